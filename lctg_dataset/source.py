@@ -1,0 +1,281 @@
+"""Locate, fetch and verify the upstream release, and read its records.
+
+``source files ──► records``: the only step of the build that touches the network or the source tree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from lctg_dataset.constants import (
+    ASPECTS,
+    PROTOCOL_FILE,
+    SOURCE_FILES,
+    SOURCE_SHA256,
+    TASKS,
+    UPSTREAM_COMMIT,
+)
+
+#: Where the project expects the shared copy of the upstream release, relative to the project root.
+SHARED_SOURCE = Path("..") / "shared" / "upstream" / "lctg-bench-v1"
+#: Base URL of the pinned upstream commit; files are ``{base}/datasets/{task}/prompts_v1.jsonl``.
+UPSTREAM_BASE_URL = f"https://raw.githubusercontent.com/CyberAgentAILab/LCTG-Bench/{UPSTREAM_COMMIT}/"
+#: sha256 of protocol_prompts.json, the protocol prompts extracted as data at the pinned commit (SOURCE.md).
+PROTOCOL_SHA256 = "91fcc3a648ebc02a78a3a69db1db06156506691ad56a26e1263765809cec22d1"
+_DOWNLOAD_TIMEOUT_S = 60
+
+
+class SourceError(Exception):
+    """The source is missing, unreachable, corrupted or malformed. The message names what and where."""
+
+
+@dataclass(frozen=True)
+class SourceFiles:
+    """A verified local copy of the upstream files."""
+
+    location: str  # what the user gave (directory or URL), for the manifest
+    paths: Mapping[str, Path]  # task -> jsonl file
+    sha256: Mapping[str, str]  # task -> sha256 actually read
+    verified: bool  # sha256 checked against SOURCE_SHA256
+    protocol_path: Path | None = None  # protocol_prompts.json, if the source has it
+    protocol_sha256: str | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    """One upstream record (one base text with its four conditions). Line numbers are 1-based."""
+
+    task: str
+    prompt_id: int
+    base_text: str
+    title: str | None
+    conditions: Mapping[str, str]  # aspect -> condition statement
+    prompts: Mapping[str, str]  # aspect -> prompt_<aspect> as released
+    char_count_answer: tuple[int, int]
+    keyword_answer: str
+    prohibited_word_answer: str
+    file: str
+    line: int
+    raw_keys: tuple[str, ...] = field(default=())
+
+    def where(self, field_name: str | None = None) -> str:
+        loc = f"{self.file}:{self.line} ({self.task}/{self.prompt_id})"
+        return f"{loc} field {field_name!r}" if field_name else loc
+
+
+def default_source() -> str:
+    """``$LCTG_SOURCE``, else the shared copy beside the project if it exists, else the pinned upstream URL."""
+    env = os.environ.get("LCTG_SOURCE")
+    if env:
+        return env
+    for base in (Path.cwd(), Path(__file__).resolve().parent.parent):
+        candidate = (base / SHARED_SOURCE).resolve()
+        if candidate.is_dir():
+            return str(candidate)
+    return UPSTREAM_BASE_URL
+
+
+def default_cache_dir() -> Path:
+    env = os.environ.get("LCTG_CACHE_DIR")
+    base = Path(env) if env else Path.home() / ".cache" / "lctg"
+    return base / "source" / UPSTREAM_COMMIT
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _is_url(source: str) -> bool:
+    return urllib.parse.urlparse(source).scheme in ("http", "https", "file")
+
+
+def fetch_source(source: str | None = None, *, cache_dir: Path | None = None, verify: bool = True) -> SourceFiles:
+    """Resolve ``source`` (a directory or a base URL) to verified local files.
+
+    URLs are downloaded into ``cache_dir`` (temp file, verified, then moved), so a corrupted download never
+    lands in the cache. With ``verify`` every file's sha256 must equal the pinned one.
+    """
+    location = source or default_source()
+    if _is_url(location):
+        root = _download(location, cache_dir or default_cache_dir(), verify=verify)
+    else:
+        root = Path(location)
+        if not root.is_dir():
+            raise SourceError(f"source directory {location!r} does not exist (set --source or $LCTG_SOURCE)")
+    paths: dict[str, Path] = {}
+    digests: dict[str, str] = {}
+    for task in TASKS:
+        path = root / SOURCE_FILES[task]
+        if not path.is_file():
+            raise SourceError(f"source file missing: {path} (expected {SOURCE_FILES[task]} under {root})")
+        digest = sha256_file(path)
+        if verify and digest != SOURCE_SHA256[task]:
+            raise SourceError(
+                f"sha256 mismatch for {path}: got {digest}, expected {SOURCE_SHA256[task]} "
+                f"(upstream commit {UPSTREAM_COMMIT}); nothing was written"
+            )
+        paths[task], digests[task] = path, digest
+    protocol = root / PROTOCOL_FILE
+    protocol_sha = sha256_file(protocol) if protocol.is_file() else None
+    if protocol_sha is not None and verify and protocol_sha != PROTOCOL_SHA256:
+        raise SourceError(
+            f"sha256 mismatch for {protocol}: got {protocol_sha}, expected {PROTOCOL_SHA256}; nothing was written"
+        )
+    return SourceFiles(
+        location=location,
+        paths=paths,
+        sha256=digests,
+        verified=verify,
+        protocol_path=protocol if protocol_sha else None,
+        protocol_sha256=protocol_sha,
+    )
+
+
+def _download(base_url: str, cache_dir: Path, *, verify: bool) -> Path:
+    """Download the three jsonl files (and protocol_prompts.json if served) below ``base_url``."""
+    if not base_url.endswith("/"):
+        base_url += "/"
+    root = cache_dir
+    for task in TASKS:
+        rel = SOURCE_FILES[task]
+        target = root / rel
+        if target.is_file() and (not verify or sha256_file(target) == SOURCE_SHA256[task]):
+            continue  # already cached and intact
+        url = urllib.parse.urljoin(base_url, rel)
+        data = _get(url)
+        digest = hashlib.sha256(data).hexdigest()
+        if verify and digest != SOURCE_SHA256[task]:
+            raise SourceError(
+                f"sha256 mismatch for {rel} downloaded from {url}: got {digest}, expected "
+                f"{SOURCE_SHA256[task]}; nothing was written"
+            )
+        _atomic_write_bytes(target, data)
+    protocol_target = root / PROTOCOL_FILE
+    if not protocol_target.is_file():
+        url = urllib.parse.urljoin(base_url, PROTOCOL_FILE)
+        try:
+            data = _get(url)
+        except SourceError:
+            data = None  # upstream keeps the protocol prompts in Python code; only mirrors serve the JSON
+        if data is not None:
+            digest = hashlib.sha256(data).hexdigest()
+            if verify and digest != PROTOCOL_SHA256:
+                raise SourceError(
+                    f"sha256 mismatch for {PROTOCOL_FILE} downloaded from {url}: got {digest}, expected "
+                    f"{PROTOCOL_SHA256}; nothing was written"
+                )
+            _atomic_write_bytes(protocol_target, data)
+    return root
+
+
+def _get(url: str) -> bytes:
+    try:
+        with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT_S) as response:
+            return response.read()
+    except urllib.error.HTTPError as e:
+        raise SourceError(f"download failed: {url} answered HTTP {e.code}") from None
+    except (urllib.error.URLError, OSError) as e:
+        raise SourceError(f"download failed: {url} ({e})") from None
+
+
+def _atomic_write_bytes(target: Path, data: bytes) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# ---------------------------------------------------------------------------------------------- records
+
+_REQUIRED_STR = ("base_text", "keyword_answer", "prohibited_word_answer") + tuple(ASPECTS) + tuple(
+    f"prompt_{a}" for a in ASPECTS
+)
+
+
+def read_records(files: SourceFiles) -> dict[str, list[Record]]:
+    """Parse every task's jsonl into records; a malformed line raises naming file, line, id and field."""
+    return {task: _read_task(task, files.paths[task]) for task in TASKS}
+
+
+def _read_task(task: str, path: Path) -> list[Record]:
+    records: list[Record] = []
+    with open(path, encoding="utf-8") as f:
+        for line_no, line in enumerate(f, start=1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise SourceError(f"{path}:{line_no}: invalid JSON ({e.msg} at column {e.colno})") from None
+            if not isinstance(obj, dict):
+                raise SourceError(f"{path}:{line_no}: expected a JSON object, got {type(obj).__name__}")
+            records.append(_record(task, obj, str(path), line_no))
+    return records
+
+
+def _record(task: str, obj: dict[str, Any], file: str, line: int) -> Record:
+    pid = obj.get("prompt_id")
+    if not isinstance(pid, int) or isinstance(pid, bool):
+        raise SourceError(f"{file}:{line}: field 'prompt_id' must be an integer, got {pid!r}")
+    where = f"{file}:{line} ({task}/{pid})"
+    for name in _REQUIRED_STR:
+        if name not in obj:
+            raise SourceError(f"{where}: missing field {name!r}")
+        if not isinstance(obj[name], str):
+            raise SourceError(f"{where}: field {name!r} must be a string, got {obj[name]!r}")
+    title = obj.get("title")
+    if title is not None and not isinstance(title, str):
+        raise SourceError(f"{where}: field 'title' must be a string or absent, got {title!r}")
+    answer = obj.get("char_count_answer")
+    if (
+        not isinstance(answer, list)
+        or len(answer) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in answer)
+    ):
+        raise SourceError(f"{where}: field 'char_count_answer' must be [min, max] integers, got {answer!r}")
+    return Record(
+        task=task,
+        prompt_id=pid,
+        base_text=obj["base_text"],
+        title=title,
+        conditions={a: obj[a] for a in ASPECTS},
+        prompts={a: obj[f"prompt_{a}"] for a in ASPECTS},
+        char_count_answer=(answer[0], answer[1]),
+        keyword_answer=obj["keyword_answer"],
+        prohibited_word_answer=obj["prohibited_word_answer"],
+        file=file,
+        line=line,
+        raw_keys=tuple(obj),
+    )
+
+
+def read_protocol(files: SourceFiles) -> dict[str, Any] | None:
+    """The protocol prompts (task prompts, cleaner and judge prompts) if the source carries them."""
+    if files.protocol_path is None:
+        return None
+    try:
+        data = json.loads(files.protocol_path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise SourceError(f"{files.protocol_path}: invalid JSON ({e.msg} at line {e.lineno})") from None
+    task_prompts = data.get("task_prompt") if isinstance(data, dict) else None
+    if not isinstance(task_prompts, dict) or set(task_prompts) != set(TASKS):
+        raise SourceError(f"{files.protocol_path}: field 'task_prompt' must map each of {list(TASKS)} to a template")
+    return data
