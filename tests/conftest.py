@@ -1,0 +1,61 @@
+"""Shared fixtures: the real upstream source (read at test time, never committed) and one build of it."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+TASKS = ("summary", "ad_text", "pros_and_cons")
+ASPECTS = ("format", "char_count", "keyword", "prohibited_word")
+
+
+def _source_dir() -> Path:
+    env = os.environ.get("LCTG_SOURCE")
+    path = Path(env) if env else PROJECT_ROOT.parent / "shared" / "upstream" / "lctg-bench-v1"
+    if not (path / "datasets" / "summary" / "prompts_v1.jsonl").is_file():
+        pytest.fail(
+            f"upstream source not found at {path}: set $LCTG_SOURCE or put the shared copy at "
+            "../shared/upstream/lctg-bench-v1 (parity tests need the real data)"
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def source_dir() -> Path:
+    return _source_dir()
+
+
+@pytest.fixture(scope="session")
+def upstream_records(source_dir: Path) -> dict[str, list[dict]]:
+    """The upstream records, parsed here with plain json (independently of the code under test)."""
+    out = {}
+    for task in TASKS:
+        with open(source_dir / "datasets" / task / "prompts_v1.jsonl", encoding="utf-8") as f:
+            out[task] = [json.loads(line) for line in f if line.strip()]
+    return out
+
+
+@pytest.fixture(scope="session")
+def built_dataset(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One faithful build of the real source, shared by the tests that only read it."""
+    from lctg_dataset.build import build, write_dataset
+
+    out = tmp_path_factory.mktemp("build") / "lctg"
+    write_dataset(build(str(source_dir)), out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def built_rows(built_dataset: Path) -> dict[str, dict]:
+    """Rows of the faithful build by id, read back from parquet."""
+    import pyarrow.parquet as pq
+
+    rows = {}
+    for task in TASKS:
+        for row in pq.read_table(built_dataset / "data" / task / "test-00000-of-00001.parquet").to_pylist():
+            rows[row["id"]] = row
+    return rows
