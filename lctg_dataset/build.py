@@ -48,6 +48,9 @@ SPLIT = "test"
 #: Files in the output folder besides data/: the card, the manifest, the validation report.
 MANIFEST = "manifest.json"
 VALIDATION = "validation.json"
+#: The evaluate metric module (project root), copied into the folder so evaluate.load("lctg_ctg") works there.
+METRIC_MODULE_DIR = Path(__file__).resolve().parent.parent / "lctg_ctg"
+METRIC_MODULE_FILES = ("lctg_ctg.py", "README.md")
 
 
 @dataclass(frozen=True)
@@ -197,6 +200,9 @@ def _write_all(result: BuildResult, root: Path) -> dict[str, Any]:
         _write_parquet(written[rel], features_of[rel], root / rel)
     if result.protocol is not None and result.source.protocol_path is not None:
         shutil.copyfile(result.source.protocol_path, root / PROTOCOL_FILE)
+    (root / METRIC_MODULE_DIR.name).mkdir()
+    for name in METRIC_MODULE_FILES:
+        shutil.copyfile(METRIC_MODULE_DIR / name, root / METRIC_MODULE_DIR.name / name)
     (root / VALIDATION).write_text(_json([f.to_dict() for f in result.findings]), encoding="utf-8")
     (root / "README.md").write_text(card.render(result), encoding="utf-8")
     manifest = _manifest(result, root)

@@ -1,0 +1,145 @@
+# Copyright the lctg authors. Licensed under the Apache License, Version 2.0.
+"""LCTG Bench controllability (CTG) metric: a thin `evaluate` shell over :mod:`lctg_metrics`."""
+
+from __future__ import annotations
+
+import datasets
+import evaluate
+
+from lctg_dataset.rows import CONSTRAINT_FEATURES
+from lctg_metrics.api import score_predictions
+
+_CITATION = """\
+@inproceedings{kurihara2024lctgbench,
+  title     = {{LCTG Bench}: 日本語{LLM}の制御性ベンチマークの構築},
+  author    = {栗原 健太郎 and 三田 雅人 and 張 培楠 and 佐々木 翔大 and 石上 亮介 and 岡崎 直観},
+  booktitle = {言語処理学会第30回年次大会 (NLP2024)},
+  year      = {2024}
+}
+@misc{kurihara2024lctgbenchen,
+  title  = {{LCTG Bench}: {LLM} Controlled Text Generation Benchmark},
+  author = {Kentaro Kurihara and Masato Mita and Peinan Zhang and Shota Sasaki and Ryosuke Ishigami and Naoaki Okazaki},
+  year   = {2024}
+}
+"""
+
+_DESCRIPTION = """\
+LCTG Bench measures whether a Japanese LLM obeys business constraints: output only the answer (format),
+stay within a character range (char_count), use a keyword (keyword), avoid a prohibited word
+(prohibited_word), across summarization, ad-title writing and pros & cons writing. Each prediction is
+checked against the constraint of its prompt; scores are the share of satisfied constraints per task ×
+aspect (mean over samples of the per-sample accuracy, as upstream), plus each task's average of the four
+aspects (the papers' CTG columns). The default profile reproduces the released upstream scripts exactly.
+"""
+
+_KWARGS_DESCRIPTION = """
+Args:
+    predictions (`list` of `str`): the model's generations, one per reference.
+    references (`list` of `dict`): the dataset's `constraint` column, aligned with `predictions`
+        (`ds["constraint"]`). Several predictions for the same prompt are several samples.
+    cleaned (`list` of `str`, optional): the generations with explanatory text before/after the answer
+        removed. FORMAT compares raw vs cleaned; the other aspects are checked on the cleaned text.
+    samples (`list` of `int`, optional): sample index of each prediction (default: k-th prediction of an id = sample k).
+    cleaner (`str`, optional): "provided" (use `cleaned`), "none" (raw text = cleaned), "rule"
+        (deterministic Japanese header/footer rules) or "llm". Default: "provided" if `cleaned` is given, else "rule".
+    profile (`str`): "upstream" (default, the released scripts) or "paper" (5-char prefix/suffix for ad_text).
+    counting (`str`, optional): "codepoints" (default), "graphemes" or "nonblank".
+    normalization (`str`, optional): "none" (default), "nfkc" or "nfkc_casefold" for keyword matching.
+    affix_length (`int` or `str`, optional): format prefix/suffix length, e.g. 10 or "ad_text=5".
+    short_text (`str`, optional): "fail" (default, upstream) or "exact" for cleaned texts of <= N chars.
+    empty (`str`, optional): "score" (default, upstream) or "fail" (an empty generation fails every aspect).
+    strip_think (`bool`, optional): remove `<think>…</think>` blocks before everything else.
+    missing (`str`): "error" (default) if some (prompt, sample) has no prediction, or "fail" to count it as failed.
+    return_items (`bool`): also return per-item verdicts with human-readable reasons.
+Returns:
+    A flat dict: `"{task}/{aspect}"` and `"{task}/average"` floats in [0, 1] for every task present,
+    `"overall/average"` when all three tasks are present, and `"signature"`, one line listing every
+    setting that can change the score. With `return_items=True`, also `items` and `coverage`.
+Examples:
+    >>> import evaluate
+    >>> metric = evaluate.load("lctg_ctg")
+    >>> kw = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"],
+    ...       "min_chars": None, "max_chars": None, "keyword": "抹茶", "prohibited_word": None,
+    ...       "variant": None, "dataset_version": "1.0.0"}
+    >>> cc = dict(kw, id="ad_text/1/char_count", aspects=["char_count"], keyword=None, min_chars=10, max_chars=20)
+    >>> out = metric.compute(predictions=["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"],
+    ...                      references=[kw, cc], cleaner="none")
+    >>> out["ad_text/keyword"], out["ad_text/char_count"], out["ad_text/average"]
+    (1.0, 0.0, 0.5)
+    >>> out["signature"]  # doctest: +ELLIPSIS
+    'lctg|profile:upstream|count:cp|norm:none|affix:10/10/10|...|cleaner:none|judge:none|data:1.0.0|version:...'
+
+    Two samples of one prompt, the second with an added preamble, cleaned by the rule cleaner:
+
+    >>> fmt = dict(kw, id="summary/7/format", task="summary", prompt_id=7, aspects=["format"], keyword=None)
+    >>> out = metric.compute(predictions=["新しい抹茶カフェが京都に開店し、初日から行列ができた。",
+    ...                                   "承知しました。以下が要約です。\\n新しい抹茶カフェが京都に開店し、初日から行列ができた。"],
+    ...                      references=[fmt, fmt], return_items=True)
+    >>> out["summary/format"]
+    0.5
+    >>> [(it["sample"], it["passed"]) for it in out["items"]]
+    [(0, True), (1, False)]
+"""
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class LctgCtg(evaluate.Metric):
+    """LCTG Bench controllability metric."""
+
+    def _info(self) -> evaluate.MetricInfo:
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=datasets.Features({"predictions": datasets.Value("string"), "references": dict(CONSTRAINT_FEATURES)}),
+            homepage="https://github.com/CyberAgentAILab/LCTG-Bench",
+            codebase_urls=["https://github.com/CyberAgentAILab/LCTG-Bench"],
+            reference_urls=["https://github.com/CyberAgentAILab/LCTG-Bench"],
+        )
+
+    def compute(self, *, predictions=None, references=None, **kwargs):
+        """As `evaluate.Metric.compute`; also accepts `ds["constraint"]` (a `datasets` Column) as references."""
+        if references is not None and not isinstance(references, list):
+            references = list(references)
+        return super().compute(predictions=predictions, references=references, **kwargs)
+
+    def _enforce_nested_string_type(self, schema, obj):
+        # Constraint fields of other aspects are null (e.g. `keyword` of a char_count prompt); evaluate's
+        # string check would reject None, so skip nulls and check everything else as evaluate does.
+        if obj is None:
+            return None
+        return super()._enforce_nested_string_type(schema, obj)
+
+    def _compute(
+        self,
+        predictions,
+        references,
+        cleaned=None,
+        samples=None,
+        cleaner=None,
+        profile="upstream",
+        counting=None,
+        normalization=None,
+        affix_length=None,
+        short_text=None,
+        empty=None,
+        strip_think=None,
+        missing="error",
+        return_items=False,
+    ):
+        return score_predictions(
+            predictions,
+            references,
+            return_items=return_items,
+            cleaned=cleaned,
+            samples=samples,
+            cleaner=cleaner,
+            profile=profile,
+            counting=counting,
+            normalization=normalization,
+            affix_length=affix_length,
+            short_text=short_text,
+            empty=empty,
+            strip_think=strip_think,
+            missing=missing,
+        )

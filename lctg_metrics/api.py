@@ -1,0 +1,117 @@
+"""Plain Python API (no evaluate needed) and the implementation behind ``evaluate.load("lctg_ctg")``.
+
+    from lctg_metrics import score_predictions
+    score_predictions(predictions, ds["constraint"], cleaner="rule")   # {"summary/format": 0.9, ..., "signature": ...}
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from typing import Any, Iterable, Mapping, Sequence
+
+from lctg_metrics.cleaners import get_cleaner
+from lctg_metrics.options import resolve_options
+from lctg_metrics.scoring import Generation, JudgeSpec, Reference, ScoreResult, ScoringError, score
+
+
+def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
+    """Accept the dataset's ``constraint`` column as a list, a ``datasets`` Column, or rows with a ``constraint``."""
+    out = []
+    for i, r in enumerate(references):
+        if isinstance(r, Reference):
+            out.append(r.__dict__)
+        elif isinstance(r, Mapping) and "constraint" in r and "aspects" not in r:
+            out.append(dict(r["constraint"]))
+        elif isinstance(r, Mapping):
+            out.append(dict(r))
+        else:
+            raise ScoringError(f"references[{i}]: expected a constraint dict (the dataset's 'constraint' column), "
+                               f"got {type(r).__name__}")
+    return out
+
+
+def occurrence_samples(ids: Sequence[str]) -> list[int]:
+    """Sample index of each prediction: the k-th prediction for an id is sample k (0-based)."""
+    seen: dict[str, int] = defaultdict(int)
+    out = []
+    for rid in ids:
+        out.append(seen[rid])
+        seen[rid] += 1
+    return out
+
+
+def score_predictions_result(
+    predictions: Sequence[Any],
+    references: Iterable[Any],
+    *,
+    cleaned: Sequence[str | None] | None = None,
+    samples: Sequence[int] | None = None,
+    cleaner: str | None = None,
+    profile: str = "upstream",
+    counting: str | None = None,
+    normalization: str | None = None,
+    affix_length: int | str | Mapping[str, int] | None = None,
+    short_text: str | None = None,
+    empty: str | None = None,
+    strip_think: bool | None = None,
+    missing: str = "error",
+    judge: JudgeSpec | None = None,
+    llm_cleaner_config: Any = None,
+    protocol: Mapping[str, Any] | None = None,
+) -> ScoreResult:
+    """Score aligned predictions/references; the references' order decides nothing but the pairing."""
+    refs = references_from(references)
+    preds = list(predictions)
+    if len(preds) != len(refs):
+        raise ScoringError(f"got {len(preds)} predictions but {len(refs)} references; they must be aligned one to one")
+    ids = []
+    for i, r in enumerate(refs):
+        if not isinstance(r.get("id"), str):
+            raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {r.get('id')!r}")
+        ids.append(r["id"])
+    if cleaned is not None and len(cleaned) != len(preds):
+        raise ScoringError(f"got {len(cleaned)} cleaned texts but {len(preds)} predictions")
+    if samples is not None and len(samples) != len(preds):
+        raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
+    sample_ids = list(samples) if samples is not None else occurrence_samples(ids)
+    generations = [
+        Generation(id=rid, text=p, sample=s, cleaned=None if cleaned is None else cleaned[i], where=f"predictions[{i}] (id {rid!r})")
+        for i, (rid, p, s) in enumerate(zip(ids, preds, sample_ids))
+    ]
+    unique: dict[str, dict[str, Any]] = {}
+    for i, r in enumerate(refs):
+        if r["id"] in unique and unique[r["id"]] != r:
+            raise ScoringError(f"references[{i}]: id {r['id']!r} appears with two different constraints")
+        unique[r["id"]] = r
+    options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
+                              short_text=short_text, empty=empty, strip_think=strip_think)
+    name = cleaner or ("provided" if cleaned is not None else "rule")
+    if name == "llm":
+        cl = get_cleaner("llm", config=llm_cleaner_config, protocol=protocol)
+    else:
+        cl = get_cleaner(name)
+    return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=judge)
+
+
+def score_predictions(predictions: Sequence[Any], references: Iterable[Any], *, return_items: bool = False,
+                      **options: Any) -> dict[str, Any]:
+    """Flat scores (``"{task}/{aspect}"`` and ``"{task}/average"`` floats) plus the one-line ``signature``.
+    With ``return_items=True`` also ``items`` (per-item verdicts with reasons) and ``coverage``."""
+    result = score_predictions_result(predictions, references, **options)
+    out: dict[str, Any] = dict(result.flat())
+    out["signature"] = result.signature
+    if return_items:
+        out["items"] = [it.to_dict() for it in result.items]
+        out["coverage"] = result.coverage
+    return out
+
+
+def llm_config_from(base_url: str | None, model: str | None, api_key_env: str, concurrency: int,
+                    cache_path: str | None) -> Any:
+    from lctg_metrics.llm.client import LLMConfig
+
+    if not base_url or not model:
+        raise ScoringError("the LLM cleaner/judge needs llm_base_url and llm_model (any OpenAI-compatible endpoint)")
+    return LLMConfig(base_url=base_url, model=model, api_key_env=api_key_env, concurrency=concurrency,
+                     cache_path=cache_path or os.environ.get("LCTG_LLM_CACHE"))

@@ -1,0 +1,190 @@
+"""The ``lctg`` command: build, prompts, sample, score, publish (and the analysis commands).
+
+    lctg build [--source DIR_OR_URL] [--out lctg]
+    lctg prompts --dataset lctg [--task T] -o prompts.jsonl
+    lctg score generations.jsonl --dataset lctg [--json OUT] [--details OUT] [--cleaner rule] [options]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from lctg_dataset.constants import TASKS
+from lctg_metrics.cleaners import CLEANERS, CleanerError
+from lctg_metrics.options import (
+    COUNTING_MODES,
+    EMPTY_POLICIES,
+    NORMALIZATIONS,
+    PROFILES,
+    SHORT_TEXT_POLICIES,
+    resolve_options,
+)
+from lctg_metrics.scoring import MISSING_POLICIES, ScoringError
+
+
+class CLIError(Exception):
+    """A usage error the CLI reports on stderr with exit code 2."""
+
+
+def _add_scoring_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("scoring options (defaults reproduce upstream; every choice appears in the signature)")
+    g.add_argument("--profile", default="upstream", choices=list(PROFILES),
+                   help="upstream: the released scripts (default); paper: 5-char prefix/suffix for ad_text")
+    g.add_argument("--counting", choices=list(COUNTING_MODES), help="char_count counting (default codepoints)")
+    g.add_argument("--normalization", choices=list(NORMALIZATIONS), help="keyword/prohibited_word matching (default none)")
+    g.add_argument("--affix-length", help="format prefix/suffix length: N, or task=N,... (default 10 for every task)")
+    g.add_argument("--short-text", choices=list(SHORT_TEXT_POLICIES), help="format verdict for cleaned texts <= N chars")
+    g.add_argument("--empty", choices=list(EMPTY_POLICIES), help="'fail': an empty generation fails every aspect")
+    g.add_argument("--strip-think", action="store_true", default=None, help="remove <think>…</think> before everything else")
+
+
+def _options_from(args: argparse.Namespace):
+    affix: Any = args.affix_length
+    if affix is not None and affix.isdigit():
+        affix = int(affix)
+    return resolve_options(
+        args.profile,
+        counting=args.counting,
+        normalization=args.normalization,
+        affix_length=affix,
+        short_text=args.short_text,
+        empty=args.empty,
+        strip_think=args.strip_think,
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="lctg", description="LCTG Bench: build the dataset, score generations.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    b = sub.add_parser("build", help="build the dataset folder (same as build_dataset.py)")
+    b.add_argument("args", nargs=argparse.REMAINDER, help="arguments of build_dataset.py")
+
+    p = sub.add_parser("prompts", help="export id + prompt as JSONL for your generation pipeline")
+    p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
+    p.add_argument("--config", default="all", help="dataset config (default all)")
+    p.add_argument("--task", action="append", choices=list(TASKS), help="only these tasks (repeatable)")
+    p.add_argument("-o", "--output", required=True, help="JSONL file to write")
+
+    s = sub.add_parser("sample", help="write toy generations (a synthetic sloppy model) to try the pipeline")
+    s.add_argument("--dataset", required=True)
+    s.add_argument("--config", default="all")
+    s.add_argument("--task", action="append", choices=list(TASKS))
+    s.add_argument("--samples", type=int, default=3)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("-o", "--output", required=True)
+
+    sc = sub.add_parser("score", help="score a generations file (JSONL, CSV or parquet)")
+    sc.add_argument("generations", help="file with id, generation, optional sample (int) and cleaned")
+    sc.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
+    sc.add_argument("--config", default="all", help="dataset config (default all)")
+    sc.add_argument("--task", action="append", choices=list(TASKS), help="score only these tasks (repeatable)")
+    sc.add_argument("--cleaner", choices=list(CLEANERS),
+                    help="provided (use the 'cleaned' field), none (raw = cleaned), rule (offline default), llm")
+    sc.add_argument("--missing", choices=list(MISSING_POLICIES), default="error",
+                    help="missing generations: error (default) or count as failures")
+    sc.add_argument("--json", help="write the JSON result here")
+    sc.add_argument("--details", help="write per-item verdicts (JSONL: id, sample, aspect, passed, reason, …)")
+    sc.add_argument("--csv-dir", help="write {DIR}/{task}/all_scores.csv in upstream's layout")
+    sc.add_argument("--model-name", default="model", help="row label in all_scores.csv (default: model)")
+    sc.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_scoring_options(sc)
+
+    pub = sub.add_parser("publish", help="upload a built dataset folder to the Hugging Face Hub")
+    pub.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
+    pub.add_argument("--repo-id", required=True, help="e.g. your-org/lctg")
+    pub.add_argument("--private", action="store_true")
+    pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token (default HF_TOKEN)")
+    pub.add_argument("--no-tag", action="store_true", help="do not tag the commit with v<version>")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except (CLIError, ScoringError, CleanerError, ValueError, FileNotFoundError) as e:
+        print(f"lctg {args.command}: error: {e}", file=sys.stderr)
+        return 2
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from lctg_dataset.build import main as build_main
+
+    return build_main(args.args)
+
+
+def cmd_prompts(args: argparse.Namespace) -> int:
+    from lctg_metrics.io import read_rows, write_jsonl
+
+    rows = read_rows(args.dataset, args.config, tasks=args.task)
+    write_jsonl(args.output, ({"id": r["id"], "prompt": r["prompt"]} for r in rows))
+    print(f"wrote {len(rows)} prompts to {args.output}")
+    return 0
+
+
+def cmd_sample(args: argparse.Namespace) -> int:
+    from lctg_metrics.io import read_rows, write_jsonl
+    from lctg_metrics.sample import sample_generations
+
+    rows = read_rows(args.dataset, args.config, tasks=args.task)
+    gens = sample_generations(rows, samples=args.samples, seed=args.seed)
+    write_jsonl(args.output, gens)
+    print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}")
+    return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from lctg_metrics.io import read_generations, read_rows, write_json, write_jsonl
+    from lctg_metrics.report import format_table, write_all_scores
+    from lctg_metrics.scoring import score
+
+    options = _options_from(args)
+    rows = read_rows(args.dataset, args.config, tasks=args.task)
+    generations = read_generations(args.generations)
+    cleaner = args.cleaner or ("provided" if generations and all(g.cleaned is not None for g in generations) else "rule")
+    result = score(
+        generations,
+        [r["constraint"] for r in rows],
+        options=options,
+        cleaner=cleaner,
+        missing=args.missing,
+        progress=not args.no_progress,
+    )
+    # every output is computed before any is written, and each is written atomically
+    if args.json:
+        write_json(args.json, result.to_dict())
+    if args.details:
+        write_jsonl(args.details, (it.to_dict() for it in result.items))
+    if args.csv_dir:
+        write_all_scores(result, args.csv_dir, args.model_name)
+    print(format_table(result))
+    return 0
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    from lctg_dataset.publish import publish
+
+    token = os.environ.get(args.token_env)
+    if not token:
+        raise CLIError(f"set ${args.token_env} to a Hugging Face token with write access (it is never printed or stored)")
+    url = publish(Path(args.dataset), args.repo_id, token=token, private=args.private, tag=not args.no_tag)
+    print(f"published {args.dataset} to {url}")
+    return 0
+
+
+COMMANDS = {
+    "build": cmd_build,
+    "prompts": cmd_prompts,
+    "sample": cmd_sample,
+    "score": cmd_score,
+    "publish": cmd_publish,
+}
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
