@@ -1,0 +1,105 @@
+"""`evaluate.load("lctg_ctg")` offline from the project root and from the built folder; its doctests; the card."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT_ROOT
+
+_SCRIPT = """
+import json, sys
+import evaluate
+from datasets import load_dataset
+metric = evaluate.load("lctg_ctg")
+ds = load_dataset(sys.argv[1], "ad_text", split="test")
+gens = [json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
+by_key = {(g["id"], g["sample"]): g["generation"] for g in gens}
+preds = [by_key[(i, s)] for s in range(3) for i in ds["id"]]
+refs = list(ds["constraint"]) * 3
+out = metric.compute(predictions=preds, references=refs, cleaner="rule")
+single = metric.compute(predictions=[by_key[(i, 0)] for i in ds["id"]], references=ds["constraint"])
+print(json.dumps({"three": out, "single": single}))
+"""
+
+
+@pytest.fixture(scope="module")
+def toy_generations(built_dataset, tmp_path_factory) -> Path:
+    from lctg_metrics.cli import main
+
+    out = tmp_path_factory.mktemp("toy") / "g.jsonl"
+    assert main(["sample", "--dataset", str(built_dataset), "--task", "ad_text", "-o", str(out)]) == 0
+    return out
+
+
+@pytest.mark.parametrize("where", ["project_root", "dataset_folder"])
+def test_evaluate_load_offline(where, built_dataset, toy_generations, tmp_path):
+    cwd = PROJECT_ROOT if where == "project_root" else built_dataset
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
+           "HF_HOME": str(tmp_path / "hf")}
+    proc = subprocess.run([sys.executable, "-c", _SCRIPT, str(built_dataset), str(toy_generations)], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    three, single = out["three"], out["single"]
+    assert set(three) == {"ad_text/format", "ad_text/char_count", "ad_text/keyword", "ad_text/prohibited_word",
+                          "ad_text/average", "signature"}
+    assert all(isinstance(v, float) and 0 <= v <= 1 for k, v in three.items() if k != "signature")
+    assert "cleaner:rule@" in three["signature"] and "data:1.0.0" in three["signature"]
+    # the same numbers as the CLI computes on the same generations
+    from lctg_metrics.cli import main
+
+    res = tmp_path / "cli.json"
+    assert main(["score", str(toy_generations), "--dataset", str(built_dataset), "--task", "ad_text", "--json", str(res)]) == 0
+    cli = json.loads(res.read_text(encoding="utf-8"))
+    for aspect in ("format", "char_count", "keyword", "prohibited_word", "average"):
+        assert three[f"ad_text/{aspect}"] == pytest.approx(cli["scores"]["ad_text"][aspect], abs=1e-12)
+    assert single["signature"] == three["signature"]
+
+
+def _load_module():
+    spec = importlib.util.spec_from_file_location("lctg_ctg_module", PROJECT_ROOT / "lctg_ctg" / "lctg_ctg.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_kwargs_description_doctests_run(monkeypatch):
+    monkeypatch.chdir(PROJECT_ROOT)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("HF_EVALUATE_OFFLINE", "1")
+    module = _load_module()
+    test = doctest.DocTestParser().get_doctest(module._KWARGS_DESCRIPTION, {}, "_KWARGS_DESCRIPTION", None, 0)
+    assert len(test.examples) >= 8
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries == len(test.examples)
+
+
+def test_metric_card_has_evaluate_sections():
+    card = (PROJECT_ROOT / "lctg_ctg" / "README.md").read_text(encoding="utf-8")
+    for heading in ("## Metric Description", "## How to Use", "### Inputs", "### Output Values", "### Examples",
+                    "## Limitations and Bias", "## Citation"):
+        assert heading in card, heading
+    module = _load_module()
+    info = module.LctgCtg()._info()
+    assert set(info.features) == {"predictions", "references"}
+    # every explicit keyword option of _compute is documented in the card and in _KWARGS_DESCRIPTION
+    import inspect
+
+    params = [p for p in inspect.signature(module.LctgCtg._compute).parameters if p not in ("self", "predictions", "references")]
+    for p in params:
+        assert f"**{p}**" in card and p in module._KWARGS_DESCRIPTION, p
+    assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in inspect.signature(module.LctgCtg._compute).parameters.values())
+
+
+def test_built_folder_carries_the_metric_module(built_dataset):
+    assert (built_dataset / "lctg_ctg" / "lctg_ctg.py").read_bytes() == (PROJECT_ROOT / "lctg_ctg" / "lctg_ctg.py").read_bytes()
