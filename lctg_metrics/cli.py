@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--missing", choices=list(MISSING_POLICIES), default="error",
                     help="missing generations: error (default) or count as failures")
     sc.add_argument("--json", help="write the JSON result here")
-    sc.add_argument("--details", help="write per-item verdicts (JSONL: id, sample, aspect, passed, reason, …)")
+    sc.add_argument("--details", help="write per-item verdicts (JSONL: id, sample, aspect, passed, reason, …, signature)")
     sc.add_argument("--csv-dir", help="write {DIR}/{task}/all_scores.csv in upstream's layout")
     sc.add_argument("--model-name", default="model", help="row label in all_scores.csv (default: model)")
     sc.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -159,7 +159,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         write_json(args.json, result.to_dict())
     if args.details:
-        write_jsonl(args.details, (it.to_dict() for it in result.items))
+        write_jsonl(args.details, (dict(it.to_dict(), signature=result.signature) for it in result.items))
     if args.csv_dir:
         write_all_scores(result, args.csv_dir, args.model_name)
     print(format_table(result))
