@@ -23,6 +23,7 @@ import datasets
 from lctg_dataset import card
 from lctg_dataset.constants import (
     ASPECTS,
+    CORRECTED_VERSION,
     DATASET_VERSION,
     PROTOCOL_FILE,
     SOURCE_FILES,
@@ -30,9 +31,18 @@ from lctg_dataset.constants import (
     UPSTREAM_COMMIT,
     UPSTREAM_REPO,
 )
+from lctg_dataset.derived import (
+    DEFAULT_SEED,
+    MULTI_VERSION,
+    corrected_rows,
+    multi_rows,
+    variant_rows,
+    variants_version,
+)
 from lctg_dataset.rows import (
     ROW_FEATURES,
     TEMPLATE_FEATURES,
+    VARIANT_FEATURES,
     build_rows,
     instruction_of,
     rebuilt_prompts,
@@ -48,6 +58,8 @@ SPLIT = "test"
 #: Files in the output folder besides data/: the card, the manifest, the validation report.
 MANIFEST = "manifest.json"
 VALIDATION = "validation.json"
+#: Machine-readable list of every change the corrected revision makes.
+CHANGELOG = f"changelog-{CORRECTED_VERSION}.json"
 #: The evaluate metric module (project root), copied into the folder so evaluate.load("lctg_ctg") works there.
 METRIC_MODULE_DIR = Path(__file__).resolve().parent.parent / "lctg_ctg"
 METRIC_MODULE_FILES = ("lctg_ctg.py", "README.md")
@@ -63,6 +75,7 @@ class Config:
     rows: Mapping[str, Sequence[Mapping[str, Any]]]  # file -> rows written there
     features: datasets.Features
     default: bool = False
+    version: str = DATASET_VERSION
 
 
 @dataclass(frozen=True)
@@ -79,14 +92,28 @@ class BuildResult:
     parameters: Mapping[str, Any]
     configs: Sequence[Config] = field(default=())
     card_sections: Sequence[str] = field(default=())  # extra markdown sections (e.g. derived configs)
+    extra_files: Mapping[str, str] = field(default_factory=dict)  # relative path -> text (e.g. the changelog)
 
 
 def data_file(config: str) -> str:
     return f"data/{config}/{SPLIT}-00000-of-00001.parquet"
 
 
-def build(source: str | None = None, *, verify: bool = True, cache_dir: Path | None = None) -> BuildResult:
-    """Run the pipeline up to (not including) writing files."""
+def build(
+    source: str | None = None,
+    *,
+    verify: bool = True,
+    cache_dir: Path | None = None,
+    corrected: bool = False,
+    variants: int | None = None,
+    seed: int = DEFAULT_SEED,
+    multi: bool = False,
+) -> BuildResult:
+    """Run the pipeline up to (not including) writing files.
+
+    The faithful 1.0.0 configs are always built; ``corrected``, ``variants`` (K per prompt, seeded) and
+    ``multi`` add the opt-in derived configs (variants and multi imply corrected, which they are made from).
+    """
     files = fetch_source(source, cache_dir=cache_dir, verify=verify)
     records = read_records(files)
     _check_unique_ids(records)
@@ -102,13 +129,37 @@ def build(source: str | None = None, *, verify: bool = True, cache_dir: Path | N
     findings = validate(records, instructions=instructions, rebuilt_prompts=rebuilt_prompts(records, pool, task_prompts))
     rows = build_rows(records, pool, task_prompts, findings)
     templates = template_rows(pool)
-    parameters = {
+    parameters: dict[str, Any] = {
         "source": files.location,
         "verify_sha256": verify,
         "version": DATASET_VERSION,
+        "corrected": bool(corrected or variants or multi),
+        "variants": variants,
+        "seed": seed if variants else None,
+        "multi": multi,
     }
     configs = faithful_configs(rows, templates)
-    return BuildResult(files, records, pool, findings, rows, templates, protocol, parameters, configs)
+    sections: list[str] = []
+    extra_files: dict[str, str] = {}
+    if parameters["corrected"]:
+        fixed, changes = corrected_rows(rows, records, pool, task_prompts, findings)
+        configs.append(Config("corrected", f"{CORRECTED_VERSION}: all prompts, conditions re-filled to state the scored values",
+                              (data_file("corrected"),), {data_file("corrected"): [r for t in TASKS for r in fixed[t]]}, ROW_FEATURES,
+                              version=CORRECTED_VERSION))
+        extra_files[CHANGELOG] = _json({"version": CORRECTED_VERSION, "changes": [c.to_dict() for c in changes]})
+        sections.append(card.corrected_section(changes, findings))
+        if variants:
+            vrows = variant_rows(fixed, records, pool, task_prompts, k=variants, seed=seed)
+            configs.append(Config("variants", f"{variants_version(variants, seed)}: {variants} rewordings of every non-format prompt",
+                                  (data_file("variants"),), {data_file("variants"): vrows}, VARIANT_FEATURES,
+                                  version=variants_version(variants, seed)))
+            sections.append(card.variants_section(variants, seed, len(vrows)))
+        if multi:
+            mrows, excluded = multi_rows(fixed, records, task_prompts)
+            configs.append(Config("multi", f"{MULTI_VERSION}: one prompt per base text with all four conditions",
+                                  (data_file("multi"),), {data_file("multi"): mrows}, ROW_FEATURES, version=MULTI_VERSION))
+            sections.append(card.multi_section(len(mrows), excluded))
+    return BuildResult(files, records, pool, findings, rows, templates, protocol, parameters, configs, sections, extra_files)
 
 
 def _slot_word(r: Record, aspect: str) -> str | None:
@@ -204,6 +255,8 @@ def _write_all(result: BuildResult, root: Path) -> dict[str, Any]:
     for name in METRIC_MODULE_FILES:
         shutil.copyfile(METRIC_MODULE_DIR / name, root / METRIC_MODULE_DIR.name / name)
     (root / VALIDATION).write_text(_json([f.to_dict() for f in result.findings]), encoding="utf-8")
+    for rel, text in result.extra_files.items():
+        (root / rel).write_text(text, encoding="utf-8")
     (root / "README.md").write_text(card.render(result), encoding="utf-8")
     manifest = _manifest(result, root)
     (root / MANIFEST).write_text(_json(manifest), encoding="utf-8")
@@ -260,7 +313,10 @@ def _manifest(result: BuildResult, root: Path) -> dict[str, Any]:
             "datasets": datasets.__version__,
             "pyarrow": pyarrow.__version__,
         },
-        "configs": {c.name: {"files": list(c.files), "rows": sum(len(r) for r in c.rows.values())} for c in result.configs},
+        "configs": {
+            c.name: {"version": c.version, "files": list(c.files), "rows": sum(len(r) for r in c.rows.values())}
+            for c in result.configs
+        },
         "findings": len(result.findings),
         "files": files,
     }
@@ -292,6 +348,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    "else ../shared/upstream/lctg-bench-v1, else the pinned upstream commit)")
     p.add_argument("--out", default="lctg", help="dataset repository folder to write (default: ./lctg)")
     p.add_argument("--cache-dir", type=Path, help="download cache (default: $LCTG_CACHE_DIR or ~/.cache/lctg)")
+    d = p.add_argument_group("opt-in derived configs (version 1.1.0; the faithful 1.0.0 configs never change)")
+    d.add_argument("--corrected", action="store_true",
+                   help="add 'corrected': conditions that disagree with the scored values re-filled from their template")
+    d.add_argument("--variants", type=int, metavar="K",
+                   help="add 'variants': K rewordings of every non-format prompt from the template pool (implies --corrected)")
+    d.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed for --variants (default 0)")
+    d.add_argument("--multi", action="store_true",
+                   help="add 'multi': one prompt per base text with all four conditions (implies --corrected)")
+    d.add_argument("--derived", action="store_true", help="shorthand for --corrected --variants 5 --multi")
     p.add_argument("--no-verify", action="store_true",
                    help="do not check sha256 against the pinned upstream files (for modified sources; recorded in the manifest)")
     return p.parse_args(argv)
@@ -300,7 +365,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
-        result = build(args.source, verify=not args.no_verify, cache_dir=args.cache_dir)
+        variants = args.variants if args.variants is not None else (5 if args.derived else None)
+        if variants is not None and variants < 1:
+            raise SourceError(f"--variants must be a positive integer, got {variants}")
+        result = build(args.source, verify=not args.no_verify, cache_dir=args.cache_dir,
+                       corrected=args.corrected or args.derived, variants=variants, seed=args.seed,
+                       multi=args.multi or args.derived)
         out = Path(args.out)
         write_dataset(result, out)
     except SourceError as e:

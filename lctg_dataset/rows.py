@@ -56,6 +56,9 @@ ROW_FEATURES = datasets.Features(
     }
 )
 
+#: Rows of the prompt-variant config also record which variant (0..K-1) they are.
+VARIANT_FEATURES = datasets.Features({**ROW_FEATURES, "variant": datasets.Value("int32")})
+
 TEMPLATE_FEATURES = datasets.Features(
     {
         "template_id": datasets.Value("string"),
