@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--csv-dir", help="write {DIR}/{task}/all_scores.csv in upstream's layout")
     sc.add_argument("--model-name", default="model", help="row label in all_scores.csv (default: model)")
     sc.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sc.add_argument("--ci", action="store_true", help="bootstrap 95%% confidence intervals over prompts (table and JSON)")
+    sc.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples for --ci (default 1000)")
+    sc.add_argument("--seed", type=int, default=0, help="seed of the --ci bootstrap (default 0)")
     _add_scoring_options(sc)
 
     pub = sub.add_parser("publish", help="upload a built dataset folder to the Hugging Face Hub")
@@ -100,13 +103,18 @@ def build_parser() -> argparse.ArgumentParser:
     pub.add_argument("--private", action="store_true")
     pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token (default HF_TOKEN)")
     pub.add_argument("--no-tag", action="store_true", help="do not tag the commit with v<version>")
+
+    from lctg_metrics.analysis import register
+
+    register(sub)  # compare, report, substitutability
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    handler = getattr(args, "handler", None) or COMMANDS[args.command]
     try:
-        return COMMANDS[args.command](args)
+        return handler(args)
     except (CLIError, ScoringError, CleanerError, ValueError, FileNotFoundError) as e:
         print(f"lctg {args.command}: error: {e}", file=sys.stderr)
         return 2
@@ -155,14 +163,23 @@ def cmd_score(args: argparse.Namespace) -> int:
         missing=args.missing,
         progress=not args.no_progress,
     )
+    cis = None
+    if args.ci:
+        from lctg_metrics.analysis import ci_table
+
+        cis = ci_table(result, n_resamples=args.ci_resamples, seed=args.seed)
     # every output is computed before any is written, and each is written atomically
     if args.json:
-        write_json(args.json, result.to_dict())
+        out = result.to_dict()
+        if cis is not None:
+            out["ci"] = {"level": 0.95, "resamples": args.ci_resamples, "seed": args.seed,
+                         "intervals": {t: {k: list(v) for k, v in per.items()} for t, per in cis.items()}}
+        write_json(args.json, out)
     if args.details:
         write_jsonl(args.details, (dict(it.to_dict(), signature=result.signature) for it in result.items))
     if args.csv_dir:
         write_all_scores(result, args.csv_dir, args.model_name)
-    print(format_table(result))
+    print(format_table(result, cis=cis))
     return 0
 
 
