@@ -7,7 +7,7 @@ import datasets
 import evaluate
 
 from lctg_dataset.rows import CONSTRAINT_FEATURES
-from lctg_metrics.api import score_predictions
+from lctg_metrics.api import llm_config, score_predictions
 
 _CITATION = """\
 @inproceedings{kurihara2024lctgbench,
@@ -51,6 +51,15 @@ Args:
     strip_think (`bool`, optional): remove `<think>…</think>` blocks before everything else.
     missing (`str`): "error" (default) if some (prompt, sample) has no prediction, or "fail" to count it as failed.
     return_items (`bool`): also return per-item verdicts with human-readable reasons.
+    judge (`bool`): also ask a quality judge (the upstream 適切/不適切 prompt) about every cleaned text; adds
+        `"{task}/{aspect}/quality"` (the papers' Qual columns). Needs `dataset` and the `llm_*` options.
+    dataset (`str`, optional): the dataset folder the references come from (protocol prompts, base texts);
+        needed by cleaner="llm" and judge=True.
+    llm_base_url (`str`, optional): an OpenAI-compatible endpoint, e.g. "http://127.0.0.1:8000/v1" (vLLM, Ollama).
+    llm_model (`str`, optional): the model name to ask.
+    llm_api_key_env (`str`): environment variable holding the API key (default "OPENAI_API_KEY"; never stored).
+    llm_concurrency (`int`): concurrent requests (default 8).
+    llm_cache (`str`, optional): SQLite answer cache path (default `$LCTG_CACHE_DIR/llm_cache.sqlite`).
 Returns:
     A flat dict: `"{task}/{aspect}"` and `"{task}/average"` floats in [0, 1] for every task present,
     `"overall/average"` when all three tasks are present, and `"signature"`, one line listing every
@@ -126,7 +135,18 @@ class LctgCtg(evaluate.Metric):
         strip_think=None,
         missing="error",
         return_items=False,
+        judge=False,
+        dataset=None,
+        llm_base_url=None,
+        llm_model=None,
+        llm_api_key_env="OPENAI_API_KEY",
+        llm_concurrency=8,
+        llm_cache=None,
     ):
+        llm = None
+        if llm_base_url or llm_model:
+            llm = llm_config(llm_base_url, llm_model, api_key_env=llm_api_key_env, concurrency=llm_concurrency,
+                             cache_path=llm_cache)
         return score_predictions(
             predictions,
             references,
@@ -142,4 +162,7 @@ class LctgCtg(evaluate.Metric):
             empty=empty,
             strip_think=strip_think,
             missing=missing,
+            judge=judge,
+            dataset=dataset,
+            llm=llm,
         )

@@ -56,11 +56,15 @@ def score_predictions_result(
     empty: str | None = None,
     strip_think: bool | None = None,
     missing: str = "error",
-    judge: JudgeSpec | None = None,
-    llm_cleaner_config: Any = None,
-    protocol: Mapping[str, Any] | None = None,
+    judge: bool = False,
+    dataset: str | os.PathLike[str] | None = None,
+    llm: Any = None,
 ) -> ScoreResult:
-    """Score aligned predictions/references; the references' order decides nothing but the pairing."""
+    """Score aligned predictions/references; the references' order decides nothing but the pairing.
+
+    ``cleaner="llm"`` and ``judge=True`` need ``llm`` (an ``LLMConfig``, see :func:`llm_config`) and the
+    ``dataset`` folder the references came from (its protocol prompts and base texts).
+    """
     refs = references_from(references)
     preds = list(predictions)
     if len(preds) != len(refs):
@@ -87,11 +91,21 @@ def score_predictions_result(
     options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
                               short_text=short_text, empty=empty, strip_think=strip_think)
     name = cleaner or ("provided" if cleaned is not None else "rule")
-    if name == "llm":
-        cl = get_cleaner("llm", config=llm_cleaner_config, protocol=protocol)
-    else:
-        cl = get_cleaner(name)
-    return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=judge)
+    protocol = None
+    if name == "llm" or judge:
+        if llm is None or dataset is None:
+            raise ScoringError("cleaner='llm' and judge=True need llm=llm_config(base_url, model) and dataset=<the "
+                               "dataset folder> (for its protocol prompts and base texts)")
+        from lctg_metrics.io import read_protocol
+
+        protocol = read_protocol(dataset)
+    cl = get_cleaner("llm", config=llm, protocol=protocol) if name == "llm" else get_cleaner(name)
+    spec = None
+    if judge:
+        from lctg_metrics.io import base_texts
+
+        spec = JudgeSpec(llm, protocol, base_texts(dataset))  # type: ignore[arg-type]
+    return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=spec)
 
 
 def score_predictions(predictions: Sequence[Any], references: Iterable[Any], *, return_items: bool = False,
@@ -107,11 +121,22 @@ def score_predictions(predictions: Sequence[Any], references: Iterable[Any], *, 
     return out
 
 
-def llm_config_from(base_url: str | None, model: str | None, api_key_env: str, concurrency: int,
-                    cache_path: str | None) -> Any:
+def llm_config(
+    base_url: str | None,
+    model: str | None,
+    *,
+    api_key_env: str = "OPENAI_API_KEY",
+    concurrency: int = 8,
+    cache_path: str | None = None,
+    timeout: float = 60.0,
+    max_retries: int = 6,
+) -> Any:
+    """An ``LLMConfig`` for any OpenAI-compatible endpoint (the key is read from ``api_key_env`` at call time).
+    The answer cache defaults to ``$LCTG_CACHE_DIR/llm_cache.sqlite`` (else ``~/.cache/lctg/``)."""
     from lctg_metrics.llm.client import LLMConfig
 
     if not base_url or not model:
-        raise ScoringError("the LLM cleaner/judge needs llm_base_url and llm_model (any OpenAI-compatible endpoint)")
+        raise ScoringError("the LLM cleaner/judge needs a base URL and a model (any OpenAI-compatible endpoint, "
+                           "e.g. --llm-base-url http://127.0.0.1:8000/v1 --llm-model Qwen2.5-7B-Instruct)")
     return LLMConfig(base_url=base_url, model=model, api_key_env=api_key_env, concurrency=concurrency,
-                     cache_path=cache_path or os.environ.get("LCTG_LLM_CACHE"))
+                     cache_path=cache_path, timeout=timeout, max_retries=max_retries)

@@ -42,6 +42,20 @@ def _add_scoring_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--strip-think", action="store_true", default=None, help="remove <think>…</think> before everything else")
 
 
+def _add_llm_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)")
+    g.add_argument("--judge", action="store_true", help="ask the upstream quality judge (adds the Qual scores)")
+    g.add_argument("--llm-base-url", help="e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1 (vLLM, Ollama)")
+    g.add_argument("--llm-model", help="model name at that endpoint (the papers used gpt-4-1106-preview)")
+    g.add_argument("--llm-api-key-env", default="OPENAI_API_KEY",
+                   help="environment variable holding the API key (default OPENAI_API_KEY; never printed or stored)")
+    g.add_argument("--llm-concurrency", type=int, default=8, help="concurrent requests (default 8)")
+    g.add_argument("--llm-cache", help="SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)")
+    g.add_argument("--llm-timeout", type=float, default=60.0, help="seconds per connect/read (default 60)")
+    g.add_argument("--llm-max-retries", type=int, default=6, help="retries on 429/5xx/timeouts (default 6)")
+    g.add_argument("--dry-run", action="store_true", help="print how many LLM calls would be made, then stop")
+
+
 def _options_from(args: argparse.Namespace):
     affix: Any = args.affix_length
     if affix is not None and affix.isdigit():
@@ -96,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples for --ci (default 1000)")
     sc.add_argument("--seed", type=int, default=0, help="seed of the --ci bootstrap (default 0)")
     _add_scoring_options(sc)
+    _add_llm_options(sc)
 
     pub = sub.add_parser("publish", help="upload a built dataset folder to the Hugging Face Hub")
     pub.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
@@ -154,13 +169,17 @@ def cmd_score(args: argparse.Namespace) -> int:
     options = _options_from(args)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     generations = read_generations(args.generations)
-    cleaner = args.cleaner or ("provided" if generations and all(g.cleaned is not None for g in generations) else "rule")
+    cleaner_name = args.cleaner or ("provided" if generations and all(g.cleaned is not None for g in generations) else "rule")
+    cleaner, judge = _llm_steps(args, cleaner_name)
+    if args.dry_run:
+        return _dry_run(args, generations, rows, cleaner, judge)
     result = score(
         generations,
         [r["constraint"] for r in rows],
         options=options,
         cleaner=cleaner,
         missing=args.missing,
+        judge=judge,
         progress=not args.no_progress,
     )
     cis = None
@@ -180,6 +199,74 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.csv_dir:
         write_all_scores(result, args.csv_dir, args.model_name)
     print(format_table(result, cis=cis))
+    for step, usage in (result.llm_usage or {}).items():
+        print(f"llm {step}: {_usage_line(usage)}")
+    return 0
+
+
+def _llm_steps(args: argparse.Namespace, cleaner_name: str) -> tuple[Any, Any]:
+    """The cleaner to use and the quality judge (or None), with the LLM endpoint when one is needed."""
+    from lctg_metrics.cleaners import get_cleaner
+
+    if cleaner_name != "llm" and not args.judge:
+        if args.dry_run:
+            raise CLIError("--dry-run counts LLM calls; use it with --cleaner llm and/or --judge")
+        return get_cleaner(cleaner_name), None
+    from lctg_metrics.api import llm_config
+    from lctg_metrics.io import base_texts, read_protocol
+    from lctg_metrics.scoring import JudgeSpec
+
+    config = llm_config(args.llm_base_url, args.llm_model, api_key_env=args.llm_api_key_env,
+                        concurrency=args.llm_concurrency, cache_path=args.llm_cache, timeout=args.llm_timeout,
+                        max_retries=args.llm_max_retries)
+    protocol = read_protocol(args.dataset)
+    run_options = {"progress": not args.no_progress}
+    cleaner = (get_cleaner("llm", config=config, protocol=protocol, run_options=run_options)
+               if cleaner_name == "llm" else get_cleaner(cleaner_name))
+    judge = JudgeSpec(config, protocol, base_texts(args.dataset), run_options) if args.judge else None
+    return cleaner, judge
+
+
+def _usage_line(usage: dict[str, Any]) -> str:
+    verb = "would make" if usage.get("dry_run") else "made"
+    calls = usage["calls_needed"] if usage.get("dry_run") else usage["calls_made"]
+    return (f"{usage['requests']} requests, {verb} {calls} calls ({usage['cache_hits']} cached, "
+            f"{usage['deduplicated']} deduplicated, {usage['retries']} retries, {usage['errors']} errors), "
+            f"tokens {usage['prompt_tokens']} in + {usage['completion_tokens']} out")
+
+
+def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequence[Any], cleaner: Any, judge: Any) -> int:
+    """How many calls a run would make (after cache and deduplication), without making any."""
+    import dataclasses
+
+    from lctg_metrics.aspects import strip_think
+    from lctg_metrics.cleaners import CleanItem
+    from lctg_metrics.llm.judge import clean_llm, judge_quality
+
+    known = {r["id"]: r["task"] for r in rows}
+    unknown = [g.id for g in generations if g.id not in known]
+    if unknown:
+        raise CLIError(f"unknown id {unknown[0]!r} ({len(unknown)} generations have ids not in the dataset)")
+    raws = [strip_think(g.text) if args.strip_think else g.text for g in generations]
+    tasks = [known[g.id] for g in generations]
+    cleaned: list[str] | None = None
+    if cleaner.name == "llm":
+        out = clean_llm(raws, tasks, cleaner.protocol, cleaner.config, dry_run=True, progress=False)
+        print(f"llm cleaner: {_usage_line(dataclasses.asdict(out.stats))}")
+        if out.stats.calls_needed == 0:
+            cleaned = list(out)  # every answer is cached: the judge inputs are known exactly
+    else:
+        cleaned = cleaner.clean([CleanItem(t, r, g.cleaned, g.label()) for t, r, g in zip(tasks, raws, generations)])
+    if judge is not None:
+        if cleaned is None:
+            print(f"llm judge: at most {len(generations)} primary calls (its inputs are the LLM-cleaned texts, not "
+                  "cached yet), plus True/False fallback calls for non-conforming answers")
+        else:
+            items = [(t, judge.base_texts.get(g.id), c) for t, g, c in zip(tasks, generations, cleaned)]
+            out = judge_quality(items, judge.protocol, judge.config, dry_run=True, progress=False)
+            print(f"llm judge: {_usage_line(dataclasses.asdict(out.stats))} (plus True/False fallback calls for "
+                  "non-conforming answers)")
+    print("dry run: no calls were made")
     return 0
 
 

@@ -130,6 +130,19 @@ def read_rows(dataset: str | os.PathLike[str], config: str = "all", *, tasks: Se
     return rows
 
 
+def base_texts(dataset: str | os.PathLike[str]) -> dict[str, str]:
+    """Base text of every prompt id of every prompt config (the quality judge shows it to the judge model)."""
+    import pyarrow.parquet as pq
+
+    manifest = json.loads((Path(dataset) / MANIFEST).read_text(encoding="utf-8"))
+    files = sorted({f for c in manifest["configs"].values() for f in c["files"] if "/templates/" not in f})
+    out: dict[str, str] = {}
+    for f in files:
+        table = pq.read_table(Path(dataset) / f, columns=["id", "base_text"])
+        out.update(zip(table.column("id").to_pylist(), table.column("base_text").to_pylist()))
+    return out
+
+
 def read_protocol(dataset: str | os.PathLike[str]) -> dict[str, Any]:
     """The protocol prompts the build carried into the dataset folder (for the LLM cleaner and judge)."""
     from lctg_metrics.llm.judge import load_protocol

@@ -7,6 +7,7 @@ the signature).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import statistics
 from collections import defaultdict
@@ -160,9 +161,11 @@ class JudgeSpec:
     run_options: Mapping[str, Any] | None = None
 
     def describe(self) -> str:
+        """``{model}@{host}#{prompt digest}`` for the signature (no credentials)."""
         from lctg_metrics.llm.client import describe
+        from lctg_metrics.llm.judge import protocol_digest
 
-        return describe(self.config)
+        return f"{describe(self.config)}#{protocol_digest(self.protocol)}"
 
 
 @dataclass
@@ -183,6 +186,7 @@ class ScoreResult:
     prompt_level: dict[str, float] | None = None
     variants: dict[str, dict[str, dict[str, Any]]] | None = None
     notes: list[str] = field(default_factory=list)
+    llm_usage: dict[str, dict[str, Any]] | None = None  # "cleaner"/"judge" -> calls, cache hits, tokens
 
     @property
     def overall_average(self) -> float | None:
@@ -228,6 +232,8 @@ class ScoreResult:
             d["prompt_level"] = self.prompt_level
         if self.variants is not None:
             d["variants"] = self.variants
+        if self.llm_usage is not None:
+            d["llm_usage"] = self.llm_usage
         d["notes"] = self.notes
         return d
 
@@ -297,7 +303,8 @@ def join(
 def prepare_texts(
     pairs: Sequence[tuple[Generation, Reference]], cleaner: Cleaner, options: ScoringOptions
 ) -> list[Texts]:
-    """Strip reasoning blocks (if asked), then clean; returns (raw, cleaned) per pair."""
+    """Strip reasoning blocks (if asked), then clean; returns (raw, cleaned) per pair (a list that keeps
+    the cleaner's ``.stats`` when it has them, e.g. the LLM cleaner's calls and tokens)."""
     items = []
     for g, ref in pairs:
         raw = strip_think(g.text) if options.strip_think else g.text
@@ -308,7 +315,15 @@ def prepare_texts(
     cleaned = cleaner.clean(items) if items else []
     if len(cleaned) != len(items) or not all(isinstance(c, str) for c in cleaned):
         raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(items)} items")
-    return [Texts(it.raw, c) for it, c in zip(items, cleaned)]
+    texts = _WithStats(Texts(it.raw, c) for it, c in zip(items, cleaned))
+    texts.stats = getattr(cleaned, "stats", None)
+    return texts
+
+
+class _WithStats(list):
+    """A list that may carry the ``.stats`` of the LLM run that produced it."""
+
+    stats: Any = None
 
 
 # ----------------------------------------------------------------------------------------- verdicts
@@ -387,6 +402,7 @@ def aggregate_quality(
     Unparseable answers are excluded from that sample's denominator (as upstream) and counted."""
     groups: dict[tuple[str, str], dict[int, list[bool]]] = defaultdict(lambda: defaultdict(list))
     unparseable: dict[tuple[str, str], int] = defaultdict(int)
+    failed: dict[tuple[str, str], int] = defaultdict(int)
     judged: dict[tuple[str, str], int] = defaultdict(int)
     for it in items:
         if it.quality_reason is None:
@@ -394,7 +410,10 @@ def aggregate_quality(
         key = (it.task, it.aspect)
         judged[key] += 1
         if it.quality is None:
-            unparseable[key] += 1
+            if it.quality_reason.startswith("unparseable"):
+                unparseable[key] += 1
+            else:  # the judge call failed (or a dry run): no answer at all
+                failed[key] += 1
             groups[key].setdefault(it.sample, [])
         else:
             groups[key][it.sample].append(it.quality)
@@ -412,6 +431,7 @@ def aggregate_quality(
                 "appropriate": sum(flat),
                 "parsed": len(flat),
                 "unparseable": unparseable[key],
+                "failed": failed[key],
                 "judged": judged[key],
             }
         present = [v for a, v in per.items() if v is not None]
@@ -491,9 +511,14 @@ def score(
         if ignored:
             notes.append(f"'cleaned' given for {ignored} generations but ignored: cleaner is {cl.describe()}")
     texts = prepare_texts(pairs, cl, options)
+    usage: dict[str, dict[str, Any]] = {}
+    if getattr(texts, "stats", None) is not None:
+        usage["cleaner"] = _usage(texts.stats)
     items = verdicts(pairs, texts, options, progress=progress)
     if judge is not None:
-        items = _judge(items, pairs, texts, judge)
+        items, judge_stats = _judge(items, pairs, texts, judge)
+        if judge_stats is not None:
+            usage["judge"] = _usage(judge_stats)
     items += missing_verdicts(absent, refs)
     scores, counts = aggregate(items)
     expected = len(refs) * len(samples)
@@ -529,12 +554,17 @@ def score(
         prompt_level=prompt_level(items) if multi else None,
         variants=variant_stats(items) if has_variants else None,
         notes=notes,
+        llm_usage=usage or None,
     )
+
+
+def _usage(stats: Any) -> dict[str, Any]:
+    return dataclasses.asdict(stats) if dataclasses.is_dataclass(stats) else dict(stats)
 
 
 def _judge(
     items: list[ItemVerdict], pairs: Sequence[tuple[Generation, Reference]], texts: Sequence[Texts], judge: JudgeSpec
-) -> list[ItemVerdict]:
+) -> tuple[list[ItemVerdict], Any]:
     """Ask the quality judge once per (id, sample) about the cleaned text; attach the label to its items."""
     from dataclasses import replace
 
@@ -547,4 +577,6 @@ def _judge(
         queries.append((ref.task, judge.base_texts[ref.id], t.cleaned))
     answers = judge_quality(queries, judge.protocol, judge.config, **dict(judge.run_options or {}))
     by_key = {(g.id, g.sample): a for (g, _), a in zip(pairs, answers)}
-    return [replace(it, quality=by_key[(it.id, it.sample)].label, quality_reason=by_key[(it.id, it.sample)].reason) for it in items]
+    judged = [replace(it, quality=by_key[(it.id, it.sample)].label, quality_reason=by_key[(it.id, it.sample)].reason)
+              for it in items]
+    return judged, getattr(answers, "stats", None)

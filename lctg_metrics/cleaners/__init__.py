@@ -106,15 +106,18 @@ class LLMCleaner:
     version: str = "upstream-prompt"
 
     def clean(self, items: Sequence[CleanItem]) -> list[str]:
+        """Cleaned texts (a list carrying the run's ``.stats``: calls, cache hits, tokens)."""
         from lctg_metrics.llm.judge import clean_llm
 
         return clean_llm([it.raw for it in items], [it.task for it in items], self.protocol, self.config,
                          **dict(self.run_options or {}))
 
     def describe(self) -> str:
+        """``llm:{model}@{host}#{prompt digest}`` — endpoint without credentials, and which prompts were sent."""
         from lctg_metrics.llm.client import describe
+        from lctg_metrics.llm.judge import protocol_digest
 
-        return f"llm:{describe(self.config)}"
+        return f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}"
 
 
 CLEANERS: dict[str, Callable[..., Cleaner]] = {

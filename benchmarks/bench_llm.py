@@ -1,0 +1,159 @@
+"""Throughput of the LLM client against a loopback fake server with a fixed latency per call.
+
+A full LCTG judge pass is 5,040 calls (1,680 prompts x 3 samples). This times that many distinct
+synthetic judge requests at concurrency 1, 8 and 32 (each with a fresh temporary cache), then a
+re-run that finds everything in the cache, and prints ratios measured in this one run:
+
+    efficiency(c) = (wall(1) / wall(c)) / c      target >= 0.8 up to c = 32
+    cached speedup = wall(32) / wall(cached)     target >= 50
+
+The server runs in its own process so its threads do not compete with the client for the GIL.
+
+    python benchmarks/bench_llm.py            # full run (concurrency 1 alone takes ~4.5 min)
+    python benchmarks/bench_llm.py --calls 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lctg_metrics.llm.client import LLMConfig, RunStats, run_chat
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = ROOT / "tests" / "fake_openai_server.py"
+PROMPTS, SAMPLES = (
+    1680,
+    3,
+)  # 420 records x 4 aspects' worth of prompts in LCTG Bench v1, 3 generations each
+#: The cached re-run takes ~0.1 s, so it is repeated and the median reported.
+CACHED_REPEATS = 3
+#: Synthetic judge prompt body (~ the size of a real quality-check prompt); not an upstream text.
+_FILLER = "これはベンチマーク用の合成テキストです。" * 20
+
+
+def make_requests(n: int) -> list[tuple[list[dict[str, str]], dict[str, object]]]:
+    """``n`` distinct judge-like requests."""
+    return [
+        (
+            [
+                {"role": "system", "content": "synthetic system prompt"},
+                {
+                    "role": "user",
+                    "content": f"prompt {i // SAMPLES} sample {i % SAMPLES}\n{_FILLER}",
+                },
+            ],
+            {},
+        )
+        for i in range(n)
+    ]
+
+
+def timed(config: LLMConfig, requests: list) -> tuple[float, RunStats]:
+    gc.collect()  # start each measurement from the same heap, as timeit does
+    start = time.perf_counter()
+    results = run_chat(config, requests, progress=False)
+    wall = time.perf_counter() - start
+    failed = [r.error for r in results if not r.ok]
+    if failed:
+        raise SystemExit(f"{len(failed)} calls failed, e.g. {failed[0]}")
+    return wall, results.stats
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--calls",
+        type=int,
+        default=PROMPTS * SAMPLES,
+        help="number of distinct calls (default 5040)",
+    )
+    parser.add_argument(
+        "--latency", type=float, default=0.05, help="server latency per call in seconds"
+    )
+    parser.add_argument(
+        "--concurrency", default="1,8,32", help="comma-separated concurrency levels"
+    )
+    args = parser.parse_args(argv)
+    levels = [int(c) for c in args.concurrency.split(",")]
+    requests = make_requests(args.calls)
+
+    server = subprocess.Popen(
+        [sys.executable, str(SERVER), "--latency", str(args.latency)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = server.stdout.readline() if server.stdout else ""
+        if not line.startswith("PORT "):
+            raise SystemExit(f"fake server did not start: {line!r}")
+        base_url = f"http://127.0.0.1:{int(line.split()[1])}/v1"
+        print(
+            f"{args.calls} distinct calls, server latency {args.latency * 1000:.0f} ms, python {sys.version.split()[0]}"
+        )
+        walls: dict[int, float] = {}
+        with tempfile.TemporaryDirectory() as tmp:
+            for c in levels:
+                config = LLMConfig(
+                    base_url=base_url,
+                    model="fake",
+                    concurrency=c,
+                    timeout=10.0,
+                    cache_path=str(Path(tmp) / f"cache_c{c}.sqlite"),
+                )
+                walls[c], stats = timed(config, requests)
+                assert stats.calls_made == args.calls and stats.cache_hits == 0, stats
+                print(
+                    f"concurrency {c:>3}: {walls[c]:8.2f} s  ({args.calls / walls[c]:7.1f} calls/s, {stats.retries} retries)"
+                )
+            top = max(levels)
+            cached_config = LLMConfig(
+                base_url=base_url,
+                model="fake",
+                concurrency=top,
+                cache_path=str(Path(tmp) / f"cache_c{top}.sqlite"),
+            )
+            reruns = []
+            for _ in range(CACHED_REPEATS):
+                wall, stats = timed(cached_config, requests)
+                assert stats.calls_made == 0 and stats.cache_hits == args.calls, stats
+                reruns.append(wall)
+            cached_wall = statistics.median(reruns)
+            shown = ", ".join(f"{w:.3f}" for w in reruns)
+            print(
+                f"cached re-run:   {cached_wall:8.3f} s  (median of {shown}; "
+                f"{stats.cache_hits} cache hits, 0 calls)"
+            )
+        base = min(levels)
+        print()
+        for c in levels:
+            speedup = walls[base] / walls[c]
+            ratio = speedup / (c / base)
+            verdict = "ok" if ratio >= 0.8 else "BELOW TARGET"
+            print(
+                f"speedup c={c:<3} vs c={base}: {speedup:6.2f}x   / {c // base:<3} = {ratio:.2f}  (target >= 0.80: {verdict})"
+            )
+        cached = walls[top] / cached_wall
+        print(
+            f"cached re-run vs c={top}: {cached:8.1f}x  (target >= 50: {'ok' if cached >= 50 else 'BELOW TARGET'})"
+        )
+        print(f"cached re-run vs c={base}: {walls[base] / cached_wall:8.1f}x")
+    finally:
+        if server.stdin:
+            server.stdin.close()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()
