@@ -14,16 +14,19 @@ from hypothesis import strategies as st
 
 from lctg_metrics.cleaners import rule
 from lctg_metrics.cleaners.rule import RULE_CLEANER_NAME, RULE_CLEANER_VERSION, clean, explain
+from lctg_metrics.cleaners.rule import _first_sentence, _last_sentence, _sentences
 from tests.conftest import PROJECT_ROOT, TASKS
 
 BENCHMARKS = PROJECT_ROOT / "benchmarks"
 LABELED_SET = BENCHMARKS / "cleaner_labeled.jsonl"
-#: Sets written after a rule freeze; r1 and r2 were then used to fix rules (now development data), r3 never was.
-DEV_SETS = [LABELED_SET, BENCHMARKS / "cleaner_heldout_r1.jsonl", BENCHMARKS / "cleaner_heldout_r2.jsonl"]
-HELDOUT_SET = BENCHMARKS / "cleaner_heldout_r3.jsonl"
-#: Measured once on r3 with rule@1.0 frozen: 0.881 (benchmarks/cleaner_eval.md). A floor against regressions,
-#: not a target: fixing rules on r3's mismatches would make it development data too.
-HELDOUT_FLOOR = 0.85
+#: Sets written after a rule freeze. r1, r2 and r3 were each measured once and then used to fix rules
+#: (r3 for rule@1.1), so all are development data now (benchmarks/cleaner_eval.md).
+DEV_SETS = [LABELED_SET] + [BENCHMARKS / f"cleaner_heldout_r{i}.jsonl" for i in (1, 2, 3)]
+#: Held out from rule@1.1: written by someone else after the freeze and measured once by the lead
+#: (FORMAT 0.950, benchmarks/cleaner_eval.md). From here on the test below guards it against regressions,
+#: which makes it development data for any later rule change: write r5 after the next freeze.
+HELDOUT_SETS: list[Path] = []
+MEASURED_SETS = [BENCHMARKS / "cleaner_heldout_r4.jsonl"]
 
 SUMMARY = "市は1日、駅前に新しい図書館を開館した。蔵書は約30万冊で、初日は約2千人が訪れた。"
 TITLE = "雪国の米農家がつくる、無洗米の定期便"
@@ -68,6 +71,43 @@ REMOVED = [
     ("pros_and_cons", "そこで、メリットとデメリットをご紹介します。" + PROS, PROS),
     ("pros_and_cons", "ご質問にお答えします。\n" + PROS, PROS),
     ("pros_and_cons", "Certainly! 以下にメリットとデメリットをまとめます。\n" + PROS, PROS),
+    # rule@1.1 head families: labels with any modifier in brackets, English labels, bare announcements,
+    # header questions, constraint remarks, runs of acknowledgements, recaps, topic lines, echoed instructions
+    ("summary", "【ニュース要約】\n" + SUMMARY, SUMMARY),
+    ("summary", "【ポイントまとめ】" + SUMMARY, SUMMARY),
+    ("summary", "100字要約：" + SUMMARY, SUMMARY),
+    ("summary", "〔要約〕\n" + SUMMARY, SUMMARY),
+    ("summary", "◎要約◎\n" + SUMMARY, SUMMARY),
+    ("summary", "### 応答:\n" + SUMMARY, SUMMARY),
+    ("summary", "Summary of the day: " + SUMMARY, SUMMARY),
+    ("summary", "Japanese summary (50 chars):\n" + SUMMARY, SUMMARY),
+    ("summary", "一言でまとめると、" + SUMMARY, SUMMARY),
+    ("summary", "では、簡潔にまとめますね。\n" + SUMMARY, SUMMARY),
+    ("summary", "もちろんです、お任せください！\n" + SUMMARY, SUMMARY),
+    ("summary", "記事の要約をお送りします～\n" + SUMMARY, SUMMARY),
+    ("summary", "以下の記事を要約してください。\n" + SUMMARY, SUMMARY),
+    ("summary", "キーワード「図書館」を含め、50字以内でまとめています。\n" + SUMMARY, SUMMARY),
+    ("ad_text", "以下はいかがでしょうか？\n" + TITLE, TITLE),
+    ("ad_text", "こんな感じでどうでしょう？\n" + TITLE, TITLE),
+    ("ad_text", "「無洗米」というキーワードを入れて考えました。\n\n" + TITLE, TITLE),
+    ("ad_text", "承知しました！「格安」を使わずに作ってみました。\n" + TITLE, TITLE),
+    ("ad_text", "ランディングページの魅力を一言で表すと、こうなります。\n" + TITLE, TITLE),
+    ("ad_text", "【提案キャッチコピー】\n" + TITLE, TITLE),
+    ("ad_text", "タイトル候補：" + TITLE, TITLE),
+    ("ad_text", "Title suggestion: " + TITLE, TITLE),
+    ("ad_text", "はい、作成しました！\n" + TITLE, TITLE),
+    ("pros_and_cons", "はい、お答えします！\n" + PROS, PROS),
+    ("pros_and_cons", "在宅勤務のメリット・デメリットについて、わかりやすく解説しますね。\n\n" + PROS, PROS),
+    ("pros_and_cons", "もちろんです。それぞれ見ていきましょう。\n" + PROS, PROS),
+    ("pros_and_cons", "在宅勤務のメリットとデメリットについてですね。\n" + PROS, PROS),
+    ("pros_and_cons", "タイトル：在宅勤務のメリットとデメリット\n\n" + PROS, PROS),
+    ("pros_and_cons", "## 在宅勤務のメリット・デメリット\n" + PROS, PROS),
+    ("pros_and_cons", "【在宅勤務の長所と短所】\n" + PROS, PROS),
+    ("pros_and_cons", "Pros and cons of remote work:\n" + PROS, PROS),
+    ("summary", "【要約】（45字）\n" + SUMMARY, SUMMARY),  # a qualifier after the bracket
+    ("summary", "この記事は、新しい図書館の開館について書かれています。\n" + SUMMARY, SUMMARY),
+    ("summary", "以下に要約を記載します。なお、文字数は45字です。\n" + SUMMARY, SUMMARY),
+    ("summary", "Thank you for your question!\n" + SUMMARY, SUMMARY),
     # footers
     ("summary", SUMMARY + "\n\n以上が要約結果になります。", SUMMARY),
     ("summary", SUMMARY + "　以上が要約です。", SUMMARY),  # same line, ideographic space
@@ -90,6 +130,36 @@ REMOVED = [
     ("pros_and_cons", PROS + "\n\n以上が在宅勤務のメリットとデメリットです。", PROS),
     ("pros_and_cons", PROS + "\n\n何か他に知りたいことがあれば、お気軽にお聞きください。", PROS),
     ("pros_and_cons", PROS + "\n\n※この回答は一般的な情報です。", PROS),
+    # rule@1.1 tail families: terse notes in any bracket, remarks on how the answer was written, hopes,
+    # requests and offers to the user, English remarks, sign-offs
+    ("summary", SUMMARY + "\n\n（キーワード「図書館」使用）", SUMMARY),
+    ("summary", SUMMARY + "\n\n[45文字]", SUMMARY),
+    ("summary", SUMMARY + "【45字】", SUMMARY),
+    ("summary", SUMMARY + "\n\n(Total: 45 characters)", SUMMARY),
+    ("summary", SUMMARY + "\n\n要点を押さえて簡潔にまとめました。", SUMMARY),
+    ("summary", SUMMARY + "\n\n要約の際は、数字を優先しました。", SUMMARY),
+    ("summary", SUMMARY + "\n\nこの要約が参考になれば嬉しいです！", SUMMARY),
+    ("summary", SUMMARY + "\n\nさらに詳しい情報が必要でしたら、教えてください。", SUMMARY),
+    ("summary", SUMMARY + "\n\nI kept it under 50 characters.", SUMMARY),
+    ("summary", SUMMARY + "\n\nこれで50字以内に収まっています。", SUMMARY),
+    ("summary", SUMMARY + "\n\n以上！", SUMMARY),
+    ("summary", SUMMARY + "\n\n何卒よろしくお願いいたします。", SUMMARY),
+    ("summary", SUMMARY + "文字数は45字です。", SUMMARY),  # a count remark on the same line
+    ("summary", SUMMARY + "\n\n――以上――", SUMMARY),
+    ("ad_text", TITLE + "\n（キーワード「無洗米」使用）", TITLE),
+    ("ad_text", TITLE + "\n（「格安」不使用）", TITLE),
+    ("ad_text", TITLE + "（全角18文字）", TITLE),
+    ("ad_text", TITLE + "\n\n手軽さを強調したタイトルにしました。", TITLE),
+    ("ad_text", TITLE + "\n\n他のパターンも作成しましょうか？", TITLE),
+    ("ad_text", TITLE + "\n\n気に入っていただけると嬉しいです！", TITLE),
+    ("ad_text", TITLE + "\n\nこんな感じでいかがでしょうか？", TITLE),
+    ("ad_text", TITLE + "\n\n---\n**ポイント**：季節感を出しました。", TITLE),
+    ("pros_and_cons", PROS + "\n\nご自身の状況に合わせて、じっくり考えてみてください。", PROS),
+    ("pros_and_cons", PROS + "\n\nほかに知りたいことがあれば、気軽に聞いてくださいね！", PROS),
+    ("pros_and_cons", PROS + "\n\n良い選択ができるよう応援しています！", PROS),
+    ("pros_and_cons", PROS + "\n\n何か他にご質問はありますか？", PROS),
+    ("pros_and_cons", PROS + "\n\n（回答は一般論です）", PROS),
+    ("pros_and_cons", PROS + "\n\nThis answer lists the main points.", PROS),
     # both ends, multi-line preamble
     (
         "ad_text",
@@ -138,6 +208,36 @@ KEPT = [
     ("pros_and_cons", "【メリット】\n・満員電車を避けられる\n【デメリット】\n・雨の日は不便\n\n※自転車保険が義務の自治体もある。"),
     ("pros_and_cons", "メリットは画面が大きいこと。デメリットは重いこと。総合的に見ると、用途次第だと言えます。"),
     ("pros_and_cons", "電気自動車には次のようなメリットがあります。\n・静か\n一方で、次のようなデメリットもあります。\n・高い"),
+    # rule@1.1 hard negatives: content that looks like the new families
+    ("summary", "政府は年金改革案をまとめた。この案は来年の通常国会に提出される。"),  # 案 is news in a summary
+    ("summary", "新作ゲームが発売された。このタイトルは世界で100万本を売り上げた。"),
+    ("summary", "市は、指定した条件を満たす世帯に給付金を支給します。申請は来月から受け付けます。"),
+    ("summary", "県は新制度を発表した。市は、指定した条件を満たす世帯に給付金を支給します。"),  # last, with a subject
+    ("summary", "同社の新CMは「ありがとう」という言葉を使っています。放映は来月からです。"),  # has a subject
+    ("summary", "社長は方針を説明した。「ご質問があれば、いつでも聞いてください」と語りかけた。"),  # quoted
+    ("summary", "調査結果がまとまった。\n回答では、在宅勤務を続けたいという声が最も多かった。"),
+    ("summary", "新しい料金は次のようになります。基本料金は月500円です。"),
+    ("summary", "【速報】台風10号が上陸した。気象庁は大雨特別警報を出した。"),
+    ("ad_text", "北欧のリネンシーツ。他の色もご用意できます。"),  # offer-like ad copy
+    ("ad_text", "駅前の小さなヨガスタジオ。見学はお気軽にどうぞ"),
+    ("ad_text", "夏の定番。冷たい麦茶、いかがですか？"),
+    ("ad_text", "こんな毎日、いかがですか？ 暮らしを彩る花の定期便"),
+    ("ad_text", "【新作タイトル】話題のRPGが最大50%オフ"),  # 新作 is not a label modifier
+    ("ad_text", "税理士が解説します！はじめての確定申告講座"),  # a bare announcement only counts as a whole line
+    ("ad_text", "SNS投稿代行（1投稿140文字まで）"),
+    ("ad_text", "【キーワード検索】全国の求人がすぐ見つかる"),
+    ("ad_text", "国産ヒノキの一枚板テーブル。職人の想いを込めました。"),
+    ("ad_text", "オーダーメイドの名刺印刷。ご要望に応じてデザインを作成いたします。"),
+    ("ad_text", "英語で話そう！ Let's talk with native teachers"),
+    ("ad_text", "Made for you.\n毎日使える革のミニ財布"),
+    ("pros_and_cons", "メリット\n・自由\nデメリット\n・孤独\n\n※使用する環境によって、感じ方は異なります。"),
+    ("pros_and_cons", "メリットは次の3つです。\n・安い\n・早い\n・手軽\nデメリットは次の2つです。\n・品質\n・保証"),
+    ("pros_and_cons", "Advantages:\n- cheap\nDisadvantages:\n- slow"),
+    ("pros_and_cons", "・メリット：初期費用がかからない\n・デメリット：解約金がかかる\n・ポイント：契約期間を確認する"),
+    ("pros_and_cons", "メリット\n・すぐ使える\nデメリット\n・割高\n\n迷ったら、まずはレンタルで試すのがおすすめです。"),
+    ("pros_and_cons", "メリット\n・安い\nデメリット\n・遅い\n\n以上を踏まえると、時間に余裕がある人向けです。"),
+    ("pros_and_cons", "長所\n・軽い\n短所\n・壊れやすい\n\nキーワードは「使い分け」です。"),
+    ("pros_and_cons", "【メリット】安い。\n【デメリット】遅い。\n【まとめ】急がないなら十分。"),
 ]
 
 
@@ -207,7 +307,7 @@ def test_explain_names_each_cut() -> None:
 
 def test_identity_and_signature_constants() -> None:
     assert RULE_CLEANER_NAME == "rule"
-    assert RULE_CLEANER_VERSION == "1.0"
+    assert RULE_CLEANER_VERSION == "1.1"
     assert inspect.signature(clean).return_annotation in (str, "str")
     assert rule.__doc__ and clean.__doc__
 
@@ -229,8 +329,14 @@ SAFE_CHARS = "".join(ch for ch in _CANDIDATES if ch not in _SOURCE)
 SAFE_TEXT = st.text(alphabet=SAFE_CHARS + "。、 \u3000\n", max_size=80)
 SAFE_BODY = st.text(alphabet=SAFE_CHARS + "。、", min_size=11, max_size=60).filter(lambda s: s[0] in SAFE_CHARS)
 
-HEADERS = ["承知しました。\n", "要約：", "【要約】\n", "Sure! Here is the summary:\n", "以下の文章を要約します。"]
-FOOTERS = ["\n\n以上が要約結果になります。", "\nいかがでしょうか？", "（48文字）", "\n\n※文字数：48文字", "\n\nI hope this helps!"]
+HEADERS = [
+    "承知しました。\n", "要約：", "【要約】\n", "Sure! Here is the summary:\n", "以下の文章を要約します。",
+    "【ニュース要約】\n", "Summary of the day: ", "はい、お答えします！\n", "キーワードを入れて要約しました。\n",
+]
+FOOTERS = [
+    "\n\n以上が要約結果になります。", "\nいかがでしょうか？", "（48文字）", "\n\n※文字数：48文字", "\n\nI hope this helps!",
+    "\n（キーワード「要約」使用）", "\n\n要点を押さえて簡潔にまとめました。", "\n\nお役に立てたら嬉しいです！", "\n\n以上！",
+]
 FRAGMENTS = HEADERS + FOOTERS + [SUMMARY, TITLE, PROS, "\n", "---", "「", "」", "**", "（", "）", "。", "※"]
 MIXED_TEXT = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12)), max_size=8).map("".join)
 TASK = st.sampled_from(TASKS)
@@ -269,6 +375,15 @@ def test_known_header_and_footer_are_cut_around_any_body(body: str, header: str,
     assert clean(header + body + footer, "summary") == body
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="あ。！？!?」』）)\"'「.a \u3000", min_size=1, max_size=30))
+def test_first_and_last_sentence_agree_with_the_full_split(line: str) -> None:
+    pieces = _sentences(line)
+    assert "".join(pieces) == line
+    assert _first_sentence(line) == pieces[0]
+    assert _last_sentence(line) == pieces[-1]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(), TASK)
 def test_never_raises_on_arbitrary_unicode(text: str, task: str) -> None:
@@ -299,7 +414,7 @@ def test_labeled_set_shape(evaluation) -> None:
             assert item.cleaned == item.cleaned.strip(), item.id
 
 
-@pytest.mark.parametrize("path", DEV_SETS, ids=[p.stem for p in DEV_SETS])
+@pytest.mark.parametrize("path", DEV_SETS + MEASURED_SETS, ids=[p.stem for p in DEV_SETS + MEASURED_SETS])
 def test_format_agreement_on_labeled_sets(evaluation, path: Path) -> None:
     from lctg_metrics.options import resolve_options
 
@@ -307,15 +422,6 @@ def test_format_agreement_on_labeled_sets(evaluation, path: Path) -> None:
     assert report["overall"]["format_agreement"] >= 0.95, report["mismatches"]
     for task, summary in report["per_task"].items():
         assert summary["format_agreement"] >= 0.9, (task, summary["mismatch_ids"])
-
-
-def test_format_agreement_on_heldout_set_does_not_regress(evaluation) -> None:
-    from lctg_metrics.options import resolve_options
-
-    items = evaluation.load_items(HELDOUT_SET)
-    assert len(items) >= 50 and {i.task for i in items} == set(TASKS)
-    report = evaluation.evaluate(items, resolve_options())
-    assert report["overall"]["format_agreement"] >= HELDOUT_FLOOR, report["overall"]["mismatch_ids"]
 
 
 def test_eval_rejects_inconsistent_labels(evaluation, tmp_path: Path) -> None:
@@ -347,8 +453,8 @@ COPY_WINDOW = 25
 
 def test_labeled_sets_do_not_copy_upstream_text(source_dir: Path) -> None:
     """No 25-character stretch (blanks ignored) of any labeled generation occurs in the upstream prompts."""
-    paths = sorted(BENCHMARKS.glob("cleaner_*.jsonl"))
-    assert len(paths) >= 4, paths
+    paths = [p for p in sorted(BENCHMARKS.glob("cleaner_*.jsonl")) if p not in HELDOUT_SETS]  # not read before measured
+    assert len(paths) >= 5, paths
     ours: set[str] = set()
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
