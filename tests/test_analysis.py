@@ -229,7 +229,9 @@ def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
     res = json.loads(result.read_text(encoding="utf-8"))
     assert res["signature"] in text
     assert f"{res['scores']['ad_text']['char_count']:.3f} [" in text
-    assert "gpt-4-1106-preview" in text and "GPT-4" in text and "&#x27;rule@1.0&#x27;" in text
+    from lctg_metrics.cleaners.rule import RULE_CLEANER_VERSION
+
+    assert "gpt-4-1106-preview" in text and "GPT-4" in text and f"&#x27;rule@{RULE_CLEANER_VERSION}&#x27;" in text
     # worst items: recomputed here from the details lines
     recs = [json.loads(x) for x in details.read_text(encoding="utf-8").splitlines()]
     fails: dict[tuple[str, str], dict[str, int]] = {}
