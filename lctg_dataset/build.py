@@ -357,6 +357,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     d.add_argument("--multi", action="store_true",
                    help="add 'multi': one prompt per base text with all four conditions (implies --corrected)")
     d.add_argument("--derived", action="store_true", help="shorthand for --corrected --variants 5 --multi")
+    h = p.add_argument_group("publishing (see also `lctg publish`)")
+    h.add_argument("--push-to-hub", metavar="ORG/NAME", help="after building, upload the folder to this Hub dataset repo")
+    h.add_argument("--revision", default="default", help="tag for the upload (default v<version>)")
+    h.add_argument("--private", action="store_true", help="create the Hub repo as private")
+    h.add_argument("--dry-run", action="store_true", help="with --push-to-hub: print files, sizes, repo and tag; upload nothing")
     p.add_argument("--no-verify", action="store_true",
                    help="do not check sha256 against the pinned upstream files (for modified sources; recorded in the manifest)")
     return p.parse_args(argv)
@@ -364,7 +369,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    token = None
     try:
+        if args.push_to_hub and not args.dry_run:
+            from lctg_dataset.publish import hub_token
+
+            token = hub_token()  # a missing token is an error before anything is built or uploaded
         variants = args.variants if args.variants is not None else (5 if args.derived else None)
         if variants is not None and variants < 1:
             raise SourceError(f"--variants must be a positive integer, got {variants}")
@@ -373,8 +383,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                        multi=args.multi or args.derived)
         out = Path(args.out)
         write_dataset(result, out)
-    except SourceError as e:
+    except (SourceError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print("\n".join(summary_lines(result, out)))
+    if args.push_to_hub:
+        from lctg_dataset.publish import plan, publish
+
+        try:
+            if args.dry_run:
+                print("\n".join(["dry run: nothing uploaded", *plan(out, args.push_to_hub, tag=args.revision).lines()]))
+            else:
+                url = publish(out, args.push_to_hub, token=token, private=args.private, tag=args.revision)  # type: ignore[arg-type]
+                print(f"published {out} to {url}")
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     return 0

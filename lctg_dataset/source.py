@@ -115,6 +115,7 @@ def fetch_source(source: str | None = None, *, cache_dir: Path | None = None, ve
         root = Path(location)
         if not root.is_dir():
             raise SourceError(f"source directory {location!r} does not exist (set --source or $LCTG_SOURCE)")
+        _check_task_dirs(root)
     paths: dict[str, Path] = {}
     digests: dict[str, str] = {}
     for task in TASKS:
@@ -142,6 +143,19 @@ def fetch_source(source: str | None = None, *, cache_dir: Path | None = None, ve
         protocol_path=protocol if protocol_sha else None,
         protocol_sha256=protocol_sha,
     )
+
+
+def _check_task_dirs(root: Path) -> None:
+    """Every directory under ``datasets/`` must be a known task (a stray one means a different release)."""
+    datasets_dir = root / "datasets"
+    if not datasets_dir.is_dir():
+        return  # the missing-file check below names what is expected
+    unknown = sorted(p.name for p in datasets_dir.iterdir() if p.is_dir() and p.name not in TASKS)
+    if unknown:
+        raise SourceError(
+            f"unknown task director{'y' if len(unknown) == 1 else 'ies'} {', '.join(str(datasets_dir / u) for u in unknown)}; "
+            f"valid tasks: {', '.join(TASKS)}"
+        )
 
 
 def _download(base_url: str, cache_dir: Path, *, verify: bool) -> Path:

@@ -117,7 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     pub.add_argument("--repo-id", required=True, help="e.g. your-org/lctg")
     pub.add_argument("--private", action="store_true")
     pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token (default HF_TOKEN)")
-    pub.add_argument("--no-tag", action="store_true", help="do not tag the commit with v<version>")
+    pub.add_argument("--revision", default="default", help="tag for the upload (default v<version>)")
+    pub.add_argument("--no-tag", action="store_true", help="do not tag the commit")
+    pub.add_argument("--dry-run", action="store_true", help="print the files, sizes, repo and tag; upload nothing")
 
     from lctg_metrics.analysis import register
 
@@ -271,12 +273,14 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
-    from lctg_dataset.publish import publish
+    from lctg_dataset.publish import hub_token, plan, publish
 
-    token = os.environ.get(args.token_env)
-    if not token:
-        raise CLIError(f"set ${args.token_env} to a Hugging Face token with write access (it is never printed or stored)")
-    url = publish(Path(args.dataset), args.repo_id, token=token, private=args.private, tag=not args.no_tag)
+    tag = None if args.no_tag else args.revision
+    if args.dry_run:
+        print("\n".join(["dry run: nothing uploaded", *plan(Path(args.dataset), args.repo_id, tag=tag).lines()]))
+        return 0
+    token = hub_token(args.token_env)
+    url = publish(Path(args.dataset), args.repo_id, token=token, private=args.private, tag=tag)
     print(f"published {args.dataset} to {url}")
     return 0
 

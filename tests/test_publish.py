@@ -58,8 +58,9 @@ def test_publish_refuses_a_damaged_folder(built_dataset, tmp_path, damage):
     assert api.calls == []
 
 
-def test_publish_cli_needs_token_and_never_prints_it(built_dataset, monkeypatch, capsys):
+def test_publish_cli_needs_token_and_never_prints_it(built_dataset, monkeypatch, capsys, tmp_path):
     monkeypatch.delenv("HF_TOKEN", raising=False)
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))  # no token saved by `huggingface-cli login` either
     assert main(["publish", "--dataset", str(built_dataset), "--repo-id", "me/lctg"]) == 2
     assert "set $HF_TOKEN" in capsys.readouterr().err
     api = RecordingApi()
@@ -71,3 +72,49 @@ def test_publish_cli_needs_token_and_never_prints_it(built_dataset, monkeypatch,
     out = capsys.readouterr()
     assert "hf_do_not_print" not in out.out + out.err
     assert api.calls[1][1]["token"] == "hf_do_not_print"
+
+
+def test_build_push_to_hub_dry_run_prints_the_plan(source_dir, tmp_path, capsys, monkeypatch):
+    from lctg_dataset.build import main as build_main
+
+    monkeypatch.delenv("HF_TOKEN", raising=False)
+    out = tmp_path / "lctg"
+    assert build_main(["--source", str(source_dir), "--out", str(out), "--push-to-hub", "me/lctg", "--dry-run",
+                       "--revision", "v1.0.0-rc1"]) == 0
+    text = capsys.readouterr().out
+    assert "dry run: nothing uploaded" in text and "repo: me/lctg (dataset)" in text and "tag: v1.0.0-rc1" in text
+    for rel in ("README.md", "manifest.json", "data/summary/test-00000-of-00001.parquet"):
+        size = (out / rel).stat().st_size
+        assert f"{size:>12,}  {rel}" in text
+
+
+def test_build_push_to_hub_without_token_fails_before_building(source_dir, tmp_path, capsys, monkeypatch):
+    from lctg_dataset.build import main as build_main
+
+    monkeypatch.delenv("HF_TOKEN", raising=False)
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    out = tmp_path / "lctg"
+    assert build_main(["--source", str(source_dir), "--out", str(out), "--push-to-hub", "me/lctg"]) == 2
+    assert "no Hugging Face token" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_build_push_to_hub_uploads_with_token(source_dir, tmp_path, capsys, monkeypatch):
+    import huggingface_hub
+
+    from lctg_dataset.build import main as build_main
+
+    api = RecordingApi()
+    monkeypatch.setattr(huggingface_hub, "HfApi", lambda: api)
+    monkeypatch.setenv("HF_TOKEN", "hf_build_secret")
+    assert build_main(["--source", str(source_dir), "--out", str(tmp_path / "lctg"), "--push-to-hub", "me/lctg"]) == 0
+    out = capsys.readouterr()
+    assert [c[0] for c in api.calls] == ["create_repo", "upload_folder", "create_tag"]
+    assert api.calls[2][1]["tag"] == "v1.0.0" and "hf_build_secret" not in out.out + out.err
+
+
+def test_bad_repo_id_is_rejected(built_dataset):
+    from lctg_dataset.publish import plan
+
+    with pytest.raises(PublishError, match="ORG/NAME"):
+        plan(built_dataset, "lctg")

@@ -191,3 +191,18 @@ def test_source_without_protocol_prompts_recovers_task_prompts(source_dir, built
         for row in rows:
             assert row["instruction"] == built_rows[row["id"]]["instruction"]
     assert not [f for f in result.findings if f.kind == "prompt_not_reconstructible"]
+
+
+def test_unknown_task_directory_is_an_error(source_dir, tmp_path):
+    src = _copy_source(source_dir, tmp_path / "src")
+    (src / "datasets" / "tweets").mkdir()
+    with pytest.raises(SourceError, match=r"unknown task directory .*datasets/tweets; valid tasks: summary, ad_text, pros_and_cons"):
+        build(str(src))
+
+
+def test_non_jsonl_source_file_names_file_and_line(source_dir, tmp_path):
+    src = _copy_source(source_dir, tmp_path / "src")
+    path = src / "datasets" / "summary" / "prompts_v1.jsonl"
+    path.write_text("task,prompt_id\nsummary,1\n", encoding="utf-8")
+    with pytest.raises(SourceError, match=r"summary/prompts_v1\.jsonl:1: invalid JSON"):
+        build(str(src), verify=False)
