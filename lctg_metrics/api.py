@@ -12,22 +12,34 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from lctg_metrics.cleaners import get_cleaner
 from lctg_metrics.options import resolve_options
-from lctg_metrics.scoring import Generation, JudgeSpec, Reference, ScoreResult, ScoringError, score
+from lctg_metrics.scoring import GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, gc_paused, score
 
 
 def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
-    """Accept the dataset's ``constraint`` column as a list, a ``datasets`` Column, or rows with a ``constraint``."""
+    """Accept the dataset's ``constraint`` column as a list, a ``datasets`` Column, or rows with a ``constraint``.
+
+    The same dict object repeated (several samples of one prompt) is not copied again."""
     out = []
+    converted: dict[int, dict[str, Any]] = {}
     for i, r in enumerate(references):
+        if type(r) is dict and "aspects" in r:  # the common case: a constraint dict, used as is
+            out.append(r)
+            continue
+        known = converted.get(id(r))
+        if known is not None:
+            out.append(known)
+            continue
         if isinstance(r, Reference):
-            out.append(r.__dict__)
+            d = dict(r._asdict()) if hasattr(r, "_asdict") else dict(r.__dict__)
         elif isinstance(r, Mapping) and "constraint" in r and "aspects" not in r:
-            out.append(dict(r["constraint"]))
+            d = dict(r["constraint"])
         elif isinstance(r, Mapping):
-            out.append(dict(r))
+            d = dict(r)
         else:
             raise ScoringError(f"references[{i}]: expected a constraint dict (the dataset's 'constraint' column), "
                                f"got {type(r).__name__}")
+        converted[id(r)] = d
+        out.append(d)
     return out
 
 
@@ -41,6 +53,7 @@ def occurrence_samples(ids: Sequence[str]) -> list[int]:
     return out
 
 
+@gc_paused()
 def score_predictions_result(
     predictions: Sequence[Any],
     references: Iterable[Any],
@@ -69,25 +82,24 @@ def score_predictions_result(
     preds = list(predictions)
     if len(preds) != len(refs):
         raise ScoringError(f"got {len(preds)} predictions but {len(refs)} references; they must be aligned one to one")
-    ids = []
-    for i, r in enumerate(refs):
-        if not isinstance(r.get("id"), str):
-            raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {r.get('id')!r}")
-        ids.append(r["id"])
+    ids = [r.get("id") for r in refs]
+    if not {type(rid) for rid in ids} <= {str}:
+        i = next(k for k, rid in enumerate(ids) if type(rid) is not str)
+        raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {ids[i]!r}")
+    if not {type(p) for p in preds} <= {str}:
+        i = next(k for k, p in enumerate(preds) if type(p) is not str)
+        kind = "null" if preds[i] is None else type(preds[i]).__name__
+        raise ScoringError(f"predictions[{i}] (id {ids[i]!r}): generation must be a string, got {kind}")
     if cleaned is not None and len(cleaned) != len(preds):
         raise ScoringError(f"got {len(cleaned)} cleaned texts but {len(preds)} predictions")
     if samples is not None and len(samples) != len(preds):
         raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
     sample_ids = list(samples) if samples is not None else occurrence_samples(ids)
-    generations = [
-        Generation(id=rid, text=p, sample=s, cleaned=None if cleaned is None else cleaned[i], where=f"predictions[{i}] (id {rid!r})")
-        for i, (rid, p, s) in enumerate(zip(ids, preds, sample_ids))
-    ]
-    unique: dict[str, dict[str, Any]] = {}
-    for i, r in enumerate(refs):
-        if r["id"] in unique and unique[r["id"]] != r:
-            raise ScoringError(f"references[{i}]: id {r['id']!r} appears with two different constraints")
-        unique[r["id"]] = r
+    generations = GenerationColumns(ids, preds, sample_ids, None if cleaned is None else list(cleaned))
+    unique: dict[str, dict[str, Any]] = dict(zip(ids, refs))
+    if not all(unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
+        i = next(k for k, (rid, r) in enumerate(zip(ids, refs)) if unique[rid] != r)
+        raise ScoringError(f"references[{i}]: id {ids[i]!r} appears with two different constraints")
     options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
                               short_text=short_text, empty=empty, strip_think=strip_think)
     name = cleaner or ("provided" if cleaned is not None else "rule")

@@ -7,8 +7,7 @@ raw text, the other aspects are checked on the cleaned text, as in upstream ``sc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 import regex
 import unicodedata2
@@ -19,28 +18,29 @@ _GRAPHEME = regex.compile(r"\X")
 _THINK_BLOCK = regex.compile(r"<think>.*?</think>", regex.DOTALL)
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """Whether one generation satisfies one aspect, and why, in words a person can check."""
+class Verdict(NamedTuple):
+    """Whether one generation satisfies one aspect, and why, in words a person can check.
+
+    (NamedTuples rather than dataclasses here: a million of them are made per large run.)"""
 
     passed: bool
     reason: str
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.passed, bool):
-            raise TypeError(f"Verdict.passed must be a bool, got {self.passed!r}")
+
+#: ``_new(Verdict, (passed, reason))`` builds a Verdict without NamedTuple's Python-level ``__new__``
+#: (about half the cost; the checks below make one per generation).
+_new = tuple.__new__
 
 
-@dataclass(frozen=True)
-class Texts:
-    """The raw generation and its cleaned version (after the header/footer cleaner)."""
+class Texts(NamedTuple):
+    """The raw generation and its cleaned version (after the header/footer cleaner). The checks read it as a
+    ``(raw, cleaned)`` pair, so any 2-tuple works (the scorer passes plain tuples in its hot loop)."""
 
     raw: str
     cleaned: str
 
 
-@dataclass(frozen=True)
-class Constraint:
+class Constraint(NamedTuple):
     """What one prompt asks for. Fields an aspect does not use may be ``None``."""
 
     task: str
@@ -56,7 +56,8 @@ Check = Callable[[Texts, Constraint, ScoringOptions], Verdict]
 def delete_blanks(text: str) -> str:
     """Remove the upstream blank characters (space, ideographic space, newline, tab)."""
     for blank in UPSTREAM_BLANKS:
-        text = text.replace(blank, "")
+        if blank in text:  # a search is cheaper than a copy, and most texts lack most blanks
+            text = text.replace(blank, "")
     return text
 
 
@@ -99,27 +100,33 @@ def _preview(text: str) -> str:
     return "「" + text + "」"
 
 
+def _contains(text: str, word: str, normalization: str) -> bool:
+    if normalization == "none":  # upstream: plain, case-sensitive substring
+        return word in text
+    return normalize(word, normalization) in normalize(text, normalization)
+
+
 def check_format(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
     """Valid iff cleaning left the first and last N characters (blanks deleted) unchanged."""
-    if texts.cleaned == INVALID_MARKER:
-        return Verdict(False, f"cleaner failed ({INVALID_MARKER!r})")
+    raw_text, cleaned_text = texts
+    if cleaned_text == INVALID_MARKER:
+        return _new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
     n = options.affix_length[constraint.task]
-    raw, cleaned = delete_blanks(texts.raw), delete_blanks(texts.cleaned)
+    raw = delete_blanks(raw_text)
+    cleaned = raw if cleaned_text == raw_text else delete_blanks(cleaned_text)
     if len(cleaned) <= n:
         if options.short_text == "exact":
             if raw == cleaned:
-                return Verdict(True, f"short text ({len(cleaned)} chars) unchanged by cleaning")
-            return Verdict(False, f"short text ({len(cleaned)} chars) changed by cleaning")
-        return Verdict(False, f"cleaned text has {len(cleaned)} chars <= {n} (too short to compare)")
+                return _new(Verdict, (True, f"short text ({len(cleaned)} chars) unchanged by cleaning"))
+            return _new(Verdict, (False, f"short text ({len(cleaned)} chars) changed by cleaning"))
+        return _new(Verdict, (False, f"cleaned text has {len(cleaned)} chars <= {n} (too short to compare)"))
     if raw[:n] != cleaned[:n]:
-        return Verdict(
-            False, f"text added before the answer: starts {_preview(raw[:n])}, answer {_preview(cleaned[:n])}"
-        )
+        return _new(Verdict, (False, f"text added before the answer: starts {_preview(raw[:n])}, "
+                                     f"answer {_preview(cleaned[:n])}"))
     if raw[-n:] != cleaned[-n:]:
-        return Verdict(
-            False, f"text added after the answer: ends {_preview(raw[-n:])}, answer {_preview(cleaned[-n:])}"
-        )
-    return Verdict(True, f"first and last {n} chars unchanged by cleaning")
+        return _new(Verdict, (False, f"text added after the answer: ends {_preview(raw[-n:])}, "
+                                     f"answer {_preview(cleaned[-n:])}"))
+    return _new(Verdict, (True, f"first and last {n} chars unchanged by cleaning"))
 
 
 def check_char_count(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
@@ -127,14 +134,15 @@ def check_char_count(texts: Texts, constraint: Constraint, options: ScoringOptio
     lo, hi = constraint.min_chars, constraint.max_chars
     if lo is None or hi is None:
         raise ValueError(f"char_count needs min_chars and max_chars, got min={lo!r} max={hi!r}")
-    if texts.cleaned == INVALID_MARKER:
-        return Verdict(False, f"cleaner failed ({INVALID_MARKER!r})")
-    n = count_chars(texts.cleaned, options.counting)
+    cleaned = texts[1]
+    if cleaned == INVALID_MARKER:
+        return _new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
+    n = count_chars(cleaned, options.counting)
     if n < lo:
-        return Verdict(False, f"{n} chars < min {lo}")
+        return _new(Verdict, (False, f"{n} chars < min {lo}"))
     if n > hi:
-        return Verdict(False, f"{n} chars > max {hi}")
-    return Verdict(True, f"{n} chars in [{lo}, {hi}]")
+        return _new(Verdict, (False, f"{n} chars > max {hi}"))
+    return _new(Verdict, (True, f"{n} chars in [{lo}, {hi}]"))
 
 
 def check_keyword(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
@@ -142,11 +150,12 @@ def check_keyword(texts: Texts, constraint: Constraint, options: ScoringOptions)
     word = constraint.keyword
     if not word:
         raise ValueError(f"keyword check needs a non-empty keyword, got {word!r}")
-    if texts.cleaned == INVALID_MARKER:
-        return Verdict(False, f"cleaner failed ({INVALID_MARKER!r})")
-    if normalize(word, options.normalization) in normalize(texts.cleaned, options.normalization):
-        return Verdict(True, f"contains keyword {_preview(word)}")
-    return Verdict(False, f"missing keyword {_preview(word)}")
+    cleaned = texts[1]
+    if cleaned == INVALID_MARKER:
+        return _new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
+    if _contains(cleaned, word, options.normalization):
+        return _new(Verdict, (True, f"contains keyword 「{word}」"))
+    return _new(Verdict, (False, f"missing keyword 「{word}」"))
 
 
 def check_prohibited_word(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
@@ -154,11 +163,12 @@ def check_prohibited_word(texts: Texts, constraint: Constraint, options: Scoring
     word = constraint.prohibited_word
     if not word:
         raise ValueError(f"prohibited_word check needs a non-empty word, got {word!r}")
-    if texts.cleaned == INVALID_MARKER:
-        return Verdict(False, f"cleaner failed ({INVALID_MARKER!r})")
-    if normalize(word, options.normalization) in normalize(texts.cleaned, options.normalization):
-        return Verdict(False, f"uses prohibited word {_preview(word)}")
-    return Verdict(True, f"avoids prohibited word {_preview(word)}")
+    cleaned = texts[1]
+    if cleaned == INVALID_MARKER:
+        return _new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
+    if _contains(cleaned, word, options.normalization):
+        return _new(Verdict, (False, f"uses prohibited word 「{word}」"))
+    return _new(Verdict, (True, f"avoids prohibited word 「{word}」"))
 
 
 #: The registry: aspect name -> check. Adding an aspect = one function here + one test table.
@@ -182,8 +192,8 @@ def check(aspect: str, texts: Texts, constraint: Constraint, options: ScoringOpt
 
     ``<think>`` stripping happens earlier, before cleaning (see ``scoring.prepare_texts``)."""
     fn = get_check(aspect)
-    if options.empty == "fail" and not texts.raw.strip():
-        return Verdict(False, "empty generation")
+    if options.empty == "fail" and not texts[0].strip():
+        return _new(Verdict, (False, "empty generation"))
     return fn(texts, constraint, options)
 
 

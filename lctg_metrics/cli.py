@@ -242,7 +242,7 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
     import dataclasses
 
     from lctg_metrics.aspects import strip_think
-    from lctg_metrics.cleaners import CleanItem
+    from lctg_metrics.cleaners import CleanBatch
     from lctg_metrics.llm.judge import clean_llm, judge_quality
 
     known = {r["id"]: r["task"] for r in rows}
@@ -258,7 +258,8 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
         if out.stats.calls_needed == 0:
             cleaned = list(out)  # every answer is cached: the judge inputs are known exactly
     else:
-        cleaned = cleaner.clean([CleanItem(t, r, g.cleaned, g.label()) for t, r, g in zip(tasks, raws, generations)])
+        provided = [g.cleaned for g in generations]
+        cleaned = cleaner.clean(CleanBatch(tasks, raws, provided, lambda i: generations[i].label()))
     if judge is not None:
         if cleaned is None:
             print(f"llm judge: at most {len(generations)} primary calls (its inputs are the LLM-cleaned texts, not "

@@ -8,15 +8,20 @@ the signature).
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
+from contextlib import contextmanager
+from functools import partial
+from itertools import repeat
+from operator import add, itemgetter, mul
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from lctg_dataset.constants import ASPECTS, TASKS
-from lctg_metrics.aspects import Constraint, Texts, Verdict, check, strip_think
-from lctg_metrics.cleaners import Cleaner, CleanItem, get_cleaner
+from lctg_metrics.aspects import Constraint, Texts, check, get_check, strip_think
+from lctg_metrics.cleaners import CleanBatch, Cleaner, get_cleaner
 from lctg_metrics.options import ScoringOptions, resolve_options, signature
 
 #: What to do when a (prompt, sample) has no generation.
@@ -101,8 +106,7 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-@dataclass(frozen=True)
-class Generation:
+class Generation(NamedTuple):
     """One model output for one prompt. ``where`` locates it in the input (``file:line``) for errors."""
 
     id: str
@@ -115,9 +119,8 @@ class Generation:
         return self.where or f"id {self.id!r} sample {self.sample}"
 
 
-@dataclass(frozen=True)
-class ItemVerdict:
-    """The verdict for one (id, sample, aspect)."""
+class ItemVerdict(NamedTuple):
+    """The verdict for one (id, sample, aspect). (A NamedTuple: a large run makes millions.)"""
 
     id: str
     task: str
@@ -180,13 +183,21 @@ class ScoreResult:
     scores: dict[str, dict[str, float]]
     counts: dict[str, dict[str, dict[str, int]]]
     coverage: dict[str, Any]
-    items: list[ItemVerdict]
+    materialize: Any = field(repr=False, compare=False)  # () -> list[ItemVerdict], called once on first use
     quality: dict[str, dict[str, float | None]] | None = None
     quality_counts: dict[str, dict[str, dict[str, int]]] | None = None
     prompt_level: dict[str, float] | None = None
     variants: dict[str, dict[str, dict[str, Any]]] | None = None
     notes: list[str] = field(default_factory=list)
     llm_usage: dict[str, dict[str, Any]] | None = None  # "cleaner"/"judge" -> calls, cache hits, tokens
+    _items: list[ItemVerdict] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def items(self) -> list[ItemVerdict]:
+        """Per-item verdicts (id, sample, aspect, passed, reason, texts) in input order, missing ones last."""
+        if self._items is None:
+            self._items = self.materialize() if callable(self.materialize) else list(self.materialize)
+        return self._items
 
     @property
     def overall_average(self) -> float | None:
@@ -239,6 +250,38 @@ class ScoreResult:
 
 
 # -------------------------------------------------------------------------------------------- join
+#
+# The pipeline works on columns (parallel lists), not on one object per item: a large run scores a
+# million (generation, constraint) pairs, and per-item objects would cost more than the checks.
+
+
+@dataclass
+class GenerationColumns:
+    """Generations as parallel lists (``cleaned`` and ``where`` may be None for "none given")."""
+
+    ids: list[Any]
+    texts: list[Any]
+    samples: list[Any]
+    cleaned: list[Any] | None = None
+    where: list[str] | None = None
+
+    @classmethod
+    def from_generations(cls, generations: Iterable[Generation]) -> "GenerationColumns":
+        gens = list(generations)
+        cleaned = [g.cleaned for g in gens]
+        where = [g.where for g in gens]
+        return cls([g.id for g in gens], [g.text for g in gens], [g.sample for g in gens],
+                   cleaned if any(c is not None for c in cleaned) else None, where if any(where) else None)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def generation(self, i: int) -> Generation:
+        return Generation(self.ids[i], self.texts[i], self.samples[i],
+                          None if self.cleaned is None else self.cleaned[i], "" if self.where is None else self.where[i])
+
+    def label(self, i: int) -> str:
+        return self.generation(i).label()
 
 
 def index_references(references: Iterable[Reference | Mapping[str, Any]]) -> dict[str, Reference]:
@@ -254,36 +297,40 @@ def index_references(references: Iterable[Reference | Mapping[str, Any]]) -> dic
 
 
 def join(
-    generations: Sequence[Generation], refs: Mapping[str, Reference], *, missing: str = "error"
-) -> tuple[list[tuple[Generation, Reference]], list[tuple[str, int]], list[int]]:
-    """Pair generations with references. Returns (pairs, missing (id, sample) pairs, samples)."""
+    cols: GenerationColumns, refs: Mapping[str, Reference], *, missing: str = "error"
+) -> tuple[list[Reference], list[tuple[str, int]], list[int]]:
+    """Match every generation to its reference. Returns (reference per generation, missing (id, sample)
+    pairs, samples). Checks run as whole-column passes; only a failing one looks for the item to name."""
     if missing not in MISSING_POLICIES:
         raise ValueError(f"unknown missing policy {missing!r}; valid: {', '.join(MISSING_POLICIES)}")
-    seen: dict[tuple[str, int], Generation] = {}
-    pairs: list[tuple[Generation, Reference]] = []
-    for g in generations:
-        if not isinstance(g.id, str):
-            raise ScoringError(f"{g.label()}: 'id' must be a string, got {g.id!r}")
-        if not isinstance(g.text, str):
-            kind = "null" if g.text is None else type(g.text).__name__
-            raise ScoringError(f"{g.label()}: generation for id {g.id!r} must be a string, got {kind}")
-        if g.cleaned is not None and not isinstance(g.cleaned, str):
-            raise ScoringError(f"{g.label()}: 'cleaned' for id {g.id!r} must be a string or absent, got {g.cleaned!r}")
-        if not _is_int(g.sample) or g.sample < 0:
-            raise ScoringError(f"{g.label()}: 'sample' for id {g.id!r} must be a non-negative integer, got {g.sample!r}")
-        ref = refs.get(g.id)
-        if ref is None:
-            raise ScoringError(f"{g.label()}: unknown id {g.id!r} (not in the dataset/references; ids look like "
-                               f"'summary/1614/char_count')")
-        key = (g.id, g.sample)
-        if key in seen:
-            raise ScoringError(f"{g.label()}: duplicate (id, sample) ({g.id!r}, {g.sample}); first at {seen[key].label()}")
-        seen[key] = g
-        pairs.append((g, ref))
-    samples = sorted({g.sample for g in generations})
-    if not samples:
+    n = len(cols)
+    if not n:
         raise ScoringError("no generations to score")
-    absent = [(rid, s) for rid in refs for s in samples if (rid, s) not in seen]
+    if not ({type(x) for x in cols.texts} <= {str} and {type(x) for x in cols.ids} <= {str}
+            and {type(x) for x in cols.samples} <= {int} and min(cols.samples) >= 0
+            and (cols.cleaned is None or {type(x) for x in cols.cleaned} <= {str, type(None)})):
+        for i in range(n):
+            _check_generation(cols.generation(i))
+    matched = list(map(refs.get, cols.ids))
+    if not set(cols.ids) <= refs.keys():
+        i = next(k for k, m in enumerate(matched) if m is None)
+        raise ScoringError(f"{cols.label(i)}: unknown id {cols.ids[i]!r} (not in the dataset/references; ids look "
+                           "like 'summary/1614/char_count')")
+    # (id, sample) as one int, reference index × stride + sample: a set of ints costs far less than of tuples
+    stride = max(cols.samples) + 1
+    position = {rid: k * stride for k, rid in enumerate(refs)}
+    codes = set(map(add, map(position.__getitem__, cols.ids), cols.samples))
+    if len(codes) != n:
+        seen: dict[tuple[str, int], int] = {}
+        for i, key in enumerate(zip(cols.ids, cols.samples)):
+            first = seen.setdefault(key, i)
+            if first != i:
+                raise ScoringError(f"{cols.label(i)}: duplicate (id, sample) ({key[0]!r}, {key[1]}); "
+                                   f"first at {cols.label(first)}")
+    per_sample = Counter(cols.samples)
+    samples = sorted(per_sample)
+    complete = all(k == len(refs) for k in per_sample.values())  # unique and known ids: then nothing is missing
+    absent = [] if complete else [(rid, s) for rid in refs for s in samples if position[rid] + s not in codes]
     if absent and missing == "error":
         by_task: dict[str, int] = defaultdict(int)
         for rid, _ in absent:
@@ -291,67 +338,121 @@ def join(
         shown = ", ".join(f"{rid}#{s}" for rid, s in absent[:8])
         raise ScoringError(
             f"{len(absent)} of {len(refs) * len(samples)} expected generations are missing "
-            f"({dict(by_task)}; samples {samples}), e.g. {shown}. Score only some tasks with --task/task=, "
+            f"({dict(by_task)}; {_describe_samples(samples)}), e.g. {shown}. Score only some tasks with --task/task=, "
             "or count missing generations as failures with --missing fail / missing='fail'"
         )
-    return pairs, absent, samples
+    return matched, absent, samples  # type: ignore[return-value]
+
+
+def _check_generation(g: Generation) -> None:
+    """Raise the error that names what is wrong with one generation (nothing if it is fine)."""
+    if not isinstance(g.id, str):
+        raise ScoringError(f"{g.label()}: 'id' must be a string, got {g.id!r}")
+    if not isinstance(g.text, str):
+        kind = "null" if g.text is None else type(g.text).__name__
+        raise ScoringError(f"{g.label()}: generation for id {g.id!r} must be a string, got {kind}")
+    if g.cleaned is not None and not isinstance(g.cleaned, str):
+        raise ScoringError(f"{g.label()}: 'cleaned' for id {g.id!r} must be a string or absent, got {g.cleaned!r}")
+    if type(g.sample) is not int or g.sample < 0:
+        raise ScoringError(f"{g.label()}: 'sample' for id {g.id!r} must be a non-negative integer, got {g.sample!r}")
+
+
+def _describe_samples(samples: Sequence[int]) -> str:
+    if len(samples) <= 6:
+        return f"samples {list(samples)}"
+    return f"{len(samples)} samples {samples[0]}..{samples[-1]}"
 
 
 # ------------------------------------------------------------------------------------------ clean
 
 
 def prepare_texts(
-    pairs: Sequence[tuple[Generation, Reference]], cleaner: Cleaner, options: ScoringOptions
-) -> list[Texts]:
-    """Strip reasoning blocks (if asked), then clean; returns (raw, cleaned) per pair (a list that keeps
-    the cleaner's ``.stats`` when it has them, e.g. the LLM cleaner's calls and tokens)."""
-    items = []
-    for g, ref in pairs:
-        raw = strip_think(g.text) if options.strip_think else g.text
-        provided = g.cleaned
-        if provided is not None and options.strip_think:
-            provided = strip_think(provided)
-        items.append(CleanItem(ref.task, raw, provided, where=g.label()))
-    cleaned = cleaner.clean(items) if items else []
-    if len(cleaned) != len(items) or not all(isinstance(c, str) for c in cleaned):
-        raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(items)} items")
-    texts = _WithStats(Texts(it.raw, c) for it, c in zip(items, cleaned))
-    texts.stats = getattr(cleaned, "stats", None)
-    return texts
-
-
-class _WithStats(list):
-    """A list that may carry the ``.stats`` of the LLM run that produced it."""
-
-    stats: Any = None
+    cols: GenerationColumns, matched: Sequence[Reference], cleaner: Cleaner, options: ScoringOptions
+) -> tuple[list[str], list[str], Any]:
+    """Strip reasoning blocks (if asked), then clean. Returns (raw texts, cleaned texts, the cleaner's run
+    stats or None)."""
+    raws = [strip_think(t) for t in cols.texts] if options.strip_think else cols.texts
+    provided = cols.cleaned
+    if provided is not None and options.strip_think:
+        provided = [None if c is None else strip_think(c) for c in provided]
+    batch = CleanBatch([ref.task for ref in matched], raws, provided, cols.label)
+    cleaned = cleaner.clean(batch) if len(batch) else []
+    if len(cleaned) != len(batch) or not {type(c) for c in cleaned} <= {str}:
+        raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(batch)} items")
+    return raws, cleaned, getattr(cleaned, "stats", None)
 
 
 # ----------------------------------------------------------------------------------------- verdicts
 
 
+@dataclass
+class VerdictColumns:
+    """One entry per checked (generation, aspect), in input order: the generation's index, the aspect and the
+    verdict (passed, reason)."""
+
+    gen: Sequence[int]
+    aspect: Sequence[str]
+    passed: list[bool]
+    reason: list[str]
+    ids: Sequence[str] = ()  # reference id of every generation (not of every item)
+
+
 def verdicts(
-    pairs: Sequence[tuple[Generation, Reference]],
-    texts: Sequence[Texts],
+    raws: Sequence[str],
+    cleaned: Sequence[str],
+    matched: Sequence[Reference],
     options: ScoringOptions,
     *,
     progress: bool = False,
-) -> list[ItemVerdict]:
-    out: list[ItemVerdict] = []
-    iterator: Iterable[int] = range(len(pairs))
-    if progress and len(pairs) > PROGRESS_THRESHOLD:
+) -> VerdictColumns:
+    """Check every aspect of every generation's reference (the same pure check per item, in one tight loop)."""
+    by_id = {id(ref): ref for ref in matched}  # the distinct references (few), found without hashing them
+    plans = {ref.id: (ref.constraint(), ref.aspects) for ref in by_id.values()}
+    if options.empty == "fail":  # the wrapper applies the policy that acts on every aspect
+        checks = {a: partial(check, a) for a in ASPECTS}
+    else:
+        checks = {a: get_check(a) for a in ASPECTS}
+    bar = None
+    if progress and len(raws) > PROGRESS_THRESHOLD:
         from tqdm.auto import tqdm
 
-        iterator = tqdm(iterator, desc="lctg: checking", unit="gen")
-    for i in iterator:
-        g, ref = pairs[i]
-        t = texts[i]
-        constraint = ref.constraint()
-        for aspect in ref.aspects:
-            v: Verdict = check(aspect, t, constraint, options)
-            out.append(
-                ItemVerdict(ref.id, ref.task, ref.prompt_id, aspect, g.sample, ref.variant, v.passed, v.reason, g.text, t.cleaned)
-            )
-    return out
+        bar = tqdm(total=len(raws), desc="lctg: checking", unit="gen")
+    ids = [ref.id for ref in matched]
+    if all(len(aspects) == 1 for _, aspects in plans.values()):  # one aspect per prompt: every config but multi
+        plan_of = {rid: (checks[aspects[0]], c) for rid, (c, aspects) in plans.items()}
+        # (raw, cleaned) pairs go to the checks as plain tuples, straight from zip
+        vs = [fn(t, c, options) for (fn, c), t in zip(map(plan_of.__getitem__, ids), zip(raws, cleaned))]
+        gen: Sequence[int] = range(len(raws))
+        aspect = list(map({rid: aspects[0] for rid, (_, aspects) in plans.items()}.__getitem__, ids))
+    else:
+        flat = [(i, a) for i, ref in enumerate(matched) for a in ref.aspects]
+        vs = [checks[a]((raws[i], cleaned[i]), plans[ids[i]][0], options) for i, a in flat]
+        gen = [i for i, _ in flat]
+        aspect = [a for _, a in flat]
+    if bar is not None:
+        bar.update(len(raws))
+        bar.close()
+    return VerdictColumns(gen, aspect, list(map(itemgetter(0), vs)), list(map(itemgetter(1), vs)), ids)
+
+
+def materialize(
+    cols: GenerationColumns,
+    matched: Sequence[Reference],
+    cleaned: Sequence[str],
+    vc: VerdictColumns,
+    absent: Sequence[tuple[str, int]],
+    refs: Mapping[str, Reference],
+    quality: Sequence[Any] | None = None,
+) -> list[ItemVerdict]:
+    """Per-item verdicts in input order (each generation's aspects in its reference's order), then the missing
+    ones. Made only when asked for (details output, return_items)."""
+    out: list[ItemVerdict] = []
+    for i, aspect, passed, reason in zip(vc.gen, vc.aspect, vc.passed, vc.reason):
+        ref = matched[i]
+        q = quality[i] if quality is not None else None
+        out.append(ItemVerdict(ref.id, ref.task, ref.prompt_id, aspect, cols.samples[i], ref.variant, passed, reason,
+                               cols.texts[i], cleaned[i], None if q is None else q.label, None if q is None else q.reason))
+    return out + missing_verdicts(absent, refs)
 
 
 def missing_verdicts(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference]) -> list[ItemVerdict]:
@@ -371,11 +472,46 @@ def _mean_of_sample_means(values: Mapping[int, list[bool]]) -> float | None:
     return statistics.fmean(per_sample) if per_sample else None
 
 
+Groups = dict  # (task, aspect) -> sample -> list of verdicts (bool)
+
+
 def aggregate(items: Sequence[ItemVerdict]) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, dict[str, int]]]]:
     """Scores per task × aspect (mean over samples of per-sample accuracy) and task averages."""
-    groups: dict[tuple[str, str], dict[int, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    groups: Groups = defaultdict(lambda: defaultdict(list))
     for it in items:
         groups[(it.task, it.aspect)][it.sample].append(it.passed)
+    return aggregate_groups(groups)
+
+
+def aggregate_columns(
+    vc: VerdictColumns, matched: Sequence[Reference], samples: Sequence[int], absent: Sequence[tuple[str, int]],
+    refs: Mapping[str, Reference],
+) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, dict[str, int]]]]:
+    """:func:`aggregate` straight from verdict columns (missing generations count as failures)."""
+    # each item as one int, ((task, aspect) × samples + sample) × 2 + passed, counted in C
+    settings = [(t, a) for t in TASKS for a in ASPECTS]
+    setting_code = {ta: k for k, ta in enumerate(settings)}
+    stride = max(samples, default=0) + 1
+    if isinstance(vc.gen, range):  # one item per generation: the setting is the reference's
+        sample_of = samples
+        code_of = {ref.id: setting_code[(ref.task, ref.aspects[0])] * stride for ref in {id(r): r for r in matched}.values()}
+        base = list(map(code_of.__getitem__, vc.ids))
+    else:
+        sample_of = list(map(samples.__getitem__, vc.gen))
+        base = [setting_code[(matched[i].task, a)] * stride for i, a in zip(vc.gen, vc.aspect)]
+    tally = Counter(map(add, map(mul, map(add, base, sample_of), repeat(2)), vc.passed))
+    for rid, s in absent:
+        for aspect in refs[rid].aspects:
+            tally[2 * (setting_code[(refs[rid].task, aspect)] * stride + s)] += 1
+    groups: Groups = defaultdict(lambda: defaultdict(list))
+    for code, n in tally.items():
+        passed, rest = code % 2, code // 2
+        task, aspect = settings[rest // stride]
+        groups[(task, aspect)][rest % stride].extend([bool(passed)] * n)
+    return aggregate_groups(groups)
+
+
+def aggregate_groups(groups: Groups) -> tuple[dict[str, dict[str, float]], dict[str, dict[str, dict[str, int]]]]:
     scores: dict[str, dict[str, float]] = {}
     counts: dict[str, dict[str, dict[str, int]]] = {}
     for task in TASKS:
@@ -487,8 +623,26 @@ def variant_stats(items: Sequence[ItemVerdict]) -> dict[str, dict[str, dict[str,
 # ------------------------------------------------------------------------------------------- score
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a large batch allocates millions of small tuples.
+
+    Scoring creates no reference cycles, so refcounting frees everything; left on, the collector rescans the
+    growing heap again and again and more than doubles the time of a million-item run (benchmarks/
+    bench_throughput.py). The previous state is restored on exit, errors included.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@gc_paused()
 def score(
-    generations: Sequence[Generation],
+    generations: Sequence[Generation] | GenerationColumns,
     references: Iterable[Reference | Mapping[str, Any]],
     *,
     options: ScoringOptions | None = None,
@@ -504,42 +658,40 @@ def score(
     if len(versions) != 1:
         raise ScoringError(f"references mix dataset versions {versions}; score each version separately")
     cl = get_cleaner(cleaner) if isinstance(cleaner, str) else cleaner
-    pairs, absent, samples = join(generations, refs, missing=missing)
+    cols = generations if isinstance(generations, GenerationColumns) else GenerationColumns.from_generations(generations)
+    matched, absent, samples = join(cols, refs, missing=missing)
     notes: list[str] = []
-    if cl.name != "provided":
-        ignored = sum(1 for g, _ in pairs if g.cleaned is not None)
+    if cl.name != "provided" and cols.cleaned is not None:
+        ignored = sum(1 for c in cols.cleaned if c is not None)
         if ignored:
             notes.append(f"'cleaned' given for {ignored} generations but ignored: cleaner is {cl.describe()}")
-    texts = prepare_texts(pairs, cl, options)
+    raws, cleaned, clean_stats = prepare_texts(cols, matched, cl, options)
     usage: dict[str, dict[str, Any]] = {}
-    if getattr(texts, "stats", None) is not None:
-        usage["cleaner"] = _usage(texts.stats)
-    items = verdicts(pairs, texts, options, progress=progress)
+    if clean_stats is not None:
+        usage["cleaner"] = _usage(clean_stats)
+    vc = verdicts(raws, cleaned, matched, options, progress=progress)
+    scores, counts = aggregate_columns(vc, matched, cols.samples, absent, refs)
+    answers = None
     if judge is not None:
-        items, judge_stats = _judge(items, pairs, texts, judge)
+        answers, judge_stats = _judge(cols, matched, cleaned, judge)
         if judge_stats is not None:
             usage["judge"] = _usage(judge_stats)
-    items += missing_verdicts(absent, refs)
-    scores, counts = aggregate(items)
     expected = len(refs) * len(samples)
     coverage = {
         "expected": expected,
-        "scored": len(pairs),
+        "scored": len(cols),
         "missing": len(absent),
-        "ratio": len(pairs) / expected,
+        "ratio": len(cols) / expected,
         "prompts": len(refs),
         "samples": samples,
         "missing_policy": missing,
     }
     if absent:
         notes.append(f"{len(absent)} missing generations counted as failures")
-    quality = quality_counts = None
-    if judge is not None:
-        quality, quality_counts = aggregate_quality(items)
     multi = any(len(r.aspects) > 1 for r in refs.values())
     has_variants = any(r.variant is not None for r in refs.values())
     judge_desc = judge.describe() if judge is not None else "none"
-    return ScoreResult(
+    result = ScoreResult(
         signature=signature(options, cleaner=cl.describe(), judge=judge_desc, dataset_version=versions[0]),
         options=options,
         cleaner=cl.describe(),
@@ -548,14 +700,17 @@ def score(
         scores=scores,
         counts=counts,
         coverage=coverage,
-        items=items,
-        quality=quality,
-        quality_counts=quality_counts,
-        prompt_level=prompt_level(items) if multi else None,
-        variants=variant_stats(items) if has_variants else None,
+        materialize=lambda: materialize(cols, matched, cleaned, vc, absent, refs, answers),
         notes=notes,
         llm_usage=usage or None,
     )
+    if judge is not None:
+        result.quality, result.quality_counts = aggregate_quality(result.items)
+    if multi:
+        result.prompt_level = prompt_level(result.items)
+    if has_variants:
+        result.variants = variant_stats(result.items)
+    return result
 
 
 def _usage(stats: Any) -> dict[str, Any]:
@@ -563,20 +718,16 @@ def _usage(stats: Any) -> dict[str, Any]:
 
 
 def _judge(
-    items: list[ItemVerdict], pairs: Sequence[tuple[Generation, Reference]], texts: Sequence[Texts], judge: JudgeSpec
-) -> tuple[list[ItemVerdict], Any]:
-    """Ask the quality judge once per (id, sample) about the cleaned text; attach the label to its items."""
-    from dataclasses import replace
-
+    cols: GenerationColumns, matched: Sequence[Reference], cleaned: Sequence[str], judge: JudgeSpec
+) -> tuple[list[Any], Any]:
+    """Ask the quality judge once per (id, sample) about the cleaned text. Returns the answers (aligned with
+    the generations) and the run's stats."""
     from lctg_metrics.llm.judge import judge_quality
 
     queries = []
-    for (g, ref), t in zip(pairs, texts):
+    for i, ref in enumerate(matched):
         if ref.id not in judge.base_texts:
             raise ScoringError(f"quality judge: no base text for id {ref.id!r} (give the dataset the references came from)")
-        queries.append((ref.task, judge.base_texts[ref.id], t.cleaned))
+        queries.append((ref.task, judge.base_texts[ref.id], cleaned[i]))
     answers = judge_quality(queries, judge.protocol, judge.config, **dict(judge.run_options or {}))
-    by_key = {(g.id, g.sample): a for (g, _), a in zip(pairs, answers)}
-    judged = [replace(it, quality=by_key[(it.id, it.sample)].label, quality_reason=by_key[(it.id, it.sample)].reason)
-              for it in items]
-    return judged, getattr(answers, "stats", None)
+    return list(answers), getattr(answers, "stats", None)

@@ -1,7 +1,7 @@
 """Cleaners: the pluggable step that removes explanatory text a model added before/after its answer.
 
 FORMAT compares the raw generation with the cleaned one; the other aspects are checked on the cleaned
-text. A cleaner maps a batch of :class:`CleanItem` to cleaned strings and names itself (``name@version``)
+text. A cleaner maps a :class:`CleanBatch` to cleaned strings and names itself (``name@version``)
 for the score signature.
 
 - ``provided``: the user supplies the cleaned text (``cleaned`` field / argument).
@@ -17,20 +17,23 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 
 @dataclass(frozen=True)
-class CleanItem:
-    """One generation to clean. ``where`` names it in errors (``id`` and sample, or file:line)."""
+class CleanBatch:
+    """Generations to clean, as parallel lists. ``label(i)`` names item i in errors (file:line or id)."""
 
-    task: str
-    raw: str
-    provided: str | None = None
-    where: str = ""
+    tasks: Sequence[str]
+    raws: Sequence[str]
+    provided: Sequence[str | None] | None = None
+    label: Callable[[int], str] = lambda i: f"item {i}"
+
+    def __len__(self) -> int:
+        return len(self.raws)
 
 
 class Cleaner(Protocol):
     name: str
     version: str
 
-    def clean(self, items: Sequence[CleanItem]) -> list[str]: ...
+    def clean(self, batch: CleanBatch) -> list[str]: ...
 
     def describe(self) -> str: ...
 
@@ -46,15 +49,16 @@ class ProvidedCleaner:
     name: str = "provided"
     version: str = "user"
 
-    def clean(self, items: Sequence[CleanItem]) -> list[str]:
-        missing = [it.where for it in items if it.provided is None]
+    def clean(self, batch: CleanBatch) -> list[str]:
+        provided = batch.provided if batch.provided is not None else [None] * len(batch)
+        missing = [batch.label(i) for i, c in enumerate(provided) if c is None]
         if missing:
             shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
             raise CleanerError(
                 f"cleaner 'provided' needs a cleaned text for every generation; {len(missing)} have none: {shown} "
                 "(add a 'cleaned' field, or choose cleaner='rule', 'llm' or 'none')"
             )
-        return [it.provided for it in items]  # type: ignore[misc]
+        return list(provided)  # type: ignore[arg-type]
 
     def describe(self) -> str:
         return f"{self.name}@{self.version}"
@@ -67,8 +71,8 @@ class NoCleaner:
     name: str = "none"
     version: str = "-"
 
-    def clean(self, items: Sequence[CleanItem]) -> list[str]:
-        return [it.raw for it in items]
+    def clean(self, batch: CleanBatch) -> list[str]:
+        return list(batch.raws)
 
     def describe(self) -> str:
         return "none"
@@ -86,10 +90,10 @@ class RuleCleaner:
 
         return RULE_CLEANER_VERSION
 
-    def clean(self, items: Sequence[CleanItem]) -> list[str]:
+    def clean(self, batch: CleanBatch) -> list[str]:
         from lctg_metrics.cleaners.rule import clean
 
-        return [clean(it.raw, it.task) for it in items]
+        return list(map(clean, batch.raws, batch.tasks))
 
     def describe(self) -> str:
         return f"{self.name}@{self.version}"
@@ -105,12 +109,11 @@ class LLMCleaner:
     name: str = "llm"
     version: str = "upstream-prompt"
 
-    def clean(self, items: Sequence[CleanItem]) -> list[str]:
+    def clean(self, batch: CleanBatch) -> list[str]:
         """Cleaned texts (a list carrying the run's ``.stats``: calls, cache hits, tokens)."""
         from lctg_metrics.llm.judge import clean_llm
 
-        return clean_llm([it.raw for it in items], [it.task for it in items], self.protocol, self.config,
-                         **dict(self.run_options or {}))
+        return clean_llm(list(batch.raws), list(batch.tasks), self.protocol, self.config, **dict(self.run_options or {}))
 
     def describe(self) -> str:
         """``llm:{model}@{host}#{prompt digest}`` — endpoint without credentials, and which prompts were sent."""
@@ -140,4 +143,4 @@ def get_cleaner(name: str, **kwargs: Any) -> Cleaner:
     return factory(**kwargs)
 
 
-__all__ = ["CLEANERS", "CleanItem", "Cleaner", "CleanerError", "get_cleaner"]
+__all__ = ["CLEANERS", "CleanBatch", "Cleaner", "CleanerError", "get_cleaner"]
