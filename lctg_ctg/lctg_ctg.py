@@ -51,6 +51,10 @@ Args:
     strip_think (`bool`, optional): remove `<think>…</think>` blocks before everything else.
     missing (`str`): "error" (default) if some (prompt, sample) has no prediction, or "fail" to count it as failed.
     return_items (`bool`): also return per-item verdicts with human-readable reasons.
+    ci (`bool`): also return `"{task}/{aspect}/ci_low"` and `"…/ci_high"`, a bootstrap 95% confidence interval
+        over prompts (all samples of a prompt resampled together).
+    ci_resamples (`int`): bootstrap resamples (default 1000).
+    seed (`int`): bootstrap seed (default 0).
     judge (`bool`): also ask a quality judge (the upstream 適切/不適切 prompt) about every cleaned text; adds
         `"{task}/{aspect}/quality"` (the papers' Qual columns). Needs `dataset` and the `llm_*` options.
     dataset (`str`, optional): the dataset folder the references come from (protocol prompts, base texts);
@@ -135,6 +139,9 @@ class LctgCtg(evaluate.Metric):
         strip_think=None,
         missing="error",
         return_items=False,
+        ci=False,
+        ci_resamples=1000,
+        seed=0,
         judge=False,
         dataset=None,
         llm_base_url=None,
@@ -151,6 +158,9 @@ class LctgCtg(evaluate.Metric):
             predictions,
             references,
             return_items=return_items,
+            ci=ci,
+            ci_resamples=ci_resamples,
+            seed=seed,
             cleaned=cleaned,
             samples=samples,
             cleaner=cleaner,

@@ -121,11 +121,18 @@ def score_predictions_result(
 
 
 def score_predictions(predictions: Sequence[Any], references: Iterable[Any], *, return_items: bool = False,
-                      **options: Any) -> dict[str, Any]:
+                      ci: bool = False, ci_resamples: int = 1000, seed: int = 0, **options: Any) -> dict[str, Any]:
     """Flat scores (``"{task}/{aspect}"`` and ``"{task}/average"`` floats) plus the one-line ``signature``.
+    With ``ci=True`` also ``"{task}/{aspect}/ci_low"`` and ``…/ci_high``: a seeded bootstrap 95% CI over prompts.
     With ``return_items=True`` also ``items`` (per-item verdicts with reasons) and ``coverage``."""
     result = score_predictions_result(predictions, references, **options)
     out: dict[str, Any] = dict(result.flat())
+    if ci:
+        from lctg_metrics.analysis import ci_table
+
+        for task, per in ci_table(result, n_resamples=ci_resamples, seed=seed).items():
+            for key, (low, high) in per.items():
+                out[f"{task}/{key}/ci_low"], out[f"{task}/{key}/ci_high"] = low, high
     out["signature"] = result.signature
     if return_items:
         out["items"] = [it.to_dict() for it in result.items]

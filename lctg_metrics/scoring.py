@@ -28,8 +28,9 @@ from lctg_metrics.options import ScoringOptions, resolve_options, signature
 MISSING_POLICIES = ("error", "fail")
 #: Reason recorded for a generation counted as a failure because it is missing.
 MISSING_REASON = "missing generation (counted as failure)"
-#: Number of items above which a progress bar is shown (when progress is on).
+#: Number of items above which a progress bar is shown (when progress is on), and its step.
 PROGRESS_THRESHOLD = 2000
+PROGRESS_CHUNK = 50_000
 
 
 class ScoringError(ValueError):
@@ -420,8 +421,14 @@ def verdicts(
     ids = [ref.id for ref in matched]
     if all(len(aspects) == 1 for _, aspects in plans.values()):  # one aspect per prompt: every config but multi
         plan_of = {rid: (checks[aspects[0]], c) for rid, (c, aspects) in plans.items()}
-        # (raw, cleaned) pairs go to the checks as plain tuples, straight from zip
-        vs = [fn(t, c, options) for (fn, c), t in zip(map(plan_of.__getitem__, ids), zip(raws, cleaned))]
+        vs = []
+        for start in range(0, len(ids), PROGRESS_CHUNK):  # chunks only so that a progress bar can move
+            stop = start + PROGRESS_CHUNK
+            # (raw, cleaned) pairs go to the checks as plain tuples, straight from zip
+            vs += [fn(t, c, options) for (fn, c), t in
+                   zip(map(plan_of.__getitem__, ids[start:stop]), zip(raws[start:stop], cleaned[start:stop]))]
+            if bar is not None:
+                bar.update(min(stop, len(ids)) - start)
         gen: Sequence[int] = range(len(raws))
         aspect = list(map({rid: aspects[0] for rid, (_, aspects) in plans.items()}.__getitem__, ids))
     else:
@@ -429,8 +436,9 @@ def verdicts(
         vs = [checks[a]((raws[i], cleaned[i]), plans[ids[i]][0], options) for i, a in flat]
         gen = [i for i, _ in flat]
         aspect = [a for _, a in flat]
+        if bar is not None:
+            bar.update(len(raws))
     if bar is not None:
-        bar.update(len(raws))
         bar.close()
     return VerdictColumns(gen, aspect, list(map(itemgetter(0), vs)), list(map(itemgetter(1), vs)), ids)
 

@@ -199,3 +199,15 @@ def test_score_predictions_bad_input(preds, refs, kwargs, message):
 def test_reference_round_trip():
     r = Reference.from_mapping(REFS[2])
     assert r.constraint().min_chars == 5 and r.aspects == ("char_count",) and r.keyword is None
+
+
+def test_score_predictions_with_confidence_intervals():
+    refs = [ref(f"summary/{p}/keyword", "keyword", kw="抹茶") for p in range(1, 41)]
+    preds = ["抹茶ラテ" if p % 4 else "緑茶" for p in range(40)]  # 30 of 40 pass
+    out = score_predictions(preds, refs, cleaner="none", ci=True, ci_resamples=500, seed=3)
+    assert out["summary/keyword"] == 0.75
+    low, high = out["summary/keyword/ci_low"], out["summary/keyword/ci_high"]
+    assert 0.5 < low < 0.75 < high < 0.95
+    again = score_predictions(preds, refs, cleaner="none", ci=True, ci_resamples=500, seed=3)
+    assert (again["summary/keyword/ci_low"], again["summary/keyword/ci_high"]) == (low, high)  # seeded
+    assert "summary/keyword/ci_low" not in score_predictions(preds, refs, cleaner="none")
