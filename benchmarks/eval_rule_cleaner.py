@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
+from lctg_dataset.jsonl import read_jsonl
 from lctg_metrics.aspects import Constraint, Texts, check_format
 from lctg_metrics.cleaners.rule import RULE_CLEANER_NAME, RULE_CLEANER_VERSION, clean
 from lctg_metrics.options import ScoringOptions, resolve_options
@@ -66,13 +67,7 @@ def load_items(path: Path) -> list[Item]:
     """Read the labeled JSONL; errors name the file, line and field that is wrong."""
     items: list[Item] = []
     seen: set[str] = set()
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{path}:{lineno}: not valid JSON ({e})") from None
+    for lineno, row in read_jsonl(path):
         missing = [f for f in FIELDS if f not in row]
         if missing:
             raise ValueError(f"{path}:{lineno}: missing field(s) {missing}; expected {list(FIELDS)}")

@@ -24,6 +24,7 @@ from lctg_dataset.constants import (
     TASKS,
     UPSTREAM_COMMIT,
 )
+from lctg_dataset.jsonl import read_jsonl
 
 #: Where the project expects the shared copy of the upstream release, relative to the project root.
 SHARED_SOURCE = Path("..") / "shared" / "upstream" / "lctg-bench-v1"
@@ -230,19 +231,7 @@ def read_records(files: SourceFiles) -> dict[str, list[Record]]:
 
 
 def _read_task(task: str, path: Path) -> list[Record]:
-    records: list[Record] = []
-    with open(path, encoding="utf-8") as f:
-        for line_no, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise SourceError(f"{path}:{line_no}: invalid JSON ({e.msg} at column {e.colno})") from None
-            if not isinstance(obj, dict):
-                raise SourceError(f"{path}:{line_no}: expected a JSON object, got {type(obj).__name__}")
-            records.append(_record(task, obj, str(path), line_no))
-    return records
+    return [_record(task, obj, str(path), line_no) for line_no, obj in read_jsonl(path, error=SourceError)]
 
 
 def _record(task: str, obj: dict[str, Any], file: str, line: int) -> Record:

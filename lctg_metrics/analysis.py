@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from lctg_dataset.constants import ASPECTS, TASKS
+from lctg_dataset.jsonl import read_jsonl
 from lctg_metrics import published as _published
 from lctg_metrics import stats
 from lctg_metrics.report import TABLE_HEADINGS
@@ -130,20 +131,10 @@ def read_details(path: str | Path) -> Details:
                          f"--details {p.name})")
     records: list[dict[str, Any]] = []
     signatures: dict[str | None, int] = {}
-    with open(p, encoding="utf-8") as f:
-        for n, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            where = f"{p}:{n}"
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{where}: invalid JSON ({e.msg} at column {e.colno})") from None
-            if not isinstance(rec, dict):
-                raise ValueError(f"{where}: expected a JSON object, got {type(rec).__name__}")
-            _check_detail(rec, where)
-            signatures.setdefault(rec.get("signature"), n)
-            records.append(rec)
+    for n, rec in read_jsonl(p):
+        _check_detail(rec, f"{p}:{n}")
+        signatures.setdefault(rec.get("signature"), n)
+        records.append(rec)
     if not records:
         raise ValueError(f"{p}: no details lines (is it the --details output of lctg score?)")
     if len(signatures) > 1:

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+from lctg_dataset.jsonl import read_jsonl
 from lctg_metrics.scoring import Generation, ScoringError
 
 GENERATION_FIELDS = ("id", "generation", "sample", "cleaned")
@@ -43,14 +44,8 @@ def read_generations(path: str | os.PathLike[str]) -> list[Generation]:
 
 
 def _jsonl_rows(p: Path) -> Iterator[tuple[str, Any]]:
-    with open(p, encoding="utf-8") as f:
-        for n, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            try:
-                yield f"{p}:{n}", json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ScoringError(f"{p}:{n}: invalid JSON ({e.msg} at column {e.colno})") from None
+    for n, obj in read_jsonl(p, error=ScoringError):
+        yield f"{p}:{n}", obj
 
 
 def _csv_rows(p: Path) -> Iterator[tuple[str, Any]]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from lctg_dataset.constants import ASPECTS, TASKS
-from lctg_metrics.aspects import Constraint, Texts, check, get_check, strip_think
+from lctg_metrics.aspects import Constraint, check, get_check, strip_think
 from lctg_metrics.cleaners import CleanBatch, Cleaner, get_cleaner
 from lctg_metrics.options import ScoringOptions, resolve_options, signature
 

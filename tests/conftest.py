@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -59,3 +60,22 @@ def built_rows(built_dataset: Path) -> dict[str, dict]:
         for row in pq.read_table(built_dataset / "data" / task / "test-00000-of-00001.parquet").to_pylist():
             rows[row["id"]] = row
     return rows
+
+
+@pytest.fixture
+def serve() -> Iterator[Any]:
+    """``serve(...)`` starts a fake OpenAI-compatible server on 127.0.0.1 (arguments of FakeOpenAIServer);
+    every server a test started is stopped after it, and must not have hit an error in its answer function."""
+    from tests.fake_openai_server import FakeOpenAIServer
+
+    servers: list[FakeOpenAIServer] = []
+
+    def start(*args: Any, **kwargs: Any) -> FakeOpenAIServer:
+        server = FakeOpenAIServer(*args, **kwargs).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+        assert server.answer_errors == []

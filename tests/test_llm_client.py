@@ -18,7 +18,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,20 +61,6 @@ KEY_ENV = "LCTG_TEST_API_KEY"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def serve() -> Iterator[Any]:
-    """``serve(**kwargs)`` starts a fake server; every server is stopped after the test."""
-    servers: list[FakeOpenAIServer] = []
-
-    def start(**kwargs: Any) -> FakeOpenAIServer:
-        server = FakeOpenAIServer(**kwargs).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
-        assert server.answer_errors == []
 
 
 def config_for(server: FakeOpenAIServer, tmp_path: Path, **overrides: Any) -> LLMConfig:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,19 +62,6 @@ def parts(body: dict[str, Any]) -> tuple[str, str, str]:
     return kind, base, generation
 
 
-@pytest.fixture
-def serve() -> Iterator[Callable[..., FakeOpenAIServer]]:
-    servers: list[FakeOpenAIServer] = []
-
-    def start(answer: Callable[[dict[str, Any]], str], **kwargs: Any) -> FakeOpenAIServer:
-        server = FakeOpenAIServer(answer, **kwargs).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
-        assert server.answer_errors == []
 
 
 def config_for(server: FakeOpenAIServer, cache_dir: Path, **overrides: Any) -> LLMConfig:
