@@ -51,6 +51,16 @@ def built_dataset(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) ->
 
 
 @pytest.fixture(scope="session")
+def built_dataset_derived(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build with every derived config (corrected, variants 5 seed 0, multi), shared by the tests that read it."""
+    from lctg_dataset.build import build, write_dataset
+
+    out = tmp_path_factory.mktemp("build_derived") / "lctg"
+    write_dataset(build(str(source_dir), corrected=True, variants=5, seed=0, multi=True), out)
+    return out
+
+
+@pytest.fixture(scope="session")
 def built_rows(built_dataset: Path) -> dict[str, dict]:
     """Rows of the faithful build by id, read back from parquet."""
     import pyarrow.parquet as pq
