@@ -23,16 +23,17 @@ _VERSION = re.compile(r"version:[0-9][^|\"\s]*")
 _PORT = re.compile(r"127\.0\.0\.1:\d+")
 
 
-def _normalized(path: Path) -> bytes:
-    """File bytes with the package version and the loopback port replaced (they change between runs)."""
-    text = path.read_text(encoding="utf-8")
+def _normalized(path: Path, root: Path) -> bytes:
+    """File bytes with the package version, the loopback port and the output folder replaced (they change
+    between runs)."""
+    text = path.read_text(encoding="utf-8").replace(str(root), "OUT")
     text = _PORT.sub("127.0.0.1:PORT", _VERSION.sub("version:X", text))
     return text.encode("utf-8")
 
 
 def _digest_tree(root: Path) -> dict[str, str]:
     return {
-        p.relative_to(root).as_posix(): hashlib.sha256(_normalized(p)).hexdigest()
+        p.relative_to(root).as_posix(): hashlib.sha256(_normalized(p, root)).hexdigest()
         for p in sorted(root.rglob("*"))
         if p.is_file() and p.suffix in (".json", ".jsonl", ".csv", ".md")
     }
