@@ -1,0 +1,23 @@
+"""Japanese verifiable instructions (Horio et al.'s taxonomy): pure checkers in a registry, strict/loose
+checking, the conflict table, and M-IFEval-ja compatibility.
+
+Entry points::
+
+    check(instruction_id, response, kwargs, *, mode="strict") -> Verdict
+    listing() -> [{"id", "category", "description", "kwargs", "checker", "needs_morph"}]
+    find_conflicts([(instruction_id, kwargs), ...]) -> [reason, ...]; conflict_table()
+    score_mifeval(input_path, responses_path) -> (details, summary)
+"""
+
+from __future__ import annotations
+
+from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task  # noqa: F401
+from lctg_metrics.instructions.conflicts import CONFLICTS, conflict_table, find_conflicts
+from lctg_metrics.instructions.mifeval import (MIFEVAL_MAP, read_mifeval_inputs, read_mifeval_responses,
+                                               score_mifeval)
+from lctg_metrics.instructions.registry import (CATEGORIES, LLM_ONLY, REGISTRY, InstructionSpec, Verdict, check,
+                                                get, listing)
+
+__all__ = ["CATEGORIES", "CONFLICTS", "InstructionSpec", "LLM_ONLY", "MIFEVAL_MAP", "REGISTRY", "Verdict", "check",
+           "conflict_table", "find_conflicts", "get", "listing", "read_mifeval_inputs", "read_mifeval_responses",
+           "score_mifeval"]

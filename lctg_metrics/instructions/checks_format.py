@@ -1,0 +1,181 @@
+"""書式指定 checkers: lists, sections, highlights, titles, JSON, tables, quotations, placeholders,
+postscripts, multiple answers, repeated prompts, fixed answers and 答えのみ."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Mapping
+
+from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
+from lctg_metrics.instructions.text import (bullet_items, bullet_marker, lines, nfkc, numbered_items,
+                                            strip_emphasis, undecorate)
+
+#: Kansuuji accepted in section numbers (第一章, 第十二節).
+_KANSUUJI = "〇零一二三四五六七八九十百"
+#: The fixed answers M-IFEval offers for constrained_response (its ``_CONSTRAINED_RESPONSE_OPTIONS``).
+CONSTRAINED_OPTIONS = ("はい、そうです。", "いいえ、違います。", "どちらとも言えません。")
+#: Separator between two answers: a line of six or more asterisks (the prompt asks for ``******``).
+_ANSWER_SEPARATOR = re.compile(r"^[ \t]*\*{6,}[ \t]*$", re.MULTILINE)
+_FENCE = re.compile(r"^\s*```[A-Za-z]*\s*\n(.*?)\n?\s*```\s*$", re.DOTALL)
+#: Postscript markers as written in prompts -> the pattern that recognises them at a line start.
+_POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)", "追伸": r"追伸"}
+_POSTSCRIPT_ALIASES = {"P.S": "P.S.", "P. S.": "P.S.", "P.P.S": "P.P.S.", "P. P. S.": "P.P.S."}
+
+
+@instruction("format:bullet_list", "書式指定", "bullet-list items (・ • - * …) counted within [min, max]",
+             MIN, MAX, Param("marker", "str", "only items with this marker count, e.g. ・"))
+def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
+    items = bullet_items(response)
+    if kw["marker"]:
+        items = [item for item in items if bullet_marker(item) == kw["marker"]]
+    unit = f"「{kw['marker']}」 bullet items" if kw["marker"] else "bullet items"
+    return bounds(len(items), kw["min"], kw["max"], unit)
+
+
+@instruction("format:numbered_list", "書式指定", "numbered items (1. 1) （1） ①, any digits) within [min, max]",
+             MIN, MAX)
+def numbered_list(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return bounds(len(numbered_items(response)), kw["min"], kw["max"], "numbered items")
+
+
+@instruction("format:sections", "書式指定", "sections whose heading line starts with 第N<unit> (章, 節, 項, …)",
+             MIN, MAX, Param("unit", "str", "section unit after the number, e.g. 章", default="章"))
+def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
+    heading = re.compile(rf"^第[0-9０-９{_KANSUUJI}]+{re.escape(kw['unit'])}")
+    found = [line for line in lines(response) if heading.match(undecorate(line))]
+    return bounds(len(found), kw["min"], kw["max"], f"第N{kw['unit']} headings")
+
+
+@instruction("format:highlights", "書式指定", "non-empty highlighted spans like 《…》 within [min, max]",
+             MIN, MAX, Param("open", "str", "opening mark", default="《"),
+             Param("close", "str", "closing mark", default="》"))
+def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
+    o, c = re.escape(kw["open"]), re.escape(kw["close"])
+    spans = [s for s in re.findall(rf"{o}([^\n{o}{c}]*){c}", response) if s.strip()]
+    return bounds(len(spans), kw["min"], kw["max"], f"{kw['open']}…{kw['close']} highlights")
+
+
+@instruction("format:title", "書式指定", "a title line wrapped in 『』 (optionally as the first line)",
+             Param("first_line", "bool", "the title must be the first non-blank line", default=False))
+def title(response: str, kw: Mapping[str, Any]) -> Verdict:
+    candidates = lines(response)[:1] if kw["first_line"] else lines(response)
+    for line in candidates:
+        core = re.sub(r"^(?:タイトル|題名|表題)\s*[:：]\s*", "", undecorate(line))
+        if re.fullmatch(r"『[^『』]*\S[^『』]*』", core):
+            return Verdict(True, f"title line {core}")
+    where = "first line" if kw["first_line"] else "any line"
+    return Verdict(False, f"no 『title』 line ({where})")
+
+
+@instruction("format:json", "書式指定", "the whole response is JSON (a ```json fence allowed)")
+def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
+    body = response.strip()
+    fenced = _FENCE.match(body)
+    if fenced:
+        body = fenced.group(1).strip()
+    try:
+        json.loads(body)
+    except ValueError as error:
+        return Verdict(False, f"not JSON: {str(error).splitlines()[0]}")
+    return Verdict(True, "valid JSON")
+
+
+@instruction("format:table", "書式指定", "a markdown table (header, |---| rule, rows) with at least min rows/columns",
+             Param("min_rows", "int", "least number of body rows", default=1),
+             Param("min_columns", "int", "least number of columns", default=2))
+def table(response: str, kw: Mapping[str, Any]) -> Verdict:
+    rows = [line.strip() for line in response.splitlines() if line.strip().startswith("|")]
+    rule = next((i for i, row in enumerate(rows) if re.fullmatch(r"\|?(\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*\|?", row)), None)
+    if rule is None or rule == 0:
+        return Verdict(False, "no markdown table (header row followed by a |---| rule)")
+    columns = len(rows[rule - 1].strip("|").split("|"))
+    body = len(rows) - rule - 1
+    if columns < kw["min_columns"]:
+        return Verdict(False, f"table has {columns} columns < min {kw['min_columns']}")
+    if body < kw["min_rows"]:
+        return Verdict(False, f"table has {body} rows < min {kw['min_rows']}")
+    return Verdict(True, f"markdown table, {columns} columns × {body} rows")
+
+
+@instruction("format:quotation", "書式指定", "the whole response is one 「…」 quotation")
+def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
+    text = response.strip()
+    if not (text.startswith("「") and text.endswith("」")) or len(text) < 2:
+        return Verdict(False, f"does not start with 「 and end with 」: 「{text[:8]}…{text[-8:]}」")
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch == "「"
+        depth -= ch == "」"
+        if depth == 0 and i < len(text) - 1:
+            return Verdict(False, f"the opening 「 closes at char {i + 1} of {len(text)}, before the end")
+    return Verdict(depth == 0, "wrapped in one 「…」" if depth == 0 else "unbalanced 「」")
+
+
+@instruction("format:placeholders", "書式指定", "square-bracket placeholders like [名前] (not markdown links)",
+             MIN, MAX)
+def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
+    found = re.findall(r"[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?!\()", response)
+    return bounds(len(found), kw["min"], kw["max"], "placeholders")
+
+
+@instruction("format:postscript", "書式指定", "a postscript: a line starting with the marker (P.S., P.P.S., 追伸)",
+             Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True))
+def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
+    marker = _POSTSCRIPT_ALIASES.get(kw["marker"].strip(), kw["marker"].strip())
+    pattern = re.compile(rf"^\s*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})", re.IGNORECASE)
+    for line in response.splitlines():
+        match = pattern.match(strip_emphasis(line))
+        if match:
+            return Verdict(True, f"postscript line 「{line.strip()[:30]}」")
+    return Verdict(False, f"no line starts with 「{marker}」")
+
+
+@instruction("format:two_responses", "書式指定", "two different answers separated by a line of ******")
+def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
+    parts = [part.strip() for part in _ANSWER_SEPARATOR.split(response)]
+    answers = [part for part in parts if strip_emphasis(part).strip()]
+    if len(answers) != 2:
+        return Verdict(False, f"{len(answers)} answers separated by ****** lines, expected 2")
+    if answers[0] == answers[1]:
+        return Verdict(False, "the two answers are identical")
+    return Verdict(True, "two different answers separated by ******")
+
+
+@instruction("format:repeat_prompt", "書式指定", "the response first repeats the request word for word",
+             Param("prompt_to_repeat", "str", "the request to repeat", required=True))
+def repeat_prompt(response: str, kw: Mapping[str, Any]) -> Verdict:
+    text, wanted = response.strip(), kw["prompt_to_repeat"].strip()
+    if text.startswith(wanted) or nfkc(text).startswith(nfkc(wanted)):
+        return Verdict(True, "starts with the request, repeated verbatim")
+    return Verdict(False, f"starts 「{text[:20]}…」, not with the request 「{wanted[:20]}…」")
+
+
+@instruction("format:constrained_response", "書式指定(答えのみ)", "answers with exactly one of the given options",
+             Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)))
+def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
+    text = nfkc(strip_emphasis(response))
+    used = [option for option in kw["options"] if nfkc(option) in text]
+    if len(used) == 1:
+        return Verdict(True, f"answers 「{used[0]}」")
+    if not used:
+        return Verdict(False, "uses none of the options")
+    return Verdict(False, f"uses {len(used)} options: {'/'.join(used)}")
+
+
+def _bare(text: str) -> str:
+    text = nfkc(strip_emphasis(text)).strip()
+    text = re.sub(r"^[「『\"']|[」』\"']$", "", text).strip()
+    return re.sub(r"[。.!！]+$", "", text).strip()
+
+
+@instruction("format:answer_only", "書式指定(答えのみ)",
+             "nothing but the answer: no preamble, no closing remark (emphasis, quotes, final 。 ignored)",
+             Param("answer", "str", "the expected answer, e.g. 168時間", required=True))
+def answer_only(response: str, kw: Mapping[str, Any]) -> Verdict:
+    got, want = _bare(response), _bare(kw["answer"])
+    if got == want:
+        return Verdict(True, f"answer only: 「{want}」")
+    if want in got:
+        return Verdict(False, f"answer 「{want}」 with extra text ({len(got) - len(want)} chars)")
+    return Verdict(False, f"answer 「{want}」 not given; got 「{got[:30]}」")

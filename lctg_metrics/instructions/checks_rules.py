@@ -1,0 +1,172 @@
+"""ルール指定 checkers: start/end phrases, 体言止め, unified endings, keywords (use, avoid, count, letters),
+です・ます / だ・である style, and the punctuation rules (no 読点, no 句点)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Mapping
+
+from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
+from lctg_metrics.instructions.text import (count_occurrences, drop_quotations, is_terminated, nfkc,
+                                            prose_sentences, sentence_body, strip_emphasis)
+
+#: Keyword matching: ``substring`` (as written or NFKC, so 機械学習 and 東京都 are always found) or ``word``
+#: (the occurrence must start and end on morpheme boundaries: 音 is not counted inside 音楽).
+MATCH = Param("match", "str", "substring or word (occurrence aligned with morpheme boundaries)",
+              default="substring")
+#: 読点 and 句点 as written in Japanese text (full-width, half-width and the comma/period style).
+COMMAS = "、，､"
+PERIODS = "。．｡"
+#: Closing marks ignored after an end phrase (the phrase may be quoted or emphasised).
+_TRAILING = " \u3000\n\t」』*"
+
+
+@functools.lru_cache(maxsize=2048)
+def _boundaries(text: str) -> frozenset[int]:
+    offsets, position = {0}, 0
+    for m in morph.analyze(text):
+        start = text.find(m.surface, position) if m.surface else position
+        position = (start if start >= 0 else position) + len(m.surface)
+        offsets.update((start if start >= 0 else position, position))
+    return frozenset(offsets)
+
+
+def _aligned_count(text: str, word: str) -> int:
+    edges, count, start = _boundaries(text), 0, text.find(word)
+    while start >= 0:
+        if start in edges and start + len(word) in edges:
+            count += 1
+        start = text.find(word, start + max(len(word), 1))
+    return count
+
+
+def occurrences(text: str, word: str, match: str) -> int:
+    """How often ``word`` occurs, under a matching mode (see ``MATCH``)."""
+    if match == "substring":
+        return count_occurrences(text, word)
+    if match == "word":
+        return max(_aligned_count(text, word), _aligned_count(nfkc(text), nfkc(word)))
+    raise ValueError(f"unknown keyword match {match!r}; valid: substring, word")
+
+
+@instruction("startend:start", "始め・終わり指定", "the response starts with a phrase (leading blanks, emphasis ignored)",
+             Param("phrase", "str", "the opening phrase", required=True))
+def start(response: str, kw: Mapping[str, Any]) -> Verdict:
+    text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
+    if nfkc(text).startswith(nfkc(kw["phrase"])):
+        return Verdict(True, f"starts with 「{kw['phrase']}」")
+    return Verdict(False, f"starts with 「{text[:len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
+
+
+@instruction("startend:end", "始め・終わり指定", "the response ends with a phrase (trailing blanks, 」』, emphasis ignored)",
+             Param("phrase", "str", "the closing phrase", required=True))
+def end(response: str, kw: Mapping[str, Any]) -> Verdict:
+    text, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
+    if text.endswith(phrase):
+        return Verdict(True, f"ends with 「{kw['phrase']}」")
+    return Verdict(False, f"ends with 「{text[-len(phrase) - 5:]}」, not 「{kw['phrase']}」")
+
+
+@instruction("startend:nominal_ending", "始め・終わり指定",
+             "at least min sentences (lines and list items included, headings not) end in a 体言 (体言止め)",
+             MIN, MAX, needs_morph=True)
+def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
+    found = [s for s in prose_sentences(response) if morph.ends_nominally(s)]
+    verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
+    return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
+
+
+@instruction("startend:unified_ending", "始め・終わり指定",
+             "every sentence (quotations and headings aside) ends with the given ending, e.g. です",
+             Param("ending", "str", "the sentence ending", required=True))
+def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
+    found = prose_sentences(drop_quotations(response))
+    checked = [s for s in found if is_terminated(s)] or found
+    if not checked:
+        return Verdict(False, "no sentences")
+    wrong = [s for s in checked if not sentence_body(s).endswith(kw["ending"])]
+    if wrong:
+        return Verdict(False, f"{len(wrong)}/{len(checked)} sentences do not end with 「{kw['ending']}」, "
+                              f"e.g. 「…{sentence_body(wrong[0])[-12:]}」")
+    return Verdict(True, f"all {len(checked)} sentences end with 「{kw['ending']}」")
+
+
+@instruction("keywords:existence", "キーワード使用", "every keyword occurs at least once",
+             Param("keywords", "list[str]", "the keywords", required=True), MATCH)
+def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
+    missing = [word for word in kw["keywords"] if occurrences(response, word, kw["match"]) == 0]
+    if missing:
+        return Verdict(False, "missing keyword " + "".join(f"「{w}」" for w in missing))
+    return Verdict(True, "contains " + "".join(f"「{w}」" for w in kw["keywords"]))
+
+
+@instruction("keywords:frequency", "キーワード使用", "a keyword occurs a number of times within [min, max]",
+             Param("keyword", "str", "the keyword", required=True), MIN, MAX, MATCH)
+def frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
+    n = occurrences(response, kw["keyword"], kw["match"])
+    return bounds(n, kw["min"], kw["max"], f"×「{kw['keyword']}」")
+
+
+@instruction("keywords:forbidden", "キーワード不使用", "none of the words occurs",
+             Param("words", "list[str]", "the forbidden words", required=True), MATCH)
+def forbidden(response: str, kw: Mapping[str, Any]) -> Verdict:
+    used = [(w, n) for w in kw["words"] if (n := occurrences(response, w, kw["match"]))]
+    if used:
+        return Verdict(False, "uses forbidden " + ", ".join(f"「{w}」×{n}" for w, n in used))
+    return Verdict(True, "avoids " + "".join(f"「{w}」" for w in kw["words"]))
+
+
+@instruction("keywords:letter_frequency", "キーワード使用", "one character occurs a number of times within [min, max]",
+             Param("letter", "str", "the character, e.g. る", required=True), MIN, MAX,
+             Param("kana_twin", "bool", "also count the katakana/hiragana twin (る and ル)", default=False))
+def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
+    letter = kw["letter"]
+    if len(letter) != 1:
+        raise ValueError(f"keywords:letter_frequency: letter must be one character, got {letter!r}")
+    n = response.count(letter)
+    if kw["kana_twin"]:
+        twin = morph.to_katakana(letter) if "ぁ" <= letter <= "ゖ" else (
+            chr(ord(letter) - 0x60) if "ァ" <= letter <= "ヶ" else letter)
+        n += response.count(twin) if twin != letter else 0
+    return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
+
+
+def _style(response: str) -> tuple[list[str], list[str]]:
+    sentences = prose_sentences(drop_quotations(response))
+    kinds = [(s, morph.politeness(s)) for s in sentences]
+    return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"]
+
+
+@instruction("style:polite", "スタイル指定", "です・ます調: no sentence ends in plain form (体言止め allowed)",
+             needs_morph=True)
+def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
+    polite_ones, plain_ones = _style(response)
+    if plain_ones:
+        return Verdict(False, f"{len(plain_ones)} plain-form sentences, e.g. 「…{sentence_body(plain_ones[0])[-12:]}」")
+    if not polite_ones:
+        return Verdict(False, "no sentence ends in です/ます")
+    return Verdict(True, f"{len(polite_ones)} です・ます sentences, none plain")
+
+
+@instruction("style:plain", "スタイル指定", "だ・である調: no sentence ends in です/ます (体言止め allowed)",
+             needs_morph=True)
+def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
+    polite_ones, plain_ones = _style(response)
+    if polite_ones:
+        return Verdict(False, f"{len(polite_ones)} です・ます sentences, e.g. 「…{sentence_body(polite_ones[0])[-12:]}」")
+    if not plain_ones:
+        return Verdict(False, "no sentence ends in plain form")
+    return Verdict(True, f"{len(plain_ones)} plain-form sentences, none です・ます")
+
+
+@instruction("rule:no_comma", "ルール指定(非一般)", "no 読点 (、，､)")
+def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
+    n = sum(response.count(c) for c in COMMAS)
+    return Verdict(n == 0, f"{n} 読点" if n else "no 読点")
+
+
+@instruction("rule:no_period", "ルール指定(非一般)", "no 句点 (。．｡)")
+def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
+    n = sum(response.count(c) for c in PERIODS)
+    return Verdict(n == 0, f"{n} 句点" if n else "no 句点")

@@ -1,0 +1,123 @@
+"""ペルソナ・言語指定 checkers: response language, scripts (hiragana/katakana only, no kanji, …), kanji
+counts, 漢数字 and ふりがな."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Any, Callable, Mapping
+
+from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
+from lctg_metrics.instructions.text import is_hiragana, is_kanji, is_katakana, is_letter
+
+LANGDETECT_HINT = "response-language detection needs langdetect: pip install 'lctg[ja]'"
+#: Languages recognised by their script alone (no statistical detector needed for these).
+_SCRIPT_LANGUAGES = {"th": r"\u0e00-\u0e7f", "ar": r"\u0600-\u06ff\u0750-\u077f", "ko": r"\uac00-\ud7af",
+                     "he": r"\u0590-\u05ff", "ru": r"\u0400-\u04ff", "hi": r"\u0900-\u097f"}
+#: Furigana: a run of kanji followed by its reading in hiragana in full- or half-width parentheses.
+_KANJI_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff々〆ヶ]+")
+_READING = re.compile(r"[（(][ぁ-ゖー・\s]+[）)]")
+
+
+@functools.lru_cache(maxsize=1)
+def _detector() -> Callable[[str], str]:
+    try:
+        import langdetect  # noqa: PLC0415 - optional extra
+    except ImportError as error:
+        raise ImportError(f"{LANGDETECT_HINT} ({error})") from None
+    langdetect.DetectorFactory.seed = 0  # deterministic: langdetect samples at random otherwise
+    return langdetect.detect
+
+
+def _letters(text: str) -> list[str]:
+    return [ch for ch in text if is_letter(ch)]
+
+
+@instruction("script:language", "ペルソナ・言語指定", "the response is written in a language (ISO 639-1 code)",
+             Param("language", "str", "ISO 639-1 code, e.g. fr", required=True))
+def language(response: str, kw: Mapping[str, Any]) -> Verdict:
+    want = kw["language"]
+    letters = _letters(response)
+    if not letters:
+        return Verdict(False, "no letters to identify a language")
+    if want in _SCRIPT_LANGUAGES:
+        share = sum(bool(re.match(f"[{_SCRIPT_LANGUAGES[want]}]", ch)) for ch in letters) / len(letters)
+        return Verdict(share >= 0.5, f"{share:.0%} of letters in the {want} script")
+    try:
+        got = _detector()(response)
+    except Exception as error:  # langdetect raises its own exception type on featureless text
+        return Verdict(False, f"language not detectable ({type(error).__name__})")
+    return Verdict(got == want, f"detected {got}" + ("" if got == want else f", expected {want}"))
+
+
+def _only(response: str, allowed: Callable[[str], bool], name: str) -> Verdict:
+    bad = [ch for ch in response if is_letter(ch) and not allowed(ch)]
+    if bad:
+        return Verdict(False, f"{len(bad)} letters other than {name}, e.g. 「{''.join(dict.fromkeys(bad))[:8]}」")
+    if not any(allowed(ch) for ch in response):
+        return Verdict(False, f"no {name} at all")
+    return Verdict(True, f"only {name} letters (punctuation and digits ignored)")
+
+
+def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict:
+    bad = [ch for ch in response if forbidden(ch)]
+    if bad:
+        return Verdict(False, f"{len(bad)} {name}, e.g. 「{''.join(dict.fromkeys(bad))[:8]}」")
+    return Verdict(True, f"no {name}")
+
+
+@instruction("script:hiragana_only", "ペルソナ・言語指定", "every letter is hiragana (ー, ゝ, ゔ included)")
+def hiragana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return _only(response, is_hiragana, "hiragana")
+
+
+@instruction("script:katakana_only", "ペルソナ・言語指定", "every letter is katakana (ー, ・, ヴ, half-width included)")
+def katakana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return _only(response, is_katakana, "katakana")
+
+
+@instruction("script:no_hiragana", "ペルソナ・言語指定", "no hiragana")
+def no_hiragana(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return _none(response, lambda ch: "ぁ" <= ch <= "ゖ" or ch in "ゝゞ", "hiragana")
+
+
+@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー alone is not katakana)")
+def no_katakana(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return _none(response, lambda ch: is_katakana(ch) and ch not in "ー・", "katakana")
+
+
+@instruction("script:no_kanji", "ペルソナ・言語指定", "no kanji")
+def no_kanji(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return _none(response, is_kanji, "kanji")
+
+
+@instruction("script:kanji_count", "ペルソナ・言語指定", "number of kanji characters (々 included) within [min, max]",
+             MIN, MAX)
+def kanji_count(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return bounds(sum(map(is_kanji, response)), kw["min"], kw["max"], "kanji")
+
+
+def _arabic_numeral(ch: str) -> bool:
+    """A digit in any script (0-9, ０-９, ٣ …) or a circled/parenthesised number (①, ⑴, ⒈); not kansuuji."""
+    if ch.isdigit():
+        return True
+    return unicodedata.category(ch) == "No" and "NUMBER" in unicodedata.name(ch, "") and not is_kanji(ch)
+
+
+@instruction("script:kansuuji", "ペルソナ・言語指定",
+             "numbers only in 漢数字: no digits (ASCII or full-width ０-９) and no ① ⑴ style numbers")
+def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return _none(response, _arabic_numeral, "non-kanji numerals")
+
+
+@instruction("script:furigana", "ペルソナ・言語指定",
+             "every run of kanji (々 included) is followed by its hiragana reading in （）")
+def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
+    runs = list(_KANJI_RUN.finditer(response))
+    if not runs:
+        return Verdict(True, "no kanji")
+    bare = [m.group() for m in runs if not _READING.match(response, m.end())]
+    if bare:
+        return Verdict(False, f"{len(bare)}/{len(runs)} kanji runs without （reading）, e.g. 「{bare[0]}」")
+    return Verdict(True, f"all {len(runs)} kanji runs have a （reading）")

@@ -1,0 +1,157 @@
+"""M-IFEval-ja compatibility: read its input and response files, map its ``ja:`` instruction ids and kwargs
+to ours, and score every instruction (details per instruction, prompt- and instruction-level accuracy)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from lctg_metrics.instructions.registry import check
+
+Kwargs = Mapping[str, Any]
+#: M-IFEval's comparison words: 未満 N = fewer than N, 以上 N = N or more.
+_LESS, _AT_LEAST = "未満", "以上"
+#: Keyword matching used for M-IFEval's keyword ids (see checks_rules.MATCH).
+KEYWORD_MATCH = "substring"
+
+
+def _relation(relation: str, n: int, where: str) -> dict[str, int]:
+    if relation == _LESS:
+        return {"max": n - 1}
+    if relation == _AT_LEAST:
+        return {"min": n}
+    raise ValueError(f"{where}: unknown relation {relation!r}; valid: {_LESS}, {_AT_LEAST}")
+
+
+def _same(our_id: str) -> tuple[str, Callable[[Kwargs], dict[str, Any]]]:
+    return our_id, lambda kw: {}
+
+
+#: M-IFEval ``ja:`` id -> (our id, kwargs translation). The one place the two vocabularies meet.
+MIFEVAL_MAP: dict[str, tuple[str, Callable[[Kwargs], dict[str, Any]]]] = {
+    "ja:combination:repeat_prompt": ("format:repeat_prompt",
+                                     lambda kw: {"prompt_to_repeat": kw["prompt_to_repeat"]}),
+    "ja:combination:two_responses": _same("format:two_responses"),
+    "ja:detectable_content:number_placeholders": ("format:placeholders", lambda kw: {"min": kw["num_placeholders"]}),
+    "ja:detectable_content:postscript": ("format:postscript", lambda kw: {"marker": kw["postscript_marker"]}),
+    "ja:detectable_format:constrained_response": _same("format:constrained_response"),
+    "ja:detectable_format:json_format": _same("format:json"),
+    "ja:detectable_format:multiple_sections": ("format:sections",
+                                               lambda kw: {"unit": kw["section_spliter"], "min": kw["num_sections"]}),
+    "ja:detectable_format:nominal_ending": ("startend:nominal_ending", lambda kw: {"min": kw["count"]}),
+    "ja:detectable_format:number_bullet_lists": ("format:bullet_list",
+                                                 lambda kw: {"min": kw["num_bullets"], "max": kw["num_bullets"]}),
+    "ja:detectable_format:number_highlighted_sections": ("format:highlights", lambda kw: {"min": kw["num_highlights"]}),
+    "ja:detectable_format:number_numbered_lists": ("format:numbered_list",
+                                                   lambda kw: {"min": kw["num_items"], "max": kw["num_items"]}),
+    "ja:detectable_format:title": _same("format:title"),
+    "ja:keywords:existence": ("keywords:existence", lambda kw: {"keywords": kw["keywords"], "match": KEYWORD_MATCH}),
+    "ja:keywords:forbidden_words": ("keywords:forbidden",
+                                    lambda kw: {"words": kw["forbidden_words"], "match": KEYWORD_MATCH}),
+    "ja:keywords:frequency": ("keywords:frequency", lambda kw: {
+        "keyword": kw["keyword"], "match": KEYWORD_MATCH,
+        **_relation(kw["relation"], kw["frequency"], "ja:keywords:frequency")}),
+    "ja:keywords:letter_frequency": ("keywords:letter_frequency", lambda kw: {
+        "letter": kw["letter"], **_relation(kw["let_relation"], kw["let_frequency"], "ja:keywords:letter_frequency")}),
+    "ja:language:response_language": ("script:language", lambda kw: {"language": kw["language"]}),
+    "ja:length_constraints:nth_paragraph_first_word": ("rule:nth_paragraph_first_word", lambda kw: {
+        "nth": kw["nth_paragraph"], "first_word": kw["first_word"], "num_paragraphs": kw["num_paragraphs"]}),
+    "ja:length_constraints:number_letters": ("length:chars", lambda kw: _relation(
+        kw["relation"], kw["num_letters"], "ja:length_constraints:number_letters")),
+    "ja:length_constraints:number_paragraphs": ("length:paragraphs", lambda kw: {
+        "min": kw["num_paragraphs"], "max": kw["num_paragraphs"], "separator": "***"}),
+    "ja:length_constraints:number_sentences": ("length:sentences", lambda kw: _relation(
+        kw["relation"], kw["num_sentences"], "ja:length_constraints:number_sentences")),
+    "ja:letters:furigana": _same("script:furigana"),
+    "ja:letters:hiragana_only": _same("script:hiragana_only"),
+    "ja:letters:kanji": ("script:kanji_count", lambda kw: _relation(kw["relation"], kw["kanji_limit"], "ja:letters:kanji")),
+    "ja:letters:kansuuji": _same("script:kansuuji"),
+    "ja:letters:katakana_only": _same("script:katakana_only"),
+    "ja:letters:no_hiragana": _same("script:no_hiragana"),
+    "ja:letters:no_katakana": _same("script:no_katakana"),
+    "ja:punctuation:no_comma": _same("rule:no_comma"),
+    "ja:punctuation:no_period": _same("rule:no_period"),
+    "ja:startend:end_checker": ("startend:end", lambda kw: {"phrase": kw["end_phrase"]}),
+    "ja:startend:quotation": _same("format:quotation"),
+    "ja:startend:sentence_unified_end": ("startend:unified_ending", lambda kw: {"ending": kw["ending"]}),
+}
+
+
+def _read_jsonl(path: str | Path) -> list[dict[str, Any]]:
+    rows = []
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as error:
+                    raise ValueError(f"{path}:{number}: not JSON ({error.msg})") from None
+    return rows
+
+
+def read_mifeval_inputs(path: str | Path) -> list[dict[str, Any]]:
+    """M-IFEval input rows ``{"key", "prompt", "instruction_id_list", "kwargs"}`` (kwargs nulls dropped)."""
+    rows = _read_jsonl(path)
+    for number, row in enumerate(rows, 1):
+        missing = {"key", "prompt", "instruction_id_list", "kwargs"} - set(row)
+        if missing:
+            raise ValueError(f"{path}: row {number} lacks field {sorted(missing)[0]!r}")
+        if len(row["kwargs"]) != len(row["instruction_id_list"]):
+            raise ValueError(f"{path}: key {row['key']}: {len(row['kwargs'])} kwargs for "
+                             f"{len(row['instruction_id_list'])} instructions")
+        row["kwargs"] = [{k: v for k, v in kw.items() if v is not None} for kw in row["kwargs"]]
+    return rows
+
+
+def read_mifeval_responses(path: str | Path) -> dict[str, str]:
+    """M-IFEval responses: prompt -> response (the files carry no key; prompts are unique)."""
+    out: dict[str, str] = {}
+    for number, row in enumerate(_read_jsonl(path), 1):
+        if not isinstance(row.get("prompt"), str) or not isinstance(row.get("response"), str):
+            raise ValueError(f"{path}: row {number} needs string fields 'prompt' and 'response'")
+        out[row["prompt"]] = row["response"]
+    return out
+
+
+def translate(mifeval_id: str, kwargs: Kwargs) -> tuple[str, dict[str, Any]]:
+    """Our (instruction id, kwargs) for an M-IFEval ``ja:`` instruction."""
+    try:
+        our_id, convert = MIFEVAL_MAP[mifeval_id]
+    except KeyError:
+        raise ValueError(f"unknown M-IFEval id {mifeval_id!r}; valid: {', '.join(sorted(MIFEVAL_MAP))}") from None
+    return our_id, convert(kwargs)
+
+
+def score_mifeval(input_path: str | Path, responses_path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Score one model's M-IFEval-ja responses. Details: one dict per instruction ``{"key", "instruction_id",
+    "index", "strict", "loose", "reason"}`` (reason of the strict verdict); summary: prompt- and
+    instruction-level strict/loose accuracy and counts."""
+    inputs, responses = read_mifeval_inputs(input_path), read_mifeval_responses(responses_path)
+    missing = [row["key"] for row in inputs if row["prompt"] not in responses]
+    if missing:
+        raise ValueError(f"{responses_path}: no response for keys {missing[:10]} (joined on the prompt text)")
+    details: list[dict[str, Any]] = []
+    prompt_strict = prompt_loose = 0
+    for row in inputs:
+        response = responses[row["prompt"]]
+        all_strict = all_loose = True
+        for index, (mifeval_id, kwargs) in enumerate(zip(row["instruction_id_list"], row["kwargs"])):
+            our_id, our_kwargs = translate(mifeval_id, kwargs)
+            strict = check(our_id, response, our_kwargs, mode="strict")
+            loose = strict if strict.passed else check(our_id, response, our_kwargs, mode="loose")
+            details.append({"key": row["key"], "instruction_id": mifeval_id, "index": index,
+                            "strict": strict.passed, "loose": loose.passed, "reason": strict.reason})
+            all_strict &= strict.passed
+            all_loose &= loose.passed
+        prompt_strict += all_strict
+        prompt_loose += all_loose
+    n_prompts, n_instructions = len(inputs), len(details)
+    summary = {
+        "prompts": n_prompts, "instructions": n_instructions,
+        "prompt_strict": prompt_strict / n_prompts if n_prompts else 0.0,
+        "prompt_loose": prompt_loose / n_prompts if n_prompts else 0.0,
+        "instruction_strict": sum(d["strict"] for d in details) / n_instructions if n_instructions else 0.0,
+        "instruction_loose": sum(d["loose"] for d in details) / n_instructions if n_instructions else 0.0,
+    }
+    return details, summary

@@ -1,0 +1,106 @@
+"""Japanese morphological analysis for the checkers: tokens, readings, sentence-final morphemes.
+
+Backed by MeCab through ``fugashi`` with the bundled ``unidic-lite`` dictionary (no download at run time),
+imported lazily so the plain-text checkers work without it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, NamedTuple
+
+#: One-line install hint shown when the analyzer is missing.
+INSTALL_HINT = "Japanese morphological analysis needs fugashi + unidic-lite: pip install 'lctg[ja]'"
+#: Lemmas of the polite auxiliaries and polite verbs that make a predicate です・ます style.
+POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "御座る", "ござる"})
+#: Sentence-final particles skipped when looking for the predicate (か, ね, よ, な, わ, ぞ, さ, の, もの).
+_FINAL_PARTICLE = "終助詞"
+#: How many morphemes before the end are searched for a polite auxiliary (でしょうか = です + う + か).
+POLITE_WINDOW = 4
+
+
+class Morpheme(NamedTuple):
+    """One morpheme: surface form, UniDic POS levels 1–2, lemma and katakana reading (surface if unknown)."""
+
+    surface: str
+    pos1: str
+    pos2: str
+    lemma: str
+    reading: str
+
+
+@functools.lru_cache(maxsize=1)
+def _tagger() -> Any:
+    try:
+        import fugashi  # noqa: PLC0415 - optional extra, imported on first use
+        import unidic_lite  # noqa: F401, PLC0415
+    except ImportError as error:
+        raise ImportError(f"{INSTALL_HINT} ({error})") from None
+    return fugashi.Tagger()
+
+
+def _field(feature: Any, name: str) -> str:
+    value = getattr(feature, name, None)
+    return value if isinstance(value, str) and value != "*" else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def analyze(text: str) -> tuple[Morpheme, ...]:
+    """Morphemes of ``text`` (cached: the same response is analysed once per instruction)."""
+    morphemes = []
+    for word in _tagger()(text):
+        feature = word.feature
+        morphemes.append(Morpheme(word.surface, _field(feature, "pos1"), _field(feature, "pos2"),
+                                  _field(feature, "lemma") or word.surface,
+                                  _field(feature, "kana") or to_katakana(word.surface)))
+    return tuple(morphemes)
+
+
+def to_katakana(text: str) -> str:
+    """Hiragana → katakana (other characters unchanged)."""
+    return "".join(chr(ord(ch) + 0x60) if "ぁ" <= ch <= "ゖ" else ch for ch in text)
+
+
+def reading(text: str) -> str:
+    """Katakana reading of ``text`` (kana words are read as written, so their spelling is kept)."""
+    if all("ぁ" <= ch <= "ゖ" or "ァ" <= ch <= "ヺ" or ch == "ー" for ch in text):
+        return to_katakana(text)
+    return "".join(m.reading for m in analyze(text) if m.pos1 not in ("補助記号", "空白"))
+
+
+def content_tail(sentence: str) -> list[Morpheme]:
+    """Morphemes of a sentence without its trailing symbols, blanks and emphasis."""
+    morphemes = list(analyze(sentence))
+    while morphemes and (morphemes[-1].pos1 in ("補助記号", "空白", "記号") or not morphemes[-1].surface.strip()):
+        morphemes.pop()
+    return morphemes
+
+
+def is_nominal(morpheme: Morpheme) -> bool:
+    """A 体言: noun, pronoun, numeral, or a noun-like suffix (〜さ, 〜性, 〜化)."""
+    return morpheme.pos1 in ("名詞", "代名詞") or (morpheme.pos1 == "接尾辞" and morpheme.pos2 == "名詞的")
+
+
+def ends_nominally(sentence: str) -> bool:
+    """体言止め: the sentence's last morpheme (punctuation aside) is a 体言."""
+    tail = content_tail(sentence)
+    return bool(tail) and is_nominal(tail[-1])
+
+
+def politeness(sentence: str) -> str:
+    """``polite`` (です・ます), ``plain`` (だ・である, plain verb or adjective) or ``neutral`` (体言止め or
+    no predicate), from the sentence-final morphemes after dropping sentence-final particles."""
+    tail = content_tail(sentence)
+    while tail and tail[-1].pos2 == _FINAL_PARTICLE:
+        tail.pop()
+    if not tail:
+        return "neutral"
+    if any(m.lemma in POLITE_LEMMAS for m in tail[-POLITE_WINDOW:]):
+        return "polite"
+    if is_nominal(tail[-1]) or tail[-1].pos1 in ("補助記号", "感動詞", "接続詞", "助詞"):
+        return "neutral"
+    return "plain"
+
+
+__all__ = ["INSTALL_HINT", "Morpheme", "analyze", "content_tail", "ends_nominally", "is_nominal",
+           "politeness", "reading", "to_katakana"]

@@ -1,0 +1,192 @@
+"""Plain-text analysis shared by the checkers: scripts, sentences, paragraphs, lines, keyword counts.
+
+Everything here is pure Python (no morphological analyzer); ``morph`` adds the analyzer-based parts.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Sentence-final punctuation: full-width and half-width 。！？ plus ．(U+FF0E) and ｡(U+FF61).
+SENTENCE_END = "。！？!?．｡"
+#: Opening → closing brackets inside which a 。 does not end the outer sentence (「」『』（）【】“”).
+BRACKETS = {"「": "」", "『": "』", "（": "）", "(": ")", "【": "】", "“": "”"}
+_CLOSERS = set(BRACKETS.values())
+#: Ellipses end a sentence only at the end of a line (mid-line they are pauses): …, ‥ and ... (3+ dots).
+_ELLIPSIS = re.compile(r"(?:…+|‥+|\.{3,})$")
+#: Markdown emphasis marks removed by the loose mode (IFEval removes every ``*``; we also drop ``__``).
+_EMPHASIS = re.compile(r"\*+|__")
+#: Leading markdown decoration of a line: heading marks, block quotes, emphasis.
+_LINE_DECORATION = re.compile(r"^\s*(?:#{1,6}\s+|>\s*)?(?:\*\*|__)?")
+#: Bullet markers that start a bullet-list item (Japanese 「・」, «•», markdown -, *, +, ●, ○, ■, ◆).
+BULLET_MARKERS = "・•\u2022‣◦●○■□◆◇-*+"
+_BULLET = re.compile(r"^\s*([・•‣◦●○■□◆◇]|[-*+](?=\s))\s*(?=\S)")
+#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / ① , ASCII or full-width digits.
+_NUMBERED = re.compile(r"^\s*(?:\(?[0-9０-９]+[.．)）]|[（(][0-9０-９]+[)）]|[①-⑳])\s*(?=\S)")
+_BLANK_LINE = re.compile(r"\n[ \t\u3000]*\n")
+
+
+def is_hiragana(ch: str) -> bool:
+    """ぁ–ゖ, ゔ, the iteration marks ゝゞ and the long-vowel mark ー (used in hiragana words too)."""
+    return "ぁ" <= ch <= "ゖ" or ch in "ゝゞー"
+
+
+def is_katakana(ch: str) -> bool:
+    """ァ–ヺ (incl. ヴ), ヽヾ, ー, the middle dot ・, small ㇰ–ㇿ and half-width ｦ–ﾟ."""
+    return "ァ" <= ch <= "ヺ" or ch in "ヽヾー・" or "ㇰ" <= ch <= "ㇿ" or "ｦ" <= ch <= "ﾟ"
+
+
+def is_kanji(ch: str) -> bool:
+    """CJK ideographs (unified, extension A, compatibility) and the iteration mark 々 and 〆."""
+    return ("一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "豈" <= ch <= "﫿"
+            or "\U00020000" <= ch <= "\U0003134f" or ch in "々〆")
+
+
+def is_letter(ch: str) -> bool:
+    """A letter of any script (Unicode category L*); punctuation, digits, symbols and blanks are not."""
+    return unicodedata.category(ch).startswith("L")
+
+
+def strip_emphasis(text: str) -> str:
+    """Remove markdown emphasis marks (``*``, ``**``, ``__``)."""
+    return _EMPHASIS.sub("", text)
+
+
+def undecorate(line: str) -> str:
+    """A line without its markdown heading/quote/emphasis decoration and surrounding blanks."""
+    return strip_emphasis(_LINE_DECORATION.sub("", line)).strip()
+
+
+def lines(text: str) -> list[str]:
+    """Non-blank lines, stripped."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def paragraphs(text: str, separator: str = "blank_line") -> list[str]:
+    """Non-blank paragraphs: split on blank lines (``blank_line``) or on markdown rule lines of 3+ ``*`` (``***``)."""
+    if separator == "blank_line":
+        parts = _BLANK_LINE.split(text.replace("\r\n", "\n"))
+    elif separator == "***":
+        parts = re.split(r"^[ \t\u3000]*\*{3,}[ \t\u3000]*$", text, flags=re.MULTILINE)
+    else:
+        raise ValueError(f"unknown paragraph separator {separator!r}; valid: blank_line, ***")
+    return [part.strip() for part in parts if part.strip()]
+
+
+def bullet_items(text: str) -> list[str]:
+    """Lines that are bullet-list items (not numbered items)."""
+    return [line for line in text.splitlines() if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)]
+
+
+def bullet_marker(line: str) -> str:
+    """The marker of a bullet line (``・``, ``-``, ...)."""
+    match = _BULLET.match(line)
+    return match.group(1) if match else ""
+
+
+def numbered_items(text: str) -> list[str]:
+    """Lines that are numbered-list items (``1.``, ``1)``, ``（1）``, ``①``; ASCII or full-width digits)."""
+    return [undecorate(line) for line in text.splitlines() if _NUMBERED.match(strip_emphasis(line))]
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences: split at line breaks and at 。！？!?．｡ (runs kept together, closing brackets attached)
+    outside brackets; an ellipsis ends a sentence only at the end of a line. Blank pieces are dropped."""
+    sentences: list[str] = []
+    for line in text.splitlines():
+        current: list[str] = []
+        depth: list[str] = []
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            current.append(ch)
+            if ch in BRACKETS:
+                depth.append(BRACKETS[ch])
+            elif depth and ch == depth[-1]:
+                depth.pop()
+            elif ch in _CLOSERS and not depth:
+                pass
+            elif ch in SENTENCE_END and not depth:
+                while i + 1 < len(line) and (line[i + 1] in SENTENCE_END or line[i + 1] in _CLOSERS):
+                    i += 1
+                    current.append(line[i])
+                piece = "".join(current).strip()
+                if piece:
+                    sentences.append(piece)
+                current = []
+            i += 1
+        piece = "".join(current).strip()
+        if piece:
+            sentences.append(piece)
+    return sentences
+
+
+def is_terminated(sentence: str) -> bool:
+    """Whether a sentence ends with sentence-final punctuation or an ellipsis (closing brackets aside)."""
+    core = sentence.rstrip("".join(_CLOSERS) + " \u3000")
+    return bool(core) and (core[-1] in SENTENCE_END or bool(_ELLIPSIS.search(core)))
+
+
+def sentence_body(sentence: str) -> str:
+    """A sentence without trailing punctuation, ellipsis, closing brackets, emphasis and blanks."""
+    body = strip_emphasis(sentence).rstrip()
+    previous = None
+    while previous != body:
+        previous = body
+        body = _ELLIPSIS.sub("", body).rstrip(SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~")
+    return body
+
+
+def drop_quotations(text: str) -> str:
+    """Text with 「…」 and 『…』 quotations removed (quoted sentences do not obey the writer's style)."""
+    return re.sub(r"「[^「」\n]*」|『[^『』\n]*』", "", text)
+
+
+def is_heading(line: str) -> bool:
+    """A heading rather than a sentence: a markdown heading, a 『title』 line, a table row, or a label
+    line ending in ：/: (e.g. 「ポイント：」)."""
+    stripped = line.strip()
+    core = strip_emphasis(stripped).strip()
+    return (stripped.startswith("#") or stripped.startswith("|") or core.endswith(("：", ":"))
+            or bool(re.fullmatch(r"『[^『』]+』", core)))
+
+
+def prose_sentences(text: str) -> list[str]:
+    """Sentences of the prose: heading lines dropped, list markers removed from the line starts."""
+    body = "\n".join(_BULLET.sub("", _NUMBERED.sub("", line)) for line in text.splitlines() if not is_heading(line))
+    return split_sentences(body)
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def count_occurrences(text: str, word: str) -> int:
+    """Non-overlapping occurrences of ``word`` in ``text``, as written or after NFKC on both sides
+    (whichever finds more), so ＡＩ/AI and full-width/half-width forms match."""
+    if not word:
+        raise ValueError("keyword must be a non-empty string")
+    return max(text.count(word), nfkc(text).count(nfkc(word)))
+
+
+def loose_variants(response: str) -> list[tuple[str, str]]:
+    """IFEval's loose variants, named: the response, without its first line, without its last line,
+    without both, and each of those without markdown emphasis marks. Empty variants are dropped."""
+    parts = response.split("\n")
+    base = [
+        ("as is", response),
+        ("without first line", "\n".join(parts[1:]).strip()),
+        ("without last line", "\n".join(parts[:-1]).strip()),
+        ("without first and last lines", "\n".join(parts[1:-1]).strip()),
+    ]
+    named = base + [(f"{name}, no emphasis", strip_emphasis(text)) for name, text in base]
+    return [(name, text) for name, text in named if text.strip()]
+
+
+__all__ = [
+    "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences",
+    "drop_quotations", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
+    "loose_variants", "nfkc", "numbered_items", "paragraphs", "prose_sentences", "sentence_body", "split_sentences",
+    "strip_emphasis", "undecorate",
+]
