@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from lctg_dataset.jsonl import read_jsonl
-from lctg_metrics.scoring import Generation, ScoringError
+from lctg_metrics.schema import Generation, ScoringError
 
 GENERATION_FIELDS = ("id", "generation", "sample", "cleaned")
 MANIFEST = "manifest.json"

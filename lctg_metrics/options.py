@@ -1,14 +1,17 @@
-"""Scoring options, named profiles and the score signature.
+"""Every option, declared once: name, values, default, help and signature key.
 
-Every setting that can change an LCTG score lives in :class:`ScoringOptions` and is printed by
-:func:`signature`, so two scores can be compared at a glance (the idea of sacrebleu's signature).
+The CLI flags (:func:`add_cli_options`), the Python API and the evaluate module's keyword arguments (checked
+against :data:`OPTIONS` by a test), their documentation (:func:`kwargs_description`) and the score signature
+(:mod:`lctg_metrics.signature`) are all read from :data:`OPTIONS`. The options that change a verdict are
+collected in :class:`ScoringOptions`; named profiles (:data:`PROFILES`) set several of them at once.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from lctg_dataset.constants import TASKS
 
@@ -21,54 +24,114 @@ PAPER_AD_TEXT_AFFIX_LENGTH = 5
 #: The header/footer cleaner's failure marker; upstream scores it False on every aspect.
 INVALID_MARKER = "Invalid Error"
 
-COUNTING_MODES: dict[str, str] = {
-    "codepoints": "cp",  # len() over code points, as upstream
-    "graphemes": "gc",  # extended grapheme clusters (regex \X)
-    "nonblank": "nb",  # code points that are not Unicode whitespace
-}
-NORMALIZATIONS: dict[str, str] = {
-    "none": "none",  # case-sensitive, exact substring, as upstream
-    "nfkc": "nfkc",  # unicodedata2 NFKC on text and word
-    "nfkc_casefold": "nfkc-cf",  # NFKC then str.casefold()
-}
-SHORT_TEXT_POLICIES: dict[str, str] = {
-    "fail": "fail",  # cleaned text of <= affix_length chars is invalid (upstream returns None => not valid)
-    "exact": "exact",  # short texts are valid iff raw and cleaned are equal after blank deletion
-}
-EMPTY_POLICIES: dict[str, str] = {
-    "score": "score",  # an empty generation is scored like any text (it passes prohibited_word), as upstream
-    "fail": "fail",  # an empty generation fails every aspect
-}
+SCORING, RUN, LLM = "scoring", "run", "llm"
+#: Where an option is accepted.
+CLI, API, EVALUATE = "cli", "api", "evaluate"
+EVERYWHERE: frozenset[str] = frozenset({CLI, API, EVALUATE})
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option. ``choices`` maps each value to its code in the signature; ``default`` None = the profile's."""
+
+    name: str
+    help: str
+    group: str = SCORING
+    kind: type = str
+    default: Any = None
+    choices: Mapping[str, str] | None = None
+    signature: str | None = None  # key in the signature line (None: described by another part of it)
+    label: str = ""  # what the signature key means, for messages naming a differing setting
+    surfaces: frozenset[str] = EVERYWHERE
+    metavar: str | None = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def check(self, value: Any) -> None:
+        """Raise ValueError naming the option and the valid values if ``value`` is not one of them."""
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"unknown {self.name} {value!r}; valid: {', '.join(self.choices)}")
+        if self.kind is bool and not isinstance(value, bool):
+            raise ValueError(f"{self.name} must be a bool, got {value!r}")
+
+
+COUNTING_MODES = {"codepoints": "cp", "graphemes": "gc", "nonblank": "nb"}
+NORMALIZATIONS = {"none": "none", "nfkc": "nfkc", "nfkc_casefold": "nfkc-cf"}
+SHORT_TEXT_POLICIES = {"fail": "fail", "exact": "exact"}
+EMPTY_POLICIES = {"score": "score", "fail": "fail"}
+MISSING_POLICIES = {"error": "error", "fail": "fail"}
+
+#: Every option, in signature order for the scoring ones.
+OPTIONS: tuple[Option, ...] = (
+    Option("profile", "upstream: the released scripts (default); paper: 5-char prefix/suffix for ad_text",
+           default="upstream", choices={"upstream": "upstream", "paper": "paper"}, signature="profile",
+           label="scoring profile"),
+    Option("counting", "char_count counting: codepoints (upstream), graphemes (regex \\X) or nonblank",
+           choices=COUNTING_MODES, signature="count", label="char_count counting"),
+    Option("normalization", "keyword/prohibited_word matching: none (upstream), nfkc or nfkc_casefold",
+           choices=NORMALIZATIONS, signature="norm", label="keyword/prohibited_word normalization"),
+    Option("affix_length", "format prefix/suffix length: N, or task=N,... (default 10 for every task)",
+           kind=int, signature="affix", label="format prefix/suffix length (summary/ad_text/pros_and_cons)",
+           metavar="N|task=N,..."),
+    Option("short_text", "format verdict for cleaned texts <= N chars: fail (upstream) or exact",
+           choices=SHORT_TEXT_POLICIES, signature="short", label="short-text format policy"),
+    Option("empty", "an empty generation: score (upstream) or fail every aspect",
+           choices=EMPTY_POLICIES, signature="empty", label="empty-generation policy"),
+    Option("strip_think", "remove <think>…</think> before everything else", kind=bool, signature="think",
+           label="<think> handling"),
+    Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline default) or llm",
+           group=RUN, choices={"provided": "provided", "none": "none", "rule": "rule", "llm": "llm"},
+           signature="cleaner", label="header/footer cleaner"),
+    Option("judge", "also ask the upstream quality judge (adds the Qual scores; needs the llm options)",
+           group=RUN, kind=bool, default=False, signature="judge", label="quality judge"),
+    Option("missing", "a (prompt, sample) without generation: error (default) or count it as failed",
+           group=RUN, default="error", choices=MISSING_POLICIES),
+    Option("ci", "bootstrap 95% confidence intervals over prompts", group=RUN, kind=bool, default=False),
+    Option("ci_resamples", "bootstrap resamples for the confidence intervals", group=RUN, kind=int, default=1000),
+    Option("seed", "seed of the bootstrap", group=RUN, kind=int, default=0),
+    Option("llm_base_url", "OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1",
+           group=LLM),
+    Option("llm_model", "model name at that endpoint (the papers used gpt-4-1106-preview)", group=LLM),
+    Option("llm_api_key_env", "environment variable holding the API key (never printed or stored)", group=LLM,
+           default="OPENAI_API_KEY"),
+    Option("llm_concurrency", "concurrent requests", group=LLM, kind=int, default=8),
+    Option("llm_cache", "SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)",
+           group=LLM),
+    Option("llm_timeout", "seconds per connect/read", group=LLM, kind=float, default=60.0),
+    Option("llm_max_retries", "retries on 429/5xx/timeouts", group=LLM, kind=int, default=6),
+)
+BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
+#: Signature keys that are not options: what they mean (for messages naming a differing setting).
+SIGNATURE_EXTRA_LABELS: dict[str, str] = {"data": "dataset version", "version": "lctg package version"}
+
+
+def options_for(surface: str, *groups: str) -> list[Option]:
+    """The options accepted on one surface (cli, api, evaluate), optionally only some groups."""
+    return [o for o in OPTIONS if surface in o.surfaces and (not groups or o.group in groups)]
 
 
 @dataclass(frozen=True)
 class ScoringOptions:
-    """Every setting that can change a controllability verdict."""
+    """Every setting that can change a controllability verdict (the ``scoring`` group of :data:`OPTIONS`)."""
 
     profile: str = "upstream"
     counting: str = "codepoints"
     normalization: str = "none"
-    affix_length: Mapping[str, int] = field(
-        default_factory=lambda: {t: UPSTREAM_AFFIX_LENGTH for t in TASKS}
-    )
+    affix_length: Mapping[str, int] = field(default_factory=lambda: {t: UPSTREAM_AFFIX_LENGTH for t in TASKS})
     short_text: str = "fail"
     empty: str = "score"
     strip_think: bool = False
 
     def __post_init__(self) -> None:
-        _check_choice("counting", self.counting, COUNTING_MODES)
-        _check_choice("normalization", self.normalization, NORMALIZATIONS)
-        _check_choice("short_text", self.short_text, SHORT_TEXT_POLICIES)
-        _check_choice("empty", self.empty, EMPTY_POLICIES)
-        if not isinstance(self.strip_think, bool):
-            raise ValueError(f"strip_think must be a bool, got {self.strip_think!r}")
+        for f in dataclasses.fields(self):
+            if f.name != "affix_length":
+                BY_NAME[f.name].check(getattr(self, f.name))
         affix = dict(self.affix_length)
-        unknown = sorted(set(affix) - set(TASKS))
-        missing = sorted(set(TASKS) - set(affix))
+        unknown, missing = sorted(set(affix) - set(TASKS)), sorted(set(TASKS) - set(affix))
         if unknown or missing:
-            raise ValueError(
-                f"affix_length needs exactly the tasks {list(TASKS)}; unknown: {unknown}, missing: {missing}"
-            )
+            raise ValueError(f"affix_length needs exactly the tasks {list(TASKS)}; unknown: {unknown}, missing: {missing}")
         for task, n in affix.items():
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                 raise ValueError(f"affix_length[{task!r}] must be a positive int, got {n!r}")
@@ -92,33 +155,19 @@ class _FrozenDict(dict):
     __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _readonly  # type: ignore[assignment]
 
 
-def _check_choice(name: str, value: object, valid: Mapping[str, str]) -> None:
-    if value not in valid:
-        raise ValueError(f"unknown {name} {value!r}; valid: {', '.join(valid)}")
-
-
 #: Named profiles. ``upstream`` reproduces the released scripts exactly and is the default.
 PROFILES: dict[str, dict[str, Any]] = {
     "upstream": {},
     # The English paper's protocol: 5-character prefix/suffix comparison for ad text (§4.1).
-    "paper": {
-        "affix_length": {
-            "summary": UPSTREAM_AFFIX_LENGTH,
-            "ad_text": PAPER_AD_TEXT_AFFIX_LENGTH,
-            "pros_and_cons": UPSTREAM_AFFIX_LENGTH,
-        }
-    },
+    "paper": {"affix_length": {"summary": UPSTREAM_AFFIX_LENGTH, "ad_text": PAPER_AD_TEXT_AFFIX_LENGTH,
+                               "pros_and_cons": UPSTREAM_AFFIX_LENGTH}},
 }
-
-OPTION_NAMES: tuple[str, ...] = tuple(
-    f.name for f in dataclasses.fields(ScoringOptions) if f.name != "profile"
-)
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(ScoringOptions) if f.name != "profile")
 
 
 def resolve_options(profile: str = "upstream", **overrides: Any) -> ScoringOptions:
     """Options of a named profile with explicit overrides (``None`` values mean "profile default")."""
-    if profile not in PROFILES:
-        raise ValueError(f"unknown profile {profile!r}; valid: {', '.join(PROFILES)}")
+    BY_NAME["profile"].check(profile)
     unknown = sorted(set(overrides) - set(OPTION_NAMES))
     if unknown:
         raise ValueError(f"unknown scoring option(s) {unknown}; valid: {', '.join(OPTION_NAMES)}")
@@ -126,15 +175,15 @@ def resolve_options(profile: str = "upstream", **overrides: Any) -> ScoringOptio
     for name, value in overrides.items():
         if value is None:
             continue
-        if name == "affix_length":
-            value = _affix_from(value, values.get("affix_length"))
-        values[name] = value
+        values[name] = _affix_from(value, values.get("affix_length")) if name == "affix_length" else value
     return ScoringOptions(**values)
 
 
 def _affix_from(value: Any, base: Mapping[str, int] | None) -> dict[str, int]:
     """Accept an int (every task), a mapping (some tasks), or 'summary=10,ad_text=5'."""
     merged = dict(base or {t: UPSTREAM_AFFIX_LENGTH for t in TASKS})
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return {t: value for t in TASKS}
     if isinstance(value, str):
@@ -142,9 +191,7 @@ def _affix_from(value: Any, base: Mapping[str, int] | None) -> dict[str, int]:
         for part in value.split(","):
             task, sep, n = part.partition("=")
             if not sep or not n.strip().isdigit():
-                raise ValueError(
-                    f"affix_length {value!r}: expected an int or 'task=N,...' with tasks {list(TASKS)}"
-                )
+                raise ValueError(f"affix_length {value!r}: expected an int or 'task=N,...' with tasks {list(TASKS)}")
             parsed[task.strip()] = int(n)
         value = parsed
     if isinstance(value, Mapping):
@@ -156,37 +203,60 @@ def _affix_from(value: Any, base: Mapping[str, int] | None) -> dict[str, int]:
     raise ValueError(f"affix_length must be an int, a mapping or 'task=N,...', got {value!r}")
 
 
-def options_signature(options: ScoringOptions) -> str:
-    """The part of the signature that comes from the scoring options."""
-    affix = "/".join(str(options.affix_length[t]) for t in TASKS)
-    return "|".join(
-        [
-            f"profile:{options.profile}",
-            f"count:{COUNTING_MODES[options.counting]}",
-            f"norm:{NORMALIZATIONS[options.normalization]}",
-            f"affix:{affix}",
-            f"short:{SHORT_TEXT_POLICIES[options.short_text]}",
-            f"empty:{EMPTY_POLICIES[options.empty]}",
-            f"think:{'strip' if options.strip_think else 'keep'}",
-        ]
-    )
+def scoring_options_from(values: Mapping[str, Any]) -> ScoringOptions:
+    """:class:`ScoringOptions` from a mapping holding (some of) the scoring options, e.g. CLI arguments."""
+    return resolve_options(values.get("profile") or "upstream",
+                           **{n: values.get(n) for n in OPTION_NAMES})
 
 
-def signature(
-    options: ScoringOptions,
-    *,
-    cleaner: str,
-    judge: str = "none",
-    dataset_version: str,
-    package_version: str | None = None,
-) -> str:
-    """One line listing every setting that can change a score, e.g. for pasting under a table.
+# ------------------------------------------------------------------------------------ the surfaces
 
-    ``cleaner`` is ``name@version`` (e.g. ``rule@1.0``); ``judge`` is ``none`` or ``model@host``.
-    """
-    if package_version is None:
-        from lctg_metrics import __version__ as package_version
-    return (
-        f"lctg|{options_signature(options)}|cleaner:{cleaner}|judge:{judge}"
-        f"|data:{dataset_version}|version:{package_version}"
-    )
+
+def add_cli_options(parser: argparse.ArgumentParser, *groups: str) -> None:
+    """Add the CLI flags of the options of ``groups`` (one argument group per option group)."""
+    titles = {SCORING: "scoring options (defaults reproduce upstream; every choice appears in the signature)",
+              RUN: "run options",
+              LLM: "LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)"}
+    for group in groups:
+        g = parser.add_argument_group(titles[group])
+        for o in options_for(CLI, group):
+            kwargs: dict[str, Any] = {"help": o.help, "dest": o.name}
+            if o.kind is bool:
+                kwargs.update(action="store_true", default=None if o.group == SCORING else o.default)
+            else:
+                kwargs["default"] = o.default
+                if o.choices is not None:
+                    kwargs["choices"] = list(o.choices)
+                elif o.kind in (int, float) and o.name != "affix_length":
+                    kwargs["type"] = o.kind
+                if o.metavar:
+                    kwargs["metavar"] = o.metavar
+            g.add_argument(o.flag, **kwargs)
+
+
+def kwargs_description(surface: str = EVALUATE, *, indent: str = "    ") -> str:
+    """The option part of a docstring's ``Args:`` section, generated from :data:`OPTIONS`."""
+    lines = []
+    for o in options_for(surface):
+        kind = {str: "str", int: "int", float: "float", bool: "bool"}[o.kind]
+        if o.name == "affix_length":
+            kind = "int or str"
+        default = "profile default" if o.default is None and o.group == SCORING else repr(o.default)
+        values = f" One of {', '.join(repr(v) for v in o.choices)}." if o.choices else ""
+        lines.append(f"{indent}{o.name} (`{kind}`, default {default}): {o.help}.{values}")
+    return "\n".join(lines)
+
+
+def check_kwargs(given: Mapping[str, Any], surface: str, *, where: str = "") -> None:
+    """Raise naming any keyword that is not an option of ``surface`` (with the valid names)."""
+    valid = {o.name for o in options_for(surface)}
+    unknown = sorted(set(given) - valid)
+    if unknown:
+        raise ValueError(f"{where}unknown option(s) {unknown}; valid: {', '.join(sorted(valid))}")
+
+
+__all__: Sequence[str] = [
+    "BY_NAME", "INVALID_MARKER", "OPTIONS", "OPTION_NAMES", "Option", "PROFILES", "ScoringOptions",
+    "UPSTREAM_AFFIX_LENGTH", "UPSTREAM_BLANKS", "add_cli_options", "check_kwargs", "kwargs_description",
+    "options_for", "resolve_options", "scoring_options_from",
+]

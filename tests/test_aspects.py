@@ -16,13 +16,9 @@ from lctg_metrics.aspects import (
     normalize,
     strip_think,
 )
-from lctg_metrics.options import (
-    OPTION_NAMES,
-    ScoringOptions,
-    options_signature,
-    resolve_options,
-    signature,
-)
+from lctg_metrics.options import OPTION_NAMES, ScoringOptions, resolve_options
+from lctg_metrics.signature import build as signature
+from lctg_metrics.signature import options_signature
 
 UP = resolve_options()
 ANSWER = "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。"

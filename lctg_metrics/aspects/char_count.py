@@ -1,0 +1,42 @@
+"""C-COUNT: the cleaned answer's length lies in the prompt's [min_chars, max_chars] range."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from lctg_metrics.aspects.base import Aspect, Constraint, Texts, Verdict, new, register
+from lctg_metrics.aspects.text import count_chars
+from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+
+
+def check_char_count(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
+    """Valid iff min <= length(cleaned) <= max (code points by default)."""
+    lo, hi = constraint.min_chars, constraint.max_chars
+    if lo is None or hi is None:
+        raise ValueError(f"char_count needs min_chars and max_chars, got min={lo!r} max={hi!r}")
+    cleaned = texts[1]
+    if cleaned == INVALID_MARKER:
+        return new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
+    n = count_chars(cleaned, options.counting)
+    if n < lo:
+        return new(Verdict, (False, f"{n} chars < min {lo}"))
+    if n > hi:
+        return new(Verdict, (False, f"{n} chars > max {hi}"))
+    return new(Verdict, (True, f"{n} chars in [{lo}, {hi}]"))
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def validate(constraint: Mapping[str, Any]) -> str | None:
+    lo, hi = constraint.get("min_chars"), constraint.get("max_chars")
+    if not (_is_int(lo) and _is_int(hi)):
+        return f"char_count needs integer min_chars and max_chars, got {lo!r}, {hi!r}"
+    if lo < 0 or lo > hi:
+        return f"char_count range [{lo}, {hi}] is malformed (need 0 <= min <= max)"
+    return None
+
+
+CHAR_COUNT = register(Aspect("char_count", check_char_count, heading="C-COUNT", column="C-count",
+                             fields=("min_chars", "max_chars"), validate=validate))

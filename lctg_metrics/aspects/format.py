@@ -1,0 +1,33 @@
+"""FORMAT: the model output only the answer (cleaning left its first and last N characters unchanged)."""
+
+from __future__ import annotations
+
+from lctg_metrics.aspects.base import Aspect, Constraint, Texts, Verdict, new, register
+from lctg_metrics.aspects.text import delete_blanks, quoted
+from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+
+
+def check_format(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
+    """Valid iff cleaning left the first and last N characters (blanks deleted) unchanged."""
+    raw_text, cleaned_text = texts
+    if cleaned_text == INVALID_MARKER:
+        return new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
+    n = options.affix_length[constraint.task]
+    raw = delete_blanks(raw_text)
+    cleaned = raw if cleaned_text == raw_text else delete_blanks(cleaned_text)
+    if len(cleaned) <= n:
+        if options.short_text == "exact":
+            if raw == cleaned:
+                return new(Verdict, (True, f"short text ({len(cleaned)} chars) unchanged by cleaning"))
+            return new(Verdict, (False, f"short text ({len(cleaned)} chars) changed by cleaning"))
+        return new(Verdict, (False, f"cleaned text has {len(cleaned)} chars <= {n} (too short to compare)"))
+    if raw[:n] != cleaned[:n]:
+        return new(Verdict, (False, f"text added before the answer: starts {quoted(raw[:n])}, "
+                                    f"answer {quoted(cleaned[:n])}"))
+    if raw[-n:] != cleaned[-n:]:
+        return new(Verdict, (False, f"text added after the answer: ends {quoted(raw[-n:])}, "
+                                    f"answer {quoted(cleaned[-n:])}"))
+    return new(Verdict, (True, f"first and last {n} chars unchanged by cleaning"))
+
+
+FORMAT = register(Aspect("format", check_format, heading="FORMAT", column="Format"))

@@ -1,0 +1,217 @@
+"""Counts: the mergeable partial result of scoring.
+
+Per task, integer tallies in a dense cube indexed by (prompt_id, variant, aspect, sample) — the prompt_id is
+the unit the bootstrap resamples — plus per-(prompt, variant, sample) prompt-level tallies. Counts of two
+shards of a generation set add up (``a + b``) to the counts of the whole set; every score, interval, paired
+comparison, report and CSV is computed from them by :mod:`lctg_metrics.scoring.aggregate`. A cell holds one
+(id, sample) at most, so adding two shards that scored the same generation is an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from lctg_dataset.constants import TASKS
+from lctg_metrics import aspects as _aspects
+from lctg_metrics.schema import ScoringError
+
+#: Tallies per (prompt, variant, aspect, sample) cell.
+TALLY: tuple[str, ...] = ("passed", "total", "appropriate", "parsed", "unparseable", "failed", "judged")
+#: Tallies per (prompt, variant, sample): prompts with every aspect passed, prompts with several aspects,
+#: generations scored (one per (id, sample), whatever its number of aspects).
+PROMPT_TALLY: tuple[str, ...] = ("all_passed", "multi", "generations")
+#: Variant code of references that are not prompt variants.
+NO_VARIANT = -1
+P, T, APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED = range(len(TALLY))
+ALL_PASSED, MULTI, GENERATIONS = range(len(PROMPT_TALLY))
+
+
+@dataclass(frozen=True, eq=False)
+class TaskCounts:
+    """The tallies of one task. ``cells[u, v, a, s, k]`` and ``prompts[u, v, s, k]`` (k over TALLY/PROMPT_TALLY)."""
+
+    units: tuple[int, ...]
+    variants: tuple[int, ...]
+    aspects: tuple[str, ...]
+    samples: tuple[int, ...]
+    cells: np.ndarray
+    prompts: np.ndarray
+
+    def widened(self, units: Sequence[int], variants: Sequence[int], aspects: Sequence[str],
+                samples: Sequence[int]) -> "TaskCounts":
+        """The same tallies on larger axes (zeros where this one has none)."""
+        cells = np.zeros((len(units), len(variants), len(aspects), len(samples), len(TALLY)), dtype=np.int64)
+        prompts = np.zeros((len(units), len(variants), len(samples), len(PROMPT_TALLY)), dtype=np.int64)
+        iu = np.searchsorted(units, self.units)
+        iv = np.searchsorted(variants, self.variants)
+        ia = np.array([aspects.index(a) for a in self.aspects], dtype=np.intp)
+        is_ = np.searchsorted(samples, self.samples)
+        cells[np.ix_(iu, iv, ia, is_)] = self.cells
+        prompts[np.ix_(iu, iv, is_)] = self.prompts
+        return TaskCounts(tuple(units), tuple(variants), tuple(aspects), tuple(samples), cells, prompts)
+
+
+def _aspect_order(names: Iterable[str]) -> tuple[str, ...]:
+    order = {a: i for i, a in enumerate(_aspects.REGISTRY)}
+    return tuple(sorted(set(names), key=lambda a: (order.get(a, len(order)), a)))
+
+
+@dataclass(frozen=True, eq=False)
+class Counts:
+    """Tallies of every task scored so far (tasks in upstream order)."""
+
+    tasks: Mapping[str, TaskCounts]
+
+    @classmethod
+    def empty(cls) -> "Counts":
+        return cls({})
+
+    def __add__(self, other: "Counts") -> "Counts":
+        if not isinstance(other, Counts):
+            return NotImplemented
+        out: dict[str, TaskCounts] = {}
+        for task in TASKS:
+            a, b = self.tasks.get(task), other.tasks.get(task)
+            if a is None or b is None:
+                if a is not None or b is not None:
+                    out[task] = a if a is not None else b  # type: ignore[assignment]
+                continue
+            axes = (tuple(sorted(set(a.units) | set(b.units))), tuple(sorted(set(a.variants) | set(b.variants))),
+                    _aspect_order([*a.aspects, *b.aspects]), tuple(sorted(set(a.samples) | set(b.samples))))
+            wa, wb = a.widened(*axes), b.widened(*axes)
+            cells, prompts = wa.cells + wb.cells, wa.prompts + wb.prompts
+            twice = np.argwhere(cells[..., T] > 1)
+            if twice.size:
+                u, v, k, s = twice[0]
+                variant = "" if axes[1][v] == NO_VARIANT else f" variant {axes[1][v]}"
+                raise ScoringError(f"{task} prompt {axes[0][u]}{variant} aspect {axes[2][k]} sample {axes[3][s]} was "
+                                   "scored in both parts: each (id, sample) must be in exactly one shard")
+            out[task] = TaskCounts(*axes, cells, prompts)
+        return Counts(out)
+
+    __radd__ = __add__  # so that sum(parts, Counts.empty()) and sum(parts) both work
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Counts):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    # -------------------------------------------------------------- plain values (JSON, Dataset.map rows)
+
+    def to_rows(self) -> dict[str, list[Any]]:
+        """One row per non-empty cell as columns of equal length (``Dataset.map(batched=True)`` output);
+        prompt-level tallies ride on the rows of each prompt's first aspect."""
+        cols: dict[str, list[Any]] = {k: [] for k in ("task", "prompt_id", "variant", "aspect", "sample",
+                                                      *TALLY, *PROMPT_TALLY)}
+        for task, tc in self.tasks.items():
+            for u, v, a, s in np.argwhere(tc.cells[..., T] > 0):
+                first = a == int(np.argmax(tc.cells[u, v, :, s, T] > 0))
+                for key, value in (("task", task), ("prompt_id", tc.units[u]), ("variant", tc.variants[v]),
+                                   ("aspect", tc.aspects[a]), ("sample", tc.samples[s])):
+                    cols[key].append(value)
+                for k, name in enumerate(TALLY):
+                    cols[name].append(int(tc.cells[u, v, a, s, k]))
+                for k, name in enumerate(PROMPT_TALLY):
+                    cols[name].append(int(tc.prompts[u, v, s, k]) if first else 0)
+        return cols
+
+    @classmethod
+    def from_rows(cls, cols: Mapping[str, Sequence[Any]]) -> "Counts":
+        """Inverse of :meth:`to_rows`; rows of the same cell (from different shards) are added, and a cell
+        scored in two shards is an error."""
+        per_task: dict[str, list[int]] = {}
+        for i, task in enumerate(cols.get("task", ())):
+            if task not in TASKS:
+                raise ScoringError(f"counts row {i}: unknown task {task!r}; valid: {', '.join(TASKS)}")
+            per_task.setdefault(task, []).append(i)
+        out: dict[str, TaskCounts] = {}
+        for task in TASKS:
+            rows = per_task.get(task)
+            if not rows:
+                continue
+            col = {k: [cols[k][i] for i in rows] for k in ("prompt_id", "variant", "aspect", "sample")}
+            col["variant"] = [NO_VARIANT if v is None else v for v in col["variant"]]
+            axes = (tuple(sorted(set(col["prompt_id"]))), tuple(sorted(set(col["variant"]))),
+                    _aspect_order(col["aspect"]), tuple(sorted(set(col["sample"]))))
+            at = (np.searchsorted(axes[0], col["prompt_id"]), np.searchsorted(axes[1], col["variant"]),
+                  np.array([axes[2].index(a) for a in col["aspect"]], dtype=np.intp),
+                  np.searchsorted(axes[3], col["sample"]))
+            cells = np.zeros((*map(len, axes), len(TALLY)), dtype=np.int64)
+            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), len(PROMPT_TALLY)), dtype=np.int64)
+            for k, name in enumerate(TALLY):
+                np.add.at(cells[..., k], at, np.array([cols[name][i] for i in rows], dtype=np.int64))
+            for k, name in enumerate(PROMPT_TALLY):
+                np.add.at(prompts[..., k], (at[0], at[1], at[3]), np.array([cols[name][i] for i in rows], dtype=np.int64))
+            twice = np.argwhere(cells[..., T] > 1)
+            if twice.size:
+                u, v, a, s = twice[0]
+                raise ScoringError(f"{task} prompt {axes[0][u]} aspect {axes[2][a]} sample {axes[3][s]} appears in "
+                                   "several parts: each (id, sample) must be scored in exactly one shard")
+            out[task] = TaskCounts(*axes, cells, prompts)
+        return cls(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A canonical plain form (sorted rows), for JSON and equality."""
+        rows = self.to_rows()
+        order = sorted(range(len(rows["task"])), key=lambda i: tuple(rows[k][i] for k in
+                       ("task", "prompt_id", "variant", "aspect", "sample")))
+        return {k: [v[i] for i in order] for k, v in rows.items()}
+
+
+def build(task_of: Sequence[str], unit_of: Sequence[int], variant_of: Sequence[int | None], sample_of: Sequence[int],
+          item_gen: Sequence[int], item_aspect: Sequence[str], item_passed: Sequence[bool],
+          multi_of: Sequence[bool] | None = None, quality: Sequence[Any] | None = None, *,
+          generations: bool = True) -> Counts:
+    """Counts from per-generation keys (task, prompt_id, variant, sample) and per-item verdicts (the index of
+    the item's generation, its aspect, passed). ``quality[g]`` is None (not judged) or has ``label``
+    (True/False/None) and ``reason``; ``multi_of[g]`` says the generation's prompt has several aspects.
+    ``generations=False`` for items that stand for missing generations (counted as failures)."""
+    g_task = np.array([TASKS.index(t) for t in task_of], dtype=np.intp) if len(task_of) else np.zeros(0, np.intp)
+    g_unit = np.asarray(unit_of, dtype=np.int64)
+    g_var = np.array([NO_VARIANT if v is None else v for v in variant_of], dtype=np.int64)
+    g_sample = np.asarray(sample_of, dtype=np.int64)
+    i_gen = np.asarray(item_gen, dtype=np.intp)
+    names = _aspect_order(item_aspect)
+    i_aspect = np.array([names.index(a) for a in item_aspect], dtype=np.intp) if len(names) > 1 else \
+        np.zeros(len(i_gen), dtype=np.intp)
+    i_passed = np.asarray(item_passed, dtype=np.int64)
+    g_all = np.ones(len(g_task), dtype=np.int64)
+    np.minimum.at(g_all, i_gen, i_passed)
+    g_multi = np.asarray(multi_of if multi_of is not None else np.zeros(len(g_task), bool), dtype=np.int64)
+    g_quality = np.zeros((len(g_task), 5), dtype=np.int64)  # appropriate, parsed, unparseable, failed, judged
+    if quality is not None:
+        for g, q in enumerate(quality):
+            if q is None:
+                continue
+            label = q.label
+            g_quality[g] = (label is True, label is not None,
+                            label is None and str(q.reason).startswith("unparseable"),
+                            label is None and not str(q.reason).startswith("unparseable"), 1)
+    out: dict[str, TaskCounts] = {}
+    for t, task in enumerate(TASKS):
+        gm = g_task == t
+        if not gm.any():
+            continue
+        units, variants, samples = (np.unique(x[gm]) for x in (g_unit, g_var, g_sample))
+        gu, gv, gs = (np.searchsorted(ax, x) for ax, x in ((units, g_unit), (variants, g_var), (samples, g_sample)))
+        im = gm[i_gen]
+        ig = i_gen[im]
+        cells = np.zeros((len(units), len(variants), len(names), len(samples), len(TALLY)), dtype=np.int64)
+        at = (gu[ig], gv[ig], i_aspect[im], gs[ig])
+        np.add.at(cells[..., P], at, i_passed[im])
+        np.add.at(cells[..., T], at, 1)
+        for k, col in zip((APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED), g_quality.T):
+            np.add.at(cells[..., k], at, col[ig])
+        prompts = np.zeros((len(units), len(variants), len(samples), len(PROMPT_TALLY)), dtype=np.int64)
+        gat = (gu[gm], gv[gm], gs[gm])
+        np.add.at(prompts[..., ALL_PASSED], gat, (g_all * g_multi)[gm])
+        np.add.at(prompts[..., MULTI], gat, g_multi[gm])
+        np.add.at(prompts[..., GENERATIONS], gat, int(generations))
+        used = cells[..., T].sum(axis=(0, 1, 3)) > 0
+        keep = [a for a, u in zip(names, used) if u]
+        out[task] = TaskCounts(tuple(int(x) for x in units), tuple(int(x) for x in variants), tuple(keep),
+                               tuple(int(x) for x in samples), cells[:, :, used], prompts)
+    return Counts(out)

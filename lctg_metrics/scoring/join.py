@@ -1,0 +1,141 @@
+"""Join: match every generation to its reference by id, and find the (id, sample) pairs that are missing.
+
+The pipeline works on columns (parallel lists), not on one object per item: a large run scores a million
+(generation, constraint) pairs, and per-item objects would cost more than the checks.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from operator import add
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from lctg_metrics.options import MISSING_POLICIES
+from lctg_metrics.schema import Generation, Reference, ScoringError, check_generation
+from lctg_metrics.scoring.counts import NO_VARIANT, T, Counts
+
+#: Reason recorded for a generation counted as a failure because it is missing.
+MISSING_REASON = "missing generation (counted as failure)"
+
+
+@dataclass
+class GenerationColumns:
+    """Generations as parallel lists (``cleaned`` and ``where`` may be None for "none given")."""
+
+    ids: list[Any]
+    texts: list[Any]
+    samples: list[Any]
+    cleaned: list[Any] | None = None
+    where: list[str] | None = None
+
+    @classmethod
+    def from_generations(cls, generations: Iterable[Generation]) -> "GenerationColumns":
+        gens = list(generations)
+        cleaned = [g.cleaned for g in gens]
+        where = [g.where for g in gens]
+        return cls([g.id for g in gens], [g.text for g in gens], [g.sample for g in gens],
+                   cleaned if any(c is not None for c in cleaned) else None, where if any(where) else None)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def generation(self, i: int) -> Generation:
+        return Generation(self.ids[i], self.texts[i], self.samples[i],
+                          None if self.cleaned is None else self.cleaned[i], "" if self.where is None else self.where[i])
+
+    def label(self, i: int) -> str:
+        return self.generation(i).label()
+
+
+def index_references(references: Iterable[Reference | Mapping[str, Any]]) -> dict[str, Reference]:
+    refs: dict[str, Reference] = {}
+    for i, r in enumerate(references):
+        ref = r if isinstance(r, Reference) else Reference.from_mapping(r, where=f"references[{i}]")
+        if ref.id in refs:
+            raise ScoringError(f"references[{i}]: duplicate reference id {ref.id!r}")
+        refs[ref.id] = ref
+    if not refs:
+        raise ScoringError("no references to score against")
+    return refs
+
+
+def match(cols: GenerationColumns, refs: Mapping[str, Reference]) -> list[Reference]:
+    """The reference of every generation. Checks (types, known ids, no duplicate (id, sample)) run as
+    whole-column passes; only a failing one looks for the item to name."""
+    n = len(cols)
+    if not n:
+        raise ScoringError("no generations to score")
+    if not ({type(x) for x in cols.texts} <= {str} and {type(x) for x in cols.ids} <= {str}
+            and {type(x) for x in cols.samples} <= {int} and min(cols.samples) >= 0
+            and (cols.cleaned is None or {type(x) for x in cols.cleaned} <= {str, type(None)})):
+        for i in range(n):
+            check_generation(cols.generation(i))
+    matched = list(map(refs.get, cols.ids))
+    if not set(cols.ids) <= refs.keys():
+        i = next(k for k, m in enumerate(matched) if m is None)
+        raise ScoringError(f"{cols.label(i)}: unknown id {cols.ids[i]!r} (not in the dataset/references; ids look "
+                           "like 'summary/1614/char_count')")
+    # (id, sample) as one int, reference index × stride + sample: a set of ints costs far less than of tuples
+    stride = max(cols.samples) + 1
+    position = {rid: k * stride for k, rid in enumerate(refs)}
+    codes = set(map(add, map(position.__getitem__, cols.ids), cols.samples))
+    if len(codes) != n:
+        seen: dict[tuple[str, int], int] = {}
+        for i, key in enumerate(zip(cols.ids, cols.samples)):
+            first = seen.setdefault(key, i)
+            if first != i:
+                raise ScoringError(f"{cols.label(i)}: duplicate (id, sample) ({key[0]!r}, {key[1]}); "
+                                   f"first at {cols.label(first)}")
+    return matched  # type: ignore[return-value]
+
+
+def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tuple[str, int]], list[int]]:
+    """The (id, sample) pairs of ``refs`` × the samples seen that have no generation in ``counts`` (in reference
+    order, then sample order), and the samples seen."""
+    samples = sorted({s for tc in counts.tasks.values() for s in tc.samples})
+    by_task: dict[str, list[Reference]] = defaultdict(list)
+    for ref in refs.values():
+        by_task[ref.task].append(ref)
+    scored: dict[str, np.ndarray] = {}
+    for task, mine in by_task.items():
+        tc = counts.tasks.get(task)
+        seen = np.zeros((len(mine), len(samples)), dtype=bool)
+        if tc is not None:
+            cols = np.searchsorted(samples, tc.samples)
+            unit = {u: k for k, u in enumerate(tc.units)}
+            variant = {v: k for k, v in enumerate(tc.variants)}
+            for r, ref in enumerate(mine):
+                u, v = unit.get(ref.prompt_id), variant.get(NO_VARIANT if ref.variant is None else ref.variant)
+                if u is not None and v is not None:
+                    cells = tc.cells[u, v, [tc.aspects.index(a) for a in ref.aspects if a in tc.aspects], :, T]
+                    seen[r, cols] = cells.sum(axis=0) > 0 if len(cells) else False
+        for r, ref in enumerate(mine):
+            scored[ref.id] = seen[r]
+    return [(rid, s) for rid in refs for k, s in enumerate(samples) if not scored[rid][k]], samples
+
+
+def check_missing(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference], samples: Sequence[int],
+                  missing: str) -> None:
+    """Raise naming the missing generations unless ``missing="fail"`` counts them as failures."""
+    if missing not in MISSING_POLICIES:
+        raise ValueError(f"unknown missing policy {missing!r}; valid: {', '.join(MISSING_POLICIES)}")
+    if not absent or missing == "fail":
+        return
+    by_task: dict[str, int] = defaultdict(int)
+    for rid, _ in absent:
+        by_task[refs[rid].task] += 1
+    shown = ", ".join(f"{rid}#{s}" for rid, s in absent[:8])
+    raise ScoringError(
+        f"{len(absent)} of {len(refs) * len(samples)} expected generations are missing "
+        f"({dict(by_task)}; {_describe_samples(samples)}), e.g. {shown}. Score only some tasks with --task/task=, "
+        "or count missing generations as failures with --missing fail / missing='fail'"
+    )
+
+
+def _describe_samples(samples: Sequence[int]) -> str:
+    if len(samples) <= 6:
+        return f"samples {list(samples)}"
+    return f"{len(samples)} samples {samples[0]}..{samples[-1]}"

@@ -1,0 +1,192 @@
+"""Scoring: generations ──► join rows by id ──► clean ──► check each aspect ──► counts ──► aggregate.
+
+:func:`score_part` turns one shard of generations into :class:`Counts` (plus what is needed for per-item
+details); :func:`finalize` adds the missing generations and aggregates merged counts into a
+:class:`ScoreResult`; :func:`score` is both in one process. Shards can be scored anywhere (``Dataset.map``,
+Ray, Spark) and their counts added.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from lctg_metrics import signature as _signature
+from lctg_metrics.cleaners import Cleaner, get_cleaner
+from lctg_metrics.options import ScoringOptions, resolve_options
+from lctg_metrics.schema import Generation, Reference, ScoringError
+from lctg_metrics.scoring import counts as _counts
+from lctg_metrics.scoring.aggregate import aggregate
+from lctg_metrics.scoring.check import VerdictColumns, prepare_texts, verdicts
+from lctg_metrics.scoring.counts import Counts
+from lctg_metrics.scoring.join import (
+    MISSING_REASON, GenerationColumns, absent_pairs, check_missing, index_references, match,
+)
+from lctg_metrics.scoring.result import ItemVerdict, ScoreResult
+
+
+@dataclass(frozen=True)
+class JudgeSpec:
+    """A quality judge: endpoint config, protocol prompts, and base texts by reference id."""
+
+    config: Any  # lctg_metrics.llm.client.LLMConfig
+    protocol: Mapping[str, Any]
+    base_texts: Mapping[str, str | None]
+    run_options: Mapping[str, Any] | None = None
+
+    def describe(self) -> str:
+        """``{model}@{host}#{prompt digest}`` for the signature (no credentials)."""
+        from lctg_metrics.llm.client import describe
+        from lctg_metrics.llm.judge import protocol_digest
+
+        return f"{describe(self.config)}#{protocol_digest(self.protocol)}"
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a large batch allocates millions of small tuples.
+
+    Scoring creates no reference cycles, so refcounting frees everything; left on, the collector rescans the
+    growing heap again and again and more than doubles the time of a million-item run (benchmarks/
+    bench_throughput.py). The previous state is restored on exit, errors included.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@dataclass
+class Part:
+    """One scored shard: its counts, and what per-item details and the result's notes need."""
+
+    counts: Counts
+    cols: GenerationColumns
+    matched: list[Reference]
+    cleaned: list[str]
+    verdicts: VerdictColumns
+    answers: list[Any] | None
+    notes: list[str] = field(default_factory=list)
+    usage: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def items(self) -> list[ItemVerdict]:
+        """Per-item verdicts in input order (each generation's aspects in its reference's order)."""
+        out: list[ItemVerdict] = []
+        samples, texts, q = self.cols.samples, self.cols.texts, self.answers
+        vc = self.verdicts
+        for i, aspect, passed, reason in zip(vc.gen, vc.aspect, vc.passed, vc.reason):
+            ref = self.matched[i]
+            a = q[i] if q is not None else None
+            out.append(ItemVerdict(ref.id, ref.task, ref.prompt_id, aspect, samples[i], ref.variant, passed, reason,
+                                   texts[i], self.cleaned[i], None if a is None else a.label,
+                                   None if a is None else a.reason))
+        return out
+
+
+def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapping[str, Reference], *,
+               options: ScoringOptions, cleaner: Cleaner, judge: JudgeSpec | None = None,
+               progress: bool = False) -> Part:
+    """Join, clean, check and count one shard of generations (missing generations are not looked for here)."""
+    cols = generations if isinstance(generations, GenerationColumns) else GenerationColumns.from_generations(generations)
+    matched = match(cols, refs)
+    notes: list[str] = []
+    if cleaner.name != "provided" and cols.cleaned is not None:
+        ignored = sum(1 for c in cols.cleaned if c is not None)
+        if ignored:
+            notes.append(f"'cleaned' given for {ignored} generations but ignored: cleaner is {cleaner.describe()}")
+    raws, cleaned, clean_stats = prepare_texts(cols, matched, cleaner, options)
+    usage: dict[str, dict[str, Any]] = {}
+    if clean_stats is not None:
+        usage["cleaner"] = _usage(clean_stats)
+    vc = verdicts(raws, cleaned, matched, options, progress=progress)
+    answers = None
+    if judge is not None:
+        answers, judge_stats = _judge(matched, cleaned, judge)
+        if judge_stats is not None:
+            usage["judge"] = _usage(judge_stats)
+    counts = _counts.build([r.task for r in matched], [r.prompt_id for r in matched], [r.variant for r in matched],
+                           cols.samples, vc.gen, vc.aspect, vc.passed, [len(r.aspects) > 1 for r in matched], answers)
+    return Part(counts, cols, matched, cleaned, vc, answers, notes, usage)
+
+
+def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringOptions, cleaner: str,
+             judge: str = "none", missing: str = "error", notes: Sequence[str] = (),
+             materialize: Any = None, llm_usage: dict[str, dict[str, Any]] | None = None) -> ScoreResult:
+    """Look for missing generations (error, or counted as failures), aggregate, and sign the result."""
+    versions = sorted({r.dataset_version for r in refs.values()})
+    if len(versions) != 1:
+        raise ScoringError(f"references mix dataset versions {versions}; score each version separately")
+    absent, samples = absent_pairs(counts, refs)
+    check_missing(absent, refs, samples, missing)
+    if absent:
+        pairs = [(refs[rid], s) for rid, s in absent]
+        flat = [(k, a) for k, (ref, _) in enumerate(pairs) for a in ref.aspects]
+        counts = counts + _counts.build(
+            [r.task for r, _ in pairs], [r.prompt_id for r, _ in pairs], [r.variant for r, _ in pairs],
+            [s for _, s in pairs], [k for k, _ in flat], [a for _, a in flat], [False] * len(flat),
+            [len(r.aspects) > 1 for r, _ in pairs], generations=False)
+    summary = aggregate(counts)
+    expected = len(refs) * len(samples)
+    coverage = {"expected": expected, "scored": summary.generations, "missing": len(absent),
+                "ratio": summary.generations / expected, "prompts": len(refs), "samples": samples,
+                "missing_policy": missing}
+    notes = list(notes) + ([f"{len(absent)} missing generations counted as failures"] if absent else [])
+    items = None
+    if materialize is not None:
+        def items() -> list[ItemVerdict]:
+            return materialize() + missing_items(absent, refs)
+    return ScoreResult(
+        signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=versions[0]),
+        options=options, cleaner=cleaner, judge=judge, dataset_version=versions[0], counts_=counts,
+        summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None)
+
+
+def missing_items(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference]) -> list[ItemVerdict]:
+    return [ItemVerdict(rid, refs[rid].task, refs[rid].prompt_id, aspect, s, refs[rid].variant, False,
+                        MISSING_REASON, None, None)
+            for rid, s in absent for aspect in refs[rid].aspects]
+
+
+@gc_paused()
+def score(
+    generations: Sequence[Generation] | GenerationColumns,
+    references: Iterable[Reference | Mapping[str, Any]],
+    *,
+    options: ScoringOptions | None = None,
+    cleaner: str | Cleaner = "rule",
+    missing: str = "error",
+    judge: JudgeSpec | None = None,
+    progress: bool = False,
+) -> ScoreResult:
+    """Score generations against references (dataset constraints) in one process."""
+    options = options or resolve_options()
+    refs = index_references(references)
+    cl = get_cleaner(cleaner) if isinstance(cleaner, str) else cleaner
+    part = score_part(generations, refs, options=options, cleaner=cl, judge=judge, progress=progress)
+    return finalize(part.counts, refs, options=options, cleaner=cl.describe(),
+                    judge=judge.describe() if judge is not None else "none", missing=missing, notes=part.notes,
+                    materialize=part.items, llm_usage=part.usage)
+
+
+def _usage(stats: Any) -> dict[str, Any]:
+    return dataclasses.asdict(stats) if dataclasses.is_dataclass(stats) else dict(stats)
+
+
+def _judge(matched: Sequence[Reference], cleaned: Sequence[str], judge: JudgeSpec) -> tuple[list[Any], Any]:
+    """Ask the quality judge once per (id, sample) about the cleaned text. Returns the answers (aligned with
+    the generations) and the run's stats."""
+    from lctg_metrics.llm.judge import judge_quality
+
+    queries = []
+    for i, ref in enumerate(matched):
+        if ref.id not in judge.base_texts:
+            raise ScoringError(f"quality judge: no base text for id {ref.id!r} (give the dataset the references came from)")
+        queries.append((ref.task, judge.base_texts[ref.id], cleaned[i]))
+    answers = judge_quality(queries, judge.protocol, judge.config, **dict(judge.run_options or {}))
+    return list(answers), getattr(answers, "stats", None)
