@@ -22,7 +22,8 @@ from lctg_metrics.options import (
     SHORT_TEXT_POLICIES,
     resolve_options,
 )
-from lctg_metrics.scoring import MISSING_POLICIES, ScoringError
+from lctg_metrics.options import MISSING_POLICIES
+from lctg_metrics.schema import ScoringError
 
 
 class CLIError(Exception):
@@ -120,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     pub.add_argument("--no-tag", action="store_true", help="do not tag the commit")
     pub.add_argument("--dry-run", action="store_true", help="print the files, sizes, repo and tag; upload nothing")
 
-    from lctg_metrics.analysis import register
+    from lctg_metrics.cli.analysis import register
 
     register(sub)  # compare, report, substitutability
     return parser
