@@ -8,15 +8,15 @@ import re
 from typing import Any, Mapping
 
 from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
-from lctg_metrics.instructions.text import (bullet_items, bullet_marker, lines, nfkc, numbered_items,
+from lctg_metrics.instructions.text import (bullet_items, bullet_marker, is_letter, lines, nfkc, numbered_items,
                                             strip_emphasis, undecorate)
 
 #: Kansuuji accepted in section numbers (第一章, 第十二節).
 _KANSUUJI = "〇零一二三四五六七八九十百"
 #: The fixed answers M-IFEval offers for constrained_response (its ``_CONSTRAINED_RESPONSE_OPTIONS``).
 CONSTRAINED_OPTIONS = ("はい、そうです。", "いいえ、違います。", "どちらとも言えません。")
-#: Separator between two answers: a line of six or more asterisks (the prompt asks for ``******``).
-_ANSWER_SEPARATOR = re.compile(r"^[ \t]*\*{6,}[ \t]*$", re.MULTILINE)
+#: Separator between two answers: six or more asterisks, on their own line or not (the prompt asks ``******``).
+_ANSWER_SEPARATOR = re.compile(r"\*{6,}")
 _FENCE = re.compile(r"^\s*```[A-Za-z]*\s*\n(.*?)\n?\s*```\s*$", re.DOTALL)
 #: Postscript markers as written in prompts -> the pattern that recognises them at a line start.
 _POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)", "追伸": r"追伸"}
@@ -42,7 +42,7 @@ def numbered_list(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction("format:sections", "書式指定", "sections whose heading line starts with 第N<unit> (章, 節, 項, …)",
              MIN, MAX, Param("unit", "str", "section unit after the number, e.g. 章", default="章"))
 def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
-    heading = re.compile(rf"^第[0-9０-９{_KANSUUJI}]+{re.escape(kw['unit'])}")
+    heading = re.compile(rf"^[【「\[［]?第[0-9０-９{_KANSUUJI}]+{re.escape(kw['unit'])}")
     found = [line for line in lines(response) if heading.match(undecorate(line))]
     return bounds(len(found), kw["min"], kw["max"], f"第N{kw['unit']} headings")
 
@@ -56,16 +56,18 @@ def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(len(spans), kw["min"], kw["max"], f"{kw['open']}…{kw['close']} highlights")
 
 
-@instruction("format:title", "書式指定", "a title line wrapped in 『』 (optionally as the first line)",
-             Param("first_line", "bool", "the title must be the first non-blank line", default=False))
+@instruction("format:title", "書式指定",
+             "a 『title』: in the first line, in a markdown heading, or as a line of its own",
+             Param("first_line", "bool", "the title must be in the first non-blank line", default=False))
 def title(response: str, kw: Mapping[str, Any]) -> Verdict:
-    candidates = lines(response)[:1] if kw["first_line"] else lines(response)
-    for line in candidates:
+    all_lines = lines(response)
+    for number, line in enumerate(all_lines[:1] if kw["first_line"] else all_lines):
         core = re.sub(r"^(?:タイトル|題名|表題)\s*[:：]\s*", "", undecorate(line))
-        if re.fullmatch(r"『[^『』]*\S[^『』]*』", core):
-            return Verdict(True, f"title line {core}")
-    where = "first line" if kw["first_line"] else "any line"
-    return Verdict(False, f"no 『title』 line ({where})")
+        found = re.search(r"『([^『』\n]*\S[^『』\n]*)』", core)
+        if found and (number == 0 or line.lstrip().startswith("#") or found.group() == core):
+            return Verdict(True, f"title {found.group()} in line {number + 1}")
+    where = "first line" if kw["first_line"] else "first line, heading or own line"
+    return Verdict(False, f"no 『title』 ({where})")
 
 
 @instruction("format:json", "書式指定", "the whole response is JSON (a ```json fence allowed)")
@@ -119,24 +121,30 @@ def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(len(found), kw["min"], kw["max"], "placeholders")
 
 
-@instruction("format:postscript", "書式指定", "a postscript: a line starting with the marker (P.S., P.P.S., 追伸)",
+@instruction("format:postscript", "書式指定", "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸)",
              Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True))
 def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     marker = _POSTSCRIPT_ALIASES.get(kw["marker"].strip(), kw["marker"].strip())
-    pattern = re.compile(rf"^\s*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})", re.IGNORECASE)
-    for line in response.splitlines():
-        match = pattern.match(strip_emphasis(line))
-        if match:
-            return Verdict(True, f"postscript line 「{line.strip()[:30]}」")
-    return Verdict(False, f"no line starts with 「{marker}」")
+    pattern = re.compile(rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})",
+                         re.IGNORECASE | re.MULTILINE)
+    match = pattern.search(strip_emphasis(response))
+    if match:
+        return Verdict(True, f"postscript 「{match.group().lstrip('。！？!? ')}…」 starts a line or sentence")
+    return Verdict(False, f"no line or sentence starts with 「{marker}」")
 
 
-@instruction("format:two_responses", "書式指定", "two different answers separated by a line of ******")
+@instruction("format:two_responses", "書式指定",
+             "two different answers separated by ****** (a part without letters is no answer; an empty answer "
+             "between separators fails)")
 def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
     parts = [part.strip() for part in _ANSWER_SEPARATOR.split(response)]
-    answers = [part for part in parts if strip_emphasis(part).strip()]
+    filled = [any(is_letter(ch) for ch in part) for part in parts]
+    answers = [part for part, ok in zip(parts, filled) if ok]
+    inner = filled[filled.index(True):len(filled) - filled[::-1].index(True)] if answers else []
+    if not all(inner):
+        return Verdict(False, "an empty answer between two ****** separators")
     if len(answers) != 2:
-        return Verdict(False, f"{len(answers)} answers separated by ****** lines, expected 2")
+        return Verdict(False, f"{len(answers)} answers separated by ******, expected 2")
     if answers[0] == answers[1]:
         return Verdict(False, "the two answers are identical")
     return Verdict(True, "two different answers separated by ******")

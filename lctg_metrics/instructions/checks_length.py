@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
@@ -35,6 +36,10 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction("length:paragraphs", "長さ指定", "number of paragraphs (blank-line or *** separated)",
              MIN, MAX, SEPARATOR)
 def paragraph_count(response: str, kw: Mapping[str, Any]) -> Verdict:
+    if kw["separator"] == "***":  # an empty paragraph between two separators (***\n\n***) is a broken layout
+        filled = [bool(part.strip()) for part in re.split(r"(?<!\*)\*{3}(?!\*)", response)]
+        if True in filled and not all(filled[filled.index(True):len(filled) - filled[::-1].index(True)]):
+            return Verdict(False, "an empty paragraph between two *** separators")
     found = paragraphs(response, kw["separator"])
     return bounds(len(found), kw["min"], kw["max"], f"paragraphs ({kw['separator']}-separated)")
 

@@ -81,7 +81,7 @@ def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
              "every sentence (quotations and headings aside) ends with the given ending, e.g. です",
              Param("ending", "str", "the sentence ending", required=True))
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = prose_sentences(drop_quotations(response))
+    found = prose_sentences(drop_quotations(response)) or prose_sentences(response)  # all quoted: check inside
     checked = [s for s in found if is_terminated(s)] or found
     if not checked:
         return Verdict(False, "no sentences")

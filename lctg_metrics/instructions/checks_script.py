@@ -12,12 +12,9 @@ from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds,
 from lctg_metrics.instructions.text import is_hiragana, is_kanji, is_katakana, is_letter
 
 LANGDETECT_HINT = "response-language detection needs langdetect: pip install 'lctg[ja]'"
-#: Languages recognised by their script alone (no statistical detector needed for these).
-_SCRIPT_LANGUAGES = {"th": r"\u0e00-\u0e7f", "ar": r"\u0600-\u06ff\u0750-\u077f", "ko": r"\uac00-\ud7af",
-                     "he": r"\u0590-\u05ff", "ru": r"\u0400-\u04ff", "hi": r"\u0900-\u097f"}
 #: Furigana: a run of kanji followed by its reading in hiragana in full- or half-width parentheses.
 _KANJI_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff々〆ヶ]+")
-_READING = re.compile(r"[（(][ぁ-ゖー・\s]+[）)]")
+_READINGS = {"full": re.compile(r"（[ぁ-ゖー・\s]+）"), "any": re.compile(r"[（(][ぁ-ゖー・\s]+[）)]")}
 
 
 @functools.lru_cache(maxsize=1)
@@ -41,9 +38,6 @@ def language(response: str, kw: Mapping[str, Any]) -> Verdict:
     letters = _letters(response)
     if not letters:
         return Verdict(False, "no letters to identify a language")
-    if want in _SCRIPT_LANGUAGES:
-        share = sum(bool(re.match(f"[{_SCRIPT_LANGUAGES[want]}]", ch)) for ch in letters) / len(letters)
-        return Verdict(share >= 0.5, f"{share:.0%} of letters in the {want} script")
     try:
         got = _detector()(response)
     except Exception as error:  # langdetect raises its own exception type on featureless text
@@ -112,12 +106,16 @@ def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("script:furigana", "ペルソナ・言語指定",
-             "every run of kanji (々 included) is followed by its hiragana reading in （）")
+             "every run of kanji (々 included) is followed by its hiragana reading in （） (or () too)",
+             Param("brackets", "str", "full: full-width （） only; any: （） or ()", default="full"))
 def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
+    if kw["brackets"] not in _READINGS:
+        raise ValueError(f"script:furigana: brackets must be one of {', '.join(_READINGS)}, got {kw['brackets']!r}")
+    reading = _READINGS[kw["brackets"]]
     runs = list(_KANJI_RUN.finditer(response))
     if not runs:
         return Verdict(True, "no kanji")
-    bare = [m.group() for m in runs if not _READING.match(response, m.end())]
+    bare = [m.group() for m in runs if not reading.match(response, m.end())]
     if bare:
         return Verdict(False, f"{len(bare)}/{len(runs)} kanji runs without （reading）, e.g. 「{bare[0]}」")
     return Verdict(True, f"all {len(runs)} kanji runs have a （reading）")

@@ -14,6 +14,8 @@ Kwargs = Mapping[str, Any]
 _LESS, _AT_LEAST = "未満", "以上"
 #: Keyword matching used for M-IFEval's keyword ids (see checks_rules.MATCH).
 KEYWORD_MATCH = "substring"
+#: Set by ``translate`` when the prompt shows the bullet format 「・一つめの内容」: then only ・ items count.
+SHOWN_MARKER = "_prompt_shows_bullet_marker"
 
 
 def _relation(relation: str, n: int, where: str) -> dict[str, int]:
@@ -40,8 +42,8 @@ MIFEVAL_MAP: dict[str, tuple[str, Callable[[Kwargs], dict[str, Any]]]] = {
     "ja:detectable_format:multiple_sections": ("format:sections",
                                                lambda kw: {"unit": kw["section_spliter"], "min": kw["num_sections"]}),
     "ja:detectable_format:nominal_ending": ("startend:nominal_ending", lambda kw: {"min": kw["count"]}),
-    "ja:detectable_format:number_bullet_lists": ("format:bullet_list",
-                                                 lambda kw: {"min": kw["num_bullets"], "max": kw["num_bullets"]}),
+    "ja:detectable_format:number_bullet_lists": ("format:bullet_list", lambda kw: {
+        "min": kw["num_bullets"], "max": kw["num_bullets"], **({"marker": "・"} if kw.get(SHOWN_MARKER) else {})}),
     "ja:detectable_format:number_highlighted_sections": ("format:highlights", lambda kw: {"min": kw["num_highlights"]}),
     "ja:detectable_format:number_numbered_lists": ("format:numbered_list",
                                                    lambda kw: {"min": kw["num_items"], "max": kw["num_items"]}),
@@ -114,13 +116,13 @@ def read_mifeval_responses(path: str | Path) -> dict[str, str]:
     return out
 
 
-def translate(mifeval_id: str, kwargs: Kwargs) -> tuple[str, dict[str, Any]]:
-    """Our (instruction id, kwargs) for an M-IFEval ``ja:`` instruction."""
+def translate(mifeval_id: str, kwargs: Kwargs, prompt: str = "") -> tuple[str, dict[str, Any]]:
+    """Our (instruction id, kwargs) for an M-IFEval ``ja:`` instruction (the prompt decides the bullet marker)."""
     try:
         our_id, convert = MIFEVAL_MAP[mifeval_id]
     except KeyError:
         raise ValueError(f"unknown M-IFEval id {mifeval_id!r}; valid: {', '.join(sorted(MIFEVAL_MAP))}") from None
-    return our_id, convert(kwargs)
+    return our_id, convert({**kwargs, SHOWN_MARKER: "・一つめ" in prompt})
 
 
 def score_mifeval(input_path: str | Path, responses_path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -137,7 +139,7 @@ def score_mifeval(input_path: str | Path, responses_path: str | Path) -> tuple[l
         response = responses[row["prompt"]]
         all_strict = all_loose = True
         for index, (mifeval_id, kwargs) in enumerate(zip(row["instruction_id_list"], row["kwargs"])):
-            our_id, our_kwargs = translate(mifeval_id, kwargs)
+            our_id, our_kwargs = translate(mifeval_id, kwargs, row["prompt"])
             strict = check(our_id, response, our_kwargs, mode="strict")
             loose = strict if strict.passed else check(our_id, response, our_kwargs, mode="loose")
             details.append({"key": row["key"], "instruction_id": mifeval_id, "index": index,

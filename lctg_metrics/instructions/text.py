@@ -64,19 +64,24 @@ def lines(text: str) -> list[str]:
 
 
 def paragraphs(text: str, separator: str = "blank_line") -> list[str]:
-    """Non-blank paragraphs: split on blank lines (``blank_line``) or on markdown rule lines of 3+ ``*`` (``***``)."""
+    """Non-blank paragraphs: split on blank lines (``blank_line``) or on ``***`` (exactly three asterisks, on a line
+    of their own or not, as M-IFEval's prompts ask)."""
     if separator == "blank_line":
         parts = _BLANK_LINE.split(text.replace("\r\n", "\n"))
     elif separator == "***":
-        parts = re.split(r"^[ \t\u3000]*\*{3,}[ \t\u3000]*$", text, flags=re.MULTILINE)
+        parts = re.split(r"(?<!\*)\*{3}(?!\*)", text)
     else:
         raise ValueError(f"unknown paragraph separator {separator!r}; valid: blank_line, ***")
     return [part.strip() for part in parts if part.strip()]
 
 
 def bullet_items(text: str) -> list[str]:
-    """Lines that are bullet-list items (not numbered items)."""
-    return [line for line in text.splitlines() if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)]
+    """Lines that are top-level bullet-list items (least indented; nested items and numbered items excluded)."""
+    items = [line.expandtabs(4) for line in text.splitlines() if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)]
+    if not items:
+        return []
+    top = min(len(line) - len(line.lstrip()) for line in items)
+    return [line for line in items if len(line) - len(line.lstrip()) == top]
 
 
 def bullet_marker(line: str) -> str:
@@ -101,7 +106,7 @@ def split_sentences(text: str) -> list[str]:
         while i < len(line):
             ch = line[i]
             current.append(ch)
-            if ch in BRACKETS:
+            if ch in BRACKETS and BRACKETS[ch] in line[i + 1:]:  # a bracket left open on its line protects nothing
                 depth.append(BRACKETS[ch])
             elif depth and ch == depth[-1]:
                 depth.pop()
@@ -144,12 +149,12 @@ def drop_quotations(text: str) -> str:
 
 
 def is_heading(line: str) -> bool:
-    """A heading rather than a sentence: a markdown heading, a 『title』 line, a table row, or a label
-    line ending in ：/: (e.g. 「ポイント：」)."""
+    """A heading rather than a sentence: a markdown heading, a wholly bold line, a 『title』 line, a table row,
+    or a label line ending in ：/: (e.g. 「ポイント：」)."""
     stripped = line.strip()
     core = strip_emphasis(stripped).strip()
-    return (stripped.startswith("#") or stripped.startswith("|") or core.endswith(("：", ":"))
-            or bool(re.fullmatch(r"『[^『』]+』", core)))
+    return (stripped.startswith(("#", "|")) or core.endswith(("：", ":")) or bool(re.fullmatch(r"『[^『』]+』", core))
+            or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)))
 
 
 def prose_sentences(text: str) -> list[str]:
