@@ -1,0 +1,33 @@
+"""The ``llm`` cleaner: the upstream protocol's removal prompt, sent to an OpenAI-compatible endpoint."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from lctg_metrics.cleaners.base import CleanBatch
+
+
+@dataclass(frozen=True)
+class LLMCleaner:
+    """The upstream protocol's header/footer removal prompt, sent to an OpenAI-compatible endpoint."""
+
+    config: Any  # lctg_metrics.llm.client.LLMConfig
+    protocol: Mapping[str, Any]
+    run_options: Mapping[str, Any] | None = None
+    name: str = "llm"
+    version: str = "upstream-prompt"
+
+    def clean(self, batch: CleanBatch) -> list[str]:
+        """Cleaned texts (a list carrying the run's ``.stats``: calls, cache hits, tokens)."""
+        from lctg_metrics.llm.judge import clean_llm
+
+        options = dict(self.run_options or {})
+        return clean_llm(list(batch.raws), list(batch.tasks), self.protocol, self.config, **options)
+
+    def describe(self) -> str:
+        """``llm:{model}@{host}#{prompt digest}`` — endpoint without credentials, and which prompts were sent."""
+        from lctg_metrics.llm.client import describe
+        from lctg_metrics.llm.judge import protocol_digest
+
+        return f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}"
