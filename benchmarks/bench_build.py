@@ -23,7 +23,8 @@ def main() -> int:
     args = ap.parse_args()
 
     t0 = time.perf_counter()
-    from lctg_dataset.build import build, write_dataset  # imports datasets, pyarrow, ...
+    from lctg_dataset.build import build  # imports datasets, pyarrow, ...
+    from lctg_dataset.write import write_dataset
 
     imports = time.perf_counter() - t0
     extra = {"corrected": True, "variants": 5, "multi": True} if args.derived else {}

@@ -1,26 +1,41 @@
-"""Render the dataset card (the output folder's README.md) from ``dataset_card.md`` and a build result.
+"""Render the dataset card (the output folder's README.md) from the card template and a :class:`CardParams`.
 
-The template uses ``$name`` placeholders (``string.Template``); each placeholder is filled by one small
-pure helper below, in the manner of datatrove's card generator.
+The template (package data ``card_template.md``; the repository's ``dataset_card.md`` links to it) uses
+``$name`` placeholders (``string.Template``); each is filled by one small pure helper, like datatrove's card
+generator.
 """
 
 from __future__ import annotations
 
 import string
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Iterable, Mapping, Sequence
 
+from lctg_dataset.configs import Config
 from lctg_dataset.constants import ASPECTS, DATASET_VERSION, LICENSE_ID, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO
-from lctg_dataset.validate import FINDING_KINDS
+from lctg_dataset.validate import DISAGREEMENT_KINDS, FINDING_KINDS
 
-if TYPE_CHECKING:  # pragma: no cover
-    from lctg_dataset.build import BuildResult, Config
-
-#: The card template lives at the project root (the design card's ``dataset_card.md``).
-TEMPLATE_PATH = Path(__file__).resolve().parent.parent / "dataset_card.md"
+#: The card template, shipped inside the package.
+TEMPLATE_NAME = "card_template.md"
 
 
-def yaml_configs(configs: Sequence["Config"]) -> str:
+@dataclass(frozen=True)
+class CardParams:
+    """Everything the card shows. The derived sections appear only when their config was built."""
+
+    configs: Sequence[Config]
+    rows: Mapping[str, Sequence[Mapping[str, Any]]]  # task -> faithful rows
+    templates: Sequence[Mapping[str, Any]]
+    findings: Sequence[Any]
+    package_version: str
+    changes: Sequence[Any] | None = None  # the corrected revision's changes (None: not built)
+    variants: tuple[int, int, int] | None = None  # (k, seed, rows)
+    multi: tuple[int, Sequence[Mapping[str, Any]]] | None = None  # (rows, excluded records)
+    extra: Sequence[str] = field(default=())  # further markdown sections, appended in order
+
+
+def yaml_configs(configs: Sequence[Config]) -> str:
     """The ``configs:`` YAML block the Hub and ``datasets`` read to find each config's parquet files."""
     lines = ["configs:"]
     for c in configs:
@@ -53,10 +68,10 @@ def counts_table(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
     return md_table(["task", *ASPECTS, "total"], body)
 
 
-def configs_table(configs: Sequence["Config"]) -> str:
+def configs_table(configs: Sequence[Config]) -> str:
     return md_table(
         ["config", "version", "rows", "description"],
-        ([f"`{c.name}`" + (" (default)" if c.default else ""), c.version, sum(len(r) for r in c.rows.values()), c.description]
+        ([f"`{c.name}`" + (" (default)" if c.default else ""), c.version, c.n_rows, c.description]
          for c in configs),
     )
 
@@ -67,8 +82,6 @@ NOT_COMPARABLE = ("Scores on this config are **not comparable** with the papers'
 
 def corrected_section(changes: Sequence[Any], findings: Sequence[Any]) -> str:
     """Card section of the corrected revision: how it was made and every change."""
-    from lctg_dataset.validate import DISAGREEMENT_KINDS
-
     kept = [f for f in findings if f.kind not in DISAGREEMENT_KINDS and f.kind in ("degenerate_range", "inverted_range")]
     lines = [
         "## Config `corrected` (version 1.1.0)",
@@ -147,28 +160,43 @@ def findings_section(findings: Sequence[Any]) -> str:
     return "\n".join(parts)
 
 
-def placeholders(result: "BuildResult") -> dict[str, str]:
-    from lctg_metrics import __version__ as package_version
+def derived_sections(p: CardParams) -> list[str]:
+    """The sections of the derived configs that were built, in config order."""
+    sections = []
+    if p.changes is not None:
+        sections.append(corrected_section(p.changes, p.findings))
+    if p.variants is not None:
+        sections.append(variants_section(*p.variants))
+    if p.multi is not None:
+        sections.append(multi_section(*p.multi))
+    return sections + list(p.extra)
 
-    n_rows = sum(len(r) for r in result.rows.values())
+
+def placeholders(p: CardParams) -> dict[str, str]:
+    """Every ``$name`` of the template and its text."""
     return {
         "license_id": LICENSE_ID,
-        "yaml_configs": yaml_configs(result.configs),
+        "yaml_configs": yaml_configs(p.configs),
         "version": DATASET_VERSION,
-        "package_version": package_version,
+        "package_version": p.package_version,
         "upstream_repo": UPSTREAM_REPO,
         "upstream_commit": UPSTREAM_COMMIT,
-        "n_rows": f"{n_rows:,}",
-        "configs_table": configs_table(result.configs),
-        "counts_table": counts_table(result.rows),
-        "templates_table": templates_table(result.templates),
-        "n_templates": str(len([t for t in result.templates if t["aspect"] != "format"])),
-        "n_findings": str(len(result.findings)),
-        "findings_section": findings_section(result.findings),
-        "extra_sections": "\n\n".join(result.card_sections),
+        "n_rows": f"{sum(len(r) for r in p.rows.values()):,}",
+        "configs_table": configs_table(p.configs),
+        "counts_table": counts_table(p.rows),
+        "templates_table": templates_table(p.templates),
+        "n_templates": str(len([t for t in p.templates if t["aspect"] != "format"])),
+        "n_findings": str(len(p.findings)),
+        "findings_section": findings_section(p.findings),
+        "extra_sections": "\n\n".join(derived_sections(p)),
     }
 
 
-def render(result: "BuildResult", template_path: Path = TEMPLATE_PATH) -> str:
-    template = string.Template(template_path.read_text(encoding="utf-8"))
-    return template.substitute(placeholders(result))
+def template_text() -> str:
+    """The card template shipped with the package."""
+    return resources.files("lctg_dataset").joinpath(TEMPLATE_NAME).read_text(encoding="utf-8")
+
+
+def render(params: CardParams, template: str | None = None) -> str:
+    """The card: ``template`` (default: the packaged one) with every placeholder filled."""
+    return string.Template(template if template is not None else template_text()).substitute(placeholders(params))

@@ -33,3 +33,24 @@ EXPECTED_RECORDS: dict[str, int] = {"summary": 120, "ad_text": 150, "pros_and_co
 PROTOCOL_FILE = "protocol_prompts.json"
 
 LICENSE_ID = "cc-by-nc-sa-4.0"
+
+#: Versions of the opt-in derived configs (built from the corrected revision).
+MULTI_VERSION = f"{CORRECTED_VERSION}+multi"
+#: Default number of prompt variants per prompt and their seed (``--variants K --seed S``).
+DEFAULT_VARIANTS = 5
+DEFAULT_SEED = 0
+
+
+def variants_version(k: int, seed: int) -> str:
+    """Dataset version of a ``variants`` config: K rewordings per prompt drawn with seed S."""
+    return f"{CORRECTED_VERSION}+variants.k{k}.s{seed}"
+
+
+def package_version() -> str:
+    """Version of the installed ``lctg`` distribution (recorded in the manifest and the card)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lctg")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "unknown"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import datasets
 
-from lctg_dataset.build import MANIFEST, SPLIT
+from lctg_dataset.layout import MANIFEST, SPLIT
 
 #: Where :func:`load` looks when no path is given: ``$LCTG_DATASET``, then ``./lctg``.
 DEFAULT_FOLDER = "lctg"

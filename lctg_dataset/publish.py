@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lctg_dataset.build import MANIFEST
+from lctg_dataset.layout import MANIFEST
 
 
 class PublishError(ValueError):

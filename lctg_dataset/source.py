@@ -24,7 +24,10 @@ from lctg_dataset.constants import (
     TASKS,
     UPSTREAM_COMMIT,
 )
+from lctg_dataset.errors import SourceError
 from lctg_dataset.jsonl import read_jsonl
+
+__all__ = ["Record", "SourceError", "SourceFiles", "default_source", "fetch_source", "read_protocol", "read_records"]
 
 #: Where the project expects the shared copy of the upstream release, relative to the project root.
 SHARED_SOURCE = Path("..") / "shared" / "upstream" / "lctg-bench-v1"
@@ -33,10 +36,6 @@ UPSTREAM_BASE_URL = f"https://raw.githubusercontent.com/CyberAgentAILab/LCTG-Ben
 #: sha256 of protocol_prompts.json, the protocol prompts extracted as data at the pinned commit (SOURCE.md).
 PROTOCOL_SHA256 = "91fcc3a648ebc02a78a3a69db1db06156506691ad56a26e1263765809cec22d1"
 _DOWNLOAD_TIMEOUT_S = 60
-
-
-class SourceError(Exception):
-    """The source is missing, unreachable, corrupted or malformed. The message names what and where."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +48,7 @@ class SourceFiles:
     verified: bool  # sha256 checked against SOURCE_SHA256
     protocol_path: Path | None = None  # protocol_prompts.json, if the source has it
     protocol_sha256: str | None = None
+    root: Path | None = None  # the local folder the files were read from (a download's cache folder)
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,7 @@ def fetch_source(source: str | None = None, *, cache_dir: Path | None = None, ve
         verified=verify,
         protocol_path=protocol if protocol_sha else None,
         protocol_sha256=protocol_sha,
+        root=root.resolve(),
     )
 
 

@@ -43,20 +43,25 @@ def upstream_records(source_dir: Path) -> dict[str, list[dict]]:
 @pytest.fixture(scope="session")
 def built_dataset(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One faithful build of the real source, shared by the tests that only read it."""
-    from lctg_dataset.build import build, write_dataset
+    from build_dataset import metric_module_files
+    from lctg_dataset.build import build
+    from lctg_dataset.write import write_dataset
 
     out = tmp_path_factory.mktemp("build") / "lctg"
-    write_dataset(build(str(source_dir)), out)
+    write_dataset(build(str(source_dir)), out, extra_files=metric_module_files())
     return out
 
 
 @pytest.fixture(scope="session")
 def built_dataset_derived(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One build with every derived config (corrected, variants 5 seed 0, multi), shared by the tests that read it."""
-    from lctg_dataset.build import build, write_dataset
+    from build_dataset import metric_module_files
+    from lctg_dataset.build import build
+    from lctg_dataset.write import write_dataset
 
     out = tmp_path_factory.mktemp("build_derived") / "lctg"
-    write_dataset(build(str(source_dir), corrected=True, variants=5, seed=0, multi=True), out)
+    write_dataset(build(str(source_dir), corrected=True, variants=5, seed=0, multi=True), out,
+                  extra_files=metric_module_files())
     return out
 
 

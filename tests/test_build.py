@@ -203,10 +203,13 @@ def test_manifest_hashes_every_file(built_dataset):
 
 
 def test_two_builds_are_byte_identical(source_dir, built_dataset, tmp_path):
-    from lctg_dataset.build import build, write_dataset
+    from lctg_dataset.build import build
+    from lctg_dataset.write import write_dataset
+
+    from build_dataset import metric_module_files
 
     out = tmp_path / "lctg"
-    write_dataset(build(str(source_dir)), out)
+    write_dataset(build(str(source_dir)), out, extra_files=metric_module_files())
     files_a = sorted(p.relative_to(built_dataset) for p in built_dataset.rglob("*") if p.is_file())
     files_b = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
     assert files_a == files_b

@@ -10,7 +10,9 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from lctg_dataset.build import build, main, write_dataset
+from lctg_dataset.build import build
+from lctg_dataset.cli import main
+from lctg_dataset.write import write_dataset
 from tests.conftest import ASPECTS, TASKS
 
 

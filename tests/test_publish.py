@@ -75,7 +75,7 @@ def test_publish_cli_needs_token_and_never_prints_it(built_dataset, monkeypatch,
 
 
 def test_build_push_to_hub_dry_run_prints_the_plan(source_dir, tmp_path, capsys, monkeypatch):
-    from lctg_dataset.build import main as build_main
+    from lctg_dataset.cli import main as build_main
 
     monkeypatch.delenv("HF_TOKEN", raising=False)
     out = tmp_path / "lctg"
@@ -89,7 +89,7 @@ def test_build_push_to_hub_dry_run_prints_the_plan(source_dir, tmp_path, capsys,
 
 
 def test_build_push_to_hub_without_token_fails_before_building(source_dir, tmp_path, capsys, monkeypatch):
-    from lctg_dataset.build import main as build_main
+    from lctg_dataset.cli import main as build_main
 
     monkeypatch.delenv("HF_TOKEN", raising=False)
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
@@ -102,7 +102,7 @@ def test_build_push_to_hub_without_token_fails_before_building(source_dir, tmp_p
 def test_build_push_to_hub_uploads_with_token(source_dir, tmp_path, capsys, monkeypatch):
     import huggingface_hub
 
-    from lctg_dataset.build import main as build_main
+    from lctg_dataset.cli import main as build_main
 
     api = RecordingApi()
     monkeypatch.setattr(huggingface_hub, "HfApi", lambda: api)

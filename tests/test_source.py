@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from lctg_dataset.build import build, write_dataset
+from lctg_dataset.build import build
+from lctg_dataset.write import write_dataset
+from lctg_dataset.errors import OutputError
 from lctg_dataset.source import SourceError, fetch_source
 
 
@@ -104,7 +106,7 @@ def test_corrupted_local_copy_is_rejected(source_dir, tmp_path):
 
 
 def test_build_cli_error_writes_nothing(source_dir, tmp_path, capsys):
-    from lctg_dataset.build import main
+    from lctg_dataset.cli import main
 
     bad = _copy_source(source_dir, tmp_path / "src")
     _corrupt(bad / "datasets" / "pros_and_cons" / "prompts_v1.jsonl")
@@ -168,7 +170,7 @@ def test_refuses_to_replace_a_foreign_folder(source_dir, tmp_path):
     out = tmp_path / "lctg"
     out.mkdir()
     (out / "notes.txt").write_text("mine")
-    with pytest.raises(SourceError, match="not an lctg build"):
+    with pytest.raises(OutputError, match="not an lctg build"):
         write_dataset(build(str(source_dir)), out)
     assert (out / "notes.txt").read_text() == "mine"
 

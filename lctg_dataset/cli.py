@@ -1,0 +1,93 @@
+"""The one command line for building the dataset (``build_dataset.py`` and ``lctg build`` both call :func:`main`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from lctg_dataset.build import BuildResult, build
+from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, TASKS
+from lctg_dataset.errors import BuildError
+from lctg_dataset.write import write_dataset
+
+
+def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
+    """Every build option, once."""
+    p = argparse.ArgumentParser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
+    p.add_argument("--source", help="directory or base URL of the upstream release (default: $LCTG_SOURCE, "
+                   "else ../shared/upstream/lctg-bench-v1, else the pinned upstream commit)")
+    p.add_argument("--out", default="lctg", help="dataset repository folder to write (default: ./lctg)")
+    p.add_argument("--cache-dir", type=Path, help="download cache (default: $LCTG_CACHE_DIR or ~/.cache/lctg)")
+    d = p.add_argument_group("opt-in derived configs (version 1.1.0; the faithful 1.0.0 configs never change)")
+    d.add_argument("--corrected", action="store_true",
+                   help="add 'corrected': conditions that disagree with the scored values re-filled from their template")
+    d.add_argument("--variants", type=int, metavar="K",
+                   help="add 'variants': K rewordings of every non-format prompt from the template pool (implies --corrected)")
+    d.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"seed for --variants (default {DEFAULT_SEED})")
+    d.add_argument("--multi", action="store_true",
+                   help="add 'multi': one prompt per base text with all four conditions (implies --corrected)")
+    d.add_argument("--derived", action="store_true", help=f"shorthand for --corrected --variants {DEFAULT_VARIANTS} --multi")
+    h = p.add_argument_group("publishing (see also `lctg publish`)")
+    h.add_argument("--push-to-hub", metavar="ORG/NAME", help="after building, upload the folder to this Hub dataset repo")
+    h.add_argument("--revision", default="default", help="tag for the upload (default v<version>)")
+    h.add_argument("--private", action="store_true", help="create the Hub repo as private")
+    h.add_argument("--dry-run", action="store_true", help="with --push-to-hub: print files, sizes, repo and tag; upload nothing")
+    p.add_argument("--no-verify", action="store_true",
+                   help="do not check sha256 against the pinned upstream files (for modified sources; recorded in the manifest)")
+    return p
+
+
+def summary_lines(result: BuildResult, out: Path) -> list[str]:
+    """A short human summary of a build (printed after writing)."""
+    lines = [f"lctg {DATASET_VERSION} built into {out}", f"source: {result.source.location} (sha256 verified: {result.source.verified})"]
+    lines.append(f"{'task':<15}" + "".join(f"{a:>17}" for a in ASPECTS) + f"{'total':>8}")
+    for t in TASKS:
+        counts = [sum(1 for r in result.rows[t] if r["aspect"] == a) for a in ASPECTS]
+        lines.append(f"{t:<15}" + "".join(f"{c:>17}" for c in counts) + f"{sum(counts):>8}")
+    per = {(t, a): len(result.pool.by_task_aspect(t, a)) for t in TASKS for a in ASPECTS}
+    lines.append("templates recovered per (task, aspect): " + ", ".join(f"{t}/{a}={n}" for (t, a), n in per.items() if a != "format"))
+    kinds: dict[str, int] = {}
+    for f in result.findings:
+        kinds[f.kind] = kinds.get(f.kind, 0) + 1
+    lines.append(f"validation findings: {len(result.findings)} " + (str(kinds) if kinds else ""))
+    lines.append(f"configs: {', '.join(c.name for c in result.configs)}")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] | None = None, prog: str = "build_dataset.py") -> int:
+    """Build (and optionally publish) the dataset folder; ``extra_files`` (relative path → bytes) go into it too.
+    Returns the exit status: 0, or 2 after printing a one-line error."""
+    args = build_parser(prog).parse_args(argv)
+    token = None
+    try:
+        if args.push_to_hub and not args.dry_run:
+            from lctg_dataset.publish import hub_token
+
+            token = hub_token()  # a missing token is an error before anything is built or uploaded
+        variants = args.variants if args.variants is not None else (DEFAULT_VARIANTS if args.derived else None)
+        if variants is not None and variants < 1:
+            raise BuildError(f"--variants must be a positive integer, got {variants}")
+        result = build(args.source, verify=not args.no_verify, cache_dir=args.cache_dir,
+                       corrected=args.corrected or args.derived, variants=variants, seed=args.seed,
+                       multi=args.multi or args.derived)
+        out = Path(args.out)
+        write_dataset(result, out, extra_files=extra_files)
+    except (BuildError, ValueError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print("\n".join(summary_lines(result, out)))
+    if args.push_to_hub:
+        from lctg_dataset.publish import plan, publish
+
+        try:
+            if args.dry_run:
+                print("\n".join(["dry run: nothing uploaded", *plan(out, args.push_to_hub, tag=args.revision).lines()]))
+            else:
+                url = publish(out, args.push_to_hub, token=token, private=args.private, tag=args.revision)  # type: ignore[arg-type]
+                print(f"published {out} to {url}")
+        except (ValueError, OSError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+    return 0

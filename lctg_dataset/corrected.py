@@ -1,0 +1,85 @@
+"""The ``corrected`` revision (1.1.0): conditions that disagree with what is scored are re-filled.
+
+``rows + findings ──► corrected rows + changes``. Every other row equals the faithful one; every edit is a
+:class:`Change` for the machine-readable changelog and the card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from lctg_dataset.constants import CORRECTED_VERSION, TASKS
+from lctg_dataset.source import Record
+from lctg_dataset.templates import TemplatePool, fill
+from lctg_dataset.validate import DISAGREEMENT_KINDS, Finding
+
+
+@dataclass(frozen=True)
+class Change:
+    """One edit of the corrected revision, for the machine-readable changelog."""
+
+    id: str
+    field: str
+    old: Any
+    new: Any
+    finding: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "field": self.field, "old": self.old, "new": self.new, "finding": self.finding}
+
+
+def scored_values(r: Record, aspect: str) -> dict[str, Any]:
+    """The slot values a condition must state so that it says what is scored."""
+    if aspect == "char_count":
+        return {"min": r.char_count_answer[0], "max": r.char_count_answer[1]}
+    if aspect == "keyword":
+        return {"word": r.keyword_answer}
+    if aspect == "prohibited_word":
+        return {"word": r.prohibited_word_answer}
+    return {}
+
+
+def template_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``template_values`` struct of a row (every slot present, unused ones null)."""
+    return {"min": values.get("min"), "max": values.get("max"), "word": values.get("word")}
+
+
+def with_(row: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
+    """A copy of ``row`` with some fields replaced."""
+    out = dict(row)
+    out.update(changes)
+    return out
+
+
+def corrected_rows(
+    rows: Mapping[str, Sequence[Mapping[str, Any]]],
+    records: Mapping[str, Sequence[Record]],
+    pool: TemplatePool,
+    task_prompts: Mapping[str, str],
+    findings: Sequence[Finding],
+) -> tuple[dict[str, list[dict[str, Any]]], list[Change]]:
+    """The 1.1.0 rows and every change made. Only disagreement findings are corrected; consistent but
+    unusual records (exact-length ranges, words in the instruction) are left as they are."""
+    to_fix = {(f.task, f.prompt_id, f.aspect): f.kind for f in findings if f.kind in DISAGREEMENT_KINDS}
+    by_key = {(r.task, r.prompt_id): r for t in TASKS for r in records[t]}
+    out: dict[str, list[dict[str, Any]]] = {}
+    changes: list[Change] = []
+    for task in TASKS:
+        out[task] = []
+        for row in rows[task]:
+            key = (task, row["prompt_id"], row["aspect"])
+            constraint = dict(row["constraint"], dataset_version=CORRECTED_VERSION)
+            if key not in to_fix:
+                out[task].append(with_(row, constraint=constraint))
+                continue
+            rec = by_key[(task, row["prompt_id"])]
+            values = scored_values(rec, row["aspect"])
+            condition = fill(row["template"], values)
+            prompt = task_prompts[task].format(lmt=condition, base_text=rec.base_text)
+            for name, old, new in (("condition", row["condition"], condition), ("prompt", row["prompt"], prompt),
+                                   ("template_values", row["template_values"], template_values(values))):
+                changes.append(Change(row["id"], name, old, new, to_fix[key]))
+            out[task].append(with_(row, condition=condition, prompt=prompt, template_values=template_values(values),
+                                   constraint=constraint))
+    return out, changes

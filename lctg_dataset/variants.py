@@ -1,0 +1,75 @@
+"""The ``variants`` config: K rewordings of every non-format prompt, each condition re-filled with another
+template of the same (task, aspect) pool, drawn with a seed so builds are reproducible."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any, Mapping, Sequence
+
+from lctg_dataset.constants import DEFAULT_SEED, DEFAULT_VARIANTS, TASKS, TEMPLATED_ASPECTS, variants_version
+from lctg_dataset.corrected import scored_values, template_values, with_
+from lctg_dataset.source import Record
+from lctg_dataset.templates import TemplateInfo, TemplatePool, fill
+
+
+def _rng(seed: int, key: str) -> random.Random:
+    digest = hashlib.sha256(f"lctg-variants|{seed}|{key}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def usable_templates(pool: TemplatePool, task: str, aspect: str) -> list[TemplateInfo]:
+    """Templates of a (task, aspect) that carry every slot the aspect needs (slot-less ones cannot be re-filled)."""
+    need = {"char_count": {"min", "max"}, "keyword": {"word"}, "prohibited_word": {"word"}}[aspect]
+    return [t for t in pool.by_task_aspect(task, aspect) if set(t.slots) == need]
+
+
+def variant_rows(
+    corrected: Mapping[str, Sequence[Mapping[str, Any]]],
+    records: Mapping[str, Sequence[Record]],
+    pool: TemplatePool,
+    task_prompts: Mapping[str, str],
+    *,
+    k: int = DEFAULT_VARIANTS,
+    seed: int = DEFAULT_SEED,
+) -> list[dict[str, Any]]:
+    """K variants of every non-format prompt: same base text and scored values, condition re-filled with
+    templates drawn without replacement from the same pool, excluding the prompt's own template (when the
+    pool has fewer than K others, templates repeat only after all were used)."""
+    if k < 1:
+        raise ValueError(f"--variants must be >= 1, got {k}")
+    by_key = {(r.task, r.prompt_id): r for t in TASKS for r in records[t]}
+    version = variants_version(k, seed)
+    out: list[dict[str, Any]] = []
+    for task in TASKS:
+        for row in corrected[task]:
+            aspect = row["aspect"]
+            if aspect not in TEMPLATED_ASPECTS:
+                continue
+            rec = by_key[(task, row["prompt_id"])]
+            candidates = sorted((t for t in usable_templates(pool, task, aspect) if t.template_id != row["template_id"]),
+                                key=lambda t: t.template_id)
+            if not candidates:
+                raise ValueError(f"{row['id']}: no other usable template in the {task}/{aspect} pool")
+            rng = _rng(seed, row["id"])
+            chosen: list[TemplateInfo] = []
+            while len(chosen) < k:
+                chosen += rng.sample(candidates, min(k - len(chosen), len(candidates)))
+            values = scored_values(rec, aspect)
+            for v, t in enumerate(chosen):
+                condition = fill(t.template, values)
+                rid = f"{row['id']}/v{v}"
+                out.append(
+                    with_(
+                        row,
+                        id=rid,
+                        condition=condition,
+                        prompt=task_prompts[task].format(lmt=condition, base_text=rec.base_text),
+                        template=t.template,
+                        template_id=t.template_id,
+                        template_values=template_values(values),
+                        constraint=dict(row["constraint"], id=rid, variant=v, dataset_version=version),
+                        variant=v,
+                    )
+                )
+    return out
