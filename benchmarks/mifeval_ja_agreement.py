@@ -1,0 +1,227 @@
+"""Agreement of our Japanese instruction checkers with M-IFEval's own verdicts, per instruction id, with
+every disagreement assigned a cause (an M-IFEval checker bug, a spec ambiguity, or unexplained).
+
+    .venv/bin/python benchmarks/mifeval_ja_agreement.py [--data DIR] [--out benchmarks/mifeval_ja_agreement.md]
+
+DIR (default ``$MIFEVAL_JA`` or ``../shared/m-ifeval-ja``) holds ``ja_input_data.jsonl``,
+``responses/<model>.jsonl`` and ``evaluations/<model>/eval_results_{strict,loose}.jsonl``. The causes are
+diagnosed by small predicates written here (the diagnosis of bug 1 needs ``janome``, M-IFEval's tokenizer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from lctg_metrics.instructions import morph, read_mifeval_inputs, score_mifeval  # noqa: E402
+from lctg_metrics.instructions.text import bullet_items, bullet_marker, loose_variants, split_sentences  # noqa: E402
+
+DEFAULT_DATA = Path(os.environ.get("MIFEVAL_JA", Path(__file__).resolve().parents[2] / "shared" / "m-ifeval-ja"))
+DEFAULT_OUT = Path(__file__).with_name("mifeval_ja_agreement.md")
+BUG, AMBIGUOUS = "M-IFEval bug", "spec ambiguity"
+
+
+def _janome_count(text: str, word: str) -> int:
+    try:
+        from janome.tokenizer import Tokenizer  # noqa: PLC0415 - benchmark-only diagnosis
+    except ImportError:
+        raise SystemExit("diagnosing keyword disagreements needs janome: pip install janome") from None
+    return sum(token.surface == word for token in Tokenizer().tokenize(text))
+
+
+def _keywords(kw: dict[str, Any]) -> list[str]:
+    return kw.get("keywords") or [kw["keyword"]]
+
+
+def _texts(d: dict[str, Any]) -> list[str]:
+    return [t for _, t in loose_variants(d["response"])] if d["mode"] == "loose" else [d["response"]]
+
+
+def _tokenizer_split(d: dict[str, Any]) -> bool:
+    return d["ours"] and any(w in d["response"] and _janome_count(d["response"], w) < d["response"].count(w)
+                             for w in _keywords(d["kwargs"]))
+
+
+def _compound(d: dict[str, Any]) -> bool:
+    return not d["ours"] and all(_janome_count(d["response"], w) == 0 for w in d["kwargs"]["forbidden_words"])
+
+
+def _katakana_twin(d: dict[str, Any]) -> bool:
+    letter = d["kwargs"]["letter"]
+    return d["theirs"] and d["response"].count(morph.to_katakana(letter)) > 0
+
+
+def _other_bullets(d: dict[str, Any]) -> bool:
+    return any(bullet_marker(item) != "・" for item in bullet_items(d["response"]))
+
+
+def _pps_marker(d: dict[str, Any]) -> bool:
+    return d["kwargs"]["postscript_marker"] == "P.P.S." and not d["theirs"]
+
+
+def _iteration_mark(d: dict[str, Any]) -> bool:
+    return bool(re.search(r"[\u4e00-\u9fff]々（", d["response"])) and not d["theirs"]
+
+
+def _headline_lines(d: dict[str, Any]) -> bool:
+    return d["ours"] and not d["theirs"] and any(not s.rstrip("」』*》】").endswith(("。", "！", "？"))
+                                                 for s in split_sentences(d["response"]))
+
+
+def _separator_fragment(d: dict[str, Any]) -> bool:
+    return any(not re.search(r"\w", part) and part.strip() for t in _texts(d) for part in re.split(r"\*{6}", t))
+
+
+def _trailing_double_separator(d: dict[str, Any]) -> bool:
+    return bool(re.search(r"\*{6}\s*\*{6}\s*$", d["response"]))
+
+
+def _early_close(d: dict[str, Any]) -> bool:
+    return d["theirs"] and any(t.strip().startswith("「") and t.strip().endswith("」") for t in _texts(d))
+
+
+def _no_letters(d: dict[str, Any]) -> bool:
+    return d["theirs"] and any(not any(ch.isalpha() for ch in t) for t in _texts(d) + [d["response"]])
+
+
+def _all_quoted(d: dict[str, Any]) -> bool:
+    return d["theirs"] and any(re.fullmatch(r"\s*「[^「」]*」\s*", t) for t in _texts(d))
+
+
+def _unseeded_langdetect(d: dict[str, Any]) -> bool:
+    import langdetect  # noqa: PLC0415
+
+    answers = set()
+    for seed in range(20):
+        langdetect.DetectorFactory.seed = seed
+        answers.add(langdetect.detect(d["response"]))
+    langdetect.DetectorFactory.seed = 0
+    return len(answers) > 1
+
+
+#: instruction id -> [(cause, kind, predicate)]; the first predicate that holds names the cause.
+CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
+    "ja:keywords:existence": [("keyword split by the tokenizer is never found (token equality)", BUG, _tokenizer_split)],
+    "ja:keywords:frequency": [("keyword split by the tokenizer is never found (token equality)", BUG, _tokenizer_split)],
+    "ja:keywords:forbidden_words": [("forbidden word inside a compound (栄養素 ⊃ 栄養): we count it", AMBIGUOUS,
+                                     _compound)],
+    "ja:keywords:letter_frequency": [("katakana twin counted although the prompt names the hiragana", BUG,
+                                      _katakana_twin)],
+    "ja:detectable_format:number_bullet_lists": [("only 「・」 bullets counted (•, - not)", BUG, _other_bullets)],
+    "ja:detectable_content:postscript": [("the P.P.S. kwarg never matches as written", BUG, _pps_marker)],
+    "ja:letters:furigana": [("々 breaks the furigana check", BUG, _iteration_mark)],
+    "ja:detectable_format:nominal_ending": [("headline lines and slogans never count as 体言止め", BUG, _headline_lines)],
+    "ja:combination:two_responses": [
+        ("a fragment without letters (「）」) counted as an answer", BUG, _separator_fragment),
+        ("a doubled trailing separator counted as an empty middle answer", BUG, _trailing_double_separator)],
+    "ja:startend:quotation": [("only the first and last characters are checked (「…」…「…」 passes)", BUG, _early_close)],
+    "ja:letters:hiragana_only": [("a text (or loose variant, e.g. only ******) without any letter passes (vacuous truth)", BUG,
+                                  _no_letters)],
+    "ja:startend:sentence_unified_end": [("a wholly quoted text has no sentence left, and passes (vacuous truth)", BUG,
+                                          _all_quoted)],
+    "ja:language:response_language": [("langdetect is random without a seed (mixed-language text)", BUG,
+                                       _unseeded_langdetect)],
+}
+
+
+def compare(data: Path) -> tuple[list[dict[str, Any]], Counter, Counter]:
+    """All disagreements (with cause) and per (id, mode) totals and agreements, over every model."""
+    inputs = {row["prompt"]: row for row in read_mifeval_inputs(data / "ja_input_data.jsonl")}
+    disagreements: list[dict[str, Any]] = []
+    total, agree = Counter(), Counter()
+    for model_dir in sorted(p for p in (data / "evaluations").iterdir() if p.is_dir()):
+        details, _ = score_mifeval(data / "ja_input_data.jsonl", data / "responses" / f"{model_dir.name}.jsonl")
+        ours = {(d["key"], d["index"]): d for d in details}
+        for mode in ("strict", "loose"):
+            for line in open(model_dir / f"eval_results_{mode}.jsonl", encoding="utf-8"):
+                result = json.loads(line)
+                row = inputs[result["prompt"]]
+                for index, (iid, theirs) in enumerate(zip(result["instruction_id_list"],
+                                                          result["follow_instruction_list"])):
+                    mine = ours[(row["key"], index)]
+                    total[iid, mode] += 1
+                    if mine[mode] == theirs:
+                        agree[iid, mode] += 1
+                        continue
+                    d = {"model": model_dir.name, "mode": mode, "key": row["key"], "instruction_id": iid,
+                         "theirs": theirs, "ours": mine[mode], "reason": mine["reason"], "kwargs": row["kwargs"][index],
+                         "response": result["response"]}
+                    cause = next(((c, k) for c, k, test in CAUSES.get(iid, []) if test(d)), ("unexplained", "?"))
+                    d["cause"], d["kind"] = cause
+                    disagreements.append(d)
+    return disagreements, total, agree
+
+
+def _excerpt(text: str, width: int = 70) -> str:
+    flat = text.replace("\n", "⏎").replace("|", "｜")
+    return flat if len(flat) <= width else flat[:width] + "…"
+
+
+def render(disagreements: list[dict[str, Any]], total: Counter, agree: Counter) -> str:
+    ids = sorted({iid for iid, _ in total})
+    n = {m: sum(total[i, m] for i in ids) for m in ("strict", "loose")}
+    a = {m: sum(agree[i, m] for i in ids) for m in ("strict", "loose")}
+    bug = {m: sum(d["kind"] == BUG for d in disagreements if d["mode"] == m) for m in ("strict", "loose")}
+    out = ["# M-IFEval-ja agreement", "",
+           "Our checkers (`lctg_metrics.instructions`, via `score_mifeval`) against M-IFEval's published verdicts for",
+           f"10 models × 172 prompts ({n['strict']} instructions per mode). Generated by "
+           "`benchmarks/mifeval_ja_agreement.py`; do not edit by hand.", "",
+           "| mode | agreement | agreement where M-IFEval's checker is not wrong | disagreements: bug / ambiguity / unexplained |",
+           "|---|---|---|---|"]
+    for m in ("strict", "loose"):
+        dis = [d for d in disagreements if d["mode"] == m]
+        amb = sum(d["kind"] == AMBIGUOUS for d in dis)
+        une = sum(d["kind"] == "?" for d in dis)
+        out.append(f"| {m} | {a[m] / n[m]:.4f} ({a[m]}/{n[m]}) | {a[m] / (n[m] - bug[m]):.4f} "
+                   f"({a[m]}/{n[m] - bug[m]}) | {bug[m]} / {amb} / {une} |")
+    out += ["", "## Per instruction id", "", "| instruction id | n | strict | loose | disagreements (strict) by cause |",
+            "|---|---|---|---|---|"]
+    for iid in ids:
+        causes = Counter(d["cause"] for d in disagreements if d["instruction_id"] == iid and d["mode"] == "strict")
+        text = "; ".join(f"{c} ×{k}" for c, k in causes.most_common()) or "—"
+        out.append(f"| `{iid}` | {total[iid, 'strict']} | {agree[iid, 'strict'] / total[iid, 'strict']:.3f} | "
+                   f"{agree[iid, 'loose'] / total[iid, 'loose']:.3f} | {text} |")
+    out += ["", "## Disagreements by cause (one example each)", ""]
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for d in disagreements:
+        groups[d["kind"], d["cause"]].append(d)
+    for (kind, cause), items in sorted(groups.items(), key=lambda g: (g[0][0], -len(g[1]))):
+        ex = min(items, key=lambda d: d["mode"] != "strict")
+        modes = Counter(d["mode"] for d in items)
+        out += [f"### {cause} ({kind}; strict ×{modes['strict']}, loose ×{modes['loose']})", "",
+                f"- example: key {ex['key']}, `{ex['instruction_id']}` {json.dumps(ex['kwargs'], ensure_ascii=False)}, "
+                f"{ex['model']} ({ex['mode']})",
+                f"- response: 「{_excerpt(ex['response'], 140)}」",
+                f"- M-IFEval: {ex['theirs']}; ours: {ex['ours']} ({ex['reason']})",
+                "- cases: " + ", ".join(sorted({f"{d['key']}/{d['model'].split('__')[-1]}" for d in items})), ""]
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+    if not (args.data / "ja_input_data.jsonl").is_file():
+        raise SystemExit(f"{args.data}: no ja_input_data.jsonl (set --data or $MIFEVAL_JA)")
+    disagreements, total, agree = compare(args.data)
+    report = render(disagreements, total, agree)
+    args.out.write_text(report, encoding="utf-8")
+    print(report.split("## Per instruction id")[0].strip())
+    unexplained = [d for d in disagreements if d["kind"] == "?"]
+    for d in unexplained:
+        print(f"UNEXPLAINED {d['mode']} key {d['key']} {d['instruction_id']} {d['model']}: M-IFEval {d['theirs']}, "
+              f"ours {d['ours']} ({d['reason']})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
