@@ -1,7 +1,8 @@
 """A small OpenAI-compatible ``/v1/chat/completions`` server for tests and benchmarks (loopback only).
 
 Answers come from a function of the request body; failures can be scripted per request (429 with
-Retry-After, 5xx, a delay past the client's timeout, a malformed body). Every request is counted per
+Retry-After, 5xx, a delay past the client's timeout, a malformed body, a body dripped byte by byte, a
+truncated body, an HTML page). Every request is counted per
 prompt hash so tests can assert exact call counts. Use it as a context manager::
 
     with FakeOpenAIServer(answer=lambda body: "適切", latency=0.01) as server:
@@ -34,7 +35,10 @@ class Failure:
 
     ``kind``: ``"status"`` (reply ``status`` with an error body, and ``Retry-After`` if given),
     ``"delay"`` (sleep ``delay`` seconds, then answer normally: a client with a shorter timeout
-    gives up first), ``"malformed"`` (HTTP 200 with a body that is not the expected JSON).
+    gives up first), ``"malformed"`` (HTTP 200 with a body that is not the expected JSON),
+    ``"drip"`` (HTTP 200, then the real answer one byte every ``delay`` seconds), ``"truncated"``
+    (HTTP 200 announcing the whole answer, half of it sent, then the connection closed), ``"html"``
+    (HTTP 200 with ``Content-Type: text/html`` and an HTML page, as a captive proxy sends).
     """
 
     kind: str
@@ -215,9 +219,12 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                     )
                 if failure.kind == "malformed":
                     return self._send_raw(200, failure.body.encode("utf-8"))
+                if failure.kind == "html":
+                    page = b"<html><body>Please sign in</body></html>"
+                    return self._send_raw(200, page, content_type="text/html; charset=utf-8")
                 if failure.kind == "delay":
                     server._sleep(failure.delay)
-                else:
+                elif failure.kind not in ("drip", "truncated"):
                     raise ValueError(f"unknown failure kind {failure.kind!r}")
             try:
                 content = server.answer(body)
@@ -241,9 +248,33 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                     "total_tokens": sum(server.usage),
                 },
             }
+            if failure is not None and failure.kind in ("drip", "truncated"):
+                return self._send_broken(failure, json.dumps(reply, ensure_ascii=False).encode("utf-8"))
             if self._send(200, reply):
                 with server._lock:
                     server.answered += 1
+
+        def _send_broken(self, failure: Failure, data: bytes) -> None:
+            """Announce ``data``, then drip it slowly or send half of it and hang up."""
+            self.close_connection = True
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.flush()
+                if failure.kind == "truncated":
+                    self.wfile.write(data[: len(data) // 2])
+                    self.wfile.flush()
+                    return
+                for i in range(len(data)):  # bounded: the server's stop event ends the sleeps at once
+                    if server._stop.is_set():
+                        return
+                    self.wfile.write(data[i : i + 1])
+                    self.wfile.flush()
+                    server._sleep(failure.delay)
+            except OSError:  # the client gave up and closed the connection
+                pass
 
         def _send(
             self, status: int, payload: Any, headers: Mapping[str, str] | None = None
@@ -252,11 +283,15 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             return self._send_raw(status, data, headers)
 
         def _send_raw(
-            self, status: int, data: bytes, headers: Mapping[str, str] | None = None
+            self,
+            status: int,
+            data: bytes,
+            headers: Mapping[str, str] | None = None,
+            content_type: str = "application/json",
         ) -> bool:
             try:
                 self.send_response(status)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(data)))
                 for name, value in (headers or {}).items():
                     self.send_header(name, value)
@@ -275,8 +310,10 @@ def _main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--latency", type=float, default=0.0)
+    parser.add_argument("--fail-status", type=int, help="answer every request with this HTTP status")
     args = parser.parse_args(argv)
-    server = FakeOpenAIServer(latency=args.latency, port=args.port)
+    script = fail_always(Failure("status", args.fail_status)) if args.fail_status else None
+    server = FakeOpenAIServer(latency=args.latency, port=args.port, script=script)
     with server:
         print(f"PORT {server.port}", flush=True)
         sys.stdin.read()  # serve until the parent closes our stdin (or kills us)

@@ -31,14 +31,16 @@ from lctg_metrics.llm.client import (
     LLMConfig,
     ResultList,
     RunStats,
-    _frame_messages,
-    _read_key,
-    _retry_after,
     chat_endpoint,
     describe,
+    describe_params,
     request_key,
     run_chat,
 )
+from lctg_metrics.llm.errors import LLMEndpointError
+from lctg_metrics.llm.requests import frame_messages as _frame_messages
+from lctg_metrics.llm.transport import read_key as _read_key
+from lctg_metrics.llm.transport import retry_after as _retry_after
 
 try:
     from fake_openai_server import (
@@ -157,7 +159,7 @@ def test_retryable_statuses_are_retried_until_success(serve, tmp_path, status):
     assert results.stats.retries == 6 and results.stats.errors == 0
 
 
-@pytest.mark.parametrize("status", [400, 404, 422])
+@pytest.mark.parametrize("status", [400, 422])  # 401/403/404 stop the run: tests/test_llm_faults.py
 def test_other_4xx_fail_at_once_without_retry(serve, tmp_path, status):
     server = serve(script=fail_always(Failure("status", status)))
     results = run(config_for(server, tmp_path), [(msgs(0), {})])
@@ -307,6 +309,9 @@ def test_errors_are_not_cached(serve, tmp_path):
         {"model": "other-model"},
         {"temperature": 0.7},
         {"max_tokens": 64},
+        {"seed": 3},
+        {"top_p": 0.5},
+        {"temperature": 0.0},  # sending temperature=0 differs from sending none
         {"base_url_port_path": "/v2"},
     ],
 )
@@ -329,9 +334,28 @@ def test_request_params_are_part_of_the_key_and_sent(serve, tmp_path):
     assert results.stats.calls_made == 2 and results.stats.deduplicated == 1
     sent = sorted(body.get("seed", -1) for _, body in server.received)
     assert sent == [-1, 1]
-    assert all(
-        body["temperature"] == 0.0 and body["model"] == "fake-judge" for _, body in server.received
-    )
+    # upstream sends model and messages only: no temperature unless the config says so
+    assert all(body["model"] == "fake-judge" for _, body in server.received)
+    assert [sorted(body) for _, body in server.received if "seed" not in body] == [["messages", "model"]]
+
+
+@pytest.mark.parametrize(
+    "fields, sent, shown",
+    [
+        ({}, {}, "params:none"),
+        ({"temperature": 0.0}, {"temperature": 0.0}, "params:temp=0"),
+        ({"temperature": 0, "max_tokens": 512}, {"temperature": 0, "max_tokens": 512}, "params:temp=0,max_tokens=512"),
+        ({"seed": 7, "top_p": 0.9}, {"seed": 7, "top_p": 0.9}, "params:seed=7,top_p=0.9"),
+        ({"temperature": 0.7}, {"temperature": 0.7}, "params:temp=0.7"),
+    ],
+)
+def test_config_params_are_sent_exactly_and_described(serve, tmp_path, fields, sent, shown):
+    server = serve()
+    config = config_for(server, tmp_path, **fields)
+    assert run(config, reqs(1))[0].ok
+    ((_, body),) = server.received
+    assert {k: v for k, v in body.items() if k not in ("model", "messages")} == sent
+    assert describe_params(config) == shown
 
 
 def test_identical_requests_in_a_run_are_called_once(serve, tmp_path):
@@ -431,9 +455,12 @@ def test_api_key_is_sent_but_never_logged_cached_or_shown(
     assert set(good.auth_headers) == {f"Bearer {key}"}  # the key was used
     # A server that rejects the key and echoes the Authorization header back in its error body.
     other = serve(require_key="sk-something-else")
-    rejected = run(config_for(other, tmp_path), reqs(2))
-    assert all(not r.ok for r in rejected)
-    assert f"${KEY_ENV}" in rejected[0].error and "***" in rejected[0].error
+    with pytest.raises(LLMEndpointError) as info:
+        run(config_for(other, tmp_path), reqs(2))
+    rejected = str(info.value)
+    assert f"${KEY_ENV}" in rejected and "***" in rejected and "\n" not in rejected
+    assert f"fake-judge@127.0.0.1:{other.port}" in rejected
+    assert set(other.counts.values()) == {1}  # no retry
     out = capsys.readouterr()
     shown = [
         caplog.text,
@@ -442,11 +469,11 @@ def test_api_key_is_sent_but_never_logged_cached_or_shown(
         repr(config),
         describe(config),
         repr(results),
-        repr(rejected),
-        *(r.error or "" for r in rejected),
+        rejected,
+        repr(info.value.args),
         results.stats.summary(),
     ]
-    assert "Bearer" in rejected[0].error  # the echoed header is there, redacted
+    assert "Bearer" in rejected  # the echoed header is there, redacted
     assert "retry 1" in caplog.text and "HTTP 401" in caplog.text  # logs were written and checked
     assert not [text for text in shown if key in text]
     for path in tmp_path.iterdir():  # cache file and its -wal / -shm companions
@@ -614,22 +641,26 @@ def test_run_chat_works_inside_a_running_event_loop(serve, tmp_path):
     assert asyncio.run(notebook_cell()) == ["echo:質問 0", "echo:質問 1"]
 
 
+@pytest.mark.parametrize("library", ["httpx", "tenacity"])
 def test_missing_httpx_gives_the_install_hint_unless_everything_is_cached(
-    serve, tmp_path, monkeypatch
+    serve, tmp_path, monkeypatch, library
 ):
     server = serve()
     config = config_for(server, tmp_path)
     run(config, reqs(2))
-    monkeypatch.setitem(sys.modules, "httpx", None)  # import httpx now raises ImportError
+    monkeypatch.setitem(sys.modules, library, None)  # importing it now raises ImportError
     assert [r.cached for r in run(config, reqs(2))] == [True, True]
     with pytest.raises(ImportError, match=r"pip install 'lctg\[llm\]'"):
         run(config, reqs(3))
 
 
-def test_progress_bar_is_labelled(serve, tmp_path, capsys):
+def test_progress_bar_is_labelled_on_a_terminal_only(serve, tmp_path, capsys, monkeypatch):
     pytest.importorskip("tqdm")
     server = serve()
     run_chat(config_for(server, tmp_path), reqs(3), progress="judging")
+    assert "judging" not in capsys.readouterr().err  # captured stderr is no terminal: no bar
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    run_chat(config_for(server, tmp_path), reqs(6), progress="judging")
     assert "judging" in capsys.readouterr().err
 
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from lctg_dataset.constants import PROTOCOL_FILE, TASKS
 from lctg_metrics.aspects import delete_blanks
 from lctg_metrics.llm.client import LLMConfig
+from lctg_metrics.llm.errors import LLMRunError
 from lctg_metrics.llm.judge import (
     clean_llm,
     judge_quality,
@@ -207,16 +208,39 @@ def test_rejudging_is_served_from_the_cache(serve, tmp_path):
     assert server.total == 10 and second.stats.cache_hits == 10 and second.stats.calls_made == 0
 
 
-def test_a_failed_judge_call_is_no_answer_and_asks_no_fallback(serve, tmp_path):
+def test_a_failed_judge_call_raises_unless_allowed_and_asks_no_fallback(serve, tmp_path):
     server = serve(scripted_judge, script=fail_always(Failure("status", 500)))
-    verdicts = judge_quality(
-        [("summary", "元", "g-ok")], PROTOCOL, config_for(server, tmp_path), progress=False
-    )
-    assert verdicts[0].label is None and verdicts[0].reason.startswith(
-        "no answer: judge call failed"
-    )
+    config = config_for(server, tmp_path)
+    with pytest.raises(LLMRunError) as info:
+        judge_quality([("summary", "元", "g-ok")], PROTOCOL, config, progress=False)
+    assert (info.value.failed, info.value.total) == (1, 1) and "HTTP 500" in info.value.reason
+    assert "LLM judge: 1 of 1 items got no answer (allowed: 0)" in str(info.value)
     assert server.total == 3  # max_retries=2 -> 3 attempts, all on the primary prompt
+    verdicts = judge_quality(
+        [("summary", "元", "g-ok")], PROTOCOL, config, progress=False, allow_failures=1
+    )
+    assert verdicts[0].label is None and verdicts[0].failed
+    assert verdicts[0].reason.startswith("no answer: judge call failed")
+    assert verdicts.failed == (0,)
+    assert server.total == 6
     assert {p.split(" ", 1)[0] for p in server.user_prompts()} == {"JUDGE"}
+
+
+def test_failed_fallback_calls_count_against_the_allowance(serve, tmp_path):
+    server = serve(
+        scripted_judge,
+        script=lambda body, seen: (
+            Failure("status", 503) if body["messages"][-1]["content"].startswith("FALLBACK") else None
+        ),
+    )
+    items = [("summary", "元の記事", g) for g in SCRIPTED]  # 4 need the fallback
+    config = config_for(server, tmp_path)
+    with pytest.raises(LLMRunError, match="4 of 6 items got no answer"):
+        judge_quality(items, PROTOCOL, config, progress=False, allow_failures=3)
+    verdicts = judge_quality(items, PROTOCOL, config, progress=False, allow_failures=4)
+    assert [v.failed for v in verdicts] == [False, False, True, True, True, True]
+    assert [v.label for v in verdicts] == [True, False, None, None, None, None]
+    assert verdicts.failed == (2, 3, 4, 5)
 
 
 def test_dry_run_judges_nothing_and_counts_both_phases_it_can_foresee(serve, tmp_path):
@@ -387,36 +411,40 @@ def cleaner(body: dict[str, Any]) -> str:
     return "\n".join(line for line in lines if not line.startswith(("以下が", "以上が")))
 
 
-def test_clean_llm_removes_explanations_and_marks_failures(serve, tmp_path):
-    fail = "この生成は常に失敗する"
-    server = serve(
+RAWS = ["以下が要約です。\n大谷が打った。\n以上が要約です。", "本文だけ", "この生成は常に失敗する", "EMPTY", "BLANK"]
+RAW_TASKS = ["summary", "ad_text", "summary", "pros_and_cons", "summary"]
+
+
+def failing_cleaner(serve: Any, broken: list[bool] | None = None) -> FakeOpenAIServer:
+    """A cleaner whose calls about RAWS[2] fail with HTTP 500 (while ``broken[0]``)."""
+    broken = broken if broken is not None else [True]
+    return serve(
         cleaner,
         script=lambda body, seen: (
-            Failure("status", 500) if fail in body["messages"][-1]["content"] else None
+            Failure("status", 500) if broken[0] and RAWS[2] in body["messages"][-1]["content"] else None
         ),
     )
+
+
+@pytest.mark.parametrize(
+    "empty_answer, empty, blank",
+    [("keep", "", " \n\u3000"), ("invalid", "<<made-up invalid>>", "<<made-up invalid>>")],
+)
+def test_clean_llm_removes_explanations_and_handles_empty_answers(serve, tmp_path, empty_answer, empty, blank):
+    server = failing_cleaner(serve)
     protocol = {**PROTOCOL, "invalid_marker": "<<made-up invalid>>"}
-    raws = [
-        "以下が要約です。\n大谷が打った。\n以上が要約です。",
-        "本文だけ",
-        fail,
-        "EMPTY",
-        "BLANK",
-    ]
     cleaned = clean_llm(
-        raws,
-        ["summary", "ad_text", "summary", "pros_and_cons", "summary"],
+        RAWS,
+        RAW_TASKS,
         protocol,
         config_for(server, tmp_path),
         progress=False,
+        empty_answer=empty_answer,
+        allow_failures=1,
     )
-    assert cleaned == [
-        "大谷が打った。",
-        "本文だけ",
-        "<<made-up invalid>>",
-        "<<made-up invalid>>",
-        "<<made-up invalid>>",
-    ]
+    # the failed call is None (listed in .failed, never scored), not the invalid marker
+    assert cleaned == ["大谷が打った。", "本文だけ", None, empty, blank]
+    assert cleaned.failed == (2,)
     assert cleaned.stats.errors == 1 and cleaned.stats.calls_made == 5
     assert (
         server.calls(
@@ -425,13 +453,30 @@ def test_clean_llm_removes_explanations_and_marks_failures(serve, tmp_path):
                 {
                     "role": "user",
                     "content": PROTOCOL["header_footer_removal"]["summary"].format(
-                        generated_result=fail
+                        generated_result=RAWS[2]
                     ),
                 },
             ]
         )
         == 3
     )  # max_retries=2
+
+
+def test_clean_llm_raises_on_failed_calls_by_default_after_caching_the_rest(serve, tmp_path):
+    broken = [True]
+    server = failing_cleaner(serve, broken)
+    config = config_for(server, tmp_path)
+    with pytest.raises(LLMRunError) as info:
+        clean_llm(RAWS, RAW_TASKS, PROTOCOL, config, progress=False)
+    error = info.value
+    assert (error.failed, error.total) == (1, 5) and "HTTP 500" in error.reason
+    assert str(error).startswith("LLM cleaner: 1 of 5 items got no answer (allowed: 0)")
+    assert "\n" not in str(error) and error.stats.calls_made == 5
+    calls = server.total
+    broken[0] = False  # the endpoint recovers: the re-run makes only the missing call
+    again = clean_llm(RAWS, RAW_TASKS, PROTOCOL, config, progress=False)
+    assert again[2] == RAWS[2] and server.total == calls + 1
+    assert (again.stats.cache_hits, again.stats.calls_made) == (4, 1)
 
 
 def test_clean_llm_checks_its_inputs(tmp_path):

@@ -1,36 +1,51 @@
-"""Persistent answer cache for LLM calls: one SQLite file, WAL mode, one row per successful answer.
+"""Persistent answer cache for LLM calls: one SQLite file (WAL), one checksummed row per successful answer,
+and claims so that runs sharing the file never make the same call twice.
 
-Keys are sha256 hex digests of the request (see ``client.request_key``); nothing else about the
-request is stored, and never a credential. Every ``put`` commits at once, so a run that is killed
-keeps every answer it had received.
+Keys are sha256 hex digests of the request (``requests.request_key``); nothing else about the request is
+stored, and never a credential. Every write commits at once, so a killed run keeps every answer it had
+received. A row whose checksum does not match is ignored, counted (``corrupt``) and fetched again.
+
+Claims: before calling, a run inserts ``pending(key, owner, pid, host, expires)`` unless a live run holds
+the key; the answer's insert deletes the claim (a trigger, same statement); a failed call and the end of
+the run delete it too. A claim is stale when it expired or its process (on this host) is gone.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import logging
 import os
+import socket
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from lctg_metrics.llm.errors import CacheError
+
+log = logging.getLogger("lctg.llm")
+
 #: File name used inside ``$LCTG_CACHE_DIR`` (or ``~/.cache/lctg``).
 CACHE_FILE_NAME = "llm_cache.sqlite"
-#: Bumped when the table layout changes; older files are read by nobody and rebuilt.
-SCHEMA_VERSION = 1
+#: Bumped when the table layout changes; version 1 files (no checksums) are upgraded in place.
+SCHEMA_VERSION = 2
 #: SQLite's limit on host parameters per statement is 999 in old builds; stay under it.
 _LOOKUP_CHUNK = 500
+#: Seconds a run waits for the write lock held by another run before giving up with a CacheError.
+BUSY_TIMEOUT = 30.0
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS answers (
-    key TEXT PRIMARY KEY,
-    text TEXT NOT NULL,
-    prompt_tokens INTEGER NOT NULL,
-    completion_tokens INTEGER NOT NULL,
-    model TEXT NOT NULL,
-    created REAL NOT NULL
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, text TEXT NOT NULL, prompt_tokens INTEGER NOT"
+    " NULL, completion_tokens INTEGER NOT NULL, model TEXT NOT NULL, created REAL NOT NULL, checksum TEXT)",
+    "CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY, owner TEXT NOT NULL, pid INTEGER NOT NULL,"
+    " host TEXT NOT NULL, expires REAL NOT NULL)",
+    # An answer ends every claim on its key, atomically with its insert (one statement per answer).
+    "CREATE TRIGGER IF NOT EXISTS answered AFTER INSERT ON answers BEGIN"
+    " DELETE FROM pending WHERE key = NEW.key; END",
 )
-"""
+_SELECT = "SELECT key, text, prompt_tokens, completion_tokens, checksum FROM answers WHERE key "
 
 
 class CachedAnswer(NamedTuple):
@@ -48,79 +63,195 @@ def default_cache_path() -> Path:
     return directory / CACHE_FILE_NAME
 
 
-class AnswerCache:
-    """The cache file, opened for one run. Use from one thread (the client's event loop)."""
+def checksum(key: str, answer: CachedAnswer) -> str:
+    """blake2b-128 of the key and every stored field of its answer."""
+    blob = f"{key}\x00{answer.text}\x00{answer.prompt_tokens}\x00{answer.completion_tokens}"
+    return hashlib.blake2b(blob.encode("utf-8"), digest_size=16).hexdigest()
 
-    def __init__(self, path: str | os.PathLike[str], *, read_only: bool = False) -> None:
+
+class AnswerCache:
+    """The cache file, opened for one run. Use from one thread (the client's event loop).
+
+    ``corrupt_keys``: rows this run found with a wrong checksum. Every sqlite error becomes a one-line
+    :class:`CacheError` naming the file and the remedy.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, read_only: bool = False, owner: str = "") -> None:
         self.path = str(path)
         self.read_only = read_only
+        self.host = socket.gethostname()
+        self.corrupt_keys: set[str] = set()
+        self.owner = owner or f"{self.host}:{os.getpid()}:{os.urandom(6).hex()}"
         self._db: sqlite3.Connection | None = None
+        self._claimed = False
         in_memory = self.path == ":memory:"
         if read_only and not in_memory and not os.path.exists(self.path):
             return  # nothing cached yet; a dry run must not create files
         if not in_memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        try:
-            db = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
-            db.execute("PRAGMA journal_mode=WAL")  # readers never block the single writer
-            db.execute(
-                "PRAGMA synchronous=NORMAL"
-            )  # commit = WAL append; survives a killed process
-            db.execute("PRAGMA busy_timeout=30000")  # another process scoring into the same cache
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
-                raise ValueError(
-                    f"LLM cache {self.path}: schema version {version}, this lctg reads {SCHEMA_VERSION};"
-                    " delete the file or set LLMConfig(cache_path=...) to a new one"
-                )
-            if not read_only:
-                db.execute(_SCHEMA)
-                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            raise ValueError(f"LLM cache {self.path} is not a usable SQLite file: {exc}") from exc
+        with self._guard():
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT)
+            try:
+                self._open(db)
+            except BaseException:
+                db.close()
+                raise
         self._db = db
 
+    def _open(self, db: sqlite3.Connection) -> None:
+        db.execute("PRAGMA journal_mode=WAL")  # readers never block the single writer
+        db.execute("PRAGMA synchronous=NORMAL")  # commit = WAL append; survives a killed process
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version not in (0, 1, SCHEMA_VERSION):
+            raise CacheError(f"LLM cache {self.path}: schema version {version}, this lctg reads {SCHEMA_VERSION};"
+                             " delete the file or pass --llm-cache OTHER (LLMConfig.cache_path)")
+        if self.read_only or version == SCHEMA_VERSION:
+            return
+        with _transaction(db):
+            if version == 1:  # answers without checksums: add them, trusting the stored rows
+                db.execute("ALTER TABLE answers ADD COLUMN checksum TEXT")
+                rows = db.execute("SELECT key, text, prompt_tokens, completion_tokens FROM answers").fetchall()
+                db.executemany("UPDATE answers SET checksum = ? WHERE key = ?",
+                               [(checksum(k, CachedAnswer(t, p, c)), k) for k, t, p, c in rows])
+            for statement in _SCHEMA:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _guard(self) -> _Guard:
+        return _Guard(self.path)
+
+    def _verified(self, rows: Iterable[tuple[str, str, int, int, str | None]]) -> dict[str, CachedAnswer]:
+        found: dict[str, CachedAnswer] = {}
+        for key, text, pt, ct, digest in rows:
+            answer = CachedAnswer(text, pt, ct)
+            if digest == checksum(key, answer):
+                found[key] = answer
+            elif key not in self.corrupt_keys:
+                self.corrupt_keys.add(key)
+                log.warning("LLM cache %s: row %s… fails its checksum; ignored and fetched again", self.path, key[:12])
+        return found
+
     def get_many(self, keys: Iterable[str]) -> dict[str, CachedAnswer]:
+        """The verified answers among ``keys``."""
         if self._db is None:
             return {}
         keys = list(keys)
         found: dict[str, CachedAnswer] = {}
-        try:
+        with self._guard():
             for start in range(0, len(keys), _LOOKUP_CHUNK):
                 chunk = keys[start : start + _LOOKUP_CHUNK]
-                marks = ",".join("?" * len(chunk))
-                rows = self._db.execute(
-                    f"SELECT key, text, prompt_tokens, completion_tokens FROM answers WHERE key IN ({marks})",
-                    chunk,
-                )
-                for key, text, pt, ct in rows:
-                    found[key] = CachedAnswer(text, pt, ct)
-        except sqlite3.OperationalError as exc:
-            if "no such table" in str(exc):  # read-only open of a file another run just created
-                return {}
-            raise
+                try:
+                    rows = self._db.execute(_SELECT + f"IN ({','.join('?' * len(chunk))})", chunk).fetchall()
+                except sqlite3.OperationalError as exc:
+                    if "no such" in str(exc):  # read-only open of a file another run just created
+                        return {}
+                    raise
+                found.update(self._verified(rows))
         return found
 
+    def claim(self, key: str, lease: float) -> CachedAnswer | bool:
+        """Take ``key`` for this run: True; False if a live run holds it; its answer if one arrived since.
+
+        Each step is one atomic statement: insert the claim if there is none, else take over a stale one
+        by compare-and-swap on its owner; then look for an answer (another run may have stored it and,
+        with it, dropped its claim just before ours).
+        """
+        if self._db is None or self.read_only:
+            return True
+        db, now = self._db, time.time()
+        mine = (self.owner, os.getpid(), self.host, now + lease)
+        with self._guard():
+            if db.execute("INSERT OR IGNORE INTO pending VALUES (?, ?, ?, ?, ?)", (key, *mine)).rowcount != 1:
+                held = db.execute("SELECT owner, pid, host, expires FROM pending WHERE key = ?", (key,)).fetchone()
+                if held is None or (held[0] != self.owner and _alive(*held[1:], here=self.host, now=now)):
+                    return False  # held, or released a moment ago: look again later
+                swap = "UPDATE pending SET owner = ?, pid = ?, host = ?, expires = ? WHERE key = ? AND owner = ?"
+                if db.execute(swap, (*mine, key, held[0])).rowcount != 1:
+                    return False
+            self._claimed = True
+            row = self._verified(db.execute(_SELECT + "= ?", (key,)).fetchall())
+        if row:
+            self.release(key)
+            return row[key]
+        return True
+
     def put(self, key: str, answer: CachedAnswer, *, model: str) -> None:
+        """Store an answer; its claim goes with it (trigger ``answered``). Commits at once."""
         if self._db is None or self.read_only:
             return
-        self._db.execute(
-            "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?)",
-            (key, answer.text, answer.prompt_tokens, answer.completion_tokens, model, time.time()),
-        )
+        with self._guard():
+            self._db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (key, answer.text, answer.prompt_tokens, answer.completion_tokens, model,
+                              time.time(), checksum(key, answer)))
+
+    def release(self, key: str | None = None) -> None:
+        """Drop this run's claim on ``key`` (every claim of this run if None)."""
+        if self._db is None or self.read_only or not self._claimed:
+            return
+        with self._guard():
+            if key is None:
+                self._db.execute("DELETE FROM pending WHERE owner = ?", (self.owner,))
+            else:
+                self._db.execute("DELETE FROM pending WHERE key = ? AND owner = ?", (key, self.owner))
 
     def __len__(self) -> int:
         if self._db is None:
             return 0
-        return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+        with self._guard():
+            return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
 
     def close(self) -> None:
         if self._db is not None:
-            self._db.close()
-            self._db = None
+            try:
+                self.release()
+            finally:
+                self._db.close()
+                self._db = None
 
     def __enter__(self) -> AnswerCache:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """BEGIN IMMEDIATE (take the write lock first: no upgrade deadlocks between runs) ... COMMIT/ROLLBACK."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+class _Guard:
+    """Turns any sqlite error into one CacheError line: the file, the problem, the remedy."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if isinstance(exc, sqlite3.Error):
+            raise CacheError(f"LLM cache {self.path} is not usable ({exc}); delete it or pass"
+                             " --llm-cache OTHER (LLMConfig.cache_path)") from None
+
+
+def _alive(pid: int, host: str, expires: float, *, here: str, now: float) -> bool:
+    """Whether a claim still binds: not expired, and its process is running (checked on this host only)."""
+    if expires <= now:
+        return False
+    if host != here:
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by another user
+        return True
+    return True

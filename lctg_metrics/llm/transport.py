@@ -1,0 +1,270 @@
+"""One chat completion over HTTP: httpx for the connection and the deadlines, tenacity for the retries.
+
+    body ──► POST (deadline: connect + whole answer) ──► 2xx: parse ──► ChatResult
+                 429/408/5xx, timeout, connection error, malformed body ──► retry (Retry-After or jitter)
+                 401/403/404 ──► LLMEndpointError at once;  other 4xx ──► failed result, no retry
+
+The API key is read from the environment when a run starts and only ever put in the ``Authorization``
+header: it is never logged, cached, written, or included in an error message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import functools
+import json
+import logging
+import math
+import os
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+from urllib.parse import urlsplit
+
+from lctg_metrics import __version__
+from lctg_metrics.llm.config import LLMConfig, chat_endpoint, describe
+from lctg_metrics.llm.errors import LLMEndpointError
+
+log = logging.getLogger("lctg.llm")
+
+#: 4xx statuses that are worth retrying (request timeout, rate limit); every 5xx is retried too.
+RETRYABLE_4XX: frozenset[int] = frozenset({408, 429})
+#: Statuses that stop the whole run at once: the key is wrong (401/403) or the model or path is (404).
+FATAL_STATUSES: dict[int, str] = {
+    401: "check that ${env} holds a valid key",
+    403: "check that ${env} holds a key allowed to use this model",
+    404: "check the model name (--llm-model) and the base URL (--llm-base-url, usually ending in /v1)",
+}
+#: Characters of a response body quoted in an error message.
+_BODY_SNIPPET = 200
+_INSTALL_HINT = "the LLM client needs httpx and tenacity: pip install 'lctg[llm]'"
+
+
+class Completion(NamedTuple):
+    """A parsed answer and its token counts."""
+
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+
+
+class _Transient(Exception):
+    """An attempt failed in a way worth retrying; ``retry_after``: seconds the server asked for."""
+
+    def __init__(self, problem: str, retry_after: float | None = None) -> None:
+        super().__init__(problem)
+        self.problem, self.retry_after = problem, retry_after
+
+
+def import_libraries() -> tuple[Any, Any]:
+    """(httpx, tenacity), or an ImportError with the install hint."""
+    try:
+        import httpx
+        import tenacity
+    except ImportError as exc:
+        raise ImportError(_INSTALL_HINT) from exc
+    return httpx, tenacity
+
+
+def read_key(config: LLMConfig) -> str | None:
+    """The API key from the environment, at call time; ``None`` if unset (local servers need none)."""
+    secret = (os.environ.get(config.api_key_env) or "").strip()
+    if not secret:
+        return None
+    if not (secret.isascii() and secret.isprintable()) or " " in secret:
+        # Never echo the value: say which variable is wrong and what would be right.
+        raise ValueError(f"${config.api_key_env} is not a usable API key: it must be printable ASCII without spaces")
+    return secret
+
+
+class Connection:
+    """One keep-alive connection (an httpx transport), owned by one worker of a run.
+
+    Requests go straight to the transport (no cookies, redirects or auth hooks to run); one transport per
+    worker because httpcore's shared pool scans every connection for every queued request, which makes a
+    32-connection pool CPU-bound.
+    """
+
+    def __init__(self, config: LLMConfig, secret: str | None) -> None:
+        httpx = self.httpx = import_libraries()[0]
+        url = chat_endpoint(config.base_url)
+        self.url = httpx.URL(url)  # parsed once, not per request
+        headers = {"Content-Type": "application/json", "Accept": "application/json",
+                   "User-Agent": f"lctg/{__version__}"}
+        if secret:
+            headers["Authorization"] = f"Bearer {secret}"
+        self.headers = httpx.Headers(headers)
+        timeout = httpx.Timeout(config.timeout, connect=min(config.connect_timeout, config.timeout))
+        self.extensions = {"timeout": timeout.as_dict()}
+        limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+        self.transport = httpx.AsyncHTTPTransport(verify=_ssl_context(httpx), limits=limits, proxy=_env_proxy(url))
+
+    async def post(self, body: bytes) -> tuple[int, Mapping[str, str], bytes]:
+        """POST ``body``: (status, headers, content). Raises httpx.TimeoutException / TransportError."""
+        request = self.httpx.Request("POST", self.url, headers=self.headers, content=body, extensions=self.extensions)
+        response = await self.transport.handle_async_request(request)
+        try:
+            content = await response.aread()
+        finally:
+            await response.aclose()
+        return response.status_code, response.headers, content
+
+    async def aclose(self) -> None:
+        await self.transport.aclose()
+
+
+def _env_proxy(url: str) -> str | None:
+    """The proxy the environment asks for (HTTP(S)_PROXY, honouring NO_PROXY), as httpx clients do."""
+    import urllib.request
+
+    parts = urlsplit(url)
+    proxy = urllib.request.getproxies().get(parts.scheme)
+    if not proxy or urllib.request.proxy_bypass(parts.netloc):
+        return None
+    return proxy
+
+
+@functools.lru_cache(maxsize=1)
+def _ssl_context(httpx: Any) -> Any:
+    """httpx's default TLS context (certifi, or $SSL_CERT_FILE / $SSL_CERT_DIR), built once per process."""
+    create = getattr(httpx, "create_ssl_context", None)
+    if create is not None:  # httpx >= 0.28
+        return create()
+    import ssl
+
+    import certifi
+
+    return ssl.create_default_context(cafile=certifi.where())
+
+
+class Caller:
+    """Makes one call (all its attempts) on a connection; the retry policy is built once per run.
+
+    ``complete`` returns a :class:`Completion`, or a one-line reason why there is none; it raises
+    :class:`LLMEndpointError` on 401/403/404. ``on_retry()`` is called before each extra attempt.
+    """
+
+    def __init__(self, config: LLMConfig, secret: str | None, on_retry: Callable[[], None]) -> None:
+        self.httpx, tenacity = import_libraries()
+        self.config, self.secret, self.on_retry = config, secret, on_retry
+        self.attempts = config.max_retries + 1
+        jitter = tenacity.wait_random_exponential(multiplier=config.backoff_base, max=config.backoff_max)
+
+        def wait(state: Any) -> float:  # the server's Retry-After if it sent one, capped; else jitter
+            after = getattr(state.outcome.exception(), "retry_after", None)
+            return min(after, config.backoff_max) if after is not None else float(jitter(state))
+
+        self._retrying = tenacity.AsyncRetrying(
+            stop=tenacity.stop_after_attempt(self.attempts), wait=wait, reraise=True,
+            retry=tenacity.retry_if_exception_type(_Transient), before_sleep=self._before_sleep,
+        )
+
+    def _before_sleep(self, state: Any) -> None:
+        self.on_retry()
+        problem = redact(state.outcome.exception().problem, self.secret)
+        log.debug("%s: retry %d in %.2fs after %s", describe(self.config), state.attempt_number,
+                  state.next_action.sleep, problem)
+
+    async def complete(self, connection: Connection, body: bytes) -> Completion | str:
+        try:
+            async for attempt in self._retrying.copy():
+                with attempt:
+                    return await self._attempt(connection, body)
+        except _Transient as exc:
+            n = self.attempts
+            return self._failure(f"gave up after {n} attempt{'s' * (n > 1)}: {exc.problem}")
+        except _Final as exc:
+            return self._failure(str(exc))
+        raise AssertionError("unreachable: tenacity either returns or re-raises")
+
+    async def _attempt(self, connection: Connection, body: bytes) -> Completion:
+        httpx, config = self.httpx, self.config
+        try:  # the deadline covers the whole attempt, however slowly the bytes arrive
+            status, headers, content = await _within(config.timeout, connection.post(body))
+        except (TimeoutError, asyncio.TimeoutError, httpx.TimeoutException) as exc:
+            raise _Transient(f"timeout after {config.timeout}s ({type(exc).__name__})") from None
+        except httpx.TransportError as exc:
+            raise _Transient(f"connection error ({type(exc).__name__}: {exc})") from None
+        if 200 <= status < 300:
+            parsed = parse_completion(content)
+            if isinstance(parsed, str):
+                kind = headers.get("content-type", "none")
+                shown = "" if "json" in kind else f" (content-type {kind})"
+                raise _Transient(f"malformed response{shown}: {parsed}")
+            return parsed
+        problem = f"HTTP {status}: {snippet(content)}"
+        if status in FATAL_STATUSES:
+            hint = FATAL_STATUSES[status].replace("${env}", f"${config.api_key_env}")
+            message = redact(f"{describe(config)} refused the request: {problem} ({hint})", self.secret)
+            log.error("%s", message)
+            raise LLMEndpointError(message, status=status)
+        if status in RETRYABLE_4XX or status >= 500:
+            raise _Transient(problem, retry_after(headers))
+        raise _Final(problem)
+
+    def _failure(self, problem: str) -> str:
+        error = redact(problem, self.secret)
+        log.warning("%s: %s", describe(self.config), error)
+        return error
+
+
+async def _within(seconds: float, awaitable: Any) -> Any:
+    """``await awaitable`` or TimeoutError after ``seconds`` (asyncio.timeout where it exists: no extra task)."""
+    if hasattr(asyncio, "timeout"):  # Python >= 3.11
+        async with asyncio.timeout(seconds):
+            return await awaitable
+    return await asyncio.wait_for(awaitable, seconds)
+
+
+class _Final(Exception):
+    """An attempt failed in a way retrying cannot mend (a 4xx about this request)."""
+
+
+def parse_completion(body: bytes) -> Completion | str:
+    """The answer in an OpenAI chat-completion body, or a reason why the body is not one."""
+    try:
+        data = json.loads(body)
+        content = data["choices"][0]["message"]["content"]
+    except (ValueError, KeyError, IndexError, TypeError) as exc:
+        return f"{type(exc).__name__} reading choices[0].message.content"
+    if not isinstance(content, str):
+        return f"choices[0].message.content is {type(content).__name__}, not a string"
+    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+    return Completion(content, _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")))
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds the server asked us to wait (``retry-after-ms``, ``Retry-After`` seconds or HTTP date)."""
+    millis = headers.get("retry-after-ms")
+    if millis:
+        try:
+            return max(0.0, float(millis) / 1000)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        seconds = when.timestamp() - time.time()
+    return max(0.0, seconds) if math.isfinite(seconds) else None
+
+
+def snippet(body: bytes) -> str:
+    """The start of a response body, on one line."""
+    text = " ".join(body.decode("utf-8", errors="replace").split())
+    return text[:_BODY_SNIPPET] + ("…" if len(text) > _BODY_SNIPPET else "")
+
+
+def redact(text: str, secret: str | None) -> str:
+    return text.replace(secret, "***") if secret else text
