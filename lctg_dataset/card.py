@@ -83,17 +83,23 @@ NOT_COMPARABLE = ("Scores on this config are **not comparable** with the papers'
 def corrected_section(changes: Sequence[Any], findings: Sequence[Any]) -> str:
     """Card section of the corrected revision: how it was made and every change."""
     kept = [f for f in findings if f.kind not in DISAGREEMENT_KINDS and f.kind in ("degenerate_range", "inverted_range")]
+    fields = list(dict.fromkeys(c.field for c in changes))
     lines = [
         "## Config `corrected` (version 1.1.0)",
         "",
         "How it was made: for every validation finding where a condition's text disagrees with its scored values "
         "(`condition_disagrees_with_answer`), the condition is re-filled from its own recovered template with the "
-        "scored values (`char_count_answer`), and the prompt is rebuilt from it. Every other row equals `all`. "
-        "Consistent but unusual records (exact-length ranges) are reported above, not changed "
+        "scored values (`char_count_answer`), and the prompt is rebuilt from it. For every word condition that says "
+        "the opposite of its aspect — a KEYWORD condition telling the model *not* to use its keyword "
+        "(`keyword_condition_negated`, e.g. 「…という言葉を使わないで」) or a P-WORD condition asking *for* its word "
+        "(`prohibited_word_condition_requested`) — the condition is re-filled with the same word from the template of "
+        "the same (task, aspect) pool that says the right thing and whose wording is closest to the original "
+        "(difflib ratio; ties: the lowest template id); `template` and `template_id` change with it. Every other row "
+        "equals `all`. Consistent but unusual records (exact-length ranges) are reported above, not changed "
         f"({len(kept)} such findings). Seed: none (deterministic). Intended use: evaluation where the prompt must "
         "state exactly what is checked. " + NOT_COMPARABLE,
         "",
-        f"Changes: {len({c.id for c in changes})} rows, {len(changes)} field edits (condition, prompt, template_values; "
+        f"Changes: {len({c.id for c in changes})} rows, {len(changes)} field edits ({', '.join(fields)}; "
         "machine-readable in `changelog-1.1.0.json`; the table omits the rebuilt prompts):",
         "",
         md_table(["id", "field", "old", "new"],
@@ -114,7 +120,8 @@ def variants_section(k: int, seed: int, n_rows: int) -> str:
         f"How it was made: for each of the 1,260 non-format prompts of `corrected`, {k} variants with the same base text "
         "and the same scored values, the condition re-filled with a different template drawn (without replacement, "
         "never the prompt's own template) from the same (task, aspect) pool of recovered templates, seeded by "
-        f"`--seed {seed}` and the row id, so builds are reproducible. Each row records its `template_id` and `variant` "
+        f"`--seed {seed}` and the row id, so builds are reproducible. A template that says the opposite of its aspect "
+        "(a KEYWORD template negating its word, a P-WORD template asking for it) is never drawn. Each row records its `template_id` and `variant` "
         f"(0..{k - 1}); ids are `{{task}}/{{prompt_id}}/{{aspect}}/v{{n}}`. Rows: {n_rows}. Intended use: measuring "
         "how much a model's controllability depends on the wording of the condition (the papers collected many "
         "phrasings for this reason; Mizrahi et al.). The scorer reports per task × aspect the mean, the spread "
@@ -128,7 +135,8 @@ def multi_section(n_rows: int, excluded: Sequence[Mapping[str, Any]]) -> str:
         "## Config `multi` (all four constraints at once)",
         "",
         "How it was made: one prompt per base text whose [条件] block carries the char_count, keyword, prohibited_word "
-        "and format conditions of `corrected`, one per line, in that order (the output-format instruction last). "
+        "and format conditions of `corrected`, one per line, in that order (the output-format instruction last); "
+        "the word conditions come from `corrected`, so none says the opposite of its aspect. "
         "Records whose keyword equals or contains the prohibited word are excluded, so no prompt forces a failure. "
         "Seed: none (deterministic). The id is `{task}/{prompt_id}/multi`; `constraint.aspects` lists all four aspects. "
         f"Rows: {n_rows}. Intended use: instruction following under several constraints; the scorer reports the "

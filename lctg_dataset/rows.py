@@ -13,7 +13,7 @@ import datasets
 from lctg_dataset.constants import ASPECTS, DATASET_VERSION, TASKS
 from lctg_dataset.source import Record, SourceError
 from lctg_dataset.templates import TemplatePool, escape, fill
-from lctg_dataset.validate import KIND_ASPECT, Finding
+from lctg_dataset.validate import KIND_ASPECT, UNFLAGGED_KINDS, Finding
 
 #: Marks the start of the condition block in every upstream task prompt (scripts/utils/prompt.py).
 CONDITION_MARKER = "[条件]"
@@ -138,6 +138,8 @@ def build_rows(
     and the row keeps upstream's prompt (the faithful build never changes data)."""
     flags: dict[tuple[str, int, str], list[str]] = {}
     for f in findings:
+        if f.kind in UNFLAGGED_KINDS:
+            continue
         for aspect in ([f.aspect] if f.aspect else ([KIND_ASPECT[f.kind]] if f.kind in KIND_ASPECT else ASPECTS)):
             key = (f.task, f.prompt_id, aspect)
             if f.kind not in flags.setdefault(key, []):

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Iterable, Mapping, Sequence
 
 from lctg_dataset.constants import ASPECTS, TASKS
+from lctg_dataset.polarity import NEGATIVE, POSITIVE, condition_polarity
 from lctg_dataset.source import Record
 from lctg_dataset.templates import stated_range, word_candidates
 
@@ -22,6 +23,8 @@ FINDING_KINDS: dict[str, str] = {
     "unparseable_range": "the char_count condition does not state exactly two numbers",
     "keyword_not_in_condition": "the keyword does not occur in its condition statement",
     "prohibited_word_not_in_condition": "the prohibited word does not occur in its condition statement",
+    "keyword_condition_negated": "the keyword condition tells the model not to use the keyword it is scored on",
+    "prohibited_word_condition_requested": "the prohibited-word condition asks the model to use the word it is scored on avoiding",
     "word_repeated_in_condition": "the word occurs more than once in its condition (the template slot had to be chosen)",
     "keyword_equals_prohibited_word": "the keyword and the prohibited word are the same",
     "keyword_contains_prohibited_word": "the keyword contains the prohibited word, so passing keyword forces failing prohibited_word",
@@ -34,6 +37,17 @@ FINDING_KINDS: dict[str, str] = {
 }
 #: Kinds where what a prompt says disagrees with what is scored; the corrected revision (1.1.0) re-fills these.
 DISAGREEMENT_KINDS: frozenset[str] = frozenset({"condition_disagrees_with_answer"})
+#: Word conditions that say the opposite of their aspect; the corrected revision re-fills them from a template
+#: of the same pool that says the right thing.
+POLARITY_KINDS: frozenset[str] = frozenset({"keyword_condition_negated", "prohibited_word_condition_requested"})
+#: Kinds found after the 1.0.0 rows were frozen: reported in validation.json and the card, not in the rows'
+#: ``flags`` (the faithful configs stay byte-identical).
+UNFLAGGED_KINDS: frozenset[str] = POLARITY_KINDS
+#: Polarity a word condition must not have, per aspect (KEYWORD must not negate, P-WORD must not ask).
+WRONG_POLARITY: dict[str, tuple[str, str]] = {
+    "keyword": (NEGATIVE, "keyword_condition_negated"),
+    "prohibited_word": (POSITIVE, "prohibited_word_condition_requested"),
+}
 #: Aspect a kind concerns (for flagging rows); kinds not listed concern every row of the record.
 KIND_ASPECT: dict[str, str] = {
     "condition_disagrees_with_answer": "char_count",
@@ -42,6 +56,8 @@ KIND_ASPECT: dict[str, str] = {
     "unparseable_range": "char_count",
     "keyword_not_in_condition": "keyword",
     "prohibited_word_not_in_condition": "prohibited_word",
+    "keyword_condition_negated": "keyword",
+    "prohibited_word_condition_requested": "prohibited_word",
     "prohibited_word_in_instruction": "prohibited_word",
     "format_condition_differs": "format",
 }
@@ -173,6 +189,9 @@ def _record_findings(r: Record, format_sentence: str | None) -> list[Finding]:
                     aspect,
                 )
             )
+        wrong, kind = WRONG_POLARITY[aspect]
+        if condition_polarity(r.conditions[aspect], word) == wrong:
+            add(kind, f"the {aspect} condition 「{r.conditions[aspect]}」 is {wrong} about 「{word}」")
     kw, pw = r.keyword_answer, r.prohibited_word_answer
     if kw and pw:
         if kw == pw:

@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from lctg_dataset.constants import DEFAULT_SEED, DEFAULT_VARIANTS, TASKS, TEMPLATED_ASPECTS, variants_version
 from lctg_dataset.corrected import scored_values, template_values, with_
+from lctg_dataset.polarity import contradicts
 from lctg_dataset.source import Record
 from lctg_dataset.templates import TemplateInfo, TemplatePool, fill
 
@@ -18,10 +19,35 @@ def _rng(seed: int, key: str) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def usable_templates(pool: TemplatePool, task: str, aspect: str) -> list[TemplateInfo]:
+def fillable_templates(pool: TemplatePool, task: str, aspect: str) -> list[TemplateInfo]:
     """Templates of a (task, aspect) that carry every slot the aspect needs (slot-less ones cannot be re-filled)."""
     need = {"char_count": {"min", "max"}, "keyword": {"word"}, "prohibited_word": {"word"}}[aspect]
     return [t for t in pool.by_task_aspect(task, aspect) if set(t.slots) == need]
+
+
+def usable_templates(pool: TemplatePool, task: str, aspect: str) -> list[TemplateInfo]:
+    """Fillable templates that do not say the opposite of the aspect (a KEYWORD template negating its word, a
+    P-WORD one asking for it)."""
+    return [t for t in fillable_templates(pool, task, aspect) if not contradicts(aspect, t.template)]
+
+
+def draw(rng: random.Random, candidates: Sequence[TemplateInfo], aspect: str, k: int) -> list[TemplateInfo]:
+    """K templates drawn without replacement (repeats only after every usable one was used). The first draw is
+    over every fillable candidate; a drawn template that contradicts the aspect is replaced in place by a draw
+    from the unused usable ones, so prompts whose draw never met such a template keep the variants they had."""
+    usable = [t for t in candidates if not contradicts(aspect, t.template)]
+    if not usable:
+        return []
+    chosen: list[TemplateInfo | None] = [t if t in usable else None for t in rng.sample(list(candidates), min(k, len(candidates)))]
+    for i, t in enumerate(chosen):
+        if t is None:
+            rest = [u for u in usable if u not in chosen] or usable
+            chosen[i] = rng.sample(rest, 1)[0]
+    out = [t for t in chosen if t is not None]
+    while len(out) < k:
+        rest = [t for t in usable if t not in out] or usable
+        out += rng.sample(rest, min(k - len(out), len(rest)))
+    return out
 
 
 def variant_rows(
@@ -47,14 +73,11 @@ def variant_rows(
             if aspect not in TEMPLATED_ASPECTS:
                 continue
             rec = by_key[(task, row["prompt_id"])]
-            candidates = sorted((t for t in usable_templates(pool, task, aspect) if t.template_id != row["template_id"]),
+            candidates = sorted((t for t in fillable_templates(pool, task, aspect) if t.template_id != row["template_id"]),
                                 key=lambda t: t.template_id)
-            if not candidates:
+            chosen = draw(_rng(seed, row["id"]), candidates, aspect, k)
+            if not chosen:
                 raise ValueError(f"{row['id']}: no other usable template in the {task}/{aspect} pool")
-            rng = _rng(seed, row["id"])
-            chosen: list[TemplateInfo] = []
-            while len(chosen) < k:
-                chosen += rng.sample(candidates, min(k - len(chosen), len(candidates)))
             values = scored_values(rec, aspect)
             for v, t in enumerate(chosen):
                 condition = fill(t.template, values)

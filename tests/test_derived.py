@@ -44,6 +44,12 @@ def _states_its_constraint(row: dict) -> bool:
     return True
 
 
+#: The two upstream KEYWORD conditions that tell the model not to use their keyword (checked by hand).
+NEGATED_KEYWORDS = ["summary/1264/keyword", "pros_and_cons/128/keyword"]
+WRONG_RANGES = ["summary/133/char_count", "summary/1317/char_count", "ad_text/100312/char_count",
+                "ad_text/100821/char_count"]
+
+
 def test_corrected_prompts_state_what_is_checked(derived, upstream_records):
     corrected = _rows(derived, "corrected")
     faithful = {r["id"]: r for t in TASKS for r in _rows(derived, t)}
@@ -51,8 +57,7 @@ def test_corrected_prompts_state_what_is_checked(derived, upstream_records):
     assert all(_states_its_constraint(r) for r in corrected)
     # the same check finds exactly the four disagreeing upstream conditions in the faithful data
     wrong = sorted(r["id"] for r in faithful.values() if not _states_its_constraint(r))
-    assert wrong == sorted(["summary/133/char_count", "summary/1317/char_count", "ad_text/100312/char_count",
-                            "ad_text/100821/char_count"])
+    assert wrong == sorted(WRONG_RANGES)
     prompts = {(t, r["prompt_id"]): r for t in TASKS for r in upstream_records[t]}
     for row in corrected:
         assert row["constraint"]["dataset_version"] == "1.1.0"
@@ -62,6 +67,11 @@ def test_corrected_prompts_state_what_is_checked(derived, upstream_records):
             assert row["condition"] != f["condition"] and row["template"] == f["template"]
             assert row["prompt"] == f["prompt"].replace(f["condition"], row["condition"])
             assert _numbers(row["condition"]) == rec["char_count_answer"]
+        elif row["id"] in NEGATED_KEYWORDS:
+            assert "使わ" in f["condition"] and "使わ" not in row["condition"] and "使" in row["condition"]
+            assert row["template_id"] != f["template_id"] and row["template"].replace("{word}", rec["keyword_answer"]) == row["condition"]
+            assert row["prompt"] == f["prompt"].replace(f["condition"], row["condition"])
+            assert row["template_values"] == f["template_values"]
         else:
             assert {k: v for k, v in row.items() if k != "constraint"} == {k: v for k, v in f.items() if k != "constraint"}
         assert {k: v for k, v in row["constraint"].items() if k != "dataset_version"} == {
@@ -74,12 +84,32 @@ def test_changelog_lists_every_change(derived):
     by_id = defaultdict(set)
     for c in log["changes"]:
         by_id[c["id"]].add(c["field"])
-        assert c["old"] != c["new"] and c["finding"] == "condition_disagrees_with_answer"
-    assert len(by_id) == 4 and all(fields == {"condition", "prompt", "template_values"} for fields in by_id.values())
+        assert c["old"] != c["new"]
+        assert c["finding"] == ("keyword_condition_negated" if c["id"] in NEGATED_KEYWORDS else "condition_disagrees_with_answer")
+    assert sorted(by_id) == sorted(WRONG_RANGES + NEGATED_KEYWORDS)
+    assert all(by_id[i] == {"condition", "prompt", "template_values"} for i in WRONG_RANGES)
+    assert all(by_id[i] == {"condition", "prompt", "template", "template_id"} for i in NEGATED_KEYWORDS)
     card = (derived / "README.md").read_text(encoding="utf-8")
     for rid in by_id:
         assert f"`{rid}`" in card
     assert "## Config `corrected` (version 1.1.0)" in card and "not comparable" in card
+    assert "`keyword_condition_negated`" in card and "使わないで" in card
+
+
+def test_word_conditions_of_derived_configs_never_contradict_their_aspect(derived):
+    from lctg_dataset.polarity import NEGATIVE, POSITIVE, condition_polarity
+
+    for config in ("corrected", "variants"):
+        for r in _rows(derived, config):
+            c = r["constraint"]
+            if r["aspect"] == "keyword":
+                assert condition_polarity(r["condition"], c["keyword"]) == POSITIVE, r["id"]
+            elif r["aspect"] == "prohibited_word":
+                assert condition_polarity(r["condition"], c["prohibited_word"]) == NEGATIVE, r["id"]
+    for r in _rows(derived, "multi"):
+        lines, c = r["condition"].split("\n"), r["constraint"]
+        assert condition_polarity(lines[1], c["keyword"]) == POSITIVE, r["id"]
+        assert condition_polarity(lines[2], c["prohibited_word"]) == NEGATIVE, r["id"]
 
 
 def test_variants_parse_back_and_do_not_repeat_templates(derived, built_rows):
