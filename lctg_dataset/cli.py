@@ -10,6 +10,8 @@ from typing import Mapping, Sequence
 from lctg_dataset.build import BuildResult, build
 from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, TASKS
 from lctg_dataset.errors import BuildError
+from lctg_dataset.output import check_out
+from lctg_dataset.source import source_root
 from lctg_dataset.write import write_dataset
 
 
@@ -66,6 +68,8 @@ def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] 
             from lctg_dataset.publish import hub_token
 
             token = hub_token()  # a missing token is an error before anything is built or uploaded
+        # refuse a folder the build may not replace before spending time on the build (write_dataset checks again)
+        check_out(Path(args.out), source_root=source_root(args.source, cache_dir=args.cache_dir))
         variants = args.variants if args.variants is not None else (DEFAULT_VARIANTS if args.derived else None)
         if variants is not None and variants < 1:
             raise BuildError(f"--variants must be a positive integer, got {variants}")

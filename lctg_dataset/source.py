@@ -27,7 +27,8 @@ from lctg_dataset.constants import (
 from lctg_dataset.errors import SourceError
 from lctg_dataset.jsonl import read_jsonl
 
-__all__ = ["Record", "SourceError", "SourceFiles", "default_source", "fetch_source", "read_protocol", "read_records"]
+__all__ = ["Record", "SourceError", "SourceFiles", "default_source", "fetch_source", "read_protocol", "read_records",
+           "source_root"]
 
 #: Where the project expects the shared copy of the upstream release, relative to the project root.
 SHARED_SOURCE = Path("..") / "shared" / "upstream" / "lctg-bench-v1"
@@ -89,6 +90,12 @@ def default_cache_dir() -> Path:
     env = os.environ.get("LCTG_CACHE_DIR")
     base = Path(env) if env else Path.home() / ".cache" / "lctg"
     return base / "source" / UPSTREAM_COMMIT
+
+
+def source_root(source: str | None = None, *, cache_dir: Path | None = None) -> Path:
+    """The local folder :func:`fetch_source` reads from: the directory given, or the download cache of a URL."""
+    location = source or default_source()
+    return (cache_dir or default_cache_dir()) if _is_url(location) else Path(location)
 
 
 def sha256_file(path: Path) -> str:

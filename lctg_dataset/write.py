@@ -1,7 +1,8 @@
 """Write a build into a dataset folder: parquet files, card, validation, changelog, extra files, manifest.
 
-Everything is written into a temporary sibling folder first; ``out`` is replaced only at the end, so a
-failure leaves any previous build untouched and nothing partial behind.
+Everything is written into a temporary sibling folder first; ``out`` is replaced only at the end, by rename,
+so a failure leaves any previous build untouched and nothing partial behind. Which folders may be replaced
+is decided in :mod:`lctg_dataset.output`.
 """
 
 from __future__ import annotations
@@ -21,35 +22,31 @@ from lctg_dataset.build import BuildResult
 from lctg_dataset.constants import CORRECTED_VERSION, DATASET_VERSION, SOURCE_FILES, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO, package_version
 from lctg_dataset.errors import OutputError
 from lctg_dataset.layout import CARD, CHANGELOG, MANIFEST, PROTOCOL_PROMPTS, VALIDATION
+from lctg_dataset.output import check_out, remove_temp, replace_folder
 
 
 def write_dataset(result: BuildResult, out: Path, *, extra_files: Mapping[str, bytes] | None = None) -> dict[str, Any]:
     """Write ``result`` into the folder ``out`` atomically and return its manifest.
 
     ``extra_files`` (relative POSIX path → bytes, e.g. the evaluate metric module) are written into the
-    folder too and listed in the manifest like every other file.
+    folder too and listed in the manifest like every other file. ``out`` must be new, empty, or a previous
+    lctg build holding nothing but what its manifest lists, and outside the source (else ``OutputError``).
     """
     extra = _checked_extra(result, extra_files or {})
     out = Path(out).resolve()
-    if out.exists() and any(out.iterdir()) and not (out / MANIFEST).is_file():
-        raise OutputError(f"--out {out} exists, is not empty and is not an lctg build (no {MANIFEST}); refusing to replace it")
+    check_out(out, source_root=result.source.root)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-tmp-"))
-    umask = os.umask(0)
-    os.umask(umask)
-    tmp.chmod(0o777 & ~umask)  # mkdtemp makes 0700; the dataset folder should be readable like any other
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        tmp.chmod(0o777 & ~umask)  # mkdtemp makes 0700; the dataset folder should be readable like any other
         manifest = write_folder(result, tmp, extra)
-        backup = None
-        if out.exists():
-            backup = out.parent / f".{out.name}-old-{os.getpid()}"
-            os.replace(out, backup)
-        os.replace(tmp, out)
-        if backup is not None:
-            shutil.rmtree(backup, ignore_errors=True)
+        old_manifest = check_out(out, source_root=result.source.root)  # again: the folder may have changed meanwhile
+        replace_folder(tmp, out, old_manifest)
         return manifest
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        remove_temp(tmp)
         raise
 
 

@@ -14,7 +14,6 @@ import pytest
 
 from lctg_dataset.build import build
 from lctg_dataset.write import write_dataset
-from lctg_dataset.errors import OutputError
 from lctg_dataset.source import SourceError, fetch_source
 
 
@@ -164,23 +163,6 @@ def test_unverified_build_is_recorded_in_manifest(source_dir, tmp_path):
     manifest = write_dataset(build(str(src), verify=False), out)
     assert manifest["source"]["verified"] is False
     assert manifest["build"]["parameters"]["verify_sha256"] is False
-
-
-def test_refuses_to_replace_a_foreign_folder(source_dir, tmp_path):
-    out = tmp_path / "lctg"
-    out.mkdir()
-    (out / "notes.txt").write_text("mine")
-    with pytest.raises(OutputError, match="not an lctg build"):
-        write_dataset(build(str(source_dir)), out)
-    assert (out / "notes.txt").read_text() == "mine"
-
-
-def test_rebuild_replaces_previous_build(source_dir, tmp_path):
-    out = tmp_path / "lctg"
-    write_dataset(build(str(source_dir)), out)
-    (out / "stale.txt").write_text("old")
-    write_dataset(build(str(source_dir)), out)
-    assert not (out / "stale.txt").exists() and (out / "manifest.json").is_file()
 
 
 def test_source_without_protocol_prompts_recovers_task_prompts(source_dir, built_rows, tmp_path):
