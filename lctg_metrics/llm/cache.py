@@ -89,13 +89,22 @@ class AnswerCache:
             return  # nothing cached yet; a dry run must not create files
         if not in_memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        deadline = time.monotonic() + BUSY_TIMEOUT
         with self._guard():
-            db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT)
-            try:
-                self._open(db)
-            except BaseException:
-                db.close()
-                raise
+            while True:
+                db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT)
+                try:
+                    self._open(db)
+                    break
+                except sqlite3.OperationalError as exc:
+                    db.close()
+                    # Two runs creating the file at once: switching to WAL can be refused without waiting.
+                    if "locked" not in str(exc) or time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.05)
+                except BaseException:
+                    db.close()
+                    raise
         self._db = db
 
     def _open(self, db: sqlite3.Connection) -> None:
