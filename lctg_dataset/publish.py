@@ -7,7 +7,6 @@ commit is tagged (``v<version>`` by default) so users can pin ``revision="v1.0.0
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from lctg_dataset.layout import MANIFEST
+from lctg_dataset.output import build_manifest, foreign_entries
 
 
 class PublishError(ValueError):
@@ -39,24 +39,17 @@ class UploadPlan:
 
 
 def verify_folder(folder: Path) -> dict[str, Any]:
-    """The manifest, after checking that every file it lists is present and unchanged."""
-    manifest_path = folder / MANIFEST
-    if not manifest_path.is_file():
-        raise PublishError(f"{folder} has no {MANIFEST}; publish a folder written by build_dataset.py")
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    for rel, digest in manifest["files"].items():
-        path = folder / rel
-        if not path.is_file():
-            raise PublishError(f"{path} is listed in {MANIFEST} but missing; rebuild before publishing")
-        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
-            raise PublishError(f"{path} differs from its sha256 in {MANIFEST}; rebuild before publishing")
-    extra = sorted(
-        p.relative_to(folder).as_posix()
-        for p in folder.rglob("*")
-        if p.is_file() and p.name != MANIFEST and p.relative_to(folder).as_posix() not in manifest["files"]
-    )
-    if extra:
-        raise PublishError(f"{folder} has files not in {MANIFEST}: {extra[:5]}; rebuild into a clean folder")
+    """The manifest, after checking that every file it lists is present and unchanged and nothing else is there."""
+    folder = Path(folder)
+    manifest = build_manifest(folder)
+    if manifest is None:
+        raise PublishError(f"{folder} has no lctg {MANIFEST}; publish a folder written by build_dataset.py")
+    for rel in manifest["files"]:
+        if not (folder / rel).is_file():
+            raise PublishError(f"{folder / rel} is listed in {MANIFEST} but missing; rebuild before publishing")
+    foreign = foreign_entries(folder, manifest["files"])
+    if foreign:
+        raise PublishError(f"{folder} holds what the build did not write: {', '.join(foreign[:5])}; rebuild into a clean folder")
     return manifest
 
 
