@@ -8,9 +8,12 @@ re-run that finds everything in the cache, and prints ratios measured in this on
     cached speedup = wall(32) / wall(cached)     target >= 50
 
 The server runs in its own process so its threads do not compete with the client for the GIL.
+``--failing STATUS`` instead times a run against an endpoint that answers every request with STATUS,
+with the default LLMConfig (retries, backoff, circuit breaker): how long until the run stops.
 
     python benchmarks/bench_llm.py            # full run (concurrency 1 alone takes ~4.5 min)
     python benchmarks/bench_llm.py --calls 500
+    python benchmarks/bench_llm.py --failing 503
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import time
 from pathlib import Path
 
 from lctg_metrics.llm.client import LLMConfig, RunStats, run_chat
+from lctg_metrics.llm.errors import LLMError
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = ROOT / "tests" / "fake_openai_server.py"
@@ -66,6 +70,21 @@ def timed(config: LLMConfig, requests: list) -> tuple[float, RunStats]:
     return wall, results.stats
 
 
+def time_failing_run(base_url: str, requests: list, status: int) -> None:
+    """Wall time until a default-configured run against an always-failing endpoint stops, and how."""
+    with tempfile.TemporaryDirectory() as tmp:
+        config = LLMConfig(base_url=base_url, model="fake", cache_path=str(Path(tmp) / "cache.sqlite"))
+        start = time.perf_counter()
+        try:
+            results = run_chat(config, requests, progress=False)
+            outcome = f"returned with {results.stats.errors} errors"
+        except LLMError as exc:
+            outcome = f"{type(exc).__name__}: {exc}"
+        wall = time.perf_counter() - start
+    print(f"{len(requests)} calls against an endpoint answering HTTP {status} to everything, default settings")
+    print(f"stopped after {wall:.1f} s: {outcome}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -80,12 +99,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--concurrency", default="1,8,32", help="comma-separated concurrency levels"
     )
+    parser.add_argument(
+        "--failing", type=int, metavar="STATUS", help="time a run against an endpoint that always answers STATUS"
+    )
     args = parser.parse_args(argv)
     levels = [int(c) for c in args.concurrency.split(",")]
     requests = make_requests(args.calls)
+    fail = ["--fail-status", str(args.failing)] if args.failing else []
 
     server = subprocess.Popen(
-        [sys.executable, str(SERVER), "--latency", str(args.latency)],
+        [sys.executable, str(SERVER), "--latency", str(args.latency), *fail],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -95,6 +118,8 @@ def main(argv: list[str] | None = None) -> None:
         if not line.startswith("PORT "):
             raise SystemExit(f"fake server did not start: {line!r}")
         base_url = f"http://127.0.0.1:{int(line.split()[1])}/v1"
+        if args.failing:
+            return time_failing_run(base_url, requests, args.failing)
         print(
             f"{args.calls} distinct calls, server latency {args.latency * 1000:.0f} ms, python {sys.version.split()[0]}"
         )

@@ -89,17 +89,19 @@ def test_a_version_1_cache_is_upgraded_and_its_answers_kept(serve, tmp_path):
 def test_claims_bind_live_runs_only(tmp_path):
     path = tmp_path / "c.sqlite"
     with AnswerCache(path, owner="a") as a, AnswerCache(path, owner="b") as b:
-        assert a.claim("k", lease=60) is True
-        assert b.claim("k", lease=60) is False  # a is alive (this very process)
+        assert a.claim(["k", "j"], lease=60) == (["k", "j"], [], {})
+        assert b.claim(["k", "i"], lease=60) == (["i"], ["k"], {})  # a is alive (this very process)
         a.release("k")
-        assert b.claim("k", lease=60) is True
+        assert b.claim(["k"], lease=60) == (["k"], [], {})
         b.put("k", CachedAnswer("answer", 1, 2), model="m")
-        assert a.claim("k", lease=60) == CachedAnswer("answer", 1, 2)  # answered meanwhile
-        assert a.claim("x", lease=-1) is True  # an expired claim ...
-        assert b.claim("x", lease=60) is True  # ... is taken over
+        assert a.claim(["k"], lease=60) == ([], [], {"k": CachedAnswer("answer", 1, 2)})  # answered meanwhile
+        assert a.claim(["x"], lease=-1) == (["x"], [], {})  # an expired claim ...
+        assert b.claim(["x"], lease=60) == (["x"], [], {})  # ... is taken over
     with AnswerCache(path, owner="c") as c:
         c._db.execute("INSERT INTO pending VALUES ('dead', 'gone', 2147483646, ?, ?)", (c.host, time.time() + 999))
-        assert c.claim("dead", lease=60) is True  # its process is gone
+        assert c.claim(["dead"], lease=60) == (["dead"], [], {})  # its process is gone
+    with sqlite3.connect(path) as db:  # closing a cache drops its run's claims
+        assert db.execute("SELECT COUNT(*) FROM pending").fetchone()[0] == 0
     assert checksum("k", CachedAnswer("answer", 1, 2)) != checksum("k", CachedAnswer("answer", 1, 3))
 
 

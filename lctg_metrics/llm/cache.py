@@ -19,7 +19,7 @@ import os
 import socket
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -158,31 +158,37 @@ class AnswerCache:
                 found.update(self._verified(rows))
         return found
 
-    def claim(self, key: str, lease: float) -> CachedAnswer | bool:
-        """Take ``key`` for this run: True; False if a live run holds it; its answer if one arrived since.
+    def claim(self, keys: Sequence[str], lease: float) -> tuple[list[str], list[str], dict[str, CachedAnswer]]:
+        """Take ``keys`` for this run, in one transaction: (taken, held by a live run, answered meanwhile).
 
-        Each step is one atomic statement: insert the claim if there is none, else take over a stale one
-        by compare-and-swap on its owner; then look for an answer (another run may have stored it and,
-        with it, dropped its claim just before ours).
+        A claim of another run is taken over when it is stale; a key answered since the run looked it up
+        (by a run sharing the file) comes back with its answer and stays unclaimed.
         """
         if self._db is None or self.read_only:
-            return True
+            return list(keys), [], {}
         db, now = self._db, time.time()
         mine = (self.owner, os.getpid(), self.host, now + lease)
-        with self._guard():
-            if db.execute("INSERT OR IGNORE INTO pending VALUES (?, ?, ?, ?, ?)", (key, *mine)).rowcount != 1:
-                held = db.execute("SELECT owner, pid, host, expires FROM pending WHERE key = ?", (key,)).fetchone()
-                if held is None or (held[0] != self.owner and _alive(*held[1:], here=self.host, now=now)):
-                    return False  # held, or released a moment ago: look again later
-                swap = "UPDATE pending SET owner = ?, pid = ?, host = ?, expires = ? WHERE key = ? AND owner = ?"
-                if db.execute(swap, (*mine, key, held[0])).rowcount != 1:
-                    return False
-            self._claimed = True
-            row = self._verified(db.execute(_SELECT + "= ?", (key,)).fetchall())
-        if row:
-            self.release(key)
-            return row[key]
-        return True
+        taken, busy = [], []
+        with self._guard(), _transaction(db):
+            db.executemany("INSERT OR IGNORE INTO pending VALUES (?, ?, ?, ?, ?)", [(key, *mine) for key in keys])
+            marks = ",".join("?" * len(keys))
+            held = db.execute(f"SELECT key, owner, pid, host, expires FROM pending WHERE key IN ({marks})", keys)
+            swap = "UPDATE pending SET owner = ?, pid = ?, host = ?, expires = ? WHERE key = ?"
+            holders = {key: rest for key, *rest in held.fetchall()}
+            for key in dict.fromkeys(keys):  # in the caller's order
+                owner, pid, host, expires = holders[key]
+                if owner == self.owner:
+                    taken.append(key)
+                elif _alive(pid, host, expires, here=self.host, now=now):
+                    busy.append(key)
+                else:
+                    db.execute(swap, (*mine, key))
+                    taken.append(key)
+            answered = self._verified(db.execute(_SELECT + f"IN ({','.join('?' * len(taken))})", taken).fetchall())
+            if answered:
+                db.executemany("DELETE FROM pending WHERE key = ?", [(key,) for key in answered])
+        self._claimed = True
+        return [key for key in taken if key not in answered], busy, answered
 
     def put(self, key: str, answer: CachedAnswer, *, model: str) -> None:
         """Store an answer; its claim goes with it (trigger ``answered``). Commits at once."""

@@ -208,6 +208,7 @@ class _Run:
         self.prompt_tokens = self.completion_tokens = 0
         self.in_a_row = 0
         self.first_failure = ""
+        self.ready: deque[str] = deque()  # claimed by this run, not called yet
         # A claim outlives every attempt and backoff of one call.
         self.lease = (config.max_retries + 1) * config.timeout + config.max_retries * config.backoff_max + 60
 
@@ -247,25 +248,28 @@ class _Run:
     async def _worker(self, connection: Connection, caller: Caller, queue: deque[str], waiting: deque[str],
                       bar: Any) -> None:
         pause = _POLL[0]
-        while queue or waiting:
-            if not queue:  # only keys another run is answering are left: look again later
+        while True:
+            if self.ready:
+                await self._call(connection, caller, self.ready.popleft())
+                if bar is not None:
+                    bar.update(1)
+            elif queue:  # claim as many keys as there are workers, in one transaction
+                chunk = [queue.popleft() for _ in range(min(self.config.concurrency, len(queue)))]
+                taken, busy, answered = self.cache.claim(chunk, self.lease)
+                self.ready.extend(taken)
+                waiting.extend(busy)
+                for key, a in answered.items():  # another run sharing the cache answered them meanwhile
+                    self.answers[key] = ChatResult(a.text, None, True, a.prompt_tokens, a.completion_tokens)
+                self.elsewhere += len(answered)
+                if bar is not None and answered:
+                    bar.update(len(answered))
+            elif waiting:  # only keys another run is answering are left: look again later
                 await asyncio.sleep(pause)
                 pause = min(2 * pause, _POLL[1])
                 queue.extend(waiting)
                 waiting.clear()
-                continue
-            key = queue.popleft()
-            claim = self.cache.claim(key, self.lease)
-            if claim is False:
-                waiting.append(key)
-                continue
-            if isinstance(claim, CachedAnswer):
-                self.elsewhere += 1
-                self.answers[key] = ChatResult(claim.text, None, True, claim.prompt_tokens, claim.completion_tokens)
             else:
-                await self._call(connection, caller, key)
-            if bar is not None:
-                bar.update(1)
+                return
 
     async def _call(self, connection: Connection, caller: Caller, key: str) -> None:
         messages, sent = self.payloads[key]
