@@ -4,7 +4,7 @@ A full LCTG judge pass is 5,040 calls (1,680 prompts x 3 samples). This times th
 synthetic judge requests at concurrency 1, 8 and 32 (each with a fresh temporary cache), then a
 re-run that finds everything in the cache, and prints ratios measured in this one run:
 
-    efficiency(c) = (wall(1) / wall(c)) / c      target >= 0.8 up to c = 32
+    efficiency(c) = (wall(1) / wall(c)) / c      target >= 0.9 up to c = 32
     cached speedup = wall(32) / wall(cached)     target >= 50
 
 The server runs in its own process so its threads do not compete with the client for the GIL.
@@ -161,9 +161,9 @@ def main(argv: list[str] | None = None) -> None:
         for c in levels:
             speedup = walls[base] / walls[c]
             ratio = speedup / (c / base)
-            verdict = "ok" if ratio >= 0.8 else "BELOW TARGET"
+            verdict = "ok" if ratio >= 0.9 else "BELOW TARGET"
             print(
-                f"speedup c={c:<3} vs c={base}: {speedup:6.2f}x   / {c // base:<3} = {ratio:.2f}  (target >= 0.80: {verdict})"
+                f"speedup c={c:<3} vs c={base}: {speedup:6.2f}x   / {c // base:<3} = {ratio:.2f}  (target >= 0.90: {verdict})"
             )
         cached = walls[top] / cached_wall
         print(

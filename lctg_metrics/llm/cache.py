@@ -137,7 +137,8 @@ class AnswerCache:
                 found[key] = answer
             elif key not in self.corrupt_keys:
                 self.corrupt_keys.add(key)
-                log.warning("LLM cache %s: row %s… fails its checksum; ignored and fetched again", self.path, key[:12])
+                log.warning("LLM cache %s: row %s… fails its checksum; ignored and fetched again",
+                            self.path, key[:12])
         return found
 
     def get_many(self, keys: Iterable[str]) -> dict[str, CachedAnswer]:

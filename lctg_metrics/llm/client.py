@@ -1,8 +1,8 @@
 """Run many chat requests against one OpenAI-compatible endpoint: dedup, cache, bounded concurrency, stats.
 
-    requests ──► key ──► cache hits ──► dedup ──► claim ──► workers (one connection each) ──► cache ──► results
-                                                                  │ N failed calls in a row: stop (circuit breaker)
-                                                                  │ 401/403/404: stop at once
+    requests ──► key ──► dedup ──► cache hits ──► claim ──► workers (a connection each) ──► cache ──► results
+                                                             │ N failed calls in a row: stop (circuit breaker)
+                                                             │ 401/403/404: stop at once
 
 The HTTP side (deadlines, retries, parsing) is ``transport``; the file is ``cache``. Dry runs and fully
 cached runs need neither httpx nor tenacity.
