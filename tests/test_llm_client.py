@@ -589,6 +589,12 @@ def test_chat_endpoint(base_url, expected):
         ({"max_retries": -1}, "max_retries"),
         ({"timeout": 0}, "timeout"),
         ({"max_tokens": 0}, "max_tokens"),
+        ({"temperature": 2.5}, "temperature"),
+        ({"temperature": True}, "temperature"),
+        ({"top_p": 0}, "top_p"),
+        ({"seed": "1"}, "seed"),
+        ({"connect_timeout": 0}, "connect_timeout"),
+        ({"max_consecutive_failures": 0}, "max_consecutive_failures"),
     ],
 )
 def test_config_validation(kwargs, message):

@@ -8,6 +8,7 @@ logs, stderr, or any file of the cache.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -171,3 +172,16 @@ def test_a_run_stopped_midway_resumes_with_only_the_missing_calls(serve, tmp_pat
     assert [r.text for r in results] == [f"echo:項目 {i}" for i in range(n)]
     assert results.stats.cache_hits == 5 and results.stats.calls_made == n - 5
     assert server.total == first + n - 5
+
+
+def test_the_breaker_counts_failures_in_a_row_only(serve, tmp_path):
+    odd = {json.dumps(msgs(i), ensure_ascii=False) for i in range(1, 8, 2)}
+    server = serve(
+        script=lambda body, seen: (
+            Failure("status", 500) if json.dumps(body["messages"], ensure_ascii=False) in odd else None
+        )
+    )
+    config = config_for(server.base_url, tmp_path)  # breaker at 2, concurrency 1: fail, ok, fail, ok ...
+    results = run_chat(config, [(msgs(i), {}) for i in range(8)], progress=False)
+    assert [r.ok for r in results] == [True, False] * 4
+    assert results.failed == (1, 3, 5, 7) and results.stats.errors == 4

@@ -479,6 +479,24 @@ def test_clean_llm_raises_on_failed_calls_by_default_after_caching_the_rest(serv
     assert (again.stats.cache_hits, again.stats.calls_made) == (4, 1)
 
 
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda c: clean_llm(["a"], ["summary"], PROTOCOL, c, empty_answer="drop"),
+         "empty_answer must be one of keep, invalid, got 'drop'"),
+        (lambda c: clean_llm(["a"], ["summary"], PROTOCOL, c, allow_failures=-1),
+         "clean_llm: allow_failures must be an int >= 0, got -1"),
+        (lambda c: judge_quality([("summary", "b", "a")], PROTOCOL, c, allow_failures=True),
+         "judge_quality: allow_failures must be an int >= 0, got True"),
+    ],
+)
+def test_new_options_are_checked_before_any_call(tmp_path, call, message):
+    config = LLMConfig(base_url="http://127.0.0.1:9/v1", model="m", cache_path=str(tmp_path / "c.sqlite"))
+    with pytest.raises(ValueError, match=message):
+        call(config)
+    assert not (tmp_path / "c.sqlite").exists()
+
+
 def test_clean_llm_checks_its_inputs(tmp_path):
     config = LLMConfig(
         base_url="http://127.0.0.1:9/v1", model="m", cache_path=str(tmp_path / "c.sqlite")
