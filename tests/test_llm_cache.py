@@ -80,6 +80,10 @@ def test_a_version_1_cache_is_upgraded_and_its_answers_kept(serve, tmp_path):
                    " completion_tokens INTEGER NOT NULL, model TEXT NOT NULL, created REAL NOT NULL)")
         db.execute("INSERT INTO answers VALUES (?, 'from v1', 4, 1, 'fake', 0)", (request_key(config, msgs(0), {}),))
         db.execute("PRAGMA user_version=1")
+    plan = run_chat(config, reqs(2), progress=False, dry_run=True)  # read as it is, not upgraded
+    assert (plan.stats.cache_hits, plan.stats.calls_needed, plan[0].text) == (1, 1, "from v1")
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
     results = run_chat(config, reqs(2), progress=False)
     assert [r.text for r in results] == ["from v1", "echo:問 1"] and server.total == 1
     with sqlite3.connect(path) as db:

@@ -46,6 +46,7 @@ _SCHEMA = (
     " DELETE FROM pending WHERE key = NEW.key; END",
 )
 _SELECT = "SELECT key, text, prompt_tokens, completion_tokens, checksum FROM answers WHERE key "
+_SELECT_V1 = "SELECT key, text, prompt_tokens, completion_tokens, NULL FROM answers WHERE key "
 
 
 class CachedAnswer(NamedTuple):
@@ -84,6 +85,7 @@ class AnswerCache:
         self.owner = owner or f"{self.host}:{os.getpid()}:{os.urandom(6).hex()}"
         self._db: sqlite3.Connection | None = None
         self._claimed = False
+        self._select = _SELECT
         in_memory = self.path == ":memory:"
         if read_only and not in_memory and not os.path.exists(self.path):
             return  # nothing cached yet; a dry run must not create files
@@ -114,8 +116,10 @@ class AnswerCache:
         if version not in (0, 1, SCHEMA_VERSION):
             raise CacheError(f"LLM cache {self.path}: schema version {version}, this lctg reads {SCHEMA_VERSION};"
                              " delete the file or pass --llm-cache OTHER (LLMConfig.cache_path)")
+        self._select = _SELECT_V1 if version == 1 else _SELECT  # a dry run reads a version 1 file as it is
         if self.read_only or version == SCHEMA_VERSION:
             return
+        self._select = _SELECT
         with _transaction(db):
             if version == 1:  # answers without checksums: add them, trusting the stored rows
                 db.execute("ALTER TABLE answers ADD COLUMN checksum TEXT")
@@ -133,7 +137,7 @@ class AnswerCache:
         found: dict[str, CachedAnswer] = {}
         for key, text, pt, ct, digest in rows:
             answer = CachedAnswer(text, pt, ct)
-            if digest == checksum(key, answer):
+            if digest == checksum(key, answer) or (digest is None and self._select is _SELECT_V1):
                 found[key] = answer
             elif key not in self.corrupt_keys:
                 self.corrupt_keys.add(key)
@@ -151,7 +155,7 @@ class AnswerCache:
             for start in range(0, len(keys), _LOOKUP_CHUNK):
                 chunk = keys[start : start + _LOOKUP_CHUNK]
                 try:
-                    rows = self._db.execute(_SELECT + f"IN ({','.join('?' * len(chunk))})", chunk).fetchall()
+                    rows = self._db.execute(self._select + f"IN ({','.join('?' * len(chunk))})", chunk).fetchall()
                 except sqlite3.OperationalError as exc:
                     if "no such" in str(exc):  # read-only open of a file another run just created
                         return {}

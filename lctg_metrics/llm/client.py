@@ -15,14 +15,14 @@ import json
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, Generic, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.llm.cache import AnswerCache, CachedAnswer, default_cache_path
 from lctg_metrics.llm.config import LLMConfig, chat_endpoint, describe, describe_params, request_params
 from lctg_metrics.llm.errors import LLMRunError
 from lctg_metrics.llm.requests import ChatRequest, Keyer, Messages, request_key, unpack
+from lctg_metrics.llm.results import DRY_RUN_ERROR, ChatResult, ResultList, RunStats
 from lctg_metrics.llm.transport import Caller, Completion, Connection, read_key
 
 __all__ = [
@@ -30,84 +30,10 @@ __all__ = [
     "chat_many", "describe", "describe_params", "request_key", "request_params", "run_chat",
 ]
 
-#: Error text of results a dry run did not send.
-DRY_RUN_ERROR = "dry run: not sent"
 #: Seconds between looks at keys another run (sharing the cache) is answering: first and at most.
 _POLL = (0.05, 1.0)
 
-T = TypeVar("T")
 Request = ChatRequest | tuple[Messages, Mapping[str, Any]]
-
-
-@dataclass(frozen=True)
-class ChatResult:
-    """The answer to one request (``text``), or why there is none (``error``).
-
-    Token counts are those of the response that produced ``text`` (also for cache hits).
-    """
-
-    text: str | None
-    error: str | None
-    cached: bool
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return self.text is not None
-
-
-@dataclass(frozen=True)
-class RunStats:
-    """What one run cost. ``requests == cache_hits + deduplicated + calls_needed``.
-
-    ``calls_needed``: distinct requests not in the cache, i.e. the calls a run makes (``calls_made``) or,
-    in a dry run, would make; ``answered_elsewhere`` of them were answered meanwhile by another run sharing
-    the cache. ``retries`` counts extra HTTP attempts; tokens count this run's calls; ``corrupt_rows``:
-    cache rows that failed their checksum (ignored and fetched again).
-    """
-
-    requests: int = 0
-    calls_needed: int = 0
-    calls_made: int = 0
-    cache_hits: int = 0
-    deduplicated: int = 0
-    retries: int = 0
-    errors: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    dry_run: bool = False
-    corrupt_rows: int = 0
-    answered_elsewhere: int = 0
-
-    def __add__(self, other: RunStats) -> RunStats:
-        if not isinstance(other, RunStats):
-            return NotImplemented
-        values: dict[str, Any] = {
-            f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self) if f.name != "dry_run"
-        }
-        return RunStats(**values, dry_run=self.dry_run or other.dry_run)
-
-    def summary(self) -> str:
-        verb = "would make" if self.dry_run else "made"
-        calls = self.calls_needed if self.dry_run else self.calls_made
-        extra = f", {self.corrupt_rows} corrupt cache rows re-fetched" if self.corrupt_rows else ""
-        extra += f", {self.answered_elsewhere} answered by another run" if self.answered_elsewhere else ""
-        return (
-            f"{self.requests} requests: {verb} {calls} calls, {self.cache_hits} cached,"
-            f" {self.deduplicated} deduplicated, {self.retries} retries, {self.errors} errors,"
-            f" {self.prompt_tokens}+{self.completion_tokens} tokens{extra}"
-        )
-
-
-class ResultList(list[T], Generic[T]):
-    """A list of per-request results, in request order, with the run's ``stats`` and the indices of the
-    items whose calls ``failed`` (not dry-run ones)."""
-
-    def __init__(self, items: Iterable[T] = (), stats: RunStats | None = None, failed: Sequence[int] = ()) -> None:
-        super().__init__(items)
-        self.stats = stats if stats is not None else RunStats()
-        self.failed = tuple(failed)
 
 
 def run_chat(config: LLMConfig, requests: Sequence[Request], *, dry_run: bool = False,
