@@ -1,0 +1,41 @@
+"""The multiple-choice item a reader answers, and how a generated ending is placed among the candidates."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class MCItem:
+    """Context, question and candidate endings; ``target`` is the slot that holds the ending under test."""
+
+    id: str
+    context: str
+    question: str
+    options: tuple[str, ...]
+    target: int
+
+
+def context_of(row: Mapping[str, Any]) -> str:
+    """The row's ROCStories context; a row without one raises naming the row and the fix."""
+    document = row.get("document")
+    if not document:
+        raise ValueError(
+            f"row {row.get('id')}: 'document' is empty; fill contexts from your local copy with"
+            " lctg_dataset.stories.fill_contexts(rows)"
+        )
+    return str(document)
+
+
+def with_ending(row: Mapping[str, Any], ending: str) -> MCItem:
+    """The row's item with ``ending`` in place of the gold ending (the paper's step 1)."""
+    options = list(row["options"])
+    options[row["gold_label"]] = ending
+    return MCItem(str(row["id"]), context_of(row), str(row["question"]), tuple(options), int(row["gold_label"]))
+
+
+def gold_item(row: Mapping[str, Any]) -> MCItem:
+    """The row's item as released (the oracle: the gold ending is the generation)."""
+    return with_ending(row, str(row["options"][row["gold_label"]]))

@@ -1,0 +1,91 @@
+"""Multiple-choice readers by name: each picks one candidate slot per item, or None when it cannot tell."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from lctg_metrics.ifsm.encoders import get_encoder
+from lctg_metrics.ifsm.head import featurize, head_digest, load_head
+from lctg_metrics.ifsm.items import MCItem
+
+DATA = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True)
+class ReaderInfo:
+    """What identifies a reader in a signature, and how far to trust it."""
+
+    name: str
+    version: str
+    digest: str
+    weak: bool
+    measured_accuracy: float | None = None  # on gold endings of the eval half, when known in advance
+    note: str = ""
+
+
+class Reader(Protocol):
+    """Answers items; ``None`` means no parseable answer (counted, never guessed)."""
+
+    info: ReaderInfo
+
+    def choose(self, items: Sequence[MCItem]) -> list[int | None]: ...
+
+
+class EmbeddingReader:
+    """Offline reader: cosine features of context/question/ending through a small fitted head. Weak."""
+
+    def __init__(self, head_path: str | Path) -> None:
+        self.head = load_head(head_path)
+        self.encoder = get_encoder(self.head.encoder)
+        acc = self.head.eval_accuracy
+        self.info = ReaderInfo(
+            name=f"embedding-{self.head.encoder}",
+            version=f"{self.head.version}+{self.encoder.name}@{self.encoder.version}",
+            digest=head_digest(self.head),
+            weak=True,
+            measured_accuracy=acc,
+            note=(f"weak reader: {acc:.3f} accuracy on gold endings of the eval half (humans 0.925, chance 0.25)"
+                  if acc is not None else "weak reader: accuracy not measured"),
+        )
+
+    def choose(self, items: Sequence[MCItem]) -> list[int | None]:
+        if not items:
+            return []
+        scores = self.head.scores(featurize(self.encoder, items))
+        return [int(i) for i in np.argmax(scores, axis=1)]
+
+
+def _embedding(head_path: str | Path | None = None) -> Reader:
+    return EmbeddingReader(head_path or DATA / "head-use-m3-v1.json")
+
+
+def _embedding_e5(head_path: str | Path | None = None) -> Reader:
+    return EmbeddingReader(head_path or DATA / "head-e5-small-q4-v1.json")
+
+
+def _llm(config: Any = None, **options: Any) -> Reader:
+    from lctg_metrics.ifsm.llm_reader import LLMReader
+
+    if config is None:
+        raise ValueError("reader 'llm' needs config=LLMConfig(base_url=..., model=...); offline: reader='embedding'")
+    return LLMReader(config, **options)
+
+
+READERS: dict[str, Callable[..., Reader]] = {"llm": _llm, "embedding": _embedding, "embedding-e5": _embedding_e5}
+
+
+def get_reader(name: str, **options: Any) -> Reader:
+    """The reader ``name`` built with ``options`` (``llm``: ``config=LLMConfig``; embedding: ``head_path``)."""
+    if name not in READERS:
+        raise KeyError(f"unknown IFSM reader {name!r}; choose one of {sorted(READERS)}")
+    return READERS[name](**options)
+
+
+def register_reader(name: str, factory: Callable[..., Reader]) -> None:
+    """Add or replace a reader factory."""
+    READERS[name] = factory

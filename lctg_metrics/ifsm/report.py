@@ -1,0 +1,34 @@
+"""Plain-text view of an IFSMResult: score, reader, adversarial table, guard counts, validity, signature."""
+
+from __future__ import annotations
+
+from lctg_metrics.ifsm.score import IFSMResult, SetScore
+
+
+def _ci(ci: tuple[float, float] | None) -> str:
+    return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "-"
+
+
+def _line(s: SetScore) -> str:
+    raw = f"{s.raw:.3f} {_ci(s.raw_ci)}" if s.raw is not None else "-"
+    return f"| {s.name} | {s.guarded:.3f} {_ci(s.guarded_ci)} | {raw} | {s.flagged} | {s.unparseable} |"
+
+
+def format_result(result: IFSMResult) -> str:
+    """A Markdown block; the invalid reasons come first when there are any."""
+    lines = []
+    if not result.valid:
+        lines.append("**INVALID**: " + "; ".join(result.invalid_reasons))
+    lines.append(f"IFSM {result.ifsm:.3f} {_ci(result.ci)} over {result.n} items; {result.flagged} flagged by the "
+                 f"guard {result.guard_reasons or ''}; {result.unparseable} unparseable")
+    if result.reader.note:
+        lines.append(f"reader {result.reader.name}: {result.reader.note}")
+    if result.dissimilarity_to_gold is not None:
+        pairs = result.dissimilarity_within_passage
+        lines.append(f"dissimilarity to gold {result.dissimilarity_to_gold:.3f}; within passage "
+                     f"{pairs:.3f}" if pairs is not None else f"dissimilarity to gold {result.dissimilarity_to_gold:.3f}")
+    lines += ["", "| set | IFSM (guarded) | reader alone | flagged | unparseable |", "|---|---|---|---|---|",
+              _line(result.oracle)]
+    lines += [_line(s) for s in result.adversarial.values()]
+    lines += ["", result.signature]
+    return "\n".join(lines)

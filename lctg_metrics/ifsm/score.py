@@ -1,0 +1,179 @@
+"""score_ifsm: generated endings → guard → reader → IFSM with its CI, oracle, adversarial table, validity, signature."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
+from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
+from lctg_metrics.ifsm.encoders import get_encoder
+from lctg_metrics.ifsm.guards import GUARD_VERSION, Verdict, check_ending
+from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
+from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
+from lctg_metrics.ifsm.stats import N_BOOT, bootstrap_ci
+
+ADVERSARIAL_VERSION = "a1"
+CHANCE = 0.25  # four candidates
+Row = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class SetScore:
+    """One set of endings: ``guarded`` is what IFSM counts; ``raw`` is the reader alone on every item."""
+
+    name: str
+    n: int
+    guarded: float
+    guarded_ci: tuple[float, float]
+    raw: float | None
+    raw_ci: tuple[float, float] | None
+    flagged: int
+    unparseable: int
+
+
+@dataclass(frozen=True)
+class IFSMResult:
+    """Everything a reported IFSM needs; ``valid`` False says the reader cannot support the number."""
+
+    ifsm: float
+    ci: tuple[float, float]
+    n: int
+    flagged: int
+    guard_reasons: dict[str, int]
+    unparseable: int
+    oracle: SetScore
+    adversarial: dict[str, SetScore]
+    dissimilarity_to_gold: float | None
+    dissimilarity_within_passage: float | None
+    valid: bool
+    invalid_reasons: tuple[str, ...]
+    reader: ReaderInfo
+    signature: str
+    items: list[dict[str, Any]] | None = field(default=None, repr=False)
+
+
+def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    if isinstance(generations, Mapping):
+        return {str(k): str(v) for k, v in generations.items()}
+    out = {}
+    for number, record in enumerate(generations, 1):
+        if "id" not in record or "generation" not in record:
+            raise ValueError(f"generation {number}: needs keys 'id' and 'generation', got {sorted(record)}")
+        out[str(record["id"])] = str(record["generation"])
+    return out
+
+
+def _guard(row: Row, ending: str) -> Verdict:
+    return check_ending(ending, question=str(row["question"]), context=str(row["document"] or ""),
+                        options=list(row["options"]), gold_label=int(row["gold_label"]))
+
+
+def _run(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: str, raw: bool,
+         n_boot: int, seed: int) -> tuple[SetScore, list[Verdict], list[int | None]]:
+    """Guard every item; the reader sees all items when ``raw`` else only those that passed."""
+    verdicts = [_guard(row, item.options[item.target]) for row, item in zip(rows, items)]
+    shown = list(range(len(items))) if raw else [i for i, v in enumerate(verdicts) if v.passed]
+    choices: list[int | None] = [None] * len(items)
+    for i, choice in zip(shown, reader.choose([items[i] for i in shown])):
+        choices[i] = choice
+    picked = [c == item.target for c, item in zip(choices, items)]
+    guarded = [float(p and v.passed) for p, v in zip(picked, verdicts)]
+    raw_hits = [float(p) for p in picked] if raw else None
+    score = SetScore(
+        name=name, n=len(items),
+        guarded=sum(guarded) / len(items), guarded_ci=bootstrap_ci(guarded, n_boot=n_boot, seed=seed),
+        raw=sum(raw_hits) / len(items) if raw_hits else None,
+        raw_ci=bootstrap_ci(raw_hits, n_boot=n_boot, seed=seed) if raw_hits else None,
+        flagged=sum(not v.passed for v in verdicts),
+        unparseable=sum(choices[i] is None for i in shown),
+    )
+    return score, verdicts, choices
+
+
+def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore]) -> list[str]:
+    """Why the reader cannot support an IFSM: gold accuracy not above chance, or an attack not clearly below it."""
+    low = oracle.guarded_ci[0]
+    why = []
+    if low <= CHANCE:
+        why.append(f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f}) is not above chance {CHANCE}")
+    for name, s in adversarial.items():
+        if not s.guarded_ci[1] < low:
+            why.append(f"adversarial {name}: {s.guarded:.3f} (CI high {s.guarded_ci[1]:.3f}) not clearly below "
+                       f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f})")
+    return why
+
+
+def _signature(info: ReaderInfo, oracle: SetScore, split: str | None, templates: str, n_boot: int,
+               seed: int, dissimilarity: str | None) -> str:
+    try:
+        version = metadata.version("lctg")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    measured = f"{info.measured_accuracy:.3f}" if info.measured_accuracy is not None else "na"
+    parts = [
+        f"reader:{info.name}@{info.version}#{info.digest}", f"weak:{'yes' if info.weak else 'no'}",
+        f"reader_acc:{oracle.guarded:.3f}", f"reader_acc_measured:{measured}", f"split:{split or 'all'}",
+        f"templates:{templates}", f"guards:{GUARD_VERSION}", f"adv:{ADVERSARIAL_VERSION}",
+        f"boot:{n_boot}", f"seed:{seed}", f"dissim:{dissimilarity or 'none'}", f"version:{version}",
+    ]
+    return "ifsm|" + "|".join(parts)
+
+
+def score_ifsm(
+    generations: Mapping[str, str] | Sequence[Mapping[str, Any]],
+    rows: Sequence[Row],
+    *,
+    reader: str | Reader = "llm",
+    reader_options: Mapping[str, Any] | None = None,
+    split: str | None = "eval",
+    adversarial: bool = True,
+    dissimilarity_encoder: str | None = "use-m3",
+    n_boot: int = N_BOOT,
+    seed: int = 0,
+    return_items: bool = False,
+) -> IFSMResult:
+    """IFSM of ``generations`` (id → ending) on ``rows`` (with contexts) of ``split``; a missing ending fails."""
+    chosen = [r for r in rows if split is None or r["split"] == split]
+    if not chosen:
+        raise ValueError(f"no rows in split {split!r}; rows carry 'split' fit/eval (split=None scores all)")
+    texts = _generations(generations)
+    unknown = sorted(set(texts) - {str(r["id"]) for r in rows})
+    if unknown:
+        raise KeyError(f"{len(unknown)} generation id(s) not in rows, e.g. {unknown[0]!r}")
+    the_reader = get_reader(reader, **(reader_options or {})) if isinstance(reader, str) else reader
+    endings = [texts.get(str(r["id"]), "").strip() for r in chosen]
+
+    oracle, _, _ = _run(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed)
+    table = {}
+    if adversarial:
+        for name, build in ADVERSARIAL_SETS.items():
+            table[name] = _run(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed)[0]
+    main, verdicts, choices = _run(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)],
+                                   "generated", False, n_boot, seed)
+
+    dissim = dissim_pairs = None
+    per_item_dissim: list[float | None] = [None] * len(chosen)
+    if dissimilarity_encoder:
+        encoder = get_encoder(dissimilarity_encoder)
+        per_item_dissim = list(to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen]))
+        dissim = sum(per_item_dissim) / len(per_item_dissim)
+        dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
+    why = _invalid(oracle, table) if adversarial else ["adversarial sets not run"]
+    templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))
+    items = None
+    if return_items:
+        items = [{"id": r["id"], "hit": bool(v.passed and c == r["gold_label"]), "choice": c, "guard": v.reason,
+                  "dissimilarity": d} for r, v, c, d in zip(chosen, verdicts, choices, per_item_dissim)]
+    return IFSMResult(
+        ifsm=main.guarded, ci=main.guarded_ci, n=main.n, flagged=main.flagged,
+        guard_reasons=dict(Counter(v.reason.split(":")[0] for v in verdicts if not v.passed)),
+        unparseable=main.unparseable, oracle=oracle, adversarial=table,
+        dissimilarity_to_gold=dissim, dissimilarity_within_passage=dissim_pairs,
+        valid=not why, invalid_reasons=tuple(why), reader=the_reader.info,
+        signature=_signature(the_reader.info, oracle, split, templates, n_boot, seed, dissimilarity_encoder),
+        items=items,
+    )
