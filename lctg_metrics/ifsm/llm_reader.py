@@ -20,7 +20,7 @@ PROMPT = (
 )
 FALLBACK = "Reply with exactly one capital letter: {letters}. No other words."
 
-_BARE = re.compile(r"\(?([A-D])\)?[.):]?")
+_BARE = re.compile(r"\(?([A-D])\)?[.):]?", re.IGNORECASE)  # a lone letter may be lower case
 _LEADING = re.compile(r"\(?([A-D])\)?[.):]\s")
 _STATED = re.compile(r"\b(?:answer|ending|option|choice)\s*(?:is|:)?\s*:?\s*\(?([A-D])\)?(?![A-Za-z])", re.IGNORECASE)
 
@@ -34,13 +34,13 @@ def build_prompt(item: MCItem) -> str:
 
 
 def parse_choice(text: str | None, n_options: int = 4) -> int | None:
-    """The chosen slot: a bare letter, a leading ``B.``/``(B)``, or ``answer is B`` (all such agreeing); else None."""
+    """The chosen slot: a lone letter, a leading ``B.``/``(B)``, or ``answer is B`` (all such agreeing); else None."""
     if not text:
         return None
     cleaned = text.strip().strip("*`\"' \n").strip()
     found = _BARE.fullmatch(cleaned) or _LEADING.match(cleaned)
     if found:
-        letters = {found.group(1)}
+        letters = {found.group(1).upper()}
     else:
         letters = {m.group(1).upper() for m in _STATED.finditer(cleaned)}
     if len(letters) != 1:
