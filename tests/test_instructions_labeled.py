@@ -1,0 +1,53 @@
+"""Every instruction checker against its hand-written labeled set (tests/data/instructions/*.jsonl)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lctg_metrics.instructions import REGISTRY, check
+
+DATA = Path(__file__).parent / "data" / "instructions"
+#: Each checker needs at least this many labeled cases, with positives and negatives among them.
+MIN_CASES = 10
+
+
+def _cases() -> list[dict[str, Any]]:
+    rows = []
+    for path in sorted(DATA.glob("*.jsonl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.strip():
+                row = json.loads(line)
+                row["where"] = f"{path.name}:{number}"
+                rows.append(row)
+    return rows
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['where']}-{c['id']}" for c in CASES])
+def test_labeled_case(case: dict[str, Any]) -> None:
+    verdict = check(case["id"], case["response"], case["kwargs"])
+    assert verdict.passed is case["expected"], f"{case['where']} ({case['note']}): {verdict.reason}"
+    assert isinstance(verdict.reason, str) and verdict.reason
+
+
+def test_every_checker_has_a_labeled_set() -> None:
+    total = Counter(c["id"] for c in CASES)
+    positive = Counter(c["id"] for c in CASES if c["expected"])
+    thin = {i: total[i] for i in REGISTRY if total[i] < MIN_CASES}
+    one_sided = [i for i in REGISTRY if positive[i] in (0, total[i])]
+    assert not thin, f"fewer than {MIN_CASES} labeled cases: {thin}"
+    assert not one_sided, f"labeled sets without both positives and negatives: {one_sided}"
+    assert not set(total) - set(REGISTRY), f"labeled cases for unknown ids: {set(total) - set(REGISTRY)}"
+
+
+def test_labeled_rows_have_the_documented_fields() -> None:
+    for case in CASES:
+        assert set(case) == {"id", "kwargs", "response", "expected", "note", "where"}, case["where"]
+        assert isinstance(case["expected"], bool), case["where"]
