@@ -1,0 +1,162 @@
+"""Hypothesis properties of the instruction checkers: totality, additivity, invariance and equivalences."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lctg_metrics.instructions import REGISTRY, check
+from lctg_metrics.instructions.text import count_occurrences, paragraphs, split_sentences
+
+HIRAGANA = st.text(alphabet=st.characters(min_codepoint=0x3041, max_codepoint=0x3093), min_size=1, max_size=12)
+KATAKANA = st.text(alphabet=st.characters(min_codepoint=0x30A1, max_codepoint=0x30F3), min_size=1, max_size=12)
+KANJI = st.text(alphabet="日本語漢字東京学習機械天気春夏秋冬山川", min_size=1, max_size=6)
+JA_TEXT = st.text(alphabet=st.sampled_from(list("あいうえおかきくけこアイウエオ日本語東京、。！？「」『』（）・ー…\n *#-1２①")),
+                  max_size=80)
+ANY_TEXT = st.text(max_size=60)
+
+
+def _sample_kwargs() -> dict[str, dict]:
+    """The kwargs of each id's first labeled case (every id has one)."""
+    out: dict[str, dict] = {}
+    for path in sorted((Path(__file__).parent / "data" / "instructions").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            out.setdefault(row["id"], row["kwargs"])
+    return out
+
+
+KWARGS = _sample_kwargs()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(REGISTRY)), st.one_of(JA_TEXT, ANY_TEXT), st.sampled_from(["strict", "loose"]))
+def test_every_checker_is_total(instruction_id: str, response: str, mode: str) -> None:
+    verdict = check(instruction_id, response, KWARGS[instruction_id], mode=mode)
+    assert isinstance(verdict.passed, bool) and isinstance(verdict.reason, str) and verdict.reason
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(REGISTRY)), JA_TEXT)
+def test_strict_pass_implies_loose_pass(instruction_id: str, response: str) -> None:
+    if check(instruction_id, response, KWARGS[instruction_id]).passed:
+        assert check(instruction_id, response, KWARGS[instruction_id], mode="loose").passed
+
+
+@given(JA_TEXT, JA_TEXT, st.sampled_from(["機械学習", "東京都", "ＡＩ", "色落ち", "スキル"]))
+def test_a_text_containing_the_keyword_always_passes(before: str, after: str, keyword: str) -> None:
+    response = before + keyword + after
+    assert check("keywords:existence", response, {"keywords": [keyword]}).passed
+    assert not check("keywords:forbidden", response, {"words": [keyword]}).passed
+
+
+@given(JA_TEXT, st.sampled_from(["学習", "ねこ", "AI"]))
+def test_forbidden_is_the_negation_of_existence(response: str, word: str) -> None:
+    if response.strip():
+        used = check("keywords:existence", response, {"keywords": [word]}).passed
+        assert check("keywords:forbidden", response, {"words": [word]}).passed is not used
+
+
+@given(HIRAGANA, HIRAGANA, st.sampled_from(["ねこ", "い"]))
+def test_keyword_counting_is_additive(a: str, b: str, word: str) -> None:
+    joined = a + "。" + b
+    assert count_occurrences(joined, word) == count_occurrences(a, word) + count_occurrences(b, word)
+
+
+@given(ANY_TEXT, ANY_TEXT)
+def test_character_counting_is_additive(a: str, b: str) -> None:
+    n = len(a) + len(b)
+    if (a + b).strip():
+        assert check("length:chars", a + b, {"min": n, "max": n}).passed
+
+
+@given(HIRAGANA)
+def test_hiragana_only_accepts_hiragana_and_rejects_an_added_kanji(text: str) -> None:
+    assert check("script:hiragana_only", text, {}).passed
+    assert not check("script:hiragana_only", text + "字", {}).passed
+    assert check("script:no_katakana", text, {}).passed and check("script:no_kanji", text, {}).passed
+
+
+@given(KATAKANA)
+def test_katakana_only_accepts_katakana_and_rejects_an_added_hiragana(text: str) -> None:
+    assert check("script:katakana_only", text, {}).passed
+    assert not check("script:katakana_only", text + "の", {}).passed
+    assert check("script:no_hiragana", text, {}).passed
+
+
+@given(JA_TEXT)
+def test_no_kanji_equals_a_kanji_count_of_zero(text: str) -> None:
+    if text.strip():
+        assert check("script:no_kanji", text, {}).passed is check("script:kanji_count", text, {"max": 0}).passed
+
+
+@given(JA_TEXT, st.sampled_from("0123456789０１２３４５６７８９"))
+def test_any_digit_breaks_kansuuji(text: str, digit: str) -> None:
+    assert not check("script:kansuuji", text + digit, {}).passed
+
+
+@given(st.lists(st.tuples(KANJI, HIRAGANA), min_size=1, max_size=5))
+def test_kanji_each_followed_by_a_reading_pass_furigana(pairs: list[tuple[str, str]]) -> None:
+    assert check("script:furigana", "".join(f"{k}（{r}）" for k, r in pairs), {}).passed
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                    max_leaves=10), st.sampled_from(["", "\n", "  \n\n"]))
+def test_any_json_document_passes_and_blanks_do_not_matter(value: object, blank: str) -> None:
+    text = json.dumps(value, ensure_ascii=False)
+    assert check("format:json", blank + text + blank, {}).passed
+
+
+@given(st.lists(HIRAGANA, min_size=1, max_size=8))
+def test_sentence_count_of_joined_sentences(pieces: list[str]) -> None:
+    text = "".join(p + "。" for p in pieces)
+    assert len(split_sentences(text)) == len(pieces)
+    assert check("length:sentences", text, {"min": len(pieces), "max": len(pieces)}).passed
+
+
+@given(st.lists(HIRAGANA, min_size=1, max_size=8))
+def test_paragraph_count_of_blank_line_joined_lines(pieces: list[str]) -> None:
+    assert len(paragraphs("\n\n".join(pieces))) == len(pieces)
+    assert len(paragraphs("\n***\n".join(pieces), "***")) == len(pieces)
+
+
+@given(st.lists(HIRAGANA, min_size=1, max_size=8), st.sampled_from(["・", "- ", "• "]))
+def test_list_items_are_counted(items: list[str], marker: str) -> None:
+    n = len(items)
+    assert check("format:bullet_list", "\n".join(marker + i for i in items), {"min": n, "max": n}).passed
+    numbered = "\n".join(f"{k}. {i}" for k, i in enumerate(items, 1))
+    assert check("format:numbered_list", numbered, {"min": n, "max": n}).passed
+
+
+@given(st.sampled_from(["format:bullet_list", "format:title", "format:json", "length:paragraphs"]), JA_TEXT)
+def test_trailing_blank_lines_never_change_a_format_verdict(instruction_id: str, text: str) -> None:
+    if text.strip():
+        kwargs = KWARGS[instruction_id]
+        assert check(instruction_id, text, kwargs).passed is check(instruction_id, text + "\n\n  \n", kwargs).passed
+
+
+@given(HIRAGANA)
+def test_a_bracket_free_text_in_brackets_is_a_quotation(text: str) -> None:
+    assert check("format:quotation", f"「{text}」", {}).passed
+    assert not check("format:quotation", f"「{text}」{text}", {}).passed
+
+
+@given(st.text(alphabet="あいうえおかきくけこ、", max_size=30))
+def test_no_period_passes_iff_no_kuten(text: str) -> None:
+    if text.strip():
+        assert check("rule:no_period", text, {}).passed
+        assert not check("rule:no_period", text + "。", {}).passed
+        assert check("rule:no_comma", text, {}).passed is ("、" not in text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(["晴れです", "雨です", "大切です", "本当です"]), min_size=1, max_size=5))
+def test_sentences_all_ending_the_same_pass_unified_ending(sentences: list[str]) -> None:
+    text = "".join(s + "。" for s in sentences)
+    assert check("startend:unified_ending", text, {"ending": "です"}).passed
+    assert check("style:polite", text, {}).passed
+    assert not check("startend:unified_ending", text + "雨だ。", {"ending": "です"}).passed
