@@ -132,6 +132,42 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
 }
 
 
+#: Decisions and facts the report states besides the measured tables (kept next to the code that relies on them).
+NOTES = """## Decisions (ours) where the spec is open
+
+- Keywords match as substrings, as written or after NFKC on both sides (``match="word"`` asks for morpheme-aligned
+  occurrences instead: 音 is then not counted in 音楽). So a forbidden 栄養 is found in 栄養素: the 3 strict
+  "spec ambiguity" disagreements above are this choice.
+- ``ja:keywords:letter_frequency`` counts the named character only (「る」, not 「ル」); ``kana_twin=True`` counts both.
+- Characters (``number_letters``) count every code point, line breaks included (``count_blanks=False`` drops blanks).
+- Sentences end at 。！？!?．｡ outside brackets that close on the same line, at an ellipsis ending a line, and at every
+  line break; a preamble line ending in 「：」 is a sentence for counting, a heading for style and 体言止め checks.
+- 体言止め counts sentences and lines (list items, slogans in 「」) whose last morpheme is a noun; markdown headings,
+  wholly bold lines, 『title』 lines and label lines ending in 「：」 are not sentences.
+- A bare 「追伸」/「P.S.」 marker counts when it starts a line or follows a sentence end; 追伸 inside a sentence does not.
+- Furigana must be in full-width （） (the prompts say 全角); 々 belongs to the kanji run before it.
+- Script checks need at least one letter of the script: a response of only 《》 or ****** is not "hiragana only".
+- Separators (``******`` between answers, ``***`` between paragraphs) count anywhere, on their own line or not; an
+  empty part between two non-empty ones fails, empty parts at either end are ignored.
+- Bullets: any of ・ • - * + ● ■ …, top-level items only; when the prompt shows the 「・一つめの内容」 format only ・ counts.
+- Response language: langdetect, seeded (seed 0) so a verdict never changes between runs.
+
+## Data problems in M-IFEval-ja (no disagreement here: both sides read the same kwargs)
+
+- key 172 scores the keyword タンパク質 while the prompt writes たんぱく質;
+- key 138 asks for both 5 and 4 chapters (the kwargs say 5);
+- keys 5–8, 160, 162, 163 ask for 行 (lines) while the kwargs and both checkers count sentences
+  (our ``length:lines`` counts lines if a dataset wants them).
+
+## Latent M-IFEval bugs with no effect on these responses (fixed in ours, covered by labeled cases)
+
+title accepts any 『…』 anywhere; unified endings fail on a trailing newline or a half-width 「!」; katakana_only rejects
+ヴ and hiragana_only rejects ゔ/ゝ; sections count 「第2章で」 in running text and miss 第一章; placeholders count 「[]」
+and markdown links; numbered lists need a space after 「.」; response language passes when langdetect throws;
+a P.P.S. line satisfies a P.S. request; postscript markers are not anchored (追伸 in running text counts).
+"""
+
+
 def compare(data: Path) -> tuple[list[dict[str, Any]], Counter, Counter]:
     """All disagreements (with cause) and per (id, mode) totals and agreements, over every model."""
     inputs = {row["prompt"]: row for row in read_mifeval_inputs(data / "ja_input_data.jsonl")}
@@ -202,7 +238,7 @@ def render(disagreements: list[dict[str, Any]], total: Counter, agree: Counter) 
                 f"- response: 「{_excerpt(ex['response'], 140)}」",
                 f"- M-IFEval: {ex['theirs']}; ours: {ex['ours']} ({ex['reason']})",
                 "- cases: " + ", ".join(sorted({f"{d['key']}/{d['model'].split('__')[-1]}" for d in items})), ""]
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n" + NOTES
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,7 @@ Entry points::
     listing() -> [{"id", "category", "description", "kwargs", "checker", "needs_morph"}]
     find_conflicts([(instruction_id, kwargs), ...]) -> [reason, ...]; conflict_table()
     score_mifeval(input_path, responses_path) -> (details, summary)
+    signature(mode) -> "instr:1.0|mode:strict|morph:fugashi-…+unidic-lite-…|langdetect:…(seed 0)"
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from lctg_metrics.instructions import checks_format, checks_length, checks_rules
 from lctg_metrics.instructions.conflicts import CONFLICTS, conflict_table, find_conflicts
 from lctg_metrics.instructions.mifeval import (MIFEVAL_MAP, read_mifeval_inputs, read_mifeval_responses,
                                                score_mifeval)
-from lctg_metrics.instructions.registry import (CATEGORIES, LLM_ONLY, REGISTRY, InstructionSpec, Verdict, check,
-                                                get, listing)
+from lctg_metrics.instructions.registry import (CATEGORIES, CHECKERS_VERSION, LLM_ONLY, REGISTRY, InstructionSpec,
+                                                Verdict, check, get, listing, signature)
 
-__all__ = ["CATEGORIES", "CONFLICTS", "InstructionSpec", "LLM_ONLY", "MIFEVAL_MAP", "REGISTRY", "Verdict", "check",
+__all__ = ["CATEGORIES", "CHECKERS_VERSION", "CONFLICTS", "InstructionSpec", "LLM_ONLY", "MIFEVAL_MAP", "REGISTRY", "Verdict", "check",
            "conflict_table", "find_conflicts", "get", "listing", "read_mifeval_inputs", "read_mifeval_responses",
-           "score_mifeval"]
+           "score_mifeval", "signature"]

@@ -4,6 +4,7 @@ to ours, and score every instruction (details per instruction, prompt- and instr
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -16,6 +17,8 @@ _LESS, _AT_LEAST = "未満", "以上"
 KEYWORD_MATCH = "substring"
 #: Set by ``translate`` when the prompt shows the bullet format 「・一つめの内容」: then only ・ items count.
 SHOWN_MARKER = "_prompt_shows_bullet_marker"
+#: Set by ``translate`` when the prompt says to begin with the title (タイトルから書き始めて): first line only.
+STARTS_WITH_TITLE = "_prompt_starts_with_title"
 
 
 def _relation(relation: str, n: int, where: str) -> dict[str, int]:
@@ -47,7 +50,7 @@ MIFEVAL_MAP: dict[str, tuple[str, Callable[[Kwargs], dict[str, Any]]]] = {
     "ja:detectable_format:number_highlighted_sections": ("format:highlights", lambda kw: {"min": kw["num_highlights"]}),
     "ja:detectable_format:number_numbered_lists": ("format:numbered_list",
                                                    lambda kw: {"min": kw["num_items"], "max": kw["num_items"]}),
-    "ja:detectable_format:title": _same("format:title"),
+    "ja:detectable_format:title": ("format:title", lambda kw: {"first_line": kw[STARTS_WITH_TITLE]}),
     "ja:keywords:existence": ("keywords:existence", lambda kw: {"keywords": kw["keywords"], "match": KEYWORD_MATCH}),
     "ja:keywords:forbidden_words": ("keywords:forbidden",
                                     lambda kw: {"words": kw["forbidden_words"], "match": KEYWORD_MATCH}),
@@ -117,12 +120,14 @@ def read_mifeval_responses(path: str | Path) -> dict[str, str]:
 
 
 def translate(mifeval_id: str, kwargs: Kwargs, prompt: str = "") -> tuple[str, dict[str, Any]]:
-    """Our (instruction id, kwargs) for an M-IFEval ``ja:`` instruction (the prompt decides the bullet marker)."""
+    """Our (instruction id, kwargs) for an M-IFEval ``ja:`` instruction (the prompt decides the bullet marker and
+    whether the title must come first)."""
     try:
         our_id, convert = MIFEVAL_MAP[mifeval_id]
     except KeyError:
         raise ValueError(f"unknown M-IFEval id {mifeval_id!r}; valid: {', '.join(sorted(MIFEVAL_MAP))}") from None
-    return our_id, convert({**kwargs, SHOWN_MARKER: "・一つめ" in prompt})
+    return our_id, convert({**kwargs, SHOWN_MARKER: "・一つめ" in prompt,
+                            STARTS_WITH_TITLE: bool(re.search(r"タイトル(?:から|で)書き始め", prompt))})
 
 
 def score_mifeval(input_path: str | Path, responses_path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:

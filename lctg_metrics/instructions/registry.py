@@ -153,6 +153,28 @@ def listing() -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: row["id"])
 
 
+#: Version of the checkers' semantics; bump when any verdict can change.
+CHECKERS_VERSION = "1.0"
+
+
+def _dist_version(name: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "missing"
+
+
+def signature(mode: str = "strict") -> str:
+    """Every setting that can change an instruction verdict, e.g.
+    ``instr:1.0|mode:strict|morph:fugashi-1.5.2+unidic-lite-1.0.8|langdetect:1.0.9(seed 0)``."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
+    return (f"instr:{CHECKERS_VERSION}|mode:{mode}|morph:fugashi-{_dist_version('fugashi')}"
+            f"+unidic-lite-{_dist_version('unidic-lite')}|langdetect:{_dist_version('langdetect')}(seed 0)")
+
+
 def bounds(n: int, lo: int | None, hi: int | None, unit: str) -> Verdict:
     """The usual count verdict: ``lo <= n <= hi`` (either bound may be absent, not both)."""
     if lo is None and hi is None:
@@ -168,5 +190,5 @@ def bounds(n: int, lo: int | None, hi: int | None, unit: str) -> Verdict:
 MIN = Param("min", "int", "smallest allowed count (inclusive)")
 MAX = Param("max", "int", "largest allowed count (inclusive)")
 
-__all__ = ["CATEGORIES", "LLM_ONLY", "MAX", "MIN", "MODES", "InstructionSpec", "Param", "REGISTRY", "Verdict",
-           "bounds", "check", "get", "instruction", "listing", "validate_kwargs"]
+__all__ = ["CATEGORIES", "CHECKERS_VERSION", "LLM_ONLY", "MAX", "MIN", "MODES", "InstructionSpec", "Param", "REGISTRY", "Verdict",
+           "bounds", "check", "get", "instruction", "listing", "signature", "validate_kwargs"]
