@@ -134,3 +134,36 @@ def test_score_mifeval_on_the_real_responses() -> None:
     assert summary["prompts"] == 172 and summary["instructions"] == len(details) == 226
     assert 0.5 < summary["instruction_strict"] <= summary["instruction_loose"] <= 1.0
     assert all(d["strict"] <= d["loose"] for d in details)
+
+
+def test_missing_analyzer_raises_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from lctg_metrics.instructions import morph
+
+    real_import = builtins.__import__
+
+    def no_fugashi(name: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if name == "fugashi":
+            raise ImportError("No module named 'fugashi'")
+        return real_import(name, *args, **kwargs)
+
+    morph._tagger.cache_clear()
+    morph.analyze.cache_clear()
+    monkeypatch.setattr(builtins, "__import__", no_fugashi)
+    try:
+        with pytest.raises(ImportError, match=r"pip install 'lctg\[ja\]'"):
+            check("style:polite", "雨が降っていますね。", {})
+        assert check("script:no_kanji", "かな", {}).passed  # plain-text checkers need no analyzer
+    finally:
+        monkeypatch.undo()
+        morph._tagger.cache_clear()
+
+
+def test_signature_names_every_verdict_setting() -> None:
+    from lctg_metrics.instructions import signature
+
+    assert signature("loose").startswith("instr:1.0|mode:loose|morph:fugashi-")
+    assert "unidic-lite-" in signature() and "(seed 0)" in signature()
+    with pytest.raises(ValueError, match="unknown mode"):
+        signature("lax")
