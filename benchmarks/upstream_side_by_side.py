@@ -39,6 +39,8 @@ def main() -> int:
     print(run.agreement.table())
     up, lc = run.cleaner_prompts
     print(f"distinct cleaner prompts: upstream {len(up)}, lctg {len(lc)}, identical sets: {up == lc}")
+    up, lc = run.judge_prompts
+    print(f"distinct judge prompts: upstream {len(up)}, lctg {len(lc)}, identical sets: {up == lc}")
     up, lc = run.request_params
     print(f"request parameters besides the messages: upstream {sorted(up)}, lctg {sorted(lc)}")
     print("branches: " + ", ".join(f"{b} {run.branches[b]}" for b in REQUIRED_BRANCHES))

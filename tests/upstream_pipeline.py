@@ -460,7 +460,7 @@ def branch_counts(items: list[Item], records: dict[str, list[dict[str, Any]]], u
         c["generation empty"] += g == ""
         c["generation blank"] += g != "" and stripped == ""
         c["generation ≤ 10 chars"] += 0 < len(stripped) <= 10
-        c["generation with preamble"] += g.lstrip("".join(BLANKS)).startswith(_ALL_PREAMBLES) or g.startswith(_ALL_PREAMBLES)
+        c["generation with preamble"] += g.lstrip("".join(BLANKS)).startswith(_ALL_PREAMBLES)
         c["generation with closing"] += g.endswith(_ALL_CLOSINGS)
         cleaned = upstream.cleaned[(it.id, it.sample)]
         record = by_id[f"{it.task}/{it.prompt_id}"]
@@ -496,7 +496,8 @@ class SideBySide:
     lctg: PipelineResult
     agreement: Agreement
     branches: Counter[str]
-    cleaner_prompts: tuple[set[str], set[str]]  # distinct cleaner prompts received: (upstream, lctg)
+    cleaner_prompts: tuple[set[str], set[str]]  # distinct cleaner conversations received: (upstream, lctg)
+    judge_prompts: tuple[set[str], set[str]]  # distinct judge conversations (quality and fallback) received
     request_params: tuple[set[str], set[str]]  # distinct "name=value" request parameters besides the messages
 
 
@@ -504,11 +505,12 @@ def _params(bodies: Iterable[dict[str, Any]]) -> set[str]:
     return {f"{k}={json.dumps(v)}" for body in bodies for k, v in body.items() if k != "messages"}
 
 
-def _cleaner_prompts(bodies: Iterable[dict[str, Any]]) -> set[str]:
+def _prompts(bodies: Iterable[dict[str, Any]], *, judge: bool) -> set[str]:
+    """Distinct conversations sent to the cleaner (``judge=False``) or to the judge, as JSON."""
     out = set()
     for body in bodies:
         prompt = body["messages"][-1]["content"]
-        if _QUALITY_MARK not in prompt and _FALLBACK_MARK not in prompt:
+        if (_QUALITY_MARK in prompt or _FALLBACK_MARK in prompt) == judge:
             out.add(json.dumps(body["messages"], ensure_ascii=False))
     return out
 
@@ -535,5 +537,6 @@ def side_by_side(source: Path, work: Path, *, seed: int = 0, project_root: Path 
         lc_bodies = [b for _, b in lc_server.received]
     return SideBySide(items, upstream, lctg, compare(upstream, lctg),
                       branch_counts(items, records, upstream, up_bodies),
-                      (_cleaner_prompts(up_bodies), _cleaner_prompts(lc_bodies)),
+                      (_prompts(up_bodies, judge=False), _prompts(lc_bodies, judge=False)),
+                      (_prompts(up_bodies, judge=True), _prompts(lc_bodies, judge=True)),
                       (_params(up_bodies), _params(lc_bodies)))
