@@ -29,5 +29,6 @@ def within_passage(encoder: Encoder, generated: Sequence[str], passage_ids: Sequ
         if len(texts) < 2:
             continue
         vectors = encoder.encode(texts)
-        means.append(np.mean([max(0.0, 1.0 - float(vectors[i] @ vectors[j])) for i, j in combinations(range(len(texts)), 2)]))
+        pairs = combinations(range(len(texts)), 2)
+        means.append(np.mean([max(0.0, 1.0 - float(vectors[i] @ vectors[j])) for i, j in pairs]))
     return float(np.mean(means)) if means else None

@@ -25,8 +25,8 @@ def format_result(result: IFSMResult) -> str:
         lines.append(f"reader {result.reader.name}: {result.reader.note}")
     if result.dissimilarity_to_gold is not None:
         pairs = result.dissimilarity_within_passage
-        lines.append(f"dissimilarity to gold {result.dissimilarity_to_gold:.3f}; within passage "
-                     f"{pairs:.3f}" if pairs is not None else f"dissimilarity to gold {result.dissimilarity_to_gold:.3f}")
+        within = f"; within passage {pairs:.3f}" if pairs is not None else ""
+        lines.append(f"dissimilarity to gold {result.dissimilarity_to_gold:.3f}{within}")
     lines += ["", "| set | IFSM (guarded) | reader alone | flagged | unparseable |", "|---|---|---|---|---|",
               _line(result.oracle)]
     lines += [_line(s) for s in result.adversarial.values()]

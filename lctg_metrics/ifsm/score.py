@@ -1,4 +1,4 @@
-"""score_ifsm: generated endings → guard → reader → IFSM with its CI, oracle, adversarial table, validity, signature."""
+"""score_ifsm: generated endings → guard → reader → IFSM with CI, oracle, attacks, validity, signature."""
 
 from __future__ import annotations
 
