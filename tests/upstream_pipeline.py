@@ -111,7 +111,8 @@ def _body(rng: random.Random, record: dict[str, Any], aspect: str) -> str:
     blanks = rng.random() < 0.25
     if aspect == "char_count":
         lo, hi = record["char_count_answer"]
-        n = rng.choice([lo - 1, lo, hi, hi + 1, rng.randint(lo, hi), hi + rng.randint(2, 30), rng.randint(11, max(11, lo - 2))])
+        n = rng.choice([lo - 1, lo, hi, hi + 1, rng.randint(lo, hi),  # at and around both bounds, inside
+                        hi + rng.randint(2, 30), rng.randint(11, max(11, lo - 2))])  # well outside
         return _filler(rng, record, max(n, 1), blanks)
     text = _filler(rng, record, rng.randint(11, 120), blanks)
     if aspect == "keyword" and rng.random() < 0.6:
@@ -341,7 +342,8 @@ def run_lctg(source: Path, items: list[Item], base_url: str, work: Path, *, proj
     gens = work / "generations.jsonl"
     with open(gens, "w", encoding="utf-8") as f:
         for it in items:
-            f.write(json.dumps({"id": it.id, "generation": it.generation, "sample": it.sample}, ensure_ascii=False) + "\n")
+            line = {"id": it.id, "generation": it.generation, "sample": it.sample}
+            f.write(json.dumps(line, ensure_ascii=False) + "\n")
     cmd = [*lctg_command(), "score", str(gens), "--dataset", str(work / "lctg"),
            "--cleaner", "llm", "--judge", "--llm-base-url", base_url, "--llm-model", LLM_MODEL,
            "--llm-concurrency", str(concurrency), "--llm-cache", str(work / "llm_cache.sqlite"),
@@ -416,7 +418,8 @@ CSV_ASPECTS = {"Format": "format", "C-count": "char_count", "Keyword": "keyword"
 
 
 def _diffs(up: dict[Any, Any], lc: dict[Any, Any]) -> list[tuple[Any, Any, Any]]:
-    return [(k, up.get(k), lc.get(k)) for k in sorted(set(up) | set(lc)) if up.get(k, "<absent>") != lc.get(k, "<absent>")]
+    keys = sorted(set(up) | set(lc))
+    return [(k, up.get(k), lc.get(k)) for k in keys if up.get(k, "<absent>") != lc.get(k, "<absent>")]
 
 
 def _cleaner_kind(upstream_cleaned: str | None) -> str:
@@ -467,7 +470,8 @@ def branch_counts(items: list[Item], records: dict[str, list[dict[str, Any]]], u
         if it.aspect == "keyword":
             c["keyword present" if record["keyword_answer"] in cleaned else "keyword absent"] += 1
         elif it.aspect == "prohibited_word":
-            c["prohibited word present" if record["prohibited_word_answer"] in cleaned else "prohibited word absent"] += 1
+            present = record["prohibited_word_answer"] in cleaned
+            c["prohibited word present" if present else "prohibited word absent"] += 1
         elif it.aspect == "char_count":
             lo, hi = record["char_count_answer"]
             n = len(cleaned)
