@@ -160,3 +160,21 @@ def test_sentences_all_ending_the_same_pass_unified_ending(sentences: list[str])
     assert check("startend:unified_ending", text, {"ending": "です"}).passed
     assert check("style:polite", text, {}).passed
     assert not check("startend:unified_ending", text + "雨だ。", {"ending": "です"}).passed
+
+
+#: Words whose readings chain: every word starts with the previous word's last kana (ー skipped, ゅ → ユ).
+CHAIN = ["しりとり", "りんご", "ごりら", "らっぱ", "ぱんつ", "つみき", "きつね", "ねこ", "こども", "もみじ"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=len(CHAIN) - 2), st.integers(min_value=2, max_value=len(CHAIN)),
+       st.sampled_from([" → ", "、", "\n"]))
+def test_any_stretch_of_a_valid_chain_is_valid_and_an_n_ending_breaks_it(start: int, length: int, sep: str) -> None:
+    words = CHAIN[start:start + length]
+    if len(words) >= 2:
+        assert check("task:shiritori", sep.join(words), {}).passed
+        last = words[-1]
+        ending = {"ご": "ごはん", "ら": "らいおん", "ぱ": "ぱん", "つ": "つくえ", "き": "きりん", "ね": "ねずみ",
+                  "こ": "こうえん", "も": "もめん", "じ": "じてん", "り": "りかん"}.get(last[-1])
+        if ending and ending.endswith("ん"):
+            assert not check("task:shiritori", sep.join(words + [ending]), {}).passed

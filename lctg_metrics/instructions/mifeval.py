@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from lctg_metrics.instructions.registry import check
+from lctg_metrics.instructions.registry import check, signature
 
 Kwargs = Mapping[str, Any]
 #: M-IFEval's comparison words: 未満 N = fewer than N, 以上 N = N or more.
@@ -132,7 +132,7 @@ def translate(mifeval_id: str, kwargs: Kwargs, prompt: str = "") -> tuple[str, d
 
 def score_mifeval(input_path: str | Path, responses_path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Score one model's M-IFEval-ja responses. Details: one dict per instruction ``{"key", "instruction_id",
-    "index", "strict", "loose", "reason"}`` (reason of the strict verdict); summary: prompt- and
+    "index", "strict", "loose", "reason"}`` (reason of the strict verdict); summary: the signature, prompt- and
     instruction-level strict/loose accuracy and counts."""
     inputs, responses = read_mifeval_inputs(input_path), read_mifeval_responses(responses_path)
     missing = [row["key"] for row in inputs if row["prompt"] not in responses]
@@ -155,7 +155,7 @@ def score_mifeval(input_path: str | Path, responses_path: str | Path) -> tuple[l
         prompt_loose += all_loose
     n_prompts, n_instructions = len(inputs), len(details)
     summary = {
-        "prompts": n_prompts, "instructions": n_instructions,
+        "signature": signature("strict") + "|loose:ifeval-variants", "prompts": n_prompts, "instructions": n_instructions,
         "prompt_strict": prompt_strict / n_prompts if n_prompts else 0.0,
         "prompt_loose": prompt_loose / n_prompts if n_prompts else 0.0,
         "instruction_strict": sum(d["strict"] for d in details) / n_instructions if n_instructions else 0.0,
