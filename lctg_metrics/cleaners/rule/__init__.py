@@ -14,6 +14,10 @@ announcement of the answer (naming it, pointing forward, or a bare 「お答え�
 it (「以下はいかがでしょうか？」), a remark on the constraints, or a label naming it (any 【…要約】,
 「Summary of the day:」); a tail unit when it is a sign-off, a hope, an offer or a question to the user, a
 remark about the answer or the constraints, or a note (counts, keywords) in brackets or after ※.
+rule@1.2 adds the trailing notes and remarks that 1.1 kept: that the answer follows the conditions or the
+source (「※条件に合わせて作成しました。」), how characters were counted (「※句読点を含みます」), disclaimers
+after ※ (「※架空の店舗です」), closings (「タイトル案は以上です。」「以上で回答を終わります。」「上記が要約です。」
+「作成しました！」), and ※ notes on the answer's own line.
 
 The rules are per task because the same words mean different things: 「メリット：」 is a label to keep in
 pros_and_cons, 「要約：」 is a label to cut in summary, and a 「」 or ** around an ad title stays (Fig. 7).
@@ -35,7 +39,7 @@ from lctg_metrics.cleaners.rule.text import Removal
 from lctg_metrics.cleaners.rule.text import _first_sentence, _last_sentence, _sentences  # noqa: F401 (tests use them)
 
 RULE_CLEANER_NAME = "rule"
-RULE_CLEANER_VERSION = "1.1"
+RULE_CLEANER_VERSION = "1.2"
 
 
 def _run(text: str, task: str) -> tuple[str, tuple[Removal, ...]]:

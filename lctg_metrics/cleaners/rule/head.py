@@ -29,7 +29,13 @@ from lctg_metrics.cleaners.rule.head_patterns import (
     _SOURCE_DESCRIPTION,
     _TOPIC_ANNOUNCEMENT,
 )
-from lctg_metrics.cleaners.rule.notes import _CONSTRAINT_STRONG, _COUNT_REMARK, _POLITE_END, _QUOTED_WORD_USE
+from lctg_metrics.cleaners.rule.notes import (
+    _CONSTRAINT_STRONG,
+    _COUNT_REMARK,
+    _POLITE_END,
+    _QUOTED_WORD_USE,
+    _is_instruction_remark,
+)
 from lctg_metrics.cleaners.rule.tables import _TaskRules
 from lctg_metrics.cleaners.rule.text import (
     _JAPANESE,
@@ -76,6 +82,9 @@ def _is_announcement(sentence: str, rules: _TaskRules, whole_line: bool) -> bool
         return True
     # 「「初心者」というキーワードを入れて考えました。」: a remark on the constraints before the answer.
     if _POLITE_END.search(s) and (_CONSTRAINT_STRONG.search(s) or _QUOTED_WORD_USE.search(s)) and not _has_subject(s):
+        return True
+    # 「ご指定の条件に沿って作成しました。」「記事の内容をもとに要約しました。」 (rule@1.2).
+    if _is_instruction_remark(s):
         return True
     # 「お答えします！」「簡潔にまとめますね。」: an announcement with no object, only as a whole line
     # (inline, 「わかりやすく解説します！」 can be the start of an ad title).

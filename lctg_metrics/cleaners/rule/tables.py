@@ -20,6 +20,8 @@ from lctg_metrics.cleaners.rule.vocabulary import (
     LABEL_WORDS,
     META_NOUNS,
     OPEN,
+    POINTER,
+    POINTER_NOUNS,
     PROS_PAIR,
     SELF_CORE_NOUNS,
     SELF_NOUNS,
@@ -41,6 +43,7 @@ class _TaskRules:
     topic_line: re.Pattern[str] | None
     clause_prefix: re.Pattern[str] | None
     self_reference: re.Pattern[str]
+    pointer: re.Pattern[str]
     design_cue: re.Pattern[str]
 
 
@@ -73,6 +76,7 @@ def _task_rules(task: str) -> _TaskRules:
         topic_line=_c(topic) if task == "pros_and_cons" else None,
         clause_prefix=re.compile(SUMMARY_CLAUSE_PREFIX) if task == "summary" else None,
         self_reference=_c(SELF_REFERENCE.format(nouns=SELF_NOUNS[task], core=SELF_CORE_NOUNS[task])),
+        pointer=_c(POINTER.format(nouns=POINTER_NOUNS[task])),
         design_cue=_c(DESIGN_CUES[task]),
     )
 

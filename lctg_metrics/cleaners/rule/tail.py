@@ -5,8 +5,13 @@ from __future__ import annotations
 from lctg_metrics.cleaners.rule.notes import (
     _CHAR_COUNT,
     _COUNT_REMARK,
+    _COUNTED_REMARK,
+    _DISCLAIMER,
+    _DISCLAIMER_SUBJECT,
     _LINE_NOTE,
+    _MARKED_CONFORM,
     _NOTE_LINE,
+    _NOTE_MARK,
     _NOTE_SELF,
     _NOTE_TOPIC,
     _is_constraint_remark,
@@ -22,6 +27,7 @@ from lctg_metrics.cleaners.rule.tail_patterns import (
     _ANSWER_CUE,
     _CLOSING,
     _DESIGN,
+    _DONE_LINE,
     _EN_CLOSING,
     _EN_CUE,
     _EN_YOU_REMARK,
@@ -38,6 +44,7 @@ from lctg_metrics.cleaners.rule.tail_patterns import (
 )
 from lctg_metrics.cleaners.rule.text import (
     _BRACKETED,
+    _CLOSING_TAG,
     _JAPANESE,
     _QUOTED,
     _SEPARATOR,
@@ -57,11 +64,20 @@ def _is_note(inner: str, rules: _TaskRules) -> bool:
     s = _norm(inner)
     if not s:
         return False
-    if _is_count_or_keyword_note(s) or _NOTE_SELF.search(s):
+    if _is_count_or_keyword_note(s) or _NOTE_SELF.search(s) or _CLOSING.search(s):
         return True
-    if s.startswith("※"):
-        return bool(_NOTE_TOPIC.search(s)) or _tail_sentence_rule(s[1:], rules) is not None
+    if _NOTE_MARK.match(s):
+        return _is_marked_note(s, rules)
     return _is_constraint_remark(s)
+
+
+def _is_marked_note(s: str, rules: _TaskRules) -> bool:
+    """A note after ※ (or ＊) whose topic is the answer, a count, a keyword, a disclaimer, or a remark on it."""
+    if _NOTE_TOPIC.search(s) or _MARKED_CONFORM.search(s):
+        return True
+    if _DISCLAIMER.search(s) and not _DISCLAIMER_SUBJECT.search(_QUOTED.sub("", s)):
+        return True
+    return _tail_sentence_rule(_NOTE_MARK.sub("", s), rules) is not None
 
 
 
@@ -106,9 +122,11 @@ def _tail_sentence_rule(sentence: str, rules: _TaskRules) -> str | None:
         return "closing"
     if rules.self_reference.search(s) or _RESTATEMENT.search(s) or _is_design_remark(s, rules):
         return "self_explanation"
+    if rules.pointer.search(s):
+        return "self_explanation"
     if _is_constraint_remark(s):
         return "constraint_remark"
-    if (s.startswith("※") and _NOTE_TOPIC.search(s)) or _COUNT_REMARK.search(s):
+    if (_NOTE_MARK.match(s) and _NOTE_TOPIC.search(s)) or _COUNT_REMARK.search(s) or _COUNTED_REMARK.search(s):
         return "note"
     return None
 
@@ -118,8 +136,12 @@ def _tail_line_rule(line: str, rules: _TaskRules, rest: str) -> str | None:
     s = _norm(line)
     if not s:
         return None
-    if s.startswith("※") and (_NOTE_TOPIC.search(s) or _tail_sentence_rule(s[1:], rules) is not None):
+    if _NOTE_MARK.match(s) and _is_marked_note(s, rules):
         return "note"
+    if _DONE_LINE.search(s):
+        return "closing"
+    if _CLOSING_TAG.match(s):
+        return "separator"
     m = _BRACKETED.fullmatch(s)
     if m and _is_note(m.group(1), rules):
         return "note"
@@ -154,6 +176,12 @@ def _cut_tail(text: str, rules: _TaskRules, after_cut: bool) -> tuple[str, Remov
         kept = text[: len(text) - len(line) + m.start()]
         if _content_left(kept):
             return kept.strip(), Removal("tail", "note", m.group(0))
+    mark = line.rfind("※")
+    if mark > 0 and line[:mark].strip() and _is_marked_note(_norm(line[mark:]), rules):
+        # 「…定期便 ※条件に合わせて作成しました。」: a note opened by ※ on the answer's own line.
+        kept = text[: len(text) - len(line) + mark]
+        if _content_left(kept):
+            return kept.strip(), Removal("tail", "note", line[mark:])
     last = _last_sentence(line)
     if last and len(last) < len(line):
         rule = _tail_sentence_rule(last, rules)

@@ -5,6 +5,7 @@ Matched by :mod:`.tail`; notes on counts, keywords and constraints live in :mod:
 
 from __future__ import annotations
 
+from lctg_metrics.cleaners.rule.head_patterns import BARE_ADVERBS
 from lctg_metrics.cleaners.rule.text import _c
 
 EN_CLOSINGS = (
@@ -13,7 +14,8 @@ EN_CLOSINGS = (
     r"|enjoy|good luck|have a (?:great|nice|good|wonderful)|thanks|thank you|cheers|happy to help"
     r"|(?:word|character|char) count"
     r"|\(?\d+\s*(?:characters?|chars?|words?)\)?\.?$"
-    r"|(?:this|the|my) (?:summary|title|headline|answer|response|version|copy))"
+    r"|(?:this|the|my) (?:summary|title|headline|answer|response|version|copy)"
+    r"|that'?s (?:all|it)[.!]*$|end of (?:the |my )?(?:summary|answer|response|output))"
 )
 #: Words that make an all-English line speak to the user or about the answer (a slogan has none of them).
 EN_CUES = (
@@ -26,6 +28,10 @@ EN_CUES = (
 CLOSINGS = (
     r"^[\-ー―─=~〜]*以上(?:が|です|で(?:す|した|ございます)|となります|になります|、|[！!。.\-ー―─=~〜]*$)"
     r"|^(?:要約|回答|説明|解説|ご紹介|紹介|提案|ご提案|まとめ)は以上(?:です|となります|になります)"
+    # rule@1.2: 「タイトル案は以上です。」「私からは以上です。」「以上で回答を終わります。」「以上のようになります。」
+    r"|^[^。、]{1,30}?は以上(?:です|となります|になります|でございます)[。．！!]*$"
+    r"|^以上で.{0,20}(?:終わり|終了|完了|おしまい|締め|失礼)"
+    r"|^以上の(?:よう|通り|とおり)(?:に|な(?:感じ|形|内容))?(?:なります|なりました|です|でございます)[。．！!]*$"
     r"|(?:ご)?参考(?:になれば|に(?:して)?(?:みて)?ください|にしていただければ|までに|になりましたら"
     r"|になりましたでしょうか|になると|になったら|程度に)"
     r"|お役に立て|幸いです[。．！!♪]*$"
@@ -103,9 +109,17 @@ RESTATEMENT = (
 DESIGN_VERBS = (
     r"意識|工夫|心がけ|心掛け|重視|強調|盛り込|込め|アピール|訴求|打ち出|焦点を当て|押さえ|おさえ|配慮|選び|選ん"
     r"|取り入れ|言い換え|絞っ|絞り|まとめ|仕上げ|表現し|表し|入れ|含め|使い|使っ|用い|抑え|出し|優先|省略|省き|省い"
-    r"|割愛|除い|削っ"
+    r"|割愛|除い|削っ|構成に|構成し|仕立て"
 )
 DESIGN_END = r"(?:ました|ています|ております|てあります|てみました)[。．！!]*$"
+
+#: A whole last line saying the work is done, with no object (「作成しました。」「以上、まとめました！」); rule@1.2.
+#: Past tense only, and no verbs ad copy ends with (用意, お届け, 紹介): 「丹精込めて作りました。」 has an object.
+DONE_VERBS = r"作成|要約|まとめ|作っ|作り|書い|書き|考え|お答え|回答|整理|生成|出力|ご?提案"
+DONE_LINE = (
+    rf"^(?:(?:以上|これで|では|はい)[、,]?\s*)?(?:(?:{BARE_ADVERBS})[、,]?\s*){{0,2}}(?:{DONE_VERBS})"
+    r"(?:し|いたし|してみ|てみ|み)?ました[。．.！!♪~〜ー]*$"
+)
 
 #: A heading that opens a multi-line footer (「要約のポイント：」「【解説】」「Note:」).
 FOOTER_HEADINGS = (
@@ -134,6 +148,7 @@ _AD_SHORT_QUESTION = _c(r"^(?:こちら|これ|上記|以上|いかが|どう|(?
 _RESTATEMENT = _c(RESTATEMENT)
 _DESIGN = _c(rf"(?:{DESIGN_VERBS}).{{0,15}}{DESIGN_END}")
 _FOOTER_HEADING = _c(FOOTER_HEADINGS)
+_DONE_LINE = _c(DONE_LINE)
 #: Most lines a multi-line footer block may have (heading + a few bullets); also bounds the work per cut.
 MAX_FOOTER_BLOCK_LINES = 8
 #: Longest remark on how the answer was written; longer sentences are content.

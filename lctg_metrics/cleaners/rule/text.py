@@ -21,8 +21,13 @@ _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _QUOTED = re.compile(r"「[^」\n]*」|『[^』\n]*』")
 _SUBJECT = re.compile(r"[はが]")
-_CONSTRAINT_TOPIC = re.compile(r"(?:「[^」\n]*」|キーワード|NGワード|禁止語|文字数|字数|言葉|単語|表現)(?:は|が)")
+#: Topics that do not make a subject: the constraint itself, or 「上記の…」, which can only be the answer (rule@1.2).
+_CONSTRAINT_TOPIC = re.compile(
+    r"(?:「[^」\n]*」|キーワード|NGワード|禁止語|文字数|字数|言葉|単語|表現|^上記(?:の[^。、はが\n]{1,15})?)(?:は|が)"
+)
 _SEPARATOR = re.compile(SEPARATOR)
+#: A closing pseudo-tag after the answer (「</要約>」, full-width ＜／要約＞ after NFKC); it never ends content.
+_CLOSING_TAG = re.compile(r"^</[^<>\s]{1,20}>$")
 
 
 def _c(pattern: str) -> re.Pattern[str]:

@@ -120,3 +120,15 @@ DESIGN_CUES: dict[str, str] = {
     ),
     "pros_and_cons": r"メリット|デメリット|長所|短所|ポイント|まとめ|整理|挙げ|箇条書き|簡潔|わかりやすく|分かりやすく",
 }
+
+#: What a closing sentence points back at (「上記が要約です。」「こちらが作成したタイトルになります。」); rule@1.2.
+#: Per task: 「これが政府の改革案です」 is news in a summary, 「これが私たちの答えです」 ad copy.
+POINTER_NOUNS: dict[str, str] = {
+    "summary": r"要約文?|要約結果|まとめ|回答",
+    "ad_text": r"タイトル|広告文|キャッチコピー|コピー|見出し|(?<![提答図法])案|回答",
+    "pros_and_cons": rf"回答|答え|まとめ|{PROS_PAIR}",
+}
+POINTER = (
+    r"^(?:上記|これ|こちら|ここまで)(?:が|は)[^。]{{0,20}}?(?:{nouns})(?:案)?(?:の(?:一例|例))?"
+    r"(?:です|になります|となります|でございます)[。．.！!]*$"
+)
