@@ -114,7 +114,8 @@ def test_mifeval_reader_names_the_bad_line(tmp_path: Path) -> None:
 
 def test_score_mifeval_on_a_small_made_up_file(tmp_path: Path) -> None:
     inputs, responses = tmp_path / "in.jsonl", tmp_path / "resp.jsonl"
-    rows = [{"key": 1, "prompt": "ひらがなで", "instruction_id_list": ["ja:letters:hiragana_only", "ja:punctuation:no_comma"],
+    rows = [{"key": 1, "prompt": "ひらがなで",
+             "instruction_id_list": ["ja:letters:hiragana_only", "ja:punctuation:no_comma"],
              "kwargs": [{}, {}]},
             {"key": 2, "prompt": "三文以上", "instruction_id_list": ["ja:length_constraints:number_sentences"],
              "kwargs": [{"relation": "以上", "num_sentences": 3, "keyword": None}]}]

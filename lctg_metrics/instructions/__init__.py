@@ -12,13 +12,16 @@ Entry points::
 
 from __future__ import annotations
 
-from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task  # noqa: F401
+# Importing the checker modules fills the registry.
+from lctg_metrics.instructions import checks_format, checks_length, checks_rules  # noqa: F401
+from lctg_metrics.instructions import checks_script, checks_task  # noqa: F401
 from lctg_metrics.instructions.conflicts import CONFLICTS, conflict_table, find_conflicts
 from lctg_metrics.instructions.mifeval import (MIFEVAL_MAP, read_mifeval_inputs, read_mifeval_responses,
                                                score_mifeval)
 from lctg_metrics.instructions.registry import (CATEGORIES, CHECKERS_VERSION, LLM_ONLY, REGISTRY, InstructionSpec,
                                                 Verdict, check, get, listing, signature)
 
-__all__ = ["CATEGORIES", "CHECKERS_VERSION", "CONFLICTS", "InstructionSpec", "LLM_ONLY", "MIFEVAL_MAP", "REGISTRY", "Verdict", "check",
+__all__ = ["CATEGORIES", "CHECKERS_VERSION", "CONFLICTS", "InstructionSpec", "LLM_ONLY", "MIFEVAL_MAP", "REGISTRY",
+           "Verdict", "check",
            "conflict_table", "find_conflicts", "get", "listing", "read_mifeval_inputs", "read_mifeval_responses",
            "score_mifeval", "signature"]

@@ -121,7 +121,8 @@ def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(len(found), kw["min"], kw["max"], "placeholders")
 
 
-@instruction("format:postscript", "書式指定", "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸)",
+@instruction("format:postscript", "書式指定",
+             "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸)",
              Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True))
 def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     marker = _POSTSCRIPT_ALIASES.get(kw["marker"].strip(), kw["marker"].strip())

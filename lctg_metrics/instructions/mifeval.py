@@ -70,7 +70,8 @@ MIFEVAL_MAP: dict[str, tuple[str, Callable[[Kwargs], dict[str, Any]]]] = {
         kw["relation"], kw["num_sentences"], "ja:length_constraints:number_sentences")),
     "ja:letters:furigana": _same("script:furigana"),
     "ja:letters:hiragana_only": _same("script:hiragana_only"),
-    "ja:letters:kanji": ("script:kanji_count", lambda kw: _relation(kw["relation"], kw["kanji_limit"], "ja:letters:kanji")),
+    "ja:letters:kanji": ("script:kanji_count",
+                         lambda kw: _relation(kw["relation"], kw["kanji_limit"], "ja:letters:kanji")),
     "ja:letters:kansuuji": _same("script:kansuuji"),
     "ja:letters:katakana_only": _same("script:katakana_only"),
     "ja:letters:no_hiragana": _same("script:no_hiragana"),
@@ -155,7 +156,8 @@ def score_mifeval(input_path: str | Path, responses_path: str | Path) -> tuple[l
         prompt_loose += all_loose
     n_prompts, n_instructions = len(inputs), len(details)
     summary = {
-        "signature": signature("strict") + "|loose:ifeval-variants", "prompts": n_prompts, "instructions": n_instructions,
+        "signature": signature("strict") + "|loose:ifeval-variants",
+        "prompts": n_prompts, "instructions": n_instructions,
         "prompt_strict": prompt_strict / n_prompts if n_prompts else 0.0,
         "prompt_loose": prompt_loose / n_prompts if n_prompts else 0.0,
         "instruction_strict": sum(d["strict"] for d in details) / n_instructions if n_instructions else 0.0,

@@ -190,5 +190,6 @@ def bounds(n: int, lo: int | None, hi: int | None, unit: str) -> Verdict:
 MIN = Param("min", "int", "smallest allowed count (inclusive)")
 MAX = Param("max", "int", "largest allowed count (inclusive)")
 
-__all__ = ["CATEGORIES", "CHECKERS_VERSION", "LLM_ONLY", "MAX", "MIN", "MODES", "InstructionSpec", "Param", "REGISTRY", "Verdict",
+__all__ = ["CATEGORIES", "CHECKERS_VERSION", "LLM_ONLY", "MAX", "MIN", "MODES", "InstructionSpec", "Param", "REGISTRY",
+           "Verdict",
            "bounds", "check", "get", "instruction", "listing", "signature", "validate_kwargs"]

@@ -77,7 +77,8 @@ def paragraphs(text: str, separator: str = "blank_line") -> list[str]:
 
 def bullet_items(text: str) -> list[str]:
     """Lines that are top-level bullet-list items (least indented; nested items and numbered items excluded)."""
-    items = [line.expandtabs(4) for line in text.splitlines() if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)]
+    items = [line.expandtabs(4) for line in text.splitlines()
+             if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)]
     if not items:
         return []
     top = min(len(line) - len(line.lstrip()) for line in items)
