@@ -125,8 +125,7 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
         ("a doubled trailing separator counted as an empty middle answer", BUG, _trailing_double_separator)],
     "ja:startend:quotation": [("only the first and last characters are checked (「…」…「…」 passes)", BUG, _early_close)],
     "ja:letters:hiragana_only": [
-        ("a text (or loose variant, e.g. only ******) without any letter passes (vacuous truth)", BUG,
-                                  _no_letters)],
+        ("a text (or loose variant, e.g. only ******) without any letter passes (vacuous truth)", BUG, _no_letters)],
     "ja:startend:sentence_unified_end": [("a wholly quoted text has no sentence left, and passes (vacuous truth)", BUG,
                                           _all_quoted)],
     "ja:language:response_language": [("langdetect is random without a seed (mixed-language text)", BUG,
