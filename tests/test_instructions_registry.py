@@ -24,6 +24,8 @@ def test_llm_only_ids_say_so() -> None:
     with pytest.raises(ValueError, match="LLM judge only"):
         check("topic:topic", "何か", {})
     assert "topic:topic" in LLM_ONLY and "topic:topic" not in REGISTRY
+    llm_rows = {row["id"]: row for row in listing() if row["checker"] == "llm_only"}
+    assert set(llm_rows) == set(LLM_ONLY) and llm_rows["persona:roleplay"]["category"] == "ペルソナ・言語指定"
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

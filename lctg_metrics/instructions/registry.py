@@ -66,12 +66,12 @@ class InstructionSpec:
 #: Instruction id -> spec. Filled by the ``checks_*`` modules when ``lctg_metrics.instructions`` is imported.
 REGISTRY: dict[str, InstructionSpec] = {}
 
-#: Instructions that no deterministic function can verify: id -> why an LLM judge is needed.
-LLM_ONLY: dict[str, str] = {
-    "topic:topic": "トピック指定: whether the response covers a viewpoint or topic is a judgement of meaning",
-    "persona:roleplay": "ペルソナ指定: speaking as a character (語り口, 一人称, knowledge) has no surface test",
-    "rule:writing_rule": "ルール指定 (一般): e.g. 'add 読点 where they help reading' needs a reader's judgement",
-    "task:wordplay": "タスク指定 other than しりとり (riddles, puns, acrostics with free-form rules)",
+#: Instructions that no deterministic function can verify: id -> (category, why an LLM judge is needed).
+LLM_ONLY: dict[str, tuple[str, str]] = {
+    "topic:topic": ("トピック指定", "whether the response covers a viewpoint or topic is a judgement of meaning"),
+    "persona:roleplay": ("ペルソナ・言語指定", "speaking as a character (語り口, 一人称, knowledge) has no surface test"),
+    "rule:writing_rule": ("ルール指定", "e.g. 'add 読点 where they help reading' needs a reader's judgement"),
+    "task:wordplay": ("タスク指定", "word games other than しりとり (riddles, puns, acrostics) have free-form rules"),
 }
 
 
@@ -96,7 +96,7 @@ def get(instruction_id: str) -> InstructionSpec:
         return REGISTRY[instruction_id]
     if instruction_id in LLM_ONLY:
         raise ValueError(f"instruction {instruction_id!r} has no deterministic checker (LLM judge only: "
-                         f"{LLM_ONLY[instruction_id]})")
+                         f"{LLM_ONLY[instruction_id][1]})")
     raise ValueError(f"unknown instruction id {instruction_id!r}; valid: {', '.join(sorted(REGISTRY))}")
 
 
@@ -148,8 +148,8 @@ def listing() -> list[dict[str, Any]]:
     """Every instruction as data: id, category, description, kwargs schema, deterministic or LLM-only."""
     rows = [{"id": s.id, "category": s.category, "description": s.description, "kwargs": s.schema(),
              "checker": "deterministic", "needs_morph": s.needs_morph} for s in REGISTRY.values()]
-    rows += [{"id": i, "category": "トピック指定" if i.startswith("topic") else "ルール指定", "description": why,
-              "kwargs": {}, "checker": "llm_only", "needs_morph": False} for i, why in LLM_ONLY.items()]
+    rows += [{"id": i, "category": category, "description": why, "kwargs": {}, "checker": "llm_only",
+              "needs_morph": False} for i, (category, why) in LLM_ONLY.items()]
     return sorted(rows, key=lambda row: row["id"])
 
 
