@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from lctg_metrics import analysis
-from lctg_metrics.analysis import ci_table, holm, parse_signature, register, signature_differences
+from lctg_metrics.analysis import ci_table
+from lctg_metrics.cli.analysis import register
+from lctg_metrics.render.figures import PlotDependencyError
+from lctg_metrics.stats import holm
 
 TASKS = ("summary", "ad_text", "pros_and_cons")
 ASPECTS = ("format", "char_count", "keyword", "prohibited_word")
@@ -77,7 +79,10 @@ def write(path: Path, records: list[dict]) -> Path:
 # ------------------------------------------------------------------------------------- small parts
 
 
-def test_parse_signature_and_differences():
+def test_signature_parse_and_diff_as_compare_uses_them():
+    from lctg_metrics.signature import diff as signature_differences
+    from lctg_metrics.signature import parse as parse_signature
+
     fields = parse_signature(SIG + "|judge:gpt-4o@localhost:8000".replace("|judge:", "|j2:"))
     assert fields["cleaner"] == "rule@1.0" and fields["j2"] == "gpt-4o@localhost:8000" and "lctg" not in fields
     other = SIG.replace("count:cp", "count:gc").replace("version:0.1.0", "version:0.2.0")
@@ -231,7 +236,7 @@ def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
     assert f"{res['scores']['ad_text']['char_count']:.3f} [" in text
     from lctg_metrics.cleaners.rule import RULE_CLEANER_VERSION
 
-    assert "gpt-4-1106-preview" in text and "GPT-4" in text and f"&#x27;rule@{RULE_CLEANER_VERSION}&#x27;" in text
+    assert "gpt-4-1106-preview" in text and "GPT-4" in text and f"'rule@{RULE_CLEANER_VERSION}'" in html.unescape(text)
     # worst items: recomputed here from the details lines
     recs = [json.loads(x) for x in details.read_text(encoding="utf-8").splitlines()]
     fails: dict[tuple[str, str], dict[str, int]] = {}
@@ -292,7 +297,7 @@ def _hide_matplotlib(monkeypatch):
 def test_missing_matplotlib_gives_install_hint(tmp_path, monkeypatch):
     details = write(tmp_path / "d.jsonl", make_records())
     _hide_matplotlib(monkeypatch)
-    with pytest.raises(analysis.PlotDependencyError) as e:
+    with pytest.raises(PlotDependencyError) as e:
         run(["report", str(details), "--out", str(tmp_path / "r.html")])
     assert "pip install 'lctg[plot]'" in str(e.value)
     assert isinstance(e.value, ValueError)  # so the lctg command prints it instead of a traceback
@@ -367,7 +372,7 @@ def test_substitutability_published_tables(tmp_path, capsys):
 
 
 def test_ci_table_feeds_format_table():
-    from lctg_metrics.report import format_table
+    from lctg_metrics.render import format_table
     from lctg_metrics.scoring import Generation, Reference, score
 
     refs, gens = [], []

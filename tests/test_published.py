@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from lctg_metrics.published import (
+from lctg_metrics.analysis.published import (
     COLUMNS,
     Inconsistency,
     PublishedScore,

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from lctg_metrics import stats
-from lctg_metrics.substitutability import (
+from lctg_metrics.analysis.substitutability import (
     published_substitutability,
     rank_models,
     ranking_analysis,

@@ -18,16 +18,13 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from lctg_dataset.constants import ASPECTS, TASKS
-from lctg_metrics import published as _published
 from lctg_metrics import stats
+from lctg_metrics.analysis import published as _published
+from lctg_metrics.stats.cubes import METRIC_OF_FIELD, TALLIES, Data, as_counts
+from lctg_metrics.stats.per_prompt import STD_DDOF
 
 #: Settings whose model rankings correlate at least this much are reported as substitutes.
 SUBSTITUTE_THRESHOLD = 0.8
-#: Record field -> metric suffix of the setting name (the papers' CTG and Qual columns).
-METRIC_OF_FIELD: dict[str, str] = {"passed": "ctg", "quality": "qual"}
-#: σ_i is the population standard deviation (ddof=0): for values in [0, 1] it lies in [0, 0.5].
-STD_DDOF = 0
 
 
 def setting_name(task_aspect: str, metric: str) -> str:
@@ -136,15 +133,22 @@ def _correlate_upper(a: list[list[float | None]], b: list[list[float | None]]) -
         return None, f"over {len(xs)} setting pairs: {e}"
 
 
+def _covered(counts: Any, field: str) -> dict[str, None]:
+    """The ``task/aspect`` settings with scored items of ``field``, in table order."""
+    d = TALLIES[field][1]
+    return {f"{task}/{a}": None for task, tc in counts.tasks.items()
+            for a, n in zip(tc.aspects, tc.cells[..., d].sum(axis=(0, 1, 3))) if n > 0}
+
+
 def substitutability(
-    results: Mapping[str, Sequence[Mapping[str, Any]]],
+    results: Mapping[str, Data],
     *,
     bins: Sequence[float] = stats.DEFAULT_BINS,
     threshold: float = SUBSTITUTE_THRESHOLD,
 ) -> dict[str, Any]:
     """Rankings, Spearman matrix and statistical-similarity matrices of several models' per-item results.
 
-    ``results`` maps model name -> score-detail records (see :mod:`lctg_metrics.stats`). Settings are
+    ``results`` maps model name -> counts or details records (see :mod:`lctg_metrics.stats`). Settings are
     every task × aspect on ``ctg`` plus, where every model has judged quality, on ``qual``. Histograms
     use the fixed shared ``bins`` (default :data:`~lctg_metrics.stats.DEFAULT_BINS`, 7 equal bins) and pool
     the prompts of all models. Returns the :func:`ranking_analysis` dict plus ``statistics``::
@@ -157,16 +161,15 @@ def substitutability(
     models = list(results)
     if len(models) < 2:
         raise ValueError(f"substitutability needs at least 2 models, got {models}")
-    records = {m: list(results[m]) for m in models}
+    counts = {m: as_counts(results[m]) for m in models}
     notes: list[str] = []
 
-    # Which task/aspect settings each model covers, per field.
+    # Which task/aspect settings each model covers, per field; every score and μ_i/σ_i from its counts.
     table: dict[str, dict[str, float]] = {}
     per_prompt: dict[str, list[tuple[np.ndarray, np.ndarray]]] = {}
+    order: list[str] = []
     for field, metric in METRIC_OF_FIELD.items():
-        covered = {
-            m: {f"{r['task']}/{r['aspect']}" for r in records[m] if r.get(field) is not None} for m in models
-        }
+        covered = {m: set(_covered(c, field)) for m, c in counts.items()}
         common = set.intersection(*covered.values())
         if field == "passed":
             if any(c != common for c in covered.values()):
@@ -178,16 +181,15 @@ def substitutability(
                 notes.append(f"qual settings skipped (quality not judged for every model): {skipped}")
         if not common:
             continue
+        order += [setting_name(k, metric) for k in _covered(counts[models[0]], field) if k in common]
         for m in models:
-            subset = [r for r in records[m] if f"{r['task']}/{r['aspect']}" in common]
-            model_scores, prompts = stats.scores_and_per_prompt(subset, field=field)
+            model_scores, prompts = stats.scores_and_per_prompt(counts[m], field=field)
             for task_aspect, (mu, sigma) in prompts.items():
-                name = setting_name(task_aspect, metric)
-                table.setdefault(name, {})[m] = model_scores[task_aspect]
-                per_prompt.setdefault(name, []).append((mu, sigma))
-    # ctg settings first, then qual, each in upstream task/aspect order.
-    order = [setting_name(f"{t}/{a}", metric) for metric in METRIC_OF_FIELD.values()
-             for t in TASKS for a in ASPECTS]
+                if task_aspect in common:
+                    name = setting_name(task_aspect, metric)
+                    table.setdefault(name, {})[m] = model_scores[task_aspect]
+                    per_prompt.setdefault(name, []).append((mu, sigma))
+    # ctg settings first, then qual, each in task/aspect table order.
     table = {s: table[s] for s in order if s in table}
 
     analysis = ranking_analysis(table, threshold=threshold)

@@ -1,5 +1,217 @@
-"""The analysis commands of ``lctg``: compare, report, substitutability (parsers and handlers)."""
+"""The analysis commands of ``lctg``: ``compare``, ``report`` and ``substitutability`` (parsers and handlers).
 
-from lctg_metrics.analysis import register
+Handlers read files, call :mod:`lctg_metrics.analysis` for the numbers and :mod:`lctg_metrics.render` for the
+views, and write the outputs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from lctg_metrics import stats
+from lctg_metrics.analysis.compare import compare_details
+from lctg_metrics.analysis.details import display_names, read_details
+from lctg_metrics.analysis.placement import SOURCE_CODES, source_code
+from lctg_metrics.analysis.report_data import report_data
+from lctg_metrics.analysis.signatures import common_signature
+from lctg_metrics.analysis.substitutability import (
+    SUBSTITUTE_THRESHOLD, published_substitutability, substitutability,
+)
+from lctg_metrics.io import atomic_write, write_json
+from lctg_metrics.render import figures, html, markdown
+from lctg_metrics.render.terminal import format_comparison, format_substitutability
+
+#: Minimum number of models for a ranking analysis: with 2 models every rank correlation is ±1.
+MIN_MODELS = 3
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    if args.n_resamples < 1:
+        raise ValueError(f"--n-resamples must be a positive integer, got {args.n_resamples}")
+    if not 0 < args.alpha < 1:
+        raise ValueError(f"--alpha must be in (0, 1), got {args.alpha}")
+    names = display_names([args.details_a, args.details_b], args.names)
+    a, b = read_details(args.details_a), read_details(args.details_b)
+    cmp = compare_details(
+        a, b, names=(names[0], names[1]), method=args.method, n_resamples=args.n_resamples, seed=args.seed,
+        alpha=args.alpha, allow_different_signatures=args.allow_different_signatures,
+    )
+    if args.json:
+        write_json(args.json, cmp)
+    print(format_comparison(cmp))
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    figures.load_matplotlib()  # fail fast with the install hint, before any work
+    fmt = args.format or ("md" if str(args.out).lower().endswith(".md") else "html")
+    if args.ci_resamples < 1:
+        raise ValueError(f"--ci-resamples must be a positive integer, got {args.ci_resamples}")
+    if args.worst < 0:
+        raise ValueError(f"--worst must be >= 0, got {args.worst}")
+    details = read_details(args.details)
+    result = None
+    if args.result:
+        rp = Path(args.result)
+        if not rp.is_file():
+            raise ValueError(f"--result {rp} does not exist (the --json output of lctg score)")
+        try:
+            result = json.loads(rp.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as e:
+            raise ValueError(f"--result {rp}: invalid JSON ({e.msg} at line {e.lineno})") from None
+        if not isinstance(result, dict) or "scores" not in result:
+            raise ValueError(f"--result {rp}: not an lctg score result (no 'scores'); "
+                             "give the --json output of lctg score")
+    data = report_data(
+        details, result=result, result_path=str(args.result or ""),
+        model_name=args.model_name or Path(args.details).stem,
+        published_source=args.published_source, n_resamples=args.ci_resamples, seed=args.seed, worst=args.worst,
+    )
+    pngs = figures.report_figures(data)
+    out = Path(args.out)
+    if fmt == "html":
+        text = html.render_report(data, pngs)
+        atomic_write(out, lambda f: f.write(text))
+        print(f"wrote {out} ({len(pngs)} embedded images)")
+        return 0
+    if out.suffix.lower() == ".md":
+        md_path, img_dir = out, out.with_name(out.stem + "_files")
+    else:
+        md_path, img_dir = out / "report.md", out
+    rel = {name: (img_dir / name).relative_to(md_path.parent).as_posix() for name in pngs}
+    for name, png in pngs.items():
+        atomic_write(img_dir / name, lambda f, png=png: f.write(png), mode="wb")
+    text = markdown.render_report(data, rel)
+    atomic_write(md_path, lambda f: f.write(text))
+    print(f"wrote {md_path} and {len(pngs)} images in {img_dir}")
+    return 0
+
+
+def _all_undefined(analysis: Mapping[str, Any], what: str) -> None:
+    if len(analysis["undefined"]) >= len(analysis["settings"]) - 1:
+        why = "; ".join(f"{s}: {w}" for s, w in analysis["undefined"].items())
+        raise ValueError(f"{what}: fewer than 2 settings rank the models (the others give every model the same "
+                         f"score), so no rank correlation is defined: {why}")
+
+
+def _check_threshold(threshold: float) -> None:
+    if not -1 <= threshold <= 1:
+        raise ValueError(f"--threshold is a Spearman correlation and must be in [-1, 1], got {threshold}")
+
+
+def cmd_substitutability(args: argparse.Namespace) -> int:
+    _check_threshold(args.threshold)
+    if args.published and args.details:
+        raise ValueError("give DETAILS files or --published, not both (the papers' tables have no per-item details)")
+    if not args.published and not args.details:
+        raise ValueError(f"give at least {MIN_MODELS} DETAILS files (one per model), "
+                         "or --published for the papers' tables")
+    if args.published and args.names:
+        raise ValueError("--names labels DETAILS files; the published tables name their own models")
+    out_dir = Path(args.out_dir) if args.out_dir else None
+    if out_dir is not None:
+        figures.load_matplotlib()  # fail fast with the install hint
+    maps: dict[str, bytes] = {}
+    if args.published:
+        analyses = published_substitutability(threshold=args.threshold)
+        texts = []
+        for source, analysis in analyses.items():
+            code = source_code(source)
+            texts.append(format_substitutability(analysis, title=f"published: {source}"))
+            if out_dir is not None:
+                maps[f"published_{code}_spearman.png"] = figures.matrix_figure(
+                    analysis["spearman"], analysis["settings"], vmin=-1, vmax=1, cmap="RdBu_r",
+                    title=f"Spearman rho of model rankings, {code} paper ({len(analysis['models'])} models)",
+                    cbar_label="Spearman rho")
+        payload: Any = {"threshold": args.threshold, "sources": analyses}
+        json_name = "published_substitutability.json"
+        text = "\n\n".join(texts)
+    else:
+        if len(args.details) < MIN_MODELS:
+            raise ValueError(f"substitutability needs the details of at least {MIN_MODELS} models, got "
+                             f"{len(args.details)}: with 2 models every rank correlation is +1 or -1")
+        names = display_names(args.details, args.names)
+        files = [read_details(p) for p in args.details]
+        notes = common_signature(files, names, allow_different=args.allow_different_signatures)
+        analysis = substitutability({n: d.records for n, d in zip(names, files)}, threshold=args.threshold)
+        _all_undefined(analysis, "substitutability")
+        analysis["notes"] = notes + analysis["notes"]
+        analysis["files"] = dict(zip(names, args.details))
+        text = format_substitutability(analysis, title="substitutability of the LCTG settings")
+        payload, json_name = analysis, "substitutability.json"
+        if out_dir is not None:
+            settings = analysis["settings"]
+            maps["spearman.png"] = figures.matrix_figure(
+                analysis["spearman"], settings, vmin=-1, vmax=1, cmap="RdBu_r", cbar_label="Spearman rho",
+                title=f"Spearman rho of model rankings ({len(names)} models)")
+            sim = analysis["statistics"]["similarity"]
+            lo, hi = figures.similarity_range([sim["mean"], sim["std"]])
+            for kind, what in (("mean", "per-prompt mean"), ("std", "per-prompt std over samples")):
+                maps[f"similarity_{kind}.png"] = figures.matrix_figure(
+                    sim[kind], settings, vmin=lo, vmax=hi, cmap="viridis", cbar_label="1 - JSD",
+                    title=f"statistical similarity: 1 - JSD of {what} histograms")
+    print(text)
+    if out_dir is not None:
+        write_json(out_dir / json_name, payload)
+        for name, png in maps.items():
+            atomic_write(out_dir / name, lambda f, png=png: f.write(png), mode="wb")
+        print(f"wrote {out_dir / json_name} and {len(maps)} heat map(s) in {out_dir}")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``compare``, ``report`` and ``substitutability`` to the ``lctg`` parser; each sets ``handler``."""
+    c = subparsers.add_parser(
+        "compare", help="paired significance test of two models' score details",
+        description="Compare two details files (lctg score --details) per task × aspect: difference, CI, p-value "
+                    "and a plain-language verdict. Refuses different scoring settings or different items.")
+    c.add_argument("details_a", metavar="DETAILS_A", help="details JSONL of model A")
+    c.add_argument("details_b", metavar="DETAILS_B", help="details JSONL of model B")
+    c.add_argument("--names", nargs=2, metavar=("A", "B"), help="display names (default: the file names)")
+    c.add_argument("--method", choices=list(stats.METHODS), default="permutation",
+                   help="permutation (sign flip per prompt, default) or bootstrap")
+    c.add_argument("--n-resamples", type=int, default=10000, help="resamples for the test and the CI (default 10000)")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--alpha", type=float, default=0.05, help="significance level; the CI level is 1 - alpha")
+    c.add_argument("--allow-different-signatures", action="store_true",
+                   help="compare even if the scoring settings differ (the differences are listed)")
+    c.add_argument("--json", metavar="OUT", help="write every comparison as JSON")
+    c.set_defaults(handler=cmd_compare)
+
+    r = subparsers.add_parser(
+        "report", help="HTML or Markdown report with charts, CIs, published models and worst items",
+        description="A readable report of one model's score details. Needs the plot extra: " + figures.PLOT_HINT)
+    r.add_argument("details", metavar="DETAILS", help="details JSONL (lctg score --details)")
+    r.add_argument("--result", metavar="RESULT_JSON", help="the --json output of the same lctg score run (coverage, "
+                   "notes; its scores are checked against the details)")
+    r.add_argument("--out", required=True, help="report.html; for Markdown report.md (images in report_files/) or a "
+                   "folder (report.md and images inside)")
+    r.add_argument("--model-name", help="name shown in the report (default: the details file name)")
+    r.add_argument("--format", choices=["html", "md"], help="default: md if --out ends in .md, else html")
+    r.add_argument("--published-source", choices=[*SOURCE_CODES, "all"], default="EN",
+                   help="which paper's table to place the model in (default EN: all three tasks)")
+    r.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples for the CIs (default 1000)")
+    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--worst", type=int, default=5, metavar="K",
+                   help="worst items shown per task × aspect (default 5; 0 = none)")
+    r.set_defaults(handler=cmd_report)
+
+    s = subparsers.add_parser(
+        "substitutability", help="which settings rank models alike (Spearman) and look alike (1 - JSD)",
+        description="Substitutability of task × aspect settings over several models' details, or over the papers' "
+                    "published tables with --published. Heat maps need the plot extra: " + figures.PLOT_HINT)
+    s.add_argument("details", metavar="DETAILS", nargs="*", help=f"details JSONL of {MIN_MODELS} or more models")
+    s.add_argument("--published", action="store_true", help="analyse the papers' published tables instead")
+    s.add_argument("--names", nargs="+", help="one display name per DETAILS file")
+    s.add_argument("--out-dir", help="write the JSON matrices and heat-map PNGs here")
+    s.add_argument("--threshold", type=float, default=SUBSTITUTE_THRESHOLD,
+                   help=f"Spearman rho at which settings substitute (default {SUBSTITUTE_THRESHOLD:g})")
+    s.add_argument("--allow-different-signatures", action="store_true",
+                   help="analyse models scored with different settings (the differences are listed)")
+    s.set_defaults(handler=cmd_substitutability)
+
+
 
 __all__ = ["register"]

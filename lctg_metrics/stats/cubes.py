@@ -22,6 +22,8 @@ FIELDS: tuple[str, ...] = ("passed", "quality")
 #: (numerator, denominator) tally of each field: judged items whose answer did not parse leave the Qual
 #: denominator, as upstream drops unparseable judge answers.
 TALLIES: dict[str, tuple[int, int]] = {"passed": (P, T), "quality": (APPROPRIATE, PARSED)}
+#: The papers' metric of each field: controllability (CTG) and quality (Qual).
+METRIC_OF_FIELD: dict[str, str] = {"passed": "ctg", "quality": "qual"}
 #: Name of the across-task row.
 OVERALL = "overall"
 

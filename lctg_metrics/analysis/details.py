@@ -1,0 +1,66 @@
+"""Details files (what ``lctg score --details`` writes) read into plain values with their counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Sequence
+
+from lctg_dataset.jsonl import read_jsonl
+from lctg_metrics.schema import check_detail
+from lctg_metrics.scoring.counts import Counts
+from lctg_metrics.scoring.records import counts_from_records
+
+
+@dataclass(frozen=True)
+class Details:
+    """One details file: its records (dicts as written) and the signature its lines carry (None = absent)."""
+
+    path: str
+    records: list[dict[str, Any]]
+    signature: str | None
+
+    @property
+    def has_quality(self) -> bool:
+        return any(r.get("quality") is not None for r in self.records)
+
+    @cached_property
+    def counts(self) -> Counts:
+        """The records' counts, from which every score, interval and comparison is computed."""
+        return counts_from_records(self.records, where=f"{self.path} record")
+
+
+def read_details(path: str | Path) -> Details:
+    """Read a details JSONL file, checking each line's fields; errors name the file and line."""
+    p = Path(path)
+    if not p.is_file():
+        raise ValueError(f"details file {p} does not exist (write one with: lctg score GENERATIONS --dataset DIR "
+                         f"--details {p.name})")
+    records: list[dict[str, Any]] = []
+    signatures: dict[str | None, int] = {}
+    for n, rec in read_jsonl(p):
+        check_detail(rec, f"{p}:{n}")
+        signatures.setdefault(rec.get("signature"), n)
+        records.append(rec)
+    if not records:
+        raise ValueError(f"{p}: no details lines (is it the --details output of lctg score?)")
+    if len(signatures) > 1:
+        shown = "; ".join(f"line {n}: {s!r}" for s, n in list(signatures.items())[:3])
+        raise ValueError(f"{p}: lines carry {len(signatures)} different signatures ({shown}); "
+                         "a details file must come from one scoring run")
+    return Details(str(p), records, next(iter(signatures)))
+
+
+def display_names(paths: Sequence[str], given: Sequence[str] | None) -> list[str]:
+    """Display names: ``--names`` if given (one per file, distinct), else the file stems made distinct."""
+    if given is not None:
+        if len(given) != len(paths):
+            raise ValueError(f"--names needs one name per details file: got {len(given)} names for {len(paths)} files")
+        if len(set(given)) != len(given):
+            raise ValueError(f"--names must be distinct, got {list(given)}")
+        return list(given)
+    stems = [Path(p).stem for p in paths]
+    if len(set(stems)) == len(stems):
+        return stems
+    return [f"{s}#{i + 1}" for i, s in enumerate(stems)]

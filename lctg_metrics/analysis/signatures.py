@@ -1,0 +1,47 @@
+"""Whether two or more details files were scored with the same settings (``signature.diff``): refuse, or note."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from lctg_metrics import signature
+from lctg_metrics.analysis.details import Details
+
+
+def check_signatures(a: Details, b: Details, names: tuple[str, str], *, allow_different: bool
+                     ) -> tuple[list[signature.Difference], list[str]]:
+    """The differences and notes; raise unless they are package-version-only or ``allow_different``."""
+    notes: list[str] = []
+    if a.signature is None and b.signature is None:
+        if not allow_different:
+            raise ValueError(
+                f"neither {names[0]} ({a.path}) nor {names[1]} ({b.path}) carries a signature, so their scoring "
+                "settings cannot be checked; re-score with this lctg, or pass --allow-different-signatures"
+            )
+        notes.append("neither file carries a signature: scoring settings were not checked")
+        return [], notes
+    diffs = signature.diff(a.signature, b.signature)
+    blocking = [d for d in diffs if d.blocking]
+    if blocking and not allow_different:
+        lines = "\n  ".join(d.describe(names) for d in blocking)
+        raise ValueError(
+            f"{names[0]} ({a.path}) and {names[1]} ({b.path}) were scored with different settings, so their "
+            f"scores are not comparable:\n  {lines}\nre-score both with the same options, or pass "
+            "--allow-different-signatures to compare anyway (the differences are then listed in the output)"
+        )
+    for d in diffs:
+        if d.blocking:
+            notes.append(f"compared despite different settings: {d.describe(names)}")
+        else:
+            notes.append(f"{d.describe(names)}; every scoring setting matches, so the scores are comparable "
+                         "unless a checker changed between these versions")
+    return diffs, notes
+
+
+def common_signature(files: Sequence[Details], names: Sequence[str], *, allow_different: bool) -> list[str]:
+    """Every model must be scored with the same settings (else rankings mix protocols); notes otherwise."""
+    notes: list[str] = []
+    for d, name in zip(files[1:], names[1:]):
+        _, n = check_signatures(files[0], d, (names[0], name), allow_different=allow_different)
+        notes += n
+    return list(dict.fromkeys(notes))

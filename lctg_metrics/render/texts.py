@@ -1,0 +1,34 @@
+"""Sentences shared by the report views (HTML and Markdown): coverage, CI method, failure summary."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+#: Display names of the two scored metrics (the papers' CTG and Qual columns).
+METRIC_NAMES: dict[str, str] = {"ctg": "CTG", "qual": "Qual"}
+
+
+def metric_heading(metric: str) -> str:
+    return METRIC_NAMES[metric]
+
+
+def coverage_text(data: Mapping[str, Any]) -> str:
+    cov = data["coverage"]
+    text = (f"{cov['scored']}/{cov['expected']} generations scored, {cov['prompts']} prompts × "
+            f"{len(cov['samples'])} sample(s)")
+    if cov.get("missing"):
+        text += f", {cov['missing']} missing counted as failures"
+    return text
+
+
+def ci_text(data: Mapping[str, Any]) -> str:
+    ci = data["ci"]
+    return (f"Intervals are {ci['level']:.0%} percentile bootstrap CIs with {ci['n_resamples']} resamples (seed "
+            f"{ci['seed']}); the resampling unit is one prompt (all its samples and aspects together), tasks are "
+            "resampled separately. Scores use the upstream aggregation: per-sample accuracy averaged over samples.")
+
+
+def failure_heading(cell: Mapping[str, Any]) -> str:
+    kinds = ", ".join(f"{k} ×{n}" for k, n in cell["kinds"]) or "none"
+    return (f"{cell['failed_every_sample']} of {cell['items']} prompts failed in every sample, "
+            f"{cell['failed_any_sample']} in at least one; most common failures: {kinds}")
