@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from lctg_metrics import stats
 from lctg_metrics.analysis.compare import compare_details
@@ -47,6 +47,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     figures.load_matplotlib()  # fail fast with the install hint, before any work
     fmt = args.format or ("md" if str(args.out).lower().endswith(".md") else "html")
+    if fmt == "html":
+        html.environment()  # jinja2, same extra
     if args.ci_resamples < 1:
         raise ValueError(f"--ci-resamples must be a positive integer, got {args.ci_resamples}")
     if args.worst < 0:

@@ -17,7 +17,7 @@ TEMPLATE = "report.html.j2"
 STYLESHEET = "report.css"
 
 
-def _environment() -> Any:
+def environment() -> Any:
     try:
         import jinja2
     except ImportError as e:
@@ -38,7 +38,7 @@ def _cells(table: Table) -> dict[str, Any]:
 
 def render_report(data: Mapping[str, Any], figures: Mapping[str, bytes]) -> str:
     """The report page; ``figures`` maps figure names to PNG bytes (see ``render.figures.report_figures``)."""
-    env = _environment()
+    env = environment()
     shown: set[str] = set()
     blocks = []
     for block in data["published"]:
