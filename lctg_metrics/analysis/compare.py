@@ -8,8 +8,7 @@ from typing import Any
 from lctg_metrics import stats
 from lctg_metrics.analysis.details import Details
 from lctg_metrics.analysis.signatures import check_signatures
-from lctg_metrics.render.texts import METRIC_NAMES
-from lctg_metrics.stats.cubes import METRIC_OF_FIELD
+from lctg_metrics.stats.cubes import METRIC_NAMES, METRIC_OF_FIELD
 
 
 def check_coverage(a: Details, b: Details, names: tuple[str, str]) -> None:

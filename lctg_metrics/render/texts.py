@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-#: Display names of the two scored metrics (the papers' CTG and Qual columns).
-METRIC_NAMES: dict[str, str] = {"ctg": "CTG", "qual": "Qual"}
+from lctg_metrics.stats.cubes import METRIC_NAMES
 
 
 def metric_heading(metric: str) -> str:

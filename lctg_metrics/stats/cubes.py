@@ -24,6 +24,8 @@ FIELDS: tuple[str, ...] = ("passed", "quality")
 TALLIES: dict[str, tuple[int, int]] = {"passed": (P, T), "quality": (APPROPRIATE, PARSED)}
 #: The papers' metric of each field: controllability (CTG) and quality (Qual).
 METRIC_OF_FIELD: dict[str, str] = {"passed": "ctg", "quality": "qual"}
+#: Display names of the two metrics (the papers' column names).
+METRIC_NAMES: dict[str, str] = {"ctg": "CTG", "qual": "Qual"}
 #: Name of the across-task row.
 OVERALL = "overall"
 
