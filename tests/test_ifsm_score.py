@@ -81,14 +81,15 @@ def test_gold_generations_score_the_reader_accuracy(rows: list[dict], head_path:
     reader = EmbeddingReader(head_path)
     chosen = [r for r in rows if split is None or r["split"] == split]
     expected = np.mean([c == r["gold_label"] for c, r in zip(reader.choose([gold_item(r) for r in chosen]), chosen)])
-    result = score_ifsm({r["id"]: r["gold_ending"] for r in rows}, rows, reader=reader, split=split)
+    result = score_ifsm({r["id"]: r["gold_ending"] for r in rows}, rows, reader=reader, split=split,
+                        dissimilarity_encoder="stand-in")
     assert result.ifsm == pytest.approx(expected) == pytest.approx(result.oracle.guarded)
     assert result.flagged == 0 and result.dissimilarity_to_gold == pytest.approx(0.0, abs=1e-6)
     assert result.ci[0] <= result.ifsm <= result.ci[1]
 
 
 def test_adversarial_sets_are_reported(rows: list[dict], head_path: Path) -> None:
-    result = score_ifsm({}, rows, reader=EmbeddingReader(head_path))
+    result = score_ifsm({}, rows, reader=EmbeddingReader(head_path), dissimilarity_encoder="stand-in")
     assert list(result.adversarial) == list(ADVERSARIAL_SETS)
     n = len([r for r in rows if r["split"] == "eval"])
     for name, s in result.adversarial.items():
@@ -104,7 +105,8 @@ def test_adversarial_sets_are_reported(rows: list[dict], head_path: Path) -> Non
 def test_question_echo_is_a_failure_never_shown_to_the_reader(rows: list[dict], head_path: Path) -> None:
     reader = CountingReader(EmbeddingReader(head_path))
     echo = {r["id"]: f"{r['question']} Yes." for r in rows}
-    result = score_ifsm(echo, rows, reader=reader, adversarial=False, return_items=True)
+    result = score_ifsm(echo, rows, reader=reader, adversarial=False, return_items=True,
+                        dissimilarity_encoder="stand-in")
     assert result.ifsm == 0.0 and result.flagged == result.n
     assert result.guard_reasons == {"question echo": result.n}
     assert all(item.options[item.target] not in echo.values() for item in reader.seen)
@@ -113,7 +115,7 @@ def test_question_echo_is_a_failure_never_shown_to_the_reader(rows: list[dict], 
 
 
 def test_missing_generation_fails_as_empty(rows: list[dict], head_path: Path) -> None:
-    result = score_ifsm({}, rows, reader=EmbeddingReader(head_path), adversarial=False)
+    result = score_ifsm({}, rows, reader=EmbeddingReader(head_path), adversarial=False, dissimilarity_encoder=None)
     assert result.ifsm == 0.0 and result.guard_reasons == {"empty": result.n}
 
 
@@ -127,10 +129,11 @@ def test_reader_fooled_by_attacks_makes_the_result_invalid(rows: list[dict]) -> 
 
 def test_signature_names_every_setting(rows: list[dict], head_path: Path) -> None:
     reader = EmbeddingReader(head_path)
-    result = score_ifsm({}, rows, reader=reader, adversarial=False, seed=3, n_boot=100)
+    result = score_ifsm({}, rows, reader=reader, adversarial=False, seed=3, n_boot=100,
+                        dissimilarity_encoder="stand-in")
     sig = result.signature
     for part in (f"#{reader.info.digest}", "weak:yes", "split:eval", "templates:ifsm-instr-v1", "guards:g1",
-                 "boot:100", "seed:3", "dissim:use-m3"):
+                 "boot:100", "seed:3", "dissim:stand-in"):
         assert part in sig
 
 
@@ -139,7 +142,7 @@ def test_errors_name_the_row_or_id(rows: list[dict], head_path: Path) -> None:
     with pytest.raises(ValueError, match="fill_contexts"):
         score_ifsm({}, bare, reader=EmbeddingReader(head_path), dissimilarity_encoder=None)
     with pytest.raises(KeyError, match="story_endings/nope"):
-        score_ifsm({"story_endings/nope": "x"}, rows, reader=EmbeddingReader(head_path))
+        score_ifsm({"story_endings/nope": "x"}, rows, reader=EmbeddingReader(head_path), dissimilarity_encoder=None)
     with pytest.raises(KeyError, match="embedding"):
         score_ifsm({}, rows, reader="no-such-reader")
 

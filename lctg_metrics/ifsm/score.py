@@ -18,6 +18,7 @@ from lctg_metrics.ifsm.stats import N_BOOT, bootstrap_ci
 
 ADVERSARIAL_VERSION = "a1"
 CHANCE = 0.25  # four candidates
+DEFAULT_DISSIMILARITY = "use-m3"  # offline stand-in for the paper's LaBSE (``labse`` needs sentence-transformers)
 Row = Mapping[str, Any]
 
 
@@ -107,6 +108,15 @@ def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore]) -> list[str]
     return why
 
 
+def _auto_encoder() -> str | None:
+    """``use-m3`` when its package is installed, else no dissimilarity (the signature then says ``dissim:none``)."""
+    try:
+        get_encoder(DEFAULT_DISSIMILARITY)
+    except ImportError:
+        return None
+    return DEFAULT_DISSIMILARITY
+
+
 def _signature(info: ReaderInfo, oracle: SetScore, split: str | None, templates: str, n_boot: int,
                seed: int, dissimilarity: str | None) -> str:
     try:
@@ -131,12 +141,17 @@ def score_ifsm(
     reader_options: Mapping[str, Any] | None = None,
     split: str | None = "eval",
     adversarial: bool = True,
-    dissimilarity_encoder: str | None = "use-m3",
+    dissimilarity_encoder: str | None = "auto",
     n_boot: int = N_BOOT,
     seed: int = 0,
     return_items: bool = False,
 ) -> IFSMResult:
-    """IFSM of ``generations`` (id → ending) on ``rows`` (with contexts) of ``split``; a missing ending fails."""
+    """IFSM of ``generations`` (id → ending) on ``rows`` (with contexts) of ``split``; a missing ending fails.
+
+    ``reader``: a name in ``READERS`` (built with ``reader_options``) or a Reader. ``dissimilarity_encoder``:
+    an encoder name, ``"auto"`` (use-m3 if installed) or None. ``adversarial=False`` skips the attack sets
+    and marks the result invalid.
+    """
     chosen = [r for r in rows if split is None or r["split"] == split]
     if not chosen:
         raise ValueError(f"no rows in split {split!r}; rows carry 'split' fit/eval (split=None scores all)")
@@ -157,6 +172,8 @@ def score_ifsm(
 
     dissim = dissim_pairs = None
     per_item_dissim: list[float | None] = [None] * len(chosen)
+    if dissimilarity_encoder == "auto":
+        dissimilarity_encoder = _auto_encoder()
     if dissimilarity_encoder:
         encoder = get_encoder(dissimilarity_encoder)
         per_item_dissim = list(to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen]))
