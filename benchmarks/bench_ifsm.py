@@ -37,6 +37,39 @@ def make_reader(name: str) -> object:
     return CosineReader(name.split("-", 1)[1]) if name.startswith("cosine-") else get_reader(name)
 
 
+def bench_fake_llm(eval_rows: list[dict], gold: dict[str, str], cache_dir: str) -> str:
+    """Calls and wall time of the llm reader against the loopback fake server (a perfect reader)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from fake_openai_server import FakeOpenAIServer
+
+    from lctg_metrics.llm.client import LLMConfig
+
+    key = {(f"Story: {r['document']}", f"Question: {r['question']}"): r for r in eval_rows}
+
+    def answer(body: dict) -> str:
+        lines = body["messages"][0]["content"].splitlines()
+        story = next(line for line in lines if line.startswith("Story: "))
+        row = key[story, next(line for line in lines if line.startswith("Question: "))]
+        endings = [line for line in lines if line[:1] in "ABCD" and line[1:3] == ". "]
+        right = [line[0] for line in endings if line[3:] == row["gold_ending"]]
+        # a perfect reader: the gold ending when present, else the first released (wrong) candidate
+        return right[0] if right else next(line[0] for line in endings if line[3:] in row["options"])
+
+    with FakeOpenAIServer(answer=answer) as server:
+        config = LLMConfig(base_url=server.base_url, model="fake", concurrency=8, max_retries=0,
+                           cache_path=f"{cache_dir}/ifsm-bench.sqlite")
+        start = time.perf_counter()
+        result = score_ifsm(gold, eval_rows, reader="llm", reader_options={"config": config},
+                            dissimilarity_encoder=None)
+        seconds = time.perf_counter() - start
+        calls = len(server.received)
+    return (f"- llm reader, loopback fake server (no model latency), gold endings: {calls} calls, "
+            f"{seconds:.1f} s, oracle {result.oracle.guarded:.3f}, valid {result.valid}")
+
+
 def fmt(value: float, ci: tuple[float, float] | None) -> str:
     return f"{value:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else f"{value:.3f}"
 
@@ -46,6 +79,7 @@ def main() -> None:
     parser.add_argument("--readers", nargs="+", default=["embedding", "embedding-e5", "cosine-use-m3",
                                                          "cosine-e5-small-q4"])
     parser.add_argument("--source", default=None)
+    parser.add_argument("--fake-llm", action="store_true", help="also time the llm reader on a loopback fake")
     args = parser.parse_args()
     rows = load_story_rows(args.source, include_contexts=True)
     eval_rows = [r for r in rows if r["split"] == "eval"]
@@ -80,6 +114,11 @@ def main() -> None:
         if not result.valid:
             notes.append(f"- {reader.info.name} invalid: " + "; ".join(result.invalid_reasons))
         notes.append(f"- {reader.info.name} signature: `{result.signature}`")
+    if args.fake_llm:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            notes.append(bench_fake_llm(eval_rows, gold, tmp))
     print("\n".join(lines) + "\n\n" + "\n".join(raws) + "\n\n" + "\n".join(notes))
 
 
