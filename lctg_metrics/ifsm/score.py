@@ -87,8 +87,8 @@ def _run(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: str
     score = SetScore(
         name=name, n=len(items),
         guarded=sum(guarded) / len(items), guarded_ci=bootstrap_ci(guarded, n_boot=n_boot, seed=seed),
-        raw=sum(raw_hits) / len(items) if raw_hits else None,
-        raw_ci=bootstrap_ci(raw_hits, n_boot=n_boot, seed=seed) if raw_hits else None,
+        raw=sum(raw_hits) / len(items) if raw_hits is not None else None,
+        raw_ci=bootstrap_ci(raw_hits, n_boot=n_boot, seed=seed) if raw_hits is not None else None,
         flagged=sum(not v.passed for v in verdicts),
         unparseable=sum(choices[i] is None for i in shown),
     )
