@@ -1,7 +1,10 @@
 """Plain Python API (no evaluate needed) and the implementation behind ``evaluate.load("lctg_ctg")``.
 
-    from lctg_metrics import score_predictions
+    from lctg_metrics.api import score_predictions
     score_predictions(predictions, ds["constraint"], cleaner="rule")   # {"summary/format": 0.9, ..., "signature": ...}
+
+Sharded scoring (``Dataset.map``, Ray, Spark): :class:`ShardScorer` turns a batch of generations into count rows,
+:func:`merge` adds the rows or counts of every shard, :meth:`ShardScorer.finalize` makes the result.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from lctg_metrics.cleaners import get_cleaner
 from lctg_metrics.options import resolve_options
-from lctg_metrics.scoring import GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, gc_paused, score
+from lctg_metrics.scoring import (
+    Counts, GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, finalize, gc_paused, index_references,
+    score, score_part,
+)
 
 
 def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
@@ -30,7 +36,7 @@ def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
             out.append(known)
             continue
         if isinstance(r, Reference):
-            d = dict(r._asdict()) if hasattr(r, "_asdict") else dict(r.__dict__)
+            d = dict(r.__dict__)
         elif isinstance(r, Mapping) and "constraint" in r and "aspects" not in r:
             d = dict(r["constraint"])
         elif isinstance(r, Mapping):
@@ -51,6 +57,52 @@ def occurrence_samples(ids: Sequence[str]) -> list[int]:
         out.append(seen[rid])
         seen[rid] += 1
     return out
+
+
+def _columns(predictions: Sequence[Any], refs: Sequence[Mapping[str, Any]], cleaned: Sequence[str | None] | None,
+             samples: Sequence[int] | None) -> tuple[GenerationColumns, dict[str, dict[str, Any]]]:
+    """Aligned predictions/references as generation columns and the distinct references by id."""
+    preds = list(predictions)
+    if len(preds) != len(refs):
+        raise ScoringError(f"got {len(preds)} predictions but {len(refs)} references; they must be aligned one to one")
+    ids = [r.get("id") for r in refs]
+    if not {type(rid) for rid in ids} <= {str}:
+        i = next(k for k, rid in enumerate(ids) if type(rid) is not str)
+        raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {ids[i]!r}")
+    if not {type(p) for p in preds} <= {str}:
+        i = next(k for k, p in enumerate(preds) if type(p) is not str)
+        kind = "null" if preds[i] is None else type(preds[i]).__name__
+        raise ScoringError(f"predictions[{i}] (id {ids[i]!r}): generation must be a string, got {kind}")
+    if cleaned is not None and len(cleaned) != len(preds):
+        raise ScoringError(f"got {len(cleaned)} cleaned texts but {len(preds)} predictions")
+    if samples is not None and len(samples) != len(preds):
+        raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
+    sample_ids = list(samples) if samples is not None else occurrence_samples(ids)
+    unique: dict[str, dict[str, Any]] = dict(zip(ids, refs))
+    if not all(unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
+        i = next(k for k, (rid, r) in enumerate(zip(ids, refs)) if unique[rid] != r)
+        raise ScoringError(f"references[{i}]: id {ids[i]!r} appears with two different constraints")
+    return GenerationColumns(ids, preds, sample_ids, None if cleaned is None else list(cleaned)), unique
+
+
+def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, llm: Any) -> tuple[Any, Any]:
+    """The cleaner object and the judge spec (or None) for the API's options."""
+    name = cleaner or ("provided" if has_cleaned else "rule")
+    protocol = None
+    if name == "llm" or judge:
+        if llm is None or dataset is None:
+            raise ScoringError("cleaner='llm' and judge=True need llm=llm_config(base_url, model) and dataset=<the "
+                               "dataset folder> (for its protocol prompts and base texts)")
+        from lctg_metrics.io import read_protocol
+
+        protocol = read_protocol(dataset)
+    cl = get_cleaner("llm", config=llm, protocol=protocol) if name == "llm" else get_cleaner(name)
+    spec = None
+    if judge:
+        from lctg_metrics.io import base_texts
+
+        spec = JudgeSpec(llm, protocol, base_texts(dataset))  # type: ignore[arg-type]
+    return cl, spec
 
 
 @gc_paused()
@@ -78,45 +130,10 @@ def score_predictions_result(
     ``cleaner="llm"`` and ``judge=True`` need ``llm`` (an ``LLMConfig``, see :func:`llm_config`) and the
     ``dataset`` folder the references came from (its protocol prompts and base texts).
     """
-    refs = references_from(references)
-    preds = list(predictions)
-    if len(preds) != len(refs):
-        raise ScoringError(f"got {len(preds)} predictions but {len(refs)} references; they must be aligned one to one")
-    ids = [r.get("id") for r in refs]
-    if not {type(rid) for rid in ids} <= {str}:
-        i = next(k for k, rid in enumerate(ids) if type(rid) is not str)
-        raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {ids[i]!r}")
-    if not {type(p) for p in preds} <= {str}:
-        i = next(k for k, p in enumerate(preds) if type(p) is not str)
-        kind = "null" if preds[i] is None else type(preds[i]).__name__
-        raise ScoringError(f"predictions[{i}] (id {ids[i]!r}): generation must be a string, got {kind}")
-    if cleaned is not None and len(cleaned) != len(preds):
-        raise ScoringError(f"got {len(cleaned)} cleaned texts but {len(preds)} predictions")
-    if samples is not None and len(samples) != len(preds):
-        raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
-    sample_ids = list(samples) if samples is not None else occurrence_samples(ids)
-    generations = GenerationColumns(ids, preds, sample_ids, None if cleaned is None else list(cleaned))
-    unique: dict[str, dict[str, Any]] = dict(zip(ids, refs))
-    if not all(unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
-        i = next(k for k, (rid, r) in enumerate(zip(ids, refs)) if unique[rid] != r)
-        raise ScoringError(f"references[{i}]: id {ids[i]!r} appears with two different constraints")
+    generations, unique = _columns(predictions, references_from(references), cleaned, samples)
     options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
                               short_text=short_text, empty=empty, strip_think=strip_think)
-    name = cleaner or ("provided" if cleaned is not None else "rule")
-    protocol = None
-    if name == "llm" or judge:
-        if llm is None or dataset is None:
-            raise ScoringError("cleaner='llm' and judge=True need llm=llm_config(base_url, model) and dataset=<the "
-                               "dataset folder> (for its protocol prompts and base texts)")
-        from lctg_metrics.io import read_protocol
-
-        protocol = read_protocol(dataset)
-    cl = get_cleaner("llm", config=llm, protocol=protocol) if name == "llm" else get_cleaner(name)
-    spec = None
-    if judge:
-        from lctg_metrics.io import base_texts
-
-        spec = JudgeSpec(llm, protocol, base_texts(dataset))  # type: ignore[arg-type]
+    cl, spec = _steps(cleaner, cleaned is not None, judge, dataset, llm)
     return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=spec)
 
 
@@ -138,6 +155,55 @@ def score_predictions(predictions: Sequence[Any], references: Iterable[Any], *, 
         out["items"] = [it.to_dict() for it in result.items]
         out["coverage"] = result.coverage
     return out
+
+
+# ------------------------------------------------------------------------------------------ shards
+
+
+class ShardScorer:
+    """Score one batch of generations to count rows: ``Dataset.map(ShardScorer(refs), batched=True,
+    num_proc=N, remove_columns=...)``. A batch has columns ``id``, ``generation``, ``sample`` (required: shards
+    cannot number samples by occurrence) and optionally ``cleaned``; any batch size works."""
+
+    def __init__(self, references: Iterable[Any], *, cleaner: str = "rule", profile: str = "upstream",
+                 **options: Any) -> None:
+        self.refs = index_references(references_from(references))
+        self.options = resolve_options(profile, **options)
+        self.cleaner = get_cleaner(cleaner)
+
+    def counts(self, batch: Mapping[str, Sequence[Any]]) -> Counts:
+        for column in ("id", "generation", "sample"):
+            if column not in batch:
+                raise ScoringError(f"batch has no {column!r} column (columns: {sorted(batch)})")
+        if not len(batch["id"]):
+            return Counts.empty()
+        cols = GenerationColumns(list(batch["id"]), list(batch["generation"]), list(batch["sample"]),
+                                 list(batch["cleaned"]) if "cleaned" in batch else None)
+        with gc_paused():
+            return score_part(cols, self.refs, options=self.options, cleaner=self.cleaner).counts
+
+    def __call__(self, batch: Mapping[str, Sequence[Any]]) -> dict[str, list[Any]]:
+        return self.counts(batch).to_rows()
+
+    def finalize(self, parts: Any, *, missing: str = "error") -> ScoreResult:
+        """The result of every shard's counts or count rows (see :func:`merge`)."""
+        return finalize(merge(parts), self.refs, options=self.options, cleaner=self.cleaner.describe(),
+                        missing=missing)
+
+
+def merge(parts: Any) -> Counts:
+    """Add up shards: Counts objects, count-row mappings (:meth:`Counts.to_rows`), or a ``datasets.Dataset`` of
+    count rows (the output of ``Dataset.map(ShardScorer(...))``)."""
+    if isinstance(parts, Counts):
+        return parts
+    if hasattr(parts, "to_dict") and hasattr(parts, "column_names"):  # a datasets.Dataset
+        return Counts.from_rows(parts.to_dict())
+    if isinstance(parts, Mapping):
+        return Counts.from_rows(parts)
+    total = Counts.empty()
+    for part in parts:
+        total = total + merge(part)
+    return total
 
 
 def llm_config(

@@ -149,6 +149,9 @@ class _FrozenDict(dict):
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(sorted(self.items())))
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (multiprocessing shards) rebuild it without __setitem__
+        return (_FrozenDict, (dict(self),))
+
     def _readonly(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("scoring options are immutable; use resolve_options(...) to make new ones")
 
