@@ -128,19 +128,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from lctg_metrics.llm.errors import LLMError
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
+        return cmd_build(argparse.Namespace(args=argv[1:]))
     args = build_parser().parse_args(argv)
     handler = getattr(args, "handler", None) or COMMANDS[args.command]
     try:
         return handler(args)
-    except (CLIError, ScoringError, CleanerError, ValueError, FileNotFoundError) as e:
+    except (CLIError, ScoringError, CleanerError, ValueError, FileNotFoundError, LLMError) as e:
         print(f"lctg {args.command}: error: {e}", file=sys.stderr)
         return 2
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from lctg_dataset.build import main as build_main
+    """The dataset builder's own parser and pipeline, with the evaluate metric module added to the folder."""
+    from lctg_dataset.cli import main as build_main
+    from lctg_metrics.metric_module import module_files
 
-    return build_main(args.args)
+    return build_main(args.args, extra_files=module_files(), prog="lctg build")
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
