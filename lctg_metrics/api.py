@@ -213,7 +213,7 @@ def llm_config(
     api_key_env: str = "OPENAI_API_KEY",
     concurrency: int = 8,
     cache_path: str | None = None,
-    timeout: float = 60.0,
+    timeout: float = 120.0,
     max_retries: int = 6,
 ) -> Any:
     """An ``LLMConfig`` for any OpenAI-compatible endpoint (the key is read from ``api_key_env`` at call time).

@@ -99,7 +99,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_concurrency", "concurrent requests", group=LLM, kind=int, default=8),
     Option("llm_cache", "SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)",
            group=LLM),
-    Option("llm_timeout", "seconds per connect/read", group=LLM, kind=float, default=60.0),
+    Option("llm_timeout", "seconds one request may take in all (connect, send, read)", group=LLM, kind=float, default=120.0),
     Option("llm_max_retries", "retries on 429/5xx/timeouts", group=LLM, kind=int, default=6),
 )
 BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
@@ -223,7 +223,7 @@ def add_cli_options(parser: argparse.ArgumentParser, *groups: str) -> None:
     for group in groups:
         g = parser.add_argument_group(titles[group])
         for o in options_for(CLI, group):
-            kwargs: dict[str, Any] = {"help": o.help, "dest": o.name}
+            kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name}
             if o.kind is bool:
                 kwargs.update(action="store_true", default=None if o.group == SCORING else o.default)
             else:

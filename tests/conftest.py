@@ -43,7 +43,7 @@ def upstream_records(source_dir: Path) -> dict[str, list[dict]]:
 @pytest.fixture(scope="session")
 def built_dataset(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One faithful build of the real source, shared by the tests that only read it."""
-    from build_dataset import metric_module_files
+    from lctg_metrics.metric_module import module_files as metric_module_files
     from lctg_dataset.build import build
     from lctg_dataset.write import write_dataset
 
@@ -55,7 +55,7 @@ def built_dataset(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) ->
 @pytest.fixture(scope="session")
 def built_dataset_derived(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One build with every derived config (corrected, variants 5 seed 0, multi), shared by the tests that read it."""
-    from build_dataset import metric_module_files
+    from lctg_metrics.metric_module import module_files as metric_module_files
     from lctg_dataset.build import build
     from lctg_dataset.write import write_dataset
 

@@ -206,7 +206,7 @@ def test_two_builds_are_byte_identical(source_dir, built_dataset, tmp_path):
     from lctg_dataset.build import build
     from lctg_dataset.write import write_dataset
 
-    from build_dataset import metric_module_files
+    from lctg_metrics.metric_module import module_files as metric_module_files
 
     out = tmp_path / "lctg"
     write_dataset(build(str(source_dir)), out, extra_files=metric_module_files())
