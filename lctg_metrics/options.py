@@ -28,6 +28,7 @@ SCORING, RUN, LLM = "scoring", "run", "llm"
 #: Where an option is accepted.
 CLI, API, EVALUATE = "cli", "api", "evaluate"
 EVERYWHERE: frozenset[str] = frozenset({CLI, API, EVALUATE})
+NOT_API: frozenset[str] = frozenset({CLI, EVALUATE})
 
 
 @dataclass(frozen=True)
@@ -91,16 +92,19 @@ OPTIONS: tuple[Option, ...] = (
     Option("ci", "bootstrap 95% confidence intervals over prompts", group=RUN, kind=bool, default=False),
     Option("ci_resamples", "bootstrap resamples for the confidence intervals", group=RUN, kind=int, default=1000),
     Option("seed", "seed of the bootstrap", group=RUN, kind=int, default=0),
+    # the API takes these as llm=llm_config(base_url, model, ...) (same names without "llm_"; cache -> cache_path)
     Option("llm_base_url", "OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1",
-           group=LLM),
-    Option("llm_model", "model name at that endpoint (the papers used gpt-4-1106-preview)", group=LLM),
-    Option("llm_api_key_env", "environment variable holding the API key (never printed or stored)", group=LLM,
+           group=LLM, surfaces=NOT_API),
+    Option("llm_model", "model name at that endpoint (the papers used gpt-4-1106-preview)", group=LLM, surfaces=NOT_API),
+    Option("llm_api_key_env", "environment variable holding the API key (never printed or stored)",
+           group=LLM, surfaces=NOT_API,
            default="OPENAI_API_KEY"),
-    Option("llm_concurrency", "concurrent requests", group=LLM, kind=int, default=8),
+    Option("llm_concurrency", "concurrent requests", group=LLM, surfaces=NOT_API, kind=int, default=8),
     Option("llm_cache", "SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)",
-           group=LLM),
-    Option("llm_timeout", "seconds one request may take in all (connect, send, read)", group=LLM, kind=float, default=120.0),
-    Option("llm_max_retries", "retries on 429/5xx/timeouts", group=LLM, kind=int, default=6),
+           group=LLM, surfaces=NOT_API),
+    Option("llm_timeout", "seconds one request may take in all (connect, send, read)", group=LLM, surfaces=NOT_API,
+           kind=float, default=120.0),
+    Option("llm_max_retries", "retries on 429/5xx/timeouts", group=LLM, surfaces=NOT_API, kind=int, default=6),
 )
 BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
 #: Signature keys that are not options: what they mean (for messages naming a differing setting).

@@ -8,6 +8,7 @@ import evaluate
 
 from lctg_dataset.rows import CONSTRAINT_FEATURES
 from lctg_metrics.api import llm_config, score_predictions
+from lctg_metrics.options import kwargs_description
 
 _CITATION = """\
 @inproceedings{kurihara2024lctgbench,
@@ -40,30 +41,10 @@ Args:
     cleaned (`list` of `str`, optional): the generations with explanatory text before/after the answer
         removed. FORMAT compares raw vs cleaned; the other aspects are checked on the cleaned text.
     samples (`list` of `int`, optional): sample index of each prediction (default: k-th prediction of an id = sample k).
-    cleaner (`str`, optional): "provided" (use `cleaned`), "none" (raw text = cleaned), "rule"
-        (deterministic Japanese header/footer rules) or "llm". Default: "provided" if `cleaned` is given, else "rule".
-    profile (`str`): "upstream" (default, the released scripts) or "paper" (5-char prefix/suffix for ad_text).
-    counting (`str`, optional): "codepoints" (default), "graphemes" or "nonblank".
-    normalization (`str`, optional): "none" (default), "nfkc" or "nfkc_casefold" for keyword matching.
-    affix_length (`int` or `str`, optional): format prefix/suffix length, e.g. 10 or "ad_text=5".
-    short_text (`str`, optional): "fail" (default, upstream) or "exact" for cleaned texts of <= N chars.
-    empty (`str`, optional): "score" (default, upstream) or "fail" (an empty generation fails every aspect).
-    strip_think (`bool`, optional): remove `<think>…</think>` blocks before everything else.
-    missing (`str`): "error" (default) if some (prompt, sample) has no prediction, or "fail" to count it as failed.
     return_items (`bool`): also return per-item verdicts with human-readable reasons.
-    ci (`bool`): also return `"{task}/{aspect}/ci_low"` and `"…/ci_high"`, a bootstrap 95% confidence interval
-        over prompts (all samples of a prompt resampled together).
-    ci_resamples (`int`): bootstrap resamples (default 1000).
-    seed (`int`): bootstrap seed (default 0).
-    judge (`bool`): also ask a quality judge (the upstream 適切/不適切 prompt) about every cleaned text; adds
-        `"{task}/{aspect}/quality"` (the papers' Qual columns). Needs `dataset` and the `llm_*` options.
     dataset (`str`, optional): the dataset folder the references come from (protocol prompts, base texts);
         needed by cleaner="llm" and judge=True.
-    llm_base_url (`str`, optional): an OpenAI-compatible endpoint, e.g. "http://127.0.0.1:8000/v1" (vLLM, Ollama).
-    llm_model (`str`, optional): the model name to ask.
-    llm_api_key_env (`str`): environment variable holding the API key (default "OPENAI_API_KEY"; never stored).
-    llm_concurrency (`int`): concurrent requests (default 8).
-    llm_cache (`str`, optional): SQLite answer cache path (default `$LCTG_CACHE_DIR/llm_cache.sqlite`).
+""" + kwargs_description() + """
 Returns:
     A flat dict: `"{task}/{aspect}"` and `"{task}/average"` floats in [0, 1] for every task present,
     `"overall/average"` when all three tasks are present, and `"signature"`, one line listing every
@@ -149,11 +130,13 @@ class LctgCtg(evaluate.Metric):
         llm_api_key_env="OPENAI_API_KEY",
         llm_concurrency=8,
         llm_cache=None,
+        llm_timeout=120.0,
+        llm_max_retries=6,
     ):
         llm = None
         if llm_base_url or llm_model:
             llm = llm_config(llm_base_url, llm_model, api_key_env=llm_api_key_env, concurrency=llm_concurrency,
-                             cache_path=llm_cache)
+                             cache_path=llm_cache, timeout=llm_timeout, max_retries=llm_max_retries)
         return score_predictions(
             predictions,
             references,
