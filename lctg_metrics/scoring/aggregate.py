@@ -25,13 +25,10 @@ AVERAGE = "average"
 
 def exact_mean(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Mean over the last axis of the entries where ``mask`` is true (NaN where none), exactly rounded."""
-    flat_v = values.reshape(-1, values.shape[-1])
-    flat_m = mask.reshape(-1, mask.shape[-1])
-    out = np.full(flat_v.shape[0], math.nan)
-    for i, (v, m) in enumerate(zip(flat_v, flat_m)):
-        k = int(m.sum())
-        if k:
-            out[i] = math.fsum(v[m].tolist()) / k
+    kept = np.where(mask, values, 0.0).reshape(-1, values.shape[-1])  # exact zeros leave an exact sum unchanged
+    sums = np.fromiter(map(math.fsum, kept.tolist()), dtype=float, count=kept.shape[0])
+    k = mask.reshape(-1, mask.shape[-1]).sum(axis=1)
+    out = np.divide(sums, k, out=np.full(sums.shape, math.nan), where=k > 0)
     return out.reshape(values.shape[:-1])
 
 
