@@ -24,7 +24,8 @@ from lctg_metrics.aspects.base import (
 from lctg_metrics.aspects.format import check_format  # isort: skip
 from lctg_metrics.aspects.char_count import check_char_count  # isort: skip
 from lctg_metrics.aspects.text import count_chars, delete_blanks, normalize, strip_think
-from lctg_metrics.aspects.words import check_keyword, check_prohibited_word
+from lctg_metrics.aspects.keyword import check_keyword  # isort: skip
+from lctg_metrics.aspects.prohibited_word import check_prohibited_word  # isort: skip
 from lctg_metrics.options import ScoringOptions
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable, Mapping
+
 import regex
 import unicodedata2
 
@@ -63,3 +65,15 @@ def contains(text: str, word: str, normalization: str) -> bool:
 
 def quoted(text: str) -> str:
     return "「" + text + "」"
+
+
+def needs_word(aspect: str, field: str) -> Callable[[Mapping[str, Any]], str | None]:
+    """A constraint validator: ``field`` must be a non-empty string."""
+
+    def validate(constraint: Mapping[str, Any]) -> str | None:
+        value = constraint.get(field)
+        if not isinstance(value, str) or not value:
+            return f"{aspect} needs a non-empty string {field!r}, got {value!r}"
+        return None
+
+    return validate

@@ -1,0 +1,24 @@
+"""P-WORD: the cleaned answer avoids the prohibited word (substring match, as upstream)."""
+
+from __future__ import annotations
+
+from lctg_metrics.aspects.base import Aspect, Constraint, Texts, Verdict, new, register
+from lctg_metrics.aspects.text import contains, needs_word
+from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+
+
+def check_prohibited_word(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
+    """Valid iff the prohibited word does not occur in the cleaned text."""
+    word = constraint.prohibited_word
+    if not word:
+        raise ValueError(f"prohibited_word check needs a non-empty word, got {word!r}")
+    cleaned = texts[1]
+    if cleaned == INVALID_MARKER:
+        return new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
+    if contains(cleaned, word, options.normalization):
+        return new(Verdict, (False, f"uses prohibited word 「{word}」"))
+    return new(Verdict, (True, f"avoids prohibited word 「{word}」"))
+
+
+PROHIBITED_WORD = register(Aspect("prohibited_word", check_prohibited_word, heading="P-WORD", column="P-word",
+                                  fields=("prohibited_word",), validate=needs_word("prohibited_word", "prohibited_word")))
