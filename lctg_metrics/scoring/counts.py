@@ -161,6 +161,17 @@ class Counts:
         return {k: [v[i] for i in order] for k, v in rows.items()}
 
 
+def _axis(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted distinct values and each value's index among them (linear time for small non-negative ints)."""
+    if values.size and values.min() >= -1 and values.max() < 4 * values.size + 4096:
+        present = np.flatnonzero(np.bincount(values + 1)) - 1
+        lut = np.zeros(int(values.max()) + 2, dtype=np.intp)
+        lut[present + 1] = np.arange(len(present))
+        return present, lut[values + 1]
+    axis, codes = np.unique(values, return_inverse=True)
+    return axis, codes.reshape(-1)
+
+
 def build(task_of: Sequence[str], unit_of: Sequence[int], variant_of: Sequence[int | None], sample_of: Sequence[int],
           item_gen: Sequence[int], item_aspect: Sequence[str], item_passed: Sequence[bool],
           multi_of: Sequence[bool] | None = None, quality: Sequence[Any] | None = None, *,
@@ -169,47 +180,67 @@ def build(task_of: Sequence[str], unit_of: Sequence[int], variant_of: Sequence[i
     the item's generation, its aspect, passed). ``quality[g]`` is None (not judged) or has ``label``
     (True/False/None) and ``reason``; ``multi_of[g]`` says the generation's prompt has several aspects.
     ``generations=False`` for items that stand for missing generations (counted as failures)."""
-    g_task = np.array([TASKS.index(t) for t in task_of], dtype=np.intp) if len(task_of) else np.zeros(0, np.intp)
-    g_unit = np.asarray(unit_of, dtype=np.int64)
-    g_var = np.array([NO_VARIANT if v is None else v for v in variant_of], dtype=np.int64)
-    g_sample = np.asarray(sample_of, dtype=np.int64)
-    i_gen = np.asarray(item_gen, dtype=np.intp)
-    names = _aspect_order(item_aspect)
-    i_aspect = np.array([names.index(a) for a in item_aspect], dtype=np.intp) if len(names) > 1 else \
-        np.zeros(len(i_gen), dtype=np.intp)
-    i_passed = np.asarray(item_passed, dtype=np.int64)
-    g_all = np.ones(len(g_task), dtype=np.int64)
-    np.minimum.at(g_all, i_gen, i_passed)
-    g_multi = np.asarray(multi_of if multi_of is not None else np.zeros(len(g_task), bool), dtype=np.int64)
-    g_quality = np.zeros((len(g_task), 5), dtype=np.int64)  # appropriate, parsed, unparseable, failed, judged
-    if quality is not None:
+    task_code = {t: k for k, t in enumerate(TASKS)}
+    n = len(task_of)
+    g_task = np.fromiter(map(task_code.__getitem__, task_of), dtype=np.intp, count=n)
+    g_var = np.fromiter((NO_VARIANT if v is None else v for v in variant_of), dtype=np.int64, count=n)
+    return from_codes(g_task, np.asarray(unit_of, dtype=np.int64), g_var, np.asarray(sample_of, dtype=np.int64),
+                      np.asarray(item_gen, dtype=np.intp), item_aspect, item_passed, multi_of, quality,
+                      generations=generations)
+
+
+def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_sample: np.ndarray, i_gen: np.ndarray,
+               item_aspect: Sequence[str], item_passed: Sequence[bool], multi_of: Any = None,
+               quality: Sequence[Any] | None = None, *, generations: bool = True) -> Counts:
+    """:func:`build` on arrays: task codes (index in TASKS), prompt ids, variants (NO_VARIANT for none), samples per
+    generation; the generation index, aspect name and verdict per item."""
+    n_gen, n_item = len(g_task), len(i_gen)
+    names = _aspect_order(set(item_aspect))
+    code = {a: k for k, a in enumerate(names)}
+    i_aspect = np.fromiter(map(code.__getitem__, item_aspect), dtype=np.intp, count=n_item)
+    i_passed = np.fromiter(item_passed, dtype=np.int64, count=n_item)
+    g_failed = np.bincount(i_gen, weights=1 - i_passed, minlength=n_gen)
+    g_multi = np.zeros(n_gen, dtype=np.int64) if multi_of is None else np.asarray(multi_of, dtype=np.int64)
+    g_all = (g_failed == 0).astype(np.int64) * g_multi
+    g_quality = None
+    if quality is not None and any(q is not None for q in quality):
+        g_quality = np.zeros((n_gen, 5), dtype=np.int64)  # appropriate, parsed, unparseable, failed, judged
         for g, q in enumerate(quality):
-            if q is None:
-                continue
-            label = q.label
-            g_quality[g] = (label is True, label is not None,
-                            label is None and str(q.reason).startswith("unparseable"),
-                            label is None and not str(q.reason).startswith("unparseable"), 1)
+            if q is not None:
+                label, unparseable = q.label, str(q.reason).startswith("unparseable")
+                g_quality[g] = (label is True, label is not None, label is None and unparseable,
+                                label is None and not unparseable, 1)
     out: dict[str, TaskCounts] = {}
     for t, task in enumerate(TASKS):
         gm = g_task == t
         if not gm.any():
             continue
-        units, variants, samples = (np.unique(x[gm]) for x in (g_unit, g_var, g_sample))
-        gu, gv, gs = (np.searchsorted(ax, x) for ax, x in ((units, g_unit), (variants, g_var), (samples, g_sample)))
-        im = gm[i_gen]
-        ig = i_gen[im]
-        cells = np.zeros((len(units), len(variants), len(names), len(samples), len(TALLY)), dtype=np.int64)
-        at = (gu[ig], gv[ig], i_aspect[im], gs[ig])
-        np.add.at(cells[..., P], at, i_passed[im])
-        np.add.at(cells[..., T], at, 1)
-        for k, col in zip((APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED), g_quality.T):
-            np.add.at(cells[..., k], at, col[ig])
-        prompts = np.zeros((len(units), len(variants), len(samples), len(PROMPT_TALLY)), dtype=np.int64)
-        gat = (gu[gm], gv[gm], gs[gm])
-        np.add.at(prompts[..., ALL_PASSED], gat, (g_all * g_multi)[gm])
-        np.add.at(prompts[..., MULTI], gat, g_multi[gm])
-        np.add.at(prompts[..., GENERATIONS], gat, int(generations))
+        whole = bool(gm.all())
+        units, gu = _axis(g_unit if whole else g_unit[gm])
+        variants, gv = _axis(g_var if whole else g_var[gm])
+        samples, gs = _axis(g_sample if whole else g_sample[gm])
+        local = np.arange(n_gen) if whole else np.cumsum(gm) - 1  # generation -> index within this task
+        shape = (len(units), len(variants), len(names), len(samples))
+        im = slice(None) if whole else gm[i_gen]
+        ig = local[i_gen[im]]
+        lin = ((gu[ig] * shape[1] + gv[ig]) * shape[2] + i_aspect[im]) * shape[3] + gs[ig]
+        size = int(np.prod(shape))
+        cells = np.zeros((*shape, len(TALLY)), dtype=np.int64)
+        cells[..., P] = np.bincount(lin, weights=i_passed[im], minlength=size).reshape(shape)
+        cells[..., T] = np.bincount(lin, minlength=size).reshape(shape)
+        if g_quality is not None:
+            gq = g_quality if whole else g_quality[gm]
+            for k, col in zip((APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED), gq.T):
+                cells[..., k] = np.bincount(lin, weights=col[ig], minlength=size).reshape(shape)
+        pshape = (shape[0], shape[1], shape[3])
+        plin = (gu * shape[1] + gv) * shape[3] + gs
+        psize = int(np.prod(pshape))
+        prompts = np.zeros((*pshape, len(PROMPT_TALLY)), dtype=np.int64)
+        gsel = slice(None) if whole else gm
+        prompts[..., ALL_PASSED] = np.bincount(plin, weights=g_all[gsel], minlength=psize).reshape(pshape)
+        prompts[..., MULTI] = np.bincount(plin, weights=g_multi[gsel], minlength=psize).reshape(pshape)
+        if generations:
+            prompts[..., GENERATIONS] = np.bincount(plin, minlength=psize).reshape(pshape)
         used = cells[..., T].sum(axis=(0, 1, 3)) > 0
         keep = [a for a, u in zip(names, used) if u]
         out[task] = TaskCounts(tuple(int(x) for x in units), tuple(int(x) for x in variants), tuple(keep),

@@ -14,6 +14,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
+import numpy as np
+
+from lctg_dataset.constants import TASKS
+
 from lctg_metrics import signature as _signature
 from lctg_metrics.cleaners import Cleaner, get_cleaner
 from lctg_metrics.options import ScoringOptions, resolve_options
@@ -110,9 +114,23 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
         answers, judge_stats = _judge(matched, cleaned, judge)
         if judge_stats is not None:
             usage["judge"] = _usage(judge_stats)
-    counts = _counts.build([r.task for r in matched], [r.prompt_id for r in matched], [r.variant for r in matched],
-                           cols.samples, vc.gen, vc.aspect, vc.passed, [len(r.aspects) > 1 for r in matched], answers)
-    return Part(counts, cols, matched, cleaned, vc, answers, notes, usage)
+    return Part(_count(matched, cols.samples, vc, answers), cols, matched, cleaned, vc, answers, notes, usage)
+
+
+def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColumns, answers: Any) -> Counts:
+    """Counts of one shard, from a table of its distinct references (few) and one index per generation."""
+    distinct = list({id(r): r for r in matched}.values())
+    index = {id(r): k for k, r in enumerate(distinct)}
+    ref = np.fromiter(map(index.__getitem__, map(id, matched)), dtype=np.intp, count=len(matched))
+
+    def column(values: Iterable[int]) -> np.ndarray:
+        return np.fromiter(values, dtype=np.int64, count=len(distinct))[ref]
+
+    return _counts.from_codes(
+        column(TASKS.index(r.task) for r in distinct), column(r.prompt_id for r in distinct),
+        column(_counts.NO_VARIANT if r.variant is None else r.variant for r in distinct),
+        np.fromiter(samples, dtype=np.int64, count=len(matched)), np.asarray(vc.gen, dtype=np.intp), vc.aspect,
+        vc.passed, column(len(r.aspects) > 1 for r in distinct), answers)
 
 
 def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringOptions, cleaner: str,
@@ -137,10 +155,7 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
                 "ratio": summary.generations / expected, "prompts": len(refs), "samples": samples,
                 "missing_policy": missing}
     notes = list(notes) + ([f"{len(absent)} missing generations counted as failures"] if absent else [])
-    items = None
-    if materialize is not None:
-        def items() -> list[ItemVerdict]:
-            return materialize() + missing_items(absent, refs)
+    items = None if materialize is None else (lambda: materialize() + missing_items(absent, refs))
     return ScoreResult(
         signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=versions[0]),
         options=options, cleaner=cleaner, judge=judge, dataset_version=versions[0], counts_=counts,
