@@ -15,7 +15,8 @@ def check_prohibited_word(texts: Texts, constraint: Constraint, options: Scoring
     cleaned = texts[1]
     if cleaned == INVALID_MARKER:
         return new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
-    if contains(cleaned, word, options.normalization):
+    norm = options.normalization  # the upstream case inline: this check runs once per generation
+    if (word in cleaned) if norm == "none" else contains(cleaned, word, norm):
         return new(Verdict, (False, f"uses prohibited word 「{word}」"))
     return new(Verdict, (True, f"avoids prohibited word 「{word}」"))
 
