@@ -23,7 +23,7 @@ def _run(cmd: list[str], cwd: Path, timeout: int = 900) -> str:
 
 def test_wheel_in_a_fresh_venv_builds_the_dataset(tmp_path, source_dir):
     dist = tmp_path / "dist"
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", dist, PROJECT_ROOT],
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dist, PROJECT_ROOT],
          cwd=tmp_path)
     wheel = next(dist.glob("lctg-*.whl"))
     venv = tmp_path / "venv"

@@ -50,6 +50,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.csv_dir:
         write_all_scores(result, args.csv_dir, args.model_name)
     print(format_table(result, cis=cis))
+    print("(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
+          "per-sample scores rounded to 3 decimals, then averaged)")
     for step, usage in (result.llm_usage or {}).items():
         print(f"llm {step}: {_usage_line(usage)}")
     return 0

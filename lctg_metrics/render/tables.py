@@ -49,9 +49,10 @@ def variants_table(variants: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> T
 
 def all_scores_table(result: ScoreResult, task: str, model: str) -> Table:
     """One task in upstream's all_scores.csv layout: the model, then ``Format-ctg, Format-qual, …, Avg-qual``
-    (qual columns only when judged)."""
+    (qual columns only when judged), with upstream's rounding chain (see ``aggregate.upstream_chain``)."""
     judged = result.quality is not None
-    per, qual = result.scores.get(task, {}), (result.quality or {}).get(task, {})
+    chain = result.summary.upstream_rounding or {}
+    per, qual = chain.get("scores", {}).get(task, {}), (chain.get("quality") or {}).get(task, {})
     header, row = [""], [text(model)]
     for c in columns():
         header.append(f"{csv_stem(c)}-ctg")

@@ -32,12 +32,17 @@ def exact_mean(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return out.reshape(values.shape[:-1])
 
 
+def sample_accuracy(num: np.ndarray, den: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-sample accuracy ``num / den`` (0 where ``den`` is 0) and where it is defined."""
+    ok = den > 0
+    return np.divide(num, den, out=np.zeros(num.shape), where=ok), ok
+
+
 def formula(num: np.ndarray, den: np.ndarray, keep: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``num``/``den``: ``(B, A, S)`` passing/scored counts of one task. Returns the aspect scores ``(B, A)`` (mean
     over the samples that have scored items of the per-sample accuracy; NaN if none) and the task average
     ``(B,)`` (mean of the aspects in ``keep``, default: those with a score)."""
-    ok = den > 0
-    acc = np.divide(num, den, out=np.zeros(num.shape), where=ok)
+    acc, ok = sample_accuracy(num, den)
     aspect = exact_mean(acc, ok)
     use = ~np.isnan(aspect) if keep is None else np.broadcast_to(keep, aspect.shape) & ~np.isnan(aspect)
     return aspect, exact_mean(np.nan_to_num(aspect), use)
@@ -59,6 +64,7 @@ class Summary:
     prompt_level: dict[str, float] | None
     variants: dict[str, dict[str, dict[str, Any]]] | None
     generations: int
+    upstream_rounding: dict[str, Any] | None = None
 
     @property
     def overall_average(self) -> float | None:
@@ -106,7 +112,34 @@ def aggregate(counts: Counts) -> Summary:
         if tc.variants != (NO_VARIANT,):
             variants[task] = _variant_stats(tc)
     return Summary(scores, tallies, quality or None, quality_counts or None, prompt_level or None,
-                   variants or None, generations)
+                   variants or None, generations, upstream_chain(counts))
+
+
+def _round3(x: float) -> float:
+    """Upstream writes every per-run score with ``"{:.3f}"`` and reads it back (scripts/eval_ctg.py, eval_quality.py)."""
+    return float(f"{x:.3f}")
+
+
+def upstream_chain(counts: Counts) -> dict[str, Any]:
+    """The scores as upstream's scripts compute them, rounding on the way (scripts/get_scores.py): a CTG cell is
+    the plain-float mean of the per-sample accuracies each rounded to 3 decimals, Avg-ctg the mean of those cells;
+    a Qual cell is the per-sample mean rounded to 3 decimals (All-Acc), Avg-qual the mean of the rounded cells.
+    The same per-sample accuracies as :func:`formula`; only the rounding and summation order differ."""
+    ctg: dict[str, dict[str, float]] = {}
+    qual: dict[str, dict[str, float]] = {}
+    for task, tc in counts.tasks.items():
+        by_sample = tc.cells.sum(axis=(0, 1))  # (A, S, K)
+        acc, ok = sample_accuracy(by_sample[:, :, P], by_sample[:, :, T])
+        ctg[task] = {a: sum(_round3(x) for x in acc[j][ok[j]].tolist()) / int(ok[j].sum())
+                     for j, a in enumerate(tc.aspects) if ok[j].any()}
+        ctg[task][AVERAGE] = sum(ctg[task].values()) / len(ctg[task])
+        qacc, qok = sample_accuracy(by_sample[:, :, APPROPRIATE], by_sample[:, :, PARSED])
+        per = {a: _round3(sum(qacc[j][qok[j]].tolist()) / int(qok[j].sum()))
+               for j, a in enumerate(tc.aspects) if qok[j].any()}
+        if per:
+            per[AVERAGE] = sum(per.values()) / len(per)
+            qual[task] = per
+    return {"scores": ctg, "quality": qual or None}
 
 
 def _variant_stats(tc: TaskCounts) -> dict[str, dict[str, Any]]:

@@ -130,6 +130,8 @@ class ScoreResult:
             d["prompt_level"] = self.prompt_level
         if self.variants is not None:
             d["variants"] = self.variants
+        if self.summary.upstream_rounding is not None:
+            d["upstream_rounding"] = self.summary.upstream_rounding
         if self.llm_usage is not None:
             d["llm_usage"] = self.llm_usage
         d["notes"] = self.notes
