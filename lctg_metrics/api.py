@@ -85,7 +85,8 @@ def _columns(predictions: Sequence[Any], refs: Sequence[Mapping[str, Any]], clea
     return GenerationColumns(ids, preds, sample_ids, None if cleaned is None else list(cleaned)), unique
 
 
-def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, llm: Any) -> tuple[Any, Any]:
+def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, llm: Any,
+           empty_cleaner_answer: str = "keep") -> tuple[Any, Any]:
     """The cleaner object and the judge spec (or None) for the API's options."""
     name = cleaner or ("provided" if has_cleaned else "rule")
     protocol = None
@@ -96,7 +97,8 @@ def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, ll
         from lctg_metrics.io import read_protocol
 
         protocol = read_protocol(dataset)
-    cl = get_cleaner("llm", config=llm, protocol=protocol) if name == "llm" else get_cleaner(name)
+    cl = (get_cleaner("llm", config=llm, protocol=protocol, run_options={"empty_answer": empty_cleaner_answer})
+          if name == "llm" else get_cleaner(name))
     spec = None
     if judge:
         from lctg_metrics.io import base_texts
@@ -122,6 +124,7 @@ def score_predictions_result(
     strip_think: bool | None = None,
     missing: str = "error",
     judge: bool = False,
+    empty_cleaner_answer: str = "keep",
     dataset: str | os.PathLike[str] | None = None,
     llm: Any = None,
 ) -> ScoreResult:
@@ -133,7 +136,7 @@ def score_predictions_result(
     generations, unique = _columns(predictions, references_from(references), cleaned, samples)
     options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
                               short_text=short_text, empty=empty, strip_think=strip_think)
-    cl, spec = _steps(cleaner, cleaned is not None, judge, dataset, llm)
+    cl, spec = _steps(cleaner, cleaned is not None, judge, dataset, llm, empty_cleaner_answer)
     return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=spec)
 
 
@@ -215,6 +218,10 @@ def llm_config(
     cache_path: str | None = None,
     timeout: float = 120.0,
     max_retries: int = 6,
+    temperature: float | None = None,
+    max_tokens: int | None = None,
+    seed: int | None = None,
+    top_p: float | None = None,
 ) -> Any:
     """An ``LLMConfig`` for any OpenAI-compatible endpoint (the key is read from ``api_key_env`` at call time).
     The answer cache defaults to ``$LCTG_CACHE_DIR/llm_cache.sqlite`` (else ``~/.cache/lctg/``)."""
@@ -224,4 +231,5 @@ def llm_config(
         raise ScoringError("the LLM cleaner/judge needs a base URL and a model (any OpenAI-compatible endpoint, "
                            "e.g. --llm-base-url http://127.0.0.1:8000/v1 --llm-model Qwen2.5-7B-Instruct)")
     return LLMConfig(base_url=base_url, model=model, api_key_env=api_key_env, concurrency=concurrency,
-                     cache_path=cache_path, timeout=timeout, max_retries=max_retries)
+                     cache_path=cache_path, timeout=timeout, max_retries=max_retries, temperature=temperature,
+                     max_tokens=max_tokens, seed=seed, top_p=top_p)

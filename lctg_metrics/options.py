@@ -87,6 +87,9 @@ OPTIONS: tuple[Option, ...] = (
            signature="cleaner", label="header/footer cleaner"),
     Option("judge", "also ask the upstream quality judge (adds the Qual scores; needs the llm options)",
            group=RUN, kind=bool, default=False, signature="judge", label="quality judge"),
+    Option("empty_cleaner_answer", "an empty or blank LLM-cleaner answer: keep (upstream: scored as the cleaned text) or "
+           "invalid (the cleaner-failed marker, failing every aspect)", group=RUN, default="keep",
+           choices={"keep": "keep", "invalid": "invalid"}),
     Option("missing", "a (prompt, sample) without generation: error (default) or count it as failed",
            group=RUN, default="error", choices=MISSING_POLICIES),
     Option("ci", "bootstrap 95% confidence intervals over prompts", group=RUN, kind=bool, default=False),
@@ -105,6 +108,12 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_timeout", "seconds one request may take in all (connect, send, read)", group=LLM, surfaces=NOT_API,
            kind=float, default=120.0),
     Option("llm_max_retries", "retries on 429/5xx/timeouts", group=LLM, surfaces=NOT_API, kind=int, default=6),
+    # request parameters: None = not sent (upstream sent only the model and the messages); shown in the signature
+    Option("llm_temperature", "sampling temperature to send (default: not sent, as upstream)", group=LLM,
+           surfaces=NOT_API, kind=float),
+    Option("llm_max_tokens", "max_tokens to send (default: not sent)", group=LLM, surfaces=NOT_API, kind=int),
+    Option("llm_seed", "seed to send (default: not sent)", group=LLM, surfaces=NOT_API, kind=int),
+    Option("llm_top_p", "top_p to send (default: not sent)", group=LLM, surfaces=NOT_API, kind=float),
 )
 BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
 #: Signature keys that are not options: what they mean (for messages naming a differing setting).

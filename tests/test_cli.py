@@ -170,3 +170,15 @@ def test_console_script_is_installed(built_dataset, tmp_path):
     proc = subprocess.run([exe, "prompts", "--dataset", str(built_dataset), "--task", "summary", "-o", str(tmp_path / "p.jsonl")],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and "wrote 480 prompts" in proc.stdout
+
+
+def test_task_on_a_full_generations_file_scores_only_that_task(built_dataset, tmp_path, capsys):
+    gens = tmp_path / "all.jsonl"
+    assert main(["sample", "--dataset", str(built_dataset), "--samples", "1", "-o", str(gens)]) == 0
+    out = tmp_path / "r.json"
+    assert main(["score", str(gens), "--dataset", str(built_dataset), "--task", "summary", "--json", str(out),
+                 "--no-progress"]) == 0
+    printed = capsys.readouterr().out
+    assert "scoring only summary: skipped 1200 generations of the other tasks" in printed
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert set(result["scores"]) == {"summary"} and result["coverage"]["scored"] == 480

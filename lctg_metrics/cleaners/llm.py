@@ -26,8 +26,10 @@ class LLMCleaner:
         return clean_llm(list(batch.raws), list(batch.tasks), self.protocol, self.config, **options)
 
     def describe(self) -> str:
-        """``llm:{model}@{host}#{prompt digest}`` — endpoint without credentials, and which prompts were sent."""
-        from lctg_metrics.llm.client import describe
+        """``llm:{model}@{host}#{prompt digest}({params},empty:{mode})`` — endpoint without credentials, which
+        prompts and request parameters were sent, and what an empty answer becomes."""
+        from lctg_metrics.llm.config import describe, describe_params
         from lctg_metrics.llm.judge import protocol_digest
 
-        return f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}"
+        empty = dict(self.run_options or {}).get("empty_answer", "keep")
+        return f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}({describe_params(self.config)},empty:{empty})"

@@ -20,6 +20,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     options = scoring_options_from(vars(args))
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     generations = read_generations(args.generations)
+    if args.task:
+        generations = _only_tasks(generations, rows, args)
     cleaner_name = args.cleaner or ("provided" if generations and all(g.cleaned is not None for g in generations) else "rule")
     cleaner, judge = _llm_steps(args, cleaner_name)
     if args.dry_run:
@@ -57,6 +59,21 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.Namespace) -> list[Any]:
+    """With ``--task``: keep the generations of those tasks, skip (and say so) those of the config's other tasks."""
+    from lctg_metrics.io import read_rows
+
+    wanted = {r["id"] for r in rows}
+    others = {r["id"] for r in read_rows(args.dataset, args.config)} - wanted
+    kept = [g for g in generations if g.id not in others]
+    skipped = len(generations) - len(kept)
+    if skipped:
+        print(f"note: scoring only {', '.join(args.task)}: skipped {skipped} generations of the other tasks")
+    if not kept:
+        raise CLIError(f"{args.generations}: no generations of task(s) {', '.join(args.task)}")
+    return kept
+
+
 def _llm_steps(args: argparse.Namespace, cleaner_name: str) -> tuple[Any, Any]:
     """The cleaner to use and the quality judge (or None), with the LLM endpoint when one is needed."""
     from lctg_metrics.cleaners import get_cleaner
@@ -71,10 +88,12 @@ def _llm_steps(args: argparse.Namespace, cleaner_name: str) -> tuple[Any, Any]:
 
     config = llm_config(args.llm_base_url, args.llm_model, api_key_env=args.llm_api_key_env,
                         concurrency=args.llm_concurrency, cache_path=args.llm_cache, timeout=args.llm_timeout,
-                        max_retries=args.llm_max_retries)
+                        max_retries=args.llm_max_retries, temperature=args.llm_temperature,
+                        max_tokens=args.llm_max_tokens, seed=args.llm_seed, top_p=args.llm_top_p)
     protocol = read_protocol(args.dataset)
     run_options = {"progress": not args.no_progress}
-    cleaner = (get_cleaner("llm", config=config, protocol=protocol, run_options=run_options)
+    cleaner = (get_cleaner("llm", config=config, protocol=protocol,
+                           run_options={**run_options, "empty_answer": args.empty_cleaner_answer})
                if cleaner_name == "llm" else get_cleaner(cleaner_name))
     judge = JudgeSpec(config, protocol, base_texts(args.dataset), run_options) if args.judge else None
     return cleaner, judge

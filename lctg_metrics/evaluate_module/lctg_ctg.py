@@ -132,11 +132,17 @@ class LctgCtg(evaluate.Metric):
         llm_cache=None,
         llm_timeout=120.0,
         llm_max_retries=6,
+        llm_temperature=None,
+        llm_max_tokens=None,
+        llm_seed=None,
+        llm_top_p=None,
+        empty_cleaner_answer="keep",
     ):
         llm = None
         if llm_base_url or llm_model:
             llm = llm_config(llm_base_url, llm_model, api_key_env=llm_api_key_env, concurrency=llm_concurrency,
-                             cache_path=llm_cache, timeout=llm_timeout, max_retries=llm_max_retries)
+                             cache_path=llm_cache, timeout=llm_timeout, max_retries=llm_max_retries,
+                             temperature=llm_temperature, max_tokens=llm_max_tokens, seed=llm_seed, top_p=llm_top_p)
         return score_predictions(
             predictions,
             references,
@@ -156,6 +162,7 @@ class LctgCtg(evaluate.Metric):
             strip_think=strip_think,
             missing=missing,
             judge=judge,
+            empty_cleaner_answer=empty_cleaner_answer,
             dataset=dataset,
             llm=llm,
         )

@@ -42,11 +42,11 @@ class JudgeSpec:
     run_options: Mapping[str, Any] | None = None
 
     def describe(self) -> str:
-        """``{model}@{host}#{prompt digest}`` for the signature (no credentials)."""
-        from lctg_metrics.llm.client import describe
+        """``{model}@{host}#{prompt digest}({params})`` for the signature (no credentials)."""
+        from lctg_metrics.llm.config import describe, describe_params
         from lctg_metrics.llm.judge import protocol_digest
 
-        return f"{describe(self.config)}#{protocol_digest(self.protocol)}"
+        return f"{describe(self.config)}#{protocol_digest(self.protocol)}({describe_params(self.config)})"
 
 
 @contextmanager
