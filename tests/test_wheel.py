@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,9 +23,16 @@ def _run(cmd: list[str], cwd: Path, timeout: int = 900) -> str:
 
 
 def test_wheel_in_a_fresh_venv_builds_the_dataset(tmp_path, source_dir):
-    dist = tmp_path / "dist"
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dist, PROJECT_ROOT],
-         cwd=tmp_path)
+    dist, src = tmp_path / "dist", tmp_path / "src"
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=PROJECT_ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, tracked.decode("utf-8").split("\0")):  # build from a copy: setuptools writes build/
+        target = src / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if (PROJECT_ROOT / name).is_symlink():
+            target.symlink_to(os.readlink(PROJECT_ROOT / name))
+        elif (PROJECT_ROOT / name).is_file():
+            shutil.copyfile(PROJECT_ROOT / name, target)
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dist, src], cwd=tmp_path)
     wheel = next(dist.glob("lctg-*.whl"))
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", venv], cwd=tmp_path)
