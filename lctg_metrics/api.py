@@ -121,7 +121,7 @@ def score_predictions_result(
     affix_length: int | str | Mapping[str, int] | None = None,
     short_text: str | None = None,
     empty: str | None = None,
-    strip_think: bool | None = None,
+    think: str | None = None,
     missing: str = "error",
     judge: bool = False,
     empty_cleaner_answer: str = "keep",
@@ -135,7 +135,7 @@ def score_predictions_result(
     """
     generations, unique = _columns(predictions, references_from(references), cleaned, samples)
     options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
-                              short_text=short_text, empty=empty, strip_think=strip_think)
+                              short_text=short_text, empty=empty, think=think)
     cl, spec = _steps(cleaner, cleaned is not None, judge, dataset, llm, empty_cleaner_answer)
     return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=spec)
 

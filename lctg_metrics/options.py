@@ -80,8 +80,9 @@ OPTIONS: tuple[Option, ...] = (
            choices=SHORT_TEXT_POLICIES, signature="short", label="short-text format policy"),
     Option("empty", "an empty generation: score (upstream) or fail every aspect",
            choices=EMPTY_POLICIES, signature="empty", label="empty-generation policy"),
-    Option("strip_think", "remove <think>…</think> before everything else", kind=bool, signature="think",
-           label="<think> handling"),
+    Option("think", "reasoning blocks: auto (strip a leading <think>…</think>, also without the opening tag; an "
+           "unclosed <think> fails every aspect), keep (score as written, as upstream) or strip (remove every block)",
+           choices={"auto": "auto", "keep": "keep", "strip": "strip"}, signature="think", label="<think> handling"),
     Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline default) or llm",
            group=RUN, choices={"provided": "provided", "none": "none", "rule": "rule", "llm": "llm"},
            signature="cleaner", label="header/footer cleaner"),
@@ -135,7 +136,7 @@ class ScoringOptions:
     affix_length: Mapping[str, int] = field(default_factory=lambda: {t: UPSTREAM_AFFIX_LENGTH for t in TASKS})
     short_text: str = "fail"
     empty: str = "score"
-    strip_think: bool = False
+    think: str = "auto"
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -24,8 +24,6 @@ LABELS: dict[str, str] = {**{o.signature: o.label for o in OPTIONS if o.signatur
 def _code(name: str, value: Any) -> str:
     if name == "affix_length":
         return "/".join(str(value[t]) for t in TASKS)
-    if name == "strip_think":
-        return "strip" if value else "keep"
     choices = BY_NAME[name].choices
     return choices[value] if choices else str(value)
 

@@ -169,16 +169,16 @@ def test_unknown_profile():
 
 def test_signature_lists_every_setting():
     opts = resolve_options("paper", counting="graphemes", normalization="nfkc", short_text="exact", empty="fail",
-                           strip_think=True)
+                           think="strip")
     sig = signature(opts, cleaner="rule@1.0", judge="gpt-4o@api.example.com", dataset_version="1.0.0", package_version="9.9")
     assert sig == ("lctg|profile:paper|count:gc|norm:nfkc|affix:10/5/10|short:exact|empty:fail|think:strip"
                    "|cleaner:rule@1.0|judge:gpt-4o@api.example.com|data:1.0.0|version:9.9")
     # every option is represented: changing any one changes the signature
     base = options_signature(resolve_options())
     for name, value in [("counting", "nonblank"), ("normalization", "nfkc_casefold"), ("affix_length", 7),
-                        ("short_text", "exact"), ("empty", "fail"), ("strip_think", True)]:
+                        ("short_text", "exact"), ("empty", "fail"), ("think", "strip")]:
         assert options_signature(resolve_options(**{name: value})) != base, name
-    assert set(OPTION_NAMES) == {"counting", "normalization", "affix_length", "short_text", "empty", "strip_think"}
+    assert set(OPTION_NAMES) == {"counting", "normalization", "affix_length", "short_text", "empty", "think"}
 
 
 def test_options_are_immutable():

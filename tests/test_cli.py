@@ -159,7 +159,7 @@ def test_missing_counted_as_failure_and_task_filter(built_dataset, sample_file, 
 def test_options_reach_the_signature(built_dataset, sample_file, tmp_path):
     out = tmp_path / "r.json"
     assert main(["score", str(sample_file), "--dataset", str(built_dataset), "--profile", "paper", "--counting",
-                 "graphemes", "--normalization", "nfkc", "--empty", "fail", "--strip-think", "--json", str(out)]) == 0
+                 "graphemes", "--normalization", "nfkc", "--empty", "fail", "--think", "strip", "--json", str(out)]) == 0
     sig = json.loads(out.read_text(encoding="utf-8"))["signature"]
     assert "profile:paper|count:gc|norm:nfkc|affix:10/5/10|short:fail|empty:fail|think:strip" in sig
 

@@ -10,7 +10,10 @@ import unicodedata2
 from lctg_metrics.options import UPSTREAM_BLANKS
 
 _GRAPHEME = regex.compile(r"\X")
-_THINK_BLOCK = regex.compile(r"<think>.*?</think>", regex.DOTALL)
+_THINK_BLOCK = regex.compile(r"<think>.*?</think>", regex.DOTALL | regex.IGNORECASE)
+_OPEN = regex.compile(r"<think>", regex.IGNORECASE)
+_CLOSE = regex.compile(r"</think>", regex.IGNORECASE)
+_ANY_TAG = regex.compile(r"</?think>", regex.IGNORECASE)
 
 
 def delete_blanks(text: str) -> str:
@@ -22,16 +25,42 @@ def delete_blanks(text: str) -> str:
 
 
 def strip_think(text: str) -> str:
-    """Remove reasoning blocks: ``<think>…</think>``; an unmatched ``</think>`` drops everything before it;
-    an unclosed ``<think>`` drops everything after it. Text without think tags is returned unchanged."""
-    if "<think>" not in text and "</think>" not in text:
+    """``--think strip``: remove reasoning blocks (tags in any case): every ``<think>…</think>``; an unmatched
+    ``</think>`` drops everything before it; an unclosed ``<think>`` drops everything after it. Text without think
+    tags is returned unchanged."""
+    if "<" not in text or not _ANY_TAG.search(text):
         return text
     text = _THINK_BLOCK.sub("", text)
-    if "</think>" in text:
-        text = text.rsplit("</think>", 1)[1]
-    if "<think>" in text:
-        text = text.split("<think>", 1)[0]
+    closes = list(_CLOSE.finditer(text))
+    if closes:
+        text = text[closes[-1].end():]
+    opened = _OPEN.search(text)
+    if opened:
+        text = text[:opened.start()]
     return text.strip()
+
+
+#: What ``--think auto`` found in a text.
+NO_THINK, STRIPPED, UNFINISHED = "none", "stripped", "unfinished"
+#: Reason given on every aspect of a generation that ends inside its reasoning block.
+UNFINISHED_REASON = "unfinished reasoning: <think> without </think>"
+
+
+def auto_think(text: str) -> tuple[str, str]:
+    """``--think auto``: remove a *leading* reasoning block, also when only its closing tag is there (chat templates
+    of Qwen3 / DeepSeek-R1 put ``<think>`` in the prompt). Returns (text, NO_THINK | STRIPPED | UNFINISHED);
+    a text without a leading block is returned unchanged."""
+    if "<" not in text:
+        return text, NO_THINK
+    lead = text.lstrip()
+    close = _CLOSE.search(text)
+    if _OPEN.match(lead):
+        if close is None:
+            return text, UNFINISHED
+        return text[close.end():].strip(), STRIPPED
+    if close is not None and not _OPEN.search(text, 0, close.start()):
+        return text[close.end():].strip(), STRIPPED
+    return text, NO_THINK
 
 
 def count_chars(text: str, counting: str) -> int:

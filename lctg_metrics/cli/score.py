@@ -111,7 +111,6 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
     """How many calls a run would make (after cache and deduplication), without making any."""
     import dataclasses
 
-    from lctg_metrics.aspects import strip_think
     from lctg_metrics.cleaners import CleanBatch
     from lctg_metrics.llm.judge import clean_llm, judge_quality
 
@@ -119,7 +118,9 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
     unknown = [g.id for g in generations if g.id not in known]
     if unknown:
         raise CLIError(f"unknown id {unknown[0]!r} ({len(unknown)} generations have ids not in the dataset)")
-    raws = [strip_think(g.text) if args.strip_think else g.text for g in generations]
+    from lctg_metrics.scoring.check import think_texts
+
+    raws = think_texts([g.text for g in generations], args.think)[0]
     tasks = [known[g.id] for g in generations]
     cleaned: list[str] | None = None
     if cleaner.name == "llm":

@@ -9,6 +9,7 @@ from typing import Any, Sequence
 
 from lctg_metrics import aspects
 from lctg_metrics.aspects import check, get_check, strip_think
+from lctg_metrics.aspects.text import STRIPPED, UNFINISHED, UNFINISHED_REASON, auto_think
 from lctg_metrics.cleaners import CleanBatch, Cleaner
 from lctg_metrics.options import ScoringOptions
 from lctg_metrics.schema import Reference, ScoringError
@@ -19,20 +20,34 @@ PROGRESS_THRESHOLD = 2000
 PROGRESS_CHUNK = 50_000
 
 
+def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], set[int]]:
+    """Texts after the ``think`` option, the indices of those that had a block stripped, and (``auto``) the
+    indices of texts that end inside an unclosed ``<think>``."""
+    if mode == "keep":
+        return texts if isinstance(texts, list) else list(texts), [], set()
+    if mode == "strip":
+        out = [strip_think(t) for t in texts]
+        return out, [i for i, (a, b) in enumerate(zip(texts, out)) if a is not b], set()
+    found = [auto_think(t) for t in texts]
+    return ([t for t, _ in found], [i for i, (_, state) in enumerate(found) if state == STRIPPED],
+            {i for i, (_, state) in enumerate(found) if state == UNFINISHED})
+
+
 def prepare_texts(
     cols: GenerationColumns, matched: Sequence[Reference], cleaner: Cleaner, options: ScoringOptions
-) -> tuple[list[str], list[str], Any]:
-    """Strip reasoning blocks (if asked), then clean. Returns (raw texts, cleaned texts, the cleaner's run
-    stats or None)."""
-    raws = [strip_think(t) for t in cols.texts] if options.strip_think else cols.texts
+) -> tuple[list[str], list[str], Any, dict[str, Any]]:
+    """Handle reasoning blocks, then clean. Returns (raw texts, cleaned texts, the cleaner's run stats or None,
+    what the think option did: the indices of stripped and of unfinished texts)."""
+    raws, stripped, unfinished = think_texts(cols.texts, options.think)
     provided = cols.cleaned
-    if provided is not None and options.strip_think:
-        provided = [None if c is None else strip_think(c) for c in provided]
+    if provided is not None and options.think != "keep":
+        provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
     batch = CleanBatch([ref.task for ref in matched], raws, provided, cols.label)
     cleaned = cleaner.clean(batch) if len(batch) else []
     if len(cleaned) != len(batch) or not {type(c) for c in cleaned} <= {str}:
         raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(batch)} items")
-    return raws, cleaned, getattr(cleaned, "stats", None)
+    think = {"stripped_at": stripped, "unfinished": unfinished}
+    return raws, cleaned, getattr(cleaned, "stats", None), think
 
 
 
@@ -58,6 +73,7 @@ def verdicts(
     options: ScoringOptions,
     *,
     progress: bool = False,
+    unfinished: set[int] | frozenset[int] = frozenset(),
 ) -> VerdictColumns:
     """Check every aspect of every generation's reference (the same pure check per item, in one tight loop)."""
     by_id = {id(ref): ref for ref in matched}  # the distinct references (few), found without hashing them
@@ -93,6 +109,11 @@ def verdicts(
             bar.update(len(raws))
     if bar is not None:
         bar.close()
-    return VerdictColumns(gen, aspect, list(map(itemgetter(0), vs)), list(map(itemgetter(1), vs)), ids)
+    passed, reasons = list(map(itemgetter(0), vs)), list(map(itemgetter(1), vs))
+    if unfinished:
+        for k, g in enumerate(gen):
+            if g in unfinished:
+                passed[k], reasons[k] = False, UNFINISHED_REASON
+    return VerdictColumns(gen, aspect, passed, reasons, ids)
 
 

@@ -21,12 +21,13 @@ from lctg_metrics.schema import ScoringError
 #: Tallies per (prompt, variant, aspect, sample) cell.
 TALLY: tuple[str, ...] = ("passed", "total", "appropriate", "parsed", "unparseable", "failed", "judged")
 #: Tallies per (prompt, variant, sample): prompts with every aspect passed, prompts with several aspects,
-#: generations scored (one per (id, sample), whatever its number of aspects).
-PROMPT_TALLY: tuple[str, ...] = ("all_passed", "multi", "generations")
+#: generations scored (one per (id, sample), whatever its number of aspects), generations whose reasoning block
+#: the ``think`` option stripped, generations that end inside an unclosed ``<think>``.
+PROMPT_TALLY: tuple[str, ...] = ("all_passed", "multi", "generations", "think_stripped", "think_unfinished")
 #: Variant code of references that are not prompt variants.
 NO_VARIANT = -1
 P, T, APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED = range(len(TALLY))
-ALL_PASSED, MULTI, GENERATIONS = range(len(PROMPT_TALLY))
+ALL_PASSED, MULTI, GENERATIONS, THINK_STRIPPED, THINK_UNFINISHED = range(len(PROMPT_TALLY))
 
 
 @dataclass(frozen=True, eq=False)
@@ -144,6 +145,8 @@ class Counts:
             for k, name in enumerate(TALLY):
                 np.add.at(cells[..., k], at, np.array([cols[name][i] for i in rows], dtype=np.int64))
             for k, name in enumerate(PROMPT_TALLY):
+                if name not in cols and name.startswith("think_"):
+                    continue  # count rows written before these tallies existed
                 np.add.at(prompts[..., k], (at[0], at[1], at[3]), np.array([cols[name][i] for i in rows], dtype=np.int64))
             twice = np.argwhere(cells[..., T] > 1)
             if twice.size:
@@ -152,6 +155,10 @@ class Counts:
                                    "several parts: each (id, sample) must be scored in exactly one shard")
             out[task] = TaskCounts(*axes, cells, prompts)
         return cls(out)
+
+    def prompt_total(self, k: int) -> int:
+        """The sum of one prompt-level tally (an index into PROMPT_TALLY) over every task."""
+        return int(sum(tc.prompts[..., k].sum() for tc in self.tasks.values()))
 
     def to_dict(self) -> dict[str, Any]:
         """A canonical plain form (sorted rows), for JSON and equality."""
@@ -191,9 +198,11 @@ def build(task_of: Sequence[str], unit_of: Sequence[int], variant_of: Sequence[i
 
 def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_sample: np.ndarray, i_gen: np.ndarray,
                item_aspect: Sequence[str], item_passed: Sequence[bool], multi_of: Any = None,
-               quality: Sequence[Any] | None = None, *, generations: bool = True) -> Counts:
+               quality: Sequence[Any] | None = None, *, generations: bool = True,
+               think: tuple[np.ndarray, np.ndarray] | None = None) -> Counts:
     """:func:`build` on arrays: task codes (index in TASKS), prompt ids, variants (NO_VARIANT for none), samples per
-    generation; the generation index, aspect name and verdict per item."""
+    generation; the generation index, aspect name and verdict per item; ``think`` = per-generation 0/1 flags
+    (reasoning block stripped, unfinished reasoning)."""
     n_gen, n_item = len(g_task), len(i_gen)
     names = _aspect_order(set(item_aspect))
     code = {a: k for k, a in enumerate(names)}
@@ -241,6 +250,9 @@ def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_samp
         prompts[..., MULTI] = np.bincount(plin, weights=g_multi[gsel], minlength=psize).reshape(pshape)
         if generations:
             prompts[..., GENERATIONS] = np.bincount(plin, minlength=psize).reshape(pshape)
+        if think is not None:
+            for k, flags in zip((THINK_STRIPPED, THINK_UNFINISHED), think):
+                prompts[..., k] = np.bincount(plin, weights=np.asarray(flags)[gsel], minlength=psize).reshape(pshape)
         used = cells[..., T].sum(axis=(0, 1, 3)) > 0
         keep = [a for a, u in zip(names, used) if u]
         out[task] = TaskCounts(tuple(int(x) for x in units), tuple(int(x) for x in variants), tuple(keep),

@@ -104,20 +104,21 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
         ignored = sum(1 for c in cols.cleaned if c is not None)
         if ignored:
             notes.append(f"'cleaned' given for {ignored} generations but ignored: cleaner is {cleaner.describe()}")
-    raws, cleaned, clean_stats = prepare_texts(cols, matched, cleaner, options)
+    raws, cleaned, clean_stats, think = prepare_texts(cols, matched, cleaner, options)
     usage: dict[str, dict[str, Any]] = {}
     if clean_stats is not None:
         usage["cleaner"] = _usage(clean_stats)
-    vc = verdicts(raws, cleaned, matched, options, progress=progress)
+    vc = verdicts(raws, cleaned, matched, options, progress=progress, unfinished=think["unfinished"])
     answers = None
     if judge is not None:
         answers, judge_stats = _judge(matched, cleaned, judge)
         if judge_stats is not None:
             usage["judge"] = _usage(judge_stats)
-    return Part(_count(matched, cols.samples, vc, answers), cols, matched, cleaned, vc, answers, notes, usage)
+    return Part(_count(matched, cols.samples, vc, answers, think), cols, matched, cleaned, vc, answers, notes, usage)
 
 
-def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColumns, answers: Any) -> Counts:
+def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColumns, answers: Any,
+           think: Mapping[str, Any]) -> Counts:
     """Counts of one shard, from a table of its distinct references (few) and one index per generation."""
     distinct = list({id(r): r for r in matched}.values())
     index = {id(r): k for k, r in enumerate(distinct)}
@@ -130,7 +131,31 @@ def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColu
         column(TASKS.index(r.task) for r in distinct), column(r.prompt_id for r in distinct),
         column(_counts.NO_VARIANT if r.variant is None else r.variant for r in distinct),
         np.fromiter(samples, dtype=np.int64, count=len(matched)), np.asarray(vc.gen, dtype=np.intp), vc.aspect,
-        vc.passed, column(len(r.aspects) > 1 for r in distinct), answers)
+        vc.passed, column(len(r.aspects) > 1 for r in distinct), answers, think=_think_flags(len(matched), think))
+
+
+def _think_flags(n: int, think: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray] | None:
+    """Per-generation 0/1 flags (reasoning block stripped, unfinished reasoning) for the counts."""
+    if not think["stripped_at"] and not think["unfinished"]:
+        return None
+    stripped, unfinished = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    stripped[list(think["stripped_at"])] = 1
+    unfinished[list(think["unfinished"])] = 1
+    return stripped, unfinished
+
+
+def think_summary(counts: Counts, options: ScoringOptions) -> tuple[dict[str, Any], list[str]]:
+    """What the ``think`` option did over every shard (from the counts): the JSON entry and the notes."""
+    stripped = counts.prompt_total(_counts.THINK_STRIPPED)
+    unfinished = counts.prompt_total(_counts.THINK_UNFINISHED)
+    notes = []
+    if stripped:
+        notes.append(f"stripped a <think> reasoning block from {stripped} generations (--think {options.think}; "
+                     "--think keep scores them as written)")
+    if unfinished:
+        notes.append(f"{unfinished} generations end inside an unclosed <think>: every aspect failed "
+                     "(unfinished reasoning)")
+    return {"mode": options.think, "stripped": stripped, "unfinished": unfinished}, notes
 
 
 def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringOptions, cleaner: str,
@@ -149,17 +174,18 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
             [r.task for r, _ in pairs], [r.prompt_id for r, _ in pairs], [r.variant for r, _ in pairs],
             [s for _, s in pairs], [k for k, _ in flat], [a for _, a in flat], [False] * len(flat),
             [len(r.aspects) > 1 for r, _ in pairs], generations=False)
+    think, think_notes = think_summary(counts, options)
     summary = aggregate(counts)
     expected = len(refs) * len(samples)
     coverage = {"expected": expected, "scored": summary.generations, "missing": len(absent),
                 "ratio": summary.generations / expected, "prompts": len(refs), "samples": samples,
                 "missing_policy": missing}
-    notes = list(notes) + ([f"{len(absent)} missing generations counted as failures"] if absent else [])
+    notes = list(notes) + think_notes + ([f"{len(absent)} missing generations counted as failures"] if absent else [])
     items = None if materialize is None else (lambda: materialize() + missing_items(absent, refs))
     return ScoreResult(
         signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=versions[0]),
         options=options, cleaner=cleaner, judge=judge, dataset_version=versions[0], counts_=counts,
-        summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None)
+        summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None, think=think)
 
 
 def missing_items(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference]) -> list[ItemVerdict]:

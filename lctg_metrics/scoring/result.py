@@ -52,6 +52,7 @@ class ScoreResult:
     materialize: Any = field(default=None, repr=False, compare=False)  # () -> list[ItemVerdict], called once
     notes: list[str] = field(default_factory=list)
     llm_usage: dict[str, dict[str, Any]] | None = None  # "cleaner"/"judge" -> calls, cache hits, tokens
+    think: dict[str, Any] | None = None  # what --think did: mode, stripped, unfinished
     _items: list[ItemVerdict] | None = field(default=None, repr=False, compare=False)
 
     # the views of the counts
@@ -132,6 +133,8 @@ class ScoreResult:
             d["variants"] = self.variants
         if self.summary.upstream_rounding is not None:
             d["upstream_rounding"] = self.summary.upstream_rounding
+        if self.think is not None:
+            d["think"] = self.think
         if self.llm_usage is not None:
             d["llm_usage"] = self.llm_usage
         d["notes"] = self.notes
