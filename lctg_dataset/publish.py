@@ -1,7 +1,9 @@
 """Publish a built dataset folder to the Hugging Face Hub (a supported, documented step).
 
 The folder is checked against its manifest first (every file's sha256), uploaded as one commit, and the
-commit is tagged (``v<version>`` by default) so users can pin ``revision="v1.0.0"``. The token comes from
+commit is tagged (``v<version>`` by default) so users can pin ``revision="v1.0.0"``. The metric module
+(``lctg_ctg/``) can be published as a Gradio Space (:func:`publish_metric`). A Hub failure is one line saying
+what was and was not uploaded. The token comes from
 ``$HF_TOKEN`` or ``huggingface-cli login``; it is passed through, never printed, logged or written.
 """
 
@@ -9,16 +11,23 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.output import build_manifest, foreign_entries
 
 
+#: What a metric Space folder must hold (the Gradio app and the card with the Space's front matter).
+SPACE_FILES = ("app.py", "README.md")
+#: Never uploaded to a Space (bytecode left by running the module locally).
+SPACE_IGNORE = ["*__pycache__*", "*.pyc"]
+
+
 class PublishError(ValueError):
-    """The folder is not a complete, unmodified build, or no token is available."""
+    """The folder is not a complete, unmodified build, no token is available, or the Hub refused or failed."""
 
 
 @dataclass(frozen=True)
@@ -55,14 +64,18 @@ def verify_folder(folder: Path) -> dict[str, Any]:
 
 def plan(folder: Path, repo_id: str, *, tag: str | None = "default") -> UploadPlan:
     """The upload a :func:`publish` call would make (``tag="default"`` means ``v<version>``)."""
-    if "/" not in repo_id or repo_id.startswith("/") or repo_id.endswith("/"):
-        raise PublishError(f"repo id {repo_id!r} must look like ORG/NAME")
+    _check_repo_id(repo_id)
     manifest = verify_folder(folder)
     version = manifest["version"]
     files = tuple(
         (p.relative_to(folder).as_posix(), p.stat().st_size) for p in sorted(folder.rglob("*")) if p.is_file()
     )
     return UploadPlan(repo_id, f"v{version}" if tag == "default" else tag, files, version)
+
+
+def _check_repo_id(repo_id: str) -> None:
+    if "/" not in repo_id or repo_id.startswith("/") or repo_id.endswith("/"):
+        raise PublishError(f"repo id {repo_id!r} must look like ORG/NAME")
 
 
 def hub_token(env: str = "HF_TOKEN") -> str:
@@ -82,21 +95,86 @@ def hub_token(env: str = "HF_TOKEN") -> str:
 
 def publish(folder: Path, repo_id: str, *, token: str, private: bool = False, tag: str | None = "default",
             api: Any = None) -> str:
-    """Upload ``folder`` to the dataset repo ``repo_id`` and tag it; returns the repo URL."""
+    """Upload ``folder`` to the dataset repo ``repo_id`` and tag it; returns the repo URL.
+
+    A Hub failure is a one-line :class:`PublishError` saying what was (not) uploaded."""
+    folder = Path(folder)
     the_plan = plan(folder, repo_id, tag=tag)
+    api = _api(api)
+    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    with _hub_step(api, token, f"creating dataset repo {repo_id}", "nothing was uploaded"):
+        repo = api.create_repo(repo_id=repo_id, repo_type="dataset", private=private, exist_ok=True, token=token)
+    with _hub_step(api, token, f"uploading {folder} to {repo_id}", "no commit was made, nothing was published"):
+        commit = api.upload_folder(
+            folder_path=str(folder),
+            repo_id=repo_id,
+            repo_type="dataset",
+            commit_message=f"LCTG Bench {the_plan.version} (source commit {manifest['source']['commit'][:7]})",
+            token=token,
+        )
+    if the_plan.tag:
+        oid = getattr(commit, "oid", None)
+        where = f"commit {oid[:12]}" if isinstance(oid, str) else "a commit"
+        with _hub_step(api, token, f"tagging {repo_id} {the_plan.tag}",
+                       f"the files were uploaded as {where} but not tagged; run again to add the tag"):
+            api.create_tag(repo_id=repo_id, repo_type="dataset", tag=the_plan.tag, token=token, exist_ok=True,
+                           **({"revision": oid} if isinstance(oid, str) else {}))
+    return _url(repo, f"https://huggingface.co/datasets/{repo_id}")
+
+
+def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None) -> str:
+    """Upload a metric module folder (a build's ``lctg_ctg/``: app.py, README with Space front matter…) to the
+    Gradio Space ``repo_id``; returns the Space URL. A Hub failure is a one-line :class:`PublishError`."""
+    folder = Path(folder)
+    _check_repo_id(repo_id)
+    if not folder.is_dir():
+        raise PublishError(f"metric folder {folder} does not exist; build the dataset first (it writes lctg_ctg/)")
+    missing = [name for name in SPACE_FILES if not (folder / name).is_file()]
+    if missing:
+        raise PublishError(f"metric folder {folder} has no {', '.join(missing)}; a Space needs "
+                           f"{', '.join(SPACE_FILES)} (rebuild the dataset to regenerate lctg_ctg/)")
+    if build_manifest(folder.parent) is not None:
+        verify_folder(folder.parent)  # the module inside a build: unchanged since the build wrote it
+    api = _api(api)
+    with _hub_step(api, token, f"creating Space {repo_id}", "nothing was uploaded"):
+        repo = api.create_repo(repo_id=repo_id, repo_type="space", space_sdk="gradio", private=private,
+                               exist_ok=True, token=token)
+    with _hub_step(api, token, f"uploading {folder} to Space {repo_id}", "no commit was made, nothing was published"):
+        api.upload_folder(folder_path=str(folder), repo_id=repo_id, repo_type="space", token=token,
+                          commit_message="LCTG Bench metric (lctg_ctg)", ignore_patterns=SPACE_IGNORE)
+    return _url(repo, f"https://huggingface.co/spaces/{repo_id}")
+
+
+def _api(api: Any) -> Any:
     if api is None:
         from huggingface_hub import HfApi
 
         api = HfApi()
-    repo = api.create_repo(repo_id=repo_id, repo_type="dataset", private=private, exist_ok=True, token=token)
-    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    api.upload_folder(
-        folder_path=str(folder),
-        repo_id=repo_id,
-        repo_type="dataset",
-        commit_message=f"LCTG Bench {the_plan.version} (source commit {manifest['source']['commit'][:7]})",
-        token=token,
-    )
-    if the_plan.tag:
-        api.create_tag(repo_id=repo_id, repo_type="dataset", tag=the_plan.tag, token=token, exist_ok=True)
-    return str(getattr(repo, "url", repo) or f"https://huggingface.co/datasets/{repo_id}")
+    return api
+
+
+def _url(repo: Any, default: str) -> str:
+    return str(getattr(repo, "url", repo) or default)
+
+
+@contextmanager
+def _hub_step(api: Any, token: str, doing: str, outcome: str) -> Iterator[None]:
+    """Turn any failure of one Hub call into a one-line PublishError (the token scrubbed from it)."""
+    try:
+        yield
+    except PublishError:
+        raise
+    except Exception as e:
+        endpoint = getattr(api, "endpoint", None) or "the Hub"
+        status = getattr(getattr(e, "response", None), "status_code", None)
+        if isinstance(status, int):
+            said = (getattr(e, "server_message", None) or "").strip().splitlines()
+            what = f"the Hub ({endpoint}) answered HTTP {status}" + (f": {said[0][:200]}" if said else "")
+            hint = " (check the token's write access and the repo id)" if status in (401, 403, 404) else ""
+        elif type(e).__name__ == "OfflineModeIsEnabled":
+            what, hint = "the Hub could not be reached: HF_HUB_OFFLINE is set", "; unset it and run again"
+        else:
+            what = f"the Hub could not be reached at {endpoint} ({type(e).__name__})"
+            hint = "; check the network or HF_ENDPOINT and run again"
+        message = f"{doing}: {what}; {outcome}{hint}"
+        raise PublishError(message.replace(token, "***") if token else message) from None

@@ -3,6 +3,8 @@
 One line listing every setting that can change a score (the idea of sacrebleu's signature), e.g.
 ``lctg|profile:upstream|count:cp|norm:none|affix:10/10/10|short:fail|empty:score|think:keep|cleaner:rule@1.1|judge:none|data:1.0.0|version:0.1.0``.
 The scoring part comes from :data:`lctg_metrics.options.OPTIONS`; the cleaner and judge describe themselves.
+A dataset read from the Hub adds where it came from to the data field: ``data:1.0.0@your-org/lctg@v1.0.0#3f2a…``
+(repo, revision, first 12 hex of the manifest's sha256); :func:`diff` compares those parts one by one.
 """
 
 from __future__ import annotations
@@ -15,10 +17,17 @@ from lctg_metrics.options import BY_NAME, OPTIONS, SCORING, SIGNATURE_EXTRA_LABE
 
 #: Signature keys whose difference alone does not block a comparison (reported as a note). Every other key
 #: names a setting that changes verdicts; the package version only *may* (a checker bug fix), and refusing
-#: every comparison across a release would push users to edit signatures by hand.
-NOTE_ONLY_KEYS: frozenset[str] = frozenset({"version"})
+#: every comparison across a release would push users to edit signatures by hand. Where the dataset was read
+#: from (``data_source``) does not change scores by itself: one build can be a local folder, a Hub tag or a branch.
+NOTE_ONLY_KEYS: frozenset[str] = frozenset({"version", "data_source"})
+#: The parts :func:`diff` splits the data field into: version, Hub source (``repo@revision``), manifest digest.
+DATA_KEYS: tuple[str, str, str] = ("data", "data_source", "data_digest")
+#: Keys that block only when both sides carry them (a local folder's signature has no digest to compare).
+BOTH_SIDES_KEYS: frozenset[str] = frozenset({"data_digest"})
 #: What each signature key means, for messages that say *which* setting differs.
-LABELS: dict[str, str] = {**{o.signature: o.label for o in OPTIONS if o.signature}, **SIGNATURE_EXTRA_LABELS}
+LABELS: dict[str, str] = {**{o.signature: o.label for o in OPTIONS if o.signature}, **SIGNATURE_EXTRA_LABELS,
+                          "data_source": "dataset source (Hub repo@revision)",
+                          "data_digest": "dataset manifest digest"}
 
 
 def _code(name: str, value: Any) -> str:
@@ -35,15 +44,21 @@ def options_signature(options: ScoringOptions) -> str:
 
 
 def build(options: ScoringOptions, *, cleaner: str, judge: str = "none", dataset_version: str,
-          package_version: str | None = None) -> str:
+          package_version: str | None = None, dataset_source: str | None = None) -> str:
     """One line listing every setting that can change a score, e.g. for pasting under a table.
 
-    ``cleaner`` is ``name@version`` (e.g. ``rule@1.0``); ``judge`` is ``none`` or ``model@host#digest``.
+    ``cleaner`` is ``name@version`` (e.g. ``rule@1.0``); ``judge`` is ``none`` or ``model@host#digest``;
+    ``dataset_source`` is ``repo@revision#digest`` for a dataset read from the Hub, else None (nothing added).
     """
     if package_version is None:
         from lctg_metrics import __version__ as package_version
+    data = dataset_version
+    if dataset_source is not None:
+        if "|" in dataset_source or "@" not in dataset_source:
+            raise ValueError(f"dataset source {dataset_source!r} must look like repo@revision#digest, without '|'")
+        data = f"{dataset_version}@{dataset_source}"
     return (f"lctg|{options_signature(options)}|cleaner:{cleaner}|judge:{judge}"
-            f"|data:{dataset_version}|version:{package_version}")
+            f"|data:{data}|version:{package_version}")
 
 
 def parse(signature: str) -> dict[str, str]:
@@ -57,6 +72,29 @@ def parse(signature: str) -> dict[str, str]:
     return out
 
 
+def data_parts(value: str) -> dict[str, str]:
+    """``"1.0.0@org/lctg@v1.0.0#3f2a…"`` -> ``{"data": "1.0.0", "data_source": "org/lctg@v1.0.0",
+    "data_digest": "3f2a…"}``; a plain ``"1.0.0"`` -> ``{"data": "1.0.0"}``."""
+    version, sep, source = value.partition("@")
+    if not sep:
+        return {"data": value}
+    out = {"data": version}
+    where, hash_sep, digest = source.rpartition("#")
+    if hash_sep and digest:
+        out["data_source"], out["data_digest"] = where, digest
+    else:
+        out["data_source"] = source
+    return out
+
+
+def _expanded(signature: str) -> dict[str, str]:
+    """:func:`parse`, with the data field split into :data:`DATA_KEYS`."""
+    out: dict[str, str] = {}
+    for key, value in parse(signature).items():
+        out.update(data_parts(value) if key == "data" else {key: value})
+    return out
+
+
 @dataclass(frozen=True)
 class Difference:
     """One setting that differs between two signatures (``None`` = the key is absent on that side)."""
@@ -67,6 +105,8 @@ class Difference:
 
     @property
     def blocking(self) -> bool:
+        if self.key in BOTH_SIDES_KEYS:
+            return self.a is not None and self.b is not None
         return self.key not in NOTE_ONLY_KEYS
 
     def describe(self, names: tuple[str, str]) -> str:
@@ -82,9 +122,10 @@ class Difference:
 
 
 def diff(a: str | None, b: str | None) -> list[Difference]:
-    """Settings that differ, in signature order. A missing signature differs as key ``signature``."""
+    """Settings that differ, in signature order (the data field as :data:`DATA_KEYS`). A missing signature
+    differs as key ``signature``."""
     if a is None or b is None:
         return [] if a == b else [Difference("signature", a, b)]
-    pa, pb = parse(a), parse(b)
+    pa, pb = _expanded(a), _expanded(b)
     keys = list(dict.fromkeys([*pa, *pb]))
     return [Difference(k, pa.get(k), pb.get(k)) for k in keys if pa.get(k) != pb.get(k)]

@@ -1,13 +1,20 @@
-"""Publishing a build: integrity check against the manifest, one upload, a version tag, the token never shown."""
+"""Publishing a build: integrity check against the manifest, one upload, a version tag, the token never shown;
+the metric module as a Gradio Space; every Hub failure one line saying what was (not) uploaded."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
+from types import SimpleNamespace
 
 import pytest
 
-from lctg_dataset.publish import PublishError, publish, verify_folder
+from lctg_dataset.publish import PublishError, publish, publish_metric, verify_folder
 from lctg_metrics.cli import main
+from tests.conftest import PROJECT_ROOT
+from tests.test_hub import FakeHub, closed_port
 
 
 class RecordingApi:
@@ -25,6 +32,25 @@ class RecordingApi:
 
     def create_tag(self, **kw):
         self.calls.append(("create_tag", kw))
+
+
+class CommitApi(RecordingApi):
+    """Like the Hub: ``upload_folder`` returns the commit it made; ``fail`` names a call that raises."""
+
+    def __init__(self, fail: str | None = None):
+        super().__init__()
+        self.fail = fail
+
+    def upload_folder(self, **kw):
+        super().upload_folder(**kw)
+        if self.fail == "upload_folder":
+            raise ConnectionError("connection reset while sending hf_secret")
+        return SimpleNamespace(oid="f" * 40)
+
+    def create_tag(self, **kw):
+        super().create_tag(**kw)
+        if self.fail == "create_tag":
+            raise TimeoutError("timed out")
 
 
 def test_publish_uploads_and_tags(built_dataset):
@@ -118,3 +144,146 @@ def test_bad_repo_id_is_rejected(built_dataset):
 
     with pytest.raises(PublishError, match="ORG/NAME"):
         plan(built_dataset, "lctg")
+
+
+# ------------------------------------------------------------------------------------- Hub failures
+
+
+def test_publish_tags_the_commit_it_uploaded(built_dataset):
+    api = CommitApi()
+    publish(built_dataset, "me/lctg", token="hf_secret", api=api)
+    assert api.calls[2] == ("create_tag", {"repo_id": "me/lctg", "repo_type": "dataset", "tag": "v1.0.0",
+                                           "token": "hf_secret", "exist_ok": True, "revision": "f" * 40})
+
+
+@pytest.mark.parametrize("fail, expected", [
+    ("upload_folder", "uploading .* to me/lctg: the Hub could not be reached at the Hub \\(ConnectionError\\); "
+                      "no commit was made, nothing was published"),
+    ("create_tag", "tagging me/lctg v1.0.0: .*; the files were uploaded as commit ffffffffffff but not tagged; "
+                   "run again to add the tag"),
+])
+def test_a_failed_step_says_what_was_uploaded(built_dataset, fail, expected):
+    with pytest.raises(PublishError, match=expected) as info:
+        publish(built_dataset, "me/lctg", token="hf_secret", api=CommitApi(fail))
+    assert "\n" not in str(info.value) and "hf_secret" not in str(info.value)
+
+
+@pytest.fixture
+def closed_hub(monkeypatch):
+    """``HF_ENDPOINT`` (read by huggingface_hub at import) pointing at a loopback port nothing listens on."""
+    from huggingface_hub import constants
+
+    url = f"http://127.0.0.1:{closed_port()}"
+    monkeypatch.setattr(constants, "ENDPOINT", url)
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+    return url
+
+
+def test_publish_without_network_is_one_line(built_dataset, closed_hub):
+    with pytest.raises(PublishError) as info:
+        publish(built_dataset, "me/lctg", token="hf_never_shown")
+    message = str(info.value)
+    assert message == (f"creating dataset repo me/lctg: the Hub could not be reached at {closed_hub} (ConnectError); "
+                       "nothing was uploaded; check the network or HF_ENDPOINT and run again")
+
+
+def test_publish_cli_without_network_is_one_line(built_dataset, tmp_path):
+    """`lctg publish` with a token and no network, as a user runs it: exit 2, one line, no traceback, no token."""
+    env = {**os.environ, "HF_TOKEN": "hf_cli_never_shown", "HF_ENDPOINT": f"http://127.0.0.1:{closed_port()}",
+           "HF_HOME": str(tmp_path / "hf")}
+    env.pop("HF_HUB_OFFLINE", None)
+    code = "import sys; from lctg_metrics.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.run([sys.executable, "-c", code, "publish", "--dataset", str(built_dataset), "--repo-id", "me/lctg"],
+                          env=env, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "could not be reached" in lines[0] and "nothing was uploaded" in lines[0], proc.stderr
+    assert "hf_cli_never_shown" not in proc.stdout + proc.stderr
+
+
+def test_publish_reports_what_the_hub_said(built_dataset, monkeypatch):
+    from huggingface_hub import constants
+
+    def answer(method, path):
+        return 403, {"X-Error-Message": "You don't have the rights to create a dataset under the namespace \"me\""}, {
+            "error": "forbidden"}
+
+    with FakeHub(answer) as hub:
+        monkeypatch.setattr(constants, "ENDPOINT", hub.url)
+        monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+        with pytest.raises(PublishError) as info:
+            publish(built_dataset, "me/lctg", token="hf_secret_403")
+    message = str(info.value)
+    assert message.startswith(f"creating dataset repo me/lctg: the Hub ({hub.url}) answered HTTP 403: You don't have")
+    assert "nothing was uploaded" in message and "\n" not in message and "hf_secret_403" not in message
+    # create_repo(exist_ok=True) looks the repo up after a refusal; nothing was sent to be committed
+    assert [(m, p) for m, p, _, _ in hub.requests] == [("POST", "/api/repos/create"), ("GET", "/api/datasets/me/lctg")]
+    assert hub.requests[0][2]["authorization"] == "Bearer hf_secret_403"  # the token went to the Hub, nowhere else
+
+
+# --------------------------------------------------------------------------------------- metric Space
+
+
+def space_folder(tmp_path):
+    folder = tmp_path / "lctg_ctg"
+    (folder / "__pycache__").mkdir(parents=True)
+    (folder / "app.py").write_text("import evaluate\n")
+    (folder / "README.md").write_text("---\nsdk: gradio\napp_file: app.py\n---\n# LCTG\n")
+    (folder / "requirements.txt").write_text("lctg\n")
+    (folder / "__pycache__" / "app.cpython-311.pyc").write_bytes(b"\0")
+    return folder
+
+
+def test_publish_metric_uploads_a_gradio_space(tmp_path):
+    from huggingface_hub import RepoUrl
+
+    class Api(RecordingApi):
+        def create_repo(self, **kw):
+            super().create_repo(**kw)
+            return RepoUrl("https://huggingface.co/spaces/me/lctg-ctg")  # what HfApi.create_repo returns
+
+    api = Api()
+    folder = space_folder(tmp_path)
+    url = publish_metric(folder, "me/lctg-ctg", token="hf_secret", private=True, api=api)
+    assert url == "https://huggingface.co/spaces/me/lctg-ctg"
+    (name, create), (name2, upload) = api.calls
+    assert name == "create_repo" and create["repo_type"] == "space" and create["space_sdk"] == "gradio"
+    assert create["private"] is True and create["token"] == "hf_secret"
+    assert name2 == "upload_folder" and upload["repo_type"] == "space" and upload["folder_path"] == str(folder)
+    from huggingface_hub.utils import filter_repo_objects
+
+    sent = set(filter_repo_objects(["app.py", "README.md", "requirements.txt", "__pycache__/app.cpython-311.pyc"],
+                                   ignore_patterns=upload["ignore_patterns"]))
+    assert sent == {"app.py", "README.md", "requirements.txt"}
+
+
+def test_publish_metric_url_without_a_repo_url(tmp_path):
+    class Api(RecordingApi):
+        def create_repo(self, **kw):
+            super().create_repo(**kw)
+
+    assert publish_metric(space_folder(tmp_path), "me/m", token="t", api=Api()) == "https://huggingface.co/spaces/me/m"
+
+
+def test_publish_metric_refuses_an_incomplete_or_changed_module(built_dataset, tmp_path):
+    folder = space_folder(tmp_path / "a")
+    (folder / "app.py").unlink()
+    api = RecordingApi()
+    with pytest.raises(PublishError, match="has no app.py; a Space needs app.py, README.md"):
+        publish_metric(folder, "me/m", token="t", api=api)
+    build = tmp_path / "b" / "lctg"
+    shutil.copytree(built_dataset, build)
+    for name in ("app.py", "README.md"):
+        (build / "lctg_ctg" / name).write_text("changed\n")
+    with pytest.raises(PublishError, match="lctg_ctg/"):
+        publish_metric(build / "lctg_ctg", "me/m", token="t", api=api)
+    with pytest.raises(PublishError, match="ORG/NAME"):
+        publish_metric(space_folder(tmp_path / "c"), "m", token="t", api=api)
+    assert api.calls == []
+
+
+def test_publish_metric_without_network_is_one_line(tmp_path, closed_hub):
+    with pytest.raises(PublishError) as info:
+        publish_metric(space_folder(tmp_path), "me/m", token="hf_never_shown")
+    assert str(info.value) == (f"creating Space me/m: the Hub could not be reached at {closed_hub} (ConnectError); "
+                               "nothing was uploaded; check the network or HF_ENDPOINT and run again")

@@ -33,8 +33,9 @@ def check_signatures(a: Details, b: Details, names: tuple[str, str], *, allow_di
         if d.blocking:
             notes.append(f"compared despite different settings: {d.describe(names)}")
         else:
-            notes.append(f"{d.describe(names)}; every scoring setting matches, so the scores are comparable "
-                         "unless a checker changed between these versions")
+            tail = ("unless a checker changed between these versions" if d.key == "version" else
+                    "the same dataset version was read from a different place")
+            notes.append(f"{d.describe(names)}; every scoring setting matches, so the scores are comparable ({tail})")
     return diffs, notes
 
 

@@ -160,8 +160,10 @@ def think_summary(counts: Counts, options: ScoringOptions) -> tuple[dict[str, An
 
 def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringOptions, cleaner: str,
              judge: str = "none", missing: str = "error", notes: Sequence[str] = (),
-             materialize: Any = None, llm_usage: dict[str, dict[str, Any]] | None = None) -> ScoreResult:
-    """Look for missing generations (error, or counted as failures), aggregate, and sign the result."""
+             materialize: Any = None, llm_usage: dict[str, dict[str, Any]] | None = None,
+             dataset_source: str | None = None) -> ScoreResult:
+    """Look for missing generations (error, or counted as failures), aggregate, and sign the result
+    (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field)."""
     versions = sorted({r.dataset_version for r in refs.values()})
     if len(versions) != 1:
         raise ScoringError(f"references mix dataset versions {versions}; score each version separately")
@@ -183,7 +185,8 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
     notes = list(notes) + think_notes + ([f"{len(absent)} missing generations counted as failures"] if absent else [])
     items = None if materialize is None else (lambda: materialize() + missing_items(absent, refs))
     return ScoreResult(
-        signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=versions[0]),
+        signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=versions[0],
+                                   dataset_source=dataset_source),
         options=options, cleaner=cleaner, judge=judge, dataset_version=versions[0], counts_=counts,
         summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None, think=think)
 
@@ -204,6 +207,7 @@ def score(
     missing: str = "error",
     judge: JudgeSpec | None = None,
     progress: bool = False,
+    dataset_source: str | None = None,
 ) -> ScoreResult:
     """Score generations against references (dataset constraints) in one process."""
     options = options or resolve_options()
@@ -212,7 +216,7 @@ def score(
     part = score_part(generations, refs, options=options, cleaner=cl, judge=judge, progress=progress)
     return finalize(part.counts, refs, options=options, cleaner=cl.describe(),
                     judge=judge.describe() if judge is not None else "none", missing=missing, notes=part.notes,
-                    materialize=part.items, llm_usage=part.usage)
+                    materialize=part.items, llm_usage=part.usage, dataset_source=dataset_source)
 
 
 def _usage(stats: Any) -> dict[str, Any]:

@@ -1,0 +1,111 @@
+"""Where the dataset comes from: a local build folder, or a Hub dataset repo id at a revision, resolved to a folder.
+
+``resolve_dataset("lctg")`` is the local folder as it is; ``resolve_dataset("your-org/lctg", "v1.0.0")`` fetches
+the repo through the Hugging Face cache (``HF_HUB_OFFLINE``, ``HF_ENDPOINT`` and the stored token honoured),
+checks that it is a complete, unmodified lctg build (every file against ``manifest.json``) and names it for the
+signature: ``your-org/lctg@v1.0.0#<first 12 hex of the manifest's sha256>``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lctg_dataset.layout import MANIFEST
+from lctg_dataset.loader import DEFAULT_REVISION, fetch_snapshot, is_repo_id
+from lctg_dataset.output import BUILD_NAME
+from lctg_metrics.schema import ScoringError
+
+#: Hex digits of the manifest digest shown in the signature (48 bits: enough to tell builds apart by eye).
+DIGEST_CHARS = 12
+
+
+@dataclass(frozen=True)
+class ResolvedDataset:
+    """A dataset folder ready to read, and where it came from (``repo_id`` is None for a local folder)."""
+
+    path: Path
+    repo_id: str | None = None
+    revision: str | None = None
+    digest: str | None = None
+    commit: str | None = None
+
+    def source(self) -> str | None:
+        """``"your-org/lctg@v1.0.0#3f2a…"`` (12 hex) for the signature; None for a local folder."""
+        if self.repo_id is None:
+            return None
+        suffix = f"#{self.digest[:DIGEST_CHARS]}" if self.digest else ""
+        return f"{self.repo_id}@{self.revision or DEFAULT_REVISION}{suffix}"
+
+
+def manifest_digest(folder: Path) -> str:
+    """sha256 of the folder's ``manifest.json`` (which holds the sha256 of every other file)."""
+    return hashlib.sha256((folder / MANIFEST).read_bytes()).hexdigest()
+
+
+def resolve_dataset(spec: str | os.PathLike[str], revision: str | None = None) -> ResolvedDataset:
+    """The folder ``spec`` names: an existing local folder, else (a string ``owner/name``) a Hub dataset repo id."""
+    if is_repo_id(spec):
+        return _from_hub(str(spec), revision)
+    folder = Path(spec)
+    if revision is not None:
+        raise ScoringError(f"dataset {folder}: a revision ({revision!r}) applies to a Hub repo id (ORG/NAME), "
+                           "not to a local folder; drop the revision or give the repo id")
+    if not folder.is_dir():
+        raise ScoringError(f"dataset {folder}: no such folder, and not a Hub dataset repo id (ORG/NAME); "
+                           "build one with `python build_dataset.py` or give a repo id such as your-org/lctg")
+    if not (folder / MANIFEST).is_file():
+        raise ScoringError(f"dataset {folder}: no {MANIFEST}; point it at a folder written by build_dataset.py "
+                           "or at a Hub dataset repo id (ORG/NAME)")
+    return ResolvedDataset(folder, digest=manifest_digest(folder))
+
+
+def _from_hub(repo_id: str, revision: str | None) -> ResolvedDataset:
+    if revision is not None and ("|" in revision or not revision.strip()):
+        raise ScoringError(f"Hub dataset {repo_id}: revision {revision!r} cannot be recorded in the signature; "
+                           "give a tag, branch or commit without '|'")
+    folder = fetch_snapshot(repo_id, revision, error=ScoringError)
+    where = f"Hub dataset {repo_id}@{revision or DEFAULT_REVISION}"
+    _check_build(folder, where)
+    commit = folder.name if folder.parent.name == "snapshots" else None
+    return ResolvedDataset(folder, repo_id, revision or DEFAULT_REVISION, manifest_digest(folder), commit)
+
+
+def _check_build(folder: Path, where: str) -> None:
+    """Raise unless ``folder`` holds an lctg build whose files all match its manifest (extra files are allowed:
+    the Hub adds ``.gitattributes``)."""
+    manifest = _manifest(folder, where)
+    for rel, expected in manifest["files"].items():
+        path = folder / rel
+        if not path.is_file():
+            raise ScoringError(f"{where}: {rel} is listed in {MANIFEST} but missing; the upload is incomplete "
+                               "(publish the build again with `lctg publish`)")
+        if _sha256(path) != expected:
+            raise ScoringError(f"{where}: {rel} differs from its sha256 in {MANIFEST}; the repo was changed after "
+                               "the build (publish an unmodified build, or pin another revision)")
+
+
+def _manifest(folder: Path, where: str) -> dict[str, Any]:
+    remedy = "not an lctg build; publish a folder written by build_dataset.py (`lctg publish`)"
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScoringError(f"{where}: no {MANIFEST}, so {remedy}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ScoringError(f"{where}: {MANIFEST} is unreadable ({type(e).__name__}), so {remedy}") from None
+    if not (isinstance(manifest, dict) and manifest.get("name") == BUILD_NAME and "configs" in manifest
+            and isinstance(manifest.get("files"), dict)):
+        raise ScoringError(f"{where}: {MANIFEST} is not an lctg build manifest, so {remedy}")
+    return manifest
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
