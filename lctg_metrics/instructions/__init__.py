@@ -6,7 +6,10 @@ Entry points::
     check(instruction_id, response, kwargs, *, mode="strict") -> Verdict
     listing() -> [{"id", "category", "description", "kwargs", "checker", "needs_morph"}]
     find_conflicts([(instruction_id, kwargs), ...]) -> [reason, ...]; conflict_table()
+    score_instructions(generations, rows, *, mode="both") -> InstructionResult (.to_dict(), .table(), .flat())
     score_mifeval(input_path, responses_path) -> (details, summary)
+    read_generations(path), read_config_rows(dataset, config), read_mifeval(input_path, responses_path)
+    toy_instruction_outputs(rows, seed=0) -> [{"id", "generation"}]
     signature(mode) -> "instr:1.0|mode:strict|morph:fugashi-…+unidic-lite-…|langdetect:…(seed 0)"
 """
 
@@ -16,12 +19,14 @@ from __future__ import annotations
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules  # noqa: F401
 from lctg_metrics.instructions import checks_script, checks_task  # noqa: F401
 from lctg_metrics.instructions.conflicts import CONFLICTS, conflict_table, find_conflicts
-from lctg_metrics.instructions.mifeval import (MIFEVAL_MAP, read_mifeval_inputs, read_mifeval_responses,
-                                               score_mifeval)
+from lctg_metrics.instructions.files import read_config_rows, read_generations, read_mifeval, score_mifeval
+from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, read_mifeval_inputs, read_mifeval_responses
 from lctg_metrics.instructions.registry import (CATEGORIES, CHECKERS_VERSION, LLM_ONLY, REGISTRY, InstructionSpec,
                                                 Verdict, check, get, listing, signature)
+from lctg_metrics.instructions.score import InstructionResult, score_instructions
+from lctg_metrics.instructions.toy import toy_instruction_outputs
 
-__all__ = ["CATEGORIES", "CHECKERS_VERSION", "CONFLICTS", "InstructionSpec", "LLM_ONLY", "MIFEVAL_MAP", "REGISTRY",
-           "Verdict", "check",
-           "conflict_table", "find_conflicts", "get", "listing", "read_mifeval_inputs", "read_mifeval_responses",
-           "score_mifeval", "signature"]
+__all__ = ["CATEGORIES", "CHECKERS_VERSION", "CONFLICTS", "InstructionResult", "InstructionSpec", "LLM_ONLY",
+           "MIFEVAL_MAP", "REGISTRY", "Verdict", "check", "conflict_table", "find_conflicts", "get", "listing",
+           "read_config_rows", "read_generations", "read_mifeval", "read_mifeval_inputs", "read_mifeval_responses",
+           "score_instructions", "score_mifeval", "signature", "toy_instruction_outputs"]

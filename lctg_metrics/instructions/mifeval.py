@@ -1,5 +1,5 @@
 """M-IFEval-ja compatibility: read its input and response files, map its ``ja:`` instruction ids and kwargs
-to ours, and score every instruction (details per instruction, prompt- and instruction-level accuracy)."""
+to ours (``files.score_mifeval`` scores a model's responses with them)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from lctg_metrics.instructions.registry import check, signature
 
 Kwargs = Mapping[str, Any]
 #: M-IFEval's comparison words: 未満 N = fewer than N, 以上 N = N or more.
@@ -103,6 +102,12 @@ def read_mifeval_inputs(path: str | Path) -> list[dict[str, Any]]:
         missing = {"key", "prompt", "instruction_id_list", "kwargs"} - set(row)
         if missing:
             raise ValueError(f"{path}: row {number} lacks field {sorted(missing)[0]!r}")
+        if not isinstance(row, dict) or not isinstance(row.get("prompt"), str):
+            raise ValueError(f"{path}: row {number}: field 'prompt' must be a string")
+        kwargs, ids = row["kwargs"], row["instruction_id_list"]
+        if not isinstance(ids, list) or not isinstance(kwargs, list) or not all(isinstance(k, dict) for k in kwargs):
+            raise ValueError(f"{path}: row {number}: key {row['key']}: fields 'instruction_id_list' and 'kwargs' "
+                             "must be a list of ids and a list of objects")
         if len(row["kwargs"]) != len(row["instruction_id_list"]):
             raise ValueError(f"{path}: key {row['key']}: {len(row['kwargs'])} kwargs for "
                              f"{len(row['instruction_id_list'])} instructions")
@@ -129,38 +134,3 @@ def translate(mifeval_id: str, kwargs: Kwargs, prompt: str = "") -> tuple[str, d
         raise ValueError(f"unknown M-IFEval id {mifeval_id!r}; valid: {', '.join(sorted(MIFEVAL_MAP))}") from None
     return our_id, convert({**kwargs, SHOWN_MARKER: "・一つめ" in prompt,
                             STARTS_WITH_TITLE: bool(re.search(r"タイトル(?:から|で)書き始め", prompt))})
-
-
-def score_mifeval(input_path: str | Path, responses_path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Score one model's M-IFEval-ja responses. Details: one dict per instruction ``{"key", "instruction_id",
-    "index", "strict", "loose", "reason"}`` (reason of the strict verdict); summary: the signature, prompt- and
-    instruction-level strict/loose accuracy and counts."""
-    inputs, responses = read_mifeval_inputs(input_path), read_mifeval_responses(responses_path)
-    missing = [row["key"] for row in inputs if row["prompt"] not in responses]
-    if missing:
-        raise ValueError(f"{responses_path}: no response for keys {missing[:10]} (joined on the prompt text)")
-    details: list[dict[str, Any]] = []
-    prompt_strict = prompt_loose = 0
-    for row in inputs:
-        response = responses[row["prompt"]]
-        all_strict = all_loose = True
-        for index, (mifeval_id, kwargs) in enumerate(zip(row["instruction_id_list"], row["kwargs"])):
-            our_id, our_kwargs = translate(mifeval_id, kwargs, row["prompt"])
-            strict = check(our_id, response, our_kwargs, mode="strict")
-            loose = strict if strict.passed else check(our_id, response, our_kwargs, mode="loose")
-            details.append({"key": row["key"], "instruction_id": mifeval_id, "index": index,
-                            "strict": strict.passed, "loose": loose.passed, "reason": strict.reason})
-            all_strict &= strict.passed
-            all_loose &= loose.passed
-        prompt_strict += all_strict
-        prompt_loose += all_loose
-    n_prompts, n_instructions = len(inputs), len(details)
-    summary = {
-        "signature": signature("strict") + "|loose:ifeval-variants",
-        "prompts": n_prompts, "instructions": n_instructions,
-        "prompt_strict": prompt_strict / n_prompts if n_prompts else 0.0,
-        "prompt_loose": prompt_loose / n_prompts if n_prompts else 0.0,
-        "instruction_strict": sum(d["strict"] for d in details) / n_instructions if n_instructions else 0.0,
-        "instruction_loose": sum(d["loose"] for d in details) / n_instructions if n_instructions else 0.0,
-    }
-    return details, summary

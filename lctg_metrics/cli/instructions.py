@@ -1,0 +1,98 @@
+"""The ``lctg if-score`` command: score Japanese verifiable instructions (M-IFEval-ja files or the dataset's
+``instructions`` config), print the table, write the JSON result and per-instruction details atomically.
+
+    lctg if-score RESPONSES.jsonl --format m-ifeval --input ja_input_data.jsonl [--json R] [--details D]
+    lctg if-score GENERATIONS.jsonl --dataset lctg [--config instructions] [--json R] [--details D]
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from lctg_metrics.instructions import files
+from lctg_metrics.instructions.score import RUN_MODES, score_instructions
+from lctg_metrics.io import write_json, write_jsonl
+
+#: Input formats: M-IFEval's files, or the project's dataset folder.
+FORMATS = ("lctg", "m-ifeval")
+
+
+def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> None:
+    """Refuse an output that is an input or another output (before anything is read or written)."""
+    outputs = [(f"--{name}", Path(getattr(args, name))) for name in ("json", "details") if getattr(args, name)]
+    seen = [(label, p.resolve()) for label, p in inputs]
+    for label, p in outputs:
+        where = p.resolve()
+        clash = next((other for other, q in seen if q == where), None)
+        if clash:
+            raise ValueError(f"{label} {p} is the same file as {clash}; choose another output path")
+        if where.is_dir():
+            raise ValueError(f"{label} {p} is a folder; give a file path")
+        seen.append((label, where))
+
+
+def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
+    fmt = args.format or ("m-ifeval" if args.input else "lctg")
+    if fmt == "m-ifeval":
+        if not args.input or args.dataset:
+            raise ValueError("--format m-ifeval needs --input ja_input_data.jsonl (and no --dataset)")
+        return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))]
+    if not args.dataset or args.input:
+        raise ValueError("--format lctg needs --dataset (a folder written by build_dataset.py) and no --input")
+    folder = Path(args.dataset)
+    found = [("GENERATIONS", Path(args.generations)), ("--dataset", folder)]
+    if (folder / files.MANIFEST).is_file():
+        found.append(("--dataset manifest", folder / files.MANIFEST))
+        found += [("--dataset file", f) for f in files.config_files(folder, args.config)]
+    return found
+
+
+def cmd_if_score(args: argparse.Namespace) -> int:
+    if args.mode not in RUN_MODES:
+        raise ValueError(f"--mode must be one of {', '.join(RUN_MODES)}, got {args.mode!r}")
+    if args.ci_resamples < 0:
+        raise ValueError(f"--ci-resamples must be >= 0 (0: no intervals), got {args.ci_resamples}")
+    inputs = _inputs(args)
+    _same_paths(args, inputs)
+    data: dict[str, Any]
+    if inputs[1][0] == "--input":
+        rows, generations = files.read_mifeval(args.input, args.generations)
+        name, data = files.MIFEVAL_DATA, {"format": "m-ifeval", "input": str(args.input)}
+    else:
+        rows, generations = files.read_config_rows(args.dataset, args.config), files.read_generations(args.generations)
+        name, data = None, {"format": "lctg", "dataset": str(args.dataset), "config": args.config}
+    result = score_instructions(generations, rows, mode=args.mode, ci=args.ci_resamples > 0,
+                                n_resamples=max(args.ci_resamples, 1), seed=args.seed, data=name,
+                                source=str(args.generations))
+    if args.details:
+        write_jsonl(args.details, result.details)
+    if args.json:
+        write_json(args.json, {**result.to_dict(), "inputs": {"generations": str(args.generations), **data}})
+    print(result.table())
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``if-score`` to the ``lctg`` parser; it sets ``handler``."""
+    p = subparsers.add_parser(
+        "if-score", help="score Japanese verifiable instructions (M-IFEval-ja files or the instructions config)",
+        description="Check every instruction of every prompt in strict and loose mode; print prompt- and "
+                    "instruction-level accuracy (overall, per category, per instruction id) with bootstrap 95%% "
+                    "CIs over prompts and the signature.")
+    p.add_argument("generations", metavar="GENERATIONS",
+                   help="JSONL: {id, generation} per line, or with --format m-ifeval a responses file {prompt, response}")
+    p.add_argument("--format", choices=FORMATS, help="input format (default: m-ifeval with --input, else lctg)")
+    p.add_argument("--input", help="M-IFEval's ja_input_data.jsonl (with --format m-ifeval)")
+    p.add_argument("--dataset", help="dataset folder written by build_dataset.py (with --format lctg)")
+    p.add_argument("--config", default="instructions", help="dataset config (default instructions)")
+    p.add_argument("--mode", default="both", choices=list(RUN_MODES), help="verdicts to compute (default both)")
+    p.add_argument("--json", help="write the JSON result here")
+    p.add_argument("--details", help="write one line per instruction: key, instruction_id, index, strict, loose, reason")
+    p.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples (default 1000; 0: no CIs)")
+    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.set_defaults(handler=cmd_if_score)
+
+
+__all__ = ["cmd_if_score", "register"]

@@ -1,0 +1,144 @@
+# Copyright the lctg authors. Licensed under the Apache License, Version 2.0.
+"""Japanese verifiable-instruction metric (``lctg_if``): a thin `evaluate` shell over
+:func:`lctg_metrics.instructions.score_instructions`."""
+
+from __future__ import annotations
+
+import datasets
+import evaluate
+
+from lctg_metrics.instructions import read_config_rows, score_instructions
+
+_CITATION = """\
+@misc{horio2025ichikara,
+  title  = {日本語の包括的な指示追従性データセットの構築},
+  author = {堀尾 海斗 and 福田 創 and 小川 隼斗 and 鈴江 万碧 and 織田 宥楽 and 河原 大輔 and 関根 聡 and 安藤 まや},
+  year   = {2025},
+  note   = {ichikara-instruction-following-ja}
+}
+@misc{mifeval2025,
+  title        = {{M-IFEval}: Multilingual Instruction-Following Evaluation},
+  year         = {2025},
+  howpublished = {\\url{https://github.com/lightblue-tech/M-IFEval}}
+}
+@misc{zhou2023ifeval,
+  title  = {Instruction-Following Evaluation for Large Language Models},
+  author = {Jeffrey Zhou and Tianjian Lu and Swaroop Mishra and Siddhartha Brahma and Sujoy Basu and Yi Luan and
+            Denny Zhou and Le Hou},
+  year   = {2023},
+  eprint = {2311.07911},
+  archivePrefix = {arXiv}
+}
+"""
+
+_DESCRIPTION = """\
+Japanese verifiable instructions: does a response follow every instruction of its prompt (length, format,
+start/end, keywords, scripts, punctuation rules, ...)? Each instruction is checked by a deterministic Japanese
+checker (morphological analysis for style and 体言止め), in strict mode and in IFEval's loose mode (the response
+without its first/last line or markdown emphasis also counts). Scores are the share of prompts whose
+instructions are all followed (prompt level), the share of followed instructions (instruction level), and the
+instruction level per category of Horio et al.'s taxonomy. Instruction ids are the registry's (`keywords:existence`)
+or M-IFEval-ja's (`ja:keywords:existence`).
+"""
+
+_KWARGS_DESCRIPTION = """
+Args:
+    predictions (`list` of `str`): one response per reference.
+    references (`list` of `dict` or `list` of `str`): for each prediction, the prompt's instructions
+        `{"instruction_id_list": [...], "kwargs": [...]}` (kwargs: one JSON object string per instruction, as the
+        `instructions` config stores them); or the rows' `id`s, with `dataset=`.
+    dataset (`str`, optional): a built dataset folder; references are then row ids of its `config`, and the
+        categories are the rows' `categories`.
+    config (`str`): the dataset config read with `dataset=` (default "instructions").
+    mode (`str`): "both" (default), "strict" or "loose": which verdicts are computed and returned.
+    return_items (`bool`): also return `items`, one dict per instruction (key, instruction_id, index, strict,
+        loose, reason), where key is the prediction's position (or the row id with `dataset=`).
+    ci (`bool`): also return percentile bootstrap 95% intervals over prompts as `{name}_low` / `{name}_high`.
+    ci_resamples (`int`): bootstrap resamples (default 1000).
+    seed (`int`): bootstrap seed (default 0).
+Returns:
+    A flat dict: `prompt_level_strict`, `prompt_level_loose`, `instruction_level_strict`,
+    `instruction_level_loose` (floats in [0, 1]), `"{category}/{mode}"` for every category present, and
+    `signature`, one line listing every setting that can change a verdict.
+Examples:
+    >>> import evaluate
+    >>> metric = evaluate.load("lctg_if")
+    >>> refs = [{"instruction_id_list": ["keywords:existence", "rule:no_comma"],
+    ...          "kwargs": ['{"keywords": ["抹茶"]}', '{}']},
+    ...         {"instruction_id_list": ["length:chars"], "kwargs": ['{"max": 10}']}]
+    >>> out = metric.compute(predictions=["京都で抹茶を飲んだ。", "京都の老舗で、抹茶を飲みました。"],
+    ...                      references=refs)
+    >>> out["prompt_level_strict"], out["instruction_level_strict"]
+    (0.5, 0.6666666666666666)
+    >>> out["キーワード使用/strict"], out["長さ指定/strict"]
+    (1.0, 0.0)
+    >>> out["signature"]  # doctest: +ELLIPSIS
+    'instr:1.0|mode:strict+loose|morph:fugashi-...|loose:ifeval-variants|data:custom|version:...'
+
+    Loose mode forgives a first line that announces the answer:
+
+    >>> out = metric.compute(predictions=["以下が回答です。\\nきょうはいいてんきです"],
+    ...                      references=[{"instruction_id_list": ["script:hiragana_only"], "kwargs": ["{}"]}],
+    ...                      return_items=True)
+    >>> out["prompt_level_strict"], out["prompt_level_loose"]
+    (0.0, 1.0)
+    >>> [(it["instruction_id"], it["strict"], it["loose"]) for it in out["items"]]
+    [('script:hiragana_only', False, True)]
+"""
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class LctgIf(evaluate.Metric):
+    """Japanese verifiable-instruction metric."""
+
+    def _info(self) -> evaluate.MetricInfo:
+        instructions = {"instruction_id_list": datasets.Sequence(datasets.Value("string")),
+                        "kwargs": datasets.Sequence(datasets.Value("string"))}
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=[
+                datasets.Features({"predictions": datasets.Value("string"), "references": instructions}),
+                datasets.Features({"predictions": datasets.Value("string"), "references": datasets.Value("string")}),
+            ],
+            homepage="https://github.com/lightblue-tech/M-IFEval",
+            codebase_urls=["https://github.com/lightblue-tech/M-IFEval"],
+            reference_urls=["https://github.com/google-research/google-research/tree/master/instruction_following_eval"],
+        )
+
+    def _compute(
+        self,
+        predictions,
+        references,
+        dataset=None,
+        config="instructions",
+        mode="both",
+        return_items=False,
+        ci=False,
+        ci_resamples=1000,
+        seed=0,
+    ):
+        if dataset is not None:
+            by_id = {row["id"]: row for row in read_config_rows(dataset, config)}
+            unknown = [r for r in references if r not in by_id]
+            if unknown:
+                raise ValueError(f"{dataset}: config {config!r} has no row with id {unknown[0]!r}")
+            rows = [by_id[r] for r in references]
+            keys = list(references)
+        elif references and isinstance(references[0], str):
+            raise ValueError("references are row ids: pass dataset= (a built dataset folder) to look them up")
+        else:
+            rows = [{"id": i, **r} for i, r in enumerate(references)]
+            keys = list(range(len(references)))
+        generations = [{"id": k, "generation": p} for k, p in zip(keys, predictions)]
+        result = score_instructions(generations, rows, mode=mode, ci=ci, n_resamples=ci_resamples, seed=seed)
+        out = result.flat()
+        if ci:
+            s = result.aggregate.scores
+            for level in ("prompt_level", "instruction_level"):
+                for m, entry in s[level].items():
+                    out[f"{level}_{m}_low"], out[f"{level}_{m}_high"] = entry["low"], entry["high"]
+        if return_items:
+            out["items"] = result.details
+        return out

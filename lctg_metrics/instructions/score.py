@@ -1,0 +1,204 @@
+"""Scoring verifiable instructions: join generations to prompt rows by id, check every instruction in strict
+and loose mode, and aggregate (prompt- and instruction-level accuracy, per category and per id, bootstrap CIs).
+
+Rows are the ``instructions`` config's rows (``id``, ``instruction_id_list`` of registry ids, ``kwargs`` as JSON
+strings, ``categories``) or M-IFEval-ja rows (``ja:`` ids, kwargs dicts, ``prompt``); generations are
+``{"id", "generation"}``. Every bad row or generation raises one ``ValueError`` naming where, id and field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from lctg_metrics.instructions.aggregate import Aggregate, aggregate, render_table
+from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, translate
+from lctg_metrics.instructions.registry import check, get, signature, validate_kwargs
+
+#: Which verdicts a run computes: both (the default, as IFEval reports), or one of them.
+RUN_MODES: dict[str, tuple[str, ...]] = {"both": ("strict", "loose"), "strict": ("strict",), "loose": ("loose",)}
+#: The loose mode's definition, named in the signature (IFEval's response variants, ``text.loose_variants``).
+LOOSE_DEFINITION = "ifeval-variants"
+
+
+class Item(NamedTuple):
+    """One instruction of one prompt: the id as the data names it, the registry id checked, kwargs, category."""
+
+    instruction_id: str
+    check_id: str
+    kwargs: dict[str, Any]
+    category: str
+
+
+class Prompt(NamedTuple):
+    key: Any
+    items: tuple[Item, ...]
+
+
+def _kwargs(value: Any, where: str) -> dict[str, Any]:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value) if value.strip() else {}
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{where}: not a JSON object ({e.msg} at column {e.colno})") from None
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{where}: expected a JSON object, got {type(value).__name__}")
+    return {k: v for k, v in value.items() if v is not None}
+
+
+def prompt_of_row(row: Mapping[str, Any], where: str) -> Prompt:
+    """A validated :class:`Prompt` from one row; any problem raises naming ``where``, the id and the field."""
+    if not isinstance(row, Mapping):
+        raise ValueError(f"{where}: expected an object with 'id', 'instruction_id_list', 'kwargs'")
+    for name in ("id", "instruction_id_list", "kwargs"):
+        if name not in row:
+            raise ValueError(f"{where}: missing field {name!r}")
+    key = row["id"]
+    if not isinstance(key, (str, int)) or isinstance(key, bool):
+        raise ValueError(f"{where}: field 'id' must be a string, got {key!r}")
+    ids, kwargs = row["instruction_id_list"], row["kwargs"]
+    at = f"{where}: id {key!r}"
+    if not isinstance(ids, (list, tuple)) or not ids or not all(isinstance(i, str) for i in ids):
+        raise ValueError(f"{at}: field 'instruction_id_list' must be a non-empty list of strings, got {ids!r}")
+    if not isinstance(kwargs, (list, tuple)) or len(kwargs) != len(ids):
+        raise ValueError(f"{at}: field 'kwargs' must be a list of {len(ids)} JSON objects (one per instruction), "
+                         f"got {kwargs!r}"[:300])
+    categories = row.get("categories")
+    if categories is not None and (not isinstance(categories, (list, tuple)) or len(categories) != len(ids)):
+        raise ValueError(f"{at}: field 'categories' must list {len(ids)} categories, got {categories!r}")
+    prompt = row.get("prompt") or ""
+    items = []
+    for index, (instruction_id, raw) in enumerate(zip(ids, kwargs)):
+        field_at = f"{at}: instruction_id_list[{index}] {instruction_id!r}"
+        given = _kwargs(raw, f"{at}: field 'kwargs'[{index}]")
+        try:
+            check_id, options = (translate(instruction_id, given, prompt) if instruction_id in MIFEVAL_MAP
+                                 else (instruction_id, given))
+            spec = get(check_id)
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"{field_at}: field 'kwargs'[{index}] lacks or mistypes {e}") from None
+        except ValueError as e:
+            raise ValueError(f"{field_at}: {e}") from None
+        try:
+            options = validate_kwargs(spec, options)
+        except ValueError as e:
+            raise ValueError(f"{field_at}: field 'kwargs'[{index}]: {e}") from None
+        category = categories[index] if categories is not None else spec.category
+        items.append(Item(instruction_id, check_id, options, str(category)))
+    return Prompt(key, tuple(items))
+
+
+def join(generations: Iterable[Mapping[str, Any]], prompts: Sequence[Prompt], source: str = "generations") -> list[str]:
+    """The generation of every prompt, in order; duplicates, unknown ids and missing ids raise naming them."""
+    texts: dict[Any, str] = {}
+    for number, g in enumerate(generations, 1):
+        if not isinstance(g, Mapping) or "id" not in g or "generation" not in g:
+            raise ValueError(f"{source}: generation {number}: expected an object with 'id' and 'generation'")
+        if not isinstance(g["generation"], str):
+            raise ValueError(f"{source}: generation {number}: id {g['id']!r}: field 'generation' must be a string, "
+                             f"got {type(g['generation']).__name__}")
+        if g["id"] in texts:
+            raise ValueError(f"{source}: generation {number}: id {g['id']!r} appears twice")
+        texts[g["id"]] = g["generation"]
+    known = {p.key for p in prompts}
+    if len(known) != len(prompts):
+        seen: set[Any] = set()
+        twice = next(p.key for p in prompts if p.key in seen or seen.add(p.key))  # type: ignore[func-returns-value]
+        raise ValueError(f"rows: id {twice!r} appears twice")
+    unknown = [k for k in texts if k not in known]
+    if unknown:
+        raise ValueError(f"{source}: {len(unknown)} id(s) not in the rows, e.g. {unknown[:5]}")
+    missing = [p.key for p in prompts if p.key not in texts]
+    if missing:
+        raise ValueError(f"{source}: no generation for {len(missing)} id(s), e.g. {missing[:5]}")
+    return [texts[p.key] for p in prompts]
+
+
+def result_signature(mode: str, data: str) -> str:
+    """The instructions' signature with the run mode, the loose definition, the data and the package version."""
+    from lctg_metrics import __version__  # noqa: PLC0415
+
+    base = signature("loose" if mode == "loose" else "strict")
+    if mode == "both":
+        base = base.replace("|mode:strict|", "|mode:strict+loose|")
+    loose = f"|loose:{LOOSE_DEFINITION}" if "loose" in RUN_MODES[mode] else ""
+    return f"{base}{loose}|data:{data}|version:{__version__}"
+
+
+@dataclass(frozen=True)
+class InstructionResult:
+    """Details (one dict per instruction), the aggregate with CIs, and the signature of one scoring run."""
+
+    details: list[dict[str, Any]]
+    aggregate: Aggregate
+    signature: str
+    mode: str
+    ci: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON result: signature, counts, scores (overall, per category, per instruction id), CI settings."""
+        return {"signature": self.signature, "mode": self.mode, "prompts": self.aggregate.prompts,
+                "instructions": self.aggregate.instructions, "scores": self.aggregate.scores, "ci": self.ci}
+
+    def flat(self) -> dict[str, Any]:
+        """``prompt_level_strict`` … ``instruction_level_loose``, ``{category}/{mode}`` and ``signature``."""
+        s = self.aggregate.scores
+        out: dict[str, Any] = {}
+        for level in ("prompt_level", "instruction_level"):
+            for mode in RUN_MODES[self.mode]:
+                out[f"{level}_{mode}"] = s[level][mode]["estimate"]
+        for category, entry in s["categories"].items():
+            for mode in RUN_MODES[self.mode]:
+                out[f"{category}/{mode}"] = entry[mode]["estimate"]
+        out["signature"] = self.signature
+        return out
+
+    def table(self) -> str:
+        """A plain-text table (overall, per category, per instruction id) with the signature underneath."""
+        return render_table(self.aggregate, RUN_MODES[self.mode], self.ci) + f"\n{self.signature}"
+
+
+def _data_name(rows: Sequence[Mapping[str, Any]]) -> str:
+    versions = sorted({str(r["dataset_version"]) for r in rows if r.get("dataset_version")})
+    return "+".join(versions) if versions else "custom"
+
+
+def score_instructions(generations: Iterable[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], *,
+                       mode: str = "both", ci: bool = True, n_resamples: int = 1000, seed: int = 0,
+                       level: float = 0.95, data: str | None = None,
+                       source: str = "generations") -> InstructionResult:
+    """Score ``{"id", "generation"}`` dicts against instruction rows. ``mode``: ``both`` (default), ``strict`` or
+    ``loose``. CIs: percentile bootstrap over prompts (``n_resamples``, ``seed``, ``level``); ``ci=False`` skips
+    them. ``data`` names the data in the signature (default: the rows' ``dataset_version``, else ``custom``);
+    ``source`` names the generations in errors (e.g. their file)."""
+    if mode not in RUN_MODES:
+        raise ValueError(f"unknown mode {mode!r}; valid: {', '.join(RUN_MODES)}")
+    prompts = [prompt_of_row(row, f"row {number}") for number, row in enumerate(rows, 1)]
+    if not prompts:
+        raise ValueError("no rows to score")
+    texts = join(generations, prompts, source)
+    modes = RUN_MODES[mode]
+    details: list[dict[str, Any]] = []
+    for prompt, text in zip(prompts, texts):
+        for index, item in enumerate(prompt.items):
+            strict = check(item.check_id, text, item.kwargs, mode="strict")
+            record: dict[str, Any] = {"key": prompt.key, "instruction_id": item.instruction_id, "index": index}
+            if "strict" in modes:
+                record["strict"] = strict.passed
+            if "loose" in modes:
+                loose = strict if strict.passed else check(item.check_id, text, item.kwargs, mode="loose")
+                record["loose"] = loose.passed
+            record["reason"] = strict.reason if "strict" in modes else loose.reason
+            details.append(record)
+    categories = [item.category for prompt in prompts for item in prompt.items]
+    agg = aggregate(details, categories, modes, n_resamples=n_resamples if ci else 0, seed=seed, level=level)
+    ci_info = ({"method": "percentile bootstrap over prompts", "n_resamples": n_resamples, "seed": seed,
+                "level": level} if ci else {})
+    return InstructionResult(details, agg, result_signature(mode, data or _data_name(rows)), mode, ci_info)
+
+
+__all__ = ["LOOSE_DEFINITION", "RUN_MODES", "InstructionResult", "Item", "Prompt", "join", "prompt_of_row",
+           "result_signature", "score_instructions"]
