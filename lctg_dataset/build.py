@@ -11,12 +11,17 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from lctg_dataset import card
-from lctg_dataset.configs import Config, corrected_config, faithful_configs, multi_config, variants_config
-from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, TASKS, package_version
+from lctg_dataset.configs import (Config, corrected_config, faithful_configs, instructions_config, multi_config,
+                                  story_config, variants_config)
+from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, TASKS, instructions_version,
+                                    package_version, stories_version)
 from lctg_dataset.corrected import Change, corrected_rows
+from lctg_dataset.instructions import instruction_rows
 from lctg_dataset.multi import multi_rows
 from lctg_dataset.rows import build_rows, instruction_of, rebuilt_prompts, task_prompt_templates, template_rows
 from lctg_dataset.source import Record, SourceError, SourceFiles, fetch_source, read_protocol, read_records
+from lctg_dataset.stories import TEMPLATE_SET, load_story_rows
+from lctg_dataset.stories.source import SOURCE_COMMIT, default_source_dir, source_sha256
 from lctg_dataset.templates import TemplatePool, build_pool
 from lctg_dataset.validate import Finding, validate
 from lctg_dataset.variants import variant_rows
@@ -49,11 +54,17 @@ def build(
     variants: int | None = None,
     seed: int = DEFAULT_SEED,
     multi: bool = False,
+    instructions: bool = False,
+    stories: bool = False,
+    stories_source: str | Path | None = None,
+    story_contexts: bool = False,
 ) -> BuildResult:
     """Run the pipeline up to (not including) writing files.
 
     The faithful 1.0.0 configs are always built; ``corrected``, ``variants`` (K per prompt, seeded) and
     ``multi`` add the opt-in derived configs (variants and multi imply corrected, which they are made from).
+    ``instructions`` (seeded) adds the verifiable-instruction prompts; ``stories`` adds ``story_endings`` from the
+    local Possible Stories copy, its ROCStories contexts only with ``story_contexts``.
     """
     files = fetch_source(source, cache_dir=cache_dir, verify=verify)
     records = read_records(files)
@@ -66,8 +77,8 @@ def build(
         for r in records[task]
         for aspect in ASPECTS
     )
-    instructions = {(r.task, r.prompt_id): instruction_of(task_prompts[r.task], r.base_text) for t in TASKS for r in records[t]}
-    findings = validate(records, instructions=instructions, rebuilt_prompts=rebuilt_prompts(records, pool, task_prompts))
+    stated = {(r.task, r.prompt_id): instruction_of(task_prompts[r.task], r.base_text) for t in TASKS for r in records[t]}
+    findings = validate(records, instructions=stated, rebuilt_prompts=rebuilt_prompts(records, pool, task_prompts))
     rows = build_rows(records, pool, task_prompts, findings)
     templates = template_rows(pool)
     parameters: dict[str, Any] = {
@@ -76,8 +87,11 @@ def build(
         "version": DATASET_VERSION,
         "corrected": bool(corrected or variants or multi),
         "variants": variants,
-        "seed": seed if variants else None,
+        "seed": seed if (variants or instructions or stories) else None,
         "multi": multi,
+        "instructions": instructions,
+        "stories": stories,
+        "story_contexts": bool(stories and story_contexts),
     }
     configs = faithful_configs(rows, templates)
     changes: list[Change] | None = None
@@ -95,8 +109,22 @@ def build(
             mrows, excluded = multi_rows(fixed, records, task_prompts)
             configs.append(multi_config(mrows))
             multi_info = (len(mrows), excluded)
+    instruction_info = None
+    if instructions:
+        irows = instruction_rows(records, task_prompts, seed=seed)
+        configs.append(instructions_config(irows, instructions_version(seed)))
+        instruction_info = (irows, seed)
+    story_info = None
+    if stories:
+        folder = Path(stories_source) if stories_source is not None else default_source_dir()
+        srows = load_story_rows(folder, seed=seed, include_contexts=story_contexts)
+        configs.append(story_config(srows, stories_version(TEMPLATE_SET, seed), story_contexts))
+        parameters["stories_source"] = {"location": str(folder), "commit": SOURCE_COMMIT,
+                                        "sha256": source_sha256(folder)}
+        story_info = (srows, seed, story_contexts)
     card_text = card.render(card.CardParams(configs, rows, templates, findings, package_version(), changes,
-                                            variants_info, multi_info))
+                                            variants_info, multi_info, instructions=instruction_info,
+                                            stories=story_info))
     return BuildResult(files, records, pool, findings, rows, templates, protocol, parameters, configs, card_text,
                        changes, excluded)
 

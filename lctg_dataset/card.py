@@ -32,6 +32,8 @@ class CardParams:
     changes: Sequence[Any] | None = None  # the corrected revision's changes (None: not built)
     variants: tuple[int, int, int] | None = None  # (k, seed, rows)
     multi: tuple[int, Sequence[Mapping[str, Any]]] | None = None  # (rows, excluded records)
+    instructions: tuple[Sequence[Mapping[str, Any]], int] | None = None  # (rows, seed)
+    stories: tuple[Sequence[Mapping[str, Any]], int, bool] | None = None  # (rows, seed, contexts included)
     extra: Sequence[str] = field(default=())  # further markdown sections, appended in order
 
 
@@ -149,6 +151,77 @@ def multi_section(n_rows: int, excluded: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
+    """Card section of the ``instructions`` config: how it was made and the instructions per category."""
+    per: dict[str, dict[str, int]] = {}
+    ids: dict[str, set[str]] = {}
+    for row in rows:
+        for iid, category in zip(row["instruction_id_list"], row["categories"]):
+            per.setdefault(category, {t: 0 for t in TASKS})[row["task"]] += 1
+            ids.setdefault(category, set()).add(iid)
+    from lctg_dataset.instructions import load_declarations
+
+    declared = load_declarations().categories  # the taxonomy's order
+    order = [c for c in declared if c in per] + sorted(set(per) - set(declared))
+    body = [[c, len(ids[c]), *per[c].values(), sum(per[c].values())] for c in order]
+    body.append(["**total**", len(set().union(*ids.values())) if ids else 0,
+                 *(sum(r[i] for r in body) for i in range(2, 3 + len(TASKS)))])
+    version = rows[0]["dataset_version"] if rows else ""
+    return "\n".join([
+        f"## Config `instructions` (version {version})",
+        "",
+        f"How it was made: for each LCTG base text and its task instruction, prompts whose [条件] block holds 1–3 "
+        "verifiable Japanese instructions, one per line, in place of the LCTG conditions. The instructions, their "
+        "categories (Horio et al.'s taxonomy), their Japanese sentences and the kwargs to draw are declared once as "
+        "data (`lctg_dataset/instructions/declarations.json`); keywords, forbidden words and character ranges come "
+        "from the record's scored LCTG values. Only instructions with a deterministic checker are used (categories "
+        "judged by an LLM, such as トピック指定, are left out). The instructions of one prompt are of distinct "
+        "categories and never a declared conflicting pair; a required word never meets a script or punctuation "
+        f"rule or a forbidden word. Drawn with `--seed {seed}` and the row id, so builds are reproducible. "
+        f"Rows: {len(rows)}; the id is `instructions/{{task}}/{{prompt_id}}/{{k}}`; `instruction_id_list`, "
+        "`kwargs` (one JSON object per instruction) and `categories` are parallel lists. Score with the instruction "
+        "checkers of `lctg_metrics.instructions` (strict and loose). This config is **derived**: it is not part of "
+        "LCTG Bench as published and its scores are **not comparable** with the papers' tables or with the LCTG "
+        "configs; the scorer's signature shows its dataset version.",
+        "",
+        "Instructions per category (distinct ids, then occurrences per task):",
+        "",
+        md_table(["category", "ids", *TASKS, "total"], body),
+    ])
+
+
+def stories_section(rows: Sequence[Mapping[str, Any]], seed: int, contexts: bool) -> str:
+    """Card section of the ``story_endings`` config: source, split, and what is (not) in this folder."""
+    from lctg_dataset.stories import INSTRUCTION_TEMPLATES, SOURCE_COMMIT, TEMPLATE_SET
+
+    def count(key: str, value: str) -> int:
+        return sum(1 for r in rows if r[key] == value)
+
+    held = ("This folder **carries the ROCStories contexts** (`document`, `prompt`): it was built with "
+            "`--include-story-contexts` by someone who accepted the ROCStories terms; do not publish it unless "
+            "those terms allow it." if contexts else
+            "This folder carries **no** ROCStories text: `document` and `prompt` are null. Fill them at load time "
+            "from your own copy of Possible Stories: `fill_contexts(list(ds), \"/path/to/possible-stories\")` "
+            "(`lctg_dataset.stories`), matched by `question_id`.")
+    return "\n".join([
+        "## Config `story_endings` (Possible Stories for IFSM)",
+        "",
+        f"How it was made: the dev ({count('source_split', 'dev')}) and test ({count('source_split', 'test')}) "
+        "questions of Possible Stories (Ashida and Sugawara, COLING 2022; nii-cl/possible-stories at commit "
+        f"`{SOURCE_COMMIT}`), one row per question with its four endings and gold label. Each question becomes a "
+        f"story-ending instruction through one of {len(INSTRUCTION_TEMPLATES)} templates (set `{TEMPLATE_SET}`), "
+        f"chosen per question with seed {seed}. Passages are split into two halves by a seeded digest: "
+        f"`fit` ({count('split', 'fit')} rows, to train or calibrate a reader) and `eval` "
+        f"({count('split', 'eval')} rows, to report IFSM); the column `split` holds it. {held}",
+        "",
+        "Licence: the questions and endings (`question`, `options`, `gold_ending`, and the `instruction` made from "
+        "the question) are **CC BY 4.0** (the Possible Stories authors). The story contexts are ROCStories "
+        "passages, distributed by their authors under **their own terms** (a request form); the licence of this "
+        "card does not cover them. This config is not part of LCTG Bench and its scores are not comparable with "
+        "the LCTG papers.",
+    ])
+
+
 def templates_table(templates: Sequence[Mapping[str, Any]]) -> str:
     counts: dict[tuple[str, str], int] = {}
     for t in templates:
@@ -177,6 +250,10 @@ def derived_sections(p: CardParams) -> list[str]:
         sections.append(variants_section(*p.variants))
     if p.multi is not None:
         sections.append(multi_section(*p.multi))
+    if p.instructions is not None:
+        sections.append(instructions_section(*p.instructions))
+    if p.stories is not None:
+        sections.append(stories_section(*p.stories))
     return sections + list(p.extra)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from lctg_dataset.build import BuildResult, build
-from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, TASKS
+from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION, TASKS
 from lctg_dataset.errors import BuildError
 from lctg_dataset.output import check_out
 from lctg_dataset.source import source_root
@@ -27,10 +27,25 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
                    help="add 'corrected': conditions that disagree with the scored values re-filled from their template")
     d.add_argument("--variants", type=int, metavar="K",
                    help="add 'variants': K rewordings of every non-format prompt from the template pool (implies --corrected)")
-    d.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"seed for --variants (default {DEFAULT_SEED})")
+    d.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed for --variants, --instructions and --stories (default {DEFAULT_SEED})")
     d.add_argument("--multi", action="store_true",
                    help="add 'multi': one prompt per base text with all four conditions (implies --corrected)")
     d.add_argument("--derived", action="store_true", help=f"shorthand for --corrected --variants {DEFAULT_VARIANTS} --multi")
+    o = p.add_argument_group("opt-in configs with their own versions (not comparable with the papers)")
+    o.add_argument("--instructions", action="store_true",
+                   help=f"add 'instructions' ({INSTRUCTIONS_VERSION}+s<seed>): each base text and task with 1-3 "
+                        "verifiable Japanese instructions (seeded)")
+    o.add_argument("--stories", action="store_true",
+                   help="add 'story_endings': Possible Stories dev+test questions for IFSM, read from --stories-source; "
+                        "the ROCStories contexts are left out")
+    o.add_argument("--stories-source", metavar="DIR",
+                   help="folder with the Possible Stories dev.jsonl and test.jsonl (default: $POSSIBLE_STORIES, "
+                        "else ../shared/possible-stories)")
+    o.add_argument("--include-story-contexts", action="store_true",
+                   help="with --stories: also write the ROCStories contexts (document, prompt). They are under the "
+                        "ROCStories terms, not CC BY: read the README.md next to dev.jsonl (by default "
+                        "../shared/possible-stories/README.md); never uploaded by --push-to-hub")
     h = p.add_argument_group("publishing (see also `lctg publish`)")
     h.add_argument("--push-to-hub", metavar="ORG/NAME", help="after building, upload the folder to this Hub dataset repo")
     h.add_argument("--revision", default="default", help="tag for the upload (default v<version>)")
@@ -73,9 +88,15 @@ def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] 
         variants = args.variants if args.variants is not None else (DEFAULT_VARIANTS if args.derived else None)
         if variants is not None and variants < 1:
             raise BuildError(f"--variants must be a positive integer, got {variants}")
+        if (args.include_story_contexts or args.stories_source) and not args.stories:
+            raise BuildError("--include-story-contexts and --stories-source need --stories")
+        if args.include_story_contexts and args.push_to_hub and not args.dry_run:
+            raise BuildError("--push-to-hub with --include-story-contexts: the ROCStories contexts may not be "
+                             "redistributed; build without the flag to publish")
         result = build(args.source, verify=not args.no_verify, cache_dir=args.cache_dir,
                        corrected=args.corrected or args.derived, variants=variants, seed=args.seed,
-                       multi=args.multi or args.derived)
+                       multi=args.multi or args.derived, instructions=args.instructions, stories=args.stories,
+                       stories_source=args.stories_source, story_contexts=args.include_story_contexts)
         out = Path(args.out)
         write_dataset(result, out, extra_files=extra_files)
     except (BuildError, ValueError, OSError) as e:

@@ -12,7 +12,7 @@ import datasets
 
 from lctg_dataset.constants import CORRECTED_VERSION, DATASET_VERSION, MULTI_VERSION, TASKS, variants_version
 from lctg_dataset.layout import data_file
-from lctg_dataset.rows import ROW_FEATURES, TEMPLATE_FEATURES, VARIANT_FEATURES
+from lctg_dataset.rows import INSTRUCTION_FEATURES, ROW_FEATURES, STORY_FEATURES, TEMPLATE_FEATURES, VARIANT_FEATURES
 
 Rows = Sequence[Mapping[str, Any]]
 
@@ -74,3 +74,16 @@ def multi_config(rows: Rows) -> Config:
     """``multi``: one prompt per base text with all four conditions."""
     return _single("multi", f"{MULTI_VERSION}: one prompt per base text with all four conditions", rows, ROW_FEATURES,
                    MULTI_VERSION)
+
+
+def instructions_config(rows: Rows, version: str) -> Config:
+    """``instructions``: LCTG base texts and tasks with 1–3 verifiable Japanese instructions (seeded)."""
+    return _single("instructions", f"{version}: base texts and tasks with 1–3 verifiable instructions each", rows,
+                   INSTRUCTION_FEATURES, version)
+
+
+def story_config(rows: Rows, version: str, with_contexts: bool) -> Config:
+    """``story_endings``: Possible Stories questions as story-ending instructions (IFSM)."""
+    what = "with the ROCStories contexts" if with_contexts else "contexts left empty (filled from a local copy)"
+    return _single("story_endings", f"{version}: Possible Stories dev+test questions for IFSM, {what}", rows,
+                   STORY_FEATURES, version)

@@ -46,6 +46,23 @@ def variants_version(k: int, seed: int) -> str:
     return f"{CORRECTED_VERSION}+variants.k{k}.s{seed}"
 
 
+#: Version line of the ``instructions`` config (LCTG base texts with verifiable instructions; its own line,
+#: not comparable with the papers). A build records the seed: ``instructions-1.0.0+s0``.
+INSTRUCTIONS_VERSION = "instructions-1.0.0"
+#: Version line of the ``story_endings`` config (Possible Stories for IFSM).
+STORIES_VERSION = "story_endings-1.0.0"
+
+
+def instructions_version(seed: int) -> str:
+    """Dataset version of an ``instructions`` config drawn with seed S."""
+    return f"{INSTRUCTIONS_VERSION}+s{seed}"
+
+
+def stories_version(template_set: str, seed: int) -> str:
+    """Dataset version of a ``story_endings`` config: its instruction template set and the split/template seed."""
+    return f"{STORIES_VERSION}+{template_set}.s{seed}"
+
+
 def package_version() -> str:
     """Version of the installed ``lctg`` distribution (recorded in the manifest and the card)."""
     from importlib.metadata import PackageNotFoundError, version

@@ -66,6 +66,9 @@ def plan(folder: Path, repo_id: str, *, tag: str | None = "default") -> UploadPl
     """The upload a :func:`publish` call would make (``tag="default"`` means ``v<version>``)."""
     _check_repo_id(repo_id)
     manifest = verify_folder(folder)
+    if manifest.get("build", {}).get("parameters", {}).get("story_contexts"):
+        raise PublishError(f"{folder} was built with --include-story-contexts: the ROCStories contexts may not be "
+                           "redistributed; rebuild without the flag to publish")
     version = manifest["version"]
     files = tuple(
         (p.relative_to(folder).as_posix(), p.stat().st_size) for p in sorted(folder.rglob("*")) if p.is_file()

@@ -59,6 +59,42 @@ ROW_FEATURES = datasets.Features(
 #: Rows of the prompt-variant config also record which variant (0..K-1) they are.
 VARIANT_FEATURES = datasets.Features({**ROW_FEATURES, "variant": datasets.Value("int32")})
 
+#: Rows of the ``instructions`` config (``kwargs``: one JSON object per instruction, in list order).
+INSTRUCTION_FEATURES = datasets.Features(
+    {
+        "id": datasets.Value("string"),
+        "task": datasets.Value("string"),
+        "prompt_id": datasets.Value("int64"),
+        "base_text": datasets.Value("string"),
+        "prompt": datasets.Value("string"),
+        "instruction_id_list": datasets.Sequence(datasets.Value("string")),
+        "kwargs": datasets.Sequence(datasets.Value("string")),
+        "categories": datasets.Sequence(datasets.Value("string")),
+        "dataset_version": datasets.Value("string"),
+    }
+)
+
+#: Rows of the ``story_endings`` config (``lctg_dataset.stories.ROW_FIELDS``); ``document`` and ``prompt`` are
+#: null unless the ROCStories contexts were included.
+STORY_FEATURES = datasets.Features(
+    {
+        "id": datasets.Value("string"),
+        "passage_id": datasets.Value("string"),
+        "question_id": datasets.Value("string"),
+        "source_split": datasets.Value("string"),
+        "split": datasets.Value("string"),
+        "question": datasets.Value("string"),
+        "instruction": datasets.Value("string"),
+        "template_id": datasets.Value("string"),
+        "template_set": datasets.Value("string"),
+        "options": datasets.Sequence(datasets.Value("string")),
+        "gold_label": datasets.Value("int32"),
+        "gold_ending": datasets.Value("string"),
+        "document": datasets.Value("string"),
+        "prompt": datasets.Value("string"),
+    }
+)
+
 TEMPLATE_FEATURES = datasets.Features(
     {
         "template_id": datasets.Value("string"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -61,6 +62,12 @@ def read_stories(
             )
         records.extend(read_split(path, split))
     return records
+
+
+def source_sha256(source: str | Path | None = None, splits: tuple[str, ...] = SOURCE_SPLITS) -> dict[str, str]:
+    """sha256 of each split file (``dev.jsonl`` …) of ``source``, for the build manifest."""
+    folder = Path(source) if source is not None else default_source_dir()
+    return {f"{split}.jsonl": hashlib.sha256((folder / f"{split}.jsonl").read_bytes()).hexdigest() for split in splits}
 
 
 def _record(raw: dict, source_split: str, where: str) -> StoryRecord:

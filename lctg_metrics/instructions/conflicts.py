@@ -9,34 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from lctg_dataset.instructions import raw_declarations
 from lctg_metrics.instructions.registry import REGISTRY, check
 
-_JSON_LIKE = ("format:bullet_list", "format:numbered_list", "format:sections", "format:title", "format:table",
-              "format:two_responses", "format:postscript", "format:quotation", "format:answer_only",
-              "format:repeat_prompt", "format:constrained_response", "startend:end", "startend:start")
-#: Pairs that can never both be followed (unordered), with the reason.
-CONFLICTS: dict[frozenset[str], str] = {
-    frozenset(("script:hiragana_only", "script:katakana_only")): "a letter cannot be both hiragana and katakana",
-    frozenset(("script:hiragana_only", "script:no_hiragana")): "hiragana only vs no hiragana",
-    frozenset(("script:katakana_only", "script:no_katakana")): "katakana only vs no katakana",
-    frozenset(("script:hiragana_only", "script:kanji_count")): "hiragana only leaves no kanji to count",
-    frozenset(("script:katakana_only", "script:kanji_count")): "katakana only leaves no kanji to count",
-    frozenset(("script:no_kanji", "script:kanji_count")): "no kanji leaves no kanji to count",
-    frozenset(("script:no_hiragana", "script:furigana")): "furigana are written in hiragana",
-    frozenset(("script:katakana_only", "script:furigana")): "furigana are written in hiragana",
-    frozenset(("script:no_hiragana", "style:polite")): "です・ます are hiragana",
-    frozenset(("script:no_hiragana", "style:plain")): "だ・である are hiragana",
-    frozenset(("script:katakana_only", "style:polite")): "です・ます are hiragana",
-    frozenset(("style:polite", "style:plain")): "です・ます vs だ・である",
-    frozenset(("startend:end", "format:postscript")): "a postscript comes after the closing phrase",
-    frozenset(("startend:start", "format:repeat_prompt")): "the response must start with the repeated request",
-    frozenset(("format:quotation", "format:two_responses")): "one quotation cannot hold two separated answers",
-    frozenset(("format:answer_only", "format:repeat_prompt")): "repeating the request is more than the answer",
-    frozenset(("format:answer_only", "format:postscript")): "a postscript is more than the answer",
-    frozenset(("format:answer_only", "format:two_responses")): "two answers are more than the answer",
-    **{frozenset(("format:json", other)): "a JSON document has no markdown layout or free text"
-       for other in _JSON_LIKE},
-}
+#: Pairs that can never both be followed (unordered), with the reason: declared once, as data, in the dataset
+#: builder's instruction declarations (``lctg_dataset/instructions/declarations.json``).
+CONFLICTS: dict[frozenset[str], str] = {frozenset(p[:2]): p[2] for p in raw_declarations()["conflicts"]}
 
 #: Instructions whose own checker decides whether a required word fits the prompt (the word must pass it).
 _SCRIPT_RULES = ("script:hiragana_only", "script:katakana_only", "script:no_hiragana", "script:no_katakana",

@@ -1,0 +1,8 @@
+"""The ``instructions`` config: LCTG base texts and tasks with verifiable Japanese instructions (declared as data
+in ``declarations.json``)."""
+
+from lctg_dataset.instructions.declarations import Declaration, Declarations, Variant, load_declarations, raw_declarations
+from lctg_dataset.instructions.rows import PROMPTS_PER_TEXT, instruction_rows
+
+__all__ = ["Declaration", "Declarations", "PROMPTS_PER_TEXT", "Variant", "instruction_rows",
+           "load_declarations", "raw_declarations"]

@@ -1,0 +1,234 @@
+"""The opt-in ``instructions`` config: its declarations agree with the checker registry and the conflict table,
+its rows are sized, balanced, conflict-free and reproducible, and the built folder loads offline."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from lctg_dataset.build import build
+from lctg_dataset.cli import build_parser, main
+from lctg_dataset.instructions import instruction_rows, load_declarations, raw_declarations
+from lctg_dataset.instructions.declarations import parse
+from lctg_dataset.write import write_dataset
+from lctg_metrics.instructions import LLM_ONLY, REGISTRY, check, find_conflicts
+from lctg_metrics.instructions import conflicts as conflict_module
+from lctg_metrics.instructions.registry import validate_kwargs
+from tests.conftest import TASKS
+
+FILE = "data/instructions/test-00000-of-00001.parquet"
+FIELDS = ["id", "task", "prompt_id", "base_text", "prompt", "instruction_id_list", "kwargs", "categories",
+          "dataset_version"]
+
+
+@pytest.fixture(scope="module")
+def folder(source_dir, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("instructions") / "lctg"
+    write_dataset(build(str(source_dir), instructions=True), out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def rows(folder) -> list[dict]:
+    return pq.read_table(folder / FILE).to_pylist()
+
+
+# --- the declarations against lctg_metrics.instructions (the checkers' own registry) -----------------------
+
+def test_every_declared_id_is_a_registered_checker_of_the_same_category():
+    declared = load_declarations().instructions
+    assert declared
+    for d in declared:
+        assert d.id in REGISTRY, d.id
+        assert REGISTRY[d.id].category == d.category, d.id
+    assert not {d.id for d in declared} & set(LLM_ONLY)
+
+
+def test_every_deterministic_checker_is_declared_or_excluded_with_a_reason():
+    d = load_declarations()
+    declared = {x.id for x in d.instructions}
+    assert set(REGISTRY) - declared == {i for i in d.excluded if i in REGISTRY}
+    assert set(LLM_ONLY) <= set(d.excluded) and all(d.excluded.values())
+
+
+def test_conflict_pairs_equal_the_checkers_conflict_table():
+    d = load_declarations()
+    assert dict(d.conflicts) == dict(conflict_module.CONFLICTS)
+    assert set(d.required_text_kwargs) >= set(conflict_module._REQUIRED_TEXT)
+    assert set(d.script_rules) >= {*conflict_module._SCRIPT_RULES, "script:furigana"}
+    assert not set(d.conflicts) & set(d.also_apart)  # the builder's extra pairs add to the table, never repeat it
+
+
+def test_every_variant_kwargs_are_accepted_by_its_checker():
+    """Every variant, filled with a record's values, passes the checker's kwargs schema and runs on a dummy text."""
+    record = {"keyword": "魅力", "prohibited_word": "最高", "char_min": 20, "char_max": 40,
+              "instruction": "以下の条件で与えられた文章を要約して出力してください。"}
+    for d in load_declarations().instructions:
+        for variant in d.variants:
+            for name, spec in variant.kwargs.items():
+                values = spec["choice"] if isinstance(spec, dict) and "choice" in spec else [None]
+                for value in values:
+                    kwargs = {}
+                    for other, s in variant.kwargs.items():
+                        if isinstance(s, dict) and "choice" in s:
+                            kwargs[other] = value if other == name else s["choice"][0]
+                        elif isinstance(s, dict):
+                            kwargs[other] = [record[s["record"]]] if s.get("as_list") else record[s["record"]]
+                        else:
+                            kwargs[other] = s
+                    validate_kwargs(REGISTRY[d.id], kwargs)
+                    verdict = check(d.id, "これは確認のためのダミーの回答です。", kwargs)
+                    assert isinstance(verdict.passed, bool) and verdict.reason, d.id
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda raw: raw["instructions"][0].update(id=raw["instructions"][1]["id"]), r"instructions\[1\] \(length:sentences\): declared twice"),
+    (lambda raw: raw["instructions"][0]["variants"][0].update(template="{nope}です。"), r"slot 'nope' is not a kwarg"),
+    (lambda raw: raw["instructions"][0]["variants"][0].update(tasks=["essay"]), r"variants\[0\]: tasks must be"),
+    (lambda raw: raw["instructions"][0]["variants"][0]["kwargs"].update(min={"record": "title"}), r"kwarg 'min'"),
+    (lambda raw: raw["conflicts"].append(["a", "b"]), r"conflicts\[\d+\]: expected \[id, id, reason\]"),
+])
+def test_malformed_declarations_name_the_entry(edit, message):
+    raw = raw_declarations()
+    edit(raw)
+    with pytest.raises(ValueError, match=rf"^declarations\.json: .*{message}"):
+        parse(raw)
+
+
+# --- the rows ----------------------------------------------------------------------------------------------
+
+def test_schema_size_and_ids(rows, upstream_records):
+    assert list(rows[0]) == FIELDS
+    expected = 2 * sum(len(upstream_records[t]) for t in TASKS)
+    assert len(rows) == expected == 840 and len(rows) >= 600
+    assert len({r["id"] for r in rows}) == len(rows)
+    for r in rows:
+        assert r["id"] == f"instructions/{r['task']}/{r['prompt_id']}/{r['id'].rsplit('/', 1)[1]}"
+        assert r["id"].rsplit("/", 1)[1] in ("0", "1")
+        assert 1 <= len(r["instruction_id_list"]) <= 3
+        assert len(r["instruction_id_list"]) == len(r["kwargs"]) == len(r["categories"])
+        assert r["dataset_version"] == "instructions-1.0.0+s0"
+
+
+def test_prompts_are_the_lctg_task_prompt_with_the_instructions(rows, source_dir, upstream_records):
+    protocol = json.loads((source_dir / "protocol_prompts.json").read_text(encoding="utf-8"))["task_prompt"]
+    base = {(t, r["prompt_id"]): r for t in TASKS for r in upstream_records[t]}
+    for r in rows:
+        rec = base[(r["task"], r["prompt_id"])]
+        assert r["base_text"] == rec["base_text"]
+        head, _, tail = protocol[r["task"]].partition("{lmt}")
+        head, tail = head.replace("{base_text}", rec["base_text"]), tail.replace("{base_text}", rec["base_text"])
+        assert r["prompt"].startswith(head) and r["prompt"].endswith(tail)
+        block = r["prompt"][len(head):len(r["prompt"]) - len(tail)].split("\n")
+        assert len(block) == len(r["instruction_id_list"])  # one sentence per instruction
+        for line, iid, kw in zip(block, r["instruction_id_list"], map(json.loads, r["kwargs"])):
+            for name in ("keyword", "phrase", "marker", "letter", "ending", "first_word"):
+                if name in kw:
+                    assert f"「{kw[name]}」" in line, (r["id"], name)
+            for name in ("keywords", "words"):
+                for word in kw.get(name, []):
+                    assert f"「{word}」" in line, (r["id"], name)
+            for name in ("min", "max", "min_rows", "min_words"):
+                if name in kw and not (iid == "startend:nominal_ending" and r["task"] == "ad_text"):
+                    assert str(kw[name]) in line, (r["id"], name)
+
+
+def test_record_words_and_ranges_are_the_scored_lctg_values(rows, upstream_records):
+    base = {(t, r["prompt_id"]): r for t in TASKS for r in upstream_records[t]}
+    seen = set()
+    for r in rows:
+        rec = base[(r["task"], r["prompt_id"])]
+        for iid, kw in zip(r["instruction_id_list"], map(json.loads, r["kwargs"])):
+            if iid == "length:chars":
+                assert [kw["min"], kw["max"]] == rec["char_count_answer"]
+            if iid in ("keywords:existence", "keywords:frequency"):
+                assert kw.get("keywords", [kw.get("keyword")]) == [rec["keyword_answer"]]
+            if iid == "keywords:forbidden" and kw["words"] == [rec["prohibited_word_answer"]]:
+                seen.add(iid)
+            seen.add(iid)
+    assert {"length:chars", "keywords:existence", "keywords:frequency", "keywords:forbidden"} <= seen
+
+
+def test_every_checkable_category_has_at_least_30_instructions(rows):
+    checkable = {spec.category for spec in REGISTRY.values()}  # categories with a deterministic checker
+    counts = {c: sum(r["categories"].count(c) for r in rows) for c in checkable}
+    assert len(checkable) == 10 and {d.category for d in load_declarations().instructions} == checkable
+    assert all(n >= 30 for n in counts.values()), counts
+    assert "トピック指定" not in {c for r in rows for c in r["categories"]}
+
+
+def test_kwargs_are_accepted_and_no_prompt_combines_conflicting_instructions(rows):
+    apart = load_declarations().also_apart
+    for r in rows:
+        pairs = [(i, json.loads(k)) for i, k in zip(r["instruction_id_list"], r["kwargs"])]
+        for (iid, kw), category in zip(pairs, r["categories"]):
+            assert REGISTRY[iid].category == category
+            validate_kwargs(REGISTRY[iid], kw)
+        assert find_conflicts(pairs) == [], r["id"]
+        ids = r["instruction_id_list"]
+        assert len(set(r["categories"])) == len(ids)
+        assert not [p for p in apart if p <= set(ids)], r["id"]
+
+
+def test_drawn_with_the_seed_and_reproducible(source_dir):
+    result = build(str(source_dir))
+    task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
+                    for t in TASKS}
+    a = instruction_rows(result.records, task_prompts, seed=0)
+    assert a == instruction_rows(result.records, task_prompts, seed=0)
+    b = instruction_rows(result.records, task_prompts, seed=1)
+    assert [r["id"] for r in a] == [r["id"] for r in b]
+    assert sum(x["instruction_id_list"] != y["instruction_id_list"] for x, y in zip(a, b)) > len(a) // 2
+    assert {r["dataset_version"] for r in b} == {"instructions-1.0.0+s1"}
+
+
+# --- the built folder --------------------------------------------------------------------------------------
+
+def test_rebuild_is_byte_identical(source_dir, folder, tmp_path):
+    out = tmp_path / "again"
+    write_dataset(build(str(source_dir), instructions=True), out)
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    for rel in files:
+        assert (folder / rel).read_bytes() == (out / rel).read_bytes(), rel
+
+
+def test_manifest_and_card(folder):
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["configs"]["instructions"] == {"version": "instructions-1.0.0+s0", "files": [FILE], "rows": 840}
+    assert FILE in manifest["files"]
+    assert manifest["build"]["parameters"]["instructions"] is True and manifest["build"]["parameters"]["seed"] == 0
+    card = (folder / "README.md").read_text(encoding="utf-8")
+    section = card[card.index("## Config `instructions`"):card.index("## Licence")]
+    assert "derived" in section and "not comparable" in section
+    rows = pq.read_table(folder / FILE).to_pylist()
+    n = sum(r["categories"].count("キーワード不使用") for r in rows)
+    assert re.search(rf"\| キーワード不使用 \| 1 \|( \d+ \|){{3}} {n} \|", section)
+    assert "config_name: instructions" in card
+
+
+def test_load_dataset_offline(folder, tmp_path):
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf")}
+    script = ("import sys, json; from datasets import load_dataset\n"
+              "ds = load_dataset(sys.argv[1], 'instructions', split='test')\n"
+              "print(len(ds), ds[0]['id'], json.loads(ds[0]['kwargs'][0]) is not None, ds.features['kwargs'].feature.dtype)")
+    proc = subprocess.run([sys.executable, "-c", script, str(folder)], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip().splitlines()[-1] == "840 instructions/summary/1614/0 True string"
+
+
+def test_cli_flag_and_default_off(source_dir, tmp_path, capsys):
+    assert build_parser().parse_args([]).instructions is False
+    assert not build_parser().parse_args(["--derived"]).instructions
+    out = tmp_path / "cli"
+    assert main(["--source", str(source_dir), "--out", str(out), "--instructions", "--seed", "3"]) == 0
+    assert "instructions" in capsys.readouterr().out
+    assert pq.read_table(out / FILE).column("dataset_version").to_pylist()[0] == "instructions-1.0.0+s3"
