@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Mapping, NoReturn, Sequence
 
 from lctg_dataset.build import BuildResult, build
 from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION, TASKS
@@ -15,9 +15,16 @@ from lctg_dataset.source import source_root
 from lctg_dataset.write import write_dataset
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors on one line (the usage itself is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
+
+
 def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     """Every build option, once."""
-    p = argparse.ArgumentParser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
+    p = _Parser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
     p.add_argument("--source", help="directory or base URL of the upstream release (default: $LCTG_SOURCE, "
                    "else ../shared/upstream/lctg-bench-v1, else the pinned upstream commit)")
     p.add_argument("--out", default="lctg", help="dataset repository folder to write (default: ./lctg)")
@@ -79,6 +86,8 @@ def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] 
     args = build_parser(prog).parse_args(argv)
     token = None
     try:
+        if not args.push_to_hub and (args.dry_run or args.private or args.revision != "default"):
+            raise BuildError("--dry-run, --private and --revision apply to --push-to-hub; add it or drop them")
         if args.push_to_hub and not args.dry_run:
             from lctg_dataset.publish import hub_token
 

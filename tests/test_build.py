@@ -273,3 +273,24 @@ def test_build_cli_prints_summary(source_dir, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "summary" in proc.stdout and "480" in proc.stdout and "600" in proc.stdout
     assert (out / "manifest.json").is_file() and (out / "README.md").is_file()
+
+
+def test_publishing_flags_without_push_to_hub_are_refused(tmp_path, capsys):
+    from lctg_dataset.cli import main
+
+    out = tmp_path / "never"
+    for flags in (["--dry-run"], ["--private"], ["--revision", "v9"]):
+        assert main(["--out", str(out), *flags]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "--push-to-hub" in err[0], err
+        assert not out.exists()
+
+
+def test_usage_errors_are_one_line(capsys):
+    from lctg_dataset.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["--variants", "many"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--variants" in err[0], err

@@ -106,7 +106,8 @@ def _write(path: Path, lines: list[str]) -> Path:
     [
         (['{"id": "summary/1614/format", "generation": "x"}', '{"id": "summary/0/format", "generation": "x"}'],
          r"g\.jsonl:2: unknown id 'summary/0/format'"),
-        (['{"id": "summary/1614/format", "generation": "x"}', '{"id": "summary/1614/format", "generation": "y"}'],
+        (['{"id": "summary/1614/format", "generation": "x", "sample": 0}',
+          '{"id": "summary/1614/format", "generation": "y", "sample": 0}'],
          r"g\.jsonl:2: duplicate \(id, sample\) \('summary/1614/format', 0\); first at .*g\.jsonl:1"),
         (['{"id": "summary/1614/format", "generation": null}'], r"g\.jsonl:1: generation for id 'summary/1614/format' must be a string, got null"),
         (['{"id": "summary/1614/format", "generation": ["x"]}'], r"g\.jsonl:1: .* must be a string, got list"),
@@ -182,3 +183,104 @@ def test_task_on_a_full_generations_file_scores_only_that_task(built_dataset, tm
     assert "scoring only summary: skipped 1200 generations of the other tasks" in printed
     result = json.loads(out.read_text(encoding="utf-8"))
     assert set(result["scores"]) == {"summary"} and result["coverage"]["scored"] == 480
+
+
+def test_version_and_one_line_usage_errors(capsys):
+    from lctg_metrics import __version__
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.strip() == f"lctg {__version__}"
+    with pytest.raises(SystemExit) as e:
+        main(["score", "g.jsonl", "--dataset", "lctg", "--counting", "bytes"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and len(err.splitlines()) == 1 and "argument --counting: invalid choice: 'bytes'" in err
+
+
+def test_build_takes_every_option_of_build_dataset(capsys, tmp_path):
+    from lctg_dataset.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        main(["build", "--help"])
+    shown = capsys.readouterr().out
+    flags = [s for a in build_parser()._actions for s in a.option_strings]
+    assert len(flags) > 10 and [f for f in flags if f not in shown] == []
+    assert main(["build", "--out", str(tmp_path / "b"), "--variants", "0"]) == 2
+    assert "--variants must be a positive integer, got 0" in capsys.readouterr().err
+    assert not (tmp_path / "b").exists()
+
+
+def test_progress_only_when_asked_or_on_a_terminal(built_dataset, tmp_path, capsys):
+    gens = tmp_path / "g.jsonl"
+    assert main(["sample", "--dataset", str(built_dataset), "--samples", "2", "-o", str(gens)]) == 0  # 3360 > 2000
+    capsys.readouterr()
+    assert main(["score", str(gens), "--dataset", str(built_dataset)]) == 0
+    assert capsys.readouterr().err == ""  # stderr is not a terminal here
+    assert main(["score", str(gens), "--dataset", str(built_dataset), "--progress"]) == 0
+    assert "lctg: checking" in capsys.readouterr().err
+    assert main(["score", str(gens), "--dataset", str(built_dataset), "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_hub_dataset_reaches_the_signature(built_dataset, sample_file, tmp_path, monkeypatch):
+    from lctg_metrics import hub
+
+    seen = {}
+
+    def fake_resolve(spec, revision=None):
+        seen["args"] = (spec, revision)
+        return hub.ResolvedDataset(Path(built_dataset), "your-org/lctg", revision, "ab" * 32)
+
+    monkeypatch.setattr(hub, "resolve_dataset", fake_resolve)
+    out = tmp_path / "r.json"
+    assert main(["score", str(sample_file), "--dataset", "your-org/lctg", "--revision", "v1.0.0", "--json", str(out)]) == 0
+    assert seen["args"] == ("your-org/lctg", "v1.0.0")
+    assert "|data:1.0.0@your-org/lctg@v1.0.0#abababababab|" in json.loads(out.read_text(encoding="utf-8"))["signature"]
+
+
+def test_prompts_in_batch_format_and_generations_from_a_batch_output(built_dataset, tmp_path):
+    batch_in = tmp_path / "batch.jsonl"
+    assert main(["prompts", "--dataset", str(built_dataset), "--task", "ad_text", "--format", "openai-batch",
+                 "--model", "m", "--samples", "2", "-o", str(batch_in)]) == 0
+    lines = _lines(batch_in)
+    assert len(lines) == 1200 and lines[1]["custom_id"] == lines[0]["custom_id"][:-1] + "1"
+    assert lines[0]["body"] == {"model": "m", "messages": [{"role": "user", "content": lines[0]["body"]["messages"][0]["content"]}]}
+    # a Batch API output file answering every request with the prompt's first line
+    batch_out = tmp_path / "batch_out.jsonl"
+    batch_out.write_text("".join(json.dumps({"custom_id": x["custom_id"], "response": {"status_code": 200, "body": {
+        "choices": [{"message": {"role": "assistant", "content": "答え"}}]}}}, ensure_ascii=False) + "\n"
+        for x in lines), encoding="utf-8")
+    out = tmp_path / "r.json"
+    assert main(["score", str(batch_out), "--from", "openai-batch", "--dataset", str(built_dataset), "--task", "ad_text",
+                 "--json", str(out)]) == 0
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["coverage"]["scored"] == 1200 and result["counts"]["ad_text"]["format"]["total"] == 300
+
+
+def test_renamed_fields(built_dataset, sample_file, tmp_path):
+    renamed = tmp_path / "renamed.jsonl"
+    renamed.write_text("".join(json.dumps({"qid": g["id"], "sample": g["sample"], "output": g["generation"]},
+                                          ensure_ascii=False) + "\n" for g in _lines(sample_file)), encoding="utf-8")
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert main(["score", str(sample_file), "--dataset", str(built_dataset), "--json", str(a)]) == 0
+    assert main(["score", str(renamed), "--dataset", str(built_dataset), "--id-field", "qid", "--text-field", "output",
+                 "--json", str(b)]) == 0
+    assert json.loads(a.read_text(encoding="utf-8"))["scores"] == json.loads(b.read_text(encoding="utf-8"))["scores"]
+
+
+def test_publish_metric_dry_run_lists_the_module(built_dataset, capsys):
+    assert main(["publish", "--dataset", str(built_dataset), "--metric", "your-org/lctg_ctg", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "dry run: nothing uploaded" in out and "metric Space: your-org/lctg_ctg" in out and "lctg_ctg.py" in out
+
+
+def test_csv_dir_keeps_the_rows_of_other_models(built_dataset, sample_file, tmp_path, capsys):
+    c = tmp_path / "csv"
+    base = ["score", str(sample_file), "--dataset", str(built_dataset), "--task", "summary", "--csv-dir", str(c)]
+    assert main([*base, "--model-name", "a"]) == 0
+    first = (c / "summary" / "all_scores.csv").read_text(encoding="utf-8").splitlines()
+    assert main([*base, "--model-name", "b", "--counting", "graphemes"]) == 0
+    assert "keeps the rows of 1 other model(s): a" in capsys.readouterr().out
+    assert main([*base, "--model-name", "a"]) == 0  # a again: its row is replaced in place, b stays
+    rows = (c / "summary" / "all_scores.csv").read_text(encoding="utf-8").splitlines()
+    assert [r.split(",")[0] for r in rows] == ["", "a", "b"] and rows[:2] == first

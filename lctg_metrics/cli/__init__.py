@@ -1,61 +1,105 @@
 """The ``lctg`` command: build, prompts, sample, score, publish (and the analysis commands).
 
     lctg build [--source DIR_OR_URL] [--out lctg]
-    lctg prompts --dataset lctg [--task T] -o prompts.jsonl
+    lctg prompts --dataset lctg [--task T] [--format jsonl|openai-batch] -o prompts.jsonl
     lctg score generations.jsonl --dataset lctg [--json OUT] [--details OUT] [--cleaner rule] [options]
+
+Every command checks its output paths against its inputs and the dataset folder before any work, and writes its
+outputs as one set (:mod:`lctg_metrics.outputs`); a bad input or misuse is one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import sys
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from lctg_dataset.constants import TASKS
+from lctg_metrics import __version__
 from lctg_metrics.cleaners import CleanerError
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.score import CLIError, cmd_score
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
 from lctg_metrics.schema import ScoringError
 
+#: What ``lctg score --from`` reads (``lctg``: our JSONL/CSV/parquet files; others via ``lctg_metrics.formats``).
+FROM_FORMATS = ("lctg", "lm-eval", "openai-batch")
+#: What ``lctg prompts --format`` writes.
+PROMPT_FORMATS = ("jsonl", "openai-batch")
+#: Modules of ``lctg_metrics.cli`` whose ``register(subparsers)`` adds a metric family's command (ifsm, if-score).
+FAMILY_COMMANDS = ("ifsm", "instructions")
+SAMPLE_RULE = ("without any 'sample' field in the file, the k-th generation of an id is sample k (0-based), as in "
+               "the Python API; a file that gives 'sample' must give it on every line")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors on one line (the usage itself is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
+
+
+def _dataset_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py, or a Hub dataset "
+                   "repo id (ORG/NAME)")
+    p.add_argument("--revision", help="with a Hub repo id: the tag, branch or commit to read (default: the repo's "
+                   "default revision)")
+    p.add_argument("--config", default="all", help="dataset config (default all)")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lctg", description="LCTG Bench: build the dataset, score generations.")
+    parser = _Parser(prog="lctg", description="LCTG Bench: build the dataset, score generations.")
+    parser.add_argument("--version", action="version", version=f"lctg {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     b = sub.add_parser("build", help="build the dataset folder (same as build_dataset.py)")
     b.add_argument("args", nargs=argparse.REMAINDER, help="arguments of build_dataset.py")
 
     p = sub.add_parser("prompts", help="export id + prompt as JSONL for your generation pipeline")
-    p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
-    p.add_argument("--config", default="all", help="dataset config (default all)")
+    _dataset_args(p)
     p.add_argument("--task", action="append", choices=list(TASKS), help="only these tasks (repeatable)")
+    p.add_argument("--format", choices=PROMPT_FORMATS, default="jsonl",
+                   help="jsonl: {id, prompt} lines (default); openai-batch: Batch API input lines (needs --model)")
+    p.add_argument("--model", help="model named in openai-batch lines")
+    p.add_argument("--samples", type=int, help="lines per prompt, one per sample (default 1)")
     p.add_argument("-o", "--output", required=True, help="JSONL file to write")
 
     s = sub.add_parser("sample", help="write toy generations (a synthetic sloppy model) to try the pipeline")
-    s.add_argument("--dataset", required=True)
-    s.add_argument("--config", default="all")
+    _dataset_args(s)
     s.add_argument("--task", action="append", choices=list(TASKS))
     s.add_argument("--samples", type=int, default=3)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("-o", "--output", required=True)
 
-    sc = sub.add_parser("score", help="score a generations file (JSONL, CSV or parquet)")
-    sc.add_argument("generations", help="file with id, generation, optional sample (int) and cleaned")
-    sc.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
-    sc.add_argument("--config", default="all", help="dataset config (default all)")
+    sc = sub.add_parser("score", help="score a generations file (JSONL, CSV or parquet)",
+                        description=f"Score a generations file. Samples: {SAMPLE_RULE}.")
+    sc.add_argument("generations", help="file with id, generation, optional sample (int) and cleaned; "
+                    + SAMPLE_RULE)
+    _dataset_args(sc)
     sc.add_argument("--task", action="append", choices=list(TASKS), help="score only these tasks (repeatable)")
+    sc.add_argument("--from", dest="from_format", choices=FROM_FORMATS, default="lctg",
+                    help="what wrote the generations: lctg (default), lm-eval (--log_samples files or their folder) "
+                    "or openai-batch (a Batch API output file)")
+    sc.add_argument("--id-field", help="field holding the row id (default id)")
+    sc.add_argument("--text-field", help="field holding the generation (default generation; lm-eval: resps or "
+                    "filtered_resps)")
     sc.add_argument("--json", help="write the JSON result here")
     sc.add_argument("--details", help="write per-item verdicts (JSONL: id, sample, aspect, passed, reason, …, signature)")
-    sc.add_argument("--csv-dir", help="write {DIR}/{task}/all_scores.csv in upstream's layout")
-    sc.add_argument("--model-name", default="model", help="row label in all_scores.csv (default: model)")
-    sc.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sc.add_argument("--csv-dir", help="write {DIR}/{task}/all_scores.csv in upstream's layout (one row per "
+                    "model: the rows of other models already in the file are kept)")
+    sc.add_argument("--model-name", help="row label in all_scores.csv (default: model; needs --csv-dir)")
+    sc.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                    help="progress bars on stderr (default: only when stderr is a terminal)")
     sc.add_argument("--dry-run", action="store_true", help="print how many LLM calls would be made, then stop")
     add_cli_options(sc, SCORING, RUN, LLM)
 
-    pub = sub.add_parser("publish", help="upload a built dataset folder to the Hugging Face Hub")
+    pub = sub.add_parser("publish", help="upload a built dataset folder (and/or its metric module) to the Hub")
     pub.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
-    pub.add_argument("--repo-id", required=True, help="e.g. your-org/lctg")
+    pub.add_argument("--repo-id", help="dataset repo, e.g. your-org/lctg")
+    pub.add_argument("--metric", metavar="REPO_ID", help="also (or only) upload the folder's metric module "
+                     "(lctg_ctg/) to this Space, e.g. your-org/lctg_ctg")
     pub.add_argument("--private", action="store_true")
     pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token (default HF_TOKEN)")
     pub.add_argument("--revision", default="default", help="tag for the upload (default v<version>)")
@@ -65,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     from lctg_metrics.cli.analysis import register
 
     register(sub)  # compare, report, substitutability
+    for family in FAMILY_COMMANDS:  # the other metric families' commands, where this installation has them
+        if importlib.util.find_spec(f"lctg_metrics.cli.{family}") is not None:
+            importlib.import_module(f"lctg_metrics.cli.{family}").register(sub)
     return parser
 
 
@@ -78,9 +125,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler = getattr(args, "handler", None) or COMMANDS[args.command]
     try:
         return handler(args)
-    except (CLIError, ScoringError, CleanerError, ValueError, FileNotFoundError, LLMError) as e:
-        print(f"lctg {args.command}: error: {e}", file=sys.stderr)
+    except (CLIError, ScoringError, CleanerError, ValueError, OSError, LLMError) as e:
+        print(f"lctg {args.command}: error: {_one_line(e)}", file=sys.stderr)
         return 2
+
+
+def _one_line(e: BaseException) -> str:
+    text = str(e) if not isinstance(e, OSError) or not e.filename else f"{e.filename}: {e.strerror or e}"
+    return " ".join(text.split("\n")).strip() or type(e).__name__
 
 
 COMMANDS = {"build": cmd_build, "prompts": cmd_prompts, "sample": cmd_sample, "score": cmd_score, "publish": cmd_publish}

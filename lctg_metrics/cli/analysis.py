@@ -19,7 +19,8 @@ from lctg_metrics.analysis.signatures import common_signature
 from lctg_metrics.analysis.substitutability import (
     SUBSTITUTE_THRESHOLD, published_substitutability, substitutability,
 )
-from lctg_metrics.io import atomic_write, write_json
+from lctg_metrics.io import json_text
+from lctg_metrics.outputs import Output, check_paths, write_all
 from lctg_metrics.render import figures, html, markdown
 from lctg_metrics.render.terminal import format_comparison, format_substitutability
 
@@ -32,6 +33,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise ValueError(f"--n-resamples must be a positive integer, got {args.n_resamples}")
     if not 0 < args.alpha < 1:
         raise ValueError(f"--alpha must be in (0, 1), got {args.alpha}")
+    check_paths([Output.file("--json", args.json) if args.json else None],
+                inputs={"DETAILS_A": args.details_a, "DETAILS_B": args.details_b})
     names = display_names([args.details_a, args.details_b], args.names)
     a, b = read_details(args.details_a), read_details(args.details_b)
     cmp = compare_details(
@@ -39,20 +42,28 @@ def cmd_compare(args: argparse.Namespace) -> int:
         alpha=args.alpha, allow_different_signatures=args.allow_different_signatures,
     )
     if args.json:
-        write_json(args.json, cmp)
+        write_all([(args.json, json_text(cmp))])
     print(format_comparison(cmp))
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    figures.load_matplotlib()  # fail fast with the install hint, before any work
     fmt = args.format or ("md" if str(args.out).lower().endswith(".md") else "html")
-    if fmt == "html":
-        html.environment()  # jinja2, same extra
     if args.ci_resamples < 1:
         raise ValueError(f"--ci-resamples must be a positive integer, got {args.ci_resamples}")
     if args.worst < 0:
         raise ValueError(f"--worst must be >= 0, got {args.worst}")
+    out = Path(args.out)
+    if fmt == "html":
+        planned = [Output.file("--out", out)]
+    elif out.suffix.lower() == ".md":
+        planned = [Output.file("--out", out), Output.directory("--out (images)", out.with_name(out.stem + "_files"))]
+    else:
+        planned = [Output.directory("--out", out, ["report.md"])]
+    check_paths(planned, inputs={"DETAILS": args.details, "--result": args.result})
+    figures.load_matplotlib()  # fail fast with the install hint, before any work
+    if fmt == "html":
+        html.environment()  # jinja2, same extra
     details = read_details(args.details)
     result = None
     if args.result:
@@ -72,10 +83,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         published_source=args.published_source, n_resamples=args.ci_resamples, seed=args.seed, worst=args.worst,
     )
     pngs = figures.report_figures(data)
-    out = Path(args.out)
     if fmt == "html":
         text = html.render_report(data, pngs)
-        atomic_write(out, lambda f: f.write(text))
+        write_all([(out, text)])
         print(f"wrote {out} ({len(pngs)} embedded images)")
         return 0
     if out.suffix.lower() == ".md":
@@ -83,10 +93,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     else:
         md_path, img_dir = out / "report.md", out
     rel = {name: (img_dir / name).relative_to(md_path.parent).as_posix() for name in pngs}
-    for name, png in pngs.items():
-        atomic_write(img_dir / name, lambda f, png=png: f.write(png), mode="wb")
     text = markdown.render_report(data, rel)
-    atomic_write(md_path, lambda f: f.write(text))
+    write_all([*((img_dir / name, png) for name, png in pngs.items()), (md_path, text)])
     print(f"wrote {md_path} and {len(pngs)} images in {img_dir}")
     return 0
 
@@ -114,6 +122,9 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
         raise ValueError("--names labels DETAILS files; the published tables name their own models")
     out_dir = Path(args.out_dir) if args.out_dir else None
     if out_dir is not None:
+        json_file = "published_substitutability.json" if args.published else "substitutability.json"
+        check_paths([Output.directory("--out-dir", out_dir, [json_file])],
+                    inputs={f"DETAILS {p}": p for p in args.details or []})
         figures.load_matplotlib()  # fail fast with the install hint
     maps: dict[str, bytes] = {}
     if args.published:
@@ -156,9 +167,7 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
                     title=f"statistical similarity: 1 - JSD of {what} histograms")
     print(text)
     if out_dir is not None:
-        write_json(out_dir / json_name, payload)
-        for name, png in maps.items():
-            atomic_write(out_dir / name, lambda f, png=png: f.write(png), mode="wb")
+        write_all([(out_dir / json_name, json_text(payload)), *((out_dir / name, png) for name, png in maps.items())])
         print(f"wrote {out_dir / json_name} and {len(maps)} heat map(s) in {out_dir}")
     return 0
 

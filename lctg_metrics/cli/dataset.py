@@ -1,9 +1,25 @@
-"""The dataset commands of ``lctg``: build (the builder's own parser), prompts, sample, publish."""
+"""The dataset commands of ``lctg``: build (the builder's own parser), prompts, sample, publish; and where
+``--dataset`` points (a local build or a Hub repo id at a revision)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
+
+
+class CLIError(Exception):
+    """A usage error the CLI reports on stderr with exit code 2."""
+
+
+def resolve_dataset_arg(args: argparse.Namespace) -> Any:
+    """The dataset ``--dataset`` (and ``--revision``) name, as ``lctg_metrics.hub.ResolvedDataset``; its ``path``
+    replaces ``args.dataset`` so every reader below sees the folder."""
+    from lctg_metrics.hub import resolve_dataset
+
+    resolved = resolve_dataset(args.dataset, getattr(args, "revision", None))
+    args.dataset = str(resolved.path)
+    return resolved
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -15,21 +31,43 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
-    from lctg_metrics.io import read_rows, write_jsonl
+    from lctg_metrics.io import jsonl_text, read_rows
+    from lctg_metrics.outputs import Output, check_paths, write_all
 
+    if args.format == "jsonl" and args.model is not None:
+        raise CLIError("--model names the model of --format openai-batch lines; jsonl lines carry no model")
+    if args.samples is not None and args.samples < 1:
+        raise CLIError(f"--samples must be a positive integer, got {args.samples}")
+    dataset = resolve_dataset_arg(args)
+    check_paths([Output.file("--output", args.output)], dataset=dataset.path)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
-    write_jsonl(args.output, ({"id": r["id"], "prompt": r["prompt"]} for r in rows))
-    print(f"wrote {len(rows)} prompts to {args.output}")
+    if args.format == "jsonl" and args.samples is None:
+        records = [{"id": r["id"], "prompt": r["prompt"]} for r in rows]
+    else:
+        from lctg_metrics.formats import prompt_records
+
+        records = prompt_records(rows, args.format, model=args.model, samples=args.samples or 1)
+    write_all([(args.output, jsonl_text(records))])
+    if len(records) == len(rows) and args.format == "jsonl":
+        print(f"wrote {len(rows)} prompts to {args.output}")
+    else:
+        print(f"wrote {len(records)} {args.format} lines ({len(rows)} prompts × {args.samples or 1} samples) "
+              f"to {args.output}")
     return 0
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
-    from lctg_metrics.io import read_rows, write_jsonl
+    from lctg_metrics.io import jsonl_text, read_rows
+    from lctg_metrics.outputs import Output, check_paths, write_all
     from lctg_metrics.sample import sample_generations
 
+    if args.samples < 1:
+        raise CLIError(f"--samples must be a positive integer, got {args.samples}")
+    dataset = resolve_dataset_arg(args)
+    check_paths([Output.file("--output", args.output)], dataset=dataset.path)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=args.samples, seed=args.seed)
-    write_jsonl(args.output, gens)
+    write_all([(args.output, jsonl_text(gens))])
     print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}")
     return 0
 
@@ -37,11 +75,33 @@ def cmd_sample(args: argparse.Namespace) -> int:
 def cmd_publish(args: argparse.Namespace) -> int:
     from lctg_dataset.publish import hub_token, plan, publish
 
+    if not args.repo_id and not args.metric:
+        raise CLIError("give --repo-id (the dataset repo) and/or --metric (the metric module's Space)")
+    metric_folder = Path(args.dataset) / "lctg_ctg"
     tag = None if args.no_tag else args.revision
     if args.dry_run:
-        print("\n".join(["dry run: nothing uploaded", *plan(Path(args.dataset), args.repo_id, tag=tag).lines()]))
+        lines = ["dry run: nothing uploaded"]
+        if args.repo_id:
+            lines += plan(Path(args.dataset), args.repo_id, tag=tag).lines()
+        if args.metric:
+            lines += _metric_plan(metric_folder, args.metric)
+        print("\n".join(lines))
         return 0
     token = hub_token(args.token_env)
-    url = publish(Path(args.dataset), args.repo_id, token=token, private=args.private, tag=tag)
-    print(f"published {args.dataset} to {url}")
+    if args.repo_id:
+        url = publish(Path(args.dataset), args.repo_id, token=token, private=args.private, tag=tag)
+        print(f"published {args.dataset} to {url}")
+    if args.metric:
+        from lctg_dataset.publish import publish_metric
+
+        url = publish_metric(metric_folder, args.metric, token=token, private=args.private)
+        print(f"published the metric module {metric_folder} to {url}")
     return 0
+
+
+def _metric_plan(folder: Path, repo_id: str) -> list[str]:
+    if not folder.is_dir():
+        raise CLIError(f"metric folder {folder} does not exist; build the dataset first (it writes lctg_ctg/)")
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return [f"metric Space: {repo_id}"] + [f"  {p.relative_to(folder).as_posix()}  {p.stat().st_size} bytes"
+                                            for p in files]

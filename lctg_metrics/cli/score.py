@@ -3,29 +3,42 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import sys
 from typing import Any, Sequence
 
-from lctg_metrics.options import scoring_options_from
+from lctg_dataset.constants import TASKS
+from lctg_metrics.cli.dataset import CLIError, resolve_dataset_arg
+from lctg_metrics.options import BY_NAME, LLM, options_for, scoring_options_from
 
-
-class CLIError(Exception):
-    """A usage error the CLI reports on stderr with exit code 2."""
+#: The label of all_scores.csv rows when --model-name is not given.
+DEFAULT_MODEL_NAME = "model"
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from lctg_metrics.io import read_generations, read_rows, write_json, write_jsonl
-    from lctg_metrics.report import format_table, write_all_scores
+    from lctg_metrics.io import json_text, jsonl_text, read_rows
+    from lctg_metrics.outputs import Output, check_paths, write_all
+    from lctg_metrics.report import all_scores_csv, format_table
     from lctg_metrics.scoring import score
 
+    _check_usage(args)
     options = scoring_options_from(vars(args))
+    progress = args.progress if args.progress is not None else sys.stderr.isatty()
+    dataset = resolve_dataset_arg(args)
+    csv_names = [f"{t}/all_scores.csv" for t in TASKS]
+    check_paths([Output.file("--json", args.json) if args.json else None,
+                 Output.file("--details", args.details) if args.details else None,
+                 Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None],
+                inputs={"GENERATIONS": args.generations, "--llm-cache": args.llm_cache}, dataset=dataset.path)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
-    generations = read_generations(args.generations)
+    generations = _read(args)
     if args.task:
         generations = _only_tasks(generations, rows, args)
     cleaner_name = args.cleaner or ("provided" if generations and all(g.cleaned is not None for g in generations) else "rule")
-    cleaner, judge = _llm_steps(args, cleaner_name)
+    cleaner, judge = _llm_steps(args, cleaner_name, progress)
     if args.dry_run:
         return _dry_run(args, generations, rows, cleaner, judge)
+    source = {"dataset_source": dataset.source()} if _accepts(score, "dataset_source") else {}
     result = score(
         generations,
         [r["constraint"] for r in rows],
@@ -33,30 +46,105 @@ def cmd_score(args: argparse.Namespace) -> int:
         cleaner=cleaner,
         missing=args.missing,
         judge=judge,
-        progress=not args.no_progress,
+        progress=progress,
+        **source,
     )
     cis = None
     if args.ci:
         from lctg_metrics.analysis import ci_table
 
         cis = ci_table(result, n_resamples=args.ci_resamples, seed=args.seed)
-    # every output is computed before any is written, and each is written atomically
+    # every output is rendered before any is written, and they are written as one set
+    files: list[tuple[Any, str]] = []
+    notes: list[str] = []
     if args.json:
         out = result.to_dict()
         if cis is not None:
             out["ci"] = {"level": 0.95, "resamples": args.ci_resamples, "seed": args.seed,
                          "intervals": {t: {k: list(v) for k, v in per.items()} for t, per in cis.items()}}
-        write_json(args.json, out)
+        files.append((args.json, json_text(out)))
     if args.details:
-        write_jsonl(args.details, (dict(it.to_dict(), signature=result.signature) for it in result.items))
+        files.append((args.details, jsonl_text(dict(it.to_dict(), signature=result.signature) for it in result.items)))
     if args.csv_dir:
-        write_all_scores(result, args.csv_dir, args.model_name)
+        from pathlib import Path
+
+        name = args.model_name or DEFAULT_MODEL_NAME
+        for task in TASKS:
+            if task in result.scores:
+                path = Path(args.csv_dir) / task / "all_scores.csv"
+                text, kept = _with_other_models(path, all_scores_csv(result, task, name), name)
+                files.append((path, text))
+                if kept:
+                    notes.append(f"note: {path} keeps the rows of {len(kept)} other model(s): {', '.join(kept)}")
+    write_all(files)
     print(format_table(result, cis=cis))
     print("(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
           "per-sample scores rounded to 3 decimals, then averaged)")
     for step, usage in (result.llm_usage or {}).items():
         print(f"llm {step}: {_usage_line(usage)}")
+    for note in notes:
+        print(note)
     return 0
+
+
+def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]]:
+    """This run's all_scores.csv with the rows of other models an existing file holds (upstream's file has one row
+    per model): this model's row replaces its old one in place, the others stay; a different header is refused."""
+    from lctg_metrics.io import read_text
+
+    if not path.is_file():
+        return text, []
+    old, new = read_text(path).splitlines(), text.splitlines()
+    if not old or old[0] != new[0]:
+        raise CLIError(f"--csv-dir: {path} has other columns than this run writes ({new[0]!r}); the runs differ "
+                       "(e.g. one has the quality judge): give another --csv-dir")
+    label = lambda line: next(csv.reader([line]), [""])[0]  # noqa: E731
+    rows, kept, placed = [old[0]], [], False
+    for line in old[1:]:
+        if label(line) == model:
+            rows += new[1:] if not placed else []
+            placed = True
+        elif line.strip():
+            rows.append(line)
+            kept.append(label(line))
+    if not placed:
+        rows += new[1:]
+    return "".join(r + "\n" for r in rows), kept
+
+
+def _accepts(fn: Any, keyword: str) -> bool:
+    import inspect
+
+    return keyword in inspect.signature(fn).parameters
+
+
+def _check_usage(args: argparse.Namespace) -> None:
+    """Refuse flags that would be silently ignored in this combination."""
+    if args.model_name is not None and not args.csv_dir:
+        raise CLIError("--model-name labels the rows of --csv-dir output; give --csv-dir too, or drop it")
+    if not args.ci:
+        for name in ("ci_resamples", "seed"):
+            if getattr(args, name) != BY_NAME[name].default:
+                raise CLIError(f"{BY_NAME[name].flag} applies to the confidence intervals; add --ci, or drop it")
+    if args.cleaner != "llm" and not args.judge:
+        for o in options_for("cli", LLM):
+            if getattr(args, o.name) != o.default:
+                raise CLIError(f"{o.flag} configures the LLM cleaner and judge, but neither runs; add --cleaner llm "
+                               "and/or --judge, or drop it")
+    if args.from_format == "openai-batch" and (args.id_field or args.text_field):
+        raise CLIError("--id-field/--text-field do not apply to --from openai-batch (ids come from custom_id)")
+
+
+def _read(args: argparse.Namespace) -> list[Any]:
+    """The generations: our own reader, or ``lctg_metrics.formats`` for other tools' files and field names."""
+    from lctg_metrics.io import read_generations
+
+    if args.from_format == "lctg" and args.id_field is None and args.text_field is None:
+        return read_generations(args.generations)
+    from lctg_metrics.formats import read_generations_from
+
+    fields = {k: v for k, v in (("id_field", args.id_field), ("text_field", args.text_field)) if v is not None}
+    return read_generations_from(args.generations, args.from_format, **fields)
 
 
 def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.Namespace) -> list[Any]:
@@ -74,7 +162,7 @@ def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.
     return kept
 
 
-def _llm_steps(args: argparse.Namespace, cleaner_name: str) -> tuple[Any, Any]:
+def _llm_steps(args: argparse.Namespace, cleaner_name: str, progress: bool) -> tuple[Any, Any]:
     """The cleaner to use and the quality judge (or None), with the LLM endpoint when one is needed."""
     from lctg_metrics.cleaners import get_cleaner
 
@@ -91,7 +179,7 @@ def _llm_steps(args: argparse.Namespace, cleaner_name: str) -> tuple[Any, Any]:
                         max_retries=args.llm_max_retries, temperature=args.llm_temperature,
                         max_tokens=args.llm_max_tokens, seed=args.llm_seed, top_p=args.llm_top_p)
     protocol = read_protocol(args.dataset)
-    run_options = {"progress": not args.no_progress}
+    run_options = {"progress": progress}
     cleaner = (get_cleaner("llm", config=config, protocol=protocol,
                            run_options={**run_options, "empty_answer": args.empty_cleaner_answer})
                if cleaner_name == "llm" else get_cleaner(cleaner_name))

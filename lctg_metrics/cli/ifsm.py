@@ -1,0 +1,165 @@
+"""The ``lctg ifsm`` command: score generated story endings with IFSM (parser, handler, outputs).
+
+    lctg ifsm generations.jsonl --reader embedding [--split eval] [--json r.json] [--details d.jsonl]
+    lctg ifsm generations.jsonl --reader llm --llm-base-url http://127.0.0.1:8000/v1 --llm-model NAME
+
+Exit codes: 0 a valid result; 1 an invalid result (the reader cannot support the number; written and printed,
+accepted with ``--allow-invalid``); 2 bad input, one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from lctg_metrics.ifsm.readers import READERS
+from lctg_metrics.ifsm.stats import N_BOOT
+from lctg_metrics.options import CLI, LLM, options_for
+
+PROG = "lctg ifsm"
+SPLITS = ("eval", "fit", "all")
+DESCRIPTION = ("Score generated story endings with IFSM: a multiple-choice reader must pick each ending as the answer "
+               "to its Possible Stories question. Prints IFSM with its 95% CI, the reader's accuracy on gold endings, "
+               "the attack sets, the guard's counts, validity and the signature. Exit 0 valid, 1 invalid "
+               "(--allow-invalid accepts it), 2 bad input.")
+
+
+class IFSMUsageError(ValueError):
+    """Bad input to ``lctg ifsm``; reported as one line with exit code 2."""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``lctg ifsm`` (the LLM endpoint flags are the project's declared LLM options)."""
+    p.add_argument("generations", help="generated endings: JSONL, CSV or parquet with id and generation")
+    p.add_argument("--reader", required=True, choices=sorted(READERS),
+                   help="multiple-choice reader: llm (any OpenAI-compatible endpoint) or embedding (offline, weak)")
+    p.add_argument("--stories", "--source", dest="stories", default=None,
+                   help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
+                        "(default $POSSIBLE_STORIES, else ../shared/possible-stories)")
+    p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
+    p.add_argument("--seed", type=int, default=0, help="split, instruction templates and bootstrap seed (default 0)")
+    p.add_argument("--n-boot", type=int, default=N_BOOT, help=f"bootstrap resamples (default {N_BOOT})")
+    p.add_argument("--head", default=None, help="head file for an embedding reader (default: the shipped one)")
+    p.add_argument("--dissimilarity", default="auto",
+                   help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none")
+    p.add_argument("--no-adversarial", action="store_true", help="skip the attack sets (the result is invalid)")
+    p.add_argument("--json", help="write the JSON result here")
+    p.add_argument("--details", help="write per-item lines here (JSONL: id, hit, choice, guard, signature)")
+    p.add_argument("--allow-invalid", action="store_true", help="exit 0 even when the result is invalid")
+    g = p.add_argument_group("LLM reader (--reader llm; any OpenAI-compatible endpoint)")
+    for o in options_for(CLI, LLM):
+        kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name, "default": o.default}
+        if o.kind in (int, float):
+            kwargs["type"] = o.kind
+        g.add_argument(o.flag, **kwargs)
+
+
+def register(subparsers: Any) -> None:
+    """Add ``ifsm`` to the ``lctg`` subcommands."""
+    p = subparsers.add_parser("ifsm", help="score story endings with IFSM (reader, guard, attacks, signature)",
+                              description=DESCRIPTION)
+    add_arguments(p)
+    p.set_defaults(handler=cmd_ifsm)
+
+
+def check_paths(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an output that is an input or another output (``lctg_metrics.outputs``)."""
+    from lctg_dataset.stories.source import SOURCE_SPLITS, default_source_dir
+    from lctg_metrics.outputs import Output, check_paths as check
+
+    stories = Path(args.stories) if args.stories else default_source_dir()
+    inputs: dict[str, Any] = {"GENERATIONS": args.generations, "--head": args.head, "--llm-cache": args.llm_cache}
+    inputs.update({f"--stories {s}.jsonl": stories / f"{s}.jsonl" for s in SOURCE_SPLITS})
+    check([Output.file("--json", args.json) if args.json else None,
+           Output.file("--details", args.details) if args.details else None], inputs)
+
+
+def read_endings(path: str) -> dict[str, str]:
+    """id → ending from a generations file; a second ending for an id (another sample) is an error."""
+    from lctg_metrics.io import read_generations
+
+    endings: dict[str, str] = {}
+    for g in read_generations(path):
+        if g.sample != 0:
+            raise IFSMUsageError(f"{g.label()}: id {g.id!r} sample {g.sample}; IFSM scores one ending per id "
+                                 "(sample 0 only)")
+        if str(g.id) in endings:
+            raise IFSMUsageError(f"{g.label()}: id {g.id!r} appears twice; IFSM scores one ending per id")
+        if not isinstance(g.text, str):
+            raise IFSMUsageError(f"{g.label()}: 'generation' must be a string, got {type(g.text).__name__}")
+        endings[str(g.id)] = g.text
+    return endings
+
+
+def reader_options(args: argparse.Namespace) -> dict[str, Any]:
+    """What the chosen reader is built with: the LLM endpoint, or a head file."""
+    if args.reader == "llm":
+        from lctg_metrics.ifsm.llm_reader import reader_config
+
+        if not (args.llm_base_url and args.llm_model):
+            raise IFSMUsageError("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
+        config = reader_config(args.llm_base_url, args.llm_model, api_key_env=args.llm_api_key_env,
+                               concurrency=args.llm_concurrency, cache_path=args.llm_cache, timeout=args.llm_timeout,
+                               max_retries=args.llm_max_retries, temperature=args.llm_temperature,
+                               max_tokens=args.llm_max_tokens, seed=args.llm_seed, top_p=args.llm_top_p)
+        return {"config": config}
+    return {"head_path": args.head} if args.head else {}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score, write the outputs, print the result; 1 when it is invalid and not allowed."""
+    from lctg_dataset.stories import load_story_rows
+    from lctg_metrics.ifsm.records import detail_records, result_dict
+    from lctg_metrics.ifsm.report import format_result
+    from lctg_metrics.ifsm.score import score_ifsm
+    from lctg_metrics.outputs import write_all
+
+    if args.n_boot < 1:
+        raise IFSMUsageError(f"--n-boot must be a positive integer, got {args.n_boot}")
+    if args.head and args.reader == "llm":
+        raise IFSMUsageError("--head is for the embedding readers, not --reader llm")
+    check_paths(args)
+    endings = read_endings(args.generations)
+    options = reader_options(args)
+    rows = load_story_rows(args.stories, include_contexts=True, seed=args.seed)
+    result = score_ifsm(endings, rows, reader=args.reader, reader_options=options,
+                        split=None if args.split == "all" else args.split, adversarial=not args.no_adversarial,
+                        dissimilarity_encoder=None if args.dissimilarity == "none" else args.dissimilarity,
+                        n_boot=args.n_boot, seed=args.seed, return_items=bool(args.details))
+    files: list[tuple[str, str]] = []
+    if args.json:
+        files.append((args.json, json.dumps(result_dict(result), ensure_ascii=False, indent=2) + "\n"))
+    if args.details:
+        files.append((args.details, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in detail_records(result))))
+    write_all(files)  # both or neither
+    print(format_result(result))
+    if not result.valid and not args.allow_invalid:
+        print(f"{PROG}: invalid result: {'; '.join(result.invalid_reasons)} (--allow-invalid to accept it)",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_ifsm(args: argparse.Namespace) -> int:
+    """Handler of ``lctg ifsm``: bad input and failed LLM runs become one line on stderr and exit code 2."""
+    from lctg_metrics.llm.errors import LLMError
+
+    try:
+        return run(args)
+    except (ValueError, KeyError, FileNotFoundError, ImportError, LLMError) as e:
+        message = e.args[0] if isinstance(e, KeyError) and e.args else e
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``lctg ifsm`` on its own (also ``python -m lctg_metrics.ifsm``)."""
+    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    if args.reader == "llm" and not (args.llm_base_url and args.llm_model):
+        parser.error("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
+    return cmd_ifsm(args)
