@@ -64,6 +64,21 @@ def echo_last_user(body: dict[str, Any]) -> str:
     return "echo:" + (users[-1] if users else "")
 
 
+def lctg_answer(body: dict[str, Any]) -> str:
+    """A deterministic sloppy model for LCTG prompts: a slice of the prompt's text whose length, preamble and
+    quoted 「word」 (used or not) depend on the prompt's hash, so some answers pass each aspect and some fail it."""
+    users = [m["content"] for m in body.get("messages", []) if m.get("role") == "user"]
+    prompt = users[-1] if users else ""
+    h = int(hashlib.sha256(prompt.encode("utf-8")).hexdigest(), 16)
+    text = prompt.rsplit("]\n", 1)[-1].replace("\n", "")
+    start = (h >> 8) % 7
+    answer = text[start : start + 15 + (h >> 16) % 120]
+    head = prompt.split("]\n", 2)[1] if prompt.count("]\n") >= 2 else ""  # the [条件] section
+    if "「" in head and "」" in head and (h >> 4) % 2:
+        answer += head.split("「", 1)[1].split("」", 1)[0]
+    return ("承知しました。以下が回答です。\n\n" + answer) if h % 3 == 0 else answer
+
+
 def fail_first(n: int, failure: Failure) -> Script:
     """A script that fails the first ``n`` attempts of every prompt, then answers."""
     return lambda body, seen: failure if seen < n else None

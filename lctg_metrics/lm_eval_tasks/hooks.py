@@ -1,0 +1,75 @@
+"""What lm-evaluation-harness calls while it runs the LCTG tasks: select a subtask's docs, score one doc's
+responses with the LCTG scorer. The ``utils.py`` of a written task folder binds these to its scoring options.
+
+Per doc, ``process_results`` returns the fraction of samples that pass (``acc`` for a one-aspect row; one value
+per aspect, their ``average`` and ``prompt_level`` — all aspects of a sample pass — for a ``multi`` row). The
+harness's mean over docs is then exactly the scorer's accuracy per sample averaged over samples.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Callable, Mapping, Sequence
+
+from lctg_metrics.api import score_predictions_result
+from lctg_metrics.schema import ScoringError
+
+#: The metric of a one-aspect subtask (``lctg_summary_format``…), as the harness and its groups name it.
+ACC = "acc"
+#: Extra metrics of a ``multi`` subtask, besides one per aspect.
+AVERAGE = "average"
+PROMPT_LEVEL = "prompt_level"
+
+
+def docs_where(**match: str) -> Callable[[Any], Any]:
+    """``process_docs`` keeping the rows whose columns equal ``match`` (e.g. ``aspect="format"``)."""
+
+    def process_docs(dataset: Any) -> Any:
+        return dataset.filter(lambda row: all(row[k] == v for k, v in match.items()))
+
+    return process_docs
+
+
+def responses(results: Sequence[Any], where: str) -> list[Any]:
+    """The samples of one doc: the harness passes one filtered response per request, a text (``take_first``)
+    or a list of texts (``take_first_k`` over ``repeats``)."""
+    if len(results) != 1:
+        raise ScoringError(f"{where}: expected the responses of one generate_until request, got {len(results)}")
+    texts = list(results[0]) if isinstance(results[0], (list, tuple)) else [results[0]]
+    if not texts:
+        raise ScoringError(f"{where}: no response to score")
+    return texts
+
+
+def doc_scores(doc: Mapping[str, Any], results: Sequence[Any], options: Mapping[str, Any]) -> dict[str, float]:
+    """The per-doc metrics of one LCTG row (see the module docstring)."""
+    constraint = doc.get("constraint")
+    where = f"LCTG doc {doc.get('id')!r}"
+    if not isinstance(constraint, Mapping):
+        raise ScoringError(f"{where}: no 'constraint' (is the task reading an LCTG prompt config?)")
+    texts = responses(results, where)
+    result = score_predictions_result(texts, [dict(constraint)] * len(texts), samples=list(range(len(texts))),
+                                      **options)
+    passed: dict[str, list[bool]] = defaultdict(list)
+    by_sample: dict[int, list[bool]] = defaultdict(list)
+    for item in result.items:
+        passed[item.aspect].append(item.passed)
+        by_sample[item.sample].append(item.passed)
+    k = len(texts)
+    per_aspect = {aspect: sum(v) / k for aspect, v in passed.items()}
+    if len(per_aspect) == 1:
+        return {ACC: next(iter(per_aspect.values()))}
+    out = dict(per_aspect)
+    out[AVERAGE] = sum(per_aspect.values()) / len(per_aspect)
+    out[PROMPT_LEVEL] = sum(all(v) for v in by_sample.values()) / k
+    return out
+
+
+def scorer(options: Mapping[str, Any]) -> Callable[[Mapping[str, Any], Sequence[Any]], dict[str, float]]:
+    """``process_results(doc, results)`` scoring with these keyword options of ``score_predictions_result``."""
+    frozen = dict(options)
+
+    def process_results(doc: Mapping[str, Any], results: Sequence[Any]) -> dict[str, float]:
+        return doc_scores(doc, results, frozen)
+
+    return process_results

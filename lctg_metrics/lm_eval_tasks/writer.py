@@ -1,0 +1,207 @@
+"""Write lm-evaluation-harness task files for a built dataset folder: ``lm_eval --include_path DIR --tasks lctg``.
+
+Groups and subtasks (each subtask one (task, aspect) of the faithful configs, scored per doc by the LCTG scorer)::
+
+    lctg ── lctg_summary ── lctg_summary_format, lctg_summary_char_count, lctg_summary_keyword, …
+         ├─ lctg_ad_text ── …
+         └─ lctg_pros_and_cons ── …
+    lctg_multi ── lctg_multi_summary, lctg_multi_ad_text, lctg_multi_pros_and_cons   (if the build has ``multi``)
+
+A group's ``acc`` is the unweighted mean of its children: ``lctg_summary`` is the task average over aspects,
+``lctg`` the mean over tasks, as ``lctg score`` reports them. The YAMLs read the dataset folder itself
+(``load_dataset(folder, config)``, offline) and the written ``utils.py`` imports :mod:`lctg_metrics` at run time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from lctg_dataset.constants import TASKS
+from lctg_dataset.layout import MANIFEST, SPLIT, data_file
+from lctg_metrics.api import score_predictions_result
+from lctg_metrics.lm_eval_tasks.hooks import ACC, AVERAGE, PROMPT_LEVEL
+from lctg_metrics.schema import ScoringError
+
+#: The top group; subtasks are ``lctg_{task}_{aspect}`` and ``lctg_multi_{task}``.
+GROUP = "lctg"
+MULTI = "multi"
+#: Generation settings unless the caller gives others: no stop sequence (answers span paragraphs, and the
+#: harness's default stop is a blank line), room for the longest answers, greedy.
+DEFAULT_GENERATION_KWARGS: dict[str, Any] = {"until": [], "max_gen_toks": 1024, "do_sample": False}
+#: Scoring options the tasks may carry (keyword arguments of ``score_predictions_result``; no LLM steps:
+#: the harness scores each doc on its own, offline).
+SCORING_KEYS = ("cleaner", "profile", "counting", "normalization", "affix_length", "short_text", "empty", "think")
+#: Files a previous call wrote; anything else in ``out_dir`` makes the call refuse.
+UTILS = "utils.py"
+
+_UTILS_HEAD = '''"""LCTG Bench tasks for lm-evaluation-harness (written by lctg_metrics.lm_eval_tasks; do not edit, rewrite)."""
+
+try:
+    from lctg_metrics.lm_eval_tasks.hooks import docs_where, scorer
+except ImportError as e:  # the harness runs in an environment without the lctg package
+    raise ImportError("the LCTG tasks score with the lctg package: pip install it where lm_eval runs") from e
+
+#: Keyword options of lctg_metrics.api.score_predictions_result; the signature: {signature}
+SCORING = {scoring}
+process_results = scorer(SCORING)
+'''
+
+
+def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.PathLike[str], *,
+                        dataset_path: str | None = None, repeats: int = 1,
+                        generation_kwargs: Mapping[str, Any] | None = None,
+                        scoring: Mapping[str, Any] | None = None) -> list[Path]:
+    """Write the task YAMLs and ``utils.py`` for the build in ``dataset_dir`` into ``out_dir``; return the files.
+
+    ``dataset_path``: what the YAMLs load (default: the folder's absolute path; a Hub repo id works too).
+    ``repeats``: samples per prompt (each response scored; set a sampling temperature in ``generation_kwargs``).
+    ``scoring``: options of the scorer (default ``{"cleaner": "rule"}``), recorded with their signature."""
+    root = Path(dataset_dir)
+    configs = _configs(root)
+    if type(repeats) is not int or repeats < 1:
+        raise ScoringError(f"repeats must be a positive integer, got {repeats!r}")
+    options = _scoring(scoring)
+    gen = {**DEFAULT_GENERATION_KWARGS, **(generation_kwargs or {})}
+    path = dataset_path or str(root.resolve())
+    tasks = [t for t in TASKS if t in configs]
+    if not tasks:
+        raise ScoringError(f"{root / MANIFEST}: no task configs ({', '.join(TASKS)}) to write tasks for")
+    sigs = {c: _signature(root, c, options) for c in [*tasks, *([MULTI] if MULTI in configs else [])]}
+    files: dict[str, str] = {}
+    functions: list[str] = []
+    for task in tasks:
+        aspects = _aspects(root, task)
+        for aspect in aspects:
+            name = f"{GROUP}_{task}_{aspect}"
+            functions.append(f"{task}_{aspect}_docs = docs_where(aspect={aspect!r})")
+            files[f"{name}.yaml"] = _task_yaml(name, path, task, f"{task}_{aspect}_docs", [ACC], gen, repeats,
+                                               configs[task]["version"], sigs[task])
+        files[f"{GROUP}_{task}.yaml"] = _group_yaml(f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC],
+                                                    repeats, configs[task]["version"])
+    files[f"{GROUP}.yaml"] = _group_yaml(GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats,
+                                         configs[tasks[0]]["version"])
+    if MULTI in configs:
+        metrics = [*_multi_aspects(root), AVERAGE, PROMPT_LEVEL]
+        names = []
+        for task in tasks:
+            name = f"{GROUP}_{MULTI}_{task}"
+            names.append(name)
+            functions.append(f"{MULTI}_{task}_docs = docs_where(task={task!r})")
+            files[f"{name}.yaml"] = _task_yaml(name, path, MULTI, f"{MULTI}_{task}_docs", metrics, gen, repeats,
+                                               configs[MULTI]["version"], sigs[MULTI])
+        files[f"{GROUP}_{MULTI}.yaml"] = _group_yaml(f"{GROUP}_{MULTI}", names, metrics, repeats,
+                                                     configs[MULTI]["version"])
+    files[UTILS] = _UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options)) + "\n".join(functions) + "\n"
+    return _write(Path(out_dir), files)
+
+
+def _configs(root: Path) -> dict[str, Any]:
+    manifest = root / MANIFEST
+    if not manifest.is_file():
+        raise ScoringError(f"--dataset {root}: no {MANIFEST}; point it at a folder written by build_dataset.py")
+    try:
+        return dict(json.loads(manifest.read_text(encoding="utf-8"))["configs"])
+    except (ValueError, KeyError, TypeError) as e:
+        raise ScoringError(f"{manifest}: not a build manifest ({e})") from None
+
+
+def _aspects(root: Path, config: str) -> list[str]:
+    """The aspects of a config's rows, in first-seen order (the build writes them in the benchmark's order)."""
+    import pyarrow.parquet as pq
+
+    column = pq.read_table(root / data_file(config), columns=["aspect"]).column("aspect").to_pylist()
+    return list(dict.fromkeys(column))
+
+
+def _multi_aspects(root: Path) -> list[str]:
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(root / data_file(MULTI), columns=["constraint"]).slice(0, 1).to_pylist()
+    return list(rows[0]["constraint"]["aspects"])
+
+
+def _scoring(scoring: Mapping[str, Any] | None) -> dict[str, Any]:
+    options = {"cleaner": "rule", **(scoring or {})}
+    bad = [k for k in options if k not in SCORING_KEYS]
+    if bad:
+        raise ScoringError(f"unknown scoring option(s) {bad} for lm-eval tasks; valid: {', '.join(SCORING_KEYS)}")
+    if options["cleaner"] not in ("rule", "none"):
+        raise ScoringError(f"cleaner {options['cleaner']!r} cannot run inside the harness (one doc at a time, no "
+                           "cleaned texts); use 'rule' or 'none', or score the --log_samples file with lctg score")
+    return options
+
+
+def _signature(root: Path, config: str, options: Mapping[str, Any]) -> str:
+    """The scorer's signature for these options (scoring one row also checks that the options are valid)."""
+    import pyarrow.parquet as pq
+
+    row = pq.read_table(root / data_file(config), columns=["constraint"]).slice(0, 1).to_pylist()[0]
+    try:
+        return score_predictions_result(["-"], [row["constraint"]], **options).signature
+    except ScoringError:
+        raise
+    except ValueError as e:  # an option's value: the message names it and the valid ones
+        raise ScoringError(f"lm-eval task scoring options: {e}") from None
+
+
+def _q(value: Any) -> str:
+    """A YAML scalar or flow collection (JSON is YAML)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _metric_lines(metrics: list[str]) -> str:
+    return "".join(f"  - metric: {m}\n    aggregation: mean\n    higher_is_better: true\n" for m in metrics)
+
+
+def _task_yaml(name: str, path: str, config: str, docs: str, metrics: list[str], gen: Mapping[str, Any],
+               repeats: int, version: str, signature: str) -> str:
+    filters = ("" if repeats == 1 else
+               f"filter_list:\n  - name: samples\n    filter:\n      - function: take_first_k\n        k: {repeats}\n")
+    return (f"task: {name}\n"
+            f"dataset_path: {_q(path)}\n"
+            f"dataset_name: {_q(config)}\n"
+            f"test_split: {SPLIT}\n"
+            f"process_docs: !function utils.{docs}\n"
+            "output_type: generate_until\n"
+            "doc_to_text: prompt\n"
+            "doc_to_target: condition\n"
+            f"generation_kwargs: {_q(dict(gen))}\n"
+            f"repeats: {repeats}\n"
+            f"{filters}"
+            "process_results: !function utils.process_results\n"
+            f"metric_list:\n{_metric_lines(metrics)}"
+            f"metadata:\n  version: {_q(version)}\n  signature: {_q(signature)}\n")
+
+
+def _group_yaml(name: str, children: list[str], metrics: list[str], repeats: int, version: str) -> str:
+    filt = "none" if repeats == 1 else "samples"
+    aggregate = "".join(f"  - metric: {m}\n    filter_list: [{filt}]\n    aggregation: mean\n    weight_by_size: false\n"
+                        for m in metrics)
+    return (f"group: {name}\n"
+            "task:\n" + "".join(f"  - {c}\n" for c in children) +
+            f"aggregate_metric_list:\n{aggregate}"
+            f"metadata:\n  version: {_q(version)}\n")
+
+
+def _write(out: Path, files: Mapping[str, str]) -> list[Path]:
+    """Write ``files`` into ``out``, replacing what an earlier call wrote; refuse a folder holding anything else."""
+    if out.exists() and not out.is_dir():
+        raise ScoringError(f"{out}: exists and is not a folder")
+    if out.is_dir():
+        foreign = sorted(p.name for p in out.iterdir()
+                         if not (p.is_file() and (p.name == UTILS or (p.name.startswith(GROUP) and p.suffix == ".yaml")))
+                         and p.name != "__pycache__")
+        if foreign:
+            raise ScoringError(f"{out}: holds files this writer did not make ({', '.join(foreign[:5])}); "
+                               "choose a new or empty folder")
+        for p in out.glob(f"{GROUP}*.yaml"):
+            p.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in files.items():
+        (out / name).write_text(text, encoding="utf-8")
+        written.append(out / name)
+    return written
