@@ -44,7 +44,7 @@ def _gold_letter(rows: list[dict]) -> Any:
     def answer(body: dict[str, Any]) -> str:
         lines = body["messages"][0]["content"].splitlines()
         gold = next(key[line] for line in lines if line in key)
-        return next(f"The answer is {line[0]}." for line in lines if line[3:] == gold and line[1:3] == ". ")
+        return next((f"The answer is {line[0]}." for line in lines if line[3:] == gold and line[1:3] == ". "), "A")
     return answer
 
 

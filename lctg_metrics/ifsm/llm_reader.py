@@ -25,6 +25,16 @@ _LEADING = re.compile(r"\(?([A-D])\)?[.):]\s")
 _STATED = re.compile(r"\b(?:answer|ending|option|choice)\s*(?:is|:)?\s*:?\s*\(?([A-D])\)?(?![A-Za-z])", re.IGNORECASE)
 
 
+def reader_config(base_url: str | None, model: str | None, **settings: Any) -> Any:
+    """The ``LLMConfig`` of the llm reader (``settings``: the client's fields, e.g. ``api_key_env``, ``cache_path``)."""
+    from lctg_metrics.llm.config import LLMConfig
+
+    if not (base_url and model):
+        raise ValueError("reader 'llm' needs a base URL and a model (--llm-base-url and --llm-model; "
+                         "offline: reader 'embedding')")
+    return LLMConfig(base_url=base_url, model=model, **settings)
+
+
 def build_prompt(item: MCItem) -> str:
     """The reader's question for one item, endings lettered A–D."""
     letters = LETTERS[:len(item.options)]
@@ -50,21 +60,34 @@ def parse_choice(text: str | None, n_options: int = 4) -> int | None:
 
 
 def chat(config: Any, conversations: Sequence[Sequence[Mapping[str, str]]]) -> list[str | None]:
-    """The one adapter to the project's LLM client: replies (None on failure) in request order."""
+    """The one adapter to the project's LLM client: replies in request order.
+
+    A call that still fails after the client's retries raises ``LLMRunError`` (answers received are cached):
+    an endpoint failure must stop the run, never count as a wrong answer.
+    """
     from lctg_metrics.llm.client import run_chat
+    from lctg_metrics.llm.errors import check_failures
 
     results = run_chat(config, [(list(messages), {}) for messages in conversations], progress=False)
+    reason = results[results.failed[0]].error or "" if results.failed else ""
+    check_failures("IFSM llm reader", len(results.failed), len(results), reason, 0, results.stats)
     return [result.text for result in results]
 
 
 class LLMReader:
-    """Asks ``config.model``; an unreadable reply gets one fallback turn; still unreadable → None (a failure)."""
+    """Asks ``config.model``; an unreadable reply gets one fallback turn; still unreadable → None (a failure).
+
+    The digest in the signature covers the prompts, the endpoint (model@host) and the request parameters sent.
+    """
 
     def __init__(self, config: Any) -> None:
+        from lctg_metrics.llm.config import describe, describe_params
+
         self.config = config
-        prompt_digest = hashlib.sha256((PROMPT + FALLBACK).encode()).hexdigest()[:12]
-        self.info = ReaderInfo(name=f"llm:{config.model}", version=PROMPT_VERSION, digest=prompt_digest, weak=False,
-                               note="accuracy on gold endings is measured in each run (oracle)")
+        endpoint = f"{describe(config)}|{describe_params(config)}"  # model@host and the request parameters sent
+        digest = hashlib.sha256("\n".join((PROMPT, FALLBACK, endpoint)).encode()).hexdigest()[:12]
+        self.info = ReaderInfo(name=f"llm:{config.model}", version=PROMPT_VERSION, digest=digest, weak=False,
+                               note=f"{endpoint}; accuracy on gold endings is measured in each run (oracle)")
         self.stats: Counter[str] = Counter()
 
     def choose(self, items: Sequence[MCItem]) -> list[int | None]:

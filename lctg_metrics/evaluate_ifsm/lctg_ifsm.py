@@ -1,0 +1,152 @@
+# Copyright the lctg authors. Licensed under the Apache License, Version 2.0.
+"""IFSM (story-ending instruction following scored by a multiple-choice reader): a thin `evaluate` shell over
+:func:`lctg_metrics.ifsm.score_ifsm`."""
+
+from __future__ import annotations
+
+import datasets
+import evaluate
+
+from lctg_dataset.stories import load_story_rows
+from lctg_metrics.ifsm.llm_reader import reader_config
+from lctg_metrics.ifsm.records import flat_dict
+from lctg_metrics.ifsm.score import score_ifsm
+from lctg_metrics.ifsm.stats import N_BOOT
+
+_CITATION = """\
+@inproceedings{ashida2022possible,
+  title     = {Possible Stories: Evaluating Situated Commonsense Reasoning under Multiple Possible Scenarios},
+  author    = {Ashida, Mana and Sugawara, Saku},
+  booktitle = {Proceedings of the 29th International Conference on Computational Linguistics (COLING 2022)},
+  year      = {2022}
+}
+"""
+
+_DESCRIPTION = """\
+IFSM (Instruction Following Score using an MRC model) asks whether a model's story ending follows an
+instruction made from a Possible Stories question. The generated ending replaces the gold ending among the
+four candidates; a multiple-choice reader answers the question; IFSM is the share of items where the reader
+picks the generated ending. A lexical guard first fails degenerate endings (empty, question echo, context
+copy, copied wrong candidate) with a reason. Every result also reports the reader's accuracy on gold endings
+(the ceiling of IFSM), five built-in attack sets, a validity verdict and a signature.
+"""
+
+_KWARGS_DESCRIPTION = """
+Args:
+    predictions (`list` of `str`): one generated ending per reference.
+    references (`list` of `str`): the `story_endings` row id of each prediction (`story_endings/<question_id>`).
+        Every row of `split` is scored; a row without a prediction fails as empty.
+    reader (`str`, required): `embedding` (offline, weak), `embedding-e5`, or `llm` (give `llm_base_url`, `llm_model`).
+    stories (`str`, optional): folder with Possible Stories dev.jsonl and test.jsonl (the contexts come from it);
+        default `$POSSIBLE_STORIES`, else ../shared/possible-stories.
+    split (`str`, default 'eval'): `eval` (the half no head was fitted on), `fit`, or `all`.
+    seed (`int`, default 0): split, instruction templates and bootstrap seed.
+    head (`str`, optional): head file of an embedding reader (default: the shipped one).
+    adversarial (`bool`, default True): score the five attack sets (without them the result is invalid).
+    dissimilarity (`str`, default 'auto'): encoder for dissimilarity (`auto`: use-m3 if installed; `none`).
+    n_boot (`int`, default 2000): bootstrap resamples over items for the 95% intervals.
+    return_items (`bool`, default False): also return per-item `items` (id, hit, choice, guard, dissimilarity).
+    llm_base_url, llm_model (`str`): OpenAI-compatible endpoint and model of the `llm` reader.
+    llm_api_key_env (`str`, default 'OPENAI_API_KEY'): environment variable holding the key (never stored).
+    llm_concurrency, llm_cache, llm_timeout, llm_max_retries, llm_temperature, llm_max_tokens, llm_seed,
+        llm_top_p: the LLM client's settings, as in `lctg score`.
+Returns:
+    A flat dict: `ifsm`, `ifsm_ci_low`, `ifsm_ci_high`, `reader_accuracy` (+ CI; IFSM of the gold endings, chance
+    0.25), `n`, `flagged`, `unparseable`, `adversarial/<set>` and `adversarial/<set>/reader_alone` for each attack,
+    `dissimilarity_to_gold`, `dissimilarity_within_passage` (None without an encoder), `valid`,
+    `invalid_reasons` and `signature`; with `return_items=True` also `items`.
+Examples:
+    Gold endings score exactly the reader's accuracy; echoing the question is caught by the guard (self-written
+    stories in tests/data/ifsm; your copy of Possible Stories works the same way):
+
+    >>> import evaluate
+    >>> from lctg_dataset.stories import load_story_rows
+    >>> metric = evaluate.load("lctg_ifsm")
+    >>> rows = load_story_rows("tests/data/ifsm", split="eval")
+    >>> ids = [r["id"] for r in rows]
+    >>> out = metric.compute(predictions=[r["gold_ending"] for r in rows], references=ids, reader="embedding",
+    ...                      stories="tests/data/ifsm", dissimilarity="none")
+    >>> out["ifsm"] == out["reader_accuracy"], out["n"], out["flagged"]
+    (True, 5, 0)
+    >>> [k.split("/")[1] for k in out if k.startswith("adversarial/") and k.count("/") == 1]
+    ['question_restated', 'wrong_plus_question', 'context_copy', 'generic', 'distractor_swap']
+    >>> out["signature"]  # doctest: +ELLIPSIS
+    'ifsm|reader:embedding-use-m3@v1+use-m3@...|weak:yes|reader_acc:...|split:eval|templates:ifsm-instr-v1|...'
+    >>> echo = metric.compute(predictions=[r["question"] for r in rows], references=ids, reader="embedding",
+    ...                       stories="tests/data/ifsm", dissimilarity="none", adversarial=False)
+    >>> echo["ifsm"], echo["flagged"], echo["valid"]
+    (0.0, 5, False)
+"""
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class LctgIfsm(evaluate.Metric):
+    """IFSM: story-ending instruction following."""
+
+    def _info(self) -> evaluate.MetricInfo:
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=datasets.Features({"predictions": datasets.Value("string"),
+                                        "references": datasets.Value("string")}),
+            homepage="https://github.com/nii-cl/possible-stories",
+            codebase_urls=["https://github.com/nii-cl/possible-stories"],
+            reference_urls=["https://github.com/nii-cl/possible-stories"],
+        )
+
+    def _compute(
+        self,
+        predictions,
+        references,
+        reader=None,
+        stories=None,
+        split="eval",
+        seed=0,
+        head=None,
+        adversarial=True,
+        dissimilarity="auto",
+        n_boot=N_BOOT,
+        return_items=False,
+        llm_base_url=None,
+        llm_model=None,
+        llm_api_key_env="OPENAI_API_KEY",
+        llm_concurrency=8,
+        llm_cache=None,
+        llm_timeout=120.0,
+        llm_max_retries=6,
+        llm_temperature=None,
+        llm_max_tokens=None,
+        llm_seed=None,
+        llm_top_p=None,
+    ):
+        if reader is None:
+            raise ValueError("lctg_ifsm: choose reader='embedding' (offline) or reader='llm' (with llm_base_url, "
+                             "llm_model)")
+        if split not in ("eval", "fit", "all"):
+            raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
+        endings = {}
+        for number, (ref, pred) in enumerate(zip(references, predictions)):
+            if ref in endings:
+                raise ValueError(f"lctg_ifsm: references[{number}] {ref!r} appears twice; one ending per id")
+            endings[ref] = pred or ""
+        options = {}
+        if reader == "llm":
+            options["config"] = reader_config(
+                llm_base_url, llm_model, api_key_env=llm_api_key_env, concurrency=llm_concurrency,
+                cache_path=llm_cache, timeout=llm_timeout, max_retries=llm_max_retries,
+                temperature=llm_temperature, max_tokens=llm_max_tokens, seed=llm_seed, top_p=llm_top_p)
+        elif head is not None:
+            options["head_path"] = head
+        rows = load_story_rows(stories, include_contexts=True, seed=seed)
+        try:
+            result = score_ifsm(endings, rows, reader=reader, reader_options=options,
+                                split=None if split == "all" else split, adversarial=adversarial,
+                                dissimilarity_encoder=None if dissimilarity == "none" else dissimilarity,
+                                n_boot=n_boot, seed=seed, return_items=return_items)
+        except KeyError as exc:  # unknown id or reader: one line, as a ValueError
+            raise ValueError(f"lctg_ifsm: {exc.args[0] if exc.args else exc}") from None
+        out = flat_dict(result)
+        if return_items:
+            out["items"] = result.items
+        return out

@@ -1,0 +1,73 @@
+"""IFSMResult as plain values: the JSON result, the flat evaluate dict, and per-item detail records."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict
+from typing import Any
+
+from lctg_metrics.ifsm.score import IFSMResult, SetScore
+
+RESULT_FORMAT = "lctg-ifsm-result/1"
+
+
+def _number(value: float | None) -> float | None:
+    """JSON has no NaN: an undefined number is null."""
+    return None if value is None or (isinstance(value, float) and math.isnan(value)) else value
+
+
+def _ci(ci: tuple[float, float] | None) -> list[float | None] | None:
+    return None if ci is None else [_number(ci[0]), _number(ci[1])]
+
+
+def set_dict(s: SetScore) -> dict[str, Any]:
+    """One set of endings: IFSM after the guard, the reader alone, and their intervals."""
+    return {"n": s.n, "ifsm": s.guarded, "ci": _ci(s.guarded_ci), "reader_alone": _number(s.raw),
+            "reader_alone_ci": _ci(s.raw_ci), "flagged": s.flagged, "unparseable": s.unparseable}
+
+
+def result_dict(result: IFSMResult) -> dict[str, Any]:
+    """The JSON result: score, CI, reader (accuracy = the oracle), attacks, guard counts, validity, signature."""
+    return {
+        "format": RESULT_FORMAT,
+        "signature": result.signature,
+        "ifsm": result.ifsm,
+        "ci": _ci(result.ci),
+        "n": result.n,
+        "valid": result.valid,
+        "invalid_reasons": list(result.invalid_reasons),
+        "reader": {**asdict(result.reader), "accuracy": result.oracle.guarded, "accuracy_ci": _ci(result.oracle.guarded_ci)},
+        "flagged": result.flagged,
+        "guard_reasons": dict(result.guard_reasons),
+        "unparseable": result.unparseable,
+        "oracle": set_dict(result.oracle),
+        "adversarial": {name: set_dict(s) for name, s in result.adversarial.items()},
+        "dissimilarity_to_gold": _number(result.dissimilarity_to_gold),
+        "dissimilarity_within_passage": _number(result.dissimilarity_within_passage),
+    }
+
+
+def flat_dict(result: IFSMResult) -> dict[str, Any]:
+    """The evaluate view: flat floats (``adversarial/<set>`` is IFSM under that attack), validity, signature."""
+    out: dict[str, Any] = {
+        "ifsm": result.ifsm, "ifsm_ci_low": result.ci[0], "ifsm_ci_high": result.ci[1],
+        "reader_accuracy": result.oracle.guarded, "reader_accuracy_ci_low": result.oracle.guarded_ci[0],
+        "reader_accuracy_ci_high": result.oracle.guarded_ci[1], "n": result.n, "flagged": result.flagged,
+        "unparseable": result.unparseable,
+    }
+    for name, s in result.adversarial.items():
+        out[f"adversarial/{name}"] = s.guarded
+        out[f"adversarial/{name}/reader_alone"] = s.raw
+    out["dissimilarity_to_gold"] = result.dissimilarity_to_gold
+    out["dissimilarity_within_passage"] = result.dissimilarity_within_passage
+    out["valid"] = result.valid
+    out["invalid_reasons"] = list(result.invalid_reasons)
+    out["signature"] = result.signature
+    return out
+
+
+def detail_records(result: IFSMResult) -> list[dict[str, Any]]:
+    """One line per scored item (needs ``return_items=True``): hit, reader's choice, guard verdict, signature."""
+    if result.items is None:
+        raise ValueError("detail records need a result scored with return_items=True")
+    return [{**item, "signature": result.signature} for item in result.items]
