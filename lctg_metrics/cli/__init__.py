@@ -29,7 +29,7 @@ FROM_FORMATS = ("lctg", "lm-eval", "openai-batch")
 #: What ``lctg prompts --format`` writes.
 PROMPT_FORMATS = ("jsonl", "openai-batch")
 #: Modules of ``lctg_metrics.cli`` whose ``register(subparsers)`` adds a metric family's command (ifsm, if-score).
-FAMILY_COMMANDS = ("ifsm", "instructions")
+FAMILY_COMMANDS = ("ifsm", "instructions", "lm_eval")
 SAMPLE_RULE = ("without any 'sample' field in the file, the k-th generation of an id is sample k (0-based), as in "
                "the Python API; a file that gives 'sample' must give it on every line")
 
@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="jsonl: {id, prompt} lines (default); openai-batch: Batch API input lines (needs --model)")
     p.add_argument("--model", help="model named in openai-batch lines")
     p.add_argument("--samples", type=int, help="lines per prompt, one per sample (default 1)")
+    p.add_argument("--stories", help="with --config story_endings: your Possible Stories folder (fills the "
+                   "contexts; default $POSSIBLE_STORIES, else ../shared/possible-stories)")
     p.add_argument("-o", "--output", required=True, help="JSONL file to write")
 
     s = sub.add_parser("sample", help="write toy generations (a synthetic sloppy model) to try the pipeline")

@@ -8,6 +8,10 @@ from pathlib import Path
 from typing import Any
 
 
+#: Configs whose rows are not LCTG prompts (built with --instructions / --stories).
+INSTRUCTIONS_CONFIG, STORY_CONFIG = "instructions", "story_endings"
+
+
 class CLIError(Exception):
     """A usage error the CLI reports on stderr with exit code 2."""
 
@@ -40,6 +44,8 @@ def cmd_prompts(args: argparse.Namespace) -> int:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     dataset = resolve_dataset_arg(args)
     check_paths([Output.file("--output", args.output)], dataset=dataset.path)
+    if args.config == STORY_CONFIG:
+        return _story_prompts(args)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     if args.format == "jsonl" and args.samples is None:
         records = [{"id": r["id"], "prompt": r["prompt"]} for r in rows]
@@ -65,10 +71,35 @@ def cmd_sample(args: argparse.Namespace) -> int:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     dataset = resolve_dataset_arg(args)
     check_paths([Output.file("--output", args.output)], dataset=dataset.path)
+    if args.config == INSTRUCTIONS_CONFIG:  # one output per prompt, scored by `lctg if-score`
+        from lctg_metrics.instructions import read_config_rows, toy_instruction_outputs
+
+        outputs = toy_instruction_outputs(read_config_rows(args.dataset, args.config), seed=args.seed)
+        write_all([(args.output, jsonl_text(outputs))])
+        print(f"wrote {len(outputs)} toy outputs for the instructions config to {args.output} (score them with "
+              f"lctg if-score {args.output} --dataset {args.dataset})")
+        return 0
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=args.samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
     print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}")
+    return 0
+
+
+def _story_prompts(args: argparse.Namespace) -> int:
+    """``lctg prompts --config story_endings``: the rows carry no ROCStories contexts; the user's copy fills them."""
+    import pyarrow.parquet as pq
+
+    from lctg_metrics.ifsm.prompts import story_prompt_records
+    from lctg_metrics.io import dataset_files, jsonl_text
+    from lctg_metrics.outputs import write_all
+
+    if args.format != "jsonl" or args.samples is not None or args.task:
+        raise CLIError("--config story_endings writes {id, prompt} lines only (no --format, --samples or --task)")
+    rows = [r for f in dataset_files(args.dataset, args.config) for r in pq.read_table(f).to_pylist()]
+    records = story_prompt_records(rows, source=args.stories)
+    write_all([(args.output, jsonl_text(records))])
+    print(f"wrote {len(records)} story-ending prompts to {args.output} (contexts from your local Possible Stories copy)")
     return 0
 
 

@@ -1,0 +1,64 @@
+"""The other metric families from the one command line: toy outputs and if-score for the instructions config,
+story-ending prompts filled from the user's copy, lm-evaluation-harness task files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from lctg_metrics.cli import main
+from tests.conftest import PROJECT_ROOT
+
+STORIES = PROJECT_ROOT.parent / "shared" / "possible-stories"
+
+
+@pytest.fixture(scope="module")
+def family_build(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not (STORIES / "dev.jsonl").is_file():
+        pytest.fail(f"Possible Stories not found at {STORIES}")
+    out = tmp_path_factory.mktemp("families") / "lctg"
+    assert main(["build", "--source", str(source_dir), "--out", str(out), "--instructions", "--stories",
+                 "--stories-source", str(STORIES)]) == 0
+    return out
+
+
+def test_sample_and_if_score_on_the_instructions_config(family_build, tmp_path, capsys):
+    toy, result = tmp_path / "toy.jsonl", tmp_path / "if.json"
+    assert main(["sample", "--dataset", str(family_build), "--config", "instructions", "-o", str(toy)]) == 0
+    lines = [json.loads(x) for x in toy.read_text(encoding="utf-8").splitlines()]
+    manifest = json.loads((family_build / "manifest.json").read_text(encoding="utf-8"))
+    rows = sum(pq.read_metadata(family_build / f).num_rows for f in manifest["configs"]["instructions"]["files"])
+    assert len(lines) == rows >= 600  # one toy output per prompt
+    assert {"id", "generation"} <= set(lines[0]) and lines[0]["id"].startswith("instructions/")
+    capsys.readouterr()
+    assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(result)]) == 0
+    out = json.loads(result.read_text(encoding="utf-8"))
+    text = json.dumps(out)
+    assert "instructions-1.0.0" in text  # the config's own version is in the signature
+    assert "instr:" in capsys.readouterr().out
+
+
+def test_story_prompts_are_filled_from_the_local_copy(family_build, tmp_path):
+    out = tmp_path / "prompts.jsonl"
+    assert main(["prompts", "--dataset", str(family_build), "--config", "story_endings", "--stories", str(STORIES),
+                 "-o", str(out)]) == 0
+    records = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    first = json.loads((STORIES / "dev.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    context = next(v for k, v in first.items() if k in ("document", "context", "story"))
+    assert len(records) == 458 + 671
+    assert any(context.split("\n")[0][:60] in r["prompt"] for r in records)  # contexts came from the copy
+    # the built folder itself holds no context text
+    assert not any(context.split("\n")[0][:60].encode() in p.read_bytes() for p in family_build.rglob("*")
+                   if p.is_file() and p.suffix in (".json", ".md", ".jsonl"))
+
+
+def test_lm_eval_tasks_command(family_build, tmp_path, capsys):
+    out = tmp_path / "tasks"
+    assert main(["lm-eval-tasks", "--dataset", str(family_build), "--out", str(out)]) == 0
+    names = {p.name for p in out.iterdir()}
+    assert {"lctg.yaml", "utils.py", "lctg_summary_format.yaml", "lctg_ad_text_keyword.yaml"} <= names
+    assert "--include_path" in capsys.readouterr().out
+    assert main(["lm-eval-tasks", "--dataset", str(family_build), "--out", str(out), "--repeats", "0"]) == 2
