@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """1,000,000 (generation, constraint) pairs through the Python API and through `evaluate`.
 
-    .venv/bin/python benchmarks/bench_throughput.py [--dataset lctg] [--pairs 1000000]
+    .venv/bin/python benchmarks/bench_throughput.py [--dataset lctg] [--pairs 1000000] [--no-arrow]
 
 Prints, measured in this one run:
 - the ratio of the plain API (`score_predictions`, cleaner="none") to a plain Python loop doing the same four
   checks on the same pairs (target <= 3x);
-- the ratio of `evaluate.load("lctg_ctg").compute(...)` to a no-op `evaluate` metric over the same features
-  (target <= 1.5x).
+- the ratio of `evaluate.load("lctg_ctg").compute(references=<row ids>, dataset=...)` to the same plain loop
+  (target <= 3x), and its peak memory per pair: the tracemalloc peak during one compute (Python and numpy
+  allocations; the inputs, made before, are not counted) over the number of pairs (target <= 400 bytes);
+- for comparison, evaluate's own path (add_batch, then compute: an Arrow round trip, which `compute` with the
+  inputs skips in one process) and a no-op `evaluate` metric over the same features (skip them with --no-arrow).
 The pairs cycle through the real dataset's 1,680 constraints with toy generations (lctg sample).
 """
 
@@ -18,6 +21,7 @@ import gc
 import os
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +68,7 @@ def main() -> int:
     ap.add_argument("--dataset", default=str(ROOT / "lctg"))
     ap.add_argument("--pairs", type=int, default=1_000_000)
     ap.add_argument("--repeat", type=int, default=3, help="runs per path; the best is reported (default 3)")
+    ap.add_argument("--no-arrow", action="store_true", help="skip the slow Arrow paths (evaluate's own, no-op metric)")
     args = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("HF_EVALUATE_OFFLINE", "1")
@@ -71,7 +76,6 @@ def main() -> int:
     import datasets
     import evaluate
 
-    from lctg_dataset.rows import CONSTRAINT_FEATURES
     from lctg_metrics.api import score_predictions
     from lctg_metrics.io import read_rows
     from lctg_metrics.sample import sample_generations
@@ -101,31 +105,56 @@ def main() -> int:
     for (task, aspect), tot in loop_total.items():
         assert abs(api[f"{task}/{aspect}"] - loop_passed[(task, aspect)] / tot) < 1e-9, (task, aspect)
 
-    class NoOp(evaluate.Metric):
-        def _info(self):
-            return evaluate.MetricInfo(description="no-op", citation="", inputs_description="",
-                                       features=datasets.Features({"predictions": datasets.Value("string"),
-                                                                   "references": dict(CONSTRAINT_FEATURES)}))
-
-        def _enforce_nested_string_type(self, schema, obj):  # same null handling as lctg_ctg
-            return None if obj is None else super()._enforce_nested_string_type(schema, obj)
-
-        def _compute(self, predictions, references, samples=None, cleaner=None):
-            return {}
-
+    ids = [c["id"] for c in refs]
+    api_ids, t_api_ids = timed("score_predictions(row ids, dataset=...)",
+                               lambda: score_predictions(preds, ids, samples=samples, cleaner="none",
+                                                         dataset=args.dataset), args.repeat)
     metric = evaluate.load(str(ROOT / "lctg_ctg"))
-    _, t_noop = timed("no-op evaluate metric", lambda: NoOp().compute(predictions=preds, references=refs, samples=samples,
-                                                                     cleaner="none"), args.repeat)
-    ev, t_eval = timed("evaluate.load('lctg_ctg').compute", lambda: metric.compute(predictions=preds, references=refs,
-                                                                                    samples=samples, cleaner="none"),
-                       args.repeat)
-    assert {k: v for k, v in ev.items() if k != "signature"} == {k: v for k, v in api.items() if k != "signature"}
+    ev, t_eval = timed("evaluate compute(constraint dicts)", lambda: metric.compute(
+        predictions=preds, references=refs, samples=samples, cleaner="none"), args.repeat)
+    ev_ids, t_eval_ids = timed("evaluate compute(row ids, dataset=...)", lambda: metric.compute(
+        predictions=preds, references=ids, samples=samples, cleaner="none", dataset=args.dataset), args.repeat)
+    for out in (api_ids, ev, ev_ids):
+        assert out == api, "every path gives the same result"
+    gc.collect()
+    tracemalloc.start()
+    metric.compute(predictions=preds, references=ids, samples=samples, cleaner="none", dataset=args.dataset)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+
+    if not args.no_arrow:
+        features = metric.features[0]
+
+        class NoOp(evaluate.Metric):
+            def _info(self):
+                return evaluate.MetricInfo(description="no-op", citation="", inputs_description="", features=features)
+
+            def _enforce_nested_string_type(self, schema, obj):  # same null handling as lctg_ctg
+                return None if obj is None else super()._enforce_nested_string_type(schema, obj)
+
+            def _compute(self, predictions, references, samples=None, cleaner=None):
+                return {}
+
+        def arrow_path():
+            metric.add_batch(predictions=preds, references=refs)
+            return metric.compute(samples=samples, cleaner="none")
+
+        _, t_noop = timed("no-op evaluate metric (Arrow)", lambda: NoOp().compute(
+            predictions=preds, references=refs, samples=samples, cleaner="none"), 1)
+        ev_arrow, t_arrow = timed("evaluate add_batch + compute (Arrow)", arrow_path, 1)
+        assert ev_arrow == api
 
     print(f"ratio API / plain loop:        {t_api / t_loop:5.2f}x (target <= 3)")
     print(f"ratio API / plain loop w/o GC: {t_api / t_loop_nogc:5.2f}x (the API pauses the cyclic GC itself; "
           "this is the stricter comparison)")
-    print(f"ratio evaluate / no-op metric: {t_eval / t_noop:5.2f}x (target <= 1.5)")
-    print(f"throughput: API {args.pairs / t_api:,.0f} pairs/s, plain loop {args.pairs / t_loop:,.0f} pairs/s")
+    print(f"ratio evaluate (ids) / plain loop: {t_eval_ids / t_loop:5.2f}x (target <= 3; w/o GC: "
+          f"{t_eval_ids / t_loop_nogc:.2f}x)")
+    print(f"peak memory of evaluate (ids): {peak / args.pairs:5.0f} bytes per pair (tracemalloc; target <= 400)")
+    if not args.no_arrow:
+        print(f"ratio evaluate's Arrow path / plain loop: {t_arrow / t_loop:5.2f}x; no-op metric / plain loop: "
+              f"{t_noop / t_loop:5.2f}x (what compute with the inputs skips)")
+    print(f"throughput: API {args.pairs / t_api:,.0f} pairs/s, evaluate (ids) {args.pairs / t_eval_ids:,.0f} "
+          f"pairs/s, plain loop {args.pairs / t_loop:,.0f} pairs/s")
     return 0
 
 

@@ -2,6 +2,7 @@
 
     from lctg_metrics.api import score_predictions
     score_predictions(predictions, ds["constraint"], cleaner="rule")   # {"summary/format": 0.9, ..., "signature": ...}
+    score_predictions(predictions, ds["id"], dataset="lctg")           # the same, constraints read by row id
 
 Sharded scoring (``Dataset.map``, Ray, Spark): :class:`ShardScorer` turns a batch of generations into count rows,
 :func:`merge` adds the rows or counts of every shard, :meth:`ShardScorer.finalize` makes the result.
@@ -11,42 +12,16 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
+from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from lctg_metrics.cleaners import get_cleaner
 from lctg_metrics.options import resolve_options
+from lctg_metrics.schema import check_samples, check_texts, kind, references_from
 from lctg_metrics.scoring import (
     Counts, GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, finalize, gc_paused, index_references,
     score, score_part,
 )
-
-
-def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
-    """Accept the dataset's ``constraint`` column as a list, a ``datasets`` Column, or rows with a ``constraint``.
-
-    The same dict object repeated (several samples of one prompt) is not copied again."""
-    out = []
-    converted: dict[int, dict[str, Any]] = {}
-    for i, r in enumerate(references):
-        if type(r) is dict and "aspects" in r:  # the common case: a constraint dict, used as is
-            out.append(r)
-            continue
-        known = converted.get(id(r))
-        if known is not None:
-            out.append(known)
-            continue
-        if isinstance(r, Reference):
-            d = dict(r.__dict__)
-        elif isinstance(r, Mapping) and "constraint" in r and "aspects" not in r:
-            d = dict(r["constraint"])
-        elif isinstance(r, Mapping):
-            d = dict(r)
-        else:
-            raise ScoringError(f"references[{i}]: expected a constraint dict (the dataset's 'constraint' column), "
-                               f"got {type(r).__name__}")
-        converted[id(r)] = d
-        out.append(d)
-    return out
 
 
 def occurrence_samples(ids: Sequence[str]) -> list[int]:
@@ -59,30 +34,91 @@ def occurrence_samples(ids: Sequence[str]) -> list[int]:
     return out
 
 
-def _columns(predictions: Sequence[Any], refs: Sequence[Mapping[str, Any]], cleaned: Sequence[str | None] | None,
-             samples: Sequence[int] | None) -> tuple[GenerationColumns, dict[str, dict[str, Any]]]:
-    """Aligned predictions/references as generation columns and the distinct references by id."""
-    preds = list(predictions)
-    if len(preds) != len(refs):
-        raise ScoringError(f"got {len(preds)} predictions but {len(refs)} references; they must be aligned one to one")
-    ids = [r.get("id") for r in refs]
-    if not {type(rid) for rid in ids} <= {str}:
-        i = next(k for k, rid in enumerate(ids) if type(rid) is not str)
-        raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {ids[i]!r}")
-    if not {type(p) for p in preds} <= {str}:
-        i = next(k for k, p in enumerate(preds) if type(p) is not str)
-        kind = "null" if preds[i] is None else type(preds[i]).__name__
-        raise ScoringError(f"predictions[{i}] (id {ids[i]!r}): generation must be a string, got {kind}")
-    if cleaned is not None and len(cleaned) != len(preds):
-        raise ScoringError(f"got {len(cleaned)} cleaned texts but {len(preds)} predictions")
-    if samples is not None and len(samples) != len(preds):
-        raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
-    sample_ids = list(samples) if samples is not None else occurrence_samples(ids)
-    unique: dict[str, dict[str, Any]] = dict(zip(ids, refs))
-    if not all(unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
-        i = next(k for k, (rid, r) in enumerate(zip(ids, refs)) if unique[rid] != r)
-        raise ScoringError(f"references[{i}]: id {ids[i]!r} appears with two different constraints")
-    return GenerationColumns(ids, preds, sample_ids, None if cleaned is None else list(cleaned)), unique
+def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples: Any,
+             dataset: Any) -> tuple[GenerationColumns, dict[str, Reference]]:
+    """Aligned predictions/references as generation columns and the distinct references by id, validated. Every
+    input is checked for its documented type (nothing is coerced); references are constraint dicts or row ids."""
+    if isinstance(references, (str, bytes, Mapping)) or not hasattr(references, "__iter__"):
+        raise ScoringError(f"references: expected a list of constraint dicts or of row ids, one per prediction, "
+                           f"got {type(references).__name__}")
+    refs = references if type(references) is list else list(references)
+    if refs and type(refs[0]) is str:
+        ids = check_texts(refs, "references", what="a row id (as references[0] is)")
+        unique = _constraints_of(ids, dataset)
+    else:
+        refs = references_from(refs)
+        ids = [r.get("id") for r in refs]
+        if not {type(rid) for rid in ids} <= {str}:
+            i = next(k for k, rid in enumerate(ids) if type(rid) is not str)
+            raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {kind(ids[i])}")
+        unique = dict(zip(ids, refs))
+        if not all(unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
+            i = next(k for k, (rid, r) in enumerate(zip(ids, refs)) if unique[rid] != r)
+            raise ScoringError(f"references[{i}]: id {ids[i]!r} appears with two different constraints")
+    checked: dict[str, Reference] = {}
+    for rid, d in unique.items():  # validated once; the error names the first index, looked up only on failure
+        try:
+            checked[rid] = Reference.from_mapping(d, where="reference")
+        except ScoringError:
+            Reference.from_mapping(d, where=f"references[{ids.index(rid)}] (id {rid!r})")
+            raise
+    preds = check_texts(predictions, "predictions", ids, what="generation")
+    if len(preds) != len(ids):
+        raise ScoringError(f"got {len(preds)} predictions but {len(ids)} references; they must be aligned one to one")
+    if cleaned is not None:
+        cleaned = check_texts(cleaned, "cleaned", ids, what="cleaned text", nullable=True)
+        if len(cleaned) != len(preds):
+            raise ScoringError(f"got {len(cleaned)} cleaned texts but {len(preds)} predictions")
+    if samples is not None:
+        samples = check_samples(samples)
+        if len(samples) != len(preds):
+            raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
+    sample_ids = samples if samples is not None else occurrence_samples(ids)
+    return GenerationColumns(ids, preds, sample_ids, cleaned), checked
+
+
+#: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the
+#: corrected config reuses the faithful ids; score it with its constraint dicts).
+ID_CONFIGS = ("all", "variants", "multi")
+
+
+def dataset_folder(dataset: Any) -> Path:
+    """A built dataset folder as it is; a Hub dataset repo id (``owner/name``) fetched by :mod:`lctg_metrics.hub`."""
+    if not isinstance(dataset, (str, os.PathLike)):
+        raise ScoringError(f"dataset: expected a dataset folder or a Hub dataset repo id (str), got {kind(dataset)}")
+    if Path(dataset).is_dir():
+        return Path(dataset)
+    from lctg_metrics.hub import resolve_dataset
+
+    return Path(resolve_dataset(dataset, None).path)
+
+
+def _constraints_of(ids: Sequence[str], dataset: Any) -> dict[str, dict[str, Any]]:
+    """The constraint of every distinct row id, read once from the dataset's parquet files."""
+    if dataset is None:
+        raise ScoringError(f"references[0]: expected a constraint dict (the dataset's 'constraint' column), or row ids "
+                           f"with dataset=<the built dataset folder or Hub repo id>; got row id {ids[0]!r} without "
+                           "dataset")
+    from lctg_metrics.io import read_rows
+
+    folder = dataset_folder(dataset)
+    wanted = dict.fromkeys(ids)
+    found: dict[str, dict[str, Any]] = {}
+    for config in ID_CONFIGS:
+        if len(found) == len(wanted):
+            break
+        try:
+            rows = read_rows(folder, config)
+        except ScoringError:  # a build without that config
+            continue
+        for row in rows:
+            if row["id"] in wanted:
+                found.setdefault(row["id"], row["constraint"])
+    if len(found) != len(wanted):
+        i = next(k for k, rid in enumerate(ids) if rid not in found)
+        raise ScoringError(f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
+                           f"{', '.join(ID_CONFIGS)}); ids look like 'summary/1614/char_count'")
+    return {rid: found[rid] for rid in wanted}
 
 
 def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, llm: Any,
@@ -96,6 +132,7 @@ def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, ll
                                "dataset folder> (for its protocol prompts and base texts)")
         from lctg_metrics.io import read_protocol
 
+        dataset = dataset_folder(dataset)
         protocol = read_protocol(dataset)
     cl = (get_cleaner("llm", config=llm, protocol=protocol, run_options={"empty_answer": empty_cleaner_answer})
           if name == "llm" else get_cleaner(name))
@@ -133,7 +170,7 @@ def score_predictions_result(
     ``cleaner="llm"`` and ``judge=True`` need ``llm`` (an ``LLMConfig``, see :func:`llm_config`) and the
     ``dataset`` folder the references came from (its protocol prompts and base texts).
     """
-    generations, unique = _columns(predictions, references_from(references), cleaned, samples)
+    generations, unique = _columns(predictions, references, cleaned, samples, dataset)
     options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
                               short_text=short_text, empty=empty, think=think)
     cl, spec = _steps(cleaner, cleaned is not None, judge, dataset, llm, empty_cleaner_answer)
@@ -145,10 +182,13 @@ def score_predictions(predictions: Sequence[Any], references: Iterable[Any], *, 
     """Flat scores (``"{task}/{aspect}"`` and ``"{task}/average"`` floats) plus the one-line ``signature``.
     With ``ci=True`` also ``"{task}/{aspect}/ci_low"`` and ``…/ci_high``: a seeded bootstrap 95% CI over prompts.
     With ``return_items=True`` also ``items`` (per-item verdicts with reasons) and ``coverage``."""
+    for name, flag in (("return_items", return_items), ("ci", ci), ("judge", options.get("judge", False))):
+        if type(flag) is not bool:
+            raise ScoringError(f"{name}: expected a bool, got {kind(flag)}")
     result = score_predictions_result(predictions, references, **options)
     out: dict[str, Any] = dict(result.flat())
     if ci:
-        from lctg_metrics.analysis import ci_table
+        from lctg_metrics.analysis.cis import ci_table
 
         for task, per in ci_table(result, n_resamples=ci_resamples, seed=seed).items():
             for key, (low, high) in per.items():
@@ -225,7 +265,7 @@ def llm_config(
 ) -> Any:
     """An ``LLMConfig`` for any OpenAI-compatible endpoint (the key is read from ``api_key_env`` at call time).
     The answer cache defaults to ``$LCTG_CACHE_DIR/llm_cache.sqlite`` (else ``~/.cache/lctg/``)."""
-    from lctg_metrics.llm.client import LLMConfig
+    from lctg_metrics.llm.client import LLMConfig  # first: the standalone metric module says how to install it
 
     if not base_url or not model:
         raise ScoringError("the LLM cleaner/judge needs a base URL and a model (any OpenAI-compatible endpoint, "

@@ -4,7 +4,7 @@ records. Errors are :class:`ScoringError` naming the item (index, id, file:line)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import aspects
@@ -20,6 +20,74 @@ class ScoringError(ValueError):
 
 def is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+#: Every constraint field, its type as stored in the dataset and whether it may be null (absent = null). The same
+#: declaration as ``lctg_dataset.rows.CONSTRAINT_FEATURES`` (a test compares them); the evaluate module's
+#: features are built from it.
+CONSTRAINT_SCHEMA: dict[str, tuple[str, bool]] = {
+    "id": ("string", False), "task": ("string", False), "prompt_id": ("int64", False),
+    "aspects": ("list<string>", False), "min_chars": ("int32", True), "max_chars": ("int32", True),
+    "keyword": ("string", True), "prohibited_word": ("string", True), "variant": ("int32", True),
+    "dataset_version": ("string", True),
+}
+_EXPECTED = {"string": "a string", "int64": "an integer", "int32": "an integer",
+             "list<string>": "a non-empty list of strings"}
+
+
+def kind(v: Any) -> str:
+    """How an error names a value's type: ``null``, ``str '80'``, ``int 5``, ``list``."""
+    if v is None:
+        return "null"
+    shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:37] + "..."
+    return f"{type(v).__name__} {shown}"
+
+
+def _has_type(v: Any, arrow: str) -> bool:
+    if arrow == "string":
+        return isinstance(v, str)
+    if arrow == "list<string>":
+        return isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v)
+    return is_int(v)
+
+
+def check_constraint_types(d: Mapping[str, Any], where: str) -> None:
+    """Raise naming the first constraint field whose value has not its schema type (no coercion: ``"80"`` is no
+    ``max_chars``, a bare ``"format"`` is no ``aspects`` list)."""
+    for name, (arrow, nullable) in CONSTRAINT_SCHEMA.items():
+        v = d.get(name)
+        if v is None and nullable:
+            continue
+        if v is None or not _has_type(v, arrow):
+            expected = _EXPECTED[arrow] + (" or null" if nullable else "")
+            raise ScoringError(f"{where}: constraint field {name!r} must be {expected}, got {kind(v)}")
+
+
+def check_texts(values: Any, name: str, ids: Any = None, *, what: str = "value", nullable: bool = False) -> list[Any]:
+    """``values`` as a list, if it is a list (or tuple, or other sequence) of ``str`` (or None where ``nullable``);
+    else raise naming the index and the actual type. A bare string is one text, not a sequence of characters."""
+    if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
+        raise ScoringError(f"{name}: expected a list of str, one per reference, got {type(values).__name__}")
+    out = values if type(values) is list else list(values)
+    allowed = {str, type(None)} if nullable else {str}
+    if not set(map(type, out)) <= allowed:
+        for i, v in enumerate(out):
+            if not (isinstance(v, str) or (nullable and v is None)):
+                at = f" (id {ids[i]!r})" if ids is not None and i < len(ids) else ""
+                raise ScoringError(f"{name}[{i}]{at}: {what} must be a string{' or null' if nullable else ''}, "
+                                   f"got {kind(v)}")
+    return out
+
+
+def check_samples(values: Any) -> list[int]:
+    """Sample indices as a list of non-negative ``int`` (not bool, not float, not str)."""
+    if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
+        raise ScoringError(f"samples: expected a list of int, one per prediction, got {type(values).__name__}")
+    out = values if type(values) is list else list(values)
+    if not (set(map(type, out)) <= {int} and (not out or min(out) >= 0)):
+        i, v = next((i, v) for i, v in enumerate(out) if not is_int(v) or v < 0)
+        raise ScoringError(f"samples[{i}]: expected a non-negative int, got {kind(v)}")
+    return out
 
 
 @dataclass(frozen=True)
@@ -46,6 +114,7 @@ class Reference:
         if not isinstance(rid, str) or not rid:
             raise ScoringError(f"{where or 'reference'}: constraint field 'id' must be a non-empty string, got {rid!r}")
         label = where or f"reference {rid!r}"
+        check_constraint_types(d, label)
         task = d.get("task")
         if task not in TASKS:
             raise ScoringError(f"{label}: unknown task {task!r}; valid: {', '.join(TASKS)}")
@@ -125,3 +194,50 @@ def check_detail(rec: Any, where: str) -> None:
     v = rec.get("variant")
     if v is not None and type(v) is not int:
         raise ScoringError(f"{where}: variant must be an integer or null, got {v!r}")
+
+
+def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
+    """Accept the dataset's ``constraint`` column as a list, a ``datasets`` Column, or rows with a ``constraint``.
+
+    The same dict object repeated (several samples of one prompt) is not copied again."""
+    out = []
+    converted: dict[int, dict[str, Any]] = {}
+    for i, r in enumerate(references):
+        if type(r) is dict and "aspects" in r:  # the common case: a constraint dict, used as is
+            out.append(r)
+            continue
+        known = converted.get(id(r))
+        if known is not None:
+            out.append(known)
+            continue
+        if isinstance(r, Reference):
+            d = dict(r.__dict__)
+        elif isinstance(r, Mapping) and "constraint" in r and "aspects" not in r:
+            d = dict(r["constraint"])
+        elif isinstance(r, Mapping):
+            d = dict(r)
+        else:
+            raise ScoringError(f"references[{i}]: expected a constraint dict (the dataset's 'constraint' column), "
+                               f"got {type(r).__name__}")
+        converted[id(r)] = d
+        out.append(d)
+    return out
+
+
+def check_inputs(predictions: Any, references: Any) -> tuple[list[str], list[Any]]:
+    """Predictions and references as lists, checked for their documented types (what ``evaluate`` would otherwise
+    coerce or reject with its own message): ``str`` predictions; constraint dicts or row ids."""
+    if isinstance(references, (str, bytes, Mapping)) or not hasattr(references, "__iter__"):
+        raise ScoringError(f"references: expected a list of constraint dicts or of row ids, one per prediction, "
+                           f"got {type(references).__name__}")
+    refs = references if type(references) is list else list(references)
+    if refs and type(refs[0]) is str:
+        check_texts(refs, "references", what="a row id (as references[0] is)")
+        return check_texts(predictions, "predictions", refs, what="generation"), refs
+    refs = references_from(refs)
+    seen: set[int] = set()
+    for i, r in enumerate(refs):
+        if id(r) not in seen:
+            seen.add(id(r))
+            check_constraint_types(r, f"references[{i}] (id {r.get('id')!r})")
+    return check_texts(predictions, "predictions", [r.get("id") for r in refs], what="generation"), refs

@@ -26,7 +26,8 @@ preds = [by_key[(i, s)] for s in range(3) for i in ds["id"]]
 refs = list(ds["constraint"]) * 3
 out = metric.compute(predictions=preds, references=refs, cleaner="rule")
 single = metric.compute(predictions=[by_key[(i, 0)] for i in ds["id"]], references=ds["constraint"])
-print(json.dumps({"three": out, "single": single}))
+by_id = metric.compute(predictions=preds, references=list(ds["id"]) * 3, dataset=sys.argv[1], cleaner="rule")
+print(json.dumps({"three": out, "single": single, "by_id": by_id}))
 """
 
 
@@ -49,6 +50,7 @@ def test_evaluate_load_offline(where, built_dataset, toy_generations, tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     three, single = out["three"], out["single"]
+    assert out["by_id"] == three  # row ids with the dataset read the same constraints
     assert set(three) == {"ad_text/format", "ad_text/char_count", "ad_text/keyword", "ad_text/prohibited_word",
                           "ad_text/average", "signature"}
     assert all(isinstance(v, float) and 0 <= v <= 1 for k, v in three.items() if k != "signature")
@@ -91,7 +93,9 @@ def test_metric_card_has_evaluate_sections():
         assert heading in card, heading
     module = _load_module()
     info = module.LctgCtg()._info()
-    assert set(info.features) == {"predictions", "references"}
+    # references as constraint dicts (the widget's input), or as row ids
+    assert [set(f) for f in info.features] == [{"predictions", "references"}] * 2
+    assert info.features[1]["references"].dtype == "string"
     # every explicit keyword option of _compute is documented in the card and in _KWARGS_DESCRIPTION
     import inspect
 
@@ -101,5 +105,15 @@ def test_metric_card_has_evaluate_sections():
     assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in inspect.signature(module.LctgCtg._compute).parameters.values())
 
 
-def test_built_folder_carries_the_metric_module(built_dataset):
-    assert (built_dataset / "lctg_ctg" / "lctg_ctg.py").read_bytes() == (PROJECT_ROOT / "lctg_ctg" / "lctg_ctg.py").read_bytes()
+def test_built_folder_carries_the_generated_metric_module(built_dataset):
+    from lctg_metrics.metric_module import module_files
+
+    files = module_files()
+    for name, data in files.items():
+        assert (built_dataset / name).read_bytes() == data, name
+    script = files["lctg_ctg/lctg_ctg.py"].decode("utf-8")
+    # the built copy imports nothing of the package; the repository's copy imports the installed package
+    assert "from lctg_metrics" not in script and "from ._lctg_api import" in script
+    assert "from lctg_metrics.api import" in (PROJECT_ROOT / "lctg_ctg" / "lctg_ctg.py").read_text(encoding="utf-8")
+    # the rest of the source text is the same: generated, not a hand copy
+    assert script.count("def _compute(") == 1 and "_KWARGS_DESCRIPTION" in script

@@ -1,14 +1,19 @@
 # Copyright the lctg authors. Licensed under the Apache License, Version 2.0.
-"""LCTG Bench controllability (CTG) metric: a thin `evaluate` shell over :mod:`lctg_metrics`."""
+"""LCTG Bench controllability (CTG) metric: a thin `evaluate` shell over :mod:`lctg_metrics`.
+
+In the package (and the repository's ``lctg_ctg`` link) it imports the installed ``lctg_metrics``; the copy a
+dataset build writes (``metric_module.module_files()``) is generated from this file with the scoring core beside
+it as ``_lctg_*.py`` modules, so it needs only ``evaluate``, ``regex`` and ``unicodedata2``.
+"""
 
 from __future__ import annotations
 
 import datasets
 import evaluate
 
-from lctg_dataset.rows import CONSTRAINT_FEATURES
 from lctg_metrics.api import llm_config, score_predictions
 from lctg_metrics.options import kwargs_description
+from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs
 
 _CITATION = """\
 @inproceedings{kurihara2024lctgbench,
@@ -36,14 +41,17 @@ aspects (the papers' CTG columns). The default profile reproduces the released u
 _KWARGS_DESCRIPTION = """
 Args:
     predictions (`list` of `str`): the model's generations, one per reference.
-    references (`list` of `dict`): the dataset's `constraint` column, aligned with `predictions`
-        (`ds["constraint"]`). Several predictions for the same prompt are several samples.
+    references (`list` of `dict`, or `list` of `str` with `dataset`): the dataset's `constraint` column, aligned
+        with `predictions` (`ds["constraint"]`), or its row ids (`ds["id"]`, e.g. "summary/1614/char_count") with
+        `dataset=` the folder or Hub repo id they come from (its constraints are read once). Several predictions
+        for the same prompt are several samples. Every value must have its documented type; nothing is coerced.
     cleaned (`list` of `str`, optional): the generations with explanatory text before/after the answer
         removed. FORMAT compares raw vs cleaned; the other aspects are checked on the cleaned text.
     samples (`list` of `int`, optional): sample index of each prediction (default: k-th prediction of an id = sample k).
     return_items (`bool`): also return per-item verdicts with human-readable reasons.
-    dataset (`str`, optional): the dataset folder the references come from (protocol prompts, base texts);
-        needed by cleaner="llm" and judge=True.
+    dataset (`str`, optional): the dataset folder (or Hub dataset repo id) the references come from: needed for
+        references given as row ids (looked up in its `all`, `variants` and `multi` configs), by cleaner="llm" and
+        judge=True (protocol prompts, base texts).
 """ + kwargs_description() + """
 Returns:
     A flat dict: `"{task}/{aspect}"` and `"{task}/average"` floats in [0, 1] for every task present,
@@ -76,6 +84,11 @@ Examples:
 """
 
 
+#: The dataset's ``constraint`` column as evaluate features (from the one declaration in ``schema``).
+_CONSTRAINT = {name: datasets.Sequence(datasets.Value("string")) if arrow == "list<string>" else datasets.Value(arrow)
+               for name, (arrow, _) in CONSTRAINT_SCHEMA.items()}
+
+
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class LctgCtg(evaluate.Metric):
     """LCTG Bench controllability metric."""
@@ -85,17 +98,34 @@ class LctgCtg(evaluate.Metric):
             description=_DESCRIPTION,
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
-            features=datasets.Features({"predictions": datasets.Value("string"), "references": dict(CONSTRAINT_FEATURES)}),
+            # references: the constraint dicts (first: the widget's input) or the row ids
+            features=[datasets.Features({"predictions": datasets.Value("string"), "references": _CONSTRAINT}),
+                      datasets.Features({"predictions": datasets.Value("string"), "references": datasets.Value("string")})],
             homepage="https://github.com/CyberAgentAILab/LCTG-Bench",
             codebase_urls=["https://github.com/CyberAgentAILab/LCTG-Bench"],
             reference_urls=["https://github.com/CyberAgentAILab/LCTG-Bench"],
         )
 
     def compute(self, *, predictions=None, references=None, **kwargs):
-        """As `evaluate.Metric.compute`; also accepts `ds["constraint"]` (a `datasets` Column) as references."""
-        if references is not None and not isinstance(references, list):
-            references = list(references)
+        """As `evaluate.Metric.compute`, with every input checked first (nothing is coerced). In one process with
+        nothing added before, the inputs go straight to `_compute`: evaluate's Arrow round trip of a million
+        items costs more than scoring them."""
+        if predictions is None and references is None:  # after add_batch / add
+            return super().compute(**kwargs)
+        if self.num_process == 1 and self.writer is None:
+            return self._compute(predictions=predictions, references=references, **kwargs)
+        predictions, references = check_inputs(predictions, references)
         return super().compute(predictions=predictions, references=references, **kwargs)
+
+    def add_batch(self, *, predictions=None, references=None, **kwargs):
+        """As `evaluate.Metric.add_batch`, with the inputs checked first."""
+        predictions, references = check_inputs(predictions, references)
+        return super().add_batch(predictions=predictions, references=references, **kwargs)
+
+    def add(self, *, prediction=None, reference=None, **kwargs):
+        """As `evaluate.Metric.add`, with the inputs checked first."""
+        check_inputs([prediction], [reference])
+        return super().add(prediction=prediction, reference=reference, **kwargs)
 
     def _enforce_nested_string_type(self, schema, obj):
         # Constraint fields of other aspects are null (e.g. `keyword` of a char_count prompt); evaluate's

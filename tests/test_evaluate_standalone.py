@@ -1,0 +1,170 @@
+"""The generated metric module is self-contained: in a fresh venv with only evaluate, regex and unicodedata2 it
+loads offline and scores exactly as the API does here; it is also a ready metric Space (card, app, requirements).
+
+The fresh venv takes about a minute (pip's cache makes repeats faster); ``LCTG_STANDALONE_VENV=<venv folder>``
+reuses a venv made once. The test skips only when pip cannot reach the package registry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+from lctg_metrics.api import score_predictions
+from lctg_metrics.metric_module import module_files
+from tests.conftest import PROJECT_ROOT
+
+KW = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
+      "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}
+CC = {**KW, "id": "ad_text/1/char_count", "aspects": ["char_count"], "keyword": None, "min_chars": 10, "max_chars": 20}
+PW = {**KW, "id": "pros_and_cons/4/prohibited_word", "task": "pros_and_cons", "prompt_id": 4,
+      "aspects": ["prohibited_word"], "keyword": None, "prohibited_word": "危険"}
+FMT = {**KW, "id": "summary/7/format", "task": "summary", "prompt_id": 7, "aspects": ["format"], "keyword": None}
+PREDICTIONS = ["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ", "メリット：安い。デメリット：少し危険。",
+               "新しい抹茶カフェが京都に開店し、初日から行列ができた。",
+               "承知しました。以下が要約です。\n新しい抹茶カフェが京都に開店し、初日から行列ができた。"]
+REFERENCES = [KW, CC, PW, FMT, {**FMT, "id": "summary/8/format", "prompt_id": 8}]
+#: Each run: keyword arguments of compute (besides predictions/references).
+RUNS = {"rule": {"cleaner": "rule", "return_items": True}, "none": {"cleaner": "none"},
+        "provided": {"cleaned": PREDICTIONS[:4] + [PREDICTIONS[3]]},
+        "options": {"cleaner": "rule", "counting": "graphemes", "think": "keep", "ci": True, "ci_resamples": 50}}
+_OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
+
+_SCRIPT = r"""
+import json, sys
+import evaluate
+try:
+    import lctg_metrics
+    sys.exit("lctg_metrics is importable here: the venv is not fresh")
+except ImportError:
+    pass
+folder, predictions, references, runs, dataset, ids = json.loads(open(sys.argv[1], encoding="utf-8").read())
+metric = evaluate.load(folder)
+out = {name: metric.compute(predictions=predictions, references=references, **kw) for name, kw in runs.items()}
+out["by_id"] = metric.compute(predictions=["x"] * len(ids), references=ids, dataset=dataset, cleaner="none")
+errors = {}
+for name, kw in {"bare_str": {"predictions": "abc", "references": references[:1]},
+                 "llm": {"predictions": predictions, "references": references, "cleaner": "llm",
+                         "llm_base_url": "http://127.0.0.1:9/v1", "llm_model": "m"},
+                 "hub": {"predictions": ["x"], "references": ids[:1], "dataset": "your-org/lctg"}}.items():
+    try:
+        metric.compute(**kw)
+    except Exception as e:
+        errors[name] = [type(e).__name__, str(e)]
+out["errors"] = errors
+print(json.dumps(out, ensure_ascii=False))
+"""
+
+
+def _fresh_venv(tmp_path: Path) -> Path:
+    reuse = os.environ.get("LCTG_STANDALONE_VENV")
+    if reuse:
+        return Path(reuse) / "bin" / "python"
+    folder = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True, clear=True).create(folder)
+    python = folder / "bin" / "python"
+    pip = subprocess.run([str(python), "-m", "pip", "install", "-q", "evaluate", "regex", "unicodedata2"],
+                         capture_output=True, text=True, timeout=900)
+    if pip.returncode != 0:
+        unreachable = ("No matching distribution", "Could not find a version", "NewConnectionError",
+                       "Temporary failure in name resolution", "Max retries exceeded", "Network is unreachable")
+        if any(u in pip.stderr for u in unreachable):
+            pytest.skip(f"pip cannot reach the package registry: {pip.stderr.strip().splitlines()[-1]}")
+        pytest.fail(f"pip install failed: {pip.stderr[-2000:]}")
+    return python
+
+
+def _write_module(folder: Path) -> Path:
+    for name, data in module_files().items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return folder / "lctg_ctg"
+
+
+def test_fresh_venv_loads_the_module_offline_and_scores_as_the_api(tmp_path, built_dataset):
+    python = _fresh_venv(tmp_path)
+    module = _write_module(tmp_path / "out")
+    ids = ["summary/1614/format", "summary/1614/char_count", "summary/1614/keyword"]
+    args = tmp_path / "args.json"
+    args.write_text(json.dumps([str(module), PREDICTIONS, REFERENCES, RUNS, str(built_dataset), ids]), encoding="utf-8")
+    env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": ""}
+    proc = subprocess.run([str(python), "-c", _SCRIPT, str(args)], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    for name, kw in RUNS.items():  # the same dict, signature included, as the API computes in this process
+        assert out[name] == score_predictions(PREDICTIONS, REFERENCES, **kw), name
+    assert out["rule"]["summary/format"] == 0.5 and "cleaner:rule@" in out["rule"]["signature"]
+    assert out["by_id"] == score_predictions(["x"] * len(ids), ids, dataset=built_dataset, cleaner="none")
+    errors = out["errors"]
+    assert errors["bare_str"] == ["ScoringError", "predictions: expected a list of str, one per reference, got str"]
+    for name, hint in (("llm", 'pip install "lctg[llm] @'), ("hub", "pass a local dataset folder as dataset=")):
+        kind, message = errors[name]
+        assert kind == "ImportError" and hint in message and "\n" not in message, errors[name]
+
+
+def test_module_is_a_metric_space(tmp_path):
+    files = module_files()
+    card = files["lctg_ctg/README.md"].decode("utf-8")
+    front = card.split("---\n")[1]
+    for line in ("title: LCTG Bench CTG", "sdk: gradio", "app_file: app.py", "- evaluate", "- metric", "emoji: "):
+        assert line in front, line
+    reqs = files["lctg_ctg/requirements.txt"].decode("utf-8").split()
+    assert [r.split(">")[0] for r in reqs] == ["evaluate", "numpy", "regex", "unicodedata2"]
+    # app.py builds evaluate's widget for the module beside it (a stand-in gradio records the interface)
+    module = _write_module(tmp_path / "space")
+    fake = tmp_path / "fake" / "gradio"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text(
+        "import json, types\n"
+        "class Interface:\n"
+        "    def __init__(self, fn, inputs, outputs, description, title, article):\n"
+        "        self.fn, self.inputs, self.title = fn, inputs, title\n"
+        "    def launch(self):\n"
+        "        import pandas as pd\n"
+        "        kw = '{\"id\": \"ad_text/1/keyword\", \"task\": \"ad_text\", \"prompt_id\": 1, \"aspects\": [\"keyword\"],"
+        " \"keyword\": \"抹茶\"}'\n"
+        "        out = self.fn(pd.DataFrame({'predictions': ['\"京都の抹茶\"'], 'references': [kw]}))\n"
+        "        print(json.dumps({'title': self.title, 'headers': self.inputs['headers'], 'out': out}))\n"
+        "def _component(**kw):\n"
+        "    return kw\n"
+        "inputs = types.SimpleNamespace(Dataframe=_component)\n"
+        "outputs = types.SimpleNamespace(Textbox=_component)\n", encoding="utf-8")
+    env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": str(fake.parent)}
+    proc = subprocess.run([sys.executable, str(module / "app.py")], cwd=module, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    shown = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert shown["headers"] == ["predictions", "references"] and "lctg_ctg" in shown["title"]
+    assert shown["out"]["ad_text/keyword"] == 1.0
+
+
+@pytest.mark.parametrize("source,expected", [
+    ("from lctg_metrics import aspects as a\n", "from . import _lctg_aspects as a\n"),
+    ("from lctg_metrics.scoring.counts import Counts, T as TOTAL\n",
+     "from ._lctg_scoring_counts import Counts, T as TOTAL\n"),
+    ("from lctg_dataset.constants import TASKS  # tasks\n", "from ._lctg_dataset_constants import TASKS  # tasks\n"),
+    ("def f():\n    from lctg_metrics.llm.client import LLMConfig\n",
+     "def f():\n    raise ImportError('lctg_metrics.llm.client is not part of this standalone metric module: the LLM"),
+    ("from lctg_metrics.llm.client import LLMConfig\n", "GeneratorError: .*left out .* only be imported inside a function"),
+    ("import lctg_metrics.api\n", "GeneratorError: .*write `from lctg_… import name`"),
+])
+def test_the_generator_rewrites_imports(source, expected):
+    import re
+
+    from lctg_metrics.standalone import GeneratorError, flatten
+
+    try:
+        script, files = flatten(source, "x.py")
+    except GeneratorError as e:
+        assert re.search(expected, f"GeneratorError: {e}"), e
+        return
+    assert script.startswith(expected) and "lctg_metrics" not in script.split("raise")[0]
+    assert all(name.startswith("_lctg") and "from lctg_" not in text for name, text in files.items())
