@@ -68,9 +68,9 @@ def match(cols: GenerationColumns, refs: Mapping[str, Reference]) -> list[Refere
     n = len(cols)
     if not n:
         raise ScoringError("no generations to score")
-    if not ({type(x) for x in cols.texts} <= {str} and {type(x) for x in cols.ids} <= {str}
-            and {type(x) for x in cols.samples} <= {int} and min(cols.samples) >= 0
-            and (cols.cleaned is None or {type(x) for x in cols.cleaned} <= {str, type(None)})):
+    if not (set(map(type, cols.texts)) <= {str} and set(map(type, cols.ids)) <= {str}
+            and set(map(type, cols.samples)) <= {int} and min(cols.samples) >= 0
+            and (cols.cleaned is None or set(map(type, cols.cleaned)) <= {str, type(None)})):
         for i in range(n):
             check_generation(cols.generation(i))
     matched = list(map(refs.get, cols.ids))
