@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 
 import datasets
 
-from lctg_dataset.constants import ASPECTS, DATASET_VERSION, TASKS
+from lctg_dataset.constants import ASPECTS, CONSTRAINT_SCHEMA, DATASET_VERSION, TASKS
 from lctg_dataset.source import Record, SourceError
 from lctg_dataset.templates import TemplatePool, escape, fill
 from lctg_dataset.validate import KIND_ASPECT, UNFLAGGED_KINDS, Finding
@@ -19,18 +19,8 @@ from lctg_dataset.validate import KIND_ASPECT, UNFLAGGED_KINDS, Finding
 CONDITION_MARKER = "[条件]"
 
 CONSTRAINT_FEATURES = datasets.Features(
-    {
-        "id": datasets.Value("string"),
-        "task": datasets.Value("string"),
-        "prompt_id": datasets.Value("int64"),
-        "aspects": datasets.Sequence(datasets.Value("string")),
-        "min_chars": datasets.Value("int32"),
-        "max_chars": datasets.Value("int32"),
-        "keyword": datasets.Value("string"),
-        "prohibited_word": datasets.Value("string"),
-        "variant": datasets.Value("int32"),
-        "dataset_version": datasets.Value("string"),
-    }
+    {name: datasets.Sequence(datasets.Value("string")) if arrow == "list<string>" else datasets.Value(arrow)
+     for name, (arrow, _) in CONSTRAINT_SCHEMA.items()}
 )
 
 ROW_FEATURES = datasets.Features(

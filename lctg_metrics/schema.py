@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from lctg_dataset.constants import TASKS
+from lctg_dataset.constants import CONSTRAINT_SCHEMA, TASKS
 from lctg_metrics import aspects
 from lctg_metrics.aspects import CONSTRAINT_FIELDS, Constraint
 
@@ -22,15 +22,8 @@ def is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-#: Every constraint field, its type as stored in the dataset and whether it may be null (absent = null). The same
-#: declaration as ``lctg_dataset.rows.CONSTRAINT_FEATURES`` (a test compares them); the evaluate module's
-#: features are built from it.
-CONSTRAINT_SCHEMA: dict[str, tuple[str, bool]] = {
-    "id": ("string", False), "task": ("string", False), "prompt_id": ("int64", False),
-    "aspects": ("list<string>", False), "min_chars": ("int32", True), "max_chars": ("int32", True),
-    "keyword": ("string", True), "prohibited_word": ("string", True), "variant": ("int32", True),
-    "dataset_version": ("string", True),
-}
+#: How an error names each type of ``CONSTRAINT_SCHEMA`` (field -> (Arrow type, nullable), declared once in
+#: ``lctg_dataset.constants``; absent = null).
 _EXPECTED = {"string": "a string", "int64": "an integer", "int32": "an integer",
              "list<string>": "a non-empty list of strings"}
 
