@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 import re
@@ -21,42 +22,58 @@ from lctg_metrics.schema import Generation, ScoringError
 
 GENERATION_FIELDS = ("id", "generation", "sample", "cleaned")
 MANIFEST = "manifest.json"
+#: Generations per chunk when a file is read in chunks (:func:`iter_generations`): bounds the memory of a run.
+CHUNK_SIZE = 50_000
 #: UTF-16 surrogate code points: a JSON "\ud800" escape decodes to one, and no UTF-8 file can hold it.
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def read_generations(path: str | os.PathLike[str]) -> list[Generation]:
     """Read a generations file (format by extension: .jsonl/.json/.ndjson, .csv, .parquet)."""
+    return [g for chunk in iter_generations(path) for g in chunk]
+
+
+def iter_generations(path: str | os.PathLike[str], chunk_size: int = CHUNK_SIZE) -> Iterator[list[Generation]]:
+    """The generations of a file in chunks of ``chunk_size``, read as they are consumed (a line, a parquet batch at a
+    time); any chunk size gives the same generations. Errors name the first bad line in file order."""
     p = Path(path)
     if not p.is_file():
         raise ScoringError(f"generations file {p} does not exist or is not a file")
     suffix = p.suffix.lower()
+    if suffix not in (".jsonl", ".json", ".ndjson", ".csv", ".parquet"):
+        raise ScoringError(f"{p}: unknown generations format {suffix!r}; use .jsonl, .csv or .parquet")
+    rows = (_parquet_rows(p) if suffix == ".parquet" else _csv_rows(p, _lines(p, split_cr=True)) if suffix == ".csv"
+            else _jsonl_rows(p, _lines(p)))
+    number = _Numbering()
     try:
-        if suffix in (".jsonl", ".json", ".ndjson"):
-            rows = list(_jsonl_rows(p, read_text(p)))
-        elif suffix == ".csv":
-            rows = list(_csv_rows(p, read_text(p)))
-        elif suffix == ".parquet":
-            rows = list(_parquet_rows(p))
-        else:
-            raise ScoringError(f"{p}: unknown generations format {suffix!r}; use .jsonl, .csv or .parquet")
+        while chunk := list(itertools.islice(rows, chunk_size)):
+            generations, chunk = number(chunk), []  # the rows are not kept while the chunk is scored
+            yield generations
     except OSError as e:
         raise ScoringError(f"{p}: cannot read ({e.strerror or e})") from None
-    if not rows:
+    if number.given is None:
         raise ScoringError(f"{p}: no generations (the file is empty)")
-    return _generations(rows)
+
+
+def _lines(p: Path, *, split_cr: bool = False) -> Iterator[str]:
+    r"""The file's lines (ending in "\n") one at a time: UTF-8, a leading BOM dropped, invalid bytes an error naming
+    line and column; ``split_cr`` also ends lines at a lone "\r" (as ``csv`` expects of ``newline=""``)."""
+    offset = 0
+    with open(p, "rb") as f:
+        for n, raw in enumerate(f, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise ScoringError(f"{p}:{n}: not UTF-8 text ({e.reason} at byte {offset + e.start}, column "
+                                   f"{e.start + 1})") from None
+            offset += len(raw)
+            line = line[1:] if n == 1 and line.startswith("\ufeff") else line
+            yield from io.StringIO(line, newline="") if split_cr and "\r" in line else (line,)
 
 
 def read_text(p: Path) -> str:
     """The file as text: UTF-8, a leading BOM dropped; invalid bytes are an error naming line and column."""
-    data = p.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        column = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise ScoringError(f"{p}:{line}: not UTF-8 text ({e.reason} at byte {e.start}, column {column})") from None
-    return text[1:] if text.startswith("\ufeff") else text
+    return "".join(_lines(p))
 
 
 class _DuplicateKey(Exception):
@@ -72,8 +89,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _jsonl_rows(p: Path, text: str) -> Iterator[tuple[str, Any]]:
-    for n, line in enumerate(text.split("\n"), start=1):  # "\n" only: U+2028 and friends may sit inside strings
+def _jsonl_rows(p: Path, text: str | Iterable[str]) -> Iterator[tuple[str, Any]]:
+    lines = text.split("\n") if isinstance(text, str) else text  # lines end at "\n" only (U+2028 may sit in strings)
+    for n, line in enumerate(lines, start=1):
+        line = line[:-1] if line.endswith("\n") else line
         if not line.strip():
             continue
         try:
@@ -87,9 +106,10 @@ def _jsonl_rows(p: Path, text: str) -> Iterator[tuple[str, Any]]:
         yield f"{p}:{n}", obj
 
 
-def _csv_rows(p: Path, text: str) -> Iterator[tuple[str, Any]]:
-    """Rows with their line (line 1 is the header; a record spanning lines is named by its first line)."""
-    reader = csv.reader(io.StringIO(text, newline=""))
+def _csv_rows(p: Path, text: str | Iterable[str]) -> Iterator[tuple[str, Any]]:
+    """Rows with their line (line 1 is the header; a record spanning lines is named by its first line), of a text
+    or of an iterable of lines."""
+    reader = csv.reader(io.StringIO(text, newline="") if isinstance(text, str) else text)
     header = next(reader, None)
     if header is None or "id" not in header or "generation" not in header:
         raise ScoringError(f"{p}:1: CSV header must include 'id' and 'generation', got {header}")
@@ -114,38 +134,52 @@ def _csv_rows(p: Path, text: str) -> Iterator[tuple[str, Any]]:
 
 
 def _parquet_rows(p: Path) -> Iterator[tuple[str, Any]]:
+    """Rows of a parquet file, one record batch in memory at a time."""
     import pyarrow.parquet as pq
 
+    k = itertools.count()
     try:
-        table = pq.read_table(p)
+        for batch in pq.ParquetFile(p).iter_batches(batch_size=CHUNK_SIZE):
+            yield from ((f"{p}:row {next(k)}", row) for row in batch.to_pylist())
     except Exception as e:  # pyarrow raises several types for unreadable files
         raise ScoringError(f"{p}: not a readable parquet file ({e})") from None
-    for i, row in enumerate(table.to_pylist()):
-        yield f"{p}:row {i}", row
 
 
 def _generations(rows: Sequence[tuple[str, Any]]) -> list[Generation]:
     """Generations of the rows; without any ``sample``, the k-th row of an id is sample k."""
-    for where, row in rows:
-        if not isinstance(row, Mapping):
-            raise ScoringError(f"{where}: expected an object with 'id' and 'generation', got {type(row).__name__}")
-    given = [row.get("sample") is not None for _, row in rows]
-    if any(given) and not all(given):
-        first, lacking = rows[given.index(True)][0], rows[given.index(False)][0]
-        raise ScoringError(f"{lacking}: no 'sample', but {first} has one; give 'sample' on every line or on none "
-                           "(then the k-th generation of an id is sample k)")
-    seen: dict[Any, int] = {}
-    out = []
-    for where, row in rows:
-        if any(given):
-            sample = row["sample"]
-        else:
-            rid = row.get("id")
-            key = rid if isinstance(rid, str) else repr(rid)
-            sample = seen.get(key, 0)
-            seen[key] = sample + 1
-        out.append(_generation(row, where, sample))
-    return out
+    return _Numbering()(rows)
+
+
+class _Numbering:
+    """Generations of rows that come in chunks: ``sample`` is given on every row or on none (then the k-th row of an
+    id is sample k, counted over every chunk so far)."""
+
+    def __init__(self) -> None:
+        self.given: tuple[bool, str] | None = None  # whether the first row has a sample, and where it is
+        self.seen: dict[Any, int] = {}
+
+    def __call__(self, rows: Sequence[tuple[str, Any]]) -> list[Generation]:
+        for where, row in rows:
+            if not isinstance(row, Mapping):
+                raise ScoringError(f"{where}: expected an object with 'id' and 'generation', got {type(row).__name__}")
+            given = row.get("sample") is not None
+            if self.given is None:
+                self.given = (given, where)
+            elif given != self.given[0]:
+                first, lacking = (self.given[1], where) if self.given[0] else (where, self.given[1])
+                raise ScoringError(f"{lacking}: no 'sample', but {first} has one; give 'sample' on every line or on "
+                                   "none (then the k-th generation of an id is sample k)")
+        out = []
+        for where, row in rows:
+            if self.given[0]:  # type: ignore[index]
+                sample = row["sample"]
+            else:
+                rid = row.get("id")
+                key = rid if isinstance(rid, str) else repr(rid)
+                sample = self.seen.get(key, 0)
+                self.seen[key] = sample + 1
+            out.append(_generation(row, where, sample))
+        return out
 
 
 def _generation(row: Mapping[str, Any], where: str, sample: Any) -> Generation:

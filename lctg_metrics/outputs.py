@@ -3,7 +3,9 @@
 :func:`check_paths` refuses (one line naming both paths) an output that is an input, is the dataset folder or lies
 inside it, or is also another output, and an output whose folder cannot be written. :func:`write_all` writes every
 file to a temp file beside its target, then renames them all into place; on any failure the files it replaced are
-restored, the new ones removed, and no temp file or folder it made remains.
+restored, the new ones removed, and no temp file or folder it made remains. An output too large to hold in memory
+is written piece by piece into a :class:`Staged` temp file beside its target, which ``write_all`` places with the
+others (or :meth:`Staged.discard` removes when the run fails).
 """
 
 from __future__ import annotations
@@ -105,10 +107,53 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
                                    "output its own path")
 
 
-def write_all(files: Sequence[tuple[Any, str | bytes]]) -> None:
-    """Write every ``(path, text or bytes)`` (text as UTF-8): all land, or none does and nothing is left behind."""
+class Staged:
+    """An output written piece by piece: a temp file beside ``path`` (its folders made as needed)."""
+
+    def __init__(self, path: Any) -> None:
+        self.target, self.made = Path(path), []
+        try:
+            self.made = _mkdirs(self.target.parent)
+            fd, tmp = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.", suffix=".tmp")
+        except OSError as e:
+            self.discard()
+            raise ScoringError(f"{self.target}: cannot write ({e.strerror or e}); nothing was written") from None
+        self.tmp = Path(tmp)
+        os.chmod(tmp, 0o666 & ~_umask())
+        self.file = os.fdopen(fd, "wb")
+
+    def write(self, text: str) -> None:
+        """Append text (as UTF-8)."""
+        try:
+            self.file.write(text.encode("utf-8"))
+        except UnicodeEncodeError as e:
+            raise ScoringError(f"{self.target}: text holds {e.object[e.start:e.end]!r}, which UTF-8 cannot encode; "
+                               "nothing was written") from None
+        except OSError as e:
+            raise ScoringError(f"{self.target}: cannot write ({e.strerror or e}); nothing was written") from None
+
+    def discard(self) -> None:
+        """Remove the temp file and the folders made for it (the run failed)."""
+        if hasattr(self, "file"):
+            self.file.close()
+            self.tmp.unlink(missing_ok=True)
+        for d in reversed(self.made):
+            try:
+                d.rmdir()
+            except OSError:
+                pass
+
+
+def _umask() -> int:
     umask = os.umask(0)
     os.umask(umask)
+    return umask
+
+
+def write_all(files: Sequence[tuple[Any, str | bytes | Staged]]) -> None:
+    """Write every ``(path, text or bytes)`` (text as UTF-8) and place every ``(path, Staged)``: all land, or none
+    does and nothing is left behind."""
+    umask = _umask()
     made: list[Path] = []  # folders this call created (removed again on failure)
     staged: list[tuple[Path, Path]] = []  # (temp file, target)
     backups: list[tuple[Path, Path]] = []  # (backup of a replaced file, target)
@@ -117,6 +162,11 @@ def write_all(files: Sequence[tuple[Any, str | bytes]]) -> None:
     try:
         for path, data in files:
             target = Path(path)
+            if isinstance(data, Staged):
+                data.file.close()
+                made += data.made
+                staged.append((data.tmp, data.target))
+                continue
             made += _mkdirs(target.parent)
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
             staged.append((Path(tmp), target))
@@ -163,4 +213,4 @@ def _mkdirs(folder: Path) -> list[Path]:
     return list(reversed(missing))
 
 
-__all__ = ["Output", "check_paths", "write_all"]
+__all__ = ["Output", "Staged", "check_paths", "write_all"]

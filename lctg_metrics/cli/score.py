@@ -16,9 +16,9 @@ DEFAULT_MODEL_NAME = "model"
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from lctg_metrics.io import json_text, jsonl_text, read_rows
-    from lctg_metrics.outputs import Output, check_paths, write_all
-    from lctg_metrics.report import all_scores_csv, format_table
+    from lctg_metrics.cli.stream import score_stream, streams
+    from lctg_metrics.io import read_rows
+    from lctg_metrics.outputs import Output, check_paths
     from lctg_metrics.scoring import score
 
     _check_usage(args)
@@ -31,6 +31,14 @@ def cmd_score(args: argparse.Namespace) -> int:
                  Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None],
                 inputs={"GENERATIONS": args.generations, "--llm-cache": args.llm_cache}, dataset=dataset.path)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
+    if streams(args):  # our own file, no LLM step: read and scored in chunks
+        result, details, notes = score_stream(args, rows, options, dataset.source(), progress)
+        try:
+            return _write_outputs(args, result, details, notes)
+        except BaseException:
+            if details is not None:
+                details.discard()
+            raise
     generations = _read(args)
     if args.task:
         generations = _only_tasks(generations, rows, args)
@@ -49,13 +57,25 @@ def cmd_score(args: argparse.Namespace) -> int:
         progress=progress,
         **source,
     )
+    return _write_outputs(args, result, None, [])
+
+
+def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
+    """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
+    the table."""
+    from lctg_metrics.io import json_text, jsonl_text
+    from lctg_metrics.outputs import write_all
+    from lctg_metrics.report import all_scores_csv, format_table
+
+    for note in task_notes:
+        print(note)
     cis = None
     if args.ci:
         from lctg_metrics.analysis import ci_table
 
         cis = ci_table(result, n_resamples=args.ci_resamples, seed=args.seed)
     # every output is rendered before any is written, and they are written as one set
-    files: list[tuple[Any, str]] = []
+    files: list[tuple[Any, Any]] = []
     notes: list[str] = []
     if args.json:
         out = result.to_dict()
@@ -63,7 +83,9 @@ def cmd_score(args: argparse.Namespace) -> int:
             out["ci"] = {"level": 0.95, "resamples": args.ci_resamples, "seed": args.seed,
                          "intervals": {t: {k: list(v) for k, v in per.items()} for t, per in cis.items()}}
         files.append((args.json, json_text(out)))
-    if args.details:
+    if details is not None:
+        files.append((args.details, details))
+    elif args.details:
         files.append((args.details, jsonl_text(dict(it.to_dict(), signature=result.signature) for it in result.items)))
     if args.csv_dir:
         from pathlib import Path

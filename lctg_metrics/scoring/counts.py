@@ -9,6 +9,8 @@ comparison, report and CSV is computed from them by :mod:`lctg_metrics.scoring.a
 
 from __future__ import annotations
 
+import functools
+import operator
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -94,6 +96,32 @@ class Counts:
         return Counts(out)
 
     __radd__ = __add__  # so that sum(parts, Counts.empty()) and sum(parts) both work
+
+    @classmethod
+    def total(cls, parts: Sequence["Counts"]) -> "Counts":
+        """``parts[0] + parts[1] + ...`` with one allocation per task: adding many parts two by two would copy the
+        growing sum once per part."""
+        out: dict[str, TaskCounts] = {}
+        for task in TASKS:
+            mine = [p.tasks[task] for p in parts if task in p.tasks]
+            if len(mine) < 2:
+                out.update({task: mine[0]} if mine else {})
+                continue
+            axes = (tuple(sorted(set().union(*(m.units for m in mine)))),
+                    tuple(sorted(set().union(*(m.variants for m in mine)))),
+                    _aspect_order(a for m in mine for a in m.aspects),
+                    tuple(sorted(set().union(*(m.samples for m in mine)))))
+            cells = np.zeros((*map(len, axes), len(TALLY)), dtype=np.int64)
+            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), len(PROMPT_TALLY)), dtype=np.int64)
+            for m in mine:
+                iu, iv, is_ = (np.searchsorted(axes[0], m.units), np.searchsorted(axes[1], m.variants),
+                               np.searchsorted(axes[3], m.samples))
+                cells[np.ix_(iu, iv, np.array([axes[2].index(a) for a in m.aspects], dtype=np.intp), is_)] += m.cells
+                prompts[np.ix_(iu, iv, is_)] += m.prompts
+            if (cells[..., T] > 1).any():
+                functools.reduce(operator.add, parts)  # raises, naming the cell scored twice
+            out[task] = TaskCounts(*axes, cells, prompts)
+        return cls(out)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Counts):

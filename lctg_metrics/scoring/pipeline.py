@@ -99,11 +99,8 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
     """Join, clean, check and count one shard of generations (missing generations are not looked for here)."""
     cols = generations if isinstance(generations, GenerationColumns) else GenerationColumns.from_generations(generations)
     matched = match(cols, refs)
-    notes: list[str] = []
-    if cleaner.name != "provided" and cols.cleaned is not None:
-        ignored = sum(1 for c in cols.cleaned if c is not None)
-        if ignored:
-            notes.append(f"'cleaned' given for {ignored} generations but ignored: cleaner is {cleaner.describe()}")
+    ignored = ignored_cleaned(cols, cleaner)
+    notes = [ignored_note(ignored, cleaner)] if ignored else []
     raws, cleaned, clean_stats, think = prepare_texts(cols, matched, cleaner, options)
     usage: dict[str, dict[str, Any]] = {}
     if clean_stats is not None:
@@ -115,6 +112,17 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
         if judge_stats is not None:
             usage["judge"] = _usage(judge_stats)
     return Part(_count(matched, cols.samples, vc, answers, think), cols, matched, cleaned, vc, answers, notes, usage)
+
+
+def ignored_cleaned(cols: GenerationColumns, cleaner: Cleaner) -> int:
+    """How many generations give a ``cleaned`` text that this cleaner does not use."""
+    if cleaner.name == "provided" or cols.cleaned is None:
+        return 0
+    return sum(1 for c in cols.cleaned if c is not None)
+
+
+def ignored_note(ignored: int, cleaner: Cleaner) -> str:
+    return f"'cleaned' given for {ignored} generations but ignored: cleaner is {cleaner.describe()}"
 
 
 def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColumns, answers: Any,
@@ -164,9 +172,7 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
              dataset_source: str | None = None) -> ScoreResult:
     """Look for missing generations (error, or counted as failures), aggregate, and sign the result
     (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field)."""
-    versions = sorted({r.dataset_version for r in refs.values()})
-    if len(versions) != 1:
-        raise ScoringError(f"references mix dataset versions {versions}; score each version separately")
+    version = dataset_version(refs)
     absent, samples = absent_pairs(counts, refs)
     check_missing(absent, refs, samples, missing)
     if absent:
@@ -185,10 +191,18 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
     notes = list(notes) + think_notes + ([f"{len(absent)} missing generations counted as failures"] if absent else [])
     items = None if materialize is None else (lambda: materialize() + missing_items(absent, refs))
     return ScoreResult(
-        signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=versions[0],
+        signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=version,
                                    dataset_source=dataset_source),
-        options=options, cleaner=cleaner, judge=judge, dataset_version=versions[0], counts_=counts,
+        options=options, cleaner=cleaner, judge=judge, dataset_version=version, counts_=counts,
         summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None, think=think)
+
+
+def dataset_version(refs: Mapping[str, Reference]) -> str:
+    """The one dataset version of the references (the signature's ``data`` field)."""
+    versions = sorted({r.dataset_version for r in refs.values()})
+    if len(versions) != 1:
+        raise ScoringError(f"references mix dataset versions {versions}; score each version separately")
+    return versions[0]
 
 
 def missing_items(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference]) -> list[ItemVerdict]:

@@ -1,0 +1,97 @@
+"""``lctg score`` on a generations file read in chunks: memory bounded by a chunk (plus the counts), not the file.
+
+Used for our own file format with a cleaner that makes no LLM calls and no judge (the LLM steps batch, deduplicate
+and cache over the whole run, so they read the whole file). ``--task`` filtering, the implicit sample numbering
+and the choice of the ``provided`` cleaner give what reading the whole file gives; per-item details are written
+chunk by chunk into a temp file that is placed with the other outputs only when the whole run succeeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from typing import Any, Iterator, Sequence
+
+from lctg_metrics.cli.dataset import CLIError
+from lctg_metrics.io import iter_generations, jsonl_text, read_rows
+from lctg_metrics.outputs import Staged
+from lctg_metrics.schema import Generation
+from lctg_metrics.scoring import ScoreResult, index_references
+from lctg_metrics.scoring.stream import score_chunks
+
+
+class _NotAllCleaned(Exception):
+    """A chunk after the first has a generation without ``cleaned``: the ``provided`` guess was wrong."""
+
+
+def streams(args: argparse.Namespace) -> bool:
+    """Whether this run reads its generations in chunks."""
+    return (args.from_format == "lctg" and args.id_field is None and args.text_field is None
+            and args.cleaner != "llm" and not args.judge and not args.dry_run)
+
+
+def score_stream(args: argparse.Namespace, rows: Sequence[Any], options: Any, dataset_source: str | None,
+                 progress: bool) -> tuple[ScoreResult, Staged | None, list[str]]:
+    """The result, the staged details file (or None; the caller places or discards it) and the notes to print."""
+    import lctg_metrics.io as lctg_io
+    from lctg_metrics.cleaners import get_cleaner
+
+    refs = index_references(r["constraint"] for r in rows)
+    others = ({r["id"] for r in read_rows(args.dataset, args.config)} - {r["id"] for r in rows}) if args.task else set()
+    name = args.cleaner
+    while True:
+        skipped = [0]
+        chunks = _kept(iter_generations(args.generations, lctg_io.CHUNK_SIZE), others, skipped, args)
+        first = next(chunks, [])
+        guessed = name is None and all(g.cleaned is not None for g in first)
+        chunks, first = itertools.chain([first], chunks), []  # the first chunk is not kept through the run
+        cleaner = get_cleaner(name or ("provided" if guessed else "rule"))
+        details = Staged(args.details) if args.details else None
+        try:
+            result = score_chunks(
+                _all_cleaned(chunks) if guessed else chunks, refs, options=options, cleaner=cleaner,
+                missing=args.missing, dataset_source=dataset_source, progress=progress,
+                on_items=_writer(details) if details else None,
+                first_at=lambda rid, s: _first_at(args.generations, rid, s))
+        except BaseException as e:
+            if details is not None:
+                details.discard()
+            if isinstance(e, _NotAllCleaned):
+                name = "rule"  # what reading the whole file would have chosen
+                continue
+            raise
+        notes = [f"note: scoring only {', '.join(args.task)}: skipped {skipped[0]} generations of the other tasks"
+                 ] if skipped[0] else []
+        return result, details, notes
+
+
+def _kept(chunks: Iterator[list[Generation]], others: set[str], skipped: list[int],
+          args: argparse.Namespace) -> Iterator[list[Generation]]:
+    """The chunks without the generations of the config's tasks that ``--task`` leaves out (counted in
+    ``skipped``); an error when none is left."""
+    kept = 0
+    for chunk in chunks:
+        mine = [g for g in chunk if g.id not in others] if others else chunk
+        skipped[0] += len(chunk) - len(mine)
+        kept += len(mine)
+        if mine:
+            yield mine
+    if args.task and not kept:
+        raise CLIError(f"{args.generations}: no generations of task(s) {', '.join(args.task)}")
+
+
+def _writer(details: Staged) -> Any:
+    """Per-item verdicts as details lines (as ``--details`` writes them when a run is scored at once)."""
+    return lambda items, signature: details.write(jsonl_text(dict(it.to_dict(), signature=signature) for it in items))
+
+
+def _all_cleaned(chunks: Iterator[list[Generation]]) -> Iterator[list[Generation]]:
+    for chunk in chunks:
+        if not all(g.cleaned is not None for g in chunk):
+            raise _NotAllCleaned
+        yield chunk
+
+
+def _first_at(path: Any, rid: str, sample: int) -> str:
+    """Where the first generation of (id, sample) is (read again: only an error needs it)."""
+    return next(g.label() for chunk in iter_generations(path) for g in chunk if g.id == rid and g.sample == sample)
