@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
+from itertools import repeat
+from operator import is_
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -47,12 +49,13 @@ def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples:
         unique = _constraints_of(ids, dataset)
     else:
         refs = references_from(refs)
-        ids = [r.get("id") for r in refs]
-        if not {type(rid) for rid in ids} <= {str}:
+        ids = list(map(dict.get, refs, repeat("id")))
+        if not set(map(type, ids)) <= {str}:
             i = next(k for k, rid in enumerate(ids) if type(rid) is not str)
             raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {kind(ids[i])}")
         unique = dict(zip(ids, refs))
-        if not all(unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
+        if not all(map(is_, map(unique.__getitem__, ids), refs)) and not all(  # the same dict object: no compare
+                unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
             i = next(k for k, (rid, r) in enumerate(zip(ids, refs)) if unique[rid] != r)
             raise ScoringError(f"references[{i}]: id {ids[i]!r} appears with two different constraints")
     checked: dict[str, Reference] = {}

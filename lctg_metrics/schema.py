@@ -4,6 +4,7 @@ records. Errors are :class:`ScoringError` naming the item (index, id, file:line)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from lctg_dataset.constants import CONSTRAINT_SCHEMA, TASKS
@@ -193,9 +194,12 @@ def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
     """Accept the dataset's ``constraint`` column as a list, a ``datasets`` Column, or rows with a ``constraint``.
 
     The same dict object repeated (several samples of one prompt) is not copied again."""
+    refs = references if type(references) is list else list(references)
+    if set(map(type, refs)) <= {dict} and all(map(dict.__contains__, refs, repeat("aspects"))):
+        return refs  # the common case: constraint dicts, used as they are
     out = []
     converted: dict[int, dict[str, Any]] = {}
-    for i, r in enumerate(references):
+    for i, r in enumerate(refs):
         if type(r) is dict and "aspects" in r:  # the common case: a constraint dict, used as is
             out.append(r)
             continue

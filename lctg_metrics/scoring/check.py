@@ -28,9 +28,19 @@ def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], 
     if mode == "strip":
         out = [strip_think(t) for t in texts]
         return out, [i for i, (a, b) in enumerate(zip(texts, out)) if a is not b], set()
-    found = [auto_think(t) for t in texts]
-    return ([t for t, _ in found], [i for i, (_, state) in enumerate(found) if state == STRIPPED],
-            {i for i, (_, state) in enumerate(found) if state == UNFINISHED})
+    out = texts if isinstance(texts, list) else list(texts)
+    tagged = [i for i, t in enumerate(out) if "<" in t]  # auto_think leaves every text without "<" as it is
+    if not tagged:
+        return out, [], set()
+    out = list(out)
+    stripped, unfinished = [], set()
+    for i in tagged:
+        out[i], state = auto_think(out[i])
+        if state == STRIPPED:
+            stripped.append(i)
+        elif state == UNFINISHED:
+            unfinished.add(i)
+    return out, stripped, unfinished
 
 
 def prepare_texts(
@@ -76,7 +86,7 @@ def verdicts(
     unfinished: set[int] | frozenset[int] = frozenset(),
 ) -> VerdictColumns:
     """Check every aspect of every generation's reference (the same pure check per item, in one tight loop)."""
-    by_id = {id(ref): ref for ref in matched}  # the distinct references (few), found without hashing them
+    by_id = dict(zip(map(id, matched), matched))  # the distinct references (few), found without hashing them
     plans = {ref.id: (ref.constraint(), ref.aspects) for ref in by_id.values()}
     if options.empty == "fail":  # the wrapper applies the policy that acts on every aspect
         checks = {a: partial(check, a) for a in aspects.names()}

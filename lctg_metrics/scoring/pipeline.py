@@ -128,7 +128,7 @@ def ignored_note(ignored: int, cleaner: Cleaner) -> str:
 def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColumns, answers: Any,
            think: Mapping[str, Any]) -> Counts:
     """Counts of one shard, from a table of its distinct references (few) and one index per generation."""
-    distinct = list({id(r): r for r in matched}.values())
+    distinct = list(dict(zip(map(id, matched), matched)).values())
     index = {id(r): k for k, r in enumerate(distinct)}
     ref = np.fromiter(map(index.__getitem__, map(id, matched)), dtype=np.intp, count=len(matched))
 
