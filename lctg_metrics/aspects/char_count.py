@@ -17,7 +17,7 @@ def check_char_count(texts: Texts, constraint: Constraint, options: ScoringOptio
     cleaned = texts[1]
     if cleaned == INVALID_MARKER:
         return new(Verdict, (False, f"cleaner failed ({INVALID_MARKER!r})"))
-    n = count_chars(cleaned, options.counting)
+    n = len(cleaned) if options.counting == "codepoints" else count_chars(cleaned, options.counting)
     if n < lo:
         return new(Verdict, (False, f"{n} chars < min {lo}"))
     if n > hi:
