@@ -94,3 +94,14 @@ def serve() -> Iterator[Any]:
     for server in servers:
         server.stop()
         assert server.answer_errors == []
+
+
+def run_kwargs_doctests(module: Any, *, at_least: int) -> None:
+    """Run the examples of an evaluate module's ``_KWARGS_DESCRIPTION`` (offline, from the current folder)."""
+    import doctest
+
+    test = doctest.DocTestParser().get_doctest(module._KWARGS_DESCRIPTION, {}, "_KWARGS_DESCRIPTION", None, 0)
+    assert len(test.examples) >= at_least
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries == len(test.examples)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import importlib.util
 import inspect
 import json
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lctg_metrics.instructions import score_instructions
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT, run_kwargs_doctests
 from tests.test_if_score import _generations, _rows, _write_dataset
 
 MODULE_DIR = PROJECT_ROOT / "lctg_metrics" / "evaluate_if"
@@ -73,12 +72,7 @@ def test_kwargs_description_doctests_run(module_folder, monkeypatch):
     monkeypatch.chdir(module_folder.parent)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("HF_EVALUATE_OFFLINE", "1")
-    module = _load_module()
-    test = doctest.DocTestParser().get_doctest(module._KWARGS_DESCRIPTION, {}, "_KWARGS_DESCRIPTION", None, 0)
-    assert len(test.examples) >= 8
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries == len(test.examples)
+    run_kwargs_doctests(_load_module(), at_least=8)
 
 
 def test_card_sections_and_every_option_documented():

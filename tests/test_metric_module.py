@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import importlib.util
 import json
 import os
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT, run_kwargs_doctests
 
 _SCRIPT = """
 import json, sys
@@ -78,12 +77,7 @@ def test_kwargs_description_doctests_run(monkeypatch):
     monkeypatch.chdir(PROJECT_ROOT)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("HF_EVALUATE_OFFLINE", "1")
-    module = _load_module()
-    test = doctest.DocTestParser().get_doctest(module._KWARGS_DESCRIPTION, {}, "_KWARGS_DESCRIPTION", None, 0)
-    assert len(test.examples) >= 8
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries == len(test.examples)
+    run_kwargs_doctests(_load_module(), at_least=8)
 
 
 def test_metric_card_has_evaluate_sections():
