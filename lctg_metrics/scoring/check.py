@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from itertools import repeat
 from operator import itemgetter
 from typing import Any, Sequence
 
@@ -18,6 +19,16 @@ from lctg_metrics.scoring.join import GenerationColumns
 #: Number of items above which a progress bar is shown (when progress is on), and its step.
 PROGRESS_THRESHOLD = 2000
 PROGRESS_CHUNK = 50_000
+
+
+def _call(fn: Any, *args: Any) -> Any:
+    return fn(*args)
+
+
+try:  # Python 3.11+: the same, without a Python frame per item
+    from operator import call as _call  # type: ignore[attr-defined,no-redef]  # noqa: F811
+except ImportError:  # pragma: no cover
+    pass
 
 
 def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], set[int]]:
@@ -99,15 +110,17 @@ def verdicts(
         bar = tqdm(total=len(raws), desc="lctg: checking", unit="gen")
     ids = [ref.id for ref in matched]
     if all(len(asp) == 1 for _, asp in plans.values()):  # one aspect per prompt: every config but multi
-        plan_of = {rid: (checks[asp[0]], c) for rid, (c, asp) in plans.items()}
+        fn_of = {rid: checks[asp[0]] for rid, (_, asp) in plans.items()}
+        constraint_of = {rid: c for rid, (c, _) in plans.items()}
         vs = []
         for start in range(0, len(ids), PROGRESS_CHUNK):  # chunks only so that a progress bar can move
-            stop = start + PROGRESS_CHUNK
-            # (raw, cleaned) pairs go to the checks as plain tuples, straight from zip
-            vs += [fn(t, c, options) for (fn, c), t in
-                   zip(map(plan_of.__getitem__, ids[start:stop]), zip(raws[start:stop], cleaned[start:stop]))]
+            part = ids[start:start + PROGRESS_CHUNK]
+            # fn((raw, cleaned), constraint, options) per item, iterated in C: (raw, cleaned) pairs straight from zip
+            vs += map(_call, map(fn_of.__getitem__, part),
+                      zip(raws[start:start + PROGRESS_CHUNK], cleaned[start:start + PROGRESS_CHUNK]),
+                      map(constraint_of.__getitem__, part), repeat(options))
             if bar is not None:
-                bar.update(min(stop, len(ids)) - start)
+                bar.update(len(part))
         gen: Sequence[int] = range(len(raws))
         aspect = list(map({rid: asp[0] for rid, (_, asp) in plans.items()}.__getitem__, ids))
     else:
