@@ -8,7 +8,6 @@ finished build in by rename and then removes only the files the old manifest lis
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -18,17 +17,10 @@ from typing import Any
 
 from lctg_dataset.errors import OutputError
 from lctg_dataset.layout import MANIFEST
+from lctg_dataset.source import sha256_file
 
 #: ``name`` every lctg build manifest carries.
 BUILD_NAME = "lctg"
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def build_manifest(folder: Path) -> dict[str, Any] | None:
@@ -67,7 +59,7 @@ def foreign_entries(folder: Path, listed: dict[str, str]) -> list[str]:
                 continue
             if rel not in listed or path.is_symlink() or not path.is_file():
                 out.append(rel)
-            elif _sha256(path) != listed[rel]:
+            elif sha256_file(path) != listed[rel]:
                 out.append(f"{rel} (changed since the build)")
     return out
 

@@ -7,7 +7,6 @@ is decided in :mod:`lctg_dataset.output`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import platform
@@ -23,6 +22,7 @@ from lctg_dataset.constants import CORRECTED_VERSION, DATASET_VERSION, SOURCE_FI
 from lctg_dataset.errors import OutputError
 from lctg_dataset.layout import CARD, CHANGELOG, MANIFEST, PROTOCOL_PROMPTS, VALIDATION
 from lctg_dataset.output import check_out, remove_temp, replace_folder
+from lctg_dataset.source import sha256_file
 
 
 def write_dataset(result: BuildResult, out: Path, *, extra_files: Mapping[str, bytes] | None = None) -> dict[str, Any]:
@@ -109,15 +109,11 @@ def _json(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _manifest(result: BuildResult, root: Path) -> dict[str, Any]:
     import pyarrow
 
     files = {
-        p.relative_to(root).as_posix(): _sha256(p)
+        p.relative_to(root).as_posix(): sha256_file(p)
         for p in sorted(root.rglob("*"))
         if p.is_file() and p.relative_to(root).as_posix() != MANIFEST
     }

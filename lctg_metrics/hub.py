@@ -8,7 +8,6 @@ signature: ``your-org/lctg@v1.0.0#<first 12 hex of the manifest's sha256>``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from typing import Any
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.loader import DEFAULT_REVISION, fetch_snapshot, is_repo_id
 from lctg_dataset.output import BUILD_NAME
+from lctg_dataset.source import sha256_file
 from lctg_metrics.schema import ScoringError
 
 #: Hex digits of the manifest digest shown in the signature (48 bits: enough to tell builds apart by eye).
@@ -44,7 +44,7 @@ class ResolvedDataset:
 
 def manifest_digest(folder: Path) -> str:
     """sha256 of the folder's ``manifest.json`` (which holds the sha256 of every other file)."""
-    return hashlib.sha256((folder / MANIFEST).read_bytes()).hexdigest()
+    return sha256_file(folder / MANIFEST)
 
 
 def resolve_dataset(spec: str | os.PathLike[str], revision: str | None = None) -> ResolvedDataset:
@@ -84,7 +84,7 @@ def _check_build(folder: Path, where: str) -> None:
         if not path.is_file():
             raise ScoringError(f"{where}: {rel} is listed in {MANIFEST} but missing; the upload is incomplete "
                                "(publish the build again with `lctg publish`)")
-        if _sha256(path) != expected:
+        if sha256_file(path) != expected:
             raise ScoringError(f"{where}: {rel} differs from its sha256 in {MANIFEST}; the repo was changed after "
                                "the build (publish an unmodified build, or pin another revision)")
 
@@ -101,11 +101,3 @@ def _manifest(folder: Path, where: str) -> dict[str, Any]:
             and isinstance(manifest.get("files"), dict)):
         raise ScoringError(f"{where}: {MANIFEST} is not an lctg build manifest, so {remedy}")
     return manifest
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
