@@ -105,3 +105,18 @@ def run_kwargs_doctests(module: Any, *, at_least: int) -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0 and runner.tries == len(test.examples)
+
+
+def load_dataset_offline(folder: Path, config: str, show: str, tmp_path: Path) -> str:
+    """``load_dataset(folder, config, split="test")`` in a fresh offline process; the last line it prints of the
+    expression ``show`` (over ``ds``)."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf")}
+    script = ("import sys, json; from datasets import load_dataset\n"
+              f"ds = load_dataset(sys.argv[1], {config!r}, split='test')\nprint({show})")
+    proc = subprocess.run([sys.executable, "-c", script, str(folder)], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout.strip().splitlines()[-1]

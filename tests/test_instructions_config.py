@@ -4,9 +4,7 @@ its rows are sized, balanced, conflict-free and reproducible, and the built fold
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,7 +19,7 @@ from lctg_dataset.write import write_dataset
 from lctg_metrics.instructions import LLM_ONLY, REGISTRY, check, find_conflicts
 from lctg_metrics.instructions import conflicts as conflict_module
 from lctg_metrics.instructions.registry import validate_kwargs
-from tests.conftest import TASKS
+from tests.conftest import TASKS, load_dataset_offline
 
 FILE = "data/instructions/test-00000-of-00001.parquet"
 FIELDS = ["id", "task", "prompt_id", "base_text", "prompt", "instruction_id_list", "kwargs", "categories",
@@ -215,14 +213,9 @@ def test_manifest_and_card(folder):
 
 
 def test_load_dataset_offline(folder, tmp_path):
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf")}
-    script = ("import sys, json; from datasets import load_dataset\n"
-              "ds = load_dataset(sys.argv[1], 'instructions', split='test')\n"
-              "print(len(ds), ds[0]['id'], json.loads(ds[0]['kwargs'][0]) is not None, ds.features['kwargs'].feature.dtype)")
-    proc = subprocess.run([sys.executable, "-c", script, str(folder)], env=env, capture_output=True, text=True,
-                          timeout=300)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.strip().splitlines()[-1] == "840 instructions/summary/1614/0 True string"
+    shown = load_dataset_offline(folder, "instructions", "len(ds), ds[0]['id'], json.loads(ds[0]['kwargs'][0]) "
+                                 "is not None, ds.features['kwargs'].feature.dtype", tmp_path)
+    assert shown == "840 instructions/summary/1614/0 True string"
 
 
 def test_cli_flag_and_default_off(source_dir, tmp_path, capsys):

@@ -4,8 +4,6 @@ no ROCStories context anywhere in the folder unless asked for, reproducible, loa
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +14,7 @@ from lctg_dataset.build import build
 from lctg_dataset.cli import build_parser, main
 from lctg_dataset.stories import fill_contexts
 from lctg_dataset.write import write_dataset
+from tests.conftest import load_dataset_offline
 
 FILE = "data/story_endings/test-00000-of-00001.parquet"
 STORIES = Path(__file__).resolve().parents[2] / "shared" / "possible-stories"
@@ -142,14 +141,9 @@ def test_manifest_and_card(folder):
 
 
 def test_load_dataset_offline(folder, tmp_path):
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf")}
-    script = ("import sys; from datasets import load_dataset\n"
-              "ds = load_dataset(sys.argv[1], 'story_endings', split='test')\n"
-              "print(len(ds), sorted(set(ds['split'])), ds[0]['document'], len(ds[0]['options']))")
-    proc = subprocess.run([sys.executable, "-c", script, str(folder)], env=env, capture_output=True, text=True,
-                          timeout=300)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.strip().splitlines()[-1] == "1129 ['eval', 'fit'] None 4"
+    shown = load_dataset_offline(folder, "story_endings", "len(ds), sorted(set(ds['split'])), ds[0]['document'], "
+                                 "len(ds[0]['options'])", tmp_path)
+    assert shown == "1129 ['eval', 'fit'] None 4"
 
 
 def test_cli_flags(source_dir, tmp_path, capsys, monkeypatch):
