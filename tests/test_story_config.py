@@ -4,7 +4,6 @@ no ROCStories context anywhere in the folder unless asked for, reproducible, loa
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
