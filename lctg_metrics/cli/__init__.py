@@ -11,8 +11,6 @@ outputs as one set (:mod:`lctg_metrics.outputs`); a bad input or misuse is one l
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import sys
 from typing import NoReturn, Sequence
 
@@ -21,15 +19,10 @@ from lctg_metrics import __version__
 from lctg_metrics.cleaners import CleanerError
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.score import CLIError, cmd_score
+from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
 from lctg_metrics.schema import ScoringError
 
-#: What ``lctg score --from`` reads (``lctg``: our JSONL/CSV/parquet files; others via ``lctg_metrics.formats``).
-FROM_FORMATS = ("lctg", "lm-eval", "openai-batch")
-#: What ``lctg prompts --format`` writes.
-PROMPT_FORMATS = ("jsonl", "openai-batch")
-#: Modules of ``lctg_metrics.cli`` whose ``register(subparsers)`` adds a metric family's command (ifsm, if-score).
-FAMILY_COMMANDS = ("ifsm", "instructions", "lm_eval")
 SAMPLE_RULE = ("without any 'sample' field in the file, the k-th generation of an id is sample k (0-based), as in "
                "the Python API; a file that gives 'sample' must give it on every line")
 
@@ -108,12 +101,12 @@ def build_parser() -> argparse.ArgumentParser:
     pub.add_argument("--no-tag", action="store_true", help="do not tag the commit")
     pub.add_argument("--dry-run", action="store_true", help="print the files, sizes, repo and tag; upload nothing")
 
-    from lctg_metrics.cli.analysis import register
+    from lctg_metrics.cli import analysis, ifsm, instructions, lm_eval
 
-    register(sub)  # compare, report, substitutability
-    for family in FAMILY_COMMANDS:  # the other metric families' commands, where this installation has them
-        if importlib.util.find_spec(f"lctg_metrics.cli.{family}") is not None:
-            importlib.import_module(f"lctg_metrics.cli.{family}").register(sub)
+    analysis.register(sub)  # compare, report, substitutability
+    ifsm.register(sub)  # ifsm
+    instructions.register(sub)  # if-score
+    lm_eval.register(sub)  # lm-eval-tasks
     return parser
 
 
