@@ -111,3 +111,17 @@ def test_built_folder_carries_the_generated_metric_module(built_dataset):
     assert "from lctg_metrics.api import" in (PROJECT_ROOT / "lctg_ctg" / "lctg_ctg.py").read_text(encoding="utf-8")
     # the rest of the source text is the same: generated, not a hand copy
     assert script.count("def _compute(") == 1 and "_KWARGS_DESCRIPTION" in script
+
+
+def test_documented_default_signature_is_the_real_one():
+    """The signature the README and the metric card show is what a default run (rule cleaner) prints."""
+    from lctg_metrics import __version__
+    from lctg_metrics.api import score_predictions
+
+    ref = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
+           "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}
+    sig = score_predictions(["京都の抹茶スイーツ専門店が新登場"], [ref])["signature"]
+    for doc in (PROJECT_ROOT / "README.md", PROJECT_ROOT / "lctg_ctg" / "README.md"):
+        shown = [line for line in doc.read_text(encoding="utf-8").splitlines() if line.startswith("lctg|profile:")]
+        assert shown, doc
+        assert all(line == sig.replace(f"version:{__version__}", "version:0.1.0") for line in shown), (doc, shown, sig)
