@@ -68,7 +68,7 @@ def main() -> None:
             dataset = str(work / "lctg")
             subprocess.run([sys.executable, str(ROOT / "build_dataset.py"), "--out", dataset], check=True,
                            stdout=subprocess.DEVNULL)
-        from lctg_metrics.io import read_rows
+        from lctg_metrics.inputs import read_rows
 
         rows = read_rows(dataset)
         results = []

@@ -77,7 +77,7 @@ def main() -> int:
     import evaluate
 
     from lctg_metrics.api import score_predictions
-    from lctg_metrics.io import read_rows
+    from lctg_metrics.inputs import read_rows
     from lctg_metrics.sample import sample_generations
 
     rows = read_rows(args.dataset)

@@ -102,7 +102,7 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> dict[str, dict[str, Any
         raise ScoringError(f"references[0]: expected a constraint dict (the dataset's 'constraint' column), or row ids "
                            f"with dataset=<the built dataset folder or Hub repo id>; got row id {ids[0]!r} without "
                            "dataset")
-    from lctg_metrics.io import read_rows
+    from lctg_metrics.inputs import read_rows
 
     folder = dataset_folder(dataset)
     wanted = dict.fromkeys(ids)
@@ -133,7 +133,7 @@ def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, ll
         if llm is None or dataset is None:
             raise ScoringError("cleaner='llm' and judge=True need llm=llm_config(base_url, model) and dataset=<the "
                                "dataset folder> (for its protocol prompts and base texts)")
-        from lctg_metrics.io import read_protocol
+        from lctg_metrics.inputs import read_protocol
 
         dataset = dataset_folder(dataset)
         protocol = read_protocol(dataset)
@@ -141,7 +141,7 @@ def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, ll
           if name == "llm" else get_cleaner(name))
     spec = None
     if judge:
-        from lctg_metrics.io import base_texts
+        from lctg_metrics.inputs import base_texts
 
         spec = JudgeSpec(llm, protocol, base_texts(dataset))  # type: ignore[arg-type]
     return cl, spec

@@ -18,7 +18,7 @@ from io import StringIO
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from lctg_metrics import io as lctg_io
+from lctg_metrics import inputs
 from lctg_metrics.schema import Generation, ScoringError
 
 #: What ``read_generations_from`` reads: our own files, lm-eval ``--log_samples`` files, Batch API output files.
@@ -53,7 +53,7 @@ def read_generations_from(path: str | os.PathLike[str], fmt: str = "lctg", *, id
     if fmt == "openai-batch":
         return _guard(p, lambda: _read_openai_batch(p))
     if id_field == "id" and text_field == "generation":
-        return lctg_io.read_generations(p)
+        return inputs.read_generations(p)
     return _guard(p, lambda: _read_renamed(p, id_field, text_field))
 
 
@@ -71,15 +71,15 @@ def _guard(p: Path, read: Any) -> list[Generation]:
 
 
 def _read_renamed(p: Path, id_field: str, text_field: str) -> list[Generation]:
-    """Today's reader (:mod:`lctg_metrics.io`: its checks, its sample numbering) over renamed columns."""
+    """Today's reader (:mod:`lctg_metrics.inputs`: its checks, its sample numbering) over renamed columns."""
     suffix = p.suffix.lower()
     if suffix in (".jsonl", ".json", ".ndjson"):
-        rows = list(lctg_io._jsonl_rows(p, lctg_io.read_text(p)))
+        rows = list(inputs._jsonl_rows(p, inputs.read_text(p)))
     elif suffix == ".csv":
-        rows = list(lctg_io._csv_rows(p, _csv_renamed(p, lctg_io.read_text(p), id_field, text_field)))
+        rows = list(inputs._csv_rows(p, _csv_renamed(p, inputs.read_text(p), id_field, text_field)))
         id_field, text_field = "id", "generation"  # renamed in the header
     elif suffix == ".parquet":
-        rows = list(lctg_io._parquet_rows(p))
+        rows = list(inputs._parquet_rows(p))
     else:
         raise ScoringError(f"{p}: unknown generations format {suffix!r}; use .jsonl, .csv or .parquet")
     if not rows:
@@ -95,7 +95,7 @@ def _read_renamed(p: Path, id_field: str, text_field: str) -> list[Generation]:
         new = {k: v for k, v in row.items() if k not in ("id", "generation")}
         new["id"], new["generation"] = row[id_field], row[text_field]
         renamed.append((where, new))
-    return lctg_io._generations(renamed)
+    return inputs._generations(renamed)
 
 
 def _csv_renamed(p: Path, text: str, id_field: str, text_field: str) -> str:
@@ -141,7 +141,7 @@ def _read_lm_eval(path: Path, id_field: str, text_field: str) -> list[Generation
 def _lm_eval_file(p: Path, id_field: str, field: str) -> list[Generation]:
     out: list[Generation] = []
     seen: dict[Any, tuple[str, list[str]]] = {}  # doc_id -> (where, texts): one line per filter repeats a doc
-    for where, rec in lctg_io._jsonl_rows(p, lctg_io.read_text(p)):
+    for where, rec in inputs._jsonl_rows(p, inputs.read_text(p)):
         doc = rec.get("doc")
         if not isinstance(doc, Mapping) or field not in rec:
             raise ScoringError(f"{where}: not an lm-eval --log_samples record (needs 'doc' and {field!r})")
@@ -195,7 +195,7 @@ def parse_custom_id(value: Any, where: str) -> tuple[str, int]:
 def _read_openai_batch(p: Path) -> list[Generation]:
     out: list[Generation] = []
     failed: list[str] = []
-    for where, rec in lctg_io._jsonl_rows(p, lctg_io.read_text(p)):
+    for where, rec in inputs._jsonl_rows(p, inputs.read_text(p)):
         cid = rec.get("custom_id")
         row_id, sample = parse_custom_id(cid, where)
         text, problem = _batch_text(rec)

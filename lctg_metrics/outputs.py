@@ -10,11 +10,13 @@ others (or :meth:`Staged.discard` removes when the run fails).
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from lctg_metrics.schema import ScoringError
 
@@ -214,3 +216,31 @@ def _mkdirs(folder: Path) -> list[Path]:
 
 
 __all__ = ["Output", "Staged", "check_paths", "write_all"]
+
+
+# ---------------------------------------------------------------------------- one-file writers
+
+
+def json_text(obj: Any) -> str:
+    """What :func:`write_json` writes."""
+    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
+
+
+def jsonl_text(records: Iterable[Mapping[str, Any]]) -> str:
+    """What :func:`write_jsonl` writes: one JSON object per line."""
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+
+
+def atomic_write(path: str | os.PathLike[str], write: Callable[[Any], None], *, mode: str = "w") -> None:
+    """Write through ``write(fileobj)`` into a temp file beside ``path``, then move it into place."""
+    buffer: Any = io.BytesIO() if "b" in mode else io.StringIO(newline="")
+    write(buffer)
+    write_all([(path, buffer.getvalue())])
+
+
+def write_jsonl(path: str | os.PathLike[str], records: Iterable[Mapping[str, Any]]) -> None:
+    atomic_write(path, lambda f: f.write(jsonl_text(records)))
+
+
+def write_json(path: str | os.PathLike[str], obj: Any) -> None:
+    atomic_write(path, lambda f: f.write(json_text(obj)))

@@ -134,7 +134,7 @@ def digest(folder: Path) -> str:
 
 @pytest.mark.parametrize("revision, shown", [("v1.0.0", "v1.0.0"), (None, "main"), (COMMIT, COMMIT)])
 def test_repo_id_resolves_offline_from_the_cache(cached, built_dataset, revision, shown):
-    from lctg_metrics.io import read_rows
+    from lctg_metrics.inputs import read_rows
 
     got = resolve_dataset("me/lctg", revision)
     assert got.path == cached and got.repo_id == "me/lctg" and got.revision == shown and got.commit == COMMIT
@@ -247,7 +247,7 @@ def test_loader_reads_a_repo_id_at_a_revision(cached):
 
 
 def _score(folder: Path, source: str | None):
-    from lctg_metrics.io import read_rows
+    from lctg_metrics.inputs import read_rows
     from lctg_metrics.sample import sample_generations
     from lctg_metrics.schema import Generation
     from lctg_metrics.scoring import score

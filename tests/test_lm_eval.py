@@ -128,7 +128,7 @@ def test_lm_eval_run_matches_lctg_score(built_dataset: Path, tmp_path: Path, ser
     pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed (pip install 'lm-eval[api]')")
     from lctg_metrics.cleaners import get_cleaner
     from lctg_metrics.formats import read_generations_from
-    from lctg_metrics.io import read_rows
+    from lctg_metrics.inputs import read_rows
     from lctg_metrics.lm_eval_tasks import write_lm_eval_tasks
     from lctg_metrics.options import resolve_options
     from lctg_metrics.scoring import GenerationColumns, score

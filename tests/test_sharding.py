@@ -26,7 +26,7 @@ def toy(built_dataset, tmp_path_factory) -> tuple[list[dict], list[dict]]:
     refs = [r["constraint"] for r in pq.read_table(Path(built_dataset) / "data" / "all" / "test-00000-of-00001.parquet"
                                                    ).to_pylist()] if (Path(built_dataset) / "data" / "all").is_dir() else None
     if refs is None:
-        from lctg_metrics.io import read_rows
+        from lctg_metrics.inputs import read_rows
 
         refs = [r["constraint"] for r in read_rows(built_dataset, "all")]
     return gens, refs

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-import lctg_metrics.io as lctg_io
+import lctg_metrics.inputs as inputs
 from lctg_metrics.cli import main
 from lctg_metrics.cli import stream
 
-CHUNK_SIZES = (1, 7, lctg_io.CHUNK_SIZE)
+CHUNK_SIZES = (1, 7, inputs.CHUNK_SIZE)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_every_chunk_size_gives_the_same_outputs(built_dataset, generations, tmp
     argv = ["score", str(gens), "--dataset", str(built_dataset), *extra]
     seen = []
     for size in CHUNK_SIZES:
-        monkeypatch.setattr(lctg_io, "CHUNK_SIZE", size)
+        monkeypatch.setattr(inputs, "CHUNK_SIZE", size)
         seen.append(_outputs(argv, tmp_path / f"chunk{size}", capsys))
     monkeypatch.setattr(stream, "streams", lambda args: False)  # the whole file at once
     seen.append(_outputs(argv, tmp_path / "whole", capsys))
@@ -78,7 +78,7 @@ def test_every_chunk_size_gives_the_same_outputs(built_dataset, generations, tmp
 @pytest.mark.parametrize("size", CHUNK_SIZES)
 def test_duplicate_across_chunks_names_both_lines_and_writes_nothing(built_dataset, generations, tmp_path, capsys,
                                                                     monkeypatch, size):
-    monkeypatch.setattr(lctg_io, "CHUNK_SIZE", size)
+    monkeypatch.setattr(inputs, "CHUNK_SIZE", size)
     rows = [g for g in generations if g["id"].startswith("summary/")]
     rows.insert(20, dict(rows[3], generation="again"))
     gens = _write(tmp_path / "g.jsonl", rows)
@@ -92,7 +92,7 @@ def test_duplicate_across_chunks_names_both_lines_and_writes_nothing(built_datas
 
 
 def test_a_bad_line_late_in_the_file_leaves_nothing(built_dataset, generations, tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(lctg_io, "CHUNK_SIZE", 7)
+    monkeypatch.setattr(inputs, "CHUNK_SIZE", 7)
     gens = tmp_path / "g.jsonl"
     _write(gens, generations)
     with open(gens, "a", encoding="utf-8") as f:
@@ -106,7 +106,7 @@ def test_a_bad_line_late_in_the_file_leaves_nothing(built_dataset, generations, 
 
 def test_counts_total_equals_adding_two_by_two(built_dataset, generations):
     from lctg_metrics.cleaners import get_cleaner
-    from lctg_metrics.io import read_rows
+    from lctg_metrics.inputs import read_rows
     from lctg_metrics.options import resolve_options
     from lctg_metrics.scoring import Counts, Generation, index_references, score_part
 

@@ -13,20 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from lctg_metrics.options import ScoringOptions
-
-
-class Verdict(NamedTuple):
-    """Whether one generation satisfies one aspect, and why, in words a person can check.
-
-    (NamedTuples rather than dataclasses here: a million of them are made per large run.)"""
-
-    passed: bool
-    reason: str
-
-
-#: ``new(Verdict, (passed, reason))`` builds a Verdict without NamedTuple's Python-level ``__new__``
-#: (about half the cost; the checks make one per generation).
-new = tuple.__new__
+from lctg_metrics.verdict import Verdict, new
 
 
 class Texts(NamedTuple):

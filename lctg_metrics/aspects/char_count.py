@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from lctg_metrics.aspects.base import Aspect, Constraint, Texts, Verdict, new, register
+from lctg_metrics.aspects.base import Aspect, Constraint, Texts, register
+from lctg_metrics.verdict import Verdict, new
 from lctg_metrics.aspects.text import count_chars
 from lctg_metrics.options import INVALID_MARKER, ScoringOptions
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from lctg_metrics.aspects.base import Aspect, Constraint, Texts, Verdict, new, register
+from lctg_metrics.aspects.base import Aspect, Constraint, Texts, register
+from lctg_metrics.verdict import Verdict, new
 from lctg_metrics.aspects.text import contains, needs_word
 from lctg_metrics.options import INVALID_MARKER, ScoringOptions
 

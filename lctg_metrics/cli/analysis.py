@@ -19,7 +19,7 @@ from lctg_metrics.analysis.signatures import common_signature
 from lctg_metrics.analysis.substitutability import (
     SUBSTITUTE_THRESHOLD, published_substitutability, substitutability,
 )
-from lctg_metrics.io import json_text
+from lctg_metrics.outputs import json_text
 from lctg_metrics.outputs import Output, check_paths, write_all
 from lctg_metrics.render import figures, html, markdown
 from lctg_metrics.render.terminal import format_comparison, format_substitutability

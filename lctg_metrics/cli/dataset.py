@@ -35,7 +35,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
-    from lctg_metrics.io import jsonl_text, read_rows
+    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.outputs import jsonl_text
     from lctg_metrics.outputs import Output, check_paths, write_all
 
     if args.format == "jsonl" and args.model is not None:
@@ -63,7 +64,8 @@ def cmd_prompts(args: argparse.Namespace) -> int:
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
-    from lctg_metrics.io import jsonl_text, read_rows
+    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.outputs import jsonl_text
     from lctg_metrics.outputs import Output, check_paths, write_all
     from lctg_metrics.sample import sample_generations
 
@@ -91,7 +93,8 @@ def _story_prompts(args: argparse.Namespace) -> int:
     import pyarrow.parquet as pq
 
     from lctg_metrics.ifsm.prompts import story_prompt_records
-    from lctg_metrics.io import dataset_files, jsonl_text
+    from lctg_metrics.inputs import dataset_files
+    from lctg_metrics.outputs import jsonl_text
     from lctg_metrics.outputs import write_all
 
     if args.format != "jsonl" or args.samples is not None or args.task:

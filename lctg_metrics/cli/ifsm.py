@@ -79,7 +79,7 @@ def check_paths(args: argparse.Namespace) -> None:
 
 def read_endings(path: str) -> dict[str, str]:
     """id → ending from a generations file; a second ending for an id (another sample) is an error."""
-    from lctg_metrics.io import read_generations
+    from lctg_metrics.inputs import read_generations
 
     endings: dict[str, str] = {}
     for g in read_generations(path):

@@ -13,7 +13,7 @@ from typing import Any
 
 from lctg_metrics.instructions import files
 from lctg_metrics.instructions.score import RUN_MODES, score_instructions
-from lctg_metrics.io import write_json, write_jsonl
+from lctg_metrics.outputs import write_json, write_jsonl
 
 #: Input formats: M-IFEval's files, or the project's dataset folder.
 FORMATS = ("lctg", "m-ifeval")

@@ -17,7 +17,7 @@ DEFAULT_MODEL_NAME = "model"
 
 def cmd_score(args: argparse.Namespace) -> int:
     from lctg_metrics.cli.stream import score_stream, streams
-    from lctg_metrics.io import read_rows
+    from lctg_metrics.inputs import read_rows
     from lctg_metrics.outputs import Output, check_paths
     from lctg_metrics.scoring import score
 
@@ -63,7 +63,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
-    from lctg_metrics.io import json_text, jsonl_text
+    from lctg_metrics.outputs import json_text, jsonl_text
     from lctg_metrics.outputs import write_all
     from lctg_metrics.report import all_scores_csv, format_table
 
@@ -112,7 +112,7 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
 def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]]:
     """This run's all_scores.csv with the rows of other models an existing file holds (upstream's file has one row
     per model): this model's row replaces its old one in place, the others stay; a different header is refused."""
-    from lctg_metrics.io import read_text
+    from lctg_metrics.inputs import read_text
 
     if not path.is_file():
         return text, []
@@ -159,7 +159,7 @@ def _check_usage(args: argparse.Namespace) -> None:
 
 def _read(args: argparse.Namespace) -> list[Any]:
     """The generations: our own reader, or ``lctg_metrics.formats`` for other tools' files and field names."""
-    from lctg_metrics.io import read_generations
+    from lctg_metrics.inputs import read_generations
 
     if args.from_format == "lctg" and args.id_field is None and args.text_field is None:
         return read_generations(args.generations)
@@ -171,7 +171,7 @@ def _read(args: argparse.Namespace) -> list[Any]:
 
 def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.Namespace) -> list[Any]:
     """With ``--task``: keep the generations of those tasks, skip (and say so) those of the config's other tasks."""
-    from lctg_metrics.io import read_rows
+    from lctg_metrics.inputs import read_rows
 
     wanted = {r["id"] for r in rows}
     others = {r["id"] for r in read_rows(args.dataset, args.config)} - wanted
@@ -193,7 +193,7 @@ def _llm_steps(args: argparse.Namespace, cleaner_name: str, progress: bool) -> t
             raise CLIError("--dry-run counts LLM calls; use it with --cleaner llm and/or --judge")
         return get_cleaner(cleaner_name), None
     from lctg_metrics.api import llm_config
-    from lctg_metrics.io import base_texts, read_protocol
+    from lctg_metrics.inputs import base_texts, read_protocol
     from lctg_metrics.scoring import JudgeSpec
 
     config = llm_config(args.llm_base_url, args.llm_model, api_key_env=args.llm_api_key_env,

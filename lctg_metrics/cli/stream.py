@@ -13,7 +13,8 @@ import itertools
 from typing import Any, Iterator, Sequence
 
 from lctg_metrics.cli.dataset import CLIError
-from lctg_metrics.io import iter_generations, jsonl_text, read_rows
+from lctg_metrics.inputs import iter_generations, read_rows
+from lctg_metrics.outputs import jsonl_text
 from lctg_metrics.outputs import Staged
 from lctg_metrics.schema import Generation
 from lctg_metrics.scoring import ScoreResult, index_references
@@ -33,7 +34,7 @@ def streams(args: argparse.Namespace) -> bool:
 def score_stream(args: argparse.Namespace, rows: Sequence[Any], options: Any, dataset_source: str | None,
                  progress: bool) -> tuple[ScoreResult, Staged | None, list[str]]:
     """The result, the staged details file (or None; the caller places or discards it) and the notes to print."""
-    import lctg_metrics.io as lctg_io
+    from lctg_metrics import inputs
     from lctg_metrics.cleaners import get_cleaner
 
     refs = index_references(r["constraint"] for r in rows)
@@ -41,7 +42,7 @@ def score_stream(args: argparse.Namespace, rows: Sequence[Any], options: Any, da
     name = args.cleaner
     while True:
         skipped = [0]
-        chunks = _kept(iter_generations(args.generations, lctg_io.CHUNK_SIZE), others, skipped, args)
+        chunks = _kept(iter_generations(args.generations, inputs.CHUNK_SIZE), others, skipped, args)
         first = next(chunks, [])
         guessed = name is None and all(g.cleaned is not None for g in first)
         chunks, first = itertools.chain([first], chunks), []  # the first chunk is not kept through the run

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from lctg_metrics.verdict import Verdict
 
 GUARD_VERSION = "g1"
 # Thresholds on word-bigram overlap, chosen so that no gold ending of Possible Stories dev+test is flagged
@@ -17,13 +17,6 @@ MAX_CANDIDATE_JACCARD = 0.8  # bigram Jaccard with a wrong candidate
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-class Verdict(NamedTuple):
-    """``passed`` False means the ending counts as a failure without reading; ``reason`` says why."""
-
-    passed: bool
-    reason: str
 
 
 def words(text: str) -> list[str]:

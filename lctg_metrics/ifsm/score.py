@@ -11,7 +11,8 @@ from typing import Any
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
-from lctg_metrics.ifsm.guards import GUARD_VERSION, Verdict, check_ending
+from lctg_metrics.ifsm.guards import GUARD_VERSION, check_ending
+from lctg_metrics.verdict import Verdict
 from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
 from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
 from lctg_metrics.ifsm.stats import N_BOOT, bootstrap_ci

@@ -7,7 +7,8 @@ import json
 import re
 from typing import Any, Mapping
 
-from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
+from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
+from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.text import (bullet_items, bullet_marker, is_letter, lines, nfkc, numbered_items,
                                             strip_emphasis, undecorate)
 

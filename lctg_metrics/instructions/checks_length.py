@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
+from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
+from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.text import nfkc, paragraphs, split_sentences
 
 #: Paragraph separators: blank lines (the default) or markdown rule lines ``***`` (M-IFEval's prompts).

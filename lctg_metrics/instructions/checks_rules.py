@@ -7,7 +7,8 @@ import functools
 from typing import Any, Mapping
 
 from lctg_metrics.instructions import morph
-from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
+from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
+from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.text import (count_occurrences, drop_quotations, is_terminated, nfkc,
                                             prose_sentences, sentence_body, strip_emphasis)
 

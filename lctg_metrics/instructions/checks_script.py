@@ -8,7 +8,8 @@ import re
 import unicodedata
 from typing import Any, Callable, Mapping
 
-from lctg_metrics.instructions.registry import MAX, MIN, Param, Verdict, bounds, instruction
+from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
+from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.text import is_hiragana, is_kanji, is_katakana, is_letter
 
 LANGDETECT_HINT = "response-language detection needs langdetect: pip install 'lctg[ja]'"

@@ -15,7 +15,8 @@ import re
 from typing import Any, Mapping
 
 from lctg_metrics.instructions import morph
-from lctg_metrics.instructions.registry import Param, Verdict, instruction
+from lctg_metrics.instructions.registry import Param, instruction
+from lctg_metrics.verdict import Verdict
 
 #: Small kana -> the big kana they are read as at the end of a word.
 _SMALL = dict(zip("ァィゥェォャュョヮッヵヶ", "アイウエオヤユヨワツカケ"))

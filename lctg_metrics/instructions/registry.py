@@ -7,9 +7,10 @@ its category (Horio et al.'s taxonomy) and its kwargs schema; the schema validat
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping
 
 from lctg_metrics.instructions.text import loose_variants
+from lctg_metrics.verdict import Verdict
 
 #: Categories of Horio et al., "ichikara-instruction-following-ja" (Table 1), as the registry names them.
 CATEGORIES = (
@@ -17,13 +18,6 @@ CATEGORIES = (
     "スタイル指定", "ペルソナ・言語指定", "タスク指定", "ルール指定", "ルール指定(非一般)", "トピック指定",
 )
 MODES = ("strict", "loose")
-
-
-class Verdict(NamedTuple):
-    """Whether a response follows one instruction, and why, in words a person can check."""
-
-    passed: bool
-    reason: str
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
-"""Reading generations and datasets, writing results: the only I/O of the scoring side.
+"""The input layer: generations files, dataset folders and their manifests, read and checked in one place.
 
 Generations files are JSONL, CSV or parquet (UTF-8, a leading BOM allowed) with ``id``, ``generation``,
 optional ``sample`` (int) and optional ``cleaned``; other fields (``prompt``, ``model``…) are ignored. A file
 without any ``sample`` numbers them as the Python API does: the k-th generation of an id is sample k (0-based).
-Outputs are written through :mod:`lctg_metrics.outputs`, so a failed run leaves nothing partial.
+Outputs are written by :mod:`lctg_metrics.outputs`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from lctg_metrics.outputs import write_all
 from lctg_metrics.schema import Generation, ScoringError
 
 GENERATION_FIELDS = ("id", "generation", "sample", "cleaned")
@@ -270,31 +269,3 @@ def read_protocol(dataset: str | os.PathLike[str]) -> dict[str, Any]:
         raise ScoringError(f"{path} is missing: rebuild the dataset from a source that has protocol_prompts.json "
                            "(the shared copy or $LCTG_SOURCE); the LLM cleaner and judge need it")
     return load_protocol(path)
-
-
-# ------------------------------------------------------------------------------------------ output
-
-
-def json_text(obj: Any) -> str:
-    """What :func:`write_json` writes."""
-    return json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
-
-
-def jsonl_text(records: Iterable[Mapping[str, Any]]) -> str:
-    """What :func:`write_jsonl` writes: one JSON object per line."""
-    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
-
-
-def atomic_write(path: str | os.PathLike[str], write: Callable[[Any], None], *, mode: str = "w") -> None:
-    """Write through ``write(fileobj)`` into a temp file beside ``path``, then move it into place."""
-    buffer: Any = io.BytesIO() if "b" in mode else io.StringIO(newline="")
-    write(buffer)
-    write_all([(path, buffer.getvalue())])
-
-
-def write_jsonl(path: str | os.PathLike[str], records: Iterable[Mapping[str, Any]]) -> None:
-    atomic_write(path, lambda f: f.write(jsonl_text(records)))
-
-
-def write_json(path: str | os.PathLike[str], obj: Any) -> None:
-    atomic_write(path, lambda f: f.write(json_text(obj)))
