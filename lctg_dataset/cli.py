@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Mapping, NoReturn, Sequence
+from typing import Any, Mapping, NoReturn, Sequence
 
 from lctg_dataset.build import BuildResult, build
 from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION, TASKS
 from lctg_dataset.errors import BuildError
 from lctg_dataset.output import check_out
 from lctg_dataset.source import source_root
+from lctg_dataset.validate import FINDING_KINDS
 from lctg_dataset.write import write_dataset
 
 
@@ -72,12 +73,21 @@ def summary_lines(result: BuildResult, out: Path) -> list[str]:
         lines.append(f"{t:<15}" + "".join(f"{c:>17}" for c in counts) + f"{sum(counts):>8}")
     per = {(t, a): len(result.pool.by_task_aspect(t, a)) for t in TASKS for a in ASPECTS}
     lines.append("templates recovered per (task, aspect): " + ", ".join(f"{t}/{a}={n}" for (t, a), n in per.items() if a != "format"))
-    kinds: dict[str, int] = {}
-    for f in result.findings:
-        kinds[f.kind] = kinds.get(f.kind, 0) + 1
-    lines.append(f"validation findings: {len(result.findings)} " + (str(kinds) if kinds else ""))
+    lines.extend(finding_lines(result.findings))
     lines.append(f"configs: {', '.join(c.name for c in result.configs)}")
     return lines
+
+
+def finding_lines(findings: Sequence[Any]) -> list[str]:
+    """Validation findings for a person: one count line, then one short sentence per kind, most frequent first
+    (every finding with its prompt id is in ``validation.json``)."""
+    kinds: dict[str, int] = {}
+    for f in findings:
+        kinds[f.kind] = kinds.get(f.kind, 0) + 1
+    if not kinds:
+        return ["validation findings: none"]
+    head = f"validation findings: {len(findings)} (each with its prompt id in validation.json)"
+    return [head] + [f"  {n:>3} × {FINDING_KINDS[k]}" for k, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
 def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] | None = None, prog: str = "build_dataset.py") -> int:

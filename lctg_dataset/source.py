@@ -204,14 +204,19 @@ def _download(base_url: str, cache_dir: Path, *, verify: bool) -> Path:
     return root
 
 
+#: Where a failed download points: a local copy of the release, given by flag or environment variable.
+_OFFLINE_HINT = ("to build offline, point --source (or $LCTG_SOURCE) at a copy of the release: the folder holding "
+                 "datasets/<task>/prompts_v1.jsonl")
+
+
 def _get(url: str) -> bytes:
     try:
         with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT_S) as response:
             return response.read()
     except urllib.error.HTTPError as e:
-        raise SourceError(f"download failed: {url} answered HTTP {e.code}") from None
+        raise SourceError(f"download failed: {url} answered HTTP {e.code}; {_OFFLINE_HINT}") from None
     except (urllib.error.URLError, OSError) as e:
-        raise SourceError(f"download failed: {url} ({e})") from None
+        raise SourceError(f"download failed: {url} ({e}); {_OFFLINE_HINT}") from None
 
 
 def _atomic_write_bytes(target: Path, data: bytes) -> None:
