@@ -5,30 +5,24 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Mapping, NoReturn, Sequence
+from typing import Any, Mapping, Sequence
 
 from lctg_dataset.build import BuildResult, build
 from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION, TASKS
 from lctg_dataset.errors import BuildError
+from lctg_dataset.helpformat import Parser
 from lctg_dataset.output import check_out
 from lctg_dataset.source import source_root
 from lctg_dataset.validate import FINDING_KINDS
 from lctg_dataset.write import write_dataset
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with usage errors on one line (the usage itself is one ``--help`` away)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
-
-
 def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     """Every build option, once."""
-    p = _Parser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
+    p = Parser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
     p.add_argument("--source", help="directory or base URL of the upstream release (default: $LCTG_SOURCE, "
                    "else ../shared/upstream/lctg-bench-v1, else the pinned upstream commit)")
-    p.add_argument("--out", default="lctg", help="dataset repository folder to write (default: ./lctg)")
+    p.add_argument("--out", default="lctg", help="dataset repository folder to write")
     p.add_argument("--cache-dir", type=Path, help="download cache (default: $LCTG_CACHE_DIR or ~/.cache/lctg)")
     d = p.add_argument_group("opt-in derived configs (version 1.1.0; the faithful 1.0.0 configs never change)")
     d.add_argument("--corrected", action="store_true",

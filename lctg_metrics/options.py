@@ -83,7 +83,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("think", "reasoning blocks: auto (strip a leading <think>…</think>, also without the opening tag; an "
            "unclosed <think> fails every aspect), keep (score as written, as upstream) or strip (remove every block)",
            choices={"auto": "auto", "keep": "keep", "strip": "strip"}, signature="think", label="<think> handling"),
-    Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline default) or llm",
+    Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline) or llm; default: provided "
+           "when every generation has 'cleaned', else rule",
            group=RUN, choices={"provided": "provided", "none": "none", "rule": "rule", "llm": "llm"},
            signature="cleaner", label="header/footer cleaner"),
     Option("judge", "also ask the upstream quality judge (adds the Qual scores; needs the llm options)",
@@ -91,7 +92,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("empty_cleaner_answer", "an empty or blank LLM-cleaner answer: keep (upstream: scored as the cleaned text) or "
            "invalid (the cleaner-failed marker, failing every aspect)", group=RUN, default="keep",
            choices={"keep": "keep", "invalid": "invalid"}),
-    Option("missing", "a (prompt, sample) without generation: error (default) or count it as failed",
+    Option("missing", "a (prompt, sample) without generation: error, or count it as failed",
            group=RUN, default="error", choices=MISSING_POLICIES),
     Option("ci", "bootstrap 95% confidence intervals over prompts", group=RUN, kind=bool, default=False),
     Option("ci_resamples", "bootstrap resamples for the confidence intervals", group=RUN, kind=int, default=1000),

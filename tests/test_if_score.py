@@ -152,7 +152,7 @@ def test_cli_mifeval_format(cli, tmp_path, capsys):
         {"prompt": "抹茶という言葉を使って", "response": "抹茶が好きです。"},
         {"prompt": "ひらがなだけで、読点なしで", "response": "はい、わかりました"}])
     det, out = tmp_path / "d.jsonl", tmp_path / "r.json"
-    assert cli(["if-score", str(responses), "--format", "m-ifeval", "--input", str(inputs), "--details", str(det),
+    assert cli(["if-score", str(responses), "--from", "m-ifeval", "--input", str(inputs), "--details", str(det),
                 "--json", str(out)]) == 0
     lines = [json.loads(line) for line in det.read_text(encoding="utf-8").splitlines()]
     assert [(d["key"], d["instruction_id"], d["index"], d["strict"]) for d in lines] == [
@@ -235,7 +235,7 @@ def test_toy_outputs_are_deterministic_and_mixed():
 def test_real_mifeval_model_counts_and_agreement(cli, tmp_path, capsys):
     model = "Qwen__Qwen2.5-7B-Instruct-GPTQ-Int4"  # agreement varies by model, 0.947-0.978; 0.965 over all ten
     out, det = tmp_path / "r.json", tmp_path / "d.jsonl"
-    assert cli(["if-score", str(MIFEVAL / "responses" / f"{model}.jsonl"), "--format", "m-ifeval", "--input",
+    assert cli(["if-score", str(MIFEVAL / "responses" / f"{model}.jsonl"), "--from", "m-ifeval", "--input",
                 str(MIFEVAL / "ja_input_data.jsonl"), "--json", str(out), "--details", str(det)]) == 0
     result = json.loads(out.read_text(encoding="utf-8"))
     lines = [json.loads(line) for line in det.read_text(encoding="utf-8").splitlines()]

@@ -26,12 +26,12 @@ def resolve_dataset_arg(args: argparse.Namespace) -> Any:
     return resolved
 
 
-def cmd_build(args: argparse.Namespace) -> int:
+def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
     """The dataset builder's own parser and pipeline, with the evaluate metric module added to the folder."""
     from lctg_dataset.cli import main as build_main
     from lctg_metrics.metric_module import module_files
 
-    return build_main(args.args, extra_files=module_files(), prog="lctg build")
+    return build_main(args.args, extra_files=module_files(), prog=prog)
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:

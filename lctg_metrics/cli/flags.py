@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, NoReturn, Sequence
+from typing import Any, Sequence
+
+from lctg_dataset.helpformat import HelpFormatter, Parser
+
+__all__ = ["HelpFormatter", "Parser", "RENAMED", "add_renamed"]
 
 #: (command, old flag) -> new flag. Kept as hidden aliases until the next minor version.
 RENAMED: dict[tuple[str, str], str] = {
@@ -20,30 +24,6 @@ RENAMED: dict[tuple[str, str], str] = {
     ("prompts", "--stories"): "--stories-source",
     ("if-score", "--format"): "--from",
 }
-
-
-class HelpFormatter(argparse.HelpFormatter):
-    """Help lines that always show the default (when there is one and the text does not already say it)."""
-
-    def _get_help_string(self, action: argparse.Action) -> str:
-        text = action.help or ""
-        default = action.default
-        if (default is None or default is argparse.SUPPRESS or default is False or "default" in text.lower()
-                or not action.option_strings or isinstance(action, argparse._HelpAction)):
-            return text
-        shown = ",".join(map(str, default)) if isinstance(default, (list, tuple)) else default
-        return f"{text} (default: {shown})".lstrip() if text else f"(default: {shown})"
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse with usage errors on one line (the usage itself is one ``--help`` away) and defaults in help."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", HelpFormatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
 
 
 class _Renamed(argparse.Action):

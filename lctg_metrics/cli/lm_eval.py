@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "--gen-kwargs of lm_eval for k > 1)")
     p.add_argument("--cleaner", choices=("rule", "none"), default="rule", help="cleaner used inside the harness "
                    "(default rule; the LLM cleaner needs whole runs: use `lctg score --from lm-eval` instead)")
-    p.add_argument("--profile", default="upstream", help="scoring profile (default upstream)")
+    p.add_argument("--profile", default="upstream", help="scoring profile")
     p.set_defaults(handler=cmd_lm_eval_tasks)
 
 

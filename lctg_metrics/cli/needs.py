@@ -25,8 +25,6 @@ def needed(args: argparse.Namespace) -> list[tuple[str, str]]:
     elif command == "score":
         if (getattr(args, "cleaner", None) == "llm" or getattr(args, "judge", False)) and not args.dry_run:
             out.append(("llm", "lctg score --cleaner llm / --judge"))
-        if getattr(args, "progress", None) is True:
-            out.append(("progress", "lctg score --progress"))
     elif command == "ifsm":
         reader = getattr(args, "reader", None)
         if reader in READER_EXTRAS:
