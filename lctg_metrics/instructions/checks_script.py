@@ -47,12 +47,12 @@ def language(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _only(response: str, allowed: Callable[[str], bool], name: str) -> Verdict:
-    bad = [ch for ch in response if is_letter(ch) and not allowed(ch)]
+    bad = [ch for ch in response if (is_letter(ch) or _arabic_numeral(ch)) and not allowed(ch)]
     if bad:
         return Verdict(False, f"{len(bad)} letters other than {name}, e.g. 「{''.join(dict.fromkeys(bad))[:8]}」")
     if not any(allowed(ch) for ch in response):
         return Verdict(False, f"no {name} at all")
-    return Verdict(True, f"only {name} letters (punctuation and digits ignored)")
+    return Verdict(True, f"only {name} letters (punctuation ignored)")
 
 
 def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict:
@@ -62,12 +62,14 @@ def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict
     return Verdict(True, f"no {name}")
 
 
-@instruction("script:hiragana_only", "ペルソナ・言語指定", "every letter is hiragana (ー, ゝ, ゔ included)")
+@instruction("script:hiragana_only", "ペルソナ・言語指定",
+             "every letter is hiragana (ー, ゝ, ゔ included); a digit is no hiragana (3 is written さん)")
 def hiragana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_hiragana, "hiragana")
 
 
-@instruction("script:katakana_only", "ペルソナ・言語指定", "every letter is katakana (ー, ・, ヴ, half-width included)")
+@instruction("script:katakana_only", "ペルソナ・言語指定",
+             "every letter is katakana (ー, ・, ヴ, ヶ, half-width included); a digit is no katakana")
 def katakana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_katakana, "katakana")
 
@@ -77,9 +79,14 @@ def no_hiragana(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, lambda ch: "ぁ" <= ch <= "ゖ" or ch in "ゝゞ", "hiragana")
 
 
-@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー alone is not katakana)")
+#: Katakana-block characters that are no katakana to a reader: the long-vowel mark and middle dot (used with every
+#: script), and ヶ ヵ, abbreviations of 箇 read か/が/こ in counters and names (3ヶ月, 霞ヶ関).
+NOT_KATAKANA = "ー・ヶヵ"
+
+
+@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー, ・ and the counter ヶ/ヵ as in 3ヶ月 are not katakana)")
 def no_katakana(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return _none(response, lambda ch: is_katakana(ch) and ch not in "ー・", "katakana")
+    return _none(response, lambda ch: is_katakana(ch) and ch not in NOT_KATAKANA, "katakana")
 
 
 @instruction("script:no_kanji", "ペルソナ・言語指定", "no kanji")
@@ -107,7 +114,8 @@ def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("script:furigana", "ペルソナ・言語指定",
-             "every run of kanji (々 included) is followed by its hiragana reading in （） (or () too)",
+             "every run of kanji (々 ヶ included) is followed by a hiragana reading in （） (or () too) with at least one "
+             "kana per kanji; whether the reading is the right one is not checked",
              Param("brackets", "str", "full: full-width （） only; any: （） or ()", default="full"))
 def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["brackets"] not in _READINGS:
@@ -119,4 +127,9 @@ def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
     bare = [m.group() for m in runs if not reading.match(response, m.end())]
     if bare:
         return Verdict(False, f"{len(bare)}/{len(runs)} kanji runs without （reading）, e.g. 「{bare[0]}」")
+    short = [f"{m.group()}{r.group()}" for m in runs if (r := reading.match(response, m.end()))
+             and sum("ぁ" <= ch <= "ゖ" for ch in r.group()) < len(m.group())]
+    if short:
+        return Verdict(False, f"{len(short)} readings shorter than their kanji (one kana per kanji at least), "
+                              f"e.g. 「{short[0]}」")
     return Verdict(True, f"all {len(runs)} kanji runs have a （reading）")
