@@ -47,12 +47,12 @@ def language(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _only(response: str, allowed: Callable[[str], bool], name: str) -> Verdict:
-    bad = [ch for ch in response if (is_letter(ch) or _arabic_numeral(ch)) and not allowed(ch)]
+    bad = [ch for ch in response if is_letter(ch) and not allowed(ch)]
     if bad:
         return Verdict(False, f"{len(bad)} letters other than {name}, e.g. 「{''.join(dict.fromkeys(bad))[:8]}」")
     if not any(allowed(ch) for ch in response):
         return Verdict(False, f"no {name} at all")
-    return Verdict(True, f"only {name} letters (punctuation ignored)")
+    return Verdict(True, f"only {name} letters (punctuation and digits ignored)")
 
 
 def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict:
@@ -63,13 +63,14 @@ def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict
 
 
 @instruction("script:hiragana_only", "ペルソナ・言語指定",
-             "every letter is hiragana (ー, ゝ, ゔ included); a digit is no hiragana (3 is written さん)")
+             "every letter is hiragana (ー, ゝ, ゔ included); digits are numbers, not letters of a script, and are "
+             "allowed (漢数字 are kanji and are not)")
 def hiragana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_hiragana, "hiragana")
 
 
 @instruction("script:katakana_only", "ペルソナ・言語指定",
-             "every letter is katakana (ー, ・, ヴ, ヶ, half-width included); a digit is no katakana")
+             "every letter is katakana (ー, ・, ヴ, ヶ, half-width included); digits are allowed")
 def katakana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_katakana, "katakana")
 
