@@ -21,9 +21,10 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lctg_metrics.instructions import morph, read_mifeval_inputs, score_mifeval, signature  # noqa: E402
+from lctg_metrics.instructions import check, morph, read_mifeval_inputs, score_mifeval, signature  # noqa: E402
+from lctg_metrics.instructions.mifeval import translate  # noqa: E402
 from lctg_metrics.instructions.text import (bullet_items, bullet_marker, drop_quotations,  # noqa: E402
-                                            loose_variants, split_sentences)
+                                            loose_variants, numbered_items, split_sentences)
 
 DEFAULT_DATA = Path(os.environ.get("MIFEVAL_JA", Path(__file__).resolve().parents[2] / "shared" / "m-ifeval-ja"))
 DEFAULT_OUT = Path(__file__).with_name("mifeval_ja_agreement.md")
@@ -63,6 +64,11 @@ def _katakana_twin(d: dict[str, Any]) -> bool:
 
 def _other_bullets(d: dict[str, Any]) -> bool:
     return any(bullet_marker(item) != "・" for item in bullet_items(d["response"]))
+
+
+def _numbered_items(d: dict[str, Any]) -> bool:
+    """Items numbered 1. 2. … answer a bare 箇条書き for us (the prompt names no marker); M-IFEval counts only ・."""
+    return d["ours"] and not d["theirs"] and any(numbered_items(t) for t in _texts(d))
 
 
 def _pps_marker(d: dict[str, Any]) -> bool:
@@ -110,6 +116,19 @@ def _unseeded_langdetect(d: dict[str, Any]) -> bool:
     return len(answers) > 1
 
 
+def _blanks_counted(d: dict[str, Any]) -> bool:
+    """Counting every code point, blanks and line breaks included (M-IFEval's count), gives their verdict."""
+    our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
+    return any(check(our_id, t, {**kwargs, "count_blanks": True}).passed == d["theirs"] for t in _texts(d))
+
+
+def _label_line(d: dict[str, Any]) -> bool:
+    """Counting heading and label lines (「…作成しました：」) as sentences, as M-IFEval does, gives their verdict."""
+    our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
+    n = len([s for s in split_sentences(_texts(d)[0]) if s.strip()])  # every line a sentence, labels included
+    return n > 0 and check(our_id, "文。" * n, kwargs).passed == d["theirs"]
+
+
 #: instruction id -> [(cause, kind, predicate)]; the first predicate that holds names the cause.
 CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:keywords:existence": [(SPLIT_KEYWORD, BUG, _tokenizer_split)],
@@ -118,7 +137,9 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
                                      _compound)],
     "ja:keywords:letter_frequency": [("katakana twin counted although the prompt names the hiragana", BUG,
                                       _katakana_twin)],
-    "ja:detectable_format:number_bullet_lists": [("only 「・」 bullets counted (•, - not)", BUG, _other_bullets)],
+    "ja:detectable_format:number_bullet_lists": [("only 「・」 bullets counted (•, - not)", BUG, _other_bullets),
+                                                 ("a numbered list answers a bare 箇条書き for us, not for M-IFEval",
+                                                  AMBIGUOUS, _numbered_items)],
     "ja:detectable_content:postscript": [("the P.P.S. kwarg never matches as written", BUG, _pps_marker)],
     "ja:letters:furigana": [("々 breaks the furigana check", BUG, _iteration_mark)],
     "ja:detectable_format:nominal_ending": [("headline lines and slogans never count as 体言止め", BUG, _headline_lines)],
@@ -132,6 +153,10 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
                                           _all_quoted)],
     "ja:language:response_language": [("langdetect is random without a seed (mixed-language text)", BUG,
                                        _unseeded_langdetect)],
+    "ja:length_constraints:number_letters": [("blanks and line breaks: M-IFEval counts them, a reader (and we) not",
+                                              AMBIGUOUS, _blanks_counted)],
+    "ja:length_constraints:number_sentences": [("a preamble or label line ending in 「：」 is a sentence for M-IFEval, "
+                                                "not for a reader (nor us)", AMBIGUOUS, _label_line)],
 }
 
 
@@ -142,9 +167,14 @@ NOTES = """## Decisions (ours) where the spec is open
   occurrences instead: 音 is then not counted in 音楽). So a forbidden 栄養 is found in 栄養素: the 3 strict
   "spec ambiguity" disagreements above are this choice.
 - ``ja:keywords:letter_frequency`` counts the named character only (「る」, not 「ル」); ``kana_twin=True`` counts both.
-- Characters (``number_letters``) count every code point, line breaks included (``count_blanks=False`` drops blanks).
+- Characters (``number_letters``) are counted as a reader counts them: blanks, line breaks, full-width spaces and
+  invisible characters do not count, so whitespace padding never meets a minimum (``count_blanks=True`` counts every
+  code point, as M-IFEval does). The "blanks and line breaks" ambiguities above are this choice.
 - Sentences end at 。！？!?．｡ outside brackets that close on the same line, at an ellipsis ending a line, and at every
-  line break; a preamble line ending in 「：」 is a sentence for counting, a heading for style and 体言止め checks.
+  line break; heading and label lines (「メリット：」, a preamble ending in 「：」, ``# …``, a wholly bold or 『title』
+  line, a table row) and pieces without a letter or number (``******``, ``---``) are no sentences.
+- Script checks (hiragana/katakana only) read letters: digits are numbers, not letters of a script, and are allowed
+  (漢数字 are kanji); ヶ/ヵ are katakana for katakana-only but not for no-katakana (3ヶ月 is a counter).
 - 体言止め counts sentences and lines (list items, slogans in 「」) whose last morpheme is a noun; markdown headings,
   wholly bold lines, 『title』 lines and label lines ending in 「：」 are not sentences.
 - A bare 「追伸」/「P.S.」 marker counts when it starts a line or follows a sentence end; 追伸 inside a sentence does not.
@@ -152,7 +182,10 @@ NOTES = """## Decisions (ours) where the spec is open
 - Script checks need at least one letter of the script: a response of only 《》 or ****** is not "hiragana only".
 - Separators (``******`` between answers, ``***`` between paragraphs) count anywhere, on their own line or not; an
   empty part between two non-empty ones fails, empty parts at either end are ignored.
-- Bullets: any of ・ • - * + ● ■ …, top-level items only; when the prompt shows the 「・一つめの内容」 format only ・ counts.
+- Bullets: any of ・ • ● ■ ◆ ★ … (with or without a space), - － + (before text, not before a digit) and * (with a
+  space), top-level items only; when the prompt shows the 「・一つめの内容」 format only ・ counts; numbered items count
+  only where the request admits them (not in M-IFEval's bullet prompts, which show the ・ format or ask for 箇条書き
+  beside a separate numbered-list instruction).
 - Response language: langdetect, seeded (seed 0) so a verdict never changes between runs.
 
 ## Data problems in M-IFEval-ja (no disagreement here: both sides read the same kwargs)

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from lctg_dataset.build import BuildResult, build
-from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION, TASKS
+from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
+                                    INSTRUCTIONS_VERSIONS, TASKS)
 from lctg_dataset.errors import BuildError
 from lctg_dataset.helpformat import Parser
 from lctg_dataset.output import check_out
@@ -38,6 +39,9 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     o.add_argument("--instructions", action="store_true",
                    help=f"add 'instructions' ({INSTRUCTIONS_VERSION}+s<seed>): each base text and task with 1-3 "
                         "verifiable Japanese instructions (seeded)")
+    o.add_argument("--instructions-version", choices=INSTRUCTIONS_VERSIONS, default=INSTRUCTIONS_VERSIONS[-1],
+                   help="which version of 'instructions' to build: 1.0.0 as first published, 1.1.0 with the "
+                        f"task-compatibility table (default {INSTRUCTIONS_VERSIONS[-1]})")
     o.add_argument("--stories", action="store_true",
                    help="add 'story_endings': Possible Stories dev+test questions for IFSM, read from --stories-source; "
                         "the ROCStories contexts are left out")
@@ -109,7 +113,8 @@ def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] 
         result = build(args.source, verify=not args.no_verify, cache_dir=args.cache_dir,
                        corrected=args.corrected or args.derived, variants=variants, seed=args.seed,
                        multi=args.multi or args.derived, instructions=args.instructions, stories=args.stories,
-                       stories_source=args.stories_source, story_contexts=args.include_story_contexts)
+                       stories_source=args.stories_source, story_contexts=args.include_story_contexts,
+                       instructions_version=args.instructions_version)
         out = Path(args.out)
         write_dataset(result, out, extra_files=extra_files)
     except (BuildError, ValueError, OSError) as e:
