@@ -119,10 +119,11 @@ def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tu
 
 def check_missing(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference], samples: Sequence[int],
                   missing: str) -> None:
-    """Raise naming the missing generations unless ``missing="fail"`` counts them as failures."""
+    """Raise naming the missing generations unless ``missing="fail"`` counts them as failures or ``missing="skip"``
+    scores only the generations present."""
     if missing not in MISSING_POLICIES:
         raise ValueError(f"unknown missing policy {missing!r}; valid: {', '.join(MISSING_POLICIES)}")
-    if not absent or missing == "fail":
+    if not absent or missing in ("fail", "skip"):
         return
     by_task: dict[str, int] = defaultdict(int)
     for rid, _ in absent:
@@ -131,6 +132,7 @@ def check_missing(absent: Sequence[tuple[str, int]], refs: Mapping[str, Referenc
     raise ScoringError(
         f"{len(absent)} of {len(refs) * len(samples)} expected generations are missing "
         f"({dict(by_task)}; {_describe_samples(samples)}), e.g. {shown}. Score only some tasks with --task/task=, "
+        "score the generations present with --missing skip / missing='skip' (the coverage goes into the signature), "
         "or count missing generations as failures with --missing fail / missing='fail'"
     )
 
