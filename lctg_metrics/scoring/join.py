@@ -30,14 +30,21 @@ class GenerationColumns:
     samples: list[Any]
     cleaned: list[Any] | None = None
     where: list[str] | None = None
+    failures: list[str | None] | None = None
 
     @classmethod
     def from_generations(cls, generations: Iterable[Generation]) -> "GenerationColumns":
         gens = list(generations)
         cleaned = [g.cleaned for g in gens]
         where = [g.where for g in gens]
+        failures = [g.failure for g in gens]
         return cls([g.id for g in gens], [g.text for g in gens], [g.sample for g in gens],
-                   cleaned if any(c is not None for c in cleaned) else None, where if any(where) else None)
+                   cleaned if any(c is not None for c in cleaned) else None, where if any(where) else None,
+                   failures if any(failures) else None)
+
+    def failed(self) -> dict[int, str]:
+        """Why each generation that is no answer (a refusal, a content-filter stop) fails, by index."""
+        return {} if self.failures is None else {i: f for i, f in enumerate(self.failures) if f}
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -106,7 +106,11 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
     usage: dict[str, dict[str, Any]] = {}
     if clean_stats is not None:
         usage["cleaner"] = _usage(clean_stats)
-    vc = verdicts(raws, cleaned, matched, options, progress=progress, unfinished=think["unfinished"])
+    failed = cols.failed()
+    if failed:
+        notes.append(f"{len(failed)} generations are no answer (a refusal or a content-filter stop): every aspect "
+                     "failed, with the reason in the details")
+    vc = verdicts(raws, cleaned, matched, options, progress=progress, unfinished=think["unfinished"], failed=failed)
     answers = None
     if judge is not None:
         answers, judge_stats = _judge(matched, cleaned, judge)
