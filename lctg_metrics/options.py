@@ -62,7 +62,7 @@ COUNTING_MODES = {"codepoints": "cp", "graphemes": "gc", "nonblank": "nb"}
 NORMALIZATIONS = {"none": "none", "nfkc": "nfkc", "nfkc_casefold": "nfkc-cf"}
 SHORT_TEXT_POLICIES = {"fail": "fail", "exact": "exact"}
 EMPTY_POLICIES = {"score": "score", "fail": "fail"}
-MISSING_POLICIES = {"error": "error", "fail": "fail"}
+MISSING_POLICIES = {"error": "error", "fail": "fail", "skip": "skip"}
 
 #: Every option, in signature order for the scoring ones.
 OPTIONS: tuple[Option, ...] = (
@@ -92,7 +92,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("empty_cleaner_answer", "an empty or blank LLM-cleaner answer: keep (upstream: scored as the cleaned text) or "
            "invalid (the cleaner-failed marker, failing every aspect)", group=RUN, default="keep",
            choices={"keep": "keep", "invalid": "invalid"}),
-    Option("missing", "a (prompt, sample) without generation: error, or count it as failed",
+    Option("missing", "a (prompt, sample) without generation: error, fail (count it as failed) or skip "
+           "(score what is present; the coverage goes into the signature)",
            group=RUN, default="error", choices=MISSING_POLICIES),
     Option("ci", "bootstrap 95% confidence intervals over prompts", group=RUN, kind=bool, default=False),
     Option("ci_resamples", "bootstrap resamples for the confidence intervals", group=RUN, kind=int, default=1000),

@@ -27,7 +27,8 @@ BOTH_SIDES_KEYS: frozenset[str] = frozenset({"data_digest"})
 #: What each signature key means, for messages that say *which* setting differs.
 LABELS: dict[str, str] = {**{o.signature: o.label for o in OPTIONS if o.signature}, **SIGNATURE_EXTRA_LABELS,
                           "data_source": "dataset source (Hub repo@revision)",
-                          "data_digest": "dataset manifest digest"}
+                          "data_digest": "dataset manifest digest",
+                          "cover": "coverage of a partial run (generations scored/expected)"}
 
 
 def _code(name: str, value: Any) -> str:
@@ -44,11 +45,12 @@ def options_signature(options: ScoringOptions) -> str:
 
 
 def build(options: ScoringOptions, *, cleaner: str, judge: str = "none", dataset_version: str,
-          package_version: str | None = None, dataset_source: str | None = None) -> str:
+          package_version: str | None = None, dataset_source: str | None = None, coverage: str | None = None) -> str:
     """One line listing every setting that can change a score, e.g. for pasting under a table.
 
     ``cleaner`` is ``name@version`` (e.g. ``rule@1.0``); ``judge`` is ``none`` or ``model@host#digest``;
-    ``dataset_source`` is ``repo@revision#digest`` for a dataset read from the Hub, else None (nothing added).
+    ``dataset_source`` is ``repo@revision#digest`` for a dataset read from the Hub, else None (nothing added);
+    ``coverage`` is ``SCORED/EXPECTED`` generations for a partial result (``cover:60/1680``), else None (nothing added).
     """
     if package_version is None:
         from lctg_metrics import __version__ as package_version
@@ -57,8 +59,9 @@ def build(options: ScoringOptions, *, cleaner: str, judge: str = "none", dataset
         if "|" in dataset_source or "@" not in dataset_source:
             raise ValueError(f"dataset source {dataset_source!r} must look like repo@revision#digest, without '|'")
         data = f"{dataset_version}@{dataset_source}"
+    cover = "" if coverage is None else f"|cover:{coverage}"
     return (f"lctg|{options_signature(options)}|cleaner:{cleaner}|judge:{judge}"
-            f"|data:{data}|version:{package_version}")
+            f"|data:{data}{cover}|version:{package_version}")
 
 
 def parse(signature: str) -> dict[str, str]:

@@ -166,7 +166,7 @@ def _read(args: argparse.Namespace) -> list[Any]:
     from lctg_metrics.formats import read_generations_from
 
     fields = {k: v for k, v in (("id_field", args.id_field), ("text_field", args.text_field)) if v is not None}
-    return read_generations_from(args.generations, args.from_format, **fields)
+    return read_generations_from(args.generations, args.from_format, missing=args.missing, **fields)
 
 
 def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.Namespace) -> list[Any]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
 from operator import itemgetter
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from lctg_metrics import aspects
 from lctg_metrics.aspects import check, get_check, strip_think
@@ -95,8 +95,11 @@ def verdicts(
     *,
     progress: bool = False,
     unfinished: set[int] | frozenset[int] = frozenset(),
+    failed: Mapping[int, str] | None = None,
 ) -> VerdictColumns:
-    """Check every aspect of every generation's reference (the same pure check per item, in one tight loop)."""
+    """Check every aspect of every generation's reference (the same pure check per item, in one tight loop).
+    Generations in ``unfinished`` (an unclosed ``<think>``) and in ``failed`` (no answer: index -> why) fail every
+    aspect with that reason."""
     by_id = dict(zip(map(id, matched), matched))  # the distinct references (few), found without hashing them
     plans = {ref.id: (ref.constraint(), ref.aspects) for ref in by_id.values()}
     if options.empty == "fail":  # the wrapper applies the policy that acts on every aspect
@@ -137,6 +140,10 @@ def verdicts(
         for k, g in enumerate(gen):
             if g in unfinished:
                 passed[k], reasons[k] = False, UNFINISHED_REASON
+    if failed:
+        for k, g in enumerate(gen):
+            if g in failed:
+                passed[k], reasons[k] = False, failed[g]
     return VerdictColumns(gen, aspect, passed, reasons, ids)
 
 

@@ -23,6 +23,7 @@ from lctg_metrics.cleaners import Cleaner, get_cleaner
 from lctg_metrics.options import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
+from lctg_metrics.scoring import coverage as _coverage
 from lctg_metrics.scoring.aggregate import aggregate
 from lctg_metrics.scoring.check import VerdictColumns, prepare_texts, verdicts
 from lctg_metrics.scoring.counts import Counts
@@ -105,7 +106,11 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
     usage: dict[str, dict[str, Any]] = {}
     if clean_stats is not None:
         usage["cleaner"] = _usage(clean_stats)
-    vc = verdicts(raws, cleaned, matched, options, progress=progress, unfinished=think["unfinished"])
+    failed = cols.failed()
+    if failed:
+        notes.append(f"{len(failed)} generations are no answer (a refusal or a content-filter stop): every aspect "
+                     "failed, with the reason in the details")
+    vc = verdicts(raws, cleaned, matched, options, progress=progress, unfinished=think["unfinished"], failed=failed)
     answers = None
     if judge is not None:
         answers, judge_stats = _judge(matched, cleaned, judge)
@@ -170,12 +175,13 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
              judge: str = "none", missing: str = "error", notes: Sequence[str] = (),
              materialize: Any = None, llm_usage: dict[str, dict[str, Any]] | None = None,
              dataset_source: str | None = None) -> ScoreResult:
-    """Look for missing generations (error, or counted as failures), aggregate, and sign the result
-    (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field)."""
+    """Look for missing generations (error, counted as failures, or skipped), aggregate, and sign the result
+    (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field;
+    a partial result's coverage joins it as ``cover:SCORED/EXPECTED``)."""
     version = dataset_version(refs)
     absent, samples = absent_pairs(counts, refs)
     check_missing(absent, refs, samples, missing)
-    if absent:
+    if absent and missing == "fail":
         pairs = [(refs[rid], s) for rid, s in absent]
         flat = [(k, a) for k, (ref, _) in enumerate(pairs) for a in ref.aspects]
         counts = counts + _counts.build(
@@ -184,17 +190,24 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
             [len(r.aspects) > 1 for r, _ in pairs], generations=False)
     think, think_notes = think_summary(counts, options)
     summary = aggregate(counts)
-    expected = len(refs) * len(samples)
-    coverage = {"expected": expected, "scored": summary.generations, "missing": len(absent),
-                "ratio": summary.generations / expected, "prompts": len(refs), "samples": samples,
-                "missing_policy": missing}
-    notes = list(notes) + think_notes + ([f"{len(absent)} missing generations counted as failures"] if absent else [])
-    items = None if materialize is None else (lambda: materialize() + missing_items(absent, refs))
+    coverage = _coverage.coverage(refs, absent, samples, summary.generations, missing, summary.counts)
+    notes = list(notes) + think_notes + _missing_notes(coverage)
+    kept = absent if missing == "fail" else []
+    items = None if materialize is None else (lambda: materialize() + missing_items(kept, refs))
     return ScoreResult(
         signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=version,
-                                   dataset_source=dataset_source),
+                                   dataset_source=dataset_source, coverage=_coverage.signature_code(coverage)),
         options=options, cleaner=cleaner, judge=judge, dataset_version=version, counts_=counts,
         summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None, think=think)
+
+
+def _missing_notes(cov: Mapping[str, Any]) -> list[str]:
+    if not cov["missing"]:
+        return []
+    if cov["missing_policy"] == "fail":
+        return [f"{cov['missing']} missing generations counted as failures"]
+    return [f"partial run: {cov['missing']} of {cov['expected']} expected generations are missing and were skipped; "
+            f"scores and confidence intervals are over the {cov['prompts_scored']} of {cov['prompts']} prompts present"]
 
 
 def dataset_version(refs: Mapping[str, Reference]) -> str:
