@@ -173,13 +173,13 @@ def test_compare_pairs_only_the_pairs_both_files_hold(tmp_path, capsys):
     full = make_records()
     partial = [r for r in full if not (r["task"] == "summary" and r["sample"] == 2)]
     a, b = write(tmp_path / "a.jsonl", full), write(tmp_path / "b.jsonl", partial)
-    assert run(["compare", str(a), str(b), "--n-resamples", "200", "--json", str(tmp_path / "c.json")]) == 0
+    assert run(["compare", str(a), str(b), "--ci-resamples", "200", "--json", str(tmp_path / "c.json")]) == 0
     out = capsys.readouterr().out
     n = len(full) - len(partial)
     assert f"left out: {n} only in a (summary {n}; samples 2: {n}; e.g. summary/" in out and "0 only in b" in out
     # the comparison equals one of the same files cut by hand to the common pairs
     common = write(tmp_path / "a_common.jsonl", partial)
-    assert run(["compare", str(common), str(b), "--n-resamples", "200", "--json", str(tmp_path / "d.json")]) == 0
+    assert run(["compare", str(common), str(b), "--ci-resamples", "200", "--json", str(tmp_path / "d.json")]) == 0
     got, want = (json.loads((tmp_path / f).read_text(encoding="utf-8")) for f in ("c.json", "d.json"))
     assert got["comparisons"] == want["comparisons"]
 
@@ -199,7 +199,7 @@ def test_compare_notes_a_partial_runs_coverage(tmp_path, capsys):
     sig_b = SIG.replace("|version:", cover + "|version:")
     a = write(tmp_path / "a.jsonl", full)
     b = write(tmp_path / "b.jsonl", [dict(r, signature=sig_b) for r in partial])
-    assert run(["compare", str(a), str(b), "--n-resamples", "200"]) == 0
+    assert run(["compare", str(a), str(b), "--ci-resamples", "200"]) == 0
     out = capsys.readouterr().out
     assert "cover (coverage of a partial run" in out and "absent in a" in out
     assert "only the pairs both files hold are compared" in out
