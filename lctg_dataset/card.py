@@ -208,7 +208,7 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   spaces, tabs, line breaks, blank lines) and invisible characters (zero-width spaces, controls, combining marks left
   over) are not counted, so whitespace padding never meets a minimum; punctuation, symbols and digits count.
 - **Sentences** end at 。！？!?．｡ outside brackets that close on the same line, at an ellipsis ending a line and at
-  every line break. Heading and label lines (「メリット：」, `# …`, a wholly bold or 『title』 line, a table row) and
+  every line break. Heading and label lines (「メリット：」, `# …`, 「第1節 …」, a wholly bold or 『title』 line, a table row) and
   pieces without a letter or number (`******`, `---`) are no sentences. Lines and paragraphs count only if they
   hold a letter or number.
 - **箇条書き**: items start with ・ • ● ○ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ✓ … (with or without a space), with - － + before text
