@@ -10,11 +10,14 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from lctg_dataset.configs import Config
 from lctg_dataset.constants import ASPECTS, DATASET_VERSION, LICENSE_ID, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO
 from lctg_dataset.validate import DISAGREEMENT_KINDS, FINDING_KINDS
+
+if TYPE_CHECKING:
+    from lctg_dataset.instructions import Declarations
 
 #: The card template, shipped inside the package.
 TEMPLATE_NAME = "card_template.md"
@@ -235,7 +238,7 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
 - **漢数字**: no digit (ASCII, full-width) and no ① ⑴ style number anywhere."""
 
 
-def _compatibility_text(decls: Any, line: str) -> str:
+def _compatibility_text(decls: "Declarations", line: str) -> str:
     """The task-compatibility table of the version, from its data file (1.0.0 had none)."""
     if decls.compatibility is None:
         return (f"Version {line} combines every declared variant with its task; it has no task-compatibility table "
