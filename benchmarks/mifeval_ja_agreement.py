@@ -198,11 +198,12 @@ a P.P.S. line satisfies a P.S. request; postscript markers are not anchored (追
 """
 
 
-def compare(data: Path) -> tuple[list[dict[str, Any]], Counter, Counter]:
-    """All disagreements (with cause) and per (id, mode) totals and agreements, over every model."""
+def compare(data: Path) -> tuple[list[dict[str, Any]], Counter, Counter, Counter]:
+    """All disagreements (with cause), per (id, mode) totals and agreements over every model, and per (model,
+    mode) totals."""
     inputs = {row["prompt"]: row for row in read_mifeval_inputs(data / "ja_input_data.jsonl")}
     disagreements: list[dict[str, Any]] = []
-    total, agree = Counter(), Counter()
+    total, agree, per_model = Counter(), Counter(), Counter()
     for model_dir in sorted(p for p in (data / "evaluations").iterdir() if p.is_dir()):
         details, _ = score_mifeval(data / "ja_input_data.jsonl", data / "responses" / f"{model_dir.name}.jsonl")
         ours = {(d["key"], d["index"]): d for d in details}
@@ -214,6 +215,7 @@ def compare(data: Path) -> tuple[list[dict[str, Any]], Counter, Counter]:
                                                           result["follow_instruction_list"])):
                     mine = ours[(row["key"], index)]
                     total[iid, mode] += 1
+                    per_model[model_dir.name, mode] += 1
                     if mine[mode] == theirs:
                         agree[iid, mode] += 1
                         continue
@@ -223,7 +225,7 @@ def compare(data: Path) -> tuple[list[dict[str, Any]], Counter, Counter]:
                     cause = next(((c, k) for c, k, test in CAUSES.get(iid, []) if test(d)), ("unexplained", "?"))
                     d["cause"], d["kind"] = cause
                     disagreements.append(d)
-    return disagreements, total, agree
+    return disagreements, total, agree, per_model
 
 
 def _excerpt(text: str, width: int = 70) -> str:
@@ -231,7 +233,22 @@ def _excerpt(text: str, width: int = 70) -> str:
     return flat if len(flat) <= width else flat[:width] + "…"
 
 
-def render(disagreements: list[dict[str, Any]], total: Counter, agree: Counter) -> str:
+def _per_model(disagreements: list[dict[str, Any]], per_model: Counter) -> list[str]:
+    out = ["", "## Per model", "",
+           "| model | strict | strict where M-IFEval is not wrong | loose | loose where M-IFEval is not wrong |",
+           "|---|---|---|---|---|"]
+    for model in sorted({m for m, _ in per_model}):
+        cells = []
+        for mode in ("strict", "loose"):
+            wrong = [d for d in disagreements if d["model"] == model and d["mode"] == mode]
+            bugs = sum(d["kind"] == BUG for d in wrong)
+            n = per_model[model, mode]
+            cells += [f"{(n - len(wrong)) / n:.4f}", f"{(n - len(wrong)) / (n - bugs):.4f}"]
+        out.append(f"| {model.split('__')[-1]} | " + " | ".join(cells) + " |")
+    return out
+
+
+def render(disagreements: list[dict[str, Any]], total: Counter, agree: Counter, per_model: Counter) -> str:
     ids = sorted({iid for iid, _ in total})
     n = {m: sum(total[i, m] for i in ids) for m in ("strict", "loose")}
     a = {m: sum(agree[i, m] for i in ids) for m in ("strict", "loose")}
@@ -258,6 +275,7 @@ def render(disagreements: list[dict[str, Any]], total: Counter, agree: Counter) 
         text = "; ".join(f"{c} ×{k}" for c, k in causes.most_common()) or "—"
         out.append(f"| `{iid}` | {total[iid, 'strict']} | {agree[iid, 'strict'] / total[iid, 'strict']:.3f} | "
                    f"{agree[iid, 'loose'] / total[iid, 'loose']:.3f} | {text} |")
+    out += _per_model(disagreements, per_model)
     out += ["", "## Disagreements by cause (one example each)", ""]
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for d in disagreements:
@@ -281,8 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (args.data / "ja_input_data.jsonl").is_file():
         raise SystemExit(f"{args.data}: no ja_input_data.jsonl (set --data or $MIFEVAL_JA)")
-    disagreements, total, agree = compare(args.data)
-    report = render(disagreements, total, agree)
+    disagreements, total, agree, per_model = compare(args.data)
+    report = render(disagreements, total, agree, per_model)
     args.out.write_text(report, encoding="utf-8")
     print(report.split("## Per instruction id")[0].strip())
     unexplained = [d for d in disagreements if d["kind"] == "?"]
