@@ -237,6 +237,17 @@ def test_kansuuji_is_drawn_for_texts_with_numbers(base_text):
     assert load_declarations().admits("summary", "script:kansuuji", base_text)
 
 
+def test_the_card_of_the_first_version_says_it_has_no_compatibility_table(source_dir):
+    from lctg_dataset.card import instructions_section
+
+    result = build(str(source_dir))
+    task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
+                    for t in TASKS}
+    section = instructions_section(instruction_rows(result.records, task_prompts, version="1.0.0"), 0)
+    assert "version instructions-1.0.0+s0" in section and "no task-compatibility table" in section
+    assert "--instructions-version 1.0.0" in section
+
+
 def test_the_first_version_rebuilds_byte_for_byte(source_dir):
     result = build(str(source_dir))
     task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
@@ -288,6 +299,10 @@ def test_manifest_and_card(folder):
     n = sum(r["categories"].count("キーワード不使用") for r in rows)
     assert re.search(rf"\| キーワード不使用 \| 1 \|( \d+ \|){{3}} {n} \|", section)
     assert "config_name: instructions" in card
+    assert "### How the instructions are checked" in section and "**Loose**" in section
+    assert re.search(r"\| ad_text \| .*`format:two_responses`.*`style:plain`", section)
+    assert re.search(r"\| pros_and_cons \| `format:bullet_list`, `format:json`, `format:numbered_list`, `format:table` \|",
+                     section)
 
 
 def test_load_dataset_offline(folder, tmp_path):

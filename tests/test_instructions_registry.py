@@ -93,7 +93,11 @@ def test_conflicts_static_and_through_kwargs() -> None:
     assert find_conflicts([("keywords:existence", {"keywords": ["猫"]}), ("keywords:forbidden", {"words": ["猫"]})])
     assert find_conflicts([("script:language", {"language": "fr"}), ("style:polite", {})])
     assert not find_conflicts([("script:hiragana_only", {}), ("keywords:existence", {"keywords": ["ねこ"]})])
-    assert not find_conflicts([("format:json", {}), ("length:chars", {"max": 100})])
+    assert not find_conflicts([("format:json", {}), ("keywords:existence", {"keywords": ["猫"]})])
+    # declared pairs, with nothing left to a second list the builder alone reads (です/ます × だ・である)
+    assert find_conflicts([("startend:unified_ending", {"ending": "です"}), ("style:plain", {})])
+    assert find_conflicts([("format:json", {}), ("length:chars", {"max": 100})])
+    assert find_conflicts([("format:constrained_response", {"position": "end"}), ("startend:end", {"phrase": "以上"})])
     assert {"a", "b", "reason"} == set(conflict_table()[0])
 
 

@@ -136,7 +136,9 @@ def _variant(where: str, raw: Any) -> Variant:
 
 def parse_compatibility(raw: Mapping[str, Any], known: set[str] | None = None) -> Compatibility:
     """The compatibility table from its parsed JSON; an unknown task or id, or a bad pattern, raises one line."""
-    fail = lambda where, message: _fail(where, message, COMPATIBILITY_FILE)  # noqa: E731
+    def fail(where: str, message: str) -> ValueError:
+        return _fail(where, message, COMPATIBILITY_FILE)
+
     excluded: dict[str, dict[str, str]] = {}
     for task, entry in (raw.get("tasks") or {}).items():
         if task not in TASKS:

@@ -45,8 +45,7 @@ MIFEVAL_MAP: dict[str, tuple[str, Callable[[Kwargs], dict[str, Any]]]] = {
                                                lambda kw: {"unit": kw["section_spliter"], "min": kw["num_sections"]}),
     "ja:detectable_format:nominal_ending": ("startend:nominal_ending", lambda kw: {"min": kw["count"]}),
     "ja:detectable_format:number_bullet_lists": ("format:bullet_list", lambda kw: {
-        "min": kw["num_bullets"], "max": kw["num_bullets"],
-        **({"marker": "・"} if kw.get(SHOWN_MARKER) else {"numbered": True})}),  # a bare 箇条書き admits numbers
+        "min": kw["num_bullets"], "max": kw["num_bullets"], **({"marker": "・"} if kw.get(SHOWN_MARKER) else {})}),
     "ja:detectable_format:number_highlighted_sections": ("format:highlights", lambda kw: {"min": kw["num_highlights"]}),
     "ja:detectable_format:number_numbered_lists": ("format:numbered_list",
                                                    lambda kw: {"min": kw["num_items"], "max": kw["num_items"]}),

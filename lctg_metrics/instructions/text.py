@@ -167,13 +167,17 @@ def drop_quotations(text: str) -> str:
     return re.sub(r"「[^「」\n]*」|『[^『』\n]*』", "", text)
 
 
+#: A section heading line: 第N章/節/項/部/編 (digits or 漢数字) at the line start and no 。 in the line.
+_SECTION_HEADING = re.compile(r"^[【「\[［]?第[0-9０-９〇零一二三四五六七八九十百]+[章節項部編][^。]*$")
+
+
 def is_heading(line: str) -> bool:
     """A heading rather than a sentence: a markdown heading, a wholly bold line, a 『title』 line, a table row,
-    or a label line ending in ：/: (e.g. 「ポイント：」)."""
+    a section heading (「第1節 メリット」) or a label line ending in ：/: (e.g. 「ポイント：」)."""
     stripped = line.strip()
     core = strip_emphasis(stripped).strip()
     return (stripped.startswith(("#", "|")) or core.endswith(("：", ":")) or bool(re.fullmatch(r"『[^『』]+』", core))
-            or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)))
+            or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)) or bool(_SECTION_HEADING.match(core)))
 
 
 def has_content(piece: str) -> bool:
