@@ -156,10 +156,14 @@ def cmd_ifsm(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``lctg ifsm`` on its own (also ``python -m lctg_metrics.ifsm``)."""
+    """``lctg ifsm`` on its own (also ``python -m lctg_metrics.cli.ifsm``)."""
     parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
     add_arguments(parser)
     args = parser.parse_args(argv)
     if args.reader == "llm" and not (args.llm_base_url and args.llm_model):
         parser.error("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
     return cmd_ifsm(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
