@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn, Sequence
+from typing import Callable, NoReturn, Sequence
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
@@ -110,19 +110,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def input_errors() -> tuple[type[BaseException], ...]:
+    """What every subcommand reports as one line on stderr with exit code 2 (the one catch list): misuse, bad input
+    (the input layer's and every family's ``ScoringError``), a cleaner that cannot clean, an unreadable or
+    unwritable file, a missing extra (its message names what to install), a failed LLM run."""
     from lctg_metrics.llm.errors import LLMError
 
+    return (CLIError, ScoringError, CleanerError, ValueError, OSError, ImportError, LLMError)
+
+
+def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """``handler(args)``, with :func:`input_errors` as one line ``{prog}: error: …`` and exit code 2."""
+    try:
+        return handler(args)
+    except input_errors() as e:
+        print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
+        return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
         return cmd_build(argparse.Namespace(args=argv[1:]))
     args = build_parser().parse_args(argv)
-    handler = getattr(args, "handler", None) or COMMANDS[args.command]
-    try:
-        return handler(args)
-    except (CLIError, ScoringError, CleanerError, ValueError, OSError, LLMError) as e:
-        print(f"lctg {args.command}: error: {_one_line(e)}", file=sys.stderr)
-        return 2
+    return run_command(f"lctg {args.command}", getattr(args, "handler", None) or COMMANDS[args.command], args)
 
 
 def _one_line(e: BaseException) -> str:
