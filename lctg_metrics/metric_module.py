@@ -1,5 +1,5 @@
 """The evaluate metric module's files as they go into a built dataset folder (and make a metric Space): the
-script from ``lctg_metrics/evaluate_module/`` made self-contained by :mod:`lctg_metrics.standalone`, its card, the
+script from ``lctg_metrics/evaluate_ctg/`` made self-contained by :mod:`lctg_metrics.standalone`, its card, the
 Space's ``app.py`` and ``requirements.txt``. The repository's ``lctg_ctg`` is a link to the package folder, whose
 script imports the installed package instead (so a developer's edits take effect without regenerating anything).
 """
@@ -37,7 +37,7 @@ def requirements() -> str:
 def module_files() -> dict[str, bytes]:
     """``{"lctg_ctg/lctg_ctg.py": bytes, "lctg_ctg/_lctg_….py": bytes, …, "lctg_ctg/README.md": bytes,
     "lctg_ctg/app.py": bytes, "lctg_ctg/requirements.txt": bytes}``."""
-    root = resources.files("lctg_metrics") / "evaluate_module"
+    root = resources.files("lctg_metrics") / "evaluate_ctg"
     script = (root / METRIC_SCRIPT).read_text(encoding="utf-8")
     files = {name: text.encode("utf-8") for name, text in standalone_module(script, METRIC_SCRIPT).items()}
     files.update({name: (root / name).read_bytes() for name in METRIC_MODULE_FILES})

@@ -33,6 +33,9 @@ LEFT_OUT: dict[str, str] = {
 KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl")
 #: File-name prefix of every flattened module.
 PREFIX = "_lctg"
+#: The line of ``lctg_metrics/__init__.py`` that the generator fills with the package's version (a standalone module
+#: has no package metadata to read it from).
+VERSION_LINE = "STANDALONE_VERSION: str | None = None\n"
 
 
 class GeneratorError(RuntimeError):
@@ -150,8 +153,19 @@ def flatten(entry_source: str, entry_name: str) -> tuple[str, dict[str, str]]:
         owners[name] = module
         order.append(name)
         files[name], more = _rewrite(found.read_text(encoding="utf-8"), str(found))
+        if module == "lctg_metrics":
+            files[name] = _stamped(files[name], str(found))
         todo += [m for m in more if m not in owners.values()]
     return script, {n: files[n] for n in sorted(order)}
+
+
+def _stamped(source: str, where: str) -> str:
+    """The package's ``__init__`` with the version it was generated from written into :data:`VERSION_LINE`."""
+    from lctg_metrics import __version__
+
+    if source.count(VERSION_LINE) != 1:
+        raise GeneratorError(f"{where}: expected one line {VERSION_LINE.strip()!r} to write the version into")
+    return source.replace(VERSION_LINE, f"STANDALONE_VERSION: str | None = {__version__!r}\n")
 
 
 def listing(files: dict[str, str]) -> str:

@@ -38,7 +38,7 @@ def test_sample_and_if_score_on_the_instructions_config(family_build, tmp_path, 
     out = json.loads(result.read_text(encoding="utf-8"))
     text = json.dumps(out)
     assert "instructions-1.1.0" in text  # the config's own version is in the signature
-    assert "instr:" in capsys.readouterr().out
+    assert "instr|checkers:" in capsys.readouterr().out
 
 
 def test_story_prompts_are_filled_from_the_local_copy(family_build, tmp_path):

@@ -100,7 +100,7 @@ def test_api_levels_categories_and_table():
     assert s["instruction_ids"]["length:chars"]["category"] == "長さ指定"
     flat = result.flat()
     assert flat["prompt_level_strict"] == 0.5 and flat["instruction_level_loose"] == 5 / 7
-    assert flat["長さ指定/strict"] == 0.0 and flat["signature"].startswith("instr:1.1|mode:strict+loose|")
+    assert flat["長さ指定/strict"] == 0.0 and flat["signature"].startswith("instr|checkers:1.1|mode:strict+loose|")
     assert "|data:1.1.0|" in result.signature
     table = result.table()
     assert "prompt level" in table and "keywords:existence" in table and table.endswith(result.signature)
@@ -177,9 +177,9 @@ def _bad_row(**change) -> list[dict]:
     (_bad_row(kwargs=['{"max": "十"}', '{"words": ["健康"]}']), None, ["row 1", "'kwargs'", "must be a non-empty int"]),
     (_bad_row(kwargs=['{}']), None, ["row 1", "'if/2'", "field 'kwargs' must be a list of 2"]),
     (None, _generations()[:3], ["g.jsonl", "no generation for 1 id(s)", "if/4"]),
-    (None, _generations() + [{"id": "if/1", "generation": "x"}], ["g.jsonl:5", "'if/1' appears again (first at line 1)"]),
+    (None, _generations() + [{"id": "if/1", "generation": "x"}], ["g.jsonl:5", "'if/1' appears again (first at", "g.jsonl:1)"]),
     (None, [{"id": "if/1", "text": "x"}], ["g.jsonl:1", "missing field 'generation'"]),
-    (None, [{"id": "if/1", "generation": 3}], ["g.jsonl:1", "'if/1'", "field 'generation' must be a string"]),
+    (None, [{"id": "if/1", "generation": 3}], ["g.jsonl:1", "'if/1'", "must be a string, got int"]),
 ])
 def test_bad_input_is_one_line_exit_2(cli, tmp_path, capsys, rows, gens, expected):
     dataset = _write_dataset(tmp_path / "lctg", rows or _rows())

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from lctg_dataset.stories import load_story_rows
+from lctg_metrics.cli import run_command
 from lctg_metrics.cli.ifsm import main, register
 from lctg_metrics.ifsm import ADVERSARIAL_SETS, register_encoder
 from lctg_metrics.ifsm.encoders import Encoder
@@ -41,7 +42,7 @@ def bow(texts: list[str]) -> np.ndarray:
 
 
 def register_stand_in() -> None:
-    register_encoder(ENCODER, lambda: Encoder(ENCODER, "lctg", bow))
+    register_encoder(ENCODER, lambda: Encoder(ENCODER, "lctg", bow), replace=True)
 
 
 def write_head(path: Path) -> Path:
@@ -243,8 +244,9 @@ def test_an_output_that_is_an_input_is_refused(rows: list[dict], head: Path, tmp
 
 @pytest.mark.parametrize(("lines", "message"), [
     ([{"id": "story_endings/p-kite_q0", "generation": "a b"}] * 2,
-     "g.jsonl:2: id 'story_endings/p-kite_q0' sample 1; IFSM scores one ending per id (sample 0 only)"),
-    ([{"id": "story_endings/p-kite_q0", "generation": "a b", "sample": 1}], "g.jsonl:1: id 'story_endings/p-kite_q0' sample 1"),
+     "g.jsonl:2: id 'story_endings/p-kite_q0' appears again (first at {gens}:1); IFSM scores one generation per id"),
+    ([{"id": "story_endings/p-kite_q0", "generation": "a b", "sample": 1}],
+     "g.jsonl:1: id 'story_endings/p-kite_q0' has sample 1; IFSM scores one generation per id (sample 0)"),
     ([{"id": "story_endings/nope", "generation": "a b"}], "1 generation id(s) not in rows, e.g. 'story_endings/nope'"),
     ([{"id": "story_endings/p-kite_q0"}], "g.jsonl:1: missing field 'generation'"),
 ])
@@ -254,7 +256,7 @@ def test_bad_generations_are_one_line_errors(head: Path, tmp_path: Path, lines: 
     gens.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
     assert main(embedding_args(gens, head)) == 2
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and err.startswith("lctg ifsm: error: ") and message in err
+    assert len(err.splitlines()) == 1 and err.startswith("lctg ifsm: error: ") and message.format(gens=gens) in err
 
 
 def test_registered_subcommand_and_missing_endpoint(rows: list[dict], tmp_path: Path,
@@ -263,7 +265,7 @@ def test_registered_subcommand_and_missing_endpoint(rows: list[dict], tmp_path: 
     register(parser.add_subparsers(dest="command", required=True))
     gens = generations(tmp_path / "g.jsonl", {r["id"]: r["gold_ending"] for r in rows})
     args = parser.parse_args(["ifsm", str(gens), "--reader", "llm", "--stories-source", str(FIXTURE)])
-    assert args.handler(args) == 2
+    assert run_command("lctg ifsm", args.handler, args) == 2  # the CLI's one catch list
     assert capsys.readouterr().err.strip() == ("lctg ifsm: error: --reader llm needs --llm-base-url and "
                                                "--llm-model (offline: --reader embedding)")
     with pytest.raises(SystemExit):

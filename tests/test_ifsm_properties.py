@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from lctg_dataset.stories import load_story_rows, split_passages
 from lctg_metrics.ifsm import readers
-from lctg_metrics.ifsm.__main__ import main
+from lctg_metrics.cli.ifsm import main
 from lctg_metrics.ifsm.encoders import Encoder, register_encoder
 from lctg_metrics.ifsm.head import FEATURES, Head, save_head
 from lctg_metrics.ifsm.guards import check_ending

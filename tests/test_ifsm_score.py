@@ -24,6 +24,7 @@ from lctg_metrics.ifsm import (
 from lctg_metrics.ifsm.encoders import Encoder
 from lctg_metrics.ifsm.guards import words
 from lctg_metrics.ifsm.head import FEATURES, Head, load_head, save_head
+from lctg_metrics.schema import ScoringError
 
 FIXTURE = Path(__file__).parent / "data" / "ifsm"
 DIM = 512
@@ -141,9 +142,9 @@ def test_errors_name_the_row_or_id(rows: list[dict], head_path: Path) -> None:
     bare = load_story_rows(FIXTURE)
     with pytest.raises(ValueError, match="fill_contexts"):
         score_ifsm({}, bare, reader=EmbeddingReader(head_path), dissimilarity_encoder=None)
-    with pytest.raises(KeyError, match="story_endings/nope"):
+    with pytest.raises(ScoringError, match="story_endings/nope"):
         score_ifsm({"story_endings/nope": "x"}, rows, reader=EmbeddingReader(head_path), dissimilarity_encoder=None)
-    with pytest.raises(KeyError, match="embedding"):
+    with pytest.raises(ScoringError, match="unknown IFSM reader 'no-such-reader'; valid: embedding, embedding-e5, llm"):
         score_ifsm({}, rows, reader="no-such-reader")
 
 

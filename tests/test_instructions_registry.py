@@ -168,9 +168,14 @@ def test_missing_analyzer_raises_the_install_hint(monkeypatch: pytest.MonkeyPatc
 
 
 def test_signature_names_every_verdict_setting() -> None:
-    from lctg_metrics.instructions import signature
+    from lctg_metrics.instructions import settings
+    from lctg_metrics.instructions.score import result_signature
+    from lctg_metrics.schema import ScoringError
 
-    assert signature("loose").startswith("instr:1.1|mode:loose|morph:fugashi-")
-    assert "unidic-lite-" in signature() and "(seed 0)" in signature()
-    with pytest.raises(ValueError, match="unknown mode"):
-        signature("lax")
+    loose = settings("loose")
+    assert list(loose) == ["checkers", "mode", "morph", "langdetect"] and loose["mode"] == "loose"
+    assert loose["morph"].startswith("fugashi-") and "unidic-lite-" in loose["morph"]
+    assert loose["langdetect"].endswith("(seed 0)")
+    assert result_signature("loose", "1.0.0").startswith("instr|checkers:1.1|mode:loose|morph:fugashi-")
+    with pytest.raises(ScoringError, match="unknown mode 'lax'; valid: strict, loose"):
+        settings("lax")

@@ -17,7 +17,7 @@ DATA_ARGS = {"self", "predictions", "references", "cleaned", "samples", "return_
 
 
 def _evaluate_module():
-    path = PROJECT_ROOT / "lctg_metrics" / "evaluate_module" / "lctg_ctg.py"
+    path = PROJECT_ROOT / "lctg_metrics" / "evaluate_ctg" / "lctg_ctg.py"
     spec = importlib.util.spec_from_file_location("lctg_ctg_options", path)
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from typing import Callable, Sequence
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
@@ -108,6 +108,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def input_errors() -> tuple[type[BaseException], ...]:
+    """What every subcommand reports as one line on stderr with exit code 2 (the one catch list): misuse, bad input
+    (the input layer's and every family's ``ScoringError``), a cleaner that cannot clean, an unreadable or
+    unwritable file, a missing extra (its message names what to install), a failed LLM run."""
+    from lctg_metrics.llm.errors import LLMError
+
+    return (CLIError, ScoringError, CleanerError, ValueError, OSError, ImportError, LLMError)
+
+
+def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """``handler(args)`` after the extras check, with :func:`input_errors` as one line ``{prog}: error: …`` and
+    exit code 2."""
+    try:
+        check_extras(args)
+        return handler(args)
+    except input_errors() as e:
+        print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
+        return 2
+
+
 def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
     """Run one command; a bad input or a missing extra is one line and exit 2, Ctrl-C one line and exit 130."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -115,23 +135,12 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
     try:
         if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
             return cmd_build(argparse.Namespace(args=argv[1:]), prog="build_dataset.py" if prog != "lctg" else "lctg build")
-        return _run(build_parser().parse_args(argv))
+        args = build_parser().parse_args(argv)
+        return run_command(f"lctg {args.command}", getattr(args, "handler", None) or COMMANDS[args.command], args)
     except KeyboardInterrupt:
         print(f"{prog if prog != 'lctg' else 'lctg ' + command}: interrupted; {_kept_after_interrupt(argv)}",
               file=sys.stderr)
         return 130
-
-
-def _run(args: argparse.Namespace) -> int:
-    from lctg_metrics.llm.errors import LLMError
-
-    handler = getattr(args, "handler", None) or COMMANDS[args.command]
-    try:
-        check_extras(args)
-        return handler(args)
-    except (CLIError, ScoringError, CleanerError, ValueError, OSError, LLMError) as e:
-        print(f"lctg {args.command}: error: {_one_line(e)}", file=sys.stderr)
-        return 2
 
 
 def _kept_after_interrupt(argv: Sequence[str]) -> str:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.options import CLI, LLM, options_for
@@ -25,10 +26,6 @@ DESCRIPTION = ("Score generated story endings with IFSM: a multiple-choice reade
                "to its Possible Stories question. Prints IFSM with its 95% CI, the reader's accuracy on gold endings, "
                "the attack sets, the guard's counts, validity and the signature. Exit 0 valid, 1 invalid "
                "(--allow-invalid accepts it), 2 bad input.")
-
-
-class IFSMUsageError(ValueError):
-    """Bad input to ``lctg ifsm``; reported as one line with exit code 2."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -78,20 +75,10 @@ def check_paths(args: argparse.Namespace) -> None:
 
 
 def read_endings(path: str) -> dict[str, str]:
-    """id → ending from a generations file; a second ending for an id (another sample) is an error."""
-    from lctg_metrics.inputs import read_generations
+    """id → ending from a generations file (the input layer's reader); a second ending for an id is an error."""
+    from lctg_metrics.family_inputs import read_one_per_id
 
-    endings: dict[str, str] = {}
-    for g in read_generations(path):
-        if g.sample != 0:
-            raise IFSMUsageError(f"{g.label()}: id {g.id!r} sample {g.sample}; IFSM scores one ending per id "
-                                 "(sample 0 only)")
-        if str(g.id) in endings:
-            raise IFSMUsageError(f"{g.label()}: id {g.id!r} appears twice; IFSM scores one ending per id")
-        if not isinstance(g.text, str):
-            raise IFSMUsageError(f"{g.label()}: 'generation' must be a string, got {type(g.text).__name__}")
-        endings[str(g.id)] = g.text
-    return endings
+    return {g.id: g.text for g in read_one_per_id(path, "IFSM")}
 
 
 def reader_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -100,7 +87,7 @@ def reader_options(args: argparse.Namespace) -> dict[str, Any]:
         from lctg_metrics.ifsm.llm_reader import reader_config
 
         if not (args.llm_base_url and args.llm_model):
-            raise IFSMUsageError("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
+            raise CLIError("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
         config = reader_config(args.llm_base_url, args.llm_model, api_key_env=args.llm_api_key_env,
                                concurrency=args.llm_concurrency, cache_path=args.llm_cache, timeout=args.llm_timeout,
                                max_retries=args.llm_max_retries, temperature=args.llm_temperature,
@@ -118,9 +105,9 @@ def run(args: argparse.Namespace) -> int:
     from lctg_metrics.outputs import write_all
 
     if args.n_boot < 1:
-        raise IFSMUsageError(f"--ci-resamples must be a positive integer, got {args.n_boot}")
+        raise CLIError(f"--ci-resamples must be a positive integer, got {args.n_boot}")
     if args.head and args.reader == "llm":
-        raise IFSMUsageError("--head is for the embedding readers, not --reader llm")
+        raise CLIError("--head is for the embedding readers, not --reader llm")
     check_paths(args)
     endings = read_endings(args.generations)
     options = reader_options(args)
@@ -144,22 +131,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def cmd_ifsm(args: argparse.Namespace) -> int:
-    """Handler of ``lctg ifsm``: bad input and failed LLM runs become one line on stderr and exit code 2."""
-    from lctg_metrics.llm.errors import LLMError
-
-    try:
-        return run(args)
-    except (ValueError, KeyError, FileNotFoundError, ImportError, LLMError) as e:
-        message = e.args[0] if isinstance(e, KeyError) and e.args else e
-        print(f"{PROG}: error: {message}", file=sys.stderr)
-        return 2
+    """Handler of ``lctg ifsm``; bad input and failed LLM runs become one line and exit code 2 through the CLI's
+    one catch list (``lctg_metrics.cli.run_command``)."""
+    return run(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``lctg ifsm`` on its own (also ``python -m lctg_metrics.ifsm``)."""
+    """``lctg ifsm`` on its own (also ``python -m lctg_metrics.cli.ifsm``)."""
     parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
     add_arguments(parser)
     args = parser.parse_args(argv)
     if args.reader == "llm" and not (args.llm_base_url and args.llm_model):
         parser.error("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
-    return cmd_ifsm(args)
+    from lctg_metrics.cli import run_command
+
+    return run_command(PROG, cmd_ifsm, args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

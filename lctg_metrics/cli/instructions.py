@@ -11,6 +11,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from lctg_metrics.inputs import MANIFEST, dataset_files
+from lctg_metrics.family_inputs import read_one_per_id
 from lctg_metrics.instructions import files
 from lctg_metrics.instructions.score import RUN_MODES, score_instructions
 from lctg_metrics.outputs import write_json, write_jsonl
@@ -43,9 +45,9 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
         raise ValueError("--from lctg needs --dataset (a folder written by build_dataset.py) and no --input")
     folder = Path(args.dataset)
     found = [("GENERATIONS", Path(args.generations)), ("--dataset", folder)]
-    if (folder / files.MANIFEST).is_file():
-        found.append(("--dataset manifest", folder / files.MANIFEST))
-        found += [("--dataset file", f) for f in files.config_files(folder, args.config)]
+    if (folder / MANIFEST).is_file():
+        found.append(("--dataset manifest", folder / MANIFEST))
+        found += [("--dataset file", f) for f in dataset_files(folder, args.config)]
     return found
 
 
@@ -61,7 +63,8 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         rows, generations = files.read_mifeval(args.input, args.generations)
         name, data = files.MIFEVAL_DATA, {"format": "m-ifeval", "input": str(args.input)}
     else:
-        rows, generations = files.read_config_rows(args.dataset, args.config), files.read_generations(args.generations)
+        rows = files.read_config_rows(args.dataset, args.config)
+        generations = read_one_per_id(args.generations, "if-score")
         name, data = None, {"format": "lctg", "dataset": str(args.dataset), "config": args.config}
     result = score_instructions(generations, rows, mode=args.mode, ci=args.ci_resamples > 0,
                                 n_resamples=max(args.ci_resamples, 1), seed=args.seed, data=name,

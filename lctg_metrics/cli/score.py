@@ -65,7 +65,8 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
     the table."""
     from lctg_metrics.outputs import json_text, jsonl_text
     from lctg_metrics.outputs import write_all
-    from lctg_metrics.report import all_scores_csv, format_table
+    from lctg_metrics.render.csv_table import all_scores_csv
+    from lctg_metrics.render.terminal import format_table
 
     for note in task_notes:
         print(note)

@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from lctg_metrics.schema import ScoringError
+
 BATCH = 64
 
 
@@ -82,13 +84,16 @@ _LOADED: dict[str, Encoder] = {}
 def get_encoder(name: str) -> Encoder:
     """The process-wide encoder ``name`` (loaded once, so its cache is shared by readers and dissimilarity)."""
     if name not in ENCODERS:
-        raise KeyError(f"unknown encoder {name!r}; choose one of {sorted(ENCODERS)}")
+        raise ScoringError(f"unknown encoder {name!r}; valid: {', '.join(sorted(ENCODERS))}")
     if name not in _LOADED:
         _LOADED[name] = ENCODERS[name]()
     return _LOADED[name]
 
 
-def register_encoder(name: str, factory: Callable[[], Encoder]) -> None:
-    """Add an encoder (e.g. a stand-in for tests); replaces any loaded one of that name."""
+def register_encoder(name: str, factory: Callable[[], Encoder], *, replace: bool = False) -> None:
+    """Add an encoder (e.g. a stand-in for tests); its name must be new unless ``replace`` says to replace one (and
+    any loaded one of that name)."""
+    if name in ENCODERS and not replace:
+        raise ValueError(f"encoder {name!r} is already registered (replace=True to replace it)")
     ENCODERS[name] = factory
     _LOADED.pop(name, None)

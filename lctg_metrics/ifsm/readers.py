@@ -12,6 +12,7 @@ import numpy as np
 from lctg_metrics.ifsm.encoders import get_encoder
 from lctg_metrics.ifsm.head import featurize, head_digest, load_head
 from lctg_metrics.ifsm.items import MCItem
+from lctg_metrics.schema import ScoringError
 
 DATA = Path(__file__).parent / "data"
 
@@ -82,10 +83,12 @@ READERS: dict[str, Callable[..., Reader]] = {"llm": _llm, "embedding": _embeddin
 def get_reader(name: str, **options: Any) -> Reader:
     """The reader ``name`` built with ``options`` (``llm``: ``config=LLMConfig``; embedding: ``head_path``)."""
     if name not in READERS:
-        raise KeyError(f"unknown IFSM reader {name!r}; choose one of {sorted(READERS)}")
+        raise ScoringError(f"unknown IFSM reader {name!r}; valid: {', '.join(sorted(READERS))}")
     return READERS[name](**options)
 
 
-def register_reader(name: str, factory: Callable[..., Reader]) -> None:
-    """Add or replace a reader factory."""
+def register_reader(name: str, factory: Callable[..., Reader], *, replace: bool = False) -> None:
+    """Add a reader factory (its name must be new unless ``replace`` says to replace one, as every registry does)."""
+    if name in READERS and not replace:
+        raise ValueError(f"IFSM reader {name!r} is already registered (replace=True to replace it)")
     READERS[name] = factory

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import Any
 
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
 from lctg_metrics.ifsm.guards import GUARD_VERSION, check_ending
+from lctg_metrics.schema import ScoringError
+from lctg_metrics.signature import Family, declare
 from lctg_metrics.verdict import Verdict
 from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
 from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
@@ -118,20 +119,25 @@ def _auto_encoder() -> str | None:
     return DEFAULT_DISSIMILARITY
 
 
+#: The IFSM family's signature: the reader and how good it is, the half scored, the templates, guard and attack
+#: versions, the bootstrap and the dissimilarity encoder.
+IFSM = declare(Family("ifsm", (
+    ("reader", "multiple-choice reader (name@version#digest)"), ("weak", "weak reader"),
+    ("reader_acc", "reader accuracy on gold endings (this run)"),
+    ("reader_acc_measured", "reader accuracy on gold endings (measured in advance)"), ("split", "split scored"),
+    ("templates", "instruction template sets"), ("guards", "degenerate-ending guard version"),
+    ("adv", "adversarial sets version"), ("boot", "bootstrap resamples"), ("seed", "seed"),
+    ("dissim", "dissimilarity encoder"))))
+
+
 def _signature(info: ReaderInfo, oracle: SetScore, split: str | None, templates: str, n_boot: int,
                seed: int, dissimilarity: str | None) -> str:
-    try:
-        version = metadata.version("lctg")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
     measured = f"{info.measured_accuracy:.3f}" if info.measured_accuracy is not None else "na"
-    parts = [
-        f"reader:{info.name}@{info.version}#{info.digest}", f"weak:{'yes' if info.weak else 'no'}",
-        f"reader_acc:{oracle.guarded:.3f}", f"reader_acc_measured:{measured}", f"split:{split or 'all'}",
-        f"templates:{templates}", f"guards:{GUARD_VERSION}", f"adv:{ADVERSARIAL_VERSION}",
-        f"boot:{n_boot}", f"seed:{seed}", f"dissim:{dissimilarity or 'none'}", f"version:{version}",
-    ]
-    return "ifsm|" + "|".join(parts)
+    return IFSM.build({
+        "reader": f"{info.name}@{info.version}#{info.digest}", "weak": "yes" if info.weak else "no",
+        "reader_acc": f"{oracle.guarded:.3f}", "reader_acc_measured": measured, "split": split or "all",
+        "templates": templates, "guards": GUARD_VERSION, "adv": ADVERSARIAL_VERSION, "boot": str(n_boot),
+        "seed": str(seed), "dissim": dissimilarity or "none"})
 
 
 def score_ifsm(
@@ -159,7 +165,7 @@ def score_ifsm(
     texts = _generations(generations)
     unknown = sorted(set(texts) - {str(r["id"]) for r in rows})
     if unknown:
-        raise KeyError(f"{len(unknown)} generation id(s) not in rows, e.g. {unknown[0]!r}")
+        raise ScoringError(f"{len(unknown)} generation id(s) not in rows, e.g. {unknown[0]!r}")
     the_reader = get_reader(reader, **(reader_options or {})) if isinstance(reader, str) else reader
     endings = [texts.get(str(r["id"]), "").strip() for r in chosen]
 

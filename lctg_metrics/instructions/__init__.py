@@ -8,9 +8,9 @@ Entry points::
     find_conflicts([(instruction_id, kwargs), ...]) -> [reason, ...]; conflict_table()
     score_instructions(generations, rows, *, mode="both") -> InstructionResult (.to_dict(), .table(), .flat())
     score_mifeval(input_path, responses_path) -> (details, summary)
-    read_generations(path), read_config_rows(dataset, config), read_mifeval(input_path, responses_path)
+    read_config_rows(dataset, config), read_mifeval(input_path, responses_path)
     toy_instruction_outputs(rows, seed=0) -> [{"id", "generation"}]
-    signature(mode) -> "instr:1.1|mode:strict|morph:fugashi-…+unidic-lite-…|langdetect:…(seed 0)"
+    settings(mode) -> {"checkers": "1.1", "mode": "strict", "morph": "fugashi-…", "langdetect": "…(seed 0)"}
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from __future__ import annotations
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules  # noqa: F401
 from lctg_metrics.instructions import checks_script, checks_task  # noqa: F401
 from lctg_metrics.instructions.conflicts import CONFLICTS, conflict_table, find_conflicts
-from lctg_metrics.instructions.files import read_config_rows, read_generations, read_mifeval, score_mifeval
+from lctg_metrics.instructions.files import read_config_rows, read_mifeval, score_mifeval
 from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, read_mifeval_inputs, read_mifeval_responses
 from lctg_metrics.instructions.registry import (CATEGORIES, CHECKERS_VERSION, LLM_ONLY, REGISTRY, InstructionSpec,
-                                                Verdict, check, get, listing, signature)
+                                                Verdict, check, get, listing, settings)
 from lctg_metrics.instructions.score import InstructionResult, score_instructions
 from lctg_metrics.instructions.toy import toy_instruction_outputs
 
 __all__ = ["CATEGORIES", "CHECKERS_VERSION", "CONFLICTS", "InstructionResult", "InstructionSpec", "LLM_ONLY",
            "MIFEVAL_MAP", "REGISTRY", "Verdict", "check", "conflict_table", "find_conflicts", "get", "listing",
-           "read_config_rows", "read_generations", "read_mifeval", "read_mifeval_inputs", "read_mifeval_responses",
-           "score_instructions", "score_mifeval", "signature", "toy_instruction_outputs"]
+           "read_config_rows", "read_mifeval", "read_mifeval_inputs", "read_mifeval_responses",
+           "score_instructions", "score_mifeval", "settings", "toy_instruction_outputs"]

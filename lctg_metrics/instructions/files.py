@@ -1,91 +1,30 @@
-"""Reading instruction-scoring inputs: generations JSONL, the ``instructions`` config of a built dataset folder,
-and M-IFEval-ja's input and response files; ``score_mifeval`` on top. Errors name the file, line or row, id and
-field, in one line."""
+"""Reading instruction-scoring inputs: the ``instructions`` config of a built dataset folder (through the input
+layer, :mod:`lctg_metrics.inputs`, as every family reads a dataset folder and a generations file) and M-IFEval-ja's
+input and response files; ``score_mifeval`` on top. Errors name the file, line or row, id and field, in one line."""
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 from typing import Any
 
-from lctg_dataset.jsonl import read_jsonl
+from lctg_metrics.family_inputs import read_config_table
 from lctg_metrics.instructions.mifeval import read_mifeval_inputs, read_mifeval_responses
 from lctg_metrics.instructions.score import prompt_of_row, score_instructions
+from lctg_metrics.schema import ScoringError
 
 #: The columns of the ``instructions`` config that scoring reads (the others are carried along).
 REQUIRED_COLUMNS = ("id", "instruction_id_list", "kwargs")
-MANIFEST = "manifest.json"
 #: Data name in the signature of an M-IFEval-ja run.
 MIFEVAL_DATA = "m-ifeval-ja"
 
 
-def read_generations(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
-    """``{"id", "generation"}`` per JSONL line (other fields ignored); a bad or repeated line raises naming it."""
-    p = Path(path)
-    if not p.is_file():
-        raise ValueError(f"generations file {p} does not exist or is not a file")
-    out: list[dict[str, Any]] = []
-    first: dict[Any, int] = {}
-    try:
-        for line, obj in read_jsonl(p):
-            for name in ("id", "generation"):
-                if name not in obj:
-                    raise ValueError(f"{p}:{line}: missing field {name!r}")
-            key, text = obj["id"], obj["generation"]
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
-                raise ValueError(f"{p}:{line}: field 'id' must be a string, got {key!r}")
-            if not isinstance(text, str):
-                raise ValueError(f"{p}:{line}: id {key!r}: field 'generation' must be a string, "
-                                 f"got {type(text).__name__}")
-            if key in first:
-                raise ValueError(f"{p}:{line}: id {key!r} appears again (first at line {first[key]})")
-            first[key] = line
-            out.append({"id": key, "generation": text})
-    except UnicodeDecodeError as e:
-        raise ValueError(f"{p}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    return out
-
-
-def config_files(dataset: str | os.PathLike[str], config: str = "instructions") -> list[Path]:
-    """The parquet files of ``config`` listed in the folder's ``manifest.json``."""
-    root = Path(dataset)
-    path = root / MANIFEST
-    if not path.is_file():
-        raise ValueError(f"--dataset {root}: no {MANIFEST}; point it at a folder written by build_dataset.py")
-    try:
-        configs = json.loads(path.read_text(encoding="utf-8")).get("configs", {})
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path}:{e.lineno}: invalid JSON ({e.msg})") from None
-    if config not in configs:
-        raise ValueError(f"{path}: key 'configs': no config {config!r}; valid: {', '.join(configs) or '(none)'}")
-    files = [root / f for f in configs[config].get("files", [])]
-    if not files:
-        raise ValueError(f"{path}: key 'configs.{config}.files' lists no file")
-    for f in files:
-        if not f.is_file():
-            raise ValueError(f"{path}: key 'configs.{config}.files': {f} does not exist")
-    return files
-
-
 def read_config_rows(dataset: str | os.PathLike[str], config: str = "instructions") -> list[dict[str, Any]]:
-    """Rows of an instructions config, each checked (ids known, kwargs valid) before any scoring."""
-    import pyarrow.parquet as pq  # noqa: PLC0415
-
-    rows: list[dict[str, Any]] = []
-    for f in config_files(dataset, config):
-        try:
-            table = pq.read_table(f)
-        except Exception as e:  # pyarrow raises several types for unreadable files
-            raise ValueError(f"{f}: not a readable parquet file ({e})") from None
-        missing = [c for c in REQUIRED_COLUMNS if c not in table.column_names]
-        if missing:
-            raise ValueError(f"{f}: missing column {missing[0]!r} (config {config!r} needs "
-                             f"{', '.join(REQUIRED_COLUMNS)}; is it an instructions config?)")
-        for number, row in enumerate(table.to_pylist()):
-            prompt_of_row(row, f"{f}: row {number}")
-            rows.append(row)
-    return rows
+    """Rows of an instructions config (files from the folder's manifest, read by the input layer), each checked (ids
+    known, kwargs valid) before any scoring."""
+    rows = read_config_table(dataset, config, REQUIRED_COLUMNS)
+    for where, row in rows:
+        prompt_of_row(row, where)
+    return [row for _, row in rows]
 
 
 def read_mifeval(input_path: str | os.PathLike[str],
@@ -95,7 +34,7 @@ def read_mifeval(input_path: str | os.PathLike[str],
     inputs, responses = read_mifeval_inputs(input_path), read_mifeval_responses(responses_path)
     missing = [row["key"] for row in inputs if row["prompt"] not in responses]
     if missing:
-        raise ValueError(f"{responses_path}: no response for keys {missing[:10]} (joined on the prompt text)")
+        raise ScoringError(f"{responses_path}: no response for keys {missing[:10]} (joined on the prompt text)")
     rows = []
     for number, row in enumerate(inputs, 1):
         rows.append({"id": row["key"], "prompt": row["prompt"], "instruction_id_list": row["instruction_id_list"],
@@ -120,5 +59,4 @@ def score_mifeval(input_path: str | os.PathLike[str],
     return result.details, summary
 
 
-__all__ = ["MIFEVAL_DATA", "REQUIRED_COLUMNS", "config_files", "read_config_rows", "read_generations",
-           "read_mifeval", "score_mifeval"]
+__all__ = ["MIFEVAL_DATA", "REQUIRED_COLUMNS", "read_config_rows", "read_mifeval", "score_mifeval"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from lctg_metrics.instructions.text import loose_variants
+from lctg_metrics.schema import ScoringError
 from lctg_metrics.verdict import Verdict
 
 #: Categories of Horio et al., "ichikara-instruction-following-ja" (Table 1), as the registry names them.
@@ -89,9 +90,9 @@ def get(instruction_id: str) -> InstructionSpec:
     if instruction_id in REGISTRY:
         return REGISTRY[instruction_id]
     if instruction_id in LLM_ONLY:
-        raise ValueError(f"instruction {instruction_id!r} has no deterministic checker (LLM judge only: "
+        raise ScoringError(f"instruction {instruction_id!r} has no deterministic checker (LLM judge only: "
                          f"{LLM_ONLY[instruction_id][1]})")
-    raise ValueError(f"unknown instruction id {instruction_id!r}; valid: {', '.join(sorted(REGISTRY))}")
+    raise ScoringError(f"unknown instruction id {instruction_id!r}; valid: {', '.join(sorted(REGISTRY))}")
 
 
 def validate_kwargs(spec: InstructionSpec, kwargs: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -101,17 +102,17 @@ def validate_kwargs(spec: InstructionSpec, kwargs: Mapping[str, Any] | None) -> 
     names = {p.name for p in spec.params}
     unknown = sorted(set(given) - names)
     if unknown:
-        raise ValueError(f"{spec.id}: unknown kwarg {unknown[0]!r}; valid: {', '.join(sorted(names)) or '(none)'}")
+        raise ScoringError(f"{spec.id}: unknown kwarg {unknown[0]!r}; valid: {', '.join(sorted(names)) or '(none)'}")
     out: dict[str, Any] = {}
     for p in spec.params:
         if p.name not in given:
             if p.required:
-                raise ValueError(f"{spec.id}: missing required kwarg {p.name!r} ({p.type}: {p.description})")
+                raise ScoringError(f"{spec.id}: missing required kwarg {p.name!r} ({p.type}: {p.description})")
             out[p.name] = p.default
             continue
         value = given[p.name]
         if not _TYPES[p.type](value):
-            raise ValueError(f"{spec.id}: kwarg {p.name!r} must be a non-empty {p.type}, got {value!r}")
+            raise ScoringError(f"{spec.id}: kwarg {p.name!r} must be a non-empty {p.type}, got {value!r}")
         out[p.name] = list(value) if p.type == "list[str]" else value
     return out
 
@@ -122,7 +123,7 @@ def check(instruction_id: str, response: str, kwargs: Mapping[str, Any] | None =
     its first line, its last line, both, and without markdown emphasis; any passing variant passes."""
     spec = get(instruction_id)
     if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
+        raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
     if not isinstance(response, str):
         raise TypeError(f"{instruction_id}: response must be a str, got {type(response).__name__}")
     options = validate_kwargs(spec, kwargs)
@@ -160,19 +161,20 @@ def _dist_version(name: str) -> str:
         return "missing"
 
 
-def signature(mode: str = "strict") -> str:
-    """Every setting that can change an instruction verdict, e.g.
-    ``instr:1.1|mode:strict|morph:fugashi-1.5.2+unidic-lite-1.0.8|langdetect:1.0.9(seed 0)``."""
+def settings(mode: str = "strict") -> dict[str, str]:
+    """Every setting that can change an instruction verdict, as fields of the family's signature, e.g.
+    ``{"checkers": "1.1", "mode": "strict", "morph": "fugashi-1.5.2+unidic-lite-1.0.8", "langdetect": "1.0.9(seed 0)"}``."""
     if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
-    return (f"instr:{CHECKERS_VERSION}|mode:{mode}|morph:fugashi-{_dist_version('fugashi')}"
-            f"+unidic-lite-{_dist_version('unidic-lite')}|langdetect:{_dist_version('langdetect')}(seed 0)")
+        raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
+    return {"checkers": CHECKERS_VERSION, "mode": mode,
+            "morph": f"fugashi-{_dist_version('fugashi')}+unidic-lite-{_dist_version('unidic-lite')}",
+            "langdetect": f"{_dist_version('langdetect')}(seed 0)"}
 
 
 def bounds(n: int, lo: int | None, hi: int | None, unit: str) -> Verdict:
     """The usual count verdict: ``lo <= n <= hi`` (either bound may be absent, not both)."""
     if lo is None and hi is None:
-        raise ValueError(f"a {unit} count needs min or max")
+        raise ScoringError(f"a {unit} count needs min or max")
     if lo is not None and n < lo:
         return Verdict(False, f"{n} {unit} < min {lo}")
     if hi is not None and n > hi:
@@ -186,4 +188,4 @@ MAX = Param("max", "int", "largest allowed count (inclusive)")
 
 __all__ = ["CATEGORIES", "CHECKERS_VERSION", "LLM_ONLY", "MAX", "MIN", "MODES", "InstructionSpec", "Param", "REGISTRY",
            "Verdict",
-           "bounds", "check", "get", "instruction", "listing", "signature", "validate_kwargs"]
+           "bounds", "check", "get", "instruction", "listing", "settings", "validate_kwargs"]

@@ -3,7 +3,7 @@ and loose mode, and aggregate (prompt- and instruction-level accuracy, per categ
 
 Rows are the ``instructions`` config's rows (``id``, ``instruction_id_list`` of registry ids, ``kwargs`` as JSON
 strings, ``categories``) or M-IFEval-ja rows (``ja:`` ids, kwargs dicts, ``prompt``); generations are
-``{"id", "generation"}``. Every bad row or generation raises one ``ValueError`` naming where, id and field.
+``{"id", "generation"}``. Every bad row or generation raises one ``ScoringError`` naming where, id and field.
 """
 
 from __future__ import annotations
@@ -14,12 +14,19 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from lctg_metrics.instructions.aggregate import Aggregate, aggregate, render_table
 from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, translate
-from lctg_metrics.instructions.registry import check, get, signature, validate_kwargs
+from lctg_metrics.instructions.registry import check, get, settings, validate_kwargs
+from lctg_metrics.schema import Generation, ScoringError
+from lctg_metrics.signature import Family, declare
 
 #: Which verdicts a run computes: both (the default, as IFEval reports), or one of them.
 RUN_MODES: dict[str, tuple[str, ...]] = {"both": ("strict", "loose"), "strict": ("strict",), "loose": ("loose",)}
 #: The loose mode's definition, named in the signature (IFEval's response variants, ``text.loose_variants``).
 LOOSE_DEFINITION = "ifeval-variants"
+#: The instructions family's signature: the checkers, what was computed, the analysers they read, the data.
+INSTRUCTIONS = declare(Family("instr", (
+    ("checkers", "instruction checkers' version"), ("mode", "verdicts computed (strict, loose or both)"),
+    ("morph", "morphological analyser and dictionary"), ("langdetect", "language detector"),
+    ("loose", "loose-mode definition"), ("data", "dataset version")), optional=frozenset({"loose"})))
 
 
 class Item(NamedTuple):
@@ -41,34 +48,34 @@ def _kwargs(value: Any, where: str) -> dict[str, Any]:
         try:
             value = json.loads(value) if value.strip() else {}
         except json.JSONDecodeError as e:
-            raise ValueError(f"{where}: not a JSON object ({e.msg} at column {e.colno})") from None
+            raise ScoringError(f"{where}: not a JSON object ({e.msg} at column {e.colno})") from None
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise ValueError(f"{where}: expected a JSON object, got {type(value).__name__}")
+        raise ScoringError(f"{where}: expected a JSON object, got {type(value).__name__}")
     return {k: v for k, v in value.items() if v is not None}
 
 
 def prompt_of_row(row: Mapping[str, Any], where: str) -> Prompt:
     """A validated :class:`Prompt` from one row; any problem raises naming ``where``, the id and the field."""
     if not isinstance(row, Mapping):
-        raise ValueError(f"{where}: expected an object with 'id', 'instruction_id_list', 'kwargs'")
+        raise ScoringError(f"{where}: expected an object with 'id', 'instruction_id_list', 'kwargs'")
     for name in ("id", "instruction_id_list", "kwargs"):
         if name not in row:
-            raise ValueError(f"{where}: missing field {name!r}")
+            raise ScoringError(f"{where}: missing field {name!r}")
     key = row["id"]
     if not isinstance(key, (str, int)) or isinstance(key, bool):
-        raise ValueError(f"{where}: field 'id' must be a string, got {key!r}")
+        raise ScoringError(f"{where}: field 'id' must be a string, got {key!r}")
     ids, kwargs = row["instruction_id_list"], row["kwargs"]
     at = f"{where}: id {key!r}"
     if not isinstance(ids, (list, tuple)) or not ids or not all(isinstance(i, str) for i in ids):
-        raise ValueError(f"{at}: field 'instruction_id_list' must be a non-empty list of strings, got {ids!r}")
+        raise ScoringError(f"{at}: field 'instruction_id_list' must be a non-empty list of strings, got {ids!r}")
     if not isinstance(kwargs, (list, tuple)) or len(kwargs) != len(ids):
-        raise ValueError(f"{at}: field 'kwargs' must be a list of {len(ids)} JSON objects (one per instruction), "
+        raise ScoringError(f"{at}: field 'kwargs' must be a list of {len(ids)} JSON objects (one per instruction), "
                          f"got {kwargs!r}"[:300])
     categories = row.get("categories")
     if categories is not None and (not isinstance(categories, (list, tuple)) or len(categories) != len(ids)):
-        raise ValueError(f"{at}: field 'categories' must list {len(ids)} categories, got {categories!r}")
+        raise ScoringError(f"{at}: field 'categories' must list {len(ids)} categories, got {categories!r}")
     prompt = row.get("prompt") or ""
     items = []
     for index, (instruction_id, raw) in enumerate(zip(ids, kwargs)):
@@ -79,53 +86,55 @@ def prompt_of_row(row: Mapping[str, Any], where: str) -> Prompt:
                                  else (instruction_id, given))
             spec = get(check_id)
         except (KeyError, TypeError) as e:
-            raise ValueError(f"{field_at}: field 'kwargs'[{index}] lacks or mistypes {e}") from None
+            raise ScoringError(f"{field_at}: field 'kwargs'[{index}] lacks or mistypes {e}") from None
         except ValueError as e:
-            raise ValueError(f"{field_at}: {e}") from None
+            raise ScoringError(f"{field_at}: {e}") from None
         try:
             options = validate_kwargs(spec, options)
         except ValueError as e:
-            raise ValueError(f"{field_at}: field 'kwargs'[{index}]: {e}") from None
+            raise ScoringError(f"{field_at}: field 'kwargs'[{index}]: {e}") from None
         category = categories[index] if categories is not None else spec.category
         items.append(Item(instruction_id, check_id, options, str(category)))
     return Prompt(key, tuple(items))
 
 
-def join(generations: Iterable[Mapping[str, Any]], prompts: Sequence[Prompt], source: str = "generations") -> list[str]:
-    """The generation of every prompt, in order; duplicates, unknown ids and missing ids raise naming them."""
+def join(generations: Iterable[Mapping[str, Any] | Generation], prompts: Sequence[Prompt],
+         source: str = "generations") -> list[str]:
+    """The generation of every prompt, in order; duplicates, unknown ids and missing ids raise naming them.
+    ``generations`` are ``{"id", "generation"}`` dicts or the input layer's :class:`Generation` values."""
     texts: dict[Any, str] = {}
     for number, g in enumerate(generations, 1):
-        if not isinstance(g, Mapping) or "id" not in g or "generation" not in g:
-            raise ValueError(f"{source}: generation {number}: expected an object with 'id' and 'generation'")
-        if not isinstance(g["generation"], str):
-            raise ValueError(f"{source}: generation {number}: id {g['id']!r}: field 'generation' must be a string, "
-                             f"got {type(g['generation']).__name__}")
-        if g["id"] in texts:
-            raise ValueError(f"{source}: generation {number}: id {g['id']!r} appears twice")
-        texts[g["id"]] = g["generation"]
+        if isinstance(g, Generation):
+            key, text, at = g.id, g.text, g.label()
+        elif isinstance(g, Mapping) and "id" in g and "generation" in g:
+            key, text, at = g["id"], g["generation"], f"{source}: generation {number}"
+        else:
+            raise ScoringError(f"{source}: generation {number}: expected an object with 'id' and 'generation'")
+        if not isinstance(text, str):
+            raise ScoringError(f"{at}: id {key!r}: field 'generation' must be a string, got {type(text).__name__}")
+        if key in texts:
+            raise ScoringError(f"{at}: id {key!r} appears twice")
+        texts[key] = text
     known = {p.key for p in prompts}
     if len(known) != len(prompts):
         seen: set[Any] = set()
         twice = next(p.key for p in prompts if p.key in seen or seen.add(p.key))  # type: ignore[func-returns-value]
-        raise ValueError(f"rows: id {twice!r} appears twice")
+        raise ScoringError(f"rows: id {twice!r} appears twice")
     unknown = [k for k in texts if k not in known]
     if unknown:
-        raise ValueError(f"{source}: {len(unknown)} id(s) not in the rows, e.g. {unknown[:5]}")
+        raise ScoringError(f"{source}: {len(unknown)} id(s) not in the rows, e.g. {unknown[:5]}")
     missing = [p.key for p in prompts if p.key not in texts]
     if missing:
-        raise ValueError(f"{source}: no generation for {len(missing)} id(s), e.g. {missing[:5]}")
+        raise ScoringError(f"{source}: no generation for {len(missing)} id(s), e.g. {missing[:5]}")
     return [texts[p.key] for p in prompts]
 
 
 def result_signature(mode: str, data: str) -> str:
     """The instructions' signature with the run mode, the loose definition, the data and the package version."""
-    from lctg_metrics import __version__  # noqa: PLC0415
-
-    base = signature("loose" if mode == "loose" else "strict")
-    if mode == "both":
-        base = base.replace("|mode:strict|", "|mode:strict+loose|")
-    loose = f"|loose:{LOOSE_DEFINITION}" if "loose" in RUN_MODES[mode] else ""
-    return f"{base}{loose}|data:{data}|version:{__version__}"
+    fields: dict[str, str | None] = {**settings("loose" if mode == "loose" else "strict"), "data": data}
+    fields["mode"] = "strict+loose" if mode == "both" else mode
+    fields["loose"] = LOOSE_DEFINITION if "loose" in RUN_MODES[mode] else None
+    return INSTRUCTIONS.build(fields)
 
 
 @dataclass(frozen=True)
@@ -175,10 +184,10 @@ def score_instructions(generations: Iterable[Mapping[str, Any]], rows: Sequence[
     them. ``data`` names the data in the signature (default: the rows' ``dataset_version``, else ``custom``);
     ``source`` names the generations in errors (e.g. their file)."""
     if mode not in RUN_MODES:
-        raise ValueError(f"unknown mode {mode!r}; valid: {', '.join(RUN_MODES)}")
+        raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(RUN_MODES)}")
     prompts = [prompt_of_row(row, f"row {number}") for number, row in enumerate(rows, 1)]
     if not prompts:
-        raise ValueError("no rows to score")
+        raise ScoringError("no rows to score")
     texts = join(generations, prompts, source)
     modes = RUN_MODES[mode]
     details: list[dict[str, Any]] = []
@@ -200,5 +209,5 @@ def score_instructions(generations: Iterable[Mapping[str, Any]], rows: Sequence[
     return InstructionResult(details, agg, result_signature(mode, data or _data_name(rows)), mode, ci_info)
 
 
-__all__ = ["LOOSE_DEFINITION", "RUN_MODES", "InstructionResult", "Item", "Prompt", "join", "prompt_of_row",
+__all__ = ["INSTRUCTIONS", "LOOSE_DEFINITION", "RUN_MODES", "InstructionResult", "Item", "Prompt", "join", "prompt_of_row",
            "result_signature", "score_instructions"]

@@ -1,0 +1,48 @@
+"""The input layer's readers for the metric families (instructions, IFSM): a generations file scored one output
+per id, and the rows of any config of a built dataset folder. They read through :mod:`lctg_metrics.inputs`
+(the one reader of generations files, dataset folders and manifests) and add only the families' checks."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Sequence
+
+from lctg_metrics.inputs import dataset_files, read_generations
+from lctg_metrics.schema import Generation, ScoringError, check_generation
+
+
+def read_one_per_id(path: str | os.PathLike[str], family: str) -> list[Generation]:
+    """The generations of a file for a family that scores one output per id (``family`` names it in errors): each
+    checked as the scorer checks one, and a second generation for an id is an error naming both places."""
+    first: dict[str, str] = {}
+    out: list[Generation] = []
+    for g in read_generations(path):
+        check_generation(g)
+        if g.id in first:
+            raise ScoringError(f"{g.label()}: id {g.id!r} appears again (first at {first[g.id]}); {family} scores one "
+                               "generation per id")
+        if g.sample != 0:
+            raise ScoringError(f"{g.label()}: id {g.id!r} has sample {g.sample}; {family} scores one generation per "
+                               "id (sample 0)")
+        first[g.id] = g.label()
+        out.append(g)
+    return out
+
+
+def read_config_table(dataset: str | os.PathLike[str], config: str,
+                      columns: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
+    """``(where, row)`` of every row of any config of a built dataset folder (files from its manifest; ``where`` is
+    ``file: row N``), each file checked to have ``columns``; the caller validates the rows themselves."""
+    import pyarrow.parquet as pq
+
+    rows: list[tuple[str, dict[str, Any]]] = []
+    for f in dataset_files(dataset, config):
+        try:
+            table = pq.read_table(f)
+        except Exception as e:  # pyarrow raises several types for unreadable files
+            raise ScoringError(f"{f}: not a readable parquet file ({e}); rebuild the dataset folder") from None
+        missing = [c for c in columns if c not in table.column_names]
+        if missing:
+            raise ScoringError(f"{f}: missing column {missing[0]!r} (config {config!r} needs {', '.join(columns)})")
+        rows += [(f"{f}: row {number}", row) for number, row in enumerate(table.to_pylist())]
+    return rows
