@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lctg_metrics.cli import main
 from tests.test_bad_inputs import CSV_HEAD, GOOD, SCORE, SUMMARY_IDS, _both, _bytes, _dir, _edit_dataset, _jsonl, _text
@@ -82,6 +84,13 @@ def _stale(name: str, *, pid: int | None = None, legacy: bool = False, age: floa
     return setup
 
 
+def _flip(path: Path, at: int = 200) -> None:
+    """Flip one bit of a file (a damaged copy)."""
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
 @dataclass
 class Row:
     name: str
@@ -129,6 +138,31 @@ ROWS: list[Row] = [
         r"^note: removed 2 temp file\(s\) left by interrupted runs", code=0, outputs=("r.json", "d.jsonl"),
         setup=_both(G, _stale("r.json"), _stale("d.jsonl", legacy=True, age=3600)),
         removed=("DEAD", ".d.jsonl.abcd1234.tmp")),
+    # the dataset folder: every file read is checked against the manifest, whose paths stay inside the folder
+    Row("a flipped byte in a parquet file", SCORE, r"--dataset lctg: data/summary/test-00000-of-00001\.parquet differs from its sha256",
+        _both(G, _edit_dataset(lambda d: _flip(d / "data/summary/test-00000-of-00001.parquet")))),
+    Row("a flipped bit near the end (--config summary)", [*SCORE[:4], "--config", "summary"], r"data/summary/test-00000-of-00001\.parquet differs",
+        _both(G, _edit_dataset(lambda d: _flip(d / "data/summary/test-00000-of-00001.parquet", at=-100)))),
+    Row("manifest path outside the folder", SCORE, r"key 'configs\.all\.files' lists '\.\./x\.parquet', which is not a path inside",
+        _both(G, _manifest_edit(lambda m: m["configs"]["all"]["files"].append("../x.parquet")))),
+    Row("manifest absolute path", SCORE, r"lists '/etc/passwd', which is not a path inside",
+        _both(G, _manifest_edit(lambda m: m["files"].update({"/etc/passwd": "0" * 64})))),
+    Row("manifest without file digests", SCORE, r"manifest\.json: key 'files' \(the sha256 of every file\) is missing",
+        _both(G, _manifest_edit(lambda m: m.pop("files")))),
+    Row("manifest config not an object", SCORE, r"key 'configs\.all\.files' must be a list of paths, got int",
+        _both(G, _manifest_edit(lambda m: m["configs"].update({"all": 5})))),
+    Row("manifest files not a list", SCORE, r"key 'configs\.all\.files' must be a list of paths, got str",
+        _both(G, _manifest_edit(lambda m: m["configs"]["all"].update({"files": "data"})))),
+    Row("manifest digest not hex", SCORE, r"key 'files\.README\.md' must be a sha256",
+        _both(G, _manifest_edit(lambda m: m["files"].update({"README.md": 5})))),
+    Row("parquet without a digest", SCORE, r"data/summary/test-00000-of-00001\.parquet has no sha256 in manifest\.json",
+        _both(G, _manifest_edit(lambda m: m["files"].pop("data/summary/test-00000-of-00001.parquet")))),
+    Row("manifest nested too deep", SCORE, r"manifest\.json: unreadable \(RecursionError",
+        _both(G, _edit_dataset(lambda d: (d / "manifest.json").write_text("[" * 100000, encoding="utf-8")))),
+    Row("revision climbing out of the cache", ["score", "g.jsonl", "--dataset", "me/lctg", "--revision", "../../../../x"],
+        r"revision '\.\./\.\./\.\./\.\./x' is not a git tag, branch or commit"),
+    Row("prompts from a damaged folder", ["prompts", "--dataset", "lctg", "-o", "p.jsonl"], r"data/ad_text/test-00000-of-00001\.parquet differs",
+        _edit_dataset(lambda d: _flip(d / "data/ad_text/test-00000-of-00001.parquet"))),
     Row("live and fresh temp files kept", [*SCORE, "--json", "r.json"], r"^$", code=0, outputs=("r.json",),
         setup=_both(G, _stale("r.json", pid=1), _stale("d.jsonl", legacy=True))),
 ]
@@ -232,3 +266,23 @@ def test_a_killed_streamed_run_leaves_a_temp_file_the_next_run_removes(workdir: 
     assert code == 0, err
     assert "removed 1 temp file(s)" in err
     assert not [p for p in workdir.iterdir() if p.name.startswith(".lctg-tmp-")]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_any_flipped_bit_of_a_parquet_file_is_refused(built_dataset: Path, tmp_path_factory: pytest.TempPathFactory,
+                                                      data: st.DataObject) -> None:
+    """Before, a third of single-bit flips read without error but with altered data; now every one is refused."""
+    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.schema import ScoringError
+
+    folder = tmp_path_factory.mktemp("flip") / "lctg"
+    shutil.copytree(built_dataset, folder)
+    rel = "data/summary/test-00000-of-00001.parquet"
+    raw = bytearray((folder / rel).read_bytes())
+    at, bit = data.draw(st.integers(0, len(raw) - 1)), data.draw(st.integers(0, 7))
+    raw[at] ^= 1 << bit
+    (folder / rel).write_bytes(bytes(raw))
+    with pytest.raises(ScoringError, match=re.escape(f"{rel} differs from its sha256")):
+        read_rows(folder, "summary")
+    shutil.rmtree(folder.parent)

@@ -65,7 +65,9 @@ def config_files(dataset: str | os.PathLike[str], config: str = "instructions") 
     for f in files:
         if not f.is_file():
             raise ValueError(f"{path}: key 'configs.{config}.files': {f} does not exist")
-    return files
+    from lctg_metrics.inputs import verify_files  # noqa: PLC0415
+
+    return verify_files(root, configs[config]["files"])  # each against its sha256 in the manifest
 
 
 def read_config_rows(dataset: str | os.PathLike[str], config: str = "instructions") -> list[dict[str, Any]]:
