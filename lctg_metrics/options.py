@@ -81,7 +81,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("empty", "an empty generation: score (upstream) or fail every aspect",
            choices=EMPTY_POLICIES, signature="empty", label="empty-generation policy"),
     Option("think", "reasoning blocks: auto (strip a leading <think>…</think>, also without the opening tag; an "
-           "unclosed <think> fails every aspect), keep (score as written, as upstream) or strip (remove every block)",
+           "unclosed <think>, nothing after </think>, or tags that do not make one leading block fail every "
+           "aspect), keep (score as written, as upstream) or strip (remove every block)",
            choices={"auto": "auto", "keep": "keep", "strip": "strip"}, signature="think", label="<think> handling"),
     Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline) or llm; default: provided "
            "when every generation has 'cleaned', else rule",

@@ -213,12 +213,29 @@ def test_a_changed_file_in_the_repo_is_refused(hub_env, built_dataset, tmp_path)
     ("no_such_folder", None, "no such folder, and not a Hub dataset repo id"),
     ("BUILT", "v1.0.0", "applies to a Hub repo id"),
     ("EMPTY", None, "no manifest.json"),
-    ("me/lctg", "a|b", "cannot be recorded in the signature"),
+    ("me/lctg", "a|b", "revision 'a|b' is not a git tag, branch or commit"),
+    ("me/lctg", "../../../../x", "revision '../../../../x' is not a git tag, branch or commit"),
+    ("me/lctg", "v1/../../x", "is not a git tag, branch or commit"),
+    ("me/lctg", "..", "is not a git tag, branch or commit"),
+    ("me/lctg", "/abs", "is not a git tag, branch or commit"),
+    ("me/lctg", "a b", "is not a git tag, branch or commit"),
+    ("me/lctg", "-x", "is not a git tag, branch or commit"),
+    ("me/lctg", "", "is not a git tag, branch or commit"),
+    ("me/lctg", "main.lock", "is not a git tag, branch or commit"),
+    ("me/lctg", "x" * 300, "is not a git tag, branch or commit"),
 ])
 def test_bad_specs_are_one_line(built_dataset, hub_env, tmp_path, spec, revision, expected):
     (tmp_path / "empty").mkdir()
     spec = {"BUILT": str(built_dataset), "EMPTY": str(tmp_path / "empty")}.get(spec, spec)
     assert expected in one_line_error(spec, revision)
+
+
+@pytest.mark.parametrize("revision", ["main", "v1.0.0", "refs/pr/1", "release/2024-06", "3f2a9c1",
+                                      "0123456789abcdef0123456789abcdef01234567", "v1.0.0+build.1"])
+def test_git_refs_and_commits_are_accepted(revision):
+    from lctg_metrics.hub import check_revision
+
+    check_revision("me/lctg", revision)  # raises if refused
 
 
 def test_environment_variables_are_honoured(built_dataset, tmp_path):

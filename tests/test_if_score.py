@@ -3,6 +3,7 @@ errors, bootstrap CIs, the toy model, and the real M-IFEval-ja files (read at te
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -51,7 +52,9 @@ def _expected(mode: str) -> dict[str, float]:
 def _write_dataset(folder: Path, rows: list[dict]) -> Path:
     (folder / "data" / "instructions").mkdir(parents=True)
     pq.write_table(pa.Table.from_pylist(rows), folder / "data" / "instructions" / "test.parquet")
-    manifest = {"configs": {"instructions": {"files": ["data/instructions/test.parquet"]}}}
+    rel = "data/instructions/test.parquet"
+    digest = hashlib.sha256((folder / rel).read_bytes()).hexdigest()  # a dataset read verifies every file it reads
+    manifest = {"configs": {"instructions": {"files": [rel]}}, "files": {rel: digest}}
     (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     return folder
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -43,7 +44,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     )
     if args.json:
         write_all([(args.json, json_text(cmp))])
-    print(format_comparison(cmp))
+    print(format_comparison(cmp), file=sys.stderr if args.json == "-" else sys.stdout)
     return 0
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +56,12 @@ def cmd_prompts(args: argparse.Namespace) -> int:
 
         records = prompt_records(rows, args.format, model=args.model, samples=args.samples or 1)
     write_all([(args.output, jsonl_text(records))])
+    said = sys.stderr if args.output == "-" else sys.stdout  # standard output holds the file
     if len(records) == len(rows) and args.format == "jsonl":
-        print(f"wrote {len(rows)} prompts to {args.output}")
+        print(f"wrote {len(rows)} prompts to {args.output}", file=said)
     else:
         print(f"wrote {len(records)} {args.format} lines ({len(rows)} prompts × {args.samples or 1} samples) "
-              f"to {args.output}")
+              f"to {args.output}", file=said)
     return 0
 
 
@@ -84,7 +86,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=args.samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
-    print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}")
+    print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}",
+          file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
 
 

@@ -64,12 +64,12 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
     from lctg_metrics.outputs import json_text, jsonl_text
-    from lctg_metrics.outputs import write_all
+    from lctg_metrics.outputs import STDOUT, write_all
     from lctg_metrics.render.csv_table import all_scores_csv
     from lctg_metrics.render.terminal import format_table
 
     for note in task_notes:
-        print(note)
+        print(note, file=sys.stderr if "-" in (args.json, args.details) else sys.stdout)
     cis = None
     if args.ci:
         from lctg_metrics.analysis import ci_table
@@ -100,6 +100,17 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
                 if kept:
                     notes.append(f"note: {path} keeps the rows of {len(kept)} other model(s): {', '.join(kept)}")
     write_all(files)
+    if STDOUT in (args.json, args.details):  # standard output holds that file: the table goes to stderr
+        import contextlib
+
+        with contextlib.redirect_stdout(sys.stderr):
+            return _print_table(result, cis, notes)
+    return _print_table(result, cis, notes)
+
+
+def _print_table(result: Any, cis: Any, notes: list[str]) -> int:
+    from lctg_metrics.report import format_table
+
     print(format_table(result, cis=cis))
     print("(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
           "per-sample scores rounded to 3 decimals, then averaged)")

@@ -20,6 +20,7 @@ from lctg_dataset.constants import TASKS
 
 from lctg_metrics import signature as _signature
 from lctg_metrics.cleaners import Cleaner, get_cleaner
+from lctg_metrics.aspects.text import MALFORMED, NO_ANSWER, UNFINISHED
 from lctg_metrics.options import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
@@ -147,20 +148,26 @@ def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColu
         vc.passed, column(len(r.aspects) > 1 for r in distinct), answers, think=_think_flags(len(matched), think))
 
 
-def _think_flags(n: int, think: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray] | None:
-    """Per-generation 0/1 flags (reasoning block stripped, unfinished reasoning) for the counts."""
+def _think_flags(n: int, think: Mapping[str, Any]) -> tuple[np.ndarray, ...] | None:
+    """Per-generation 0/1 flags (reasoning block stripped, unfinished reasoning, no answer after it, malformed
+    reasoning) for the counts."""
     if not think["stripped_at"] and not think["unfinished"]:
         return None
-    stripped, unfinished = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    stripped[list(think["stripped_at"])] = 1
-    unfinished[list(think["unfinished"])] = 1
-    return stripped, unfinished
+    states = think.get("states", dict.fromkeys(think["unfinished"], UNFINISHED))
+    flags = np.zeros((4, n), dtype=np.int64)
+    flags[0, list(think["stripped_at"])] = 1
+    for k, state in enumerate((UNFINISHED, NO_ANSWER, MALFORMED), start=1):
+        flags[k, [i for i, s in states.items() if s == state]] = 1
+    return tuple(flags)
 
 
 def think_summary(counts: Counts, options: ScoringOptions) -> tuple[dict[str, Any], list[str]]:
-    """What the ``think`` option did over every shard (from the counts): the JSON entry and the notes."""
+    """What the ``think`` option did over every shard (from the counts): the JSON entry and the notes (``no_answer``
+    and ``malformed`` appear in the JSON only when some generation is so, as older results never had them)."""
     stripped = counts.prompt_total(_counts.THINK_STRIPPED)
     unfinished = counts.prompt_total(_counts.THINK_UNFINISHED)
+    no_answer = counts.prompt_total(_counts.THINK_NO_ANSWER)
+    malformed = counts.prompt_total(_counts.THINK_MALFORMED)
     notes = []
     if stripped:
         notes.append(f"stripped a <think> reasoning block from {stripped} generations (--think {options.think}; "
@@ -168,7 +175,16 @@ def think_summary(counts: Counts, options: ScoringOptions) -> tuple[dict[str, An
     if unfinished:
         notes.append(f"{unfinished} generations end inside an unclosed <think>: every aspect failed "
                      "(unfinished reasoning)")
-    return {"mode": options.think, "stripped": stripped, "unfinished": unfinished}, notes
+    if no_answer:
+        notes.append(f"{no_answer} generations have nothing after </think>: every aspect failed (no answer after "
+                     "reasoning)")
+    if malformed:
+        notes.append(f"{malformed} generations have think tags that do not make one leading block (a tag after the "
+                     "answer began, a nested block never closed): every aspect failed (malformed reasoning; "
+                     "--think keep scores them as written)")
+    out = {"mode": options.think, "stripped": stripped, "unfinished": unfinished}
+    out.update({k: v for k, v in (("no_answer", no_answer), ("malformed", malformed)) if v})
+    return out, notes
 
 
 def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringOptions, cleaner: str,
