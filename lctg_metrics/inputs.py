@@ -248,13 +248,16 @@ def read_rows(dataset: str | os.PathLike[str], config: str = "all", *, tasks: Se
 
 
 def base_texts(dataset: str | os.PathLike[str]) -> dict[str, str]:
-    """Base text of every prompt id of every prompt config (the quality judge shows it to the judge model)."""
+    """Base text of every prompt id of every LCTG prompt config (the quality judge shows it to the judge model).
+    Only configs whose rows are LCTG prompts (a ``constraint`` column) count: ``story_endings`` has no base texts."""
     import pyarrow.parquet as pq
 
     manifest = _manifest(Path(dataset))
     files = sorted({f for c in manifest["configs"].values() for f in c["files"] if "/templates/" not in f})
     out: dict[str, str] = {}
     for f in files:
+        if not {"id", "base_text", "constraint"} <= set(pq.read_schema(Path(dataset) / f).names):
+            continue
         table = pq.read_table(Path(dataset) / f, columns=["id", "base_text"])
         out.update(zip(table.column("id").to_pylist(), table.column("base_text").to_pylist()))
     return out
