@@ -28,7 +28,7 @@ BOTH_SIDES_KEYS: frozenset[str] = frozenset({"data_digest"})
 LABELS: dict[str, str] = {**{o.signature: o.label for o in OPTIONS if o.signature}, **SIGNATURE_EXTRA_LABELS,
                           "data_source": "dataset source (Hub repo@revision)",
                           "data_digest": "dataset manifest digest",
-                          "cover": "coverage of a partial run (generations scored/expected)"}
+                          "cover": "coverage of a partial run, generations scored/expected"}
 
 
 def _code(name: str, value: Any) -> str:
