@@ -30,8 +30,9 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
                    help="add 'corrected': conditions that disagree with the scored values re-filled from their template")
     d.add_argument("--variants", type=int, metavar="K",
                    help="add 'variants': K rewordings of every non-format prompt from the template pool (implies --corrected)")
-    d.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"seed for --variants, --instructions and --stories (default {DEFAULT_SEED})")
+    d.add_argument("--seed", type=int, default=None,
+                   help=f"seed for --variants, --instructions and --stories (default: the seed of the build being "
+                        f"replaced, else {DEFAULT_SEED})")
     d.add_argument("--multi", action="store_true",
                    help="add 'multi': one prompt per base text with all four conditions (implies --corrected)")
     d.add_argument("--derived", action="store_true", help=f"shorthand for --corrected --variants {DEFAULT_VARIANTS} --multi")
@@ -60,6 +61,48 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     p.add_argument("--no-verify", action="store_true",
                    help="do not check sha256 against the pinned upstream files (for modified sources; recorded in the manifest)")
     return p
+
+
+#: Opt-in configs a rebuild keeps (the flag that adds each, its build parameter in the manifest), in flag order.
+KEPT_FLAGS: tuple[tuple[str, str], ...] = (("corrected", "--corrected"), ("variants", "--variants"),
+                                           ("multi", "--multi"), ("instructions", "--instructions"),
+                                           ("stories", "--stories"))
+#: Build parameters that take the seed.
+SEEDED = ("variants", "instructions", "stories")
+
+
+def keep_configs(args: argparse.Namespace, old: Mapping[str, Any] | None) -> list[str]:
+    """A rebuild into a folder holding an earlier build keeps that build's opt-in configs: the flags that made them
+    are added to ``args`` (with their recorded K, seed and stories folder), so ``--derived`` after
+    ``--instructions`` keeps ``instructions``. What cannot be kept as it was is refused, naming the flag. Returns
+    the configs kept that this call did not ask for."""
+    params = dict((old or {}).get("build", {}).get("parameters") or {})
+    if args.derived:
+        args.corrected, args.multi = True, True
+        args.variants = args.variants if args.variants is not None else DEFAULT_VARIANTS
+        args.derived = False
+    asked = {name for name, _ in KEPT_FLAGS if getattr(args, name) not in (None, False)}
+    kept = [name for name, _ in KEPT_FLAGS if params.get(name) and name not in asked]
+    if params.get("story_contexts") and not args.include_story_contexts:
+        raise BuildError(f"--out {args.out} holds the ROCStories contexts (--include-story-contexts); add the flag to "
+                         "keep them, or remove the folder to build without them")
+    old_seed = params.get("seed")
+    if args.seed is None:
+        args.seed = old_seed if old_seed is not None and (kept or asked & set(SEEDED)) else DEFAULT_SEED
+    elif old_seed is not None and args.seed != old_seed and any(k in SEEDED for k in kept):
+        shown = ", ".join(f"{flag}" for name, flag in KEPT_FLAGS if name in kept and name in SEEDED)
+        raise BuildError(f"--seed {args.seed} would rebuild the kept config(s) made with seed {old_seed}; pass "
+                         f"{shown} too to rebuild them with the new seed, or remove {args.out} first")
+    for name in kept:
+        setattr(args, name, params[name])  # True, or K for variants
+    if "stories" in kept and args.stories_source is None:
+        where = (params.get("stories_source") or {}).get("location")
+        args.stories_source = where
+    return [_config_name(name) for name in kept]
+
+
+def _config_name(parameter: str) -> str:
+    return {"stories": "story_endings"}.get(parameter, parameter)
 
 
 def summary_lines(result: BuildResult, out: Path) -> list[str]:
@@ -101,7 +144,8 @@ def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] 
 
             token = hub_token()  # a missing token is an error before anything is built or uploaded
         # refuse a folder the build may not replace before spending time on the build (write_dataset checks again)
-        check_out(Path(args.out), source_root=source_root(args.source, cache_dir=args.cache_dir))
+        old = check_out(Path(args.out), source_root=source_root(args.source, cache_dir=args.cache_dir))
+        kept = keep_configs(args, old)
         variants = args.variants if args.variants is not None else (DEFAULT_VARIANTS if args.derived else None)
         if variants is not None and variants < 1:
             raise BuildError(f"--variants must be a positive integer, got {variants}")
@@ -120,6 +164,9 @@ def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] 
     except (BuildError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if kept:
+        print(f"kept from the build it replaces: {', '.join(kept)} (to drop a config, remove {out} or build into "
+              "another --out)")
     print("\n".join(summary_lines(result, out)))
     if args.push_to_hub:
         from lctg_dataset.publish import plan, publish

@@ -34,6 +34,7 @@ EXTRAS: dict[str, Extra] = {e.name: e for e in (
     Extra("ifsm-labse", ("sentence_transformers",), "LaBSE dissimilarity for IFSM (--dissimilarity labse)"),
     Extra("lm-eval", ("lm_eval",), "running the lm-evaluation-harness tasks written by lctg lm-eval-tasks"),
     Extra("notebook", ("jupyterlab", "matplotlib"), "running examples/quickstart.ipynb"),
+    Extra("space", ("gradio",), "running a metric module's Space app (app.py) locally"),
 )}
 
 

@@ -42,11 +42,17 @@ class ResolvedDataset:
     commit: str | None = None
 
     def source(self) -> str | None:
-        """``"your-org/lctg@v1.0.0#3f2a…"`` (12 hex) for the signature; None for a local folder."""
+        """``"your-org/lctg@v1.0.0=0123456789ab#3f2a…"`` for the signature: the revision asked for, the commit it
+        resolved to (a tag or branch can move; 12 hex, alone when the revision was that commit) and the manifest
+        digest (12 hex); None for a local folder."""
         if self.repo_id is None:
             return None
         suffix = f"#{self.digest[:DIGEST_CHARS]}" if self.digest else ""
-        return f"{self.repo_id}@{self.revision or DEFAULT_REVISION}{suffix}"
+        revision = self.revision or DEFAULT_REVISION
+        if self.commit:
+            short = self.commit[:DIGEST_CHARS]
+            revision = short if self.commit.startswith(revision.lower()) else f"{revision}={short}"
+        return f"{self.repo_id}@{revision}{suffix}"
 
 
 def manifest_digest(folder: Path) -> str:

@@ -311,7 +311,8 @@ def read_rows(dataset: str | os.PathLike[str], config: str = "all", *, tasks: Se
 
 
 def base_texts(dataset: str | os.PathLike[str]) -> dict[str, str]:
-    """Base text of every prompt id of every prompt config (the quality judge shows it to the judge model)."""
+    """Base text of every prompt id of every LCTG prompt config (the quality judge shows it to the judge model).
+    Only configs whose rows are LCTG prompts (a ``constraint`` column) count: ``story_endings`` has no base texts."""
     import pyarrow.parquet as pq
 
     manifest = _manifest(Path(dataset))
@@ -319,6 +320,8 @@ def base_texts(dataset: str | os.PathLike[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for f in verify_files(Path(dataset), files, manifest):
         try:
+            if not {"id", "base_text", "constraint"} <= set(pq.read_schema(f).names):
+                continue  # not an LCTG prompt config (instructions, story_endings)
             table = pq.read_table(f, columns=["id", "base_text"])
         except Exception as e:  # pyarrow raises several types for unreadable files
             raise ScoringError(f"{f}: not a readable parquet file ({e}); rebuild the dataset folder") from None

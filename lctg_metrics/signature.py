@@ -31,7 +31,7 @@ BOTH_SIDES_KEYS: frozenset[str] = frozenset({"data_digest"})
 LABELS: dict[str, str] = {**{o.signature: o.label for o in OPTIONS if o.signature}, **SIGNATURE_EXTRA_LABELS,
                           "family": "metric family", "data_source": "dataset source (Hub repo@revision)",
                           "data_digest": "dataset manifest digest",
-                          "cover": "coverage of a partial run (generations scored/expected)"}
+                          "cover": "coverage of a partial run, generations scored/expected"}
 
 
 #: The last field of every family's signature.

@@ -201,7 +201,7 @@ def test_compare_notes_a_partial_runs_coverage(tmp_path, capsys):
     b = write(tmp_path / "b.jsonl", [dict(r, signature=sig_b) for r in partial])
     assert run(["compare", str(a), str(b), "--ci-resamples", "200"]) == 0
     out = capsys.readouterr().out
-    assert "cover (coverage of a partial run" in out and "absent in a" in out
+    assert "cover (coverage of a partial run, generations scored/expected)" in out and "absent in a" in out
     assert "only the pairs both files hold are compared" in out
 
 

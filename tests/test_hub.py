@@ -132,14 +132,15 @@ def digest(folder: Path) -> str:
 # ------------------------------------------------------------------------------------------ resolve
 
 
-@pytest.mark.parametrize("revision, shown", [("v1.0.0", "v1.0.0"), (None, "main"), (COMMIT, COMMIT)])
-def test_repo_id_resolves_offline_from_the_cache(cached, built_dataset, revision, shown):
+@pytest.mark.parametrize("revision, shown, signed", [("v1.0.0", "v1.0.0", f"v1.0.0={COMMIT[:12]}"),
+                                                     (None, "main", f"main={COMMIT[:12]}"), (COMMIT, COMMIT, COMMIT[:12])])
+def test_repo_id_resolves_offline_from_the_cache(cached, built_dataset, revision, shown, signed):
     from lctg_metrics.inputs import read_rows
 
     got = resolve_dataset("me/lctg", revision)
     assert got.path == cached and got.repo_id == "me/lctg" and got.revision == shown and got.commit == COMMIT
     assert got.digest == digest(built_dataset)
-    assert got.source() == f"me/lctg@{shown}#{digest(built_dataset)[:12]}"
+    assert got.source() == f"me/lctg@{signed}#{digest(built_dataset)[:12]}"  # the commit a branch or tag named
     assert len(read_rows(got.path, "summary")) == 480
 
 
@@ -248,7 +249,7 @@ def test_environment_variables_are_honoured(built_dataset, tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=PROJECT_ROOT, capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.strip() == f"me/lctg@v1.0.0#{digest(built_dataset)[:12]}"
+    assert proc.stdout.strip() == f"me/lctg@v1.0.0={COMMIT[:12]}#{digest(built_dataset)[:12]}"
 
 
 def test_loader_reads_a_repo_id_at_a_revision(cached):
@@ -283,13 +284,13 @@ def test_signature_carries_the_hub_source_and_a_local_one_is_unchanged(cached, b
     assert local.signature == plain.signature and "|data:1.0.0|" in plain.signature
     hub = _score(cached, resolve_dataset("me/lctg", "v1.0.0").source())
     short = digest(built_dataset)[:12]
-    assert f"|data:1.0.0@me/lctg@v1.0.0#{short}|" in hub.signature
-    assert hub.signature.replace(f"@me/lctg@v1.0.0#{short}", "") == plain.signature
+    assert f"|data:1.0.0@me/lctg@v1.0.0={COMMIT[:12]}#{short}|" in hub.signature
+    assert hub.signature.replace(f"@me/lctg@v1.0.0={COMMIT[:12]}#{short}", "") == plain.signature
     assert hub.flat() == plain.flat()
-    assert signature.parse(hub.signature)["data"] == f"1.0.0@me/lctg@v1.0.0#{short}"
+    assert signature.parse(hub.signature)["data"] == f"1.0.0@me/lctg@v1.0.0={COMMIT[:12]}#{short}"
     diffs = signature.diff(plain.signature, hub.signature)
     assert [(d.key, d.a, d.b, d.blocking) for d in diffs] == [
-        ("data_source", None, "me/lctg@v1.0.0", False), ("data_digest", None, short, False)]
+        ("data_source", None, f"me/lctg@v1.0.0={COMMIT[:12]}", False), ("data_digest", None, short, False)]
     assert "dataset source" in diffs[0].describe(("local", "hub"))
 
 

@@ -129,7 +129,7 @@ def test_cli_by_repo_id_and_its_printed_command_works(cached: Path, built_rows: 
     argv = [str(tmp_path / "out") if a == "OUT" else a for a in shlex.split(command)[1:]]
     assert main([*argv, "--missing", "skip", "--json", str(tmp_path / "r.json"), "--no-progress"]) == 0
     result = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
-    assert "|cover:2/1680|" in result["signature"] and f"me/lctg@v1.0.0#" in result["signature"]
+    assert "|cover:2/1680|" in result["signature"] and f"me/lctg@v1.0.0={COMMIT[:12]}#" in result["signature"]
     with pytest.raises(SystemExit):
         main(["lm-eval-tasks", "--dataset", "me/lctg", "--out", str(tmp_path / "u"), "--repeats", "3",
               "--no-sample", "--bogus"])

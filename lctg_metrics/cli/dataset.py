@@ -83,6 +83,18 @@ def cmd_sample(args: argparse.Namespace) -> int:
         print(f"wrote {len(outputs)} toy outputs for the instructions config to {args.output} (score them with "
               f"lctg if-score {args.output} --dataset {args.dataset})")
         return 0
+    if args.config == STORY_CONFIG:  # one ending per question, scored by `lctg ifsm`
+        import pyarrow.parquet as pq
+
+        from lctg_metrics.inputs import dataset_files
+        from lctg_metrics.sample import toy_story_endings
+
+        endings = toy_story_endings([r for f in dataset_files(args.dataset, args.config)
+                                     for r in pq.read_table(f, columns=["id", "question"]).to_pylist()], seed=args.seed)
+        write_all([(args.output, jsonl_text(endings))])
+        print(f"wrote {len(endings)} toy story endings to {args.output} (score them with lctg ifsm {args.output}; "
+              "the reader needs the contexts of your Possible Stories copy)")
+        return 0
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=args.samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
