@@ -24,6 +24,7 @@ from lctg_dataset.constants import (
     TASKS,
     UPSTREAM_COMMIT,
 )
+from lctg_dataset.digest import sha256_file
 from lctg_dataset.errors import SourceError
 from lctg_dataset.jsonl import read_jsonl
 
@@ -96,14 +97,6 @@ def source_root(source: str | None = None, *, cache_dir: Path | None = None) -> 
     """The local folder :func:`fetch_source` reads from: the directory given, or the download cache of a URL."""
     location = source or default_source()
     return (cache_dir or default_cache_dir()) if _is_url(location) else Path(location)
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def _is_url(source: str) -> bool:

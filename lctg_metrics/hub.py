@@ -18,7 +18,7 @@ from typing import Any
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.loader import DEFAULT_REVISION, fetch_snapshot, is_repo_id
 from lctg_dataset.output import BUILD_NAME
-from lctg_dataset.source import sha256_file
+from lctg_dataset.digest import sha256_file
 from lctg_metrics.schema import ScoringError
 
 #: Hex digits of the manifest digest shown in the signature (48 bits: enough to tell builds apart by eye).

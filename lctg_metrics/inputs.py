@@ -248,7 +248,7 @@ def verify_files(root: Path, rels: Sequence[str], manifest: Mapping[str, Any] | 
     """The files ``rels`` of a dataset folder, each checked against its sha256 in the manifest (a changed, missing
     or unlisted file is one line naming it); a file unchanged since this process last verified it is not hashed
     again."""
-    from lctg_dataset.source import sha256_file
+    from lctg_dataset.digest import sha256_file
 
     manifest = _manifest(root) if manifest is None else manifest
     out = []

@@ -30,7 +30,7 @@ LEFT_OUT: dict[str, str] = {
     "lctg_dataset": f"install the lctg package ({_INSTALL})",
 }
 #: Kept although under ``LEFT_OUT``: plain data and file names the scoring core reads.
-KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl")
+KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl", "lctg_dataset.digest")
 #: File-name prefix of every flattened module.
 PREFIX = "_lctg"
 #: The line of ``lctg_metrics/__init__.py`` that the generator fills with the package's version (a standalone module
