@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Mapping, NoReturn, Sequence
+from typing import Callable, Mapping, NoReturn, Sequence
 
 from lctg_dataset.build import BuildResult, build
 from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION, TASKS
@@ -80,8 +80,11 @@ def summary_lines(result: BuildResult, out: Path) -> list[str]:
     return lines
 
 
-def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] | None = None, prog: str = "build_dataset.py") -> int:
-    """Build (and optionally publish) the dataset folder; ``extra_files`` (relative path → bytes) go into it too.
+def main(argv: Sequence[str] | None = None, *,
+         extra_files: Mapping[str, bytes] | Callable[[Sequence[str]], Mapping[str, bytes]] | None = None,
+         prog: str = "build_dataset.py") -> int:
+    """Build (and optionally publish) the dataset folder; ``extra_files`` (relative path → bytes, or a function of
+    the built config names giving them) go into it too.
     Returns the exit status: 0, or 2 after printing a one-line error."""
     args = build_parser(prog).parse_args(argv)
     token = None
@@ -107,7 +110,8 @@ def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] 
                        multi=args.multi or args.derived, instructions=args.instructions, stories=args.stories,
                        stories_source=args.stories_source, story_contexts=args.include_story_contexts)
         out = Path(args.out)
-        write_dataset(result, out, extra_files=extra_files)
+        extra = extra_files([c.name for c in result.configs]) if callable(extra_files) else extra_files
+        write_dataset(result, out, extra_files=extra)
     except (BuildError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

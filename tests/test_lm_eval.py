@@ -124,6 +124,7 @@ def test_writer_adds_multi_group(built_dataset_derived: Path, tmp_path: Path) ->
 # ------------------------------------------------------------------------------------- end to end
 
 
+@pytest.mark.slow
 def test_lm_eval_run_matches_lctg_score(built_dataset: Path, tmp_path: Path, serve) -> None:
     pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed (pip install 'lm-eval[api]')")
     from lctg_metrics.cleaners import get_cleaner
