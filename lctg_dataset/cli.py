@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from lctg_dataset.build import BuildResult, build
 from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
@@ -131,8 +131,11 @@ def finding_lines(findings: Sequence[Any]) -> list[str]:
     return [head] + [f"  {n:>3} × {FINDING_KINDS[k]}" for k, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] | None = None, prog: str = "build_dataset.py") -> int:
-    """Build (and optionally publish) the dataset folder; ``extra_files`` (relative path → bytes) go into it too.
+def main(argv: Sequence[str] | None = None, *,
+         extra_files: Mapping[str, bytes] | Callable[[Sequence[str]], Mapping[str, bytes]] | None = None,
+         prog: str = "build_dataset.py") -> int:
+    """Build (and optionally publish) the dataset folder; ``extra_files`` (relative path → bytes, or a function of
+    the built config names giving them) go into it too.
     Returns the exit status: 0, or 2 after printing a one-line error."""
     args = build_parser(prog).parse_args(argv)
     token = None
@@ -160,7 +163,8 @@ def main(argv: Sequence[str] | None = None, *, extra_files: Mapping[str, bytes] 
                        stories_source=args.stories_source, story_contexts=args.include_story_contexts,
                        instructions_version=args.instructions_version)
         out = Path(args.out)
-        write_dataset(result, out, extra_files=extra_files)
+        extra = extra_files([c.name for c in result.configs]) if callable(extra_files) else extra_files
+        write_dataset(result, out, extra_files=extra)
     except (BuildError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

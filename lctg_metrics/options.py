@@ -25,6 +25,9 @@ PAPER_AD_TEXT_AFFIX_LENGTH = 5
 INVALID_MARKER = "Invalid Error"
 
 SCORING, RUN, LLM = "scoring", "run", "llm"
+#: The cleaner names, filled by the cleaner registry (``lctg_metrics.cleaners.register_cleaner``) as each cleaner is
+#: registered: the choices of the ``cleaner`` option derive from the registry, which sits above this module.
+CLEANER_CHOICES: dict[str, str] = {}
 #: Where an option is accepted.
 CLI, API, EVALUATE = "cli", "api", "evaluate"
 EVERYWHERE: frozenset[str] = frozenset({CLI, API, EVALUATE})
@@ -86,7 +89,7 @@ OPTIONS: tuple[Option, ...] = (
            choices={"auto": "auto", "keep": "keep", "strip": "strip"}, signature="think", label="<think> handling"),
     Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline) or llm; default: provided "
            "when every generation has 'cleaned', else rule",
-           group=RUN, choices={"provided": "provided", "none": "none", "rule": "rule", "llm": "llm"},
+           group=RUN, choices=CLEANER_CHOICES,
            signature="cleaner", label="header/footer cleaner"),
     Option("judge", "also ask the upstream quality judge (adds the Qual scores; needs the llm options)",
            group=RUN, kind=bool, default=False, signature="judge", label="quality judge"),

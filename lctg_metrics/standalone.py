@@ -29,8 +29,10 @@ LEFT_OUT: dict[str, str] = {
                         f"repo_type='dataset')), or install the lctg package ({_INSTALL})",
     "lctg_dataset": f"install the lctg package ({_INSTALL})",
 }
-#: Kept although under ``LEFT_OUT``: plain data and file names the scoring core reads.
-KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl", "lctg_dataset.digest")
+#: Kept although under ``LEFT_OUT`` (each with its submodules): plain data and file names the scoring core reads, and
+#: the Possible Stories rows the IFSM module builds from a local copy (standard library only).
+KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl", "lctg_dataset.digest",
+        "lctg_dataset.stories")
 #: File-name prefix of every flattened module.
 PREFIX = "_lctg"
 #: The line of ``lctg_metrics/__init__.py`` that the generator fills with the package's version (a standalone module
@@ -52,7 +54,7 @@ def local_name(module: str) -> str:
 
 def left_out(module: str) -> str | None:
     """What to do instead of importing ``module`` if the standalone module leaves it out, else None."""
-    if module in KEPT:
+    if any(module == k or module.startswith(k + ".") for k in KEPT):
         return None
     return next((hint for p, hint in LEFT_OUT.items() if module == p or module.startswith(p + ".")), None)
 
@@ -176,9 +178,10 @@ def listing(files: dict[str, str]) -> str:
     return head + "".join(f"from .{n[:-3]} import __name__ as _\n" for n in files)
 
 
-def standalone_module(script_source: str, script_name: str = "lctg_ctg.py") -> dict[str, str]:
-    """``{file name: source}`` of the self-contained metric module: the script (the listing after its imports)
-    and the flattened modules."""
+def standalone_module(script_source: str, script_name: str = "lctg_ctg.py", *,
+                      extra_listing: str = "") -> dict[str, str]:
+    """``{file name: source}`` of the self-contained metric module: the script (the listing after its imports, then
+    ``extra_listing``: lines naming data folders for ``evaluate`` to copy) and the flattened modules."""
     script, files = flatten(script_source, script_name)
     commented = [line for line in script.splitlines() if line.startswith(("from ", "import ")) and "#" in line]
     if commented:
@@ -187,7 +190,7 @@ def standalone_module(script_source: str, script_name: str = "lctg_ctg.py") -> d
     tree = ast.parse(script)
     last_import = max(n.end_lineno or n.lineno for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom)))
     lines = script.splitlines(keepends=True)
-    lines.insert(last_import, "\n" + listing(files))
+    lines.insert(last_import, "\n" + listing(files) + extra_listing)
     out = {script_name: "".join(lines)}
     out.update(files)
     return out

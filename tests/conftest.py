@@ -8,8 +8,16 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import settings
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+# Property tests run without hypothesis' wall-clock deadline (200 ms per example by default): tests never assert on
+# time (speed is measured by benchmarks/), and on a busy machine the deadline failed clean runs. Always, not only in
+# CI, so a local run and CI agree. CI (the CI variable set) also prints the blob that replays a failing example.
+settings.register_profile("lctg", deadline=None)
+settings.register_profile("ci", parent=settings.get_profile("lctg"), print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "lctg")
 TASKS = ("summary", "ad_text", "pros_and_cons")
 ASPECTS = ("format", "char_count", "keyword", "prohibited_word")
 

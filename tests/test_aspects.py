@@ -137,6 +137,12 @@ def test_strip_think(text, expected):
 
 def test_registry_and_errors():
     assert list(ASPECT_CHECKS) == ["format", "char_count", "keyword", "prohibited_word"]
+    from lctg_metrics.aspects import Aspect, registered
+
+    toy = Aspect("toy", lambda texts, constraint, options: None, heading="Toy", column="toy")
+    with registered(toy):  # a live view: an aspect registered later is in it, and gone when removed
+        assert ASPECT_CHECKS["toy"] is toy.check and list(ASPECT_CHECKS)[-1] == "toy"
+    assert "toy" not in ASPECT_CHECKS
     with pytest.raises(ValueError, match="unknown aspect 'tone'; valid: format, char_count, keyword, prohibited_word"):
         get_check("tone")
     with pytest.raises(ValueError, match="char_count needs min_chars and max_chars"):

@@ -53,3 +53,78 @@ def test_llm_cleaner_is_built_lazily_with_its_options() -> None:
     cleaner = get_cleaner("llm", config=object(), protocol={"x": 1}, run_options={"progress": False})
     assert (cleaner.name, cleaner.version) == ("llm", "upstream-prompt")
     assert cleaner.run_options == {"progress": False}  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- one registry, declared capabilities
+
+
+from lctg_metrics.cleaners import CleanerEntry, default_cleaner, entry, register_cleaner  # noqa: E402
+from lctg_metrics.options import BY_NAME  # noqa: E402
+
+
+def test_a_name_is_registered_once_and_the_option_choices_are_the_registry() -> None:
+    with pytest.raises(ValueError, match="cleaner 'rule' is already registered"):
+        register_cleaner(CleanerEntry("rule", lambda: get_cleaner("none")))
+    assert list(BY_NAME["cleaner"].choices) == list(CLEANERS)
+    assert [name for name, e in CLEANERS.items() if e.calls_llm] == ["llm"]
+    assert [name for name, e in CLEANERS.items() if e.whole_run] == ["llm"]
+
+
+def _toy(name: str, **capabilities: bool):
+    """Register a cleaner for one test (its name and choice are removed afterwards)."""
+    from contextlib import contextmanager
+
+    from lctg_metrics.options import CLEANER_CHOICES
+
+    @contextmanager
+    def registered():
+        register_cleaner(CleanerEntry(name, lambda **_: get_cleaner("none"), **capabilities))
+        try:
+            yield
+        finally:
+            CLEANERS.pop(name), CLEANER_CHOICES.pop(name)
+
+    return registered()
+
+
+def test_the_cli_reads_capabilities_not_names(built_dataset, tmp_path, capsys) -> None:
+    """A cleaner that calls an LLM under another name is never streamed, and it is the one the LLM flags apply to."""
+    import argparse
+    import json
+
+    from lctg_metrics.cli import build_parser, main
+    from lctg_metrics.cli.stream import streams
+    from lctg_metrics.inputs import read_rows
+
+    sample_file = tmp_path / "g.jsonl"
+    row = read_rows(built_dataset, tasks=["summary"])[0]
+    sample_file.write_text(json.dumps({"id": row["id"], "generation": "x"}) + "\n", encoding="utf-8")
+
+    with _toy("remote", calls_llm=True, whole_run=True):
+        parsed = build_parser().parse_args(["score", "g.jsonl", "--dataset", "d", "--cleaner", "remote"])
+        assert parsed.cleaner == "remote" and entry("remote").calls_llm  # a choice of --cleaner, from the registry
+        args = argparse.Namespace(from_format="lctg", id_field=None, text_field=None, cleaner="remote", judge=False,
+                                  dry_run=False)
+        assert not streams(args) and streams(argparse.Namespace(**{**vars(args), "cleaner": "rule"}))
+        # an LLM flag is accepted with it (refused with an offline cleaner), and it needs the endpoint
+        argv = ["score", str(sample_file), "--dataset", str(built_dataset), "--llm-concurrency", "2"]
+        assert main([*argv, "--cleaner", "remote"]) == 2
+        assert "needs a base URL and a model" in capsys.readouterr().err
+        assert main([*argv, "--cleaner", "none"]) == 2
+        assert "--llm-concurrency configures the LLM cleaner and judge, but neither runs" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("cleaned", "expected"), [
+    (None, "rule"), ([], "rule"), (["a"], "provided"), (["a", ""], "provided"), (["a", None, "b"], "rule"),
+])
+def test_the_default_cleaner(cleaned, expected) -> None:
+    assert default_cleaner(cleaned) == expected
+
+
+def test_the_default_cleaner_reads_only_until_a_generation_without_cleaned() -> None:
+    def texts():
+        yield "a"
+        yield None
+        raise AssertionError("read past the first generation without 'cleaned'")
+
+    assert default_cleaner(texts()) == "rule"

@@ -62,3 +62,17 @@ def test_lm_eval_tasks_command(family_build, tmp_path, capsys):
     assert {"lctg.yaml", "utils.py", "lctg_summary_format.yaml", "lctg_ad_text_keyword.yaml"} <= names
     assert "--include_path" in capsys.readouterr().out
     assert main(["lm-eval-tasks", "--dataset", str(family_build), "--out", str(out), "--repeats", "0"]) == 2
+
+
+@pytest.mark.parametrize(("argv", "module"), [
+    (["--metric", "your-org/lctg_if"], "lctg_if"), (["--metric", "your-org/ifsm-space", "--module", "lctg_ifsm"],
+                                                    "lctg_ifsm"),
+    (["--metric", "your-org/my-space"], "lctg_ctg"),
+])
+def test_a_build_with_the_family_configs_has_their_metric_modules(family_build, capsys, argv, module):
+    for name in ("lctg_ctg", "lctg_if", "lctg_ifsm"):
+        assert (family_build / name / f"{name}.py").is_file() and (family_build / name / "app.py").is_file()
+    assert main(["publish", "--dataset", str(family_build), *argv, "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert f"  {module}.py " in out and "requirements.txt" in out
+    assert all(f"  {other}.py " not in out for other in {"lctg_ctg", "lctg_if", "lctg_ifsm"} - {module})

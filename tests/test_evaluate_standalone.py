@@ -88,6 +88,7 @@ def _write_module(folder: Path) -> Path:
     return folder / "lctg_ctg"
 
 
+@pytest.mark.slow
 def test_fresh_venv_loads_the_module_offline_and_scores_as_the_api(tmp_path, built_dataset):
     python = _fresh_venv(tmp_path)
     module = _write_module(tmp_path / "out")

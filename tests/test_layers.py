@@ -114,3 +114,13 @@ def test_module_is_small_and_says_its_job(path: Path):
     assert len(text.splitlines()) <= MAX_LINES, f"{path.name} has {len(text.splitlines())} lines"
     if text.strip():
         assert ast.get_docstring(ast.parse(text)), f"{path.name} has no module docstring"
+
+
+def test_the_test_tiers_are_declared():
+    """``-m "not slow"`` is the fast loop (the marker is registered, so a typo in it fails under --strict-markers), and
+    property tests run without a wall-clock deadline (tests never assert on time)."""
+    from hypothesis import settings
+
+    config = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert any(m.startswith("slow:") for m in config["tool"]["pytest"]["ini_options"]["markers"])
+    assert settings().deadline is None

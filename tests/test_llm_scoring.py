@@ -175,7 +175,7 @@ def test_evaluate_module_with_judge(built_dataset, built_rows, protocol, generat
                              samples=[g["sample"] for g in gens], cleaner="llm", judge=True, dataset=str(built_dataset),
                              llm_base_url=server.base_url, llm_model="fake", llm_cache=str(tmp_path / "c.sqlite"))
     assert any(k.endswith("/quality") for k in out) and "judge:fake@" in out["signature"]
-    with pytest.raises(ValueError, match="need llm=llm_config"):
+    with pytest.raises(ValueError, match="needs llm=llm_config"):
         module.LctgCtg().compute(predictions=["x"], references=[built_rows["ad_text/100289/format"]["constraint"]],
                                  judge=True)
 

@@ -124,6 +124,7 @@ def test_writer_adds_multi_group(built_dataset_derived: Path, tmp_path: Path) ->
 # ------------------------------------------------------------------------------------- end to end
 
 
+@pytest.mark.slow
 def test_lm_eval_run_matches_lctg_score(built_dataset: Path, tmp_path: Path, serve) -> None:
     pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed (pip install 'lm-eval[api]')")
     from lctg_metrics.cleaners import get_cleaner
@@ -168,3 +169,30 @@ def test_lm_eval_run_matches_lctg_score(built_dataset: Path, tmp_path: Path, ser
         assert harness[f"lctg_{task}"]["acc,none"] == pytest.approx(ours[f"{task}/average"], abs=1e-12)
     assert harness["lctg"]["acc,none"] == pytest.approx(sum(ours[f"{t}/average"] for t in TASKS) / 3, abs=1e-12)
     assert any(0 < v < 1 for v in values) and len(set(values)) > 2  # the fake model passes some and fails some
+
+
+def test_the_hooks_score_through_the_cli_formula(built_dataset_derived: Path, tmp_path: Path) -> None:
+    """The harness's mean over docs of the per-doc metrics equals ``lctg score`` on the same generations (multi rows:
+    every aspect, their average and prompt level)."""
+    from lctg_metrics.cli import main
+    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.lm_eval_tasks.hooks import scorer
+
+    gens, out = tmp_path / "g.jsonl", tmp_path / "r.json"
+    assert main(["sample", "--dataset", str(built_dataset_derived), "--config", "multi", "--task", "summary",
+                 "--samples", "3", "-o", str(gens)]) == 0
+    assert main(["score", str(gens), "--dataset", str(built_dataset_derived), "--config", "multi", "--task", "summary",
+                 "--json", str(out), "--no-progress"]) == 0
+    cli = json.loads(out.read_text(encoding="utf-8"))
+    texts: dict[str, list[str]] = {}
+    for line in sorted((json.loads(x) for x in gens.read_text(encoding="utf-8").splitlines()), key=lambda g: g["sample"]):
+        texts.setdefault(line["id"], []).append(line["generation"])
+    process_results = scorer({"cleaner": "rule"})
+    per_doc = [process_results(row, [texts[row["id"]]]) for row in read_rows(built_dataset_derived, "multi",
+                                                                            tasks=["summary"])]
+    harness = {metric: sum(d[metric] for d in per_doc) / len(per_doc) for metric in per_doc[0]}
+    assert set(harness) == {*ASPECTS, "average", "prompt_level"} and len(per_doc) == len(texts)
+    for aspect in (*ASPECTS, "average"):
+        assert harness[aspect] == pytest.approx(cli["scores"]["summary"][aspect], abs=1e-12), aspect
+    assert harness["prompt_level"] == pytest.approx(cli["prompt_level"]["summary"], abs=1e-12)
+    assert 0 < harness["average"] < 1  # the toy model passes some and fails some

@@ -71,6 +71,7 @@ def executed(source_dir: Path, tmp_path_factory: pytest.TempPathFactory):
     return nb, tmp
 
 
+@pytest.mark.slow
 def test_notebook_runs_without_errors(executed):
     nb, _ = executed
     errors = [o for c in _code_cells(nb) for o in c.outputs if o.output_type == "error"]
@@ -78,6 +79,7 @@ def test_notebook_runs_without_errors(executed):
     assert all(c.execution_count is not None for c in _code_cells(nb))
 
 
+@pytest.mark.slow
 def test_notebook_builds_into_a_temporary_folder(executed):
     _, tmp = executed
     built = list(tmp.glob("lctg-*/lctg/manifest.json"))
@@ -87,6 +89,7 @@ def test_notebook_builds_into_a_temporary_folder(executed):
     assert json.loads(built[0].read_text(encoding="utf-8"))["configs"]
 
 
+@pytest.mark.slow
 def test_notebook_prints_the_signature_and_the_table(executed):
     nb, _ = executed
     by_id = {c.get("id"): c for c in _code_cells(nb)}
@@ -104,6 +107,7 @@ def test_notebook_prints_the_signature_and_the_table(executed):
     assert html and "C-COUNT" in html[0]["data"]["text/html"]
 
 
+@pytest.mark.slow
 def test_notebook_draws_a_png_figure(executed):
     nb, _ = executed
     plot = next(c for c in _code_cells(nb) if c.get("id") == "plot")
@@ -116,11 +120,13 @@ def _printed(cell, prefix: str) -> str:
     return next(line[len(prefix):] for t in _texts(cell) for line in t.splitlines() if line.startswith(prefix))
 
 
+@pytest.mark.slow
 def test_notebook_ran_in_this_interpreter(executed):
     nb, _ = executed
     assert Path(_printed(nb.cells[-1], "EXECUTABLE ")).resolve() == Path(sys.executable).resolve()
 
 
+@pytest.mark.slow
 def test_stand_in_scores_are_plausible(executed):
     nb, _ = executed
     line = "SCORES " + _printed(nb.cells[-1], "SCORES ")

@@ -37,7 +37,7 @@ def test_mean_over_samples_of_per_sample_accuracy():
     assert result.scores["summary"]["keyword"] == pytest.approx(0.75)
     assert result.scores["summary"]["char_count"] == pytest.approx(0.5)
     assert result.scores["summary"]["average"] == pytest.approx(0.625)
-    assert result.counts["summary"]["keyword"] == {"passed": 3, "total": 4, "samples": 2}
+    assert result.tallies["summary"]["keyword"] == {"passed": 3, "total": 4, "samples": 2}
     assert result.coverage["samples"] == [0, 1] and result.coverage["ratio"] == 1.0
     reasons = {(it.id, it.sample): it.reason for it in result.items}
     assert reasons[("summary/2/keyword", 0)] == "missing keyword 「茶屋」"

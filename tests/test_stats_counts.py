@@ -33,7 +33,7 @@ def _records(result):
 
 
 def test_estimates_equal_the_run_scores_exactly(result):
-    point = stats.scores(result.counts_)
+    point = stats.scores(result.counts)
     for task in TASKS:
         for key, value in result.scores[task].items():
             assert point[f"{task}/{key}"] == value, (task, key)
@@ -42,11 +42,11 @@ def test_estimates_equal_the_run_scores_exactly(result):
 
 def test_counts_and_records_give_the_same_statistics(result):
     records = _records(result)
-    assert counts_from_records(records) == result.counts_
-    assert stats.bootstrap_ci(records, n_resamples=200, seed=3) == stats.bootstrap_ci(result.counts_, n_resamples=200,
+    assert counts_from_records(records) == result.counts
+    assert stats.bootstrap_ci(records, n_resamples=200, seed=3) == stats.bootstrap_ci(result.counts, n_resamples=200,
                                                                                        seed=3)
     assert {k: (m.tolist(), s.tolist()) for k, (m, s) in stats.per_prompt_stats(records).items()} == \
-        {k: (m.tolist(), s.tolist()) for k, (m, s) in stats.per_prompt_stats(result.counts_).items()}
+        {k: (m.tolist(), s.tolist()) for k, (m, s) in stats.per_prompt_stats(result.counts).items()}
 
 
 def test_ci_table_needs_only_counts(result):
@@ -60,10 +60,10 @@ def test_shards_add_up_to_the_same_intervals(result):
     records = _records(result)
     half = [r for r in records if r["prompt_id"] % 2], [r for r in records if not r["prompt_id"] % 2]
     merged = counts_from_records(half[0]) + counts_from_records(half[1])
-    assert stats.bootstrap_ci(merged, n_resamples=100) == stats.bootstrap_ci(result.counts_, n_resamples=100)
+    assert stats.bootstrap_ci(merged, n_resamples=100) == stats.bootstrap_ci(result.counts, n_resamples=100)
 
 
 def test_paired_comparison_of_counts_with_itself(result):
-    out = stats.paired_comparison(result.counts_, result.counts_, n_resamples=200)
-    assert set(out) == set(stats.scores(result.counts_))
+    out = stats.paired_comparison(result.counts, result.counts, n_resamples=200)
+    assert set(out) == set(stats.scores(result.counts))
     assert all(c.diff == 0 and c.p_value == 1.0 for c in out.values())

@@ -117,3 +117,26 @@ def test_counts_total_equals_adding_two_by_two(built_dataset, generations):
     assert Counts.total(parts) == sum(parts, Counts.empty())
     with pytest.raises(Exception, match="scored in both parts"):
         Counts.total([parts[0], parts[1], parts[0]])
+
+
+def test_the_default_cleaner_is_decided_before_scoring_without_a_second_pass(built_dataset, generations, tmp_path,
+                                                                             capsys, monkeypatch):
+    """A file whose 31st line lacks 'cleaned' is read up to there to choose the cleaner, then once to score it."""
+    rows = [dict(g, cleaned=g["generation"]) for g in generations]
+    del rows[30]["cleaned"]
+    gens = _write(tmp_path / "g.jsonl", rows)
+    read: list[int] = []
+    real = stream.iter_generations
+
+    def counted(*a, **k):
+        for chunk in real(*a, **k):
+            read.append(len(chunk))
+            yield chunk
+
+    monkeypatch.setattr(stream, "iter_generations", counted)
+    monkeypatch.setattr(stream, "PEEK_CHUNK", 1)
+    monkeypatch.setattr(inputs, "CHUNK_SIZE", 7)
+    assert main(["score", str(gens), "--dataset", str(built_dataset), "--task", "summary", "--task", "ad_text",
+                 "--json", str(tmp_path / "r.json"), "--no-progress"]) == 0
+    assert sum(read) == 31 + len(rows)
+    assert "cleaner:rule@" in json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["signature"]

@@ -22,6 +22,7 @@ def _run(cmd: list[str], cwd: Path, timeout: int = 900) -> str:
     return proc.stdout
 
 
+@pytest.mark.slow
 def test_wheel_in_a_fresh_venv_builds_the_dataset(tmp_path, source_dir):
     dist, src = tmp_path / "dist", tmp_path / "src"
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=PROJECT_ROOT, capture_output=True, check=True).stdout

@@ -3,7 +3,7 @@
     details JSONL ──► read_details ──► Details (records + counts) ─┬─► compare_details   (paired tests)
                                                                     ├─► report_data       (CIs, placement)
                                                                     └─► substitutability  (rankings, 1 − JSD)
-    ScoreResult.counts_ ──► ci_table;   published tables ──► published_substitutability
+    ScoreResult.counts ──► ci_table;   published tables ──► published_substitutability
 
 Scores, intervals and tests come from :mod:`lctg_metrics.stats` on counts; views from :mod:`lctg_metrics.render`.
 """

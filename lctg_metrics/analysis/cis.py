@@ -12,7 +12,7 @@ def ci_table(result: ScoreResult, *, n_resamples: int = 1000, seed: int = 0, lev
     """Bootstrap CIs (prompts resampled) of every score of ``result``, from its counts, in the shape
     ``render.format_table(result, cis=...)`` takes: ``{task: {aspect | "average": (low, high)},
     "overall": {"average": (low, high)}}``."""
-    intervals = stats.bootstrap_ci(result.counts_, n_resamples=n_resamples, seed=seed, level=level)
+    intervals = stats.bootstrap_ci(result.counts, n_resamples=n_resamples, seed=seed, level=level)
     out: dict[str, dict[str, tuple[float, float]]] = {}
     for key, iv in intervals.items():
         task, _, aspect = key.partition("/")

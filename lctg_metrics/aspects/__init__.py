@@ -6,6 +6,8 @@ The four LCTG aspects register themselves here, in upstream order; another aspec
 
 from __future__ import annotations
 
+from typing import Iterator, Mapping
+
 from lctg_metrics.aspects.base import (
     CONSTRAINT_FIELDS,
     REGISTRY,
@@ -43,8 +45,21 @@ def check(aspect: str, texts: Texts, constraint: Constraint, options: ScoringOpt
     return fn(texts, constraint, options)
 
 
-#: name -> check, in table order (a live view of the registry).
-ASPECT_CHECKS = {name: a.check for name, a in REGISTRY.items()}
+class _Checks(Mapping[str, Check]):
+    """name -> check of every registered aspect, in table order, read from the registry at each use."""
+
+    def __getitem__(self, name: str) -> Check:
+        return REGISTRY[name].check
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTRY)
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+
+#: name -> check, in table order: a live view of the registry (an aspect registered later is in it).
+ASPECT_CHECKS: Mapping[str, Check] = _Checks()
 
 __all__ = [
     "ASPECT_CHECKS", "CONSTRAINT_FIELDS", "REGISTRY", "Aspect", "Check", "Constraint", "Texts", "Verdict", "check",

@@ -2,7 +2,8 @@
 
 FORMAT compares the raw generation with the cleaned one; the other aspects are checked on the cleaned
 text. A cleaner maps a :class:`CleanBatch` to cleaned strings and names itself (``name@version``)
-for the score signature. This module is the registry: name → factory, one module per cleaner.
+for the score signature. This module is the registry: name → :class:`CleanerEntry` (the factory and what the
+cleaner needs), one module per cleaner; the ``cleaner`` option's choices are the registry's names.
 
 - ``provided`` (:mod:`.provided`): the user supplies the cleaned text (``cleaned`` field / argument).
 - ``none`` (:mod:`.none`): the raw generation is used as cleaned text (FORMAT then always passes for texts > N chars).
@@ -14,9 +15,39 @@ Factories import their module on first use, so importing the registry stays chea
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
 
 from lctg_metrics.cleaners.base import CleanBatch, Cleaner, CleanerError
+from lctg_metrics.options import CLEANER_CHOICES
+
+
+@dataclass(frozen=True)
+class CleanerEntry:
+    """A registered cleaner: its factory and what it needs, declared once for the CLI and the API to read.
+
+    ``calls_llm``: it sends requests to an endpoint, so it is built with ``config=`` (an ``LLMConfig``),
+    ``protocol=`` (the dataset's protocol prompts) and ``run_options=``, and the LLM flags apply to it.
+    ``whole_run``: it batches, deduplicates and caches over the whole run, so a run that uses it reads every
+    generation at once (never chunk by chunk)."""
+
+    name: str
+    factory: Callable[..., Cleaner]
+    calls_llm: bool = False
+    whole_run: bool = False
+
+
+#: Every cleaner by name, in the order the CLI lists them.
+CLEANERS: dict[str, CleanerEntry] = {}
+
+
+def register_cleaner(entry: CleanerEntry) -> CleanerEntry:
+    """Add a cleaner (its name must be new); its name becomes a choice of the ``cleaner`` option."""
+    if entry.name in CLEANERS:
+        raise ValueError(f"cleaner {entry.name!r} is already registered")
+    CLEANERS[entry.name] = entry
+    CLEANER_CHOICES[entry.name] = entry.name
+    return entry
 
 
 def _provided() -> Cleaner:
@@ -49,22 +80,38 @@ def _llm(
     return LLMCleaner(config=config, protocol=protocol, run_options=run_options)
 
 
-#: Every cleaner by name, in the order the CLI lists them.
-CLEANERS: dict[str, Callable[..., Cleaner]] = {
-    "provided": _provided,
-    "none": _none,
-    "rule": _rule,
-    "llm": _llm,
-}
+register_cleaner(CleanerEntry("provided", _provided))
+register_cleaner(CleanerEntry("none", _none))
+register_cleaner(CleanerEntry("rule", _rule))
+register_cleaner(CleanerEntry("llm", _llm, calls_llm=True, whole_run=True))
+
+
+def entry(name: str) -> CleanerEntry:
+    """The registry entry of ``name``; an unknown name raises with the valid ones."""
+    try:
+        return CLEANERS[name]
+    except KeyError:
+        raise ValueError(f"unknown cleaner {name!r}; valid: {', '.join(CLEANERS)}") from None
 
 
 def get_cleaner(name: str, **kwargs: Any) -> Cleaner:
-    """A cleaner by name; ``llm`` needs ``config=`` and ``protocol=`` (and takes ``run_options=``)."""
-    try:
-        factory = CLEANERS[name]
-    except KeyError:
-        raise ValueError(f"unknown cleaner {name!r}; valid: {', '.join(CLEANERS)}") from None
-    return factory(**kwargs)
+    """A cleaner by name; one that ``calls_llm`` needs ``config=`` and ``protocol=`` (and takes ``run_options=``)."""
+    return entry(name).factory(**kwargs)
 
 
-__all__ = ["CLEANERS", "CleanBatch", "Cleaner", "CleanerError", "get_cleaner"]
+def default_cleaner(cleaned: Iterable[str | None] | None) -> str:
+    """The cleaner when none is named, from the ``cleaned`` texts of the generations (None: none given):
+    ``provided`` when every generation has one, else ``rule``. A lazy iterable is read only until the first
+    generation without one."""
+    if cleaned is None:
+        return "rule"
+    given = False
+    for text in cleaned:
+        if text is None:
+            return "rule"
+        given = True
+    return "provided" if given else "rule"
+
+
+__all__ = ["CLEANERS", "CleanBatch", "Cleaner", "CleanerEntry", "CleanerError", "default_cleaner", "entry",
+           "get_cleaner", "register_cleaner"]

@@ -22,6 +22,7 @@ from lctg_metrics.cli.needs import check_extras
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.score import CLIError, cmd_score
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
+from lctg_metrics.metric_module import METRICS
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
 from lctg_metrics.schema import ScoringError
 
@@ -88,8 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
     pub = sub.add_parser("publish", help="upload a built dataset folder (and/or its metric module) to the Hub")
     pub.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
     pub.add_argument("--repo-id", help="dataset repo, e.g. your-org/lctg")
-    pub.add_argument("--metric", metavar="REPO_ID", help="also (or only) upload the folder's metric module "
-                     "(lctg_ctg/) to this Space, e.g. your-org/lctg_ctg")
+    pub.add_argument("--metric", metavar="REPO_ID", help="also (or only) upload one of the folder's metric modules "
+                     "to this Space, e.g. your-org/lctg_ctg (the module the Space is named after, else --module)")
+    pub.add_argument("--module", choices=list(METRICS), help="the metric module --metric uploads (default: the one "
+                     "the Space is named after, else lctg_ctg; lctg_if and lctg_ifsm are in builds with their config)")
     pub.add_argument("--private", action="store_true", help="create the Hub repo as private (an existing repo keeps "
                      "its visibility)")
     pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token")

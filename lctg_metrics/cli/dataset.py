@@ -28,11 +28,12 @@ def resolve_dataset_arg(args: argparse.Namespace) -> Any:
 
 
 def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
-    """The dataset builder's own parser and pipeline, with the evaluate metric module added to the folder."""
+    """The dataset builder's own parser and pipeline, with the evaluate metric modules of the built configs added to
+    the folder (``lctg_ctg`` always; ``lctg_if`` / ``lctg_ifsm`` with the instructions / story_endings config)."""
     from lctg_dataset.cli import main as build_main
     from lctg_metrics.metric_module import module_files
 
-    return build_main(args.args, extra_files=module_files(), prog=prog)
+    return build_main(args.args, extra_files=module_files, prog=prog)
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
@@ -126,7 +127,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
     if not args.repo_id and not args.metric:
         raise CLIError("give --repo-id (the dataset repo) and/or --metric (the metric module's Space)")
-    metric_folder = Path(args.dataset) / "lctg_ctg"
+    metric_folder = Path(args.dataset) / metric_module_name(args)
     tag = None if args.no_tag else args.revision
     if args.dry_run:
         lines = ["dry run: nothing uploaded"]
@@ -148,9 +149,24 @@ def cmd_publish(args: argparse.Namespace) -> int:
     return 0
 
 
+def metric_module_name(args: argparse.Namespace) -> str:
+    """The module ``--metric`` publishes: ``--module``, else the one the Space is named after, else lctg_ctg."""
+    from lctg_metrics.metric_module import METRIC_MODULE_DIR, METRICS
+
+    if getattr(args, "module", None):
+        return args.module
+    named = (args.metric or "").rpartition("/")[2]
+    return named if named in METRICS else METRIC_MODULE_DIR
+
+
 def _metric_plan(folder: Path, repo_id: str) -> list[str]:
     if not folder.is_dir():
-        raise CLIError(f"metric folder {folder} does not exist; build the dataset first (it writes lctg_ctg/)")
+        from lctg_metrics.metric_module import METRICS
+
+        module = METRICS[folder.name]
+        needs = f" with its {module.config} config" if module.config else ""
+        raise CLIError(f"metric folder {folder} does not exist; build the dataset first{needs} (it writes "
+                       f"{folder.name}/)")
     files = sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     return [f"metric Space: {repo_id}"] + [f"  {p.relative_to(folder).as_posix()}  {p.stat().st_size} bytes"
                                             for p in files]

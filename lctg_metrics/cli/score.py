@@ -8,6 +8,7 @@ import sys
 from typing import Any, Sequence
 
 from lctg_dataset.constants import TASKS
+from lctg_metrics.cleaners import default_cleaner, entry
 from lctg_metrics.cli.dataset import CLIError, resolve_dataset_arg
 from lctg_metrics.options import BY_NAME, LLM, options_for, scoring_options_from
 
@@ -42,11 +43,10 @@ def cmd_score(args: argparse.Namespace) -> int:
     generations = _read(args)
     if args.task:
         generations = _only_tasks(generations, rows, args)
-    cleaner_name = args.cleaner or ("provided" if generations and all(g.cleaned is not None for g in generations) else "rule")
+    cleaner_name = args.cleaner or default_cleaner(g.cleaned for g in generations)
     cleaner, judge = _llm_steps(args, cleaner_name, progress)
     if args.dry_run:
         return _dry_run(args, generations, rows, cleaner, judge)
-    source = {"dataset_source": dataset.source()} if _accepts(score, "dataset_source") else {}
     result = score(
         generations,
         [r["constraint"] for r in rows],
@@ -55,7 +55,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         missing=args.missing,
         judge=judge,
         progress=progress,
-        **source,
+        dataset_source=dataset.source(),
     )
     return _write_outputs(args, result, None, [])
 
@@ -145,12 +145,6 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     return "".join(r + "\n" for r in rows), kept
 
 
-def _accepts(fn: Any, keyword: str) -> bool:
-    import inspect
-
-    return keyword in inspect.signature(fn).parameters
-
-
 def _check_usage(args: argparse.Namespace) -> None:
     """Refuse flags that would be silently ignored in this combination."""
     if args.model_name is not None and not args.csv_dir:
@@ -159,7 +153,7 @@ def _check_usage(args: argparse.Namespace) -> None:
         for name in ("ci_resamples", "seed"):
             if getattr(args, name) != BY_NAME[name].default:
                 raise CLIError(f"{BY_NAME[name].flag} applies to the confidence intervals; add --ci, or drop it")
-    if args.cleaner != "llm" and not args.judge:
+    if not (args.cleaner and entry(args.cleaner).calls_llm) and not args.judge:
         for o in options_for("cli", LLM):
             if getattr(args, o.name) != o.default:
                 raise CLIError(f"{o.flag} configures the LLM cleaner and judge, but neither runs; add --cleaner llm "
@@ -199,7 +193,8 @@ def _llm_steps(args: argparse.Namespace, cleaner_name: str, progress: bool) -> t
     """The cleaner to use and the quality judge (or None), with the LLM endpoint when one is needed."""
     from lctg_metrics.cleaners import get_cleaner
 
-    if cleaner_name != "llm" and not args.judge:
+    calls_llm = entry(cleaner_name).calls_llm
+    if not calls_llm and not args.judge:
         if args.dry_run:
             raise CLIError("--dry-run counts LLM calls; use it with --cleaner llm and/or --judge")
         return get_cleaner(cleaner_name), None
@@ -213,9 +208,9 @@ def _llm_steps(args: argparse.Namespace, cleaner_name: str, progress: bool) -> t
                         max_tokens=args.llm_max_tokens, seed=args.llm_seed, top_p=args.llm_top_p)
     protocol = read_protocol(args.dataset)
     run_options = {"progress": progress}
-    cleaner = (get_cleaner("llm", config=config, protocol=protocol,
+    cleaner = (get_cleaner(cleaner_name, config=config, protocol=protocol,
                            run_options={**run_options, "empty_answer": args.empty_cleaner_answer})
-               if cleaner_name == "llm" else get_cleaner(cleaner_name))
+               if calls_llm else get_cleaner(cleaner_name))
     judge = JudgeSpec(config, protocol, base_texts(args.dataset), run_options) if args.judge else None
     return cleaner, judge
 
@@ -244,7 +239,7 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
     raws = think_texts([g.text for g in generations], args.think)[0]
     tasks = [known[g.id] for g in generations]
     cleaned: list[str] | None = None
-    if cleaner.name == "llm":
+    if entry(cleaner.name).calls_llm:
         out = clean_llm(raws, tasks, cleaner.protocol, cleaner.config, dry_run=True, progress=False)
         print(f"llm cleaner: {_usage_line(dataclasses.asdict(out.stats))}")
         if out.stats.calls_needed == 0:

@@ -1,15 +1,15 @@
 """``lctg score`` on a generations file read in chunks: memory bounded by a chunk (plus the counts), not the file.
 
-Used for our own file format with a cleaner that makes no LLM calls and no judge (the LLM steps batch, deduplicate
-and cache over the whole run, so they read the whole file). ``--task`` filtering, the implicit sample numbering
-and the choice of the ``provided`` cleaner give what reading the whole file gives; per-item details are written
-chunk by chunk into a temp file that is placed with the other outputs only when the whole run succeeded.
+Used for our own file format with a cleaner that does not work over the whole run (``whole_run`` in its registry
+entry: the LLM cleaner batches, deduplicates and caches over the run, so it reads the whole file) and no judge.
+``--task`` filtering, the implicit sample numbering and the default cleaner give what reading the whole file gives
+(the default is decided before scoring, reading only until a generation without ``cleaned``); per-item details are
+written chunk by chunk into a temp file that is placed with the other outputs only when the whole run succeeded.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 from typing import Any, Iterator, Sequence
 
 from lctg_metrics.cli.dataset import CLIError
@@ -20,15 +20,16 @@ from lctg_metrics.schema import Generation
 from lctg_metrics.scoring import ScoreResult, index_references
 from lctg_metrics.scoring.stream import score_chunks
 
-
-class _NotAllCleaned(Exception):
-    """A chunk after the first has a generation without ``cleaned``: the ``provided`` guess was wrong."""
+#: Generations per chunk while the default cleaner is decided (most files tell on their first line).
+PEEK_CHUNK = 1_000
 
 
 def streams(args: argparse.Namespace) -> bool:
     """Whether this run reads its generations in chunks."""
+    from lctg_metrics.cleaners import entry
+
     return (args.from_format == "lctg" and args.id_field is None and args.text_field is None
-            and args.cleaner != "llm" and not args.judge and not args.dry_run)
+            and not (args.cleaner and entry(args.cleaner).whole_run) and not args.judge and not args.dry_run)
 
 
 def score_stream(args: argparse.Namespace, rows: Sequence[Any], options: Any, dataset_source: str | None,
@@ -39,31 +40,35 @@ def score_stream(args: argparse.Namespace, rows: Sequence[Any], options: Any, da
 
     refs = index_references(r["constraint"] for r in rows)
     others = ({r["id"] for r in read_rows(args.dataset, args.config)} - {r["id"] for r in rows}) if args.task else set()
-    name = args.cleaner
-    while True:
-        skipped = [0]
-        chunks = _kept(iter_generations(args.generations, inputs.CHUNK_SIZE), others, skipped, args)
-        first = next(chunks, [])
-        guessed = name is None and all(g.cleaned is not None for g in first)
-        chunks, first = itertools.chain([first], chunks), []  # the first chunk is not kept through the run
-        cleaner = get_cleaner(name or ("provided" if guessed else "rule"))
-        details = Staged(args.details) if args.details else None
-        try:
-            result = score_chunks(
-                _all_cleaned(chunks) if guessed else chunks, refs, options=options, cleaner=cleaner,
-                missing=args.missing, dataset_source=dataset_source, progress=progress,
-                on_items=_writer(details) if details else None,
-                first_at=lambda rid, s: _first_at(args.generations, rid, s))
-        except BaseException as e:
-            if details is not None:
-                details.discard()
-            if isinstance(e, _NotAllCleaned):
-                name = "rule"  # what reading the whole file would have chosen
-                continue
-            raise
-        notes = [f"note: scoring only {', '.join(args.task)}: skipped {skipped[0]} generations of the other tasks"
-                 ] if skipped[0] else []
-        return result, details, notes
+    name = args.cleaner or _default_cleaner(args.generations, others)
+    skipped = [0]
+    chunks = _kept(iter_generations(args.generations, inputs.CHUNK_SIZE), others, skipped, args)
+    details = Staged(args.details) if args.details else None
+    try:
+        result = score_chunks(
+            chunks, refs, options=options, cleaner=get_cleaner(name), missing=args.missing,
+            dataset_source=dataset_source, progress=progress, on_items=_writer(details) if details else None,
+            first_at=lambda rid, s: _first_at(args.generations, rid, s))
+    except BaseException:
+        if details is not None:
+            details.discard()
+        raise
+    notes = [f"note: scoring only {', '.join(args.task)}: skipped {skipped[0]} generations of the other tasks"
+             ] if skipped[0] else []
+    return result, details, notes
+
+
+def _default_cleaner(path: Any, others: set[str]) -> str:
+    """The registry's default cleaner for this file, decided before scoring: generations are read (a small chunk at a
+    time) only until one without ``cleaned``, so a file without the field is read for one chunk, never twice whole
+    for a wrong guess."""
+    from lctg_metrics.cleaners import default_cleaner
+
+    chunks = iter_generations(path, PEEK_CHUNK)
+    try:
+        return default_cleaner(g.cleaned for chunk in chunks for g in chunk if g.id not in others)
+    finally:
+        chunks.close()
 
 
 def _kept(chunks: Iterator[list[Generation]], others: set[str], skipped: list[int],
@@ -84,13 +89,6 @@ def _kept(chunks: Iterator[list[Generation]], others: set[str], skipped: list[in
 def _writer(details: Staged) -> Any:
     """Per-item verdicts as details lines (as ``--details`` writes them when a run is scored at once)."""
     return lambda items, signature: details.write(jsonl_text(dict(it.to_dict(), signature=signature) for it in items))
-
-
-def _all_cleaned(chunks: Iterator[list[Generation]]) -> Iterator[list[Generation]]:
-    for chunk in chunks:
-        if not all(g.cleaned is not None for g in chunk):
-            raise _NotAllCleaned
-        yield chunk
 
 
 def _first_at(path: Any, rid: str, sample: int) -> str:

@@ -7,7 +7,12 @@ from __future__ import annotations
 import datasets
 import evaluate
 
-from lctg_metrics.instructions import read_config_rows, score_instructions
+from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
+from lctg_metrics.instructions.files import read_config_rows
+from lctg_metrics.instructions.score import score_instructions
+
+#: Importing the checker modules fills the instruction registry (the package's ``__init__`` does the same).
+_CHECKERS = (checks_format, checks_length, checks_rules, checks_script, checks_task)
 
 _CITATION = """\
 @misc{horio2025ichikara,

@@ -139,13 +139,10 @@ class LctgIfsm(evaluate.Metric):
         elif head is not None:
             options["head_path"] = head
         rows = load_story_rows(stories, include_contexts=True, seed=seed)
-        try:
-            result = score_ifsm(endings, rows, reader=reader, reader_options=options,
-                                split=None if split == "all" else split, adversarial=adversarial,
-                                dissimilarity_encoder=None if dissimilarity == "none" else dissimilarity,
-                                n_boot=n_boot, seed=seed, return_items=return_items)
-        except KeyError as exc:  # unknown id or reader: one line, as a ValueError
-            raise ValueError(f"lctg_ifsm: {exc.args[0] if exc.args else exc}") from None
+        result = score_ifsm(endings, rows, reader=reader, reader_options=options,
+                            split=None if split == "all" else split, adversarial=adversarial,
+                            dissimilarity_encoder=None if dissimilarity == "none" else dissimilarity,
+                            n_boot=n_boot, seed=seed, return_items=return_items)
         out = flat_dict(result)
         if return_items:
             out["items"] = result.items

@@ -1,23 +1,23 @@
 """What lm-evaluation-harness calls while it runs the LCTG tasks: select a subtask's docs, score one doc's
 responses with the LCTG scorer. The ``utils.py`` of a written task folder binds these to its scoring options.
 
-Per doc, ``process_results`` returns the fraction of samples that pass (``acc`` for a one-aspect row; one value
-per aspect, their ``average`` and ``prompt_level`` — all aspects of a sample pass — for a ``multi`` row). The
-harness's mean over docs is then exactly the scorer's accuracy per sample averaged over samples.
+Per doc, ``process_results`` returns the scorer's own scores of that one row, read from its result (the one
+formula, ``scoring/aggregate.py`` over ``Counts``): ``acc`` for a one-aspect row; one value per aspect, their
+``average`` and ``prompt_level`` for a ``multi`` row. With one prompt, the formula's accuracy per sample averaged
+over samples is the fraction of samples that pass, so the harness's mean over docs is the scorer's score.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any, Callable, Mapping, Sequence
 
 from lctg_metrics.api import score_predictions_result
 from lctg_metrics.schema import ScoringError
+from lctg_metrics.scoring.aggregate import AVERAGE
 
 #: The metric of a one-aspect subtask (``lctg_summary_format``…), as the harness and its groups name it.
 ACC = "acc"
-#: Extra metrics of a ``multi`` subtask, besides one per aspect.
-AVERAGE = "average"
+#: The other extra metric of a ``multi`` subtask (besides one per aspect and ``average``).
 PROMPT_LEVEL = "prompt_level"
 
 
@@ -50,19 +50,11 @@ def doc_scores(doc: Mapping[str, Any], results: Sequence[Any], options: Mapping[
     texts = responses(results, where)
     result = score_predictions_result(texts, [dict(constraint)] * len(texts), samples=list(range(len(texts))),
                                       **options)
-    passed: dict[str, list[bool]] = defaultdict(list)
-    by_sample: dict[int, list[bool]] = defaultdict(list)
-    for item in result.items:
-        passed[item.aspect].append(item.passed)
-        by_sample[item.sample].append(item.passed)
-    k = len(texts)
-    per_aspect = {aspect: sum(v) / k for aspect, v in passed.items()}
+    (task,) = result.scores  # one row: one task
+    per_aspect = {aspect: score for aspect, score in result.scores[task].items() if aspect != AVERAGE}
     if len(per_aspect) == 1:
         return {ACC: next(iter(per_aspect.values()))}
-    out = dict(per_aspect)
-    out[AVERAGE] = sum(per_aspect.values()) / len(per_aspect)
-    out[PROMPT_LEVEL] = sum(all(v) for v in by_sample.values()) / k
-    return out
+    return {**per_aspect, AVERAGE: result.scores[task][AVERAGE], PROMPT_LEVEL: (result.prompt_level or {})[task]}
 
 
 def scorer(options: Mapping[str, Any]) -> Callable[[Mapping[str, Any], Sequence[Any]], dict[str, float]]:

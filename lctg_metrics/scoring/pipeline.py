@@ -213,7 +213,7 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
     return ScoreResult(
         signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=version,
                                    dataset_source=dataset_source, coverage=_coverage.signature_code(coverage)),
-        options=options, cleaner=cleaner, judge=judge, dataset_version=version, counts_=counts,
+        options=options, cleaner=cleaner, judge=judge, dataset_version=version, counts=counts,
         summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None, think=think)
 
 

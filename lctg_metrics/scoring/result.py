@@ -46,7 +46,7 @@ class ScoreResult:
     cleaner: str
     judge: str
     dataset_version: str
-    counts_: Counts = field(repr=False)
+    counts: Counts = field(repr=False)  # the mergeable tallies every score is computed from
     summary: Summary = field(repr=False)
     coverage: dict[str, Any] = field(default_factory=dict)
     materialize: Any = field(default=None, repr=False, compare=False)  # () -> list[ItemVerdict], called once
@@ -61,7 +61,8 @@ class ScoreResult:
         return self.summary.scores
 
     @property
-    def counts(self) -> dict[str, dict[str, dict[str, int]]]:
+    def tallies(self) -> dict[str, dict[str, dict[str, int]]]:
+        """passed / total / samples per task and aspect (the JSON result's ``counts``)."""
         return self.summary.counts
 
     @property
@@ -122,7 +123,7 @@ class ScoreResult:
             "scores": self.scores,
             "overall_average": self.overall_average,
             "coverage": self.coverage,
-            "counts": self.counts,
+            "counts": self.tallies,
         }
         if self.quality is not None:
             d["quality"] = self.quality

@@ -1,6 +1,6 @@
 """Statistics over LCTG counts: bootstrap CIs, paired comparisons, Spearman, Jensen–Shannon similarity.
 
-Every function takes :class:`~lctg_metrics.scoring.counts.Counts` (``result.counts_`` of a fresh run) or
+Every function takes :class:`~lctg_metrics.scoring.counts.Counts` (``result.counts`` of a fresh run) or
 details records (``lctg score --details`` lines, counted by ``scoring.records.counts_from_records``), and
 computes scores with the one formula (``scoring.aggregate.formula``). Nothing here reads files or keeps state;
 randomness comes only from a seeded numpy Generator.
