@@ -83,6 +83,7 @@ def test_hub_repo_id_task_files_load_offline_at_the_commit(cached: Path, built_d
     kwargs = sub["dataset_kwargs"]
     assert kwargs["lctg_repo"] == "me/lctg" and kwargs["lctg_revision"] == COMMIT  # the commit, not the tag
     assert kwargs["lctg_config"] == "ad_text" and len(kwargs["lctg_digest"]) == 64
+    assert f"|data:1.0.0@me/lctg@v1.0.0={COMMIT[:12]}#{kwargs['lctg_digest'][:12]}|" in sub["metadata"]["signature"]
     assert "from lctg_metrics.lm_eval_tasks.data import load_docs" in (tmp_path / "t" / "utils.py").read_text()
     from lctg_metrics.lm_eval_tasks.data import load_docs
 
