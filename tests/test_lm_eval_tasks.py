@@ -13,7 +13,7 @@ import pytest
 from lctg_metrics.lm_eval_tasks import write_lm_eval_tasks
 from lctg_metrics.lm_eval_tasks.writer import lm_generation_kwargs
 from lctg_metrics.schema import ScoringError
-from tests.test_hub import COMMIT, cached, hub_env, populate_cache  # noqa: F401  (fixtures)
+from tests.test_hub import COMMIT, cached, hub_env  # noqa: F401  (fixtures)
 from tests.test_lm_eval import _yaml
 from tests.test_partial import _lm_eval_line
 
