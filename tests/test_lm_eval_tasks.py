@@ -13,7 +13,7 @@ import pytest
 from lctg_metrics.lm_eval_tasks import write_lm_eval_tasks
 from lctg_metrics.lm_eval_tasks.writer import lm_generation_kwargs
 from lctg_metrics.schema import ScoringError
-from tests.test_hub import COMMIT, cached, hub_env, populate_cache  # noqa: F401  (fixtures)
+from tests.test_hub import COMMIT, cached, hub_env  # noqa: F401  (fixtures)
 from tests.test_lm_eval import _yaml
 from tests.test_partial import _lm_eval_line
 
@@ -83,6 +83,7 @@ def test_hub_repo_id_task_files_load_offline_at_the_commit(cached: Path, built_d
     kwargs = sub["dataset_kwargs"]
     assert kwargs["lctg_repo"] == "me/lctg" and kwargs["lctg_revision"] == COMMIT  # the commit, not the tag
     assert kwargs["lctg_config"] == "ad_text" and len(kwargs["lctg_digest"]) == 64
+    assert f"|data:1.0.0@me/lctg@v1.0.0={COMMIT[:12]}#{kwargs['lctg_digest'][:12]}|" in sub["metadata"]["signature"]
     assert "from lctg_metrics.lm_eval_tasks.data import load_docs" in (tmp_path / "t" / "utils.py").read_text()
     from lctg_metrics.lm_eval_tasks.data import load_docs
 

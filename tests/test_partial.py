@@ -190,3 +190,16 @@ def test_skip_through_the_evaluate_module():
     out = metric.compute(predictions=preds, references=refs, cleaner="none", missing="skip")
     api = score_predictions(preds, refs, cleaner="none", missing="skip")
     assert out == api and "cover:3/4" in out["signature"]
+
+
+def test_sharded_partial_run_equals_the_single_process_one():
+    from lctg_metrics.api import ShardScorer
+
+    gens = [gen("summary/1/keyword", "抹茶ラテ"), gen("summary/2/keyword", "ほうじ茶"), gen("ad_text/1/keyword", "京都")]
+    single = score(gens, SIX, cleaner="none", missing="skip")
+    scorer = ShardScorer(SIX, cleaner="none")
+    parts = [scorer({"id": [g.id for g in part], "generation": [g.text for g in part], "sample": [g.sample for g in part]})
+             for part in (gens[:1], gens[1:])]
+    merged = scorer.finalize(parts, missing="skip")
+    assert merged.scores == single.scores and merged.signature == single.signature
+    assert merged.coverage == single.coverage

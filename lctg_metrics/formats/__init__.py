@@ -16,7 +16,7 @@ import csv
 import os
 from io import StringIO
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Mapping
 
 from lctg_metrics import inputs
 from lctg_metrics.formats.batch import (

@@ -107,14 +107,14 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
     ``scoring``: options of the scorer (default ``{"cleaner": "rule"}``), recorded with their signature."""
     gen = lm_generation_kwargs(repeats, max_gen_toks=max_gen_toks, do_sample=do_sample, temperature=temperature,
                                extra=generation_kwargs)
-    root, hub = _source(dataset_dir, dataset_path, revision)
+    root, hub, source = _source(dataset_dir, dataset_path, revision)
     configs = _configs(root)
     options = _scoring(scoring)
     path = hub["lctg_repo"] if hub else dataset_path or str(root.resolve())
     tasks = [t for t in TASKS if t in configs]
     if not tasks:
         raise ScoringError(f"{root / MANIFEST}: no task configs ({', '.join(TASKS)}) to write tasks for")
-    sigs = {c: _signature(root, c, options) for c in [*tasks, *([MULTI] if MULTI in configs else [])]}
+    sigs = {c: _signature(root, c, options, source) for c in [*tasks, *([MULTI] if MULTI in configs else [])]}
     files: dict[str, str] = {}
     functions: list[str] = []
     for task in tasks:
@@ -145,25 +145,28 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
 
 
 def _source(dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None
-            ) -> tuple[Path, dict[str, str] | None]:
-    """The build folder to read, and (for a Hub repo id) what the task files load: repo, commit, manifest digest."""
+            ) -> tuple[Path, dict[str, str] | None, str | None]:
+    """The build folder to read, and (for a Hub repo id) what the task files load (repo, commit, manifest digest)
+    and the signature's dataset source (``repo@revision=commit#digest``)."""
     from lctg_dataset.loader import DEFAULT_REVISION, REPO_ID, is_repo_id
-    from lctg_metrics.hub import manifest_digest, resolve_dataset
+    from lctg_metrics.hub import ResolvedDataset, manifest_digest, resolve_dataset
 
     if is_repo_id(dataset):
         if dataset_path is not None and dataset_path != dataset:
             raise ScoringError(f"--dataset-path {dataset_path!r}: the task files of Hub dataset {dataset} load it")
         resolved = resolve_dataset(dataset, revision)
         pinned = resolved.commit or resolved.revision or DEFAULT_REVISION
-        return resolved.path, {"lctg_repo": str(dataset), "lctg_revision": pinned, "lctg_digest": resolved.digest or ""}
+        return (resolved.path, {"lctg_repo": str(dataset), "lctg_revision": pinned, "lctg_digest": resolved.digest or ""},
+                resolved.source())
     root = Path(dataset)
     _configs(root)  # a build folder, or the one-line error
     if dataset_path is not None and REPO_ID.fullmatch(dataset_path) and not Path(dataset_path).exists():
-        return root, {"lctg_repo": dataset_path, "lctg_revision": revision or DEFAULT_REVISION,
-                      "lctg_digest": manifest_digest(root)}
+        published = ResolvedDataset(root, dataset_path, revision or DEFAULT_REVISION, manifest_digest(root))
+        return root, {"lctg_repo": dataset_path, "lctg_revision": published.revision or DEFAULT_REVISION,
+                      "lctg_digest": published.digest or ""}, published.source()
     if revision is not None:
         raise ScoringError(f"revision {revision!r} applies to a Hub repo id (--dataset or --dataset-path ORG/NAME)")
-    return root, None
+    return root, None, None
 
 
 def _configs(root: Path) -> dict[str, Any]:
@@ -202,13 +205,20 @@ def _scoring(scoring: Mapping[str, Any] | None) -> dict[str, Any]:
     return options
 
 
-def _signature(root: Path, config: str, options: Mapping[str, Any]) -> str:
-    """The scorer's signature for these options (scoring one row also checks that the options are valid)."""
+def _signature(root: Path, config: str, options: Mapping[str, Any], source: str | None = None) -> str:
+    """The scorer's signature for these options (scoring one row also checks that the options are valid), naming
+    the Hub snapshot the tasks load (repo, revision = commit, manifest digest) as ``lctg score`` does."""
     import pyarrow.parquet as pq
+
+    from lctg_metrics import signature
 
     row = pq.read_table(root / data_file(config), columns=["constraint"]).slice(0, 1).to_pylist()[0]
     try:
-        return score_predictions_result(["-"], [row["constraint"]], **options).signature
+        result = score_predictions_result(["-"], [row["constraint"]], **options)
+        if source is None:
+            return result.signature
+        return signature.build(result.options, cleaner=result.cleaner, judge=result.judge,
+                               dataset_version=result.dataset_version, dataset_source=source)
     except ScoringError:
         raise
     except ValueError as e:  # an option's value: the message names it and the valid ones
