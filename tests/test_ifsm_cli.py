@@ -171,7 +171,7 @@ def fake_reader(rows: list[dict], known: set[str]) -> Any:
     def answer(body: dict[str, Any]) -> str:
         lines = body["messages"][0]["content"].splitlines()
         row = next(by_question[line] for line in lines if line in by_question)
-        endings = {line[3:]: line[0] for line in lines if line[:1] in "ABCD" and line[1:3] == ". "}
+        endings = {json.loads(line[3:]): line[0] for line in lines if line[:1] in "ABCD" and line[1:3] == ". "}
         if row["id"] in known and row["gold_ending"] in endings:
             return f"The answer is {endings[row['gold_ending']]}."
         return endings[row["options"][(row["gold_label"] + 1) % 4]]
@@ -200,7 +200,7 @@ def test_llm_reader_gold_accuracy_and_echo(rows: list[dict], eval_rows: list[dic
     assert result["ifsm"] == result["reader"]["accuracy"] == pytest.approx(accuracy)
     assert result["unparseable"] == 0 and result["reader"]["name"] == "llm:fake-reader"
     assert list(result["adversarial"]) == list(ADVERSARIAL_SETS)
-    assert "reader:llm:fake-reader@mc-v1#" in result["signature"] and f"reader_acc:{accuracy:.3f}" in result["signature"]
+    assert "reader:llm:fake-reader@mc-v2+p2#" in result["signature"] and f"reader_acc:{accuracy:.3f}" in result["signature"]
     echoed = json.loads((tmp_path / "e.json").read_text("utf-8"))
     n = len(eval_rows)
     assert echoed["ifsm"] == 0.0 and echoed["guard_reasons"] == {"question echo": n}

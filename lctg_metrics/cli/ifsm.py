@@ -138,8 +138,11 @@ def cmd_ifsm(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``lctg ifsm`` on its own (also ``python -m lctg_metrics.cli.ifsm``)."""
-    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
+    from lctg_metrics.cli.flags import Parser, add_renamed
+
+    parser = Parser(prog=PROG, description=DESCRIPTION)
     add_arguments(parser)
+    add_renamed(parser, "ifsm")
     args = parser.parse_args(argv)
     if args.reader == "llm" and not (args.llm_base_url and args.llm_model):
         parser.error("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")

@@ -40,6 +40,7 @@ def result_dict(result: IFSMResult) -> dict[str, Any]:
         "flagged": result.flagged,
         "guard_reasons": dict(result.guard_reasons),
         "unparseable": result.unparseable,
+        "reasked": result.reasked,
         "oracle": set_dict(result.oracle),
         "adversarial": {name: set_dict(s) for name, s in result.adversarial.items()},
         "dissimilarity_to_gold": _number(result.dissimilarity_to_gold),

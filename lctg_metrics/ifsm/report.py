@@ -20,7 +20,7 @@ def format_result(result: IFSMResult) -> str:
     if not result.valid:
         lines.append("**INVALID**: " + "; ".join(result.invalid_reasons))
     lines.append(f"IFSM {result.ifsm:.3f} {_ci(result.ci)} over {result.n} items; {result.flagged} flagged by the "
-                 f"guard {result.guard_reasons or ''}; {result.unparseable} unparseable")
+                 f"guard {result.guard_reasons or ''}; {result.unparseable} unparseable; {result.reasked} re-asked")
     if result.reader.note:
         lines.append(f"reader {result.reader.name}: {result.reader.note}")
     if result.dissimilarity_to_gold is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
@@ -20,6 +20,10 @@ from lctg_metrics.ifsm.stats import N_BOOT, bootstrap_ci
 
 ADVERSARIAL_VERSION = "a1"
 CHANCE = 0.25  # four candidates
+#: A reader below this accuracy on gold endings is weak (humans: 0.925): its IFSM is bounded by its own misreadings.
+WEAK_BELOW = 0.75
+#: More unparseable reader answers than this share (on gold endings or the generations) make a result invalid.
+MAX_UNPARSEABLE = 0.05
 DEFAULT_DISSIMILARITY = "use-m3"  # offline stand-in for the paper's LaBSE (``labse`` needs sentence-transformers)
 Row = Mapping[str, Any]
 
@@ -57,6 +61,7 @@ class IFSMResult:
     reader: ReaderInfo
     signature: str
     items: list[dict[str, Any]] | None = field(default=None, repr=False)
+    reasked: int = 0  # reader questions asked a second time because the first answer could not be read
 
 
 def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -97,10 +102,15 @@ def _run(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: str
     return score, verdicts, choices
 
 
-def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore]) -> list[str]:
-    """Why the reader cannot support an IFSM: gold accuracy not above chance, or an attack not clearly below it."""
+def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore], main: SetScore | None = None) -> list[str]:
+    """Why the reader cannot support an IFSM: gold accuracy not above chance, an attack not clearly below it, or
+    too many answers it could not read."""
     low = oracle.guarded_ci[0]
     why = []
+    for s in (oracle, main):
+        if s is not None and s.n and s.unparseable / s.n > MAX_UNPARSEABLE:
+            why.append(f"{s.unparseable} of {s.n} reader answers on the {s.name} endings could not be read "
+                       f"(> {MAX_UNPARSEABLE:.0%})")
     if low <= CHANCE:
         why.append(f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f}) is not above chance {CHANCE}")
     for name, s in adversarial.items():
@@ -186,18 +196,19 @@ def score_ifsm(
         per_item_dissim = list(to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen]))
         dissim = sum(per_item_dissim) / len(per_item_dissim)
         dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
-    why = _invalid(oracle, table) if adversarial else ["adversarial sets not run"]
+    why = _invalid(oracle, table, main) if adversarial else ["adversarial sets not run"]
     templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))
     items = None
     if return_items:
         items = [{"id": r["id"], "hit": bool(v.passed and c == r["gold_label"]), "choice": c, "guard": v.reason,
                   "dissimilarity": d} for r, v, c, d in zip(chosen, verdicts, choices, per_item_dissim)]
+    info = replace(the_reader.info, weak=the_reader.info.weak or oracle.guarded < WEAK_BELOW)  # measured, not assumed
     return IFSMResult(
         ifsm=main.guarded, ci=main.guarded_ci, n=main.n, flagged=main.flagged,
         guard_reasons=dict(Counter(v.reason.split(":")[0] for v in verdicts if not v.passed)),
         unparseable=main.unparseable, oracle=oracle, adversarial=table,
         dissimilarity_to_gold=dissim, dissimilarity_within_passage=dissim_pairs,
-        valid=not why, invalid_reasons=tuple(why), reader=the_reader.info,
-        signature=_signature(the_reader.info, oracle, split, templates, n_boot, seed, dissimilarity_encoder),
-        items=items,
+        valid=not why, invalid_reasons=tuple(why), reader=info,
+        signature=_signature(info, oracle, split, templates, n_boot, seed, dissimilarity_encoder),
+        items=items, reasked=int(getattr(the_reader, "stats", {}).get("fallback", 0)),
     )
