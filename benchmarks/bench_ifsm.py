@@ -8,6 +8,7 @@ Prints a Markdown report (the numbers in benchmarks/ifsm_readers.md come from on
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Sequence
 
@@ -54,9 +55,10 @@ def bench_fake_llm(eval_rows: list[dict], gold: dict[str, str], cache_dir: str) 
         story = next(line for line in lines if line.startswith("Story: "))
         row = key[story, next(line for line in lines if line.startswith("Question: "))]
         endings = [line for line in lines if line[:1] in "ABCD" and line[1:3] == ". "]
-        right = [line[0] for line in endings if line[3:] == row["gold_ending"]]
+        text = {line[0]: json.loads(line[3:]) for line in endings}  # each ending is one quoted JSON line
+        right = [k for k, v in text.items() if v == row["gold_ending"]]
         # a perfect reader: the gold ending when present, else the first released (wrong) candidate
-        return right[0] if right else next(line[0] for line in endings if line[3:] in row["options"])
+        return right[0] if right else next(k for k, v in text.items() if v in row["options"])
 
     with FakeOpenAIServer(answer=answer) as server:
         config = LLMConfig(base_url=server.base_url, model="fake", concurrency=8, max_retries=0,

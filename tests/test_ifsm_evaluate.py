@@ -179,7 +179,9 @@ def test_real_encoder_on_a_slice_of_possible_stories(metric, tmp_path: Path) -> 
     rows = load_story_rows(tmp_path, split="eval")
     common = {"reader": "embedding", "stories": str(tmp_path), "dissimilarity": "none", "n_boot": N_BOOT}
     gold = metric.compute(predictions=[r["gold_ending"] for r in rows], references=[r["id"] for r in rows], **common)
-    assert gold["ifsm"] == gold["reader_accuracy"] > 0.25 and gold["flagged"] == 0 and gold["n"] == len(rows)
+    # the guard's false flags on human endings stay rare (1.1% on all of dev+test, benchmarks/ifsm_readers.md)
+    assert gold["ifsm"] == gold["reader_accuracy"] > 0.25 and gold["flagged"] <= 0.05 * len(rows)
+    assert gold["n"] == len(rows)
     assert gold["adversarial/question_restated"] == 0.0 < gold["adversarial/question_restated/reader_alone"]
     echo = metric.compute(predictions=[r["question"] for r in rows], references=[r["id"] for r in rows],
                           adversarial=False, **common)

@@ -133,7 +133,7 @@ def test_signature_names_every_setting(rows: list[dict], head_path: Path) -> Non
     result = score_ifsm({}, rows, reader=reader, adversarial=False, seed=3, n_boot=100,
                         dissimilarity_encoder="stand-in")
     sig = result.signature
-    for part in (f"#{reader.info.digest}", "weak:yes", "split:eval", "templates:ifsm-instr-v1", "guards:g1",
+    for part in (f"#{reader.info.digest}", "weak:yes", "split:eval", "templates:ifsm-instr-v1", "guards:g2+use-m3",
                  "boot:100", "seed:3", "dissim:stand-in"):
         assert part in sig
 
@@ -173,7 +173,35 @@ Q = "What happened because the string was old?"
     ("Then a strong gust pulled hard.", "context copy"),
     ("Ken flew the kite happily until sunset.", "copied candidate"),
     ("ken flew the kite happily until sunset came", "copied candidate"),
+    # obfuscated questions are read as a reader sees them: zero-width spaces, look-alike letters, full width
+    ("Wh\u200bat hap\u200bpened be\u200bcause the str\u200bing was old.", "question echo"),
+    ("Whаt hаppеnеd bеcаusе thе string wаs оld.", "question echo"),  # Cyrillic а е о
+    ("Ｗｈａｔ ｈａｐｐｅｎｅｄ ｂｅｃａｕｓｅ ｔｈｅ ｓｔｒｉｎｇ ｗａｓ ｏｌｄ.", "question echo"),
+    # the question's key phrase alone, another language, a list of candidates, far past one sentence
+    ("string was old", "question fragment"),
+    ("The old string.", "question fragment"),
+    ("The end: 古い糸のせいで何が起きたのか。", "not English"),
+    ("凧は海の向こうへ飛んでいった。", "not English"),
+    (" ".join(OPTS), "several candidates"),
+    ("The string snapped and the kite flew away over the sea. Ken flew the kite happily until sunset.",
+     "several candidates"),
+    (" ".join(["The string snapped and the kite flew away."] * 6), "over-length"),
+    # a real ending in new words, with a name, an accent and a number, is not flagged
+    ("José watched the thin line tear, and the kite vanished past 3 fishing boats.", "ok"),
 ])
 def test_guard_table(ending: str, reason: str) -> None:
     verdict = check_ending(ending, question=Q, context=CTX, options=OPTS, gold_label=0)
     assert verdict.passed == (reason == "ok") and verdict.reason.startswith(reason), verdict
+
+
+def test_restated_question_by_meaning_is_flagged_only_above_the_gold_calibration() -> None:
+    """The guard's similarity rule: at or above MAX_QUESTION_SIMILARITY (above the gold endings' 99th percentile) an
+    ending restating the question in other words is flagged; below it the same ending passes."""
+    from lctg_metrics.ifsm.guards import MAX_QUESTION_SIMILARITY
+
+    reworded = "In the end, whatever occurred since the cord seemed aged."
+    kwargs = dict(question=Q, context=CTX, options=OPTS, gold_label=0)
+    assert check_ending(reworded, **kwargs, question_similarity=None).passed  # lexically new words
+    flagged = check_ending(reworded, **kwargs, question_similarity=MAX_QUESTION_SIMILARITY + 0.01)
+    assert not flagged.passed and flagged.reason.startswith("question restated")
+    assert check_ending(reworded, **kwargs, question_similarity=MAX_QUESTION_SIMILARITY - 0.01).passed

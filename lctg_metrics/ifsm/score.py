@@ -10,7 +10,7 @@ from typing import Any
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
-from lctg_metrics.ifsm.guards import GUARD_VERSION, check_ending
+from lctg_metrics.ifsm.guards import GUARD_VERSION, MAX_WORDS, check_ending, sentences
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.signature import Family, declare
 from lctg_metrics.verdict import Verdict
@@ -18,10 +18,12 @@ from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
 from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
 from lctg_metrics.ifsm.stats import N_BOOT, bootstrap_ci
 
-ADVERSARIAL_VERSION = "a1"
+ADVERSARIAL_VERSION = "a2"
 CHANCE = 0.25  # four candidates
 #: A reader below this accuracy on gold endings is weak (humans: 0.925): its IFSM is bounded by its own misreadings.
 WEAK_BELOW = 0.75
+#: IFSM above the gold endings' CI high by more than this is no longer a result: the gold endings are the ceiling.
+CEILING_MARGIN = 0.10
 #: More unparseable reader answers than this share (on gold endings or the generations) make a result invalid.
 MAX_UNPARSEABLE = 0.05
 DEFAULT_DISSIMILARITY = "use-m3"  # offline stand-in for the paper's LaBSE (``labse`` needs sentence-transformers)
@@ -75,15 +77,40 @@ def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -
     return out
 
 
-def _guard(row: Row, ending: str) -> Verdict:
+def _guard(row: Row, ending: str, similarity: float | None = None) -> Verdict:
     return check_ending(ending, question=str(row["question"]), context=str(row["document"] or ""),
-                        options=list(row["options"]), gold_label=int(row["gold_label"]))
+                        options=list(row["options"]), gold_label=int(row["gold_label"]),
+                        question_similarity=similarity)
+
+
+def _capped(text: str) -> str:
+    """The first ``MAX_WORDS + 1`` words: what any encoder reads of an ending (longer ones are flagged anyway)."""
+    parts = text.split()
+    return text if len(parts) <= MAX_WORDS + 1 else " ".join(parts[:MAX_WORDS + 1])
+
+
+def _similarities(encoder: Any, rows: Sequence[Row], items: Sequence[MCItem]) -> list[float | None]:
+    """Highest cosine of any sentence of each tested ending with its question under the guard's encoder (a restated
+    question appended to a real ending is caught too); None without an encoder."""
+    if encoder is None:
+        return [None] * len(items)
+    # an over-length ending is flagged without reading it: only its first MAX_WORDS words are embedded
+    parts = [sentences(_capped(item.options[item.target])) or [_capped(item.options[item.target])] for item in items]
+    flat = encoder.encode([p for ps in parts for p in ps])
+    questions = encoder.encode([str(row["question"]) for row in rows])
+    out: list[float | None] = []
+    start = 0
+    for ps, q in zip(parts, questions):
+        out.append(float((flat[start:start + len(ps)] @ q).max()))
+        start += len(ps)
+    return out
 
 
 def _run(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: str, raw: bool,
-         n_boot: int, seed: int) -> tuple[SetScore, list[Verdict], list[int | None]]:
+         n_boot: int, seed: int, guard_encoder: Any = None) -> tuple[SetScore, list[Verdict], list[int | None]]:
     """Guard every item; the reader sees all items when ``raw`` else only those that passed."""
-    verdicts = [_guard(row, item.options[item.target]) for row, item in zip(rows, items)]
+    sims = _similarities(guard_encoder, rows, items)
+    verdicts = [_guard(row, item.options[item.target], sim) for row, item, sim in zip(rows, items, sims)]
     shown = list(range(len(items))) if raw else [i for i, v in enumerate(verdicts) if v.passed]
     choices: list[int | None] = [None] * len(items)
     for i, choice in zip(shown, reader.choose([items[i] for i in shown])):
@@ -103,10 +130,14 @@ def _run(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: str
 
 
 def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore], main: SetScore | None = None) -> list[str]:
-    """Why the reader cannot support an IFSM: gold accuracy not above chance, an attack not clearly below it, or
-    too many answers it could not read."""
+    """Why the reader cannot support an IFSM: gold accuracy not above chance, an attack not clearly below it, too
+    many answers it could not read, or generated endings scoring far above the human gold endings (the ceiling)."""
     low = oracle.guarded_ci[0]
     why = []
+    if main is not None and main.guarded > oracle.guarded_ci[1] + CEILING_MARGIN:
+        why.append(f"suspicious: IFSM {main.guarded:.3f} is far above the human gold endings' {oracle.guarded:.3f} "
+                   f"(CI high {oracle.guarded_ci[1]:.3f} + {CEILING_MARGIN}) under the same reader; endings that "
+                   "beat the gold ones are steering the reader, not following the instruction")
     for s in (oracle, main):
         if s is not None and s.n and s.unparseable / s.n > MAX_UNPARSEABLE:
             why.append(f"{s.unparseable} of {s.n} reader answers on the {s.name} endings could not be read "
@@ -141,12 +172,12 @@ IFSM = declare(Family("ifsm", (
 
 
 def _signature(info: ReaderInfo, oracle: SetScore, split: str | None, templates: str, n_boot: int,
-               seed: int, dissimilarity: str | None) -> str:
+               seed: int, dissimilarity: str | None, guards: str = GUARD_VERSION) -> str:
     measured = f"{info.measured_accuracy:.3f}" if info.measured_accuracy is not None else "na"
     return IFSM.build({
         "reader": f"{info.name}@{info.version}#{info.digest}", "weak": "yes" if info.weak else "no",
         "reader_acc": f"{oracle.guarded:.3f}", "reader_acc_measured": measured, "split": split or "all",
-        "templates": templates, "guards": GUARD_VERSION, "adv": ADVERSARIAL_VERSION, "boot": str(n_boot),
+        "templates": templates, "guards": guards, "adv": ADVERSARIAL_VERSION, "boot": str(n_boot),
         "seed": str(seed), "dissim": dissimilarity or "none"})
 
 
@@ -159,12 +190,15 @@ def score_ifsm(
     split: str | None = "eval",
     adversarial: bool = True,
     dissimilarity_encoder: str | None = "auto",
+    guard_encoder: str | None = "auto",
     n_boot: int = N_BOOT,
     seed: int = 0,
     return_items: bool = False,
 ) -> IFSMResult:
     """IFSM of ``generations`` (id → ending) on ``rows`` (with contexts) of ``split``; a missing ending fails.
 
+    ``guard_encoder``: the encoder whose question similarity lets the guard catch restated questions (``"auto"``:
+    use-m3 if installed; None: lexical checks only; the signature's ``guards`` names it).
     ``reader``: a name in ``READERS`` (built with ``reader_options``) or a Reader. ``dissimilarity_encoder``:
     an encoder name, ``"auto"`` (use-m3 if installed) or None. ``adversarial=False`` skips the attack sets
     and marks the result invalid.
@@ -179,13 +213,15 @@ def score_ifsm(
     the_reader = get_reader(reader, **(reader_options or {})) if isinstance(reader, str) else reader
     endings = [texts.get(str(r["id"]), "").strip() for r in chosen]
 
-    oracle, _, _ = _run(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed)
+    guard_name = _auto_encoder() if guard_encoder == "auto" else guard_encoder
+    genc = get_encoder(guard_name) if guard_name else None
+    oracle, _, _ = _run(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed, genc)
     table = {}
     if adversarial:
         for name, build in ADVERSARIAL_SETS.items():
-            table[name] = _run(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed)[0]
+            table[name] = _run(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed, genc)[0]
     main, verdicts, choices = _run(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)],
-                                   "generated", False, n_boot, seed)
+                                   "generated", False, n_boot, seed, genc)
 
     dissim = dissim_pairs = None
     per_item_dissim: list[float | None] = [None] * len(chosen)
@@ -193,6 +229,7 @@ def score_ifsm(
         dissimilarity_encoder = _auto_encoder()
     if dissimilarity_encoder:
         encoder = get_encoder(dissimilarity_encoder)
+        endings = [_capped(e) for e in endings]
         per_item_dissim = list(to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen]))
         dissim = sum(per_item_dissim) / len(per_item_dissim)
         dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
@@ -209,6 +246,7 @@ def score_ifsm(
         unparseable=main.unparseable, oracle=oracle, adversarial=table,
         dissimilarity_to_gold=dissim, dissimilarity_within_passage=dissim_pairs,
         valid=not why, invalid_reasons=tuple(why), reader=info,
-        signature=_signature(info, oracle, split, templates, n_boot, seed, dissimilarity_encoder),
+        signature=_signature(info, oracle, split, templates, n_boot, seed, dissimilarity_encoder,
+                             f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION),
         items=items, reasked=int(getattr(the_reader, "stats", {}).get("fallback", 0)),
     )
