@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from lctg_metrics.cleaners.base import CleanBatch, Cleaner, CleanerError
 from lctg_metrics.options import CLEANER_CHOICES
+from lctg_metrics.schema import ScoringError
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def entry(name: str) -> CleanerEntry:
     try:
         return CLEANERS[name]
     except KeyError:
-        raise ValueError(f"unknown cleaner {name!r}; valid: {', '.join(CLEANERS)}") from None
+        raise ScoringError(f"unknown cleaner {name!r}; valid: {', '.join(CLEANERS)}") from None
 
 
 def get_cleaner(name: str, **kwargs: Any) -> Cleaner:
