@@ -13,4 +13,4 @@ import sys
 from lctg_metrics.cli import main
 
 if __name__ == "__main__":
-    sys.exit(main(["build", *sys.argv[1:]]))
+    sys.exit(main(["build", *sys.argv[1:]], prog="build_dataset.py"))

@@ -13,8 +13,9 @@ from typing import Any, Mapping, Sequence
 from lctg_dataset import card
 from lctg_dataset.configs import (Config, corrected_config, faithful_configs, instructions_config, multi_config,
                                   story_config, variants_config)
-from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, TASKS, instructions_version,
+from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, INSTRUCTIONS_VERSIONS, TASKS,
                                     package_version, stories_version)
+from lctg_dataset.constants import instructions_version as instructions_dataset_version
 from lctg_dataset.corrected import Change, corrected_rows
 from lctg_dataset.instructions import instruction_rows
 from lctg_dataset.multi import multi_rows
@@ -58,13 +59,15 @@ def build(
     stories: bool = False,
     stories_source: str | Path | None = None,
     story_contexts: bool = False,
+    instructions_version: str = INSTRUCTIONS_VERSIONS[-1],
 ) -> BuildResult:
     """Run the pipeline up to (not including) writing files.
 
     The faithful 1.0.0 configs are always built; ``corrected``, ``variants`` (K per prompt, seeded) and
     ``multi`` add the opt-in derived configs (variants and multi imply corrected, which they are made from).
     ``instructions`` (seeded) adds the verifiable-instruction prompts; ``stories`` adds ``story_endings`` from the
-    local Possible Stories copy, its ROCStories contexts only with ``story_contexts``.
+    local Possible Stories copy, its ROCStories contexts only with ``story_contexts``; ``instructions_version``
+    picks the version of the instructions config (every version stays buildable).
     """
     files = fetch_source(source, cache_dir=cache_dir, verify=verify)
     records = read_records(files)
@@ -111,8 +114,9 @@ def build(
             multi_info = (len(mrows), excluded)
     instruction_info = None
     if instructions:
-        irows = instruction_rows(records, task_prompts, seed=seed)
-        configs.append(instructions_config(irows, instructions_version(seed)))
+        irows = instruction_rows(records, task_prompts, seed=seed, version=instructions_version)
+        configs.append(instructions_config(irows, instructions_dataset_version(seed, instructions_version)))
+        parameters["instructions_version"] = instructions_version
         instruction_info = (irows, seed)
     story_info = None
     if stories:

@@ -152,42 +152,10 @@ def multi_section(n_rows: int, excluded: Sequence[Mapping[str, Any]]) -> str:
 
 
 def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
-    """Card section of the ``instructions`` config: how it was made and the instructions per category."""
-    per: dict[str, dict[str, int]] = {}
-    ids: dict[str, set[str]] = {}
-    for row in rows:
-        for iid, category in zip(row["instruction_id_list"], row["categories"]):
-            per.setdefault(category, {t: 0 for t in TASKS})[row["task"]] += 1
-            ids.setdefault(category, set()).add(iid)
-    from lctg_dataset.instructions import load_declarations
+    """Card section of the ``instructions`` config (written by ``lctg_dataset.instructions.card_section``)."""
+    from lctg_dataset.instructions.card_section import instructions_section as section
 
-    declared = load_declarations().categories  # the taxonomy's order
-    order = [c for c in declared if c in per] + sorted(set(per) - set(declared))
-    body = [[c, len(ids[c]), *per[c].values(), sum(per[c].values())] for c in order]
-    body.append(["**total**", len(set().union(*ids.values())) if ids else 0,
-                 *(sum(r[i] for r in body) for i in range(2, 3 + len(TASKS)))])
-    version = rows[0]["dataset_version"] if rows else ""
-    return "\n".join([
-        f"## Config `instructions` (version {version})",
-        "",
-        f"How it was made: for each LCTG base text and its task instruction, prompts whose [条件] block holds 1–3 "
-        "verifiable Japanese instructions, one per line, in place of the LCTG conditions. The instructions, their "
-        "categories (Horio et al.'s taxonomy), their Japanese sentences and the kwargs to draw are declared once as "
-        "data (`lctg_dataset/instructions/declarations.json`); keywords, forbidden words and character ranges come "
-        "from the record's scored LCTG values. Only instructions with a deterministic checker are used (categories "
-        "judged by an LLM, such as トピック指定, are left out). The instructions of one prompt are of distinct "
-        "categories and never a declared conflicting pair; a required word never meets a script or punctuation "
-        f"rule or a forbidden word. Drawn with `--seed {seed}` and the row id, so builds are reproducible. "
-        f"Rows: {len(rows)}; the id is `instructions/{{task}}/{{prompt_id}}/{{k}}`; `instruction_id_list`, "
-        "`kwargs` (one JSON object per instruction) and `categories` are parallel lists. Score with the instruction "
-        "checkers of `lctg_metrics.instructions` (strict and loose). This config is **derived**: it is not part of "
-        "LCTG Bench as published and its scores are **not comparable** with the papers' tables or with the LCTG "
-        "configs; the scorer's signature shows its dataset version.",
-        "",
-        "Instructions per category (distinct ids, then occurrences per task):",
-        "",
-        md_table(["category", "ids", *TASKS, "total"], body),
-    ])
+    return section(rows, seed)
 
 
 def stories_section(rows: Sequence[Mapping[str, Any]], seed: int, contexts: bool) -> str:

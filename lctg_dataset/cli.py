@@ -5,37 +5,34 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Callable, Mapping, NoReturn, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from lctg_dataset.build import BuildResult, build
-from lctg_dataset.constants import ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION, TASKS
+from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
+                                    INSTRUCTIONS_VERSIONS, TASKS)
 from lctg_dataset.errors import BuildError
+from lctg_dataset.helpformat import Parser
 from lctg_dataset.output import check_out
 from lctg_dataset.source import source_root
+from lctg_dataset.validate import FINDING_KINDS
 from lctg_dataset.write import write_dataset
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with usage errors on one line (the usage itself is one ``--help`` away)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
 
 
 def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     """Every build option, once."""
-    p = _Parser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
+    p = Parser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
     p.add_argument("--source", help="directory or base URL of the upstream release (default: $LCTG_SOURCE, "
                    "else ../shared/upstream/lctg-bench-v1, else the pinned upstream commit)")
-    p.add_argument("--out", default="lctg", help="dataset repository folder to write (default: ./lctg)")
+    p.add_argument("--out", default="lctg", help="dataset repository folder to write")
     p.add_argument("--cache-dir", type=Path, help="download cache (default: $LCTG_CACHE_DIR or ~/.cache/lctg)")
     d = p.add_argument_group("opt-in derived configs (version 1.1.0; the faithful 1.0.0 configs never change)")
     d.add_argument("--corrected", action="store_true",
                    help="add 'corrected': conditions that disagree with the scored values re-filled from their template")
     d.add_argument("--variants", type=int, metavar="K",
                    help="add 'variants': K rewordings of every non-format prompt from the template pool (implies --corrected)")
-    d.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"seed for --variants, --instructions and --stories (default {DEFAULT_SEED})")
+    d.add_argument("--seed", type=int, default=None,
+                   help=f"seed for --variants, --instructions and --stories (default: the seed of the build being "
+                        f"replaced, else {DEFAULT_SEED})")
     d.add_argument("--multi", action="store_true",
                    help="add 'multi': one prompt per base text with all four conditions (implies --corrected)")
     d.add_argument("--derived", action="store_true", help=f"shorthand for --corrected --variants {DEFAULT_VARIANTS} --multi")
@@ -43,6 +40,9 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     o.add_argument("--instructions", action="store_true",
                    help=f"add 'instructions' ({INSTRUCTIONS_VERSION}+s<seed>): each base text and task with 1-3 "
                         "verifiable Japanese instructions (seeded)")
+    o.add_argument("--instructions-version", choices=INSTRUCTIONS_VERSIONS, default=INSTRUCTIONS_VERSIONS[-1],
+                   help="which version of 'instructions' to build: 1.0.0 as first published, 1.1.0 with the "
+                        f"task-compatibility table (default {INSTRUCTIONS_VERSIONS[-1]})")
     o.add_argument("--stories", action="store_true",
                    help="add 'story_endings': Possible Stories dev+test questions for IFSM, read from --stories-source; "
                         "the ROCStories contexts are left out")
@@ -63,6 +63,48 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     return p
 
 
+#: Opt-in configs a rebuild keeps (the flag that adds each, its build parameter in the manifest), in flag order.
+KEPT_FLAGS: tuple[tuple[str, str], ...] = (("corrected", "--corrected"), ("variants", "--variants"),
+                                           ("multi", "--multi"), ("instructions", "--instructions"),
+                                           ("stories", "--stories"))
+#: Build parameters that take the seed.
+SEEDED = ("variants", "instructions", "stories")
+
+
+def keep_configs(args: argparse.Namespace, old: Mapping[str, Any] | None) -> list[str]:
+    """A rebuild into a folder holding an earlier build keeps that build's opt-in configs: the flags that made them
+    are added to ``args`` (with their recorded K, seed and stories folder), so ``--derived`` after
+    ``--instructions`` keeps ``instructions``. What cannot be kept as it was is refused, naming the flag. Returns
+    the configs kept that this call did not ask for."""
+    params = dict((old or {}).get("build", {}).get("parameters") or {})
+    if args.derived:
+        args.corrected, args.multi = True, True
+        args.variants = args.variants if args.variants is not None else DEFAULT_VARIANTS
+        args.derived = False
+    asked = {name for name, _ in KEPT_FLAGS if getattr(args, name) not in (None, False)}
+    kept = [name for name, _ in KEPT_FLAGS if params.get(name) and name not in asked]
+    if params.get("story_contexts") and not args.include_story_contexts:
+        raise BuildError(f"--out {args.out} holds the ROCStories contexts (--include-story-contexts); add the flag to "
+                         "keep them, or remove the folder to build without them")
+    old_seed = params.get("seed")
+    if args.seed is None:
+        args.seed = old_seed if old_seed is not None and (kept or asked & set(SEEDED)) else DEFAULT_SEED
+    elif old_seed is not None and args.seed != old_seed and any(k in SEEDED for k in kept):
+        shown = ", ".join(f"{flag}" for name, flag in KEPT_FLAGS if name in kept and name in SEEDED)
+        raise BuildError(f"--seed {args.seed} would rebuild the kept config(s) made with seed {old_seed}; pass "
+                         f"{shown} too to rebuild them with the new seed, or remove {args.out} first")
+    for name in kept:
+        setattr(args, name, params[name])  # True, or K for variants
+    if "stories" in kept and args.stories_source is None:
+        where = (params.get("stories_source") or {}).get("location")
+        args.stories_source = where
+    return [_config_name(name) for name in kept]
+
+
+def _config_name(parameter: str) -> str:
+    return {"stories": "story_endings"}.get(parameter, parameter)
+
+
 def summary_lines(result: BuildResult, out: Path) -> list[str]:
     """A short human summary of a build (printed after writing)."""
     lines = [f"lctg {DATASET_VERSION} built into {out}", f"source: {result.source.location} (sha256 verified: {result.source.verified})"]
@@ -72,12 +114,21 @@ def summary_lines(result: BuildResult, out: Path) -> list[str]:
         lines.append(f"{t:<15}" + "".join(f"{c:>17}" for c in counts) + f"{sum(counts):>8}")
     per = {(t, a): len(result.pool.by_task_aspect(t, a)) for t in TASKS for a in ASPECTS}
     lines.append("templates recovered per (task, aspect): " + ", ".join(f"{t}/{a}={n}" for (t, a), n in per.items() if a != "format"))
-    kinds: dict[str, int] = {}
-    for f in result.findings:
-        kinds[f.kind] = kinds.get(f.kind, 0) + 1
-    lines.append(f"validation findings: {len(result.findings)} " + (str(kinds) if kinds else ""))
+    lines.extend(finding_lines(result.findings))
     lines.append(f"configs: {', '.join(c.name for c in result.configs)}")
     return lines
+
+
+def finding_lines(findings: Sequence[Any]) -> list[str]:
+    """Validation findings for a person: one count line, then one short sentence per kind, most frequent first
+    (every finding with its prompt id is in ``validation.json``)."""
+    kinds: dict[str, int] = {}
+    for f in findings:
+        kinds[f.kind] = kinds.get(f.kind, 0) + 1
+    if not kinds:
+        return ["validation findings: none"]
+    head = f"validation findings: {len(findings)} (each with its prompt id in validation.json)"
+    return [head] + [f"  {n:>3} × {FINDING_KINDS[k]}" for k, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
 def main(argv: Sequence[str] | None = None, *,
@@ -96,7 +147,8 @@ def main(argv: Sequence[str] | None = None, *,
 
             token = hub_token()  # a missing token is an error before anything is built or uploaded
         # refuse a folder the build may not replace before spending time on the build (write_dataset checks again)
-        check_out(Path(args.out), source_root=source_root(args.source, cache_dir=args.cache_dir))
+        old = check_out(Path(args.out), source_root=source_root(args.source, cache_dir=args.cache_dir))
+        kept = keep_configs(args, old)
         variants = args.variants if args.variants is not None else (DEFAULT_VARIANTS if args.derived else None)
         if variants is not None and variants < 1:
             raise BuildError(f"--variants must be a positive integer, got {variants}")
@@ -108,13 +160,17 @@ def main(argv: Sequence[str] | None = None, *,
         result = build(args.source, verify=not args.no_verify, cache_dir=args.cache_dir,
                        corrected=args.corrected or args.derived, variants=variants, seed=args.seed,
                        multi=args.multi or args.derived, instructions=args.instructions, stories=args.stories,
-                       stories_source=args.stories_source, story_contexts=args.include_story_contexts)
+                       stories_source=args.stories_source, story_contexts=args.include_story_contexts,
+                       instructions_version=args.instructions_version)
         out = Path(args.out)
         extra = extra_files([c.name for c in result.configs]) if callable(extra_files) else extra_files
         write_dataset(result, out, extra_files=extra)
     except (BuildError, ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if kept:
+        print(f"kept from the build it replaces: {', '.join(kept)} (to drop a config, remove {out} or build into "
+              "another --out)")
     print("\n".join(summary_lines(result, out)))
     if args.push_to_hub:
         from lctg_dataset.publish import plan, publish

@@ -47,15 +47,19 @@ def variants_version(k: int, seed: int) -> str:
 
 
 #: Version line of the ``instructions`` config (LCTG base texts with verifiable instructions; its own line,
-#: not comparable with the papers). A build records the seed: ``instructions-1.0.0+s0``.
-INSTRUCTIONS_VERSION = "instructions-1.0.0"
+#: not comparable with the papers). A build records the seed: ``instructions-1.1.0+s0``. Every version stays
+#: buildable (``--instructions-version``): 1.0.0 as first published, 1.1.0 with the task-compatibility table.
+INSTRUCTIONS_VERSIONS = ("1.0.0", "1.1.0")
+INSTRUCTIONS_VERSION = f"instructions-{INSTRUCTIONS_VERSIONS[-1]}"
 #: Version line of the ``story_endings`` config (Possible Stories for IFSM).
 STORIES_VERSION = "story_endings-1.0.0"
 
 
-def instructions_version(seed: int) -> str:
-    """Dataset version of an ``instructions`` config drawn with seed S."""
-    return f"{INSTRUCTIONS_VERSION}+s{seed}"
+def instructions_version(seed: int, version: str = INSTRUCTIONS_VERSIONS[-1]) -> str:
+    """Dataset version of an ``instructions`` config of a version line, drawn with seed S."""
+    if version not in INSTRUCTIONS_VERSIONS:
+        raise ValueError(f"unknown instructions version {version!r}; valid: {', '.join(INSTRUCTIONS_VERSIONS)}")
+    return f"instructions-{version}+s{seed}"
 
 
 def stories_version(template_set: str, seed: int) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from lctg_dataset.errors import OutputError
 from lctg_dataset.layout import MANIFEST
-from lctg_dataset.source import sha256_file
+from lctg_dataset.digest import sha256_file
 
 #: ``name`` every lctg build manifest carries.
 BUILD_NAME = "lctg"

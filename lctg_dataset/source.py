@@ -24,6 +24,7 @@ from lctg_dataset.constants import (
     TASKS,
     UPSTREAM_COMMIT,
 )
+from lctg_dataset.digest import sha256_file
 from lctg_dataset.errors import SourceError
 from lctg_dataset.jsonl import read_jsonl
 
@@ -96,14 +97,6 @@ def source_root(source: str | None = None, *, cache_dir: Path | None = None) -> 
     """The local folder :func:`fetch_source` reads from: the directory given, or the download cache of a URL."""
     location = source or default_source()
     return (cache_dir or default_cache_dir()) if _is_url(location) else Path(location)
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def _is_url(source: str) -> bool:
@@ -204,14 +197,19 @@ def _download(base_url: str, cache_dir: Path, *, verify: bool) -> Path:
     return root
 
 
+#: Where a failed download points: a local copy of the release, given by flag or environment variable.
+_OFFLINE_HINT = ("to build offline, point --source (or $LCTG_SOURCE) at a copy of the release: the folder holding "
+                 "datasets/<task>/prompts_v1.jsonl")
+
+
 def _get(url: str) -> bytes:
     try:
         with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT_S) as response:
             return response.read()
     except urllib.error.HTTPError as e:
-        raise SourceError(f"download failed: {url} answered HTTP {e.code}") from None
+        raise SourceError(f"download failed: {url} answered HTTP {e.code}; {_OFFLINE_HINT}") from None
     except (urllib.error.URLError, OSError) as e:
-        raise SourceError(f"download failed: {url} ({e})") from None
+        raise SourceError(f"download failed: {url} ({e}); {_OFFLINE_HINT}") from None
 
 
 def _atomic_write_bytes(target: Path, data: bytes) -> None:

@@ -22,7 +22,7 @@ from lctg_dataset.constants import CORRECTED_VERSION, DATASET_VERSION, SOURCE_FI
 from lctg_dataset.errors import OutputError
 from lctg_dataset.layout import CARD, CHANGELOG, MANIFEST, PROTOCOL_PROMPTS, VALIDATION
 from lctg_dataset.output import check_out, remove_temp, replace_folder
-from lctg_dataset.source import sha256_file
+from lctg_dataset.digest import sha256_file
 
 
 def write_dataset(result: BuildResult, out: Path, *, extra_files: Mapping[str, bytes] | None = None) -> dict[str, Any]:

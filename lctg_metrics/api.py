@@ -168,17 +168,37 @@ def score_predictions_result(
     empty_cleaner_answer: str = "keep",
     dataset: str | os.PathLike[str] | None = None,
     llm: Any = None,
+    revision: str | None = None,
 ) -> ScoreResult:
     """Score aligned predictions/references; the references' order decides nothing but the pairing.
 
     ``cleaner="llm"`` and ``judge=True`` need ``llm`` (an ``LLMConfig``, see :func:`llm_config`) and the
-    ``dataset`` folder the references came from (its protocol prompts and base texts).
+    ``dataset`` folder the references came from (its protocol prompts and base texts). A Hub repo id as ``dataset``
+    is read at ``revision`` through the Hugging Face cache, and the signature names the commit it resolved to.
     """
+    dataset, source = _dataset(dataset, revision)
     generations, unique = _columns(predictions, references, cleaned, samples, dataset)
     options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
                               short_text=short_text, empty=empty, think=think)
     cl, spec = _steps(cleaner, cleaned, judge, dataset, llm, empty_cleaner_answer)
-    return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=spec)
+    return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=spec,
+                 dataset_source=source)
+
+
+def _dataset(dataset: Any, revision: str | None) -> tuple[Any, str | None]:
+    """The dataset folder (a Hub repo id fetched at ``revision``) and where it came from for the signature."""
+    if dataset is None:
+        if revision is not None:
+            raise ScoringError(f"revision={revision!r} applies to dataset=<a Hub repo id>; no dataset was given")
+        return None, None
+    if not isinstance(dataset, (str, os.PathLike)):
+        raise ScoringError(f"dataset: expected a dataset folder or a Hub dataset repo id (str), got {kind(dataset)}")
+    if revision is None and Path(dataset).is_dir():  # a local folder as it is (the standalone module has no hub)
+        return Path(dataset), None
+    from lctg_metrics.hub import resolve_dataset
+
+    resolved = resolve_dataset(dataset, revision)
+    return resolved.path, resolved.source()
 
 
 def score_predictions(predictions: Sequence[Any], references: Iterable[Any], *, return_items: bool = False,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,17 @@ from typing import Any
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.loader import DEFAULT_REVISION, fetch_snapshot, is_repo_id
 from lctg_dataset.output import BUILD_NAME
-from lctg_dataset.source import sha256_file
+from lctg_dataset.digest import sha256_file
 from lctg_metrics.schema import ScoringError
 
 #: Hex digits of the manifest digest shown in the signature (48 bits: enough to tell builds apart by eye).
 DIGEST_CHARS = 12
+#: A revision: a commit (7 to 40 hex digits) or a git ref name (git check-ref-format: components of letters, digits
+#: and ``._-+@``, not starting with ``.`` or ``-``, none ``..`` or ending in ``.lock``; e.g. ``v1.0.0``, ``main``,
+#: ``refs/pr/1``). Anything else (``../x``, ``a b``, ``~``, ``:``) is refused before the Hub cache is looked at.
+_REF_PART = re.compile(r"[A-Za-z0-9_+@][A-Za-z0-9_.+@-]*")
+#: The longest revision accepted.
+MAX_REVISION = 255
 
 
 @dataclass(frozen=True)
@@ -35,11 +42,17 @@ class ResolvedDataset:
     commit: str | None = None
 
     def source(self) -> str | None:
-        """``"your-org/lctg@v1.0.0#3f2a…"`` (12 hex) for the signature; None for a local folder."""
+        """``"your-org/lctg@v1.0.0=0123456789ab#3f2a…"`` for the signature: the revision asked for, the commit it
+        resolved to (a tag or branch can move; 12 hex, alone when the revision was that commit) and the manifest
+        digest (12 hex); None for a local folder."""
         if self.repo_id is None:
             return None
         suffix = f"#{self.digest[:DIGEST_CHARS]}" if self.digest else ""
-        return f"{self.repo_id}@{self.revision or DEFAULT_REVISION}{suffix}"
+        revision = self.revision or DEFAULT_REVISION
+        if self.commit:
+            short = self.commit[:DIGEST_CHARS]
+            revision = short if self.commit.startswith(revision.lower()) else f"{revision}={short}"
+        return f"{self.repo_id}@{revision}{suffix}"
 
 
 def manifest_digest(folder: Path) -> str:
@@ -64,10 +77,20 @@ def resolve_dataset(spec: str | os.PathLike[str], revision: str | None = None) -
     return ResolvedDataset(folder, digest=manifest_digest(folder))
 
 
+def check_revision(repo_id: str, revision: str) -> None:
+    """Raise unless ``revision`` is a git commit or ref name (see :data:`_REF_PART`)."""
+    parts = revision.split("/")
+    ok = (0 < len(revision) <= MAX_REVISION and revision.isascii()
+          and all(_REF_PART.fullmatch(p) and ".." not in p and not p.endswith((".", ".lock")) for p in parts))
+    if not ok:
+        raise ScoringError(f"Hub dataset {repo_id}: revision {revision!r} is not a git tag, branch or commit (letters, "
+                           "digits and ._-+@ in '/'-separated parts, no '..'); give one such as v1.0.0, main or a "
+                           "commit hash")
+
+
 def _from_hub(repo_id: str, revision: str | None) -> ResolvedDataset:
-    if revision is not None and ("|" in revision or not revision.strip()):
-        raise ScoringError(f"Hub dataset {repo_id}: revision {revision!r} cannot be recorded in the signature; "
-                           "give a tag, branch or commit without '|'")
+    if revision is not None:
+        check_revision(repo_id, revision)
     folder = fetch_snapshot(repo_id, revision, error=ScoringError)
     where = f"Hub dataset {repo_id}@{revision or DEFAULT_REVISION}"
     _check_build(folder, where)
@@ -79,6 +102,9 @@ def _check_build(folder: Path, where: str) -> None:
     """Raise unless ``folder`` holds an lctg build whose files all match its manifest (extra files are allowed:
     the Hub adds ``.gitattributes``)."""
     manifest = _manifest(folder, where)
+    from lctg_metrics.inputs import _manifest as checked_manifest
+
+    checked_manifest(folder)  # its shape, and every path inside the folder
     for rel, expected in manifest["files"].items():
         path = folder / rel
         if not path.is_file():

@@ -65,7 +65,7 @@ COUNTING_MODES = {"codepoints": "cp", "graphemes": "gc", "nonblank": "nb"}
 NORMALIZATIONS = {"none": "none", "nfkc": "nfkc", "nfkc_casefold": "nfkc-cf"}
 SHORT_TEXT_POLICIES = {"fail": "fail", "exact": "exact"}
 EMPTY_POLICIES = {"score": "score", "fail": "fail"}
-MISSING_POLICIES = {"error": "error", "fail": "fail"}
+MISSING_POLICIES = {"error": "error", "fail": "fail", "skip": "skip"}
 
 #: Every option, in signature order for the scoring ones.
 OPTIONS: tuple[Option, ...] = (
@@ -84,9 +84,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("empty", "an empty generation: score (upstream) or fail every aspect",
            choices=EMPTY_POLICIES, signature="empty", label="empty-generation policy"),
     Option("think", "reasoning blocks: auto (strip a leading <think>…</think>, also without the opening tag; an "
-           "unclosed <think> fails every aspect), keep (score as written, as upstream) or strip (remove every block)",
+           "unclosed <think>, nothing after </think>, or tags that do not make one leading block fail every "
+           "aspect), keep (score as written, as upstream) or strip (remove every block)",
            choices={"auto": "auto", "keep": "keep", "strip": "strip"}, signature="think", label="<think> handling"),
-    Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline default) or llm",
+    Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline) or llm; default: provided "
+           "when every generation has 'cleaned', else rule",
            group=RUN, choices=CLEANER_CHOICES,
            signature="cleaner", label="header/footer cleaner"),
     Option("judge", "also ask the upstream quality judge (adds the Qual scores; needs the llm options)",
@@ -94,7 +96,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("empty_cleaner_answer", "an empty or blank LLM-cleaner answer: keep (upstream: scored as the cleaned text) or "
            "invalid (the cleaner-failed marker, failing every aspect)", group=RUN, default="keep",
            choices={"keep": "keep", "invalid": "invalid"}),
-    Option("missing", "a (prompt, sample) without generation: error (default) or count it as failed",
+    Option("missing", "a (prompt, sample) without generation: error, fail (count it as failed) or skip "
+           "(score what is present; the coverage goes into the signature)",
            group=RUN, default="error", choices=MISSING_POLICIES),
     Option("ci", "bootstrap 95% confidence intervals over prompts", group=RUN, kind=bool, default=False),
     Option("ci_resamples", "bootstrap resamples for the confidence intervals", group=RUN, kind=int, default=1000),

@@ -2,7 +2,9 @@
 
 It is deterministic (seeded per id and sample), needs no model, and behaves like a sloppy assistant:
 it sometimes adds a preamble or a closing remark, misses the length, forgets the keyword or uses the
-prohibited word. Its scores mean nothing about any real model.
+prohibited word. For the ``story_endings`` config it writes one toy ending per question (from the question alone:
+the rows carry no story contexts), sometimes echoing the question or writing nothing, which the IFSM guard fails.
+Its scores mean nothing about any real model.
 """
 
 from __future__ import annotations
@@ -77,3 +79,29 @@ def sample_generations(rows: Iterable[Mapping[str, Any]], *, samples: int = 3, s
         for row in rows
         for s in range(samples)
     ]
+
+
+#: Toy story endings, from the question alone (the ``story_endings`` rows carry no contexts); written for this project.
+ENDINGS: tuple[str, ...] = (
+    "In the end, everything turned out the way they had hoped.",
+    "After a long day, they finally went home and slept well.",
+    "Everyone laughed, and the day ended happily.",
+    "They learned a lesson they would never forget.",
+)
+
+
+def toy_story_endings(rows: Iterable[Mapping[str, Any]], *, seed: int = 0) -> list[dict[str, Any]]:
+    """One ``{"id", "generation"}`` toy ending per ``story_endings`` row (what ``lctg ifsm`` reads): mostly a generic
+    ending, sometimes the question restated or an empty text (both failed by the IFSM guard)."""
+    out = []
+    for row in rows:
+        rng = _rng(seed, row["id"], 0)
+        roll = rng.random()
+        if roll < 0.1:
+            text = ""
+        elif roll < 0.25:
+            text = str(row.get("question") or "").strip()
+        else:
+            text = rng.choice(ENDINGS)
+        out.append({"id": row["id"], "generation": text})
+    return out

@@ -140,13 +140,15 @@ class Reference:
 
 
 class Generation(NamedTuple):
-    """One model output for one prompt. ``where`` locates it in the input (``file:line``) for errors."""
+    """One model output for one prompt. ``where`` locates it in the input (``file:line``) for errors. ``failure``
+    says why an answer that came back is no answer (a refusal, a content-filter stop): every aspect fails with it."""
 
     id: str
     text: str
     sample: int = 0
     cleaned: str | None = None
     where: str = ""
+    failure: str | None = None
 
     def label(self) -> str:
         return self.where or f"id {self.id!r} sample {self.sample}"

@@ -30,7 +30,8 @@ BOTH_SIDES_KEYS: frozenset[str] = frozenset({"data_digest"})
 #: What each signature key means, for messages that say *which* setting differs.
 LABELS: dict[str, str] = {**{o.signature: o.label for o in OPTIONS if o.signature}, **SIGNATURE_EXTRA_LABELS,
                           "family": "metric family", "data_source": "dataset source (Hub repo@revision)",
-                          "data_digest": "dataset manifest digest"}
+                          "data_digest": "dataset manifest digest",
+                          "cover": "coverage of a partial run, generations scored/expected"}
 
 
 #: The last field of every family's signature.
@@ -86,7 +87,8 @@ def declare(family: Family) -> Family:
 
 #: The LCTG family: the scoring options (in declaration order), then the cleaner, the judge and the data.
 LCTG = declare(Family("lctg", (*((o.signature, o.label) for o in OPTIONS if o.group == SCORING and o.signature),
-                               *((k, LABELS.get(k, k)) for k in ("cleaner", "judge", "data")))))
+                               *((k, LABELS.get(k, k)) for k in ("cleaner", "judge", "data", "cover"))),
+                      optional=frozenset({"cover"})))
 
 
 def family(signature: str) -> str | None:
@@ -119,18 +121,20 @@ def _options_values(options: ScoringOptions) -> dict[str, str]:
 
 
 def build(options: ScoringOptions, *, cleaner: str, judge: str = "none", dataset_version: str,
-          package_version: str | None = None, dataset_source: str | None = None) -> str:
+          package_version: str | None = None, dataset_source: str | None = None, coverage: str | None = None) -> str:
     """One line listing every setting that can change a score, e.g. for pasting under a table.
 
     ``cleaner`` is ``name@version`` (e.g. ``rule@1.0``); ``judge`` is ``none`` or ``model@host#digest``;
-    ``dataset_source`` is ``repo@revision#digest`` for a dataset read from the Hub, else None (nothing added).
+    ``dataset_source`` is ``repo@revision#digest`` for a dataset read from the Hub, else None (nothing added);
+    ``coverage`` is ``SCORED/EXPECTED`` generations for a partial result (``cover:60/1680``), else None (nothing added).
     """
     data = dataset_version
     if dataset_source is not None:
         if "|" in dataset_source or "@" not in dataset_source:
             raise ValueError(f"dataset source {dataset_source!r} must look like repo@revision#digest, without '|'")
         data = f"{dataset_version}@{dataset_source}"
-    return LCTG.build({**_options_values(options), "cleaner": cleaner, "judge": judge, "data": data},
+    return LCTG.build({**_options_values(options), "cleaner": cleaner, "judge": judge, "data": data,
+                       "cover": coverage},
                       package_version=package_version)
 
 

@@ -31,7 +31,8 @@ LEFT_OUT: dict[str, str] = {
 }
 #: Kept although under ``LEFT_OUT`` (each with its submodules): plain data and file names the scoring core reads, and
 #: the Possible Stories rows the IFSM module builds from a local copy (standard library only).
-KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl", "lctg_dataset.stories")
+KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl", "lctg_dataset.digest",
+        "lctg_dataset.stories")
 #: File-name prefix of every flattened module.
 PREFIX = "_lctg"
 #: The line of ``lctg_metrics/__init__.py`` that the generator fills with the package's version (a standalone module

@@ -105,7 +105,7 @@ def test_compare_identical_files_no_difference(tmp_path, capsys):
     recs = make_records(quality=True)
     a, b = write(tmp_path / "a.jsonl", recs), write(tmp_path / "b.jsonl", recs)
     out = tmp_path / "cmp.json"
-    assert run(["compare", str(a), str(b), "--n-resamples", "500", "--json", str(out)]) == 0
+    assert run(["compare", str(a), str(b), "--ci-resamples", "500", "--json", str(out)]) == 0
     text = capsys.readouterr().out
     assert "CTG: no significant difference on any setting" in text
     cmp = json.loads(out.read_text(encoding="utf-8"))
@@ -124,7 +124,7 @@ def test_compare_clearly_better_model_names_direction(tmp_path, capsys, method):
     good = write(tmp_path / "good.jsonl", make_records({("summary", "keyword"): 0.95}, n_prompts=20))
     bad = write(tmp_path / "bad.jsonl", make_records({("summary", "keyword"): 0.05}, n_prompts=20))
     out = tmp_path / "cmp.json"
-    assert run(["compare", str(good), str(bad), "--method", method, "--n-resamples", "2000", "--json", str(out)]) == 0
+    assert run(["compare", str(good), str(bad), "--method", method, "--ci-resamples", "2000", "--json", str(out)]) == 0
     text = capsys.readouterr().out
     assert re.search(r"good > bad on summary/keyword \(diff \+0\.900, p [<=] 0\.00", text)
     per = json.loads(out.read_text(encoding="utf-8"))["comparisons"]["CTG"]
@@ -133,7 +133,7 @@ def test_compare_clearly_better_model_names_direction(tmp_path, capsys, method):
     assert kw["ci_low"] > 0.5 and kw["p_value"] < 0.01
     assert not per["ad_text/keyword"]["significant"] and per["ad_text/keyword"]["diff"] == 0
     # the other order, with names: the verdict follows the data, not the argument order
-    assert run(["compare", str(bad), str(good), "--names", "B", "A", "--method", method, "--n-resamples", "2000"]) == 0
+    assert run(["compare", str(bad), str(good), "--names", "B", "A", "--method", method, "--ci-resamples", "2000"]) == 0
     assert "A > B on summary/keyword" in capsys.readouterr().out
 
 
@@ -148,7 +148,7 @@ def test_compare_refuses_different_signatures_naming_keys(tmp_path, capsys):
     assert "count (char_count counting): 'cp' in a, 'gc' in b" in msg
     assert "profile" not in msg and "--allow-different-signatures" in msg
     out = tmp_path / "cmp.json"
-    assert run(["compare", str(a), str(b), "--allow-different-signatures", "--n-resamples", "200",
+    assert run(["compare", str(a), str(b), "--allow-different-signatures", "--ci-resamples", "200",
                 "--json", str(out)]) == 0
     cmp = json.loads(out.read_text(encoding="utf-8"))
     assert [d["key"] for d in cmp["signature_differences"]] == ["count", "cleaner"]
@@ -158,7 +158,7 @@ def test_compare_refuses_different_signatures_naming_keys(tmp_path, capsys):
 def test_compare_package_version_only_is_a_note(tmp_path, capsys):
     a = write(tmp_path / "a.jsonl", make_records())
     b = write(tmp_path / "b.jsonl", make_records(signature=SIG.replace("version:0.1.0", "version:0.2.0")))
-    assert run(["compare", str(a), str(b), "--n-resamples", "200"]) == 0
+    assert run(["compare", str(a), str(b), "--ci-resamples", "200"]) == 0
     assert "note: version (lctg package version): '0.1.0' in a, '0.2.0' in b" in capsys.readouterr().out
 
 
@@ -169,16 +169,40 @@ def test_compare_refuses_missing_signatures(tmp_path):
         run(["compare", str(a), str(b)])
 
 
-def test_compare_refuses_mismatched_coverage(tmp_path):
+def test_compare_pairs_only_the_pairs_both_files_hold(tmp_path, capsys):
     full = make_records()
     partial = [r for r in full if not (r["task"] == "summary" and r["sample"] == 2)]
     a, b = write(tmp_path / "a.jsonl", full), write(tmp_path / "b.jsonl", partial)
-    with pytest.raises(ValueError) as e:
-        run(["compare", str(a), str(b)])
-    msg = str(e.value)
+    assert run(["compare", str(a), str(b), "--ci-resamples", "200", "--json", str(tmp_path / "c.json")]) == 0
+    out = capsys.readouterr().out
     n = len(full) - len(partial)
-    assert f"{n} only in a (summary {n}; samples 2: {n}; e.g. summary/" in msg and "0 only in b" in msg
-    assert "sample 2" in msg
+    assert f"left out: {n} only in a (summary {n}; samples 2: {n}; e.g. summary/" in out and "0 only in b" in out
+    # the comparison equals one of the same files cut by hand to the common pairs
+    common = write(tmp_path / "a_common.jsonl", partial)
+    assert run(["compare", str(common), str(b), "--ci-resamples", "200", "--json", str(tmp_path / "d.json")]) == 0
+    got, want = (json.loads((tmp_path / f).read_text(encoding="utf-8")) for f in ("c.json", "d.json"))
+    assert got["comparisons"] == want["comparisons"]
+
+
+def test_compare_refuses_files_without_a_common_pair(tmp_path):
+    full = make_records()
+    a = write(tmp_path / "a.jsonl", [r for r in full if r["task"] == "summary"])
+    b = write(tmp_path / "b.jsonl", [r for r in full if r["task"] != "summary"])
+    with pytest.raises(ValueError, match="share no \\(id, sample\\) pair"):
+        run(["compare", str(a), str(b)])
+
+
+def test_compare_notes_a_partial_runs_coverage(tmp_path, capsys):
+    full = make_records()
+    partial = [r for r in full if r["task"] != "summary"]
+    cover = f"|cover:{len({(r['id'], r['sample']) for r in partial})}/{len({(r['id'], r['sample']) for r in full})}"
+    sig_b = SIG.replace("|version:", cover + "|version:")
+    a = write(tmp_path / "a.jsonl", full)
+    b = write(tmp_path / "b.jsonl", [dict(r, signature=sig_b) for r in partial])
+    assert run(["compare", str(a), str(b), "--ci-resamples", "200"]) == 0
+    out = capsys.readouterr().out
+    assert "cover (coverage of a partial run, generations scored/expected)" in out and "absent in a" in out
+    assert "only the pairs both files hold are compared" in out
 
 
 def test_compare_bad_details_line_names_file_and_line(tmp_path):

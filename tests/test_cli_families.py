@@ -37,7 +37,7 @@ def test_sample_and_if_score_on_the_instructions_config(family_build, tmp_path, 
     assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(result)]) == 0
     out = json.loads(result.read_text(encoding="utf-8"))
     text = json.dumps(out)
-    assert "instructions-1.0.0" in text  # the config's own version is in the signature
+    assert "instructions-1.1.0" in text  # the config's own version is in the signature
     assert "instr|checkers:" in capsys.readouterr().out
 
 

@@ -119,32 +119,36 @@ def test_module_is_a_metric_space(tmp_path):
         assert line in front, line
     reqs = files["lctg_ctg/requirements.txt"].decode("utf-8").split()
     assert [r.split(">")[0] for r in reqs] == ["evaluate", "numpy", "regex", "unicodedata2"]
-    # app.py builds evaluate's widget for the module beside it (a stand-in gradio records the interface)
+    # app.py serves the module beside it through Gradio (a stand-in gradio records the interface and calls it; the
+    # real one is started by tests/test_space.py)
     module = _write_module(tmp_path / "space")
     fake = tmp_path / "fake" / "gradio"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text(
-        "import json, types\n"
-        "class Interface:\n"
-        "    def __init__(self, fn, inputs, outputs, description, title, article):\n"
-        "        self.fn, self.inputs, self.title = fn, inputs, title\n"
-        "    def launch(self):\n"
-        "        import pandas as pd\n"
-        "        kw = '{\"id\": \"ad_text/1/keyword\", \"task\": \"ad_text\", \"prompt_id\": 1, \"aspects\": [\"keyword\"],"
-        " \"keyword\": \"抹茶\"}'\n"
-        "        out = self.fn(pd.DataFrame({'predictions': ['\"京都の抹茶\"'], 'references': [kw]}))\n"
-        "        print(json.dumps({'title': self.title, 'headers': self.inputs['headers'], 'out': out}))\n"
-        "def _component(**kw):\n"
+        "import json\n"
+        "class Error(Exception):\n"
+        "    pass\n"
+        "def Textbox(**kw):\n"
         "    return kw\n"
-        "inputs = types.SimpleNamespace(Dataframe=_component)\n"
-        "outputs = types.SimpleNamespace(Textbox=_component)\n", encoding="utf-8")
+        "def JSON(**kw):\n"
+        "    return kw\n"
+        "class Interface:\n"
+        "    def __init__(self, fn, inputs, outputs, title, description, api_name, flagging_mode):\n"
+        "        self.fn, self.inputs, self.title, self.api_name = fn, inputs, title, api_name\n"
+        "    def launch(self):\n"
+        "        kw = {'id': 'ad_text/1/keyword', 'task': 'ad_text', 'prompt_id': 1, 'aspects': ['keyword'],"
+        " 'min_chars': None, 'max_chars': None, 'keyword': '抹茶', 'prohibited_word': None, 'variant': None,"
+        " 'dataset_version': '1.0.0'}\n"
+        "        out = self.fn(json.dumps(['京都の抹茶']), json.dumps([kw]), '{}')\n"
+        "        print(json.dumps({'title': self.title, 'api': self.api_name, 'n_inputs': len(self.inputs), 'out': out}))\n",
+        encoding="utf-8")
     env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": str(fake.parent)}
     proc = subprocess.run([sys.executable, str(module / "app.py")], cwd=module, env=env, capture_output=True,
                           text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     shown = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert shown["headers"] == ["predictions", "references"] and "lctg_ctg" in shown["title"]
-    assert shown["out"]["ad_text/keyword"] == 1.0
+    assert shown["api"] == "compute" and shown["n_inputs"] == 3 and shown["title"].startswith("lctg_ctg")
+    assert shown["out"]["ad_text/keyword"] == 1.0 and shown["out"]["signature"].startswith("lctg|")
 
 
 @pytest.mark.parametrize("source,expected", [

@@ -132,14 +132,15 @@ def digest(folder: Path) -> str:
 # ------------------------------------------------------------------------------------------ resolve
 
 
-@pytest.mark.parametrize("revision, shown", [("v1.0.0", "v1.0.0"), (None, "main"), (COMMIT, COMMIT)])
-def test_repo_id_resolves_offline_from_the_cache(cached, built_dataset, revision, shown):
+@pytest.mark.parametrize("revision, shown, signed", [("v1.0.0", "v1.0.0", f"v1.0.0={COMMIT[:12]}"),
+                                                     (None, "main", f"main={COMMIT[:12]}"), (COMMIT, COMMIT, COMMIT[:12])])
+def test_repo_id_resolves_offline_from_the_cache(cached, built_dataset, revision, shown, signed):
     from lctg_metrics.inputs import read_rows
 
     got = resolve_dataset("me/lctg", revision)
     assert got.path == cached and got.repo_id == "me/lctg" and got.revision == shown and got.commit == COMMIT
     assert got.digest == digest(built_dataset)
-    assert got.source() == f"me/lctg@{shown}#{digest(built_dataset)[:12]}"
+    assert got.source() == f"me/lctg@{signed}#{digest(built_dataset)[:12]}"  # the commit a branch or tag named
     assert len(read_rows(got.path, "summary")) == 480
 
 
@@ -213,12 +214,29 @@ def test_a_changed_file_in_the_repo_is_refused(hub_env, built_dataset, tmp_path)
     ("no_such_folder", None, "no such folder, and not a Hub dataset repo id"),
     ("BUILT", "v1.0.0", "applies to a Hub repo id"),
     ("EMPTY", None, "no manifest.json"),
-    ("me/lctg", "a|b", "cannot be recorded in the signature"),
+    ("me/lctg", "a|b", "revision 'a|b' is not a git tag, branch or commit"),
+    ("me/lctg", "../../../../x", "revision '../../../../x' is not a git tag, branch or commit"),
+    ("me/lctg", "v1/../../x", "is not a git tag, branch or commit"),
+    ("me/lctg", "..", "is not a git tag, branch or commit"),
+    ("me/lctg", "/abs", "is not a git tag, branch or commit"),
+    ("me/lctg", "a b", "is not a git tag, branch or commit"),
+    ("me/lctg", "-x", "is not a git tag, branch or commit"),
+    ("me/lctg", "", "is not a git tag, branch or commit"),
+    ("me/lctg", "main.lock", "is not a git tag, branch or commit"),
+    ("me/lctg", "x" * 300, "is not a git tag, branch or commit"),
 ])
 def test_bad_specs_are_one_line(built_dataset, hub_env, tmp_path, spec, revision, expected):
     (tmp_path / "empty").mkdir()
     spec = {"BUILT": str(built_dataset), "EMPTY": str(tmp_path / "empty")}.get(spec, spec)
     assert expected in one_line_error(spec, revision)
+
+
+@pytest.mark.parametrize("revision", ["main", "v1.0.0", "refs/pr/1", "release/2024-06", "3f2a9c1",
+                                      "0123456789abcdef0123456789abcdef01234567", "v1.0.0+build.1"])
+def test_git_refs_and_commits_are_accepted(revision):
+    from lctg_metrics.hub import check_revision
+
+    check_revision("me/lctg", revision)  # raises if refused
 
 
 def test_environment_variables_are_honoured(built_dataset, tmp_path):
@@ -231,7 +249,7 @@ def test_environment_variables_are_honoured(built_dataset, tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=PROJECT_ROOT, capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.strip() == f"me/lctg@v1.0.0#{digest(built_dataset)[:12]}"
+    assert proc.stdout.strip() == f"me/lctg@v1.0.0={COMMIT[:12]}#{digest(built_dataset)[:12]}"
 
 
 def test_loader_reads_a_repo_id_at_a_revision(cached):
@@ -266,13 +284,13 @@ def test_signature_carries_the_hub_source_and_a_local_one_is_unchanged(cached, b
     assert local.signature == plain.signature and "|data:1.0.0|" in plain.signature
     hub = _score(cached, resolve_dataset("me/lctg", "v1.0.0").source())
     short = digest(built_dataset)[:12]
-    assert f"|data:1.0.0@me/lctg@v1.0.0#{short}|" in hub.signature
-    assert hub.signature.replace(f"@me/lctg@v1.0.0#{short}", "") == plain.signature
+    assert f"|data:1.0.0@me/lctg@v1.0.0={COMMIT[:12]}#{short}|" in hub.signature
+    assert hub.signature.replace(f"@me/lctg@v1.0.0={COMMIT[:12]}#{short}", "") == plain.signature
     assert hub.flat() == plain.flat()
-    assert signature.parse(hub.signature)["data"] == f"1.0.0@me/lctg@v1.0.0#{short}"
+    assert signature.parse(hub.signature)["data"] == f"1.0.0@me/lctg@v1.0.0={COMMIT[:12]}#{short}"
     diffs = signature.diff(plain.signature, hub.signature)
     assert [(d.key, d.a, d.b, d.blocking) for d in diffs] == [
-        ("data_source", None, "me/lctg@v1.0.0", False), ("data_digest", None, short, False)]
+        ("data_source", None, f"me/lctg@v1.0.0={COMMIT[:12]}", False), ("data_digest", None, short, False)]
     assert "dataset source" in diffs[0].describe(("local", "hub"))
 
 

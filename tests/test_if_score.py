@@ -3,6 +3,7 @@ errors, bootstrap CIs, the toy model, and the real M-IFEval-ja files (read at te
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -51,7 +52,9 @@ def _expected(mode: str) -> dict[str, float]:
 def _write_dataset(folder: Path, rows: list[dict]) -> Path:
     (folder / "data" / "instructions").mkdir(parents=True)
     pq.write_table(pa.Table.from_pylist(rows), folder / "data" / "instructions" / "test.parquet")
-    manifest = {"configs": {"instructions": {"files": ["data/instructions/test.parquet"]}}}
+    rel = "data/instructions/test.parquet"
+    digest = hashlib.sha256((folder / rel).read_bytes()).hexdigest()  # a dataset read verifies every file it reads
+    manifest = {"configs": {"instructions": {"files": [rel]}}, "files": {rel: digest}}
     (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     return folder
 
@@ -100,7 +103,7 @@ def test_api_levels_categories_and_table():
     assert s["instruction_ids"]["length:chars"]["category"] == "長さ指定"
     flat = result.flat()
     assert flat["prompt_level_strict"] == 0.5 and flat["instruction_level_loose"] == 5 / 7
-    assert flat["長さ指定/strict"] == 0.0 and flat["signature"].startswith("instr|checkers:1.0|mode:strict+loose|")
+    assert flat["長さ指定/strict"] == 0.0 and flat["signature"].startswith("instr|checkers:1.1|mode:strict+loose|")
     assert "|data:1.1.0|" in result.signature
     table = result.table()
     assert "prompt level" in table and "keywords:existence" in table and table.endswith(result.signature)
@@ -152,7 +155,7 @@ def test_cli_mifeval_format(cli, tmp_path, capsys):
         {"prompt": "抹茶という言葉を使って", "response": "抹茶が好きです。"},
         {"prompt": "ひらがなだけで、読点なしで", "response": "はい、わかりました"}])
     det, out = tmp_path / "d.jsonl", tmp_path / "r.json"
-    assert cli(["if-score", str(responses), "--format", "m-ifeval", "--input", str(inputs), "--details", str(det),
+    assert cli(["if-score", str(responses), "--from", "m-ifeval", "--input", str(inputs), "--details", str(det),
                 "--json", str(out)]) == 0
     lines = [json.loads(line) for line in det.read_text(encoding="utf-8").splitlines()]
     assert [(d["key"], d["instruction_id"], d["index"], d["strict"]) for d in lines] == [
@@ -235,7 +238,7 @@ def test_toy_outputs_are_deterministic_and_mixed():
 def test_real_mifeval_model_counts_and_agreement(cli, tmp_path, capsys):
     model = "Qwen__Qwen2.5-7B-Instruct-GPTQ-Int4"  # agreement varies by model, 0.947-0.978; 0.965 over all ten
     out, det = tmp_path / "r.json", tmp_path / "d.jsonl"
-    assert cli(["if-score", str(MIFEVAL / "responses" / f"{model}.jsonl"), "--format", "m-ifeval", "--input",
+    assert cli(["if-score", str(MIFEVAL / "responses" / f"{model}.jsonl"), "--from", "m-ifeval", "--input",
                 str(MIFEVAL / "ja_input_data.jsonl"), "--json", str(out), "--details", str(det)]) == 0
     result = json.loads(out.read_text(encoding="utf-8"))
     lines = [json.loads(line) for line in det.read_text(encoding="utf-8").splitlines()]

@@ -92,8 +92,8 @@ def generations(path: Path, texts: dict[str, str]) -> Path:
 
 
 def embedding_args(gens: Path, head: Path, *more: str) -> list[str]:
-    return [str(gens), "--reader", "embedding", "--head", str(head), "--stories", str(FIXTURE),
-            "--dissimilarity", ENCODER, "--n-boot", str(N_BOOT), *more]
+    return [str(gens), "--reader", "embedding", "--head", str(head), "--stories-source", str(FIXTURE),
+            "--dissimilarity", ENCODER, "--ci-resamples", str(N_BOOT), *more]
 
 
 def read_jsonl(path: Path) -> list[dict]:
@@ -181,8 +181,8 @@ def fake_reader(rows: list[dict], known: set[str]) -> Any:
 def llm_args(gens: Path, server: FakeOpenAIServer, tmp_path: Path, *more: str) -> list[str]:
     return [str(gens), "--reader", "llm", "--llm-base-url", server.base_url, "--llm-model", "fake-reader",
             "--llm-api-key-env", "LCTG_TEST_API_KEY", "--llm-max-retries", "0", "--llm-timeout", "5",
-            "--llm-cache", str(tmp_path / "cache.sqlite"), "--stories", str(FIXTURE), "--dissimilarity", "none",
-            "--n-boot", str(N_BOOT), *more]
+            "--llm-cache", str(tmp_path / "cache.sqlite"), "--stories-source", str(FIXTURE), "--dissimilarity", "none",
+            "--ci-resamples", str(N_BOOT), *more]
 
 
 def test_llm_reader_gold_accuracy_and_echo(rows: list[dict], eval_rows: list[dict], tmp_path: Path,
@@ -224,7 +224,7 @@ def test_llm_endpoint_failure_stops_the_run(rows: list[dict], tmp_path: Path, mo
     (["--json", "{gens}"], "--json {gens} would overwrite the input GENERATIONS {gens}"),
     (["--details", "{gens}"], "--details {gens} would overwrite the input GENERATIONS {gens}"),
     (["--json", "{tmp}/same.json", "--details", "{tmp}/same.json"], "are the same file"),
-    (["--details", f"{FIXTURE}/dev.jsonl"], "would overwrite the input --stories dev.jsonl"),
+    (["--details", f"{FIXTURE}/dev.jsonl"], "would overwrite the input --stories-source dev.jsonl"),
     (["--json", "{tmp}/h.json", "--head", "{tmp}/h.json"], "would overwrite the input --head"),
     (["--json", "{tmp}"], "is a folder"),
 ])
@@ -233,7 +233,7 @@ def test_an_output_that_is_an_input_is_refused(rows: list[dict], head: Path, tmp
     gens = generations(tmp_path / "g.jsonl", {r["id"]: r["gold_ending"] for r in rows})
     before = {p: p.read_bytes() for p in (gens, FIXTURE / "dev.jsonl")}
     fill = [o.format(gens=gens, tmp=tmp_path) for o in outputs]
-    args = [str(gens), "--reader", "embedding", "--stories", str(FIXTURE), *fill]
+    args = [str(gens), "--reader", "embedding", "--stories-source", str(FIXTURE), *fill]
     if "--head" not in fill:
         args += ["--head", str(head)]
     assert main(args) == 2
@@ -264,7 +264,7 @@ def test_registered_subcommand_and_missing_endpoint(rows: list[dict], tmp_path: 
     parser = argparse.ArgumentParser(prog="lctg")
     register(parser.add_subparsers(dest="command", required=True))
     gens = generations(tmp_path / "g.jsonl", {r["id"]: r["gold_ending"] for r in rows})
-    args = parser.parse_args(["ifsm", str(gens), "--reader", "llm", "--stories", str(FIXTURE)])
+    args = parser.parse_args(["ifsm", str(gens), "--reader", "llm", "--stories-source", str(FIXTURE)])
     assert run_command("lctg ifsm", args.handler, args) == 2  # the CLI's one catch list
     assert capsys.readouterr().err.strip() == ("lctg ifsm: error: --reader llm needs --llm-base-url and "
                                                "--llm-model (offline: --reader embedding)")

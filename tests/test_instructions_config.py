@@ -1,10 +1,13 @@
 """The opt-in ``instructions`` config: its declarations agree with the checker registry and the conflict table,
-its rows are sized, balanced, conflict-free and reproducible, and the built folder loads offline."""
+its rows are sized, balanced, conflict-free, compatible with their task and reproducible, the first version still
+rebuilds byte for byte, and the built folder loads offline."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -21,6 +24,11 @@ from lctg_metrics.instructions.registry import validate_kwargs
 from tests.conftest import TASKS, load_dataset_offline
 
 FILE = "data/instructions/test-00000-of-00001.parquet"
+VERSION = "instructions-1.1.0+s0"
+#: sha256 of ``json.dumps(rows, ensure_ascii=False, sort_keys=True)`` of instructions-1.0.0 at seeds 0 and 3, as
+#: first published (recorded from the 1.0.0 builder before 1.1.0 existed): the old version must rebuild unchanged.
+V100_SHA256 = {0: "935adb7937fd1bea7142eabef8becb90b2525fdf33357f71c316c7a0151e535c",
+               3: "6c94f95349a9512c996d324517d921b7f81dca771b521efd6bcd083584da7b0c"}
 FIELDS = ["id", "task", "prompt_id", "base_text", "prompt", "instruction_id_list", "kwargs", "categories",
           "dataset_version"]
 
@@ -63,11 +71,12 @@ def test_conflict_pairs_equal_the_checkers_conflict_table():
     assert not set(d.conflicts) & set(d.also_apart)  # the builder's extra pairs add to the table, never repeat it
 
 
-def test_every_variant_kwargs_are_accepted_by_its_checker():
+@pytest.mark.parametrize("version", ["1.0.0", "1.1.0"])
+def test_every_variant_kwargs_are_accepted_by_its_checker(version):
     """Every variant, filled with a record's values, passes the checker's kwargs schema and runs on a dummy text."""
     record = {"keyword": "魅力", "prohibited_word": "最高", "char_min": 20, "char_max": 40,
               "instruction": "以下の条件で与えられた文章を要約して出力してください。"}
-    for d in load_declarations().instructions:
+    for d in load_declarations(version).instructions:
         for variant in d.variants:
             for name, spec in variant.kwargs.items():
                 values = spec["choice"] if isinstance(spec, dict) and "choice" in spec else [None]
@@ -99,6 +108,19 @@ def test_malformed_declarations_name_the_entry(edit, message):
         parse(raw)
 
 
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda raw: raw["tasks"].update(essay={"excluded": {}}), r"tasks\.essay: unknown task"),
+    (lambda raw: raw["tasks"]["summary"]["excluded"].update({"format:nope": "x"}), r"'format:nope' is not a declared"),
+    (lambda raw: raw["tasks"]["summary"].update(excluded=["task:shiritori"]), r"tasks\.summary: needs 'excluded'"),
+    (lambda raw: raw["needs_in_base_text"]["script:kansuuji"].update(pattern="[0-9"), r"script:kansuuji: bad pattern"),
+])
+def test_malformed_compatibility_names_the_entry(edit, message):
+    raw = _package_json("compatibility.json")
+    edit(raw)
+    with pytest.raises(ValueError, match=rf"^compatibility\.json: .*{message}"):
+        parse(raw_declarations(), raw)
+
+
 # --- the rows ----------------------------------------------------------------------------------------------
 
 def test_schema_size_and_ids(rows, upstream_records):
@@ -111,7 +133,7 @@ def test_schema_size_and_ids(rows, upstream_records):
         assert r["id"].rsplit("/", 1)[1] in ("0", "1")
         assert 1 <= len(r["instruction_id_list"]) <= 3
         assert len(r["instruction_id_list"]) == len(r["kwargs"]) == len(r["categories"])
-        assert r["dataset_version"] == "instructions-1.0.0+s0"
+        assert r["dataset_version"] == VERSION
 
 
 def test_prompts_are_the_lctg_task_prompt_with_the_instructions(rows, source_dir, upstream_records):
@@ -162,7 +184,7 @@ def test_every_checkable_category_has_at_least_30_instructions(rows):
 
 
 def test_kwargs_are_accepted_and_no_prompt_combines_conflicting_instructions(rows):
-    apart = load_declarations().also_apart
+    assert not load_declarations().also_apart  # from 1.1.0 the conflict table alone keeps pairs apart
     for r in rows:
         pairs = [(i, json.loads(k)) for i, k in zip(r["instruction_id_list"], r["kwargs"])]
         for (iid, kw), category in zip(pairs, r["categories"]):
@@ -171,7 +193,74 @@ def test_kwargs_are_accepted_and_no_prompt_combines_conflicting_instructions(row
         assert find_conflicts(pairs) == [], r["id"]
         ids = r["instruction_id_list"]
         assert len(set(r["categories"])) == len(ids)
-        assert not [p for p in apart if p <= set(ids)], r["id"]
+
+
+def _package_json(name: str) -> dict:
+    return json.loads(resources.files("lctg_dataset.instructions").joinpath(name).read_text(encoding="utf-8"))
+
+
+def test_every_row_is_compatible_and_non_conflicting_by_the_tables(rows):
+    """Read the two tables as plain JSON (not through the builder's code) and check every row against them."""
+    table = _package_json("compatibility.json")
+    pairs = {frozenset(p[:2]) for p in _package_json("declarations.json")["conflicts"]}
+    assert "also_apart" not in _package_json("declarations.json")
+    excluded = {task: set(entry["excluded"]) for task, entry in table["tasks"].items()}
+    needs = {iid: re.compile(entry["pattern"]) for iid, entry in table["needs_in_base_text"].items()}
+    bad = []
+    for r in rows:
+        ids = r["instruction_id_list"]
+        bad += [(r["id"], i, "task") for i in ids if i in excluded.get(r["task"], set())]
+        bad += [(r["id"], i, "vacuous") for i in ids if i in needs and not needs[i].search(r["base_text"])]
+        bad += [(r["id"], a, b) for n, a in enumerate(ids) for b in ids[n + 1:] if frozenset((a, b)) in pairs]
+    assert bad == []
+    used = {(r["task"], i) for r in rows for i in r["instruction_id_list"]}
+    # the table is not empty words: each task's exclusions would have been drawn without it (1.0.0 drew them)
+    assert ("ad_text", "format:two_responses") not in used and ("pros_and_cons", "format:bullet_list") not in used
+    assert ("summary", "task:shiritori") not in used
+
+
+@pytest.mark.parametrize(("task", "iid", "base_text", "why"), [
+    ("ad_text", "format:two_responses", "商品の説明", "ad_text does not admit format:two_responses"),
+    ("ad_text", "style:plain", "商品の説明", "ad_text does not admit style:plain"),
+    ("pros_and_cons", "format:table", "自転車で旅行をする", "pros_and_cons does not admit format:table"),
+    ("summary", "task:shiritori", "記事の本文", "summary does not admit task:shiritori"),
+    ("summary", "script:kansuuji", "雨が降った。", "script:kansuuji would be vacuous"),
+])
+def test_the_compatibility_table_says_why(task, iid, base_text, why):
+    d = load_declarations()
+    assert d.compatibility.why_not(task, iid, base_text).startswith(why)
+    assert not d.admits(task, iid, base_text)
+
+
+@pytest.mark.parametrize("base_text", ["7月19日に試合があった。", "三つの理由がある。", "参加者は１２名。"])
+def test_kansuuji_is_drawn_for_texts_with_numbers(base_text):
+    assert load_declarations().admits("summary", "script:kansuuji", base_text)
+
+
+def test_the_card_of_the_first_version_says_it_has_no_compatibility_table(source_dir):
+    from lctg_dataset.card import instructions_section
+
+    result = build(str(source_dir))
+    task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
+                    for t in TASKS}
+    section = instructions_section(instruction_rows(result.records, task_prompts, version="1.0.0"), 0)
+    assert "version instructions-1.0.0+s0" in section and "no task-compatibility table" in section
+    assert "--instructions-version 1.0.0" in section
+
+
+def test_the_first_version_rebuilds_byte_for_byte(source_dir):
+    result = build(str(source_dir))
+    task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
+                    for t in TASKS}
+    for seed, digest in V100_SHA256.items():
+        old = instruction_rows(result.records, task_prompts, seed=seed, version="1.0.0")
+        blob = json.dumps(old, ensure_ascii=False, sort_keys=True).encode()
+        assert hashlib.sha256(blob).hexdigest() == digest, seed
+        assert {r["dataset_version"] for r in old} == {f"instructions-1.0.0+s{seed}"}
+    new = instruction_rows(result.records, task_prompts, seed=0)
+    old = instruction_rows(result.records, task_prompts, seed=0, version="1.0.0")
+    assert [r["id"] for r in new] == [r["id"] for r in old]
+    assert 0 < sum(a["instruction_id_list"] != b["instruction_id_list"] for a, b in zip(new, old)) < len(new)
 
 
 def test_drawn_with_the_seed_and_reproducible(source_dir):
@@ -183,7 +272,7 @@ def test_drawn_with_the_seed_and_reproducible(source_dir):
     b = instruction_rows(result.records, task_prompts, seed=1)
     assert [r["id"] for r in a] == [r["id"] for r in b]
     assert sum(x["instruction_id_list"] != y["instruction_id_list"] for x, y in zip(a, b)) > len(a) // 2
-    assert {r["dataset_version"] for r in b} == {"instructions-1.0.0+s1"}
+    assert {r["dataset_version"] for r in b} == {"instructions-1.1.0+s1"}
 
 
 # --- the built folder --------------------------------------------------------------------------------------
@@ -199,9 +288,10 @@ def test_rebuild_is_byte_identical(source_dir, folder, tmp_path):
 
 def test_manifest_and_card(folder):
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["configs"]["instructions"] == {"version": "instructions-1.0.0+s0", "files": [FILE], "rows": 840}
+    assert manifest["configs"]["instructions"] == {"version": VERSION, "files": [FILE], "rows": 840}
     assert FILE in manifest["files"]
     assert manifest["build"]["parameters"]["instructions"] is True and manifest["build"]["parameters"]["seed"] == 0
+    assert manifest["build"]["parameters"]["instructions_version"] == "1.1.0"
     card = (folder / "README.md").read_text(encoding="utf-8")
     section = card[card.index("## Config `instructions`"):card.index("## Licence")]
     assert "derived" in section and "not comparable" in section
@@ -209,6 +299,10 @@ def test_manifest_and_card(folder):
     n = sum(r["categories"].count("キーワード不使用") for r in rows)
     assert re.search(rf"\| キーワード不使用 \| 1 \|( \d+ \|){{3}} {n} \|", section)
     assert "config_name: instructions" in card
+    assert "### How the instructions are checked" in section and "**Loose**" in section
+    assert re.search(r"\| ad_text \| .*`format:two_responses`.*`style:plain`", section)
+    assert re.search(r"\| pros_and_cons \| `format:bullet_list`, `format:json`, `format:numbered_list`, `format:table` \|",
+                     section)
 
 
 def test_load_dataset_offline(folder, tmp_path):
@@ -223,4 +317,10 @@ def test_cli_flag_and_default_off(source_dir, tmp_path, capsys):
     out = tmp_path / "cli"
     assert main(["--source", str(source_dir), "--out", str(out), "--instructions", "--seed", "3"]) == 0
     assert "instructions" in capsys.readouterr().out
-    assert pq.read_table(out / FILE).column("dataset_version").to_pylist()[0] == "instructions-1.0.0+s3"
+    assert pq.read_table(out / FILE).column("dataset_version").to_pylist()[0] == "instructions-1.1.0+s3"
+    assert build_parser().parse_args([]).instructions_version == "1.1.0"
+    old = tmp_path / "old"
+    assert main(["--source", str(source_dir), "--out", str(old), "--instructions", "--instructions-version", "1.0.0"]) == 0
+    assert set(pq.read_table(old / FILE).column("dataset_version").to_pylist()) == {"instructions-1.0.0+s0"}
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--instructions-version", "0.9"])

@@ -67,10 +67,31 @@ def test_keyword_counting_is_additive(a: str, b: str, word: str) -> None:
 
 
 @given(ANY_TEXT, ANY_TEXT)
-def test_character_counting_is_additive(a: str, b: str) -> None:
+def test_counting_every_code_point_is_additive(a: str, b: str) -> None:
     n = len(a) + len(b)
     if (a + b).strip():
-        assert check("length:chars", a + b, {"min": n, "max": n}).passed
+        assert check("length:chars", a + b, {"min": n, "max": n, "count_blanks": True}).passed
+
+
+@given(st.text(alphabet=st.sampled_from(list("あいうアイウ日本語、。！？「」・ー12０１ABab")), min_size=1, max_size=40),
+       st.text(alphabet=st.sampled_from(list("あいうアイウ日本語、。！？「」・ー12０１ABab")), max_size=40))
+def test_reader_counting_is_additive_on_japanese_text(a: str, b: str) -> None:
+    n = len(a) + len(b)  # every one of these characters is one visible character
+    assert check("length:chars", a + b, {"min": n, "max": n}).passed
+    assert not check("length:chars", a + b, {"min": n + 1}).passed
+
+
+@given(JA_TEXT, st.lists(st.sampled_from([" ", "\u3000", "\n", "\n\n", "\t", "\u200b", "   \n \n"]), min_size=1),
+       st.integers(min_value=0))
+def test_blank_padding_never_changes_the_character_count(text: str, pads: list[str], at: int) -> None:
+    """Padding a response with blank lines, runs of spaces, full-width spaces or zero-width spaces adds nothing."""
+    if not text.strip():
+        return
+    n = sum(1 for ch in text if not ch.isspace())  # JA_TEXT has no invisible characters besides blanks
+    for pad in pads:
+        i = at % (len(text) + 1)
+        text = text[:i] + pad + text[i:]
+    assert check("length:chars", text, {"min": n, "max": n}).passed
 
 
 @given(HIRAGANA)
@@ -100,7 +121,9 @@ def test_any_digit_breaks_kansuuji(text: str, digit: str) -> None:
 
 @given(st.lists(st.tuples(KANJI, HIRAGANA), min_size=1, max_size=5))
 def test_kanji_each_followed_by_a_reading_pass_furigana(pairs: list[tuple[str, str]]) -> None:
-    assert check("script:furigana", "".join(f"{k}（{r}）" for k, r in pairs), {}).passed
+    assert check("script:furigana", "".join(f"{k}（{r * len(k)}）" for k, r in pairs), {}).passed
+    short = [(k + "字", r[:1]) for k, r in pairs]  # one kana for two or more kanji is no reading
+    assert not check("script:furigana", "".join(f"{k}（{r}）" for k, r in short), {}).passed
 
 
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),

@@ -93,7 +93,11 @@ def test_conflicts_static_and_through_kwargs() -> None:
     assert find_conflicts([("keywords:existence", {"keywords": ["猫"]}), ("keywords:forbidden", {"words": ["猫"]})])
     assert find_conflicts([("script:language", {"language": "fr"}), ("style:polite", {})])
     assert not find_conflicts([("script:hiragana_only", {}), ("keywords:existence", {"keywords": ["ねこ"]})])
-    assert not find_conflicts([("format:json", {}), ("length:chars", {"max": 100})])
+    assert not find_conflicts([("format:json", {}), ("keywords:existence", {"keywords": ["猫"]})])
+    # declared pairs, with nothing left to a second list the builder alone reads (です/ます × だ・である)
+    assert find_conflicts([("startend:unified_ending", {"ending": "です"}), ("style:plain", {})])
+    assert find_conflicts([("format:json", {}), ("length:chars", {"max": 100})])
+    assert find_conflicts([("format:constrained_response", {"position": "end"}), ("startend:end", {"phrase": "以上"})])
     assert {"a", "b", "reason"} == set(conflict_table()[0])
 
 
@@ -172,6 +176,6 @@ def test_signature_names_every_verdict_setting() -> None:
     assert list(loose) == ["checkers", "mode", "morph", "langdetect"] and loose["mode"] == "loose"
     assert loose["morph"].startswith("fugashi-") and "unidic-lite-" in loose["morph"]
     assert loose["langdetect"].endswith("(seed 0)")
-    assert result_signature("loose", "1.0.0").startswith("instr|checkers:1.0|mode:loose|morph:fugashi-")
+    assert result_signature("loose", "1.0.0").startswith("instr|checkers:1.1|mode:loose|morph:fugashi-")
     with pytest.raises(ScoringError, match="unknown mode 'lax'; valid: strict, loose"):
         settings("lax")

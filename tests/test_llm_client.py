@@ -177,13 +177,25 @@ def test_retry_after_is_honoured(serve, tmp_path):
     assert t1 - t0 >= 0.3
 
 
-def test_retry_after_is_capped_by_backoff_max(serve, tmp_path):
+def test_a_retry_after_past_the_cap_fails_the_call_and_says_so(serve, tmp_path):
+    """The hour a server asks for is not waited (nor silently cut to a shorter wait): the call fails at once,
+    naming the ask and the cap."""
     server = serve(script=fail_first(1, Failure("status", 429, retry_after="3600")))
-    config = config_for(server, tmp_path, backoff_base=0.0, backoff_max=0.05)
+    config = config_for(server, tmp_path, backoff_base=0.0, backoff_max=0.05, retry_after_max=10)
     (result,) = run(config, [(msgs(0), {})])
+    assert not result.ok and server.calls(msgs(0)) == 1
+    assert "the server asks to wait 3600 s (Retry-After), more than LLMConfig.retry_after_max=10 s" in result.error
+
+
+def test_a_retry_after_within_the_cap_is_waited_in_full_and_said(serve, tmp_path, caplog):
+    server = serve(script=fail_first(1, Failure("status", 429, retry_after="1.2")))
+    config = config_for(server, tmp_path, backoff_base=0.0, backoff_max=0.05, retry_after_max=5)
+    with caplog.at_level("WARNING", logger="lctg.llm"):
+        (result,) = run(config, [(msgs(0), {})])
     assert result.ok and server.calls(msgs(0)) == 2
     (t0, _), (t1, _) = server.received
-    assert t1 - t0 < 60  # not the hour the server asked for
+    assert t1 - t0 >= 1.2  # more than backoff_max: the server's ask wins up to retry_after_max
+    assert "waiting 1 s before retry 1, as the server asks (Retry-After" in caplog.text
 
 
 @pytest.mark.parametrize(

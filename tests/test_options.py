@@ -13,7 +13,7 @@ from lctg_metrics.options import API, CLI, EVALUATE, OPTIONS, SCORING, options_f
 from tests.conftest import PROJECT_ROOT
 
 #: Keyword arguments that are data or outputs, not options.
-DATA_ARGS = {"self", "predictions", "references", "cleaned", "samples", "return_items", "dataset", "llm"}
+DATA_ARGS = {"self", "predictions", "references", "cleaned", "samples", "return_items", "dataset", "revision", "llm"}
 
 
 def _evaluate_module():

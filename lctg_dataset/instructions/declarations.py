@@ -1,18 +1,32 @@
-"""Read the instruction declarations (``declarations.json``, package data): ids, categories, sentence templates,
-kwargs to sample, and the pairs that are never combined. The one place the ``instructions`` config learns them."""
+"""Read the instruction declarations (package data): ids, categories, sentence templates, kwargs to sample, the
+pairs that are never combined (``declarations.json``) and which instructions fit which task (``compatibility.json``).
+The one place the ``instructions`` config learns them, per config version (an older version keeps its own frozen
+declarations file, so it rebuilds byte for byte)."""
 
 from __future__ import annotations
 
 import json
+import re
 import string
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Mapping
 
-from lctg_dataset.constants import TASKS
+from lctg_dataset.constants import INSTRUCTIONS_VERSIONS, TASKS
 
 #: The declarations file, shipped inside ``lctg_dataset.instructions``.
 DECLARATIONS_FILE = "declarations.json"
+#: The task-compatibility table, read with the declarations from 1.1.0 on.
+COMPATIBILITY_FILE = "compatibility.json"
+#: Config version -> (declarations file, compatibility file or None). 1.0.0 is frozen as first published: its
+#: declarations kept conflicts and further 'also_apart' pairs, and it had no compatibility table.
+VERSIONS: dict[str, tuple[str, str | None]] = {
+    "1.0.0": ("declarations-1.0.0.json", None),
+    "1.1.0": (DECLARATIONS_FILE, COMPATIBILITY_FILE),
+}
+#: The version built unless another is asked for.
+LATEST = INSTRUCTIONS_VERSIONS[-1]
+assert tuple(VERSIONS) == INSTRUCTIONS_VERSIONS, "declare every instructions version in both places"
 #: Record fields a kwarg may take its value from (``{"record": field}``).
 RECORD_FIELDS = ("keyword", "prohibited_word", "char_min", "char_max", "instruction")
 
@@ -39,6 +53,24 @@ class Declaration:
 
 
 @dataclass(frozen=True)
+class Compatibility:
+    """Which instructions a task admits, and what a base text must hold for an instruction not to be vacuous."""
+
+    excluded: Mapping[str, Mapping[str, str]]  # task -> instruction id -> why the task does not admit it
+    needs_in_base_text: Mapping[str, tuple[re.Pattern[str], str]]  # instruction id -> (pattern, why)
+
+    def why_not(self, task: str, instruction_id: str, base_text: str) -> str | None:
+        """Why ``instruction_id`` does not fit ``task`` on ``base_text`` (None: it fits)."""
+        reason = self.excluded.get(task, {}).get(instruction_id)
+        if reason:
+            return f"{task} does not admit {instruction_id}: {reason}"
+        need = self.needs_in_base_text.get(instruction_id)
+        if need and not need[0].search(base_text):
+            return f"{instruction_id} would be vacuous on this base text: {need[1]}"
+        return None
+
+
+@dataclass(frozen=True)
 class Declarations:
     """Everything the sampler needs, as read from the data file."""
 
@@ -49,6 +81,11 @@ class Declarations:
     also_apart: Mapping[frozenset[str], str]  # further pairs the builder keeps apart
     required_text_kwargs: tuple[str, ...]  # kwargs whose text must appear in the response
     script_rules: tuple[str, ...]  # instructions every required text would have to pass
+    compatibility: Compatibility | None = None  # None: every declared variant's task admits it (1.0.0)
+
+    def admits(self, task: str, instruction_id: str, base_text: str) -> bool:
+        """Whether the task admits the instruction and the base text gives it something to act on."""
+        return self.compatibility is None or self.compatibility.why_not(task, instruction_id, base_text) is None
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -60,8 +97,8 @@ class Declarations:
         return self.conflicts.get(pair) or self.also_apart.get(pair)
 
 
-def _fail(where: str, message: str) -> ValueError:
-    return ValueError(f"{DECLARATIONS_FILE}: {where}: {message}")
+def _fail(where: str, message: str, file: str = DECLARATIONS_FILE) -> ValueError:
+    return ValueError(f"{file}: {where}: {message}")
 
 
 def _pairs(raw: Any, key: str) -> dict[frozenset[str], str]:
@@ -97,8 +134,38 @@ def _variant(where: str, raw: Any) -> Variant:
     return Variant(raw["template"], dict(raw["kwargs"]), tasks)
 
 
-def parse(raw: Mapping[str, Any]) -> Declarations:
-    """Declarations from the parsed JSON; anything malformed raises one line naming the entry."""
+def parse_compatibility(raw: Mapping[str, Any], known: set[str] | None = None) -> Compatibility:
+    """The compatibility table from its parsed JSON; an unknown task or id, or a bad pattern, raises one line."""
+    def fail(where: str, message: str) -> ValueError:
+        return _fail(where, message, COMPATIBILITY_FILE)
+
+    excluded: dict[str, dict[str, str]] = {}
+    for task, entry in (raw.get("tasks") or {}).items():
+        if task not in TASKS:
+            raise fail(f"tasks.{task}", f"unknown task; valid: {', '.join(TASKS)}")
+        ids = entry.get("excluded", {}) if isinstance(entry, dict) else None
+        if not isinstance(ids, dict) or not all(isinstance(v, str) and v for v in ids.values()):
+            raise fail(f"tasks.{task}", "needs 'excluded': {instruction id: reason}")
+        unknown = sorted(set(ids) - known) if known is not None else []
+        if unknown:
+            raise fail(f"tasks.{task}.excluded", f"{unknown[0]!r} is not a declared instruction")
+        excluded[task] = dict(ids)
+    needs: dict[str, tuple[re.Pattern[str], str]] = {}
+    for iid, entry in (raw.get("needs_in_base_text") or {}).items():
+        if known is not None and iid not in known:
+            raise fail(f"needs_in_base_text.{iid}", "not a declared instruction")
+        if not (isinstance(entry, dict) and isinstance(entry.get("pattern"), str) and entry.get("reason")):
+            raise fail(f"needs_in_base_text.{iid}", "needs 'pattern' and 'reason'")
+        try:
+            needs[iid] = (re.compile(entry["pattern"]), entry["reason"])
+        except re.error as error:
+            raise fail(f"needs_in_base_text.{iid}", f"bad pattern: {error}") from None
+    return Compatibility(excluded, needs)
+
+
+def parse(raw: Mapping[str, Any], compatibility: Mapping[str, Any] | None = None) -> Declarations:
+    """Declarations from the parsed JSON (and the compatibility table's, if the version has one); anything
+    malformed raises one line naming the file and the entry."""
     decls, seen = [], set()
     for i, item in enumerate(raw.get("instructions", [])):
         where = f"instructions[{i}]"
@@ -116,17 +183,33 @@ def parse(raw: Mapping[str, Any]) -> Declarations:
     missing = sorted({d.category for d in decls} - set(weights))
     if missing:
         raise _fail("category_weights", f"no weight for category {missing[0]!r}")
+    table = parse_compatibility(compatibility, seen) if compatibility is not None else None
     return Declarations(tuple(decls), weights, dict(raw.get("excluded", {})), _pairs(raw, "conflicts"),
                         _pairs(raw, "also_apart"), tuple(raw.get("required_text_kwargs", ())),
-                        tuple(raw.get("script_rules", ())))
+                        tuple(raw.get("script_rules", ())), table)
 
 
-def raw_declarations() -> dict[str, Any]:
-    """The declarations file as parsed JSON (for readers that want the data itself)."""
-    text = resources.files("lctg_dataset.instructions").joinpath(DECLARATIONS_FILE).read_text(encoding="utf-8")
-    return json.loads(text)
+def _read(name: str) -> dict[str, Any]:
+    return json.loads(resources.files("lctg_dataset.instructions").joinpath(name).read_text(encoding="utf-8"))
 
 
-def load_declarations() -> Declarations:
-    """The packaged declarations, checked."""
-    return parse(raw_declarations())
+def _files(version: str) -> tuple[str, str | None]:
+    if version not in VERSIONS:
+        raise ValueError(f"unknown instructions version {version!r}; valid: {', '.join(VERSIONS)}")
+    return VERSIONS[version]
+
+
+def raw_declarations(version: str = LATEST) -> dict[str, Any]:
+    """The declarations file of a config version as parsed JSON (for readers that want the data itself)."""
+    return _read(_files(version)[0])
+
+
+def raw_compatibility(version: str = LATEST) -> dict[str, Any] | None:
+    """The compatibility table of a config version as parsed JSON (None: the version has none)."""
+    name = _files(version)[1]
+    return _read(name) if name else None
+
+
+def load_declarations(version: str = LATEST) -> Declarations:
+    """The packaged declarations of a config version, checked."""
+    return parse(raw_declarations(version), raw_compatibility(version))

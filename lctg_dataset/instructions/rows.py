@@ -1,5 +1,6 @@
 """The ``instructions`` config: each LCTG base text and task with 1–3 verifiable Japanese instructions, drawn
-with a seed from the declarations so builds are reproducible, never combining a declared conflicting pair."""
+with a seed from the declarations so builds are reproducible, never combining a declared conflicting pair, and
+(from 1.1.0) only instructions the task admits and the base text does not make vacuous."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from lctg_dataset.constants import DEFAULT_SEED, TASKS, instructions_version
-from lctg_dataset.instructions.declarations import Declaration, Declarations, Variant, load_declarations
+from lctg_dataset.instructions.declarations import LATEST, Declaration, Declarations, Variant, load_declarations
 from lctg_dataset.rows import instruction_of
 from lctg_dataset.source import Record
 
@@ -81,15 +82,17 @@ def clash(d: Declarations, chosen: Sequence[Chosen], new: Declaration, kwargs: M
     return None
 
 
-def draw(d: Declarations, task: str, values: Mapping[str, Any], rng: random.Random) -> list[Chosen]:
-    """1–3 instructions of distinct categories for one prompt; categories weighted as declared."""
+def draw(d: Declarations, task: str, values: Mapping[str, Any], rng: random.Random, base_text: str = "") -> list[Chosen]:
+    """1–3 instructions of distinct categories for one prompt; categories weighted as declared; only instructions
+    the task admits on this base text (the compatibility table, if the version has one)."""
     n = rng.choice(N_INSTRUCTIONS)
-    left = [c for c in d.categories if any(x.category == c and x.variants_for(task) for x in d.instructions)]
+    usable = [x for x in d.instructions if x.variants_for(task) and d.admits(task, x.id, base_text)]
+    left = [c for c in d.categories if any(x.category == c for x in usable)]
     chosen: list[Chosen] = []
     while len(chosen) < n and left:
         category = rng.choices(left, weights=[d.category_weights[c] for c in left])[0]
         left.remove(category)
-        candidates = [x for x in d.instructions if x.category == category and x.variants_for(task)]
+        candidates = [x for x in usable if x.category == category]
         while candidates:
             decl = candidates.pop(rng.randrange(len(candidates)))
             variant = rng.choice(decl.variants_for(task))
@@ -107,17 +110,19 @@ def instruction_rows(
     seed: int = DEFAULT_SEED,
     per_text: int = PROMPTS_PER_TEXT,
     declarations: Declarations | None = None,
+    version: str = LATEST,
 ) -> list[dict[str, Any]]:
-    """``per_text`` prompts per (task, base text), in source order; each row's kwargs are stored as JSON."""
-    d = declarations or load_declarations()
-    version = instructions_version(seed)
+    """``per_text`` prompts per (task, base text), in source order; each row's kwargs are stored as JSON.
+    ``version`` picks the declarations of a config version (``1.0.0`` rebuilds the first release byte for byte)."""
+    d = declarations or load_declarations(version)
+    dataset_version = instructions_version(seed, version)
     rows = []
     for task in TASKS:
         for r in records[task]:
             values = record_values(r, task_prompts[task])
             for k in range(per_text):
                 rid = f"instructions/{task}/{r.prompt_id}/{k}"
-                chosen = draw(d, task, values, _rng(seed, rid))
+                chosen = draw(d, task, values, _rng(seed, rid), r.base_text)
                 condition = JOIN.join(sentence(v, kw) for _, v, kw in chosen)
                 rows.append({
                     "id": rid,
@@ -128,7 +133,7 @@ def instruction_rows(
                     "instruction_id_list": [x.id for x, _, _ in chosen],
                     "kwargs": [json.dumps(kw, ensure_ascii=False, sort_keys=True) for _, _, kw in chosen],
                     "categories": [x.category for x, _, _ in chosen],
-                    "dataset_version": version,
+                    "dataset_version": dataset_version,
                 })
     return rows
 

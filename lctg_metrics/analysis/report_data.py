@@ -87,6 +87,10 @@ def report_data(
             f"The papers compared {PUBLISHED_AFFIX} characters (summary/ad_text/pros_and_cons) for FORMAT; your "
             f"signature says affix:{fields['affix']} (the released script's choice; --profile paper uses 10/5/10)."
         )
+    if fields.get("cover"):
+        published_notes.append(
+            f"This is a partial run (signature cover:{fields['cover']}, generations scored/expected): the published "
+            "models were scored on every prompt, yours only on the prompts present, so placements are indicative.")
     if "qual" in scores:
         published_notes.append(f"Your Qual judge: {fields.get('judge', 'unknown')!r}; the papers used GPT-4.")
     return {

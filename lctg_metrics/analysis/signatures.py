@@ -8,9 +8,10 @@ from lctg_metrics import signature
 from lctg_metrics.analysis.details import Details
 
 
-def check_signatures(a: Details, b: Details, names: tuple[str, str], *, allow_different: bool
-                     ) -> tuple[list[signature.Difference], list[str]]:
-    """The differences and notes; raise unless they are package-version-only or ``allow_different``."""
+def check_signatures(a: Details, b: Details, names: tuple[str, str], *, allow_different: bool,
+                     note_keys: frozenset[str] = frozenset()) -> tuple[list[signature.Difference], list[str]]:
+    """The differences and notes; raise unless they are package-version-only (or in ``note_keys``) or
+    ``allow_different``."""
     notes: list[str] = []
     if a.signature is None and b.signature is None:
         if not allow_different:
@@ -21,7 +22,7 @@ def check_signatures(a: Details, b: Details, names: tuple[str, str], *, allow_di
         notes.append("neither file carries a signature: scoring settings were not checked")
         return [], notes
     diffs = signature.diff(a.signature, b.signature)
-    blocking = [d for d in diffs if d.blocking]
+    blocking = [d for d in diffs if d.blocking and d.key not in note_keys]
     if blocking and not allow_different:
         lines = "\n  ".join(d.describe(names) for d in blocking)
         raise ValueError(
@@ -30,7 +31,9 @@ def check_signatures(a: Details, b: Details, names: tuple[str, str], *, allow_di
             "--allow-different-signatures to compare anyway (the differences are then listed in the output)"
         )
     for d in diffs:
-        if d.blocking:
+        if d.key in note_keys:
+            notes.append(f"{d.describe(names)}; only the pairs both files hold are compared")
+        elif d.blocking:
             notes.append(f"compared despite different settings: {d.describe(names)}")
         else:
             tail = ("unless a checker changed between these versions" if d.key == "version" else

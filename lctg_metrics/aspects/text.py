@@ -41,26 +41,79 @@ def strip_think(text: str) -> str:
 
 
 #: What ``--think auto`` found in a text.
-NO_THINK, STRIPPED, UNFINISHED = "none", "stripped", "unfinished"
+NO_THINK, STRIPPED, UNFINISHED, NO_ANSWER, MALFORMED = "none", "stripped", "unfinished", "no_answer", "malformed"
 #: Reason given on every aspect of a generation that ends inside its reasoning block.
 UNFINISHED_REASON = "unfinished reasoning: <think> without </think>"
+#: Reason given on every aspect of a generation with nothing after its reasoning block.
+NO_ANSWER_REASON = "no answer after reasoning: nothing follows </think>"
+#: Start of the reason given on every aspect of a generation whose think tags do not make one leading block.
+MALFORMED_REASON = "malformed reasoning"
+#: Think tags as ``--think auto`` reads them: any case, attributes on the opening tag, blanks before ``>``.
+_AUTO_TAG = regex.compile(r"<(/)?think(?(1)\s*|(?:\s[^<>]*)?)>", regex.IGNORECASE)
+#: What may precede a leading reasoning block: blanks and a BOM.
+_LEADING = regex.compile(r"[\s\ufeff]*")
 
 
 def auto_think(text: str) -> tuple[str, str]:
     """``--think auto``: remove a *leading* reasoning block, also when only its closing tag is there (chat templates
-    of Qwen3 / DeepSeek-R1 put ``<think>`` in the prompt). Returns (text, NO_THINK | STRIPPED | UNFINISHED);
-    a text without a leading block is returned unchanged."""
+    of Qwen3 / DeepSeek-R1 put ``<think>`` in the prompt). Returns (text, state), state one of
+
+    - NO_THINK: no think tag; the text unchanged;
+    - STRIPPED: the answer after the block (blocks nested inside it, or several leading blocks, are part of it);
+    - UNFINISHED: a leading ``<think>`` never closed (the text unchanged; every aspect fails);
+    - NO_ANSWER: nothing but blanks after the closing tag (also ``answer</think>``: without its opening tag the text
+      before ``</think>`` is reasoning, so there is no answer; every aspect fails);
+    - MALFORMED: tags that do not make one leading block (a tag after the answer began, a closing tag too many,
+      a nested block never closed, ``<think>`` after answer text); the text unchanged, every aspect fails with
+      :func:`malformed_reason` rather than guessing which part is the answer.
+    """
+    out, state, _ = _read_think(text)
+    return out, state
+
+
+def malformed_reason(text: str) -> str:
+    """The reason every aspect of a MALFORMED text fails with: which tag breaks the layout, and where."""
+    return f"{MALFORMED_REASON}: {_read_think(text)[2]}"
+
+
+def _read_think(text: str) -> tuple[str, str, str]:
+    """(text, state, what is malformed) of :func:`auto_think`."""
     if "<" not in text:
-        return text, NO_THINK
-    lead = text.lstrip()
-    close = _CLOSE.search(text)
-    if _OPEN.match(lead):
-        if close is None:
-            return text, UNFINISHED
-        return text[close.end():].strip(), STRIPPED
-    if close is not None and not _OPEN.search(text, 0, close.start()):
-        return text[close.end():].strip(), STRIPPED
-    return text, NO_THINK
+        return text, NO_THINK, ""
+    tags = list(_AUTO_TAG.finditer(text))
+    if not tags:
+        return text, NO_THINK, ""
+    opening = [t.group(1) is None for t in tags]
+    start = _LEADING.match(text).end()
+    if not opening[0]:  # the template case: everything before the first </think> is reasoning
+        end, k = tags[0].end(), 1
+    elif tags[0].start() != start:
+        return text, MALFORMED, f"{_shown(tags[0])} at character {tags[0].start() + 1}, after answer text " \
+                                "(only a leading block is reasoning)"
+    else:  # one or more leading blocks (blocks nested in a block are part of it)
+        pos, k = start, 0
+        while k < len(tags) and opening[k] and tags[k].start() == pos:
+            depth = 0
+            while k < len(tags):
+                depth += 1 if opening[k] else -1
+                k += 1
+                if depth == 0:
+                    break
+            if depth and all(opening):
+                return text, UNFINISHED, ""
+            if depth:
+                return text, MALFORMED, f"a nested <think> is never closed ({sum(opening)} <think>, " \
+                                        f"{len(tags) - sum(opening)} </think>)"
+            end = tags[k - 1].end()
+            pos = _LEADING.match(text, end).end()
+    if k < len(tags):
+        return text, MALFORMED, f"{_shown(tags[k])} at character {tags[k].start() + 1}, after the answer began"
+    answer = text[end:].strip()
+    return (answer, STRIPPED, "") if answer else (text, NO_ANSWER, "")
+
+
+def _shown(tag: Any) -> str:
+    return tag.group() if len(tag.group()) <= 30 else tag.group()[:27] + "…>"
 
 
 def count_chars(text: str, counting: str) -> int:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, NoReturn, Sequence
+from typing import Callable, Sequence
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CleanerError
+from lctg_metrics.cli.flags import Parser, add_renamed
+from lctg_metrics.cli.needs import check_extras
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.score import CLIError, cmd_score
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
@@ -28,23 +30,16 @@ SAMPLE_RULE = ("without any 'sample' field in the file, the k-th generation of a
                "the Python API; a file that gives 'sample' must give it on every line")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with usage errors on one line (the usage itself is one ``--help`` away)."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
-
-
 def _dataset_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py, or a Hub dataset "
                    "repo id (ORG/NAME)")
     p.add_argument("--revision", help="with a Hub repo id: the tag, branch or commit to read (default: the repo's "
                    "default revision)")
-    p.add_argument("--config", default="all", help="dataset config (default all)")
+    p.add_argument("--config", default="all", help="dataset config")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="lctg", description="LCTG Bench: build the dataset, score generations.")
+    parser = Parser(prog="lctg", description="LCTG Bench: build the dataset, score generations.")
     parser.add_argument("--version", action="version", version=f"lctg {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -58,16 +53,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="jsonl: {id, prompt} lines (default); openai-batch: Batch API input lines (needs --model)")
     p.add_argument("--model", help="model named in openai-batch lines")
     p.add_argument("--samples", type=int, help="lines per prompt, one per sample (default 1)")
-    p.add_argument("--stories", help="with --config story_endings: your Possible Stories folder (fills the "
+    p.add_argument("--stories-source", dest="stories", metavar="DIR", help="with --config story_endings: your Possible Stories folder (fills the "
                    "contexts; default $POSSIBLE_STORIES, else ../shared/possible-stories)")
     p.add_argument("-o", "--output", required=True, help="JSONL file to write")
 
     s = sub.add_parser("sample", help="write toy generations (a synthetic sloppy model) to try the pipeline")
     _dataset_args(s)
-    s.add_argument("--task", action="append", choices=list(TASKS))
-    s.add_argument("--samples", type=int, default=3)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("-o", "--output", required=True)
+    s.add_argument("--task", action="append", choices=list(TASKS), help="only these tasks (repeatable)")
+    s.add_argument("--samples", type=int, default=3, help="toy generations per prompt")
+    s.add_argument("--seed", type=int, default=0, help="seed of the toy model (same seed, same file)")
+    s.add_argument("-o", "--output", required=True, help="JSONL file to write")
 
     sc = sub.add_parser("score", help="score a generations file (JSONL, CSV or parquet)",
                         description=f"Score a generations file. Samples: {SAMPLE_RULE}.")
@@ -98,8 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
                      "to this Space, e.g. your-org/lctg_ctg (the module the Space is named after, else --module)")
     pub.add_argument("--module", choices=list(METRICS), help="the metric module --metric uploads (default: the one "
                      "the Space is named after, else lctg_ctg; lctg_if and lctg_ifsm are in builds with their config)")
-    pub.add_argument("--private", action="store_true")
-    pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token (default HF_TOKEN)")
+    pub.add_argument("--private", action="store_true", help="create the Hub repo as private (an existing repo keeps "
+                     "its visibility)")
+    pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token")
     pub.add_argument("--revision", default="default", help="tag for the upload (default v<version>)")
     pub.add_argument("--no-tag", action="store_true", help="do not tag the commit")
     pub.add_argument("--dry-run", action="store_true", help="print the files, sizes, repo and tag; upload nothing")
@@ -110,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     ifsm.register(sub)  # ifsm
     instructions.register(sub)  # if-score
     lm_eval.register(sub)  # lm-eval-tasks
+    for name, command_parser in sub.choices.items():
+        add_renamed(command_parser, name)
     return parser
 
 
@@ -123,20 +121,36 @@ def input_errors() -> tuple[type[BaseException], ...]:
 
 
 def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
-    """``handler(args)``, with :func:`input_errors` as one line ``{prog}: error: …`` and exit code 2."""
+    """``handler(args)`` after the extras check, with :func:`input_errors` as one line ``{prog}: error: …`` and
+    exit code 2."""
     try:
+        check_extras(args)
         return handler(args)
     except input_errors() as e:
         print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
         return 2
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
+    """Run one command; a bad input or a missing extra is one line and exit 2, Ctrl-C one line and exit 130."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
-        return cmd_build(argparse.Namespace(args=argv[1:]))
-    args = build_parser().parse_args(argv)
-    return run_command(f"lctg {args.command}", getattr(args, "handler", None) or COMMANDS[args.command], args)
+    command = argv[0] if argv else "lctg"
+    try:
+        if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
+            return cmd_build(argparse.Namespace(args=argv[1:]), prog="build_dataset.py" if prog != "lctg" else "lctg build")
+        args = build_parser().parse_args(argv)
+        return run_command(f"lctg {args.command}", getattr(args, "handler", None) or COMMANDS[args.command], args)
+    except KeyboardInterrupt:
+        print(f"{prog if prog != 'lctg' else 'lctg ' + command}: interrupted; {_kept_after_interrupt(argv)}",
+              file=sys.stderr)
+        return 130
+
+
+def _kept_after_interrupt(argv: Sequence[str]) -> str:
+    """What an interrupted command leaves: its outputs are written as a set, so none; LLM answers stay cached."""
+    if any(a in ("--cleaner=llm", "--judge") for a in argv) or "llm" in argv:
+        return "nothing written (LLM answers received so far are kept in the answer cache; a re-run reuses them)"
+    return "nothing written"
 
 
 def _one_line(e: BaseException) -> str:

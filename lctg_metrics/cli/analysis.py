@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -30,7 +31,7 @@ MIN_MODELS = 3
 
 def cmd_compare(args: argparse.Namespace) -> int:
     if args.n_resamples < 1:
-        raise ValueError(f"--n-resamples must be a positive integer, got {args.n_resamples}")
+        raise ValueError(f"--ci-resamples must be a positive integer, got {args.n_resamples}")
     if not 0 < args.alpha < 1:
         raise ValueError(f"--alpha must be in (0, 1), got {args.alpha}")
     check_paths([Output.file("--json", args.json) if args.json else None],
@@ -43,7 +44,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     )
     if args.json:
         write_all([(args.json, json_text(cmp))])
-    print(format_comparison(cmp))
+    print(format_comparison(cmp), file=sys.stderr if args.json == "-" else sys.stdout)
     return 0
 
 
@@ -183,8 +184,8 @@ def register(subparsers: Any) -> None:
     c.add_argument("--names", nargs=2, metavar=("A", "B"), help="display names (default: the file names)")
     c.add_argument("--method", choices=list(stats.METHODS), default="permutation",
                    help="permutation (sign flip per prompt, default) or bootstrap")
-    c.add_argument("--n-resamples", type=int, default=10000, help="resamples for the test and the CI (default 10000)")
-    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--ci-resamples", dest="n_resamples", metavar="N", type=int, default=10000, help="resamples for the test and the CI")
+    c.add_argument("--seed", type=int, default=0, help="seed of the resampling")
     c.add_argument("--alpha", type=float, default=0.05, help="significance level; the CI level is 1 - alpha")
     c.add_argument("--allow-different-signatures", action="store_true",
                    help="compare even if the scoring settings differ (the differences are listed)")
@@ -203,8 +204,8 @@ def register(subparsers: Any) -> None:
     r.add_argument("--format", choices=["html", "md"], help="default: md if --out ends in .md, else html")
     r.add_argument("--published-source", choices=[*SOURCE_CODES, "all"], default="EN",
                    help="which paper's table to place the model in (default EN: all three tasks)")
-    r.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples for the CIs (default 1000)")
-    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples for the CIs")
+    r.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
     r.add_argument("--worst", type=int, default=5, metavar="K",
                    help="worst items shown per task × aspect (default 5; 0 = none)")
     r.set_defaults(handler=cmd_report)

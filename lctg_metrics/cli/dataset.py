@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,13 @@ def resolve_dataset_arg(args: argparse.Namespace) -> Any:
     return resolved
 
 
-def cmd_build(args: argparse.Namespace) -> int:
+def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
     """The dataset builder's own parser and pipeline, with the evaluate metric modules of the built configs added to
     the folder (``lctg_ctg`` always; ``lctg_if`` / ``lctg_ifsm`` with the instructions / story_endings config)."""
     from lctg_dataset.cli import main as build_main
     from lctg_metrics.metric_module import module_files
 
-    return build_main(args.args, extra_files=module_files, prog="lctg build")
+    return build_main(args.args, extra_files=module_files, prog=prog)
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
@@ -56,11 +57,12 @@ def cmd_prompts(args: argparse.Namespace) -> int:
 
         records = prompt_records(rows, args.format, model=args.model, samples=args.samples or 1)
     write_all([(args.output, jsonl_text(records))])
+    said = sys.stderr if args.output == "-" else sys.stdout  # standard output holds the file
     if len(records) == len(rows) and args.format == "jsonl":
-        print(f"wrote {len(rows)} prompts to {args.output}")
+        print(f"wrote {len(rows)} prompts to {args.output}", file=said)
     else:
         print(f"wrote {len(records)} {args.format} lines ({len(rows)} prompts × {args.samples or 1} samples) "
-              f"to {args.output}")
+              f"to {args.output}", file=said)
     return 0
 
 
@@ -82,10 +84,23 @@ def cmd_sample(args: argparse.Namespace) -> int:
         print(f"wrote {len(outputs)} toy outputs for the instructions config to {args.output} (score them with "
               f"lctg if-score {args.output} --dataset {args.dataset})")
         return 0
+    if args.config == STORY_CONFIG:  # one ending per question, scored by `lctg ifsm`
+        import pyarrow.parquet as pq
+
+        from lctg_metrics.inputs import dataset_files
+        from lctg_metrics.sample import toy_story_endings
+
+        endings = toy_story_endings([r for f in dataset_files(args.dataset, args.config)
+                                     for r in pq.read_table(f, columns=["id", "question"]).to_pylist()], seed=args.seed)
+        write_all([(args.output, jsonl_text(endings))])
+        print(f"wrote {len(endings)} toy story endings to {args.output} (score them with lctg ifsm {args.output}; "
+              "the reader needs the contexts of your Possible Stories copy)")
+        return 0
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=args.samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
-    print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}")
+    print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}",
+          file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
 
 

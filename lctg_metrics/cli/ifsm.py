@@ -32,13 +32,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``lctg ifsm`` (the LLM endpoint flags are the project's declared LLM options)."""
     p.add_argument("generations", help="generated endings: JSONL, CSV or parquet with id and generation")
     p.add_argument("--reader", required=True, choices=sorted(READERS),
-                   help="multiple-choice reader: llm (any OpenAI-compatible endpoint) or embedding (offline, weak)")
-    p.add_argument("--stories", "--source", dest="stories", default=None,
+                   help="multiple-choice reader: embedding (offline, Universal Sentence Encoder + fitted head; weak), embedding-e5 (offline, multilingual-e5-small; weak) or llm (any OpenAI-compatible endpoint)")
+    p.add_argument("--stories-source", dest="stories", metavar="DIR", default=None,
                    help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
                         "(default $POSSIBLE_STORIES, else ../shared/possible-stories)")
     p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
-    p.add_argument("--seed", type=int, default=0, help="split, instruction templates and bootstrap seed (default 0)")
-    p.add_argument("--n-boot", type=int, default=N_BOOT, help=f"bootstrap resamples (default {N_BOOT})")
+    p.add_argument("--seed", type=int, default=0, help="split, instruction templates and bootstrap seed")
+    p.add_argument("--ci-resamples", dest="n_boot", metavar="N", type=int, default=N_BOOT, help="bootstrap resamples for the CIs")
     p.add_argument("--head", default=None, help="head file for an embedding reader (default: the shipped one)")
     p.add_argument("--dissimilarity", default="auto",
                    help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none")
@@ -69,7 +69,7 @@ def check_paths(args: argparse.Namespace) -> None:
 
     stories = Path(args.stories) if args.stories else default_source_dir()
     inputs: dict[str, Any] = {"GENERATIONS": args.generations, "--head": args.head, "--llm-cache": args.llm_cache}
-    inputs.update({f"--stories {s}.jsonl": stories / f"{s}.jsonl" for s in SOURCE_SPLITS})
+    inputs.update({f"--stories-source {s}.jsonl": stories / f"{s}.jsonl" for s in SOURCE_SPLITS})
     check([Output.file("--json", args.json) if args.json else None,
            Output.file("--details", args.details) if args.details else None], inputs)
 
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     from lctg_metrics.outputs import write_all
 
     if args.n_boot < 1:
-        raise CLIError(f"--n-boot must be a positive integer, got {args.n_boot}")
+        raise CLIError(f"--ci-resamples must be a positive integer, got {args.n_boot}")
     if args.head and args.reader == "llm":
         raise CLIError("--head is for the embedding readers, not --reader llm")
     check_paths(args)
@@ -138,8 +138,11 @@ def cmd_ifsm(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``lctg ifsm`` on its own (also ``python -m lctg_metrics.cli.ifsm``)."""
+    from lctg_metrics.cli.flags import add_renamed
+
     parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION)
     add_arguments(parser)
+    add_renamed(parser, "ifsm")  # the old flag names work here as under ``lctg ifsm``
     args = parser.parse_args(argv)
     if args.reader == "llm" and not (args.llm_base_url and args.llm_model):
         parser.error("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")

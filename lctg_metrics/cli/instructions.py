@@ -1,7 +1,7 @@
 """The ``lctg if-score`` command: score Japanese verifiable instructions (M-IFEval-ja files or the dataset's
 ``instructions`` config), print the table, write the JSON result and per-instruction details atomically.
 
-    lctg if-score RESPONSES.jsonl --format m-ifeval --input ja_input_data.jsonl [--json R] [--details D]
+    lctg if-score RESPONSES.jsonl --from m-ifeval --input ja_input_data.jsonl [--json R] [--details D]
     lctg if-score GENERATIONS.jsonl --dataset lctg [--config instructions] [--json R] [--details D]
 """
 
@@ -36,13 +36,13 @@ def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> Non
 
 
 def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
-    fmt = args.format or ("m-ifeval" if args.input else "lctg")
+    fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
     if fmt == "m-ifeval":
         if not args.input or args.dataset:
-            raise ValueError("--format m-ifeval needs --input ja_input_data.jsonl (and no --dataset)")
+            raise ValueError("--from m-ifeval needs --input ja_input_data.jsonl (and no --dataset)")
         return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))]
     if not args.dataset or args.input:
-        raise ValueError("--format lctg needs --dataset (a folder written by build_dataset.py) and no --input")
+        raise ValueError("--from lctg needs --dataset (a folder written by build_dataset.py) and no --input")
     folder = Path(args.dataset)
     found = [("GENERATIONS", Path(args.generations)), ("--dataset", folder)]
     if (folder / MANIFEST).is_file():
@@ -82,19 +82,19 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "if-score", help="score Japanese verifiable instructions (M-IFEval-ja files or the instructions config)",
         description="Check every instruction of every prompt in strict and loose mode; print prompt- and "
-                    "instruction-level accuracy (overall, per category, per instruction id) with bootstrap 95%% "
+                    "instruction-level accuracy (overall, per category, per instruction id) with bootstrap 95% "
                     "CIs over prompts and the signature.")
     p.add_argument("generations", metavar="GENERATIONS",
-                   help="JSONL: {id, generation} per line, or with --format m-ifeval a responses file {prompt, response}")
-    p.add_argument("--format", choices=FORMATS, help="input format (default: m-ifeval with --input, else lctg)")
-    p.add_argument("--input", help="M-IFEval's ja_input_data.jsonl (with --format m-ifeval)")
-    p.add_argument("--dataset", help="dataset folder written by build_dataset.py (with --format lctg)")
-    p.add_argument("--config", default="instructions", help="dataset config (default instructions)")
-    p.add_argument("--mode", default="both", choices=list(RUN_MODES), help="verdicts to compute (default both)")
+                   help="JSONL: {id, generation} per line, or with --from m-ifeval a responses file {prompt, response}")
+    p.add_argument("--from", dest="from_format", choices=FORMATS, help="input format (default: m-ifeval with --input, else lctg)")
+    p.add_argument("--input", help="M-IFEval's ja_input_data.jsonl (with --from m-ifeval)")
+    p.add_argument("--dataset", help="dataset folder written by build_dataset.py (with --from lctg)")
+    p.add_argument("--config", default="instructions", help="dataset config")
+    p.add_argument("--mode", default="both", choices=list(RUN_MODES), help="verdicts to compute")
     p.add_argument("--json", help="write the JSON result here")
     p.add_argument("--details", help="write one line per instruction: key, instruction_id, index, strict, loose, reason")
     p.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples (default 1000; 0: no CIs)")
-    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
     p.set_defaults(handler=cmd_if_score)
 
 

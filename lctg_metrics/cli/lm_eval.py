@@ -4,28 +4,47 @@ from __future__ import annotations
 
 import argparse
 
+from lctg_metrics.lm_eval_tasks.writer import DEFAULT_MAX_GEN_TOKS, DEFAULT_SAMPLING_TEMPERATURE
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lm-eval-tasks", help="write lm-evaluation-harness task files (group lctg) for a built dataset",
                        description="Write task YAMLs + utils.py for `lm_eval --include_path DIR --tasks lctg`; each "
                        "response is scored by lctg (rule cleaner by default), so the harness prints LCTG accuracies.")
-    p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
+    p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py, or a Hub repo id "
+                   "(ORG/NAME, through the Hugging Face cache; the task files pin the resolved commit)")
+    p.add_argument("--revision", help="Hub revision (tag, branch or commit) of --dataset or --dataset-path ORG/NAME")
     p.add_argument("--out", required=True, help="folder to write the task files into (new, or written by this command)")
     p.add_argument("--dataset-path", help="what the task files load (default: the folder's absolute path; a Hub "
-                   "repo id works too)")
-    p.add_argument("--repeats", type=int, default=1, help="samples per prompt (default 1; set a temperature in "
-                   "--gen-kwargs of lm_eval for k > 1)")
+                   "repo id where this build is published loads its snapshot, checked against this build)")
+    p.add_argument("--repeats", type=int, default=1, help="samples per prompt (default 1; > 1 samples)")
+    p.add_argument("--max-gen-toks", type=int, default=DEFAULT_MAX_GEN_TOKS,
+                   help=f"tokens a response may take (default {DEFAULT_MAX_GEN_TOKS}: room for reasoning models)")
+    p.add_argument("--sample", dest="do_sample", action=argparse.BooleanOptionalAction, default=None,
+                   help="sample (default: on when --repeats > 1, greedy otherwise; greedy with repeats > 1 is refused)")
+    p.add_argument("--temperature", type=float, help=f"sampling temperature (default {DEFAULT_SAMPLING_TEMPERATURE} "
+                   "when sampling)")
     p.add_argument("--cleaner", choices=("rule", "none"), default="rule", help="cleaner used inside the harness "
                    "(default rule; the LLM cleaner needs whole runs: use `lctg score --from lm-eval` instead)")
-    p.add_argument("--profile", default="upstream", help="scoring profile (default upstream)")
+    p.add_argument("--profile", default="upstream", help="scoring profile")
     p.set_defaults(handler=cmd_lm_eval_tasks)
 
 
 def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
     from lctg_metrics.lm_eval_tasks import write_lm_eval_tasks
 
-    files = write_lm_eval_tasks(args.dataset, args.out, dataset_path=args.dataset_path, repeats=args.repeats,
-                                scoring={"cleaner": args.cleaner, "profile": args.profile})
+    files = write_lm_eval_tasks(args.dataset, args.out, dataset_path=args.dataset_path, revision=args.revision,
+                                repeats=args.repeats, max_gen_toks=args.max_gen_toks, do_sample=args.do_sample,
+                                temperature=args.temperature, scoring={"cleaner": args.cleaner, "profile": args.profile})
     print(f"wrote {len(files)} task files to {args.out}; run: lm_eval --include_path {args.out} --tasks lctg "
-          "--log_samples --output_path OUT ... then `lctg score OUT --from lm-eval` for the full report")
+          f"--log_samples --output_path OUT ... then `{score_command(args)}` for the full report (add "
+          "--missing skip for a run with --limit)")
     return 0
+
+
+def score_command(args: argparse.Namespace) -> str:
+    """The ``lctg score`` command for the run's ``--log_samples`` output, naming the same dataset."""
+    import shlex
+
+    revision = f" --revision {shlex.quote(args.revision)}" if args.revision else ""
+    return f"lctg score OUT --from lm-eval --dataset {shlex.quote(str(args.dataset))}{revision} --cleaner {args.cleaner}"

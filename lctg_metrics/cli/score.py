@@ -63,13 +63,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
-    from lctg_metrics.outputs import json_text, jsonl_text
-    from lctg_metrics.outputs import write_all
+    from lctg_metrics.outputs import STDOUT, json_text, jsonl_text, write_all
     from lctg_metrics.render.csv_table import all_scores_csv
-    from lctg_metrics.render.terminal import format_table
 
     for note in task_notes:
-        print(note)
+        print(note, file=sys.stderr if STDOUT in (args.json, args.details) else sys.stdout)
     cis = None
     if args.ci:
         from lctg_metrics.analysis import ci_table
@@ -100,9 +98,21 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
                 if kept:
                     notes.append(f"note: {path} keeps the rows of {len(kept)} other model(s): {', '.join(kept)}")
     write_all(files)
+    if STDOUT in (args.json, args.details):  # standard output holds that file: the table goes to stderr
+        import contextlib
+
+        with contextlib.redirect_stdout(sys.stderr):
+            return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
+    return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
+
+
+def _print_table(result: Any, cis: Any, notes: list[str], *, rounding_note: bool) -> int:
+    from lctg_metrics.render.terminal import format_table
+
     print(format_table(result, cis=cis))
-    print("(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
-          "per-sample scores rounded to 3 decimals, then averaged)")
+    if rounding_note:  # only where a rounded copy of the scores is written
+        print("(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
+              "per-sample scores rounded to 3 decimals, then averaged)")
     for step, usage in (result.llm_usage or {}).items():
         print(f"llm {step}: {_usage_line(usage)}")
     for note in notes:
@@ -161,7 +171,7 @@ def _read(args: argparse.Namespace) -> list[Any]:
     from lctg_metrics.formats import read_generations_from
 
     fields = {k: v for k, v in (("id_field", args.id_field), ("text_field", args.text_field)) if v is not None}
-    return read_generations_from(args.generations, args.from_format, **fields)
+    return read_generations_from(args.generations, args.from_format, missing=args.missing, **fields)
 
 
 def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.Namespace) -> list[Any]:

@@ -52,6 +52,8 @@ Args:
     dataset (`str`, optional): the dataset folder (or Hub dataset repo id) the references come from: needed for
         references given as row ids (looked up in its `all`, `variants` and `multi` configs), by cleaner="llm" and
         judge=True (protocol prompts, base texts).
+    revision (`str`, optional): the Hub revision (tag, branch or commit) of a `dataset` given as repo id; the
+        signature names the commit it resolved to.
 """ + kwargs_description() + """
 Returns:
     A flat dict: `"{task}/{aspect}"` and `"{task}/average"` floats in [0, 1] for every task present,
@@ -155,6 +157,7 @@ class LctgCtg(evaluate.Metric):
         seed=0,
         judge=False,
         dataset=None,
+        revision=None,
         llm_base_url=None,
         llm_model=None,
         llm_api_key_env="OPENAI_API_KEY",
@@ -194,5 +197,6 @@ class LctgCtg(evaluate.Metric):
             judge=judge,
             empty_cleaner_answer=empty_cleaner_answer,
             dataset=dataset,
+            revision=revision,
             llm=llm,
         )

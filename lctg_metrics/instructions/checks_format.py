@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
-from lctg_metrics.instructions.text import (bullet_items, bullet_marker, is_letter, lines, nfkc, numbered_items,
+from lctg_metrics.instructions.text import (bullet_marker, is_letter, lines, list_items, nfkc, numbered_items,
                                             strip_emphasis, undecorate)
 
 #: Kansuuji accepted in section numbers (第一章, 第十二節).
@@ -18,19 +18,27 @@ _KANSUUJI = "〇零一二三四五六七八九十百"
 CONSTRAINED_OPTIONS = ("はい、そうです。", "いいえ、違います。", "どちらとも言えません。")
 #: Separator between two answers: six or more asterisks, on their own line or not (the prompt asks ``******``).
 _ANSWER_SEPARATOR = re.compile(r"\*{6,}")
+#: What may follow a final answer: blanks, closing quotes and brackets, emphasis marks, 。 . ! ！.
+_ANSWER_TRAILING = " \u3000\t\n」』”\"')）*_。.!！"
 _FENCE = re.compile(r"^\s*```[A-Za-z]*\s*\n(.*?)\n?\s*```\s*$", re.DOTALL)
 #: Postscript markers as written in prompts -> the pattern that recognises them at a line start.
 _POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)", "追伸": r"追伸"}
 _POSTSCRIPT_ALIASES = {"P.S": "P.S.", "P. S.": "P.S.", "P.P.S": "P.P.S.", "P. P. S.": "P.P.S."}
 
 
-@instruction("format:bullet_list", "書式指定", "bullet-list items (・ • - * …) counted within [min, max]",
-             MIN, MAX, Param("marker", "str", "only items with this marker count, e.g. ・"))
+@instruction("format:bullet_list", "書式指定",
+             "top-level list items (・ • ● ■ ◆ ★ - － * …; numbered items too if ``numbered``) within [min, max]",
+             MIN, MAX, Param("marker", "str", "only items with this marker count, e.g. ・"),
+             Param("numbered", "bool", "numbered items (1. 1) ①) count as items too: the request says 箇条書き "
+                                       "without naming a marker", default=False))
 def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
-    items = bullet_items(response)
+    if kw["marker"] and kw["numbered"]:
+        raise ValueError("format:bullet_list: marker and numbered exclude each other (a named marker admits no numbers)")
+    items = list_items(response, kw["numbered"])
     if kw["marker"]:
         items = [item for item in items if bullet_marker(item) == kw["marker"]]
-    unit = f"「{kw['marker']}」 bullet items" if kw["marker"] else "bullet items"
+    unit = (f"「{kw['marker']}」 bullet items" if kw["marker"] else
+            "bullet or numbered items" if kw["numbered"] else "bullet items")
     return bounds(len(items), kw["min"], kw["max"], unit)
 
 
@@ -161,10 +169,33 @@ def repeat_prompt(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(False, f"starts 「{text[:20]}…」, not with the request 「{wanted[:20]}…」")
 
 
-@instruction("format:constrained_response", "書式指定(答えのみ)", "answers with exactly one of the given options",
-             Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)))
+def _answer_core(text: str) -> str:
+    """An answer without what may trail it: blanks, closing 」』”)）, emphasis marks and final 。.!！."""
+    previous = None
+    while previous != text:
+        previous = text
+        text = text.rstrip(_ANSWER_TRAILING)
+    return text
+
+
+@instruction("format:constrained_response", "書式指定(答えのみ)",
+             "answers with exactly one of the given options; with ``position: end`` the option ends the response "
+             "(trailing blanks, 」』, emphasis and 。.! aside) and is the only option on the last line",
+             Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),
+             Param("position", "str", "anywhere (M-IFEval) or end (the prompt says 回答の最後に)", default="anywhere"))
 def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
+    if kw["position"] not in ("anywhere", "end"):
+        raise ValueError(f"format:constrained_response: position must be anywhere or end, got {kw['position']!r}")
     text = nfkc(strip_emphasis(response))
+    if kw["position"] == "end":
+        last = text.strip().splitlines()[-1] if text.strip() else ""
+        on_last = [option for option in kw["options"] if _answer_core(nfkc(option)) in last]
+        ending = [option for option in on_last if _answer_core(text).endswith(_answer_core(nfkc(option)))]
+        if not ending:
+            return Verdict(False, f"the response does not end with one of the options (ends 「…{text.strip()[-12:]}」)")
+        if len(on_last) > 1:
+            return Verdict(False, f"the last line holds {len(on_last)} options: {'/'.join(on_last)}")
+        return Verdict(True, f"ends with the answer 「{ending[0]}」")
     used = [option for option in kw["options"] if nfkc(option) in text]
     if len(used) == 1:
         return Verdict(True, f"answers 「{used[0]}」")

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
-from lctg_metrics.instructions.text import nfkc, paragraphs, split_sentences
+from lctg_metrics.instructions.text import counted_sentences, has_content, nfkc, paragraphs, visible_chars
 
 #: Paragraph separators: blank lines (the default) or markdown rule lines ``***`` (M-IFEval's prompts).
 SEPARATOR = Param("separator", "str", "paragraph separator: blank_line or ***", default="blank_line")
@@ -15,23 +15,27 @@ SEPARATOR = Param("separator", "str", "paragraph separator: blank_line or ***", 
 _LEADING = "「『（(【\"'“*#>-・ \u3000"
 
 
-@instruction("length:chars", "長さ指定", "number of characters within [min, max]", MIN, MAX,
-             Param("count_blanks", "bool", "whether spaces and line breaks count as characters", default=True))
+@instruction("length:chars", "長さ指定",
+             "number of characters a reader counts within [min, max] (blanks and invisible characters not counted)",
+             MIN, MAX,
+             Param("count_blanks", "bool", "count every code point, blanks and line breaks included", default=False))
 def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
-    text = response if kw["count_blanks"] else "".join(ch for ch in response if not ch.isspace())
-    return bounds(len(text), kw["min"], kw["max"], "chars" if kw["count_blanks"] else "non-blank chars")
+    if kw["count_blanks"]:
+        return bounds(len(response), kw["min"], kw["max"], "chars (blanks included)")
+    return bounds(visible_chars(response), kw["min"], kw["max"], "chars (blanks not counted)")
 
 
 @instruction("length:sentences", "長さ指定",
-             "number of sentences (split at 。！？, ellipses at line end and line breaks; quotes kept whole)",
-             MIN, MAX)
+             "number of sentences (split at 。！？, ellipses at line end and line breaks; quotes kept whole; "
+             "heading and label lines and pieces without letters are no sentences)", MIN, MAX)
 def sentences(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return bounds(len(split_sentences(response)), kw["min"], kw["max"], "sentences")
+    return bounds(len(counted_sentences(response)), kw["min"], kw["max"], "sentences")
 
 
-@instruction("length:lines", "長さ指定", "number of non-blank lines", MIN, MAX)
+@instruction("length:lines", "長さ指定", "number of lines holding a letter or number (blank and ---/**** lines not)",
+             MIN, MAX)
 def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return bounds(sum(1 for line in response.splitlines() if line.strip()), kw["min"], kw["max"], "lines")
+    return bounds(sum(map(has_content, response.splitlines())), kw["min"], kw["max"], "lines")
 
 
 @instruction("length:paragraphs", "長さ指定", "number of paragraphs (blank-line or *** separated)",
@@ -41,7 +45,7 @@ def paragraph_count(response: str, kw: Mapping[str, Any]) -> Verdict:
         filled = [bool(part.strip()) for part in re.split(r"(?<!\*)\*{3}(?!\*)", response)]
         if True in filled and not all(filled[filled.index(True):len(filled) - filled[::-1].index(True)]):
             return Verdict(False, "an empty paragraph between two *** separators")
-    found = paragraphs(response, kw["separator"])
+    found = [part for part in paragraphs(response, kw["separator"]) if has_content(part)]
     return bounds(len(found), kw["min"], kw["max"], f"paragraphs ({kw['separator']}-separated)")
 
 

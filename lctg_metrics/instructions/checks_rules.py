@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Mapping
 
 from lctg_metrics.instructions import morph
@@ -133,41 +134,56 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
 
 
-def _style(response: str) -> tuple[list[str], list[str]]:
+def _style(response: str) -> tuple[list[str], list[str], int]:
     sentences = prose_sentences(drop_quotations(response))
     kinds = [(s, morph.politeness(s)) for s in sentences]
-    return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"]
+    return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], len(sentences)
 
 
-@instruction("style:polite", "スタイル指定", "です・ます調: no sentence ends in plain form (体言止め allowed)",
-             needs_morph=True)
+def _styled(wanted: list[str], other: list[str], total: int, name: str, other_name: str) -> Verdict:
+    """The style verdict: no sentence in the other style, and at least one in the asked style unless the whole
+    response is one sentence without a predicate (a title or slogan such as 「月三千円で学び放題のパソコン教室」,
+    which neither style can be shown in)."""
+    if other:
+        return Verdict(False, f"{len(other)} {other_name} sentences, e.g. 「…{sentence_body(other[0])[-12:]}」")
+    if wanted:
+        return Verdict(True, f"{len(wanted)} {name} sentences, none {other_name}")
+    if total == 1:
+        return Verdict(True, "one sentence without a predicate (a title or slogan): neutral in either style")
+    return Verdict(False, f"no sentence ends in {name} form ({total} sentences without a predicate)")
+
+
+@instruction("style:polite", "スタイル指定",
+             "です・ます調: no sentence ends in plain form (なのか, だろうか, のだ, である…); 体言止め and quotations "
+             "「…」 are neutral; a one-sentence title without a predicate passes", needs_morph=True)
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
-    polite_ones, plain_ones = _style(response)
-    if plain_ones:
-        return Verdict(False, f"{len(plain_ones)} plain-form sentences, e.g. 「…{sentence_body(plain_ones[0])[-12:]}」")
-    if not polite_ones:
-        return Verdict(False, "no sentence ends in です/ます")
-    return Verdict(True, f"{len(polite_ones)} です・ます sentences, none plain")
+    polite_ones, plain_ones, total = _style(response)
+    return _styled(polite_ones, plain_ones, total, "です・ます", "plain-form")
 
 
-@instruction("style:plain", "スタイル指定", "だ・である調: no sentence ends in です/ます (体言止め allowed)",
-             needs_morph=True)
+@instruction("style:plain", "スタイル指定",
+             "だ・である調: no sentence ends in です/ます; 体言止め and quotations 「…」 are neutral; a one-sentence title "
+             "without a predicate passes", needs_morph=True)
 def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
-    polite_ones, plain_ones = _style(response)
-    if polite_ones:
-        return Verdict(False, f"{len(polite_ones)} です・ます sentences, e.g. 「…{sentence_body(polite_ones[0])[-12:]}」")
-    if not plain_ones:
-        return Verdict(False, "no sentence ends in plain form")
-    return Verdict(True, f"{len(plain_ones)} plain-form sentences, none です・ます")
+    polite_ones, plain_ones, total = _style(response)
+    return _styled(plain_ones, polite_ones, total, "plain", "です・ます")
 
 
-@instruction("rule:no_comma", "ルール指定(非一般)", "no 読点 (、，､)")
+#: An ASCII , or . written as a 読点/句点: right after a Japanese (non-ASCII) character, so 1,000, 3.14, P.S. and
+#: English text are not; a period followed by a digit or another period (an ellipsis ...) is not.
+_ASCII_COMMA = re.compile(r"(?<=[^\x00-\x7f]),")
+_ASCII_PERIOD = re.compile(r"(?<=[^\x00-\x7f])\.(?![.0-9])")
+
+
+@instruction("rule:no_comma", "ルール指定(非一般)",
+             "no 読点: 、，､ anywhere, and an ASCII , right after a Japanese character (1,000 and English text aside)")
 def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
-    n = sum(response.count(c) for c in COMMAS)
+    n = sum(response.count(c) for c in COMMAS) + len(_ASCII_COMMA.findall(response))
     return Verdict(n == 0, f"{n} 読点" if n else "no 読点")
 
 
-@instruction("rule:no_period", "ルール指定(非一般)", "no 句点 (。．｡)")
+@instruction("rule:no_period", "ルール指定(非一般)",
+             "no 句点: 。．｡ anywhere, and an ASCII . ending a Japanese sentence (3.14, P.S. and English text aside)")
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
-    n = sum(response.count(c) for c in PERIODS)
+    n = sum(response.count(c) for c in PERIODS) + len(_ASCII_PERIOD.findall(response))
     return Verdict(n == 0, f"{n} 句点" if n else "no 句点")

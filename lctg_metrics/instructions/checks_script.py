@@ -62,12 +62,15 @@ def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict
     return Verdict(True, f"no {name}")
 
 
-@instruction("script:hiragana_only", "ペルソナ・言語指定", "every letter is hiragana (ー, ゝ, ゔ included)")
+@instruction("script:hiragana_only", "ペルソナ・言語指定",
+             "every letter is hiragana (ー, ゝ, ゔ included); digits are numbers, not letters of a script, and are "
+             "allowed (漢数字 are kanji and are not)")
 def hiragana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_hiragana, "hiragana")
 
 
-@instruction("script:katakana_only", "ペルソナ・言語指定", "every letter is katakana (ー, ・, ヴ, half-width included)")
+@instruction("script:katakana_only", "ペルソナ・言語指定",
+             "every letter is katakana (ー, ・, ヴ, ヶ, half-width included); digits are allowed")
 def katakana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_katakana, "katakana")
 
@@ -77,9 +80,14 @@ def no_hiragana(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, lambda ch: "ぁ" <= ch <= "ゖ" or ch in "ゝゞ", "hiragana")
 
 
-@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー alone is not katakana)")
+#: Katakana-block characters that are no katakana to a reader: the long-vowel mark and middle dot (used with every
+#: script), and ヶ ヵ, abbreviations of 箇 read か/が/こ in counters and names (3ヶ月, 霞ヶ関).
+NOT_KATAKANA = "ー・ヶヵ"
+
+
+@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー, ・ and the counter ヶ/ヵ as in 3ヶ月 are not katakana)")
 def no_katakana(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return _none(response, lambda ch: is_katakana(ch) and ch not in "ー・", "katakana")
+    return _none(response, lambda ch: is_katakana(ch) and ch not in NOT_KATAKANA, "katakana")
 
 
 @instruction("script:no_kanji", "ペルソナ・言語指定", "no kanji")
@@ -107,7 +115,8 @@ def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("script:furigana", "ペルソナ・言語指定",
-             "every run of kanji (々 included) is followed by its hiragana reading in （） (or () too)",
+             "every run of kanji (々 ヶ included) is followed by a hiragana reading in （） (or () too) with at least one "
+             "kana per kanji; whether the reading is the right one is not checked",
              Param("brackets", "str", "full: full-width （） only; any: （） or ()", default="full"))
 def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["brackets"] not in _READINGS:
@@ -119,4 +128,9 @@ def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
     bare = [m.group() for m in runs if not reading.match(response, m.end())]
     if bare:
         return Verdict(False, f"{len(bare)}/{len(runs)} kanji runs without （reading）, e.g. 「{bare[0]}」")
+    short = [f"{m.group()}{r.group()}" for m in runs if (r := reading.match(response, m.end()))
+             and sum("ぁ" <= ch <= "ゖ" for ch in r.group()) < len(m.group())]
+    if short:
+        return Verdict(False, f"{len(short)} readings shorter than their kanji (one kana per kanji at least), "
+                              f"e.g. 「{short[0]}」")
     return Verdict(True, f"all {len(runs)} kanji runs have a （reading）")

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from lctg_dataset.instructions import raw_declarations
+from lctg_dataset.instructions import load_declarations
 from lctg_metrics.instructions.registry import REGISTRY, check
 
 #: Pairs that can never both be followed (unordered), with the reason: declared once, as data, in the dataset
-#: builder's instruction declarations (``lctg_dataset/instructions/declarations.json``).
-CONFLICTS: dict[frozenset[str], str] = {frozenset(p[:2]): p[2] for p in raw_declarations()["conflicts"]}
+#: builder's instruction declarations (``lctg_dataset/instructions/declarations.json``, the latest version).
+CONFLICTS: dict[frozenset[str], str] = dict(load_declarations().conflicts)
 
 #: Instructions whose own checker decides whether a required word fits the prompt (the word must pass it).
 _SCRIPT_RULES = ("script:hiragana_only", "script:katakana_only", "script:no_hiragana", "script:no_katakana",

@@ -15,8 +15,6 @@ INSTALL_HINT = "Japanese morphological analysis needs fugashi + unidic-lite: pip
 POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "御座る", "ござる"})
 #: Sentence-final particles skipped when looking for the predicate (か, ね, よ, な, わ, ぞ, さ, の, もの).
 _FINAL_PARTICLE = "終助詞"
-#: How many morphemes before the end are searched for a polite auxiliary (でしょうか = です + う + か).
-POLITE_WINDOW = 4
 
 
 class Morpheme(NamedTuple):
@@ -87,18 +85,38 @@ def ends_nominally(sentence: str) -> bool:
     return bool(tail) and is_nominal(tail[-1])
 
 
+#: Particles stripped from a sentence end before its predicate is read: 終助詞 (か, ね, よ, な, ぞ, の…) and 準体助詞
+#: (の, ん in なのか, のだ, んです).
+_TRAILING_PARTICLES = ("終助詞", "準体助詞")
+#: Parts of speech that end a sentence with no predicate of either style (接続詞 and 感動詞 alone, symbols, adverbs,
+#: adnominals, prefixes and case/binding/conjunctive particles of an elliptical phrase such as 「〜について。」).
+_NEUTRAL_POS = ("補助記号", "記号", "感動詞", "接続詞", "副詞", "連体詞", "接頭辞", "助詞")
+
+
 def politeness(sentence: str) -> str:
-    """``polite`` (です・ます), ``plain`` (だ・である, plain verb or adjective) or ``neutral`` (体言止め or
-    no predicate), from the sentence-final morphemes after dropping sentence-final particles."""
+    """``polite`` (です・ます), ``plain`` (だ・である, a plain verb, adjective or auxiliary) or ``neutral`` (体言止め or
+    no predicate), read from the sentence's last predicate:
+
+    - polite when, walking back from the end over 終助詞/準体助詞 and auxiliaries, a polite auxiliary or verb
+      (です, ます, ください, ございます) is met: でしょうか, ありませんか, なのです, ではないでしょうか;
+    - otherwise plain when the predicate is a verb, adjective, 形状詞 or auxiliary: だろうか, なのか, のだ, である,
+      「ことだ」, 「行くぞ」, 「静か。」; and plain when a noun or adverb carries a final particle (「本当か。」, 「なるほどね。」);
+    - neutral for a bare noun phrase (体言止め, a title) or an elliptical phrase (「以下の通り。」, 「〜について。」)."""
     tail = content_tail(sentence)
-    while tail and tail[-1].pos2 == _FINAL_PARTICLE:
+    for m in reversed(tail):
+        if m.lemma in POLITE_LEMMAS:
+            return "polite"
+        if not (m.pos2 in _TRAILING_PARTICLES or m.pos1 == "助動詞"):
+            break
+    particle = False
+    while tail and tail[-1].pos2 in _TRAILING_PARTICLES:
+        particle = particle or tail[-1].pos2 == _FINAL_PARTICLE
         tail.pop()
     if not tail:
         return "neutral"
-    if any(m.lemma in POLITE_LEMMAS for m in tail[-POLITE_WINDOW:]):
-        return "polite"
-    if is_nominal(tail[-1]) or tail[-1].pos1 in ("補助記号", "感動詞", "接続詞", "助詞"):
-        return "neutral"
+    last = tail[-1]
+    if is_nominal(last) or last.pos1 in _NEUTRAL_POS:
+        return "plain" if particle and last.pos1 not in ("補助記号", "記号", "助詞") else "neutral"
     return "plain"
 
 

@@ -19,11 +19,17 @@ _ELLIPSIS = re.compile(r"(?:…+|‥+|\.{3,})$")
 _EMPHASIS = re.compile(r"\*+|__")
 #: Leading markdown decoration of a line: heading marks, block quotes, emphasis.
 _LINE_DECORATION = re.compile(r"^\s*(?:#{1,6}\s+|>\s*)?(?:\*\*|__)?")
-#: Bullet markers that start a bullet-list item (Japanese 「・」, «•», markdown -, *, +, ●, ○, ■, ◆).
-BULLET_MARKERS = "・•\u2022‣◦●○■□◆◇-*+"
-_BULLET = re.compile(r"^\s*([・•‣◦●○■□◆◇]|[-*+](?=\s))\s*(?=\S)")
-#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / ① , ASCII or full-width digits.
-_NUMBERED = re.compile(r"^\s*(?:\(?[0-9０-９]+[.．)）]|[（(][0-9０-９]+[)）]|[①-⑳])\s*(?=\S)")
+#: Bullet markers that start a bullet-list item. Symbols count with or without a following space (a line never
+#: starts with ・ ● ■ ◆ ★ … for another reason); dashes and plus signs (- － ‐ – — − + ＋) count without a space
+#: unless a digit or another dash follows (-5度 is a number, --- a rule); ``*`` and ``＊`` need a space (``*強調*``).
+BULLET_SYMBOLS = "・･•‣◦●○■□◆◇★☆▪▫▸▹►▶▷◎✓✔☑♦"
+BULLET_DASHES = "-－‐‑–—−+＋"
+BULLET_MARKERS = BULLET_SYMBOLS + BULLET_DASHES + "*＊"
+_BULLET = re.compile(rf"^\s*([{BULLET_SYMBOLS}]|[{re.escape(BULLET_DASHES)}](?=\s|[^\s0-9０-９{re.escape(BULLET_DASHES)}])"
+                     rf"|[*＊](?=\s))\s*(?=\S)")
+#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ⑴ / ⒈, ASCII or full-width digits; 「1.5倍」 is no item.
+_NUMBERED = re.compile(r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛])"
+                       r"\s*(?=\S)")
 _BLANK_LINE = re.compile(r"\n[ \t\u3000]*\n")
 
 
@@ -75,14 +81,26 @@ def paragraphs(text: str, separator: str = "blank_line") -> list[str]:
     return [part.strip() for part in parts if part.strip()]
 
 
-def bullet_items(text: str) -> list[str]:
-    """Lines that are top-level bullet-list items (least indented; nested items and numbered items excluded)."""
-    items = [line.expandtabs(4) for line in text.splitlines()
-             if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)]
+def _top_level(items: list[str]) -> list[str]:
+    items = [line.expandtabs(4) for line in items]
     if not items:
         return []
     top = min(len(line) - len(line.lstrip()) for line in items)
     return [line for line in items if len(line) - len(line.lstrip()) == top]
+
+
+def bullet_items(text: str) -> list[str]:
+    """Lines that are top-level bullet-list items (least indented; nested items and numbered items excluded)."""
+    return _top_level([line for line in text.splitlines()
+                       if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)])
+
+
+def list_items(text: str, numbered: bool) -> list[str]:
+    """Top-level items of a list written with bullets, or (``numbered``) with bullets or numbers alike: the
+    least indented item lines, so sub-items of a numbered list are not counted twice."""
+    return _top_level([line for line in text.splitlines()
+                       if (_BULLET.match(line) and not re.match(r"^\s*\*\*", line))
+                       or (numbered and _NUMBERED.match(strip_emphasis(line)))])
 
 
 def bullet_marker(line: str) -> str:
@@ -149,19 +167,48 @@ def drop_quotations(text: str) -> str:
     return re.sub(r"「[^「」\n]*」|『[^『』\n]*』", "", text)
 
 
+#: A section heading line: 第N章/節/項/部/編 (digits or 漢数字) at the line start and no 。 in the line.
+_SECTION_HEADING = re.compile(r"^[【「\[［]?第[0-9０-９〇零一二三四五六七八九十百]+[章節項部編][^。]*$")
+
+
 def is_heading(line: str) -> bool:
     """A heading rather than a sentence: a markdown heading, a wholly bold line, a 『title』 line, a table row,
-    or a label line ending in ：/: (e.g. 「ポイント：」)."""
+    a section heading (「第1節 メリット」) or a label line ending in ：/: (e.g. 「ポイント：」)."""
     stripped = line.strip()
     core = strip_emphasis(stripped).strip()
     return (stripped.startswith(("#", "|")) or core.endswith(("：", ":")) or bool(re.fullmatch(r"『[^『』]+』", core))
-            or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)))
+            or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)) or bool(_SECTION_HEADING.match(core)))
+
+
+def has_content(piece: str) -> bool:
+    """Whether a piece holds a letter or a number (a line of only ``******``, ``---`` or 「。」 is no sentence)."""
+    return any(unicodedata.category(ch)[0] in "LN" for ch in piece)
 
 
 def prose_sentences(text: str) -> list[str]:
-    """Sentences of the prose: heading lines dropped, list markers removed from the line starts."""
+    """Sentences of the prose: heading lines dropped, list markers removed from the line starts, pieces without
+    a letter or number dropped."""
     body = "\n".join(_BULLET.sub("", _NUMBERED.sub("", line)) for line in text.splitlines() if not is_heading(line))
-    return split_sentences(body)
+    return [s for s in split_sentences(body) if has_content(s)]
+
+
+def counted_sentences(text: str) -> list[str]:
+    """The sentences a reader counts: those of ``split_sentences`` outside heading and label lines (「メリット：」,
+    ``# 見出し``, a wholly bold line, a 『title』 line, a table row) that hold a letter or a number."""
+    body = "\n".join(line for line in text.splitlines() if not is_heading(line))
+    return [s for s in split_sentences(body) if has_content(s)]
+
+
+#: Characters a reader does not count: blanks of every kind (spaces, full-width spaces, tabs, line breaks) and
+#: invisible characters (format controls such as U+200B, control characters, combining marks left after NFC).
+_UNCOUNTED_CATEGORIES = ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me")
+
+
+def visible_chars(text: str) -> int:
+    """Characters a reader counts (原稿の字数): the NFC text without blanks and invisible characters, so padding
+    with blank lines, runs of spaces or full-width spaces adds nothing; punctuation, symbols and digits count."""
+    return sum(1 for ch in unicodedata.normalize("NFC", text)
+               if not ch.isspace() and unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES)
 
 
 def nfkc(text: str) -> str:
@@ -191,8 +238,8 @@ def loose_variants(response: str) -> list[tuple[str, str]]:
 
 
 __all__ = [
-    "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences",
-    "drop_quotations", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
+    "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences", "counted_sentences",
+    "drop_quotations", "has_content", "list_items", "visible_chars", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
     "loose_variants", "nfkc", "numbered_items", "paragraphs", "prose_sentences", "sentence_body", "split_sentences",
     "strip_emphasis", "undecorate",
 ]

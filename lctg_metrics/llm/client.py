@@ -136,7 +136,8 @@ class _Run:
         self.first_failure = ""
         self.ready: deque[str] = deque()  # claimed by this run, not called yet
         # A claim outlives every attempt and backoff of one call.
-        self.lease = (config.max_retries + 1) * config.timeout + config.max_retries * config.backoff_max + 60
+        wait = max(config.backoff_max, config.retry_after_max)
+        self.lease = (config.max_retries + 1) * config.timeout + config.max_retries * wait + 60
 
     def stats(self, keys: Sequence[str], hits: int, todo: Sequence[str], dry_run: bool) -> RunStats:
         return RunStats(

@@ -26,10 +26,12 @@ class LLMConfig:
 
     ``timeout`` is the overall deadline of one attempt (connect, send, and the whole answer: a server
     dripping its body cannot hold a call longer); ``connect_timeout`` bounds the connect alone.
-    ``max_retries`` extra attempts follow with full-jitter backoff of ``backoff_base * 2**attempt`` (or
-    Retry-After), both capped at ``backoff_max`` seconds. ``max_consecutive_failures`` failed calls in a
-    row stop the run (the circuit breaker). ``temperature``, ``max_tokens``, ``seed``, ``top_p``: sent
-    only when not None.
+    ``max_retries`` extra attempts follow with full-jitter backoff of ``backoff_base * 2**attempt`` capped at
+    ``backoff_max`` seconds, or the server's ``Retry-After`` when it asks (waited up to ``retry_after_max``
+    seconds; a longer ask fails the call, saying so). ``max_response_bytes`` bounds one response body as
+    decoded (a compressed body is counted as it inflates, never inflated past it). A warning is logged when
+    one call has waited ``slow_warning`` seconds. ``max_consecutive_failures`` failed calls in a row stop the
+    run (the circuit breaker). ``temperature``, ``max_tokens``, ``seed``, ``top_p``: sent only when not None.
     """
 
     base_url: str
@@ -47,6 +49,9 @@ class LLMConfig:
     top_p: float | None = None
     connect_timeout: float = 10.0
     max_consecutive_failures: int = 20
+    max_response_bytes: int = 8 * 1024 * 1024
+    retry_after_max: float = 120.0
+    slow_warning: float = 30.0
 
     def __post_init__(self) -> None:
         parts = urlsplit(self.base_url)
@@ -64,7 +69,11 @@ class LLMConfig:
             value = getattr(self, name)
             if not _is_int(value) or value < low:
                 raise ValueError(f"LLMConfig.{name} must be an int >= {low}, got {value!r}")
-        for name in ("timeout", "connect_timeout"):
+        if not _is_int(self.max_response_bytes) or self.max_response_bytes < 1024:
+            raise ValueError(f"LLMConfig.max_response_bytes must be an int >= 1024, got {self.max_response_bytes!r}")
+        if not _is_number(self.retry_after_max) or not self.retry_after_max >= 0:
+            raise ValueError(f"LLMConfig.retry_after_max must be >= 0 seconds, got {self.retry_after_max!r}")
+        for name in ("timeout", "connect_timeout", "slow_warning"):
             if not _is_number(getattr(self, name)) or not getattr(self, name) > 0:
                 raise ValueError(f"LLMConfig.{name} must be > 0 seconds, got {getattr(self, name)!r}")
         if not (self.backoff_base >= 0 and self.backoff_max >= 0):

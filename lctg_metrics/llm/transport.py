@@ -2,7 +2,12 @@
 
     body ──► POST (deadline: connect + whole answer) ──► 2xx: parse ──► ChatResult
                  429/408/5xx, timeout, connection error, malformed body ──► retry (Retry-After or jitter)
-                 401/403/404 ──► LLMEndpointError at once;  other 4xx ──► failed result, no retry
+                 401/403/404, a redirect (named with its Location) ──► LLMEndpointError at once
+                 other 4xx, a body past max_response_bytes, Retry-After past retry_after_max ──► failed, no retry
+
+The body is read as it arrives and decoded here (gzip/deflate inflated in bounded steps), so no response holds
+more than ``max_response_bytes`` in memory whatever it claims or compresses to. A call still waiting after
+``slow_warning`` seconds logs one warning line.
 
 The API key is read from the environment when a run starts and only ever put in the ``Authorization``
 header: it is never logged, cached, written, or included in an error message.
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import zlib
 import functools
 import json
 import logging
@@ -38,6 +44,10 @@ FATAL_STATUSES: dict[int, str] = {
 }
 #: Characters of a response body quoted in an error message.
 _BODY_SNIPPET = 200
+#: Redirect statuses: the client follows none (a POST must not silently move), it names where they point.
+REDIRECTS: frozenset[int] = frozenset({301, 302, 303, 307, 308})
+#: Compressed bytes fed to the decoder at a time (it returns at most the bytes still allowed per step).
+_FEED = 64 * 1024
 _INSTALL_HINT = "the LLM client needs httpx and tenacity: pip install 'lctg[llm]'"
 
 
@@ -91,7 +101,7 @@ class Connection:
         url = chat_endpoint(config.base_url)
         self.url = httpx.URL(url)  # parsed once, not per request
         headers = {"Content-Type": "application/json", "Accept": "application/json",
-                   "User-Agent": f"lctg/{__version__}"}
+                   "Accept-Encoding": "gzip, deflate", "User-Agent": f"lctg/{__version__}"}
         if secret:
             headers["Authorization"] = f"Bearer {secret}"
         self.headers = httpx.Headers(headers)
@@ -99,19 +109,73 @@ class Connection:
         self.extensions = {"timeout": timeout.as_dict()}
         limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
         self.transport = httpx.AsyncHTTPTransport(verify=_ssl_context(httpx), limits=limits, proxy=_env_proxy(url))
+        self.limit = config.max_response_bytes
 
     async def post(self, body: bytes) -> tuple[int, Mapping[str, str], bytes]:
-        """POST ``body``: (status, headers, content). Raises httpx.TimeoutException / TransportError."""
+        """POST ``body``: (status, headers, decoded content). Raises httpx.TimeoutException / TransportError, and
+        :class:`ResponseTooLarge` / :class:`_Final` (an encoding it cannot decode)."""
         request = self.httpx.Request("POST", self.url, headers=self.headers, content=body, extensions=self.extensions)
         response = await self.transport.handle_async_request(request)
         try:
-            content = await response.aread()
+            content = await read_bounded(response.headers, response.aiter_raw(), self.limit)
         finally:
             await response.aclose()
         return response.status_code, response.headers, content
 
     async def aclose(self) -> None:
         await self.transport.aclose()
+
+
+class ResponseTooLarge(Exception):
+    """A response body (as decoded) is larger than ``max_response_bytes``."""
+
+
+async def read_bounded(headers: Mapping[str, str], raw: Any, limit: int) -> bytes:
+    """The decoded body of a response from its raw byte chunks (``raw``: an async iterator), never holding more
+    than ``limit`` decoded bytes: a declared Content-Length past it stops before reading, and a compressed body is
+    inflated in steps that each return at most the bytes still allowed."""
+    encoding = (headers.get("content-encoding") or "identity").strip().lower()
+    if encoding in ("identity", ""):
+        decoder = None
+    elif encoding in ("gzip", "x-gzip"):
+        decoder = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    elif encoding == "deflate":
+        decoder = zlib.decompressobj()
+    else:
+        raise _Final(f"response in content-encoding {encoding!r}, which the client does not decode (it asks for "
+                     "gzip or deflate)")
+    declared = headers.get("content-length")
+    if decoder is None and declared and declared.strip().isdigit() and int(declared) > limit:
+        raise ResponseTooLarge(f"response of {int(declared)} bytes (Content-Length) is larger than the limit of "
+                               f"{limit} bytes (LLMConfig.max_response_bytes)")
+    parts: list[bytes] = []
+    total = 0
+
+    def take(piece: bytes) -> None:
+        nonlocal total
+        total += len(piece)
+        if total > limit:
+            shown = "decoded " if decoder is not None else ""
+            raise ResponseTooLarge(f"response larger than the limit of {limit} bytes {shown}"
+                                   "(LLMConfig.max_response_bytes); no answer is that long: check the endpoint")
+        parts.append(piece)
+
+    try:
+        async for chunk in raw:
+            if decoder is None:
+                take(chunk)
+                continue
+            data = chunk
+            while data:
+                take(decoder.decompress(data[:_FEED], limit - total + 1))
+                data = decoder.unconsumed_tail + data[_FEED:]
+        if decoder is not None:
+            while not decoder.eof and decoder.unconsumed_tail:
+                take(decoder.decompress(decoder.unconsumed_tail, limit - total + 1))
+            take(decoder.flush())
+    except zlib.error as exc:
+        raise _Transient(f"response body is not valid {encoding} ({exc})") from None
+    return b"".join(parts)
 
 
 def _env_proxy(url: str) -> str | None:
@@ -151,9 +215,9 @@ class Caller:
         self.attempts = config.max_retries + 1
         jitter = tenacity.wait_random_exponential(multiplier=config.backoff_base, max=config.backoff_max)
 
-        def wait(state: Any) -> float:  # the server's Retry-After if it sent one, capped; else jitter
+        def wait(state: Any) -> float:  # the server's Retry-After if it sent one (at most retry_after_max); else jitter
             after = getattr(state.outcome.exception(), "retry_after", None)
-            return min(after, config.backoff_max) if after is not None else float(jitter(state))
+            return after if after is not None else float(jitter(state))
 
         self._retrying = tenacity.AsyncRetrying(
             stop=tenacity.stop_after_attempt(self.attempts), wait=wait, reraise=True,
@@ -163,10 +227,18 @@ class Caller:
     def _before_sleep(self, state: Any) -> None:
         self.on_retry()
         problem = redact(state.outcome.exception().problem, self.secret)
-        log.debug("%s: retry %d in %.2fs after %s", describe(self.config), state.attempt_number,
-                  state.next_action.sleep, problem)
+        if getattr(state.outcome.exception(), "retry_after", None) is not None and state.next_action.sleep >= 1:
+            log.warning("%s: %s; waiting %.0f s before retry %d, as the server asks (Retry-After; at most "
+                        "retry_after_max=%g s)", describe(self.config), problem, state.next_action.sleep,
+                        state.attempt_number, self.config.retry_after_max)
+        else:
+            log.debug("%s: retry %d in %.2fs after %s", describe(self.config), state.attempt_number,
+                      state.next_action.sleep, problem)
 
     async def complete(self, connection: Connection, body: bytes) -> Completion | str:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        warn = loop.call_later(self.config.slow_warning, self._slow, started)
         try:
             async for attempt in self._retrying.copy():
                 with attempt:
@@ -176,7 +248,15 @@ class Caller:
             return self._failure(f"gave up after {n} attempt{'s' * (n > 1)}: {exc.problem}")
         except _Final as exc:
             return self._failure(str(exc))
+        finally:
+            warn.cancel()
         raise AssertionError("unreachable: tenacity either returns or re-raises")
+
+    def _slow(self, started: float) -> None:
+        c = self.config
+        waited = asyncio.get_running_loop().time() - started
+        log.warning("%s: still no answer after %.0f s (each attempt may take up to %g s, %d attempts; "
+                    "--llm-timeout / --llm-max-retries bound it)", describe(c), waited, c.timeout, self.attempts)
 
     async def _attempt(self, connection: Connection, body: bytes) -> Completion:
         httpx, config = self.httpx, self.config
@@ -186,6 +266,8 @@ class Caller:
             raise _Transient(f"timeout after {config.timeout}s ({type(exc).__name__})") from None
         except httpx.TransportError as exc:
             raise _Transient(f"connection error ({type(exc).__name__}: {exc})") from None
+        except ResponseTooLarge as exc:
+            raise _Final(str(exc)) from None
         if 200 <= status < 300:
             parsed = parse_completion(content)
             if isinstance(parsed, str):
@@ -193,14 +275,26 @@ class Caller:
                 shown = "" if "json" in kind else f" (content-type {kind})"
                 raise _Transient(f"malformed response{shown}: {parsed}")
             return parsed
-        problem = f"HTTP {status}: {snippet(content)}"
+        problem = f"HTTP {status}: {snippet(content)}" if content.strip() else f"HTTP {status} (empty body)"
+        if status in REDIRECTS:
+            where = headers.get("location")
+            shown = repr(where) if where else "(no Location header)"
+            message = redact(f"{describe(config)} answered HTTP {status}, a redirect to {shown}; the client does "
+                             "not follow redirects: set --llm-base-url to the address the endpoint really serves (often https://, or "
+                             "with/without a trailing /v1)", self.secret)
+            log.error("%s", message)
+            raise LLMEndpointError(message, status=status)
         if status in FATAL_STATUSES:
             hint = FATAL_STATUSES[status].replace("${env}", f"${config.api_key_env}")
             message = redact(f"{describe(config)} refused the request: {problem} ({hint})", self.secret)
             log.error("%s", message)
             raise LLMEndpointError(message, status=status)
         if status in RETRYABLE_4XX or status >= 500:
-            raise _Transient(problem, retry_after(headers))
+            after = retry_after(headers)
+            if after is not None and after > config.retry_after_max:
+                raise _Final(f"{problem}; the server asks to wait {after:.0f} s (Retry-After), more than "
+                             f"LLMConfig.retry_after_max={config.retry_after_max:g} s: try again later")
+            raise _Transient(problem, after)
         raise _Final(problem)
 
     def _failure(self, problem: str) -> str:

@@ -8,8 +8,10 @@ Groups and subtasks (each subtask one (task, aspect) of the faithful configs, sc
     lctg_multi ── lctg_multi_summary, lctg_multi_ad_text, lctg_multi_pros_and_cons   (if the build has ``multi``)
 
 A group's ``acc`` is the unweighted mean of its children: ``lctg_summary`` is the task average over aspects,
-``lctg`` the mean over tasks, as ``lctg score`` reports them. The YAMLs read the dataset folder itself
-(``load_dataset(folder, config)``, offline) and the written ``utils.py`` imports :mod:`lctg_metrics` at run time.
+``lctg`` the mean over tasks, as ``lctg score`` reports them (every metric key is ``acc,none``, whatever
+``repeats``). The YAMLs read the dataset folder itself (``load_dataset(folder, config)``, offline), or for a Hub
+repo id the manifest-checked snapshot at the resolved commit (:mod:`.data`, offline from the Hugging Face cache);
+the written ``utils.py`` imports :mod:`lctg_metrics` at run time.
 """
 
 from __future__ import annotations
@@ -29,8 +31,17 @@ from lctg_metrics.schema import ScoringError
 GROUP = "lctg"
 MULTI = "multi"
 #: Generation settings unless the caller gives others: no stop sequence (answers span paragraphs, and the
-#: harness's default stop is a blank line), room for the longest answers, greedy.
-DEFAULT_GENERATION_KWARGS: dict[str, Any] = {"until": [], "max_gen_toks": 1024, "do_sample": False}
+#: harness's default stop is a blank line); ``max_gen_toks`` and sampling come from :func:`generation_kwargs`.
+DEFAULT_GENERATION_KWARGS: dict[str, Any] = {"until": []}
+#: Tokens a response may take: room for a reasoning model's thinking and the answer (1,024 cut reasoning models
+#: off inside ``<think>``, which fails every aspect as "unfinished reasoning"; the Nejumi Leaderboard allows 3,500).
+DEFAULT_MAX_GEN_TOKS = 4096
+#: Sampling temperature when sampling is on (the default for ``repeats`` > 1): the model's own distribution.
+#: API models ignore ``do_sample`` and answer greedily at temperature 0, so sampling sets a temperature too.
+DEFAULT_SAMPLING_TEMPERATURE = 1.0
+#: The filter name of every task: the harness keys metrics ``{metric},{filter}``, so the key is ``acc,none`` for one
+#: sample per prompt (the harness's own default filter) and for ``repeats`` > 1 (``take_first_k`` under this name).
+FILTER = "none"
 #: Scoring options the tasks may carry (keyword arguments of ``score_predictions_result``; no LLM steps:
 #: the harness scores each doc on its own, offline).
 SCORING_KEYS = ("cleaner", "profile", "counting", "normalization", "affix_length", "short_text", "empty", "think")
@@ -48,28 +59,62 @@ except ImportError as e:  # the harness runs in an environment without the lctg 
 SCORING = {scoring}
 process_results = scorer(SCORING)
 '''
+_UTILS_HUB = '''
+from lctg_metrics.lm_eval_tasks.data import load_docs  # noqa: E402  (the Hub snapshot, offline from the cache)
+
+'''
+
+
+def lm_generation_kwargs(repeats: int = 1, *, max_gen_toks: int = DEFAULT_MAX_GEN_TOKS, do_sample: bool | None = None,
+                      temperature: float | None = None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The tasks' ``generation_kwargs``. Sampling is on when ``repeats`` > 1 unless asked otherwise, at
+    :data:`DEFAULT_SAMPLING_TEMPERATURE`; greedy decoding with ``repeats`` > 1 (k identical samples) is refused."""
+    if type(repeats) is not int or repeats < 1:
+        raise ScoringError(f"repeats must be a positive integer, got {repeats!r}")
+    if type(max_gen_toks) is not int or max_gen_toks < 1:
+        raise ScoringError(f"max_gen_toks must be a positive integer, got {max_gen_toks!r}")
+    sample = repeats > 1 if do_sample is None else do_sample
+    if temperature is not None and (isinstance(temperature, bool) or not isinstance(temperature, (int, float))
+                                    or temperature < 0):
+        raise ScoringError(f"temperature must be a number >= 0, got {temperature!r}")
+    if temperature is not None and not sample:
+        raise ScoringError(f"temperature {temperature} applies only when sampling; sample (--sample) or drop it")
+    gen: dict[str, Any] = {**DEFAULT_GENERATION_KWARGS, "max_gen_toks": max_gen_toks, "do_sample": sample}
+    if sample:
+        gen["temperature"] = DEFAULT_SAMPLING_TEMPERATURE if temperature is None else temperature
+    gen.update(extra or {})
+    greedy = not gen.get("do_sample") or not gen.get("temperature")
+    if repeats > 1 and greedy:
+        raise ScoringError(f"repeats {repeats} with greedy decoding (do_sample {gen.get('do_sample')!r}, temperature "
+                           f"{gen.get('temperature')!r}) gives {repeats} identical samples; sample (the default for "
+                           "repeats > 1, temperature > 0) or use repeats 1")
+    return gen
 
 
 def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.PathLike[str], *,
-                        dataset_path: str | None = None, repeats: int = 1,
-                        generation_kwargs: Mapping[str, Any] | None = None,
+                        dataset_path: str | None = None, revision: str | None = None, repeats: int = 1,
+                        max_gen_toks: int = DEFAULT_MAX_GEN_TOKS, do_sample: bool | None = None,
+                        temperature: float | None = None, generation_kwargs: Mapping[str, Any] | None = None,
                         scoring: Mapping[str, Any] | None = None) -> list[Path]:
-    """Write the task YAMLs and ``utils.py`` for the build in ``dataset_dir`` into ``out_dir``; return the files.
+    """Write the task YAMLs and ``utils.py`` for the build in ``dataset_dir`` (a folder, or a Hub repo id at
+    ``revision`` read through the Hugging Face cache) into ``out_dir``; return the files.
 
-    ``dataset_path``: what the YAMLs load (default: the folder's absolute path; a Hub repo id works too).
-    ``repeats``: samples per prompt (each response scored; set a sampling temperature in ``generation_kwargs``).
+    ``dataset_path``: what the YAMLs load (default: the folder's absolute path, or the repo id); a Hub repo id loads
+    the snapshot at the resolved commit (``revision`` for a local folder published there), checked against the
+    manifest of this build, so the task files work offline once the snapshot is cached.
+    ``repeats``: samples per prompt (each response scored); ``max_gen_toks``, ``do_sample``, ``temperature``,
+    ``generation_kwargs``: see :func:`lm_generation_kwargs`.
     ``scoring``: options of the scorer (default ``{"cleaner": "rule"}``), recorded with their signature."""
-    root = Path(dataset_dir)
+    gen = lm_generation_kwargs(repeats, max_gen_toks=max_gen_toks, do_sample=do_sample, temperature=temperature,
+                               extra=generation_kwargs)
+    root, hub, source = _source(dataset_dir, dataset_path, revision)
     configs = _configs(root)
-    if type(repeats) is not int or repeats < 1:
-        raise ScoringError(f"repeats must be a positive integer, got {repeats!r}")
     options = _scoring(scoring)
-    gen = {**DEFAULT_GENERATION_KWARGS, **(generation_kwargs or {})}
-    path = dataset_path or str(root.resolve())
+    path = hub["lctg_repo"] if hub else dataset_path or str(root.resolve())
     tasks = [t for t in TASKS if t in configs]
     if not tasks:
         raise ScoringError(f"{root / MANIFEST}: no task configs ({', '.join(TASKS)}) to write tasks for")
-    sigs = {c: _signature(root, c, options) for c in [*tasks, *([MULTI] if MULTI in configs else [])]}
+    sigs = {c: _signature(root, c, options, source) for c in [*tasks, *([MULTI] if MULTI in configs else [])]}
     files: dict[str, str] = {}
     functions: list[str] = []
     for task in tasks:
@@ -78,7 +123,7 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
             name = f"{GROUP}_{task}_{aspect}"
             functions.append(f"{task}_{aspect}_docs = docs_where(aspect={aspect!r})")
             files[f"{name}.yaml"] = _task_yaml(name, path, task, f"{task}_{aspect}_docs", [ACC], gen, repeats,
-                                               configs[task]["version"], sigs[task])
+                                               configs[task]["version"], sigs[task], hub)
         files[f"{GROUP}_{task}.yaml"] = _group_yaml(f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC],
                                                     repeats, configs[task]["version"])
     files[f"{GROUP}.yaml"] = _group_yaml(GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats,
@@ -91,11 +136,37 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
             names.append(name)
             functions.append(f"{MULTI}_{task}_docs = docs_where(task={task!r})")
             files[f"{name}.yaml"] = _task_yaml(name, path, MULTI, f"{MULTI}_{task}_docs", metrics, gen, repeats,
-                                               configs[MULTI]["version"], sigs[MULTI])
+                                               configs[MULTI]["version"], sigs[MULTI], hub)
         files[f"{GROUP}_{MULTI}.yaml"] = _group_yaml(f"{GROUP}_{MULTI}", names, metrics, repeats,
                                                      configs[MULTI]["version"])
-    files[UTILS] = _UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options)) + "\n".join(functions) + "\n"
+    files[UTILS] = (_UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options)) + (_UTILS_HUB if hub else "")
+                    + "\n".join(functions) + "\n")
     return _write(Path(out_dir), files)
+
+
+def _source(dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None
+            ) -> tuple[Path, dict[str, str] | None, str | None]:
+    """The build folder to read, and (for a Hub repo id) what the task files load (repo, commit, manifest digest)
+    and the signature's dataset source (``repo@revision=commit#digest``)."""
+    from lctg_dataset.loader import DEFAULT_REVISION, REPO_ID, is_repo_id
+    from lctg_metrics.hub import ResolvedDataset, manifest_digest, resolve_dataset
+
+    if is_repo_id(dataset):
+        if dataset_path is not None and dataset_path != dataset:
+            raise ScoringError(f"--dataset-path {dataset_path!r}: the task files of Hub dataset {dataset} load it")
+        resolved = resolve_dataset(dataset, revision)
+        pinned = resolved.commit or resolved.revision or DEFAULT_REVISION
+        return (resolved.path, {"lctg_repo": str(dataset), "lctg_revision": pinned, "lctg_digest": resolved.digest or ""},
+                resolved.source())
+    root = Path(dataset)
+    _configs(root)  # a build folder, or the one-line error
+    if dataset_path is not None and REPO_ID.fullmatch(dataset_path) and not Path(dataset_path).exists():
+        published = ResolvedDataset(root, dataset_path, revision or DEFAULT_REVISION, manifest_digest(root))
+        return root, {"lctg_repo": dataset_path, "lctg_revision": published.revision or DEFAULT_REVISION,
+                      "lctg_digest": published.digest or ""}, published.source()
+    if revision is not None:
+        raise ScoringError(f"revision {revision!r} applies to a Hub repo id (--dataset or --dataset-path ORG/NAME)")
+    return root, None, None
 
 
 def _configs(root: Path) -> dict[str, Any]:
@@ -134,13 +205,20 @@ def _scoring(scoring: Mapping[str, Any] | None) -> dict[str, Any]:
     return options
 
 
-def _signature(root: Path, config: str, options: Mapping[str, Any]) -> str:
-    """The scorer's signature for these options (scoring one row also checks that the options are valid)."""
+def _signature(root: Path, config: str, options: Mapping[str, Any], source: str | None = None) -> str:
+    """The scorer's signature for these options (scoring one row also checks that the options are valid), naming
+    the Hub snapshot the tasks load (repo, revision = commit, manifest digest) as ``lctg score`` does."""
     import pyarrow.parquet as pq
+
+    from lctg_metrics import signature
 
     row = pq.read_table(root / data_file(config), columns=["constraint"]).slice(0, 1).to_pylist()[0]
     try:
-        return score_predictions_result(["-"], [row["constraint"]], **options).signature
+        result = score_predictions_result(["-"], [row["constraint"]], **options)
+        if source is None:
+            return result.signature
+        return signature.build(result.options, cleaner=result.cleaner, judge=result.judge,
+                               dataset_version=result.dataset_version, dataset_source=source)
     except ScoringError:
         raise
     except ValueError as e:  # an option's value: the message names it and the valid ones
@@ -157,12 +235,15 @@ def _metric_lines(metrics: list[str]) -> str:
 
 
 def _task_yaml(name: str, path: str, config: str, docs: str, metrics: list[str], gen: Mapping[str, Any],
-               repeats: int, version: str, signature: str) -> str:
+               repeats: int, version: str, signature: str, hub: Mapping[str, str] | None = None) -> str:
     filters = ("" if repeats == 1 else
-               f"filter_list:\n  - name: samples\n    filter:\n      - function: take_first_k\n        k: {repeats}\n")
+               f"filter_list:\n  - name: {FILTER}\n    filter:\n      - function: take_first_k\n        k: {repeats}\n")
+    source = ("" if hub is None else "custom_dataset: !function utils.load_docs\n"
+              f"dataset_kwargs: {_q({**hub, 'lctg_config': config})}\n")
     return (f"task: {name}\n"
             f"dataset_path: {_q(path)}\n"
             f"dataset_name: {_q(config)}\n"
+            f"{source}"
             f"test_split: {SPLIT}\n"
             f"process_docs: !function utils.{docs}\n"
             "output_type: generate_until\n"
@@ -177,8 +258,7 @@ def _task_yaml(name: str, path: str, config: str, docs: str, metrics: list[str],
 
 
 def _group_yaml(name: str, children: list[str], metrics: list[str], repeats: int, version: str) -> str:
-    filt = "none" if repeats == 1 else "samples"
-    aggregate = "".join(f"  - metric: {m}\n    filter_list: [{filt}]\n    aggregation: mean\n    weight_by_size: false\n"
+    aggregate = "".join(f"  - metric: {m}\n    filter_list: [{FILTER}]\n    aggregation: mean\n    weight_by_size: false\n"
                         for m in metrics)
     return (f"group: {name}\n"
             "task:\n" + "".join(f"  - {c}\n" for c in children) +

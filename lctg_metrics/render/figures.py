@@ -1,16 +1,19 @@
 """Figures of the reports (PNG bytes): score bars and heat map, placement among published models, settings
 matrices. matplotlib is imported lazily (Agg canvas, no pyplot); without it :class:`PlotDependencyError` says
-``pip install 'lctg[plot]'``. Labels are ASCII only (no CJK font needed)."""
+``pip install 'lctg[plot]'``. Text is drawn in the first installed Japanese font of :mod:`.fonts` (before
+matplotlib's own); without one, labels that are not ASCII become ASCII stand-ins, said once on stderr."""
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from collections import defaultdict
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import aspects
+from lctg_metrics.render.fonts import figure_font, warn_no_cjk_font
 from lctg_metrics.render.table import AVERAGE, columns, heading
 from lctg_metrics.render.texts import METRIC_NAMES
 
@@ -45,13 +48,37 @@ def _png(fig: Any) -> bytes:
 
 
 def _ascii(text: str, fallback: str) -> str:
-    """Figure-safe label: the text if it is printable ASCII, else ``fallback`` (no CJK font needed)."""
-    return text if text.isascii() and text.isprintable() and text else fallback
+    """Figure-safe label: the text if it is printable ASCII or a Japanese font is installed, else ``fallback``."""
+    if text and text.isprintable() and (text.isascii() or figure_font() is not None):
+        return text
+    if text and not text.isascii():
+        warn_no_cjk_font()
+    return fallback
+
+
+def _with_fonts(draw: Callable[..., bytes]) -> Callable[..., bytes]:
+    """Draw a figure with the installed Japanese font first in matplotlib's sans-serif list (nothing changes
+    outside the call: ``rc_context``)."""
+
+    @functools.wraps(draw)
+    def drawn(*args: Any, **kwargs: Any) -> bytes:
+        load_matplotlib()
+        import matplotlib
+
+        font = figure_font()
+        if font is None:
+            return draw(*args, **kwargs)
+        with matplotlib.rc_context({"font.family": "sans-serif",
+                                    "font.sans-serif": [font, *matplotlib.rcParams["font.sans-serif"]]}):
+            return draw(*args, **kwargs)
+
+    return drawn
 
 
 SERIES_COLORS: dict[str, str] = {"ctg": "#0072B2", "qual": "#E69F00"}
 
 
+@_with_fonts
 def bars_figure(data: Mapping[str, Any]) -> bytes:
     """One panel per task: the four aspects and the average, CTG (and Qual) with CI error bars."""
     Figure, _ = load_matplotlib()
@@ -92,6 +119,7 @@ def bars_figure(data: Mapping[str, Any]) -> bytes:
     return _png(fig)
 
 
+@_with_fonts
 def heatmap_figure(data: Mapping[str, Any]) -> bytes:
     """Task × (aspects + average) heat map per metric, each cell annotated with the score and its CI."""
     Figure, _ = load_matplotlib()
@@ -127,6 +155,7 @@ PLACEMENT_MARKERS: tuple[str, ...] = ("o", "s", "^", "v")
 USER_OFFSET = 0.3
 
 
+@_with_fonts
 def placement_figure(data: Mapping[str, Any], block_index: Sequence[int]) -> bytes:
     """Rows = metric, columns = task: each published model a coloured dot (same colour in every panel),
     the user's model a black diamond with its CI."""
@@ -196,6 +225,7 @@ def _setting_label(setting: str) -> str:
     return f"{TASK_LABELS.get(task, task)} {heading(aspect)} {metric}".strip()
 
 
+@_with_fonts
 def matrix_figure(matrix: Sequence[Sequence[float | None]], settings: Sequence[str], *, title: str,
                   vmin: float, vmax: float, cmap: str, cbar_label: str) -> bytes:
     """A labelled heat map of a settings × settings matrix; undefined cells grey with 'n/a'."""

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from lctg_dataset.constants import TASKS
 from lctg_metrics.render import tables
 from lctg_metrics.render.figures import PLOT_HINT, PlotDependencyError
+from lctg_metrics.render.fonts import css_font_family
 from lctg_metrics.render.table import Table
 from lctg_metrics.render.texts import ci_text, coverage_text, failure_heading, metric_heading
 
@@ -49,7 +50,8 @@ def render_report(data: Mapping[str, Any], figures: Mapping[str, bytes]) -> str:
         shown.add(block["code"])
     prompt_level = data.get("prompt_level")
     return env.get_template(TEMPLATE).render(
-        css=(resources.files("lctg_metrics.render") / "templates" / STYLESHEET).read_text(encoding="utf-8"),
+        css=f"body{{font-family:{css_font_family()}}}\n"
+            + (resources.files("lctg_metrics.render") / "templates" / STYLESHEET).read_text(encoding="utf-8"),
         model=data["model"], details_path=data["details_path"], coverage=coverage_text(data),
         signature=data["signature"], notes=data["notes"], scores=_cells(tables.report_scores_table(data["scores"])),
         ci_text=ci_text(data),

@@ -29,6 +29,10 @@ def score_table(result: ScoreResult, cis: CIs | None = None) -> Table:
             continue
         per = result.scores[task]
         rows.append([text(task), *(score(per.get(c), cis.get(task, {}).get(c)) for c in cols)])
+        if task in result.coverage.get("by_task", {}):  # a partial run: prompts scored / prompts of each cell
+            cells = result.coverage["by_task"][task]
+            rows.append([text("  prompts"), *(text(f"{cells[c]['prompts']}/{cells[c]['of']}" if c in cells else "")
+                                              for c in cols)])
         if result.quality and task in result.quality:
             rows.append([text("  qual"), *(score(result.quality[task].get(c)) for c in cols)])
     if result.overall_average is not None:

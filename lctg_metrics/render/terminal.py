@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from lctg_metrics.render import tables
 from lctg_metrics.render.table import Table
-from lctg_metrics.scoring import ScoreResult
+from lctg_metrics.scoring import ScoreResult, coverage
 
 
 def render(table: Table, *, rule: bool = True, rstrip: bool = False) -> list[str]:
@@ -26,13 +26,8 @@ def render(table: Table, *, rule: bool = True, rstrip: bool = False) -> list[str
 def format_table(result: ScoreResult, *, cis: Mapping[str, Mapping[str, tuple[float, float]]] | None = None) -> str:
     """Tasks × aspects + average, CTG (and Qual when judged), with the signature underneath."""
     lines = render(tables.score_table(result, cis))
-    cov = result.coverage
     lines.append("")
-    lines.append(
-        f"coverage: {cov['scored']}/{cov['expected']} generations ({cov['ratio']:.1%}), "
-        f"{cov['prompts']} prompts × {len(cov['samples'])} sample(s)"
-        + (f", {cov['missing']} missing counted as failures" if cov["missing"] else "")
-    )
+    lines.append(coverage.describe(result.coverage))
     if result.quality_counts:
         unparseable = sum(c["unparseable"] for per in result.quality_counts.values() for c in per.values())
         lines.append(f"quality judge: {unparseable} unparseable answer(s) excluded from the Qual denominators")

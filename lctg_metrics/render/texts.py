@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from lctg_metrics.scoring.coverage import COVER_KEY, is_partial
 from lctg_metrics.stats.cubes import METRIC_NAMES
 
 
@@ -15,7 +16,13 @@ def coverage_text(data: Mapping[str, Any]) -> str:
     cov = data["coverage"]
     text = (f"{cov['scored']}/{cov['expected']} generations scored, {cov['prompts']} prompts × "
             f"{len(cov['samples'])} sample(s)")
-    if cov.get("missing"):
+    cover = (data.get("signature_fields") or {}).get(COVER_KEY)
+    if is_partial(cov):
+        text += (f" — PARTIAL: {cov['missing']} missing generations skipped; scores cover only the "
+                 f"{cov['prompts_scored']} prompts present (signature {COVER_KEY}:{cover})")
+    elif cover:
+        text += f" — PARTIAL (signature {COVER_KEY}:{cover}): scores cover only the prompts present"
+    elif cov.get("missing"):
         text += f", {cov['missing']} missing counted as failures"
     return text
 

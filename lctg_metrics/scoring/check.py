@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
 from operator import itemgetter
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from lctg_metrics import aspects
 from lctg_metrics.aspects import check, get_check, strip_think
-from lctg_metrics.aspects.text import STRIPPED, UNFINISHED, UNFINISHED_REASON, auto_think
+from lctg_metrics.aspects.text import (MALFORMED, NO_ANSWER, NO_ANSWER_REASON, STRIPPED, UNFINISHED,
+                                       UNFINISHED_REASON, auto_think, malformed_reason)
 from lctg_metrics.cleaners import CleanBatch, Cleaner
 from lctg_metrics.options import ScoringOptions
 from lctg_metrics.schema import Reference, ScoringError
@@ -31,35 +32,45 @@ except ImportError:  # pragma: no cover
     pass
 
 
-def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], set[int]]:
-    """Texts after the ``think`` option, the indices of those that had a block stripped, and (``auto``) the
-    indices of texts that end inside an unclosed ``<think>``."""
+def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], dict[int, str]]:
+    """Texts after the ``think`` option, the indices of those that had a block stripped, and (``auto``) the texts
+    with no answer to score by index: their state (UNFINISHED, NO_ANSWER or MALFORMED; see ``auto_think``)."""
     if mode == "keep":
-        return texts if isinstance(texts, list) else list(texts), [], set()
+        return texts if isinstance(texts, list) else list(texts), [], {}
     if mode == "strip":
         out = [strip_think(t) for t in texts]
-        return out, [i for i, (a, b) in enumerate(zip(texts, out)) if a is not b], set()
+        return out, [i for i, (a, b) in enumerate(zip(texts, out)) if a is not b], {}
     out = texts if isinstance(texts, list) else list(texts)
     tagged = [i for i, t in enumerate(out) if "<" in t]  # auto_think leaves every text without "<" as it is
     if not tagged:
-        return out, [], set()
+        return out, [], {}
     out = list(out)
-    stripped, unfinished = [], set()
+    stripped, failed = [], {}
     for i in tagged:
         out[i], state = auto_think(out[i])
         if state == STRIPPED:
             stripped.append(i)
-        elif state == UNFINISHED:
-            unfinished.add(i)
-    return out, stripped, unfinished
+        elif state in (UNFINISHED, NO_ANSWER, MALFORMED):
+            failed[i] = state
+    return out, stripped, failed
+
+
+def think_reason(state: str, text: str) -> str:
+    """The reason every aspect of a text with no answer to score fails with."""
+    if state == UNFINISHED:
+        return UNFINISHED_REASON
+    if state == NO_ANSWER:
+        return NO_ANSWER_REASON
+    return malformed_reason(text)
 
 
 def prepare_texts(
     cols: GenerationColumns, matched: Sequence[Reference], cleaner: Cleaner, options: ScoringOptions
 ) -> tuple[list[str], list[str], Any, dict[str, Any]]:
     """Handle reasoning blocks, then clean. Returns (raw texts, cleaned texts, the cleaner's run stats or None,
-    what the think option did: the indices of stripped and of unfinished texts)."""
-    raws, stripped, unfinished = think_texts(cols.texts, options.think)
+    what the think option did: the indices of stripped texts, the reason of every text with no answer to score by
+    index, and its state)."""
+    raws, stripped, failed = think_texts(cols.texts, options.think)
     provided = cols.cleaned
     if provided is not None and options.think != "keep":
         provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
@@ -67,7 +78,8 @@ def prepare_texts(
     cleaned = cleaner.clean(batch) if len(batch) else []
     if len(cleaned) != len(batch) or not {type(c) for c in cleaned} <= {str}:
         raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(batch)} items")
-    think = {"stripped_at": stripped, "unfinished": unfinished}
+    think = {"stripped_at": stripped, "unfinished": {i: think_reason(st, raws[i]) for i, st in failed.items()},
+             "states": failed}
     return raws, cleaned, getattr(cleaned, "stats", None), think
 
 
@@ -94,9 +106,12 @@ def verdicts(
     options: ScoringOptions,
     *,
     progress: bool = False,
-    unfinished: set[int] | frozenset[int] = frozenset(),
+    unfinished: Mapping[int, str] | set[int] | frozenset[int] = frozenset(),
+    failed: Mapping[int, str] | None = None,
 ) -> VerdictColumns:
-    """Check every aspect of every generation's reference (the same pure check per item, in one tight loop)."""
+    """Check every aspect of every generation's reference (the same pure check per item, in one tight loop).
+    Generations in ``unfinished`` (an unclosed ``<think>``) and in ``failed`` (no answer: index -> why) fail every
+    aspect with that reason."""
     by_id = dict(zip(map(id, matched), matched))  # the distinct references (few), found without hashing them
     plans = {ref.id: (ref.constraint(), ref.aspects) for ref in by_id.values()}
     if options.empty == "fail":  # the wrapper applies the policy that acts on every aspect
@@ -133,10 +148,15 @@ def verdicts(
     if bar is not None:
         bar.close()
     passed, reasons = list(map(itemgetter(0), vs)), list(map(itemgetter(1), vs))
-    if unfinished:
+    if unfinished:  # no answer to score: every aspect fails with the reason (a set: unfinished reasoning)
+        why = unfinished if isinstance(unfinished, Mapping) else dict.fromkeys(unfinished, UNFINISHED_REASON)
         for k, g in enumerate(gen):
-            if g in unfinished:
-                passed[k], reasons[k] = False, UNFINISHED_REASON
+            if g in why:
+                passed[k], reasons[k] = False, why[g]
+    if failed:  # no answer at all (e.g. a refused or filtered batch line): every aspect fails with its reason
+        for k, g in enumerate(gen):
+            if g in failed:
+                passed[k], reasons[k] = False, failed[g]
     return VerdictColumns(gen, aspect, passed, reasons, ids)
 
 

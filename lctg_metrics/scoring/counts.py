@@ -24,12 +24,15 @@ from lctg_metrics.schema import ScoringError
 TALLY: tuple[str, ...] = ("passed", "total", "appropriate", "parsed", "unparseable", "failed", "judged")
 #: Tallies per (prompt, variant, sample): prompts with every aspect passed, prompts with several aspects,
 #: generations scored (one per (id, sample), whatever its number of aspects), generations whose reasoning block
-#: the ``think`` option stripped, generations that end inside an unclosed ``<think>``.
-PROMPT_TALLY: tuple[str, ...] = ("all_passed", "multi", "generations", "think_stripped", "think_unfinished")
+#: the ``think`` option stripped, generations that end inside an unclosed ``<think>``, that have nothing after their
+#: reasoning, whose think tags do not make one leading block.
+PROMPT_TALLY: tuple[str, ...] = ("all_passed", "multi", "generations", "think_stripped", "think_unfinished",
+                                 "think_no_answer", "think_malformed")
 #: Variant code of references that are not prompt variants.
 NO_VARIANT = -1
 P, T, APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED = range(len(TALLY))
-ALL_PASSED, MULTI, GENERATIONS, THINK_STRIPPED, THINK_UNFINISHED = range(len(PROMPT_TALLY))
+ALL_PASSED, MULTI, GENERATIONS, THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWER, THINK_MALFORMED = range(
+    len(PROMPT_TALLY))
 
 
 @dataclass(frozen=True, eq=False)
@@ -279,7 +282,7 @@ def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_samp
         if generations:
             prompts[..., GENERATIONS] = np.bincount(plin, minlength=psize).reshape(pshape)
         if think is not None:
-            for k, flags in zip((THINK_STRIPPED, THINK_UNFINISHED), think):
+            for k, flags in zip((THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWER, THINK_MALFORMED), think):
                 prompts[..., k] = np.bincount(plin, weights=np.asarray(flags)[gsel], minlength=psize).reshape(pshape)
         used = cells[..., T].sum(axis=(0, 1, 3)) > 0
         keep = [a for a, u in zip(names, used) if u]

@@ -30,14 +30,21 @@ class GenerationColumns:
     samples: list[Any]
     cleaned: list[Any] | None = None
     where: list[str] | None = None
+    failures: list[str | None] | None = None
 
     @classmethod
     def from_generations(cls, generations: Iterable[Generation]) -> "GenerationColumns":
         gens = list(generations)
         cleaned = [g.cleaned for g in gens]
         where = [g.where for g in gens]
+        failures = [g.failure for g in gens]
         return cls([g.id for g in gens], [g.text for g in gens], [g.sample for g in gens],
-                   cleaned if any(c is not None for c in cleaned) else None, where if any(where) else None)
+                   cleaned if any(c is not None for c in cleaned) else None, where if any(where) else None,
+                   failures if any(failures) else None)
+
+    def failed(self) -> dict[int, str]:
+        """Why each generation that is no answer (a refusal, a content-filter stop) fails, by index."""
+        return {} if self.failures is None else {i: f for i, f in enumerate(self.failures) if f}
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -119,10 +126,11 @@ def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tu
 
 def check_missing(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference], samples: Sequence[int],
                   missing: str) -> None:
-    """Raise naming the missing generations unless ``missing="fail"`` counts them as failures."""
+    """Raise naming the missing generations unless ``missing="fail"`` counts them as failures or ``missing="skip"``
+    scores only the generations present."""
     if missing not in MISSING_POLICIES:
         raise ValueError(f"unknown missing policy {missing!r}; valid: {', '.join(MISSING_POLICIES)}")
-    if not absent or missing == "fail":
+    if not absent or missing in ("fail", "skip"):
         return
     by_task: dict[str, int] = defaultdict(int)
     for rid, _ in absent:
@@ -131,6 +139,7 @@ def check_missing(absent: Sequence[tuple[str, int]], refs: Mapping[str, Referenc
     raise ScoringError(
         f"{len(absent)} of {len(refs) * len(samples)} expected generations are missing "
         f"({dict(by_task)}; {_describe_samples(samples)}), e.g. {shown}. Score only some tasks with --task/task=, "
+        "score the generations present with --missing skip / missing='skip' (the coverage goes into the signature), "
         "or count missing generations as failures with --missing fail / missing='fail'"
     )
 

@@ -20,9 +20,11 @@ from lctg_dataset.constants import TASKS
 
 from lctg_metrics import signature as _signature
 from lctg_metrics.cleaners import Cleaner, get_cleaner
+from lctg_metrics.aspects.text import MALFORMED, NO_ANSWER, UNFINISHED
 from lctg_metrics.options import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
+from lctg_metrics.scoring import coverage as _coverage
 from lctg_metrics.scoring.aggregate import aggregate
 from lctg_metrics.scoring.check import VerdictColumns, prepare_texts, verdicts
 from lctg_metrics.scoring.counts import Counts
@@ -105,7 +107,11 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
     usage: dict[str, dict[str, Any]] = {}
     if clean_stats is not None:
         usage["cleaner"] = _usage(clean_stats)
-    vc = verdicts(raws, cleaned, matched, options, progress=progress, unfinished=think["unfinished"])
+    failed = cols.failed()
+    if failed:
+        notes.append(f"{len(failed)} generations are no answer (a refusal or a content-filter stop): every aspect "
+                     "failed, with the reason in the details")
+    vc = verdicts(raws, cleaned, matched, options, progress=progress, unfinished=think["unfinished"], failed=failed)
     answers = None
     if judge is not None:
         answers, judge_stats = _judge(matched, cleaned, judge)
@@ -142,20 +148,26 @@ def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColu
         vc.passed, column(len(r.aspects) > 1 for r in distinct), answers, think=_think_flags(len(matched), think))
 
 
-def _think_flags(n: int, think: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray] | None:
-    """Per-generation 0/1 flags (reasoning block stripped, unfinished reasoning) for the counts."""
+def _think_flags(n: int, think: Mapping[str, Any]) -> tuple[np.ndarray, ...] | None:
+    """Per-generation 0/1 flags (reasoning block stripped, unfinished reasoning, no answer after it, malformed
+    reasoning) for the counts."""
     if not think["stripped_at"] and not think["unfinished"]:
         return None
-    stripped, unfinished = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    stripped[list(think["stripped_at"])] = 1
-    unfinished[list(think["unfinished"])] = 1
-    return stripped, unfinished
+    states = think.get("states", dict.fromkeys(think["unfinished"], UNFINISHED))
+    flags = np.zeros((4, n), dtype=np.int64)
+    flags[0, list(think["stripped_at"])] = 1
+    for k, state in enumerate((UNFINISHED, NO_ANSWER, MALFORMED), start=1):
+        flags[k, [i for i, s in states.items() if s == state]] = 1
+    return tuple(flags)
 
 
 def think_summary(counts: Counts, options: ScoringOptions) -> tuple[dict[str, Any], list[str]]:
-    """What the ``think`` option did over every shard (from the counts): the JSON entry and the notes."""
+    """What the ``think`` option did over every shard (from the counts): the JSON entry and the notes (``no_answer``
+    and ``malformed`` appear in the JSON only when some generation is so, as older results never had them)."""
     stripped = counts.prompt_total(_counts.THINK_STRIPPED)
     unfinished = counts.prompt_total(_counts.THINK_UNFINISHED)
+    no_answer = counts.prompt_total(_counts.THINK_NO_ANSWER)
+    malformed = counts.prompt_total(_counts.THINK_MALFORMED)
     notes = []
     if stripped:
         notes.append(f"stripped a <think> reasoning block from {stripped} generations (--think {options.think}; "
@@ -163,19 +175,29 @@ def think_summary(counts: Counts, options: ScoringOptions) -> tuple[dict[str, An
     if unfinished:
         notes.append(f"{unfinished} generations end inside an unclosed <think>: every aspect failed "
                      "(unfinished reasoning)")
-    return {"mode": options.think, "stripped": stripped, "unfinished": unfinished}, notes
+    if no_answer:
+        notes.append(f"{no_answer} generations have nothing after </think>: every aspect failed (no answer after "
+                     "reasoning)")
+    if malformed:
+        notes.append(f"{malformed} generations have think tags that do not make one leading block (a tag after the "
+                     "answer began, a nested block never closed): every aspect failed (malformed reasoning; "
+                     "--think keep scores them as written)")
+    out = {"mode": options.think, "stripped": stripped, "unfinished": unfinished}
+    out.update({k: v for k, v in (("no_answer", no_answer), ("malformed", malformed)) if v})
+    return out, notes
 
 
 def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringOptions, cleaner: str,
              judge: str = "none", missing: str = "error", notes: Sequence[str] = (),
              materialize: Any = None, llm_usage: dict[str, dict[str, Any]] | None = None,
              dataset_source: str | None = None) -> ScoreResult:
-    """Look for missing generations (error, or counted as failures), aggregate, and sign the result
-    (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field)."""
+    """Look for missing generations (error, counted as failures, or skipped), aggregate, and sign the result
+    (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field;
+    a partial result's coverage joins it as ``cover:SCORED/EXPECTED``)."""
     version = dataset_version(refs)
     absent, samples = absent_pairs(counts, refs)
     check_missing(absent, refs, samples, missing)
-    if absent:
+    if absent and missing == "fail":
         pairs = [(refs[rid], s) for rid, s in absent]
         flat = [(k, a) for k, (ref, _) in enumerate(pairs) for a in ref.aspects]
         counts = counts + _counts.build(
@@ -184,17 +206,24 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
             [len(r.aspects) > 1 for r, _ in pairs], generations=False)
     think, think_notes = think_summary(counts, options)
     summary = aggregate(counts)
-    expected = len(refs) * len(samples)
-    coverage = {"expected": expected, "scored": summary.generations, "missing": len(absent),
-                "ratio": summary.generations / expected, "prompts": len(refs), "samples": samples,
-                "missing_policy": missing}
-    notes = list(notes) + think_notes + ([f"{len(absent)} missing generations counted as failures"] if absent else [])
-    items = None if materialize is None else (lambda: materialize() + missing_items(absent, refs))
+    coverage = _coverage.coverage(refs, absent, samples, summary.generations, missing, summary.counts)
+    notes = list(notes) + think_notes + _missing_notes(coverage)
+    kept = absent if missing == "fail" else []
+    items = None if materialize is None else (lambda: materialize() + missing_items(kept, refs))
     return ScoreResult(
         signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=version,
-                                   dataset_source=dataset_source),
+                                   dataset_source=dataset_source, coverage=_coverage.signature_code(coverage)),
         options=options, cleaner=cleaner, judge=judge, dataset_version=version, counts=counts,
         summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None, think=think)
+
+
+def _missing_notes(cov: Mapping[str, Any]) -> list[str]:
+    if not cov["missing"]:
+        return []
+    if cov["missing_policy"] == "fail":
+        return [f"{cov['missing']} missing generations counted as failures"]
+    return [f"partial run: {cov['missing']} of {cov['expected']} expected generations are missing and were skipped; "
+            f"scores and confidence intervals are over the {cov['prompts_scored']} of {cov['prompts']} prompts present"]
 
 
 def dataset_version(refs: Mapping[str, Reference]) -> str:

@@ -88,9 +88,11 @@ def score_chunks(
 
     ``on_items(items, signature)`` receives every chunk's per-item verdicts, then the missing ones (those of a run
     that succeeds: nothing is handed on for a chunk that fails). ``first_at(id, sample)`` names where a generation
-    seen in an earlier chunk was (default: "an earlier chunk")."""
+    seen in an earlier chunk was (default: "an earlier chunk"). With ``missing="skip"`` the signature depends on the
+    coverage, known only at the end: the verdicts are then held back and handed on once, signed with it."""
     signature = _signature.build(options, cleaner=cleaner.describe(), judge="none",
                                  dataset_version=dataset_version(refs), dataset_source=dataset_source)
+    held: list[ItemVerdict] | None = [] if missing == "skip" and on_items is not None else None
     seen, total, ignored, scored, bar = _Seen(refs), _Sum(), 0, 0, None
     for chunk in chunks:
         if not len(chunk):
@@ -103,7 +105,9 @@ def score_chunks(
             raise ScoringError(f"{part.cols.label(again)}: duplicate (id, sample) ({rid!r}, {s}); first at {where}")
         total.add(part.counts)
         ignored += ignored_cleaned(part.cols, cleaner)
-        if on_items is not None:
+        if held is not None:
+            held += part.items()
+        elif on_items is not None:
             on_items(part.items(), signature)
         scored += len(chunk)
         del chunk, part  # one chunk in memory at a time, not two
@@ -120,9 +124,12 @@ def score_chunks(
     counts = total.result()
     result = finalize(counts, refs, options=options, cleaner=cleaner.describe(), missing=missing,
                       notes=[ignored_note(ignored, cleaner)] if ignored else [], dataset_source=dataset_source)
+    if held is not None:
+        on_items(held, result.signature)  # type: ignore[misc]
+        return result
     if result.signature != signature:
         raise AssertionError(f"details were signed {signature!r}, the result {result.signature!r}")
-    if on_items is not None:
+    if on_items is not None and missing == "fail":
         on_items(missing_items(absent_pairs(counts, refs)[0], refs), signature)
     return result
 

@@ -16,32 +16,34 @@ import csv
 import os
 from io import StringIO
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Mapping
 
 from lctg_metrics import inputs
+from lctg_metrics.formats.batch import (
+    BATCH_URL, CUSTOM_ID_SEPARATOR, batch_answer, custom_id, parse_custom_id, read_openai_batch,
+)
 from lctg_metrics.schema import Generation, ScoringError
 
 #: What ``read_generations_from`` reads: our own files, lm-eval ``--log_samples`` files, Batch API output files.
 FROM_FORMATS = ("lctg", "lm-eval", "openai-batch")
 #: What ``prompt_records`` writes: ``{"id", "prompt"}`` lines, or Batch API input lines.
 PROMPT_FORMATS = ("jsonl", "openai-batch")
-#: Between the row id and the sample index in a Batch API ``custom_id``.
-CUSTOM_ID_SEPARATOR = "#"
-#: The endpoint every Batch API request line names (the one the LCTG protocol uses: chat completions).
-BATCH_URL = "/v1/chat/completions"
 #: lm-eval log fields that hold responses: ``resps`` (every raw response) or ``filtered_resps`` (after filters).
 LM_EVAL_TEXT_FIELDS = ("resps", "filtered_resps")
 
 
 def read_generations_from(path: str | os.PathLike[str], fmt: str = "lctg", *, id_field: str = "id",
-                          text_field: str = "generation") -> list[Generation]:
+                          text_field: str = "generation", missing: str = "error") -> list[Generation]:
     """Generations from a file written by us or by another tool (``fmt`` in :data:`FROM_FORMATS`).
 
     ``lctg``: JSONL/CSV/parquet with ``id_field`` and ``text_field`` columns (plus ``sample``, ``cleaned``).
     ``lm-eval``: a ``samples_<task>_<date>.jsonl`` file, or a folder searched for them; the row id is
     ``doc[id_field]``, the samples are the responses of ``resps`` (``repeats`` = k gives samples 0..k-1;
     ``text_field="filtered_resps"`` takes the filtered ones instead).
-    ``openai-batch``: a Batch API output file; failed requests are one error naming the first failed line and counting the others.
+    ``openai-batch``: a Batch API output file (chat completions or ``/v1/responses`` bodies). A refusal or a
+    content-filter stop is an answer that fails every aspect, its reason in the details. Failed requests follow
+    ``missing``: ``error`` is one error naming the first failed line and counting the others, ``skip`` leaves them
+    out (the scorer then reports them as missing), ``fail`` scores them as failures saying why.
     """
     if fmt not in FROM_FORMATS:
         raise ScoringError(f"unknown generations format {fmt!r}; valid: {', '.join(FROM_FORMATS)}")
@@ -51,7 +53,7 @@ def read_generations_from(path: str | os.PathLike[str], fmt: str = "lctg", *, id
     if not p.is_file():
         raise ScoringError(f"generations file {p} does not exist or is not a file")
     if fmt == "openai-batch":
-        return _guard(p, lambda: _read_openai_batch(p))
+        return _guard(p, lambda: read_openai_batch(p, missing))
     if id_field == "id" and text_field == "generation":
         return inputs.read_generations(p)
     return _guard(p, lambda: _read_renamed(p, id_field, text_field))
@@ -172,76 +174,6 @@ def _responses(value: Any, field: str, where: str) -> list[Any]:
     return texts
 
 
-# ---------------------------------------------------------------------------------- OpenAI Batch API
-
-
-def custom_id(row_id: str, sample: int) -> str:
-    """The Batch API ``custom_id`` of one (row, sample): ``"{row id}#{sample}"``."""
-    return f"{row_id}{CUSTOM_ID_SEPARATOR}{sample}"
-
-
-def parse_custom_id(value: Any, where: str) -> tuple[str, int]:
-    """``(row id, sample)`` of a ``custom_id`` written by :func:`custom_id` (no ``#``: sample 0)."""
-    if not isinstance(value, str) or not value:
-        raise ScoringError(f"{where}: custom_id must be a non-empty string, got {value!r}")
-    row_id, sep, sample = value.rpartition(CUSTOM_ID_SEPARATOR)
-    if not sep:
-        return value, 0
-    if not sample.isdigit() or not row_id:
-        raise ScoringError(f"{where}: custom_id {value!r} must be '<row id>#<sample>' with a sample index >= 0")
-    return row_id, int(sample)
-
-
-def _read_openai_batch(p: Path) -> list[Generation]:
-    out: list[Generation] = []
-    failed: list[str] = []
-    for where, rec in inputs._jsonl_rows(p, inputs.read_text(p)):
-        cid = rec.get("custom_id")
-        row_id, sample = parse_custom_id(cid, where)
-        text, problem = _batch_text(rec)
-        if problem:
-            failed.append(f"{where}: custom_id {cid!r} {problem}")
-        else:
-            out.append(Generation(id=row_id, text=text, sample=sample, where=f"{where} (custom_id {cid!r})"))
-    if failed:
-        others = [f.split(": custom_id")[0] for f in failed[1:]]
-        more = f" (and {len(others)} more failed line(s): {', '.join(others[:3])}{', …' if len(others) > 3 else ''})"
-        raise ScoringError(f"{failed[0]}{more if others else ''}; re-submit the failed requests")
-    return out
-
-
-def _batch_text(rec: Mapping[str, Any]) -> tuple[Any, str | None]:
-    """The answer of one Batch API output line, or why there is none."""
-    error = rec.get("error")
-    if error:
-        return None, f"failed: {_message(error)}"
-    response = rec.get("response")
-    if not isinstance(response, Mapping):
-        return None, "has neither 'response' nor 'error'"
-    body = response.get("body")
-    status = response.get("status_code")
-    if status != 200:
-        detail = _message(body.get("error")) if isinstance(body, Mapping) and body.get("error") else "no answer"
-        return None, f"failed with HTTP {status}: {detail}"
-    choices = body.get("choices") if isinstance(body, Mapping) else None
-    if not isinstance(choices, list) or not choices or not isinstance(choices[0], Mapping):
-        return None, "has no response.body.choices[0]"
-    first = choices[0]
-    message = first.get("message")
-    text = message.get("content") if isinstance(message, Mapping) else first.get("text")
-    if not isinstance(text, str):
-        reason = first.get("finish_reason")
-        return None, f"has no text answer (content {text!r}, finish_reason {reason!r})"
-    return text, None
-
-
-def _message(error: Any) -> str:
-    if isinstance(error, Mapping):
-        code, msg = error.get("code"), error.get("message")
-        return ": ".join(str(x) for x in (code, msg) if x) or str(dict(error))
-    return str(error)
-
-
 # ------------------------------------------------------------------------------------------ prompts
 
 
@@ -271,3 +203,7 @@ def prompt_records(rows: Iterable[Mapping[str, Any]], fmt: str, *, model: str | 
                 out.append({"custom_id": custom_id(rid, s), "method": "POST", "url": BATCH_URL,
                             "body": {"model": model, "messages": [{"role": "user", "content": prompt}]}})
     return out
+
+
+__all__ = ["BATCH_URL", "CUSTOM_ID_SEPARATOR", "FROM_FORMATS", "LM_EVAL_TEXT_FIELDS", "PROMPT_FORMATS", "batch_answer",
+           "custom_id", "lm_eval_sample_files", "parse_custom_id", "prompt_records", "read_generations_from"]

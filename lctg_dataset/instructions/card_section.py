@@ -1,0 +1,112 @@
+"""The ``instructions`` config's section of the dataset card: how the prompts were made, the instructions per
+category, the version's task-compatibility table (read from its data file) and how every instruction is checked."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from lctg_dataset.card import md_table
+from lctg_dataset.constants import TASKS
+from lctg_dataset.instructions.declarations import LATEST, VERSIONS, Declarations, load_declarations
+
+
+def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
+    """Card section of the ``instructions`` config: how it was made and the instructions per category."""
+    per: dict[str, dict[str, int]] = {}
+    ids: dict[str, set[str]] = {}
+    for row in rows:
+        for iid, category in zip(row["instruction_id_list"], row["categories"]):
+            per.setdefault(category, {t: 0 for t in TASKS})[row["task"]] += 1
+            ids.setdefault(category, set()).add(iid)
+    version = rows[0]["dataset_version"] if rows else ""
+    line = next((v for v in VERSIONS if version.startswith(f"instructions-{v}+")), LATEST)
+    decls = load_declarations(line)
+    declared = decls.categories  # the taxonomy's order
+    order = [c for c in declared if c in per] + sorted(set(per) - set(declared))
+    body = [[c, len(ids[c]), *per[c].values(), sum(per[c].values())] for c in order]
+    body.append(["**total**", len(set().union(*ids.values())) if ids else 0,
+                 *(sum(r[i] for r in body) for i in range(2, 3 + len(TASKS)))])
+    return "\n".join([
+        f"## Config `instructions` (version {version})",
+        "",
+        f"How it was made: for each LCTG base text and its task instruction, prompts whose [条件] block holds 1–3 "
+        "verifiable Japanese instructions, one per line, in place of the LCTG conditions. The instructions, their "
+        "categories (Horio et al.'s taxonomy), their Japanese sentences and the kwargs to draw are declared once as "
+        "data (`lctg_dataset/instructions/declarations.json`); keywords, forbidden words and character ranges come "
+        "from the record's scored LCTG values. Only instructions with a deterministic checker are used (categories "
+        "judged by an LLM, such as トピック指定, are left out). The instructions of one prompt are of distinct "
+        "categories and never a declared conflicting pair; a required word never meets a script or punctuation "
+        f"rule or a forbidden word. Drawn with `--seed {seed}` and the row id, so builds are reproducible. "
+        f"Rows: {len(rows)}; the id is `instructions/{{task}}/{{prompt_id}}/{{k}}`; `instruction_id_list`, "
+        "`kwargs` (one JSON object per instruction) and `categories` are parallel lists. Score with the instruction "
+        "checkers of `lctg_metrics.instructions` (strict and loose). This config is **derived**: it is not part of "
+        "LCTG Bench as published and its scores are **not comparable** with the papers' tables or with the LCTG "
+        "configs; the scorer's signature shows its dataset version.",
+        "",
+        "Instructions per category (distinct ids, then occurrences per task):",
+        "",
+        md_table(["category", "ids", *TASKS, "total"], body),
+        "",
+        _compatibility_text(decls, line),
+        "",
+        INSTRUCTION_RULES,
+    ])
+
+
+#: How the instructions are checked, as a native reader would judge them (checkers 1.1). Kept beside the card code
+#: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
+INSTRUCTION_RULES = """### How the instructions are checked
+
+**Strict** runs each checker on the response as it is. **Loose** (as IFEval) also tries the response without its
+first line, without its last line, without both, and each of these without markdown emphasis; any passing variant
+passes, so loose is never stricter than strict. Judgement calls, settled as a native reader would:
+
+- **Characters** (`length:chars`): what a reader counts. The text is NFC-normalised; blanks (spaces, full-width
+  spaces, tabs, line breaks, blank lines) and invisible characters (zero-width spaces, controls, combining marks left
+  over) are not counted, so whitespace padding never meets a minimum; punctuation, symbols and digits count.
+- **Sentences** end at 。！？!?．｡ outside brackets that close on the same line, at an ellipsis ending a line and at
+  every line break. Heading and label lines (「メリット：」, `# …`, 「第1節 …」, a wholly bold or 『title』 line, a table row) and
+  pieces without a letter or number (`******`, `---`) are no sentences. Lines and paragraphs count only if they
+  hold a letter or number.
+- **箇条書き**: items start with ・ • ● ○ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ✓ … (with or without a space), with - － + before text
+  (not before a digit: 「-5度」 is a number) or with * ＊ and a space; only top-level items count. 「「・」で始まる
+  箇条書き」 admits ・ items only; a request that names no marker (「…項目の箇条書きにしてください」, from 1.1.0)
+  admits numbered items too (1. 1) （1） ① …; 「1.5倍」 is no item). 番号付きリスト counts numbered items.
+- **Fixed answers** (`format:constrained_response`): when the request says 回答の最後に / 広告文の後に / 最後に (from
+  1.1.0), the response must end with one option (trailing blanks, closing 」』, emphasis and 。.! aside) and that
+  option must be the only one on its last line; an answer given first, or followed by a closing remark, fails.
+- **です・ます調 / だ・である調** read each sentence's last predicate. Polite: です, ます, ください, ございます among the
+  final auxiliaries (でしょうか, ありません, なのです). Plain: a verb, adjective or auxiliary without them (なのか,
+  だろうか, のだ, である, ことだ) or a noun with a final particle (本当か). Neutral: 体言止め and elliptical phrases
+  (以下の通り). Quotations 「…」『…』 are removed first (quoted speech is not the writer's style), headings and
+  labels are skipped. A response of one sentence without a predicate (an ad title such as
+  「月三千円で学び放題のパソコン教室」) passes either style; a longer response needs one sentence in the asked style.
+- **句点 / 読点**: 。．｡ and 、，､ always count; an ASCII `.` right after a Japanese character (not before a digit or
+  another `.`) is a 句点 and an ASCII `,` right after a Japanese character is a 読点; 3.14, 1,000, P.S., `...` and
+  English text are not; ・ and ！？ are neither.
+- **Scripts** are judged on letters. Digits are numbers, not letters of a script: allowed under ひらがなだけ and
+  カタカナだけ (漢数字 are kanji). ー belongs to the word it lengthens; under カタカナを使わずに, ー, ・ and the counter
+  ヶ/ヵ (3ヶ月, 霞ヶ関) are no katakana; under カタカナだけ ヶ is katakana.
+- **Furigana**: every run of kanji (々 and ヶ included) is followed by its reading in hiragana in full-width （）,
+  at least one kana per kanji. Whether the reading is the right one is not checked (readings depend on context).
+- **漢数字**: no digit (ASCII, full-width) and no ① ⑴ style number anywhere."""
+
+
+def _compatibility_text(decls: Declarations, line: str) -> str:
+    """The task-compatibility table of the version, from its data file (1.0.0 had none)."""
+    if decls.compatibility is None:
+        return (f"Version {line} combines every declared variant with its task; it has no task-compatibility table "
+                "(1.1.0 adds one). Rebuild it with `--instructions-version " + line + "`.")
+    table = decls.compatibility
+    body = [[task, ", ".join(f"`{i}`" for i in sorted(table.excluded.get(task, {}))) or "—"] for task in TASKS]
+    needs = "; ".join(f"`{i}` only on base texts matching `{pattern.pattern}` ({why})"
+                      for i, (pattern, why) in table.needs_in_base_text.items())
+    return "\n".join([
+        f"Compatibility (version {line}, `lctg_dataset/instructions/compatibility.json`): an instruction is drawn only "
+        "if its task admits it and the base text gives it something to act on; pairs in the conflict table "
+        "(`declarations.json`) never meet in one prompt. Older versions stay buildable with `--instructions-version`.",
+        "",
+        md_table(["task", "instructions it does not admit"], body),
+        "",
+        f"Vacuous combinations left out: {needs}." if needs else "",
+    ])
