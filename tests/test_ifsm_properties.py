@@ -76,9 +76,9 @@ def test_command_line_scores_a_jsonl(tmp_path: Path, capsys: pytest.CaptureFixtu
     rows = load_story_rows(FIXTURE)
     path = tmp_path / "g.jsonl"
     path.write_text("".join(json.dumps({"id": r["id"], "generation": r["question"]}) + "\n" for r in rows))
-    main([str(path), "--reader", "embedding", "--source", str(FIXTURE), "--dissimilarity", "letters"])
+    main([str(path), "--reader", "embedding", "--stories-source", str(FIXTURE), "--dissimilarity", "letters"])
     out = capsys.readouterr().out
     assert "\nIFSM 0.000" in out and "INVALID" in out and "question echo" in out
     assert "dissim:letters" in out and "ifsm|reader:embedding-letters" in out
     with pytest.raises(SystemExit):
-        main([str(path), "--reader", "llm", "--source", str(FIXTURE)])
+        main([str(path), "--reader", "llm", "--stories-source", str(FIXTURE)])

@@ -33,3 +33,37 @@ def test_replacing_a_reader_or_an_encoder_is_said_out_loud():
     before = READERS["embedding"]
     register_reader("embedding", before, replace=True)
     assert READERS["embedding"] is before
+
+
+def _unknown_instruction():
+    from lctg_metrics.instructions.registry import get
+
+    get("keywords:nope")
+
+
+def _unknown_reader():
+    from lctg_metrics.ifsm.readers import get_reader
+
+    get_reader("nope")
+
+
+def _unknown_encoder():
+    from lctg_metrics.ifsm.encoders import get_encoder
+
+    get_encoder("nope")
+
+
+UNKNOWN = [
+    ("instruction", _unknown_instruction, r"unknown instruction id 'keywords:nope'; valid: .*keywords:existence"),
+    ("IFSM reader", _unknown_reader, r"unknown IFSM reader 'nope'; valid: embedding, embedding-e5, llm"),
+    ("encoder", _unknown_encoder, r"unknown encoder 'nope'; valid: .*use-m3"),
+    ("cleaner", lambda: get_cleaner("nope"), r"unknown cleaner 'nope'; valid: provided, none, rule, llm"),
+]
+
+
+@pytest.mark.parametrize(("kind", "lookup", "message"), UNKNOWN, ids=[u[0] for u in UNKNOWN])
+def test_an_unknown_name_is_the_one_input_error_with_the_valid_names(kind, lookup, message):
+    from lctg_metrics.schema import ScoringError
+
+    with pytest.raises(ScoringError, match=message):
+        lookup()

@@ -40,6 +40,7 @@ def run(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> SideBySid
 # -- the harness: both pipelines ran on the same inputs, every branch was taken -------------------------
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_both_pipelines_judged_every_item(run: SideBySide) -> None:
     expected = sum(PROMPTS.values()) * len(ASPECTS) * SAMPLES
     assert len(run.items) == expected == 5040
@@ -50,6 +51,7 @@ def test_both_pipelines_judged_every_item(run: SideBySide) -> None:
         assert set(side.quality.values()) == {True, False, None}
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_both_pipelines_wrote_every_cell(run: SideBySide) -> None:
     expected = {(task, MODEL_NAME, column) for task in TASKS for column in CSV_COLUMNS}
     assert set(run.upstream.cells) == set(run.lctg.cells) == expected
@@ -57,12 +59,14 @@ def test_both_pipelines_wrote_every_cell(run: SideBySide) -> None:
         assert all(len(v.split(".")[1]) == 3 for v in side.cells.values()), side.cells
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_both_pipelines_sent_the_same_cleaner_prompts(run: SideBySide) -> None:
     upstream, lctg = run.cleaner_prompts
     assert len(upstream) > 1000
     assert upstream == lctg
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 @pytest.mark.parametrize("branch", REQUIRED_BRANCHES)
 def test_branch_exercised(run: SideBySide, branch: str) -> None:
     assert run.branches[branch] >= 1, dict(run.branches)
@@ -79,32 +83,38 @@ def test_generations_are_seeded(source_dir: Path) -> None:
 # -- parity: every request, item verdict and all_scores.csv cell equal upstream's ------------------------
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_same_judge_prompts_as_upstream(run: SideBySide) -> None:
     upstream, lctg = run.judge_prompts
     assert upstream == lctg, (
         f"{len(upstream - lctg)} judge prompts only upstream sent, {len(lctg - upstream)} only lctg sent")
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_same_request_parameters_as_upstream(run: SideBySide) -> None:
     upstream, lctg = run.request_params
     assert upstream == lctg == {'model="gpt-4-1106-preview"'}
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_same_cleaned_texts_as_upstream(run: SideBySide) -> None:
     diffs = run.agreement.cleaned_diffs
     assert not diffs, f"{len(diffs)} of {run.agreement.cleaned_total} cleaned texts differ, e.g. {diffs[:5]}"
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_ctg_verdicts_equal_upstream(run: SideBySide) -> None:
     diffs = run.agreement.ctg_diffs
     assert not diffs, f"{len(diffs)} of {run.agreement.ctg_total} CTG verdicts differ, e.g. {diffs[:5]}"
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_quality_verdicts_equal_upstream(run: SideBySide) -> None:
     diffs = run.agreement.quality_diffs
     assert not diffs, f"{len(diffs)} of {run.agreement.quality_total} quality verdicts differ, e.g. {diffs[:5]}"
 
 
+@pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)
 def test_all_scores_cells_equal_upstream(run: SideBySide) -> None:
     diffs = run.agreement.cell_diffs
     assert not diffs, run.agreement.table()

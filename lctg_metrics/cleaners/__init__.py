@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from lctg_metrics.cleaners.base import CleanBatch, Cleaner, CleanerError
 from lctg_metrics.options import CLEANER_CHOICES
+from lctg_metrics.schema import ScoringError
 
 
 @dataclass(frozen=True)
@@ -29,12 +30,14 @@ class CleanerEntry:
     ``calls_llm``: it sends requests to an endpoint, so it is built with ``config=`` (an ``LLMConfig``),
     ``protocol=`` (the dataset's protocol prompts) and ``run_options=``, and the LLM flags apply to it.
     ``whole_run``: it batches, deduplicates and caches over the whole run, so a run that uses it reads every
-    generation at once (never chunk by chunk)."""
+    generation at once (never chunk by chunk). ``needs_cleaned``: it reads a cleaned text given with each
+    generation (so it cannot run where there is none, as inside lm-evaluation-harness)."""
 
     name: str
     factory: Callable[..., Cleaner]
     calls_llm: bool = False
     whole_run: bool = False
+    needs_cleaned: bool = False
 
 
 #: Every cleaner by name, in the order the CLI lists them.
@@ -80,7 +83,7 @@ def _llm(
     return LLMCleaner(config=config, protocol=protocol, run_options=run_options)
 
 
-register_cleaner(CleanerEntry("provided", _provided))
+register_cleaner(CleanerEntry("provided", _provided, needs_cleaned=True))
 register_cleaner(CleanerEntry("none", _none))
 register_cleaner(CleanerEntry("rule", _rule))
 register_cleaner(CleanerEntry("llm", _llm, calls_llm=True, whole_run=True))
@@ -91,12 +94,18 @@ def entry(name: str) -> CleanerEntry:
     try:
         return CLEANERS[name]
     except KeyError:
-        raise ValueError(f"unknown cleaner {name!r}; valid: {', '.join(CLEANERS)}") from None
+        raise ScoringError(f"unknown cleaner {name!r}; valid: {', '.join(CLEANERS)}") from None
 
 
 def get_cleaner(name: str, **kwargs: Any) -> Cleaner:
     """A cleaner by name; one that ``calls_llm`` needs ``config=`` and ``protocol=`` (and takes ``run_options=``)."""
     return entry(name).factory(**kwargs)
+
+
+def per_item_cleaners() -> list[str]:
+    """The cleaners that can clean one generation on its own, from its raw text alone (what a harness that scores
+    one doc at a time can use)."""
+    return [name for name, e in CLEANERS.items() if not (e.whole_run or e.needs_cleaned)]
 
 
 def default_cleaner(cleaned: Iterable[str | None] | None) -> str:
@@ -114,4 +123,4 @@ def default_cleaner(cleaned: Iterable[str | None] | None) -> str:
 
 
 __all__ = ["CLEANERS", "CleanBatch", "Cleaner", "CleanerEntry", "CleanerError", "default_cleaner", "entry",
-           "get_cleaner", "register_cleaner"]
+           "get_cleaner", "per_item_cleaners", "register_cleaner"]

@@ -148,7 +148,10 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
 
 def _kept_after_interrupt(argv: Sequence[str]) -> str:
     """What an interrupted command leaves: its outputs are written as a set, so none; LLM answers stay cached."""
-    if any(a in ("--cleaner=llm", "--judge") for a in argv) or "llm" in argv:
+    from lctg_metrics.cleaners import CLEANERS
+
+    llm = {name for name, entry in CLEANERS.items() if entry.calls_llm}  # as declared, not by name
+    if "--judge" in argv or any(a in llm or a.partition("=")[2] in llm for a in argv):
         return "nothing written (LLM answers received so far are kept in the answer cache; a re-run reuses them)"
     return "nothing written"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from lctg_metrics.cleaners import per_item_cleaners
 from lctg_metrics.lm_eval_tasks.writer import DEFAULT_MAX_GEN_TOKS, DEFAULT_SAMPLING_TEMPERATURE
 
 
@@ -24,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="sample (default: on when --repeats > 1, greedy otherwise; greedy with repeats > 1 is refused)")
     p.add_argument("--temperature", type=float, help=f"sampling temperature (default {DEFAULT_SAMPLING_TEMPERATURE} "
                    "when sampling)")
-    p.add_argument("--cleaner", choices=("rule", "none"), default="rule", help="cleaner used inside the harness "
+    p.add_argument("--cleaner", choices=per_item_cleaners(), default="rule", help="cleaner used inside the harness "
                    "(default rule; the LLM cleaner needs whole runs: use `lctg score --from lm-eval` instead)")
     p.add_argument("--profile", default="upstream", help="scoring profile")
     p.set_defaults(handler=cmd_lm_eval_tasks)

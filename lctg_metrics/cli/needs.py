@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from lctg_metrics.cleaners import CLEANERS
 from lctg_metrics.extras import require
 
 #: IFSM readers and the extra each needs (readers not listed need none beyond the core).
@@ -23,8 +24,10 @@ def needed(args: argparse.Namespace) -> list[tuple[str, str]]:
     if command == "if-score":
         out.append(("ja", "lctg if-score (Japanese morphological analysis and language detection)"))
     elif command == "score":
-        if (getattr(args, "cleaner", None) == "llm" or getattr(args, "judge", False)) and not args.dry_run:
-            out.append(("llm", "lctg score --cleaner llm / --judge"))
+        cleaner = getattr(args, "cleaner", None)
+        calls_llm = cleaner in CLEANERS and CLEANERS[cleaner].calls_llm  # as the registry declares it
+        if (calls_llm or getattr(args, "judge", False)) and not args.dry_run:
+            out.append(("llm", f"lctg score --cleaner {cleaner}" if calls_llm else "lctg score --judge"))
     elif command == "ifsm":
         reader = getattr(args, "reader", None)
         if reader in READER_EXTRAS:

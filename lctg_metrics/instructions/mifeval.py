@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from lctg_metrics.schema import ScoringError
 
 Kwargs = Mapping[str, Any]
 #: M-IFEval's comparison words: 未満 N = fewer than N, 以上 N = N or more.
@@ -25,7 +26,7 @@ def _relation(relation: str, n: int, where: str) -> dict[str, int]:
         return {"max": n - 1}
     if relation == _AT_LEAST:
         return {"min": n}
-    raise ValueError(f"{where}: unknown relation {relation!r}; valid: {_LESS}, {_AT_LEAST}")
+    raise ScoringError(f"{where}: unknown relation {relation!r}; valid: {_LESS}, {_AT_LEAST}")
 
 
 def _same(our_id: str) -> tuple[str, Callable[[Kwargs], dict[str, Any]]]:
@@ -91,7 +92,7 @@ def _read_jsonl(path: str | Path) -> list[dict[str, Any]]:
                 try:
                     rows.append(json.loads(line))
                 except json.JSONDecodeError as error:
-                    raise ValueError(f"{path}:{number}: not JSON ({error.msg})") from None
+                    raise ScoringError(f"{path}:{number}: not JSON ({error.msg})") from None
     return rows
 
 
@@ -101,15 +102,15 @@ def read_mifeval_inputs(path: str | Path) -> list[dict[str, Any]]:
     for number, row in enumerate(rows, 1):
         missing = {"key", "prompt", "instruction_id_list", "kwargs"} - set(row)
         if missing:
-            raise ValueError(f"{path}: row {number} lacks field {sorted(missing)[0]!r}")
+            raise ScoringError(f"{path}: row {number} lacks field {sorted(missing)[0]!r}")
         if not isinstance(row, dict) or not isinstance(row.get("prompt"), str):
-            raise ValueError(f"{path}: row {number}: field 'prompt' must be a string")
+            raise ScoringError(f"{path}: row {number}: field 'prompt' must be a string")
         kwargs, ids = row["kwargs"], row["instruction_id_list"]
         if not isinstance(ids, list) or not isinstance(kwargs, list) or not all(isinstance(k, dict) for k in kwargs):
-            raise ValueError(f"{path}: row {number}: key {row['key']}: fields 'instruction_id_list' and 'kwargs' "
+            raise ScoringError(f"{path}: row {number}: key {row['key']}: fields 'instruction_id_list' and 'kwargs' "
                              "must be a list of ids and a list of objects")
         if len(row["kwargs"]) != len(row["instruction_id_list"]):
-            raise ValueError(f"{path}: key {row['key']}: {len(row['kwargs'])} kwargs for "
+            raise ScoringError(f"{path}: key {row['key']}: {len(row['kwargs'])} kwargs for "
                              f"{len(row['instruction_id_list'])} instructions")
         row["kwargs"] = [{k: v for k, v in kw.items() if v is not None} for kw in row["kwargs"]]
     return rows
@@ -120,7 +121,7 @@ def read_mifeval_responses(path: str | Path) -> dict[str, str]:
     out: dict[str, str] = {}
     for number, row in enumerate(_read_jsonl(path), 1):
         if not isinstance(row.get("prompt"), str) or not isinstance(row.get("response"), str):
-            raise ValueError(f"{path}: row {number} needs string fields 'prompt' and 'response'")
+            raise ScoringError(f"{path}: row {number} needs string fields 'prompt' and 'response'")
         out[row["prompt"]] = row["response"]
     return out
 
@@ -131,6 +132,6 @@ def translate(mifeval_id: str, kwargs: Kwargs, prompt: str = "") -> tuple[str, d
     try:
         our_id, convert = MIFEVAL_MAP[mifeval_id]
     except KeyError:
-        raise ValueError(f"unknown M-IFEval id {mifeval_id!r}; valid: {', '.join(sorted(MIFEVAL_MAP))}") from None
+        raise ScoringError(f"unknown M-IFEval id {mifeval_id!r}; valid: {', '.join(sorted(MIFEVAL_MAP))}") from None
     return our_id, convert({**kwargs, SHOWN_MARKER: "・一つめ" in prompt,
                             STARTS_WITH_TITLE: bool(re.search(r"タイトル(?:から|で)書き始め", prompt))})

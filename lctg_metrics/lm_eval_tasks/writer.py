@@ -24,6 +24,7 @@ from typing import Any, Mapping
 from lctg_dataset.constants import TASKS
 from lctg_dataset.layout import MANIFEST, SPLIT, data_file
 from lctg_metrics.api import score_predictions_result
+from lctg_metrics.cleaners import per_item_cleaners
 from lctg_metrics.lm_eval_tasks.hooks import ACC, AVERAGE, PROMPT_LEVEL
 from lctg_metrics.schema import ScoringError
 
@@ -199,9 +200,10 @@ def _scoring(scoring: Mapping[str, Any] | None) -> dict[str, Any]:
     bad = [k for k in options if k not in SCORING_KEYS]
     if bad:
         raise ScoringError(f"unknown scoring option(s) {bad} for lm-eval tasks; valid: {', '.join(SCORING_KEYS)}")
-    if options["cleaner"] not in ("rule", "none"):
+    if options["cleaner"] not in per_item_cleaners():
         raise ScoringError(f"cleaner {options['cleaner']!r} cannot run inside the harness (one doc at a time, no "
-                           "cleaned texts); use 'rule' or 'none', or score the --log_samples file with lctg score")
+                           f"cleaned texts); use {' or '.join(map(repr, per_item_cleaners()))}, or score the "
+                           "--log_samples file with lctg score")
     return options
 
 
