@@ -170,7 +170,7 @@ def test_missing_analyzer_raises_the_install_hint(monkeypatch: pytest.MonkeyPatc
 def test_signature_names_every_verdict_setting() -> None:
     from lctg_metrics.instructions import signature
 
-    assert signature("loose").startswith("instr:1.1|mode:loose|morph:fugashi-")
+    assert signature("loose").startswith("instr:1.2|mode:loose|morph:fugashi-")
     assert "unidic-lite-" in signature() and "(seed 0)" in signature()
     with pytest.raises(ValueError, match="unknown mode"):
         signature("lax")

@@ -10,7 +10,7 @@ Entry points::
     score_mifeval(input_path, responses_path) -> (details, summary)
     read_generations(path), read_config_rows(dataset, config), read_mifeval(input_path, responses_path)
     toy_instruction_outputs(rows, seed=0) -> [{"id", "generation"}]
-    signature(mode) -> "instr:1.1|mode:strict|morph:fugashi-…+unidic-lite-…|langdetect:…(seed 0)"
+    signature(mode) -> "instr:1.2|mode:strict|morph:fugashi-…+unidic-lite-…|langdetect:…(seed 0)"
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ imported lazily so the plain-text checkers work without it.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, NamedTuple
 
 #: One-line install hint shown when the analyzer is missing.
@@ -80,8 +81,8 @@ def is_nominal(morpheme: Morpheme) -> bool:
 
 
 def ends_nominally(sentence: str) -> bool:
-    """体言止め: the sentence's last morpheme (punctuation aside) is a 体言."""
-    tail = content_tail(sentence)
+    """体言止め: the sentence's last morpheme (punctuation, asides in （） and laughter marks aside) is a 体言."""
+    tail = content_tail(predicate_text(sentence))
     return bool(tail) and is_nominal(tail[-1])
 
 
@@ -93,6 +94,21 @@ _TRAILING_PARTICLES = ("終助詞", "準体助詞")
 _NEUTRAL_POS = ("補助記号", "記号", "感動詞", "接続詞", "副詞", "連体詞", "接頭辞", "助詞")
 
 
+#: Casual forms of です that are no です・ます調 (「知ってるでしょ。」, 「いいっす。」): read as plain speech.
+_CASUAL_POLITE = frozenset({"でしょ", "っす"})
+#: An aside in brackets inside a sentence (「安いです（月三千円だ）。」): not the sentence's predicate.
+_ASIDE = re.compile(r"[（(][^（）()]*[)）]")
+#: Laughter marks after a predicate (「楽しかった笑」, 「楽しかったｗｗ」): decoration, not a word of the sentence.
+_LAUGH = re.compile(r"(?<=[ぁ-ゖァ-ヺー。！？!?♪])(?:笑|[wWｗＷ])+(?=[\s。！？!?♪…]*$)")
+
+
+def predicate_text(sentence: str) -> str:
+    """The part of a sentence its predicate is read from: asides in （） and trailing laughter marks (笑, ｗ) removed,
+    unless nothing would be left (a sentence wholly in brackets is read as written)."""
+    core = _LAUGH.sub("", _ASIDE.sub("", sentence)).strip()
+    return core if any(ch.isalnum() for ch in core) else sentence
+
+
 def politeness(sentence: str) -> str:
     """``polite`` (です・ます), ``plain`` (だ・である, a plain verb, adjective or auxiliary) or ``neutral`` (体言止め or
     no predicate), read from the sentence's last predicate:
@@ -101,11 +117,14 @@ def politeness(sentence: str) -> str:
       (です, ます, ください, ございます) is met: でしょうか, ありませんか, なのです, ではないでしょうか;
     - otherwise plain when the predicate is a verb, adjective, 形状詞 or auxiliary: だろうか, なのか, のだ, である,
       「ことだ」, 「行くぞ」, 「静か。」; and plain when a noun or adverb carries a final particle (「本当か。」, 「なるほどね。」);
-    - neutral for a bare noun phrase (体言止め, a title) or an elliptical phrase (「以下の通り。」, 「〜について。」)."""
-    tail = content_tail(sentence)
+    - neutral for a bare noun phrase (体言止め, a title) or an elliptical phrase (「以下の通り。」, 「〜について。」).
+
+    Asides in （） and laughter marks (笑, ｗ) are not read (``predicate_text``); emoji, ♪ and ！？ are symbols; the casual
+    でしょ and っす (「知ってるでしょ。」) are plain speech, not です・ます調."""
+    tail = content_tail(predicate_text(sentence))
     for m in reversed(tail):
         if m.lemma in POLITE_LEMMAS:
-            return "polite"
+            return "plain" if m.surface in _CASUAL_POLITE else "polite"
         if not (m.pos2 in _TRAILING_PARTICLES or m.pos1 == "助動詞"):
             break
     particle = False
@@ -121,4 +140,4 @@ def politeness(sentence: str) -> str:
 
 
 __all__ = ["INSTALL_HINT", "Morpheme", "analyze", "content_tail", "ends_nominally", "is_nominal",
-           "politeness", "reading", "to_katakana"]
+           "politeness", "predicate_text", "reading", "to_katakana"]

@@ -148,7 +148,7 @@ def listing() -> list[dict[str, Any]]:
 
 
 #: Version of the checkers' semantics; bump when any verdict can change.
-CHECKERS_VERSION = "1.1"
+CHECKERS_VERSION = "1.2"
 
 
 def _dist_version(name: str) -> str:
@@ -162,7 +162,7 @@ def _dist_version(name: str) -> str:
 
 def signature(mode: str = "strict") -> str:
     """Every setting that can change an instruction verdict, e.g.
-    ``instr:1.1|mode:strict|morph:fugashi-1.5.2+unidic-lite-1.0.8|langdetect:1.0.9(seed 0)``."""
+    ``instr:1.2|mode:strict|morph:fugashi-1.5.2+unidic-lite-1.0.8|langdetect:1.0.9(seed 0)``."""
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
     return (f"instr:{CHECKERS_VERSION}|mode:{mode}|morph:fugashi-{_dist_version('fugashi')}"
