@@ -146,7 +146,7 @@ def _label_line(d: dict[str, Any]) -> bool:
 CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:keywords:existence": [(SPLIT_KEYWORD, BUG, _tokenizer_split)],
     "ja:keywords:frequency": [(SPLIT_KEYWORD, BUG, _tokenizer_split)],
-    "ja:keywords:forbidden_words": [("forbidden word inside a compound (栄養素 ⊃ 栄養): we count it", AMBIGUOUS,
+    "ja:keywords:forbidden_words": [("forbidden word inside a compound (栄養素 ⊃ 栄養, 森林 ⊃ 森): we count it", AMBIGUOUS,
                                      _compound)],
     "ja:keywords:letter_frequency": [("katakana twin counted although the prompt names the hiragana", BUG,
                                       _katakana_twin)],
