@@ -135,33 +135,33 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _style(response: str) -> tuple[list[str], list[str], bool]:
-    """Polite sentences, plain sentences, and whether the response is one line without 句点 (a title or slogan;
-    quotations aside)."""
+    """Polite sentences, plain sentences, and whether the response is one line holding one sentence or no 句点 (a title
+    or slogan; quotations aside)."""
     body = drop_quotations(response)
     sentences = prose_sentences(body)
     kinds = [(s, morph.politeness(s)) for s in sentences]
-    title_like = sum(1 for line in body.splitlines() if prose_sentences(line)) == 1 and not any(
-        c in body for c in PERIODS)
+    title_like = sum(1 for line in body.splitlines() if prose_sentences(line)) == 1 and (
+        len(sentences) == 1 or not any(c in body for c in PERIODS))
     return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], title_like
 
 
 def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, other_name: str) -> Verdict:
     """The style verdict: no sentence in the other style, and at least one in the asked style unless the whole
-    response is one line without a predicate and without 句点 (a title or slogan such as 「月三千円で学び放題のパソコン
-    教室」 or 「学び放題！月三千円のパソコン教室」, which neither style can be shown in; 「美しい景色。静かな湖。」 is prose
-    and needs a sentence in the asked style)."""
+    response is one line without a predicate holding one sentence or no 句点 (a title or slogan such as 「月三千円で学び
+    放題のパソコン教室」, 「学び放題！月三千円のパソコン教室」 or 「始めるなら、今。」, which neither style can be shown in;
+    「美しい景色。静かな湖。」 is prose and needs a sentence in the asked style)."""
     if other:
         return Verdict(False, f"{len(other)} {other_name} sentences, e.g. 「…{sentence_body(other[0])[-12:]}」")
     if wanted:
         return Verdict(True, f"{len(wanted)} {name} sentences, none {other_name}")
     if title_like:
-        return Verdict(True, "one line without a predicate or 句点 (a title or slogan): neutral in either style")
+        return Verdict(True, "one line without a predicate (a title or slogan): neutral in either style")
     return Verdict(False, f"no sentence ends in {name} form (sentences without a predicate only)")
 
 
 @instruction("style:polite", "スタイル指定",
              "です・ます調: no sentence ends in plain form (なのか, だろうか, のだ, である, でしょ…); 体言止め, asides in （） "
-             "and quotations 「…」 are neutral; a one-line title without a predicate or 句点 passes", needs_morph=True)
+             "and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes", needs_morph=True)
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(polite_ones, plain_ones, total, "です・ます", "plain-form")
@@ -169,7 +169,7 @@ def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 @instruction("style:plain", "スタイル指定",
              "だ・である調: no sentence ends in です/ます; 体言止め, asides in （） and quotations 「…」 are neutral; a one-line "
-             "title without a predicate or 句点 passes", needs_morph=True)
+             "title or slogan without a predicate passes", needs_morph=True)
 def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(plain_ones, polite_ones, total, "plain", "です・ます")
@@ -178,8 +178,8 @@ def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
 #: An ASCII , or . written as a 読点/句点: right after a Japanese (non-ASCII) character, or after a number that follows
 #: a Japanese character (「今年は2024. 」, 「東京は1,大阪は2」), so 1,000, １,０００, 3.14, P.S. and English text are not;
 #: a period followed by a digit or another period (an ellipsis ...) is not, nor the dot of a list number (「1. 」).
-_ASCII_COMMA = re.compile(r"(?:[^\x00-\x7f]|[^\x00-\x7f\s][0-9]+),(?![0-9０-９])|(?<=[^\x00-\x7f０-９]),")
-_ASCII_PERIOD = re.compile(r"(?:[^\x00-\x7f]|[^\x00-\x7f\s][0-9]+)\.(?![.0-9])")
+_ASCII_COMMA = re.compile(r"(?:[^\x00-\x7f]|[^\x00-\x7f\s][0-9]+),(?![0-9０-９])|[^\x00-\x7f０-９\s][ \t]*,")
+_ASCII_PERIOD = re.compile(r"(?:[^\x00-\x7f\s][ \t]*|[^\x00-\x7f\s][0-9]+)\.(?![.0-9])|(?<=[^\x00-\x7f])\.(?![.0-9])")
 
 
 @instruction("rule:no_comma", "ルール指定(非一般)",

@@ -94,16 +94,17 @@ _TRAILING_PARTICLES = ("終助詞", "準体助詞")
 _NEUTRAL_POS = ("補助記号", "記号", "感動詞", "接続詞", "副詞", "連体詞", "接頭辞", "助詞")
 
 
-#: Casual forms of です that are no です・ます調 (「知ってるでしょ。」, 「いいっす。」): read as plain speech.
-_CASUAL_POLITE = frozenset({"でしょ", "っす"})
-#: An aside in brackets inside a sentence (「安いです（月三千円だ）。」): not the sentence's predicate.
-_ASIDE = re.compile(r"[（(][^（）()]*[)）]")
+#: Casual forms of です that are no です・ます調 (「知ってるでしょ。」, 「なるっしょ。」, 「いいっす。」, 「そうすね。」): read as
+#: plain speech. でしょ is casual only when no う follows (でしょう is polite).
+_CASUAL_POLITE = frozenset({"でしょ", "っしょ", "しょ", "っす", "す"})
+#: An aside in brackets inside a sentence (「安いです（月三千円だ）。」, 「安い【税別】。」): not the sentence's predicate.
+_ASIDE = re.compile(r"[（(【〔［\[][^（）()【】〔〕［］\[\]]*[)）】〕］\]]")
 #: Laughter marks after a predicate (「楽しかった笑」, 「楽しかったｗｗ」): decoration, not a word of the sentence.
 _LAUGH = re.compile(r"(?<=[ぁ-ゖァ-ヺー。！？!?♪])(?:笑|[wWｗＷ])+(?=[\s。！？!?♪…]*$)")
 
 
 def predicate_text(sentence: str) -> str:
-    """The part of a sentence its predicate is read from: asides in （） and trailing laughter marks (笑, ｗ) removed,
+    """The part of a sentence its predicate is read from: asides in （）【】［］ and trailing laughter marks (笑, ｗ) removed,
     unless nothing would be left (a sentence wholly in brackets is read as written)."""
     core = _LAUGH.sub("", _ASIDE.sub("", sentence)).strip()
     return core if any(ch.isalnum() for ch in core) else sentence
@@ -119,12 +120,14 @@ def politeness(sentence: str) -> str:
       「ことだ」, 「行くぞ」, 「静か。」; and plain when a noun or adverb carries a final particle (「本当か。」, 「なるほどね。」);
     - neutral for a bare noun phrase (体言止め, a title) or an elliptical phrase (「以下の通り。」, 「〜について。」).
 
-    Asides in （） and laughter marks (笑, ｗ) are not read (``predicate_text``); emoji, ♪ and ！？ are symbols; the casual
-    でしょ and っす (「知ってるでしょ。」) are plain speech, not です・ます調."""
+    Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``); emoji, ♪ and ！？ are symbols; the
+    casual でしょ, っしょ and っす (「知ってるでしょ。」) are plain speech, not です・ます調."""
     tail = content_tail(predicate_text(sentence))
-    for m in reversed(tail):
+    for i in range(len(tail) - 1, -1, -1):
+        m = tail[i]
         if m.lemma in POLITE_LEMMAS:
-            return "plain" if m.surface in _CASUAL_POLITE else "polite"
+            casual = m.surface in _CASUAL_POLITE and not (i + 1 < len(tail) and tail[i + 1].surface.startswith("う"))
+            return "plain" if casual else "polite"
         if not (m.pos2 in _TRAILING_PARTICLES or m.pos1 == "助動詞"):
             break
     particle = False

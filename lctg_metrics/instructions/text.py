@@ -32,10 +32,10 @@ _BULLET = re.compile(rf"^\s*([{BULLET_SYMBOLS}]|〇(?!〇)|[{re.escape(BULLET_DA
                      rf"|[*＊](?=\s))\s*(?=\S)")
 #: Kanji numerals that number list items (一、 （二） ㈢).
 _KANJI_NUMBER = "[一二三四五六七八九十]+"
-#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ⑴ / ⒈ / ㈠ / ㊀, ASCII or full-width digits, and kanji
+#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ❶ / ⑴ / ⒈ / ㈠ / ㊀ / Ⅲ., ASCII or full-width digits, and kanji
 #: numbers followed by 、 ． . or in brackets (一、 （二）); 「1.5倍」 and 「一方、」 are no items.
 _NUMBERED = re.compile(r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]"
-                       r"|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛㈠-㈩㊀-㊉]"
+                       r"|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛㈠-㈩㊀-㊉❶-❿➀-➓⓫-⓾]|[Ⅰ-Ⅻⅰ-ⅻ](?:[.．)）]|(?=\s))"
                        rf"|{_KANJI_NUMBER}[、．.](?!\s*$)|[（(]{_KANJI_NUMBER}[)）])"
                        r"\s*(?=\S)")
 #: An item lettered in order rather than numbered: a) (a) a. A． ア． (ア) ア) — one letter or katakana and a mark.
@@ -52,8 +52,10 @@ def is_hiragana(ch: str) -> bool:
 
 
 def is_katakana(ch: str) -> bool:
-    """ァ–ヺ (incl. ヴ), ヽヾ, ー, the middle dot ・, small ㇰ–ㇿ and half-width ｦ–ﾟ."""
-    return "ァ" <= ch <= "ヺ" or ch in "ヽヾー・" or "ㇰ" <= ch <= "ㇿ" or "ｦ" <= ch <= "ﾟ"
+    """ァ–ヺ (incl. ヴ), ヽヾ, ー, the middle dot ・, small ㇰ–ㇿ, half-width ｦ–ﾟ, circled ㋐–㋾ and squared words ㌀–㍗
+    (㌔ is キロ)."""
+    return ("ァ" <= ch <= "ヺ" or ch in "ヽヾー・" or "ㇰ" <= ch <= "ㇿ" or "ｦ" <= ch <= "ﾟ" or "㋐" <= ch <= "㋾"
+            or "㌀" <= ch <= "㍗")
 
 
 def is_kanji(ch: str) -> bool:
