@@ -90,7 +90,8 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   final auxiliaries (でしょうか, ありません, なのです, ですね, ました！, ませんか？). Plain: a verb, adjective or auxiliary
   without them (なのか, だろうか, のだ, である, ことだ, じゃん, かな, だよね), a noun with a final particle (本当か), and the
   casual でしょ, っしょ and っす (「知ってるでしょ。」 is speech, not です・ます調, and passes だ・である調). Neutral: 体言止め and
-  elliptical phrases (以下の通り). Trailing symbols, ♪ ♡, ！？ and emoji are not read; an aside in （）【】［］
+  elliptical phrases (以下の通り, 〜について, 〜として). A sentence cut off after a conjunctive particle is read from the
+  predicate before it (「試してみてね！」 and 「降ったけど。」 are plain, 「雨ですけど。」 polite). Trailing symbols, ♪ ♡, ！？ and emoji are not read; an aside in （）【】［］
   (「安いです（月三千円だ）。」, 「安い【税別】。」) and a laughter mark (笑, （笑）, ｗ) are not the sentence's predicate. Quotations 「…」『…』 are removed first (quoted speech is not the writer's
   style), headings and labels are skipped. A response of one line without a predicate, holding one sentence or no 句点
   (an ad title or slogan such as 「月三千円で学び放題のパソコン教室」, 「学び放題！月三千円のパソコン教室」, 「始めるなら、今。」)

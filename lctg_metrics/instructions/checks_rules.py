@@ -81,7 +81,7 @@ def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 @instruction("startend:unified_ending", "始め・終わり指定",
              "every sentence (quotations and headings aside) ends with the given ending, e.g. です",
-             Param("ending", "str", "the sentence ending", required=True))
+             Param("ending", "str", "the sentence ending", required=True), needs_morph=True)
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = prose_sentences(drop_quotations(response)) or prose_sentences(response)  # all quoted: check inside
     checked = [s for s in found if is_terminated(s)] or found

@@ -110,6 +110,27 @@ def predicate_text(sentence: str) -> str:
     return core if any(ch.isalnum() for ch in core) else sentence
 
 
+#: Verbs that with a case particle and て form a compound particle (について, として, によって, に対して, に関して,
+#: において, にとって, に沿って, に基づいて, にわたって, を通して, に比べて, に応じて, に伴って, に向けて).
+_COMPOUND_PARTICLE_VERBS = frozenset({"付く", "就く", "つく", "為る", "因る", "依る", "拠る", "対する", "関する", "於く",
+                                      "取る", "沿う", "基づく", "渡る", "亘る", "通す", "比べる", "応じる", "応ずる", "伴う",
+                                      "向ける"})
+
+
+def _without_conjunction(tail: list[Morpheme]) -> list[Morpheme]:
+    """A sentence cut off after a conjunctive particle (a て-form request 「試してみてね！」, 「雨ですけど。」, 「高いので。」)
+    is read from the predicate before the particle; a compound case particle (について, として, によって) is no
+    predicate and stays (「〜について。」 is an elliptical phrase)."""
+    j = len(tail)
+    while j and tail[j - 1].pos2 in _TRAILING_PARTICLES:
+        j -= 1
+    if not j or tail[j - 1].pos2 != "接続助詞":
+        return tail
+    if j >= 3 and tail[j - 2].lemma in _COMPOUND_PARTICLE_VERBS and tail[j - 3].pos2 == "格助詞":
+        return tail
+    return tail[:j - 1]
+
+
 def politeness(sentence: str) -> str:
     """``polite`` (です・ます), ``plain`` (だ・である, a plain verb, adjective or auxiliary) or ``neutral`` (体言止め or
     no predicate), read from the sentence's last predicate:
@@ -120,9 +141,10 @@ def politeness(sentence: str) -> str:
       「ことだ」, 「行くぞ」, 「静か。」; and plain when a noun or adverb carries a final particle (「本当か。」, 「なるほどね。」);
     - neutral for a bare noun phrase (体言止め, a title) or an elliptical phrase (「以下の通り。」, 「〜について。」).
 
-    Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``); emoji, ♪ and ！？ are symbols; the
+    A sentence ending in a conjunctive particle is read from the predicate before it (「試してみてね！」 is plain,
+    「雨ですけど。」 polite). Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``); emoji, ♪ and ！？ are symbols; the
     casual でしょ, っしょ and っす (「知ってるでしょ。」) are plain speech, not です・ます調."""
-    tail = content_tail(predicate_text(sentence))
+    tail = _without_conjunction(content_tail(predicate_text(sentence)))
     for i in range(len(tail) - 1, -1, -1):
         m = tail[i]
         if m.lemma in POLITE_LEMMAS:

@@ -33,10 +33,10 @@ _BULLET = re.compile(rf"^\s*([{BULLET_SYMBOLS}]|〇(?!〇)|[{re.escape(BULLET_DA
 #: Kanji numerals that number list items (一、 （二） ㈢).
 _KANJI_NUMBER = "[一二三四五六七八九十]+"
 #: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ❶ / ⑴ / ⒈ / ㈠ / ㊀ / Ⅲ., ASCII or full-width digits, and kanji
-#: numbers followed by 、 ． . or in brackets (一、 （二）); 「1.5倍」 and 「一方、」 are no items.
+#: numbers followed by 、 ． . or in brackets (一、 （二）); 「1.5倍」, 「一方、」 and 「一、二年前」 (one or two years) are no items.
 _NUMBERED = re.compile(r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]"
                        r"|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛㈠-㈩㊀-㊉❶-❿➀-➓⓫-⓾]|[Ⅰ-Ⅻⅰ-ⅻ](?:[.．)）]|(?=\s))"
-                       rf"|{_KANJI_NUMBER}[、．.](?!\s*$)|[（(]{_KANJI_NUMBER}[)）])"
+                       rf"|{_KANJI_NUMBER}[、．.](?!\s*$|[一二三四五六七八九十〇])|[（(]{_KANJI_NUMBER}[)）])"
                        r"\s*(?=\S)")
 #: An item lettered in order rather than numbered: a) (a) a. A． ア． (ア) ア) — one letter or katakana and a mark.
 #: Counted only where a 箇条書き admits any enumeration (``list_items(numbered=True)``), not as 番号付き.
