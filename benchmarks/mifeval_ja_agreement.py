@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from lctg_metrics.instructions import check, morph, read_mifeval_inputs, score_mifeval, signature  # noqa: E402
 from lctg_metrics.instructions.mifeval import translate  # noqa: E402
 from lctg_metrics.instructions.text import (bullet_items, bullet_marker, drop_quotations,  # noqa: E402
-                                            loose_variants, split_sentences)
+                                            loose_variants, split_sentences, visible_chars)
 
 DEFAULT_DATA = Path(os.environ.get("MIFEVAL_JA", Path(__file__).resolve().parents[2] / "shared" / "m-ifeval-ja"))
 DEFAULT_OUT = Path(__file__).with_name("mifeval_ja_agreement.md")
@@ -111,6 +111,24 @@ def _unseeded_langdetect(d: dict[str, Any]) -> bool:
     return len(answers) > 1
 
 
+def _line_breaks_counted(d: dict[str, Any]) -> bool:
+    """Counting the line breaks as characters, and nothing else besides what a reader counts, gives their verdict:
+    the disagreement is M-IFEval's ``len()`` of the raw text (no reader, and no word processor's 文字数 with or
+    without spaces, counts a line break as a 文字)."""
+    our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
+    lo, hi = kwargs.get("min"), kwargs.get("max")
+    for t in _texts(d):
+        n = visible_chars(t) + sum(t.count(ch) for ch in "\n\r\u2028\u2029")
+        if ((lo is None or n >= lo) and (hi is None or n <= hi)) == d["theirs"]:
+            return True
+    return False
+
+
+def _roman_numerals(d: dict[str, Any]) -> bool:
+    """The response numbers with Roman numerals (Ⅰ Ⅱ Ⅲ), which are no 漢数字 but which M-IFEval does not see."""
+    return d["theirs"] and bool(re.search(r"[\u2160-\u2188]", d["response"]))
+
+
 def _blanks_counted(d: dict[str, Any]) -> bool:
     """Counting every code point, blanks and line breaks included (M-IFEval's count), gives their verdict."""
     our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
@@ -128,7 +146,7 @@ def _label_line(d: dict[str, Any]) -> bool:
 CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:keywords:existence": [(SPLIT_KEYWORD, BUG, _tokenizer_split)],
     "ja:keywords:frequency": [(SPLIT_KEYWORD, BUG, _tokenizer_split)],
-    "ja:keywords:forbidden_words": [("forbidden word inside a compound (栄養素 ⊃ 栄養): we count it", AMBIGUOUS,
+    "ja:keywords:forbidden_words": [("forbidden word inside a compound (栄養素 ⊃ 栄養, 森林 ⊃ 森): we count it", AMBIGUOUS,
                                      _compound)],
     "ja:keywords:letter_frequency": [("katakana twin counted although the prompt names the hiragana", BUG,
                                       _katakana_twin)],
@@ -146,8 +164,11 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
                                           _all_quoted)],
     "ja:language:response_language": [("langdetect is random without a seed (mixed-language text)", BUG,
                                        _unseeded_langdetect)],
-    "ja:length_constraints:number_letters": [("blanks and line breaks: M-IFEval counts them, a reader (and we) not",
-                                              AMBIGUOUS, _blanks_counted)],
+    "ja:length_constraints:number_letters": [
+        ("line breaks counted as characters (no reader nor word processor counts them)", BUG, _line_breaks_counted),
+        ("blanks (spaces): M-IFEval counts them, a reader (and we) not", AMBIGUOUS, _blanks_counted)],
+    "ja:letters:kansuuji": [("Roman numerals (Ⅰ Ⅱ Ⅲ) are not seen as numbers other than 漢数字", BUG,
+                             _roman_numerals)],
     "ja:length_constraints:number_sentences": [("a preamble or label line ending in 「：」 is a sentence for M-IFEval, "
                                                 "not for a reader (nor us)", AMBIGUOUS, _label_line)],
 }
@@ -157,17 +178,25 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
 NOTES = """## Decisions (ours) where the spec is open
 
 - Keywords match as substrings, as written or after NFKC on both sides (``match="word"`` asks for morpheme-aligned
-  occurrences instead: 音 is then not counted in 音楽). So a forbidden 栄養 is found in 栄養素: the 3 strict
-  "spec ambiguity" disagreements above are this choice.
+  occurrences instead: 音 is then not counted in 音楽). So a forbidden 栄養 is found in 栄養素 and a forbidden 森 in 森林:
+  the strict "spec ambiguity" disagreements above are this choice. A native reader would call 栄養素 a use of 栄養
+  (the word plus a suffix) but may well not call 森林 (しんりん) a use of 森 (もり); no rule on the surface or on
+  morphemes separates the two reliably (大雨 is one morpheme yet plainly uses 雨), and a forbidden word must not be
+  hidden by compounding, so substrings it is, and these stay ambiguities rather than M-IFEval bugs.
 - ``ja:keywords:letter_frequency`` counts the named character only (「る」, not 「ル」); ``kana_twin=True`` counts both.
-- Characters (``number_letters``) are counted as a reader counts them: blanks, line breaks, full-width spaces and
-  invisible characters do not count, so whitespace padding never meets a minimum (``count_blanks=True`` counts every
-  code point, as M-IFEval does). The "blanks and line breaks" ambiguities above are this choice.
+- Characters (``number_letters``) are counted as a reader counts them: user-perceived characters (a ZWJ emoji
+  sequence, a flag or か+゛ is one), without blanks, line breaks, full-width spaces, invisible or blank-rendering
+  characters, so padding never meets a minimum (``count_blanks=True`` counts every code point, as M-IFEval does).
+  A disagreement that only M-IFEval's counting of line breaks explains is filed as an M-IFEval bug: no reader, and
+  no word processor's 文字数 (with or without spaces), counts a line break as a 文字. Counting spaces would be a
+  spec ambiguity (some counts include them); no disagreement here turns on spaces.
 - Sentences end at 。！？!?．｡ outside brackets that close on the same line, at an ellipsis ending a line, and at every
-  line break; heading and label lines (「メリット：」, a preamble ending in 「：」, ``# …``, a wholly bold or 『title』
-  line, a table row) and pieces without a letter or number (``******``, ``---``) are no sentences.
+  line break; heading and label lines (「メリット：」, ``# …``, a line wholly in 【】『』＜＞〈〉［］ or bold, a table row)
+  and pieces without a letter or number (``******``, ``---``) are no sentences. A line ending in 「：」 whose words
+  end in a predicate (「以下に宣誓を作成しました：」) is a sentence written with a colon for its 。, and counts.
 - Script checks (hiragana/katakana only) read letters: digits are numbers, not letters of a script, and are allowed
-  (漢数字 are kanji); ヶ/ヵ are katakana for katakana-only but not for no-katakana (3ヶ月 is a counter).
+  (漢数字 are kanji); ヶ/ヵ are katakana for katakana-only but not for no-katakana (3ヶ月 is a counter). Under
+  漢数字 rules, Roman numerals (Ⅰ Ⅱ Ⅲ) are numbers other than 漢数字, as digits are.
 - 体言止め counts sentences and lines (list items, slogans in 「」) whose last morpheme is a noun; markdown headings,
   wholly bold lines, 『title』 lines and label lines ending in 「：」 are not sentences.
 - A bare 「追伸」/「P.S.」 marker counts when it starts a line or follows a sentence end; 追伸 inside a sentence does not.

@@ -53,7 +53,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     ])
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 1.1). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 1.2). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -61,35 +61,61 @@ INSTRUCTION_RULES = """### How the instructions are checked
 first line, without its last line, without both, and each of these without markdown emphasis; any passing variant
 passes, so loose is never stricter than strict. Judgement calls, settled as a native reader would:
 
-- **Characters** (`length:chars`): what a reader counts. The text is NFC-normalised; blanks (spaces, full-width
-  spaces, tabs, line breaks, blank lines) and invisible characters (zero-width spaces, controls, combining marks left
-  over) are not counted, so whitespace padding never meets a minimum; punctuation, symbols and digits count.
+- **Characters** (`length:chars`): what a reader counts. The text is NFC-normalised and counted in user-perceived
+  characters (a family emoji joined by ZWJ, a flag, a skin-toned or keycap emoji, か+゛ are one each); blanks of every
+  width (spaces, U+3000, no-break spaces, tabs, line breaks, U+2028/2029, blank lines), invisible characters
+  (zero-width spaces, word joiners, BOMs, soft hyphens, controls, stray combining marks and variation selectors) and
+  characters that render blank (Hangul fillers, the Braille blank) are not counted, so padding never meets a minimum;
+  punctuation, symbols, emoji and digits count.
 - **Sentences** end at 。！？!?．｡ outside brackets that close on the same line, at an ellipsis ending a line and at
-  every line break. Heading and label lines (「メリット：」, `# …`, 「第1節 …」, a wholly bold or 『title』 line, a table row) and
-  pieces without a letter or number (`******`, `---`) are no sentences. Lines and paragraphs count only if they
-  hold a letter or number.
-- **箇条書き**: items start with ・ • ● ○ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ✓ … (with or without a space), with - － + before text
-  (not before a digit: 「-5度」 is a number) or with * ＊ and a space; only top-level items count. 「「・」で始まる
-  箇条書き」 admits ・ items only; a request that names no marker (「…項目の箇条書きにしてください」, from 1.1.0)
-  admits numbered items too (1. 1) （1） ① …; 「1.5倍」 is no item). 番号付きリスト counts numbered items.
+  every line break. Heading and label lines (「メリット：」, 「作り方は以下の通り：」, `# …`, 「第1節 …」, a line wholly in
+  【】『』＜＞〈〉［］ or bold, a table row) and pieces without a letter or number (`******`, `---`) are no sentences; a line
+  starting with a bullet mark (・料金, ■メリット) is a list item and counts as one. A line
+  ending in ：/: whose words end in a predicate (「以下にまとめました：」, 「次のようになる：」) is a sentence written with a
+  colon for its 。: it counts, and its style is read. Lines and paragraphs count only if they hold a letter or number.
+- **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
+  blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
+  number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
+  箇条書き」 admits ・ items only; a request that names no marker (「…項目の箇条書きにしてください」, from 1.1.0) admits
+  any enumeration too: numbers (1. １． 1) （１） ① ❶ ⑴ ㈠ Ⅲ. 一、 （二）; 「1.5倍」, 「一方、」 and 「第一に」 are no items; a bare
+  「1 」 without a mark is none) and letters in order (a) (a) A. ア． （イ）; 「A社は」 is none). 番号付きリスト
+  (「1.」「2.」のような) counts numbered items only, not lettered ones.
 - **Fixed answers** (`format:constrained_response`): when the request says 回答の最後に / 広告文の後に / 最後に (from
-  1.1.0), the response must end with one option (trailing blanks, closing 」』, emphasis and 。.! aside) and that
-  option must be the only one on its last line; an answer given first, or followed by a closing remark, fails.
+  1.1.0), the response must end with one option (trailing blanks, invisible characters, closing 」』, emphasis and
+  。.!！ aside), the option must not be glued to a word before it (「私の答えは、賛成です」 and 「回答：賛成です」 pass,
+  「絶対に賛成です」 does not give the option as written) and it must be the only option on its last line. An answer given
+  first, or followed by a closing remark, a note or an emoji, fails; the same option given earlier too, or another
+  option quoted in the discussion, does not matter when the last line answers.
 - **です・ます調 / だ・である調** read each sentence's last predicate. Polite: です, ます, ください, ございます among the
-  final auxiliaries (でしょうか, ありません, なのです). Plain: a verb, adjective or auxiliary without them (なのか,
-  だろうか, のだ, である, ことだ) or a noun with a final particle (本当か). Neutral: 体言止め and elliptical phrases
-  (以下の通り). Quotations 「…」『…』 are removed first (quoted speech is not the writer's style), headings and
-  labels are skipped. A response of one sentence without a predicate (an ad title such as
-  「月三千円で学び放題のパソコン教室」) passes either style; a longer response needs one sentence in the asked style.
-- **句点 / 読点**: 。．｡ and 、，､ always count; an ASCII `.` right after a Japanese character (not before a digit or
-  another `.`) is a 句点 and an ASCII `,` right after a Japanese character is a 読点; 3.14, 1,000, P.S., `...` and
-  English text are not; ・ and ！？ are neither.
-- **Scripts** are judged on letters. Digits are numbers, not letters of a script: allowed under ひらがなだけ and
-  カタカナだけ (漢数字 are kanji). ー belongs to the word it lengthens; under カタカナを使わずに, ー, ・ and the counter
-  ヶ/ヵ (3ヶ月, 霞ヶ関) are no katakana; under カタカナだけ ヶ is katakana.
-- **Furigana**: every run of kanji (々 and ヶ included) is followed by its reading in hiragana in full-width （）,
-  at least one kana per kanji. Whether the reading is the right one is not checked (readings depend on context).
-- **漢数字**: no digit (ASCII, full-width) and no ① ⑴ style number anywhere."""
+  final auxiliaries (でしょうか, ありません, なのです, ですね, ました！, ませんか？). Plain: a verb, adjective or auxiliary
+  without them (なのか, だろうか, のだ, である, ことだ, じゃん, かな, だよね), a noun with a final particle (本当か), and the
+  casual でしょ, っしょ and っす (「知ってるでしょ。」 is speech, not です・ます調, and passes だ・である調). Neutral: 体言止め and
+  elliptical phrases (以下の通り, 〜について, 〜として). A sentence cut off after a conjunctive particle is read from the
+  predicate before it (「試してみてね！」 and 「降ったけど。」 are plain, 「雨ですけど。」 polite). Trailing symbols, ♪ ♡, ！？ and emoji are not read; an aside in （）【】［］
+  (「安いです（月三千円だ）。」, 「安い【税別】。」) and a laughter mark (笑, （笑）, ｗ) are not the sentence's predicate. Quotations 「…」『…』 are removed first (quoted speech is not the writer's
+  style), headings and labels are skipped. A response of one line without a predicate, holding one sentence or no 句点
+  (an ad title or slogan such as 「月三千円で学び放題のパソコン教室」, 「学び放題！月三千円のパソコン教室」, 「始めるなら、今。」)
+  passes either style; a title hiding a
+  predicate (「今すぐ始めよう！パソコン教室」) is judged by it; anything longer, or noun phrases closed by 。
+  (「美しい景色。静かな湖。」), needs one sentence in the asked style.
+- **句点 / 読点**: 。．｡ and 、，､ always count (「。。。」 too: it is made of 句点); an ASCII `.` right after a Japanese
+  character, or after a number that follows one (「今年は2024. 」), and not before a digit or another `.`, is a 句点; an
+  ASCII `,` after a Japanese character (blanks between allowed: 「東京 , 大阪」), or after a number that follows one and
+  not before a digit (「東京は1,大阪は2」), is a 読点. 3.14, 1,000, １,０００, 2024.10.1, list numbers (「1. 」), P.S., `...` `..` `…` and text after English words
+  (「Love. 」, 「A,B,C」) are not; ・ and ！？ are neither.
+- **Scripts** are judged on letters. Digits, 〇 and emoji are no letters of a script: allowed under ひらがなだけ and
+  カタカナだけ (漢数字 are kanji). ー and its half-width ｰ belong to the word they lengthen, and ゟ is hiragana; under
+  カタカナを使わずに, ー ｰ, ・ ･ and the counter ヶ/ヵ (3ヶ月, 一ヶ所, 霞ヶ関) are no katakana, a full-size ケ (3ケ月), circled
+  ㋐ and squared ㌔ are;
+  under カタカナだけ ヶ is katakana; under ひらがなだけ it is not hiragana.
+- **Furigana**: every run of kanji (々 〆 〇 and ヶ included: 二〇二四年 is one run) is followed by its reading in
+  hiragana in full-width （）, at least one kana per kanji. A katakana reading, half-width (), a reading before the
+  kanji or ruby markup (｜漢字《かんじ》) is no furigana in （）. Whether the reading is the right one is not checked
+  (readings depend on context).
+- **漢数字**: no digit (ASCII, full-width, superscript), no ① ⑴ style and no Roman (Ⅲ) number anywhere.
+- **Quoted speech** in 「」『』 is the speaker's, not the writer's: it is left out of the style and unified-ending
+  rules (a dialogue line 「いらっしゃいませ。」 in plain narration passes だ・である調), but its characters, 句点 and words
+  still count for the length, punctuation, script and keyword rules."""
 
 
 def _compatibility_text(decls: Declarations, line: str) -> str:

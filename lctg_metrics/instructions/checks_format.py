@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any, Mapping
 
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -180,7 +181,8 @@ def _answer_core(text: str) -> str:
 
 @instruction("format:constrained_response", "書式指定(答えのみ)",
              "answers with exactly one of the given options; with ``position: end`` the option ends the response "
-             "(trailing blanks, 」』, emphasis and 。.! aside) and is the only option on the last line",
+             "(trailing blanks, invisible marks, 」』, emphasis and 。.! aside), is not glued to a word before it "
+             "(「絶対に賛成です」 is not the option) and is the only option on the last line",
              Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),
              Param("position", "str", "anywhere (M-IFEval) or end (the prompt says 回答の最後に)", default="anywhere"))
 def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
@@ -188,9 +190,12 @@ def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
         raise ValueError(f"format:constrained_response: position must be anywhere or end, got {kw['position']!r}")
     text = nfkc(strip_emphasis(response))
     if kw["position"] == "end":
+        text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")  # invisible marks are not read
         last = text.strip().splitlines()[-1] if text.strip() else ""
         on_last = [option for option in kw["options"] if _answer_core(nfkc(option)) in last]
-        ending = [option for option in on_last if _answer_core(text).endswith(_answer_core(nfkc(option)))]
+        core = _answer_core(text)
+        ending = [option for option in on_last if core.endswith(_answer_core(nfkc(option)))
+                  and not is_letter(core[-len(_answer_core(nfkc(option))) - 1:][:1] or " ")]
         if not ending:
             return Verdict(False, f"the response does not end with one of the options (ends 「…{text.strip()[-12:]}」)")
         if len(on_last) > 1:

@@ -27,7 +27,8 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 @instruction("length:sentences", "長さ指定",
              "number of sentences (split at 。！？, ellipses at line end and line breaks; quotes kept whole; "
-             "heading and label lines and pieces without letters are no sentences)", MIN, MAX)
+             "heading and label lines and pieces without letters are no sentences; a line ending in ： after a "
+             "predicate is one)", MIN, MAX, needs_morph=True)
 def sentences(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(len(counted_sentences(response)), kw["min"], kw["max"], "sentences")
 

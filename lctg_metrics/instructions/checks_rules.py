@@ -11,7 +11,7 @@ from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.text import (count_occurrences, drop_quotations, is_terminated, nfkc,
-                                            prose_sentences, sentence_body, strip_emphasis)
+                                            prose_sentences, sentence_body, strip_emphasis, without_list_markers)
 
 #: Keyword matching: ``substring`` (as written or NFKC, so 機械学習 and 東京都 are always found) or ``word``
 #: (the occurrence must start and end on morpheme boundaries: 音 is not counted inside 音楽).
@@ -81,7 +81,7 @@ def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 @instruction("startend:unified_ending", "始め・終わり指定",
              "every sentence (quotations and headings aside) ends with the given ending, e.g. です",
-             Param("ending", "str", "the sentence ending", required=True))
+             Param("ending", "str", "the sentence ending", required=True), needs_morph=True)
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = prose_sentences(drop_quotations(response)) or prose_sentences(response)  # all quoted: check inside
     checked = [s for s in found if is_terminated(s)] or found
@@ -134,56 +134,65 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
 
 
-def _style(response: str) -> tuple[list[str], list[str], int]:
-    sentences = prose_sentences(drop_quotations(response))
+def _style(response: str) -> tuple[list[str], list[str], bool]:
+    """Polite sentences, plain sentences, and whether the response is one line holding one sentence or no 句点 (a title
+    or slogan; quotations aside)."""
+    body = drop_quotations(response)
+    sentences = prose_sentences(body)
     kinds = [(s, morph.politeness(s)) for s in sentences]
-    return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], len(sentences)
+    title_like = sum(1 for line in body.splitlines() if prose_sentences(line)) == 1 and (
+        len(sentences) == 1 or not any(c in body for c in PERIODS))
+    return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], title_like
 
 
-def _styled(wanted: list[str], other: list[str], total: int, name: str, other_name: str) -> Verdict:
+def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, other_name: str) -> Verdict:
     """The style verdict: no sentence in the other style, and at least one in the asked style unless the whole
-    response is one sentence without a predicate (a title or slogan such as 「月三千円で学び放題のパソコン教室」,
-    which neither style can be shown in)."""
+    response is one line without a predicate holding one sentence or no 句点 (a title or slogan such as 「月三千円で学び
+    放題のパソコン教室」, 「学び放題！月三千円のパソコン教室」 or 「始めるなら、今。」, which neither style can be shown in;
+    「美しい景色。静かな湖。」 is prose and needs a sentence in the asked style)."""
     if other:
         return Verdict(False, f"{len(other)} {other_name} sentences, e.g. 「…{sentence_body(other[0])[-12:]}」")
     if wanted:
         return Verdict(True, f"{len(wanted)} {name} sentences, none {other_name}")
-    if total == 1:
-        return Verdict(True, "one sentence without a predicate (a title or slogan): neutral in either style")
-    return Verdict(False, f"no sentence ends in {name} form ({total} sentences without a predicate)")
+    if title_like:
+        return Verdict(True, "one line without a predicate (a title or slogan): neutral in either style")
+    return Verdict(False, f"no sentence ends in {name} form (sentences without a predicate only)")
 
 
 @instruction("style:polite", "スタイル指定",
-             "です・ます調: no sentence ends in plain form (なのか, だろうか, のだ, である…); 体言止め and quotations "
-             "「…」 are neutral; a one-sentence title without a predicate passes", needs_morph=True)
+             "です・ます調: no sentence ends in plain form (なのか, だろうか, のだ, である, でしょ…); 体言止め, asides in （） "
+             "and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes", needs_morph=True)
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(polite_ones, plain_ones, total, "です・ます", "plain-form")
 
 
 @instruction("style:plain", "スタイル指定",
-             "だ・である調: no sentence ends in です/ます; 体言止め and quotations 「…」 are neutral; a one-sentence title "
-             "without a predicate passes", needs_morph=True)
+             "だ・である調: no sentence ends in です/ます; 体言止め, asides in （） and quotations 「…」 are neutral; a one-line "
+             "title or slogan without a predicate passes", needs_morph=True)
 def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(plain_ones, polite_ones, total, "plain", "です・ます")
 
 
-#: An ASCII , or . written as a 読点/句点: right after a Japanese (non-ASCII) character, so 1,000, 3.14, P.S. and
-#: English text are not; a period followed by a digit or another period (an ellipsis ...) is not.
-_ASCII_COMMA = re.compile(r"(?<=[^\x00-\x7f]),")
-_ASCII_PERIOD = re.compile(r"(?<=[^\x00-\x7f])\.(?![.0-9])")
+#: An ASCII , or . written as a 読点/句点: right after a Japanese (non-ASCII) character, or after a number that follows
+#: a Japanese character (「今年は2024. 」, 「東京は1,大阪は2」), so 1,000, １,０００, 3.14, P.S. and English text are not;
+#: a period followed by a digit or another period (an ellipsis ...) is not, nor the dot of a list number (「1. 」).
+_ASCII_COMMA = re.compile(r"(?:[^\x00-\x7f]|[^\x00-\x7f\s][0-9]+),(?![0-9０-９])|[^\x00-\x7f０-９\s][ \t]*,")
+_ASCII_PERIOD = re.compile(r"(?:[^\x00-\x7f\s][ \t]*|[^\x00-\x7f\s][0-9]+)\.(?![.0-9])|(?<=[^\x00-\x7f])\.(?![.0-9])")
 
 
 @instruction("rule:no_comma", "ルール指定(非一般)",
-             "no 読点: 、，､ anywhere, and an ASCII , right after a Japanese character (1,000 and English text aside)")
+             "no 読点: 、，､ anywhere, and an ASCII , after a Japanese character or a number following one "
+             "(1,000 and English text aside)")
 def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
-    n = sum(response.count(c) for c in COMMAS) + len(_ASCII_COMMA.findall(response))
+    n = sum(response.count(c) for c in COMMAS) + len(_ASCII_COMMA.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 読点" if n else "no 読点")
 
 
 @instruction("rule:no_period", "ルール指定(非一般)",
-             "no 句点: 。．｡ anywhere, and an ASCII . ending a Japanese sentence (3.14, P.S. and English text aside)")
+             "no 句点: 。．｡ anywhere, and an ASCII . ending a Japanese sentence, after a Japanese character or a number "
+             "following one (3.14, P.S., list numbers 「1. 」 and English text aside)")
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
-    n = sum(response.count(c) for c in PERIODS) + len(_ASCII_PERIOD.findall(response))
+    n = sum(response.count(c) for c in PERIODS) + len(_ASCII_PERIOD.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 句点" if n else "no 句点")

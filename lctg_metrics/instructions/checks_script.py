@@ -14,7 +14,7 @@ from lctg_metrics.instructions.text import is_hiragana, is_kanji, is_katakana, i
 
 LANGDETECT_HINT = "response-language detection needs langdetect: pip install 'lctg[ja]'"
 #: Furigana: a run of kanji followed by its reading in hiragana in full- or half-width parentheses.
-_KANJI_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff々〆ヶ]+")
+_KANJI_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf\uf900-\ufaff々〆〇ヶ]+")
 _READINGS = {"full": re.compile(r"（[ぁ-ゖー・\s]+）"), "any": re.compile(r"[（(][ぁ-ゖー・\s]+[）)]")}
 
 
@@ -63,7 +63,7 @@ def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict
 
 
 @instruction("script:hiragana_only", "ペルソナ・言語指定",
-             "every letter is hiragana (ー, ゝ, ゔ included); digits are numbers, not letters of a script, and are "
+             "every letter is hiragana (ー ｰ, ゝ, ゔ, ゟ included); digits are numbers, not letters of a script, and are "
              "allowed (漢数字 are kanji and are not)")
 def hiragana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_hiragana, "hiragana")
@@ -80,12 +80,12 @@ def no_hiragana(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, lambda ch: "ぁ" <= ch <= "ゖ" or ch in "ゝゞ", "hiragana")
 
 
-#: Katakana-block characters that are no katakana to a reader: the long-vowel mark and middle dot (used with every
-#: script), and ヶ ヵ, abbreviations of 箇 read か/が/こ in counters and names (3ヶ月, 霞ヶ関).
-NOT_KATAKANA = "ー・ヶヵ"
+#: Katakana-block characters that are no katakana to a reader: the long-vowel mark and middle dot, full- or half-width
+#: (used with every script), and ヶ ヵ, abbreviations of 箇 read か/が/こ in counters and names (3ヶ月, 霞ヶ関).
+NOT_KATAKANA = "ー・ｰ･ヶヵ"
 
 
-@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー, ・ and the counter ヶ/ヵ as in 3ヶ月 are not katakana)")
+@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー ｰ, ・ ･ and the counter ヶ/ヵ as in 3ヶ月 are not katakana)")
 def no_katakana(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, lambda ch: is_katakana(ch) and ch not in NOT_KATAKANA, "katakana")
 
@@ -102,20 +102,24 @@ def kanji_count(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _arabic_numeral(ch: str) -> bool:
-    """A digit in any script (0-9, ０-９, ٣ …) or a circled/parenthesised number (①, ⑴, ⒈); not kansuuji."""
+    """A digit in any script (0-9, ０-９, ٣ …), a circled/parenthesised number (①, ⑴, ⒈) or a letter-like numeral
+    (Roman Ⅲ ⅳ); not kansuuji (〇 and the kanji numerals)."""
     if ch.isdigit():
         return True
-    return unicodedata.category(ch) == "No" and "NUMBER" in unicodedata.name(ch, "") and not is_kanji(ch)
+    category = unicodedata.category(ch)
+    if category == "Nl":
+        return ch != "〇" and not is_kanji(ch)
+    return category == "No" and "NUMBER" in unicodedata.name(ch, "") and not is_kanji(ch)
 
 
 @instruction("script:kansuuji", "ペルソナ・言語指定",
-             "numbers only in 漢数字: no digits (ASCII or full-width ０-９) and no ① ⑴ style numbers")
+             "numbers only in 漢数字: no digits (ASCII or full-width ０-９), no ① ⑴ style and no Roman (Ⅲ) numbers")
 def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, _arabic_numeral, "non-kanji numerals")
 
 
 @instruction("script:furigana", "ペルソナ・言語指定",
-             "every run of kanji (々 ヶ included) is followed by a hiragana reading in （） (or () too) with at least one "
+             "every run of kanji (々 〆 〇 ヶ included) is followed by a hiragana reading in （） (or () too) with at least one "
              "kana per kanji; whether the reading is the right one is not checked",
              Param("brackets", "str", "full: full-width （） only; any: （） or ()", default="full"))
 def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:

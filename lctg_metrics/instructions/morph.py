@@ -7,6 +7,7 @@ imported lazily so the plain-text checkers work without it.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, NamedTuple
 
 #: One-line install hint shown when the analyzer is missing.
@@ -80,8 +81,8 @@ def is_nominal(morpheme: Morpheme) -> bool:
 
 
 def ends_nominally(sentence: str) -> bool:
-    """体言止め: the sentence's last morpheme (punctuation aside) is a 体言."""
-    tail = content_tail(sentence)
+    """体言止め: the sentence's last morpheme (punctuation, asides in （） and laughter marks aside) is a 体言."""
+    tail = content_tail(predicate_text(sentence))
     return bool(tail) and is_nominal(tail[-1])
 
 
@@ -93,6 +94,43 @@ _TRAILING_PARTICLES = ("終助詞", "準体助詞")
 _NEUTRAL_POS = ("補助記号", "記号", "感動詞", "接続詞", "副詞", "連体詞", "接頭辞", "助詞")
 
 
+#: Casual forms of です that are no です・ます調 (「知ってるでしょ。」, 「なるっしょ。」, 「いいっす。」, 「そうすね。」): read as
+#: plain speech. でしょ is casual only when no う follows (でしょう is polite).
+_CASUAL_POLITE = frozenset({"でしょ", "っしょ", "しょ", "っす", "す"})
+#: An aside in brackets inside a sentence (「安いです（月三千円だ）。」, 「安い【税別】。」): not the sentence's predicate.
+_ASIDE = re.compile(r"[（(【〔［\[][^（）()【】〔〕［］\[\]]*[)）】〕］\]]")
+#: Laughter marks after a predicate (「楽しかった笑」, 「楽しかったｗｗ」): decoration, not a word of the sentence.
+_LAUGH = re.compile(r"(?<=[ぁ-ゖァ-ヺー。！？!?♪])(?:笑|[wWｗＷ])+(?=[\s。！？!?♪…]*$)")
+
+
+def predicate_text(sentence: str) -> str:
+    """The part of a sentence its predicate is read from: asides in （）【】［］ and trailing laughter marks (笑, ｗ) removed,
+    unless nothing would be left (a sentence wholly in brackets is read as written)."""
+    core = _LAUGH.sub("", _ASIDE.sub("", sentence)).strip()
+    return core if any(ch.isalnum() for ch in core) else sentence
+
+
+#: Verbs that with a case particle and て form a compound particle (について, として, によって, に対して, に関して,
+#: において, にとって, に沿って, に基づいて, にわたって, を通して, に比べて, に応じて, に伴って, に向けて).
+_COMPOUND_PARTICLE_VERBS = frozenset({"付く", "就く", "つく", "為る", "因る", "依る", "拠る", "対する", "関する", "於く",
+                                      "取る", "沿う", "基づく", "渡る", "亘る", "通す", "比べる", "応じる", "応ずる", "伴う",
+                                      "向ける"})
+
+
+def _without_conjunction(tail: list[Morpheme]) -> list[Morpheme]:
+    """A sentence cut off after a conjunctive particle (a て-form request 「試してみてね！」, 「雨ですけど。」, 「高いので。」)
+    is read from the predicate before the particle; a compound case particle (について, として, によって) is no
+    predicate and stays (「〜について。」 is an elliptical phrase)."""
+    j = len(tail)
+    while j and tail[j - 1].pos2 in _TRAILING_PARTICLES:
+        j -= 1
+    if not j or tail[j - 1].pos2 != "接続助詞":
+        return tail
+    if j >= 3 and tail[j - 2].lemma in _COMPOUND_PARTICLE_VERBS and tail[j - 3].pos2 == "格助詞":
+        return tail
+    return tail[:j - 1]
+
+
 def politeness(sentence: str) -> str:
     """``polite`` (です・ます), ``plain`` (だ・である, a plain verb, adjective or auxiliary) or ``neutral`` (体言止め or
     no predicate), read from the sentence's last predicate:
@@ -101,11 +139,17 @@ def politeness(sentence: str) -> str:
       (です, ます, ください, ございます) is met: でしょうか, ありませんか, なのです, ではないでしょうか;
     - otherwise plain when the predicate is a verb, adjective, 形状詞 or auxiliary: だろうか, なのか, のだ, である,
       「ことだ」, 「行くぞ」, 「静か。」; and plain when a noun or adverb carries a final particle (「本当か。」, 「なるほどね。」);
-    - neutral for a bare noun phrase (体言止め, a title) or an elliptical phrase (「以下の通り。」, 「〜について。」)."""
-    tail = content_tail(sentence)
-    for m in reversed(tail):
+    - neutral for a bare noun phrase (体言止め, a title) or an elliptical phrase (「以下の通り。」, 「〜について。」).
+
+    A sentence ending in a conjunctive particle is read from the predicate before it (「試してみてね！」 is plain,
+    「雨ですけど。」 polite). Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``); emoji, ♪ and ！？ are symbols; the
+    casual でしょ, っしょ and っす (「知ってるでしょ。」) are plain speech, not です・ます調."""
+    tail = _without_conjunction(content_tail(predicate_text(sentence)))
+    for i in range(len(tail) - 1, -1, -1):
+        m = tail[i]
         if m.lemma in POLITE_LEMMAS:
-            return "polite"
+            casual = m.surface in _CASUAL_POLITE and not (i + 1 < len(tail) and tail[i + 1].surface.startswith("う"))
+            return "plain" if casual else "polite"
         if not (m.pos2 in _TRAILING_PARTICLES or m.pos1 == "助動詞"):
             break
     particle = False
@@ -121,4 +165,4 @@ def politeness(sentence: str) -> str:
 
 
 __all__ = ["INSTALL_HINT", "Morpheme", "analyze", "content_tail", "ends_nominally", "is_nominal",
-           "politeness", "reading", "to_katakana"]
+           "politeness", "predicate_text", "reading", "to_katakana"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import regex
+
 #: Sentence-final punctuation: full-width and half-width 。！？ plus ．(U+FF0E) and ｡(U+FF61).
 SENTENCE_END = "。！？!?．｡"
 #: Opening → closing brackets inside which a 。 does not end the outer sentence (「」『』（）【】“”).
@@ -20,27 +22,40 @@ _EMPHASIS = re.compile(r"\*+|__")
 #: Leading markdown decoration of a line: heading marks, block quotes, emphasis.
 _LINE_DECORATION = re.compile(r"^\s*(?:#{1,6}\s+|>\s*)?(?:\*\*|__)?")
 #: Bullet markers that start a bullet-list item. Symbols count with or without a following space (a line never
-#: starts with ・ ● ■ ◆ ★ … for another reason); dashes and plus signs (- － ‐ – — − + ＋) count without a space
-#: unless a digit or another dash follows (-5度 is a number, --- a rule); ``*`` and ``＊`` need a space (``*強調*``).
-BULLET_SYMBOLS = "・･•‣◦●○■□◆◇★☆▪▫▸▹►▶▷◎✓✔☑♦"
+#: starts with ・ ● ■ ◆ ★ ◯ … for another reason); 〇 counts unless another 〇 follows (〇〇駅 is a placeholder);
+#: dashes and plus signs (- － ‐ – — − + ＋) count without a space unless a digit or another dash follows (-5度 is a
+#: number, --- a rule); ``*`` and ``＊`` need a space (``*強調*``). Arrows (→ ⇒) are notes, not markers.
+BULLET_SYMBOLS = "・･•‣◦●○◯◉■□◆◇★☆▪▫▸▹►▶▷▲△▼▽◎✓✔☑♦∙⋅➤➢✦❖"
 BULLET_DASHES = "-－‐‑–—−+＋"
-BULLET_MARKERS = BULLET_SYMBOLS + BULLET_DASHES + "*＊"
-_BULLET = re.compile(rf"^\s*([{BULLET_SYMBOLS}]|[{re.escape(BULLET_DASHES)}](?=\s|[^\s0-9０-９{re.escape(BULLET_DASHES)}])"
+BULLET_MARKERS = BULLET_SYMBOLS + BULLET_DASHES + "*＊〇"
+_BULLET = re.compile(rf"^\s*([{BULLET_SYMBOLS}]|〇(?!〇)|[{re.escape(BULLET_DASHES)}](?=\s|[^\s0-9０-９{re.escape(BULLET_DASHES)}])"
                      rf"|[*＊](?=\s))\s*(?=\S)")
-#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ⑴ / ⒈, ASCII or full-width digits; 「1.5倍」 is no item.
-_NUMBERED = re.compile(r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛])"
+#: Kanji numerals that number list items (一、 （二） ㈢).
+_KANJI_NUMBER = "[一二三四五六七八九十]+"
+#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ❶ / ⑴ / ⒈ / ㈠ / ㊀ / Ⅲ., ASCII or full-width digits, and kanji
+#: numbers followed by 、 ． . or in brackets (一、 （二）); 「1.5倍」, 「一方、」 and 「一、二年前」 (one or two years) are no items.
+_NUMBERED = re.compile(r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]"
+                       r"|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛㈠-㈩㊀-㊉❶-❿➀-➓⓫-⓾]|[Ⅰ-Ⅻⅰ-ⅻ](?:[.．)）]|(?=\s))"
+                       rf"|{_KANJI_NUMBER}[、．.](?!\s*$|[一二三四五六七八九十〇])|[（(]{_KANJI_NUMBER}[)）])"
+                       r"\s*(?=\S)")
+#: An item lettered in order rather than numbered: a) (a) a. A． ア． (ア) ア) — one letter or katakana and a mark.
+#: Counted only where a 箇条書き admits any enumeration (``list_items(numbered=True)``), not as 番号付き.
+_LETTERED = re.compile(r"^\s*(?:[（(][a-zA-Zａ-ｚＡ-Ｚア-ン][)）]|[a-zA-Zａ-ｚＡ-Ｚア-ン](?:[.．](?![A-Za-z0-9])|[)）]))"
                        r"\s*(?=\S)")
 _BLANK_LINE = re.compile(r"\n[ \t\u3000]*\n")
 
 
 def is_hiragana(ch: str) -> bool:
-    """ぁ–ゖ, ゔ, the iteration marks ゝゞ and the long-vowel mark ー (used in hiragana words too)."""
-    return "ぁ" <= ch <= "ゖ" or ch in "ゝゞー"
+    """ぁ–ゖ, ゔ, the digraph ゟ, the iteration marks ゝゞ and the long-vowel mark ー or its half-width ｰ (used in
+    hiragana words too)."""
+    return "ぁ" <= ch <= "ゖ" or ch in "ゟゝゞーｰ"
 
 
 def is_katakana(ch: str) -> bool:
-    """ァ–ヺ (incl. ヴ), ヽヾ, ー, the middle dot ・, small ㇰ–ㇿ and half-width ｦ–ﾟ."""
-    return "ァ" <= ch <= "ヺ" or ch in "ヽヾー・" or "ㇰ" <= ch <= "ㇿ" or "ｦ" <= ch <= "ﾟ"
+    """ァ–ヺ (incl. ヴ), ヽヾ, ー, the middle dot ・, small ㇰ–ㇿ, half-width ｦ–ﾟ, circled ㋐–㋾ and squared words ㌀–㍗
+    (㌔ is キロ)."""
+    return ("ァ" <= ch <= "ヺ" or ch in "ヽヾー・" or "ㇰ" <= ch <= "ㇿ" or "ｦ" <= ch <= "ﾟ" or "㋐" <= ch <= "㋾"
+            or "㌀" <= ch <= "㍗")
 
 
 def is_kanji(ch: str) -> bool:
@@ -100,7 +115,8 @@ def list_items(text: str, numbered: bool) -> list[str]:
     least indented item lines, so sub-items of a numbered list are not counted twice."""
     return _top_level([line for line in text.splitlines()
                        if (_BULLET.match(line) and not re.match(r"^\s*\*\*", line))
-                       or (numbered and _NUMBERED.match(strip_emphasis(line)))])
+                       or (numbered and (_NUMBERED.match(strip_emphasis(line))
+                                         or _LETTERED.match(strip_emphasis(line))))])
 
 
 def bullet_marker(line: str) -> str:
@@ -110,8 +126,14 @@ def bullet_marker(line: str) -> str:
 
 
 def numbered_items(text: str) -> list[str]:
-    """Lines that are numbered-list items (``1.``, ``1)``, ``（1）``, ``①``; ASCII or full-width digits)."""
+    """Lines that are numbered-list items (``1.``, ``1)``, ``（1）``, ``①``, ``㈠``, ``一、``; ASCII or full-width
+    digits or kanji numbers)."""
     return [undecorate(line) for line in text.splitlines() if _NUMBERED.match(strip_emphasis(line))]
+
+
+def without_list_markers(text: str) -> str:
+    """The text with numbered-list markers removed from the line starts (「1. 」 holds no 句点)."""
+    return "\n".join(_NUMBERED.sub("", line) for line in text.splitlines())
 
 
 def split_sentences(text: str) -> list[str]:
@@ -169,15 +191,29 @@ def drop_quotations(text: str) -> str:
 
 #: A section heading line: 第N章/節/項/部/編 (digits or 漢数字) at the line start and no 。 in the line.
 _SECTION_HEADING = re.compile(r"^[【「\[［]?第[0-9０-９〇零一二三四五六七八九十百]+[章節項部編][^。]*$")
+#: A heading line wholly in a heading bracket: 【メリット】 ＜まとめ＞ 〈概要〉 ［注意］ 『春の旅』.
+_BRACKET_HEADING = re.compile(r"【[^【】]+】|＜[^＜＞]+＞|〈[^〈〉]+〉|［[^［］]+］|『[^『』]+』")
+
+
+def _is_label(core: str) -> bool:
+    """A line ending in ：/: is a label (「メリット：」, 「作り方は以下の通り：」) unless the words before the colon end in
+    a predicate (「以下にまとめました：」, 「次のようになる：」): that is a sentence written with a colon for its 。."""
+    if not core.endswith(("：", ":")):
+        return False
+    from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyzer is an optional extra
+
+    return morph.politeness(core.rstrip("：: \u3000")) == "neutral"
 
 
 def is_heading(line: str) -> bool:
-    """A heading rather than a sentence: a markdown heading, a wholly bold line, a 『title』 line, a table row,
-    a section heading (「第1節 メリット」) or a label line ending in ：/: (e.g. 「ポイント：」)."""
+    """A heading rather than a sentence: a markdown heading, a wholly bold line, a line wholly in 『』【】＜＞〈〉［］,
+    a table row, a section heading (「第1節 メリット」) or a label line ending in ：/: without a predicate (「ポイント：」;
+    「以下にまとめました：」 is a sentence)."""
     stripped = line.strip()
     core = strip_emphasis(stripped).strip()
-    return (stripped.startswith(("#", "|")) or core.endswith(("：", ":")) or bool(re.fullmatch(r"『[^『』]+』", core))
-            or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)) or bool(_SECTION_HEADING.match(core)))
+    return (stripped.startswith(("#", "|")) or bool(_BRACKET_HEADING.fullmatch(core))
+            or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)) or bool(_SECTION_HEADING.match(core))
+            or _is_label(core))
 
 
 def has_content(piece: str) -> bool:
@@ -199,16 +235,25 @@ def counted_sentences(text: str) -> list[str]:
     return [s for s in split_sentences(body) if has_content(s)]
 
 
-#: Characters a reader does not count: blanks of every kind (spaces, full-width spaces, tabs, line breaks) and
-#: invisible characters (format controls such as U+200B, control characters, combining marks left after NFC).
+#: Characters a reader does not count: blanks of every kind (spaces, full-width spaces, tabs, line breaks, U+2028/9) and
+#: invisible characters (format controls such as U+200B, U+2060, U+FEFF, soft hyphens, control characters, combining
+#: marks and variation selectors with nothing to sit on).
 _UNCOUNTED_CATEGORIES = ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me")
+#: Letters and symbols that render as blanks (Hangul fillers, the Braille blank, the Khmer inherent vowels): padding.
+_BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+
+
+def _visible(cluster: str) -> bool:
+    return any(not ch.isspace() and ch not in _BLANK_GLYPHS and unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES
+               for ch in cluster)
 
 
 def visible_chars(text: str) -> int:
-    """Characters a reader counts (原稿の字数): the NFC text without blanks and invisible characters, so padding
-    with blank lines, runs of spaces or full-width spaces adds nothing; punctuation, symbols and digits count."""
-    return sum(1 for ch in unicodedata.normalize("NFC", text)
-               if not ch.isspace() and unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES)
+    """Characters a reader counts (原稿の字数): user-perceived characters (grapheme clusters: a family emoji joined by
+    ZWJ, a flag, a skin-toned or keycap emoji, か+゛ count one each) of the NFC text, without blanks and invisible
+    or blank-rendering characters, so padding with blank lines, spaces of any width or fillers adds nothing;
+    punctuation, symbols and digits count."""
+    return sum(map(_visible, regex.findall(r"\X", unicodedata.normalize("NFC", text))))
 
 
 def nfkc(text: str) -> str:
@@ -239,7 +284,7 @@ def loose_variants(response: str) -> list[tuple[str, str]]:
 
 __all__ = [
     "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences", "counted_sentences",
-    "drop_quotations", "has_content", "list_items", "visible_chars", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
+    "drop_quotations", "has_content", "list_items", "visible_chars", "without_list_markers", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
     "loose_variants", "nfkc", "numbered_items", "paragraphs", "prose_sentences", "sentence_body", "split_sentences",
     "strip_emphasis", "undecorate",
 ]
