@@ -40,7 +40,7 @@ from lctg_metrics.llm.client import (
 from lctg_metrics.llm.errors import LLMEndpointError
 from lctg_metrics.llm.requests import frame_messages as _frame_messages
 from lctg_metrics.llm.transport import read_key as _read_key
-from lctg_metrics.llm.transport import retry_after as _retry_after
+from lctg_metrics.llm.body import retry_after as _retry_after
 
 try:
     from fake_openai_server import (

@@ -16,20 +16,17 @@ header: it is never logged, cached, written, or included in an error message.
 from __future__ import annotations
 
 import asyncio
-import email.utils
-import zlib
 import functools
-import json
 import logging
-import math
 import os
-import time
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 from urllib.parse import urlsplit
 
 from lctg_metrics import __version__
 from lctg_metrics.llm.config import LLMConfig, chat_endpoint, describe
+from lctg_metrics.llm.body import (Completion, Final, ResponseTooLarge, Transient, parse_completion, read_bounded,
+                                     redact, retry_after, snippet)
 from lctg_metrics.llm.errors import LLMEndpointError
 
 log = logging.getLogger("lctg.llm")
@@ -42,29 +39,9 @@ FATAL_STATUSES: dict[int, str] = {
     403: "check that ${env} holds a key allowed to use this model",
     404: "check the model name (--llm-model) and the base URL (--llm-base-url, usually ending in /v1)",
 }
-#: Characters of a response body quoted in an error message.
-_BODY_SNIPPET = 200
 #: Redirect statuses: the client follows none (a POST must not silently move), it names where they point.
 REDIRECTS: frozenset[int] = frozenset({301, 302, 303, 307, 308})
-#: Compressed bytes fed to the decoder at a time (it returns at most the bytes still allowed per step).
-_FEED = 64 * 1024
 _INSTALL_HINT = "the LLM client needs httpx and tenacity: pip install 'lctg[llm]'"
-
-
-class Completion(NamedTuple):
-    """A parsed answer and its token counts."""
-
-    text: str
-    prompt_tokens: int
-    completion_tokens: int
-
-
-class _Transient(Exception):
-    """An attempt failed in a way worth retrying; ``retry_after``: seconds the server asked for."""
-
-    def __init__(self, problem: str, retry_after: float | None = None) -> None:
-        super().__init__(problem)
-        self.problem, self.retry_after = problem, retry_after
 
 
 def import_libraries() -> tuple[Any, Any]:
@@ -113,7 +90,7 @@ class Connection:
 
     async def post(self, body: bytes) -> tuple[int, Mapping[str, str], bytes]:
         """POST ``body``: (status, headers, decoded content). Raises httpx.TimeoutException / TransportError, and
-        :class:`ResponseTooLarge` / :class:`_Final` (an encoding it cannot decode)."""
+        :class:`ResponseTooLarge` / :class:`Final` (an encoding it cannot decode)."""
         request = self.httpx.Request("POST", self.url, headers=self.headers, content=body, extensions=self.extensions)
         response = await self.transport.handle_async_request(request)
         try:
@@ -124,58 +101,6 @@ class Connection:
 
     async def aclose(self) -> None:
         await self.transport.aclose()
-
-
-class ResponseTooLarge(Exception):
-    """A response body (as decoded) is larger than ``max_response_bytes``."""
-
-
-async def read_bounded(headers: Mapping[str, str], raw: Any, limit: int) -> bytes:
-    """The decoded body of a response from its raw byte chunks (``raw``: an async iterator), never holding more
-    than ``limit`` decoded bytes: a declared Content-Length past it stops before reading, and a compressed body is
-    inflated in steps that each return at most the bytes still allowed."""
-    encoding = (headers.get("content-encoding") or "identity").strip().lower()
-    if encoding in ("identity", ""):
-        decoder = None
-    elif encoding in ("gzip", "x-gzip"):
-        decoder = zlib.decompressobj(16 + zlib.MAX_WBITS)
-    elif encoding == "deflate":
-        decoder = zlib.decompressobj()
-    else:
-        raise _Final(f"response in content-encoding {encoding!r}, which the client does not decode (it asks for "
-                     "gzip or deflate)")
-    declared = headers.get("content-length")
-    if decoder is None and declared and declared.strip().isdigit() and int(declared) > limit:
-        raise ResponseTooLarge(f"response of {int(declared)} bytes (Content-Length) is larger than the limit of "
-                               f"{limit} bytes (LLMConfig.max_response_bytes)")
-    parts: list[bytes] = []
-    total = 0
-
-    def take(piece: bytes) -> None:
-        nonlocal total
-        total += len(piece)
-        if total > limit:
-            shown = "decoded " if decoder is not None else ""
-            raise ResponseTooLarge(f"response larger than the limit of {limit} bytes {shown}"
-                                   "(LLMConfig.max_response_bytes); no answer is that long: check the endpoint")
-        parts.append(piece)
-
-    try:
-        async for chunk in raw:
-            if decoder is None:
-                take(chunk)
-                continue
-            data = chunk
-            while data:
-                take(decoder.decompress(data[:_FEED], limit - total + 1))
-                data = decoder.unconsumed_tail + data[_FEED:]
-        if decoder is not None:
-            while not decoder.eof and decoder.unconsumed_tail:
-                take(decoder.decompress(decoder.unconsumed_tail, limit - total + 1))
-            take(decoder.flush())
-    except zlib.error as exc:
-        raise _Transient(f"response body is not valid {encoding} ({exc})") from None
-    return b"".join(parts)
 
 
 def _env_proxy(url: str) -> str | None:
@@ -221,7 +146,7 @@ class Caller:
 
         self._retrying = tenacity.AsyncRetrying(
             stop=tenacity.stop_after_attempt(self.attempts), wait=wait, reraise=True,
-            retry=tenacity.retry_if_exception_type(_Transient), before_sleep=self._before_sleep,
+            retry=tenacity.retry_if_exception_type(Transient), before_sleep=self._before_sleep,
         )
 
     def _before_sleep(self, state: Any) -> None:
@@ -243,10 +168,10 @@ class Caller:
             async for attempt in self._retrying.copy():
                 with attempt:
                     return await self._attempt(connection, body)
-        except _Transient as exc:
+        except Transient as exc:
             n = self.attempts
             return self._failure(f"gave up after {n} attempt{'s' * (n > 1)}: {exc.problem}")
-        except _Final as exc:
+        except Final as exc:
             return self._failure(str(exc))
         finally:
             warn.cancel()
@@ -263,17 +188,17 @@ class Caller:
         try:  # the deadline covers the whole attempt, however slowly the bytes arrive
             status, headers, content = await _within(config.timeout, connection.post(body))
         except (TimeoutError, asyncio.TimeoutError, httpx.TimeoutException) as exc:
-            raise _Transient(f"timeout after {config.timeout}s ({type(exc).__name__})") from None
+            raise Transient(f"timeout after {config.timeout}s ({type(exc).__name__})") from None
         except httpx.TransportError as exc:
-            raise _Transient(f"connection error ({type(exc).__name__}: {exc})") from None
+            raise Transient(f"connection error ({type(exc).__name__}: {exc})") from None
         except ResponseTooLarge as exc:
-            raise _Final(str(exc)) from None
+            raise Final(str(exc)) from None
         if 200 <= status < 300:
             parsed = parse_completion(content)
             if isinstance(parsed, str):
                 kind = headers.get("content-type", "none")
                 shown = "" if "json" in kind else f" (content-type {kind})"
-                raise _Transient(f"malformed response{shown}: {parsed}")
+                raise Transient(f"malformed response{shown}: {parsed}")
             return parsed
         problem = f"HTTP {status}: {snippet(content)}" if content.strip() else f"HTTP {status} (empty body)"
         if status in REDIRECTS:
@@ -292,10 +217,10 @@ class Caller:
         if status in RETRYABLE_4XX or status >= 500:
             after = retry_after(headers)
             if after is not None and after > config.retry_after_max:
-                raise _Final(f"{problem}; the server asks to wait {after:.0f} s (Retry-After), more than "
+                raise Final(f"{problem}; the server asks to wait {after:.0f} s (Retry-After), more than "
                              f"LLMConfig.retry_after_max={config.retry_after_max:g} s: try again later")
-            raise _Transient(problem, after)
-        raise _Final(problem)
+            raise Transient(problem, after)
+        raise Final(problem)
 
     def _failure(self, problem: str) -> str:
         error = redact(problem, self.secret)
@@ -311,54 +236,3 @@ async def _within(seconds: float, awaitable: Any) -> Any:
     return await asyncio.wait_for(awaitable, seconds)
 
 
-class _Final(Exception):
-    """An attempt failed in a way retrying cannot mend (a 4xx about this request)."""
-
-
-def parse_completion(body: bytes) -> Completion | str:
-    """The answer in an OpenAI chat-completion body, or a reason why the body is not one."""
-    try:
-        data = json.loads(body)
-        content = data["choices"][0]["message"]["content"]
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
-        return f"{type(exc).__name__} reading choices[0].message.content"
-    if not isinstance(content, str):
-        return f"choices[0].message.content is {type(content).__name__}, not a string"
-    usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-    return Completion(content, _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")))
-
-
-def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
-
-
-def retry_after(headers: Mapping[str, str]) -> float | None:
-    """Seconds the server asked us to wait (``retry-after-ms``, ``Retry-After`` seconds or HTTP date)."""
-    millis = headers.get("retry-after-ms")
-    if millis:
-        try:
-            return max(0.0, float(millis) / 1000)
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if not value:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        try:
-            when = email.utils.parsedate_to_datetime(value)
-        except (TypeError, ValueError):
-            return None
-        seconds = when.timestamp() - time.time()
-    return max(0.0, seconds) if math.isfinite(seconds) else None
-
-
-def snippet(body: bytes) -> str:
-    """The start of a response body, on one line."""
-    text = " ".join(body.decode("utf-8", errors="replace").split())
-    return text[:_BODY_SNIPPET] + ("…" if len(text) > _BODY_SNIPPET else "")
-
-
-def redact(text: str, secret: str | None) -> str:
-    return text.replace(secret, "***") if secret else text
