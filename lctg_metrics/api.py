@@ -242,6 +242,10 @@ class ShardScorer:
         for column in ("id", "generation", "sample"):
             if column not in batch:
                 raise ScoringError(f"batch has no {column!r} column (columns: {sorted(batch)})")
+        lengths = {c: len(batch[c]) for c in ("id", "generation", "sample", "cleaned") if c in batch}
+        if len(set(lengths.values())) > 1:
+            raise ScoringError(f"batch columns differ in length ({', '.join(f'{c}: {n}' for c, n in lengths.items())}); "
+                               "each row is one generation")
         if not len(batch["id"]):
             return Counts.empty()
         cols = GenerationColumns(list(batch["id"]), list(batch["generation"]), list(batch["sample"]),
@@ -254,7 +258,11 @@ class ShardScorer:
 
     def finalize(self, parts: Any, *, missing: str = "error") -> ScoreResult:
         """The result of every shard's counts or count rows (see :func:`merge`)."""
-        return finalize(merge(parts), self.refs, options=self.options, cleaner=self.cleaner.describe(),
+        counts = merge(parts)
+        if not counts.tasks:
+            raise ScoringError("finalize: the parts hold no counts (no shard scored any generation); pass the "
+                               "output of Dataset.map(ShardScorer(...)) or the scorer's counts")
+        return finalize(counts, self.refs, options=self.options, cleaner=self.cleaner.describe(),
                         missing=missing)
 
 

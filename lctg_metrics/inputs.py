@@ -25,6 +25,13 @@ MANIFEST = "manifest.json"
 CHUNK_SIZE = 50_000
 #: UTF-16 surrogate code points: a JSON "\ud800" escape decodes to one, and no UTF-8 file can hold it.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: The longest CSV field read (characters): past it a field is an error naming the line (the csv module's own
+#: default, 131,072, is too small for long generations).
+CSV_FIELD_LIMIT = 16 * 1024 * 1024
+#: Sample numbers are below this (they are counted in 64-bit integers).
+SAMPLE_LIMIT = 2**63
+#: A sample number in a CSV cell: ASCII digits (as JSON numbers), optionally signed.
+_CSV_INT = re.compile(r"[+-]?[0-9]+")
 
 
 def read_generations(path: str | os.PathLike[str]) -> list[Generation]:
@@ -89,47 +96,91 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _jsonl_rows(p: Path, text: str | Iterable[str]) -> Iterator[tuple[str, Any]]:
+    """Objects of a JSONL text, one per line. A field twice in one object is an error; it is looked for (with a
+    second, exact parse) only when the line has more ``:`` than the object has keys — every key/value pair needs
+    one, so a line with exactly as many cannot hold a repeated key, nor any nested object."""
     lines = text.split("\n") if isinstance(text, str) else text  # lines end at "\n" only (U+2028 may sit in strings)
+    loads = json.loads
     for n, line in enumerate(lines, start=1):
         line = line[:-1] if line.endswith("\n") else line
         if not line.strip():
             continue
         try:
-            obj = json.loads(line, object_pairs_hook=_object)
+            obj = loads(line)
+            if type(obj) is not dict or line.count(":") != len(obj):
+                obj = loads(line, object_pairs_hook=_object)
         except json.JSONDecodeError as e:
-            raise ScoringError(f"{p}:{n}: invalid JSON ({e.msg} at column {e.colno})") from None
+            raise ScoringError(f"{p}:{n}: {_json_problem(line, n, e)}") from None
+        except ValueError as e:  # Python's limit on the digits of an integer (4300 by default)
+            raise ScoringError(f"{p}:{n}: invalid JSON ({e})") from None
+        except RecursionError:
+            raise ScoringError(f"{p}:{n}: JSON nested too deeply to read (brackets inside brackets past Python's "
+                               "limit); a generation line is one flat object") from None
         except _DuplicateKey as e:
             raise ScoringError(f"{p}:{n}: field {e.args[0]!r} appears twice in one object (which one is meant?)") from None
         if not isinstance(obj, dict):
-            raise ScoringError(f"{p}:{n}: expected a JSON object, got {type(obj).__name__}")
+            hint = ("; is the file one pretty-printed JSON array? give one JSON object per line (JSONL)"
+                    if n == 1 and isinstance(obj, list) else "")
+            raise ScoringError(f"{p}:{n}: expected a JSON object, got {type(obj).__name__}{hint}")
         yield f"{p}:{n}", obj
+
+
+def _json_problem(line: str, n: int, e: json.JSONDecodeError) -> str:
+    """Why a line is not a JSON object, with the likely cause when the file is not JSONL at all."""
+    at = f"({e.msg} at column {e.colno})"
+    cr = line.find("\r")
+    if 0 <= cr < len(line) - 1:
+        return (f"invalid JSON {at}: the line holds a carriage return (CR) not followed by a line feed — lines "
+                "that end in CR alone (old Mac line endings) are not JSONL; convert them to LF or CRLF")
+    if n == 1 and line.strip() in ("[", "{"):
+        return (f"invalid JSON {at}: {line.strip()!r} alone on the first line looks like pretty-printed JSON (a "
+                "document over several lines); generations files hold one JSON object per line (JSONL)")
+    return f"invalid JSON {at}"
 
 
 def _csv_rows(p: Path, text: str | Iterable[str]) -> Iterator[tuple[str, Any]]:
     """Rows with their line (line 1 is the header; a record spanning lines is named by its first line), of a text
-    or of an iterable of lines."""
-    reader = csv.reader(io.StringIO(text, newline="") if isinstance(text, str) else text)
-    header = next(reader, None)
-    if header is None or "id" not in header or "generation" not in header:
-        raise ScoringError(f"{p}:1: CSV header must include 'id' and 'generation', got {header}")
-    twice = sorted({h for h in header if header.count(h) > 1})
-    if twice:
-        raise ScoringError(f"{p}:1: CSV header names {twice} more than once")
-    start = reader.line_num + 1
-    for rec in reader:
-        where, start = f"{p}:{start}", reader.line_num + 1
-        if not rec:
-            continue
-        if len(rec) != len(header):
-            raise ScoringError(f"{where}: {len(rec)} fields but the header has {len(header)}")
-        row: dict[str, Any] = dict(zip(header, rec))
-        if row.get("sample", "") == "":
-            row.pop("sample", None)
-        elif str(row["sample"]).strip().lstrip("-").isdigit():
-            row["sample"] = int(row["sample"])
-        if row.get("cleaned", "") == "":
-            row.pop("cleaned", None)  # CSV cannot tell an empty cleaned text from an absent one
-        yield where, row
+    or of an iterable of lines. Strict: a quote never closed, or stray text after a closing quote, is an error
+    naming the line where the record starts; so is a field past :data:`CSV_FIELD_LIMIT` characters."""
+    reader = csv.reader(io.StringIO(text, newline="") if isinstance(text, str) else text, strict=True)
+    limit = csv.field_size_limit(CSV_FIELD_LIMIT)
+    start = 1
+    try:
+        header = next(reader, None)
+        if header is None or "id" not in header or "generation" not in header:
+            raise ScoringError(f"{p}:1: CSV header must include 'id' and 'generation', got {header}")
+        twice = sorted({h for h in header if header.count(h) > 1})
+        if twice:
+            raise ScoringError(f"{p}:1: CSV header names {twice} more than once")
+        start = reader.line_num + 1
+        for rec in reader:
+            where, start = f"{p}:{start}", reader.line_num + 1
+            if not rec:
+                continue
+            if len(rec) != len(header):
+                raise ScoringError(f"{where}: {len(rec)} fields but the header has {len(header)}")
+            row: dict[str, Any] = dict(zip(header, rec))
+            if row.get("sample", "") == "":
+                row.pop("sample", None)
+            elif _CSV_INT.fullmatch(row["sample"].strip()):
+                digits = len(row["sample"].strip().lstrip("+-"))
+                if digits > 25:  # past 2**63 for sure, and int() of thousands of digits is refused by Python
+                    raise ScoringError(f"{where}: 'sample' for id {row['id']!r} must be a non-negative integer below "
+                                       f"2**63, got a number of {digits} digits")
+                row["sample"] = int(row["sample"])
+            if row.get("cleaned", "") == "":
+                row.pop("cleaned", None)  # CSV cannot tell an empty cleaned text from an absent one
+            yield where, row
+    except csv.Error as e:
+        if "field larger than field limit" in str(e):
+            raise ScoringError(f"{p}:{start}: a field is longer than {CSV_FIELD_LIMIT:,} characters "
+                               "(inputs.CSV_FIELD_LIMIT); no generation is that long: is a quote left open above "
+                               "it?") from None
+        why = ("a quoted field is never closed (a missing '\"'): it runs to the end of the file"
+               if "unexpected end of data" in str(e) else str(e))
+        raise ScoringError(f"{p}:{start}: invalid CSV ({why})") from None
+    finally:
+        csv.field_size_limit(limit)
 
 
 def _parquet_rows(p: Path) -> Iterator[tuple[str, Any]]:
@@ -184,8 +235,15 @@ class _Numbering:
 def _generation(row: Mapping[str, Any], where: str, sample: Any) -> Generation:
     if "id" not in row:
         raise ScoringError(f"{where}: missing field 'id'")
+    rid = row["id"]
+    if not isinstance(rid, str):
+        shown = repr(rid) if len(repr(rid)) <= 60 else repr(rid)[:57] + "…"
+        raise ScoringError(f"{where}: field 'id' must be a string, got {type(rid).__name__} {shown}")
     if "generation" not in row:
-        raise ScoringError(f"{where}: missing field 'generation' for id {row['id']!r}")
+        raise ScoringError(f"{where}: missing field 'generation' for id {rid!r}")
+    if type(sample) is int and not -SAMPLE_LIMIT <= sample < SAMPLE_LIMIT:  # a negative one is refused where scored
+        raise ScoringError(f"{where}: 'sample' for id {rid!r} must be a non-negative integer below 2**63, got "
+                           f"{sample if abs(sample) < 10**30 else f'a number of about {int(sample.bit_length() * 0.30103) + 1} digits'}")
     for name in ("id", "generation", "cleaned"):
         value = row.get(name)
         m = _SURROGATE.search(value) if isinstance(value, str) else None

@@ -244,6 +244,8 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
     ins = [(label, Path(p)) for label, p in (inputs or {}).items() if p is not None]
     for o in outs:
         for label, p in ins:
+            if label == o.flag:  # a file both read and written (the LLM answer cache)
+                continue
             hit = next((f for f in o.files() if _same(f, p)), None)
             if hit is not None:
                 raise ScoringError(f"{o.flag} {hit} would overwrite the input {label} {p}; write it elsewhere")

@@ -78,9 +78,10 @@ def check_samples(values: Any) -> list[int]:
     if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
         raise ScoringError(f"samples: expected a list of int, one per prediction, got {type(values).__name__}")
     out = values if type(values) is list else list(values)
-    if not (set(map(type, out)) <= {int} and (not out or min(out) >= 0)):
-        i, v = next((i, v) for i, v in enumerate(out) if not is_int(v) or v < 0)
-        raise ScoringError(f"samples[{i}]: expected a non-negative int, got {kind(v)}")
+    if not (set(map(type, out)) <= {int} and (not out or 0 <= min(out) and max(out) < 2**63)):
+        i, v = next((i, v) for i, v in enumerate(out) if not is_int(v) or not 0 <= v < 2**63)
+        raise ScoringError(f"samples[{i}]: expected a non-negative int below 2**63, got "
+                           f"{kind(v) if not is_int(v) or v < 10**30 else f'a number of about {int(v.bit_length() * 0.30103) + 1} digits'}")
     return out
 
 
@@ -163,7 +164,7 @@ def check_generation(g: Generation) -> None:
         raise ScoringError(f"{g.label()}: generation for id {g.id!r} must be a string, got {kind}")
     if g.cleaned is not None and not isinstance(g.cleaned, str):
         raise ScoringError(f"{g.label()}: 'cleaned' for id {g.id!r} must be a string or absent, got {g.cleaned!r}")
-    if type(g.sample) is not int or g.sample < 0:
+    if type(g.sample) is not int or not 0 <= g.sample < 2**63:
         raise ScoringError(f"{g.label()}: 'sample' for id {g.id!r} must be a non-negative integer, got {g.sample!r}")
 
 

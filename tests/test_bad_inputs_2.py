@@ -101,6 +101,28 @@ class Row:
     outputs: tuple[str, ...] = field(default=())  # files a successful run may create or replace
     removed: tuple[str, ...] = field(default=())  # stale temp files a run must remove
     stdout: str | None = None  # regex standard output must match (exit 0)
+    check: Callable[[Path], None] | None = None  # more asserts on a successful run's outputs
+
+
+def _think(expected: dict) -> Callable[[Path], None]:
+    """The result JSON's ``think`` entry is ``expected`` (mode auto)."""
+    def check(root: Path) -> None:
+        got = json.loads((root / "r.json").read_text(encoding="utf-8"))["think"]
+        assert got == {"mode": "auto", **expected}, got
+    return check
+
+
+def _gen(rid: str, text: str, **extra: object) -> str:
+    return json.dumps({"id": rid, "sample": 0, "generation": text, **extra}, ensure_ascii=False) + "\n"
+
+
+def _deep(n: int) -> str:
+    return '{"id": ' + "[" * n + "]" * n + ', "generation": "a"}\n'
+
+
+PRETTY = json.dumps(GOOD, ensure_ascii=False, indent=2) + "\n"
+RESULT = '{\n  "signature": "lctg|profile:upstream",\n  "scores": {}\n}\n'
+LLM = ["--cleaner", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m"]
 
 
 def _manifest_edit(edit: Callable[[dict], None]) -> Callable[[Path], None]:
@@ -163,6 +185,72 @@ ROWS: list[Row] = [
         r"revision '\.\./\.\./\.\./\.\./x' is not a git tag, branch or commit"),
     Row("prompts from a damaged folder", ["prompts", "--dataset", "lctg", "-o", "p.jsonl"], r"data/ad_text/test-00000-of-00001\.parquet differs",
         _edit_dataset(lambda d: _flip(d / "data/ad_text/test-00000-of-00001.parquet"))),
+    # reasoning tags (--think auto): stripped when they make one leading block; otherwise every aspect fails, counted
+    Row("think: an answer then a stray </think>", [*SCORE, "--json", "r.json"], "", code=0, outputs=("r.json",),
+        setup=_text("g.jsonl", _gen(SUMMARY_IDS[3], "ヤンキースに勝利した試合の要約です。</think>")),
+        check=_think({"stripped": 0, "unfinished": 0, "no_answer": 1})),
+    Row("think: a BOM before the block", [*SCORE, "--json", "r.json"], "", code=0, outputs=("r.json",),
+        setup=_text("g.jsonl", _gen(SUMMARY_IDS[0], "\ufeff<think>推論</think>要約です。")),
+        check=_think({"stripped": 1, "unfinished": 0})),
+    Row("think: a nested block", [*SCORE, "--json", "r.json"], "", code=0, outputs=("r.json",),
+        setup=_text("g.jsonl", _gen(SUMMARY_IDS[0], "<think>外<think>内</think>外</think>要約です。")),
+        check=_think({"stripped": 1, "unfinished": 0})),
+    Row("think: two closing tags", [*SCORE, "--json", "r.json"], "", code=0, outputs=("r.json",),
+        setup=_text("g.jsonl", _gen(SUMMARY_IDS[0], "<think>推論</think>要約です。</think>後")),
+        check=_think({"stripped": 0, "unfinished": 0, "malformed": 1})),
+    Row("think: nothing after the block", [*SCORE, "--json", "r.json"], "", code=0, outputs=("r.json",),
+        setup=_text("g.jsonl", _gen(SUMMARY_IDS[2], '<think type="x">推論</think>\n')),
+        check=_think({"stripped": 0, "unfinished": 0, "no_answer": 1})),
+    # generations files: strict CSV, bounded numbers, string ids, deep nesting, files that are not JSONL
+    Row("CSV unclosed quote", CSV, r"g\.csv:2: invalid CSV \(a quoted field is never closed",
+        setup=_text("g.csv", CSV_HEAD + 'summary/1614/format,0,"abc\nsummary/1614/keyword,0,def\n')),
+    Row("CSV text after a closing quote", CSV, r"g\.csv:3: invalid CSV \(',' expected after '\"'\)",
+        setup=_text("g.csv", CSV_HEAD + 'summary/1614/format,0,a\nsummary/1614/keyword,0,"b"c\n')),
+    Row("CSV 200k-character cell", [*CSV, "--json", "r.json"], "", code=0, outputs=("r.json",),
+        setup=_text("g.csv", CSV_HEAD + 'summary/1614/format,0,"' + "長" * 200_000 + '"\n')),
+    Row("CSV full-width digit sample", CSV, r"g\.csv:2: 'sample' for id 'summary/1614/format' must be a non-negative integer, got '０'",
+        setup=_text("g.csv", CSV_HEAD + "summary/1614/format,０,a\n")),
+    Row("CSV Arabic-Indic digit sample", CSV, r"g\.csv:2: 'sample' .* got '٣'", setup=_text("g.csv", CSV_HEAD + "summary/1614/format,٣,a\n")),
+    Row("CSV superscript sample", CSV, r"g\.csv:2: 'sample' .* got '²'", setup=_text("g.csv", CSV_HEAD + "summary/1614/format,²,a\n")),
+    Row("CSV sample 2**63", CSV, r"g\.csv:2: 'sample' for id 'summary/1614/format' must be a non-negative integer below 2\*\*63, got 9223372036854775808",
+        setup=_text("g.csv", CSV_HEAD + f"summary/1614/format,{2**63},a\n")),
+    Row("CSV sample of 5000 digits", CSV, r"g\.csv:2: 'sample' .* below 2\*\*63, got a number of 5000 digits",
+        setup=_text("g.csv", CSV_HEAD + "summary/1614/format," + "9" * 5000 + ",a\n")),
+    Row("CR-only CSV", [*CSV, "--json", "r.json"], "", code=0, outputs=("r.json",),
+        setup=_text("g.csv", (CSV_HEAD + "".join(f"{g['id']},0,{g['generation']}\n" for g in GOOD)).replace("\n", "\r"))),
+    Row("sample 2**63", SCORE, r"g\.jsonl:1: 'sample' for id 'summary/1614/format' must be a non-negative integer below 2\*\*63",
+        setup=_text("g.jsonl", _gen(SUMMARY_IDS[0], "a").replace('"sample": 0', f'"sample": {2**63}'))),
+    Row("sample of 5000 digits", SCORE, r"g\.jsonl:1: invalid JSON \(Exceeds the limit \(4300 digits\)",
+        setup=_text("g.jsonl", _gen(SUMMARY_IDS[0], "a").replace('"sample": 0', '"sample": ' + "9" * 5000))),
+    Row("list id with --task", SCORE, r"g\.jsonl:1: field 'id' must be a string, got list \['summary/1614/format'\]",
+        setup=_text("g.jsonl", '{"id": ["summary/1614/format"], "generation": "a"}\n')),
+    Row("dict id with --task", SCORE, r"g\.jsonl:1: field 'id' must be a string, got dict",
+        setup=_text("g.jsonl", '{"id": {"k": "summary/1614/format"}, "generation": "a"}\n')),
+    Row("null id", SCORE, r"g\.jsonl:1: field 'id' must be a string, got NoneType None", setup=_text("g.jsonl", '{"id": null, "generation": "a"}\n')),
+    Row("list id without --task", ["score", "g.jsonl", "--dataset", "lctg"], r"g\.jsonl:1: field 'id' must be a string, got list",
+        setup=_text("g.jsonl", '{"id": [1], "generation": "a"}\n')),
+    Row("100k nested brackets", SCORE, r"g\.jsonl:1: JSON nested too deeply", setup=_text("g.jsonl", _deep(100_000))),
+    Row("CR-only JSONL", SCORE, r"g\.jsonl:1: invalid JSON .*carriage return \(CR\) not followed by a line feed",
+        setup=_text("g.jsonl", _jsonl(GOOD).replace("\n", "\r"))),
+    Row("pretty-printed JSON array", ["score", "g.json", *SCORE[2:]], r"g\.json:1: invalid JSON .*looks like pretty-printed JSON",
+        setup=_text("g.json", PRETTY)),
+    Row("JSON array on one line", SCORE, r"g\.jsonl:1: expected a JSON object, got list; is the file one pretty-printed JSON array",
+        setup=_text("g.jsonl", json.dumps(GOOD) + "\n")),
+    Row("a nested field twice", SCORE, r"g\.jsonl:1: field 'k' appears twice",
+        setup=_text("g.jsonl", '{"id": "summary/1614/format", "generation": "a", "meta": {"k": 1, "k": 2}}\n')),
+    Row("colons in the text", [*SCORE, "--json", "r.json"], "", code=0, outputs=("r.json",),
+        setup=_text("g.jsonl", _gen(SUMMARY_IDS[0], "時刻: 9:00、場所: 京都"))),
+    # misuse
+    Row("compare given a result JSON", ["compare", "r.json", "g.jsonl"], r"r\.json: a result JSON \(the --json output of lctg score\), not a details file",
+        setup=_both(G, _text("r.json", RESULT))),
+    Row("prompts a billion samples", ["prompts", "--dataset", "lctg", "--samples", "1000000000", "-o", "p.jsonl"],
+        r"--samples 1000000000 is more than 10,000 per prompt", setup=lambda root: None),
+    Row("sample a billion samples", ["sample", "--dataset", "lctg", "--samples", "1000000000", "-o", "s.jsonl"],
+        r"--samples 1000000000 is more than 10,000 per prompt", setup=lambda root: None),
+    Row("llm cache inside the dataset", [*SCORE, *LLM, "--llm-cache", "lctg/c.sqlite"],
+        r"--llm-cache lctg/c\.sqlite is inside the dataset folder lctg"),
+    Row("llm cache is a FIFO", [*SCORE, *LLM, "--llm-cache", "f"], r"--llm-cache f is a FIFO", _both(G, _fifo("f"))),
+    Row("llm cache is the input", [*SCORE, *LLM, "--llm-cache", "g.jsonl"], r"--llm-cache g\.jsonl would overwrite the input GENERATIONS"),
     Row("live and fresh temp files kept", [*SCORE, "--json", "r.json"], r"^$", code=0, outputs=("r.json",),
         setup=_both(G, _stale("r.json", pid=1), _stale("d.jsonl", legacy=True))),
 ]
@@ -202,7 +290,7 @@ def workdir(built_dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 
 def test_matrix_size() -> None:
-    assert len(ROWS) >= 15 and len({r.name for r in ROWS}) == len(ROWS)
+    assert len(ROWS) >= 60 and len({r.name for r in ROWS}) == len(ROWS)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r.name for r in ROWS])
@@ -223,6 +311,8 @@ def test_fault(row: Row, workdir: Path, capsys: pytest.CaptureFixture[str]) -> N
         assert re.search(row.message, err, re.M), err
         if row.stdout is not None:
             assert re.search(row.stdout, out), out[:300]
+        if row.check is not None:
+            row.check(workdir)
         return
     assert len(err.splitlines()) == 1, err
     assert re.search(row.message, err), err
@@ -286,3 +376,25 @@ def test_any_flipped_bit_of_a_parquet_file_is_refused(built_dataset: Path, tmp_p
     with pytest.raises(ScoringError, match=re.escape(f"{rel} differs from its sha256")):
         read_rows(folder, "summary")
     shutil.rmtree(folder.parent)
+
+
+def test_a_csv_field_past_the_limit_is_one_line(workdir: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from lctg_metrics import inputs
+
+    monkeypatch.setattr(inputs, "CSV_FIELD_LIMIT", 1000)
+    _text("g.csv", CSV_HEAD + "summary/1614/format,0,a\nsummary/1614/keyword,0," + "x" * 1001 + "\n")(workdir)
+    code, _, err = _run(CSV, capsys)
+    assert code == 2 and len(err.splitlines()) == 1
+    assert re.search(r"g\.csv:3: a field is longer than 1,000 characters \(inputs\.CSV_FIELD_LIMIT\)", err), err
+
+
+def test_the_csv_field_limit_is_restored(tmp_path: Path) -> None:
+    import csv
+
+    from lctg_metrics.inputs import read_generations
+
+    before = csv.field_size_limit()
+    _text("g.csv", CSV_HEAD + "summary/1614/format,0,a\n")(tmp_path)
+    read_generations(tmp_path / "g.csv")
+    assert csv.field_size_limit() == before

@@ -69,7 +69,7 @@ CASES = [
     ({"predictions": [TEXT], "references": [KW], "cleaned": [5]},
      r"^cleaned\[0\] \(id 'ad_text/1/keyword'\): cleaned text must be a string or null, got int 5$"),
     ({"predictions": [TEXT], "references": [KW], "samples": [0.0]},
-     r"^samples\[0\]: expected a non-negative int, got float 0\.0$"),
+     r"^samples\[0\]: expected a non-negative int below 2\*\*63, got float 0\.0$"),
     ({"predictions": [TEXT], "references": [KW], "samples": ["0"]}, r"^samples\[0\]: .* got str '0'$"),
     ({"predictions": [TEXT], "references": [KW], "samples": [True]}, r"^samples\[0\]: .* got bool True$"),
     ({"predictions": [TEXT], "references": [KW], "samples": [-1]}, r"^samples\[0\]: .* got int -1$"),

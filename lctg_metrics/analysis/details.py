@@ -39,10 +39,16 @@ def read_details(path: str | Path) -> Details:
                          f"--details {p.name})")
     records: list[dict[str, Any]] = []
     signatures: dict[str | None, int] = {}
-    for n, rec in read_jsonl(p):
-        check_detail(rec, f"{p}:{n}")
-        signatures.setdefault(rec.get("signature"), n)
-        records.append(rec)
+    try:
+        for n, rec in read_jsonl(p):
+            check_detail(rec, f"{p}:{n}")
+            signatures.setdefault(rec.get("signature"), n)
+            records.append(rec)
+    except ValueError:
+        if _is_result_json(p):
+            raise ValueError(f"{p}: a result JSON (the --json output of lctg score), not a details file; give the "
+                             "--details output of the same run (one verdict per line)") from None
+        raise
     if not records:
         raise ValueError(f"{p}: no details lines (is it the --details output of lctg score?)")
     if len(signatures) > 1:
@@ -50,6 +56,20 @@ def read_details(path: str | Path) -> Details:
         raise ValueError(f"{p}: lines carry {len(signatures)} different signatures ({shown}); "
                          "a details file must come from one scoring run")
     return Details(str(p), records, next(iter(signatures)))
+
+
+def _is_result_json(p: Path) -> bool:
+    """Whether ``p`` is one JSON document with a result's keys (read only when its first line is a lone ``{``)."""
+    import json
+
+    with open(p, "rb") as f:
+        if f.readline(64).strip().lstrip(b"\xef\xbb\xbf") != b"{":
+            return False
+    try:
+        obj = json.loads(p.read_text(encoding="utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and "signature" in obj and ("scores" in obj or "counts" in obj)
 
 
 def display_names(paths: Sequence[str], given: Sequence[str] | None) -> list[str]:

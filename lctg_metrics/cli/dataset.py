@@ -45,6 +45,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
         raise CLIError("--model names the model of --format openai-batch lines; jsonl lines carry no model")
     if args.samples is not None and args.samples < 1:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
+    _bounded_samples(args.samples)
     dataset = resolve_dataset_arg(args)
     check_paths([Output.file("--output", args.output)], dataset=dataset.path)
     if args.config == STORY_CONFIG:
@@ -74,6 +75,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
 
     if args.samples < 1:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
+    _bounded_samples(args.samples)
     dataset = resolve_dataset_arg(args)
     check_paths([Output.file("--output", args.output)], dataset=dataset.path)
     if args.config == INSTRUCTIONS_CONFIG:  # one output per prompt, scored by `lctg if-score`
@@ -102,6 +104,16 @@ def cmd_sample(args: argparse.Namespace) -> int:
     print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}",
           file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
+
+
+#: The most samples per prompt ``prompts`` and ``sample`` write (their lines are built in memory).
+MAX_SAMPLES = 10_000
+
+
+def _bounded_samples(samples: int | None) -> None:
+    if samples is not None and samples > MAX_SAMPLES:
+        raise CLIError(f"--samples {samples} is more than {MAX_SAMPLES:,} per prompt (the lines are built in memory: "
+                       f"{samples:,} × 1,680 prompts would not fit); write several files with fewer samples")
 
 
 def _story_prompts(args: argparse.Namespace) -> int:

@@ -29,7 +29,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     csv_names = [f"{t}/all_scores.csv" for t in TASKS]
     check_paths([Output.file("--json", args.json) if args.json else None,
                  Output.file("--details", args.details) if args.details else None,
-                 Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None],
+                 Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
+                 Output.file("--llm-cache", args.llm_cache) if args.llm_cache else None],  # written as answers come
                 inputs={"GENERATIONS": args.generations, "--llm-cache": args.llm_cache}, dataset=dataset.path)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     if streams(args):  # our own file, no LLM step: read and scored in chunks

@@ -34,7 +34,10 @@ except ImportError:  # pragma: no cover
 
 def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], dict[int, str]]:
     """Texts after the ``think`` option, the indices of those that had a block stripped, and (``auto``) the texts
-    with no answer to score by index: their state (UNFINISHED, NO_ANSWER or MALFORMED; see ``auto_think``)."""
+    with no answer to score by index: their state (UNFINISHED, NO_ANSWER or MALFORMED; see ``auto_think``). A
+    ``str`` subclass (numpy's ``str_``, a pandas string) is taken as the plain text it holds."""
+    if not set(map(type, texts)) <= {str}:
+        texts = [t if type(t) is str or not isinstance(t, str) else str.__str__(t) for t in texts]
     if mode == "keep":
         return texts if isinstance(texts, list) else list(texts), [], {}
     if mode == "strip":
@@ -72,6 +75,8 @@ def prepare_texts(
     index, and its state)."""
     raws, stripped, failed = think_texts(cols.texts, options.think)
     provided = cols.cleaned
+    if provided is not None and not set(map(type, provided)) <= {str, type(None)}:
+        provided = [c if c is None or type(c) is str or not isinstance(c, str) else str.__str__(c) for c in provided]
     if provided is not None and options.think != "keep":
         provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
     batch = CleanBatch([ref.task for ref in matched], raws, provided, cols.label)
