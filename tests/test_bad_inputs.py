@@ -5,9 +5,11 @@ and after. A few rows are inputs that must be read correctly (BOM, CRLF, implici
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 import re
 import shutil
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -171,8 +173,19 @@ ROWS = [
 
 
 def _tree(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    """Every entry under root: a regular file by its sha256, a symlink by its target, anything else by its kind."""
+    out = {}
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root).as_posix()
+        if p.is_symlink():
+            out[rel] = "link:" + os.readlink(p)
+            continue
+        mode = p.lstat().st_mode
+        if stat.S_ISREG(mode):
+            out[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
+        elif not stat.S_ISDIR(mode):
+            out[rel] = f"special:{stat.S_IFMT(mode):o}:{p.lstat().st_rdev}"
+    return out
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

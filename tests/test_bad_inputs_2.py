@@ -9,7 +9,6 @@ device with ``os.mknod`` when the process may (root in most containers), else th
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -27,8 +26,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lctg_metrics.cli import main
-from tests.test_bad_inputs import CSV_HEAD, GOOD, SCORE, SUMMARY_IDS, _both, _bytes, _dir, _edit_dataset, _jsonl, _text
+from tests.test_bad_inputs import (  # noqa: F401 (workdir: the shared fixture)
+    CSV_HEAD, GOOD, SCORE, SUMMARY_IDS, _both, _dir, _edit_dataset, _jsonl, _run, _text, _tree, workdir,
+)
 
 G = _text("g.jsonl", _jsonl(GOOD))
 CSV = ["score", "g.csv", "--dataset", "lctg", "--task", "summary", "--missing", "fail", "--no-progress"]
@@ -73,7 +73,7 @@ def _dead_pid() -> int:
 def _stale(name: str, *, pid: int | None = None, legacy: bool = False, age: float = 0) -> Callable[[Path], None]:
     """A temp file an interrupted run left: ours (host tag, dead pid) or an older version's ``.<name>.<rand>.tmp``."""
     def setup(root: Path) -> None:
-        from lctg_metrics.outputs import _host
+        from lctg_metrics.output_targets import _host
 
         path = root / (f".{name}.abcd1234.tmp" if legacy else
                        f".lctg-tmp-{_host()}-{pid or _dead_pid()}-{name}.abcd1234.tmp")
@@ -254,39 +254,6 @@ ROWS: list[Row] = [
     Row("live and fresh temp files kept", [*SCORE, "--json", "r.json"], r"^$", code=0, outputs=("r.json",),
         setup=_both(G, _stale("r.json", pid=1), _stale("d.jsonl", legacy=True))),
 ]
-
-
-def _tree(root: Path) -> dict[str, str]:
-    """Every entry under root: a regular file by its sha256, a symlink by its target, anything else by its kind."""
-    out = {}
-    for p in sorted(root.rglob("*")):
-        rel = p.relative_to(root).as_posix()
-        if p.is_symlink():
-            out[rel] = "link:" + os.readlink(p)
-            continue
-        mode = p.lstat().st_mode
-        if stat.S_ISREG(mode):
-            out[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
-        elif not stat.S_ISDIR(mode):
-            out[rel] = f"special:{stat.S_IFMT(mode):o}:{p.lstat().st_rdev}"
-    return out
-
-
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(argv)
-    except SystemExit as e:  # argparse usage errors
-        code = int(e.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-@pytest.fixture
-def workdir(built_dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    shutil.copytree(built_dataset, tmp_path / "lctg")
-    return tmp_path
 
 
 def test_matrix_size() -> None:

@@ -1,0 +1,133 @@
+"""Every output path checked before any work: not an input, not the dataset folder or inside it, not another
+output, a folder that can be written, and an existing target that is a regular file (a device, FIFO, socket or
+folder is refused: renaming over it would destroy it); each refusal is one line naming both paths."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from lctg_metrics.output_targets import is_stdout, real_target, remove_stale, special_kind
+from lctg_metrics.schema import ScoringError
+
+
+@dataclass(frozen=True)
+class Output:
+    """One output of a command: the flag that names it, its path, and for a folder the files it will hold."""
+
+    flag: str
+    path: Path
+    folder: bool = False
+    names: tuple[str, ...] = ()  # files inside a folder output, relative to it
+
+    @classmethod
+    def file(cls, flag: str, path: Any) -> "Output":
+        return cls(flag, Path(path))
+
+    @classmethod
+    def directory(cls, flag: str, path: Any, names: Iterable[str] = ()) -> "Output":
+        return cls(flag, Path(path), True, tuple(names))
+
+    def files(self) -> list[Path]:
+        return [self.path / n for n in self.names] if self.folder else [self.path]
+
+
+def _real(path: Path) -> Path:
+    return Path(os.path.abspath(path.expanduser())).resolve()
+
+
+def _same(a: Path, b: Path) -> bool:
+    """Same place: equal resolved paths, or the same existing file (hard links, case-insensitive file systems)."""
+    if _real(a) == _real(b):
+        return True
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    p, f = _real(path), _real(folder)
+    return p == f or f in p.parents
+
+
+def _writable(out: Output) -> None:
+    """Raise unless the output (or the folder that will hold it) can be created and written, and every file it
+    replaces is a regular file (a symlink's target, which is written through)."""
+    if out.folder:
+        if out.path.exists() and not out.path.is_dir():
+            raise ScoringError(f"{out.flag} {out.path} is a file; give a folder")
+        start = out.path
+    else:
+        if out.path.is_dir():
+            raise ScoringError(f"{out.flag} {out.path} is a folder; give a file path")
+        start = real_target(out.path).parent
+    probe = _real(start)
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        raise ScoringError(f"{out.flag} {out.path}: {probe} is a file, not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise ScoringError(f"{out.flag} {out.path}: cannot write in {probe} (permission denied)")
+    for f in out.files():
+        kind = special_kind(f)
+        if kind == "a folder" and out.folder:
+            raise ScoringError(f"{out.flag} {out.path}: {f} is a folder where a file must be written")
+        if kind is not None:
+            shown = f if not f.is_symlink() else f"{f} (a symlink to {os.path.realpath(f)})"
+            raise ScoringError(f"{out.flag} {shown} is {kind}, not a regular file: writing would replace it; "
+                               f"give a file path{' (or - for standard output)' if not out.folder else ''}")
+
+
+def _stale_sweep(outs: Sequence[Output]) -> None:
+    """Remove the temp files interrupted runs left beside these outputs."""
+    places = [real_target(f) for o in outs for f in o.files()]
+    remove_stale({p.parent for p in places}, {p.name for p in places})
+
+
+def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | None = None,
+                dataset: Any = None) -> None:
+    """Refuse, before any work, outputs that would overwrite an input, the dataset or each other, replace a file
+    that is not a regular file, or cannot be written; say which symlinked outputs are written through; remove
+    temp files interrupted runs left beside them.
+
+    ``inputs`` maps a label (``GENERATIONS``, ``--result``…) to a path (None entries are skipped). A file output
+    ``-`` is standard output (at most one per command)."""
+    outs = [o for o in outputs if o is not None]
+    to_stdout = [o for o in outs if is_stdout(o.path)]
+    for o in to_stdout:
+        if o.folder:
+            raise ScoringError(f"{o.flag} -: standard output takes one file, not a folder; give a folder path")
+    if len(to_stdout) > 1:
+        raise ScoringError(f"{to_stdout[0].flag} - and {to_stdout[1].flag} - both write to standard output; "
+                           "give one of them a file path")
+    outs = [o for o in outs if not is_stdout(o.path)]
+    ins = [(label, Path(p)) for label, p in (inputs or {}).items() if p is not None]
+    for o in outs:
+        for label, p in ins:
+            if label == o.flag:  # a file both read and written (the LLM answer cache)
+                continue
+            hit = next((f for f in o.files() if _same(f, p)), None)
+            if hit is not None:
+                raise ScoringError(f"{o.flag} {hit} would overwrite the input {label} {p}; write it elsewhere")
+        if dataset is not None and (_inside(o.path, Path(dataset)) or _inside(real_target(o.path), Path(dataset))):
+            raise ScoringError(f"{o.flag} {o.path} is inside the dataset folder {dataset}; write outputs elsewhere")
+        _writable(o)
+    for i, a in enumerate(outs):
+        for b in outs[i + 1:]:
+            clash = next(((fa, fb) for fa in a.files() for fb in b.files() if _same(fa, fb)), None)
+            if clash is None and a.folder != b.folder:
+                folder, other = (a, b) if a.folder else (b, a)
+                if _same(folder.path, other.path):
+                    clash = (a.path, b.path)
+            if clash is not None:
+                raise ScoringError(f"{a.flag} {clash[0]} and {b.flag} {clash[1]} are the same file; give each "
+                                   "output its own path")
+    for o in outs:
+        if not o.folder and o.path.is_symlink():
+            print(f"note: {o.flag} {o.path} is a symlink: writing through to {os.path.realpath(o.path)} (the link "
+                  "is kept)", file=sys.stderr)
+    _stale_sweep(outs)
