@@ -73,12 +73,28 @@ def test_counting_every_code_point_is_additive(a: str, b: str) -> None:
         assert check("length:chars", a + b, {"min": n, "max": n, "count_blanks": True}).passed
 
 
-@given(st.text(alphabet=st.sampled_from(list("あいうアイウ日本語、。！？「」・ー12０１ABab")), min_size=1, max_size=40),
-       st.text(alphabet=st.sampled_from(list("あいうアイウ日本語、。！？「」・ー12０１ABab")), max_size=40))
+LETTERS = st.text(alphabet=st.sampled_from(list("あいうアイウ日本語12０１ABab")), max_size=40)
+#: One mark between letters, never two in a row: every character is one visible character, no run is padding.
+SPACED_MARKS = st.lists(st.tuples(st.sampled_from(list("あいうアイウ日本語12０１ABab")),
+                                  st.sampled_from(["", "、", "。", "！", "？", "「", "」", "・", "ー", "★"])),
+                        min_size=1, max_size=30).map(lambda pairs: "".join(a + b for a, b in pairs))
+
+
+@given(SPACED_MARKS, LETTERS)
 def test_reader_counting_is_additive_on_japanese_text(a: str, b: str) -> None:
-    n = len(a) + len(b)  # every one of these characters is one visible character
+    n = len(a) + len(b)  # every one of these characters is one visible character, and no mark is repeated
     assert check("length:chars", a + b, {"min": n, "max": n}).passed
     assert not check("length:chars", a + b, {"min": n + 1}).passed
+
+
+@given(SPACED_MARKS, st.sampled_from(list("。、！？・…―ー-*★🎉") + ["！？", "。、"]), st.integers(min_value=3, max_value=80))
+def test_a_run_of_marks_is_not_counted_past_its_start(text: str, mark: str, k: int) -> None:
+    """Padding with a run of one mark (or of alternating punctuation) adds what its first two (three) marks add."""
+    ends_in_letter = text + "字"
+    base = len(ends_in_letter)
+    allowed = 2 if len(mark) == 1 else 3
+    padded = ends_in_letter + mark * k
+    assert check("length:chars", padded, {"min": base + allowed, "max": base + allowed}).passed, padded
 
 
 @given(JA_TEXT, st.lists(st.sampled_from([" ", "\u3000", "\n", "\n\n", "\t", "\u200b", "   \n \n"]), min_size=1),
@@ -87,11 +103,17 @@ def test_blank_padding_never_changes_the_character_count(text: str, pads: list[s
     """Padding a response with blank lines, runs of spaces, full-width spaces or zero-width spaces adds nothing."""
     if not text.strip():
         return
-    n = sum(1 for ch in text if not ch.isspace())  # JA_TEXT has no invisible characters besides blanks
+    letters = [ch for ch in text if not ch.isspace()]  # JA_TEXT has no invisible characters besides blanks
+    n = len(letters)
     for pad in pads:
         i = at % (len(text) + 1)
         text = text[:i] + pad + text[i:]
+    if any(a in MARKS and b in MARKS for a, b in zip(letters, letters[1:])):
+        return  # adjacent marks may form a padding run; the runs have their own property above
     assert check("length:chars", text, {"min": n, "max": n}).passed
+
+
+MARKS = set("、。！？「」『』（）・ー…*#-①")
 
 
 @given(HIRAGANA)

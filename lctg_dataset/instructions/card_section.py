@@ -53,7 +53,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     ])
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 1.2). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 1.3). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -66,7 +66,9 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   width (spaces, U+3000, no-break spaces, tabs, line breaks, U+2028/2029, blank lines), invisible characters
   (zero-width spaces, word joiners, BOMs, soft hyphens, controls, stray combining marks and variation selectors) and
   characters that render blank (Hangul fillers, the Braille blank) are not counted, so padding never meets a minimum;
-  punctuation, symbols, emoji and digits count.
+  punctuation, symbols, emoji and digits count, but a run of one repeated mark (punctuation, symbol, emoji, ー or 〜)
+  counts two at most and a run of mixed punctuation three at most (「……」 and 「――」 are two, as in a manuscript;
+  。。。。。。, ーーーー, 🎉🎉🎉🎉, a rule line of dashes or ！？！？！？ add nothing more: padding; from checkers 1.3).
 - **Sentences** end at 。！？!?．｡ outside brackets that close on the same line, at an ellipsis ending a line and at
   every line break. Heading and label lines (「メリット：」, 「作り方は以下の通り：」, `# …`, 「第1節 …」, a line wholly in
   【】『』＜＞〈〉［］ or bold, a table row) and pieces without a letter or number (`******`, `---`) are no sentences; a line
@@ -98,7 +100,7 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   passes either style; a title hiding a
   predicate (「今すぐ始めよう！パソコン教室」) is judged by it; anything longer, or noun phrases closed by 。
   (「美しい景色。静かな湖。」), needs one sentence in the asked style.
-- **句点 / 読点**: 。．｡ and 、，､ always count (「。。。」 too: it is made of 句点); an ASCII `.` right after a Japanese
+- **句点 / 読点**: 。．｡﹒︒ and 、，､﹑﹐︑︐ (full-width, half-width, small and vertical forms) always count (「。。。」 too: it is made of 句点); an ASCII `.` right after a Japanese
   character, or after a number that follows one (「今年は2024. 」), and not before a digit or another `.`, is a 句点; an
   ASCII `,` after a Japanese character (blanks between allowed: 「東京 , 大阪」), or after a number that follows one and
   not before a digit (「東京は1,大阪は2」), is a 読点. 3.14, 1,000, １,０００, 2024.10.1, list numbers (「1. 」), P.S., `...` `..` `…` and text after English words
@@ -113,6 +115,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   kanji or ruby markup (｜漢字《かんじ》) is no furigana in （）. Whether the reading is the right one is not checked
   (readings depend on context).
 - **漢数字**: no digit (ASCII, full-width, superscript), no ① ⑴ style and no Roman (Ⅲ) number anywhere.
+- **Keywords and forbidden words** are found as a reader sees them (from checkers 1.3): as written, in NFKC
+  (full-width/half-width) and in the visible form, with invisible characters (zero-width spaces, soft hyphens, word
+  joiners, variation selectors) and markup (HTML tags, `**`, `__`, `~~`, backticks) removed. A forbidden word is
+  also found split by blanks, line breaks, ・ or fillers between its letters (「ス マ ホ」, 「ス・マ・ホ」, 「スマ」 and 「ホ」 on
+  two lines); a two-letter word split so must stand alone (「大会 社長」 does not hold 「会社」).
 - **Quoted speech** in 「」『』 is the speaker's, not the writer's: it is left out of the style and unified-ending
   rules (a dialogue line 「いらっしゃいませ。」 in plain narration passes だ・である調), but its characters, 句点 and words
   still count for the length, punctuation, script and keyword rules."""

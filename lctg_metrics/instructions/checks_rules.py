@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
+from lctg_metrics.instructions.seen import spelled_out_count, visible_form
 from lctg_metrics.instructions.text import (count_occurrences, drop_quotations, is_terminated, nfkc,
                                             prose_sentences, sentence_body, strip_emphasis, without_list_markers)
 
@@ -17,9 +18,10 @@ from lctg_metrics.instructions.text import (count_occurrences, drop_quotations, 
 #: (the occurrence must start and end on morpheme boundaries: 音 is not counted inside 音楽).
 MATCH = Param("match", "str", "substring or word (occurrence aligned with morpheme boundaries)",
               default="substring")
-#: 読点 and 句点 as written in Japanese text (full-width, half-width and the comma/period style).
-COMMAS = "、，､"
-PERIODS = "。．｡"
+#: 読点 and 句点 as written in Japanese text (full-width, half-width, the comma/period style, and the small and
+#: vertical presentation forms ﹑﹐︑︐ / ﹒︒, which render as the same marks).
+COMMAS = "、，､﹑﹐︑︐"
+PERIODS = "。．｡﹒︒"
 #: Closing marks ignored after an end phrase (the phrase may be quoted or emphasised).
 _TRAILING = " \u3000\n\t」』*"
 
@@ -48,7 +50,8 @@ def occurrences(text: str, word: str, match: str) -> int:
     if match == "substring":
         return count_occurrences(text, word)
     if match == "word":
-        return max(_aligned_count(text, word), _aligned_count(nfkc(text), nfkc(word)))
+        return max(_aligned_count(text, word), _aligned_count(nfkc(text), nfkc(word)),
+                   _aligned_count(visible_form(text), visible_form(word)))
     raise ValueError(f"unknown keyword match {match!r}; valid: substring, word")
 
 
@@ -110,10 +113,12 @@ def frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(n, kw["min"], kw["max"], f"×「{kw['keyword']}」")
 
 
-@instruction("keywords:forbidden", "キーワード不使用", "none of the words occurs",
+@instruction("keywords:forbidden", "キーワード不使用",
+             "none of the words occurs, as written, in full-width/half-width form, with invisible characters or "
+             "markup inside, or split by blanks, line breaks or ・ (ス マ ホ, ス・マ・ホ)",
              Param("words", "list[str]", "the forbidden words", required=True), MATCH)
 def forbidden(response: str, kw: Mapping[str, Any]) -> Verdict:
-    used = [(w, n) for w in kw["words"] if (n := occurrences(response, w, kw["match"]))]
+    used = [(w, n) for w in kw["words"] if (n := occurrences(response, w, kw["match"]) + spelled_out_count(response, w))]
     if used:
         return Verdict(False, "uses forbidden " + ", ".join(f"「{w}」×{n}" for w, n in used))
     return Verdict(True, "avoids " + "".join(f"「{w}」" for w in kw["words"]))
@@ -183,7 +188,7 @@ _ASCII_PERIOD = re.compile(r"(?:[^\x00-\x7f\s][ \t]*|[^\x00-\x7f\s][0-9]+)\.(?![
 
 
 @instruction("rule:no_comma", "ルール指定(非一般)",
-             "no 読点: 、，､ anywhere, and an ASCII , after a Japanese character or a number following one "
+             "no 読点: 、，､﹑﹐︑︐ anywhere, and an ASCII , after a Japanese character or a number following one "
              "(1,000 and English text aside)")
 def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = sum(response.count(c) for c in COMMAS) + len(_ASCII_COMMA.findall(without_list_markers(response)))
@@ -191,7 +196,7 @@ def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("rule:no_period", "ルール指定(非一般)",
-             "no 句点: 。．｡ anywhere, and an ASCII . ending a Japanese sentence, after a Japanese character or a number "
+             "no 句点: 。．｡﹒︒ anywhere, and an ASCII . ending a Japanese sentence, after a Japanese character or a number "
              "following one (3.14, P.S., list numbers 「1. 」 and English text aside)")
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = sum(response.count(c) for c in PERIODS) + len(_ASCII_PERIOD.findall(without_list_markers(response)))

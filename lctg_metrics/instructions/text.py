@@ -10,6 +10,8 @@ import unicodedata
 
 import regex
 
+from lctg_metrics.instructions.seen import padding_excess, visible_form
+
 #: Sentence-final punctuation: full-width and half-width 。！？ plus ．(U+FF0E) and ｡(U+FF61).
 SENTENCE_END = "。！？!?．｡"
 #: Opening → closing brackets inside which a 。 does not end the outer sentence (「」『』（）【】“”).
@@ -252,8 +254,10 @@ def visible_chars(text: str) -> int:
     """Characters a reader counts (原稿の字数): user-perceived characters (grapheme clusters: a family emoji joined by
     ZWJ, a flag, a skin-toned or keycap emoji, か+゛ count one each) of the NFC text, without blanks and invisible
     or blank-rendering characters, so padding with blank lines, spaces of any width or fillers adds nothing;
-    punctuation, symbols and digits count."""
-    return sum(map(_visible, regex.findall(r"\X", unicodedata.normalize("NFC", text))))
+    punctuation, symbols and digits count, but a run of one repeated mark counts two at most (「……」 is two, and
+    。。。。。。 or ーーーー padding adds nothing more; ``seen.padding_excess``)."""
+    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
+    return len(clusters) - padding_excess(clusters)
 
 
 def nfkc(text: str) -> str:
@@ -261,11 +265,12 @@ def nfkc(text: str) -> str:
 
 
 def count_occurrences(text: str, word: str) -> int:
-    """Non-overlapping occurrences of ``word`` in ``text``, as written or after NFKC on both sides
-    (whichever finds more), so ＡＩ/AI and full-width/half-width forms match."""
+    """Non-overlapping occurrences of ``word`` in ``text``, as written, after NFKC on both sides, or in the visible
+    form (invisible characters and markup removed; ``seen.visible_form``), whichever finds more: ＡＩ/AI,
+    full-width/half-width forms and a word with a zero-width space or an HTML tag inside all match."""
     if not word:
         raise ValueError("keyword must be a non-empty string")
-    return max(text.count(word), nfkc(text).count(nfkc(word)))
+    return max(text.count(word), nfkc(text).count(nfkc(word)), visible_form(text).count(visible_form(word)))
 
 
 def loose_variants(response: str) -> list[tuple[str, str]]:

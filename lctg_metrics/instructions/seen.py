@@ -1,0 +1,77 @@
+"""The text as a reader sees it: invisible characters and markup removed, padding runs and spaced-out words found.
+
+The keyword and length checkers judge what a person reading the rendered response would see, so that a response
+cannot obey on paper while the reader sees something else: a forbidden word with a zero-width space, a soft hyphen,
+a variation selector or an HTML tag inside it is still that word; a word spelled out or split (「ス マ ホ」,
+「ス・マ・ホ」, 「スマ」 + line break + 「ホ」) is still that word; a length minimum is not met by a run of 。。。。 or ーーーー.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+#: Characters that render nothing inside a word: every format character (Cf: zero-width space and joiners, soft
+#: hyphen, word joiner, BOM, bidi marks, tag characters), the combining grapheme joiner and the variation selectors.
+_INVISIBLE = re.compile(r"[\u034f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+#: Markup a renderer hides: HTML tags and markdown emphasis, strike-through and code marks.
+_MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,15}(?:\s[^<>]{0,80})?/?>|\*+|__|~~|`+")
+#: What may stand between the letters of a word spelled out: blanks of any width, line breaks, the middle dots,
+#: blank-rendering fillers, and the dashes and underscores used as spacers.
+_SPACER_CHAR = r"[\s\u3000・･·\u3164\u2800\uffa0_\-‐－]"
+_SPACER = _SPACER_CHAR + "+"
+#: Prolonged-sound and wave marks, which repeat like punctuation when used as padding (ーーーー, 〜〜〜).
+_REPEATING_MARKS = frozenset("ー～〜ｰ")
+
+
+def visible_form(text: str) -> str:
+    """NFKC of ``text`` without invisible characters and without markup: what a reader sees, letter for letter."""
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFKC", _MARKUP.sub("", _INVISIBLE.sub("", text)))
+
+
+@lru_cache(maxsize=1024)
+def _spelled_out(word: str) -> re.Pattern[str] | None:
+    letters = [ch for ch in visible_form(word) if not ch.isspace()]
+    if len(letters) < 2:
+        return None
+    body = f"{_SPACER_CHAR}*".join(re.escape(ch) for ch in letters)
+    if len(letters) == 2:  # a two-letter word spelled out must stand alone (大会 社長 holds 「会 社」 by chance)
+        return re.compile(rf"(?:^|(?<={_SPACER_CHAR}))" + body + rf"(?=$|{_SPACER_CHAR})", re.MULTILINE)
+    return re.compile(body)
+
+
+def spelled_out_count(text: str, word: str) -> int:
+    """Occurrences of ``word`` split by spacers (blanks, line breaks, ・, fillers) between some of its letters, in
+    the visible form; occurrences written whole are left to the plain count."""
+    pattern = _spelled_out(word)
+    if pattern is None:
+        return 0
+    return sum(1 for found in pattern.findall(visible_form(text)) if re.search(_SPACER_CHAR, found))
+
+
+def padding_excess(clusters: list[str]) -> int:
+    """How many of the visible ``clusters`` (user-perceived characters, in order) are padding: in a run of one
+    repeated punctuation mark, symbol or prolonged-sound mark, every cluster after the second (a reader counts
+    「……」 and 「――」 as two, and 。。。。。。 or 🎉🎉🎉🎉 as nothing more); in a run of mixed punctuation marks,
+    every cluster after the third (「……」」 and 「！？」」 stay whole; ！？！？！？ does not grow)."""
+    excess, previous, same, marks = 0, None, 0, 0
+    for cluster in clusters:
+        same = same + 1 if cluster == previous else 1
+        marks = marks + 1 if _is_punctuation(cluster) else 0
+        previous = cluster
+        if (same > 2 and _is_mark(cluster)) or marks > 3:
+            excess += 1
+    return excess
+
+
+def _is_mark(cluster: str) -> bool:
+    return all(ch in _REPEATING_MARKS or unicodedata.category(ch)[0] in "PS" for ch in cluster)
+
+
+def _is_punctuation(cluster: str) -> bool:
+    return all(ch in _REPEATING_MARKS or unicodedata.category(ch)[0] == "P" for ch in cluster)
+
+
+__all__ = ["padding_excess", "spelled_out_count", "visible_form"]
