@@ -83,7 +83,8 @@ OPTIONS: tuple[Option, ...] = (
            choices=SHORT_TEXT_POLICIES, signature="short", label="short-text format policy"),
     Option("empty", "an empty generation: score (upstream) or fail every aspect",
            choices=EMPTY_POLICIES, signature="empty", label="empty-generation policy"),
-    Option("think", "reasoning blocks: auto (strip a leading <think>…</think>, also without the opening tag; an "
+    Option("think", "reasoning blocks (<think>, <thinking>, <thought> or <reasoning>): auto (strip a leading "
+           "<think>…</think>, also without the opening tag; an "
            "unclosed <think>, nothing after </think>, or tags that do not make one leading block fail every "
            "aspect), keep (score as written, as upstream) or strip (remove every block)",
            choices={"auto": "auto", "keep": "keep", "strip": "strip"}, signature="think", label="<think> handling"),

@@ -34,7 +34,15 @@ ANSWER = "京都に新しい抹茶カフェが開店し、初日から長い行�
     (f"推論</think>{ANSWER}</think>", f"推論</think>{ANSWER}</think>", MALFORMED),               # the same, template-style
     (f"<think>外<think>内</think>{ANSWER}", f"<think>外<think>内</think>{ANSWER}", MALFORMED),  # nested, never closed
     (f"<think>推論</think>{ANSWER}<think>", f"<think>推論</think>{ANSWER}<think>", MALFORMED),  # <think> after the answer
-    ("<thinking>x</thinking>答え", "<thinking>x</thinking>答え", NO_THINK),                   # another tag: not think
+    (f"<thinking>推論</thinking>{ANSWER}", ANSWER, STRIPPED),                                 # the other reasoning tags
+    (f"<reasoning>推論</reasoning>\n{ANSWER}", ANSWER, STRIPPED),
+    (f"<thought>推論</thought>{ANSWER}", ANSWER, STRIPPED),
+    (f"<think >推論</ think>{ANSWER}", ANSWER, STRIPPED),                                    # blanks inside the brackets
+    (f"\u200b\u2060<think>推論</think>{ANSWER}", ANSWER, STRIPPED),                          # invisible characters first
+    (f"<think>推論</think>\u200b\u2060 \n", f"<think>推論</think>\u200b\u2060 \n", NO_ANSWER),  # an invisible answer
+    (f"<think>推論</think>\u3099", f"<think>推論</think>\u3099", NO_ANSWER),                    # a lone combining mark
+    (f"<thinker>{ANSWER}</thinker>", f"<thinker>{ANSWER}</thinker>", NO_THINK),               # not a reasoning tag
+    (f"<think>推論</think>{ANSWER}<reasoning>", f"<think>推論</think>{ANSWER}<reasoning>", MALFORMED),
 ])
 def test_auto_think(text, expected, state):
     assert auto_think(text) == (expected, state)

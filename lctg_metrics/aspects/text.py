@@ -10,10 +10,13 @@ import unicodedata2
 from lctg_metrics.options import UPSTREAM_BLANKS
 
 _GRAPHEME = regex.compile(r"\X")
-_THINK_BLOCK = regex.compile(r"<think>.*?</think>", regex.DOTALL | regex.IGNORECASE)
-_OPEN = regex.compile(r"<think>", regex.IGNORECASE)
-_CLOSE = regex.compile(r"</think>", regex.IGNORECASE)
-_ANY_TAG = regex.compile(r"</?think>", regex.IGNORECASE)
+#: The reasoning tags models write: <think> (Qwen3, DeepSeek-R1), <thinking>, <thought>, <reasoning>.
+_NAMES = r"(?:think|thinking|thought|reasoning)"
+_OPEN_TAG, _CLOSE_TAG = rf"<\s*{_NAMES}(?:\s[^<>]*)?>", rf"<\s*/\s*{_NAMES}\s*>"
+_THINK_BLOCK = regex.compile(rf"{_OPEN_TAG}.*?{_CLOSE_TAG}", regex.DOTALL | regex.IGNORECASE)
+_OPEN = regex.compile(_OPEN_TAG, regex.IGNORECASE)
+_CLOSE = regex.compile(_CLOSE_TAG, regex.IGNORECASE)
+_ANY_TAG = regex.compile(rf"{_OPEN_TAG}|{_CLOSE_TAG}", regex.IGNORECASE)
 
 
 def delete_blanks(text: str) -> str:
@@ -48,10 +51,13 @@ UNFINISHED_REASON = "unfinished reasoning: <think> without </think>"
 NO_ANSWER_REASON = "no answer after reasoning: nothing follows </think>"
 #: Start of the reason given on every aspect of a generation whose think tags do not make one leading block.
 MALFORMED_REASON = "malformed reasoning"
-#: Think tags as ``--think auto`` reads them: any case, attributes on the opening tag, blanks before ``>``.
-_AUTO_TAG = regex.compile(r"<(/)?think(?(1)\s*|(?:\s[^<>]*)?)>", regex.IGNORECASE)
-#: What may precede a leading reasoning block: blanks and a BOM.
-_LEADING = regex.compile(r"[\s\ufeff]*")
+#: Think tags as ``--think auto`` reads them: <think>, <thinking>, <thought> or <reasoning>, any case, attributes
+#: on the opening tag, blanks inside the brackets (``< think >``, ``</ think>``).
+_AUTO_TAG = regex.compile(rf"<\s*(/)?\s*{_NAMES}(?(1)\s*|(?:\s[^<>]*)?)>", regex.IGNORECASE)
+#: What may precede a leading reasoning block: blanks and invisible format characters (a BOM, zero-width spaces).
+_LEADING = regex.compile(r"[\s\p{Cf}]*")
+#: Something a reader can see: an answer made only of blanks and invisible characters is no answer.
+_VISIBLE = regex.compile(r"[^\s\p{Cf}\p{Mn}\p{Me}]")
 
 
 def auto_think(text: str) -> tuple[str, str]:
@@ -109,7 +115,7 @@ def _read_think(text: str) -> tuple[str, str, str]:
     if k < len(tags):
         return text, MALFORMED, f"{_shown(tags[k])} at character {tags[k].start() + 1}, after the answer began"
     answer = text[end:].strip()
-    return (answer, STRIPPED, "") if answer else (text, NO_ANSWER, "")
+    return (answer, STRIPPED, "") if _VISIBLE.search(answer) else (text, NO_ANSWER, "")
 
 
 def _shown(tag: Any) -> str:
