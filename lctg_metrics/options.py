@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from lctg_dataset.constants import TASKS
 
@@ -48,6 +49,7 @@ class Option:
     label: str = ""  # what the signature key means, for messages naming a differing setting
     surfaces: frozenset[str] = EVERYWHERE
     metavar: str | None = None
+    least: tuple[str, float] | None = None  # a numeric bound: (">=", 1) or (">", 0); the CLI refuses values outside
 
     @property
     def flag(self) -> str:
@@ -101,7 +103,8 @@ OPTIONS: tuple[Option, ...] = (
            "(score what is present; the coverage goes into the signature)",
            group=RUN, default="error", choices=MISSING_POLICIES),
     Option("ci", "bootstrap 95% confidence intervals over prompts", group=RUN, kind=bool, default=False),
-    Option("ci_resamples", "bootstrap resamples for the confidence intervals", group=RUN, kind=int, default=1000),
+    Option("ci_resamples", "bootstrap resamples for the confidence intervals", group=RUN, kind=int, default=1000,
+           least=(">=", 1)),
     Option("seed", "seed of the bootstrap", group=RUN, kind=int, default=0),
     # the API takes these as llm=llm_config(base_url, model, ...) (same names without "llm_"; cache -> cache_path)
     Option("llm_base_url", "OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1",
@@ -110,18 +113,19 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_api_key_env", "environment variable holding the API key (never printed or stored)",
            group=LLM, surfaces=NOT_API,
            default="OPENAI_API_KEY"),
-    Option("llm_concurrency", "concurrent requests", group=LLM, surfaces=NOT_API, kind=int, default=8),
+    Option("llm_concurrency", "concurrent requests", group=LLM, surfaces=NOT_API, kind=int, default=8, least=(">=", 1)),
     Option("llm_cache", "SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)",
            group=LLM, surfaces=NOT_API),
     Option("llm_timeout", "seconds one request may take in all (connect, send, read)", group=LLM, surfaces=NOT_API,
-           kind=float, default=120.0),
-    Option("llm_max_retries", "retries on 429/5xx/timeouts", group=LLM, surfaces=NOT_API, kind=int, default=6),
+           kind=float, default=120.0, least=(">", 0)),
+    Option("llm_max_retries", "retries on 429/5xx/timeouts", group=LLM, surfaces=NOT_API, kind=int, default=6,
+           least=(">=", 0)),
     # request parameters: None = not sent (upstream sent only the model and the messages); shown in the signature
     Option("llm_temperature", "sampling temperature to send (default: not sent, as upstream)", group=LLM,
-           surfaces=NOT_API, kind=float),
-    Option("llm_max_tokens", "max_tokens to send (default: not sent)", group=LLM, surfaces=NOT_API, kind=int),
+           surfaces=NOT_API, kind=float, least=(">=", 0)),
+    Option("llm_max_tokens", "max_tokens to send (not sent by default)", group=LLM, surfaces=NOT_API, kind=int, least=(">=", 1)),
     Option("llm_seed", "seed to send (default: not sent)", group=LLM, surfaces=NOT_API, kind=int),
-    Option("llm_top_p", "top_p to send (default: not sent)", group=LLM, surfaces=NOT_API, kind=float),
+    Option("llm_top_p", "top_p to send (not sent by default)", group=LLM, surfaces=NOT_API, kind=float, least=(">", 0)),
 )
 BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
 #: Signature keys that are not options: what they mean (for messages naming a differing setting).
@@ -252,10 +256,20 @@ def add_cli_options(parser: argparse.ArgumentParser, *groups: str) -> None:
                 if o.choices is not None:
                     kwargs["choices"] = list(o.choices)
                 elif o.kind in (int, float) and o.name != "affix_length":
-                    kwargs["type"] = o.kind
+                    kwargs["type"] = cli_number(o)
                 if o.metavar:
                     kwargs["metavar"] = o.metavar
             g.add_argument(o.flag, **kwargs)
+
+
+def cli_number(o: Option) -> Callable[[str], Any]:
+    """The argparse type of a numeric option: its kind, within its bound (argparse names the flag in the error)."""
+    def convert(text: str) -> Any:
+        value = o.kind(text)  # a ValueError reads "argument --flag: invalid int value: 'x'"
+        if o.least and not (value >= o.least[1] if o.least[0] == ">=" else value > o.least[1]):
+            raise argparse.ArgumentTypeError(f"must be {o.least[0]} {o.least[1]:g}, got {text}")
+        return value
+    return functools.update_wrapper(convert, o.kind, assigned=("__name__",))
 
 
 def kwargs_description(surface: str = EVALUATE, *, indent: str = "    ") -> str:
@@ -281,6 +295,6 @@ def check_kwargs(given: Mapping[str, Any], surface: str, *, where: str = "") -> 
 
 __all__: Sequence[str] = [
     "BY_NAME", "INVALID_MARKER", "OPTIONS", "OPTION_NAMES", "Option", "PROFILES", "ScoringOptions",
-    "UPSTREAM_AFFIX_LENGTH", "UPSTREAM_BLANKS", "add_cli_options", "check_kwargs", "kwargs_description",
+    "UPSTREAM_AFFIX_LENGTH", "UPSTREAM_BLANKS", "add_cli_options", "check_kwargs", "cli_number", "kwargs_description",
     "options_for", "resolve_options", "scoring_options_from",
 ]

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
-from lctg_metrics.options import CLI, LLM, options_for
+from lctg_metrics.options import CLI, LLM, cli_number, options_for
 
 PROG = "lctg ifsm"
 SPLITS = ("eval", "fit", "all")
@@ -50,7 +50,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     for o in options_for(CLI, LLM):
         kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name, "default": o.default}
         if o.kind in (int, float):
-            kwargs["type"] = o.kind
+            kwargs["type"] = cli_number(o)
         g.add_argument(o.flag, **kwargs)
 
 
