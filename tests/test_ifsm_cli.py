@@ -200,7 +200,7 @@ def test_llm_reader_gold_accuracy_and_echo(rows: list[dict], eval_rows: list[dic
     assert result["ifsm"] == result["reader"]["accuracy"] == pytest.approx(accuracy)
     assert result["unparseable"] == 0 and result["reader"]["name"] == "llm:fake-reader"
     assert list(result["adversarial"]) == list(ADVERSARIAL_SETS)
-    assert "reader:llm:fake-reader@mc-v2+p2#" in result["signature"] and f"reader_acc:{accuracy:.3f}" in result["signature"]
+    assert "reader:llm:fake-reader@mc-v2+p3#" in result["signature"] and f"reader_acc:{accuracy:.3f}" in result["signature"]
     echoed = json.loads((tmp_path / "e.json").read_text("utf-8"))
     n = len(eval_rows)
     assert echoed["ifsm"] == 0.0 and echoed["guard_reasons"] == {"question echo": n}

@@ -102,7 +102,7 @@ def test_llm_reader_through_the_module(metric, eval_rows: list[dict], tmp_path: 
                              llm_cache=str(tmp_path / "cache.sqlite"))
     assert out["ifsm"] == out["reader_accuracy"] == pytest.approx(len(known) / len(eval_rows))
     assert all(f"adversarial/{name}" in out for name in ADVERSARIAL_SETS)
-    assert "reader:llm:fake-reader@mc-v2+p2#" in out["signature"]
+    assert "reader:llm:fake-reader@mc-v2+p3#" in out["signature"]
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

@@ -45,6 +45,12 @@ READS = [
     ("", None), (None, None), ("E", None), ("A or B", None), ("B or C, hard to say.", None),
     ("The answer is B or C.", None), ("Neither A nor B fits; C does.", None), ("A\nC", None),
     ("I am not sure.", None), ("Both endings could work.", None),
+    # answers marked for machines, in Japanese, or as a correction
+    ("\\boxed{B}", 1), ("$\\boxed{C}$", 2), ("\\boxed{\\text{D}}", 3), ("<answer>B</answer>", 1),
+    ("答えはBです。", 1), ("正解は C", 2), ("選択肢Ｂ", 1), ("回答：D", 3),
+    ("It's not B, it's D.", 3), ("I think it's A. Wait, actually B.", 1), ("Not A. The answer is C.", 2),
+    # options assessed one by one: no opening answer, unless one is stated
+    ("A: no. B: no. C: yes.", None), ("A) no\nB) no\nC) yes", None), ("A: unlikely\nB: fits\nAnswer: B", 1),
 ]
 
 
@@ -101,7 +107,7 @@ def test_deterministic_answers_give_ifsm_equal_to_accuracy(rows: list[dict], tmp
                             reader_options={"config": config}, dissimilarity_encoder=None)
     assert result.ifsm == result.oracle.guarded == 1.0
     assert result.unparseable == 0 and result.reader.name == "llm:fake-reader"
-    assert "reader:llm:fake-reader@mc-v2+p2#" in result.signature
+    assert "reader:llm:fake-reader@mc-v2+p3#" in result.signature
     assert "|weak:no|" in result.signature and result.reader.weak is False  # 1.0 on gold: not weak
 
 

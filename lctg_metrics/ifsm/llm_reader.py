@@ -14,7 +14,7 @@ from lctg_metrics.ifsm.items import MCItem
 from lctg_metrics.ifsm.readers import ReaderInfo
 
 PROMPT_VERSION = "mc-v2"
-PARSER_VERSION = "p2"
+PARSER_VERSION = "p3"
 LETTERS = "ABCD"
 #: The endings are data written by others (a generated one may try to steer the reader): each is one JSON string on
 #: its own line (newlines and quotes escaped), and the reader is told to ignore anything inside them.
@@ -68,6 +68,15 @@ _STATED = re.compile(
     r"\s*(?:option|ending|choice|letter)?\s*"
     r"(?:[\(\[\{]\s*([A-Da-d])\s*[\)\]\}]|(?-i:([A-D])))(?![A-Za-z0-9'’])", re.IGNORECASE)
 _FINAL = re.compile(r"final\s+answer", re.IGNORECASE)
+#: Answers marked as such: LaTeX ``\\boxed{B}``, an ``<answer>B</answer>`` tag; read before anything else.
+_MARKED = re.compile(r"\\boxed\s*\{\s*(?:\\text\{)?\s*\(?([A-Da-d])\)?\s*\}?\s*\}|<answer>\s*\(?([A-Da-d])\)?\s*</answer>",
+                     re.IGNORECASE)
+#: Stated in Japanese (答えは B, 正解：C, 選択肢Bです) or as a correction ("it's D", "actually B", "rather C").
+_STATED_MORE = re.compile(r"(?:(?:答え|回答|解答|正解|選択肢|結末)\s*(?:は|:)?\s*(?:選択肢)?\s*|\b(?:it's|it\s+is|actually|rather)\s+"
+                          r"(?:option\s+|ending\s+)?)\(?((?-i:[A-D]))\)?(?![A-Za-z0-9'’])", re.IGNORECASE)
+#: A letter in label position ("A: …", "B) …" at a line or sentence start): a reply labelling several options
+#: ("A: no. B: no. C: yes.") assesses them one by one and opens with no answer.
+_LABEL = re.compile(r"(?:^|[\n.;!?]\s*)\(?([A-D])\s*[:)]", re.MULTILINE)
 #: A line that is only a letter: "B", "[B]", "(b)", "B!", "B.", "Ｂ" (after NFKC), "Answer - B" is handled above.
 _LONE = re.compile(r"^\W*(?:(?:final\s+)?answer|ending|option|choice|letter)?\W*([A-Da-d])\W*$", re.IGNORECASE)
 #: A reply that opens with its letter: "B.", "B)", "B:", "B\n…", "B - …", "B is …" (but "A tough call" is an article).
@@ -96,11 +105,16 @@ def read_letter(text: str | None) -> str | None:
     from_json = _json_letter(text)
     if from_json is not None:
         return from_json
+    marked = [(m.group(1) or m.group(2)).upper() for m in _MARKED.finditer(text)]
+    if marked:
+        return marked[-1] if len(set(marked)) == 1 or not _hedged(text, 0) else None
     plain = _MARKUP.sub("", text).strip()
     if not plain:
         return None
     stated = [(m.start(), (m.group(3) or m.group(4)).upper(), bool(m.group(1) and _FINAL.match(m.group(1))))
               for m in _STATED.finditer(plain)]
+    stated += [(m.start(), m.group(1).upper(), False) for m in _STATED_MORE.finditer(plain)]
+    stated.sort()
     stated = [(pos, letter, final) for pos, letter, final in stated
               if not _hedged(plain, pos)]
     if stated:
@@ -113,6 +127,8 @@ def read_letter(text: str | None) -> str | None:
     if len(lone) == 1:
         return lone.pop()
     if len(lone) > 1:
+        return None
+    if len({m.group(1) for m in _LABEL.finditer(plain)}) > 1:
         return None
     opening = _OPENING.match(plain)
     if opening:
