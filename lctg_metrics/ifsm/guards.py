@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Sequence
 
 from lctg_metrics.verdict import Verdict
 
-GUARD_VERSION = "g2"
+GUARD_VERSION = "g3"
 # Thresholds on word-bigram overlap, chosen so that no gold ending of Possible Stories dev+test is flagged
 # (measured in benchmarks/ifsm_readers.md) while restated questions and copied sentences are.
 MIN_WORDS = 2                # fewer words than this: empty
@@ -37,14 +38,48 @@ this that these those he she they them his her their i me my we our you your wha
 where did do does done would could should will can may might must had has have not no yes than then there here
 about into over after before up down out off very most more less least just also only ever any some all each""".split())
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+#: Function words and contractions: an English sentence of MIN_SENTENCE_WORDS words or more has at least one.
+_FUNCTION = _STOP | frozenset("""didn't don't doesn't wasn't weren't isn't aren't couldn't wouldn't shouldn't won't can't
+hadn't hasn't haven't i'm i'd i'll it's he's she's they're we're you're that's there's many much without within
+through across against among around because while until since during under again never always still too even yet
+both every other another such same own one two nobody nothing something someone everyone himself herself themselves
+myself itself""".split())
+MIN_SENTENCE_WORDS = 5      # none of the 1,316 distinct candidate endings of this length lacks a function word
+#: Letters spelled out one by one ("W h a t  h a p p e n e d"): three or more single letters, one space apart.
+_SPELLED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
+#: Digits standing for letters inside a word ("Wh1ch 3nd1ng"); words of digits only are numbers and stay.
+_LEET = str.maketrans("0134578@$", "oieastbas")
+_MIXED = re.compile(r"\b(?=\w*[^\W\d_])(?=\w*\d)\w+\b")
+#: Words about the task instead of the story, the marks of a question turned into a statement ("whatever happened",
+#: "the way in which", "the most disappointing outcome"): none of the 1,316 distinct candidate endings of Possible
+#: Stories holds one.
+_META = re.compile(r"\b(?:endings?|whichever|outcomes?|scenario|conclusion|story ends|what happened"
+                   r"|whatever (?:came|happened|happens|comes|occurred)|the way (?:how|in which)"
+                   r"|the (?:most|best|worst) (?:\w+ )?(?:one|result|outcome))\b")
+#: An instruction to whoever reads the ending: the grader, the reader, the answer or a lettered option (none of the
+#: 4,516 candidate endings of Possible Stories holds one).
+_INJECTION = re.compile(
+    r"\b(?:grader|evaluator|examiner|the reader|reader instruction|language model|as an ai|ai grader|system\s*[\]:]"
+    r"|ignore (?:all |any |the )?(?:previous|prior|above|other|earlier)|(?:previous|prior) instructions"
+    r"|correct (?:answer|ending|option|one|choice)|right (?:answer|ending|choice)|the answer\b)")
+_LETTERED = re.compile(r"\b(?:[Oo]ption|[Ee]nding|[Cc]hoice|[Ll]etter|[Aa]nswer|[Cc]hoose|[Pp]ick|[Ss]elect|[Oo]utput"
+                       r"|[Mm]ark)\s*[:=]?\s*(?:option\s+)?\(?[A-E]\b|(?:^|\n)\s*\(?[A-E][.)]\s")
+MAX_REPEAT_SHARE = 0.5      # distinct words / words at or below this (6+ words): the same few words repeated
+
+
+def readable(text: str) -> str:
+    """What a reader makes of the text: HTML entities decoded, NFKC, format characters (zero-width spaces, joiners,
+    BOM) and combining marks dropped, Cyrillic/Greek look-alike letters mapped to Latin, letters spelled out one by
+    one joined, digits standing for letters inside a word read as letters (leetspeak)."""
+    text = unicodedata.normalize("NFKC", html.unescape(text)).translate(_CONFUSABLES)
+    text = "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) not in ("Cf", "Mn"))
+    text = _SPELLED.sub(lambda m: m.group().replace(" ", ""), text)
+    return _MIXED.sub(lambda m: m.group().translate(_LEET), text)
 
 
 def normalize(text: str) -> str:
-    """What a reader sees: NFKC, format characters (zero-width spaces, joiners, BOM) and combining marks dropped,
-    Cyrillic/Greek look-alike letters mapped to Latin, lower case."""
-    text = unicodedata.normalize("NFKC", text).translate(_CONFUSABLES)
-    text = "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) not in ("Cf", "Mn"))
-    return text.lower()
+    """:func:`readable`, lower case: what the comparisons use."""
+    return readable(text).lower()
 
 
 def words(text: str) -> list[str]:
@@ -103,27 +138,21 @@ def check_ending(ending: str, *, question: str, context: str, options: Sequence[
         return Verdict(False, f"empty: {len(tokens)} word(s) < {MIN_WORDS}")
     if len(tokens) > MAX_WORDS:
         return Verdict(False, f"over-length: {len(tokens)} words > {MAX_WORDS} (one last sentence is asked)")
+    if len(tokens) >= MIN_SENTENCE_WORDS and len(set(tokens)) / len(tokens) <= MAX_REPEAT_SHARE:
+        return Verdict(False, f"garbled: {len(set(tokens))} distinct of {len(tokens)} words")
+    if len(tokens) >= MIN_SENTENCE_WORDS and not any(w in _FUNCTION for w in tokens):
+        return Verdict(False, f"not English: {len(tokens)} words without one English function word "
+                              "(an English ending is asked)")
+    seen = normalize(ending)
+    if _INJECTION.search(seen) or _LETTERED.search(readable(ending)):
+        return Verdict(False, "instruction to the reader: speaks to the grader or names an answer or option")
     grams = bigrams(ending)
     cover = _share(bigrams(question), grams)
     if cover >= MAX_QUESTION_COVER:
         return Verdict(False, f"question echo: {cover:.0%} of the question's bigrams >= {MAX_QUESTION_COVER:.0%}")
-    if question_similarity is not None and question_similarity >= MAX_QUESTION_SIMILARITY:
-        return Verdict(False, f"question restated: similarity to the question {question_similarity:.2f} >= "
-                              f"{MAX_QUESTION_SIMILARITY}")
-    stems, asked = content(ending), set(content(question))
-    taken = sum(w in asked for w in stems) / len(stems) if stems else 1.0
-    if len(stems) <= MAX_FRAGMENT_WORDS and taken >= MAX_QUESTION_WORDS:
-        return Verdict(False, f"question fragment: {taken:.0%} of its {len(stems)} content word(s) are the question's")
     covered = [label for label, option in enumerate(options) if _share(bigrams(option), grams) >= MAX_SENTENCE_COPY]
     if len(covered) >= MAX_OPTIONS_COVERED:
         return Verdict(False, f"several candidates: holds candidates {', '.join(map(str, covered))}")
-    for number, sentence in enumerate(sentences(context), 1):
-        copied = _share(grams, bigrams(sentence))
-        if copied >= MAX_SENTENCE_COPY:
-            return Verdict(False, f"context copy: {copied:.0%} of the ending is context sentence {number}")
-    copied = _share(grams, bigrams(context))
-    if copied >= MAX_CONTEXT_COPY:
-        return Verdict(False, f"context copy: {copied:.0%} of the ending's bigrams are in the context")
     for label, option in enumerate(options):
         if label == gold_label:
             continue
@@ -131,4 +160,20 @@ def check_ending(ending: str, *, question: str, context: str, options: Sequence[
         jaccard = len(grams & other) / len(grams | other) if grams | other else 0.0
         if jaccard >= MAX_CANDIDATE_JACCARD:
             return Verdict(False, f"copied candidate: bigram Jaccard {jaccard:.2f} with wrong option {label}")
+    for number, sentence in enumerate(sentences(context), 1):
+        copied = _share(grams, bigrams(sentence))
+        if copied >= MAX_SENTENCE_COPY:
+            return Verdict(False, f"context copy: {copied:.0%} of the ending is context sentence {number}")
+    copied = _share(grams, bigrams(context))
+    if copied >= MAX_CONTEXT_COPY:
+        return Verdict(False, f"context copy: {copied:.0%} of the ending's bigrams are in the context")
+    if _META.search(seen):
+        return Verdict(False, "question restated: speaks of an ending instead of telling one")
+    if question_similarity is not None and question_similarity >= MAX_QUESTION_SIMILARITY:
+        return Verdict(False, f"question restated: similarity to the question {question_similarity:.2f} >= "
+                              f"{MAX_QUESTION_SIMILARITY}")
+    stems, asked = content(ending), set(content(question))
+    taken = sum(w in asked for w in stems) / len(stems) if stems else 1.0
+    if len(stems) <= MAX_FRAGMENT_WORDS and taken >= MAX_QUESTION_WORDS:
+        return Verdict(False, f"question fragment: {taken:.0%} of its {len(stems)} content word(s) are the question's")
     return Verdict(True, "ok")

@@ -10,7 +10,7 @@ from typing import Any
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
-from lctg_metrics.ifsm.guards import GUARD_VERSION, MAX_WORDS, check_ending, sentences
+from lctg_metrics.ifsm.guards import GUARD_VERSION, MAX_WORDS, check_ending, readable, sentences
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.signature import Family, declare
 from lctg_metrics.verdict import Verdict
@@ -95,7 +95,9 @@ def _similarities(encoder: Any, rows: Sequence[Row], items: Sequence[MCItem]) ->
     if encoder is None:
         return [None] * len(items)
     # an over-length ending is flagged without reading it: only its first MAX_WORDS words are embedded
-    parts = [sentences(_capped(item.options[item.target])) or [_capped(item.options[item.target])] for item in items]
+    # the guard compares what a reader makes of the ending (entities decoded, look-alikes mapped, leetspeak read)
+    shown = [readable(_capped(item.options[item.target])) for item in items]
+    parts = [sentences(text) or [text] for text in shown]
     flat = encoder.encode([p for ps in parts for p in ps])
     questions = encoder.encode([str(row["question"]) for row in rows])
     out: list[float | None] = []
