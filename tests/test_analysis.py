@@ -280,6 +280,7 @@ def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
     assert "wrote" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_report_markdown_with_quality_and_escaping(tmp_path):
     details = write(tmp_path / "judged.jsonl", make_records(quality=True))
     out_dir = tmp_path / "rep"

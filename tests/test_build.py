@@ -235,6 +235,7 @@ print(len(ds), ds[0]["id"], ds.features["constraint"]["min_chars"].dtype)
         ("absolute", "pros_and_cons", "600 pros_and_cons/0/format int32"),
     ],
 )
+@pytest.mark.slow
 def test_load_dataset_offline(built_dataset, tmp_path, how, config, expected):
     env = {
         **os.environ,
@@ -264,6 +265,7 @@ def test_one_call_loader(built_dataset):
         lctg_dataset.load("nope", path=built_dataset)
 
 
+@pytest.mark.slow
 def test_build_cli_prints_summary(source_dir, tmp_path):
     out = tmp_path / "ds"
     proc = subprocess.run(

@@ -165,6 +165,7 @@ def test_options_reach_the_signature(built_dataset, sample_file, tmp_path):
     assert "profile:paper|count:gc|norm:nfkc|affix:10/5/10|short:fail|empty:fail|think:strip" in sig
 
 
+@pytest.mark.slow
 def test_console_script_is_installed(built_dataset, tmp_path):
     exe = shutil.which("lctg", path=str(Path(sys.executable).parent))
     assert exe, "the lctg console script is installed next to the interpreter"

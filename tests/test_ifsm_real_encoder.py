@@ -17,6 +17,7 @@ SHARED = Path(os.environ.get("POSSIBLE_STORIES", Path(__file__).resolve().parent
 N = 80  # a slice of the eval half keeps the test fast; the full half is measured by benchmarks/bench_ifsm.py
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (SHARED / "dev.jsonl").is_file(), reason="local Possible Stories copy not present")
 def test_shipped_head_reads_gold_and_resists_attacks() -> None:
     rows = [r for r in load_story_rows(SHARED, include_contexts=True) if r["split"] == "eval"][:N]

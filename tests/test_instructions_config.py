@@ -305,6 +305,7 @@ def test_manifest_and_card(folder):
                      section)
 
 
+@pytest.mark.slow
 def test_load_dataset_offline(folder, tmp_path):
     shown = load_dataset_offline(folder, "instructions", "len(ds), ds[0]['id'], json.loads(ds[0]['kwargs'][0]) "
                                  "is not None, ds.features['kwargs'].feature.dtype", tmp_path)

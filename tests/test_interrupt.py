@@ -58,6 +58,7 @@ def _files(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*")}
 
 
+@pytest.mark.slow
 def test_sigint_during_score_writes_nothing(built_dataset: Path, tmp_path: Path) -> None:
     from lctg_metrics.inputs import read_rows
     from lctg_metrics.sample import generate
@@ -106,6 +107,7 @@ class _DripHandler(BaseHTTPRequestHandler):
         pass
 
 
+@pytest.mark.slow
 def test_sigint_during_build_download_leaves_no_partial_file(tmp_path: Path) -> None:
     server = ThreadingHTTPServer(("127.0.0.1", 0), _DripHandler)
     server.daemon_threads = True
@@ -129,6 +131,7 @@ def test_sigint_during_build_download_leaves_no_partial_file(tmp_path: Path) -> 
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], list(tmp_path.iterdir())
 
 
+@pytest.mark.slow
 def test_sigint_during_llm_run_keeps_the_cache_and_writes_no_result(built_dataset: Path, tmp_path: Path) -> None:
     pytest.importorskip("httpx")
     from lctg_metrics.inputs import read_rows

@@ -122,6 +122,7 @@ json.dump({"texts": [r.text for r in results], "calls_made": s.calls_made, "cach
 """
 
 
+@pytest.mark.slow
 def test_two_processes_sharing_a_cache_never_make_the_same_call_twice(serve, tmp_path):
     n = 60
     server = serve(latency=0.03)

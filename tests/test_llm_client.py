@@ -528,6 +528,7 @@ json.dump({"texts": [r.text for r in results], "calls_made": results.stats.calls
 """
 
 
+@pytest.mark.slow
 def test_a_killed_run_loses_nothing_and_the_rerun_makes_only_the_missing_calls(serve, tmp_path):
     n, concurrency = 40, 2
     server = serve(latency=0.03)

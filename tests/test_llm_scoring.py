@@ -101,6 +101,7 @@ def _expected_quality(gens: list[dict], protocol: dict, built_rows: dict) -> dic
     return {a: statistics.fmean(sum(v) / len(v) for v in s.values() if v) for a, s in per.items()}
 
 
+@pytest.mark.slow
 def test_llm_cleaner_and_judge_end_to_end(built_dataset, built_rows, protocol, generations, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     cache = tmp_path / "cache.sqlite"

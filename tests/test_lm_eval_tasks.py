@@ -55,6 +55,7 @@ def test_task_files_carry_the_settings_and_one_metric_key(built_dataset: Path, t
     assert "filter_list" not in _yaml(tmp_path / "one" / "lctg_summary_keyword.yaml") and one
 
 
+@pytest.mark.slow
 def test_lm_eval_reads_the_task_filter_names(built_dataset: Path, tmp_path: Path) -> None:
     """The harness itself builds the tasks: its filter is named ``none`` for repeats 3 as for 1."""
     pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed (pip install 'lm-eval[api]')")
@@ -139,6 +140,7 @@ def test_cli_by_repo_id_and_its_printed_command_works(cached: Path, built_rows: 
     assert "3 identical samples" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_lm_eval_loads_hub_task_files_offline(cached: Path, tmp_path: Path, monkeypatch) -> None:
     """The harness builds a task written for a Hub repo id from the cached snapshot, with downloads off."""
     pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed (pip install 'lm-eval[api]')")

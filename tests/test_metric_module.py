@@ -39,6 +39,7 @@ def toy_generations(built_dataset, tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["project_root", "dataset_folder"])
 def test_evaluate_load_offline(where, built_dataset, toy_generations, tmp_path):
     cwd = PROJECT_ROOT if where == "project_root" else built_dataset

@@ -49,6 +49,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("extra", "args", "hidden"), CASES, ids=[f"{c[1][0]}-{c[0]}-{c[2]}" for c in CASES])
 def test_missing_extra_is_one_line_before_any_work(extra: str, args: list[str], hidden: str, tmp_path: Path,
                                                    built_dataset: Path) -> None:
@@ -65,6 +66,7 @@ def test_missing_extra_is_one_line_before_any_work(extra: str, args: list[str], 
     assert not any(out.iterdir())
 
 
+@pytest.mark.slow
 def test_core_commands_run_with_every_extra_hidden(tmp_path: Path, built_dataset: Path) -> None:
     """prompts, sample, score (rule cleaner), compare and lm-eval-tasks need no extra at all."""
     hide = ALL_EXTRA_MODULES

@@ -187,6 +187,7 @@ def test_publish_without_network_is_one_line(built_dataset, closed_hub):
                        "nothing was uploaded; check the network or HF_ENDPOINT and run again")
 
 
+@pytest.mark.slow
 def test_publish_cli_without_network_is_one_line(built_dataset, tmp_path):
     """`lctg publish` with a token and no network, as a user runs it: exit 2, one line, no traceback, no token."""
     env = {**os.environ, "HF_TOKEN": "hf_cli_never_shown", "HF_ENDPOINT": f"http://127.0.0.1:{closed_port()}",

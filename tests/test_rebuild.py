@@ -13,7 +13,8 @@ from lctg_dataset.cli import main as build_main
 from tests.test_golden import _fake_model
 from tests.test_story_config import STORIES
 
-pytestmark = pytest.mark.skipif(not (STORIES / "dev.jsonl").is_file(), reason=f"no Possible Stories copy at {STORIES}")
+pytestmark = [pytest.mark.skipif(not (STORIES / "dev.jsonl").is_file(), reason=f"no Possible Stories copy at {STORIES}"),
+              pytest.mark.slow]  # each test builds datasets end to end
 
 
 def _configs(folder: Path) -> list[str]:

@@ -47,6 +47,7 @@ def whole(toy):
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(n_shards=st.integers(min_value=1, max_value=7), seed=st.integers(min_value=0, max_value=2**32 - 1),
        skew=st.floats(min_value=0.0, max_value=3.0))
+@pytest.mark.slow
 def test_any_partition_merges_to_the_single_process_result(toy, whole, n_shards, seed, skew):
     """Each generation goes to a random shard (shards of very different sizes, some possibly empty, in any order)."""
     gens, _refs = toy

@@ -139,6 +139,7 @@ def test_manifest_and_card(folder):
     assert "config_name: story_endings" in card
 
 
+@pytest.mark.slow
 def test_load_dataset_offline(folder, tmp_path):
     shown = load_dataset_offline(folder, "story_endings", "len(ds), sorted(set(ds['split'])), ds[0]['document'], "
                                  "len(ds[0]['options'])", tmp_path)

@@ -47,6 +47,7 @@ def _outputs(argv: list[str], out: Path, capsys) -> dict[str, bytes | str]:
     return {**files, "stdout": printed.replace(str(out), "OUT")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["implicit_task_missing", "provided_guess"])
 def test_every_chunk_size_gives_the_same_outputs(built_dataset, generations, tmp_path, capsys, monkeypatch, case):
     if case == "implicit_task_missing":
