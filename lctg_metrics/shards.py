@@ -26,6 +26,8 @@ class ShardScorer:
         self.cleaner = get_cleaner(cleaner)
 
     def counts(self, batch: Mapping[str, Sequence[Any]]) -> Counts:
+        if hasattr(batch, "columns") and hasattr(batch, "to_dict"):  # a pandas batch (Ray Data's batch_format)
+            batch = batch.to_dict(orient="list")
         for column in ("id", "generation", "sample"):
             if column not in batch:
                 raise ScoringError(f"batch has no {column!r} column (columns: {sorted(batch)})")

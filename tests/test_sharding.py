@@ -107,14 +107,17 @@ def test_dataset_map_with_two_processes(toy, whole):
     assert scorer.finalize(parts).to_dict() == scorer.finalize(counts_all).to_dict()
 
 
+@pytest.mark.slow
 def test_ray_data_recipe(toy, whole):
+    """README's Ray Data recipe, as written: pandas batches in, count rows out, merged to the one-process result."""
     ray = pytest.importorskip("ray")
     gens, refs = toy
     scorer, counts_all = whole
-    ray.init(num_cpus=2, include_dashboard=False, ignore_reinit_error=True)
+    ray.init(num_cpus=2, include_dashboard=False, ignore_reinit_error=True, log_to_driver=False)
     try:
         ds = ray.data.from_items(gens)
-        parts = ds.map_batches(ShardScorer(refs), batch_format="pydict").to_pandas()
-        assert merge(parts.to_dict(orient="list")) == counts_all
+        table = ds.map_batches(ShardScorer(refs), batch_format="pandas").to_pandas()
+        assert merge(table.to_dict(orient="list")) == counts_all
+        assert scorer.finalize(table.to_dict(orient="list")).to_dict() == scorer.finalize(counts_all).to_dict()
     finally:
         ray.shutdown()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 #: Separator lines (markdown rules, code fences), dropped only next to something already cut.
@@ -19,6 +20,7 @@ _BRACKETED = re.compile(r"[（(【\[〔＜<]([^（）()【】\[\]〔〕＜＞<>]
 _EDGE_SYMBOL = re.compile(r"[\s\U0001F000-\U0001FAFF\u2190-\u21FF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+_CURLY = re.compile("[\u2018\u2019\u201c\u201d]")
 _QUOTED = re.compile(r"「[^」\n]*」|『[^』\n]*』")
 _SUBJECT = re.compile(r"[はが]")
 #: Topics that do not make a subject: the constraint itself, or 「上記の…」, which can only be the answer (rule@1.2).
@@ -44,9 +46,14 @@ class Removal:
     text: str
 
 
+@lru_cache(maxsize=16384)
 def _norm(unit: str) -> str:
-    """The form patterns are matched against: NFKC, straight quotes, no edge blanks or emoji (never cut)."""
-    s = unicodedata.normalize("NFKC", unit).translate(_QUOTES)
+    """The form patterns are matched against: NFKC, straight quotes, no edge blanks or emoji (never cut).
+
+    Cached: the rules of one cascade ask for the same units again and again (a pure function of the unit)."""
+    s = unicodedata.normalize("NFKC", unit)
+    if _CURLY.search(s):
+        s = s.translate(_QUOTES)
     start, end = 0, len(s)
     while start < end and _EDGE_SYMBOL.match(s[start]):
         start += 1

@@ -1,0 +1,84 @@
+"""rule@1.2 as first released (commit 6af85fd), frozen: the reference the package's rule cleaner must equal.
+
+Never edit these files; tests/test_rule_cleaner_reference.py and benchmarks/bench_rule_parity.py compare
+``lctg_metrics.cleaners.rule`` with them, text for text. What follows is the original module docstring.
+
+A deterministic header/footer cleaner: an offline stand-in for upstream's GPT-4 cleaning step.
+
+Upstream LCTG Bench asks GPT-4 to strip the explanatory text a model adds before and after its answer
+(paper §4.1, Appendix D/E, Figures 5-8). ``clean(text, task)`` does the same with fixed rules:
+it cuts whole lines, whole sentences, a leading label or a trailing bracketed note, only at the
+beginning and the end, and never edits the middle. Text with nothing to cut is returned unchanged.
+
+How it works: the head and the tail are cut one unit at a time until no rule fires; a unit is cut only if
+some answer would remain. When something was cut, blanks around the answer are stripped too (they are not
+part of it, and FORMAT ignores them anyway). ``explain`` lists what was cut and by which rule.
+
+The rules are families, not phrases (rule@1.1): a head unit is cut when it is an acknowledgement, an
+announcement of the answer (naming it, pointing forward, or a bare 「お答えします！」), a question offering
+it (「以下はいかがでしょうか？」), a remark on the constraints, or a label naming it (any 【…要約】,
+「Summary of the day:」); a tail unit when it is a sign-off, a hope, an offer or a question to the user, a
+remark about the answer or the constraints, or a note (counts, keywords) in brackets or after ※.
+rule@1.2 adds the trailing notes and remarks that 1.1 kept: that the answer follows the conditions or the
+source (「※条件に合わせて作成しました。」), how characters were counted (「※句読点を含みます」), disclaimers
+after ※ (「※架空の店舗です」), closings (「タイトル案は以上です。」「以上で回答を終わります。」「上記が要約です。」
+「作成しました！」), and ※ notes on the answer's own line.
+
+The rules are per task because the same words mean different things: 「メリット：」 is a label to keep in
+pros_and_cons, 「要約：」 is a label to cut in summary, and a 「」 or ** around an ad title stays (Fig. 7).
+Ad titles are themselves persuasive, so the tail rules that look like ad copy (「お気軽にご相談ください」,
+「…いかがですか？」) need an extra sign that they speak about the answer when the task is ad_text.
+
+Modules, in the order a text meets them: :mod:`.text` (sentences, normal form, the record of a cut),
+:mod:`.vocabulary` (per-task words) and :mod:`.tables` (them compiled per task), :mod:`.head_patterns` and
+:mod:`.head` (the header pass), :mod:`.tail_patterns`, :mod:`.notes` and :mod:`.tail` (the footer pass);
+this module runs both passes. :mod:`.cleaner` puts it behind the cleaner registry.
+"""
+
+from __future__ import annotations
+
+from tests.frozen_rule_1_2.head import _cut_head
+from tests.frozen_rule_1_2.tables import _rules_for
+from tests.frozen_rule_1_2.tail import _cut_tail
+from tests.frozen_rule_1_2.text import Removal
+from tests.frozen_rule_1_2.text import _first_sentence, _last_sentence, _sentences  # noqa: F401 (tests use them)
+
+RULE_CLEANER_NAME = "rule"
+RULE_CLEANER_VERSION = "1.2"
+
+
+def _run(text: str, task: str) -> tuple[str, tuple[Removal, ...]]:
+    """Cut head and tail units until no rule fires; return the input itself if nothing was cut."""
+    rules = _rules_for(task)
+    current = text.strip()
+    removals: list[Removal] = []
+    while True:
+        cut = _cut_head(current, rules, bool(removals)) or _cut_tail(current, rules, bool(removals))
+        if cut is None:
+            break
+        current, removal = cut
+        removals.append(removal)
+    if not removals:
+        return text, ()
+    return current, tuple(removals)
+
+
+def clean(text: str, task: str) -> str:
+    """The answer without the text an assistant added before/after it; ``text`` itself if nothing was added.
+
+    >>> clean("承知しました。以下の文章を要約します。\\n\\n市は新図書館を開館した。", "summary")
+    '市は新図書館を開館した。'
+    >>> clean("【ニュース要約】\\n市は新図書館を開館した。\\n（キーワード「図書館」使用）", "summary")
+    '市は新図書館を開館した。'
+    >>> clean("「冬だけの贅沢、カニ食べ放題プラン」", "ad_text")
+    '「冬だけの贅沢、カニ食べ放題プラン」'
+    """
+    return _run(text, task)[0]
+
+
+def explain(text: str, task: str) -> tuple[Removal, ...]:
+    """What ``clean`` cut from ``text``, in order, with the rule that fired (empty if nothing)."""
+    return _run(text, task)[1]
+
+
+__all__ = ["RULE_CLEANER_NAME", "RULE_CLEANER_VERSION", "Removal", "clean", "explain"]

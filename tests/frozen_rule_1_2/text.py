@@ -1,0 +1,102 @@
+"""Text units of the rule cleaner: sentence splitting, the normal form rules match, and the record of a cut."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Literal
+
+#: Separator lines (markdown rules, code fences), dropped only next to something already cut.
+SEPARATOR = r"^(?:-{3,}|\*{3,}|_{3,}|={3,}|`{3,}\w*|</?[^<>\s]{1,20}>)$"
+
+_SENTENCE = re.compile(r"[^。！？!?\n]*(?:[。！？!?]+[」』）)\"']*|\.(?=\s|$)|$)")
+_TERMINATORS = "。！？!?"
+_CLOSERS = "」』）)\"'"
+_TRAILING_NOTE = re.compile(r"[（(【\[〔＜<][^（）()【】\[\]〔〕＜＞<>\n]*[)）】\]〕＞>]\s*$")
+_BRACKETED = re.compile(r"[（(【\[〔＜<]([^（）()【】\[\]〔〕＜＞<>]*)[)）】\]〕＞>]")
+#: Emoji, arrows and other symbols at a unit's edges (「まとめました👇」「幸いです😊」), ignored when matching.
+_EDGE_SYMBOL = re.compile(r"[\s\U0001F000-\U0001FAFF\u2190-\u21FF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+_QUOTED = re.compile(r"「[^」\n]*」|『[^』\n]*』")
+_SUBJECT = re.compile(r"[はが]")
+#: Topics that do not make a subject: the constraint itself, or 「上記の…」, which can only be the answer (rule@1.2).
+_CONSTRAINT_TOPIC = re.compile(
+    r"(?:「[^」\n]*」|キーワード|NGワード|禁止語|文字数|字数|言葉|単語|表現|^上記(?:の[^。、はが\n]{1,15})?)(?:は|が)"
+)
+_SEPARATOR = re.compile(SEPARATOR)
+#: A closing pseudo-tag after the answer (「</要約>」, full-width ＜／要約＞ after NFKC); it never ends content.
+_CLOSING_TAG = re.compile(r"^</[^<>\s]{1,20}>$")
+
+
+def _c(pattern: str) -> re.Pattern[str]:
+    """Compile case-insensitively (English wrappers come in any case)."""
+    return re.compile(pattern, re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Removal:
+    """One cut: which end, which rule, and the exact text removed."""
+
+    side: Literal["head", "tail"]
+    rule: str
+    text: str
+
+
+def _norm(unit: str) -> str:
+    """The form patterns are matched against: NFKC, straight quotes, no edge blanks or emoji (never cut)."""
+    s = unicodedata.normalize("NFKC", unit).translate(_QUOTES)
+    start, end = 0, len(s)
+    while start < end and _EDGE_SYMBOL.match(s[start]):
+        start += 1
+    while end > start and _EDGE_SYMBOL.match(s[end - 1]):
+        end -= 1
+    return s[start:end]
+
+
+def _sentences(line: str) -> list[str]:
+    """Split one line into sentences ending in 。！？!? (closing quotes attached); pieces concatenate to ``line``."""
+    return [m.group(0) for m in _SENTENCE.finditer(line) if m.group(0)]
+
+
+def _first_sentence(line: str) -> str:
+    """``_sentences(line)[0]`` without splitting the whole line (cuts repeat, so each must stay cheap)."""
+    m = _SENTENCE.match(line)
+    return m.group(0) if m else ""
+
+
+def _last_sentence(line: str) -> str:
+    """``_sentences(line)[-1]``, found from the end: after the last 。！？!? run (and its closing quotes) before it."""
+    end = len(line)
+    while end > 0 and line[end - 1] in _CLOSERS:
+        end -= 1
+    if end > 0 and line[end - 1] in _TERMINATORS:
+        while end > 0 and line[end - 1] in _TERMINATORS:
+            end -= 1
+    else:
+        end = len(line)  # no terminator at the end: trailing quotes belong to the sentence body
+    start = max(line.rfind(ch, 0, end) for ch in _TERMINATORS) + 1
+    if start == 0:
+        return line
+    while start < end and line[start] in _CLOSERS:
+        start += 1
+    return line[start:]
+
+
+def _has_subject(s: str) -> bool:
+    """Whether a sentence names a subject with は/が outside quotes (a remark about the answer has none).
+
+    「文字数は」「キーワードは」 topicalise the constraint itself and do not count."""
+    return bool(_SUBJECT.search(_QUOTED.sub("", _CONSTRAINT_TOPIC.sub("", s))))
+
+
+def _is_english_line(s: str) -> bool:
+    """Latin text with at least two words and no Japanese (an English wrapper, not a Japanese answer)."""
+    return not _JAPANESE.search(s) and len(re.findall(r"[A-Za-z]+", s)) >= 2
+
+
+
+def _content_left(text: str) -> bool:
+    """Whether some answer would remain: a cut never leaves nothing."""
+    return bool(text.strip())
