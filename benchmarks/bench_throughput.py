@@ -1,160 +1,177 @@
 #!/usr/bin/env python3
-"""1,000,000 (generation, constraint) pairs through the Python API and through `evaluate`.
+"""Every scoring path against its named floor, paired and interleaved in one run (medians of the rounds).
 
-    .venv/bin/python benchmarks/bench_throughput.py [--dataset lctg] [--pairs 1000000] [--no-arrow]
+    .venv/bin/python benchmarks/bench_throughput.py --dataset lctg [--items 200000] [--rounds 3] [--cli]
 
-Prints, measured in this one run:
-- the ratio of the plain API (`score_predictions`, cleaner="none") to a plain Python loop doing the same four
-  checks on the same pairs (target <= 3x);
-- the ratio of `evaluate.load("lctg_ctg").compute(references=<row ids>, dataset=...)` to the same plain loop
-  (target <= 3x), and its peak memory per pair: the tracemalloc peak during one compute (Python and numpy
-  allocations; the inputs, made before, are not counted) over the number of pairs (target <= 400 bytes);
-- for comparison, evaluate's own path (add_batch, then compute: an Arrow round trip, which `compute` with the
-  inputs skips in one process) and a no-op `evaluate` metric over the same features (skip them with --no-arrow).
-The pairs cycle through the real dataset's 1,680 constraints with toy generations (lctg sample).
+Items cycle through the built dataset's constraints with varied toy generations (``lctg_metrics.sample.generate``:
+item i is row i mod N, sample i div N, so every item has its own text). In each round every path runs once, in
+the order of the round (rotated between rounds, so no path always runs on a warmer or colder machine); the
+table shows each path's median per item and its ratio to a named floor measured in the same rounds:
+
+- ``checks floor``: the four upstream checks inline on texts the rule cleaner already cleaned (FORMAT compares the
+  raw text's first/last 10 characters, blanks deleted, with the cleaned text's, so it can fail; 1 in 3 fails here);
+- ``cleaner floor``: the rule cleaner alone over the raw texts;
+- ``CLI floor`` (with ``--cli``): read the JSONL, ``json.loads`` each line, run the checks floor on it.
+
+Paths: the API (``score_predictions``) and the evaluate module with the default cleaner (rule) and with
+``cleaner="none"``, and ``lctg score`` as a subprocess. Memory: the tracemalloc peak of one evaluate compute with
+row ids (rule cleaner) over the number of items. Each path's scores are checked against the floor's before timing.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 BLANKS = (" ", "\u3000", "\n", "\t")
 
 
-def plain_loop(preds, refs):
-    """The four upstream checks, inline, with raw text = cleaned text; returns passed counts per (task, aspect)."""
-    passed: dict = {}
-    total: dict = {}
-    for text, c in zip(preds, refs):
+def _squeeze(text: str) -> str:
+    for blank in BLANKS:
+        text = text.replace(blank, "")
+    return text
+
+
+def checks_floor(raws: list[str], cleaned: list[str], refs: list[dict]) -> dict[tuple[str, str], int]:
+    """Passed counts per (task, aspect) of the four upstream checks, written as plainly as Python allows."""
+    passed: dict[tuple[str, str], int] = {}
+    for raw, text, c in zip(raws, cleaned, refs):
         aspect = c["aspects"][0]
         if aspect == "format":
-            s = text
-            for b in BLANKS:
-                s = s.replace(b, "")
-            ok = text != "Invalid Error" and len(s) > 10 and s[:10] == s[:10] and s[-10:] == s[-10:]
+            r, s = _squeeze(raw), _squeeze(text)
+            ok = len(r) > 10 and len(s) > 10 and r[:10] == s[:10] and r[-10:] == s[-10:]
         elif aspect == "char_count":
-            ok = text != "Invalid Error" and c["min_chars"] <= len(text) <= c["max_chars"]
+            ok = c["min_chars"] <= len(text) <= c["max_chars"]
         elif aspect == "keyword":
-            ok = text != "Invalid Error" and c["keyword"] in text
+            ok = c["keyword"] in text
         else:
-            ok = text != "Invalid Error" and c["prohibited_word"] not in text
+            ok = c["prohibited_word"] not in text
         key = (c["task"], aspect)
         passed[key] = passed.get(key, 0) + ok
-        total[key] = total.get(key, 0) + 1
-    return passed, total
+    return passed
 
 
-def timed(label, fn, repeat):
-    """Best of ``repeat`` runs (this machine's speed drifts; the minimum is the least disturbed run)."""
-    walls = []
-    for _ in range(repeat):
-        gc.collect()
-        t0 = time.perf_counter()
-        out = fn()
-        walls.append(time.perf_counter() - t0)
-    print(f"{label:<40} {min(walls):8.2f} s  (runs: {', '.join(f'{w:.2f}' for w in walls)})")
-    return out, min(walls)
+def cli_floor(path: Path, by_id: dict[str, dict], clean_fn) -> dict[tuple[str, str], int]:
+    """Read and parse the JSONL, clean with ``clean_fn`` (None: raw = cleaned), run the checks floor."""
+    raws, refs = [], []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            obj = json.loads(line)
+            raws.append(obj["generation"])
+            refs.append(by_id[obj["id"]])
+    cleaned = [clean_fn(t, c["task"]) for t, c in zip(raws, refs)] if clean_fn else raws
+    return checks_floor(raws, cleaned, refs)
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dataset", default=str(ROOT / "lctg"))
-    ap.add_argument("--pairs", type=int, default=1_000_000)
-    ap.add_argument("--repeat", type=int, default=3, help="runs per path; the best is reported (default 3)")
-    ap.add_argument("--no-arrow", action="store_true", help="skip the slow Arrow paths (evaluate's own, no-op metric)")
+    ap.add_argument("--items", type=int, default=200_000)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--cli", action="store_true", help="also time `lctg score` against read + parse + checks")
     args = ap.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("HF_EVALUATE_OFFLINE", "1")
 
-    import datasets
     import evaluate
 
     from lctg_metrics.api import score_predictions
+    from lctg_metrics.cleaners.rule import clean
     from lctg_metrics.inputs import read_rows
-    from lctg_metrics.sample import sample_generations
+    from lctg_metrics.sample import generate
 
     rows = read_rows(args.dataset)
-    toy = {(g["id"], g["sample"]): g["generation"] for g in sample_generations(rows, samples=3)}
     n = len(rows)
-    args.pairs = -(-args.pairs // n) * n  # whole samples: every prompt has every sample (no missing generations)
-    refs = [rows[i % n]["constraint"] for i in range(args.pairs)]
-    samples = [i // n for i in range(args.pairs)]
-    preds = [toy[(refs[i]["id"], samples[i] % 3)] for i in range(args.pairs)]
-    print(f"{args.pairs:,} pairs ({n} constraints × {samples[-1] + 1} samples)")
-
-    (loop_passed, loop_total), t_loop = timed("plain Python loop (4 checks)", lambda: plain_loop(preds, refs), args.repeat)
-
-    def loop_without_gc():
-        gc.disable()
-        try:
-            return plain_loop(preds, refs)
-        finally:
-            gc.enable()
-
-    _, t_loop_nogc = timed("plain loop, cyclic GC paused", loop_without_gc, args.repeat)
-    api, t_api = timed("score_predictions(cleaner='none')",
-                       lambda: score_predictions(preds, refs, samples=samples, cleaner="none"), args.repeat)
-    # the two agree on the pooled accuracy (every sample has every prompt, so the mean of sample means is pooled)
-    for (task, aspect), tot in loop_total.items():
-        assert abs(api[f"{task}/{aspect}"] - loop_passed[(task, aspect)] / tot) < 1e-9, (task, aspect)
-
+    args.items = -(-args.items // n) * n  # whole samples: every prompt has every sample
+    refs = [rows[i % n]["constraint"] for i in range(args.items)]
     ids = [c["id"] for c in refs]
-    api_ids, t_api_ids = timed("score_predictions(row ids, dataset=...)",
-                               lambda: score_predictions(preds, ids, samples=samples, cleaner="none",
-                                                         dataset=args.dataset), args.repeat)
+    samples = [i // n for i in range(args.items)]
+    raws = [generate(rows[i % n], i // n) for i in range(args.items)]
+    cleaned = [clean(t, c["task"]) for t, c in zip(raws, refs)]
+    by_id = {c["id"]: c for c in refs[:n]}
+    print(f"{args.items:,} items ({n} constraints × {samples[-1] + 1} samples), mean {statistics.fmean(map(len, raws)):.0f}"
+          f" chars; the rule cleaner changes {sum(a != b for a, b in zip(raws, cleaned)) / args.items:.0%} of them")
+
+    floor = checks_floor(raws, cleaned, refs)
+    totals: dict[tuple[str, str], int] = {}
+    for c in refs:
+        totals[(c["task"], c["aspects"][0])] = totals.get((c["task"], c["aspects"][0]), 0) + 1
+    api = score_predictions(raws, refs, samples=samples)
+    for key, tot in totals.items():  # the default path scores what the floor scores (pooled: whole samples)
+        assert abs(api[f"{key[0]}/{key[1]}"] - floor[key] / tot) < 1e-9, key
     metric = evaluate.load(str(ROOT / "lctg_ctg"))
-    ev, t_eval = timed("evaluate compute(constraint dicts)", lambda: metric.compute(
-        predictions=preds, references=refs, samples=samples, cleaner="none"), args.repeat)
-    ev_ids, t_eval_ids = timed("evaluate compute(row ids, dataset=...)", lambda: metric.compute(
-        predictions=preds, references=ids, samples=samples, cleaner="none", dataset=args.dataset), args.repeat)
-    for out in (api_ids, ev, ev_ids):
-        assert out == api, "every path gives the same result"
+
+    paths = {
+        "checks floor": lambda: checks_floor(raws, cleaned, refs),
+        "cleaner floor (rule alone)": lambda: [clean(t, c["task"]) for t, c in zip(raws, refs)],
+        "API, rule (default)": lambda: score_predictions(raws, refs, samples=samples),
+        "API, cleaner=none": lambda: score_predictions(raws, refs, samples=samples, cleaner="none"),
+        "evaluate, row ids, rule": lambda: metric.compute(predictions=raws, references=ids, samples=samples,
+                                                          dataset=args.dataset),
+        "evaluate, row ids, none": lambda: metric.compute(predictions=raws, references=ids, samples=samples,
+                                                          cleaner="none", dataset=args.dataset),
+    }
+    tmp = Path(tempfile.mkdtemp(prefix="lctg-bench-"))
+    if args.cli:
+        gens = tmp / "generations.jsonl"
+        with open(gens, "w", encoding="utf-8") as f:
+            for i, text in enumerate(raws):
+                f.write(json.dumps({"id": ids[i], "sample": samples[i], "generation": text}, ensure_ascii=False) + "\n")
+        lctg = str(Path(sys.executable).with_name("lctg"))
+
+        def cli(cleaner: str) -> None:
+            subprocess.run([lctg, "score", str(gens), "--dataset", args.dataset, "--cleaner", cleaner],
+                           check=True, stdout=subprocess.DEVNULL)
+        paths["CLI floor (read + parse + checks)"] = lambda: cli_floor(gens, by_id, None)
+        paths["CLI floor + rule cleaner"] = lambda: cli_floor(gens, by_id, clean)
+        paths["lctg score, rule (default)"] = lambda: cli("rule")
+        paths["lctg score, cleaner=none"] = lambda: cli("none")
+
+    walls: dict[str, list[float]] = {name: [] for name in paths}
+    names = list(paths)
+    for r in range(args.rounds):
+        order = names[r % len(names):] + names[:r % len(names)]
+        for name in order:
+            gc.collect()
+            t0 = time.perf_counter()
+            paths[name]()
+            walls[name].append(time.perf_counter() - t0)
+    med = {name: statistics.median(w) for name, w in walls.items()}
+    floors = {"API, rule (default)": "checks floor", "API, cleaner=none": "checks floor",
+              "evaluate, row ids, rule": "checks floor", "evaluate, row ids, none": "checks floor",
+              "cleaner floor (rule alone)": "checks floor",
+              "lctg score, rule (default)": "CLI floor (read + parse + checks)",
+              "lctg score, cleaner=none": "CLI floor (read + parse + checks)",
+              "CLI floor + rule cleaner": "CLI floor (read + parse + checks)"}
+    print(f"\n| path | µs per item (median of {args.rounds}) | ÷ floor | floor |\n|---|---|---|---|")
+    for name in names:
+        per = med[name] / args.items * 1e6
+        base = floors.get(name)
+        ratio = f"{med[name] / med[base]:.1f}×" if base else "1"
+        print(f"| {name} | {per:.2f} | {ratio} | {base or '—'} |")
+    if args.cli:
+        print(f"\n`lctg score`, rule ÷ (CLI floor + rule cleaner): "
+              f"{med['lctg score, rule (default)'] / med['CLI floor + rule cleaner']:.1f}×")
     gc.collect()
     tracemalloc.start()
-    metric.compute(predictions=preds, references=ids, samples=samples, cleaner="none", dataset=args.dataset)
+    metric.compute(predictions=raws, references=ids, samples=samples, dataset=args.dataset)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-
-    if not args.no_arrow:
-        features = metric.features[0]
-
-        class NoOp(evaluate.Metric):
-            def _info(self):
-                return evaluate.MetricInfo(description="no-op", citation="", inputs_description="", features=features)
-
-            def _enforce_nested_string_type(self, schema, obj):  # same null handling as lctg_ctg
-                return None if obj is None else super()._enforce_nested_string_type(schema, obj)
-
-            def _compute(self, predictions, references, samples=None, cleaner=None):
-                return {}
-
-        def arrow_path():
-            metric.add_batch(predictions=preds, references=refs)
-            return metric.compute(samples=samples, cleaner="none")
-
-        _, t_noop = timed("no-op evaluate metric (Arrow)", lambda: NoOp().compute(
-            predictions=preds, references=refs, samples=samples, cleaner="none"), 1)
-        ev_arrow, t_arrow = timed("evaluate add_batch + compute (Arrow)", arrow_path, 1)
-        assert ev_arrow == api
-
-    print(f"ratio API / plain loop:        {t_api / t_loop:5.2f}x (target <= 3)")
-    print(f"ratio API / plain loop w/o GC: {t_api / t_loop_nogc:5.2f}x (the API pauses the cyclic GC itself; "
-          "this is the stricter comparison)")
-    print(f"ratio evaluate (ids) / plain loop: {t_eval_ids / t_loop:5.2f}x (target <= 3; w/o GC: "
-          f"{t_eval_ids / t_loop_nogc:.2f}x)")
-    print(f"peak memory of evaluate (ids): {peak / args.pairs:5.0f} bytes per pair (tracemalloc; target <= 400)")
-    if not args.no_arrow:
-        print(f"ratio evaluate's Arrow path / plain loop: {t_arrow / t_loop:5.2f}x; no-op metric / plain loop: "
-              f"{t_noop / t_loop:5.2f}x (what compute with the inputs skips)")
-    print(f"throughput: API {args.pairs / t_api:,.0f} pairs/s, evaluate (ids) {args.pairs / t_eval_ids:,.0f} "
-          f"pairs/s, plain loop {args.pairs / t_loop:,.0f} pairs/s")
+    print(f"evaluate, row ids, rule: tracemalloc peak {peak / args.items:.0f} bytes per item")
+    for p in tmp.iterdir():
+        p.unlink()
+    tmp.rmdir()
     return 0
 
 
