@@ -59,7 +59,7 @@ def iter_generations(path: str | os.PathLike[str], chunk_size: int = CHUNK_SIZE)
     except OSError as e:
         raise ScoringError(f"{p}: cannot read ({e.strerror or e})") from None
     if number.given is None:
-        raise ScoringError(f"{p}: no generations (the file is empty)")
+        raise ScoringError(f"{p}: no generations (the file is empty{' or holds only its header' if suffix == '.csv' else ''})")
 
 
 def _lines(p: Path, *, split_cr: bool = False) -> Iterator[str]:

@@ -109,6 +109,8 @@ ROWS = [
     Row("generations is a folder", ["score", "gdir", "--dataset", "lctg"], r"generations file gdir does not exist or is not a file", setup=_dir("gdir")),
     Row("empty file", SCORE, r"g\.jsonl: no generations \(the file is empty\)", setup=_text("g.jsonl", "")),
     Row("blank lines only", SCORE, r"g\.jsonl: no generations", setup=_text("g.jsonl", "\n \n\n")),
+    Row("CSV header only", ["score", "g.csv", "--dataset", "lctg"],
+        r"g\.csv: no generations \(the file is empty or holds only its header\)", setup=_text("g.csv", "id,generation\n")),
     Row("invalid UTF-8", SCORE, r"g\.jsonl:2: not UTF-8 text .*column 33",
         setup=_bytes("g.jsonl", _jsonl(GOOD[:1]).encode() + b'{"id": "summary/1614/keyword", "\xff": 1}\n')),
     Row("lone surrogate", SCORE, r"g\.jsonl:2: field 'generation' holds a lone surrogate \(U\+D800",

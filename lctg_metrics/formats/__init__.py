@@ -85,7 +85,7 @@ def _read_renamed(p: Path, id_field: str, text_field: str) -> list[Generation]:
     else:
         raise ScoringError(f"{p}: unknown generations format {suffix!r}; use .jsonl, .csv or .parquet")
     if not rows:
-        raise ScoringError(f"{p}: no generations (the file is empty)")
+        raise ScoringError(f"{p}: no generations (the file is empty{' or holds only its header' if suffix == '.csv' else ''})")
     renamed = []
     for where, row in rows:
         if not isinstance(row, Mapping):
