@@ -41,3 +41,24 @@ def test_in_range_values_are_taken(args, capsys):
     parsed = build_parser().parse_args(["score", "g.jsonl", "--dataset", "lctg", *args])
     assert parsed.ci_resamples == (1 if "--ci-resamples" in args else 1000)
     assert parsed.seed == (-3 if "--seed" in args else 0)
+
+
+@pytest.mark.parametrize("command,args,flag", [
+    ("score", ["--dataset", "lctg", "--json", ""], "--json"),
+    ("score", ["--dataset", "lctg", "--details", " "], "--details"),
+    ("score", ["--dataset", ""], "--dataset"),
+    ("score", ["--dataset", "lctg", "--revision", ""], "--revision"),
+    ("score", ["--dataset", "lctg", "--id-field", ""], "--id-field"),
+    ("if-score", ["--dataset", "lctg", "--json", ""], "--json"),
+    ("ifsm", ["--reader", "embedding", "--json", ""], "--json"),
+])
+def test_an_empty_string_flag_is_refused_not_taken_as_none(command, args, flag, tmp_path, capsys):
+    """``--json ""`` used to write nothing and exit 0; every string flag now refuses an empty value."""
+    generations = tmp_path / "g.jsonl"
+    generations.write_text('{"id": "summary/1/format", "generation": "x"}\n', encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, str(generations), *args])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"argument {flag}: must not be empty" in err[0], err
+

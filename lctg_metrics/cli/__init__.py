@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CleanerError
-from lctg_metrics.cli.flags import Parser, add_renamed
+from lctg_metrics.cli.flags import Parser, add_renamed, refuse_empty
 from lctg_metrics.cli.needs import check_extras
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.score import CLIError, cmd_score
@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     lm_eval.register(sub)  # lm-eval-tasks
     for name, command_parser in sub.choices.items():
         add_renamed(command_parser, name)
+        refuse_empty(command_parser)
     return parser
 
 

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from lctg_dataset.helpformat import HelpFormatter, Parser
 
-__all__ = ["HelpFormatter", "Parser", "RENAMED", "add_renamed"]
+__all__ = ["HelpFormatter", "Parser", "RENAMED", "add_renamed", "refuse_empty"]
 
 #: (command, old flag) -> new flag. Kept as hidden aliases until the next minor version.
 RENAMED: dict[tuple[str, str], str] = {
@@ -49,3 +49,18 @@ def add_renamed(parser: argparse.ArgumentParser, command: str) -> None:
         target = by_flag[new]
         parser.add_argument(old, dest=target.dest, action=_Renamed, new=new, type=target.type,
                             choices=target.choices, metavar=target.metavar, help=argparse.SUPPRESS)
+
+
+def _nonempty(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty (an empty path or name would silently mean none)")
+    return text
+
+
+def refuse_empty(parser: argparse.ArgumentParser) -> None:
+    """Make every flag that takes a string refuse an empty one (``--json ""`` would silently write nothing)."""
+    for action in parser._actions:
+        if (action.option_strings and action.type is None and action.nargs in (None, "?")
+                and isinstance(action, (argparse._StoreAction, argparse._AppendAction))):
+            action.type = _nonempty
+
