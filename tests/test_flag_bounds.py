@@ -24,6 +24,11 @@ LLM = ["--cleaner", "llm", "--llm-base-url", "http://127.0.0.1:9", "--llm-model"
     ("ifsm", ["--reader", "llm", "--llm-concurrency", "0"], "--llm-concurrency", "must be >= 1, got 0"),
 ])
 def test_out_of_range_flag_is_one_line_naming_it(command, args, flag, says, tmp_path, capsys):
+    assert f"argument {flag}: {says}" in _one_line_error(command, args, tmp_path, capsys)
+
+
+def _one_line_error(command: str, args: list[str], tmp_path, capsys) -> str:
+    """Run the command on a one-line generations file; it must exit 2 with one line on stderr, returned."""
     generations = tmp_path / "g.jsonl"
     generations.write_text('{"id": "summary/1/format", "generation": "x"}\n', encoding="utf-8")
     with pytest.raises(SystemExit) as exit_info:
@@ -31,7 +36,7 @@ def test_out_of_range_flag_is_one_line_naming_it(command, args, flag, says, tmp_
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "Traceback" not in err[0], err
-    assert f"argument {flag}: {says}" in err[0], err[0]
+    return err[0]
 
 
 @pytest.mark.parametrize("args", [["--ci", "--ci-resamples", "1"], ["--seed", "-3"]])
@@ -54,11 +59,5 @@ def test_in_range_values_are_taken(args, capsys):
 ])
 def test_an_empty_string_flag_is_refused_not_taken_as_none(command, args, flag, tmp_path, capsys):
     """``--json ""`` used to write nothing and exit 0; every string flag now refuses an empty value."""
-    generations = tmp_path / "g.jsonl"
-    generations.write_text('{"id": "summary/1/format", "generation": "x"}\n', encoding="utf-8")
-    with pytest.raises(SystemExit) as exit_info:
-        main([command, str(generations), *args])
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and f"argument {flag}: must not be empty" in err[0], err
+    assert f"argument {flag}: must not be empty" in _one_line_error(command, args, tmp_path, capsys)
 
