@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from lctg_metrics.cleaners import rule
 from lctg_metrics.cleaners.rule import RULE_CLEANER_NAME, RULE_CLEANER_VERSION, clean, explain
-from lctg_metrics.cleaners.rule import _first_sentence, _last_sentence, _sentences
+from lctg_metrics.cleaners.rule import first_sentence, last_sentence, split_sentences
 from tests.conftest import PROJECT_ROOT, TASKS
 
 BENCHMARKS = PROJECT_ROOT / "benchmarks"
@@ -388,10 +388,10 @@ def test_known_header_and_footer_are_cut_around_any_body(body: str, header: str,
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="あ。！？!?」』）)\"'「.a \u3000", min_size=1, max_size=30))
 def test_first_and_last_sentence_agree_with_the_full_split(line: str) -> None:
-    pieces = _sentences(line)
+    pieces = split_sentences(line)
     assert "".join(pieces) == line
-    assert _first_sentence(line) == pieces[0]
-    assert _last_sentence(line) == pieces[-1]
+    assert first_sentence(line) == pieces[0]
+    assert last_sentence(line) == pieces[-1]
 
 
 @settings(max_examples=300, deadline=None)

@@ -32,11 +32,11 @@ this module runs both passes. :mod:`.cleaner` puts it behind the cleaner registr
 
 from __future__ import annotations
 
-from lctg_metrics.cleaners.rule.head import _cut_head
-from lctg_metrics.cleaners.rule.tables import _rules_for
-from lctg_metrics.cleaners.rule.tail import _cut_tail
+from lctg_metrics.cleaners.rule.head import cut_head
+from lctg_metrics.cleaners.rule.tables import rules_for
+from lctg_metrics.cleaners.rule.tail import cut_tail
 from lctg_metrics.cleaners.rule.text import Removal
-from lctg_metrics.cleaners.rule.text import _first_sentence, _last_sentence, _sentences  # noqa: F401 (tests use them)
+from lctg_metrics.cleaners.rule.text import first_sentence, last_sentence, split_sentences  # noqa: F401 (tests use them)
 
 RULE_CLEANER_NAME = "rule"
 RULE_CLEANER_VERSION = "1.2"
@@ -44,11 +44,11 @@ RULE_CLEANER_VERSION = "1.2"
 
 def _run(text: str, task: str) -> tuple[str, tuple[Removal, ...]]:
     """Cut head and tail units until no rule fires; return the input itself if nothing was cut."""
-    rules = _rules_for(task)
+    rules = rules_for(task)
     current = text.strip()
     removals: list[Removal] = []
     while True:
-        cut = _cut_head(current, rules, bool(removals)) or _cut_tail(current, rules, bool(removals))
+        cut = cut_head(current, rules, bool(removals)) or cut_tail(current, rules, bool(removals))
         if cut is None:
             break
         current, removal = cut

@@ -5,7 +5,7 @@ Matched by :mod:`.head`; the per-task words (labels, what names the answer) live
 
 from __future__ import annotations
 
-from lctg_metrics.cleaners.rule.text import _c
+from lctg_metrics.cleaners.rule.text import compile_ci
 from lctg_metrics.cleaners.rule.vocabulary import CON_WORDS, PRO_WORDS
 
 #: Pointing forward to the answer: 「以下が要約です」「次のとおりです」 (Fig. 6 「以下の文章を要約します。」).
@@ -61,47 +61,47 @@ EN_SECTION = (
     r"\b(?:pros?|cons?|advantages?|disadvantages?|merits?|demerits?|benefits?|drawbacks?|downsides?|upsides?)\b"
 )
 
-_ACK = _c(rf"^{ACKNOWLEDGEMENTS}[。．！!、,…〜~ー♪]*$")
+ACK_RE = compile_ci(rf"^{ACKNOWLEDGEMENTS}[。．！!、,…〜~ー♪]*$")
 #: Two or three acknowledgements in one sentence (「もちろんです、お任せください！」); only tried on short sentences.
-_ACK_RUN = _c(rf"^(?:{ACKNOWLEDGEMENTS}[。．！!、,…〜~ー♪\s]*){{2,3}}$")
+ACK_RUN_RE = compile_ci(rf"^(?:{ACKNOWLEDGEMENTS}[。．！!、,…〜~ー♪\s]*){{2,3}}$")
 MAX_ACK_RUN_CHARS = 30
-_EN_ACK = _c(rf"^{EN_ACKNOWLEDGEMENTS}[!.,:]*$")
-_EN_WRAPPER = _c(rf"^(?:{EN_ACKNOWLEDGEMENTS}[,!.]?\s+)?{EN_WRAPPERS}")
-_EN_SECTION = _c(EN_SECTION)
-_EN_PAIR = _c(rf"(?:{PRO_WORDS}).{{0,40}}(?:{CON_WORDS})")
-_RECAP_END = _c(RECAP_END)
-_RECAP_TOPIC = _c(r"について|に関して|に関する")
-_FORWARD = _c(FORWARD)
-_ANNOUNCE_END = _c(rf"(?:{COMPOSE_VERBS})(?:{ANNOUNCE_ENDING})[。．.！!:：…♪~〜ー]*$")
-_BARE_ANNOUNCEMENT = _c(
+EN_ACK_RE = compile_ci(rf"^{EN_ACKNOWLEDGEMENTS}[!.,:]*$")
+EN_WRAPPER_RE = compile_ci(rf"^(?:{EN_ACKNOWLEDGEMENTS}[,!.]?\s+)?{EN_WRAPPERS}")
+EN_SECTION_RE = compile_ci(EN_SECTION)
+EN_PAIR_RE = compile_ci(rf"(?:{PRO_WORDS}).{{0,40}}(?:{CON_WORDS})")
+RECAP_END_RE = compile_ci(RECAP_END)
+RECAP_TOPIC_RE = compile_ci(r"について|に関して|に関する")
+FORWARD_RE = compile_ci(FORWARD)
+ANNOUNCE_END_RE = compile_ci(rf"(?:{COMPOSE_VERBS})(?:{ANNOUNCE_ENDING})[。．.！!:：…♪~〜ー]*$")
+BARE_ANNOUNCEMENT_RE = compile_ci(
     rf"^(?:(?:{BARE_ADVERBS})[、,]?\s*){{0,2}}(?:{COMPOSE_VERBS})(?:{ANNOUNCE_ENDING})[。．.！!:：…♪~〜ー]*$"
 )
-_HEADER_QUESTION = _c(
+HEADER_QUESTION_RE = compile_ci(
     rf"^(?:(?:{FORWARD}|これ|この|こんな|このような|こういう|こちらの)(?:ような|よう)?\s*(?:{OFFERED_NOUNS}|の)?"
     r"|(?:" + OFFERED_NOUNS + r"))(?:は|で|なんて|など|の)?[、,]?\s*(?:いかが|どう)(?:でしょうか|ですか|でしょう|かな)"
     r"[？?！!。．]*$"
 )
 #: 「この記事は、商店街の新しい市場について書かれています。」: describing the source instead of summarising it.
-_SOURCE_DESCRIPTION = _c(
+SOURCE_DESCRIPTION_RE = compile_ci(
     r"^(?:この|本|ご提示の|ご提示いただいた|元の|上記の|以下の|与えられた)?(?:記事|文章|ニュース|本文|原文)(?:は|では)[、,]?"
     r".{0,50}(?:について|を|が)(?:書かれ|報じ|伝え|紹介し|述べ|解説し|説明し|取り上げ|扱っ)(?:て|た)"
     r"(?:います|いました|ものです|記事です)?[。．.！!]?$"
 )
 #: 「一言で表すと、こうなります。」「まとめると次のようになります：」: pointing at the answer that follows.
-_POINTING_END = _c(r"(?:こう|このよう|こんな感じ|こんなふう)(?:に)?(?:なります|なりました|です)[。．.！!:：]*$")
-_INSTRUCTION_ECHO = _c(rf"(?:{COMPOSE_VERBS})(?:して|て|で)?(?:ください|下さい)[。．.！!]?$")
-_FORWARD_END = _c(
+POINTING_END_RE = compile_ci(r"(?:こう|このよう|こんな感じ|こんなふう)(?:に)?(?:なります|なりました|です)[。．.！!:：]*$")
+INSTRUCTION_ECHO_RE = compile_ci(rf"(?:{COMPOSE_VERBS})(?:して|て|で)?(?:ください|下さい)[。．.！!]?$")
+FORWARD_END_RE = compile_ci(
     r"(?:です|ます|ました|になります|となります|の?通り|のとおり|通りです|とおりです|でしょうか|でしょう|ですか"
     r"|こちら|以下|下記)[。．.！!?？:：]?$"
 )
-_COLON_END = _c(r"[:：]$")
-_SENTENCE_COLON_END = _c(r"(?:は|が|を|の|と|です|ます|ました)[:：]$")
-_NAMING_END = _c(r"(?:案|例)?(?:です|になります|となります)[。．.！!:：]?$")
-_TOPIC_ANNOUNCEMENT = _c(
+COLON_END_RE = compile_ci(r"[:：]$")
+SENTENCE_COLON_END_RE = compile_ci(r"(?:は|が|を|の|と|です|ます|ました)[:：]$")
+NAMING_END_RE = compile_ci(r"(?:案|例)?(?:です|になります|となります)[。．.！!:：]?$")
+TOPIC_ANNOUNCEMENT_RE = compile_ci(
     rf"^[^はが。]{{1,40}}について.{{0,20}}(?:{COMPOSE_VERBS})(?:し|いたし|してみ|てみ|み|)?(?:ます|ましょう)(?:ね|よ)?"
     r"[。．.！!:：…♪~〜ー]*$"
 )
-_POLITE_PREFIX = _c(
+POLITE_PREFIX_RE = compile_ci(
     r"^(?:(?:はい|はーい|ええ|うん|では|それでは|じゃあ|さて|さっそく|早速|まずは|わかりました|分かりました|承知しました"
     r"|承知いたしました|かしこまりました|了解です|了解しました|了解|もちろん|ok|okay|オッケー)[、,]\s*)+"
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lctg_metrics.cleaners.rule.text import _c, _has_subject, _norm
+from lctg_metrics.cleaners.rule.text import compile_ci, has_subject, norm
 
 #: A remark about meeting the instruction's constraints (「キーワード「保険」を含めました。」「…を使用していません。」).
 #: Strong nouns name the constraint itself; weak ones (条件, 指定) also occur in news, so those need no subject.
@@ -93,59 +93,59 @@ NOTE_PREFIX = r"^(?:注|note|nb|補足|備考|キーワード|禁止語|NGワー
 #: A self-reference inside a bracketed note (「（回答は一般論です）」): in brackets it cannot be content.
 NOTE_SELF = r"^(?:この|上記の?|本)?(?:回答|要約|要約文|タイトル|広告文|キャッチコピー|コピー)(?:は|では|の|を)"
 
-_CONSTRAINT_STRONG = _c(rf"(?:{CONSTRAINT_STRONG}).{{0,40}}(?:{CONSTRAINT_VERBS})")
+CONSTRAINT_STRONG_RE = compile_ci(rf"(?:{CONSTRAINT_STRONG}).{{0,40}}(?:{CONSTRAINT_VERBS})")
 #: With a weak noun the constraint verb must be the predicate (rule@1.2): 「条件をすべて満たしています。」 is a remark,
 #: 「条件を満たした世帯に給付金を支給しました。」 news.
-_CONSTRAINT = _c(rf"(?:{CONSTRAINT_NOUNS}).{{0,40}}(?:{CONSTRAINT_VERBS})[^。、]{{0,10}}[。．.！!]?$")
-_QUOTED_WORD_USE = _c(QUOTED_WORD_USE)
-_POLITE_END = _c(POLITE_END)
-_NOTE_TOPIC = _c(NOTE_TOPICS)
-_CHAR_COUNT = _c(CHAR_COUNT_NOTE)
-_SHORT_COUNT = _c(SHORT_COUNT_NOTE)
-_COUNT_REMARK = _c(COUNT_REMARK)
-_TERSE_CONSTRAINT = _c(TERSE_CONSTRAINT_NOTE)
-_NOTE_PREFIX = _c(NOTE_PREFIX)
+_CONSTRAINT = compile_ci(rf"(?:{CONSTRAINT_NOUNS}).{{0,40}}(?:{CONSTRAINT_VERBS})[^。、]{{0,10}}[。．.！!]?$")
+QUOTED_WORD_USE_RE = compile_ci(QUOTED_WORD_USE)
+POLITE_END_RE = compile_ci(POLITE_END)
+NOTE_TOPIC_RE = compile_ci(NOTE_TOPICS)
+CHAR_COUNT_RE = compile_ci(CHAR_COUNT_NOTE)
+_SHORT_COUNT = compile_ci(SHORT_COUNT_NOTE)
+COUNT_REMARK_RE = compile_ci(COUNT_REMARK)
+_TERSE_CONSTRAINT = compile_ci(TERSE_CONSTRAINT_NOTE)
+_NOTE_PREFIX = compile_ci(NOTE_PREFIX)
 #: A whole unbracketed line that is only such a note (「全角22文字」「キーワード「節約」使用」); never content plus a count.
-_LINE_NOTE = _c(
+LINE_NOTE_RE = compile_ci(
     rf"^(?:全角|半角|約|計|合計|total|count|length)?\s*[:：]?\s*{COUNT}[。.]?$"
     rf"|^(?:使用)?(?:{TERSE_CONSTRAINT_NOTE})[^。\n]{{0,30}}$"
 )
-_NOTE_SELF = _c(NOTE_SELF)
-_NOTE_MARK = _c(NOTE_MARK)
-_COUNTING = _c(COUNTING)
-_COUNTED_REMARK = _c(COUNTED_REMARK)
-_INSTRUCTION_REMARK = _c(INSTRUCTION_REMARK)
-_MARKED_CONFORM = _c(MARKED_CONFORM)
-_DISCLAIMER = _c(DISCLAIMER)
-_DISCLAIMER_SUBJECT = _c(DISCLAIMER_SUBJECT)
-_NOTE_LINE = _c(
+NOTE_SELF_RE = compile_ci(NOTE_SELF)
+NOTE_MARK_RE = compile_ci(NOTE_MARK)
+_COUNTING = compile_ci(COUNTING)
+COUNTED_REMARK_RE = compile_ci(COUNTED_REMARK)
+_INSTRUCTION_REMARK = compile_ci(INSTRUCTION_REMARK)
+MARKED_CONFORM_RE = compile_ci(MARKED_CONFORM)
+DISCLAIMER_RE = compile_ci(DISCLAIMER)
+DISCLAIMER_SUBJECT_RE = compile_ci(DISCLAIMER_SUBJECT)
+NOTE_LINE_RE = compile_ci(
     r"^(?:#{1,6}\s*)?(?:\*\*)?[【\[＜<〈■◆●★▼]?\s*[（(]?(?:注|note|nb|補足|備考|ポイント|解説|意図|狙い|キーワード"
     r"|工夫した点|工夫点|使用キーワード|rationale|explanation|reasoning|comments?)\s*[】\]＞>〉]?(?:\*\*)?\s*[:：)）]"
 )
 
 
-def _is_count_or_keyword_note(s: str) -> bool:
+def is_count_or_keyword_note(s: str) -> bool:
     """A terse note on counts or keywords (「98文字」「キーワード「節約」使用」「(Total: 34 characters)」)."""
-    if _CHAR_COUNT.search(s) or _NOTE_PREFIX.search(s):
+    if CHAR_COUNT_RE.search(s) or _NOTE_PREFIX.search(s):
         return True
     if len(s) <= MAX_SHORT_NOTE_CHARS and "。" not in s.rstrip("。"):
         return bool(_SHORT_COUNT.search(s) or _TERSE_CONSTRAINT.search(s) or _COUNTING.search(s))
     return False
 
 
-def _is_instruction_remark(s: str) -> bool:
+def is_instruction_remark(s: str) -> bool:
     """「条件に合わせて作成しました。」「記事の内容をもとに要約しました。」: the answer follows the request."""
-    return len(s) <= MAX_INSTRUCTION_REMARK_CHARS and bool(_INSTRUCTION_REMARK.search(s)) and not _has_subject(s)
+    return len(s) <= MAX_INSTRUCTION_REMARK_CHARS and bool(_INSTRUCTION_REMARK.search(s)) and not has_subject(s)
 
 
-def _is_constraint_remark(sentence: str) -> bool:
+def is_constraint_remark(sentence: str) -> bool:
     """「キーワード「保険」を含めました。」「…という言葉は使用していません。」: a remark on meeting the instruction."""
-    s = _norm(sentence)
-    if _is_instruction_remark(s):
+    s = norm(sentence)
+    if is_instruction_remark(s):
         return True
-    if not (_POLITE_END.search(s) or re.search(r"(?:作成|要約)$", s)):
+    if not (POLITE_END_RE.search(s) or re.search(r"(?:作成|要約)$", s)):
         return False
-    if (_CONSTRAINT_STRONG.search(s) or _QUOTED_WORD_USE.search(s)) and not _has_subject(s):
+    if (CONSTRAINT_STRONG_RE.search(s) or QUOTED_WORD_USE_RE.search(s)) and not has_subject(s):
         return True
     # Weak nouns (条件, 指定, 言葉) also occur in news: 「市は、指定した条件を満たす世帯に…します。」 stays.
-    return bool(_CONSTRAINT.search(s)) and not _has_subject(s)
+    return bool(_CONSTRAINT.search(s)) and not has_subject(s)

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from lctg_dataset.constants import TASKS
-from lctg_metrics.cleaners.rule.text import _c
+from lctg_metrics.cleaners.rule.text import compile_ci
 from lctg_metrics.cleaners.rule.vocabulary import (
     BRACKET_CLOSE,
     BRACKET_LABEL_WORDS,
@@ -32,7 +32,7 @@ from lctg_metrics.cleaners.rule.vocabulary import (
 
 
 @dataclass(frozen=True)
-class _TaskRules:
+class TaskRules:
     """The compiled patterns for one task."""
 
     task: str
@@ -47,7 +47,7 @@ class _TaskRules:
     design_cue: re.Pattern[str]
 
 
-def _task_rules(task: str) -> _TaskRules:
+def _task_rules(task: str) -> TaskRules:
     """Compile one task's label, heading, meta-noun and self-reference patterns."""
     label = rf"{LABEL_MODIFIER}(?:{LABEL_WORDS[task]})\s*{LABEL_QUALIFIER}"
     any_modifier = r"[^\s【】\[\]＜＞<>〈〉《》〔〕]{0,8}"
@@ -61,31 +61,31 @@ def _task_rules(task: str) -> _TaskRules:
         rf"^(?:#{{1,6}}\s*)?(?:\*\*)?\s*{OPEN}\s*(?:(?:{TOPIC_LABELS})\s*[:：.．]\s*)?[^。！？!?\n]{{0,40}}?{PROS_PAIR}"
         rf"(?:について|に関して|の比較|比較|まとめ|一覧|とは|は)?[？?]?\s*{CLOSE}\s*(?:\*\*)?\s*[:：]?\s*$"
     )
-    return _TaskRules(
+    return TaskRules(
         task=task,
-        meta=_c(META_NOUNS[task]),
-        label_line=_c(
+        meta=compile_ci(META_NOUNS[task]),
+        label_line=compile_ci(
             rf"^(?:#{{1,6}}\s*)?(?:\*\*)?\s*{OPEN}\s*(?:{label})\s*{CLOSE}\s*{LABEL_QUALIFIER}\s*(?:\*\*)?\s*[:：]?\s*"
             rf"(?:\*\*)?$|^(?:\*\*)?\s*{bracket_label}\s*{LABEL_QUALIFIER}\s*(?:\*\*)?\s*[:：]?$|^{en_label}$"
         ),
-        label_prefix=_c(
+        label_prefix=compile_ci(
             rf"^(?:\*\*\s*(?:{label})\s*[:：]?\s*\*\*\s*[:：]?|{OPEN}\s*(?:{label})\s*{CLOSE}\s*[:：]"
             rf"|{bracket_label}|(?:{label})\s*[:：]|{en_label})[ \t\u3000]*"
         ),
-        heading=_c(rf"^#{{1,6}}\s+.*(?:{HEADING_WORDS[task]})"),
-        topic_line=_c(topic) if task == "pros_and_cons" else None,
+        heading=compile_ci(rf"^#{{1,6}}\s+.*(?:{HEADING_WORDS[task]})"),
+        topic_line=compile_ci(topic) if task == "pros_and_cons" else None,
         clause_prefix=re.compile(SUMMARY_CLAUSE_PREFIX) if task == "summary" else None,
-        self_reference=_c(SELF_REFERENCE.format(nouns=SELF_NOUNS[task], core=SELF_CORE_NOUNS[task])),
-        pointer=_c(POINTER.format(nouns=POINTER_NOUNS[task])),
-        design_cue=_c(DESIGN_CUES[task]),
+        self_reference=compile_ci(SELF_REFERENCE.format(nouns=SELF_NOUNS[task], core=SELF_CORE_NOUNS[task])),
+        pointer=compile_ci(POINTER.format(nouns=POINTER_NOUNS[task])),
+        design_cue=compile_ci(DESIGN_CUES[task]),
     )
 
 
-_RULES: dict[str, _TaskRules] = {task: _task_rules(task) for task in ("summary", "ad_text", "pros_and_cons")}
+_RULES: dict[str, TaskRules] = {task: _task_rules(task) for task in ("summary", "ad_text", "pros_and_cons")}
 assert set(_RULES) == set(TASKS), "rule cleaner tasks out of sync with lctg_dataset.constants.TASKS"
 
 
-def _rules_for(task: str) -> _TaskRules:
+def rules_for(task: str) -> TaskRules:
     """The rules of a task; an unknown task raises with the valid names."""
     try:
         return _RULES[task]

@@ -6,7 +6,7 @@ Matched by :mod:`.tail`; notes on counts, keywords and constraints live in :mod:
 from __future__ import annotations
 
 from lctg_metrics.cleaners.rule.head_patterns import BARE_ADVERBS
-from lctg_metrics.cleaners.rule.text import _c
+from lctg_metrics.cleaners.rule.text import compile_ci
 
 EN_CLOSINGS = (
     r"(?:i hope|hope (?:this|that|it|you)|let me know|feel free|if you (?:need|have|would|'d|want|like)"
@@ -129,26 +129,26 @@ FOOTER_HEADINGS = (
     r"\s*[】\]＞>〉〕]?(?:\*\*)?\s*[:：]?(?:\*\*)?$"
 )
 
-_EN_CLOSING = _c(rf"^{EN_CLOSINGS}")
-_EN_CUE = _c(EN_CUES)
+EN_CLOSING_RE = compile_ci(rf"^{EN_CLOSINGS}")
+EN_CUE_RE = compile_ci(EN_CUES)
 #: 「Is this what you were looking for?」: a line of four or more words addressing the user (not 「Made for you.」).
-_EN_YOU_REMARK = _c(r"^(?=(?:\S+\s+){3,}\S).*\b(?:you|your)\b.*[?!.]$")
-_CLOSING = _c(CLOSINGS)
-_READER_CLOSING = _c(READER_CLOSINGS)
-_REQUEST_END = _c(REQUEST_END)
-_REQUEST_CUE = _c(REQUEST_CUE)
-_OFFER_VERB = _c(OFFER_VERB)
-_OFFER_CUE = _c(OFFER_CUE)
-_OFFER_PLAIN = _c(OFFER_PLAIN)
-_QUESTION_END = _c(QUESTION_END)
-_QUESTION_CUE = _c(QUESTION_CUE)
-_ADVICE_END = _c(ADVICE_END)
-_ANSWER_CUE = _c(ANSWER_CUE)
-_AD_SHORT_QUESTION = _c(r"^(?:こちら|これ|上記|以上|いかが|どう|(?:こんな|この|こういう|このような)感じ)")
-_RESTATEMENT = _c(RESTATEMENT)
-_DESIGN = _c(rf"(?:{DESIGN_VERBS}).{{0,15}}{DESIGN_END}")
-_FOOTER_HEADING = _c(FOOTER_HEADINGS)
-_DONE_LINE = _c(DONE_LINE)
+EN_YOU_REMARK_RE = compile_ci(r"^(?=(?:\S+\s+){3,}\S).*\b(?:you|your)\b.*[?!.]$")
+CLOSING_RE = compile_ci(CLOSINGS)
+READER_CLOSING_RE = compile_ci(READER_CLOSINGS)
+REQUEST_END_RE = compile_ci(REQUEST_END)
+REQUEST_CUE_RE = compile_ci(REQUEST_CUE)
+OFFER_VERB_RE = compile_ci(OFFER_VERB)
+OFFER_CUE_RE = compile_ci(OFFER_CUE)
+OFFER_PLAIN_RE = compile_ci(OFFER_PLAIN)
+QUESTION_END_RE = compile_ci(QUESTION_END)
+QUESTION_CUE_RE = compile_ci(QUESTION_CUE)
+ADVICE_END_RE = compile_ci(ADVICE_END)
+ANSWER_CUE_RE = compile_ci(ANSWER_CUE)
+AD_SHORT_QUESTION_RE = compile_ci(r"^(?:こちら|これ|上記|以上|いかが|どう|(?:こんな|この|こういう|このような)感じ)")
+RESTATEMENT_RE = compile_ci(RESTATEMENT)
+DESIGN_RE = compile_ci(rf"(?:{DESIGN_VERBS}).{{0,15}}{DESIGN_END}")
+FOOTER_HEADING_RE = compile_ci(FOOTER_HEADINGS)
+DONE_LINE_RE = compile_ci(DONE_LINE)
 #: Most lines a multi-line footer block may have (heading + a few bullets); also bounds the work per cut.
 MAX_FOOTER_BLOCK_LINES = 8
 #: Longest remark on how the answer was written; longer sentences are content.

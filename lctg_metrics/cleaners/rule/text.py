@@ -14,25 +14,25 @@ SEPARATOR = r"^(?:-{3,}|\*{3,}|_{3,}|={3,}|`{3,}\w*|</?[^<>\s]{1,20}>)$"
 _SENTENCE = re.compile(r"[^。！？!?\n]*(?:[。！？!?]+[」』）)\"']*|\.(?=\s|$)|$)")
 _TERMINATORS = "。！？!?"
 _CLOSERS = "」』）)\"'"
-_TRAILING_NOTE = re.compile(r"[（(【\[〔＜<][^（）()【】\[\]〔〕＜＞<>\n]*[)）】\]〕＞>]\s*$")
-_BRACKETED = re.compile(r"[（(【\[〔＜<]([^（）()【】\[\]〔〕＜＞<>]*)[)）】\]〕＞>]")
+TRAILING_NOTE_RE = re.compile(r"[（(【\[〔＜<][^（）()【】\[\]〔〕＜＞<>\n]*[)）】\]〕＞>]\s*$")
+BRACKETED_RE = re.compile(r"[（(【\[〔＜<]([^（）()【】\[\]〔〕＜＞<>]*)[)）】\]〕＞>]")
 #: Emoji, arrows and other symbols at a unit's edges (「まとめました👇」「幸いです😊」), ignored when matching.
 _EDGE_SYMBOL = re.compile(r"[\s\U0001F000-\U0001FAFF\u2190-\u21FF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]")
-_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+JAPANESE_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _CURLY = re.compile("[\u2018\u2019\u201c\u201d]")
-_QUOTED = re.compile(r"「[^」\n]*」|『[^』\n]*』")
+QUOTED_RE = re.compile(r"「[^」\n]*」|『[^』\n]*』")
 _SUBJECT = re.compile(r"[はが]")
 #: Topics that do not make a subject: the constraint itself, or 「上記の…」, which can only be the answer (rule@1.2).
 _CONSTRAINT_TOPIC = re.compile(
     r"(?:「[^」\n]*」|キーワード|NGワード|禁止語|文字数|字数|言葉|単語|表現|^上記(?:の[^。、はが\n]{1,15})?)(?:は|が)"
 )
-_SEPARATOR = re.compile(SEPARATOR)
+SEPARATOR_RE = re.compile(SEPARATOR)
 #: A closing pseudo-tag after the answer (「</要約>」, full-width ＜／要約＞ after NFKC); it never ends content.
-_CLOSING_TAG = re.compile(r"^</[^<>\s]{1,20}>$")
+CLOSING_TAG_RE = re.compile(r"^</[^<>\s]{1,20}>$")
 
 
-def _c(pattern: str) -> re.Pattern[str]:
+def compile_ci(pattern: str) -> re.Pattern[str]:
     """Compile case-insensitively (English wrappers come in any case)."""
     return re.compile(pattern, re.IGNORECASE)
 
@@ -47,7 +47,7 @@ class Removal:
 
 
 @lru_cache(maxsize=16384)
-def _norm(unit: str) -> str:
+def norm(unit: str) -> str:
     """The form patterns are matched against: NFKC, straight quotes, no edge blanks or emoji (never cut).
 
     Cached: the rules of one cascade ask for the same units again and again (a pure function of the unit)."""
@@ -62,19 +62,19 @@ def _norm(unit: str) -> str:
     return s[start:end]
 
 
-def _sentences(line: str) -> list[str]:
+def split_sentences(line: str) -> list[str]:
     """Split one line into sentences ending in 。！？!? (closing quotes attached); pieces concatenate to ``line``."""
     return [m.group(0) for m in _SENTENCE.finditer(line) if m.group(0)]
 
 
-def _first_sentence(line: str) -> str:
-    """``_sentences(line)[0]`` without splitting the whole line (cuts repeat, so each must stay cheap)."""
+def first_sentence(line: str) -> str:
+    """``split_sentences(line)[0]`` without splitting the whole line (cuts repeat, so each must stay cheap)."""
     m = _SENTENCE.match(line)
     return m.group(0) if m else ""
 
 
-def _last_sentence(line: str) -> str:
-    """``_sentences(line)[-1]``, found from the end: after the last 。！？!? run (and its closing quotes) before it."""
+def last_sentence(line: str) -> str:
+    """``split_sentences(line)[-1]``, found from the end: after the last 。！？!? run (and its closing quotes) before it."""
     end = len(line)
     while end > 0 and line[end - 1] in _CLOSERS:
         end -= 1
@@ -91,19 +91,19 @@ def _last_sentence(line: str) -> str:
     return line[start:]
 
 
-def _has_subject(s: str) -> bool:
+def has_subject(s: str) -> bool:
     """Whether a sentence names a subject with は/が outside quotes (a remark about the answer has none).
 
     「文字数は」「キーワードは」 topicalise the constraint itself and do not count."""
-    return bool(_SUBJECT.search(_QUOTED.sub("", _CONSTRAINT_TOPIC.sub("", s))))
+    return bool(_SUBJECT.search(QUOTED_RE.sub("", _CONSTRAINT_TOPIC.sub("", s))))
 
 
-def _is_english_line(s: str) -> bool:
+def is_english_line(s: str) -> bool:
     """Latin text with at least two words and no Japanese (an English wrapper, not a Japanese answer)."""
-    return not _JAPANESE.search(s) and len(re.findall(r"[A-Za-z]+", s)) >= 2
+    return not JAPANESE_RE.search(s) and len(re.findall(r"[A-Za-z]+", s)) >= 2
 
 
 
-def _content_left(text: str) -> bool:
+def content_left(text: str) -> bool:
     """Whether some answer would remain: a cut never leaves nothing."""
     return bool(text.strip())
