@@ -11,6 +11,7 @@ import pytest
 
 from lctg_metrics.cli import main
 from tests.conftest import PROJECT_ROOT
+from tests.test_hub import hub_env  # noqa: F401  (fixture)
 
 STORIES = PROJECT_ROOT.parent / "shared" / "possible-stories"
 
@@ -39,6 +40,28 @@ def test_sample_and_if_score_on_the_instructions_config(family_build, tmp_path, 
     text = json.dumps(out)
     assert "instructions-1.1.0" in text  # the config's own version is in the signature
     assert "instr|checkers:" in capsys.readouterr().out
+
+
+def test_if_score_by_hub_repo_id_gives_the_folder_numbers_and_names_the_commit(family_build, hub_env, tmp_path,
+                                                                                capsys):
+    """if-score names a dataset as every command does: a Hub repo id at a revision, read from the cache offline."""
+    from tests.test_hub import COMMIT, digest, populate_cache
+
+    populate_cache(hub_env, "me/lctg", family_build)
+    toy, local, hub = tmp_path / "toy.jsonl", tmp_path / "local.json", tmp_path / "hub.json"
+    assert main(["sample", "--dataset", str(family_build), "--config", "instructions", "-o", str(toy)]) == 0
+    assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(local)]) == 0
+    assert main(["if-score", str(toy), "--dataset", "me/lctg", "--revision", "v1.0.0", "--json", str(hub)]) == 0
+    a, b = (json.loads(p.read_text(encoding="utf-8")) for p in (local, hub))
+    assert b["signature"] == a["signature"].replace(
+        "|data:instructions-1.1.0+s0|", f"|data:instructions-1.1.0+s0@me/lctg@v1.0.0={COMMIT[:12]}"
+                                        f"#{digest(family_build)[:12]}|")
+    assert {k: v for k, v in b.items() if k not in ("signature", "inputs")} == \
+        {k: v for k, v in a.items() if k not in ("signature", "inputs")}
+    assert b["inputs"]["dataset"].startswith("me/lctg@v1.0.0=")
+    capsys.readouterr()
+    assert main(["if-score", str(toy), "--dataset", "me/nothing", "--json", str(tmp_path / "x.json")]) == 2
+    assert "me/nothing" in capsys.readouterr().err and not (tmp_path / "x.json").exists()
 
 
 def test_story_prompts_are_filled_from_the_local_copy(family_build, tmp_path):

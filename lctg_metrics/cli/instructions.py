@@ -11,10 +11,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.inputs import MANIFEST, dataset_files
 from lctg_metrics.family_inputs import read_one_per_id
 from lctg_metrics.instructions import files
-from lctg_metrics.instructions.score import RUN_MODES, score_instructions
+from lctg_metrics.instructions.score import RUN_MODES, data_name, score_instructions
 from lctg_metrics.outputs import write_json, write_jsonl
 
 #: Input formats: M-IFEval's files, or the project's dataset folder.
@@ -42,7 +43,9 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
             raise ValueError("--from m-ifeval needs --input ja_input_data.jsonl (and no --dataset)")
         return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))]
     if not args.dataset or args.input:
-        raise ValueError("--from lctg needs --dataset (a folder written by build_dataset.py) and no --input")
+        raise ValueError("--from lctg needs --dataset (a folder written by build_dataset.py, or a Hub dataset repo "
+                         "id ORG/NAME) and no --input")
+    args.resolved = resolve_dataset_arg(args)  # a Hub repo id becomes its verified cached snapshot folder
     folder = Path(args.dataset)
     found = [("GENERATIONS", Path(args.generations)), ("--dataset", folder)]
     if (folder / MANIFEST).is_file():
@@ -65,7 +68,9 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     else:
         rows = files.read_config_rows(args.dataset, args.config)
         generations = read_one_per_id(args.generations, "if-score")
-        name, data = None, {"format": "lctg", "dataset": str(args.dataset), "config": args.config}
+        hub = args.resolved.source()  # the repo, the revision asked for and the commit it resolved to
+        name = f"{data_name(rows)}@{hub}" if hub else None
+        data = {"format": "lctg", "dataset": hub or str(args.dataset), "config": args.config}
     result = score_instructions(generations, rows, mode=args.mode, ci=args.ci_resamples > 0,
                                 n_resamples=max(args.ci_resamples, 1), seed=args.seed, data=name,
                                 source=str(args.generations))
@@ -88,7 +93,10 @@ def register(subparsers: Any) -> None:
                    help="JSONL: {id, generation} per line, or with --from m-ifeval a responses file {prompt, response}")
     p.add_argument("--from", dest="from_format", choices=FORMATS, help="input format (default: m-ifeval with --input, else lctg)")
     p.add_argument("--input", help="M-IFEval's ja_input_data.jsonl (with --from m-ifeval)")
-    p.add_argument("--dataset", help="dataset folder written by build_dataset.py (with --from lctg)")
+    p.add_argument("--dataset", help="dataset folder written by build_dataset.py, or a Hub dataset repo id ORG/NAME "
+                   "(with --from lctg)")
+    p.add_argument("--revision", help="with a Hub repo id: the tag, branch or commit to read (default: the repo's "
+                   "default revision)")
     p.add_argument("--config", default="instructions", help="dataset config")
     p.add_argument("--mode", default="both", choices=list(RUN_MODES), help="verdicts to compute")
     p.add_argument("--json", help="write the JSON result here")

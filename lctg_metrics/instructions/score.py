@@ -170,7 +170,8 @@ class InstructionResult:
         return render_table(self.aggregate, RUN_MODES[self.mode], self.ci) + f"\n{self.signature}"
 
 
-def _data_name(rows: Sequence[Mapping[str, Any]]) -> str:
+def data_name(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The signature's data field for rows: their dataset versions, else ``custom``."""
     versions = sorted({str(r["dataset_version"]) for r in rows if r.get("dataset_version")})
     return "+".join(versions) if versions else "custom"
 
@@ -206,7 +207,7 @@ def score_instructions(generations: Iterable[Mapping[str, Any]], rows: Sequence[
     agg = aggregate(details, categories, modes, n_resamples=n_resamples if ci else 0, seed=seed, level=level)
     ci_info = ({"method": "percentile bootstrap over prompts", "n_resamples": n_resamples, "seed": seed,
                 "level": level} if ci else {})
-    return InstructionResult(details, agg, result_signature(mode, data or _data_name(rows)), mode, ci_info)
+    return InstructionResult(details, agg, result_signature(mode, data or data_name(rows)), mode, ci_info)
 
 
 __all__ = ["INSTRUCTIONS", "LOOSE_DEFINITION", "RUN_MODES", "InstructionResult", "Item", "Prompt", "join", "prompt_of_row",
