@@ -22,6 +22,21 @@ TASKS = ("summary", "ad_text", "pros_and_cons")
 ASPECTS = ("format", "char_count", "keyword", "prohibited_word")
 
 
+def _no_hub_telemetry() -> None:
+    """huggingface_hub fetches a registry of its own from ``{ENDPOINT}/api/agent-harnesses`` once per process when it
+    is online: the tests' loopback Hub would see it as the first request, and nothing may go to the network. Its
+    in-process copy is set to the empty registry it falls back to itself."""
+    try:
+        from huggingface_hub.utils import _detect_agent
+    except ImportError:  # an older huggingface_hub without it
+        return
+    if hasattr(_detect_agent, "_EMPTY_REGISTRY"):
+        _detect_agent._registry = _detect_agent._EMPTY_REGISTRY
+
+
+_no_hub_telemetry()
+
+
 def _source_dir() -> Path:
     env = os.environ.get("LCTG_SOURCE")
     path = Path(env) if env else PROJECT_ROOT.parent / "shared" / "upstream" / "lctg-bench-v1"
