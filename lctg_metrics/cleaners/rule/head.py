@@ -29,14 +29,16 @@ from lctg_metrics.cleaners.rule.head_patterns import (
     SOURCE_DESCRIPTION_RE,
     TOPIC_ANNOUNCEMENT_RE,
 )
+from lctg_metrics.cleaners.rule.gates import Gate, gate
 from lctg_metrics.cleaners.rule.notes import (
     CONSTRAINT_STRONG_RE,
     COUNT_REMARK_RE,
+    INSTRUCTION_REMARK_RE,
     POLITE_END_RE,
     QUOTED_WORD_USE_RE,
     is_instruction_remark,
 )
-from lctg_metrics.cleaners.rule.tables import TaskRules
+from lctg_metrics.cleaners.rule.tables import TASK_RULES, TaskRules
 from lctg_metrics.cleaners.rule.text import (
     JAPANESE_RE,
     SEPARATOR_RE,
@@ -127,8 +129,31 @@ def _is_english_lead_in(line: str) -> bool:
     return not EN_SECTION_RE.search(s) or bool(EN_PAIR_RE.search(s))
 
 
+def _sentence_gate(rules: TaskRules) -> Gate:
+    """What a sentence before the answer must contain for :func:`_head_sentence_rule` to fire: one pattern for
+    each way :func:`_is_acknowledgement` and :func:`_is_announcement` can return True, in their order (both read
+    the sentence's normal form or a suffix of it, so what the suffix contains the normal form contains)."""
+    return gate(
+        ACK_RE, EN_ACK_RE, ACK_RUN_RE, RECAP_END_RE,  # acknowledgements, a recap
+        EN_WRAPPER_RE, ANNOUNCE_END_RE, FORWARD_RE, SENTENCE_COLON_END_RE,  # announcements: English, named, forward
+        HEADER_QUESTION_RE, SOURCE_DESCRIPTION_RE, POINTING_END_RE, INSTRUCTION_ECHO_RE,
+        CONSTRAINT_STRONG_RE, QUOTED_WORD_USE_RE, INSTRUCTION_REMARK_RE, BARE_ANNOUNCEMENT_RE, TOPIC_ANNOUNCEMENT_RE,
+        all_of=[(rules.meta, NAMING_END_RE)],  # a short sentence only naming the answer
+    )
+
+
+SENTENCE_GATES: dict[str, Gate] = {task: _sentence_gate(rules) for task, rules in TASK_RULES.items()}
+#: What a first line must contain to be a label line or an English lead-in (their patterns read its normal form).
+LINE_GATES: dict[str, Gate] = {
+    task: gate(rules.label_line, rules.heading, *([rules.topic_line] if rules.topic_line else []), COLON_END_RE)
+    for task, rules in TASK_RULES.items()
+}
+
+
 def _head_sentence_rule(sentence: str, rules: TaskRules, whole_line: bool) -> str | None:
     """The rule a sentence before the answer matches (acknowledgement or announcement), if any."""
+    if not SENTENCE_GATES[rules.task].may(norm(sentence)):
+        return None
     if _is_acknowledgement(sentence, rules):
         return "acknowledgement"
     if _is_announcement(sentence, rules, whole_line):
@@ -143,14 +168,15 @@ def cut_head(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
     if after_cut and SEPARATOR_RE.match(line.strip()) and content_left(rest):
         return rest.strip(), Removal("head", "separator", line)
     if sep and content_left(rest):
-        if _is_label_line(line, rules):
-            return rest.strip(), Removal("head", "label", line)
-        if _is_english_lead_in(line) and JAPANESE_RE.search(rest):
-            return rest.strip(), Removal("head", "announcement_line", line)
+        if LINE_GATES[rules.task].may(norm(line)):
+            if _is_label_line(line, rules):
+                return rest.strip(), Removal("head", "label", line)
+            if _is_english_lead_in(line) and JAPANESE_RE.search(rest):
+                return rest.strip(), Removal("head", "announcement_line", line)
         last = last_sentence(line)
         if last:
             rule = _head_sentence_rule(last, rules, whole_line=True)
-            if rule is None and COUNT_REMARK_RE.search(norm(last)) and len(last) < len(line):
+            if rule is None and len(last) < len(line) and COUNT_REMARK_RE.search(norm(last)):
                 # 「…要約しました。文字数は52字です。」: a count after an announcement on the same line.
                 rule = _head_sentence_rule(last_sentence(line[: len(line) - len(last)]), rules, whole_line=True)
             if rule is not None:

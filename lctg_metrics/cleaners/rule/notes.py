@@ -96,7 +96,7 @@ NOTE_SELF = r"^(?:この|上記の?|本)?(?:回答|要約|要約文|タイトル
 CONSTRAINT_STRONG_RE = compile_ci(rf"(?:{CONSTRAINT_STRONG}).{{0,40}}(?:{CONSTRAINT_VERBS})")
 #: With a weak noun the constraint verb must be the predicate (rule@1.2): 「条件をすべて満たしています。」 is a remark,
 #: 「条件を満たした世帯に給付金を支給しました。」 news.
-_CONSTRAINT = compile_ci(rf"(?:{CONSTRAINT_NOUNS}).{{0,40}}(?:{CONSTRAINT_VERBS})[^。、]{{0,10}}[。．.！!]?$")
+CONSTRAINT_RE = compile_ci(rf"(?:{CONSTRAINT_NOUNS}).{{0,40}}(?:{CONSTRAINT_VERBS})[^。、]{{0,10}}[。．.！!]?$")
 QUOTED_WORD_USE_RE = compile_ci(QUOTED_WORD_USE)
 POLITE_END_RE = compile_ci(POLITE_END)
 NOTE_TOPIC_RE = compile_ci(NOTE_TOPICS)
@@ -114,7 +114,7 @@ NOTE_SELF_RE = compile_ci(NOTE_SELF)
 NOTE_MARK_RE = compile_ci(NOTE_MARK)
 _COUNTING = compile_ci(COUNTING)
 COUNTED_REMARK_RE = compile_ci(COUNTED_REMARK)
-_INSTRUCTION_REMARK = compile_ci(INSTRUCTION_REMARK)
+INSTRUCTION_REMARK_RE = compile_ci(INSTRUCTION_REMARK)
 MARKED_CONFORM_RE = compile_ci(MARKED_CONFORM)
 DISCLAIMER_RE = compile_ci(DISCLAIMER)
 DISCLAIMER_SUBJECT_RE = compile_ci(DISCLAIMER_SUBJECT)
@@ -135,7 +135,7 @@ def is_count_or_keyword_note(s: str) -> bool:
 
 def is_instruction_remark(s: str) -> bool:
     """「条件に合わせて作成しました。」「記事の内容をもとに要約しました。」: the answer follows the request."""
-    return len(s) <= MAX_INSTRUCTION_REMARK_CHARS and bool(_INSTRUCTION_REMARK.search(s)) and not has_subject(s)
+    return len(s) <= MAX_INSTRUCTION_REMARK_CHARS and bool(INSTRUCTION_REMARK_RE.search(s)) and not has_subject(s)
 
 
 def is_constraint_remark(sentence: str) -> bool:
@@ -148,4 +148,4 @@ def is_constraint_remark(sentence: str) -> bool:
     if (CONSTRAINT_STRONG_RE.search(s) or QUOTED_WORD_USE_RE.search(s)) and not has_subject(s):
         return True
     # Weak nouns (条件, 指定, 言葉) also occur in news: 「市は、指定した条件を満たす世帯に…します。」 stays.
-    return bool(_CONSTRAINT.search(s)) and not has_subject(s)
+    return bool(CONSTRAINT_RE.search(s)) and not has_subject(s)

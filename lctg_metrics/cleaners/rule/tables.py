@@ -81,13 +81,13 @@ def _task_rules(task: str) -> TaskRules:
     )
 
 
-_RULES: dict[str, TaskRules] = {task: _task_rules(task) for task in ("summary", "ad_text", "pros_and_cons")}
-assert set(_RULES) == set(TASKS), "rule cleaner tasks out of sync with lctg_dataset.constants.TASKS"
+TASK_RULES: dict[str, TaskRules] = {task: _task_rules(task) for task in ("summary", "ad_text", "pros_and_cons")}
+assert set(TASK_RULES) == set(TASKS), "rule cleaner tasks out of sync with lctg_dataset.constants.TASKS"
 
 
 def rules_for(task: str) -> TaskRules:
     """The rules of a task; an unknown task raises with the valid names."""
     try:
-        return _RULES[task]
+        return TASK_RULES[task]
     except KeyError:
-        raise ValueError(f"unknown task {task!r}; valid: {', '.join(_RULES)}") from None
+        raise ValueError(f"unknown task {task!r}; valid: {', '.join(TASK_RULES)}") from None

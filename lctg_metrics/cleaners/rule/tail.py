@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from lctg_metrics.cleaners.rule.gates import Gate, gate, need
 from lctg_metrics.cleaners.rule.notes import (
     CHAR_COUNT_RE,
+    CONSTRAINT_RE,
+    CONSTRAINT_STRONG_RE,
     COUNT_REMARK_RE,
     COUNTED_REMARK_RE,
+    INSTRUCTION_REMARK_RE,
+    QUOTED_WORD_USE_RE,
     DISCLAIMER_RE,
     DISCLAIMER_SUBJECT_RE,
     LINE_NOTE_RE,
@@ -17,7 +22,7 @@ from lctg_metrics.cleaners.rule.notes import (
     is_constraint_remark,
     is_count_or_keyword_note,
 )
-from lctg_metrics.cleaners.rule.tables import TaskRules
+from lctg_metrics.cleaners.rule.tables import TASK_RULES, TaskRules
 from lctg_metrics.cleaners.rule.tail_patterns import (
     MAX_AD_SIGNOFF_CHARS,
     MAX_DESIGN_CHARS,
@@ -113,10 +118,44 @@ def _is_design_remark(s: str, rules: TaskRules) -> bool:
     )
 
 
+#: Patterns matched against a sentence whose quotes were emptied (「…」 → 「」): what they require must hold no
+#: bracket of a quote, so that finding it in the emptied sentence means finding it in the sentence itself.
+_MATCHED_WITH_QUOTES_EMPTIED = (CLOSING_RE, READER_CLOSING_RE, REQUEST_END_RE, OFFER_CUE_RE, OFFER_PLAIN_RE,
+                                QUESTION_CUE_RE, ADVICE_END_RE)
+
+
+def _sentence_gate(rules: TaskRules) -> Gate:
+    """What a sentence after the answer must contain for :func:`_tail_sentence_rule` to fire: one pattern for
+    each way it can return a rule, in its order (closings and sign-offs, self-explanations, constraint remarks,
+    notes). All read the sentence's normal form, the sign-offs with its quotes emptied."""
+    g = gate(
+        CLOSING_RE, EN_CLOSING_RE,  # closings
+        READER_CLOSING_RE, REQUEST_END_RE, OFFER_CUE_RE, OFFER_PLAIN_RE, QUESTION_CUE_RE, ADVICE_END_RE,  # sign-offs
+        rules.self_reference, RESTATEMENT_RE, rules.pointer,  # self-explanations
+        INSTRUCTION_REMARK_RE, CONSTRAINT_STRONG_RE, QUOTED_WORD_USE_RE, CONSTRAINT_RE,  # constraint remarks
+        NOTE_MARK_RE, COUNT_REMARK_RE, COUNTED_REMARK_RE,  # notes
+        all_of=[(rules.design_cue, DESIGN_RE)],  # how the answer was written
+    )
+    for pattern in _MATCHED_WITH_QUOTES_EMPTIED:
+        n = need(pattern)
+        if any(ch in x for x in n.prefixes | n.lead | n.suffixes | n.trail | n.factors for ch in "「」『』"):
+            raise ValueError(f"a string required by {pattern.pattern[:40]!r} holds a quote bracket: it cannot be gated")
+    return g
+
+
+SENTENCE_GATES: dict[str, Gate] = {task: _sentence_gate(rules) for task, rules in TASK_RULES.items()}
+#: What a last line must contain for :func:`_tail_line_rule` to fire before its first sentence is read: one
+#: pattern per check, in its order (all read the line's normal form).
+LINE_GATE = gate(NOTE_MARK_RE, DONE_LINE_RE, CLOSING_TAG_RE, BRACKETED_RE, CHAR_COUNT_RE, NOTE_LINE_RE, LINE_NOTE_RE,
+                 EN_CUE_RE, EN_YOU_REMARK_RE)
+#: The brackets TRAILING_NOTE_RE ends with (then only blanks): a line ending otherwise has no trailing note.
+_NOTE_CLOSERS = ")）】]〕＞>"
+
+
 def _tail_sentence_rule(sentence: str, rules: TaskRules) -> str | None:
     """The rule a sentence after the answer matches (closing, self-explanation, constraint remark, note), if any."""
     s = norm(sentence)
-    if not s:
+    if not s or not SENTENCE_GATES[rules.task].may(s):
         return None
     if CLOSING_RE.search(QUOTED_RE.sub("「」", s)) or EN_CLOSING_RE.match(s) or _is_reader_signoff(s, rules):
         return "closing"
@@ -136,20 +175,21 @@ def _tail_line_rule(line: str, rules: TaskRules, rest: str) -> str | None:
     s = norm(line)
     if not s:
         return None
-    if NOTE_MARK_RE.match(s) and _is_marked_note(s, rules):
-        return "note"
-    if DONE_LINE_RE.search(s):
-        return "closing"
-    if CLOSING_TAG_RE.match(s):
-        return "separator"
-    m = BRACKETED_RE.fullmatch(s)
-    if m and _is_note(m.group(1), rules):
-        return "note"
-    if CHAR_COUNT_RE.search(s) or NOTE_LINE_RE.match(s) or LINE_NOTE_RE.match(s):
-        return "note"
-    # An English remark after a Japanese answer (「I kept it under 100 characters.」); a slogan has no cue word.
-    if is_english_line(s) and JAPANESE_RE.search(rest) and (EN_CUE_RE.search(s) or EN_YOU_REMARK_RE.search(s)):
-        return "closing"
+    if LINE_GATE.may(s):
+        if NOTE_MARK_RE.match(s) and _is_marked_note(s, rules):
+            return "note"
+        if DONE_LINE_RE.search(s):
+            return "closing"
+        if CLOSING_TAG_RE.match(s):
+            return "separator"
+        m = BRACKETED_RE.fullmatch(s)
+        if m and _is_note(m.group(1), rules):
+            return "note"
+        if CHAR_COUNT_RE.search(s) or NOTE_LINE_RE.match(s) or LINE_NOTE_RE.match(s):
+            return "note"
+        # An English remark after a Japanese answer (「I kept it under 100 characters.」); a slogan has no cue word.
+        if is_english_line(s) and JAPANESE_RE.search(rest) and (EN_CUE_RE.search(s) or EN_YOU_REMARK_RE.search(s)):
+            return "closing"
     first = first_sentence(line)
     return _tail_sentence_rule(first, rules) if first else None
 
@@ -171,7 +211,7 @@ def cut_tail(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
         rule = _tail_line_rule(line, rules, head)
         if rule is not None:
             return head.strip(), Removal("tail", rule + "_line", line)
-    m = TRAILING_NOTE_RE.search(line)
+    m = TRAILING_NOTE_RE.search(line) if line.rstrip()[-1:] in _NOTE_CLOSERS and line.rstrip() else None
     if m and _is_note(m.group(0).strip()[1:-1], rules):
         kept = text[: len(text) - len(line) + m.start()]
         if content_left(kept):

@@ -73,19 +73,20 @@ def first_sentence(line: str) -> str:
     return m.group(0) if m else ""
 
 
+_UP_TO_LAST_TERMINATOR = re.compile(r".*[。！？!?]", re.DOTALL)
+
+
 def last_sentence(line: str) -> str:
     """``split_sentences(line)[-1]``, found from the end: after the last 。！？!? run (and its closing quotes) before it."""
-    end = len(line)
-    while end > 0 and line[end - 1] in _CLOSERS:
-        end -= 1
+    end = len(line.rstrip(_CLOSERS))
     if end > 0 and line[end - 1] in _TERMINATORS:
-        while end > 0 and line[end - 1] in _TERMINATORS:
-            end -= 1
+        end = len(line[:end].rstrip(_TERMINATORS))
     else:
         end = len(line)  # no terminator at the end: trailing quotes belong to the sentence body
-    start = max(line.rfind(ch, 0, end) for ch in _TERMINATORS) + 1
-    if start == 0:
+    m = _UP_TO_LAST_TERMINATOR.match(line, 0, end)
+    if m is None:
         return line
+    start = m.end()
     while start < end and line[start] in _CLOSERS:
         start += 1
     return line[start:]

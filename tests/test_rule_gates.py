@@ -1,0 +1,103 @@
+"""The rule cleaner's gates: what they read from a pattern holds for every match, so skipping a rule is safe.
+
+A gate may only say "cannot fire" when no match of its patterns is possible. These tests hold every pattern a
+gate is built from to its reading (strings that match the pattern, drawn by hypothesis from the pattern itself,
+must pass the gate), check the reading on patterns with known answers, and check the fold the fast search relies
+on over every code point. That cleaned texts and cuts did not change is tests/test_rule_cleaner_reference.py.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lctg_metrics.cleaners.rule import head, tail
+from lctg_metrics.cleaners.rule.gates import Gate, fold, gate, need
+from lctg_metrics.cleaners.rule.literals import required
+
+
+def _gates() -> list[Gate]:
+    return [*head.SENTENCE_GATES.values(), *head.LINE_GATES.values(), *tail.SENTENCE_GATES.values(), tail.LINE_GATE]
+
+
+def _patterns() -> list[re.Pattern[str]]:
+    seen: dict[tuple[str, int], re.Pattern[str]] = {}
+    for g in _gates():
+        for p in [*g.patterns, *(p for group in g.groups for p in group)]:
+            seen[(p.pattern, p.flags)] = p
+    return sorted(seen.values(), key=lambda p: p.pattern)
+
+
+PATTERNS = _patterns()
+
+
+def test_the_gates_cover_many_patterns() -> None:
+    assert len(PATTERNS) >= 50
+
+
+@pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.pattern[:40])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_a_match_of_a_pattern_passes_its_gate(pattern: re.Pattern[str], data) -> None:
+    """Strings drawn from the pattern (with text around them) match it; the pattern's own gate must let them by."""
+    s = data.draw(st.from_regex(pattern))
+    assert pattern.search(s), "hypothesis drew a string the pattern does not match"
+    assert gate(pattern).may(s), (pattern.pattern[:80], s)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "passes", "blocked"),
+    [
+        (r"(?:承知|了解)しました[。！]*$", ["承知しました", "了解しました。！", "はい、承知しました。\n"], ["承知しました。本文", "了解"]),
+        (r"^(?:以下|下記)(?:は|が)", ["以下は要約", "下記が本文"], ["本文の以下は", "以下の通り"]),
+        (r"(?:以下|下記)[^。]{0,5}です", ["本文の以下はです"], ["本文です"]),
+        (r"を[！!]+$", ["夢を！", "夢を!!！"], ["夢を", "を！夢"]),
+        (r"^(?:(?:なお|また)、)?(?:要約|回答)の", ["要約の", "なお、回答の", "また、要約の"], ["この要約の", "なお回答"]),
+        (r"(?i)^sure[!.]*$", ["Sure!", "SURE", "ſure"], ["Sure thing", "sur"]),
+    ],
+)
+def test_known_readings(pattern: str, passes: list[str], blocked: list[str]) -> None:
+    g = gate(re.compile(pattern))
+    for s in passes:
+        assert re.search(pattern, s) and g.may(s), s
+    for s in blocked:
+        assert not re.search(pattern, s) and not g.may(s), s
+
+
+def test_a_pattern_nothing_can_be_read_from_is_refused() -> None:
+    assert required(re.compile(r".*")) is None
+    with pytest.raises(ValueError, match="cannot be gated"):
+        need(re.compile(r"\d+|.{3}"))
+
+
+def test_a_reading_never_claims_more_than_the_pattern() -> None:
+    """An optional part, a repeat and an unknown part never end up inside a required string."""
+    assert required(re.compile(r"x(?:.*(?:a)?)y")) in ({"x"}, {"y"})
+    assert required(re.compile(r"ab+c")) == {"ab"}
+    assert need(re.compile(r"(?:案|例)?です$")).suffixes == {"です", "案です", "例です"}
+    assert need(re.compile(r"^(?:はい、)?承知")).prefixes == {"承知", "はい、承知"}
+
+
+def test_no_gate_string_holds_a_quote_bracket_where_quotes_are_emptied() -> None:
+    """Sign-offs are matched with 「…」 emptied to 「」; their strings must not need the brackets."""
+    for pattern in tail._MATCHED_WITH_QUOTES_EMPTIED:
+        n = need(pattern)
+        assert not any(ch in x for x in n.prefixes | n.suffixes | n.factors | n.lead | n.trail for ch in "「」『』")
+
+
+@pytest.mark.slow  # every code point, twice
+def test_fold_agrees_with_case_insensitive_matching_on_every_code_point() -> None:
+    """``fold`` keeps lengths, and whatever a case-insensitive pattern matches with a character of a folded
+    gate string folds to that character's fold (so the case-sensitive search on folded text misses nothing)."""
+    chars = sorted({ch for g in _gates() for x in g.need.factors for ch in fold(x)})
+    one_of = re.compile("[" + "".join(re.escape(c) for c in chars) + "]", re.IGNORECASE)
+    for code in range(sys.maxunicode + 1):
+        d = chr(code)
+        assert len(fold(d)) == 1, hex(code)
+        if one_of.fullmatch(d):
+            twins = [c for c in chars if re.fullmatch(re.escape(c), d, re.IGNORECASE)]
+            assert twins and all(fold(d) == c for c in twins), (hex(code), twins)
