@@ -115,13 +115,20 @@ def _chars(chars: frozenset[str]) -> str:
 
 def _tests(n: Need) -> tuple[_Test, _Test, _Test]:
     """(match at the start, match at the start of the reversed unit, search in the folded unit) for a need."""
+    return _compiled(n.prefixes, n.lead, n.suffixes, n.trail, n.factors)
+
+
+@lru_cache(maxsize=None)
+def _compiled(prefixes: frozenset[str], lead: frozenset[str], suffixes: frozenset[str], trail: frozenset[str],
+              factors: frozenset[str]) -> tuple[_Test, _Test, _Test]:
+    """The tests of a need, compiled once per distinct need (tasks share most of theirs)."""
     start = end = inside = None
-    if n.prefixes:
-        start = re.compile(_chars(n.lead) + _trie(n.prefixes), re.IGNORECASE).match
-    if n.suffixes:
-        end = re.compile("\n?" + _chars(n.trail) + _trie(x[::-1] for x in n.suffixes), re.IGNORECASE).match
-    if n.factors:
-        inside = re.compile(_trie({fold(x) for x in n.factors})).search
+    if prefixes:
+        start = re.compile(_chars(lead) + _trie(prefixes), re.IGNORECASE).match
+    if suffixes:
+        end = re.compile("\n?" + _chars(trail) + _trie(x[::-1] for x in suffixes), re.IGNORECASE).match
+    if factors:
+        inside = re.compile(_trie({fold(x) for x in factors})).search
     return start, end, inside
 
 
@@ -138,17 +145,24 @@ class Gate:
     several patterns at once (each a tuple, tried only when the rest finds nothing). ``may(s)`` is False only if
     no way can fire; the rules' own code decides the rest."""
 
-    __slots__ = ("need", "_any_of", "_all_of", "_tests", "_together")
+    __slots__ = ("_need", "_any_of", "_all_of", "_tests", "_together")
 
     def __init__(self, any_of: Iterable[re.Pattern[str]], all_of: Iterable[tuple[re.Pattern[str], ...]] = ()) -> None:
         self._any_of = tuple(any_of)
         self._all_of = tuple(tuple(group) for group in all_of)
-        total = Need()
-        for pattern in self._any_of:
-            total |= need(pattern)
-        self.need = total
+        self._need: Need | None = None  # read on first use: importing the cleaner reads no pattern
         self._tests: tuple[_Test, _Test, _Test] | None = None
         self._together: tuple = ()
+
+    @property
+    def need(self) -> Need:
+        """The union of what the patterns that fire on their own need."""
+        if self._need is None:
+            total = Need()
+            for pattern in self._any_of:
+                total |= need(pattern)
+            self._need = total
+        return self._need
 
     @property
     def patterns(self) -> tuple[re.Pattern[str], ...]:
