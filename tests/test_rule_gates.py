@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 
 from lctg_metrics.cleaners.rule import head, tail
 from lctg_metrics.cleaners.rule.gates import Gate, fold, gate, need
+from lctg_metrics.cleaners.rule.guards import Guarded, starts
+from lctg_metrics.cleaners.rule.tables import TASK_RULES
 from lctg_metrics.cleaners.rule.literals import required
 
 
@@ -28,17 +30,25 @@ def _patterns() -> list[re.Pattern[str]]:
     seen: dict[tuple[str, int], re.Pattern[str]] = {}
     for g in _gates():
         for p in [*g.patterns, *(p for group in g.groups for p in group)]:
-            seen[(p.pattern, p.flags)] = p
+            seen[(p.pattern, p.flags)] = getattr(p, "regex", p)  # a guarded pattern: the pattern itself
     return sorted(seen.values(), key=lambda p: p.pattern)
 
 
 PATTERNS = _patterns()
 
 
+def _guarded() -> list[Guarded]:
+    from lctg_metrics.cleaners.rule import head_patterns, notes, tail_patterns
+
+    found = [v for m in (head_patterns, notes, tail_patterns) for v in vars(m).values() if isinstance(v, Guarded)]
+    return found + [v for rules in TASK_RULES.values() for v in vars(rules).values() if isinstance(v, Guarded)]
+
+
 def test_the_gates_cover_many_patterns() -> None:
     assert len(PATTERNS) >= 50
 
 
+@pytest.mark.slow  # dozens of patterns, each with drawn strings
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.pattern[:40])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
@@ -49,14 +59,51 @@ def test_a_match_of_a_pattern_passes_its_gate(pattern: re.Pattern[str], data) ->
     assert gate(pattern).may(s), (pattern.pattern[:80], s)
 
 
+PREFIXES = [p for rules in TASK_RULES.values() for p in (rules.label_prefix, rules.clause_prefix) if p is not None]
+GUARDED = sorted({id(p): p for p in _guarded()}.values(), key=lambda p: p.pattern)
+
+
+@pytest.mark.parametrize("pattern", PREFIXES + [re.compile(r"(?:ab)?[x-z\d]c"), re.compile(r"(?i)(?:\s*\*)?sure")],
+                         ids=lambda p: p.pattern[:40])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_a_text_a_prefix_matches_passes_its_first_character_test(pattern: re.Pattern[str], data) -> None:
+    s = data.draw(st.from_regex(pattern, fullmatch=True)) + data.draw(st.text(max_size=5))
+    assert pattern.match(s)
+    assert starts(pattern)(s), (pattern.pattern[:80], s)
+
+
+@pytest.mark.slow  # dozens of patterns, each with drawn strings
+@pytest.mark.parametrize("guarded", GUARDED, ids=lambda p: p.pattern[:40])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_a_guarded_pattern_answers_as_the_pattern(guarded: Guarded, data) -> None:
+    """search, match and fullmatch through the guard give the pattern's own answers, on strings drawn from it
+    (which match) and on arbitrary text with pieces of it (which mostly do not)."""
+    s = data.draw(st.one_of(st.from_regex(guarded.regex), st.text(max_size=30),
+                            st.from_regex(guarded.regex).map(lambda x: x[1:] + x[:1])))
+    for method in ("search", "match", "fullmatch"):
+        ours, theirs = getattr(guarded, method)(s), getattr(guarded.regex, method)(s)
+        assert (ours and ours.span()) == (theirs and theirs.span()), (method, guarded.pattern[:60], s)
+
+
+def test_first_character_tests_refuse_what_cannot_start_a_match() -> None:
+    assert not starts(re.compile(r"(?:ab)?[x-z\d]c"))("bxc")
+    assert starts(re.compile(r"(?:ab)?[x-z\d]c"))("Xc")  # case-insensitive: wider, never narrower
+    assert starts(re.compile(r"a?"))("anything")  # can match nothing: no test
+    assert starts(re.compile(r"[^a]b"))("zb")
+
+
 @pytest.mark.parametrize(
     ("pattern", "passes", "blocked"),
     [
-        (r"(?:承知|了解)しました[。！]*$", ["承知しました", "了解しました。！", "はい、承知しました。\n"], ["承知しました。本文", "了解"]),
+        (r"(?:承知|了解)しました[。！]*$", ["承知しました", "了解しました。！", "はい、承知しました。\n"],
+         ["承知しました。本文", "了解"]),
         (r"^(?:以下|下記)(?:は|が)", ["以下は要約", "下記が本文"], ["本文の以下は", "以下の通り"]),
         (r"(?:以下|下記)[^。]{0,5}です", ["本文の以下はです"], ["本文です"]),
         (r"を[！!]+$", ["夢を！", "夢を!!！"], ["夢を", "を！夢"]),
-        (r"^(?:(?:なお|また)、)?(?:要約|回答)の", ["要約の", "なお、回答の", "また、要約の"], ["この要約の", "なお回答"]),
+        (r"^(?:(?:なお|また)、)?(?:要約|回答)の", ["要約の", "なお、回答の", "また、要約の"],
+         ["この要約の", "なお回答"]),
         (r"(?i)^sure[!.]*$", ["Sure!", "SURE", "ſure"], ["Sure thing", "sur"]),
     ],
 )

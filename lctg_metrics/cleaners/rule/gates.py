@@ -78,15 +78,24 @@ def need(pattern: re.Pattern[str]) -> Need:
     return total
 
 
+#: The last unit folded and its fold, as one tuple (replaced whole, so threads never see a mixed pair): the
+#: patterns of one rule are usually gated on the same unit one after another.
+_last_fold: tuple[str, str] = ("", "")
+
+
 def fold(s: str) -> str:
     """``s`` with the letters a case-insensitive pattern treats alike made one, same length and positions.
 
     ``str.lower`` after the letters of ``_SPECIAL``: whatever a case-insensitive pattern matches with a gate
     string's character folds to that character's fold (tests/test_rule_gates.py checks every code point); other
     characters may fold onto gate characters too, which only lets a gate pass more often."""
-    if "\u0130" in s or "\u0131" in s or "\u017f" in s:
-        s = s.translate(_SPECIAL_FOLD)
-    return s.lower()
+    global _last_fold
+    last = _last_fold
+    if last[0] is s:
+        return last[1]
+    folded = s.translate(_SPECIAL_FOLD).lower() if ("\u0130" in s or "\u0131" in s or "\u017f" in s) else s.lower()
+    _last_fold = (s, folded)
+    return folded
 
 
 def _trie(strings: Iterable[str]) -> str:

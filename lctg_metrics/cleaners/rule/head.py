@@ -30,6 +30,7 @@ from lctg_metrics.cleaners.rule.head_patterns import (
     TOPIC_ANNOUNCEMENT_RE,
 )
 from lctg_metrics.cleaners.rule.gates import Gate, gate
+from lctg_metrics.cleaners.rule.guards import starts
 from lctg_metrics.cleaners.rule.notes import (
     CONSTRAINT_STRONG_RE,
     COUNT_REMARK_RE,
@@ -143,6 +144,11 @@ def _sentence_gate(rules: TaskRules) -> Gate:
 
 
 SENTENCE_GATES: dict[str, Gate] = {task: _sentence_gate(rules) for task, rules in TASK_RULES.items()}
+#: First-character tests of the label and clause prefixes (most lines start with a character neither can).
+PREFIX_STARTS = {
+    task: (starts(rules.label_prefix), starts(rules.clause_prefix) if rules.clause_prefix else (lambda line: False))
+    for task, rules in TASK_RULES.items()
+}
 #: What a first line must contain to be a label line or an English lead-in (their patterns read its normal form).
 LINE_GATES: dict[str, Gate] = {
     task: gate(rules.label_line, rules.heading, *([rules.topic_line] if rules.topic_line else []), COLON_END_RE)
@@ -181,10 +187,11 @@ def cut_head(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
                 rule = _head_sentence_rule(last_sentence(line[: len(line) - len(last)]), rules, whole_line=True)
             if rule is not None:
                 return rest.strip(), Removal("head", rule + "_line", line)
-    m = rules.label_prefix.match(line)
+    label_start, clause_start = PREFIX_STARTS[rules.task]
+    m = rules.label_prefix.match(line) if label_start(line) else None
     if m and content_left(text[m.end():]):
         return text[m.end():].strip(), Removal("head", "label", m.group(0))
-    m = rules.clause_prefix.match(line) if rules.clause_prefix is not None else None
+    m = rules.clause_prefix.match(line) if rules.clause_prefix is not None and clause_start(line) else None
     if m and content_left(text[m.end():]):
         return text[m.end():].strip(), Removal("head", "clause_prefix", m.group(0))
     first = first_sentence(line)

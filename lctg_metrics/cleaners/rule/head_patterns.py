@@ -5,6 +5,7 @@ Matched by :mod:`.head`; the per-task words (labels, what names the answer) live
 
 from __future__ import annotations
 
+from lctg_metrics.cleaners.rule.guards import guard
 from lctg_metrics.cleaners.rule.text import compile_ci
 from lctg_metrics.cleaners.rule.vocabulary import CON_WORDS, PRO_WORDS
 
@@ -67,8 +68,8 @@ ACK_RUN_RE = compile_ci(rf"^(?:{ACKNOWLEDGEMENTS}[。．！!、,…〜~ー♪\s]
 MAX_ACK_RUN_CHARS = 30
 EN_ACK_RE = compile_ci(rf"^{EN_ACKNOWLEDGEMENTS}[!.,:]*$")
 EN_WRAPPER_RE = compile_ci(rf"^(?:{EN_ACKNOWLEDGEMENTS}[,!.]?\s+)?{EN_WRAPPERS}")
-EN_SECTION_RE = compile_ci(EN_SECTION)
-EN_PAIR_RE = compile_ci(rf"(?:{PRO_WORDS}).{{0,40}}(?:{CON_WORDS})")
+EN_SECTION_RE = guard(compile_ci(EN_SECTION))
+EN_PAIR_RE = guard(compile_ci(rf"(?:{PRO_WORDS}).{{0,40}}(?:{CON_WORDS})"))
 RECAP_END_RE = compile_ci(RECAP_END)
 RECAP_TOPIC_RE = compile_ci(r"について|に関して|に関する")
 FORWARD_RE = compile_ci(FORWARD)
@@ -90,13 +91,13 @@ SOURCE_DESCRIPTION_RE = compile_ci(
 #: 「一言で表すと、こうなります。」「まとめると次のようになります：」: pointing at the answer that follows.
 POINTING_END_RE = compile_ci(r"(?:こう|このよう|こんな感じ|こんなふう)(?:に)?(?:なります|なりました|です)[。．.！!:：]*$")
 INSTRUCTION_ECHO_RE = compile_ci(rf"(?:{COMPOSE_VERBS})(?:して|て|で)?(?:ください|下さい)[。．.！!]?$")
-FORWARD_END_RE = compile_ci(
+FORWARD_END_RE = guard(compile_ci(
     r"(?:です|ます|ました|になります|となります|の?通り|のとおり|通りです|とおりです|でしょうか|でしょう|ですか"
     r"|こちら|以下|下記)[。．.！!?？:：]?$"
-)
+))
 COLON_END_RE = compile_ci(r"[:：]$")
 SENTENCE_COLON_END_RE = compile_ci(r"(?:は|が|を|の|と|です|ます|ました)[:：]$")
-NAMING_END_RE = compile_ci(r"(?:案|例)?(?:です|になります|となります)[。．.！!:：]?$")
+NAMING_END_RE = guard(compile_ci(r"(?:案|例)?(?:です|になります|となります)[。．.！!:：]?$"))
 TOPIC_ANNOUNCEMENT_RE = compile_ci(
     rf"^[^はが。]{{1,40}}について.{{0,20}}(?:{COMPOSE_VERBS})(?:し|いたし|してみ|てみ|み|)?(?:ます|ましょう)(?:ね|よ)?"
     r"[。．.！!:：…♪~〜ー]*$"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from lctg_metrics.cleaners.rule.guards import guard
 from lctg_metrics.cleaners.rule.text import compile_ci, has_subject, norm
 
 #: A remark about meeting the instruction's constraints (「キーワード「保険」を含めました。」「…を使用していません。」).
@@ -93,17 +94,17 @@ NOTE_PREFIX = r"^(?:注|note|nb|補足|備考|キーワード|禁止語|NGワー
 #: A self-reference inside a bracketed note (「（回答は一般論です）」): in brackets it cannot be content.
 NOTE_SELF = r"^(?:この|上記の?|本)?(?:回答|要約|要約文|タイトル|広告文|キャッチコピー|コピー)(?:は|では|の|を)"
 
-CONSTRAINT_STRONG_RE = compile_ci(rf"(?:{CONSTRAINT_STRONG}).{{0,40}}(?:{CONSTRAINT_VERBS})")
+CONSTRAINT_STRONG_RE = guard(compile_ci(rf"(?:{CONSTRAINT_STRONG}).{{0,40}}(?:{CONSTRAINT_VERBS})"))
 #: With a weak noun the constraint verb must be the predicate (rule@1.2): 「条件をすべて満たしています。」 is a remark,
 #: 「条件を満たした世帯に給付金を支給しました。」 news.
-CONSTRAINT_RE = compile_ci(rf"(?:{CONSTRAINT_NOUNS}).{{0,40}}(?:{CONSTRAINT_VERBS})[^。、]{{0,10}}[。．.！!]?$")
+CONSTRAINT_RE = guard(compile_ci(rf"(?:{CONSTRAINT_NOUNS}).{{0,40}}(?:{CONSTRAINT_VERBS})[^。、]{{0,10}}[。．.！!]?$"))
 QUOTED_WORD_USE_RE = compile_ci(QUOTED_WORD_USE)
 POLITE_END_RE = compile_ci(POLITE_END)
-NOTE_TOPIC_RE = compile_ci(NOTE_TOPICS)
-CHAR_COUNT_RE = compile_ci(CHAR_COUNT_NOTE)
+NOTE_TOPIC_RE = guard(compile_ci(NOTE_TOPICS))
+CHAR_COUNT_RE = guard(compile_ci(CHAR_COUNT_NOTE))
 _SHORT_COUNT = compile_ci(SHORT_COUNT_NOTE)
 COUNT_REMARK_RE = compile_ci(COUNT_REMARK)
-_TERSE_CONSTRAINT = compile_ci(TERSE_CONSTRAINT_NOTE)
+_TERSE_CONSTRAINT = guard(compile_ci(TERSE_CONSTRAINT_NOTE))
 _NOTE_PREFIX = compile_ci(NOTE_PREFIX)
 #: A whole unbracketed line that is only such a note (「全角22文字」「キーワード「節約」使用」); never content plus a count.
 LINE_NOTE_RE = compile_ci(
@@ -112,10 +113,10 @@ LINE_NOTE_RE = compile_ci(
 )
 NOTE_SELF_RE = compile_ci(NOTE_SELF)
 NOTE_MARK_RE = compile_ci(NOTE_MARK)
-_COUNTING = compile_ci(COUNTING)
-COUNTED_REMARK_RE = compile_ci(COUNTED_REMARK)
-INSTRUCTION_REMARK_RE = compile_ci(INSTRUCTION_REMARK)
-MARKED_CONFORM_RE = compile_ci(MARKED_CONFORM)
+_COUNTING = guard(compile_ci(COUNTING))
+COUNTED_REMARK_RE = guard(compile_ci(COUNTED_REMARK))
+INSTRUCTION_REMARK_RE = guard(compile_ci(INSTRUCTION_REMARK))
+MARKED_CONFORM_RE = guard(compile_ci(MARKED_CONFORM))
 DISCLAIMER_RE = compile_ci(DISCLAIMER)
 DISCLAIMER_SUBJECT_RE = compile_ci(DISCLAIMER_SUBJECT)
 NOTE_LINE_RE = compile_ci(

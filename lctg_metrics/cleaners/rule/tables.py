@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from lctg_dataset.constants import TASKS
+from lctg_metrics.cleaners.rule.guards import guard
 from lctg_metrics.cleaners.rule.text import compile_ci
 from lctg_metrics.cleaners.rule.vocabulary import (
     BRACKET_CLOSE,
@@ -63,7 +64,7 @@ def _task_rules(task: str) -> TaskRules:
     )
     return TaskRules(
         task=task,
-        meta=compile_ci(META_NOUNS[task]),
+        meta=guard(compile_ci(META_NOUNS[task])),
         label_line=compile_ci(
             rf"^(?:#{{1,6}}\s*)?(?:\*\*)?\s*{OPEN}\s*(?:{label})\s*{CLOSE}\s*{LABEL_QUALIFIER}\s*(?:\*\*)?\s*[:：]?\s*"
             rf"(?:\*\*)?$|^(?:\*\*)?\s*{bracket_label}\s*{LABEL_QUALIFIER}\s*(?:\*\*)?\s*[:：]?$|^{en_label}$"
@@ -73,7 +74,7 @@ def _task_rules(task: str) -> TaskRules:
             rf"|{bracket_label}|(?:{label})\s*[:：]|{en_label})[ \t\u3000]*"
         ),
         heading=compile_ci(rf"^#{{1,6}}\s+.*(?:{HEADING_WORDS[task]})"),
-        topic_line=compile_ci(topic) if task == "pros_and_cons" else None,
+        topic_line=guard(compile_ci(topic)) if task == "pros_and_cons" else None,
         clause_prefix=re.compile(SUMMARY_CLAUSE_PREFIX) if task == "summary" else None,
         self_reference=compile_ci(SELF_REFERENCE.format(nouns=SELF_NOUNS[task], core=SELF_CORE_NOUNS[task])),
         pointer=compile_ci(POINTER.format(nouns=POINTER_NOUNS[task])),

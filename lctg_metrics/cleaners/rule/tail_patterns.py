@@ -6,6 +6,7 @@ Matched by :mod:`.tail`; notes on counts, keywords and constraints live in :mod:
 from __future__ import annotations
 
 from lctg_metrics.cleaners.rule.head_patterns import BARE_ADVERBS
+from lctg_metrics.cleaners.rule.guards import guard
 from lctg_metrics.cleaners.rule.text import compile_ci
 
 EN_CLOSINGS = (
@@ -130,20 +131,20 @@ FOOTER_HEADINGS = (
 )
 
 EN_CLOSING_RE = compile_ci(rf"^{EN_CLOSINGS}")
-EN_CUE_RE = compile_ci(EN_CUES)
+EN_CUE_RE = guard(compile_ci(EN_CUES))
 #: 「Is this what you were looking for?」: a line of four or more words addressing the user (not 「Made for you.」).
-EN_YOU_REMARK_RE = compile_ci(r"^(?=(?:\S+\s+){3,}\S).*\b(?:you|your)\b.*[?!.]$")
-CLOSING_RE = compile_ci(CLOSINGS)
-READER_CLOSING_RE = compile_ci(READER_CLOSINGS)
+EN_YOU_REMARK_RE = guard(compile_ci(r"^(?=(?:\S+\s+){3,}\S).*\b(?:you|your)\b.*[?!.]$"))
+CLOSING_RE = guard(compile_ci(CLOSINGS))
+READER_CLOSING_RE = guard(compile_ci(READER_CLOSINGS))
 REQUEST_END_RE = compile_ci(REQUEST_END)
 REQUEST_CUE_RE = compile_ci(REQUEST_CUE)
 OFFER_VERB_RE = compile_ci(OFFER_VERB)
 OFFER_CUE_RE = compile_ci(OFFER_CUE)
 OFFER_PLAIN_RE = compile_ci(OFFER_PLAIN)
 QUESTION_END_RE = compile_ci(QUESTION_END)
-QUESTION_CUE_RE = compile_ci(QUESTION_CUE)
-ADVICE_END_RE = compile_ci(ADVICE_END)
-ANSWER_CUE_RE = compile_ci(ANSWER_CUE)
+QUESTION_CUE_RE = guard(compile_ci(QUESTION_CUE))
+ADVICE_END_RE = guard(compile_ci(ADVICE_END))
+ANSWER_CUE_RE = guard(compile_ci(ANSWER_CUE))
 AD_SHORT_QUESTION_RE = compile_ci(r"^(?:こちら|これ|上記|以上|いかが|どう|(?:こんな|この|こういう|このような)感じ)")
 RESTATEMENT_RE = compile_ci(RESTATEMENT)
 DESIGN_RE = compile_ci(rf"(?:{DESIGN_VERBS}).{{0,15}}{DESIGN_END}")

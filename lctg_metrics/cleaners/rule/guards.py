@@ -1,0 +1,108 @@
+"""Guards: cheap tests in front of single patterns, so that a pattern slow to fail is rarely run at all.
+
+:func:`guard` puts a pattern behind its own gate (:mod:`.gates`): ``search``, ``match`` and ``fullmatch`` answer
+``None`` at once when the gate proves there is no match, and run the pattern otherwise, so their answers are the
+pattern's own. It is worth it for long alternations and ``.{0,40}`` between two word lists, which cost several
+microseconds to fail on an ordinary sentence. :func:`starts` tests the first character against what a pattern can
+start with, for the prefixes tried on every first line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from lctg_metrics.cleaners.rule.gates import Gate
+
+try:  # Python 3.11+
+    from re import _constants as _c
+    from re import _parser as _p
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_constants as _c  # type: ignore[no-redef]
+    import sre_parse as _p  # type: ignore[no-redef]
+
+
+class Guarded:
+    """A compiled pattern behind its own gate: ``search``, ``match`` and ``fullmatch`` on a whole string return
+    ``None`` at once when the gate proves the pattern cannot match; otherwise the pattern runs. Everything else
+    (``sub``, ``pattern``, ``flags``, calls with positions) is the pattern's own."""
+
+    __slots__ = ("regex", "_gate")
+
+    def __init__(self, regex: re.Pattern[str]) -> None:
+        self.regex = regex
+        self._gate = Gate([regex])
+
+    @property
+    def pattern(self) -> str:
+        return self.regex.pattern
+
+    @property
+    def flags(self) -> int:
+        return self.regex.flags
+
+    def search(self, s: str, *positions: int) -> re.Match[str] | None:
+        return self.regex.search(s, *positions) if positions or self._gate.may(s) else None
+
+    def match(self, s: str, *positions: int) -> re.Match[str] | None:
+        return self.regex.match(s, *positions) if positions or self._gate.may(s) else None
+
+    def fullmatch(self, s: str, *positions: int) -> re.Match[str] | None:
+        return self.regex.fullmatch(s, *positions) if positions or self._gate.may(s) else None
+
+    def __getattr__(self, name: str):
+        return getattr(self.regex, name)
+
+
+def guard(regex: re.Pattern[str]) -> Guarded:
+    """``regex`` behind its gate (for patterns slow to fail: long alternations, ``.{0,40}`` between words)."""
+    return Guarded(regex)
+
+
+def _first(items) -> tuple[set[str], bool] | None:
+    """What a sequence of parse items can start with (class members, as written in a class), and whether it can
+    match nothing; ``None`` if it can start with anything."""
+    members: set[str] = set()
+    for op, arg in items:
+        if op is _c.LITERAL:
+            return members | {re.escape(chr(arg))}, False
+        if op is _c.IN:
+            part: set[str] = set()
+            for op2, arg2 in arg:
+                if op2 is _c.LITERAL:
+                    part.add(re.escape(chr(arg2)))
+                elif op2 is _c.RANGE:
+                    part.add(f"{re.escape(chr(arg2[0]))}-{re.escape(chr(arg2[1]))}")
+                elif op2 is _c.CATEGORY and arg2 in _CLASS_CATEGORIES:
+                    part.add(_CLASS_CATEGORIES[arg2])
+                else:  # a negated class, another category: anything
+                    return None
+            return members | part, False
+        if op is _c.SUBPATTERN or op is _c.BRANCH or op in _REPEATS:
+            alts = [arg[-1]] if op is _c.SUBPATTERN else arg[1] if op is _c.BRANCH else [arg[2]]
+            firsts = [_first(alt) for alt in alts]
+            if any(f is None for f in firsts):
+                return None
+            members = members.union(*(f[0] for f in firsts))
+            if not (any(f[1] for f in firsts) or (op in _REPEATS and arg[0] == 0)):
+                return members, False
+        elif op not in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):  # zero-width parts start nothing
+            return None
+    return members, True
+
+
+_CLASS_CATEGORIES = {_c.CATEGORY_DIGIT: "\\d", _c.CATEGORY_SPACE: "\\s", _c.CATEGORY_WORD: "\\w"}
+_REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", object()))
+
+
+def starts(pattern: re.Pattern[str]) -> Callable[[str], bool]:
+    """A test of the first character of a text: False proves ``pattern.match(text)`` finds nothing. (Always True
+    when the pattern can match the empty string or start with anything.)"""
+    first = _first(_p.parse(pattern.pattern, pattern.flags))
+    if first is None or first[1] or not first[0]:
+        return lambda text: True
+    match = re.compile("[" + "".join(sorted(first[0])) + "]", pattern.flags | re.IGNORECASE).match
+    return lambda text: match(text) is not None
+
+
+__all__ = ["Guarded", "guard", "starts"]
