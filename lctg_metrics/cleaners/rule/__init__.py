@@ -52,15 +52,14 @@ def _run(text: str, task: str) -> tuple[str, tuple[Removal, ...]]:
     """Cut head and tail units until no rule fires; return the input itself if nothing was cut."""
     rules = rules_for(task)
     current = text.strip()
-    removals: list[Removal] = []
-    while True:
-        cut = cut_head(current, rules, bool(removals)) or cut_tail(current, rules, bool(removals))
-        if cut is None:
-            break
+    cut = cut_head(current, rules, False) or cut_tail(current, rules, False)
+    if cut is None:  # most texts: one look at each end
+        return text, ()
+    current, removal = cut
+    removals = [removal]
+    while (cut := cut_head(current, rules, True) or cut_tail(current, rules, True)) is not None:
         current, removal = cut
         removals.append(removal)
-    if not removals:
-        return text, ()
     return current, tuple(removals)
 
 
