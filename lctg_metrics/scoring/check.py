@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
-from itertools import repeat
-from operator import itemgetter
-from typing import Any, Mapping, Sequence
+from operator import attrgetter, not_
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
 
 from lctg_metrics import aspects
-from lctg_metrics.aspects import check, get_check, strip_think
+from lctg_metrics.aspects import check, strip_think
+from lctg_metrics.aspects.base import one_by_one
 from lctg_metrics.aspects.text import (MALFORMED, NO_ANSWER, NO_ANSWER_REASON, STRIPPED, UNFINISHED,
                                        UNFINISHED_REASON, auto_think, malformed_reason)
 from lctg_metrics.cleaners import CleanBatch, Cleaner
@@ -20,16 +22,6 @@ from lctg_metrics.scoring.join import GenerationColumns
 #: Number of items above which a progress bar is shown (when progress is on), and its step.
 PROGRESS_THRESHOLD = 2000
 PROGRESS_CHUNK = 50_000
-
-
-def _call(fn: Any, *args: Any) -> Any:
-    return fn(*args)
-
-
-try:  # Python 3.11+: the same, without a Python frame per item
-    from operator import call as _call  # type: ignore[attr-defined,no-redef]  # noqa: F811
-except ImportError:  # pragma: no cover
-    pass
 
 
 def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], dict[int, str]]:
@@ -81,7 +73,7 @@ def prepare_texts(
         provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
     batch = CleanBatch([ref.task for ref in matched], raws, provided, cols.label)
     cleaned = cleaner.clean(batch) if len(batch) else []
-    if len(cleaned) != len(batch) or not {type(c) for c in cleaned} <= {str}:
+    if len(cleaned) != len(batch) or not set(map(type, cleaned)) <= {str}:
         raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(batch)} items")
     think = {"stripped_at": stripped, "unfinished": {i: think_reason(st, raws[i]) for i, st in failed.items()},
              "states": failed}
@@ -95,13 +87,20 @@ def prepare_texts(
 @dataclass
 class VerdictColumns:
     """One entry per checked (generation, aspect), in input order: the generation's index, the aspect and the
-    verdict (passed, reason)."""
+    verdict: ``passed`` (bools), and ``reason``, built on first use (only details and failure views show it)."""
 
     gen: Sequence[int]
     aspect: Sequence[str]
-    passed: list[bool]
-    reason: list[str]
+    passed: np.ndarray
+    why: Callable[[], list[str]] = field(repr=False, default=list)  # makes ``reason``
     ids: Sequence[str] = ()  # reference id of every generation (not of every item)
+    _reason: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def reason(self) -> list[str]:
+        if self._reason is None:
+            self._reason = self.why()
+        return self._reason
 
 
 def verdicts(
@@ -114,54 +113,68 @@ def verdicts(
     unfinished: Mapping[int, str] | set[int] | frozenset[int] = frozenset(),
     failed: Mapping[int, str] | None = None,
 ) -> VerdictColumns:
-    """Check every aspect of every generation's reference (the same pure check per item, in one tight loop).
-    Generations in ``unfinished`` (an unclosed ``<think>``) and in ``failed`` (no answer: index -> why) fail every
-    aspect with that reason."""
+    """Check every aspect of every generation's reference: ``passed`` aspect by aspect, each aspect's items at once
+    (its ``passes``), the reasons only when asked for (each item's check). Generations in ``unfinished`` (an
+    unclosed ``<think>``) and in ``failed`` (no answer: index -> why) fail every aspect with that reason."""
     by_id = dict(zip(map(id, matched), matched))  # the distinct references (few), found without hashing them
     plans = {ref.id: (ref.constraint(), ref.aspects) for ref in by_id.values()}
-    if options.empty == "fail":  # the wrapper applies the policy that acts on every aspect
-        checks = {a: partial(check, a) for a in aspects.names()}
-    else:
-        checks = {a: get_check(a) for a in aspects.names()}
-    bar = None
-    if progress and len(raws) > PROGRESS_THRESHOLD:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(raws), desc="lctg: checking", unit="gen")
-    ids = [ref.id for ref in matched]
+    specs = {a: aspects.get(a) for a in aspects.names()}
+    empty_fails = options.empty == "fail"  # the wrapper applies the policy that acts on every aspect
+    checks = {a: partial(check, a) if empty_fails else spec.check for a, spec in specs.items()}
+    ids = list(map(attrgetter("id"), matched))
+    n = len(raws)
     if all(len(asp) == 1 for _, asp in plans.values()):  # one aspect per prompt: every config but multi
-        fn_of = {rid: checks[asp[0]] for rid, (_, asp) in plans.items()}
-        constraint_of = {rid: c for rid, (c, _) in plans.items()}
-        vs = []
-        for start in range(0, len(ids), PROGRESS_CHUNK):  # chunks only so that a progress bar can move
-            part = ids[start:start + PROGRESS_CHUNK]
-            # fn((raw, cleaned), constraint, options) per item, iterated in C: (raw, cleaned) pairs straight from zip
-            vs += map(_call, map(fn_of.__getitem__, part),
-                      zip(raws[start:start + PROGRESS_CHUNK], cleaned[start:start + PROGRESS_CHUNK]),
-                      map(constraint_of.__getitem__, part), repeat(options))
-            if bar is not None:
-                bar.update(len(part))
-        gen: Sequence[int] = range(len(raws))
+        gen: Sequence[int] = range(n)
         aspect = list(map({rid: asp[0] for rid, (_, asp) in plans.items()}.__getitem__, ids))
+        at = np.arange(n)
     else:
         flat = [(i, a) for i, ref in enumerate(matched) for a in ref.aspects]
-        vs = [checks[a]((raws[i], cleaned[i]), plans[ids[i]][0], options) for i, a in flat]
         gen = [i for i, _ in flat]
         aspect = [a for _, a in flat]
-        if bar is not None:
-            bar.update(len(raws))
+        at = np.fromiter(gen, dtype=np.intp, count=len(gen))
+    bar = None
+    if progress and n > PROGRESS_THRESHOLD:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=n, desc="lctg: checking", unit="gen")
+    constraint_of = {rid: c for rid, (c, _) in plans.items()}
+    names = list(dict.fromkeys(aspect))
+    code = np.fromiter(map({a: k for k, a in enumerate(names)}.__getitem__, aspect), dtype=np.intp, count=len(aspect))
+    passed = np.zeros(len(aspect), dtype=bool)
+    for k, name in enumerate(names):
+        sel = np.flatnonzero(code == k) if len(names) > 1 else np.arange(len(aspect))
+        for start in range(0, len(sel), PROGRESS_CHUNK):  # chunks only so that a progress bar can move
+            part = sel[start:start + PROGRESS_CHUNK]
+            g = at[part].tolist()
+            texts, cleaner_texts = list(map(raws.__getitem__, g)), list(map(cleaned.__getitem__, g))
+            constraints = list(map(constraint_of.__getitem__, map(ids.__getitem__, g)))
+            fast = specs[name].passes
+            passed[part] = (fast(texts, cleaner_texts, constraints, options) if fast is not None else
+                            one_by_one(specs[name].check, texts, cleaner_texts, constraints, options))
+            if bar is not None and isinstance(gen, range):
+                bar.update(len(part))
     if bar is not None:
+        if not isinstance(gen, range):
+            bar.update(n)
         bar.close()
-    passed, reasons = list(map(itemgetter(0), vs)), list(map(itemgetter(1), vs))
-    if unfinished:  # no answer to score: every aspect fails with the reason (a set: unfinished reasoning)
-        why = unfinished if isinstance(unfinished, Mapping) else dict.fromkeys(unfinished, UNFINISHED_REASON)
-        for k, g in enumerate(gen):
-            if g in why:
-                passed[k], reasons[k] = False, why[g]
-    if failed:  # no answer at all (e.g. a refused or filtered batch line): every aspect fails with its reason
-        for k, g in enumerate(gen):
-            if g in failed:
-                passed[k], reasons[k] = False, failed[g]
+    if empty_fails:  # an empty generation fails every aspect
+        blank = np.fromiter(map(not_, map(str.strip, raws)), dtype=bool, count=n)
+        passed &= ~blank[at]
+    # no answer to score: every aspect fails with the reason (a set: unfinished reasoning); then no answer at all
+    # (e.g. a refused or filtered batch line), whose reason wins
+    why = dict(unfinished if isinstance(unfinished, Mapping) else dict.fromkeys(unfinished, UNFINISHED_REASON))
+    why.update(failed or {})
+    if why:
+        none = np.zeros(n, dtype=bool)
+        none[list(why)] = True
+        passed &= ~none[at]
+
+    def reasons() -> list[str]:
+        out = [checks[a]((raws[i], cleaned[i]), constraint_of[ids[i]], options)[1] for i, a in zip(gen, aspect)]
+        if why:
+            for k, i in enumerate(gen):
+                if i in why:
+                    out[k] = why[i]
+        return out
+
     return VerdictColumns(gen, aspect, passed, reasons, ids)
-
-

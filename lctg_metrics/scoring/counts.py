@@ -238,7 +238,8 @@ def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_samp
     names = _aspect_order(set(item_aspect))
     code = {a: k for k, a in enumerate(names)}
     i_aspect = np.fromiter(map(code.__getitem__, item_aspect), dtype=np.intp, count=n_item)
-    i_passed = np.fromiter(item_passed, dtype=np.int64, count=n_item)
+    i_passed = (item_passed.astype(np.int64) if isinstance(item_passed, np.ndarray) else
+                np.fromiter(item_passed, dtype=np.int64, count=n_item))
     g_failed = np.bincount(i_gen, weights=1 - i_passed, minlength=n_gen)
     g_multi = np.zeros(n_gen, dtype=np.int64) if multi_of is None else np.asarray(multi_of, dtype=np.int64)
     g_all = (g_failed == 0).astype(np.int64) * g_multi

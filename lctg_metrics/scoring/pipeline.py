@@ -86,7 +86,7 @@ class Part:
         out: list[ItemVerdict] = []
         samples, texts, q = self.cols.samples, self.cols.texts, self.answers
         vc = self.verdicts
-        for i, aspect, passed, reason in zip(vc.gen, vc.aspect, vc.passed, vc.reason):
+        for i, aspect, passed, reason in zip(vc.gen, vc.aspect, vc.passed.tolist(), vc.reason):
             ref = self.matched[i]
             a = q[i] if q is not None else None
             out.append(ItemVerdict(ref.id, ref.task, ref.prompt_id, aspect, samples[i], ref.variant, passed, reason,
@@ -144,7 +144,8 @@ def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColu
     return _counts.from_codes(
         column(TASKS.index(r.task) for r in distinct), column(r.prompt_id for r in distinct),
         column(_counts.NO_VARIANT if r.variant is None else r.variant for r in distinct),
-        np.fromiter(samples, dtype=np.int64, count=len(matched)), np.asarray(vc.gen, dtype=np.intp), vc.aspect,
+        np.fromiter(samples, dtype=np.int64, count=len(matched)),
+        np.arange(len(vc.gen)) if isinstance(vc.gen, range) else np.asarray(vc.gen, dtype=np.intp), vc.aspect,
         vc.passed, column(len(r.aspects) > 1 for r in distinct), answers, think=_think_flags(len(matched), think))
 
 
