@@ -35,9 +35,28 @@ ALL_PASSED, MULTI, GENERATIONS, THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWE
     len(PROMPT_TALLY))
 
 
+#: Cell tallies kept when nothing was judged (the judge's tallies would all be zero): passed, total.
+PLAIN_TALLY = 2
+#: Prompt tallies kept when the ``think`` option stripped or failed nothing: all_passed, multi, generations.
+PLAIN_PROMPT_TALLY = 3
+
+
+def padded(tallies: np.ndarray, k: int) -> np.ndarray:
+    """``tallies`` with its last axis (a tally index) as long as ``k``: the tallies not kept are zero."""
+    if tallies.shape[-1] >= k:
+        return tallies
+    out = np.zeros((*tallies.shape[:-1], k), dtype=tallies.dtype)
+    out[..., :tallies.shape[-1]] = tallies
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class TaskCounts:
-    """The tallies of one task. ``cells[u, v, a, s, k]`` and ``prompts[u, v, s, k]`` (k over TALLY/PROMPT_TALLY)."""
+    """The tallies of one task. ``cells[u, v, a, s, k]`` and ``prompts[u, v, s, k]`` (k over TALLY/PROMPT_TALLY).
+
+    Tallies that are zero everywhere because no step made them are not stored: without a judge ``cells`` holds
+    the first :data:`PLAIN_TALLY` (passed, total), and without ``think`` findings ``prompts`` the first
+    :data:`PLAIN_PROMPT_TALLY`; :meth:`tally` and :meth:`prompt_tally` read any tally (zeros where not stored)."""
 
     units: tuple[int, ...]
     variants: tuple[int, ...]
@@ -46,18 +65,38 @@ class TaskCounts:
     cells: np.ndarray
     prompts: np.ndarray
 
+    def tally(self, k: int) -> np.ndarray:
+        """``cells[..., k]``, whether stored or not (a read-only zero view when not)."""
+        if k < self.cells.shape[-1]:
+            return self.cells[..., k]
+        return np.broadcast_to(np.zeros((), dtype=self.cells.dtype), self.cells.shape[:-1])
+
+    def prompt_tally(self, k: int) -> np.ndarray:
+        """``prompts[..., k]``, whether stored or not (a read-only zero view when not)."""
+        if k < self.prompts.shape[-1]:
+            return self.prompts[..., k]
+        return np.broadcast_to(np.zeros((), dtype=self.prompts.dtype), self.prompts.shape[:-1])
+
     def widened(self, units: Sequence[int], variants: Sequence[int], aspects: Sequence[str],
-                samples: Sequence[int]) -> "TaskCounts":
-        """The same tallies on larger axes (zeros where this one has none)."""
-        cells = np.zeros((len(units), len(variants), len(aspects), len(samples), len(TALLY)), dtype=np.int64)
-        prompts = np.zeros((len(units), len(variants), len(samples), len(PROMPT_TALLY)), dtype=np.int64)
+                samples: Sequence[int], kinds: tuple[int, int] | None = None) -> "TaskCounts":
+        """The same tallies on larger axes (zeros where this one has none); ``kinds``: how many cell and prompt
+        tallies to hold (default: as many as this one holds)."""
+        kc, kp = kinds or (self.cells.shape[-1], self.prompts.shape[-1])
+        cells = np.zeros((len(units), len(variants), len(aspects), len(samples), kc), dtype=np.int64)
+        prompts = np.zeros((len(units), len(variants), len(samples), kp), dtype=np.int64)
         iu = np.searchsorted(units, self.units)
         iv = np.searchsorted(variants, self.variants)
         ia = np.array([aspects.index(a) for a in self.aspects], dtype=np.intp)
         is_ = np.searchsorted(samples, self.samples)
-        cells[np.ix_(iu, iv, ia, is_)] = self.cells
-        prompts[np.ix_(iu, iv, is_)] = self.prompts
+        cells[np.ix_(iu, iv, ia, is_)] = padded(self.cells, kc)
+        prompts[np.ix_(iu, iv, is_)] = padded(self.prompts, kp)
         return TaskCounts(tuple(units), tuple(variants), tuple(aspects), tuple(samples), cells, prompts)
+
+
+def _kinds(parts: Iterable[TaskCounts]) -> tuple[int, int]:
+    """How many cell and prompt tallies the sum of ``parts`` holds."""
+    parts = list(parts)
+    return max(p.cells.shape[-1] for p in parts), max(p.prompts.shape[-1] for p in parts)
 
 
 def _aspect_order(names: Iterable[str]) -> tuple[str, ...]:
@@ -87,7 +126,8 @@ class Counts:
                 continue
             axes = (tuple(sorted(set(a.units) | set(b.units))), tuple(sorted(set(a.variants) | set(b.variants))),
                     _aspect_order([*a.aspects, *b.aspects]), tuple(sorted(set(a.samples) | set(b.samples))))
-            wa, wb = a.widened(*axes), b.widened(*axes)
+            kinds = _kinds((a, b))
+            wa, wb = a.widened(*axes, kinds), b.widened(*axes, kinds)
             cells, prompts = wa.cells + wb.cells, wa.prompts + wb.prompts
             twice = np.argwhere(cells[..., T] > 1)
             if twice.size:
@@ -114,13 +154,15 @@ class Counts:
                     tuple(sorted(set().union(*(m.variants for m in mine)))),
                     _aspect_order(a for m in mine for a in m.aspects),
                     tuple(sorted(set().union(*(m.samples for m in mine)))))
-            cells = np.zeros((*map(len, axes), len(TALLY)), dtype=np.int64)
-            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), len(PROMPT_TALLY)), dtype=np.int64)
+            kc, kp = _kinds(mine)
+            cells = np.zeros((*map(len, axes), kc), dtype=np.int64)
+            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), kp), dtype=np.int64)
             for m in mine:
                 iu, iv, is_ = (np.searchsorted(axes[0], m.units), np.searchsorted(axes[1], m.variants),
                                np.searchsorted(axes[3], m.samples))
-                cells[np.ix_(iu, iv, np.array([axes[2].index(a) for a in m.aspects], dtype=np.intp), is_)] += m.cells
-                prompts[np.ix_(iu, iv, is_)] += m.prompts
+                cells[np.ix_(iu, iv, np.array([axes[2].index(a) for a in m.aspects], dtype=np.intp), is_)] += \
+                    padded(m.cells, kc)
+                prompts[np.ix_(iu, iv, is_)] += padded(m.prompts, kp)
             if (cells[..., T] > 1).any():
                 functools.reduce(operator.add, parts)  # raises, naming the cell scored twice
             out[task] = TaskCounts(*axes, cells, prompts)
@@ -144,10 +186,12 @@ class Counts:
                 for key, value in (("task", task), ("prompt_id", tc.units[u]), ("variant", tc.variants[v]),
                                    ("aspect", tc.aspects[a]), ("sample", tc.samples[s])):
                     cols[key].append(value)
+                kept = tc.cells.shape[-1]
                 for k, name in enumerate(TALLY):
-                    cols[name].append(int(tc.cells[u, v, a, s, k]))
+                    cols[name].append(int(tc.cells[u, v, a, s, k]) if k < kept else 0)
+                kept = tc.prompts.shape[-1]
                 for k, name in enumerate(PROMPT_TALLY):
-                    cols[name].append(int(tc.prompts[u, v, s, k]) if first else 0)
+                    cols[name].append(int(tc.prompts[u, v, s, k]) if first and k < kept else 0)
         return cols
 
     @classmethod
@@ -171,14 +215,18 @@ class Counts:
             at = (np.searchsorted(axes[0], col["prompt_id"]), np.searchsorted(axes[1], col["variant"]),
                   np.array([axes[2].index(a) for a in col["aspect"]], dtype=np.intp),
                   np.searchsorted(axes[3], col["sample"]))
-            cells = np.zeros((*map(len, axes), len(TALLY)), dtype=np.int64)
-            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), len(PROMPT_TALLY)), dtype=np.int64)
-            for k, name in enumerate(TALLY):
-                np.add.at(cells[..., k], at, np.array([cols[name][i] for i in rows], dtype=np.int64))
-            for k, name in enumerate(PROMPT_TALLY):
-                if name not in cols and name.startswith("think_"):
-                    continue  # count rows written before these tallies existed
-                np.add.at(prompts[..., k], (at[0], at[1], at[3]), np.array([cols[name][i] for i in rows], dtype=np.int64))
+            values = {name: np.array([cols[name][i] for i in rows], dtype=np.int64) for name in (*TALLY, *PROMPT_TALLY)
+                      if name in cols or not name.startswith("think_")}  # rows written before the think tallies
+            kc = len(TALLY) if any(values[name].any() for name in TALLY[PLAIN_TALLY:]) else PLAIN_TALLY
+            kp = (len(PROMPT_TALLY) if any(values[name].any() for name in PROMPT_TALLY[PLAIN_PROMPT_TALLY:]
+                                           if name in values) else PLAIN_PROMPT_TALLY)
+            cells = np.zeros((*map(len, axes), kc), dtype=np.int64)
+            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), kp), dtype=np.int64)
+            for k, name in enumerate(TALLY[:kc]):
+                np.add.at(cells[..., k], at, values[name])
+            for k, name in enumerate(PROMPT_TALLY[:kp]):
+                if name in values:
+                    np.add.at(prompts[..., k], (at[0], at[1], at[3]), values[name])
             twice = np.argwhere(cells[..., T] > 1)
             if twice.size:
                 u, v, a, s = twice[0]
@@ -189,7 +237,7 @@ class Counts:
 
     def prompt_total(self, k: int) -> int:
         """The sum of one prompt-level tally (an index into PROMPT_TALLY) over every task."""
-        return int(sum(tc.prompts[..., k].sum() for tc in self.tasks.values()))
+        return int(sum(tc.prompt_tally(k).sum() for tc in self.tasks.values()))
 
     def to_dict(self) -> dict[str, Any]:
         """A canonical plain form (sorted rows), for JSON and equality."""
@@ -234,15 +282,32 @@ def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_samp
     """:func:`build` on arrays: task codes (index in TASKS), prompt ids, variants (NO_VARIANT for none), samples per
     generation; the generation index, aspect name and verdict per item; ``think`` = per-generation 0/1 flags
     (reasoning block stripped, unfinished reasoning)."""
-    n_gen, n_item = len(g_task), len(i_gen)
+    n_gen = len(g_task)
+    g_multi = np.zeros(n_gen, dtype=bool) if multi_of is None else np.asarray(multi_of).astype(bool)
+    return from_references(np.arange(n_gen), np.asarray(g_task), np.asarray(g_unit), np.asarray(g_var), g_multi,
+                           g_sample, i_gen, item_aspect, item_passed, quality, generations=generations, think=think)
+
+
+def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r_var: np.ndarray, r_multi: np.ndarray,
+                    g_sample: np.ndarray, i_gen: np.ndarray, item_aspect: Sequence[str], item_passed: Sequence[bool],
+                    quality: Sequence[Any] | None = None, *, generations: bool = True,
+                    think: Sequence[np.ndarray] | None = None) -> Counts:
+    """:func:`from_codes` with the generations' keys given through a table of their references (few): ``g_ref[g]``
+    indexes ``r_task`` (index in TASKS), ``r_unit`` (prompt id), ``r_var`` (variant, NO_VARIANT for none) and
+    ``r_multi`` (several aspects); ``g_sample[g]`` is the sample."""
+    n_gen, n_item, n_ref = len(g_ref), len(i_gen), len(r_task)
+    g_sample = np.asarray(g_sample, dtype=np.int64)
     names = _aspect_order(set(item_aspect))
     code = {a: k for k, a in enumerate(names)}
     i_aspect = np.fromiter(map(code.__getitem__, item_aspect), dtype=np.intp, count=n_item)
-    i_passed = (item_passed.astype(np.int64) if isinstance(item_passed, np.ndarray) else
-                np.fromiter(item_passed, dtype=np.int64, count=n_item))
-    g_failed = np.bincount(i_gen, weights=1 - i_passed, minlength=n_gen)
-    g_multi = np.zeros(n_gen, dtype=np.int64) if multi_of is None else np.asarray(multi_of, dtype=np.int64)
-    g_all = (g_failed == 0).astype(np.int64) * g_multi
+    i_passed = (np.asarray(item_passed, dtype=bool) if isinstance(item_passed, np.ndarray) else
+                np.fromiter(item_passed, dtype=bool, count=n_item))
+    r_multi = np.asarray(r_multi, dtype=bool)
+    g_multi = r_multi[g_ref] if r_multi.any() else None
+    g_all = None
+    if g_multi is not None:  # prompts with several aspects whose every aspect passed
+        g_all = g_multi.copy()
+        g_all[i_gen[~i_passed]] = False
     g_quality = None
     if quality is not None and any(q is not None for q in quality):
         g_quality = np.zeros((n_gen, 5), dtype=np.int64)  # appropriate, parsed, unparseable, failed, judged
@@ -251,42 +316,60 @@ def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_samp
                 label, unparseable = q.label, str(q.reason).startswith("unparseable")
                 g_quality[g] = (label is True, label is not None, label is None and unparseable,
                                 label is None and not unparseable, 1)
+    flags = None if think is None else [np.asarray(f).astype(bool) for f in think]
+    kc = PLAIN_TALLY if g_quality is None else len(TALLY)
+    kp = PLAIN_PROMPT_TALLY if flags is None else len(PROMPT_TALLY)
+    g_task = np.asarray(r_task, dtype=np.int8)[g_ref]
     out: dict[str, TaskCounts] = {}
     for t, task in enumerate(TASKS):
         gm = g_task == t
         if not gm.any():
             continue
         whole = bool(gm.all())
-        units, gu = _axis(g_unit if whole else g_unit[gm])
-        variants, gv = _axis(g_var if whole else g_var[gm])
+        gref = g_ref if whole else g_ref[gm]
+        present = np.bincount(gref, minlength=n_ref) > 0  # the references of this task's generations
+        units, ru = _axis(np.asarray(r_unit, dtype=np.int64)[present])
+        variants, rv = _axis(np.asarray(r_var, dtype=np.int64)[present])
+        unit_of, variant_of = np.zeros(n_ref, dtype=np.intp), np.zeros(n_ref, dtype=np.intp)
+        unit_of[present], variant_of[present] = ru, rv
         samples, gs = _axis(g_sample if whole else g_sample[gm])
-        local = np.arange(n_gen) if whole else np.cumsum(gm) - 1  # generation -> index within this task
+        gu, gv = unit_of[gref], variant_of[gref]
+        del gref
         shape = (len(units), len(variants), len(names), len(samples))
-        im = slice(None) if whole else gm[i_gen]
-        ig = local[i_gen[im]]
-        lin = ((gu[ig] * shape[1] + gv[ig]) * shape[2] + i_aspect[im]) * shape[3] + gs[ig]
         size = int(np.prod(shape))
-        cells = np.zeros((*shape, len(TALLY)), dtype=np.int64)
-        cells[..., P] = np.bincount(lin, weights=i_passed[im], minlength=size).reshape(shape)
+        if whole:
+            im, ig = slice(None), i_gen
+        else:
+            local = np.cumsum(gm) - 1  # generation -> index within this task
+            im = gm[i_gen]
+            ig = local[i_gen[im]]
+            del local
+        lin = ((gu[ig] * shape[1] + gv[ig]) * shape[2] + i_aspect[im]) * shape[3] + gs[ig]
+        cells = np.zeros((*shape, kc), dtype=np.int64)
+        cells[..., P] = np.bincount(lin[i_passed[im]], minlength=size).reshape(shape)
         cells[..., T] = np.bincount(lin, minlength=size).reshape(shape)
         if g_quality is not None:
             gq = g_quality if whole else g_quality[gm]
             for k, col in zip((APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED), gq.T):
                 cells[..., k] = np.bincount(lin, weights=col[ig], minlength=size).reshape(shape)
+        del lin, ig
         pshape = (shape[0], shape[1], shape[3])
         plin = (gu * shape[1] + gv) * shape[3] + gs
+        del gu, gv, gs
         psize = int(np.prod(pshape))
-        prompts = np.zeros((*pshape, len(PROMPT_TALLY)), dtype=np.int64)
+        prompts = np.zeros((*pshape, kp), dtype=np.int64)
         gsel = slice(None) if whole else gm
-        prompts[..., ALL_PASSED] = np.bincount(plin, weights=g_all[gsel], minlength=psize).reshape(pshape)
-        prompts[..., MULTI] = np.bincount(plin, weights=g_multi[gsel], minlength=psize).reshape(pshape)
+        if g_all is not None:
+            prompts[..., ALL_PASSED] = np.bincount(plin[g_all[gsel]], minlength=psize).reshape(pshape)
+            prompts[..., MULTI] = np.bincount(plin[g_multi[gsel]], minlength=psize).reshape(pshape)
         if generations:
             prompts[..., GENERATIONS] = np.bincount(plin, minlength=psize).reshape(pshape)
-        if think is not None:
-            for k, flags in zip((THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWER, THINK_MALFORMED), think):
-                prompts[..., k] = np.bincount(plin, weights=np.asarray(flags)[gsel], minlength=psize).reshape(pshape)
+        if flags is not None:
+            for k, flag in zip((THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWER, THINK_MALFORMED), flags):
+                prompts[..., k] = np.bincount(plin[flag[gsel]], minlength=psize).reshape(pshape)
+        del plin
         used = cells[..., T].sum(axis=(0, 1, 3)) > 0
         keep = [a for a, u in zip(names, used) if u]
         out[task] = TaskCounts(tuple(int(x) for x in units), tuple(int(x) for x in variants), tuple(keep),
-                               tuple(int(x) for x in samples), cells[:, :, used], prompts)
+                               tuple(int(x) for x in samples), cells if used.all() else cells[:, :, used], prompts)
     return Counts(out)

@@ -139,14 +139,14 @@ def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColu
     ref = np.fromiter(map(index.__getitem__, map(id, matched)), dtype=np.intp, count=len(matched))
 
     def column(values: Iterable[int]) -> np.ndarray:
-        return np.fromiter(values, dtype=np.int64, count=len(distinct))[ref]
+        return np.fromiter(values, dtype=np.int64, count=len(distinct))
 
-    return _counts.from_codes(
-        column(TASKS.index(r.task) for r in distinct), column(r.prompt_id for r in distinct),
+    return _counts.from_references(
+        ref, column(TASKS.index(r.task) for r in distinct), column(r.prompt_id for r in distinct),
         column(_counts.NO_VARIANT if r.variant is None else r.variant for r in distinct),
-        np.fromiter(samples, dtype=np.int64, count=len(matched)),
+        column(len(r.aspects) > 1 for r in distinct), np.fromiter(samples, dtype=np.int64, count=len(matched)),
         np.arange(len(vc.gen)) if isinstance(vc.gen, range) else np.asarray(vc.gen, dtype=np.intp), vc.aspect,
-        vc.passed, column(len(r.aspects) > 1 for r in distinct), answers, think=_think_flags(len(matched), think))
+        vc.passed, answers, think=_think_flags(len(matched), think))
 
 
 def _think_flags(n: int, think: Mapping[str, Any]) -> tuple[np.ndarray, ...] | None:
