@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from operator import attrgetter, not_
+from operator import is_, itemgetter, not_
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
@@ -16,12 +16,13 @@ from lctg_metrics.aspects.text import (MALFORMED, NO_ANSWER, NO_ANSWER_REASON, S
                                        UNFINISHED_REASON, auto_think, malformed_reason)
 from lctg_metrics.cleaners import CleanBatch, Cleaner
 from lctg_metrics.options import ScoringOptions
-from lctg_metrics.schema import Reference, ScoringError
-from lctg_metrics.scoring.join import GenerationColumns
+from lctg_metrics.schema import ScoringError
+from lctg_metrics.scoring.join import GenerationColumns, Matches
 
-#: Number of items above which a progress bar is shown (when progress is on), and its step.
+#: Number of items above which a progress bar is shown (when progress is on).
 PROGRESS_THRESHOLD = 2000
-PROGRESS_CHUNK = 50_000
+#: Items of one aspect checked at once (what a check makes for them, e.g. texts without blanks, is held that long).
+CHECK_BATCH = 8192
 
 
 def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], dict[int, str]]:
@@ -60,7 +61,7 @@ def think_reason(state: str, text: str) -> str:
 
 
 def prepare_texts(
-    cols: GenerationColumns, matched: Sequence[Reference], cleaner: Cleaner, options: ScoringOptions
+    cols: GenerationColumns, matches: Matches, cleaner: Cleaner, options: ScoringOptions
 ) -> tuple[list[str], list[str], Any, dict[str, Any]]:
     """Handle reasoning blocks, then clean. Returns (raw texts, cleaned texts, the cleaner's run stats or None,
     what the think option did: the indices of stripped texts, the reason of every text with no answer to score by
@@ -71,7 +72,7 @@ def prepare_texts(
         provided = [c if c is None or type(c) is str or not isinstance(c, str) else str.__str__(c) for c in provided]
     if provided is not None and options.think != "keep":
         provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
-    batch = CleanBatch([ref.task for ref in matched], raws, provided, cols.label)
+    batch = CleanBatch(matches.column([ref.task for ref in matches.table]), raws, provided, cols.label)
     cleaned = cleaner.clean(batch) if len(batch) else []
     if len(cleaned) != len(batch) or not set(map(type, cleaned)) <= {str}:
         raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(batch)} items")
@@ -86,15 +87,20 @@ def prepare_texts(
 
 @dataclass
 class VerdictColumns:
-    """One entry per checked (generation, aspect), in input order: the generation's index, the aspect and the
-    verdict: ``passed`` (bools), and ``reason``, built on first use (only details and failure views show it)."""
+    """One entry per checked (generation, aspect), in input order: the generation's index, the aspect (as a code into
+    ``names``) and the verdict: ``passed`` (bools), and ``reason``, built on first use (only details and failure
+    views show it)."""
 
     gen: Sequence[int]
-    aspect: Sequence[str]
+    codes: np.ndarray
+    names: Sequence[str]
     passed: np.ndarray
     why: Callable[[], list[str]] = field(repr=False, default=list)  # makes ``reason``
-    ids: Sequence[str] = ()  # reference id of every generation (not of every item)
     _reason: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def aspect(self) -> list[str]:
+        return list(map(self.names.__getitem__, self.codes.tolist()))
 
     @property
     def reason(self) -> list[str]:
@@ -103,10 +109,17 @@ class VerdictColumns:
         return self._reason
 
 
+def _take(values: Sequence[Any], at: list[int]) -> Sequence[Any]:
+    """``[values[i] for i in at]``, gathered in C."""
+    if len(at) > 1:
+        return itemgetter(*at)(values)
+    return [values[i] for i in at]
+
+
 def verdicts(
     raws: Sequence[str],
     cleaned: Sequence[str],
-    matched: Sequence[Reference],
+    matches: Matches,
     options: ScoringOptions,
     *,
     progress: bool = False,
@@ -116,41 +129,42 @@ def verdicts(
     """Check every aspect of every generation's reference: ``passed`` aspect by aspect, each aspect's items at once
     (its ``passes``), the reasons only when asked for (each item's check). Generations in ``unfinished`` (an
     unclosed ``<think>``) and in ``failed`` (no answer: index -> why) fail every aspect with that reason."""
-    by_id = dict(zip(map(id, matched), matched))  # the distinct references (few), found without hashing them
-    plans = {ref.id: (ref.constraint(), ref.aspects) for ref in by_id.values()}
+    table, refs = matches.table, matches.codes
+    constraints = [ref.constraint() for ref in table]
     specs = {a: aspects.get(a) for a in aspects.names()}
     empty_fails = options.empty == "fail"  # the wrapper applies the policy that acts on every aspect
     checks = {a: partial(check, a) if empty_fails else spec.check for a, spec in specs.items()}
-    ids = list(map(attrgetter("id"), matched))
     n = len(raws)
-    if all(len(asp) == 1 for _, asp in plans.values()):  # one aspect per prompt: every config but multi
+    used = np.flatnonzero(np.bincount(refs, minlength=len(table)))
+    names = list(dict.fromkeys(a for k in used.tolist() for a in table[k].aspects))
+    if all(len(table[k].aspects) == 1 for k in used.tolist()):  # one aspect per prompt: every config but multi
         gen: Sequence[int] = range(n)
-        aspect = list(map({rid: asp[0] for rid, (_, asp) in plans.items()}.__getitem__, ids))
         at = np.arange(n)
+        index = {a: k for k, a in enumerate(names)}
+        code = np.array([index.get(r.aspects[0], -1) for r in table], dtype=np.intp)[refs]  # -1: references not used
     else:
-        flat = [(i, a) for i, ref in enumerate(matched) for a in ref.aspects]
+        flat = [(i, a) for i, k in enumerate(refs.tolist()) for a in table[k].aspects]
         gen = [i for i, _ in flat]
-        aspect = [a for _, a in flat]
         at = np.fromiter(gen, dtype=np.intp, count=len(gen))
+        code = np.fromiter(map({a: k for k, a in enumerate(names)}.__getitem__, (a for _, a in flat)), dtype=np.intp,
+                           count=len(flat))
     bar = None
     if progress and n > PROGRESS_THRESHOLD:
         from tqdm.auto import tqdm
 
         bar = tqdm(total=n, desc="lctg: checking", unit="gen")
-    constraint_of = {rid: c for rid, (c, _) in plans.items()}
-    names = list(dict.fromkeys(aspect))
-    code = np.fromiter(map({a: k for k, a in enumerate(names)}.__getitem__, aspect), dtype=np.intp, count=len(aspect))
-    passed = np.zeros(len(aspect), dtype=bool)
+    same = cleaned is raws or all(map(is_, cleaned, raws))  # nothing cleaned away (cleaner "none")
+    passed = np.zeros(len(code), dtype=bool)
     for k, name in enumerate(names):
-        sel = np.flatnonzero(code == k) if len(names) > 1 else np.arange(len(aspect))
-        for start in range(0, len(sel), PROGRESS_CHUNK):  # chunks only so that a progress bar can move
-            part = sel[start:start + PROGRESS_CHUNK]
-            g = at[part].tolist()
-            texts, cleaner_texts = list(map(raws.__getitem__, g)), list(map(cleaned.__getitem__, g))
-            constraints = list(map(constraint_of.__getitem__, map(ids.__getitem__, g)))
-            fast = specs[name].passes
-            passed[part] = (fast(texts, cleaner_texts, constraints, options) if fast is not None else
-                            one_by_one(specs[name].check, texts, cleaner_texts, constraints, options))
+        spec = specs[name]
+        sel = np.flatnonzero(code == k) if len(names) > 1 else np.arange(len(code))
+        for start in range(0, len(sel), CHECK_BATCH):
+            part = sel[start:start + CHECK_BATCH]
+            g = at[part]
+            texts = _take(raws, g.tolist())
+            cleaned_texts = texts if same else _take(cleaned, g.tolist())
+            args = (texts, cleaned_texts, _take(constraints, refs[g].tolist()), options)
+            passed[part] = spec.passes(*args) if spec.passes is not None else one_by_one(spec.check, *args)
             if bar is not None and isinstance(gen, range):
                 bar.update(len(part))
     if bar is not None:
@@ -170,11 +184,13 @@ def verdicts(
         passed &= ~none[at]
 
     def reasons() -> list[str]:
-        out = [checks[a]((raws[i], cleaned[i]), constraint_of[ids[i]], options)[1] for i, a in zip(gen, aspect)]
+        ref_of = refs.tolist()
+        out = [checks[names[a]]((raws[i], cleaned[i]), constraints[ref_of[i]], options)[1]
+               for i, a in zip(gen, code.tolist())]
         if why:
             for k, i in enumerate(gen):
                 if i in why:
                     out[k] = why[i]
         return out
 
-    return VerdictColumns(gen, aspect, passed, reasons, ids)
+    return VerdictColumns(gen, code, names, passed, reasons)

@@ -291,15 +291,20 @@ def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_samp
 def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r_var: np.ndarray, r_multi: np.ndarray,
                     g_sample: np.ndarray, i_gen: np.ndarray, item_aspect: Sequence[str], item_passed: Sequence[bool],
                     quality: Sequence[Any] | None = None, *, generations: bool = True,
-                    think: Sequence[np.ndarray] | None = None) -> Counts:
+                    think: Sequence[np.ndarray] | None = None, aspect_names: Sequence[str] | None = None) -> Counts:
     """:func:`from_codes` with the generations' keys given through a table of their references (few): ``g_ref[g]``
     indexes ``r_task`` (index in TASKS), ``r_unit`` (prompt id), ``r_var`` (variant, NO_VARIANT for none) and
-    ``r_multi`` (several aspects); ``g_sample[g]`` is the sample."""
+    ``r_multi`` (several aspects); ``g_sample[g]`` is the sample. With ``aspect_names``, ``item_aspect`` holds
+    indices into them rather than names."""
     n_gen, n_item, n_ref = len(g_ref), len(i_gen), len(r_task)
     g_sample = np.asarray(g_sample, dtype=np.int64)
-    names = _aspect_order(set(item_aspect))
-    code = {a: k for k, a in enumerate(names)}
-    i_aspect = np.fromiter(map(code.__getitem__, item_aspect), dtype=np.intp, count=n_item)
+    if aspect_names is None:
+        names = _aspect_order(set(item_aspect))
+        code = {a: k for k, a in enumerate(names)}
+        i_aspect = np.fromiter(map(code.__getitem__, item_aspect), dtype=np.intp, count=n_item)
+    else:
+        names = _aspect_order(aspect_names)
+        i_aspect = np.array([names.index(a) for a in aspect_names], dtype=np.intp)[np.asarray(item_aspect)]
     i_passed = (np.asarray(item_passed, dtype=bool) if isinstance(item_passed, np.ndarray) else
                 np.fromiter(item_passed, dtype=bool, count=n_item))
     r_multi = np.asarray(r_multi, dtype=bool)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import repeat
 from operator import add
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -69,9 +70,32 @@ def index_references(references: Iterable[Reference | Mapping[str, Any]]) -> dic
     return refs
 
 
+@dataclass
+class Matches:
+    """The reference of every generation: ``table`` holds the references (in their order), ``codes[g]`` is the index
+    of generation g's reference in it and ``samples[g]`` its sample."""
+
+    table: list[Reference]
+    codes: np.ndarray
+    samples: np.ndarray
+
+    def references(self) -> list[Reference]:
+        """The reference of each generation."""
+        return list(map(self.table.__getitem__, self.codes.tolist()))
+
+    def column(self, values: Sequence[Any]) -> list[Any]:
+        """``values[k]`` (one per reference of the table) of each generation's reference."""
+        return list(map(values.__getitem__, self.codes.tolist()))
+
+
 def match(cols: GenerationColumns, refs: Mapping[str, Reference]) -> list[Reference]:
-    """The reference of every generation. Checks (types, known ids, no duplicate (id, sample)) run as
-    whole-column passes; only a failing one looks for the item to name."""
+    """The reference of every generation (see :func:`match_codes`)."""
+    return match_codes(cols, refs).references()
+
+
+def match_codes(cols: GenerationColumns, refs: Mapping[str, Reference]) -> Matches:
+    """The reference of every generation, as indices into the references. Checks (types, known ids, no duplicate
+    (id, sample)) run as whole-column passes; only a failing one looks for the item to name."""
     n = len(cols)
     if not n:
         raise ScoringError("no generations to score")
@@ -80,23 +104,30 @@ def match(cols: GenerationColumns, refs: Mapping[str, Reference]) -> list[Refere
             and (cols.cleaned is None or set(map(type, cols.cleaned)) <= {str, type(None)})):
         for i in range(n):
             check_generation(cols.generation(i))
-    matched = list(map(refs.get, cols.ids))
-    if not set(cols.ids) <= refs.keys():
-        i = next(k for k, m in enumerate(matched) if m is None)
+    position = {rid: k for k, rid in enumerate(refs)}
+    codes = np.fromiter(map(position.get, cols.ids, repeat(-1)), dtype=np.intp, count=n)
+    if (codes < 0).any():
+        i = int(np.argmax(codes < 0))
         raise ScoringError(f"{cols.label(i)}: unknown id {cols.ids[i]!r} (not in the dataset/references; ids look "
                            "like 'summary/1614/char_count')")
-    # (id, sample) as one int, reference index × stride + sample: a set of ints costs far less than of tuples
-    stride = max(cols.samples) + 1
-    position = {rid: k * stride for k, rid in enumerate(refs)}
-    codes = set(map(add, map(position.__getitem__, cols.ids), cols.samples))
-    if len(codes) != n:
+    samples = np.fromiter(cols.samples, dtype=np.int64, count=n)
+    stride = int(samples.max()) + 1
+    if stride * len(refs) < 2**62:  # (id, sample) as one int, reference index × stride + sample
+        keys = codes * stride + samples
+        if stride * len(refs) <= 4 * n + 2**20:
+            twice = bool(np.bincount(keys, minlength=stride * len(refs)).max() > 1)
+        else:
+            twice = len(np.unique(keys)) != n
+    else:  # sample numbers too large for 64-bit keys: Python ints
+        twice = len(set(map(add, map(stride.__mul__, codes.tolist()), cols.samples))) != n
+    if twice:
         seen: dict[tuple[str, int], int] = {}
         for i, key in enumerate(zip(cols.ids, cols.samples)):
             first = seen.setdefault(key, i)
             if first != i:
                 raise ScoringError(f"{cols.label(i)}: duplicate (id, sample) ({key[0]!r}, {key[1]}); "
                                    f"first at {cols.label(first)}")
-    return matched  # type: ignore[return-value]
+    return Matches(list(refs.values()), codes, samples)
 
 
 def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tuple[str, int]], list[int]]:
