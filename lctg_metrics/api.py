@@ -77,7 +77,7 @@ def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples:
         if len(samples) != len(preds):
             raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
     sample_ids = samples if samples is not None else occurrence_samples(ids)
-    return GenerationColumns(ids, preds, sample_ids, cleaned), checked
+    return GenerationColumns(ids, preds, sample_ids, cleaned, checked=True), checked
 
 
 #: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from operator import is_, itemgetter, not_
+from itertools import compress, repeat
+from operator import contains, is_, itemgetter, not_
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
@@ -37,7 +38,7 @@ def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], 
         out = [strip_think(t) for t in texts]
         return out, [i for i, (a, b) in enumerate(zip(texts, out)) if a is not b], {}
     out = texts if isinstance(texts, list) else list(texts)
-    tagged = [i for i, t in enumerate(out) if "<" in t]  # auto_think leaves every text without "<" as it is
+    tagged = list(compress(range(len(out)), map(contains, out, repeat("<"))))  # auto_think leaves the others as they are
     if not tagged:
         return out, [], {}
     out = list(out)

@@ -24,14 +24,17 @@ MISSING_REASON = "missing generation (counted as failure)"
 
 @dataclass
 class GenerationColumns:
-    """Generations as parallel lists (``cleaned`` and ``where`` may be None for "none given")."""
+    """Generations as parallel lists (``cleaned`` and ``where`` may be None for "none given"). ``checked``: their
+    types are known to be right (str ids and texts, int samples in [0, 2**63), str or None cleaned), so that
+    :func:`match` need not look at them again."""
 
     ids: list[Any]
     texts: list[Any]
     samples: list[Any]
     cleaned: list[Any] | None = None
-    where: list[str] | None = None
+    where: Sequence[str] | None = None
     failures: list[str | None] | None = None
+    checked: bool = False
 
     @classmethod
     def from_generations(cls, generations: Iterable[Generation]) -> "GenerationColumns":
@@ -99,7 +102,7 @@ def match_codes(cols: GenerationColumns, refs: Mapping[str, Reference]) -> Match
     n = len(cols)
     if not n:
         raise ScoringError("no generations to score")
-    if not (set(map(type, cols.texts)) <= {str} and set(map(type, cols.ids)) <= {str}
+    if not cols.checked and not (set(map(type, cols.texts)) <= {str} and set(map(type, cols.ids)) <= {str}
             and set(map(type, cols.samples)) <= {int} and min(cols.samples) >= 0
             and (cols.cleaned is None or set(map(type, cols.cleaned)) <= {str, type(None)})):
         for i in range(n):
@@ -152,7 +155,8 @@ def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tu
                     seen[r, cols] = cells.sum(axis=0) > 0 if len(cells) else False
         for r, ref in enumerate(mine):
             scored[ref.id] = seen[r]
-    return [(rid, s) for rid in refs for k, s in enumerate(samples) if not scored[rid][k]], samples
+    axis = np.array(samples, dtype=np.int64)
+    return [(rid, s) for rid in refs if not scored[rid].all() for s in axis[~scored[rid]].tolist()], samples
 
 
 def check_missing(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference], samples: Sequence[int],
