@@ -9,9 +9,11 @@ Outputs are written by :mod:`lctg_metrics.outputs`.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import itertools
 import json
+import operator
 import os
 import re
 from pathlib import Path
@@ -49,13 +51,15 @@ def iter_generations(path: str | os.PathLike[str], chunk_size: int = CHUNK_SIZE)
     suffix = p.suffix.lower()
     if suffix not in (".jsonl", ".json", ".ndjson", ".csv", ".parquet"):
         raise ScoringError(f"{p}: unknown generations format {suffix!r}; use .jsonl, .csv or .parquet")
-    rows = (_parquet_rows(p) if suffix == ".parquet" else _csv_rows(p, _lines(p, split_cr=True)) if suffix == ".csv"
-            else _jsonl_rows(p, _lines(p)))
     number = _Numbering()
     try:
-        while chunk := list(itertools.islice(rows, chunk_size)):
-            generations, chunk = number(chunk), []  # the rows are not kept while the chunk is scored
-            yield generations
+        if suffix == ".parquet" or suffix == ".csv":
+            rows = _parquet_rows(p) if suffix == ".parquet" else _csv_rows(p, _lines(p, split_cr=True))
+            while chunk := list(itertools.islice(rows, chunk_size)):
+                generations, chunk = number(chunk), []  # the rows are not kept while the chunk is scored
+                yield generations
+        else:
+            yield from _jsonl_chunks(p, chunk_size, number)
     except OSError as e:
         raise ScoringError(f"{p}: cannot read ({e.strerror or e})") from None
     if number.given is None:
@@ -65,17 +69,22 @@ def iter_generations(path: str | os.PathLike[str], chunk_size: int = CHUNK_SIZE)
 def _lines(p: Path, *, split_cr: bool = False) -> Iterator[str]:
     r"""The file's lines (ending in "\n") one at a time: UTF-8, a leading BOM dropped, invalid bytes an error naming
     line and column; ``split_cr`` also ends lines at a lone "\r" (as ``csv`` expects of ``newline=""``)."""
-    offset = 0
     with open(p, "rb") as f:
-        for n, raw in enumerate(f, start=1):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise ScoringError(f"{p}:{n}: not UTF-8 text ({e.reason} at byte {offset + e.start}, column "
-                                   f"{e.start + 1})") from None
-            offset += len(raw)
-            line = line[1:] if n == 1 and line.startswith("\ufeff") else line
-            yield from io.StringIO(line, newline="") if split_cr and "\r" in line else (line,)
+        yield from _decoded(p, f, split_cr=split_cr)
+
+
+def _decoded(p: Path, raws: Iterable[bytes], first: int = 1, offset: int = 0, *,
+             split_cr: bool = False) -> Iterator[str]:
+    """:func:`_lines` of some of the file's lines: ``raws`` starts at line ``first``, byte ``offset``."""
+    for n, raw in enumerate(raws, start=first):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ScoringError(f"{p}:{n}: not UTF-8 text ({e.reason} at byte {offset + e.start}, column "
+                               f"{e.start + 1})") from None
+        offset += len(raw)
+        line = line[1:] if n == 1 and line.startswith("\ufeff") else line
+        yield from io.StringIO(line, newline="") if split_cr and "\r" in line else (line,)
 
 
 def read_text(p: Path) -> str:
@@ -96,13 +105,13 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _jsonl_rows(p: Path, text: str | Iterable[str]) -> Iterator[tuple[str, Any]]:
-    """Objects of a JSONL text, one per line. A field twice in one object is an error; it is looked for (with a
-    second, exact parse) only when the line has more ``:`` than the object has keys — every key/value pair needs
-    one, so a line with exactly as many cannot hold a repeated key, nor any nested object."""
+def _jsonl_rows(p: Path, text: str | Iterable[str], first: int = 1) -> Iterator[tuple[str, Any]]:
+    """Objects of a JSONL text, one per line (the first is line ``first``). A field twice in one object is an error;
+    it is looked for (with a second, exact parse) only when the line has more ``:`` than the object has keys — every
+    key/value pair needs one, so a line with exactly as many cannot hold a repeated key, nor any nested object."""
     lines = text.split("\n") if isinstance(text, str) else text  # lines end at "\n" only (U+2028 may sit in strings)
     loads = json.loads
-    for n, line in enumerate(lines, start=1):
+    for n, line in enumerate(lines, start=first):
         line = line[:-1] if line.endswith("\n") else line
         if not line.strip():
             continue
@@ -124,6 +133,175 @@ def _jsonl_rows(p: Path, text: str | Iterable[str]) -> Iterator[tuple[str, Any]]
                     if n == 1 and isinstance(obj, list) else "")
             raise ScoringError(f"{p}:{n}: expected a JSON object, got {type(obj).__name__}{hint}")
         yield f"{p}:{n}", obj
+
+
+class GenerationChunk(Sequence[Generation]):
+    """Generations read from a file, held as columns: a :class:`Generation` is made only when one is asked for
+    (scoring reads the columns, :meth:`columns`). Their types are checked: str ids and texts, int samples in
+    [0, 2**63), str or None cleaned texts."""
+
+    __slots__ = ("ids", "texts", "samples", "cleaned", "where")
+
+    def __init__(self, ids: list[str], texts: list[str], samples: list[int], cleaned: list[str | None] | None,
+                 where: Sequence[str]) -> None:
+        self.ids, self.texts, self.samples, self.cleaned, self.where = ids, texts, samples, cleaned, where
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return Generation(self.ids[i], self.texts[i], self.samples[i], None if self.cleaned is None else self.cleaned[i],
+                          self.where[i])
+
+    def __iter__(self) -> Iterator[Generation]:
+        cleaned = itertools.repeat(None) if self.cleaned is None else self.cleaned
+        return map(functools.partial(tuple.__new__, Generation), zip(self.ids, self.texts, self.samples, cleaned,
+                                                                     self.where, itertools.repeat(None)))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"GenerationChunk({list(self)!r})"
+
+    def columns(self) -> dict[str, Any]:
+        """The keyword arguments of ``scoring.GenerationColumns``."""
+        return {"ids": self.ids, "texts": self.texts, "samples": self.samples, "cleaned": self.cleaned,
+                "where": self.where, "checked": True}
+
+
+class _Where(Sequence[str]):
+    """``file:line`` of each generation of a chunk, made when asked for."""
+
+    __slots__ = ("path", "numbers")
+
+    def __init__(self, path: Path, numbers: Sequence[int]) -> None:
+        self.path, self.numbers = path, numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return f"{self.path}:{self.numbers[i]}"
+
+
+#: Written between the lines of a chunk parsed as one JSON array: a number that no line of the chunk holds (this is
+#: checked), so that each one found between two values of the array was written there, and each line is one value.
+_SEPARATOR = b"742689105316842973054319"
+_SEPARATOR_VALUE = int(_SEPARATOR)
+#: A JSON escape of a UTF-16 surrogate (a pair of them is one character; one alone is not text).
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
+def _jsonl_chunks(p: Path, size: int, number: "_Numbering") -> Iterator[Sequence[Generation]]:
+    """:func:`iter_generations` of a JSONL file: chunks of ``size`` generations (blank lines skipped). A chunk's lines
+    are decoded and parsed in one piece (one JSON array of its lines) and checked column by column, with no Python
+    code per line; a chunk where anything is unusual (an error, a line of blanks other than an empty one, a field of
+    an unusual type, a possibly repeated field) is read again the exact way, line by line (:func:`_jsonl_rows`),
+    which names the first bad line as it always did."""
+    first, offset = 1, 0  # the line and byte the next chunk starts at
+    with open(p, "rb") as f:
+        while True:
+            lines: list[bytes] = []  # the chunk's non-blank lines, each ending in a newline
+            numbers: Sequence[int] = range(first, first)
+            n_raw = 0
+            while len(lines) < size:
+                more = list(itertools.islice(f, size - len(lines)))
+                if not more:
+                    break
+                at, n_raw = first + n_raw, n_raw + len(more)
+                if at == 1 and more[0].startswith(b"\xef\xbb\xbf"):  # a BOM
+                    more[0] = more[0][3:]
+                if not more[-1].endswith(b"\n"):  # the last line of the file
+                    more[-1] += b"\n"
+                at_lines: Sequence[int] = range(at, at + len(more))
+                if b"\n" in more or b"\r\n" in more:  # empty lines are skipped (other blank ones: the exact way)
+                    keep = list(map(operator.truth, map(bytes.strip, more)))
+                    more, at_lines = list(itertools.compress(more, keep)), list(itertools.compress(at_lines, keep))
+                lines += more
+                numbers = at_lines if not numbers else [*numbers, *at_lines]
+                del more
+            if not n_raw:
+                return
+            chunk = _bulk_chunk(p, lines, numbers, number) if lines else None
+            del lines
+            if chunk is None:  # the exact way, line by line, from the chunk's first line
+                f.seek(offset)
+                read = itertools.count()
+                raws = (raw for raw, _ in zip(f, read))
+                rows = list(itertools.islice(_jsonl_rows(p, _decoded(p, raws, first, offset), first), size))
+                chunk, n_raw = number(rows) if rows else None, next(read)
+            first, offset = first + n_raw, f.tell()
+            if not chunk:
+                return
+            yield chunk
+
+
+def _bulk_chunk(p: Path, lines: list[bytes], numbers: Sequence[int], number: "_Numbering") -> GenerationChunk | None:
+    """The generations of ``lines`` (non-blank, each ending in a newline: the file's lines ``numbers``), parsed and
+    checked in bulk; None where the exact way must decide."""
+    n = len(lines)
+    # "[line 1,S,line 2,S,...,line n,S,S]": n + 1 separators S (each line still ends in its newline)
+    data = (b"," + _SEPARATOR + b",").join([b"[" + lines[0], *itertools.islice(lines, 1, None), _SEPARATOR + b"]"])
+    if data.count(_SEPARATOR) != n + 1:  # a line holds the separator
+        return None
+    escapes = b"\\u" in data and _SURROGATE_ESCAPE.search(data) is not None
+    colons = data.count(b":")
+    try:
+        values = json.loads(data.decode("utf-8"))
+    except Exception:  # not UTF-8, invalid JSON, nested too deep, too many digits: the exact way names it
+        return None
+    del data
+    if len(values) != 2 * n + 1 or values[1::2].count(_SEPARATOR_VALUE) != n:
+        return None  # a line that is not one value
+    objs = values[0:-1:2]  # the last value is the separator after the last line
+    del values
+    if set(map(type, objs)) != {dict}:
+        return None
+    if colons != sum(map(len, objs)):  # some line may repeat a field: those lines are parsed again, exactly
+        for line in itertools.compress(lines, map(operator.ne, map(bytes.count, lines, itertools.repeat(b":")),
+                                                  map(len, objs))):
+            try:
+                json.loads(line.decode("utf-8"), object_pairs_hook=_object)
+            except Exception:
+                return None
+    get = dict.get
+    ids = list(map(get, objs, itertools.repeat("id")))
+    texts = list(map(get, objs, itertools.repeat("generation")))
+    samples = list(map(get, objs, itertools.repeat("sample")))
+    cleaned: list[Any] = list(map(get, objs, itertools.repeat("cleaned")))
+    del objs
+    if set(map(type, ids)) != {str} or set(map(type, texts)) != {str} or not set(map(type, cleaned)) <= {str, type(None)}:
+        return None
+    missing = samples.count(None)
+    if missing not in (0, n):
+        return None
+    given = not missing
+    if number.given is not None and number.given[0] != given:
+        return None
+    if given and not (set(map(type, samples)) == {int} and 0 <= min(samples) and max(samples) < SAMPLE_LIMIT):
+        return None
+    columns = [ids, texts] if cleaned.count(None) == n else [ids, texts, cleaned]
+    if escapes and any(  # only a JSON escape can make a lone surrogate
+            any(map(_SURROGATE.search, filter(None, column))) for column in columns):
+        return None
+    where = _Where(p, numbers)
+    if number.given is None:
+        number.given = (given, where[0])
+    if not given:
+        seen = number.seen
+        samples = []
+        for rid in ids:
+            k = seen.get(rid, 0)
+            seen[rid] = k + 1
+            samples.append(k)
+    return GenerationChunk(ids, texts, samples, None if len(columns) == 2 else cleaned, where)
 
 
 def _json_problem(line: str, n: int, e: json.JSONDecodeError) -> str:

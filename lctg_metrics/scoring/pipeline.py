@@ -100,7 +100,7 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
                options: ScoringOptions, cleaner: Cleaner, judge: JudgeSpec | None = None,
                progress: bool = False) -> Part:
     """Join, clean, check and count one shard of generations (missing generations are not looked for here)."""
-    cols = generations if isinstance(generations, GenerationColumns) else GenerationColumns.from_generations(generations)
+    cols = columns_of(generations)
     matches = match_codes(cols, refs)
     ignored = ignored_cleaned(cols, cleaner)
     notes = [ignored_note(ignored, cleaner)] if ignored else []
@@ -119,6 +119,16 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
         if judge_stats is not None:
             usage["judge"] = _usage(judge_stats)
     return Part(_count(matches, vc, answers, think), cols, matches, cleaned, vc, answers, notes, usage)
+
+
+def columns_of(generations: Sequence[Generation] | GenerationColumns) -> GenerationColumns:
+    """Generations as columns: as given, taken from a chunk read from a file (``inputs.GenerationChunk``, which holds
+    columns), or gathered from :class:`Generation` objects."""
+    if isinstance(generations, GenerationColumns):
+        return generations
+    if hasattr(generations, "columns") and callable(generations.columns):
+        return GenerationColumns(**generations.columns())
+    return GenerationColumns.from_generations(generations)
 
 
 def ignored_cleaned(cols: GenerationColumns, cleaner: Cleaner) -> int:
