@@ -11,15 +11,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lctg_metrics import inputs
+from lctg_metrics import generation_rows, inputs
 from lctg_metrics.schema import ScoringError
 
 
 def _line_by_line(path: Path, size: int) -> list[list]:
     """What the reader gave when every line was parsed and checked on its own (chunk by chunk, as it still does
     for a chunk with anything unusual)."""
-    rows = inputs._jsonl_rows(path, inputs._lines(path))
-    number = inputs._Numbering()
+    rows = generation_rows.jsonl_rows(path, inputs._lines(path))
+    number = generation_rows.Numbering()
     out = []
     while chunk := list(itertools.islice(rows, size)):
         out.append(number(chunk))
@@ -100,7 +100,7 @@ def test_a_clean_file_is_read_in_one_piece_per_chunk(tmp_path, monkeypatch):
     rows = [{"id": f"summary/{k}/format", "sample": k % 3, "generation": f"答え{k}: 京都"} for k in range(10)]
     path = tmp_path / "g.jsonl"
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    monkeypatch.setattr(inputs, "_jsonl_rows", None)  # the line-by-line way is never taken
+    monkeypatch.setattr(generation_rows, "jsonl_rows", None)  # the line-by-line way is never taken
     chunks = list(inputs.iter_generations(path, 4))
     assert [len(c) for c in chunks] == [4, 4, 2]
     assert [g.where for c in chunks for g in c] == [f"{path}:{k}" for k in range(1, 11)]

@@ -24,6 +24,7 @@ from lctg_metrics.aspects.text import MALFORMED, NO_ANSWER, UNFINISHED
 from lctg_metrics.options import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
+from lctg_metrics.scoring import tally as _tally
 from lctg_metrics.scoring import coverage as _coverage
 from lctg_metrics.scoring.aggregate import aggregate
 from lctg_metrics.scoring.check import VerdictColumns, prepare_texts, verdicts
@@ -149,7 +150,7 @@ def _count(matches: Matches, vc: VerdictColumns, answers: Any, think: Mapping[st
     def column(values: Iterable[int]) -> np.ndarray:
         return np.fromiter(values, dtype=np.int64, count=len(table))
 
-    return _counts.from_references(
+    return _tally.from_references(
         matches.codes, column(TASKS.index(r.task) for r in table), column(r.prompt_id for r in table),
         column(_counts.NO_VARIANT if r.variant is None else r.variant for r in table),
         column(len(r.aspects) > 1 for r in table), matches.samples,
@@ -209,7 +210,7 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
     if absent and missing == "fail":
         pairs = [(refs[rid], s) for rid, s in absent]
         flat = [(k, a) for k, (ref, _) in enumerate(pairs) for a in ref.aspects]
-        counts = counts + _counts.build(
+        counts = counts + _tally.build(
             [r.task for r, _ in pairs], [r.prompt_id for r, _ in pairs], [r.variant for r, _ in pairs],
             [s for _, s in pairs], [k for k, _ in flat], [a for _, a in flat], [False] * len(flat),
             [len(r.aspects) > 1 for r, _ in pairs], generations=False)
