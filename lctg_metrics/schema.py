@@ -4,7 +4,6 @@ records. Errors are :class:`ScoringError` naming the item (index, id, file:line)
 from __future__ import annotations
 
 import functools
-import itertools
 from dataclasses import dataclass
 from itertools import repeat
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
@@ -62,17 +61,24 @@ def check_constraint_types(d: Mapping[str, Any], where: str) -> None:
 def check_texts(values: Any, name: str, ids: Any = None, *, what: str = "value", nullable: bool = False) -> list[Any]:
     """``values`` as a list, if it is a list (or tuple, or other sequence) of ``str`` (or None where ``nullable``);
     else raise naming the index and the actual type. A bare string is one text, not a sequence of characters."""
+    return checked_texts(values, name, ids, what=what, nullable=nullable)[0]
+
+
+def checked_texts(values: Any, name: str, ids: Any = None, *, what: str = "value",
+                  nullable: bool = False) -> tuple[list[Any], bool]:
+    """:func:`check_texts`, and whether every value is a plain ``str`` (or None), no subclass of it."""
     if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
         raise ScoringError(f"{name}: expected a list of str, one per reference, got {type(values).__name__}")
     out = values if type(values) is list else list(values)
     allowed = {str, type(None)} if nullable else {str}
-    if not set(map(type, out)) <= allowed:
-        for i, v in enumerate(out):
-            if not (isinstance(v, str) or (nullable and v is None)):
-                at = f" (id {ids[i]!r})" if ids is not None and i < len(ids) else ""
-                raise ScoringError(f"{name}[{i}]{at}: {what} must be a string{' or null' if nullable else ''}, "
-                                   f"got {kind(v)}")
-    return out
+    if set(map(type, out)) <= allowed:
+        return out, True
+    for i, v in enumerate(out):
+        if not (isinstance(v, str) or (nullable and v is None)):
+            at = f" (id {ids[i]!r})" if ids is not None and i < len(ids) else ""
+            raise ScoringError(f"{name}[{i}]{at}: {what} must be a string{' or null' if nullable else ''}, "
+                               f"got {kind(v)}")
+    return out, False
 
 
 def check_samples(values: Any) -> list[int]:
@@ -178,14 +184,12 @@ class GenerationChunk(Sequence[Generation]):
                           self.where[i])
 
     def __iter__(self) -> Iterator[Generation]:
-        cleaned = itertools.repeat(None) if self.cleaned is None else self.cleaned
+        cleaned = repeat(None) if self.cleaned is None else self.cleaned
         return map(functools.partial(tuple.__new__, Generation), zip(self.ids, self.texts, self.samples, cleaned,
-                                                                     self.where, itertools.repeat(None)))
+                                                                     self.where, repeat(None)))
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # (so unhashable, as a list)
         return isinstance(other, Sequence) and list(self) == list(other)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def columns(self) -> dict[str, Any]:
         """The keyword arguments of ``scoring.GenerationColumns``."""

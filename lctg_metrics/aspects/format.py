@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import attrgetter, eq, gt
+from itertools import compress, repeat
+from operator import attrgetter, eq, getitem, gt, not_
 from typing import Sequence
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, register
@@ -42,16 +42,28 @@ def _affixes_kept(raw: str, cleaned: str, n: int, exact: bool) -> bool:
     return raw[:n] == cleaned[:n] and raw[-n:] == cleaned[-n:]
 
 
+def _longer(texts: Sequence[str], ns: list[int]) -> list[bool]:
+    """Whether each text has more than its n characters once blanks are deleted: decided on the text's first 2n + 2
+    characters (enough unless it is mostly blanks), on the whole text for the few that are not."""
+    head = slice(0, 2 * max(ns, default=0) + 2)
+    heads = list(map(getitem, texts, repeat(head)))
+    out = list(map(gt, map(len, delete_blanks_each(heads)), ns))
+    unsure = [k for k in compress(range(len(out)), map(not_, out)) if len(texts[k]) > len(heads[k])]
+    for k in unsure:
+        out[k] = len(delete_blanks(texts[k])) > ns[k]
+    return out
+
+
 def passes_format(raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
                   options: ScoringOptions) -> list[bool]:
     """:func:`check_format`'s ``passed`` of many items."""
     ns = list(map(options.affix_length.__getitem__, map(attrgetter("task"), constraints)))
     exact = options.short_text == "exact"
-    raw = delete_blanks_each(raws)
-    if cleaned is raws or all(map(eq, cleaned, raws)):  # nothing cleaned away: each text is compared with itself
-        out = [True] * len(ns) if exact else list(map(gt, map(len, raw), ns))
+    if cleaned is raws or (type(cleaned) is type(raws) and isinstance(cleaned, (list, tuple)) and cleaned == raws
+                           or all(map(eq, cleaned, raws))):  # nothing cleaned away: each text compared with itself
+        out = [True] * len(ns) if exact else _longer(raws, ns)
     else:
-        out = list(map(_affixes_kept, raw, delete_blanks_each(cleaned), ns, repeat(exact)))
+        out = list(map(_affixes_kept, delete_blanks_each(raws), delete_blanks_each(cleaned), ns, repeat(exact)))
     if INVALID_MARKER in cleaned:
         out = [ok and c != INVALID_MARKER for ok, c in zip(out, cleaned)]
     return out

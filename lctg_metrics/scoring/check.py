@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import compress, repeat
-from operator import contains, is_, itemgetter, not_
+from operator import contains, itemgetter, not_
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
@@ -26,11 +26,12 @@ PROGRESS_THRESHOLD = 2000
 CHECK_BATCH = 8192
 
 
-def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], dict[int, str]]:
+def think_texts(texts: Sequence[str], mode: str, *, plain: bool = False) -> tuple[list[str], list[int], dict[int, str]]:
     """Texts after the ``think`` option, the indices of those that had a block stripped, and (``auto``) the texts
     with no answer to score by index: their state (UNFINISHED, NO_ANSWER or MALFORMED; see ``auto_think``). A
-    ``str`` subclass (numpy's ``str_``, a pandas string) is taken as the plain text it holds."""
-    if not set(map(type, texts)) <= {str}:
+    ``str`` subclass (numpy's ``str_``, a pandas string) is taken as the plain text it holds (``plain``: there is
+    none)."""
+    if not plain and not set(map(type, texts)) <= {str}:
         texts = [t if type(t) is str or not isinstance(t, str) else str.__str__(t) for t in texts]
     if mode == "keep":
         return texts if isinstance(texts, list) else list(texts), [], {}
@@ -52,6 +53,11 @@ def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], 
     return out, stripped, failed
 
 
+def _same(cleaned: Sequence[str], raws: Sequence[str]) -> bool:
+    """Whether the cleaned texts are the raw texts (cleaner ``none``): one C loop, comparing the same objects first."""
+    return cleaned is raws or type(cleaned) is type(raws) and isinstance(cleaned, (list, tuple)) and cleaned == raws
+
+
 def think_reason(state: str, text: str) -> str:
     """The reason every aspect of a text with no answer to score fails with."""
     if state == UNFINISHED:
@@ -67,15 +73,15 @@ def prepare_texts(
     """Handle reasoning blocks, then clean. Returns (raw texts, cleaned texts, the cleaner's run stats or None,
     what the think option did: the indices of stripped texts, the reason of every text with no answer to score by
     index, and its state)."""
-    raws, stripped, failed = think_texts(cols.texts, options.think)
+    raws, stripped, failed = think_texts(cols.texts, options.think, plain=cols.checked)
     provided = cols.cleaned
-    if provided is not None and not set(map(type, provided)) <= {str, type(None)}:
+    if provided is not None and not cols.checked and not set(map(type, provided)) <= {str, type(None)}:
         provided = [c if c is None or type(c) is str or not isinstance(c, str) else str.__str__(c) for c in provided]
     if provided is not None and options.think != "keep":
         provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
     batch = CleanBatch(matches.column([ref.task for ref in matches.table]), raws, provided, cols.label)
     cleaned = cleaner.clean(batch) if len(batch) else []
-    if len(cleaned) != len(batch) or not set(map(type, cleaned)) <= {str}:
+    if len(cleaned) != len(batch) or not (_same(cleaned, raws) or set(map(type, cleaned)) <= {str}):
         raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(batch)} items")
     think = {"stripped_at": stripped, "unfinished": {i: think_reason(st, raws[i]) for i, st in failed.items()},
              "states": failed}
@@ -154,7 +160,7 @@ def verdicts(
         from tqdm.auto import tqdm
 
         bar = tqdm(total=n, desc="lctg: checking", unit="gen")
-    same = cleaned is raws or all(map(is_, cleaned, raws))  # nothing cleaned away (cleaner "none")
+    same = _same(cleaned, raws)  # nothing cleaned away (cleaner "none")
     passed = np.zeros(len(code), dtype=bool)
     for k, name in enumerate(names):
         spec = specs[name]

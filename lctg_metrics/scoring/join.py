@@ -25,8 +25,8 @@ MISSING_REASON = "missing generation (counted as failure)"
 @dataclass
 class GenerationColumns:
     """Generations as parallel lists (``cleaned`` and ``where`` may be None for "none given"). ``checked``: their
-    types are known to be right (str ids and texts, int samples in [0, 2**63), str or None cleaned), so that
-    :func:`match` need not look at them again."""
+    types are known to be right and plain (``str`` ids and texts, no subclass; ``int`` samples in [0, 2**63); ``str``
+    or None cleaned), so that they are not looked at again."""
 
     ids: list[Any]
     texts: list[Any]
