@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from lctg_metrics.cleaners import default_cleaner, entry, get_cleaner
 from lctg_metrics.options import resolve_options
-from lctg_metrics.schema import check_samples, check_texts, kind, references_from
+from lctg_metrics.schema import check_samples, checked_texts, kind, references_from
 from lctg_metrics.scoring import GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, gc_paused, score
 from lctg_metrics.shards import ShardScorer, merge
 
@@ -45,7 +45,7 @@ def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples:
                            f"got {type(references).__name__}")
     refs = references if type(references) is list else list(references)
     if refs and type(refs[0]) is str:
-        ids = check_texts(refs, "references", what="a row id (as references[0] is)")
+        ids, plain = checked_texts(refs, "references", what="a row id (as references[0] is)")
         unique = _constraints_of(ids, dataset)
     else:
         refs = references_from(refs)
@@ -53,6 +53,7 @@ def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples:
         if not set(map(type, ids)) <= {str}:
             i = next(k for k, rid in enumerate(ids) if type(rid) is not str)
             raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {kind(ids[i])}")
+        plain = True
         unique = dict(zip(ids, refs))
         if not all(map(is_, map(unique.__getitem__, ids), refs)) and not all(  # the same dict object: no compare
                 unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
@@ -65,11 +66,13 @@ def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples:
         except ScoringError:
             Reference.from_mapping(d, where=f"references[{ids.index(rid)}] (id {rid!r})")
             raise
-    preds = check_texts(predictions, "predictions", ids, what="generation")
+    preds, plain_preds = checked_texts(predictions, "predictions", ids, what="generation")
+    plain = plain and plain_preds
     if len(preds) != len(ids):
         raise ScoringError(f"got {len(preds)} predictions but {len(ids)} references; they must be aligned one to one")
     if cleaned is not None:
-        cleaned = check_texts(cleaned, "cleaned", ids, what="cleaned text", nullable=True)
+        cleaned, plain_cleaned = checked_texts(cleaned, "cleaned", ids, what="cleaned text", nullable=True)
+        plain = plain and plain_cleaned
         if len(cleaned) != len(preds):
             raise ScoringError(f"got {len(cleaned)} cleaned texts but {len(preds)} predictions")
     if samples is not None:
@@ -77,7 +80,7 @@ def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples:
         if len(samples) != len(preds):
             raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
     sample_ids = samples if samples is not None else occurrence_samples(ids)
-    return GenerationColumns(ids, preds, sample_ids, cleaned), checked
+    return GenerationColumns(ids, preds, sample_ids, cleaned, checked=plain), checked
 
 
 #: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the

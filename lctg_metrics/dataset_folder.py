@@ -112,7 +112,12 @@ def read_rows(dataset: str | os.PathLike[str], config: str = "all", *, tasks: Se
 
     rows: list[dict[str, Any]] = []
     for f in dataset_files(dataset, config):
-        try:
+        try:  # one file's reader (pq.read_table goes through pyarrow.dataset, which imports pandas)
+            rows += pq.ParquetFile(f).read().to_pylist()
+            continue
+        except Exception:
+            pass
+        try:  # what read_table makes of a file the file reader cannot read (the error it has always named)
             rows += pq.read_table(f).to_pylist()
         except Exception as e:  # pyarrow raises several types for unreadable files
             raise ScoringError(f"{f}: not a readable parquet file ({e}); rebuild the dataset folder") from None

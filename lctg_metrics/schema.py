@@ -3,9 +3,10 @@ records. Errors are :class:`ScoringError` naming the item (index, id, file:line)
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from lctg_dataset.constants import CONSTRAINT_SCHEMA, TASKS
 from lctg_metrics import aspects
@@ -60,17 +61,24 @@ def check_constraint_types(d: Mapping[str, Any], where: str) -> None:
 def check_texts(values: Any, name: str, ids: Any = None, *, what: str = "value", nullable: bool = False) -> list[Any]:
     """``values`` as a list, if it is a list (or tuple, or other sequence) of ``str`` (or None where ``nullable``);
     else raise naming the index and the actual type. A bare string is one text, not a sequence of characters."""
+    return checked_texts(values, name, ids, what=what, nullable=nullable)[0]
+
+
+def checked_texts(values: Any, name: str, ids: Any = None, *, what: str = "value",
+                  nullable: bool = False) -> tuple[list[Any], bool]:
+    """:func:`check_texts`, and whether every value is a plain ``str`` (or None), no subclass of it."""
     if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
         raise ScoringError(f"{name}: expected a list of str, one per reference, got {type(values).__name__}")
     out = values if type(values) is list else list(values)
     allowed = {str, type(None)} if nullable else {str}
-    if not set(map(type, out)) <= allowed:
-        for i, v in enumerate(out):
-            if not (isinstance(v, str) or (nullable and v is None)):
-                at = f" (id {ids[i]!r})" if ids is not None and i < len(ids) else ""
-                raise ScoringError(f"{name}[{i}]{at}: {what} must be a string{' or null' if nullable else ''}, "
-                                   f"got {kind(v)}")
-    return out
+    if set(map(type, out)) <= allowed:
+        return out, True
+    for i, v in enumerate(out):
+        if not (isinstance(v, str) or (nullable and v is None)):
+            at = f" (id {ids[i]!r})" if ids is not None and i < len(ids) else ""
+            raise ScoringError(f"{name}[{i}]{at}: {what} must be a string{' or null' if nullable else ''}, "
+                               f"got {kind(v)}")
+    return out, False
 
 
 def check_samples(values: Any) -> list[int]:
@@ -153,6 +161,55 @@ class Generation(NamedTuple):
 
     def label(self) -> str:
         return self.where or f"id {self.id!r} sample {self.sample}"
+
+
+class GenerationChunk(Sequence[Generation]):
+    """Generations read from a file, held as columns: a :class:`Generation` is made only when one is asked for
+    (scoring reads the columns, :meth:`columns`). Their types are checked: str ids and texts, int samples in
+    [0, 2**63), str or None cleaned texts."""
+
+    __slots__ = ("ids", "texts", "samples", "cleaned", "where")
+
+    def __init__(self, ids: list[str], texts: list[str], samples: list[int], cleaned: list[str | None] | None,
+                 where: Sequence[str]) -> None:
+        self.ids, self.texts, self.samples, self.cleaned, self.where = ids, texts, samples, cleaned, where
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        return Generation(self.ids[i], self.texts[i], self.samples[i], None if self.cleaned is None else self.cleaned[i],
+                          self.where[i])
+
+    def __iter__(self) -> Iterator[Generation]:
+        cleaned = repeat(None) if self.cleaned is None else self.cleaned
+        return map(functools.partial(tuple.__new__, Generation), zip(self.ids, self.texts, self.samples, cleaned,
+                                                                     self.where, repeat(None)))
+
+    def __eq__(self, other: object) -> bool:  # (so unhashable, as a list)
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def columns(self) -> dict[str, Any]:
+        """The keyword arguments of ``scoring.GenerationColumns``."""
+        return {"ids": self.ids, "texts": self.texts, "samples": self.samples, "cleaned": self.cleaned,
+                "where": self.where, "checked": True}
+
+
+class LineLabels(Sequence[str]):
+    """``file:line`` of each generation of a chunk read from a file, made when asked for (errors name one)."""
+
+    __slots__ = ("path", "numbers")
+
+    def __init__(self, path: Any, numbers: Sequence[int]) -> None:
+        self.path, self.numbers = path, numbers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, i: Any) -> Any:
+        return f"{self.path}:{self.numbers[i]}"
 
 
 def check_generation(g: Generation) -> None:

@@ -246,3 +246,34 @@ def test_char_count_agrees_with_len(text, lo, width):
     hi = lo + width
     v = check("char_count", Texts(text, text), Constraint("summary", min_chars=lo, max_chars=hi), UP)
     assert v.passed is (lo <= len(text) <= hi)
+
+
+#: Texts the batch checks are tried on: blanks, the cleaner-failed marker and short texts are the edge cases.
+_piece = st.sampled_from(["京都", "抹茶", "カフェ", " ", "\u3000", "\n", "\t", "Ａｂ", "ab", "。", "🍵", "か\u3099",
+                          "Invalid Error", "以下が要約です。"])
+_texts = st.lists(_piece, max_size=12).map("".join)
+
+
+@settings(max_examples=300)
+@given(data=st.data(), counting=st.sampled_from(["codepoints", "graphemes", "nonblank"]),
+       normalization=st.sampled_from(["none", "nfkc", "nfkc_casefold"]), short_text=st.sampled_from(["fail", "exact"]),
+       affix=st.sampled_from([1, 3, 10, "summary=2,ad_text=5"]))
+def test_each_aspects_batch_passes_is_its_checks_passed(data, counting, normalization, short_text, affix):
+    """What the scorer runs (an aspect's ``passes`` over many items) gives each item's check's ``passed``."""
+    from lctg_metrics import aspects
+
+    opts = resolve_options(counting=counting, normalization=normalization, short_text=short_text, affix_length=affix)
+    n = data.draw(st.integers(0, 8))
+    raws = [data.draw(_texts) for _ in range(n)]
+    cleaned = [data.draw(st.sampled_from([r, r.strip(), r[1:], "Invalid Error"]) | _texts) for r in raws]
+    words = ["京都", "抹茶", "ab", "AB", "。", "か"]
+    constraints = [Constraint(data.draw(st.sampled_from(["summary", "ad_text", "pros_and_cons"])),
+                              min_chars=(lo := data.draw(st.integers(0, 20))), max_chars=lo + data.draw(st.integers(0, 20)),
+                              keyword=data.draw(st.sampled_from(words)), prohibited_word=data.draw(st.sampled_from(words)))
+                   for _ in range(n)]
+    for name in aspects.names():
+        spec = aspects.get(name)
+        assert spec.passes is not None, name
+        for cl in (cleaned, raws, list(raws)):  # cleaned texts that differ, and none cleaned away (the same list or not)
+            expected = [spec.check(Texts(r, c), k, opts).passed for r, c, k in zip(raws, cl, constraints)]
+            assert list(spec.passes(raws, cl, constraints, opts)) == expected, name

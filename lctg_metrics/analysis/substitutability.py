@@ -137,7 +137,7 @@ def _covered(counts: Any, field: str) -> dict[str, None]:
     """The ``task/aspect`` settings with scored items of ``field``, in table order."""
     d = TALLIES[field][1]
     return {f"{task}/{a}": None for task, tc in counts.tasks.items()
-            for a, n in zip(tc.aspects, tc.cells[..., d].sum(axis=(0, 1, 3))) if n > 0}
+            for a, n in zip(tc.aspects, tc.tally(d).sum(axis=(0, 1, 3))) if n > 0}
 
 
 def substitutability(

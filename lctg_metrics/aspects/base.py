@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, NamedTuple
+from itertools import repeat
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from lctg_metrics.options import ScoringOptions
 from lctg_metrics.verdict import Verdict, new
@@ -38,6 +39,15 @@ class Constraint(NamedTuple):
 CONSTRAINT_FIELDS: tuple[str, ...] = Constraint._fields[1:]
 
 Check = Callable[[Texts, Constraint, ScoringOptions], Verdict]
+#: ``passes(raws, cleaned, constraints, options)``: the ``passed`` of many items at once (one per item, in order),
+#: without the reason, which is built only where it is shown (details, failures) by the aspect's check.
+Passes = Callable[[Sequence[str], Sequence[str], Sequence[Constraint], ScoringOptions], Iterable[bool]]
+
+
+def one_by_one(check: Check, raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
+               options: ScoringOptions) -> list[bool]:
+    """``passed`` of each item's own check (what a ``passes`` gives where its fast way does not apply)."""
+    return [v[0] for v in map(check, zip(raws, cleaned), constraints, repeat(options))]
 
 
 def _no_validation(constraint: Mapping[str, Any]) -> str | None:
@@ -50,7 +60,9 @@ class Aspect:
 
     ``heading``: the papers' name (terminal table); ``column``: upstream ``all_scores.csv`` heading stem;
     ``fields``: the constraint fields it reads; ``validate(constraint)``: why a constraint dict cannot be
-    checked by this aspect, or None."""
+    checked by this aspect, or None; ``passes``: the check's ``passed`` for many items at once, without the reasons
+    (the scorer's hot path; None: each item's check is called). It must give what the check gives
+    (tests/test_aspects.py compares them)."""
 
     name: str
     check: Check
@@ -58,6 +70,7 @@ class Aspect:
     column: str
     fields: tuple[str, ...] = ()
     validate: Callable[[Mapping[str, Any]], str | None] = _no_validation
+    passes: Passes | None = None
 
     def __post_init__(self) -> None:
         unknown = [f for f in self.fields if f not in CONSTRAINT_FIELDS]

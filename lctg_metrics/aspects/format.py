@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import attrgetter, eq, getitem, gt, not_
+from typing import Sequence
+
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, register
 from lctg_metrics.verdict import Verdict, new
-from lctg_metrics.aspects.text import delete_blanks, quoted
+from lctg_metrics.aspects.text import delete_blanks, delete_blanks_each, quoted
 from lctg_metrics.options import INVALID_MARKER, ScoringOptions
 
 
@@ -31,4 +35,38 @@ def check_format(texts: Texts, constraint: Constraint, options: ScoringOptions) 
     return new(Verdict, (True, f"first and last {n} chars unchanged by cleaning"))
 
 
-FORMAT = register(Aspect("format", check_format, heading="FORMAT", column="Format"))
+def _affixes_kept(raw: str, cleaned: str, n: int, exact: bool) -> bool:
+    """:func:`check_format`'s ``passed`` on texts with their blanks deleted."""
+    if len(cleaned) <= n:
+        return exact and raw == cleaned
+    return raw[:n] == cleaned[:n] and raw[-n:] == cleaned[-n:]
+
+
+def _longer(texts: Sequence[str], ns: list[int]) -> list[bool]:
+    """Whether each text has more than its n characters once blanks are deleted: decided on the text's first 2n + 2
+    characters (enough unless it is mostly blanks), on the whole text for the few that are not."""
+    head = slice(0, 2 * max(ns, default=0) + 2)
+    heads = list(map(getitem, texts, repeat(head)))
+    out = list(map(gt, map(len, delete_blanks_each(heads)), ns))
+    unsure = [k for k in compress(range(len(out)), map(not_, out)) if len(texts[k]) > len(heads[k])]
+    for k in unsure:
+        out[k] = len(delete_blanks(texts[k])) > ns[k]
+    return out
+
+
+def passes_format(raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
+                  options: ScoringOptions) -> list[bool]:
+    """:func:`check_format`'s ``passed`` of many items."""
+    ns = list(map(options.affix_length.__getitem__, map(attrgetter("task"), constraints)))
+    exact = options.short_text == "exact"
+    if cleaned is raws or (type(cleaned) is type(raws) and isinstance(cleaned, (list, tuple)) and cleaned == raws
+                           or all(map(eq, cleaned, raws))):  # nothing cleaned away: each text compared with itself
+        out = [True] * len(ns) if exact else _longer(raws, ns)
+    else:
+        out = list(map(_affixes_kept, delete_blanks_each(raws), delete_blanks_each(cleaned), ns, repeat(exact)))
+    if INVALID_MARKER in cleaned:
+        out = [ok and c != INVALID_MARKER for ok, c in zip(out, cleaned)]
+    return out
+
+
+FORMAT = register(Aspect("format", check_format, heading="FORMAT", column="Format", passes=passes_format))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from lctg_metrics.aspects.base import Aspect, Constraint, Texts, register
+from operator import attrgetter
+from typing import Sequence
+
+from lctg_metrics.aspects.base import Aspect, Constraint, Texts, one_by_one, register
 from lctg_metrics.verdict import Verdict, new
-from lctg_metrics.aspects.text import contains, needs_word
+from lctg_metrics.aspects.text import contains, contains_each, needs_word
 from lctg_metrics.options import INVALID_MARKER, ScoringOptions
 
 
@@ -22,5 +25,17 @@ def check_keyword(texts: Texts, constraint: Constraint, options: ScoringOptions)
     return new(Verdict, (False, f"missing keyword 「{word}」"))
 
 
+def passes_keyword(raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
+                   options: ScoringOptions) -> list[bool]:
+    """:func:`check_keyword`'s ``passed`` of many items."""
+    words = list(map(attrgetter("keyword"), constraints))
+    if not all(words):
+        return one_by_one(check_keyword, raws, cleaned, constraints, options)  # raises naming the constraint
+    out = contains_each(cleaned, words, options.normalization)
+    if INVALID_MARKER in cleaned:
+        out = [ok and c != INVALID_MARKER for ok, c in zip(out, cleaned)]
+    return out
+
+
 KEYWORD = register(Aspect("keyword", check_keyword, heading="KEYWORD", column="Keyword", fields=("keyword",),
-                          validate=needs_word("keyword", "keyword")))
+                          validate=needs_word("keyword", "keyword"), passes=passes_keyword))

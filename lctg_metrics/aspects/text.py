@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+import operator
+from itertools import repeat
+from typing import Any, Callable, Mapping, Sequence
 
 import regex
 import unicodedata2
@@ -25,6 +27,14 @@ def delete_blanks(text: str) -> str:
         if blank in text:  # a search is cheaper than a copy, and most texts lack most blanks
             text = text.replace(blank, "")
     return text
+
+
+def delete_blanks_each(texts: Sequence[str]) -> list[str]:
+    """:func:`delete_blanks` of each text."""
+    out = texts if isinstance(texts, list) else list(texts)
+    for blank in UPSTREAM_BLANKS:
+        out = list(map(str.replace, out, repeat(blank), repeat("")))
+    return out
 
 
 def strip_think(text: str) -> str:
@@ -149,6 +159,13 @@ def contains(text: str, word: str, normalization: str) -> bool:
     if normalization == "none":
         return word in text
     return normalize(word, normalization) in normalize(text, normalization)
+
+
+def contains_each(texts: Sequence[str], words: Sequence[str], normalization: str) -> list[bool]:
+    """:func:`contains` of each (text, word) pair."""
+    if normalization == "none":
+        return list(map(operator.contains, texts, words))
+    return list(map(contains, texts, words, repeat(normalization)))
 
 
 def quoted(text: str) -> str:

@@ -38,7 +38,14 @@ def _dataset_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", default="all", help="dataset config")
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The commands this module declares; the others are declared by the modules of their families (imported by
+#: :func:`build_parser` unless the command run is one of these).
+OWN_COMMANDS = ("build", "prompts", "sample", "score", "publish")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``lctg`` parser; given the ``command`` about to run and it is one of :data:`OWN_COMMANDS`, without the
+    other families' commands (their modules are not imported: ``lctg score`` starts faster)."""
     parser = Parser(prog="lctg", description="LCTG Bench: build the dataset, score generations.")
     parser.add_argument("--version", action="version", version=f"lctg {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -100,12 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     pub.add_argument("--no-tag", action="store_true", help="do not tag the commit")
     pub.add_argument("--dry-run", action="store_true", help="print the files, sizes, repo and tag; upload nothing")
 
-    from lctg_metrics.cli import analysis, ifsm, instructions, lm_eval
+    if command not in OWN_COMMANDS:
+        from lctg_metrics.cli import analysis, ifsm, instructions, lm_eval
 
-    analysis.register(sub)  # compare, report, substitutability
-    ifsm.register(sub)  # ifsm
-    instructions.register(sub)  # if-score
-    lm_eval.register(sub)  # lm-eval-tasks
+        analysis.register(sub)  # compare, report, substitutability
+        ifsm.register(sub)  # ifsm
+        instructions.register(sub)  # if-score
+        lm_eval.register(sub)  # lm-eval-tasks
     for name, command_parser in sub.choices.items():
         add_renamed(command_parser, name)
         refuse_empty(command_parser)
@@ -139,7 +147,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
     try:
         if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
             return cmd_build(argparse.Namespace(args=argv[1:]), prog="build_dataset.py" if prog != "lctg" else "lctg build")
-        args = build_parser().parse_args(argv)
+        args = build_parser(command).parse_args(argv)
         return run_command(f"lctg {args.command}", getattr(args, "handler", None) or COMMANDS[args.command], args)
     except KeyboardInterrupt:
         print(f"{prog if prog != 'lctg' else 'lctg ' + command}: interrupted; {_kept_after_interrupt(argv)}",

@@ -17,7 +17,8 @@ import numpy as np
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.scoring.counts import (
-    ALL_PASSED, APPROPRIATE, FAILED, JUDGED, MULTI, NO_VARIANT, PARSED, T, UNPARSEABLE, Counts, P, TaskCounts,
+    ALL_PASSED, APPROPRIATE, FAILED, GENERATIONS, JUDGED, MULTI, NO_VARIANT, PARSED, PROMPT_TALLY, TALLY, T,
+    UNPARSEABLE, Counts, P, TaskCounts, padded,
 )
 
 AVERAGE = "average"
@@ -50,7 +51,7 @@ def formula(num: np.ndarray, den: np.ndarray, keep: np.ndarray | None = None) ->
 
 def task_tallies(tc: TaskCounts, num: int, den: int) -> tuple[np.ndarray, np.ndarray]:
     """``(U, A, S)`` tallies of one task summed over variants, for resampling prompts."""
-    return tc.cells[..., num].sum(axis=1), tc.cells[..., den].sum(axis=1)
+    return tc.tally(num).sum(axis=1), tc.tally(den).sum(axis=1)
 
 
 @dataclass
@@ -87,7 +88,7 @@ def aggregate(counts: Counts) -> Summary:
     variants: dict[str, dict[str, dict[str, Any]]] = {}
     generations = 0
     for task, tc in counts.tasks.items():
-        by_sample = tc.cells.sum(axis=(0, 1))  # (A, S, K)
+        by_sample = padded(tc.cells.sum(axis=(0, 1)), len(TALLY))  # (A, S, K)
         aspect, avg = formula(by_sample[None, :, :, P], by_sample[None, :, :, T])
         scores[task] = {a: float(aspect[0, j]) for j, a in enumerate(tc.aspects) if not math.isnan(aspect[0, j])}
         scores[task][AVERAGE] = float(avg[0])
@@ -104,11 +105,11 @@ def aggregate(counts: Counts) -> Summary:
                                         "failed": int(by_sample[j, :, FAILED].sum()),
                                         "judged": int(by_sample[j, :, JUDGED].sum())}
                                     for j, a in enumerate(tc.aspects) if judged[j]}
-        prompts = tc.prompts.sum(axis=(0, 1))  # (S, K)
+        prompts = padded(tc.prompts.sum(axis=(0, 1)), len(PROMPT_TALLY))  # (S, K)
         if prompts[:, MULTI].sum() > 0:
             pl, _ = formula(prompts[None, None, :, ALL_PASSED], prompts[None, None, :, MULTI])
             prompt_level[task] = float(pl[0, 0])
-        generations += int(tc.prompts[..., 2].sum())
+        generations += int(tc.prompt_tally(GENERATIONS).sum())
         if tc.variants != (NO_VARIANT,):
             variants[task] = _variant_stats(tc)
     return Summary(scores, tallies, quality or None, quality_counts or None, prompt_level or None,
@@ -128,7 +129,7 @@ def upstream_chain(counts: Counts) -> dict[str, Any]:
     ctg: dict[str, dict[str, float]] = {}
     qual: dict[str, dict[str, float]] = {}
     for task, tc in counts.tasks.items():
-        by_sample = tc.cells.sum(axis=(0, 1))  # (A, S, K)
+        by_sample = padded(tc.cells.sum(axis=(0, 1)), len(TALLY))  # (A, S, K)
         acc, ok = sample_accuracy(by_sample[:, :, P], by_sample[:, :, T])
         ctg[task] = {a: sum(_round3(x) for x in acc[j][ok[j]].tolist()) / int(ok[j].sum())
                      for j, a in enumerate(tc.aspects) if ok[j].any()}

@@ -2,41 +2,36 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
-from itertools import repeat
-from operator import itemgetter
-from typing import Any, Mapping, Sequence
+from itertools import compress, repeat
+from operator import contains, itemgetter, not_
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
 
 from lctg_metrics import aspects
-from lctg_metrics.aspects import check, get_check, strip_think
+from lctg_metrics.aspects import check, strip_think
+from lctg_metrics.aspects.base import one_by_one
 from lctg_metrics.aspects.text import (MALFORMED, NO_ANSWER, NO_ANSWER_REASON, STRIPPED, UNFINISHED,
                                        UNFINISHED_REASON, auto_think, malformed_reason)
 from lctg_metrics.cleaners import CleanBatch, Cleaner
 from lctg_metrics.options import ScoringOptions
-from lctg_metrics.schema import Reference, ScoringError
-from lctg_metrics.scoring.join import GenerationColumns
+from lctg_metrics.schema import ScoringError
+from lctg_metrics.scoring.join import GenerationColumns, Matches
 
-#: Number of items above which a progress bar is shown (when progress is on), and its step.
+#: Number of items above which a progress bar is shown (when progress is on).
 PROGRESS_THRESHOLD = 2000
-PROGRESS_CHUNK = 50_000
+#: Items of one aspect checked at once (what a check makes for them, e.g. texts without blanks, is held that long).
+CHECK_BATCH = 8192
 
 
-def _call(fn: Any, *args: Any) -> Any:
-    return fn(*args)
-
-
-try:  # Python 3.11+: the same, without a Python frame per item
-    from operator import call as _call  # type: ignore[attr-defined,no-redef]  # noqa: F811
-except ImportError:  # pragma: no cover
-    pass
-
-
-def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], dict[int, str]]:
+def think_texts(texts: Sequence[str], mode: str, *, plain: bool = False) -> tuple[list[str], list[int], dict[int, str]]:
     """Texts after the ``think`` option, the indices of those that had a block stripped, and (``auto``) the texts
     with no answer to score by index: their state (UNFINISHED, NO_ANSWER or MALFORMED; see ``auto_think``). A
-    ``str`` subclass (numpy's ``str_``, a pandas string) is taken as the plain text it holds."""
-    if not set(map(type, texts)) <= {str}:
+    ``str`` subclass (numpy's ``str_``, a pandas string) is taken as the plain text it holds (``plain``: there is
+    none)."""
+    if not plain and not set(map(type, texts)) <= {str}:
         texts = [t if type(t) is str or not isinstance(t, str) else str.__str__(t) for t in texts]
     if mode == "keep":
         return texts if isinstance(texts, list) else list(texts), [], {}
@@ -44,7 +39,7 @@ def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], 
         out = [strip_think(t) for t in texts]
         return out, [i for i, (a, b) in enumerate(zip(texts, out)) if a is not b], {}
     out = texts if isinstance(texts, list) else list(texts)
-    tagged = [i for i, t in enumerate(out) if "<" in t]  # auto_think leaves every text without "<" as it is
+    tagged = list(compress(range(len(out)), map(contains, out, repeat("<"))))  # auto_think leaves the others as they are
     if not tagged:
         return out, [], {}
     out = list(out)
@@ -58,6 +53,11 @@ def think_texts(texts: Sequence[str], mode: str) -> tuple[list[str], list[int], 
     return out, stripped, failed
 
 
+def _same(cleaned: Sequence[str], raws: Sequence[str]) -> bool:
+    """Whether the cleaned texts are the raw texts (cleaner ``none``): one C loop, comparing the same objects first."""
+    return cleaned is raws or type(cleaned) is type(raws) and isinstance(cleaned, (list, tuple)) and cleaned == raws
+
+
 def think_reason(state: str, text: str) -> str:
     """The reason every aspect of a text with no answer to score fails with."""
     if state == UNFINISHED:
@@ -68,20 +68,20 @@ def think_reason(state: str, text: str) -> str:
 
 
 def prepare_texts(
-    cols: GenerationColumns, matched: Sequence[Reference], cleaner: Cleaner, options: ScoringOptions
+    cols: GenerationColumns, matches: Matches, cleaner: Cleaner, options: ScoringOptions
 ) -> tuple[list[str], list[str], Any, dict[str, Any]]:
     """Handle reasoning blocks, then clean. Returns (raw texts, cleaned texts, the cleaner's run stats or None,
     what the think option did: the indices of stripped texts, the reason of every text with no answer to score by
     index, and its state)."""
-    raws, stripped, failed = think_texts(cols.texts, options.think)
+    raws, stripped, failed = think_texts(cols.texts, options.think, plain=cols.checked)
     provided = cols.cleaned
-    if provided is not None and not set(map(type, provided)) <= {str, type(None)}:
+    if provided is not None and not cols.checked and not set(map(type, provided)) <= {str, type(None)}:
         provided = [c if c is None or type(c) is str or not isinstance(c, str) else str.__str__(c) for c in provided]
     if provided is not None and options.think != "keep":
         provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
-    batch = CleanBatch([ref.task for ref in matched], raws, provided, cols.label)
+    batch = CleanBatch(matches.column([ref.task for ref in matches.table]), raws, provided, cols.label)
     cleaned = cleaner.clean(batch) if len(batch) else []
-    if len(cleaned) != len(batch) or not {type(c) for c in cleaned} <= {str}:
+    if len(cleaned) != len(batch) or not (_same(cleaned, raws) or set(map(type, cleaned)) <= {str}):
         raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(batch)} items")
     think = {"stripped_at": stripped, "unfinished": {i: think_reason(st, raws[i]) for i, st in failed.items()},
              "states": failed}
@@ -94,74 +94,110 @@ def prepare_texts(
 
 @dataclass
 class VerdictColumns:
-    """One entry per checked (generation, aspect), in input order: the generation's index, the aspect and the
-    verdict (passed, reason)."""
+    """One entry per checked (generation, aspect), in input order: the generation's index, the aspect (as a code into
+    ``names``) and the verdict: ``passed`` (bools), and ``reason``, built on first use (only details and failure
+    views show it)."""
 
     gen: Sequence[int]
-    aspect: Sequence[str]
-    passed: list[bool]
-    reason: list[str]
-    ids: Sequence[str] = ()  # reference id of every generation (not of every item)
+    codes: np.ndarray
+    names: Sequence[str]
+    passed: np.ndarray
+    why: Callable[[], list[str]] = field(repr=False, default=list)  # makes ``reason``
+    _reason: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def aspect(self) -> list[str]:
+        return list(map(self.names.__getitem__, self.codes.tolist()))
+
+    @property
+    def reason(self) -> list[str]:
+        if self._reason is None:
+            self._reason = self.why()
+        return self._reason
+
+
+def _take(values: Sequence[Any], at: list[int]) -> Sequence[Any]:
+    """``[values[i] for i in at]``, gathered in C."""
+    if len(at) > 1:
+        return itemgetter(*at)(values)
+    return [values[i] for i in at]
 
 
 def verdicts(
     raws: Sequence[str],
     cleaned: Sequence[str],
-    matched: Sequence[Reference],
+    matches: Matches,
     options: ScoringOptions,
     *,
     progress: bool = False,
     unfinished: Mapping[int, str] | set[int] | frozenset[int] = frozenset(),
     failed: Mapping[int, str] | None = None,
 ) -> VerdictColumns:
-    """Check every aspect of every generation's reference (the same pure check per item, in one tight loop).
-    Generations in ``unfinished`` (an unclosed ``<think>``) and in ``failed`` (no answer: index -> why) fail every
-    aspect with that reason."""
-    by_id = dict(zip(map(id, matched), matched))  # the distinct references (few), found without hashing them
-    plans = {ref.id: (ref.constraint(), ref.aspects) for ref in by_id.values()}
-    if options.empty == "fail":  # the wrapper applies the policy that acts on every aspect
-        checks = {a: partial(check, a) for a in aspects.names()}
+    """Check every aspect of every generation's reference: ``passed`` aspect by aspect, each aspect's items at once
+    (its ``passes``), the reasons only when asked for (each item's check). Generations in ``unfinished`` (an
+    unclosed ``<think>``) and in ``failed`` (no answer: index -> why) fail every aspect with that reason."""
+    table, refs = matches.table, matches.codes
+    constraints = [ref.constraint() for ref in table]
+    specs = {a: aspects.get(a) for a in aspects.names()}
+    empty_fails = options.empty == "fail"  # the wrapper applies the policy that acts on every aspect
+    checks = {a: partial(check, a) if empty_fails else spec.check for a, spec in specs.items()}
+    n = len(raws)
+    used = np.flatnonzero(np.bincount(refs, minlength=len(table)))
+    names = list(dict.fromkeys(a for k in used.tolist() for a in table[k].aspects))
+    if all(len(table[k].aspects) == 1 for k in used.tolist()):  # one aspect per prompt: every config but multi
+        gen: Sequence[int] = range(n)
+        at = np.arange(n)
+        index = {a: k for k, a in enumerate(names)}
+        code = np.array([index.get(r.aspects[0], -1) for r in table], dtype=np.intp)[refs]  # -1: references not used
     else:
-        checks = {a: get_check(a) for a in aspects.names()}
+        flat = [(i, a) for i, k in enumerate(refs.tolist()) for a in table[k].aspects]
+        gen = [i for i, _ in flat]
+        at = np.fromiter(gen, dtype=np.intp, count=len(gen))
+        code = np.fromiter(map({a: k for k, a in enumerate(names)}.__getitem__, (a for _, a in flat)), dtype=np.intp,
+                           count=len(flat))
     bar = None
-    if progress and len(raws) > PROGRESS_THRESHOLD:
+    if progress and n > PROGRESS_THRESHOLD:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=len(raws), desc="lctg: checking", unit="gen")
-    ids = [ref.id for ref in matched]
-    if all(len(asp) == 1 for _, asp in plans.values()):  # one aspect per prompt: every config but multi
-        fn_of = {rid: checks[asp[0]] for rid, (_, asp) in plans.items()}
-        constraint_of = {rid: c for rid, (c, _) in plans.items()}
-        vs = []
-        for start in range(0, len(ids), PROGRESS_CHUNK):  # chunks only so that a progress bar can move
-            part = ids[start:start + PROGRESS_CHUNK]
-            # fn((raw, cleaned), constraint, options) per item, iterated in C: (raw, cleaned) pairs straight from zip
-            vs += map(_call, map(fn_of.__getitem__, part),
-                      zip(raws[start:start + PROGRESS_CHUNK], cleaned[start:start + PROGRESS_CHUNK]),
-                      map(constraint_of.__getitem__, part), repeat(options))
-            if bar is not None:
+        bar = tqdm(total=n, desc="lctg: checking", unit="gen")
+    same = _same(cleaned, raws)  # nothing cleaned away (cleaner "none")
+    passed = np.zeros(len(code), dtype=bool)
+    for k, name in enumerate(names):
+        spec = specs[name]
+        sel = np.flatnonzero(code == k) if len(names) > 1 else np.arange(len(code))
+        for start in range(0, len(sel), CHECK_BATCH):
+            part = sel[start:start + CHECK_BATCH]
+            g = at[part]
+            texts = _take(raws, g.tolist())
+            cleaned_texts = texts if same else _take(cleaned, g.tolist())
+            args = (texts, cleaned_texts, _take(constraints, refs[g].tolist()), options)
+            passed[part] = spec.passes(*args) if spec.passes is not None else one_by_one(spec.check, *args)
+            if bar is not None and isinstance(gen, range):
                 bar.update(len(part))
-        gen: Sequence[int] = range(len(raws))
-        aspect = list(map({rid: asp[0] for rid, (_, asp) in plans.items()}.__getitem__, ids))
-    else:
-        flat = [(i, a) for i, ref in enumerate(matched) for a in ref.aspects]
-        vs = [checks[a]((raws[i], cleaned[i]), plans[ids[i]][0], options) for i, a in flat]
-        gen = [i for i, _ in flat]
-        aspect = [a for _, a in flat]
-        if bar is not None:
-            bar.update(len(raws))
     if bar is not None:
+        if not isinstance(gen, range):
+            bar.update(n)
         bar.close()
-    passed, reasons = list(map(itemgetter(0), vs)), list(map(itemgetter(1), vs))
-    if unfinished:  # no answer to score: every aspect fails with the reason (a set: unfinished reasoning)
-        why = unfinished if isinstance(unfinished, Mapping) else dict.fromkeys(unfinished, UNFINISHED_REASON)
-        for k, g in enumerate(gen):
-            if g in why:
-                passed[k], reasons[k] = False, why[g]
-    if failed:  # no answer at all (e.g. a refused or filtered batch line): every aspect fails with its reason
-        for k, g in enumerate(gen):
-            if g in failed:
-                passed[k], reasons[k] = False, failed[g]
-    return VerdictColumns(gen, aspect, passed, reasons, ids)
+    if empty_fails:  # an empty generation fails every aspect
+        blank = np.fromiter(map(not_, map(str.strip, raws)), dtype=bool, count=n)
+        passed &= ~blank[at]
+    # no answer to score: every aspect fails with the reason (a set: unfinished reasoning); then no answer at all
+    # (e.g. a refused or filtered batch line), whose reason wins
+    why = dict(unfinished if isinstance(unfinished, Mapping) else dict.fromkeys(unfinished, UNFINISHED_REASON))
+    why.update(failed or {})
+    if why:
+        none = np.zeros(n, dtype=bool)
+        none[list(why)] = True
+        passed &= ~none[at]
 
+    def reasons() -> list[str]:
+        ref_of = refs.tolist()
+        out = [checks[names[a]]((raws[i], cleaned[i]), constraints[ref_of[i]], options)[1]
+               for i, a in zip(gen, code.tolist())]
+        if why:
+            for k, i in enumerate(gen):
+                if i in why:
+                    out[k] = why[i]
+        return out
 
+    return VerdictColumns(gen, code, names, passed, reasons)

@@ -35,9 +35,28 @@ ALL_PASSED, MULTI, GENERATIONS, THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWE
     len(PROMPT_TALLY))
 
 
+#: Cell tallies kept when nothing was judged (the judge's tallies would all be zero): passed, total.
+PLAIN_TALLY = 2
+#: Prompt tallies kept when the ``think`` option stripped or failed nothing: all_passed, multi, generations.
+PLAIN_PROMPT_TALLY = 3
+
+
+def padded(tallies: np.ndarray, k: int) -> np.ndarray:
+    """``tallies`` with its last axis (a tally index) as long as ``k``: the tallies not kept are zero."""
+    if tallies.shape[-1] >= k:
+        return tallies
+    out = np.zeros((*tallies.shape[:-1], k), dtype=tallies.dtype)
+    out[..., :tallies.shape[-1]] = tallies
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class TaskCounts:
-    """The tallies of one task. ``cells[u, v, a, s, k]`` and ``prompts[u, v, s, k]`` (k over TALLY/PROMPT_TALLY)."""
+    """The tallies of one task. ``cells[u, v, a, s, k]`` and ``prompts[u, v, s, k]`` (k over TALLY/PROMPT_TALLY).
+
+    Tallies that are zero everywhere because no step made them are not stored: without a judge ``cells`` holds
+    the first :data:`PLAIN_TALLY` (passed, total), and without ``think`` findings ``prompts`` the first
+    :data:`PLAIN_PROMPT_TALLY`; :meth:`tally` and :meth:`prompt_tally` read any tally (zeros where not stored)."""
 
     units: tuple[int, ...]
     variants: tuple[int, ...]
@@ -46,21 +65,41 @@ class TaskCounts:
     cells: np.ndarray
     prompts: np.ndarray
 
+    def tally(self, k: int) -> np.ndarray:
+        """``cells[..., k]``, whether stored or not (a read-only zero view when not)."""
+        if k < self.cells.shape[-1]:
+            return self.cells[..., k]
+        return np.broadcast_to(np.zeros((), dtype=self.cells.dtype), self.cells.shape[:-1])
+
+    def prompt_tally(self, k: int) -> np.ndarray:
+        """``prompts[..., k]``, whether stored or not (a read-only zero view when not)."""
+        if k < self.prompts.shape[-1]:
+            return self.prompts[..., k]
+        return np.broadcast_to(np.zeros((), dtype=self.prompts.dtype), self.prompts.shape[:-1])
+
     def widened(self, units: Sequence[int], variants: Sequence[int], aspects: Sequence[str],
-                samples: Sequence[int]) -> "TaskCounts":
-        """The same tallies on larger axes (zeros where this one has none)."""
-        cells = np.zeros((len(units), len(variants), len(aspects), len(samples), len(TALLY)), dtype=np.int64)
-        prompts = np.zeros((len(units), len(variants), len(samples), len(PROMPT_TALLY)), dtype=np.int64)
+                samples: Sequence[int], kinds: tuple[int, int] | None = None) -> "TaskCounts":
+        """The same tallies on larger axes (zeros where this one has none); ``kinds``: how many cell and prompt
+        tallies to hold (default: as many as this one holds)."""
+        kc, kp = kinds or (self.cells.shape[-1], self.prompts.shape[-1])
+        cells = np.zeros((len(units), len(variants), len(aspects), len(samples), kc), dtype=np.int64)
+        prompts = np.zeros((len(units), len(variants), len(samples), kp), dtype=np.int64)
         iu = np.searchsorted(units, self.units)
         iv = np.searchsorted(variants, self.variants)
         ia = np.array([aspects.index(a) for a in self.aspects], dtype=np.intp)
         is_ = np.searchsorted(samples, self.samples)
-        cells[np.ix_(iu, iv, ia, is_)] = self.cells
-        prompts[np.ix_(iu, iv, is_)] = self.prompts
+        cells[np.ix_(iu, iv, ia, is_)] = padded(self.cells, kc)
+        prompts[np.ix_(iu, iv, is_)] = padded(self.prompts, kp)
         return TaskCounts(tuple(units), tuple(variants), tuple(aspects), tuple(samples), cells, prompts)
 
 
-def _aspect_order(names: Iterable[str]) -> tuple[str, ...]:
+def _kinds(parts: Iterable[TaskCounts]) -> tuple[int, int]:
+    """How many cell and prompt tallies the sum of ``parts`` holds."""
+    parts = list(parts)
+    return max(p.cells.shape[-1] for p in parts), max(p.prompts.shape[-1] for p in parts)
+
+
+def aspect_order(names: Iterable[str]) -> tuple[str, ...]:
     order = {a: i for i, a in enumerate(_aspects.REGISTRY)}
     return tuple(sorted(set(names), key=lambda a: (order.get(a, len(order)), a)))
 
@@ -86,8 +125,9 @@ class Counts:
                     out[task] = a if a is not None else b  # type: ignore[assignment]
                 continue
             axes = (tuple(sorted(set(a.units) | set(b.units))), tuple(sorted(set(a.variants) | set(b.variants))),
-                    _aspect_order([*a.aspects, *b.aspects]), tuple(sorted(set(a.samples) | set(b.samples))))
-            wa, wb = a.widened(*axes), b.widened(*axes)
+                    aspect_order([*a.aspects, *b.aspects]), tuple(sorted(set(a.samples) | set(b.samples))))
+            kinds = _kinds((a, b))
+            wa, wb = a.widened(*axes, kinds), b.widened(*axes, kinds)
             cells, prompts = wa.cells + wb.cells, wa.prompts + wb.prompts
             twice = np.argwhere(cells[..., T] > 1)
             if twice.size:
@@ -112,15 +152,17 @@ class Counts:
                 continue
             axes = (tuple(sorted(set().union(*(m.units for m in mine)))),
                     tuple(sorted(set().union(*(m.variants for m in mine)))),
-                    _aspect_order(a for m in mine for a in m.aspects),
+                    aspect_order(a for m in mine for a in m.aspects),
                     tuple(sorted(set().union(*(m.samples for m in mine)))))
-            cells = np.zeros((*map(len, axes), len(TALLY)), dtype=np.int64)
-            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), len(PROMPT_TALLY)), dtype=np.int64)
+            kc, kp = _kinds(mine)
+            cells = np.zeros((*map(len, axes), kc), dtype=np.int64)
+            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), kp), dtype=np.int64)
             for m in mine:
                 iu, iv, is_ = (np.searchsorted(axes[0], m.units), np.searchsorted(axes[1], m.variants),
                                np.searchsorted(axes[3], m.samples))
-                cells[np.ix_(iu, iv, np.array([axes[2].index(a) for a in m.aspects], dtype=np.intp), is_)] += m.cells
-                prompts[np.ix_(iu, iv, is_)] += m.prompts
+                cells[np.ix_(iu, iv, np.array([axes[2].index(a) for a in m.aspects], dtype=np.intp), is_)] += \
+                    padded(m.cells, kc)
+                prompts[np.ix_(iu, iv, is_)] += padded(m.prompts, kp)
             if (cells[..., T] > 1).any():
                 functools.reduce(operator.add, parts)  # raises, naming the cell scored twice
             out[task] = TaskCounts(*axes, cells, prompts)
@@ -144,10 +186,12 @@ class Counts:
                 for key, value in (("task", task), ("prompt_id", tc.units[u]), ("variant", tc.variants[v]),
                                    ("aspect", tc.aspects[a]), ("sample", tc.samples[s])):
                     cols[key].append(value)
+                kept = tc.cells.shape[-1]
                 for k, name in enumerate(TALLY):
-                    cols[name].append(int(tc.cells[u, v, a, s, k]))
+                    cols[name].append(int(tc.cells[u, v, a, s, k]) if k < kept else 0)
+                kept = tc.prompts.shape[-1]
                 for k, name in enumerate(PROMPT_TALLY):
-                    cols[name].append(int(tc.prompts[u, v, s, k]) if first else 0)
+                    cols[name].append(int(tc.prompts[u, v, s, k]) if first and k < kept else 0)
         return cols
 
     @classmethod
@@ -167,18 +211,22 @@ class Counts:
             col = {k: [cols[k][i] for i in rows] for k in ("prompt_id", "variant", "aspect", "sample")}
             col["variant"] = [NO_VARIANT if v is None else v for v in col["variant"]]
             axes = (tuple(sorted(set(col["prompt_id"]))), tuple(sorted(set(col["variant"]))),
-                    _aspect_order(col["aspect"]), tuple(sorted(set(col["sample"]))))
+                    aspect_order(col["aspect"]), tuple(sorted(set(col["sample"]))))
             at = (np.searchsorted(axes[0], col["prompt_id"]), np.searchsorted(axes[1], col["variant"]),
                   np.array([axes[2].index(a) for a in col["aspect"]], dtype=np.intp),
                   np.searchsorted(axes[3], col["sample"]))
-            cells = np.zeros((*map(len, axes), len(TALLY)), dtype=np.int64)
-            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), len(PROMPT_TALLY)), dtype=np.int64)
-            for k, name in enumerate(TALLY):
-                np.add.at(cells[..., k], at, np.array([cols[name][i] for i in rows], dtype=np.int64))
-            for k, name in enumerate(PROMPT_TALLY):
-                if name not in cols and name.startswith("think_"):
-                    continue  # count rows written before these tallies existed
-                np.add.at(prompts[..., k], (at[0], at[1], at[3]), np.array([cols[name][i] for i in rows], dtype=np.int64))
+            values = {name: np.array([cols[name][i] for i in rows], dtype=np.int64) for name in (*TALLY, *PROMPT_TALLY)
+                      if name in cols or not name.startswith("think_")}  # rows written before the think tallies
+            kc = len(TALLY) if any(values[name].any() for name in TALLY[PLAIN_TALLY:]) else PLAIN_TALLY
+            kp = (len(PROMPT_TALLY) if any(values[name].any() for name in PROMPT_TALLY[PLAIN_PROMPT_TALLY:]
+                                           if name in values) else PLAIN_PROMPT_TALLY)
+            cells = np.zeros((*map(len, axes), kc), dtype=np.int64)
+            prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), kp), dtype=np.int64)
+            for k, name in enumerate(TALLY[:kc]):
+                np.add.at(cells[..., k], at, values[name])
+            for k, name in enumerate(PROMPT_TALLY[:kp]):
+                if name in values:
+                    np.add.at(prompts[..., k], (at[0], at[1], at[3]), values[name])
             twice = np.argwhere(cells[..., T] > 1)
             if twice.size:
                 u, v, a, s = twice[0]
@@ -189,7 +237,7 @@ class Counts:
 
     def prompt_total(self, k: int) -> int:
         """The sum of one prompt-level tally (an index into PROMPT_TALLY) over every task."""
-        return int(sum(tc.prompts[..., k].sum() for tc in self.tasks.values()))
+        return int(sum(tc.prompt_tally(k).sum() for tc in self.tasks.values()))
 
     def to_dict(self) -> dict[str, Any]:
         """A canonical plain form (sorted rows), for JSON and equality."""
@@ -197,95 +245,3 @@ class Counts:
         order = sorted(range(len(rows["task"])), key=lambda i: tuple(rows[k][i] for k in
                        ("task", "prompt_id", "variant", "aspect", "sample")))
         return {k: [v[i] for i in order] for k, v in rows.items()}
-
-
-def _axis(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The sorted distinct values and each value's index among them (linear time for small non-negative ints)."""
-    if values.size and values.min() >= -1 and values.max() < 4 * values.size + 4096:
-        present = np.flatnonzero(np.bincount(values + 1)) - 1
-        lut = np.zeros(int(values.max()) + 2, dtype=np.intp)
-        lut[present + 1] = np.arange(len(present))
-        return present, lut[values + 1]
-    axis, codes = np.unique(values, return_inverse=True)
-    return axis, codes.reshape(-1)
-
-
-def build(task_of: Sequence[str], unit_of: Sequence[int], variant_of: Sequence[int | None], sample_of: Sequence[int],
-          item_gen: Sequence[int], item_aspect: Sequence[str], item_passed: Sequence[bool],
-          multi_of: Sequence[bool] | None = None, quality: Sequence[Any] | None = None, *,
-          generations: bool = True) -> Counts:
-    """Counts from per-generation keys (task, prompt_id, variant, sample) and per-item verdicts (the index of
-    the item's generation, its aspect, passed). ``quality[g]`` is None (not judged) or has ``label``
-    (True/False/None) and ``reason``; ``multi_of[g]`` says the generation's prompt has several aspects.
-    ``generations=False`` for items that stand for missing generations (counted as failures)."""
-    task_code = {t: k for k, t in enumerate(TASKS)}
-    n = len(task_of)
-    g_task = np.fromiter(map(task_code.__getitem__, task_of), dtype=np.intp, count=n)
-    g_var = np.fromiter((NO_VARIANT if v is None else v for v in variant_of), dtype=np.int64, count=n)
-    return from_codes(g_task, np.asarray(unit_of, dtype=np.int64), g_var, np.asarray(sample_of, dtype=np.int64),
-                      np.asarray(item_gen, dtype=np.intp), item_aspect, item_passed, multi_of, quality,
-                      generations=generations)
-
-
-def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_sample: np.ndarray, i_gen: np.ndarray,
-               item_aspect: Sequence[str], item_passed: Sequence[bool], multi_of: Any = None,
-               quality: Sequence[Any] | None = None, *, generations: bool = True,
-               think: tuple[np.ndarray, np.ndarray] | None = None) -> Counts:
-    """:func:`build` on arrays: task codes (index in TASKS), prompt ids, variants (NO_VARIANT for none), samples per
-    generation; the generation index, aspect name and verdict per item; ``think`` = per-generation 0/1 flags
-    (reasoning block stripped, unfinished reasoning)."""
-    n_gen, n_item = len(g_task), len(i_gen)
-    names = _aspect_order(set(item_aspect))
-    code = {a: k for k, a in enumerate(names)}
-    i_aspect = np.fromiter(map(code.__getitem__, item_aspect), dtype=np.intp, count=n_item)
-    i_passed = np.fromiter(item_passed, dtype=np.int64, count=n_item)
-    g_failed = np.bincount(i_gen, weights=1 - i_passed, minlength=n_gen)
-    g_multi = np.zeros(n_gen, dtype=np.int64) if multi_of is None else np.asarray(multi_of, dtype=np.int64)
-    g_all = (g_failed == 0).astype(np.int64) * g_multi
-    g_quality = None
-    if quality is not None and any(q is not None for q in quality):
-        g_quality = np.zeros((n_gen, 5), dtype=np.int64)  # appropriate, parsed, unparseable, failed, judged
-        for g, q in enumerate(quality):
-            if q is not None:
-                label, unparseable = q.label, str(q.reason).startswith("unparseable")
-                g_quality[g] = (label is True, label is not None, label is None and unparseable,
-                                label is None and not unparseable, 1)
-    out: dict[str, TaskCounts] = {}
-    for t, task in enumerate(TASKS):
-        gm = g_task == t
-        if not gm.any():
-            continue
-        whole = bool(gm.all())
-        units, gu = _axis(g_unit if whole else g_unit[gm])
-        variants, gv = _axis(g_var if whole else g_var[gm])
-        samples, gs = _axis(g_sample if whole else g_sample[gm])
-        local = np.arange(n_gen) if whole else np.cumsum(gm) - 1  # generation -> index within this task
-        shape = (len(units), len(variants), len(names), len(samples))
-        im = slice(None) if whole else gm[i_gen]
-        ig = local[i_gen[im]]
-        lin = ((gu[ig] * shape[1] + gv[ig]) * shape[2] + i_aspect[im]) * shape[3] + gs[ig]
-        size = int(np.prod(shape))
-        cells = np.zeros((*shape, len(TALLY)), dtype=np.int64)
-        cells[..., P] = np.bincount(lin, weights=i_passed[im], minlength=size).reshape(shape)
-        cells[..., T] = np.bincount(lin, minlength=size).reshape(shape)
-        if g_quality is not None:
-            gq = g_quality if whole else g_quality[gm]
-            for k, col in zip((APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED), gq.T):
-                cells[..., k] = np.bincount(lin, weights=col[ig], minlength=size).reshape(shape)
-        pshape = (shape[0], shape[1], shape[3])
-        plin = (gu * shape[1] + gv) * shape[3] + gs
-        psize = int(np.prod(pshape))
-        prompts = np.zeros((*pshape, len(PROMPT_TALLY)), dtype=np.int64)
-        gsel = slice(None) if whole else gm
-        prompts[..., ALL_PASSED] = np.bincount(plin, weights=g_all[gsel], minlength=psize).reshape(pshape)
-        prompts[..., MULTI] = np.bincount(plin, weights=g_multi[gsel], minlength=psize).reshape(pshape)
-        if generations:
-            prompts[..., GENERATIONS] = np.bincount(plin, minlength=psize).reshape(pshape)
-        if think is not None:
-            for k, flags in zip((THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWER, THINK_MALFORMED), think):
-                prompts[..., k] = np.bincount(plin, weights=np.asarray(flags)[gsel], minlength=psize).reshape(pshape)
-        used = cells[..., T].sum(axis=(0, 1, 3)) > 0
-        keep = [a for a, u in zip(names, used) if u]
-        out[task] = TaskCounts(tuple(int(x) for x in units), tuple(int(x) for x in variants), tuple(keep),
-                               tuple(int(x) for x in samples), cells[:, :, used], prompts)
-    return Counts(out)

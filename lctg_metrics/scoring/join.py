@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import repeat
 from operator import add
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -23,14 +24,17 @@ MISSING_REASON = "missing generation (counted as failure)"
 
 @dataclass
 class GenerationColumns:
-    """Generations as parallel lists (``cleaned`` and ``where`` may be None for "none given")."""
+    """Generations as parallel lists (``cleaned`` and ``where`` may be None for "none given"). ``checked``: their
+    types are known to be right and plain (``str`` ids and texts, no subclass; ``int`` samples in [0, 2**63); ``str``
+    or None cleaned), so that they are not looked at again."""
 
     ids: list[Any]
     texts: list[Any]
     samples: list[Any]
     cleaned: list[Any] | None = None
-    where: list[str] | None = None
+    where: Sequence[str] | None = None
     failures: list[str | None] | None = None
+    checked: bool = False
 
     @classmethod
     def from_generations(cls, generations: Iterable[Generation]) -> "GenerationColumns":
@@ -69,34 +73,64 @@ def index_references(references: Iterable[Reference | Mapping[str, Any]]) -> dic
     return refs
 
 
+@dataclass
+class Matches:
+    """The reference of every generation: ``table`` holds the references (in their order), ``codes[g]`` is the index
+    of generation g's reference in it and ``samples[g]`` its sample."""
+
+    table: list[Reference]
+    codes: np.ndarray
+    samples: np.ndarray
+
+    def references(self) -> list[Reference]:
+        """The reference of each generation."""
+        return list(map(self.table.__getitem__, self.codes.tolist()))
+
+    def column(self, values: Sequence[Any]) -> list[Any]:
+        """``values[k]`` (one per reference of the table) of each generation's reference."""
+        return list(map(values.__getitem__, self.codes.tolist()))
+
+
 def match(cols: GenerationColumns, refs: Mapping[str, Reference]) -> list[Reference]:
-    """The reference of every generation. Checks (types, known ids, no duplicate (id, sample)) run as
-    whole-column passes; only a failing one looks for the item to name."""
+    """The reference of every generation (see :func:`match_codes`)."""
+    return match_codes(cols, refs).references()
+
+
+def match_codes(cols: GenerationColumns, refs: Mapping[str, Reference]) -> Matches:
+    """The reference of every generation, as indices into the references. Checks (types, known ids, no duplicate
+    (id, sample)) run as whole-column passes; only a failing one looks for the item to name."""
     n = len(cols)
     if not n:
         raise ScoringError("no generations to score")
-    if not (set(map(type, cols.texts)) <= {str} and set(map(type, cols.ids)) <= {str}
+    if not cols.checked and not (set(map(type, cols.texts)) <= {str} and set(map(type, cols.ids)) <= {str}
             and set(map(type, cols.samples)) <= {int} and min(cols.samples) >= 0
             and (cols.cleaned is None or set(map(type, cols.cleaned)) <= {str, type(None)})):
         for i in range(n):
             check_generation(cols.generation(i))
-    matched = list(map(refs.get, cols.ids))
-    if not set(cols.ids) <= refs.keys():
-        i = next(k for k, m in enumerate(matched) if m is None)
+    position = {rid: k for k, rid in enumerate(refs)}
+    codes = np.fromiter(map(position.get, cols.ids, repeat(-1)), dtype=np.intp, count=n)
+    if (codes < 0).any():
+        i = int(np.argmax(codes < 0))
         raise ScoringError(f"{cols.label(i)}: unknown id {cols.ids[i]!r} (not in the dataset/references; ids look "
                            "like 'summary/1614/char_count')")
-    # (id, sample) as one int, reference index × stride + sample: a set of ints costs far less than of tuples
-    stride = max(cols.samples) + 1
-    position = {rid: k * stride for k, rid in enumerate(refs)}
-    codes = set(map(add, map(position.__getitem__, cols.ids), cols.samples))
-    if len(codes) != n:
+    samples = np.fromiter(cols.samples, dtype=np.int64, count=n)
+    stride = int(samples.max()) + 1
+    if stride * len(refs) < 2**62:  # (id, sample) as one int, reference index × stride + sample
+        keys = codes * stride + samples
+        if stride * len(refs) <= 4 * n + 2**20:
+            twice = bool(np.bincount(keys, minlength=stride * len(refs)).max() > 1)
+        else:
+            twice = len(np.unique(keys)) != n
+    else:  # sample numbers too large for 64-bit keys: Python ints
+        twice = len(set(map(add, map(stride.__mul__, codes.tolist()), cols.samples))) != n
+    if twice:
         seen: dict[tuple[str, int], int] = {}
         for i, key in enumerate(zip(cols.ids, cols.samples)):
             first = seen.setdefault(key, i)
             if first != i:
                 raise ScoringError(f"{cols.label(i)}: duplicate (id, sample) ({key[0]!r}, {key[1]}); "
                                    f"first at {cols.label(first)}")
-    return matched  # type: ignore[return-value]
+    return Matches(list(refs.values()), codes, samples)
 
 
 def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tuple[str, int]], list[int]]:
@@ -121,7 +155,8 @@ def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tu
                     seen[r, cols] = cells.sum(axis=0) > 0 if len(cells) else False
         for r, ref in enumerate(mine):
             scored[ref.id] = seen[r]
-    return [(rid, s) for rid in refs for k, s in enumerate(samples) if not scored[rid][k]], samples
+    axis = np.array(samples, dtype=np.int64)
+    return [(rid, s) for rid in refs if not scored[rid].all() for s in axis[~scored[rid]].tolist()], samples
 
 
 def check_missing(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference], samples: Sequence[int],

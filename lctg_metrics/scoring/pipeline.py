@@ -24,12 +24,13 @@ from lctg_metrics.aspects.text import MALFORMED, NO_ANSWER, UNFINISHED
 from lctg_metrics.options import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
+from lctg_metrics.scoring import tally as _tally
 from lctg_metrics.scoring import coverage as _coverage
 from lctg_metrics.scoring.aggregate import aggregate
 from lctg_metrics.scoring.check import VerdictColumns, prepare_texts, verdicts
 from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import (
-    MISSING_REASON, GenerationColumns, absent_pairs, check_missing, index_references, match,
+    MISSING_REASON, GenerationColumns, Matches, absent_pairs, check_missing, index_references, match_codes,
 )
 from lctg_metrics.scoring.result import ItemVerdict, ScoreResult
 
@@ -74,7 +75,7 @@ class Part:
 
     counts: Counts
     cols: GenerationColumns
-    matched: list[Reference]
+    matches: Matches
     cleaned: list[str]
     verdicts: VerdictColumns
     answers: list[Any] | None
@@ -86,8 +87,9 @@ class Part:
         out: list[ItemVerdict] = []
         samples, texts, q = self.cols.samples, self.cols.texts, self.answers
         vc = self.verdicts
-        for i, aspect, passed, reason in zip(vc.gen, vc.aspect, vc.passed, vc.reason):
-            ref = self.matched[i]
+        table, of = self.matches.table, self.matches.codes.tolist()
+        for i, aspect, passed, reason in zip(vc.gen, vc.aspect, vc.passed.tolist(), vc.reason):
+            ref = table[of[i]]
             a = q[i] if q is not None else None
             out.append(ItemVerdict(ref.id, ref.task, ref.prompt_id, aspect, samples[i], ref.variant, passed, reason,
                                    texts[i], self.cleaned[i], None if a is None else a.label,
@@ -99,11 +101,11 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
                options: ScoringOptions, cleaner: Cleaner, judge: JudgeSpec | None = None,
                progress: bool = False) -> Part:
     """Join, clean, check and count one shard of generations (missing generations are not looked for here)."""
-    cols = generations if isinstance(generations, GenerationColumns) else GenerationColumns.from_generations(generations)
-    matched = match(cols, refs)
+    cols = columns_of(generations)
+    matches = match_codes(cols, refs)
     ignored = ignored_cleaned(cols, cleaner)
     notes = [ignored_note(ignored, cleaner)] if ignored else []
-    raws, cleaned, clean_stats, think = prepare_texts(cols, matched, cleaner, options)
+    raws, cleaned, clean_stats, think = prepare_texts(cols, matches, cleaner, options)
     usage: dict[str, dict[str, Any]] = {}
     if clean_stats is not None:
         usage["cleaner"] = _usage(clean_stats)
@@ -111,13 +113,23 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
     if failed:
         notes.append(f"{len(failed)} generations are no answer (a refusal or a content-filter stop): every aspect "
                      "failed, with the reason in the details")
-    vc = verdicts(raws, cleaned, matched, options, progress=progress, unfinished=think["unfinished"], failed=failed)
+    vc = verdicts(raws, cleaned, matches, options, progress=progress, unfinished=think["unfinished"], failed=failed)
     answers = None
     if judge is not None:
-        answers, judge_stats = _judge(matched, cleaned, judge)
+        answers, judge_stats = _judge(matches.references(), cleaned, judge)
         if judge_stats is not None:
             usage["judge"] = _usage(judge_stats)
-    return Part(_count(matched, cols.samples, vc, answers, think), cols, matched, cleaned, vc, answers, notes, usage)
+    return Part(_count(matches, vc, answers, think), cols, matches, cleaned, vc, answers, notes, usage)
+
+
+def columns_of(generations: Sequence[Generation] | GenerationColumns) -> GenerationColumns:
+    """Generations as columns: as given, taken from a chunk read from a file (``inputs.GenerationChunk``, which holds
+    columns), or gathered from :class:`Generation` objects."""
+    if isinstance(generations, GenerationColumns):
+        return generations
+    if hasattr(generations, "columns") and callable(generations.columns):
+        return GenerationColumns(**generations.columns())
+    return GenerationColumns.from_generations(generations)
 
 
 def ignored_cleaned(cols: GenerationColumns, cleaner: Cleaner) -> int:
@@ -131,21 +143,19 @@ def ignored_note(ignored: int, cleaner: Cleaner) -> str:
     return f"'cleaned' given for {ignored} generations but ignored: cleaner is {cleaner.describe()}"
 
 
-def _count(matched: Sequence[Reference], samples: Sequence[int], vc: VerdictColumns, answers: Any,
-           think: Mapping[str, Any]) -> Counts:
-    """Counts of one shard, from a table of its distinct references (few) and one index per generation."""
-    distinct = list(dict(zip(map(id, matched), matched)).values())
-    index = {id(r): k for k, r in enumerate(distinct)}
-    ref = np.fromiter(map(index.__getitem__, map(id, matched)), dtype=np.intp, count=len(matched))
+def _count(matches: Matches, vc: VerdictColumns, answers: Any, think: Mapping[str, Any]) -> Counts:
+    """Counts of one shard, from the table of references (few) and one index into it per generation."""
+    table = matches.table
 
     def column(values: Iterable[int]) -> np.ndarray:
-        return np.fromiter(values, dtype=np.int64, count=len(distinct))[ref]
+        return np.fromiter(values, dtype=np.int64, count=len(table))
 
-    return _counts.from_codes(
-        column(TASKS.index(r.task) for r in distinct), column(r.prompt_id for r in distinct),
-        column(_counts.NO_VARIANT if r.variant is None else r.variant for r in distinct),
-        np.fromiter(samples, dtype=np.int64, count=len(matched)), np.asarray(vc.gen, dtype=np.intp), vc.aspect,
-        vc.passed, column(len(r.aspects) > 1 for r in distinct), answers, think=_think_flags(len(matched), think))
+    return _tally.from_references(
+        matches.codes, column(TASKS.index(r.task) for r in table), column(r.prompt_id for r in table),
+        column(_counts.NO_VARIANT if r.variant is None else r.variant for r in table),
+        column(len(r.aspects) > 1 for r in table), matches.samples,
+        np.arange(len(vc.gen)) if isinstance(vc.gen, range) else np.asarray(vc.gen, dtype=np.intp), vc.codes,
+        vc.passed, answers, think=_think_flags(len(matches.codes), think), aspect_names=vc.names)
 
 
 def _think_flags(n: int, think: Mapping[str, Any]) -> tuple[np.ndarray, ...] | None:
@@ -200,7 +210,7 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
     if absent and missing == "fail":
         pairs = [(refs[rid], s) for rid, s in absent]
         flat = [(k, a) for k, (ref, _) in enumerate(pairs) for a in ref.aspects]
-        counts = counts + _counts.build(
+        counts = counts + _tally.build(
             [r.task for r, _ in pairs], [r.prompt_id for r, _ in pairs], [r.variant for r, _ in pairs],
             [s for _, s in pairs], [k for k, _ in flat], [a for _, a in flat], [False] * len(flat),
             [len(r.aspects) > 1 for r, _ in pairs], generations=False)

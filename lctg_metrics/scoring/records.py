@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from lctg_metrics.schema import ScoringError, check_detail
-from lctg_metrics.scoring import counts as _counts
+from lctg_metrics.scoring import tally as _tally
 from lctg_metrics.scoring.counts import Counts
 
 
 class _Quality:
-    """The judge's answer for one generation as :func:`counts.build` reads it (label, reason)."""
+    """The judge's answer for one generation as :func:`tally.build` reads it (label, reason)."""
 
     __slots__ = ("label", "reason")
 
@@ -49,6 +49,6 @@ def counts_from_records(records: Iterable[Mapping[str, Any]], *, where: str = "r
         item_passed.append(rec["passed"])
     if not keys:
         raise ScoringError(f"no {where}s: cannot compute a score from an empty list")
-    return _counts.build([k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys], [k[3] for k in keys],
+    return _tally.build([k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys], [k[3] for k in keys],
                          item_gen, item_aspect, item_passed, [len(a) > 1 for a in aspects_of],
                          quality if any(q is not None for q in quality) else None)

@@ -15,7 +15,7 @@ def _per_prompt(counts: Counts, field: str) -> dict[str, tuple[np.ndarray, np.nd
     n, d = TALLIES[field]
     out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for task, tc in counts.tasks.items():
-        num, den = tc.cells[..., n], tc.cells[..., d]  # (U, V, A, S)
+        num, den = tc.tally(n), tc.tally(d)  # (U, V, A, S)
         scored = den > 0
         k = scored.sum(axis=-1)
         value = np.divide(num, den, out=np.zeros(num.shape), where=scored)
