@@ -181,17 +181,19 @@ class Counts:
         cols: dict[str, list[Any]] = {k: [] for k in ("task", "prompt_id", "variant", "aspect", "sample",
                                                       *TALLY, *PROMPT_TALLY)}
         for task, tc in self.tasks.items():
-            for u, v, a, s in np.argwhere(tc.cells[..., T] > 0):
-                first = a == int(np.argmax(tc.cells[u, v, :, s, T] > 0))
-                for key, value in (("task", task), ("prompt_id", tc.units[u]), ("variant", tc.variants[v]),
-                                   ("aspect", tc.aspects[a]), ("sample", tc.samples[s])):
-                    cols[key].append(value)
-                kept = tc.cells.shape[-1]
-                for k, name in enumerate(TALLY):
-                    cols[name].append(int(tc.cells[u, v, a, s, k]) if k < kept else 0)
-                kept = tc.prompts.shape[-1]
-                for k, name in enumerate(PROMPT_TALLY):
-                    cols[name].append(int(tc.prompts[u, v, s, k]) if first and k < kept else 0)
+            present = tc.cells[..., T] > 0
+            u, v, a, s = np.nonzero(present)  # the cells in the order of np.argwhere (C order)
+            first = a == np.argmax(present, axis=2)[u, v, s]  # the prompt's first aspect with generations
+            cols["task"] += [task] * len(u)
+            for key, labels, at in (("prompt_id", tc.units, u), ("variant", tc.variants, v),
+                                    ("aspect", tc.aspects, a), ("sample", tc.samples, s)):
+                cols[key] += [labels[i] for i in at.tolist()]
+            kept = tc.cells.shape[-1]
+            for k, name in enumerate(TALLY):
+                cols[name] += tc.cells[u, v, a, s, k].tolist() if k < kept else [0] * len(u)
+            kept = tc.prompts.shape[-1]
+            for k, name in enumerate(PROMPT_TALLY):
+                cols[name] += np.where(first, tc.prompts[u, v, s, k], 0).tolist() if k < kept else [0] * len(u)
         return cols
 
     @classmethod
