@@ -148,3 +148,15 @@ def test_fold_agrees_with_case_insensitive_matching_on_every_code_point() -> Non
         if one_of.fullmatch(d):
             twins = [c for c in chars if re.fullmatch(re.escape(c), d, re.IGNORECASE)]
             assert twins and all(fold(d) == c for c in twins), (hex(code), twins)
+
+
+def test_guarded_patterns_survive_pickling_and_copying() -> None:
+    """Task rules travel to worker processes (Dataset.map(num_proc=N)); a guarded pattern must too."""
+    import copy
+    import pickle
+
+    rules = TASK_RULES["pros_and_cons"]
+    for value in (rules, copy.deepcopy(rules), pickle.loads(pickle.dumps(rules))):
+        assert isinstance(value.meta, Guarded)
+        assert value.meta.search("メリットとデメリット") and not value.meta.search("本文")
+        assert value.meta.sub("X", "メリットとデメリット") == "X"

@@ -51,7 +51,12 @@ class Guarded:
         return self.regex.fullmatch(s, *positions) if positions or self._gate.may(s) else None
 
     def __getattr__(self, name: str):
+        if name.startswith("__") or name in Guarded.__slots__:  # copying and pickling look for these first
+            raise AttributeError(name)
         return getattr(self.regex, name)
+
+    def __reduce__(self):
+        return guard, (self.regex,)
 
 
 def guard(regex: re.Pattern[str]) -> Guarded:
