@@ -22,9 +22,11 @@ BUILD = str(PROJECT_ROOT / "build_dataset.py")
 
 
 def _start(argv: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """Start a command as a terminal would: with Ctrl-C's default action, even where this process was started with
+    SIGINT ignored (a background job of a non-interactive shell), which the child would otherwise inherit."""
     full_env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     return subprocess.Popen(argv, cwd=PROJECT_ROOT, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _wait_for(condition, proc: subprocess.Popen[str], what: str, timeout: float = 120.0) -> None:
@@ -66,8 +68,8 @@ def test_sigint_during_score_writes_nothing(built_dataset: Path, tmp_path: Path)
     rows = read_rows(built_dataset)
     gens = tmp_path / "in" / "g.jsonl"
     gens.parent.mkdir()
-    with open(gens, "w", encoding="utf-8") as f:  # 1,680 prompts × 40 samples: several seconds of scoring
-        for k in range(40):
+    with open(gens, "w", encoding="utf-8") as f:  # 1,680 prompts × 100 samples: seconds of scoring
+        for k in range(100):
             for row in rows:
                 f.write(json.dumps({"id": row["id"], "sample": k, "generation": generate(row, k)},
                                    ensure_ascii=False) + "\n")
