@@ -183,11 +183,6 @@ class Gate:
         """The groups of patterns that fire only together."""
         return self._all_of
 
-    @property
-    def strings(self) -> frozenset[str]:
-        """Every string of the gate (prefixes, suffixes and factors)."""
-        return self.need.prefixes | self.need.suffixes | self.need.factors
-
     def _compile(self) -> tuple[_Test, _Test, _Test]:
         # Anchored tests first within a group: they are cheaper than a search.
         self._together = tuple(
@@ -198,20 +193,9 @@ class Gate:
 
     def may(self, s: str) -> bool:
         """Whether some way of firing could match in ``s`` (False is a proof that none can)."""
-        start, end, inside = self._tests or self._compile()
-        if start is not None and start(s) is not None:
+        if _passes(self._tests or self._compile(), s):
             return True
-        if end is not None and end(s[::-1]) is not None:
-            return True
-        if inside is not None and inside(fold(s)) is not None:
-            return True
-        for group in self._together:
-            for tests in group:
-                if not _passes(tests, s):
-                    break
-            else:
-                return True
-        return False
+        return any(all(_passes(tests, s) for tests in group) for group in self._together)
 
 
 def gate(*any_of: re.Pattern[str], all_of: Iterable[tuple[re.Pattern[str], ...]] = ()) -> Gate:

@@ -9,16 +9,16 @@ from lctg_metrics.cleaners.rule.notes import (
     CONSTRAINT_STRONG_RE,
     COUNT_REMARK_RE,
     COUNTED_REMARK_RE,
-    INSTRUCTION_REMARK_RE,
-    QUOTED_WORD_USE_RE,
     DISCLAIMER_RE,
     DISCLAIMER_SUBJECT_RE,
+    INSTRUCTION_REMARK_RE,
     LINE_NOTE_RE,
     MARKED_CONFORM_RE,
     NOTE_LINE_RE,
     NOTE_MARK_RE,
     NOTE_SELF_RE,
     NOTE_TOPIC_RE,
+    QUOTED_WORD_USE_RE,
     is_constraint_remark,
     is_count_or_keyword_note,
 )
@@ -145,7 +145,7 @@ SENTENCE_GATES: dict[str, Gate] = {task: _sentence_gate(rules) for task, rules i
 LINE_GATE = gate(NOTE_MARK_RE, DONE_LINE_RE, CLOSING_TAG_RE, BRACKETED_RE, CHAR_COUNT_RE, NOTE_LINE_RE, LINE_NOTE_RE,
                  EN_CUE_RE, EN_YOU_REMARK_RE)
 #: The brackets TRAILING_NOTE_RE ends with (then only blanks): a line ending otherwise has no trailing note.
-_NOTE_CLOSERS = ")）】]〕＞>"
+_NOTE_CLOSERS = tuple(")）】]〕＞>")
 
 
 def _tail_sentence_rule(sentence: str, rules: TaskRules) -> str | None:
@@ -207,7 +207,7 @@ def cut_tail(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
         rule = _tail_line_rule(line, rules, head)
         if rule is not None:
             return head.strip(), Removal("tail", rule + "_line", line)
-    m = TRAILING_NOTE_RE.search(line) if line.rstrip()[-1:] in _NOTE_CLOSERS and line.rstrip() else None
+    m = TRAILING_NOTE_RE.search(line) if line.rstrip().endswith(_NOTE_CLOSERS) else None
     if m and _is_note(m.group(0).strip()[1:-1], rules):
         kept = text[: len(text) - len(line) + m.start()]
         if content_left(kept):
