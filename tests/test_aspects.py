@@ -277,3 +277,18 @@ def test_each_aspects_batch_passes_is_its_checks_passed(data, counting, normaliz
         for cl in (cleaned, raws, list(raws)):  # cleaned texts that differ, and none cleaned away (the same list or not)
             expected = [spec.check(Texts(r, c), k, opts).passed for r, c, k in zip(raws, cl, constraints)]
             assert list(spec.passes(raws, cl, constraints, opts)) == expected, name
+
+
+@pytest.mark.parametrize("pad", [" " * 200, "\u3000" * 50 + "\n" * 50, "\t\n " * 40])
+def test_blank_padding_never_lengthens_a_short_answer_for_format(pad):
+    """FORMAT needs more than its affix length of non-blank characters; padding with blanks (before, after or
+    between) must not reach it, on the fast path that decides on each text's head."""
+    from lctg_metrics.aspects.format import passes_format
+
+    opts = resolve_options()
+    short = "京都の抹茶"
+    texts = [short + pad, pad + short, "京都" + pad + "の抹茶", pad]
+    constraints = [Constraint("summary")] * len(texts)
+    assert passes_format(texts, texts, constraints, opts) == [False] * len(texts)
+    assert passes_format(["京都の抹茶カフェが新たに開店" + pad], ["京都の抹茶カフェが新たに開店" + pad],
+                         constraints[:1], opts) == [True]
