@@ -46,12 +46,45 @@ class Removal:
     text: str
 
 
+_nfkc_changes: tuple[re.Pattern[str], dict[str, str]] | None = None
+
+
+def _nfkc_table() -> tuple[re.Pattern[str], dict[str, str]]:
+    """The characters of the Basic Multilingual Plane that NFKC changes on their own, with what it makes of each,
+    and one character class finding them (built on first use, about 25 ms)."""
+    global _nfkc_changes
+    if _nfkc_changes is None:
+        table = {}
+        for code in range(0x10000):
+            ch = chr(code)
+            if not 0xD800 <= code <= 0xDFFF and (made := unicodedata.normalize("NFKC", ch)) != ch:
+                table[ch] = made
+        _nfkc_changes = re.compile("[" + "".join(re.escape(ch) for ch in sorted(table)) + "]"), table
+    return _nfkc_changes
+
+
+def nfkc(s: str) -> str:
+    """``unicodedata.normalize("NFKC", s)``, without its slow path for the common case.
+
+    CPython normalises a string that is not already NFKC at about 0.15 µs a character, so one full-width
+    bracket in a 120-character line costs 17 µs. Here each character NFKC changes on its own is replaced by its
+    NFKC form first. That never changes the result: NFKC(x) is compatibility-equivalent to x, and that
+    equivalence holds within any string around it, so NFKC(s) = NFKC(t) for the replaced string t. If t is
+    already NFKC (checked exactly), t is NFKC(s); otherwise (combining marks that compose across characters,
+    half-width voiced marks) the full normalisation of t decides (tests/test_rule_text.py compares the two)."""
+    if unicodedata.is_normalized("NFKC", s):
+        return s
+    changes, table = _nfkc_table()
+    t = changes.sub(lambda m: table[m.group()], s)
+    return t if unicodedata.is_normalized("NFKC", t) else unicodedata.normalize("NFKC", t)
+
+
 @lru_cache(maxsize=16384)
 def norm(unit: str) -> str:
     """The form patterns are matched against: NFKC, straight quotes, no edge blanks or emoji (never cut).
 
     Cached: the rules of one cascade ask for the same units again and again (a pure function of the unit)."""
-    s = unicodedata.normalize("NFKC", unit)
+    s = nfkc(unit)
     if _CURLY.search(s):
         s = s.translate(_QUOTES)
     start, end = 0, len(s)
