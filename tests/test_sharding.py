@@ -121,3 +121,21 @@ def test_ray_data_recipe(toy, whole):
         assert scorer.finalize(table.to_dict(orient="list")).to_dict() == scorer.finalize(counts_all).to_dict()
     finally:
         ray.shutdown()
+
+
+def test_batches_against_other_references_use_their_own_table(toy, whole):
+    """What batches derive from the references (constraints, key columns) is kept for the next batch only while the
+    references are the same: scorers over references that differ in one keyword, taking turns, each score as alone."""
+    gens, refs = toy
+    scorer, counts_all = whole
+    first_keyword = next(k for k, r in enumerate(refs) if r.get("keyword"))
+    changed = [dict(r) for r in refs]
+    changed[first_keyword]["keyword"] = "\u2603never-in-any-generation"
+    other = ShardScorer(changed)
+    alone = ShardScorer(changed).counts(_batch(gens))
+    mine = [g for g in gens if g["id"] == refs[first_keyword]["id"]]
+    assert mine, "the changed reference has generations"
+    for _ in range(2):  # turns: each scorer's batch follows the other's
+        assert other.counts(_batch(gens)).to_rows() == alone.to_rows()
+        assert scorer.counts(_batch(gens)).to_rows() == counts_all.to_rows()
+    assert other.counts(_batch(gens)).to_rows() != counts_all.to_rows()  # the change is seen

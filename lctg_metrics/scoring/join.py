@@ -73,6 +73,46 @@ def index_references(references: Iterable[Reference | Mapping[str, Any]]) -> dic
     return refs
 
 
+class RefTable(list):
+    """The references of a mapping, in its order, with what each batch scored against them derives from the
+    references alone (their constraints, tasks, key columns) made once: a sharded run scores many batches
+    against one table. Derived values are shared, so arrays among them are read-only."""
+
+    def __init__(self, ids: tuple[str, ...], refs: tuple[Reference, ...]) -> None:
+        super().__init__(refs)
+        self.ids = ids
+        self.position = {rid: k for k, rid in enumerate(ids)}
+        self._derived: dict[str, Any] = {}
+
+    def derived(self, name: str, make: Any) -> Any:
+        """``make(self)``, made on the first call for ``name`` and kept."""
+        value = self._derived.get(name)
+        if value is None:
+            value = self._derived[name] = make(self)
+        return value
+
+
+def derived(table: Sequence[Reference], name: str, make: Any) -> Any:
+    """``make(table)``, kept with a :class:`RefTable` (made each time for another sequence)."""
+    return table.derived(name, make) if isinstance(table, RefTable) else make(table)
+
+
+#: The table of the mapping matched last, with its ids and references (a sharded run matches one mapping per batch).
+_last_table: tuple[tuple[str, ...], tuple[Reference, ...], RefTable] | None = None
+
+
+def ref_table(refs: Mapping[str, Reference]) -> RefTable:
+    """The :class:`RefTable` of ``refs``: the last one made, if ``refs`` holds the same ids and references."""
+    global _last_table
+    ids, values = tuple(refs), tuple(refs.values())
+    last = _last_table
+    if last is not None and last[0] == ids and last[1] == values:  # identical objects compare at pointer speed
+        return last[2]
+    table = RefTable(ids, values)
+    _last_table = (ids, values, table)
+    return table
+
+
 @dataclass
 class Matches:
     """The reference of every generation: ``table`` holds the references (in their order), ``codes[g]`` is the index
@@ -107,8 +147,8 @@ def match_codes(cols: GenerationColumns, refs: Mapping[str, Reference]) -> Match
             and (cols.cleaned is None or set(map(type, cols.cleaned)) <= {str, type(None)})):
         for i in range(n):
             check_generation(cols.generation(i))
-    position = {rid: k for k, rid in enumerate(refs)}
-    codes = np.fromiter(map(position.get, cols.ids, repeat(-1)), dtype=np.intp, count=n)
+    table = ref_table(refs)
+    codes = np.fromiter(map(table.position.get, cols.ids, repeat(-1)), dtype=np.intp, count=n)
     if (codes < 0).any():
         i = int(np.argmax(codes < 0))
         raise ScoringError(f"{cols.label(i)}: unknown id {cols.ids[i]!r} (not in the dataset/references; ids look "
@@ -130,7 +170,7 @@ def match_codes(cols: GenerationColumns, refs: Mapping[str, Reference]) -> Match
             if first != i:
                 raise ScoringError(f"{cols.label(i)}: duplicate (id, sample) ({key[0]!r}, {key[1]}); "
                                    f"first at {cols.label(first)}")
-    return Matches(list(refs.values()), codes, samples)
+    return Matches(table, codes, samples)
 
 
 def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tuple[str, int]], list[int]]:

@@ -30,7 +30,7 @@ from lctg_metrics.scoring.aggregate import aggregate
 from lctg_metrics.scoring.check import VerdictColumns, prepare_texts, verdicts
 from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import (
-    MISSING_REASON, GenerationColumns, Matches, absent_pairs, check_missing, index_references, match_codes,
+    MISSING_REASON, GenerationColumns, Matches, absent_pairs, check_missing, derived, index_references, match_codes,
 )
 from lctg_metrics.scoring.result import ItemVerdict, ScoreResult
 
@@ -145,15 +145,18 @@ def ignored_note(ignored: int, cleaner: Cleaner) -> str:
 
 def _count(matches: Matches, vc: VerdictColumns, answers: Any, think: Mapping[str, Any]) -> Counts:
     """Counts of one shard, from the table of references (few) and one index into it per generation."""
-    table = matches.table
+    def columns(table: Sequence[Reference]) -> tuple[np.ndarray, ...]:
+        made = [np.fromiter(values, dtype=np.int64, count=len(table)) for values in (
+            (TASKS.index(r.task) for r in table), (r.prompt_id for r in table),
+            (_counts.NO_VARIANT if r.variant is None else r.variant for r in table),
+            (len(r.aspects) > 1 for r in table))]
+        for column in made:
+            column.flags.writeable = False  # shared by every batch matched to this table
+        return tuple(made)
 
-    def column(values: Iterable[int]) -> np.ndarray:
-        return np.fromiter(values, dtype=np.int64, count=len(table))
-
+    r_task, r_unit, r_var, r_multi = derived(matches.table, "key columns", columns)
     return _tally.from_references(
-        matches.codes, column(TASKS.index(r.task) for r in table), column(r.prompt_id for r in table),
-        column(_counts.NO_VARIANT if r.variant is None else r.variant for r in table),
-        column(len(r.aspects) > 1 for r in table), matches.samples,
+        matches.codes, r_task, r_unit, r_var, r_multi, matches.samples,
         np.arange(len(vc.gen)) if isinstance(vc.gen, range) else np.asarray(vc.gen, dtype=np.intp), vc.codes,
         vc.passed, answers, think=_think_flags(len(matches.codes), think), aspect_names=vc.names)
 
