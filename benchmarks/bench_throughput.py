@@ -13,6 +13,12 @@ table shows each path's median per item and its ratio to a named floor measured 
 - ``cleaner floor``: the rule cleaner alone over the raw texts;
 - ``CLI floor`` (with ``--cli``): read the JSONL, ``json.loads`` each line, run the checks floor on it.
 
+The toy generations repeat their preambles, closings and base texts across samples, so the cleaner meets many units
+it has normalised before. For scale, the table also times the rule cleaner alone on the 719 hand-written texts of
+``benchmarks/cleaner_*.jsonl`` (the cleaner's labeled sets: shorter, half of them with added text, many of them
+hard cases; no unit repeated), emptying the normal-form cache before each copy of the set, so no unit is
+normalised from an earlier copy.
+
 Paths: the API (``score_predictions``) and the evaluate module with the default cleaner (rule) and with
 ``cleaner="none"``, and ``lctg score`` as a subprocess. Memory: the tracemalloc peak of one evaluate compute with
 row ids (rule cleaner) over the number of items. Each path's scores are checked against the floor's before timing.
@@ -112,9 +118,22 @@ def main() -> int:
         assert abs(api[f"{key[0]}/{key[1]}"] - floor[key] / tot) < 1e-9, key
     metric = evaluate.load(str(ROOT / "lctg_ctg"))
 
+    from lctg_metrics.cleaners.rule.text import norm
+
+    hand = [json.loads(line) for f in sorted(ROOT.glob("benchmarks/cleaner_*.jsonl"))
+            for line in f.read_text(encoding="utf-8").splitlines()]
+    hand_texts, hand_tasks = [h["generation"] for h in hand], [h["task"] for h in hand]
+    hand_copies = max(1, args.items // (10 * len(hand)))
+
+    def hand_written() -> None:
+        for _ in range(hand_copies):
+            norm.cache_clear()
+            list(map(clean, hand_texts, hand_tasks))
+
     paths = {
         "checks floor": lambda: checks_floor(raws, cleaned, refs),
         "cleaner floor (rule alone)": lambda: [clean(t, c["task"]) for t, c in zip(raws, refs)],
+        "rule cleaner alone, hand-written texts": hand_written,
         "API, rule (default)": lambda: score_predictions(raws, refs, samples=samples),
         "API, cleaner=none": lambda: score_predictions(raws, refs, samples=samples, cleaner="none"),
         "evaluate, row ids, rule": lambda: metric.compute(predictions=raws, references=ids, samples=samples,
@@ -156,10 +175,15 @@ def main() -> int:
               "CLI floor + rule cleaner": "CLI floor (read + parse + checks)"}
     print(f"\n| path | µs per item (median of {args.rounds}) | ÷ floor | floor |\n|---|---|---|---|")
     for name in names:
-        per = med[name] / args.items * 1e6
+        per = med[name] / (hand_copies * len(hand) if name == "rule cleaner alone, hand-written texts" else args.items) * 1e6
         base = floors.get(name)
-        ratio = f"{med[name] / med[base]:.1f}×" if base else "1"
+        ratio = f"{med[name] / med[base]:.1f}×" if base else "1" if name == "checks floor" else "—"
         print(f"| {name} | {per:.2f} | {ratio} | {base or '—'} |")
+    toy_chars, hand_chars = statistics.fmean(map(len, raws)), statistics.fmean(map(len, hand_texts))
+    print(f"\nrule cleaner per 100 characters: toy {med['cleaner floor (rule alone)'] / args.items * 1e8 / toy_chars:.1f} µs "
+          f"(mean {toy_chars:.0f} characters), hand-written "
+          f"{med['rule cleaner alone, hand-written texts'] / (hand_copies * len(hand)) * 1e8 / hand_chars:.1f} µs "
+          f"(mean {hand_chars:.0f} characters, {hand_copies} copies of {len(hand)})")
     if args.cli:
         print(f"\n`lctg score`, rule ÷ (CLI floor + rule cleaner): "
               f"{med['lctg score, rule (default)'] / med['CLI floor + rule cleaner']:.1f}×")
