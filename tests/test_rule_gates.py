@@ -160,3 +160,56 @@ def test_guarded_patterns_survive_pickling_and_copying() -> None:
         assert isinstance(value.meta, Guarded)
         assert value.meta.search("メリットとデメリット") and not value.meta.search("本文")
         assert value.meta.sub("X", "メリットとデメリット") == "X"
+
+
+def _holds(n, s: str) -> bool:
+    """What a need says, read plainly (the tries and :meth:`Gate.may` compiled from it must answer the same): ``s``
+    starts with a prefix after lead characters, ends with a suffix before trail characters and a final line break,
+    or holds a factor; letters compared folded (as the case-insensitive tests compare them)."""
+    def within(ch: str, chars: frozenset[str]) -> bool:
+        return ch in chars or ("\\s" in chars and ch.isspace()) or ("\\d" in chars and ch.isdecimal())
+
+    f = fold(s)
+    k = 0
+    while True:
+        if any(f.startswith(fold(x), k) for x in n.prefixes):
+            return True
+        if k < len(s) and within(s[k], n.lead):
+            k += 1
+        else:
+            break
+    end = len(s) - 1 if s.endswith("\n") else len(s)
+    while True:
+        if any(f.endswith(fold(x), 0, end) for x in n.suffixes):
+            return True
+        if end > 0 and within(s[end - 1], n.trail):
+            end -= 1
+        else:
+            break
+    return any(fold(x) in f for x in n.factors)
+
+
+def _units_near(g: Gate):
+    """Units made of a gate's own strings (whole, cut short, in other letter cases) among Japanese and Latin text."""
+    pieces = sorted({x for p in [*g.patterns, *(p for grp in g.groups for p in grp)]
+                     for x in (lambda n: n.prefixes | n.suffixes | n.factors)(need(p))})
+    piece = st.sampled_from(pieces).flatmap(lambda x: st.sampled_from([x, x[:-1], x[1:], x.upper(), x.title()]))
+    filler = st.text(alphabet="要約しましたですね。、！？!? \n　abcXYZ「」（）:：*#【】", max_size=6)
+    return st.lists(st.one_of(piece, filler), max_size=5).map("".join)
+
+
+@pytest.mark.parametrize("which", range(len(_gates())))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_gate_answers_what_its_needs_say(which: int, data) -> None:
+    """A unit passes a gate exactly when one need of its union holds, or every need of one of its groups does."""
+    g = _gates()[which]
+    s = data.draw(_units_near(g))
+    expected = _holds(g.need, s) or any(all(_holds(need(p), s) for p in grp) for grp in g.groups)
+    assert g.may(s) == expected, (s, expected)
+
+
+def test_a_group_passes_only_when_every_pattern_of_it_can() -> None:
+    g = gate(re.compile(r"^abc"), all_of=[(re.compile(r"xyz$"), re.compile(r"foo"))])
+    assert g.may("abc!") and g.may("a foo then xyz") and g.may("fooxyz")
+    assert not g.may("only foo") and not g.may("only xyz") and not g.may("xyz foo")
