@@ -18,7 +18,7 @@ from lctg_metrics.aspects.text import (MALFORMED, NO_ANSWER, NO_ANSWER_REASON, S
 from lctg_metrics.cleaners import CleanBatch, Cleaner
 from lctg_metrics.options import ScoringOptions
 from lctg_metrics.schema import ScoringError
-from lctg_metrics.scoring.join import GenerationColumns, Matches, derived
+from lctg_metrics.scoring.join import GenerationColumns, Matches
 
 #: Number of items above which a progress bar is shown (when progress is on).
 PROGRESS_THRESHOLD = 2000
@@ -79,7 +79,7 @@ def prepare_texts(
         provided = [c if c is None or type(c) is str or not isinstance(c, str) else str.__str__(c) for c in provided]
     if provided is not None and options.think != "keep":
         provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
-    batch = CleanBatch(matches.column(derived(matches.table, "tasks", lambda t: [ref.task for ref in t])), raws,
+    batch = CleanBatch(matches.column(matches.table.derived("tasks", lambda t: [ref.task for ref in t])), raws,
                        provided, cols.label)
     cleaned = cleaner.clean(batch) if len(batch) else []
     if len(cleaned) != len(batch) or not (_same(cleaned, raws) or set(map(type, cleaned)) <= {str}):
@@ -138,7 +138,7 @@ def verdicts(
     (its ``passes``), the reasons only when asked for (each item's check). Generations in ``unfinished`` (an
     unclosed ``<think>``) and in ``failed`` (no answer: index -> why) fail every aspect with that reason."""
     table, refs = matches.table, matches.codes
-    constraints = derived(table, "constraints", lambda t: [ref.constraint() for ref in t])
+    constraints = table.derived("constraints", lambda t: [ref.constraint() for ref in t])
     specs = {a: aspects.get(a) for a in aspects.names()}
     empty_fails = options.empty == "fail"  # the wrapper applies the policy that acts on every aspect
     checks = {a: partial(check, a) if empty_fails else spec.check for a, spec in specs.items()}

@@ -92,11 +92,6 @@ class RefTable(list):
         return value
 
 
-def derived(table: Sequence[Reference], name: str, make: Any) -> Any:
-    """``make(table)``, kept with a :class:`RefTable` (made each time for another sequence)."""
-    return table.derived(name, make) if isinstance(table, RefTable) else make(table)
-
-
 #: The table of the mapping matched last, with its ids and references (a sharded run matches one mapping per batch).
 _last_table: tuple[tuple[str, ...], tuple[Reference, ...], RefTable] | None = None
 
@@ -118,7 +113,7 @@ class Matches:
     """The reference of every generation: ``table`` holds the references (in their order), ``codes[g]`` is the index
     of generation g's reference in it and ``samples[g]`` its sample."""
 
-    table: list[Reference]
+    table: RefTable
     codes: np.ndarray
     samples: np.ndarray
 

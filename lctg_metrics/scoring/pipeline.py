@@ -30,7 +30,7 @@ from lctg_metrics.scoring.aggregate import aggregate
 from lctg_metrics.scoring.check import VerdictColumns, prepare_texts, verdicts
 from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import (
-    MISSING_REASON, GenerationColumns, Matches, absent_pairs, check_missing, derived, index_references, match_codes,
+    MISSING_REASON, GenerationColumns, Matches, absent_pairs, check_missing, index_references, match_codes,
 )
 from lctg_metrics.scoring.result import ItemVerdict, ScoreResult
 
@@ -154,7 +154,7 @@ def _count(matches: Matches, vc: VerdictColumns, answers: Any, think: Mapping[st
             column.flags.writeable = False  # shared by every batch matched to this table
         return tuple(made)
 
-    r_task, r_unit, r_var, r_multi = derived(matches.table, "key columns", columns)
+    r_task, r_unit, r_var, r_multi = matches.table.derived("key columns", columns)
     return _tally.from_references(
         matches.codes, r_task, r_unit, r_var, r_multi, matches.samples,
         np.arange(len(vc.gen)) if isinstance(vc.gen, range) else np.asarray(vc.gen, dtype=np.intp), vc.codes,
