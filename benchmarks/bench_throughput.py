@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/bench_throughput.py --dataset lctg [--items 200000] [--rounds 3] [--cli]
 
 Items cycle through the built dataset's constraints with varied toy generations (``lctg_metrics.sample.generate``:
-item i is row i mod N, sample i div N, so every item has its own text). In each round every path runs once, in
+item i is row i mod N, sample i div N, so every item has its own seed). In each round every path runs once, in
 the order of the round (rotated between rounds, so no path always runs on a warmer or colder machine); the
 table shows each path's median per item and its ratio to a named floor measured in the same rounds:
 
@@ -13,11 +13,12 @@ table shows each path's median per item and its ratio to a named floor measured 
 - ``cleaner floor``: the rule cleaner alone over the raw texts;
 - ``CLI floor`` (with ``--cli``): read the JSONL, ``json.loads`` each line, run the checks floor on it.
 
-The toy generations repeat their preambles, closings and base texts across samples, so the cleaner meets many units
-it has normalised before. For scale, the table also times the rule cleaner alone on the 719 hand-written texts of
-``benchmarks/cleaner_*.jsonl`` (the cleaner's labeled sets: shorter, half of them with added text, many of them
-hard cases; no unit repeated), emptying the normal-form cache before each copy of the set, so no unit is
-normalised from an earlier copy.
+The cleaner remembers the lines and sentences it has judged (a few memos of 16,384 units each); every timed path
+starts with them empty. The toy generations repeat their preambles, closings and base texts across samples, so the
+cleaner meets many units it has judged before (the script prints how many texts and lines are distinct). For scale,
+the table also times the rule cleaner alone on the 719 hand-written texts of ``benchmarks/cleaner_*.jsonl`` (the
+cleaner's labeled sets: shorter, half of them with added text, many of them hard cases; no unit repeated), emptying
+the memos before each copy of the set, so no unit is judged from an earlier copy.
 
 Paths: the API (``score_predictions``) and the evaluate module with the default cleaner (rule) and with
 ``cleaner="none"``, and ``lctg score`` as a subprocess. Memory: the tracemalloc peak of one evaluate compute with
@@ -108,6 +109,9 @@ def main() -> int:
     by_id = {c["id"]: c for c in refs[:n]}
     print(f"{args.items:,} items ({n} constraints × {samples[-1] + 1} samples), mean {statistics.fmean(map(len, raws)):.0f}"
           f" chars; the rule cleaner changes {sum(a != b for a, b in zip(raws, cleaned)) / args.items:.0%} of them")
+    lines = [line for t in raws for line in t.split("\n")]
+    print(f"distinct: {len(set(zip(raws, (c['task'] for c in refs)))) / args.items:.0%} of the (text, task)"
+          f" pairs, {len(set(lines)) / len(lines):.0%} of the lines")
 
     floor = checks_floor(raws, cleaned, refs)
     totals: dict[tuple[str, str], int] = {}
@@ -118,7 +122,7 @@ def main() -> int:
         assert abs(api[f"{key[0]}/{key[1]}"] - floor[key] / tot) < 1e-9, key
     metric = evaluate.load(str(ROOT / "lctg_ctg"))
 
-    from lctg_metrics.cleaners.rule.text import norm
+    from lctg_metrics.cleaners.rule.text import clear_memos
 
     hand = [json.loads(line) for f in sorted(ROOT.glob("benchmarks/cleaner_*.jsonl"))
             for line in f.read_text(encoding="utf-8").splitlines()]
@@ -127,7 +131,7 @@ def main() -> int:
 
     def hand_written() -> None:
         for _ in range(hand_copies):
-            norm.cache_clear()
+            clear_memos()
             list(map(clean, hand_texts, hand_tasks))
 
     paths = {
@@ -163,6 +167,7 @@ def main() -> int:
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
             gc.collect()
+            clear_memos()  # every path starts with nothing judged, as a fresh process does
             t0 = time.perf_counter()
             paths[name]()
             walls[name].append(time.perf_counter() - t0)

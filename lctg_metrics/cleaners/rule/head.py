@@ -50,6 +50,7 @@ from lctg_metrics.cleaners.rule.text import (
     is_english_line,
     last_sentence,
     norm,
+    unit_memo,
 )
 
 
@@ -156,16 +157,56 @@ LINE_GATES: dict[str, Gate] = {
 }
 
 
-def _head_sentence_rule(sentence: str, rules: TaskRules, whole_line: bool) -> str | None:
+@unit_memo
+def _head_sentence_rule(sentence: str, task: str, whole_line: bool) -> str | None:
     """The rule a sentence before the answer matches (acknowledgement or announcement), if any."""
-    if not SENTENCE_GATES[rules.task].may(norm(sentence)):
+    if not SENTENCE_GATES[task].may(norm(sentence)):
         return None
+    rules = TASK_RULES[task]
     if _is_acknowledgement(sentence, rules):
         return "acknowledgement"
     if _is_announcement(sentence, rules, whole_line):
         return "announcement"
     return None
 
+
+@unit_memo
+def _whole_line_cut(line: str, task: str) -> tuple[bool, str | None]:
+    """How a first line with more text after it is cut whole: (whether it is an English lead-in, cut only before
+    Japanese; the rule that cuts it otherwise, or None)."""
+    rules = TASK_RULES[task]
+    english = False
+    if LINE_GATES[task].may(norm(line)):
+        if _is_label_line(line, rules):
+            return False, "label"
+        english = _is_english_lead_in(line)
+    last = last_sentence(line)
+    if not last:
+        return english, None
+    rule = _head_sentence_rule(last, task, True)
+    if rule is None and len(last) < len(line) and COUNT_REMARK_RE.search(norm(last)):
+        # 「…要約しました。文字数は52字です。」: a count after an announcement on the same line.
+        rule = _head_sentence_rule(last_sentence(line[: len(line) - len(last)]), task, True)
+    return english, None if rule is None else rule + "_line"
+
+
+@unit_memo
+def _inner_cuts(line: str, task: str) -> tuple[tuple[str, int], ...]:
+    """Where a first line can be cut before the rest of the text, in the order they are tried: (rule, end) for
+    a label prefix, a clause prefix and a first sentence; each is taken only if some answer follows it."""
+    rules = TASK_RULES[task]
+    label_start, clause_start = PREFIX_STARTS[task]
+    cuts = []
+    m = rules.label_prefix.match(line) if label_start(line) else None
+    if m:
+        cuts.append(("label", m.end()))
+    m = rules.clause_prefix.match(line) if clause_start(line) else None  # False where a task has no clause prefix
+    if m:
+        cuts.append(("clause_prefix", m.end()))
+    first = first_sentence(line)
+    if first and len(first) < len(line) and (rule := _head_sentence_rule(first, task, False)) is not None:
+        cuts.append((rule, len(first)))
+    return tuple(cuts)
 
 
 def cut_head(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal] | None:
@@ -174,29 +215,12 @@ def cut_head(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
     if after_cut and SEPARATOR_RE.match(line.strip()) and content_left(rest):
         return rest.strip(), Removal("head", "separator", line)
     if sep and content_left(rest):
-        if LINE_GATES[rules.task].may(norm(line)):
-            if _is_label_line(line, rules):
-                return rest.strip(), Removal("head", "label", line)
-            if _is_english_lead_in(line) and JAPANESE_RE.search(rest):
-                return rest.strip(), Removal("head", "announcement_line", line)
-        last = last_sentence(line)
-        if last:
-            rule = _head_sentence_rule(last, rules, whole_line=True)
-            if rule is None and len(last) < len(line) and COUNT_REMARK_RE.search(norm(last)):
-                # 「…要約しました。文字数は52字です。」: a count after an announcement on the same line.
-                rule = _head_sentence_rule(last_sentence(line[: len(line) - len(last)]), rules, whole_line=True)
-            if rule is not None:
-                return rest.strip(), Removal("head", rule + "_line", line)
-    label_start, clause_start = PREFIX_STARTS[rules.task]
-    m = rules.label_prefix.match(line) if label_start(line) else None
-    if m and content_left(text[m.end():]):
-        return text[m.end():].strip(), Removal("head", "label", m.group(0))
-    m = rules.clause_prefix.match(line) if clause_start(line) else None  # False where a task has no clause prefix
-    if m and content_left(text[m.end():]):
-        return text[m.end():].strip(), Removal("head", "clause_prefix", m.group(0))
-    first = first_sentence(line)
-    if first and len(first) < len(line):
-        rule = _head_sentence_rule(first, rules, whole_line=False)
-        if rule is not None and content_left(text[len(first):]):
-            return text[len(first):].strip(), Removal("head", rule, first)
+        english, rule = _whole_line_cut(line, rules.task)
+        if english and JAPANESE_RE.search(rest):
+            return rest.strip(), Removal("head", "announcement_line", line)
+        if rule is not None:
+            return rest.strip(), Removal("head", rule, line)
+    for rule, end in _inner_cuts(line, rules.task):
+        if content_left(text[end:]):
+            return text[end:].strip(), Removal("head", rule, line[:end])
     return None

@@ -61,6 +61,7 @@ from lctg_metrics.cleaners.rule.text import (
     is_english_line,
     last_sentence,
     norm,
+    unit_memo,
 )
 
 
@@ -82,7 +83,7 @@ def _is_marked_note(s: str, rules: TaskRules) -> bool:
         return True
     if DISCLAIMER_RE.search(s) and not DISCLAIMER_SUBJECT_RE.search(QUOTED_RE.sub("", s)):
         return True
-    return _tail_sentence_rule(NOTE_MARK_RE.sub("", s), rules) is not None
+    return _tail_sentence_rule(NOTE_MARK_RE.sub("", s), rules.task) is not None
 
 
 
@@ -140,7 +141,7 @@ def _sentence_gate(rules: TaskRules) -> Gate:
 
 
 SENTENCE_GATES: dict[str, Gate] = {task: _sentence_gate(rules) for task, rules in TASK_RULES.items()}
-#: What a last line must contain for :func:`_tail_line_rule` to fire before its first sentence is read: one
+#: What a last line must contain for :func:`_whole_line_cut` to judge it before its first sentence is read: one
 #: pattern per check, in its order (all read the line's normal form).
 LINE_GATE = gate(NOTE_MARK_RE, DONE_LINE_RE, CLOSING_TAG_RE, BRACKETED_RE, CHAR_COUNT_RE, NOTE_LINE_RE, LINE_NOTE_RE,
                  EN_CUE_RE, EN_YOU_REMARK_RE)
@@ -148,11 +149,13 @@ LINE_GATE = gate(NOTE_MARK_RE, DONE_LINE_RE, CLOSING_TAG_RE, BRACKETED_RE, CHAR_
 _NOTE_CLOSERS = tuple(")）】]〕＞>")
 
 
-def _tail_sentence_rule(sentence: str, rules: TaskRules) -> str | None:
+@unit_memo
+def _tail_sentence_rule(sentence: str, task: str) -> str | None:
     """The rule a sentence after the answer matches (closing, self-explanation, constraint remark, note), if any."""
     s = norm(sentence)
-    if not s or not SENTENCE_GATES[rules.task].may(s):
+    if not s or not SENTENCE_GATES[task].may(s):
         return None
+    rules = TASK_RULES[task]
     if CLOSING_RE.search(QUOTED_RE.sub("「」", s)) or EN_CLOSING_RE.match(s) or _is_reader_signoff(s, rules):
         return "closing"
     if rules.self_reference.search(s) or RESTATEMENT_RE.search(s) or _is_design_remark(s, rules):
@@ -166,28 +169,64 @@ def _tail_sentence_rule(sentence: str, rules: TaskRules) -> str | None:
     return None
 
 
-def _tail_line_rule(line: str, rules: TaskRules, rest: str) -> str | None:
-    """A whole last line that is a footer: a note, an English remark, or its first sentence is a closing etc."""
+@unit_memo
+def _whole_line_cut(line: str, task: str) -> tuple[bool, str | None]:
+    """How a last line with text before it is cut whole, as a note, an English remark or because its first
+    sentence is a closing etc.: (whether it is an English remark, cut only after Japanese; the rule that cuts it
+    otherwise, or None)."""
     s = norm(line)
     if not s:
-        return None
+        return False, None
+    rules = TASK_RULES[task]
+    english = False
     if LINE_GATE.may(s):
         if NOTE_MARK_RE.match(s) and _is_marked_note(s, rules):
-            return "note"
+            return False, "note_line"
         if DONE_LINE_RE.search(s):
-            return "closing"
+            return False, "closing_line"
         if CLOSING_TAG_RE.match(s):
-            return "separator"
+            return False, "separator_line"
         m = BRACKETED_RE.fullmatch(s)
         if m and _is_note(m.group(1), rules):
-            return "note"
+            return False, "note_line"
         if CHAR_COUNT_RE.search(s) or NOTE_LINE_RE.match(s) or LINE_NOTE_RE.match(s):
-            return "note"
+            return False, "note_line"
         # An English remark after a Japanese answer (「I kept it under 100 characters.」); a slogan has no cue word.
-        if is_english_line(s) and JAPANESE_RE.search(rest) and (EN_CUE_RE.search(s) or EN_YOU_REMARK_RE.search(s)):
-            return "closing"
+        english = is_english_line(s) and bool(EN_CUE_RE.search(s) or EN_YOU_REMARK_RE.search(s))
     first = first_sentence(line)
-    return _tail_sentence_rule(first, rules) if first else None
+    rule = _tail_sentence_rule(first, task) if first else None
+    return english, None if rule is None else rule + "_line"
+
+
+@unit_memo
+def _opens_footer(line: str, task: str) -> bool:
+    """Whether a line can open a footer block: a footer heading or a self-explanation."""
+    s = norm(line)
+    return bool(s) and bool(FOOTER_HEADING_RE.match(s) or TASK_RULES[task].self_reference.search(s))
+
+
+@unit_memo
+def _inner_cuts(line: str, task: str) -> tuple[tuple[str, int, bool], ...]:
+    """Where a last line can be cut after the answer before it, in the order they are tried: (rule, start,
+    whether only after Japanese) for a bracketed note at its end, a note opened by ※, and a last sentence; each
+    is taken only if some answer is left before it."""
+    rules = TASK_RULES[task]
+    cuts = []
+    m = TRAILING_NOTE_RE.search(line) if line.rstrip().endswith(_NOTE_CLOSERS) else None
+    if m and _is_note(m.group(0).strip()[1:-1], rules):
+        cuts.append(("note", m.start(), False))
+    mark = line.rfind("※")
+    if mark > 0 and line[:mark].strip() and _is_marked_note(norm(line[mark:]), rules):
+        # 「…定期便 ※条件に合わせて作成しました。」: a note opened by ※ on the answer's own line.
+        cuts.append(("note", mark, False))
+    last = last_sentence(line)
+    if last and len(last) < len(line):
+        start = len(line) - len(last)
+        if (rule := _tail_sentence_rule(last, task)) is not None:
+            cuts.append((rule, start, False))
+        elif is_english_line(norm(last)) and EN_CUE_RE.search(norm(last)):
+            cuts.append(("closing", start, True))
+    return tuple(cuts)
 
 
 def cut_tail(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal] | None:
@@ -197,33 +236,20 @@ def cut_tail(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
     # some answer, to the end (「要約のポイント：\n・…」「このタイトルは…\nまた、…」). One line is handled below.
     # Only the last few lines can start one: a long run after such a line is content, not a footer.
     for i in range(max(1, len(lines) - MAX_FOOTER_BLOCK_LINES), len(lines) - 1):
-        s = norm(lines[i])
-        if s and (FOOTER_HEADING_RE.match(s) or rules.self_reference.search(s)) and content_left("\n".join(lines[:i])):
+        if _opens_footer(lines[i], rules.task) and content_left("\n".join(lines[:i])):
             return "\n".join(lines[:i]).strip(), Removal("tail", "footer_block", "\n".join(lines[i:]))
     head, sep, line = text.rpartition("\n")
     if after_cut and sep and SEPARATOR_RE.match(line.strip()) and content_left(head):
         return head.strip(), Removal("tail", "separator", line)
     if sep and content_left(head):
-        rule = _tail_line_rule(line, rules, head)
+        english, rule = _whole_line_cut(line, rules.task)
+        if english and JAPANESE_RE.search(head):
+            return head.strip(), Removal("tail", "closing_line", line)
         if rule is not None:
-            return head.strip(), Removal("tail", rule + "_line", line)
-    m = TRAILING_NOTE_RE.search(line) if line.rstrip().endswith(_NOTE_CLOSERS) else None
-    if m and _is_note(m.group(0).strip()[1:-1], rules):
-        kept = text[: len(text) - len(line) + m.start()]
-        if content_left(kept):
-            return kept.strip(), Removal("tail", "note", m.group(0))
-    mark = line.rfind("※")
-    if mark > 0 and line[:mark].strip() and _is_marked_note(norm(line[mark:]), rules):
-        # 「…定期便 ※条件に合わせて作成しました。」: a note opened by ※ on the answer's own line.
-        kept = text[: len(text) - len(line) + mark]
-        if content_left(kept):
-            return kept.strip(), Removal("tail", "note", line[mark:])
-    last = last_sentence(line)
-    if last and len(last) < len(line):
-        rule = _tail_sentence_rule(last, rules)
-        kept = text[: len(text) - len(last)]
-        if rule is None and is_english_line(norm(last)) and EN_CUE_RE.search(norm(last)):
-            rule = "closing" if JAPANESE_RE.search(kept) else None
-        if rule is not None and content_left(kept):
-            return kept.strip(), Removal("tail", rule, last)
+            return head.strip(), Removal("tail", rule, line)
+    before = len(text) - len(line)
+    for rule, start, after_japanese in _inner_cuts(line, rules.task):
+        kept = text[: before + start]
+        if (not after_japanese or JAPANESE_RE.search(kept)) and content_left(kept):
+            return kept.strip(), Removal("tail", rule, line[start:])
     return None

@@ -79,7 +79,31 @@ def nfkc(s: str) -> str:
     return t if unicodedata.is_normalized("NFKC", t) else unicodedata.normalize("NFKC", t)
 
 
-@lru_cache(maxsize=16384)
+#: How many units each memo of the cleaner keeps (the normal form, and each per-unit verdict in :mod:`.head`
+#: and :mod:`.tail`): the least recently used go first, so a memo never holds more than this many units.
+UNIT_CACHE_SIZE = 16384
+_MEMOS: list = []
+
+
+def unit_memo(fn):
+    """Memoise a pure function of a unit (a line or a sentence) and plain keys (a task name, a flag).
+
+    Assistants repeat their preambles and closings from answer to answer, so most units met at the two ends
+    have been judged before; a judged unit costs one dictionary look-up. Arguments must be the unit and other
+    hashable values that decide the answer (never a :class:`TaskRules`, which hashes slowly): the memo must not
+    change a result, only its time (tests/test_rule_memo.py)."""
+    memo = lru_cache(maxsize=UNIT_CACHE_SIZE)(fn)
+    _MEMOS.append(memo)
+    return memo
+
+
+def clear_memos() -> None:
+    """Forget every unit judged so far (benchmarks time unseen units with it; results never depend on it)."""
+    for memo in _MEMOS:
+        memo.cache_clear()
+
+
+@unit_memo
 def norm(unit: str) -> str:
     """The form patterns are matched against: NFKC, straight quotes, no edge blanks or emoji (never cut).
 
