@@ -180,6 +180,24 @@ def test_streamed_partial_run_signs_its_details_with_the_coverage(built_dataset:
     assert len(lines) == 30 and {x["signature"] for x in lines} == {result["signature"]}
 
 
+@pytest.mark.parametrize("extra", [[], ["--json", "r.json"], ["--details", "d.jsonl"]], ids=["table", "json", "details"])
+def test_streamed_partial_run_scores_with_or_without_details(built_dataset: Path, built_rows: dict, tmp_path: Path,
+                                                            extra: list[str], capsys) -> None:
+    """The plainest partial run (``lctg score g.jsonl --missing skip``) prints its table and coverage: the signature
+    known only at the end is checked against what was handed on only when something was."""
+    from lctg_metrics.cli import main
+
+    ids = [rid for rid in built_rows if rid.startswith("summary/")][:10]
+    gens = tmp_path / "g.jsonl"
+    gens.write_text("".join(json.dumps({"id": i, "sample": 0, "generation": built_rows[i]["base_text"][:50]},
+                                       ensure_ascii=False) + "\n" for i in ids), encoding="utf-8")
+    argv = [a if a.startswith("--") else str(tmp_path / a) for a in extra]
+    assert main(["score", str(gens), "--dataset", str(built_dataset), "--missing", "skip", "--no-progress", *argv]) == 0
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert "coverage: 10/1680 generations" in out and "|cover:10/1680|" in out
+
+
 def test_skip_through_the_evaluate_module():
     import evaluate
 
