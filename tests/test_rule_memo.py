@@ -15,7 +15,7 @@ import random
 import pytest
 
 from lctg_metrics.cleaners.rule import clean, explain
-from lctg_metrics.cleaners.rule.text import _MEMOS, MAX_MEMO_UNIT, clear_memos
+from lctg_metrics.cleaners.rule.text import _MEMOS, MAX_MEMO_TEXT, clear_memos
 from tests import frozen_rule_1_2 as frozen
 from tests.conftest import PROJECT_ROOT, TASKS
 
@@ -137,21 +137,21 @@ def test_memos_are_keyed_on_the_unit_and_plain_values(name: str) -> None:
     for module in (head, tail):
         fn = getattr(module, name, None)
         if fn is not None:
-            assert fn.memo in _MEMOS
+            assert fn in _MEMOS
             params = list(inspect.signature(fn.__wrapped__).parameters)
             assert params[1] == "task", (module.__name__, name, params)
 
 
 def test_long_units_are_judged_but_not_kept() -> None:
-    """Degenerate outputs (thousands of characters on one line) are cleaned as released, and the memos keep none
-    of them alive: what stays allocated after cleaning 300 of them is a small part of their size."""
+    """Degenerate outputs (thousands of characters on one line) are cleaned as released, and the memos keep the
+    units of the last one at most: what stays allocated after cleaning 300 of them is a small part of their size."""
     import gc
     import tracemalloc
 
     rng = random.Random(7)
 
     def body() -> str:
-        return "".join(rng.choice("本日は晴天なりあいうえお") for _ in range(3 * MAX_MEMO_UNIT))
+        return "".join(rng.choice("本日は晴天なりあいうえお") for _ in range(3 * MAX_MEMO_TEXT))
 
     shapes = ["承知しました。{}", "{}\n以上です。", "要約：{}。", "{}。ご参考になれば幸いです。", "以下が要約です。\n{}。{}"]
     for shape in shapes:

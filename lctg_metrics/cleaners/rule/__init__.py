@@ -33,9 +33,9 @@ Speed: most units cannot be cut, and proving it is cheaper than trying every rul
 on a unit, a gate (:mod:`.gates`, reading the family's own patterns with :mod:`.literals`) checks that the unit
 holds something every way of firing needs (「…ました。」 at its end, 「承知」 at its start, 「以下」 anywhere);
 if not, the family is skipped. Units are judged once per task and remembered (:func:`.text.unit_memo`: sentences,
-whole first and last lines, the cuts inside them; bounded memos, long units never kept), since assistants repeat
-their preambles and closings; what depends on the rest of the text (Japanese before or after, some answer left) is
-decided every time. Gates and memos change the time, never the result: cleaned texts and cuts are those of
+whole first and last lines, the cuts inside them), since assistants repeat their preambles and closings; the
+memos are bounded and emptied before a text of over 1,000 characters. What depends on the rest of the text
+(Japanese before or after, some answer left) is decided every time. Gates and memos change the time, never the result: cleaned texts and cuts are those of
 rule@1.2 as released (tests/test_rule_cleaner_reference.py, tests/test_rule_memo.py, benchmarks/bench_rule_parity.py).
 """
 
@@ -44,7 +44,7 @@ from __future__ import annotations
 from lctg_metrics.cleaners.rule.head import cut_head
 from lctg_metrics.cleaners.rule.tables import rules_for
 from lctg_metrics.cleaners.rule.tail import cut_tail
-from lctg_metrics.cleaners.rule.text import Removal
+from lctg_metrics.cleaners.rule.text import MAX_MEMO_TEXT, Removal, clear_memos
 from lctg_metrics.cleaners.rule.text import first_sentence, last_sentence, split_sentences  # noqa: F401 (tests use them)
 
 RULE_CLEANER_NAME = "rule"
@@ -54,6 +54,8 @@ RULE_CLEANER_VERSION = "1.2"
 def _run(text: str, task: str) -> tuple[str, tuple[Removal, ...]]:
     """Cut head and tail units until no rule fires; return the input itself if nothing was cut."""
     rules = rules_for(task)
+    if len(text) > MAX_MEMO_TEXT:
+        clear_memos()  # the memos never keep more than one long text's units alive
     current = text.strip()
     cut = cut_head(current, rules, False) or cut_tail(current, rules, False)
     if cut is None:  # most texts: one look at each end

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache, wraps
+from functools import lru_cache
 from typing import Literal
 
 #: Separator lines (markdown rules, code fences), dropped only next to something already cut.
@@ -82,9 +82,10 @@ def nfkc(s: str) -> str:
 #: How many units each memo of the cleaner keeps (the normal form, and each per-unit verdict in :mod:`.head`
 #: and :mod:`.tail`): the least recently used go first.
 UNIT_CACHE_SIZE = 16384
-#: Longer units are judged afresh every time: a memo keeps its units alive, and a stream of degenerate outputs
-#: (one line of thousands of characters each) must not leave 16,384 of them in memory.
-MAX_MEMO_UNIT = 1000
+#: A text longer than this empties the memos before it is cleaned (:func:`lctg_metrics.cleaners.rule._run`): a memo
+#: keeps its units alive, and a stream of degenerate outputs (thousands of characters each) must not leave 16,384
+#: of them in memory. So a memo only ever holds units of texts up to this length, and those of the last long text.
+MAX_MEMO_TEXT = 1000
 _MEMOS: list = []
 
 
@@ -94,24 +95,10 @@ def unit_memo(fn):
     Assistants repeat their preambles and closings from answer to answer, so most units met at the two ends
     have been judged before; a judged unit costs one dictionary look-up. Arguments must be the unit and other
     hashable values that decide the answer (never a :class:`TaskRules`, which hashes slowly): the memo must not
-    change a result, only its time (tests/test_rule_memo.py). Units longer than :data:`MAX_MEMO_UNIT` bypass it."""
+    change a result, only its time (tests/test_rule_memo.py)."""
     memo = lru_cache(maxsize=UNIT_CACHE_SIZE)(fn)
     _MEMOS.append(memo)
-    arity = fn.__code__.co_argcount  # one wrapper per arity: no argument tuple built on the hot path
-    if arity == 1:
-        def judged(unit):
-            return memo(unit) if len(unit) <= MAX_MEMO_UNIT else fn(unit)
-    elif arity == 2:
-        def judged(unit, key):
-            return memo(unit, key) if len(unit) <= MAX_MEMO_UNIT else fn(unit, key)
-    elif arity == 3:
-        def judged(unit, key, flag):
-            return memo(unit, key, flag) if len(unit) <= MAX_MEMO_UNIT else fn(unit, key, flag)
-    else:
-        raise TypeError(f"unit_memo: {fn.__name__} takes {arity} arguments (a unit and one or two keys)")
-    judged = wraps(fn)(judged)
-    judged.memo = memo
-    return judged
+    return memo
 
 
 def clear_memos() -> None:
