@@ -126,7 +126,7 @@ def test_memos_are_used_and_cleared() -> None:
     assert all(m.cache_info().currsize == 0 for m in _MEMOS)
 
 
-@pytest.mark.parametrize("name", ["_head_sentence_rule", "_tail_sentence_rule", "_whole_line_cut", "_inner_cuts"])
+@pytest.mark.parametrize("name", ["_head_sentence_rule", "_tail_sentence_rule", "_whole_line_cut", "_opens_footer"])
 def test_memos_are_keyed_on_the_unit_and_plain_values(name: str) -> None:
     """A memo keyed on the compiled rules would hash a dataclass of patterns on every call (slow) and tie the
     memo to one object; the per-unit judges take the task's name."""

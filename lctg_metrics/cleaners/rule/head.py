@@ -190,7 +190,6 @@ def _whole_line_cut(line: str, task: str) -> tuple[bool, str | None]:
     return english, None if rule is None else rule + "_line"
 
 
-@unit_memo
 def _inner_cuts(line: str, task: str) -> tuple[tuple[str, int], ...]:
     """Where a first line can be cut before the rest of the text, in the order they are tried: (rule, end) for
     a label prefix, a clause prefix and a first sentence; each is taken only if some answer follows it."""

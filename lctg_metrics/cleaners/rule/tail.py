@@ -205,7 +205,6 @@ def _opens_footer(line: str, task: str) -> bool:
     return bool(s) and bool(FOOTER_HEADING_RE.match(s) or TASK_RULES[task].self_reference.search(s))
 
 
-@unit_memo
 def _inner_cuts(line: str, task: str) -> tuple[tuple[str, int, bool], ...]:
     """Where a last line can be cut after the answer before it, in the order they are tried: (rule, start,
     whether only after Japanese) for a bracketed note at its end, a note opened by ※, and a last sentence; each
