@@ -35,8 +35,9 @@ holds something every way of firing needs (「…ました。」 at its end, 「
 if not, the family is skipped. Units are judged once per task and remembered (:func:`.text.unit_memo`: sentences,
 first and last lines of several-line texts), since assistants repeat their preambles and closings; the memos
 are bounded and emptied before a text of over 1,000 characters. What depends on the rest of the text
-(Japanese before or after, some answer left) is decided every time. Gates and memos change the time, never the result: cleaned texts and cuts are those of
-rule@1.2 as released (tests/test_rule_cleaner_reference.py, tests/test_rule_memo.py, benchmarks/bench_rule_parity.py).
+(Japanese before or after, some answer left) is decided every time. Gates and memos change the time, never
+the result: cleaned texts and cuts are those of rule@1.2 as released (tests/test_rule_cleaner_reference.py,
+tests/test_rule_memo.py, benchmarks/bench_rule_parity.py).
 """
 
 from __future__ import annotations

@@ -190,24 +190,6 @@ def _whole_line_cut(line: str, task: str) -> tuple[bool, str | None]:
     return english, None if rule is None else rule + "_line"
 
 
-def _inner_cuts(line: str, task: str) -> tuple[tuple[str, int], ...]:
-    """Where a first line can be cut before the rest of the text, in the order they are tried: (rule, end) for
-    a label prefix, a clause prefix and a first sentence; each is taken only if some answer follows it."""
-    rules = TASK_RULES[task]
-    label_start, clause_start = PREFIX_STARTS[task]
-    cuts = []
-    m = rules.label_prefix.match(line) if label_start(line) else None
-    if m:
-        cuts.append(("label", m.end()))
-    m = rules.clause_prefix.match(line) if clause_start(line) else None  # False where a task has no clause prefix
-    if m:
-        cuts.append(("clause_prefix", m.end()))
-    first = first_sentence(line)
-    if first and len(first) < len(line) and (rule := _head_sentence_rule(first, task, False)) is not None:
-        cuts.append((rule, len(first)))
-    return tuple(cuts)
-
-
 def cut_head(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal] | None:
     """Cut one unit from the start of ``text`` (already stripped), or return ``None``."""
     line, sep, rest = text.partition("\n")
@@ -219,7 +201,16 @@ def cut_head(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
             return rest.strip(), Removal("head", "announcement_line", line)
         if rule is not None:
             return rest.strip(), Removal("head", rule, line)
-    for rule, end in _inner_cuts(line, rules.task):
-        if content_left(text[end:]):
-            return text[end:].strip(), Removal("head", rule, line[:end])
+    label_start, clause_start = PREFIX_STARTS[rules.task]
+    m = rules.label_prefix.match(line) if label_start(line) else None
+    if m and content_left(text[m.end():]):
+        return text[m.end():].strip(), Removal("head", "label", m.group(0))
+    m = rules.clause_prefix.match(line) if clause_start(line) else None  # False where a task has no clause prefix
+    if m and content_left(text[m.end():]):
+        return text[m.end():].strip(), Removal("head", "clause_prefix", m.group(0))
+    first = first_sentence(line)
+    if first and len(first) < len(line):
+        rule = _head_sentence_rule(first, rules.task, False)
+        if rule is not None and content_left(text[len(first):]):
+            return text[len(first):].strip(), Removal("head", rule, first)
     return None

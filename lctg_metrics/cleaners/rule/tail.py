@@ -205,29 +205,6 @@ def _opens_footer(line: str, task: str) -> bool:
     return bool(s) and bool(FOOTER_HEADING_RE.match(s) or TASK_RULES[task].self_reference.search(s))
 
 
-def _inner_cuts(line: str, task: str) -> tuple[tuple[str, int, bool], ...]:
-    """Where a last line can be cut after the answer before it, in the order they are tried: (rule, start,
-    whether only after Japanese) for a bracketed note at its end, a note opened by ※, and a last sentence; each
-    is taken only if some answer is left before it."""
-    rules = TASK_RULES[task]
-    cuts = []
-    m = TRAILING_NOTE_RE.search(line) if line.rstrip().endswith(_NOTE_CLOSERS) else None
-    if m and _is_note(m.group(0).strip()[1:-1], rules):
-        cuts.append(("note", m.start(), False))
-    mark = line.rfind("※")
-    if mark > 0 and line[:mark].strip() and _is_marked_note(norm(line[mark:]), rules):
-        # 「…定期便 ※条件に合わせて作成しました。」: a note opened by ※ on the answer's own line.
-        cuts.append(("note", mark, False))
-    last = last_sentence(line)
-    if last and len(last) < len(line):
-        start = len(line) - len(last)
-        if (rule := _tail_sentence_rule(last, task)) is not None:
-            cuts.append((rule, start, False))
-        elif is_english_line(norm(last)) and EN_CUE_RE.search(norm(last)):
-            cuts.append(("closing", start, True))
-    return tuple(cuts)
-
-
 def cut_tail(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal] | None:
     """Cut one unit from the end of ``text`` (already stripped), or return ``None``."""
     lines = text.split("\n")
@@ -246,9 +223,23 @@ def cut_tail(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
             return head.strip(), Removal("tail", "closing_line", line)
         if rule is not None:
             return head.strip(), Removal("tail", rule, line)
-    before = len(text) - len(line)
-    for rule, start, after_japanese in _inner_cuts(line, rules.task):
-        kept = text[: before + start]
-        if (not after_japanese or JAPANESE_RE.search(kept)) and content_left(kept):
-            return kept.strip(), Removal("tail", rule, line[start:])
+    m = TRAILING_NOTE_RE.search(line) if line.rstrip().endswith(_NOTE_CLOSERS) else None
+    if m and _is_note(m.group(0).strip()[1:-1], rules):
+        kept = text[: len(text) - len(line) + m.start()]
+        if content_left(kept):
+            return kept.strip(), Removal("tail", "note", m.group(0))
+    mark = line.rfind("※")
+    if mark > 0 and line[:mark].strip() and _is_marked_note(norm(line[mark:]), rules):
+        # 「…定期便 ※条件に合わせて作成しました。」: a note opened by ※ on the answer's own line.
+        kept = text[: len(text) - len(line) + mark]
+        if content_left(kept):
+            return kept.strip(), Removal("tail", "note", line[mark:])
+    last = last_sentence(line)
+    if last and len(last) < len(line):
+        rule = _tail_sentence_rule(last, rules.task)
+        kept = text[: len(text) - len(last)]
+        if rule is None and is_english_line(norm(last)) and EN_CUE_RE.search(norm(last)):
+            rule = "closing" if JAPANESE_RE.search(kept) else None
+        if rule is not None and content_left(kept):
+            return kept.strip(), Removal("tail", rule, last)
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 #: Separator lines (markdown rules, code fences), dropped only next to something already cut.
@@ -46,21 +46,16 @@ class Removal:
     text: str
 
 
-_nfkc_changes: tuple[re.Pattern[str], dict[str, str]] | None = None
-
-
+@cache
 def _nfkc_table() -> tuple[re.Pattern[str], dict[str, str]]:
     """The characters of the Basic Multilingual Plane that NFKC changes on their own, with what it makes of each,
     and one character class finding them (built on first use, about 25 ms)."""
-    global _nfkc_changes
-    if _nfkc_changes is None:
-        table = {}
-        for code in range(0x10000):
-            ch = chr(code)
-            if not 0xD800 <= code <= 0xDFFF and (made := unicodedata.normalize("NFKC", ch)) != ch:
-                table[ch] = made
-        _nfkc_changes = re.compile("[" + "".join(re.escape(ch) for ch in sorted(table)) + "]"), table
-    return _nfkc_changes
+    table = {}
+    for code in range(0x10000):
+        ch = chr(code)
+        if not 0xD800 <= code <= 0xDFFF and (made := unicodedata.normalize("NFKC", ch)) != ch:
+            table[ch] = made
+    return re.compile("[" + "".join(re.escape(ch) for ch in sorted(table)) + "]"), table
 
 
 def nfkc(s: str) -> str:
