@@ -22,7 +22,7 @@ class Extra:
     purpose: str
 
 
-#: Every optional extra, in the order the README lists them.
+#: Every optional extra, in the order docs/development.md lists them.
 EXTRAS: dict[str, Extra] = {e.name: e for e in (
     Extra("ja", ("fugashi", "unidic_lite", "langdetect"), "Japanese verifiable instructions (lctg if-score, "
           "lctg sample --config instructions, the lctg_if metric)"),

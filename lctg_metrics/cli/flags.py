@@ -2,7 +2,7 @@
 
 The same idea has the same flag in every command (``--ci-resamples``, ``--from``, ``--stories-source``). A renamed
 flag keeps its old name for one version: it still works, is hidden from ``--help``, and says its new name on
-stderr. :data:`RENAMED` declares every rename once; the parsers, the help-walk test and the README read it.
+stderr. :data:`RENAMED` declares every rename once; the parsers and the help-walk test read it.
 """
 
 from __future__ import annotations
