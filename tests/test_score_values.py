@@ -38,6 +38,15 @@ def test_format_notices_one_character_added_at_an_end(raw, cleaned, where):
     assert honest.passed is True and passes_format([cleaned], [cleaned], [constraint], UP) == [True]
 
 
+def test_format_reasons_quote_both_ends_as_compared():
+    """The reason quotes the first or last 10 characters of the raw and the cleaned text (blanks deleted)."""
+    answer = "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。"
+    before = check("format", Texts("以下が回答です。" + answer, answer), Constraint("summary"), UP)
+    assert before.reason == "text added before the answer: starts 「以下が回答です。京都」, answer 「京都に新しい抹茶カフ」"
+    after = check("format", Texts(answer + "以上です。", answer), Constraint("summary"), UP)
+    assert after.reason == "text added after the answer: ends 「ができた。以上です。」, answer 「ら長い行列ができた。」"
+
+
 def test_format_one_character_added_through_score():
     refs = [{"id": "ad_text/1/format", "task": "ad_text", "prompt_id": 1, "aspects": ["format"],
              "dataset_version": "1.0.0"},
@@ -136,3 +145,15 @@ def test_rounding_chain_and_overall_average_by_value():
         assert got[task]["average"] == pytest.approx(sum(cells.values()) / 2, abs=1e-12)
     # the two chains differ where rounding bites: 0.333 is not 1/3
     assert got["summary"]["keyword"] != pytest.approx(result.scores["summary"]["keyword"], abs=1e-6)
+
+
+@pytest.mark.parametrize("blanks", [" " * 30, "\u3000" * 25 + "\n" * 5, "\t\n" * 40])
+def test_format_uncleaned_text_behind_blanks_is_long_enough(blanks):
+    """Without cleaning, FORMAT only asks whether the text has more than 10 characters once blanks are deleted;
+    a text whose first characters are all blanks must be counted whole, not judged by its blank head."""
+    text = blanks + "京都に新しい抹茶カフェが開店した"
+    constraint = Constraint("summary")
+    assert passes_format([text], [text], [constraint], UP) == [True]
+    raws = [text, blanks + "短い"]
+    assert passes_format(raws, raws, [constraint, constraint], UP) == [True, False]
+    assert check("format", Texts(text, text), constraint, UP).passed is True

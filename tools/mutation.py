@@ -1,0 +1,204 @@
+"""Mutation testing of the scoring code: does the suite notice a changed comparison, operator, constant or pattern?
+
+Two engines, each run on a copy of the checkout (the working tree is never touched):
+
+- ``cosmic-ray`` (operators, comparisons, constants, boolean logic) over the Python modules of a target;
+- ``alternatives``: every source line of a pattern module that starts a regular-expression alternative
+  (``r"|…"``) deleted in turn, since cosmic-ray leaves string contents alone and a dropped alternative is the
+  likeliest pattern bug.
+
+Each target names its modules and the tests that guard them. The report gives, per module, the mutants killed,
+survived and incompetent (the mutant does not even import), and lists every survivor with its diff. Survivors
+that cannot change a score (a mutated shortcut whose fallback is exact, two spellings of one comparison) are
+explained in ``tools/mutation_equivalents.json``; any other survivor is a missing test.
+
+    .venv/bin/pip install cosmic-ray                       # a development tool, not a dependency
+    .venv/bin/python tools/mutation.py --target aspects    # or several --target, or none for all
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.json"
+
+
+@dataclass(frozen=True)
+class Target:
+    modules: tuple[str, ...]
+    tests: tuple[str, ...]
+    engine: str = "cosmic-ray"
+
+
+TARGETS = {
+    "aspects": Target(("lctg_metrics/aspects/format.py", "lctg_metrics/aspects/char_count.py",
+                       "lctg_metrics/aspects/keyword.py", "lctg_metrics/aspects/prohibited_word.py",
+                       "lctg_metrics/aspects/text.py"),
+                      ("tests/test_score_values.py", "tests/test_aspects.py", "tests/test_aspect_registry.py",
+                       "tests/test_batch.py", "tests/test_scoring.py", "tests/test_parity.py")),
+    "aggregation": Target(("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py",
+                           "lctg_metrics/scoring/tally.py"),
+                          ("tests/test_score_values.py", "tests/test_scoring.py", "tests/test_stats_counts.py",
+                           "tests/test_parity.py", "tests/test_partial.py", "tests/test_stats.py")),
+    "cleaner-patterns": Target(("lctg_metrics/cleaners/rule/head_patterns.py",
+                                "lctg_metrics/cleaners/rule/tail_patterns.py", "lctg_metrics/cleaners/rule/notes.py"),
+                               ("tests/test_score_values.py", "tests/test_rule_cleaner.py",
+                                "tests/test_cleaner_rule_notes.py", "tests/test_rule_text.py"),
+                               engine="alternatives"),
+    "instruction-checkers": Target(("lctg_metrics/instructions/checks_length.py",
+                                    "lctg_metrics/instructions/checks_rules.py",
+                                    "lctg_metrics/instructions/checks_script.py",
+                                    "lctg_metrics/instructions/checks_format.py"),
+                                   ("tests/test_instructions_labeled.py", "tests/test_instructions_registry.py",
+                                    "tests/test_instructions_properties.py")),
+    "ifsm-guard": Target(("lctg_metrics/ifsm/guards.py",),
+                         ("tests/test_ifsm_labeled.py", "tests/test_ifsm_score.py", "tests/test_ifsm_properties.py")),
+}
+
+
+def _copy_checkout(dest: Path) -> None:
+    """The tracked files as they are in the working tree (uncommitted edits included)."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for rel in filter(None, files.decode().split("\0")):
+        src = ROOT / rel
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+        if src.is_symlink():  # lctg_ctg/ and its siblings link into the package
+            os.symlink(os.readlink(src), dest / rel)
+        elif src.is_file():
+            shutil.copy2(src, dest / rel)
+    shared = ROOT.parent / "shared"
+    if shared.exists():  # tests read the upstream release from ../shared
+        (dest.parent / "shared").symlink_to(shared)
+
+
+def _test_command(copy: Path, tests: tuple[str, ...]) -> list[str]:
+    return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not slow", *tests]
+
+
+def _env(copy: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _alternative_lines(path: Path) -> list[int]:
+    """Line numbers (0-based) that start a regex alternative: ``r"|…"`` pieces of implicitly joined literals."""
+    return [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines())
+            if re.match(r'\s*r"\|', line)]
+
+
+def run_alternatives(copy: Path, target: Target) -> list[dict]:
+    results = []
+    for rel in target.modules:
+        path = copy / rel
+        original = path.read_text(encoding="utf-8")
+        lines = original.splitlines(keepends=True)
+        for i in _alternative_lines(path):
+            path.write_text("".join(lines[:i] + lines[i + 1:]), encoding="utf-8")
+            try:
+                done = subprocess.run(_test_command(copy, target.tests), cwd=copy, env=_env(copy),
+                                      capture_output=True, text=True, timeout=900)
+                outcome = "killed" if done.returncode == 1 else "survived" if done.returncode == 0 else "incompetent"
+            except subprocess.TimeoutExpired:
+                outcome = "killed"  # a pattern that makes the tests hang is noticed
+            finally:
+                path.write_text(original, encoding="utf-8")
+            results.append({"module": rel, "operator": "drop-alternative", "line": i + 1, "outcome": outcome,
+                            "diff": "-" + lines[i].strip()})
+    return results
+
+
+def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
+    config = copy / "mutation.toml"
+    command = " ".join(_test_command(copy, target.tests))
+    config.write_text(
+        "[cosmic-ray]\n"
+        f"module-path = {json.dumps(list(target.modules))}\n"
+        "timeout = 900.0\nexcluded-modules = []\n"
+        f"test-command = {json.dumps('env PYTHONPATH=' + str(copy) + ' ' + command)}\n"
+        "[cosmic-ray.distributor]\nname = \"local\"\n", encoding="utf-8")
+    session = copy / "mutation.sqlite"
+    subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
+    subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
+    dump = subprocess.run([cosmic_ray, "dump", str(session)], cwd=copy, check=True, capture_output=True, text=True)
+    results = []
+    for line in dump.stdout.splitlines():
+        work, result = json.loads(line)
+        if not result:
+            continue
+        mutation = work["mutations"][0]
+        outcome = {"killed": "killed", "survived": "survived"}.get(result.get("test_outcome"), "incompetent")
+        diff = " | ".join(l for l in (result.get("diff") or "").splitlines()
+                          if l[:1] in "+-" and not l.startswith(("+++", "---")))
+        results.append({"module": mutation["module_path"], "operator": mutation["operator_name"].split("/")[-1],
+                        "line": mutation["start_pos"][0], "outcome": outcome, "diff": diff})
+    return results
+
+
+def _explained(result: dict, equivalents: list[dict]) -> str | None:
+    for e in equivalents:
+        if e["module"] == result["module"] and e["diff"] == result["diff"]:
+            return e["why"]
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--target", action="append", choices=sorted(TARGETS), help="default: every target")
+    p.add_argument("--cosmic-ray", default=shutil.which("cosmic-ray") or "cosmic-ray",
+                   help="the cosmic-ray executable (pip install cosmic-ray)")
+    p.add_argument("--json", type=Path, help="write every mutant's outcome here")
+    args = p.parse_args(argv)
+    names = args.target or sorted(TARGETS)
+    if any(TARGETS[n].engine == "cosmic-ray" for n in names) and shutil.which(args.cosmic_ray) is None:
+        print("mutation: cosmic-ray is not installed; pip install cosmic-ray", file=sys.stderr)
+        return 2
+    equivalents = json.loads(EQUIVALENTS.read_text(encoding="utf-8")) if EQUIVALENTS.exists() else []
+    if args.json is not None and args.json.exists():
+        print(f"mutation: {args.json} exists; name a new file", file=sys.stderr)
+        return 2
+    everything = []
+    for name in names:
+        target = TARGETS[name]
+        with tempfile.TemporaryDirectory(prefix="lctg-mutation-") as tmp:
+            copy = Path(tmp) / "checkout"
+            copy.mkdir()
+            _copy_checkout(copy)
+            if target.engine == "alternatives":
+                results = run_alternatives(copy, target)
+            else:
+                results = run_cosmic_ray(copy, target, args.cosmic_ray)
+        for r in results:
+            r["target"] = name
+        everything += results
+        print(f"== {name}")
+        for module in target.modules:
+            mine = [r for r in results if r["module"] == module]
+            killed = sum(r["outcome"] == "killed" for r in mine)
+            survived = [r for r in mine if r["outcome"] == "survived"]
+            explained = sum(_explained(r, equivalents) is not None for r in survived)
+            competent = killed + len(survived)
+            rate = f"{killed / competent:.3f}" if competent else "-"
+            print(f"{module}: {len(mine)} mutants, {killed} killed, {len(survived)} survived "
+                  f"({explained} explained), {len(mine) - competent} incompetent; kill rate {rate}")
+            for r in survived:
+                why = _explained(r, equivalents)
+                print(f"  {'equivalent' if why else 'SURVIVED'} line {r['line']} {r['operator']}: {r['diff']}"
+                      + (f"  ({why})" if why else ""))
+    if args.json is not None:
+        args.json.write_text(json.dumps(everything, ensure_ascii=False, indent=1), encoding="utf-8")
+    unexplained = [r for r in everything if r["outcome"] == "survived" and _explained(r, equivalents) is None]
+    print(f"{len(everything)} mutants, {len(unexplained)} unexplained survivors")
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
