@@ -7,6 +7,7 @@ generator.
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass, field
 from importlib import resources
@@ -35,6 +36,18 @@ class CardParams:
     instructions: tuple[Sequence[Mapping[str, Any]], int] | None = None  # (rows, seed)
     stories: tuple[Sequence[Mapping[str, Any]], int, bool] | None = None  # (rows, seed, contexts included)
     extra: Sequence[str] = field(default=())  # further markdown sections, appended in order
+
+
+#: The LCTG version at the head of a config's version (``1.1.0`` of ``1.1.0+variants.k5.s0``); the family configs'
+#: versions (``instructions-1.1.0+s0``) name their own line and do not match.
+_LCTG_VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)(?![\d.])")
+
+
+def release_version(versions: Iterable[str]) -> str:
+    """The LCTG release a build is titled and tagged by: the highest version its LCTG configs carry (``1.0.0`` for
+    the faithful configs alone, ``1.1.0`` with corrected, variants or multi); :data:`DATASET_VERSION` if none."""
+    found = [tuple(int(g) for g in m.groups()) for v in versions if (m := _LCTG_VERSION.match(v))]
+    return ".".join(map(str, max(found))) if found else DATASET_VERSION
 
 
 def yaml_configs(configs: Sequence[Config]) -> str:
@@ -230,7 +243,7 @@ def placeholders(p: CardParams) -> dict[str, str]:
     return {
         "license_id": LICENSE_ID,
         "yaml_configs": yaml_configs(p.configs),
-        "version": DATASET_VERSION,
+        "version": release_version(c.version for c in p.configs),
         "package_version": p.package_version,
         "upstream_repo": UPSTREAM_REPO,
         "upstream_commit": UPSTREAM_COMMIT,
