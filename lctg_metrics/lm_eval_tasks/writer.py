@@ -9,9 +9,13 @@ Groups and subtasks (each subtask one (task, aspect) of the faithful configs, sc
 
 A group's ``acc`` is the unweighted mean of its children: ``lctg_summary`` is the task average over aspects,
 ``lctg`` the mean over tasks, as ``lctg score`` reports them (every metric key is ``acc,none``, whatever
-``repeats``). The YAMLs read the dataset folder itself (``load_dataset(folder, config)``, offline), or for a Hub
-repo id the manifest-checked snapshot at the resolved commit (:mod:`.data`, offline from the Hugging Face cache);
-the written ``utils.py`` imports :mod:`lctg_metrics` at run time.
+``repeats``). Each subtask's CI reaches the harness's stderr column: ``mean`` aggregation, whose closed-form
+stderr the harness computes (``stderr_for_metric``), over per-doc scores. The YAMLs read the dataset folder by a path
+relative to the task folder (``custom_dataset`` of :mod:`.data`, so the pair moves together and nothing absolute is
+written), or for a Hub repo id the manifest-checked snapshot at the resolved commit (offline from the Hugging Face
+cache); the written ``utils.py`` imports :mod:`lctg_metrics` at run time. ``metadata.version`` is the number the
+harness shows (the dataset's major.minor); the full dataset version and the signature sit beside it. The folder's
+``README.md`` follows the harness's task README (groups, tasks, citation, checklist).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ FILTER = "none"
 SCORING_KEYS = ("cleaner", "profile", "counting", "normalization", "affix_length", "short_text", "empty", "think")
 #: Files a previous call wrote; anything else in ``out_dir`` makes the call refuse.
 UTILS = "utils.py"
+README = "README.md"
 
 _UTILS_HEAD = '''"""LCTG Bench tasks for lm-evaluation-harness (written by lctg_metrics.lm_eval_tasks; do not edit, rewrite)."""
 
@@ -62,6 +67,13 @@ process_results = scorer(SCORING)
 '''
 _UTILS_HUB = '''
 from lctg_metrics.lm_eval_tasks.data import load_docs  # noqa: E402  (the Hub snapshot, offline from the cache)
+
+'''
+_UTILS_LOCAL = '''
+from lctg_metrics.lm_eval_tasks.data import local_loader  # noqa: E402
+
+#: The build folder, by the task files' path relative to this folder.
+load_local = local_loader(__file__)
 
 '''
 
@@ -100,7 +112,8 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
     """Write the task YAMLs and ``utils.py`` for the build in ``dataset_dir`` (a folder, or a Hub repo id at
     ``revision`` read through the Hugging Face cache) into ``out_dir``; return the files.
 
-    ``dataset_path``: what the YAMLs load (default: the folder's absolute path, or the repo id); a Hub repo id loads
+    ``dataset_path``: what the YAMLs load (default: the folder's path relative to ``out_dir``, or the repo id; a
+    relative path is read from the task folder, wherever lm_eval runs); a Hub repo id loads
     the snapshot at the resolved commit (``revision`` for a local folder published there), checked against the
     manifest of this build, so the task files work offline once the snapshot is cached.
     ``repeats``: samples per prompt (each response scored); ``max_gen_toks``, ``do_sample``, ``temperature``,
@@ -111,13 +124,14 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
     root, hub, source = _source(dataset_dir, dataset_path, revision)
     configs = _configs(root)
     options = _scoring(scoring)
-    path = hub["lctg_repo"] if hub else dataset_path or str(root.resolve())
+    path = hub["lctg_repo"] if hub else dataset_path or _relative(root, Path(out_dir))
     tasks = [t for t in TASKS if t in configs]
     if not tasks:
         raise ScoringError(f"{root / MANIFEST}: no task configs ({', '.join(TASKS)}) to write tasks for")
     sigs = {c: _signature(root, c, options, source) for c in [*tasks, *([MULTI] if MULTI in configs else [])]}
     files: dict[str, str] = {}
     functions: list[str] = []
+    subtasks: dict[str, list[tuple[str, str]]] = {}
     for task in tasks:
         aspects = _aspects(root, task)
         for aspect in aspects:
@@ -125,6 +139,7 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
             functions.append(f"{task}_{aspect}_docs = docs_where(aspect={aspect!r})")
             files[f"{name}.yaml"] = _task_yaml(name, path, task, f"{task}_{aspect}_docs", [ACC], gen, repeats,
                                                configs[task]["version"], sigs[task], hub)
+            subtasks.setdefault(f"{GROUP}_{task}", []).append((name, f"{task} prompts checking {aspect}"))
         files[f"{GROUP}_{task}.yaml"] = _group_yaml(f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC],
                                                     repeats, configs[task]["version"])
     files[f"{GROUP}.yaml"] = _group_yaml(GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats,
@@ -138,11 +153,30 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
             functions.append(f"{MULTI}_{task}_docs = docs_where(task={task!r})")
             files[f"{name}.yaml"] = _task_yaml(name, path, MULTI, f"{MULTI}_{task}_docs", metrics, gen, repeats,
                                                configs[MULTI]["version"], sigs[MULTI], hub)
+            subtasks.setdefault(f"{GROUP}_{MULTI}", []).append((name, f"{task} prompts checking every aspect at once"))
         files[f"{GROUP}_{MULTI}.yaml"] = _group_yaml(f"{GROUP}_{MULTI}", names, metrics, repeats,
                                                      configs[MULTI]["version"])
-    files[UTILS] = (_UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options)) + (_UTILS_HUB if hub else "")
-                    + "\n".join(functions) + "\n")
+    files[UTILS] = (_UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options))
+                    + (_UTILS_HUB if hub else _UTILS_LOCAL) + "\n".join(functions) + "\n")
+    from lctg_metrics.lm_eval_tasks.readme import task_readme
+
+    files[README] = task_readme(subtasks, {c: configs[c]["version"] for c in sigs}, sigs, path, repeats, hub is not None)
     return _write(Path(out_dir), files)
+
+
+def _relative(root: Path, out_dir: Path) -> str:
+    """The build folder as seen from the task folder (absolute only where no relative path exists)."""
+    try:
+        return Path(os.path.relpath(root.resolve(), out_dir.resolve())).as_posix()
+    except ValueError:  # another drive
+        return str(root.resolve())
+
+
+def harness_version(version: str) -> float:
+    """The number the harness shows as a task's version: the dataset version's major.minor (``1.1.0+multi`` ->
+    1.1); the full version is ``metadata.dataset_version``."""
+    major, minor = (version.split("+")[0].split(".") + ["0"])[:2]
+    return float(f"{int(major)}.{int(minor)}")
 
 
 def _source(dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None
@@ -240,7 +274,9 @@ def _task_yaml(name: str, path: str, config: str, docs: str, metrics: list[str],
                repeats: int, version: str, signature: str, hub: Mapping[str, str] | None = None) -> str:
     filters = ("" if repeats == 1 else
                f"filter_list:\n  - name: {FILTER}\n    filter:\n      - function: take_first_k\n        k: {repeats}\n")
-    source = ("" if hub is None else "custom_dataset: !function utils.load_docs\n"
+    source = ("custom_dataset: !function utils.load_local\n"
+              f"dataset_kwargs: {_q({'lctg_folder': path, 'lctg_config': config})}\n" if hub is None else
+              "custom_dataset: !function utils.load_docs\n"
               f"dataset_kwargs: {_q({**hub, 'lctg_config': config})}\n")
     return (f"task: {name}\n"
             f"dataset_path: {_q(path)}\n"
@@ -256,7 +292,8 @@ def _task_yaml(name: str, path: str, config: str, docs: str, metrics: list[str],
             f"{filters}"
             "process_results: !function utils.process_results\n"
             f"metric_list:\n{_metric_lines(metrics)}"
-            f"metadata:\n  version: {_q(version)}\n  signature: {_q(signature)}\n")
+            f"metadata:\n  version: {harness_version(version)}\n  dataset_version: {_q(version)}\n"
+            f"  signature: {_q(signature)}\n")
 
 
 def _group_yaml(name: str, children: list[str], metrics: list[str], repeats: int, version: str) -> str:
@@ -265,7 +302,7 @@ def _group_yaml(name: str, children: list[str], metrics: list[str], repeats: int
     return (f"group: {name}\n"
             "task:\n" + "".join(f"  - {c}\n" for c in children) +
             f"aggregate_metric_list:\n{aggregate}"
-            f"metadata:\n  version: {_q(version)}\n")
+            f"metadata:\n  version: {harness_version(version)}\n  dataset_version: {_q(version)}\n")
 
 
 def _write(out: Path, files: Mapping[str, str]) -> list[Path]:
@@ -274,7 +311,8 @@ def _write(out: Path, files: Mapping[str, str]) -> list[Path]:
         raise ScoringError(f"{out}: exists and is not a folder")
     if out.is_dir():
         foreign = sorted(p.name for p in out.iterdir()
-                         if not (p.is_file() and (p.name == UTILS or (p.name.startswith(GROUP) and p.suffix == ".yaml")))
+                         if not (p.is_file() and (p.name in (UTILS, README)
+                                                  or (p.name.startswith(GROUP) and p.suffix == ".yaml")))
                          and p.name != "__pycache__")
         if foreign:
             raise ScoringError(f"{out}: holds files this writer did not make ({', '.join(foreign[:5])}); "
