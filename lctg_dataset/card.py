@@ -50,6 +50,44 @@ def release_version(versions: Iterable[str]) -> str:
     return ".".join(map(str, max(found))) if found else DATASET_VERSION
 
 
+#: Language (ISO 639-1) and licence (Hub id) of each config where they differ from LCTG's own (Japanese prompts,
+#: CC BY-NC-SA 4.0 inherited from the upstream release): ``story_endings`` holds the English Possible Stories
+#: questions and endings, CC BY 4.0 (their README; the ROCStories contexts are never published).
+LANGUAGE, CONFIG_LANGUAGE = "ja", {"story_endings": "en"}
+CONFIG_LICENSE = {"story_endings": "cc-by-4.0"}
+#: The Hub's ``size_categories`` buckets: (upper bound, label), the last one open.
+SIZE_CATEGORIES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"),
+                   (10_000_000, "1M<n<10M"), (None, "n>10M"))
+
+
+def config_language(name: str) -> str:
+    return CONFIG_LANGUAGE.get(name, LANGUAGE)
+
+
+def config_license(name: str) -> str:
+    return CONFIG_LICENSE.get(name, LICENSE_ID)
+
+
+def distinct_rows(configs: Sequence[Config]) -> int:
+    """Rows of the build, each data file counted once (``all`` reads the task configs' files)."""
+    files: dict[str, int] = {}
+    for c in configs:
+        for f, rows in c.rows.items():
+            files[f] = len(rows)
+    return sum(files.values())
+
+
+def size_category(n: int) -> str:
+    """The Hub's ``size_categories`` label of ``n`` rows."""
+    return next(label for bound, label in SIZE_CATEGORIES if bound is None or n < bound)
+
+
+def yaml_list(key: str, values: Iterable[str]) -> str:
+    """``key: value`` for one value, a YAML list for several (in first-seen order)."""
+    distinct = list(dict.fromkeys(values))
+    return f"{key}: {distinct[0]}" if len(distinct) == 1 else "\n".join([f"{key}:", *(f"- {v}" for v in distinct)])
+
+
 def yaml_configs(configs: Sequence[Config]) -> str:
     """The ``configs:`` YAML block the Hub and ``datasets`` read to find each config's parquet files."""
     lines = ["configs:"]
@@ -85,9 +123,9 @@ def counts_table(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
 
 def configs_table(configs: Sequence[Config]) -> str:
     return md_table(
-        ["config", "version", "rows", "description"],
-        ([f"`{c.name}`" + (" (default)" if c.default else ""), c.version, c.n_rows, c.description]
-         for c in configs),
+        ["config", "version", "rows", "language", "licence", "description"],
+        ([f"`{c.name}`" + (" (default)" if c.default else ""), c.version, c.n_rows, config_language(c.name),
+          config_license(c.name), c.description] for c in configs),
     )
 
 
@@ -242,6 +280,11 @@ def placeholders(p: CardParams) -> dict[str, str]:
     """Every ``$name`` of the template and its text."""
     return {
         "license_id": LICENSE_ID,
+        "yaml_license": yaml_list("license", (config_license(c.name) for c in p.configs)),
+        "yaml_language": yaml_list("language", (config_language(c.name) for c in p.configs)).replace(
+            "language: ", "language:\n- "),
+        "size_category": size_category(distinct_rows(p.configs)),
+        "n_distinct_rows": f"{distinct_rows(p.configs):,}",
         "yaml_configs": yaml_configs(p.configs),
         "version": release_version(c.version for c in p.configs),
         "package_version": p.package_version,

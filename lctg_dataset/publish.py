@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
+import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,12 +143,17 @@ def publish(folder: Path, repo_id: str, *, token: str, private: bool = False, ta
     return _url(repo, f"https://huggingface.co/datasets/{repo_id}")
 
 
-def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None) -> str:
+def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None,
+                   dataset: str | None = None) -> str:
     """Upload a metric module folder (a build's ``lctg_ctg/``, ``lctg_if/`` or ``lctg_ifsm/``: app.py, README with
     Space front matter…) to the Gradio Space ``repo_id``; returns the Space URL. The commit message names the module
-    (its script beside app.py). A Hub failure is a one-line :class:`PublishError`."""
+    (its script beside app.py). ``dataset``: the Hub dataset repo the Space scores (``ORG/NAME``), written into the
+    uploaded card's ``datasets:`` (the folder itself is not changed). A Hub failure is a one-line
+    :class:`PublishError`."""
     folder = Path(folder)
     _check_repo_id(repo_id)
+    if dataset is not None:
+        _check_repo_id(dataset)
     if not folder.is_dir():
         raise PublishError(f"metric folder {folder} does not exist; build the dataset first (it writes lctg_ctg/)")
     missing = [name for name in SPACE_FILES if not (folder / name).is_file()]
@@ -159,10 +167,27 @@ def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = Fa
     with _hub_step(api, token, f"creating Space {repo_id}", "nothing was uploaded"):
         repo = api.create_repo(repo_id=repo_id, repo_type="space", space_sdk="gradio", private=private,
                                exist_ok=True, token=token)
-    with _hub_step(api, token, f"uploading {folder} to Space {repo_id}", "no commit was made, nothing was published"):
-        api.upload_folder(folder_path=str(folder), repo_id=repo_id, repo_type="space", token=token,
-                          commit_message=f"LCTG Bench metric ({name})", ignore_patterns=SPACE_IGNORE)
+    with tempfile.TemporaryDirectory(prefix="lctg-space-") as tmp:
+        upload = folder
+        if dataset is not None:  # a copy whose card names the dataset
+            upload = Path(tmp) / folder.name
+            shutil.copytree(folder, upload, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            card = upload / "README.md"
+            card.write_text(with_datasets(card.read_text(encoding="utf-8"), [dataset]), encoding="utf-8")
+        with _hub_step(api, token, f"uploading {folder} to Space {repo_id}", "no commit was made, nothing was published"):
+            api.upload_folder(folder_path=str(upload), repo_id=repo_id, repo_type="space", token=token,
+                              commit_message=f"LCTG Bench metric ({name})", ignore_patterns=SPACE_IGNORE)
     return _url(repo, f"https://huggingface.co/spaces/{repo_id}")
+
+
+def with_datasets(card: str, datasets: list[str]) -> str:
+    """The card with its front matter's ``datasets:`` list set to ``datasets`` (added before the closing ``---``)."""
+    if not card.startswith("---\n") or "\n---\n" not in card[3:]:
+        raise PublishError("the metric card has no front matter (--- … ---) to name the dataset in")
+    head, _, body = card[4:].partition("\n---\n")
+    head = re.sub(r"^datasets:\n(?:- .*\n?)*", "", head + "\n", flags=re.M).rstrip("\n")
+    block = "datasets:\n" + "".join(f"- {d}\n" for d in datasets)
+    return f"---\n{head}\n{block}---\n{body}"
 
 
 def module_name(folder: Path) -> str:
