@@ -154,7 +154,7 @@ def build() -> gr.Blocks:
             revision = gr.Textbox(label="revision of a Hub repo id (tag, branch or commit; empty: main)", value="")
             file_options = gr.Textbox(label='options (JSON object, e.g. {"cleaner": "rule"})', value="{}")
             file_button = gr.Button("Score the file", variant="primary")
-            file_out = gr.JSON(label="scores and signature")
+            file_out = gr.JSON(label="scores and signature", elem_id="file-scores")
             file_button.click(score_file, [upload, dataset, revision, file_options], file_out, api_name="score_file")
         with gr.Tab("JSON"):
             preds = gr.Textbox(label="predictions (JSON list of strings)", lines=4, value=first[0])
@@ -163,7 +163,7 @@ def build() -> gr.Blocks:
             json_options = gr.Textbox(label='options (JSON object, e.g. {"cleaner": "rule", "missing": "skip"})',
                                       value=first[2])
             json_button = gr.Button("Submit", variant="primary")
-            json_out = gr.JSON(label="scores and signature")
+            json_out = gr.JSON(label="scores and signature", elem_id="json-scores")
             json_button.click(compute, [preds, refs, json_options], json_out, api_name="compute")
             if examples:
                 gr.Examples(examples=examples, inputs=[preds, refs, json_options])
