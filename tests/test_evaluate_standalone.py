@@ -122,7 +122,7 @@ def test_module_is_a_metric_space(tmp_path, built_dataset):
     for line in ("title: LCTG Bench CTG", "sdk: gradio", "app_file: app.py", "- evaluate", "- metric", "emoji: "):
         assert line in front, line
     reqs = files["lctg_ctg/requirements.txt"].decode("utf-8").split()
-    assert [r.split(">")[0] for r in reqs] == ["evaluate", "numpy", "regex", "unicodedata2"]
+    assert [r.split(">")[0] for r in reqs] == ["evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2"]
     # app.py serves the module beside it through Gradio (a stand-in gradio accepts any page; the app's functions are
     # then called; the real one is started by tests/test_space.py)
     module = _write_module(tmp_path / "space")
