@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from lctg_dataset.build import BuildResult, build
-from lctg_dataset.card import release_version
-from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
+from lctg_dataset.card_meta import release_version
+from lctg_dataset.constants import (ASPECTS, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
                                     INSTRUCTIONS_VERSIONS, TASKS)
 from lctg_dataset.errors import BuildError
 from lctg_dataset.helpformat import Parser

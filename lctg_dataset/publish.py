@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from lctg_dataset.card import release_version
+from lctg_dataset.card_meta import release_version
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.output import build_manifest, foreign_entries
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lctg_dataset.build import build
-from lctg_dataset.card import size_category, yaml_list
+from lctg_dataset.card_meta import size_category, yaml_list
 from lctg_dataset.write import write_dataset
 from tests.conftest import PROJECT_ROOT
 

@@ -18,7 +18,6 @@ import pytest
 
 from lctg_metrics.api import score_predictions
 from lctg_metrics.metric_module import module_files
-from tests.conftest import PROJECT_ROOT
 
 KW = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
       "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}

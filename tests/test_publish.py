@@ -313,7 +313,7 @@ def test_the_faithful_build_stays_100(built_dataset):
     (["1.0.0", "1.10.0"], "1.10.0"), (["instructions-1.1.0+s0"], "1.0.0"),
 ])
 def test_release_version(versions, expected):
-    from lctg_dataset.card import release_version
+    from lctg_dataset.card_meta import release_version
 
     assert release_version(versions) == expected
 

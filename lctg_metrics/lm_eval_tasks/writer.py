@@ -26,10 +26,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from lctg_dataset.constants import TASKS
-from lctg_dataset.layout import MANIFEST, SPLIT, data_file
+from lctg_dataset.layout import MANIFEST, data_file
 from lctg_metrics.api import score_predictions_result
 from lctg_metrics.cleaners import per_item_cleaners
 from lctg_metrics.lm_eval_tasks.hooks import ACC, AVERAGE, PROMPT_LEVEL
+from lctg_metrics.lm_eval_tasks.yaml_files import group_yaml, task_yaml
 from lctg_metrics.schema import ScoringError
 
 #: The top group; subtasks are ``lctg_{task}_{aspect}`` and ``lctg_multi_{task}``.
@@ -44,9 +45,6 @@ DEFAULT_MAX_GEN_TOKS = 4096
 #: Sampling temperature when sampling is on (the default for ``repeats`` > 1): the model's own distribution.
 #: API models ignore ``do_sample`` and answer greedily at temperature 0, so sampling sets a temperature too.
 DEFAULT_SAMPLING_TEMPERATURE = 1.0
-#: The filter name of every task: the harness keys metrics ``{metric},{filter}``, so the key is ``acc,none`` for one
-#: sample per prompt (the harness's own default filter) and for ``repeats`` > 1 (``take_first_k`` under this name).
-FILTER = "none"
 #: Scoring options the tasks may carry (keyword arguments of ``score_predictions_result``; no LLM steps:
 #: the harness scores each doc on its own, offline).
 SCORING_KEYS = ("cleaner", "profile", "counting", "normalization", "affix_length", "short_text", "empty", "think")
@@ -137,12 +135,12 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
         for aspect in aspects:
             name = f"{GROUP}_{task}_{aspect}"
             functions.append(f"{task}_{aspect}_docs = docs_where(aspect={aspect!r})")
-            files[f"{name}.yaml"] = _task_yaml(name, path, task, f"{task}_{aspect}_docs", [ACC], gen, repeats,
+            files[f"{name}.yaml"] = task_yaml(name, path, task, f"{task}_{aspect}_docs", [ACC], gen, repeats,
                                                configs[task]["version"], sigs[task], hub)
             subtasks.setdefault(f"{GROUP}_{task}", []).append((name, f"{task} prompts checking {aspect}"))
-        files[f"{GROUP}_{task}.yaml"] = _group_yaml(f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC],
+        files[f"{GROUP}_{task}.yaml"] = group_yaml(f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC],
                                                     repeats, configs[task]["version"])
-    files[f"{GROUP}.yaml"] = _group_yaml(GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats,
+    files[f"{GROUP}.yaml"] = group_yaml(GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats,
                                          configs[tasks[0]]["version"])
     if MULTI in configs:
         metrics = [*_multi_aspects(root), AVERAGE, PROMPT_LEVEL]
@@ -151,10 +149,10 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
             name = f"{GROUP}_{MULTI}_{task}"
             names.append(name)
             functions.append(f"{MULTI}_{task}_docs = docs_where(task={task!r})")
-            files[f"{name}.yaml"] = _task_yaml(name, path, MULTI, f"{MULTI}_{task}_docs", metrics, gen, repeats,
+            files[f"{name}.yaml"] = task_yaml(name, path, MULTI, f"{MULTI}_{task}_docs", metrics, gen, repeats,
                                                configs[MULTI]["version"], sigs[MULTI], hub)
             subtasks.setdefault(f"{GROUP}_{MULTI}", []).append((name, f"{task} prompts checking every aspect at once"))
-        files[f"{GROUP}_{MULTI}.yaml"] = _group_yaml(f"{GROUP}_{MULTI}", names, metrics, repeats,
+        files[f"{GROUP}_{MULTI}.yaml"] = group_yaml(f"{GROUP}_{MULTI}", names, metrics, repeats,
                                                      configs[MULTI]["version"])
     files[UTILS] = (_UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options))
                     + (_UTILS_HUB if hub else _UTILS_LOCAL) + "\n".join(functions) + "\n")
@@ -170,13 +168,6 @@ def _relative(root: Path, out_dir: Path) -> str:
         return Path(os.path.relpath(root.resolve(), out_dir.resolve())).as_posix()
     except ValueError:  # another drive
         return str(root.resolve())
-
-
-def harness_version(version: str) -> float:
-    """The number the harness shows as a task's version: the dataset version's major.minor (``1.1.0+multi`` ->
-    1.1); the full version is ``metadata.dataset_version``."""
-    major, minor = (version.split("+")[0].split(".") + ["0"])[:2]
-    return float(f"{int(major)}.{int(minor)}")
 
 
 def _source(dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None
@@ -259,50 +250,6 @@ def _signature(root: Path, config: str, options: Mapping[str, Any], source: str 
         raise
     except ValueError as e:  # an option's value: the message names it and the valid ones
         raise ScoringError(f"lm-eval task scoring options: {e}") from None
-
-
-def _q(value: Any) -> str:
-    """A YAML scalar or flow collection (JSON is YAML)."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _metric_lines(metrics: list[str]) -> str:
-    return "".join(f"  - metric: {m}\n    aggregation: mean\n    higher_is_better: true\n" for m in metrics)
-
-
-def _task_yaml(name: str, path: str, config: str, docs: str, metrics: list[str], gen: Mapping[str, Any],
-               repeats: int, version: str, signature: str, hub: Mapping[str, str] | None = None) -> str:
-    filters = ("" if repeats == 1 else
-               f"filter_list:\n  - name: {FILTER}\n    filter:\n      - function: take_first_k\n        k: {repeats}\n")
-    source = ("custom_dataset: !function utils.load_local\n"
-              f"dataset_kwargs: {_q({'lctg_folder': path, 'lctg_config': config})}\n" if hub is None else
-              "custom_dataset: !function utils.load_docs\n"
-              f"dataset_kwargs: {_q({**hub, 'lctg_config': config})}\n")
-    return (f"task: {name}\n"
-            f"dataset_path: {_q(path)}\n"
-            f"dataset_name: {_q(config)}\n"
-            f"{source}"
-            f"test_split: {SPLIT}\n"
-            f"process_docs: !function utils.{docs}\n"
-            "output_type: generate_until\n"
-            "doc_to_text: prompt\n"
-            "doc_to_target: condition\n"
-            f"generation_kwargs: {_q(dict(gen))}\n"
-            f"repeats: {repeats}\n"
-            f"{filters}"
-            "process_results: !function utils.process_results\n"
-            f"metric_list:\n{_metric_lines(metrics)}"
-            f"metadata:\n  version: {harness_version(version)}\n  dataset_version: {_q(version)}\n"
-            f"  signature: {_q(signature)}\n")
-
-
-def _group_yaml(name: str, children: list[str], metrics: list[str], repeats: int, version: str) -> str:
-    aggregate = "".join(f"  - metric: {m}\n    filter_list: [{FILTER}]\n    aggregation: mean\n    weight_by_size: false\n"
-                        for m in metrics)
-    return (f"group: {name}\n"
-            "task:\n" + "".join(f"  - {c}\n" for c in children) +
-            f"aggregate_metric_list:\n{aggregate}"
-            f"metadata:\n  version: {harness_version(version)}\n  dataset_version: {_q(version)}\n")
 
 
 def _write(out: Path, files: Mapping[str, str]) -> list[Path]:
