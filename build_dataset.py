@@ -3,14 +3,45 @@
 
     python build_dataset.py [--source DIR_OR_URL] [--out PATH]
 
-Same as ``lctg build``; the options and the pipeline are in ``lctg_dataset.cli`` (``--help`` lists them).
+Same as ``lctg build``; the options and the pipeline are in ``lctg_dataset.cli`` (``--help`` lists them). Run by a
+Python without the project's dependencies, it says which one is missing and how to install them, in one line.
 """
 
 from __future__ import annotations
 
 import sys
 
-from lctg_metrics.cli import main
+#: The oldest Python the project supports (pyproject ``requires-python``).
+MIN_PYTHON = (3, 10)
+#: Our own packages: a missing module of theirs is a broken checkout, not a missing dependency.
+OURS = ("lctg_metrics", "lctg_dataset")
+INSTALL = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/python build_dataset.py"
+
+
+def _missing(error: ModuleNotFoundError) -> str | None:
+    """The one-line hint for a dependency that is not installed (None: one of our own modules is missing)."""
+    name = (error.name or "").partition(".")[0]
+    if not name or name in OURS:
+        return None
+    return (f"build_dataset.py: the package {name!r} is not installed in this Python ({sys.executable}); install "
+            f"the project's dependencies first, from this folder: {INSTALL}")
+
+
+def run(argv: list[str]) -> int | str:
+    """The build's exit status, or the one-line message ``sys.exit`` prints to stderr (exit status 1)."""
+    if sys.version_info < MIN_PYTHON:
+        return (f"build_dataset.py: needs Python {'.'.join(map(str, MIN_PYTHON))} or newer, this is "
+                f"{sys.version.split()[0]} ({sys.executable})")
+    try:
+        from lctg_metrics.cli import main
+
+        return main(["build", *argv], prog="build_dataset.py")
+    except ModuleNotFoundError as e:
+        hint = _missing(e)
+        if hint is None:
+            raise
+        return hint
+
 
 if __name__ == "__main__":
-    sys.exit(main(["build", *sys.argv[1:]], prog="build_dataset.py"))
+    sys.exit(run(sys.argv[1:]))

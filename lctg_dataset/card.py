@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Iterable, Mapping, Sequence
 
+from lctg_dataset.card_meta import (config_language, config_license, distinct_rows, release_version, size_category,
+                                    yaml_list)
 from lctg_dataset.configs import Config
-from lctg_dataset.constants import ASPECTS, DATASET_VERSION, LICENSE_ID, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO
+from lctg_dataset.constants import ASPECTS, LICENSE_ID, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO
 from lctg_dataset.validate import DISAGREEMENT_KINDS, FINDING_KINDS
 
 #: The card template, shipped inside the package.
@@ -72,9 +74,9 @@ def counts_table(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
 
 def configs_table(configs: Sequence[Config]) -> str:
     return md_table(
-        ["config", "version", "rows", "description"],
-        ([f"`{c.name}`" + (" (default)" if c.default else ""), c.version, c.n_rows, c.description]
-         for c in configs),
+        ["config", "version", "rows", "language", "licence", "description"],
+        ([f"`{c.name}`" + (" (default)" if c.default else ""), c.version, c.n_rows, config_language(c.name),
+          config_license(c.name), c.description] for c in configs),
     )
 
 
@@ -229,8 +231,13 @@ def placeholders(p: CardParams) -> dict[str, str]:
     """Every ``$name`` of the template and its text."""
     return {
         "license_id": LICENSE_ID,
+        "yaml_license": yaml_list("license", (config_license(c.name) for c in p.configs)),
+        "yaml_language": yaml_list("language", (config_language(c.name) for c in p.configs)).replace(
+            "language: ", "language:\n- "),
+        "size_category": size_category(distinct_rows(p.configs)),
+        "n_distinct_rows": f"{distinct_rows(p.configs):,}",
         "yaml_configs": yaml_configs(p.configs),
-        "version": DATASET_VERSION,
+        "version": release_version(c.version for c in p.configs),
         "package_version": p.package_version,
         "upstream_repo": UPSTREAM_REPO,
         "upstream_commit": UPSTREAM_COMMIT,

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from lctg_dataset.build import BuildResult, build
-from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
+from lctg_dataset.card_meta import release_version
+from lctg_dataset.constants import (ASPECTS, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
                                     INSTRUCTIONS_VERSIONS, TASKS)
 from lctg_dataset.errors import BuildError
 from lctg_dataset.helpformat import Parser
@@ -107,7 +108,7 @@ def _config_name(parameter: str) -> str:
 
 def summary_lines(result: BuildResult, out: Path) -> list[str]:
     """A short human summary of a build (printed after writing)."""
-    lines = [f"lctg {DATASET_VERSION} built into {out}", f"source: {result.source.location} (sha256 verified: {result.source.verified})"]
+    lines = [f"lctg {release_version(c.version for c in result.configs)} built into {out}", f"source: {result.source.location} (sha256 verified: {result.source.verified})"]
     lines.append(f"{'task':<15}" + "".join(f"{a:>17}" for a in ASPECTS) + f"{'total':>8}")
     for t in TASKS:
         counts = [sum(1 for r in result.rows[t] if r["aspect"] == a) for a in ASPECTS]

@@ -1,21 +1,28 @@
 """Publish a built dataset folder to the Hugging Face Hub (a supported, documented step).
 
 The folder is checked against its manifest first (every file's sha256), uploaded as one commit, and the
-commit is tagged (``v<version>`` by default) so users can pin ``revision="v1.0.0"``. The metric module
-(``lctg_ctg/``) can be published as a Gradio Space (:func:`publish_metric`). A Hub failure is one line saying
-what was and was not uploaded. The token comes from
-``$HF_TOKEN`` or ``huggingface-cli login``; it is passed through, never printed, logged or written.
+commit is tagged so users can pin ``revision="v1.0.0"``. A build is titled and tagged by the LCTG version its configs
+carry (:func:`lctg_dataset.card.release_version`): ``v1.0.0`` for the faithful configs alone, ``v1.1.0`` once a 1.1.0
+config (corrected, variants, multi) is in it; the family configs (instructions, story_endings) keep their own version
+lines, listed in the commit message. A metric module folder (``lctg_ctg/``, ``lctg_if/``, ``lctg_ifsm/``) can be
+published as a Gradio Space (:func:`publish_metric`). A Hub failure is one line saying what was and was not
+uploaded. The token comes from ``$HF_TOKEN`` or ``hf auth login``; it is passed through, never printed, logged or
+written.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
+import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from lctg_dataset.card_meta import release_version
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.output import build_manifest, foreign_entries
 
@@ -24,6 +31,8 @@ from lctg_dataset.output import build_manifest, foreign_entries
 SPACE_FILES = ("app.py", "README.md")
 #: Never uploaded to a Space (bytecode left by running the module locally).
 SPACE_IGNORE = ["*__pycache__*", "*.pyc"]
+#: The command that stores a Hub token (huggingface_hub's ``hf`` CLI; ``huggingface-cli`` is gone from it).
+LOGIN_COMMAND = "hf auth login"
 
 
 class PublishError(ValueError):
@@ -32,16 +41,23 @@ class PublishError(ValueError):
 
 @dataclass(frozen=True)
 class UploadPlan:
-    """What an upload would do: the repo, the tag and every file with its size."""
+    """What an upload would do: the repo, the tag, the release and each config's version, every file with its size."""
 
     repo_id: str
     tag: str | None
     files: tuple[tuple[str, int], ...]
     version: str
+    configs: tuple[tuple[str, str], ...] = ()
+
+    def title(self, commit: str) -> str:
+        """The commit message: the release, the source commit and the configs with their versions."""
+        configs = ", ".join(f"{name} {version}" for name, version in self.configs)
+        return f"LCTG Bench {self.version} (source commit {commit[:7]}; configs: {configs})"
 
     def lines(self) -> list[str]:
         total = sum(size for _, size in self.files)
         out = [f"repo: {self.repo_id} (dataset)", f"tag: {self.tag or '(none)'}", f"version: {self.version}",
+               "configs: " + ", ".join(f"{name} {version}" for name, version in self.configs),
                f"files: {len(self.files)}, {total:,} bytes"]
         out += [f"  {size:>12,}  {rel}" for rel, size in self.files]
         return out
@@ -63,17 +79,19 @@ def verify_folder(folder: Path) -> dict[str, Any]:
 
 
 def plan(folder: Path, repo_id: str, *, tag: str | None = "default") -> UploadPlan:
-    """The upload a :func:`publish` call would make (``tag="default"`` means ``v<version>``)."""
+    """The upload a :func:`publish` call would make (``tag="default"`` means ``v<release>``, the LCTG version the
+    build's configs carry)."""
     _check_repo_id(repo_id)
     manifest = verify_folder(folder)
     if manifest.get("build", {}).get("parameters", {}).get("story_contexts"):
         raise PublishError(f"{folder} was built with --include-story-contexts: the ROCStories contexts may not be "
                            "redistributed; rebuild without the flag to publish")
-    version = manifest["version"]
+    configs = tuple((name, str(c["version"])) for name, c in manifest["configs"].items())
+    version = release_version(v for _, v in configs)
     files = tuple(
         (p.relative_to(folder).as_posix(), p.stat().st_size) for p in sorted(folder.rglob("*")) if p.is_file()
     )
-    return UploadPlan(repo_id, f"v{version}" if tag == "default" else tag, files, version)
+    return UploadPlan(repo_id, f"v{version}" if tag == "default" else tag, files, version, configs)
 
 
 def _check_repo_id(repo_id: str) -> None:
@@ -82,7 +100,7 @@ def _check_repo_id(repo_id: str) -> None:
 
 
 def hub_token(env: str = "HF_TOKEN") -> str:
-    """The Hub token from ``$HF_TOKEN`` (or the named variable), else from ``huggingface-cli login``."""
+    """The Hub token from ``$HF_TOKEN`` (or the named variable), else the one ``hf auth login`` stored."""
     token = os.environ.get(env)
     if not token:
         try:
@@ -92,7 +110,7 @@ def hub_token(env: str = "HF_TOKEN") -> str:
         except Exception:  # an unreadable token file is the same as none
             token = None
     if not token:
-        raise PublishError(f"no Hugging Face token: set ${env} or run `huggingface-cli login` (nothing was uploaded)")
+        raise PublishError(f"no Hugging Face token: set ${env} or run `{LOGIN_COMMAND}` (nothing was uploaded)")
     return token
 
 
@@ -112,7 +130,7 @@ def publish(folder: Path, repo_id: str, *, token: str, private: bool = False, ta
             folder_path=str(folder),
             repo_id=repo_id,
             repo_type="dataset",
-            commit_message=f"LCTG Bench {the_plan.version} (source commit {manifest['source']['commit'][:7]})",
+            commit_message=the_plan.title(manifest["source"]["commit"]),
             token=token,
         )
     if the_plan.tag:
@@ -125,11 +143,17 @@ def publish(folder: Path, repo_id: str, *, token: str, private: bool = False, ta
     return _url(repo, f"https://huggingface.co/datasets/{repo_id}")
 
 
-def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None) -> str:
-    """Upload a metric module folder (a build's ``lctg_ctg/``: app.py, README with Space front matter…) to the
-    Gradio Space ``repo_id``; returns the Space URL. A Hub failure is a one-line :class:`PublishError`."""
+def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None,
+                   dataset: str | None = None) -> str:
+    """Upload a metric module folder (a build's ``lctg_ctg/``, ``lctg_if/`` or ``lctg_ifsm/``: app.py, README with
+    Space front matter…) to the Gradio Space ``repo_id``; returns the Space URL. The commit message names the module
+    (its script beside app.py). ``dataset``: the Hub dataset repo the Space scores (``ORG/NAME``), written into the
+    uploaded card's ``datasets:`` (the folder itself is not changed). A Hub failure is a one-line
+    :class:`PublishError`."""
     folder = Path(folder)
     _check_repo_id(repo_id)
+    if dataset is not None:
+        _check_repo_id(dataset)
     if not folder.is_dir():
         raise PublishError(f"metric folder {folder} does not exist; build the dataset first (it writes lctg_ctg/)")
     missing = [name for name in SPACE_FILES if not (folder / name).is_file()]
@@ -138,14 +162,42 @@ def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = Fa
                            f"{', '.join(SPACE_FILES)} (rebuild the dataset to regenerate lctg_ctg/)")
     if build_manifest(folder.parent) is not None:
         verify_folder(folder.parent)  # the module inside a build: unchanged since the build wrote it
+    name = module_name(folder)
     api = _api(api)
     with _hub_step(api, token, f"creating Space {repo_id}", "nothing was uploaded"):
         repo = api.create_repo(repo_id=repo_id, repo_type="space", space_sdk="gradio", private=private,
                                exist_ok=True, token=token)
-    with _hub_step(api, token, f"uploading {folder} to Space {repo_id}", "no commit was made, nothing was published"):
-        api.upload_folder(folder_path=str(folder), repo_id=repo_id, repo_type="space", token=token,
-                          commit_message="LCTG Bench metric (lctg_ctg)", ignore_patterns=SPACE_IGNORE)
+    with tempfile.TemporaryDirectory(prefix="lctg-space-") as tmp:
+        upload = folder
+        if dataset is not None:  # a copy whose card names the dataset
+            upload = Path(tmp) / folder.name
+            shutil.copytree(folder, upload, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            card = upload / "README.md"
+            card.write_text(with_datasets(card.read_text(encoding="utf-8"), [dataset]), encoding="utf-8")
+        with _hub_step(api, token, f"uploading {folder} to Space {repo_id}", "no commit was made, nothing was published"):
+            api.upload_folder(folder_path=str(upload), repo_id=repo_id, repo_type="space", token=token,
+                              commit_message=f"LCTG Bench metric ({name})", ignore_patterns=SPACE_IGNORE)
     return _url(repo, f"https://huggingface.co/spaces/{repo_id}")
+
+
+def with_datasets(card: str, datasets: list[str]) -> str:
+    """The card with its front matter's ``datasets:`` list set to ``datasets`` (added before the closing ``---``)."""
+    if not card.startswith("---\n") or "\n---\n" not in card[3:]:
+        raise PublishError("the metric card has no front matter (--- … ---) to name the dataset in")
+    head, _, body = card[4:].partition("\n---\n")
+    head = re.sub(r"^datasets:\n(?:- .*\n?)*", "", head + "\n", flags=re.M).rstrip("\n")
+    block = "datasets:\n" + "".join(f"- {d}\n" for d in datasets)
+    return f"---\n{head}\n{block}---\n{body}"
+
+
+def module_name(folder: Path) -> str:
+    """The metric module a Space folder serves: its one ``<name>.py`` besides ``app.py`` and the ``_*.py`` helpers
+    (the app finds it the same way)."""
+    scripts = sorted(p.stem for p in Path(folder).glob("*.py") if p.name != "app.py" and not p.name.startswith("_"))
+    if len(scripts) != 1:
+        raise PublishError(f"metric folder {folder}: expected one metric script beside app.py, found "
+                           f"{', '.join(scripts) or 'none'}; rebuild the dataset to regenerate it")
+    return scripts[0]
 
 
 def _api(api: Any) -> Any:

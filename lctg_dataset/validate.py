@@ -33,6 +33,7 @@ FINDING_KINDS: dict[str, str] = {
     "empty_field": "a text field is empty or blank",
     "missing_field": "an expected field is absent",
     "duplicate_prompt_id": "the prompt id occurs more than once in the task",
+    "duplicate_prompt": "the prompt (the text the model is sent) is the same as another prompt's, under another id",
     "prompt_not_reconstructible": "prompt_<aspect> differs from task prompt + condition + base text",
 }
 #: Kinds where what a prompt says disagrees with what is scored; the corrected revision (1.1.0) re-fills these.
@@ -42,7 +43,7 @@ DISAGREEMENT_KINDS: frozenset[str] = frozenset({"condition_disagrees_with_answer
 POLARITY_KINDS: frozenset[str] = frozenset({"keyword_condition_negated", "prohibited_word_condition_requested"})
 #: Kinds found after the 1.0.0 rows were frozen: reported in validation.json and the card, not in the rows'
 #: ``flags`` (the faithful configs stay byte-identical).
-UNFLAGGED_KINDS: frozenset[str] = POLARITY_KINDS
+UNFLAGGED_KINDS: frozenset[str] = POLARITY_KINDS | {"duplicate_prompt"}
 #: Polarity a word condition must not have, per aspect (KEYWORD must not negate, P-WORD must not ask).
 WRONG_POLARITY: dict[str, tuple[str, str]] = {
     "keyword": (NEGATIVE, "keyword_condition_negated"),
@@ -93,6 +94,7 @@ def validate(
     for task in TASKS:
         recs = records.get(task, [])
         findings += _duplicates(task, recs)
+        findings += duplicate_prompts(task, recs)
         format_sentence = _majority(r.conditions["format"] for r in recs)
         for r in recs:
             findings += _record_findings(r, format_sentence)
@@ -136,6 +138,23 @@ def _duplicates(task: str, recs: Sequence[Record]) -> list[Finding]:
         for pid, ls in lines.items()
         if len(ls) > 1
     ]
+
+
+def duplicate_prompts(task: str, recs: Sequence[Record]) -> list[Finding]:
+    """Prompts of one aspect sent as the same text under two ids: a finding on each later id, naming the first
+    (a model answers both alike, so the pair weighs twice in the aspect's score)."""
+    first: dict[tuple[str, str], int] = {}
+    found = []
+    for r in recs:
+        for aspect in ASPECTS:
+            text = r.prompts.get(aspect)
+            if not text:
+                continue
+            earlier = first.setdefault((aspect, text), r.prompt_id)
+            if earlier != r.prompt_id:
+                found.append(Finding(task, r.prompt_id, "duplicate_prompt",
+                                     f"prompt_{aspect} is the same text as {task}/{earlier}/{aspect}", aspect))
+    return found
 
 
 def _record_findings(r: Record, format_sentence: str | None) -> list[Finding]:

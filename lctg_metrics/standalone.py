@@ -6,8 +6,10 @@ needs, flattened into ``_lctg_*.py`` files beside it with their imports made rel
 
 ``evaluate.load`` copies only the local files its metric script imports as ``from .name import …`` (one level
 deep), so the generated script names every flattened module in such a line. Imports of what the standalone
-module leaves out (:data:`LEFT_OUT`: the LLM client and the Hub) become a one-line ``ImportError`` with the install
-hint; they may only happen inside functions, which the generator checks.
+module leaves out (:data:`LEFT_OUT`: the LLM client and the package's build side) become a one-line ``ImportError``
+with the install hint; they may only happen inside functions, which the generator checks. The Hub code is kept: a
+dataset named by Hub repo id is fetched with ``huggingface_hub`` (which ``evaluate`` brings), so the module resolves
+``dataset="org/lctg", revision="v1.0.0"`` in a fresh venv or a metric Space as the package does.
 """
 
 from __future__ import annotations
@@ -20,19 +22,19 @@ from pathlib import Path
 #: The packages whose modules are flattened.
 PACKAGES = ("lctg_metrics", "lctg_dataset")
 #: Left out of the standalone module, and what to do instead (the LLM client needs the ``llm`` extra of this
-#: package, which is not on PyPI; the Hub code needs the package's dataset side).
+#: package, which is not on PyPI).
 _INSTALL = 'pip install "lctg[llm] @ <the lctg source folder or its git URL>"'
 LEFT_OUT: dict[str, str] = {
     "lctg_metrics.llm": f"the LLM cleaner and judge need the lctg package with its llm extra ({_INSTALL}); then "
                         "score with lctg_metrics.api.score_predictions or `lctg score`",
-    "lctg_metrics.hub": "pass a local dataset folder as dataset= (e.g. from huggingface_hub.snapshot_download(repo_id, "
-                        f"repo_type='dataset')), or install the lctg package ({_INSTALL})",
     "lctg_dataset": f"install the lctg package ({_INSTALL})",
 }
-#: Kept although under ``LEFT_OUT`` (each with its submodules): plain data and file names the scoring core reads, and
-#: the Possible Stories rows the IFSM module builds from a local copy (standard library only).
+#: Kept although under ``LEFT_OUT`` (each with its submodules): plain data and file names the scoring core reads, the
+#: Possible Stories rows the IFSM module builds from a local copy (standard library only), and what the Hub code
+#: reads (the snapshot fetch of ``loader``, the build manifest's name in ``output``; ``huggingface_hub`` and
+#: ``datasets`` imported inside functions).
 KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl", "lctg_dataset.digest",
-        "lctg_dataset.stories")
+        "lctg_dataset.stories", "lctg_dataset.loader", "lctg_dataset.output", "lctg_dataset.errors")
 #: File-name prefix of every flattened module.
 PREFIX = "_lctg"
 #: The line of ``lctg_metrics/__init__.py`` that the generator fills with the package's version (a standalone module

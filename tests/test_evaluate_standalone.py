@@ -18,7 +18,6 @@ import pytest
 
 from lctg_metrics.api import score_predictions
 from lctg_metrics.metric_module import module_files
-from tests.conftest import PROJECT_ROOT
 
 KW = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
       "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}
@@ -106,50 +105,57 @@ def test_fresh_venv_loads_the_module_offline_and_scores_as_the_api(tmp_path, bui
     assert out["by_id"] == score_predictions(["x"] * len(ids), ids, dataset=built_dataset, cleaner="none")
     errors = out["errors"]
     assert errors["bare_str"] == ["ScoringError", "predictions: expected a list of str, one per reference, got str"]
-    for name, hint in (("llm", 'pip install "lctg[llm] @'), ("hub", "pass a local dataset folder as dataset=")):
-        kind, message = errors[name]
-        assert kind == "ImportError" and hint in message and "\n" not in message, errors[name]
+    kind, message = errors["llm"]
+    assert kind == "ImportError" and 'pip install "lctg[llm] @' in message and "\n" not in message, errors["llm"]
+    # the module carries the Hub code: offline, an uncached repo id is the package's own one-line error
+    kind, message = errors["hub"]
+    assert kind == "ScoringError" and message.startswith("Hub dataset your-org/lctg@main: not in the Hugging Face "
+                                                         "cache") and "\n" not in message, errors["hub"]
 
 
 @pytest.mark.slow
-def test_module_is_a_metric_space(tmp_path):
+def test_module_is_a_metric_space(tmp_path, built_dataset):
     files = module_files()
     card = files["lctg_ctg/README.md"].decode("utf-8")
     front = card.split("---\n")[1]
     for line in ("title: LCTG Bench CTG", "sdk: gradio", "app_file: app.py", "- evaluate", "- metric", "emoji: "):
         assert line in front, line
     reqs = files["lctg_ctg/requirements.txt"].decode("utf-8").split()
-    assert [r.split(">")[0] for r in reqs] == ["evaluate", "numpy", "regex", "unicodedata2"]
-    # app.py serves the module beside it through Gradio (a stand-in gradio records the interface and calls it; the
-    # real one is started by tests/test_space.py)
+    assert [r.split(">")[0] for r in reqs] == ["evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2"]
+    # app.py serves the module beside it through Gradio (a stand-in gradio accepts any page; the app's functions are
+    # then called; the real one is started by tests/test_space.py)
     module = _write_module(tmp_path / "space")
     fake = tmp_path / "fake" / "gradio"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text(
-        "import json\n"
         "class Error(Exception):\n"
         "    pass\n"
-        "def Textbox(**kw):\n"
-        "    return kw\n"
-        "def JSON(**kw):\n"
-        "    return kw\n"
-        "class Interface:\n"
-        "    def __init__(self, fn, inputs, outputs, title, description, api_name, flagging_mode):\n"
-        "        self.fn, self.inputs, self.title, self.api_name = fn, inputs, title, api_name\n"
-        "    def launch(self):\n"
-        "        kw = {'id': 'ad_text/1/keyword', 'task': 'ad_text', 'prompt_id': 1, 'aspects': ['keyword'],"
-        " 'min_chars': None, 'max_chars': None, 'keyword': '抹茶', 'prohibited_word': None, 'variant': None,"
-        " 'dataset_version': '1.0.0'}\n"
-        "        out = self.fn(json.dumps(['京都の抹茶']), json.dumps([kw]), '{}')\n"
-        "        print(json.dumps({'title': self.title, 'api': self.api_name, 'n_inputs': len(self.inputs), 'out': out}))\n",
-        encoding="utf-8")
-    env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": str(fake.parent)}
-    proc = subprocess.run([sys.executable, str(module / "app.py")], cwd=module, env=env, capture_output=True,
-                          text=True, timeout=300)
+        "class _Any:\n"
+        "    def __init__(self, *a, **kw):\n"
+        "        pass\n"
+        "    def __enter__(self):\n"
+        "        return self\n"
+        "    def __exit__(self, *a):\n"
+        "        return False\n"
+        "    def __getattr__(self, name):\n"
+        "        return _Any\n"
+        "def __getattr__(name):\n"
+        "    return _Any\n", encoding="utf-8")
+    gens = tmp_path / "g.jsonl"
+    gens.write_text('{"id": "summary/1614/keyword", "generation": "x"}\n', encoding="utf-8")
+    code = ("import json, sys, app\n"
+            "kw = json.loads(sys.argv[1])\n"
+            "out = {'title': app.title(), 'json': app.compute(json.dumps(['京都の抹茶']), json.dumps([kw]), '{}'),\n"
+            "       'file': app.score_file(sys.argv[2], sys.argv[3], '', '{\"cleaner\": \"none\"}')}\n"
+            "print(json.dumps(out, ensure_ascii=False))\n")
+    env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": f"{fake.parent}{os.pathsep}{module}"}
+    proc = subprocess.run([sys.executable, "-c", code, json.dumps(KW), str(gens), str(built_dataset)], cwd=module,
+                          env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     shown = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert shown["api"] == "compute" and shown["n_inputs"] == 3 and shown["title"].startswith("lctg_ctg")
-    assert shown["out"]["ad_text/keyword"] == 1.0 and shown["out"]["signature"].startswith("lctg|")
+    assert shown["title"] == "LCTG Bench CTG (lctg_ctg)"
+    assert shown["json"]["ad_text/keyword"] == 1.0 and shown["json"]["signature"].startswith("lctg|")
+    assert shown["file"] == score_predictions(["x"], ["summary/1614/keyword"], dataset=built_dataset, cleaner="none")
 
 
 @pytest.mark.parametrize("source,expected", [

@@ -38,15 +38,16 @@ def test_writer_makes_groups_and_subtasks(built_dataset: Path, tmp_path: Path) -
     names = sorted(p.name for p in written)
     subtasks = [f"lctg_{t}_{a}" for t in TASKS for a in ASPECTS]
     assert names == sorted([*(f"{n}.yaml" for n in subtasks), *(f"lctg_{t}.yaml" for t in TASKS), "lctg.yaml",
-                            "utils.py"])  # no multi config in the faithful build: no lctg_multi
+                            "utils.py", "README.md"])  # no multi config in the faithful build: no lctg_multi
     top = _yaml(out / "lctg.yaml")
     assert top["group"] == "lctg" and top["task"] == [f"lctg_{t}" for t in TASKS]
     assert top["aggregate_metric_list"][0]["weight_by_size"] is False
     sub = _yaml(out / "lctg_ad_text_keyword.yaml")
-    assert sub["dataset_path"] == str(built_dataset.resolve()) and sub["dataset_name"] == "ad_text"
+    assert sub["dataset_path"] == os.path.relpath(built_dataset, out) and sub["dataset_name"] == "ad_text"
     assert sub["output_type"] == "generate_until" and sub["generation_kwargs"]["until"] == []
     assert sub["process_docs"] == "!function utils.ad_text_keyword_docs"
-    assert sub["metadata"]["version"] == "1.0.0" and "|cleaner:rule@" in sub["metadata"]["signature"]
+    assert sub["metadata"]["version"] == 1.0 and sub["metadata"]["dataset_version"] == "1.0.0"
+    assert "|cleaner:rule@" in sub["metadata"]["signature"]
     # rewriting replaces our own files; a folder holding anything else is refused
     assert len(write_lm_eval_tasks(built_dataset, out, repeats=3)) == len(written)
     assert _yaml(out / "lctg_summary_format.yaml")["filter_list"][0]["filter"][0] == {"function": "take_first_k", "k": 3}
@@ -117,7 +118,7 @@ def test_writer_adds_multi_group(built_dataset_derived: Path, tmp_path: Path) ->
     names = {p.name for p in write_lm_eval_tasks(built_dataset_derived, tmp_path / "t")}
     assert {f"lctg_multi_{t}.yaml" for t in TASKS} | {"lctg_multi.yaml"} <= names
     sub = _yaml(tmp_path / "t" / "lctg_multi_pros_and_cons.yaml")
-    assert sub["dataset_name"] == "multi" and sub["metadata"]["version"] == "1.1.0+multi"
+    assert sub["dataset_name"] == "multi" and sub["metadata"]["dataset_version"] == "1.1.0+multi"
     assert [m["metric"] for m in sub["metric_list"]] == [*ASPECTS, "average", "prompt_level"]
 
 

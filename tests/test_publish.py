@@ -3,6 +3,7 @@ the metric module as a Gradio Space; every Hub failure one line saying what was 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -88,7 +89,8 @@ def test_publish_cli_needs_token_and_never_prints_it(built_dataset, monkeypatch,
     monkeypatch.delenv("HF_TOKEN", raising=False)
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))  # no token saved by `huggingface-cli login` either
     assert main(["publish", "--dataset", str(built_dataset), "--repo-id", "me/lctg"]) == 2
-    assert "set $HF_TOKEN" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "set $HF_TOKEN or run `hf auth login`" in err and "huggingface-cli" not in err  # the current CLI's name
     api = RecordingApi()
     monkeypatch.setenv("HF_TOKEN", "hf_do_not_print")
     import huggingface_hub
@@ -225,10 +227,12 @@ def test_publish_reports_what_the_hub_said(built_dataset, monkeypatch):
 # --------------------------------------------------------------------------------------- metric Space
 
 
-def space_folder(tmp_path):
-    folder = tmp_path / "lctg_ctg"
+def space_folder(tmp_path, name="lctg_ctg"):
+    folder = tmp_path / name
     (folder / "__pycache__").mkdir(parents=True)
     (folder / "app.py").write_text("import evaluate\n")
+    (folder / f"{name}.py").write_text("import evaluate\n")
+    (folder / "_lctg_api.py").write_text("\n")
     (folder / "README.md").write_text("---\nsdk: gradio\napp_file: app.py\n---\n# LCTG\n")
     (folder / "requirements.txt").write_text("lctg\n")
     (folder / "__pycache__" / "app.cpython-311.pyc").write_bytes(b"\0")
@@ -256,6 +260,62 @@ def test_publish_metric_uploads_a_gradio_space(tmp_path):
     sent = set(filter_repo_objects(["app.py", "README.md", "requirements.txt", "__pycache__/app.cpython-311.pyc"],
                                    ignore_patterns=upload["ignore_patterns"]))
     assert sent == {"app.py", "README.md", "requirements.txt"}
+    assert upload["commit_message"] == "LCTG Bench metric (lctg_ctg)"
+
+
+@pytest.mark.parametrize("name", ["lctg_if", "lctg_ifsm"])
+def test_publish_metric_names_the_module_it_uploads(tmp_path, name):
+    api = RecordingApi()
+    publish_metric(space_folder(tmp_path, name), "me/m", token="t", api=api)
+    assert api.calls[1][1]["commit_message"] == f"LCTG Bench metric ({name})"
+
+
+def test_publish_metric_refuses_a_folder_without_one_metric_script(tmp_path):
+    folder = space_folder(tmp_path)
+    (folder / "other.py").write_text("\n")
+    api = RecordingApi()
+    with pytest.raises(PublishError, match=r"expected one metric script beside app.py, found lctg_ctg, other"):
+        publish_metric(folder, "me/m", token="t", api=api)
+    assert api.calls == []
+
+
+# ------------------------------------------------------------------------------ the version a build carries
+
+
+def test_a_build_with_110_configs_is_titled_and_tagged_110(built_dataset_derived):
+    from lctg_dataset.publish import plan
+
+    manifest = json.loads((built_dataset_derived / "manifest.json").read_text(encoding="utf-8"))
+    versions = {name: c["version"] for name, c in manifest["configs"].items()}
+    assert versions["all"] == "1.0.0" and versions["corrected"] == "1.1.0"  # the build holds both lines
+    api = CommitApi()
+    publish(built_dataset_derived, "me/lctg", token="t", api=api)
+    message = api.calls[1][1]["commit_message"]
+    assert message.startswith("LCTG Bench 1.1.0 (source commit c4736cb; configs: all 1.0.0, ")
+    assert "corrected 1.1.0" in message and "multi 1.1.0+multi" in message
+    assert api.calls[2][1]["tag"] == "v1.1.0"
+    assert "tag: v1.1.0" in plan(built_dataset_derived, "me/lctg").lines()
+    card = (built_dataset_derived / "README.md").read_text(encoding="utf-8")
+    assert "\n# LCTG Bench 1.1.0 (Hugging Face edition)\n" in card
+
+
+def test_the_faithful_build_stays_100(built_dataset):
+    api = CommitApi()
+    publish(built_dataset, "me/lctg", token="t", api=api)
+    assert api.calls[1][1]["commit_message"].startswith("LCTG Bench 1.0.0 (source commit c4736cb; configs: all 1.0.0")
+    assert api.calls[2][1]["tag"] == "v1.0.0"
+    assert "\n# LCTG Bench 1.0.0 (Hugging Face edition)\n" in (built_dataset / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("versions, expected", [
+    (["1.0.0"], "1.0.0"), (["1.0.0", "1.1.0", "1.1.0+variants.k5.s0", "1.1.0+multi"], "1.1.0"),
+    (["1.0.0", "instructions-1.1.0+s0", "story_endings-1.0.0+default.s0"], "1.0.0"),  # family lines apart
+    (["1.0.0", "1.10.0"], "1.10.0"), (["instructions-1.1.0+s0"], "1.0.0"),
+])
+def test_release_version(versions, expected):
+    from lctg_dataset.card_meta import release_version
+
+    assert release_version(versions) == expected
 
 
 def test_publish_metric_url_without_a_repo_url(tmp_path):

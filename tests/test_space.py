@@ -1,5 +1,6 @@
 """The metric Space: its ``app.py`` started on 127.0.0.1 on the installed Gradio and called through its API, from
-the package folder and from a built dataset's ``lctg_ctg/``; its card pins the Gradio it was tested with."""
+the package folder and from a built dataset's ``lctg_ctg/`` (JSON in, an uploaded generations file in, the page's
+defaults and examples, its full title); its functions called directly; its card pins the Gradio it was tested with."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Iterator
 
@@ -98,9 +100,38 @@ def test_space_app_serves_the_metric(package_app: str) -> None:
         client.predict("[1]", json.dumps([KW], ensure_ascii=False), "{}", api_name="/compute")
 
 
+def _generations(folder: Path, built_rows: dict) -> tuple[list[str], list[str], list[int]]:
+    """Toy generations of the ad_text prompts, two samples each, in JSONL, CSV and parquet files in ``folder``."""
+    import csv
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from lctg_metrics.sample import generate
+
+    rows = [r for r in built_rows.values() if r["task"] == "ad_text"][:40]
+    texts = [generate(r, s) for s in (0, 1) for r in rows]
+    ids = [r["id"] for _ in (0, 1) for r in rows]
+    samples = [s for s in (0, 1) for _ in rows]
+    records = [{"id": i, "generation": t, "sample": n} for i, t, n in zip(ids, texts, samples)]
+    (folder / "g.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    with (folder / "g.csv").open("w", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, ["id", "generation", "sample"])
+        writer.writeheader()
+        writer.writerows(records)
+    pq.write_table(pa.Table.from_pylist(records), folder / "g.parquet")
+    return texts, ids, samples
+
+
 @pytest.mark.slow
-def test_space_app_from_a_built_folder(built_dataset: Path, tmp_path: Path) -> None:
-    """The build's ``lctg_ctg/`` (the standalone module, what ``lctg publish --metric`` uploads) runs the same app."""
+def test_space_app_from_a_built_folder(built_dataset: Path, built_rows: dict, tmp_path: Path) -> None:
+    """The build's ``lctg_ctg/`` (the standalone module, what ``lctg publish --metric`` uploads) runs the same app:
+    its defaults and examples score, an uploaded file in each format scores by row id against the build around it
+    (the dataset box's default), and the title is whole."""
+    from lctg_metrics.api import score_predictions
+
+    texts, ids, samples = _generations(tmp_path, built_rows)
+    expected = score_predictions(texts, ids, samples=samples, dataset=str(built_dataset))
     for url in _start(built_dataset / "lctg_ctg", tmp_path):
         import gradio_client  # noqa: PLC0415 - heavy; only when the test runs
 
@@ -108,6 +139,55 @@ def test_space_app_from_a_built_folder(built_dataset: Path, tmp_path: Path) -> N
         got = client.predict(json.dumps(["抹茶"], ensure_ascii=False), json.dumps([KW], ensure_ascii=False), "{}",
                              api_name="/compute")
         assert got["ad_text/keyword"] == 1.0 and got["signature"].startswith("lctg|")
+        # Submit with the page's defaults: the first example, scored as the API scores it
+        defaults = client.predict(api_name="/compute")
+        cc = dict(KW, id="ad_text/1/char_count", aspects=["char_count"], keyword=None, min_chars=10, max_chars=20)
+        assert defaults == score_predictions(["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"], [KW, cc],
+                                             cleaner="none")
+        for name in ("g.jsonl", "g.csv", "g.parquet"):  # the uploaded file, the dataset box left at its default
+            got = client.predict(gradio_client.handle_file(str(tmp_path / name)), api_name="/score_file")
+            assert got == expected, name
+        with pytest.raises(Exception, match=r"generations: upload a file"):
+            client.predict(None, str(built_dataset), "", "{}", api_name="/score_file")
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text('{"id": "ad_text/100289/keyword", "generation": "x"}\n{"id": 3, "generation": "y"}\n')
+        with pytest.raises(Exception, match=r"bad\.jsonl:2") as e:
+            client.predict(gradio_client.handle_file(str(bad)), str(built_dataset), "", "{}", api_name="/score_file")
+        assert "\n" not in str(e.value).strip()
+        with urllib.request.urlopen(url + "config", timeout=30) as answer:
+            config = json.loads(answer.read())
+        assert config["title"] == "LCTG Bench CTG (lctg_ctg)"
+        shown = json.dumps(config, ensure_ascii=False)
+        assert "across summarization, ad-title writing and pros & cons writing." in shown  # the first sentence, whole
+
+
+@pytest.mark.slow
+def test_space_app_functions_directly(built_dataset: Path, built_rows: dict, tmp_path: Path, monkeypatch) -> None:
+    """``compute`` and ``score_file`` of the package folder's app, called in this process."""
+    import importlib.util as iu
+
+    from lctg_metrics.api import score_predictions
+
+    monkeypatch.setenv("GRADIO_ANALYTICS_ENABLED", "False")
+    spec = iu.spec_from_file_location("lctg_space_app", PROJECT_ROOT / "lctg_metrics" / "evaluate_ctg" / "app.py")
+    app = iu.module_from_spec(spec)
+    spec.loader.exec_module(app)
+    assert app.NAME == "lctg_ctg" and app.read_generations is not None and app.default_dataset() == ""
+    assert app.title() == "LCTG Bench CTG (lctg_ctg)" and app.summary().endswith("pros & cons writing.")
+    for preds, refs, options in app.EXAMPLES["lctg_ctg"]:  # every example scores as the API scores it
+        got = app.compute(json.dumps(preds), json.dumps(refs), json.dumps(options))
+        assert got == score_predictions(preds, refs, **options)
+    texts, ids, samples = _generations(tmp_path, built_rows)
+    got = app.score_file(str(tmp_path / "g.jsonl"), str(built_dataset), "", '{"cleaner": "none"}')
+    assert got == score_predictions(texts, ids, samples=samples, dataset=str(built_dataset), cleaner="none")
+    import gradio as gr
+
+    with pytest.raises(gr.Error, match=r"dataset: give the Hub dataset repo id"):
+        app.score_file(str(tmp_path / "g.jsonl"), " ", "", "{}")
+    with pytest.raises(gr.Error, match=r"revision='v1\.0\.0' applies to a Hub repo id|a revision \('v1\.0\.0'\) applies"):
+        app.score_file(str(tmp_path / "g.jsonl"), str(built_dataset), "v1.0.0", "{}")
+    with pytest.raises(gr.Error, match=r"options: expected a JSON object, got list"):
+        app.score_file(str(tmp_path / "g.jsonl"), str(built_dataset), "", "[]")
 
 
 def test_space_card_pins_the_installed_gradio() -> None:

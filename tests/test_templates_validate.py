@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lctg_dataset.constants import ASPECTS
 from lctg_dataset.source import Record
 from lctg_dataset.templates import TemplateError, build_pool, fill, recover, recover_char_count, recover_word
 from lctg_dataset.validate import FINDING_KINDS, Finding, validate
@@ -156,7 +157,10 @@ def test_record_findings(record, kinds):
 def test_format_condition_differs_and_duplicates():
     recs = [_record(1, line=1), _record(2, line=2), _record(3, fmt="説明なしで。", line=3), _record(1, line=4)]
     findings = validate({"summary": recs})
-    assert _kinds(findings) == ["duplicate_prompt_id", "format_condition_differs"]
+    # records 2 and 3 are sent as record 1's prompts (4 aspects, and 3 besides record 3's own format prompt)
+    assert _kinds(findings) == ["duplicate_prompt"] * 7 + ["duplicate_prompt_id", "format_condition_differs"]
+    assert {(f.prompt_id, f.aspect) for f in findings if f.kind == "duplicate_prompt"} == \
+        {(2, a) for a in ASPECTS} | {(3, a) for a in ASPECTS if a != "format"}
     dup = next(f for f in findings if f.kind == "duplicate_prompt_id")
     assert dup.prompt_id == 1 and "[1, 4]" in dup.detail
 

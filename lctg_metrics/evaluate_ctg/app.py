@@ -1,15 +1,26 @@
 """The metric Space's app: a Gradio page and API over the evaluate metric module beside this file.
 
 The module is found by name (the one ``<name>.py`` here besides this app and the ``_*.py`` helpers it imports), so
-the same app serves any of the project's metric modules. Inputs are JSON, as ``metric.compute`` takes them:
-predictions (a list of strings), references (constraints, or row ids with ``{"dataset": ...}`` in the options) and
-keyword options; the answer is ``compute``'s dict, the ``signature`` included. One API endpoint: ``/compute``.
-``python app.py`` serves it (``GRADIO_SERVER_NAME`` / ``GRADIO_SERVER_PORT`` choose where, as in every Gradio app).
+the same app serves any of the project's metric modules. Two ways in, one endpoint each:
+
+- ``/score_file``: an uploaded generations file (JSONL, CSV or parquet with ``id``, ``generation`` and optionally
+  ``sample``, read by the reader ``lctg score`` uses) scored by row id against a dataset: a Hub repo id (at a
+  revision) or a local build folder; a build's own module folder defaults to the build around it, else
+  ``$LCTG_DATASET``.
+- ``/compute``: JSON, as ``metric.compute`` takes it: predictions (a list of strings), references (constraints, or
+  row ids with ``{"dataset": ...}`` in the options) and keyword options.
+
+The answer is ``compute``'s dict, the ``signature`` included; every error is one line. ``python app.py`` serves it
+(``GRADIO_SERVER_NAME`` / ``GRADIO_SERVER_PORT`` choose where, as in every Gradio app).
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
+import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +34,57 @@ if len(SCRIPTS) != 1:
     raise RuntimeError(f"{HERE}: expected one metric module script beside app.py, found {[p.name for p in SCRIPTS]}")
 NAME = SCRIPTS[0].stem
 metric = evaluate.load(str(SCRIPTS[0]))
+#: The generations-file reader the module carries (``lctg_metrics.inputs.read_generations``; None if it has none).
+read_generations = getattr(importlib.import_module(type(metric).__module__), "read_generations", None)
+#: Keyword options the module's ``_compute`` takes (the file route passes samples, dataset, revision only if taken).
+OPTIONS = set(inspect.signature(metric._compute).parameters)
+#: Generations file types the reader takes.
+FILE_TYPES = [".jsonl", ".json", ".ndjson", ".csv", ".parquet"]
+
+_KW = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
+       "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}
+_CC = {**_KW, "id": "ad_text/1/char_count", "aspects": ["char_count"], "keyword": None, "min_chars": 10, "max_chars": 20}
+#: Worked JSON inputs per module (predictions, references, options), the first one the page's defaults.
+EXAMPLES: dict[str, list[tuple[list[str], list[Any], dict[str, Any]]]] = {
+    "lctg_ctg": [
+        (["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"], [_KW, _CC], {"cleaner": "none"}),
+        (["承知しました。以下がタイトルです。\n京都の抹茶スイーツ専門店が新登場"], [_KW], {"cleaner": "rule", "return_items": True}),
+    ],
+    "lctg_if": [
+        (["京都で抹茶を飲んだ。", "京都の老舗で、抹茶を飲みました。"],
+         [{"instruction_id_list": ["keywords:existence", "rule:no_comma"], "kwargs": ['{"keywords": ["抹茶"]}', "{}"]},
+          {"instruction_id_list": ["length:chars"], "kwargs": ['{"max": 10}']}], {}),
+    ],
+}
+
+
+def _card_front(field: str) -> str | None:
+    """One ``field: value`` of the card's front matter beside this app (None if absent)."""
+    card = HERE / "README.md"
+    text = card.read_text(encoding="utf-8") if card.is_file() else ""
+    head = text.split("---\n")[1] if text.startswith("---\n") and text.count("---\n") >= 2 else ""
+    found = re.search(rf"^{field}:\s*(.+)$", head, re.M)
+    return found.group(1).strip().strip("\"'") if found else None
+
+
+def title() -> str:
+    """The page title: the card's ``title`` and the module's name, e.g. ``LCTG Bench CTG (lctg_ctg)``."""
+    name = _card_front("title")
+    return f"{name} ({NAME})" if name and name != NAME else NAME
+
+
+def summary() -> str:
+    """The module's description up to its first full stop, whole (never cut inside a sentence)."""
+    text = " ".join((metric.info.description or "").split())
+    end = re.search(r"[.。](\s|$)", text)
+    return text[: end.end()].strip() if end else text
+
+
+def default_dataset() -> str:
+    """The build around a build's module folder, else ``$LCTG_DATASET``, else empty (type a Hub repo id)."""
+    if (HERE.parent / "manifest.json").is_file():
+        return str(HERE.parent)
+    return os.environ.get("LCTG_DATASET", "")
 
 
 def _json(text: str, what: str, kind: type) -> Any:
@@ -36,31 +98,79 @@ def _json(text: str, what: str, kind: type) -> Any:
     return value
 
 
+def _run(**kwargs: Any) -> dict[str, Any]:
+    try:
+        return metric.compute(**kwargs)
+    except Exception as e:  # the metric's own errors say what is wrong and where; show them as one line
+        raise gr.Error(" ".join(f"{type(e).__name__}: {e}".split())) from None
+
+
 def compute(predictions: str, references: str, options: str) -> dict[str, Any]:
     """``metric.compute(predictions=..., references=..., **options)`` from three JSON texts."""
     preds = _json(predictions, "predictions", list)
     refs = _json(references, "references", list)
     kwargs = _json(options, "options", dict)
+    return _run(predictions=preds, references=refs, **kwargs)
+
+
+def score_file(generations: str | None, dataset: str, revision: str, options: str) -> dict[str, Any]:
+    """Score an uploaded generations file by row id against ``dataset`` (a Hub repo id at ``revision``, or a local
+    build folder), with keyword options as JSON."""
+    if read_generations is None:
+        raise gr.Error(f"{NAME} reads no generations file; use the JSON tab")
+    if not generations:
+        raise gr.Error(f"generations: upload a file ({', '.join(FILE_TYPES)}) with an id and a generation per row")
+    kwargs = _json(options, "options", dict)
+    where = Path(generations).name
     try:
-        return metric.compute(predictions=preds, references=refs, **kwargs)
-    except Exception as e:  # the metric's own errors say what is wrong and where; show them as one line
-        raise gr.Error(" ".join(f"{type(e).__name__}: {e}".split())) from None
+        rows = read_generations(generations)
+    except Exception as e:  # the reader names file, line and field
+        raise gr.Error(" ".join(f"{type(e).__name__}: {e}".replace(str(generations), where).split())) from None
+    if not dataset.strip():
+        raise gr.Error("dataset: give the Hub dataset repo id (ORG/NAME) or the build folder the row ids come from")
+    kwargs.update(dataset=dataset.strip(), **({"revision": revision.strip()} if revision.strip() else {}))
+    if "samples" in OPTIONS and any(g.sample for g in rows):
+        kwargs["samples"] = [g.sample for g in rows]
+    if "cleaned" in OPTIONS and any(g.cleaned is not None for g in rows):
+        kwargs["cleaned"] = [g.text if g.cleaned is None else g.cleaned for g in rows]
+    return _run(predictions=[g.text for g in rows], references=[g.id for g in rows], **kwargs)
 
 
-demo = gr.Interface(
-    fn=compute,
-    inputs=[
-        gr.Textbox(label="predictions (JSON list of strings)", lines=6, value='["京都の抹茶スイーツ専門店が新登場"]'),
-        gr.Textbox(label="references (JSON list: the dataset's constraint column, or row ids with a dataset option)",
-                   lines=6),
-        gr.Textbox(label='options (JSON object, e.g. {"cleaner": "rule", "missing": "skip"})', value="{}"),
-    ],
-    outputs=gr.JSON(label="scores and signature"),
-    title=f"{NAME}: {metric.info.description.strip().splitlines()[0]}" if metric.info.description else NAME,
-    description=f"`evaluate.load(...)` of the `{NAME}` metric module; every score comes with its signature.",
-    api_name="compute",
-    flagging_mode="never",
-)
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def build() -> gr.Blocks:
+    """The page: a tab per way in, each with its own API endpoint."""
+    examples = [[_dumps(p), _dumps(r), _dumps(o)] for p, r, o in EXAMPLES.get(NAME, [])]
+    first = examples[0] if examples else ["", "", "{}"]
+    with gr.Blocks(title=title()) as demo:
+        gr.Markdown(f"# {title()}\n\n{summary()}\n\n`evaluate.load(...)` of the `{NAME}` metric module; every score "
+                    "comes with its signature, one line listing every setting that can change it.")
+        with gr.Tab("Generations file"):
+            upload = gr.File(label="generations (JSONL, CSV or parquet: id, generation, optional sample)",
+                             file_types=FILE_TYPES, type="filepath")
+            dataset = gr.Textbox(label="dataset: Hub repo id (ORG/NAME) or build folder", value=default_dataset())
+            revision = gr.Textbox(label="revision of a Hub repo id (tag, branch or commit; empty: main)", value="")
+            file_options = gr.Textbox(label='options (JSON object, e.g. {"cleaner": "rule"})', value="{}")
+            file_button = gr.Button("Score the file", variant="primary")
+            file_out = gr.JSON(label="scores and signature", elem_id="file-scores")
+            file_button.click(score_file, [upload, dataset, revision, file_options], file_out, api_name="score_file")
+        with gr.Tab("JSON"):
+            preds = gr.Textbox(label="predictions (JSON list of strings)", lines=4, value=first[0])
+            refs = gr.Textbox(label="references (JSON list: the dataset's constraint column, or row ids with a "
+                                    "dataset option)", lines=6, value=first[1])
+            json_options = gr.Textbox(label='options (JSON object, e.g. {"cleaner": "rule", "missing": "skip"})',
+                                      value=first[2])
+            json_button = gr.Button("Submit", variant="primary")
+            json_out = gr.JSON(label="scores and signature", elem_id="json-scores")
+            json_button.click(compute, [preds, refs, json_options], json_out, api_name="compute")
+            if examples:
+                gr.Examples(examples=examples, inputs=[preds, refs, json_options])
+    return demo
+
+
+demo = build()
 
 if __name__ == "__main__":
     demo.launch()

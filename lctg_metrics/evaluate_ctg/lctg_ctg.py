@@ -12,8 +12,12 @@ import datasets
 import evaluate
 
 from lctg_metrics.api import llm_config, score_predictions
+from lctg_metrics.inputs import read_generations
 from lctg_metrics.options import kwargs_description
 from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs
+
+#: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
+__all__ = ["LctgCtg", "read_generations"]
 
 _CITATION = """\
 @inproceedings{kurihara2024lctgbench,

@@ -9,7 +9,11 @@ import evaluate
 
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
 from lctg_metrics.instructions.files import read_config_rows
+from lctg_metrics.inputs import read_generations
 from lctg_metrics.instructions.score import score_instructions
+
+#: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
+__all__ = ["LctgIf", "read_generations"]
 
 #: Importing the checker modules fills the instruction registry (the package's ``__init__`` does the same).
 _CHECKERS = (checks_format, checks_length, checks_rules, checks_script, checks_task)

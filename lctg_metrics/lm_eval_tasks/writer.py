@@ -9,9 +9,13 @@ Groups and subtasks (each subtask one (task, aspect) of the faithful configs, sc
 
 A group's ``acc`` is the unweighted mean of its children: ``lctg_summary`` is the task average over aspects,
 ``lctg`` the mean over tasks, as ``lctg score`` reports them (every metric key is ``acc,none``, whatever
-``repeats``). The YAMLs read the dataset folder itself (``load_dataset(folder, config)``, offline), or for a Hub
-repo id the manifest-checked snapshot at the resolved commit (:mod:`.data`, offline from the Hugging Face cache);
-the written ``utils.py`` imports :mod:`lctg_metrics` at run time.
+``repeats``). Each subtask's CI reaches the harness's stderr column: ``mean`` aggregation, whose closed-form
+stderr the harness computes (``stderr_for_metric``), over per-doc scores. The YAMLs read the dataset folder by a path
+relative to the task folder (``custom_dataset`` of :mod:`.data`, so the pair moves together and nothing absolute is
+written), or for a Hub repo id the manifest-checked snapshot at the resolved commit (offline from the Hugging Face
+cache); the written ``utils.py`` imports :mod:`lctg_metrics` at run time. ``metadata.version`` is the number the
+harness shows (the dataset's major.minor); the full dataset version and the signature sit beside it. The folder's
+``README.md`` follows the harness's task README (groups, tasks, citation, checklist).
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from lctg_dataset.constants import TASKS
-from lctg_dataset.layout import MANIFEST, SPLIT, data_file
+from lctg_dataset.layout import MANIFEST, data_file
 from lctg_metrics.api import score_predictions_result
 from lctg_metrics.cleaners import per_item_cleaners
 from lctg_metrics.lm_eval_tasks.hooks import ACC, AVERAGE, PROMPT_LEVEL
+from lctg_metrics.lm_eval_tasks.yaml_files import group_yaml, task_yaml
 from lctg_metrics.schema import ScoringError
 
 #: The top group; subtasks are ``lctg_{task}_{aspect}`` and ``lctg_multi_{task}``.
@@ -40,14 +45,12 @@ DEFAULT_MAX_GEN_TOKS = 4096
 #: Sampling temperature when sampling is on (the default for ``repeats`` > 1): the model's own distribution.
 #: API models ignore ``do_sample`` and answer greedily at temperature 0, so sampling sets a temperature too.
 DEFAULT_SAMPLING_TEMPERATURE = 1.0
-#: The filter name of every task: the harness keys metrics ``{metric},{filter}``, so the key is ``acc,none`` for one
-#: sample per prompt (the harness's own default filter) and for ``repeats`` > 1 (``take_first_k`` under this name).
-FILTER = "none"
 #: Scoring options the tasks may carry (keyword arguments of ``score_predictions_result``; no LLM steps:
 #: the harness scores each doc on its own, offline).
 SCORING_KEYS = ("cleaner", "profile", "counting", "normalization", "affix_length", "short_text", "empty", "think")
 #: Files a previous call wrote; anything else in ``out_dir`` makes the call refuse.
 UTILS = "utils.py"
+README = "README.md"
 
 _UTILS_HEAD = '''"""LCTG Bench tasks for lm-evaluation-harness (written by lctg_metrics.lm_eval_tasks; do not edit, rewrite)."""
 
@@ -62,6 +65,13 @@ process_results = scorer(SCORING)
 '''
 _UTILS_HUB = '''
 from lctg_metrics.lm_eval_tasks.data import load_docs  # noqa: E402  (the Hub snapshot, offline from the cache)
+
+'''
+_UTILS_LOCAL = '''
+from lctg_metrics.lm_eval_tasks.data import local_loader  # noqa: E402
+
+#: The build folder, by the task files' path relative to this folder.
+load_local = local_loader(__file__)
 
 '''
 
@@ -100,7 +110,8 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
     """Write the task YAMLs and ``utils.py`` for the build in ``dataset_dir`` (a folder, or a Hub repo id at
     ``revision`` read through the Hugging Face cache) into ``out_dir``; return the files.
 
-    ``dataset_path``: what the YAMLs load (default: the folder's absolute path, or the repo id); a Hub repo id loads
+    ``dataset_path``: what the YAMLs load (default: the folder's path relative to ``out_dir``, or the repo id; a
+    relative path is read from the task folder, wherever lm_eval runs); a Hub repo id loads
     the snapshot at the resolved commit (``revision`` for a local folder published there), checked against the
     manifest of this build, so the task files work offline once the snapshot is cached.
     ``repeats``: samples per prompt (each response scored); ``max_gen_toks``, ``do_sample``, ``temperature``,
@@ -111,23 +122,25 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
     root, hub, source = _source(dataset_dir, dataset_path, revision)
     configs = _configs(root)
     options = _scoring(scoring)
-    path = hub["lctg_repo"] if hub else dataset_path or str(root.resolve())
+    path = hub["lctg_repo"] if hub else dataset_path or _relative(root, Path(out_dir))
     tasks = [t for t in TASKS if t in configs]
     if not tasks:
         raise ScoringError(f"{root / MANIFEST}: no task configs ({', '.join(TASKS)}) to write tasks for")
     sigs = {c: _signature(root, c, options, source) for c in [*tasks, *([MULTI] if MULTI in configs else [])]}
     files: dict[str, str] = {}
     functions: list[str] = []
+    subtasks: dict[str, list[tuple[str, str]]] = {}
     for task in tasks:
         aspects = _aspects(root, task)
         for aspect in aspects:
             name = f"{GROUP}_{task}_{aspect}"
             functions.append(f"{task}_{aspect}_docs = docs_where(aspect={aspect!r})")
-            files[f"{name}.yaml"] = _task_yaml(name, path, task, f"{task}_{aspect}_docs", [ACC], gen, repeats,
+            files[f"{name}.yaml"] = task_yaml(name, path, task, f"{task}_{aspect}_docs", [ACC], gen, repeats,
                                                configs[task]["version"], sigs[task], hub)
-        files[f"{GROUP}_{task}.yaml"] = _group_yaml(f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC],
+            subtasks.setdefault(f"{GROUP}_{task}", []).append((name, f"{task} prompts checking {aspect}"))
+        files[f"{GROUP}_{task}.yaml"] = group_yaml(f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC],
                                                     repeats, configs[task]["version"])
-    files[f"{GROUP}.yaml"] = _group_yaml(GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats,
+    files[f"{GROUP}.yaml"] = group_yaml(GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats,
                                          configs[tasks[0]]["version"])
     if MULTI in configs:
         metrics = [*_multi_aspects(root), AVERAGE, PROMPT_LEVEL]
@@ -136,13 +149,25 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
             name = f"{GROUP}_{MULTI}_{task}"
             names.append(name)
             functions.append(f"{MULTI}_{task}_docs = docs_where(task={task!r})")
-            files[f"{name}.yaml"] = _task_yaml(name, path, MULTI, f"{MULTI}_{task}_docs", metrics, gen, repeats,
+            files[f"{name}.yaml"] = task_yaml(name, path, MULTI, f"{MULTI}_{task}_docs", metrics, gen, repeats,
                                                configs[MULTI]["version"], sigs[MULTI], hub)
-        files[f"{GROUP}_{MULTI}.yaml"] = _group_yaml(f"{GROUP}_{MULTI}", names, metrics, repeats,
+            subtasks.setdefault(f"{GROUP}_{MULTI}", []).append((name, f"{task} prompts checking every aspect at once"))
+        files[f"{GROUP}_{MULTI}.yaml"] = group_yaml(f"{GROUP}_{MULTI}", names, metrics, repeats,
                                                      configs[MULTI]["version"])
-    files[UTILS] = (_UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options)) + (_UTILS_HUB if hub else "")
-                    + "\n".join(functions) + "\n")
+    files[UTILS] = (_UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options))
+                    + (_UTILS_HUB if hub else _UTILS_LOCAL) + "\n".join(functions) + "\n")
+    from lctg_metrics.lm_eval_tasks.readme import task_readme
+
+    files[README] = task_readme(subtasks, {c: configs[c]["version"] for c in sigs}, sigs, path, repeats, hub is not None)
     return _write(Path(out_dir), files)
+
+
+def _relative(root: Path, out_dir: Path) -> str:
+    """The build folder as seen from the task folder (absolute only where no relative path exists)."""
+    try:
+        return Path(os.path.relpath(root.resolve(), out_dir.resolve())).as_posix()
+    except ValueError:  # another drive
+        return str(root.resolve())
 
 
 def _source(dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None
@@ -227,54 +252,14 @@ def _signature(root: Path, config: str, options: Mapping[str, Any], source: str 
         raise ScoringError(f"lm-eval task scoring options: {e}") from None
 
 
-def _q(value: Any) -> str:
-    """A YAML scalar or flow collection (JSON is YAML)."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _metric_lines(metrics: list[str]) -> str:
-    return "".join(f"  - metric: {m}\n    aggregation: mean\n    higher_is_better: true\n" for m in metrics)
-
-
-def _task_yaml(name: str, path: str, config: str, docs: str, metrics: list[str], gen: Mapping[str, Any],
-               repeats: int, version: str, signature: str, hub: Mapping[str, str] | None = None) -> str:
-    filters = ("" if repeats == 1 else
-               f"filter_list:\n  - name: {FILTER}\n    filter:\n      - function: take_first_k\n        k: {repeats}\n")
-    source = ("" if hub is None else "custom_dataset: !function utils.load_docs\n"
-              f"dataset_kwargs: {_q({**hub, 'lctg_config': config})}\n")
-    return (f"task: {name}\n"
-            f"dataset_path: {_q(path)}\n"
-            f"dataset_name: {_q(config)}\n"
-            f"{source}"
-            f"test_split: {SPLIT}\n"
-            f"process_docs: !function utils.{docs}\n"
-            "output_type: generate_until\n"
-            "doc_to_text: prompt\n"
-            "doc_to_target: condition\n"
-            f"generation_kwargs: {_q(dict(gen))}\n"
-            f"repeats: {repeats}\n"
-            f"{filters}"
-            "process_results: !function utils.process_results\n"
-            f"metric_list:\n{_metric_lines(metrics)}"
-            f"metadata:\n  version: {_q(version)}\n  signature: {_q(signature)}\n")
-
-
-def _group_yaml(name: str, children: list[str], metrics: list[str], repeats: int, version: str) -> str:
-    aggregate = "".join(f"  - metric: {m}\n    filter_list: [{FILTER}]\n    aggregation: mean\n    weight_by_size: false\n"
-                        for m in metrics)
-    return (f"group: {name}\n"
-            "task:\n" + "".join(f"  - {c}\n" for c in children) +
-            f"aggregate_metric_list:\n{aggregate}"
-            f"metadata:\n  version: {_q(version)}\n")
-
-
 def _write(out: Path, files: Mapping[str, str]) -> list[Path]:
     """Write ``files`` into ``out``, replacing what an earlier call wrote; refuse a folder holding anything else."""
     if out.exists() and not out.is_dir():
         raise ScoringError(f"{out}: exists and is not a folder")
     if out.is_dir():
         foreign = sorted(p.name for p in out.iterdir()
-                         if not (p.is_file() and (p.name == UTILS or (p.name.startswith(GROUP) and p.suffix == ".yaml")))
+                         if not (p.is_file() and (p.name in (UTILS, README)
+                                                  or (p.name.startswith(GROUP) and p.suffix == ".yaml")))
                          and p.name != "__pycache__")
         if foreign:
             raise ScoringError(f"{out}: holds files this writer did not make ({', '.join(foreign[:5])}); "
