@@ -58,9 +58,9 @@ def fetch_snapshot(repo_id: str, revision: str | None = None, *, error: type[Exc
     except hf.RevisionNotFoundError:
         why = "the Hub has no such revision; give a tag (e.g. v1.0.0), a branch or a commit of that repo"
     except hf.GatedRepoError:
-        why = "the repo is gated; accept its conditions on the Hub and log in (`huggingface-cli login` or $HF_TOKEN)"
+        why = "the repo is gated; accept its conditions on the Hub and log in (`hf auth login` or $HF_TOKEN)"
     except hf.RepositoryNotFoundError:
-        why = "the Hub has no such dataset repo (a private one needs $HF_TOKEN or `huggingface-cli login`)"
+        why = "the Hub has no such dataset repo (a private one needs $HF_TOKEN or `hf auth login`)"
     except hf.IncompleteSnapshotError:
         why = "the cached copy is incomplete and the Hub cannot be reached; download it again with network access"
     except hf.LocalEntryNotFoundError:
