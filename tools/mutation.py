@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,7 @@ class Target:
     modules: tuple[str, ...]
     tests: tuple[str, ...]
     engine: str = "cosmic-ray"
+    markers: str = "not slow"  # the pytest -m expression; "" runs the slow tier too
 
 
 TARGETS = {
@@ -53,8 +55,10 @@ TARGETS = {
     "cleaner-patterns": Target(("lctg_metrics/cleaners/rule/head_patterns.py",
                                 "lctg_metrics/cleaners/rule/tail_patterns.py", "lctg_metrics/cleaners/rule/notes.py"),
                                ("tests/test_score_values.py", "tests/test_rule_cleaner.py",
-                                "tests/test_cleaner_rule_notes.py", "tests/test_rule_text.py"),
-                               engine="alternatives"),
+                                "tests/test_cleaner_rule_notes.py", "tests/test_rule_text.py",
+                                # the frozen rule@1.2 on every labeled set and a corpus of toy generations (slow)
+                                "tests/test_rule_cleaner_reference.py"),
+                               engine="alternatives", markers=""),
     "instruction-checkers": Target(("lctg_metrics/instructions/checks_length.py",
                                     "lctg_metrics/instructions/checks_rules.py",
                                     "lctg_metrics/instructions/checks_script.py",
@@ -81,8 +85,9 @@ def _copy_checkout(dest: Path) -> None:
         (dest.parent / "shared").symlink_to(shared)
 
 
-def _test_command(copy: Path, tests: tuple[str, ...]) -> list[str]:
-    return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not slow", *tests]
+def _test_command(copy: Path, target: Target) -> list[str]:
+    markers = ["-m", target.markers] if target.markers else []
+    return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *markers, *target.tests]
 
 
 def _env(copy: Path) -> dict[str, str]:
@@ -104,7 +109,7 @@ def run_alternatives(copy: Path, target: Target) -> list[dict]:
         for i in _alternative_lines(path):
             path.write_text("".join(lines[:i] + lines[i + 1:]), encoding="utf-8")
             try:
-                done = subprocess.run(_test_command(copy, target.tests), cwd=copy, env=_env(copy),
+                done = subprocess.run(_test_command(copy, target), cwd=copy, env=_env(copy),
                                       capture_output=True, text=True, timeout=900)
                 outcome = "killed" if done.returncode == 1 else "survived" if done.returncode == 0 else "incompetent"
             except subprocess.TimeoutExpired:
@@ -118,7 +123,7 @@ def run_alternatives(copy: Path, target: Target) -> list[dict]:
 
 def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
     config = copy / "mutation.toml"
-    command = " ".join(_test_command(copy, target.tests))
+    command = shlex.join(_test_command(copy, target))
     config.write_text(
         "[cosmic-ray]\n"
         f"module-path = {json.dumps(list(target.modules))}\n"
