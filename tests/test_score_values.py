@@ -154,6 +154,6 @@ def test_format_uncleaned_text_behind_blanks_is_long_enough(blanks):
     text = blanks + "京都に新しい抹茶カフェが開店した"
     constraint = Constraint("summary")
     assert passes_format([text], [text], [constraint], UP) == [True]
-    raws = [text, blanks + "短い"]
-    assert passes_format(raws, raws, [constraint, constraint], UP) == [True, False]
+    raws = [text, blanks + "短い", blanks + "ちょうど十文字の答え"]  # 16, 2 and exactly 10 characters
+    assert passes_format(raws, raws, [constraint] * 3, UP) == [True, False, False]
     assert check("format", Texts(text, text), constraint, UP).passed is True
