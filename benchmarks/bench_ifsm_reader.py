@@ -2,7 +2,7 @@
 endings, per reader (uncalibrated format-1 head, calibrated format-2 head).
 
     .venv/bin/python benchmarks/bench_ifsm_reader.py [--heads head-use-m3-v1.json head-use-m3-v2.json] [--source DIR]
-        [--cache FILE]
+        [--cache FILE] [--split eval|fit]
 
 A pick rate is the share of eval items where the reader chooses the slot holding the attack ending (chance 0.25).
 The attack sentences are not the reader's probes (``lctg_metrics/ifsm/probes.py``). ``--cache`` keeps embeddings
@@ -73,8 +73,9 @@ def main() -> None:
     parser.add_argument("--heads", nargs="+", default=["head-use-m3-v1.json", "head-use-m3-v2.json"])
     parser.add_argument("--source", default=None)
     parser.add_argument("--cache", default=None, help="pickle of embeddings kept between runs")
+    parser.add_argument("--split", default="eval", choices=["eval", "fit"], help="fit: in-sample figures")
     args = parser.parse_args()
-    rows = [r for r in load_story_rows(args.source, include_contexts=True) if r["split"] == "eval"]
+    rows = [r for r in load_story_rows(args.source, include_contexts=True) if r["split"] == args.split]
     readers = [EmbeddingReader(DATA / h if not Path(h).exists() else h) for h in args.heads]
     encoders = {get_encoder(r.head.encoder) for r in readers}
     if args.cache and Path(args.cache).exists():
@@ -83,7 +84,7 @@ def main() -> None:
     table = {f"{r.info.name} {r.info.version} #{r.info.digest}": pick_rates(r, rows) for r in readers}
     if args.cache:
         Path(args.cache).write_bytes(pickle.dumps({enc.name: enc._cache for enc in encoders}))
-    print(f"eval half: {len(rows)} questions; pick rate of the attack slot [95% CI], reader alone (chance 0.25)\n")
+    print(f"{args.split} half: {len(rows)} questions; pick rate of the attack slot [95% CI], reader alone (chance 0.25)\n")
     names = list(table)
     print("| ending | " + " | ".join(names) + " |\n|---|" + "---|" * len(names))
     for attack in next(iter(table.values())):
