@@ -10,7 +10,8 @@ Two engines, each run on a copy of the checkout (the working tree is never touch
 Each target names its modules and the tests that guard them. The report gives, per module, the mutants killed,
 survived and incompetent (the mutant does not even import), and lists every survivor with its diff. Survivors
 that cannot change a score (a mutated shortcut whose fallback is exact, two spellings of one comparison) are
-explained in ``tools/mutation_equivalents.json``; any other survivor is a missing test.
+explained in ``tools/mutation_equivalents.json`` (by exact diff, or by the diff's start where ``prefix`` is set);
+any other survivor is a missing test.
 
     .venv/bin/pip install cosmic-ray                       # a development tool, not a dependency
     .venv/bin/python tools/mutation.py --target aspects    # or several --target, or none for all
@@ -150,7 +151,8 @@ def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
 
 def _explained(result: dict, equivalents: list[dict]) -> str | None:
     for e in equivalents:
-        if e["module"] == result["module"] and e["diff"] == result["diff"]:
+        same = result["diff"].startswith(e["diff"]) if e.get("prefix") else result["diff"] == e["diff"]
+        if e["module"] == result["module"] and same:
             return e["why"]
     return None
 
