@@ -231,6 +231,11 @@ def has_content(piece: str) -> bool:
     return any(unicodedata.category(ch)[0] in "LN" for ch in piece)
 
 
+def without_marker(line: str) -> str:
+    """A line without its bullet or numbered-list marker."""
+    return _BULLET.sub("", _NUMBERED.sub("", line))
+
+
 def prose_sentences(text: str) -> list[str]:
     """Sentences of the prose: heading lines dropped, list markers removed from the line starts, pieces without
     a letter or number dropped."""
@@ -319,5 +324,5 @@ __all__ = [
     "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences", "counted_sentences",
     "drop_quotations", "has_content", "is_decoration", "list_items", "text_chars", "visible_chars", "without_list_markers", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
     "loose_variants", "nfkc", "numbered_items", "paragraphs", "prose_sentences", "sentence_body", "split_sentences",
-    "strip_emphasis", "undecorate",
+    "strip_emphasis", "undecorate", "without_marker",
 ]

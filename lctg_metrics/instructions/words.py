@@ -94,7 +94,7 @@ def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
     word_kana, lemmas = _is_kana(word), [m.lemma for m in key]
     tokens, found = _tokens(text), []
     for i, (start, _, first) in enumerate(tokens):
-        if _is_function(first) != _is_function(key[0]):
+        if _is_function(first) != _is_function(key[0]) or _stray_particle_before(tokens, i):
             continue
         said = ""
         for j in range(i, len(tokens)):
@@ -112,19 +112,34 @@ def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
     return found + _kana_run_spans(text, target, tokens)
 
 
+def _stray_particle_before(tokens: tuple[tuple[int, int, morph.Morpheme], ...], i: int) -> bool:
+    """Whether the morpheme before ``i`` is a particle with nothing to attach to (at the start, after a blank or mark, or
+    after another particle): the analyser cut a kana word wrongly (か|いしゃ in かいしゃに), so ``i`` starts no word."""
+    if i == 0 or tokens[i - 1][2].pos1 != "助詞" or tokens[i - 1][1] != tokens[i][0]:
+        return False
+    return i == 1 or tokens[i - 2][2].pos1 in ("助詞", "補助記号", "空白") or tokens[i - 2][1] != tokens[i - 1][0]
+
+
 def _kana_run_spans(text: str, target: str, tokens: tuple[tuple[int, int, morph.Morpheme], ...]) -> list[tuple[int, int]]:
     """The keyword's reading written in kana where the analyser cut the kana differently (かいしゃに → か|いしゃ|に): an
-    occurrence at the start of a run of kana that ends at the run's end or at a morpheme end not followed by a suffix
-    (かいがら is no 貝; the いしゃ inside かいしゃ is no 医者)."""
+    occurrence in a run of kana that starts at the run's start or right after a particle that follows a word
+    (私は|かいしゃ), and ends at the run's end or at a morpheme end not followed by a suffix (かいがら is no 貝)."""
     ends = {end: i for i, (_, end, _) in enumerate(tokens)}
     found = []
     for run in _KANA.finditer(text):
-        if morph.to_katakana(run.group()).startswith(target):
-            end = run.start() + len(target)
+        said = morph.to_katakana(run.group())
+        at = said.find(target)
+        while at >= 0:
+            start, end = run.start() + at, run.start() + at + len(target)
+            before = ends.get(start)
+            starts_word = start == run.start() or (
+                before is not None and tokens[before][2].pos1 == "助詞" and not _stray_particle_before(tokens, before + 1))
             after = ends.get(end)
-            if end == run.end() or (after is not None and (after + 1 == len(tokens)
-                                                          or tokens[after + 1][2].pos1 != "接尾辞")):
-                found.append((run.start(), end))
+            ends_word = end == run.end() or (after is not None and (after + 1 == len(tokens)
+                                                                    or tokens[after + 1][2].pos1 != "接尾辞"))
+            if starts_word and ends_word:
+                found.append((start, end))
+            at = said.find(target, at + 1)
     return found
 
 
