@@ -7,7 +7,7 @@ import re
 from typing import Any, Mapping
 
 from lctg_metrics.instructions import morph, words
-from lctg_metrics.instructions.sentences import clauses, counts, own_sentences, sentences
+from lctg_metrics.instructions.sentences import clauses, own_sentences, sentences
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.seen import spelled_out_count
