@@ -10,7 +10,8 @@ Both the response and the keyword are read in the reader's view (``visible.visib
   or possessive ending counts), but mail holds no 「ai」 and OpenAI no 「AI」;
 - **the same token in another script** — a run of whole morphemes whose reading (the analyser's katakana reading)
   equals the keyword's, when the run or the keyword is written in kana (べんきょう for 勉強, トテモ for とても,
-  ひじょうに for 非常に, すまほ for スマホ, 更に for さらに), or when both are the same lemmas written differently
+  ひじょうに for 非常に, すまほ for スマホ, 更に for さらに), or partly in kana with the keyword's own kanji (てん気 for
+  天気), or when both are the same lemmas written differently
   (子ども for 子供); a kana run must end on a morpheme of the keyword's last part of speech (かい|がら, a verb, is
   no 貝). Two kanji words that only sound alike are different words (化学 is not 科学); a reading never
   matches inside a longer word (はなしあい holds no 愛; where the analyser cuts kana oddly, as か|いしゃ for かいしゃ, a
@@ -85,6 +86,12 @@ def _is_kana(text: str) -> bool:
     return bool(_KANA.fullmatch(text))
 
 
+def _spelled_from(written: str, word: str) -> bool:
+    """Whether ``written`` spells ``word`` in kana, whole or in part (交ぜ書き: てん気 or 天き for 天気): every letter that
+    is not kana is one of the keyword's own (転機 is no 天気)."""
+    return all(_is_kana(ch) or ch in word for ch in written)
+
+
 def _is_function(m: morph.Morpheme) -> bool:
     return m.pos1 in _FUNCTION_POS
 
@@ -114,7 +121,7 @@ def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
                 run = [t[2] for t in tokens[i:j + 1]]
                 end = tokens[j][1]
                 if word_kana or (_is_function(run[-1]) == _is_function(key[-1]) and (
-                        (_is_kana(text[start:end]) and run[-1].pos1 == key[-1].pos1)
+                        (_spelled_from(text[start:end], word) and run[-1].pos1 == key[-1].pos1)
                         or [m.lemma for m in run] == lemmas)):
                     found.append((start, end))
                 break
