@@ -20,6 +20,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+import regex
+
 #: HTML comments (also unclosed at the end) and elements whose content no reader sees: script, style, template, head,
 #: and any element with a ``hidden`` attribute or an inline style hiding it (display:none, visibility:hidden,
 #: font-size:0, opacity:0, zero width/height).
@@ -124,24 +126,27 @@ def _marks_on_kana_and_kanji(text: str) -> str:
                   "", text)
 
 
+#: Candidates for removal (decided one by one in ``_drop``): format and control characters, CGJ, variation selectors.
+_CANDIDATE = regex.compile(r"[\p{Cf}\p{Cc}\u034f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+
+def _drop(match: regex.Match[str]) -> str:
+    text, i = match.string, match.start()
+    ch = match.group()
+    if ch in "\n\t":
+        return ch
+    if ch == _ZWJ:  # kept inside an emoji sequence, dropped beside a letter or digit
+        before, after = text[i - 1:i], text[i + 1:i + 2]
+        keep = before and after and not (unicodedata.category(before)[0] in "LN" or unicodedata.category(after)[0] in "LN"
+                                         or before.isspace() or after.isspace())
+        return ch if keep else ""
+    if ch == "\ufe0f" and i and unicodedata.category(text[i - 1])[0] in "SN":  # emoji presentation
+        return ch
+    return ""
+
+
 def _invisible_out(text: str) -> str:
-    out = []
-    for i, ch in enumerate(text):
-        category = unicodedata.category(ch)
-        if ch == _ZWJ:  # kept inside an emoji sequence, dropped beside a letter or digit
-            before, after = text[i - 1:i], text[i + 1:i + 2]
-            if before and after and not (unicodedata.category(before)[0] in "LN" or unicodedata.category(after)[0] in "LN"
-                                         or before.isspace() or after.isspace()):
-                out.append(ch)
-            continue
-        if category == "Cf" or ch == "\u034f" or "\ufe00" <= ch <= "\ufe0e" or "\U000e0100" <= ch <= "\U000e01ef":
-            continue
-        if ch == "\ufe0f" and not (i and unicodedata.category(text[i - 1])[0] in "SN"):  # emoji presentation
-            continue
-        if category == "Cc" and ch not in "\n\t":
-            continue
-        out.append(ch)
-    return "".join(out)
+    return _CANDIDATE.sub(_drop, text)
 
 
 def _blank_lines(text: str) -> str:

@@ -78,6 +78,12 @@ def _tokens(text: str) -> tuple[tuple[int, int, morph.Morpheme], ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=2048)
+def _readings(text: str) -> tuple[str, ...]:
+    """The katakana reading of each morpheme of ``text``."""
+    return tuple(morph.to_katakana(m.reading) for _, _, m in _tokens(text))
+
+
 def _boundaries(text: str) -> frozenset[int]:
     return frozenset(edge for start, end, _ in _tokens(text) for edge in (start, end))
 
@@ -109,12 +115,15 @@ def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
         return []
     lemmas = [m.lemma for m in key]
     tokens, found = _tokens(text), []
+    readings = _readings(text)
     for i, (start, _, first) in enumerate(tokens):
+        if not readings[i] or not target.startswith(readings[i]):
+            continue
         if _is_function(first) != (_is_function(key[0]) and not word_kana) or _stray_particle_before(tokens, i):
             continue
         said = ""
         for j in range(i, len(tokens)):
-            said += morph.to_katakana(tokens[j][2].reading)
+            said += readings[j]
             if not target.startswith(said):
                 break
             if said == target:
