@@ -133,7 +133,7 @@ _CANDIDATE = regex.compile(r"[\p{Cf}\p{Cc}\u034f\ufe00-\ufe0f\U000e0100-\U000e01
 def _drop(match: regex.Match[str]) -> str:
     text, i = match.string, match.start()
     ch = match.group()
-    if ch in "\n\t":
+    if ch in "\n\t\r\x0b\x0c\x85":  # blanks and line breaks (the line-break ones are made \n afterwards)
         return ch
     if ch == _ZWJ:  # kept inside an emoji sequence, dropped beside a letter or digit
         before, after = text[i - 1:i], text[i + 1:i + 2]
