@@ -77,11 +77,13 @@ def _closes(before: list[morph.Morpheme], after: morph.Morpheme | None) -> bool:
         return False  # 「ふる␣でしょう」, 「すし␣が」: the clause goes on
     last = content[-1]
     polite = last.lemma in morph.POLITE_LEMMAS and last.form.startswith(("終止形", "連体形"))
-    final = last.form.startswith("終止形") and last.pos1 in ("助動詞", "動詞", "形容詞") and (
-        len(content) > 1 or last.pos1 == "助動詞")
-    return last.pos2 == "終助詞" or polite or final or (morph.is_nominal(last) and len(content) > 1)
+    final = last.form.startswith("終止形") and last.pos1 in ("助動詞", "動詞", "形容詞") and last.lemma not in ("ぬ", "ず") and (
+        len(content) > 1 or last.pos1 == "助動詞")  # ず continues: 「実現せず␣…」
+    return morph.is_final_particle(last) or polite or final or (morph.is_nominal(last) and len(content) > 1)
 
 
+#: A reading or aside in brackets inside a word (受（う）け): read without it, as the analyser cannot.
+_FURIGANA = re.compile(r"[（(][^（）()\n]*[)）]")
 #: Parts of speech that make a chunk a word of its own (a 文節 holds one of them with its particles and auxiliaries).
 _CONTENT_POS = ("名詞", "代名詞", "動詞", "形容詞", "形状詞", "副詞", "連体詞")
 
@@ -95,7 +97,7 @@ def clause_breaks(text: str) -> list[int]:
         return []
     chunks = _cut(text, [b.start() for b in blanks])
     sizes = sorted(sum(m.pos1 in _CONTENT_POS for m in morph.analyze(c.strip())) for c in chunks)
-    if sizes[len(sizes) // 2] <= 1:  # 分かち書き
+    if sizes[len(sizes) // 2] <= 1 and not _FURIGANA.search(text):  # 分かち書き
         morphemes, breaks, chunk_start = _offsets(text), [], 0
         for blank in blanks:
             before = [m for end, m in morphemes if chunk_start < end <= blank.start()]
@@ -108,7 +110,7 @@ def clause_breaks(text: str) -> list[int]:
     for blank, chunk, following in zip(blanks, chunks, chunks[1:]):
         pending += chunk
         after = next(iter(morph.analyze(following.strip())), None)
-        if _closes(list(morph.analyze(pending.strip())), after):
+        if _closes(list(morph.analyze(morph.predicate_text(pending.strip()))), after):
             breaks.append(blank.start())
             pending = ""
     return breaks
@@ -186,7 +188,7 @@ def own_sentences(text: str) -> list[Sentence]:
 
 def clauses(sentence: str) -> list[str]:
     """A sentence cut at each blank that ends a clause (``clause_breaks``) and at each 、 after a predicate in its final form
-    (「明日は雨だ、明後日は曇りです。」 splices two sentences): the predicates a style check judges."""
+    (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``): the predicates a style check judges."""
     out = []
     for piece in _cut(sentence, clause_breaks(sentence)):
         start = 0

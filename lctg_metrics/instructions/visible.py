@@ -192,8 +192,8 @@ def visible(text: str) -> str:
 @lru_cache(maxsize=2048)
 def markup(text: str) -> str:
     """``text`` without what no renderer shows (comments, hidden elements, zero-width characters; blank-only lines made
-    empty); markdown, tags and the characters as written are kept."""
-    return _blank_lines(_invisible_out(_HIDDEN_ELEMENT.sub("", _COMMENT.sub("", text))))
+    empty); markdown, tags, line breaks and the characters as written are kept (a JSON string may hold U+0085)."""
+    return _BLANK_LINE.sub("", _BLANK.sub(" ", _invisible_out(_HIDDEN_ELEMENT.sub("", _COMMENT.sub("", text)))))
 
 
 #: The views a checker may read, by name.
