@@ -10,14 +10,16 @@ Both the response and the keyword are read in the reader's view (``visible.visib
   or possessive ending counts), but mail holds no 「ai」 and OpenAI no 「AI」;
 - **the same token in another script** — a run of whole morphemes whose reading (the analyser's katakana reading)
   equals the keyword's, when the run or the keyword is written in kana (べんきょう for 勉強, トテモ for とても,
-  ひじょうに for 非常に, すまほ for スマホ, 更に for さらに), or partly in kana with the keyword's own kanji (てん気 for
+  ひじょうに for 非常に, すまほ for スマホ, 更に for さらに: a keyword in kana is met in kanji by its own lemma only, so
+  する is not 擦る), or partly in kana with the keyword's own kanji (てん気 for
   天気), or when both are the same lemmas written differently
   (子ども for 子供); a kana run must end on a morpheme of the keyword's last part of speech (かい|がら, a verb, is
   no 貝). Two kanji words that only sound alike are different words (化学 is not 科学); a reading never
   matches inside a longer word (はなしあい holds no 愛; where the analyser cuts kana oddly, as か|いしゃ for かいしゃ, a
   reading at the start of a run of kana ending on a morpheme end counts: かいしゃ is 会社 but holds no 医者), never
   starts or ends a run of whole morphemes on a particle or auxiliary the keyword does not start or end on (the は of
-  「今日は」 is not 葉), and needs two kana at least.
+  「今日は」 is not 葉), is a whole word when written in katakana (the アイ of アイランズ is no 愛), is not counted
+  again as the reading in brackets after the keyword (時間（じかん） is one occurrence), and needs two kana at least.
 
 Strict and loose modes read words the same way; loose only adds IFEval's response variants (``registry.check``).
 """
@@ -92,6 +94,17 @@ def _is_kana(text: str) -> bool:
     return bool(_KANA.fullmatch(text))
 
 
+_KATAKANA = re.compile(r"[ァ-ヺーヽヾ]")
+
+
+def _whole_katakana_word(text: str, start: int, end: int) -> bool:
+    """A span written in katakana is a whole katakana word, not a piece of a longer loanword the analyser cut (the アイ
+    of アイランズ or アイフォーン is no 愛); a span in other scripts passes."""
+    if not all(_KATAKANA.match(ch) for ch in text[start:end]):
+        return True
+    return not (start > 0 and _KATAKANA.match(text[start - 1])) and not (end < len(text) and _KATAKANA.match(text[end]))
+
+
 def _spelled_from(written: str, word: str) -> bool:
     """Whether ``written`` spells ``word`` in kana, whole or in part (交ぜ書き: てん気 or 天き for 天気): every letter that
     is not kana is one of the keyword's own (転機 is no 天気)."""
@@ -129,7 +142,12 @@ def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
             if said == target:
                 run = [t[2] for t in tokens[i:j + 1]]
                 end = tokens[j][1]
-                if word_kana or (_is_function(run[-1]) == _is_function(key[-1]) and (
+                if not _whole_katakana_word(text, start, end):
+                    break
+                if word_kana:
+                    if _is_kana(text[start:end]) or [m.lemma for m in run] == lemmas or (len(key) > 1 and len(run) == 1):
+                        found.append((start, end))
+                elif (_is_function(run[-1]) == _is_function(key[-1]) and (
                         (_spelled_from(text[start:end], word) and run[-1].pos1 == key[-1].pos1)
                         or [m.lemma for m in run] == lemmas)):
                     found.append((start, end))
@@ -162,7 +180,8 @@ def _kana_run_spans(text: str, target: str, tokens: Tokens) -> list[tuple[int, i
     the run's end or at a morpheme end not followed by a suffix (かいがら is no 貝). Known limit: after a word, the
     analyser's か|いしゃ also reads as 医者 (新しいかいしゃ holds both 会社 and 医者)."""
     ends = {end: i for i, (_, end, _) in enumerate(tokens)}
-    found = []
+    starts = {start for start, _, _ in tokens}
+    found: list[tuple[int, int]] = []
     for run in _KANA.finditer(text):
         said = morph.to_katakana(run.group())
         at = said.find(target)
@@ -175,7 +194,10 @@ def _kana_run_spans(text: str, target: str, tokens: Tokens) -> list[tuple[int, i
             after = ends.get(end)
             ends_word = end == run.end() or (after is not None and (after + 1 == len(tokens)
                                                                     or tokens[after + 1][2].pos1 != "接尾辞"))
-            if starts_word and ends_word:
+            words_there = [m.pos1 for a, b, m in tokens if start <= a and b <= end]
+            function_only = start in starts and end in ends and all(  # はな in 限りはな, いえ (no): particles, interjections
+                pos in _FUNCTION_POS or pos == "感動詞" for pos in words_there)
+            if starts_word and ends_word and not function_only and _whole_katakana_word(text, start, end):
                 found.append((start, end))
             at = said.find(target, at + 1)
     return found
@@ -200,13 +222,19 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         if _latin_edges_ok(seen, start, end, key) and (edges is None or (start in edges and end in edges)):
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
-    found += _reading_spans(seen, key)
+    found += [(start, end) for start, end in _reading_spans(seen, key) if not _gloss(seen, start, end, found)]
     chosen, last_end = [], -1
     for start, end in sorted(set(found)):
         if start >= last_end:
             chosen.append((start, end))
             last_end = end
     return chosen
+
+
+def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:
+    """A reading in brackets right after the keyword's spelling (時間（じかん）) glosses that occurrence: not another."""
+    return (0 < start and end < len(text) and text[start - 1] in "（(" and text[end] in "）)"
+            and any(e == start - 1 for _, e in spelled))
 
 
 def count(text: str, word: str, match: str = "substring") -> int:
