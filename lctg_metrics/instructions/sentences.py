@@ -33,7 +33,7 @@ KINDS = ("prose", "aside", "cell")
 _CLAUSE_BREAK = re.compile(r"(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])")
 #: 読点: a line ending in one goes on in the next line (a list of clauses 「1. 声を上げ、」 … 「5. 続けます。」 is one
 #: sentence).
-_COMMAS = ("、", "，", ",", "､")
+_COMMAS = ("、", "，", "､")
 #: An aside in round, lenticular, square or tortoise-shell brackets (full- or half-width), not nested.
 _ASIDE = re.compile(r"[（(【［\[〔]([^（）()【】［］\[\]〔〕\n]*)[)）】］\]〕]")
 #: A table row: a line starting with | or, in a table with a |---| rule, a line holding a | (GFM without outer pipes).

@@ -75,7 +75,7 @@ _KEEP = re.compile(r"[\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\u2024
 #: Enclosed ideographs (㈱ ㊊ 🈚 🉐) are read as the kanji inside, one character as on the page.
 _ENCLOSED = re.compile(r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]")
 
-#: Look-alike punctuation read by its role. 読点: every comma of another script or form (by Unicode name: Arabic،,
+#: Look-alike punctuation read by its role after a Japanese letter. 読点: every comma of another script or form (by Unicode name: Arabic،,
 #: Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚ and the sesame dots
 #: ﹅﹆ and 丶 (the kanji radical "dot", drawn as 、). 句点: every full stop of another script (Arabic ۔, Ethiopic ።,
 #: Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜) after a letter;
@@ -86,19 +86,26 @@ _EXTRA_STOPS = "\u0964\u0965\u06d4"
 _RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u02f3\u309c\u309a"
 
 
-def _is_named(ch: str, word: str) -> bool:
-    return unicodedata.category(ch).startswith("P") and word in unicodedata.name(ch, "")
+def _named(word: str, own: str) -> str:
+    """Punctuation of the BMP whose Unicode name holds ``word``, but for ASCII and Japanese's own marks ``own``."""
+    return "".join(ch for ch in map(chr, range(0x80, 0x10000)) if unicodedata.category(ch).startswith("P")
+                   and word in unicodedata.name(ch, "") and ch not in own)
+
+
+_COMMA_LIKE = _named("COMMA", "、，､﹑﹐︑︐") + _EXTRA_COMMAS
+_STOP_LIKE = _named("FULL STOP", "。．｡﹒︒") + _EXTRA_STOPS
+#: Japanese letters and marks: a look-alike right after one is read in its Japanese role (an Arabic comma in Arabic text
+#: stays a comma).
+_JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
+_COMMA_ROLE = re.compile(f"(?<=[{_JAPANESE}])[{re.escape(_COMMA_LIKE)}]")
+_STOP_ROLE = re.compile(f"(?<=[{_JAPANESE}])[{re.escape(_STOP_LIKE)}]")
 
 
 @lru_cache(maxsize=4096)
 def _fold_char(ch: str) -> str:
     """The character as its role and shape are read (see the module docstring)."""
-    if ch in ",.":
+    if ch in _COMMA_LIKE or ch in _STOP_LIKE:  # read by role in ``_roles``
         return ch
-    if ch in _EXTRA_COMMAS or (_is_named(ch, "COMMA") and ch not in "、，､﹑﹐︑︐"):
-        return "、"
-    if ch in _EXTRA_STOPS or (_is_named(ch, "FULL STOP") and ch not in "。．｡﹒︒"):
-        return "。"
     if _ENCLOSED.match(ch):
         inner = [c for c in unicodedata.normalize("NFKC", ch) if _is_ideograph(c)]
         return "".join(inner) or ch
@@ -114,8 +121,9 @@ def _is_ideograph(ch: str) -> bool:
 
 
 def _rings(text: str) -> str:
-    """A small ring after a letter (not after a digit: 30° is a temperature) is a 句点; the katakana iteration mark ヽ
-    after anything but katakana is drawn as, and read as, a 読点."""
+    """Look-alikes read by role after a Japanese letter (see ``_EXTRA_COMMAS``); a small ring after a letter (not after
+    a digit: 30° is a temperature) is a 句点; the katakana iteration mark ヽ after anything but katakana is a 読点."""
+    text = _STOP_ROLE.sub("。", _COMMA_ROLE.sub("、", text))
     text = re.sub(r"(?<![ァ-ヺー])ヽ", "、", text)
     return re.sub(rf"(?<=[^\W\d_])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", "。", text, flags=re.MULTILINE)
 
