@@ -3,20 +3,22 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any, Mapping
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, words
+from lctg_metrics.instructions.sentences import clauses, own_sentences, sentences
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
-from lctg_metrics.instructions.seen import spelled_out_count, visible_form
-from lctg_metrics.instructions.text import (count_occurrences, drop_quotations, is_terminated, nfkc,
+from lctg_metrics.instructions.seen import spelled_out_count
+from lctg_metrics.instructions.text import (drop_quotations, is_terminated, nfkc,
                                             prose_sentences, sentence_body, strip_emphasis, without_list_markers)
 
-#: Keyword matching: ``substring`` (as written or NFKC, so 機械学習 and 東京都 are always found) or ``word``
-#: (the occurrence must start and end on morpheme boundaries: 音 is not counted inside 音楽).
-MATCH = Param("match", "str", "substring or word (occurrence aligned with morpheme boundaries)",
+#: Keyword matching (``words``): ``substring`` (the spelling anywhere, so 機械学習 and 東京都 are always found) or
+#: ``word`` (the spelling only on morpheme boundaries: 音 is not counted inside 音楽). In both, Latin matches
+#: case-insensitively as a whole word, and the same token written in another script counts (べんきょう for 勉強).
+MATCH = Param("match", "str", "substring or word (occurrence aligned with morpheme boundaries); Latin is matched "
+                              "case-insensitively as a whole word and a token in another script counts in both",
               default="substring")
 #: 読点 and 句点 as written in Japanese text (full-width, half-width, the comma/period style, and the small and
 #: vertical presentation forms ﹑﹐︑︐ / ﹒︒, which render as the same marks).
@@ -26,33 +28,9 @@ PERIODS = "。．｡﹒︒"
 _TRAILING = " \u3000\n\t」』*"
 
 
-@functools.lru_cache(maxsize=2048)
-def _boundaries(text: str) -> frozenset[int]:
-    offsets, position = {0}, 0
-    for m in morph.analyze(text):
-        start = text.find(m.surface, position) if m.surface else position
-        position = (start if start >= 0 else position) + len(m.surface)
-        offsets.update((start if start >= 0 else position, position))
-    return frozenset(offsets)
-
-
-def _aligned_count(text: str, word: str) -> int:
-    edges, count, start = _boundaries(text), 0, text.find(word)
-    while start >= 0:
-        if start in edges and start + len(word) in edges:
-            count += 1
-        start = text.find(word, start + max(len(word), 1))
-    return count
-
-
 def occurrences(text: str, word: str, match: str) -> int:
-    """How often ``word`` occurs, under a matching mode (see ``MATCH``)."""
-    if match == "substring":
-        return count_occurrences(text, word)
-    if match == "word":
-        return max(_aligned_count(text, word), _aligned_count(nfkc(text), nfkc(word)),
-                   _aligned_count(visible_form(text), visible_form(word)))
-    raise ValueError(f"unknown keyword match {match!r}; valid: substring, word")
+    """How often ``word`` occurs, under a matching mode (see ``MATCH`` and ``words``)."""
+    return words.count(text, word, match)
 
 
 @instruction("startend:start", "始め・終わり指定", "the response starts with a phrase (leading blanks, emphasis ignored)",
@@ -74,20 +52,22 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("startend:nominal_ending", "始め・終わり指定",
-             "at least min sentences (lines and list items included, headings not) end in a 体言 (体言止め)",
+             "at least min sentences (lines, list items and blank-separated clauses of a line without 句点 included; "
+             "headings and table cells not) end in a 体言 (体言止め)",
              MIN, MAX, needs_morph=True)
 def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = [s for s in prose_sentences(response) if morph.ends_nominally(s)]
+    found = [s.text for s in sentences(response) if s.kind == "prose" and morph.ends_nominally(s.text)]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
 
 
 @instruction("startend:unified_ending", "始め・終わり指定",
-             "every sentence (quotations and headings aside) ends with the given ending, e.g. です",
+             "every sentence ends with the given ending, e.g. です: sentences ending in 。！？ and lines, clauses, asides "
+             "and table cells ending in a predicate (quotations, headings and lines without a predicate aside)",
              Param("ending", "str", "the sentence ending", required=True), needs_morph=True)
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = prose_sentences(drop_quotations(response)) or prose_sentences(response)  # all quoted: check inside
-    checked = [s for s in found if is_terminated(s)] or found
+    found = [s.text for s in own_sentences(response)]
+    checked = [s for s in found if is_terminated(s) or morph.politeness(s) != "neutral"] or found
     if not checked:
         return Verdict(False, "no sentences")
     wrong = [s for s in checked if not sentence_body(s).endswith(kw["ending"])]
@@ -97,8 +77,10 @@ def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(True, f"all {len(checked)} sentences end with 「{kw['ending']}」")
 
 
-@instruction("keywords:existence", "キーワード使用", "every keyword occurs at least once",
-             Param("keywords", "list[str]", "the keywords", required=True), MATCH)
+@instruction("keywords:existence", "キーワード使用",
+             "every keyword occurs at least once (any case for Latin words, whole words; the same token in another "
+             "script counts: べんきょう for 勉強)",
+             Param("keywords", "list[str]", "the keywords", required=True), MATCH, needs_morph=True)
 def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
     missing = [word for word in kw["keywords"] if occurrences(response, word, kw["match"]) == 0]
     if missing:
@@ -107,16 +89,17 @@ def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("keywords:frequency", "キーワード使用", "a keyword occurs a number of times within [min, max]",
-             Param("keyword", "str", "the keyword", required=True), MIN, MAX, MATCH)
+             Param("keyword", "str", "the keyword", required=True), MIN, MAX, MATCH, needs_morph=True)
 def frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = occurrences(response, kw["keyword"], kw["match"])
     return bounds(n, kw["min"], kw["max"], f"×「{kw['keyword']}」")
 
 
 @instruction("keywords:forbidden", "キーワード不使用",
-             "none of the words occurs, as written, in full-width/half-width form, with invisible characters or "
+             "none of the words occurs as a reader sees it: in any case (ai for AI), in full-width/half-width form, "
+             "in another script of the same token (べんきょう for 勉強, トテモ for とても), with invisible characters or "
              "markup inside, or split by blanks, line breaks or ・ (ス マ ホ, ス・マ・ホ)",
-             Param("words", "list[str]", "the forbidden words", required=True), MATCH)
+             Param("words", "list[str]", "the forbidden words", required=True), MATCH, needs_morph=True)
 def forbidden(response: str, kw: Mapping[str, Any]) -> Verdict:
     used = [(w, n) for w in kw["words"] if (n := occurrences(response, w, kw["match"]) + spelled_out_count(response, w))]
     if used:
@@ -140,13 +123,14 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _style(response: str) -> tuple[list[str], list[str], bool]:
-    """Polite sentences, plain sentences, and whether the response is one line holding one sentence or no 句点 (a title
-    or slogan; quotations aside)."""
+    """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
+    model), and whether the response is one line holding one sentence or no 句点 (a title or slogan; quotations
+    aside)."""
+    found = own_sentences(response)
+    kinds = [(c, morph.politeness(c)) for s in found for c in clauses(s.text)]
     body = drop_quotations(response)
-    sentences = prose_sentences(body)
-    kinds = [(s, morph.politeness(s)) for s in sentences]
-    title_like = sum(1 for line in body.splitlines() if prose_sentences(line)) == 1 and (
-        len(sentences) == 1 or not any(c in body for c in PERIODS))
+    title_like = sum(1 for line in response.splitlines() if prose_sentences(line)) == 1 and (
+        len(found) == 1 or not any(c in body for c in PERIODS))
     return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], title_like
 
 
@@ -165,16 +149,18 @@ def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, ot
 
 
 @instruction("style:polite", "スタイル指定",
-             "です・ます調: no sentence ends in plain form (なのか, だろうか, のだ, である, でしょ…); 体言止め, asides in （） "
-             "and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes", needs_morph=True)
+             "です・ます調: no predicate ends in plain form (なのか, だろうか, のだ, である, でしょ…), in any sentence, aside "
+             "sentence, table cell or blank-separated clause; 体言止め and quotations 「…」 are neutral (a one-line "
+             "answer wholly in 「」 is read); a one-line title or slogan without a predicate passes", needs_morph=True)
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(polite_ones, plain_ones, total, "です・ます", "plain-form")
 
 
 @instruction("style:plain", "スタイル指定",
-             "だ・である調: no sentence ends in です/ます; 体言止め, asides in （） and quotations 「…」 are neutral; a one-line "
-             "title or slogan without a predicate passes", needs_morph=True)
+             "だ・である調: no predicate ends in です/ます, in any sentence, aside sentence, table cell or blank-separated "
+             "clause; 体言止め and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes",
+             needs_morph=True)
 def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(plain_ones, polite_ones, total, "plain", "です・ます")

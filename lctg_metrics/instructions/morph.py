@@ -19,13 +19,15 @@ _FINAL_PARTICLE = "終助詞"
 
 
 class Morpheme(NamedTuple):
-    """One morpheme: surface form, UniDic POS levels 1–2, lemma and katakana reading (surface if unknown)."""
+    """One morpheme: surface form, UniDic POS levels 1–2, lemma, katakana reading (surface if unknown) and
+    conjugated form (``終止形-一般``; empty for words that do not conjugate)."""
 
     surface: str
     pos1: str
     pos2: str
     lemma: str
     reading: str
+    form: str = ""
 
 
 @functools.lru_cache(maxsize=1)
@@ -51,8 +53,35 @@ def analyze(text: str) -> tuple[Morpheme, ...]:
         feature = word.feature
         morphemes.append(Morpheme(word.surface, _field(feature, "pos1"), _field(feature, "pos2"),
                                   _field(feature, "lemma") or word.surface,
-                                  _field(feature, "kana") or to_katakana(word.surface)))
+                                  _field(feature, "kana") or to_katakana(word.surface), _field(feature, "cForm")))
     return tuple(morphemes)
+
+
+#: Predicates whose final form before a 、 can only end a sentence (a comma splice): the copula だ/である and the polite
+#: です/ます. A verb, adjective or た before 、 may modify or list (「音楽を超えた、新しい…」, 「見る、聞く、話す」) and ず
+#: continues (「諦めず、」), so they end nothing.
+SPLICE_LEMMAS = frozenset({"だ", "です", "ます"})
+
+
+#: Final particles that close a sentence when a 、 or a blank follows (よ, ね, な, ぞ, ぜ, さ, わ written in hiragana);
+#: か and の also embed a question (「何がうまくいったのか、振り返ります」) and do not.
+CLOSING_PARTICLES = frozenset("よねなぞぜさわ")
+
+
+def is_final_particle(morpheme: Morpheme) -> bool:
+    """A final particle that closes a sentence (``CLOSING_PARTICLES``)."""
+    return morpheme.pos2 == _FINAL_PARTICLE and morpheme.surface in CLOSING_PARTICLES
+
+
+def ends_clause(text: str) -> bool:
+    """Whether ``text`` ends in a copula or polite predicate in its final form (「雨だ」, 「晴れです」) or a closing final
+    particle (「楽しいね」), so a 、 after it splices two sentences rather than joining two clauses. Readings in （） are
+    read through (「受（う）け、」 continues)."""
+    tail = content_tail(predicate_text(text))
+    if not tail:
+        return False
+    last = tail[-1]
+    return is_final_particle(last) or (last.lemma in SPLICE_LEMMAS and last.form.startswith("終止形"))
 
 
 def to_katakana(text: str) -> str:
@@ -164,5 +193,6 @@ def politeness(sentence: str) -> str:
     return "plain"
 
 
-__all__ = ["INSTALL_HINT", "Morpheme", "analyze", "content_tail", "ends_nominally", "is_nominal",
+__all__ = ["CLOSING_PARTICLES", "INSTALL_HINT", "Morpheme", "SPLICE_LEMMAS", "analyze", "content_tail", "ends_clause",
+           "ends_nominally", "is_final_particle", "is_nominal",
            "politeness", "predicate_text", "reading", "to_katakana"]

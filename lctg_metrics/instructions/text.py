@@ -8,9 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-import regex
 
-from lctg_metrics.instructions.seen import padding_excess, visible_form
+from lctg_metrics.instructions.seen import is_decoration, text_chars, visible_chars, visible_form  # noqa: F401 (re-exported)
 
 #: Sentence-final punctuation: full-width and half-width 。！？ plus ．(U+FF0E) and ｡(U+FF61).
 SENTENCE_END = "。！？!?．｡"
@@ -61,9 +60,17 @@ def is_katakana(ch: str) -> bool:
 
 
 def is_kanji(ch: str) -> bool:
-    """CJK ideographs (unified, extension A, compatibility) and the iteration mark 々 and 〆."""
-    return ("一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "豈" <= ch <= "﫿"
-            or "\U00020000" <= ch <= "\U0003134f" or ch in "々〆")
+    """CJK ideographs (unified, extension A, compatibility and its supplement), the radicals a font draws as kanji
+    (Kangxi ⽇⼤⼈ and the supplement ⺟⻌; the reader's view folds the Kangxi ones), enclosed ideographs (㈱ ㊊ 🈚; the
+    view reads them as their kanji) and the iteration mark 々 and 〆."""
+    return ("一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "豈" <= ch <= "﫿" or "⺀" <= ch <= "\u2fdf"
+            or "\U00020000" <= ch <= "\U0003134f" or ch in "々〆" or _is_enclosed_ideograph(ch))
+
+
+def _is_enclosed_ideograph(ch: str) -> bool:
+    if not ("\u3220" <= ch <= "\u33ff" or "\U0001f200" <= ch <= "\U0001f2ff"):
+        return False
+    return any("一" <= c <= "鿿" for c in unicodedata.normalize("NFKC", ch))
 
 
 def is_letter(ch: str) -> bool:
@@ -177,12 +184,13 @@ def is_terminated(sentence: str) -> bool:
 
 
 def sentence_body(sentence: str) -> str:
-    """A sentence without trailing punctuation, ellipsis, closing brackets, emphasis and blanks."""
+    """A sentence without trailing punctuation (a colon written for 。 too: 「以下の通りです：」), ellipsis, closing brackets,
+    emphasis and blanks."""
     body = strip_emphasis(sentence).rstrip()
     previous = None
     while previous != body:
         previous = body
-        body = _ELLIPSIS.sub("", body).rstrip(SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~")
+        body = _ELLIPSIS.sub("", body).rstrip(SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~：:")
     return body
 
 
@@ -223,6 +231,11 @@ def has_content(piece: str) -> bool:
     return any(unicodedata.category(ch)[0] in "LN" for ch in piece)
 
 
+def without_marker(line: str) -> str:
+    """A line without its bullet or numbered-list marker."""
+    return _BULLET.sub("", _NUMBERED.sub("", line))
+
+
 def prose_sentences(text: str) -> list[str]:
     """Sentences of the prose: heading lines dropped, list markers removed from the line starts, pieces without
     a letter or number dropped."""
@@ -235,29 +248,6 @@ def counted_sentences(text: str) -> list[str]:
     ``# 見出し``, a wholly bold line, a 『title』 line, a table row) that hold a letter or a number."""
     body = "\n".join(line for line in text.splitlines() if not is_heading(line))
     return [s for s in split_sentences(body) if has_content(s)]
-
-
-#: Characters a reader does not count: blanks of every kind (spaces, full-width spaces, tabs, line breaks, U+2028/9) and
-#: invisible characters (format controls such as U+200B, U+2060, U+FEFF, soft hyphens, control characters, combining
-#: marks and variation selectors with nothing to sit on).
-_UNCOUNTED_CATEGORIES = ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me")
-#: Letters and symbols that render as blanks (Hangul fillers, the Braille blank, the Khmer inherent vowels): padding.
-_BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
-
-
-def _visible(cluster: str) -> bool:
-    return any(not ch.isspace() and ch not in _BLANK_GLYPHS and unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES
-               for ch in cluster)
-
-
-def visible_chars(text: str) -> int:
-    """Characters a reader counts (原稿の字数): user-perceived characters (grapheme clusters: a family emoji joined by
-    ZWJ, a flag, a skin-toned or keycap emoji, か+゛ count one each) of the NFC text, without blanks and invisible
-    or blank-rendering characters, so padding with blank lines, spaces of any width or fillers adds nothing;
-    punctuation, symbols and digits count, but a run of one repeated mark counts two at most (「……」 is two, and
-    。。。。。。 or ーーーー padding adds nothing more; ``seen.padding_excess``)."""
-    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
-    return len(clusters) - padding_excess(clusters)
 
 
 def nfkc(text: str) -> str:
@@ -289,7 +279,7 @@ def loose_variants(response: str) -> list[tuple[str, str]]:
 
 __all__ = [
     "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences", "counted_sentences",
-    "drop_quotations", "has_content", "list_items", "visible_chars", "without_list_markers", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
+    "drop_quotations", "has_content", "is_decoration", "list_items", "text_chars", "visible_chars", "without_list_markers", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
     "loose_variants", "nfkc", "numbered_items", "paragraphs", "prose_sentences", "sentence_body", "split_sentences",
-    "strip_emphasis", "undecorate",
+    "strip_emphasis", "undecorate", "without_marker",
 ]

@@ -1,0 +1,211 @@
+"""The one sentence model every sentence-level checker reads (counts, 体言止め, unified endings, です・ます / だ・である).
+
+A response (in the reader's view) is cut into sentences as a reader cuts it:
+
+- at 。！？!?．｡ outside 「」『』 quotations, at an ellipsis ending a line, and at every line break (a line without 。 is
+  a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
+- a line with no sentence-final mark at all (as when 句点 is forbidden) is cut at each blank that ends a clause: after
+  a final particle or a final-form predicate, or between noun phrases (「今日は晴れです 明日は雨です」 and 「静かな湖
+  美しい山」 are two sentences each); blanks between single words (分かち書き 「きょうは いい てんきです」) cut nothing;
+- sentences inside an aside （…） or (…) that hold their own 。！？ are sentences too (kind ``aside``): a plain
+  sentence hidden in brackets is still read, and many sentences in one bracket still count;
+- a table's cells are read as text (kind ``cell``), header and rule rows aside; a cell counts as a sentence when it
+  ends with 。！？ or in a predicate;
+- heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences, list
+  markers are not part of a sentence, pieces without a letter or number are none.
+
+The style checks judge every predicate: each sentence, each blank-separated clause inside one (「楽しいね 明日も
+行きます。」 holds a plain 「楽しいね」) and each clause a 、 splices after a final-form predicate (「雨だ、」).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.text import (SENTENCE_END, drop_quotations, has_content, is_heading, is_terminated,
+                                            split_sentences, strip_emphasis, without_marker)
+
+#: Kinds of sentence: running text (lines, list items, clauses), a sentence inside an aside, a table cell.
+KINDS = ("prose", "aside", "cell")
+#: Blanks between two Japanese (non-ASCII) characters: where a line without 句点 may pause between clauses.
+_CLAUSE_BREAK = re.compile(r"(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])")
+#: 読点: a line ending in one goes on in the next line (a list of clauses 「1. 声を上げ、」 … 「5. 続けます。」 is one
+#: sentence).
+_COMMAS = ("、", "，", "､")
+#: An aside in round, lenticular, square or tortoise-shell brackets (full- or half-width), not nested.
+_ASIDE = re.compile(r"[（(【［\[〔]([^（）()【】［］\[\]〔〕\n]*)[)）】］\]〕]")
+#: A table row: a line starting with | or, in a table with a |---| rule, a line holding a | (GFM without outer pipes).
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence as a reader reads it: its text, its kind (``KINDS``) and whether it ends with 。！？ or an ellipsis."""
+
+    text: str
+    kind: str
+    terminated: bool
+
+
+def _is_table(lines: list[str]) -> bool:
+    return any(_TABLE_RULE.match(line) and "-" in line for line in lines)
+
+
+def _table_cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|") if cell.strip()]
+
+
+def _offsets(text: str) -> list[tuple[int, morph.Morpheme]]:
+    """Morphemes of ``text`` (analysed as a whole, so each word's form is read in context) with their end offsets."""
+    out, position = [], 0
+    for m in morph.analyze(text):
+        start = text.find(m.surface, position) if m.surface else -1
+        position = (start if start >= 0 else position) + len(m.surface)
+        out.append((position, m))
+    return out
+
+
+def _closes(before: list[morph.Morpheme], after: morph.Morpheme | None) -> bool:
+    """Whether a blank after the morphemes ``before`` (of its chunk) ends a clause, unless a particle or auxiliary follows
+    (「ふる␣でしょう」): after a final particle, a polite です・ます, a predicate in its final form read in context
+    (「雨だ␣」; 「よんだ␣ほん」 modifies), or a noun phrase of two words or more (「静かな湖␣美しい山」). One word alone
+    (分かち書き 「きょうは␣いい␣てんきです」) closes nothing."""
+    content = [m for m in before if m.pos1 not in ("補助記号", "空白")]
+    if not content or (after is not None and after.pos1 in ("助詞", "助動詞", "接尾辞")):
+        return False  # 「ふる␣でしょう」, 「すし␣が」: the clause goes on
+    last = content[-1]
+    polite = last.lemma in morph.POLITE_LEMMAS and last.form.startswith(("終止形", "連体形"))
+    final = last.form.startswith("終止形") and last.pos1 in ("助動詞", "動詞", "形容詞") and last.lemma not in ("ぬ", "ず") and (
+        len(content) > 1 or last.pos1 == "助動詞")  # ず continues: 「実現せず␣…」
+    return morph.is_final_particle(last) or polite or final or (morph.is_nominal(last) and len(content) > 1)
+
+
+#: A reading or aside in brackets inside a word (受（う）け): read without it, as the analyser cannot.
+_FURIGANA = re.compile(r"[（(][^（）()\n]*[)）]")
+#: Parts of speech that make a chunk a word of its own (a 文節 holds one of them with its particles and auxiliaries).
+_CONTENT_POS = ("名詞", "代名詞", "動詞", "形容詞", "形状詞", "副詞", "連体詞")
+
+
+def clause_breaks(text: str) -> list[int]:
+    """Offsets of the blanks between two Japanese characters of ``text`` that end a clause (see ``_closes``). Text
+    spaced word by word (分かち書き: most chunks one 文節) is read as a whole, so a form is read in context; text
+    spaced between longer chunks has each chunk read on its own (「今日は晴れだ␣今日は…」: the だ ends a sentence)."""
+    blanks = list(_CLAUSE_BREAK.finditer(text))
+    if not blanks:
+        return []
+    chunks = _cut(text, [b.start() for b in blanks])
+    sizes = sorted(sum(m.pos1 in _CONTENT_POS for m in morph.analyze(c.strip())) for c in chunks)
+    if sizes[len(sizes) // 2] <= 1 and not _FURIGANA.search(text):  # 分かち書き
+        morphemes, breaks, chunk_start = _offsets(text), [], 0
+        for blank in blanks:
+            before = [m for end, m in morphemes if chunk_start < end <= blank.start()]
+            after = next((m for end, m in morphemes if end > blank.end() and m.surface.strip()), None)
+            if _closes(before, after):
+                breaks.append(blank.start())
+                chunk_start = blank.end()
+        return breaks
+    breaks, pending = [], ""
+    for blank, chunk, following in zip(blanks, chunks, chunks[1:]):
+        pending += chunk
+        after = next(iter(morph.analyze(following.strip())), None)
+        if _closes(list(morph.analyze(morph.predicate_text(pending.strip()))), after):
+            breaks.append(blank.start())
+            pending = ""
+    return breaks
+
+
+def _cut(text: str, at: list[int]) -> list[str]:
+    edges = [0, *at, len(text)]
+    return [text[a:b] for a, b in zip(edges, edges[1:])]
+
+
+def _pieces(line: str) -> list[str]:
+    """Sentences of one line of running text: at 。！？, and at blanks that end a clause when the line has no 。！？."""
+    if not any(ch in SENTENCE_END for ch in line):
+        return [p for piece in _cut(line, clause_breaks(line)) for p in split_sentences(piece)]
+    return split_sentences(line)
+
+
+def _asides(sentence: str) -> list[str]:
+    return [inner for aside in _ASIDE.finditer(sentence) for inner in split_sentences(aside.group(1))
+            if any(ch in SENTENCE_END for ch in aside.group(1)) and has_content(inner)]
+
+
+def sentences(text: str) -> list[Sentence]:
+    """The sentences of ``text`` (see the module docstring), in reading order."""
+    out: list[Sentence] = []
+    lines = text.splitlines()
+    table = _is_table(lines)
+    header_done, carry = False, ""
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped:
+            header_done = False
+            continue
+        if stripped.startswith("|") or (table and "|" in stripped):
+            if _TABLE_RULE.match(stripped):
+                continue
+            following = lines[number + 1].strip() if number + 1 < len(lines) else ""
+            if not header_done and _TABLE_RULE.match(following):  # the header row: column labels
+                header_done = True
+                continue
+            for cell in _table_cells(stripped):
+                for piece in _pieces(strip_emphasis(cell)):
+                    if has_content(piece):
+                        out.append(Sentence(piece, "cell", is_terminated(piece)))
+            continue
+        if is_heading(line):
+            continue
+        pieces = _pieces(without_marker(line))
+        if carry and pieces:
+            pieces[0] = carry + pieces[0]
+        carry = ""
+        if pieces and pieces[-1].rstrip().endswith(_COMMAS):  # a sentence does not end in 、: it goes on
+            carry = pieces.pop()
+        for piece in pieces:
+            if has_content(piece):
+                out.append(Sentence(piece, "prose", is_terminated(piece)))
+                out += [Sentence(inner, "aside", is_terminated(inner)) for inner in _asides(piece)]
+    if carry and has_content(carry):
+        out.append(Sentence(carry, "prose", False))
+    return out
+
+
+def counts(sentence: Sentence) -> bool:
+    """Whether a piece is read as a sentence: running text always; an aside's or a cell's piece when it ends with
+    。！？ or in a predicate (a cell 「月額3000円」 is a value, 「月額3000円です」 a sentence)."""
+    return sentence.kind == "prose" or sentence.terminated or morph.politeness(sentence.text) != "neutral"
+
+
+def own_sentences(text: str) -> list[Sentence]:
+    """The writer's own sentences: quotations 「…」『…』 aside, unless the whole answer is quoted (a one-line answer
+    in 「」 is the writer's sentence)."""
+    return [s for s in sentences(drop_quotations(text)) if counts(s)] or [
+        s for s in sentences(unquoted(text)) if counts(s)]
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence cut at each blank that ends a clause (``clause_breaks``) and at each 、 after a predicate in its final form
+    (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``): the predicates a style check judges."""
+    out = []
+    for piece in _cut(sentence, clause_breaks(sentence)):
+        start = 0
+        for comma in re.finditer("[、，,]", piece):
+            if morph.ends_clause(piece[start:comma.start()]):
+                out.append(piece[start:comma.end()])
+                start = comma.end()
+        out.append(piece[start:])
+    return [piece for piece in out if has_content(piece)]
+
+
+def unquoted(text: str) -> str:
+    """A response wholly inside one 「…」 or 『…』 (a one-line answer in quotation marks) without them; others as is."""
+    core = text.strip()
+    if len(core) > 2 and (core[0], core[-1]) in (("「", "」"), ("『", "』")) and core[1:-1].count(core[0]) == core[1:-1].count(core[-1]):
+        return core[1:-1]
+    return text
+
+
+__all__ = ["KINDS", "Sentence", "clause_breaks", "clauses", "counts", "own_sentences", "sentences", "unquoted"]

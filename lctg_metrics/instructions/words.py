@@ -1,0 +1,254 @@
+"""Word identity for the keyword checkers: when an occurrence in a response is the keyword a prompt names.
+
+Both the response and the keyword are read in the reader's view (``visible.visible``: ＡＩ is AI, ｽﾏﾎ is スマホ, ⽇ is
+日). An occurrence is then any of:
+
+- **the spelling** — the keyword as written, anywhere (``match="substring"``: 栄養 in 栄養素) or only on morpheme
+  boundaries (``match="word"``: 音 not in 音楽);
+- **Latin case-insensitively, as a whole word** — a keyword edge that is a Latin letter or digit must not touch
+  another one in the text: 「excel」 is met by Excel, forbidden 「AI」 is broken by ai (and by AIs, an English plural
+  or possessive ending counts), but mail holds no 「ai」 and OpenAI no 「AI」;
+- **the same token in another script** — a run of whole morphemes whose reading (the analyser's katakana reading)
+  equals the keyword's, when the run or the keyword is written in kana (べんきょう for 勉強, トテモ for とても,
+  ひじょうに for 非常に, すまほ for スマホ, 更に for さらに: a keyword in kana is met in kanji by its own lemma only, so
+  する is not 擦る), or partly in kana with the keyword's own kanji (てん気 for
+  天気), or when both are the same lemmas written differently
+  (子ども for 子供); a kana run must end on a morpheme of the keyword's last part of speech (かい|がら, a verb, is
+  no 貝). Two kanji words that only sound alike are different words (化学 is not 科学); a reading never
+  matches inside a longer word (はなしあい holds no 愛; where the analyser cuts kana oddly, as か|いしゃ for かいしゃ, a
+  reading at the start of a run of kana ending on a morpheme end counts: かいしゃ is 会社 but holds no 医者), never
+  starts or ends a run of whole morphemes on a particle or auxiliary the keyword does not start or end on (the は of
+  「今日は」 is not 葉), is a whole word when written in katakana (the アイ of アイランズ is no 愛), is not counted
+  again as the reading in brackets after the keyword (時間（じかん） is one occurrence), and needs two kana at least.
+
+Strict and loose modes read words the same way; loose only adds IFEval's response variants (``registry.check``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.visible import visible
+
+#: Keyword matching modes (see the module docstring).
+MATCHES = ("substring", "word")
+#: Parts of speech that are function words: a reading match may not start or end on one unless the keyword does.
+_FUNCTION_POS = ("助詞", "助動詞", "接尾辞", "補助記号", "空白")
+_LATIN = re.compile(r"[A-Za-z0-9]")
+_KANA = re.compile(r"[ぁ-ゖァ-ヺー・ゝゞヽヾ]+")
+#: Fewest kana in a reading that may match another script (one mora, e.g. 木 or 葉, is too often a particle or part).
+MIN_READING = 2
+
+
+def _ascii_lower(text: str) -> str:
+    return text.translate(_LOWER)
+
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _same_class(a: str, b: str) -> bool:
+    return (a.isascii() and b.isascii() and (a.isalpha() and b.isalpha() or a.isdigit() and b.isdigit()))
+
+
+#: English plural and possessive endings a Latin keyword may carry and stay itself (AIs, AI's, Excel's).
+_LATIN_ENDING = re.compile(r"(?:'s|’s|es|s)(?![A-Za-z])")
+
+
+def _latin_edges_ok(text: str, start: int, end: int, word: str) -> bool:
+    """A Latin letter (digit) at an edge of the keyword does not touch another Latin letter (digit): whole words only
+    (mail holds no ai; AI1 holds AI), an English plural or possessive ending aside (AIs, AI's)."""
+    if start > 0 and _same_class(word[0], text[start - 1]):
+        return False
+    if end < len(text) and word[-1].isascii() and word[-1].isalpha() and _LATIN_ENDING.match(text, end):
+        return True
+    return not (end < len(text) and _same_class(word[-1], text[end]))
+
+
+@functools.lru_cache(maxsize=2048)
+def _tokens(text: str) -> tuple[tuple[int, int, morph.Morpheme], ...]:
+    """Morphemes of ``text`` with their character offsets."""
+    out, position = [], 0
+    for m in morph.analyze(text):
+        start = text.find(m.surface, position) if m.surface else -1
+        if start < 0:
+            start = position
+        position = start + len(m.surface)
+        out.append((start, position, m))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=2048)
+def _readings(text: str) -> tuple[str, ...]:
+    """The katakana reading of each morpheme of ``text``."""
+    return tuple(morph.to_katakana(m.reading) for _, _, m in _tokens(text))
+
+
+def _boundaries(text: str) -> frozenset[int]:
+    return frozenset(edge for start, end, _ in _tokens(text) for edge in (start, end))
+
+
+def _is_kana(text: str) -> bool:
+    return bool(_KANA.fullmatch(text))
+
+
+_KATAKANA = re.compile(r"[ァ-ヺーヽヾ]")
+
+
+def _whole_katakana_word(text: str, start: int, end: int) -> bool:
+    """A span written in katakana is a whole katakana word, not a piece of a longer loanword the analyser cut (the アイ
+    of アイランズ or アイフォーン is no 愛); a span in other scripts passes."""
+    if not all(_KATAKANA.match(ch) for ch in text[start:end]):
+        return True
+    return not (start > 0 and _KATAKANA.match(text[start - 1])) and not (end < len(text) and _KATAKANA.match(text[end]))
+
+
+def _spelled_from(written: str, word: str) -> bool:
+    """Whether ``written`` spells ``word`` in kana, whole or in part (交ぜ書き: てん気 or 天き for 天気): every letter that
+    is not kana is one of the keyword's own (転機 is no 天気)."""
+    return all(_is_kana(ch) or ch in word for ch in written)
+
+
+def _is_function(m: morph.Morpheme) -> bool:
+    return m.pos1 in _FUNCTION_POS
+
+
+def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Runs of whole morphemes of ``text`` that are ``word`` in another script (see the module docstring). A keyword
+    written in kana is read as written (the analyser may cut it oddly: かいしゃ alone is か|いしゃ) and matched by any
+    run of content morphemes with that reading."""
+    key = [m for m in morph.analyze(word) if m.pos1 not in ("補助記号", "空白")]
+    if not key or any(_LATIN.search(m.surface) for m in key):
+        return []
+    word_kana = _is_kana(word)
+    target = morph.to_katakana(word) if word_kana else "".join(morph.to_katakana(m.reading) for m in key)
+    if len(target) < MIN_READING or not _is_kana(target):
+        return []
+    lemmas = [m.lemma for m in key]
+    tokens, found = _tokens(text), []
+    readings = _readings(text)
+    for i, (start, _, first) in enumerate(tokens):
+        if not readings[i] or not target.startswith(readings[i]):
+            continue
+        if _is_function(first) != (_is_function(key[0]) and not word_kana) or _stray_particle_before(tokens, i):
+            continue
+        said = ""
+        for j in range(i, len(tokens)):
+            said += readings[j]
+            if not target.startswith(said):
+                break
+            if said == target:
+                run = [t[2] for t in tokens[i:j + 1]]
+                end = tokens[j][1]
+                if not _whole_katakana_word(text, start, end):
+                    break
+                if word_kana:
+                    if _is_kana(text[start:end]) or [m.lemma for m in run] == lemmas or (len(key) > 1 and len(run) == 1):
+                        found.append((start, end))
+                elif (_is_function(run[-1]) == _is_function(key[-1]) and (
+                        (_spelled_from(text[start:end], word) and run[-1].pos1 == key[-1].pos1)
+                        or [m.lemma for m in run] == lemmas)):
+                    found.append((start, end))
+                break
+    return found + _kana_run_spans(text, target, tokens)
+
+
+#: What a particle cannot follow: another particle, a mark or blank, an adnominal or interjection (あの), a prefix.
+_NO_HOST = ("助詞", "補助記号", "空白", "連体詞", "感動詞", "接頭辞")
+
+Tokens = tuple[tuple[int, int, morph.Morpheme], ...]
+
+
+def _is_stray(tokens: Tokens, k: int) -> bool:
+    """Whether morpheme ``k`` is a particle with nothing to attach to (at the start, after a blank or mark, after another
+    particle or after あの): the analyser cut a kana word wrongly (か|いしゃ in かいしゃに, あの|か|いしゃ)."""
+    if k < 0 or tokens[k][2].pos1 != "助詞":
+        return False
+    return k == 0 or tokens[k - 1][2].pos1 in _NO_HOST or tokens[k - 1][1] != tokens[k][0]
+
+
+def _stray_particle_before(tokens: Tokens, i: int) -> bool:
+    return i > 0 and _is_stray(tokens, i - 1) and tokens[i - 1][1] == tokens[i][0]
+
+
+def _kana_run_spans(text: str, target: str, tokens: Tokens) -> list[tuple[int, int]]:
+    """The keyword's reading written in kana where the analyser cut the kana differently (かいしゃに → か|いしゃ|に): an
+    occurrence in a run of kana that starts at the run's start, or after a word or a particle attached to one where
+    a content morpheme or a particle begins (私は|か|いしゃ, 新しい|か|いしゃ; not はなし|あい, a suffix), and ends at
+    the run's end or at a morpheme end not followed by a suffix (かいがら is no 貝). Known limit: after a word, the
+    analyser's か|いしゃ also reads as 医者 (新しいかいしゃ holds both 会社 and 医者)."""
+    ends = {end: i for i, (_, end, _) in enumerate(tokens)}
+    starts = {start for start, _, _ in tokens}
+    found: list[tuple[int, int]] = []
+    for run in _KANA.finditer(text):
+        said = morph.to_katakana(run.group())
+        at = said.find(target)
+        while at >= 0:
+            start, end = run.start() + at, run.start() + at + len(target)
+            b = ends.get(start)
+            starts_word = start == run.start() or (
+                b is not None and b + 1 < len(tokens) and not _is_stray(tokens, b)
+                and (not _is_function(tokens[b + 1][2]) or tokens[b + 1][2].pos1 == "助詞"))
+            after = ends.get(end)
+            ends_word = end == run.end() or (after is not None and (after + 1 == len(tokens)
+                                                                    or tokens[after + 1][2].pos1 != "接尾辞"))
+            words_there = [m.pos1 for a, b, m in tokens if start <= a and b <= end]
+            function_only = start in starts and end in ends and all(  # はな in 限りはな, いえ (no): particles, interjections
+                pos in _FUNCTION_POS or pos == "感動詞" for pos in words_there)
+            if starts_word and ends_word and not function_only and _whole_katakana_word(text, start, end):
+                found.append((start, end))
+            at = said.find(target, at + 1)
+    return found
+
+
+def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int]]:
+    """Where ``word`` occurs in the reader's view of ``text``, as non-overlapping ``(start, end)`` offsets into
+    ``visible(text)``, under a matching mode (``MATCHES``)."""
+    if match not in MATCHES:
+        raise ValueError(f"unknown keyword match {match!r}; valid: {', '.join(MATCHES)}")
+    if not word.strip():
+        raise ValueError("keyword must be a non-empty string")
+    seen, key = visible(text), visible(word).strip()
+    if not key:
+        return []
+    lowered, lowered_key = _ascii_lower(seen), _ascii_lower(key)
+    edges = _boundaries(seen) if match == "word" else None
+    found = []
+    start = lowered.find(lowered_key)
+    while start >= 0:
+        end = start + len(key)
+        if _latin_edges_ok(seen, start, end, key) and (edges is None or (start in edges and end in edges)):
+            found.append((start, end))
+        start = lowered.find(lowered_key, start + 1)
+    found += [(start, end) for start, end in _reading_spans(seen, key) if not _gloss(seen, start, end, found)]
+    chosen, last_end = [], -1
+    for start, end in sorted(set(found)):
+        if start >= last_end:
+            chosen.append((start, end))
+            last_end = end
+    return chosen
+
+
+def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:
+    """A reading in brackets right after the keyword's spelling (時間（じかん）) glosses that occurrence: not another."""
+    return (0 < start and end < len(text) and text[start - 1] in "（(" and text[end] in "）)"
+            and any(e == start - 1 for _, e in spelled))
+
+
+def count(text: str, word: str, match: str = "substring") -> int:
+    """How often ``word`` occurs in ``text`` (see ``spans``)."""
+    return len(spans(text, word, match))
+
+
+def starts_with(text: str, word: str) -> bool:
+    """Whether the reader's view of ``text`` starts with ``word`` (as written, or as the same token in another script:
+    a paragraph starting with 更に starts with さらに)."""
+    seen, key = visible(text), visible(word).strip()
+    if _ascii_lower(seen).startswith(_ascii_lower(key)):
+        return not (_LATIN.match(key[-1]) and len(seen) > len(key) and _LATIN.match(seen[len(key)]))
+    return any(start == 0 for start, _ in _reading_spans(seen, key))
+
+
+__all__ = ["MATCHES", "MIN_READING", "count", "spans", "starts_with"]
