@@ -29,6 +29,9 @@ VERSION = "instructions-1.1.0+s0"
 #: first published (recorded from the 1.0.0 builder before 1.1.0 existed): the old version must rebuild unchanged.
 V100_SHA256 = {0: "935adb7937fd1bea7142eabef8becb90b2525fdf33357f71c316c7a0151e535c",
                3: "6c94f95349a9512c996d324517d921b7f81dca771b521efd6bcd083584da7b0c"}
+#: The same for instructions-1.1.0 (recorded from the 1.1.0 builder before 1.2.0 existed).
+V110_SHA256 = {0: "439df9340788f1e4a33eec38eee384a23b095f0d0fc0481f3b9ccadc9a33ff35",
+               3: "4eec2c8ee16787004016151f0deb4e4f1b8d147a72a1f9efa062ffd56da33111"}
 FIELDS = ["id", "task", "prompt_id", "base_text", "prompt", "instruction_id_list", "kwargs", "categories",
           "dataset_version"]
 
@@ -248,15 +251,22 @@ def test_the_card_of_the_first_version_says_it_has_no_compatibility_table(source
     assert "--instructions-version 1.0.0" in section
 
 
-def test_the_first_version_rebuilds_byte_for_byte(source_dir):
+@pytest.mark.parametrize(("version", "digests"), [("1.0.0", V100_SHA256), ("1.1.0", V110_SHA256)])
+def test_older_versions_rebuild_byte_for_byte(source_dir, version, digests):
     result = build(str(source_dir))
     task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
                     for t in TASKS}
-    for seed, digest in V100_SHA256.items():
-        old = instruction_rows(result.records, task_prompts, seed=seed, version="1.0.0")
+    for seed, digest in digests.items():
+        old = instruction_rows(result.records, task_prompts, seed=seed, version=version)
         blob = json.dumps(old, ensure_ascii=False, sort_keys=True).encode()
         assert hashlib.sha256(blob).hexdigest() == digest, seed
-        assert {r["dataset_version"] for r in old} == {f"instructions-1.0.0+s{seed}"}
+        assert {r["dataset_version"] for r in old} == {f"instructions-{version}+s{seed}"}
+
+
+def test_the_first_version_differs_from_the_latest(source_dir):
+    result = build(str(source_dir))
+    task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
+                    for t in TASKS}
     new = instruction_rows(result.records, task_prompts, seed=0)
     old = instruction_rows(result.records, task_prompts, seed=0, version="1.0.0")
     assert [r["id"] for r in new] == [r["id"] for r in old]
