@@ -24,6 +24,7 @@ COMPATIBILITY_FILE = "compatibility.json"
 VERSIONS: dict[str, tuple[str, str | None]] = {
     "1.0.0": ("declarations-1.0.0.json", None),
     "1.1.0": ("declarations-1.1.0.json", "compatibility-1.1.0.json"),
+    "1.2.0": (DECLARATIONS_FILE, COMPATIBILITY_FILE),
 }
 #: The version built unless another is asked for.
 LATEST = INSTRUCTIONS_VERSIONS[-1]
