@@ -66,8 +66,14 @@ def test_keyword_counting_is_additive(a: str, b: str, word: str) -> None:
     assert count_occurrences(joined, word) == count_occurrences(a, word) + count_occurrences(b, word)
 
 
-@given(ANY_TEXT, ANY_TEXT)
+PLAIN = st.text(alphabet=st.sampled_from(list("あいうアイウ日本語東京abcXYZ019、。「」 \n")), max_size=40)
+
+
+@given(PLAIN, PLAIN)
 def test_counting_every_code_point_is_additive(a: str, b: str) -> None:
+    """On text without markup, invisible or compatibility characters the view is the text itself."""
+    if "\n" in a + b and any(not line.strip() and line for line in (a + b).split("\n")):
+        return  # a line of blanks is a blank line to the reader: its blanks are not counted
     n = len(a) + len(b)
     if (a + b).strip():
         assert check("length:chars", a + b, {"min": n, "max": n, "count_blanks": True}).passed
@@ -76,7 +82,7 @@ def test_counting_every_code_point_is_additive(a: str, b: str) -> None:
 LETTERS = st.text(alphabet=st.sampled_from(list("あいうアイウ日本語12０１ABab")), max_size=40)
 #: One mark between letters, never two in a row: every character is one visible character, no run is padding.
 SPACED_MARKS = st.lists(st.tuples(st.sampled_from(list("あいうアイウ日本語12０１ABab")),
-                                  st.sampled_from(["", "、", "。", "！", "？", "「", "」", "・", "ー", "★"])),
+                                  st.sampled_from(["", "、", "。", "！", "？", "「", "」", "・", "ー"])),
                         min_size=1, max_size=30).map(lambda pairs: "".join(a + b for a, b in pairs))
 
 
@@ -87,7 +93,18 @@ def test_reader_counting_is_additive_on_japanese_text(a: str, b: str) -> None:
     assert not check("length:chars", a + b, {"min": n + 1}).passed
 
 
-@given(SPACED_MARKS, st.sampled_from(list("。、！？・…―ー-*★🎉") + ["！？", "。、"]), st.integers(min_value=3, max_value=80))
+@given(SPACED_MARKS, st.sampled_from(["★", "☆", "🎉", "✨", "♪", "→", "★☆", "🎉✨", "👨‍👩‍👧"]), st.integers(min_value=1, max_value=40),
+       st.integers(min_value=0))
+def test_decoration_never_lengthens_toward_a_minimum(text: str, mark: str, k: int, at: int) -> None:
+    """Adding decorative symbols (★☆, emoji, arrows) anywhere never meets a minimum the text alone does not."""
+    base = len(text)
+    i = at % (len(text) + 1)
+    padded = text[:i] + mark * k + text[i:]
+    assert check("length:chars", padded, {"min": base}).passed, padded
+    assert not check("length:chars", padded, {"min": base + 1}).passed, padded
+
+
+@given(SPACED_MARKS, st.sampled_from(list("。、！？・…―ー-*") + ["！？", "。、"]), st.integers(min_value=3, max_value=80))
 def test_a_run_of_marks_is_not_counted_past_its_start(text: str, mark: str, k: int) -> None:
     """Padding with a run of one mark (or of alternating punctuation) adds what its first two (three) marks add."""
     ends_in_letter = text + "字"

@@ -4,13 +4,13 @@ checking, the conflict table, and M-IFEval-ja compatibility.
 Entry points::
 
     check(instruction_id, response, kwargs, *, mode="strict") -> Verdict
-    listing() -> [{"id", "category", "description", "kwargs", "checker", "needs_morph"}]
+    listing() -> [{"id", "category", "description", "kwargs", "checker", "needs_morph", "reads"}]
     find_conflicts([(instruction_id, kwargs), ...]) -> [reason, ...]; conflict_table()
     score_instructions(generations, rows, *, mode="both") -> InstructionResult (.to_dict(), .table(), .flat())
     score_mifeval(input_path, responses_path) -> (details, summary)
     read_config_rows(dataset, config), read_mifeval(input_path, responses_path)
     toy_instruction_outputs(rows, seed=0) -> [{"id", "generation"}]
-    settings(mode) -> {"checkers": "1.3", "mode": "strict", "morph": "fugashi-…", "langdetect": "…(seed 0)"}
+    settings(mode) -> {"checkers": "2.0", "mode": "strict", "morph": "fugashi-…", "langdetect": "…(seed 0)"}
 """
 
 from __future__ import annotations

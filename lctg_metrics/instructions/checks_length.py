@@ -7,7 +7,8 @@ from typing import Any, Mapping
 
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
-from lctg_metrics.instructions.text import counted_sentences, has_content, nfkc, paragraphs, visible_chars
+from lctg_metrics.instructions.text import (counted_sentences, has_content, nfkc, paragraphs, text_chars,
+                                            visible_chars)
 
 #: Paragraph separators: blank lines (the default) or markdown rule lines ``***`` (M-IFEval's prompts).
 SEPARATOR = Param("separator", "str", "paragraph separator: blank_line or ***", default="blank_line")
@@ -16,13 +17,17 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
 
 
 @instruction("length:chars", "長さ指定",
-             "number of characters a reader counts within [min, max] (blanks and invisible characters not counted)",
+             "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
+             "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum)",
              MIN, MAX,
              Param("count_blanks", "bool", "count every code point, blanks and line breaks included", default=False))
 def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["count_blanks"]:
         return bounds(len(response), kw["min"], kw["max"], "chars (blanks included)")
-    return bounds(visible_chars(response), kw["min"], kw["max"], "chars (blanks not counted)")
+    full, text = visible_chars(response), text_chars(response)
+    if kw["min"] is not None and text < kw["min"]:
+        return Verdict(False, f"{text} chars of text (blanks and decorative symbols not counted) < min {kw['min']}")
+    return bounds(full, kw["min"], kw["max"], "chars (blanks not counted)")
 
 
 @instruction("length:sentences", "長さ指定",

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from lctg_metrics.instructions.text import loose_variants
+from lctg_metrics.instructions.visible import VIEWS
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.verdict import Verdict
 
@@ -19,6 +20,10 @@ CATEGORIES = (
     "スタイル指定", "ペルソナ・言語指定", "タスク指定", "ルール指定", "ルール指定(非一般)", "トピック指定",
 )
 MODES = ("strict", "loose")
+#: The view of the response a checker reads unless it declares one (``visible.VIEWS``): format checkers read the
+#: markup (markdown and tags as written, only what no renderer shows removed); every other checker reads what a
+#: reader sees. A checker that needs the text byte for byte (e.g. JSON) declares ``reads="raw"``.
+DEFAULT_READS = {"書式指定": "markup", "書式指定(答えのみ)": "markup"}
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,8 @@ class InstructionSpec:
     params: tuple[Param, ...]
     fn: Checker = field(repr=False)
     needs_morph: bool = False
+    #: The view of the response ``fn`` is given: ``visible``, ``markup`` or ``raw`` (``visible.VIEWS``).
+    reads: str = "visible"
 
     def schema(self) -> dict[str, dict[str, Any]]:
         return {p.name: {"type": p.type, "required": p.required, "default": p.default,
@@ -71,15 +78,19 @@ LLM_ONLY: dict[str, tuple[str, str]] = {
 
 
 def instruction(instruction_id: str, category: str, description: str, *params: Param,
-                needs_morph: bool = False) -> Callable[[Checker], Checker]:
-    """Register ``fn`` under ``instruction_id``."""
+                needs_morph: bool = False, reads: str | None = None) -> Callable[[Checker], Checker]:
+    """Register ``fn`` under ``instruction_id``; ``reads`` names the view of the response it is given (default: the
+    category's in ``DEFAULT_READS``, else ``visible``)."""
     if category not in CATEGORIES:
         raise ValueError(f"{instruction_id}: unknown category {category!r}; valid: {', '.join(CATEGORIES)}")
+    view = reads or DEFAULT_READS.get(category, "visible")
+    if view not in VIEWS:
+        raise ValueError(f"{instruction_id}: unknown view {view!r}; valid: {', '.join(VIEWS)}")
 
     def register(fn: Checker) -> Checker:
         if instruction_id in REGISTRY:
             raise ValueError(f"instruction id {instruction_id!r} registered twice ({fn.__module__})")
-        REGISTRY[instruction_id] = InstructionSpec(instruction_id, category, description, params, fn, needs_morph)
+        REGISTRY[instruction_id] = InstructionSpec(instruction_id, category, description, params, fn, needs_morph, view)
         return fn
 
     return register
@@ -119,21 +130,25 @@ def validate_kwargs(spec: InstructionSpec, kwargs: Mapping[str, Any] | None) -> 
 
 def check(instruction_id: str, response: str, kwargs: Mapping[str, Any] | None = None, *,
           mode: str = "strict") -> Verdict:
-    """Whether ``response`` follows the instruction. ``loose`` (as IFEval) also tries the response without
-    its first line, its last line, both, and without markdown emphasis; any passing variant passes."""
+    """Whether ``response`` follows the instruction, judged on the view its checker reads (``InstructionSpec.reads``).
+    ``loose`` (as IFEval) also tries the response without its first line, its last line, both, and without markdown
+    emphasis; any passing variant passes. Words and sentences are read the same way in both modes."""
     spec = get(instruction_id)
     if mode not in MODES:
         raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
     if not isinstance(response, str):
         raise TypeError(f"{instruction_id}: response must be a str, got {type(response).__name__}")
     options = validate_kwargs(spec, kwargs)
-    if not response.strip():
-        return Verdict(False, "empty response")
-    strict = spec.fn(response, options)
+    view = VIEWS[spec.reads]
+    if not view(response).strip():
+        return Verdict(False, "empty response" if not response.strip() else "nothing a reader sees")
+    strict = spec.fn(view(response), options)
     if mode == "strict" or strict.passed:
         return strict
     for name, variant in loose_variants(response)[1:]:
-        verdict = spec.fn(variant, options)
+        if not view(variant).strip():
+            continue
+        verdict = spec.fn(view(variant), options)
         if verdict.passed:
             return Verdict(True, f"{verdict.reason} (loose: {name})")
     return strict
@@ -142,14 +157,14 @@ def check(instruction_id: str, response: str, kwargs: Mapping[str, Any] | None =
 def listing() -> list[dict[str, Any]]:
     """Every instruction as data: id, category, description, kwargs schema, deterministic or LLM-only."""
     rows = [{"id": s.id, "category": s.category, "description": s.description, "kwargs": s.schema(),
-             "checker": "deterministic", "needs_morph": s.needs_morph} for s in REGISTRY.values()]
+             "checker": "deterministic", "needs_morph": s.needs_morph, "reads": s.reads} for s in REGISTRY.values()]
     rows += [{"id": i, "category": category, "description": why, "kwargs": {}, "checker": "llm_only",
-              "needs_morph": False} for i, (category, why) in LLM_ONLY.items()]
+              "needs_morph": False, "reads": "visible"} for i, (category, why) in LLM_ONLY.items()]
     return sorted(rows, key=lambda row: row["id"])
 
 
 #: Version of the checkers' semantics; bump when any verdict can change.
-CHECKERS_VERSION = "1.3"
+CHECKERS_VERSION = "2.0"
 
 
 def _dist_version(name: str) -> str:
@@ -163,7 +178,7 @@ def _dist_version(name: str) -> str:
 
 def settings(mode: str = "strict") -> dict[str, str]:
     """Every setting that can change an instruction verdict, as fields of the family's signature, e.g.
-    ``{"checkers": "1.3", "mode": "strict", "morph": "fugashi-1.5.2+unidic-lite-1.0.8", "langdetect": "1.0.9(seed 0)"}``."""
+    ``{"checkers": "2.0", "mode": "strict", "morph": "fugashi-1.5.2+unidic-lite-1.0.8", "langdetect": "1.0.9(seed 0)"}``."""
     if mode not in MODES:
         raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
     return {"checkers": CHECKERS_VERSION, "mode": mode,
@@ -186,6 +201,6 @@ def bounds(n: int, lo: int | None, hi: int | None, unit: str) -> Verdict:
 MIN = Param("min", "int", "smallest allowed count (inclusive)")
 MAX = Param("max", "int", "largest allowed count (inclusive)")
 
-__all__ = ["CATEGORIES", "CHECKERS_VERSION", "LLM_ONLY", "MAX", "MIN", "MODES", "InstructionSpec", "Param", "REGISTRY",
+__all__ = ["CATEGORIES", "CHECKERS_VERSION", "DEFAULT_READS", "LLM_ONLY", "MAX", "MIN", "MODES", "InstructionSpec", "Param", "REGISTRY",
            "Verdict",
            "bounds", "check", "get", "instruction", "listing", "settings", "validate_kwargs"]

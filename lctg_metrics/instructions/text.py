@@ -61,9 +61,17 @@ def is_katakana(ch: str) -> bool:
 
 
 def is_kanji(ch: str) -> bool:
-    """CJK ideographs (unified, extension A, compatibility) and the iteration mark 々 and 〆."""
-    return ("一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "豈" <= ch <= "﫿"
-            or "\U00020000" <= ch <= "\U0003134f" or ch in "々〆")
+    """CJK ideographs (unified, extension A, compatibility and its supplement), the radicals a font draws as kanji
+    (Kangxi ⽇⼤⼈ and the supplement ⺟⻌; the reader's view folds the Kangxi ones), enclosed ideographs (㈱ ㊊ 🈚; the
+    view reads them as their kanji) and the iteration mark 々 and 〆."""
+    return ("一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "豈" <= ch <= "﫿" or "⺀" <= ch <= "\u2fdf"
+            or "\U00020000" <= ch <= "\U0003134f" or ch in "々〆" or _is_enclosed_ideograph(ch))
+
+
+def _is_enclosed_ideograph(ch: str) -> bool:
+    if not ("\u3220" <= ch <= "\u33ff" or "\U0001f200" <= ch <= "\U0001f2ff"):
+        return False
+    return any("一" <= c <= "鿿" for c in unicodedata.normalize("NFKC", ch))
 
 
 def is_letter(ch: str) -> bool:
@@ -250,6 +258,26 @@ def _visible(cluster: str) -> bool:
                for ch in cluster)
 
 
+#: Decorative symbols (emoji, ★☆♪, arrows, geometric shapes: categories So and Sk, and the arrow blocks), which a
+#: reader does not count toward a minimum length: ★☆★☆ or 🎉✨🎉✨ add no text.
+_ARROWS = re.compile("[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff]")
+
+
+def is_decoration(cluster: str) -> bool:
+    """Whether a user-perceived character is a decorative symbol (see ``_ARROWS`` above)."""
+    first = cluster[0]
+    return unicodedata.category(first) in ("So", "Sk") or bool(_ARROWS.match(first)) or (
+        "\U0001f1e6" <= first <= "\U0001f1ff")
+
+
+def text_chars(text: str) -> int:
+    """Characters of text a reader counts toward a minimum length: ``visible_chars`` without decorative symbols
+    (``is_decoration``), so adding ★☆ or emoji never lengthens a response."""
+    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
+    kept = [c for c in clusters if not is_decoration(c)]
+    return len(kept) - padding_excess(kept)
+
+
 def visible_chars(text: str) -> int:
     """Characters a reader counts (原稿の字数): user-perceived characters (grapheme clusters: a family emoji joined by
     ZWJ, a flag, a skin-toned or keycap emoji, か+゛ count one each) of the NFC text, without blanks and invisible
@@ -289,7 +317,7 @@ def loose_variants(response: str) -> list[tuple[str, str]]:
 
 __all__ = [
     "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences", "counted_sentences",
-    "drop_quotations", "has_content", "list_items", "visible_chars", "without_list_markers", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
+    "drop_quotations", "has_content", "is_decoration", "list_items", "text_chars", "visible_chars", "without_list_markers", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
     "loose_variants", "nfkc", "numbered_items", "paragraphs", "prose_sentences", "sentence_body", "split_sentences",
     "strip_emphasis", "undecorate",
 ]

@@ -1,0 +1,186 @@
+"""The reader's view: the text a checker reads is what a person sees once the response is rendered.
+
+``visible(text)`` renders markup (HTML comments, hidden elements, tags and attributes, link URLs, inline markdown
+emphasis and code marks out; ``<br>`` and block elements as line breaks; entities decoded), folds the compatibility
+forms a font draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㈱ ㊊ 🈚 as their
+kanji), reads look-alike punctuation by its role (‚ ، ⸲ as 、, ⸰ ◦ ۔ as 。), turns lines of blanks of any kind into
+blank lines and drops zero-width characters. Block structure (headings, list markers, tables, ``***`` rules, wholly
+bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
+
+``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
+hidden elements, zero-width characters, blank-only lines), markdown and tags stay as written.
+
+Each checker declares which view it reads (``registry.instruction(..., reads=...)``); the registry passes it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from functools import lru_cache
+
+#: HTML comments (also unclosed at the end) and elements whose content no reader sees: script, style, template, head,
+#: and any element with a ``hidden`` attribute or an inline style hiding it (display:none, visibility:hidden,
+#: font-size:0, opacity:0, zero width/height).
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_HIDDEN_STYLE = r"""(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:max-)?(?:width|height)\s*:\s*0(?![.\d]*[1-9]))"""
+_HIDDEN_ELEMENT = re.compile(
+    r"<(script|style|template|head|noscript|(?P<tag>[A-Za-z][A-Za-z0-9]*)(?=[^<>]*?(?:\shidden\b|\saria-hidden\s*=\s*[\"']?true|"
+    rf"style\s*=\s*[\"'][^\"']*{_HIDDEN_STYLE})))\b[^<>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
+#: HTML element names a renderer knows; ``<名前>`` or ``<T>`` placeholders are text, not tags.
+_BLOCK_TAGS = ("address|article|aside|blockquote|dd|details|dialog|div|dl|dt|fieldset|figcaption|figure|footer|form|"
+               "h[1-6]|header|hgroup|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul|caption")
+_INLINE_TAGS = ("a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|img|ins|kbd|label|mark|q|rp|rt|ruby|s|samp|"
+                "small|span|strike|strong|sub|sup|time|tt|u|var|wbr|center|html|body|meta|link|title|input|button|svg|"
+                "picture|source|video|audio|iframe|object|embed|canvas|col|colgroup|nobr|blink|marquee")
+_PARAGRAPH_TAG = re.compile(r"</?p\b[^<>]*>", re.IGNORECASE)
+_BREAK_TAG = re.compile(rf"</?(?:br|{_BLOCK_TAGS})\b[^<>]*>", re.IGNORECASE)
+_INLINE_TAG = re.compile(rf"</?(?:{_INLINE_TAGS})\b[^<>]*>", re.IGNORECASE)
+#: Any other tag that carries attributes (``<x-note data-a="1">``) is markup too.
+_ATTRIBUTE_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*\s+[A-Za-z-]+\s*=[^<>]*>")
+_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,30}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
+#: Markdown: images (no text shown), links and autolinks (text kept, URL out), reference definitions and
+#: ``[//]: #`` comments (not shown), code fences (the fence line is not shown, the code is).
+_IMAGE = re.compile(r"!\[([^\[\]\n]*)\]\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\)")
+_LINK = re.compile(r"\[([^\[\]\n]*)\]\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\)")
+_REF_LINK = re.compile(r"\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
+_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S.*$", re.MULTILINE)
+_FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~)[^\n`]*$", re.MULTILINE)
+#: Inline emphasis, strike-through and code marks around text (the text stays): **x**, *x*, __x__, ~~x~~, `x`.
+#: A line that is wholly bold is a heading and keeps its marks (``text.is_heading`` reads them).
+_EMPHASIS = re.compile(r"(?<![*_~`])(\*\*|\*|__|~~|`+)(?![*_~`\s])(.*?[^*_~`\s])\1(?![*_~`])")
+_BOLD_LINE = re.compile(r"^\s*(\*\*|__)[^*_\n]+\1\s*$")
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+#: Characters that render nothing: format controls (Cf: zero-width space and joiners, soft hyphen, word joiner, BOM,
+#: bidi and tag characters), the combining grapheme joiner and variation selectors. ZWJ stays between two symbols
+#: (it builds one emoji out of several).
+_ZWJ = "\u200d"
+#: Characters that render as a blank (no-break and other spaces, Hangul fillers, the Braille blank, Khmer inherent
+#: vowels, the ogham space mark): read as a space.
+_BLANK_GLYPHS = "\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5"
+_BLANK = re.compile(f"[{_BLANK_GLYPHS}]")
+_BLANK_LINE = re.compile(r"^[ \t\f\v]+$", re.MULTILINE)
+_LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85\x0b\x0c]")
+
+#: Compatibility forms kept as written because their role differs from their NFKC letters: full-width punctuation and
+#: brackets (（） are what 全角 furigana asks for), ellipses (… is one character, not three dots), Roman numerals and
+#: circled or parenthesised numbers (numbers other than 漢数字, one character each), the ideographic space.
+_KEEP = re.compile(r"[\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\u2024-\u2026\u2160-\u2188\u2460-\u24ff"
+                   r"\u2776-\u2793\u3000\u3251-\u325f\u32b1-\u32bf]")
+#: Enclosed ideographs (㈱ ㊊ 🈚 🉐) are read as the kanji inside, one character as on the page.
+_ENCLOSED = re.compile(r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]")
+
+#: Look-alike punctuation read by its role. 読点: every comma of another script or form (by Unicode name: Arabic،,
+#: Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚ and the sesame dots
+#: ﹅﹆ and 丶 (the kanji radical "dot", drawn as 、). 句点: every full stop of another script (Arabic ۔, Ethiopic ።,
+#: Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ゜) after a letter.
+#: The ASCII , and . keep their roles in numbers and Latin text (``checks_rules`` reads them in context).
+_EXTRA_COMMAS = "\u201a\ufe45\ufe46\u4e36\u02cf\u2e32\u2e41\u2e34"
+_EXTRA_STOPS = "\u0964\u0965\u06d4"
+_RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u309c\u309a"
+
+
+def _is_named(ch: str, word: str) -> bool:
+    return unicodedata.category(ch).startswith("P") and word in unicodedata.name(ch, "")
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    """The character as its role and shape are read (see the module docstring)."""
+    if ch in ",.":
+        return ch
+    if ch in _EXTRA_COMMAS or (_is_named(ch, "COMMA") and ch not in "、，､﹑﹐︑︐"):
+        return "、"
+    if ch in _EXTRA_STOPS or (_is_named(ch, "FULL STOP") and ch not in "。．｡﹒︒"):
+        return "。"
+    if _ENCLOSED.match(ch):
+        inner = [c for c in unicodedata.normalize("NFKC", ch) if _is_ideograph(c)]
+        return "".join(inner) or ch
+    if "\u2e80" <= ch <= "\u2fdf":  # radicals: Kangxi ones fold to their kanji; the supplement's stay (already kanji)
+        return unicodedata.normalize("NFKC", ch)
+    if _KEEP.match(ch):
+        return ch
+    return unicodedata.normalize("NFKC", ch)
+
+
+def _is_ideograph(ch: str) -> bool:
+    return "一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "\U00020000" <= ch <= "\U0003134f"
+
+
+def _rings(text: str) -> str:
+    """A small ring after a letter (not after a digit: 30° is a temperature) is a 句点."""
+    return re.sub(rf"(?<=[^\W\d_])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", "。", text, flags=re.MULTILINE)
+
+
+def _invisible_out(text: str) -> str:
+    out = []
+    for i, ch in enumerate(text):
+        category = unicodedata.category(ch)
+        if ch == _ZWJ:  # kept inside an emoji sequence, dropped beside a letter or digit
+            before, after = text[i - 1:i], text[i + 1:i + 2]
+            if before and after and not (unicodedata.category(before)[0] in "LN" or unicodedata.category(after)[0] in "LN"
+                                         or before.isspace() or after.isspace()):
+                out.append(ch)
+            continue
+        if category == "Cf" or ch == "\u034f" or "\ufe00" <= ch <= "\ufe0e" or "\U000e0100" <= ch <= "\U000e01ef":
+            continue
+        if ch == "\ufe0f" and not (i and unicodedata.category(text[i - 1])[0] in "SN"):  # emoji presentation
+            continue
+        if category == "Cc" and ch not in "\n\t":
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def _blank_lines(text: str) -> str:
+    return _BLANK_LINE.sub("", _BLANK.sub(" ", _LINE_BREAKS.sub("\n", text)))
+
+
+def _render_html(text: str) -> str:
+    text = _HIDDEN_ELEMENT.sub("", _COMMENT.sub("", text))
+    text = _PARAGRAPH_TAG.sub("\n\n", text)
+    text = _BREAK_TAG.sub("\n", text)
+    text = _ATTRIBUTE_TAG.sub("", _INLINE_TAG.sub("", text))
+    return _ENTITY.sub(lambda m: html.unescape(m.group()), text)
+
+
+def _render_markdown(text: str) -> str:
+    text = _DEFINITION.sub("", _FENCE_LINE.sub("", text))
+    text = _IMAGE.sub("", text)
+    previous = None
+    while previous != text:
+        previous = text
+        text = _REF_LINK.sub(r"\1", _LINK.sub(r"\1", text))
+    text = re.sub(r"<((?:https?|ftp|mailto):[^<>\s]+)>", r"\1", text)
+    lines = []
+    for line in text.split("\n"):
+        if not _BOLD_LINE.match(line):
+            previous = None
+            while previous != line:
+                previous = line
+                line = _EMPHASIS.sub(r"\2", line)
+        lines.append(_ESCAPE.sub(r"\1", line))
+    return "\n".join(lines)
+
+
+@lru_cache(maxsize=2048)
+def visible(text: str) -> str:
+    """What a reader sees of ``text`` (see the module docstring). Pure and idempotent on its own output."""
+    text = _render_markdown(_render_html(_invisible_out(text)))
+    text = unicodedata.normalize("NFC", "".join(_fold_char(ch) for ch in _invisible_out(text)))
+    return _blank_lines(_rings(text))
+
+
+@lru_cache(maxsize=2048)
+def markup(text: str) -> str:
+    """``text`` without what no renderer shows (comments, hidden elements, zero-width characters; blank-only lines made
+    empty); markdown, tags and the characters as written are kept."""
+    return _blank_lines(_invisible_out(_HIDDEN_ELEMENT.sub("", _COMMENT.sub("", text))))
+
+
+#: The views a checker may read, by name.
+VIEWS = {"visible": visible, "markup": markup, "raw": lambda text: text}
+
+__all__ = ["VIEWS", "markup", "visible"]
