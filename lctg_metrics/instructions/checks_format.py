@@ -13,7 +13,7 @@ import unicodedata
 from typing import Any, Iterator, Mapping
 
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
-from lctg_metrics.instructions.seen import visible_form
+from lctg_metrics.instructions.visible import visible
 from lctg_metrics.instructions.text import (bullet_marker, is_hiragana, is_letter, lines, list_items, nfkc, numbered_items,
                                             paragraphs, strip_emphasis, undecorate, without_list_markers)
 from lctg_metrics.schema import ScoringError
@@ -45,7 +45,8 @@ _PREAMBLE_LINES = 2
 def key(text: str) -> str:
     """What a reader compares two spans by: the letters and numbers of the visible form, case folded (markup,
     blanks, punctuation, symbols and invisible characters aside). Empty: the span holds nothing to read."""
-    return "".join(ch for ch in visible_form(text).casefold() if unicodedata.category(ch)[0] in "LN")
+    return "".join(ch for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
+                   if unicodedata.category(ch)[0] in "LN")
 
 
 def distinct_filled(spans: list[str]) -> list[str]:
@@ -183,7 +184,9 @@ def _no_constant(name: str) -> Any:
 
 
 @instruction("format:json", "書式指定", "the whole response is one JSON object or array (a ```json fence allowed) "
-             "holding text: a bare string or number, {} or [] and values that are all empty or null fail")
+             "holding text: a bare string or number, {} or [] and values that are all empty or null fail; read as "
+             "written (raw), since markup removed for the reader would not make a broken document JSON",
+             reads="raw")
 def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     body = response.strip().lstrip("\ufeff")
     fenced = _FENCE.match(body)
