@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from lctg_metrics.instructions import words
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.text import (counted_sentences, has_content, nfkc, paragraphs, text_chars,
@@ -56,10 +57,11 @@ def paragraph_count(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("rule:nth_paragraph_first_word", "ルール指定(非一般)",
-             "the n-th paragraph (blank-line separated) starts with a word; optionally exactly k paragraphs",
+             "the n-th paragraph (blank-line separated) starts with a word, as written or as the same token in another "
+             "script (更に for さらに); optionally exactly k paragraphs",
              Param("nth", "int", "which paragraph, 1-based", required=True),
              Param("first_word", "str", "the word the paragraph starts with", required=True),
-             Param("num_paragraphs", "int", "exact number of paragraphs, if required"), SEPARATOR)
+             Param("num_paragraphs", "int", "exact number of paragraphs, if required"), SEPARATOR, needs_morph=True)
 def nth_paragraph_first_word(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = paragraphs(response, kw["separator"])
     nth, word, total = kw["nth"], kw["first_word"], kw["num_paragraphs"]
@@ -70,6 +72,6 @@ def nth_paragraph_first_word(response: str, kw: Mapping[str, Any]) -> Verdict:
     if len(found) < nth:
         return Verdict(False, f"only {len(found)} paragraphs, no paragraph {nth}")
     start = found[nth - 1].lstrip(_LEADING)
-    if start.startswith(word) or nfkc(start).startswith(nfkc(word)):
+    if start.startswith(word) or nfkc(start).startswith(nfkc(word)) or words.starts_with(start, word):
         return Verdict(True, f"paragraph {nth} starts with 「{word}」")
     return Verdict(False, f"paragraph {nth} starts with 「{start[:len(word) + 5]}」, not 「{word}」")

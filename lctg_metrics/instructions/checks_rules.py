@@ -3,20 +3,21 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any, Mapping
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
-from lctg_metrics.instructions.seen import spelled_out_count, visible_form
-from lctg_metrics.instructions.text import (count_occurrences, drop_quotations, is_terminated, nfkc,
+from lctg_metrics.instructions.seen import spelled_out_count
+from lctg_metrics.instructions.text import (drop_quotations, is_terminated, nfkc,
                                             prose_sentences, sentence_body, strip_emphasis, without_list_markers)
 
-#: Keyword matching: ``substring`` (as written or NFKC, so 機械学習 and 東京都 are always found) or ``word``
-#: (the occurrence must start and end on morpheme boundaries: 音 is not counted inside 音楽).
-MATCH = Param("match", "str", "substring or word (occurrence aligned with morpheme boundaries)",
+#: Keyword matching (``words``): ``substring`` (the spelling anywhere, so 機械学習 and 東京都 are always found) or
+#: ``word`` (the spelling only on morpheme boundaries: 音 is not counted inside 音楽). In both, Latin matches
+#: case-insensitively as a whole word, and the same token written in another script counts (べんきょう for 勉強).
+MATCH = Param("match", "str", "substring or word (occurrence aligned with morpheme boundaries); Latin is matched "
+                              "case-insensitively as a whole word and a token in another script counts in both",
               default="substring")
 #: 読点 and 句点 as written in Japanese text (full-width, half-width, the comma/period style, and the small and
 #: vertical presentation forms ﹑﹐︑︐ / ﹒︒, which render as the same marks).
@@ -26,33 +27,9 @@ PERIODS = "。．｡﹒︒"
 _TRAILING = " \u3000\n\t」』*"
 
 
-@functools.lru_cache(maxsize=2048)
-def _boundaries(text: str) -> frozenset[int]:
-    offsets, position = {0}, 0
-    for m in morph.analyze(text):
-        start = text.find(m.surface, position) if m.surface else position
-        position = (start if start >= 0 else position) + len(m.surface)
-        offsets.update((start if start >= 0 else position, position))
-    return frozenset(offsets)
-
-
-def _aligned_count(text: str, word: str) -> int:
-    edges, count, start = _boundaries(text), 0, text.find(word)
-    while start >= 0:
-        if start in edges and start + len(word) in edges:
-            count += 1
-        start = text.find(word, start + max(len(word), 1))
-    return count
-
-
 def occurrences(text: str, word: str, match: str) -> int:
-    """How often ``word`` occurs, under a matching mode (see ``MATCH``)."""
-    if match == "substring":
-        return count_occurrences(text, word)
-    if match == "word":
-        return max(_aligned_count(text, word), _aligned_count(nfkc(text), nfkc(word)),
-                   _aligned_count(visible_form(text), visible_form(word)))
-    raise ValueError(f"unknown keyword match {match!r}; valid: substring, word")
+    """How often ``word`` occurs, under a matching mode (see ``MATCH`` and ``words``)."""
+    return words.count(text, word, match)
 
 
 @instruction("startend:start", "始め・終わり指定", "the response starts with a phrase (leading blanks, emphasis ignored)",
@@ -97,8 +74,10 @@ def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(True, f"all {len(checked)} sentences end with 「{kw['ending']}」")
 
 
-@instruction("keywords:existence", "キーワード使用", "every keyword occurs at least once",
-             Param("keywords", "list[str]", "the keywords", required=True), MATCH)
+@instruction("keywords:existence", "キーワード使用",
+             "every keyword occurs at least once (any case for Latin words, whole words; the same token in another "
+             "script counts: べんきょう for 勉強)",
+             Param("keywords", "list[str]", "the keywords", required=True), MATCH, needs_morph=True)
 def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
     missing = [word for word in kw["keywords"] if occurrences(response, word, kw["match"]) == 0]
     if missing:
@@ -107,16 +86,17 @@ def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("keywords:frequency", "キーワード使用", "a keyword occurs a number of times within [min, max]",
-             Param("keyword", "str", "the keyword", required=True), MIN, MAX, MATCH)
+             Param("keyword", "str", "the keyword", required=True), MIN, MAX, MATCH, needs_morph=True)
 def frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = occurrences(response, kw["keyword"], kw["match"])
     return bounds(n, kw["min"], kw["max"], f"×「{kw['keyword']}」")
 
 
 @instruction("keywords:forbidden", "キーワード不使用",
-             "none of the words occurs, as written, in full-width/half-width form, with invisible characters or "
+             "none of the words occurs as a reader sees it: in any case (ai for AI), in full-width/half-width form, "
+             "in another script of the same token (べんきょう for 勉強, トテモ for とても), with invisible characters or "
              "markup inside, or split by blanks, line breaks or ・ (ス マ ホ, ス・マ・ホ)",
-             Param("words", "list[str]", "the forbidden words", required=True), MATCH)
+             Param("words", "list[str]", "the forbidden words", required=True), MATCH, needs_morph=True)
 def forbidden(response: str, kw: Mapping[str, Any]) -> Verdict:
     used = [(w, n) for w in kw["words"] if (n := occurrences(response, w, kw["match"]) + spelled_out_count(response, w))]
     if used:

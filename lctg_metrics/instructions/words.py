@@ -1,0 +1,173 @@
+"""Word identity for the keyword checkers: when an occurrence in a response is the keyword a prompt names.
+
+Both the response and the keyword are read in the reader's view (``visible.visible``: ＡＩ is AI, ｽﾏﾎ is スマホ, ⽇ is
+日). An occurrence is then any of:
+
+- **the spelling** — the keyword as written, anywhere (``match="substring"``: 栄養 in 栄養素) or only on morpheme
+  boundaries (``match="word"``: 音 not in 音楽);
+- **Latin case-insensitively, as a whole word** — a keyword edge that is a Latin letter or digit must not touch
+  another one in the text: 「excel」 is met by Excel, forbidden 「AI」 is broken by ai, but mail holds no 「ai」 and
+  OpenAI no 「AI」;
+- **the same token in another script** — a run of whole morphemes whose reading (the analyser's katakana reading)
+  equals the keyword's, when the run or the keyword is written in kana (べんきょう for 勉強, トテモ for とても,
+  ひじょうに for 非常に, すまほ for スマホ, 更に for さらに), or when both are the same lemmas written differently
+  (子ども for 子供); a kana run must end on a morpheme of the keyword's last part of speech (かい|がら, a verb, is
+  no 貝). Two kanji words that only sound alike are different words (化学 is not 科学); a reading never
+  matches inside a longer word (はなしあい holds no 愛; where the analyser cuts kana oddly, as か|いしゃ for かいしゃ, a
+  reading at the start of a run of kana ending on a morpheme end counts: かいしゃ is 会社 but holds no 医者), never
+  starts or ends a run of whole morphemes on a particle or auxiliary the keyword does not start or end on (the は of
+  「今日は」 is not 葉), and needs two kana at least.
+
+Strict and loose modes read words the same way; loose only adds IFEval's response variants (``registry.check``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.visible import visible
+
+#: Keyword matching modes (see the module docstring).
+MATCHES = ("substring", "word")
+#: Parts of speech that are function words: a reading match may not start or end on one unless the keyword does.
+_FUNCTION_POS = ("助詞", "助動詞", "接尾辞", "補助記号", "空白")
+_LATIN = re.compile(r"[A-Za-z0-9]")
+_KANA = re.compile(r"[ぁ-ゖァ-ヺー・ゝゞヽヾ]+")
+#: Fewest kana in a reading that may match another script (one mora, e.g. 木 or 葉, is too often a particle or part).
+MIN_READING = 2
+
+
+def _ascii_lower(text: str) -> str:
+    return text.translate(_LOWER)
+
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _same_class(a: str, b: str) -> bool:
+    return (a.isascii() and b.isascii() and (a.isalpha() and b.isalpha() or a.isdigit() and b.isdigit()))
+
+
+def _latin_edges_ok(text: str, start: int, end: int, word: str) -> bool:
+    """A Latin letter (digit) at an edge of the keyword does not touch another Latin letter (digit): whole words only
+    (mail holds no ai; AI1 holds AI)."""
+    if start > 0 and _same_class(word[0], text[start - 1]):
+        return False
+    return not (end < len(text) and _same_class(word[-1], text[end]))
+
+
+@functools.lru_cache(maxsize=2048)
+def _tokens(text: str) -> tuple[tuple[int, int, morph.Morpheme], ...]:
+    """Morphemes of ``text`` with their character offsets."""
+    out, position = [], 0
+    for m in morph.analyze(text):
+        start = text.find(m.surface, position) if m.surface else -1
+        if start < 0:
+            start = position
+        position = start + len(m.surface)
+        out.append((start, position, m))
+    return tuple(out)
+
+
+def _boundaries(text: str) -> frozenset[int]:
+    return frozenset(edge for start, end, _ in _tokens(text) for edge in (start, end))
+
+
+def _is_kana(text: str) -> bool:
+    return bool(_KANA.fullmatch(text))
+
+
+def _is_function(m: morph.Morpheme) -> bool:
+    return m.pos1 in _FUNCTION_POS
+
+
+def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Runs of whole morphemes of ``text`` that are ``word`` in another script (see the module docstring)."""
+    key = [m for m in morph.analyze(word) if m.pos1 not in ("補助記号", "空白")]
+    if not key or any(_LATIN.search(m.surface) for m in key):
+        return []
+    target = "".join(morph.to_katakana(m.reading) for m in key)
+    if len(target) < MIN_READING or not _is_kana(target):
+        return []
+    word_kana, lemmas = _is_kana(word), [m.lemma for m in key]
+    tokens, found = _tokens(text), []
+    for i, (start, _, first) in enumerate(tokens):
+        if _is_function(first) != _is_function(key[0]):
+            continue
+        said = ""
+        for j in range(i, len(tokens)):
+            said += morph.to_katakana(tokens[j][2].reading)
+            if not target.startswith(said):
+                break
+            if said == target:
+                run = [t[2] for t in tokens[i:j + 1]]
+                end = tokens[j][1]
+                kana_only = word_kana or _is_kana(text[start:end])
+                if _is_function(run[-1]) == _is_function(key[-1]) and (
+                        (kana_only and run[-1].pos1 == key[-1].pos1) or [m.lemma for m in run] == lemmas):
+                    found.append((start, end))
+                break
+    return found + _kana_run_spans(text, target, tokens)
+
+
+def _kana_run_spans(text: str, target: str, tokens: tuple[tuple[int, int, morph.Morpheme], ...]) -> list[tuple[int, int]]:
+    """The keyword's reading written in kana where the analyser cut the kana differently (かいしゃに → か|いしゃ|に): an
+    occurrence at the start of a run of kana that ends at the run's end or at a morpheme end not followed by a suffix
+    (かいがら is no 貝; the いしゃ inside かいしゃ is no 医者)."""
+    ends = {end: i for i, (_, end, _) in enumerate(tokens)}
+    found = []
+    for run in _KANA.finditer(text):
+        if morph.to_katakana(run.group()).startswith(target):
+            end = run.start() + len(target)
+            after = ends.get(end)
+            if end == run.end() or (after is not None and (after + 1 == len(tokens)
+                                                          or tokens[after + 1][2].pos1 != "接尾辞")):
+                found.append((run.start(), end))
+    return found
+
+
+def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int]]:
+    """Where ``word`` occurs in the reader's view of ``text``, as non-overlapping ``(start, end)`` offsets into
+    ``visible(text)``, under a matching mode (``MATCHES``)."""
+    if match not in MATCHES:
+        raise ValueError(f"unknown keyword match {match!r}; valid: {', '.join(MATCHES)}")
+    if not word.strip():
+        raise ValueError("keyword must be a non-empty string")
+    seen, key = visible(text), visible(word).strip()
+    if not key:
+        return []
+    lowered, lowered_key = _ascii_lower(seen), _ascii_lower(key)
+    edges = _boundaries(seen) if match == "word" else None
+    found = []
+    start = lowered.find(lowered_key)
+    while start >= 0:
+        end = start + len(key)
+        if _latin_edges_ok(seen, start, end, key) and (edges is None or (start in edges and end in edges)):
+            found.append((start, end))
+        start = lowered.find(lowered_key, start + 1)
+    found += _reading_spans(seen, key)
+    chosen, last_end = [], -1
+    for start, end in sorted(set(found)):
+        if start >= last_end:
+            chosen.append((start, end))
+            last_end = end
+    return chosen
+
+
+def count(text: str, word: str, match: str = "substring") -> int:
+    """How often ``word`` occurs in ``text`` (see ``spans``)."""
+    return len(spans(text, word, match))
+
+
+def starts_with(text: str, word: str) -> bool:
+    """Whether the reader's view of ``text`` starts with ``word`` (as written, or as the same token in another script:
+    a paragraph starting with 更に starts with さらに)."""
+    seen, key = visible(text), visible(word).strip()
+    if _ascii_lower(seen).startswith(_ascii_lower(key)):
+        return not (_LATIN.match(key[-1]) and len(seen) > len(key) and _LATIN.match(seen[len(key)]))
+    return any(start == 0 for start, _ in _reading_spans(seen, key))
+
+
+__all__ = ["MATCHES", "MIN_READING", "count", "spans", "starts_with"]
