@@ -27,7 +27,7 @@ CONSTRAINED_OPTIONS = ("はい、そうです。", "いいえ、違います。"
 _ANSWER_SEPARATOR = re.compile(r"\*{6,}")
 #: What may follow a final answer: blanks, closing quotes and brackets, emphasis marks, 。 . ! ！.
 _ANSWER_TRAILING = " \u3000\t\n」』”\"')）*_。.!！"
-_FENCE = re.compile(r"^\s*```[\w+.-]*[ \t]*\n(.*?)\n?\s*```\s*$", re.DOTALL)
+_FENCE = re.compile(r"^\s*(```|~~~)[\w+.-]*[ \t]*\n(.*?)\n?\s*\1\s*$", re.DOTALL)
 #: Postscript markers as written in prompts -> the pattern that recognises them at a line start.
 _POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)", "追伸": r"追伸"}
 _POSTSCRIPT_ALIASES = {"P.S": "P.S.", "P. S.": "P.S.", "P.P.S": "P.P.S.", "P. P. S.": "P.P.S."}
@@ -38,14 +38,18 @@ _LETTER_MARK = re.compile(r"^\s*[（(]?[a-zA-Zａ-ｚＡ-Ｚア-ン][.．)）]\s
 #: A title line: 『title』, optionally followed by a subtitle after 〜 ― - : or an opening bracket (no sentence).
 _TITLE_LINE = re.compile(r"『([^『』\n]+)』(?:\s*[〜～~―—\-－:：(（【\[].*)?")
 _TITLE_LABEL = re.compile(r"^(?:タイトル|題名|表題)\s*[:：]\s*")
+#: A markdown heading or a wholly bold line: no body text of a section.
+_HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
 #: Lines that may precede a title (a short preamble such as 「以下が要約です。」).
 _PREAMBLE_LINES = 2
 
 
 def key(text: str) -> str:
-    """What a reader compares two spans by: the letters and numbers of the visible form, case folded (markup,
-    blanks, punctuation, symbols and invisible characters aside). Empty: the span holds nothing to read."""
-    return "".join(ch for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
+    """What a reader compares two spans by: the letters and numbers of the visible form, case folded and katakana
+    read as hiragana (markup, blanks, punctuation, symbols and invisible characters aside). Empty: the span holds
+    nothing to read."""
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch
+                   for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
                    if unicodedata.category(ch)[0] in "LN")
 
 
@@ -106,7 +110,23 @@ def numbered_list(response: str, kw: Mapping[str, Any]) -> Verdict:
     return counted(items, kw["min"], kw["max"], "numbered items")
 
 
-def _sections(response: str, unit: str) -> Iterator[tuple[str, str]]:
+def _number(numeral: str) -> int:
+    """A section number in digits or kansuuji (1, １, 一, 十二, 二十, 百) as an integer."""
+    numeral = nfkc(numeral)
+    if numeral.isdigit():
+        return int(numeral)
+    total, digit = 0, 0
+    for ch in numeral:
+        value = "〇一二三四五六七八九".find(ch) if ch != "零" else 0
+        if value >= 0:
+            digit = value
+        else:
+            total += (digit or 1) * {"十": 10, "百": 100}[ch]
+            digit = 0
+    return total + digit
+
+
+def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
     """(number, body) of each 第N<unit> section: the lines up to the next heading, and the rest of the heading
     line when it holds a sentence (「第1章 東京は晴れです。」)."""
     heading = re.compile(rf"^[【「\[［]?第([0-9０-９{_KANSUUJI}]+){re.escape(unit)}")
@@ -116,8 +136,8 @@ def _sections(response: str, unit: str) -> Iterator[tuple[str, str]]:
     for n, (i, found) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(all_lines)
         rest = undecorate(all_lines[i])[found.end():]
-        body = "\n".join(([rest] if re.search("[。！？!?]", rest) else []) + all_lines[i + 1:end])
-        yield nfkc(found.group(1)), body
+        text = [line for line in all_lines[i + 1:end] if not _HEADING_LINE.match(line)]  # a subheading is no body
+        yield _number(found.group(1)), "\n".join(([rest] if re.search("[。！？!?]", rest) else []) + text)
 
 
 @instruction("format:sections", "書式指定", "sections whose heading line starts with 第N<unit> (章, 節, 項, …); "
@@ -125,7 +145,7 @@ def _sections(response: str, unit: str) -> Iterator[tuple[str, str]]:
              MIN, MAX, Param("unit", "str", "section unit after the number, e.g. 章", default="章"))
 def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = list(_sections(response, kw["unit"]))
-    numbers: set[str] = set()
+    numbers: set[int] = set()
     bodies = []
     for number, body in found:  # a repeated number opens no new section: its body is no section of its own
         bodies.append(body if number not in numbers else "")
@@ -191,7 +211,7 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     body = response.strip().lstrip("\ufeff")
     fenced = _FENCE.match(body)
     if fenced:
-        body = fenced.group(1).strip()
+        body = fenced.group(2).strip()
     try:
         value = json.loads(body, parse_constant=_no_constant)
     except ValueError as error:
@@ -203,11 +223,11 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(True, f"a JSON {'object' if isinstance(value, dict) else 'array'} with content")
 
 
-def _cells(row: str) -> list[str]:
+def _cells(row: str, width: int | None = None) -> list[str]:
     row = row.strip()
     row = row[1:] if row.startswith("|") else row
     row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
-    return [cell.strip() for cell in re.split(r"(?<!\\)\|", row)]
+    return [cell.strip() for cell in re.split(r"(?<!\\)\|", row)][:width]  # GFM drops cells beyond the header
 
 
 def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
@@ -226,7 +246,7 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
             continue
         body, j = [], i + 1
         while j < len(all_lines) and "|" in all_lines[j] and all_lines[j].strip():
-            body.append(_cells(all_lines[j]))
+            body.append(_cells(all_lines[j], len(delimiter)))
             j += 1
         yield _cells(header), body
 
@@ -332,7 +352,8 @@ def repeat_prompt(response: str, kw: Mapping[str, Any]) -> Verdict:
     for given, asked in ((text, wanted), (nfkc(text), nfkc(wanted))):
         quoted = given.startswith("「" + asked + "」")
         if given.startswith(asked) or quoted:
-            if not key(given[len(asked) + 2 * quoted:]):
+            rest = key(given[len(asked) + 2 * quoted:])
+            if not rest or rest.replace(key(asked), "") == "":
                 return Verdict(False, "the request is repeated, but no answer follows it")
             return Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
     return Verdict(False, f"starts 「{text[:20]}…」, not with the request 「{wanted[:20]}…」")
