@@ -381,3 +381,15 @@ def test_rows_of_the_latest_version_avoid_the_findings(rows):
                 assert kw["position"] == "end"
         assert not {"format:quotation", "style:polite"} <= set(ids)
         assert not {"script:kanji_count", "format:constrained_response"} <= set(ids)
+
+
+@pytest.mark.parametrize(("pairs", "found"), [
+    ([("format:constrained_response", {"options": ["賛成です。", "反対です。"]}), ("script:hiragana_only", {})],
+     "every fixed answer breaks the rule"),
+    ([("format:constrained_response", {"options": ["さんせいです。", "反対です。"]}), ("script:hiragana_only", {})], None),
+    ([("keywords:existence", {"keywords": ["機械学習入門"]}), ("script:kanji_count", {"max": 5})], "6 kanji > max 5"),
+    ([("keywords:existence", {"keywords": ["機械"]}), ("script:kanji_count", {"max": 5})], None),
+])
+def test_conflicts_through_fixed_answers_and_kanji_caps(pairs, found):
+    reasons = find_conflicts(pairs)
+    assert (any(found in r for r in reasons) if found else reasons == []), reasons
