@@ -23,9 +23,9 @@ FEW = settings(max_examples=40, deadline=None)
 
 def _has_content(value: object) -> bool:
     """The oracle for "a JSON object or array with content": some string with a kana/letter/digit or some number
-    inside a list or dict (keys with a non-empty value count as content of their object)."""
+    inside a list or dict (a named true/false counts as content of its object)."""
     if isinstance(value, dict):
-        return any(_has_content(v) or (any(c.isalnum() for c in k) and v not in (None, "", [], {}))
+        return any(_has_content(v) or (any(c.isalnum() for c in k) and isinstance(v, bool))
                    for k, v in value.items())
     if isinstance(value, list):
         return any(_has_content(v) for v in value)

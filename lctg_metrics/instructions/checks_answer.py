@@ -41,7 +41,7 @@ def key(text: str) -> str:
 
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
-        return any(_json_content(v) or (bool(key(k)) and v not in (None, "", [], {})) for k, v in value.items())
+        return any(_json_content(v) or (bool(key(k)) and isinstance(v, bool)) for k, v in value.items())
     if isinstance(value, list):
         return any(_json_content(v) for v in value)
     return (isinstance(value, str) and bool(key(value))) or (isinstance(value, (int, float))
@@ -53,7 +53,8 @@ def _no_constant(name: str) -> Any:
 
 
 @instruction("format:json", "書式指定", "the whole response is one JSON object or array (a ```json fence allowed) "
-             "holding text: a bare string or number, {} or [] and values that are all empty or null fail; read as "
+             "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
+             "[] and values that are all empty, blank once rendered, or null fail; read as "
              "written (raw), since markup removed for the reader would not make a broken document JSON",
              reads="raw")
 def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:

@@ -153,7 +153,7 @@ def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 def _title(line: str) -> str | None:
     core = _TITLE_LABEL.sub("", undecorate(line))
-    core = core[1:-1].strip() if re.fullmatch(r"「[^「」]*」", core) else core  # 「『title』 - subtitle」
+    core = core[1:-1].strip() if re.fullmatch(r"「[^「」]*」|【[^【】]*】", core) else core  # 「『title』 - subtitle」
     found = _TITLE_LINE.fullmatch(core)
     if not found or not key(found.group(1)) or re.search("[。！？!?]", core[found.end(1) + 1:]):
         return None
