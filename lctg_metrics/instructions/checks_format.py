@@ -169,7 +169,7 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     all_lines = lines(response)
     for number, line in enumerate(all_lines[:1 if kw["first_line"] else 1 + _PREAMBLE_LINES]):
         found = _title(line)
-        if found and key("".join(all_lines[number + 1:])):
+        if found and any(key(rest) and not _title(rest) for rest in all_lines[number + 1:]):
             return Verdict(True, f"title {found} in line {number + 1}")
         if found:
             return Verdict(False, f"title {found} with no text after it")
@@ -207,7 +207,7 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
 
 @instruction("format:table", "書式指定",
              "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
-             "text unlike the other rows, and min_columns columns holding text",
+             "text unlike the other rows and the header, and min_columns columns holding text",
              Param("min_rows", "int", "least number of body rows", default=1),
              Param("min_columns", "int", "least number of columns", default=2))
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
@@ -215,7 +215,7 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     for header, body in _tables(response):
         columns = sum(1 for n in range(len(header))
                       if any(key(row[n]) for row in [header, *body] if n < len(row)))
-        rows = len(distinct_filled(["|".join(row) for row in body]))
+        rows = len([r for r in distinct_filled(["|".join(row) for row in body]) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")
         best = best or (columns, rows, len(body))
