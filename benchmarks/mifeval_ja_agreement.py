@@ -21,8 +21,10 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lctg_metrics.instructions import check, morph, read_mifeval_inputs, score_mifeval  # noqa: E402
+from lctg_metrics.instructions import check, morph, read_mifeval_inputs, score_mifeval, words  # noqa: E402
 from lctg_metrics.instructions.score import result_signature  # noqa: E402
+from lctg_metrics.instructions.sentences import sentences as sentence_model  # noqa: E402
+from lctg_metrics.instructions.visible import visible  # noqa: E402
 from lctg_metrics.instructions.mifeval import translate  # noqa: E402
 from lctg_metrics.instructions.text import (bullet_items, bullet_marker, drop_quotations,  # noqa: E402
                                             loose_variants, split_sentences, visible_chars)
@@ -31,6 +33,7 @@ DEFAULT_DATA = Path(os.environ.get("MIFEVAL_JA", Path(__file__).resolve().parent
 DEFAULT_OUT = Path(__file__).with_name("mifeval_ja_agreement.md")
 BUG, AMBIGUOUS = "M-IFEval bug", "spec ambiguity"
 SPLIT_KEYWORD = "keyword split by the tokenizer is never found (token equality)"
+OTHER_SCRIPT = "the keyword written in another script or case (たんぱく質 for タンパク質) is not found (spelling equality)"
 
 
 def _janome_count(text: str, word: str) -> int:
@@ -52,6 +55,13 @@ def _texts(d: dict[str, Any]) -> list[str]:
 def _tokenizer_split(d: dict[str, Any]) -> bool:
     return d["ours"] and any(w in d["response"] and _janome_count(d["response"], w) < d["response"].count(w)
                              for w in _keywords(d["kwargs"]))
+
+
+def _other_script(d: dict[str, Any]) -> bool:
+    """We find a keyword M-IFEval misses because the response writes it in another script of the same token
+    (たんぱく質 for タンパク質) or another case (Excel for excel): M-IFEval compares spellings."""
+    return d["ours"] and not d["theirs"] and any(
+        w not in d["response"] and words.count(t, w) > 0 for t in _texts(d) for w in _keywords(d["kwargs"]))
 
 
 def _compound(d: dict[str, Any]) -> bool:
@@ -136,6 +146,34 @@ def _blanks_counted(d: dict[str, Any]) -> bool:
     return any(check(our_id, t, {**kwargs, "count_blanks": True}).passed == d["theirs"] for t in _texts(d))
 
 
+def _unterminated_line(d: dict[str, Any]) -> bool:
+    """Every sentence we find without the ending is a line without 。 that ends in a predicate (a preamble
+    「…作成しました：」): M-IFEval reads only 。-terminated sentences, so such a line escapes its check."""
+    ending = d["kwargs"]["ending"]
+    for t in _texts(d):
+        found = [s.text for s in sentence_model(visible(t))]
+        wrong = [s for s in found if not s.rstrip("。！？!?」』 ").endswith(ending)]
+        if d["theirs"] and not d["ours"] and wrong and all(not s.rstrip().endswith(("。", "！", "？", "!", "?"))
+                                                            for s in wrong):
+            return True
+    return False
+
+
+def _blank_clauses(d: dict[str, Any]) -> bool:
+    """A line without 句点 holds clauses separated by blanks, which we read as sentences and M-IFEval as one."""
+    return d["ours"] != d["theirs"] and any(
+        not re.search("[。！？!?]", line) and re.search(r"[^\x00-\x7f][ \u3000]+[^\x00-\x7f]", line)
+        for line in d["response"].splitlines())
+
+
+def _comma_lines(d: dict[str, Any]) -> bool:
+    """Lines ending in 、 (a list of clauses of one sentence) that M-IFEval counts one by one; the prompt asks for 行."""
+    our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
+    lines = [line for line in _texts(d)[0].splitlines() if line.strip()]
+    return any(line.rstrip().endswith("、") for line in lines) and check(
+        our_id, "文。" * len(lines), kwargs).passed == d["theirs"]
+
+
 def _label_line(d: dict[str, Any]) -> bool:
     """Counting heading and label lines (「…作成しました：」) as sentences, as M-IFEval does, gives their verdict."""
     our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
@@ -145,8 +183,8 @@ def _label_line(d: dict[str, Any]) -> bool:
 
 #: instruction id -> [(cause, kind, predicate)]; the first predicate that holds names the cause.
 CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
-    "ja:keywords:existence": [(SPLIT_KEYWORD, BUG, _tokenizer_split)],
-    "ja:keywords:frequency": [(SPLIT_KEYWORD, BUG, _tokenizer_split)],
+    "ja:keywords:existence": [(SPLIT_KEYWORD, BUG, _tokenizer_split), (OTHER_SCRIPT, BUG, _other_script)],
+    "ja:keywords:frequency": [(SPLIT_KEYWORD, BUG, _tokenizer_split), (OTHER_SCRIPT, BUG, _other_script)],
     "ja:keywords:forbidden_words": [("forbidden word inside a compound (栄養素 ⊃ 栄養, 森林 ⊃ 森): we count it", AMBIGUOUS,
                                      _compound)],
     "ja:keywords:letter_frequency": [("katakana twin counted although the prompt names the hiragana", BUG,
@@ -162,7 +200,9 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:letters:hiragana_only": [
         ("a text (or loose variant, e.g. only ******) without any letter passes (vacuous truth)", BUG, _no_letters)],
     "ja:startend:sentence_unified_end": [("a wholly quoted text has no sentence left, and passes (vacuous truth)", BUG,
-                                          _all_quoted)],
+                                          _all_quoted),
+                                         ("a line without 。 ending in a predicate (a preamble 「…記します：」) escapes "
+                                          "the check", BUG, _unterminated_line)],
     "ja:language:response_language": [("langdetect is random without a seed (mixed-language text)", BUG,
                                        _unseeded_langdetect)],
     "ja:length_constraints:number_letters": [
@@ -170,7 +210,11 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
         ("blanks (spaces): M-IFEval counts them, a reader (and we) not", AMBIGUOUS, _blanks_counted)],
     "ja:letters:kansuuji": [("Roman numerals (Ⅰ Ⅱ Ⅲ) are not seen as numbers other than 漢数字", BUG,
                              _roman_numerals)],
-    "ja:length_constraints:number_sentences": [("a preamble or label line ending in 「：」 is a sentence for M-IFEval, "
+    "ja:length_constraints:number_sentences": [("blank-separated clauses of a line without 句点 read as one sentence",
+                                                BUG, _blank_clauses),
+                                               ("lines ending in 、 (clauses of one sentence) counted one by one; the "
+                                                "prompt asks for 行 (lines)", AMBIGUOUS, _comma_lines),
+                                               ("a preamble or label line ending in 「：」 is a sentence for M-IFEval, "
                                                 "not for a reader (nor us)", AMBIGUOUS, _label_line)],
 }
 
@@ -178,8 +222,13 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
 #: Decisions and facts the report states besides the measured tables (kept next to the code that relies on them).
 NOTES = """## Decisions (ours) where the spec is open
 
+- Every checker reads the reader's view (``visible.py``): markup rendered (comments, attributes, link URLs and
+  tags out, ``<br>`` as a line break), compatibility and radical forms folded (⽇ is 日, ㈱ is 株, ＡＩ is AI),
+  look-alike punctuation read by role (‚ ، as 、, ⸰ ◦ as 。), blank-only lines blank; format checkers read the markup.
 - Keywords match as substrings, as written or after NFKC on both sides (``match="word"`` asks for morpheme-aligned
-  occurrences instead: 音 is then not counted in 音楽). So a forbidden 栄養 is found in 栄養素 and a forbidden 森 in 森林:
+  occurrences instead: 音 is then not counted in 音楽); Latin case-insensitively as whole words (Excel meets
+  「excel」, mail holds no 「ai」); and the same token in another script counts (``words.py``: たんぱく質 for
+  タンパク質, べんきょう for 勉強; two kanji homophones stay different words). So a forbidden 栄養 is found in 栄養素 and a forbidden 森 in 森林:
   the strict "spec ambiguity" disagreements above are this choice. A native reader would call 栄養素 a use of 栄養
   (the word plus a suffix) but may well not call 森林 (しんりん) a use of 森 (もり); no rule on the surface or on
   morphemes separates the two reliably (大雨 is one morpheme yet plainly uses 雨), and a forbidden word must not be
@@ -191,8 +240,11 @@ NOTES = """## Decisions (ours) where the spec is open
   A disagreement that only M-IFEval's counting of line breaks explains is filed as an M-IFEval bug: no reader, and
   no word processor's 文字数 (with or without spaces), counts a line break as a 文字. Counting spaces would be a
   spec ambiguity (some counts include them); no disagreement here turns on spaces.
-- Sentences end at 。！？!?．｡ outside brackets that close on the same line, at an ellipsis ending a line, and at every
-  line break; heading and label lines (「メリット：」, ``# …``, a line wholly in 【】『』＜＞〈〉［］ or bold, a table row)
+- Sentences (``sentences.py``, one model for counts, 体言止め, unified endings and style) end at 。！？!?．｡ outside
+  brackets that close on the same line, at an ellipsis ending a line, at every line break unless the line ends in
+  、, and at blanks between clauses of a line without 。！？; sentences inside （…） asides and table cells ending in
+  。 or a predicate count; a line without 。 ending in a predicate is held to a unified ending; style checks judge
+  every predicate; heading and label lines (「メリット：」, ``# …``, a line wholly in 【】『』＜＞〈〉［］ or bold, a table row)
   and pieces without a letter or number (``******``, ``---``) are no sentences. A line ending in 「：」 whose words
   end in a predicate (「以下に宣誓を作成しました：」) is a sentence written with a colon for its 。, and counts.
 - Script checks (hiragana/katakana only) read letters: digits are numbers, not letters of a script, and are allowed
@@ -212,9 +264,10 @@ NOTES = """## Decisions (ours) where the spec is open
   1.1.0 prompt admits, measured 25 fewer strict agreements: strict 0.952.)
 - Response language: langdetect, seeded (seed 0) so a verdict never changes between runs.
 
-## Data problems in M-IFEval-ja (no disagreement here: both sides read the same kwargs)
+## Data problems in M-IFEval-ja
 
-- key 172 scores the keyword タンパク質 while the prompt writes たんぱく質;
+- key 172 scores the keyword タンパク質 while the prompt writes たんぱく質 (we find たんぱく質 as the same token; the
+  disagreements this makes are filed under "another script");
 - key 138 asks for both 5 and 4 chapters (the kwargs say 5);
 - keys 5–8, 160, 162, 163 ask for 行 (lines) while the kwargs and both checkers count sentences
   (our ``length:lines`` counts lines if a dataset wants them).

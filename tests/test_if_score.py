@@ -236,7 +236,7 @@ def test_toy_outputs_are_deterministic_and_mixed():
 
 @pytest.mark.skipif(not (MIFEVAL / "ja_input_data.jsonl").is_file(), reason="M-IFEval-ja data not in ../shared")
 def test_real_mifeval_model_counts_and_agreement(cli, tmp_path, capsys):
-    model = "Qwen__Qwen2.5-7B-Instruct-GPTQ-Int4"  # agreement varies by model, 0.947-0.978; 0.965 over all ten
+    model = "Qwen__Qwen2.5-7B-Instruct-GPTQ-Int4"  # agreement varies by model, 0.934-0.974; 0.958 over all ten
     out, det = tmp_path / "r.json", tmp_path / "d.jsonl"
     assert cli(["if-score", str(MIFEVAL / "responses" / f"{model}.jsonl"), "--from", "m-ifeval", "--input",
                 str(MIFEVAL / "ja_input_data.jsonl"), "--json", str(out), "--details", str(det)]) == 0

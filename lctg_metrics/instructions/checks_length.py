@@ -6,9 +6,10 @@ import re
 from typing import Any, Mapping
 
 from lctg_metrics.instructions import words
+from lctg_metrics.instructions.sentences import counts, sentences
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
-from lctg_metrics.instructions.text import (counted_sentences, has_content, nfkc, paragraphs, text_chars,
+from lctg_metrics.instructions.text import (has_content, nfkc, paragraphs, text_chars,
                                             visible_chars)
 
 #: Paragraph separators: blank lines (the default) or markdown rule lines ``***`` (M-IFEval's prompts).
@@ -32,11 +33,12 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("length:sentences", "長さ指定",
-             "number of sentences (split at 。！？, ellipses at line end and line breaks; quotes kept whole; "
-             "heading and label lines and pieces without letters are no sentences; a line ending in ： after a "
-             "predicate is one)", MIN, MAX, needs_morph=True)
-def sentences(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return bounds(len(counted_sentences(response)), kw["min"], kw["max"], "sentences")
+             "number of sentences (split at 。！？, ellipses at line end and line breaks, and at blanks between clauses of "
+             "a line without 。！？; quotes kept whole, sentences inside （） asides and table cells ending in 。 or a "
+             "predicate counted; heading and label lines and pieces without letters are no sentences; a line ending "
+             "in ： after a predicate is one)", MIN, MAX, needs_morph=True)
+def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
+    return bounds(sum(map(counts, sentences(response))), kw["min"], kw["max"], "sentences")
 
 
 @instruction("length:lines", "長さ指定", "number of lines holding a letter or number (blank and ---/**** lines not)",

@@ -7,6 +7,7 @@ import re
 from typing import Any, Mapping
 
 from lctg_metrics.instructions import morph, words
+from lctg_metrics.instructions.sentences import clauses, own_sentences, sentences
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.seen import spelled_out_count
@@ -51,20 +52,22 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("startend:nominal_ending", "始め・終わり指定",
-             "at least min sentences (lines and list items included, headings not) end in a 体言 (体言止め)",
+             "at least min sentences (lines, list items and blank-separated clauses of a line without 句点 included; "
+             "headings and table cells not) end in a 体言 (体言止め)",
              MIN, MAX, needs_morph=True)
 def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = [s for s in prose_sentences(response) if morph.ends_nominally(s)]
+    found = [s.text for s in sentences(response) if s.kind == "prose" and morph.ends_nominally(s.text)]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
 
 
 @instruction("startend:unified_ending", "始め・終わり指定",
-             "every sentence (quotations and headings aside) ends with the given ending, e.g. です",
+             "every sentence ends with the given ending, e.g. です: sentences ending in 。！？ and lines, clauses, asides "
+             "and table cells ending in a predicate (quotations, headings and lines without a predicate aside)",
              Param("ending", "str", "the sentence ending", required=True), needs_morph=True)
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = prose_sentences(drop_quotations(response)) or prose_sentences(response)  # all quoted: check inside
-    checked = [s for s in found if is_terminated(s)] or found
+    found = [s.text for s in own_sentences(response)]
+    checked = [s for s in found if is_terminated(s) or morph.politeness(s) != "neutral"] or found
     if not checked:
         return Verdict(False, "no sentences")
     wrong = [s for s in checked if not sentence_body(s).endswith(kw["ending"])]
@@ -120,13 +123,14 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _style(response: str) -> tuple[list[str], list[str], bool]:
-    """Polite sentences, plain sentences, and whether the response is one line holding one sentence or no 句点 (a title
-    or slogan; quotations aside)."""
+    """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
+    model), and whether the response is one line holding one sentence or no 句点 (a title or slogan; quotations
+    aside)."""
+    found = own_sentences(response)
+    kinds = [(c, morph.politeness(c)) for s in found for c in clauses(s.text)]
     body = drop_quotations(response)
-    sentences = prose_sentences(body)
-    kinds = [(s, morph.politeness(s)) for s in sentences]
-    title_like = sum(1 for line in body.splitlines() if prose_sentences(line)) == 1 and (
-        len(sentences) == 1 or not any(c in body for c in PERIODS))
+    title_like = sum(1 for line in response.splitlines() if prose_sentences(line)) == 1 and (
+        len(found) == 1 or not any(c in body for c in PERIODS))
     return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], title_like
 
 
@@ -145,16 +149,18 @@ def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, ot
 
 
 @instruction("style:polite", "スタイル指定",
-             "です・ます調: no sentence ends in plain form (なのか, だろうか, のだ, である, でしょ…); 体言止め, asides in （） "
-             "and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes", needs_morph=True)
+             "です・ます調: no predicate ends in plain form (なのか, だろうか, のだ, である, でしょ…), in any sentence, aside "
+             "sentence, table cell or blank-separated clause; 体言止め and quotations 「…」 are neutral (a one-line "
+             "answer wholly in 「」 is read); a one-line title or slogan without a predicate passes", needs_morph=True)
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(polite_ones, plain_ones, total, "です・ます", "plain-form")
 
 
 @instruction("style:plain", "スタイル指定",
-             "だ・である調: no sentence ends in です/ます; 体言止め, asides in （） and quotations 「…」 are neutral; a one-line "
-             "title or slogan without a predicate passes", needs_morph=True)
+             "だ・である調: no predicate ends in です/ます, in any sentence, aside sentence, table cell or blank-separated "
+             "clause; 体言止め and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes",
+             needs_morph=True)
 def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(plain_ones, polite_ones, total, "plain", "です・ます")

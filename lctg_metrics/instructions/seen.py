@@ -12,6 +12,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+import regex
+
 #: Characters that render nothing inside a word: every format character (Cf: zero-width space and joiners, soft
 #: hyphen, word joiner, BOM, bidi marks, tag characters), the combining grapheme joiner and the variation selectors.
 _INVISIBLE = re.compile(r"[\u034f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
@@ -74,4 +76,47 @@ def _is_punctuation(cluster: str) -> bool:
     return all(ch in _REPEATING_MARKS or unicodedata.category(ch)[0] == "P" for ch in cluster)
 
 
-__all__ = ["padding_excess", "spelled_out_count", "visible_form"]
+#: Characters a reader does not count: blanks of every kind (spaces, full-width spaces, tabs, line breaks, U+2028/9) and
+#: invisible characters (format controls such as U+200B, U+2060, U+FEFF, soft hyphens, control characters, combining
+#: marks and variation selectors with nothing to sit on).
+_UNCOUNTED_CATEGORIES = ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me")
+#: Letters and symbols that render as blanks (Hangul fillers, the Braille blank, the Khmer inherent vowels): padding.
+_BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+
+
+def _visible(cluster: str) -> bool:
+    return any(not ch.isspace() and ch not in _BLANK_GLYPHS and unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES
+               for ch in cluster)
+
+
+#: Decorative symbols (emoji, ★☆♪, arrows, geometric shapes: categories So and Sk, and the arrow blocks), which a
+#: reader does not count toward a minimum length: ★☆★☆ or 🎉✨🎉✨ add no text.
+_ARROWS = re.compile("[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff]")
+
+
+def is_decoration(cluster: str) -> bool:
+    """Whether a user-perceived character is a decorative symbol (see ``_ARROWS`` above)."""
+    first = cluster[0]
+    return unicodedata.category(first) in ("So", "Sk") or bool(_ARROWS.match(first)) or (
+        "\U0001f1e6" <= first <= "\U0001f1ff")
+
+
+def text_chars(text: str) -> int:
+    """Characters of text a reader counts toward a minimum length: ``visible_chars`` without decorative symbols
+    (``is_decoration``), so adding ★☆ or emoji never lengthens a response."""
+    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
+    kept = [c for c in clusters if not is_decoration(c)]
+    return len(kept) - padding_excess(kept)
+
+
+def visible_chars(text: str) -> int:
+    """Characters a reader counts (原稿の字数): user-perceived characters (grapheme clusters: a family emoji joined by
+    ZWJ, a flag, a skin-toned or keycap emoji, か+゛ count one each) of the NFC text, without blanks and invisible
+    or blank-rendering characters, so padding with blank lines, spaces of any width or fillers adds nothing;
+    punctuation, symbols and digits count, but a run of one repeated mark counts two at most (「……」 is two, and
+    。。。。。。 or ーーーー padding adds nothing more; ``seen.padding_excess``)."""
+    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
+    return len(clusters) - padding_excess(clusters)
+
+
+__all__ = ["is_decoration", "padding_excess", "spelled_out_count", "text_chars", "visible_chars", "visible_form"]

@@ -8,9 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-import regex
 
-from lctg_metrics.instructions.seen import padding_excess, visible_form
+from lctg_metrics.instructions.seen import is_decoration, text_chars, visible_chars, visible_form  # noqa: F401 (re-exported)
 
 #: Sentence-final punctuation: full-width and half-width 。！？ plus ．(U+FF0E) and ｡(U+FF61).
 SENTENCE_END = "。！？!?．｡"
@@ -231,6 +230,11 @@ def has_content(piece: str) -> bool:
     return any(unicodedata.category(ch)[0] in "LN" for ch in piece)
 
 
+def without_marker(line: str) -> str:
+    """A line without its bullet or numbered-list marker."""
+    return _BULLET.sub("", _NUMBERED.sub("", line))
+
+
 def prose_sentences(text: str) -> list[str]:
     """Sentences of the prose: heading lines dropped, list markers removed from the line starts, pieces without
     a letter or number dropped."""
@@ -243,49 +247,6 @@ def counted_sentences(text: str) -> list[str]:
     ``# 見出し``, a wholly bold line, a 『title』 line, a table row) that hold a letter or a number."""
     body = "\n".join(line for line in text.splitlines() if not is_heading(line))
     return [s for s in split_sentences(body) if has_content(s)]
-
-
-#: Characters a reader does not count: blanks of every kind (spaces, full-width spaces, tabs, line breaks, U+2028/9) and
-#: invisible characters (format controls such as U+200B, U+2060, U+FEFF, soft hyphens, control characters, combining
-#: marks and variation selectors with nothing to sit on).
-_UNCOUNTED_CATEGORIES = ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me")
-#: Letters and symbols that render as blanks (Hangul fillers, the Braille blank, the Khmer inherent vowels): padding.
-_BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
-
-
-def _visible(cluster: str) -> bool:
-    return any(not ch.isspace() and ch not in _BLANK_GLYPHS and unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES
-               for ch in cluster)
-
-
-#: Decorative symbols (emoji, ★☆♪, arrows, geometric shapes: categories So and Sk, and the arrow blocks), which a
-#: reader does not count toward a minimum length: ★☆★☆ or 🎉✨🎉✨ add no text.
-_ARROWS = re.compile("[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff]")
-
-
-def is_decoration(cluster: str) -> bool:
-    """Whether a user-perceived character is a decorative symbol (see ``_ARROWS`` above)."""
-    first = cluster[0]
-    return unicodedata.category(first) in ("So", "Sk") or bool(_ARROWS.match(first)) or (
-        "\U0001f1e6" <= first <= "\U0001f1ff")
-
-
-def text_chars(text: str) -> int:
-    """Characters of text a reader counts toward a minimum length: ``visible_chars`` without decorative symbols
-    (``is_decoration``), so adding ★☆ or emoji never lengthens a response."""
-    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
-    kept = [c for c in clusters if not is_decoration(c)]
-    return len(kept) - padding_excess(kept)
-
-
-def visible_chars(text: str) -> int:
-    """Characters a reader counts (原稿の字数): user-perceived characters (grapheme clusters: a family emoji joined by
-    ZWJ, a flag, a skin-toned or keycap emoji, か+゛ count one each) of the NFC text, without blanks and invisible
-    or blank-rendering characters, so padding with blank lines, spaces of any width or fillers adds nothing;
-    punctuation, symbols and digits count, but a run of one repeated mark counts two at most (「……」 is two, and
-    。。。。。。 or ーーーー padding adds nothing more; ``seen.padding_excess``)."""
-    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
-    return len(clusters) - padding_excess(clusters)
 
 
 def nfkc(text: str) -> str:
@@ -319,5 +280,5 @@ __all__ = [
     "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences", "counted_sentences",
     "drop_quotations", "has_content", "is_decoration", "list_items", "text_chars", "visible_chars", "without_list_markers", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
     "loose_variants", "nfkc", "numbered_items", "paragraphs", "prose_sentences", "sentence_body", "split_sentences",
-    "strip_emphasis", "undecorate",
+    "strip_emphasis", "undecorate", "without_marker",
 ]

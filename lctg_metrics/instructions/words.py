@@ -84,17 +84,20 @@ def _is_function(m: morph.Morpheme) -> bool:
 
 
 def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
-    """Runs of whole morphemes of ``text`` that are ``word`` in another script (see the module docstring)."""
+    """Runs of whole morphemes of ``text`` that are ``word`` in another script (see the module docstring). A keyword
+    written in kana is read as written (the analyser may cut it oddly: かいしゃ alone is か|いしゃ) and matched by any
+    run of content morphemes with that reading."""
     key = [m for m in morph.analyze(word) if m.pos1 not in ("補助記号", "空白")]
     if not key or any(_LATIN.search(m.surface) for m in key):
         return []
-    target = "".join(morph.to_katakana(m.reading) for m in key)
+    word_kana = _is_kana(word)
+    target = morph.to_katakana(word) if word_kana else "".join(morph.to_katakana(m.reading) for m in key)
     if len(target) < MIN_READING or not _is_kana(target):
         return []
-    word_kana, lemmas = _is_kana(word), [m.lemma for m in key]
+    lemmas = [m.lemma for m in key]
     tokens, found = _tokens(text), []
     for i, (start, _, first) in enumerate(tokens):
-        if _is_function(first) != _is_function(key[0]):
+        if _is_function(first) != (_is_function(key[0]) and not word_kana) or _stray_particle_before(tokens, i):
             continue
         said = ""
         for j in range(i, len(tokens)):
@@ -104,27 +107,55 @@ def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
             if said == target:
                 run = [t[2] for t in tokens[i:j + 1]]
                 end = tokens[j][1]
-                kana_only = word_kana or _is_kana(text[start:end])
-                if _is_function(run[-1]) == _is_function(key[-1]) and (
-                        (kana_only and run[-1].pos1 == key[-1].pos1) or [m.lemma for m in run] == lemmas):
+                if word_kana or (_is_function(run[-1]) == _is_function(key[-1]) and (
+                        (_is_kana(text[start:end]) and run[-1].pos1 == key[-1].pos1)
+                        or [m.lemma for m in run] == lemmas)):
                     found.append((start, end))
                 break
     return found + _kana_run_spans(text, target, tokens)
 
 
-def _kana_run_spans(text: str, target: str, tokens: tuple[tuple[int, int, morph.Morpheme], ...]) -> list[tuple[int, int]]:
+#: What a particle cannot follow: another particle, a mark or blank, an adnominal or interjection (あの), a prefix.
+_NO_HOST = ("助詞", "補助記号", "空白", "連体詞", "感動詞", "接頭辞")
+
+Tokens = tuple[tuple[int, int, morph.Morpheme], ...]
+
+
+def _is_stray(tokens: Tokens, k: int) -> bool:
+    """Whether morpheme ``k`` is a particle with nothing to attach to (at the start, after a blank or mark, after another
+    particle or after あの): the analyser cut a kana word wrongly (か|いしゃ in かいしゃに, あの|か|いしゃ)."""
+    if k < 0 or tokens[k][2].pos1 != "助詞":
+        return False
+    return k == 0 or tokens[k - 1][2].pos1 in _NO_HOST or tokens[k - 1][1] != tokens[k][0]
+
+
+def _stray_particle_before(tokens: Tokens, i: int) -> bool:
+    return i > 0 and _is_stray(tokens, i - 1) and tokens[i - 1][1] == tokens[i][0]
+
+
+def _kana_run_spans(text: str, target: str, tokens: Tokens) -> list[tuple[int, int]]:
     """The keyword's reading written in kana where the analyser cut the kana differently (かいしゃに → か|いしゃ|に): an
-    occurrence at the start of a run of kana that ends at the run's end or at a morpheme end not followed by a suffix
-    (かいがら is no 貝; the いしゃ inside かいしゃ is no 医者)."""
+    occurrence in a run of kana that starts at the run's start, or after a word or a particle attached to one where
+    a content morpheme or a particle begins (私は|か|いしゃ, 新しい|か|いしゃ; not はなし|あい, a suffix), and ends at
+    the run's end or at a morpheme end not followed by a suffix (かいがら is no 貝). Known limit: after a word, the
+    analyser's か|いしゃ also reads as 医者 (新しいかいしゃ holds both 会社 and 医者)."""
     ends = {end: i for i, (_, end, _) in enumerate(tokens)}
     found = []
     for run in _KANA.finditer(text):
-        if morph.to_katakana(run.group()).startswith(target):
-            end = run.start() + len(target)
+        said = morph.to_katakana(run.group())
+        at = said.find(target)
+        while at >= 0:
+            start, end = run.start() + at, run.start() + at + len(target)
+            b = ends.get(start)
+            starts_word = start == run.start() or (
+                b is not None and b + 1 < len(tokens) and not _is_stray(tokens, b)
+                and (not _is_function(tokens[b + 1][2]) or tokens[b + 1][2].pos1 == "助詞"))
             after = ends.get(end)
-            if end == run.end() or (after is not None and (after + 1 == len(tokens)
-                                                          or tokens[after + 1][2].pos1 != "接尾辞")):
-                found.append((run.start(), end))
+            ends_word = end == run.end() or (after is not None and (after + 1 == len(tokens)
+                                                                    or tokens[after + 1][2].pos1 != "接尾辞"))
+            if starts_word and ends_word:
+                found.append((start, end))
+            at = said.find(target, at + 1)
     return found
 
 
