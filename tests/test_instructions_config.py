@@ -393,3 +393,13 @@ def test_rows_of_the_latest_version_avoid_the_findings(rows):
 def test_conflicts_through_fixed_answers_and_kanji_caps(pairs, found):
     reasons = find_conflicts(pairs)
     assert (any(found in r for r in reasons) if found else reasons == []), reasons
+
+
+def test_the_card_names_what_is_never_drawn(rows):
+    from lctg_dataset.card import instructions_section
+
+    section = instructions_section(rows, 0)
+    never = section[section.index("Never drawn: "):].split("\n")[0]
+    for iid, why in _package_json("declarations.json")["excluded"].items():
+        assert (f"`{iid}` ({why})" in never) is (why != "LLM judge only"), iid
+    assert "`format:placeholders`" in never

@@ -153,4 +153,8 @@ def _compatibility_text(decls: Declarations, line: str) -> str:
         md_table(["task", "instructions it does not admit"], body),
         "",
         f"Vacuous combinations left out: {needs}." if needs else "",
+        "",
+        "Never drawn: " + "; ".join(f"`{i}` ({why})" for i, why in sorted(decls.excluded.items())
+                                    if why != "LLM judge only") + "."
+        if any(why != "LLM judge only" for why in decls.excluded.values()) else "",
     ])
