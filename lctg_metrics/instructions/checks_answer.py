@@ -112,7 +112,7 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["position"] == "anywhere":
         return Verdict(True, f"postscript 「{found[0].group().lstrip('。！？!? ')}…」 starts a line or sentence")
     for m in found:
-        later = paragraphs(text[m.end():])[1:]
+        later = [p for p in paragraphs(text[m.end():])[1:] if key(p)]  # a closing rule (---) is no text
         if key(text[:m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
             return Verdict(True, f"postscript 「{m.group().lstrip('。！？!? ')}…」 after the main text, at the end")
     return Verdict(False, f"the 「{marker}」 postscript does not come at the end, after the main text")
