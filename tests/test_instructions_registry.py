@@ -179,3 +179,40 @@ def test_signature_names_every_verdict_setting() -> None:
     assert result_signature("loose", "1.0.0").startswith("instr|checkers:2.0|mode:loose|morph:fugashi-")
     with pytest.raises(ScoringError, match="unknown mode 'lax'; valid: strict, loose"):
         settings("lax")
+
+
+def test_each_checker_is_given_the_view_it_declares() -> None:
+    """The registry, not the checker, renders the response: a visible-view checker never sees a comment or a tag, a
+    markup-view checker sees the markdown as written, a raw checker the bytes."""
+    from lctg_metrics.instructions.registry import InstructionSpec, instruction  # noqa: PLC0415
+
+    seen: dict[str, str] = {}
+    for view in ("visible", "markup", "raw"):
+        instruction(f"test:reads_{view}", "ルール指定", "records what it is given", reads=view)(
+            lambda response, kw, view=view: seen.__setitem__(view, response) or Verdict(True, "seen"))
+    try:
+        text = "**太字**の<b>文</b><!-- 注 -->です\u200b。"
+        for view in ("visible", "markup", "raw"):
+            assert check(f"test:reads_{view}", text).passed
+        assert seen == {"visible": "太字の文です。", "markup": "**太字**の<b>文</b>です。", "raw": text}
+        assert isinstance(REGISTRY["test:reads_raw"], InstructionSpec) and REGISTRY["test:reads_raw"].reads == "raw"
+    finally:
+        for view in ("visible", "markup", "raw"):
+            REGISTRY.pop(f"test:reads_{view}", None)
+
+
+def test_an_unknown_view_is_refused_with_the_valid_names() -> None:
+    from lctg_metrics.instructions.registry import instruction  # noqa: PLC0415
+
+    with pytest.raises(ValueError, match="unknown view 'html'.*visible, markup, raw"):
+        instruction("test:bad_view", "ルール指定", "never registered", reads="html")
+
+
+def test_a_response_a_reader_cannot_see_fails_as_empty() -> None:
+    verdict = check("keywords:forbidden", "<!-- 何か -->\u200b", {"words": ["伝統"]})
+    assert not verdict.passed and verdict.reason == "nothing a reader sees"
+
+
+def test_listing_says_which_view_each_checker_reads() -> None:
+    rows = {row["id"]: row for row in listing()}
+    assert rows["format:json"]["reads"] == "markup" and rows["keywords:existence"]["reads"] == "visible"

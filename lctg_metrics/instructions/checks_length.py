@@ -22,7 +22,8 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
              "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
              "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum)",
              MIN, MAX,
-             Param("count_blanks", "bool", "count every code point, blanks and line breaks included", default=False))
+             Param("count_blanks", "bool", "count every code point of what a reader sees, blanks and line breaks "
+                                         "included (M-IFEval's count)", default=False))
 def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["count_blanks"]:
         return bounds(len(response), kw["min"], kw["max"], "chars (blanks included)")

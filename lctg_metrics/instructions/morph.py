@@ -19,13 +19,15 @@ _FINAL_PARTICLE = "終助詞"
 
 
 class Morpheme(NamedTuple):
-    """One morpheme: surface form, UniDic POS levels 1–2, lemma and katakana reading (surface if unknown)."""
+    """One morpheme: surface form, UniDic POS levels 1–2, lemma, katakana reading (surface if unknown) and
+    conjugated form (``終止形-一般``; empty for words that do not conjugate)."""
 
     surface: str
     pos1: str
     pos2: str
     lemma: str
     reading: str
+    form: str = ""
 
 
 @functools.lru_cache(maxsize=1)
@@ -51,8 +53,15 @@ def analyze(text: str) -> tuple[Morpheme, ...]:
         feature = word.feature
         morphemes.append(Morpheme(word.surface, _field(feature, "pos1"), _field(feature, "pos2"),
                                   _field(feature, "lemma") or word.surface,
-                                  _field(feature, "kana") or to_katakana(word.surface)))
+                                  _field(feature, "kana") or to_katakana(word.surface), _field(feature, "cForm")))
     return tuple(morphemes)
+
+
+def ends_clause(text: str) -> bool:
+    """Whether ``text`` ends in a predicate in its final form (終止形: 「雨だ」, 「晴れです」, 「行く」), so a 、 after it
+    splices two sentences rather than joining two clauses (「食べ、」 and 「高いし、」 join)."""
+    tail = content_tail(text)
+    return bool(tail) and tail[-1].form.startswith("終止形") and tail[-1].pos1 in ("助動詞", "動詞", "形容詞")
 
 
 def to_katakana(text: str) -> str:
@@ -164,5 +173,5 @@ def politeness(sentence: str) -> str:
     return "plain"
 
 
-__all__ = ["INSTALL_HINT", "Morpheme", "analyze", "content_tail", "ends_nominally", "is_nominal",
+__all__ = ["INSTALL_HINT", "Morpheme", "analyze", "content_tail", "ends_clause", "ends_nominally", "is_nominal",
            "politeness", "predicate_text", "reading", "to_katakana"]

@@ -20,8 +20,8 @@ _INVISIBLE = re.compile(r"[\u034f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 #: Markup a renderer hides: HTML tags and markdown emphasis, strike-through and code marks.
 _MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,15}(?:\s[^<>]{0,80})?/?>|\*+|__|~~|`+")
 #: What may stand between the letters of a word spelled out: blanks of any width, line breaks, the middle dots,
-#: blank-rendering fillers, and the dashes and underscores used as spacers.
-_SPACER_CHAR = r"[\s\u3000・･·\u3164\u2800\uffa0_\-‐－]"
+#: blank-rendering fillers, the dashes and underscores used as spacers, and the dots of an acronym (A.I.).
+_SPACER_CHAR = r"[\s\u3000・･·\u3164\u2800\uffa0_\-‐－.．]"
 _SPACER = _SPACER_CHAR + "+"
 #: Prolonged-sound and wave marks, which repeat like punctuation when used as padding (ーーーー, 〜〜〜).
 _REPEATING_MARKS = frozenset("ー～〜ｰ")

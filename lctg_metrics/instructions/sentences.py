@@ -13,8 +13,8 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
 - heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences, list
   markers are not part of a sentence, pieces without a letter or number are none.
 
-The style checks judge every predicate: each sentence, and each blank-separated clause inside one (「楽しいね 明日も
-行きます。」 holds a plain 「楽しいね」).
+The style checks judge every predicate: each sentence, each blank-separated clause inside one (「楽しいね 明日も
+行きます。」 holds a plain 「楽しいね」) and each clause a 、 splices after a final-form predicate (「雨だ、」).
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ _CLAUSE_BREAK = re.compile(r"(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])")
 #: 読点: a line ending in one goes on in the next line (a list of clauses 「1. 声を上げ、」 … 「5. 続けます。」 is one
 #: sentence).
 _COMMAS = ("、", "，", ",", "､")
-#: An aside in round brackets (full- or half-width), not nested.
-_ASIDE = re.compile(r"[（(]([^（）()\n]*)[)）]")
+#: An aside in round, lenticular, square or tortoise-shell brackets (full- or half-width), not nested.
+_ASIDE = re.compile(r"[（(【［\[〔]([^（）()【】［］\[\]〔〕\n]*)[)）】］\]〕]")
 #: A table row: a line starting with | or, in a table with a |---| rule, a line holding a | (GFM without outer pipes).
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
@@ -122,8 +122,17 @@ def own_sentences(text: str) -> list[Sentence]:
 
 
 def clauses(sentence: str) -> list[str]:
-    """A sentence cut at each blank between two Japanese characters: the predicates a style check judges."""
-    return [piece for piece in _CLAUSE_BREAK.split(sentence) if has_content(piece)]
+    """A sentence cut at each blank between two Japanese characters and at each 、 after a predicate in its final form
+    (「明日は雨だ、明後日は曇りです。」 splices two sentences): the predicates a style check judges."""
+    out = []
+    for piece in _CLAUSE_BREAK.split(sentence):
+        start = 0
+        for comma in re.finditer("[、，,]", piece):
+            if morph.ends_clause(piece[start:comma.start()]):
+                out.append(piece[start:comma.end()])
+                start = comma.end()
+        out.append(piece[start:])
+    return [piece for piece in out if has_content(piece)]
 
 
 def unquoted(text: str) -> str:

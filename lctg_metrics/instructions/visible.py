@@ -24,7 +24,7 @@ from functools import lru_cache
 #: and any element with a ``hidden`` attribute or an inline style hiding it (display:none, visibility:hidden,
 #: font-size:0, opacity:0, zero width/height).
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-_HIDDEN_STYLE = r"""(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:max-)?(?:width|height)\s*:\s*0(?![.\d]*[1-9]))"""
+_HIDDEN_STYLE = r"""(?:display\s*:\s*none|visibility\s*:\s*hidden|color\s*:\s*transparent|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:max-)?(?:width|height)\s*:\s*0(?![.\d]*[1-9]))"""
 _HIDDEN_ELEMENT = re.compile(
     r"<(script|style|template|head|noscript|(?P<tag>[A-Za-z][A-Za-z0-9]*)(?=[^<>]*?(?:\shidden\b|\saria-hidden\s*=\s*[\"']?true|"
     rf"style\s*=\s*[\"'][^\"']*{_HIDDEN_STYLE})))\b[^<>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
@@ -75,11 +75,12 @@ _ENCLOSED = re.compile(r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U
 #: Look-alike punctuation read by its role. 読点: every comma of another script or form (by Unicode name: Arabic،,
 #: Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚ and the sesame dots
 #: ﹅﹆ and 丶 (the kanji radical "dot", drawn as 、). 句点: every full stop of another script (Arabic ۔, Ethiopic ።,
-#: Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ゜) after a letter.
+#: Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜) after a letter;
+#: the low grave ˎ and, after non-katakana, the iteration mark ヽ are drawn as 、.
 #: The ASCII , and . keep their roles in numbers and Latin text (``checks_rules`` reads them in context).
-_EXTRA_COMMAS = "\u201a\ufe45\ufe46\u4e36\u02cf\u2e32\u2e41\u2e34"
+_EXTRA_COMMAS = "\u201a\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34"
 _EXTRA_STOPS = "\u0964\u0965\u06d4"
-_RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u309c\u309a"
+_RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u02f3\u309c\u309a"
 
 
 def _is_named(ch: str, word: str) -> bool:
@@ -110,8 +111,17 @@ def _is_ideograph(ch: str) -> bool:
 
 
 def _rings(text: str) -> str:
-    """A small ring after a letter (not after a digit: 30° is a temperature) is a 句点."""
+    """A small ring after a letter (not after a digit: 30° is a temperature) is a 句点; the katakana iteration mark ヽ
+    after anything but katakana is drawn as, and read as, a 読点."""
+    text = re.sub(r"(?<![ァ-ヺー])ヽ", "、", text)
     return re.sub(rf"(?<=[^\W\d_])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", "。", text, flags=re.MULTILINE)
+
+
+def _marks_on_kana_and_kanji(text: str) -> str:
+    """Combining marks left on a kana or kanji after NFC (an underline, an accent: decoration a reader reads
+    through) are dropped; Latin keeps its accents (café)."""
+    return re.sub(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]+",
+                  "", text)
 
 
 def _invisible_out(text: str) -> str:
@@ -170,7 +180,7 @@ def visible(text: str) -> str:
     """What a reader sees of ``text`` (see the module docstring). Pure and idempotent on its own output."""
     text = _render_markdown(_render_html(_invisible_out(text)))
     text = unicodedata.normalize("NFC", "".join(_fold_char(ch) for ch in _invisible_out(text)))
-    return _blank_lines(_rings(text))
+    return _blank_lines(_rings(_marks_on_kana_and_kanji(text)))
 
 
 @lru_cache(maxsize=2048)

@@ -6,8 +6,8 @@ Both the response and the keyword are read in the reader's view (``visible.visib
 - **the spelling** — the keyword as written, anywhere (``match="substring"``: 栄養 in 栄養素) or only on morpheme
   boundaries (``match="word"``: 音 not in 音楽);
 - **Latin case-insensitively, as a whole word** — a keyword edge that is a Latin letter or digit must not touch
-  another one in the text: 「excel」 is met by Excel, forbidden 「AI」 is broken by ai, but mail holds no 「ai」 and
-  OpenAI no 「AI」;
+  another one in the text: 「excel」 is met by Excel, forbidden 「AI」 is broken by ai (and by AIs, an English plural
+  or possessive ending counts), but mail holds no 「ai」 and OpenAI no 「AI」;
 - **the same token in another script** — a run of whole morphemes whose reading (the analyser's katakana reading)
   equals the keyword's, when the run or the keyword is written in kana (べんきょう for 勉強, トテモ for とても,
   ひじょうに for 非常に, すまほ for スマホ, 更に for さらに), or when both are the same lemmas written differently
@@ -50,11 +50,17 @@ def _same_class(a: str, b: str) -> bool:
     return (a.isascii() and b.isascii() and (a.isalpha() and b.isalpha() or a.isdigit() and b.isdigit()))
 
 
+#: English plural and possessive endings a Latin keyword may carry and stay itself (AIs, AI's, Excel's).
+_LATIN_ENDING = re.compile(r"(?:'s|’s|es|s)(?![A-Za-z])")
+
+
 def _latin_edges_ok(text: str, start: int, end: int, word: str) -> bool:
     """A Latin letter (digit) at an edge of the keyword does not touch another Latin letter (digit): whole words only
-    (mail holds no ai; AI1 holds AI)."""
+    (mail holds no ai; AI1 holds AI), an English plural or possessive ending aside (AIs, AI's)."""
     if start > 0 and _same_class(word[0], text[start - 1]):
         return False
+    if end < len(text) and word[-1].isascii() and word[-1].isalpha() and _LATIN_ENDING.match(text, end):
+        return True
     return not (end < len(text) and _same_class(word[-1], text[end]))
 
 
