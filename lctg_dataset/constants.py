@@ -49,7 +49,7 @@ def variants_version(k: int, seed: int) -> str:
 #: Version line of the ``instructions`` config (LCTG base texts with verifiable instructions; its own line,
 #: not comparable with the papers). A build records the seed: ``instructions-1.1.0+s0``. Every version stays
 #: buildable (``--instructions-version``): 1.0.0 as first published, 1.1.0 with the task-compatibility table.
-INSTRUCTIONS_VERSIONS = ("1.0.0", "1.1.0")
+INSTRUCTIONS_VERSIONS = ("1.0.0", "1.1.0", "1.2.0")
 INSTRUCTIONS_VERSION = f"instructions-{INSTRUCTIONS_VERSIONS[-1]}"
 #: Version line of the ``story_endings`` config (Possible Stories for IFSM).
 STORIES_VERSION = "story_endings-1.0.0"

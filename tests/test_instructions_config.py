@@ -24,11 +24,14 @@ from lctg_metrics.instructions.registry import validate_kwargs
 from tests.conftest import TASKS, load_dataset_offline
 
 FILE = "data/instructions/test-00000-of-00001.parquet"
-VERSION = "instructions-1.1.0+s0"
+VERSION = "instructions-1.2.0+s0"
 #: sha256 of ``json.dumps(rows, ensure_ascii=False, sort_keys=True)`` of instructions-1.0.0 at seeds 0 and 3, as
 #: first published (recorded from the 1.0.0 builder before 1.1.0 existed): the old version must rebuild unchanged.
 V100_SHA256 = {0: "935adb7937fd1bea7142eabef8becb90b2525fdf33357f71c316c7a0151e535c",
                3: "6c94f95349a9512c996d324517d921b7f81dca771b521efd6bcd083584da7b0c"}
+#: The same for instructions-1.1.0 (recorded from the 1.1.0 builder before 1.2.0 existed).
+V110_SHA256 = {0: "439df9340788f1e4a33eec38eee384a23b095f0d0fc0481f3b9ccadc9a33ff35",
+               3: "4eec2c8ee16787004016151f0deb4e4f1b8d147a72a1f9efa062ffd56da33111"}
 FIELDS = ["id", "task", "prompt_id", "base_text", "prompt", "instruction_id_list", "kwargs", "categories",
           "dataset_version"]
 
@@ -71,7 +74,7 @@ def test_conflict_pairs_equal_the_checkers_conflict_table():
     assert not set(d.conflicts) & set(d.also_apart)  # the builder's extra pairs add to the table, never repeat it
 
 
-@pytest.mark.parametrize("version", ["1.0.0", "1.1.0"])
+@pytest.mark.parametrize("version", ["1.0.0", "1.1.0", "1.2.0"])
 def test_every_variant_kwargs_are_accepted_by_its_checker(version):
     """Every variant, filled with a record's values, passes the checker's kwargs schema and runs on a dummy text."""
     record = {"keyword": "魅力", "prohibited_word": "最高", "char_min": 20, "char_max": 40,
@@ -175,11 +178,16 @@ def test_record_words_and_ranges_are_the_scored_lctg_values(rows, upstream_recor
     assert {"length:chars", "keywords:existence", "keywords:frequency", "keywords:forbidden"} <= seen
 
 
-def test_every_checkable_category_has_at_least_30_instructions(rows):
+def test_every_checkable_category_a_task_admits_has_at_least_30_instructions(rows):
     checkable = {spec.category for spec in REGISTRY.values()}  # categories with a deterministic checker
+    d = load_declarations()
+    admitted = {x.category for x in d.instructions for task in TASKS
+                if x.variants_for(task) and x.id not in d.compatibility.excluded.get(task, {})}
     counts = {c: sum(r["categories"].count(c) for r in rows) for c in checkable}
-    assert len(checkable) == 10 and {d.category for d in load_declarations().instructions} == checkable
-    assert all(n >= 30 for n in counts.values()), counts
+    assert len(checkable) == 10 and {x.category for x in d.instructions} == checkable
+    # from 1.2.0 no LCTG task admits a word game (しりとり in a summary, an ad title or a pros-and-cons essay)
+    assert checkable - admitted == {"タスク指定"} and counts["タスク指定"] == 0
+    assert all(counts[c] >= 30 for c in admitted), counts
     assert "トピック指定" not in {c for r in rows for c in r["categories"]}
 
 
@@ -248,15 +256,22 @@ def test_the_card_of_the_first_version_says_it_has_no_compatibility_table(source
     assert "--instructions-version 1.0.0" in section
 
 
-def test_the_first_version_rebuilds_byte_for_byte(source_dir):
+@pytest.mark.parametrize(("version", "digests"), [("1.0.0", V100_SHA256), ("1.1.0", V110_SHA256)])
+def test_older_versions_rebuild_byte_for_byte(source_dir, version, digests):
     result = build(str(source_dir))
     task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
                     for t in TASKS}
-    for seed, digest in V100_SHA256.items():
-        old = instruction_rows(result.records, task_prompts, seed=seed, version="1.0.0")
+    for seed, digest in digests.items():
+        old = instruction_rows(result.records, task_prompts, seed=seed, version=version)
         blob = json.dumps(old, ensure_ascii=False, sort_keys=True).encode()
         assert hashlib.sha256(blob).hexdigest() == digest, seed
-        assert {r["dataset_version"] for r in old} == {f"instructions-1.0.0+s{seed}"}
+        assert {r["dataset_version"] for r in old} == {f"instructions-{version}+s{seed}"}
+
+
+def test_the_first_version_differs_from_the_latest(source_dir):
+    result = build(str(source_dir))
+    task_prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
+                    for t in TASKS}
     new = instruction_rows(result.records, task_prompts, seed=0)
     old = instruction_rows(result.records, task_prompts, seed=0, version="1.0.0")
     assert [r["id"] for r in new] == [r["id"] for r in old]
@@ -272,7 +287,7 @@ def test_drawn_with_the_seed_and_reproducible(source_dir):
     b = instruction_rows(result.records, task_prompts, seed=1)
     assert [r["id"] for r in a] == [r["id"] for r in b]
     assert sum(x["instruction_id_list"] != y["instruction_id_list"] for x, y in zip(a, b)) > len(a) // 2
-    assert {r["dataset_version"] for r in b} == {"instructions-1.1.0+s1"}
+    assert {r["dataset_version"] for r in b} == {"instructions-1.2.0+s1"}
 
 
 # --- the built folder --------------------------------------------------------------------------------------
@@ -291,7 +306,7 @@ def test_manifest_and_card(folder):
     assert manifest["configs"]["instructions"] == {"version": VERSION, "files": [FILE], "rows": 840}
     assert FILE in manifest["files"]
     assert manifest["build"]["parameters"]["instructions"] is True and manifest["build"]["parameters"]["seed"] == 0
-    assert manifest["build"]["parameters"]["instructions_version"] == "1.1.0"
+    assert manifest["build"]["parameters"]["instructions_version"] == "1.2.0"
     card = (folder / "README.md").read_text(encoding="utf-8")
     section = card[card.index("## Config `instructions`"):card.index("## Licence")]
     assert "derived" in section and "not comparable" in section
@@ -301,7 +316,7 @@ def test_manifest_and_card(folder):
     assert "config_name: instructions" in card
     assert "### How the instructions are checked" in section and "**Loose**" in section
     assert re.search(r"\| ad_text \| .*`format:two_responses`.*`style:plain`", section)
-    assert re.search(r"\| pros_and_cons \| `format:bullet_list`, `format:json`, `format:numbered_list`, `format:table` \|",
+    assert re.search(r"\| pros_and_cons \| `format:bullet_list`, `format:json`, `format:numbered_list`, `format:table`, `task:shiritori` \|",
                      section)
 
 
@@ -318,10 +333,73 @@ def test_cli_flag_and_default_off(source_dir, tmp_path, capsys):
     out = tmp_path / "cli"
     assert main(["--source", str(source_dir), "--out", str(out), "--instructions", "--seed", "3"]) == 0
     assert "instructions" in capsys.readouterr().out
-    assert pq.read_table(out / FILE).column("dataset_version").to_pylist()[0] == "instructions-1.1.0+s3"
-    assert build_parser().parse_args([]).instructions_version == "1.1.0"
+    assert pq.read_table(out / FILE).column("dataset_version").to_pylist()[0] == "instructions-1.2.0+s3"
+    assert build_parser().parse_args([]).instructions_version == "1.2.0"
     old = tmp_path / "old"
     assert main(["--source", str(source_dir), "--out", str(old), "--instructions", "--instructions-version", "1.0.0"]) == 0
     assert set(pq.read_table(old / FILE).column("dataset_version").to_pylist()) == {"instructions-1.0.0+s0"}
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--instructions-version", "0.9"])
+
+
+# --- 1.2.0: the sentences say what is verified, and combinations that read unnaturally are kept apart ----------
+
+def test_every_sentence_names_what_its_checker_verifies():
+    """Read as plain JSON: the 1.2.0 sentences for the 'What the prompts ask' findings."""
+    by_id = {d["id"]: d for d in _package_json("declarations.json")["instructions"]}
+    ad = [v for v in by_id["startend:nominal_ending"]["variants"] if v.get("tasks") == ["ad_text"]]
+    assert ad and all("{min}つ以上" in v["template"] and v["kwargs"]["min"] == 1 for v in ad)
+    answers = {tuple(v["tasks"]): v["kwargs"]["options"] for v in by_id["format:constrained_response"]["variants"]}
+    assert "はい、そうです。" not in answers[("ad_text",)] and "勧めたいです。" in answers[("ad_text",)]
+    assert "はい、そうです。" not in answers[("summary",)]
+    assert all(v["kwargs"]["position"] == "end" for v in by_id["format:postscript"]["variants"])
+    assert "冒頭" in by_id["format:title"]["variants"][0]["template"]
+    assert "別の語句" in by_id["format:highlights"]["variants"][0]["template"]
+    assert "format:placeholders" not in by_id and "format:placeholders" in _package_json("declarations.json")["excluded"]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("script:kanji_count", "format:constrained_response"), ("format:quotation", "style:polite"),
+    ("format:quotation", "startend:start"), ("format:title", "startend:start"), ("format:table", "style:polite"),
+    ("startend:unified_ending", "startend:nominal_ending"), ("rule:no_period", "startend:unified_ending"),
+    ("format:answer_only", "length:paragraphs"), ("format:highlights", "script:furigana"),
+])
+def test_new_conflicts_are_in_the_table_and_found(a, b):
+    assert frozenset((a, b)) in load_declarations().conflicts
+    assert find_conflicts([(a, {}), (b, {})]), (a, b)
+    assert frozenset((a, b)) not in load_declarations("1.1.0").conflicts  # 1.1.0 stays as published
+
+
+def test_rows_of_the_latest_version_avoid_the_findings(rows):
+    for r in rows:
+        ids = r["instruction_id_list"]
+        kwargs = [json.loads(k) for k in r["kwargs"]]
+        assert "task:shiritori" not in ids and "format:placeholders" not in ids
+        for iid, kw in zip(ids, kwargs):
+            assert "はい、そうです。" not in kw.get("options", []), r["id"]
+            if iid == "format:postscript":
+                assert kw["position"] == "end"
+        assert not {"format:quotation", "style:polite"} <= set(ids)
+        assert not {"script:kanji_count", "format:constrained_response"} <= set(ids)
+
+
+@pytest.mark.parametrize(("pairs", "found"), [
+    ([("format:constrained_response", {"options": ["賛成です。", "反対です。"]}), ("script:hiragana_only", {})],
+     "every fixed answer breaks the rule"),
+    ([("format:constrained_response", {"options": ["さんせいです。", "反対です。"]}), ("script:hiragana_only", {})], None),
+    ([("keywords:existence", {"keywords": ["機械学習入門"]}), ("script:kanji_count", {"max": 5})], "6 kanji > max 5"),
+    ([("keywords:existence", {"keywords": ["機械"]}), ("script:kanji_count", {"max": 5})], None),
+])
+def test_conflicts_through_fixed_answers_and_kanji_caps(pairs, found):
+    reasons = find_conflicts(pairs)
+    assert (any(found in r for r in reasons) if found else reasons == []), reasons
+
+
+def test_the_card_names_what_is_never_drawn(rows):
+    from lctg_dataset.card import instructions_section
+
+    section = instructions_section(rows, 0)
+    never = section[section.index("Never drawn: "):].split("\n")[0]
+    for iid, why in _package_json("declarations.json")["excluded"].items():
+        assert (f"`{iid}` ({why})" in never) is (why != "LLM judge only"), iid
+    assert "`format:placeholders`" in never

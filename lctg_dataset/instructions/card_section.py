@@ -53,7 +53,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     ])
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 1.3). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 1.3; formats from 2.0). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -82,6 +82,17 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   any enumeration too: numbers (1. １． 1) （１） ① ❶ ⑴ ㈠ Ⅲ. 一、 （二）; 「1.5倍」, 「一方、」 and 「第一に」 are no items; a bare
   「1 」 without a mark is none) and letters in order (a) (a) A. ア． （イ）; 「A社は」 is none). 番号付きリスト
   (「1.」「2.」のような) counts numbered items only, not lettered ones.
+- **Formats** (from checkers 2.0) are judged by what fills them. List items, 第N章 sections (a body of text under a
+  heading of its own number; 「第1章では、…」 is a sentence, not a heading), 《》 highlights, [placeholders] and table
+  rows count towards a minimum only if they hold a letter or number and read differently from the others (markup,
+  blanks, punctuation and case aside: 《AI》《ＡＩ》 is one highlight, [名前] twice is one placeholder); a maximum counts
+  every one a reader sees. JSON is one object or array with some text or number in it (a bare string, `{}`, `[]`,
+  only empty values or NaN fail; a ```json fence is allowed). A table is a GFM table with or without outer pipes
+  (a delimiter row with as many cells as the header; not inside a code fence). 「」 around the whole answer must
+  hold text. A title is a line wholly 『…』 (a heading mark, タイトル：, a subtitle after 〜 or ： aside) in the first
+  line or after a preamble of at most two lines, with text after it; 『』 inside a sentence names a work. A
+  postscript starts a line or sentence and holds text; when the request says 最後に (from 1.2.0) it follows the main
+  text and only further postscripts (P.P.S.) follow it. A repeated request must be followed by an answer.
 - **Fixed answers** (`format:constrained_response`): when the request says 回答の最後に / 広告文の後に / 最後に (from
   1.1.0), the response must end with one option (trailing blanks, invisible characters, closing 」』, emphasis and
   。.!！ aside), the option must not be glued to a word before it (「私の答えは、賛成です」 and 「回答：賛成です」 pass,
@@ -142,4 +153,8 @@ def _compatibility_text(decls: Declarations, line: str) -> str:
         md_table(["task", "instructions it does not admit"], body),
         "",
         f"Vacuous combinations left out: {needs}." if needs else "",
+        "",
+        "Never drawn: " + "; ".join(f"`{i}` ({why})" for i, why in sorted(decls.excluded.items())
+                                    if why != "LLM judge only") + "."
+        if any(why != "LLM judge only" for why in decls.excluded.values()) else "",
     ])

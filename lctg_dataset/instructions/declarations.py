@@ -18,11 +18,13 @@ from lctg_dataset.constants import INSTRUCTIONS_VERSIONS, TASKS
 DECLARATIONS_FILE = "declarations.json"
 #: The task-compatibility table, read with the declarations from 1.1.0 on.
 COMPATIBILITY_FILE = "compatibility.json"
-#: Config version -> (declarations file, compatibility file or None). 1.0.0 is frozen as first published: its
-#: declarations kept conflicts and further 'also_apart' pairs, and it had no compatibility table.
+#: Config version -> (declarations file, compatibility file or None). Older versions are frozen as published:
+#: 1.0.0 kept conflicts and further 'also_apart' pairs and had no compatibility table; 1.1.0 keeps its own copies of
+#: both files. The unsuffixed files are the latest version's.
 VERSIONS: dict[str, tuple[str, str | None]] = {
     "1.0.0": ("declarations-1.0.0.json", None),
-    "1.1.0": (DECLARATIONS_FILE, COMPATIBILITY_FILE),
+    "1.1.0": ("declarations-1.1.0.json", "compatibility-1.1.0.json"),
+    "1.2.0": (DECLARATIONS_FILE, COMPATIBILITY_FILE),
 }
 #: The version built unless another is asked for.
 LATEST = INSTRUCTIONS_VERSIONS[-1]

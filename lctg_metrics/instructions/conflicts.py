@@ -2,7 +2,9 @@
 
 Two kinds: pairs that always conflict (``CONFLICTS``), and pairs that conflict through their kwargs, found by
 ``find_conflicts``: a word that the response must contain (keyword, start/end phrase, ending, first word)
-has to satisfy every script or punctuation rule of the same prompt, so the rule's own checker is run on it.
+has to satisfy every script or punctuation rule of the same prompt, so the rule's own checker is run on it; of
+fixed answers (``options``) one must, since the response gives one; and the required words alone may not hold more
+kanji than a kanji cap allows.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from lctg_dataset.instructions import load_declarations
 from lctg_metrics.instructions.registry import REGISTRY, check
+from lctg_metrics.instructions.text import is_kanji
 
 #: Pairs that can never both be followed (unordered), with the reason: declared once, as data, in the dataset
 #: builder's instruction declarations (``lctg_dataset/instructions/declarations.json``, the latest version).
@@ -56,6 +59,14 @@ def find_conflicts(instructions: Sequence[tuple[str, Mapping[str, Any]]]) -> lis
                     found.append(f"{instruction_id} × {rule}: required 「{word}」 breaks the rule")
                 if rule == "script:furigana" and not check(rule, word, {}).passed:
                     found.append(f"{instruction_id} × {rule}: furigana would split 「{word}」")
+        options = list(kwargs.get("options") or []) if instruction_id == "format:constrained_response" else []
+        for rule, rule_kwargs in instructions:
+            if options and rule in _SCRIPT_RULES and not any(check(rule, o, rule_kwargs).passed for o in options):
+                found.append(f"{instruction_id} × {rule}: every fixed answer breaks the rule")
+        if instruction_id == "script:kanji_count" and kwargs.get("max") is not None:
+            kanji = sum(is_kanji(ch) for i, kw in instructions for word in _required_words(i, kw) for ch in word)
+            if kanji > kwargs["max"]:
+                found.append(f"script:kanji_count × required words: they alone hold {kanji} kanji > max {kwargs['max']}")
         if instruction_id == "script:language" and kwargs.get("language") != "ja":
             found += [f"script:language({kwargs.get('language')}) × {other}: a Japanese-text rule"
                       for other in ids if other.startswith(_JAPANESE_ONLY) and other != "script:language"]

@@ -1,0 +1,207 @@
+"""書式指定 checkers about the answer as a whole: JSON, a quotation around it, a postscript, two answers, a repeated
+request, fixed answers and 答えのみ; and ``key``, what a reader compares two spans of a format by (from checkers 2.0).
+
+A JSON answer is an object or array with content; a quotation and a postscript hold text; a postscript asked for at
+the end comes last; two answers read differently; a repeated request is followed by an answer."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any, Mapping
+
+from lctg_metrics.instructions.registry import Param, instruction
+from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
+from lctg_metrics.instructions.visible import visible
+from lctg_metrics.verdict import Verdict
+
+#: The fixed answers M-IFEval offers for constrained_response (its ``_CONSTRAINED_RESPONSE_OPTIONS``).
+CONSTRAINED_OPTIONS = ("はい、そうです。", "いいえ、違います。", "どちらとも言えません。")
+#: Separator between two answers: six or more asterisks, on their own line or not (the prompt asks ``******``).
+_ANSWER_SEPARATOR = re.compile(r"\*{6,}")
+#: What may follow a final answer: blanks, closing quotes and brackets, emphasis marks, 。 . ! ！.
+_ANSWER_TRAILING = " \u3000\t\n」』”\"')）*_。.!！"
+_FENCE = re.compile(r"^\s*(```|~~~)[\w+.-]*[ \t]*\n(.*?)\n?\s*\1\s*$", re.DOTALL)
+#: Postscript markers as written in prompts -> the pattern that recognises them at a line start.
+_POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)", "追伸": r"追伸"}
+_POSTSCRIPT_ALIASES = {"P.S": "P.S.", "P. S.": "P.S.", "P.P.S": "P.P.S.", "P. P. S.": "P.P.S."}
+#: Any postscript marker at a paragraph start (a P.P.S. or 再追伸 may follow a P.S.).
+_ANY_POSTSCRIPT = re.compile(r"^\s*(?:P\.\s?(?:P\.\s?)*S\.?(?!\w)|再?追伸)", re.IGNORECASE)
+
+
+def key(text: str) -> str:
+    """What a reader compares two spans by: the letters and numbers of the visible form, case folded and katakana
+    read as hiragana (markup, blanks, punctuation, symbols and invisible characters aside). Empty: the span holds
+    nothing to read."""
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch
+                   for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
+                   if unicodedata.category(ch)[0] in "LN")
+
+
+def _json_content(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_json_content(v) or (bool(key(k)) and isinstance(v, bool)) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_json_content(v) for v in value)
+    return (isinstance(value, str) and bool(key(value))) or (isinstance(value, (int, float))
+                                                              and not isinstance(value, bool))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+@instruction("format:json", "書式指定", "the whole response is one JSON object or array (a ```json fence allowed) "
+             "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
+             "[] and values that are all empty, blank once rendered, or null fail; read as "
+             "written (raw), since markup removed for the reader would not make a broken document JSON",
+             reads="raw")
+def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
+    body = response.strip().lstrip("\ufeff")
+    fenced = _FENCE.match(body)
+    if fenced:
+        body = fenced.group(2).strip()
+    try:
+        value = json.loads(body, parse_constant=_no_constant)
+    except ValueError as error:
+        return Verdict(False, f"not JSON: {str(error).splitlines()[0]}")
+    if not isinstance(value, (dict, list)):
+        return Verdict(False, f"JSON {type(value).__name__}, not an object or array")
+    if not _json_content(value):
+        return Verdict(False, "a JSON object or array without content (empty, or only empty values)")
+    return Verdict(True, f"a JSON {'object' if isinstance(value, dict) else 'array'} with content")
+
+
+@instruction("format:quotation", "書式指定", "the whole response is one 「…」 quotation holding text")
+def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
+    text = response.strip()
+    if re.fullmatch(r"(\*\*|__)(.*)\1", text, re.DOTALL):
+        text = text[2:-2].strip()
+    if not (text.startswith("「") and text.endswith("」")) or len(text) < 2:
+        return Verdict(False, f"does not start with 「 and end with 」: 「{text[:8]}…{text[-8:]}」")
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch == "「"
+        depth -= ch == "」"
+        if depth == 0 and i < len(text) - 1:
+            return Verdict(False, f"the opening 「 closes at char {i + 1} of {len(text)}, before the end")
+    if depth != 0:
+        return Verdict(False, "unbalanced 「」")
+    if not key(text[1:-1]):
+        return Verdict(False, "the quotation 「」 holds no text")
+    return Verdict(True, "wrapped in one 「…」")
+
+
+@instruction("format:postscript", "書式指定",
+             "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸) and text after it; with "
+             "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
+             "postscripts follows it",
+             Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True),
+             Param("position", "str", "anywhere (M-IFEval) or end (the request says 回答の最後に)", default="anywhere"))
+def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
+    if kw["position"] not in ("anywhere", "end"):
+        raise ValueError(f"format:postscript: position must be anywhere or end, got {kw['position']!r}")
+    marker = _POSTSCRIPT_ALIASES.get(kw["marker"].strip(), kw["marker"].strip())
+    pattern = re.compile(rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})",
+                         re.IGNORECASE | re.MULTILINE)
+    text = strip_emphasis(response)
+    found = [m for m in pattern.finditer(text) if key(text[m.end():])]
+    if not found:
+        return Verdict(False, f"no line or sentence starts with 「{marker}」 followed by text")
+    if kw["position"] == "anywhere":
+        return Verdict(True, f"postscript 「{found[0].group().lstrip('。！？!? ')}…」 starts a line or sentence")
+    for m in found:
+        later = [p for p in paragraphs(text[m.end():])[1:] if key(p)]  # a closing rule (---) is no text
+        if key(text[:m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
+            return Verdict(True, f"postscript 「{m.group().lstrip('。！？!? ')}…」 after the main text, at the end")
+    return Verdict(False, f"the 「{marker}」 postscript does not come at the end, after the main text")
+
+
+@instruction("format:two_responses", "書式指定",
+             "two different answers separated by ****** (a part without letters is no answer; an empty answer "
+             "between separators fails)")
+def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
+    parts = [part.strip() for part in _ANSWER_SEPARATOR.split(response)]
+    filled = [any(is_letter(ch) for ch in part) for part in parts]
+    answers = [part for part, ok in zip(parts, filled) if ok]
+    inner = filled[filled.index(True):len(filled) - filled[::-1].index(True)] if answers else []
+    if not all(inner):
+        return Verdict(False, "an empty answer between two ****** separators")
+    if len(answers) != 2:
+        return Verdict(False, f"{len(answers)} answers separated by ******, expected 2")
+    if key(answers[0]) == key(answers[1]):
+        return Verdict(False, "the two answers read the same (blanks, punctuation and markup aside)")
+    return Verdict(True, "two different answers separated by ******")
+
+
+@instruction("format:repeat_prompt", "書式指定", "the response first repeats the request word for word "
+             "(「」 around it allowed), then answers",
+             Param("prompt_to_repeat", "str", "the request to repeat", required=True))
+def repeat_prompt(response: str, kw: Mapping[str, Any]) -> Verdict:
+    text, wanted = response.strip(), kw["prompt_to_repeat"].strip()
+    for given, asked in ((text, wanted), (nfkc(text), nfkc(wanted))):
+        quoted = given.startswith("「" + asked + "」")
+        if given.startswith(asked) or quoted:
+            rest = key(given[len(asked) + 2 * quoted:])
+            if not rest or rest.replace(key(asked), "") == "":
+                return Verdict(False, "the request is repeated, but no answer follows it")
+            return Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
+    return Verdict(False, f"starts 「{text[:20]}…」, not with the request 「{wanted[:20]}…」")
+
+
+def _answer_core(text: str) -> str:
+    """An answer without what may trail it: blanks, closing 」』”)）, emphasis marks and final 。.!！."""
+    previous = None
+    while previous != text:
+        previous = text
+        text = text.rstrip(_ANSWER_TRAILING)
+    return text
+
+
+@instruction("format:constrained_response", "書式指定(答えのみ)",
+             "answers with exactly one of the given options; with ``position: end`` the option ends the response "
+             "(trailing blanks, invisible marks, 」』, emphasis and 。.! aside), is not glued to a word before it "
+             "(「絶対に賛成です」 is not the option) and is the only option on the last line",
+             Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),
+             Param("position", "str", "anywhere (M-IFEval) or end (the prompt says 回答の最後に)", default="anywhere"))
+def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
+    if kw["position"] not in ("anywhere", "end"):
+        raise ValueError(f"format:constrained_response: position must be anywhere or end, got {kw['position']!r}")
+    text = nfkc(strip_emphasis(response))
+    if kw["position"] == "end":
+        text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")  # invisible marks are not read
+        last = text.strip().splitlines()[-1] if text.strip() else ""
+        on_last = [option for option in kw["options"] if _answer_core(nfkc(option)) in last]
+        core = _answer_core(text)
+        ending = [option for option in on_last if core.endswith(_answer_core(nfkc(option)))
+                  and not is_letter(core[-len(_answer_core(nfkc(option))) - 1:][:1] or " ")]
+        if not ending:
+            return Verdict(False, f"the response does not end with one of the options (ends 「…{text.strip()[-12:]}」)")
+        if len(on_last) > 1:
+            return Verdict(False, f"the last line holds {len(on_last)} options: {'/'.join(on_last)}")
+        return Verdict(True, f"ends with the answer 「{ending[0]}」")
+    used = [option for option in kw["options"] if nfkc(option) in text]
+    if len(used) == 1:
+        return Verdict(True, f"answers 「{used[0]}」")
+    if not used:
+        return Verdict(False, "uses none of the options")
+    return Verdict(False, f"uses {len(used)} options: {'/'.join(used)}")
+
+
+def _bare(text: str) -> str:
+    text = nfkc(strip_emphasis(text)).strip()
+    text = re.sub(r"^[「『\"']|[」』\"']$", "", text).strip()
+    return re.sub(r"[。.!！]+$", "", text).strip()
+
+
+@instruction("format:answer_only", "書式指定(答えのみ)",
+             "nothing but the answer: no preamble, no closing remark (emphasis, quotes, final 。 ignored)",
+             Param("answer", "str", "the expected answer, e.g. 168時間", required=True))
+def answer_only(response: str, kw: Mapping[str, Any]) -> Verdict:
+    got, want = _bare(response), _bare(kw["answer"])
+    if got == want:
+        return Verdict(True, f"answer only: 「{want}」")
+    if want in got:
+        return Verdict(False, f"answer 「{want}」 with extra text ({len(got) - len(want)} chars)")
+    return Verdict(False, f"answer 「{want}」 not given; got 「{got[:30]}」")
