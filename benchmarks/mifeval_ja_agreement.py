@@ -33,6 +33,7 @@ DEFAULT_DATA = Path(os.environ.get("MIFEVAL_JA", Path(__file__).resolve().parent
 DEFAULT_OUT = Path(__file__).with_name("mifeval_ja_agreement.md")
 BUG, AMBIGUOUS = "M-IFEval bug", "spec ambiguity"
 SPLIT_KEYWORD = "keyword split by the tokenizer is never found (token equality)"
+REPEATED = "an item, section or highlight that repeats another word for word (or is empty) counted again"
 OTHER_SCRIPT = "the keyword written in another script or case (たんぱく質 for タンパク質) is not found (spelling equality)"
 
 
@@ -181,6 +182,40 @@ def _label_line(d: dict[str, Any]) -> bool:
     return n > 0 and check(our_id, "文。" * n, kwargs).passed == d["theirs"]
 
 
+def _ours_reason(d: dict[str, Any]) -> list[str]:
+    our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
+    return [check(our_id, t, kwargs).reason for t in _texts(d)]
+
+
+def _repeated_spans(d: dict[str, Any]) -> bool:
+    """The minimum is met only by counting an item, section or highlight that repeats another word for word (or
+    holds nothing): M-IFEval counts marks, we count what fills them."""
+    return d["theirs"] and not d["ours"] and any("more empty or repeated" in r for r in _ours_reason(d))
+
+
+def _repeat_without_answer(d: dict[str, Any]) -> bool:
+    """The response is the request repeated and nothing else: M-IFEval checks only how the response starts."""
+    return d["theirs"] and not d["ours"] and any("no answer follows it" in r for r in _ours_reason(d))
+
+
+def _empty_postscript(d: dict[str, Any]) -> bool:
+    """The postscript is the marker alone (「追伸」 on the last line, nothing after it)."""
+    marker = d["kwargs"]["postscript_marker"]
+    return d["theirs"] and not d["ours"] and d["response"].rstrip().endswith(marker)
+
+
+def _reference_shape(d: dict[str, Any]) -> bool:
+    """Brackets written back to back (「[a][b]」) have the shape of a markdown reference link, which we do not count as
+    a placeholder; M-IFEval counts every bracket."""
+    return d["theirs"] and not d["ours"] and "][" in d["response"]
+
+
+def _partial_title(d: dict[str, Any]) -> bool:
+    """The title line holds 『』 around part of it only (「…：…『…』」): a title with a quoted subtitle, or no 『title』."""
+    first = next((line for line in d["response"].splitlines() if line.strip()), "")
+    return d["theirs"] and not d["ours"] and "『" in first and not re.fullmatch(r"\s*『[^『』]+』.*", first)
+
+
 #: instruction id -> [(cause, kind, predicate)]; the first predicate that holds names the cause.
 CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:keywords:existence": [(SPLIT_KEYWORD, BUG, _tokenizer_split), (OTHER_SCRIPT, BUG, _other_script)],
@@ -189,8 +224,19 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
                                      _compound)],
     "ja:keywords:letter_frequency": [("katakana twin counted although the prompt names the hiragana", BUG,
                                       _katakana_twin)],
-    "ja:detectable_format:number_bullet_lists": [("only 「・」 bullets counted (•, - not)", BUG, _other_bullets)],
-    "ja:detectable_content:postscript": [("the P.P.S. kwarg never matches as written", BUG, _pps_marker)],
+    "ja:detectable_format:number_bullet_lists": [("only 「・」 bullets counted (•, - not)", BUG, _other_bullets),
+                                                 (REPEATED, BUG, _repeated_spans)],
+    "ja:detectable_format:number_numbered_lists": [(REPEATED, BUG, _repeated_spans)],
+    "ja:detectable_format:number_highlighted_sections": [(REPEATED, BUG, _repeated_spans)],
+    "ja:detectable_format:multiple_sections": [(REPEATED, BUG, _repeated_spans)],
+    "ja:detectable_content:number_placeholders": [("brackets back to back (「[a][b]」, a markdown reference-link "
+                                                   "shape) not counted by us", AMBIGUOUS, _reference_shape)],
+    "ja:combination:repeat_prompt": [("the request repeated with no answer after it passes (only the start is "
+                                      "checked)", BUG, _repeat_without_answer)],
+    "ja:detectable_format:title": [("a 『』 around part of the first line only (「…：…『…』」): a subtitle, or no "
+                                    "title of its own", AMBIGUOUS, _partial_title)],
+    "ja:detectable_content:postscript": [("the P.P.S. kwarg never matches as written", BUG, _pps_marker),
+                                         ("an empty postscript (the marker alone) counted", BUG, _empty_postscript)],
     "ja:letters:furigana": [("々 breaks the furigana check", BUG, _iteration_mark)],
     "ja:detectable_format:nominal_ending": [("headline lines and slogans never count as 体言止め", BUG, _headline_lines)],
     "ja:combination:two_responses": [

@@ -43,7 +43,8 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
                         "verifiable Japanese instructions (seeded)")
     o.add_argument("--instructions-version", choices=INSTRUCTIONS_VERSIONS, default=INSTRUCTIONS_VERSIONS[-1],
                    help="which version of 'instructions' to build: 1.0.0 as first published, 1.1.0 with the "
-                        f"task-compatibility table (default {INSTRUCTIONS_VERSIONS[-1]})")
+                        "task-compatibility table, 1.2.0 with instructions that say what is checked and unpassable "
+                        f"combinations left out (default {INSTRUCTIONS_VERSIONS[-1]})")
     o.add_argument("--stories", action="store_true",
                    help="add 'story_endings': Possible Stories dev+test questions for IFSM, read from --stories-source; "
                         "the ROCStories contexts are left out")

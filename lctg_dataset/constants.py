@@ -47,8 +47,9 @@ def variants_version(k: int, seed: int) -> str:
 
 
 #: Version line of the ``instructions`` config (LCTG base texts with verifiable instructions; its own line,
-#: not comparable with the papers). A build records the seed: ``instructions-1.1.0+s0``. Every version stays
-#: buildable (``--instructions-version``): 1.0.0 as first published, 1.1.0 with the task-compatibility table.
+#: not comparable with the papers). A build records the seed: ``instructions-1.2.0+s0``. Every version stays
+#: buildable (``--instructions-version``): 1.0.0 as first published, 1.1.0 with the task-compatibility table,
+#: 1.2.0 with sentences that say what is checked and the combinations that cannot be passed left out.
 INSTRUCTIONS_VERSIONS = ("1.0.0", "1.1.0", "1.2.0")
 INSTRUCTIONS_VERSION = f"instructions-{INSTRUCTIONS_VERSIONS[-1]}"
 #: Version line of the ``story_endings`` config (Possible Stories for IFSM).

@@ -38,7 +38,7 @@ def test_sample_and_if_score_on_the_instructions_config(family_build, tmp_path, 
     assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(result)]) == 0
     out = json.loads(result.read_text(encoding="utf-8"))
     text = json.dumps(out)
-    assert "instructions-1.1.0" in text  # the config's own version is in the signature
+    assert "instructions-1.2.0" in text  # the config's own version is in the signature
     assert "instr|checkers:" in capsys.readouterr().out
 
 
@@ -54,7 +54,7 @@ def test_if_score_by_hub_repo_id_gives_the_folder_numbers_and_names_the_commit(f
     assert main(["if-score", str(toy), "--dataset", "me/lctg", "--revision", "v1.0.0", "--json", str(hub)]) == 0
     a, b = (json.loads(p.read_text(encoding="utf-8")) for p in (local, hub))
     assert b["signature"] == a["signature"].replace(
-        "|data:instructions-1.1.0+s0|", f"|data:instructions-1.1.0+s0@me/lctg@v1.0.0={COMMIT[:12]}"
+        "|data:instructions-1.2.0+s0|", f"|data:instructions-1.2.0+s0@me/lctg@v1.0.0={COMMIT[:12]}"
                                         f"#{digest(family_build)[:12]}|")
     assert {k: v for k, v in b.items() if k not in ("signature", "inputs")} == \
         {k: v for k, v in a.items() if k not in ("signature", "inputs")}

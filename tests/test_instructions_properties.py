@@ -168,9 +168,10 @@ def test_kanji_each_followed_by_a_reading_pass_furigana(pairs: list[tuple[str, s
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
                     max_leaves=10), st.sampled_from(["", "\n", "  \n\n"]))
-def test_any_json_document_passes_and_blanks_do_not_matter(value: object, blank: str) -> None:
+def test_blanks_around_a_json_document_do_not_matter(value: object, blank: str) -> None:
+    """Whether a JSON document has content is decided on the document, never on the blanks around it."""
     text = json.dumps(value, ensure_ascii=False)
-    assert check("format:json", blank + text + blank, {}).passed
+    assert check("format:json", blank + text + blank, {}).passed is check("format:json", text, {}).passed
 
 
 @given(st.lists(HIRAGANA, min_size=1, max_size=8))
@@ -186,7 +187,7 @@ def test_paragraph_count_of_blank_line_joined_lines(pieces: list[str]) -> None:
     assert len(paragraphs("\n***\n".join(pieces), "***")) == len(pieces)
 
 
-@given(st.lists(HIRAGANA, min_size=1, max_size=8), st.sampled_from(["・", "- ", "• "]))
+@given(st.lists(HIRAGANA, min_size=1, max_size=8, unique=True), st.sampled_from(["・", "- ", "• "]))
 def test_list_items_are_counted(items: list[str], marker: str) -> None:
     n = len(items)
     assert check("format:bullet_list", "\n".join(marker + i for i in items), {"min": n, "max": n}).passed

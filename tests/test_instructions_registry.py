@@ -215,4 +215,4 @@ def test_a_response_a_reader_cannot_see_fails_as_empty() -> None:
 
 def test_listing_says_which_view_each_checker_reads() -> None:
     rows = {row["id"]: row for row in listing()}
-    assert rows["format:json"]["reads"] == "markup" and rows["keywords:existence"]["reads"] == "visible"
+    assert rows["format:json"]["reads"] == "raw" and rows["format:table"]["reads"] == "markup" and rows["keywords:existence"]["reads"] == "visible"

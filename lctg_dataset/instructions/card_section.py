@@ -53,7 +53,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     ])
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 1.3; formats from 2.0). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 2.0). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -61,6 +61,16 @@ INSTRUCTION_RULES = """### How the instructions are checked
 first line, without its last line, without both, and each of these without markdown emphasis; any passing variant
 passes, so loose is never stricter than strict. Judgement calls, settled as a native reader would:
 
+- **What is read** (from checkers 2.0): what a reader sees. Markup is rendered first: HTML comments, hidden
+  elements, attributes, link URLs and tags are left out (a link's text stays), `<br>` and block elements are line
+  breaks, markdown emphasis and code marks are dropped; compatibility forms read as what a font shows (⽇ is 日, ㈱
+  is 株, ＡＩ is AI); look-alike punctuation is read by its role (‚ ، after Japanese is 、, ⸰ ◦ is 。); lines holding
+  only blanks or invisible characters are blank lines. Format checkers read the markup itself (JSON the raw text).
+  Decorative symbols (★☆, emoji, arrows) do not count towards a minimum length.
+- **Words** (from checkers 2.0): a keyword or forbidden word is the same word in another script or spelling of the
+  same token, by the morphological analyser's reading and lemma (べんきょう for 勉強, トテモ for とても, すまほ for
+  スマホ, 更に for さらに), while homophones of other words stay apart (化学 is not 科学, 箸 not 橋); Latin words match
+  case-insensitively on word boundaries (Excel meets 「excel」, mail holds no 「ai」).
 - **Characters** (`length:chars`): what a reader counts. The text is NFC-normalised and counted in user-perceived
   characters (a family emoji joined by ZWJ, a flag, a skin-toned or keycap emoji, か+゛ are one each); blanks of every
   width (spaces, U+3000, no-break spaces, tabs, line breaks, U+2028/2029, blank lines), invisible characters
@@ -85,7 +95,8 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
 - **Formats** (from checkers 2.0) are judged by what fills them. List items, 第N章 sections (a body of text under a
   heading of its own number; 「第1章では、…」 is a sentence, not a heading), 《》 highlights, [placeholders] and table
   rows count towards a minimum only if they hold a letter or number and read differently from the others (markup,
-  blanks, punctuation and case aside: 《AI》《ＡＩ》 is one highlight, [名前] twice is one placeholder); a maximum counts
+  blanks, punctuation and case aside: 《AI》《ＡＩ》 is one highlight); a placeholder counts wherever it is used, since
+  a template names one slot wherever it is needed ([名前] twice counts twice, [ ] not at all); a maximum counts
   every one a reader sees. JSON is one object or array with some text or number in it (a bare string, `{}`, `[]`,
   only empty values or NaN fail; a ```json fence is allowed). A table is a GFM table with or without outer pipes
   (a delimiter row with as many cells as the header; not inside a code fence). 「」 around the whole answer must
@@ -99,7 +110,9 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   「絶対に賛成です」 does not give the option as written) and it must be the only option on its last line. An answer given
   first, or followed by a closing remark, a note or an emoji, fails; the same option given earlier too, or another
   option quoted in the discussion, does not matter when the last line answers.
-- **です・ます調 / だ・である調** read each sentence's last predicate. Polite: です, ます, ください, ございます among the
+- **です・ます調 / だ・である調** read every predicate of the one sentence model (from checkers 2.0): each sentence, each
+  blank-separated clause of a line without 句点, each clause spliced with 、 after だ/です/ます, table cells, a one-line
+  answer wholly in 「」 as the writer's own, and the sentences inside an aside as sentences of their own. Polite: です, ます, ください, ございます among the
   final auxiliaries (でしょうか, ありません, なのです, ですね, ました！, ませんか？). Plain: a verb, adjective or auxiliary
   without them (なのか, だろうか, のだ, である, ことだ, じゃん, かな, だよね), a noun with a final particle (本当か), and the
   casual でしょ, っしょ and っす (「知ってるでしょ。」 is speech, not です・ます調, and passes だ・である調). Neutral: 体言止め and
@@ -126,7 +139,7 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   kanji or ruby markup (｜漢字《かんじ》) is no furigana in （）. Whether the reading is the right one is not checked
   (readings depend on context).
 - **漢数字**: no digit (ASCII, full-width, superscript), no ① ⑴ style and no Roman (Ⅲ) number anywhere.
-- **Keywords and forbidden words** are found as a reader sees them (from checkers 1.3): as written, in NFKC
+- **Keywords and forbidden words** are found as a reader sees them (from checkers 1.3, words from 2.0): as written, in NFKC
   (full-width/half-width) and in the visible form, with invisible characters (zero-width spaces, soft hyphens, word
   joiners, variation selectors) and markup (HTML tags, `**`, `__`, `~~`, backticks) removed. A forbidden word is
   also found split by blanks, line breaks, ・ or fillers between its letters (「ス マ ホ」, 「ス・マ・ホ」, 「スマ」 and 「ホ」 on

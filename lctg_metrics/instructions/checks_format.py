@@ -2,8 +2,9 @@
 (the answer as a whole — JSON, quotation, postscript, two answers, repeated request, fixed answers — is in
 ``checks_answer``).
 
-A format is judged by what fills it (from checkers 2.0): list items, sections, highlights, placeholders and table
-rows count towards a minimum only if they hold a letter or number and read differently from the others (``key``);
+A format is judged by what fills it (from checkers 2.0): list items, sections, highlights and table rows count
+towards a minimum only if they hold a letter or number and read differently from the others (``key``); placeholders
+only if they hold a letter (a template reuses one slot, so a repeat counts);
 a title is a line of its own holding text, with text after it."""
 
 from __future__ import annotations
@@ -52,19 +53,22 @@ def distinct_filled(spans: list[str]) -> list[str]:
     return out
 
 
-def counted(spans: list[str], lo: int | None, hi: int | None, unit: str) -> Verdict:
-    """A count verdict: the minimum counts filled, distinct spans only; the maximum counts every span a reader
-    sees (empty and repeated ones too)."""
+def counted(spans: list[str], lo: int | None, hi: int | None, unit: str, distinct: bool = True) -> Verdict:
+    """A count verdict: the minimum counts filled spans only, each reading once when ``distinct``; the maximum
+    counts every span a reader sees (empty and repeated ones too)."""
     if lo is None and hi is None:
         raise ScoringError(f"a {unit} count needs min or max")
-    good = distinct_filled(spans)
+    good = distinct_filled(spans) if distinct else [span for span in spans if key(span)]
+    what = f"filled, distinct {unit}" if distinct else f"filled {unit}"
     if lo is not None and len(good) < lo:
-        extra = f" ({len(spans) - len(good)} more empty or repeated)" if len(spans) > len(good) else ""
-        return Verdict(False, f"{len(good)} filled, distinct {unit} < min {lo}{extra}")
+        extra = ""
+        if len(spans) > len(good):
+            extra = f" ({len(spans) - len(good)} more {'empty or repeated' if distinct else 'empty'})"
+        return Verdict(False, f"{len(good)} {what} < min {lo}{extra}")
     if hi is not None and len(spans) > hi:
         return Verdict(False, f"{len(spans)} {unit} > max {hi}")
     shown = f"[{lo if lo is not None else ''}, {hi if hi is not None else ''}]"
-    return Verdict(True, f"{len(good)} filled, distinct {unit} ({len(spans)} in all) in {shown}")
+    return Verdict(True, f"{len(good)} {what} ({len(spans)} in all) in {shown}")
 
 
 def _item_text(line: str) -> str:
@@ -228,11 +232,12 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("format:placeholders", "書式指定", "square-bracket placeholders like [名前] (not markdown links, "
-             "task boxes or numbered references); towards min only placeholders with distinct words count",
+             "task boxes or numbered references); towards min every filled placeholder counts, a reused one too "
+             "(a template names one slot wherever it is needed)",
              MIN, MAX)
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = re.findall(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
-    return counted(found, kw["min"], kw["max"], "placeholders")
+    return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)
 
 
