@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from lctg_metrics.output_checks import Output, check_paths  # noqa: F401 (the outputs layer's entry points)
+from lctg_metrics.output_checks import Output, cache_output, check_paths  # noqa: F401 (the outputs layer's entry points)
 from lctg_metrics.output_targets import STDOUT, is_stdout, real_target, remove_stale, special_kind, tmp_prefix
 from lctg_metrics.schema import ScoringError
 
@@ -181,7 +181,7 @@ def _mkdirs(folder: Path) -> list[Path]:
     return list(reversed(missing))
 
 
-__all__ = ["STDOUT", "Output", "Staged", "check_paths", "is_stdout", "real_target", "remove_stale", "write_all"]
+__all__ = ["STDOUT", "Output", "Staged", "cache_output", "check_paths", "is_stdout", "real_target", "remove_stale", "write_all"]
 
 
 # ---------------------------------------------------------------------------- one-file writers

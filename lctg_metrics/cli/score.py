@@ -19,7 +19,7 @@ DEFAULT_MODEL_NAME = "model"
 def cmd_score(args: argparse.Namespace) -> int:
     from lctg_metrics.cli.stream import score_stream, streams
     from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import Output, check_paths
+    from lctg_metrics.outputs import Output, cache_output, check_paths
     from lctg_metrics.scoring import score
 
     _check_usage(args)
@@ -30,8 +30,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     check_paths([Output.file("--json", args.json) if args.json else None,
                  Output.file("--details", args.details) if args.details else None,
                  Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
-                 Output.file("--llm-cache", args.llm_cache) if args.llm_cache else None],  # written as answers come
-                inputs={"GENERATIONS": args.generations, "--llm-cache": args.llm_cache}, dataset=dataset.path)
+                 cache_output(args.llm_cache) if _calls_llm(args) else None],  # written as answers come
+                inputs={"GENERATIONS": args.generations}, dataset=dataset.path)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     if streams(args):  # our own file, no LLM step: read and scored in chunks
         result, details, notes = score_stream(args, rows, options, dataset.source(), progress)
@@ -69,6 +69,9 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
 
     for note in task_notes:
         print(note, file=sys.stderr if STDOUT in (args.json, args.details) else sys.stdout)
+    for note in result.notes:  # degraded LLM answers: said on stderr too, whatever the outputs
+        if note.startswith("warning: LLM "):
+            print(note, file=sys.stderr)
     cis = None
     if args.ci:
         from lctg_metrics.analysis import ci_table
@@ -146,10 +149,19 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     return "".join(r + "\n" for r in rows), kept
 
 
+def _calls_llm(args: argparse.Namespace) -> bool:
+    """Whether the run calls an LLM (and so reads and writes the answer cache; a dry run only reads it)."""
+    return bool(args.judge or (args.cleaner and entry(args.cleaner).calls_llm)) and not args.dry_run
+
+
 def _check_usage(args: argparse.Namespace) -> None:
     """Refuse flags that would be silently ignored in this combination."""
     if args.model_name is not None and not args.csv_dir:
         raise CLIError("--model-name labels the rows of --csv-dir output; give --csv-dir too, or drop it")
+    if args.ci:
+        from lctg_metrics.stats.bootstrap import check_resampling
+
+        check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     if not args.ci:
         for name in ("ci_resamples", "seed"):
             if getattr(args, name) != BY_NAME[name].default:

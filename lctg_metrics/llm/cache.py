@@ -23,12 +23,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from lctg_metrics.llm.cache_place import (  # noqa: F401 (re-exported)
+    CACHE_FILE_NAME, COMPANIONS, dataset_folder_around, default_cache_path,
+)
 from lctg_metrics.llm.errors import CacheError
 
 log = logging.getLogger("lctg.llm")
 
-#: File name used inside ``$LCTG_CACHE_DIR`` (or ``~/.cache/lctg``).
-CACHE_FILE_NAME = "llm_cache.sqlite"
 #: Bumped when the table layout changes; version 1 files (no checksums) are upgraded in place.
 SCHEMA_VERSION = 2
 #: SQLite's limit on host parameters per statement is 999 in old builds; stay under it.
@@ -45,6 +46,9 @@ _SCHEMA = (
     "CREATE TRIGGER IF NOT EXISTS answered AFTER INSERT ON answers BEGIN"
     " DELETE FROM pending WHERE key = NEW.key; END",
 )
+#: Keys whose answer the endpoint cut at max_tokens (finish_reason "length"): a table of its own, so files stay
+#: readable and writable by versions without it (they never look at it).
+_TRUNCATED = "CREATE TABLE IF NOT EXISTS truncated (key TEXT PRIMARY KEY)"
 _SELECT = "SELECT key, text, prompt_tokens, completion_tokens, checksum FROM answers WHERE key "
 _SELECT_V1 = "SELECT key, text, prompt_tokens, completion_tokens, NULL FROM answers WHERE key "
 
@@ -55,13 +59,6 @@ class CachedAnswer(NamedTuple):
     text: str
     prompt_tokens: int
     completion_tokens: int
-
-
-def default_cache_path() -> Path:
-    """``$LCTG_CACHE_DIR/llm_cache.sqlite``, else ``~/.cache/lctg/llm_cache.sqlite``."""
-    base = os.environ.get("LCTG_CACHE_DIR")
-    directory = Path(base) if base else Path.home() / ".cache" / "lctg"
-    return directory / CACHE_FILE_NAME
 
 
 def checksum(key: str, answer: CachedAnswer) -> str:
@@ -90,7 +87,15 @@ class AnswerCache:
         if read_only and not in_memory and not os.path.exists(self.path):
             return  # nothing cached yet; a dry run must not create files
         if not in_memory:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            inside = dataset_folder_around(self.path)
+            if inside is not None:
+                raise CacheError(f"LLM cache {self.path} is inside the dataset folder {inside} (a rebuild would refuse "
+                                 "the folder); set LCTG_CACHE_DIR or pass --llm-cache FILE outside it")
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise CacheError(f"LLM cache {self.path}: cannot create its folder ({e.strerror or e}); set "
+                                 "LCTG_CACHE_DIR to a writable folder or pass --llm-cache FILE") from None
         deadline = time.monotonic() + BUSY_TIMEOUT
         with self._guard():
             while True:
@@ -117,7 +122,10 @@ class AnswerCache:
             raise CacheError(f"LLM cache {self.path}: schema version {version}, this lctg reads {SCHEMA_VERSION};"
                              " delete the file or pass --llm-cache OTHER (LLMConfig.cache_path)")
         self._select = _SELECT_V1 if version == 1 else _SELECT  # a dry run reads a version 1 file as it is
-        if self.read_only or version == SCHEMA_VERSION:
+        if self.read_only:
+            return
+        if version == SCHEMA_VERSION:
+            db.execute(_TRUNCATED)
             return
         self._select = _SELECT
         with _transaction(db):
@@ -126,7 +134,7 @@ class AnswerCache:
                 rows = db.execute("SELECT key, text, prompt_tokens, completion_tokens FROM answers").fetchall()
                 db.executemany("UPDATE answers SET checksum = ? WHERE key = ?",
                                [(checksum(k, CachedAnswer(t, p, c)), k) for k, t, p, c in rows])
-            for statement in _SCHEMA:
+            for statement in (*_SCHEMA, _TRUNCATED):
                 db.execute(statement)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
@@ -145,23 +153,29 @@ class AnswerCache:
                             self.path, key[:12])
         return found
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, CachedAnswer]:
-        """The verified answers among ``keys``."""
+    def _rows(self, select: str, keys: Iterable[str]) -> list[tuple]:
+        """``select + "IN (...)"`` over ``keys`` in chunks; no rows from a table this file does not have yet."""
         if self._db is None:
-            return {}
-        keys = list(keys)
-        found: dict[str, CachedAnswer] = {}
+            return []
+        keys, rows = list(keys), []
         with self._guard():
             for start in range(0, len(keys), _LOOKUP_CHUNK):
                 chunk = keys[start : start + _LOOKUP_CHUNK]
                 try:
-                    rows = self._db.execute(self._select + f"IN ({','.join('?' * len(chunk))})", chunk).fetchall()
+                    rows += self._db.execute(select + f"IN ({','.join('?' * len(chunk))})", chunk).fetchall()
                 except sqlite3.OperationalError as exc:
-                    if "no such" in str(exc):  # read-only open of a file another run just created
-                        return {}
+                    if "no such" in str(exc):  # read-only open of a file another run (or version) wrote
+                        return []
                     raise
-                found.update(self._verified(rows))
-        return found
+        return rows
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, CachedAnswer]:
+        """The verified answers among ``keys``."""
+        return self._verified(self._rows(self._select, keys))
+
+    def truncated_keys(self, keys: Iterable[str]) -> set[str]:
+        """The keys among ``keys`` whose stored answer the endpoint cut (finish_reason "length")."""
+        return {k for (k,) in self._rows("SELECT key FROM truncated WHERE key ", keys)}
 
     def claim(self, keys: Sequence[str], lease: float) -> tuple[list[str], list[str], dict[str, CachedAnswer]]:
         """Take ``keys`` for this run, in one transaction: (taken, held by a live run, answered meanwhile).
@@ -195,14 +209,19 @@ class AnswerCache:
         self._claimed = True
         return [key for key in taken if key not in answered], busy, answered
 
-    def put(self, key: str, answer: CachedAnswer, *, model: str) -> None:
-        """Store an answer; its claim goes with it (trigger ``answered``). Commits at once."""
+    def put(self, key: str, answer: CachedAnswer, *, model: str, truncated: bool = False) -> None:
+        """Store an answer (``truncated``: cut at max_tokens); its claim goes with it (trigger ``answered``).
+        Commits at once."""
         if self._db is None or self.read_only:
             return
-        with self._guard():
+        with self._guard(), _transaction(self._db):
             self._db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)",
                              (key, answer.text, answer.prompt_tokens, answer.completion_tokens, model,
                               time.time(), checksum(key, answer)))
+            if truncated:
+                self._db.execute("INSERT OR IGNORE INTO truncated VALUES (?)", (key,))
+            else:
+                self._db.execute("DELETE FROM truncated WHERE key = ?", (key,))
 
     def release(self, key: str | None = None) -> None:
         """Drop this run's claim on ``key`` (every claim of this run if None)."""

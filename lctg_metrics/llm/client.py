@@ -11,6 +11,7 @@ cached runs need neither httpx nor tenacity.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sys
 import threading
@@ -94,7 +95,8 @@ async def chat_many(config: LLMConfig, requests: Sequence[Request], *, dry_run: 
     run = _Run(config, cache, payloads)
     try:
         hits = cache.get_many(payloads)
-        run.answers.update({key: ChatResult(a.text, None, True, a.prompt_tokens, a.completion_tokens)
+        cut = cache.truncated_keys(hits)
+        run.answers.update({key: ChatResult(a.text, None, True, a.prompt_tokens, a.completion_tokens, key in cut)
                             for key, a in hits.items()})
         todo = [key for key in payloads if key not in run.answers]
         if dry_run:
@@ -112,8 +114,10 @@ async def chat_many(config: LLMConfig, requests: Sequence[Request], *, dry_run: 
         ) from None
     finally:
         cache.close()
-    stats = run.stats(keys, len(hits), todo, dry_run)
     results = [run.answers[key] for key in keys]
+    stats = dataclasses.replace(run.stats(keys, len(hits), todo, dry_run),
+                                blank=sum(r.text is not None and not r.text.strip() for r in results),
+                                truncated=sum(r.truncated for r in results))
     failed = [i for i, r in enumerate(results) if r.text is None and r.error != DRY_RUN_ERROR]
     return ResultList(results, stats, failed)
 
@@ -209,8 +213,11 @@ class _Run:
             self.cache.release(key)
             raise
         if isinstance(outcome, Completion):
-            self.cache.put(key, CachedAnswer(*outcome), model=self.config.model)  # commits at once
-            self.answers[key] = ChatResult(outcome.text, None, False, outcome.prompt_tokens, outcome.completion_tokens)
+            cut = outcome.finish_reason == "length"
+            answer = CachedAnswer(outcome.text, outcome.prompt_tokens, outcome.completion_tokens)
+            self.cache.put(key, answer, model=self.config.model, truncated=cut)  # commits at once
+            self.answers[key] = ChatResult(outcome.text, None, False, outcome.prompt_tokens, outcome.completion_tokens,
+                                           cut)
             self.prompt_tokens += outcome.prompt_tokens
             self.completion_tokens += outcome.completion_tokens
             self.in_a_row = 0

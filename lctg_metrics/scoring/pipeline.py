@@ -109,6 +109,7 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
     usage: dict[str, dict[str, Any]] = {}
     if clean_stats is not None:
         usage["cleaner"] = _usage(clean_stats)
+        notes += _degraded("cleaner", clean_stats)
     failed = cols.failed()
     if failed:
         notes.append(f"{len(failed)} generations are no answer (a refusal or a content-filter stop): every aspect "
@@ -119,6 +120,7 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
         answers, judge_stats = _judge(matches.references(), cleaned, judge)
         if judge_stats is not None:
             usage["judge"] = _usage(judge_stats)
+            notes += _degraded("judge", judge_stats)
     return Part(_count(matches, vc, answers, think), cols, matches, cleaned, vc, answers, notes, usage)
 
 
@@ -273,6 +275,11 @@ def score(
     return finalize(part.counts, refs, options=options, cleaner=cl.describe(),
                     judge=judge.describe() if judge is not None else "none", missing=missing, notes=part.notes,
                     materialize=part.items, llm_usage=part.usage, dataset_source=dataset_source)
+
+
+def _degraded(step: str, stats: Any) -> list[str]:
+    from lctg_metrics.llm.results import degraded  # the warning of a step whose answers are blank or truncated
+    return [w for w in [degraded(step, stats)] if w]
 
 
 def _usage(stats: Any) -> dict[str, Any]:
