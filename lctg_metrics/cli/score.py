@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 from lctg_dataset.constants import TASKS
@@ -64,8 +66,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
-    from lctg_metrics.outputs import STDOUT, json_text, jsonl_text, write_all
-    from lctg_metrics.render.csv_table import all_scores_csv
+    from lctg_metrics.outputs import STDOUT, locked
 
     for note in task_notes:
         print(note, file=sys.stderr if STDOUT in (args.json, args.details) else sys.stdout)
@@ -77,6 +78,21 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
         from lctg_metrics.analysis import ci_table
 
         cis = ci_table(result, n_resamples=args.ci_resamples, seed=args.seed)
+    # all_scores.csv is read, merged and replaced under the lock of its folder: a run sharing --csv-dir waits
+    folders = [Path(args.csv_dir) / t for t in TASKS if t in result.scores] if args.csv_dir else []
+    for folder in folders:  # made first, so that both runs lock the folder itself
+        folder.mkdir(parents=True, exist_ok=True)
+    with locked(folders):
+        notes = _write_files(args, result, details, cis)
+    with contextlib.redirect_stdout(sys.stderr) if STDOUT in (args.json, args.details) else contextlib.nullcontext():
+        return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
+
+
+def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) -> list[str]:
+    """Write the result, details and CSV files as one set; the notes about what the CSV files keep."""
+    from lctg_metrics.outputs import json_text, jsonl_text, write_all
+    from lctg_metrics.render.csv_table import all_scores_csv
+
     # every output is rendered before any is written, and they are written as one set
     files: list[tuple[Any, Any]] = []
     notes: list[str] = []
@@ -91,8 +107,6 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
     elif args.details:
         files.append((args.details, jsonl_text(dict(it.to_dict(), signature=result.signature) for it in result.items)))
     if args.csv_dir:
-        from pathlib import Path
-
         name = args.model_name or DEFAULT_MODEL_NAME
         for task in TASKS:
             if task in result.scores:
@@ -102,12 +116,7 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
                 if kept:
                     notes.append(f"note: {path} keeps the rows of {len(kept)} other model(s): {', '.join(kept)}")
     write_all(files)
-    if STDOUT in (args.json, args.details):  # standard output holds that file: the table goes to stderr
-        import contextlib
-
-        with contextlib.redirect_stdout(sys.stderr):
-            return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
-    return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
+    return notes
 
 
 def _print_table(result: Any, cis: Any, notes: list[str], *, rounding_note: bool) -> int:

@@ -7,7 +7,9 @@ received. A row whose checksum does not match is ignored, counted (``corrupt``) 
 
 Claims: before calling, a run inserts ``pending(key, owner, pid, host, expires)`` unless a live run holds
 the key; the answer's insert deletes the claim (a trigger, same statement); a failed call and the end of
-the run delete it too. A claim is stale when it expired or its process (on this host) is gone.
+the run delete it too. The owner renews its claims' ``expires`` while it runs (:meth:`AnswerCache.renew`, a
+heartbeat), so a claim is stale when it expired (its run stopped renewing: killed, stopped with Ctrl-Z, its host
+gone) or its process on this host is gone or stopped.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from lctg_metrics.llm.cache_place import (  # noqa: F401 (re-exported)
     CACHE_FILE_NAME, COMPANIONS, dataset_folder_around, default_cache_path,
 )
 from lctg_metrics.llm.errors import CacheError
+from lctg_metrics.llm.owners import alive as _alive
 
 log = logging.getLogger("lctg.llm")
 
@@ -209,6 +212,19 @@ class AnswerCache:
         self._claimed = True
         return [key for key in taken if key not in answered], busy, answered
 
+    def renew(self, lease: float) -> None:
+        """The heartbeat: every claim of this run holds for ``lease`` more seconds."""
+        if self._db is None or self.read_only or not self._claimed:
+            return
+        with self._guard():
+            self._db.execute("UPDATE pending SET expires = ? WHERE owner = ?", (time.time() + lease, self.owner))
+
+    def holders(self, keys: Sequence[str]) -> list[tuple[int, str, float]]:
+        """``(pid, host, seconds left)`` of the runs holding claims on ``keys`` (what a waiting run waits for)."""
+        now = time.time()
+        rows = self._rows("SELECT DISTINCT pid, host, expires FROM pending WHERE key ", keys)
+        return sorted({(pid, host, max(0.0, expires - now)) for pid, host, expires in rows})
+
     def put(self, key: str, answer: CachedAnswer, *, model: str, truncated: bool = False) -> None:
         """Store an answer (``truncated``: cut at max_tokens); its claim goes with it (trigger ``answered``).
         Commits at once."""
@@ -279,18 +295,3 @@ class _Guard:
         if isinstance(exc, sqlite3.Error):
             raise CacheError(f"LLM cache {self.path} is not usable ({exc}); delete it or pass"
                              " --llm-cache OTHER (LLMConfig.cache_path)") from None
-
-
-def _alive(pid: int, host: str, expires: float, *, here: str, now: float) -> bool:
-    """Whether a claim still binds: not expired, and its process is running (checked on this host only)."""
-    if expires <= now:
-        return False
-    if host != here:
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # exists, owned by another user
-        return True
-    return True

@@ -13,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import math
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -33,6 +35,12 @@ __all__ = [
 
 #: Seconds between looks at keys another run (sharing the cache) is answering: first and at most.
 _POLL = (0.05, 1.0)
+#: Seconds a claim holds without renewal, and how often a running run renews its claims (the heartbeat): a run
+#: stopped (Ctrl-Z) or killed on another host loses its claims within CLAIM_LEASE seconds.
+CLAIM_LEASE = 90.0
+HEARTBEAT = 15.0
+#: Seconds between two "waiting for another run" lines of one run.
+WAIT_NOTE = 30.0
 
 Request = ChatRequest | tuple[Messages, Mapping[str, Any]]
 
@@ -139,9 +147,8 @@ class _Run:
         self.in_a_row = 0
         self.first_failure = ""
         self.ready: deque[str] = deque()  # claimed by this run, not called yet
-        # A claim outlives every attempt and backoff of one call.
-        wait = max(config.backoff_max, config.retry_after_max)
-        self.lease = (config.max_retries + 1) * config.timeout + config.max_retries * wait + 60
+        self.lease = CLAIM_LEASE  # renewed every HEARTBEAT seconds while the run goes on
+        self.said_wait = -math.inf  # when this run last said what it waits for
 
     def stats(self, keys: Sequence[str], hits: int, todo: Sequence[str], dry_run: bool) -> RunStats:
         return RunStats(
@@ -158,6 +165,7 @@ class _Run:
         connections = [Connection(self.config, secret) for _ in range(min(self.config.concurrency, len(todo)))]
         bar = _progress_bar(len(todo), progress)
         tasks = [asyncio.ensure_future(self._worker(c, caller, queue, waiting, bar)) for c in connections]
+        beat = asyncio.ensure_future(self._heartbeat())
         try:
             done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
             for task in pending:
@@ -166,12 +174,30 @@ class _Run:
             for task in done:
                 task.result()  # re-raise the first worker's error
         finally:
-            for task in tasks:
+            for task in (*tasks, beat):
                 task.cancel()
             for connection in connections:
                 await connection.aclose()
             if bar is not None:
                 bar.close()
+
+    async def _heartbeat(self) -> None:
+        """Renew this run's claims while it runs: a run stopped or killed stops renewing, and its claims expire."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            self.cache.renew(self.lease)
+
+    def _say_wait(self, waiting: Sequence[str]) -> None:
+        """Say on stderr (at most every WAIT_NOTE seconds) which run holds the answers this run waits for."""
+        now = time.monotonic()
+        if now - self.said_wait < WAIT_NOTE:
+            return
+        self.said_wait = now
+        held = self.cache.holders(list(waiting))
+        who = ", ".join(f"pid {pid} on {host} (its claim lapses in {left:.0f} s unless renewed)"
+                        for pid, host, left in held[:3]) or "a run that just finished"
+        print(f"lctg: waiting for {len(waiting)} answer(s) another run sharing the LLM cache {self.cache.path} is "
+              f"fetching: {who}", file=sys.stderr, flush=True)
 
     def _count_retry(self) -> None:
         self.retries += 1
@@ -195,6 +221,7 @@ class _Run:
                 if bar is not None and answered:
                     bar.update(len(answered))
             elif waiting:  # only keys another run is answering are left: look again later
+                self._say_wait(waiting)
                 await asyncio.sleep(pause)
                 pause = min(2 * pause, _POLL[1])
                 queue.extend(waiting)
