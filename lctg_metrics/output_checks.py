@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -159,3 +160,24 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
             print(f"note: {o.flag} {o.path} is a symlink: writing through to {os.path.realpath(o.path)} (the link "
                   "is kept)", file=sys.stderr)
     _stale_sweep(outs)
+
+
+#: The longest name a CSV row (or a table column) may carry.
+MAX_LABEL = 200
+
+
+def check_label(what: str, name: str) -> str:
+    """``name`` if it can label a CSV row or a column: not blank, no surrounding blanks, no line break or other
+    control character (a newline would split the row in two), at most :data:`MAX_LABEL` characters; else a
+    ValueError naming ``what`` (the flag) and the character."""
+    if not name.strip():
+        raise ValueError(f"{what} must not be blank")
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")), None)
+    if bad is not None:
+        raise ValueError(f"{what} {name!r} holds {bad!r} (U+{ord(bad):04X}), a control or line-break character that "
+                         "would break its CSV row; give a one-line name")
+    if name != name.strip():
+        raise ValueError(f"{what} {name!r} starts or ends with blanks; give the name without them")
+    if len(name) > MAX_LABEL:
+        raise ValueError(f"{what} is {len(name)} characters long; at most {MAX_LABEL}")
+    return name

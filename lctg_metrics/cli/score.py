@@ -140,22 +140,27 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
 
     if not path.is_file():
         return text, []
-    old, new = read_text(path).splitlines(), text.splitlines()
+    import io
+
+    # read as CSV records, not lines: a quoted field may hold a line break
+    old = [r for r in csv.reader(io.StringIO(read_text(path), newline="")) if any(f.strip() for f in r)]
+    new = list(csv.reader(io.StringIO(text, newline="")))
     if not old or old[0] != new[0]:
-        raise CLIError(f"--csv-dir: {path} has other columns than this run writes ({new[0]!r}); the runs differ "
-                       "(e.g. one has the quality judge): give another --csv-dir")
-    label = lambda line: next(csv.reader([line]), [""])[0]  # noqa: E731
+        raise CLIError(f"--csv-dir: {path} has other columns than this run writes ({','.join(new[0])!r}); the runs "
+                       "differ (e.g. one has the quality judge): give another --csv-dir")
     rows, kept, placed = [old[0]], [], False
-    for line in old[1:]:
-        if label(line) == model:
+    for row in old[1:]:
+        if row[0] == model:
             rows += new[1:] if not placed else []
             placed = True
-        elif line.strip():
-            rows.append(line)
-            kept.append(label(line))
+        else:
+            rows.append(row)
+            kept.append(row[0])
     if not placed:
         rows += new[1:]
-    return "".join(r + "\n" for r in rows), kept
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue(), kept
 
 
 def _calls_llm(args: argparse.Namespace) -> bool:
@@ -167,6 +172,10 @@ def _check_usage(args: argparse.Namespace) -> None:
     """Refuse flags that would be silently ignored in this combination."""
     if args.model_name is not None and not args.csv_dir:
         raise CLIError("--model-name labels the rows of --csv-dir output; give --csv-dir too, or drop it")
+    if args.model_name is not None:
+        from lctg_metrics.output_checks import check_label
+
+        check_label("--model-name", args.model_name)
     if args.ci:
         from lctg_metrics.stats.bootstrap import check_resampling
 
