@@ -110,12 +110,18 @@ def _get(url: str) -> bytes:
 
 
 def _atomic_write_bytes(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
+    """Write ``target`` by temp file and rename; a folder that cannot be written is named (never the temp file)."""
+    tmp = None
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+    except BaseException as e:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        if isinstance(e, OSError):
+            raise SourceError(f"cannot write the download cache {target.parent} ({e.strerror or e}); set "
+                              "LCTG_CACHE_DIR to a writable folder, or point --source at a local copy") from None
         raise

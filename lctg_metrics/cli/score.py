@@ -177,9 +177,10 @@ def _check_usage(args: argparse.Namespace) -> None:
 
         check_label("--model-name", args.model_name)
     if args.ci:
-        from lctg_metrics.stats.bootstrap import check_resampling
+        from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
         check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
+        check_seed(args.seed, name="--seed")
     if not args.ci:
         for name in ("ci_resamples", "seed"):
             if getattr(args, name) != BY_NAME[name].default:

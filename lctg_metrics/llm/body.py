@@ -105,6 +105,10 @@ def parse_completion(body: bytes) -> Completion | str:
         return f"{type(exc).__name__} reading choices[0].message.content"
     if not isinstance(content, str):
         return f"choices[0].message.content is {type(content).__name__}, not a string"
+    surrogate = next((c for c in content if "\ud800" <= c <= "\udfff"), None)
+    if surrogate is not None:  # a "\udXXX" escape that is not half of a pair: not text, and no file could hold it
+        return (f"choices[0].message.content holds a lone surrogate (U+{ord(surrogate):04X}, an unpaired \\u escape), "
+                "which is not text")
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
     finish = data["choices"][0].get("finish_reason") if isinstance(data["choices"][0], dict) else None
     return Completion(content, _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")),

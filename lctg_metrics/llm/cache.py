@@ -28,6 +28,7 @@ from typing import NamedTuple
 from lctg_metrics.llm.cache_place import (  # noqa: F401 (re-exported)
     CACHE_FILE_NAME, COMPANIONS, dataset_folder_around, default_cache_path,
 )
+from lctg_metrics.llm.cache_errors import BUSY_TIMEOUT, Guard as _Guard
 from lctg_metrics.llm.errors import CacheError
 from lctg_metrics.llm.owners import alive as _alive
 
@@ -37,8 +38,6 @@ log = logging.getLogger("lctg.llm")
 SCHEMA_VERSION = 2
 #: SQLite's limit on host parameters per statement is 999 in old builds; stay under it.
 _LOOKUP_CHUNK = 500
-#: Seconds a run waits for the write lock held by another run before giving up with a CacheError.
-BUSY_TIMEOUT = 30.0
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, text TEXT NOT NULL, prompt_tokens INTEGER NOT"
@@ -123,7 +122,7 @@ class AnswerCache:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version not in (0, 1, SCHEMA_VERSION):
             raise CacheError(f"LLM cache {self.path}: schema version {version}, this lctg reads {SCHEMA_VERSION};"
-                             " delete the file or pass --llm-cache OTHER (LLMConfig.cache_path)")
+                             " use the lctg that wrote it, or pass --llm-cache OTHER (LLMConfig.cache_path)")
         self._select = _SELECT_V1 if version == 1 else _SELECT  # a dry run reads a version 1 file as it is
         if self.read_only:
             return
@@ -280,18 +279,3 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
-
-
-class _Guard:
-    """Turns any sqlite error into one CacheError line: the file, the problem, the remedy."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
-        if isinstance(exc, sqlite3.Error):
-            raise CacheError(f"LLM cache {self.path} is not usable ({exc}); delete it or pass"
-                             " --llm-cache OTHER (LLMConfig.cache_path)") from None

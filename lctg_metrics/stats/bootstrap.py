@@ -45,6 +45,12 @@ def check_resampling(n_resamples: int, level: float, *, name: str = "n_resamples
         raise ValueError(f"level must be in (0, 1), got {level!r}")
 
 
+def check_seed(seed: int, *, name: str = "seed") -> None:
+    """ValueError naming ``name`` (the flag or argument) unless ``seed`` is an int in numpy's range 0..2**32-1."""
+    if not is_int(seed) or not 0 <= seed < 2**32:
+        raise ValueError(f"{name} must be an integer from 0 to {2**32 - 1} (a bootstrap seed), got {seed!r}")
+
+
 def bootstrap_weights(rng: np.random.Generator, n_units: int, n_resamples: int) -> np.ndarray:
     """``(B, n_units)`` multiplicities of each unit in B resamples with replacement (vectorised)."""
     idx = rng.integers(0, n_units, size=(n_resamples, n_units))
