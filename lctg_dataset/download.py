@@ -81,7 +81,7 @@ def _get(url: str) -> bytes:
     try:
         with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT_S) as response:
             encoding = (response.headers.get("Content-Encoding") or "").strip().lower()
-            while piece := response.read(64 * 1024):
+            while piece := response.read1(64 * 1024):  # whatever has arrived: the deadline is checked often
                 total += len(piece)
                 if total > MAX_DOWNLOAD_BYTES:
                     raise _failed(url, f"is larger than {MAX_DOWNLOAD_BYTES:,} bytes (source.MAX_DOWNLOAD_BYTES)")

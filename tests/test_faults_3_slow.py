@@ -81,7 +81,7 @@ SCORE = ["score", "g.jsonl", "--dataset", "lctg", "--task", "summary", "--missin
 @pytest.mark.parametrize("round_", range(3))
 def test_two_runs_into_one_csv_dir_keep_both_models(workdir: Path, round_: int) -> None:
     (workdir / "g.jsonl").write_text(_jsonl(GOOD), encoding="utf-8")
-    runs = [_start(workdir, [*SCORE, "--csv-dir", "c", "--model-name", name], LCTG_TEST_SLOW_RENAME="0.5")
+    runs = [_start(workdir, [*SCORE, "--csv-dir", "c", "--model-name", name], LCTG_TEST_SLOW_RENAME="2.0")
             for name in ("model-a", "model-b")]
     for p in runs:
         code, _, err = _finish(p)

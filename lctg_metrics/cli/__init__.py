@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
@@ -135,8 +135,13 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
     try:
         check_stdout()
         check_extras(args)
-        code = handler(args)
-        _flush_stdout()
+        real, sys.stdout = sys.stdout, _Stdout(sys.stdout)
+        try:
+            code = handler(args)
+            _flush_stdout()
+        finally:
+            if isinstance(sys.stdout, _Stdout):
+                sys.stdout = real
         return code
     except BrokenPipeError:
         _quiet_stdout()
@@ -146,6 +151,36 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
     except input_errors() as e:
         print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
         return 2
+
+
+class _Stdout:
+    """Standard output, whose failed writes (a full disk, an I/O error) are one :class:`CLIError` naming it."""
+
+    def __init__(self, out: Any) -> None:
+        self._out = out
+
+    def write(self, text: str) -> int:
+        try:
+            return self._out.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            _quiet_stdout()
+            raise CLIError(f"standard output: cannot write ({e.strerror or e}); what it shows is incomplete, files "
+                           "the command wrote are complete") from None
+
+    def flush(self) -> None:
+        try:
+            self._out.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            _quiet_stdout()
+            raise CLIError(f"standard output: cannot write ({e.strerror or e}); what it shows is incomplete, files "
+                           "the command wrote are complete") from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._out, name)
 
 
 #: Characters every command may print (tables, Japanese names, ×): standard output must be able to encode them.
@@ -169,14 +204,7 @@ def check_stdout() -> None:
 
 
 def _flush_stdout() -> None:
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as e:
-        _quiet_stdout()
-        raise CLIError(f"standard output: cannot write ({e.strerror or e}); what it shows is incomplete, files the "
-                       "command wrote are complete") from None
+    _Stdout(sys.stdout).flush()
 
 
 def _quiet_stdout() -> None:
