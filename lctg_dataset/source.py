@@ -82,8 +82,13 @@ def default_source() -> str:
 
 
 def default_cache_dir() -> Path:
+    """``$LCTG_CACHE_DIR/source/<commit>``, else under ``~/.cache/lctg``; an unset, empty or relative HOME is named."""
     env = os.environ.get("LCTG_CACHE_DIR")
-    base = Path(env) if env else Path.home() / ".cache" / "lctg"
+    home = os.environ.get("HOME", "")
+    if not env and (not home.strip() or not os.path.isabs(home)):
+        raise SourceError(f"HOME is {repr(home) if 'HOME' in os.environ else 'unset'}: a download has no cache folder "
+                          "(~/.cache/lctg); set LCTG_CACHE_DIR, or point --source at a local copy of the release")
+    base = Path(env) if env else Path(home) / ".cache" / "lctg"
     return base / "source" / UPSTREAM_COMMIT
 
 

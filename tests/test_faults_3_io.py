@@ -321,3 +321,17 @@ def test_an_interrupted_swap_is_put_back(tmp_path: Path) -> None:
     (aside / "manifest.json").write_text("{}", encoding="utf-8")
     remove_stale(tmp_path / "lctg")
     assert (tmp_path / "lctg" / "manifest.json").is_file() and not aside.exists()
+
+
+@pytest.mark.parametrize("home", ["", None, "relative"])
+def test_a_download_without_a_usable_home_names_home(monkeypatch, home) -> None:  # noqa: ANN001
+    from lctg_dataset.errors import SourceError
+    from lctg_dataset.source import default_cache_dir
+
+    monkeypatch.delenv("LCTG_CACHE_DIR", raising=False)
+    if home is None:
+        monkeypatch.delenv("HOME", raising=False)
+    else:
+        monkeypatch.setenv("HOME", home)
+    with pytest.raises(SourceError, match=r"^HOME is .*: a download has no cache folder .*LCTG_CACHE_DIR"):
+        default_cache_dir()
