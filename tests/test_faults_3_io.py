@@ -335,3 +335,51 @@ def test_a_download_without_a_usable_home_names_home(monkeypatch, home) -> None:
         monkeypatch.setenv("HOME", home)
     with pytest.raises(SourceError, match=r"^HOME is .*: a download has no cache folder .*LCTG_CACHE_DIR"):
         default_cache_dir()
+
+
+# ---------------------------------------------------------------------------- answer-cache claims
+
+
+def test_a_claim_renewed_by_its_heartbeat_binds_and_a_lapsed_one_is_taken_over(tmp_path: Path) -> None:
+    from lctg_metrics.llm.cache import AnswerCache
+
+    path = tmp_path / "c.sqlite"
+    with AnswerCache(path, owner="a") as a, AnswerCache(path, owner="b") as b:
+        a.host = b.host = "here"  # claims of this host are also checked for their process: keep them alive
+        assert a.claim(["k", "j"], lease=0.3) == (["k", "j"], [], {})
+        a.renew(60)  # the heartbeat
+        time.sleep(0.4)
+        assert b.claim(["k"], lease=60)[1] == ["k"]  # renewed: still bound
+        with AnswerCache(path, owner="c") as c:
+            c.host = "elsewhere"  # a run on another host that stopped renewing
+            c._db.execute("UPDATE pending SET owner = 'c', host = 'elsewhere', expires = ? WHERE key = 'j'",
+                          (time.time() - 1,))
+        assert b.claim(["j"], lease=60)[0] == ["j"]  # lapsed: taken over
+        held = b.holders(["k"])
+        assert [(pid, host) for pid, host, _ in held] == [(os.getpid(), "here")] and 50 < held[0][2] <= 60
+
+
+def test_a_stopped_process_does_not_hold_its_claims(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+
+    from lctg_metrics.llm.owners import alive, stopped
+
+    p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        here, now = "h", time.time()
+        assert alive(p.pid, "h", now + 60, here=here, now=now) and not stopped(p.pid)
+        os.kill(p.pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 10
+        while not stopped(p.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert stopped(p.pid) and not alive(p.pid, "h", now + 60, here=here, now=now)
+        assert alive(p.pid, "elsewhere", now + 60, here=here, now=now)  # another host's claim: its lease decides
+        os.kill(p.pid, signal.SIGCONT)
+        deadline = time.monotonic() + 10
+        while stopped(p.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert alive(p.pid, "h", now + 60, here=here, now=now)
+    finally:
+        p.kill()
+        p.wait()
