@@ -66,7 +66,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
-    from lctg_metrics.outputs import STDOUT, locked
+    from lctg_metrics.outputs import STDOUT, is_stdout, locked, real_target
 
     for note in task_notes:
         print(note, file=sys.stderr if STDOUT in (args.json, args.details) else sys.stdout)
@@ -78,9 +78,11 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
         from lctg_metrics.analysis import ci_table
 
         cis = ci_table(result, n_resamples=args.ci_resamples, seed=args.seed)
-    # all_scores.csv is read, merged and replaced under the lock of its folder: a run sharing --csv-dir waits
+    # all_scores.csv is read, merged and replaced under the lock of its folder (a run sharing --csv-dir waits); every
+    # folder of the set is locked here, at once and in one order, so that no run holds one while waiting for another
     folders = [Path(args.csv_dir) / t for t in TASKS if t in result.scores] if args.csv_dir else []
-    for folder in folders:  # made first, so that both runs lock the folder itself
+    folders += [real_target(p).parent for p in (args.json, args.details) if p and not is_stdout(p)]
+    for folder in folders:  # made first, so that every run locks the folder itself
         folder.mkdir(parents=True, exist_ok=True)
     with locked(folders):
         notes = _write_files(args, result, details, cis)
