@@ -46,9 +46,9 @@ def check_resampling(n_resamples: int, level: float, *, name: str = "n_resamples
 
 
 def check_seed(seed: int, *, name: str = "seed") -> None:
-    """ValueError naming ``name`` (the flag or argument) unless ``seed`` is an int in numpy's range 0..2**32-1."""
-    if not is_int(seed) or not 0 <= seed < 2**32:
-        raise ValueError(f"{name} must be an integer from 0 to {2**32 - 1} (a bootstrap seed), got {seed!r}")
+    """ValueError naming ``name`` (the flag or argument) unless ``seed`` is an int >= 0 (what numpy's generator takes)."""
+    if not is_int(seed) or seed < 0:
+        raise ValueError(f"{name} must be an integer >= 0 (a bootstrap seed), got {seed!r}")
 
 
 def bootstrap_weights(rng: np.random.Generator, n_units: int, n_resamples: int) -> np.ndarray:
