@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
+import socket
+import sys
+import time
 import uuid
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +128,67 @@ def _remove_build(folder: Path, manifest: dict[str, Any] | None) -> None:
             d.rmdir()  # fails, and keeps the folder, if anything else appeared in it
         except OSError:
             pass
+
+
+#: A build's temp folder beside ``--out``: ``.<out>-tmp-<host>-<pid>-<random>``; one whose process is gone (same
+#: host) or untouched for STALE_AFTER seconds is removed by the next build into the same ``--out``, as are the
+#: ``.<out>-tmp-<random>`` folders of older versions once LEGACY_STALE_AFTER seconds old.
+STALE_AFTER = 24 * 3600
+LEGACY_STALE_AFTER = 600
+
+
+def _host() -> str:
+    return f"{zlib.crc32(socket.gethostname().encode('utf-8', 'replace')):08x}"
+
+
+def temp_prefix(out: Path) -> str:
+    return f".{out.name}-tmp-{_host()}-{os.getpid()}-"
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def remove_stale(out: Path) -> list[Path]:
+    """Remove the temp folders interrupted builds into ``out`` left beside it; an ``.<out>-old-<hex>`` folder (a
+    build stopped between its two renames) is put back when ``out`` is missing. Says so on stderr."""
+    ours = re.compile(re.escape(f".{out.name}-tmp-") + r"(?:([0-9a-f]{8})-(\d+)-)?[a-z0-9_]{8}")
+    old = re.compile(re.escape(f".{out.name}-old-") + r"[0-9a-f]{12}")
+    done: list[Path] = []
+    try:
+        entries = list(os.scandir(out.parent))
+    except OSError:
+        return done
+    now = time.time()
+    for entry in entries:
+        path = Path(entry.path)
+        if not entry.is_dir(follow_symlinks=False):
+            continue
+        age = now - entry.stat(follow_symlinks=False).st_mtime
+        m = ours.fullmatch(entry.name)
+        if m and m.group(1) is not None:
+            here = m.group(1) == _host()
+            stale = (here and int(m.group(2)) != os.getpid() and _gone(int(m.group(2)))) or age > STALE_AFTER
+        else:
+            stale = bool(m) and age > LEGACY_STALE_AFTER
+        if stale:
+            shutil.rmtree(path, ignore_errors=True)
+            done.append(path)
+        elif old.fullmatch(entry.name) and not os.path.lexists(out):
+            os.replace(path, out)
+            print(f"note: {out} restored from {entry.name}, left by an interrupted build", file=sys.stderr)
+        elif old.fullmatch(entry.name) and age > LEGACY_STALE_AFTER:  # the swap was done: the old build's files go
+            _remove_build(path, build_manifest(path))
+            done.append(path)
+    if done:
+        print(f"note: removed {len(done)} temp folder(s) left by interrupted builds beside {out}", file=sys.stderr)
+    return done
 
 
 def remove_temp(folder: Path) -> None:

@@ -5,13 +5,9 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import tempfile
-import urllib.error
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -25,6 +21,7 @@ from lctg_dataset.constants import (
     UPSTREAM_COMMIT,
 )
 from lctg_dataset.digest import sha256_file
+from lctg_dataset.download import PROTOCOL_SHA256, download as _download
 from lctg_dataset.errors import SourceError
 from lctg_dataset.jsonl import read_jsonl
 
@@ -35,9 +32,6 @@ __all__ = ["Record", "SourceError", "SourceFiles", "default_source", "fetch_sour
 SHARED_SOURCE = Path("..") / "shared" / "upstream" / "lctg-bench-v1"
 #: Base URL of the pinned upstream commit; files are ``{base}/datasets/{task}/prompts_v1.jsonl``.
 UPSTREAM_BASE_URL = f"https://raw.githubusercontent.com/CyberAgentAILab/LCTG-Bench/{UPSTREAM_COMMIT}/"
-#: sha256 of protocol_prompts.json, the protocol prompts extracted as data at the pinned commit (SOURCE.md).
-PROTOCOL_SHA256 = "91fcc3a648ebc02a78a3a69db1db06156506691ad56a26e1263765809cec22d1"
-_DOWNLOAD_TIMEOUT_S = 60
 
 
 @dataclass(frozen=True)
@@ -88,8 +82,13 @@ def default_source() -> str:
 
 
 def default_cache_dir() -> Path:
+    """``$LCTG_CACHE_DIR/source/<commit>``, else under ``~/.cache/lctg``; an unset, empty or relative HOME is named."""
     env = os.environ.get("LCTG_CACHE_DIR")
-    base = Path(env) if env else Path.home() / ".cache" / "lctg"
+    home = os.environ.get("HOME", "")
+    if not env and (not home.strip() or not os.path.isabs(home)):
+        raise SourceError(f"HOME is {repr(home) if 'HOME' in os.environ else 'unset'}: a download has no cache folder "
+                          "(~/.cache/lctg); set LCTG_CACHE_DIR, or point --source at a local copy of the release")
+    base = Path(env) if env else Path(home) / ".cache" / "lctg"
     return base / "source" / UPSTREAM_COMMIT
 
 
@@ -158,70 +157,6 @@ def _check_task_dirs(root: Path) -> None:
             f"unknown task director{'y' if len(unknown) == 1 else 'ies'} {', '.join(str(datasets_dir / u) for u in unknown)}; "
             f"valid tasks: {', '.join(TASKS)}"
         )
-
-
-def _download(base_url: str, cache_dir: Path, *, verify: bool) -> Path:
-    """Download the three jsonl files (and protocol_prompts.json if served) below ``base_url``."""
-    if not base_url.endswith("/"):
-        base_url += "/"
-    root = cache_dir
-    for task in TASKS:
-        rel = SOURCE_FILES[task]
-        target = root / rel
-        if target.is_file() and (not verify or sha256_file(target) == SOURCE_SHA256[task]):
-            continue  # already cached and intact
-        url = urllib.parse.urljoin(base_url, rel)
-        data = _get(url)
-        digest = hashlib.sha256(data).hexdigest()
-        if verify and digest != SOURCE_SHA256[task]:
-            raise SourceError(
-                f"sha256 mismatch for {rel} downloaded from {url}: got {digest}, expected "
-                f"{SOURCE_SHA256[task]}; nothing was written"
-            )
-        _atomic_write_bytes(target, data)
-    protocol_target = root / PROTOCOL_FILE
-    if not protocol_target.is_file():
-        url = urllib.parse.urljoin(base_url, PROTOCOL_FILE)
-        try:
-            data = _get(url)
-        except SourceError:
-            data = None  # upstream keeps the protocol prompts in Python code; only mirrors serve the JSON
-        if data is not None:
-            digest = hashlib.sha256(data).hexdigest()
-            if verify and digest != PROTOCOL_SHA256:
-                raise SourceError(
-                    f"sha256 mismatch for {PROTOCOL_FILE} downloaded from {url}: got {digest}, expected "
-                    f"{PROTOCOL_SHA256}; nothing was written"
-                )
-            _atomic_write_bytes(protocol_target, data)
-    return root
-
-
-#: Where a failed download points: a local copy of the release, given by flag or environment variable.
-_OFFLINE_HINT = ("to build offline, point --source (or $LCTG_SOURCE) at a copy of the release: the folder holding "
-                 "datasets/<task>/prompts_v1.jsonl")
-
-
-def _get(url: str) -> bytes:
-    try:
-        with urllib.request.urlopen(url, timeout=_DOWNLOAD_TIMEOUT_S) as response:
-            return response.read()
-    except urllib.error.HTTPError as e:
-        raise SourceError(f"download failed: {url} answered HTTP {e.code}; {_OFFLINE_HINT}") from None
-    except (urllib.error.URLError, OSError) as e:
-        raise SourceError(f"download failed: {url} ({e}); {_OFFLINE_HINT}") from None
-
-
-def _atomic_write_bytes(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=target.suffix)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 # ---------------------------------------------------------------------------------------------- records

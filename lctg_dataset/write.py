@@ -21,7 +21,7 @@ from lctg_dataset.build import BuildResult
 from lctg_dataset.constants import CORRECTED_VERSION, DATASET_VERSION, SOURCE_FILES, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO, package_version
 from lctg_dataset.errors import OutputError
 from lctg_dataset.layout import CARD, CHANGELOG, MANIFEST, PROTOCOL_PROMPTS, VALIDATION
-from lctg_dataset.output import check_out, remove_temp, replace_folder
+from lctg_dataset.output import check_out, remove_stale, remove_temp, replace_folder, temp_prefix
 from lctg_dataset.digest import sha256_file
 
 
@@ -35,8 +35,13 @@ def write_dataset(result: BuildResult, out: Path, *, extra_files: Mapping[str, b
     extra = _checked_extra(result, extra_files or {})
     out = Path(out).resolve()
     check_out(out, source_root=result.source.root)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}-tmp-"))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(out)
+        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=temp_prefix(out)))
+    except OSError as e:
+        raise OutputError(f"--out {out}: cannot write in {out.parent} ({e.strerror or e}); choose a folder you can "
+                          "write to") from None
     try:
         umask = os.umask(0)
         os.umask(umask)

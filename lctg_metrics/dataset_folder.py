@@ -127,8 +127,15 @@ def read_rows(dataset: str | os.PathLike[str], config: str = "all", *, tasks: Se
         bad = [t for t in tasks if t not in TASKS]
         if bad:
             raise ScoringError(f"unknown task(s) {bad}; valid: {', '.join(TASKS)}")
+        present = sorted({r["task"] for r in rows})
         rows = [r for r in rows if r["task"] in tasks]
-    if rows and "constraint" not in rows[0]:
+        if not rows and present:
+            raise ScoringError(f"--dataset {dataset} --config {config}: no rows of task(s) {', '.join(tasks)}; this "
+                               f"config holds {', '.join(present)} (drop --task, or give --config all)")
+    if not rows:
+        raise ScoringError(f"--dataset {dataset} --config {config}: the config has no rows; rebuild the dataset folder "
+                           "or give another --config")
+    if "constraint" not in rows[0]:
         raise ScoringError(f"config {config!r} of {dataset} has no prompts (no 'constraint' column)")
     return rows
 

@@ -17,6 +17,8 @@ from lctg_metrics.schema import Generation, GenerationChunk, LineLabels, Scoring
 
 #: UTF-16 surrogate code points: a JSON "\ud800" escape decodes to one, and no UTF-8 file can hold it.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: The first bytes of compressed files a generations file may turn out to be (named in the error, not "not UTF-8").
+_COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd"}
 #: Sample numbers are below this (they are counted in 64-bit integers).
 SAMPLE_LIMIT = 2**63
 
@@ -30,6 +32,10 @@ def decoded_lines(p: Path, raws: Iterable[bytes], first: int = 1, offset: int = 
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as e:
+            kind = next((k for magic, k in _COMPRESSED.items() if raw.startswith(magic)), None) if n == 1 else None
+            if kind is not None and offset == 0:
+                raise ScoringError(f"{p}: {kind}-compressed, not text; decompress it first ({kind} -d), then score "
+                                   "the plain file") from None
             raise ScoringError(f"{p}:{n}: not UTF-8 text ({e.reason} at byte {offset + e.start}, column "
                                f"{e.start + 1})") from None
         offset += len(raw)

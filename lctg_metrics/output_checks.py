@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -22,6 +23,8 @@ class Output:
     path: Path
     folder: bool = False
     names: tuple[str, ...] = ()  # files inside a folder output, relative to it
+    read: bool = False  # also read by the run (the answer cache): no other output may be any of its files
+    companions: tuple[str, ...] = ()  # suffixes of files kept beside it (SQLite's -wal, -shm)
 
     @classmethod
     def file(cls, flag: str, path: Any) -> "Output":
@@ -32,7 +35,25 @@ class Output:
         return cls(flag, Path(path), True, tuple(names))
 
     def files(self) -> list[Path]:
-        return [self.path / n for n in self.names] if self.folder else [self.path]
+        if self.folder:
+            return [self.path / n for n in self.names]
+        return [self.path, *(Path(f"{self.path}{c}") for c in self.companions)]
+
+
+#: How the default answer cache is named in errors (it has no flag of its own when --llm-cache is not given).
+DEFAULT_CACHE = "the LLM answer cache ({where}; set LCTG_CACHE_DIR or --llm-cache to move it)"
+
+
+def cache_output(explicit: Any) -> Output:
+    """The LLM answer cache as one of the run's outputs (read and written, with SQLite's files beside it):
+    ``--llm-cache`` when given, else the default place — ``$LCTG_CACHE_DIR``, else ``~/.cache/lctg`` (an
+    unusable HOME is a one-line error). Every command that calls an LLM passes it to :func:`check_paths`."""
+    from lctg_metrics.llm.cache_place import COMPANIONS, default_cache_path
+
+    if explicit:
+        return Output("--llm-cache", Path(explicit), read=True, companions=COMPANIONS)
+    where = "LCTG_CACHE_DIR" if os.environ.get("LCTG_CACHE_DIR") else f"default under HOME={os.environ.get('HOME')}"
+    return Output(DEFAULT_CACHE.format(where=where), default_cache_path(), read=True, companions=COMPANIONS)
 
 
 def _real(path: Path) -> Path:
@@ -106,6 +127,7 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
                            "give one of them a file path")
     outs = [o for o in outs if not is_stdout(o.path)]
     ins = [(label, Path(p)) for label, p in (inputs or {}).items() if p is not None]
+    ins += [(o.flag, f) for o in outs if o.read for f in o.files()]
     for o in outs:
         for label, p in ins:
             if label == o.flag:  # a file both read and written (the LLM answer cache)
@@ -115,6 +137,13 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
                 raise ScoringError(f"{o.flag} {hit} would overwrite the input {label} {p}; write it elsewhere")
         if dataset is not None and (_inside(o.path, Path(dataset)) or _inside(real_target(o.path), Path(dataset))):
             raise ScoringError(f"{o.flag} {o.path} is inside the dataset folder {dataset}; write outputs elsewhere")
+        if o.read:
+            from lctg_metrics.llm.cache_place import dataset_folder_around
+
+            around = dataset_folder_around(real_target(o.path))
+            if around is not None:
+                raise ScoringError(f"{o.flag} {o.path} is inside the dataset folder {around} (a rebuild would refuse "
+                                   "it); keep the cache outside dataset folders")
         _writable(o)
     for i, a in enumerate(outs):
         for b in outs[i + 1:]:
@@ -131,3 +160,24 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
             print(f"note: {o.flag} {o.path} is a symlink: writing through to {os.path.realpath(o.path)} (the link "
                   "is kept)", file=sys.stderr)
     _stale_sweep(outs)
+
+
+#: The longest name a CSV row (or a table column) may carry.
+MAX_LABEL = 200
+
+
+def check_label(what: str, name: str) -> str:
+    """``name`` if it can label a CSV row or a column: not blank, no surrounding blanks, no line break or other
+    control character (a newline would split the row in two), at most :data:`MAX_LABEL` characters; else a
+    ValueError naming ``what`` (the flag) and the character."""
+    if not name.strip():
+        raise ValueError(f"{what} must not be blank")
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")), None)
+    if bad is not None:
+        raise ValueError(f"{what} {name!r} holds {bad!r} (U+{ord(bad):04X}), a control or line-break character that "
+                         "would break its CSV row; give a one-line name")
+    if name != name.strip():
+        raise ValueError(f"{what} {name!r} starts or ends with blanks; give the name without them")
+    if len(name) > MAX_LABEL:
+        raise ValueError(f"{what} is {len(name)} characters long; at most {MAX_LABEL}")
+    return name

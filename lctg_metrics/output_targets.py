@@ -4,19 +4,32 @@ files a command leaves beside its targets, named so that any later run removes t
 Temp files are named ``.lctg-tmp-<host>-<pid>-<target>.<random>.tmp`` (and ``.bak`` for a replaced file held back
 until the set lands); :func:`remove_stale` removes those of a dead process (or older than :data:`STALE_AFTER`)
 beside a command's targets, and the ``.<target>.<random>.tmp`` files of older versions.
+
+:func:`locked` serialises runs sharing an output: two runs writing the same ``--json``/``--details`` write their
+sets one after the other (the last lands whole, never the JSON of one with the details of the other), and a
+read-merge-write of a shared file (``all_scores.csv`` in ``--csv-dir``) holds it from the read to the rename. It is
+``flock`` on the folders themselves (nothing is created; the nearest existing folder for one about to be made),
+taken in one order, re-entrant within a process; a file system that cannot lock is written without.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
 import stat
 import sys
+import threading
 import time
 import zlib
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; runs are not serialised there
+    fcntl = None  # type: ignore[assignment]
 
 #: The path that means standard output (``--json -``, ``--details -``, ``-o -``).
 STDOUT = "-"
@@ -133,3 +146,68 @@ def remove_stale(folders: Iterable[Any], names: Iterable[str] = ()) -> list[Path
         shown = ", ".join(str(p) for p in removed[:3]) + (", …" if len(removed) > 3 else "")
         print(f"note: removed {len(removed)} temp file(s) left by interrupted runs: {shown}", file=sys.stderr)
     return done
+
+
+#: Seconds a run waits quietly for another run's lock before saying what it waits for.
+LOCK_WAIT_NOTE = 2.0
+
+_held: dict[str, int] = {}  # real folder -> depth, in this process
+_mutex = threading.Lock()
+
+
+def _nearest(folder: Any) -> str:
+    p = Path(os.path.abspath(folder))
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    return os.path.realpath(p)
+
+
+def _acquire(folder: str) -> int | None:
+    """flock ``folder`` (waiting, and saying so after :data:`LOCK_WAIT_NOTE` seconds); its fd, or None if it cannot."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return None
+    start, said = time.monotonic(), False
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if not said and time.monotonic() - start > LOCK_WAIT_NOTE:
+                print(f"lctg: waiting for another run writing into {folder} to finish", file=sys.stderr, flush=True)
+                said = True
+            time.sleep(0.05)
+        except OSError:  # no locks on this file system
+            os.close(fd)
+            return None
+
+
+@contextlib.contextmanager
+def locked(folders: Iterable[Any]) -> Iterator[None]:
+    """Hold an exclusive lock on each folder (the nearest existing one) for the block."""
+    if fcntl is None:
+        yield
+        return
+    wanted = sorted({_nearest(f) for f in folders})
+    taken: list[tuple[str, int | None]] = []
+    try:
+        for folder in wanted:
+            with _mutex:
+                if folder in _held:
+                    _held[folder] += 1
+                    taken.append((folder, None))
+                    continue
+            fd = _acquire(folder)
+            with _mutex:
+                _held[folder] = 1
+            taken.append((folder, fd))
+        yield
+    finally:
+        for folder, fd in reversed(taken):
+            with _mutex:
+                _held[folder] -= 1
+                if _held[folder] == 0:
+                    del _held[folder]
+            if fd is not None:
+                os.close(fd)  # releases the flock

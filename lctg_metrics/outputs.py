@@ -23,8 +23,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from lctg_metrics.output_checks import Output, check_paths  # noqa: F401 (the outputs layer's entry points)
-from lctg_metrics.output_targets import STDOUT, is_stdout, real_target, remove_stale, special_kind, tmp_prefix
+from lctg_metrics.output_checks import Output, cache_output, check_paths  # noqa: F401 (the outputs layer's entry points)
+from lctg_metrics.output_targets import (
+    STDOUT, is_stdout, locked, real_target, remove_stale, special_kind, tmp_prefix,
+)
 from lctg_metrics.schema import ScoringError
 
 class Staged:
@@ -75,9 +77,30 @@ def _umask() -> int:
 def write_all(files: Sequence[tuple[Any, str | bytes | Staged]]) -> None:
     """Write every ``(path, text or bytes)`` (text as UTF-8) and place every ``(path, Staged)``: all land, or none
     does and nothing is left behind. A symlinked path is written through (the link kept); a path that exists and
-    is not a regular file is refused; ``-`` is printed to standard output once the files are in place."""
+    is not a regular file is refused; ``-`` is printed to standard output once the files are in place. The set is
+    placed under the lock of its folders (:func:`locked`): runs writing the same files land one set after another."""
+    folders = {real_target(p).parent for p, _ in files if not is_stdout(p)}
+    made: list[Path] = []  # folders this call created (removed again on failure), made first so that they are locked
+    try:
+        for folder in sorted(folders):
+            made += _mkdirs(folder)
+    except OSError:
+        _rmdirs(made)
+        made = []  # the writes below fail naming the folder
+    with locked(folders):
+        _write_all(files, made)
+
+
+def _rmdirs(made: Sequence[Path]) -> None:
+    for d in reversed(made):
+        try:
+            d.rmdir()
+        except OSError:
+            pass
+
+
+def _write_all(files: Sequence[tuple[Any, str | bytes | Staged]], made: list[Path]) -> None:
     umask = _umask()
-    made: list[Path] = []  # folders this call created (removed again on failure)
     staged: list[tuple[Path, Path]] = []  # (temp file, target)
     backups: list[tuple[Path, Path]] = []  # (backup of a replaced file, target)
     placed: list[Path] = []
@@ -127,11 +150,7 @@ def write_all(files: Sequence[tuple[Any, str | bytes | Staged]]) -> None:
         for data in printed:
             if isinstance(data, Staged):
                 data.discard()
-        for d in reversed(made):
-            try:
-                d.rmdir()
-            except OSError:
-                pass
+        _rmdirs(made)
         if isinstance(e, OSError):
             raise ScoringError(f"{target}: cannot write ({e.strerror or e}); nothing was written") from None
         if isinstance(e, UnicodeEncodeError):
@@ -181,7 +200,8 @@ def _mkdirs(folder: Path) -> list[Path]:
     return list(reversed(missing))
 
 
-__all__ = ["STDOUT", "Output", "Staged", "check_paths", "is_stdout", "real_target", "remove_stale", "write_all"]
+__all__ = ["STDOUT", "Output", "Staged", "cache_output", "check_paths", "is_stdout", "locked", "real_target",
+           "remove_stale", "write_all"]
 
 
 # ---------------------------------------------------------------------------- one-file writers

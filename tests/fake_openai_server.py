@@ -105,12 +105,14 @@ class FakeOpenAIServer:
         require_key: str | None = None,
         usage: tuple[int, int] = (10, 2),
         port: int = 0,
+        finish_reason: str = "stop",
     ) -> None:
         self.answer = answer
         self.latency = latency
         self.script = script
         self.require_key = require_key
         self.usage = usage
+        self.finish_reason = finish_reason
         self.counts: Counter[str] = Counter()
         self.answered = 0  # requests answered with HTTP 200 and a well-formed body
         self.auth_headers: list[str | None] = []
@@ -254,7 +256,7 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                     {
                         "index": 0,
                         "message": {"role": "assistant", "content": content},
-                        "finish_reason": "stop",
+                        "finish_reason": server.finish_reason,
                     }
                 ],
                 "usage": {
@@ -326,9 +328,15 @@ def _main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--latency", type=float, default=0.0)
     parser.add_argument("--fail-status", type=int, help="answer every request with this HTTP status")
+    parser.add_argument("--answer", help="answer every request with this text (default: echo the last user message)")
+    parser.add_argument("--finish-reason", default="stop", help="finish_reason of every answer")
+    parser.add_argument("--usage", type=int, nargs=2, default=(10, 2), metavar=("PROMPT", "COMPLETION"),
+                        help="token counts every answer reports")
     args = parser.parse_args(argv)
     script = fail_always(Failure("status", args.fail_status)) if args.fail_status else None
-    server = FakeOpenAIServer(latency=args.latency, port=args.port, script=script)
+    answer = echo_last_user if args.answer is None else (lambda body, text=args.answer: text)
+    server = FakeOpenAIServer(answer, latency=args.latency, port=args.port, script=script,
+                              finish_reason=args.finish_reason, usage=tuple(args.usage))
     with server:
         print(f"PORT {server.port}", flush=True)
         sys.stdin.read()  # serve until the parent closes our stdin (or kills us)

@@ -66,7 +66,7 @@ def test_a_corrupt_cache_file_is_one_line_with_its_path_and_a_remedy(serve, tmp_
     with pytest.raises(CacheError) as info:
         run_chat(config, reqs(50), progress=False)
     message = str(info.value)
-    assert "\n" not in message and str(path) in message and "delete it or pass --llm-cache" in message
+    assert "\n" not in message and str(path) in message and "move it aside" in message and "pass --llm-cache" in message
     assert info.value.__cause__ is None and info.value.__suppress_context__  # no sqlite traceback chained
     assert isinstance(info.value, ValueError)  # reported like any bad input file
 

@@ -44,6 +44,9 @@ def read_details(path: str | Path) -> Details:
             check_detail(rec, f"{p}:{n}")
             signatures.setdefault(rec.get("signature"), n)
             records.append(rec)
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{p}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}): a binary file, not "
+                         "the --details output of lctg score (one JSON verdict per line)") from None
     except ValueError:
         if _is_result_json(p):
             raise ValueError(f"{p}: a result JSON (the --json output of lctg score), not a details file; give the "
@@ -79,6 +82,10 @@ def display_names(paths: Sequence[str], given: Sequence[str] | None) -> list[str
             raise ValueError(f"--names needs one name per details file: got {len(given)} names for {len(paths)} files")
         if len(set(given)) != len(given):
             raise ValueError(f"--names must be distinct, got {list(given)}")
+        from lctg_metrics.output_checks import check_label
+
+        for name in given:
+            check_label("--names", name)
         return list(given)
     stems = [Path(p).stem for p in paths]
     if len(set(stems)) == len(stems):

@@ -23,6 +23,7 @@ from lctg_metrics.analysis.substitutability import (
 from lctg_metrics.outputs import json_text
 from lctg_metrics.outputs import Output, check_paths, write_all
 from lctg_metrics.render import figures, html, markdown
+from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 from lctg_metrics.render.terminal import format_comparison, format_substitutability
 
 #: Minimum number of models for a ranking analysis: with 2 models every rank correlation is ±1.
@@ -30,8 +31,8 @@ MIN_MODELS = 3
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    if args.n_resamples < 1:
-        raise ValueError(f"--ci-resamples must be a positive integer, got {args.n_resamples}")
+    check_resampling(args.n_resamples, 0.95, name="--ci-resamples")
+    check_seed(args.seed, name="--seed")
     if not 0 < args.alpha < 1:
         raise ValueError(f"--alpha must be in (0, 1), got {args.alpha}")
     check_paths([Output.file("--json", args.json) if args.json else None],
@@ -50,8 +51,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     fmt = args.format or ("md" if str(args.out).lower().endswith(".md") else "html")
-    if args.ci_resamples < 1:
-        raise ValueError(f"--ci-resamples must be a positive integer, got {args.ci_resamples}")
+    check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
+    check_seed(args.seed, name="--seed")
     if args.worst < 0:
         raise ValueError(f"--worst must be >= 0, got {args.worst}")
     out = Path(args.out)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,26 @@ def resolve_dataset_arg(args: argparse.Namespace) -> Any:
     replaces ``args.dataset`` so every reader below sees the folder."""
     from lctg_metrics.hub import resolve_dataset
 
+    check_local_path(args.dataset)
     resolved = resolve_dataset(args.dataset, getattr(args, "revision", None))
     args.dataset = str(resolved.path)
     return resolved
+
+
+def check_local_path(name: str) -> None:
+    """Refuse, naming it, a ``--dataset`` that reads as a local path but does not exist — a mistyped folder must never
+    be looked up (or sent) to the Hub: it starts with ``.``, ``/`` or ``~``, ends with a separator, has more than two
+    parts, or its first part is a folder here (``data/lctg`` beside a ``data/`` folder)."""
+    if os.path.exists(name):
+        return
+    parts = name.replace("\\", "/").split("/")
+    looks = (name.startswith((".", "/", "~")) or name.endswith(("/", "\\")) or len(parts) > 2 or "\\" in name
+             or (len(parts) == 2 and os.path.isdir(parts[0])) or (len(name) > 1 and name[1] == ":"))
+    if looks:
+        shadow = len(parts) == 2 and parts[0] not in ("", ".", "..", "~") and os.path.isdir(parts[0])
+        hint = f" ({parts[0]}/ is a folder here, so this names a local path)" if shadow else ""
+        raise CLIError(f"dataset {os.path.normpath(name)}: no such folder{hint} (--dataset); check the path, or build one with `lctg build --out "
+                       f"{name}`")
 
 
 def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:

@@ -59,6 +59,11 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         raise ValueError(f"--mode must be one of {', '.join(RUN_MODES)}, got {args.mode!r}")
     if args.ci_resamples < 0:
         raise ValueError(f"--ci-resamples must be >= 0 (0: no intervals), got {args.ci_resamples}")
+    from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
+    if args.ci_resamples:
+        check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
+    check_seed(args.seed, name="--seed")
     inputs = _inputs(args)
     _same_paths(args, inputs)
     data: dict[str, Any]

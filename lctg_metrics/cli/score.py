@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 from lctg_dataset.constants import TASKS
@@ -19,7 +21,7 @@ DEFAULT_MODEL_NAME = "model"
 def cmd_score(args: argparse.Namespace) -> int:
     from lctg_metrics.cli.stream import score_stream, streams
     from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import Output, check_paths
+    from lctg_metrics.outputs import Output, cache_output, check_paths
     from lctg_metrics.scoring import score
 
     _check_usage(args)
@@ -30,8 +32,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     check_paths([Output.file("--json", args.json) if args.json else None,
                  Output.file("--details", args.details) if args.details else None,
                  Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
-                 Output.file("--llm-cache", args.llm_cache) if args.llm_cache else None],  # written as answers come
-                inputs={"GENERATIONS": args.generations, "--llm-cache": args.llm_cache}, dataset=dataset.path)
+                 cache_output(args.llm_cache) if _calls_llm(args) else None],  # written as answers come
+                inputs={"GENERATIONS": args.generations}, dataset=dataset.path)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     if streams(args):  # our own file, no LLM step: read and scored in chunks
         result, details, notes = score_stream(args, rows, options, dataset.source(), progress)
@@ -64,16 +66,35 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
-    from lctg_metrics.outputs import STDOUT, json_text, jsonl_text, write_all
-    from lctg_metrics.render.csv_table import all_scores_csv
+    from lctg_metrics.outputs import STDOUT, is_stdout, locked, real_target
 
     for note in task_notes:
         print(note, file=sys.stderr if STDOUT in (args.json, args.details) else sys.stdout)
+    for note in result.notes:  # degraded LLM answers: said on stderr too, whatever the outputs
+        if note.startswith("warning: LLM "):
+            print(note, file=sys.stderr)
     cis = None
     if args.ci:
         from lctg_metrics.analysis import ci_table
 
         cis = ci_table(result, n_resamples=args.ci_resamples, seed=args.seed)
+    # all_scores.csv is read, merged and replaced under the lock of its folder (a run sharing --csv-dir waits); every
+    # folder of the set is locked here, at once and in one order, so that no run holds one while waiting for another
+    folders = [Path(args.csv_dir) / t for t in TASKS if t in result.scores] if args.csv_dir else []
+    folders += [real_target(p).parent for p in (args.json, args.details) if p and not is_stdout(p)]
+    for folder in folders:  # made first, so that every run locks the folder itself
+        folder.mkdir(parents=True, exist_ok=True)
+    with locked(folders):
+        notes = _write_files(args, result, details, cis)
+    with contextlib.redirect_stdout(sys.stderr) if STDOUT in (args.json, args.details) else contextlib.nullcontext():
+        return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
+
+
+def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) -> list[str]:
+    """Write the result, details and CSV files as one set; the notes about what the CSV files keep."""
+    from lctg_metrics.outputs import json_text, jsonl_text, write_all
+    from lctg_metrics.render.csv_table import all_scores_csv
+
     # every output is rendered before any is written, and they are written as one set
     files: list[tuple[Any, Any]] = []
     notes: list[str] = []
@@ -88,8 +109,6 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
     elif args.details:
         files.append((args.details, jsonl_text(dict(it.to_dict(), signature=result.signature) for it in result.items)))
     if args.csv_dir:
-        from pathlib import Path
-
         name = args.model_name or DEFAULT_MODEL_NAME
         for task in TASKS:
             if task in result.scores:
@@ -99,12 +118,7 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
                 if kept:
                     notes.append(f"note: {path} keeps the rows of {len(kept)} other model(s): {', '.join(kept)}")
     write_all(files)
-    if STDOUT in (args.json, args.details):  # standard output holds that file: the table goes to stderr
-        import contextlib
-
-        with contextlib.redirect_stdout(sys.stderr):
-            return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
-    return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
+    return notes
 
 
 def _print_table(result: Any, cis: Any, notes: list[str], *, rounding_note: bool) -> int:
@@ -128,28 +142,47 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
 
     if not path.is_file():
         return text, []
-    old, new = read_text(path).splitlines(), text.splitlines()
+    import io
+
+    # read as CSV records, not lines: a quoted field may hold a line break
+    old = [r for r in csv.reader(io.StringIO(read_text(path), newline="")) if any(f.strip() for f in r)]
+    new = list(csv.reader(io.StringIO(text, newline="")))
     if not old or old[0] != new[0]:
-        raise CLIError(f"--csv-dir: {path} has other columns than this run writes ({new[0]!r}); the runs differ "
-                       "(e.g. one has the quality judge): give another --csv-dir")
-    label = lambda line: next(csv.reader([line]), [""])[0]  # noqa: E731
+        raise CLIError(f"--csv-dir: {path} has other columns than this run writes ({','.join(new[0])!r}); the runs "
+                       "differ (e.g. one has the quality judge): give another --csv-dir")
     rows, kept, placed = [old[0]], [], False
-    for line in old[1:]:
-        if label(line) == model:
+    for row in old[1:]:
+        if row[0] == model:
             rows += new[1:] if not placed else []
             placed = True
-        elif line.strip():
-            rows.append(line)
-            kept.append(label(line))
+        else:
+            rows.append(row)
+            kept.append(row[0])
     if not placed:
         rows += new[1:]
-    return "".join(r + "\n" for r in rows), kept
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue(), kept
+
+
+def _calls_llm(args: argparse.Namespace) -> bool:
+    """Whether the run calls an LLM (and so reads and writes the answer cache; a dry run only reads it)."""
+    return bool(args.judge or (args.cleaner and entry(args.cleaner).calls_llm)) and not args.dry_run
 
 
 def _check_usage(args: argparse.Namespace) -> None:
     """Refuse flags that would be silently ignored in this combination."""
     if args.model_name is not None and not args.csv_dir:
         raise CLIError("--model-name labels the rows of --csv-dir output; give --csv-dir too, or drop it")
+    if args.model_name is not None:
+        from lctg_metrics.output_checks import check_label
+
+        check_label("--model-name", args.model_name)
+    if args.ci:
+        from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
+        check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
+        check_seed(args.seed, name="--seed")
     if not args.ci:
         for name in ("ci_resamples", "seed"):
             if getattr(args, name) != BY_NAME[name].default:

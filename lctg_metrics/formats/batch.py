@@ -8,6 +8,7 @@ follows the ``missing`` policy.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -51,11 +52,15 @@ def read_openai_batch(p: Path, missing: str = "error") -> list[Generation]:
                 out.append(Generation(id=row_id, text="", sample=sample, where=label, failure=f"request {problem}"))
             continue
         out.append(Generation(id=row_id, text=text, sample=sample, where=label, failure=failure))
+    others = [f.split(": custom_id")[0] for f in failed[1:]]
+    more = f" (and {len(others)} more failed line(s): {', '.join(others[:3])}{', …' if len(others) > 3 else ''})"
     if failed and missing == "error":
-        others = [f.split(": custom_id")[0] for f in failed[1:]]
-        more = f" (and {len(others)} more failed line(s): {', '.join(others[:3])}{', …' if len(others) > 3 else ''})"
         raise ScoringError(f"{failed[0]}{more if others else ''}; re-submit the failed requests, or score without "
                            "them (--missing skip) or count them as failures (--missing fail)")
+    if failed:  # named under every policy, not only counted as missing coverage
+        what = "left out (--missing skip)" if missing == "skip" else "scored as failures (--missing fail)"
+        print(f"note: {len(failed)} batch line(s) got no answer and are {what}: {failed[0]}{more if others else ''}",
+              file=sys.stderr)
     return out
 
 

@@ -7,12 +7,15 @@ memory whatever it claims or compresses to; ``Transient`` failures are retried b
 from __future__ import annotations
 
 import email.utils
+import logging
 import json
 import math
 import time
 import zlib
 from collections.abc import Mapping
 from typing import Any, NamedTuple
+
+log = logging.getLogger("lctg.llm")
 
 #: Characters of a response body quoted in an error message.
 _BODY_SNIPPET = 200
@@ -26,6 +29,7 @@ class Completion(NamedTuple):
     text: str
     prompt_tokens: int
     completion_tokens: int
+    finish_reason: str | None = None  # "length": the answer was cut at max_tokens
 
 
 class Transient(Exception):
@@ -101,12 +105,28 @@ def parse_completion(body: bytes) -> Completion | str:
         return f"{type(exc).__name__} reading choices[0].message.content"
     if not isinstance(content, str):
         return f"choices[0].message.content is {type(content).__name__}, not a string"
+    surrogate = next((c for c in content if "\ud800" <= c <= "\udfff"), None)
+    if surrogate is not None:  # a "\udXXX" escape that is not half of a pair: not text, and no file could hold it
+        return (f"choices[0].message.content holds a lone surrogate (U+{ord(surrogate):04X}, an unpaired \\u escape), "
+                "which is not text")
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-    return Completion(content, _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")))
+    finish = data["choices"][0].get("finish_reason") if isinstance(data["choices"][0], dict) else None
+    return Completion(content, _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")),
+                      finish if isinstance(finish, str) else None)
+
+
+#: The largest token count one answer's ``usage`` may report; a larger (or negative, or non-integer) count is not a
+#: count this call can have made and is taken as not reported (0), so that it never reaches the cache or the totals.
+MAX_TOKEN_COUNT = 10**9
 
 
 def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_TOKEN_COUNT:
+        return value
+    if value is not None:
+        log.warning("LLM usage count %.40r is not a plausible token count (0..%d); taken as not reported",
+                    value, MAX_TOKEN_COUNT)
+    return 0
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:

@@ -7,7 +7,9 @@ received. A row whose checksum does not match is ignored, counted (``corrupt``) 
 
 Claims: before calling, a run inserts ``pending(key, owner, pid, host, expires)`` unless a live run holds
 the key; the answer's insert deletes the claim (a trigger, same statement); a failed call and the end of
-the run delete it too. A claim is stale when it expired or its process (on this host) is gone.
+the run delete it too. The owner renews its claims' ``expires`` while it runs (:meth:`AnswerCache.renew`, a
+heartbeat), so a claim is stale when it expired (its run stopped renewing: killed, stopped with Ctrl-Z, its host
+gone) or its process on this host is gone or stopped.
 """
 
 from __future__ import annotations
@@ -23,18 +25,19 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from lctg_metrics.llm.cache_place import (  # noqa: F401 (re-exported)
+    CACHE_FILE_NAME, COMPANIONS, dataset_folder_around, default_cache_path,
+)
+from lctg_metrics.llm.cache_errors import BUSY_TIMEOUT, Guard as _Guard
 from lctg_metrics.llm.errors import CacheError
+from lctg_metrics.llm.owners import alive as _alive
 
 log = logging.getLogger("lctg.llm")
 
-#: File name used inside ``$LCTG_CACHE_DIR`` (or ``~/.cache/lctg``).
-CACHE_FILE_NAME = "llm_cache.sqlite"
 #: Bumped when the table layout changes; version 1 files (no checksums) are upgraded in place.
 SCHEMA_VERSION = 2
 #: SQLite's limit on host parameters per statement is 999 in old builds; stay under it.
 _LOOKUP_CHUNK = 500
-#: Seconds a run waits for the write lock held by another run before giving up with a CacheError.
-BUSY_TIMEOUT = 30.0
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, text TEXT NOT NULL, prompt_tokens INTEGER NOT"
@@ -45,6 +48,9 @@ _SCHEMA = (
     "CREATE TRIGGER IF NOT EXISTS answered AFTER INSERT ON answers BEGIN"
     " DELETE FROM pending WHERE key = NEW.key; END",
 )
+#: Keys whose answer the endpoint cut at max_tokens (finish_reason "length"): a table of its own, so files stay
+#: readable and writable by versions without it (they never look at it).
+_TRUNCATED = "CREATE TABLE IF NOT EXISTS truncated (key TEXT PRIMARY KEY)"
 _SELECT = "SELECT key, text, prompt_tokens, completion_tokens, checksum FROM answers WHERE key "
 _SELECT_V1 = "SELECT key, text, prompt_tokens, completion_tokens, NULL FROM answers WHERE key "
 
@@ -55,13 +61,6 @@ class CachedAnswer(NamedTuple):
     text: str
     prompt_tokens: int
     completion_tokens: int
-
-
-def default_cache_path() -> Path:
-    """``$LCTG_CACHE_DIR/llm_cache.sqlite``, else ``~/.cache/lctg/llm_cache.sqlite``."""
-    base = os.environ.get("LCTG_CACHE_DIR")
-    directory = Path(base) if base else Path.home() / ".cache" / "lctg"
-    return directory / CACHE_FILE_NAME
 
 
 def checksum(key: str, answer: CachedAnswer) -> str:
@@ -90,7 +89,15 @@ class AnswerCache:
         if read_only and not in_memory and not os.path.exists(self.path):
             return  # nothing cached yet; a dry run must not create files
         if not in_memory:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            inside = dataset_folder_around(self.path)
+            if inside is not None:
+                raise CacheError(f"LLM cache {self.path} is inside the dataset folder {inside} (a rebuild would refuse "
+                                 "the folder); set LCTG_CACHE_DIR or pass --llm-cache FILE outside it")
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise CacheError(f"LLM cache {self.path}: cannot create its folder ({e.strerror or e}); set "
+                                 "LCTG_CACHE_DIR to a writable folder or pass --llm-cache FILE") from None
         deadline = time.monotonic() + BUSY_TIMEOUT
         with self._guard():
             while True:
@@ -115,9 +122,12 @@ class AnswerCache:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version not in (0, 1, SCHEMA_VERSION):
             raise CacheError(f"LLM cache {self.path}: schema version {version}, this lctg reads {SCHEMA_VERSION};"
-                             " delete the file or pass --llm-cache OTHER (LLMConfig.cache_path)")
+                             " use the lctg that wrote it, or pass --llm-cache OTHER (LLMConfig.cache_path)")
         self._select = _SELECT_V1 if version == 1 else _SELECT  # a dry run reads a version 1 file as it is
-        if self.read_only or version == SCHEMA_VERSION:
+        if self.read_only:
+            return
+        if version == SCHEMA_VERSION:
+            db.execute(_TRUNCATED)
             return
         self._select = _SELECT
         with _transaction(db):
@@ -126,7 +136,7 @@ class AnswerCache:
                 rows = db.execute("SELECT key, text, prompt_tokens, completion_tokens FROM answers").fetchall()
                 db.executemany("UPDATE answers SET checksum = ? WHERE key = ?",
                                [(checksum(k, CachedAnswer(t, p, c)), k) for k, t, p, c in rows])
-            for statement in _SCHEMA:
+            for statement in (*_SCHEMA, _TRUNCATED):
                 db.execute(statement)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
@@ -145,23 +155,29 @@ class AnswerCache:
                             self.path, key[:12])
         return found
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, CachedAnswer]:
-        """The verified answers among ``keys``."""
+    def _rows(self, select: str, keys: Iterable[str]) -> list[tuple]:
+        """``select + "IN (...)"`` over ``keys`` in chunks; no rows from a table this file does not have yet."""
         if self._db is None:
-            return {}
-        keys = list(keys)
-        found: dict[str, CachedAnswer] = {}
+            return []
+        keys, rows = list(keys), []
         with self._guard():
             for start in range(0, len(keys), _LOOKUP_CHUNK):
                 chunk = keys[start : start + _LOOKUP_CHUNK]
                 try:
-                    rows = self._db.execute(self._select + f"IN ({','.join('?' * len(chunk))})", chunk).fetchall()
+                    rows += self._db.execute(select + f"IN ({','.join('?' * len(chunk))})", chunk).fetchall()
                 except sqlite3.OperationalError as exc:
-                    if "no such" in str(exc):  # read-only open of a file another run just created
-                        return {}
+                    if "no such" in str(exc):  # read-only open of a file another run (or version) wrote
+                        return []
                     raise
-                found.update(self._verified(rows))
-        return found
+        return rows
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, CachedAnswer]:
+        """The verified answers among ``keys``."""
+        return self._verified(self._rows(self._select, keys))
+
+    def truncated_keys(self, keys: Iterable[str]) -> set[str]:
+        """The keys among ``keys`` whose stored answer the endpoint cut (finish_reason "length")."""
+        return {k for (k,) in self._rows("SELECT key FROM truncated WHERE key ", keys)}
 
     def claim(self, keys: Sequence[str], lease: float) -> tuple[list[str], list[str], dict[str, CachedAnswer]]:
         """Take ``keys`` for this run, in one transaction: (taken, held by a live run, answered meanwhile).
@@ -195,14 +211,32 @@ class AnswerCache:
         self._claimed = True
         return [key for key in taken if key not in answered], busy, answered
 
-    def put(self, key: str, answer: CachedAnswer, *, model: str) -> None:
-        """Store an answer; its claim goes with it (trigger ``answered``). Commits at once."""
-        if self._db is None or self.read_only:
+    def renew(self, lease: float) -> None:
+        """The heartbeat: every claim of this run holds for ``lease`` more seconds."""
+        if self._db is None or self.read_only or not self._claimed:
             return
         with self._guard():
+            self._db.execute("UPDATE pending SET expires = ? WHERE owner = ?", (time.time() + lease, self.owner))
+
+    def holders(self, keys: Sequence[str]) -> list[tuple[int, str, float]]:
+        """``(pid, host, seconds left)`` of the runs holding claims on ``keys`` (what a waiting run waits for)."""
+        now = time.time()
+        rows = self._rows("SELECT DISTINCT pid, host, expires FROM pending WHERE key ", keys)
+        return sorted({(pid, host, max(0.0, expires - now)) for pid, host, expires in rows})
+
+    def put(self, key: str, answer: CachedAnswer, *, model: str, truncated: bool = False) -> None:
+        """Store an answer (``truncated``: cut at max_tokens); its claim goes with it (trigger ``answered``).
+        Commits at once."""
+        if self._db is None or self.read_only:
+            return
+        with self._guard(), _transaction(self._db):
             self._db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)",
                              (key, answer.text, answer.prompt_tokens, answer.completion_tokens, model,
                               time.time(), checksum(key, answer)))
+            if truncated:
+                self._db.execute("INSERT OR IGNORE INTO truncated VALUES (?)", (key,))
+            else:
+                self._db.execute("DELETE FROM truncated WHERE key = ?", (key,))
 
     def release(self, key: str | None = None) -> None:
         """Drop this run's claim on ``key`` (every claim of this run if None)."""
@@ -245,33 +279,3 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
-
-
-class _Guard:
-    """Turns any sqlite error into one CacheError line: the file, the problem, the remedy."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
-        if isinstance(exc, sqlite3.Error):
-            raise CacheError(f"LLM cache {self.path} is not usable ({exc}); delete it or pass"
-                             " --llm-cache OTHER (LLMConfig.cache_path)") from None
-
-
-def _alive(pid: int, host: str, expires: float, *, here: str, now: float) -> bool:
-    """Whether a claim still binds: not expired, and its process is running (checked on this host only)."""
-    if expires <= now:
-        return False
-    if host != here:
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # exists, owned by another user
-        return True
-    return True

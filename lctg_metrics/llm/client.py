@@ -11,9 +11,12 @@ cached runs need neither httpx nor tenacity.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
+import math
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -32,6 +35,12 @@ __all__ = [
 
 #: Seconds between looks at keys another run (sharing the cache) is answering: first and at most.
 _POLL = (0.05, 1.0)
+#: Seconds a claim holds without renewal, and how often a running run renews its claims (the heartbeat): a run
+#: stopped (Ctrl-Z) or killed on another host loses its claims within CLAIM_LEASE seconds.
+CLAIM_LEASE = 90.0
+HEARTBEAT = 15.0
+#: Seconds between two "waiting for another run" lines of one run.
+WAIT_NOTE = 30.0
 
 Request = ChatRequest | tuple[Messages, Mapping[str, Any]]
 
@@ -94,7 +103,8 @@ async def chat_many(config: LLMConfig, requests: Sequence[Request], *, dry_run: 
     run = _Run(config, cache, payloads)
     try:
         hits = cache.get_many(payloads)
-        run.answers.update({key: ChatResult(a.text, None, True, a.prompt_tokens, a.completion_tokens)
+        cut = cache.truncated_keys(hits)
+        run.answers.update({key: ChatResult(a.text, None, True, a.prompt_tokens, a.completion_tokens, key in cut)
                             for key, a in hits.items()})
         todo = [key for key in payloads if key not in run.answers]
         if dry_run:
@@ -112,8 +122,10 @@ async def chat_many(config: LLMConfig, requests: Sequence[Request], *, dry_run: 
         ) from None
     finally:
         cache.close()
-    stats = run.stats(keys, len(hits), todo, dry_run)
     results = [run.answers[key] for key in keys]
+    stats = dataclasses.replace(run.stats(keys, len(hits), todo, dry_run),
+                                blank=sum(r.text is not None and not r.text.strip() for r in results),
+                                truncated=sum(r.truncated for r in results))
     failed = [i for i, r in enumerate(results) if r.text is None and r.error != DRY_RUN_ERROR]
     return ResultList(results, stats, failed)
 
@@ -135,9 +147,8 @@ class _Run:
         self.in_a_row = 0
         self.first_failure = ""
         self.ready: deque[str] = deque()  # claimed by this run, not called yet
-        # A claim outlives every attempt and backoff of one call.
-        wait = max(config.backoff_max, config.retry_after_max)
-        self.lease = (config.max_retries + 1) * config.timeout + config.max_retries * wait + 60
+        self.lease = CLAIM_LEASE  # renewed every HEARTBEAT seconds while the run goes on
+        self.said_wait = -math.inf  # when this run last said what it waits for
 
     def stats(self, keys: Sequence[str], hits: int, todo: Sequence[str], dry_run: bool) -> RunStats:
         return RunStats(
@@ -154,6 +165,7 @@ class _Run:
         connections = [Connection(self.config, secret) for _ in range(min(self.config.concurrency, len(todo)))]
         bar = _progress_bar(len(todo), progress)
         tasks = [asyncio.ensure_future(self._worker(c, caller, queue, waiting, bar)) for c in connections]
+        beat = asyncio.ensure_future(self._heartbeat())
         try:
             done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
             for task in pending:
@@ -162,12 +174,30 @@ class _Run:
             for task in done:
                 task.result()  # re-raise the first worker's error
         finally:
-            for task in tasks:
+            for task in (*tasks, beat):
                 task.cancel()
             for connection in connections:
                 await connection.aclose()
             if bar is not None:
                 bar.close()
+
+    async def _heartbeat(self) -> None:
+        """Renew this run's claims while it runs: a run stopped or killed stops renewing, and its claims expire."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            self.cache.renew(self.lease)
+
+    def _say_wait(self, waiting: Sequence[str]) -> None:
+        """Say on stderr (at most every WAIT_NOTE seconds) which run holds the answers this run waits for."""
+        now = time.monotonic()
+        if now - self.said_wait < WAIT_NOTE:
+            return
+        self.said_wait = now
+        held = self.cache.holders(list(waiting))
+        who = ", ".join(f"pid {pid} on {host} (its claim lapses in {left:.0f} s unless renewed)"
+                        for pid, host, left in held[:3]) or "a run that just finished"
+        print(f"lctg: waiting for {len(waiting)} answer(s) another run sharing the LLM cache {self.cache.path} is "
+              f"fetching: {who}", file=sys.stderr, flush=True)
 
     def _count_retry(self) -> None:
         self.retries += 1
@@ -191,6 +221,7 @@ class _Run:
                 if bar is not None and answered:
                     bar.update(len(answered))
             elif waiting:  # only keys another run is answering are left: look again later
+                self._say_wait(waiting)
                 await asyncio.sleep(pause)
                 pause = min(2 * pause, _POLL[1])
                 queue.extend(waiting)
@@ -209,8 +240,11 @@ class _Run:
             self.cache.release(key)
             raise
         if isinstance(outcome, Completion):
-            self.cache.put(key, CachedAnswer(*outcome), model=self.config.model)  # commits at once
-            self.answers[key] = ChatResult(outcome.text, None, False, outcome.prompt_tokens, outcome.completion_tokens)
+            cut = outcome.finish_reason == "length"
+            answer = CachedAnswer(outcome.text, outcome.prompt_tokens, outcome.completion_tokens)
+            self.cache.put(key, answer, model=self.config.model, truncated=cut)  # commits at once
+            self.answers[key] = ChatResult(outcome.text, None, False, outcome.prompt_tokens, outcome.completion_tokens,
+                                           cut)
             self.prompt_tokens += outcome.prompt_tokens
             self.completion_tokens += outcome.completion_tokens
             self.in_a_row = 0

@@ -25,6 +25,7 @@ class ChatResult:
     cached: bool
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    truncated: bool = False  # the endpoint cut the answer (finish_reason "length")
 
     @property
     def ok(self) -> bool:
@@ -53,6 +54,8 @@ class RunStats:
     dry_run: bool = False
     corrupt_rows: int = 0
     answered_elsewhere: int = 0
+    blank: int = 0  # requests whose answer is empty or blank
+    truncated: int = 0  # requests whose answer the endpoint cut (finish_reason "length")
 
     def __add__(self, other: RunStats) -> RunStats:
         if not isinstance(other, RunStats):
@@ -67,11 +70,31 @@ class RunStats:
         calls = self.calls_needed if self.dry_run else self.calls_made
         extra = f", {self.corrupt_rows} corrupt cache rows re-fetched" if self.corrupt_rows else ""
         extra += f", {self.answered_elsewhere} answered by another run" if self.answered_elsewhere else ""
+        extra += f", {self.blank} blank answers" if self.blank else ""
+        extra += f", {self.truncated} answers cut at max_tokens" if self.truncated else ""
         return (
             f"{self.requests} requests: {verb} {calls} calls, {self.cache_hits} cached,"
             f" {self.deduplicated} deduplicated, {self.retries} retries, {self.errors} errors,"
             f" {self.prompt_tokens}+{self.completion_tokens} tokens{extra}"
         )
+
+
+#: Share of a step's answers, blank or cut at max_tokens, from which a run says its answers are degraded (the
+#: scores then measure the endpoint as much as the model).
+DEGRADED_SHARE = 0.1
+
+
+def degraded(step: str, usage: Any) -> str | None:
+    """A one-line warning when at least :data:`DEGRADED_SHARE` of a step's answers (``usage``: a
+    :class:`RunStats` or its dict) are blank or truncated, else None."""
+    get = usage.get if isinstance(usage, dict) else lambda k, d=0: getattr(usage, k, d)
+    answered, blank, cut = get("requests", 0) - get("errors", 0), get("blank", 0), get("truncated", 0)
+    if get("dry_run", False) or answered <= 0 or blank + cut < DEGRADED_SHARE * answered:
+        return None
+    parts = [f"{n} of {answered} answers {what}" for n, what in ((blank, "are blank"),
+             (cut, 'were cut at max_tokens (finish_reason "length")')) if n]
+    return (f"warning: LLM {step}: {'; '.join(parts)} — the scores of these generations reflect the endpoint, not the "
+            "model; check the endpoint and --llm-max-tokens (llm_usage in the JSON has the counts)")
 
 
 class ResultList(list[T], Generic[T]):

@@ -27,7 +27,7 @@ from lctg_metrics import __version__
 from lctg_metrics.llm.config import LLMConfig, chat_endpoint, describe
 from lctg_metrics.llm.body import (Completion, Final, ResponseTooLarge, Transient, parse_completion, read_bounded,
                                      redact, retry_after, snippet)
-from lctg_metrics.llm.errors import LLMEndpointError
+from lctg_metrics.llm.errors import LLMEndpointError, LLMError
 
 log = logging.getLogger("lctg.llm")
 
@@ -189,7 +189,16 @@ class Caller:
             status, headers, content = await _within(config.timeout, connection.post(body))
         except (TimeoutError, asyncio.TimeoutError, httpx.TimeoutException) as exc:
             raise Transient(f"timeout after {config.timeout}s ({type(exc).__name__})") from None
-        except httpx.TransportError as exc:
+        except (httpx.TransportError, OSError) as exc:
+            if _out_of_descriptors(exc):  # a local limit, not the endpoint: retrying cannot help
+                import resource
+
+                soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+                raise LLMError(f"{describe(config)}: this process ran out of file descriptors ({exc.__class__.__name__}: "
+                               f"too many open files; the limit is {soft}) — lower --llm-concurrency (now "
+                               f"{config.concurrency}) or raise the limit (ulimit -n)") from None
+            if not isinstance(exc, httpx.TransportError):
+                raise
             raise Transient(f"connection error ({type(exc).__name__}: {exc})") from None
         except ResponseTooLarge as exc:
             raise Final(str(exc)) from None
@@ -198,7 +207,7 @@ class Caller:
             if isinstance(parsed, str):
                 kind = headers.get("content-type", "none")
                 shown = "" if "json" in kind else f" (content-type {kind})"
-                raise Transient(f"malformed response{shown}: {parsed}")
+                raise Transient(f"malformed response from {describe(config)}{shown}: {parsed}")
             return parsed
         problem = f"HTTP {status}: {snippet(content)}" if content.strip() else f"HTTP {status} (empty body)"
         if status in REDIRECTS:
@@ -226,6 +235,20 @@ class Caller:
         error = redact(problem, self.secret)
         log.warning("%s: %s", describe(self.config), error)
         return error
+
+
+def _out_of_descriptors(exc: BaseException | None) -> bool:
+    """Whether an error (or one it was raised from) is EMFILE/ENFILE: no file descriptor left for a socket."""
+    import errno
+
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
+            return True
+        if "Too many open files" in str(exc):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
 
 
 async def _within(seconds: float, awaitable: Any) -> Any:

@@ -19,6 +19,7 @@ import numpy as np
 from lctg_dataset.constants import TASKS
 from lctg_metrics import aspects as _aspects
 from lctg_metrics.schema import ScoringError
+from lctg_metrics.scoring.limits import check_cube
 
 #: Tallies per (prompt, variant, aspect, sample) cell.
 TALLY: tuple[str, ...] = ("passed", "total", "appropriate", "parsed", "unparseable", "failed", "judged")
@@ -82,6 +83,7 @@ class TaskCounts:
         """The same tallies on larger axes (zeros where this one has none); ``kinds``: how many cell and prompt
         tallies to hold (default: as many as this one holds)."""
         kc, kp = kinds or (self.cells.shape[-1], self.prompts.shape[-1])
+        check_cube("counts", (len(units), len(variants), len(aspects), len(samples)))
         cells = np.zeros((len(units), len(variants), len(aspects), len(samples), kc), dtype=np.int64)
         prompts = np.zeros((len(units), len(variants), len(samples), kp), dtype=np.int64)
         iu = np.searchsorted(units, self.units)
@@ -155,6 +157,7 @@ class Counts:
                     aspect_order(a for m in mine for a in m.aspects),
                     tuple(sorted(set().union(*(m.samples for m in mine)))))
             kc, kp = _kinds(mine)
+            check_cube(task, tuple(map(len, axes)))
             cells = np.zeros((*map(len, axes), kc), dtype=np.int64)
             prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), kp), dtype=np.int64)
             for m in mine:
@@ -222,6 +225,7 @@ class Counts:
             kc = len(TALLY) if any(values[name].any() for name in TALLY[PLAIN_TALLY:]) else PLAIN_TALLY
             kp = (len(PROMPT_TALLY) if any(values[name].any() for name in PROMPT_TALLY[PLAIN_PROMPT_TALLY:]
                                            if name in values) else PLAIN_PROMPT_TALLY)
+            check_cube(task, tuple(map(len, axes)))
             cells = np.zeros((*map(len, axes), kc), dtype=np.int64)
             prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), kp), dtype=np.int64)
             for k, name in enumerate(TALLY[:kc]):

@@ -17,6 +17,7 @@ import numpy as np
 from lctg_metrics.options import MISSING_POLICIES
 from lctg_metrics.schema import Generation, Reference, ScoringError, check_generation
 from lctg_metrics.scoring.counts import NO_VARIANT, T, Counts
+from lctg_metrics.scoring.limits import check_expected
 
 #: Reason recorded for a generation counted as a failure because it is missing.
 MISSING_REASON = "missing generation (counted as failure)"
@@ -172,6 +173,7 @@ def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tu
     """The (id, sample) pairs of ``refs`` × the samples seen that have no generation in ``counts`` (in reference
     order, then sample order), and the samples seen."""
     samples = sorted({s for tc in counts.tasks.values() for s in tc.samples})
+    check_expected(len(refs), samples)
     by_task: dict[str, list[Reference]] = defaultdict(list)
     for ref in refs.values():
         by_task[ref.task].append(ref)

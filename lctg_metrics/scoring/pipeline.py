@@ -108,7 +108,7 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
     raws, cleaned, clean_stats, think = prepare_texts(cols, matches, cleaner, options)
     usage: dict[str, dict[str, Any]] = {}
     if clean_stats is not None:
-        usage["cleaner"] = _usage(clean_stats)
+        _llm_step("cleaner", clean_stats, usage, notes)
     failed = cols.failed()
     if failed:
         notes.append(f"{len(failed)} generations are no answer (a refusal or a content-filter stop): every aspect "
@@ -118,7 +118,7 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
     if judge is not None:
         answers, judge_stats = _judge(matches.references(), cleaned, judge)
         if judge_stats is not None:
-            usage["judge"] = _usage(judge_stats)
+            _llm_step("judge", judge_stats, usage, notes)
     return Part(_count(matches, vc, answers, think), cols, matches, cleaned, vc, answers, notes, usage)
 
 
@@ -275,8 +275,14 @@ def score(
                     materialize=part.items, llm_usage=part.usage, dataset_source=dataset_source)
 
 
-def _usage(stats: Any) -> dict[str, Any]:
-    return dataclasses.asdict(stats) if dataclasses.is_dataclass(stats) else dict(stats)
+def _llm_step(step: str, stats: Any, usage: dict[str, Any], notes: list[str]) -> None:
+    """An LLM step's usage, and when its answers are degraded (llm.results.degraded) the warning, with the counts of
+    blank and truncated answers in the usage (a healthy step's usage keeps its earlier fields only)."""
+    from lctg_metrics.llm.results import degraded
+
+    out, warning = dataclasses.asdict(stats) if dataclasses.is_dataclass(stats) else dict(stats), degraded(step, stats)
+    usage[step] = {k: v for k, v in out.items() if warning or k not in ("blank", "truncated")}
+    notes += [warning] if warning else []
 
 
 def _judge(matched: Sequence[Reference], cleaned: Sequence[str], judge: JudgeSpec) -> tuple[list[Any], Any]:

@@ -19,6 +19,7 @@ from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring.check import PROGRESS_THRESHOLD
 from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import absent_pairs
+from lctg_metrics.scoring.limits import check_expected
 from lctg_metrics.scoring.pipeline import (
     dataset_version, finalize, gc_paused, ignored_cleaned, ignored_note, missing_items, score_part,
 )
@@ -37,6 +38,7 @@ class _Seen:
         """Mark a chunk's pairs (distinct within the chunk); the index of the first one marked before, or None."""
         for s in set(samples) - self.column.keys():
             self.column[s] = len(self.column)
+        check_expected(len(self.row), list(self.column))
         if len(self.column) > self.bits.shape[1]:  # grow by doubling: linear over the run
             wider = np.zeros((self.bits.shape[0], 2 * len(self.column)), dtype=bool)
             wider[:, :self.bits.shape[1]] = self.bits

@@ -13,6 +13,7 @@ from lctg_metrics.scoring.counts import (
     PROMPT_TALLY, TALLY, THINK_MALFORMED, THINK_NO_ANSWER, THINK_STRIPPED, THINK_UNFINISHED, UNPARSEABLE, Counts, P,
     T, TaskCounts, aspect_order,
 )
+from lctg_metrics.scoring.limits import check_cube
 
 
 def _axis(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -109,6 +110,7 @@ def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r
         gu, gv = unit_of[gref], variant_of[gref]
         del gref
         shape = (len(units), len(variants), len(names), len(samples))
+        check_cube(task, shape)
         size = int(np.prod(shape))
         if whole:
             im, ig = slice(None), i_gen

@@ -28,11 +28,27 @@ def is_int(x: object) -> bool:
     return t is int or (t is not bool and isinstance(x, (int, np.integer)))
 
 
-def check_resampling(n_resamples: int, level: float) -> None:
+#: The most bootstrap resamples a run may ask for: the weights are a (resamples × prompts) float array, 480 MB at
+#: this limit for a 600-prompt task; 1,000 (the default) already puts the percentile error far below a CI's width.
+MAX_RESAMPLES = 100_000
+
+
+def check_resampling(n_resamples: int, level: float, *, name: str = "n_resamples") -> None:
+    """ValueError naming ``name`` (the flag or argument) unless 1 <= n_resamples <= :data:`MAX_RESAMPLES` and
+    0 < level < 1."""
     if not is_int(n_resamples) or n_resamples < 1:
-        raise ValueError(f"n_resamples must be a positive int, got {n_resamples!r}")
+        raise ValueError(f"{name} must be a positive int, got {n_resamples!r}")
+    if n_resamples > MAX_RESAMPLES:
+        raise ValueError(f"{name} {n_resamples:,} is over the limit of {MAX_RESAMPLES:,} resamples "
+                         "(lctg_metrics.stats.bootstrap.MAX_RESAMPLES); 1,000 to 10,000 is usual")
     if not 0 < level < 1:
         raise ValueError(f"level must be in (0, 1), got {level!r}")
+
+
+def check_seed(seed: int, *, name: str = "seed") -> None:
+    """ValueError naming ``name`` (the flag or argument) unless ``seed`` is an int >= 0 (what numpy's generator takes)."""
+    if not is_int(seed) or seed < 0:
+        raise ValueError(f"{name} must be an integer >= 0 (a bootstrap seed), got {seed!r}")
 
 
 def bootstrap_weights(rng: np.random.Generator, n_units: int, n_resamples: int) -> np.ndarray:
