@@ -275,6 +275,19 @@ def test_publish_metric_dry_run_lists_the_module(built_dataset, capsys):
     assert "dry run: nothing uploaded" in out and "metric Space: your-org/lctg_ctg" in out and "lctg_ctg.py" in out
 
 
+@pytest.mark.parametrize(("extra", "named"), [([], None), (["--dataset-repo", "me/lctg"], "me/lctg"),
+                                               (["--repo-id", "me/data"], "me/data")])
+def test_publish_metric_names_the_dataset_repo_its_space_scores(built_dataset, monkeypatch, extra, named):
+    import lctg_dataset.publish as publishing
+
+    seen = {}
+    monkeypatch.setenv("HF_TOKEN", "hf_test")
+    monkeypatch.setattr(publishing, "publish", lambda *a, **k: "https://hub/datasets/x")
+    monkeypatch.setattr(publishing, "publish_metric", lambda folder, repo, **k: seen.update(k) or "https://hub/m")
+    assert main(["publish", "--dataset", str(built_dataset), "--metric", "me/lctg_ctg", *extra]) == 0
+    assert seen["dataset"] == named
+
+
 def test_csv_dir_keeps_the_rows_of_other_models(built_dataset, sample_file, tmp_path, capsys):
     c = tmp_path / "csv"
     base = ["score", str(sample_file), "--dataset", str(built_dataset), "--task", "summary", "--csv-dir", str(c)]

@@ -137,3 +137,31 @@ def test_a_run_of_two_groups_scores_from_its_folder(built_dataset_derived: Path,
             nonzero += expected > 0
     assert nonzero > 0
     assert "acc_stderr,none" in harness["lctg"] and harness["lctg"]["acc_stderr,none"] not in ("N/A", None)
+
+
+def test_lctg_score_scores_each_config_of_a_run_folder(built_dataset_derived: Path, tmp_path: Path, capsys) -> None:
+    from lctg_metrics.api import score_predictions
+    from lctg_metrics.cli import main
+    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.sample import generate
+
+    fmt = [r for r in read_rows(built_dataset_derived, "summary") if r["aspect"] == "format"][:5]
+    multi = read_rows(built_dataset_derived, "multi", tasks=["summary"])[:5]
+    out = tmp_path / "out" / "model"
+    _log(out, "lctg_summary_format", fmt, [[generate(r, 0)] for r in fmt])
+    _log(out, "lctg_multi_summary", multi, [[generate(r, 0)] for r in multi])
+    for config, chosen, other in (("all", fmt, "multi"), ("multi", multi, "all")):
+        result = tmp_path / f"{config}.json"
+        argv = ["score", str(tmp_path / "out"), "--from", "lm-eval", "--dataset", str(built_dataset_derived),
+                "--missing", "skip", "--cleaner", "rule", "--json", str(result)]
+        assert main(argv + (["--config", config] if config != "all" else [])) == 0
+        printed = capsys.readouterr().out
+        assert f"it also holds '{other}' (score it with --config {other})" in printed
+        expected = score_predictions([generate(r, 0) for r in chosen], [r["id"] for r in chosen],
+                                     dataset=str(built_dataset_derived), cleaner="rule")
+        got = json.loads(result.read_text(encoding="utf-8"))
+        assert got["scores"]["summary"]["average"] == pytest.approx(expected["summary/average"], abs=1e-12)
+    assert main(["score", str(tmp_path / "out"), "--from", "lm-eval", "--dataset", str(built_dataset_derived),
+                 "--config", "variants"]) == 2
+    assert "holds the tasks of config(s) all, multi, not 'variants'; score it with --config all or --config multi" \
+        in capsys.readouterr().err

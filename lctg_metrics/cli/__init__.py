@@ -100,6 +100,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                      "to this Space, e.g. your-org/lctg_ctg (the module the Space is named after, else --module)")
     pub.add_argument("--module", choices=list(METRICS), help="the metric module --metric uploads (default: the one "
                      "the Space is named after, else lctg_ctg; lctg_if and lctg_ifsm are in builds with their config)")
+    pub.add_argument("--dataset-repo", metavar="REPO_ID", help="with --metric alone: the Hub dataset repo the Space "
+                     "scores, named in its card's datasets: (default: --repo-id when given)")
     pub.add_argument("--private", action="store_true", help="create the Hub repo as private (an existing repo keeps "
                      "its visibility)")
     pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token")

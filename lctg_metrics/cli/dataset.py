@@ -174,7 +174,8 @@ def cmd_publish(args: argparse.Namespace) -> int:
     if args.metric:
         from lctg_dataset.publish import publish_metric
 
-        url = publish_metric(metric_folder, args.metric, token=token, private=args.private)
+        url = publish_metric(metric_folder, args.metric, token=token, private=args.private,
+                             dataset=args.repo_id or args.dataset_repo)
         print(f"published the metric module {metric_folder} to {url}")
     return 0
 
