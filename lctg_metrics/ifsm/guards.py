@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from lctg_metrics.verdict import Verdict
 
-GUARD_VERSION = "g3"
+GUARD_VERSION = "g4"  # g4: an ending repeated (names aside) across passages is flagged (ifsm.validity)
 # Thresholds on word-bigram overlap, chosen so that no gold ending of Possible Stories dev+test is flagged
 # (measured in benchmarks/ifsm_readers.md) while restated questions and copied sentences are.
 MIN_WORDS = 2                # fewer words than this: empty
