@@ -155,9 +155,8 @@ def binomial_above(k: int, n: int, p: float) -> float:
 
 
 def _shift(name: str, run: np.ndarray, gold: np.ndarray) -> Check:
-    keep = ~np.isnan(run) & ~np.isnan(gold)
-    run, gold = run[keep], gold[keep]
-    if len(run) < 2:
+    run, gold = run[~np.isnan(run)], gold[~np.isnan(gold)]
+    if len(run) < 2 or len(gold) < 2:
         return Check(name, True, "not measured", {})
     alpha = ALPHA / len(FEATURES)
     auc, p_mw = mann_whitney(run, gold)
@@ -212,7 +211,8 @@ def check_run(run: RunFeatures, gold: RunFeatures, run_repeated: Sequence[str | 
               gold_repeated: Sequence[str | None]) -> list[Check]:
     """Every run-level test of ``run`` against ``gold`` (the same items' gold endings)."""
     checks = [_dissimilarity(run.passages, gold.passages), _repetition(run_repeated, gold_repeated)]
-    return checks + [_shift(name, run.values[name], gold.values[name]) for name in FEATURES]
+    empty = np.zeros(0)
+    return checks + [_shift(name, run.values.get(name, empty), gold.values.get(name, empty)) for name in FEATURES]
 
 
 def subset(run: RunFeatures, keep: Sequence[int]) -> RunFeatures:
