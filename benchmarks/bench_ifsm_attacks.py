@@ -123,9 +123,45 @@ def labeled(reader: str) -> str:
     return f"- labeled legitimate endings: {flagged}/{len(cases)} flagged ({flagged / len(cases):.1%})"
 
 
-def probe_runs(rows: Sequence[Row], gold: list[str], encoder: Any) -> list[tuple[str, list[str], set[str]]]:
-    """Endings written after the thresholds were published (filled in below)."""
-    return []
+_GENERIC = ("{name} could hardly believe what became of the {thing}.", "Looking back, {name} felt the {thing} had "
+            "changed everything.", "Nobody around {name} would ever forget the {thing}.")
+_FILLER = ("the", "and", "with", "of", "for", "then", "was")
+
+
+def probe_runs(rows: Sequence[Row], gold: list[str], encoder: Any, attacks: Any) -> list[tuple[str, list[str], set[str]]]:
+    """Endings written after the thresholds were published, in wordings and ratios the built-in attacks do not use."""
+    def thing(row: Row) -> str:  # a content word of the question, so each question gets its own sentence
+        from lctg_metrics.ifsm.guards import content
+        picks = [w for w in content(str(row["question"])) if len(w) > 3] or ["day"]
+        return picks[-1]
+
+    def name(row: Row) -> str:
+        return attacks.main_character(row)
+
+    def gen(i: int, row: Row) -> str:
+        return _GENERIC[i % len(_GENERIC)].format(name=name(row), thing=thing(row))
+
+    every = {str(r["id"]) for r in rows}
+    generic = [gen(i, r) for i, r in enumerate(rows)]
+    knew = [f"Looking back, {name(r)} knew that {attacks.focus(r)}." for r in rows]
+    truth = [f"It was true: {attacks.focus(r).lower()} :)" for r in rows]
+    glued = []
+    for r in rows:
+        from lctg_metrics.ifsm.guards import content
+        ws = list(dict.fromkeys(content(str(r["question"])) + content(sentences(str(r["document"]))[-1])))[:8]
+        glued.append(" ".join(w + " " + _FILLER[k % len(_FILLER)] for k, w in enumerate(ws)).capitalize() + ".")
+    hug = hugging(rows, attacks.hug_candidates, encoder)
+    out = [("probe: generic sentences with a question word, 3 frames", generic, every),
+           ("probe: 'Looking back, X knew that <focus>'", knew, every),
+           ("probe: 'It was true: <focus> :)'", truth, every),
+           ("probe: salad glued with function words", glued, every)]
+    for share, attack, label in ((0.12, hug, "hugging"), (0.08, knew, "'X knew that <focus>'"),
+                                 (0.2, generic, "generic with a question word"), (0.12, glued, "glued salad")):
+        texts, chosen = mix(rows, gold, attack, share, encoder)
+        out.append((f"probe: gold + {share:.0%} {label}", texts, chosen))
+    texts, chosen = mix(rows, gold, hug, 0.18, encoder, white_box=False)
+    out.append(("probe: gold + 18% hugging, items at random", texts, chosen))
+    return out
 
 
 def main() -> None:
@@ -157,7 +193,7 @@ def main() -> None:
             base_texts = gold if base == "gold" else pure[base]
             runs.append((f"mix {base} + {share:.0%} {attack}", *mix(rows, base_texts, pure[attack], share, encoder)))
     if args.probes:
-        runs += probe_runs(rows, gold, encoder)
+        runs += probe_runs(rows, gold, encoder, attacks)
     print(f"# IFSM attacks, reader `{args.reader}`, eval half ({len(rows)} items)\n")
     print("| run | attack share | IFSM on it | flagged on it | IFSM (all) | result | the run's own reasons | "
           "attacks of the table that get through |")
