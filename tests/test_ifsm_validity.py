@@ -238,3 +238,33 @@ def test_a_reader_that_rewards_the_question_makes_every_result_invalid() -> None
     through = [name for name, a in result.attacks.items() if a.gets_through]
     assert through, {n: (a.ifsm, a.valid) for n, a in result.attacks.items()}
     assert not result.valid and any("gets through" in r for r in result.invalid_reasons)
+
+
+def test_the_attack_table_is_reused_from_the_cache_for_the_same_key(tmp_path, monkeypatch) -> None:
+    from lctg_metrics.ifsm import register_reader
+    from lctg_metrics.ifsm.attack_cache import cache_dir
+    from lctg_metrics.ifsm.records import result_dict
+    monkeypatch.setenv("LCTG_CACHE_DIR", str(tmp_path))
+    rows = _rows()
+    calls = []
+
+    class Counting(GoldReader):
+        def choose(self, items):
+            calls.append(len(items))
+            return super().choose(items)
+
+    register_reader("validity-perfect", lambda: Counting(rows), replace=True)
+    gold = [r["gold_ending"] for r in rows]
+    first = _score(rows, gold, "validity-perfect", attack_cache=True)
+    n_first = len(calls)
+    second = _score(rows, gold, "validity-perfect", attack_cache=True)
+    assert not first.attacks_reused and second.attacks_reused
+    assert second.attacks == first.attacks and second.adversarial == first.adversarial
+    assert len(calls) - n_first == 2  # only gold and the generated endings were read again
+    assert result_dict(second)["attacks_reused"] is True and len(list(cache_dir().glob("*.json"))) == 1
+    other = _rows(seed=2)  # other data: another key
+    assert not _score(other, [r["gold_ending"] for r in other], "validity-perfect", attack_cache=True).attacks_reused
+    for path in cache_dir().glob("*.json"):  # a damaged file is recomputed, never trusted
+        path.write_text("{not json", "utf-8")
+    assert not _score(rows, gold, "validity-perfect", attack_cache=True).attacks_reused
+    assert not _score(rows, gold, Counting(rows), attack_cache=True).attacks_reused  # a Reader object: no stable id

@@ -57,6 +57,7 @@ def result_dict(result: IFSMResult) -> dict[str, Any]:
         "oracle": set_dict(result.oracle),
         "adversarial": {name: set_dict(s) for name, s in result.adversarial.items()},
         "attacks": {name: attack_dict(a) for name, a in result.attacks.items()},
+        "attacks_reused": result.attacks_reused,
         "validity_checks": {c.name: check_dict(c) for c in result.checks},
         "dissimilarity_to_gold": _number(result.dissimilarity_to_gold),
         "dissimilarity_within_passage": _number(result.dissimilarity_within_passage),
@@ -77,6 +78,7 @@ def flat_dict(result: IFSMResult) -> dict[str, Any]:
     for name, a in result.attacks.items():
         out[f"attack/{name}"] = a.ifsm
         out[f"attack/{name}/valid"] = a.valid
+    out["attacks_reused"] = result.attacks_reused
     for c in result.checks:
         out[f"check/{c.name}"] = c.passed
     out["dissimilarity_to_gold"] = result.dissimilarity_to_gold

@@ -41,7 +41,8 @@ def format_result(result: IFSMResult) -> str:
     lines += ["", "run-level validity against the gold endings: " + ("; ".join(failed) if failed else
               f"{len(result.checks)} tests passed")]
     if result.attacks:
-        lines += ["", "| attack | share | IFSM on the attack share | flagged | run | failed tests |",
+        reused = "reused from the cache" if result.attacks_reused else "computed for this run"
+        lines += ["", f"attack table ({reused}):", "", "| attack | share | IFSM on the attack share | flagged | run | failed tests |",
                   "|---|---|---|---|---|---|"] + [_attack(a) for a in result.attacks.values()]
     lines += ["", result.signature]
     return "\n".join(lines)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import lctg_metrics.ifsm.attack_cache as cache_store
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.attack_table import CHANCE, AttackScore, Basis, attack_table, run_checks
 from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
@@ -24,6 +25,8 @@ from lctg_metrics.signature import Family, declare
 ADVERSARIAL_VERSION = "a2"
 #: A reader below this accuracy on gold endings is weak (humans: 0.925): its IFSM is bounded by its own misreadings.
 WEAK_BELOW = 0.75
+#: The signature's ``adv``: probes, attack classes and run-level validity versions.
+ADV = f"{ADVERSARIAL_VERSION}+{ATTACKS_VERSION}+{VALIDITY_VERSION}"
 #: More unparseable reader answers than this share (on gold endings or the generations) make a result invalid.
 MAX_UNPARSEABLE = 0.05
 DEFAULT_DISSIMILARITY = "use-m3"  # offline stand-in for the paper's LaBSE (``labse`` needs sentence-transformers)
@@ -52,6 +55,7 @@ class IFSMResult:
     reasked: int = 0  # reader questions asked a second time because the first answer could not be read
     checks: tuple[Check, ...] = ()  # the run-level validity tests of the generated endings against gold
     attacks: dict[str, AttackScore] = field(default_factory=dict)  # attack classes and mixes on their attack share
+    attacks_reused: bool = False  # the probes and attacks came from the cache (same reader, guard, versions, data)
 
 
 def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -116,7 +120,7 @@ def _signature(info: ReaderInfo, oracle: SetScore, split: str | None, templates:
         "reader": f"{info.name}@{info.version}#{info.digest}", "weak": "yes" if info.weak else "no",
         "reader_acc": f"{oracle.guarded:.3f}", "reader_acc_measured": measured, "split": split or "all",
         "templates": templates, "guards": guards,
-        "adv": f"{ADVERSARIAL_VERSION}+{ATTACKS_VERSION}+{VALIDITY_VERSION}", "boot": str(n_boot),
+        "adv": ADV, "boot": str(n_boot),
         "seed": str(seed), "dissim": dissimilarity or "none"})
 
 
@@ -133,6 +137,7 @@ def score_ifsm(
     n_boot: int = N_BOOT,
     seed: int = 0,
     return_items: bool = False,
+    attack_cache: bool = False,
 ) -> IFSMResult:
     """IFSM of ``generations`` (id → ending) on ``rows`` (with contexts) of ``split``; a missing ending fails.
 
@@ -140,7 +145,8 @@ def score_ifsm(
     use-m3 if installed; None: lexical checks only; the signature's ``guards`` names it).
     ``reader``: a name in ``READERS`` (built with ``reader_options``) or a Reader. ``dissimilarity_encoder``:
     an encoder name, ``"auto"`` (use-m3 if installed) or None. ``adversarial=False`` skips the attack sets
-    and marks the result invalid.
+    and marks the result invalid. ``attack_cache``: reuse the probes and attack table computed before for the
+    same reader (given by name), guard, versions, rows and bootstrap (:mod:`lctg_metrics.ifsm.attack_cache`).
     """
     chosen = [r for r in rows if split is None or r["split"] == split]
     if not chosen:
@@ -160,11 +166,21 @@ def score_ifsm(
                                  genc)
     basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
                   repeated(gold_texts, passages))
-    table, attacks = {}, {}
-    if adversarial:
+    table, attacks, reused = {}, {}, False
+    guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
+    info0 = the_reader.info
+    key = cache_store.cache_key(f"{info0.name}@{info0.version}#{info0.digest}", guards, ADV,
+                                f"{guard_name}@{genc.version if genc else ''}", cache_store.data_digest(chosen), str(n_boot), str(seed))
+    use_cache = adversarial and attack_cache and isinstance(reader, str)  # a Reader object may have no stable id
+    cached = cache_store.load(key) if use_cache else None
+    if cached is not None:
+        (table, attacks), reused = cached, True
+    elif adversarial:
         for name, build in ADVERSARIAL_SETS.items():
             table[name] = run_set(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed, genc)[0]
         attacks = attack_table(the_reader, chosen, basis, genc, n_boot, seed)
+        if use_cache:
+            cache_store.save(key, table, attacks)
     flags = repeated(endings, passages)
     main, run = run_set(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)], "generated",
                         False, n_boot, seed, genc, flags)
@@ -195,7 +211,7 @@ def score_ifsm(
         dissimilarity_to_gold=dissim, dissimilarity_within_passage=dissim_pairs,
         valid=not why, invalid_reasons=tuple(why), reader=info,
         signature=_signature(info, oracle, split, templates, n_boot, seed, dissimilarity_encoder,
-                             f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION),
+                             guards),
         items=items, reasked=int(getattr(the_reader, "stats", {}).get("fallback", 0)),
-        checks=tuple(checks), attacks=attacks,
+        checks=tuple(checks), attacks=attacks, attacks_reused=reused,
     )
