@@ -15,7 +15,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.util
+import inspect
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -92,7 +95,9 @@ def mix(rows: Sequence[Row], base: list[str], attack: list[str], share: float, e
 
 def line(name: str, rows: Sequence[Row], all_rows: Sequence[Row], texts: list[str], attacked: set[str],
          reader: str) -> str:
-    result = score_ifsm({str(r["id"]): t for r, t in zip(rows, texts)}, all_rows, reader=reader, return_items=True)
+    cached = {"attack_cache": True} if "attack_cache" in inspect.signature(score_ifsm).parameters else {}
+    result = score_ifsm({str(r["id"]): t for r, t in zip(rows, texts)}, all_rows, reader=reader, return_items=True,
+                        **cached)
     items = [i for i in result.items if i["id"] in attacked]
     hit = sum(i["hit"] for i in items) / len(items)
     flagged = sum(i["guard"] != "ok" for i in items) / len(items)
@@ -171,6 +176,7 @@ def main() -> None:
     parser.add_argument("--attacks-from", default=None, help="attacks.py to take the generators from")
     parser.add_argument("--probes", action="store_true", help="also the probes written after the thresholds")
     args = parser.parse_args()
+    os.environ.setdefault("LCTG_CACHE_DIR", tempfile.mkdtemp(prefix="bench-ifsm-"))  # the attack table once per run
     attacks = _attacks_module(args.attacks_from)
     start = time.perf_counter()
     all_rows = load_story_rows(args.source, include_contexts=True) if args.source else load_story_rows(
