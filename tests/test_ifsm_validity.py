@@ -118,6 +118,7 @@ def test_binomial_tail_is_the_sum_of_the_pmf(k: int, n: int, p: float) -> None:
     ("Mia could not believe how things turned out.", "Mia could not believe her luck.", False),
     ("The dog ate the cake.", "The dog ate the map.", False),
     ("Ｍia ｃould not believe how things turned out.", "Ben could not believe how things turned out.", True),
+    ("The end: ミアは生地を忘れた。", "The end: 猫が戻った。", False),  # letters of any script are words
 ])
 def test_skeleton_drops_names_only(a: str, b: str, same: bool) -> None:
     assert (skeleton(a) == skeleton(b)) is same

@@ -50,7 +50,7 @@ FEATURES = {
     "cross_story_similarity": "highest cos of the ending with an ending of another passage",
     "function_word_deficit": "1 − the share of function words (content-word salad is near 1)",
 }
-_TOKEN = re.compile(r"[A-Za-z']+")
+_TOKEN = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # letters of any script
 
 
 @dataclass(frozen=True)
