@@ -128,8 +128,9 @@ def labeled(reader: str) -> str:
     return f"- labeled legitimate endings: {flagged}/{len(cases)} flagged ({flagged / len(cases):.1%})"
 
 
-_GENERIC = ("{name} could hardly believe what became of the {thing}.", "Looking back, {name} felt the {thing} had "
-            "changed everything.", "Nobody around {name} would ever forget the {thing}.")
+_GENERIC = ("{name} could hardly believe what became of the {thing}.",
+            "Looking back, {name} felt the {thing} had changed everything.",
+            "Nobody around {name} would ever forget the {thing}.")
 _FILLER = ("the", "and", "with", "of", "for", "then", "was")
 
 
