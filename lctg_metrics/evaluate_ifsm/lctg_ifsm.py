@@ -47,7 +47,8 @@ Args:
     adversarial (`bool`, default True): score the probes and attack classes (without them the result is invalid).
     dissimilarity (`str`, default 'auto'): encoder for dissimilarity (`auto`: use-m3 if installed; `none`).
     n_boot (`int`, default 2000): bootstrap resamples over items for the 95% intervals.
-    return_items (`bool`, default False): also return per-item `items` (id, hit, choice, guard, dissimilarity).
+    return_items (`bool`, default False): also return per-item `items` (id, hit, choice, guard, dissimilarity,
+        passage_dissimilarity and passage_dissimilarity_gold: the within-passage Dissimilarity of its passage).
     llm_base_url, llm_model (`str`): OpenAI-compatible endpoint and model of the `llm` reader.
     llm_api_key_env (`str`, default 'OPENAI_API_KEY'): environment variable holding the key (never stored).
     llm_concurrency, llm_cache, llm_timeout, llm_max_retries, llm_temperature, llm_max_tokens, llm_seed,

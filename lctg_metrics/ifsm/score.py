@@ -9,7 +9,7 @@ from typing import Any
 
 import lctg_metrics.ifsm.attack_cache as cache_store
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
-from lctg_metrics.ifsm.attack_table import CHANCE, AttackScore, Basis, attack_table, run_checks
+from lctg_metrics.ifsm.attack_table import CHANCE, AttackScore, Basis, attack_table
 from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
@@ -18,7 +18,7 @@ from lctg_metrics.ifsm.items import gold_item, with_ending
 from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
 from lctg_metrics.ifsm.run import SetScore, capped, run_set
 from lctg_metrics.ifsm.stats import N_BOOT
-from lctg_metrics.ifsm.validity import VALIDITY_VERSION, Check, features, repeated
+from lctg_metrics.ifsm.validity import VALIDITY_VERSION, Check, check_run, features, repeated
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.signature import Family, declare
 
@@ -185,7 +185,8 @@ def score_ifsm(
     main, run = run_set(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)], "generated",
                         False, n_boot, seed, genc, flags)
     verdicts, choices = run.verdicts, run.choices
-    checks, _ = run_checks(genc, chosen, endings, run.similarities, basis)
+    run_features = features(genc, chosen, endings, run.similarities)
+    checks = check_run(run_features, basis.features, flags, basis.repeated)
 
     dissim = dissim_pairs = None
     per_item_dissim: list[float | None] = [None] * len(chosen)
@@ -202,7 +203,9 @@ def score_ifsm(
     items = None
     if return_items:
         items = [{"id": r["id"], "hit": bool(v.passed and c == r["gold_label"]), "choice": c, "guard": v.reason,
-                  "dissimilarity": d} for r, v, c, d in zip(chosen, verdicts, choices, per_item_dissim)]
+                  "dissimilarity": d, "passage_dissimilarity": run_features.passages.get(str(r["passage_id"])),
+                  "passage_dissimilarity_gold": basis.features.passages.get(str(r["passage_id"]))}
+                 for r, v, c, d in zip(chosen, verdicts, choices, per_item_dissim)]
     info = replace(the_reader.info, weak=the_reader.info.weak or oracle.guarded < WEAK_BELOW)  # measured, not assumed
     return IFSMResult(
         ifsm=main.guarded, ci=main.guarded_ci, n=main.n, flagged=main.flagged,
