@@ -60,33 +60,38 @@ def _attacks_module(path: str | None) -> Any:
     return module
 
 
-def hugging(rows: Sequence[Row], make: Callable[[Row], list[str]], encoder: Any) -> list[str]:
-    """Per item, the candidate closest to the question that the released guard lets through (else the first)."""
-    out = []
-    for row in rows:
-        cands = make(row)
-        q = encoder.encode([str(row["question"])])[0]
-        sims = [float((encoder.encode(sentences(readable(c)) or [c]) @ q).max()) for c in cands]
-        ok = [(s, c) for c, s in zip(cands, sims) if check_ending(
-            c, question=str(row["question"]), context=str(row["document"]), options=list(row["options"]),
-            gold_label=int(row["gold_label"]), question_similarity=s).passed]
-        out.append(max(ok)[1] if ok else cands[0])
-    return out
+def question_similarity(rows: Sequence[Row], texts: Sequence[str], encoder: Any) -> list[float]:
+    """Highest cos of any sentence of each text with its question (all texts embedded in one batched pass)."""
+    parts = [sentences(readable(t)) or [t] for t in texts]
+    encoder.encode([p for ps in parts for p in ps] + [str(r["question"]) for r in rows])  # one batched pass
+    return [float((encoder.encode(ps) @ encoder.encode([str(r["question"])])[0]).max()) for ps, r in zip(parts, rows)]
 
 
-def passes(row: Row, ending: str, encoder: Any) -> bool:
-    q = encoder.encode([str(row["question"])])[0]
-    sim = float((encoder.encode(sentences(readable(ending)) or [ending]) @ q).max())
+def _passes(row: Row, ending: str, sim: float) -> bool:
     return check_ending(ending, question=str(row["question"]), context=str(row["document"]),
                         options=list(row["options"]), gold_label=int(row["gold_label"]),
                         question_similarity=sim).passed
 
 
+def hugging(rows: Sequence[Row], make: Callable[[Row], list[str]], encoder: Any) -> list[str]:
+    """Per item, the candidate closest to the question that the released guard lets through (else the first)."""
+    cands = [make(row) for row in rows]
+    flat_rows = [row for row, cs in zip(rows, cands) for _ in cs]
+    sims = iter(question_similarity(flat_rows, [c for cs in cands for c in cs], encoder))
+    out = []
+    for row, cs in zip(rows, cands):
+        ok = [(s, c) for c, s in zip(cs, [next(sims) for _ in cs]) if _passes(row, c, s)]
+        out.append(max(ok)[1] if ok else cs[0])
+    return out
+
+
 def mix(rows: Sequence[Row], base: list[str], attack: list[str], share: float, encoder: Any,
         white_box: bool = True) -> tuple[list[str], set[str]]:
     """``share`` of the items get ``attack`` (white box: items where it passes the guard first)."""
+    sims = question_similarity(rows, attack, encoder) if white_box else [0.0] * len(rows)
+
     def key(i: int) -> tuple[bool, str]:
-        first = not passes(rows[i], attack[i], encoder) if white_box else False
+        first = not _passes(rows[i], attack[i], sims[i]) if white_box else False
         return first, hashlib.sha256(f"bench|{rows[i]['id']}".encode()).hexdigest()
     order = sorted(range(len(rows)), key=key)[: round(share * len(rows))]
     chosen = {str(rows[i]["id"]) for i in order}
