@@ -175,6 +175,23 @@ def probe_runs(rows: Sequence[Row], gold: list[str], encoder: Any, attacks: Any)
     return out
 
 
+def distractor_checks(rows: Sequence[Row], gold: list[str], encoder: Any) -> str:
+    """The run-level tests on human endings that answer another question (a wrong candidate of each item): honest
+    endings for the story that differ from gold. Only the tests: the guard flags them as copies of a candidate."""
+    try:
+        from lctg_metrics.ifsm.validity import check_run, features, repeated
+    except ImportError:
+        return "- human distractor endings: no run-level tests in this version"
+    other = [str(r["options"][(int(r["gold_label"]) + 1) % len(r["options"])]) for r in rows]
+    passages = [str(r["passage_id"]) for r in rows]
+    gold_f = features(encoder, rows, gold, question_similarity(rows, gold, encoder))
+    run_f = features(encoder, rows, other, question_similarity(rows, other, encoder))
+    checks = check_run(run_f, gold_f, repeated(other, passages), repeated(gold, passages))
+    failed = [c.reason for c in checks if not c.passed]
+    return ("- human distractor endings (another candidate of each item), run-level tests only: "
+            + ("; ".join(failed) if failed else f"all {len(checks)} pass"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reader", default="embedding")
@@ -214,6 +231,7 @@ def main() -> None:
         print(line(name, rows, all_rows, texts, attacked, args.reader), flush=True)
     print()
     print(labeled(args.reader))
+    print(distractor_checks(rows, gold, encoder))
     print(f"\n({time.perf_counter() - start:.0f} s)")
 
 
