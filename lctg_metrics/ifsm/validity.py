@@ -43,12 +43,14 @@ ALPHA = 0.001
 MIN_AUC = 0.64
 TAIL = 0.95
 MIN_TAIL_EXCESS = 0.10
-#: Features whose higher values point toward gaming, and what each measures.
+#: Features whose higher values point toward gaming: what each measures, its AUC floor and its tail quantile.
+#: Closeness to other stories' endings has wider floors: honest endings written in one style (a shared opener such
+#: as "Finally,") move it (AUC 0.69 for seeded rewrites of gold on the eval half) without being near-duplicates.
 FEATURES = {
-    "question_similarity": "cos of the ending's closest sentence with the question",
-    "last_sentence_similarity": "cos of the ending with the story's last sentence",
-    "cross_story_similarity": "highest cos of the ending with an ending of another passage",
-    "function_word_deficit": "1 − the share of function words (content-word salad is near 1)",
+    "question_similarity": ("cos of the ending's closest sentence with the question", MIN_AUC, TAIL),
+    "last_sentence_similarity": ("cos of the ending with the story's last sentence", MIN_AUC, TAIL),
+    "cross_story_similarity": ("highest cos of the ending with an ending of another passage", 0.80, 0.99),
+    "function_word_deficit": ("1 − the share of function words (content-word salad is near 1)", MIN_AUC, TAIL),
 }
 _TOKEN = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # letters of any script
 
@@ -159,21 +161,22 @@ def _shift(name: str, run: np.ndarray, gold: np.ndarray) -> Check:
     if len(run) < 2 or len(gold) < 2:
         return Check(name, True, "not measured", {})
     alpha = ALPHA / len(FEATURES)
+    _, min_auc, tail = FEATURES[name]
     auc, p_mw = mann_whitney(run, gold)
-    cut = float(np.quantile(gold, TAIL))
+    cut = float(np.quantile(gold, tail))
     base = max(float(np.mean(gold > cut)), 1.0 / len(gold))
     above = int(np.sum(run > cut))
     p_tail = binomial_above(above, len(run), base)
     excess = above / len(run) - base
     figures = {"auc": auc, "p_mann_whitney": p_mw, "cut": cut, "gold_above": base, "run_above": above / len(run),
                "p_tail": p_tail, "run_mean": float(run.mean()), "gold_mean": float(gold.mean())}
-    shifted = p_mw < alpha and auc >= MIN_AUC
+    shifted = p_mw < alpha and auc >= min_auc
     tailed = p_tail < alpha and excess >= MIN_TAIL_EXCESS
     if not (shifted or tailed):
         return Check(name, True, "ok", figures)
     return Check(name, False, f"{name} shifted toward gaming: mean {run.mean():.3f} vs gold {gold.mean():.3f}, AUC "
-                              f"{auc:.2f} (one-sided Mann-Whitney p={p_mw:.1e}; floor {MIN_AUC}), "
-                              f"{above / len(run):.1%} above gold's {TAIL:.0%} quantile {cut:.3f} vs gold {base:.1%} "
+                              f"{auc:.2f} (one-sided Mann-Whitney p={p_mw:.1e}; floor {min_auc}), "
+                              f"{above / len(run):.1%} above gold's {tail:.0%} quantile {cut:.3f} vs gold {base:.1%} "
                               f"(binomial p={p_tail:.1e}; floor +{MIN_TAIL_EXCESS:.0%})", figures)
 
 
