@@ -185,3 +185,29 @@ def test_weak_is_measured_and_unreadable_answers_invalidate(rows: list[dict], tm
     assert "|weak:yes|" in result.signature and result.reader.weak is True
     assert not result.valid and result.reasked >= result.n
     assert any("could not be read" in why for why in result.invalid_reasons), result.invalid_reasons
+
+
+def test_rotated_moves_every_candidate_and_the_target() -> None:
+    from lctg_metrics.ifsm.items import MCItem
+    from lctg_metrics.ifsm.llm_reader import rotated
+
+    item = rotated(MCItem("x", "c", "q", ("a", "b", "c", "d"), 3))
+    assert item.options == ("d", "a", "b", "c") and item.options[item.target] == "d"
+
+
+@pytest.mark.parametrize("calibrate", [False, True])
+def test_calibrated_llm_reader_gives_a_letter_prior_nothing_and_keeps_a_right_reader(
+        rows: list[dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, calibrate: bool) -> None:
+    monkeypatch.setenv("LCTG_TEST_API_KEY", "k")
+    items = [gold_item(r) for r in rows]
+    with FakeOpenAIServer(answer=lambda body: "A") as server:  # a reader that only has a letter prior
+        always_a = LLMReader(_config(server, tmp_path), calibrate=calibrate).choose(items)
+    with FakeOpenAIServer(answer=_gold_letter(rows)) as server:
+        reader = LLMReader(_config(server, tmp_path / "right"), calibrate=calibrate)
+        right = reader.choose(items)
+        asked = len(server.received)
+    credited = sum(c == i.target for c, i in zip(always_a, items))
+    assert 0 < sum(i.target == 0 for i in items) < len(items)  # the prior would earn something uncalibrated
+    assert credited == (0 if calibrate else sum(i.target == 0 for i in items))
+    assert right == [i.target for i in items] and asked == len(items) * (2 if calibrate else 1)
+    assert reader.info.version == "mc-v2+p3" + ("+rot1" if calibrate else "")

@@ -15,6 +15,9 @@ from lctg_metrics.ifsm.readers import ReaderInfo
 
 PROMPT_VERSION = "mc-v2"
 PARSER_VERSION = "p3"
+#: ``calibrate=True``: each item is asked twice, the second time with the candidates rotated one slot; the target
+#: counts only when chosen in both orders (a letter prior, e.g. "always A", then earns nothing).
+CALIBRATION_VERSION = "rot1"
 LETTERS = "ABCD"
 #: The endings are data written by others (a generated one may try to steer the reader): each is one JSON string on
 #: its own line (newlines and quotes escaped), and the reader is told to ignore anything inside them.
@@ -163,6 +166,12 @@ def _json_letter(text: str) -> str | None:
     return None
 
 
+def rotated(item: MCItem) -> MCItem:
+    """``item`` with every candidate moved one slot on (the last to the first); the target moves with its ending."""
+    k = len(item.options)
+    return MCItem(item.id, item.context, item.question, (item.options[-1], *item.options[:-1]), (item.target + 1) % k)
+
+
 def chat(config: Any, conversations: Sequence[Sequence[Mapping[str, str]]]) -> list[str | None]:
     """The one adapter to the project's LLM client: replies in request order.
 
@@ -184,17 +193,37 @@ class LLMReader:
     The digest in the signature covers the prompts, the endpoint (model@host) and the request parameters sent.
     """
 
-    def __init__(self, config: Any) -> None:
+    def __init__(self, config: Any, *, calibrate: bool = False) -> None:
         from lctg_metrics.llm.config import describe, describe_params
 
-        self.config = config
+        self.config, self.calibrate = config, calibrate
         endpoint = f"{describe(config)}|{describe_params(config)}"  # model@host and the request parameters sent
-        digest = hashlib.sha256("\n".join((PROMPT, FALLBACK, PARSER_VERSION, endpoint)).encode()).hexdigest()[:12]
-        self.info = ReaderInfo(name=f"llm:{config.model}", version=f"{PROMPT_VERSION}+{PARSER_VERSION}", digest=digest, weak=False,
-                               note=f"{endpoint}; accuracy on gold endings is measured in each run (oracle)")
+        parts = (PROMPT, FALLBACK, PARSER_VERSION, endpoint) + ((CALIBRATION_VERSION,) if calibrate else ())
+        digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
+        version = f"{PROMPT_VERSION}+{PARSER_VERSION}" + (f"+{CALIBRATION_VERSION}" if calibrate else "")
+        self.info = ReaderInfo(name=f"llm:{config.model}", version=version, digest=digest, weak=False,
+                               note=f"{endpoint}; accuracy on gold endings is measured in each run (oracle)"
+                                    + ("; target counted only when chosen in two candidate orders" if calibrate else ""))
         self.stats: Counter[str] = Counter()
 
     def choose(self, items: Sequence[MCItem]) -> list[int | None]:
+        """The slot chosen per item; calibrated, the target only when the rotated order chooses it too (otherwise the
+        other choice, mapped back, or the slot after the target: never the target)."""
+        first = self._ask(items)
+        if not self.calibrate:
+            return first
+        second = [None if c is None else (c - 1) % len(item.options)
+                  for c, item in zip(self._ask([rotated(item) for item in items]), items)]
+        out: list[int | None] = []
+        for a, b, item in zip(first, second, items):
+            if a != item.target or b == item.target:
+                out.append(a)
+            else:
+                self.stats.update(order_dependent=1)
+                out.append(b if b is not None else (item.target + 1) % len(item.options))
+        return out
+
+    def _ask(self, items: Sequence[MCItem]) -> list[int | None]:
         firsts = [[{"role": "user", "content": build_prompt(item)}] for item in items]
         replies = chat(self.config, firsts)
         choices = [parse_choice(reply, len(item.options)) for reply, item in zip(replies, items)]

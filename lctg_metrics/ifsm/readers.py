@@ -9,12 +9,14 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from lctg_metrics.ifsm.calibration import CalibratedReads, Reading
 from lctg_metrics.ifsm.encoders import get_encoder
-from lctg_metrics.ifsm.head import featurize, head_digest, load_head
+from lctg_metrics.ifsm.head import HEAD_FORMAT_V2, featurize, head_digest, load_head
 from lctg_metrics.ifsm.items import MCItem
 from lctg_metrics.schema import ScoringError
 
 DATA = Path(__file__).parent / "data"
+DEFAULT_HEAD = "head-use-m3-v2.json"  # calibrated; head-use-m3-v1.json is the uncalibrated head it replaced
 
 
 @dataclass(frozen=True)
@@ -38,11 +40,16 @@ class Reader(Protocol):
 
 
 class EmbeddingReader:
-    """Offline reader: cosine features of context/question/ending through a small fitted head. Weak."""
+    """Offline reader: cosine features of context/question/ending through a small fitted head. Weak.
+
+    A format-2 head reads calibrated (``calibration.py``): the target is chosen only when it beats the item's own
+    content-free probes and the question itself; a format-1 head reads by argmax alone."""
 
     def __init__(self, head_path: str | Path) -> None:
         self.head = load_head(head_path)
         self.encoder = get_encoder(self.head.encoder)
+        self.calibrated = self.head.format == HEAD_FORMAT_V2
+        self._reads = CalibratedReads(self.head, self.encoder) if self.calibrated else None
         acc = self.head.eval_accuracy
         self.info = ReaderInfo(
             name=f"embedding-{self.head.encoder}",
@@ -51,18 +58,31 @@ class EmbeddingReader:
             weak=True,
             measured_accuracy=acc,
             note=(f"weak reader: {acc:.3f} accuracy on gold endings of the eval half (humans 0.925, chance 0.25)"
-                  if acc is not None else "weak reader: accuracy not measured"),
+                  if acc is not None else "weak reader: accuracy not measured")
+                 + ("; calibrated against content-free and question probes" if self.calibrated else ""),
         )
 
-    def choose(self, items: Sequence[MCItem]) -> list[int | None]:
+    def read(self, items: Sequence[MCItem]) -> list[Reading]:
+        """Per item: the choice, the head's score per candidate, the target's margin and the threshold it had to
+        pass (format 1: 0, the plain argmax)."""
         if not items:
             return []
+        if self._reads is not None:
+            return self._reads.read(items)
         scores = self.head.scores(featurize(self.encoder, items))
-        return [int(i) for i in np.argmax(scores, axis=1)]
+        out = []
+        for item, row in zip(items, scores):
+            others = max(float(v) for k, v in enumerate(row) if k != item.target)
+            out.append(Reading(int(np.argmax(row)), tuple(float(v) for v in row), float(row[item.target]) - others,
+                               0.0))
+        return out
+
+    def choose(self, items: Sequence[MCItem]) -> list[int | None]:
+        return [r.choice for r in self.read(items)]
 
 
 def _embedding(head_path: str | Path | None = None) -> Reader:
-    return EmbeddingReader(head_path or DATA / "head-use-m3-v1.json")
+    return EmbeddingReader(head_path or DATA / DEFAULT_HEAD)
 
 
 def _embedding_e5(head_path: str | Path | None = None) -> Reader:

@@ -1,0 +1,151 @@
+"""Calibrated reading (format-2 heads): features against the item's own probes, and a per-item gate.
+
+For each item the reader also reads its content-free probe endings in the target slot (``probes.py``): the target
+counts as chosen only when it is the best candidate, beats the ``gate_quantile`` of those probes' margins, and beats
+the question itself put in its place. So an ending that says nothing specific reads at most at chance on each item,
+and restating the question earns no more than the question. Probes use the item alone, never its answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from lctg_metrics.ifsm.encoders import Encoder
+from lctg_metrics.ifsm.guards import sentences
+from lctg_metrics.ifsm.head import Head
+from lctg_metrics.ifsm.items import MCItem
+from lctg_metrics.ifsm.probes import ProbeSet, appended_endings, content_free_endings, question_endings
+
+#: Hinge points of the format-2 features (cosines; set on the fit half: gold endings' similarity to their question
+#: has median 0.24, question restatements sit above 0.5; candidates of one item above 0.8 are near copies).
+QUESTION_KNOTS = (0.35, 0.5)
+PROBE_KNOT = 0.5
+NEAR_COPY = 0.8
+SELF = 0.9999  # a probe this close to the ending is the ending itself: not counted as its reference
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One item read: ``choice`` is the slot read as the answer, ``scores`` the head's score per candidate,
+    ``margin`` the target's score minus the best other one, ``threshold`` what the margin had to exceed (0, the
+    gate quantile of the content-free probes' margins, the question's own margin: the largest)."""
+
+    choice: int
+    scores: tuple[float, ...]
+    margin: float
+    threshold: float
+
+    @property
+    def target_chosen(self) -> bool:
+        return self.margin > self.threshold
+
+
+def probe_set(head: Head) -> ProbeSet:
+    """The head's probe templates."""
+    if head.probes is None:
+        raise ValueError(f"head {head.version} has no probes (a format-1 head reads uncalibrated)")
+    return ProbeSet(tuple(head.probes["content_free"]), tuple(head.probes["question"]))
+
+
+def _features(q: np.ndarray, c: np.ndarray, s: np.ndarray, o: np.ndarray, ref: np.ndarray,
+              qp: np.ndarray) -> np.ndarray:
+    """``(k, len(FEATURES_V2))`` for candidate vectors ``o``; the order is ``head.FEATURES_V2``."""
+    cq, cc, sent, pair = o @ q, o @ c, o @ s.T, o @ o.T
+    k = len(o)
+    others = (pair.sum(1) - np.diag(pair)) / (k - 1)
+    nearest = (pair - 2 * np.eye(k)).max(1)
+    generic, question_like = o @ ref.T, (o @ qp.T).max(1)
+    return np.stack([cq, cq - cq.mean(), cc, cc - cc.mean(), sent[:, -1], sent.max(1), others,
+                     np.maximum(cq - QUESTION_KNOTS[0], 0), np.maximum(cq - QUESTION_KNOTS[1], 0),
+                     generic.max(1), generic.mean(1), question_like, np.maximum(question_like - PROBE_KNOT, 0),
+                     nearest, np.maximum(nearest - NEAR_COPY, 0)], 1)
+
+
+def feature_sets(encoder: Encoder, item: MCItem, endings: Sequence[str], probes: ProbeSet) -> np.ndarray:
+    """``(len(endings), k, d)``: the item's features with each of ``endings`` in its target slot."""
+    ss = sentences(item.context) or [item.context]
+    cf, qf = content_free_endings(item, probes), question_endings(item, probes)
+    texts = [item.question, item.context, *ss, *item.options, *cf, *qf, *endings]
+    vec = encoder.encode(texts)
+    at = 2 + len(ss)
+    q, c, s = vec[0], vec[1], vec[2:at]
+    o = vec[at:at + len(item.options)]
+    at += len(item.options)
+    ref, qp, ends = vec[at:at + len(cf)], vec[at + len(cf):at + len(cf) + len(qf)], vec[at + len(cf) + len(qf):]
+    out = []
+    for e in ends:
+        opts = o.copy()
+        opts[item.target] = e
+        keep = ref[(ref @ e) < SELF]
+        out.append(_features(q, c, s, opts, keep if len(keep) else ref, qp))
+    return np.stack(out) if out else np.zeros((0, len(item.options), 15))
+
+
+def _texts(item: MCItem, probes: ProbeSet) -> list[str]:
+    ss = sentences(item.context) or [item.context]
+    return [item.question, item.context, *ss, *item.options, *content_free_endings(item, probes),
+            *question_endings(item, probes), *appended_endings(item)]
+
+
+def warm(encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet) -> None:
+    """Embed every text the items and their probes need in one batched pass (then reads are cache lookups)."""
+    encoder.encode([t for item in items for t in _texts(item, probes)])
+
+
+def _margin(scores: np.ndarray, target: int) -> np.ndarray:
+    """Target's score minus the best other candidate's, per row of ``scores`` ``(m, k)``."""
+    others = np.delete(scores, target, axis=1)
+    return scores[:, target] - others.max(1)
+
+
+class CalibratedReads:
+    """Reads items with a format-2 head; each item's probe margins are computed once and kept (the attack sets and
+    the gold set of one result share the items' contexts, questions and other candidates)."""
+
+    def __init__(self, head: Head, encoder: Encoder) -> None:
+        if head.gate_quantile is None:
+            raise ValueError(f"head {head.version} has no gate_quantile")
+        self.head, self.encoder, self.probes = head, encoder, probe_set(head)
+        self._thresholds: dict[tuple[object, ...], float] = {}
+
+    def _threshold(self, item: MCItem) -> float:
+        others = tuple(o for k, o in enumerate(item.options) if k != item.target)
+        key = (item.context, item.question, others, item.target)
+        if key not in self._thresholds:
+            cf = content_free_endings(item, self.probes)
+            question = question_endings(item, self.probes)[:1]  # the question itself
+            scores = self.head.scores(feature_sets(self.encoder, item, [*cf, *question], self.probes))
+            margins = _margin(scores, item.target)
+            gate = float(np.quantile(margins[:len(cf)], self.head.gate_quantile))
+            self._thresholds[key] = max(0.0, gate, float(margins[-1]))
+        return self._thresholds[key]
+
+    def read(self, items: Sequence[MCItem]) -> list[Reading]:
+        warm(self.encoder, items, self.probes)
+        out = []
+        for item in items:
+            scores = self.head.scores(feature_sets(self.encoder, item, [item.options[item.target]], self.probes))
+            margin, threshold = float(_margin(scores, item.target)[0]), self._threshold(item)
+            row = scores[0]
+            if margin > threshold:
+                choice = item.target
+            else:
+                choice = max((k for k in range(len(row)) if k != item.target), key=lambda k: row[k])
+            out.append(Reading(choice, tuple(float(v) for v in row), margin, threshold))
+        return out
+
+
+def negative_sets(encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet) -> tuple[np.ndarray, np.ndarray]:
+    """Fitting data: ``(n, k, d)`` features of the items as given and ``(n, m, k, d)`` with each probe ending (content
+    free, question forms, another candidate plus the question) in the target slot."""
+    warm(encoder, items, probes)
+    given, probed = [], []
+    for item in items:
+        endings = [*content_free_endings(item, probes), *question_endings(item, probes), *appended_endings(item)]
+        sets = feature_sets(encoder, item, [item.options[item.target], *endings], probes)
+        given.append(sets[0])
+        probed.append(sets[1:])
+    return np.stack(given), np.stack(probed)
