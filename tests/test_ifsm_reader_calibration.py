@@ -20,7 +20,13 @@ from lctg_metrics.ifsm.calibration import CalibratedReads
 from lctg_metrics.ifsm.fit_head import GATE_QUANTILE, fit_calibrated
 from lctg_metrics.ifsm.head import HEAD_FORMAT_V2, head_digest, load_head, save_head
 from lctg_metrics.ifsm.items import gold_item, with_ending
-from lctg_metrics.ifsm.probes import DEFAULT_PROBES, ProbeSet, content_free_endings, focus, main_character
+from lctg_metrics.ifsm.probes import (
+    DEFAULT_PROBES,
+    ProbeSet,
+    content_free_endings,
+    focus,
+    main_character,
+)
 from lctg_metrics.ifsm.readers import DATA, DEFAULT_HEAD
 
 DIM = 256

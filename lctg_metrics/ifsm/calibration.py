@@ -17,7 +17,12 @@ from lctg_metrics.ifsm.encoders import Encoder
 from lctg_metrics.ifsm.guards import sentences
 from lctg_metrics.ifsm.head import Head
 from lctg_metrics.ifsm.items import MCItem
-from lctg_metrics.ifsm.probes import ProbeSet, appended_endings, content_free_endings, question_endings
+from lctg_metrics.ifsm.probes import (
+    ProbeSet,
+    appended_endings,
+    content_free_endings,
+    question_endings,
+)
 
 #: Hinge points of the format-2 features (cosines; set on the fit half: gold endings' similarity to their question
 #: has median 0.24, question restatements sit above 0.5; candidates of one item above 0.8 are near copies).
@@ -109,6 +114,7 @@ class CalibratedReads:
         if head.gate_quantile is None:
             raise ValueError(f"head {head.version} has no gate_quantile")
         self.head, self.encoder, self.probes = head, encoder, probe_set(head)
+        self.quantile: float = head.gate_quantile
         self._thresholds: dict[tuple[object, ...], float] = {}
 
     def _threshold(self, item: MCItem) -> float:
@@ -119,7 +125,7 @@ class CalibratedReads:
             question = question_endings(item, self.probes)[:1]  # the question itself
             scores = self.head.scores(feature_sets(self.encoder, item, [*cf, *question], self.probes))
             margins = _margin(scores, item.target)
-            gate = float(np.quantile(margins[:len(cf)], self.head.gate_quantile))
+            gate = float(np.quantile(margins[:len(cf)], self.quantile))
             self._thresholds[key] = max(0.0, gate, float(margins[-1]))
         return self._thresholds[key]
 

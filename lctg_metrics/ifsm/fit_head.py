@@ -15,7 +15,14 @@ import numpy as np
 
 from lctg_metrics.ifsm.calibration import CalibratedReads, negative_sets
 from lctg_metrics.ifsm.encoders import get_encoder
-from lctg_metrics.ifsm.head import FEATURES_V2, HEAD_FORMAT_V2, Head, featurize, fit_head, save_head
+from lctg_metrics.ifsm.head import (
+    FEATURES_V2,
+    HEAD_FORMAT_V2,
+    Head,
+    featurize,
+    fit_head,
+    save_head,
+)
 from lctg_metrics.ifsm.items import gold_item
 from lctg_metrics.ifsm.probes import DEFAULT_PROBES, ProbeSet
 from lctg_metrics.ifsm.stats import bootstrap_ci

@@ -28,7 +28,8 @@ _ASKING = frozenset(
 
 @dataclass(frozen=True)
 class ProbeSet:
-    """Templates: ``{name}`` is the main character; ``{question}`` the question, ``{focus}`` what it asks about."""
+    """Templates: ``{name}`` is the main character; ``{question}`` the question, ``{focus}`` what it asks about,
+    ``{tail}`` its last three words."""
 
     content_free: tuple[str, ...]
     question: tuple[str, ...]
@@ -60,12 +61,16 @@ def content_free_endings(item: MCItem, probes: ProbeSet) -> list[str]:
 def question_endings(item: MCItem, probes: ProbeSet) -> list[str]:
     """The question-form probes of one item (the first template is the question itself)."""
     f = focus(item.question)
-    return [t.format(question=item.question.strip(), focus=f, Focus=f[:1].upper() + f[1:]) for t in probes.question]
+    tail = " ".join(item.question.strip().rstrip("?").split()[-3:])
+    return [t.format(question=item.question.strip(), focus=f, Focus=f[:1].upper() + f[1:], tail=tail)
+            for t in probes.question]
 
 
 def appended_endings(item: MCItem) -> list[str]:
-    """Each candidate outside the target slot with the question glued on (a fitting negative, label-free)."""
-    return [f"{o} {item.question.strip()}" for k, o in enumerate(item.options) if k != item.target]
+    """Fitting negatives, label-free: each candidate outside the target slot with the question glued on, and those
+    candidates joined into one."""
+    others = [o for k, o in enumerate(item.options) if k != item.target]
+    return [f"{o} {item.question.strip()}" for o in others] + [" ".join(others)]
 
 
 def probe_items(item: MCItem, endings: Sequence[str]) -> list[MCItem]:
@@ -92,5 +97,5 @@ DEFAULT_PROBES = ProbeSet(
         "What happened next was expected.", "And so it ended.",
     ),
     question=("{question}", "Answer: {question}", "{focus}.", "Here is what happened: {focus}.", "Not {focus}.",
-              '"{focus}"', "{Focus} happened.", "The question was: {question}"),
+              '"{focus}"', "{Focus} happened.", "The question was: {question}", "{tail}"),
 )
