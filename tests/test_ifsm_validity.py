@@ -65,14 +65,14 @@ def _rows(passages: int = 14, questions: int = 3, seed: int = 1) -> list[dict]:
     return rows
 
 
-class QuestionReader:
-    """Picks the candidate that shares most words with the question: the weakness the attacks aim at."""
+class TargetReader:
+    """Picks whatever ending is under test: fooled by every attack that reaches it."""
 
     from lctg_metrics.ifsm.readers import ReaderInfo
-    info = ReaderInfo("question-overlap", "0", "0", weak=True)
+    info = ReaderInfo("target", "0", "0", weak=True)
 
     def choose(self, items):
-        return [int(np.argmax([len(set(words(o)) & set(words(i.question))) for o in i.options])) for i in items]
+        return [i.target for i in items]
 
 
 class GoldReader:
@@ -234,12 +234,15 @@ def test_the_attack_table_carries_every_class_and_mix() -> None:
     assert set(out["attacks"]) == set(result.attacks) and "dissimilarity" in out["validity_checks"]
 
 
-def test_a_reader_that_rewards_the_question_makes_every_result_invalid() -> None:
+def test_a_reader_fooled_by_the_slot_makes_every_result_invalid() -> None:
     rows = _rows()
-    result = _score(rows, [r["gold_ending"] for r in rows], QuestionReader())
-    through = [name for name, a in result.attacks.items() if a.gets_through]
-    assert through, {n: (a.ifsm, a.valid) for n, a in result.attacks.items()}
+    result = _score(rows, [r["gold_ending"] for r in rows], TargetReader())
+    through = {name: (a.ifsm, a.share) for name, a in result.attacks.items() if a.gets_through}
+    assert through and all(ifsm > 0.3 for ifsm, _ in through.values())
+    assert all(not result.attacks[name].valid for name in ("constant", "constant_name", "focus", "salad"))
     assert not result.valid and any("gets through" in r for r in result.invalid_reasons)
+    honest = _score(rows, [r["gold_ending"] for r in rows], GoldReader(rows))
+    assert not any(a.gets_through for a in honest.attacks.values()) and honest.valid
 
 
 def test_the_attack_table_is_reused_from_the_cache_for_the_same_key(tmp_path, monkeypatch) -> None:
