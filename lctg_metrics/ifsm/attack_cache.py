@@ -17,13 +17,14 @@ from typing import Any
 
 from lctg_metrics.ifsm.attack_table import AttackScore
 from lctg_metrics.ifsm.run import SetScore
-from lctg_metrics.llm.cache import default_cache_path
 
 CACHE_FORMAT = "lctg-ifsm-attacks/1"
 
 
 def cache_dir() -> Path:
     """The folder of cached attack tables, beside the LLM answer cache."""
+    from lctg_metrics.llm.cache import default_cache_path  # inside: the standalone module leaves llm out
+
     return default_cache_path().parent / "ifsm_attacks"
 
 
@@ -40,7 +41,7 @@ def cache_key(*parts: str) -> str:
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
 
 
-def load(key: str, folder: Path | None = None) -> tuple[dict[str, SetScore], dict[str, AttackScore]] | None:
+def load_table(key: str, folder: Path | None = None) -> tuple[dict[str, SetScore], dict[str, AttackScore]] | None:
     """The cached probes and attacks for ``key``, or None (absent, unreadable or of another format)."""
     path = (folder or cache_dir()) / f"{key}.json"
     try:
@@ -57,7 +58,7 @@ def load(key: str, folder: Path | None = None) -> tuple[dict[str, SetScore], dic
     return probes, attacks
 
 
-def save(key: str, probes: Mapping[str, SetScore], attacks: Mapping[str, AttackScore],
+def save_table(key: str, probes: Mapping[str, SetScore], attacks: Mapping[str, AttackScore],
          folder: Path | None = None) -> None:
     """Write the table for ``key`` (temp file then rename; a failure to write is not an error of the result)."""
     folder = folder or cache_dir()

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import lctg_metrics.ifsm.attack_cache as cache_store
+from lctg_metrics.ifsm.attack_cache import cache_key, data_digest, load_table, save_table
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.attack_table import CHANCE, AttackScore, Basis, attack_table
 from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
@@ -169,10 +169,10 @@ def score_ifsm(
     table, attacks, reused = {}, {}, False
     guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
     info0 = the_reader.info
-    key = cache_store.cache_key(f"{info0.name}@{info0.version}#{info0.digest}", guards, ADV,
-                                f"{guard_name}@{genc.version if genc else ''}", cache_store.data_digest(chosen), str(n_boot), str(seed))
+    key = cache_key(f"{info0.name}@{info0.version}#{info0.digest}", guards, ADV,
+                                f"{guard_name}@{genc.version if genc else ''}", data_digest(chosen), str(n_boot), str(seed))
     use_cache = adversarial and attack_cache and isinstance(reader, str)  # a Reader object may have no stable id
-    cached = cache_store.load(key) if use_cache else None
+    cached = load_table(key) if use_cache else None
     if cached is not None:
         (table, attacks), reused = cached, True
     elif adversarial:
@@ -180,7 +180,7 @@ def score_ifsm(
             table[name] = run_set(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed, genc)[0]
         attacks = attack_table(the_reader, chosen, basis, genc, n_boot, seed)
         if use_cache:
-            cache_store.save(key, table, attacks)
+            save_table(key, table, attacks)
     flags = repeated(endings, passages)
     main, run = run_set(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)], "generated",
                         False, n_boot, seed, genc, flags)
