@@ -321,3 +321,18 @@ def test_llm_reader_digest_names_the_endpoint_and_parameters() -> None:
                                                                                  temperature=0.0)):
         assert LLMReader(other).info.digest != base.digest
     assert "m@127.0.0.1:8000|params:none" in base.note
+
+
+@pytest.mark.slow  # three full runs with the attack table
+def test_attack_cache_is_opt_in_and_reused(rows: list[dict], head: Path, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LCTG_CACHE_DIR", str(tmp_path / "cache"))
+    gens = generations(tmp_path / "gold.jsonl", {r["id"]: r["gold_ending"] for r in rows})
+    runs = []
+    for flag in ((), ("--attack-cache",), ("--attack-cache",)):
+        out = tmp_path / f"r{len(runs)}.json"
+        main(embedding_args(gens, head, "--json", str(out), "--allow-invalid", *flag))
+        runs.append(json.loads(out.read_text("utf-8")))
+    assert [r["attacks_reused"] for r in runs] == [False, False, True]
+    assert runs[2]["attacks"] == runs[1]["attacks"] == runs[0]["attacks"] and runs[2]["valid"] == runs[0]["valid"]
+    assert len(list((tmp_path / "cache" / "ifsm_attacks").glob("*.json"))) == 1

@@ -43,6 +43,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dissimilarity", default="auto",
                    help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none")
     p.add_argument("--no-adversarial", action="store_true", help="skip the attack sets (the result is invalid)")
+    p.add_argument("--attack-cache", action="store_true",
+                   help="reuse the attack table computed before for the same reader, guard, versions and rows "
+                        "($LCTG_CACHE_DIR/ifsm_attacks, else ~/.cache/lctg/ifsm_attacks; delete it to clear)")
     p.add_argument("--json", help="write the JSON result here")
     p.add_argument("--details", help="write per-item lines here (JSONL: id, hit, choice, guard, signature)")
     p.add_argument("--allow-invalid", action="store_true", help="exit 0 even when the result is invalid")
@@ -115,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
     result = score_ifsm(endings, rows, reader=args.reader, reader_options=options,
                         split=None if args.split == "all" else args.split, adversarial=not args.no_adversarial,
                         dissimilarity_encoder=None if args.dissimilarity == "none" else args.dissimilarity,
-                        n_boot=args.n_boot, seed=args.seed, return_items=bool(args.details))
+                        n_boot=args.n_boot, seed=args.seed, return_items=bool(args.details),
+                        attack_cache=args.attack_cache)
     files: list[tuple[str, str]] = []
     if args.json:
         files.append((args.json, json.dumps(result_dict(result), ensure_ascii=False, indent=2) + "\n"))

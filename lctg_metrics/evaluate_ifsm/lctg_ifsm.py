@@ -27,8 +27,10 @@ IFSM (Instruction Following Score using an MRC model) asks whether a model's sto
 instruction made from a Possible Stories question. The generated ending replaces the gold ending among the
 four candidates; a multiple-choice reader answers the question; IFSM is the share of items where the reader
 picks the generated ending. A lexical guard first fails degenerate endings (empty, question echo, context
-copy, copied wrong candidate) with a reason. Every result also reports the reader's accuracy on gold endings
-(the ceiling of IFSM), five built-in attack sets, a validity verdict and a signature.
+copy, copied wrong candidate, a sentence repeated across stories) with a reason. Every result also reports the
+reader's accuracy on gold endings, run-level validity tests against the gold endings (within-passage
+dissimilarity, repetition, shifts toward the question or toward content-word salad), the built-in probes and
+attack classes on their attack share, a validity verdict and a signature.
 """
 
 _KWARGS_DESCRIPTION = """
@@ -42,17 +44,20 @@ Args:
     split (`str`, default 'eval'): `eval` (the half no head was fitted on), `fit`, or `all`.
     seed (`int`, default 0): split, instruction templates and bootstrap seed.
     head (`str`, optional): head file of an embedding reader (default: the shipped one).
-    adversarial (`bool`, default True): score the five attack sets (without them the result is invalid).
+    adversarial (`bool`, default True): score the probes and attack classes (without them the result is invalid).
     dissimilarity (`str`, default 'auto'): encoder for dissimilarity (`auto`: use-m3 if installed; `none`).
     n_boot (`int`, default 2000): bootstrap resamples over items for the 95% intervals.
-    return_items (`bool`, default False): also return per-item `items` (id, hit, choice, guard, dissimilarity).
+    return_items (`bool`, default False): also return per-item `items` (id, hit, choice, guard, dissimilarity,
+        passage_dissimilarity and passage_dissimilarity_gold: the within-passage Dissimilarity of its passage).
     llm_base_url, llm_model (`str`): OpenAI-compatible endpoint and model of the `llm` reader.
     llm_api_key_env (`str`, default 'OPENAI_API_KEY'): environment variable holding the key (never stored).
     llm_concurrency, llm_cache, llm_timeout, llm_max_retries, llm_temperature, llm_max_tokens, llm_seed,
         llm_top_p: the LLM client's settings, as in `lctg score`.
 Returns:
     A flat dict: `ifsm`, `ifsm_ci_low`, `ifsm_ci_high`, `reader_accuracy` (+ CI; IFSM of the gold endings, chance
-    0.25), `n`, `flagged`, `unparseable`, `adversarial/<set>` and `adversarial/<set>/reader_alone` for each attack,
+    0.25), `n`, `flagged`, `unparseable`, `adversarial/<set>` and `adversarial/<set>/reader_alone` for each probe,
+    `attack/<name>` (IFSM on the attack share) and `attack/<name>/valid` for each attack class and mix,
+    `check/<test>` (whether the run passes each run-level validity test),
     `dissimilarity_to_gold`, `dissimilarity_within_passage` (None without an encoder), `valid`,
     `invalid_reasons` and `signature`; with `return_items=True` also `items`.
 Examples:

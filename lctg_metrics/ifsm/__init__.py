@@ -8,15 +8,18 @@
 """
 
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
+from lctg_metrics.ifsm.attack_table import AttackScore
+from lctg_metrics.ifsm.attacks import ATTACK_CLASSES, MIXES
 from lctg_metrics.ifsm.encoders import ENCODERS, Encoder, get_encoder, register_encoder
 from lctg_metrics.ifsm.guards import GUARD_VERSION, Verdict, check_ending
 from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
 from lctg_metrics.ifsm.readers import READERS, EmbeddingReader, Reader, ReaderInfo, get_reader, register_reader
 from lctg_metrics.ifsm.report import format_result
 from lctg_metrics.ifsm.score import IFSMResult, SetScore, score_ifsm
+from lctg_metrics.ifsm.validity import Check
 
 __all__ = [
-    "ADVERSARIAL_SETS", "ENCODERS", "GUARD_VERSION", "READERS", "EmbeddingReader", "Encoder", "IFSMResult",
+    "ADVERSARIAL_SETS", "ATTACK_CLASSES", "AttackScore", "Check", "ENCODERS", "MIXES", "GUARD_VERSION", "READERS", "EmbeddingReader", "Encoder", "IFSMResult",
     "MCItem", "Reader", "ReaderInfo", "SetScore", "Verdict", "check_ending", "format_result", "get_encoder",
     "get_reader", "gold_item", "register_encoder", "register_reader", "score_ifsm", "with_ending",
 ]

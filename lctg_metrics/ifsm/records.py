@@ -6,7 +6,9 @@ import math
 from dataclasses import asdict
 from typing import Any
 
+from lctg_metrics.ifsm.attack_table import AttackScore
 from lctg_metrics.ifsm.score import IFSMResult, SetScore
+from lctg_metrics.ifsm.validity import Check
 
 RESULT_FORMAT = "lctg-ifsm-result/1"
 
@@ -26,6 +28,17 @@ def set_dict(s: SetScore) -> dict[str, Any]:
             "reader_alone_ci": _ci(s.raw_ci), "flagged": s.flagged, "unparseable": s.unparseable}
 
 
+def attack_dict(a: AttackScore) -> dict[str, Any]:
+    """One attack: the share attacked, IFSM and flagged share on it, and its run's validity."""
+    return {"share": a.share, "n": a.n, "ifsm": a.ifsm, "ci": _ci(a.ci), "flagged": a.flagged, "valid": a.valid,
+            "gets_through": a.gets_through, "reasons": list(a.reasons)}
+
+
+def check_dict(c: Check) -> dict[str, Any]:
+    """One run-level test: passed, its reason and figures."""
+    return {"passed": c.passed, "reason": c.reason, "figures": {k: _number(v) for k, v in c.figures.items()}}
+
+
 def result_dict(result: IFSMResult) -> dict[str, Any]:
     """The JSON result: score, CI, reader (accuracy = the oracle), attacks, guard counts, validity, signature."""
     return {
@@ -43,6 +56,9 @@ def result_dict(result: IFSMResult) -> dict[str, Any]:
         "reasked": result.reasked,
         "oracle": set_dict(result.oracle),
         "adversarial": {name: set_dict(s) for name, s in result.adversarial.items()},
+        "attacks": {name: attack_dict(a) for name, a in result.attacks.items()},
+        "attacks_reused": result.attacks_reused,
+        "validity_checks": {c.name: check_dict(c) for c in result.checks},
         "dissimilarity_to_gold": _number(result.dissimilarity_to_gold),
         "dissimilarity_within_passage": _number(result.dissimilarity_within_passage),
     }
@@ -59,6 +75,12 @@ def flat_dict(result: IFSMResult) -> dict[str, Any]:
     for name, s in result.adversarial.items():
         out[f"adversarial/{name}"] = s.guarded
         out[f"adversarial/{name}/reader_alone"] = s.raw
+    for name, a in result.attacks.items():
+        out[f"attack/{name}"] = a.ifsm
+        out[f"attack/{name}/valid"] = a.valid
+    out["attacks_reused"] = result.attacks_reused
+    for c in result.checks:
+        out[f"check/{c.name}"] = c.passed
     out["dissimilarity_to_gold"] = result.dissimilarity_to_gold
     out["dissimilarity_within_passage"] = result.dissimilarity_within_passage
     out["valid"] = result.valid

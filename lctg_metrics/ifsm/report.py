@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lctg_metrics.ifsm.attack_table import AttackScore
 from lctg_metrics.ifsm.score import IFSMResult, SetScore
 
 
@@ -12,6 +13,12 @@ def _ci(ci: tuple[float, float] | None) -> str:
 def _line(s: SetScore) -> str:
     raw = f"{s.raw:.3f} {_ci(s.raw_ci)}" if s.raw is not None else "-"
     return f"| {s.name} | {s.guarded:.3f} {_ci(s.guarded_ci)} | {raw} | {s.flagged} | {s.unparseable} |"
+
+
+def _attack(a: AttackScore) -> str:
+    verdict = "GETS THROUGH" if a.gets_through else ("valid" if a.valid else "invalid")
+    why = "; ".join(r.split(":")[0] for r in a.reasons) or "-"
+    return (f"| {a.name} | {a.share:.0%} | {a.ifsm:.3f} {_ci(a.ci)} | {a.flagged:.0%} | {verdict} | {why} |")
 
 
 def format_result(result: IFSMResult) -> str:
@@ -30,5 +37,12 @@ def format_result(result: IFSMResult) -> str:
     lines += ["", "| set | IFSM (guarded) | reader alone | flagged | unparseable |", "|---|---|---|---|---|",
               _line(result.oracle)]
     lines += [_line(s) for s in result.adversarial.values()]
+    failed = [c.reason for c in result.checks if not c.passed]
+    lines += ["", "run-level validity against the gold endings: " + ("; ".join(failed) if failed else
+              f"{len(result.checks)} tests passed")]
+    if result.attacks:
+        reused = "reused from the cache" if result.attacks_reused else "computed for this run"
+        lines += ["", f"attack table ({reused}):", "", "| attack | share | IFSM on the attack share | flagged | run | failed tests |",
+                  "|---|---|---|---|---|---|"] + [_attack(a) for a in result.attacks.values()]
     lines += ["", result.signature]
     return "\n".join(lines)

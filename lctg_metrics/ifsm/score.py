@@ -7,41 +7,30 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from lctg_metrics.ifsm.attack_cache import cache_key, data_digest, load_table, save_table
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
+from lctg_metrics.ifsm.attack_table import CHANCE, AttackScore, Basis, attack_table
+from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
-from lctg_metrics.ifsm.guards import GUARD_VERSION, MAX_WORDS, check_ending, readable, sentences
+from lctg_metrics.ifsm.guards import GUARD_VERSION
+from lctg_metrics.ifsm.items import gold_item, with_ending
+from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
+from lctg_metrics.ifsm.run import SetScore, capped, run_set
+from lctg_metrics.ifsm.stats import N_BOOT
+from lctg_metrics.ifsm.validity import VALIDITY_VERSION, Check, check_run, features, repeated
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.signature import Family, declare
-from lctg_metrics.verdict import Verdict
-from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
-from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
-from lctg_metrics.ifsm.stats import N_BOOT, bootstrap_ci
 
 ADVERSARIAL_VERSION = "a2"
-CHANCE = 0.25  # four candidates
 #: A reader below this accuracy on gold endings is weak (humans: 0.925): its IFSM is bounded by its own misreadings.
 WEAK_BELOW = 0.75
-#: IFSM above the gold endings' CI high by more than this is no longer a result: the gold endings are the ceiling.
-CEILING_MARGIN = 0.10
+#: The signature's ``adv``: probes, attack classes and run-level validity versions.
+ADV = f"{ADVERSARIAL_VERSION}+{ATTACKS_VERSION}+{VALIDITY_VERSION}"
 #: More unparseable reader answers than this share (on gold endings or the generations) make a result invalid.
 MAX_UNPARSEABLE = 0.05
 DEFAULT_DISSIMILARITY = "use-m3"  # offline stand-in for the paper's LaBSE (``labse`` needs sentence-transformers)
 Row = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class SetScore:
-    """One set of endings: ``guarded`` is what IFSM counts; ``raw`` is the reader alone on every item."""
-
-    name: str
-    n: int
-    guarded: float
-    guarded_ci: tuple[float, float]
-    raw: float | None
-    raw_ci: tuple[float, float] | None
-    flagged: int
-    unparseable: int
 
 
 @dataclass(frozen=True)
@@ -64,6 +53,9 @@ class IFSMResult:
     signature: str
     items: list[dict[str, Any]] | None = field(default=None, repr=False)
     reasked: int = 0  # reader questions asked a second time because the first answer could not be read
+    checks: tuple[Check, ...] = ()  # the run-level validity tests of the generated endings against gold
+    attacks: dict[str, AttackScore] = field(default_factory=dict)  # attack classes and mixes on their attack share
+    attacks_reused: bool = False  # the probes and attacks came from the cache (same reader, guard, versions, data)
 
 
 def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -77,69 +69,12 @@ def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -
     return out
 
 
-def _guard(row: Row, ending: str, similarity: float | None = None) -> Verdict:
-    return check_ending(ending, question=str(row["question"]), context=str(row["document"] or ""),
-                        options=list(row["options"]), gold_label=int(row["gold_label"]),
-                        question_similarity=similarity)
-
-
-def _capped(text: str) -> str:
-    """The first ``MAX_WORDS + 1`` words: what any encoder reads of an ending (longer ones are flagged anyway)."""
-    parts = text.split()
-    return text if len(parts) <= MAX_WORDS + 1 else " ".join(parts[:MAX_WORDS + 1])
-
-
-def _similarities(encoder: Any, rows: Sequence[Row], items: Sequence[MCItem]) -> list[float | None]:
-    """Highest cosine of any sentence of each tested ending with its question under the guard's encoder (a restated
-    question appended to a real ending is caught too); None without an encoder."""
-    if encoder is None:
-        return [None] * len(items)
-    # an over-length ending is flagged without reading it: only its first MAX_WORDS words are embedded
-    # the guard compares what a reader makes of the ending (entities decoded, look-alikes mapped, leetspeak read)
-    shown = [readable(_capped(item.options[item.target])) for item in items]
-    parts = [sentences(text) or [text] for text in shown]
-    flat = encoder.encode([p for ps in parts for p in ps])
-    questions = encoder.encode([str(row["question"]) for row in rows])
-    out: list[float | None] = []
-    start = 0
-    for ps, q in zip(parts, questions):
-        out.append(float((flat[start:start + len(ps)] @ q).max()))
-        start += len(ps)
-    return out
-
-
-def _run(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: str, raw: bool,
-         n_boot: int, seed: int, guard_encoder: Any = None) -> tuple[SetScore, list[Verdict], list[int | None]]:
-    """Guard every item; the reader sees all items when ``raw`` else only those that passed."""
-    sims = _similarities(guard_encoder, rows, items)
-    verdicts = [_guard(row, item.options[item.target], sim) for row, item, sim in zip(rows, items, sims)]
-    shown = list(range(len(items))) if raw else [i for i, v in enumerate(verdicts) if v.passed]
-    choices: list[int | None] = [None] * len(items)
-    for i, choice in zip(shown, reader.choose([items[i] for i in shown])):
-        choices[i] = choice
-    picked = [c == item.target for c, item in zip(choices, items)]
-    guarded = [float(p and v.passed) for p, v in zip(picked, verdicts)]
-    raw_hits = [float(p) for p in picked] if raw else None
-    score = SetScore(
-        name=name, n=len(items),
-        guarded=sum(guarded) / len(items), guarded_ci=bootstrap_ci(guarded, n_boot=n_boot, seed=seed),
-        raw=sum(raw_hits) / len(items) if raw_hits is not None else None,
-        raw_ci=bootstrap_ci(raw_hits, n_boot=n_boot, seed=seed) if raw_hits is not None else None,
-        flagged=sum(not v.passed for v in verdicts),
-        unparseable=sum(choices[i] is None for i in shown),
-    )
-    return score, verdicts, choices
-
-
-def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore], main: SetScore | None = None) -> list[str]:
-    """Why the reader cannot support an IFSM: gold accuracy not above chance, an attack not clearly below it, too
-    many answers it could not read, or generated endings scoring far above the human gold endings (the ceiling)."""
+def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore], main: SetScore | None = None,
+             checks: Sequence[Check] = (), attacks: Mapping[str, AttackScore] | None = None) -> list[str]:
+    """Why the IFSM cannot be reported: the run fails a run-level test against the gold endings, gold accuracy is not
+    above chance, a probe is not clearly below it or an attack gets through, or too many answers could not be read."""
     low = oracle.guarded_ci[0]
-    why = []
-    if main is not None and main.guarded > oracle.guarded_ci[1] + CEILING_MARGIN:
-        why.append(f"suspicious: IFSM {main.guarded:.3f} is far above the human gold endings' {oracle.guarded:.3f} "
-                   f"(CI high {oracle.guarded_ci[1]:.3f} + {CEILING_MARGIN}) under the same reader; endings that "
-                   "beat the gold ones are steering the reader, not following the instruction")
+    why = [c.reason for c in checks if not c.passed]
     for s in (oracle, main):
         if s is not None and s.n and s.unparseable / s.n > MAX_UNPARSEABLE:
             why.append(f"{s.unparseable} of {s.n} reader answers on the {s.name} endings could not be read "
@@ -150,6 +85,11 @@ def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore], main: SetSco
         if not s.guarded_ci[1] < low:
             why.append(f"adversarial {name}: {s.guarded:.3f} (CI high {s.guarded_ci[1]:.3f}) not clearly below "
                        f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f})")
+    for name, a in (attacks or {}).items():
+        if a.gets_through:
+            why.append(f"attack {name} gets through: {a.ifsm:.3f} (CI low {a.ci[0]:.3f}) on its {a.n} items "
+                       f"({a.share:.0%} of the run) > chance {CHANCE} + 0.05, in a run that passes every validity "
+                       "test: this reader and guard reward endings that do not answer the question")
     return why
 
 
@@ -169,7 +109,7 @@ IFSM = declare(Family("ifsm", (
     ("reader_acc", "reader accuracy on gold endings (this run)"),
     ("reader_acc_measured", "reader accuracy on gold endings (measured in advance)"), ("split", "split scored"),
     ("templates", "instruction template sets"), ("guards", "degenerate-ending guard version"),
-    ("adv", "adversarial sets version"), ("boot", "bootstrap resamples"), ("seed", "seed"),
+    ("adv", "adversarial probes + attack classes + run validity versions"), ("boot", "bootstrap resamples"), ("seed", "seed"),
     ("dissim", "dissimilarity encoder"))))
 
 
@@ -179,7 +119,8 @@ def _signature(info: ReaderInfo, oracle: SetScore, split: str | None, templates:
     return IFSM.build({
         "reader": f"{info.name}@{info.version}#{info.digest}", "weak": "yes" if info.weak else "no",
         "reader_acc": f"{oracle.guarded:.3f}", "reader_acc_measured": measured, "split": split or "all",
-        "templates": templates, "guards": guards, "adv": ADVERSARIAL_VERSION, "boot": str(n_boot),
+        "templates": templates, "guards": guards,
+        "adv": ADV, "boot": str(n_boot),
         "seed": str(seed), "dissim": dissimilarity or "none"})
 
 
@@ -196,6 +137,7 @@ def score_ifsm(
     n_boot: int = N_BOOT,
     seed: int = 0,
     return_items: bool = False,
+    attack_cache: bool = False,
 ) -> IFSMResult:
     """IFSM of ``generations`` (id → ending) on ``rows`` (with contexts) of ``split``; a missing ending fails.
 
@@ -203,7 +145,8 @@ def score_ifsm(
     use-m3 if installed; None: lexical checks only; the signature's ``guards`` names it).
     ``reader``: a name in ``READERS`` (built with ``reader_options``) or a Reader. ``dissimilarity_encoder``:
     an encoder name, ``"auto"`` (use-m3 if installed) or None. ``adversarial=False`` skips the attack sets
-    and marks the result invalid.
+    and marks the result invalid. ``attack_cache``: reuse the probes and attack table computed before for the
+    same reader (given by name), guard, versions, rows and bootstrap (:mod:`lctg_metrics.ifsm.attack_cache`).
     """
     chosen = [r for r in rows if split is None or r["split"] == split]
     if not chosen:
@@ -217,13 +160,33 @@ def score_ifsm(
 
     guard_name = _auto_encoder() if guard_encoder == "auto" else guard_encoder
     genc = get_encoder(guard_name) if guard_name else None
-    oracle, _, _ = _run(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed, genc)
-    table = {}
-    if adversarial:
+    gold_texts = [str(r["options"][r["gold_label"]]) for r in chosen]
+    passages = [str(r["passage_id"]) for r in chosen]
+    oracle, gold_items = run_set(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed,
+                                 genc)
+    basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
+                  repeated(gold_texts, passages))
+    table, attacks, reused = {}, {}, False
+    guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
+    info0 = the_reader.info
+    key = cache_key(f"{info0.name}@{info0.version}#{info0.digest}", guards, ADV,
+                                f"{guard_name}@{genc.version if genc else ''}", data_digest(chosen), str(n_boot), str(seed))
+    use_cache = adversarial and attack_cache and isinstance(reader, str)  # a Reader object may have no stable id
+    cached = load_table(key) if use_cache else None
+    if cached is not None:
+        (table, attacks), reused = cached, True
+    elif adversarial:
         for name, build in ADVERSARIAL_SETS.items():
-            table[name] = _run(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed, genc)[0]
-    main, verdicts, choices = _run(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)],
-                                   "generated", False, n_boot, seed, genc)
+            table[name] = run_set(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed, genc)[0]
+        attacks = attack_table(the_reader, chosen, basis, genc, n_boot, seed)
+        if use_cache:
+            save_table(key, table, attacks)
+    flags = repeated(endings, passages)
+    main, run = run_set(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)], "generated",
+                        False, n_boot, seed, genc, flags)
+    verdicts, choices = run.verdicts, run.choices
+    run_features = features(genc, chosen, endings, run.similarities)
+    checks = check_run(run_features, basis.features, flags, basis.repeated)
 
     dissim = dissim_pairs = None
     per_item_dissim: list[float | None] = [None] * len(chosen)
@@ -231,16 +194,18 @@ def score_ifsm(
         dissimilarity_encoder = _auto_encoder()
     if dissimilarity_encoder:
         encoder = get_encoder(dissimilarity_encoder)
-        endings = [_capped(e) for e in endings]
+        endings = [capped(e) for e in endings]
         per_item_dissim = list(to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen]))
         dissim = sum(per_item_dissim) / len(per_item_dissim)
         dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
-    why = _invalid(oracle, table, main) if adversarial else ["adversarial sets not run"]
+    why = _invalid(oracle, table, main, checks, attacks) if adversarial else ["adversarial sets not run"]
     templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))
     items = None
     if return_items:
         items = [{"id": r["id"], "hit": bool(v.passed and c == r["gold_label"]), "choice": c, "guard": v.reason,
-                  "dissimilarity": d} for r, v, c, d in zip(chosen, verdicts, choices, per_item_dissim)]
+                  "dissimilarity": d, "passage_dissimilarity": run_features.passages.get(str(r["passage_id"])),
+                  "passage_dissimilarity_gold": basis.features.passages.get(str(r["passage_id"]))}
+                 for r, v, c, d in zip(chosen, verdicts, choices, per_item_dissim)]
     info = replace(the_reader.info, weak=the_reader.info.weak or oracle.guarded < WEAK_BELOW)  # measured, not assumed
     return IFSMResult(
         ifsm=main.guarded, ci=main.guarded_ci, n=main.n, flagged=main.flagged,
@@ -249,6 +214,7 @@ def score_ifsm(
         dissimilarity_to_gold=dissim, dissimilarity_within_passage=dissim_pairs,
         valid=not why, invalid_reasons=tuple(why), reader=info,
         signature=_signature(info, oracle, split, templates, n_boot, seed, dissimilarity_encoder,
-                             f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION),
+                             guards),
         items=items, reasked=int(getattr(the_reader, "stats", {}).get("fallback", 0)),
+        checks=tuple(checks), attacks=attacks, attacks_reused=reused,
     )
