@@ -268,8 +268,10 @@ def test_registered_subcommand_and_missing_endpoint(rows: list[dict], tmp_path: 
     assert run_command("lctg ifsm", args.handler, args) == 2  # the CLI's one catch list
     assert capsys.readouterr().err.strip() == ("lctg ifsm: error: --reader llm needs --llm-base-url and "
                                                "--llm-model (offline: --reader embedding)")
-    with pytest.raises(SystemExit):
-        parser.parse_args(["ifsm", str(gens)])  # --reader is required: the readers differ too much to default
+    assert parser.parse_args(["ifsm", str(gens)]).reader == "embedding"  # the offline default the docs name
+    args = parser.parse_args(["ifsm", str(gens), "--llm-calibrate", "--stories-source", str(FIXTURE)])
+    assert run_command("lctg ifsm", args.handler, args) == 2
+    assert capsys.readouterr().err.strip() == "lctg ifsm: error: --llm-calibrate is for --reader llm"
 
 
 def test_lctg_command_has_ifsm(rows: list[dict], head: Path, tmp_path: Path) -> None:

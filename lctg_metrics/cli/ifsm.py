@@ -31,8 +31,13 @@ DESCRIPTION = ("Score generated story endings with IFSM: a multiple-choice reade
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``lctg ifsm`` (the LLM endpoint flags are the project's declared LLM options)."""
     p.add_argument("generations", help="generated endings: JSONL, CSV or parquet with id and generation")
-    p.add_argument("--reader", required=True, choices=sorted(READERS),
-                   help="multiple-choice reader: embedding (offline, Universal Sentence Encoder + fitted head; weak), embedding-e5 (offline, multilingual-e5-small; weak) or llm (any OpenAI-compatible endpoint)")
+    p.add_argument("--reader", default="embedding", choices=sorted(READERS),
+                   help="multiple-choice reader: embedding (the default: offline, Universal Sentence Encoder + a "
+                        "calibrated head; weak), embedding-e5 (offline, multilingual-e5-small; weak) or llm (any "
+                        "OpenAI-compatible endpoint: the paper's route)")
+    p.add_argument("--llm-calibrate", action="store_true",
+                   help="with --reader llm: ask each item in two candidate orders and count the ending only when "
+                        "both pick it (a letter prior then earns nothing; twice the calls)")
     p.add_argument("--stories-source", dest="stories", metavar="DIR", default=None,
                    help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
                         "(default $POSSIBLE_STORIES, else ../shared/possible-stories)")
@@ -68,13 +73,14 @@ def register(subparsers: Any) -> None:
 def check_paths(args: argparse.Namespace) -> None:
     """Refuse, before any work, an output that is an input or another output (``lctg_metrics.outputs``)."""
     from lctg_dataset.stories.source import SOURCE_SPLITS, default_source_dir
-    from lctg_metrics.outputs import Output, check_paths as check
+    from lctg_metrics.outputs import Output, cache_output, check_paths as check
 
     stories = Path(args.stories) if args.stories else default_source_dir()
-    inputs: dict[str, Any] = {"GENERATIONS": args.generations, "--head": args.head, "--llm-cache": args.llm_cache}
+    inputs: dict[str, Any] = {"GENERATIONS": args.generations, "--head": args.head}
     inputs.update({f"--stories-source {s}.jsonl": stories / f"{s}.jsonl" for s in SOURCE_SPLITS})
     check([Output.file("--json", args.json) if args.json else None,
-           Output.file("--details", args.details) if args.details else None], inputs)
+           Output.file("--details", args.details) if args.details else None,
+           cache_output(args.llm_cache) if args.reader == "llm" else None], inputs)
 
 
 def read_endings(path: str) -> dict[str, str]:
@@ -95,7 +101,9 @@ def reader_options(args: argparse.Namespace) -> dict[str, Any]:
                                concurrency=args.llm_concurrency, cache_path=args.llm_cache, timeout=args.llm_timeout,
                                max_retries=args.llm_max_retries, temperature=args.llm_temperature,
                                max_tokens=args.llm_max_tokens, seed=args.llm_seed, top_p=args.llm_top_p)
-        return {"config": config}
+        return {"config": config, "calibrate": True} if args.llm_calibrate else {"config": config}
+    if args.llm_calibrate:
+        raise CLIError("--llm-calibrate is for --reader llm")
     return {"head_path": args.head} if args.head else {}
 
 
@@ -107,8 +115,15 @@ def run(args: argparse.Namespace) -> int:
     from lctg_metrics.ifsm.score import score_ifsm
     from lctg_metrics.outputs import write_all
 
+    from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
     if args.n_boot < 1:
         raise CLIError(f"--ci-resamples must be a positive integer, got {args.n_boot}")
+    try:
+        check_resampling(args.n_boot, 0.95, name="--ci-resamples")
+        check_seed(args.seed, name="--seed")
+    except ValueError as e:
+        raise CLIError(str(e)) from None
     if args.head and args.reader == "llm":
         raise CLIError("--head is for the embedding readers, not --reader llm")
     check_paths(args)

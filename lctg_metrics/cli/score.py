@@ -202,30 +202,14 @@ def _read(args: argparse.Namespace) -> list[Any]:
 
     if args.from_format == "lctg" and args.id_field is None and args.text_field is None:
         return read_generations(args.generations)
-    from lctg_metrics.formats import read_generations_from
-
+    from lctg_metrics.formats import read_generations_from  # other tools' files and field names
     fields = {k: v for k, v in (("id_field", args.id_field), ("text_field", args.text_field)) if v is not None}
-    if args.from_format == "lm-eval" and Path(args.generations).is_dir():
-        return [g for f in _lm_eval_files(args) for g in
-                read_generations_from(f, "lm-eval", missing=args.missing, **fields)]
+    if args.from_format == "lm-eval" and Path(args.generations).is_dir():  # a run may hold several configs
+        from lctg_metrics.lm_eval_tasks.results import files_of_config
+
+        return [g for f in files_of_config(args.generations, args.config, say=print)
+                for g in read_generations_from(f, "lm-eval", missing=args.missing, **fields)]
     return read_generations_from(args.generations, args.from_format, missing=args.missing, **fields)
-
-
-def _lm_eval_files(args: argparse.Namespace) -> list[Path]:
-    """The samples files of an lm-eval output folder that read ``--config`` (a run of ``--tasks lctg,lctg_multi``
-    holds two configs: each is scored on its own, and the note says how to score the other)."""
-    from lctg_metrics.lm_eval_tasks.results import sample_files_by_config
-
-    by_config = sample_files_by_config(args.generations)
-    if args.config not in by_config:
-        raise CLIError(f"{args.generations}: this lm-eval run holds the tasks of config(s) "
-                       f"{', '.join(sorted(by_config))}, not {args.config!r}; score it with "
-                       + " or ".join(f"--config {c}" for c in sorted(by_config)))
-    others = sorted(set(by_config) - {args.config})
-    if others:
-        print(f"note: scoring the {args.config!r} config's tasks of this run; it also holds "
-              + ", ".join(f"{c!r} (score it with --config {c})" for c in others))
-    return by_config[args.config]
 
 
 def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.Namespace) -> list[Any]:

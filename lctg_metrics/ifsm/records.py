@@ -49,6 +49,7 @@ def result_dict(result: IFSMResult) -> dict[str, Any]:
         "n": result.n,
         "valid": result.valid,
         "invalid_reasons": list(result.invalid_reasons),
+        "limits": list(result.limits),
         "reader": {**asdict(result.reader), "accuracy": result.oracle.guarded, "accuracy_ci": _ci(result.oracle.guarded_ci)},
         "flagged": result.flagged,
         "guard_reasons": dict(result.guard_reasons),
@@ -85,6 +86,7 @@ def flat_dict(result: IFSMResult) -> dict[str, Any]:
     out["dissimilarity_within_passage"] = result.dissimilarity_within_passage
     out["valid"] = result.valid
     out["invalid_reasons"] = list(result.invalid_reasons)
+    out["limits"] = list(result.limits)
     out["signature"] = result.signature
     return out
 

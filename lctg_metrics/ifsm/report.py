@@ -16,7 +16,7 @@ def _line(s: SetScore) -> str:
 
 
 def _attack(a: AttackScore) -> str:
-    verdict = "GETS THROUGH" if a.gets_through else ("valid" if a.valid else "invalid")
+    verdict = ("GETS THROUGH" if a.share >= 1.0 else "limit") if a.gets_through else ("valid" if a.valid else "invalid")
     why = "; ".join(r.split(":")[0] for r in a.reasons) or "-"
     return (f"| {a.name} | {a.share:.0%} | {a.ifsm:.3f} {_ci(a.ci)} | {a.flagged:.0%} | {verdict} | {why} |")
 
@@ -26,6 +26,7 @@ def format_result(result: IFSMResult) -> str:
     lines = []
     if not result.valid:
         lines.append("**INVALID**: " + "; ".join(result.invalid_reasons))
+    lines += [f"limit: {limit}" for limit in result.limits]
     lines.append(f"IFSM {result.ifsm:.3f} {_ci(result.ci)} over {result.n} items; {result.flagged} flagged by the "
                  f"guard {result.guard_reasons or ''}; {result.unparseable} unparseable; {result.reasked} re-asked")
     if result.reader.note:

@@ -9,7 +9,7 @@ from typing import Any
 
 from lctg_metrics.ifsm.attack_cache import cache_key, data_digest, load_table, save_table
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
-from lctg_metrics.ifsm.attack_table import CHANCE, AttackScore, Basis, attack_table
+from lctg_metrics.ifsm.attack_table import MAX_ATTACK_EXCESS, CHANCE, AttackScore, Basis, attack_table
 from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
@@ -56,6 +56,7 @@ class IFSMResult:
     checks: tuple[Check, ...] = ()  # the run-level validity tests of the generated endings against gold
     attacks: dict[str, AttackScore] = field(default_factory=dict)  # attack classes and mixes on their attack share
     attacks_reused: bool = False  # the probes and attacks came from the cache (same reader, guard, versions, data)
+    limits: tuple[str, ...] = ()  # attack mixes no run-level test detects, with how far each can move IFSM
 
 
 def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -86,11 +87,28 @@ def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore], main: SetSco
             why.append(f"adversarial {name}: {s.guarded:.3f} (CI high {s.guarded_ci[1]:.3f}) not clearly below "
                        f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f})")
     for name, a in (attacks or {}).items():
-        if a.gets_through:
+        if a.share >= 1.0 and a.ifsm > CHANCE + MAX_ATTACK_EXCESS and a.ci[0] > CHANCE:
+            caught = "" if a.valid else (" (a whole run of it fails a run-level test, but a share of it mixed into "
+                                         "another run need not)")
             why.append(f"attack {name} gets through: {a.ifsm:.3f} (CI low {a.ci[0]:.3f}) on its {a.n} items "
-                       f"({a.share:.0%} of the run) > chance {CHANCE} + 0.05, in a run that passes every validity "
-                       "test: this reader and guard reward endings that do not answer the question")
+                       f"> chance {CHANCE} + {MAX_ATTACK_EXCESS}{caught}: this reader and guard reward endings that "
+                       "do not answer the question")
     return why
+
+
+def limits(attacks: Mapping[str, AttackScore], oracle: SetScore) -> list[str]:
+    """What a valid result cannot rule out: a mix whose attack share stays under every run-level test and still
+    scores above chance + 0.05 on that share. Such a share could sit in any run unseen, so it does not invalidate one
+    run more than another; the result says how far it can move IFSM (the share times the attack's excess over the
+    gold accuracy, at the CI high)."""
+    out = []
+    for name, a in attacks.items():
+        if a.gets_through and a.share < 1.0:
+            bound = a.share * max(0.0, a.ci[1] - oracle.guarded)
+            out.append(f"attack {name} is not detected at {a.share:.0%} of a run and scores {a.ifsm:.3f} "
+                       f"(CI {a.ci[0]:.3f}-{a.ci[1]:.3f}) on its items: a run may be raised by up to {bound:.3f} "
+                       "this way")
+    return out
 
 
 def _auto_encoder() -> str | None:
@@ -217,4 +235,5 @@ def score_ifsm(
                              guards),
         items=items, reasked=int(getattr(the_reader, "stats", {}).get("fallback", 0)),
         checks=tuple(checks), attacks=attacks, attacks_reused=reused,
+        limits=tuple(limits(attacks, oracle)) if adversarial else (),
     )

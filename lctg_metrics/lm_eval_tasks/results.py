@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from lctg_metrics.api import score_predictions_result
 from lctg_metrics.formats import lm_eval_sample_files, read_generations_from
@@ -43,6 +43,20 @@ def sample_files_by_config(output: str | os.PathLike[str]) -> dict[str, list[Pat
     for f in lm_eval_sample_files(Path(output)):
         out.setdefault(config_of(task_of(f), f), []).append(f)
     return out
+
+
+def files_of_config(output: str | os.PathLike[str], config: str, say: Callable[[str], Any] = print) -> list[Path]:
+    """The samples files of a run's output folder that read ``config``; ``say`` names the run's other configs and
+    how to score them. A run without that config's tasks is an error naming the configs it holds."""
+    by_config = sample_files_by_config(output)
+    if config not in by_config:
+        raise ScoringError(f"{output}: this lm-eval run holds the tasks of config(s) {', '.join(sorted(by_config))}, "
+                           f"not {config!r}; score it with " + " or ".join(f"--config {c}" for c in sorted(by_config)))
+    others = sorted(set(by_config) - {config})
+    if others:
+        say(f"note: scoring the {config!r} config's tasks of this run; it also holds "
+            + ", ".join(f"{c!r} (score it with --config {c})" for c in others))
+    return by_config[config]
 
 
 def score_run(output: str | os.PathLike[str], dataset: Any, *, revision: str | None = None,
