@@ -29,7 +29,8 @@ class StoryRecord:
 
 
 def default_source_dir() -> Path:
-    """``$POSSIBLE_STORIES``, else ``../shared/possible-stories`` next to the working tree."""
+    """``$POSSIBLE_STORIES``, else ``../shared/possible-stories`` beside this project's checkout (an evaluate module
+    outside the checkout finds none there, and the error names the ways to give the folder)."""
     env = os.environ.get(SOURCE_ENV)
     if env:
         return Path(env)
@@ -57,8 +58,11 @@ def read_stories(
     for split in splits:
         path = folder / f"{split}.jsonl"
         if not path.is_file():
+            given = "" if source is not None else f" (no folder was given and ${SOURCE_ENV} is not set)"
             raise FileNotFoundError(
-                f"{path}: missing; point ${SOURCE_ENV} or source= at a folder with dev.jsonl and test.jsonl"
+                f"{path}: missing{given}; give your Possible Stories folder (with dev.jsonl and test.jsonl) as "
+                f"--stories-source (lctg), stories= (lctg_ifsm in evaluate), the first argument of load_story_rows, "
+                f"or ${SOURCE_ENV}"
             )
         records.extend(read_split(path, split))
     return records

@@ -12,6 +12,9 @@ from lctg_metrics.ifsm.llm_reader import reader_config
 from lctg_metrics.ifsm.records import flat_dict
 from lctg_metrics.ifsm.score import score_ifsm
 from lctg_metrics.ifsm.stats import N_BOOT
+from lctg_metrics.inputs import read_generations
+
+__all__ = ["LctgIfsm", "read_generations"]  # read_generations: the Space app's file tab reads uploads with it
 
 _CITATION = """\
 @inproceedings{ashida2022possible,

@@ -1,7 +1,7 @@
 """Generation prompts of ``story_endings``: ``{"id", "prompt"}`` records with contexts from the user's own copy.
 
 ROCStories contexts are never stored in the dataset; they are filled here, at export time, from the local
-Possible Stories copy (``$POSSIBLE_STORIES`` or ``source=``), and only go to the user's own prompts file.
+Possible Stories copy (``$POSSIBLE_STORIES`` or the ``source`` argument), and only go to the user's own prompts file.
 """
 
 from __future__ import annotations
