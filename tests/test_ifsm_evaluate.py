@@ -184,8 +184,10 @@ def test_real_encoder_on_a_slice_of_possible_stories(metric, tmp_path: Path) -> 
     # the guard's false flags on human endings stay rare (1.1% on all of dev+test, benchmarks/ifsm_readers.md)
     assert gold["ifsm"] == gold["reader_accuracy"] > 0.25 and gold["flagged"] <= 0.05 * len(rows)
     assert gold["n"] == len(rows)
-    assert gold["adversarial/question_restated"] == 0.0 < gold["adversarial/question_restated/reader_alone"]
+    # the guard fails the restated question, and the calibrated reader alone reads it at chance or below
+    assert gold["adversarial/question_restated"] == 0.0
+    assert gold["adversarial/question_restated/reader_alone"] <= 0.30
     echo = metric.compute(predictions=[r["question"] for r in rows], references=[r["id"] for r in rows],
                           adversarial=False, **common)
     assert echo["ifsm"] == 0.0 and echo["flagged"] == len(rows)
-    assert "reader:embedding-use-m3@v1+use-m3@" in gold["signature"] and "weak:yes" in gold["signature"]
+    assert "reader:embedding-use-m3@v2-cal+use-m3@" in gold["signature"] and "weak:yes" in gold["signature"]
