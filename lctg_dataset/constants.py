@@ -85,3 +85,17 @@ CONSTRAINT_SCHEMA: dict[str, tuple[str, bool]] = {
     "keyword": ("string", True), "prohibited_word": ("string", True), "variant": ("int32", True),
     "dataset_version": ("string", True),
 }
+
+#: How to cite LCTG Bench (the two papers), for the metric module, the lm-eval task README and the cards.
+LCTG_CITATION = """\
+@inproceedings{kurihara2024lctgbench,
+  title     = {{LCTG Bench}: 日本語{LLM}の制御性ベンチマークの構築},
+  author    = {栗原 健太郎 and 三田 雅人 and 張 培楠 and 佐々木 翔大 and 石上 亮介 and 岡崎 直観},
+  booktitle = {言語処理学会第30回年次大会 (NLP2024)},
+  year      = {2024}
+}
+@misc{kurihara2024lctgbenchen,
+  title  = {{LCTG Bench}: {LLM} Controlled Text Generation Benchmark},
+  author = {Kentaro Kurihara and Masato Mita and Peinan Zhang and Shota Sasaki and Ryosuke Ishigami and Naoaki Okazaki},
+  year   = {2024}
+}"""

@@ -162,18 +162,16 @@ class _Stdout:
         self._out = out
 
     def write(self, text: str) -> int:
-        try:
-            return self._out.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as e:
-            _quiet_stdout()
-            raise CLIError(f"standard output: cannot write ({e.strerror or e}); what it shows is incomplete, files "
-                           "the command wrote are complete") from None
+        return self._guarded(self._out.write, text)
 
     def flush(self) -> None:
+        self._guarded(self._out.flush)
+
+    @staticmethod
+    def _guarded(call: Any, *args: Any) -> Any:
+        """``call(*args)``; a failed write (a full device, an I/O error) is one line (a broken pipe stays itself)."""
         try:
-            self._out.flush()
+            return call(*args)
         except BrokenPipeError:
             raise
         except OSError as e:

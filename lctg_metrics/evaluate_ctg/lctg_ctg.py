@@ -11,6 +11,7 @@ from __future__ import annotations
 import datasets
 import evaluate
 
+from lctg_dataset.constants import LCTG_CITATION
 from lctg_metrics.api import llm_config, score_predictions
 from lctg_metrics.inputs import read_generations
 from lctg_metrics.options import kwargs_description
@@ -19,19 +20,7 @@ from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
 __all__ = ["LctgCtg", "read_generations"]
 
-_CITATION = """\
-@inproceedings{kurihara2024lctgbench,
-  title     = {{LCTG Bench}: 日本語{LLM}の制御性ベンチマークの構築},
-  author    = {栗原 健太郎 and 三田 雅人 and 張 培楠 and 佐々木 翔大 and 石上 亮介 and 岡崎 直観},
-  booktitle = {言語処理学会第30回年次大会 (NLP2024)},
-  year      = {2024}
-}
-@misc{kurihara2024lctgbenchen,
-  title  = {{LCTG Bench}: {LLM} Controlled Text Generation Benchmark},
-  author = {Kentaro Kurihara and Masato Mita and Peinan Zhang and Shota Sasaki and Ryosuke Ishigami and Naoaki Okazaki},
-  year   = {2024}
-}
-"""
+_CITATION = LCTG_CITATION + "\n"
 
 _DESCRIPTION = """\
 LCTG Bench measures whether a Japanese LLM obeys business constraints: output only the answer (format),

@@ -5,19 +5,10 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-#: The papers (the same as the metric module's citation).
-CITATION = """\
-@inproceedings{kurihara2024lctgbench,
-  title     = {{LCTG Bench}: 日本語{LLM}の制御性ベンチマークの構築},
-  author    = {栗原 健太郎 and 三田 雅人 and 張 培楠 and 佐々木 翔大 and 石上 亮介 and 岡崎 直観},
-  booktitle = {言語処理学会第30回年次大会 (NLP2024)},
-  year      = {2024}
-}
-@misc{kurihara2024lctgbenchen,
-  title  = {{LCTG Bench}: {LLM} Controlled Text Generation Benchmark},
-  author = {Kentaro Kurihara and Masato Mita and Peinan Zhang and Shota Sasaki and Ryosuke Ishigami and Naoaki Okazaki},
-  year   = {2024}
-}"""
+from lctg_dataset.constants import LCTG_CITATION
+
+#: The papers (one citation for the task README and the metric module).
+CITATION = LCTG_CITATION
 #: What each group reports.
 GROUPS = {
     "lctg": "the mean over tasks of each task's average over its four aspects (the papers' CTG average)",

@@ -16,8 +16,9 @@ from lctg_metrics.formats import lm_eval_sample_files, read_generations_from
 from lctg_metrics.lm_eval_tasks.writer import GROUP, MULTI
 from lctg_metrics.schema import ScoringError
 
-#: ``samples_<task>_<date>.jsonl`` as the harness names a task's log (the date: ``2024-06-01T12-00-00.123456``).
-_SAMPLES = re.compile(r"samples_(?P<task>.+?)_\d{4}-\d{2}-\d{2}T[\d.-]+\.jsonl")
+#: ``samples_<task>_<date>.jsonl`` as the harness names a task's log (the date: ``2024-06-01T12-00-00.123456``; the
+#: task is everything before the last underscore, so a file renamed with another stamp is read as well).
+_SAMPLES = re.compile(r"samples_(?P<task>.+)_[^_]+\.jsonl")
 
 
 def task_of(path: Path) -> str:
