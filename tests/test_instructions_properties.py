@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 
@@ -118,8 +120,8 @@ def test_a_run_of_marks_is_not_counted_past_its_start(text: str, mark: str, k: i
        st.integers(min_value=0))
 def test_blank_padding_never_changes_the_character_count(text: str, pads: list[str], at: int) -> None:
     """Padding a response with blank lines, runs of spaces, full-width spaces or zero-width spaces adds nothing."""
-    if not text.strip():
-        return
+    if not text.strip() or re.search(r"[*#]|(^|\n)\s*-", text):
+        return  # markdown marks are rendered before counting (their own properties: test_instructions_reader.py)
     letters = [ch for ch in text if not ch.isspace()]  # JA_TEXT has no invisible characters besides blanks
     n = len(letters)
     for pad in pads:
