@@ -8,6 +8,7 @@ import re
 import unicodedata
 from typing import Any, Callable, Mapping
 
+from lctg_metrics.instructions.lookalike import as_read
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.text import is_hiragana, is_kanji, is_katakana, is_letter
@@ -47,6 +48,7 @@ def language(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _only(response: str, allowed: Callable[[str], bool], name: str) -> Verdict:
+    response = as_read(response)
     bad = [ch for ch in response if is_letter(ch) and not allowed(ch)]
     if bad:
         return Verdict(False, f"{len(bad)} letters other than {name}, e.g. 「{''.join(dict.fromkeys(bad))[:8]}」")
@@ -56,6 +58,7 @@ def _only(response: str, allowed: Callable[[str], bool], name: str) -> Verdict:
 
 
 def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict:
+    response = as_read(response)
     bad = [ch for ch in response if forbidden(ch)]
     if bad:
         return Verdict(False, f"{len(bad)} {name}, e.g. 「{''.join(dict.fromkeys(bad))[:8]}」")
@@ -64,18 +67,21 @@ def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict
 
 @instruction("script:hiragana_only", "ペルソナ・言語指定",
              "every letter is hiragana (ー ｰ, ゝ, ゔ, ゟ included); digits are numbers, not letters of a script, and are "
-             "allowed (漢数字 are kanji and are not)")
+             "allowed (漢数字 are kanji and are not); a katakana letter drawn like a kanji inside a kanji word (協カ) is that kanji",
+             needs_morph=True)
 def hiragana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_hiragana, "hiragana")
 
 
 @instruction("script:katakana_only", "ペルソナ・言語指定",
-             "every letter is katakana (ー, ・, ヴ, ヶ, half-width included); digits are allowed")
+             "every letter is katakana (ー, ・, ヴ, ヶ, half-width included); digits are allowed; a katakana letter drawn "
+             "like a kanji inside a kanji word (協カ) is that kanji", needs_morph=True)
 def katakana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_katakana, "katakana")
 
 
-@instruction("script:no_hiragana", "ペルソナ・言語指定", "no hiragana")
+@instruction("script:no_hiragana", "ペルソナ・言語指定", "no hiragana (へ べ ぺ among katakana are read as katakana)",
+             needs_morph=True)
 def no_hiragana(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, lambda ch: "ぁ" <= ch <= "ゖ" or ch in "ゝゞ", "hiragana")
 
@@ -85,20 +91,23 @@ def no_hiragana(response: str, kw: Mapping[str, Any]) -> Verdict:
 NOT_KATAKANA = "ー・ｰ･ヶヵ"
 
 
-@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー ｰ, ・ ･ and the counter ヶ/ヵ as in 3ヶ月 are not katakana)")
+@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー ｰ, ・ ･ and the counter ヶ/ヵ as in 3ヶ月 are not "
+             "katakana; a katakana letter drawn like a kanji inside a kanji word, 協カ, is that kanji)", needs_morph=True)
 def no_katakana(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, lambda ch: is_katakana(ch) and ch not in NOT_KATAKANA, "katakana")
 
 
-@instruction("script:no_kanji", "ペルソナ・言語指定", "no kanji")
+@instruction("script:no_kanji", "ペルソナ・言語指定", "no kanji (a katakana letter drawn like a kanji inside a kanji "
+             "word, 協カ or 人ロ, is that kanji)", needs_morph=True)
 def no_kanji(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, is_kanji, "kanji")
 
 
-@instruction("script:kanji_count", "ペルソナ・言語指定", "number of kanji characters (々 included) within [min, max]",
-             MIN, MAX)
+@instruction("script:kanji_count", "ペルソナ・言語指定", "number of kanji characters (々 included) within [min, max]; a "
+             "katakana letter drawn like a kanji inside a kanji word (協カ, 人ロ, 第ニ回) counts as that kanji",
+             MIN, MAX, needs_morph=True)
 def kanji_count(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return bounds(sum(map(is_kanji, response)), kw["min"], kw["max"], "kanji")
+    return bounds(sum(map(is_kanji, as_read(response))), kw["min"], kw["max"], "kanji")
 
 
 def _arabic_numeral(ch: str) -> bool:
@@ -113,19 +122,22 @@ def _arabic_numeral(ch: str) -> bool:
 
 
 @instruction("script:kansuuji", "ペルソナ・言語指定",
-             "numbers only in 漢数字: no digits (ASCII or full-width ０-９), no ① ⑴ style and no Roman (Ⅲ) numbers")
+             "numbers only in 漢数字: no digits (ASCII or full-width ０-９), no ① ⑴ style and no Roman (Ⅲ) numbers",
+             needs_morph=True)
 def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, _arabic_numeral, "non-kanji numerals")
 
 
 @instruction("script:furigana", "ペルソナ・言語指定",
              "every run of kanji (々 〆 〇 ヶ included) is followed by a hiragana reading in （） (or () too) with at least one "
-             "kana per kanji; whether the reading is the right one is not checked",
-             Param("brackets", "str", "full: full-width （） only; any: （） or ()", default="full"))
+             "kana per kanji; whether the reading is the right one is not checked; a katakana letter drawn like a kanji "
+             "inside a kanji word (協カ) is that kanji",
+             Param("brackets", "str", "full: full-width （） only; any: （） or ()", default="full"), needs_morph=True)
 def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["brackets"] not in _READINGS:
         raise ValueError(f"script:furigana: brackets must be one of {', '.join(_READINGS)}, got {kw['brackets']!r}")
     reading = _READINGS[kw["brackets"]]
+    response = as_read(response)
     runs = list(_KANJI_RUN.finditer(response))
     if not runs:
         return Verdict(True, "no kanji")

@@ -1,6 +1,7 @@
 """The reader's view: the text a checker reads is what a person sees once the response is rendered.
 
-``visible(text)`` renders markup (HTML comments, hidden elements, tags and attributes, link URLs, inline markdown
+``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, inline style, a
+conventional hiding class or a class the response's own ``<style>`` hides), tags and attributes, link URLs, inline markdown
 emphasis and code marks out; ``<br>`` and block elements as line breaks; entities decoded), folds the compatibility
 forms a font draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㈱ ㊊ 🈚 as their
 kanji), reads look-alike punctuation by its role (‚ ، ⸲ as 、, ⸰ ◦ ۔ as 。), turns lines of blanks of any kind into
@@ -22,14 +23,8 @@ from functools import lru_cache
 
 import regex
 
-#: HTML comments (also unclosed at the end) and elements whose content no reader sees: script, style, template, head,
-#: and any element with a ``hidden`` attribute or an inline style hiding it (display:none, visibility:hidden,
-#: font-size:0, opacity:0, zero width/height).
-_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-_HIDDEN_STYLE = r"""(?:display\s*:\s*none|visibility\s*:\s*hidden|color\s*:\s*transparent|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:max-)?(?:width|height)\s*:\s*0(?![.\d]*[1-9]))"""
-_HIDDEN_ELEMENT = re.compile(
-    r"<(script|style|template|head|noscript|(?P<tag>[A-Za-z][A-Za-z0-9]*)(?=[^<>]*?(?:\shidden\b|\saria-hidden\s*=\s*[\"']?true|"
-    rf"style\s*=\s*[\"'][^\"']*{_HIDDEN_STYLE})))\b[^<>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
+from lctg_metrics.instructions.hidden import without_hidden
+
 #: HTML element names a renderer knows; ``<名前>`` or ``<T>`` placeholders are text, not tags.
 _BLOCK_TAGS = ("address|article|aside|blockquote|dd|details|dialog|div|dl|dt|fieldset|figcaption|figure|footer|form|"
                "h[1-6]|header|hgroup|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul|caption")
@@ -163,7 +158,7 @@ def _blank_lines(text: str) -> str:
 
 
 def _render_html(text: str) -> str:
-    text = _HIDDEN_ELEMENT.sub("", _COMMENT.sub("", text))
+    text = without_hidden(text)
     text = _PARAGRAPH_TAG.sub("\n\n", text)
     text = _BREAK_TAG.sub("\n", text)
     text = _ATTRIBUTE_TAG.sub("", _INLINE_TAG.sub("", text))
@@ -201,7 +196,7 @@ def visible(text: str) -> str:
 def markup(text: str) -> str:
     """``text`` without what no renderer shows (comments, hidden elements, zero-width characters; blank-only lines made
     empty); markdown, tags, line breaks and the characters as written are kept (a JSON string may hold U+0085)."""
-    return _BLANK_LINE.sub("", _BLANK.sub(" ", _invisible_out(_HIDDEN_ELEMENT.sub("", _COMMENT.sub("", text)))))
+    return _BLANK_LINE.sub("", _BLANK.sub(" ", _invisible_out(without_hidden(text))))
 
 
 #: The views a checker may read, by name.

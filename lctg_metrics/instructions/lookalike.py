@@ -1,0 +1,93 @@
+"""Letters drawn alike read by their place: a katakana letter a font draws like a kanji, standing in a kanji word, is
+that kanji to a reader (協カ is 協力, ロ in 人ロ is 口); katakana ヘ with hiragana beside it and no katakana is hiragana
+(こちらヘどうぞ), hiragana へ between two katakana is katakana (アへン); the particle へ after a katakana word stays.
+
+The script checkers (kanji caps, no kanji, hiragana or katakana only) read the text through ``as_read``, so a kanji cap
+is not met by writing 協カ for 協力. A look-alike is read as the kanji only when it is not part of a katakana word (no
+katakana letter or ー beside it: カメラ, ロボット and エンジニア stay katakana) and, with the kanji put in, either
+
+- the analyser reads it inside one dictionary word with a kanji beside it (協力して, 人口, 工場, 力強い, 統一; a proper
+  noun does not count), or
+- it is a numeral look-alike (ニ ハ ー) beside a kanji numeral, after 第 or 毎, or before a counter (第ニ回, ハ月, ー日).
+
+The kana rows and their names stay kana: カ行, ハ行, タ段, ト書き, ハ長調, 変ロ長調 and the counter カ of 3カ月 and 数カ所
+form no word with their neighbour.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+#: Katakana letters a font draws like a kanji (by shape, as in the usual confusion tables of Japanese OCR).
+KANJI_LOOKALIKES = {"カ": "力", "ロ": "口", "エ": "工", "ニ": "二", "ハ": "八", "ト": "卜", "タ": "夕", "ー": "一",
+                    "ヒ": "匕", "メ": "乂", "ム": "厶", "ヌ": "又", "チ": "千", "オ": "才"}
+#: Look-alikes of kanji numerals, and what makes them numerals: a kanji numeral beside them, 第 or 毎 before them, a
+#: counter after them.
+_NUMERALS = {"ニ": "二", "ハ": "八", "ー": "一"}
+_KANJI_NUMERALS = "〇一二三四五六七八九十百千万"
+_COUNTERS = "月日人回度年番時分秒歳個枚本件階週期位次等重倍通号冊台匹羽杯着足軒組"
+#: What follows a kana row's name (カ行, ハ段): the look-alike is the kana itself.
+_KANA_ROW = "行段"
+#: Kana with a twin in the other script drawn the same (hiragana, katakana).
+KANA_TWINS = (("へ", "ヘ"), ("べ", "ベ"), ("ぺ", "ペ"))
+_KATAKANA_LETTER = re.compile(r"[ァ-ヺー]")
+_HIRAGANA_LETTER = re.compile(r"[ぁ-ゖ]")
+
+
+def _is_kanji(ch: str) -> bool:
+    return "一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "豈" <= ch <= "﫿" or ch in "々〆"
+
+
+def _in_a_word(text: str, i: int) -> bool:
+    """Whether the analyser reads the letter at ``i`` inside one dictionary word holding another kanji (not a name)."""
+    from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyser is an optional extra
+
+    lo, hi = max(0, i - 3), min(len(text), i + 4)
+    window, at, position = text[lo:hi], i - lo, 0
+    for m in morph.analyze(window):
+        start = window.find(m.surface, position) if m.surface else -1
+        if start < 0:
+            return False
+        position = start + len(m.surface)
+        if start <= at < position:
+            return (len(m.surface) > 1 and m.pos2 != "固有名詞" and m.pos1 not in ("補助記号", "記号")
+                    and any(_is_kanji(ch) for k, ch in enumerate(m.surface) if start + k != at))
+    return False
+
+
+def _numeral(text: str, i: int) -> bool:
+    before, after = text[i - 1:i], text[i + 1:i + 2]
+    return bool(before and before in _KANJI_NUMERALS + "第毎") or bool(after and after in _KANJI_NUMERALS + _COUNTERS)
+
+
+def _among(before: str, after: str, script: re.Pattern[str], other: re.Pattern[str]) -> bool:
+    """A letter of ``script`` beside it and none of the ``other`` script (こちらヘ。 is こちらへ)."""
+    return (bool(script.match(before or " ")) or bool(script.match(after or " "))) and not (
+        other.match(before or " ") or other.match(after or " "))
+
+
+@lru_cache(maxsize=2048)
+def as_read(text: str) -> str:
+    """``text`` with each look-alike read as the letter a reader reads there (see the module docstring)."""
+    chars = list(text)
+    for i, ch in enumerate(text):
+        before, after = text[i - 1:i], text[i + 1:i + 2]
+        if ch in KANJI_LOOKALIKES:
+            if _KATAKANA_LETTER.match(before or " ") or _KATAKANA_LETTER.match(after or " ") or (after and after in _KANA_ROW):
+                continue
+            if not (_is_kanji(before or " ") or _is_kanji(after or " ")):
+                continue
+            trial = text[:i] + KANJI_LOOKALIKES[ch] + text[i + 1:]
+            if _in_a_word(trial, i) or (ch in _NUMERALS and _numeral(trial, i)):
+                chars[i] = KANJI_LOOKALIKES[ch]
+            continue
+        for hiragana, katakana in KANA_TWINS:
+            if ch == katakana and _among(before, after, _HIRAGANA_LETTER, _KATAKANA_LETTER):
+                chars[i] = hiragana
+            elif ch == hiragana and _KATAKANA_LETTER.match(before or " ") and _KATAKANA_LETTER.match(after or " "):
+                chars[i] = katakana
+    return "".join(chars)
+
+
+__all__ = ["KANA_TWINS", "KANJI_LOOKALIKES", "as_read"]
