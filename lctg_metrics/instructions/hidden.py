@@ -63,7 +63,8 @@ def _attributes(attrs: str) -> dict[str, str]:
 def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """Classes and ids that a ``<style>`` block of ``text`` hides: each selector's last compound (``.note``,
     ``span.note``, ``#aside``, ``div .note``) whose rule hides (comments in the CSS read through)."""
-    classes, ids = set(), set()
+    classes: set[str] = set()
+    ids: set[str] = set()
     for block in _STYLE_BLOCK.finditer(text):
         css = re.sub(r"/\*.*?\*/", "", block.group(1), flags=re.DOTALL)
         for rule in _RULE.finditer(css):

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from lctg_metrics.instructions import morph
+
 #: Katakana letters a font draws like a kanji (by shape, as in the usual confusion tables of Japanese OCR).
 KANJI_LOOKALIKES = {"カ": "力", "ロ": "口", "エ": "工", "ニ": "二", "ハ": "八", "ト": "卜", "タ": "夕", "ー": "一",
                     "ヒ": "匕", "メ": "乂", "ム": "厶", "ヌ": "又", "チ": "千", "オ": "才"}
@@ -41,8 +43,6 @@ def _is_kanji(ch: str) -> bool:
 
 def _in_a_word(text: str, i: int) -> bool:
     """Whether the analyser reads the letter at ``i`` inside one dictionary word holding another kanji (not a name)."""
-    from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyser is an optional extra
-
     lo, hi = max(0, i - 3), min(len(text), i + 4)
     window, at, position = text[lo:hi], i - lo, 0
     for m in morph.analyze(window):

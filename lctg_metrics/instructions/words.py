@@ -21,6 +21,10 @@ Both the response and the keyword are read in the reader's view (``visible.visib
   「今日は」 is not 葉), is a whole word when written in katakana (the アイ of アイランズ is no 愛), is not counted
   again as the reading in brackets after the keyword (時間（じかん） is one occurrence), and needs two kana at least.
 
+From checkers 2.1 the other spellings of ``variants`` count too: romaji (sumaho for スマホ), emphatic kana (とっても for
+とても, すっごく for すごく), mixed kanji and kana (勉きょう for 勉強) and a word split by blanks inside running text
+(勉 強), each where the text reads the whole token; for keywords a prompt asks for as for forbidden ones.
+
 Strict and loose modes read words the same way; loose only adds IFEval's response variants (``registry.check``).
 """
 
@@ -29,7 +33,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, variants
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -223,6 +227,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
     found += [(start, end) for start, end in _reading_spans(seen, key) if not _gloss(seen, start, end, found)]
+    found += variants.spans(seen, key)
     chosen, last_end = [], -1
     for start, end in sorted(set(found)):
         if start >= last_end:

@@ -1,0 +1,217 @@
+"""Other spellings a reader reads as the same word: romaji, emphatic kana, mixed kanji and kana, a word split by a blank.
+
+``spans(text, word)`` finds, in the reader's view of a response, where ``word`` is written
+
+- **in romaji** — a whole Latin token whose Hepburn, kunrei or wāpuro reading (``romaji``) is the word's reading, long
+  vowels written or not (sumaho for スマホ; benkyou, benkyō, benkyo for 勉強; totemo for とても), next to Japanese
+  text or in a line written wholly in romaji (in an English sentence, sonata is English). The word's reading needs
+  three morae at least: two-mora romaji are English words too often (are, made, same, take);
+- **emphatically** — kana with an inserted small っ, ー or 〜, a small or repeated vowel (とっても, とーっても, すっごく,
+  すごーい, ほんっと, すごぉい) reading as the word once the emphasis is taken out, where the text with the plain word
+  put back reads the word; a span the analyser reads alone as one other word stays that word (もっと is no もと,
+  おばさん no おばあさん);
+- **in mixed kanji and kana** (交ぜ書き) — some of the word's own kanji kept, the others written in kana for their
+  part of the reading (勉きょう, べん強, 天き, てん気), where the text with the word put back reads the word there
+  (化がく is no 科学: a mixed form keeps one of the word's own kanji; all kana is ``words``' reading match);
+- **split by blanks** — blanks, or one line break, between the letters of the word inside running text (勉 強, 勉　強),
+  where no side is part of a word of its own reaching past the letters (「大会 社長」 and 「毎日 本」 are words that
+  hold 会 社 and 日 本 by chance) and the text with the blanks taken out reads the word there as whole morphemes.
+
+The word is always read as a whole token: the text with the word put in its place must analyse to the word's own
+morphemes at that place (emphatic and romaji spans compare readings of whole tokens instead).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+
+from lctg_metrics.instructions import morph, romaji
+
+#: Blanks that may split a word inside running text: spaces of any width and tabs, or one line break.
+_SPLIT = r"(?:[ \t\u3000]+|[ \t\u3000]*\n[ \t\u3000]*)"
+_KANA_RUN = re.compile(r"[ぁ-ゖァ-ヺー〜～ゝゞヽヾ]+")
+_KANJI = re.compile(r"[一-鿿㐀-䶿々〆]+")
+_HIRAGANA = re.compile(r"[ぁ-ゖ]")
+#: Letters an emphatic spelling inserts: small tsu, long-vowel marks and waves.
+_EMPHASIS = "ッー〜～"
+_SMALL_VOWELS = {"ァ": "a", "ィ": "i", "ゥ": "u", "ェ": "e", "ォ": "o"}
+#: Kana that cannot start a kanji's part of a reading (ん, っ, ー and the small kana).
+_NOT_A_START = "ンッーャュョァィゥェォヮ"
+#: Fewest morae of a word's reading that a romaji token may spell (see the module docstring).
+MIN_ROMAJI_MORAE = 3
+
+
+@functools.lru_cache(maxsize=1024)
+def _key(word: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """The word's katakana reading, its morphemes' lemmas and surfaces (empty reading: no kana reading to compare)."""
+    key = [m for m in morph.analyze(word) if m.pos1 not in ("補助記号", "空白")]
+    if not key or re.search(r"[A-Za-z0-9]", word):
+        return "", (), ()
+    kana = bool(re.fullmatch(r"[ぁ-ゖァ-ヺー]+", word))
+    target = morph.to_katakana(word) if kana else "".join(morph.to_katakana(m.reading) for m in key)
+    if not re.fullmatch(r"[ァ-ヺー]+", target):
+        return "", (), ()
+    return target, tuple(m.lemma for m in key), tuple(m.surface for m in key)
+
+
+def _offsets(text: str) -> list[tuple[int, int, morph.Morpheme]]:
+    out, position = [], 0
+    for m in morph.analyze(text):
+        start = text.find(m.surface, position) if m.surface else -1
+        start = start if start >= 0 else position
+        position = start + len(m.surface)
+        out.append((start, position, m))
+    return out
+
+
+def _reads_as(text: str, start: int, end: int, word: str) -> bool:
+    """Whether ``text`` with ``word`` in place of ``text[start:end]`` reads ``word`` there as its own morphemes."""
+    _, lemmas, _ = _key(word)
+    lo = max(0, text.rfind("\n", 0, max(0, start - 1)) + 1, start - 30)
+    hi = min(len(text), end + 30)
+    line = text[lo:start] + word + text[end:hi]
+    at, stop = start - lo, start - lo + len(word)
+    inside = [m for a, b, m in _offsets(line) if at <= a and b <= stop]
+    edges = {edge for a, b, _ in _offsets(line) for edge in (a, b)}
+    return at in edges and stop in edges and tuple(m.lemma for m in inside) == lemmas
+
+
+def romaji_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Whole Latin tokens that spell ``word`` in romaji (see the module docstring)."""
+    target = _key(word)[0]
+    if not target or romaji.morae(target) < MIN_ROMAJI_MORAE:
+        return []
+    folded = romaji.fold_long(target)
+    found = []
+    for token in romaji.TOKEN.finditer(text):
+        kana = romaji.to_kana(token.group())
+        if kana and (kana == target or romaji.fold_long(kana) == folded) and _in_japanese(text, *token.span()):
+            found.append((token.start(), token.end()))
+    return found
+
+
+_JAPANESE = re.compile(r"[ぁ-ゖァ-ヺー一-鿿㐀-䶿々、。「」『』（）！？]")
+
+
+def _in_japanese(text: str, start: int, end: int) -> bool:
+    """A romaji token is read as Japanese when Japanese text is next to it (blanks aside: 「毎日 benkyou しています」)
+    or when every Latin token of its line reads as romaji (a line written in romaji); in an English sentence it is
+    English (「I played a sonata」 holds no そなた)."""
+    before, after = text[:start].rstrip(" \t\u3000"), text[end:].lstrip(" \t\u3000")
+    if (before and _JAPANESE.match(before[-1])) or (after and _JAPANESE.match(after[0])):
+        return True
+    line = text[text.rfind("\n", 0, start) + 1:(text.find("\n", end) + 1 or len(text) + 1) - 1]
+    return all(romaji.to_kana(t.group()) for t in romaji.TOKEN.finditer(line))
+
+
+def _fold_emphasis(kana: str) -> tuple[str, list[int]]:
+    """Katakana without emphasis (``_EMPHASIS``, small or repeated vowels, ou/ei long vowels) and, for each letter
+    kept, its index in ``kana``."""
+    out: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(kana):
+        before = romaji.vowel(out[-1]) if out else ""
+        if out and (ch in _EMPHASIS or _SMALL_VOWELS.get(ch) == before
+                    or (before and ((ch in "アイウエオ" and romaji.vowel(ch) == before) or (ch == "ウ" and before == "o")
+                                    or (ch == "イ" and before == "e")))):
+            continue
+        out.append(ch)
+        where.append(i)
+    return "".join(out), where
+
+
+def emphatic_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Kana runs that read as ``word`` once emphasis is taken out (see the module docstring)."""
+    target, lemmas, _ = _key(word)
+    if not target or romaji.morae(target) < 2:
+        return []
+    want = _fold_emphasis(target)[0]
+    found = []
+    for run in _KANA_RUN.finditer(text):
+        kana = morph.to_katakana(run.group())
+        folded, where = _fold_emphasis(kana)
+        at = folded.find(want)
+        while at >= 0:
+            # letters the fold dropped after the last one kept (すごいっ, すごーー, たのしい's last い) belong to the word
+            first, last = where[at], where[at + len(want)] if at + len(want) < len(where) else len(kana)
+            start, end = run.start() + first, run.start() + last
+            if kana[first:last] != target and not _another_word(text[start:end], lemmas) \
+                    and _reads_as(text, start, end, word):
+                found.append((start, end))
+            at = folded.find(want, at + 1)
+    return found
+
+
+def _another_word(span: str, lemmas: tuple[str, ...]) -> bool:
+    """Whether the analyser reads ``span`` alone as one word other than the keyword, with a suffix or not (もっと is
+    not もと, おば|さん not おばあさん); an emphatic spelling it cannot read is cut into pieces (すっ|ご|ー|い)."""
+    alone = list(morph.analyze(span))
+    if not alone or alone[0].lemma in lemmas or alone[0].pos1 in ("補助記号", "記号", "空白"):
+        return False
+    return len(alone) == 1 or (len(alone) == 2 and alone[1].pos1 == "接尾辞" and alone[0].pos1 in ("名詞", "代名詞"))
+
+
+def _readings_by_letter(word: str, reading: str) -> list[tuple[str, ...]]:
+    """Every way to give each letter of ``word`` a non-empty part of ``reading`` that starts a mora."""
+    n = len(word)
+    out = []
+    for cuts in itertools.combinations(range(1, len(reading)), n - 1):
+        parts = tuple(reading[a:b] for a, b in zip((0, *cuts), (*cuts, len(reading))))
+        if all(part[0] not in _NOT_A_START for part in parts):
+            out.append(parts)
+    return out
+
+
+def mixed_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Mixed kanji-and-kana spellings of a word written in kanji (see the module docstring)."""
+    target, _, _ = _key(word)
+    if not target or not _KANJI.fullmatch(word) or len(word) < 2 or len(word) > 6:
+        return []
+    found = set()
+    for parts in _readings_by_letter(word, target):
+        for mask in itertools.product((True, False), repeat=len(word)):
+            if all(mask) or not any(mask):
+                continue
+            spelled = "".join(letter if keep else _hiragana(part) for letter, part, keep in zip(word, parts, mask))
+            at = text.find(spelled)
+            while at >= 0:
+                end = at + len(spelled)
+                starts_kana, ends_kana = not mask[0], not mask[-1]
+                clean = not (starts_kana and at and _HIRAGANA.match(text[at - 1])) and not (
+                    ends_kana and end < len(text) and text[end] in "ぁぃぅぇぉゃゅょゎっーァィゥェォャュョッ")
+                if clean and _reads_as(text, at, end, word):
+                    found.add((at, end))
+                at = text.find(spelled, at + 1)
+    return sorted(found)
+
+
+def _hiragana(kana: str) -> str:
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in kana)
+
+
+def split_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """``word`` with blanks (or one line break) between its letters inside running text (see the module docstring)."""
+    letters = [ch for ch in word if not ch.isspace()]
+    if len(letters) < 2 or not _key(word)[0]:
+        return []
+    pattern = re.compile(f"{_SPLIT}?".join(re.escape(ch) for ch in letters))
+    found = []
+    for m in pattern.finditer(text):
+        if not re.search(r"\s", m.group()) or any(a < edge < b for a, b, _ in _offsets(text) for edge in m.span()):
+            continue  # a side is part of a word of its own that reaches past the letters (大会 社長, 毎日 本)
+        joined = text[:m.start()] + word + text[m.end():]
+        if _reads_as(joined, m.start(), m.start() + len(word), word):
+            found.append((m.start(), m.end()))
+    return found
+
+
+def spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Where ``word`` is written in romaji, emphatically, in mixed kanji and kana or split by blanks in ``text``."""
+    if not word.strip():
+        return []
+    return romaji_spans(text, word) + emphatic_spans(text, word) + mixed_spans(text, word) + split_spans(text, word)
+
+
+__all__ = ["MIN_ROMAJI_MORAE", "emphatic_spans", "mixed_spans", "romaji_spans", "spans", "split_spans"]
