@@ -187,3 +187,30 @@ def test_honest_text_built_from_words_never_matches_a_forbidden_word(parts: list
     absent = [w for w in HONEST_FORBIDDEN if w not in text]  # as written: a word across a blank is the test's point
     verdict = check("keywords:forbidden", text, {"words": absent})
     assert verdict.passed, (text, verdict.reason)
+
+
+# --- 6. sentences spliced with 、 ------------------------------------------------------------------------------------
+
+#: Finite clauses (a topic, a predicate) in the styles a splice is written in.
+FINITE = ["今日は晴れです", "明日は雨です", "駅まで歩きます", "昨日は晴れでした", "私は本を読みました", "兄は医者だ",
+          "昨日は雨が降った", "会議は十時に始まります"]
+#: Joints after which a clause goes on: conjunctive particles after です/ます, and the te-form.
+JOINTS = ["ですが、", "ですし、", "ますので、", "ますが、", "でしたが、"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(FINITE), min_size=1, max_size=5))
+def test_finite_clauses_spliced_with_commas_count_one_sentence_each(clauses: list[str]) -> None:
+    text = "、".join(clauses) + "。"
+    n = len(clauses)
+    assert check("length:sentences", text, {"min": n, "max": n}).passed, text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["雨", "駅は近い", "この店は安い", "天気は晴れ"]), st.sampled_from(JOINTS),
+       st.sampled_from(["明日は晴れます。", "出かけます。", "おいしいです。", "待ってください。"]))
+def test_a_clause_joined_by_a_conjunctive_particle_is_one_sentence(head: str, joint: str, tail: str) -> None:
+    stem = head if not joint.startswith("ます") else {"雨": "降り", "駅は近い": "歩き", "この店は安い": "売り",
+                                                      "天気は晴れ": "晴れ"}[head]
+    text = stem + joint + tail
+    assert check("length:sentences", text, {"max": 1}).passed, text

@@ -84,6 +84,23 @@ def ends_clause(text: str) -> bool:
     return is_final_particle(last) or (last.lemma in SPLICE_LEMMAS and last.form.startswith("終止形"))
 
 
+def splices(text: str) -> bool:
+    """Whether ``text``, followed by 、, ends a sentence (a comma splice counted as two sentences): a copula or polite
+    predicate in its final form (「雨だ」, 「晴れです」, 「行きます」), its polite past (「晴れでした」, 「行きました」), or a
+    plain past た in a clause holding a topic は (「昨日は雨が降った」; 「音楽を超えた、新しい…」 modifies). Conjunctive
+    particles after the predicate continue (ですが, ますので, ですし), and so do final particles (「そうですね、」)."""
+    tail = content_tail(predicate_text(text))
+    if not tail:
+        return False
+    last = tail[-1]
+    if last.lemma in SPLICE_LEMMAS and last.form.startswith("終止形"):
+        return True
+    if last.lemma != "た" or last.pos1 != "助動詞" or not last.form.startswith(("終止形", "連体形")):
+        return False
+    polite = len(tail) > 1 and tail[-2].lemma in ("です", "ます")
+    return polite or any(m.surface == "は" and m.pos2 == "係助詞" for m in tail)
+
+
 def to_katakana(text: str) -> str:
     """Hiragana → katakana (other characters unchanged)."""
     return "".join(chr(ord(ch) + 0x60) if "ぁ" <= ch <= "ゖ" else ch for ch in text)
@@ -195,4 +212,4 @@ def politeness(sentence: str) -> str:
 
 __all__ = ["CLOSING_PARTICLES", "INSTALL_HINT", "Morpheme", "SPLICE_LEMMAS", "analyze", "content_tail", "ends_clause",
            "ends_nominally", "is_final_particle", "is_nominal",
-           "politeness", "predicate_text", "reading", "to_katakana"]
+           "politeness", "predicate_text", "reading", "splices", "to_katakana"]

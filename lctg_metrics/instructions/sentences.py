@@ -4,6 +4,9 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
 
 - at 。！？!?．｡ outside 「」『』 quotations, at an ellipsis ending a line, and at every line break (a line without 。 is
   a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
+- at a 、 that splices two sentences: after a finite predicate (です, ます, でした, ました, だ, a plain た after a topic は)
+  when a new clause with its own predicate follows (「今日は晴れです、明日は雨です。」 is two; ですが、, ますので、 and
+  ですし、 go on; from checkers 2.1);
 - a line with no sentence-final mark at all (as when 句点 is forbidden) is cut at each blank that ends a clause: after
   a final particle or a final-form predicate, or between noun phrases (「今日は晴れです 明日は雨です」 and 「静かな湖
   美しい山」 are two sentences each); blanks between single words (分かち書き 「きょうは いい てんきです」) cut nothing;
@@ -122,10 +125,34 @@ def _cut(text: str, at: list[int]) -> list[str]:
 
 
 def _pieces(line: str) -> list[str]:
-    """Sentences of one line of running text: at 。！？, and at blanks that end a clause when the line has no 。！？."""
+    """Sentences of one line of running text: at 。！？, at blanks that end a clause when the line has no 。！？, and at
+    each 、 that splices two sentences (``spliced``)."""
     if not any(ch in SENTENCE_END for ch in line):
-        return [p for piece in _cut(line, clause_breaks(line)) for p in split_sentences(piece)]
-    return split_sentences(line)
+        pieces = [p for piece in _cut(line, clause_breaks(line)) for p in split_sentences(piece)]
+    else:
+        pieces = split_sentences(line)
+    return [part for piece in pieces for part in spliced(piece)]
+
+
+#: Brackets inside which a 、 splices nothing (quoted speech, asides).
+_OPENING, _CLOSING = "「『（(【", "」』）)】"
+
+
+def spliced(sentence: str) -> list[str]:
+    """A sentence cut after each 、 that ends a finite predicate (``morph.splices``: です, ます, でした, ました, だ, a
+    plain た after a topic は) when a new clause with its own predicate follows: 「今日は晴れです、明日は雨です。」 is two
+    sentences; ですが、, ますので、, ですし、 continue, and a 、 inside 「」 or （） splices nothing."""
+    if not any(ch in _COMMAS for ch in sentence):
+        return [sentence]
+    out, start, depth = [], 0, 0
+    for i, ch in enumerate(sentence):
+        depth += (ch in _OPENING) - (ch in _CLOSING and depth > 0)
+        if ch in _COMMAS and not depth and morph.splices(sentence[start:i]) and \
+                morph.politeness(sentence[i + 1:]) != "neutral":
+            out.append(sentence[start:i + 1])
+            start = i + 1
+    out.append(sentence[start:])
+    return [piece for piece in out if piece.strip()]
 
 
 def _asides(sentence: str) -> list[str]:
@@ -208,4 +235,4 @@ def unquoted(text: str) -> str:
     return text
 
 
-__all__ = ["KINDS", "Sentence", "clause_breaks", "clauses", "counts", "own_sentences", "sentences", "unquoted"]
+__all__ = ["KINDS", "Sentence", "clause_breaks", "clauses", "counts", "own_sentences", "sentences", "spliced", "unquoted"]

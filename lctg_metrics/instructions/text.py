@@ -184,13 +184,13 @@ def is_terminated(sentence: str) -> bool:
 
 
 def sentence_body(sentence: str) -> str:
-    """A sentence without trailing punctuation (a colon written for 。 too: 「以下の通りです：」), ellipsis, closing brackets,
-    emphasis and blanks."""
+    """A sentence without trailing punctuation (a colon written for 。 too: 「以下の通りです：」; the 、 of a comma splice),
+    ellipsis, closing brackets, emphasis and blanks."""
     body = strip_emphasis(sentence).rstrip()
     previous = None
     while previous != body:
         previous = body
-        body = _ELLIPSIS.sub("", body).rstrip(SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~：:")
+        body = _ELLIPSIS.sub("", body).rstrip(SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~：:、，,")
     return body
 
 
