@@ -214,3 +214,41 @@ def test_a_clause_joined_by_a_conjunctive_particle_is_one_sentence(head: str, jo
                                                       "天気は晴れ": "晴れ"}[head]
     text = stem + joint + tail
     assert check("length:sentences", text, {"max": 1}).passed, text
+
+
+# --- 8. formats: distinct by word identity, a postscript at the end -------------------------------------------------
+
+#: Words and their readings in hiragana (written here, not computed by the analyser).
+READINGS = {"安全": "あんぜん", "安心": "あんしん", "健康": "けんこう", "勉強": "べんきょう", "天気": "てんき", "会社": "かいしゃ",
+            "学校": "がっこう", "時間": "じかん", "家族": "かぞく", "旅行": "りょこう"}
+
+
+def _katakana(kana: str) -> str:
+    return "".join(chr(ord(ch) + 0x60) for ch in kana)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(READINGS)), st.booleans())
+def test_a_highlight_repeated_in_another_script_is_one(word: str, katakana: bool) -> None:
+    other = _katakana(READINGS[word]) if katakana else READINGS[word]
+    assert not check("format:highlights", f"《{word}》と《{other}》が大切です。", {"min": 2}).passed
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(sorted(READINGS)), min_size=2, max_size=4, unique=True))
+def test_highlights_of_different_words_count_each(chosen: list[str]) -> None:
+    text = "と".join(f"《{w}》" for w in chosen) + "が大切です。"
+    assert check("format:highlights", text, {"min": len(chosen)}).passed
+
+
+BODY = ["本日は晴れです。", "会議は十時に始まります。", "新しい店が開きました。"]
+NOTE = ["傘は不要です。", "資料を添付します。", "また連絡します。"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(BODY), st.sampled_from(NOTE), st.sampled_from(BODY), st.sampled_from(["", "\n"]))
+def test_body_text_after_a_postscript_in_its_paragraph_is_not_the_end(body: str, note: str, more: str,
+                                                                      joint: str) -> None:
+    text = f"{body}P.S. {note}{joint}{more}"
+    assert not check("format:postscript", text, {"marker": "P.S.", "position": "end"}).passed
+    assert check("format:postscript", f"{body}{more}\n\nP.S. {note}", {"marker": "P.S.", "position": "end"}).passed

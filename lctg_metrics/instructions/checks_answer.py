@@ -2,7 +2,7 @@
 request, fixed answers and 答えのみ; and ``key``, what a reader compares two spans of a format by (from checkers 2.0).
 
 A JSON answer is an object or array with content; a quotation and a postscript hold text; a postscript asked for at
-the end comes last; two answers read differently; a repeated request is followed by an answer."""
+the end comes last, with no body text after it in its paragraph; two answers read differently; a repeated request is followed by an answer."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import unicodedata
 from typing import Any, Mapping
 
 from lctg_metrics.instructions.registry import Param, instruction
-from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
+from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, split_sentences, strip_emphasis
 from lctg_metrics.instructions.visible import visible
 from lctg_metrics.verdict import Verdict
 
@@ -96,7 +96,8 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction("format:postscript", "書式指定",
              "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸) and text after it; with "
              "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
-             "postscripts follows it",
+             "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
+             "a 。 in the middle of a line is one sentence, and body text after it on that line or paragraph fails",
              Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True),
              Param("position", "str", "anywhere (M-IFEval) or end (the request says 回答の最後に)", default="anywhere"))
 def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
@@ -112,10 +113,15 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["position"] == "anywhere":
         return Verdict(True, f"postscript 「{found[0].group().lstrip('。！？!? ')}…」 starts a line or sentence")
     for m in found:
-        later = [p for p in paragraphs(text[m.end():])[1:] if key(p)]  # a closing rule (---) is no text
+        own, *rest = paragraphs(text[m.end():]) or [""]
+        later = [p for p in rest if key(p)]  # a closing rule (---) is no text
+        inline = m.group()[:1] in "。！？!?"  # after a sentence of the body, on its line: the postscript is one sentence
+        if inline and len([s for s in split_sentences(own) if key(s)]) > 1:
+            continue
         if key(text[:m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
             return Verdict(True, f"postscript 「{m.group().lstrip('。！？!? ')}…」 after the main text, at the end")
-    return Verdict(False, f"the 「{marker}」 postscript does not come at the end, after the main text")
+    return Verdict(False, f"the 「{marker}」 postscript does not come at the end, after the main text (or body text "
+                          f"follows it in its paragraph)")
 
 
 @instruction("format:two_responses", "書式指定",

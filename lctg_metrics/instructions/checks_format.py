@@ -3,7 +3,8 @@
 ``checks_answer``).
 
 A format is judged by what fills it (from checkers 2.0): list items, sections, highlights and table rows count
-towards a minimum only if they hold a letter or number and read differently from the others (``key``); placeholders
+towards a minimum only if they hold a letter or number and read differently from the others (``key``; short ones are
+also compared as words, so 《安全》《あんぜん》 is one highlight); placeholders
 only if they hold a letter (a template reuses one slot, so a repeat counts);
 a title is a line of its own holding text, with text after it."""
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Mapping
 
+from lctg_metrics.instructions import words
 from lctg_metrics.instructions.checks_answer import key
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
@@ -41,15 +43,24 @@ _HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
 _PREAMBLE_LINES = 2
 
 
+#: Spans at most this many letters long are compared as words too (``words.same_word``); longer ones (a section's body)
+#: by their letters only.
+_WORD_LENGTH = 30
+
+
 def distinct_filled(spans: list[str]) -> list[str]:
-    """The spans that hold a letter or number, each reading counted once (「《AI》《ＡＩ》」 is one highlight)."""
+    """The spans that hold a letter or number, each reading counted once: the same letters (「《AI》《ＡＩ》」) or, for
+    short spans, the same word in another script or spelling (「《安全》《あんぜん》」, from checkers 2.1) are one."""
     seen: set[str] = set()
-    out = []
+    out: list[str] = []
     for span in spans:
         k = key(span)
-        if k and k not in seen:
-            seen.add(k)
-            out.append(span)
+        if not k or k in seen:
+            continue
+        if len(k) <= _WORD_LENGTH and any(len(key(kept)) <= _WORD_LENGTH and words.same_word(span, kept) for kept in out):
+            continue
+        seen.add(k)
+        out.append(span)
     return out
 
 
@@ -82,7 +93,7 @@ def _item_text(line: str) -> str:
              "towards min only items holding text that differs from the other items count",
              MIN, MAX, Param("marker", "str", "only items with this marker count, e.g. ・"),
              Param("numbered", "bool", "numbered items (1. 1) ①) count as items too: the request says 箇条書き "
-                                       "without naming a marker", default=False))
+                                       "without naming a marker", default=False), needs_morph=True)
 def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["marker"] and kw["numbered"]:
         raise ValueError("format:bullet_list: marker and numbered exclude each other (a named marker admits no numbers)")
@@ -95,7 +106,7 @@ def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("format:numbered_list", "書式指定", "numbered items (1. 1) （1） ①, any digits) within [min, max]; "
-             "towards min only items holding text that differs from the other items count", MIN, MAX)
+             "towards min only items holding text that differs from the other items count", MIN, MAX, needs_morph=True)
 def numbered_list(response: str, kw: Mapping[str, Any]) -> Verdict:
     items = [without_list_markers(item) for item in numbered_items(response)]
     return counted(items, kw["min"], kw["max"], "numbered items")
@@ -133,7 +144,7 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
 
 @instruction("format:sections", "書式指定", "sections whose heading line starts with 第N<unit> (章, 節, 項, …); "
              "towards min only sections with a number of their own and a body of text unlike the others count",
-             MIN, MAX, Param("unit", "str", "section unit after the number, e.g. 章", default="章"))
+             MIN, MAX, Param("unit", "str", "section unit after the number, e.g. 章", default="章"), needs_morph=True)
 def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = list(_sections(response, kw["unit"]))
     numbers: set[int] = set()
@@ -146,9 +157,10 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 @instruction("format:highlights", "書式指定", "highlighted spans like 《…》 within [min, max]; towards min only "
-             "spans holding text that differs from the other spans count",
+             "spans holding text that differs from the other spans count (the same word in another script, 《安全》《あんぜん》, "
+             "is one)",
              MIN, MAX, Param("open", "str", "opening mark", default="《"),
-             Param("close", "str", "closing mark", default="》"))
+             Param("close", "str", "closing mark", default="》"), needs_morph=True)
 def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     o, c = re.escape(kw["open"]), re.escape(kw["close"])
     spans = [s for s in re.findall(rf"{o}([^\n{o}{c}]*){c}", response) if s.strip()]
@@ -213,7 +225,7 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
              "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
              "text unlike the other rows and the header, and min_columns columns holding text",
              Param("min_rows", "int", "least number of body rows", default=1),
-             Param("min_columns", "int", "least number of columns", default=2))
+             Param("min_columns", "int", "least number of columns", default=2), needs_morph=True)
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
     for header, body in _tables(response):

@@ -242,6 +242,16 @@ def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> b
             and any(e == start - 1 for _, e in spelled))
 
 
+def same_word(a: str, b: str) -> bool:
+    """Whether two short spans (a highlight, a list item) are one word to a reader: either, read in full, is the other
+    in another script or spelling (《安全》 and 《あんぜん》, 《スマホ》 and 《sumaho》); 科学 and 化学 stay two."""
+    for text, word in ((a, b), (b, a)):
+        seen, key = visible(text).strip(), visible(word).strip()
+        if seen and key and any(start == 0 and end == len(seen) for start, end in spans(seen, key)):
+            return True
+    return False
+
+
 def count(text: str, word: str, match: str = "substring") -> int:
     """How often ``word`` occurs in ``text`` (see ``spans``)."""
     return len(spans(text, word, match))
@@ -256,4 +266,4 @@ def starts_with(text: str, word: str) -> bool:
     return any(start == 0 for start, _ in _reading_spans(seen, key))
 
 
-__all__ = ["MATCHES", "MIN_READING", "count", "spans", "starts_with"]
+__all__ = ["MATCHES", "MIN_READING", "count", "same_word", "spans", "starts_with"]
