@@ -70,6 +70,11 @@ def _offsets(text: str) -> list[tuple[int, morph.Morpheme]]:
     return out
 
 
+#: Auxiliaries whose final form ends no clause before a blank: ず and ぬ continue (「実現せず␣…」), and the classical
+#: じ, む, べし, けり, き are what the analyser makes of a kana name cut wrongly (ひめじ read as 秘め|じ), not modern predicates.
+_NOT_FINAL = frozenset({"ぬ", "ず", "じ", "む", "べし", "けり", "き"})
+
+
 def _closes(before: list[morph.Morpheme], after: morph.Morpheme | None) -> bool:
     """Whether a blank after the morphemes ``before`` (of its chunk) ends a clause, unless a particle or auxiliary follows
     (「ふる␣でしょう」): after a final particle, a polite です・ます, a predicate in its final form read in context
@@ -80,7 +85,7 @@ def _closes(before: list[morph.Morpheme], after: morph.Morpheme | None) -> bool:
         return False  # 「ふる␣でしょう」, 「すし␣が」: the clause goes on
     last = content[-1]
     polite = last.lemma in morph.POLITE_LEMMAS and last.form.startswith(("終止形", "連体形"))
-    final = last.form.startswith("終止形") and last.pos1 in ("助動詞", "動詞", "形容詞") and last.lemma not in ("ぬ", "ず") and (
+    final = last.form.startswith("終止形") and last.pos1 in ("助動詞", "動詞", "形容詞") and last.lemma not in _NOT_FINAL and (
         len(content) > 1 or last.pos1 == "助動詞")  # ず continues: 「実現せず␣…」
     return morph.is_final_particle(last) or polite or final or (morph.is_nominal(last) and len(content) > 1)
 
