@@ -86,18 +86,23 @@ def ends_clause(text: str) -> bool:
 
 def splices(text: str) -> bool:
     """Whether ``text``, followed by 、, ends a sentence (a comma splice counted as two sentences): a copula or polite
-    predicate in its final form (「雨だ」, 「晴れです」, 「行きます」), its polite past (「晴れでした」, 「行きました」), or a
+    predicate in its final or conjectural form (「雨だ」, 「晴れです」, 「行きます」, 「雨でしょう」, 「行きましょう」,
+    「行きません」, 「本である」), its polite past (「晴れでした」, 「行きました」), or a
     plain past た in a clause holding a topic は (「昨日は雨が降った」; 「音楽を超えた、新しい…」 modifies). Conjunctive
     particles after the predicate continue (ですが, ますので, ですし), and so do final particles (「そうですね、」)."""
     tail = content_tail(predicate_text(text))
     if not tail:
         return False
-    last = tail[-1]
-    if last.lemma in SPLICE_LEMMAS and last.form.startswith("終止形"):
+    last, before = tail[-1], (tail[-2] if len(tail) > 1 else None)
+    if last.lemma in SPLICE_LEMMAS and last.form.startswith(("終止形", "意志推量形")):  # だ, です, ます, でしょう, ましょう
+        return True
+    if before is not None and last.form.startswith("終止形") and (
+            (last.lemma == "ず" and before.lemma == "ます")  # ません
+            or (last.lemma == "有る" and before.lemma == "だ" and before.surface == "で")):  # である
         return True
     if last.lemma != "た" or last.pos1 != "助動詞" or not last.form.startswith(("終止形", "連体形")):
         return False
-    polite = len(tail) > 1 and tail[-2].lemma in ("です", "ます")
+    polite = before is not None and before.lemma in ("です", "ます")
     return polite or any(m.surface == "は" and m.pos2 == "係助詞" for m in tail)
 
 

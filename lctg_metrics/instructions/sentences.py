@@ -4,9 +4,9 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
 
 - at 。！？!?．｡ outside 「」『』 quotations, at an ellipsis ending a line, and at every line break (a line without 。 is
   a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
-- at a 、 that splices two sentences: after a finite predicate (です, ます, でした, ました, だ, a plain た after a topic は)
-  when a new clause with its own predicate follows (「今日は晴れです、明日は雨です。」 is two; ですが、, ますので、 and
-  ですし、 go on; from checkers 2.1);
+- at a 、 or a blank that splices two sentences: after a finite predicate (です, ます, でした, ました, でしょう, ません,
+  だ, である, a plain た after a topic は) when a new clause with its own predicate follows (「今日は晴れです、明日は雨
+  です。」 is two; ですが、, ますので、 and ですし、 go on; from checkers 2.1);
 - a line with no sentence-final mark at all (as when 句点 is forbidden) is cut at each blank that ends a clause: after
   a final particle or a final-form predicate, or between noun phrases (「今日は晴れです 明日は雨です」 and 「静かな湖
   美しい山」 are two sentences each); blanks between single words (分かち書き 「きょうは いい てんきです」) cut nothing;
@@ -36,7 +36,7 @@ KINDS = ("prose", "aside", "cell")
 _CLAUSE_BREAK = re.compile(r"(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])")
 #: 読点: a line ending in one goes on in the next line (a list of clauses 「1. 声を上げ、」 … 「5. 続けます。」 is one
 #: sentence).
-_COMMAS = ("、", "，", "､")
+_COMMAS = ("、", "，", "､", ",")
 #: An aside in round, lenticular, square or tortoise-shell brackets (full- or half-width), not nested.
 _ASIDE = re.compile(r"[（(【［\[〔]([^（）()【】［］\[\]〔〕\n]*)[)）】］\]〕]")
 #: A table row: a line starting with | or, in a table with a |---| rule, a line holding a | (GFM without outer pipes).
@@ -130,8 +130,8 @@ def _cut(text: str, at: list[int]) -> list[str]:
 
 
 def _pieces(line: str) -> list[str]:
-    """Sentences of one line of running text: at 。！？, at blanks that end a clause when the line has no 。！？, and at
-    each 、 that splices two sentences (``spliced``)."""
+    """Sentences of one line of running text: at 。！？, at blanks that end a clause (``clause_breaks``), and at each 、
+    that splices two sentences (``spliced``)."""
     if not any(ch in SENTENCE_END for ch in line):
         pieces = [p for piece in _cut(line, clause_breaks(line)) for p in split_sentences(piece)]
     else:
@@ -143,21 +143,28 @@ def _pieces(line: str) -> list[str]:
 _OPENING, _CLOSING = "「『（(【", "」』）)】"
 
 
+#: What may splice two sentences: a 読点 (any width, or an ASCII comma), or blanks between two Japanese characters.
+_SPLICE = re.compile(r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])")
+
+
 def spliced(sentence: str) -> list[str]:
-    """A sentence cut after each 、 that ends a finite predicate (``morph.splices``: です, ます, でした, ました, だ, a
-    plain た after a topic は) when a new clause with its own predicate follows: 「今日は晴れです、明日は雨です。」 is two
-    sentences; ですが、, ますので、, ですし、 continue, and a 、 inside 「」 or （） splices nothing."""
-    if not any(ch in _COMMAS for ch in sentence):
-        return [sentence]
-    out, start, depth = [], 0, 0
-    for i, ch in enumerate(sentence):
+    """A sentence cut after each 、 (or blank) that ends a finite predicate (``morph.splices``: です, ます, でした, ました,
+    でしょう, ません, だ, である, a plain た after a topic は) when a new clause with its own predicate follows:
+    「今日は晴れです、明日は雨です。」 and 「今日は晴れです␣明日は雨です。」 are two sentences; ですが、, ますので、,
+    ですし、 continue, and a 、 inside 「」 or （） splices nothing."""
+    depth, depths = 0, []
+    for ch in sentence:
         depth += (ch in _OPENING) - (ch in _CLOSING and depth > 0)
-        if ch in _COMMAS and not depth and morph.splices(sentence[start:i]) and \
-                morph.politeness(sentence[i + 1:]) != "neutral":
-            out.append(sentence[start:i + 1])
-            start = i + 1
-    out.append(sentence[start:])
-    return [piece for piece in out if piece.strip()]
+        depths.append(depth)
+    out, start = [], 0
+    for mark in _SPLICE.finditer(sentence):
+        at = mark.start()
+        if at > start and not depths[at] and morph.splices(sentence[start:at]) and \
+                morph.politeness(sentence[mark.end():]) != "neutral":
+            out.append(sentence[start:mark.end()].strip())
+            start = mark.end()
+    out.append(sentence[start:].strip())
+    return [piece for piece in out if piece]
 
 
 def _asides(sentence: str) -> list[str]:
