@@ -4,7 +4,8 @@ An element is hidden when it is one whose content is never shown (script, style,
 ``hidden`` or ``aria-hidden="true"`` attribute, has an inline style that hides it, carries one of the conventional
 hiding classes of the common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden, d-none and
 invisible, Tailwind's hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class showing it on
-some screen (``d-none d-md-block``), or has a class or id that a ``<style>`` block of the response hides. A style hides
+some screen (``d-none d-md-block``), or has a class, id or element name that a ``<style>`` block of the response
+hides. A style hides
 when it takes the element out (display:none, visibility:hidden), makes its text invisible (font-size:0, opacity:0,
 color:transparent, zero width or height, a 1px clipped box) or moves it off screen (a large negative offset or
 text-indent, clip:rect(0…), clip-path:inset(50%), transform:scale(0)). The whole element goes, nested elements of the
@@ -60,11 +61,15 @@ def _attributes(attrs: str) -> dict[str, str]:
             for m in _ATTRIBUTE.finditer(attrs)}
 
 
-def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """Classes and ids that a ``<style>`` block of ``text`` hides: each selector's last compound (``.note``,
-    ``span.note``, ``#aside``, ``div .note``) whose rule hides (comments in the CSS read through)."""
+_TYPE_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+
+
+def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Classes, ids and element names that a ``<style>`` block of ``text`` hides: each selector's last compound
+    (``.note``, ``span.note``, ``#aside``, ``div .note``, a bare ``span``) whose rule hides (CSS comments read through)."""
     classes: set[str] = set()
     ids: set[str] = set()
+    tags: set[str] = set()
     for block in _STYLE_BLOCK.finditer(text):
         css = re.sub(r"/\*.*?\*/", "", block.group(1), flags=re.DOTALL)
         for rule in _RULE.finditer(css):
@@ -75,11 +80,14 @@ def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str]]:
                 last = re.sub(r"::?[-\w]+(?:\([^()]*\))?", "", parts[-1]) if parts else ""
                 for mark, name in _SELECTOR_NAME.findall(last):
                     (classes if mark == "." else ids).add(name)
-    return frozenset(classes), frozenset(ids)
+                if _TYPE_SELECTOR.fullmatch(last) and last.lower() not in ("html", "body"):
+                    tags.add(last.lower())
+    return frozenset(classes), frozenset(ids), frozenset(tags)
 
 
-def _is_hidden(tag: str, attrs: dict[str, str], classes: frozenset[str], ids: frozenset[str]) -> bool:
-    if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs or attrs.get("aria-hidden", "").lower() == "true":
+def _is_hidden(tag: str, attrs: dict[str, str], classes: frozenset[str], ids: frozenset[str],
+               tags: frozenset[str]) -> bool:
+    if tag in _ALWAYS_HIDDEN_TAGS or tag in tags or "hidden" in attrs or attrs.get("aria-hidden", "").lower() == "true":
         return True
     if hides(attrs.get("style", "")) or attrs.get("id", "") in ids:
         return True
@@ -107,14 +115,14 @@ def without_hidden(text: str) -> str:
     text = COMMENT.sub("", text)
     if "<" not in text:
         return text
-    classes, ids = stylesheet_hidden(text)
+    classes, ids, tags = stylesheet_hidden(text)
     out, position = [], 0
     for m in _OPEN_TAG.finditer(text):
         if m.start() < position:
             continue
         tag = m.group(1).lower()
         if tag in _VOID_TAGS or m.group(2).rstrip().endswith("/") or not _is_hidden(tag, _attributes(m.group(2)),
-                                                                                      classes, ids):
+                                                                                      classes, ids, tags):
             continue
         out.append(text[position:m.start()])
         position = _element_end(text, tag, m.end())

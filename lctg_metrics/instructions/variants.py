@@ -30,7 +30,7 @@ import re
 from lctg_metrics.instructions import morph, romaji
 
 #: Blanks that may split a word inside running text: spaces of any width and tabs, or one line break.
-_SPLIT = r"(?:[ \t\u3000]+|[ \t\u3000]*\n[ \t\u3000]*)"
+_SPLIT = r"(?:[ \t\u3000・･·_\-‐－]+|[ \t\u3000]*\n[ \t\u3000]*)"
 _KANA_RUN = re.compile(r"[ぁ-ゖァ-ヺー〜～ゝゞヽヾ]+")
 _KANJI = re.compile(r"[一-鿿㐀-䶿々〆]+")
 _HIRAGANA = re.compile(r"[ぁ-ゖ]")
@@ -84,12 +84,25 @@ def romaji_spans(text: str, word: str) -> list[tuple[int, int]]:
     if not target or romaji.morae(target) < MIN_ROMAJI_MORAE:
         return []
     folded = romaji.fold_long(target)
+    tokens = list(romaji.TOKEN.finditer(text))
     found = []
-    for token in romaji.TOKEN.finditer(text):
-        kana = romaji.to_kana(token.group())
-        if kana and (kana == target or romaji.fold_long(kana) == folded) and _in_japanese(text, *token.span()):
-            found.append((token.start(), token.end()))
+    for i, first in enumerate(tokens):
+        spelled = ""
+        for j in range(i, min(i + _MAX_PIECES, len(tokens))):
+            if j > i and not _SPACERS.fullmatch(text[tokens[j - 1].end():tokens[j].start()]):
+                break  # only tokens spelled apart by spacers (su-ma-ho, su ma ho) are read as one
+            spelled += tokens[j].group()
+            kana = romaji.to_kana(spelled)
+            start, end = first.start(), tokens[j].end()
+            if kana and (kana == target or romaji.fold_long(kana) == folded) and _in_japanese(text, start, end):
+                found.append((start, end))
+                break
     return found
+
+
+#: Romaji spelled apart: at most this many pieces, joined by blanks, hyphens, dots, middle dots or underscores.
+_MAX_PIECES = 6
+_SPACERS = re.compile(r"[ \t\u3000\-‐－・･·._]{1,2}")
 
 
 _JAPANESE = re.compile(r"[ぁ-ゖァ-ヺー一-鿿㐀-䶿々、。「」『』（）！？]")
@@ -169,22 +182,32 @@ def mixed_spans(text: str, word: str) -> list[tuple[int, int]]:
     target, _, _ = _key(word)
     if not target or not _KANJI.fullmatch(word) or len(word) < 2 or len(word) > 6:
         return []
-    found = set()
+    found: set[tuple[int, int]] = set()
     for parts in _readings_by_letter(word, target):
         for mask in itertools.product((True, False), repeat=len(word)):
             if all(mask) or not any(mask):
                 continue
-            spelled = "".join(letter if keep else _hiragana(part) for letter, part, keep in zip(word, parts, mask))
-            at = text.find(spelled)
-            while at >= 0:
-                end = at + len(spelled)
-                starts_kana, ends_kana = not mask[0], not mask[-1]
-                clean = not (starts_kana and at and _HIRAGANA.match(text[at - 1])) and not (
-                    ends_kana and end < len(text) and text[end] in "ぁぃぅぇぉゃゅょゎっーァィゥェォャュョッ")
-                if clean and _reads_as(text, at, end, word):
-                    found.add((at, end))
-                at = text.find(spelled, at + 1)
+            for spelled in {"".join(letter if keep else kana(part) for letter, part, keep in zip(word, parts, mask))
+                            for kana in (_hiragana, str)}:  # the kana part in hiragana (勉きょう) or katakana (勉キョウ)
+                _find_mixed(text, spelled, word, mask, found)
     return sorted(found)
+
+
+def _find_mixed(text: str, spelled: str, word: str, mask: tuple[bool, ...], found: set[tuple[int, int]]) -> None:
+    """Add to ``found`` each place ``text`` holds the mixed spelling ``spelled`` of ``word`` as the word: not glued to
+    kana before a leading kana part or to a small kana after a trailing one, and read as the word in context."""
+    at = text.find(spelled)
+    while at >= 0:
+        end = at + len(spelled)
+        glued = (not mask[0] and at and _KANA_LETTER.match(text[at - 1])) or (
+            not mask[-1] and end < len(text) and text[end] in _SMALL_KANA)
+        if not glued and _reads_as(text, at, end, word):
+            found.add((at, end))
+        at = text.find(spelled, at + 1)
+
+
+_KANA_LETTER = re.compile(r"[ぁ-ゖァ-ヺ]")
+_SMALL_KANA = "ぁぃぅぇぉゃゅょゎっーァィゥェォャュョッ"
 
 
 def _hiragana(kana: str) -> str:
@@ -199,7 +222,7 @@ def split_spans(text: str, word: str) -> list[tuple[int, int]]:
     pattern = re.compile(f"{_SPLIT}?".join(re.escape(ch) for ch in letters))
     found = []
     for m in pattern.finditer(text):
-        if not re.search(r"\s", m.group()) or any(a < edge < b for a, b, _ in _offsets(text) for edge in m.span()):
+        if m.group() == "".join(letters) or any(a < edge < b for a, b, _ in _offsets(text) for edge in m.span()):
             continue  # a side is part of a word of its own that reaches past the letters (大会 社長, 毎日 本)
         joined = text[:m.start()] + word + text[m.end():]
         if _reads_as(joined, m.start(), m.start() + len(word), word):
