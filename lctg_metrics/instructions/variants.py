@@ -84,25 +84,30 @@ def romaji_spans(text: str, word: str) -> list[tuple[int, int]]:
     if not target or romaji.morae(target) < MIN_ROMAJI_MORAE:
         return []
     folded = romaji.fold_long(target)
-    tokens = list(romaji.TOKEN.finditer(text))
-    found = []
-    for i, first in enumerate(tokens):
-        spelled = ""
-        for j in range(i, min(i + _MAX_PIECES, len(tokens))):
-            if j > i and not _SPACERS.fullmatch(text[tokens[j - 1].end():tokens[j].start()]):
-                break  # only tokens spelled apart by spacers (su-ma-ho, su ma ho) are read as one
-            spelled += tokens[j].group()
-            kana = romaji.to_kana(spelled)
-            start, end = first.start(), tokens[j].end()
-            if kana and (kana == target or romaji.fold_long(kana) == folded) and _in_japanese(text, start, end):
-                found.append((start, end))
-                break
-    return found
+    return [(start, end) for start, end, kana in _romaji_readings(text) if kana == target or romaji.fold_long(kana) == folded]
 
 
 #: Romaji spelled apart: at most this many pieces, joined by blanks, hyphens, dots, middle dots or underscores.
 _MAX_PIECES = 6
 _SPACERS = re.compile(r"[ \t\u3000\-‐－・･·._]{1,2}")
+
+
+@functools.lru_cache(maxsize=256)
+def _romaji_readings(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Every run of one to ``_MAX_PIECES`` Latin tokens of ``text`` spelled apart by spacers (su-ma-ho, su ma ho) that
+    reads as romaji in a Japanese context (``_in_japanese``), with its katakana reading."""
+    tokens = list(romaji.TOKEN.finditer(text))
+    out = []
+    for i, first in enumerate(tokens):
+        spelled = ""
+        for j in range(i, min(i + _MAX_PIECES, len(tokens))):
+            if j > i and not _SPACERS.fullmatch(text[tokens[j - 1].end():tokens[j].start()]):
+                break
+            spelled += tokens[j].group()
+            kana = romaji.to_kana(spelled)
+            if kana and _in_japanese(text, first.start(), tokens[j].end()):
+                out.append((first.start(), tokens[j].end(), kana))
+    return tuple(out)
 
 
 _JAPANESE = re.compile(r"[ぁ-ゖァ-ヺー一-鿿㐀-䶿々、。「」『』（）！？]")
@@ -112,10 +117,18 @@ def _in_japanese(text: str, start: int, end: int) -> bool:
     """A romaji token is read as Japanese when Japanese text is next to it (blanks aside: 「毎日 benkyou しています」)
     or when every Latin token of its line reads as romaji (a line written in romaji); in an English sentence it is
     English (「I played a sonata」 holds no そなた)."""
-    before, after = text[:start].rstrip(" \t\u3000"), text[end:].lstrip(" \t\u3000")
-    if (before and _JAPANESE.match(before[-1])) or (after and _JAPANESE.match(after[0])):
+    i, j = start - 1, end
+    while i >= 0 and text[i] in " \t\u3000":
+        i -= 1
+    while j < len(text) and text[j] in " \t\u3000":
+        j += 1
+    if (i >= 0 and _JAPANESE.match(text[i])) or (j < len(text) and _JAPANESE.match(text[j])):
         return True
-    line = text[text.rfind("\n", 0, start) + 1:(text.find("\n", end) + 1 or len(text) + 1) - 1]
+    return _romaji_line(text[text.rfind("\n", 0, start) + 1:(text.find("\n", end) + 1 or len(text) + 1) - 1])
+
+
+@functools.lru_cache(maxsize=1024)
+def _romaji_line(line: str) -> bool:
     return all(romaji.to_kana(t.group()) for t in romaji.TOKEN.finditer(line))
 
 
@@ -220,9 +233,10 @@ def split_spans(text: str, word: str) -> list[tuple[int, int]]:
     if len(letters) < 2 or not _key(word)[0]:
         return []
     pattern = re.compile(f"{_SPLIT}?".join(re.escape(ch) for ch in letters))
-    found = []
+    found: list[tuple[int, int]] = []
+    words = [(a, b) for a, b, _ in _offsets(text)] if pattern.search(text) else []
     for m in pattern.finditer(text):
-        if m.group() == "".join(letters) or any(a < edge < b for a, b, _ in _offsets(text) for edge in m.span()):
+        if m.group() == "".join(letters) or any(a < edge < b for a, b in words for edge in m.span()):
             continue  # a side is part of a word of its own that reaches past the letters (大会 社長, 毎日 本)
         joined = text[:m.start()] + word + text[m.end():]
         if _reads_as(joined, m.start(), m.start() + len(word), word):
