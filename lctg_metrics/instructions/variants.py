@@ -2,20 +2,22 @@
 
 ``spans(text, word)`` finds, in the reader's view of a response, where ``word`` is written
 
-- **in romaji** — a whole Latin token whose Hepburn, kunrei or wāpuro reading (``romaji``) is the word's reading, long
-  vowels written or not (sumaho for スマホ; benkyou, benkyō, benkyo for 勉強; totemo for とても), next to Japanese
-  text or in a line written wholly in romaji (in an English sentence, sonata is English). The word's reading needs
-  three morae at least: two-mora romaji are English words too often (are, made, same, take);
+- **in romaji** — a whole Latin token, or tokens spelled apart (su-ma-ho), whose Hepburn, kunrei or wāpuro reading
+  (``romaji``) is the word's reading, long vowels written or not (sumaho for スマホ; benkyou, benkyō, benkyo for 勉強;
+  totemo for とても), next to Japanese text or in a line written wholly in romaji (in an English sentence, sonata is
+  English). The word's reading needs three morae at least: two-mora romaji are English words too often (are, made);
 - **emphatically** — kana with an inserted small っ, ー or 〜, a small or repeated vowel (とっても, とーっても, すっごく,
   すごーい, ほんっと, すごぉい) reading as the word once the emphasis is taken out, where the text with the plain word
   put back reads the word; a span the analyser reads alone as one other word stays that word (もっと is no もと,
   おばさん no おばあさん);
-- **in mixed kanji and kana** (交ぜ書き) — some of the word's own kanji kept, the others written in kana for their
-  part of the reading (勉きょう, べん強, 天き, てん気), where the text with the word put back reads the word there
-  (化がく is no 科学: a mixed form keeps one of the word's own kanji; all kana is ``words``' reading match);
-- **split by blanks** — blanks, or one line break, between the letters of the word inside running text (勉 強, 勉　強),
-  where no side is part of a word of its own reaching past the letters (「大会 社長」 and 「毎日 本」 are words that
-  hold 会 社 and 日 本 by chance) and the text with the blanks taken out reads the word there as whole morphemes.
+- **in mixed kanji and kana** (交ぜ書き) — some of the word's own kanji kept, the others written in hiragana or
+  katakana for their part of the reading (勉きょう, べん強, 天き, てん気, 勉キョウ), where the text with the word put back
+  reads the word there (化がく is no 科学: a mixed form keeps one of the word's own kanji; all kana is ``words``'
+  reading match);
+- **split** — blanks, middle dots or hyphens, or one line break, between the letters of the word inside running text
+  (勉 強, 勉　強, 勉・強), where no side is part of a word of its own reaching past the letters (「大会 社長」 and
+  「毎日 本」 are words that hold 会 社 and 日 本 by chance) and the text with the split taken out reads the word there
+  as whole morphemes.
 
 The word is always read as a whole token: the text with the word put in its place must analyse to the word's own
 morphemes at that place (emphatic and romaji spans compare readings of whole tokens instead).
@@ -29,11 +31,10 @@ import re
 
 from lctg_metrics.instructions import morph, romaji
 
-#: Blanks that may split a word inside running text: spaces of any width and tabs, or one line break.
+#: What may split a word inside running text: blanks of any width, middle dots, hyphens, underscores, or one line break.
 _SPLIT = r"(?:[ \t\u3000・･·_\-‐－]+|[ \t\u3000]*\n[ \t\u3000]*)"
 _KANA_RUN = re.compile(r"[ぁ-ゖァ-ヺー〜～ゝゞヽヾ]+")
 _KANJI = re.compile(r"[一-鿿㐀-䶿々〆]+")
-_HIRAGANA = re.compile(r"[ぁ-ゖ]")
 #: Letters an emphatic spelling inserts: small tsu, long-vowel marks and waves.
 _EMPHASIS = "ッー〜～"
 _SMALL_VOWELS = {"ァ": "a", "ィ": "i", "ゥ": "u", "ェ": "e", "ォ": "o"}
