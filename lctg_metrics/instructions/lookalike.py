@@ -90,4 +90,27 @@ def as_read(text: str) -> str:
     return "".join(chars)
 
 
-__all__ = ["KANA_TWINS", "KANJI_LOOKALIKES", "as_read"]
+#: Kanji a font draws like a katakana letter (the reverse of ``KANJI_LOOKALIKES``).
+KATAKANA_LOOKALIKES = {kanji: kana for kana, kanji in KANJI_LOOKALIKES.items()}
+_KATAKANA_WORD_LETTER = re.compile(r"[ァ-ヴヷ-ヺー]")  # katakana letters and ー, not the counters ヵ ヶ
+
+
+@lru_cache(maxsize=2048)
+def as_katakana(text: str) -> str:
+    """``text`` with each kanji drawn like a katakana letter read as that letter where it stands in a katakana word:
+    a katakana letter beside it and no kanji (口ボット is ロボット, 力メラ is カメラ, ス一パー is スーパー); a numeral
+    (一 二 八) only after a katakana letter, so 二ページ, 一クラス and 一ヶ月 keep their numbers."""
+    chars = list(text)
+    for i, ch in enumerate(text):
+        if ch not in KATAKANA_LOOKALIKES:
+            continue
+        before, after = text[i - 1:i], text[i + 1:i + 2]
+        beside = [c for c in (before, after) if c]
+        numeral = ch in _NUMERALS.values()  # 二ページ, 一クラス: a numeral before a katakana word is a number
+        if (_KATAKANA_WORD_LETTER.match(before or " ") or (not numeral and _KATAKANA_WORD_LETTER.match(after or " "))) \
+                and not any(_is_kanji(c) or c in "ヵヶ" for c in beside):
+            chars[i] = KATAKANA_LOOKALIKES[ch]
+    return "".join(chars)
+
+
+__all__ = ["KANA_TWINS", "KANJI_LOOKALIKES", "KATAKANA_LOOKALIKES", "as_katakana", "as_read"]

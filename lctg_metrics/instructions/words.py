@@ -23,7 +23,8 @@ Both the response and the keyword are read in the reader's view (``visible.visib
 
 From checkers 2.1 the other spellings of ``variants`` count too: romaji (sumaho for スマホ), emphatic kana (とっても for
 とても, すっごく for すごく), mixed kanji and kana (勉きょう for 勉強) and a word split by blanks inside running text
-(勉 強), each where the text reads the whole token; for keywords a prompt asks for as for forbidden ones.
+(勉 強), each where the text reads the whole token; for keywords a prompt asks for as for forbidden ones. Letters drawn
+alike are read by their place (``lookalike``): 協カ is 協力, 口ボット is ロボット.
 
 Strict and loose modes read words the same way; loose only adds IFEval's response variants (``registry.check``).
 """
@@ -33,7 +34,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import morph, variants
+from lctg_metrics.instructions import lookalike, morph, variants
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -217,6 +218,19 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     seen, key = visible(text), visible(word).strip()
     if not key:
         return []
+    found = []
+    for view in dict.fromkeys((seen, lookalike.as_read(seen), lookalike.as_katakana(seen))):  # same offsets
+        found += _spans_in(view, key, match)
+    chosen, last_end = [], -1
+    for start, end in sorted(set(found)):
+        if start >= last_end:
+            chosen.append((start, end))
+            last_end = end
+    return chosen
+
+
+def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
+    """``spans`` in one reading of the visible text: the spelling, the same token in another script, other spellings."""
     lowered, lowered_key = _ascii_lower(seen), _ascii_lower(key)
     edges = _boundaries(seen) if match == "word" else None
     found = []
@@ -227,13 +241,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
     found += [(start, end) for start, end in _reading_spans(seen, key) if not _gloss(seen, start, end, found)]
-    found += variants.spans(seen, key)
-    chosen, last_end = [], -1
-    for start, end in sorted(set(found)):
-        if start >= last_end:
-            chosen.append((start, end))
-            last_end = end
-    return chosen
+    return found + variants.spans(seen, key)
 
 
 def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:
