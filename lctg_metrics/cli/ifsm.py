@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from lctg_metrics.cli.dataset import CLIError
+from lctg_metrics.cli.flags import SEED_HELP, add_resamples
+from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
-from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.options import CLI, LLM, cli_number, options_for
 
 PROG = "lctg ifsm"
@@ -42,8 +43,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
                         "(default $POSSIBLE_STORIES, else ../shared/possible-stories)")
     p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
-    p.add_argument("--seed", type=int, default=0, help="split, instruction templates and bootstrap seed")
-    p.add_argument("--ci-resamples", dest="n_boot", metavar="N", type=int, default=N_BOOT, help="bootstrap resamples for the CIs")
+    p.add_argument("--seed", type=int, default=0,
+                   help=SEED_HELP.format(what="the eval/fit split, the instruction templates and the bootstrap"))
+    add_resamples(p, dest="n_boot")
     p.add_argument("--head", default=None, help="head file for an embedding reader (default: the shipped one)")
     p.add_argument("--dissimilarity", default="auto",
                    help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none")
@@ -117,8 +119,6 @@ def run(args: argparse.Namespace) -> int:
 
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
-    if args.n_boot < 1:
-        raise CLIError(f"--ci-resamples must be a positive integer, got {args.n_boot}")
     try:
         check_resampling(args.n_boot, 0.95, name="--ci-resamples")
         check_seed(args.seed, name="--seed")
@@ -141,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
     if args.details:
         files.append((args.details, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in detail_records(result))))
     write_all(files)  # both or neither
+    say_wrote(path for path, _ in files)
     print(format_result(result))
     if not result.valid and not args.allow_invalid:
         print(f"{PROG}: invalid result: {'; '.join(result.invalid_reasons)} (--allow-invalid to accept it)",
