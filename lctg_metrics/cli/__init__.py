@@ -10,6 +10,8 @@ outputs as one set (:mod:`lctg_metrics.outputs`); a bad input or misuse is one l
 
 from __future__ import annotations
 
+from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below load is one line, exit 130
+
 import argparse
 import sys
 from typing import Any, Callable, Sequence
@@ -17,7 +19,7 @@ from typing import Any, Callable, Sequence
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CleanerError
-from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
 from lctg_metrics.cli.needs import check_extras
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.score import CLIError, cmd_score
@@ -121,6 +123,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     for name, command_parser in sub.choices.items():
         add_renamed(command_parser, name)
         refuse_empty(command_parser)
+        typed_options(command_parser)
     return parser
 
 
@@ -252,6 +255,8 @@ def _one_line(e: BaseException) -> str:
 
 COMMANDS = {"build": cmd_build, "prompts": cmd_prompts, "sample": cmd_sample, "score": cmd_score, "publish": cmd_publish}
 
+
+interrupt.release()
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

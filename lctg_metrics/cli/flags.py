@@ -84,3 +84,23 @@ def add_resamples(parser: Any, *, dest: str = "ci_resamples", default: int = CI_
     """``--ci-resamples N`` with its one type (and, unless a command says otherwise, its one default)."""
     parser.add_argument("--ci-resamples", dest=dest, metavar="N", type=resamples, default=default,
                         help=what.replace("%", "%%"))
+
+
+def affix_length(text: str) -> str:
+    """The argparse type of ``--affix-length``: N, or task=N,... with N >= 1 (the error names the flag and the valid
+    form; the value is resolved against the profile later)."""
+    from lctg_dataset.constants import TASKS
+
+    parts = [text] if "=" not in text else [p.partition("=")[2] for p in text.split(",")]
+    tasks = {p.partition("=")[0].strip() for p in text.split(",")} if "=" in text else set()
+    if tasks - set(TASKS) or not all(p.strip().isdigit() and int(p) >= 1 for p in parts):
+        raise argparse.ArgumentTypeError(f"must be a number of characters >= 1 (N), or task=N,... for the tasks "
+                                         f"{', '.join(TASKS)}; got {text!r}")
+    return text
+
+
+def typed_options(parser: argparse.ArgumentParser) -> None:
+    """Give the declared options that take a text with a form of its own their checked argparse type."""
+    for action in parser._actions:
+        if action.dest == "affix_length":
+            action.type = affix_length

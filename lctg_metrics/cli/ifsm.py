@@ -127,6 +127,9 @@ def run(args: argparse.Namespace) -> int:
     if args.head and args.reader == "llm":
         raise CLIError("--head is for the embedding readers, not --reader llm")
     check_paths(args)
+    from lctg_metrics.cli.families import refuse_other_family
+
+    refuse_other_family(args.generations, "ifsm")
     endings = read_endings(args.generations)
     options = reader_options(args)
     rows = load_story_rows(args.stories, include_contexts=True, seed=args.seed)

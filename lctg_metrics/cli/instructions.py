@@ -13,6 +13,7 @@ from typing import Any
 
 from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
+from lctg_metrics.cli.families import refuse_other_family
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.inputs import MANIFEST, dataset_files
 from lctg_metrics.family_inputs import read_one_per_id
@@ -64,6 +65,8 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     if args.ci:
         check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
+    if (args.from_format or ("m-ifeval" if args.input else "lctg")) == "lctg":  # the file is told apart first
+        refuse_other_family(args.generations, "if-score", args.dataset)
     inputs = _inputs(args)
     _same_paths(args, inputs)
     data: dict[str, Any]

@@ -34,6 +34,10 @@ def cmd_score(args: argparse.Namespace) -> int:
                  Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
                  cache_output(args.llm_cache) if _calls_llm(args) else None],  # written as answers come
                 inputs={"GENERATIONS": args.generations}, dataset=dataset.path)
+    if args.from_format == "lctg":
+        from lctg_metrics.cli.families import refuse_other_family
+
+        refuse_other_family(args.generations, "score", args.dataset)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     if streams(args):  # our own file, no LLM step: read and scored in chunks
         result, details, notes = score_stream(args, rows, options, dataset.source(), progress)
