@@ -202,3 +202,30 @@ def test_lctg_generations_given_to_ifsm_are_named_as_such(tmp_path: Path, capsys
     line = _error(["ifsm", str(gens), "--reader", "llm", "--llm-base-url", "http://127.0.0.1:9", "--llm-model", "m",
                    "--llm-cache", str(tmp_path / "c.sqlite")], capsys)
     assert line.startswith(f"lctg ifsm: error: {gens} holds LCTG generations"), line
+
+
+def test_a_partial_run_by_row_ids_follows_one_rule_in_the_api_and_the_cli(built_dataset: Path, tmp_path: Path,
+                                                                         capsys) -> None:
+    """One generation of a whole config, scored by row id: refused by default and signed with its coverage under
+    missing skip, by the API as by ``lctg score`` (the API used to sign it as a whole run)."""
+    import pyarrow.parquet as pq
+
+    from lctg_metrics.api import score_predictions
+    from lctg_metrics.schema import ScoringError
+
+    expected = sum(pq.read_metadata(f).num_rows for f in (built_dataset / "data").glob("*/test-*.parquet")
+                   if f.parent.name in ("summary", "ad_text", "pros_and_cons"))
+    rid, text = "summary/1614/keyword", "京都の抹茶スイーツ"
+    gens = tmp_path / "one.jsonl"
+    gens.write_text(json.dumps({"id": rid, "generation": text}, ensure_ascii=False) + "\n", encoding="utf-8")
+    missing = f"{expected - 1} of {expected} expected generations are missing"
+    with pytest.raises(ScoringError, match=missing):
+        score_predictions([text], [rid], dataset=str(built_dataset))
+    assert missing in _error(["score", str(gens), "--dataset", str(built_dataset)], capsys)
+    api = score_predictions([text], [rid], dataset=str(built_dataset), missing="skip")
+    out = tmp_path / "r.json"
+    assert main(["score", str(gens), "--dataset", str(built_dataset), "--missing", "skip", "--json", str(out)]) == 0
+    cli = json.loads(out.read_text(encoding="utf-8"))
+    assert f"|cover:1/{expected}|" in api["signature"]
+    assert api["signature"] == cli["signature"]
+    assert api["summary/keyword"] == cli["scores"]["summary"]["keyword"]
