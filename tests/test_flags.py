@@ -229,3 +229,24 @@ def test_a_partial_run_by_row_ids_follows_one_rule_in_the_api_and_the_cli(built_
     assert f"|cover:1/{expected}|" in api["signature"]
     assert api["signature"] == cli["signature"]
     assert api["summary/keyword"] == cli["scores"]["summary"]["keyword"]
+
+
+def test_docs_cli_md_lists_every_flag_of_every_command_and_every_rename() -> None:
+    """docs/cli.md has a section per command holding exactly its visible flags, and the renamed-flags table."""
+    from lctg_dataset.helpformat import BUILD_RENAMED
+    from lctg_metrics.cli.flags import RENAMED
+    from tests.conftest import PROJECT_ROOT
+
+    text = (PROJECT_ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    sections = dict(re.findall(r"^### `lctg ([\w-]+)`\n(.*?)(?=^### |\Z)", text, flags=re.M | re.S))
+    parsers = {**COMMANDS, "build": build_dataset_parser("lctg build")}
+    assert set(sections) == set(parsers)
+    for name, parser in parsers.items():
+        documented = set(re.findall(r"`(-{1,2}[\w-]+)`", "\n".join(
+            line.split(" | ")[0] for line in sections[name].splitlines() if line.startswith("| `"))))
+        visible = {s for a in _visible(parser) for s in a.option_strings}
+        assert documented == visible, (name, documented ^ visible)
+    renames = text[text.index("## Renamed flags"):text.index("## Every flag")]
+    for command, old in [*RENAMED, *(("build", o) for o in BUILD_RENAMED)]:
+        row = next((line for line in renames.splitlines() if f"`{old}`" in line and command in line), None)
+        assert row is not None, (command, old)
