@@ -4,6 +4,7 @@ meaning of --revision, --ci-resamples and --dry-run, "wrote PATH" for every file
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import re
 from pathlib import Path
@@ -92,9 +93,17 @@ def test_revision_only_ever_names_a_revision_to_read() -> None:
 
 @pytest.mark.parametrize("command", ["score", "if-score", "ifsm", "report"])
 def test_ci_resamples_has_one_default_and_refuses_zero(command: str, capsys) -> None:
+    """One type everywhere; the default the API of each family uses (LCTG and instructions 1,000; IFSM its own)."""
+    from lctg_metrics.api import score_predictions
+    from lctg_metrics.ifsm.score import score_ifsm
+    from lctg_metrics.instructions.score import score_instructions
+
     parser = COMMANDS[command]
     (action,) = [a for a in parser._actions if "--ci-resamples" in a.option_strings]
-    assert action.default == 1000
+    api = {"score": score_predictions, "report": score_predictions, "if-score": score_instructions,
+           "ifsm": score_ifsm}[command]
+    name = {"score": "ci_resamples", "report": "ci_resamples", "if-score": "n_resamples", "ifsm": "n_boot"}[command]
+    assert action.default == inspect.signature(api).parameters[name].default
     argv = [command, *MINIMAL[command], *(["--ci"] if command == "score" else []), "--ci-resamples", "0"]
     assert "argument --ci-resamples: must be >= 1, got 0" in _error(argv, capsys)
 

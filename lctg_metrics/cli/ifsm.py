@@ -19,6 +19,7 @@ from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.cli.flags import SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
+from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.options import CLI, LLM, cli_number, options_for
 
 PROG = "lctg ifsm"
@@ -45,7 +46,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
     p.add_argument("--seed", type=int, default=0,
                    help=SEED_HELP.format(what="the eval/fit split, the instruction templates and the bootstrap"))
-    add_resamples(p, dest="n_boot")
+    add_resamples(p, dest="n_boot", default=N_BOOT)  # the IFSM API's default: the CLI decides nothing it does not
     p.add_argument("--head", default=None, help="head file for an embedding reader (default: the shipped one)")
     p.add_argument("--dissimilarity", default="auto",
                    help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none")
