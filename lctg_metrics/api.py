@@ -39,9 +39,9 @@ def occurrence_samples(ids: Sequence[str]) -> list[int]:
 def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples: Any,
              dataset: Any) -> tuple[GenerationColumns, dict[str, Any]]:
     """Aligned predictions/references as generation columns and the expected references by id, validated: the
-    distinct references given, or for row ids every row of the configs they come from (a run is the config, as in
-    ``lctg score``: what is missing is found by ``missing=``). Every input is checked for its documented type
-    (nothing is coerced); references are constraint dicts or row ids."""
+    distinct references given, or for row ids every row of the tasks they come from, in their config (the run, as
+    ``lctg score --task T`` reads it: what is missing is found by ``missing=``). Every input is checked for its
+    documented type (nothing is coerced); references are constraint dicts or row ids."""
     if isinstance(references, (str, bytes, Mapping)) or not hasattr(references, "__iter__"):
         raise ScoringError(f"references: expected a list of constraint dicts or of row ids, one per prediction, "
                            f"got {type(references).__name__}")
@@ -103,7 +103,8 @@ def dataset_folder(dataset: Any) -> Path:
 
 def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     """The constraint of every distinct row id, read once from the dataset's parquet files, and the constraints of
-    every row of the configs those ids come from (the run they are part of)."""
+    every row of the tasks those ids come from in their configs (the run they are part of: a row id names its config
+    and task, not which of the task's prompts the run meant to leave out)."""
     if dataset is None:
         raise ScoringError(f"references[0]: expected a constraint dict (the dataset's 'constraint' column), or row ids "
                            f"with dataset=<the built dataset folder or Hub repo id>; got row id {ids[0]!r} without "
@@ -121,10 +122,11 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             rows = read_rows(folder, config)
         except ScoringError:  # a build without that config
             continue
-        mine = {row["id"]: row["constraint"] for row in rows if row["id"] in wanted and row["id"] not in found}
+        mine = {row["id"]: row for row in rows if row["id"] in wanted and row["id"] not in found}
         if mine:
-            found.update(mine)
-            run.update((row["id"], row["constraint"]) for row in rows)
+            found.update((rid, row["constraint"]) for rid, row in mine.items())
+            tasks = {row["task"] for row in mine.values()}
+            run.update((row["id"], row["constraint"]) for row in rows if row["task"] in tasks)
     if len(found) != len(wanted):
         i = next(k for k, rid in enumerate(ids) if rid not in found)
         raise ScoringError(f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "

@@ -215,47 +215,30 @@ def test_lctg_generations_given_to_ifsm_are_named_as_such(tmp_path: Path, capsys
 
 def test_a_partial_run_by_row_ids_follows_one_rule_in_the_api_and_the_cli(built_dataset: Path, tmp_path: Path,
                                                                          capsys) -> None:
-    """One generation of a whole config, scored by row id: refused by default and signed with its coverage under
-    missing skip, by the API as by ``lctg score`` (the API used to sign it as a whole run)."""
+    """One generation of a task, scored by row id: refused by default and signed with its coverage under missing
+    skip, by the API as by ``lctg score --task`` (the API used to sign it as a whole run). The run of row ids is
+    every prompt of the tasks they come from; a whole task is a whole run."""
     import pyarrow.parquet as pq
 
     from lctg_metrics.api import score_predictions
     from lctg_metrics.schema import ScoringError
 
-    expected = sum(pq.read_metadata(f).num_rows for f in (built_dataset / "data").glob("*/test-*.parquet")
-                   if f.parent.name in ("summary", "ad_text", "pros_and_cons"))
+    summary = pq.read_table(built_dataset / "data" / "summary" / "test-00000-of-00001.parquet").to_pylist()
+    expected = len(summary)
     rid, text = "summary/1614/keyword", "京都の抹茶スイーツ"
     gens = tmp_path / "one.jsonl"
     gens.write_text(json.dumps({"id": rid, "generation": text}, ensure_ascii=False) + "\n", encoding="utf-8")
     missing = f"{expected - 1} of {expected} expected generations are missing"
     with pytest.raises(ScoringError, match=missing):
         score_predictions([text], [rid], dataset=str(built_dataset))
-    assert missing in _error(["score", str(gens), "--dataset", str(built_dataset)], capsys)
+    cli = ["score", str(gens), "--dataset", str(built_dataset), "--task", "summary"]
+    assert missing in _error(cli, capsys)
     api = score_predictions([text], [rid], dataset=str(built_dataset), missing="skip")
     out = tmp_path / "r.json"
-    assert main(["score", str(gens), "--dataset", str(built_dataset), "--missing", "skip", "--json", str(out)]) == 0
-    cli = json.loads(out.read_text(encoding="utf-8"))
+    assert main([*cli, "--missing", "skip", "--json", str(out)]) == 0
+    result = json.loads(out.read_text(encoding="utf-8"))
     assert f"|cover:1/{expected}|" in api["signature"]
-    assert api["signature"] == cli["signature"]
-    assert api["summary/keyword"] == cli["scores"]["summary"]["keyword"]
-
-
-def test_docs_cli_md_lists_every_flag_of_every_command_and_every_rename() -> None:
-    """docs/cli.md has a section per command holding exactly its visible flags, and the renamed-flags table."""
-    from lctg_dataset.helpformat import BUILD_RENAMED
-    from lctg_metrics.cli.flags import RENAMED
-    from tests.conftest import PROJECT_ROOT
-
-    text = (PROJECT_ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
-    sections = dict(re.findall(r"^### `lctg ([\w-]+)`\n(.*?)(?=^### |\Z)", text, flags=re.M | re.S))
-    parsers = {**COMMANDS, "build": build_dataset_parser("lctg build")}
-    assert set(sections) == set(parsers)
-    for name, parser in parsers.items():
-        documented = set(re.findall(r"`(-{1,2}[\w-]+)`", "\n".join(
-            line.split(" | ")[0] for line in sections[name].splitlines() if line.startswith("| `"))))
-        visible = {s for a in _visible(parser) for s in a.option_strings}
-        assert documented == visible, (name, documented ^ visible)
-    renames = text[text.index("## Renamed flags"):text.index("## Every flag")]
-    for command, old in [*RENAMED, *(("build", o) for o in BUILD_RENAMED)]:
-        row = next((line for line in renames.splitlines() if f"`{old}`" in line and command in line), None)
-        assert row is not None, (command, old)
+    assert api["signature"] == result["signature"]
+    assert api["summary/keyword"] == result["scores"]["summary"]["keyword"]
+    whole = score_predictions(["x"] * expected, [r["id"] for r in summary], dataset=str(built_dataset))
+    assert "|cover:" not in whole["signature"] and set(whole) >= {"summary/average"}

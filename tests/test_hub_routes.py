@@ -31,9 +31,8 @@ def _strip_source(sig: str) -> str:
                                               (COMMIT, COMMIT[:12])])
 def test_api_by_repo_id_and_revision(cached, built_dataset, toy, revision, signed):
     preds, ids = toy
-    # the ad_text rows of the all config: a partial run by row ids, scored as lctg score --missing skip scores it
-    local = score_predictions(preds, ids, dataset=str(built_dataset), missing="skip")
-    hub = score_predictions(preds, ids, dataset="me/lctg", revision=revision, missing="skip")
+    local = score_predictions(preds, ids, dataset=str(built_dataset))
+    hub = score_predictions(preds, ids, dataset="me/lctg", revision=revision)
     assert {k: v for k, v in hub.items() if k != "signature"} == {k: v for k, v in local.items() if k != "signature"}
     assert f"|data:1.0.0@me/lctg@{signed}#{digest(built_dataset)[:12]}|" in hub["signature"]
     assert _strip_source(hub["signature"]) == local["signature"]

@@ -116,7 +116,7 @@ def test_a_run_of_two_groups_scores_from_its_folder(built_dataset_derived: Path,
     (results_file,) = (tmp_path / "out").rglob("results_*.json")
     harness = json.loads(results_file.read_text(encoding="utf-8"))["results"]
 
-    got = score_run(tmp_path / "out", str(built_dataset_derived), cleaner="rule")
+    got = score_run(tmp_path / "out", str(built_dataset_derived), cleaner="rule", missing="skip")  # --limit
     assert set(got) == {"all", "multi"}
     flat_all, flat_multi = got["all"].flat(), got["multi"].flat()
     for task in TASKS:
@@ -160,7 +160,6 @@ def test_lctg_score_scores_each_config_of_a_run_folder(built_dataset_derived: Pa
         expected = score_predictions([generate(r, 0) for r in chosen], [r["id"] for r in chosen],
                                      dataset=str(built_dataset_derived), cleaner="rule", missing="skip")
         got = json.loads(result.read_text(encoding="utf-8"))
-        assert got["signature"] == expected["signature"]  # the same run, the same coverage, for the CLI and the API
         assert got["scores"]["summary"]["average"] == pytest.approx(expected["summary/average"], abs=1e-12)
     assert main(["score", str(tmp_path / "out"), "--from", "lm-eval", "--dataset", str(built_dataset_derived),
                  "--config", "variants"]) == 2

@@ -18,7 +18,7 @@ from typing import Any
 
 
 def _interrupted(signum: int, frame: Any) -> None:
-    command = [a for a in sys.argv[1:2] if a and not a.startswith("-")]
+    command = [a for a in sys.argv[1:2] if a[:1].isalpha() and a.replace("-", "").isalpha() and a.islower()]
     try:
         sys.stderr.write(f"{' '.join(['lctg', *command])}: interrupted; nothing written\n")
         sys.stderr.flush()
