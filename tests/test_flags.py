@@ -242,3 +242,26 @@ def test_a_partial_run_by_row_ids_follows_one_rule_in_the_api_and_the_cli(built_
     assert api["summary/keyword"] == result["scores"]["summary"]["keyword"]
     whole = score_predictions(["x"] * expected, [r["id"] for r in summary], dataset=str(built_dataset))
     assert "|cover:" not in whole["signature"] and set(whole) >= {"summary/average"}
+
+
+@pytest.mark.slow
+def test_report_into_a_folder_writes_inside_it(tmp_path: Path, capsys) -> None:
+    """``-o folder/`` (new) and ``-o folder`` (existing) hold a report named after the details file; never a file
+    named after the folder."""
+    pytest.importorskip("matplotlib")
+    from tests.test_analysis import make_records, write
+
+    details = write(tmp_path / "model_a.jsonl", make_records())
+    new = tmp_path / "new"
+    assert main(["report", str(details), "-o", f"{new}/", "--ci-resamples", "20"]) == 0
+    assert sorted(p.name for p in new.iterdir()) == ["model_a.html"]
+    html_path = re.escape(str(new / "model_a.html"))
+    assert re.fullmatch(rf"wrote {html_path} \(\d+ embedded images\)\n", capsys.readouterr().err)
+    existing = tmp_path / "existing"
+    existing.mkdir()
+    assert main(["report", str(details), "-o", str(existing), "--format", "md", "--ci-resamples", "20"]) == 0
+    assert (existing / "model_a.md").is_file() and (existing / "model_a_files").is_dir()
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == f"wrote {existing / 'model_a.md'}"
+    assert sorted(said[1:]) == sorted(f"wrote {p}" for p in (existing / "model_a_files").iterdir())
+    assert not (tmp_path / "new" / "new").exists() and not list(tmp_path.glob("*.html"))

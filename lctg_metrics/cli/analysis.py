@@ -102,7 +102,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     pngs = figures.report_figures(data)
     if fmt == "html":
         write_all([(out, html.render_report(data, pngs))])
-        say_wrote([out], f"({len(pngs)} embedded images)")
+        say_wrote([out], f"{len(pngs)} embedded images")
         return 0
     assert img_dir is not None
     rel = {name: (img_dir / name).relative_to(out.parent).as_posix() for name in pngs}
