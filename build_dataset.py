@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build LCTG Bench as a versioned Hugging Face dataset folder (default ./lctg), with the evaluate metric module.
 
-    python build_dataset.py [--source DIR_OR_URL] [--out PATH]
+    python build_dataset.py [--source DIR_OR_URL] [-o PATH]
 
 Same as ``lctg build``; the options and the pipeline are in ``lctg_dataset.cli`` (``--help`` lists them). Run by a
 Python without the project's dependencies, it says which one is missing and how to install them, in one line.
