@@ -265,3 +265,16 @@ def test_report_into_a_folder_writes_inside_it(tmp_path: Path, capsys) -> None:
     assert said[0] == f"wrote {existing / 'model_a.md'}"
     assert sorted(said[1:]) == sorted(f"wrote {p}" for p in (existing / "model_a_files").iterdir())
     assert not (tmp_path / "new" / "new").exists() and not list(tmp_path.glob("*.html"))
+
+
+@pytest.mark.slow
+def test_build_dry_run_writes_nothing_and_says_what_it_would(source_dir: Path, tmp_path: Path, capsys) -> None:
+    from lctg_dataset.cli import main as build_main
+
+    out = tmp_path / "lctg"
+    assert build_main(["--source", str(source_dir), "-o", str(out), "--dry-run"]) == 0
+    printed = capsys.readouterr()
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+    assert f"dry run: nothing written to {out}, nothing uploaded" in printed.out and "wrote" not in printed.err
+    assert re.search(r"^files: \d+, [\d,]+ bytes$", printed.out, flags=re.M)
+    assert re.search(r"^\s+[\d,]+\s+data/summary/test-00000-of-00001\.parquet$", printed.out, flags=re.M)
