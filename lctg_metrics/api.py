@@ -185,6 +185,8 @@ def score_predictions_result(
     ``cleaner="llm"`` and ``judge=True`` need ``llm`` (an ``LLMConfig``, see :func:`llm_config`) and the
     ``dataset`` folder the references came from (its protocol prompts and base texts). A Hub repo id as ``dataset``
     is read at ``revision`` through the Hugging Face cache, and the signature names the commit it resolved to.
+    References given as row ids make a run of every prompt of their tasks, as ``lctg score --task`` reads it: a part
+    of it is refused unless ``missing`` says otherwise (``"skip"`` signs the coverage, ``cover:SCORED/EXPECTED``).
     """
     dataset, source = _dataset(dataset, revision)
     generations, unique = _columns(predictions, references, cleaned, samples, dataset)
