@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build LCTG Bench as a versioned Hugging Face dataset folder (default ./lctg), with the evaluate metric module.
 
-    python build_dataset.py [--source DIR_OR_URL] [--out PATH]
+    python build_dataset.py [--source DIR_OR_URL] [-o PATH]
 
 Same as ``lctg build``; the options and the pipeline are in ``lctg_dataset.cli`` (``--help`` lists them). Run by a
 Python without the project's dependencies, it says which one is missing and how to install them, in one line.
@@ -9,7 +9,21 @@ Python without the project's dependencies, it says which one is missing and how 
 
 from __future__ import annotations
 
+import signal
 import sys
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C while the modules load (before the build's own handling starts): one line, exit 130."""
+    import os
+
+    sys.stderr.write("build_dataset.py: interrupted; nothing written\n")
+    sys.stderr.flush()
+    os._exit(130)
+
+
+if __name__ == "__main__" and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted)
 
 #: The oldest Python the project supports (pyproject ``requires-python``).
 MIN_PYTHON = (3, 10)
@@ -35,6 +49,8 @@ def run(argv: list[str]) -> int | str:
     try:
         from lctg_metrics.cli import main
 
+        if signal.getsignal(signal.SIGINT) is _interrupted:  # from here the build says what it leaves, and cleans up
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         return main(["build", *argv], prog="build_dataset.py")
     except ModuleNotFoundError as e:
         hint = _missing(e)

@@ -12,7 +12,7 @@ from lctg_dataset.card_meta import release_version
 from lctg_dataset.constants import (ASPECTS, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
                                     INSTRUCTIONS_VERSIONS, TASKS)
 from lctg_dataset.errors import BuildError
-from lctg_dataset.helpformat import Parser
+from lctg_dataset.helpformat import BUILD_RENAMED, Parser, add_renamed
 from lctg_dataset.output import check_out
 from lctg_dataset.source import source_root
 from lctg_dataset.validate import FINDING_KINDS
@@ -24,7 +24,7 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     p = Parser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
     p.add_argument("--source", help="directory or base URL of the upstream release (default: $LCTG_SOURCE, "
                    "else ../shared/upstream/lctg-bench-v1, else the pinned upstream commit)")
-    p.add_argument("--out", default="lctg", help="dataset repository folder to write")
+    p.add_argument("-o", "--output", dest="out", default="lctg", help="dataset repository folder to write")
     p.add_argument("--cache-dir", type=Path, help="download cache (default: $LCTG_CACHE_DIR or ~/.cache/lctg)")
     d = p.add_argument_group("opt-in derived configs (version 1.1.0; the faithful 1.0.0 configs never change)")
     d.add_argument("--corrected", action="store_true",
@@ -32,8 +32,8 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     d.add_argument("--variants", type=int, metavar="K",
                    help="add 'variants': K rewordings of every non-format prompt from the template pool (implies --corrected)")
     d.add_argument("--seed", type=int, default=None,
-                   help=f"seed for --variants, --instructions and --stories (default: the seed of the build being "
-                        f"replaced, else {DEFAULT_SEED})")
+                   help=f"seed of every random draw (--variants, --instructions, --stories; the same seed, the same "
+                        f"rows; default: the seed of the build being replaced, else {DEFAULT_SEED})")
     d.add_argument("--multi", action="store_true",
                    help="add 'multi': one prompt per base text with all four conditions (implies --corrected)")
     d.add_argument("--derived", action="store_true", help=f"shorthand for --corrected --variants {DEFAULT_VARIANTS} --multi")
@@ -57,11 +57,14 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
                         "../shared/possible-stories/README.md); never uploaded by --push-to-hub")
     h = p.add_argument_group("publishing (see also `lctg publish`)")
     h.add_argument("--push-to-hub", metavar="ORG/NAME", help="after building, upload the folder to this Hub dataset repo")
-    h.add_argument("--revision", default="default", help="tag for the upload (default v<version>)")
+    h.add_argument("--tag", default="default", help="tag of the uploaded commit (default v<version>: the version "
+                   "the built configs carry)")
     h.add_argument("--private", action="store_true", help="create the Hub repo as private")
-    h.add_argument("--dry-run", action="store_true", help="with --push-to-hub: print files, sizes, repo and tag; upload nothing")
+    p.add_argument("--dry-run", action="store_true", help="build, then print what would be written (and, with "
+                   "--push-to-hub, uploaded: files, sizes, repo and tag); nothing is written or uploaded")
     p.add_argument("--no-verify", action="store_true",
                    help="do not check sha256 against the pinned upstream files (for modified sources; recorded in the manifest)")
+    add_renamed(p, BUILD_RENAMED)
     return p
 
 
@@ -86,7 +89,7 @@ def keep_configs(args: argparse.Namespace, old: Mapping[str, Any] | None) -> lis
     asked = {name for name, _ in KEPT_FLAGS if getattr(args, name) not in (None, False)}
     kept = [name for name, _ in KEPT_FLAGS if params.get(name) and name not in asked]
     if params.get("story_contexts") and not args.include_story_contexts:
-        raise BuildError(f"--out {args.out} holds the ROCStories contexts (--include-story-contexts); add the flag to "
+        raise BuildError(f"--output {args.out} holds the ROCStories contexts (--include-story-contexts); add the flag to "
                          "keep them, or remove the folder to build without them")
     old_seed = params.get("seed")
     if args.seed is None:
@@ -142,8 +145,8 @@ def main(argv: Sequence[str] | None = None, *,
     args = build_parser(prog).parse_args(argv)
     token = None
     try:
-        if not args.push_to_hub and (args.dry_run or args.private or args.revision != "default"):
-            raise BuildError("--dry-run, --private and --revision apply to --push-to-hub; add it or drop them")
+        if not args.push_to_hub and (args.private or args.tag != "default"):
+            raise BuildError("--private and --tag apply to --push-to-hub; add it or drop them")
         if args.push_to_hub and not args.dry_run:
             from lctg_dataset.publish import hub_token
 
@@ -166,24 +169,50 @@ def main(argv: Sequence[str] | None = None, *,
                        instructions_version=args.instructions_version)
         out = Path(args.out)
         extra = extra_files([c.name for c in result.configs]) if callable(extra_files) else extra_files
+        if args.dry_run:
+            return _dry_run(result, out, extra, args)
         write_dataset(result, out, extra_files=extra)
     except (BuildError, ValueError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"{prog}: error: {e}", file=sys.stderr)
         return 2
     if kept:
         print(f"kept from the build it replaces: {', '.join(kept)} (to drop a config, remove {out} or build into "
-              "another --out)")
+              "another --output)")
     print("\n".join(summary_lines(result, out)))
+    print(f"wrote {out}", file=sys.stderr)
     if args.push_to_hub:
-        from lctg_dataset.publish import plan, publish
+        from lctg_dataset.publish import publish
 
         try:
-            if args.dry_run:
-                print("\n".join(["dry run: nothing uploaded", *plan(out, args.push_to_hub, tag=args.revision).lines()]))
-            else:
-                url = publish(out, args.push_to_hub, token=token, private=args.private, tag=args.revision)  # type: ignore[arg-type]
-                print(f"published {out} to {url}")
+            url = publish(out, args.push_to_hub, token=token, private=args.private, tag=args.tag)  # type: ignore[arg-type]
+            print(f"published {out} to {url}")
         except (ValueError, OSError) as e:
-            print(f"error: {e}", file=sys.stderr)
+            print(f"{prog}: error: {e}", file=sys.stderr)
             return 2
+    return 0
+
+
+def _dry_run(result: BuildResult, out: Path, extra: Mapping[str, bytes] | None, args: argparse.Namespace) -> int:
+    """``--dry-run``: the build written to a temporary folder (removed after), its summary and files (and with
+    ``--push-to-hub`` the upload plan) printed; nothing is written to ``--output`` or uploaded."""
+    import shutil
+    import tempfile
+
+    from lctg_dataset.publish import plan
+
+    tmp = Path(tempfile.mkdtemp(prefix="lctg-dry-run-"))
+    try:
+        folder = tmp / (out.name or "lctg")
+        write_dataset(result, folder, extra_files=extra)
+        print("\n".join(summary_lines(result, out)))
+        if args.push_to_hub:
+            lines = plan(folder, args.push_to_hub, tag=args.tag).lines()
+        else:
+            files = [(p.relative_to(folder).as_posix(), p.stat().st_size) for p in sorted(folder.rglob("*"))
+                     if p.is_file()]
+            lines = [f"files: {len(files)}, {sum(n for _, n in files):,} bytes",
+                     *(f"  {n:>12,}  {rel}" for rel, n in files)]
+        print("\n".join([f"dry run: nothing written to {out}, nothing uploaded; the build would hold", *lines]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return 0

@@ -2,12 +2,24 @@
 
 Defaults are read from the parser (never typed twice into the help text); a help text that already says its
 default, a default of None/False (nothing given, a switch) and positional arguments are left as they are.
+A usage error names the command it belongs to (``lctg score: error: unrecognized arguments: --bogus``), and a flag
+the command does not know is named before the arguments it lacks (a mistyped ``--datset`` is the likelier cause
+of a missing ``--dataset``).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any, NoReturn
+import contextlib
+import io
+from typing import Any, NoReturn, Sequence
+
+#: The build's renamed flags (old -> new; ``build_dataset.py`` and ``lctg build``), hidden aliases until the next minor
+#: version: the folder written is ``-o/--output`` as in every command, the upload tag is a tag (``--revision`` only
+#: ever names a dataset revision to read).
+BUILD_RENAMED: dict[str, str] = {"--out": "--output", "--revision": "--tag"}
+#: argparse's first words for missing required arguments (the one message held back while unknown flags are sought).
+_REQUIRED = "the following arguments are required"
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -23,12 +35,107 @@ class HelpFormatter(argparse.HelpFormatter):
         return f"{text} (default: {shown})" if text else f"(default: {shown})"
 
 
+class _MissingRequired(Exception):
+    """Raised instead of exiting on missing required arguments, so that unknown flags are reported first."""
+
+
+class _Commands(argparse._SubParsersAction):
+    """Subcommands whose unknown arguments are reported by the subcommand's own parser (``lctg score: error: …``),
+    not by the top-level one, which would name only ``lctg``."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        super().__call__(parser, namespace, values, option_string)
+        extras = getattr(namespace, argparse._UNRECOGNIZED_ARGS_ATTR, None)
+        if extras:
+            self._name_parser_map[values[0]].error(f"unrecognized arguments: {' '.join(extras)}")
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with usage errors on one line (the usage itself is one ``--help`` away) and defaults in help."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
+        self.register("action", "parsers", _Commands)
+        self._probing = False
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        # a required flag given by its old name (a hidden alias, another action) counts as given: checked here
+        aliased = [a for a in self._actions if a.required and getattr(a, "old_names", None)]
+        for action in aliased:
+            action.required = False
+        try:
+            parsed, extras = super().parse_known_args(args, namespace)
+        except _MissingRequired as missing:
+            unknown = self._unknown(args)
+            self._fail(f"unrecognized arguments: {' '.join(unknown)}" if unknown else str(missing))
+        finally:
+            for action in aliased:
+                action.required = True
+        lacking = [a for a in aliased if getattr(parsed, a.dest, None) is None]
+        if lacking:
+            self._fail(f"{_REQUIRED}: {', '.join('/'.join(a.option_strings) for a in lacking)}")
+        return parsed, extras
+
+    def _unknown(self, args: Sequence[str] | None) -> list[str]:
+        """The arguments this parser does not know, found by parsing again with nothing required (quietly: a
+        renamed flag's note is said once)."""
+        required = [a for a in self._actions if a.required]
+        self._probing = True
+        try:
+            for action in required:
+                action.required = False
+            with contextlib.redirect_stderr(io.StringIO()):
+                return super().parse_known_args(args, argparse.Namespace())[1]
+        except SystemExit:
+            return []
+        finally:
+            self._probing = False
+            for action in required:
+                action.required = True
 
     def error(self, message: str) -> NoReturn:
+        if message.startswith(_REQUIRED) and not self._probing:
+            raise _MissingRequired(message)
+        self._fail(message)
+
+    def _fail(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
+
+
+class _Renamed(argparse.Action):
+    """An old flag name: stores into the new flag's destination (its value, or for a switch its constant) and says
+    the new name once on stderr."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, new: str = "", **kwargs: Any) -> None:
+        self.new = new
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        import sys
+
+        print(f"{parser.prog}: note: {option_string} is now {self.new} (the old name goes in the next minor version)",
+              file=sys.stderr)
+        setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
+
+
+def add_renamed(parser: argparse.ArgumentParser, renamed: dict[str, str]) -> None:
+    """Add hidden old flag names (old -> new, the new one already on ``parser``): they still work, are left out of
+    ``--help``, and say the new name on stderr."""
+    by_flag = {s: a for a in parser._actions for s in a.option_strings}
+    for old, new in renamed.items():
+        if old in by_flag:
+            continue
+        target = by_flag[new]
+        target.old_names = [*getattr(target, "old_names", []), old]  # type: ignore[attr-defined]
+        if target.nargs == 0:  # a switch: the old name sets what the new one sets
+            const = (not new.startswith("--no-") if isinstance(target, argparse.BooleanOptionalAction)
+                     else target.const)
+            parser.add_argument(old, dest=target.dest, action=_Renamed, new=new, nargs=0, const=const,
+                                help=argparse.SUPPRESS)
+        else:
+            parser.add_argument(old, dest=target.dest, action=_Renamed, new=new, type=target.type,
+                                choices=target.choices, metavar=target.metavar, help=argparse.SUPPRESS)

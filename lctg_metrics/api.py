@@ -37,23 +37,25 @@ def occurrence_samples(ids: Sequence[str]) -> list[int]:
 
 
 def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples: Any,
-             dataset: Any) -> tuple[GenerationColumns, dict[str, Reference]]:
-    """Aligned predictions/references as generation columns and the distinct references by id, validated. Every
-    input is checked for its documented type (nothing is coerced); references are constraint dicts or row ids."""
+             dataset: Any) -> tuple[GenerationColumns, dict[str, Any]]:
+    """Aligned predictions/references as generation columns and the expected references by id, validated: the
+    distinct references given, or for row ids every row of the tasks they come from, in their config (the run, as
+    ``lctg score --task T`` reads it: what is missing is found by ``missing=``). Every input is checked for its
+    documented type (nothing is coerced); references are constraint dicts or row ids."""
     if isinstance(references, (str, bytes, Mapping)) or not hasattr(references, "__iter__"):
         raise ScoringError(f"references: expected a list of constraint dicts or of row ids, one per prediction, "
                            f"got {type(references).__name__}")
     refs = references if type(references) is list else list(references)
     if refs and type(refs[0]) is str:
         ids, plain = checked_texts(refs, "references", what="a row id (as references[0] is)")
-        unique = _constraints_of(ids, dataset)
+        unique, run = _constraints_of(ids, dataset)
     else:
         refs = references_from(refs)
         ids = list(map(dict.get, refs, repeat("id")))
         if not set(map(type, ids)) <= {str}:
             i = next(k for k, rid in enumerate(ids) if type(rid) is not str)
             raise ScoringError(f"references[{i}]: constraint field 'id' must be a string, got {kind(ids[i])}")
-        plain = True
+        plain, run = True, {}
         unique = dict(zip(ids, refs))
         if not all(map(is_, map(unique.__getitem__, ids), refs)) and not all(  # the same dict object: no compare
                 unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
@@ -80,7 +82,7 @@ def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples:
         if len(samples) != len(preds):
             raise ScoringError(f"got {len(samples)} sample indices but {len(preds)} predictions")
     sample_ids = samples if samples is not None else occurrence_samples(ids)
-    return GenerationColumns(ids, preds, sample_ids, cleaned, checked=plain), checked
+    return GenerationColumns(ids, preds, sample_ids, cleaned, checked=plain), {**run, **checked}
 
 
 #: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the
@@ -99,8 +101,10 @@ def dataset_folder(dataset: Any) -> Path:
     return Path(resolve_dataset(dataset, None).path)
 
 
-def _constraints_of(ids: Sequence[str], dataset: Any) -> dict[str, dict[str, Any]]:
-    """The constraint of every distinct row id, read once from the dataset's parquet files."""
+def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The constraint of every distinct row id, read once from the dataset's parquet files, and the constraints of
+    every row of the tasks those ids come from in their configs (the run they are part of: a row id names its config
+    and task, not which of the task's prompts the run meant to leave out)."""
     if dataset is None:
         raise ScoringError(f"references[0]: expected a constraint dict (the dataset's 'constraint' column), or row ids "
                            f"with dataset=<the built dataset folder or Hub repo id>; got row id {ids[0]!r} without "
@@ -110,6 +114,7 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> dict[str, dict[str, Any
     folder = dataset_folder(dataset)
     wanted = dict.fromkeys(ids)
     found: dict[str, dict[str, Any]] = {}
+    run: dict[str, dict[str, Any]] = {}
     for config in ID_CONFIGS:
         if len(found) == len(wanted):
             break
@@ -117,14 +122,16 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> dict[str, dict[str, Any
             rows = read_rows(folder, config)
         except ScoringError:  # a build without that config
             continue
-        for row in rows:
-            if row["id"] in wanted:
-                found.setdefault(row["id"], row["constraint"])
+        mine = {row["id"]: row for row in rows if row["id"] in wanted and row["id"] not in found}
+        if mine:
+            found.update((rid, row["constraint"]) for rid, row in mine.items())
+            tasks = {row["task"] for row in mine.values()}
+            run.update((row["id"], row["constraint"]) for row in rows if row["task"] in tasks)
     if len(found) != len(wanted):
         i = next(k for k, rid in enumerate(ids) if rid not in found)
         raise ScoringError(f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
                            f"{', '.join(ID_CONFIGS)}); ids look like 'summary/1614/char_count'")
-    return {rid: found[rid] for rid in wanted}
+    return {rid: found[rid] for rid in wanted}, run
 
 
 def _steps(cleaner: str | None, cleaned: Sequence[str | None] | None, judge: bool, dataset: Any, llm: Any,
@@ -178,6 +185,8 @@ def score_predictions_result(
     ``cleaner="llm"`` and ``judge=True`` need ``llm`` (an ``LLMConfig``, see :func:`llm_config`) and the
     ``dataset`` folder the references came from (its protocol prompts and base texts). A Hub repo id as ``dataset``
     is read at ``revision`` through the Hugging Face cache, and the signature names the commit it resolved to.
+    References given as row ids make a run of every prompt of their tasks, as ``lctg score --task`` reads it: a part
+    of it is refused unless ``missing`` says otherwise (``"skip"`` signs the coverage, ``cover:SCORED/EXPECTED``).
     """
     dataset, source = _dataset(dataset, revision)
     generations, unique = _columns(predictions, references, cleaned, samples, dataset)

@@ -249,7 +249,7 @@ def toy_run(built_dataset, tmp_path_factory):
 def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
     details, result = toy_run
     out = tmp_path / "report.html"
-    assert run(["report", str(details), "--result", str(result), "--out", str(out), "--model-name", "toy-3",
+    assert run(["report", str(details), "--result", str(result), "--output", str(out), "--model-name", "toy-3",
                 "--ci-resamples", "200", "--worst", "3"]) == 0
     text = out.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>")
@@ -277,25 +277,26 @@ def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
     for r in recs:
         if r["id"] == worst_cc:
             assert html.escape(r["reason"]) in text  # e.g. "65 chars &gt; max 60"
-    assert "wrote" in capsys.readouterr().out
+    assert "wrote" in capsys.readouterr().err
 
 
 @pytest.mark.slow
 def test_report_markdown_with_quality_and_escaping(tmp_path):
     details = write(tmp_path / "judged.jsonl", make_records(quality=True))
     out_dir = tmp_path / "rep"
-    assert run(["report", str(details), "--out", str(out_dir), "--format", "md", "--published-source", "all",
+    assert run(["report", str(details), "--output", str(out_dir), "--format", "md", "--published-source", "all",
                 "--ci-resamples", "100"]) == 0
-    md = (out_dir / "report.md").read_text(encoding="utf-8")
+    md = (out_dir / "judged.md").read_text(encoding="utf-8")  # named after the details file
     images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md)
-    assert sorted(images) == ["published_EN.png", "published_NLP2024.png", "scores_bars.png", "scores_heatmap.png"]
+    assert sorted(images) == [f"judged_files/{name}" for name in
+                              ("published_EN.png", "published_NLP2024.png", "scores_bars.png", "scores_heatmap.png")]
     assert all((out_dir / i).read_bytes().startswith(PNG_MAGIC) for i in images)
     assert "| summary (Qual) |" in md and "#### Qual" in md
     assert "this paper publishes no pros_and_cons scores" in md  # NLP2024 has summary and ad_text only
     # every item of a failing prompt fails in all 3 samples by construction: 6 of 12 per task × aspect
     assert md.count("6 of 12 prompts failed in every sample") == 12
     html_out = tmp_path / "r.html"
-    assert run(["report", str(details), "--out", str(html_out), "--ci-resamples", "100"]) == 0
+    assert run(["report", str(details), "--output", str(html_out), "--ci-resamples", "100"]) == 0
     text = html_out.read_text(encoding="utf-8")
     assert "&lt;b&gt;本文1006&lt;/b&gt;" in text and "<b>本文" not in text  # generations are escaped
     assert "missing keyword 「猫」" in text
@@ -308,7 +309,7 @@ def test_report_rejects_result_from_another_run(toy_run, tmp_path):
     other = tmp_path / "other.json"
     other.write_text(json.dumps(res), encoding="utf-8")
     with pytest.raises(ValueError, match="scores.summary.keyword = .* different scoring runs"):
-        run(["report", str(details), "--result", str(other), "--out", str(tmp_path / "r.html"), "--ci-resamples", "50"])
+        run(["report", str(details), "--result", str(other), "--output", str(tmp_path / "r.html"), "--ci-resamples", "50"])
     assert not (tmp_path / "r.html").exists()
 
 
@@ -323,13 +324,13 @@ def test_missing_matplotlib_gives_install_hint(tmp_path, monkeypatch):
     details = write(tmp_path / "d.jsonl", make_records())
     _hide_matplotlib(monkeypatch)
     with pytest.raises(PlotDependencyError) as e:
-        run(["report", str(details), "--out", str(tmp_path / "r.html")])
+        run(["report", str(details), "--output", str(tmp_path / "r.html")])
     assert "pip install 'lctg[plot]'" in str(e.value)
     assert isinstance(e.value, ValueError)  # so the lctg command prints it instead of a traceback
     assert not (tmp_path / "r.html").exists()
     files = [write(tmp_path / f"m{i}.jsonl", make_records(default=0.2 * (i + 1))) for i in range(3)]
     with pytest.raises(ValueError, match=r"pip install 'lctg\[plot\]'"):
-        run(["substitutability", *map(str, files), "--out-dir", str(tmp_path / "sub")])
+        run(["substitutability", *map(str, files), "--output", str(tmp_path / "sub")])
 
 
 # --------------------------------------------------------------------------------- substitutability
@@ -345,7 +346,7 @@ def test_substitutability_on_synthetic_models(tmp_path, capsys):
         files.append(write(tmp_path / f"model{i}.jsonl", make_records(rates, n_prompts=10)))
     out_dir = tmp_path / "sub"
     assert run(["substitutability", *map(str, files), "--names", "m1", "m2", "m3", "m4",
-                "--out-dir", str(out_dir)]) == 0
+                "--output", str(out_dir)]) == 0
     text = capsys.readouterr().out
     data = json.loads((out_dir / "substitutability.json").read_text(encoding="utf-8"))
     assert data["models"] == ["m1", "m2", "m3", "m4"]
@@ -378,7 +379,7 @@ def test_substitutability_refuses_too_few_or_constant_models(tmp_path):
 
 def test_substitutability_published_tables(tmp_path, capsys):
     out_dir = tmp_path / "pub"
-    assert run(["substitutability", "--published", "--out-dir", str(out_dir), "--threshold", "0.9"]) == 0
+    assert run(["substitutability", "--published", "--output", str(out_dir), "--threshold", "0.9"]) == 0
     text = capsys.readouterr().out
     data = json.loads((out_dir / "published_substitutability.json").read_text(encoding="utf-8"))
     assert data["threshold"] == 0.9 and len(data["sources"]) == 2

@@ -95,15 +95,15 @@ ROWS = [
     Row("sample output is the manifest", ["sample", "--dataset", "lctg", "-o", "lctg/manifest.json"], r"--output lctg/manifest\.json is inside the dataset folder"),
     Row("sample zero samples", ["sample", "--dataset", "lctg", "--samples", "0", "-o", "s.jsonl"], r"--samples must be a positive integer, got 0"),
     Row("sample output under a file", ["sample", "--dataset", "lctg", "-o", "g.jsonl/s.jsonl"], r"g\.jsonl is a file, not a folder"),
-    Row("report out is the details", ["report", "g.jsonl", "--format", "html", "--out", "g.jsonl"], r"--out g\.jsonl would overwrite the input DETAILS g\.jsonl"),
-    Row("report out is the result", ["report", "g.jsonl", "--result", "r.json", "--out", "r.json", "--format", "html"],
-        r"--out r\.json would overwrite the input --result r\.json"),
-    Row("report md folder holds the details", ["report", "rep/report.md", "--format", "md", "--out", "rep"],
-        r"--out rep/report\.md would overwrite the input DETAILS rep/report\.md", setup=_text("rep/report.md", "{}\n")),
+    Row("report out is the details", ["report", "g.jsonl", "--format", "html", "--output", "g.jsonl"], r"--output g\.jsonl would overwrite the input DETAILS g\.jsonl"),
+    Row("report out is the result", ["report", "g.jsonl", "--result", "r.json", "--output", "r.json", "--format", "html"],
+        r"--output r\.json would overwrite the input --result r\.json"),
+    Row("report md folder holds the details", ["report", "rep/report.md", "--format", "md", "--output", "rep"],
+        r"--output rep/report\.md would overwrite the input DETAILS rep/report\.md", setup=_text("rep/report.md", "{}\n")),
     Row("compare json is details a", ["compare", "g.jsonl", "h.jsonl", "--json", "g.jsonl"], r"--json g\.jsonl would overwrite the input DETAILS_A g\.jsonl"),
     Row("compare json is details b", ["compare", "h.jsonl", "g.jsonl", "--json", "g.jsonl"], r"--json g\.jsonl would overwrite the input DETAILS_B g\.jsonl"),
-    Row("substitutability out-dir json is an input", ["substitutability", "o/substitutability.json", "g.jsonl", "g.jsonl", "--out-dir", "o"],
-        r"--out-dir o/substitutability\.json would overwrite the input", setup=_both(G, _text("o/substitutability.json", "{}\n"))),
+    Row("substitutability out-dir json is an input", ["substitutability", "o/substitutability.json", "g.jsonl", "g.jsonl", "--output", "o"],
+        r"--output o/substitutability\.json would overwrite the input", setup=_both(G, _text("o/substitutability.json", "{}\n"))),
     # files that cannot be read as generations
     Row("missing generations file", ["score", "nope.jsonl", "--dataset", "lctg"], r"generations file nope\.jsonl does not exist"),
     Row("generations is a folder", ["score", "gdir", "--dataset", "lctg"], r"generations file gdir does not exist or is not a file", setup=_dir("gdir")),
@@ -221,8 +221,8 @@ def test_bad_input_or_misuse(row: Row, workdir: Path, capsys: pytest.CaptureFixt
     changed = sorted(k for k in before if after.get(k) != before[k] and k not in row.outputs)
     created = sorted(set(after) - set(before) - set(row.outputs))
     assert changed == [] and created == [], f"files changed {changed}, left behind {created}"
-    if row.code == 0:
-        assert err == ""
+    if row.code == 0:  # nothing said but one "wrote PATH" per file written
+        assert err == "".join(f"wrote {path}\n" for path in row.outputs), err
         return
     assert "Traceback" not in err and len(err.splitlines()) == 1, err
     assert re.search(row.message, err), err

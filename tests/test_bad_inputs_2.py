@@ -154,7 +154,7 @@ ROWS: list[Row] = [
         _both(G, _text("r.json", "old\n"), _symlink("l", "r.json")), code=0, outputs=("r.json",)),
     Row("json is stdout", [*SCORE, "--json", "-"], r"FORMAT", code=0, stdout=r'^\{\n  "signature": "lctg\|'),
     Row("details is stdout", [*SCORE, "--details", "-"], r"FORMAT", code=0, stdout=r'^\{"id": "summary/1614/format"'),
-    Row("prompts to stdout", ["prompts", "--dataset", "lctg", "--task", "summary", "-o", "-"], r"^wrote \d+ prompts to -",
+    Row("prompts to stdout", ["prompts", "--dataset", "lctg", "--task", "summary", "-o", "-"], r"^wrote \d+ prompts to standard output",
         setup=lambda root: None, code=0, stdout=r'^\{"id": "summary/'),
     Row("stale temp files removed", [*SCORE, "--json", "r.json", "--details", "d.jsonl"],
         r"^note: removed 2 temp file\(s\) left by interrupted runs", code=0, outputs=("r.json", "d.jsonl"),

@@ -269,7 +269,7 @@ def test_one_call_loader(built_dataset):
 def test_build_cli_prints_summary(source_dir, tmp_path):
     out = tmp_path / "ds"
     proc = subprocess.run(
-        [sys.executable, str(PROJECT_ROOT / "build_dataset.py"), "--source", str(source_dir), "--out", str(out)],
+        [sys.executable, str(PROJECT_ROOT / "build_dataset.py"), "--source", str(source_dir), "--output", str(out)],
         capture_output=True, text=True, timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
@@ -281,8 +281,8 @@ def test_publishing_flags_without_push_to_hub_are_refused(tmp_path, capsys):
     from lctg_dataset.cli import main
 
     out = tmp_path / "never"
-    for flags in (["--dry-run"], ["--private"], ["--revision", "v9"]):
-        assert main(["--out", str(out), *flags]) == 2
+    for flags in (["--private"], ["--tag", "v9"]):
+        assert main(["--output", str(out), *flags]) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and "--push-to-hub" in err[0], err
         assert not out.exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
 import shutil
@@ -171,7 +172,7 @@ def test_console_script_is_installed(built_dataset, tmp_path):
     assert exe, "the lctg console script is installed next to the interpreter"
     proc = subprocess.run([exe, "prompts", "--dataset", str(built_dataset), "--task", "summary", "-o", str(tmp_path / "p.jsonl")],
                           capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0 and "wrote 480 prompts" in proc.stdout
+    assert proc.returncode == 0 and proc.stderr == f"wrote {tmp_path / 'p.jsonl'} (480 prompts)\n", proc.stderr
 
 
 def test_task_on_a_full_generations_file_scores_only_that_task(built_dataset, tmp_path, capsys):
@@ -204,9 +205,9 @@ def test_build_takes_every_option_of_build_dataset(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["build", "--help"])
     shown = capsys.readouterr().out
-    flags = [s for a in build_parser()._actions for s in a.option_strings]
+    flags = [s for a in build_parser()._actions if a.help != argparse.SUPPRESS for s in a.option_strings]
     assert len(flags) > 10 and [f for f in flags if f not in shown] == []
-    assert main(["build", "--out", str(tmp_path / "b"), "--variants", "0"]) == 2
+    assert main(["build", "--output", str(tmp_path / "b"), "--variants", "0"]) == 2
     assert "--variants must be a positive integer, got 0" in capsys.readouterr().err
     assert not (tmp_path / "b").exists()
 

@@ -21,7 +21,7 @@ def family_build(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     if not (STORIES / "dev.jsonl").is_file():
         pytest.fail(f"Possible Stories not found at {STORIES}")
     out = tmp_path_factory.mktemp("families") / "lctg"
-    assert main(["build", "--source", str(source_dir), "--out", str(out), "--instructions", "--stories",
+    assert main(["build", "--source", str(source_dir), "--output", str(out), "--instructions", "--stories",
                  "--stories-source", str(STORIES)]) == 0
     return out
 
@@ -80,11 +80,11 @@ def test_story_prompts_are_filled_from_the_local_copy(family_build, tmp_path):
 
 def test_lm_eval_tasks_command(family_build, tmp_path, capsys):
     out = tmp_path / "tasks"
-    assert main(["lm-eval-tasks", "--dataset", str(family_build), "--out", str(out)]) == 0
+    assert main(["lm-eval-tasks", "--dataset", str(family_build), "--output", str(out)]) == 0
     names = {p.name for p in out.iterdir()}
     assert {"lctg.yaml", "utils.py", "lctg_summary_format.yaml", "lctg_ad_text_keyword.yaml"} <= names
     assert "--include_path" in capsys.readouterr().out
-    assert main(["lm-eval-tasks", "--dataset", str(family_build), "--out", str(out), "--repeats", "0"]) == 2
+    assert main(["lm-eval-tasks", "--dataset", str(family_build), "--output", str(out), "--samples", "0"]) == 2
 
 
 @pytest.mark.parametrize(("argv", "module"), [

@@ -49,7 +49,7 @@ def _refused(args: list[str], parent: Path, capsys, match: str) -> None:
     before = _tree(parent)
     assert main(args) == 2
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and err.startswith("error: --out ") and match in err, err
+    assert len(err.splitlines()) == 1 and ": error: --out " in err and match in err, err
     assert _tree(parent) == before, "a refused build changed the parent folder"
 
 
@@ -93,20 +93,20 @@ def _damage_empty_dir(out: Path) -> None:
 )
 def test_refuses_a_build_folder_holding_anything_else(previous, source_dir, capsys, damage, match):
     damage(previous)
-    _refused(["--source", str(source_dir), "--out", str(previous)], previous.parent, capsys, match)
+    _refused(["--source", str(source_dir), "--output", str(previous)], previous.parent, capsys, match)
 
 
 def test_refuses_a_non_empty_folder_without_manifest(source_dir, tmp_path, capsys):
     out = tmp_path / "parent" / "mine"
     (out / "src").mkdir(parents=True)
     (out / "src" / "code.py").write_text("print(1)\n", encoding="utf-8")
-    _refused(["--source", str(source_dir), "--out", str(out)], tmp_path / "parent", capsys, "has no manifest.json")
+    _refused(["--source", str(source_dir), "--output", str(out)], tmp_path / "parent", capsys, "has no manifest.json")
 
 
 def test_refuses_a_file(source_dir, tmp_path, capsys):
     (tmp_path / "parent").mkdir()
     (tmp_path / "parent" / "lctg").write_text("x", encoding="utf-8")
-    _refused(["--source", str(source_dir), "--out", str(tmp_path / "parent" / "lctg")], tmp_path / "parent", capsys,
+    _refused(["--source", str(source_dir), "--output", str(tmp_path / "parent" / "lctg")], tmp_path / "parent", capsys,
              "is not a folder")
 
 
@@ -115,7 +115,7 @@ def test_refuses_the_source_folder_or_inside_it(source_dir, tmp_path, capsys, wh
     src = tmp_path / "src"
     shutil.copytree(source_dir, src)
     out = src / where
-    _refused(["--source", str(src), "--out", str(out)], tmp_path, capsys, "source folder")
+    _refused(["--source", str(src), "--output", str(out)], tmp_path, capsys, "source folder")
 
 
 def test_refuses_a_folder_that_contains_the_source(source_dir, tmp_path, result):
@@ -179,8 +179,8 @@ def test_failure_during_the_swap_restores_the_old_build(previous, result, monkey
 def test_failure_in_the_cli_prints_one_line(previous, source_dir, monkeypatch, capsys):
     before = _tree(previous.parent)
     monkeypatch.setattr(write, "_write_parquet", lambda *a: (_ for _ in ()).throw(OSError("no space left (injected)")))
-    assert main(["--source", str(source_dir), "--out", str(previous)]) == 2
-    assert capsys.readouterr().err.strip() == "error: no space left (injected)"
+    assert main(["--source", str(source_dir), "--output", str(previous)]) == 2
+    assert capsys.readouterr().err.strip() == "build_dataset.py: error: no space left (injected)"
     assert _tree(previous.parent) == before
 
 

@@ -209,7 +209,7 @@ def test_faithful_configs_unchanged_by_derived_build(derived, built_dataset):
 
 
 def test_bad_variant_count(source_dir, tmp_path, capsys):
-    assert main(["--source", str(source_dir), "--out", str(tmp_path / "x"), "--variants", "0"]) == 2
+    assert main(["--source", str(source_dir), "--output", str(tmp_path / "x"), "--variants", "0"]) == 2
     assert "--variants must be a positive integer" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
 

@@ -46,7 +46,8 @@ except ImportError:
 folder, predictions, references, runs, dataset, ids = json.loads(open(sys.argv[1], encoding="utf-8").read())
 metric = evaluate.load(folder)
 out = {name: metric.compute(predictions=predictions, references=references, **kw) for name, kw in runs.items()}
-out["by_id"] = metric.compute(predictions=["x"] * len(ids), references=ids, dataset=dataset, cleaner="none")
+out["by_id"] = metric.compute(predictions=["x"] * len(ids), references=ids, dataset=dataset, cleaner="none",
+                              missing="skip")
 errors = {}
 for name, kw in {"bare_str": {"predictions": "abc", "references": references[:1]},
                  "llm": {"predictions": predictions, "references": references, "cleaner": "llm",
@@ -102,7 +103,8 @@ def test_fresh_venv_loads_the_module_offline_and_scores_as_the_api(tmp_path, bui
     for name, kw in RUNS.items():  # the same dict, signature included, as the API computes in this process
         assert out[name] == score_predictions(PREDICTIONS, REFERENCES, **kw), name
     assert out["rule"]["summary/format"] == 0.5 and "cleaner:rule@" in out["rule"]["signature"]
-    assert out["by_id"] == score_predictions(["x"] * len(ids), ids, dataset=built_dataset, cleaner="none")
+    assert out["by_id"] == score_predictions(["x"] * len(ids), ids, dataset=built_dataset, cleaner="none",
+                                             missing="skip")  # a partial run by row ids: its coverage signed
     errors = out["errors"]
     assert errors["bare_str"] == ["ScoringError", "predictions: expected a list of str, one per reference, got str"]
     kind, message = errors["llm"]
@@ -146,7 +148,7 @@ def test_module_is_a_metric_space(tmp_path, built_dataset):
     code = ("import json, sys, app\n"
             "kw = json.loads(sys.argv[1])\n"
             "out = {'title': app.title(), 'json': app.compute(json.dumps(['京都の抹茶']), json.dumps([kw]), '{}'),\n"
-            "       'file': app.score_file(sys.argv[2], sys.argv[3], '', '{\"cleaner\": \"none\"}')}\n"
+            "       'file': app.score_file(sys.argv[2], sys.argv[3], '', '{\"cleaner\": \"none\", \"missing\": \"skip\"}')}\n"
             "print(json.dumps(out, ensure_ascii=False))\n")
     env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": f"{fake.parent}{os.pathsep}{module}"}
     proc = subprocess.run([sys.executable, "-c", code, json.dumps(KW), str(gens), str(built_dataset)], cwd=module,
@@ -155,7 +157,8 @@ def test_module_is_a_metric_space(tmp_path, built_dataset):
     shown = json.loads(proc.stdout.strip().splitlines()[-1])
     assert shown["title"] == "LCTG Bench CTG (lctg_ctg)"
     assert shown["json"]["ad_text/keyword"] == 1.0 and shown["json"]["signature"].startswith("lctg|")
-    assert shown["file"] == score_predictions(["x"], ["summary/1614/keyword"], dataset=built_dataset, cleaner="none")
+    assert shown["file"] == score_predictions(["x"], ["summary/1614/keyword"], dataset=built_dataset, cleaner="none",
+                                              missing="skip")
 
 
 @pytest.mark.parametrize("source,expected", [

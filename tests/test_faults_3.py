@@ -83,7 +83,7 @@ ROWS: list[Row] = [
     # 3. declared limits, named in their errors
     Row("ci resamples past the limit", [*SCORE, "--ci", "--ci-resamples", "1000000000"],
         r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples \(lctg_metrics\.stats\.bootstrap\.MAX_RESAMPLES\)"),
-    Row("report ci resamples past the limit", ["report", "d.jsonl", "--out", "r.html", "--ci-resamples", "999999999"],
+    Row("report ci resamples past the limit", ["report", "d.jsonl", "--output", "r.html", "--ci-resamples", "999999999"],
         r"--ci-resamples 999,999,999 is over the limit", _text("d.jsonl", "{}\n")),
     Row("compare resamples past the limit", ["compare", "a.jsonl", "b.jsonl", "--ci-resamples", "200000"],
         r"--ci-resamples 200,000 is over the limit", _both(_text("a.jsonl", "{}\n"), _text("b.jsonl", "{}\n"))),
@@ -101,7 +101,7 @@ ROWS: list[Row] = [
         _both(_text("a.jsonl", "{}\n"), _text("b.jsonl", "{}\n"))),
     # 5. errors that name the real cause and the flag or file
     Row("seed below zero", [*SCORE, "--ci", "--seed", "-1"], r"--seed must be an integer >= 0 \(a bootstrap seed\), got -1"),
-    Row("report seed below zero", ["report", "d.jsonl", "--out", "r.html", "--seed", "-5"], r"--seed must be an integer",
+    Row("report seed below zero", ["report", "d.jsonl", "--output", "r.html", "--seed", "-5"], r"--seed must be an integer",
         _text("d.jsonl", "{}\n")),
     Row("binary file to substitutability", ["substitutability", "a.jsonl", "b.jsonl", "c.jsonl"],
         r"a\.jsonl: not UTF-8 text \(byte 0xff at offset 0\): a binary file",

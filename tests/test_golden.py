@@ -72,7 +72,7 @@ def golden_outputs(built_dataset_derived: Path, tmp_path_factory: pytest.TempPat
             args += ["--csv-dir", str(d / "csv"), "--ci"]
         _run(args)
     _run(["report", str(out / "all" / "details.jsonl"), "--result", str(out / "all" / "result.json"),
-          "--out", str(out / "all" / "report.md"), "--model-name", "toy"])
+          "--output", str(out / "all" / "report.md"), "--model-name", "toy"])
     # LLM cleaner + judge on one task, against a deterministic loopback server
     gens = out / "llm_generations.jsonl"
     _run(["sample", "--dataset", ds, "--task", "summary", "--samples", "2", "--seed", "1", "-o", str(gens)])

@@ -154,8 +154,9 @@ def test_question_echo_is_a_failure_and_invalid_exits_1(rows: list[dict], eval_r
     rc = main(embedding_args(gens, head, "--no-adversarial", "--json", str(out), "--details", str(details)))
     captured = capsys.readouterr()
     assert rc == 1
-    assert captured.err.strip() == ("lctg ifsm: invalid result: adversarial sets not run "
-                                    "(--allow-invalid to accept it)")
+    assert captured.err.splitlines() == [f"wrote {out}", f"wrote {details}",
+                                         "lctg ifsm: invalid result: adversarial sets not run "
+                                         "(--allow-invalid to accept it)"]
     result = json.loads(out.read_text("utf-8"))  # written all the same, marked invalid
     n = len(eval_rows)
     assert result["ifsm"] == 0.0 and result["flagged"] == n and result["guard_reasons"] == {"question echo": n}

@@ -331,12 +331,12 @@ def test_cli_flag_and_default_off(source_dir, tmp_path, capsys):
     assert build_parser().parse_args([]).instructions is False
     assert not build_parser().parse_args(["--derived"]).instructions
     out = tmp_path / "cli"
-    assert main(["--source", str(source_dir), "--out", str(out), "--instructions", "--seed", "3"]) == 0
+    assert main(["--source", str(source_dir), "--output", str(out), "--instructions", "--seed", "3"]) == 0
     assert "instructions" in capsys.readouterr().out
     assert pq.read_table(out / FILE).column("dataset_version").to_pylist()[0] == "instructions-1.2.0+s3"
     assert build_parser().parse_args([]).instructions_version == "1.2.0"
     old = tmp_path / "old"
-    assert main(["--source", str(source_dir), "--out", str(old), "--instructions", "--instructions-version", "1.0.0"]) == 0
+    assert main(["--source", str(source_dir), "--output", str(old), "--instructions", "--instructions-version", "1.0.0"]) == 0
     assert set(pq.read_table(old / FILE).column("dataset_version").to_pylist()) == {"instructions-1.0.0+s0"}
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--instructions-version", "0.9"])

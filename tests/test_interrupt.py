@@ -119,7 +119,7 @@ def test_sigint_during_build_download_leaves_no_partial_file(tmp_path: Path) -> 
         cache, out = tmp_path / "cache", tmp_path / "lctg"
         _DripHandler.requests = []
         proc = _start([sys.executable, BUILD, "--source", f"http://127.0.0.1:{server.server_address[1]}/release",
-                       "--cache-dir", str(cache), "--out", str(out)], env={"LCTG_SOURCE": ""})
+                       "--cache-dir", str(cache), "--output", str(out)], env={"LCTG_SOURCE": ""})
         _wait_for(lambda: bool(_DripHandler.requests), proc, "the download started")
         time.sleep(0.3)
         code, _, err = _interrupt(proc)

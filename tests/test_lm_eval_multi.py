@@ -83,11 +83,11 @@ def test_score_run_scores_each_config_on_its_own(built_dataset_derived: Path, tm
     out = tmp_path / "out" / "model"
     _log(out, "lctg_summary_format", fmt, [[generate(r, 0)] for r in fmt])
     _log(out, "lctg_multi_summary", multi, [[generate(r, 0)] for r in multi])
-    got = score_run(tmp_path / "out", str(built_dataset_derived), cleaner="rule")
+    got = score_run(tmp_path / "out", str(built_dataset_derived), cleaner="rule", missing="skip")  # 5 rows each
     assert set(got) == {"all", "multi"}
     for config, chosen in (("all", fmt), ("multi", multi)):
         expected = score_predictions([generate(r, 0) for r in chosen], [r["id"] for r in chosen],
-                                     dataset=str(built_dataset_derived), cleaner="rule")
+                                     dataset=str(built_dataset_derived), cleaner="rule", missing="skip")
         assert got[config].flat() == {k: v for k, v in expected.items() if k != "signature"}, config
         assert got[config].signature == expected["signature"]
     (out / "samples_arc_easy_2026-11-27T05-00-00.123456.jsonl").write_text("{}\n")
@@ -116,7 +116,7 @@ def test_a_run_of_two_groups_scores_from_its_folder(built_dataset_derived: Path,
     (results_file,) = (tmp_path / "out").rglob("results_*.json")
     harness = json.loads(results_file.read_text(encoding="utf-8"))["results"]
 
-    got = score_run(tmp_path / "out", str(built_dataset_derived), cleaner="rule")
+    got = score_run(tmp_path / "out", str(built_dataset_derived), cleaner="rule", missing="skip")  # --limit
     assert set(got) == {"all", "multi"}
     flat_all, flat_multi = got["all"].flat(), got["multi"].flat()
     for task in TASKS:
@@ -158,7 +158,7 @@ def test_lctg_score_scores_each_config_of_a_run_folder(built_dataset_derived: Pa
         printed = capsys.readouterr().out
         assert f"it also holds '{other}' (score it with --config {other})" in printed
         expected = score_predictions([generate(r, 0) for r in chosen], [r["id"] for r in chosen],
-                                     dataset=str(built_dataset_derived), cleaner="rule")
+                                     dataset=str(built_dataset_derived), cleaner="rule", missing="skip")
         got = json.loads(result.read_text(encoding="utf-8"))
         assert got["scores"]["summary"]["average"] == pytest.approx(expected["summary/average"], abs=1e-12)
     assert main(["score", str(tmp_path / "out"), "--from", "lm-eval", "--dataset", str(built_dataset_derived),

@@ -116,8 +116,8 @@ def test_cli_by_repo_id_and_its_printed_command_works(cached: Path, built_rows: 
                                                       capsys) -> None:
     from lctg_metrics.cli import main
 
-    assert main(["lm-eval-tasks", "--dataset", "me/lctg", "--revision", "v1.0.0", "--out", str(tmp_path / "t"),
-                 "--repeats", "1"]) == 0
+    assert main(["lm-eval-tasks", "--dataset", "me/lctg", "--revision", "v1.0.0", "--output", str(tmp_path / "t"),
+                 "--samples", "1"]) == 0
     printed = capsys.readouterr().out
     command = printed.split("then `", 1)[1].split("`", 1)[0]
     assert command.startswith("lctg score OUT --from lm-eval --dataset me/lctg --revision v1.0.0")
@@ -133,10 +133,10 @@ def test_cli_by_repo_id_and_its_printed_command_works(cached: Path, built_rows: 
     result = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert "|cover:2/1680|" in result["signature"] and f"me/lctg@v1.0.0={COMMIT[:12]}#" in result["signature"]
     with pytest.raises(SystemExit):
-        main(["lm-eval-tasks", "--dataset", "me/lctg", "--out", str(tmp_path / "u"), "--repeats", "3",
-              "--no-sample", "--bogus"])
-    assert main(["lm-eval-tasks", "--dataset", "me/lctg", "--out", str(tmp_path / "u"), "--repeats", "3",
-                 "--no-sample"]) == 2
+        main(["lm-eval-tasks", "--dataset", "me/lctg", "--output", str(tmp_path / "u"), "--samples", "3",
+              "--no-do-sample", "--bogus"])
+    assert main(["lm-eval-tasks", "--dataset", "me/lctg", "--output", str(tmp_path / "u"), "--samples", "3",
+                 "--no-do-sample"]) == 2
     assert "3 identical samples" in capsys.readouterr().err
 
 

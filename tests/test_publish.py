@@ -107,11 +107,14 @@ def test_build_push_to_hub_dry_run_prints_the_plan(source_dir, tmp_path, capsys,
 
     monkeypatch.delenv("HF_TOKEN", raising=False)
     out = tmp_path / "lctg"
-    assert build_main(["--source", str(source_dir), "--out", str(out), "--push-to-hub", "me/lctg", "--dry-run",
-                       "--revision", "v1.0.0-rc1"]) == 0
+    assert build_main(["--source", str(source_dir), "--output", str(out), "--push-to-hub", "me/lctg", "--dry-run",
+                       "--tag", "v1.0.0-rc1"]) == 0
     text = capsys.readouterr().out
-    assert "dry run: nothing uploaded" in text and "repo: me/lctg (dataset)" in text and "tag: v1.0.0-rc1" in text
-    for rel in ("README.md", "manifest.json", "data/summary/test-00000-of-00001.parquet"):
+    assert f"dry run: nothing written to {out}, nothing uploaded" in text
+    assert "repo: me/lctg (dataset)" in text and "tag: v1.0.0-rc1" in text
+    assert not out.exists()  # --dry-run means the same in every command: nothing written, uploaded or called
+    assert build_main(["--source", str(source_dir), "--output", str(out)]) == 0  # the files it said, as written
+    for rel in ("README.md", "data/summary/test-00000-of-00001.parquet"):
         size = (out / rel).stat().st_size
         assert f"{size:>12,}  {rel}" in text
 
@@ -122,7 +125,7 @@ def test_build_push_to_hub_without_token_fails_before_building(source_dir, tmp_p
     monkeypatch.delenv("HF_TOKEN", raising=False)
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
     out = tmp_path / "lctg"
-    assert build_main(["--source", str(source_dir), "--out", str(out), "--push-to-hub", "me/lctg"]) == 2
+    assert build_main(["--source", str(source_dir), "--output", str(out), "--push-to-hub", "me/lctg"]) == 2
     assert "no Hugging Face token" in capsys.readouterr().err
     assert not out.exists()
 
@@ -135,7 +138,7 @@ def test_build_push_to_hub_uploads_with_token(source_dir, tmp_path, capsys, monk
     api = RecordingApi()
     monkeypatch.setattr(huggingface_hub, "HfApi", lambda: api)
     monkeypatch.setenv("HF_TOKEN", "hf_build_secret")
-    assert build_main(["--source", str(source_dir), "--out", str(tmp_path / "lctg"), "--push-to-hub", "me/lctg"]) == 0
+    assert build_main(["--source", str(source_dir), "--output", str(tmp_path / "lctg"), "--push-to-hub", "me/lctg"]) == 0
     out = capsys.readouterr()
     assert [c[0] for c in api.calls] == ["create_repo", "upload_folder", "create_tag"]
     assert api.calls[2][1]["tag"] == "v1.0.0" and "hf_build_secret" not in out.out + out.err

@@ -29,7 +29,7 @@ def _params(folder: Path) -> dict:
 def readme_order(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``--instructions``, then ``--derived``, then ``--stories``, into one folder (the README's order)."""
     out = tmp_path_factory.mktemp("readme") / "lctg"
-    base = ["--source", str(source_dir), "--out", str(out)]
+    base = ["--source", str(source_dir), "--output", str(out)]
     assert build_main([*base, "--instructions"]) == 0
     assert build_main([*base, "--derived"]) == 0
     assert build_main([*base, "--stories", "--stories-source", str(STORIES)]) == 0
@@ -45,7 +45,7 @@ def test_a_rebuild_keeps_every_config(readme_order: Path, capsys) -> None:
 
 def test_a_kept_config_is_byte_identical_to_a_fresh_build(readme_order: Path, source_dir: Path, tmp_path: Path) -> None:
     fresh = tmp_path / "lctg"
-    assert build_main(["--source", str(source_dir), "--out", str(fresh), "--instructions", "--derived", "--stories",
+    assert build_main(["--source", str(source_dir), "--output", str(fresh), "--instructions", "--derived", "--stories",
                        "--stories-source", str(STORIES)]) == 0
     a = json.loads((readme_order / "manifest.json").read_text(encoding="utf-8"))["files"]
     b = json.loads((fresh / "manifest.json").read_text(encoding="utf-8"))["files"]
@@ -54,7 +54,7 @@ def test_a_kept_config_is_byte_identical_to_a_fresh_build(readme_order: Path, so
 
 def test_what_cannot_be_kept_is_refused_naming_the_flag(source_dir: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "lctg"
-    base = ["--source", str(source_dir), "--out", str(out)]
+    base = ["--source", str(source_dir), "--output", str(out)]
     assert build_main([*base, "--instructions", "--seed", "3"]) == 0
     before = (out / "manifest.json").read_bytes()
     assert build_main([*base, "--multi", "--seed", "4"]) == 2
@@ -65,9 +65,9 @@ def test_what_cannot_be_kept_is_refused_naming_the_flag(source_dir: Path, tmp_pa
     assert _params(out)["seed"] == 3 and "instructions" in _configs(out) and "multi" in _configs(out)
     assert "kept from the build it replaces: instructions" in capsys.readouterr().out
     ctx = tmp_path / "ctx"
-    assert build_main(["--source", str(source_dir), "--out", str(ctx), "--stories", "--stories-source", str(STORIES),
+    assert build_main(["--source", str(source_dir), "--output", str(ctx), "--stories", "--stories-source", str(STORIES),
                        "--include-story-contexts"]) == 0
-    assert build_main(["--source", str(source_dir), "--out", str(ctx), "--multi"]) == 2
+    assert build_main(["--source", str(source_dir), "--output", str(ctx), "--multi"]) == 2
     err = capsys.readouterr().err
     assert "holds the ROCStories contexts (--include-story-contexts); add the flag to keep them" in err
 
@@ -99,4 +99,4 @@ def test_sample_story_endings(readme_order: Path, tmp_path: Path, capsys) -> Non
     again = tmp_path / "again.jsonl"
     assert main(["sample", "--dataset", str(readme_order), "--config", "story_endings", "-o", str(again)]) == 0
     assert again.read_bytes() == out.read_bytes()
-    assert "lctg ifsm" in capsys.readouterr().out
+    assert "lctg ifsm" in capsys.readouterr().err  # the hint, with the "wrote PATH" line on stderr

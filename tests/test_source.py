@@ -110,7 +110,7 @@ def test_build_cli_error_writes_nothing(source_dir, tmp_path, capsys):
     bad = _copy_source(source_dir, tmp_path / "src")
     _corrupt(bad / "datasets" / "pros_and_cons" / "prompts_v1.jsonl")
     out = tmp_path / "lctg"
-    assert main(["--source", str(bad), "--out", str(out)]) == 2
+    assert main(["--source", str(bad), "--output", str(out)]) == 2
     assert "pros_and_cons/prompts_v1.jsonl" in capsys.readouterr().err
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".lctg")], "no temp folder left behind"

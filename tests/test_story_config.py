@@ -151,14 +151,14 @@ def test_cli_flags(source_dir, tmp_path, capsys, monkeypatch):
     assert args.stories is False and args.include_story_contexts is False
     help_text = build_parser().format_help()
     assert "--include-story-contexts" in help_text and "README.md" in help_text
-    assert main(["--source", str(source_dir), "--out", str(tmp_path / "a"), "--include-story-contexts"]) == 2
+    assert main(["--source", str(source_dir), "--output", str(tmp_path / "a"), "--include-story-contexts"]) == 2
     assert "need --stories" in capsys.readouterr().err
     monkeypatch.setattr("lctg_dataset.publish.hub_token", lambda *a, **k: "token")
-    assert main(["--source", str(source_dir), "--out", str(tmp_path / "b"), "--stories", "--include-story-contexts",
+    assert main(["--source", str(source_dir), "--output", str(tmp_path / "b"), "--stories", "--include-story-contexts",
                  "--push-to-hub", "org/name"]) == 2
     assert "may not be redistributed" in capsys.readouterr().err
     assert not (tmp_path / "b").exists()
-    assert main(["--source", str(source_dir), "--out", str(tmp_path / "c"), "--stories", "--stories-source",
+    assert main(["--source", str(source_dir), "--output", str(tmp_path / "c"), "--stories", "--stories-source",
                  str(tmp_path / "missing")]) == 2
     assert "missing" in capsys.readouterr().err.splitlines()[-1]
 

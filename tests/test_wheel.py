@@ -42,7 +42,7 @@ def test_wheel_in_a_fresh_venv_builds_the_dataset(tmp_path, source_dir):
                  cwd=tmp_path)
     assert str(PROJECT_ROOT) not in where and "site-packages" in where
     out = tmp_path / "lctg"
-    _run([venv / "bin" / "lctg", "build", "--source", source_dir, "--out", out], cwd=tmp_path)
+    _run([venv / "bin" / "lctg", "build", "--source", source_dir, "--output", out], cwd=tmp_path)
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert (out / "lctg_ctg" / "lctg_ctg.py").is_file() and (out / "README.md").is_file()
     assert "lctg_ctg/lctg_ctg.py" in json.dumps(manifest)

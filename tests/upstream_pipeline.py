@@ -337,7 +337,7 @@ def run_lctg(source: Path, items: list[Item], base_url: str, work: Path, *, proj
     """Build the dataset and run ``lctg score`` with the LLM cleaner and judge, as a user would."""
     work.mkdir(parents=True, exist_ok=True)
     env = _clean_env({"OPENAI_API_KEY": "sk-loopback", "LCTG_CACHE_DIR": str(work / "cache")})
-    _run([sys.executable, "build_dataset.py", "--source", str(source), "--out", str(work / "lctg")],
+    _run([sys.executable, "build_dataset.py", "--source", str(source), "--output", str(work / "lctg")],
          project_root, env, timeout)
     gens = work / "generations.jsonl"
     with open(gens, "w", encoding="utf-8") as f:

@@ -1,6 +1,6 @@
 """The ``lctg`` command: build, prompts, sample, score, publish (and the analysis commands).
 
-    lctg build [--source DIR_OR_URL] [--out lctg]
+    lctg build [--source DIR_OR_URL] [-o lctg]
     lctg prompts --dataset lctg [--task T] [--format jsonl|openai-batch] -o prompts.jsonl
     lctg score generations.jsonl --dataset lctg [--json OUT] [--details OUT] [--cleaner rule] [options]
 
@@ -10,6 +10,8 @@ outputs as one set (:mod:`lctg_metrics.outputs`); a bad input or misuse is one l
 
 from __future__ import annotations
 
+from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below load is one line, exit 130
+
 import argparse
 import sys
 from typing import Any, Callable, Sequence
@@ -17,7 +19,7 @@ from typing import Any, Callable, Sequence
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CleanerError
-from lctg_metrics.cli.flags import Parser, add_renamed, refuse_empty
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
 from lctg_metrics.cli.needs import check_extras
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.score import CLIError, cmd_score
@@ -33,8 +35,7 @@ SAMPLE_RULE = ("without any 'sample' field in the file, the k-th generation of a
 def _dataset_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py, or a Hub dataset "
                    "repo id (ORG/NAME)")
-    p.add_argument("--revision", help="with a Hub repo id: the tag, branch or commit to read (default: the repo's "
-                   "default revision)")
+    p.add_argument("--revision", help=REVISION_HELP)
     p.add_argument("--config", default="all", help="dataset config")
 
 
@@ -59,7 +60,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--format", choices=PROMPT_FORMATS, default="jsonl",
                    help="jsonl: {id, prompt} lines (default); openai-batch: Batch API input lines (needs --model)")
     p.add_argument("--model", help="model named in openai-batch lines")
-    p.add_argument("--samples", type=int, help="lines per prompt, one per sample (default 1)")
+    p.add_argument("--samples", type=int, help="samples per prompt: lines per prompt, one per sample (default 1)")
     p.add_argument("--stories-source", dest="stories", metavar="DIR", help="with --config story_endings: your Possible Stories folder (fills the "
                    "contexts; default $POSSIBLE_STORIES, else ../shared/possible-stories)")
     p.add_argument("-o", "--output", required=True, help="JSONL file to write")
@@ -67,8 +68,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     s = sub.add_parser("sample", help="write toy generations (a synthetic sloppy model) to try the pipeline")
     _dataset_args(s)
     s.add_argument("--task", action="append", choices=list(TASKS), help="only these tasks (repeatable)")
-    s.add_argument("--samples", type=int, default=3, help="toy generations per prompt")
-    s.add_argument("--seed", type=int, default=0, help="seed of the toy model (same seed, same file)")
+    s.add_argument("--samples", type=int, default=3, help="samples per prompt: toy generations per prompt")
+    s.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the toy model's"))
     s.add_argument("-o", "--output", required=True, help="JSONL file to write")
 
     sc = sub.add_parser("score", help="score a generations file (JSONL, CSV or parquet)",
@@ -90,7 +91,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sc.add_argument("--model-name", help="row label in all_scores.csv (default: model; needs --csv-dir)")
     sc.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                     help="progress bars on stderr (default: only when stderr is a terminal)")
-    sc.add_argument("--dry-run", action="store_true", help="print how many LLM calls would be made, then stop")
+    sc.add_argument("--dry-run", action="store_true", help="print how many LLM calls would be made (with --cleaner llm "
+                    "and/or --judge), then stop: nothing is written or called")
     add_cli_options(sc, SCORING, RUN, LLM)
 
     pub = sub.add_parser("publish", help="upload a built dataset folder (and/or its metric module) to the Hub")
@@ -105,9 +107,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     pub.add_argument("--private", action="store_true", help="create the Hub repo as private (an existing repo keeps "
                      "its visibility)")
     pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token")
-    pub.add_argument("--revision", default="default", help="tag for the upload (default v<version>)")
+    pub.add_argument("--tag", default="default", help="tag of the uploaded commit (default v<version>: the version the "
+                     "built configs carry)")
     pub.add_argument("--no-tag", action="store_true", help="do not tag the commit")
-    pub.add_argument("--dry-run", action="store_true", help="print the files, sizes, repo and tag; upload nothing")
+    pub.add_argument("--dry-run", action="store_true", help="print what would be uploaded (files, sizes, repo and tag), "
+                     "then stop: nothing is written or uploaded")
 
     if command not in OWN_COMMANDS:
         from lctg_metrics.cli import analysis, ifsm, instructions, lm_eval
@@ -119,6 +123,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     for name, command_parser in sub.choices.items():
         add_renamed(command_parser, name)
         refuse_empty(command_parser)
+        typed_options(command_parser)
     return parser
 
 
@@ -250,6 +255,8 @@ def _one_line(e: BaseException) -> str:
 
 COMMANDS = {"build": cmd_build, "prompts": cmd_prompts, "sample": cmd_sample, "score": cmd_score, "publish": cmd_publish}
 
+
+interrupt.release()
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from lctg_metrics import stats
+from lctg_metrics.cli.flags import SEED_HELP, add_resamples
+from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.analysis.compare import compare_details
 from lctg_metrics.analysis.details import display_names, read_details
 from lctg_metrics.analysis.placement import SOURCE_CODES, source_code
@@ -26,6 +28,8 @@ from lctg_metrics.render import figures, html, markdown
 from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 from lctg_metrics.render.terminal import format_comparison, format_substitutability
 
+#: Resamples of ``lctg compare`` by default: a permutation test's p-value, finer than the intervals' default.
+COMPARE_RESAMPLES = 10_000
 #: Minimum number of models for a ranking analysis: with 2 models every rank correlation is ±1.
 MIN_MODELS = 3
 
@@ -45,23 +49,34 @@ def cmd_compare(args: argparse.Namespace) -> int:
     )
     if args.json:
         write_all([(args.json, json_text(cmp))])
+        say_wrote([args.json])
     print(format_comparison(cmp), file=sys.stderr if args.json == "-" else sys.stdout)
     return 0
 
 
+def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path, Path | None]:
+    """The format, the report file and (Markdown) its images' folder for ``--output``: a folder (one that exists, a
+    path ending in a separator, or with ``--format md`` a path without ``.md``) holds a report named after the
+    details file; else the path is the report."""
+    out = Path(out_arg)
+    if (out_arg.endswith(("/", "\\")) or out.is_dir()
+            or (fmt == "md" and out.suffix.lower() != ".md")):
+        fmt = fmt or "html"
+        out = out / f"{Path(details).stem}.{fmt}"
+    else:
+        fmt = fmt or ("md" if out.suffix.lower() == ".md" else "html")
+    return fmt, out, (out.with_name(out.stem + "_files") if fmt == "md" else None)
+
+
 def cmd_report(args: argparse.Namespace) -> int:
-    fmt = args.format or ("md" if str(args.out).lower().endswith(".md") else "html")
+    fmt, out, img_dir = report_paths(args.out, args.details, args.format)
     check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
     if args.worst < 0:
         raise ValueError(f"--worst must be >= 0, got {args.worst}")
-    out = Path(args.out)
-    if fmt == "html":
-        planned = [Output.file("--out", out)]
-    elif out.suffix.lower() == ".md":
-        planned = [Output.file("--out", out), Output.directory("--out (images)", out.with_name(out.stem + "_files"))]
-    else:
-        planned = [Output.directory("--out", out, ["report.md"])]
+    planned = [Output.file("--output", out)]
+    if img_dir is not None:
+        planned.append(Output.directory("--output (images)", img_dir))
     check_paths(planned, inputs={"DETAILS": args.details, "--result": args.result})
     figures.load_matplotlib()  # fail fast with the install hint, before any work
     if fmt == "html":
@@ -86,18 +101,14 @@ def cmd_report(args: argparse.Namespace) -> int:
     )
     pngs = figures.report_figures(data)
     if fmt == "html":
-        text = html.render_report(data, pngs)
-        write_all([(out, text)])
-        print(f"wrote {out} ({len(pngs)} embedded images)")
+        write_all([(out, html.render_report(data, pngs))])
+        say_wrote([out], f"{len(pngs)} embedded images")
         return 0
-    if out.suffix.lower() == ".md":
-        md_path, img_dir = out, out.with_name(out.stem + "_files")
-    else:
-        md_path, img_dir = out / "report.md", out
-    rel = {name: (img_dir / name).relative_to(md_path.parent).as_posix() for name in pngs}
-    text = markdown.render_report(data, rel)
-    write_all([*((img_dir / name, png) for name, png in pngs.items()), (md_path, text)])
-    print(f"wrote {md_path} and {len(pngs)} images in {img_dir}")
+    assert img_dir is not None
+    rel = {name: (img_dir / name).relative_to(out.parent).as_posix() for name in pngs}
+    images = [(img_dir / name, png) for name, png in pngs.items()]
+    write_all([*images, (out, markdown.render_report(data, rel))])
+    say_wrote([out, *(p for p, _ in images)])
     return 0
 
 
@@ -125,7 +136,7 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
     out_dir = Path(args.out_dir) if args.out_dir else None
     if out_dir is not None:
         json_file = "published_substitutability.json" if args.published else "substitutability.json"
-        check_paths([Output.directory("--out-dir", out_dir, [json_file])],
+        check_paths([Output.directory("--output", out_dir, [json_file])],
                     inputs={f"DETAILS {p}": p for p in args.details or []})
         figures.load_matplotlib()  # fail fast with the install hint
     maps: dict[str, bytes] = {}
@@ -169,8 +180,9 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
                     title=f"statistical similarity: 1 - JSD of {what} histograms")
     print(text)
     if out_dir is not None:
-        write_all([(out_dir / json_name, json_text(payload)), *((out_dir / name, png) for name, png in maps.items())])
-        print(f"wrote {out_dir / json_name} and {len(maps)} heat map(s) in {out_dir}")
+        files = [(out_dir / json_name, json_text(payload)), *((out_dir / name, png) for name, png in maps.items())]
+        write_all(files)
+        say_wrote(path for path, _ in files)
     return 0
 
 
@@ -185,8 +197,10 @@ def register(subparsers: Any) -> None:
     c.add_argument("--names", nargs=2, metavar=("A", "B"), help="display names (default: the file names)")
     c.add_argument("--method", choices=list(stats.METHODS), default="permutation",
                    help="permutation (sign flip per prompt, default) or bootstrap")
-    c.add_argument("--ci-resamples", dest="n_resamples", metavar="N", type=int, default=10000, help="resamples for the test and the CI")
-    c.add_argument("--seed", type=int, default=0, help="seed of the resampling")
+    add_resamples(c, dest="n_resamples", default=COMPARE_RESAMPLES,
+                  what="resamples for the paired test's p-value and the CI of the difference (more than the "
+                       "intervals' default: a p-value near alpha needs them)")
+    c.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the resampling's"))
     c.add_argument("--alpha", type=float, default=0.05, help="significance level; the CI level is 1 - alpha")
     c.add_argument("--allow-different-signatures", action="store_true",
                    help="compare even if the scoring settings differ (the differences are listed)")
@@ -199,14 +213,16 @@ def register(subparsers: Any) -> None:
     r.add_argument("details", metavar="DETAILS", help="details JSONL (lctg score --details)")
     r.add_argument("--result", metavar="RESULT_JSON", help="the --json output of the same lctg score run (coverage, "
                    "notes; its scores are checked against the details)")
-    r.add_argument("--out", required=True, help="report.html; for Markdown report.md (images in report_files/) or a "
-                   "folder (report.md and images inside)")
+    r.add_argument("-o", "--output", dest="out", required=True,
+                   help="report.html; for Markdown report.md (images in report_files/); or a folder (one that exists, "
+                        "or a path ending in /): the report is written inside it, named after DETAILS "
+                        "(DETAILS_NAME.html, or DETAILS_NAME.md with its images in DETAILS_NAME_files/)")
     r.add_argument("--model-name", help="name shown in the report (default: the details file name)")
-    r.add_argument("--format", choices=["html", "md"], help="default: md if --out ends in .md, else html")
+    r.add_argument("--format", choices=["html", "md"], help="default: md if --output ends in .md, else html")
     r.add_argument("--published-source", choices=[*SOURCE_CODES, "all"], default="EN",
                    help="which paper's table to place the model in (default EN: all three tasks)")
-    r.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples for the CIs")
-    r.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
+    add_resamples(r)
+    r.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the bootstrap's"))
     r.add_argument("--worst", type=int, default=5, metavar="K",
                    help="worst items shown per task × aspect (default 5; 0 = none)")
     r.set_defaults(handler=cmd_report)
@@ -218,7 +234,8 @@ def register(subparsers: Any) -> None:
     s.add_argument("details", metavar="DETAILS", nargs="*", help=f"details JSONL of {MIN_MODELS} or more models")
     s.add_argument("--published", action="store_true", help="analyse the papers' published tables instead")
     s.add_argument("--names", nargs="+", help="one display name per DETAILS file")
-    s.add_argument("--out-dir", help="write the JSON matrices and heat-map PNGs here")
+    s.add_argument("-o", "--output", dest="out_dir", metavar="DIR",
+                   help="folder to write the JSON matrices and heat-map PNGs into")
     s.add_argument("--threshold", type=float, default=SUBSTITUTE_THRESHOLD,
                    help=f"Spearman rho at which settings substitute (default {SUBSTITUTE_THRESHOLD:g})")
     s.add_argument("--allow-different-signatures", action="store_true",

@@ -41,7 +41,7 @@ def check_local_path(name: str) -> None:
     if looks:
         shadow = len(parts) == 2 and parts[0] not in ("", ".", "..", "~") and os.path.isdir(parts[0])
         hint = f" ({parts[0]}/ is a folder here, so this names a local path)" if shadow else ""
-        raise CLIError(f"dataset {os.path.normpath(name)}: no such folder{hint} (--dataset); check the path, or build one with `lctg build --out "
+        raise CLIError(f"dataset {os.path.normpath(name)}: no such folder{hint} (--dataset); check the path, or build one with `lctg build -o "
                        f"{name}`")
 
 
@@ -76,13 +76,21 @@ def cmd_prompts(args: argparse.Namespace) -> int:
 
         records = prompt_records(rows, args.format, model=args.model, samples=args.samples or 1)
     write_all([(args.output, jsonl_text(records))])
-    said = sys.stderr if args.output == "-" else sys.stdout  # standard output holds the file
     if len(records) == len(rows) and args.format == "jsonl":
-        print(f"wrote {len(rows)} prompts to {args.output}", file=said)
+        _said(args.output, f"{len(rows)} prompts")
     else:
-        print(f"wrote {len(records)} {args.format} lines ({len(rows)} prompts × {args.samples or 1} samples) "
-              f"to {args.output}", file=said)
+        _said(args.output, f"{len(records)} {args.format} lines: {len(rows)} prompts × {args.samples or 1} samples")
     return 0
+
+
+def _said(output: str, what: str) -> None:
+    """``wrote PATH (what)`` on stderr; written to standard output, the count alone (on stderr)."""
+    from lctg_metrics.cli.wrote import say_wrote
+    from lctg_metrics.outputs import is_stdout
+
+    if is_stdout(output):
+        print(f"wrote {what} to standard output", file=sys.stderr)
+    say_wrote([output], what)
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
@@ -101,8 +109,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
 
         outputs = toy_instruction_outputs(read_config_rows(args.dataset, args.config), seed=args.seed)
         write_all([(args.output, jsonl_text(outputs))])
-        print(f"wrote {len(outputs)} toy outputs for the instructions config to {args.output} (score them with "
-              f"lctg if-score {args.output} --dataset {args.dataset})")
+        _said(args.output, f"{len(outputs)} toy outputs for the instructions config; score them with lctg if-score "
+                           f"{args.output} --dataset {args.dataset}")
         return 0
     if args.config == STORY_CONFIG:  # one ending per question, scored by `lctg ifsm`
         import pyarrow.parquet as pq
@@ -113,14 +121,13 @@ def cmd_sample(args: argparse.Namespace) -> int:
         endings = toy_story_endings([r for f in dataset_files(args.dataset, args.config)
                                      for r in pq.read_table(f, columns=["id", "question"]).to_pylist()], seed=args.seed)
         write_all([(args.output, jsonl_text(endings))])
-        print(f"wrote {len(endings)} toy story endings to {args.output} (score them with lctg ifsm {args.output}; "
-              "the reader needs the contexts of your Possible Stories copy)")
+        _said(args.output, f"{len(endings)} toy story endings; score them with lctg ifsm {args.output}: the reader "
+                           "needs the contexts of your Possible Stories copy")
         return 0
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=args.samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
-    print(f"wrote {len(gens)} toy generations ({len(rows)} prompts × {args.samples} samples) to {args.output}",
-          file=sys.stderr if args.output == "-" else sys.stdout)
+    _said(args.output, f"{len(gens)} toy generations: {len(rows)} prompts × {args.samples} samples")
     return 0
 
 
@@ -148,7 +155,7 @@ def _story_prompts(args: argparse.Namespace) -> int:
     rows = [r for f in dataset_files(args.dataset, args.config) for r in pq.read_table(f).to_pylist()]
     records = story_prompt_records(rows, source=args.stories)
     write_all([(args.output, jsonl_text(records))])
-    print(f"wrote {len(records)} story-ending prompts to {args.output} (contexts from your local Possible Stories copy)")
+    _said(args.output, f"{len(records)} story-ending prompts, contexts from your local Possible Stories copy")
     return 0
 
 
@@ -158,7 +165,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
     if not args.repo_id and not args.metric:
         raise CLIError("give --repo-id (the dataset repo) and/or --metric (the metric module's Space)")
     metric_folder = Path(args.dataset) / metric_module_name(args)
-    tag = None if args.no_tag else args.revision
+    tag = None if args.no_tag else args.tag
     if args.dry_run:
         lines = ["dry run: nothing uploaded"]
         if args.repo_id:

@@ -8,12 +8,13 @@ stderr. :data:`RENAMED` declares every rename once; the parsers and the help-wal
 from __future__ import annotations
 
 import argparse
-import sys
-from typing import Any, Sequence
+from typing import Any
 
-from lctg_dataset.helpformat import HelpFormatter, Parser
+from lctg_metrics.options import BY_NAME
+from lctg_dataset.helpformat import HelpFormatter, Parser, add_renamed as add_hidden
 
-__all__ = ["HelpFormatter", "Parser", "RENAMED", "add_renamed", "refuse_empty"]
+__all__ = ["CI_RESAMPLES", "HelpFormatter", "Parser", "RENAMED", "REVISION_HELP", "SEED_HELP", "add_renamed", "add_resamples",
+           "refuse_empty", "resamples"]
 
 #: (command, old flag) -> new flag. Kept as hidden aliases until the next minor version.
 RENAMED: dict[tuple[str, str], str] = {
@@ -23,32 +24,21 @@ RENAMED: dict[tuple[str, str], str] = {
     ("ifsm", "--source"): "--stories-source",
     ("prompts", "--stories"): "--stories-source",
     ("if-score", "--format"): "--from",
-}
-
-
-class _Renamed(argparse.Action):
-    """An old flag name: stores into the new flag's destination and says the new name once on stderr."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, new: str = "", **kwargs: Any) -> None:
-        self.new = new
-        super().__init__(option_strings, dest, **kwargs)
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        print(f"{parser.prog}: note: {option_string} is now {self.new} (the old name goes in the next version)",
-              file=sys.stderr)
-        setattr(namespace, self.dest, values)
+    # 0.x: one output flag (-o/--output: the file or folder a command writes), an upload tag that is not a revision,
+    # one name for samples per prompt
+    ("report", "--out"): "--output",
+    ("substitutability", "--out-dir"): "--output",
+    ("lm-eval-tasks", "--out"): "--output",
+    ("lm-eval-tasks", "--repeats"): "--samples",
+    ("lm-eval-tasks", "--sample"): "--do-sample",
+    ("lm-eval-tasks", "--no-sample"): "--no-do-sample",
+    ("publish", "--revision"): "--tag",
+}  # the build's own renames are in lctg_dataset.helpformat.BUILD_RENAMED (its parser adds them)
 
 
 def add_renamed(parser: argparse.ArgumentParser, command: str) -> None:
     """Add the hidden old names of ``command``'s renamed flags (declared in :data:`RENAMED`)."""
-    by_flag = {s: a for a in parser._actions for s in a.option_strings}
-    for (cmd, old), new in RENAMED.items():
-        if cmd != command or old in by_flag:
-            continue
-        target = by_flag[new]
-        parser.add_argument(old, dest=target.dest, action=_Renamed, new=new, type=target.type,
-                            choices=target.choices, metavar=target.metavar, help=argparse.SUPPRESS)
+    add_hidden(parser, {old: new for (cmd, old), new in RENAMED.items() if cmd == command})
 
 
 def _nonempty(text: str) -> str:
@@ -64,3 +54,53 @@ def refuse_empty(parser: argparse.ArgumentParser) -> None:
                 and isinstance(action, (argparse._StoreAction, argparse._AppendAction))):
             action.type = _nonempty
 
+
+
+#: The one default of ``--ci-resamples`` (score, if-score, ifsm, report: bootstrap 95% intervals over prompts), as the
+#: option declares it for the API and the evaluate modules.
+CI_RESAMPLES: int = BY_NAME["ci_resamples"].default
+#: What ``--revision`` means in every command that has it: the dataset revision to read (an upload tag is ``--tag``).
+REVISION_HELP = ("with a Hub repo id as --dataset: the tag, branch or commit to read (default: the repo's default "
+                 "revision)")
+#: What ``--seed`` is in every command: the seed of every random draw the command makes.
+SEED_HELP = "seed of every random draw this command makes ({what}); the same seed, the same output"
+
+
+def resamples(text: str) -> int:
+    """The argparse type of ``--ci-resamples``: a positive int everywhere (0 is not "no intervals" in one command and
+    an error in another; intervals are switched off by their own flag)."""
+    value = int(text)  # a ValueError reads "argument --ci-resamples: invalid int value: 'x'"
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {text} (to skip the intervals: lctg score without --ci, "
+                                         "lctg if-score --no-ci)")
+    return value
+
+
+resamples.__name__ = "int"
+
+
+def add_resamples(parser: Any, *, dest: str = "ci_resamples", default: int = CI_RESAMPLES,
+                  what: str = "bootstrap resamples for the 95% confidence intervals") -> None:
+    """``--ci-resamples N`` with its one type (and, unless a command says otherwise, its one default)."""
+    parser.add_argument("--ci-resamples", dest=dest, metavar="N", type=resamples, default=default,
+                        help=what.replace("%", "%%"))
+
+
+def affix_length(text: str) -> str:
+    """The argparse type of ``--affix-length``: N, or task=N,... with N >= 1 (the error names the flag and the valid
+    form; the value is resolved against the profile later)."""
+    from lctg_dataset.constants import TASKS
+
+    parts = [text] if "=" not in text else [p.partition("=")[2] for p in text.split(",")]
+    tasks = {p.partition("=")[0].strip() for p in text.split(",")} if "=" in text else set()
+    if tasks - set(TASKS) or not all(p.strip().isdigit() and int(p) >= 1 for p in parts):
+        raise argparse.ArgumentTypeError(f"must be a number of characters >= 1 (N), or task=N,... for the tasks "
+                                         f"{', '.join(TASKS)}; got {text!r}")
+    return text
+
+
+def typed_options(parser: argparse.ArgumentParser) -> None:
+    """Give the declared options that take a text with a form of its own their checked argparse type."""
+    for action in parser._actions:
+        if action.dest == "affix_length":
+            action.type = affix_length

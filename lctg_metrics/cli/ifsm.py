@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from lctg_metrics.cli.dataset import CLIError
+from lctg_metrics.cli.flags import SEED_HELP, add_resamples
+from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.options import CLI, LLM, cli_number, options_for
@@ -42,8 +44,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
                         "(default $POSSIBLE_STORIES, else ../shared/possible-stories)")
     p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
-    p.add_argument("--seed", type=int, default=0, help="split, instruction templates and bootstrap seed")
-    p.add_argument("--ci-resamples", dest="n_boot", metavar="N", type=int, default=N_BOOT, help="bootstrap resamples for the CIs")
+    p.add_argument("--seed", type=int, default=0,
+                   help=SEED_HELP.format(what="the eval/fit split, the instruction templates and the bootstrap"))
+    add_resamples(p, dest="n_boot", default=N_BOOT)  # the IFSM API's default: the CLI decides nothing it does not
     p.add_argument("--head", default=None, help="head file for an embedding reader (default: the shipped one)")
     p.add_argument("--dissimilarity", default="auto",
                    help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none")
@@ -54,6 +57,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", help="write the JSON result here")
     p.add_argument("--details", help="write per-item lines here (JSONL: id, hit, choice, guard, signature)")
     p.add_argument("--allow-invalid", action="store_true", help="exit 0 even when the result is invalid")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bars on stderr: texts encoded, item sets read, LLM calls (default: only when stderr "
+                        "is a terminal)")
     g = p.add_argument_group("LLM reader (--reader llm; any OpenAI-compatible endpoint)")
     for o in options_for(CLI, LLM):
         kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name, "default": o.default}
@@ -107,18 +113,44 @@ def reader_options(args: argparse.Namespace) -> dict[str, Any]:
     return {"head_path": args.head} if args.head else {}
 
 
+class Bars:
+    """The run's progress as tqdm bars on stderr, one per step (``lctg_metrics.ifsm.progress``); none without tqdm."""
+
+    def __init__(self) -> None:
+        self.bars: dict[str, Any] = {}
+
+    def begin(self, label: str, total: int) -> None:
+        bar = self.bars.get(label)
+        if bar is not None:
+            bar.total += total
+            bar.refresh()
+            return
+        try:
+            from tqdm import tqdm
+        except ImportError:  # the progress extra: bars are a convenience, the run goes on without them
+            return
+        self.bars[label] = tqdm(total=total, desc=f"{PROG}: {label}", leave=False)
+
+    def advance(self, label: str, done: int) -> None:
+        if label in self.bars:
+            self.bars[label].update(done)
+
+    def close(self) -> None:
+        for bar in self.bars.values():
+            bar.close()
+
+
 def run(args: argparse.Namespace) -> int:
     """Score, write the outputs, print the result; 1 when it is invalid and not allowed."""
     from lctg_dataset.stories import load_story_rows
     from lctg_metrics.ifsm.records import detail_records, result_dict
     from lctg_metrics.ifsm.report import format_result
+    from lctg_metrics.ifsm.progress import reporting
     from lctg_metrics.ifsm.score import score_ifsm
     from lctg_metrics.outputs import write_all
 
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
-    if args.n_boot < 1:
-        raise CLIError(f"--ci-resamples must be a positive integer, got {args.n_boot}")
     try:
         check_resampling(args.n_boot, 0.95, name="--ci-resamples")
         check_seed(args.seed, name="--seed")
@@ -127,20 +159,31 @@ def run(args: argparse.Namespace) -> int:
     if args.head and args.reader == "llm":
         raise CLIError("--head is for the embedding readers, not --reader llm")
     check_paths(args)
+    from lctg_metrics.cli.families import refuse_other_family
+
+    refuse_other_family(args.generations, "ifsm")
     endings = read_endings(args.generations)
     options = reader_options(args)
     rows = load_story_rows(args.stories, include_contexts=True, seed=args.seed)
-    result = score_ifsm(endings, rows, reader=args.reader, reader_options=options,
-                        split=None if args.split == "all" else args.split, adversarial=not args.no_adversarial,
-                        dissimilarity_encoder=None if args.dissimilarity == "none" else args.dissimilarity,
-                        n_boot=args.n_boot, seed=args.seed, return_items=bool(args.details),
-                        attack_cache=args.attack_cache)
+    bars = Bars() if (args.progress if args.progress is not None else sys.stderr.isatty()) else None
+    try:
+        with reporting(bars):
+            result = score_ifsm(endings, rows, reader=args.reader, reader_options=options,
+                                split=None if args.split == "all" else args.split,
+                                adversarial=not args.no_adversarial,
+                                dissimilarity_encoder=None if args.dissimilarity == "none" else args.dissimilarity,
+                                n_boot=args.n_boot, seed=args.seed, return_items=bool(args.details),
+                                attack_cache=args.attack_cache)
+    finally:
+        if bars is not None:
+            bars.close()
     files: list[tuple[str, str]] = []
     if args.json:
         files.append((args.json, json.dumps(result_dict(result), ensure_ascii=False, indent=2) + "\n"))
     if args.details:
         files.append((args.details, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in detail_records(result))))
     write_all(files)  # both or neither
+    say_wrote(path for path, _ in files)
     print(format_result(result))
     if not result.valid and not args.allow_invalid:
         print(f"{PROG}: invalid result: {'; '.join(result.invalid_reasons)} (--allow-invalid to accept it)",

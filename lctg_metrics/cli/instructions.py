@@ -12,11 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from lctg_metrics.cli.dataset import resolve_dataset_arg
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
+from lctg_metrics.cli.families import refuse_other_family
+from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.inputs import MANIFEST, dataset_files
 from lctg_metrics.family_inputs import read_one_per_id
 from lctg_metrics.instructions import files
 from lctg_metrics.instructions.score import RUN_MODES, data_name, score_instructions
-from lctg_metrics.outputs import write_json, write_jsonl
+from lctg_metrics.outputs import json_text, jsonl_text, write_all
 
 #: Input formats: M-IFEval's files, or the project's dataset folder.
 FORMATS = ("lctg", "m-ifeval")
@@ -57,13 +60,13 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
 def cmd_if_score(args: argparse.Namespace) -> int:
     if args.mode not in RUN_MODES:
         raise ValueError(f"--mode must be one of {', '.join(RUN_MODES)}, got {args.mode!r}")
-    if args.ci_resamples < 0:
-        raise ValueError(f"--ci-resamples must be >= 0 (0: no intervals), got {args.ci_resamples}")
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
-    if args.ci_resamples:
+    if args.ci:
         check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
+    if (args.from_format or ("m-ifeval" if args.input else "lctg")) == "lctg":  # the file is told apart first
+        refuse_other_family(args.generations, "if-score", args.dataset)
     inputs = _inputs(args)
     _same_paths(args, inputs)
     data: dict[str, Any]
@@ -76,13 +79,17 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         hub = args.resolved.source()  # the repo, the revision asked for and the commit it resolved to
         name = f"{data_name(rows)}@{hub}" if hub else None
         data = {"format": "lctg", "dataset": hub or str(args.dataset), "config": args.config}
-    result = score_instructions(generations, rows, mode=args.mode, ci=args.ci_resamples > 0,
-                                n_resamples=max(args.ci_resamples, 1), seed=args.seed, data=name,
+    result = score_instructions(generations, rows, mode=args.mode, ci=args.ci,
+                                n_resamples=args.ci_resamples, seed=args.seed, data=name,
                                 source=str(args.generations))
-    if args.details:
-        write_jsonl(args.details, result.details)
+    outputs: list[tuple[Any, str]] = []
     if args.json:
-        write_json(args.json, {**result.to_dict(), "inputs": {"generations": str(args.generations), **data}})
+        outputs.append((args.json, json_text({**result.to_dict(), "inputs": {"generations": str(args.generations),
+                                                                              **data}})))
+    if args.details:
+        outputs.append((args.details, jsonl_text(result.details)))
+    write_all(outputs)  # both or neither
+    say_wrote(path for path, _ in outputs)
     print(result.table())
     return 0
 
@@ -100,14 +107,15 @@ def register(subparsers: Any) -> None:
     p.add_argument("--input", help="M-IFEval's ja_input_data.jsonl (with --from m-ifeval)")
     p.add_argument("--dataset", help="dataset folder written by build_dataset.py, or a Hub dataset repo id ORG/NAME "
                    "(with --from lctg)")
-    p.add_argument("--revision", help="with a Hub repo id: the tag, branch or commit to read (default: the repo's "
-                   "default revision)")
+    p.add_argument("--revision", help=REVISION_HELP)
     p.add_argument("--config", default="instructions", help="dataset config")
     p.add_argument("--mode", default="both", choices=list(RUN_MODES), help="verdicts to compute")
     p.add_argument("--json", help="write the JSON result here")
     p.add_argument("--details", help="write one line per instruction: key, instruction_id, index, strict, loose, reason")
-    p.add_argument("--ci-resamples", type=int, default=1000, help="bootstrap resamples (default 1000; 0: no CIs)")
-    p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    p.add_argument("--ci", action=argparse.BooleanOptionalAction, default=True,
+                   help="bootstrap 95%% confidence intervals over prompts (--no-ci: none)")
+    add_resamples(p)
+    p.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the bootstrap's"))
     p.set_defaults(handler=cmd_if_score)
 
 

@@ -38,7 +38,7 @@ def needed(args: argparse.Namespace) -> list[tuple[str, str]]:
     elif command == "report":
         out.append(("plot", "lctg report (charts and the HTML template)"))
     elif command == "substitutability" and getattr(args, "out_dir", None):
-        out.append(("plot", "lctg substitutability --out-dir (heat maps)"))
+        out.append(("plot", "lctg substitutability --output (heat maps)"))
     return out
 
 

@@ -34,6 +34,10 @@ def cmd_score(args: argparse.Namespace) -> int:
                  Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
                  cache_output(args.llm_cache) if _calls_llm(args) else None],  # written as answers come
                 inputs={"GENERATIONS": args.generations}, dataset=dataset.path)
+    if args.from_format == "lctg":
+        from lctg_metrics.cli.families import refuse_other_family
+
+        refuse_other_family(args.generations, "score", args.dataset)
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     if streams(args):  # our own file, no LLM step: read and scored in chunks
         result, details, notes = score_stream(args, rows, options, dataset.source(), progress)
@@ -50,16 +54,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     cleaner, judge = _llm_steps(args, cleaner_name, progress)
     if args.dry_run:
         return _dry_run(args, generations, rows, cleaner, judge)
-    result = score(
-        generations,
-        [r["constraint"] for r in rows],
-        options=options,
-        cleaner=cleaner,
-        missing=args.missing,
-        judge=judge,
-        progress=progress,
-        dataset_source=dataset.source(),
-    )
+    result = score(generations, [r["constraint"] for r in rows], options=options, cleaner=cleaner,
+                   missing=args.missing, judge=judge, progress=progress, dataset_source=dataset.source())
     return _write_outputs(args, result, None, [])
 
 
@@ -92,6 +88,7 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
 
 def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) -> list[str]:
     """Write the result, details and CSV files as one set; the notes about what the CSV files keep."""
+    from lctg_metrics.cli.wrote import say_wrote
     from lctg_metrics.outputs import json_text, jsonl_text, write_all
     from lctg_metrics.render.csv_table import all_scores_csv
 
@@ -118,6 +115,7 @@ def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) 
                 if kept:
                     notes.append(f"note: {path} keeps the rows of {len(kept)} other model(s): {', '.join(kept)}")
     write_all(files)
+    say_wrote(path for path, _ in files)
     return notes
 
 
@@ -138,12 +136,12 @@ def _print_table(result: Any, cis: Any, notes: list[str], *, rounding_note: bool
 def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]]:
     """This run's all_scores.csv with the rows of other models an existing file holds (upstream's file has one row
     per model): this model's row replaces its old one in place, the others stay; a different header is refused."""
+    import io
+
     from lctg_metrics.inputs import read_text
 
     if not path.is_file():
         return text, []
-    import io
-
     # read as CSV records, not lines: a quoted field may hold a line break
     old = [r for r in csv.reader(io.StringIO(read_text(path), newline="")) if any(f.strip() for f in r)]
     new = list(csv.reader(io.StringIO(text, newline="")))

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from lctg_metrics.ifsm.progress import advance, begin
 from lctg_metrics.schema import ScoringError
 
 BATCH = 64
@@ -25,11 +26,13 @@ class Encoder:
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """A ``(len(texts), dim)`` float32 array; unseen texts are embedded in batches of ``BATCH``."""
         todo = sorted({t for t in texts if t not in self._cache})
+        begin("encoding", len(todo))
         for start in range(0, len(todo), BATCH):
             chunk = todo[start:start + BATCH]
             vectors = np.asarray(self._embed(chunk), dtype=np.float32).reshape(len(chunk), -1)
             vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
             self._cache.update(zip(chunk, vectors))
+            advance("encoding", len(chunk))
         return np.stack([self._cache[t] for t in texts]) if texts else np.zeros((0, 0), np.float32)
 
     def __repr__(self) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lctg_metrics.ifsm.items import MCItem
+from lctg_metrics.ifsm.progress import active
 from lctg_metrics.ifsm.readers import ReaderInfo
 
 PROMPT_VERSION = "mc-v2"
@@ -181,7 +182,7 @@ def chat(config: Any, conversations: Sequence[Sequence[Mapping[str, str]]]) -> l
     from lctg_metrics.llm.client import run_chat
     from lctg_metrics.llm.errors import check_failures
 
-    results = run_chat(config, [(list(messages), {}) for messages in conversations], progress=False)
+    results = run_chat(config, [(list(messages), {}) for messages in conversations], progress=active())
     reason = results[results.failed[0]].error or "" if results.failed else ""
     check_failures("IFSM llm reader", len(results.failed), len(results), reason, 0, results.stats)
     return [result.text for result in results]

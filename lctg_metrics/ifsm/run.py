@@ -8,6 +8,7 @@ from typing import Any
 
 from lctg_metrics.ifsm.guards import MAX_WORDS, check_ending, readable, sentences
 from lctg_metrics.ifsm.items import MCItem
+from lctg_metrics.ifsm.progress import advance, begin
 from lctg_metrics.ifsm.readers import Reader
 from lctg_metrics.ifsm.stats import bootstrap_ci
 from lctg_metrics.verdict import Verdict
@@ -77,6 +78,7 @@ def run_set(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: 
             flags: Sequence[str | None] | None = None) -> tuple[SetScore, ItemRun]:
     """Guard every item (``flags``: a run-level reason that fails an item, e.g. repetition); the reader sees all
     items when ``raw`` else only those that passed."""
+    begin("reader sets", 1)
     sims = similarities(guard_encoder, rows, [item.options[item.target] for item in items])
     verdicts = [guard(row, item.options[item.target], sim) for row, item, sim in zip(rows, items, sims)]
     if flags is not None:
@@ -86,6 +88,7 @@ def run_set(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: 
     for i, choice in zip(shown, reader.choose([items[i] for i in shown])):
         choices[i] = choice
     picked = [c == item.target for c, item in zip(choices, items)]
+    advance("reader sets")
     hits = [bool(p and v.passed) for p, v in zip(picked, verdicts)]
     guarded = [float(h) for h in hits]
     raw_hits = [float(p) for p in picked] if raw else None
