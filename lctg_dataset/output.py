@@ -77,23 +77,23 @@ def check_out(out: Path, *, source_root: Path | None = None) -> dict[str, Any] |
     if source_root is not None:
         src = Path(source_root).resolve()
         if out == src or src in out.parents:
-            raise OutputError(f"--out {out} is the source folder {src} or inside it; choose a folder outside the source")
+            raise OutputError(f"--output {out} is the source folder {src} or inside it; choose a folder outside the source")
         if out in src.parents:
-            raise OutputError(f"--out {out} contains the source folder {src}; choose a folder outside it")
+            raise OutputError(f"--output {out} contains the source folder {src}; choose a folder outside it")
     if not out.exists() and not out.is_symlink():
         return None
     if not out.is_dir():
-        raise OutputError(f"--out {out} exists and is not a folder; choose a new or empty folder")
+        raise OutputError(f"--output {out} exists and is not a folder; choose a new or empty folder")
     if not any(out.iterdir()):
         return None
     manifest = build_manifest(out)
     if manifest is None:
         why = f"has no {MANIFEST}" if not (out / MANIFEST).exists() else f"its {MANIFEST} is not an lctg build manifest"
-        raise OutputError(f"--out {out} is not empty and {why}; refusing to replace it (choose a new or empty folder)")
+        raise OutputError(f"--output {out} is not empty and {why}; refusing to replace it (choose a new or empty folder)")
     foreign = foreign_entries(out, manifest["files"])
     if foreign:
         shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
-        raise OutputError(f"--out {out} holds what the previous build did not write ({shown}); refusing to replace it "
+        raise OutputError(f"--output {out} holds what the previous build did not write ({shown}); refusing to replace it "
                           "(move those out or choose another folder)")
     return manifest
 

@@ -40,7 +40,7 @@ def write_dataset(result: BuildResult, out: Path, *, extra_files: Mapping[str, b
         remove_stale(out)
         tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=temp_prefix(out)))
     except OSError as e:
-        raise OutputError(f"--out {out}: cannot write in {out.parent} ({e.strerror or e}); choose a folder you can "
+        raise OutputError(f"--output {out}: cannot write in {out.parent} ({e.strerror or e}); choose a folder you can "
                           "write to") from None
     try:
         umask = os.umask(0)

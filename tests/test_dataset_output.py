@@ -49,7 +49,7 @@ def _refused(args: list[str], parent: Path, capsys, match: str) -> None:
     before = _tree(parent)
     assert main(args) == 2
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and ": error: --out " in err and match in err, err
+    assert len(err.splitlines()) == 1 and ": error: --output " in err and match in err, err
     assert _tree(parent) == before, "a refused build changed the parent folder"
 
 

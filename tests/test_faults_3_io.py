@@ -283,7 +283,7 @@ def test_a_build_into_an_unwritable_folder_names_the_folder_not_a_temp_path(tmp_
     with pytest.raises(OutputError) as info:
         write_dataset(result, tmp_path / "lctg")
     text = str(info.value)
-    assert f"--out {tmp_path / 'lctg'}: cannot write in {tmp_path} (Read-only file system)" in text, text
+    assert f"--output {tmp_path / 'lctg'}: cannot write in {tmp_path} (Read-only file system)" in text, text
     assert "-tmp-" not in text
 
 

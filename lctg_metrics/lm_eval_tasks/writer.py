@@ -89,7 +89,7 @@ def lm_generation_kwargs(repeats: int = 1, *, max_gen_toks: int = DEFAULT_MAX_GE
                                     or temperature < 0):
         raise ScoringError(f"temperature must be a number >= 0, got {temperature!r}")
     if temperature is not None and not sample:
-        raise ScoringError(f"temperature {temperature} applies only when sampling; sample (--sample) or drop it")
+        raise ScoringError(f"temperature {temperature} applies only when sampling; sample (--do-sample) or drop it")
     gen: dict[str, Any] = {**DEFAULT_GENERATION_KWARGS, "max_gen_toks": max_gen_toks, "do_sample": sample}
     if sample:
         gen["temperature"] = DEFAULT_SAMPLING_TEMPERATURE if temperature is None else temperature
