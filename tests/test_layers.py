@@ -4,9 +4,11 @@ a planted upward import, module size and docstrings."""
 from __future__ import annotations
 
 import ast
+import io
 import shutil
 import subprocess
 import sys
+import tokenize
 import tomllib
 from pathlib import Path
 
@@ -14,8 +16,9 @@ import pytest
 
 from tests.conftest import PROJECT_ROOT
 
-#: The style guide's ceiling for one module ("one job per file, ~300 lines at most").
-MAX_LINES = 300
+#: The style guide's ceiling for one module ("one job per file, ~300 lines at most"), counted in logical lines
+#: (:func:`logical_lines`) so that the formatter's layout of one long call does not count as several.
+MAX_LINES = 250  # logical lines: about 300 as this code base writes them (the largest module: 243 of 296)
 
 
 #: The top layer: nothing may import it.
@@ -108,10 +111,27 @@ def _modules() -> list[Path]:
     return sorted(p for pkg in ("lctg_dataset", "lctg_metrics") for p in (PROJECT_ROOT / pkg).rglob("*.py"))
 
 
+def logical_lines(text: str) -> int:
+    """Statements (as ``tokenize`` ends them), comment-only lines and the further lines of multi-line strings: a
+    module's size whatever the formatter does with long calls (one argument per line is one statement still)."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    statements = sum(t.type == tokenize.NEWLINE for t in tokens)
+    comments = sum(t.type == tokenize.COMMENT and not t.line[: t.start[1]].strip() for t in tokens)
+    strings = sum(t.end[0] - t.start[0] for t in tokens if t.type == tokenize.STRING)
+    return statements + comments + strings
+
+
+def test_logical_lines_count_statements_not_layout():
+    one = "x = f(a, b, c)\n"
+    exploded = "x = f(\n    a,\n    b,\n    c,\n)\n"
+    assert logical_lines(one) == logical_lines(exploded) == 1
+    assert logical_lines('"""Doc\n\nmore."""\n# note\ny = 1  # trailing\n') == 2 + 1 + 1 + 1
+
+
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PROJECT_ROOT)))
 def test_module_is_small_and_says_its_job(path: Path):
     text = path.read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= MAX_LINES, f"{path.name} has {len(text.splitlines())} lines"
+    assert logical_lines(text) <= MAX_LINES, f"{path.name} has {logical_lines(text)} logical lines"
     if text.strip():
         assert ast.get_docstring(ast.parse(text)), f"{path.name} has no module docstring"
 
