@@ -1,31 +1,59 @@
-"""The attack table and probes depend only on (reader, guard, attack and validity versions, data, bootstrap): kept once
-per key as a JSON file under the project's cache dir and reused, never for a reader without a stable identity.
+"""The attack table and probes depend only on the reader, the guard, the attack and validity code and the data, never
+on the user's endings: kept once per key as a JSON file and reused by every later run (never for a reader without a
+stable identity, i.e. one passed as an object).
 
-``$LCTG_CACHE_DIR/ifsm_attacks/`` (else ``~/.cache/lctg/ifsm_attacks/``); delete the folder to clear it.
+Where: ``$LCTG_IFSM_CACHE`` (a folder), else ``$LCTG_CACHE_DIR/ifsm_attacks``, else ``~/.cache/lctg/ifsm_attacks``.
+Clear it with ``python -m lctg_metrics.ifsm.attack_cache clear`` (or delete the folder); bypass it with
+``score_ifsm(..., attack_cache=False)`` or ``LCTG_IFSM_CACHE=off``.
+
+The key holds the reader's name, version and digest, the guard's version and encoder, the attack, probe and validity
+versions, a digest of the IFSM code itself, a digest of the rows, the bootstrap, and a digest of what the reader and
+the guard's encoder made of the gold endings in this run (so a stand-in registered under a known name, or a changed
+model behind one, gets a table of its own). Writes are atomic (temp file then rename); a run that finds another run
+computing the same key waits for it (``flock`` on ``<key>.lock``) and reuses its table.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from lctg_metrics.ifsm.attack_table import AttackScore
 from lctg_metrics.ifsm.run import SetScore
 
-CACHE_FORMAT = "lctg-ifsm-attacks/1"
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; two runs may both compute a table (each write is still atomic)
+    fcntl = None  # type: ignore[assignment]
+
+CACHE_FORMAT = "lctg-ifsm-attacks/2"
+#: The environment variable naming the folder (``off`` turns the cache off).
+ENV = "LCTG_IFSM_CACHE"
+OFF = "off"
+FOLDER = "ifsm_attacks"
 
 
-def cache_dir() -> Path:
-    """The folder of cached attack tables, beside the LLM answer cache."""
-    from lctg_metrics.llm.cache import default_cache_path  # inside: the standalone module leaves llm out
-
-    return default_cache_path().parent / "ifsm_attacks"
+def cache_dir() -> Path | None:
+    """The folder of cached attack tables (None: turned off, or no usable home to put it under)."""
+    own = os.environ.get(ENV, "").strip()
+    if own:
+        return None if own.lower() == OFF else Path(own)
+    base = os.environ.get("LCTG_CACHE_DIR", "").strip()
+    if base:
+        return Path(base) / FOLDER
+    home = os.environ.get("HOME", "")
+    if not home.strip() or not os.path.isabs(home):
+        return None  # never a cache in / or the working folder
+    return Path(home) / ".cache" / "lctg" / FOLDER
 
 
 def data_digest(rows: Sequence[Mapping[str, Any]]) -> str:
@@ -37,15 +65,36 @@ def data_digest(rows: Sequence[Mapping[str, Any]]) -> str:
     return h.hexdigest()[:16]
 
 
+@cache
+def code_digest() -> str:
+    """Digest of the IFSM package's own source and data files: a change to the reader, guard, attacks or validity code gets
+    new tables even where a version string was not bumped."""
+    h = hashlib.sha256()
+    here = Path(__file__).parent
+    for path in sorted([*here.glob("*.py"), *here.glob("data/*")]):
+        if path.is_file():
+            h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def behaviour_digest(choices: Sequence[int | None], similarities: Sequence[float | None]) -> str:
+    """Digest of the reader's choices and the guard encoder's question similarities (4 decimals) on the gold
+    endings: what the reader and encoder in hand actually do, beside what their names say."""
+    sims = [None if s is None else round(float(s), 4) for s in similarities]
+    return hashlib.sha256(json.dumps([list(choices), sims]).encode()).hexdigest()[:16]
+
+
 def cache_key(*parts: str) -> str:
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+    return hashlib.sha256("|".join((CACHE_FORMAT, code_digest(), *parts)).encode()).hexdigest()[:24]
 
 
 def load_table(key: str, folder: Path | None = None) -> tuple[dict[str, SetScore], dict[str, AttackScore]] | None:
-    """The cached probes and attacks for ``key``, or None (absent, unreadable or of another format)."""
-    path = (folder or cache_dir()) / f"{key}.json"
+    """The cached probes and attacks for ``key``, or None (absent, unreadable, of another format or turned off)."""
+    folder = folder or cache_dir()
+    if folder is None:
+        return None
     try:
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads((folder / f"{key}.json").read_text("utf-8"))
         if data.get("format") != CACHE_FORMAT or data.get("key") != key:
             return None
         probes = {n: SetScore(**{**v, "guarded_ci": tuple(v["guarded_ci"]),
@@ -53,22 +102,81 @@ def load_table(key: str, folder: Path | None = None) -> tuple[dict[str, SetScore
                   for n, v in data["probes"].items()}
         attacks = {n: AttackScore(**{**v, "ci": tuple(v["ci"]), "reasons": tuple(v["reasons"])})
                    for n, v in data["attacks"].items()}
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return probes, attacks
 
 
 def save_table(key: str, probes: Mapping[str, SetScore], attacks: Mapping[str, AttackScore],
-         folder: Path | None = None) -> None:
+               folder: Path | None = None) -> None:
     """Write the table for ``key`` (temp file then rename; a failure to write is not an error of the result)."""
     folder = folder or cache_dir()
+    if folder is None:
+        return
     data = {"format": CACHE_FORMAT, "key": key, "probes": {n: asdict(s) for n, s in probes.items()},
             "attacks": {n: asdict(a) for n, a in attacks.items()}}
+    tmp = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f)
         os.replace(tmp, folder / f"{key}.json")
     except OSError:
-        return
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+@contextlib.contextmanager
+def claimed(key: str, folder: Path | None = None) -> Iterator[None]:
+    """Hold ``<key>.lock`` for the block: a second run computing the same table waits, then reads the first's. A
+    folder that cannot be made or locked is not an error (the block runs unlocked)."""
+    folder = folder or cache_dir()
+    fd = None
+    if folder is not None and fcntl is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(folder / f"{key}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            if fd is not None:
+                os.close(fd)
+            fd = None
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # releases the flock
+
+
+def clear_cache(folder: Path | None = None) -> int:
+    """Remove every cached table (and lock or temp file) of this format's folder; how many tables were removed."""
+    folder = folder or cache_dir()
+    if folder is None or not folder.is_dir():
+        return 0
+    removed = 0
+    for path in folder.iterdir():
+        if path.suffix in (".json", ".lock", ".tmp") and path.is_file():
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed += path.suffix == ".json"
+    return removed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m lctg_metrics.ifsm.attack_cache [where|clear]``: print the folder, or empty it."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args not in ([], ["where"], ["clear"]):
+        print("usage: python -m lctg_metrics.ifsm.attack_cache [where|clear]", file=sys.stderr)
+        return 2
+    folder = cache_dir()
+    if args == ["clear"]:
+        print(f"removed {clear_cache(folder)} cached attack table(s) from {folder}")
+    else:
+        print(folder if folder is not None else f"turned off ({ENV}={os.environ.get(ENV, '')!r} or no HOME)")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

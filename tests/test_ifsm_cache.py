@@ -1,0 +1,182 @@
+"""The IFSM attack table cache: on by default, keyed by what the table depends on, atomic, shared by concurrent runs,
+bypassed and cleared on request; the guard's text normal forms computed once per text.
+
+Stories and the stand-in encoder come from tests/test_ifsm_validity.py (generated from a word list, no upstream
+text). Every test points the cache at its own temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from tests.test_ifsm_validity import GoldReader, TargetReader, _rows
+
+from lctg_metrics.ifsm import READERS, attack_cache, guards, register_reader, score_ifsm
+from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache
+from lctg_metrics.ifsm.records import flat_dict, result_dict
+from lctg_metrics.ifsm.report import format_result
+from lctg_metrics.ifsm.score import ADVERSARIAL_SETS, CANARY
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("LCTG_IFSM_CACHE", str(tmp_path / "ifsm"))
+    monkeypatch.setitem(READERS, "cache-perfect", None)  # registered by each test, removed after it
+    return tmp_path / "ifsm"
+
+
+class Counting(GoldReader):
+    """The perfect reader, counting the items it is asked about."""
+
+    calls: list[int] = []
+
+    def choose(self, items):
+        Counting.calls.append(len(items))
+        return super().choose(items)
+
+
+def _use(factory) -> None:
+    register_reader("cache-perfect", factory, replace=True)
+
+
+def _score(rows, reader="cache-perfect", **options):
+    return score_ifsm({r["id"]: r["gold_ending"] for r in rows}, rows, reader=reader, guard_encoder="validity-bow",
+                      dissimilarity_encoder=None, n_boot=200, **options)
+
+
+def test_the_table_is_cached_by_default_and_reused_with_the_same_numbers(folder: Path) -> None:
+    rows = _rows()
+    _use(lambda: Counting(rows))
+    Counting.calls.clear()
+    first = _score(rows)
+    asked_first = sum(Counting.calls)
+    Counting.calls.clear()
+    second = _score(rows)
+    assert (first.attacks_reused, second.attacks_reused) == (False, True)
+    assert second.attacks == first.attacks and second.adversarial == first.adversarial
+    assert (second.ifsm, second.ci, second.valid, second.signature) == (first.ifsm, first.ci, first.valid,
+                                                                          first.signature)
+    # the second run reads the gold and generated endings and the few probe items that key the cache: no table
+    canary = len(ADVERSARIAL_SETS) * min(CANARY, len(rows))
+    assert sum(Counting.calls) == 2 * len(rows) + canary < asked_first - len(ADVERSARIAL_SETS) * len(rows)
+    assert len(list(folder.glob("*.json"))) == 1 and not list(folder.glob("*.tmp"))
+    assert result_dict(first)["attacks_reused"] is False and result_dict(second)["attacks_reused"] is True
+    assert flat_dict(second)["attacks_reused"] is True
+    assert "reused from the cache" in format_result(second) and "computed for this run" in format_result(first)
+
+
+def test_bypass_and_off_leave_the_cache_alone(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = _rows()
+    _use(lambda: Counting(rows))
+    assert not _score(rows, attack_cache=False).attacks_reused
+    assert not folder.exists()
+    monkeypatch.setenv("LCTG_IFSM_CACHE", "off")
+    assert cache_dir() is None
+    assert not _score(rows).attacks_reused and not _score(rows).attacks_reused
+    assert not folder.exists()
+
+
+def test_a_reader_object_is_never_cached(folder: Path) -> None:
+    rows = _rows()
+    assert not _score(rows, GoldReader(rows)).attacks_reused and not _score(rows, GoldReader(rows)).attacks_reused
+    assert not folder.exists() or not list(folder.glob("*.json"))
+
+
+def test_another_behaviour_under_the_same_name_gets_its_own_table(folder: Path) -> None:
+    """Same name and ReaderInfo, another reader behind it: the key holds what the reader did on gold, so the
+    fooled reader's table is computed, not taken from the perfect one (which would hide that attacks get through)."""
+    rows = _rows()
+    _use(lambda: GoldReader(rows))
+    honest = _score(rows)
+
+    class Fooled(TargetReader):
+        info = GoldReader.info  # claims to be the perfect reader
+
+    _use(lambda: Fooled())
+    fooled = _score(rows)
+    assert not fooled.attacks_reused and len(list(folder.glob("*.json"))) == 2
+    assert not any(a.gets_through for a in honest.attacks.values())
+    assert fooled.attacks != honest.attacks
+
+
+@pytest.mark.slow  # five scoring runs with attack tables
+def test_other_data_or_bootstrap_is_another_key_and_a_damaged_file_is_recomputed(folder: Path) -> None:
+    rows = _rows()
+    _use(lambda: GoldReader(rows))
+    _score(rows)
+    assert not _score(_rows(seed=2)).attacks_reused
+    assert not score_ifsm({r["id"]: r["gold_ending"] for r in rows}, rows, reader="cache-perfect",
+                          guard_encoder="validity-bow", dissimilarity_encoder=None, n_boot=300).attacks_reused
+    for path in folder.glob("*.json"):
+        path.write_text('{"format": "lctg-ifsm-attacks/2", "key": "x"', "utf-8")
+    again = _score(rows)
+    assert not again.attacks_reused
+    assert json.loads(next(p for p in folder.glob("*.json") if "probes" in p.read_text("utf-8")).read_text("utf-8"))
+    assert _score(rows).attacks_reused
+
+
+def test_clear_removes_the_tables(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _rows()
+    _use(lambda: GoldReader(rows))
+    _score(rows)
+    assert attack_cache.main(["where"]) == 0 and str(folder) in capsys.readouterr().out
+    assert attack_cache.main(["clear"]) == 0 and "removed 1 cached attack table" in capsys.readouterr().out
+    assert not list(folder.glob("*.json")) and clear_cache() == 0
+    assert not _score(rows).attacks_reused and _score(rows).attacks_reused
+    assert attack_cache.main(["wipe"]) == 2
+
+
+def test_two_concurrent_runs_compute_the_table_once(folder: Path) -> None:
+    """Two runs of one key at the same time: one computes, the other waits on the key's lock and reuses it."""
+    rows = _rows()
+    _use(lambda: GoldReader(rows))
+    results, errors = [], []
+
+    def run() -> None:
+        try:
+            results.append(_score(rows))
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert sorted(r.attacks_reused for r in results) == [False, True]
+    assert results[0].attacks == results[1].attacks
+    assert len(list(folder.glob("*.json"))) == 1 and not list(folder.glob("*.tmp"))
+
+
+def test_no_home_means_no_cache_rather_than_a_cache_in_the_working_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LCTG_IFSM_CACHE", raising=False)
+    monkeypatch.delenv("LCTG_CACHE_DIR", raising=False)
+    for home in ("", "relative/home"):
+        monkeypatch.setenv("HOME", home)
+        assert cache_dir() is None
+    monkeypatch.setenv("LCTG_CACHE_DIR", "/somewhere")
+    assert cache_dir() == Path("/somewhere/ifsm_attacks")
+
+
+def test_the_guard_normalises_each_text_once_and_gives_the_same_verdicts() -> None:
+    """readable/words/bigrams are cached by text: a second pass over the same texts computes nothing new, and the
+    cached values equal a fresh computation (expected bigrams built here from the word list)."""
+    texts = ["Ｔｈｅ ｄｏｇ found the kite.", "W h a t happened to th3 b0at?", "Tom smiled &amp; waved.",
+             "Мaria fixed the lamp.", "one"]
+    guards.readable.cache_clear()
+    first = [guards.readable(t) for t in texts]
+    misses = guards.readable.cache_info().misses
+    assert [guards.readable(t) for t in texts] == first and guards.readable.cache_info().misses == misses
+    assert guards.readable.__wrapped__(texts[0]) == first[0] == "The dog found the kite."
+    for text in texts:
+        tokens = guards.words(text)
+        expected = set(zip(tokens, tokens[1:])) if len(tokens) > 1 else {tuple(tokens)}
+        assert guards.bigrams(text) == expected
+        guards.bigrams(text).add(("mutated",))  # a caller's copy: the cache is not changed by it
+        assert ("mutated",) not in guards.bigrams(text)
+        guards.words(text).append("x")
+        assert guards.words(text) == tokens
