@@ -11,11 +11,13 @@ import json
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 from tests.test_ifsm_validity import GoldReader, TargetReader, _rows
 
 from lctg_metrics.ifsm import READERS, attack_cache, guards, register_reader, score_ifsm
 from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache
+from lctg_metrics.ifsm.encoders import ENCODERS, FINGERPRINT_TEXTS, Encoder, register_encoder
 from lctg_metrics.ifsm.records import flat_dict, result_dict
 from lctg_metrics.ifsm.report import format_result
 from lctg_metrics.ifsm.score import ADVERSARIAL_SETS, CANARY
@@ -180,3 +182,48 @@ def test_the_guard_normalises_each_text_once_and_gives_the_same_verdicts() -> No
         assert ("mutated",) not in guards.bigrams(text)
         guards.words(text).append("x")
         assert guards.words(text) == tokens
+
+
+def _counting_encoder(embedded: list[str], scale: float = 1.0):
+    from tests.test_ifsm_validity import _embed
+
+    def embed(texts):
+        embedded.extend(texts)
+        return _embed(texts) * scale + (0.0 if scale == 1.0 else np.eye(1, _embed(["x"]).shape[1], 0) * 0.5)
+
+    return lambda: Encoder("cache-bow", "lctg", embed)
+
+
+def test_a_later_run_embeds_only_the_new_endings(folder: Path) -> None:
+    """The vectors of what the gold run reads (questions, contexts, candidates, probes) are kept: a later process
+    (a fresh encoder) embeds only the endings it has not seen, and scores the same."""
+    rows = _rows()
+    _use(lambda: GoldReader(rows))
+    embedded: list[str] = []
+    register_encoder("cache-bow", _counting_encoder(embedded), replace=True)
+    try:
+        gold = {r["id"]: r["gold_ending"] for r in rows}
+        first = score_ifsm(gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None,
+                           n_boot=200)
+        assert list(folder.glob("enc-*.npz"))
+        mine = {r["id"]: f"In the end {r['question'].split()[2]} smiled at the {i} lanterns." for i, r in enumerate(rows)}
+        register_encoder("cache-bow", _counting_encoder(embedded), replace=True)  # a new process: nothing in memory
+        embedded.clear()
+        again = score_ifsm(gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None,
+                           n_boot=200)
+        assert [t for t in embedded if t not in FINGERPRINT_TEXTS] == []  # gold endings: nothing new
+        assert (again.ifsm, again.checks, again.attacks) == (first.ifsm, first.checks, first.attacks)
+        register_encoder("cache-bow", _counting_encoder(embedded), replace=True)
+        embedded.clear()
+        score_ifsm(mine, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None,
+                   n_boot=200)
+        new = {t for t in embedded if t not in FINGERPRINT_TEXTS}
+        assert new and new <= set(mine.values())
+        # another encoder under the same name and version (other weights): its own vectors, none preloaded
+        register_encoder("cache-bow", _counting_encoder(embedded, scale=2.0), replace=True)
+        embedded.clear()
+        score_ifsm(gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None,
+                   n_boot=200)
+        assert {r["question"] for r in rows} <= set(embedded)
+    finally:
+        ENCODERS.pop("cache-bow", None)

@@ -6,10 +6,13 @@ Where: ``$LCTG_IFSM_CACHE`` (a folder), else ``$LCTG_CACHE_DIR/ifsm_attacks``, e
 Clear it with ``python -m lctg_metrics.ifsm.attack_cache clear`` (or delete the folder); bypass it with
 ``score_ifsm(..., attack_cache=False)`` or ``LCTG_IFSM_CACHE=off``.
 
-The key holds the reader's name, version and digest, the guard's version and encoder, the attack, probe and validity
-versions, a digest of the IFSM code itself, a digest of the rows, the bootstrap, and a digest of what the reader and
-the guard's encoder made of the gold endings in this run (so a stand-in registered under a known name, or a changed
-model behind one, gets a table of its own). Writes are atomic (temp file then rename); a run that finds another run
+Beside the tables, the vectors of the texts the gold endings' run reads (questions, contexts, candidates, probes)
+are kept per encoder (name, version and a fingerprint of its weights), so a later run embeds only the new endings.
+
+The table's key holds the reader's name, version and digest, the guard's version and encoder, the attack, probe and
+validity versions, a digest of the IFSM code itself, a digest of the rows, the bootstrap, and a digest of what the
+reader and the guard's encoder made of the gold endings and a few probe items in this run (so a stand-in registered
+under a known name, or a changed model behind one, gets a table of its own). Writes are atomic (temp file then rename); a run that finds another run
 computing the same key waits for it (``flock`` on ``<key>.lock``) and reuses its table.
 """
 
@@ -21,13 +24,16 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from lctg_metrics.ifsm.attack_table import AttackScore
+from lctg_metrics.ifsm.encoders import Encoder
 from lctg_metrics.ifsm.run import SetScore
 
 try:
@@ -36,6 +42,7 @@ except ImportError:  # Windows: no flock; two runs may both compute a table (eac
     fcntl = None  # type: ignore[assignment]
 
 CACHE_FORMAT = "lctg-ifsm-attacks/2"
+ENCODINGS_FORMAT = "lctg-ifsm-encodings/1"
 #: The environment variable naming the folder (``off`` turns the cache off).
 ENV = "LCTG_IFSM_CACHE"
 OFF = "off"
@@ -150,14 +157,73 @@ def claimed(key: str, folder: Path | None = None) -> Iterator[None]:
             os.close(fd)  # releases the flock
 
 
+def _encodings_path(encoder: Encoder, scope: str, folder: Path) -> Path:
+    key = hashlib.sha256("|".join((ENCODINGS_FORMAT, encoder.name, encoder.version, encoder.fingerprint,
+                                   scope)).encode()).hexdigest()[:24]
+    return folder / f"enc-{key}.npz"
+
+
+def load_encodings(encoder: Encoder, scope: str, folder: Path | None = None) -> set[str]:
+    """Preload ``encoder`` with the vectors kept for ``scope`` by this same encoder (same name, version and
+    fingerprint); the texts loaded (none: absent, unreadable or turned off)."""
+    folder = folder or cache_dir()
+    if folder is None:
+        return set()
+    try:
+        with np.load(_encodings_path(encoder, scope, folder), allow_pickle=False) as data:
+            texts = json.loads(data["texts"].tobytes().decode("utf-8"))
+            vectors = data["vectors"]
+            if not isinstance(texts, list) or vectors.ndim != 2 or len(texts) != len(vectors):
+                return set()
+            encoder.preload(texts, vectors)
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+    return set(texts)
+
+
+def save_encodings(encoder: Encoder, texts: Iterable[str], scope: str, folder: Path | None = None) -> None:
+    """Keep the vectors of ``texts`` (those ``encoder`` holds) for ``scope``: temp file then rename."""
+    folder = folder or cache_dir()
+    if folder is None:
+        return
+    kept, vectors = encoder.vectors(texts)
+    blob = np.frombuffer(json.dumps(kept, ensure_ascii=False).encode("utf-8"), dtype=np.uint8)
+    tmp = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".enc.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, texts=blob, vectors=vectors)
+        os.replace(tmp, _encodings_path(encoder, scope, folder))
+    except OSError:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+@contextlib.contextmanager
+def kept_encodings(encoders: Iterable[Any], scope: str, enabled: bool = True) -> Iterator[None]:
+    """Preload each encoder with its vectors kept for ``scope``; after the block, keep the vectors of every text the
+    block embedded when some were new (a block that fails keeps nothing). Not an Encoder (None, a stand-in object):
+    left alone."""
+    chosen = list({id(e): e for e in encoders if isinstance(e, Encoder)}.values()) if enabled else []
+    loaded = [load_encodings(e, scope) for e in chosen]
+    with contextlib.ExitStack() as stack:
+        seen = [stack.enter_context(e.recording()) for e in chosen]
+        yield
+    for encoder, had, used in zip(chosen, loaded, seen):
+        if used - had:
+            save_encodings(encoder, used, scope)
+
+
 def clear_cache(folder: Path | None = None) -> int:
-    """Remove every cached table (and lock or temp file) of this format's folder; how many tables were removed."""
+    """Remove every cached table and encoding file (and lock or temp file); how many tables were removed."""
     folder = folder or cache_dir()
     if folder is None or not folder.is_dir():
         return 0
     removed = 0
     for path in folder.iterdir():
-        if path.suffix in (".json", ".lock", ".tmp") and path.is_file():
+        if path.suffix in (".json", ".npz", ".lock", ".tmp") and path.is_file():
             with contextlib.suppress(OSError):
                 path.unlink()
                 removed += path.suffix == ".json"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import hashlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from importlib import metadata
 from typing import Any
 
@@ -11,6 +13,8 @@ import numpy as np
 from lctg_metrics.schema import ScoringError
 
 BATCH = 64
+#: Sentences whose vectors identify an encoder's weights (not from any data set).
+FINGERPRINT_TEXTS = ("The lamp by the window was still on.", "Ana sold her bike and bought a boat.", "雨が降った。")
 
 
 class Encoder:
@@ -21,9 +25,13 @@ class Encoder:
         self.version = _version(package)
         self._embed = embed
         self._cache: dict[str, np.ndarray] = {}
+        self._seen: dict[int, set[str]] = {}  # open recordings by id (see ``recording``)
+        self._fingerprint: str | None = None
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """A ``(len(texts), dim)`` float32 array; unseen texts are embedded in batches of ``BATCH``."""
+        for seen in list(self._seen.values()):
+            seen.update(texts)
         todo = sorted({t for t in texts if t not in self._cache})
         for start in range(0, len(todo), BATCH):
             chunk = todo[start:start + BATCH]
@@ -31,6 +39,36 @@ class Encoder:
             vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
             self._cache.update(zip(chunk, vectors))
         return np.stack([self._cache[t] for t in texts]) if texts else np.zeros((0, 0), np.float32)
+
+    @contextmanager
+    def recording(self) -> Iterator[set[str]]:
+        """The set of every text passed to :meth:`encode` inside the block (what a step needs, to keep)."""
+        seen: set[str] = set()
+        self._seen[id(seen)] = seen
+        try:
+            yield seen
+        finally:
+            del self._seen[id(seen)]
+
+    def vectors(self, texts: Iterable[str]) -> tuple[list[str], np.ndarray]:
+        """The texts among ``texts`` already embedded, and their vectors (to store)."""
+        kept = sorted(t for t in set(texts) if t in self._cache)
+        return kept, (np.stack([self._cache[t] for t in kept]) if kept else np.zeros((0, 0), np.float32))
+
+    def preload(self, texts: Sequence[str], vectors: np.ndarray) -> None:
+        """Take vectors computed before by this same encoder (see :attr:`fingerprint`) instead of embedding them."""
+        if len(texts) != len(vectors):
+            raise ValueError(f"{len(texts)} texts but {len(vectors)} vectors")
+        self._cache.update(zip(texts, np.asarray(vectors, dtype=np.float32)))
+
+    @property
+    def fingerprint(self) -> str:
+        """Digest of this encoder's vectors for a few fixed sentences: two encoders with one name and version but
+        other weights (a stand-in, a changed package) differ here."""
+        if self._fingerprint is None:
+            probe = np.asarray(self._embed(list(FINGERPRINT_TEXTS)), dtype=np.float32)
+            self._fingerprint = hashlib.sha256(np.round(probe, 4).tobytes()).hexdigest()[:16]
+        return self._fingerprint
 
     def __repr__(self) -> str:
         return f"Encoder({self.name}@{self.version}, cached={len(self._cache)})"

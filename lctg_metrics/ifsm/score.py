@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from lctg_metrics.ifsm.attack_cache import behaviour_digest, cache_key, claimed, data_digest, load_table, save_table
+from lctg_metrics.ifsm.attack_cache import (behaviour_digest, cache_key, claimed, data_digest, kept_encodings,
+                                           load_table, save_table)
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.attack_table import MAX_ATTACK_EXCESS, CHANCE, AttackScore, Basis, attack_table
 from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
@@ -193,14 +194,16 @@ def score_ifsm(
     gold_texts = [str(r["options"][r["gold_label"]]) for r in chosen]
     passages = [str(r["passage_id"]) for r in chosen]
     use_cache = adversarial and attack_cache and isinstance(reader, str)  # a Reader object may have no stable id
-    oracle, gold_items = run_set(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed,
-                                 genc, also=canary(chosen) if use_cache else ())
-    basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
-                  repeated(gold_texts, passages))
+    info0 = the_reader.info
+    scope = f"{data_digest(chosen)}|{info0.name}@{info0.version}#{info0.digest}"
+    with kept_encodings([genc, getattr(the_reader, "encoder", None)], scope, attack_cache):
+        oracle, gold_items = run_set(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed,
+                                     genc, also=canary(chosen) if use_cache else ())
+        basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
+                      repeated(gold_texts, passages))
     guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
     table, attacks, reused = {}, {}, False
     if adversarial:
-        info0 = the_reader.info
         key = cache_key(f"{info0.name}@{info0.version}#{info0.digest}", guards, ADV,
                         f"{guard_name}@{genc.version if genc else ''}", data_digest(chosen), str(n_boot), str(seed),
                         behaviour_digest([*gold_items.choices, *gold_items.also],
