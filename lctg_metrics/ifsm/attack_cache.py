@@ -1,6 +1,6 @@
-"""The attack table and probes depend only on the reader, the guard, the attack and validity code and the data, never
-on the user's endings: kept once per key as a JSON file and reused by every later run (never for a reader without a
-stable identity, i.e. one passed as an object).
+"""The gold endings' run, the probes and the attack table depend only on the reader, the guard, the attack and
+validity code and the data, never on the user's endings: kept once per key as a JSON file and reused by every later
+run (never for a reader without a stable identity, i.e. one passed as an object).
 
 Where: ``$LCTG_IFSM_CACHE`` (a folder), else ``$LCTG_CACHE_DIR/ifsm_attacks``, else ``~/.cache/lctg/ifsm_attacks``.
 Clear it with ``python -m lctg_metrics.ifsm.attack_cache clear`` (or delete the folder); bypass it with
@@ -11,8 +11,8 @@ are kept per encoder (name, version and a fingerprint of its weights), so a late
 
 The table's key holds the reader's name, version and digest, the guard's version and encoder, the attack, probe and
 validity versions, a digest of the IFSM code itself, a digest of the rows, the bootstrap, and a digest of what the
-reader and the guard's encoder made of the gold endings and a few probe items in this run (so a stand-in registered
-under a known name, or a changed model behind one, gets a table of its own). Writes are atomic (temp file then rename); a run that finds another run
+reader and the guard's encoder made, in this run, of the first gold endings and the first items of each probe set
+(so a stand-in registered under a known name, or a changed model behind one, gets a table of its own). Writes are atomic (temp file then rename); a run that finds another run
 computing the same key waits for it (``flock`` on ``<key>.lock``) and reuses its table.
 """
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
 import sys
 import tempfile
@@ -32,16 +33,18 @@ from typing import Any
 
 import numpy as np
 
-from lctg_metrics.ifsm.attack_table import AttackScore
+from lctg_metrics.ifsm.attack_table import AttackScore, Basis
 from lctg_metrics.ifsm.encoders import Encoder
-from lctg_metrics.ifsm.run import SetScore
+from lctg_metrics.ifsm.run import ItemRun, SetScore
+from lctg_metrics.ifsm.validity import RunFeatures
+from lctg_metrics.verdict import Verdict
 
 try:
     import fcntl
 except ImportError:  # Windows: no flock; two runs may both compute a table (each write is still atomic)
     fcntl = None  # type: ignore[assignment]
 
-CACHE_FORMAT = "lctg-ifsm-attacks/2"
+CACHE_FORMAT = "lctg-ifsm-attacks/3"
 ENCODINGS_FORMAT = "lctg-ifsm-encodings/1"
 #: The environment variable naming the folder (``off`` turns the cache off).
 ENV = "LCTG_IFSM_CACHE"
@@ -95,8 +98,32 @@ def cache_key(*parts: str) -> str:
     return hashlib.sha256("|".join((CACHE_FORMAT, code_digest(), *parts)).encode()).hexdigest()[:24]
 
 
-def load_table(key: str, folder: Path | None = None) -> tuple[dict[str, SetScore], dict[str, AttackScore]] | None:
-    """The cached probes and attacks for ``key``, or None (absent, unreadable, of another format or turned off)."""
+Entry = tuple[SetScore, Basis, dict[str, SetScore], dict[str, AttackScore]]
+
+
+def _set(v: Mapping[str, Any]) -> SetScore:
+    return SetScore(**{**v, "guarded_ci": tuple(v["guarded_ci"]),
+                       "raw_ci": tuple(v["raw_ci"]) if v["raw_ci"] is not None else None})
+
+
+def _basis_dict(basis: Basis) -> dict[str, Any]:
+    items = basis.items
+    values = {k: [None if math.isnan(x) else x for x in v.tolist()] for k, v in basis.features.values.items()}
+    return {"texts": basis.texts, "verdicts": [[v.passed, v.reason] for v in items.verdicts],
+            "choices": items.choices, "similarities": items.similarities, "hits": items.hits,
+            "values": values, "passages": basis.features.passages, "repeated": basis.repeated}
+
+
+def _basis(d: Mapping[str, Any]) -> Basis:
+    items = ItemRun([Verdict(bool(p), str(r)) for p, r in d["verdicts"]], list(d["choices"]),
+                    list(d["similarities"]), [bool(h) for h in d["hits"]])
+    values = {k: np.array([np.nan if x is None else x for x in v], dtype=float) for k, v in d["values"].items()}
+    return Basis(list(d["texts"]), items, RunFeatures(values, dict(d["passages"])), list(d["repeated"]))
+
+
+def load_table(key: str, folder: Path | None = None) -> Entry | None:
+    """The cached gold run (oracle and basis), probes and attacks for ``key``, or None (absent, unreadable, of
+    another format or turned off)."""
     folder = folder or cache_dir()
     if folder is None:
         return None
@@ -104,30 +131,28 @@ def load_table(key: str, folder: Path | None = None) -> tuple[dict[str, SetScore
         data = json.loads((folder / f"{key}.json").read_text("utf-8"))
         if data.get("format") != CACHE_FORMAT or data.get("key") != key:
             return None
-        probes = {n: SetScore(**{**v, "guarded_ci": tuple(v["guarded_ci"]),
-                                 "raw_ci": tuple(v["raw_ci"]) if v["raw_ci"] is not None else None})
-                  for n, v in data["probes"].items()}
+        probes = {n: _set(v) for n, v in data["probes"].items()}
         attacks = {n: AttackScore(**{**v, "ci": tuple(v["ci"]), "reasons": tuple(v["reasons"])})
                    for n, v in data["attacks"].items()}
+        return _set(data["oracle"]), _basis(data["basis"]), probes, attacks
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return probes, attacks
 
 
-def save_table(key: str, probes: Mapping[str, SetScore], attacks: Mapping[str, AttackScore],
-               folder: Path | None = None) -> None:
-    """Write the table for ``key`` (temp file then rename; a failure to write is not an error of the result)."""
+def save_table(key: str, oracle: SetScore, basis: Basis, probes: Mapping[str, SetScore],
+               attacks: Mapping[str, AttackScore], folder: Path | None = None) -> None:
+    """Write the entry for ``key`` (temp file then rename; a failure to write is not an error of the result)."""
     folder = folder or cache_dir()
     if folder is None:
         return
-    data = {"format": CACHE_FORMAT, "key": key, "probes": {n: asdict(s) for n, s in probes.items()},
-            "attacks": {n: asdict(a) for n, a in attacks.items()}}
+    data = {"format": CACHE_FORMAT, "key": key, "oracle": asdict(oracle), "basis": _basis_dict(basis),
+            "probes": {n: asdict(s) for n, s in probes.items()}, "attacks": {n: asdict(a) for n, a in attacks.items()}}
     tmp = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f)
+            json.dump(data, f, ensure_ascii=False)
         os.replace(tmp, folder / f"{key}.json")
     except OSError:
         if tmp is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from lctg_metrics.ifsm.guards import MAX_WORDS, check_ending, readable, sentences
@@ -38,7 +38,6 @@ class ItemRun:
     choices: list[int | None]
     similarities: list[float | None]
     hits: list[bool]
-    also: list[int | None] = field(default_factory=list)  # the reader's choices on ``run_set``'s ``also`` items
 
 
 def guard(row: Row, ending: str, similarity: float | None = None) -> Verdict:
@@ -74,18 +73,17 @@ def similarities(encoder: Any, rows: Sequence[Row], endings: Sequence[str]) -> l
 
 
 def run_set(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: str, raw: bool, n_boot: int,
-            seed: int, guard_encoder: Any = None, flags: Sequence[str | None] | None = None,
-            also: Sequence[MCItem] = ()) -> tuple[SetScore, ItemRun]:
+            seed: int, guard_encoder: Any = None,
+            flags: Sequence[str | None] | None = None) -> tuple[SetScore, ItemRun]:
     """Guard every item (``flags``: a run-level reason that fails an item, e.g. repetition); the reader sees all
-    items when ``raw`` else only those that passed, and the ``also`` items in the same call (unguarded, unscored)."""
+    items when ``raw`` else only those that passed."""
     sims = similarities(guard_encoder, rows, [item.options[item.target] for item in items])
     verdicts = [guard(row, item.options[item.target], sim) for row, item, sim in zip(rows, items, sims)]
     if flags is not None:
         verdicts = [Verdict(False, flag) if flag and v.passed else v for v, flag in zip(verdicts, flags)]
     shown = list(range(len(items))) if raw else [i for i, v in enumerate(verdicts) if v.passed]
     choices: list[int | None] = [None] * len(items)
-    answers = reader.choose([*(items[i] for i in shown), *also])
-    for i, choice in zip(shown, answers):
+    for i, choice in zip(shown, reader.choose([items[i] for i in shown])):
         choices[i] = choice
     picked = [c == item.target for c, item in zip(choices, items)]
     hits = [bool(p and v.passed) for p, v in zip(picked, verdicts)]
@@ -100,4 +98,4 @@ def run_set(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: 
         flagged=sum(not v.passed for v in verdicts),
         unparseable=sum(choices[i] is None for i in shown),
     )
-    return score, ItemRun(verdicts, choices, sims, hits, list(answers[len(shown):]))
+    return score, ItemRun(verdicts, choices, sims, hits)

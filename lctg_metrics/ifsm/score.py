@@ -18,7 +18,7 @@ from lctg_metrics.ifsm.encoders import get_encoder
 from lctg_metrics.ifsm.guards import GUARD_VERSION
 from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
 from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
-from lctg_metrics.ifsm.run import SetScore, capped, run_set
+from lctg_metrics.ifsm.run import SetScore, capped, run_set, similarities
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.ifsm.validity import VALIDITY_VERSION, Check, check_run, features, repeated
 from lctg_metrics.schema import ScoringError
@@ -115,10 +115,47 @@ def limits(attacks: Mapping[str, AttackScore], oracle: SetScore) -> list[str]:
     return out
 
 
+def _fixed(reader: Reader, chosen: Sequence[Row], genc: Any, guards: str, n_boot: int, seed: int, adversarial: bool,
+           use_cache: bool, keep_encodings: bool
+           ) -> tuple[SetScore, Basis, dict[str, SetScore], dict[str, AttackScore], bool]:
+    """What does not depend on the generated endings: the gold run (oracle and basis), the probes and the attack
+    table, from the cache when ``use_cache`` finds them (the last value says so), else computed (and kept)."""
+    info = reader.info
+    rid = f"{info.name}@{info.version}#{info.digest}"
+    gold_texts = [str(r["options"][r["gold_label"]]) for r in chosen]
+    passages = [str(r["passage_id"]) for r in chosen]
+    key = ""
+    with kept_encodings([genc, getattr(reader, "encoder", None)], f"{data_digest(chosen)}|{rid}", keep_encodings):
+        if use_cache:
+            sample = [gold_item(r) for r in chosen[:CANARY]]
+            seen = reader.choose([*sample, *canary(chosen)])
+            sims = similarities(genc, chosen[:CANARY], [i.options[i.target] for i in sample])
+            key = cache_key(rid, guards, ADV, f"{genc.name}@{genc.version}" if genc else "", data_digest(chosen),
+                            str(n_boot), str(seed), behaviour_digest(seen, sims))
+        with claimed(key) if use_cache else nullcontext():
+            cached = load_table(key) if use_cache else None
+            if cached is not None:
+                return (*cached, True)
+            oracle, gold_items = run_set(reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed,
+                                         genc)
+            basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
+                          repeated(gold_texts, passages))
+            table: dict[str, SetScore] = {}
+            attacks: dict[str, AttackScore] = {}
+            if adversarial:
+                for name, build in ADVERSARIAL_SETS.items():
+                    table[name] = run_set(reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed,
+                                          genc)[0]
+                attacks = attack_table(reader, chosen, basis, genc, n_boot, seed)
+            if use_cache:
+                save_table(key, oracle, basis, table, attacks)
+    return oracle, basis, table, attacks, False
+
+
 def canary(rows: Sequence[Row]) -> list[MCItem]:
-    """The first ``CANARY`` items of each probe set: read with the gold items, the reader's choices on them key the
-    attack cache by its behaviour (one that picks whatever is in the target slot reads gold as well as a perfect
-    one, but not the probes)."""
+    """The first ``CANARY`` items of each probe set: read with the first gold items, the reader's choices on them key
+    the cache by its behaviour (one that picks whatever is in the target slot reads gold as well as a perfect one,
+    but not the probes)."""
     return [build(r) for build in ADVERSARIAL_SETS.values() for r in rows[:CANARY]]
 
 
@@ -191,34 +228,11 @@ def score_ifsm(
 
     guard_name = _auto_encoder() if guard_encoder == "auto" else guard_encoder
     genc = get_encoder(guard_name) if guard_name else None
-    gold_texts = [str(r["options"][r["gold_label"]]) for r in chosen]
     passages = [str(r["passage_id"]) for r in chosen]
     use_cache = adversarial and attack_cache and isinstance(reader, str)  # a Reader object may have no stable id
-    info0 = the_reader.info
-    scope = f"{data_digest(chosen)}|{info0.name}@{info0.version}#{info0.digest}"
-    with kept_encodings([genc, getattr(the_reader, "encoder", None)], scope, attack_cache):
-        oracle, gold_items = run_set(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed,
-                                     genc, also=canary(chosen) if use_cache else ())
-        basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
-                      repeated(gold_texts, passages))
     guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
-    table, attacks, reused = {}, {}, False
-    if adversarial:
-        key = cache_key(f"{info0.name}@{info0.version}#{info0.digest}", guards, ADV,
-                        f"{guard_name}@{genc.version if genc else ''}", data_digest(chosen), str(n_boot), str(seed),
-                        behaviour_digest([*gold_items.choices, *gold_items.also],
-                                         gold_items.similarities)) if use_cache else ""
-        with claimed(key) if use_cache else nullcontext():
-            cached = load_table(key) if use_cache else None
-            if cached is not None:
-                (table, attacks), reused = cached, True
-            else:
-                for name, build in ADVERSARIAL_SETS.items():
-                    table[name] = run_set(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed,
-                                          genc)[0]
-                attacks = attack_table(the_reader, chosen, basis, genc, n_boot, seed)
-                if use_cache:
-                    save_table(key, table, attacks)
+    oracle, basis, table, attacks, reused = _fixed(the_reader, chosen, genc, guards, n_boot, seed, adversarial,
+                                                   use_cache, attack_cache)
     flags = repeated(endings, passages)
     main, run = run_set(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)], "generated",
                         False, n_boot, seed, genc, flags)
