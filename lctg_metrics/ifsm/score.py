@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from contextlib import nullcontext
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -31,7 +31,7 @@ WEAK_BELOW = 0.75
 ADV = f"{ADVERSARIAL_VERSION}+{ATTACKS_VERSION}+{VALIDITY_VERSION}"
 #: More unparseable reader answers than this share (on gold endings or the generations) make a result invalid.
 MAX_UNPARSEABLE = 0.05
-#: Probe items per set the reader answers to key the attack cache by its behaviour (see ``_canary``).
+#: Gold and probe items per set the reader answers to key the cache by its behaviour (see ``canary``).
 CANARY = 8
 DEFAULT_DISSIMILARITY = "use-m3"  # offline stand-in for the paper's LaBSE (``labse`` needs sentence-transformers)
 Row = Mapping[str, Any]
@@ -211,10 +211,10 @@ def score_ifsm(
     use-m3 if installed; None: lexical checks only; the signature's ``guards`` names it).
     ``reader``: a name in ``READERS`` (built with ``reader_options``) or a Reader. ``dissimilarity_encoder``:
     an encoder name, ``"auto"`` (use-m3 if installed) or None. ``adversarial=False`` skips the attack sets
-    and marks the result invalid. ``attack_cache`` (default on): reuse the probes and attack table computed before
-    for the same reader (given by name), guard, code, rows and bootstrap, from the cache folder of
-    :mod:`lctg_metrics.ifsm.attack_cache` (False: compute them afresh and leave the cache alone); the result's
-    ``attacks_reused`` says which.
+    and marks the result invalid. ``attack_cache`` (default on): reuse the gold run, probes and attack table
+    computed before for the same reader (given by name), guard, code, rows and bootstrap, and the encodings of the
+    texts they read, from the cache folder of :mod:`lctg_metrics.ifsm.attack_cache` (False: compute everything
+    afresh and leave the cache alone); the result's ``attacks_reused`` says which.
     """
     chosen = [r for r in rows if split is None or r["split"] == split]
     if not chosen:
