@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from tests.test_ifsm_validity import GoldReader, TargetReader, _rows
 
-from lctg_metrics.ifsm import READERS, attack_cache, guards, register_reader, score_ifsm
+from lctg_metrics.ifsm import READERS, guards, register_reader, score_ifsm
 from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache
 from lctg_metrics.ifsm.encoders import ENCODERS, FINGERPRINT_TEXTS, Encoder, register_encoder
 from lctg_metrics.ifsm.records import flat_dict, result_dict
@@ -122,15 +122,16 @@ def test_other_data_or_bootstrap_is_another_key_and_a_damaged_file_is_recomputed
     assert _score(rows).attacks_reused
 
 
-def test_clear_removes_the_tables(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_clear_removes_the_tables_and_encodings(folder: Path) -> None:
     rows = _rows()
     _use(lambda: GoldReader(rows))
     _score(rows)
-    assert attack_cache.main(["where"]) == 0 and str(folder) in capsys.readouterr().out
-    assert attack_cache.main(["clear"]) == 0 and "removed 1 cached attack table" in capsys.readouterr().out
-    assert not list(folder.glob("*.json")) and clear_cache() == 0
+    assert cache_dir() == folder and list(folder.glob("*.json"))
+    (folder / "notes.txt").write_text("a user's own file", "utf-8")
+    assert clear_cache() == 1
+    assert not list(folder.glob("*.json")) and not list(folder.glob("*.npz")) and clear_cache() == 0
+    assert (folder / "notes.txt").exists()  # only the cache's own files go
     assert not _score(rows).attacks_reused and _score(rows).attacks_reused
-    assert attack_cache.main(["wipe"]) == 2
 
 
 def test_two_concurrent_runs_compute_the_table_once(folder: Path) -> None:

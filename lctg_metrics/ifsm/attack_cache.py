@@ -3,8 +3,8 @@ validity code and the data, never on the user's endings: kept once per key as a 
 run (never for a reader without a stable identity, i.e. one passed as an object).
 
 Where: ``$LCTG_IFSM_CACHE`` (a folder), else ``$LCTG_CACHE_DIR/ifsm_attacks``, else ``~/.cache/lctg/ifsm_attacks``.
-Clear it with ``python -m lctg_metrics.ifsm.attack_cache clear`` (or delete the folder); bypass it with
-``score_ifsm(..., attack_cache=False)`` or ``LCTG_IFSM_CACHE=off``.
+Clear it with :func:`clear_cache` (or delete the folder); bypass it with ``score_ifsm(..., attack_cache=False)`` or
+``LCTG_IFSM_CACHE=off``.
 
 Beside the tables, the vectors of the texts the gold endings' run reads (questions, contexts, candidates, probes)
 are kept per encoder (name, version and a fingerprint of its weights), so a later run embeds only the new endings.
@@ -23,7 +23,6 @@ import hashlib
 import json
 import math
 import os
-import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict
@@ -253,21 +252,3 @@ def clear_cache(folder: Path | None = None) -> int:
                 path.unlink()
                 removed += path.suffix == ".json"
     return removed
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m lctg_metrics.ifsm.attack_cache [where|clear]``: print the folder, or empty it."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args not in ([], ["where"], ["clear"]):
-        print("usage: python -m lctg_metrics.ifsm.attack_cache [where|clear]", file=sys.stderr)
-        return 2
-    folder = cache_dir()
-    if args == ["clear"]:
-        print(f"removed {clear_cache(folder)} cached attack table(s) from {folder}")
-    else:
-        print(folder if folder is not None else f"turned off ({ENV}={os.environ.get(ENV, '')!r} or no HOME)")
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
