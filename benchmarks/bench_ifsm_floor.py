@@ -9,8 +9,9 @@ run of real generations would not see too). In each round three processes run, i
 - ``cold``: ``lctg ifsm`` with an empty attack cache (the probes and attack table computed, then kept);
 - ``warm``: ``lctg ifsm`` with the table the cold run of the same round kept (reused; the result says so).
 
-Prints each one's median wall time, its ratio to the floor's median and the target (warm <= 2.5x, cold <= 6x),
-the machine's load before and after (``os.getloadavg``), and checks that warm and cold give the same result.
+Prints each one's median wall and CPU time (user + system, the process's own accounting: less moved by other jobs
+on a busy machine than wall time), their ratios to the floor's and the target (warm <= 2.5x, cold <= 6x), the
+machine's load before and after (``os.getloadavg``), and checks that warm and cold give the same result.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -31,13 +33,19 @@ TARGETS = {"warm": 2.5, "cold": 6.0}
 LCTG = "import sys; from lctg_metrics.cli import main; sys.exit(main())"
 
 
-def _timed(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one process."""
+    start, cpu = time.perf_counter(), _children_cpu()
     done = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True)
     wall = time.perf_counter() - start
     if done.returncode not in (0, 1):  # 1: an invalid result, still a full run
         raise SystemExit(f"{' '.join(cmd[:4])}... failed ({done.returncode}): {done.stderr.strip()[-500:]}")
-    return wall
+    return wall, _children_cpu() - cpu
 
 
 def _cache_opt_in() -> list[str]:
@@ -77,6 +85,7 @@ def main(argv: list[str] | None = None) -> None:
                     "--allow-invalid", *stories, *opt_in]
 
         times: dict[str, list[float]] = {"floor": [], "cold": [], "warm": []}
+        cpus: dict[str, list[float]] = {"floor": [], "cold": [], "warm": []}
         results: dict[str, dict] = {}
         # cold runs before warm in a round (warm reuses its table); the floor moves around them
         orders = (("floor", "cold", "warm"), ("cold", "warm", "floor"), ("cold", "floor", "warm"))
@@ -84,7 +93,9 @@ def main(argv: list[str] | None = None) -> None:
             run_env = {**env, "LCTG_IFSM_CACHE": str(Path(tmp) / f"cache{round_}")}
             for name in orders[round_ % len(orders)]:
                 out = str(Path(tmp) / f"{name}{round_}.json")
-                times[name].append(_timed(floor if name == "floor" else ifsm(out), run_env))
+                wall, cpu = _timed(floor if name == "floor" else ifsm(out), run_env)
+                times[name].append(wall)
+                cpus[name].append(cpu)
                 if name != "floor":
                     results[name] = json.loads(Path(out).read_text("utf-8"))
     load_after = os.getloadavg()
@@ -93,12 +104,14 @@ def main(argv: list[str] | None = None) -> None:
     same = {k: results["warm"][k] == results["cold"][k] for k in ("ifsm", "ci", "valid", "attacks", "signature")}
     print(f"lctg ifsm on the {len(rows)} gold endings of split {args.split}, {args.rounds} rounds, "
           f"python {sys.version.split()[0]}, load average {load_before[0]:.2f} before, {load_after[0]:.2f} after")
-    print("\n| process | median s | runs | ratio to floor | target |\n|---|---|---|---|---|")
-    base = statistics.median(times["floor"])
+    print("\n| process | wall s (median) | runs | wall / floor | CPU s (median) | CPU / floor | target (wall) |\n"
+          "|---|---|---|---|---|---|---|")
+    base, base_cpu = statistics.median(times["floor"]), statistics.median(cpus["floor"])
     for name, walls in times.items():
-        median = statistics.median(walls)
+        median, cpu = statistics.median(walls), statistics.median(cpus[name])
         target = f"<= {TARGETS[name]}x: {'ok' if median / base <= TARGETS[name] else 'ABOVE'}" if name in TARGETS else "-"
-        print(f"| {name} | {median:.2f} | {', '.join(f'{w:.1f}' for w in walls)} | {median / base:.2f} | {target} |")
+        print(f"| {name} | {median:.2f} | {', '.join(f'{w:.1f}' for w in walls)} | {median / base:.2f} | {cpu:.2f} | "
+              f"{cpu / base_cpu:.2f} | {target} |")
     print(f"\nwarm and cold results equal: {same}")
     if opt_in:
         print(f"(lctg ifsm given {' '.join(opt_in)}: this CLI still has the attack cache off unless asked)")
