@@ -1,6 +1,6 @@
 """``lctg ifsm`` with its defaults, cold and warm, against its encoder floor: whole processes, paired, in one run.
 
-    .venv/bin/python benchmarks/bench_ifsm_floor.py [--split all] [--rounds 3] [--stories-source DIR]
+    .venv/bin/python benchmarks/bench_ifsm_floor.py [--split eval|fit|all] [--rounds 3] [--stories-source DIR]
 
 The generations are the gold endings of the chosen half (the reader sees every ending; nothing is flagged that a
 run of real generations would not see too). In each round three processes run, in an order rotated between rounds:
@@ -61,7 +61,7 @@ def _cache_opt_in() -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", default="all", choices=("eval", "fit", "all"))
+    parser.add_argument("--split", default="eval", choices=("eval", "fit", "all"), help="half scored (default: lctg ifsm's own, eval)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--stories-source", dest="stories", default=None)
     args = parser.parse_args(argv)
