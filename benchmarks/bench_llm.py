@@ -1,10 +1,10 @@
 """Throughput of the LLM client against a loopback fake server with a fixed latency per call.
 
 A full LCTG judge pass is 5,040 calls (1,680 prompts x 3 samples). This times that many distinct
-synthetic judge requests at concurrency 1, 8 and 32 (each with a fresh temporary cache), then a
+synthetic judge requests at concurrency 1, 8, 32 and 64 (each with a fresh temporary cache), then a
 re-run that finds everything in the cache, and prints ratios measured in this one run:
 
-    efficiency(c) = (wall(1) / wall(c)) / c      target >= 0.9 up to c = 32
+    efficiency(c) = (wall(1) / wall(c)) / c      target >= 0.9 up to c = 64
     cached speedup = wall(32) / wall(cached)     target >= 50
 
 The server runs in its own process so its threads do not compete with the client for the GIL.
@@ -13,6 +13,7 @@ with the default LLMConfig (retries, backoff, circuit breaker): how long until t
 
     python benchmarks/bench_llm.py            # full run (concurrency 1 alone takes ~4.5 min)
     python benchmarks/bench_llm.py --calls 500
+    python benchmarks/bench_llm.py --calls 1280 --concurrency 1,32,64 --httpx   # the httpx transport, to compare
     python benchmarks/bench_llm.py --failing 503
 """
 
@@ -24,9 +25,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import os
+import resource
 import time
 from pathlib import Path
 
+from lctg_metrics.llm import transport
 from lctg_metrics.llm.client import LLMConfig, RunStats, run_chat
 from lctg_metrics.llm.errors import LLMError
 
@@ -38,6 +42,8 @@ PROMPTS, SAMPLES = (
 )  # 420 records x 4 aspects' worth of prompts in LCTG Bench v1, 3 generations each
 #: The cached re-run takes ~0.1 s, so it is repeated and the median reported.
 CACHED_REPEATS = 3
+#: Client CPU seconds (this process) of the last timed run at each concurrency.
+CPU: dict[int, float] = {}
 #: Synthetic judge prompt body (~ the size of a real quality-check prompt); not an upstream text.
 _FILLER = "これはベンチマーク用の合成テキストです。" * 20
 
@@ -59,11 +65,17 @@ def make_requests(n: int) -> list[tuple[list[dict[str, str]], dict[str, object]]
     ]
 
 
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(config: LLMConfig, requests: list) -> tuple[float, RunStats]:
     gc.collect()  # start each measurement from the same heap, as timeit does
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu()
     results = run_chat(config, requests, progress=False)
     wall = time.perf_counter() - start
+    CPU[config.concurrency] = _cpu() - cpu
     failed = [r.error for r in results if not r.ok]
     if failed:
         raise SystemExit(f"{len(failed)} calls failed, e.g. {failed[0]}")
@@ -97,13 +109,17 @@ def main(argv: list[str] | None = None) -> None:
         "--latency", type=float, default=0.05, help="server latency per call in seconds"
     )
     parser.add_argument(
-        "--concurrency", default="1,8,32", help="comma-separated concurrency levels"
+        "--concurrency", default="1,8,32,64", help="comma-separated concurrency levels"
+    )
+    parser.add_argument(
+        "--httpx", action="store_true", help="send every call through httpx (no plain HTTP/1.1 path), to compare"
     )
     parser.add_argument(
         "--failing", type=int, metavar="STATUS", help="time a run against an endpoint that always answers STATUS"
     )
     args = parser.parse_args(argv)
     levels = [int(c) for c in args.concurrency.split(",")]
+    transport.PLAIN_HTTP = not args.httpx
     requests = make_requests(args.calls)
     fail = ["--fail-status", str(args.failing)] if args.failing else []
 
@@ -121,7 +137,9 @@ def main(argv: list[str] | None = None) -> None:
         if args.failing:
             return time_failing_run(base_url, requests, args.failing)
         print(
-            f"{args.calls} distinct calls, server latency {args.latency * 1000:.0f} ms, python {sys.version.split()[0]}"
+            f"{args.calls} distinct calls, server latency {args.latency * 1000:.0f} ms, python {sys.version.split()[0]}, "
+            f"{'httpx for every call' if args.httpx else 'plain HTTP/1.1 path'}, load average "
+            f"{os.getloadavg()[0]:.2f}"
         )
         walls: dict[int, float] = {}
         with tempfile.TemporaryDirectory() as tmp:
@@ -136,7 +154,8 @@ def main(argv: list[str] | None = None) -> None:
                 walls[c], stats = timed(config, requests)
                 assert stats.calls_made == args.calls and stats.cache_hits == 0, stats
                 print(
-                    f"concurrency {c:>3}: {walls[c]:8.2f} s  ({args.calls / walls[c]:7.1f} calls/s, {stats.retries} retries)"
+                    f"concurrency {c:>3}: {walls[c]:8.2f} s  ({args.calls / walls[c]:7.1f} calls/s, {stats.retries} retries, "
+                    f"client CPU {1000 * CPU[c] / args.calls:.3f} ms/call, ideal {args.calls * args.latency / c:.2f} s)"
                 )
             top = max(levels)
             cached_config = LLMConfig(
@@ -170,6 +189,7 @@ def main(argv: list[str] | None = None) -> None:
             f"cached re-run vs c={top}: {cached:8.1f}x  (target >= 50: {'ok' if cached >= 50 else 'BELOW TARGET'})"
         )
         print(f"cached re-run vs c={base}: {walls[base] / cached_wall:8.1f}x")
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
     finally:
         if server.stdin:
             server.stdin.close()

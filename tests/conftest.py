@@ -143,3 +143,9 @@ def load_dataset_offline(folder: Path, config: str, show: str, tmp_path: Path) -
                           timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout.strip().splitlines()[-1]
+
+
+@pytest.fixture(autouse=True)
+def _ifsm_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """IFSM caches its gold run and attack table by default: every test gets a fresh folder, never the real home."""
+    monkeypatch.setenv("LCTG_IFSM_CACHE", str(tmp_path_factory.mktemp("ifsm-cache")))

@@ -327,15 +327,19 @@ def test_llm_reader_digest_names_the_endpoint_and_parameters() -> None:
 
 
 @pytest.mark.slow  # three full runs with the attack table
-def test_attack_cache_is_opt_in_and_reused(rows: list[dict], head: Path, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_attack_cache_is_on_by_default_and_reused(rows: list[dict], head: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LCTG_IFSM_CACHE", raising=False)
     monkeypatch.setenv("LCTG_CACHE_DIR", str(tmp_path / "cache"))
     gens = generations(tmp_path / "gold.jsonl", {r["id"]: r["gold_ending"] for r in rows})
     runs = []
-    for flag in ((), ("--attack-cache",), ("--attack-cache",)):
+    for flag in (("--no-attack-cache",), (), ()):
         out = tmp_path / f"r{len(runs)}.json"
         main(embedding_args(gens, head, "--json", str(out), "--allow-invalid", *flag))
         runs.append(json.loads(out.read_text("utf-8")))
     assert [r["attacks_reused"] for r in runs] == [False, False, True]
     assert runs[2]["attacks"] == runs[1]["attacks"] == runs[0]["attacks"] and runs[2]["valid"] == runs[0]["valid"]
-    assert len(list((tmp_path / "cache" / "ifsm_attacks").glob("*.json"))) == 1
+    tables = len(list((tmp_path / "cache" / "ifsm_attacks").glob("*.json")))
+    assert tables >= 1
+    main(embedding_args(gens, head, "--json", str(tmp_path / "r3.json"), "--allow-invalid", "--clear-cache"))
+    assert json.loads((tmp_path / "r3.json").read_text("utf-8"))["attacks_reused"] is False  # cleared first

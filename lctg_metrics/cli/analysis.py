@@ -11,22 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any, Mapping
 
-from lctg_metrics import stats
 from lctg_metrics.cli.flags import SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
-from lctg_metrics.analysis.compare import compare_details
-from lctg_metrics.analysis.details import display_names, read_details
-from lctg_metrics.analysis.placement import SOURCE_CODES, source_code
-from lctg_metrics.analysis.report_data import report_data
-from lctg_metrics.analysis.signatures import common_signature
-from lctg_metrics.analysis.substitutability import (
-    SUBSTITUTE_THRESHOLD, published_substitutability, substitutability,
-)
-from lctg_metrics.outputs import json_text
-from lctg_metrics.outputs import Output, check_paths, write_all
-from lctg_metrics.render import figures, html, markdown
-from lctg_metrics.stats.bootstrap import check_resampling, check_seed
-from lctg_metrics.render.terminal import format_comparison, format_substitutability
 
 #: Resamples of ``lctg compare`` by default: a permutation test's p-value, finer than the intervals' default.
 COMPARE_RESAMPLES = 10_000
@@ -35,6 +21,12 @@ MIN_MODELS = 3
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    from lctg_metrics.analysis.compare import compare_details
+    from lctg_metrics.analysis.details import display_names, read_details
+    from lctg_metrics.outputs import Output, check_paths, json_text, write_all
+    from lctg_metrics.render.terminal import format_comparison
+    from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
     check_resampling(args.n_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
     if not 0 < args.alpha < 1:
@@ -69,6 +61,12 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from lctg_metrics.analysis.details import read_details
+    from lctg_metrics.analysis.report_data import report_data
+    from lctg_metrics.outputs import Output, check_paths, write_all
+    from lctg_metrics.render import figures, html, markdown
+    from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
     fmt, out, img_dir = report_paths(args.out, args.details, args.format)
     check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
@@ -125,6 +123,14 @@ def _check_threshold(threshold: float) -> None:
 
 
 def cmd_substitutability(args: argparse.Namespace) -> int:
+    from lctg_metrics.analysis.details import display_names, read_details
+    from lctg_metrics.analysis.placement import source_code
+    from lctg_metrics.analysis.signatures import common_signature
+    from lctg_metrics.analysis.substitutability import published_substitutability, substitutability
+    from lctg_metrics.outputs import Output, check_paths, json_text, write_all
+    from lctg_metrics.render import figures
+    from lctg_metrics.render.terminal import format_substitutability
+
     _check_threshold(args.threshold)
     if args.published and args.details:
         raise ValueError("give DETAILS files or --published, not both (the papers' tables have no per-item details)")
@@ -188,6 +194,11 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``compare``, ``report`` and ``substitutability`` to the ``lctg`` parser; each sets ``handler``."""
+    from lctg_metrics import stats
+    from lctg_metrics.analysis.placement import SOURCE_CODES
+    from lctg_metrics.analysis.substitutability import SUBSTITUTE_THRESHOLD
+    from lctg_metrics.render import figures
+
     c = subparsers.add_parser(
         "compare", help="paired significance test of two models' score details",
         description="Compare two details files (lctg score --details) per task × aspect: difference, CI, p-value "

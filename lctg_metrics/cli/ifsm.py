@@ -51,9 +51,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dissimilarity", default="auto",
                    help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none")
     p.add_argument("--no-adversarial", action="store_true", help="skip the attack sets (the result is invalid)")
-    p.add_argument("--attack-cache", action="store_true",
-                   help="reuse the attack table computed before for the same reader, guard, versions and rows "
-                        "($LCTG_CACHE_DIR/ifsm_attacks, else ~/.cache/lctg/ifsm_attacks; delete it to clear)")
+    p.add_argument("--attack-cache", action=argparse.BooleanOptionalAction, default=True,
+                   help="reuse the gold run and attack table computed before for the same reader, guard, versions and "
+                        "rows (default; $LCTG_IFSM_CACHE, else $LCTG_CACHE_DIR/ifsm_attacks, else "
+                        "~/.cache/lctg/ifsm_attacks; LCTG_IFSM_CACHE=off turns it off)")
+    p.add_argument("--clear-cache", action="store_true",
+                   help="remove the cached attack tables first (and print how many and where)")
     p.add_argument("--json", help="write the JSON result here")
     p.add_argument("--details", help="write per-item lines here (JSONL: id, hit, choice, guard, signature)")
     p.add_argument("--allow-invalid", action="store_true", help="exit 0 even when the result is invalid")
@@ -163,6 +166,11 @@ def run(args: argparse.Namespace) -> int:
 
     refuse_other_family(args.generations, "ifsm")
     endings = read_endings(args.generations)
+    if args.clear_cache:
+        from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache
+
+        print(f"removed {clear_cache()} cached attack tables from {cache_dir() or '(no cache folder)'}",
+              file=sys.stderr)
     options = reader_options(args)
     rows = load_story_rows(args.stories, include_contexts=True, seed=args.seed)
     bars = Bars() if (args.progress if args.progress is not None else sys.stderr.isatty()) else None

@@ -12,14 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from lctg_metrics.cli.dataset import resolve_dataset_arg
-from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
 from lctg_metrics.cli.families import refuse_other_family
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
-from lctg_metrics.inputs import MANIFEST, dataset_files
-from lctg_metrics.family_inputs import read_one_per_id
-from lctg_metrics.instructions import files
-from lctg_metrics.instructions.score import RUN_MODES, data_name, score_instructions
-from lctg_metrics.outputs import json_text, jsonl_text, write_all
 
 #: Input formats: M-IFEval's files, or the project's dataset folder.
 FORMATS = ("lctg", "m-ifeval")
@@ -40,6 +35,8 @@ def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> Non
 
 
 def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
+    from lctg_metrics.inputs import MANIFEST, dataset_files
+
     fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
     if fmt == "m-ifeval":
         if not args.input or args.dataset:
@@ -58,6 +55,11 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
 
 
 def cmd_if_score(args: argparse.Namespace) -> int:
+    from lctg_metrics.family_inputs import read_one_per_id
+    from lctg_metrics.instructions import files
+    from lctg_metrics.instructions.score import RUN_MODES, data_name, score_instructions
+    from lctg_metrics.outputs import json_text, jsonl_text, write_all
+
     if args.mode not in RUN_MODES:
         raise ValueError(f"--mode must be one of {', '.join(RUN_MODES)}, got {args.mode!r}")
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
@@ -96,6 +98,8 @@ def cmd_if_score(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     """Add ``if-score`` to the ``lctg`` parser; it sets ``handler``."""
+    from lctg_metrics.instructions.score import RUN_MODES
+
     p = subparsers.add_parser(
         "if-score", help="score Japanese verifiable instructions (M-IFEval-ja files or the instructions config)",
         description="Check every instruction of every prompt in strict and loose mode; print prompt- and "

