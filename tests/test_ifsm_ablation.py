@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lctg_metrics.ifsm import EmbeddingReader, Encoder, register_encoder
-from lctg_metrics.ifsm.ablation import EMPTY, QUESTION_WORDS, ablate, ablated_item
+from lctg_metrics.ifsm.ablation import EMPTY, QUESTION_WORDS, STORY_WORDS, ablate, ablated_item
 from lctg_metrics.ifsm.fit_head import ABLATING_VERSION, fit_calibrated
 from lctg_metrics.ifsm.head import load_head, save_head
 from lctg_metrics.ifsm.items import MCItem, with_ending
@@ -96,8 +96,8 @@ def _rows() -> list[dict]:
 @pytest.fixture(scope="module")
 def ablating(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("head") / "head-abl.json"
-    head = fit_calibrated(_rows(), "bow-abl", ablating=True)
-    assert head.ablate == QUESTION_WORDS and head.version == ABLATING_VERSION
+    head = fit_calibrated(_rows(), "bow-abl", ablating=QUESTION_WORDS)
+    assert head.ablate == QUESTION_WORDS and head.version == ABLATING_VERSION[QUESTION_WORDS]
     save_head(head, path)
     return path
 
@@ -143,3 +143,15 @@ def test_ablating_reader_reads_the_story_and_not_the_question(ablating: Path) ->
 ])
 def test_typos_of_question_words_are_ablated(ending: str, expected: str) -> None:
     assert ablate(ending, QUESTION) == expected
+
+
+def test_story_words_are_ablated_too_in_the_story_mode() -> None:
+    item = MCItem("x", "Marta took her boat to the lake. The boat had a leak.", QUESTION,
+                  ("The boat sank with a leak.", "Her brother swam out and pulled Marta to shore."), 1)
+    assert ablated_item(item, QUESTION_WORDS).options == ("boat sank with a leak.", "Her brother swam out and pulled to shore.")
+    assert ablated_item(item, STORY_WORDS).options == ("sank with.", "brother swam out and pulled shore.")
+
+
+def test_an_unknown_ablation_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown ablation 'everything'"):
+        fit_calibrated(_rows(), "bow-abl", ablating="everything")

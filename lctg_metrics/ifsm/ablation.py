@@ -20,8 +20,12 @@ from functools import lru_cache
 from lctg_metrics.ifsm.guards import readable
 from lctg_metrics.ifsm.items import MCItem
 
-#: The one ablation this code knows (the value a head file carries).
+#: The ablations this code knows (the value a head file carries): the question's words, or the question's and the
+#: story's (the default reader's: the offline reader also rewards closeness to the story's last sentence, so words
+#: glued from the story read as the answer more often than the human endings do unless they are taken out too).
 QUESTION_WORDS = "question-words"
+STORY_WORDS = "question-and-story-words"
+ABLATIONS = (QUESTION_WORDS, STORY_WORDS)
 _PIECE = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?|[^\sA-Za-z0-9]+|\s+")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?")
 EMPTY = "."  # what an ending made only of the question's words reads as
@@ -103,7 +107,12 @@ def ablate(text: str, question: str) -> str:
     return re.sub(r"\s+([,.!?;:])", r"\1", re.sub(r"\s+", " ", "".join(kept))).strip() or EMPTY
 
 
-def ablated_item(item: MCItem) -> MCItem:
+def source(item: MCItem, how: str) -> str:
+    """The text whose words ``how`` takes out of the candidates of ``item``."""
+    return item.question if how == QUESTION_WORDS else f"{item.question} {item.context}"
+
+
+def ablated_item(item: MCItem, how: str = QUESTION_WORDS) -> MCItem:
     """``item`` with every candidate ablated (context and question kept: they are what the reader reads against)."""
-    return MCItem(item.id, item.context, item.question, tuple(ablate(o, item.question) for o in item.options),
-                  item.target)
+    words = source(item, how)
+    return MCItem(item.id, item.context, item.question, tuple(ablate(o, words) for o in item.options), item.target)

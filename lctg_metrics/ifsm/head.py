@@ -55,7 +55,8 @@ class Head:
     gate_quantile: float | None = None
     #: format 2: weight of the gaming negatives (gold against probe endings) in the fitting loss
     negatives_weight: float | None = None
-    #: format 2: ``"question-words"`` reads every candidate without the question's words (``ablation.py``)
+    #: format 2: ``"question-words"`` reads every candidate without the question's words, ``"question-and-story-words"``
+    #: without the question's and the story's (``ablation.py``)
     ablate: str | None = None
 
     def scores(self, features: np.ndarray) -> np.ndarray:
@@ -139,7 +140,8 @@ def load_head(path: str | Path) -> Head:
                          f"{list(FORMATS[raw['format']])}")
     if raw["format"] == HEAD_FORMAT_V2 and not (raw.get("probes") and raw.get("gate_quantile") is not None):
         raise ValueError(f"{path}: a {HEAD_FORMAT_V2} head needs 'probes' and 'gate_quantile'")
-    if raw.get("ablate") not in (None, "question-words"):
-        raise ValueError(f"{path}: ablate {raw['ablate']!r} is not one this code knows ('question-words')")
+    if raw.get("ablate") not in (None, "question-words", "question-and-story-words"):
+        raise ValueError(f"{path}: ablate {raw['ablate']!r} is not one this code knows "
+                         "('question-words', 'question-and-story-words')")
     raw["features"] = tuple(raw["features"])
     return Head(**raw)
