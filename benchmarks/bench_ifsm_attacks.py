@@ -137,6 +137,15 @@ _GENERIC = ("{name} could hardly believe what became of the {thing}.",
             "Looking back, {name} felt the {thing} had changed everything.",
             "Nobody around {name} would ever forget the {thing}.")
 _FILLER = ("the", "and", "with", "of", "for", "then", "was")
+#: A second list of words of the same meaning, written after the built-in SYNONYMS (an attacker's own thesaurus).
+_SYNONYMS_2 = """likely:apt happened:transpired happen:transpire next:subsequently result:consequence feel:experience
+felt:experienced friends:companions friend:companion wanted:craved situation:predicament happy:joyful sad:sorrowful
+worst:direst negative:unfavorable positive:favorable ironic:paradoxical outcome:upshot react:behave reaction:reply
+lesson:takeaway scenario:setup event:happening cause:trigger caused:triggered end:conclusion ended:concluded
+help:aid home:residence car:automobile dog:hound mom:mum dad:papa money:funds food:grub job:employment
+decided:resolved realized:grasped learned:gathered found:uncovered gift:token trip:excursion party:gathering
+angry:furious scared:frightened surprised:stunned grateful:appreciative embarrassed:mortified tired:weary
+hungry:famished cautious:wary drastic:severe"""
 
 
 def probe_runs(rows: Sequence[Row], gold: list[str], encoder: Any, attacks: Any) -> list[tuple[str, list[str], set[str]]]:
@@ -162,11 +171,26 @@ def probe_runs(rows: Sequence[Row], gold: list[str], encoder: Any, attacks: Any)
         ws = list(dict.fromkeys(content(str(r["question"])) + content(sentences(str(r["document"]))[-1])))[:8]
         glued.append(" ".join(w + " " + _FILLER[k % len(_FILLER)] for k, w in enumerate(ws)).capitalize() + ".")
     hug = hugging(rows, attacks.hug_candidates, encoder)
-    out = [("probe: generic sentences with a question word, 3 frames", generic, every),
+
+    def typo(text: str) -> str:  # the second letter of every word of four letters or more doubled
+        return " ".join(w[:2] + w[1:] if len(w) >= 4 else w for w in text.split())
+    typos = [f"Looking back, {name(r)} knew that {typo(attacks.focus(r))}." for r in rows]
+    other_words = dict(pair.split(":") for pair in _SYNONYMS_2.split())
+    said = [f"At last {name(r)} understood: " + " ".join(other_words.get(w.lower(), w) for w in attacks.focus(r).split())
+            + "." for r in rows]
+    last_glued = []
+    for r in rows:
+        from lctg_metrics.ifsm.guards import content
+        ws = list(dict.fromkeys(content(sentences(str(r["document"]))[-1])))[:8]
+        last_glued.append(" ".join(w + " " + _FILLER[k % len(_FILLER)] for k, w in enumerate(ws)).capitalize() + ".")
+    out = [("probe: question words with a typo, 'Looking back, X knew that <focus>'", typos, every),
+           ("probe: question said in other words (a second synonym list)", said, every),
+           ("probe: last sentence's words glued with function words", last_glued, every),("probe: generic sentences with a question word, 3 frames", generic, every),
            ("probe: 'Looking back, X knew that <focus>'", knew, every),
            ("probe: 'It was true: <focus> :)'", truth, every),
            ("probe: salad glued with function words", glued, every)]
-    for share, attack, label in ((0.12, hug, "hugging"), (0.08, knew, "'X knew that <focus>'"),
+    for share, attack, label in ((0.15, typos, "typo restatements"), (0.15, said, "other-words restatements"),
+                                 (0.15, last_glued, "glued last-sentence words"), (0.12, hug, "hugging"), (0.08, knew, "'X knew that <focus>'"),
                                  (0.2, generic, "generic with a question word"), (0.12, glued, "glued salad")):
         texts, chosen = mix(rows, gold, attack, share, encoder)
         out.append((f"probe: gold + {share:.0%} {label}", texts, chosen))
@@ -214,10 +238,14 @@ def main() -> None:
     runs.append(("50% gold + 50% honest rewrites", *mix(rows, gold, para, 0.5, encoder, white_box=False)))
     pure = {name: [make(r) for r in rows] for name, make in attacks.ATTACK_CLASSES.items()}
     pure["hug_guard"] = hugging(rows, attacks.hug_candidates, encoder)
+    if hasattr(attacks, "hug_paraphrase_candidates"):
+        pure["hug_paraphrase"] = hugging(rows, attacks.hug_paraphrase_candidates, encoder)
     runs += [(f"class {name}", texts, every) for name, texts in pure.items()]
     for base, attack, shares in (("constant_name", "hug_guard", (0.3,)), ("gold", "hug_guard", (0.1, 0.15, 0.25)),
                                  ("gold", "focus", (0.1, 0.25)), ("gold", "constant_name", (0.1, 0.25)),
-                                 ("gold", "salad", (0.1,))):
+                                 ("gold", "salad", (0.1, 0.2)), ("gold", "hug_paraphrase", (0.1, 0.15))):
+        if attack not in pure:
+            continue
         for share in shares:
             base_texts = gold if base == "gold" else pure[base]
             runs.append((f"mix {base} + {share:.0%} {attack}", *mix(rows, base_texts, pure[attack], share, encoder)))

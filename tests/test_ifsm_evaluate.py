@@ -190,4 +190,4 @@ def test_real_encoder_on_a_slice_of_possible_stories(metric, tmp_path: Path) -> 
     echo = metric.compute(predictions=[r["question"] for r in rows], references=[r["id"] for r in rows],
                           adversarial=False, **common)
     assert echo["ifsm"] == 0.0 and echo["flagged"] == len(rows)
-    assert "reader:embedding-use-m3@v2-cal+use-m3@" in gold["signature"] and "weak:yes" in gold["signature"]
+    assert "reader:embedding-use-m3@v4-abl+use-m3@" in gold["signature"] and "weak:yes" in gold["signature"]

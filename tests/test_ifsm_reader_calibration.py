@@ -180,7 +180,7 @@ def test_calibrated_reads_need_probes(head_path: Path) -> None:
 
 def test_shipped_default_head_is_calibrated_with_the_default_probes() -> None:
     head = load_head(DATA / DEFAULT_HEAD)
-    assert head.format == HEAD_FORMAT_V2 and head.version == "v2-cal"
+    assert head.format == HEAD_FORMAT_V2 and head.version == "v4-abl" and head.ablate == "question-and-story-words"
     assert ProbeSet(tuple(head.probes["content_free"]), tuple(head.probes["question"])) == DEFAULT_PROBES
     assert "fit half" in head.fitted_on and head.eval_n == 571
 

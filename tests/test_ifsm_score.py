@@ -133,7 +133,7 @@ def test_signature_names_every_setting(rows: list[dict], head_path: Path) -> Non
     result = score_ifsm({}, rows, reader=reader, adversarial=False, seed=3, n_boot=100,
                         dissimilarity_encoder="stand-in")
     sig = result.signature
-    for part in (f"#{reader.info.digest}", "weak:yes", "split:eval", "templates:ifsm-instr-v1", f"guards:{GUARD_VERSION}+use-m3", "adv:a2+k1+v2",
+    for part in (f"#{reader.info.digest}", "weak:yes", "split:eval", "templates:ifsm-instr-v1", f"guards:{GUARD_VERSION}+use-m3", "adv:a2+k2+v2",
                  "boot:100", "seed:3", "dissim:stand-in"):
         assert part in sig
 

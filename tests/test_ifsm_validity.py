@@ -224,7 +224,8 @@ def test_the_attack_table_carries_every_class_and_mix() -> None:
     from lctg_metrics.ifsm.report import format_result
     rows = _rows()
     result = _score(rows, [r["gold_ending"] for r in rows], GoldReader(rows))
-    assert set(result.attacks) == set(ATTACK_CLASSES) | {"hug_guard"} | set(MIXES)
+    from lctg_metrics.ifsm.attacks import HUGGING
+    assert set(result.attacks) == set(ATTACK_CLASSES) | set(HUGGING) | set(MIXES)
     for name, a in result.attacks.items():
         assert 0 < a.n <= len(rows) and 0.0 <= a.ifsm <= 1.0, name
     assert not result.attacks["constant_name"].valid  # a constant run fails its own validity

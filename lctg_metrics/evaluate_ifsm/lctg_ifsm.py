@@ -79,7 +79,7 @@ Examples:
     >>> [k.split("/")[1] for k in out if k.startswith("adversarial/") and k.count("/") == 1]
     ['question_reworded', 'question_fragment', 'question_obfuscated', 'question_translated', 'all_candidates', 'over_length', 'question_restated', 'wrong_plus_question', 'context_copy', 'generic', 'distractor_swap']
     >>> out["signature"]  # doctest: +ELLIPSIS
-    'ifsm|reader:embedding-use-m3@v2-cal+use-m3@...|weak:yes|reader_acc:...|split:eval|templates:ifsm-instr-v1|...'
+    'ifsm|reader:embedding-use-m3@v4-abl+use-m3@...|weak:yes|reader_acc:...|split:eval|templates:ifsm-instr-v1|...'
     >>> echo = metric.compute(predictions=[r["question"] for r in rows], references=ids, reader="embedding",
     ...                       stories="tests/data/ifsm", dissimilarity="none", adversarial=False)
     >>> echo["ifsm"], echo["flagged"], echo["valid"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lctg_metrics.ifsm.ablation import ablate, ablated_item, source
 from lctg_metrics.ifsm.encoders import Encoder
 from lctg_metrics.ifsm.guards import sentences
 from lctg_metrics.ifsm.head import Head
@@ -69,10 +70,22 @@ def _features(q: np.ndarray, c: np.ndarray, s: np.ndarray, o: np.ndarray, ref: n
                      nearest, np.maximum(nearest - NEAR_COPY, 0)], 1)
 
 
-def feature_sets(encoder: Encoder, item: MCItem, endings: Sequence[str], probes: ProbeSet) -> np.ndarray:
-    """``(len(endings), k, d)``: the item's features with each of ``endings`` in its target slot."""
+def _slot(item: MCItem, endings: Sequence[str], ablating: str | None) -> tuple[MCItem, list[str]]:
+    """The item and the endings as the head reads them in the candidate slots (ablated when it ablates)."""
+    if not ablating:
+        return item, list(endings)
+    words = source(item, ablating)
+    return ablated_item(item, ablating), [ablate(e, words) for e in endings]
+
+
+def feature_sets(encoder: Encoder, item: MCItem, endings: Sequence[str], probes: ProbeSet,
+                 ablating: str | None = None) -> np.ndarray:
+    """``(len(endings), k, d)``: the item's features with each of ``endings`` in its target slot (``ablating``: every
+    candidate without the question's (and story's) words; the question, context and probe references are read as they
+    are)."""
     ss = sentences(item.context) or [item.context]
     cf, qf = content_free_endings(item, probes), question_endings(item, probes)
+    item, endings = _slot(item, endings, ablating)
     texts = [item.question, item.context, *ss, *item.options, *cf, *qf, *endings]
     vec = encoder.encode(texts)
     at = 2 + len(ss)
@@ -89,15 +102,18 @@ def feature_sets(encoder: Encoder, item: MCItem, endings: Sequence[str], probes:
     return np.stack(out) if out else np.zeros((0, len(item.options), 15))
 
 
-def _texts(item: MCItem, probes: ProbeSet) -> list[str]:
+def _texts(item: MCItem, probes: ProbeSet, ablating: str | None, fitting: bool) -> list[str]:
     ss = sentences(item.context) or [item.context]
-    return [item.question, item.context, *ss, *item.options, *content_free_endings(item, probes),
-            *question_endings(item, probes), *appended_endings(item)]
+    slot = [*content_free_endings(item, probes), *question_endings(item, probes),
+            *(appended_endings(item) if fitting else ())]  # the appended negatives serve the fitting only
+    view, ends = _slot(item, slot, ablating)
+    return [item.question, item.context, *ss, *view.options, *slot, *ends]
 
 
-def warm(encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet) -> None:
+def warm(encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet, ablating: str | None = None,
+         fitting: bool = False) -> None:
     """Embed every text the items and their probes need in one batched pass (then reads are cache lookups)."""
-    encoder.encode([t for item in items for t in _texts(item, probes)])
+    encoder.encode(list(dict.fromkeys(t for item in items for t in _texts(item, probes, ablating, fitting))))
 
 
 def _margin(scores: np.ndarray, target: int) -> np.ndarray:
@@ -114,6 +130,7 @@ class CalibratedReads:
         if head.gate_quantile is None:
             raise ValueError(f"head {head.version} has no gate_quantile")
         self.head, self.encoder, self.probes = head, encoder, probe_set(head)
+        self.ablating = head.ablate
         self.quantile: float = head.gate_quantile
         self._thresholds: dict[tuple[object, ...], float] = {}
 
@@ -123,17 +140,22 @@ class CalibratedReads:
         if key not in self._thresholds:
             cf = content_free_endings(item, self.probes)
             question = question_endings(item, self.probes)[:1]  # the question itself
-            scores = self.head.scores(feature_sets(self.encoder, item, [*cf, *question], self.probes))
+            scores = self.head.scores(feature_sets(self.encoder, item, [*cf, *question], self.probes, self.ablating))
             margins = _margin(scores, item.target)
             gate = float(np.quantile(margins[:len(cf)], self.quantile))
-            self._thresholds[key] = max(0.0, gate, float(margins[-1]))
+            # ablating, the question's words are gone from every slot: the question itself is no probe any more
+            self._thresholds[key] = max(0.0, gate) if self.ablating else max(0.0, gate, float(margins[-1]))
         return self._thresholds[key]
 
     def read(self, items: Sequence[MCItem]) -> list[Reading]:
-        warm(self.encoder, items, self.probes)
+        warm(self.encoder, items, self.probes, self.ablating)
+        if self.ablating:
+            self.encoder.encode(list(dict.fromkeys(ablate(i.options[i.target], source(i, self.ablating))
+                                                   for i in items)))
         out = []
         for item in items:
-            scores = self.head.scores(feature_sets(self.encoder, item, [item.options[item.target]], self.probes))
+            scores = self.head.scores(feature_sets(self.encoder, item, [item.options[item.target]], self.probes,
+                                                   self.ablating))
             margin, threshold = float(_margin(scores, item.target)[0]), self._threshold(item)
             row = scores[0]
             if margin > threshold:
@@ -144,14 +166,15 @@ class CalibratedReads:
         return out
 
 
-def negative_sets(encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet) -> tuple[np.ndarray, np.ndarray]:
+def negative_sets(encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet,
+                  ablating: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Fitting data: ``(n, k, d)`` features of the items as given and ``(n, m, k, d)`` with each probe ending (content
     free, question forms, another candidate plus the question) in the target slot."""
-    warm(encoder, items, probes)
+    warm(encoder, items, probes, ablating, fitting=True)
     given, probed = [], []
     for item in items:
         endings = [*content_free_endings(item, probes), *question_endings(item, probes), *appended_endings(item)]
-        sets = feature_sets(encoder, item, [item.options[item.target], *endings], probes)
+        sets = feature_sets(encoder, item, [item.options[item.target], *endings], probes, ablating)
         given.append(sets[0])
         probed.append(sets[1:])
     return np.stack(given), np.stack(probed)

@@ -55,10 +55,15 @@ class Head:
     gate_quantile: float | None = None
     #: format 2: weight of the gaming negatives (gold against probe endings) in the fitting loss
     negatives_weight: float | None = None
+    #: format 2: ``"question-words"`` reads every candidate without the question's words, ``"question-and-story-words"``
+    #: without the question's and the story's (``ablation.py``)
+    ablate: str | None = None
 
     def scores(self, features: np.ndarray) -> np.ndarray:
         """Candidate scores ``(n, k)`` for features ``(n, k, d)``."""
-        return ((features - np.asarray(self.mean)) / np.asarray(self.scale)) @ np.asarray(self.weights)
+        scale = np.asarray(self.scale)
+        scale = np.where(scale > 0, scale, 1.0)  # a feature constant on the fitting data (scale rounded to 0) adds 0
+        return ((features - np.asarray(self.mean)) / scale) @ np.asarray(self.weights)
 
 
 def featurize(encoder: Encoder, items: Sequence[MCItem]) -> np.ndarray:
@@ -111,7 +116,7 @@ def head_bytes(head: Head) -> bytes:
     return (json.dumps(raw, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode()
 
 
-_V2_ONLY = ("probes", "gate_quantile", "negatives_weight")
+_V2_ONLY = ("probes", "gate_quantile", "negatives_weight", "ablate")  # absent: older files unchanged
 
 
 def head_digest(head: Head) -> str:
@@ -135,5 +140,8 @@ def load_head(path: str | Path) -> Head:
                          f"{list(FORMATS[raw['format']])}")
     if raw["format"] == HEAD_FORMAT_V2 and not (raw.get("probes") and raw.get("gate_quantile") is not None):
         raise ValueError(f"{path}: a {HEAD_FORMAT_V2} head needs 'probes' and 'gate_quantile'")
+    if raw.get("ablate") not in (None, "question-words", "question-and-story-words"):
+        raise ValueError(f"{path}: ablate {raw['ablate']!r} is not one this code knows "
+                         "('question-words', 'question-and-story-words')")
     raw["features"] = tuple(raw["features"])
     return Head(**raw)

@@ -16,7 +16,7 @@ from lctg_metrics.ifsm.items import MCItem
 from lctg_metrics.schema import ScoringError
 
 DATA = Path(__file__).parent / "data"
-DEFAULT_HEAD = "head-use-m3-v2.json"  # calibrated; head-use-m3-v1.json is the uncalibrated head it replaced
+DEFAULT_HEAD = "head-use-m3-v4.json"  # calibrated, reads without the question's and story's words; v3: question only
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,8 @@ class EmbeddingReader:
     """Offline reader: cosine features of context/question/ending through a small fitted head. Weak.
 
     A format-2 head reads calibrated (``calibration.py``): the target is chosen only when it beats the item's own
-    content-free probes and the question itself; a format-1 head reads by argmax alone."""
+    content-free probes and the question itself; an ablating head (the default, v4) reads every candidate without
+    the question's and the story's words (``ablation.py``); a format-1 head reads by argmax alone."""
 
     def __init__(self, head_path: str | Path) -> None:
         self.head = load_head(head_path)
@@ -59,7 +60,9 @@ class EmbeddingReader:
             measured_accuracy=acc,
             note=(f"weak reader: {acc:.3f} accuracy on gold endings of the eval half (humans 0.925, chance 0.25)"
                   if acc is not None else "weak reader: accuracy not measured")
-                 + ("; calibrated against content-free and question probes" if self.calibrated else ""),
+                 + ("; calibrated against content-free and question probes" if self.calibrated else "")
+                 + (f"; reads every candidate without the {self.head.ablate.replace('-', ' ')}"
+                    if self.head.ablate else ""),
         )
 
     def read(self, items: Sequence[MCItem]) -> list[Reading]:
