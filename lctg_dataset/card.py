@@ -63,7 +63,7 @@ def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 
 def counts_table(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
-    body = []
+    body: list[list[Any]] = []
     for t in TASKS:
         counts = [sum(1 for r in rows[t] if r["aspect"] == a) for a in ASPECTS]
         body.append([t, *counts, sum(counts)])

@@ -124,7 +124,7 @@ def jsonl_chunks(p: Path, size: int, number: "Numbering") -> Iterator[Sequence[G
                 del more
             if not n_raw:
                 return
-            chunk = _bulk_chunk(p, lines, numbers, number) if lines else None
+            chunk: Sequence[Generation] | None = _bulk_chunk(p, lines, numbers, number) if lines else None
             del lines
             if chunk is None:  # the exact way, line by line, from the chunk's first line
                 f.seek(offset)
@@ -167,9 +167,9 @@ def _bulk_chunk(p: Path, lines: list[bytes], numbers: Sequence[int], number: "Nu
             except Exception:
                 return None
     get = dict.get
-    ids = list(map(get, objs, itertools.repeat("id")))
-    texts = list(map(get, objs, itertools.repeat("generation")))
-    samples = list(map(get, objs, itertools.repeat("sample")))
+    ids: list[Any] = list(map(get, objs, itertools.repeat("id")))  # each field's types are checked below
+    texts: list[Any] = list(map(get, objs, itertools.repeat("generation")))
+    samples: list[Any] = list(map(get, objs, itertools.repeat("sample")))
     cleaned: list[Any] = list(map(get, objs, itertools.repeat("cleaned")))
     del objs
     if set(map(type, ids)) != {str} or set(map(type, texts)) != {str} or not set(map(type, cleaned)) <= {str, type(None)}:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import metadata, resources
+from pathlib import PurePath
 from typing import Iterable
 
 from lctg_metrics.standalone import standalone_module
@@ -118,7 +119,7 @@ def metric_files(module: MetricModule) -> dict[str, bytes]:
     files[SPACE_APP] = ((root / SPACE_APP) if (root / SPACE_APP).is_file()
                         else resources.files("lctg_metrics") / METRICS[METRIC_MODULE_DIR].folder / SPACE_APP).read_bytes()
     files.update({f.name: f.read_bytes() for f in root.iterdir()
-                  if f.is_file() and f.name != module.script and f.name not in NOT_COPIED and f.suffix in (".py", ".md")})
+                  if f.is_file() and f.name != module.script and f.name not in NOT_COPIED and PurePath(f.name).suffix in (".py", ".md")})
     files["requirements.txt"] = requirements(module).encode("utf-8")
     return {f"{module.name}/{name}": data for name, data in sorted(files.items())}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeGuard
 
 from lctg_dataset.constants import CONSTRAINT_SCHEMA, TASKS
 from lctg_metrics import aspects
@@ -20,7 +20,7 @@ class ScoringError(ValueError):
     """Bad scoring input; the message names the id, sample, file or line and what would be right."""
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

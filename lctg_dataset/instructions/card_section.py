@@ -23,7 +23,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     decls = load_declarations(line)
     declared = decls.categories  # the taxonomy's order
     order = [c for c in declared if c in per] + sorted(set(per) - set(declared))
-    body = [[c, len(ids[c]), *per[c].values(), sum(per[c].values())] for c in order]
+    body: list[list[Any]] = [[c, len(ids[c]), *per[c].values(), sum(per[c].values())] for c in order]
     body.append(["**total**", len(set().union(*ids.values())) if ids else 0,
                  *(sum(r[i] for r in body) for i in range(2, 3 + len(TASKS)))])
     return "\n".join([

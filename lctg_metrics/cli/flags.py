@@ -47,7 +47,8 @@ def add_renamed(parser: argparse.ArgumentParser, command: str) -> None:
         if cmd != command or old in by_flag:
             continue
         target = by_flag[new]
-        parser.add_argument(old, dest=target.dest, action=_Renamed, new=new, type=target.type,
+        # type=None is argparse's own default (typeshed leaves None out)
+        parser.add_argument(old, dest=target.dest, action=_Renamed, new=new, type=target.type,  # type: ignore[arg-type]
                             choices=target.choices, metavar=target.metavar, help=argparse.SUPPRESS)
 
 

@@ -184,7 +184,9 @@ def score_ifsm(
                                  genc)
     basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
                   repeated(gold_texts, passages))
-    table, attacks, reused = {}, {}, False
+    table: dict[str, Any] = {}
+    attacks: dict[str, Any] = {}
+    reused = False
     guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
     info0 = the_reader.info
     key = cache_key(f"{info0.name}@{info0.version}#{info0.digest}", guards, ADV,
@@ -213,8 +215,8 @@ def score_ifsm(
     if dissimilarity_encoder:
         encoder = get_encoder(dissimilarity_encoder)
         endings = [capped(e) for e in endings]
-        per_item_dissim = list(to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen]))
-        dissim = sum(per_item_dissim) / len(per_item_dissim)
+        to_gold_dissim = to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen])
+        per_item_dissim, dissim = list(to_gold_dissim), sum(to_gold_dissim) / len(to_gold_dissim)
         dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
     why = _invalid(oracle, table, main, checks, attacks) if adversarial else ["adversarial sets not run"]
     templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))

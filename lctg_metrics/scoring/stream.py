@@ -57,7 +57,8 @@ class _Sum:
     one allocation, so that each cell is copied a few times over the run, not once per chunk."""
 
     def __init__(self) -> None:
-        self.total, self.parts, self.waiting = Counts.empty(), [], 0
+        self.total, self.waiting = Counts.empty(), 0
+        self.parts: list[Counts] = []
 
     def add(self, counts: Counts) -> None:
         self.parts.append(counts)
