@@ -5,9 +5,9 @@ consecutive layers."""
 from __future__ import annotations
 
 import re
-import tomllib
 
 import pytest
+import tomllib
 
 from tests.conftest import PROJECT_ROOT
 
@@ -83,14 +83,20 @@ def _swap_rows(markdown: str, first: str, second: str) -> str:
     return "".join(lines)
 
 
-@pytest.mark.parametrize("doctor", [
-    pytest.param(lambda md: _swap_rows(md, "shards", "views"), id="two rows swapped"),
-    pytest.param(lambda md: md.replace("`outputs` → `output_checks`", "`outputs`, `output_checks`", 1),
-                 id="two layers made siblings"),
-    pytest.param(lambda md: md.replace("`dataset_folder`, `generation_rows`", "`dataset_folder`", 1),
-                 id="a module left out"),
-    pytest.param(lambda md: md.replace("| `extras` |", "| `extras`, `extra_checks` |", 1), id="a module too many"),
-])
+@pytest.mark.parametrize(
+    "doctor",
+    [
+        pytest.param(lambda md: _swap_rows(md, "shards", "views"), id="two rows swapped"),
+        pytest.param(
+            lambda md: md.replace("`outputs` → `output_checks`", "`outputs`, `output_checks`", 1),
+            id="two layers made siblings",
+        ),
+        pytest.param(
+            lambda md: md.replace("`dataset_folder`, `generation_rows`", "`dataset_folder`", 1), id="a module left out"
+        ),
+        pytest.param(lambda md: md.replace("| `extras` |", "| `extras`, `extra_checks` |", 1), id="a module too many"),
+    ],
+)
 def test_a_table_that_drifted_is_noticed(doctor):
     """Each way the doc can drift from the contract is seen (the doctoring must change the text to count)."""
     text = DOC.read_text(encoding="utf-8")

@@ -1,0 +1,105 @@
+"""Lint and types as CI runs them: ``tools/lint.sh`` (ruff check, ruff format --check, mypy; settings in
+pyproject.toml) passes on the tree, and fails, naming the finding, on a tree that has one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT_ROOT
+
+pytestmark = pytest.mark.slow
+
+SCRIPT = PROJECT_ROOT / "tools" / "lint.sh"
+#: Where the test extra installs ruff and mypy: beside the interpreter running the tests.
+BIN = Path(sys.executable).parent
+
+
+def _env() -> dict[str, str]:
+    for tool in ("ruff", "mypy"):
+        if shutil.which(tool, path=str(BIN)) is None:
+            pytest.skip(f"{tool} is not installed beside {sys.executable} (pip install -e '.[test]' installs it)")
+    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", "MYPY_CACHE_DIR": os.devnull}
+
+
+def _lint(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(root / "tools" / "lint.sh")], cwd=root, env=_env(), capture_output=True, text=True, timeout=900
+    )
+
+
+def test_the_tree_is_clean():
+    proc = _lint(PROJECT_ROOT)
+    assert proc.returncode == 0, (
+        proc.stdout[-6000:]
+        + proc.stderr[-2000:]
+        + "\n(tools/lint.sh --fix applies ruff's safe fixes and formats the tree)"
+    )
+
+
+def _small_tree(tmp_path: Path, metrics: str, build: str) -> Path:
+    """A project with this project's settings and script, and the three places mypy checks."""
+    (tmp_path / "tools").mkdir()
+    shutil.copy(SCRIPT, tmp_path / "tools" / "lint.sh")
+    shutil.copy(PROJECT_ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    for package, text in (("lctg_metrics", metrics), ("lctg_dataset", '"""Dataset."""\n')):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text(text, encoding="utf-8")
+    (tmp_path / "build_dataset.py").write_text(build, encoding="utf-8")
+    return tmp_path
+
+
+CLEAN_METRICS = '"""Metrics."""\n\n\ndef half(n: int) -> float:\n    return n / 2\n'
+CLEAN_BUILD = '"""Build."""\n\nimport sys\n\nprint(sys.argv)\n'
+
+
+def test_a_clean_small_tree_passes(tmp_path):
+    proc = _lint(_small_tree(tmp_path, CLEAN_METRICS, CLEAN_BUILD))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("metrics", "build", "expected"),
+    [
+        pytest.param(
+            CLEAN_METRICS,
+            CLEAN_BUILD.replace("import sys", "import os\nimport sys"),
+            ["F401", "build_dataset.py"],
+            id="an unused import",
+        ),
+        pytest.param(
+            CLEAN_METRICS,
+            CLEAN_BUILD.replace("print(sys.argv)", "print(sys.argv, '" + "x" * 130 + "')"),
+            ["E501", "build_dataset.py"],
+            id="a long line",
+        ),
+        pytest.param(
+            CLEAN_METRICS,
+            CLEAN_BUILD.replace("print(sys.argv)", "print( sys.argv )"),
+            ["would be reformatted", "build_dataset.py"],
+            id="unformatted code",
+        ),
+        pytest.param(
+            CLEAN_METRICS.replace("return n / 2", 'return n + "2"'),
+            CLEAN_BUILD,
+            ["lctg_metrics/__init__.py:5: error"],
+            id="a type error",
+        ),
+        pytest.param(
+            CLEAN_METRICS + "\n\ndef f():\n    x: int = 'a'\n    return x\n",
+            CLEAN_BUILD,
+            ["lctg_metrics/__init__.py:9: error"],
+            id="a type error in an unannotated function",
+        ),
+    ],
+)
+def test_a_finding_fails_and_is_named(tmp_path, metrics, build, expected):
+    proc = _lint(_small_tree(tmp_path, metrics, build))
+    assert proc.returncode != 0
+    for text in expected:
+        assert text in proc.stdout + proc.stderr
