@@ -14,7 +14,7 @@ from itertools import repeat
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence, cast
 
 from lctg_metrics.options import ScoringOptions
-from lctg_metrics.verdict import Verdict, new
+from lctg_metrics.verdict import Verdict, new  # noqa: F401 (new: re-exported by lctg_metrics.aspects)
 
 
 class Texts(NamedTuple):

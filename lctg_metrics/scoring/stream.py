@@ -8,7 +8,7 @@ by chunk, in input order, the missing ones last. Any chunk size gives the same r
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
