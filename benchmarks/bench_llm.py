@@ -136,7 +136,8 @@ def main(argv: list[str] | None = None) -> None:
                 walls[c], stats = timed(config, requests)
                 assert stats.calls_made == args.calls and stats.cache_hits == 0, stats
                 print(
-                    f"concurrency {c:>3}: {walls[c]:8.2f} s  ({args.calls / walls[c]:7.1f} calls/s, {stats.retries} retries)"
+                    f"concurrency {c:>3}: {walls[c]:8.2f} s  "
+                    f"({args.calls / walls[c]:7.1f} calls/s, {stats.retries} retries)"
                 )
             top = max(levels)
             cached_config = LLMConfig(
@@ -163,7 +164,8 @@ def main(argv: list[str] | None = None) -> None:
             ratio = speedup / (c / base)
             verdict = "ok" if ratio >= 0.9 else "BELOW TARGET"
             print(
-                f"speedup c={c:<3} vs c={base}: {speedup:6.2f}x   / {c // base:<3} = {ratio:.2f}  (target >= 0.90: {verdict})"
+                f"speedup c={c:<3} vs c={base}: {speedup:6.2f}x   / {c // base:<3} = {ratio:.2f}  "
+                f"(target >= 0.90: {verdict})"
             )
         cached = walls[top] / cached_wall
         print(

@@ -254,8 +254,8 @@ def _generation(row: Mapping[str, Any], where: str, sample: Any) -> Generation:
     if "generation" not in row:
         raise ScoringError(f"{where}: missing field 'generation' for id {rid!r}")
     if type(sample) is int and not -SAMPLE_LIMIT <= sample < SAMPLE_LIMIT:  # a negative one is refused where scored
-        raise ScoringError(f"{where}: 'sample' for id {rid!r} must be a non-negative integer below 2**63, got "
-                           f"{sample if abs(sample) < 10**30 else f'a number of about {int(sample.bit_length() * 0.30103) + 1} digits'}")
+        got = sample if abs(sample) < 10**30 else f"a number of about {int(sample.bit_length() * 0.30103) + 1} digits"
+        raise ScoringError(f"{where}: 'sample' for id {rid!r} must be a non-negative integer below 2**63, got {got}")
     for name in ("id", "generation", "cleaned"):
         value = row.get(name)
         m = _SURROGATE.search(value) if isinstance(value, str) else None

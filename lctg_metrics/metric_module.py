@@ -23,8 +23,8 @@ class MetricModule:
     """One evaluate module: its name (folder in a build, script ``{name}.py``), its folder in this package, the
     build config it scores (None: every build), what it imports besides the standard library (``evaluate`` brings
     ``datasets``, ``numpy`` and ``pyarrow``; ``huggingface-hub``, which it brings too, is named because the module
-    fetches a dataset given as Hub repo id with it), and the package-data folders it reads (``(in the package, beside the
-    flattened modules)``, carried by :data:`DATA_MODULE`)."""
+    fetches a dataset given as Hub repo id with it), and the package-data folders it reads (``(in the package, beside
+    the flattened modules)``, carried by :data:`DATA_MODULE`)."""
 
     name: str
     folder: str
@@ -92,7 +92,7 @@ for _name, _text in FILES.items():
         with os.fdopen(_fd, "w", encoding="utf-8") as _f:
             _f.write(_text)
         os.replace(_tmp, _path)
-'''
+'''  # noqa: E501 (the generated module's text)
 
 
 def _data_module(module: MetricModule) -> str | None:

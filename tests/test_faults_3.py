@@ -82,7 +82,8 @@ ROWS: list[Row] = [
         env={"LCTG_CACHE_DIR": None, "HOME": "@/g.jsonl"}),
     # 3. declared limits, named in their errors
     Row("ci resamples past the limit", [*SCORE, "--ci", "--ci-resamples", "1000000000"],
-        r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples \(lctg_metrics\.stats\.bootstrap\.MAX_RESAMPLES\)"),
+        r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples "
+        r"\(lctg_metrics\.stats\.bootstrap\.MAX_RESAMPLES\)"),
     Row("report ci resamples past the limit", ["report", "d.jsonl", "--out", "r.html", "--ci-resamples", "999999999"],
         r"--ci-resamples 999,999,999 is over the limit", _text("d.jsonl", "{}\n")),
     Row("compare resamples past the limit", ["compare", "a.jsonl", "b.jsonl", "--ci-resamples", "200000"],

@@ -49,7 +49,8 @@ def test_auto_think(text, expected, state):
 
 
 @pytest.mark.parametrize("text,reason", [
-    (f"<think>推論</think>{ANSWER}</think>", rf"malformed reasoning: </think> at character {len('<think>推論</think>' + ANSWER) + 1}, after the answer began"),
+    (f"<think>推論</think>{ANSWER}</think>", rf"malformed reasoning: </think> at character {len('<think>推論</think>' + ANSWER) + 1}, "
+     "after the answer began"),
     (f"{ANSWER}<think>後書き</think>", rf"malformed reasoning: <think> at character {len(ANSWER) + 1}, after answer text"),
     (f"<think>外<think>内</think>{ANSWER}", r"malformed reasoning: a nested <think> is never closed \(2 <think>, 1 </think>\)"),
 ])

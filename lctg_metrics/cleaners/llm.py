@@ -33,4 +33,5 @@ class LLMCleaner:
         from lctg_metrics.llm.judge import protocol_digest
 
         empty = dict(self.run_options or {}).get("empty_answer", "keep")
-        return f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}({describe_params(self.config)},empty:{empty})"
+        return (f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}"
+                f"({describe_params(self.config)},empty:{empty})")

@@ -55,7 +55,8 @@ from lctg_metrics.cleaners.rule.text import (
 
 
 def _is_announcement(sentence: str, rules: TaskRules, whole_line: bool) -> bool:
-    """「以下の文章を要約します。」「以下が広告文のタイトルです。」「メリットとデメリットをご紹介します。」 and English wrappers."""
+    """「以下の文章を要約します。」「以下が広告文のタイトルです。」「メリットとデメリットをご紹介します。」 and English
+    wrappers."""
     s = POLITE_PREFIX_RE.sub("", norm(sentence))
     if not s or len(s) > MAX_ANNOUNCEMENT_CHARS:
         return False
