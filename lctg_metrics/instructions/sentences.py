@@ -1,9 +1,10 @@
-"""The one sentence model every sentence-level checker reads (counts, 体言止め, unified endings, です・ます / だ・である).
+"""The one sentence model every sentence-level checker reads (counts, 体言止め, unified endings, です・ます /
+だ・である).
 
 A response (in the reader's view) is cut into sentences as a reader cuts it:
 
-- at 。！？!?．｡ outside 「」『』 quotations, at an ellipsis ending a line, and at every line break (a line without 。 is
-  a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
+- at 。！？!?．｡ outside 「」『』 quotations, at an ellipsis ending a line, and at every line break (a line without 。
+  is a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
 - a line with no sentence-final mark at all (as when 句点 is forbidden) is cut at each blank that ends a clause: after
   a final particle or a final-form predicate, or between noun phrases (「今日は晴れです 明日は雨です」 and 「静かな湖
   美しい山」 are two sentences each); blanks between single words (分かち書き 「きょうは いい てんきです」) cut nothing;
@@ -11,8 +12,8 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
   sentence hidden in brackets is still read, and many sentences in one bracket still count;
 - a table's cells are read as text (kind ``cell``), header and rule rows aside; a cell counts as a sentence when it
   ends with 。！？ or in a predicate;
-- heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences, list
-  markers are not part of a sentence, pieces without a letter or number are none.
+- heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences,
+  list markers are not part of a sentence, pieces without a letter or number are none.
 
 The style checks judge every predicate: each sentence, each blank-separated clause inside one (「楽しいね 明日も
 行きます。」 holds a plain 「楽しいね」) and each clause a 、 splices after a final-form predicate (「雨だ、」).
@@ -42,7 +43,8 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 @dataclass(frozen=True)
 class Sentence:
-    """One sentence as a reader reads it: its text, its kind (``KINDS``) and whether it ends with 。！？ or an ellipsis."""
+    """One sentence as a reader reads it: its text, its kind (``KINDS``) and whether it ends with 。！？ or an
+    ellipsis."""
 
     text: str
     kind: str
@@ -68,10 +70,10 @@ def _offsets(text: str) -> list[tuple[int, morph.Morpheme]]:
 
 
 def _closes(before: list[morph.Morpheme], after: morph.Morpheme | None) -> bool:
-    """Whether a blank after the morphemes ``before`` (of its chunk) ends a clause, unless a particle or auxiliary follows
-    (「ふる␣でしょう」): after a final particle, a polite です・ます, a predicate in its final form read in context
-    (「雨だ␣」; 「よんだ␣ほん」 modifies), or a noun phrase of two words or more (「静かな湖␣美しい山」). One word alone
-    (分かち書き 「きょうは␣いい␣てんきです」) closes nothing."""
+    """Whether a blank after the morphemes ``before`` (of its chunk) ends a clause, unless a particle or auxiliary
+    follows (「ふる␣でしょう」): after a final particle, a polite です・ます, a predicate in its final form read in
+    context (「雨だ␣」; 「よんだ␣ほん」 modifies), or a noun phrase of two words or more (「静かな湖␣美しい山」). One
+    word alone (分かち書き 「きょうは␣いい␣てんきです」) closes nothing."""
     content = [m for m in before if m.pos1 not in ("補助記号", "空白")]
     if not content or (after is not None and after.pos1 in ("助詞", "助動詞", "接尾辞")):
         return False  # 「ふる␣でしょう」, 「すし␣が」: the clause goes on
@@ -187,8 +189,9 @@ def own_sentences(text: str) -> list[Sentence]:
 
 
 def clauses(sentence: str) -> list[str]:
-    """A sentence cut at each blank that ends a clause (``clause_breaks``) and at each 、 after a predicate in its final form
-    (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``): the predicates a style check judges."""
+    """A sentence cut at each blank that ends a clause (``clause_breaks``) and at each 、 after a predicate in its final
+    form (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``): the predicates a style check
+    judges."""
     out = []
     for piece in _cut(sentence, clause_breaks(sentence)):
         start = 0

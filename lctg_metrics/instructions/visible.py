@@ -27,7 +27,8 @@ import regex
 #: and any element with a ``hidden`` attribute or an inline style hiding it (display:none, visibility:hidden,
 #: font-size:0, opacity:0, zero width/height).
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-_HIDDEN_STYLE = r"""(?:display\s*:\s*none|visibility\s*:\s*hidden|color\s*:\s*transparent|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:max-)?(?:width|height)\s*:\s*0(?![.\d]*[1-9]))"""
+_HIDDEN_STYLE = (r"(?:display\s*:\s*none|visibility\s*:\s*hidden|color\s*:\s*transparent|font-size\s*:\s*0(?![.\d]*[1-9])"
+                 r"|opacity\s*:\s*0(?![.\d]*[1-9])|(?:max-)?(?:width|height)\s*:\s*0(?![.\d]*[1-9]))")
 _HIDDEN_ELEMENT = re.compile(
     r"<(script|style|template|head|noscript|(?P<tag>[A-Za-z][A-Za-z0-9]*)(?=[^<>]*?(?:\shidden\b|\saria-hidden\s*=\s*[\"']?true|"
     rf"style\s*=\s*[\"'][^\"']*{_HIDDEN_STYLE})))\b[^<>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
@@ -76,11 +77,11 @@ _KEEP = re.compile(r"[\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\u2024
 #: Enclosed ideographs (㈱ ㊊ 🈚 🉐) are read as the kanji inside, one character as on the page.
 _ENCLOSED = re.compile(r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]")
 
-#: Look-alike punctuation read by its role after a Japanese letter. 読点: every comma of another script or form (by Unicode name: Arabic،,
-#: Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚ and the sesame dots
-#: ﹅﹆ and 丶 (the kanji radical "dot", drawn as 、). 句点: every full stop of another script (Arabic ۔, Ethiopic ።,
-#: Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜) after a letter;
-#: the low grave ˎ and, after non-katakana, the iteration mark ヽ are drawn as 、.
+#: Look-alike punctuation read by its role after a Japanese letter. 読点: every comma of another script or form (by
+#: Unicode name: Arabic،, Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚
+#: and the sesame dots ﹅﹆ and 丶 (the kanji radical "dot", drawn as 、). 句点: every full stop of another script
+#: (Arabic ۔, Ethiopic ።, Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳
+#: ゜) after a letter; the low grave ˎ and, after non-katakana, the iteration mark ヽ are drawn as 、.
 #: The ASCII , and . keep their roles in numbers and Latin text (``checks_rules`` reads them in context).
 _EXTRA_COMMAS = "\u201a\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34"
 _EXTRA_STOPS = "\u0964\u0965\u06d4"
