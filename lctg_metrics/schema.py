@@ -88,9 +88,8 @@ def check_samples(values: Any) -> list[int]:
     out = values if type(values) is list else list(values)
     if not (set(map(type, out)) <= {int} and (not out or 0 <= min(out) and max(out) < 2**63)):
         i, v = next((i, v) for i, v in enumerate(out) if not is_int(v) or not 0 <= v < 2**63)
-        shown = (kind(v) if not is_int(v) or v < 10**30
-                 else f"a number of about {int(v.bit_length() * 0.30103) + 1} digits")
-        raise ScoringError(f"samples[{i}]: expected a non-negative int below 2**63, got {shown}")
+        got = kind(v) if not is_int(v) or v < 10**30 else f"a number of about {int(v.bit_length() * .30103) + 1} digits"
+        raise ScoringError(f"samples[{i}]: expected a non-negative int below 2**63, got {got}")
     return out
 
 
