@@ -1,5 +1,6 @@
 """Lint and types as CI runs them: ``tools/lint.sh`` (ruff check, ruff format --check, mypy; settings in
-pyproject.toml) passes on the tree, and fails, naming the finding, on a tree that has one."""
+pyproject.toml) passes on the tree, and fails, naming the finding, on a tree that has one; the settings keep the
+agreed floor."""
 
 from __future__ import annotations
 
@@ -7,13 +8,12 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import PROJECT_ROOT
-
-pytestmark = pytest.mark.slow
 
 SCRIPT = PROJECT_ROOT / "tools" / "lint.sh"
 #: Where the test extra installs ruff and mypy: beside the interpreter running the tests.
@@ -33,6 +33,7 @@ def _lint(root: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_tree_is_clean():
     proc = _lint(PROJECT_ROOT)
     assert proc.returncode == 0, (
@@ -58,11 +59,13 @@ CLEAN_METRICS = '"""Metrics."""\n\n\ndef half(n: int) -> float:\n    return n / 
 CLEAN_BUILD = '"""Build."""\n\nimport sys\n\nprint(sys.argv)\n'
 
 
+@pytest.mark.slow
 def test_a_clean_small_tree_passes(tmp_path):
     proc = _lint(_small_tree(tmp_path, CLEAN_METRICS, CLEAN_BUILD))
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("metrics", "build", "expected"),
     [
@@ -103,3 +106,20 @@ def test_a_finding_fails_and_is_named(tmp_path, metrics, build, expected):
     assert proc.returncode != 0
     for text in expected:
         assert text in proc.stdout + proc.stderr
+
+
+def test_the_settings_keep_the_floor():
+    """The rule set, line length and mypy strictness agreed for the project cannot be lowered unnoticed; untyped
+    third-party packages are named one by one, never skipped wholesale."""
+    config = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    ruff, mypy = config["ruff"], config["mypy"]
+    assert ruff["line-length"] == 120
+    assert {"E", "F", "W", "I", "UP", "B"} <= set(ruff["lint"]["select"])
+    assert set(ruff["lint"].get("ignore", [])) <= {"B905"}, "a new ignore needs its reason in pyproject.toml"
+    assert set(mypy["files"]) == {"lctg_metrics", "lctg_dataset", "build_dataset.py"}
+    for flag in ("check_untyped_defs", "warn_unused_ignores", "no_implicit_optional"):
+        assert mypy.get(flag) is True, flag
+    assert "ignore_missing_imports" not in mypy
+    for override in mypy.get("overrides", []):
+        modules = override["module"] if isinstance(override["module"], list) else [override["module"]]
+        assert all(m.split(".")[0] not in ("lctg_metrics", "lctg_dataset", "build_dataset", "*") for m in modules)

@@ -5,9 +5,9 @@ consecutive layers."""
 from __future__ import annotations
 
 import re
+import tomllib
 
 import pytest
-import tomllib
 
 from tests.conftest import PROJECT_ROOT
 
