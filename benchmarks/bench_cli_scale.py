@@ -4,8 +4,8 @@
     .venv/bin/python benchmarks/bench_cli_scale.py [--dataset lctg] [--sizes 1000000 5000000] [--details]
 
 Each generations file cycles through the real dataset's 1,680 prompts with toy generations (lctg sample), the
-sample index growing by one per cycle. `lctg score FILE --json --missing fail` (rule cleaner; ``--details`` also writes the
-per-item details) runs as a subprocess under ``/usr/bin/time -v``; printed per size: wall time and peak RSS, both
+sample index growing by one per cycle. `lctg score FILE --json --missing fail` (rule cleaner; ``--details`` also writes
+the per-item details) runs as a subprocess under ``/usr/bin/time -v``; printed per size: wall time and peak RSS, both
 per item, then the ratios of the largest size to the smallest (linear time gives the size ratio; a streamed run's
 memory grows far slower: only its counts grow with the number of samples). Without ``--dataset`` the dataset is
 built into a temp folder with build_dataset.py. Run it alone: it is meant to own the machine while it measures.

@@ -71,7 +71,8 @@ def main() -> int:
         subprocess.run([str(exe), "score", str(path), "--dataset", args.dataset, "--no-progress", "--details",
                         str(Path(tmp) / "d.jsonl")], check=True, capture_output=True)
         results["CLI end to end (process)"] = time.perf_counter() - t0
-        print(f"{'CLI end to end (process)':<28} {results['CLI end to end (process)']:7.3f} s  (includes interpreter start and imports)")
+        print(f"{'CLI end to end (process)':<28} {results['CLI end to end (process)']:7.3f} s  "
+              "(includes interpreter start and imports)")
 
     base = results["plain API, cleaner=rule"]
     print(f"ratio rule/none cleaner:          {base / results['plain API, cleaner=none']:.2f}×")

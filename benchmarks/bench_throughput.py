@@ -107,8 +107,9 @@ def main() -> int:
     raws = [generate(rows[i % n], i // n) for i in range(args.items)]
     cleaned = [clean(t, c["task"]) for t, c in zip(raws, refs)]
     by_id = {c["id"]: c for c in refs[:n]}
-    print(f"{args.items:,} items ({n} constraints × {samples[-1] + 1} samples), mean {statistics.fmean(map(len, raws)):.0f}"
-          f" chars; the rule cleaner changes {sum(a != b for a, b in zip(raws, cleaned)) / args.items:.0%} of them")
+    print(f"{args.items:,} items ({n} constraints × {samples[-1] + 1} samples), "
+          f"mean {statistics.fmean(map(len, raws)):.0f} chars; "
+          f"the rule cleaner changes {sum(a != b for a, b in zip(raws, cleaned)) / args.items:.0%} of them")
     lines = [line for t in raws for line in t.split("\n")]
     print(f"distinct: {len(set(zip(raws, (c['task'] for c in refs)))) / args.items:.0%} of the (text, task)"
           f" pairs, {len(set(lines)) / len(lines):.0%} of the lines")
@@ -185,7 +186,8 @@ def main() -> int:
         ratio = f"{med[name] / med[base]:.1f}×" if base else "1" if name == "checks floor" else "—"
         print(f"| {name} | {per:.2f} | {ratio} | {base or '—'} |")
     toy_chars, hand_chars = statistics.fmean(map(len, raws)), statistics.fmean(map(len, hand_texts))
-    print(f"\nrule cleaner per 100 characters: toy {med['cleaner floor (rule alone)'] / args.items * 1e8 / toy_chars:.1f} µs "
+    print("\nrule cleaner per 100 characters: "
+          f"toy {med['cleaner floor (rule alone)'] / args.items * 1e8 / toy_chars:.1f} µs "
           f"(mean {toy_chars:.0f} characters), hand-written "
           f"{med['rule cleaner alone, hand-written texts'] / (hand_copies * len(hand)) * 1e8 / hand_chars:.1f} µs "
           f"(mean {hand_chars:.0f} characters, {hand_copies} copies of {len(hand)})")

@@ -168,7 +168,8 @@ def _blank_clauses(d: dict[str, Any]) -> bool:
 
 
 def _comma_lines(d: dict[str, Any]) -> bool:
-    """Lines ending in 、 (a list of clauses of one sentence) that M-IFEval counts one by one; the prompt asks for 行."""
+    """Lines ending in 、 (a list of clauses of one sentence) that M-IFEval counts one by one; the prompt asks for
+    行."""
     our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
     lines = [line for line in _texts(d)[0].splitlines() if line.strip()]
     return any(line.rstrip().endswith("、") for line in lines) and check(
@@ -211,7 +212,8 @@ def _reference_shape(d: dict[str, Any]) -> bool:
 
 
 def _partial_title(d: dict[str, Any]) -> bool:
-    """The title line holds 『』 around part of it only (「…：…『…』」): a title with a quoted subtitle, or no 『title』."""
+    """The title line holds 『』 around part of it only (「…：…『…』」): a title with a quoted subtitle, or no
+    『title』."""
     first = next((line for line in d["response"].splitlines() if line.strip()), "")
     return d["theirs"] and not d["ours"] and "『" in first and not re.fullmatch(r"\s*『[^『』]+』.*", first)
 
@@ -324,7 +326,7 @@ title accepts any 『…』 anywhere; unified endings fail on a trailing newline
 ヴ and hiragana_only rejects ゔ/ゝ; sections count 「第2章で」 in running text and miss 第一章; placeholders count 「[]」
 and markdown links; numbered lists need a space after 「.」; response language passes when langdetect throws;
 a P.P.S. line satisfies a P.S. request; postscript markers are not anchored (追伸 in running text counts).
-"""
+"""  # noqa: E501 (the report's text, line for line)
 
 
 def compare(data: Path) -> tuple[list[dict[str, Any]], Counter, Counter, Counter]:

@@ -63,7 +63,7 @@ def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 
 def counts_table(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
-    body = []
+    body: list[list[Any]] = []
     for t in TASKS:
         counts = [sum(1 for r in rows[t] if r["aspect"] == a) for a in ASPECTS]
         body.append([t, *counts, sum(counts)])
@@ -121,16 +121,18 @@ def variants_section(k: int, seed: int, n_rows: int) -> str:
     return "\n".join([
         f"## Config `variants` ({k} per prompt, seed {seed})",
         "",
-        f"How it was made: for each of the 1,260 non-format prompts of `corrected`, {k} variants with the same base text "
-        "and the same scored values, the condition re-filled with a different template drawn (without replacement, "
-        "never the prompt's own template) from the same (task, aspect) pool of recovered templates, seeded by "
-        f"`--seed {seed}` and the row id, so builds are reproducible. A template that says the opposite of its aspect "
-        "(a KEYWORD template negating its word, a P-WORD template asking for it) is never drawn. Each row records its `template_id` and `variant` "
-        f"(0..{k - 1}); ids are `{{task}}/{{prompt_id}}/{{aspect}}/v{{n}}`. Rows: {n_rows}. Intended use: measuring "
-        "how much a model's controllability depends on the wording of the condition (the papers collected many "
-        "phrasings for this reason; Mizrahi et al.). The scorer reports per task × aspect the mean, the spread "
-        "(min/max/std of per-variant accuracy) and the share of prompts whose verdict is the same for every variant. "
-        + NOT_COMPARABLE,
+        f"How it was made: for each of the 1,260 non-format prompts of `corrected`, {k} variants with the same "
+        "base text and the same scored values, the condition re-filled with a different template drawn "
+        "(without replacement, never the prompt's own template) from the same (task, aspect) pool of recovered "
+        f"templates, seeded by `--seed {seed}` and the row id, so builds are reproducible. A template that says "
+        "the opposite of its aspect (a KEYWORD template negating its word, a P-WORD template asking for it) is "
+        "never drawn. Each row records its `template_id` and `variant` "
+        f"(0..{k - 1}); ids are `{{task}}/{{prompt_id}}/{{aspect}}/v{{n}}`. Rows: {n_rows}. "
+        "Intended use: measuring how much a model's controllability depends on the wording of the condition "
+        "(the papers collected many phrasings for this reason; Mizrahi et al.). The scorer reports per task × "
+        "aspect the mean, the spread "
+        "(min/max/std of per-variant accuracy) and the share of prompts whose verdict is the same for every "
+        "variant. " + NOT_COMPARABLE,
     ])
 
 
@@ -142,7 +144,8 @@ def multi_section(n_rows: int, excluded: Sequence[Mapping[str, Any]]) -> str:
         "and format conditions of `corrected`, one per line, in that order (the output-format instruction last); "
         "the word conditions come from `corrected`, so none says the opposite of its aspect. "
         "Records whose keyword equals or contains the prohibited word are excluded, so no prompt forces a failure. "
-        "Seed: none (deterministic). The id is `{task}/{prompt_id}/multi`; `constraint.aspects` lists all four aspects. "
+        "Seed: none (deterministic). The id is `{task}/{prompt_id}/multi`; "
+        "`constraint.aspects` lists all four aspects. "
         f"Rows: {n_rows}. Intended use: instruction following under several constraints; the scorer reports the "
         "aspect-level accuracy and the prompt-level accuracy (all four satisfied), like IFEval. " + NOT_COMPARABLE,
     ]

@@ -45,18 +45,19 @@ def download(base_url: str, cache_dir: Path, *, verify: bool) -> Path:
     protocol_target = root / PROTOCOL_FILE
     if not protocol_target.is_file():
         url = urllib.parse.urljoin(base_url, PROTOCOL_FILE)
+        protocol: bytes | None
         try:
-            data = _get(url)
+            protocol = _get(url)
         except SourceError:
-            data = None  # upstream keeps the protocol prompts in Python code; only mirrors serve the JSON
-        if data is not None:
-            digest = hashlib.sha256(data).hexdigest()
+            protocol = None  # upstream keeps the protocol prompts in Python code; only mirrors serve the JSON
+        if protocol is not None:
+            digest = hashlib.sha256(protocol).hexdigest()
             if verify and digest != PROTOCOL_SHA256:
                 raise SourceError(
                     f"sha256 mismatch for {PROTOCOL_FILE} downloaded from {url}: got {digest}, expected "
                     f"{PROTOCOL_SHA256}; nothing was written"
                 )
-            _atomic_write_bytes(protocol_target, data)
+            _atomic_write_bytes(protocol_target, protocol)
     return root
 
 

@@ -35,7 +35,8 @@ def dataset_path(path: str | os.PathLike[str] | None = None) -> str:
     if Path(DEFAULT_FOLDER, MANIFEST).is_file():
         return str(Path(DEFAULT_FOLDER).resolve())
     raise FileNotFoundError(
-        "no LCTG dataset found: pass path=..., set $LCTG_DATASET, or build one with `python build_dataset.py` (writes ./lctg)"
+        "no LCTG dataset found: pass path=..., set $LCTG_DATASET, or build one with "
+        "`python build_dataset.py` (writes ./lctg)"
     )
 
 

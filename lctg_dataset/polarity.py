@@ -3,8 +3,9 @@
 Upstream filled KEYWORD templates ("use the word") and P-WORD templates ("do not use the word"); a few
 crowdsourced templates say the opposite of their aspect (e.g. a KEYWORD condition 「…という言葉を使わないで」).
 The rule looks at the sentence that holds the ``{word}`` slot (the whole text if that sentence has no cue),
-with the word itself cut out so that a word like 「危ない」 never counts: a negation or prohibition cue makes it ``negative``, else a use/include cue makes it
-``positive``, else it is ``unclear``. Obligations phrased with a double negative (「なくてはならない」) are positive.
+with the word itself cut out so that a word like 「危ない」 never counts: a negation or prohibition cue makes it
+``negative``, else a use/include cue makes it ``positive``, else it is ``unclear``. Obligations phrased with a double
+negative (「なくてはならない」) are positive.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ DOUBLE_NEGATIVE = regex.compile(
     r"な(?:く|け)(?:て|れ)(?:は|ば)?(?:ならな[いく]|なりません|いけな[いく]|いけません|だめ|ダメ)"
     r"|ないと(?:いけな[いく]|いけません|だめ|ダメ)|欠かさず|忘れず|漏れなく|もれなく|抜かさず|省かず"
 )
-#: Negation and prohibition: 使わない(で), 使わず(に), 使用せず, 使ってはいけません, 使うな, 禁止, 禁句, 不使用, 使用不可,
-#: 避けて, 控えて, 省く, 除いて, 以外, 言い換えて, ダメ, NG. 「必ず」 and 「ずつ」 are not negations.
+#: Negation and prohibition: 使わない(で), 使わず(に), 使用せず, 使ってはいけません, 使うな, 禁止, 禁句, 不使用,
+#: 使用不可, 避けて, 控えて, 省く, 除いて, 以外, 言い換えて, ダメ, NG. 「必ず」 and 「ずつ」 are not negations.
 NEGATIVE_CUES = regex.compile(
     r"ない|ません|ぬ(?:よう|こと|$)|(?<!必)ず(?!つ)|[るうくすつぐむぶ]な(?![\p{Hiragana}ー])"
     r"|禁止|禁句|厳禁|不使用|不可|使用不|ダメ|だめ|ＮＧ|NG|避け|さけて|控え|ひかえ|省|除|以外|言い換え|言いかえ"

@@ -154,7 +154,8 @@ def _check_task_dirs(root: Path) -> None:
     unknown = sorted(p.name for p in datasets_dir.iterdir() if p.is_dir() and p.name not in TASKS)
     if unknown:
         raise SourceError(
-            f"unknown task director{'y' if len(unknown) == 1 else 'ies'} {', '.join(str(datasets_dir / u) for u in unknown)}; "
+            f"unknown task director{'y' if len(unknown) == 1 else 'ies'} "
+            f"{', '.join(str(datasets_dir / u) for u in unknown)}; "
             f"valid tasks: {', '.join(TASKS)}"
         )
 

@@ -17,17 +17,25 @@ from lctg_dataset.templates import stated_range, word_candidates
 
 #: Finding kinds and what they mean (rendered into the dataset card).
 FINDING_KINDS: dict[str, str] = {
-    "condition_disagrees_with_answer": "the char_count condition states a range that differs from the scored char_count_answer",
+    "condition_disagrees_with_answer": (
+        "the char_count condition states a range that differs from the scored char_count_answer"
+    ),
     "degenerate_range": "char_count_answer has min == max (an exact length)",
     "inverted_range": "char_count_answer has min > max (no text can pass)",
     "unparseable_range": "the char_count condition does not state exactly two numbers",
     "keyword_not_in_condition": "the keyword does not occur in its condition statement",
     "prohibited_word_not_in_condition": "the prohibited word does not occur in its condition statement",
     "keyword_condition_negated": "the keyword condition tells the model not to use the keyword it is scored on",
-    "prohibited_word_condition_requested": "the prohibited-word condition asks the model to use the word it is scored on avoiding",
-    "word_repeated_in_condition": "the word occurs more than once in its condition (the template slot had to be chosen)",
+    "prohibited_word_condition_requested": (
+        "the prohibited-word condition asks the model to use the word it is scored on avoiding"
+    ),
+    "word_repeated_in_condition": (
+        "the word occurs more than once in its condition (the template slot had to be chosen)"
+    ),
     "keyword_equals_prohibited_word": "the keyword and the prohibited word are the same",
-    "keyword_contains_prohibited_word": "the keyword contains the prohibited word, so passing keyword forces failing prohibited_word",
+    "keyword_contains_prohibited_word": (
+        "the keyword contains the prohibited word, so passing keyword forces failing prohibited_word"
+    ),
     "prohibited_word_in_instruction": "the prohibited word occurs in the task instruction the model is asked to follow",
     "format_condition_differs": "the format condition is not the task's fixed sentence",
     "empty_field": "a text field is empty or blank",

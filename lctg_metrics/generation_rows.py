@@ -124,7 +124,7 @@ def jsonl_chunks(p: Path, size: int, number: "Numbering") -> Iterator[Sequence[G
                 del more
             if not n_raw:
                 return
-            chunk = _bulk_chunk(p, lines, numbers, number) if lines else None
+            chunk: Sequence[Generation] | None = _bulk_chunk(p, lines, numbers, number) if lines else None
             del lines
             if chunk is None:  # the exact way, line by line, from the chunk's first line
                 f.seek(offset)
@@ -167,9 +167,9 @@ def _bulk_chunk(p: Path, lines: list[bytes], numbers: Sequence[int], number: "Nu
             except Exception:
                 return None
     get = dict.get
-    ids = list(map(get, objs, itertools.repeat("id")))
-    texts = list(map(get, objs, itertools.repeat("generation")))
-    samples = list(map(get, objs, itertools.repeat("sample")))
+    ids: list[Any] = list(map(get, objs, itertools.repeat("id")))  # each field's types are checked below
+    texts: list[Any] = list(map(get, objs, itertools.repeat("generation")))
+    samples: list[Any] = list(map(get, objs, itertools.repeat("sample")))
     cleaned: list[Any] = list(map(get, objs, itertools.repeat("cleaned")))
     del objs
     if set(map(type, ids)) != {str} or set(map(type, texts)) != {str} or not set(map(type, cleaned)) <= {str, type(None)}:
@@ -254,8 +254,8 @@ def _generation(row: Mapping[str, Any], where: str, sample: Any) -> Generation:
     if "generation" not in row:
         raise ScoringError(f"{where}: missing field 'generation' for id {rid!r}")
     if type(sample) is int and not -SAMPLE_LIMIT <= sample < SAMPLE_LIMIT:  # a negative one is refused where scored
-        raise ScoringError(f"{where}: 'sample' for id {rid!r} must be a non-negative integer below 2**63, got "
-                           f"{sample if abs(sample) < 10**30 else f'a number of about {int(sample.bit_length() * 0.30103) + 1} digits'}")
+        got = sample if abs(sample) < 10**30 else f"a number of about {int(sample.bit_length() * 0.30103) + 1} digits"
+        raise ScoringError(f"{where}: 'sample' for id {rid!r} must be a non-negative integer below 2**63, got {got}")
     for name in ("id", "generation", "cleaned"):
         value = row.get(name)
         m = _SURROGATE.search(value) if isinstance(value, str) else None

@@ -14,7 +14,7 @@ import itertools
 import os
 import re
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Generator, Iterable, Iterator, Sequence
 
 from lctg_metrics.dataset_folder import (MANIFEST, base_texts, dataset_files, read_protocol, read_rows,  # noqa: F401
                                         verify_files)
@@ -37,7 +37,9 @@ def read_generations(path: str | os.PathLike[str]) -> list[Generation]:
     return [g for chunk in iter_generations(path) for g in chunk]
 
 
-def iter_generations(path: str | os.PathLike[str], chunk_size: int = CHUNK_SIZE) -> Iterator[list[Generation]]:
+def iter_generations(
+    path: str | os.PathLike[str], chunk_size: int = CHUNK_SIZE
+) -> Generator[Sequence[Generation], None, None]:
     """The generations of a file in chunks of ``chunk_size``, read as they are consumed (a line, a parquet batch at a
     time); any chunk size gives the same generations. Errors name the first bad line in file order."""
     p = Path(path)

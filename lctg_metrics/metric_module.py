@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import metadata, resources
+from pathlib import PurePath
 from typing import Iterable
 
 from lctg_metrics.standalone import standalone_module
@@ -22,8 +23,8 @@ class MetricModule:
     """One evaluate module: its name (folder in a build, script ``{name}.py``), its folder in this package, the
     build config it scores (None: every build), what it imports besides the standard library (``evaluate`` brings
     ``datasets``, ``numpy`` and ``pyarrow``; ``huggingface-hub``, which it brings too, is named because the module
-    fetches a dataset given as Hub repo id with it), and the package-data folders it reads (``(in the package, beside the
-    flattened modules)``, carried by :data:`DATA_MODULE`)."""
+    fetches a dataset given as Hub repo id with it), and the package-data folders it reads (``(in the package, beside
+    the flattened modules)``, carried by :data:`DATA_MODULE`)."""
 
     name: str
     folder: str
@@ -91,7 +92,7 @@ for _name, _text in FILES.items():
         with os.fdopen(_fd, "w", encoding="utf-8") as _f:
             _f.write(_text)
         os.replace(_tmp, _path)
-'''
+'''  # noqa: E501 (the generated module's text)
 
 
 def _data_module(module: MetricModule) -> str | None:
@@ -118,7 +119,7 @@ def metric_files(module: MetricModule) -> dict[str, bytes]:
     files[SPACE_APP] = ((root / SPACE_APP) if (root / SPACE_APP).is_file()
                         else resources.files("lctg_metrics") / METRICS[METRIC_MODULE_DIR].folder / SPACE_APP).read_bytes()
     files.update({f.name: f.read_bytes() for f in root.iterdir()
-                  if f.is_file() and f.name != module.script and f.name not in NOT_COPIED and f.suffix in (".py", ".md")})
+                  if f.is_file() and f.name != module.script and f.name not in NOT_COPIED and PurePath(f.name).suffix in (".py", ".md")})
     files["requirements.txt"] = requirements(module).encode("utf-8")
     return {f"{module.name}/{name}": data for name, data in sorted(files.items())}
 

@@ -128,9 +128,9 @@ def _write_all(files: Sequence[tuple[Any, str | bytes | Staged]], made: list[Pat
                 staged.append((data.tmp, target))
                 continue
             made += _mkdirs(target.parent)
-            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=tmp_prefix(target), suffix=".tmp")
-            staged.append((Path(tmp), target))
-            os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary shareable files
+            fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=tmp_prefix(target), suffix=".tmp")
+            staged.append((Path(tmp_name), target))
+            os.chmod(tmp_name, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary shareable files
             with os.fdopen(fd, "wb") as f:
                 f.write(data.encode("utf-8") if isinstance(data, str) else data)
         for tmp, target in staged:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeGuard
 
 from lctg_dataset.constants import CONSTRAINT_SCHEMA, TASKS
 from lctg_metrics import aspects
@@ -20,7 +20,7 @@ class ScoringError(ValueError):
     """Bad scoring input; the message names the id, sample, file or line and what would be right."""
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -88,8 +88,8 @@ def check_samples(values: Any) -> list[int]:
     out = values if type(values) is list else list(values)
     if not (set(map(type, out)) <= {int} and (not out or 0 <= min(out) and max(out) < 2**63)):
         i, v = next((i, v) for i, v in enumerate(out) if not is_int(v) or not 0 <= v < 2**63)
-        raise ScoringError(f"samples[{i}]: expected a non-negative int below 2**63, got "
-                           f"{kind(v) if not is_int(v) or v < 10**30 else f'a number of about {int(v.bit_length() * 0.30103) + 1} digits'}")
+        got = kind(v) if not is_int(v) or v < 10**30 else f"a number of about {int(v.bit_length() * .30103) + 1} digits"
+        raise ScoringError(f"samples[{i}]: expected a non-negative int below 2**63, got {got}")
     return out
 
 

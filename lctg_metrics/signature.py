@@ -117,7 +117,7 @@ def options_signature(options: ScoringOptions) -> str:
 
 
 def _options_values(options: ScoringOptions) -> dict[str, str]:
-    return {o.signature: _code(o.name, getattr(options, o.name)) for o in OPTIONS if o.group == SCORING}
+    return {str(o.signature): _code(o.name, getattr(options, o.name)) for o in OPTIONS if o.group == SCORING}
 
 
 def build(options: ScoringOptions, *, cleaner: str, judge: str = "none", dataset_version: str,

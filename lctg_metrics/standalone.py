@@ -132,7 +132,7 @@ def _rewrite(source: str, where: str) -> tuple[str, list[str]]:
                 names.append(name + (f" as {alias.asname}" if alias.asname else ""))
         if names:
             out.insert(0, f"from .{local_name(node.module or '')} import {', '.join(names)}")
-        end = lines[node.end_lineno - 1]  # type: ignore[index]
+        end = lines[node.end_lineno - 1]  # type: ignore[operator]  # parsed source: end_lineno is set
         tail = end[node.end_col_offset:].rstrip("\n")  # a trailing comment, kept
         lines[node.lineno - 1: node.end_lineno] = [indent + f"\n{indent}".join(out) + tail + "\n"]
     return "".join(lines), list(dict.fromkeys(loaded))

@@ -212,7 +212,8 @@ ROWS: list[Row] = [
         setup=_text("g.csv", CSV_HEAD + "summary/1614/format,０,a\n")),
     Row("CSV Arabic-Indic digit sample", CSV, r"g\.csv:2: 'sample' .* got '٣'", setup=_text("g.csv", CSV_HEAD + "summary/1614/format,٣,a\n")),
     Row("CSV superscript sample", CSV, r"g\.csv:2: 'sample' .* got '²'", setup=_text("g.csv", CSV_HEAD + "summary/1614/format,²,a\n")),
-    Row("CSV sample 2**63", CSV, r"g\.csv:2: 'sample' for id 'summary/1614/format' must be a non-negative integer below 2\*\*63, got 9223372036854775808",
+    Row("CSV sample 2**63", CSV, r"g\.csv:2: 'sample' for id 'summary/1614/format' must be a non-negative integer below 2\*\*63, "
+        r"got 9223372036854775808",
         setup=_text("g.csv", CSV_HEAD + f"summary/1614/format,{2**63},a\n")),
     Row("CSV sample of 5000 digits", CSV, r"g\.csv:2: 'sample' .* below 2\*\*63, got a number of 5000 digits",
         setup=_text("g.csv", CSV_HEAD + "summary/1614/format," + "9" * 5000 + ",a\n")),

@@ -167,7 +167,8 @@ def test_module_is_a_metric_space(tmp_path, built_dataset):
      "from ._lctg_scoring_counts import Counts, T as TOTAL\n"),
     ("from lctg_dataset.constants import TASKS  # tasks\n", "from ._lctg_dataset_constants import TASKS  # tasks\n"),
     ("def f():\n    from lctg_metrics.llm.client import LLMConfig\n",
-     "def f():\n    raise ImportError('lctg_metrics.llm.client is not part of this standalone metric module: the LLM"),
+     "def f():\n    raise ImportError('lctg_metrics.llm.client is not part of this standalone metric module: "
+     "the LLM"),
     ("from lctg_metrics.llm.client import LLMConfig\n", "GeneratorError: .*left out .* only be imported inside a function"),
     ("import lctg_metrics.api\n", "GeneratorError: .*write `from lctg_… import name`"),
 ])

@@ -247,7 +247,8 @@ def test_an_output_that_is_an_input_is_refused(rows: list[dict], head: Path, tmp
 
 @pytest.mark.parametrize(("lines", "message"), [
     ([{"id": "story_endings/p-kite_q0", "generation": "a b"}] * 2,
-     "g.jsonl:2: id 'story_endings/p-kite_q0' appears again (first at {gens}:1); IFSM scores one generation per id"),
+     "g.jsonl:2: id 'story_endings/p-kite_q0' appears again (first at {gens}:1); "
+     "IFSM scores one generation per id"),
     ([{"id": "story_endings/p-kite_q0", "generation": "a b", "sample": 1}],
      "g.jsonl:1: id 'story_endings/p-kite_q0' has sample 1; IFSM scores one generation per id (sample 0)"),
     ([{"id": "story_endings/nope", "generation": "a b"}], "1 generation id(s) not in rows, e.g. 'story_endings/nope'"),

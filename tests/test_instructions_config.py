@@ -316,7 +316,8 @@ def test_manifest_and_card(folder):
     assert "config_name: instructions" in card
     assert "### How the instructions are checked" in section and "**Loose**" in section
     assert re.search(r"\| ad_text \| .*`format:two_responses`.*`style:plain`", section)
-    assert re.search(r"\| pros_and_cons \| `format:bullet_list`, `format:json`, `format:numbered_list`, `format:table`, `task:shiritori` \|",
+    assert re.search(r"\| pros_and_cons \| `format:bullet_list`, `format:json`, `format:numbered_list`, `format:table`, "
+                     r"`task:shiritori` \|",
                      section)
 
 

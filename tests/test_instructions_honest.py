@@ -1,7 +1,8 @@
 """Twenty prompts of instructions-1.2.0 drawn at random (seeded) and answered as a native speaker would: every
 answer follows every instruction of its prompt. Only the row ids and the answers are stored
-(``tests/data/instructions/honest/honest_1_2_0.jsonl``, apart from the labeled sets); the prompts are rebuilt from the upstream base texts, and an answer
-that must repeat the request holds ``{prompt_to_repeat}`` in its place, filled from the rebuilt row."""
+(``tests/data/instructions/honest/honest_1_2_0.jsonl``, apart from the labeled sets); the prompts are rebuilt from the
+upstream base texts, and an answer that must repeat the request holds ``{prompt_to_repeat}`` in its place, filled from
+the rebuilt row."""
 
 from __future__ import annotations
 

@@ -40,14 +40,14 @@ class FakeModel:
 
     def __call__(self, body: dict) -> str:
         content = body["messages"][-1]["content"]
-        for task, (head, tail) in self.cleaner.items():
+        for _task, (head, tail) in self.cleaner.items():
             if content.startswith(head) and content.endswith(tail):
                 text = content[len(head): len(content) - len(tail)]
                 return text[len(PREAMBLE):] if text.startswith(PREAMBLE) else text
-        for task, head in self.judge.items():
+        for _task, head in self.judge.items():
             if content.startswith(head):
                 return primary_answer(content)
-        for task, head in self.fallback.items():
+        for _task, head in self.fallback.items():
             if content.startswith(head):
                 return fallback_answer(content)
         return "??"

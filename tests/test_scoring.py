@@ -140,7 +140,8 @@ def test_strip_think_happens_before_cleaning():
     from lctg_metrics.options import resolve_options
 
     refs = [ref("summary/1/char_count", "char_count", lo=20, hi=40)]
-    text = "<think>要約の方針を考える。長さは二十字から四十字。</think>京都に新しい抹茶カフェが開店し、初日から長い行列ができた。"
+    text = ("<think>要約の方針を考える。長さは二十字から四十字。</think>"
+            "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。")
     kept = score([gen(refs[0]["id"], text)], refs, cleaner="rule", options=resolve_options(think="keep"))
     stripped = score([gen(refs[0]["id"], text)], refs, cleaner="rule", options=resolve_options(think="strip"))
     assert stripped.items[0].cleaned == "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。"

@@ -109,7 +109,8 @@ def test_dataset_map_with_two_processes(toy, whole):
 
 @pytest.mark.slow
 def test_ray_data_recipe(toy, whole):
-    """The Ray Data recipe of docs/scoring.md, as written: pandas batches in, count rows out, merged to the one-process result."""
+    """The Ray Data recipe of docs/scoring.md, as written: pandas batches in, count rows out, merged to the one-process
+    result."""
     ray = pytest.importorskip("ray")
     gens, refs = toy
     scorer, counts_all = whole

@@ -171,7 +171,7 @@ def test_source_without_protocol_prompts_recovers_task_prompts(source_dir, built
     (src / "protocol_prompts.json").unlink()
     result = build(str(src))
     assert result.protocol is None
-    for task, rows in result.rows.items():
+    for rows in result.rows.values():
         for row in rows:
             assert row["instruction"] == built_rows[row["id"]]["instruction"]
     assert not [f for f in result.findings if f.kind == "prompt_not_reconstructible"]

@@ -20,14 +20,14 @@ ANSWER = "京都に新しい抹茶カフェが開店し、初日から長い行�
     (f"<think>\nまず要約の条件を確認する。\n</think>\n\n{ANSWER}", ANSWER, STRIPPED),          # R1-style
     (f"要約の条件を確認する。\n</think>\n\n{ANSWER}", ANSWER, STRIPPED),                      # Qwen3 template: no opening tag
     (f"  <THINK>条件は？</Think>{ANSWER}", ANSWER, STRIPPED),                                  # any case, leading blanks
-    (f"<think>\n条件を確認して、まず", f"<think>\n条件を確認して、まず", UNFINISHED),          # cut off mid-reasoning
+    ("<think>\n条件を確認して、まず", "<think>\n条件を確認して、まず", UNFINISHED),          # cut off mid-reasoning
     (ANSWER, ANSWER, NO_THINK),
     (f"\ufeff<think>推論</think>{ANSWER}", ANSWER, STRIPPED),                                # a BOM before the block
     (f"\ufeff \n<think>推論</think>{ANSWER}", ANSWER, STRIPPED),                            # BOM and blanks
     (f'<think type="x">推論</think >{ANSWER}', ANSWER, STRIPPED),                            # attributes, blank before >
     (f"<think>外<think>内</think>外</think>{ANSWER}", ANSWER, STRIPPED),                      # a nested block is reasoning
     (f"<think>一</think>\n<think>二</think>\n{ANSWER}", ANSWER, STRIPPED),                    # two leading blocks
-    (f"<think>推論</think>\n  ", f"<think>推論</think>\n  ", NO_ANSWER),                       # nothing after the block
+    ("<think>推論</think>\n  ", "<think>推論</think>\n  ", NO_ANSWER),                       # nothing after the block
     (f"{ANSWER}</think>", f"{ANSWER}</think>", NO_ANSWER),                                    # answer + stray </think>
     (f"{ANSWER}<think>後書き</think>", f"{ANSWER}<think>後書き</think>", MALFORMED),           # a block after the answer
     (f"<think>推論</think>{ANSWER}</think>", f"<think>推論</think>{ANSWER}</think>", MALFORMED),  # a second </think>
@@ -39,8 +39,8 @@ ANSWER = "京都に新しい抹茶カフェが開店し、初日から長い行�
     (f"<thought>推論</thought>{ANSWER}", ANSWER, STRIPPED),
     (f"<think >推論</ think>{ANSWER}", ANSWER, STRIPPED),                                    # blanks inside the brackets
     (f"\u200b\u2060<think>推論</think>{ANSWER}", ANSWER, STRIPPED),                          # invisible characters first
-    (f"<think>推論</think>\u200b\u2060 \n", f"<think>推論</think>\u200b\u2060 \n", NO_ANSWER),  # an invisible answer
-    (f"<think>推論</think>\u3099", f"<think>推論</think>\u3099", NO_ANSWER),                    # a lone combining mark
+    ("<think>推論</think>\u200b\u2060 \n", "<think>推論</think>\u200b\u2060 \n", NO_ANSWER),  # an invisible answer
+    ("<think>推論</think>\u3099", "<think>推論</think>\u3099", NO_ANSWER),                    # a lone combining mark
     (f"<thinker>{ANSWER}</thinker>", f"<thinker>{ANSWER}</thinker>", NO_THINK),               # not a reasoning tag
     (f"<think>推論</think>{ANSWER}<reasoning>", f"<think>推論</think>{ANSWER}<reasoning>", MALFORMED),
 ])
@@ -49,7 +49,8 @@ def test_auto_think(text, expected, state):
 
 
 @pytest.mark.parametrize("text,reason", [
-    (f"<think>推論</think>{ANSWER}</think>", rf"malformed reasoning: </think> at character {len('<think>推論</think>' + ANSWER) + 1}, after the answer began"),
+    (f"<think>推論</think>{ANSWER}</think>", rf"malformed reasoning: </think> at character {len('<think>推論</think>' + ANSWER) + 1}, "
+     "after the answer began"),
     (f"{ANSWER}<think>後書き</think>", rf"malformed reasoning: <think> at character {len(ANSWER) + 1}, after answer text"),
     (f"<think>外<think>内</think>{ANSWER}", r"malformed reasoning: a nested <think> is never closed \(2 <think>, 1 </think>\)"),
 ])

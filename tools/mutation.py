@@ -142,8 +142,8 @@ def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
             continue
         mutation = work["mutations"][0]
         outcome = {"killed": "killed", "survived": "survived"}.get(result.get("test_outcome"), "incompetent")
-        diff = " | ".join(l for l in (result.get("diff") or "").splitlines()
-                          if l[:1] in "+-" and not l.startswith(("+++", "---")))
+        diff = " | ".join(line for line in (result.get("diff") or "").splitlines()
+                          if line[:1] in "+-" and not line.startswith(("+++", "---")))
         results.append({"module": mutation["module_path"], "operator": mutation["operator_name"].split("/")[-1],
                         "line": mutation["start_pos"][0], "outcome": outcome, "diff": diff})
     return results

@@ -23,7 +23,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     decls = load_declarations(line)
     declared = decls.categories  # the taxonomy's order
     order = [c for c in declared if c in per] + sorted(set(per) - set(declared))
-    body = [[c, len(ids[c]), *per[c].values(), sum(per[c].values())] for c in order]
+    body: list[list[Any]] = [[c, len(ids[c]), *per[c].values(), sum(per[c].values())] for c in order]
     body.append(["**total**", len(set().union(*ids.values())) if ids else 0,
                  *(sum(r[i] for r in body) for i in range(2, 3 + len(TASKS)))])
     return "\n".join([
@@ -31,17 +31,17 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
         "",
         f"How it was made: for each LCTG base text and its task instruction, prompts whose [条件] block holds 1–3 "
         "verifiable Japanese instructions, one per line, in place of the LCTG conditions. The instructions, their "
-        "categories (Horio et al.'s taxonomy), their Japanese sentences and the kwargs to draw are declared once as "
-        "data (`lctg_dataset/instructions/declarations.json`); keywords, forbidden words and character ranges come "
-        "from the record's scored LCTG values. Only instructions with a deterministic checker are used (categories "
-        "judged by an LLM, such as トピック指定, are left out). The instructions of one prompt are of distinct "
-        "categories and never a declared conflicting pair; a required word never meets a script or punctuation "
-        f"rule or a forbidden word. Drawn with `--seed {seed}` and the row id, so builds are reproducible. "
-        f"Rows: {len(rows)}; the id is `instructions/{{task}}/{{prompt_id}}/{{k}}`; `instruction_id_list`, "
-        "`kwargs` (one JSON object per instruction) and `categories` are parallel lists. Score with the instruction "
-        "checkers of `lctg_metrics.instructions` (strict and loose). This config is **derived**: it is not part of "
-        "LCTG Bench as published and its scores are **not comparable** with the papers' tables or with the LCTG "
-        "configs; the scorer's signature shows its dataset version.",
+        "categories (Horio et al.'s taxonomy), their Japanese sentences and the kwargs to draw are declared once "
+        "as data (`lctg_dataset/instructions/declarations.json`); keywords, forbidden words and character ranges "
+        "come from the record's scored LCTG values. Only instructions with a deterministic checker are used "
+        "(categories judged by an LLM, such as トピック指定, are left out). The instructions of one prompt are of "
+        "distinct categories and never a declared conflicting pair; a required word never meets a script or "
+        f"punctuation rule or a forbidden word. Drawn with `--seed {seed}` and the row id, so builds are "
+        f"reproducible. Rows: {len(rows)}; the id is `instructions/{{task}}/{{prompt_id}}/{{k}}`; "
+        "`instruction_id_list`, `kwargs` (one JSON object per instruction) and `categories` are parallel lists. "
+        "Score with the instruction checkers of `lctg_metrics.instructions` (strict and loose). This config is "
+        "**derived**: it is not part of LCTG Bench as published and its scores are **not comparable** with the "
+        "papers' tables or with the LCTG configs; the scorer's signature shows its dataset version.",
         "",
         "Instructions per category (distinct ids, then occurrences per task):",
         "",
@@ -146,7 +146,7 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   two lines); a two-letter word split so must stand alone (「大会 社長」 does not hold 「会社」).
 - **Quoted speech** in 「」『』 is the speaker's, not the writer's: it is left out of the style and unified-ending
   rules (a dialogue line 「いらっしゃいませ。」 in plain narration passes だ・である調), but its characters, 句点 and words
-  still count for the length, punctuation, script and keyword rules."""
+  still count for the length, punctuation, script and keyword rules."""  # noqa: E501 (the card's text, line for line)
 
 
 def _compatibility_text(decls: Declarations, line: str) -> str:
@@ -159,9 +159,10 @@ def _compatibility_text(decls: Declarations, line: str) -> str:
     needs = "; ".join(f"`{i}` only on base texts matching `{pattern.pattern}` ({why})"
                       for i, (pattern, why) in table.needs_in_base_text.items())
     return "\n".join([
-        f"Compatibility (version {line}, `lctg_dataset/instructions/compatibility.json`): an instruction is drawn only "
-        "if its task admits it and the base text gives it something to act on; pairs in the conflict table "
-        "(`declarations.json`) never meet in one prompt. Older versions stay buildable with `--instructions-version`.",
+        f"Compatibility (version {line}, `lctg_dataset/instructions/compatibility.json`): an instruction is drawn "
+        "only if its task admits it and the base text gives it something to act on; pairs in the conflict table "
+        "(`declarations.json`) never meet in one prompt. Older versions stay buildable with "
+        "`--instructions-version`.",
         "",
         md_table(["task", "instructions it does not admit"], body),
         "",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 from lctg_dataset.stories.instructions import TEMPLATE_SET, choose_template, make_instruction, make_prompt
@@ -61,7 +61,7 @@ def build_rows(
 
 
 def load_story_rows(
-    source: str | Path | None = None,
+    source: str | os.PathLike[str] | None = None,
     *,
     split: str | None = None,
     seed: int = DEFAULT_SEED,
@@ -74,7 +74,7 @@ def load_story_rows(
     return [r for r in rows if split is None or r["split"] == split]
 
 
-def fill_contexts(rows: Sequence[dict[str, Any]], source: str | Path | None = None) -> list[dict[str, Any]]:
+def fill_contexts(rows: Sequence[dict[str, Any]], source: str | os.PathLike[str] | None = None) -> list[dict[str, Any]]:
     """Copies of ``rows`` with ``document`` and ``prompt`` filled from the user's local copy, by question id."""
     by_id = {r.question_id: r for r in read_stories(source)}
     filled = []

@@ -50,7 +50,7 @@ def read_split(path: str | Path, source_split: str) -> list[StoryRecord]:
 
 
 def read_stories(
-    source: str | Path | None = None, splits: tuple[str, ...] = SOURCE_SPLITS
+    source: str | os.PathLike[str] | None = None, splits: tuple[str, ...] = SOURCE_SPLITS
 ) -> list[StoryRecord]:
     """All records of ``splits`` (dev then test) from ``source`` (a folder), in file order."""
     folder = Path(source) if source is not None else default_source_dir()

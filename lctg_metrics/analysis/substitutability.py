@@ -81,13 +81,13 @@ def ranking_analysis(
             continue
         rho = stats.spearman(values[settings[i]], values[settings[j]])
         matrix[i][j] = matrix[j][i] = rho
-    substitutes = sorted(
-        ({"a": settings[i], "b": settings[j], "spearman": matrix[i][j]}
-         for i, j in _pairs(n) if matrix[i][j] is not None and matrix[i][j] >= threshold),
-        key=lambda d: (-d["spearman"], d["a"], d["b"]),
+    found = sorted(
+        ((m, settings[i], settings[j]) for i, j in _pairs(n) if (m := matrix[i][j]) is not None and m >= threshold),
+        key=lambda t: (-t[0], t[1], t[2]),
     )
+    substitutes = [{"a": a, "b": b, "spearman": score} for score, a, b in found]
     by_setting = {
-        s: [settings[j] for j in range(n) if j != i and matrix[i][j] is not None and matrix[i][j] >= threshold]
+        s: [settings[j] for j in range(n) if j != i and (m := matrix[i][j]) is not None and m >= threshold]
         for i, s in enumerate(settings)
     }
     notes = [f"{s}: {why}" for s, why in undefined.items()]
@@ -122,11 +122,12 @@ def _similarity_matrix(
 
 def _correlate_upper(a: list[list[float | None]], b: list[list[float | None]]) -> tuple[float | None, str | None]:
     """Spearman between two matrices over the setting pairs (i < j) where both are defined."""
-    xs, ys = [], []
+    xs: list[float] = []
+    ys: list[float] = []
     for i, j in _pairs(len(a)):
-        if a[i][j] is not None and b[i][j] is not None:
-            xs.append(a[i][j])
-            ys.append(b[i][j])
+        if (x := a[i][j]) is not None and (y := b[i][j]) is not None:
+            xs.append(x)
+            ys.append(y)
     try:
         return stats.spearman(xs, ys), None
     except ValueError as e:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence, cast
 
 from lctg_metrics.options import ScoringOptions
-from lctg_metrics.verdict import Verdict, new
+from lctg_metrics.verdict import Verdict, new  # noqa: F401 (new: re-exported by lctg_metrics.aspects)
 
 
 class Texts(NamedTuple):
@@ -47,7 +47,7 @@ Passes = Callable[[Sequence[str], Sequence[str], Sequence[Constraint], ScoringOp
 def one_by_one(check: Check, raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
                options: ScoringOptions) -> list[bool]:
     """``passed`` of each item's own check (what a ``passes`` gives where its fast way does not apply)."""
-    return [v[0] for v in map(check, zip(raws, cleaned), constraints, repeat(options))]
+    return [v[0] for v in map(check, cast("Iterable[Texts]", zip(raws, cleaned)), constraints, repeat(options))]
 
 
 def _no_validation(constraint: Mapping[str, Any]) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import attrgetter, gt, lt, not_, or_
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeGuard
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, one_by_one, register
 from lctg_metrics.verdict import Verdict, new
@@ -42,7 +42,7 @@ def passes_char_count(raws: Sequence[str], cleaned: Sequence[str], constraints: 
     return out
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

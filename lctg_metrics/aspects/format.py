@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import compress, repeat
 from operator import attrgetter, eq, getitem, gt, not_
-from typing import Sequence
+from typing import Sequence, cast
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, register
 from lctg_metrics.verdict import Verdict, new
@@ -46,7 +46,7 @@ def _longer(texts: Sequence[str], ns: list[int]) -> list[bool]:
     """Whether each text has more than its n characters once blanks are deleted: decided on the text's first 2n + 2
     characters (enough unless it is mostly blanks), on the whole text for the few that are not."""
     head = slice(0, 2 * max(ns, default=0) + 2)
-    heads = list(map(getitem, texts, repeat(head)))
+    heads = cast("list[str]", list(map(getitem, texts, repeat(head))))
     out = list(map(gt, map(len, delete_blanks_each(heads)), ns))
     unsure = [k for k in compress(range(len(out)), map(not_, out)) if len(texts[k]) > len(heads[k])]
     for k in unsure:

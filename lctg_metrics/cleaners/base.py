@@ -22,8 +22,11 @@ class CleanBatch:
 class Cleaner(Protocol):
     """Maps a batch to cleaned strings and names itself (``name@version``) for the score signature."""
 
-    name: str
-    version: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def version(self) -> str: ...
 
     def clean(self, batch: CleanBatch) -> list[str]: ...
 

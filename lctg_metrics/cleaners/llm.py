@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from lctg_metrics.cleaners.base import CleanBatch
 
@@ -23,7 +23,8 @@ class LLMCleaner:
         from lctg_metrics.llm.judge import clean_llm
 
         options = dict(self.run_options or {})
-        return clean_llm(list(batch.raws), list(batch.tasks), self.protocol, self.config, **options)
+        # a failed call's item is None, listed in ``.failed`` and left out before scoring
+        return cast("list[str]", clean_llm(list(batch.raws), list(batch.tasks), self.protocol, self.config, **options))
 
     def describe(self) -> str:
         """``llm:{model}@{host}#{prompt digest}({params},empty:{mode})`` — endpoint without credentials, which
@@ -32,4 +33,5 @@ class LLMCleaner:
         from lctg_metrics.llm.judge import protocol_digest
 
         empty = dict(self.run_options or {}).get("empty_answer", "keep")
-        return f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}({describe_params(self.config)},empty:{empty})"
+        return (f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}"
+                f"({describe_params(self.config)},empty:{empty})")

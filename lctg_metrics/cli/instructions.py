@@ -72,6 +72,8 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     inputs = _inputs(args)
     _same_paths(args, inputs)
     data: dict[str, Any]
+    generations: list[Any]  # M-IFEval's response rows, or the generations
+    name: str | None
     if inputs[1][0] == "--input":
         rows, generations = files.read_mifeval(args.input, args.generations)
         name, data = files.MIFEVAL_DATA, {"format": "m-ifeval", "input": str(args.input)}

@@ -279,7 +279,7 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
         out = clean_llm(raws, tasks, cleaner.protocol, cleaner.config, dry_run=True, progress=False)
         print(f"llm cleaner: {_usage_line(dataclasses.asdict(out.stats))}")
         if out.stats.calls_needed == 0:
-            cleaned = list(out)  # every answer is cached: the judge inputs are known exactly
+            cleaned = list(out)  # type: ignore[arg-type]  # all cached, no None: the judge inputs are known
     else:
         provided = [g.cleaned for g in generations]
         cleaned = cleaner.clean(CleanBatch(tasks, raws, provided, lambda i: generations[i].label()))
@@ -289,8 +289,8 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
                   "cached yet), plus True/False fallback calls for non-conforming answers")
         else:
             items = [(t, judge.base_texts.get(g.id), c) for t, g, c in zip(tasks, generations, cleaned)]
-            out = judge_quality(items, judge.protocol, judge.config, dry_run=True, progress=False)
-            print(f"llm judge: {_usage_line(dataclasses.asdict(out.stats))} (plus True/False fallback calls for "
+            judged = judge_quality(items, judge.protocol, judge.config, dry_run=True, progress=False)
+            print(f"llm judge: {_usage_line(dataclasses.asdict(judged.stats))} (plus True/False fallback calls for "
                   "non-conforming answers)")
     print("dry run: no calls were made")
     return 0

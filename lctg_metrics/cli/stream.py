@@ -71,8 +71,8 @@ def _default_cleaner(path: Any, others: set[str]) -> str:
         chunks.close()
 
 
-def _kept(chunks: Iterator[list[Generation]], others: set[str], skipped: list[int],
-          args: argparse.Namespace) -> Iterator[list[Generation]]:
+def _kept(chunks: Iterator[Sequence[Generation]], others: set[str], skipped: list[int],
+          args: argparse.Namespace) -> Iterator[Sequence[Generation]]:
     """The chunks without the generations of the config's tasks that ``--task`` leaves out (counted in
     ``skipped``); an error when none is left."""
     kept = 0

@@ -70,7 +70,8 @@ Examples:
 
     >>> fmt = dict(kw, id="summary/7/format", task="summary", prompt_id=7, aspects=["format"], keyword=None)
     >>> out = metric.compute(predictions=["新しい抹茶カフェが京都に開店し、初日から行列ができた。",
-    ...                                   "承知しました。以下が要約です。\\n新しい抹茶カフェが京都に開店し、初日から行列ができた。"],
+    ...                                   "承知しました。以下が要約です。\\n"
+    ...                                   "新しい抹茶カフェが京都に開店し、初日から行列ができた。"],
     ...                      references=[fmt, fmt], return_items=True)
     >>> out["summary/format"]
     0.5

@@ -1,1 +1,2 @@
-"""The lctg_if evaluate module (a folder `evaluate.load` reads by its script); a package only so the layer contract sees it."""
+"""The lctg_if evaluate module (a folder `evaluate.load` reads by its script); a package only so the layer contract sees
+it."""

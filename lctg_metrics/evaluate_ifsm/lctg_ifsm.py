@@ -84,7 +84,7 @@ Examples:
     ...                       stories="tests/data/ifsm", dissimilarity="none", adversarial=False)
     >>> echo["ifsm"], echo["flagged"], echo["valid"]
     (0.0, 5, False)
-"""
+"""  # noqa: E501 (a doctest's printed output)
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)

@@ -44,7 +44,8 @@ def main_character(context: str) -> str:
 
 
 def focus(question: str) -> str:
-    """The question without its asking words (``Which is the worst possible outcome?`` -> ``worst possible outcome``)."""
+    """The question without its asking words (``Which is the worst possible outcome?`` -> ``worst possible
+    outcome``)."""
     words = question.strip().rstrip("?").strip().split()
     start = 0
     while start < len(words) and words[start].lower().strip(",") in _ASKING:

@@ -41,7 +41,7 @@ def story_prompt_records(
     if split not in (None, FIT, EVAL):
         raise ValueError(f"split must be {FIT!r}, {EVAL!r} or None, got {split!r}")
     if rows_or_folder is None or isinstance(rows_or_folder, (str, os.PathLike)):
-        rows: list[Mapping[str, Any]] = load_story_rows(rows_or_folder, include_contexts=True, seed=seed)
+        rows: Sequence[Mapping[str, Any]] = load_story_rows(rows_or_folder, include_contexts=True, seed=seed)
     else:
         given = list(rows_or_folder)
         _check(given)

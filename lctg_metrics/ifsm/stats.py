@@ -13,7 +13,7 @@ CONFIDENCE = 0.95
 
 
 def bootstrap_ci(
-    hits: Sequence[float], *, n_boot: int = N_BOOT, confidence: float = CONFIDENCE, seed: int = 0
+    hits: Sequence[float] | np.ndarray, *, n_boot: int = N_BOOT, confidence: float = CONFIDENCE, seed: int = 0
 ) -> tuple[float, float]:
     """Percentile interval of the mean of ``hits`` (0/1 per item); ``(nan, nan)`` for no items.
 

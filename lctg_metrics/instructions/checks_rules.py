@@ -137,8 +137,8 @@ def _style(response: str) -> tuple[list[str], list[str], bool]:
 def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, other_name: str) -> Verdict:
     """The style verdict: no sentence in the other style, and at least one in the asked style unless the whole
     response is one line without a predicate holding one sentence or no 句点 (a title or slogan such as 「月三千円で学び
-    放題のパソコン教室」, 「学び放題！月三千円のパソコン教室」 or 「始めるなら、今。」, which neither style can be shown in;
-    「美しい景色。静かな湖。」 is prose and needs a sentence in the asked style)."""
+    放題のパソコン教室」, 「学び放題！月三千円のパソコン教室」 or 「始めるなら、今。」, which neither style can be shown
+    in; 「美しい景色。静かな湖。」 is prose and needs a sentence in the asked style)."""
     if other:
         return Verdict(False, f"{len(other)} {other_name} sentences, e.g. 「…{sentence_body(other[0])[-12:]}」")
     if wanted:
@@ -167,8 +167,8 @@ def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 #: An ASCII , or . written as a 読点/句点: right after a Japanese (non-ASCII) character, or after a number that follows
-#: a Japanese character (「今年は2024. 」, 「東京は1,大阪は2」), so 1,000, １,０００, 3.14, P.S. and English text are not;
-#: a period followed by a digit or another period (an ellipsis ...) is not, nor the dot of a list number (「1. 」).
+#: a Japanese character (「今年は2024. 」, 「東京は1,大阪は2」), so 1,000, １,０００, 3.14, P.S. and English text are
+#: not; a period followed by a digit or another period (an ellipsis ...) is not, nor the dot of a list number (「1. 」).
 _ASCII_COMMA = re.compile(r"(?:[^\x00-\x7f]|[^\x00-\x7f\s][0-9]+),(?![0-9０-９])|[^\x00-\x7f０-９\s][ \t]*,")
 _ASCII_PERIOD = re.compile(r"(?:[^\x00-\x7f\s][ \t]*|[^\x00-\x7f\s][0-9]+)\.(?![.0-9])|(?<=[^\x00-\x7f])\.(?![.0-9])")
 

@@ -4,8 +4,8 @@ to ours (``files.score_mifeval`` scores a model's responses with them)."""
 from __future__ import annotations
 
 import json
+import os
 import re
-from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from lctg_metrics.schema import ScoringError
@@ -84,7 +84,7 @@ MIFEVAL_MAP: dict[str, tuple[str, Callable[[Kwargs], dict[str, Any]]]] = {
 }
 
 
-def _read_jsonl(path: str | Path) -> list[dict[str, Any]]:
+def _read_jsonl(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     rows = []
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
@@ -96,7 +96,7 @@ def _read_jsonl(path: str | Path) -> list[dict[str, Any]]:
     return rows
 
 
-def read_mifeval_inputs(path: str | Path) -> list[dict[str, Any]]:
+def read_mifeval_inputs(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """M-IFEval input rows ``{"key", "prompt", "instruction_id_list", "kwargs"}`` (kwargs nulls dropped)."""
     rows = _read_jsonl(path)
     for number, row in enumerate(rows, 1):
@@ -116,7 +116,7 @@ def read_mifeval_inputs(path: str | Path) -> list[dict[str, Any]]:
     return rows
 
 
-def read_mifeval_responses(path: str | Path) -> dict[str, str]:
+def read_mifeval_responses(path: str | os.PathLike[str]) -> dict[str, str]:
     """M-IFEval responses: prompt -> response (the files carry no key; prompts are unique)."""
     out: dict[str, str] = {}
     for number, row in enumerate(_read_jsonl(path), 1):

@@ -58,8 +58,8 @@ def analyze(text: str) -> tuple[Morpheme, ...]:
 
 
 #: Predicates whose final form before a 、 can only end a sentence (a comma splice): the copula だ/である and the polite
-#: です/ます. A verb, adjective or た before 、 may modify or list (「音楽を超えた、新しい…」, 「見る、聞く、話す」) and ず
-#: continues (「諦めず、」), so they end nothing.
+#: です/ます. A verb, adjective or た before 、 may modify or list (「音楽を超えた、新しい…」, 「見る、聞く、話す」) and
+#: ず continues (「諦めず、」), so they end nothing.
 SPLICE_LEMMAS = frozenset({"だ", "です", "ます"})
 
 
@@ -74,9 +74,9 @@ def is_final_particle(morpheme: Morpheme) -> bool:
 
 
 def ends_clause(text: str) -> bool:
-    """Whether ``text`` ends in a copula or polite predicate in its final form (「雨だ」, 「晴れです」) or a closing final
-    particle (「楽しいね」), so a 、 after it splices two sentences rather than joining two clauses. Readings in （） are
-    read through (「受（う）け、」 continues)."""
+    """Whether ``text`` ends in a copula or polite predicate in its final form (「雨だ」, 「晴れです」) or a closing
+    final particle (「楽しいね」), so a 、 after it splices two sentences rather than joining two clauses. Readings in
+    （） are read through (「受（う）け、」 continues)."""
     tail = content_tail(predicate_text(text))
     if not tail:
         return False
@@ -145,18 +145,19 @@ _TRAILING_PARTICLES = ("終助詞", "準体助詞")
 _NEUTRAL_POS = ("補助記号", "記号", "感動詞", "接続詞", "副詞", "連体詞", "接頭辞", "助詞")
 
 
-#: Casual forms of です that are no です・ます調 (「知ってるでしょ。」, 「なるっしょ。」, 「いいっす。」, 「そうすね。」): read as
-#: plain speech. でしょ is casual only when no う follows (でしょう is polite).
+#: Casual forms of です that are no です・ます調 (「知ってるでしょ。」, 「なるっしょ。」, 「いいっす。」,
+#: 「そうすね。」): read as plain speech. でしょ is casual only when no う follows (でしょう is polite).
 _CASUAL_POLITE = frozenset({"でしょ", "っしょ", "しょ", "っす", "す"})
-#: An aside in brackets inside a sentence (「安いです（月三千円だ）。」, 「安い【税別】。」): not the sentence's predicate.
+#: An aside in brackets inside a sentence (「安いです（月三千円だ）。」, 「安い【税別】。」): not the sentence's
+#: predicate.
 _ASIDE = re.compile(r"[（(【〔［\[][^（）()【】〔〕［］\[\]]*[)）】〕］\]]")
 #: Laughter marks after a predicate (「楽しかった笑」, 「楽しかったｗｗ」): decoration, not a word of the sentence.
 _LAUGH = re.compile(r"(?<=[ぁ-ゖァ-ヺー。！？!?♪])(?:笑|[wWｗＷ])+(?=[\s。！？!?♪…]*$)")
 
 
 def predicate_text(sentence: str) -> str:
-    """The part of a sentence its predicate is read from: asides in （）【】［］ and trailing laughter marks (笑, ｗ) removed,
-    unless nothing would be left (a sentence wholly in brackets is read as written)."""
+    """The part of a sentence its predicate is read from: asides in （）【】［］ and trailing laughter marks (笑, ｗ)
+    removed, unless nothing would be left (a sentence wholly in brackets is read as written)."""
     core = _LAUGH.sub("", _ASIDE.sub("", sentence)).strip()
     return core if any(ch.isalnum() for ch in core) else sentence
 
@@ -169,9 +170,9 @@ _COMPOUND_PARTICLE_VERBS = frozenset({"付く", "就く", "つく", "為る", "�
 
 
 def _without_conjunction(tail: list[Morpheme]) -> list[Morpheme]:
-    """A sentence cut off after a conjunctive particle (a て-form request 「試してみてね！」, 「雨ですけど。」, 「高いので。」)
-    is read from the predicate before the particle; a compound case particle (について, として, によって) is no
-    predicate and stays (「〜について。」 is an elliptical phrase)."""
+    """A sentence cut off after a conjunctive particle (a て-form request 「試してみてね！」, 「雨ですけど。」,
+    「高いので。」) is read from the predicate before the particle; a compound case particle (について, として,
+    によって) is no predicate and stays (「〜について。」 is an elliptical phrase)."""
     j = len(tail)
     while j and tail[j - 1].pos2 in _TRAILING_PARTICLES:
         j -= 1
@@ -189,12 +190,14 @@ def politeness(sentence: str) -> str:
     - polite when, walking back from the end over 終助詞/準体助詞 and auxiliaries, a polite auxiliary or verb
       (です, ます, ください, ございます) is met: でしょうか, ありませんか, なのです, ではないでしょうか;
     - otherwise plain when the predicate is a verb, adjective, 形状詞 or auxiliary: だろうか, なのか, のだ, である,
-      「ことだ」, 「行くぞ」, 「静か。」; and plain when a noun or adverb carries a final particle (「本当か。」, 「なるほどね。」);
+      「ことだ」, 「行くぞ」, 「静か。」; and plain when a noun or adverb carries a final particle (「本当か。」,
+      「なるほどね。」);
     - neutral for a bare noun phrase (体言止め, a title) or an elliptical phrase (「以下の通り。」, 「〜について。」).
 
     A sentence ending in a conjunctive particle is read from the predicate before it (「試してみてね！」 is plain,
-    「雨ですけど。」 polite). Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``); emoji, ♪ and ！？ are symbols; the
-    casual でしょ, っしょ and っす (「知ってるでしょ。」) are plain speech, not です・ます調."""
+    「雨ですけど。」 polite). Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``);
+    emoji, ♪ and ！？ are symbols; the casual でしょ, っしょ and っす (「知ってるでしょ。」) are plain speech, not
+    です・ます調."""
     tail = _without_conjunction(content_tail(predicate_text(sentence)))
     for i in range(len(tail) - 1, -1, -1):
         m = tail[i]

@@ -176,7 +176,7 @@ def data_name(rows: Sequence[Mapping[str, Any]]) -> str:
     return "+".join(versions) if versions else "custom"
 
 
-def score_instructions(generations: Iterable[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], *,
+def score_instructions(generations: Iterable[Mapping[str, Any] | Generation], rows: Sequence[Mapping[str, Any]], *,
                        mode: str = "both", ci: bool = True, n_resamples: int = 1000, seed: int = 0,
                        level: float = 0.95, data: str | None = None,
                        source: str = "generations") -> InstructionResult:

@@ -3,7 +3,8 @@
 The keyword and length checkers judge what a person reading the rendered response would see, so that a response
 cannot obey on paper while the reader sees something else: a forbidden word with a zero-width space, a soft hyphen,
 a variation selector or an HTML tag inside it is still that word; a word spelled out or split (「ス マ ホ」,
-「ス・マ・ホ」, 「スマ」 + line break + 「ホ」) is still that word; a length minimum is not met by a run of 。。。。 or ーーーー.
+「ス・マ・ホ」, 「スマ」 + line break + 「ホ」) is still that word; a length minimum is not met by a run of 。。。。 or
+ーーーー.
 """
 
 from __future__ import annotations

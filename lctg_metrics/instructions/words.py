@@ -111,8 +111,8 @@ def _whole_katakana_word(text: str, start: int, end: int) -> bool:
 
 
 def _spelled_from(written: str, word: str) -> bool:
-    """Whether ``written`` spells ``word`` in kana, whole or in part (交ぜ書き: てん気 or 天き for 天気): every letter that
-    is not kana is one of the keyword's own (転機 is no 天気)."""
+    """Whether ``written`` spells ``word`` in kana, whole or in part (交ぜ書き: てん気 or 天き for 天気): every letter
+    that is not kana is one of the keyword's own (転機 is no 天気)."""
     return all(_is_kana(ch) or ch in word for ch in written)
 
 
@@ -167,8 +167,8 @@ Tokens = tuple[tuple[int, int, morph.Morpheme], ...]
 
 
 def _is_stray(tokens: Tokens, k: int) -> bool:
-    """Whether morpheme ``k`` is a particle with nothing to attach to (at the start, after a blank or mark, after another
-    particle or after あの): the analyser cut a kana word wrongly (か|いしゃ in かいしゃに, あの|か|いしゃ)."""
+    """Whether morpheme ``k`` is a particle with nothing to attach to (at the start, after a blank or mark, after
+    another particle or after あの): the analyser cut a kana word wrongly (か|いしゃ in かいしゃに, あの|か|いしゃ)."""
     if k < 0 or tokens[k][2].pos1 != "助詞":
         return False
     return k == 0 or tokens[k - 1][2].pos1 in _NO_HOST or tokens[k - 1][1] != tokens[k][0]
@@ -245,7 +245,8 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
 
 
 def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:
-    """A reading in brackets right after the keyword's spelling (時間（じかん）) glosses that occurrence: not another."""
+    """A reading in brackets right after the keyword's spelling (時間（じかん）) glosses that occurrence: not
+    another."""
     return (0 < start and end < len(text) and text[start - 1] in "（(" and text[end] in "）)"
             and any(e == start - 1 for _, e in spelled))
 

@@ -227,8 +227,8 @@ class Caller:
             where = headers.get("location")
             shown = repr(where) if where else "(no Location header)"
             message = redact(f"{describe(config)} answered HTTP {status}, a redirect to {shown}; the client does "
-                             "not follow redirects: set --llm-base-url to the address the endpoint really serves (often https://, or "
-                             "with/without a trailing /v1)", self.secret)
+                             "not follow redirects: set --llm-base-url to the address the endpoint really serves "
+                             "(often https://, or with/without a trailing /v1)", self.secret)
             log.error("%s", message)
             raise LLMEndpointError(message, status=status)
         if status in FATAL_STATUSES:

@@ -29,7 +29,7 @@ def load_docs(lctg_repo: str, lctg_revision: str, lctg_config: str, lctg_digest:
 
     resolved = resolve_dataset(lctg_repo, lctg_revision)
     if lctg_digest and resolved.digest != lctg_digest:
-        raise ScoringError(f"Hub dataset {lctg_repo}@{lctg_revision}: its manifest digest {resolved.digest[:12]} is "
+        raise ScoringError(f"Hub dataset {lctg_repo}@{lctg_revision}: its manifest digest {str(resolved.digest)[:12]} is "
                            f"not {lctg_digest[:12]}, the build these task files were written for; write them again "
                            "with `lctg lm-eval-tasks`")
     return datasets.load_dataset(str(resolved.path), lctg_config)

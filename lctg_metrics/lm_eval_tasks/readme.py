@@ -31,14 +31,15 @@ def task_readme(subtasks: Mapping[str, Sequence[tuple[str, str]]], versions: Map
         "",
         "### Paper",
         "",
-        "Title: LCTG Bench: LLM Controlled Text Generation Benchmark (English); LCTG Bench: 日本語LLMの制御性ベンチマークの構築 "
-        "(NLP2024)",
+        "Title: LCTG Bench: LLM Controlled Text Generation Benchmark (English); "
+        "LCTG Bench: 日本語LLMの制御性ベンチマークの構築 (NLP2024)",
         "",
         "LCTG Bench measures whether a Japanese LLM obeys business constraints while summarizing news, writing ad "
         "titles and writing pros and cons: output only the answer (format), stay within a character range "
-        "(char_count), use a keyword (keyword), avoid a prohibited word (prohibited_word). Each response is checked "
-        "by the `lctg` scorer (its rule cleaner removes text added before or after the answer); `acc` is the share "
-        "of satisfied constraints, and its stderr is the harness's closed-form standard error of that mean.",
+        "(char_count), use a keyword (keyword), avoid a prohibited word (prohibited_word). "
+        "Each response is checked by the `lctg` scorer (its rule cleaner removes text added before or after the "
+        "answer); `acc` is the share of satisfied constraints, and its stderr is the harness's closed-form "
+        "standard error of that mean.",
         "",
         "Homepage: https://github.com/CyberAgentAILab/LCTG-Bench",
         "",
@@ -61,8 +62,8 @@ def task_readme(subtasks: Mapping[str, Sequence[tuple[str, str]]], versions: Map
         "#### Data and scoring",
         "",
         f"The tasks read `{dataset}` ({'a Hub dataset repo' if hub else 'relative to this folder'}), "
-        f"{repeats} sample(s) per prompt. Every setting that can change a score is in the signature, also written as "
-        "`metadata.signature` in each task file:",
+        f"{repeats} sample(s) per prompt. Every setting that can change a score is in the signature, also written "
+        "as `metadata.signature` in each task file:",
         "",
         *configs,
         "",
@@ -74,8 +75,8 @@ def task_readme(subtasks: Mapping[str, Sequence[tuple[str, str]]], versions: Map
         "For adding novel benchmarks/datasets to the library:",
         "* [x] Is the task an existing benchmark in the literature?",
         "  * [x] Have you referenced the original paper that introduced the task?",
-        "  * [x] If yes, does the original paper provide a reference implementation? If so, have you checked against "
-        "the reference implementation and documented how to run such a test?",
+        "  * [x] If yes, does the original paper provide a reference implementation? If so, have you checked "
+        "against the reference implementation and documented how to run such a test?",
         "",
         "If other tasks on this dataset are already supported:",
         "* [x] Is the \"Main\" variant of this task clearly denoted?",

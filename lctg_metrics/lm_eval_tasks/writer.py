@@ -62,7 +62,7 @@ except ImportError as e:  # the harness runs in an environment without the lctg 
 #: Keyword options of lctg_metrics.api.score_predictions_result; the signature: {signature}
 SCORING = {scoring}
 process_results = scorer(SCORING)
-'''
+'''  # noqa: E501 (the written file's text)
 _UTILS_HUB = '''
 from lctg_metrics.lm_eval_tasks.data import load_docs  # noqa: E402  (the Hub snapshot, offline from the cache)
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.outputs import atomic_write
@@ -37,6 +39,11 @@ def write_all_scores(result: ScoreResult, directory: str | os.PathLike[str], mod
             continue
         path = Path(directory) / task / "all_scores.csv"
         text = all_scores_csv(result, task, model)
-        atomic_write(path, lambda f, text=text: f.write(text))
+        atomic_write(path, _text_writer(text))
         written.append(path)
     return written
+
+
+def _text_writer(text: str) -> Callable[[Any], None]:
+    """A writer of ``text`` for :func:`atomic_write` (bound now, whatever the caller's loop does next)."""
+    return lambda f: f.write(text)

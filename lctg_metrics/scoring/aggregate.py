@@ -117,7 +117,8 @@ def aggregate(counts: Counts) -> Summary:
 
 
 def _round3(x: float) -> float:
-    """Upstream writes every per-run score with ``"{:.3f}"`` and reads it back (scripts/eval_ctg.py, eval_quality.py)."""
+    """Upstream writes every per-run score with ``"{:.3f}"`` and reads it back (scripts/eval_ctg.py,
+    eval_quality.py)."""
     return float(f"{x:.3f}")
 
 

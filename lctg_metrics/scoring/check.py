@@ -193,7 +193,7 @@ def verdicts(
 
     def reasons() -> list[str]:
         ref_of = refs.tolist()
-        out = [checks[names[a]]((raws[i], cleaned[i]), constraints[ref_of[i]], options)[1]
+        out = [checks[names[a]]((raws[i], cleaned[i]), constraints[ref_of[i]], options)[1]  # type: ignore[arg-type]
                for i, a in zip(gen, code.tolist())]
         if why:
             for k, i in enumerate(gen):

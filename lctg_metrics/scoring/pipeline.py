@@ -280,7 +280,8 @@ def _llm_step(step: str, stats: Any, usage: dict[str, Any], notes: list[str]) ->
     blank and truncated answers in the usage (a healthy step's usage keeps its earlier fields only)."""
     from lctg_metrics.llm.results import degraded
 
-    out, warning = dataclasses.asdict(stats) if dataclasses.is_dataclass(stats) else dict(stats), degraded(step, stats)
+    is_record = dataclasses.is_dataclass(stats) and not isinstance(stats, type)  # a stats record, never its class
+    out, warning = dataclasses.asdict(stats) if is_record else dict(stats), degraded(step, stats)
     usage[step] = {k: v for k, v in out.items() if warning or k not in ("blank", "truncated")}
     notes += [warning] if warning else []
 

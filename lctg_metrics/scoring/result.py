@@ -102,10 +102,10 @@ class ScoreResult:
             for key, value in per.items():
                 out[f"{task}/{key}"] = value
         if self.quality:
-            for task, per in self.quality.items():
-                for key, value in per.items():
-                    if value is not None:
-                        out[f"{task}/{key}/quality"] = value
+            for task, per_quality in self.quality.items():
+                for key, quality in per_quality.items():
+                    if quality is not None:
+                        out[f"{task}/{key}/quality"] = quality
         if self.prompt_level:
             for task, value in self.prompt_level.items():
                 out[f"{task}/prompt_level"] = value

@@ -8,7 +8,7 @@ by chunk, in input order, the missing ones last. Any chunk size gives the same r
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -57,7 +57,8 @@ class _Sum:
     one allocation, so that each cell is copied a few times over the run, not once per chunk."""
 
     def __init__(self) -> None:
-        self.total, self.parts, self.waiting = Counts.empty(), [], 0
+        self.total, self.waiting = Counts.empty(), 0
+        self.parts: list[Counts] = []
 
     def add(self, counts: Counts) -> None:
         self.parts.append(counts)

@@ -58,7 +58,8 @@ def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_samp
 
 
 def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r_var: np.ndarray, r_multi: np.ndarray,
-                    g_sample: np.ndarray, i_gen: np.ndarray, item_aspect: Sequence[str], item_passed: Sequence[bool],
+                    g_sample: np.ndarray, i_gen: np.ndarray, item_aspect: Sequence[str] | np.ndarray,
+                    item_passed: Sequence[bool] | np.ndarray,
                     quality: Sequence[Any] | None = None, *, generations: bool = True,
                     think: Sequence[np.ndarray] | None = None, aspect_names: Sequence[str] | None = None) -> Counts:
     """:func:`from_codes` with the generations' keys given through a table of their references (few): ``g_ref[g]``
@@ -134,7 +135,7 @@ def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r
         psize = int(np.prod(pshape))
         prompts = np.zeros((*pshape, kp), dtype=np.int64)
         gsel = slice(None) if whole else gm
-        if g_all is not None:
+        if g_all is not None and g_multi is not None:  # both or neither
             prompts[..., ALL_PASSED] = np.bincount(plin[g_all[gsel]], minlength=psize).reshape(pshape)
             prompts[..., MULTI] = np.bincount(plin[g_multi[gsel]], minlength=psize).reshape(pshape)
         if generations:

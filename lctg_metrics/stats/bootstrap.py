@@ -46,7 +46,8 @@ def check_resampling(n_resamples: int, level: float, *, name: str = "n_resamples
 
 
 def check_seed(seed: int, *, name: str = "seed") -> None:
-    """ValueError naming ``name`` (the flag or argument) unless ``seed`` is an int >= 0 (what numpy's generator takes)."""
+    """ValueError naming ``name`` (the flag or argument) unless ``seed`` is an int >= 0 (what numpy's generator
+    takes)."""
     if not is_int(seed) or seed < 0:
         raise ValueError(f"{name} must be an integer >= 0 (a bootstrap seed), got {seed!r}")
 

@@ -9,7 +9,7 @@ and nothing judged) is left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Union
+from typing import Any, Iterable, Mapping
 
 import numpy as np
 
@@ -30,7 +30,7 @@ METRIC_NAMES: dict[str, str] = {"ctg": "CTG", "qual": "Qual"}
 OVERALL = "overall"
 
 #: What every stats function accepts: counts, or details records (``lctg score --details`` lines).
-Data = Union[Counts, Iterable[Mapping[str, Any]]]
+Data = Counts | Iterable[Mapping[str, Any]]
 
 
 def setting_key(task: str, aspect: str) -> str:

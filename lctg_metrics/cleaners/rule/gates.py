@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Optional
 
 from lctg_metrics.cleaners.rule.literals import alternatives, is_end, is_start, parse, read_end, read_seq, score
 
@@ -30,7 +29,7 @@ from lctg_metrics.cleaners.rule.literals import alternatives, is_end, is_start, 
 _SPECIAL = "\u0130\u0131\u017f"
 _SPECIAL_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
 
-_Test = Optional[Callable[..., Optional[re.Match[str]]]]
+_Test = Callable[..., re.Match[str] | None] | None
 
 
 class Need:

@@ -10,16 +10,18 @@ start with, for the prefixes tried on every first line.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
+from typing import cast
 
 from lctg_metrics.cleaners.rule.gates import Gate
 
-try:  # Python 3.11+
+if sys.version_info >= (3, 11):
     from re import _constants as _c
     from re import _parser as _p
-except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as _c  # type: ignore[no-redef]
-    import sre_parse as _p  # type: ignore[no-redef]
+else:  # pragma: no cover - Python 3.10
+    import sre_constants as _c
+    import sre_parse as _p
 
 
 class Guarded:
@@ -59,9 +61,10 @@ class Guarded:
         return guard, (self.regex,)
 
 
-def guard(regex: re.Pattern[str]) -> Guarded:
-    """``regex`` behind its gate (for patterns slow to fail: long alternations, ``.{0,40}`` between words)."""
-    return Guarded(regex)
+def guard(regex: re.Pattern[str]) -> re.Pattern[str]:
+    """``regex`` behind its gate (for patterns slow to fail: long alternations, ``.{0,40}`` between words); typed
+    as the pattern it stands in for, wherever a rule table or a gate takes one."""
+    return cast("re.Pattern[str]", Guarded(regex))
 
 
 def _first(items) -> tuple[set[str], bool] | None:
@@ -85,8 +88,8 @@ def _first(items) -> tuple[set[str], bool] | None:
             return members | part, False
         if op is _c.SUBPATTERN or op is _c.BRANCH or op in _REPEATS:
             alts = [arg[-1]] if op is _c.SUBPATTERN else arg[1] if op is _c.BRANCH else [arg[2]]
-            firsts = [_first(alt) for alt in alts]
-            if any(f is None for f in firsts):
+            firsts = [f for f in (_first(alt) for alt in alts) if f is not None]
+            if len(firsts) < len(alts):
                 return None
             members = members.union(*(f[0] for f in firsts))
             if not (any(f[1] for f in firsts) or (op in _REPEATS and arg[0] == 0)):

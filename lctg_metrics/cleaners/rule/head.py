@@ -55,7 +55,8 @@ from lctg_metrics.cleaners.rule.text import (
 
 
 def _is_announcement(sentence: str, rules: TaskRules, whole_line: bool) -> bool:
-    """「以下の文章を要約します。」「以下が広告文のタイトルです。」「メリットとデメリットをご紹介します。」 and English wrappers."""
+    """「以下の文章を要約します。」「以下が広告文のタイトルです。」「メリットとデメリットをご紹介します。」 and English
+    wrappers."""
     s = POLITE_PREFIX_RE.sub("", norm(sentence))
     if not s or len(s) > MAX_ANNOUNCEMENT_CHARS:
         return False
@@ -205,7 +206,8 @@ def cut_head(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
     m = rules.label_prefix.match(line) if label_start(line) else None
     if m and content_left(text[m.end():]):
         return text[m.end():].strip(), Removal("head", "label", m.group(0))
-    m = rules.clause_prefix.match(line) if clause_start(line) else None  # False where a task has no clause prefix
+    clause = rules.clause_prefix  # None where a task has no clause prefix (clause_start is then always False)
+    m = clause.match(line) if clause is not None and clause_start(line) else None
     if m and content_left(text[m.end():]):
         return text[m.end():].strip(), Removal("head", "clause_prefix", m.group(0))
     first = first_sentence(line)

@@ -9,14 +9,15 @@ nothing, and what can be said about a sequence is said about its best part. :mod
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 
-try:  # Python 3.11+
+if sys.version_info >= (3, 11):
     from re import _constants as _c
     from re import _parser as _p
-except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as _c  # type: ignore[no-redef]
-    import sre_parse as _p  # type: ignore[no-redef]
+else:  # pragma: no cover - Python 3.10
+    import sre_constants as _c
+    import sre_parse as _p
 
 #: Largest finite language kept exactly while reading a pattern (concatenations multiply).
 _MAX_EXACT = 512
@@ -42,10 +43,6 @@ class _Info:
         if self.exact is not None:
             return None if "" in self.exact else self.exact
         return self.factors
-
-
-_EMPTY = _Info(frozenset({""}), None)
-_UNKNOWN = _Info(None, None)
 
 
 _EMPTY = _Info(frozenset({""}), None)
@@ -156,10 +153,11 @@ def _node(op, arg) -> _Info:
         return read_seq(arg[-1])
     if op is _c.BRANCH:
         parts = [read_seq(branch) for branch in arg[1]]
-        if all(p.exact is not None for p in parts) and sum(len(p.exact) for p in parts) <= _MAX_EXACT:
-            return _Info(frozenset().union(*(p.exact for p in parts)), None)
-        needs = [p.need() for p in parts]
-        return _Info(None, None if any(n is None for n in needs) else frozenset().union(*needs))
+        exacts = [p.exact for p in parts if p.exact is not None]
+        if len(exacts) == len(parts) and sum(len(e) for e in exacts) <= _MAX_EXACT:
+            return _Info(frozenset().union(*exacts), None)
+        needs = [n for n in (p.need() for p in parts) if n is not None]
+        return _Info(None, None if len(needs) < len(parts) else frozenset().union(*needs))
     if op in _REPEATS:
         lo, hi, body = arg
         inner = read_seq(body)
@@ -179,7 +177,7 @@ def _node(op, arg) -> _Info:
 
 def required(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Strings one of which every match of ``pattern`` contains (``None``: none can be named)."""
-    return read_seq(_p.parse(pattern.pattern, pattern.flags)).need()
+    return read_seq(_p.parse(pattern.pattern, pattern.flags).data).need()
 
 
 #: Character categories a skipped run may hold, as written in a character class.
@@ -218,7 +216,8 @@ def read_end(items: list, backward: bool) -> tuple[frozenset[str], frozenset[str
         skip |= chars
         parts.pop(0)
     run = frozenset({""})
-    if parts and (chars := _single_chars(*parts[0], least=1)) is not None:  # [！!]+ at the end: one, then skipped
+    # [！!]+ at the end: one, then skipped
+    if parts and (chars := _single_chars(parts[0][0], parts[0][1], least=1)) is not None:
         skip |= chars
         run = chars
         parts.pop(0)
@@ -280,7 +279,7 @@ def alternatives(parsed) -> list[list]:
 
 def parse(pattern: re.Pattern[str]) -> list:
     """The top-level items of ``pattern``'s parse tree."""
-    return list(_p.parse(pattern.pattern, pattern.flags))
+    return list(_p.parse(pattern.pattern, pattern.flags).data)
 
 
 def is_start(item) -> bool:

@@ -106,7 +106,8 @@ _SHORT_COUNT = compile_ci(SHORT_COUNT_NOTE)
 COUNT_REMARK_RE = compile_ci(COUNT_REMARK)
 _TERSE_CONSTRAINT = guard(compile_ci(TERSE_CONSTRAINT_NOTE))
 _NOTE_PREFIX = compile_ci(NOTE_PREFIX)
-#: A whole unbracketed line that is only such a note (「全角22文字」「キーワード「節約」使用」); never content plus a count.
+#: A whole unbracketed line that is only such a note (「全角22文字」「キーワード「節約」使用」); never content plus a
+#: count.
 LINE_NOTE_RE = compile_ci(
     rf"^(?:全角|半角|約|計|合計|total|count|length)?\s*[:：]?\s*{COUNT}[。.]?$"
     rf"|^(?:使用)?(?:{TERSE_CONSTRAINT_NOTE})[^。\n]{{0,30}}$"

@@ -76,14 +76,16 @@ OFFER_CUE = (
 )
 #: A plain 「…お出しします。」 is an offer only after a condition about the user's wishes.
 OFFER_PLAIN = (
-    rf"(?:ご希望|ご要望|気に入らなければ|お気に召さなければ|必要でしたら|必要であれば|必要なら).{{0,30}}{OFFER_STEM}します"
+    r"(?:ご希望|ご要望|気に入らなければ|お気に召さなければ|必要でしたら|必要であれば|必要なら)"
+    rf".{{0,30}}{OFFER_STEM}します"
 )
 #: Questions that offer more work (「より短いバージョンが必要ですか？」「他にお手伝いできることはありますか？」).
 QUESTION_END = r"(?:ましょうか|しましょうか|ますか|ですか|でしょうか|ございますか|ましたか|でしたか)[？?]?[。．！!]*$"
 #: 案 alone, not inside 提案/答案/案内.
 VARIANT = r"(?<![提答図法])案(?!内)|パターン|バージョン|バリエーション|候補|トーン|言い回し"
 QUESTION_CUE = (
-    rf"気になる点|知りたいこと|聞きたいこと|参考|気に入|お役|ご質問|{VARIANT}|お手伝い|修正|調整|書き直|作り直|ご希望|ご要望"
+    rf"気になる点|知りたいこと|聞きたいこと|参考|気に入|お役|ご質問|{VARIANT}|"
+    r"お手伝い|修正|調整|書き直|作り直|ご希望|ご要望"
 )
 #: Advice to the reader at the end of an answer (「ぜひ検討してみてください。」「参考にしてみてくださいね。」).
 ADVICE_END = (
@@ -105,8 +107,9 @@ RESTATEMENT = (
     r"|^(?:上記の|以上の|この)ように[、,].{0,20}(?:記事|要約|本文)(?:では|は|で)"
     r"|^(?:上記の|以上の|この)ように[、,].{0,30}(?:まとめ|整理し|要約し)(?:ました|ています)[。．！!]?$"
 )
-#: Remarks on how the answer was written (「手軽さを強調したタイトルにしました。」「要点を押さえて簡潔にまとめました。」):
-#: a design verb in the polite past or progressive, no subject (は/が), and a word about writing, per task.
+#: Remarks on how the answer was written
+#: (「手軽さを強調したタイトルにしました。」「要点を押さえて簡潔にまとめました。」): a design verb in the polite past or
+#: progressive, no subject (は/が), and a word about writing, per task.
 DESIGN_VERBS = (
     r"意識|工夫|心がけ|心掛け|重視|強調|盛り込|込め|アピール|訴求|打ち出|焦点を当て|押さえ|おさえ|配慮|選び|選ん"
     r"|取り入れ|言い換え|絞っ|絞り|まとめ|仕上げ|表現し|表し|入れ|含め|使い|使っ|用い|抑え|出し|優先|省略|省き|省い"

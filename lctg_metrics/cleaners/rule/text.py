@@ -133,7 +133,8 @@ _UP_TO_LAST_TERMINATOR = re.compile(r".*[。！？!?]", re.DOTALL)
 
 
 def last_sentence(line: str) -> str:
-    """``split_sentences(line)[-1]``, found from the end: after the last 。！？!? run (and its closing quotes) before it."""
+    """``split_sentences(line)[-1]``, found from the end: after the last 。！？!? run (and its closing quotes) before
+    it."""
     end = len(line.rstrip(_CLOSERS))
     if end > 0 and line[end - 1] in _TERMINATORS:
         end = len(line[:end].rstrip(_TERMINATORS))

@@ -11,7 +11,8 @@ STORIES = [
      [("What happened because the string was old?", 0), ("Which ending is the most pleasant for Ken?", 1),
       ("Which ending involves a dog?", 2)]),
     ("p-cake", "dev",
-     "Ana baked a cake for her mother. She forgot to set a timer. She started reading a book. Smoke filled the kitchen.",
+     "Ana baked a cake for her mother. She forgot to set a timer. She started reading a book. "
+     "Smoke filled the kitchen.",
      ["The cake burned and Ana had to buy one from the bakery.", "Her mother laughed and helped her bake another cake.",
       "The smoke alarm woke the neighbor's baby.", "Ana's book won a prize that evening."],
      [("Where did Ana get a cake in the end?", 0), ("Which ending shows the mother was kind?", 1)]),
