@@ -37,15 +37,19 @@ def _missing(error: ModuleNotFoundError) -> str | None:
     name = (error.name or "").partition(".")[0]
     if not name or name in OURS:
         return None
-    return (f"build_dataset.py: the package {name!r} is not installed in this Python ({sys.executable}); install "
-            f"the project's dependencies first, from this folder: {INSTALL}")
+    return (
+        f"build_dataset.py: the package {name!r} is not installed in this Python ({sys.executable}); install "
+        f"the project's dependencies first, from this folder: {INSTALL}"
+    )
 
 
 def run(argv: list[str]) -> int | str:
     """The build's exit status, or the one-line message ``sys.exit`` prints to stderr (exit status 1)."""
     if sys.version_info < MIN_PYTHON:
-        return (f"build_dataset.py: needs Python {'.'.join(map(str, MIN_PYTHON))} or newer, this is "
-                f"{sys.version.split()[0]} ({sys.executable})")
+        return (
+            f"build_dataset.py: needs Python {'.'.join(map(str, MIN_PYTHON))} or newer, this is "
+            f"{sys.version.split()[0]} ({sys.executable})"
+        )
     try:
         from lctg_metrics.cli import main
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build time of the faithful dataset, split into imports and the build itself (target: build <= 5 s).
 
-    .venv/bin/python benchmarks/bench_build.py [--source DIR] [--derived] [--repeat 3]
+.venv/bin/python benchmarks/bench_build.py [--source DIR] [--derived] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -42,8 +42,10 @@ def main() -> int:
     print(f"imports                 {imports:6.2f} s (once per process)")
     print(f"build (records→rows)    {best[0]:6.2f} s")
     print(f"write (parquet, card)   {best[1]:6.2f} s")
-    print(f"build total             {best[2]:6.2f} s  "
-          f"({rows} rows over {len(result.configs)} configs; best of {args.repeat})")
+    print(
+        f"build total             {best[2]:6.2f} s  "
+        f"({rows} rows over {len(result.configs)} configs; best of {args.repeat})"
+    )
     print(f"ratio to target {TARGET_S:.0f} s:      {best[2] / TARGET_S:.2f} (<= 1 meets the target)")
     return 0
 

@@ -35,8 +35,13 @@ def write_generations(rows: list[dict], n: int, path: Path) -> None:
     """``n`` lines: line i is prompt i mod 1680, sample i div 1680, one of a few toy generations of that prompt."""
     from lctg_metrics.sample import generate
 
-    lines = [[json.dumps({"id": r["id"], "sample": 0, "generation": generate(r, v)}, ensure_ascii=False)
-              for v in range(VARIANTS)] for r in rows]
+    lines = [
+        [
+            json.dumps({"id": r["id"], "sample": 0, "generation": generate(r, v)}, ensure_ascii=False)
+            for v in range(VARIANTS)
+        ]
+        for r in rows
+    ]
     marker = '"sample": 0,'
     with open(path, "w", encoding="utf-8") as f:
         for i in range(n):
@@ -60,16 +65,22 @@ def main() -> None:
     ap.add_argument("--dataset", help="a built dataset folder (default: build one into a temp folder)")
     ap.add_argument("--sizes", type=int, nargs="+", default=[1_000_000, 5_000_000])
     ap.add_argument("--details", action="store_true", help="also write --details (the per-item lines)")
-    ap.add_argument("--lctg", default=str(Path(sys.executable).parent / "lctg"),
-                    help="the lctg command to run (split like a shell line, e.g. to time another checkout)")
+    ap.add_argument(
+        "--lctg",
+        default=str(Path(sys.executable).parent / "lctg"),
+        help="the lctg command to run (split like a shell line, e.g. to time another checkout)",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="lctg_scale_") as tmp:
         work = Path(tmp)
         dataset = args.dataset
         if dataset is None:
             dataset = str(work / "lctg")
-            subprocess.run([sys.executable, str(ROOT / "build_dataset.py"), "--out", dataset], check=True,
-                           stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [sys.executable, str(ROOT / "build_dataset.py"), "--out", dataset],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
         from lctg_metrics.inputs import read_rows
 
         rows = read_rows(dataset)
@@ -77,19 +88,34 @@ def main() -> None:
         for n in args.sizes:
             gens = work / f"g{n}.jsonl"
             write_generations(rows, n, gens)
-            argv = [*shlex.split(args.lctg), "score", str(gens), "--dataset", dataset, "--json", str(work / "r.json"), "--no-progress",
-                    "--missing", "fail"]  # the last cycle of prompts is not complete
+            argv = [
+                *shlex.split(args.lctg),
+                "score",
+                str(gens),
+                "--dataset",
+                dataset,
+                "--json",
+                str(work / "r.json"),
+                "--no-progress",
+                "--missing",
+                "fail",
+            ]  # the last cycle of prompts is not complete
             if args.details:
                 argv += ["--details", str(work / "d.jsonl")]
             wall, peak = measure(argv)
             gens.unlink()
             (work / "d.jsonl").unlink(missing_ok=True)
             results.append((n, wall, peak))
-            print(f"{n:>10,} generations: {wall:8.1f} s ({wall / n * 1e6:6.1f} µs/item), peak RSS "
-                  f"{peak / 2**20:8.1f} MiB ({peak / n:7.1f} B/item)", flush=True)
+            print(
+                f"{n:>10,} generations: {wall:8.1f} s ({wall / n * 1e6:6.1f} µs/item), peak RSS "
+                f"{peak / 2**20:8.1f} MiB ({peak / n:7.1f} B/item)",
+                flush=True,
+            )
     (n0, w0, p0), (n1, w1, p1) = results[0], results[-1]
-    print(f"{n1:,} / {n0:,} = {n1 / n0:.1f}x items: time {w1 / w0:.2f}x, peak RSS {p1 / p0:.2f}x "
-          f"(per item: time {(w1 / n1) / (w0 / n0):.2f}x, memory {(p1 / n1) / (p0 / n0):.2f}x)")
+    print(
+        f"{n1:,} / {n0:,} = {n1 / n0:.1f}x items: time {w1 / w0:.2f}x, peak RSS {p1 / p0:.2f}x "
+        f"(per item: time {(w1 / n1) / (w0 / n0):.2f}x, memory {(p1 / n1) / (p0 / n0):.2f}x)"
+    )
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus")
 
 

@@ -61,15 +61,23 @@ def bench_fake_llm(eval_rows: list[dict], gold: dict[str, str], cache_dir: str) 
         return right[0] if right else next(k for k, v in text.items() if v in row["options"])
 
     with FakeOpenAIServer(answer=answer) as server:
-        config = LLMConfig(base_url=server.base_url, model="fake", concurrency=8, max_retries=0,
-                           cache_path=f"{cache_dir}/ifsm-bench.sqlite")
+        config = LLMConfig(
+            base_url=server.base_url,
+            model="fake",
+            concurrency=8,
+            max_retries=0,
+            cache_path=f"{cache_dir}/ifsm-bench.sqlite",
+        )
         start = time.perf_counter()
-        result = score_ifsm(gold, eval_rows, reader="llm", reader_options={"config": config},
-                            dissimilarity_encoder=None)
+        result = score_ifsm(
+            gold, eval_rows, reader="llm", reader_options={"config": config}, dissimilarity_encoder=None
+        )
         seconds = time.perf_counter() - start
         calls = len(server.received)
-    return (f"- llm reader, loopback fake server (no model latency), gold endings: {calls} calls, "
-            f"{seconds:.1f} s, oracle {result.oracle.guarded:.3f}, valid {result.valid}")
+    return (
+        f"- llm reader, loopback fake server (no model latency), gold endings: {calls} calls, "
+        f"{seconds:.1f} s, oracle {result.oracle.guarded:.3f}, valid {result.valid}"
+    )
 
 
 def fmt(value: float, ci: tuple[float, float] | None) -> str:
@@ -78,21 +86,26 @@ def fmt(value: float, ci: tuple[float, float] | None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--readers", nargs="+", default=["embedding", "embedding-e5", "cosine-use-m3",
-                                                         "cosine-e5-small-q4"])
+    parser.add_argument(
+        "--readers", nargs="+", default=["embedding", "embedding-e5", "cosine-use-m3", "cosine-e5-small-q4"]
+    )
     parser.add_argument("--source", default=None)
     parser.add_argument("--fake-llm", action="store_true", help="also time the llm reader on a loopback fake")
     args = parser.parse_args()
     rows = load_story_rows(args.source, include_contexts=True)
     eval_rows = [r for r in rows if r["split"] == "eval"]
     gold = {r["id"]: r["gold_ending"] for r in eval_rows}
-    attacks = {"question echo": {r["id"]: r["question"] for r in eval_rows},
-               "generic": {r["id"]: GENERIC_ENDING for r in eval_rows}}
+    attacks = {
+        "question echo": {r["id"]: r["question"] for r in eval_rows},
+        "generic": {r["id"]: GENERIC_ENDING for r in eval_rows},
+    }
     print(f"eval half: {len(eval_rows)} questions, {len({r['passage_id'] for r in eval_rows})} passages\n")
     head = "| reader | gold accuracy [95% CI] | " + " | ".join(ADVERSARIAL_SETS) + " | valid | cold s | warm s |"
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
-    raws = ["| reader (alone, no guard) | " + " | ".join(ADVERSARIAL_SETS) + " |",
-            "|" + "---|" * (len(ADVERSARIAL_SETS) + 1)]
+    raws = [
+        "| reader (alone, no guard) | " + " | ".join(ADVERSARIAL_SETS) + " |",
+        "|" + "---|" * (len(ADVERSARIAL_SETS) + 1),
+    ]
     notes = []
     for name in args.readers:
         start = time.perf_counter()
@@ -101,18 +114,25 @@ def main() -> None:
         result = score_ifsm(gold, eval_rows, reader=reader)  # cold: every text embedded once
         cold, load = time.perf_counter() - start, loaded - start
         start = time.perf_counter()
-        score_ifsm(gold, eval_rows, reader=reader)           # warm: embeddings cached
+        score_ifsm(gold, eval_rows, reader=reader)  # warm: embeddings cached
         warm = time.perf_counter() - start
         adv = " | ".join(fmt(s.guarded, s.guarded_ci) for s in result.adversarial.values())
-        lines.append(f"| {reader.info.name} | {fmt(result.oracle.guarded, result.oracle.guarded_ci)} | {adv} | "
-                     f"{'yes' if result.valid else 'no'} | {cold:.1f} (load {load:.1f}) | "
-                     f"{warm:.1f} |")
-        raws.append(f"| {reader.info.name} | " + " | ".join(
-            fmt(s.raw, s.raw_ci) for s in result.adversarial.values() if s.raw is not None) + " |")
+        lines.append(
+            f"| {reader.info.name} | {fmt(result.oracle.guarded, result.oracle.guarded_ci)} | {adv} | "
+            f"{'yes' if result.valid else 'no'} | {cold:.1f} (load {load:.1f}) | "
+            f"{warm:.1f} |"
+        )
+        raws.append(
+            f"| {reader.info.name} | "
+            + " | ".join(fmt(s.raw, s.raw_ci) for s in result.adversarial.values() if s.raw is not None)
+            + " |"
+        )
         for label, gens in attacks.items():
             res = score_ifsm(gens, eval_rows, reader=reader, adversarial=False, dissimilarity_encoder=None)
-            notes.append(f"- {reader.info.name}, all generations = {label}: IFSM {fmt(res.ifsm, res.ci)}, "
-                         f"flagged {res.flagged}/{res.n} {res.guard_reasons}")
+            notes.append(
+                f"- {reader.info.name}, all generations = {label}: IFSM {fmt(res.ifsm, res.ci)}, "
+                f"flagged {res.flagged}/{res.n} {res.guard_reasons}"
+            )
         if not result.valid:
             notes.append(f"- {reader.info.name} invalid: " + "; ".join(result.invalid_reasons))
         notes.append(f"- {reader.info.name} signature: `{result.signature}`")

@@ -33,11 +33,34 @@ CHANCE = 0.25
 HERE = Path(__file__).resolve().parent
 
 #: Word swaps of an honest rewrite: same event, other words.
-_SWAPS = {"happy": "glad", "very": "really", "decided": "chose", "went": "headed", "bought": "purchased",
-          "started": "began", "saw": "noticed", "big": "large", "got": "became", "quickly": "fast", "angry": "mad",
-          "sad": "unhappy", "friends": "pals", "house": "home", "car": "vehicle", "loved": "adored", "large": "big",
-          "later": "afterwards", "finally": "at last", "realized": "understood", "wanted": "wished",
-          "tried": "attempted", "made": "created", "told": "informed", "found": "discovered", "ran": "rushed"}
+_SWAPS = {
+    "happy": "glad",
+    "very": "really",
+    "decided": "chose",
+    "went": "headed",
+    "bought": "purchased",
+    "started": "began",
+    "saw": "noticed",
+    "big": "large",
+    "got": "became",
+    "quickly": "fast",
+    "angry": "mad",
+    "sad": "unhappy",
+    "friends": "pals",
+    "house": "home",
+    "car": "vehicle",
+    "loved": "adored",
+    "large": "big",
+    "later": "afterwards",
+    "finally": "at last",
+    "realized": "understood",
+    "wanted": "wished",
+    "tried": "attempted",
+    "made": "created",
+    "told": "informed",
+    "found": "discovered",
+    "ran": "rushed",
+}
 _OPENERS = ("", "In the end, ", "After that, ", "Finally, ")
 
 
@@ -52,6 +75,7 @@ def paraphrase(row: Row) -> str:
 def _attacks_module(path: str | None) -> Any:
     if path is None:
         from lctg_metrics.ifsm import attacks
+
         return attacks
     spec = importlib.util.spec_from_file_location("bench_attacks", path)
     module = importlib.util.module_from_spec(spec)
@@ -68,9 +92,14 @@ def question_similarity(rows: Sequence[Row], texts: Sequence[str], encoder: Any)
 
 
 def _passes(row: Row, ending: str, sim: float) -> bool:
-    return check_ending(ending, question=str(row["question"]), context=str(row["document"]),
-                        options=list(row["options"]), gold_label=int(row["gold_label"]),
-                        question_similarity=sim).passed
+    return check_ending(
+        ending,
+        question=str(row["question"]),
+        context=str(row["document"]),
+        options=list(row["options"]),
+        gold_label=int(row["gold_label"]),
+        question_similarity=sim,
+    ).passed
 
 
 def hugging(rows: Sequence[Row], make: Callable[[Row], list[str]], encoder: Any) -> list[str]:
@@ -85,24 +114,28 @@ def hugging(rows: Sequence[Row], make: Callable[[Row], list[str]], encoder: Any)
     return out
 
 
-def mix(rows: Sequence[Row], base: list[str], attack: list[str], share: float, encoder: Any,
-        white_box: bool = True) -> tuple[list[str], set[str]]:
+def mix(
+    rows: Sequence[Row], base: list[str], attack: list[str], share: float, encoder: Any, white_box: bool = True
+) -> tuple[list[str], set[str]]:
     """``share`` of the items get ``attack`` (white box: items where it passes the guard first)."""
     sims = question_similarity(rows, attack, encoder) if white_box else [0.0] * len(rows)
 
     def key(i: int) -> tuple[bool, str]:
         first = not _passes(rows[i], attack[i], sims[i]) if white_box else False
         return first, hashlib.sha256(f"bench|{rows[i]['id']}".encode()).hexdigest()
+
     order = sorted(range(len(rows)), key=key)[: round(share * len(rows))]
     chosen = {str(rows[i]["id"]) for i in order}
     return [attack[i] if str(rows[i]["id"]) in chosen else base[i] for i in range(len(rows))], chosen
 
 
-def line(name: str, rows: Sequence[Row], all_rows: Sequence[Row], texts: list[str], attacked: set[str],
-         reader: str) -> str:
+def line(
+    name: str, rows: Sequence[Row], all_rows: Sequence[Row], texts: list[str], attacked: set[str], reader: str
+) -> str:
     cached = {"attack_cache": True} if "attack_cache" in inspect.signature(score_ifsm).parameters else {}
-    result = score_ifsm({str(r["id"]): t for r, t in zip(rows, texts)}, all_rows, reader=reader, return_items=True,
-                        **cached)
+    result = score_ifsm(
+        {str(r["id"]): t for r, t in zip(rows, texts)}, all_rows, reader=reader, return_items=True, **cached
+    )
     items = [i for i in result.items if i["id"] in attacked]
     hit = sum(i["hit"] for i in items) / len(items)
     flagged = sum(i["guard"] != "ok" for i in items) / len(items)
@@ -112,30 +145,53 @@ def line(name: str, rows: Sequence[Row], all_rows: Sequence[Row], texts: list[st
     verdict = "valid" if result.valid else ("invalid" if own else "invalid (attack table only)")
     why = "; ".join(r[:150] for r in own) or "-"
     table = ", ".join(through) or "-"
-    return (f"| {name} | {len(items) / len(rows):.0%} | {hit:.3f} | {flagged:.0%} | {result.ifsm:.3f} | {verdict} | "
-            f"{why} | {table} |")
+    return (
+        f"| {name} | {len(items) / len(rows):.0%} | {hit:.3f} | {flagged:.0%} | {result.ifsm:.3f} | {verdict} | "
+        f"{why} | {table} |"
+    )
 
 
 def labeled(reader: str) -> str:
     """Guard flags on the hand-written legitimate endings of tests/data/ifsm_labeled."""
     import json
+
     data = HERE.parent / "tests" / "data" / "ifsm_labeled"
     items = {j["id"]: j for j in map(json.loads, (data / "items.jsonl").read_text("utf-8").splitlines())}
-    cases = [c for c in map(json.loads, (data / "endings.jsonl").read_text("utf-8").splitlines())
-             if c["expect"] == ["ok"]]
-    rows = [{"id": f"lab/{n}", "split": "eval", "question": items[c["item"]]["question"],
-             "document": items[c["item"]]["context"], "options": list(items[c["item"]]["options"]),
-             "gold_label": items[c["item"]]["gold"], "gold_ending": items[c["item"]]["options"][items[c["item"]]["gold"]],
-             "passage_id": f"{c['item']}#{n}"} for n, c in enumerate(cases)]
-    result = score_ifsm({r["id"]: c["ending"] for r, c in zip(rows, cases)}, rows, reader=reader, split=None,
-                        adversarial=False, dissimilarity_encoder=None, return_items=True, n_boot=10)
+    cases = [
+        c for c in map(json.loads, (data / "endings.jsonl").read_text("utf-8").splitlines()) if c["expect"] == ["ok"]
+    ]
+    rows = [
+        {
+            "id": f"lab/{n}",
+            "split": "eval",
+            "question": items[c["item"]]["question"],
+            "document": items[c["item"]]["context"],
+            "options": list(items[c["item"]]["options"]),
+            "gold_label": items[c["item"]]["gold"],
+            "gold_ending": items[c["item"]]["options"][items[c["item"]]["gold"]],
+            "passage_id": f"{c['item']}#{n}",
+        }
+        for n, c in enumerate(cases)
+    ]
+    result = score_ifsm(
+        {r["id"]: c["ending"] for r, c in zip(rows, cases)},
+        rows,
+        reader=reader,
+        split=None,
+        adversarial=False,
+        dissimilarity_encoder=None,
+        return_items=True,
+        n_boot=10,
+    )
     flagged = sum(i["guard"] != "ok" for i in result.items)
     return f"- labeled legitimate endings: {flagged}/{len(cases)} flagged ({flagged / len(cases):.1%})"
 
 
-_GENERIC = ("{name} could hardly believe what became of the {thing}.",
-            "Looking back, {name} felt the {thing} had changed everything.",
-            "Nobody around {name} would ever forget the {thing}.")
+_GENERIC = (
+    "{name} could hardly believe what became of the {thing}.",
+    "Looking back, {name} felt the {thing} had changed everything.",
+    "Nobody around {name} would ever forget the {thing}.",
+)
 _FILLER = ("the", "and", "with", "of", "for", "then", "was")
 #: A second list of words of the same meaning, written after the built-in SYNONYMS (an attacker's own thesaurus).
 _SYNONYMS_2 = """likely:apt happened:transpired happen:transpire next:subsequently result:consequence feel:experience
@@ -148,10 +204,14 @@ angry:furious scared:frightened surprised:stunned grateful:appreciative embarras
 hungry:famished cautious:wary drastic:severe"""
 
 
-def probe_runs(rows: Sequence[Row], gold: list[str], encoder: Any, attacks: Any) -> list[tuple[str, list[str], set[str]]]:
+def probe_runs(
+    rows: Sequence[Row], gold: list[str], encoder: Any, attacks: Any
+) -> list[tuple[str, list[str], set[str]]]:
     """Endings written after the thresholds were published, in wordings and ratios the built-in attacks do not use."""
+
     def thing(row: Row) -> str:  # a content word of the question, so each question gets its own sentence
         from lctg_metrics.ifsm.guards import content
+
         picks = [w for w in content(str(row["question"])) if len(w) > 3] or ["day"]
         return picks[-1]
 
@@ -168,30 +228,46 @@ def probe_runs(rows: Sequence[Row], gold: list[str], encoder: Any, attacks: Any)
     glued = []
     for r in rows:
         from lctg_metrics.ifsm.guards import content
+
         ws = list(dict.fromkeys(content(str(r["question"])) + content(sentences(str(r["document"]))[-1])))[:8]
         glued.append(" ".join(w + " " + _FILLER[k % len(_FILLER)] for k, w in enumerate(ws)).capitalize() + ".")
     hug = hugging(rows, attacks.hug_candidates, encoder)
 
     def typo(text: str) -> str:  # the second letter of every word of four letters or more doubled
         return " ".join(w[:2] + w[1:] if len(w) >= 4 else w for w in text.split())
+
     typos = [f"Looking back, {name(r)} knew that {typo(attacks.focus(r))}." for r in rows]
     other_words = dict(pair.split(":") for pair in _SYNONYMS_2.split())
-    said = [f"At last {name(r)} understood: " + " ".join(other_words.get(w.lower(), w) for w in attacks.focus(r).split())
-            + "." for r in rows]
+    said = [
+        f"At last {name(r)} understood: "
+        + " ".join(other_words.get(w.lower(), w) for w in attacks.focus(r).split())
+        + "."
+        for r in rows
+    ]
     last_glued = []
     for r in rows:
         from lctg_metrics.ifsm.guards import content
+
         ws = list(dict.fromkeys(content(sentences(str(r["document"]))[-1])))[:8]
         last_glued.append(" ".join(w + " " + _FILLER[k % len(_FILLER)] for k, w in enumerate(ws)).capitalize() + ".")
-    out = [("probe: question words with a typo, 'Looking back, X knew that <focus>'", typos, every),
-           ("probe: question said in other words (a second synonym list)", said, every),
-           ("probe: last sentence's words glued with function words", last_glued, every),("probe: generic sentences with a question word, 3 frames", generic, every),
-           ("probe: 'Looking back, X knew that <focus>'", knew, every),
-           ("probe: 'It was true: <focus> :)'", truth, every),
-           ("probe: salad glued with function words", glued, every)]
-    for share, attack, label in ((0.15, typos, "typo restatements"), (0.15, said, "other-words restatements"),
-                                 (0.15, last_glued, "glued last-sentence words"), (0.12, hug, "hugging"), (0.08, knew, "'X knew that <focus>'"),
-                                 (0.2, generic, "generic with a question word"), (0.12, glued, "glued salad")):
+    out = [
+        ("probe: question words with a typo, 'Looking back, X knew that <focus>'", typos, every),
+        ("probe: question said in other words (a second synonym list)", said, every),
+        ("probe: last sentence's words glued with function words", last_glued, every),
+        ("probe: generic sentences with a question word, 3 frames", generic, every),
+        ("probe: 'Looking back, X knew that <focus>'", knew, every),
+        ("probe: 'It was true: <focus> :)'", truth, every),
+        ("probe: salad glued with function words", glued, every),
+    ]
+    for share, attack, label in (
+        (0.15, typos, "typo restatements"),
+        (0.15, said, "other-words restatements"),
+        (0.15, last_glued, "glued last-sentence words"),
+        (0.12, hug, "hugging"),
+        (0.08, knew, "'X knew that <focus>'"),
+        (0.2, generic, "generic with a question word"),
+        (0.12, glued, "glued salad"),
+    ):
         texts, chosen = mix(rows, gold, attack, share, encoder)
         out.append((f"probe: gold + {share:.0%} {label}", texts, chosen))
     texts, chosen = mix(rows, gold, hug, 0.18, encoder, white_box=False)
@@ -212,8 +288,9 @@ def distractor_checks(rows: Sequence[Row], gold: list[str], encoder: Any) -> str
     run_f = features(encoder, rows, other, question_similarity(rows, other, encoder))
     checks = check_run(run_f, gold_f, repeated(other, passages), repeated(gold, passages))
     failed = [c.reason for c in checks if not c.passed]
-    return ("- human distractor endings (another candidate of each item), run-level tests only: "
-            + ("; ".join(failed) if failed else f"all {len(checks)} pass"))
+    return "- human distractor endings (another candidate of each item), run-level tests only: " + (
+        "; ".join(failed) if failed else f"all {len(checks)} pass"
+    )
 
 
 def main() -> None:
@@ -226,8 +303,9 @@ def main() -> None:
     os.environ.setdefault("LCTG_CACHE_DIR", tempfile.mkdtemp(prefix="bench-ifsm-"))  # the attack table once per run
     attacks = _attacks_module(args.attacks_from)
     start = time.perf_counter()
-    all_rows = load_story_rows(args.source, include_contexts=True) if args.source else load_story_rows(
-        include_contexts=True)
+    all_rows = (
+        load_story_rows(args.source, include_contexts=True) if args.source else load_story_rows(include_contexts=True)
+    )
     rows = [r for r in all_rows if r["split"] == "eval"]
     encoder = get_encoder("use-m3")
     every = {str(r["id"]) for r in rows}
@@ -241,9 +319,14 @@ def main() -> None:
     if hasattr(attacks, "hug_paraphrase_candidates"):
         pure["hug_paraphrase"] = hugging(rows, attacks.hug_paraphrase_candidates, encoder)
     runs += [(f"class {name}", texts, every) for name, texts in pure.items()]
-    for base, attack, shares in (("constant_name", "hug_guard", (0.3,)), ("gold", "hug_guard", (0.1, 0.15, 0.25)),
-                                 ("gold", "focus", (0.1, 0.25)), ("gold", "constant_name", (0.1, 0.25)),
-                                 ("gold", "salad", (0.1, 0.2)), ("gold", "hug_paraphrase", (0.1, 0.15))):
+    for base, attack, shares in (
+        ("constant_name", "hug_guard", (0.3,)),
+        ("gold", "hug_guard", (0.1, 0.15, 0.25)),
+        ("gold", "focus", (0.1, 0.25)),
+        ("gold", "constant_name", (0.1, 0.25)),
+        ("gold", "salad", (0.1, 0.2)),
+        ("gold", "hug_paraphrase", (0.1, 0.15)),
+    ):
         if attack not in pure:
             continue
         for share in shares:
@@ -252,8 +335,10 @@ def main() -> None:
     if args.probes:
         runs += probe_runs(rows, gold, encoder, attacks)
     print(f"# IFSM attacks, reader `{args.reader}`, eval half ({len(rows)} items)\n")
-    print("| run | attack share | IFSM on it | flagged on it | IFSM (all) | result | the run's own reasons | "
-          "attacks of the table that get through |")
+    print(
+        "| run | attack share | IFSM on it | flagged on it | IFSM (all) | result | the run's own reasons | "
+        "attacks of the table that get through |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for name, texts, attacked in runs:
         print(line(name, rows, all_rows, texts, attacked, args.reader), flush=True)

@@ -61,19 +61,25 @@ def _cache_opt_in() -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", default="eval", choices=("eval", "fit", "all"), help="half scored (default: lctg ifsm's own, eval)")
+    parser.add_argument(
+        "--split", default="eval", choices=("eval", "fit", "all"), help="half scored (default: lctg ifsm's own, eval)"
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--stories-source", dest="stories", default=None)
     args = parser.parse_args(argv)
     from lctg_dataset.stories import load_story_rows
 
-    rows = [r for r in load_story_rows(args.stories, include_contexts=True)
-            if args.split == "all" or r["split"] == args.split]
+    rows = [
+        r
+        for r in load_story_rows(args.stories, include_contexts=True)
+        if args.split == "all" or r["split"] == args.split
+    ]
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         gens = Path(tmp) / "gold.jsonl"
-        gens.write_text("".join(json.dumps({"id": r["id"], "generation": r["gold_ending"]}) + "\n" for r in rows),
-                        "utf-8")
+        gens.write_text(
+            "".join(json.dumps({"id": r["id"], "generation": r["gold_ending"]}) + "\n" for r in rows), "utf-8"
+        )
         stories = ["--stories-source", args.stories] if args.stories else []
         env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"}
         floor = [sys.executable, str(ROOT / "benchmarks" / "ifsm_floor.py"), str(gens), "--split", args.split, *stories]
@@ -81,8 +87,20 @@ def main(argv: list[str] | None = None) -> None:
         opt_in = _cache_opt_in()
 
         def ifsm(out: str) -> list[str]:
-            return [sys.executable, "-c", LCTG, "ifsm", str(gens), "--split", args.split, "--json", out,
-                    "--allow-invalid", *stories, *opt_in]
+            return [
+                sys.executable,
+                "-c",
+                LCTG,
+                "ifsm",
+                str(gens),
+                "--split",
+                args.split,
+                "--json",
+                out,
+                "--allow-invalid",
+                *stories,
+                *opt_in,
+            ]
 
         times: dict[str, list[float]] = {"floor": [], "cold": [], "warm": []}
         cpus: dict[str, list[float]] = {"floor": [], "cold": [], "warm": []}
@@ -99,19 +117,28 @@ def main(argv: list[str] | None = None) -> None:
                 if name != "floor":
                     results[name] = json.loads(Path(out).read_text("utf-8"))
     load_after = os.getloadavg()
-    assert results["warm"]["attacks_reused"] is True and results["cold"]["attacks_reused"] is False, \
+    assert results["warm"]["attacks_reused"] is True and results["cold"]["attacks_reused"] is False, (
         "warm must reuse the table and cold compute it (is the cache on by default?)"
+    )
     same = {k: results["warm"][k] == results["cold"][k] for k in ("ifsm", "ci", "valid", "attacks", "signature")}
-    print(f"lctg ifsm on the {len(rows)} gold endings of split {args.split}, {args.rounds} rounds, "
-          f"python {sys.version.split()[0]}, load average {load_before[0]:.2f} before, {load_after[0]:.2f} after")
-    print("\n| process | wall s (median) | runs | wall / floor | CPU s (median) | CPU / floor | target (wall) |\n"
-          "|---|---|---|---|---|---|---|")
+    print(
+        f"lctg ifsm on the {len(rows)} gold endings of split {args.split}, {args.rounds} rounds, "
+        f"python {sys.version.split()[0]}, load average {load_before[0]:.2f} before, {load_after[0]:.2f} after"
+    )
+    print(
+        "\n| process | wall s (median) | runs | wall / floor | CPU s (median) | CPU / floor | target (wall) |\n"
+        "|---|---|---|---|---|---|---|"
+    )
     base, base_cpu = statistics.median(times["floor"]), statistics.median(cpus["floor"])
     for name, walls in times.items():
         median, cpu = statistics.median(walls), statistics.median(cpus[name])
-        target = f"<= {TARGETS[name]}x: {'ok' if median / base <= TARGETS[name] else 'ABOVE'}" if name in TARGETS else "-"
-        print(f"| {name} | {median:.2f} | {', '.join(f'{w:.1f}' for w in walls)} | {median / base:.2f} | {cpu:.2f} | "
-              f"{cpu / base_cpu:.2f} | {target} |")
+        target = (
+            f"<= {TARGETS[name]}x: {'ok' if median / base <= TARGETS[name] else 'ABOVE'}" if name in TARGETS else "-"
+        )
+        print(
+            f"| {name} | {median:.2f} | {', '.join(f'{w:.1f}' for w in walls)} | {median / base:.2f} | {cpu:.2f} | "
+            f"{cpu / base_cpu:.2f} | {target} |"
+        )
     print(f"\nwarm and cold results equal: {same}")
     if opt_in:
         print(f"(lctg ifsm given {' '.join(opt_in)}: this CLI still has the attack cache off unless asked)")

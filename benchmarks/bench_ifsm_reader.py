@@ -28,10 +28,16 @@ from lctg_metrics.ifsm.stats import bootstrap_ci
 
 Row = Mapping[str, Any]
 #: Constant endings (none of them a probe of the reader), with the story's main character and without.
-CONSTANTS_NAMED = ("{name} could not believe how things turned out.", "{name} will never forget this day.",
-                   "Everything changed for {name} after that.")
-CONSTANTS_PLAIN = ("In the end, everything went back to normal.", "It was a day to remember.",
-                   "Everyone could not believe how things turned out.")
+CONSTANTS_NAMED = (
+    "{name} could not believe how things turned out.",
+    "{name} will never forget this day.",
+    "Everything changed for {name} after that.",
+)
+CONSTANTS_PLAIN = (
+    "In the end, everything went back to normal.",
+    "It was a day to remember.",
+    "Everyone could not believe how things turned out.",
+)
 
 
 def _statement(question: str) -> str:
@@ -84,12 +90,19 @@ def main() -> None:
     table = {f"{r.info.name} {r.info.version} #{r.info.digest}": pick_rates(r, rows) for r in readers}
     if args.cache:
         Path(args.cache).write_bytes(pickle.dumps({enc.name: enc._cache for enc in encoders}))
-    print(f"{args.split} half: {len(rows)} questions; pick rate of the attack slot [95% CI], reader alone (chance 0.25)\n")
+    print(
+        f"{args.split} half: {len(rows)} questions; pick rate of the attack slot [95% CI], reader alone (chance 0.25)\n"
+    )
     names = list(table)
     print("| ending | " + " | ".join(names) + " |\n|---|" + "---|" * len(names))
     for attack in next(iter(table.values())):
-        print(f"| {attack} | " + " | ".join(f"{table[n][attack][0]:.3f} [{table[n][attack][1][0]:.3f}, "
-                                             f"{table[n][attack][1][1]:.3f}]" for n in names) + " |")
+        print(
+            f"| {attack} | "
+            + " | ".join(
+                f"{table[n][attack][0]:.3f} [{table[n][attack][1][0]:.3f}, {table[n][attack][1][1]:.3f}]" for n in names
+            )
+            + " |"
+        )
 
 
 if __name__ == "__main__":

@@ -49,17 +49,25 @@ def main() -> None:
         path = Path(tmp) / "g.jsonl"
         with open(path, "w", encoding="utf-8") as f:
             for i in range(args.lines):
-                text = "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。" + ("時刻: 9:00" if i % 20 == 0 else "")
-                f.write(json.dumps({"id": f"summary/{i % 480}/format", "sample": i // 480, "generation": text},
-                                   ensure_ascii=False) + "\n")
+                text = "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。" + (
+                    "時刻: 9:00" if i % 20 == 0 else ""
+                )
+                f.write(
+                    json.dumps(
+                        {"id": f"summary/{i % 480}/format", "sample": i // 480, "generation": text}, ensure_ascii=False
+                    )
+                    + "\n"
+                )
         reader = best(lambda: read_generations(path))
         print(f"read_generations: {reader:.2f} s for {args.lines} lines ({args.lines / reader:,.0f} lines/s)")
         if args.compare:
             lines = path.read_text(encoding="utf-8").splitlines()
             hook = best(lambda: [json.loads(x, object_pairs_hook=_hook) for x in lines])
             plain = best(lambda: [json.loads(x) for x in lines])
-            print(f"json.loads per line: with object_pairs_hook {hook:.2f} s, plain {plain:.2f} s "
-                  f"(hook / plain = {hook / plain:.2f})")
+            print(
+                f"json.loads per line: with object_pairs_hook {hook:.2f} s, plain {plain:.2f} s "
+                f"(hook / plain = {hook / plain:.2f})"
+            )
 
 
 if __name__ == "__main__":

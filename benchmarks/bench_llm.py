@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import os
-import resource
 import time
 from pathlib import Path
 
@@ -105,12 +105,8 @@ def main(argv: list[str] | None = None) -> None:
         default=PROMPTS * SAMPLES,
         help="number of distinct calls (default 5040)",
     )
-    parser.add_argument(
-        "--latency", type=float, default=0.05, help="server latency per call in seconds"
-    )
-    parser.add_argument(
-        "--concurrency", default="1,8,32,64", help="comma-separated concurrency levels"
-    )
+    parser.add_argument("--latency", type=float, default=0.05, help="server latency per call in seconds")
+    parser.add_argument("--concurrency", default="1,8,32,64", help="comma-separated concurrency levels")
     parser.add_argument(
         "--httpx", action="store_true", help="send every call through httpx (no plain HTTP/1.1 path), to compare"
     )
@@ -171,10 +167,7 @@ def main(argv: list[str] | None = None) -> None:
                 reruns.append(wall)
             cached_wall = statistics.median(reruns)
             shown = ", ".join(f"{w:.3f}" for w in reruns)
-            print(
-                f"cached re-run:   {cached_wall:8.3f} s  (median of {shown}; "
-                f"{stats.cache_hits} cache hits, 0 calls)"
-            )
+            print(f"cached re-run:   {cached_wall:8.3f} s  (median of {shown}; {stats.cache_hits} cache hits, 0 calls)")
         base = min(levels)
         print()
         for c in levels:
@@ -185,9 +178,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"speedup c={c:<3} vs c={base}: {speedup:6.2f}x   / {c // base:<3} = {ratio:.2f}  (target >= 0.90: {verdict})"
             )
         cached = walls[top] / cached_wall
-        print(
-            f"cached re-run vs c={top}: {cached:8.1f}x  (target >= 50: {'ok' if cached >= 50 else 'BELOW TARGET'})"
-        )
+        print(f"cached re-run vs c={top}: {cached:8.1f}x  (target >= 50: {'ok' if cached >= 50 else 'BELOW TARGET'})")
         print(f"cached re-run vs c={base}: {walls[base] / cached_wall:8.1f}x")
         print(f"load average after: {os.getloadavg()[0]:.2f}")
     finally:

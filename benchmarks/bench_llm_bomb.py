@@ -58,8 +58,13 @@ def main() -> None:
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     with tempfile.TemporaryDirectory() as tmp:
-        config = LLMConfig(base_url=f"http://127.0.0.1:{server.server_address[1]}/v1", model="m",
-                           api_key_env="LCTG_BENCH_NO_KEY", max_retries=0, cache_path=f"{tmp}/c.sqlite")
+        config = LLMConfig(
+            base_url=f"http://127.0.0.1:{server.server_address[1]}/v1",
+            model="m",
+            api_key_env="LCTG_BENCH_NO_KEY",
+            max_retries=0,
+            cache_path=f"{tmp}/c.sqlite",
+        )
         rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         tracemalloc.start()
         start = time.perf_counter()
@@ -69,12 +74,16 @@ def main() -> None:
         tracemalloc.stop()
         rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     server.shutdown()
-    print(f"bomb: {len(body) / 2**20:.2f} MiB gzip inflating to {args.inflated_mib} MiB; limit "
-          f"{config.max_response_bytes / 2**20:.0f} MiB")
+    print(
+        f"bomb: {len(body) / 2**20:.2f} MiB gzip inflating to {args.inflated_mib} MiB; limit "
+        f"{config.max_response_bytes / 2**20:.0f} MiB"
+    )
     print(f"outcome: {'answer' if result.ok else 'refused: ' + result.error}")
-    print(f"call: {seconds:.2f} s; peak Python allocation during the call {peak / 2**20:.1f} MiB; "
-          f"peak RSS {rss_before / 1024:.0f} MiB before the call, {rss_after / 1024:.0f} MiB after "
-          f"(+{(rss_after - rss_before) / 1024:.0f} MiB)")
+    print(
+        f"call: {seconds:.2f} s; peak Python allocation during the call {peak / 2**20:.1f} MiB; "
+        f"peak RSS {rss_before / 1024:.0f} MiB before the call, {rss_after / 1024:.0f} MiB after "
+        f"(+{(rss_after - rss_before) / 1024:.0f} MiB)"
+    )
 
 
 if __name__ == "__main__":

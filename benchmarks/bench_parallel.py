@@ -52,17 +52,26 @@ def main() -> int:
     rows = read_rows(args.dataset)
     n = len(rows)
     args.items = -(-args.items // n) * n
-    batch = {"id": [rows[i % n]["id"] for i in range(args.items)],
-             "generation": [generate(rows[i % n], i // n) for i in range(args.items)],
-             "sample": [i // n for i in range(args.items)]}
+    batch = {
+        "id": [rows[i % n]["id"] for i in range(args.items)],
+        "generation": [generate(rows[i % n], i // n) for i in range(args.items)],
+        "sample": [i // n for i in range(args.items)],
+    }
     scorer = ShardScorer([r["constraint"] for r in rows], cleaner=args.cleaner)
     cache = tempfile.mkdtemp(prefix="lctg-bench-parallel-")
     gens = datasets.Dataset.from_dict(batch)
     expected = scorer.finalize(scorer.counts(batch)).flat()
 
     def mapped(num_proc: int) -> dict:
-        parts = gens.map(scorer, batched=True, batch_size=1000, num_proc=num_proc, remove_columns=gens.column_names,
-                         load_from_cache_file=False, cache_file_name=os.path.join(cache, f"p{num_proc}-{time.time_ns()}.arrow"))
+        parts = gens.map(
+            scorer,
+            batched=True,
+            batch_size=1000,
+            num_proc=num_proc,
+            remove_columns=gens.column_names,
+            load_from_cache_file=False,
+            cache_file_name=os.path.join(cache, f"p{num_proc}-{time.time_ns()}.arrow"),
+        )
         return scorer.finalize(parts).flat()
 
     paths = {
@@ -81,13 +90,16 @@ def main() -> int:
         context = ray.data.DataContext.get_current()
         context.enable_progress_bars = False
         logging.getLogger("ray.data").setLevel(logging.ERROR)
-        records = [{"id": i, "generation": g, "sample": s}
-                   for i, g, s in zip(batch["id"], batch["generation"], batch["sample"])]
+        records = [
+            {"id": i, "generation": g, "sample": s}
+            for i, g, s in zip(batch["id"], batch["generation"], batch["sample"])
+        ]
         print(f"ray.init: {time.perf_counter() - t0:.1f} s (once, not in the table)")
 
         def on_ray() -> dict:
             table = ray.data.from_items(records).map_batches(scorer, batch_format="pandas").to_pandas()
             return scorer.finalize(table.to_dict(orient="list")).flat()
+
         paths["Ray Data, pandas batches"] = on_ray
 
     for name, run in paths.items():
@@ -95,7 +107,7 @@ def main() -> int:
     walls: dict[str, list[float]] = {name: [] for name in paths}
     names = list(paths)
     for r in range(args.rounds):
-        for name in names[r % len(names):] + names[:r % len(names)]:
+        for name in names[r % len(names) :] + names[: r % len(names)]:
             gc.collect()
             t0 = time.perf_counter()
             paths[name]()

@@ -36,7 +36,9 @@ def main() -> int:
     differ = changed = 0
     chunk = 20_000
     for start in range(0, args.items, chunk):
-        items = [(generate(rows[i % n], i // n), rows[i % n]["task"]) for i in range(start, min(args.items, start + chunk))]
+        items = [
+            (generate(rows[i % n], i // n), rows[i % n]["task"]) for i in range(start, min(args.items, start + chunk))
+        ]
         t0 = time.perf_counter()
         new = [clean(t, task) for t, task in items]
         t1 = time.perf_counter()
@@ -46,14 +48,18 @@ def main() -> int:
         t_old += t2 - t1
         for (text, task), a, b in zip(items, new, old):
             changed += b != text
-            if a != b or ([(r.side, r.rule, r.text) for r in explain(text, task)]
-                          != [(r.side, r.rule, r.text) for r in frozen.explain(text, task)]):
+            if a != b or (
+                [(r.side, r.rule, r.text) for r in explain(text, task)]
+                != [(r.side, r.rule, r.text) for r in frozen.explain(text, task)]
+            ):
                 differ += 1
                 if differ <= 5:
                     print(f"DIFFERS ({task}): {text!r}\n  new: {a!r}\n  old: {b!r}")
     print(f"{args.items:,} items: {differ} differ from rule@1.2 as released; {changed:,} changed by the cleaner")
-    print(f"time: new {t_new:.1f} s ({t_new / args.items * 1e6:.1f} µs/item), released {t_old:.1f} s "
-          f"({t_old / args.items * 1e6:.1f} µs/item), {t_old / t_new:.1f}x")
+    print(
+        f"time: new {t_new:.1f} s ({t_new / args.items * 1e6:.1f} µs/item), released {t_old:.1f} s "
+        f"({t_old / args.items * 1e6:.1f} µs/item), {t_old / t_new:.1f}x"
+    )
     return 1 if differ else 0
 
 

@@ -68,11 +68,25 @@ def main() -> int:
         path.write_text("".join(json.dumps(g, ensure_ascii=False) + "\n" for g in gens), encoding="utf-8")
         exe = Path(sys.executable).parent / "lctg"
         t0 = time.perf_counter()
-        subprocess.run([str(exe), "score", str(path), "--dataset", args.dataset, "--no-progress", "--details",
-                        str(Path(tmp) / "d.jsonl")], check=True, capture_output=True)
+        subprocess.run(
+            [
+                str(exe),
+                "score",
+                str(path),
+                "--dataset",
+                args.dataset,
+                "--no-progress",
+                "--details",
+                str(Path(tmp) / "d.jsonl"),
+            ],
+            check=True,
+            capture_output=True,
+        )
         results["CLI end to end (process)"] = time.perf_counter() - t0
-        print(f"{'CLI end to end (process)':<28} {results['CLI end to end (process)']:7.3f} s  "
-              "(includes interpreter start and imports)")
+        print(
+            f"{'CLI end to end (process)':<28} {results['CLI end to end (process)']:7.3f} s  "
+            "(includes interpreter start and imports)"
+        )
 
     base = results["plain API, cleaner=rule"]
     print(f"ratio rule/none cleaner:          {base / results['plain API, cleaner=none']:.2f}×")

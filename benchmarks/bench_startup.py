@@ -39,16 +39,20 @@ def main(argv: list[str] | None = None) -> None:
         _wall(command)
     walls: dict[str, list[float]] = {name: [] for name in COMMANDS}
     for round_ in range(args.runs):
-        for name in (list(COMMANDS) if round_ % 2 == 0 else list(reversed(COMMANDS))):
+        for name in list(COMMANDS) if round_ % 2 == 0 else list(reversed(COMMANDS)):
             walls[name].append(_wall(COMMANDS[name]))
     ratios = [a / b for a, b in zip(*walls.values())]
-    print(f"{args.runs} paired rounds, python {sys.version.split()[0]}, load average {before:.2f} before, "
-          f"{os.getloadavg()[0]:.2f} after")
+    print(
+        f"{args.runs} paired rounds, python {sys.version.split()[0]}, load average {before:.2f} before, "
+        f"{os.getloadavg()[0]:.2f} after"
+    )
     for name, values in walls.items():
         print(f"{name:>20}: median {statistics.median(values):.3f} s (min {min(values):.3f}, max {max(values):.3f})")
     ratio = statistics.median(ratios)
-    print(f"lctg --help / lctg score --help: {ratio:.2f} (per-round min {min(ratios):.2f}, max {max(ratios):.2f}); "
-          f"target <= {TARGET}: {'ok' if ratio <= TARGET else 'ABOVE'}")
+    print(
+        f"lctg --help / lctg score --help: {ratio:.2f} (per-round min {min(ratios):.2f}, max {max(ratios):.2f}); "
+        f"target <= {TARGET}: {'ok' if ratio <= TARGET else 'ABOVE'}"
+    )
 
 
 if __name__ == "__main__":

@@ -107,12 +107,16 @@ def main() -> int:
     raws = [generate(rows[i % n], i // n) for i in range(args.items)]
     cleaned = [clean(t, c["task"]) for t, c in zip(raws, refs)]
     by_id = {c["id"]: c for c in refs[:n]}
-    print(f"{args.items:,} items ({n} constraints × {samples[-1] + 1} samples), "
-          f"mean {statistics.fmean(map(len, raws)):.0f} chars; "
-          f"the rule cleaner changes {sum(a != b for a, b in zip(raws, cleaned)) / args.items:.0%} of them")
+    print(
+        f"{args.items:,} items ({n} constraints × {samples[-1] + 1} samples), "
+        f"mean {statistics.fmean(map(len, raws)):.0f} chars; "
+        f"the rule cleaner changes {sum(a != b for a, b in zip(raws, cleaned)) / args.items:.0%} of them"
+    )
     lines = [line for t in raws for line in t.split("\n")]
-    print(f"distinct: {len(set(zip(raws, (c['task'] for c in refs)))) / args.items:.0%} of the (text, task)"
-          f" pairs, {len(set(lines)) / len(lines):.0%} of the lines")
+    print(
+        f"distinct: {len(set(zip(raws, (c['task'] for c in refs)))) / args.items:.0%} of the (text, task)"
+        f" pairs, {len(set(lines)) / len(lines):.0%} of the lines"
+    )
 
     floor = checks_floor(raws, cleaned, refs)
     totals: dict[tuple[str, str], int] = {}
@@ -125,8 +129,11 @@ def main() -> int:
 
     from lctg_metrics.cleaners.rule.text import clear_memos
 
-    hand = [json.loads(line) for f in sorted(ROOT.glob("benchmarks/cleaner_*.jsonl"))
-            for line in f.read_text(encoding="utf-8").splitlines()]
+    hand = [
+        json.loads(line)
+        for f in sorted(ROOT.glob("benchmarks/cleaner_*.jsonl"))
+        for line in f.read_text(encoding="utf-8").splitlines()
+    ]
     hand_texts, hand_tasks = [h["generation"] for h in hand], [h["task"] for h in hand]
     hand_copies = max(1, args.items // (10 * len(hand)))
 
@@ -141,10 +148,12 @@ def main() -> int:
         "rule cleaner alone, hand-written texts": hand_written,
         "API, rule (default)": lambda: score_predictions(raws, refs, samples=samples),
         "API, cleaner=none": lambda: score_predictions(raws, refs, samples=samples, cleaner="none"),
-        "evaluate, row ids, rule": lambda: metric.compute(predictions=raws, references=ids, samples=samples,
-                                                          dataset=args.dataset),
-        "evaluate, row ids, none": lambda: metric.compute(predictions=raws, references=ids, samples=samples,
-                                                          cleaner="none", dataset=args.dataset),
+        "evaluate, row ids, rule": lambda: metric.compute(
+            predictions=raws, references=ids, samples=samples, dataset=args.dataset
+        ),
+        "evaluate, row ids, none": lambda: metric.compute(
+            predictions=raws, references=ids, samples=samples, cleaner="none", dataset=args.dataset
+        ),
     }
     tmp = Path(tempfile.mkdtemp(prefix="lctg-bench-"))
     if args.cli:
@@ -155,8 +164,12 @@ def main() -> int:
         lctg = str(Path(sys.executable).with_name("lctg"))
 
         def cli(cleaner: str) -> None:
-            subprocess.run([lctg, "score", str(gens), "--dataset", args.dataset, "--cleaner", cleaner],
-                           check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [lctg, "score", str(gens), "--dataset", args.dataset, "--cleaner", cleaner],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
+
         paths["CLI floor (read + parse + checks)"] = lambda: cli_floor(gens, by_id, None)
         paths["CLI floor + rule cleaner"] = lambda: cli_floor(gens, by_id, clean)
         paths["lctg score, rule (default)"] = lambda: cli("rule")
@@ -165,7 +178,7 @@ def main() -> int:
     walls: dict[str, list[float]] = {name: [] for name in paths}
     names = list(paths)
     for r in range(args.rounds):
-        order = names[r % len(names):] + names[:r % len(names)]
+        order = names[r % len(names) :] + names[: r % len(names)]
         for name in order:
             gc.collect()
             clear_memos()  # every path starts with nothing judged, as a fresh process does
@@ -173,27 +186,39 @@ def main() -> int:
             paths[name]()
             walls[name].append(time.perf_counter() - t0)
     med = {name: statistics.median(w) for name, w in walls.items()}
-    floors = {"API, rule (default)": "checks floor", "API, cleaner=none": "checks floor",
-              "evaluate, row ids, rule": "checks floor", "evaluate, row ids, none": "checks floor",
-              "cleaner floor (rule alone)": "checks floor",
-              "lctg score, rule (default)": "CLI floor (read + parse + checks)",
-              "lctg score, cleaner=none": "CLI floor (read + parse + checks)",
-              "CLI floor + rule cleaner": "CLI floor (read + parse + checks)"}
+    floors = {
+        "API, rule (default)": "checks floor",
+        "API, cleaner=none": "checks floor",
+        "evaluate, row ids, rule": "checks floor",
+        "evaluate, row ids, none": "checks floor",
+        "cleaner floor (rule alone)": "checks floor",
+        "lctg score, rule (default)": "CLI floor (read + parse + checks)",
+        "lctg score, cleaner=none": "CLI floor (read + parse + checks)",
+        "CLI floor + rule cleaner": "CLI floor (read + parse + checks)",
+    }
     print(f"\n| path | µs per item (median of {args.rounds}) | ÷ floor | floor |\n|---|---|---|---|")
     for name in names:
-        per = med[name] / (hand_copies * len(hand) if name == "rule cleaner alone, hand-written texts" else args.items) * 1e6
+        per = (
+            med[name]
+            / (hand_copies * len(hand) if name == "rule cleaner alone, hand-written texts" else args.items)
+            * 1e6
+        )
         base = floors.get(name)
         ratio = f"{med[name] / med[base]:.1f}×" if base else "1" if name == "checks floor" else "—"
         print(f"| {name} | {per:.2f} | {ratio} | {base or '—'} |")
     toy_chars, hand_chars = statistics.fmean(map(len, raws)), statistics.fmean(map(len, hand_texts))
-    print("\nrule cleaner per 100 characters: "
-          f"toy {med['cleaner floor (rule alone)'] / args.items * 1e8 / toy_chars:.1f} µs "
-          f"(mean {toy_chars:.0f} characters), hand-written "
-          f"{med['rule cleaner alone, hand-written texts'] / (hand_copies * len(hand)) * 1e8 / hand_chars:.1f} µs "
-          f"(mean {hand_chars:.0f} characters, {hand_copies} copies of {len(hand)})")
+    print(
+        "\nrule cleaner per 100 characters: "
+        f"toy {med['cleaner floor (rule alone)'] / args.items * 1e8 / toy_chars:.1f} µs "
+        f"(mean {toy_chars:.0f} characters), hand-written "
+        f"{med['rule cleaner alone, hand-written texts'] / (hand_copies * len(hand)) * 1e8 / hand_chars:.1f} µs "
+        f"(mean {hand_chars:.0f} characters, {hand_copies} copies of {len(hand)})"
+    )
     if args.cli:
-        print(f"\n`lctg score`, rule ÷ (CLI floor + rule cleaner): "
-              f"{med['lctg score, rule (default)'] / med['CLI floor + rule cleaner']:.1f}×")
+        print(
+            f"\n`lctg score`, rule ÷ (CLI floor + rule cleaner): "
+            f"{med['lctg score, rule (default)'] / med['CLI floor + rule cleaner']:.1f}×"
+        )
     gc.collect()
     tracemalloc.start()
     metric.compute(predictions=raws, references=ids, samples=samples, dataset=args.dataset)

@@ -16,9 +16,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from lctg_dataset.jsonl import read_jsonl
 from lctg_metrics.aspects import Constraint, Texts, check_format

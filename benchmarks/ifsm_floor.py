@@ -38,17 +38,22 @@ def main(argv: list[str] | None = None) -> int:
             if line.strip():
                 record = json.loads(line)
                 endings[str(record["id"])] = str(record["generation"])
-    rows = [r for r in load_story_rows(args.stories, include_contexts=True)
-            if args.split == "all" or r["split"] == args.split]
+    rows = [
+        r
+        for r in load_story_rows(args.stories, include_contexts=True)
+        if args.split == "all" or r["split"] == args.split
+    ]
     encoder = get_encoder(args.encoder)
     texts = [endings.get(str(r["id"]), "") for r in rows]
     vectors = encoder.encode(texts)
     candidates = encoder.encode([str(o) for r in rows for o in r["options"]]).reshape(len(rows), 4, -1)
     picks = np.einsum("nkd,nd->nk", candidates, vectors).argmax(1)
     hits = sum(int(p) == int(r["gold_label"]) for p, r in zip(picks, rows))
-    print(f"floor: {len(rows)} endings, {hits} closest to the gold candidate, "
-          f"{len({*texts, *(o for r in rows for o in r['options'])})} distinct texts encoded, "
-          f"{time.perf_counter() - start:.2f} s after start-up")
+    print(
+        f"floor: {len(rows)} endings, {hits} closest to the gold candidate, "
+        f"{len({*texts, *(o for r in rows for o in r['options'])})} distinct texts encoded, "
+        f"{time.perf_counter() - start:.2f} s after start-up"
+    )
     return 0
 
 

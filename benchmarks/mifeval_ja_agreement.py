@@ -16,25 +16,34 @@ import os
 import re
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lctg_metrics.instructions import check, morph, read_mifeval_inputs, score_mifeval, words  # noqa: E402
+from lctg_metrics.instructions.mifeval import translate  # noqa: E402
 from lctg_metrics.instructions.score import result_signature  # noqa: E402
 from lctg_metrics.instructions.sentences import sentences as sentence_model  # noqa: E402
+from lctg_metrics.instructions.text import (  # noqa: E402
+    bullet_items,
+    bullet_marker,
+    drop_quotations,
+    loose_variants,
+    split_sentences,
+    visible_chars,
+)
 from lctg_metrics.instructions.visible import visible  # noqa: E402
-from lctg_metrics.instructions.mifeval import translate  # noqa: E402
-from lctg_metrics.instructions.text import (bullet_items, bullet_marker, drop_quotations,  # noqa: E402
-                                            loose_variants, split_sentences, visible_chars)
 
 DEFAULT_DATA = Path(os.environ.get("MIFEVAL_JA", Path(__file__).resolve().parents[2] / "shared" / "m-ifeval-ja"))
 DEFAULT_OUT = Path(__file__).with_name("mifeval_ja_agreement.md")
 BUG, AMBIGUOUS = "M-IFEval bug", "spec ambiguity"
 SPLIT_KEYWORD = "keyword split by the tokenizer is never found (token equality)"
 REPEATED = "an item, section or highlight that repeats another word for word (or is empty) counted again"
-OTHER_SCRIPT = "the keyword written in another script or case (たんぱく質 for タンパク質) is not found (spelling equality)"
+OTHER_SCRIPT = (
+    "the keyword written in another script or case (たんぱく質 for タンパク質) is not found (spelling equality)"
+)
 
 
 def _janome_count(text: str, word: str) -> int:
@@ -54,15 +63,19 @@ def _texts(d: dict[str, Any]) -> list[str]:
 
 
 def _tokenizer_split(d: dict[str, Any]) -> bool:
-    return d["ours"] and any(w in d["response"] and _janome_count(d["response"], w) < d["response"].count(w)
-                             for w in _keywords(d["kwargs"]))
+    return d["ours"] and any(
+        w in d["response"] and _janome_count(d["response"], w) < d["response"].count(w) for w in _keywords(d["kwargs"])
+    )
 
 
 def _other_script(d: dict[str, Any]) -> bool:
     """We find a keyword M-IFEval misses because the response writes it in another script of the same token
     (たんぱく質 for タンパク質) or another case (Excel for excel): M-IFEval compares spellings."""
-    return d["ours"] and not d["theirs"] and any(
-        w not in d["response"] and words.count(t, w) > 0 for t in _texts(d) for w in _keywords(d["kwargs"]))
+    return (
+        d["ours"]
+        and not d["theirs"]
+        and any(w not in d["response"] and words.count(t, w) > 0 for t in _texts(d) for w in _keywords(d["kwargs"]))
+    )
 
 
 def _compound(d: dict[str, Any]) -> bool:
@@ -154,8 +167,12 @@ def _unterminated_line(d: dict[str, Any]) -> bool:
     for t in _texts(d):
         found = [s.text for s in sentence_model(visible(t))]
         wrong = [s for s in found if not s.rstrip("。！？!?」』 ").endswith(ending)]
-        if d["theirs"] and not d["ours"] and wrong and all(not s.rstrip().endswith(("。", "！", "？", "!", "?"))
-                                                            for s in wrong):
+        if (
+            d["theirs"]
+            and not d["ours"]
+            and wrong
+            and all(not s.rstrip().endswith(("。", "！", "？", "!", "?")) for s in wrong)
+        ):
             return True
     return False
 
@@ -164,7 +181,8 @@ def _blank_clauses(d: dict[str, Any]) -> bool:
     """A line without 句点 holds clauses separated by blanks, which we read as sentences and M-IFEval as one."""
     return d["ours"] != d["theirs"] and any(
         not re.search("[。！？!?]", line) and re.search(r"[^\x00-\x7f][ \u3000]+[^\x00-\x7f]", line)
-        for line in d["response"].splitlines())
+        for line in d["response"].splitlines()
+    )
 
 
 def _comma_lines(d: dict[str, Any]) -> bool:
@@ -172,8 +190,10 @@ def _comma_lines(d: dict[str, Any]) -> bool:
     行."""
     our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
     lines = [line for line in _texts(d)[0].splitlines() if line.strip()]
-    return any(line.rstrip().endswith("、") for line in lines) and check(
-        our_id, "文。" * len(lines), kwargs).passed == d["theirs"]
+    return (
+        any(line.rstrip().endswith("、") for line in lines)
+        and check(our_id, "文。" * len(lines), kwargs).passed == d["theirs"]
+    )
 
 
 def _label_line(d: dict[str, Any]) -> bool:
@@ -222,48 +242,83 @@ def _partial_title(d: dict[str, Any]) -> bool:
 CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:keywords:existence": [(SPLIT_KEYWORD, BUG, _tokenizer_split), (OTHER_SCRIPT, BUG, _other_script)],
     "ja:keywords:frequency": [(SPLIT_KEYWORD, BUG, _tokenizer_split), (OTHER_SCRIPT, BUG, _other_script)],
-    "ja:keywords:forbidden_words": [("forbidden word inside a compound (栄養素 ⊃ 栄養, 森林 ⊃ 森): we count it", AMBIGUOUS,
-                                     _compound)],
-    "ja:keywords:letter_frequency": [("katakana twin counted although the prompt names the hiragana", BUG,
-                                      _katakana_twin)],
-    "ja:detectable_format:number_bullet_lists": [("only 「・」 bullets counted (•, - not)", BUG, _other_bullets),
-                                                 (REPEATED, BUG, _repeated_spans)],
+    "ja:keywords:forbidden_words": [
+        ("forbidden word inside a compound (栄養素 ⊃ 栄養, 森林 ⊃ 森): we count it", AMBIGUOUS, _compound)
+    ],
+    "ja:keywords:letter_frequency": [
+        ("katakana twin counted although the prompt names the hiragana", BUG, _katakana_twin)
+    ],
+    "ja:detectable_format:number_bullet_lists": [
+        ("only 「・」 bullets counted (•, - not)", BUG, _other_bullets),
+        (REPEATED, BUG, _repeated_spans),
+    ],
     "ja:detectable_format:number_numbered_lists": [(REPEATED, BUG, _repeated_spans)],
     "ja:detectable_format:number_highlighted_sections": [(REPEATED, BUG, _repeated_spans)],
     "ja:detectable_format:multiple_sections": [(REPEATED, BUG, _repeated_spans)],
-    "ja:detectable_content:number_placeholders": [("brackets back to back (「[a][b]」, a markdown reference-link "
-                                                   "shape) not counted by us", AMBIGUOUS, _reference_shape)],
-    "ja:combination:repeat_prompt": [("the request repeated with no answer after it passes (only the start is "
-                                      "checked)", BUG, _repeat_without_answer)],
-    "ja:detectable_format:title": [("a 『』 around part of the first line only (「…：…『…』」): a subtitle, or no "
-                                    "title of its own", AMBIGUOUS, _partial_title)],
-    "ja:detectable_content:postscript": [("the P.P.S. kwarg never matches as written", BUG, _pps_marker),
-                                         ("an empty postscript (the marker alone) counted", BUG, _empty_postscript)],
+    "ja:detectable_content:number_placeholders": [
+        (
+            "brackets back to back (「[a][b]」, a markdown reference-link shape) not counted by us",
+            AMBIGUOUS,
+            _reference_shape,
+        )
+    ],
+    "ja:combination:repeat_prompt": [
+        ("the request repeated with no answer after it passes (only the start is checked)", BUG, _repeat_without_answer)
+    ],
+    "ja:detectable_format:title": [
+        (
+            "a 『』 around part of the first line only (「…：…『…』」): a subtitle, or no title of its own",
+            AMBIGUOUS,
+            _partial_title,
+        )
+    ],
+    "ja:detectable_content:postscript": [
+        ("the P.P.S. kwarg never matches as written", BUG, _pps_marker),
+        ("an empty postscript (the marker alone) counted", BUG, _empty_postscript),
+    ],
     "ja:letters:furigana": [("々 breaks the furigana check", BUG, _iteration_mark)],
-    "ja:detectable_format:nominal_ending": [("headline lines and slogans never count as 体言止め", BUG, _headline_lines)],
+    "ja:detectable_format:nominal_ending": [
+        ("headline lines and slogans never count as 体言止め", BUG, _headline_lines)
+    ],
     "ja:combination:two_responses": [
         ("a fragment without letters (「）」) counted as an answer", BUG, _separator_fragment),
-        ("a doubled trailing separator counted as an empty middle answer", BUG, _trailing_double_separator)],
-    "ja:startend:quotation": [("only the first and last characters are checked (「…」…「…」 passes)", BUG, _early_close)],
+        ("a doubled trailing separator counted as an empty middle answer", BUG, _trailing_double_separator),
+    ],
+    "ja:startend:quotation": [
+        ("only the first and last characters are checked (「…」…「…」 passes)", BUG, _early_close)
+    ],
     "ja:letters:hiragana_only": [
-        ("a text (or loose variant, e.g. only ******) without any letter passes (vacuous truth)", BUG, _no_letters)],
-    "ja:startend:sentence_unified_end": [("a wholly quoted text has no sentence left, and passes (vacuous truth)", BUG,
-                                          _all_quoted),
-                                         ("a line without 。 ending in a predicate (a preamble 「…記します：」) escapes "
-                                          "the check", BUG, _unterminated_line)],
-    "ja:language:response_language": [("langdetect is random without a seed (mixed-language text)", BUG,
-                                       _unseeded_langdetect)],
+        ("a text (or loose variant, e.g. only ******) without any letter passes (vacuous truth)", BUG, _no_letters)
+    ],
+    "ja:startend:sentence_unified_end": [
+        ("a wholly quoted text has no sentence left, and passes (vacuous truth)", BUG, _all_quoted),
+        (
+            "a line without 。 ending in a predicate (a preamble 「…記します：」) escapes the check",
+            BUG,
+            _unterminated_line,
+        ),
+    ],
+    "ja:language:response_language": [
+        ("langdetect is random without a seed (mixed-language text)", BUG, _unseeded_langdetect)
+    ],
     "ja:length_constraints:number_letters": [
         ("line breaks counted as characters (no reader nor word processor counts them)", BUG, _line_breaks_counted),
-        ("blanks (spaces): M-IFEval counts them, a reader (and we) not", AMBIGUOUS, _blanks_counted)],
-    "ja:letters:kansuuji": [("Roman numerals (Ⅰ Ⅱ Ⅲ) are not seen as numbers other than 漢数字", BUG,
-                             _roman_numerals)],
-    "ja:length_constraints:number_sentences": [("blank-separated clauses of a line without 句点 read as one sentence",
-                                                BUG, _blank_clauses),
-                                               ("lines ending in 、 (clauses of one sentence) counted one by one; the "
-                                                "prompt asks for 行 (lines)", AMBIGUOUS, _comma_lines),
-                                               ("a preamble or label line ending in 「：」 is a sentence for M-IFEval, "
-                                                "not for a reader (nor us)", AMBIGUOUS, _label_line)],
+        ("blanks (spaces): M-IFEval counts them, a reader (and we) not", AMBIGUOUS, _blanks_counted),
+    ],
+    "ja:letters:kansuuji": [("Roman numerals (Ⅰ Ⅱ Ⅲ) are not seen as numbers other than 漢数字", BUG, _roman_numerals)],
+    "ja:length_constraints:number_sentences": [
+        ("blank-separated clauses of a line without 句点 read as one sentence", BUG, _blank_clauses),
+        (
+            "lines ending in 、 (clauses of one sentence) counted one by one; the prompt asks for 行 (lines)",
+            AMBIGUOUS,
+            _comma_lines,
+        ),
+        (
+            "a preamble or label line ending in 「：」 is a sentence for M-IFEval, not for a reader (nor us)",
+            AMBIGUOUS,
+            _label_line,
+        ),
+    ],
 }
 
 
@@ -342,17 +397,26 @@ def compare(data: Path) -> tuple[list[dict[str, Any]], Counter, Counter, Counter
             for line in open(model_dir / f"eval_results_{mode}.jsonl", encoding="utf-8"):
                 result = json.loads(line)
                 row = inputs[result["prompt"]]
-                for index, (iid, theirs) in enumerate(zip(result["instruction_id_list"],
-                                                          result["follow_instruction_list"])):
+                for index, (iid, theirs) in enumerate(
+                    zip(result["instruction_id_list"], result["follow_instruction_list"])
+                ):
                     mine = ours[(row["key"], index)]
                     total[iid, mode] += 1
                     per_model[model_dir.name, mode] += 1
                     if mine[mode] == theirs:
                         agree[iid, mode] += 1
                         continue
-                    d = {"model": model_dir.name, "mode": mode, "key": row["key"], "instruction_id": iid,
-                         "theirs": theirs, "ours": mine[mode], "reason": mine["reason"], "kwargs": row["kwargs"][index],
-                         "response": result["response"]}
+                    d = {
+                        "model": model_dir.name,
+                        "mode": mode,
+                        "key": row["key"],
+                        "instruction_id": iid,
+                        "theirs": theirs,
+                        "ours": mine[mode],
+                        "reason": mine["reason"],
+                        "kwargs": row["kwargs"][index],
+                        "response": result["response"],
+                    }
                     cause = next(((c, k) for c, k, test in CAUSES.get(iid, []) if test(d)), ("unexplained", "?"))
                     d["cause"], d["kind"] = cause
                     disagreements.append(d)
@@ -365,9 +429,13 @@ def _excerpt(text: str, width: int = 70) -> str:
 
 
 def _per_model(disagreements: list[dict[str, Any]], per_model: Counter) -> list[str]:
-    out = ["", "## Per model", "",
-           "| model | strict | strict where M-IFEval is not wrong | loose | loose where M-IFEval is not wrong |",
-           "|---|---|---|---|---|"]
+    out = [
+        "",
+        "## Per model",
+        "",
+        "| model | strict | strict where M-IFEval is not wrong | loose | loose where M-IFEval is not wrong |",
+        "|---|---|---|---|---|",
+    ]
     for model in sorted({m for m, _ in per_model}):
         cells = []
         for mode in ("strict", "loose"):
@@ -384,28 +452,42 @@ def render(disagreements: list[dict[str, Any]], total: Counter, agree: Counter, 
     n = {m: sum(total[i, m] for i in ids) for m in ("strict", "loose")}
     a = {m: sum(agree[i, m] for i in ids) for m in ("strict", "loose")}
     bug = {m: sum(d["kind"] == BUG for d in disagreements if d["mode"] == m) for m in ("strict", "loose")}
-    out = ["# M-IFEval-ja agreement", "",
-           "Our checkers (`lctg_metrics.instructions`, via `score_mifeval`) against M-IFEval's published verdicts for",
-           f"10 models × 172 prompts ({n['strict']} instructions per mode). Generated by "
-           "`benchmarks/mifeval_ja_agreement.py` (causes diagnosed with janome, M-IFEval's tokenizer); "
-           "do not edit by hand.", "", f"Signature: `{result_signature('strict', 'm-ifeval-ja')}`", "",
-           "| mode | agreement | agreement where M-IFEval's checker is not wrong "
-           "| disagreements: bug / ambiguity / unexplained |",
-           "|---|---|---|---|"]
+    out = [
+        "# M-IFEval-ja agreement",
+        "",
+        "Our checkers (`lctg_metrics.instructions`, via `score_mifeval`) against M-IFEval's published verdicts for",
+        f"10 models × 172 prompts ({n['strict']} instructions per mode). Generated by "
+        "`benchmarks/mifeval_ja_agreement.py` (causes diagnosed with janome, M-IFEval's tokenizer); "
+        "do not edit by hand.",
+        "",
+        f"Signature: `{result_signature('strict', 'm-ifeval-ja')}`",
+        "",
+        "| mode | agreement | agreement where M-IFEval's checker is not wrong "
+        "| disagreements: bug / ambiguity / unexplained |",
+        "|---|---|---|---|",
+    ]
     for m in ("strict", "loose"):
         dis = [d for d in disagreements if d["mode"] == m]
         amb = sum(d["kind"] == AMBIGUOUS for d in dis)
         une = sum(d["kind"] == "?" for d in dis)
-        out.append(f"| {m} | {a[m] / n[m]:.4f} ({a[m]}/{n[m]}) | {a[m] / (n[m] - bug[m]):.4f} "
-                   f"({a[m]}/{n[m] - bug[m]}) | {bug[m]} / {amb} / {une} |")
-    out += ["", "## Per instruction id", "",
-            "| instruction id | n | strict | loose | disagreements (strict) by cause |",
-            "|---|---|---|---|---|"]
+        out.append(
+            f"| {m} | {a[m] / n[m]:.4f} ({a[m]}/{n[m]}) | {a[m] / (n[m] - bug[m]):.4f} "
+            f"({a[m]}/{n[m] - bug[m]}) | {bug[m]} / {amb} / {une} |"
+        )
+    out += [
+        "",
+        "## Per instruction id",
+        "",
+        "| instruction id | n | strict | loose | disagreements (strict) by cause |",
+        "|---|---|---|---|---|",
+    ]
     for iid in ids:
         causes = Counter(d["cause"] for d in disagreements if d["instruction_id"] == iid and d["mode"] == "strict")
         text = "; ".join(f"{c} ×{k}" for c, k in causes.most_common()) or "—"
-        out.append(f"| `{iid}` | {total[iid, 'strict']} | {agree[iid, 'strict'] / total[iid, 'strict']:.3f} | "
-                   f"{agree[iid, 'loose'] / total[iid, 'loose']:.3f} | {text} |")
+        out.append(
+            f"| `{iid}` | {total[iid, 'strict']} | {agree[iid, 'strict'] / total[iid, 'strict']:.3f} | "
+            f"{agree[iid, 'loose'] / total[iid, 'loose']:.3f} | {text} |"
+        )
     out += _per_model(disagreements, per_model)
     out += ["", "## Disagreements by cause (one example each)", ""]
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
@@ -414,12 +496,16 @@ def render(disagreements: list[dict[str, Any]], total: Counter, agree: Counter, 
     for (kind, cause), items in sorted(groups.items(), key=lambda g: (g[0][0], -len(g[1]))):
         ex = min(items, key=lambda d: d["mode"] != "strict")
         modes = Counter(d["mode"] for d in items)
-        out += [f"### {cause} ({kind}; strict ×{modes['strict']}, loose ×{modes['loose']})", "",
-                f"- example: key {ex['key']}, `{ex['instruction_id']}` {json.dumps(ex['kwargs'], ensure_ascii=False)}, "
-                f"{ex['model']} ({ex['mode']})",
-                f"- response: 「{_excerpt(ex['response'], 140)}」",
-                f"- M-IFEval: {ex['theirs']}; ours: {ex['ours']} ({ex['reason']})",
-                "- cases: " + ", ".join(sorted({f"{d['key']}/{d['model'].split('__')[-1]}" for d in items})), ""]
+        out += [
+            f"### {cause} ({kind}; strict ×{modes['strict']}, loose ×{modes['loose']})",
+            "",
+            f"- example: key {ex['key']}, `{ex['instruction_id']}` {json.dumps(ex['kwargs'], ensure_ascii=False)}, "
+            f"{ex['model']} ({ex['mode']})",
+            f"- response: 「{_excerpt(ex['response'], 140)}」",
+            f"- M-IFEval: {ex['theirs']}; ours: {ex['ours']} ({ex['reason']})",
+            "- cases: " + ", ".join(sorted({f"{d['key']}/{d['model'].split('__')[-1]}" for d in items})),
+            "",
+        ]
     return "\n".join(out) + "\n" + NOTES
 
 
@@ -436,8 +522,10 @@ def main(argv: list[str] | None = None) -> int:
     print(report.split("## Per instruction id")[0].strip())
     unexplained = [d for d in disagreements if d["kind"] == "?"]
     for d in unexplained:
-        print(f"UNEXPLAINED {d['mode']} key {d['key']} {d['instruction_id']} {d['model']}: M-IFEval {d['theirs']}, "
-              f"ours {d['ours']} ({d['reason']})")
+        print(
+            f"UNEXPLAINED {d['mode']} key {d['key']} {d['instruction_id']} {d['model']}: M-IFEval {d['theirs']}, "
+            f"ours {d['ours']} ({d['reason']})"
+        )
     return 0
 
 

@@ -25,8 +25,11 @@ from tests.upstream_pipeline import REQUIRED_BRANCHES, side_by_side  # noqa: E40
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=int, default=0, help="seed of the generations (default 0)")
-    p.add_argument("--source", type=Path,
-                   default=Path(os.environ.get("LCTG_SOURCE", ROOT.parent / "shared" / "upstream" / "lctg-bench-v1")))
+    p.add_argument(
+        "--source",
+        type=Path,
+        default=Path(os.environ.get("LCTG_SOURCE", ROOT.parent / "shared" / "upstream" / "lctg-bench-v1")),
+    )
     p.add_argument("--keep", type=Path, help="work in this (new) folder and keep it, instead of a temporary one")
     p.add_argument("--project-root", type=Path, default=ROOT, help="folder with build_dataset.py (default: this one)")
     args = p.parse_args()

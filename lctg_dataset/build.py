@@ -6,15 +6,30 @@ is written by :func:`lctg_dataset.write.write_dataset`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from lctg_dataset import card
-from lctg_dataset.configs import (Config, corrected_config, faithful_configs, instructions_config, multi_config,
-                                  story_config, variants_config)
-from lctg_dataset.constants import (ASPECTS, DATASET_VERSION, DEFAULT_SEED, INSTRUCTIONS_VERSIONS, TASKS,
-                                    package_version, stories_version)
+from lctg_dataset.configs import (
+    Config,
+    corrected_config,
+    faithful_configs,
+    instructions_config,
+    multi_config,
+    story_config,
+    variants_config,
+)
+from lctg_dataset.constants import (
+    ASPECTS,
+    DATASET_VERSION,
+    DEFAULT_SEED,
+    INSTRUCTIONS_VERSIONS,
+    TASKS,
+    package_version,
+    stories_version,
+)
 from lctg_dataset.constants import instructions_version as instructions_dataset_version
 from lctg_dataset.corrected import Change, corrected_rows
 from lctg_dataset.instructions import instruction_rows
@@ -80,7 +95,9 @@ def build(
         for r in records[task]
         for aspect in ASPECTS
     )
-    stated = {(r.task, r.prompt_id): instruction_of(task_prompts[r.task], r.base_text) for t in TASKS for r in records[t]}
+    stated = {
+        (r.task, r.prompt_id): instruction_of(task_prompts[r.task], r.base_text) for t in TASKS for r in records[t]
+    }
     findings = validate(records, instructions=stated, rebuilt_prompts=rebuilt_prompts(records, pool, task_prompts))
     rows = build_rows(records, pool, task_prompts, findings)
     templates = template_rows(pool)
@@ -123,14 +140,29 @@ def build(
         folder = Path(stories_source) if stories_source is not None else default_source_dir()
         srows = load_story_rows(folder, seed=seed, include_contexts=story_contexts)
         configs.append(story_config(srows, stories_version(TEMPLATE_SET, seed), story_contexts))
-        parameters["stories_source"] = {"location": str(folder), "commit": SOURCE_COMMIT,
-                                        "sha256": source_sha256(folder)}
+        parameters["stories_source"] = {
+            "location": str(folder),
+            "commit": SOURCE_COMMIT,
+            "sha256": source_sha256(folder),
+        }
         story_info = (srows, seed, story_contexts)
-    card_text = card.render(card.CardParams(configs, rows, templates, findings, package_version(), changes,
-                                            variants_info, multi_info, instructions=instruction_info,
-                                            stories=story_info))
-    return BuildResult(files, records, pool, findings, rows, templates, protocol, parameters, configs, card_text,
-                       changes, excluded)
+    card_text = card.render(
+        card.CardParams(
+            configs,
+            rows,
+            templates,
+            findings,
+            package_version(),
+            changes,
+            variants_info,
+            multi_info,
+            instructions=instruction_info,
+            stories=story_info,
+        )
+    )
+    return BuildResult(
+        files, records, pool, findings, rows, templates, protocol, parameters, configs, card_text, changes, excluded
+    )
 
 
 def _slot_word(r: Record, aspect: str) -> str | None:

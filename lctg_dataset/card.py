@@ -8,12 +8,19 @@ generator.
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
-from lctg_dataset.card_meta import (config_language, config_license, distinct_rows, release_version, size_category,
-                                    yaml_list)
+from lctg_dataset.card_meta import (
+    config_language,
+    config_license,
+    distinct_rows,
+    release_version,
+    size_category,
+    yaml_list,
+)
 from lctg_dataset.configs import Config
 from lctg_dataset.constants import ASPECTS, LICENSE_ID, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO
 from lctg_dataset.validate import DISAGREEMENT_KINDS, FINDING_KINDS
@@ -75,18 +82,31 @@ def counts_table(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
 def configs_table(configs: Sequence[Config]) -> str:
     return md_table(
         ["config", "version", "rows", "language", "licence", "description"],
-        ([f"`{c.name}`" + (" (default)" if c.default else ""), c.version, c.n_rows, config_language(c.name),
-          config_license(c.name), c.description] for c in configs),
+        (
+            [
+                f"`{c.name}`" + (" (default)" if c.default else ""),
+                c.version,
+                c.n_rows,
+                config_language(c.name),
+                config_license(c.name),
+                c.description,
+            ]
+            for c in configs
+        ),
     )
 
 
-NOT_COMPARABLE = ("Scores on this config are **not comparable** with the papers' tables or with the faithful "
-                  "1.0.0 configs; the scorer's signature shows its dataset version.")
+NOT_COMPARABLE = (
+    "Scores on this config are **not comparable** with the papers' tables or with the faithful "
+    "1.0.0 configs; the scorer's signature shows its dataset version."
+)
 
 
 def corrected_section(changes: Sequence[Any], findings: Sequence[Any]) -> str:
     """Card section of the corrected revision: how it was made and every change."""
-    kept = [f for f in findings if f.kind not in DISAGREEMENT_KINDS and f.kind in ("degenerate_range", "inverted_range")]
+    kept = [
+        f for f in findings if f.kind not in DISAGREEMENT_KINDS and f.kind in ("degenerate_range", "inverted_range")
+    ]
     fields = list(dict.fromkeys(c.field for c in changes))
     lines = [
         "## Config `corrected` (version 1.1.0)",
@@ -106,8 +126,10 @@ def corrected_section(changes: Sequence[Any], findings: Sequence[Any]) -> str:
         f"Changes: {len({c.id for c in changes})} rows, {len(changes)} field edits ({', '.join(fields)}; "
         "machine-readable in `changelog-1.1.0.json`; the table omits the rebuilt prompts):",
         "",
-        md_table(["id", "field", "old", "new"],
-                 ([f"`{c.id}`", c.field, _short(c.old), _short(c.new)] for c in changes if c.field != "prompt")),
+        md_table(
+            ["id", "field", "old", "new"],
+            ([f"`{c.id}`", c.field, _short(c.old), _short(c.new)] for c in changes if c.field != "prompt"),
+        ),
     ]
     return "\n".join(lines)
 
@@ -118,22 +140,24 @@ def _short(value: Any, n: int = 60) -> str:
 
 
 def variants_section(k: int, seed: int, n_rows: int) -> str:
-    return "\n".join([
-        f"## Config `variants` ({k} per prompt, seed {seed})",
-        "",
-        f"How it was made: for each of the 1,260 non-format prompts of `corrected`, {k} variants with the same "
-        "base text and the same scored values, the condition re-filled with a different template drawn "
-        "(without replacement, never the prompt's own template) from the same (task, aspect) pool of recovered "
-        f"templates, seeded by `--seed {seed}` and the row id, so builds are reproducible. A template that says "
-        "the opposite of its aspect (a KEYWORD template negating its word, a P-WORD template asking for it) is "
-        "never drawn. Each row records its `template_id` and `variant` "
-        f"(0..{k - 1}); ids are `{{task}}/{{prompt_id}}/{{aspect}}/v{{n}}`. Rows: {n_rows}. "
-        "Intended use: measuring how much a model's controllability depends on the wording of the condition "
-        "(the papers collected many phrasings for this reason; Mizrahi et al.). The scorer reports per task × "
-        "aspect the mean, the spread "
-        "(min/max/std of per-variant accuracy) and the share of prompts whose verdict is the same for every "
-        "variant. " + NOT_COMPARABLE,
-    ])
+    return "\n".join(
+        [
+            f"## Config `variants` ({k} per prompt, seed {seed})",
+            "",
+            f"How it was made: for each of the 1,260 non-format prompts of `corrected`, {k} variants with the same "
+            "base text and the same scored values, the condition re-filled with a different template drawn "
+            "(without replacement, never the prompt's own template) from the same (task, aspect) pool of recovered "
+            f"templates, seeded by `--seed {seed}` and the row id, so builds are reproducible. A template that says "
+            "the opposite of its aspect (a KEYWORD template negating its word, a P-WORD template asking for it) is "
+            "never drawn. Each row records its `template_id` and `variant` "
+            f"(0..{k - 1}); ids are `{{task}}/{{prompt_id}}/{{aspect}}/v{{n}}`. Rows: {n_rows}. "
+            "Intended use: measuring how much a model's controllability depends on the wording of the condition "
+            "(the papers collected many phrasings for this reason; Mizrahi et al.). The scorer reports per task × "
+            "aspect the mean, the spread "
+            "(min/max/std of per-variant accuracy) and the share of prompts whose verdict is the same for every "
+            "variant. " + NOT_COMPARABLE,
+        ]
+    )
 
 
 def multi_section(n_rows: int, excluded: Sequence[Mapping[str, Any]]) -> str:
@@ -150,7 +174,10 @@ def multi_section(n_rows: int, excluded: Sequence[Mapping[str, Any]]) -> str:
         "aspect-level accuracy and the prompt-level accuracy (all four satisfied), like IFEval. " + NOT_COMPARABLE,
     ]
     if excluded:
-        lines += ["", md_table(["task", "prompt_id", "reason"], ([e["task"], e["prompt_id"], e["reason"]] for e in excluded))]
+        lines += [
+            "",
+            md_table(["task", "prompt_id", "reason"], ([e["task"], e["prompt_id"], e["reason"]] for e in excluded)),
+        ]
     else:
         lines += ["", "Excluded records: none."]
     return "\n".join(lines)
@@ -170,29 +197,34 @@ def stories_section(rows: Sequence[Mapping[str, Any]], seed: int, contexts: bool
     def count(key: str, value: str) -> int:
         return sum(1 for r in rows if r[key] == value)
 
-    held = ("This folder **carries the ROCStories contexts** (`document`, `prompt`): it was built with "
-            "`--include-story-contexts` by someone who accepted the ROCStories terms; do not publish it unless "
-            "those terms allow it." if contexts else
-            "This folder carries **no** ROCStories text: `document` and `prompt` are null. Fill them at load time "
-            "from your own copy of Possible Stories: `fill_contexts(list(ds), \"/path/to/possible-stories\")` "
-            "(`lctg_dataset.stories`), matched by `question_id`.")
-    return "\n".join([
-        "## Config `story_endings` (Possible Stories for IFSM)",
-        "",
-        f"How it was made: the dev ({count('source_split', 'dev')}) and test ({count('source_split', 'test')}) "
-        "questions of Possible Stories (Ashida and Sugawara, COLING 2022; nii-cl/possible-stories at commit "
-        f"`{SOURCE_COMMIT}`), one row per question with its four endings and gold label. Each question becomes a "
-        f"story-ending instruction through one of {len(INSTRUCTION_TEMPLATES)} templates (set `{TEMPLATE_SET}`), "
-        f"chosen per question with seed {seed}. Passages are split into two halves by a seeded digest: "
-        f"`fit` ({count('split', 'fit')} rows, to train or calibrate a reader) and `eval` "
-        f"({count('split', 'eval')} rows, to report IFSM); the column `split` holds it. {held}",
-        "",
-        "Licence: the questions and endings (`question`, `options`, `gold_ending`, and the `instruction` made from "
-        "the question) are **CC BY 4.0** (the Possible Stories authors). The story contexts are ROCStories "
-        "passages, distributed by their authors under **their own terms** (a request form); the licence of this "
-        "card does not cover them. This config is not part of LCTG Bench and its scores are not comparable with "
-        "the LCTG papers.",
-    ])
+    held = (
+        "This folder **carries the ROCStories contexts** (`document`, `prompt`): it was built with "
+        "`--include-story-contexts` by someone who accepted the ROCStories terms; do not publish it unless "
+        "those terms allow it."
+        if contexts
+        else "This folder carries **no** ROCStories text: `document` and `prompt` are null. Fill them at load time "
+        'from your own copy of Possible Stories: `fill_contexts(list(ds), "/path/to/possible-stories")` '
+        "(`lctg_dataset.stories`), matched by `question_id`."
+    )
+    return "\n".join(
+        [
+            "## Config `story_endings` (Possible Stories for IFSM)",
+            "",
+            f"How it was made: the dev ({count('source_split', 'dev')}) and test ({count('source_split', 'test')}) "
+            "questions of Possible Stories (Ashida and Sugawara, COLING 2022; nii-cl/possible-stories at commit "
+            f"`{SOURCE_COMMIT}`), one row per question with its four endings and gold label. Each question becomes a "
+            f"story-ending instruction through one of {len(INSTRUCTION_TEMPLATES)} templates (set `{TEMPLATE_SET}`), "
+            f"chosen per question with seed {seed}. Passages are split into two halves by a seeded digest: "
+            f"`fit` ({count('split', 'fit')} rows, to train or calibrate a reader) and `eval` "
+            f"({count('split', 'eval')} rows, to report IFSM); the column `split` holds it. {held}",
+            "",
+            "Licence: the questions and endings (`question`, `options`, `gold_ending`, and the `instruction` made from "
+            "the question) are **CC BY 4.0** (the Possible Stories authors). The story contexts are ROCStories "
+            "passages, distributed by their authors under **their own terms** (a request form); the licence of this "
+            "card does not cover them. This config is not part of LCTG Bench and its scores are not comparable with "
+            "the LCTG papers.",
+        ]
+    )
 
 
 def templates_table(templates: Sequence[Mapping[str, Any]]) -> str:
@@ -208,9 +240,15 @@ def findings_section(findings: Sequence[Any]) -> str:
     per_kind: dict[str, list[Any]] = {}
     for f in findings:
         per_kind.setdefault(f.kind, []).append(f)
-    parts = [md_table(["kind", "meaning", "count"], ([f"`{k}`", FINDING_KINDS[k], len(v)] for k, v in per_kind.items()))]
+    parts = [
+        md_table(["kind", "meaning", "count"], ([f"`{k}`", FINDING_KINDS[k], len(v)] for k, v in per_kind.items()))
+    ]
     parts.append("")
-    parts.append(md_table(["task", "prompt_id", "kind", "detail"], ([f.task, f.prompt_id, f"`{f.kind}`", f.detail] for f in findings)))
+    parts.append(
+        md_table(
+            ["task", "prompt_id", "kind", "detail"], ([f.task, f.prompt_id, f"`{f.kind}`", f.detail] for f in findings)
+        )
+    )
     return "\n".join(parts)
 
 
@@ -236,7 +274,8 @@ def placeholders(p: CardParams) -> dict[str, str]:
         "license_id": LICENSE_ID,
         "yaml_license": yaml_list("license", (config_license(c.name) for c in p.configs)),
         "yaml_language": yaml_list("language", (config_language(c.name) for c in p.configs)).replace(
-            "language: ", "language:\n- "),
+            "language: ", "language:\n- "
+        ),
         "size_category": size_category(distinct_rows(p.configs)),
         "n_distinct_rows": f"{distinct_rows(p.configs):,}",
         "yaml_configs": yaml_configs(p.configs),

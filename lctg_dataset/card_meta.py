@@ -4,7 +4,7 @@ built, and the LCTG release a build is titled and tagged by (read by the card an
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from lctg_dataset.configs import Config
 from lctg_dataset.constants import DATASET_VERSION, LICENSE_ID
@@ -27,8 +27,14 @@ def release_version(versions: Iterable[str]) -> str:
 LANGUAGE, CONFIG_LANGUAGE = "ja", {"story_endings": "en"}
 CONFIG_LICENSE = {"story_endings": "cc-by-4.0"}
 #: The Hub's ``size_categories`` buckets: (upper bound, label), the last one open.
-SIZE_CATEGORIES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"),
-                   (10_000_000, "1M<n<10M"), (None, "n>10M"))
+SIZE_CATEGORIES = (
+    (1_000, "n<1K"),
+    (10_000, "1K<n<10K"),
+    (100_000, "10K<n<100K"),
+    (1_000_000, "100K<n<1M"),
+    (10_000_000, "1M<n<10M"),
+    (None, "n>10M"),
+)
 
 
 def config_language(name: str) -> str:

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.build import BuildResult, build
 from lctg_dataset.card_meta import release_version
-from lctg_dataset.constants import (ASPECTS, DEFAULT_SEED, DEFAULT_VARIANTS, INSTRUCTIONS_VERSION,
-                                    INSTRUCTIONS_VERSIONS, TASKS)
+from lctg_dataset.constants import (
+    ASPECTS,
+    DEFAULT_SEED,
+    DEFAULT_VARIANTS,
+    INSTRUCTIONS_VERSION,
+    INSTRUCTIONS_VERSIONS,
+    TASKS,
+)
 from lctg_dataset.errors import BuildError
 from lctg_dataset.helpformat import BUILD_RENAMED, Parser, add_renamed
 from lctg_dataset.output import check_out
@@ -22,56 +29,107 @@ from lctg_dataset.write import write_dataset
 def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     """Every build option, once."""
     p = Parser(prog=prog, description="Build LCTG Bench as a Hugging Face dataset folder.")
-    p.add_argument("--source", help="directory or base URL of the upstream release (default: $LCTG_SOURCE, "
-                   "else ../shared/upstream/lctg-bench-v1, else the pinned upstream commit)")
+    p.add_argument(
+        "--source",
+        help="directory or base URL of the upstream release (default: $LCTG_SOURCE, "
+        "else ../shared/upstream/lctg-bench-v1, else the pinned upstream commit)",
+    )
     p.add_argument("-o", "--output", dest="out", default="lctg", help="dataset repository folder to write")
     p.add_argument("--cache-dir", type=Path, help="download cache (default: $LCTG_CACHE_DIR or ~/.cache/lctg)")
     d = p.add_argument_group("opt-in derived configs (version 1.1.0; the faithful 1.0.0 configs never change)")
-    d.add_argument("--corrected", action="store_true",
-                   help="add 'corrected': conditions that disagree with the scored values re-filled from their template")
-    d.add_argument("--variants", type=int, metavar="K",
-                   help="add 'variants': K rewordings of every non-format prompt from the template pool (implies --corrected)")
-    d.add_argument("--seed", type=int, default=None,
-                   help=f"seed of every random draw (--variants, --instructions, --stories; the same seed, the same "
-                        f"rows; default: the seed of the build being replaced, else {DEFAULT_SEED})")
-    d.add_argument("--multi", action="store_true",
-                   help="add 'multi': one prompt per base text with all four conditions (implies --corrected)")
-    d.add_argument("--derived", action="store_true", help=f"shorthand for --corrected --variants {DEFAULT_VARIANTS} --multi")
+    d.add_argument(
+        "--corrected",
+        action="store_true",
+        help="add 'corrected': conditions that disagree with the scored values re-filled from their template",
+    )
+    d.add_argument(
+        "--variants",
+        type=int,
+        metavar="K",
+        help="add 'variants': K rewordings of every non-format prompt from the template pool (implies --corrected)",
+    )
+    d.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=f"seed of every random draw (--variants, --instructions, --stories; the same seed, the same "
+        f"rows; default: the seed of the build being replaced, else {DEFAULT_SEED})",
+    )
+    d.add_argument(
+        "--multi",
+        action="store_true",
+        help="add 'multi': one prompt per base text with all four conditions (implies --corrected)",
+    )
+    d.add_argument(
+        "--derived", action="store_true", help=f"shorthand for --corrected --variants {DEFAULT_VARIANTS} --multi"
+    )
     o = p.add_argument_group("opt-in configs with their own versions (not comparable with the papers)")
-    o.add_argument("--instructions", action="store_true",
-                   help=f"add 'instructions' ({INSTRUCTIONS_VERSION}+s<seed>): each base text and task with 1-3 "
-                        "verifiable Japanese instructions (seeded)")
-    o.add_argument("--instructions-version", choices=INSTRUCTIONS_VERSIONS, default=INSTRUCTIONS_VERSIONS[-1],
-                   help="which version of 'instructions' to build: 1.0.0 as first published, 1.1.0 with the "
-                        "task-compatibility table, 1.2.0 with instructions that say what is checked and unpassable "
-                        f"combinations left out (default {INSTRUCTIONS_VERSIONS[-1]})")
-    o.add_argument("--stories", action="store_true",
-                   help="add 'story_endings': Possible Stories dev+test questions for IFSM, read from --stories-source; "
-                        "the ROCStories contexts are left out")
-    o.add_argument("--stories-source", metavar="DIR",
-                   help="folder with the Possible Stories dev.jsonl and test.jsonl (default: $POSSIBLE_STORIES, "
-                        "else ../shared/possible-stories)")
-    o.add_argument("--include-story-contexts", action="store_true",
-                   help="with --stories: also write the ROCStories contexts (document, prompt). They are under the "
-                        "ROCStories terms, not CC BY: read the README.md next to dev.jsonl (by default "
-                        "../shared/possible-stories/README.md); never uploaded by --push-to-hub")
+    o.add_argument(
+        "--instructions",
+        action="store_true",
+        help=f"add 'instructions' ({INSTRUCTIONS_VERSION}+s<seed>): each base text and task with 1-3 "
+        "verifiable Japanese instructions (seeded)",
+    )
+    o.add_argument(
+        "--instructions-version",
+        choices=INSTRUCTIONS_VERSIONS,
+        default=INSTRUCTIONS_VERSIONS[-1],
+        help="which version of 'instructions' to build: 1.0.0 as first published, 1.1.0 with the "
+        "task-compatibility table, 1.2.0 with instructions that say what is checked and unpassable "
+        f"combinations left out (default {INSTRUCTIONS_VERSIONS[-1]})",
+    )
+    o.add_argument(
+        "--stories",
+        action="store_true",
+        help="add 'story_endings': Possible Stories dev+test questions for IFSM, read from --stories-source; "
+        "the ROCStories contexts are left out",
+    )
+    o.add_argument(
+        "--stories-source",
+        metavar="DIR",
+        help="folder with the Possible Stories dev.jsonl and test.jsonl (default: $POSSIBLE_STORIES, "
+        "else ../shared/possible-stories)",
+    )
+    o.add_argument(
+        "--include-story-contexts",
+        action="store_true",
+        help="with --stories: also write the ROCStories contexts (document, prompt). They are under the "
+        "ROCStories terms, not CC BY: read the README.md next to dev.jsonl (by default "
+        "../shared/possible-stories/README.md); never uploaded by --push-to-hub",
+    )
     h = p.add_argument_group("publishing (see also `lctg publish`)")
-    h.add_argument("--push-to-hub", metavar="ORG/NAME", help="after building, upload the folder to this Hub dataset repo")
-    h.add_argument("--tag", default="default", help="tag of the uploaded commit (default v<version>: the version "
-                   "the built configs carry)")
+    h.add_argument(
+        "--push-to-hub", metavar="ORG/NAME", help="after building, upload the folder to this Hub dataset repo"
+    )
+    h.add_argument(
+        "--tag",
+        default="default",
+        help="tag of the uploaded commit (default v<version>: the version the built configs carry)",
+    )
     h.add_argument("--private", action="store_true", help="create the Hub repo as private")
-    p.add_argument("--dry-run", action="store_true", help="build, then print what would be written (and, with "
-                   "--push-to-hub, uploaded: files, sizes, repo and tag); nothing is written or uploaded")
-    p.add_argument("--no-verify", action="store_true",
-                   help="do not check sha256 against the pinned upstream files (for modified sources; recorded in the manifest)")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="build, then print what would be written (and, with "
+        "--push-to-hub, uploaded: files, sizes, repo and tag); nothing is written or uploaded",
+    )
+    p.add_argument(
+        "--no-verify",
+        action="store_true",
+        help="do not check sha256 against the pinned upstream files (for modified sources; recorded in the manifest)",
+    )
     add_renamed(p, BUILD_RENAMED)
     return p
 
 
 #: Opt-in configs a rebuild keeps (the flag that adds each, its build parameter in the manifest), in flag order.
-KEPT_FLAGS: tuple[tuple[str, str], ...] = (("corrected", "--corrected"), ("variants", "--variants"),
-                                           ("multi", "--multi"), ("instructions", "--instructions"),
-                                           ("stories", "--stories"))
+KEPT_FLAGS: tuple[tuple[str, str], ...] = (
+    ("corrected", "--corrected"),
+    ("variants", "--variants"),
+    ("multi", "--multi"),
+    ("instructions", "--instructions"),
+    ("stories", "--stories"),
+)
 #: Build parameters that take the seed.
 SEEDED = ("variants", "instructions", "stories")
 
@@ -89,15 +147,19 @@ def keep_configs(args: argparse.Namespace, old: Mapping[str, Any] | None) -> lis
     asked = {name for name, _ in KEPT_FLAGS if getattr(args, name) not in (None, False)}
     kept = [name for name, _ in KEPT_FLAGS if params.get(name) and name not in asked]
     if params.get("story_contexts") and not args.include_story_contexts:
-        raise BuildError(f"--output {args.out} holds the ROCStories contexts (--include-story-contexts); add the flag to "
-                         "keep them, or remove the folder to build without them")
+        raise BuildError(
+            f"--output {args.out} holds the ROCStories contexts (--include-story-contexts); add the flag to "
+            "keep them, or remove the folder to build without them"
+        )
     old_seed = params.get("seed")
     if args.seed is None:
         args.seed = old_seed if old_seed is not None and (kept or asked & set(SEEDED)) else DEFAULT_SEED
     elif old_seed is not None and args.seed != old_seed and any(k in SEEDED for k in kept):
         shown = ", ".join(f"{flag}" for name, flag in KEPT_FLAGS if name in kept and name in SEEDED)
-        raise BuildError(f"--seed {args.seed} would rebuild the kept config(s) made with seed {old_seed}; pass "
-                         f"{shown} too to rebuild them with the new seed, or remove {args.out} first")
+        raise BuildError(
+            f"--seed {args.seed} would rebuild the kept config(s) made with seed {old_seed}; pass "
+            f"{shown} too to rebuild them with the new seed, or remove {args.out} first"
+        )
     for name in kept:
         setattr(args, name, params[name])  # True, or K for variants
     if "stories" in kept and args.stories_source is None:
@@ -112,13 +174,19 @@ def _config_name(parameter: str) -> str:
 
 def summary_lines(result: BuildResult, out: Path) -> list[str]:
     """A short human summary of a build (printed after writing)."""
-    lines = [f"lctg {release_version(c.version for c in result.configs)} built into {out}", f"source: {result.source.location} (sha256 verified: {result.source.verified})"]
+    lines = [
+        f"lctg {release_version(c.version for c in result.configs)} built into {out}",
+        f"source: {result.source.location} (sha256 verified: {result.source.verified})",
+    ]
     lines.append(f"{'task':<15}" + "".join(f"{a:>17}" for a in ASPECTS) + f"{'total':>8}")
     for t in TASKS:
         counts = [sum(1 for r in result.rows[t] if r["aspect"] == a) for a in ASPECTS]
         lines.append(f"{t:<15}" + "".join(f"{c:>17}" for c in counts) + f"{sum(counts):>8}")
     per = {(t, a): len(result.pool.by_task_aspect(t, a)) for t in TASKS for a in ASPECTS}
-    lines.append("templates recovered per (task, aspect): " + ", ".join(f"{t}/{a}={n}" for (t, a), n in per.items() if a != "format"))
+    lines.append(
+        "templates recovered per (task, aspect): "
+        + ", ".join(f"{t}/{a}={n}" for (t, a), n in per.items() if a != "format")
+    )
     lines.extend(finding_lines(result.findings))
     lines.append(f"configs: {', '.join(c.name for c in result.configs)}")
     return lines
@@ -136,9 +204,12 @@ def finding_lines(findings: Sequence[Any]) -> list[str]:
     return [head] + [f"  {n:>3} × {FINDING_KINDS[k]}" for k, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def main(argv: Sequence[str] | None = None, *,
-         extra_files: Mapping[str, bytes] | Callable[[Sequence[str]], Mapping[str, bytes]] | None = None,
-         prog: str = "build_dataset.py") -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    extra_files: Mapping[str, bytes] | Callable[[Sequence[str]], Mapping[str, bytes]] | None = None,
+    prog: str = "build_dataset.py",
+) -> int:
     """Build (and optionally publish) the dataset folder; ``extra_files`` (relative path → bytes, or a function of
     the built config names giving them) go into it too.
     Returns the exit status: 0, or 2 after printing a one-line error."""
@@ -160,13 +231,24 @@ def main(argv: Sequence[str] | None = None, *,
         if (args.include_story_contexts or args.stories_source) and not args.stories:
             raise BuildError("--include-story-contexts and --stories-source need --stories")
         if args.include_story_contexts and args.push_to_hub and not args.dry_run:
-            raise BuildError("--push-to-hub with --include-story-contexts: the ROCStories contexts may not be "
-                             "redistributed; build without the flag to publish")
-        result = build(args.source, verify=not args.no_verify, cache_dir=args.cache_dir,
-                       corrected=args.corrected or args.derived, variants=variants, seed=args.seed,
-                       multi=args.multi or args.derived, instructions=args.instructions, stories=args.stories,
-                       stories_source=args.stories_source, story_contexts=args.include_story_contexts,
-                       instructions_version=args.instructions_version)
+            raise BuildError(
+                "--push-to-hub with --include-story-contexts: the ROCStories contexts may not be "
+                "redistributed; build without the flag to publish"
+            )
+        result = build(
+            args.source,
+            verify=not args.no_verify,
+            cache_dir=args.cache_dir,
+            corrected=args.corrected or args.derived,
+            variants=variants,
+            seed=args.seed,
+            multi=args.multi or args.derived,
+            instructions=args.instructions,
+            stories=args.stories,
+            stories_source=args.stories_source,
+            story_contexts=args.include_story_contexts,
+            instructions_version=args.instructions_version,
+        )
         out = Path(args.out)
         extra = extra_files([c.name for c in result.configs]) if callable(extra_files) else extra_files
         if args.dry_run:
@@ -176,8 +258,10 @@ def main(argv: Sequence[str] | None = None, *,
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 2
     if kept:
-        print(f"kept from the build it replaces: {', '.join(kept)} (to drop a config, remove {out} or build into "
-              "another --output)")
+        print(
+            f"kept from the build it replaces: {', '.join(kept)} (to drop a config, remove {out} or build into "
+            "another --output)"
+        )
     print("\n".join(summary_lines(result, out)))
     print(f"wrote {out}", file=sys.stderr)
     if args.push_to_hub:
@@ -208,10 +292,13 @@ def _dry_run(result: BuildResult, out: Path, extra: Mapping[str, bytes] | None, 
         if args.push_to_hub:
             lines = plan(folder, args.push_to_hub, tag=args.tag).lines()
         else:
-            files = [(p.relative_to(folder).as_posix(), p.stat().st_size) for p in sorted(folder.rglob("*"))
-                     if p.is_file()]
-            lines = [f"files: {len(files)}, {sum(n for _, n in files):,} bytes",
-                     *(f"  {n:>12,}  {rel}" for rel, n in files)]
+            files = [
+                (p.relative_to(folder).as_posix(), p.stat().st_size) for p in sorted(folder.rglob("*")) if p.is_file()
+            ]
+            lines = [
+                f"files: {len(files)}, {sum(n for _, n in files):,} bytes",
+                *(f"  {n:>12,}  {rel}" for rel, n in files),
+            ]
         print("\n".join([f"dry run: nothing written to {out}, nothing uploaded; the build would hold", *lines]))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -5,8 +5,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import datasets
 
@@ -53,15 +54,27 @@ def faithful_configs(rows: Mapping[str, Rows], templates: Rows) -> list[Config]:
     ]
     for t in TASKS:
         configs.append(Config(t, f"the {t} prompts only", (task_files[t],), {task_files[t]: rows[t]}, ROW_FEATURES))
-    configs.append(_single("templates", "one row per distinct recovered condition template per (task, aspect)",
-                           templates, TEMPLATE_FEATURES, DATASET_VERSION))
+    configs.append(
+        _single(
+            "templates",
+            "one row per distinct recovered condition template per (task, aspect)",
+            templates,
+            TEMPLATE_FEATURES,
+            DATASET_VERSION,
+        )
+    )
     return configs
 
 
 def corrected_config(rows: Mapping[str, Rows]) -> Config:
     """``corrected`` (1.1.0): every prompt, the rows of all tasks in one file."""
-    return _single("corrected", f"{CORRECTED_VERSION}: all prompts, conditions re-filled to state the scored values",
-                   [r for t in TASKS for r in rows[t]], ROW_FEATURES, CORRECTED_VERSION)
+    return _single(
+        "corrected",
+        f"{CORRECTED_VERSION}: all prompts, conditions re-filled to state the scored values",
+        [r for t in TASKS for r in rows[t]],
+        ROW_FEATURES,
+        CORRECTED_VERSION,
+    )
 
 
 def variants_config(rows: Rows, k: int, seed: int) -> Config:
@@ -72,18 +85,33 @@ def variants_config(rows: Rows, k: int, seed: int) -> Config:
 
 def multi_config(rows: Rows) -> Config:
     """``multi``: one prompt per base text with all four conditions."""
-    return _single("multi", f"{MULTI_VERSION}: one prompt per base text with all four conditions", rows, ROW_FEATURES,
-                   MULTI_VERSION)
+    return _single(
+        "multi",
+        f"{MULTI_VERSION}: one prompt per base text with all four conditions",
+        rows,
+        ROW_FEATURES,
+        MULTI_VERSION,
+    )
 
 
 def instructions_config(rows: Rows, version: str) -> Config:
     """``instructions``: LCTG base texts and tasks with 1–3 verifiable Japanese instructions (seeded)."""
-    return _single("instructions", f"{version}: base texts and tasks with 1–3 verifiable instructions each", rows,
-                   INSTRUCTION_FEATURES, version)
+    return _single(
+        "instructions",
+        f"{version}: base texts and tasks with 1–3 verifiable instructions each",
+        rows,
+        INSTRUCTION_FEATURES,
+        version,
+    )
 
 
 def story_config(rows: Rows, version: str, with_contexts: bool) -> Config:
     """``story_endings``: Possible Stories questions as story-ending instructions (IFSM)."""
     what = "with the ROCStories contexts" if with_contexts else "contexts left empty (filled from a local copy)"
-    return _single("story_endings", f"{version}: Possible Stories dev+test questions for IFSM, {what}", rows,
-                   STORY_FEATURES, version)
+    return _single(
+        "story_endings",
+        f"{version}: Possible Stories dev+test questions for IFSM, {what}",
+        rows,
+        STORY_FEATURES,
+        version,
+    )

@@ -77,12 +77,19 @@ def package_version() -> str:
     except PackageNotFoundError:  # running from a source tree that was never installed
         return "unknown"
 
+
 #: The ``constraint`` struct of every prompt row: field -> (Arrow type, nullable). The one declaration: the
 #: dataset features (``rows.CONSTRAINT_FEATURES``) and the scorer's input checks (``lctg_metrics.schema``) read it.
 CONSTRAINT_SCHEMA: dict[str, tuple[str, bool]] = {
-    "id": ("string", False), "task": ("string", False), "prompt_id": ("int64", False),
-    "aspects": ("list<string>", False), "min_chars": ("int32", True), "max_chars": ("int32", True),
-    "keyword": ("string", True), "prohibited_word": ("string", True), "variant": ("int32", True),
+    "id": ("string", False),
+    "task": ("string", False),
+    "prompt_id": ("int64", False),
+    "aspects": ("list<string>", False),
+    "min_chars": ("int32", True),
+    "max_chars": ("int32", True),
+    "keyword": ("string", True),
+    "prohibited_word": ("string", True),
+    "variant": ("int32", True),
     "dataset_version": ("string", True),
 }
 

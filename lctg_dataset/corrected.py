@@ -11,12 +11,13 @@ the same word from the closest template of the same pool that says the right thi
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.constants import CORRECTED_VERSION, TASKS
-from lctg_dataset.source import Record
 from lctg_dataset.polarity import NEGATIVE, POSITIVE, polarity
+from lctg_dataset.source import Record
 from lctg_dataset.templates import TemplateInfo, TemplatePool, fill
 from lctg_dataset.validate import DISAGREEMENT_KINDS, POLARITY_KINDS, Finding
 
@@ -97,8 +98,11 @@ def corrected_rows(
                 "template_id": template.template_id,
                 "template_values": template_values(values),
             }
-            changes += [Change(row["id"], name, row[name], value, to_fix[key]) for name, value in new.items()
-                        if row[name] != value]
+            changes += [
+                Change(row["id"], name, row[name], value, to_fix[key])
+                for name, value in new.items()
+                if row[name] != value
+            ]
             out[task].append(with_(row, **new, constraint=constraint))
     return out, changes
 
@@ -111,8 +115,13 @@ def replacement_template(pool: TemplatePool, wrong: TemplateInfo) -> TemplateInf
     """For a word template that says the opposite of its aspect: the template of the same (task, aspect) pool
     that says the right thing (a KEYWORD template that asks for the word, a P-WORD one that forbids it) with
     the same slots and the closest wording (difflib ratio; ties: the lowest template id)."""
-    candidates = [t for t in pool.by_task_aspect(wrong.task, wrong.aspect)
-                  if t.slots == wrong.slots and polarity(t.template) == RIGHT_POLARITY[wrong.aspect]]
+    candidates = [
+        t
+        for t in pool.by_task_aspect(wrong.task, wrong.aspect)
+        if t.slots == wrong.slots and polarity(t.template) == RIGHT_POLARITY[wrong.aspect]
+    ]
     if not candidates:
-        raise ValueError(f"{wrong.template_id}: no template of the {wrong.task}/{wrong.aspect} pool says the right thing")
+        raise ValueError(
+            f"{wrong.template_id}: no template of the {wrong.task}/{wrong.aspect} pool says the right thing"
+        )
     return min(candidates, key=lambda t: (-_closeness(wrong.template, t.template), t.template_id))

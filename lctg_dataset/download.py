@@ -62,8 +62,10 @@ def download(base_url: str, cache_dir: Path, *, verify: bool) -> Path:
 
 
 #: Where a failed download points: a local copy of the release, given by flag or environment variable.
-_OFFLINE_HINT = ("to build offline, point --source (or $LCTG_SOURCE) at a copy of the release: the folder holding "
-                 "datasets/<task>/prompts_v1.jsonl")
+_OFFLINE_HINT = (
+    "to build offline, point --source (or $LCTG_SOURCE) at a copy of the release: the folder holding "
+    "datasets/<task>/prompts_v1.jsonl"
+)
 
 
 #: Limits of one download, each named in its error: the whole download's time (a server dripping its body is cut
@@ -123,6 +125,8 @@ def _atomic_write_bytes(target: Path, data: bytes) -> None:
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
         if isinstance(e, OSError):
-            raise SourceError(f"cannot write the download cache {target.parent} ({e.strerror or e}); set "
-                              "LCTG_CACHE_DIR to a writable folder, or point --source at a local copy") from None
+            raise SourceError(
+                f"cannot write the download cache {target.parent} ({e.strerror or e}); set "
+                "LCTG_CACHE_DIR to a writable folder, or point --source at a local copy"
+            ) from None
         raise

@@ -12,7 +12,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-from typing import Any, NoReturn, Sequence
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 #: The build's renamed flags (old -> new; ``build_dataset.py`` and ``lctg build``), hidden aliases until the next minor
 #: version: the folder written is ``-o/--output`` as in every command, the upload tag is a tag (``--revision`` only
@@ -28,8 +29,14 @@ class HelpFormatter(argparse.HelpFormatter):
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
         default = action.default
-        if (default is None or default is argparse.SUPPRESS or default is False or "default" in text.lower()
-                or not action.option_strings or isinstance(action, argparse._HelpAction)):
+        if (
+            default is None
+            or default is argparse.SUPPRESS
+            or default is False
+            or "default" in text.lower()
+            or not action.option_strings
+            or isinstance(action, argparse._HelpAction)
+        ):
             return text
         shown = ",".join(map(str, default)) if isinstance(default, (list, tuple)) else default
         return f"{text} (default: {shown})" if text else f"(default: {shown})"
@@ -43,8 +50,13 @@ class _Commands(argparse._SubParsersAction):
     """Subcommands whose unknown arguments are reported by the subcommand's own parser (``lctg score: error: …``),
     not by the top-level one, which would name only ``lctg``."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         super().__call__(parser, namespace, values, option_string)
         extras = getattr(namespace, argparse._UNRECOGNIZED_ARGS_ATTR, None)
         if extras:
@@ -60,8 +72,11 @@ class Parser(argparse.ArgumentParser):
         self.register("action", "parsers", _Commands)
         self._probing = False
 
-    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
-                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+    def parse_known_args(
+        self,
+        args: Sequence[str] | None = None,  # type: ignore[override]
+        namespace: argparse.Namespace | None = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
         # a required flag given by its old name (a hidden alias, another action) counts as given: checked here
         aliased = [a for a in self._actions if a.required and getattr(a, "old_names", None)]
         for action in aliased:
@@ -113,12 +128,19 @@ class _Renamed(argparse.Action):
         self.new = new
         super().__init__(option_strings, dest, **kwargs)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         import sys
 
-        print(f"{parser.prog}: note: {option_string} is now {self.new} (the old name goes in the next minor version)",
-              file=sys.stderr)
+        print(
+            f"{parser.prog}: note: {option_string} is now {self.new} (the old name goes in the next minor version)",
+            file=sys.stderr,
+        )
         setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
 
 
@@ -132,10 +154,18 @@ def add_renamed(parser: argparse.ArgumentParser, renamed: dict[str, str]) -> Non
         target = by_flag[new]
         target.old_names = [*getattr(target, "old_names", []), old]  # type: ignore[attr-defined]
         if target.nargs == 0:  # a switch: the old name sets what the new one sets
-            const = (not new.startswith("--no-") if isinstance(target, argparse.BooleanOptionalAction)
-                     else target.const)
-            parser.add_argument(old, dest=target.dest, action=_Renamed, new=new, nargs=0, const=const,
-                                help=argparse.SUPPRESS)
+            const = not new.startswith("--no-") if isinstance(target, argparse.BooleanOptionalAction) else target.const
+            parser.add_argument(
+                old, dest=target.dest, action=_Renamed, new=new, nargs=0, const=const, help=argparse.SUPPRESS
+            )
         else:
-            parser.add_argument(old, dest=target.dest, action=_Renamed, new=new, type=target.type,
-                                choices=target.choices, metavar=target.metavar, help=argparse.SUPPRESS)
+            parser.add_argument(
+                old,
+                dest=target.dest,
+                action=_Renamed,
+                new=new,
+                type=target.type,
+                choices=target.choices,
+                metavar=target.metavar,
+                help=argparse.SUPPRESS,
+            )

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 
-def read_jsonl(path: str | os.PathLike[str], *, error: type[Exception] = ValueError) -> Iterator[tuple[int, dict[str, Any]]]:
+def read_jsonl(
+    path: str | os.PathLike[str], *, error: type[Exception] = ValueError
+) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for every non-blank line; a line that is not a JSON object raises ``error``
     naming ``path:line``."""
     with open(path, encoding="utf-8") as f:

@@ -65,17 +65,24 @@ def fetch_snapshot(repo_id: str, revision: str | None = None, *, error: type[Exc
     except hf.IncompleteSnapshotError:
         why = "the cached copy is incomplete and the Hub cannot be reached; download it again with network access"
     except hf.LocalEntryNotFoundError:
-        reach = "downloads are off (HF_HUB_OFFLINE is set)" if constants.HF_HUB_OFFLINE else \
-            f"the Hub cannot be reached at {constants.ENDPOINT}"
-        why = (f"not in the Hugging Face cache ({constants.HF_HUB_CACHE}) and {reach}; download it once with network "
-               "access, or pass a local folder written by build_dataset.py")
+        reach = (
+            "downloads are off (HF_HUB_OFFLINE is set)"
+            if constants.HF_HUB_OFFLINE
+            else f"the Hub cannot be reached at {constants.ENDPOINT}"
+        )
+        why = (
+            f"not in the Hugging Face cache ({constants.HF_HUB_CACHE}) and {reach}; download it once with network "
+            "access, or pass a local folder written by build_dataset.py"
+        )
     except hf.HFValidationError:
         why = "not a valid Hub repo id or revision (a repo id looks like ORG/NAME)"
     except hf.HfHubHTTPError as e:
         status = getattr(getattr(e, "response", None), "status_code", "?")
         why = f"the Hub answered HTTP {status}{_said(e)}; try again later or check the repo id"
     except Exception as e:  # connection refused, DNS, TLS, proxy: any transport failure is "cannot reach"
-        why = f"the Hub cannot be reached at {constants.ENDPOINT} ({type(e).__name__}); check the network or HF_ENDPOINT"
+        why = (
+            f"the Hub cannot be reached at {constants.ENDPOINT} ({type(e).__name__}); check the network or HF_ENDPOINT"
+        )
     raise error(f"{where}: {why}")
 
 
@@ -90,8 +97,9 @@ def configs(path: str | os.PathLike[str]) -> list[str]:
     return list(manifest["configs"])
 
 
-def load(config: str = "all", *, path: str | os.PathLike[str] | None = None, split: str = SPLIT,
-         revision: str | None = None) -> "datasets.Dataset":
+def load(
+    config: str = "all", *, path: str | os.PathLike[str] | None = None, split: str = SPLIT, revision: str | None = None
+) -> datasets.Dataset:
     """``load("summary")`` → the summary prompts of ./lctg as a ``datasets.Dataset`` (split ``test``).
 
     ``path`` may also be a Hub dataset repo id (``load("summary", path="your-org/lctg", revision="v1.0.0")``).

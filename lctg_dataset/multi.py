@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.constants import ASPECTS, MULTI_VERSION, TASKS
 from lctg_dataset.source import Record
@@ -28,8 +29,13 @@ def multi_rows(
         for rec in records[task]:
             kw, pw = rec.keyword_answer, rec.prohibited_word_answer
             if kw == pw or pw in kw:
-                excluded.append({"task": task, "prompt_id": rec.prompt_id,
-                                 "reason": f"keyword 「{kw}」 forces prohibited word 「{pw}」"})
+                excluded.append(
+                    {
+                        "task": task,
+                        "prompt_id": rec.prompt_id,
+                        "reason": f"keyword 「{kw}」 forces prohibited word 「{pw}」",
+                    }
+                )
                 continue
             parts = [by_key[(task, rec.prompt_id, a)] for a in MULTI_ORDER]
             condition = MULTI_JOIN.join(p["condition"] for p in parts)
@@ -46,9 +52,16 @@ def multi_rows(
                     "template_id": "+".join(p["template_id"] for p in parts),
                     "template_values": {"min": lo, "max": hi, "word": None},
                     "constraint": {
-                        "id": rid, "task": task, "prompt_id": rec.prompt_id, "aspects": list(ASPECTS),
-                        "min_chars": lo, "max_chars": hi, "keyword": kw, "prohibited_word": pw,
-                        "variant": None, "dataset_version": MULTI_VERSION,
+                        "id": rid,
+                        "task": task,
+                        "prompt_id": rec.prompt_id,
+                        "aspects": list(ASPECTS),
+                        "min_chars": lo,
+                        "max_chars": hi,
+                        "keyword": kw,
+                        "prohibited_word": pw,
+                        "variant": None,
+                        "dataset_version": MULTI_VERSION,
                     },
                     "flags": sorted({f for p in parts for f in p["flags"]}),
                 }

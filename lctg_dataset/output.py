@@ -20,9 +20,9 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from lctg_dataset.digest import sha256_file
 from lctg_dataset.errors import OutputError
 from lctg_dataset.layout import MANIFEST
-from lctg_dataset.digest import sha256_file
 
 #: ``name`` every lctg build manifest carries.
 BUILD_NAME = "lctg"
@@ -37,7 +37,11 @@ def build_manifest(folder: Path) -> dict[str, Any] | None:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return None
-    if not isinstance(manifest, dict) or manifest.get("name") != BUILD_NAME or not isinstance(manifest.get("build"), dict):
+    if (
+        not isinstance(manifest, dict)
+        or manifest.get("name") != BUILD_NAME
+        or not isinstance(manifest.get("build"), dict)
+    ):
         return None
     files = manifest.get("files")
     if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
@@ -77,7 +81,9 @@ def check_out(out: Path, *, source_root: Path | None = None) -> dict[str, Any] |
     if source_root is not None:
         src = Path(source_root).resolve()
         if out == src or src in out.parents:
-            raise OutputError(f"--output {out} is the source folder {src} or inside it; choose a folder outside the source")
+            raise OutputError(
+                f"--output {out} is the source folder {src} or inside it; choose a folder outside the source"
+            )
         if out in src.parents:
             raise OutputError(f"--output {out} contains the source folder {src}; choose a folder outside it")
     if not out.exists() and not out.is_symlink():
@@ -89,12 +95,16 @@ def check_out(out: Path, *, source_root: Path | None = None) -> dict[str, Any] |
     manifest = build_manifest(out)
     if manifest is None:
         why = f"has no {MANIFEST}" if not (out / MANIFEST).exists() else f"its {MANIFEST} is not an lctg build manifest"
-        raise OutputError(f"--output {out} is not empty and {why}; refusing to replace it (choose a new or empty folder)")
+        raise OutputError(
+            f"--output {out} is not empty and {why}; refusing to replace it (choose a new or empty folder)"
+        )
     foreign = foreign_entries(out, manifest["files"])
     if foreign:
         shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
-        raise OutputError(f"--output {out} holds what the previous build did not write ({shown}); refusing to replace it "
-                          "(move those out or choose another folder)")
+        raise OutputError(
+            f"--output {out} holds what the previous build did not write ({shown}); refusing to replace it "
+            "(move those out or choose another folder)"
+        )
     return manifest
 
 
@@ -122,7 +132,9 @@ def _remove_build(folder: Path, manifest: dict[str, Any] | None) -> None:
         path = folder / rel
         if path.is_file() and not path.is_symlink():
             path.unlink()
-    dirs = sorted({p for rel in listed for p in (folder / rel).parents if folder in p.parents}, key=lambda p: -len(p.parts))
+    dirs = sorted(
+        {p for rel in listed for p in (folder / rel).parents if folder in p.parents}, key=lambda p: -len(p.parts)
+    )
     for d in [*dirs, folder]:
         try:
             d.rmdir()  # fails, and keeps the folder, if anything else appeared in it

@@ -17,15 +17,15 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from lctg_dataset.card_meta import release_version
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.output import build_manifest, foreign_entries
-
 
 #: What a metric Space folder must hold (the Gradio app and the card with the Space's front matter).
 SPACE_FILES = ("app.py", "README.md")
@@ -56,9 +56,13 @@ class UploadPlan:
 
     def lines(self) -> list[str]:
         total = sum(size for _, size in self.files)
-        out = [f"repo: {self.repo_id} (dataset)", f"tag: {self.tag or '(none)'}", f"version: {self.version}",
-               "configs: " + ", ".join(f"{name} {version}" for name, version in self.configs),
-               f"files: {len(self.files)}, {total:,} bytes"]
+        out = [
+            f"repo: {self.repo_id} (dataset)",
+            f"tag: {self.tag or '(none)'}",
+            f"version: {self.version}",
+            "configs: " + ", ".join(f"{name} {version}" for name, version in self.configs),
+            f"files: {len(self.files)}, {total:,} bytes",
+        ]
         out += [f"  {size:>12,}  {rel}" for rel, size in self.files]
         return out
 
@@ -74,7 +78,9 @@ def verify_folder(folder: Path) -> dict[str, Any]:
             raise PublishError(f"{folder / rel} is listed in {MANIFEST} but missing; rebuild before publishing")
     foreign = foreign_entries(folder, manifest["files"])
     if foreign:
-        raise PublishError(f"{folder} holds what the build did not write: {', '.join(foreign[:5])}; rebuild into a clean folder")
+        raise PublishError(
+            f"{folder} holds what the build did not write: {', '.join(foreign[:5])}; rebuild into a clean folder"
+        )
     return manifest
 
 
@@ -84,8 +90,10 @@ def plan(folder: Path, repo_id: str, *, tag: str | None = "default") -> UploadPl
     _check_repo_id(repo_id)
     manifest = verify_folder(folder)
     if manifest.get("build", {}).get("parameters", {}).get("story_contexts"):
-        raise PublishError(f"{folder} was built with --include-story-contexts: the ROCStories contexts may not be "
-                           "redistributed; rebuild without the flag to publish")
+        raise PublishError(
+            f"{folder} was built with --include-story-contexts: the ROCStories contexts may not be "
+            "redistributed; rebuild without the flag to publish"
+        )
     configs = tuple((name, str(c["version"])) for name, c in manifest["configs"].items())
     version = release_version(v for _, v in configs)
     files = tuple(
@@ -114,8 +122,9 @@ def hub_token(env: str = "HF_TOKEN") -> str:
     return token
 
 
-def publish(folder: Path, repo_id: str, *, token: str, private: bool = False, tag: str | None = "default",
-            api: Any = None) -> str:
+def publish(
+    folder: Path, repo_id: str, *, token: str, private: bool = False, tag: str | None = "default", api: Any = None
+) -> str:
     """Upload ``folder`` to the dataset repo ``repo_id`` and tag it; returns the repo URL.
 
     A Hub failure is a one-line :class:`PublishError` saying what was (not) uploaded."""
@@ -136,15 +145,26 @@ def publish(folder: Path, repo_id: str, *, token: str, private: bool = False, ta
     if the_plan.tag:
         oid = getattr(commit, "oid", None)
         where = f"commit {oid[:12]}" if isinstance(oid, str) else "a commit"
-        with _hub_step(api, token, f"tagging {repo_id} {the_plan.tag}",
-                       f"the files were uploaded as {where} but not tagged; run again to add the tag"):
-            api.create_tag(repo_id=repo_id, repo_type="dataset", tag=the_plan.tag, token=token, exist_ok=True,
-                           **({"revision": oid} if isinstance(oid, str) else {}))
+        with _hub_step(
+            api,
+            token,
+            f"tagging {repo_id} {the_plan.tag}",
+            f"the files were uploaded as {where} but not tagged; run again to add the tag",
+        ):
+            api.create_tag(
+                repo_id=repo_id,
+                repo_type="dataset",
+                tag=the_plan.tag,
+                token=token,
+                exist_ok=True,
+                **({"revision": oid} if isinstance(oid, str) else {}),
+            )
     return _url(repo, f"https://huggingface.co/datasets/{repo_id}")
 
 
-def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None,
-                   dataset: str | None = None) -> str:
+def publish_metric(
+    folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None, dataset: str | None = None
+) -> str:
     """Upload a metric module folder (a build's ``lctg_ctg/``, ``lctg_if/`` or ``lctg_ifsm/``: app.py, README with
     Space front matter…) to the Gradio Space ``repo_id``; returns the Space URL. The commit message names the module
     (its script beside app.py). ``dataset``: the Hub dataset repo the Space scores (``ORG/NAME``), written into the
@@ -158,15 +178,18 @@ def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = Fa
         raise PublishError(f"metric folder {folder} does not exist; build the dataset first (it writes lctg_ctg/)")
     missing = [name for name in SPACE_FILES if not (folder / name).is_file()]
     if missing:
-        raise PublishError(f"metric folder {folder} has no {', '.join(missing)}; a Space needs "
-                           f"{', '.join(SPACE_FILES)} (rebuild the dataset to regenerate lctg_ctg/)")
+        raise PublishError(
+            f"metric folder {folder} has no {', '.join(missing)}; a Space needs "
+            f"{', '.join(SPACE_FILES)} (rebuild the dataset to regenerate lctg_ctg/)"
+        )
     if build_manifest(folder.parent) is not None:
         verify_folder(folder.parent)  # the module inside a build: unchanged since the build wrote it
     name = module_name(folder)
     api = _api(api)
     with _hub_step(api, token, f"creating Space {repo_id}", "nothing was uploaded"):
-        repo = api.create_repo(repo_id=repo_id, repo_type="space", space_sdk="gradio", private=private,
-                               exist_ok=True, token=token)
+        repo = api.create_repo(
+            repo_id=repo_id, repo_type="space", space_sdk="gradio", private=private, exist_ok=True, token=token
+        )
     with tempfile.TemporaryDirectory(prefix="lctg-space-") as tmp:
         upload = folder
         if dataset is not None:  # a copy whose card names the dataset
@@ -174,9 +197,17 @@ def publish_metric(folder: Path, repo_id: str, *, token: str, private: bool = Fa
             shutil.copytree(folder, upload, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
             card = upload / "README.md"
             card.write_text(with_datasets(card.read_text(encoding="utf-8"), [dataset]), encoding="utf-8")
-        with _hub_step(api, token, f"uploading {folder} to Space {repo_id}", "no commit was made, nothing was published"):
-            api.upload_folder(folder_path=str(upload), repo_id=repo_id, repo_type="space", token=token,
-                              commit_message=f"LCTG Bench metric ({name})", ignore_patterns=SPACE_IGNORE)
+        with _hub_step(
+            api, token, f"uploading {folder} to Space {repo_id}", "no commit was made, nothing was published"
+        ):
+            api.upload_folder(
+                folder_path=str(upload),
+                repo_id=repo_id,
+                repo_type="space",
+                token=token,
+                commit_message=f"LCTG Bench metric ({name})",
+                ignore_patterns=SPACE_IGNORE,
+            )
     return _url(repo, f"https://huggingface.co/spaces/{repo_id}")
 
 
@@ -195,8 +226,10 @@ def module_name(folder: Path) -> str:
     (the app finds it the same way)."""
     scripts = sorted(p.stem for p in Path(folder).glob("*.py") if p.name != "app.py" and not p.name.startswith("_"))
     if len(scripts) != 1:
-        raise PublishError(f"metric folder {folder}: expected one metric script beside app.py, found "
-                           f"{', '.join(scripts) or 'none'}; rebuild the dataset to regenerate it")
+        raise PublishError(
+            f"metric folder {folder}: expected one metric script beside app.py, found "
+            f"{', '.join(scripts) or 'none'}; rebuild the dataset to regenerate it"
+        )
     return scripts[0]
 
 

@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import datasets
 
@@ -19,8 +20,10 @@ from lctg_dataset.validate import KIND_ASPECT, UNFLAGGED_KINDS, Finding
 CONDITION_MARKER = "[条件]"
 
 CONSTRAINT_FEATURES = datasets.Features(
-    {name: datasets.Sequence(datasets.Value("string")) if arrow == "list<string>" else datasets.Value(arrow)
-     for name, (arrow, _) in CONSTRAINT_SCHEMA.items()}
+    {
+        name: datasets.Sequence(datasets.Value("string")) if arrow == "list<string>" else datasets.Value(arrow)
+        for name, (arrow, _) in CONSTRAINT_SCHEMA.items()
+    }
 )
 
 ROW_FEATURES = datasets.Features(
@@ -166,7 +169,7 @@ def build_rows(
     for f in findings:
         if f.kind in UNFLAGGED_KINDS:
             continue
-        for aspect in ([f.aspect] if f.aspect else ([KIND_ASPECT[f.kind]] if f.kind in KIND_ASPECT else ASPECTS)):
+        for aspect in [f.aspect] if f.aspect else ([KIND_ASPECT[f.kind]] if f.kind in KIND_ASPECT else ASPECTS):
             key = (f.task, f.prompt_id, aspect)
             if f.kind not in flags.setdefault(key, []):
                 flags[key].append(f.kind)

@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import os
 import urllib.parse
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from lctg_dataset.constants import (
     ASPECTS,
@@ -21,12 +22,21 @@ from lctg_dataset.constants import (
     UPSTREAM_COMMIT,
 )
 from lctg_dataset.digest import sha256_file
-from lctg_dataset.download import PROTOCOL_SHA256, download as _download
+from lctg_dataset.download import PROTOCOL_SHA256
+from lctg_dataset.download import download as _download
 from lctg_dataset.errors import SourceError
 from lctg_dataset.jsonl import read_jsonl
 
-__all__ = ["Record", "SourceError", "SourceFiles", "default_source", "fetch_source", "read_protocol", "read_records",
-           "source_root"]
+__all__ = [
+    "Record",
+    "SourceError",
+    "SourceFiles",
+    "default_source",
+    "fetch_source",
+    "read_protocol",
+    "read_records",
+    "source_root",
+]
 
 #: Where the project expects the shared copy of the upstream release, relative to the project root.
 SHARED_SOURCE = Path("..") / "shared" / "upstream" / "lctg-bench-v1"
@@ -86,8 +96,10 @@ def default_cache_dir() -> Path:
     env = os.environ.get("LCTG_CACHE_DIR")
     home = os.environ.get("HOME", "")
     if not env and (not home.strip() or not os.path.isabs(home)):
-        raise SourceError(f"HOME is {repr(home) if 'HOME' in os.environ else 'unset'}: a download has no cache folder "
-                          "(~/.cache/lctg); set LCTG_CACHE_DIR, or point --source at a local copy of the release")
+        raise SourceError(
+            f"HOME is {repr(home) if 'HOME' in os.environ else 'unset'}: a download has no cache folder "
+            "(~/.cache/lctg); set LCTG_CACHE_DIR, or point --source at a local copy of the release"
+        )
     base = Path(env) if env else Path(home) / ".cache" / "lctg"
     return base / "source" / UPSTREAM_COMMIT
 
@@ -162,8 +174,8 @@ def _check_task_dirs(root: Path) -> None:
 
 # ---------------------------------------------------------------------------------------------- records
 
-_REQUIRED_STR = ("base_text", "keyword_answer", "prohibited_word_answer") + tuple(ASPECTS) + tuple(
-    f"prompt_{a}" for a in ASPECTS
+_REQUIRED_STR = (
+    ("base_text", "keyword_answer", "prohibited_word_answer") + tuple(ASPECTS) + tuple(f"prompt_{a}" for a in ASPECTS)
 )
 
 

@@ -8,8 +8,8 @@ only the result. For every condition we recover ``(template, values)`` such that
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 import regex
 
@@ -24,7 +24,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
 }
 #: Quote pairs that mark a word as the slot when a condition contains the word more than once
 #: (e.g. a pros_and_cons prohibited word 「メリット」 that also occurs inside 「メリットとデメリット」).
-QUOTE_PAIRS: tuple[tuple[str, str], ...] = (("「", "」"), ("『", "』"), ("｢", "｣"), ("\"", "\""), ("“", "”"))
+QUOTE_PAIRS: tuple[tuple[str, str], ...] = (("「", "」"), ("『", "』"), ("｢", "｣"), ('"', '"'), ("“", "”"))
 _NUMBER = regex.compile(r"[0-9]+")
 
 
@@ -125,9 +125,7 @@ def recover_word(condition: str, word: str, pool: Counter[str] | None = None) ->
         return (-pool[template], 0 if _quoted(condition, offset, offset + len(word)) else 1, offset)
 
     offset, template = min(cands, key=rank)
-    return Recovered(
-        template, {"word": word}, ambiguous_offsets=tuple(o for o, _ in cands), chosen_offset=offset
-    )
+    return Recovered(template, {"word": word}, ambiguous_offsets=tuple(o for o, _ in cands), chosen_offset=offset)
 
 
 @dataclass(frozen=True)

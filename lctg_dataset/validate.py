@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Iterable, Mapping, Sequence
 
 from lctg_dataset.constants import ASPECTS, TASKS
 from lctg_dataset.polarity import NEGATIVE, POSITIVE, condition_polarity
@@ -160,8 +160,15 @@ def duplicate_prompts(task: str, recs: Sequence[Record]) -> list[Finding]:
                 continue
             earlier = first.setdefault((aspect, text), r.prompt_id)
             if earlier != r.prompt_id:
-                found.append(Finding(task, r.prompt_id, "duplicate_prompt",
-                                     f"prompt_{aspect} is the same text as {task}/{earlier}/{aspect}", aspect))
+                found.append(
+                    Finding(
+                        task,
+                        r.prompt_id,
+                        "duplicate_prompt",
+                        f"prompt_{aspect} is the same text as {task}/{earlier}/{aspect}",
+                        aspect,
+                    )
+                )
     return found
 
 
@@ -172,7 +179,11 @@ def _record_findings(r: Record, format_sentence: str | None) -> list[Finding]:
         out.append(Finding(r.task, r.prompt_id, kind, detail, KIND_ASPECT.get(kind)))
 
     # empty / missing fields
-    texts = {"base_text": r.base_text, "keyword_answer": r.keyword_answer, "prohibited_word_answer": r.prohibited_word_answer}
+    texts = {
+        "base_text": r.base_text,
+        "keyword_answer": r.keyword_answer,
+        "prohibited_word_answer": r.prohibited_word_answer,
+    }
     texts.update({a: c for a, c in r.conditions.items()})
     texts.update({f"prompt_{a}": p for a, p in r.prompts.items()})
     for name, value in texts.items():

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.constants import DEFAULT_SEED, DEFAULT_VARIANTS, TASKS, TEMPLATED_ASPECTS, variants_version
 from lctg_dataset.corrected import scored_values, template_values, with_
@@ -38,7 +39,9 @@ def draw(rng: random.Random, candidates: Sequence[TemplateInfo], aspect: str, k:
     usable = [t for t in candidates if not contradicts(aspect, t.template)]
     if not usable:
         return []
-    chosen: list[TemplateInfo | None] = [t if t in usable else None for t in rng.sample(list(candidates), min(k, len(candidates)))]
+    chosen: list[TemplateInfo | None] = [
+        t if t in usable else None for t in rng.sample(list(candidates), min(k, len(candidates)))
+    ]
     for i, t in enumerate(chosen):
         if t is None:
             rest = [u for u in usable if u not in chosen] or usable
@@ -73,8 +76,10 @@ def variant_rows(
             if aspect not in TEMPLATED_ASPECTS:
                 continue
             rec = by_key[(task, row["prompt_id"])]
-            candidates = sorted((t for t in fillable_templates(pool, task, aspect) if t.template_id != row["template_id"]),
-                                key=lambda t: t.template_id)
+            candidates = sorted(
+                (t for t in fillable_templates(pool, task, aspect) if t.template_id != row["template_id"]),
+                key=lambda t: t.template_id,
+            )
             chosen = draw(_rng(seed, row["id"]), candidates, aspect, k)
             if not chosen:
                 raise ValueError(f"{row['id']}: no other usable template in the {task}/{aspect} pool")

@@ -12,17 +12,26 @@ import os
 import platform
 import shutil
 import tempfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import datasets
 
 from lctg_dataset.build import BuildResult
-from lctg_dataset.constants import CORRECTED_VERSION, DATASET_VERSION, SOURCE_FILES, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO, package_version
+from lctg_dataset.constants import (
+    CORRECTED_VERSION,
+    DATASET_VERSION,
+    SOURCE_FILES,
+    TASKS,
+    UPSTREAM_COMMIT,
+    UPSTREAM_REPO,
+    package_version,
+)
+from lctg_dataset.digest import sha256_file
 from lctg_dataset.errors import OutputError
 from lctg_dataset.layout import CARD, CHANGELOG, MANIFEST, PROTOCOL_PROMPTS, VALIDATION
 from lctg_dataset.output import check_out, remove_stale, remove_temp, replace_folder, temp_prefix
-from lctg_dataset.digest import sha256_file
 
 
 def write_dataset(result: BuildResult, out: Path, *, extra_files: Mapping[str, bytes] | None = None) -> dict[str, Any]:
@@ -40,8 +49,9 @@ def write_dataset(result: BuildResult, out: Path, *, extra_files: Mapping[str, b
         remove_stale(out)
         tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=temp_prefix(out)))
     except OSError as e:
-        raise OutputError(f"--output {out}: cannot write in {out.parent} ({e.strerror or e}); choose a folder you can "
-                          "write to") from None
+        raise OutputError(
+            f"--output {out}: cannot write in {out.parent} ({e.strerror or e}); choose a folder you can write to"
+        ) from None
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -68,8 +78,16 @@ def _checked_extra(result: BuildResult, extra: Mapping[str, bytes]) -> dict[str,
     taken = set(build_files(result)) | {MANIFEST, PROTOCOL_PROMPTS} | {f for c in result.configs for f in c.files}
     for rel in extra:
         parts = PurePosixPath(rel).parts
-        if not rel or rel.startswith("/") or "\\" in rel or any(p in ("", ".", "..") for p in parts) or rel != "/".join(parts):
-            raise OutputError(f"extra file {rel!r}: expected a relative POSIX path inside the folder (e.g. 'lctg_ctg/README.md')")
+        if (
+            not rel
+            or rel.startswith("/")
+            or "\\" in rel
+            or any(p in ("", ".", "..") for p in parts)
+            or rel != "/".join(parts)
+        ):
+            raise OutputError(
+                f"extra file {rel!r}: expected a relative POSIX path inside the folder (e.g. 'lctg_ctg/README.md')"
+            )
         if rel in taken or any("/".join(parts[:i]) in taken for i in range(1, len(parts))):
             raise OutputError(f"extra file {rel!r} would replace a file the build writes; choose another path")
     return dict(extra)

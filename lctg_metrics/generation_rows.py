@@ -10,8 +10,9 @@ import itertools
 import json
 import operator
 import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.schema import Generation, GenerationChunk, LineLabels, ScoringError
 
@@ -23,8 +24,9 @@ _COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x
 SAMPLE_LIMIT = 2**63
 
 
-def decoded_lines(p: Path, raws: Iterable[bytes], first: int = 1, offset: int = 0, *,
-                  split_cr: bool = False) -> Iterator[str]:
+def decoded_lines(
+    p: Path, raws: Iterable[bytes], first: int = 1, offset: int = 0, *, split_cr: bool = False
+) -> Iterator[str]:
     r"""Lines of a file (ending in "\n") one at a time, ``raws`` (bytes) starting at line ``first``, byte ``offset``:
     UTF-8, a leading BOM dropped, invalid bytes an error naming line and column; ``split_cr`` also ends lines at a
     lone "\r" (as ``csv`` expects of ``newline=""``)."""
@@ -34,10 +36,12 @@ def decoded_lines(p: Path, raws: Iterable[bytes], first: int = 1, offset: int = 
         except UnicodeDecodeError as e:
             kind = next((k for magic, k in _COMPRESSED.items() if raw.startswith(magic)), None) if n == 1 else None
             if kind is not None and offset == 0:
-                raise ScoringError(f"{p}: {kind}-compressed, not text; decompress it first ({kind} -d), then score "
-                                   "the plain file") from None
-            raise ScoringError(f"{p}:{n}: not UTF-8 text ({e.reason} at byte {offset + e.start}, column "
-                               f"{e.start + 1})") from None
+                raise ScoringError(
+                    f"{p}: {kind}-compressed, not text; decompress it first ({kind} -d), then score the plain file"
+                ) from None
+            raise ScoringError(
+                f"{p}:{n}: not UTF-8 text ({e.reason} at byte {offset + e.start}, column {e.start + 1})"
+            ) from None
         offset += len(raw)
         line = line[1:] if n == 1 and line.startswith("\ufeff") else line
         yield from io.StringIO(line, newline="") if split_cr and "\r" in line else (line,)
@@ -75,13 +79,20 @@ def jsonl_rows(p: Path, text: str | Iterable[str], first: int = 1) -> Iterator[t
         except ValueError as e:  # Python's limit on the digits of an integer (4300 by default)
             raise ScoringError(f"{p}:{n}: invalid JSON ({e})") from None
         except RecursionError:
-            raise ScoringError(f"{p}:{n}: JSON nested too deeply to read (brackets inside brackets past Python's "
-                               "limit); a generation line is one flat object") from None
+            raise ScoringError(
+                f"{p}:{n}: JSON nested too deeply to read (brackets inside brackets past Python's "
+                "limit); a generation line is one flat object"
+            ) from None
         except _DuplicateKey as e:
-            raise ScoringError(f"{p}:{n}: field {e.args[0]!r} appears twice in one object (which one is meant?)") from None
+            raise ScoringError(
+                f"{p}:{n}: field {e.args[0]!r} appears twice in one object (which one is meant?)"
+            ) from None
         if not isinstance(obj, dict):
-            hint = ("; is the file one pretty-printed JSON array? give one JSON object per line (JSONL)"
-                    if n == 1 and isinstance(obj, list) else "")
+            hint = (
+                "; is the file one pretty-printed JSON array? give one JSON object per line (JSONL)"
+                if n == 1 and isinstance(obj, list)
+                else ""
+            )
             raise ScoringError(f"{p}:{n}: expected a JSON object, got {type(obj).__name__}{hint}")
         yield f"{p}:{n}", obj
 
@@ -94,7 +105,7 @@ _SEPARATOR_VALUE = int(_SEPARATOR)
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
 
 
-def jsonl_chunks(p: Path, size: int, number: "Numbering") -> Iterator[Sequence[Generation]]:
+def jsonl_chunks(p: Path, size: int, number: Numbering) -> Iterator[Sequence[Generation]]:
     """:func:`iter_generations` of a JSONL file: chunks of ``size`` generations (blank lines skipped). A chunk's lines
     are decoded and parsed in one piece (one JSON array of its lines) and checked column by column, with no Python
     code per line; a chunk where anything is unusual (an error, a line of blanks other than an empty one, a field of
@@ -138,7 +149,7 @@ def jsonl_chunks(p: Path, size: int, number: "Numbering") -> Iterator[Sequence[G
             yield chunk
 
 
-def _bulk_chunk(p: Path, lines: list[bytes], numbers: Sequence[int], number: "Numbering") -> GenerationChunk | None:
+def _bulk_chunk(p: Path, lines: list[bytes], numbers: Sequence[int], number: Numbering) -> GenerationChunk | None:
     """The generations of ``lines`` (non-blank, each ending in a newline: the file's lines ``numbers``), parsed and
     checked in bulk; None where the exact way must decide."""
     n = len(lines)
@@ -160,8 +171,9 @@ def _bulk_chunk(p: Path, lines: list[bytes], numbers: Sequence[int], number: "Nu
     if set(map(type, objs)) != {dict}:
         return None
     if colons != sum(map(len, objs)):  # some line may repeat a field: those lines are parsed again, exactly
-        for line in itertools.compress(lines, map(operator.ne, map(bytes.count, lines, itertools.repeat(b":")),
-                                                  map(len, objs))):
+        for line in itertools.compress(
+            lines, map(operator.ne, map(bytes.count, lines, itertools.repeat(b":")), map(len, objs))
+        ):
             try:
                 json.loads(line.decode("utf-8"), object_pairs_hook=_object)
             except Exception:
@@ -172,7 +184,11 @@ def _bulk_chunk(p: Path, lines: list[bytes], numbers: Sequence[int], number: "Nu
     samples: list[Any] = list(map(get, objs, itertools.repeat("sample")))
     cleaned: list[Any] = list(map(get, objs, itertools.repeat("cleaned")))
     del objs
-    if set(map(type, ids)) != {str} or set(map(type, texts)) != {str} or not set(map(type, cleaned)) <= {str, type(None)}:
+    if (
+        set(map(type, ids)) != {str}
+        or set(map(type, texts)) != {str}
+        or not set(map(type, cleaned)) <= {str, type(None)}
+    ):
         return None
     missing = samples.count(None)
     if missing not in (0, n):
@@ -184,7 +200,8 @@ def _bulk_chunk(p: Path, lines: list[bytes], numbers: Sequence[int], number: "Nu
         return None
     columns = [ids, texts] if cleaned.count(None) == n else [ids, texts, cleaned]
     if escapes and any(  # only a JSON escape can make a lone surrogate
-            any(map(_SURROGATE.search, filter(None, column))) for column in columns):
+        any(map(_SURROGATE.search, filter(None, column))) for column in columns
+    ):
         return None
     where = LineLabels(p, numbers)
     if number.given is None:
@@ -204,11 +221,15 @@ def _json_problem(line: str, n: int, e: json.JSONDecodeError) -> str:
     at = f"({e.msg} at column {e.colno})"
     cr = line.find("\r")
     if 0 <= cr < len(line) - 1:
-        return (f"invalid JSON {at}: the line holds a carriage return (CR) not followed by a line feed — lines "
-                "that end in CR alone (old Mac line endings) are not JSONL; convert them to LF or CRLF")
+        return (
+            f"invalid JSON {at}: the line holds a carriage return (CR) not followed by a line feed — lines "
+            "that end in CR alone (old Mac line endings) are not JSONL; convert them to LF or CRLF"
+        )
     if n == 1 and line.strip() in ("[", "{"):
-        return (f"invalid JSON {at}: {line.strip()!r} alone on the first line looks like pretty-printed JSON (a "
-                "document over several lines); generations files hold one JSON object per line (JSONL)")
+        return (
+            f"invalid JSON {at}: {line.strip()!r} alone on the first line looks like pretty-printed JSON (a "
+            "document over several lines); generations files hold one JSON object per line (JSONL)"
+        )
     return f"invalid JSON {at}"
 
 
@@ -229,8 +250,10 @@ class Numbering:
                 self.given = (given, where)
             elif given != self.given[0]:
                 first, lacking = (self.given[1], where) if self.given[0] else (where, self.given[1])
-                raise ScoringError(f"{lacking}: no 'sample', but {first} has one; give 'sample' on every line or on "
-                                   "none (then the k-th generation of an id is sample k)")
+                raise ScoringError(
+                    f"{lacking}: no 'sample', but {first} has one; give 'sample' on every line or on "
+                    "none (then the k-th generation of an id is sample k)"
+                )
         out = []
         for where, row in rows:
             if self.given[0]:  # type: ignore[index]
@@ -260,6 +283,8 @@ def _generation(row: Mapping[str, Any], where: str, sample: Any) -> Generation:
         value = row.get(name)
         m = _SURROGATE.search(value) if isinstance(value, str) else None
         if m:
-            raise ScoringError(f"{where}: field {name!r} holds a lone surrogate (U+{ord(m.group()):04X} at character "
-                               f"{m.start() + 1}), which is not Unicode text")
+            raise ScoringError(
+                f"{where}: field {name!r} holds a lone surrogate (U+{ord(m.group()):04X} at character "
+                f"{m.start() + 1}), which is not Unicode text"
+            )
     return Generation(id=row["id"], text=row["generation"], sample=sample, cleaned=row.get("cleaned"), where=where)

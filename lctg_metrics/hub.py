@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lctg_dataset.digest import sha256_file
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.loader import DEFAULT_REVISION, fetch_snapshot, is_repo_id
 from lctg_dataset.output import BUILD_NAME
-from lctg_dataset.digest import sha256_file
 from lctg_metrics.schema import ScoringError
 
 #: Hex digits of the manifest digest shown in the signature (48 bits: enough to tell builds apart by eye).
@@ -69,26 +69,37 @@ def resolve_dataset(spec: str | os.PathLike[str], revision: str | None = None) -
         return _from_hub(str(spec), revision)
     folder = Path(spec)
     if revision is not None:
-        raise ScoringError(f"dataset {folder}: a revision ({revision!r}) applies to a Hub repo id (ORG/NAME), "
-                           "not to a local folder; drop the revision or give the repo id")
+        raise ScoringError(
+            f"dataset {folder}: a revision ({revision!r}) applies to a Hub repo id (ORG/NAME), "
+            "not to a local folder; drop the revision or give the repo id"
+        )
     if not folder.is_dir():
-        raise ScoringError(f"dataset {folder}: no such folder, and not a Hub dataset repo id (ORG/NAME); "
-                           "build one with `python build_dataset.py` or give a repo id such as your-org/lctg")
+        raise ScoringError(
+            f"dataset {folder}: no such folder, and not a Hub dataset repo id (ORG/NAME); "
+            "build one with `python build_dataset.py` or give a repo id such as your-org/lctg"
+        )
     if not (folder / MANIFEST).is_file():
-        raise ScoringError(f"dataset {folder}: no {MANIFEST}; point it at a folder written by build_dataset.py "
-                           "or at a Hub dataset repo id (ORG/NAME)")
+        raise ScoringError(
+            f"dataset {folder}: no {MANIFEST}; point it at a folder written by build_dataset.py "
+            "or at a Hub dataset repo id (ORG/NAME)"
+        )
     return ResolvedDataset(folder, digest=manifest_digest(folder))
 
 
 def check_revision(repo_id: str, revision: str) -> None:
     """Raise unless ``revision`` is a git commit or ref name (see :data:`_REF_PART`)."""
     parts = revision.split("/")
-    ok = (0 < len(revision) <= MAX_REVISION and revision.isascii()
-          and all(_REF_PART.fullmatch(p) and ".." not in p and not p.endswith((".", ".lock")) for p in parts))
+    ok = (
+        0 < len(revision) <= MAX_REVISION
+        and revision.isascii()
+        and all(_REF_PART.fullmatch(p) and ".." not in p and not p.endswith((".", ".lock")) for p in parts)
+    )
     if not ok:
-        raise ScoringError(f"Hub dataset {repo_id}: revision {revision!r} is not a git tag, branch or commit (letters, "
-                           "digits and ._-+@ in '/'-separated parts, no '..'); give one such as v1.0.0, main or a "
-                           "commit hash")
+        raise ScoringError(
+            f"Hub dataset {repo_id}: revision {revision!r} is not a git tag, branch or commit (letters, "
+            "digits and ._-+@ in '/'-separated parts, no '..'); give one such as v1.0.0, main or a "
+            "commit hash"
+        )
 
 
 def _from_hub(repo_id: str, revision: str | None) -> ResolvedDataset:
@@ -99,8 +110,10 @@ def _from_hub(repo_id: str, revision: str | None) -> ResolvedDataset:
     where = f"Hub dataset {repo_id}@{revision or DEFAULT_REVISION}"
     commit = folder.name if folder.parent.name == "snapshots" else None
     if revision is not None and _SHORT_COMMIT.fullmatch(revision) and not (commit or "").startswith(revision.lower()):
-        raise ScoringError(f"{where}: the Hub read {revision!r} as a branch or tag (commit {str(commit)[:12]}), not "
-                           "as the short commit it looks like; give the full 40-hex commit")
+        raise ScoringError(
+            f"{where}: the Hub read {revision!r} as a branch or tag (commit {str(commit)[:12]}), not "
+            "as the short commit it looks like; give the full 40-hex commit"
+        )
     _check_build(folder, where)
     return ResolvedDataset(folder, repo_id, revision or DEFAULT_REVISION, manifest_digest(folder), commit)
 
@@ -124,13 +137,17 @@ def _full_commit(repo_id: str, short: str) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise ScoringError(f"{where}: the short commit matches {len(matches)} cached commits "
-                           f"({', '.join(m[:12] for m in matches[:4])}); give more hex digits or the full commit")
+        raise ScoringError(
+            f"{where}: the short commit matches {len(matches)} cached commits "
+            f"({', '.join(m[:12] for m in matches[:4])}); give more hex digits or the full commit"
+        )
     if constants.HF_HUB_OFFLINE:
-        raise ScoringError(f"{where}: a short commit is resolved against the commits in the Hugging Face cache "
-                           f"({constants.HF_HUB_CACHE}), and none begins with {short!r} while downloads are off "
-                           "(HF_HUB_OFFLINE is set); give the full 40-hex commit, a tag or a branch, or download it "
-                           "once with network access")
+        raise ScoringError(
+            f"{where}: a short commit is resolved against the commits in the Hugging Face cache "
+            f"({constants.HF_HUB_CACHE}), and none begins with {short!r} while downloads are off "
+            "(HF_HUB_OFFLINE is set); give the full 40-hex commit, a tag or a branch, or download it "
+            "once with network access"
+        )
     return short
 
 
@@ -144,11 +161,15 @@ def _check_build(folder: Path, where: str) -> None:
     for rel, expected in manifest["files"].items():
         path = folder / rel
         if not path.is_file():
-            raise ScoringError(f"{where}: {rel} is listed in {MANIFEST} but missing; the upload is incomplete "
-                               "(publish the build again with `lctg publish`)")
+            raise ScoringError(
+                f"{where}: {rel} is listed in {MANIFEST} but missing; the upload is incomplete "
+                "(publish the build again with `lctg publish`)"
+            )
         if sha256_file(path) != expected:
-            raise ScoringError(f"{where}: {rel} differs from its sha256 in {MANIFEST}; the repo was changed after "
-                               "the build (publish an unmodified build, or pin another revision)")
+            raise ScoringError(
+                f"{where}: {rel} differs from its sha256 in {MANIFEST}; the repo was changed after "
+                "the build (publish an unmodified build, or pin another revision)"
+            )
 
 
 def _manifest(folder: Path, where: str) -> dict[str, Any]:
@@ -159,7 +180,11 @@ def _manifest(folder: Path, where: str) -> dict[str, Any]:
         raise ScoringError(f"{where}: no {MANIFEST}, so {remedy}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ScoringError(f"{where}: {MANIFEST} is unreadable ({type(e).__name__}), so {remedy}") from None
-    if not (isinstance(manifest, dict) and manifest.get("name") == BUILD_NAME and "configs" in manifest
-            and isinstance(manifest.get("files"), dict)):
+    if not (
+        isinstance(manifest, dict)
+        and manifest.get("name") == BUILD_NAME
+        and "configs" in manifest
+        and isinstance(manifest.get("files"), dict)
+    ):
         raise ScoringError(f"{where}: {MANIFEST} is not an lctg build manifest, so {remedy}")
     return manifest

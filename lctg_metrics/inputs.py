@@ -13,11 +13,11 @@ import io
 import itertools
 import os
 import re
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Generator, Iterable, Iterator, Sequence
+from typing import Any
 
-from lctg_metrics.dataset_folder import (MANIFEST, base_texts, dataset_files, read_protocol, read_rows,  # noqa: F401
-                                        verify_files)
+from lctg_metrics.dataset_folder import MANIFEST, base_texts, dataset_files, read_protocol, read_rows, verify_files  # noqa: F401
 from lctg_metrics.generation_rows import SAMPLE_LIMIT, Numbering, decoded_lines, jsonl_chunks  # noqa: F401
 from lctg_metrics.generation_rows import jsonl_rows as _jsonl_rows  # noqa: F401  (formats reads other tools' JSONL)
 from lctg_metrics.schema import Generation, ScoringError
@@ -60,7 +60,9 @@ def iter_generations(
     except OSError as e:
         raise ScoringError(f"{p}: cannot read ({e.strerror or e})") from None
     if number.given is None:
-        raise ScoringError(f"{p}: no generations (the file is empty{' or holds only its header' if suffix == '.csv' else ''})")
+        raise ScoringError(
+            f"{p}: no generations (the file is empty{' or holds only its header' if suffix == '.csv' else ''})"
+        )
 
 
 def _lines(p: Path, *, split_cr: bool = False) -> Iterator[str]:
@@ -85,8 +87,10 @@ def _csv_rows(p: Path, text: str | Iterable[str]) -> Iterator[tuple[str, Any]]:
     try:
         header = next(reader, None)
         if header is None or "id" not in header or "generation" not in header:
-            raise ScoringError(f"{p}:1: CSV header must include 'id' and 'generation', got {header}; name your "
-                              "columns with --id-field and --text-field (lctg score)")
+            raise ScoringError(
+                f"{p}:1: CSV header must include 'id' and 'generation', got {header}; name your "
+                "columns with --id-field and --text-field (lctg score)"
+            )
         twice = sorted({h for h in header if header.count(h) > 1})
         if twice:
             raise ScoringError(f"{p}:1: CSV header names {twice} more than once")
@@ -103,19 +107,26 @@ def _csv_rows(p: Path, text: str | Iterable[str]) -> Iterator[tuple[str, Any]]:
             elif _CSV_INT.fullmatch(row["sample"].strip()):
                 digits = len(row["sample"].strip().lstrip("+-"))
                 if digits > 25:  # past 2**63 for sure, and int() of thousands of digits is refused by Python
-                    raise ScoringError(f"{where}: 'sample' for id {row['id']!r} must be a non-negative integer below "
-                                       f"2**63, got a number of {digits} digits")
+                    raise ScoringError(
+                        f"{where}: 'sample' for id {row['id']!r} must be a non-negative integer below "
+                        f"2**63, got a number of {digits} digits"
+                    )
                 row["sample"] = int(row["sample"])
             if row.get("cleaned", "") == "":
                 row.pop("cleaned", None)  # CSV cannot tell an empty cleaned text from an absent one
             yield where, row
     except csv.Error as e:
         if "field larger than field limit" in str(e):
-            raise ScoringError(f"{p}:{start}: a field is longer than {CSV_FIELD_LIMIT:,} characters "
-                               "(inputs.CSV_FIELD_LIMIT); no generation is that long: is a quote left open above "
-                               "it?") from None
-        why = ("a quoted field is never closed (a missing '\"'): it runs to the end of the file"
-               if "unexpected end of data" in str(e) else str(e))
+            raise ScoringError(
+                f"{p}:{start}: a field is longer than {CSV_FIELD_LIMIT:,} characters "
+                "(inputs.CSV_FIELD_LIMIT); no generation is that long: is a quote left open above "
+                "it?"
+            ) from None
+        why = (
+            "a quoted field is never closed (a missing '\"'): it runs to the end of the file"
+            if "unexpected end of data" in str(e)
+            else str(e)
+        )
         raise ScoringError(f"{p}:{start}: invalid CSV ({why})") from None
     finally:
         csv.field_size_limit(limit)
@@ -136,5 +147,3 @@ def _parquet_rows(p: Path) -> Iterator[tuple[str, Any]]:
 def _generations(rows: Sequence[tuple[str, Any]]) -> list[Generation]:
     """Generations of the rows; without any ``sample``, the k-th row of an id is sample k."""
     return Numbering()(rows)
-
-

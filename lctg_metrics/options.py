@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 
@@ -71,59 +72,169 @@ MISSING_POLICIES = {"error": "error", "fail": "fail", "skip": "skip"}
 
 #: Every option, in signature order for the scoring ones.
 OPTIONS: tuple[Option, ...] = (
-    Option("profile", "upstream: the released scripts (default); paper: 5-char prefix/suffix for ad_text",
-           default="upstream", choices={"upstream": "upstream", "paper": "paper"}, signature="profile",
-           label="scoring profile"),
-    Option("counting", "char_count counting: codepoints (upstream), graphemes (regex \\X) or nonblank",
-           choices=COUNTING_MODES, signature="count", label="char_count counting"),
-    Option("normalization", "keyword/prohibited_word matching: none (upstream), nfkc or nfkc_casefold",
-           choices=NORMALIZATIONS, signature="norm", label="keyword/prohibited_word normalization"),
-    Option("affix_length", "format prefix/suffix length: N, or task=N,... (default 10 for every task)",
-           kind=int, signature="affix", label="format prefix/suffix length (summary/ad_text/pros_and_cons)",
-           metavar="N|task=N,..."),
-    Option("short_text", "format verdict for cleaned texts <= N chars: fail (upstream) or exact",
-           choices=SHORT_TEXT_POLICIES, signature="short", label="short-text format policy"),
-    Option("empty", "an empty generation: score (upstream) or fail every aspect",
-           choices=EMPTY_POLICIES, signature="empty", label="empty-generation policy"),
-    Option("think", "reasoning blocks (<think>, <thinking>, <thought> or <reasoning>): auto (strip a leading "
-           "<think>…</think>, also without the opening tag; an "
-           "unclosed <think>, nothing after </think>, or tags that do not make one leading block fail every "
-           "aspect), keep (score as written, as upstream) or strip (remove every block)",
-           choices={"auto": "auto", "keep": "keep", "strip": "strip"}, signature="think", label="<think> handling"),
-    Option("cleaner", "provided (the 'cleaned' field), none (raw = cleaned), rule (offline) or llm; default: provided "
-           "when every generation has 'cleaned', else rule",
-           group=RUN, choices=CLEANER_CHOICES,
-           signature="cleaner", label="header/footer cleaner"),
-    Option("judge", "also ask the upstream quality judge (adds the Qual scores; needs the llm options)",
-           group=RUN, kind=bool, default=False, signature="judge", label="quality judge"),
-    Option("empty_cleaner_answer", "an empty or blank LLM-cleaner answer: keep (upstream: scored as the cleaned text) or "
-           "invalid (the cleaner-failed marker, failing every aspect)", group=RUN, default="keep",
-           choices={"keep": "keep", "invalid": "invalid"}),
-    Option("missing", "a (prompt, sample) without generation: error, fail (count it as failed) or skip "
-           "(score what is present; the coverage goes into the signature)",
-           group=RUN, default="error", choices=MISSING_POLICIES),
+    Option(
+        "profile",
+        "upstream: the released scripts (default); paper: 5-char prefix/suffix for ad_text",
+        default="upstream",
+        choices={"upstream": "upstream", "paper": "paper"},
+        signature="profile",
+        label="scoring profile",
+    ),
+    Option(
+        "counting",
+        "char_count counting: codepoints (upstream), graphemes (regex \\X) or nonblank",
+        choices=COUNTING_MODES,
+        signature="count",
+        label="char_count counting",
+    ),
+    Option(
+        "normalization",
+        "keyword/prohibited_word matching: none (upstream), nfkc or nfkc_casefold",
+        choices=NORMALIZATIONS,
+        signature="norm",
+        label="keyword/prohibited_word normalization",
+    ),
+    Option(
+        "affix_length",
+        "format prefix/suffix length: N, or task=N,... (default 10 for every task)",
+        kind=int,
+        signature="affix",
+        label="format prefix/suffix length (summary/ad_text/pros_and_cons)",
+        metavar="N|task=N,...",
+    ),
+    Option(
+        "short_text",
+        "format verdict for cleaned texts <= N chars: fail (upstream) or exact",
+        choices=SHORT_TEXT_POLICIES,
+        signature="short",
+        label="short-text format policy",
+    ),
+    Option(
+        "empty",
+        "an empty generation: score (upstream) or fail every aspect",
+        choices=EMPTY_POLICIES,
+        signature="empty",
+        label="empty-generation policy",
+    ),
+    Option(
+        "think",
+        "reasoning blocks (<think>, <thinking>, <thought> or <reasoning>): auto (strip a leading "
+        "<think>…</think>, also without the opening tag; an "
+        "unclosed <think>, nothing after </think>, or tags that do not make one leading block fail every "
+        "aspect), keep (score as written, as upstream) or strip (remove every block)",
+        choices={"auto": "auto", "keep": "keep", "strip": "strip"},
+        signature="think",
+        label="<think> handling",
+    ),
+    Option(
+        "cleaner",
+        "provided (the 'cleaned' field), none (raw = cleaned), rule (offline) or llm; default: provided "
+        "when every generation has 'cleaned', else rule",
+        group=RUN,
+        choices=CLEANER_CHOICES,
+        signature="cleaner",
+        label="header/footer cleaner",
+    ),
+    Option(
+        "judge",
+        "also ask the upstream quality judge (adds the Qual scores; needs the llm options)",
+        group=RUN,
+        kind=bool,
+        default=False,
+        signature="judge",
+        label="quality judge",
+    ),
+    Option(
+        "empty_cleaner_answer",
+        "an empty or blank LLM-cleaner answer: keep (upstream: scored as the cleaned text) or "
+        "invalid (the cleaner-failed marker, failing every aspect)",
+        group=RUN,
+        default="keep",
+        choices={"keep": "keep", "invalid": "invalid"},
+    ),
+    Option(
+        "missing",
+        "a (prompt, sample) without generation: error, fail (count it as failed) or skip "
+        "(score what is present; the coverage goes into the signature)",
+        group=RUN,
+        default="error",
+        choices=MISSING_POLICIES,
+    ),
     Option("ci", "bootstrap 95% confidence intervals over prompts", group=RUN, kind=bool, default=False),
-    Option("ci_resamples", "bootstrap resamples for the confidence intervals", group=RUN, kind=int, default=1000,
-           least=(">=", 1)),
-    Option("seed", "seed of every random draw (the bootstrap's); the same seed, the same output", group=RUN, kind=int,
-           default=0),
+    Option(
+        "ci_resamples",
+        "bootstrap resamples for the confidence intervals",
+        group=RUN,
+        kind=int,
+        default=1000,
+        least=(">=", 1),
+    ),
+    Option(
+        "seed",
+        "seed of every random draw (the bootstrap's); the same seed, the same output",
+        group=RUN,
+        kind=int,
+        default=0,
+    ),
     # the API takes these as llm=llm_config(base_url, model, ...) (same names without "llm_"; cache -> cache_path)
-    Option("llm_base_url", "OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1",
-           group=LLM, surfaces=NOT_API),
-    Option("llm_model", "model name at that endpoint (the papers used gpt-4-1106-preview)", group=LLM, surfaces=NOT_API),
-    Option("llm_api_key_env", "environment variable holding the API key (never printed or stored)",
-           group=LLM, surfaces=NOT_API, default="OPENAI_API_KEY"),
+    Option(
+        "llm_base_url",
+        "OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1",
+        group=LLM,
+        surfaces=NOT_API,
+    ),
+    Option(
+        "llm_model", "model name at that endpoint (the papers used gpt-4-1106-preview)", group=LLM, surfaces=NOT_API
+    ),
+    Option(
+        "llm_api_key_env",
+        "environment variable holding the API key (never printed or stored)",
+        group=LLM,
+        surfaces=NOT_API,
+        default="OPENAI_API_KEY",
+    ),
     Option("llm_concurrency", "concurrent requests", group=LLM, surfaces=NOT_API, kind=int, default=8, least=(">=", 1)),
-    Option("llm_cache", "SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)",
-           group=LLM, surfaces=NOT_API),
-    Option("llm_timeout", "seconds one request may take in all (connect, send, read)", group=LLM, surfaces=NOT_API,
-           kind=float, default=120.0, least=(">", 0)),
-    Option("llm_max_retries", "retries on 429/5xx/timeouts", group=LLM, surfaces=NOT_API, kind=int, default=6,
-           least=(">=", 0)),
+    Option(
+        "llm_cache",
+        "SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)",
+        group=LLM,
+        surfaces=NOT_API,
+    ),
+    Option(
+        "llm_timeout",
+        "seconds one request may take in all (connect, send, read)",
+        group=LLM,
+        surfaces=NOT_API,
+        kind=float,
+        default=120.0,
+        least=(">", 0),
+    ),
+    Option(
+        "llm_max_retries",
+        "retries on 429/5xx/timeouts",
+        group=LLM,
+        surfaces=NOT_API,
+        kind=int,
+        default=6,
+        least=(">=", 0),
+    ),
     # request parameters: None = not sent (upstream sent only the model and the messages); shown in the signature
-    Option("llm_temperature", "sampling temperature to send (default: not sent, as upstream)", group=LLM,
-           surfaces=NOT_API, kind=float, least=(">=", 0)),
-    Option("llm_max_tokens", "max_tokens to send (not sent by default)", group=LLM, surfaces=NOT_API, kind=int, least=(">=", 1)),
+    Option(
+        "llm_temperature",
+        "sampling temperature to send (default: not sent, as upstream)",
+        group=LLM,
+        surfaces=NOT_API,
+        kind=float,
+        least=(">=", 0),
+    ),
+    Option(
+        "llm_max_tokens",
+        "max_tokens to send (not sent by default)",
+        group=LLM,
+        surfaces=NOT_API,
+        kind=int,
+        least=(">=", 1),
+    ),
     Option("llm_seed", "seed to send (default: not sent)", group=LLM, surfaces=NOT_API, kind=int),
     Option("llm_top_p", "top_p to send (not sent by default)", group=LLM, surfaces=NOT_API, kind=float, least=(">", 0)),
 )
@@ -156,7 +267,9 @@ class ScoringOptions:
         affix = dict(self.affix_length)
         unknown, missing = sorted(set(affix) - set(TASKS)), sorted(set(TASKS) - set(affix))
         if unknown or missing:
-            raise ValueError(f"affix_length needs exactly the tasks {list(TASKS)}; unknown: {unknown}, missing: {missing}")
+            raise ValueError(
+                f"affix_length needs exactly the tasks {list(TASKS)}; unknown: {unknown}, missing: {missing}"
+            )
         for task, n in affix.items():
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                 raise ValueError(f"affix_length[{task!r}] must be a positive int, got {n!r}")
@@ -187,8 +300,13 @@ class _FrozenDict(dict):
 PROFILES: dict[str, dict[str, Any]] = {
     "upstream": {},
     # The English paper's protocol: 5-character prefix/suffix comparison for ad text (§4.1).
-    "paper": {"affix_length": {"summary": UPSTREAM_AFFIX_LENGTH, "ad_text": PAPER_AD_TEXT_AFFIX_LENGTH,
-                               "pros_and_cons": UPSTREAM_AFFIX_LENGTH}},
+    "paper": {
+        "affix_length": {
+            "summary": UPSTREAM_AFFIX_LENGTH,
+            "ad_text": PAPER_AD_TEXT_AFFIX_LENGTH,
+            "pros_and_cons": UPSTREAM_AFFIX_LENGTH,
+        }
+    },
 }
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(ScoringOptions) if f.name != "profile")
 
@@ -233,8 +351,7 @@ def _affix_from(value: Any, base: Mapping[str, int] | None) -> dict[str, int]:
 
 def scoring_options_from(values: Mapping[str, Any]) -> ScoringOptions:
     """:class:`ScoringOptions` from a mapping holding (some of) the scoring options, e.g. CLI arguments."""
-    return resolve_options(values.get("profile") or "upstream",
-                           **{n: values.get(n) for n in OPTION_NAMES})
+    return resolve_options(values.get("profile") or "upstream", **{n: values.get(n) for n in OPTION_NAMES})
 
 
 # ------------------------------------------------------------------------------------ the surfaces
@@ -242,9 +359,11 @@ def scoring_options_from(values: Mapping[str, Any]) -> ScoringOptions:
 
 def add_cli_options(parser: argparse.ArgumentParser, *groups: str) -> None:
     """Add the CLI flags of the options of ``groups`` (one argument group per option group)."""
-    titles = {SCORING: "scoring options (defaults reproduce upstream; every choice appears in the signature)",
-              RUN: "run options",
-              LLM: "LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)"}
+    titles = {
+        SCORING: "scoring options (defaults reproduce upstream; every choice appears in the signature)",
+        RUN: "run options",
+        LLM: "LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)",
+    }
     for group in groups:
         g = parser.add_argument_group(titles[group])
         for o in options_for(CLI, group):
@@ -264,11 +383,13 @@ def add_cli_options(parser: argparse.ArgumentParser, *groups: str) -> None:
 
 def cli_number(o: Option) -> Callable[[str], Any]:
     """The argparse type of a numeric option: its kind, within its bound (argparse names the flag in the error)."""
+
     def convert(text: str) -> Any:
         value = o.kind(text)  # a ValueError reads "argument --flag: invalid int value: 'x'"
         if o.least and not (value >= o.least[1] if o.least[0] == ">=" else value > o.least[1]):
             raise argparse.ArgumentTypeError(f"must be {o.least[0]} {o.least[1]:g}, got {text}")
         return value
+
     return functools.update_wrapper(convert, o.kind, assigned=("__name__",))
 
 
@@ -294,7 +415,20 @@ def check_kwargs(given: Mapping[str, Any], surface: str, *, where: str = "") -> 
 
 
 __all__: Sequence[str] = [
-    "BY_NAME", "INVALID_MARKER", "OPTIONS", "OPTION_NAMES", "Option", "PROFILES", "ScoringOptions",
-    "UPSTREAM_AFFIX_LENGTH", "UPSTREAM_BLANKS", "add_cli_options", "check_kwargs", "cli_number", "kwargs_description",
-    "options_for", "resolve_options", "scoring_options_from",
+    "BY_NAME",
+    "INVALID_MARKER",
+    "OPTIONS",
+    "OPTION_NAMES",
+    "Option",
+    "PROFILES",
+    "ScoringOptions",
+    "UPSTREAM_AFFIX_LENGTH",
+    "UPSTREAM_BLANKS",
+    "add_cli_options",
+    "check_kwargs",
+    "cli_number",
+    "kwargs_description",
+    "options_for",
+    "resolve_options",
+    "scoring_options_from",
 ]

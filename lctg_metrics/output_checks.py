@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 import sys
 import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.output_targets import is_stdout, real_target, remove_stale, special_kind
 from lctg_metrics.schema import ScoringError
@@ -27,11 +28,11 @@ class Output:
     companions: tuple[str, ...] = ()  # suffixes of files kept beside it (SQLite's -wal, -shm)
 
     @classmethod
-    def file(cls, flag: str, path: Any) -> "Output":
+    def file(cls, flag: str, path: Any) -> Output:
         return cls(flag, Path(path))
 
     @classmethod
-    def directory(cls, flag: str, path: Any, names: Iterable[str] = ()) -> "Output":
+    def directory(cls, flag: str, path: Any, names: Iterable[str] = ()) -> Output:
         return cls(flag, Path(path), True, tuple(names))
 
     def files(self) -> list[Path]:
@@ -99,8 +100,10 @@ def _writable(out: Output) -> None:
             raise ScoringError(f"{out.flag} {out.path}: {f} is a folder where a file must be written")
         if kind is not None:
             shown = f if not f.is_symlink() else f"{f} (a symlink to {os.path.realpath(f)})"
-            raise ScoringError(f"{out.flag} {shown} is {kind}, not a regular file: writing would replace it; "
-                               f"give a file path{' (or - for standard output)' if not out.folder else ''}")
+            raise ScoringError(
+                f"{out.flag} {shown} is {kind}, not a regular file: writing would replace it; "
+                f"give a file path{' (or - for standard output)' if not out.folder else ''}"
+            )
 
 
 def _stale_sweep(outs: Sequence[Output]) -> None:
@@ -109,8 +112,7 @@ def _stale_sweep(outs: Sequence[Output]) -> None:
     remove_stale({p.parent for p in places}, {p.name for p in places})
 
 
-def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | None = None,
-                dataset: Any = None) -> None:
+def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | None = None, dataset: Any = None) -> None:
     """Refuse, before any work, outputs that would overwrite an input, the dataset or each other, replace a file
     that is not a regular file, or cannot be written; say which symlinked outputs are written through; remove
     temp files interrupted runs left beside them.
@@ -123,8 +125,10 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
         if o.folder:
             raise ScoringError(f"{o.flag} -: standard output takes one file, not a folder; give a folder path")
     if len(to_stdout) > 1:
-        raise ScoringError(f"{to_stdout[0].flag} - and {to_stdout[1].flag} - both write to standard output; "
-                           "give one of them a file path")
+        raise ScoringError(
+            f"{to_stdout[0].flag} - and {to_stdout[1].flag} - both write to standard output; "
+            "give one of them a file path"
+        )
     outs = [o for o in outs if not is_stdout(o.path)]
     ins = [(label, Path(p)) for label, p in (inputs or {}).items() if p is not None]
     ins += [(o.flag, f) for o in outs if o.read for f in o.files()]
@@ -142,23 +146,29 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
 
             around = dataset_folder_around(real_target(o.path))
             if around is not None:
-                raise ScoringError(f"{o.flag} {o.path} is inside the dataset folder {around} (a rebuild would refuse "
-                                   "it); keep the cache outside dataset folders")
+                raise ScoringError(
+                    f"{o.flag} {o.path} is inside the dataset folder {around} (a rebuild would refuse "
+                    "it); keep the cache outside dataset folders"
+                )
         _writable(o)
     for i, a in enumerate(outs):
-        for b in outs[i + 1:]:
+        for b in outs[i + 1 :]:
             clash = next(((fa, fb) for fa in a.files() for fb in b.files() if _same(fa, fb)), None)
             if clash is None and a.folder != b.folder:
                 folder, other = (a, b) if a.folder else (b, a)
                 if _same(folder.path, other.path):
                     clash = (a.path, b.path)
             if clash is not None:
-                raise ScoringError(f"{a.flag} {clash[0]} and {b.flag} {clash[1]} are the same file; give each "
-                                   "output its own path")
+                raise ScoringError(
+                    f"{a.flag} {clash[0]} and {b.flag} {clash[1]} are the same file; give each output its own path"
+                )
     for o in outs:
         if not o.folder and o.path.is_symlink():
-            print(f"note: {o.flag} {o.path} is a symlink: writing through to {os.path.realpath(o.path)} (the link "
-                  "is kept)", file=sys.stderr)
+            print(
+                f"note: {o.flag} {o.path} is a symlink: writing through to {os.path.realpath(o.path)} (the link "
+                "is kept)",
+                file=sys.stderr,
+            )
     _stale_sweep(outs)
 
 
@@ -174,8 +184,10 @@ def check_label(what: str, name: str) -> str:
         raise ValueError(f"{what} must not be blank")
     bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")), None)
     if bad is not None:
-        raise ValueError(f"{what} {name!r} holds {bad!r} (U+{ord(bad):04X}), a control or line-break character that "
-                         "would break its CSV row; give a one-line name")
+        raise ValueError(
+            f"{what} {name!r} holds {bad!r} (U+{ord(bad):04X}), a control or line-break character that "
+            "would break its CSV row; give a one-line name"
+        )
     if name != name.strip():
         raise ValueError(f"{what} {name!r} starts or ends with blanks; give the name without them")
     if len(name) > MAX_LABEL:

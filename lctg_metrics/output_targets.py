@@ -23,8 +23,9 @@ import sys
 import threading
 import time
 import zlib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 try:
     import fcntl
@@ -58,9 +59,13 @@ def tmp_prefix(target: Path) -> str:
 
 def _kind(mode: int) -> str | None:
     """What a file that is not a regular file is (None for a regular file)."""
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-                       (stat.S_ISSOCK, "a socket")):
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return name
     return None if stat.S_ISREG(mode) else "not a regular file"

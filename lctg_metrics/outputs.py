@@ -20,14 +20,22 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.output_checks import Output, cache_output, check_paths  # noqa: F401 (the outputs layer's entry points)
 from lctg_metrics.output_targets import (
-    STDOUT, is_stdout, locked, real_target, remove_stale, special_kind, tmp_prefix,
+    STDOUT,
+    is_stdout,
+    locked,
+    real_target,
+    remove_stale,
+    special_kind,
+    tmp_prefix,
 )
 from lctg_metrics.schema import ScoringError
+
 
 class Staged:
     """An output written piece by piece: a temp file beside ``path`` (its folders made as needed; beside the real
@@ -51,8 +59,10 @@ class Staged:
         try:
             self.file.write(text.encode("utf-8"))
         except UnicodeEncodeError as e:
-            raise ScoringError(f"{self.target}: text holds {e.object[e.start:e.end]!r}, which UTF-8 cannot encode; "
-                               "nothing was written") from None
+            raise ScoringError(
+                f"{self.target}: text holds {e.object[e.start : e.end]!r}, which UTF-8 cannot encode; "
+                "nothing was written"
+            ) from None
         except OSError as e:
             raise ScoringError(f"{self.target}: cannot write ({e.strerror or e}); nothing was written") from None
 
@@ -114,10 +124,13 @@ def _write_all(files: Sequence[tuple[Any, str | bytes | Staged]], made: list[Pat
             target = real_target(path)
             kind = special_kind(target)
             if kind is not None:
-                raise ScoringError(f"{path} is {kind}, not a regular file: writing would replace it; nothing was "
-                                   "written")
-        remove_stale({real_target(p).parent for p, _ in files if not is_stdout(p)},
-                     {real_target(p).name for p, _ in files if not is_stdout(p)})
+                raise ScoringError(
+                    f"{path} is {kind}, not a regular file: writing would replace it; nothing was written"
+                )
+        remove_stale(
+            {real_target(p).parent for p, _ in files if not is_stdout(p)},
+            {real_target(p).name for p, _ in files if not is_stdout(p)},
+        )
         for path, data in files:
             if is_stdout(path):
                 continue
@@ -154,8 +167,9 @@ def _write_all(files: Sequence[tuple[Any, str | bytes | Staged]], made: list[Pat
         if isinstance(e, OSError):
             raise ScoringError(f"{target}: cannot write ({e.strerror or e}); nothing was written") from None
         if isinstance(e, UnicodeEncodeError):
-            raise ScoringError(f"{target}: text holds {e.object[e.start:e.end]!r}, which UTF-8 cannot encode; "
-                               "nothing was written") from None
+            raise ScoringError(
+                f"{target}: text holds {e.object[e.start : e.end]!r}, which UTF-8 cannot encode; nothing was written"
+            ) from None
         raise
     for backup, _ in backups:
         backup.unlink(missing_ok=True)
@@ -200,8 +214,18 @@ def _mkdirs(folder: Path) -> list[Path]:
     return list(reversed(missing))
 
 
-__all__ = ["STDOUT", "Output", "Staged", "cache_output", "check_paths", "is_stdout", "locked", "real_target",
-           "remove_stale", "write_all"]
+__all__ = [
+    "STDOUT",
+    "Output",
+    "Staged",
+    "cache_output",
+    "check_paths",
+    "is_stdout",
+    "locked",
+    "real_target",
+    "remove_stale",
+    "write_all",
+]
 
 
 # ---------------------------------------------------------------------------- one-file writers

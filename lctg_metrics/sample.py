@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 #: Things a sloppy assistant adds around its answer, per task (written for this project).
 PREAMBLES: dict[str, tuple[str, ...]] = {
@@ -24,8 +25,10 @@ CLOSINGS: dict[str, tuple[str, ...]] = {
     "ad_text": ("\nこのタイトルは商品の魅力を伝えています。", "\n※文字数：30文字"),
     "pros_and_cons": ("\n\n以上がメリットとデメリットです。", "\n参考になれば幸いです。"),
 }
-PROS_CONS_FILLER = ("メリットは、新しい経験や知識が得られ、生活に変化が生まれることです。"
-                    "デメリットは、時間や費用がかかり、思うような成果が出ない場合もあることです。")
+PROS_CONS_FILLER = (
+    "メリットは、新しい経験や知識が得られ、生活に変化が生まれることです。"
+    "デメリットは、時間や費用がかかり、思うような成果が出ない場合もあることです。"
+)
 
 
 def _rng(seed: int, rid: str, sample: int) -> random.Random:
@@ -47,7 +50,11 @@ def _core(row: Mapping[str, Any], rng: random.Random) -> str:
         lo, hi = c["min_chars"], c["max_chars"]
         length = max(1, rng.randint(max(1, lo - 15), hi + 15))
     else:
-        length = {"summary": rng.randint(80, 160), "ad_text": rng.randint(18, 40), "pros_and_cons": rng.randint(120, 260)}[task]
+        length = {
+            "summary": rng.randint(80, 160),
+            "ad_text": rng.randint(18, 40),
+            "pros_and_cons": rng.randint(120, 260),
+        }[task]
     if task == "ad_text":
         source = (row.get("title") or "") + base
     elif task == "pros_and_cons":
@@ -76,9 +83,7 @@ def generate(row: Mapping[str, Any], sample: int, seed: int = 0) -> str:
 def sample_generations(rows: Iterable[Mapping[str, Any]], *, samples: int = 3, seed: int = 0) -> list[dict[str, Any]]:
     """Generation records (``id``, ``sample``, ``generation``) for every row × sample."""
     return [
-        {"id": row["id"], "sample": s, "generation": generate(row, s, seed)}
-        for row in rows
-        for s in range(samples)
+        {"id": row["id"], "sample": s, "generation": generate(row, s, seed)} for row in rows for s in range(samples)
     ]
 
 

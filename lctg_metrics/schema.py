@@ -4,9 +4,10 @@ records. Errors are :class:`ScoringError` naming the item (index, id, file:line)
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from lctg_dataset.constants import CONSTRAINT_SCHEMA, TASKS
 from lctg_metrics import aspects
@@ -26,8 +27,12 @@ def is_int(v: Any) -> TypeGuard[int]:
 
 #: How an error names each type of ``CONSTRAINT_SCHEMA`` (field -> (Arrow type, nullable), declared once in
 #: ``lctg_dataset.constants``; absent = null).
-_EXPECTED = {"string": "a string", "int64": "an integer", "int32": "an integer",
-             "list<string>": "a non-empty list of strings"}
+_EXPECTED = {
+    "string": "a string",
+    "int64": "an integer",
+    "int32": "an integer",
+    "list<string>": "a non-empty list of strings",
+}
 
 
 def kind(v: Any) -> str:
@@ -64,8 +69,9 @@ def check_texts(values: Any, name: str, ids: Any = None, *, what: str = "value",
     return checked_texts(values, name, ids, what=what, nullable=nullable)[0]
 
 
-def checked_texts(values: Any, name: str, ids: Any = None, *, what: str = "value",
-                  nullable: bool = False) -> tuple[list[Any], bool]:
+def checked_texts(
+    values: Any, name: str, ids: Any = None, *, what: str = "value", nullable: bool = False
+) -> tuple[list[Any], bool]:
     """:func:`check_texts`, and whether every value is a plain ``str`` (or None), no subclass of it."""
     if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
         raise ScoringError(f"{name}: expected a list of str, one per reference, got {type(values).__name__}")
@@ -76,8 +82,9 @@ def checked_texts(values: Any, name: str, ids: Any = None, *, what: str = "value
     for i, v in enumerate(out):
         if not (isinstance(v, str) or (nullable and v is None)):
             at = f" (id {ids[i]!r})" if ids is not None and i < len(ids) else ""
-            raise ScoringError(f"{name}[{i}]{at}: {what} must be a string{' or null' if nullable else ''}, "
-                               f"got {kind(v)}")
+            raise ScoringError(
+                f"{name}[{i}]{at}: {what} must be a string{' or null' if nullable else ''}, got {kind(v)}"
+            )
     return out, False
 
 
@@ -88,7 +95,9 @@ def check_samples(values: Any) -> list[int]:
     out = values if type(values) is list else list(values)
     if not (set(map(type, out)) <= {int} and (not out or 0 <= min(out) and max(out) < 2**63)):
         i, v = next((i, v) for i, v in enumerate(out) if not is_int(v) or not 0 <= v < 2**63)
-        got = kind(v) if not is_int(v) or v < 10**30 else f"a number of about {int(v.bit_length() * .30103) + 1} digits"
+        got = (
+            kind(v) if not is_int(v) or v < 10**30 else f"a number of about {int(v.bit_length() * 0.30103) + 1} digits"
+        )
         raise ScoringError(f"samples[{i}]: expected a non-negative int below 2**63, got {got}")
     return out
 
@@ -109,7 +118,7 @@ class Reference:
     dataset_version: str = "unknown"
 
     @classmethod
-    def from_mapping(cls, d: Mapping[str, Any], where: str = "") -> "Reference":
+    def from_mapping(cls, d: Mapping[str, Any], where: str = "") -> Reference:
         """Validate a constraint dict (as stored in the dataset) into a Reference."""
         if not isinstance(d, Mapping):
             raise ScoringError(f"{where or 'reference'}: expected a constraint dict, got {type(d).__name__}")
@@ -141,8 +150,15 @@ class Reference:
         if variant is not None and not is_int(variant):
             raise ScoringError(f"{label}: constraint field 'variant' must be an integer or null, got {variant!r}")
         fields = {f: (d.get(f) if f in used else None) for f in CONSTRAINT_FIELDS}
-        return cls(id=rid, task=task, prompt_id=pid, aspects=tuple(names), variant=variant,
-                   dataset_version=str(d.get("dataset_version") or "unknown"), **fields)
+        return cls(
+            id=rid,
+            task=task,
+            prompt_id=pid,
+            aspects=tuple(names),
+            variant=variant,
+            dataset_version=str(d.get("dataset_version") or "unknown"),
+            **fields,
+        )
 
     def constraint(self) -> Constraint:
         return Constraint(self.task, self.min_chars, self.max_chars, self.keyword, self.prohibited_word)
@@ -170,8 +186,14 @@ class GenerationChunk(Sequence[Generation]):
 
     __slots__ = ("ids", "texts", "samples", "cleaned", "where")
 
-    def __init__(self, ids: list[str], texts: list[str], samples: list[int], cleaned: list[str | None] | None,
-                 where: Sequence[str]) -> None:
+    def __init__(
+        self,
+        ids: list[str],
+        texts: list[str],
+        samples: list[int],
+        cleaned: list[str | None] | None,
+        where: Sequence[str],
+    ) -> None:
         self.ids, self.texts, self.samples, self.cleaned, self.where = ids, texts, samples, cleaned, where
 
     def __len__(self) -> int:
@@ -180,21 +202,34 @@ class GenerationChunk(Sequence[Generation]):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        return Generation(self.ids[i], self.texts[i], self.samples[i], None if self.cleaned is None else self.cleaned[i],
-                          self.where[i])
+        return Generation(
+            self.ids[i],
+            self.texts[i],
+            self.samples[i],
+            None if self.cleaned is None else self.cleaned[i],
+            self.where[i],
+        )
 
     def __iter__(self) -> Iterator[Generation]:
         cleaned = repeat(None) if self.cleaned is None else self.cleaned
-        return map(functools.partial(tuple.__new__, Generation), zip(self.ids, self.texts, self.samples, cleaned,
-                                                                     self.where, repeat(None)))
+        return map(
+            functools.partial(tuple.__new__, Generation),
+            zip(self.ids, self.texts, self.samples, cleaned, self.where, repeat(None)),
+        )
 
     def __eq__(self, other: object) -> bool:  # (so unhashable, as a list)
         return isinstance(other, Sequence) and list(self) == list(other)
 
     def columns(self) -> dict[str, Any]:
         """The keyword arguments of ``scoring.GenerationColumns``."""
-        return {"ids": self.ids, "texts": self.texts, "samples": self.samples, "cleaned": self.cleaned,
-                "where": self.where, "checked": True}
+        return {
+            "ids": self.ids,
+            "texts": self.texts,
+            "samples": self.samples,
+            "cleaned": self.cleaned,
+            "where": self.where,
+            "checked": True,
+        }
 
 
 class LineLabels(Sequence[str]):
@@ -231,8 +266,10 @@ def check_detail(rec: Any, where: str) -> None:
         raise ScoringError(f"{where}: expected an object, got {type(rec).__name__}")
     missing = [k for k in DETAILS_KEYS if k not in rec]
     if missing:
-        raise ScoringError(f"{where}: missing field(s) {missing}; details lines are written by "
-                           f"lctg score --details and carry {list(DETAILS_KEYS)}")
+        raise ScoringError(
+            f"{where}: missing field(s) {missing}; details lines are written by "
+            f"lctg score --details and carry {list(DETAILS_KEYS)}"
+        )
     if rec["task"] not in TASKS:
         raise ScoringError(f"{where}: unknown task {rec['task']!r}; valid: {', '.join(TASKS)}")
     if rec["aspect"] not in aspects.REGISTRY:
@@ -274,8 +311,10 @@ def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
         elif isinstance(r, Mapping):
             d = dict(r)
         else:
-            raise ScoringError(f"references[{i}]: expected a constraint dict (the dataset's 'constraint' column), "
-                               f"got {type(r).__name__}")
+            raise ScoringError(
+                f"references[{i}]: expected a constraint dict (the dataset's 'constraint' column), "
+                f"got {type(r).__name__}"
+            )
         converted[id(r)] = d
         out.append(d)
     return out
@@ -285,8 +324,10 @@ def check_inputs(predictions: Any, references: Any) -> tuple[list[str], list[Any
     """Predictions and references as lists, checked for their documented types (what ``evaluate`` would otherwise
     coerce or reject with its own message): ``str`` predictions; constraint dicts or row ids."""
     if isinstance(references, (str, bytes, Mapping)) or not hasattr(references, "__iter__"):
-        raise ScoringError(f"references: expected a list of constraint dicts or of row ids, one per prediction, "
-                           f"got {type(references).__name__}")
+        raise ScoringError(
+            f"references: expected a list of constraint dicts or of row ids, one per prediction, "
+            f"got {type(references).__name__}"
+        )
     refs = references if type(references) is list else list(references)
     if refs and type(refs[0]) is str:
         check_texts(refs, "references", what="a row id (as references[0] is)")

@@ -4,13 +4,21 @@ result a whole run gives."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.cleaners import get_cleaner
 from lctg_metrics.options import resolve_options
 from lctg_metrics.schema import references_from
 from lctg_metrics.scoring import (
-    Counts, GenerationColumns, ScoreResult, ScoringError, finalize, gc_paused, index_references, score_part,
+    Counts,
+    GenerationColumns,
+    ScoreResult,
+    ScoringError,
+    finalize,
+    gc_paused,
+    index_references,
+    score_part,
 )
 
 
@@ -19,8 +27,9 @@ class ShardScorer:
     num_proc=N, remove_columns=...)``. A batch has columns ``id``, ``generation``, ``sample`` (required: shards
     cannot number samples by occurrence) and optionally ``cleaned``; any batch size works."""
 
-    def __init__(self, references: Iterable[Any], *, cleaner: str = "rule", profile: str = "upstream",
-                 **options: Any) -> None:
+    def __init__(
+        self, references: Iterable[Any], *, cleaner: str = "rule", profile: str = "upstream", **options: Any
+    ) -> None:
         self.refs = index_references(references_from(references))
         self.options = resolve_options(profile, **options)
         self.cleaner = get_cleaner(cleaner)
@@ -33,12 +42,18 @@ class ShardScorer:
                 raise ScoringError(f"batch has no {column!r} column (columns: {sorted(batch)})")
         lengths = {c: len(batch[c]) for c in ("id", "generation", "sample", "cleaned") if c in batch}
         if len(set(lengths.values())) > 1:
-            raise ScoringError(f"batch columns differ in length ({', '.join(f'{c}: {n}' for c, n in lengths.items())}); "
-                               "each row is one generation")
+            raise ScoringError(
+                f"batch columns differ in length ({', '.join(f'{c}: {n}' for c, n in lengths.items())}); "
+                "each row is one generation"
+            )
         if not len(batch["id"]):
             return Counts.empty()
-        cols = GenerationColumns(list(batch["id"]), list(batch["generation"]), list(batch["sample"]),
-                                 list(batch["cleaned"]) if "cleaned" in batch else None)
+        cols = GenerationColumns(
+            list(batch["id"]),
+            list(batch["generation"]),
+            list(batch["sample"]),
+            list(batch["cleaned"]) if "cleaned" in batch else None,
+        )
         with gc_paused():
             return score_part(cols, self.refs, options=self.options, cleaner=self.cleaner).counts
 
@@ -49,10 +64,11 @@ class ShardScorer:
         """The result of every shard's counts or count rows (see :func:`merge`)."""
         counts = merge(parts)
         if not counts.tasks:
-            raise ScoringError("finalize: the parts hold no counts (no shard scored any generation); pass the "
-                               "output of Dataset.map(ShardScorer(...)) or the scorer's counts")
-        return finalize(counts, self.refs, options=self.options, cleaner=self.cleaner.describe(),
-                        missing=missing)
+            raise ScoringError(
+                "finalize: the parts hold no counts (no shard scored any generation); pass the "
+                "output of Dataset.map(ShardScorer(...)) or the scorer's counts"
+            )
+        return finalize(counts, self.refs, options=self.options, cleaner=self.cleaner.describe(), missing=missing)
 
 
 def merge(parts: Any) -> Counts:

@@ -12,8 +12,9 @@ A dataset read from the Hub adds where it came from to the data field: ``data:1.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.options import BY_NAME, OPTIONS, SCORING, SIGNATURE_EXTRA_LABELS, ScoringOptions
@@ -28,10 +29,14 @@ DATA_KEYS: tuple[str, str, str] = ("data", "data_source", "data_digest")
 #: Keys that block only when both sides carry them (a local folder's signature has no digest to compare).
 BOTH_SIDES_KEYS: frozenset[str] = frozenset({"data_digest"})
 #: What each signature key means, for messages that say *which* setting differs.
-LABELS: dict[str, str] = {**{o.signature: o.label for o in OPTIONS if o.signature}, **SIGNATURE_EXTRA_LABELS,
-                          "family": "metric family", "data_source": "dataset source (Hub repo@revision)",
-                          "data_digest": "dataset manifest digest",
-                          "cover": "coverage of a partial run, generations scored/expected"}
+LABELS: dict[str, str] = {
+    **{o.signature: o.label for o in OPTIONS if o.signature},
+    **SIGNATURE_EXTRA_LABELS,
+    "family": "metric family",
+    "data_source": "dataset source (Hub repo@revision)",
+    "data_digest": "dataset manifest digest",
+    "cover": "coverage of a partial run, generations scored/expected",
+}
 
 
 #: The last field of every family's signature.
@@ -86,9 +91,16 @@ def declare(family: Family) -> Family:
 
 
 #: The LCTG family: the scoring options (in declaration order), then the cleaner, the judge and the data.
-LCTG = declare(Family("lctg", (*((o.signature, o.label) for o in OPTIONS if o.group == SCORING and o.signature),
-                               *((k, LABELS.get(k, k)) for k in ("cleaner", "judge", "data", "cover"))),
-                      optional=frozenset({"cover"})))
+LCTG = declare(
+    Family(
+        "lctg",
+        (
+            *((o.signature, o.label) for o in OPTIONS if o.group == SCORING and o.signature),
+            *((k, LABELS.get(k, k)) for k in ("cleaner", "judge", "data", "cover")),
+        ),
+        optional=frozenset({"cover"}),
+    )
+)
 
 
 def family(signature: str) -> str | None:
@@ -112,16 +124,23 @@ def _code(name: str, value: Any) -> str:
 
 def options_signature(options: ScoringOptions) -> str:
     """The part of the signature that comes from the scoring options."""
-    return "|".join(f"{o.signature}:{_code(o.name, getattr(options, o.name))}"
-                    for o in OPTIONS if o.group == SCORING)
+    return "|".join(f"{o.signature}:{_code(o.name, getattr(options, o.name))}" for o in OPTIONS if o.group == SCORING)
 
 
 def _options_values(options: ScoringOptions) -> dict[str, str]:
     return {str(o.signature): _code(o.name, getattr(options, o.name)) for o in OPTIONS if o.group == SCORING}
 
 
-def build(options: ScoringOptions, *, cleaner: str, judge: str = "none", dataset_version: str,
-          package_version: str | None = None, dataset_source: str | None = None, coverage: str | None = None) -> str:
+def build(
+    options: ScoringOptions,
+    *,
+    cleaner: str,
+    judge: str = "none",
+    dataset_version: str,
+    package_version: str | None = None,
+    dataset_source: str | None = None,
+    coverage: str | None = None,
+) -> str:
     """One line listing every setting that can change a score, e.g. for pasting under a table.
 
     ``cleaner`` is ``name@version`` (e.g. ``rule@1.0``); ``judge`` is ``none`` or ``model@host#digest``;
@@ -133,9 +152,10 @@ def build(options: ScoringOptions, *, cleaner: str, judge: str = "none", dataset
         if "|" in dataset_source or "@" not in dataset_source:
             raise ValueError(f"dataset source {dataset_source!r} must look like repo@revision#digest, without '|'")
         data = f"{dataset_version}@{dataset_source}"
-    return LCTG.build({**_options_values(options), "cleaner": cleaner, "judge": judge, "data": data,
-                       "cover": coverage},
-                      package_version=package_version)
+    return LCTG.build(
+        {**_options_values(options), "cleaner": cleaner, "judge": judge, "data": data, "cover": coverage},
+        package_version=package_version,
+    )
 
 
 def parse(signature: str) -> dict[str, str]:

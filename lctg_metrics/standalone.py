@@ -26,15 +26,23 @@ PACKAGES = ("lctg_metrics", "lctg_dataset")
 _INSTALL = 'pip install "lctg[llm] @ <the lctg source folder or its git URL>"'
 LEFT_OUT: dict[str, str] = {
     "lctg_metrics.llm": f"the LLM cleaner and judge need the lctg package with its llm extra ({_INSTALL}); then "
-                        "score with lctg_metrics.api.score_predictions or `lctg score`",
+    "score with lctg_metrics.api.score_predictions or `lctg score`",
     "lctg_dataset": f"install the lctg package ({_INSTALL})",
 }
 #: Kept although under ``LEFT_OUT`` (each with its submodules): plain data and file names the scoring core reads, the
 #: Possible Stories rows the IFSM module builds from a local copy (standard library only), and what the Hub code
 #: reads (the snapshot fetch of ``loader``, the build manifest's name in ``output``; ``huggingface_hub`` and
 #: ``datasets`` imported inside functions).
-KEPT = ("lctg_dataset.constants", "lctg_dataset.layout", "lctg_dataset.jsonl", "lctg_dataset.digest",
-        "lctg_dataset.stories", "lctg_dataset.loader", "lctg_dataset.output", "lctg_dataset.errors")
+KEPT = (
+    "lctg_dataset.constants",
+    "lctg_dataset.layout",
+    "lctg_dataset.jsonl",
+    "lctg_dataset.digest",
+    "lctg_dataset.stories",
+    "lctg_dataset.loader",
+    "lctg_dataset.output",
+    "lctg_dataset.errors",
+)
 #: File-name prefix of every flattened module.
 PREFIX = "_lctg"
 #: The line of ``lctg_metrics/__init__.py`` that the generator fills with the package's version (a standalone module
@@ -91,8 +99,12 @@ def _imports(tree: ast.Module) -> list[_Import]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.Import) and any(a.name.partition(".")[0] in PACKAGES for a in child.names):
                 raise GeneratorError(f"line {child.lineno}: write `from lctg_… import name`, not `import lctg_…`")
-            if isinstance(child, ast.ImportFrom) and child.level == 0 and child.module \
-                    and child.module.partition(".")[0] in PACKAGES:
+            if (
+                isinstance(child, ast.ImportFrom)
+                and child.level == 0
+                and child.module
+                and child.module.partition(".")[0] in PACKAGES
+            ):
                 targets = []
                 for a in child.names:
                     sub = f"{child.module}.{a.name}"
@@ -120,8 +132,10 @@ def _rewrite(source: str, where: str) -> tuple[str, list[str]]:
             hint = left_out(target)
             if hint:
                 if not imp.in_function:
-                    raise GeneratorError(f"{where}:{node.lineno}: {target} is left out of the standalone module "
-                                         "and may only be imported inside a function")
+                    raise GeneratorError(
+                        f"{where}:{node.lineno}: {target} is left out of the standalone module "
+                        "and may only be imported inside a function"
+                    )
                 message = f"{target} is not part of this standalone metric module: {hint}"
                 out, names = [f"raise ImportError({message!r})"], []
                 break
@@ -133,8 +147,8 @@ def _rewrite(source: str, where: str) -> tuple[str, list[str]]:
         if names:
             out.insert(0, f"from .{local_name(node.module or '')} import {', '.join(names)}")
         end = lines[node.end_lineno - 1]  # type: ignore[operator]  # parsed source: end_lineno is set
-        tail = end[node.end_col_offset:].rstrip("\n")  # a trailing comment, kept
-        lines[node.lineno - 1: node.end_lineno] = [indent + f"\n{indent}".join(out) + tail + "\n"]
+        tail = end[node.end_col_offset :].rstrip("\n")  # a trailing comment, kept
+        lines[node.lineno - 1 : node.end_lineno] = [indent + f"\n{indent}".join(out) + tail + "\n"]
     return "".join(lines), list(dict.fromkeys(loaded))
 
 
@@ -174,21 +188,25 @@ def _stamped(source: str, where: str) -> str:
 
 def listing(files: dict[str, str]) -> str:
     """Lines that make ``evaluate.load`` copy every flattened module (it copies what ``from .name import`` names)."""
-    head = ("# The scoring core, generated from the lctg package (lctg_metrics.standalone); evaluate copies the\n"
-            "# local modules a metric script imports by name, so each one is named here. (No comment may follow an\n"
-            "# import in this file: evaluate would read it as a URL to download.)\n")
+    head = (
+        "# The scoring core, generated from the lctg package (lctg_metrics.standalone); evaluate copies the\n"
+        "# local modules a metric script imports by name, so each one is named here. (No comment may follow an\n"
+        "# import in this file: evaluate would read it as a URL to download.)\n"
+    )
     return head + "".join(f"from .{n[:-3]} import __name__ as _\n" for n in files)
 
 
-def standalone_module(script_source: str, script_name: str = "lctg_ctg.py", *,
-                      extra_listing: str = "") -> dict[str, str]:
+def standalone_module(
+    script_source: str, script_name: str = "lctg_ctg.py", *, extra_listing: str = ""
+) -> dict[str, str]:
     """``{file name: source}`` of the self-contained metric module: the script (the listing after its imports, then
     ``extra_listing``: lines naming data folders for ``evaluate`` to copy) and the flattened modules."""
     script, files = flatten(script_source, script_name)
     commented = [line for line in script.splitlines() if line.startswith(("from ", "import ")) and "#" in line]
     if commented:
-        raise GeneratorError(f"{script_name}: no comment may follow an import (evaluate reads it as a URL): "
-                             f"{commented[0]!r}")
+        raise GeneratorError(
+            f"{script_name}: no comment may follow an import (evaluate reads it as a URL): {commented[0]!r}"
+        )
     tree = ast.parse(script)
     last_import = max(n.end_lineno or n.lineno for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom)))
     lines = script.splitlines(keepends=True)

@@ -14,9 +14,18 @@ from pathlib import Path
 from typing import Any
 
 #: Flags for a headless browser that reaches nothing but the page it is sent to.
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--remote-debugging-pipe")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--remote-debugging-pipe",
+)
 
 
 def find_browser() -> str | None:
@@ -37,9 +46,14 @@ class Browser:
 
         # close_fds=False: subprocess would close fds 3 and 4 after wiring them; every other fd Python opened is
         # non-inheritable (PEP 446) and closes on exec anyway
-        self.proc = subprocess.Popen([executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     preexec_fn=wire, close_fds=False)
+        self.proc = subprocess.Popen(
+            [executable, *FLAGS, f"--user-data-dir={profile}", "about:blank"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=wire,
+            close_fds=False,
+        )
         os.close(to_browser_r)
         os.close(from_browser_w)
         self._buffer, self._id, self.session = b"", 0, None
@@ -96,7 +110,7 @@ class Browser:
             raise RuntimeError(f"no element {selector!r} on the page")
         self.call("DOM.setFileInputFiles", {"files": [str(path)], "nodeId": node})
 
-    def __enter__(self) -> "Browser":
+    def __enter__(self) -> Browser:
         return self
 
     def __exit__(self, *exc: Any) -> None:

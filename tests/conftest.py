@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -66,9 +67,9 @@ def upstream_records(source_dir: Path) -> dict[str, list[dict]]:
 @pytest.fixture(scope="session")
 def built_dataset(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One faithful build of the real source, shared by the tests that only read it."""
-    from lctg_metrics.metric_module import module_files as metric_module_files
     from lctg_dataset.build import build
     from lctg_dataset.write import write_dataset
+    from lctg_metrics.metric_module import module_files as metric_module_files
 
     out = tmp_path_factory.mktemp("build") / "lctg"
     write_dataset(build(str(source_dir)), out, extra_files=metric_module_files())
@@ -78,13 +79,14 @@ def built_dataset(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) ->
 @pytest.fixture(scope="session")
 def built_dataset_derived(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One build with every derived config (corrected, variants 5 seed 0, multi), shared by the tests that read it."""
-    from lctg_metrics.metric_module import module_files as metric_module_files
     from lctg_dataset.build import build
     from lctg_dataset.write import write_dataset
+    from lctg_metrics.metric_module import module_files as metric_module_files
 
     out = tmp_path_factory.mktemp("build_derived") / "lctg"
-    write_dataset(build(str(source_dir), corrected=True, variants=5, seed=0, multi=True), out,
-                  extra_files=metric_module_files())
+    write_dataset(
+        build(str(source_dir), corrected=True, variants=5, seed=0, multi=True), out, extra_files=metric_module_files()
+    )
     return out
 
 
@@ -137,10 +139,13 @@ def load_dataset_offline(folder: Path, config: str, show: str, tmp_path: Path) -
     import sys
 
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf")}
-    script = ("import sys, json; from datasets import load_dataset\n"
-              f"ds = load_dataset(sys.argv[1], {config!r}, split='test')\nprint({show})")
-    proc = subprocess.run([sys.executable, "-c", script, str(folder)], env=env, capture_output=True, text=True,
-                          timeout=300)
+    script = (
+        "import sys, json; from datasets import load_dataset\n"
+        f"ds = load_dataset(sys.argv[1], {config!r}, split='test')\nprint({show})"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script, str(folder)], env=env, capture_output=True, text=True, timeout=300
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout.strip().splitlines()[-1]
 

@@ -116,9 +116,7 @@ class FakeOpenAIServer:
         self.counts: Counter[str] = Counter()
         self.answered = 0  # requests answered with HTTP 200 and a well-formed body
         self.auth_headers: list[str | None] = []
-        self.received: list[
-            tuple[float, dict[str, Any]]
-        ] = []  # (monotonic time, body), in arrival order
+        self.received: list[tuple[float, dict[str, Any]]] = []  # (monotonic time, body), in arrival order
         self.in_flight = 0
         self.answer_errors: list[str] = []  # exceptions raised by the answer function
         self.max_in_flight = 0
@@ -137,9 +135,7 @@ class FakeOpenAIServer:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def start(self) -> FakeOpenAIServer:
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
-        )
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         self._thread.start()
         return self
 
@@ -171,10 +167,7 @@ class FakeOpenAIServer:
         """The last user message of every request received, in arrival order."""
         with self._lock:
             bodies = [body for _, body in self.received]
-        return [
-            [m["content"] for m in body.get("messages", []) if m.get("role") == "user"][-1]
-            for body in bodies
-        ]
+        return [[m["content"] for m in body.get("messages", []) if m.get("role") == "user"][-1] for body in bodies]
 
     def _register(self, body: dict[str, Any], auth: str | None) -> int:
         key = prompt_hash(body.get("messages", []))
@@ -223,17 +216,13 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
         def _answer(self, body: dict[str, Any], auth: str | None, seen: int) -> None:
             if server.require_key is not None and auth != f"Bearer {server.require_key}":
                 # Echo the header like a careless API would: the client must not leak it.
-                return self._send(
-                    401, {"error": {"message": f"Incorrect API key provided: {auth}"}}
-                )
+                return self._send(401, {"error": {"message": f"Incorrect API key provided: {auth}"}})
             failure = server.script(body, seen) if server.script else None
             server._sleep(server.latency)
             if failure is not None:
                 if failure.kind == "status":
                     headers = {"Retry-After": failure.retry_after} if failure.retry_after else {}
-                    return self._send(
-                        failure.status, {"error": {"message": "scripted failure"}}, headers
-                    )
+                    return self._send(failure.status, {"error": {"message": "scripted failure"}}, headers)
                 if failure.kind == "malformed":
                     return self._send_raw(200, failure.body.encode("utf-8"))
                 if failure.kind == "html":
@@ -293,9 +282,7 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
             except OSError:  # the client gave up and closed the connection
                 pass
 
-        def _send(
-            self, status: int, payload: Any, headers: Mapping[str, str] | None = None
-        ) -> bool:
+        def _send(self, status: int, payload: Any, headers: Mapping[str, str] | None = None) -> bool:
             data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
             return self._send_raw(status, data, headers)
 
@@ -330,13 +317,25 @@ def _main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--fail-status", type=int, help="answer every request with this HTTP status")
     parser.add_argument("--answer", help="answer every request with this text (default: echo the last user message)")
     parser.add_argument("--finish-reason", default="stop", help="finish_reason of every answer")
-    parser.add_argument("--usage", type=int, nargs=2, default=(10, 2), metavar=("PROMPT", "COMPLETION"),
-                        help="token counts every answer reports")
+    parser.add_argument(
+        "--usage",
+        type=int,
+        nargs=2,
+        default=(10, 2),
+        metavar=("PROMPT", "COMPLETION"),
+        help="token counts every answer reports",
+    )
     args = parser.parse_args(argv)
     script = fail_always(Failure("status", args.fail_status)) if args.fail_status else None
     answer = echo_last_user if args.answer is None else (lambda body, text=args.answer: text)
-    server = FakeOpenAIServer(answer, latency=args.latency, port=args.port, script=script,
-                              finish_reason=args.finish_reason, usage=tuple(args.usage))
+    server = FakeOpenAIServer(
+        answer,
+        latency=args.latency,
+        port=args.port,
+        script=script,
+        finish_reason=args.finish_reason,
+        usage=tuple(args.usage),
+    )
     with server:
         print(f"PORT {server.port}", flush=True)
         sys.stdin.read()  # serve until the parent closes our stdin (or kills us)

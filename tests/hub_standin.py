@@ -24,8 +24,12 @@ class FolderHub:
     """Serve ``{repo_id: folder}`` at ``refs`` (``{revision: commit}``; the commit itself is always a revision)."""
 
     def __init__(self, repos: dict[str, Path], refs: dict[str, str] | None = None):
-        self.repos = {repo: {p.relative_to(folder).as_posix(): p.read_bytes()
-                             for p in sorted(Path(folder).rglob("*")) if p.is_file()} for repo, folder in repos.items()}
+        self.repos = {
+            repo: {
+                p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(Path(folder).rglob("*")) if p.is_file()
+            }
+            for repo, folder in repos.items()
+        }
         self.refs = {"main": COMMIT, **(refs or {})}
         self.requests: list[tuple[str, str]] = []
         hub = self
@@ -71,10 +75,15 @@ class FolderHub:
             if commit is None:
                 return _error(404, "RevisionNotFound", f"Invalid rev id: {revision}")
             if kind == "revision":
-                return _json({"id": repo, "sha": commit, "private": False,
-                              "siblings": [{"rfilename": name} for name in files]})
-            return _json([{"type": "file", "oid": _git_oid(data), "size": len(data), "path": name}
-                          for name, data in files.items()])
+                return _json(
+                    {"id": repo, "sha": commit, "private": False, "siblings": [{"rfilename": name} for name in files]}
+                )
+            return _json(
+                [
+                    {"type": "file", "oid": _git_oid(data), "size": len(data), "path": name}
+                    for name, data in files.items()
+                ]
+            )
         if parts[:1] == ["datasets"] and len(parts) >= 6 and parts[3] == "resolve":
             repo, commit = "/".join(parts[1:3]), self.commit(parts[4])
             files = self.repos.get(repo)
@@ -82,11 +91,14 @@ class FolderHub:
             if files is None or commit is None or name not in files:
                 return _error(404, "EntryNotFound", f"{name} does not exist at {parts[4]}")
             data = files[name]
-            return 200, {"Content-Type": "application/octet-stream", "X-Repo-Commit": commit,
-                         "ETag": f'"{_git_oid(data)}"'}, data
+            return (
+                200,
+                {"Content-Type": "application/octet-stream", "X-Repo-Commit": commit, "ETag": f'"{_git_oid(data)}"'},
+                data,
+            )
         return _error(404, "EntryNotFound", f"no route {path}")
 
-    def __enter__(self) -> "FolderHub":
+    def __enter__(self) -> FolderHub:
         self._thread.start()
         return self
 
@@ -105,5 +117,8 @@ def _json(payload: Any) -> tuple[int, dict[str, str], bytes]:
 
 
 def _error(status: int, code: str, message: str) -> tuple[int, dict[str, str], bytes]:
-    return status, {"Content-Type": "application/json", "X-Error-Code": code, "X-Error-Message": message}, \
-        json.dumps({"error": message}).encode()
+    return (
+        status,
+        {"Content-Type": "application/json", "X-Error-Code": code, "X-Error-Message": message},
+        json.dumps({"error": message}).encode(),
+    )

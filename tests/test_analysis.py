@@ -24,8 +24,10 @@ from lctg_metrics.stats import holm
 
 TASKS = ("summary", "ad_text", "pros_and_cons")
 ASPECTS = ("format", "char_count", "keyword", "prohibited_word")
-SIG = ("lctg|profile:upstream|count:cp|norm:none|affix:10/10/10|short:fail|empty:score|think:keep|"
-       "cleaner:rule@1.0|judge:none|data:1.0.0|version:0.1.0")
+SIG = (
+    "lctg|profile:upstream|count:cp|norm:none|affix:10/10/10|short:fail|empty:score|think:keep|"
+    "cleaner:rule@1.0|judge:none|data:1.0.0|version:0.1.0"
+)
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 FAIL_REASONS = {
     "format": "text added before the answer: starts 「承知しました」, answer 「本文」",
@@ -44,8 +46,15 @@ def run(argv: list[str]) -> int:
     return args.handler(args)
 
 
-def make_records(rates: dict[tuple[str, str], float] | None = None, *, default: float = 0.5, n_prompts: int = 12,
-                 n_samples: int = 3, signature: str | None = SIG, quality: bool = False) -> list[dict]:
+def make_records(
+    rates: dict[tuple[str, str], float] | None = None,
+    *,
+    default: float = 0.5,
+    n_prompts: int = 12,
+    n_samples: int = 3,
+    signature: str | None = SIG,
+    quality: bool = False,
+) -> list[dict]:
     """Details records where, per task × aspect, the first round(rate × n_prompts) prompts pass in every
     sample and the rest fail in every sample (so every score is exactly that share)."""
     rates = rates or {}
@@ -57,10 +66,16 @@ def make_records(rates: dict[tuple[str, str], float] | None = None, *, default: 
                 passed = p < round(rates.get((task, aspect), default) * n_prompts)
                 for s in range(n_samples):
                     rec = {
-                        "id": f"{task}/{pid}/{aspect}", "sample": s, "task": task, "prompt_id": pid,
-                        "aspect": aspect, "variant": None, "passed": passed,
+                        "id": f"{task}/{pid}/{aspect}",
+                        "sample": s,
+                        "task": task,
+                        "prompt_id": pid,
+                        "aspect": aspect,
+                        "variant": None,
+                        "passed": passed,
                         "reason": "ok" if passed else FAIL_REASONS[aspect].format(n=250 + p),
-                        "generation": f"承知しました。<b>本文{pid}</b>", "cleaned": f"<b>本文{pid}</b>",
+                        "generation": f"承知しました。<b>本文{pid}</b>",
+                        "cleaned": f"<b>本文{pid}</b>",
                     }
                     if quality:
                         rec["quality"] = (p + s) % 3 != 0
@@ -87,8 +102,10 @@ def test_signature_parse_and_diff_as_compare_uses_them():
     assert fields["cleaner"] == "rule@1.0" and fields["j2"] == "gpt-4o@localhost:8000" and "lctg" not in fields
     other = SIG.replace("count:cp", "count:gc").replace("version:0.1.0", "version:0.2.0")
     diffs = signature_differences(SIG, other)
-    assert [(d.key, d.a, d.b, d.blocking) for d in diffs] == [("count", "cp", "gc", True),
-                                                               ("version", "0.1.0", "0.2.0", False)]
+    assert [(d.key, d.a, d.b, d.blocking) for d in diffs] == [
+        ("count", "cp", "gc", True),
+        ("version", "0.1.0", "0.2.0", False),
+    ]
     assert signature_differences(SIG, SIG) == []
 
 
@@ -148,8 +165,10 @@ def test_compare_refuses_different_signatures_naming_keys(tmp_path, capsys):
     assert "count (char_count counting): 'cp' in a, 'gc' in b" in msg
     assert "profile" not in msg and "--allow-different-signatures" in msg
     out = tmp_path / "cmp.json"
-    assert run(["compare", str(a), str(b), "--allow-different-signatures", "--ci-resamples", "200",
-                "--json", str(out)]) == 0
+    assert (
+        run(["compare", str(a), str(b), "--allow-different-signatures", "--ci-resamples", "200", "--json", str(out)])
+        == 0
+    )
     cmp = json.loads(out.read_text(encoding="utf-8"))
     assert [d["key"] for d in cmp["signature_differences"]] == ["count", "cleaner"]
     assert "compared despite different settings" in capsys.readouterr().out
@@ -231,7 +250,7 @@ def _embedded_pngs(text: str) -> list[bytes]:
     parser.feed(text)
     prefix = "data:image/png;base64,"
     assert parser.srcs and all(s.startswith(prefix) for s in parser.srcs)
-    return [base64.b64decode(s[len(prefix):]) for s in parser.srcs]
+    return [base64.b64decode(s[len(prefix) :]) for s in parser.srcs]
 
 
 @pytest.fixture(scope="module")
@@ -241,16 +260,47 @@ def toy_run(built_dataset, tmp_path_factory):
 
     d = tmp_path_factory.mktemp("toy")
     assert main(["sample", "--dataset", str(built_dataset), "-o", str(d / "g.jsonl"), "--seed", "3"]) == 0
-    assert main(["score", str(d / "g.jsonl"), "--dataset", str(built_dataset), "--json", str(d / "r.json"),
-                 "--details", str(d / "d.jsonl"), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(d / "g.jsonl"),
+                "--dataset",
+                str(built_dataset),
+                "--json",
+                str(d / "r.json"),
+                "--details",
+                str(d / "d.jsonl"),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     return d / "d.jsonl", d / "r.json"
 
 
 def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
     details, result = toy_run
     out = tmp_path / "report.html"
-    assert run(["report", str(details), "--result", str(result), "--output", str(out), "--model-name", "toy-3",
-                "--ci-resamples", "200", "--worst", "3"]) == 0
+    assert (
+        run(
+            [
+                "report",
+                str(details),
+                "--result",
+                str(result),
+                "--output",
+                str(out),
+                "--model-name",
+                "toy-3",
+                "--ci-resamples",
+                "200",
+                "--worst",
+                "3",
+            ]
+        )
+        == 0
+    )
     text = out.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>")
     pngs = _embedded_pngs(text)
@@ -272,8 +322,9 @@ def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
         assert f"{len(every)} of {len(per)} prompts failed in every sample" in text
         for rid in every[:3]:
             assert f"<code>{rid}</code>" in text
-    worst_cc = min((i for i, n in fails[("summary", "char_count")].items() if n == 3),
-                   key=lambda i: int(i.split("/")[1]))
+    worst_cc = min(
+        (i for i, n in fails[("summary", "char_count")].items() if n == 3), key=lambda i: int(i.split("/")[1])
+    )
     for r in recs:
         if r["id"] == worst_cc:
             assert html.escape(r["reason"]) in text  # e.g. "65 chars &gt; max 60"
@@ -284,12 +335,29 @@ def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
 def test_report_markdown_with_quality_and_escaping(tmp_path):
     details = write(tmp_path / "judged.jsonl", make_records(quality=True))
     out_dir = tmp_path / "rep"
-    assert run(["report", str(details), "--output", str(out_dir), "--format", "md", "--published-source", "all",
-                "--ci-resamples", "100"]) == 0
+    assert (
+        run(
+            [
+                "report",
+                str(details),
+                "--output",
+                str(out_dir),
+                "--format",
+                "md",
+                "--published-source",
+                "all",
+                "--ci-resamples",
+                "100",
+            ]
+        )
+        == 0
+    )
     md = (out_dir / "judged.md").read_text(encoding="utf-8")  # named after the details file
     images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md)
-    assert sorted(images) == [f"judged_files/{name}" for name in
-                              ("published_EN.png", "published_NLP2024.png", "scores_bars.png", "scores_heatmap.png")]
+    assert sorted(images) == [
+        f"judged_files/{name}"
+        for name in ("published_EN.png", "published_NLP2024.png", "scores_bars.png", "scores_heatmap.png")
+    ]
     assert all((out_dir / i).read_bytes().startswith(PNG_MAGIC) for i in images)
     assert "| summary (Qual) |" in md and "#### Qual" in md
     assert "this paper publishes no pros_and_cons scores" in md  # NLP2024 has summary and ad_text only
@@ -309,7 +377,18 @@ def test_report_rejects_result_from_another_run(toy_run, tmp_path):
     other = tmp_path / "other.json"
     other.write_text(json.dumps(res), encoding="utf-8")
     with pytest.raises(ValueError, match="scores.summary.keyword = .* different scoring runs"):
-        run(["report", str(details), "--result", str(other), "--output", str(tmp_path / "r.html"), "--ci-resamples", "50"])
+        run(
+            [
+                "report",
+                str(details),
+                "--result",
+                str(other),
+                "--output",
+                str(tmp_path / "r.html"),
+                "--ci-resamples",
+                "50",
+            ]
+        )
     assert not (tmp_path / "r.html").exists()
 
 
@@ -345,8 +424,7 @@ def test_substitutability_on_synthetic_models(tmp_path, capsys):
         rates[("summary", "format")] = 1.0  # every model perfect: no ranking
         files.append(write(tmp_path / f"model{i}.jsonl", make_records(rates, n_prompts=10)))
     out_dir = tmp_path / "sub"
-    assert run(["substitutability", *map(str, files), "--names", "m1", "m2", "m3", "m4",
-                "--output", str(out_dir)]) == 0
+    assert run(["substitutability", *map(str, files), "--names", "m1", "m2", "m3", "m4", "--output", str(out_dir)]) == 0
     text = capsys.readouterr().out
     data = json.loads((out_dir / "substitutability.json").read_text(encoding="utf-8"))
     assert data["models"] == ["m1", "m2", "m3", "m4"]

@@ -22,21 +22,36 @@ TOY = Aspect("ends_with_period", _ends_with_period, heading="PERIOD", column="Pe
 
 
 def _ref(pid: int, names: list[str]) -> dict:
-    return {"id": f"summary/{pid}/toy", "task": "summary", "prompt_id": pid, "aspects": names, "min_chars": None,
-            "max_chars": None, "keyword": "京都", "prohibited_word": None, "variant": None, "dataset_version": "toy"}
+    return {
+        "id": f"summary/{pid}/toy",
+        "task": "summary",
+        "prompt_id": pid,
+        "aspects": names,
+        "min_chars": None,
+        "max_chars": None,
+        "keyword": "京都",
+        "prohibited_word": None,
+        "variant": None,
+        "dataset_version": "toy",
+    }
 
 
 def test_a_registered_aspect_flows_through_every_output():
     refs = [_ref(1, ["ends_with_period", "keyword"]), _ref(2, ["ends_with_period", "keyword"])]
-    gens = [Generation("summary/1/toy", "京都に新しい店ができた。"), Generation("summary/2/toy", "大阪に新しい店ができた")]
+    gens = [
+        Generation("summary/1/toy", "京都に新しい店ができた。"),
+        Generation("summary/2/toy", "大阪に新しい店ができた"),
+    ]
     with aspects.registered(TOY):
         result = score(gens, refs, cleaner="none")
         table = format_table(result)
     assert result.scores["summary"]["ends_with_period"] == 0.5
     assert result.scores["summary"]["keyword"] == 0.5
     assert result.prompt_level == {"summary": 0.5}
-    assert {(it.id, it.aspect, it.passed) for it in result.items} >= {("summary/1/toy", "ends_with_period", True),
-                                                                        ("summary/2/toy", "ends_with_period", False)}
+    assert {(it.id, it.aspect, it.passed) for it in result.items} >= {
+        ("summary/1/toy", "ends_with_period", True),
+        ("summary/2/toy", "ends_with_period", False),
+    }
     assert "PERIOD" in table.splitlines()[0]
     assert json.loads(json.dumps(result.to_dict()))["counts"]["summary"]["ends_with_period"]["total"] == 2
     # once unregistered, the name is unknown again (and says which names are valid)

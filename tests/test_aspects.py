@@ -174,15 +174,26 @@ def test_unknown_profile():
 
 
 def test_signature_lists_every_setting():
-    opts = resolve_options("paper", counting="graphemes", normalization="nfkc", short_text="exact", empty="fail",
-                           think="strip")
-    sig = signature(opts, cleaner="rule@1.0", judge="gpt-4o@api.example.com", dataset_version="1.0.0", package_version="9.9")
-    assert sig == ("lctg|profile:paper|count:gc|norm:nfkc|affix:10/5/10|short:exact|empty:fail|think:strip"
-                   "|cleaner:rule@1.0|judge:gpt-4o@api.example.com|data:1.0.0|version:9.9")
+    opts = resolve_options(
+        "paper", counting="graphemes", normalization="nfkc", short_text="exact", empty="fail", think="strip"
+    )
+    sig = signature(
+        opts, cleaner="rule@1.0", judge="gpt-4o@api.example.com", dataset_version="1.0.0", package_version="9.9"
+    )
+    assert sig == (
+        "lctg|profile:paper|count:gc|norm:nfkc|affix:10/5/10|short:exact|empty:fail|think:strip"
+        "|cleaner:rule@1.0|judge:gpt-4o@api.example.com|data:1.0.0|version:9.9"
+    )
     # every option is represented: changing any one changes the signature
     base = options_signature(resolve_options())
-    for name, value in [("counting", "nonblank"), ("normalization", "nfkc_casefold"), ("affix_length", 7),
-                        ("short_text", "exact"), ("empty", "fail"), ("think", "strip")]:
+    for name, value in [
+        ("counting", "nonblank"),
+        ("normalization", "nfkc_casefold"),
+        ("affix_length", 7),
+        ("short_text", "exact"),
+        ("empty", "fail"),
+        ("think", "strip"),
+    ]:
         assert options_signature(resolve_options(**{name: value})) != base, name
     assert set(OPTION_NAMES) == {"counting", "normalization", "affix_length", "short_text", "empty", "think"}
 
@@ -231,8 +242,11 @@ def test_normalization_is_idempotent(text):
     assert normalize(text, "none") == text
 
 
-@given(word=st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=8),
-       before=japanese, after=japanese)
+@given(
+    word=st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=8),
+    before=japanese,
+    after=japanese,
+)
 def test_casefold_matches_any_width_and_case(word, before, after):
     opts = resolve_options(normalization="nfkc_casefold")
     variants = [word.upper(), word.lower(), "".join(chr(ord(c) + 0xFEE0) for c in word)]
@@ -249,15 +263,35 @@ def test_char_count_agrees_with_len(text, lo, width):
 
 
 #: Texts the batch checks are tried on: blanks, the cleaner-failed marker and short texts are the edge cases.
-_piece = st.sampled_from(["京都", "抹茶", "カフェ", " ", "\u3000", "\n", "\t", "Ａｂ", "ab", "。", "🍵", "か\u3099",
-                          "Invalid Error", "以下が要約です。"])
+_piece = st.sampled_from(
+    [
+        "京都",
+        "抹茶",
+        "カフェ",
+        " ",
+        "\u3000",
+        "\n",
+        "\t",
+        "Ａｂ",
+        "ab",
+        "。",
+        "🍵",
+        "か\u3099",
+        "Invalid Error",
+        "以下が要約です。",
+    ]
+)
 _texts = st.lists(_piece, max_size=12).map("".join)
 
 
 @settings(max_examples=300)
-@given(data=st.data(), counting=st.sampled_from(["codepoints", "graphemes", "nonblank"]),
-       normalization=st.sampled_from(["none", "nfkc", "nfkc_casefold"]), short_text=st.sampled_from(["fail", "exact"]),
-       affix=st.sampled_from([1, 3, 10, "summary=2,ad_text=5"]))
+@given(
+    data=st.data(),
+    counting=st.sampled_from(["codepoints", "graphemes", "nonblank"]),
+    normalization=st.sampled_from(["none", "nfkc", "nfkc_casefold"]),
+    short_text=st.sampled_from(["fail", "exact"]),
+    affix=st.sampled_from([1, 3, 10, "summary=2,ad_text=5"]),
+)
 def test_each_aspects_batch_passes_is_its_checks_passed(data, counting, normalization, short_text, affix):
     """What the scorer runs (an aspect's ``passes`` over many items) gives each item's check's ``passed``."""
     from lctg_metrics import aspects
@@ -267,14 +301,24 @@ def test_each_aspects_batch_passes_is_its_checks_passed(data, counting, normaliz
     raws = [data.draw(_texts) for _ in range(n)]
     cleaned = [data.draw(st.sampled_from([r, r.strip(), r[1:], "Invalid Error"]) | _texts) for r in raws]
     words = ["京都", "抹茶", "ab", "AB", "。", "か"]
-    constraints = [Constraint(data.draw(st.sampled_from(["summary", "ad_text", "pros_and_cons"])),
-                              min_chars=(lo := data.draw(st.integers(0, 20))), max_chars=lo + data.draw(st.integers(0, 20)),
-                              keyword=data.draw(st.sampled_from(words)), prohibited_word=data.draw(st.sampled_from(words)))
-                   for _ in range(n)]
+    constraints = [
+        Constraint(
+            data.draw(st.sampled_from(["summary", "ad_text", "pros_and_cons"])),
+            min_chars=(lo := data.draw(st.integers(0, 20))),
+            max_chars=lo + data.draw(st.integers(0, 20)),
+            keyword=data.draw(st.sampled_from(words)),
+            prohibited_word=data.draw(st.sampled_from(words)),
+        )
+        for _ in range(n)
+    ]
     for name in aspects.names():
         spec = aspects.get(name)
         assert spec.passes is not None, name
-        for cl in (cleaned, raws, list(raws)):  # cleaned texts that differ, and none cleaned away (the same list or not)
+        for cl in (
+            cleaned,
+            raws,
+            list(raws),
+        ):  # cleaned texts that differ, and none cleaned away (the same list or not)
             expected = [spec.check(Texts(r, c), k, opts).passed for r, c, k in zip(raws, cl, constraints)]
             assert list(spec.passes(raws, cl, constraints, opts)) == expected, name
 
@@ -290,5 +334,6 @@ def test_blank_padding_never_lengthens_a_short_answer_for_format(pad):
     texts = [short + pad, pad + short, "京都" + pad + "の抹茶", pad]
     constraints = [Constraint("summary")] * len(texts)
     assert passes_format(texts, texts, constraints, opts) == [False] * len(texts)
-    assert passes_format(["京都の抹茶カフェが新たに開店" + pad], ["京都の抹茶カフェが新たに開店" + pad],
-                         constraints[:1], opts) == [True]
+    assert passes_format(
+        ["京都の抹茶カフェが新たに開店" + pad], ["京都の抹茶カフェが新たに開店" + pad], constraints[:1], opts
+    ) == [True]

@@ -160,8 +160,11 @@ def _expected_findings(upstream_records) -> set[tuple[str, int, str]]:
 def test_validation_findings(built_dataset, upstream_records, built_rows):
     findings = json.loads((built_dataset / "validation.json").read_text(encoding="utf-8"))
     assert all(set(f) >= {"task", "prompt_id", "kind", "detail"} for f in findings)
-    got = {(f["task"], f["prompt_id"], f["kind"]) for f in findings if f["kind"] in
-           ("condition_disagrees_with_answer", "degenerate_range", "inverted_range")}
+    got = {
+        (f["task"], f["prompt_id"], f["kind"])
+        for f in findings
+        if f["kind"] in ("condition_disagrees_with_answer", "degenerate_range", "inverted_range")
+    }
     expected = _expected_findings(upstream_records)
     assert got == expected
     assert sum(1 for k in expected if k[2] == "condition_disagrees_with_answer") == 4
@@ -205,7 +208,6 @@ def test_manifest_hashes_every_file(built_dataset):
 def test_two_builds_are_byte_identical(source_dir, built_dataset, tmp_path):
     from lctg_dataset.build import build
     from lctg_dataset.write import write_dataset
-
     from lctg_metrics.metric_module import module_files as metric_module_files
 
     out = tmp_path / "lctg"
@@ -248,7 +250,12 @@ def test_load_dataset_offline(built_dataset, tmp_path, how, config, expected):
     else:
         cwd, name = tmp_path, str(built_dataset)
     proc = subprocess.run(
-        [sys.executable, "-c", _LOAD_SCRIPT, name, config], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", _LOAD_SCRIPT, name, config],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.strip().splitlines()[-1] == expected
@@ -270,7 +277,9 @@ def test_build_cli_prints_summary(source_dir, tmp_path):
     out = tmp_path / "ds"
     proc = subprocess.run(
         [sys.executable, str(PROJECT_ROOT / "build_dataset.py"), "--source", str(source_dir), "--output", str(out)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
     assert "summary" in proc.stdout and "480" in proc.stdout and "600" in proc.stdout

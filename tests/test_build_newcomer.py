@@ -16,8 +16,13 @@ from tests.conftest import PROJECT_ROOT
 @pytest.mark.parametrize("args", [["--help"], []])
 def test_without_the_dependencies_it_is_one_line(args, tmp_path):
     # -S: no site-packages, as a system Python without the venv (the standard library only)
-    proc = subprocess.run([sys.executable, "-S", str(PROJECT_ROOT / "build_dataset.py"), *args], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-S", str(PROJECT_ROOT / "build_dataset.py"), *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 1 and proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr

@@ -15,16 +15,35 @@ from lctg_dataset.write import write_dataset
 from tests.conftest import PROJECT_ROOT
 
 STORIES = PROJECT_ROOT.parent / "shared" / "possible-stories"
-SECTIONS = ("## Dataset Structure", "### Configs", "### Fields", "## Dataset Creation", "### Source data",
-            "### Validation findings", "## Considerations for Using the Data", "## Licence", "## Citation")
+SECTIONS = (
+    "## Dataset Structure",
+    "### Configs",
+    "### Fields",
+    "## Dataset Creation",
+    "### Source data",
+    "### Validation findings",
+    "## Considerations for Using the Data",
+    "## Licence",
+    "## Citation",
+)
 
 
 def _front(card: str) -> str:
     return card.split("---\n")[1]
 
 
-@pytest.mark.parametrize("n, label", [(0, "n<1K"), (999, "n<1K"), (1000, "1K<n<10K"), (9999, "1K<n<10K"),
-                                      (14_733, "10K<n<100K"), (10**6, "1M<n<10M"), (10**8, "n>10M")])
+@pytest.mark.parametrize(
+    "n, label",
+    [
+        (0, "n<1K"),
+        (999, "n<1K"),
+        (1000, "1K<n<10K"),
+        (9999, "1K<n<10K"),
+        (14_733, "10K<n<100K"),
+        (10**6, "1M<n<10M"),
+        (10**8, "n>10M"),
+    ],
+)
 def test_size_category(n, label):
     assert size_category(n) == label
 
@@ -84,7 +103,7 @@ def test_distinct_rows_counts_each_file_once(built_dataset_derived):
 def test_metric_cards(folder, name):
     card = (PROJECT_ROOT / "lctg_metrics" / folder / "README.md").read_text(encoding="utf-8")
     assert "license: apache-2.0\n" in _front(card)
-    refs = card[card.index("## Further References"):]
+    refs = card[card.index("## Further References") :]
     assert f"`{name}.py` beside this card" in refs and "https://github.com/CyberAgentAILab/LCTG-Bench" in refs
 
 

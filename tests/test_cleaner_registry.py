@@ -58,8 +58,7 @@ def test_llm_cleaner_is_built_lazily_with_its_options() -> None:
 # ---------------------------------------------------------------- one registry, declared capabilities
 
 
-from lctg_metrics.cleaners import (  # noqa: E402
-    CleanerEntry, default_cleaner, entry, per_item_cleaners, register_cleaner)
+from lctg_metrics.cleaners import CleanerEntry, default_cleaner, entry, per_item_cleaners, register_cleaner  # noqa: E402
 from lctg_metrics.options import BY_NAME  # noqa: E402
 
 
@@ -105,8 +104,9 @@ def test_the_cli_reads_capabilities_not_names(built_dataset, tmp_path, capsys) -
     with _toy("remote", calls_llm=True, whole_run=True):
         parsed = build_parser().parse_args(["score", "g.jsonl", "--dataset", "d", "--cleaner", "remote"])
         assert parsed.cleaner == "remote" and entry("remote").calls_llm  # a choice of --cleaner, from the registry
-        args = argparse.Namespace(from_format="lctg", id_field=None, text_field=None, cleaner="remote", judge=False,
-                                  dry_run=False)
+        args = argparse.Namespace(
+            from_format="lctg", id_field=None, text_field=None, cleaner="remote", judge=False, dry_run=False
+        )
         assert not streams(args) and streams(argparse.Namespace(**{**vars(args), "cleaner": "rule"}))
         # an LLM flag is accepted with it (refused with an offline cleaner), and it needs the endpoint
         argv = ["score", str(sample_file), "--dataset", str(built_dataset), "--llm-concurrency", "2"]
@@ -116,9 +116,16 @@ def test_the_cli_reads_capabilities_not_names(built_dataset, tmp_path, capsys) -
         assert "--llm-concurrency configures the LLM cleaner and judge, but neither runs" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("cleaned", "expected"), [
-    (None, "rule"), ([], "rule"), (["a"], "provided"), (["a", ""], "provided"), (["a", None, "b"], "rule"),
-])
+@pytest.mark.parametrize(
+    ("cleaned", "expected"),
+    [
+        (None, "rule"),
+        ([], "rule"),
+        (["a"], "provided"),
+        (["a", ""], "provided"),
+        (["a", None, "b"], "rule"),
+    ],
+)
 def test_the_default_cleaner(cleaned, expected) -> None:
     assert default_cleaner(cleaned) == expected
 

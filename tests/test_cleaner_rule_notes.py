@@ -150,7 +150,9 @@ def test_explain_names_the_new_rules() -> None:
     assert [(r.side, r.rule) for r in removals] == [("tail", "closing_line"), ("tail", "note_line")]
 
 
-BODY = st.text(alphabet="山川森林花鳥風雪空海犬猫石草竹松梅桜春夏秋冬、", min_size=8, max_size=40).map(lambda s: s + "。")
+BODY = st.text(alphabet="山川森林花鳥風雪空海犬猫石草竹松梅桜春夏秋冬、", min_size=8, max_size=40).map(
+    lambda s: s + "。"
+)
 
 
 @settings(max_examples=200, deadline=None)

@@ -39,8 +39,23 @@ def test_prompts_export(built_dataset, built_rows, tmp_path):
 
 def test_score_writes_json_details_and_csv(built_dataset, sample_file, tmp_path, capsys):
     j, d, c = tmp_path / "r.json", tmp_path / "d.jsonl", tmp_path / "csv"
-    code = main(["score", str(sample_file), "--dataset", str(built_dataset), "--json", str(j), "--details", str(d),
-                 "--csv-dir", str(c), "--model-name", "toy", "--no-progress"])
+    code = main(
+        [
+            "score",
+            str(sample_file),
+            "--dataset",
+            str(built_dataset),
+            "--json",
+            str(j),
+            "--details",
+            str(d),
+            "--csv-dir",
+            str(c),
+            "--model-name",
+            "toy",
+            "--no-progress",
+        ]
+    )
     assert code == 0
     table = capsys.readouterr().out
     assert "FORMAT" in table and "C-COUNT" in table and "pros_and_cons" in table and "lctg|profile:upstream" in table
@@ -51,7 +66,9 @@ def test_score_writes_json_details_and_csv(built_dataset, sample_file, tmp_path,
         per = result["scores"][task]
         assert set(per) == {"format", "char_count", "keyword", "prohibited_word", "average"}
         assert all(0.0 <= v <= 1.0 for v in per.values())
-        assert per["average"] == pytest.approx(sum(per[a] for a in ("format", "char_count", "keyword", "prohibited_word")) / 4)
+        assert per["average"] == pytest.approx(
+            sum(per[a] for a in ("format", "char_count", "keyword", "prohibited_word")) / 4
+        )
     assert result["coverage"]["expected"] == result["coverage"]["scored"] == 5040
     assert result["counts"]["summary"]["keyword"]["total"] == 360
     details = _lines(d)
@@ -105,16 +122,33 @@ def _write(path: Path, lines: list[str]) -> Path:
 @pytest.mark.parametrize(
     "lines,message",
     [
-        (['{"id": "summary/1614/format", "generation": "x"}', '{"id": "summary/0/format", "generation": "x"}'],
-         r"g\.jsonl:2: unknown id 'summary/0/format'"),
-        (['{"id": "summary/1614/format", "generation": "x", "sample": 0}',
-          '{"id": "summary/1614/format", "generation": "y", "sample": 0}'],
-         r"g\.jsonl:2: duplicate \(id, sample\) \('summary/1614/format', 0\); first at .*g\.jsonl:1"),
-        (['{"id": "summary/1614/format", "generation": null}'], r"g\.jsonl:1: generation for id 'summary/1614/format' must be a string, got null"),
+        (
+            ['{"id": "summary/1614/format", "generation": "x"}', '{"id": "summary/0/format", "generation": "x"}'],
+            r"g\.jsonl:2: unknown id 'summary/0/format'",
+        ),
+        (
+            [
+                '{"id": "summary/1614/format", "generation": "x", "sample": 0}',
+                '{"id": "summary/1614/format", "generation": "y", "sample": 0}',
+            ],
+            r"g\.jsonl:2: duplicate \(id, sample\) \('summary/1614/format', 0\); first at .*g\.jsonl:1",
+        ),
+        (
+            ['{"id": "summary/1614/format", "generation": null}'],
+            r"g\.jsonl:1: generation for id 'summary/1614/format' must be a string, got null",
+        ),
         (['{"id": "summary/1614/format", "generation": ["x"]}'], r"g\.jsonl:1: .* must be a string, got list"),
         (['{"id": "summary/1614/format"}'], r"g\.jsonl:1: missing field 'generation'"),
-        (['{"id": "summary/1614/format", "generation": "x"', ], r"g\.jsonl:1: invalid JSON"),
-        (['{"id": "summary/1614/format", "generation": "x", "sample": "first"}'], r"g\.jsonl:1: 'sample' .* non-negative integer"),
+        (
+            [
+                '{"id": "summary/1614/format", "generation": "x"',
+            ],
+            r"g\.jsonl:1: invalid JSON",
+        ),
+        (
+            ['{"id": "summary/1614/format", "generation": "x", "sample": "first"}'],
+            r"g\.jsonl:1: 'sample' .* non-negative integer",
+        ),
         (['{"id": "summary/1614/format", "generation": "x"}'], r"1679 of 1680 expected generations are missing"),
     ],
 )
@@ -152,16 +186,52 @@ def test_missing_counted_as_failure_and_task_filter(built_dataset, sample_file, 
     out = tmp_path / "r.json"
     assert main(["score", str(path), "--dataset", str(built_dataset), "--task", "summary"]) == 2
     assert "4 of 480 expected generations are missing" in capsys.readouterr().err
-    assert main(["score", str(path), "--dataset", str(built_dataset), "--task", "summary", "--missing", "fail",
-                 "--json", str(out)]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(path),
+                "--dataset",
+                str(built_dataset),
+                "--task",
+                "summary",
+                "--missing",
+                "fail",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["coverage"]["missing"] == 4 and result["coverage"]["ratio"] == pytest.approx(476 / 480)
 
 
 def test_options_reach_the_signature(built_dataset, sample_file, tmp_path):
     out = tmp_path / "r.json"
-    assert main(["score", str(sample_file), "--dataset", str(built_dataset), "--profile", "paper", "--counting",
-                 "graphemes", "--normalization", "nfkc", "--empty", "fail", "--think", "strip", "--json", str(out)]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(sample_file),
+                "--dataset",
+                str(built_dataset),
+                "--profile",
+                "paper",
+                "--counting",
+                "graphemes",
+                "--normalization",
+                "nfkc",
+                "--empty",
+                "fail",
+                "--think",
+                "strip",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     sig = json.loads(out.read_text(encoding="utf-8"))["signature"]
     assert "profile:paper|count:gc|norm:nfkc|affix:10/5/10|short:fail|empty:fail|think:strip" in sig
 
@@ -170,8 +240,12 @@ def test_options_reach_the_signature(built_dataset, sample_file, tmp_path):
 def test_console_script_is_installed(built_dataset, tmp_path):
     exe = shutil.which("lctg", path=str(Path(sys.executable).parent))
     assert exe, "the lctg console script is installed next to the interpreter"
-    proc = subprocess.run([exe, "prompts", "--dataset", str(built_dataset), "--task", "summary", "-o", str(tmp_path / "p.jsonl")],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [exe, "prompts", "--dataset", str(built_dataset), "--task", "summary", "-o", str(tmp_path / "p.jsonl")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0 and proc.stderr == f"wrote {tmp_path / 'p.jsonl'} (480 prompts)\n", proc.stderr
 
 
@@ -179,8 +253,22 @@ def test_task_on_a_full_generations_file_scores_only_that_task(built_dataset, tm
     gens = tmp_path / "all.jsonl"
     assert main(["sample", "--dataset", str(built_dataset), "--samples", "1", "-o", str(gens)]) == 0
     out = tmp_path / "r.json"
-    assert main(["score", str(gens), "--dataset", str(built_dataset), "--task", "summary", "--json", str(out),
-                 "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(gens),
+                "--dataset",
+                str(built_dataset),
+                "--task",
+                "summary",
+                "--json",
+                str(out),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     assert "scoring only summary: skipped 1200 generations of the other tasks" in printed
     result = json.loads(out.read_text(encoding="utf-8"))
@@ -235,38 +323,110 @@ def test_hub_dataset_reaches_the_signature(built_dataset, sample_file, tmp_path,
 
     monkeypatch.setattr(hub, "resolve_dataset", fake_resolve)
     out = tmp_path / "r.json"
-    assert main(["score", str(sample_file), "--dataset", "your-org/lctg", "--revision", "v1.0.0", "--json", str(out)]) == 0
+    assert (
+        main(["score", str(sample_file), "--dataset", "your-org/lctg", "--revision", "v1.0.0", "--json", str(out)]) == 0
+    )
     assert seen["args"] == ("your-org/lctg", "v1.0.0")
     assert "|data:1.0.0@your-org/lctg@v1.0.0#abababababab|" in json.loads(out.read_text(encoding="utf-8"))["signature"]
 
 
 def test_prompts_in_batch_format_and_generations_from_a_batch_output(built_dataset, tmp_path):
     batch_in = tmp_path / "batch.jsonl"
-    assert main(["prompts", "--dataset", str(built_dataset), "--task", "ad_text", "--format", "openai-batch",
-                 "--model", "m", "--samples", "2", "-o", str(batch_in)]) == 0
+    assert (
+        main(
+            [
+                "prompts",
+                "--dataset",
+                str(built_dataset),
+                "--task",
+                "ad_text",
+                "--format",
+                "openai-batch",
+                "--model",
+                "m",
+                "--samples",
+                "2",
+                "-o",
+                str(batch_in),
+            ]
+        )
+        == 0
+    )
     lines = _lines(batch_in)
     assert len(lines) == 1200 and lines[1]["custom_id"] == lines[0]["custom_id"][:-1] + "1"
-    assert lines[0]["body"] == {"model": "m", "messages": [{"role": "user", "content": lines[0]["body"]["messages"][0]["content"]}]}
+    assert lines[0]["body"] == {
+        "model": "m",
+        "messages": [{"role": "user", "content": lines[0]["body"]["messages"][0]["content"]}],
+    }
     # a Batch API output file answering every request with the prompt's first line
     batch_out = tmp_path / "batch_out.jsonl"
-    batch_out.write_text("".join(json.dumps({"custom_id": x["custom_id"], "response": {"status_code": 200, "body": {
-        "choices": [{"message": {"role": "assistant", "content": "答え"}}]}}}, ensure_ascii=False) + "\n"
-        for x in lines), encoding="utf-8")
+    batch_out.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "custom_id": x["custom_id"],
+                    "response": {
+                        "status_code": 200,
+                        "body": {"choices": [{"message": {"role": "assistant", "content": "答え"}}]},
+                    },
+                },
+                ensure_ascii=False,
+            )
+            + "\n"
+            for x in lines
+        ),
+        encoding="utf-8",
+    )
     out = tmp_path / "r.json"
-    assert main(["score", str(batch_out), "--from", "openai-batch", "--dataset", str(built_dataset), "--task", "ad_text",
-                 "--json", str(out)]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(batch_out),
+                "--from",
+                "openai-batch",
+                "--dataset",
+                str(built_dataset),
+                "--task",
+                "ad_text",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["coverage"]["scored"] == 1200 and result["counts"]["ad_text"]["format"]["total"] == 300
 
 
 def test_renamed_fields(built_dataset, sample_file, tmp_path):
     renamed = tmp_path / "renamed.jsonl"
-    renamed.write_text("".join(json.dumps({"qid": g["id"], "sample": g["sample"], "output": g["generation"]},
-                                          ensure_ascii=False) + "\n" for g in _lines(sample_file)), encoding="utf-8")
+    renamed.write_text(
+        "".join(
+            json.dumps({"qid": g["id"], "sample": g["sample"], "output": g["generation"]}, ensure_ascii=False) + "\n"
+            for g in _lines(sample_file)
+        ),
+        encoding="utf-8",
+    )
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     assert main(["score", str(sample_file), "--dataset", str(built_dataset), "--json", str(a)]) == 0
-    assert main(["score", str(renamed), "--dataset", str(built_dataset), "--id-field", "qid", "--text-field", "output",
-                 "--json", str(b)]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(renamed),
+                "--dataset",
+                str(built_dataset),
+                "--id-field",
+                "qid",
+                "--text-field",
+                "output",
+                "--json",
+                str(b),
+            ]
+        )
+        == 0
+    )
     assert json.loads(a.read_text(encoding="utf-8"))["scores"] == json.loads(b.read_text(encoding="utf-8"))["scores"]
 
 
@@ -276,8 +436,9 @@ def test_publish_metric_dry_run_lists_the_module(built_dataset, capsys):
     assert "dry run: nothing uploaded" in out and "metric Space: your-org/lctg_ctg" in out and "lctg_ctg.py" in out
 
 
-@pytest.mark.parametrize(("extra", "named"), [([], None), (["--dataset-repo", "me/lctg"], "me/lctg"),
-                                               (["--repo-id", "me/data"], "me/data")])
+@pytest.mark.parametrize(
+    ("extra", "named"), [([], None), (["--dataset-repo", "me/lctg"], "me/lctg"), (["--repo-id", "me/data"], "me/data")]
+)
 def test_publish_metric_names_the_dataset_repo_its_space_scores(built_dataset, monkeypatch, extra, named):
     import lctg_dataset.publish as publishing
 

@@ -21,8 +21,22 @@ def family_build(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     if not (STORIES / "dev.jsonl").is_file():
         pytest.fail(f"Possible Stories not found at {STORIES}")
     out = tmp_path_factory.mktemp("families") / "lctg"
-    assert main(["build", "--source", str(source_dir), "--output", str(out), "--instructions", "--stories",
-                 "--stories-source", str(STORIES)]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "--source",
+                str(source_dir),
+                "--output",
+                str(out),
+                "--instructions",
+                "--stories",
+                "--stories-source",
+                str(STORIES),
+            ]
+        )
+        == 0
+    )
     return out
 
 
@@ -42,8 +56,7 @@ def test_sample_and_if_score_on_the_instructions_config(family_build, tmp_path, 
     assert "instr|checkers:" in capsys.readouterr().out
 
 
-def test_if_score_by_hub_repo_id_gives_the_folder_numbers_and_names_the_commit(family_build, hub_env, tmp_path,
-                                                                                capsys):
+def test_if_score_by_hub_repo_id_gives_the_folder_numbers_and_names_the_commit(family_build, hub_env, tmp_path, capsys):
     """if-score names a dataset as every command does: a Hub repo id at a revision, read from the cache offline."""
     from tests.test_hub import COMMIT, digest, populate_cache
 
@@ -54,10 +67,12 @@ def test_if_score_by_hub_repo_id_gives_the_folder_numbers_and_names_the_commit(f
     assert main(["if-score", str(toy), "--dataset", "me/lctg", "--revision", "v1.0.0", "--json", str(hub)]) == 0
     a, b = (json.loads(p.read_text(encoding="utf-8")) for p in (local, hub))
     assert b["signature"] == a["signature"].replace(
-        "|data:instructions-1.2.0+s0|", f"|data:instructions-1.2.0+s0@me/lctg@v1.0.0={COMMIT[:12]}"
-                                        f"#{digest(family_build)[:12]}|")
-    assert {k: v for k, v in b.items() if k not in ("signature", "inputs")} == \
-        {k: v for k, v in a.items() if k not in ("signature", "inputs")}
+        "|data:instructions-1.2.0+s0|",
+        f"|data:instructions-1.2.0+s0@me/lctg@v1.0.0={COMMIT[:12]}#{digest(family_build)[:12]}|",
+    )
+    assert {k: v for k, v in b.items() if k not in ("signature", "inputs")} == {
+        k: v for k, v in a.items() if k not in ("signature", "inputs")
+    }
     assert b["inputs"]["dataset"].startswith("me/lctg@v1.0.0=")
     capsys.readouterr()
     assert main(["if-score", str(toy), "--dataset", "me/nothing", "--json", str(tmp_path / "x.json")]) == 2
@@ -66,16 +81,33 @@ def test_if_score_by_hub_repo_id_gives_the_folder_numbers_and_names_the_commit(f
 
 def test_story_prompts_are_filled_from_the_local_copy(family_build, tmp_path):
     out = tmp_path / "prompts.jsonl"
-    assert main(["prompts", "--dataset", str(family_build), "--config", "story_endings", "--stories", str(STORIES),
-                 "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "prompts",
+                "--dataset",
+                str(family_build),
+                "--config",
+                "story_endings",
+                "--stories",
+                str(STORIES),
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     records = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     first = json.loads((STORIES / "dev.jsonl").read_text(encoding="utf-8").splitlines()[0])
     context = next(v for k, v in first.items() if k in ("document", "context", "story"))
     assert len(records) == 458 + 671
     assert any(context.split("\n")[0][:60] in r["prompt"] for r in records)  # contexts came from the copy
     # the built folder itself holds no context text
-    assert not any(context.split("\n")[0][:60].encode() in p.read_bytes() for p in family_build.rglob("*")
-                   if p.is_file() and p.suffix in (".json", ".md", ".jsonl"))
+    assert not any(
+        context.split("\n")[0][:60].encode() in p.read_bytes()
+        for p in family_build.rglob("*")
+        if p.is_file() and p.suffix in (".json", ".md", ".jsonl")
+    )
 
 
 def test_lm_eval_tasks_command(family_build, tmp_path, capsys):
@@ -87,11 +119,14 @@ def test_lm_eval_tasks_command(family_build, tmp_path, capsys):
     assert main(["lm-eval-tasks", "--dataset", str(family_build), "--output", str(out), "--samples", "0"]) == 2
 
 
-@pytest.mark.parametrize(("argv", "module"), [
-    (["--metric", "your-org/lctg_if"], "lctg_if"), (["--metric", "your-org/ifsm-space", "--module", "lctg_ifsm"],
-                                                    "lctg_ifsm"),
-    (["--metric", "your-org/my-space"], "lctg_ctg"),
-])
+@pytest.mark.parametrize(
+    ("argv", "module"),
+    [
+        (["--metric", "your-org/lctg_if"], "lctg_if"),
+        (["--metric", "your-org/ifsm-space", "--module", "lctg_ifsm"], "lctg_ifsm"),
+        (["--metric", "your-org/my-space"], "lctg_ctg"),
+    ],
+)
 def test_a_build_with_the_family_configs_has_their_metric_modules(family_build, capsys, argv, module):
     for name in ("lctg_ctg", "lctg_if", "lctg_ifsm"):
         assert (family_build / name / f"{name}.py").is_file() and (family_build / name / "app.py").is_file()

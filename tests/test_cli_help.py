@@ -39,7 +39,8 @@ def test_every_flag_has_help_and_shows_its_default(name: str) -> None:
         if action.option_strings and action.default not in (None, False, argparse.SUPPRESS):
             formatter = parser._get_formatter()
             assert "default" in formatter._get_help_string(action).lower(), (
-                f"lctg {name}: {label} has default {action.default!r} but its help does not show it")
+                f"lctg {name}: {label} has default {action.default!r} but its help does not show it"
+            )
 
 
 def test_one_vocabulary_across_commands() -> None:
@@ -55,9 +56,16 @@ def test_one_vocabulary_across_commands() -> None:
 
 
 #: The least each command needs to parse (its required arguments).
-REQUIRED = {"ifsm": ["a.jsonl", "--reader", "llm"], "prompts": ["--dataset", "d", "-o", "o"],
-            "if-score": ["a.jsonl"], "compare": ["a.jsonl", "b.jsonl"], "report": ["d.jsonl", "-o", "r.html"],
-            "substitutability": [], "lm-eval-tasks": ["--dataset", "d", "-o", "t"], "publish": ["--dataset", "d"]}
+REQUIRED = {
+    "ifsm": ["a.jsonl", "--reader", "llm"],
+    "prompts": ["--dataset", "d", "-o", "o"],
+    "if-score": ["a.jsonl"],
+    "compare": ["a.jsonl", "b.jsonl"],
+    "report": ["d.jsonl", "-o", "r.html"],
+    "substitutability": [],
+    "lm-eval-tasks": ["--dataset", "d", "-o", "t"],
+    "publish": ["--dataset", "d"],
+}
 
 
 @pytest.mark.parametrize(("command", "old"), sorted(RENAMED))
@@ -81,8 +89,9 @@ def test_old_flag_names_are_hidden_aliases(command: str, old: str, capsys: pytes
 
 @pytest.mark.slow
 def test_build_dataset_py_names_itself() -> None:
-    proc = subprocess.run([sys.executable, str(PROJECT_ROOT / "build_dataset.py"), "--help"], capture_output=True,
-                          text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, str(PROJECT_ROOT / "build_dataset.py"), "--help"], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0
     assert proc.stdout.startswith("usage: build_dataset.py ")
 
@@ -92,4 +101,6 @@ def test_build_help_shows_defaults(capsys: pytest.CaptureFixture[str]) -> None:
         main(["build", "--help"])
     text = capsys.readouterr().out
     assert text.startswith("usage: lctg build ")
-    assert re.search(r"--out OUT\s+dataset repository folder to write \(default: \./lctg\)|default: ./lctg|\(default: lctg\)", text)
+    assert re.search(
+        r"--out OUT\s+dataset repository folder to write \(default: \./lctg\)|default: ./lctg|\(default: lctg\)", text
+    )

@@ -53,7 +53,10 @@ def test_no_import_cycles():
 def test_pipeline_layers_flow_one_way():
     graph = _graph()
     # the pipeline does no file writing and knows nothing of the CLI; nothing low imports the writer or the CLI
-    assert "lctg_dataset.write" not in graph["lctg_dataset.build"] and "lctg_dataset.cli" not in graph["lctg_dataset.build"]
+    assert (
+        "lctg_dataset.write" not in graph["lctg_dataset.build"]
+        and "lctg_dataset.cli" not in graph["lctg_dataset.build"]
+    )
     for low in ("constants", "layout", "errors", "source", "templates", "validate", "rows", "card", "configs"):
         assert not graph[f"lctg_dataset.{low}"] & {"lctg_dataset.build", "lctg_dataset.write", "lctg_dataset.cli"}, low
 

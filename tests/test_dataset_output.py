@@ -28,7 +28,9 @@ def _tree(root: Path) -> dict[str, str]:
             out[os.path.relpath(os.path.join(dirpath, name), root) + "/"] = "dir"
         for name in filenames:
             path = Path(dirpath, name)
-            out[str(path.relative_to(root))] = "link" if path.is_symlink() else hashlib.sha256(path.read_bytes()).hexdigest()
+            out[str(path.relative_to(root))] = (
+                "link" if path.is_symlink() else hashlib.sha256(path.read_bytes()).hexdigest()
+            )
     return out
 
 
@@ -106,8 +108,12 @@ def test_refuses_a_non_empty_folder_without_manifest(source_dir, tmp_path, capsy
 def test_refuses_a_file(source_dir, tmp_path, capsys):
     (tmp_path / "parent").mkdir()
     (tmp_path / "parent" / "lctg").write_text("x", encoding="utf-8")
-    _refused(["--source", str(source_dir), "--output", str(tmp_path / "parent" / "lctg")], tmp_path / "parent", capsys,
-             "is not a folder")
+    _refused(
+        ["--source", str(source_dir), "--output", str(tmp_path / "parent" / "lctg")],
+        tmp_path / "parent",
+        capsys,
+        "is not a folder",
+    )
 
 
 @pytest.mark.parametrize("where", [".", "datasets", "out/lctg"])

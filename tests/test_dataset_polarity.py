@@ -16,18 +16,76 @@ from lctg_dataset.polarity import NEGATIVE, POSITIVE, UNCLEAR, condition_polarit
 from tests.conftest import TASKS
 
 NEGATIVE_FORMS = [
-    "使わないで", "使わないでください", "使わずに", "使わずに書いて", "使わない", "使わないこと", "含めないで",
-    "含めずに", "含めない", "入れないで", "入れないでください", "入れずに", "避けて", "避けること", "は使用禁止",
-    "の使用は禁止", "禁止", "使用しない", "使用しないで", "使用せずに", "使用せず", "用いないで", "用いず",
-    "使ってはいけません", "使ってはいけない", "使用してはならない", "使うな", "使用するな", "は不使用", "は使用不可",
-    "は禁句", "はNG", "はダメ", "を控えて", "を省いて", "を除いて", "以外の言葉で", "を別の言葉に言い換えて",
-    "は必要ないので入れないで", "が入らないように", "を含まない", "は使えない",
+    "使わないで",
+    "使わないでください",
+    "使わずに",
+    "使わずに書いて",
+    "使わない",
+    "使わないこと",
+    "含めないで",
+    "含めずに",
+    "含めない",
+    "入れないで",
+    "入れないでください",
+    "入れずに",
+    "避けて",
+    "避けること",
+    "は使用禁止",
+    "の使用は禁止",
+    "禁止",
+    "使用しない",
+    "使用しないで",
+    "使用せずに",
+    "使用せず",
+    "用いないで",
+    "用いず",
+    "使ってはいけません",
+    "使ってはいけない",
+    "使用してはならない",
+    "使うな",
+    "使用するな",
+    "は不使用",
+    "は使用不可",
+    "は禁句",
+    "はNG",
+    "はダメ",
+    "を控えて",
+    "を省いて",
+    "を除いて",
+    "以外の言葉で",
+    "を別の言葉に言い換えて",
+    "は必要ないので入れないで",
+    "が入らないように",
+    "を含まない",
+    "は使えない",
 ]
 POSITIVE_FORMS = [
-    "使って", "使ってください", "を使う", "使うこと", "含めて", "含めてください", "を含む", "入れて", "入れてください",
-    "を入れる", "使用して", "使用してください", "使用すること", "を必ず使う", "必ず使用", "用いて", "用いること",
-    "は必須", "がなくてはならない", "を使わなくてはならない", "を入れなければならない", "を忘れずに使って",
-    "を欠かさず入れて", "が入るように", "を盛り込んで", "を利用して",
+    "使って",
+    "使ってください",
+    "を使う",
+    "使うこと",
+    "含めて",
+    "含めてください",
+    "を含む",
+    "入れて",
+    "入れてください",
+    "を入れる",
+    "使用して",
+    "使用してください",
+    "使用すること",
+    "を必ず使う",
+    "必ず使用",
+    "用いて",
+    "用いること",
+    "は必須",
+    "がなくてはならない",
+    "を使わなくてはならない",
+    "を入れなければならない",
+    "を忘れずに使って",
+    "を欠かさず入れて",
+    "が入るように",
+    "を盛り込んで",
+    "を利用して",
 ]
 LEADS = ["", "回答には", "要約文の中に", "必ず", "次の単語を使って。", "広告文中に"]
 NOUNS = ["という言葉", "という単語", "というワード", "という語", "", "の文字"]
@@ -69,16 +127,24 @@ def test_edge_cases(template, expected):
 
 
 @given(
-    lead=st.sampled_from(LEADS), quote=st.sampled_from(QUOTES), noun=st.sampled_from(NOUNS),
-    particle=st.sampled_from(PARTICLES), form=st.sampled_from(NEGATIVE_FORMS), end=st.sampled_from(ENDS),
+    lead=st.sampled_from(LEADS),
+    quote=st.sampled_from(QUOTES),
+    noun=st.sampled_from(NOUNS),
+    particle=st.sampled_from(PARTICLES),
+    form=st.sampled_from(NEGATIVE_FORMS),
+    end=st.sampled_from(ENDS),
 )
 def test_negative_paraphrases_property(lead, quote, noun, particle, form, end):
     assert polarity(_condition(lead, quote, noun, particle, form, end)) == NEGATIVE
 
 
 @given(
-    lead=st.sampled_from(LEADS), quote=st.sampled_from(QUOTES), noun=st.sampled_from(NOUNS),
-    particle=st.sampled_from(PARTICLES), form=st.sampled_from(POSITIVE_FORMS), end=st.sampled_from(ENDS),
+    lead=st.sampled_from(LEADS),
+    quote=st.sampled_from(QUOTES),
+    noun=st.sampled_from(NOUNS),
+    particle=st.sampled_from(PARTICLES),
+    form=st.sampled_from(POSITIVE_FORMS),
+    end=st.sampled_from(ENDS),
 )
 def test_positive_paraphrases_property(lead, quote, noun, particle, form, end):
     assert polarity(_condition(lead, quote, noun, particle, form, end)) == POSITIVE
@@ -88,8 +154,8 @@ CUE_WORDS = ["危ない", "禁止", "使わず", "ダメ", "NG", "以外", "必�
 
 
 @given(
-    word=st.sampled_from(CUE_WORDS) | st.text(st.characters(blacklist_characters="{}", blacklist_categories=("Cs",)),
-                                              min_size=1, max_size=6),
+    word=st.sampled_from(CUE_WORDS)
+    | st.text(st.characters(blacklist_characters="{}", blacklist_categories=("Cs",)), min_size=1, max_size=6),
     form=st.sampled_from(NEGATIVE_FORMS + POSITIVE_FORMS),
 )
 def test_the_word_itself_never_decides_property(word, form):
@@ -114,15 +180,22 @@ def test_real_source_has_exactly_two_negated_keyword_conditions(upstream_records
         for r in upstream_records[task]:
             if (task, r["prompt_id"], "keyword") not in found:
                 assert condition_polarity(r["keyword"], r["keyword_answer"]) == POSITIVE, r["keyword"]
-            assert condition_polarity(r["prohibited_word"], r["prohibited_word_answer"]) == NEGATIVE, r["prohibited_word"]
+            assert condition_polarity(r["prohibited_word"], r["prohibited_word_answer"]) == NEGATIVE, r[
+                "prohibited_word"
+            ]
 
 
 def test_validation_reports_them_and_faithful_rows_keep_their_flags(built_dataset, built_rows):
     findings = json.loads((built_dataset / "validation.json").read_text(encoding="utf-8"))
-    polar = [(f["task"], f["prompt_id"], f["kind"], f["aspect"]) for f in findings
-             if f["kind"] in ("keyword_condition_negated", "prohibited_word_condition_requested")]
-    assert polar == [("summary", 1264, "keyword_condition_negated", "keyword"),
-                     ("pros_and_cons", 128, "keyword_condition_negated", "keyword")]
+    polar = [
+        (f["task"], f["prompt_id"], f["kind"], f["aspect"])
+        for f in findings
+        if f["kind"] in ("keyword_condition_negated", "prohibited_word_condition_requested")
+    ]
+    assert polar == [
+        ("summary", 1264, "keyword_condition_negated", "keyword"),
+        ("pros_and_cons", 128, "keyword_condition_negated", "keyword"),
+    ]
     # the 1.0.0 rows are frozen: kinds added later are not in their flags
     assert not any("keyword_condition_negated" in r["flags"] for r in built_rows.values())
     card = (built_dataset / "README.md").read_text(encoding="utf-8")

@@ -46,8 +46,12 @@ def _states_its_constraint(row: dict) -> bool:
 
 #: The two upstream KEYWORD conditions that tell the model not to use their keyword (checked by hand).
 NEGATED_KEYWORDS = ["summary/1264/keyword", "pros_and_cons/128/keyword"]
-WRONG_RANGES = ["summary/133/char_count", "summary/1317/char_count", "ad_text/100312/char_count",
-                "ad_text/100821/char_count"]
+WRONG_RANGES = [
+    "summary/133/char_count",
+    "summary/1317/char_count",
+    "ad_text/100312/char_count",
+    "ad_text/100821/char_count",
+]
 
 
 def test_corrected_prompts_state_what_is_checked(derived, upstream_records):
@@ -69,13 +73,19 @@ def test_corrected_prompts_state_what_is_checked(derived, upstream_records):
             assert _numbers(row["condition"]) == rec["char_count_answer"]
         elif row["id"] in NEGATED_KEYWORDS:
             assert "使わ" in f["condition"] and "使わ" not in row["condition"] and "使" in row["condition"]
-            assert row["template_id"] != f["template_id"] and row["template"].replace("{word}", rec["keyword_answer"]) == row["condition"]
+            assert (
+                row["template_id"] != f["template_id"]
+                and row["template"].replace("{word}", rec["keyword_answer"]) == row["condition"]
+            )
             assert row["prompt"] == f["prompt"].replace(f["condition"], row["condition"])
             assert row["template_values"] == f["template_values"]
         else:
-            assert {k: v for k, v in row.items() if k != "constraint"} == {k: v for k, v in f.items() if k != "constraint"}
+            assert {k: v for k, v in row.items() if k != "constraint"} == {
+                k: v for k, v in f.items() if k != "constraint"
+            }
         assert {k: v for k, v in row["constraint"].items() if k != "dataset_version"} == {
-            k: v for k, v in f["constraint"].items() if k != "dataset_version"}
+            k: v for k, v in f["constraint"].items() if k != "dataset_version"
+        }
 
 
 def test_changelog_lists_every_change(derived):
@@ -85,7 +95,9 @@ def test_changelog_lists_every_change(derived):
     for c in log["changes"]:
         by_id[c["id"]].add(c["field"])
         assert c["old"] != c["new"]
-        assert c["finding"] == ("keyword_condition_negated" if c["id"] in NEGATED_KEYWORDS else "condition_disagrees_with_answer")
+        assert c["finding"] == (
+            "keyword_condition_negated" if c["id"] in NEGATED_KEYWORDS else "condition_disagrees_with_answer"
+        )
     assert sorted(by_id) == sorted(WRONG_RANGES + NEGATED_KEYWORDS)
     assert all(by_id[i] == {"condition", "prompt", "template_values"} for i in WRONG_RANGES)
     assert all(by_id[i] == {"condition", "prompt", "template", "template_id"} for i in NEGATED_KEYWORDS)
@@ -125,15 +137,23 @@ def test_variants_parse_back_and_do_not_repeat_templates(derived, built_rows):
         assert r["constraint"]["id"] == r["id"] and r["constraint"]["variant"] == r["variant"]
         assert r["constraint"]["dataset_version"] == "1.1.0+variants.k5.s0"
         assert {k: r["constraint"][k] for k in ("min_chars", "max_chars", "keyword", "prohibited_word")} == {
-            k: original["constraint"][k] for k in ("min_chars", "max_chars", "keyword", "prohibited_word")}
+            k: original["constraint"][k] for k in ("min_chars", "max_chars", "keyword", "prohibited_word")
+        }
         # the template comes from the same (task, aspect) pool and the condition is that template, filled
         t = templates[r["template_id"]]
         assert (t["task"], t["aspect"]) == (r["task"], r["aspect"]) and t["template"] == r["template"]
         assert _states_its_constraint(r)
-        filled = r["template"].replace("{min}", str(r["constraint"]["min_chars"])).replace(
-            "{max}", str(r["constraint"]["max_chars"])).replace("{word}", r["constraint"]["keyword"] or r["constraint"]["prohibited_word"] or "")
+        filled = (
+            r["template"]
+            .replace("{min}", str(r["constraint"]["min_chars"]))
+            .replace("{max}", str(r["constraint"]["max_chars"]))
+            .replace("{word}", r["constraint"]["keyword"] or r["constraint"]["prohibited_word"] or "")
+        )
         assert filled == r["condition"]
-        assert r["prompt"] == original["prompt"].replace(original["condition"], r["condition"], 1) or r["task"] == "pros_and_cons"
+        assert (
+            r["prompt"] == original["prompt"].replace(original["condition"], r["condition"], 1)
+            or r["task"] == "pros_and_cons"
+        )
         assert r["condition"] in r["prompt"] and r["base_text"] in r["prompt"]
     assert len(per_prompt) == 1260
     for base_id, rows in per_prompt.items():
@@ -187,8 +207,26 @@ def test_variant_scores_report_spread_and_consistency(derived, tmp_path):
     from lctg_metrics.cli import main as lctg
 
     gens, res = tmp_path / "g.jsonl", tmp_path / "r.json"
-    assert lctg(["sample", "--dataset", str(derived), "--config", "variants", "--task", "ad_text", "-o", str(gens)]) == 0
-    assert lctg(["score", str(gens), "--dataset", str(derived), "--config", "variants", "--task", "ad_text", "--json", str(res)]) == 0
+    assert (
+        lctg(["sample", "--dataset", str(derived), "--config", "variants", "--task", "ad_text", "-o", str(gens)]) == 0
+    )
+    assert (
+        lctg(
+            [
+                "score",
+                str(gens),
+                "--dataset",
+                str(derived),
+                "--config",
+                "variants",
+                "--task",
+                "ad_text",
+                "--json",
+                str(res),
+            ]
+        )
+        == 0
+    )
     v = json.loads(res.read_text(encoding="utf-8"))["variants"]["ad_text"]
     assert set(v) == {"char_count", "keyword", "prohibited_word"}
     for stats in v.values():
@@ -197,14 +235,21 @@ def test_variant_scores_report_spread_and_consistency(derived, tmp_path):
 
 
 def test_faithful_configs_unchanged_by_derived_build(derived, built_dataset):
-    for rel in ["data/summary/test-00000-of-00001.parquet", "data/ad_text/test-00000-of-00001.parquet",
-                "data/pros_and_cons/test-00000-of-00001.parquet", "data/templates/test-00000-of-00001.parquet",
-                "validation.json"]:
+    for rel in [
+        "data/summary/test-00000-of-00001.parquet",
+        "data/ad_text/test-00000-of-00001.parquet",
+        "data/pros_and_cons/test-00000-of-00001.parquet",
+        "data/templates/test-00000-of-00001.parquet",
+        "validation.json",
+    ]:
         assert (derived / rel).read_bytes() == (built_dataset / rel).read_bytes(), rel
     manifest = json.loads((derived / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["configs"]["all"]["version"] == "1.0.0" and manifest["configs"]["corrected"]["version"] == "1.1.0"
-    assert manifest["configs"]["variants"] == {"version": "1.1.0+variants.k5.s0",
-                                               "files": ["data/variants/test-00000-of-00001.parquet"], "rows": 6300}
+    assert manifest["configs"]["variants"] == {
+        "version": "1.1.0+variants.k5.s0",
+        "files": ["data/variants/test-00000-of-00001.parquet"],
+        "rows": 6300,
+    }
     assert manifest["build"]["parameters"]["seed"] == 0 and manifest["build"]["parameters"]["variants"] == 5
 
 

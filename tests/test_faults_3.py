@@ -11,14 +11,22 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from tests.test_bad_inputs import (  # noqa: F401 (workdir: the shared fixture)
-    GOOD, SCORE, _both, _dir, _jsonl, _run, _text, _tree, workdir,
+    GOOD,
+    SCORE,
+    _both,
+    _dir,
+    _jsonl,
+    _run,
+    _text,
+    _tree,
+    workdir,
 )
 
 G = _text("g.jsonl", _jsonl(GOOD))
@@ -29,12 +37,14 @@ CACHE = "cache/llm_cache.sqlite"
 
 def _sqlite(name: str) -> Callable[[Path], None]:
     """A cache file holding one paid answer (what must never be lost)."""
+
     def setup(root: Path) -> None:
         from lctg_metrics.llm.cache import AnswerCache, CachedAnswer
 
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         with AnswerCache(root / name) as cache:
             cache.put("k" * 64, CachedAnswer("paid answer", 10, 2), model="m")
+
     return setup
 
 
@@ -50,97 +60,247 @@ class Row:
 
 ROWS: list[Row] = [
     # 1. every output against every input and output, the default cache included
-    Row("json is the default cache", [*SCORE, *LLM, "--json", CACHE],
+    Row(
+        "json is the default cache",
+        [*SCORE, *LLM, "--json", CACHE],
         r"--json cache/llm_cache\.sqlite would overwrite the input the LLM answer cache \(LCTG_CACHE_DIR",
-        _both(G, _sqlite(CACHE)), {"LCTG_CACHE_DIR": "@/cache"}),
-    Row("details is the default cache", [*SCORE, *LLM, "--details", CACHE],
+        _both(G, _sqlite(CACHE)),
+        {"LCTG_CACHE_DIR": "@/cache"},
+    ),
+    Row(
+        "details is the default cache",
+        [*SCORE, *LLM, "--details", CACHE],
         r"--details cache/llm_cache\.sqlite would overwrite the input the LLM answer cache",
-        _both(G, _sqlite(CACHE)), {"LCTG_CACHE_DIR": "@/cache"}),
-    Row("json is the cache's write-ahead log", [*SCORE, *LLM, "--llm-cache", "c.sqlite", "--json", "c.sqlite-wal"],
-        r"--json c\.sqlite-wal would overwrite the input --llm-cache c\.sqlite-wal"),
-    Row("json is the default cache under HOME", [*SCORE, *LLM, "--json", "h/.cache/lctg/llm_cache.sqlite"],
+        _both(G, _sqlite(CACHE)),
+        {"LCTG_CACHE_DIR": "@/cache"},
+    ),
+    Row(
+        "json is the cache's write-ahead log",
+        [*SCORE, *LLM, "--llm-cache", "c.sqlite", "--json", "c.sqlite-wal"],
+        r"--json c\.sqlite-wal would overwrite the input --llm-cache c\.sqlite-wal",
+    ),
+    Row(
+        "json is the default cache under HOME",
+        [*SCORE, *LLM, "--json", "h/.cache/lctg/llm_cache.sqlite"],
         r"would overwrite the input the LLM answer cache \(default under HOME=",
-        _both(G, _sqlite("h/.cache/lctg/llm_cache.sqlite")), {"LCTG_CACHE_DIR": None, "HOME": "@/h"}),
-    Row("csv-dir holds the cache", [*SCORE, *LLM, "--llm-cache", "c/summary/all_scores.csv", "--csv-dir", "c"],
+        _both(G, _sqlite("h/.cache/lctg/llm_cache.sqlite")),
+        {"LCTG_CACHE_DIR": None, "HOME": "@/h"},
+    ),
+    Row(
+        "csv-dir holds the cache",
+        [*SCORE, *LLM, "--llm-cache", "c/summary/all_scores.csv", "--csv-dir", "c"],
         r"--csv-dir c/summary/all_scores\.csv would overwrite the input --llm-cache c/summary/all_scores\.csv",
-        _both(G, _sqlite("c/summary/all_scores.csv"))),
-    Row("default cache inside the run's dataset", [*SCORE, *LLM],
-        r"the LLM answer cache \(LCTG_CACHE_DIR.* is inside the dataset folder lctg", env={"LCTG_CACHE_DIR": "@/lctg/c"}),
-    Row("default cache inside another dataset folder", [*SCORE, *LLM],
+        _both(G, _sqlite("c/summary/all_scores.csv")),
+    ),
+    Row(
+        "default cache inside the run's dataset",
+        [*SCORE, *LLM],
+        r"the LLM answer cache \(LCTG_CACHE_DIR.* is inside the dataset folder lctg",
+        env={"LCTG_CACHE_DIR": "@/lctg/c"},
+    ),
+    Row(
+        "default cache inside another dataset folder",
+        [*SCORE, *LLM],
         r"the LLM answer cache .*other/data/x/llm_cache\.sqlite is inside the dataset folder .*other \(a rebuild",
-        _both(G, _dir("other/data/x"), _text("other/manifest.json", "{}")), {"LCTG_CACHE_DIR": "@/other/data/x"}),
-    Row("explicit cache inside another dataset folder", [*SCORE, *LLM, "--llm-cache", "other/c.sqlite"],
+        _both(G, _dir("other/data/x"), _text("other/manifest.json", "{}")),
+        {"LCTG_CACHE_DIR": "@/other/data/x"},
+    ),
+    Row(
+        "explicit cache inside another dataset folder",
+        [*SCORE, *LLM, "--llm-cache", "other/c.sqlite"],
         r"--llm-cache other/c\.sqlite is inside the dataset folder .*other",
-        _both(G, _dir("other/data"), _text("other/manifest.json", "{}"))),
-    Row("HOME empty", [*SCORE, *LLM], r"HOME is '': the LLM answer cache has no default place .*LCTG_CACHE_DIR",
-        env={"LCTG_CACHE_DIR": None, "HOME": ""}),
-    Row("HOME unset", [*SCORE, *LLM], r"HOME is unset: the LLM answer cache has no default place",
-        env={"LCTG_CACHE_DIR": None, "HOME": None}),
-    Row("HOME relative", [*SCORE, *LLM], r"HOME is 'h': the LLM answer cache has no default place",
-        env={"LCTG_CACHE_DIR": None, "HOME": "h"}),
-    Row("HOME is a file", [*SCORE, *LLM], r"the LLM answer cache \(default under HOME=.*g\.jsonl.*g\.jsonl is a file, not a folder",
-        env={"LCTG_CACHE_DIR": None, "HOME": "@/g.jsonl"}),
+        _both(G, _dir("other/data"), _text("other/manifest.json", "{}")),
+    ),
+    Row(
+        "HOME empty",
+        [*SCORE, *LLM],
+        r"HOME is '': the LLM answer cache has no default place .*LCTG_CACHE_DIR",
+        env={"LCTG_CACHE_DIR": None, "HOME": ""},
+    ),
+    Row(
+        "HOME unset",
+        [*SCORE, *LLM],
+        r"HOME is unset: the LLM answer cache has no default place",
+        env={"LCTG_CACHE_DIR": None, "HOME": None},
+    ),
+    Row(
+        "HOME relative",
+        [*SCORE, *LLM],
+        r"HOME is 'h': the LLM answer cache has no default place",
+        env={"LCTG_CACHE_DIR": None, "HOME": "h"},
+    ),
+    Row(
+        "HOME is a file",
+        [*SCORE, *LLM],
+        r"the LLM answer cache \(default under HOME=.*g\.jsonl.*g\.jsonl is a file, not a folder",
+        env={"LCTG_CACHE_DIR": None, "HOME": "@/g.jsonl"},
+    ),
     # 3. declared limits, named in their errors
-    Row("ci resamples past the limit", [*SCORE, "--ci", "--ci-resamples", "1000000000"],
-        r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples \(lctg_metrics\.stats\.bootstrap\.MAX_RESAMPLES\)"),
-    Row("report ci resamples past the limit", ["report", "d.jsonl", "--output", "r.html", "--ci-resamples", "999999999"],
-        r"--ci-resamples 999,999,999 is over the limit", _text("d.jsonl", "{}\n")),
-    Row("compare resamples past the limit", ["compare", "a.jsonl", "b.jsonl", "--ci-resamples", "200000"],
-        r"--ci-resamples 200,000 is over the limit", _both(_text("a.jsonl", "{}\n"), _text("b.jsonl", "{}\n"))),
-    Row("one id on many lines without sample", [*SCORE[:6], "--missing", "skip", "--no-progress"],
+    Row(
+        "ci resamples past the limit",
+        [*SCORE, "--ci", "--ci-resamples", "1000000000"],
+        r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples \(lctg_metrics\.stats\.bootstrap\.MAX_RESAMPLES\)",
+    ),
+    Row(
+        "report ci resamples past the limit",
+        ["report", "d.jsonl", "--output", "r.html", "--ci-resamples", "999999999"],
+        r"--ci-resamples 999,999,999 is over the limit",
+        _text("d.jsonl", "{}\n"),
+    ),
+    Row(
+        "compare resamples past the limit",
+        ["compare", "a.jsonl", "b.jsonl", "--ci-resamples", "200000"],
+        r"--ci-resamples 200,000 is over the limit",
+        _both(_text("a.jsonl", "{}\n"), _text("b.jsonl", "{}\n")),
+    ),
+    Row(
+        "one id on many lines without sample",
+        [*SCORE[:6], "--missing", "skip", "--no-progress"],
         r"480 ids × [\d,]+ sample numbers = [\d,]+ expected generations, over the limit of 5,000,000 "
-        r"\(lctg_metrics\.scoring\.limits\.MAX_EXPECTED\); sample numbers reach \d+ — a file without 'sample' fields", _text("g.jsonl", '{"id": "summary/1614/format", "generation": "a"}\n' * 12000)),
+        r"\(lctg_metrics\.scoring\.limits\.MAX_EXPECTED\); sample numbers reach \d+ — a file without 'sample' fields",
+        _text("g.jsonl", '{"id": "summary/1614/format", "generation": "a"}\n' * 12000),
+    ),
     # 4. names that go into CSV rows; degraded inputs named
-    Row("model name with a newline", [*SCORE, "--csv-dir", "c", "--model-name", "a\nb"],
-        r"--model-name 'a\\nb' holds '\\n' \(U\+000A\), a control or line-break character"),
-    Row("model name with a line separator", [*SCORE, "--csv-dir", "c", "--model-name", "a\u2028b"],
-        r"--model-name 'a\\u2028b' holds '\\u2028' \(U\+2028\)"),
-    Row("model name blank", [*SCORE, "--csv-dir", "c", "--model-name", " "], r"--model-name must not be blank|must not be empty"),
-    Row("model name too long", [*SCORE, "--csv-dir", "c", "--model-name", "m" * 201], r"--model-name is 201 characters long; at most 200"),
-    Row("names with a tab", ["compare", "a.jsonl", "b.jsonl", "--names", "a\tx", "b"], r"--names 'a\\tx' holds '\\t'",
-        _both(_text("a.jsonl", "{}\n"), _text("b.jsonl", "{}\n"))),
+    Row(
+        "model name with a newline",
+        [*SCORE, "--csv-dir", "c", "--model-name", "a\nb"],
+        r"--model-name 'a\\nb' holds '\\n' \(U\+000A\), a control or line-break character",
+    ),
+    Row(
+        "model name with a line separator",
+        [*SCORE, "--csv-dir", "c", "--model-name", "a\u2028b"],
+        r"--model-name 'a\\u2028b' holds '\\u2028' \(U\+2028\)",
+    ),
+    Row(
+        "model name blank",
+        [*SCORE, "--csv-dir", "c", "--model-name", " "],
+        r"--model-name must not be blank|must not be empty",
+    ),
+    Row(
+        "model name too long",
+        [*SCORE, "--csv-dir", "c", "--model-name", "m" * 201],
+        r"--model-name is 201 characters long; at most 200",
+    ),
+    Row(
+        "names with a tab",
+        ["compare", "a.jsonl", "b.jsonl", "--names", "a\tx", "b"],
+        r"--names 'a\\tx' holds '\\t'",
+        _both(_text("a.jsonl", "{}\n"), _text("b.jsonl", "{}\n")),
+    ),
     # 5. errors that name the real cause and the flag or file
-    Row("seed below zero", [*SCORE, "--ci", "--seed", "-1"], r"--seed must be an integer >= 0 \(a bootstrap seed\), got -1"),
-    Row("report seed below zero", ["report", "d.jsonl", "--output", "r.html", "--seed", "-5"], r"--seed must be an integer",
-        _text("d.jsonl", "{}\n")),
-    Row("binary file to substitutability", ["substitutability", "a.jsonl", "b.jsonl", "c.jsonl"],
+    Row(
+        "seed below zero",
+        [*SCORE, "--ci", "--seed", "-1"],
+        r"--seed must be an integer >= 0 \(a bootstrap seed\), got -1",
+    ),
+    Row(
+        "report seed below zero",
+        ["report", "d.jsonl", "--output", "r.html", "--seed", "-5"],
+        r"--seed must be an integer",
+        _text("d.jsonl", "{}\n"),
+    ),
+    Row(
+        "binary file to substitutability",
+        ["substitutability", "a.jsonl", "b.jsonl", "c.jsonl"],
         r"a\.jsonl: not UTF-8 text \(byte 0xff at offset 0\): a binary file",
-        _both(lambda r: (r / "a.jsonl").write_bytes(b"\xff\xfe\x00\x01" * 50),
-              _text("b.jsonl", "{}\n"), _text("c.jsonl", "{}\n"))),
-    Row("binary file to compare", ["compare", "b.jsonl", "a.jsonl"], r"a\.jsonl: not UTF-8 text",
-        _both(lambda r: (r / "a.jsonl").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256))), _text("b.jsonl", _jsonl([{
-            "id": "summary/1614/format", "sample": 0, "task": "summary", "prompt_id": 1614, "aspect": "format",
-            "passed": True}])))),
-    Row("mistyped folder beside a real one", [*SCORE[:2], "--dataset", "lctgx/lctg"],
+        _both(
+            lambda r: (r / "a.jsonl").write_bytes(b"\xff\xfe\x00\x01" * 50),
+            _text("b.jsonl", "{}\n"),
+            _text("c.jsonl", "{}\n"),
+        ),
+    ),
+    Row(
+        "binary file to compare",
+        ["compare", "b.jsonl", "a.jsonl"],
+        r"a\.jsonl: not UTF-8 text",
+        _both(
+            lambda r: (r / "a.jsonl").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256))),
+            _text(
+                "b.jsonl",
+                _jsonl(
+                    [
+                        {
+                            "id": "summary/1614/format",
+                            "sample": 0,
+                            "task": "summary",
+                            "prompt_id": 1614,
+                            "aspect": "format",
+                            "passed": True,
+                        }
+                    ]
+                ),
+            ),
+        ),
+    ),
+    Row(
+        "mistyped folder beside a real one",
+        [*SCORE[:2], "--dataset", "lctgx/lctg"],
         r"dataset lctgx/lctg: no such folder \(lctgx/ is a folder here, so this names a local path\) \(--dataset\)",
-        _both(G, _dir("lctgx"))),
+        _both(G, _dir("lctgx")),
+    ),
     Row("mistyped relative folder", [*SCORE[:2], "--dataset", "./lctgg"], r"dataset lctgg: no such folder"),
-    Row("mistyped absolute folder", [*SCORE[:2], "--dataset", "/nonexistent-lctg/ds"], r"dataset /nonexistent-lctg/ds: no such folder"),
+    Row(
+        "mistyped absolute folder",
+        [*SCORE[:2], "--dataset", "/nonexistent-lctg/ds"],
+        r"dataset /nonexistent-lctg/ds: no such folder",
+    ),
     Row("mistyped nested folder", [*SCORE[:2], "--dataset", "a/b/c"], r"dataset a/b/c: no such folder"),
-    Row("task filter leaves no rows", [*SCORE[:2], "--dataset", "lctg", "--config", "ad_text", "--task", "summary"],
-        r"--dataset lctg --config ad_text: no rows of task\(s\) summary; this config holds ad_text"),
-    Row("prompts task filter leaves no rows", ["prompts", "--dataset", "lctg", "--config", "ad_text", "--task", "summary",
-                                               "-o", "p.jsonl"], r"--config ad_text: no rows of task\(s\) summary"),
-    Row("gzip content in a jsonl file", SCORE, r"g\.jsonl: gzip-compressed, not text; decompress it first \(gzip -d\)",
-        lambda r: (r / "g.jsonl").write_bytes(__import__("gzip").compress(_jsonl(GOOD).encode()))),
-    Row("json is a hard link to the default cache", [*SCORE, *LLM, "--json", "hard.json"],
+    Row(
+        "task filter leaves no rows",
+        [*SCORE[:2], "--dataset", "lctg", "--config", "ad_text", "--task", "summary"],
+        r"--dataset lctg --config ad_text: no rows of task\(s\) summary; this config holds ad_text",
+    ),
+    Row(
+        "prompts task filter leaves no rows",
+        ["prompts", "--dataset", "lctg", "--config", "ad_text", "--task", "summary", "-o", "p.jsonl"],
+        r"--config ad_text: no rows of task\(s\) summary",
+    ),
+    Row(
+        "gzip content in a jsonl file",
+        SCORE,
+        r"g\.jsonl: gzip-compressed, not text; decompress it first \(gzip -d\)",
+        lambda r: (r / "g.jsonl").write_bytes(__import__("gzip").compress(_jsonl(GOOD).encode())),
+    ),
+    Row(
+        "json is a hard link to the default cache",
+        [*SCORE, *LLM, "--json", "hard.json"],
         r"--json hard\.json would overwrite the input the LLM answer cache",
-        _both(G, _sqlite(CACHE), lambda r: os.link(r / CACHE, r / "hard.json"))),
-    Row("json is a symlink to the default cache", [*SCORE, *LLM, "--json", "sym.json"],
+        _both(G, _sqlite(CACHE), lambda r: os.link(r / CACHE, r / "hard.json")),
+    ),
+    Row(
+        "json is a symlink to the default cache",
+        [*SCORE, *LLM, "--json", "sym.json"],
         r"--json sym\.json would overwrite the input the LLM answer cache",
-        _both(G, _sqlite(CACHE), lambda r: os.symlink(CACHE, r / "sym.json"))),
-    Row("default cache is the dataset folder", [*SCORE, *LLM], r"the LLM answer cache .* is inside the dataset folder lctg",
-        env={"LCTG_CACHE_DIR": "@/lctg"}),
-    Row("if-score resamples past the limit", ["if-score", "g.jsonl", "--dataset", "lctg", "--ci-resamples", "1000000000"],
-        r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples"),
-    Row("if-score seed below zero", ["if-score", "g.jsonl", "--dataset", "lctg", "--seed", "-3"],
-        r"--seed must be an integer >= 0 \(a bootstrap seed\), got -3"),
-    Row("compare seed below zero", ["compare", "a.jsonl", "b.jsonl", "--seed", "-1"], r"--seed must be an integer",
-        _both(_text("a.jsonl", "{}\n"), _text("b.jsonl", "{}\n"))),
-    Row("one id on many csv lines without sample", ["score", "g.csv", "--dataset", "lctg", "--task", "summary", "--missing",
-                                                     "fail", "--no-progress"],
+        _both(G, _sqlite(CACHE), lambda r: os.symlink(CACHE, r / "sym.json")),
+    ),
+    Row(
+        "default cache is the dataset folder",
+        [*SCORE, *LLM],
+        r"the LLM answer cache .* is inside the dataset folder lctg",
+        env={"LCTG_CACHE_DIR": "@/lctg"},
+    ),
+    Row(
+        "if-score resamples past the limit",
+        ["if-score", "g.jsonl", "--dataset", "lctg", "--ci-resamples", "1000000000"],
+        r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples",
+    ),
+    Row(
+        "if-score seed below zero",
+        ["if-score", "g.jsonl", "--dataset", "lctg", "--seed", "-3"],
+        r"--seed must be an integer >= 0 \(a bootstrap seed\), got -3",
+    ),
+    Row(
+        "compare seed below zero",
+        ["compare", "a.jsonl", "b.jsonl", "--seed", "-1"],
+        r"--seed must be an integer",
+        _both(_text("a.jsonl", "{}\n"), _text("b.jsonl", "{}\n")),
+    ),
+    Row(
+        "one id on many csv lines without sample",
+        ["score", "g.csv", "--dataset", "lctg", "--task", "summary", "--missing", "fail", "--no-progress"],
         r"over the limit of 5,000,000 \(lctg_metrics\.scoring\.limits\.MAX_EXPECTED\)",
-        _text("g.csv", "id,generation\n" + "summary/1614/format,a\n" * 12000)),
+        _text("g.csv", "id,generation\n" + "summary/1614/format,a\n" * 12000),
+    ),
 ]
 
 
@@ -178,8 +338,9 @@ def test_matrix_size() -> None:
     assert len(ROWS) >= 15 and len({r.name for r in ROWS}) == len(ROWS)
 
 
-def test_the_default_cache_is_checked_only_when_an_llm_step_runs(workdir: Path, capsys: pytest.CaptureFixture[str],
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_default_cache_is_checked_only_when_an_llm_step_runs(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A rule-cleaner run never touches the cache: an empty HOME is no error there (an honest run must pass)."""
     monkeypatch.delenv("LCTG_CACHE_DIR", raising=False)
     monkeypatch.setenv("HOME", "")
@@ -194,8 +355,18 @@ def test_the_default_cache_is_checked_only_when_an_llm_step_runs(workdir: Path, 
 
 def _llm_run(workdir: Path, server, capsys, *extra: str) -> tuple[int, str, str, dict]:  # noqa: ANN001
     G(workdir)
-    argv = [*SCORE, "--cleaner", "llm", "--llm-base-url", server.base_url, "--llm-model", "m", "--json", "r.json",
-            *extra]
+    argv = [
+        *SCORE,
+        "--cleaner",
+        "llm",
+        "--llm-base-url",
+        server.base_url,
+        "--llm-model",
+        "m",
+        "--json",
+        "r.json",
+        *extra,
+    ]
     code, out, err = _run(argv, capsys)
     result = json.loads((workdir / "r.json").read_text(encoding="utf-8")) if code == 0 else {}
     return code, out, err, result
@@ -223,8 +394,9 @@ def test_degraded_cleaner_answers_are_said_and_recorded(llm_env: Path, serve, ca
         assert got == ((0, n) if kind == "truncated" else (n, 0)), (attempt, usage)
         warning = [line for line in err.splitlines() if line.startswith("warning: LLM cleaner:")]
         assert len(warning) == 1, err
-        assert (f"{n} of {n} answers were cut at max_tokens" if kind == "truncated" else f"{n} of {n} answers are blank") \
-            in warning[0]
+        assert (
+            f"{n} of {n} answers were cut at max_tokens" if kind == "truncated" else f"{n} of {n} answers are blank"
+        ) in warning[0]
         assert warning[0] in result["notes"]
     assert calls[0] == calls[1] > 0  # the cached run made no call
 
@@ -267,7 +439,12 @@ def test_absurd_token_counts_are_bounded_before_storage(llm_env: Path, serve, ca
     from lctg_metrics.llm.cache import AnswerCache
 
     with AnswerCache(llm_env / "cache" / "llm_cache.sqlite") as cache:
-        stored = {(a.prompt_tokens, a.completion_tokens) for a in cache._verified(
-            cache._db.execute("SELECT key, text, prompt_tokens, completion_tokens, checksum FROM answers").fetchall()
-        ).values()}
+        stored = {
+            (a.prompt_tokens, a.completion_tokens)
+            for a in cache._verified(
+                cache._db.execute(
+                    "SELECT key, text, prompt_tokens, completion_tokens, checksum FROM answers"
+                ).fetchall()
+            ).values()
+        }
     assert stored == {tuple(plausible)}

@@ -13,14 +13,13 @@ import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 
 from tests.test_bad_inputs import GOOD, SCORE, _jsonl, _run, _tree, workdir  # noqa: F401 (workdir: fixture)
-
 
 # ---------------------------------------------------------------------------- standard output
 
@@ -30,14 +29,21 @@ def test_closed_stdout_is_one_line_before_any_work(workdir: Path, capsys, monkey
     before = _tree(workdir)
     monkeypatch.setattr(sys, "stdout", None)
     code, _, err = _run([*SCORE, "--json", "r.json"], capsys)
-    assert code == 2 and err.strip() == "lctg score: error: standard output is closed; run the command with standard " \
-                                        "output open (e.g. > FILE)", err
+    assert (
+        code == 2
+        and err.strip()
+        == "lctg score: error: standard output is closed; run the command with standard output open (e.g. > FILE)"
+    ), err
     assert _tree(workdir) == before
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
-def test_stdout_that_cannot_print_japanese_is_refused_before_the_outputs(workdir: Path, capsys, monkeypatch,  # noqa: ANN001
-                                                                        encoding: str) -> None:
+def test_stdout_that_cannot_print_japanese_is_refused_before_the_outputs(
+    workdir: Path,
+    capsys,
+    monkeypatch,  # noqa: ANN001
+    encoding: str,
+) -> None:
     (workdir / "g.jsonl").write_text(_jsonl(GOOD), encoding="utf-8")
     before = _tree(workdir)
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding=encoding))
@@ -68,8 +74,9 @@ def test_a_failed_write_to_stdout_is_one_line(workdir: Path, how: str) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "HF_HUB_OFFLINE": "1"}
     code = "import sys; from lctg_metrics.cli import main; sys.exit(main(sys.argv[1:]))"
     if how == "broken pipe":
-        p = subprocess.Popen([sys.executable, "-c", code, *SCORE], cwd=workdir, env=env, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
+        p = subprocess.Popen(
+            [sys.executable, "-c", code, *SCORE], cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
         p.stdout.close()  # the reader is gone before the table is printed
         err = p.stderr.read().decode("utf-8")
         rc = p.wait(timeout=120)
@@ -78,8 +85,14 @@ def test_a_failed_write_to_stdout_is_one_line(workdir: Path, how: str) -> None:
         if not os.path.exists("/dev/full"):
             pytest.skip("no /dev/full here")
         with open("/dev/full", "w") as full:
-            done = subprocess.run([sys.executable, "-c", code, *SCORE], cwd=workdir, env=env, stdout=full,
-                                  stderr=subprocess.PIPE, timeout=120)
+            done = subprocess.run(
+                [sys.executable, "-c", code, *SCORE],
+                cwd=workdir,
+                env=env,
+                stdout=full,
+                stderr=subprocess.PIPE,
+                timeout=120,
+            )
         rc, err = done.returncode, done.stderr.decode("utf-8")
         expected = "standard output: cannot write (No space left on device)"
     assert rc == 2, err
@@ -103,16 +116,22 @@ def test_a_lone_surrogate_in_an_answer_names_the_endpoint_and_the_cleaner(llm_en
 
     body = '{"choices": [{"message": {"role": "assistant", "content": "a\\ud800b"}, "finish_reason": "stop"}]}'
     server = serve(script=fail_always(Failure("malformed", body=body)))
-    code, _, err = _run([*SCORE, "--cleaner", "llm", "--llm-base-url", server.base_url, "--llm-model", "m",
-                         "--llm-max-retries", "0"], capsys)
+    code, _, err = _run(
+        [*SCORE, "--cleaner", "llm", "--llm-base-url", server.base_url, "--llm-model", "m", "--llm-max-retries", "0"],
+        capsys,
+    )
     assert code == 2, err
     line = err.strip().splitlines()[-1]
     assert line.startswith("lctg score: error: LLM cleaner:") and "Traceback" not in err
     assert f"m@127.0.0.1:{server.port}" in line and "lone surrogate (U+D800" in line
 
 
-def test_running_out_of_file_descriptors_is_not_a_connection_error(llm_env: Path, serve, capsys,  # noqa: ANN001
-                                                                   monkeypatch) -> None:
+def test_running_out_of_file_descriptors_is_not_a_connection_error(
+    llm_env: Path,
+    serve,
+    capsys,  # noqa: ANN001
+    monkeypatch,
+) -> None:
     import httpx
 
     from lctg_metrics.llm import transport
@@ -133,16 +152,23 @@ def test_running_out_of_file_descriptors_is_not_a_connection_error(llm_env: Path
     assert server.total == 0
 
 
-@pytest.mark.parametrize("message, free, expected", [
-    ("database or disk is full", 10 << 30, "the disk is full"),
-    ("disk I/O error", 1 << 20, "the disk is full"),
-    ("disk I/O error", 10 << 30, "not usable (disk I/O error); check the disk"),
-    ("database is locked", 10 << 30, "locked by another run for more than 30 s"),
-    ("file is not a database", 10 << 30, "move it aside"),
-])
-def test_cache_errors_name_the_cause_and_never_advise_deleting_paid_answers(tmp_path: Path, monkeypatch,  # noqa: ANN001
-                                                                            message: str, free: int,
-                                                                            expected: str) -> None:
+@pytest.mark.parametrize(
+    "message, free, expected",
+    [
+        ("database or disk is full", 10 << 30, "the disk is full"),
+        ("disk I/O error", 1 << 20, "the disk is full"),
+        ("disk I/O error", 10 << 30, "not usable (disk I/O error); check the disk"),
+        ("database is locked", 10 << 30, "locked by another run for more than 30 s"),
+        ("file is not a database", 10 << 30, "move it aside"),
+    ],
+)
+def test_cache_errors_name_the_cause_and_never_advise_deleting_paid_answers(
+    tmp_path: Path,
+    monkeypatch,  # noqa: ANN001
+    message: str,
+    free: int,
+    expected: str,
+) -> None:
     import shutil
 
     from lctg_metrics.llm.cache_errors import Guard
@@ -158,15 +184,36 @@ def test_cache_errors_name_the_cause_and_never_advise_deleting_paid_answers(tmp_
 
 
 def test_broken_batch_lines_are_named_under_every_policy(workdir: Path, capsys) -> None:  # noqa: ANN001
-    good = {"custom_id": "summary/1614/format#0", "response": {"status_code": 200, "body": {"choices": [
-        {"message": {"content": "テスト"}, "finish_reason": "stop"}]}}}
+    good = {
+        "custom_id": "summary/1614/format#0",
+        "response": {
+            "status_code": 200,
+            "body": {"choices": [{"message": {"content": "テスト"}, "finish_reason": "stop"}]},
+        },
+    }
     bad = {"custom_id": "summary/1614/keyword#0", "error": {"message": "quota exceeded"}}
     (workdir / "out.jsonl").write_text(_jsonl([good, bad]), encoding="utf-8")
-    for missing, said in (("error", "out.jsonl:2: custom_id 'summary/1614/keyword#0' failed: quota exceeded"),
-                          ("skip", "note: 1 batch line(s) got no answer and are left out (--missing skip): "),
-                          ("fail", "note: 1 batch line(s) got no answer and are scored as failures (--missing fail): ")):
-        code, _, err = _run(["score", "out.jsonl", "--dataset", "lctg", "--task", "summary", "--from", "openai-batch",
-                             "--missing", missing, "--no-progress"], capsys)
+    for missing, said in (
+        ("error", "out.jsonl:2: custom_id 'summary/1614/keyword#0' failed: quota exceeded"),
+        ("skip", "note: 1 batch line(s) got no answer and are left out (--missing skip): "),
+        ("fail", "note: 1 batch line(s) got no answer and are scored as failures (--missing fail): "),
+    ):
+        code, _, err = _run(
+            [
+                "score",
+                "out.jsonl",
+                "--dataset",
+                "lctg",
+                "--task",
+                "summary",
+                "--from",
+                "openai-batch",
+                "--missing",
+                missing,
+                "--no-progress",
+            ],
+            capsys,
+        )
         assert code == (2 if missing == "error" else 0), err
         assert said in err and "out.jsonl:2" in err and "quota exceeded" in err, (missing, err)
 
@@ -223,11 +270,14 @@ def _corrupt_gzip(h: BaseHTTPRequestHandler) -> None:
     h.wfile.write(bytes(data))
 
 
-@pytest.mark.parametrize("handler, expected", [
-    (_drip, r"took longer than 1 s \(source\.DOWNLOAD_DEADLINE_S\)"),
-    (_endless, r"is larger than 262,144 bytes \(source\.MAX_DOWNLOAD_BYTES\)"),
-    (_corrupt_gzip, r"sent gzip-compressed data that is corrupt"),
-])
+@pytest.mark.parametrize(
+    "handler, expected",
+    [
+        (_drip, r"took longer than 1 s \(source\.DOWNLOAD_DEADLINE_S\)"),
+        (_endless, r"is larger than 262,144 bytes \(source\.MAX_DOWNLOAD_BYTES\)"),
+        (_corrupt_gzip, r"sent gzip-compressed data that is corrupt"),
+    ],
+)
 def test_a_download_is_bounded_and_named(tmp_path: Path, monkeypatch, handler, expected: str) -> None:  # noqa: ANN001
     import re
 
@@ -266,8 +316,11 @@ def test_an_honest_gzip_download_is_inflated(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------- the build's folders
 
 
-def test_a_build_into_an_unwritable_folder_names_the_folder_not_a_temp_path(tmp_path: Path, monkeypatch,  # noqa: ANN001
-                                                                            source_dir: Path) -> None:
+def test_a_build_into_an_unwritable_folder_names_the_folder_not_a_temp_path(
+    tmp_path: Path,
+    monkeypatch,  # noqa: ANN001
+    source_dir: Path,
+) -> None:
     import tempfile
 
     from lctg_dataset.build import build
@@ -351,8 +404,9 @@ def test_a_claim_renewed_by_its_heartbeat_binds_and_a_lapsed_one_is_taken_over(t
         assert b.claim(["k"], lease=60)[1] == ["k"]  # renewed: still bound
         with AnswerCache(path, owner="c") as c:
             c.host = "elsewhere"  # a run on another host that stopped renewing
-            c._db.execute("UPDATE pending SET owner = 'c', host = 'elsewhere', expires = ? WHERE key = 'j'",
-                          (time.time() - 1,))
+            c._db.execute(
+                "UPDATE pending SET owner = 'c', host = 'elsewhere', expires = ? WHERE key = 'j'", (time.time() - 1,)
+            )
         assert b.claim(["j"], lease=60)[0] == ["j"]  # lapsed: taken over
         held = b.holders(["k"])
         assert [(pid, host) for pid, host, _ in held] == [(os.getpid(), "here")] and 50 < held[0][2] <= 60

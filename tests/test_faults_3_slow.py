@@ -45,15 +45,27 @@ QUIET = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS":
 
 
 def _env(workdir: Path, **extra: str) -> dict[str, str]:
-    env = {**os.environ, **QUIET, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1", "OPENAI_API_KEY": "x",
-           "LCTG_CACHE_DIR": str(workdir / "cache")}
+    env = {
+        **os.environ,
+        **QUIET,
+        "PYTHONPATH": str(ROOT),
+        "HF_HUB_OFFLINE": "1",
+        "OPENAI_API_KEY": "x",
+        "LCTG_CACHE_DIR": str(workdir / "cache"),
+    }
     env.update(extra)
     return env
 
 
 def _start(workdir: Path, argv: list[str], **extra: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", RUNNER, *argv], cwd=workdir, env=_env(workdir, **extra),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", RUNNER, *argv],
+        cwd=workdir,
+        env=_env(workdir, **extra),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _finish(p: subprocess.Popen, timeout: float = 120) -> tuple[int, str, str]:
@@ -81,8 +93,10 @@ SCORE = ["score", "g.jsonl", "--dataset", "lctg", "--task", "summary", "--missin
 @pytest.mark.parametrize("round_", range(3))
 def test_two_runs_into_one_csv_dir_keep_both_models(workdir: Path, round_: int) -> None:
     (workdir / "g.jsonl").write_text(_jsonl(GOOD), encoding="utf-8")
-    runs = [_start(workdir, [*SCORE, "--csv-dir", "c", "--model-name", name], LCTG_TEST_SLOW_RENAME="2.0")
-            for name in ("model-a", "model-b")]
+    runs = [
+        _start(workdir, [*SCORE, "--csv-dir", "c", "--model-name", name], LCTG_TEST_SLOW_RENAME="2.0")
+        for name in ("model-a", "model-b")
+    ]
     for p in runs:
         code, _, err = _finish(p)
         assert code == 0, err
@@ -97,8 +111,14 @@ def test_two_runs_with_the_same_json_and_details_leave_one_run_s_set(workdir: Pa
     for name, n in sizes.items():
         (workdir / f"{name}.jsonl").write_text(_jsonl(GOOD[:n]), encoding="utf-8")
     for _ in range(3):
-        runs = [_start(workdir, ["score", f"{name}.jsonl", *SCORE[2:], "--json", "r.json", "--details", "d.jsonl"],
-                       LCTG_TEST_SLOW_RENAME="0.4") for name in sizes]
+        runs = [
+            _start(
+                workdir,
+                ["score", f"{name}.jsonl", *SCORE[2:], "--json", "r.json", "--details", "d.jsonl"],
+                LCTG_TEST_SLOW_RENAME="0.4",
+            )
+            for name in sizes
+        ]
         for p in runs:
             code, _, err = _finish(p)
             assert code == 0, err
@@ -116,8 +136,18 @@ def _distinct(n: int) -> str:
 
 
 def _llm(server, *extra: str) -> list[str]:  # noqa: ANN001
-    return [*SCORE, "--cleaner", "llm", "--llm-base-url", server.base_url, "--llm-model", "m",
-            "--llm-concurrency", "4", *extra]
+    return [
+        *SCORE,
+        "--cleaner",
+        "llm",
+        "--llm-base-url",
+        server.base_url,
+        "--llm-model",
+        "m",
+        "--llm-concurrency",
+        "4",
+        *extra,
+    ]
 
 
 def test_a_stopped_run_s_claims_are_taken_over(workdir: Path, serve) -> None:  # noqa: ANN001

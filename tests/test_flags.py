@@ -15,13 +15,26 @@ from lctg_dataset.cli import build_parser as build_dataset_parser
 from lctg_metrics.cli import build_parser, main
 from lctg_metrics.cli.analysis import report_paths
 
-COMMANDS = {name: p for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
-            for name, p in a.choices.items()}
+COMMANDS = {
+    name: p
+    for a in build_parser()._actions
+    if isinstance(a, argparse._SubParsersAction)
+    for name, p in a.choices.items()
+}
 #: The least each command needs to get past argument parsing.
-MINIMAL = {"build": [], "prompts": ["--dataset", "d", "-o", "o.jsonl"], "sample": ["--dataset", "d", "-o", "o.jsonl"],
-           "score": ["g.jsonl", "--dataset", "d"], "publish": ["--dataset", "d"], "compare": ["a.jsonl", "b.jsonl"],
-           "report": ["d.jsonl", "-o", "r.html"], "substitutability": [], "ifsm": ["g.jsonl"],
-           "if-score": ["g.jsonl"], "lm-eval-tasks": ["--dataset", "d", "-o", "t"]}
+MINIMAL = {
+    "build": [],
+    "prompts": ["--dataset", "d", "-o", "o.jsonl"],
+    "sample": ["--dataset", "d", "-o", "o.jsonl"],
+    "score": ["g.jsonl", "--dataset", "d"],
+    "publish": ["--dataset", "d"],
+    "compare": ["a.jsonl", "b.jsonl"],
+    "report": ["d.jsonl", "-o", "r.html"],
+    "substitutability": [],
+    "ifsm": ["g.jsonl"],
+    "if-score": ["g.jsonl"],
+    "lm-eval-tasks": ["--dataset", "d", "-o", "t"],
+}
 
 
 def _visible(parser: argparse.ArgumentParser) -> list[argparse.Action]:
@@ -100,8 +113,9 @@ def test_ci_resamples_has_one_default_and_refuses_zero(command: str, capsys) -> 
 
     parser = COMMANDS[command]
     (action,) = [a for a in parser._actions if "--ci-resamples" in a.option_strings]
-    api = {"score": score_predictions, "report": score_predictions, "if-score": score_instructions,
-           "ifsm": score_ifsm}[command]
+    api = {"score": score_predictions, "report": score_predictions, "if-score": score_instructions, "ifsm": score_ifsm}[
+        command
+    ]
     name = {"score": "ci_resamples", "report": "ci_resamples", "if-score": "n_resamples", "ifsm": "n_boot"}[command]
     assert action.default == inspect.signature(api).parameters[name].default
     argv = [command, *MINIMAL[command], *(["--ci"] if command == "score" else []), "--ci-resamples", "0"]
@@ -132,18 +146,23 @@ def test_affix_length_refused_naming_the_flag_not_the_parameter(value: str, caps
 
 @pytest.mark.parametrize("value", ["1", "5", "summary=5", "summary=5,ad_text=3,pros_and_cons=10"])
 def test_affix_length_values_that_mean_something_are_taken(value: str) -> None:
-    assert build_parser().parse_args(["score", "g.jsonl", "--dataset", "d", "--affix-length", value]).affix_length == value
+    assert (
+        build_parser().parse_args(["score", "g.jsonl", "--dataset", "d", "--affix-length", value]).affix_length == value
+    )
 
 
-@pytest.mark.parametrize(("out", "fmt", "made", "expected"), [
-    ("rep/", None, False, ("html", "rep/a.html", None)),
-    ("rep/", "md", False, ("md", "rep/a.md", "rep/a_files")),
-    ("rep", None, True, ("html", "rep/a.html", None)),  # an existing folder
-    ("rep", "md", False, ("md", "rep/a.md", "rep/a_files")),  # --format md and no .md: a folder
-    ("r.html", None, False, ("html", "r.html", None)),
-    ("r.md", None, False, ("md", "r.md", "r_files")),
-    ("rep", None, False, ("html", "rep", None)),  # a new path without a separator: the file itself
-])
+@pytest.mark.parametrize(
+    ("out", "fmt", "made", "expected"),
+    [
+        ("rep/", None, False, ("html", "rep/a.html", None)),
+        ("rep/", "md", False, ("md", "rep/a.md", "rep/a_files")),
+        ("rep", None, True, ("html", "rep/a.html", None)),  # an existing folder
+        ("rep", "md", False, ("md", "rep/a.md", "rep/a_files")),  # --format md and no .md: a folder
+        ("r.html", None, False, ("html", "r.html", None)),
+        ("r.md", None, False, ("md", "r.md", "r_files")),
+        ("rep", None, False, ("html", "rep", None)),  # a new path without a separator: the file itself
+    ],
+)
 def test_report_output_into_a_folder_is_named_after_the_details(out, fmt, made, expected, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     if made:
@@ -154,33 +173,70 @@ def test_report_output_into_a_folder_is_named_after_the_details(out, fmt, made, 
 
 def test_every_file_written_is_said_on_stderr(built_dataset: Path, tmp_path: Path, capsys) -> None:
     gens = tmp_path / "g.jsonl"
-    assert main(["sample", "--dataset", str(built_dataset), "--task", "summary", "--samples", "1", "-o",
-                 str(gens)]) == 0
+    assert (
+        main(["sample", "--dataset", str(built_dataset), "--task", "summary", "--samples", "1", "-o", str(gens)]) == 0
+    )
     assert capsys.readouterr().err == f"wrote {gens} (480 toy generations: 480 prompts × 1 samples)\n"
     out = tmp_path / "out"
-    assert main(["score", str(gens), "--dataset", str(built_dataset), "--task", "summary", "--json",
-                 str(out / "r.json"), "--details", str(out / "d.jsonl"), "--csv-dir", str(out / "csv")]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(gens),
+                "--dataset",
+                str(built_dataset),
+                "--task",
+                "summary",
+                "--json",
+                str(out / "r.json"),
+                "--details",
+                str(out / "d.jsonl"),
+                "--csv-dir",
+                str(out / "csv"),
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
-    assert captured.err.splitlines() == [f"wrote {out / 'r.json'}", f"wrote {out / 'd.jsonl'}",
-                                         f"wrote {out / 'csv' / 'summary' / 'all_scores.csv'}"]
+    assert captured.err.splitlines() == [
+        f"wrote {out / 'r.json'}",
+        f"wrote {out / 'd.jsonl'}",
+        f"wrote {out / 'csv' / 'summary' / 'all_scores.csv'}",
+    ]
     assert "wrote" not in captured.out  # standard output keeps the results
     written = sorted(str(p) for p in out.rglob("*") if p.is_file())
     assert written == sorted(line.removeprefix("wrote ") for line in captured.err.splitlines())
-    assert main(["compare", str(out / "d.jsonl"), str(out / "d.jsonl"), "--ci-resamples", "20",
-                 "--json", str(out / "c.json")]) == 0
+    assert (
+        main(
+            [
+                "compare",
+                str(out / "d.jsonl"),
+                str(out / "d.jsonl"),
+                "--ci-resamples",
+                "20",
+                "--json",
+                str(out / "c.json"),
+            ]
+        )
+        == 0
+    )
     assert capsys.readouterr().err == f"wrote {out / 'c.json'}\n"
     assert main(["score", str(gens), "--dataset", str(built_dataset), "--task", "summary", "--json", "-"]) == 0
     captured = capsys.readouterr()  # standard output is not a file written: nothing said
-    assert "wrote" not in captured.err and json.loads(captured.out[:captured.out.index("\n}\n") + 2])
+    assert "wrote" not in captured.err and json.loads(captured.out[: captured.out.index("\n}\n") + 2])
 
 
 def test_lctg_generations_given_to_if_score_are_named_as_such(built_dataset: Path, tmp_path: Path, capsys) -> None:
     gens = tmp_path / "g.jsonl"
-    gens.write_text("".join(json.dumps({"id": "summary/1614/format", "sample": k, "generation": "x"}) + "\n"
-                            for k in range(3)), encoding="utf-8")
+    gens.write_text(
+        "".join(json.dumps({"id": "summary/1614/format", "sample": k, "generation": "x"}) + "\n" for k in range(3)),
+        encoding="utf-8",
+    )
     line = _error(["if-score", str(gens), "--dataset", str(built_dataset)], capsys)
-    assert line.startswith(f"lctg if-score: error: {gens} holds LCTG generations (ids like 'summary/1614/format'), "
-                           "not instruction outputs: score it with `lctg score"), line
+    assert line.startswith(
+        f"lctg if-score: error: {gens} holds LCTG generations (ids like 'summary/1614/format'), "
+        "not instruction outputs: score it with `lctg score"
+    ), line
     assert "appears again" not in line
 
 
@@ -197,8 +253,13 @@ def test_a_file_of_mixed_or_unknown_ids_is_left_to_the_command(built_dataset: Pa
     from lctg_metrics.cli.families import refuse_other_family
 
     mixed = tmp_path / "m.jsonl"
-    mixed.write_text("".join(json.dumps({"id": rid, "generation": "x"}) + "\n"
-                             for rid in ("summary/1614/format", "instructions/summary/1614/0")), encoding="utf-8")
+    mixed.write_text(
+        "".join(
+            json.dumps({"id": rid, "generation": "x"}) + "\n"
+            for rid in ("summary/1614/format", "instructions/summary/1614/0")
+        ),
+        encoding="utf-8",
+    )
     for command in ("score", "if-score", "ifsm"):
         refuse_other_family(mixed, command)  # no error: mixed
     refuse_other_family(tmp_path / "missing.jsonl", "score")  # unreadable: the command's reader names it
@@ -206,15 +267,31 @@ def test_a_file_of_mixed_or_unknown_ids_is_left_to_the_command(built_dataset: Pa
 
 def test_lctg_generations_given_to_ifsm_are_named_as_such(tmp_path: Path, capsys) -> None:
     gens = tmp_path / "g.jsonl"
-    gens.write_text("".join(json.dumps({"id": "summary/1614/format", "sample": k, "generation": "x"}) + "\n"
-                            for k in range(2)), encoding="utf-8")
-    line = _error(["ifsm", str(gens), "--reader", "llm", "--llm-base-url", "http://127.0.0.1:9", "--llm-model", "m",
-                   "--llm-cache", str(tmp_path / "c.sqlite")], capsys)
+    gens.write_text(
+        "".join(json.dumps({"id": "summary/1614/format", "sample": k, "generation": "x"}) + "\n" for k in range(2)),
+        encoding="utf-8",
+    )
+    line = _error(
+        [
+            "ifsm",
+            str(gens),
+            "--reader",
+            "llm",
+            "--llm-base-url",
+            "http://127.0.0.1:9",
+            "--llm-model",
+            "m",
+            "--llm-cache",
+            str(tmp_path / "c.sqlite"),
+        ],
+        capsys,
+    )
     assert line.startswith(f"lctg ifsm: error: {gens} holds LCTG generations"), line
 
 
-def test_a_partial_run_by_row_ids_follows_one_rule_in_the_api_and_the_cli(built_dataset: Path, tmp_path: Path,
-                                                                         capsys) -> None:
+def test_a_partial_run_by_row_ids_follows_one_rule_in_the_api_and_the_cli(
+    built_dataset: Path, tmp_path: Path, capsys
+) -> None:
     """One generation of a task, scored by row id: refused by default and signed with its coverage under missing
     skip, by the API as by ``lctg score --task`` (the API used to sign it as a whole run). The run of row ids is
     every prompt of the tasks they come from; a whole task is a whole run."""

@@ -41,8 +41,15 @@ if os.environ.get("LCTG_LIST_IMPORTS"):
 def _run(argv: list[str], *, delay: float | None = None, env: dict[str, str] | None = None) -> tuple[int, str]:
     """Run a command as a terminal would (Ctrl-C's default action), SIGINT after ``delay`` seconds if given."""
     full = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "PYTHONUNBUFFERED": "1", **(env or {})}
-    proc = subprocess.Popen(argv, cwd=PROJECT_ROOT, env=full, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen(
+        argv,
+        cwd=PROJECT_ROOT,
+        env=full,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     if delay is not None:
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
@@ -66,8 +73,13 @@ def generations(built_dataset: Path, tmp_path_factory: pytest.TempPathFactory) -
     from lctg_metrics.inputs import read_rows
 
     path = tmp_path_factory.mktemp("gens") / "g.jsonl"
-    path.write_text("".join(json.dumps({"id": r["id"], "generation": "テスト"}, ensure_ascii=False) + "\n"
-                            for r in read_rows(built_dataset)), encoding="utf-8")
+    path.write_text(
+        "".join(
+            json.dumps({"id": r["id"], "generation": "テスト"}, ensure_ascii=False) + "\n"
+            for r in read_rows(built_dataset)
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -78,7 +90,7 @@ def test_sigint_at_the_import_of_each_module_lctg_score_loads(built_dataset: Pat
     assert code == 0, err
     names = err.rpartition("IMPORTS ")[2].split()
     # from the first module lctg_metrics.cli loads after its guard to the last one the command asks for
-    loaded = names[names.index("lctg_metrics.cli.interrupt") + 1:]
+    loaded = names[names.index("lctg_metrics.cli.interrupt") + 1 :]
     assert len(loaded) > 20, loaded
     picks = sorted({loaded[round(k * (len(loaded) - 1) / 11)] for k in range(12)}, key=loaded.index)
     for name in picks:

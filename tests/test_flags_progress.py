@@ -10,8 +10,13 @@ import pytest
 from lctg_metrics.cli.ifsm import main
 from lctg_metrics.ifsm import progress
 from lctg_metrics.ifsm.encoders import BATCH, Encoder
-from tests.test_ifsm_cli import embedding_args, generations, register_stand_in, write_head
-from tests.test_ifsm_cli import FIXTURE  # noqa: F401  (the stories the stand-in run reads)
+from tests.test_ifsm_cli import (
+    FIXTURE,  # noqa: F401  (the stories the stand-in run reads)
+    embedding_args,
+    generations,
+    register_stand_in,
+    write_head,
+)
 
 
 class Recorder:
@@ -32,8 +37,12 @@ def test_encoding_reports_every_text_it_embeds_once() -> None:
     with progress.reporting(recorder):
         encoder.encode(texts + texts[:3])  # the repeats are embedded once
         encoder.encode(texts[:10])  # all cached: nothing to report
-    assert recorder.calls == [("begin", "encoding", len(texts)), ("advance", "encoding", BATCH),
-                              ("advance", "encoding", BATCH), ("advance", "encoding", 5)]
+    assert recorder.calls == [
+        ("begin", "encoding", len(texts)),
+        ("advance", "encoding", BATCH),
+        ("advance", "encoding", BATCH),
+        ("advance", "encoding", 5),
+    ]
     encoder.encode(["outside"])  # no reporter: nothing reported, nothing raised
     assert len(recorder.calls) == 4 and not progress.active()
 

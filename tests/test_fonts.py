@@ -37,8 +37,12 @@ def test_html_report_names_cjk_fonts_of_every_platform():
 def _data(model: str) -> dict:
     data = _report_data()
     data["model"] = model
-    data["scores"] = {"ctg": {f"summary/{c}": {"estimate": 0.5, "low": 0.4, "high": 0.6}
-                              for c in ("format", "char_count", "keyword", "prohibited_word", "average")}}
+    data["scores"] = {
+        "ctg": {
+            f"summary/{c}": {"estimate": 0.5, "low": 0.4, "high": 0.6}
+            for c in ("format", "char_count", "keyword", "prohibited_word", "average")
+        }
+    }
     return data
 
 

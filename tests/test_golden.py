@@ -66,23 +66,66 @@ def golden_outputs(built_dataset_derived: Path, tmp_path_factory: pytest.TempPat
         gens = out / f"{config}_generations.jsonl"
         _run(["sample", "--dataset", ds, "--config", config, "--samples", "3", "--seed", "0", "-o", str(gens)])
         d = out / config
-        args = ["score", str(gens), "--dataset", ds, "--config", config, "--no-progress",
-                "--json", str(d / "result.json"), "--details", str(d / "details.jsonl")]
+        args = [
+            "score",
+            str(gens),
+            "--dataset",
+            ds,
+            "--config",
+            config,
+            "--no-progress",
+            "--json",
+            str(d / "result.json"),
+            "--details",
+            str(d / "details.jsonl"),
+        ]
         if config == "all":
             args += ["--csv-dir", str(d / "csv"), "--ci"]
         _run(args)
-    _run(["report", str(out / "all" / "details.jsonl"), "--result", str(out / "all" / "result.json"),
-          "--output", str(out / "all" / "report.md"), "--model-name", "toy"])
+    _run(
+        [
+            "report",
+            str(out / "all" / "details.jsonl"),
+            "--result",
+            str(out / "all" / "result.json"),
+            "--output",
+            str(out / "all" / "report.md"),
+            "--model-name",
+            "toy",
+        ]
+    )
     # LLM cleaner + judge on one task, against a deterministic loopback server
     gens = out / "llm_generations.jsonl"
     _run(["sample", "--dataset", ds, "--task", "summary", "--samples", "2", "--seed", "1", "-o", str(gens)])
     d = out / "llm"
     with FakeOpenAIServer(answer=_fake_model) as server:
         os.environ.setdefault("OPENAI_API_KEY", "sk-golden")
-        _run(["score", str(gens), "--dataset", ds, "--task", "summary", "--cleaner", "llm", "--judge",
-              "--llm-base-url", server.base_url, "--llm-model", "golden", "--llm-cache", str(out / "cache.sqlite"),
-              "--no-progress", "--json", str(d / "result.json"), "--details", str(d / "details.jsonl"),
-              "--csv-dir", str(d / "csv")])
+        _run(
+            [
+                "score",
+                str(gens),
+                "--dataset",
+                ds,
+                "--task",
+                "summary",
+                "--cleaner",
+                "llm",
+                "--judge",
+                "--llm-base-url",
+                server.base_url,
+                "--llm-model",
+                "golden",
+                "--llm-cache",
+                str(out / "cache.sqlite"),
+                "--no-progress",
+                "--json",
+                str(d / "result.json"),
+                "--details",
+                str(d / "details.jsonl"),
+                "--csv-dir",
+                str(d / "csv"),
+            ]
+        )
     return _digest_tree(out)
 
 

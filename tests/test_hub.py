@@ -15,8 +15,9 @@ import socket
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -74,7 +75,7 @@ class FakeHub:
             self.server.handle_request()
             served += len(self.requests) - before
 
-    def __enter__(self) -> "FakeHub":
+    def __enter__(self) -> FakeHub:
         self._thread.start()
         return self
 
@@ -84,8 +85,9 @@ class FakeHub:
         self.server.server_close()
 
 
-def populate_cache(cache: Path, repo_id: str, folder: Path, refs: tuple[str, ...] = ("main", "v1.0.0"),
-                   commit: str = COMMIT) -> Path:
+def populate_cache(
+    cache: Path, repo_id: str, folder: Path, refs: tuple[str, ...] = ("main", "v1.0.0"), commit: str = COMMIT
+) -> Path:
     """Write ``folder`` into the Hugging Face cache layout as a downloaded dataset repo would be:
     ``datasets--owner--name/blobs/<sha256>``, ``snapshots/<commit>/<file>`` (symlinks to blobs) and
     ``refs/<revision>`` holding the commit. Returns the snapshot folder."""
@@ -132,8 +134,14 @@ def digest(folder: Path) -> str:
 # ------------------------------------------------------------------------------------------ resolve
 
 
-@pytest.mark.parametrize("revision, shown, signed", [("v1.0.0", "v1.0.0", f"v1.0.0={COMMIT[:12]}"),
-                                                     (None, "main", f"main={COMMIT[:12]}"), (COMMIT, COMMIT, COMMIT[:12])])
+@pytest.mark.parametrize(
+    "revision, shown, signed",
+    [
+        ("v1.0.0", "v1.0.0", f"v1.0.0={COMMIT[:12]}"),
+        (None, "main", f"main={COMMIT[:12]}"),
+        (COMMIT, COMMIT, COMMIT[:12]),
+    ],
+)
 def test_repo_id_resolves_offline_from_the_cache(cached, built_dataset, revision, shown, signed):
     from lctg_metrics.inputs import read_rows
 
@@ -177,10 +185,13 @@ def test_no_network_is_one_line(hub_env, monkeypatch):
     assert "me/other@v1.0.0" in message and f"cannot be reached at {constants.ENDPOINT}" in message
 
 
-@pytest.mark.parametrize("error_code, expected", [
-    ("RepoNotFound", "me/lctg@v1.0.0: the Hub has no such dataset repo"),
-    ("RevisionNotFound", "me/lctg@v1.0.0: the Hub has no such revision"),
-])
+@pytest.mark.parametrize(
+    "error_code, expected",
+    [
+        ("RepoNotFound", "me/lctg@v1.0.0: the Hub has no such dataset repo"),
+        ("RevisionNotFound", "me/lctg@v1.0.0: the Hub has no such revision"),
+    ],
+)
 def test_hub_answers_are_one_line(hub_env, monkeypatch, error_code, expected):
     from huggingface_hub import constants
 
@@ -210,29 +221,42 @@ def test_a_changed_file_in_the_repo_is_refused(hub_env, built_dataset, tmp_path)
     assert "validation.json differs from its sha256" in one_line_error("me/lctg", "v1.0.0")
 
 
-@pytest.mark.parametrize("spec, revision, expected", [
-    ("no_such_folder", None, "no such folder, and not a Hub dataset repo id"),
-    ("BUILT", "v1.0.0", "applies to a Hub repo id"),
-    ("EMPTY", None, "no manifest.json"),
-    ("me/lctg", "a|b", "revision 'a|b' is not a git tag, branch or commit"),
-    ("me/lctg", "../../../../x", "revision '../../../../x' is not a git tag, branch or commit"),
-    ("me/lctg", "v1/../../x", "is not a git tag, branch or commit"),
-    ("me/lctg", "..", "is not a git tag, branch or commit"),
-    ("me/lctg", "/abs", "is not a git tag, branch or commit"),
-    ("me/lctg", "a b", "is not a git tag, branch or commit"),
-    ("me/lctg", "-x", "is not a git tag, branch or commit"),
-    ("me/lctg", "", "is not a git tag, branch or commit"),
-    ("me/lctg", "main.lock", "is not a git tag, branch or commit"),
-    ("me/lctg", "x" * 300, "is not a git tag, branch or commit"),
-])
+@pytest.mark.parametrize(
+    "spec, revision, expected",
+    [
+        ("no_such_folder", None, "no such folder, and not a Hub dataset repo id"),
+        ("BUILT", "v1.0.0", "applies to a Hub repo id"),
+        ("EMPTY", None, "no manifest.json"),
+        ("me/lctg", "a|b", "revision 'a|b' is not a git tag, branch or commit"),
+        ("me/lctg", "../../../../x", "revision '../../../../x' is not a git tag, branch or commit"),
+        ("me/lctg", "v1/../../x", "is not a git tag, branch or commit"),
+        ("me/lctg", "..", "is not a git tag, branch or commit"),
+        ("me/lctg", "/abs", "is not a git tag, branch or commit"),
+        ("me/lctg", "a b", "is not a git tag, branch or commit"),
+        ("me/lctg", "-x", "is not a git tag, branch or commit"),
+        ("me/lctg", "", "is not a git tag, branch or commit"),
+        ("me/lctg", "main.lock", "is not a git tag, branch or commit"),
+        ("me/lctg", "x" * 300, "is not a git tag, branch or commit"),
+    ],
+)
 def test_bad_specs_are_one_line(built_dataset, hub_env, tmp_path, spec, revision, expected):
     (tmp_path / "empty").mkdir()
     spec = {"BUILT": str(built_dataset), "EMPTY": str(tmp_path / "empty")}.get(spec, spec)
     assert expected in one_line_error(spec, revision)
 
 
-@pytest.mark.parametrize("revision", ["main", "v1.0.0", "refs/pr/1", "release/2024-06", "3f2a9c1",
-                                      "0123456789abcdef0123456789abcdef01234567", "v1.0.0+build.1"])
+@pytest.mark.parametrize(
+    "revision",
+    [
+        "main",
+        "v1.0.0",
+        "refs/pr/1",
+        "release/2024-06",
+        "3f2a9c1",
+        "0123456789abcdef0123456789abcdef01234567",
+        "v1.0.0+build.1",
+    ],
+)
 def test_git_refs_and_commits_are_accepted(revision):
     from lctg_metrics.hub import check_revision
 
@@ -243,11 +267,16 @@ def test_environment_variables_are_honoured(built_dataset, tmp_path):
     """HF_HUB_OFFLINE and HF_HUB_CACHE as a user sets them, in a fresh process."""
     cache = tmp_path / "cache"
     populate_cache(cache, "me/lctg", built_dataset)
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_HUB_CACHE": str(cache),
-           "HF_ENDPOINT": f"http://127.0.0.1:{closed_port()}"}
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "HF_HUB_CACHE": str(cache),
+        "HF_ENDPOINT": f"http://127.0.0.1:{closed_port()}",
+    }
     code = "from lctg_metrics.hub import resolve_dataset; print(resolve_dataset('me/lctg', 'v1.0.0').source())"
-    proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=PROJECT_ROOT, capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.strip() == f"me/lctg@v1.0.0={COMMIT[:12]}#{digest(built_dataset)[:12]}"
 
@@ -271,8 +300,10 @@ def _score(folder: Path, source: str | None):
     from lctg_metrics.scoring import score
 
     rows = read_rows(folder, "summary")
-    gens = [Generation(id=g["id"], text=g["generation"], sample=g["sample"])
-            for g in sample_generations(rows, samples=1, seed=0)]
+    gens = [
+        Generation(id=g["id"], text=g["generation"], sample=g["sample"])
+        for g in sample_generations(rows, samples=1, seed=0)
+    ]
     return score(gens, [r["constraint"] for r in rows], dataset_source=source)
 
 
@@ -290,27 +321,50 @@ def test_signature_carries_the_hub_source_and_a_local_one_is_unchanged(cached, b
     assert signature.parse(hub.signature)["data"] == f"1.0.0@me/lctg@v1.0.0={COMMIT[:12]}#{short}"
     diffs = signature.diff(plain.signature, hub.signature)
     assert [(d.key, d.a, d.b, d.blocking) for d in diffs] == [
-        ("data_source", None, f"me/lctg@v1.0.0={COMMIT[:12]}", False), ("data_digest", None, short, False)]
+        ("data_source", None, f"me/lctg@v1.0.0={COMMIT[:12]}", False),
+        ("data_digest", None, short, False),
+    ]
     assert "dataset source" in diffs[0].describe(("local", "hub"))
 
 
-@pytest.mark.parametrize("a, b, expected", [
-    ("1.0.0@o/l@v1.0.0#aaaaaaaaaaaa", "1.0.0@o/l@main#aaaaaaaaaaaa", [("data_source", "o/l@v1.0.0", "o/l@main", False)]),
-    ("1.0.0@o/l@v1.0.0#aaaaaaaaaaaa", "1.0.0@o/l@v1.0.0#bbbbbbbbbbbb",
-     [("data_digest", "aaaaaaaaaaaa", "bbbbbbbbbbbb", True)]),
-    ("1.0.0@o/l@v1.0.0#aaaaaaaaaaaa", "1.1.0@o/l@v1.1.0#bbbbbbbbbbbb",
-     [("data", "1.0.0", "1.1.0", True), ("data_source", "o/l@v1.0.0", "o/l@v1.1.0", False),
-      ("data_digest", "aaaaaaaaaaaa", "bbbbbbbbbbbb", True)]),
-    ("1.0.0", "1.1.0", [("data", "1.0.0", "1.1.0", True)]),
-])
+@pytest.mark.parametrize(
+    "a, b, expected",
+    [
+        (
+            "1.0.0@o/l@v1.0.0#aaaaaaaaaaaa",
+            "1.0.0@o/l@main#aaaaaaaaaaaa",
+            [("data_source", "o/l@v1.0.0", "o/l@main", False)],
+        ),
+        (
+            "1.0.0@o/l@v1.0.0#aaaaaaaaaaaa",
+            "1.0.0@o/l@v1.0.0#bbbbbbbbbbbb",
+            [("data_digest", "aaaaaaaaaaaa", "bbbbbbbbbbbb", True)],
+        ),
+        (
+            "1.0.0@o/l@v1.0.0#aaaaaaaaaaaa",
+            "1.1.0@o/l@v1.1.0#bbbbbbbbbbbb",
+            [
+                ("data", "1.0.0", "1.1.0", True),
+                ("data_source", "o/l@v1.0.0", "o/l@v1.1.0", False),
+                ("data_digest", "aaaaaaaaaaaa", "bbbbbbbbbbbb", True),
+            ],
+        ),
+        ("1.0.0", "1.1.0", [("data", "1.0.0", "1.1.0", True)]),
+    ],
+)
 def test_diff_names_each_part_of_the_data_field(a, b, expected):
     from lctg_metrics import signature
     from lctg_metrics.options import resolve_options
 
     def sig(data: str) -> str:
         version, _, source = data.partition("@")
-        return signature.build(resolve_options(), cleaner="rule@x", dataset_version=version,
-                               dataset_source=source or None, package_version="0.1.0")
+        return signature.build(
+            resolve_options(),
+            cleaner="rule@x",
+            dataset_version=version,
+            dataset_source=source or None,
+            package_version="0.1.0",
+        )
 
     assert [(d.key, d.a, d.b, d.blocking) for d in signature.diff(sig(a), sig(b))] == expected
 

@@ -27,8 +27,9 @@ def _strip_source(sig: str) -> str:
     return f"{head}|data:{version.partition('@')[0]}|{rest}"
 
 
-@pytest.mark.parametrize("revision, signed", [("v1.0.0", f"v1.0.0={COMMIT[:12]}"), (None, f"main={COMMIT[:12]}"),
-                                              (COMMIT, COMMIT[:12])])
+@pytest.mark.parametrize(
+    "revision, signed", [("v1.0.0", f"v1.0.0={COMMIT[:12]}"), (None, f"main={COMMIT[:12]}"), (COMMIT, COMMIT[:12])]
+)
 def test_api_by_repo_id_and_revision(cached, built_dataset, toy, revision, signed):
     preds, ids = toy
     local = score_predictions(preds, ids, dataset=str(built_dataset))
@@ -56,11 +57,27 @@ def test_cli_by_repo_id_names_the_commit(cached, built_dataset, toy, tmp_path):
 
     preds, ids = toy
     gens = tmp_path / "g.jsonl"
-    gens.write_text("".join(json.dumps({"id": i, "generation": p}, ensure_ascii=False) + "\n"
-                            for i, p in zip(ids, preds)), encoding="utf-8")
+    gens.write_text(
+        "".join(json.dumps({"id": i, "generation": p}, ensure_ascii=False) + "\n" for i, p in zip(ids, preds)),
+        encoding="utf-8",
+    )
     for name, dataset in (("local", [str(built_dataset)]), ("hub", ["me/lctg"])):
-        assert main(["score", str(gens), "--dataset", *dataset, "--task", "ad_text", "--no-progress",
-                     "--json", str(tmp_path / f"{name}.json")]) == 0
+        assert (
+            main(
+                [
+                    "score",
+                    str(gens),
+                    "--dataset",
+                    *dataset,
+                    "--task",
+                    "ad_text",
+                    "--no-progress",
+                    "--json",
+                    str(tmp_path / f"{name}.json"),
+                ]
+            )
+            == 0
+        )
     local, hub = (json.loads((tmp_path / f"{n}.json").read_text(encoding="utf-8")) for n in ("local", "hub"))
     assert hub["scores"] == local["scores"]
     assert f"@me/lctg@main={COMMIT[:12]}#" in hub["signature"]  # the branch asked for, and the commit it named

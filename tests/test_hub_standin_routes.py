@@ -27,20 +27,30 @@ def online(monkeypatch, tmp_path, built_dataset):
 
     with FolderHub({"me/lctg": built_dataset}, refs={"v1.0.0": COMMIT}) as hub:
         monkeypatch.setattr(constants, "ENDPOINT", hub.url)
-        monkeypatch.setattr(constants, "HUGGINGFACE_CO_URL_TEMPLATE", hub.url + "/{repo_id}/resolve/{revision}/{filename}")
+        monkeypatch.setattr(
+            constants, "HUGGINGFACE_CO_URL_TEMPLATE", hub.url + "/{repo_id}/resolve/{revision}/{filename}"
+        )
         monkeypatch.setattr(constants, "HF_HUB_CACHE", str(tmp_path / "hf-cache"))
         monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
         yield hub
 
 
-@pytest.mark.parametrize("revision, signed", [("v1.0.0", f"v1.0.0={COMMIT[:12]}"), (None, f"main={COMMIT[:12]}"),
-                                              (COMMIT, COMMIT[:12]), (COMMIT[:7], COMMIT[:12])])
+@pytest.mark.parametrize(
+    "revision, signed",
+    [
+        ("v1.0.0", f"v1.0.0={COMMIT[:12]}"),
+        (None, f"main={COMMIT[:12]}"),
+        (COMMIT, COMMIT[:12]),
+        (COMMIT[:7], COMMIT[:12]),
+    ],
+)
 def test_a_repo_id_is_downloaded_from_the_hub(online, built_dataset, revision, signed):
     got = resolve_dataset("me/lctg", revision)
     assert got.commit == COMMIT and got.digest == digest(built_dataset)
     assert got.source() == f"me/lctg@{signed}#{digest(built_dataset)[:12]}"
-    assert (got.path / "data" / "summary" / "test-00000-of-00001.parquet").read_bytes() == \
-        (built_dataset / "data" / "summary" / "test-00000-of-00001.parquet").read_bytes()
+    assert (got.path / "data" / "summary" / "test-00000-of-00001.parquet").read_bytes() == (
+        built_dataset / "data" / "summary" / "test-00000-of-00001.parquet"
+    ).read_bytes()
     assert any(path.startswith("/datasets/me/lctg/resolve/") for _, path in online.requests)
 
 
@@ -104,10 +114,23 @@ def test_the_builds_metric_module_takes_a_hub_id(built_dataset, tmp_path):
     from lctg_metrics.api import score_predictions
 
     with FolderHub({"me/lctg": built_dataset}, refs={"v1.0.0": COMMIT}) as hub:
-        env = {**os.environ, "HF_ENDPOINT": hub.url, "HF_HOME": str(tmp_path / "hf"), "HF_HUB_OFFLINE": "0",
-               "HF_HUB_DISABLE_TELEMETRY": "1", "HF_EVALUATE_OFFLINE": "1", "PYTHONPATH": str(PROJECT_ROOT)}
-        proc = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps([str(built_dataset / "lctg_ctg"), IDS])],
-                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+        env = {
+            **os.environ,
+            "HF_ENDPOINT": hub.url,
+            "HF_HOME": str(tmp_path / "hf"),
+            "HF_HUB_OFFLINE": "0",
+            "HF_HUB_DISABLE_TELEMETRY": "1",
+            "HF_EVALUATE_OFFLINE": "1",
+            "PYTHONPATH": str(PROJECT_ROOT),
+        }
+        proc = subprocess.run(
+            [sys.executable, "-c", _SCRIPT, json.dumps([str(built_dataset / "lctg_ctg"), IDS])],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     local = score_predictions(["x"] * len(IDS), IDS, dataset=str(built_dataset), cleaner="none", missing="skip")

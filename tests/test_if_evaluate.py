@@ -43,11 +43,29 @@ def module_folder(tmp_path: Path) -> Path:
 def test_loads_offline_and_equals_the_api(module_folder, tmp_path):
     rows, gens = _rows(), _generations()
     dataset = _write_dataset(tmp_path / "lctg", rows)
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
-           "HF_HOME": str(tmp_path / "hf")}
-    proc = subprocess.run([sys.executable, "-c", _SCRIPT, str(module_folder), json.dumps(rows, ensure_ascii=False),
-                           json.dumps([g["generation"] for g in gens], ensure_ascii=False), str(dataset)],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "HF_EVALUATE_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "HF_HOME": str(tmp_path / "hf"),
+    }
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _SCRIPT,
+            str(module_folder),
+            json.dumps(rows, ensure_ascii=False),
+            json.dumps([g["generation"] for g in gens], ensure_ascii=False),
+            str(dataset),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     api = score_instructions(gens, rows).flat()
@@ -78,8 +96,15 @@ def test_kwargs_description_doctests_run(module_folder, monkeypatch):
 
 def test_card_sections_and_every_option_documented():
     card = (MODULE_DIR / "README.md").read_text(encoding="utf-8")
-    for heading in ("## Metric Description", "## How to Use", "### Inputs", "### Output Values", "### Examples",
-                    "## Limitations and Bias", "## Citation"):
+    for heading in (
+        "## Metric Description",
+        "## How to Use",
+        "### Inputs",
+        "### Output Values",
+        "### Examples",
+        "## Limitations and Bias",
+        "## Citation",
+    ):
         assert heading in card, heading
     module = _load_module()
     info = module.LctgIf()._info()

@@ -18,24 +18,53 @@ MIFEVAL = PROJECT_ROOT.parent / "shared" / "m-ifeval-ja"
 
 #: (id, [(instruction id, kwargs, category, strict, loose)], response); verdicts worked out by hand.
 CASES = [
-    ("if/1", [("keywords:existence", {"keywords": ["抹茶"]}, "キーワード使用", True, True),
-              ("rule:no_comma", {}, "ルール指定(非一般)", True, True)], "京都で抹茶を飲んだ。"),
-    ("if/2", [("length:chars", {"max": 10}, "長さ指定", False, False),
-              ("keywords:forbidden", {"words": ["健康"]}, "キーワード不使用", False, False)],
-     "抹茶は健康に良いと言われています。"),
-    ("if/3", [("script:hiragana_only", {}, "ペルソナ・言語指定", False, True)], "以下が回答です。\nきょうはいいてんきです"),
-    ("if/4", [("format:title", {}, "書式指定", True, True),
-              ("startend:end", {"phrase": "以上です。"}, "始め・終わり指定", True, True)],
-     "『春の京都』\n桜が咲きました。以上です。"),
+    (
+        "if/1",
+        [
+            ("keywords:existence", {"keywords": ["抹茶"]}, "キーワード使用", True, True),
+            ("rule:no_comma", {}, "ルール指定(非一般)", True, True),
+        ],
+        "京都で抹茶を飲んだ。",
+    ),
+    (
+        "if/2",
+        [
+            ("length:chars", {"max": 10}, "長さ指定", False, False),
+            ("keywords:forbidden", {"words": ["健康"]}, "キーワード不使用", False, False),
+        ],
+        "抹茶は健康に良いと言われています。",
+    ),
+    (
+        "if/3",
+        [("script:hiragana_only", {}, "ペルソナ・言語指定", False, True)],
+        "以下が回答です。\nきょうはいいてんきです",
+    ),
+    (
+        "if/4",
+        [
+            ("format:title", {}, "書式指定", True, True),
+            ("startend:end", {"phrase": "以上です。"}, "始め・終わり指定", True, True),
+        ],
+        "『春の京都』\n桜が咲きました。以上です。",
+    ),
 ]
 
 
 def _rows() -> list[dict]:
-    return [{"id": key, "task": "instructions", "prompt_id": n, "base_text": "", "prompt": f"指示 {n}",
-             "instruction_id_list": [i for i, *_ in items],
-             "kwargs": [json.dumps(kw, ensure_ascii=False) for _, kw, *_ in items],
-             "categories": [c for _, _, c, *_ in items], "dataset_version": "1.1.0"}
-            for n, (key, items, _) in enumerate(CASES)]
+    return [
+        {
+            "id": key,
+            "task": "instructions",
+            "prompt_id": n,
+            "base_text": "",
+            "prompt": f"指示 {n}",
+            "instruction_id_list": [i for i, *_ in items],
+            "kwargs": [json.dumps(kw, ensure_ascii=False) for _, kw, *_ in items],
+            "categories": [c for _, _, c, *_ in items],
+            "dataset_version": "1.1.0",
+        }
+        for n, (key, items, _) in enumerate(CASES)
+    ]
 
 
 def _generations() -> list[dict]:
@@ -83,8 +112,10 @@ def cli(monkeypatch):
     return main_cli.main
 
 
-@pytest.mark.parametrize("key, index, strict, loose", [
-    (key, index, item[3], item[4]) for key, items, _ in CASES for index, item in enumerate(items)])
+@pytest.mark.parametrize(
+    "key, index, strict, loose",
+    [(key, index, item[3], item[4]) for key, items, _ in CASES for index, item in enumerate(items)],
+)
 def test_each_verdict_matches_the_hand_table(key, index, strict, loose):
     details = score_instructions(_generations(), _rows(), ci=False).details
     d = next(d for d in details if d["key"] == key and d["index"] == index)
@@ -146,21 +177,54 @@ def test_cli_dataset_config_writes_json_details_and_prints_the_table(cli, tmp_pa
 
 
 def test_cli_mifeval_format(cli, tmp_path, capsys):
-    inputs = _write_jsonl(tmp_path / "in.jsonl", [
-        {"key": 1, "prompt": "ひらがなだけで、読点なしで", "instruction_id_list": ["ja:letters:hiragana_only",
-                                                                  "ja:punctuation:no_comma"], "kwargs": [{}, {}]},
-        {"key": 2, "prompt": "抹茶という言葉を使って", "instruction_id_list": ["ja:keywords:existence"],
-         "kwargs": [{"keywords": ["抹茶"], "num_sentences": None}]}])
-    responses = _write_jsonl(tmp_path / "resp.jsonl", [
-        {"prompt": "抹茶という言葉を使って", "response": "抹茶が好きです。"},
-        {"prompt": "ひらがなだけで、読点なしで", "response": "はい、わかりました"}])
+    inputs = _write_jsonl(
+        tmp_path / "in.jsonl",
+        [
+            {
+                "key": 1,
+                "prompt": "ひらがなだけで、読点なしで",
+                "instruction_id_list": ["ja:letters:hiragana_only", "ja:punctuation:no_comma"],
+                "kwargs": [{}, {}],
+            },
+            {
+                "key": 2,
+                "prompt": "抹茶という言葉を使って",
+                "instruction_id_list": ["ja:keywords:existence"],
+                "kwargs": [{"keywords": ["抹茶"], "num_sentences": None}],
+            },
+        ],
+    )
+    responses = _write_jsonl(
+        tmp_path / "resp.jsonl",
+        [
+            {"prompt": "抹茶という言葉を使って", "response": "抹茶が好きです。"},
+            {"prompt": "ひらがなだけで、読点なしで", "response": "はい、わかりました"},
+        ],
+    )
     det, out = tmp_path / "d.jsonl", tmp_path / "r.json"
-    assert cli(["if-score", str(responses), "--from", "m-ifeval", "--input", str(inputs), "--details", str(det),
-                "--json", str(out)]) == 0
+    assert (
+        cli(
+            [
+                "if-score",
+                str(responses),
+                "--from",
+                "m-ifeval",
+                "--input",
+                str(inputs),
+                "--details",
+                str(det),
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     lines = [json.loads(line) for line in det.read_text(encoding="utf-8").splitlines()]
     assert [(d["key"], d["instruction_id"], d["index"], d["strict"]) for d in lines] == [
-        (1, "ja:letters:hiragana_only", 0, True), (1, "ja:punctuation:no_comma", 1, False),
-        (2, "ja:keywords:existence", 0, True)]
+        (1, "ja:letters:hiragana_only", 0, True),
+        (1, "ja:punctuation:no_comma", 1, False),
+        (2, "ja:keywords:existence", 0, True),
+    ]
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["scores"]["prompt_level"]["strict"]["estimate"] == 0.5
     assert "|data:m-ifeval-ja|" in result["signature"] and result["inputs"]["format"] == "m-ifeval"
@@ -172,18 +236,35 @@ def _bad_row(**change) -> list[dict]:
     return rows
 
 
-@pytest.mark.parametrize("rows, gens, expected", [
-    (_bad_row(kwargs=['{"max": 10', '{"words": ["健康"]}']), None, ["test.parquet: row 1", "'if/2'", "'kwargs'[0]",
-                                                                   "not a JSON object"]),
-    (_bad_row(instruction_id_list=["length:chars", "keywords:nope"]), None,
-     ["row 1", "instruction_id_list[1] 'keywords:nope'", "unknown instruction id"]),
-    (_bad_row(kwargs=['{"max": "十"}', '{"words": ["健康"]}']), None, ["row 1", "'kwargs'", "must be a non-empty int"]),
-    (_bad_row(kwargs=['{}']), None, ["row 1", "'if/2'", "field 'kwargs' must be a list of 2"]),
-    (None, _generations()[:3], ["g.jsonl", "no generation for 1 id(s)", "if/4"]),
-    (None, _generations() + [{"id": "if/1", "generation": "x"}], ["g.jsonl:5", "'if/1' appears again (first at", "g.jsonl:1)"]),
-    (None, [{"id": "if/1", "text": "x"}], ["g.jsonl:1", "missing field 'generation'"]),
-    (None, [{"id": "if/1", "generation": 3}], ["g.jsonl:1", "'if/1'", "must be a string, got int"]),
-])
+@pytest.mark.parametrize(
+    "rows, gens, expected",
+    [
+        (
+            _bad_row(kwargs=['{"max": 10', '{"words": ["健康"]}']),
+            None,
+            ["test.parquet: row 1", "'if/2'", "'kwargs'[0]", "not a JSON object"],
+        ),
+        (
+            _bad_row(instruction_id_list=["length:chars", "keywords:nope"]),
+            None,
+            ["row 1", "instruction_id_list[1] 'keywords:nope'", "unknown instruction id"],
+        ),
+        (
+            _bad_row(kwargs=['{"max": "十"}', '{"words": ["健康"]}']),
+            None,
+            ["row 1", "'kwargs'", "must be a non-empty int"],
+        ),
+        (_bad_row(kwargs=["{}"]), None, ["row 1", "'if/2'", "field 'kwargs' must be a list of 2"]),
+        (None, _generations()[:3], ["g.jsonl", "no generation for 1 id(s)", "if/4"]),
+        (
+            None,
+            _generations() + [{"id": "if/1", "generation": "x"}],
+            ["g.jsonl:5", "'if/1' appears again (first at", "g.jsonl:1)"],
+        ),
+        (None, [{"id": "if/1", "text": "x"}], ["g.jsonl:1", "missing field 'generation'"]),
+        (None, [{"id": "if/1", "generation": 3}], ["g.jsonl:1", "'if/1'", "must be a string, got int"]),
+    ],
+)
 def test_bad_input_is_one_line_exit_2(cli, tmp_path, capsys, rows, gens, expected):
     dataset = _write_dataset(tmp_path / "lctg", rows or _rows())
     g = _write_jsonl(tmp_path / "g.jsonl", gens or _generations())
@@ -195,12 +276,15 @@ def test_bad_input_is_one_line_exit_2(cli, tmp_path, capsys, rows, gens, expecte
     assert not out.exists()
 
 
-@pytest.mark.parametrize("flags, clash", [
-    (["--json", "{g}"], "--json {g} is the same file as GENERATIONS"),
-    (["--details", "{d}/manifest.json"], "is the same file as --dataset manifest"),
-    (["--json", "{t}/x.json", "--details", "{t}/x.json"], "--details {t}/x.json is the same file as --json"),
-    (["--details", "{d}/data/instructions/test.parquet"], "is the same file as --dataset file"),
-])
+@pytest.mark.parametrize(
+    "flags, clash",
+    [
+        (["--json", "{g}"], "--json {g} is the same file as GENERATIONS"),
+        (["--details", "{d}/manifest.json"], "is the same file as --dataset manifest"),
+        (["--json", "{t}/x.json", "--details", "{t}/x.json"], "--details {t}/x.json is the same file as --json"),
+        (["--details", "{d}/data/instructions/test.parquet"], "is the same file as --dataset file"),
+    ],
+)
 def test_output_paths_must_differ_from_inputs_and_each_other(cli, tmp_path, capsys, flags, clash):
     dataset = _write_dataset(tmp_path / "lctg", _rows())
     g = _write_jsonl(tmp_path / "g.jsonl", _generations())
@@ -240,15 +324,33 @@ def test_real_mifeval_model_counts_and_agreement(cli, tmp_path, capsys):
     # 0.991-1.000 for every model (benchmarks/mifeval_ja_agreement.md names the cause of each disagreement)
     model = "Qwen__Qwen2.5-7B-Instruct-GPTQ-Int4"
     out, det = tmp_path / "r.json", tmp_path / "d.jsonl"
-    assert cli(["if-score", str(MIFEVAL / "responses" / f"{model}.jsonl"), "--from", "m-ifeval", "--input",
-                str(MIFEVAL / "ja_input_data.jsonl"), "--json", str(out), "--details", str(det)]) == 0
+    assert (
+        cli(
+            [
+                "if-score",
+                str(MIFEVAL / "responses" / f"{model}.jsonl"),
+                "--from",
+                "m-ifeval",
+                "--input",
+                str(MIFEVAL / "ja_input_data.jsonl"),
+                "--json",
+                str(out),
+                "--details",
+                str(det),
+            ]
+        )
+        == 0
+    )
     result = json.loads(out.read_text(encoding="utf-8"))
     lines = [json.loads(line) for line in det.read_text(encoding="utf-8").splitlines()]
     assert result["scores"]["instruction_level"]["strict"]["estimate"] == sum(d["strict"] for d in lines) / len(lines)
     assert result["prompts"] == 172 and result["instructions"] == len(lines)
     # M-IFEval's own strict verdicts, joined on the prompt text and the instruction's position
-    key_of = {json.loads(line)["prompt"]: json.loads(line)["key"]
-              for line in open(MIFEVAL / "ja_input_data.jsonl", encoding="utf-8") if line.strip()}
+    key_of = {
+        json.loads(line)["prompt"]: json.loads(line)["key"]
+        for line in open(MIFEVAL / "ja_input_data.jsonl", encoding="utf-8")
+        if line.strip()
+    }
     ours = {(d["key"], d["index"]): d["strict"] for d in lines}
     theirs = {}
     for line in open(MIFEVAL / "evaluations" / model / "eval_results_strict.jsonl", encoding="utf-8"):

@@ -24,21 +24,38 @@ from lctg_metrics.ifsm.items import MCItem, with_ending
 QUESTION = "Why did Marta start crying at the lake?"
 
 
-@pytest.mark.parametrize(("ending", "expected"), [
-    ("Marta cried because her boat sank.", "because her boat sank."),        # cried ~ crying (one stem), the name
-    ("In the end, Marta started crying.", "In end,."),                        # the question's asking words go too
-    ("MARTA CRIES AT THE LAKE!", "!"),
-    ("Then Mаrtа saw that the lаke was dry.", "Then saw that was dry."),      # Cyrillic а read as Latin a
-    ("Why did Marta start crying?", "?"),
-    ("why did", EMPTY),
-    ("Her brother found the lost kite.", "Her brother found lost kite."),
-])
+@pytest.mark.parametrize(
+    ("ending", "expected"),
+    [
+        ("Marta cried because her boat sank.", "because her boat sank."),  # cried ~ crying (one stem), the name
+        ("In the end, Marta started crying.", "In end,."),  # the question's asking words go too
+        ("MARTA CRIES AT THE LAKE!", "!"),
+        ("Then Mаrtа saw that the lаke was dry.", "Then saw that was dry."),  # Cyrillic а read as Latin a
+        ("Why did Marta start crying?", "?"),
+        ("why did", EMPTY),
+        ("Her brother found the lost kite.", "Her brother found lost kite."),
+    ],
+)
 def test_ablate(ending: str, expected: str) -> None:
     assert ablate(ending, QUESTION) == expected
 
 
-_QWORDS = ["Marta", "crying", "cried", "cries", "lake", "lakes", "why", "did", "start", "started", "the", "at",
-           "MARTA", "Lake"]
+_QWORDS = [
+    "Marta",
+    "crying",
+    "cried",
+    "cries",
+    "lake",
+    "lakes",
+    "why",
+    "did",
+    "start",
+    "started",
+    "the",
+    "at",
+    "MARTA",
+    "Lake",
+]
 _OTHER = ["her", "boat", "sank", "brother", "found", "kite", "and", "then", "laughed", "home", "dog", "rain"]
 
 
@@ -83,13 +100,25 @@ def _rows() -> list[dict]:
         name, thing, other = NAMES[i % 12], THINGS[(i * 5) % 12], THINGS[(i * 5 + 3) % 12]
         context = f"{name} bought a new {thing}. A storm came over the hill. The storm broke the old fence."
         gold = f"The storm broke the {thing} too, and the fence fell."
-        options = [f"{name} ate a sandwich and read a book.", f"A friend gave {name} a {other} instead.",
-                   f"{name} sang loudly on the bus."]
+        options = [
+            f"{name} ate a sandwich and read a book.",
+            f"A friend gave {name} a {other} instead.",
+            f"{name} sang loudly on the bus.",
+        ]
         label = i % 4
         options.insert(label, gold)
-        rows.append({"id": f"t{i}", "passage_id": f"p{i // 2}", "split": "fit" if i % 2 == 0 else "eval",
-                     "document": context, "question": f"What happened to the {thing} of {name} in the wind?",
-                     "options": options, "gold_label": label, "gold_ending": gold})
+        rows.append(
+            {
+                "id": f"t{i}",
+                "passage_id": f"p{i // 2}",
+                "split": "fit" if i % 2 == 0 else "eval",
+                "document": context,
+                "question": f"What happened to the {thing} of {name} in the wind?",
+                "options": options,
+                "gold_label": label,
+                "gold_ending": gold,
+            }
+        )
     return rows
 
 
@@ -115,8 +144,9 @@ def test_question_words_in_an_ending_never_change_the_reading(ablating: Path) ->
     rows = _rows()
     for make in (lambda r: r["gold_ending"], lambda r: f"{r['options'][(r['gold_label'] + 1) % 4]}"):
         plain = reader.read([with_ending(r, make(r)) for r in rows])
-        padded = reader.read([with_ending(r, f"{make(r)} {r['question']} In the wind, the {r['question'].split()[4]}.")
-                              for r in rows])
+        padded = reader.read(
+            [with_ending(r, f"{make(r)} {r['question']} In the wind, the {r['question'].split()[4]}.") for r in rows]
+        )
         assert [(p.choice, round(p.margin, 9)) for p in plain] == [(p.choice, round(p.margin, 9)) for p in padded]
 
 
@@ -134,21 +164,32 @@ def test_ablating_reader_reads_the_story_and_not_the_question(ablating: Path) ->
     assert rate(lambda r: f"So it was that the wind did it to the {r['question'].split()[4]}, sadly.") == 0.0
 
 
-@pytest.mark.parametrize(("ending", "expected"), [
-    ("Martta was cryinng by the lakee.", "was by."),      # one letter doubled in each
-    ("Mrata cyring.", "."),                              # neighbours swapped
-    ("Marta's brother laughed.", "brother laughed."),
-    ("It was too late to bake.", "It was too late to bake."),        # late and bake are not typos of lake
-    ("Her brother found the boats.", "Her brother found boats."),   # boats is not a typo of a question word
-])
+@pytest.mark.parametrize(
+    ("ending", "expected"),
+    [
+        ("Martta was cryinng by the lakee.", "was by."),  # one letter doubled in each
+        ("Mrata cyring.", "."),  # neighbours swapped
+        ("Marta's brother laughed.", "brother laughed."),
+        ("It was too late to bake.", "It was too late to bake."),  # late and bake are not typos of lake
+        ("Her brother found the boats.", "Her brother found boats."),  # boats is not a typo of a question word
+    ],
+)
 def test_typos_of_question_words_are_ablated(ending: str, expected: str) -> None:
     assert ablate(ending, QUESTION) == expected
 
 
 def test_story_words_are_ablated_too_in_the_story_mode() -> None:
-    item = MCItem("x", "Marta took her boat to the lake. The boat had a leak.", QUESTION,
-                  ("The boat sank with a leak.", "Her brother swam out and pulled Marta to shore."), 1)
-    assert ablated_item(item, QUESTION_WORDS).options == ("boat sank with a leak.", "Her brother swam out and pulled to shore.")
+    item = MCItem(
+        "x",
+        "Marta took her boat to the lake. The boat had a leak.",
+        QUESTION,
+        ("The boat sank with a leak.", "Her brother swam out and pulled Marta to shore."),
+        1,
+    )
+    assert ablated_item(item, QUESTION_WORDS).options == (
+        "boat sank with a leak.",
+        "Her brother swam out and pulled to shore.",
+    )
     assert ablated_item(item, STORY_WORDS).options == ("sank with.", "brother swam out and pulled shore.")
 
 

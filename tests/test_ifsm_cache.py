@@ -13,7 +13,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tests.test_ifsm_validity import GoldReader, TargetReader, _rows
 
 from lctg_metrics.ifsm import READERS, guards, register_reader, score_ifsm
 from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache
@@ -21,6 +20,7 @@ from lctg_metrics.ifsm.encoders import ENCODERS, FINGERPRINT_TEXTS, Encoder, reg
 from lctg_metrics.ifsm.records import flat_dict, result_dict
 from lctg_metrics.ifsm.report import format_result
 from lctg_metrics.ifsm.score import ADVERSARIAL_SETS, CANARY
+from tests.test_ifsm_validity import GoldReader, TargetReader, _rows
 
 
 @pytest.fixture
@@ -45,8 +45,15 @@ def _use(factory) -> None:
 
 
 def _score(rows, reader="cache-perfect", **options):
-    return score_ifsm({r["id"]: r["gold_ending"] for r in rows}, rows, reader=reader, guard_encoder="validity-bow",
-                      dissimilarity_encoder=None, n_boot=200, **options)
+    return score_ifsm(
+        {r["id"]: r["gold_ending"] for r in rows},
+        rows,
+        reader=reader,
+        guard_encoder="validity-bow",
+        dissimilarity_encoder=None,
+        n_boot=200,
+        **options,
+    )
 
 
 def test_the_table_is_cached_by_default_and_reused_with_the_same_numbers(folder: Path) -> None:
@@ -59,8 +66,12 @@ def test_the_table_is_cached_by_default_and_reused_with_the_same_numbers(folder:
     second = _score(rows)
     assert (first.attacks_reused, second.attacks_reused) == (False, True)
     assert second.attacks == first.attacks and second.adversarial == first.adversarial
-    assert (second.ifsm, second.ci, second.valid, second.signature) == (first.ifsm, first.ci, first.valid,
-                                                                          first.signature)
+    assert (second.ifsm, second.ci, second.valid, second.signature) == (
+        first.ifsm,
+        first.ci,
+        first.valid,
+        first.signature,
+    )
     # the second run reads the generated endings and the few gold and probe items that key the cache: no gold run,
     # no probes, no attack table
     keyed = (1 + len(ADVERSARIAL_SETS)) * min(CANARY, len(rows))
@@ -112,8 +123,14 @@ def test_other_data_or_bootstrap_is_another_key_and_a_damaged_file_is_recomputed
     _use(lambda: GoldReader(rows))
     _score(rows)
     assert not _score(_rows(seed=2)).attacks_reused
-    assert not score_ifsm({r["id"]: r["gold_ending"] for r in rows}, rows, reader="cache-perfect",
-                          guard_encoder="validity-bow", dissimilarity_encoder=None, n_boot=300).attacks_reused
+    assert not score_ifsm(
+        {r["id"]: r["gold_ending"] for r in rows},
+        rows,
+        reader="cache-perfect",
+        guard_encoder="validity-bow",
+        dissimilarity_encoder=None,
+        n_boot=300,
+    ).attacks_reused
     for path in folder.glob("*.json"):
         path.write_text('{"format": "lctg-ifsm-attacks/2", "key": "x"', "utf-8")
     again = _score(rows)
@@ -170,8 +187,13 @@ def test_no_home_means_no_cache_rather_than_a_cache_in_the_working_folder(monkey
 def test_the_guard_normalises_each_text_once_and_gives_the_same_verdicts() -> None:
     """readable/words/bigrams are cached by text: a second pass over the same texts computes nothing new, and the
     cached values equal a fresh computation (expected bigrams built here from the word list)."""
-    texts = ["Ｔｈｅ ｄｏｇ found the kite.", "W h a t happened to th3 b0at?", "Tom smiled &amp; waved.",
-             "Мaria fixed the lamp.", "one"]
+    texts = [
+        "Ｔｈｅ ｄｏｇ found the kite.",
+        "W h a t happened to th3 b0at?",
+        "Tom smiled &amp; waved.",
+        "Мaria fixed the lamp.",
+        "one",
+    ]
     guards.readable.cache_clear()
     first = [guards.readable(t) for t in texts]
     misses = guards.readable.cache_info().misses
@@ -206,27 +228,33 @@ def test_a_later_run_embeds_only_the_new_endings(folder: Path) -> None:
     register_encoder("cache-bow", _counting_encoder(embedded), replace=True)
     try:
         gold = {r["id"]: r["gold_ending"] for r in rows}
-        first = score_ifsm(gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None,
-                           n_boot=200)
+        first = score_ifsm(
+            gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None, n_boot=200
+        )
         assert list(folder.glob("enc-*.npz"))
-        mine = {r["id"]: f"In the end {r['question'].split()[2]} smiled at the {i} lanterns." for i, r in enumerate(rows)}
+        mine = {
+            r["id"]: f"In the end {r['question'].split()[2]} smiled at the {i} lanterns." for i, r in enumerate(rows)
+        }
         register_encoder("cache-bow", _counting_encoder(embedded), replace=True)  # a new process: nothing in memory
         embedded.clear()
-        again = score_ifsm(gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None,
-                           n_boot=200)
+        again = score_ifsm(
+            gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None, n_boot=200
+        )
         assert [t for t in embedded if t not in FINGERPRINT_TEXTS] == []  # gold endings: nothing new
         assert (again.ifsm, again.checks, again.attacks) == (first.ifsm, first.checks, first.attacks)
         register_encoder("cache-bow", _counting_encoder(embedded), replace=True)
         embedded.clear()
-        score_ifsm(mine, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None,
-                   n_boot=200)
+        score_ifsm(
+            mine, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None, n_boot=200
+        )
         new = {t for t in embedded if t not in FINGERPRINT_TEXTS}
         assert new and new <= set(mine.values())
         # another encoder under the same name and version (other weights): its own vectors, none preloaded
         register_encoder("cache-bow", _counting_encoder(embedded, scale=2.0), replace=True)
         embedded.clear()
-        score_ifsm(gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None,
-                   n_boot=200)
+        score_ifsm(
+            gold, rows, reader="cache-perfect", guard_encoder="cache-bow", dissimilarity_encoder=None, n_boot=200
+        )
         assert {r["question"] for r in rows} <= set(embedded)
     finally:
         ENCODERS.pop("cache-bow", None)

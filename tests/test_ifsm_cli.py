@@ -92,16 +92,29 @@ def generations(path: Path, texts: dict[str, str]) -> Path:
 
 
 def embedding_args(gens: Path, head: Path, *more: str) -> list[str]:
-    return [str(gens), "--reader", "embedding", "--head", str(head), "--stories-source", str(FIXTURE),
-            "--dissimilarity", ENCODER, "--ci-resamples", str(N_BOOT), *more]
+    return [
+        str(gens),
+        "--reader",
+        "embedding",
+        "--head",
+        str(head),
+        "--stories-source",
+        str(FIXTURE),
+        "--dissimilarity",
+        ENCODER,
+        "--ci-resamples",
+        str(N_BOOT),
+        *more,
+    ]
 
 
 def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
 
 
-def test_gold_endings_score_the_reader_accuracy(rows: list[dict], eval_rows: list[dict], head: Path,
-                                                tmp_path: Path) -> None:
+def test_gold_endings_score_the_reader_accuracy(
+    rows: list[dict], eval_rows: list[dict], head: Path, tmp_path: Path
+) -> None:
     gens = generations(tmp_path / "gold.jsonl", {r["id"]: r["gold_ending"] for r in rows})
     out, details = tmp_path / "r.json", tmp_path / "d.jsonl"
     rc = main(embedding_args(gens, head, "--json", str(out), "--details", str(details), "--allow-invalid"))
@@ -118,8 +131,16 @@ def test_gold_endings_score_the_reader_accuracy(rows: list[dict], eval_rows: lis
     assert {d["id"]: d["hit"] for d in lines} == hits
     assert all(d["guard"] == "ok" and d["signature"] == result["signature"] for d in lines)
     sig = result["signature"]
-    for part in ("reader:embedding-bow-cli@t1+bow-cli@", f"reader_acc:{accuracy:.3f}", "split:eval",
-                 "templates:ifsm-instr-v1", "weak:yes", f"boot:{N_BOOT}", "seed:0", f"dissim:{ENCODER}"):
+    for part in (
+        "reader:embedding-bow-cli@t1+bow-cli@",
+        f"reader_acc:{accuracy:.3f}",
+        "split:eval",
+        "templates:ifsm-instr-v1",
+        "weak:yes",
+        f"boot:{N_BOOT}",
+        "seed:0",
+        f"dissim:{ENCODER}",
+    ):
         assert part in sig, part
 
 
@@ -147,16 +168,19 @@ def test_adversarial_sets_are_reported(rows: list[dict], eval_rows: list[dict], 
     assert adversarial["question_restated"]["flagged"] == len(eval_rows)
 
 
-def test_question_echo_is_a_failure_and_invalid_exits_1(rows: list[dict], eval_rows: list[dict], head: Path,
-                                                         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_question_echo_is_a_failure_and_invalid_exits_1(
+    rows: list[dict], eval_rows: list[dict], head: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     gens = generations(tmp_path / "echo.jsonl", {r["id"]: r["question"] for r in rows})
     out, details = tmp_path / "r.json", tmp_path / "d.jsonl"
     rc = main(embedding_args(gens, head, "--no-adversarial", "--json", str(out), "--details", str(details)))
     captured = capsys.readouterr()
     assert rc == 1
-    assert captured.err.splitlines() == [f"wrote {out}", f"wrote {details}",
-                                         "lctg ifsm: invalid result: adversarial sets not run "
-                                         "(--allow-invalid to accept it)"]
+    assert captured.err.splitlines() == [
+        f"wrote {out}",
+        f"wrote {details}",
+        "lctg ifsm: invalid result: adversarial sets not run (--allow-invalid to accept it)",
+    ]
     result = json.loads(out.read_text("utf-8"))  # written all the same, marked invalid
     n = len(eval_rows)
     assert result["ifsm"] == 0.0 and result["flagged"] == n and result["guard_reasons"] == {"question echo": n}
@@ -176,18 +200,40 @@ def fake_reader(rows: list[dict], known: set[str]) -> Any:
         if row["id"] in known and row["gold_ending"] in endings:
             return f"The answer is {endings[row['gold_ending']]}."
         return endings[row["options"][(row["gold_label"] + 1) % 4]]
+
     return answer
 
 
 def llm_args(gens: Path, server: FakeOpenAIServer, tmp_path: Path, *more: str) -> list[str]:
-    return [str(gens), "--reader", "llm", "--llm-base-url", server.base_url, "--llm-model", "fake-reader",
-            "--llm-api-key-env", "LCTG_TEST_API_KEY", "--llm-max-retries", "0", "--llm-timeout", "5",
-            "--llm-cache", str(tmp_path / "cache.sqlite"), "--stories-source", str(FIXTURE), "--dissimilarity", "none",
-            "--ci-resamples", str(N_BOOT), *more]
+    return [
+        str(gens),
+        "--reader",
+        "llm",
+        "--llm-base-url",
+        server.base_url,
+        "--llm-model",
+        "fake-reader",
+        "--llm-api-key-env",
+        "LCTG_TEST_API_KEY",
+        "--llm-max-retries",
+        "0",
+        "--llm-timeout",
+        "5",
+        "--llm-cache",
+        str(tmp_path / "cache.sqlite"),
+        "--stories-source",
+        str(FIXTURE),
+        "--dissimilarity",
+        "none",
+        "--ci-resamples",
+        str(N_BOOT),
+        *more,
+    ]
 
 
-def test_llm_reader_gold_accuracy_and_echo(rows: list[dict], eval_rows: list[dict], tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_llm_reader_gold_accuracy_and_echo(
+    rows: list[dict], eval_rows: list[dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("LCTG_TEST_API_KEY", "k")
     known = {r["id"] for r in eval_rows[::2]}
     accuracy = len(known) / len(eval_rows)
@@ -201,7 +247,10 @@ def test_llm_reader_gold_accuracy_and_echo(rows: list[dict], eval_rows: list[dic
     assert result["ifsm"] == result["reader"]["accuracy"] == pytest.approx(accuracy)
     assert result["unparseable"] == 0 and result["reader"]["name"] == "llm:fake-reader"
     assert list(result["adversarial"]) == list(ADVERSARIAL_SETS)
-    assert "reader:llm:fake-reader@mc-v2+p3#" in result["signature"] and f"reader_acc:{accuracy:.3f}" in result["signature"]
+    assert (
+        "reader:llm:fake-reader@mc-v2+p3#" in result["signature"]
+        and f"reader_acc:{accuracy:.3f}" in result["signature"]
+    )
     echoed = json.loads((tmp_path / "e.json").read_text("utf-8"))
     n = len(eval_rows)
     assert echoed["ifsm"] == 0.0 and echoed["guard_reasons"] == {"question echo": n}
@@ -209,8 +258,9 @@ def test_llm_reader_gold_accuracy_and_echo(rows: list[dict], eval_rows: list[dic
     assert not any(f"{letter}. {r['question']}" in p for p in prompts for r in rows for letter in "ABCD")
 
 
-def test_llm_endpoint_failure_stops_the_run(rows: list[dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_llm_endpoint_failure_stops_the_run(
+    rows: list[dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("LCTG_TEST_API_KEY", "k")
     gold = generations(tmp_path / "gold.jsonl", {r["id"]: r["gold_ending"] for r in rows})
     out = tmp_path / "r.json"
@@ -223,16 +273,20 @@ def test_llm_endpoint_failure_stops_the_run(rows: list[dict], tmp_path: Path, mo
     assert "IFSM llm reader:" in err or "127.0.0.1" in err
 
 
-@pytest.mark.parametrize(("outputs", "message"), [
-    (["--json", "{gens}"], "--json {gens} would overwrite the input GENERATIONS {gens}"),
-    (["--details", "{gens}"], "--details {gens} would overwrite the input GENERATIONS {gens}"),
-    (["--json", "{tmp}/same.json", "--details", "{tmp}/same.json"], "are the same file"),
-    (["--details", f"{FIXTURE}/dev.jsonl"], "would overwrite the input --stories-source dev.jsonl"),
-    (["--json", "{tmp}/h.json", "--head", "{tmp}/h.json"], "would overwrite the input --head"),
-    (["--json", "{tmp}"], "is a folder"),
-])
-def test_an_output_that_is_an_input_is_refused(rows: list[dict], head: Path, tmp_path: Path, outputs: list[str],
-                                               message: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("outputs", "message"),
+    [
+        (["--json", "{gens}"], "--json {gens} would overwrite the input GENERATIONS {gens}"),
+        (["--details", "{gens}"], "--details {gens} would overwrite the input GENERATIONS {gens}"),
+        (["--json", "{tmp}/same.json", "--details", "{tmp}/same.json"], "are the same file"),
+        (["--details", f"{FIXTURE}/dev.jsonl"], "would overwrite the input --stories-source dev.jsonl"),
+        (["--json", "{tmp}/h.json", "--head", "{tmp}/h.json"], "would overwrite the input --head"),
+        (["--json", "{tmp}"], "is a folder"),
+    ],
+)
+def test_an_output_that_is_an_input_is_refused(
+    rows: list[dict], head: Path, tmp_path: Path, outputs: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     gens = generations(tmp_path / "g.jsonl", {r["id"]: r["gold_ending"] for r in rows})
     before = {p: p.read_bytes() for p in (gens, FIXTURE / "dev.jsonl")}
     fill = [o.format(gens=gens, tmp=tmp_path) for o in outputs]
@@ -245,17 +299,28 @@ def test_an_output_that_is_an_input_is_refused(rows: list[dict], head: Path, tmp
     assert all(p.read_bytes() == b for p, b in before.items())
 
 
-@pytest.mark.parametrize(("lines", "message"), [
-    ([{"id": "story_endings/p-kite_q0", "generation": "a b"}] * 2,
-     "g.jsonl:2: id 'story_endings/p-kite_q0' appears again (first at {gens}:1); "
-     "IFSM scores one generation per id"),
-    ([{"id": "story_endings/p-kite_q0", "generation": "a b", "sample": 1}],
-     "g.jsonl:1: id 'story_endings/p-kite_q0' has sample 1; IFSM scores one generation per id (sample 0)"),
-    ([{"id": "story_endings/nope", "generation": "a b"}], "1 generation id(s) not in rows, e.g. 'story_endings/nope'"),
-    ([{"id": "story_endings/p-kite_q0"}], "g.jsonl:1: missing field 'generation'"),
-])
-def test_bad_generations_are_one_line_errors(head: Path, tmp_path: Path, lines: list[dict], message: str,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (
+            [{"id": "story_endings/p-kite_q0", "generation": "a b"}] * 2,
+            "g.jsonl:2: id 'story_endings/p-kite_q0' appears again (first at {gens}:1); "
+            "IFSM scores one generation per id",
+        ),
+        (
+            [{"id": "story_endings/p-kite_q0", "generation": "a b", "sample": 1}],
+            "g.jsonl:1: id 'story_endings/p-kite_q0' has sample 1; IFSM scores one generation per id (sample 0)",
+        ),
+        (
+            [{"id": "story_endings/nope", "generation": "a b"}],
+            "1 generation id(s) not in rows, e.g. 'story_endings/nope'",
+        ),
+        ([{"id": "story_endings/p-kite_q0"}], "g.jsonl:1: missing field 'generation'"),
+    ],
+)
+def test_bad_generations_are_one_line_errors(
+    head: Path, tmp_path: Path, lines: list[dict], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     gens = tmp_path / "g.jsonl"
     gens.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
     assert main(embedding_args(gens, head)) == 2
@@ -263,15 +328,17 @@ def test_bad_generations_are_one_line_errors(head: Path, tmp_path: Path, lines: 
     assert len(err.splitlines()) == 1 and err.startswith("lctg ifsm: error: ") and message.format(gens=gens) in err
 
 
-def test_registered_subcommand_and_missing_endpoint(rows: list[dict], tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_registered_subcommand_and_missing_endpoint(
+    rows: list[dict], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     parser = argparse.ArgumentParser(prog="lctg")
     register(parser.add_subparsers(dest="command", required=True))
     gens = generations(tmp_path / "g.jsonl", {r["id"]: r["gold_ending"] for r in rows})
     args = parser.parse_args(["ifsm", str(gens), "--reader", "llm", "--stories-source", str(FIXTURE)])
     assert run_command("lctg ifsm", args.handler, args) == 2  # the CLI's one catch list
-    assert capsys.readouterr().err.strip() == ("lctg ifsm: error: --reader llm needs --llm-base-url and "
-                                               "--llm-model (offline: --reader embedding)")
+    assert capsys.readouterr().err.strip() == (
+        "lctg ifsm: error: --reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)"
+    )
     assert parser.parse_args(["ifsm", str(gens)]).reader == "embedding"  # the offline default the docs name
     args = parser.parse_args(["ifsm", str(gens), "--llm-calibrate", "--stories-source", str(FIXTURE)])
     assert run_command("lctg ifsm", args.handler, args) == 2
@@ -301,8 +368,10 @@ def test_prompt_records_fill_contexts_from_the_local_copy() -> None:
     for record in records:
         source = raw[record["id"]]
         assert source["question"].strip() in instructions[record["id"]]
-        assert record["prompt"] == (f"Story:\n{source['document'].strip()}\n\n{instructions[record['id']]}\n"
-                                    "Reply with the ending only: one sentence of at most 30 words.")
+        assert record["prompt"] == (
+            f"Story:\n{source['document'].strip()}\n\n{instructions[record['id']]}\n"
+            "Reply with the ending only: one sentence of at most 30 words."
+        )
     assert story_prompt_records(FIXTURE) == records  # from the folder itself
     evals = story_prompt_records(FIXTURE, split="eval")
     assert [r["id"] for r in evals] == [r["id"] for r in bare if r["split"] == "eval"]
@@ -323,15 +392,18 @@ def test_llm_reader_digest_names_the_endpoint_and_parameters() -> None:
 
     base = LLMReader(reader_config("http://127.0.0.1:8000/v1", "m")).info
     assert base.digest == LLMReader(reader_config("http://127.0.0.1:8000/v1", "m", concurrency=2)).info.digest
-    for other in (reader_config("http://10.0.0.2:8000/v1", "m"), reader_config("http://127.0.0.1:8000/v1", "m",
-                                                                                 temperature=0.0)):
+    for other in (
+        reader_config("http://10.0.0.2:8000/v1", "m"),
+        reader_config("http://127.0.0.1:8000/v1", "m", temperature=0.0),
+    ):
         assert LLMReader(other).info.digest != base.digest
     assert "m@127.0.0.1:8000|params:none" in base.note
 
 
 @pytest.mark.slow  # three full runs with the attack table
-def test_attack_cache_is_on_by_default_and_reused(rows: list[dict], head: Path, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_attack_cache_is_on_by_default_and_reused(
+    rows: list[dict], head: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("LCTG_IFSM_CACHE", raising=False)
     monkeypatch.setenv("LCTG_CACHE_DIR", str(tmp_path / "cache"))
     gens = generations(tmp_path / "gold.jsonl", {r["id"]: r["gold_ending"] for r in rows})

@@ -17,7 +17,7 @@ import pytest
 from lctg_dataset.stories import load_story_rows
 from lctg_metrics.ifsm import ADVERSARIAL_SETS
 from tests.conftest import PROJECT_ROOT
-from tests.test_ifsm_cli import FIXTURE, fake_reader, expected_ci, expected_hits, register_stand_in, write_head
+from tests.test_ifsm_cli import FIXTURE, expected_ci, expected_hits, fake_reader, register_stand_in, write_head
 
 try:
     from fake_openai_server import FakeOpenAIServer
@@ -59,15 +59,23 @@ def eval_rows() -> list[dict]:
 
 
 def test_gold_endings_score_the_reader_accuracy(metric, head: Path, eval_rows: list[dict]) -> None:
-    out = metric.compute(predictions=[r["gold_ending"] for r in eval_rows], references=[r["id"] for r in eval_rows],
-                         reader="embedding", head=str(head), stories=str(FIXTURE), dissimilarity="none",
-                         n_boot=N_BOOT, return_items=True)
+    out = metric.compute(
+        predictions=[r["gold_ending"] for r in eval_rows],
+        references=[r["id"] for r in eval_rows],
+        reader="embedding",
+        head=str(head),
+        stories=str(FIXTURE),
+        dissimilarity="none",
+        n_boot=N_BOOT,
+        return_items=True,
+    )
     hits = expected_hits(eval_rows)
     accuracy = sum(hits.values()) / len(hits)
     assert 0 < accuracy < 1
     assert out["ifsm"] == out["reader_accuracy"] == pytest.approx(accuracy)
     assert [out["ifsm_ci_low"], out["ifsm_ci_high"]] == pytest.approx(
-        expected_ci([float(hits[r["id"]]) for r in eval_rows], N_BOOT))
+        expected_ci([float(hits[r["id"]]) for r in eval_rows], N_BOOT)
+    )
     assert out["n"] == len(eval_rows) and out["flagged"] == 0 and out["unparseable"] == 0
     assert {item["id"]: item["hit"] for item in out["items"]} == hits
     for name in ADVERSARIAL_SETS:
@@ -78,39 +86,65 @@ def test_gold_endings_score_the_reader_accuracy(metric, head: Path, eval_rows: l
 
 
 def test_question_echo_fails_and_missing_rows_fail_as_empty(metric, head: Path, eval_rows: list[dict]) -> None:
-    echo = metric.compute(predictions=[r["question"] for r in eval_rows], references=[r["id"] for r in eval_rows],
-                          reader="embedding", head=str(head), stories=str(FIXTURE), dissimilarity="none",
-                          adversarial=False, n_boot=N_BOOT)
+    echo = metric.compute(
+        predictions=[r["question"] for r in eval_rows],
+        references=[r["id"] for r in eval_rows],
+        reader="embedding",
+        head=str(head),
+        stories=str(FIXTURE),
+        dissimilarity="none",
+        adversarial=False,
+        n_boot=N_BOOT,
+    )
     assert echo["ifsm"] == 0.0 and echo["flagged"] == echo["n"] == len(eval_rows)
     assert echo["valid"] is False and echo["invalid_reasons"] == ["adversarial sets not run"]
-    one = metric.compute(predictions=[eval_rows[0]["gold_ending"]], references=[eval_rows[0]["id"]],
-                         reader="embedding", head=str(head), stories=str(FIXTURE), dissimilarity="none",
-                         adversarial=False, n_boot=N_BOOT)
+    one = metric.compute(
+        predictions=[eval_rows[0]["gold_ending"]],
+        references=[eval_rows[0]["id"]],
+        reader="embedding",
+        head=str(head),
+        stories=str(FIXTURE),
+        dissimilarity="none",
+        adversarial=False,
+        n_boot=N_BOOT,
+    )
     assert one["n"] == len(eval_rows) and one["flagged"] == len(eval_rows) - 1  # the others fail as empty
 
 
-def test_llm_reader_through_the_module(metric, eval_rows: list[dict], tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_llm_reader_through_the_module(
+    metric, eval_rows: list[dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("LCTG_TEST_API_KEY", "k")
     rows = load_story_rows(FIXTURE, include_contexts=True)
     known = {r["id"] for r in eval_rows[1::2]}
     with FakeOpenAIServer(answer=fake_reader(rows, known)) as server:
-        out = metric.compute(predictions=[r["gold_ending"] for r in eval_rows],
-                             references=[r["id"] for r in eval_rows], reader="llm", stories=str(FIXTURE),
-                             dissimilarity="none", n_boot=N_BOOT, llm_base_url=server.base_url,
-                             llm_model="fake-reader", llm_api_key_env="LCTG_TEST_API_KEY", llm_max_retries=0,
-                             llm_cache=str(tmp_path / "cache.sqlite"))
+        out = metric.compute(
+            predictions=[r["gold_ending"] for r in eval_rows],
+            references=[r["id"] for r in eval_rows],
+            reader="llm",
+            stories=str(FIXTURE),
+            dissimilarity="none",
+            n_boot=N_BOOT,
+            llm_base_url=server.base_url,
+            llm_model="fake-reader",
+            llm_api_key_env="LCTG_TEST_API_KEY",
+            llm_max_retries=0,
+            llm_cache=str(tmp_path / "cache.sqlite"),
+        )
     assert out["ifsm"] == out["reader_accuracy"] == pytest.approx(len(known) / len(eval_rows))
     assert all(f"adversarial/{name}" in out for name in ADVERSARIAL_SETS)
     assert "reader:llm:fake-reader@mc-v2+p3#" in out["signature"]
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({}, "choose reader='embedding'"),
-    ({"reader": "llm"}, "needs a base URL and a model"),
-    ({"reader": "embedding", "split": "test"}, "split must be"),
-    ({"reader": "no-such"}, "unknown IFSM reader 'no-such'"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({}, "choose reader='embedding'"),
+        ({"reader": "llm"}, "needs a base URL and a model"),
+        ({"reader": "embedding", "split": "test"}, "split must be"),
+        ({"reader": "no-such"}, "unknown IFSM reader 'no-such'"),
+    ],
+)
 def test_bad_options_are_one_line_errors(metric, eval_rows: list[dict], kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message) as info:
         metric.compute(predictions=["a b"], references=[eval_rows[0]["id"]], stories=str(FIXTURE), **kwargs)
@@ -127,8 +161,15 @@ def test_unknown_and_repeated_ids_are_refused(metric, head: Path, eval_rows: lis
 
 def test_card_documents_every_keyword_option(module: ModuleType) -> None:
     card = (MODULE_DIR / "README.md").read_text(encoding="utf-8")
-    for heading in ("## Metric Description", "## How to Use", "### Inputs", "### Output Values", "### Examples",
-                    "## Limitations and Bias", "## Citation"):
+    for heading in (
+        "## Metric Description",
+        "## How to Use",
+        "### Inputs",
+        "### Output Values",
+        "### Examples",
+        "## Limitations and Bias",
+        "## Citation",
+    ):
         assert heading in card, heading
     info = module.LctgIfsm(keep_in_memory=True)._info()
     assert set(info.features) == {"predictions", "references"}
@@ -158,10 +199,22 @@ def test_doctests_run_through_evaluate_load(tmp_path: Path) -> None:
     root.mkdir()
     (root / "lctg_ifsm").symlink_to(MODULE_DIR, target_is_directory=True)
     (root / "tests").symlink_to(PROJECT_ROOT / "tests", target_is_directory=True)
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
-           "HF_HOME": str(tmp_path / "hf"), "PYTHONPATH": str(PROJECT_ROOT)}
-    proc = subprocess.run([sys.executable, "-c", _DOCTEST, str(MODULE_DIR / "lctg_ifsm.py")], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=600)
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "HF_EVALUATE_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "HF_HOME": str(tmp_path / "hf"),
+        "PYTHONPATH": str(PROJECT_ROOT),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", _DOCTEST, str(MODULE_DIR / "lctg_ifsm.py")],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     tries, failures = map(int, proc.stdout.strip().splitlines()[-1].split()[1:])
     assert tries >= 8 and failures == 0, proc.stdout[-3000:]
@@ -187,7 +240,8 @@ def test_real_encoder_on_a_slice_of_possible_stories(metric, tmp_path: Path) -> 
     # the guard fails the restated question, and the calibrated reader alone reads it at chance or below
     assert gold["adversarial/question_restated"] == 0.0
     assert gold["adversarial/question_restated/reader_alone"] <= 0.30
-    echo = metric.compute(predictions=[r["question"] for r in rows], references=[r["id"] for r in rows],
-                          adversarial=False, **common)
+    echo = metric.compute(
+        predictions=[r["question"] for r in rows], references=[r["id"] for r in rows], adversarial=False, **common
+    )
     assert echo["ifsm"] == 0.0 and echo["flagged"] == len(rows)
     assert "reader:embedding-use-m3@v4-abl+use-m3@" in gold["signature"] and "weak:yes" in gold["signature"]

@@ -24,10 +24,20 @@ from lctg_metrics.ifsm.guards import GUARD_VERSION  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "ifsm_labeled"
 #: Guard reason (its first words) → the class the labels name.
-CLASSES = {"question echo": "question", "question restated": "question", "question fragment": "question",
-           "not English": "not_english", "empty": "empty", "over-length": "over_length",
-           "several candidates": "several", "context copy": "context_copy", "copied candidate": "copied_candidate",
-           "instruction to the reader": "injection", "garbled": "garbled", "ok": "ok"}
+CLASSES = {
+    "question echo": "question",
+    "question restated": "question",
+    "question fragment": "question",
+    "not English": "not_english",
+    "empty": "empty",
+    "over-length": "over_length",
+    "several candidates": "several",
+    "context copy": "context_copy",
+    "copied candidate": "copied_candidate",
+    "instruction to the reader": "injection",
+    "garbled": "garbled",
+    "ok": "ok",
+}
 MAX_FALSE_FLAGS = 0.05
 
 
@@ -50,12 +60,29 @@ def verdicts() -> list[tuple[dict, str, str]]:
     rows = []
     for number, case in enumerate(labeled):
         item = items[case["item"]]
-        rows.append({"id": f"story_endings/{item['id']}#{number}", "split": "eval", "question": item["question"],
-                     "document": item["context"], "options": list(item["options"]), "gold_label": item["gold"],
-                     "gold_ending": item["options"][item["gold"]], "passage_id": item["id"]})
-    result = score_ifsm({row["id"]: case["ending"] for row, case in zip(rows, labeled)}, rows, reader="embedding",
-                        split=None, adversarial=False, dissimilarity_encoder=None, guard_encoder="auto",
-                        n_boot=10, return_items=True)
+        rows.append(
+            {
+                "id": f"story_endings/{item['id']}#{number}",
+                "split": "eval",
+                "question": item["question"],
+                "document": item["context"],
+                "options": list(item["options"]),
+                "gold_label": item["gold"],
+                "gold_ending": item["options"][item["gold"]],
+                "passage_id": item["id"],
+            }
+        )
+    result = score_ifsm(
+        {row["id"]: case["ending"] for row, case in zip(rows, labeled)},
+        rows,
+        reader="embedding",
+        split=None,
+        adversarial=False,
+        dissimilarity_encoder=None,
+        guard_encoder="auto",
+        n_boot=10,
+        return_items=True,
+    )
     assert f"guards:{GUARD_VERSION}+use-m3" in result.signature
     reasons = {item["id"]: item["guard"] for item in result.items}
     return [(case, reasons[row["id"]], _class(reasons[row["id"]])) for row, case in zip(rows, labeled)]
@@ -65,13 +92,25 @@ def test_the_set_is_large_and_covers_every_class(verdicts) -> None:
     kinds = Counter(case["kind"] for case, _, _ in verdicts)
     assert len(verdicts) >= 200 and kinds["legitimate"] >= 90
     expected = {name for case, _, _ in verdicts for name in case["expect"]}
-    assert expected >= {"ok", "question", "not_english", "empty", "over_length", "several", "context_copy",
-                        "copied_candidate", "injection"}
+    assert expected >= {
+        "ok",
+        "question",
+        "not_english",
+        "empty",
+        "over_length",
+        "several",
+        "context_copy",
+        "copied_candidate",
+        "injection",
+    }
 
 
 def test_every_adversarial_ending_gets_its_flag(verdicts) -> None:
-    missed = [f"{case['item']} [{case['note']}] {case['ending'][:70]!r} -> {reason}"
-              for case, reason, got in verdicts if "ok" not in case["expect"] and got not in case["expect"]]
+    missed = [
+        f"{case['item']} [{case['note']}] {case['ending'][:70]!r} -> {reason}"
+        for case, reason, got in verdicts
+        if "ok" not in case["expect"] and got not in case["expect"]
+    ]
     assert not missed, f"{len(missed)} adversarial endings not flagged as expected:\n" + "\n".join(missed)
 
 
@@ -85,6 +124,9 @@ def test_legitimate_endings_are_rarely_flagged(verdicts) -> None:
 
 
 def test_endings_with_two_acceptable_classes_get_one_of_them(verdicts) -> None:
-    wrong = [f"{case['note']}: {reason}" for case, reason, got in verdicts
-             if "ok" in case["expect"] and len(case["expect"]) > 1 and got not in case["expect"]]
+    wrong = [
+        f"{case['note']}: {reason}"
+        for case, reason, got in verdicts
+        if "ok" in case["expect"] and len(case["expect"]) > 1 and got not in case["expect"]
+    ]
     assert not wrong, wrong

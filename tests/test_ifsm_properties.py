@@ -11,17 +11,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lctg_dataset.stories import load_story_rows, split_passages
-from lctg_metrics.ifsm import readers
 from lctg_metrics.cli.ifsm import main
+from lctg_metrics.ifsm import readers
 from lctg_metrics.ifsm.encoders import Encoder, register_encoder
-from lctg_metrics.ifsm.head import FEATURES, Head, save_head
 from lctg_metrics.ifsm.guards import check_ending
+from lctg_metrics.ifsm.head import FEATURES, Head, save_head
 from lctg_metrics.ifsm.llm_reader import parse_choice
 
 FIXTURE = Path(__file__).parent / "data" / "ifsm"
 CTX = "Raj was late for his exam. He ran to the bus stop. The bus was just leaving. He waved his arms wildly."
-OPTS = ["The driver stopped the bus and Raj got on.", "Raj missed the bus and failed the exam.",
-        "Raj called a taxi and arrived early.", "A friend on a bike gave Raj a ride."]
+OPTS = [
+    "The driver stopped the bus and Raj got on.",
+    "Raj missed the bus and failed the exam.",
+    "Raj called a taxi and arrived early.",
+    "A friend on a bike gave Raj a ride.",
+]
 Q = "Which ending shows a helpful driver?"
 words = st.sampled_from("the a driver bus Raj stopped smiled exam late rain taxi friend ran home and".split())
 endings = st.lists(words, min_size=0, max_size=14).map(" ".join)
@@ -65,8 +69,9 @@ def _letters(texts: list[str]) -> np.ndarray:
     return out
 
 
-def test_command_line_scores_a_jsonl(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_command_line_scores_a_jsonl(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     register_encoder("letters", lambda: Encoder("letters", "lctg", _letters))
     weights = [0.0] * len(FEATURES)
     weights[FEATURES.index("cos_question_rel")] = 1.0

@@ -44,9 +44,20 @@ def _bag_of_words(texts: list[str]) -> np.ndarray:
 register_encoder("bow-cal", lambda: Encoder("bow-cal", "lctg", _bag_of_words), replace=True)
 
 NAMES = ["Rina", "Tomas", "Keiko", "Omar", "Lena", "Hugo", "Sana", "Piotr", "Ada", "Milo", "Yuna", "Ravi"]
-THINGS = [("kite", "park"), ("cake", "party"), ("bike", "hill"), ("phone", "lake"), ("boat", "river"),
-          ("lamp", "attic"), ("drum", "school"), ("tent", "forest"), ("vase", "market"), ("sled", "slope"),
-          ("radio", "garage"), ("scarf", "station")]
+THINGS = [
+    ("kite", "park"),
+    ("cake", "party"),
+    ("bike", "hill"),
+    ("phone", "lake"),
+    ("boat", "river"),
+    ("lamp", "attic"),
+    ("drum", "school"),
+    ("tent", "forest"),
+    ("vase", "market"),
+    ("sled", "slope"),
+    ("radio", "garage"),
+    ("scarf", "station"),
+]
 
 
 def _rows() -> list[dict]:
@@ -55,16 +66,30 @@ def _rows() -> list[dict]:
     for i in range(24):
         name, (thing, place) = NAMES[i % 12], THINGS[(i * 5) % 12]
         other = THINGS[(i * 5 + 3) % 12][0]
-        context = (f"{name} bought a new {thing}. {name} carried the {thing} to the {place}. "
-                   f"The weather at the {place} was windy. {name} held the {thing} tightly.")
+        context = (
+            f"{name} bought a new {thing}. {name} carried the {thing} to the {place}. "
+            f"The weather at the {place} was windy. {name} held the {thing} tightly."
+        )
         gold = f"The wind tore the {thing} apart and {name} cried."
-        options = [f"{name} ate a sandwich and read a book.", f"A friend gave {name} a {other} instead.",
-                   f"{name} sang loudly on the bus."]
+        options = [
+            f"{name} ate a sandwich and read a book.",
+            f"A friend gave {name} a {other} instead.",
+            f"{name} sang loudly on the bus.",
+        ]
         label = i % 4
         options.insert(label, gold)
-        rows.append({"id": f"t{i}", "passage_id": f"p{i // 2}", "split": "fit" if i % 2 == 0 else "eval",
-                     "document": context, "question": f"What happened to the {thing} of {name} in the wind?",
-                     "options": options, "gold_label": label, "gold_ending": gold})
+        rows.append(
+            {
+                "id": f"t{i}",
+                "passage_id": f"p{i // 2}",
+                "split": "fit" if i % 2 == 0 else "eval",
+                "document": context,
+                "question": f"What happened to the {thing} of {name} in the wind?",
+                "options": options,
+                "gold_label": label,
+                "gold_ending": gold,
+            }
+        )
     return rows
 
 
@@ -75,21 +100,27 @@ def head_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("context", "name"), [
-    ("Rina lost her keys. Then Rina looked everywhere. Rina found them.", "Rina"),
-    ("The dog ran. The dog barked at Omar. Omar laughed.", "Omar"),
-    ("I went to the store. I bought milk.", "I"),
-    ("It rained. Everyone stayed in.", "They"),
-])
+@pytest.mark.parametrize(
+    ("context", "name"),
+    [
+        ("Rina lost her keys. Then Rina looked everywhere. Rina found them.", "Rina"),
+        ("The dog ran. The dog barked at Omar. Omar laughed.", "Omar"),
+        ("I went to the store. I bought milk.", "I"),
+        ("It rained. Everyone stayed in.", "They"),
+    ],
+)
 def test_main_character(context: str, name: str) -> None:
     assert main_character(context) == name
 
 
-@pytest.mark.parametrize(("question", "expected"), [
-    ("Which is the worst possible outcome?", "worst possible outcome"),
-    ("Which answer tells you that the neighbor did not clean the cup?", "neighbor did not clean the cup"),
-    ("Why?", "Why"),
-])
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Which is the worst possible outcome?", "worst possible outcome"),
+        ("Which answer tells you that the neighbor did not clean the cup?", "neighbor did not clean the cup"),
+        ("Why?", "Why"),
+    ],
+)
 def test_focus(question: str, expected: str) -> None:
     assert focus(question) == expected
 
@@ -144,8 +175,12 @@ def test_read_exposes_scores_margin_and_threshold(head_path: Path) -> None:
 
 def test_fitted_on_the_fit_half_only() -> None:
     rows = _rows()
-    scrambled = [r if r["split"] == "fit" else {**r, "gold_label": (r["gold_label"] + 1) % 4,
-                                                "document": "Nothing here. Nobody came. It ended."} for r in rows]
+    scrambled = [
+        r
+        if r["split"] == "fit"
+        else {**r, "gold_label": (r["gold_label"] + 1) % 4, "document": "Nothing here. Nobody came. It ended."}
+        for r in rows
+    ]
     a, b = fit_calibrated(rows, "bow-cal"), fit_calibrated(scrambled, "bow-cal")
     assert (a.weights, a.mean, a.scale, a.probes) == (b.weights, b.mean, b.scale, b.probes)
     assert a.eval_accuracy != b.eval_accuracy  # only the measurement on the eval half changed
@@ -207,5 +242,5 @@ def test_shipped_calibrated_reader_on_real_items() -> None:
     named = rate(lambda r: f"{main_character(r['document'])} could not believe how things turned out.")
     assert named <= 0.10 and rate(lambda r: "In the end, everything went back to normal.") <= 0.10  # v1: 0.52, 0.23
     assert rate(lambda r: r["question"]) == 0.0
-    assert rate(lambda r: r["question"].strip().rstrip("?") + ".") <= 0.10      # v1: 1.000
+    assert rate(lambda r: r["question"].strip().rstrip("?") + ".") <= 0.10  # v1: 1.000
     assert rate(lambda r: f"It turned out that {focus(r['question'])}.") <= 0.20  # v1: 1.000

@@ -26,6 +26,6 @@ def test_shipped_head_reads_gold_and_resists_attacks() -> None:
     result = score_ifsm({r["id"]: r["gold_ending"] for r in rows}, rows, reader=reader, n_boot=500)
     assert result.ifsm == result.oracle.guarded > 0.25 and result.flagged == 0
     assert result.adversarial["question_restated"].raw > result.ifsm  # the reader alone is fooled...
-    assert result.adversarial["question_restated"].guarded == 0.0     # ...the guard is not
+    assert result.adversarial["question_restated"].guarded == 0.0  # ...the guard is not
     assert result.adversarial["generic"].guarded < result.ifsm
     assert f"#{reader.info.digest}" in result.signature and "weak:yes" in result.signature

@@ -64,14 +64,37 @@ def test_template_choice_is_seeded_per_item_not_by_order() -> None:
     assert ids == {t.id for t in INSTRUCTION_TEMPLATES}
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ({"roc_passage_id": "p", "question_id": "q", "question": "Q?", "document": "D.", "options": ["a"] * 3,
-      "gold_label": 0}, "4 strings"),
-    ({"roc_passage_id": "p", "question_id": "q", "question": "Q?", "document": "D.", "options": ["a"] * 4,
-      "gold_label": 7}, "gold_label"),
-    ({"roc_passage_id": "p", "question_id": "q", "document": "D.", "options": ["a"] * 4, "gold_label": 0},
-     "'question'"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            {
+                "roc_passage_id": "p",
+                "question_id": "q",
+                "question": "Q?",
+                "document": "D.",
+                "options": ["a"] * 3,
+                "gold_label": 0,
+            },
+            "4 strings",
+        ),
+        (
+            {
+                "roc_passage_id": "p",
+                "question_id": "q",
+                "question": "Q?",
+                "document": "D.",
+                "options": ["a"] * 4,
+                "gold_label": 7,
+            },
+            "gold_label",
+        ),
+        (
+            {"roc_passage_id": "p", "question_id": "q", "document": "D.", "options": ["a"] * 4, "gold_label": 0},
+            "'question'",
+        ),
+    ],
+)
 def test_malformed_line_names_file_and_line(tmp_path: Path, line: dict, message: str) -> None:
     path = tmp_path / "dev.jsonl"
     path.write_text("\n" + json.dumps(line) + "\n", encoding="utf-8")

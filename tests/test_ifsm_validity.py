@@ -29,8 +29,10 @@ from lctg_metrics.ifsm.validity import (
 )
 
 DIM = 256
-NOUNS = ("kite dog boat garden letter cake bike river lamp song window coat apple drum map shell bridge stove "
-         "violin ladder tent bucket candle rope").split()
+NOUNS = (
+    "kite dog boat garden letter cake bike river lamp song window coat apple drum map shell bridge stove "
+    "violin ladder tent bucket candle rope"
+).split()
 VERBS = ("found lost painted fixed broke sold carried washed hid opened climbed baked").split()
 NAMES = ("Ana Ben Cleo Dev Eli Fay Gus Hana Ivo Jun Kai Lia Moe Nia").split()
 
@@ -53,15 +55,29 @@ def _rows(passages: int = 14, questions: int = 3, seed: int = 1) -> list[dict]:
     for p in range(passages):
         name = NAMES[p % len(NAMES)]
         things = rng.sample(NOUNS, 6)
-        context = (f"{name} had an old {things[0]}. One day the {things[1]} was gone. {name} asked a neighbour "
-                   f"about the {things[2]}. Then it started to rain.")
+        context = (
+            f"{name} had an old {things[0]}. One day the {things[1]} was gone. {name} asked a neighbour "
+            f"about the {things[2]}. Then it started to rain."
+        )
         for q in range(questions):
-            endings = [f"{name} {rng.choice(VERBS)} the {rng.choice(NOUNS)} near the {rng.choice(NOUNS)} "
-                       f"and then {rng.choice(VERBS)} a {rng.choice(NOUNS)}." for _ in range(4)]
-            rows.append({"id": f"s/{p}_{q}", "passage_id": f"p{p}", "split": "eval",
-                         "question": f"What did {name} do with the {things[3 + q]} after the rain?",
-                         "document": context, "options": endings, "gold_label": q % 4,
-                         "gold_ending": endings[q % 4], "template_set": "t"})
+            endings = [
+                f"{name} {rng.choice(VERBS)} the {rng.choice(NOUNS)} near the {rng.choice(NOUNS)} "
+                f"and then {rng.choice(VERBS)} a {rng.choice(NOUNS)}."
+                for _ in range(4)
+            ]
+            rows.append(
+                {
+                    "id": f"s/{p}_{q}",
+                    "passage_id": f"p{p}",
+                    "split": "eval",
+                    "question": f"What did {name} do with the {things[3 + q]} after the rain?",
+                    "document": context,
+                    "options": endings,
+                    "gold_label": q % 4,
+                    "gold_ending": endings[q % 4],
+                    "template_set": "t",
+                }
+            )
     return rows
 
 
@@ -69,6 +85,7 @@ class TargetReader:
     """Picks whatever ending is under test: fooled by every attack that reaches it."""
 
     from lctg_metrics.ifsm.readers import ReaderInfo
+
     info = ReaderInfo("target", "0", "0", weak=True)
 
     def choose(self, items):
@@ -79,17 +96,18 @@ class GoldReader:
     """A perfect reader: picks the human gold ending wherever it is, else the first other slot."""
 
     from lctg_metrics.ifsm.readers import ReaderInfo
+
     info = ReaderInfo("perfect", "0", "0", weak=False)
 
     def __init__(self, rows: list[dict]) -> None:
         self.gold = {r["id"]: r["gold_ending"] for r in rows}
 
     def choose(self, items):
-        return [i.options.index(self.gold[i.id]) if self.gold[i.id] in i.options else (i.target + 1) % 4
-                for i in items]
+        return [i.options.index(self.gold[i.id]) if self.gold[i.id] in i.options else (i.target + 1) % 4 for i in items]
 
 
 # --- statistics against independent computations -------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_mann_whitney_auc_is_the_pairwise_share_and_p_matches_scipy(seed: int) -> None:
@@ -106,20 +124,24 @@ def test_mann_whitney_auc_is_the_pairwise_share_and_p_matches_scipy(seed: int) -
 
 @pytest.mark.parametrize(("k", "n", "p"), [(0, 10, 0.1), (3, 10, 0.1), (10, 10, 0.5), (30, 200, 0.05), (1, 1, 0.3)])
 def test_binomial_tail_is_the_sum_of_the_pmf(k: int, n: int, p: float) -> None:
-    expected = sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+    expected = sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
     assert binomial_above(k, n, p) == pytest.approx(min(1.0, expected), rel=1e-9)
 
 
 # --- repetition ---------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("a", "b", "same"), [
-    ("Mia could not believe how things turned out.", "Tom could not believe how things turned out!", True),
-    ("In the end, everything went back to normal.", "in the end everything went back to normal", True),
-    ("Mia could not believe how things turned out.", "Mia could not believe her luck.", False),
-    ("The dog ate the cake.", "The dog ate the map.", False),
-    ("Ｍia ｃould not believe how things turned out.", "Ben could not believe how things turned out.", True),
-    ("The end: ミアは生地を忘れた。", "The end: 猫が戻った。", False),  # letters of any script are words
-])
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("Mia could not believe how things turned out.", "Tom could not believe how things turned out!", True),
+        ("In the end, everything went back to normal.", "in the end everything went back to normal", True),
+        ("Mia could not believe how things turned out.", "Mia could not believe her luck.", False),
+        ("The dog ate the cake.", "The dog ate the map.", False),
+        ("Ｍia ｃould not believe how things turned out.", "Ben could not believe how things turned out.", True),
+        ("The end: ミアは生地を忘れた。", "The end: 猫が戻った。", False),  # letters of any script are words
+    ],
+)
 def test_skeleton_drops_names_only(a: str, b: str, same: bool) -> None:
     assert (skeleton(a) == skeleton(b)) is same
 
@@ -134,14 +156,14 @@ def test_repeated_needs_enough_passages() -> None:
 
 # --- run checks on feature arrays --------------------------------------------------------------------------------
 
+
 def _features(values: dict[str, np.ndarray], passages: dict[str, float]) -> RunFeatures:
     return RunFeatures(values, passages)
 
 
 def _run(n: int, rng: np.random.Generator, shift: float = 0.0, contaminate: float = 0.0) -> dict[str, np.ndarray]:
     out = {}
-    for name in ("question_similarity", "last_sentence_similarity", "cross_story_similarity",
-                 "function_word_deficit"):
+    for name in ("question_similarity", "last_sentence_similarity", "cross_story_similarity", "function_word_deficit"):
         x = rng.normal(0.3, 0.1, n) + shift
         k = int(contaminate * n)
         x[:k] = rng.normal(0.9, 0.02, k)
@@ -155,13 +177,16 @@ def test_gold_against_itself_passes_every_check() -> None:
     assert all(c.passed for c in check_run(gold, gold, [None] * 500, [None] * 500))
 
 
-@pytest.mark.parametrize(("shift", "contaminate", "passes"), [
-    (0.0, 0.0, True),     # another honest run from the same distribution
-    (0.02, 0.0, True),    # a small honest difference: significant at n=2000 but under the effect floor
-    (0.15, 0.0, False),   # a shift: AUC ~0.85
-    (0.0, 0.25, False),   # a quarter of the items far in the tail
-    (0.0, 0.03, True),    # 3% in the tail: under the tail floor
-])
+@pytest.mark.parametrize(
+    ("shift", "contaminate", "passes"),
+    [
+        (0.0, 0.0, True),  # another honest run from the same distribution
+        (0.02, 0.0, True),  # a small honest difference: significant at n=2000 but under the effect floor
+        (0.15, 0.0, False),  # a shift: AUC ~0.85
+        (0.0, 0.25, False),  # a quarter of the items far in the tail
+        (0.0, 0.03, True),  # 3% in the tail: under the tail floor
+    ],
+)
 def test_feature_shift_needs_significance_and_size(shift: float, contaminate: float, passes: bool) -> None:
     rng = np.random.default_rng(1)
     gold = _features(_run(2000, rng), {})
@@ -195,9 +220,17 @@ def test_features_of_a_constant_run() -> None:
 
 # --- through score_ifsm -----------------------------------------------------------------------------------------
 
+
 def _score(rows, endings, reader, **options):
-    return score_ifsm({r["id"]: e for r, e in zip(rows, endings)}, rows, reader=reader, guard_encoder="validity-bow",
-                      dissimilarity_encoder="validity-bow", n_boot=200, **options)
+    return score_ifsm(
+        {r["id"]: e for r, e in zip(rows, endings)},
+        rows,
+        reader=reader,
+        guard_encoder="validity-bow",
+        dissimilarity_encoder="validity-bow",
+        n_boot=200,
+        **options,
+    )
 
 
 def test_gold_is_valid_and_scores_the_reader_accuracy() -> None:
@@ -222,9 +255,11 @@ def test_the_attack_table_carries_every_class_and_mix() -> None:
     from lctg_metrics.ifsm import ATTACK_CLASSES, MIXES
     from lctg_metrics.ifsm.records import result_dict
     from lctg_metrics.ifsm.report import format_result
+
     rows = _rows()
     result = _score(rows, [r["gold_ending"] for r in rows], GoldReader(rows))
     from lctg_metrics.ifsm.attacks import HUGGING
+
     assert set(result.attacks) == set(ATTACK_CLASSES) | set(HUGGING) | set(MIXES)
     for name, a in result.attacks.items():
         assert 0 < a.n <= len(rows) and 0.0 <= a.ifsm <= 1.0, name
@@ -251,6 +286,7 @@ def test_the_attack_table_is_reused_from_the_cache_for_the_same_key(tmp_path, mo
     from lctg_metrics.ifsm import register_reader
     from lctg_metrics.ifsm.attack_cache import cache_dir
     from lctg_metrics.ifsm.records import result_dict
+
     monkeypatch.setenv("LCTG_CACHE_DIR", str(tmp_path))
     rows = _rows()
     calls = []

@@ -25,8 +25,7 @@ def _has_content(value: object) -> bool:
     """The oracle for "a JSON object or array with content": some string with a kana/letter/digit or some number
     inside a list or dict (a named true/false counts as content of its object)."""
     if isinstance(value, dict):
-        return any(_has_content(v) or (any(c.isalnum() for c in k) and isinstance(v, bool))
-                   for k, v in value.items())
+        return any(_has_content(v) or (any(c.isalnum() for c in k) and isinstance(v, bool)) for k, v in value.items())
     if isinstance(value, list):
         return any(_has_content(v) for v in value)
     if isinstance(value, bool) or value is None:
@@ -35,8 +34,11 @@ def _has_content(value: object) -> bool:
 
 
 JSON_LEAF = st.none() | st.booleans() | st.integers() | WORD | EMPTY
-JSON_VALUE = st.recursive(JSON_LEAF, lambda inner: st.lists(inner, max_size=3)
-                          | st.dictionaries(WORD | st.just(""), inner, max_size=3), max_leaves=8)
+JSON_VALUE = st.recursive(
+    JSON_LEAF,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(WORD | st.just(""), inner, max_size=3),
+    max_leaves=8,
+)
 
 
 @FEW
@@ -52,7 +54,7 @@ def test_json_passes_exactly_for_an_object_or_array_with_content(value: object, 
 @FEW
 @given(WORDS, st.sampled_from(["・", "- ", "• ", "1. "]), st.data())
 def test_list_minimum_counts_distinct_filled_items(items: list[str], marker: str, data: st.DataObject) -> None:
-    iid, kw = (("format:numbered_list", {}) if marker == "1. " else ("format:bullet_list", {}))
+    iid, kw = ("format:numbered_list", {}) if marker == "1. " else ("format:bullet_list", {})
     lines = [f"{n + 1}. {item}" if marker == "1. " else marker + item for n, item in enumerate(items)]
     assert check(iid, "\n".join(lines), {**kw, "min": len(items)}).passed
     repeated = data.draw(st.sampled_from(items))
@@ -72,8 +74,9 @@ def test_highlights_count_distinct_filled_spans(words: list[str], blank: str) ->
 
 @FEW
 @given(st.lists(st.tuples(WORD, WORD), min_size=1, max_size=4, unique_by=lambda r: r[0]), st.integers(0, 3))
-def test_tables_with_and_without_outer_pipes_agree_and_empty_rows_never_count(rows: list[tuple[str, str]],
-                                                                            empties: int) -> None:
+def test_tables_with_and_without_outer_pipes_agree_and_empty_rows_never_count(
+    rows: list[tuple[str, str]], empties: int
+) -> None:
     def table(outer: bool, body: list[tuple[str, str]]) -> str:
         lines = [("項目", "内容"), ("---", "---"), *body]
         return "\n".join(f"| {a} | {b} |" if outer else f"{a} | {b}" for a, b in lines)

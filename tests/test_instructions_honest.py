@@ -25,8 +25,9 @@ SEED = 20261127
 @pytest.fixture(scope="module")
 def rows(source_dir) -> dict[str, dict]:
     result = build(str(source_dir))
-    prompts = {t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t]
-               for t in TASKS}
+    prompts = {
+        t: json.loads((source_dir / "protocol_prompts.json").read_text("utf-8"))["task_prompt"][t] for t in TASKS
+    }
     return {r["id"]: r for r in instruction_rows(result.records, prompts, seed=0, version="1.2.0")}
 
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -16,8 +15,10 @@ from lctg_metrics.instructions.text import count_occurrences, paragraphs, split_
 HIRAGANA = st.text(alphabet=st.characters(min_codepoint=0x3041, max_codepoint=0x3093), min_size=1, max_size=12)
 KATAKANA = st.text(alphabet=st.characters(min_codepoint=0x30A1, max_codepoint=0x30F3), min_size=1, max_size=12)
 KANJI = st.text(alphabet="日本語漢字東京学習機械天気春夏秋冬山川", min_size=1, max_size=6)
-JA_TEXT = st.text(alphabet=st.sampled_from(list("あいうえおかきくけこアイウエオ日本語東京、。！？「」『』（）・ー…\n *#-1２①")),
-                  max_size=80)
+JA_TEXT = st.text(
+    alphabet=st.sampled_from(list("あいうえおかきくけこアイウエオ日本語東京、。！？「」『』（）・ー…\n *#-1２①")),
+    max_size=80,
+)
 ANY_TEXT = st.text(max_size=60)
 
 
@@ -83,9 +84,14 @@ def test_counting_every_code_point_is_additive(a: str, b: str) -> None:
 
 LETTERS = st.text(alphabet=st.sampled_from(list("あいうアイウ日本語12０１ABab")), max_size=40)
 #: One mark between letters, never two in a row: every character is one visible character, no run is padding.
-SPACED_MARKS = st.lists(st.tuples(st.sampled_from(list("あいうアイウ日本語12０１ABab")),
-                                  st.sampled_from(["", "、", "。", "！", "？", "「", "」", "・", "ー"])),
-                        min_size=1, max_size=30).map(lambda pairs: "".join(a + b for a, b in pairs))
+SPACED_MARKS = st.lists(
+    st.tuples(
+        st.sampled_from(list("あいうアイウ日本語12０１ABab")),
+        st.sampled_from(["", "、", "。", "！", "？", "「", "」", "・", "ー"]),
+    ),
+    min_size=1,
+    max_size=30,
+).map(lambda pairs: "".join(a + b for a, b in pairs))
 
 
 @given(SPACED_MARKS, LETTERS)
@@ -95,8 +101,12 @@ def test_reader_counting_is_additive_on_japanese_text(a: str, b: str) -> None:
     assert not check("length:chars", a + b, {"min": n + 1}).passed
 
 
-@given(SPACED_MARKS, st.sampled_from(["★", "☆", "🎉", "✨", "♪", "→", "★☆", "🎉✨", "👨‍👩‍👧"]), st.integers(min_value=1, max_value=40),
-       st.integers(min_value=0))
+@given(
+    SPACED_MARKS,
+    st.sampled_from(["★", "☆", "🎉", "✨", "♪", "→", "★☆", "🎉✨", "👨‍👩‍👧"]),
+    st.integers(min_value=1, max_value=40),
+    st.integers(min_value=0),
+)
 def test_decoration_never_lengthens_toward_a_minimum(text: str, mark: str, k: int, at: int) -> None:
     """Adding decorative symbols (★☆, emoji, arrows) anywhere never meets a minimum the text alone does not."""
     base = len(text)
@@ -106,7 +116,9 @@ def test_decoration_never_lengthens_toward_a_minimum(text: str, mark: str, k: in
     assert not check("length:chars", padded, {"min": base + 1}).passed, padded
 
 
-@given(SPACED_MARKS, st.sampled_from(list("。、！？・…―ー-*") + ["！？", "。、"]), st.integers(min_value=3, max_value=80))
+@given(
+    SPACED_MARKS, st.sampled_from(list("。、！？・…―ー-*") + ["！？", "。、"]), st.integers(min_value=3, max_value=80)
+)
 def test_a_run_of_marks_is_not_counted_past_its_start(text: str, mark: str, k: int) -> None:
     """Padding with a run of one mark (or of alternating punctuation) adds what its first two (three) marks add."""
     ends_in_letter = text + "字"
@@ -116,8 +128,11 @@ def test_a_run_of_marks_is_not_counted_past_its_start(text: str, mark: str, k: i
     assert check("length:chars", padded, {"min": base + allowed, "max": base + allowed}).passed, padded
 
 
-@given(JA_TEXT, st.lists(st.sampled_from([" ", "\u3000", "\n", "\n\n", "\t", "\u200b", "   \n \n"]), min_size=1),
-       st.integers(min_value=0))
+@given(
+    JA_TEXT,
+    st.lists(st.sampled_from([" ", "\u3000", "\n", "\n\n", "\t", "\u200b", "   \n \n"]), min_size=1),
+    st.integers(min_value=0),
+)
 def test_blank_padding_never_changes_the_character_count(text: str, pads: list[str], at: int) -> None:
     """Padding a response with blank lines, runs of spaces, full-width spaces or zero-width spaces adds nothing."""
     if not text.strip() or re.search(r"[*#]|(^|\n)\s*-", text):
@@ -167,9 +182,14 @@ def test_kanji_each_followed_by_a_reading_pass_furigana(pairs: list[tuple[str, s
     assert not check("script:furigana", "".join(f"{k}（{r}）" for k, r in short), {}).passed
 
 
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-                    max_leaves=10), st.sampled_from(["", "\n", "  \n\n"]))
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=10,
+    ),
+    st.sampled_from(["", "\n", "  \n\n"]),
+)
 def test_blanks_around_a_json_document_do_not_matter(value: object, blank: str) -> None:
     """Whether a JSON document has content is decided on the document, never on the blanks around it."""
     text = json.dumps(value, ensure_ascii=False)
@@ -232,14 +252,27 @@ CHAIN = ["しりとり", "りんご", "ごりら", "らっぱ", "ぱんつ", "�
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(min_value=0, max_value=len(CHAIN) - 2), st.integers(min_value=2, max_value=len(CHAIN)),
-       st.sampled_from([" → ", "、", "\n"]))
+@given(
+    st.integers(min_value=0, max_value=len(CHAIN) - 2),
+    st.integers(min_value=2, max_value=len(CHAIN)),
+    st.sampled_from([" → ", "、", "\n"]),
+)
 def test_any_stretch_of_a_valid_chain_is_valid_and_an_n_ending_breaks_it(start: int, length: int, sep: str) -> None:
-    words = CHAIN[start:start + length]
+    words = CHAIN[start : start + length]
     if len(words) >= 2:
         assert check("task:shiritori", sep.join(words), {}).passed
         last = words[-1]
-        ending = {"ご": "ごはん", "ら": "らいおん", "ぱ": "ぱん", "つ": "つくえ", "き": "きりん", "ね": "ねずみ",
-                  "こ": "こうえん", "も": "もめん", "じ": "じてん", "り": "りかん"}.get(last[-1])
+        ending = {
+            "ご": "ごはん",
+            "ら": "らいおん",
+            "ぱ": "ぱん",
+            "つ": "つくえ",
+            "き": "きりん",
+            "ね": "ねずみ",
+            "こ": "こうえん",
+            "も": "もめん",
+            "じ": "じてん",
+            "り": "りかん",
+        }.get(last[-1])
         if ending and ending.endswith("ん"):
             assert not check("task:shiritori", sep.join(words + [ending]), {}).passed

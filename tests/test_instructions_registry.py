@@ -7,8 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from lctg_metrics.instructions import (CATEGORIES, LLM_ONLY, MIFEVAL_MAP, REGISTRY, Verdict, check, conflict_table,
-                                       find_conflicts, listing, read_mifeval_inputs, score_mifeval)
+from lctg_metrics.instructions import (
+    CATEGORIES,
+    LLM_ONLY,
+    MIFEVAL_MAP,
+    REGISTRY,
+    Verdict,
+    check,
+    conflict_table,
+    find_conflicts,
+    listing,
+    read_mifeval_inputs,
+    score_mifeval,
+)
 from lctg_metrics.instructions.mifeval import translate
 from lctg_metrics.instructions.text import loose_variants, split_sentences
 
@@ -28,12 +39,15 @@ def test_llm_only_ids_say_so() -> None:
     assert set(llm_rows) == set(LLM_ONLY) and llm_rows["persona:roleplay"]["category"] == "ペルソナ・言語指定"
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"keywords": ["a"], "colour": 1}, r"keywords:existence: unknown kwarg 'colour'; valid: keywords, match"),
-    ({}, r"missing required kwarg 'keywords'"),
-    ({"keywords": "a"}, r"kwarg 'keywords' must be a non-empty list\[str\]"),
-    ({"keywords": []}, r"must be a non-empty list"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"keywords": ["a"], "colour": 1}, r"keywords:existence: unknown kwarg 'colour'; valid: keywords, match"),
+        ({}, r"missing required kwarg 'keywords'"),
+        ({"keywords": "a"}, r"kwarg 'keywords' must be a non-empty list\[str\]"),
+        ({"keywords": []}, r"must be a non-empty list"),
+    ],
+)
 def test_kwargs_are_validated(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         check("keywords:existence", "a", kwargs)
@@ -61,7 +75,7 @@ def test_every_checker_returns_a_verdict_with_a_reason() -> None:
 
 
 def test_loose_mode_drops_first_or_last_line_and_emphasis() -> None:
-    response = "以下が回答です。\n{\"a\": 1}\nいかがでしょうか。"
+    response = '以下が回答です。\n{"a": 1}\nいかがでしょうか。'
     assert not check("format:json", response, {}).passed
     loose = check("format:json", response, {}, mode="loose")
     assert loose.passed and "loose: without first and last lines" in loose.reason
@@ -104,7 +118,9 @@ def test_conflicts_static_and_through_kwargs() -> None:
 def test_mifeval_map_covers_every_ja_id_and_translates_relations() -> None:
     assert len(MIFEVAL_MAP) == 33 and all(our in REGISTRY for our, _ in MIFEVAL_MAP.values())
     assert translate("ja:letters:kanji", {"relation": "未満", "kanji_limit": 40}) == ("script:kanji_count", {"max": 39})
-    assert translate("ja:length_constraints:number_letters", {"relation": "以上", "num_letters": 300})[1] == {"min": 300}
+    assert translate("ja:length_constraints:number_letters", {"relation": "以上", "num_letters": 300})[1] == {
+        "min": 300
+    }
     with pytest.raises(ValueError, match="unknown relation '約'"):
         translate("ja:letters:kanji", {"relation": "約", "kanji_limit": 40})
     with pytest.raises(ValueError, match="unknown M-IFEval id 'ja:x'"):
@@ -120,15 +136,31 @@ def test_mifeval_reader_names_the_bad_line(tmp_path: Path) -> None:
 
 def test_score_mifeval_on_a_small_made_up_file(tmp_path: Path) -> None:
     inputs, responses = tmp_path / "in.jsonl", tmp_path / "resp.jsonl"
-    rows = [{"key": 1, "prompt": "ひらがなで",
-             "instruction_id_list": ["ja:letters:hiragana_only", "ja:punctuation:no_comma"],
-             "kwargs": [{}, {}]},
-            {"key": 2, "prompt": "三文以上", "instruction_id_list": ["ja:length_constraints:number_sentences"],
-             "kwargs": [{"relation": "以上", "num_sentences": 3, "keyword": None}]}]
+    rows = [
+        {
+            "key": 1,
+            "prompt": "ひらがなで",
+            "instruction_id_list": ["ja:letters:hiragana_only", "ja:punctuation:no_comma"],
+            "kwargs": [{}, {}],
+        },
+        {
+            "key": 2,
+            "prompt": "三文以上",
+            "instruction_id_list": ["ja:length_constraints:number_sentences"],
+            "kwargs": [{"relation": "以上", "num_sentences": 3, "keyword": None}],
+        },
+    ]
     inputs.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
-    responses.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in [
-        {"prompt": "ひらがなで", "response": "はい、わかりました"}, {"prompt": "三文以上", "response": "一文。\n二文。"}]),
-        encoding="utf-8")
+    responses.write_text(
+        "\n".join(
+            json.dumps(r, ensure_ascii=False)
+            for r in [
+                {"prompt": "ひらがなで", "response": "はい、わかりました"},
+                {"prompt": "三文以上", "response": "一文。\n二文。"},
+            ]
+        ),
+        encoding="utf-8",
+    )
     details, summary = score_mifeval(inputs, responses)
     assert [(d["key"], d["index"], d["strict"]) for d in details] == [(1, 0, True), (1, 1, False), (2, 0, False)]
     assert set(details[0]) == {"key", "instruction_id", "index", "strict", "loose", "reason"}
@@ -189,7 +221,8 @@ def test_each_checker_is_given_the_view_it_declares() -> None:
     seen: dict[str, str] = {}
     for view in ("visible", "markup", "raw"):
         instruction(f"test:reads_{view}", "ルール指定", "records what it is given", reads=view)(
-            lambda response, kw, view=view: seen.__setitem__(view, response) or Verdict(True, "seen"))
+            lambda response, kw, view=view: seen.__setitem__(view, response) or Verdict(True, "seen")
+        )
     try:
         text = "**太字**の<b>文</b><!-- 注 -->です\u200b。"
         for view in ("visible", "markup", "raw"):
@@ -215,4 +248,8 @@ def test_a_response_a_reader_cannot_see_fails_as_empty() -> None:
 
 def test_listing_says_which_view_each_checker_reads() -> None:
     rows = {row["id"]: row for row in listing()}
-    assert rows["format:json"]["reads"] == "raw" and rows["format:table"]["reads"] == "markup" and rows["keywords:existence"]["reads"] == "visible"
+    assert (
+        rows["format:json"]["reads"] == "raw"
+        and rows["format:table"]["reads"] == "markup"
+        and rows["keywords:existence"]["reads"] == "visible"
+    )

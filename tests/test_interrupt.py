@@ -25,8 +25,15 @@ def _start(argv: list[str], env: dict[str, str] | None = None) -> subprocess.Pop
     """Start a command as a terminal would: with Ctrl-C's default action, even where this process was started with
     SIGINT ignored (a background job of a non-interactive shell), which the child would otherwise inherit."""
     full_env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
-    return subprocess.Popen(argv, cwd=PROJECT_ROOT, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    return subprocess.Popen(
+        argv,
+        cwd=PROJECT_ROOT,
+        env=full_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 def _wait_for(condition, proc: subprocess.Popen[str], what: str, timeout: float = 120.0) -> None:
@@ -71,13 +78,28 @@ def test_sigint_during_score_writes_nothing(built_dataset: Path, tmp_path: Path)
     with open(gens, "w", encoding="utf-8") as f:  # 1,680 prompts × 100 samples: seconds of scoring
         for k in range(100):
             for row in rows:
-                f.write(json.dumps({"id": row["id"], "sample": k, "generation": generate(row, k)},
-                                   ensure_ascii=False) + "\n")
+                f.write(
+                    json.dumps({"id": row["id"], "sample": k, "generation": generate(row, k)}, ensure_ascii=False)
+                    + "\n"
+                )
     before = gens.read_bytes()
     out = tmp_path / "out"
     out.mkdir()
-    proc = _start([sys.executable, "-c", LCTG, "score", str(gens), "--dataset", str(built_dataset),
-                   "--json", str(out / "r.json"), "--details", str(out / "d.jsonl")])
+    proc = _start(
+        [
+            sys.executable,
+            "-c",
+            LCTG,
+            "score",
+            str(gens),
+            "--dataset",
+            str(built_dataset),
+            "--json",
+            str(out / "r.json"),
+            "--details",
+            str(out / "d.jsonl"),
+        ]
+    )
     _wait_for(lambda: any(out.iterdir()), proc, "the details file was staged")  # the run is under way
     time.sleep(0.5)
     code, _, err = _interrupt(proc)
@@ -118,8 +140,19 @@ def test_sigint_during_build_download_leaves_no_partial_file(tmp_path: Path) -> 
     try:
         cache, out = tmp_path / "cache", tmp_path / "lctg"
         _DripHandler.requests = []
-        proc = _start([sys.executable, BUILD, "--source", f"http://127.0.0.1:{server.server_address[1]}/release",
-                       "--cache-dir", str(cache), "--output", str(out)], env={"LCTG_SOURCE": ""})
+        proc = _start(
+            [
+                sys.executable,
+                BUILD,
+                "--source",
+                f"http://127.0.0.1:{server.server_address[1]}/release",
+                "--cache-dir",
+                str(cache),
+                "--output",
+                str(out),
+            ],
+            env={"LCTG_SOURCE": ""},
+        )
         _wait_for(lambda: bool(_DripHandler.requests), proc, "the download started")
         time.sleep(0.3)
         code, _, err = _interrupt(proc)
@@ -140,15 +173,42 @@ def test_sigint_during_llm_run_keeps_the_cache_and_writes_no_result(built_datase
 
     rows = read_rows(built_dataset)[:40]
     gens = tmp_path / "g.jsonl"
-    gens.write_text("".join(json.dumps({"id": r["id"], "sample": 0, "generation": "テスト" * 10},
-                                       ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    gens.write_text(
+        "".join(
+            json.dumps({"id": r["id"], "sample": 0, "generation": "テスト" * 10}, ensure_ascii=False) + "\n"
+            for r in rows
+        ),
+        encoding="utf-8",
+    )
     out = tmp_path / "out"
     out.mkdir()
     with FakeOpenAIServer(answer=lambda body: "テスト" * 10, latency=1.0) as server:
-        proc = _start([sys.executable, "-c", LCTG, "score", str(gens), "--dataset", str(built_dataset), "--task",
-                       "summary", "--cleaner", "llm", "--llm-base-url", server.base_url, "--llm-model", "fake",
-                       "--llm-concurrency", "2", "--llm-cache", str(tmp_path / "cache.sqlite"), "--json",
-                       str(out / "r.json")], env={"OPENAI_API_KEY": "sk-test"})
+        proc = _start(
+            [
+                sys.executable,
+                "-c",
+                LCTG,
+                "score",
+                str(gens),
+                "--dataset",
+                str(built_dataset),
+                "--task",
+                "summary",
+                "--cleaner",
+                "llm",
+                "--llm-base-url",
+                server.base_url,
+                "--llm-model",
+                "fake",
+                "--llm-concurrency",
+                "2",
+                "--llm-cache",
+                str(tmp_path / "cache.sqlite"),
+                "--json",
+                str(out / "r.json"),
+            ],
+            env={"OPENAI_API_KEY": "sk-test"},
+        )
         _wait_for(lambda: server.total >= 1, proc, "the first LLM request arrived")
         time.sleep(0.2)
         code, _, err = _interrupt(proc)

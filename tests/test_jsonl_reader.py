@@ -53,18 +53,45 @@ def _object_line(draw) -> str:
 
 
 _line = st.one_of(
-    _object_line(), _object_line(), _object_line(), _object_line(),
-    st.sampled_from(["", " ", "\t", "\u3000", "[1, 2]", "3", "{", "}", '{"id": "a", "generation": "x"} x',
-                     '{"id": "a",', '"generation": "x"}', '{"id": "a", "generation": "x"}, {"id": "b"}',
-                     '{"a": [1', '2]}', "742689105316842973054319", '{"n": 742689105316842973054319}',
-                     '  {"id": "a", "generation": "x"}  ', '{"id": "\\ud83d\\ude00", "generation": "x"}',
-                     '{"id": "a", "generation": {"b": 1, "b": 2}}']),
+    _object_line(),
+    _object_line(),
+    _object_line(),
+    _object_line(),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "\t",
+            "\u3000",
+            "[1, 2]",
+            "3",
+            "{",
+            "}",
+            '{"id": "a", "generation": "x"} x',
+            '{"id": "a",',
+            '"generation": "x"}',
+            '{"id": "a", "generation": "x"}, {"id": "b"}',
+            '{"a": [1',
+            "2]}",
+            "742689105316842973054319",
+            '{"n": 742689105316842973054319}',
+            '  {"id": "a", "generation": "x"}  ',
+            '{"id": "\\ud83d\\ude00", "generation": "x"}',
+            '{"id": "a", "generation": {"b": 1, "b": 2}}',
+        ]
+    ),
 )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(lines=st.lists(_line, max_size=12), size=st.integers(1, 5), ending=st.sampled_from(["\n", "\r\n"]),
-       last=st.booleans(), bom=st.booleans(), raw=st.sampled_from([b"", b"\xff", b"\xed\xa0\x80"]))
+@given(
+    lines=st.lists(_line, max_size=12),
+    size=st.integers(1, 5),
+    ending=st.sampled_from(["\n", "\r\n"]),
+    last=st.booleans(),
+    bom=st.booleans(),
+    raw=st.sampled_from([b"", b"\xff", b"\xed\xa0\x80"]),
+)
 def test_reading_in_one_piece_gives_what_line_by_line_gives(tmp_path, lines, size, ending, last, bom, raw):
     data = ("\ufeff" if bom else "") + ending.join(lines) + (ending if last and lines else "")
     path = tmp_path / "g.jsonl"
@@ -76,8 +103,10 @@ def test_reading_in_one_piece_gives_what_line_by_line_gives(tmp_path, lines, siz
 def _usual_line(draw) -> str:
     """A line of a file as lctg's users write them (a sample on every line or on none), now and then with something
     a line may hold: a ':' or an escape in a text, a nested value, blanks around it, a field twice."""
-    obj = {"id": draw(st.sampled_from(["summary/1/format", "ad_text/2/keyword", "é"])),
-           "generation": draw(st.sampled_from(["京都の抹茶", "a: b", "", "\u2028", "🍵", "x\ty"]))}
+    obj = {
+        "id": draw(st.sampled_from(["summary/1/format", "ad_text/2/keyword", "é"])),
+        "generation": draw(st.sampled_from(["京都の抹茶", "a: b", "", "\u2028", "🍵", "x\ty"])),
+    }
     if draw(st.booleans()):
         obj["cleaned"] = draw(st.sampled_from(["京都", None, "c: d"]))
     if draw(st.integers(0, 4)) == 0:
@@ -87,8 +116,12 @@ def _usual_line(draw) -> str:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(lines=st.lists(st.tuples(_usual_line(), st.integers(0, 3)), min_size=1, max_size=12),
-       given_samples=st.booleans(), size=st.integers(1, 5), blank=st.sampled_from(["", "\n", "\n\n", "\r\n"]))
+@given(
+    lines=st.lists(st.tuples(_usual_line(), st.integers(0, 3)), min_size=1, max_size=12),
+    given_samples=st.booleans(),
+    size=st.integers(1, 5),
+    blank=st.sampled_from(["", "\n", "\n\n", "\r\n"]),
+)
 def test_usual_files_read_in_one_piece_as_line_by_line(tmp_path, lines, given_samples, size, blank):
     texts = [line[:-1] + f', "sample": {k}}}' if given_samples else line for line, k in lines]
     path = tmp_path / "g.jsonl"
@@ -107,14 +140,23 @@ def test_a_clean_file_is_read_in_one_piece_per_chunk(tmp_path, monkeypatch):
     assert [g.text for c in chunks for g in c] == [r["generation"] for r in rows]
 
 
-@pytest.mark.parametrize("text, message", [
-    ('{"id": "a", "generation": "x"}\n{"id": "b", "generation": "y", "id": "c"}\n',
-     "g.jsonl:2: field 'id' appears twice in one object (which one is meant?)"),
-    ('{"id": "a", "generation": "x"}\n\n{"id": "b" "generation": "y"}\n',
-     "g.jsonl:3: invalid JSON (Expecting ',' delimiter at column 12)"),
-    ('{"id": "a", "generation": "x"}\n{"id": "b", "generation": "\\udc00"}\n',
-     "g.jsonl:2: field 'generation' holds a lone surrogate (U+DC00 at character 1), which is not Unicode text"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            '{"id": "a", "generation": "x"}\n{"id": "b", "generation": "y", "id": "c"}\n',
+            "g.jsonl:2: field 'id' appears twice in one object (which one is meant?)",
+        ),
+        (
+            '{"id": "a", "generation": "x"}\n\n{"id": "b" "generation": "y"}\n',
+            "g.jsonl:3: invalid JSON (Expecting ',' delimiter at column 12)",
+        ),
+        (
+            '{"id": "a", "generation": "x"}\n{"id": "b", "generation": "\\udc00"}\n',
+            "g.jsonl:2: field 'generation' holds a lone surrogate (U+DC00 at character 1), which is not Unicode text",
+        ),
+    ],
+)
 def test_errors_name_the_line_as_before(tmp_path, text, message):
     path = tmp_path / "g.jsonl"
     path.write_text(text, encoding="utf-8")

@@ -55,12 +55,19 @@ def test_every_module_is_in_a_layer():
     name) in the layers contract. The root package itself is in none, so it may import nothing of ours."""
     layers = _layers()
     modules = sorted({_module_name(p) for p in (PROJECT_ROOT / "lctg_metrics").rglob("*.py")})
-    uncovered = [m for m in modules
-                 if m != "lctg_metrics" and not any(m == layer or m.startswith(layer + ".") for layer in layers)]
+    uncovered = [
+        m
+        for m in modules
+        if m != "lctg_metrics" and not any(m == layer or m.startswith(layer + ".") for layer in layers)
+    ]
     assert not uncovered, f"not in any layer of the lctg_metrics contract (pyproject.toml): {uncovered}"
     root = ast.parse((PROJECT_ROOT / "lctg_metrics" / "__init__.py").read_text(encoding="utf-8"))
-    ours = [n for n in ast.walk(root) if isinstance(n, ast.ImportFrom)
-            and (n.level > 0 or (n.module or "").partition(".")[0] in ("lctg_metrics", "lctg_dataset"))]
+    ours = [
+        n
+        for n in ast.walk(root)
+        if isinstance(n, ast.ImportFrom)
+        and (n.level > 0 or (n.module or "").partition(".")[0] in ("lctg_metrics", "lctg_dataset"))
+    ]
     assert not ours, "lctg_metrics/__init__.py sits in no layer: it must not import the package's modules"
 
 
@@ -76,7 +83,9 @@ def _planted_in(layer: str, root: Path) -> Path:
 
 #: Every layer below the top, and the families importing each other (siblings must stay independent).
 PLANTS = [(layer, TOP) for layer in _layers() if layer != TOP] + [
-    ("lctg_metrics.instructions", "lctg_metrics.ifsm"), ("lctg_metrics.ifsm", "lctg_metrics.instructions")]
+    ("lctg_metrics.instructions", "lctg_metrics.ifsm"),
+    ("lctg_metrics.ifsm", "lctg_metrics.instructions"),
+]
 
 
 @pytest.fixture(scope="module")

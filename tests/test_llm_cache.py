@@ -30,8 +30,14 @@ def reqs(n: int) -> list[tuple[list[dict[str, str]], dict[str, Any]]]:
 
 
 def config_for(server: Any, path: Path, **overrides: Any) -> LLMConfig:
-    values: dict[str, Any] = {"base_url": server.base_url, "model": "fake", "concurrency": 2, "timeout": 5.0,
-                              "max_retries": 0, "cache_path": str(path)}
+    values: dict[str, Any] = {
+        "base_url": server.base_url,
+        "model": "fake",
+        "concurrency": 2,
+        "timeout": 5.0,
+        "max_retries": 0,
+        "cache_path": str(path),
+    }
     values.update(overrides)
     return LLMConfig(**values)
 
@@ -76,8 +82,10 @@ def test_a_version_1_cache_is_upgraded_and_its_answers_kept(serve, tmp_path):
     path = tmp_path / "old.sqlite"
     config = config_for(server, path)
     with sqlite3.connect(path) as db:  # the layout of lctg's first cache
-        db.execute("CREATE TABLE answers (key TEXT PRIMARY KEY, text TEXT NOT NULL, prompt_tokens INTEGER NOT NULL,"
-                   " completion_tokens INTEGER NOT NULL, model TEXT NOT NULL, created REAL NOT NULL)")
+        db.execute(
+            "CREATE TABLE answers (key TEXT PRIMARY KEY, text TEXT NOT NULL, prompt_tokens INTEGER NOT NULL,"
+            " completion_tokens INTEGER NOT NULL, model TEXT NOT NULL, created REAL NOT NULL)"
+        )
         db.execute("INSERT INTO answers VALUES (?, 'from v1', 4, 1, 'fake', 0)", (request_key(config, msgs(0), {}),))
         db.execute("PRAGMA user_version=1")
     plan = run_chat(config, reqs(2), progress=False, dry_run=True)  # read as it is, not upgraded
@@ -132,8 +140,13 @@ def test_two_processes_sharing_a_cache_never_make_the_same_call_twice(serve, tmp
     cache = tmp_path / "shared.sqlite"
     outs = [tmp_path / f"out{i}.json" for i in range(2)]
     procs = [
-        subprocess.Popen([sys.executable, str(script), server.base_url, str(cache), str(out), str(n)], env=env,
-                         stdin=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, str(script), server.base_url, str(cache), str(out), str(n)],
+            env=env,
+            stdin=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for out in outs
     ]
     time.sleep(1.0)  # both have imported everything

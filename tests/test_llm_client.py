@@ -25,6 +25,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lctg_metrics.llm.body import retry_after as _retry_after
 from lctg_metrics.llm.client import (
     DRY_RUN_ERROR,
     ChatResult,
@@ -40,7 +41,6 @@ from lctg_metrics.llm.client import (
 from lctg_metrics.llm.errors import LLMEndpointError
 from lctg_metrics.llm.requests import frame_messages as _frame_messages
 from lctg_metrics.llm.transport import read_key as _read_key
-from lctg_metrics.llm.body import retry_after as _retry_after
 
 try:
     from fake_openai_server import (
@@ -61,8 +61,6 @@ except ImportError:  # tests/ imported as a package
 
 KEY_ENV = "LCTG_TEST_API_KEY"
 ROOT = Path(__file__).resolve().parent.parent
-
-
 
 
 def config_for(server: FakeOpenAIServer, tmp_path: Path, **overrides: Any) -> LLMConfig:
@@ -277,11 +275,7 @@ def test_always_malformed_gives_an_error(serve, tmp_path):
 
 def test_failed_requests_do_not_fail_the_others(serve, tmp_path):
     bad = prompt_hash(msgs(2))
-    server = serve(
-        script=lambda body, seen: (
-            Failure("status", 500) if prompt_hash(body["messages"]) == bad else None
-        )
-    )
+    server = serve(script=lambda body, seen: Failure("status", 500) if prompt_hash(body["messages"]) == bad else None)
     results = run(config_for(server, tmp_path, max_retries=1), reqs(5))
     assert [r.ok for r in results] == [True, True, False, True, True]
     assert results.stats.errors == 1
@@ -443,9 +437,7 @@ def test_dry_run_counts_the_calls_a_run_would_make(serve, tmp_path):
 
 
 def test_dry_run_creates_no_cache_file(tmp_path):
-    config = LLMConfig(
-        base_url="http://127.0.0.1:9/v1", model="m", cache_path=str(tmp_path / "none.sqlite")
-    )
+    config = LLMConfig(base_url="http://127.0.0.1:9/v1", model="m", cache_path=str(tmp_path / "none.sqlite"))
     results = run(config, reqs(3), dry_run=True)
     assert results.stats.calls_needed == 3
     assert not (tmp_path / "none.sqlite").exists()
@@ -454,9 +446,7 @@ def test_dry_run_creates_no_cache_file(tmp_path):
 # -- the key never leaks --------------------------------------------------------------------------
 
 
-def test_api_key_is_sent_but_never_logged_cached_or_shown(
-    serve, tmp_path, monkeypatch, caplog, capsys
-):
+def test_api_key_is_sent_but_never_logged_cached_or_shown(serve, tmp_path, monkeypatch, caplog, capsys):
     key = "sk-lctg-" + secrets.token_hex(16)
     monkeypatch.setenv(KEY_ENV, key)
     caplog.set_level(logging.DEBUG, logger="lctg.llm")
@@ -627,9 +617,7 @@ def test_config_validation(kwargs, message):
     ],
 )
 def test_malformed_requests_are_refused_with_their_index(request_, message, tmp_path):
-    config = LLMConfig(
-        base_url="http://127.0.0.1:9/v1", model="m", cache_path=str(tmp_path / "c.sqlite")
-    )
+    config = LLMConfig(base_url="http://127.0.0.1:9/v1", model="m", cache_path=str(tmp_path / "c.sqlite"))
     with pytest.raises(ValueError, match=f"request 1: .*{message}|{message}"):
         run(config, [(msgs(0), {}), request_], dry_run=True)
 
@@ -653,17 +641,13 @@ def test_run_chat_works_inside_a_running_event_loop(serve, tmp_path):
     config = config_for(server, tmp_path)
 
     async def notebook_cell() -> list[str | None]:
-        return [
-            r.text for r in run(config, reqs(2))
-        ]  # sync call with a loop running, as in Jupyter
+        return [r.text for r in run(config, reqs(2))]  # sync call with a loop running, as in Jupyter
 
     assert asyncio.run(notebook_cell()) == ["echo:質問 0", "echo:質問 1"]
 
 
 @pytest.mark.parametrize("library", ["httpx", "tenacity"])
-def test_missing_httpx_gives_the_install_hint_unless_everything_is_cached(
-    serve, tmp_path, monkeypatch, library
-):
+def test_missing_httpx_gives_the_install_hint_unless_everything_is_cached(serve, tmp_path, monkeypatch, library):
     server = serve()
     config = config_for(server, tmp_path)
     run(config, reqs(2))

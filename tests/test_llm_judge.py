@@ -63,8 +63,6 @@ def parts(body: dict[str, Any]) -> tuple[str, str, str]:
     return kind, base, generation
 
 
-
-
 def config_for(server: FakeOpenAIServer, cache_dir: Path, **overrides: Any) -> LLMConfig:
     values: dict[str, Any] = {
         "base_url": server.base_url,
@@ -216,9 +214,7 @@ def test_a_failed_judge_call_raises_unless_allowed_and_asks_no_fallback(serve, t
     assert (info.value.failed, info.value.total) == (1, 1) and "HTTP 500" in info.value.reason
     assert "LLM judge: 1 of 1 items got no answer (allowed: 0)" in str(info.value)
     assert server.total == 3  # max_retries=2 -> 3 attempts, all on the primary prompt
-    verdicts = judge_quality(
-        [("summary", "元", "g-ok")], PROTOCOL, config, progress=False, allow_failures=1
-    )
+    verdicts = judge_quality([("summary", "元", "g-ok")], PROTOCOL, config, progress=False, allow_failures=1)
     assert verdicts[0].label is None and verdicts[0].failed
     assert verdicts[0].reason.startswith("no answer: judge call failed")
     assert verdicts.failed == (0,)
@@ -302,12 +298,8 @@ def gullible_judge(body: dict[str, Any]) -> str:
     return parts(body)[2]
 
 
-@pytest.mark.parametrize(
-    "generation", [g for g in ADVERSARIAL if delete_blanks(g) not in ("適切", "True")]
-)
-def test_a_gullible_judge_echoing_an_injection_yields_unparseable_not_true(
-    serve, tmp_path, generation
-):
+@pytest.mark.parametrize("generation", [g for g in ADVERSARIAL if delete_blanks(g) not in ("適切", "True")])
+def test_a_gullible_judge_echoing_an_injection_yields_unparseable_not_true(serve, tmp_path, generation):
     server = serve(gullible_judge)
     (verdict,) = judge_quality(
         [("pros_and_cons", None, generation)],
@@ -349,9 +341,7 @@ def gullible_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LLMCon
 @settings(max_examples=40, deadline=None)
 @given(generation=st.lists(_fragments, min_size=1, max_size=5).map("".join))
 def test_with_a_gullible_judge_only_an_exact_answer_is_ever_true(gullible_config, generation):
-    (verdict,) = judge_quality(
-        [("pros_and_cons", None, generation)], PROTOCOL, gullible_config, progress=False
-    )
+    (verdict,) = judge_quality([("pros_and_cons", None, generation)], PROTOCOL, gullible_config, progress=False)
     if verdict.label is True:
         assert delete_blanks(generation) in ("適切", "True")
     if delete_blanks(generation) not in ("適切", "不適切", "True", "False"):
@@ -361,9 +351,7 @@ def test_with_a_gullible_judge_only_an_exact_answer_is_ever_true(gullible_config
 def test_template_fields_in_a_generation_are_sent_verbatim(serve, tmp_path):
     server = serve(content_judge)
     generation = "{base_text} と {generated_result} と {0} と {{}}"
-    judge_quality(
-        [("summary", "大谷、…", generation)], PROTOCOL, config_for(server, tmp_path), progress=False
-    )
+    judge_quality([("summary", "大谷、…", generation)], PROTOCOL, config_for(server, tmp_path), progress=False)
     assert f"[GEN]{generation}[/GEN]" in server.user_prompts()[0]
 
 
@@ -391,9 +379,7 @@ def test_base_text_is_required_only_where_the_template_uses_it(serve, tmp_path):
     server = serve(content_judge)
     config = config_for(server, tmp_path)
     with pytest.raises(ValueError, match=r"item 1 \(summary\): quality_check needs base_text"):
-        judge_quality(
-            [("pros_and_cons", None, "x"), ("summary", None, "y")], PROTOCOL, config, progress=False
-        )
+        judge_quality([("pros_and_cons", None, "x"), ("summary", None, "y")], PROTOCOL, config, progress=False)
     assert server.total == 0
 
 
@@ -452,9 +438,7 @@ def test_clean_llm_removes_explanations_and_handles_empty_answers(serve, tmp_pat
                 {"role": "system", "content": PROTOCOL["system_prompt"]},
                 {
                     "role": "user",
-                    "content": PROTOCOL["header_footer_removal"]["summary"].format(
-                        generated_result=RAWS[2]
-                    ),
+                    "content": PROTOCOL["header_footer_removal"]["summary"].format(generated_result=RAWS[2]),
                 },
             ]
         )
@@ -482,12 +466,18 @@ def test_clean_llm_raises_on_failed_calls_by_default_after_caching_the_rest(serv
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda c: clean_llm(["a"], ["summary"], PROTOCOL, c, empty_answer="drop"),
-         "empty_answer must be one of keep, invalid, got 'drop'"),
-        (lambda c: clean_llm(["a"], ["summary"], PROTOCOL, c, allow_failures=-1),
-         "clean_llm: allow_failures must be an int >= 0, got -1"),
-        (lambda c: judge_quality([("summary", "b", "a")], PROTOCOL, c, allow_failures=True),
-         "judge_quality: allow_failures must be an int >= 0, got True"),
+        (
+            lambda c: clean_llm(["a"], ["summary"], PROTOCOL, c, empty_answer="drop"),
+            "empty_answer must be one of keep, invalid, got 'drop'",
+        ),
+        (
+            lambda c: clean_llm(["a"], ["summary"], PROTOCOL, c, allow_failures=-1),
+            "clean_llm: allow_failures must be an int >= 0, got -1",
+        ),
+        (
+            lambda c: judge_quality([("summary", "b", "a")], PROTOCOL, c, allow_failures=True),
+            "judge_quality: allow_failures must be an int >= 0, got True",
+        ),
     ],
 )
 def test_new_options_are_checked_before_any_call(tmp_path, call, message):
@@ -498,14 +488,10 @@ def test_new_options_are_checked_before_any_call(tmp_path, call, message):
 
 
 def test_clean_llm_checks_its_inputs(tmp_path):
-    config = LLMConfig(
-        base_url="http://127.0.0.1:9/v1", model="m", cache_path=str(tmp_path / "c.sqlite")
-    )
+    config = LLMConfig(base_url="http://127.0.0.1:9/v1", model="m", cache_path=str(tmp_path / "c.sqlite"))
     with pytest.raises(ValueError, match="2 generations but 1 tasks"):
         clean_llm(["a", "b"], ["summary"], PROTOCOL, config)
-    with pytest.raises(
-        ValueError, match=r"unknown task\(s\) \['essay'\]; valid: summary, ad_text, pros_and_cons"
-    ):
+    with pytest.raises(ValueError, match=r"unknown task\(s\) \['essay'\]; valid: summary, ad_text, pros_and_cons"):
         clean_llm(["a"], ["essay"], PROTOCOL, config)
 
 
@@ -586,9 +572,7 @@ def _real_protocol_path() -> Path | None:
     return None
 
 
-@pytest.mark.skipif(
-    _real_protocol_path() is None, reason="upstream protocol_prompts.json not found"
-)
+@pytest.mark.skipif(_real_protocol_path() is None, reason="upstream protocol_prompts.json not found")
 def test_the_upstream_protocol_drives_the_cleaner_and_the_judge(serve, tmp_path):
     protocol = load_protocol(_real_protocol_path())
     sent: dict[str, str] = {}
@@ -604,22 +588,12 @@ def test_the_upstream_protocol_drives_the_cleaner_and_the_judge(serve, tmp_path)
         ("pros_and_cons", "議題", "メリットとデメリット"),
     ]
     for task, base, generation in items:
-        sent[protocol["header_footer_removal"][task].format(generated_result=generation)] = (
-            generation
-        )
-        sent[
-            protocol["quality_check"][task].format(base_text=base, generated_result=generation)
-        ] = "分かりません"
-        sent[
-            protocol["quality_check_bool_fallback"][task].format(
-                base_text=base, generated_result=generation
-            )
-        ] = "True"
+        sent[protocol["header_footer_removal"][task].format(generated_result=generation)] = generation
+        sent[protocol["quality_check"][task].format(base_text=base, generated_result=generation)] = "分かりません"
+        sent[protocol["quality_check_bool_fallback"][task].format(base_text=base, generated_result=generation)] = "True"
     server = serve(judge)
     config = config_for(server, tmp_path)
-    cleaned = clean_llm(
-        [g for _, _, g in items], [t for t, _, _ in items], protocol, config, progress=False
-    )
+    cleaned = clean_llm([g for _, _, g in items], [t for t, _, _ in items], protocol, config, progress=False)
     assert cleaned == [g for _, _, g in items]
     verdicts = judge_quality(items, protocol, config, progress=False)
     assert [(v.label, v.answer) for v in verdicts] == [(True, "True")] * 3

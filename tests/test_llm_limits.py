@@ -11,9 +11,10 @@ import threading
 import time
 import tracemalloc
 import zlib
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -47,6 +48,7 @@ def send(status: int, body: bytes, **headers: str) -> Reply:
             h.send_header(name.replace("_", "-"), value)
         h.end_headers()
         h.wfile.write(body)
+
     return reply
 
 
@@ -82,22 +84,39 @@ def endpoint() -> Iterator[Callable[[Reply], tuple[str, list[int]]]]:
 
 
 def config(url: str, tmp_path: Path, **kw: Any) -> LLMConfig:
-    values = {"base_url": url, "model": "m", "api_key_env": "LCTG_TEST_NO_KEY", "concurrency": 1, "max_retries": 1,
-              "timeout": 5.0, "backoff_base": 0.01, "backoff_max": 0.05, "cache_path": str(tmp_path / "c.sqlite"),
-              "max_response_bytes": 64 * 1024}
+    values = {
+        "base_url": url,
+        "model": "m",
+        "api_key_env": "LCTG_TEST_NO_KEY",
+        "concurrency": 1,
+        "max_retries": 1,
+        "timeout": 5.0,
+        "backoff_base": 0.01,
+        "backoff_max": 0.05,
+        "cache_path": str(tmp_path / "c.sqlite"),
+        "max_response_bytes": 64 * 1024,
+    }
     values.update(kw)
     return LLMConfig(**values)
 
 
-@pytest.mark.parametrize("name, reply, says, calls", [
-    ("plain body past the limit", send(200, answer_body("長" * 40_000)), "larger than the limit of 65536 bytes", 1),
-    ("declared length past the limit", send(200, answer_body("x" * 70_000)), "(Content-Length) is larger", 1),
-    ("chunked body past the limit", lambda h: _chunked(h, answer_body("y" * 100_000)), "larger than the limit", 1),
-    ("gzip bomb", send(200, gzip_bomb(64 << 20), Content_Encoding="gzip"), "decoded (LLMConfig.max_response_bytes)", 1),
-    ("encoding it cannot decode", send(200, b"\x00" * 10, Content_Encoding="br"), "content-encoding 'br'", 1),
-    ("broken gzip", send(200, b"\x1f\x8b\x08garbage", Content_Encoding="gzip"), "not valid gzip", 2),
-    ("empty 4xx body", send(418, b""), "HTTP 418 (empty body)", 1),
-])
+@pytest.mark.parametrize(
+    "name, reply, says, calls",
+    [
+        ("plain body past the limit", send(200, answer_body("長" * 40_000)), "larger than the limit of 65536 bytes", 1),
+        ("declared length past the limit", send(200, answer_body("x" * 70_000)), "(Content-Length) is larger", 1),
+        ("chunked body past the limit", lambda h: _chunked(h, answer_body("y" * 100_000)), "larger than the limit", 1),
+        (
+            "gzip bomb",
+            send(200, gzip_bomb(64 << 20), Content_Encoding="gzip"),
+            "decoded (LLMConfig.max_response_bytes)",
+            1,
+        ),
+        ("encoding it cannot decode", send(200, b"\x00" * 10, Content_Encoding="br"), "content-encoding 'br'", 1),
+        ("broken gzip", send(200, b"\x1f\x8b\x08garbage", Content_Encoding="gzip"), "not valid gzip", 2),
+        ("empty 4xx body", send(418, b""), "HTTP 418 (empty body)", 1),
+    ],
+)
 def test_bounded_or_named_failures(endpoint, tmp_path, name, reply, says, calls):
     url, seen = endpoint(reply)
     (result,) = run_chat(config(url, tmp_path), [(MSGS, {})], progress=False)
@@ -111,16 +130,19 @@ def _chunked(h: BaseHTTPRequestHandler, body: bytes) -> None:
     h.send_header("Transfer-Encoding", "chunked")
     h.end_headers()
     for i in range(0, len(body), 8192):
-        piece = body[i:i + 8192]
+        piece = body[i : i + 8192]
         h.wfile.write(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
     h.wfile.write(b"0\r\n\r\n")
 
 
-@pytest.mark.parametrize("reply", [
-    send(200, gzip.compress(answer_body("圧縮された答え")), Content_Encoding="gzip"),
-    send(200, zlib.compress(answer_body("圧縮された答え")), Content_Encoding="deflate"),
-    send(200, answer_body("圧縮された答え")),
-])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        send(200, gzip.compress(answer_body("圧縮された答え")), Content_Encoding="gzip"),
+        send(200, zlib.compress(answer_body("圧縮された答え")), Content_Encoding="deflate"),
+        send(200, answer_body("圧縮された答え")),
+    ],
+)
 def test_compressed_answers_within_the_limit_are_read(endpoint, tmp_path, reply):
     url, _ = endpoint(reply)
     (result,) = run_chat(config(url, tmp_path), [(MSGS, {})], progress=False)
@@ -140,8 +162,13 @@ def test_a_gzip_bomb_never_inflates_in_memory(endpoint, tmp_path):
     assert peak < 40 << 20, f"peak {peak / 2**20:.1f} MiB"  # the limit plus its join, never the inflated size
 
 
-@pytest.mark.parametrize("location, shown", [("https://api.example.com/v1/chat/completions", "'https://api.example.com/v1/chat/completions'"),
-                                             (None, "(no Location header)")])
+@pytest.mark.parametrize(
+    "location, shown",
+    [
+        ("https://api.example.com/v1/chat/completions", "'https://api.example.com/v1/chat/completions'"),
+        (None, "(no Location header)"),
+    ],
+)
 def test_a_redirect_stops_the_run_naming_its_location(endpoint, tmp_path, location, shown):
     url, seen = endpoint(send(302, b"", **({"Location": location} if location else {})))
     with pytest.raises(LLMEndpointError) as info:
@@ -171,8 +198,10 @@ def test_a_fast_endpoint_gets_no_warning(endpoint, tmp_path, caplog):
     assert "still no answer" not in caplog.text
 
 
-@pytest.mark.parametrize("field, value", [("max_response_bytes", 10), ("max_response_bytes", 1.5e6),
-                                          ("retry_after_max", -1), ("slow_warning", 0)])
+@pytest.mark.parametrize(
+    "field, value",
+    [("max_response_bytes", 10), ("max_response_bytes", 1.5e6), ("retry_after_max", -1), ("slow_warning", 0)],
+)
 def test_limits_are_checked(field, value):
     with pytest.raises(ValueError, match=f"LLMConfig.{field}"):
         LLMConfig(base_url="http://127.0.0.1:1/v1", model="m", **{field: value})

@@ -42,8 +42,8 @@ class FakeModel:
         content = body["messages"][-1]["content"]
         for _task, (head, tail) in self.cleaner.items():
             if content.startswith(head) and content.endswith(tail):
-                text = content[len(head): len(content) - len(tail)]
-                return text[len(PREAMBLE):] if text.startswith(PREAMBLE) else text
+                text = content[len(head) : len(content) - len(tail)]
+                return text[len(PREAMBLE) :] if text.startswith(PREAMBLE) else text
         for _task, head in self.judge.items():
             if content.startswith(head):
                 return primary_answer(content)
@@ -71,7 +71,9 @@ def protocol(built_dataset) -> dict:
 def generations(built_dataset, tmp_path_factory) -> Path:
     """Toy ad_text generations, every other one with the PREAMBLE the fake cleaner removes."""
     path = tmp_path_factory.mktemp("llm") / "g.jsonl"
-    assert main(["sample", "--dataset", str(built_dataset), "--task", "ad_text", "--samples", "2", "-o", str(path)]) == 0
+    assert (
+        main(["sample", "--dataset", str(built_dataset), "--task", "ad_text", "--samples", "2", "-o", str(path)]) == 0
+    )
     gens = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     for i, g in enumerate(gens):
         if i % 2:
@@ -86,13 +88,15 @@ def _expected_quality(gens: list[dict], protocol: dict, built_rows: dict) -> dic
     for g in gens:
         row = built_rows[g["id"]]
         text = g["generation"]
-        cleaned = text[len(PREAMBLE):] if text.startswith(PREAMBLE) else text
+        cleaned = text[len(PREAMBLE) :] if text.startswith(PREAMBLE) else text
         prompt = protocol["quality_check"]["ad_text"].format(base_text=row["base_text"], generated_result=cleaned)
         answer = primary_answer(prompt)
         if answer in ("適切", "不適切"):
             label = answer == "適切"
         else:
-            fb = protocol["quality_check_bool_fallback"]["ad_text"].format(base_text=row["base_text"], generated_result=cleaned)
+            fb = protocol["quality_check_bool_fallback"]["ad_text"].format(
+                base_text=row["base_text"], generated_result=cleaned
+            )
             if fallback_answer(fb) != "True":
                 per[row["aspect"]].setdefault(g["sample"], [])
                 continue
@@ -102,14 +106,31 @@ def _expected_quality(gens: list[dict], protocol: dict, built_rows: dict) -> dic
 
 
 @pytest.mark.slow
-def test_llm_cleaner_and_judge_end_to_end(built_dataset, built_rows, protocol, generations, tmp_path, monkeypatch, capsys):
+def test_llm_cleaner_and_judge_end_to_end(
+    built_dataset, built_rows, protocol, generations, tmp_path, monkeypatch, capsys
+):
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     cache = tmp_path / "cache.sqlite"
     gens = [json.loads(line) for line in generations.read_text(encoding="utf-8").splitlines()]
     with FakeOpenAIServer(answer=FakeModel(protocol)) as server:
-        args = ["score", str(generations), "--dataset", str(built_dataset), "--task", "ad_text", "--cleaner", "llm",
-                "--judge", "--llm-base-url", server.base_url, "--llm-model", "fake-judge", "--llm-cache", str(cache),
-                "--no-progress"]
+        args = [
+            "score",
+            str(generations),
+            "--dataset",
+            str(built_dataset),
+            "--task",
+            "ad_text",
+            "--cleaner",
+            "llm",
+            "--judge",
+            "--llm-base-url",
+            server.base_url,
+            "--llm-model",
+            "fake-judge",
+            "--llm-cache",
+            str(cache),
+            "--no-progress",
+        ]
         out, details = tmp_path / "r.json", tmp_path / "d.jsonl"
         assert main(args + ["--json", str(out), "--details", str(details)]) == 0
         printed = capsys.readouterr().out
@@ -119,7 +140,10 @@ def test_llm_cleaner_and_judge_end_to_end(built_dataset, built_rows, protocol, g
         assert first_total > len(gens)
         assert "  qual" in printed and "llm cleaner:" in printed and "llm judge:" in printed
         host = server.base_url.split("//", 1)[1].split("/", 1)[0]
-        assert f"cleaner:llm:fake-judge@{host}#" in result["signature"] and f"judge:fake-judge@{host}#" in result["signature"]
+        assert (
+            f"cleaner:llm:fake-judge@{host}#" in result["signature"]
+            and f"judge:fake-judge@{host}#" in result["signature"]
+        )
         # the cleaner's output fed format and the other aspects: preambles were detected as added text
         items = [json.loads(line) for line in details.read_text(encoding="utf-8").splitlines()]
         wrapped = [it for it in items if it["generation"].startswith(PREAMBLE) and it["aspect"] == "format"]
@@ -171,14 +195,22 @@ def test_evaluate_module_with_judge(built_dataset, built_rows, protocol, generat
     gens = [json.loads(line) for line in generations.read_text(encoding="utf-8").splitlines()][:40]
     with FakeOpenAIServer(answer=FakeModel(protocol)) as server:
         metric = module.LctgCtg()
-        out = metric.compute(predictions=[g["generation"] for g in gens],
-                             references=[built_rows[g["id"]]["constraint"] for g in gens],
-                             samples=[g["sample"] for g in gens], cleaner="llm", judge=True, dataset=str(built_dataset),
-                             llm_base_url=server.base_url, llm_model="fake", llm_cache=str(tmp_path / "c.sqlite"))
+        out = metric.compute(
+            predictions=[g["generation"] for g in gens],
+            references=[built_rows[g["id"]]["constraint"] for g in gens],
+            samples=[g["sample"] for g in gens],
+            cleaner="llm",
+            judge=True,
+            dataset=str(built_dataset),
+            llm_base_url=server.base_url,
+            llm_model="fake",
+            llm_cache=str(tmp_path / "c.sqlite"),
+        )
     assert any(k.endswith("/quality") for k in out) and "judge:fake@" in out["signature"]
     with pytest.raises(ValueError, match="needs llm=llm_config"):
-        module.LctgCtg().compute(predictions=["x"], references=[built_rows["ad_text/100289/format"]["constraint"]],
-                                 judge=True)
+        module.LctgCtg().compute(
+            predictions=["x"], references=[built_rows["ad_text/100289/format"]["constraint"]], judge=True
+        )
 
 
 def test_dry_run_needs_an_llm_step(built_dataset, generations, capsys):

@@ -18,27 +18,35 @@ from tests.test_lm_eval import _yaml
 from tests.test_partial import _lm_eval_line
 
 
-@pytest.mark.parametrize("kwargs, expected", [
-    ({}, {"until": [], "max_gen_toks": 4096, "do_sample": False}),
-    ({"repeats": 3}, {"until": [], "max_gen_toks": 4096, "do_sample": True, "temperature": 1.0}),
-    ({"repeats": 3, "temperature": 0.7, "max_gen_toks": 3500},
-     {"until": [], "max_gen_toks": 3500, "do_sample": True, "temperature": 0.7}),
-    ({"do_sample": True}, {"until": [], "max_gen_toks": 4096, "do_sample": True, "temperature": 1.0}),
-    ({"extra": {"until": ["\n\n"]}}, {"until": ["\n\n"], "max_gen_toks": 4096, "do_sample": False}),
-])
+@pytest.mark.parametrize(
+    "kwargs, expected",
+    [
+        ({}, {"until": [], "max_gen_toks": 4096, "do_sample": False}),
+        ({"repeats": 3}, {"until": [], "max_gen_toks": 4096, "do_sample": True, "temperature": 1.0}),
+        (
+            {"repeats": 3, "temperature": 0.7, "max_gen_toks": 3500},
+            {"until": [], "max_gen_toks": 3500, "do_sample": True, "temperature": 0.7},
+        ),
+        ({"do_sample": True}, {"until": [], "max_gen_toks": 4096, "do_sample": True, "temperature": 1.0}),
+        ({"extra": {"until": ["\n\n"]}}, {"until": ["\n\n"], "max_gen_toks": 4096, "do_sample": False}),
+    ],
+)
 def test_generation_defaults(kwargs: dict, expected: dict) -> None:
     assert lm_generation_kwargs(**kwargs) == expected
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"repeats": 3, "do_sample": False}, "repeats 3 with greedy decoding .* gives 3 identical samples"),
-    ({"repeats": 3, "temperature": 0}, "gives 3 identical samples"),
-    ({"repeats": 2, "extra": {"do_sample": False}}, "gives 2 identical samples"),
-    ({"temperature": 0.5}, "applies only when sampling"),
-    ({"max_gen_toks": 0}, "max_gen_toks must be a positive integer"),
-    ({"repeats": 0}, "repeats must be a positive integer"),
-    ({"do_sample": True, "temperature": -1}, "temperature must be a number >= 0"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"repeats": 3, "do_sample": False}, "repeats 3 with greedy decoding .* gives 3 identical samples"),
+        ({"repeats": 3, "temperature": 0}, "gives 3 identical samples"),
+        ({"repeats": 2, "extra": {"do_sample": False}}, "gives 2 identical samples"),
+        ({"temperature": 0.5}, "applies only when sampling"),
+        ({"max_gen_toks": 0}, "max_gen_toks must be a positive integer"),
+        ({"repeats": 0}, "repeats must be a positive integer"),
+        ({"do_sample": True, "temperature": -1}, "temperature must be a number >= 0"),
+    ],
+)
 def test_generation_refusals(kwargs: dict, match: str) -> None:
     with pytest.raises(ScoringError, match=match):
         lm_generation_kwargs(**kwargs)
@@ -95,8 +103,9 @@ def test_hub_repo_id_task_files_load_offline_at_the_commit(cached: Path, built_d
     assert docs["test"]["id"] == local["id"] and docs["test"]["prompt"] == local["prompt"]
 
 
-def test_a_local_build_published_under_a_repo_id(cached: Path, built_dataset: Path, built_dataset_derived: Path,
-                                                 tmp_path: Path) -> None:
+def test_a_local_build_published_under_a_repo_id(
+    cached: Path, built_dataset: Path, built_dataset_derived: Path, tmp_path: Path
+) -> None:
     write_lm_eval_tasks(built_dataset, tmp_path / "t", dataset_path="me/lctg", revision="v1.0.0")
     kwargs = _yaml(tmp_path / "t" / "lctg_summary_format.yaml")["dataset_kwargs"]
     assert kwargs["lctg_revision"] == "v1.0.0"
@@ -112,12 +121,25 @@ def test_a_local_build_published_under_a_repo_id(cached: Path, built_dataset: Pa
         write_lm_eval_tasks(built_dataset, tmp_path / "x", revision="v1.0.0")
 
 
-def test_cli_by_repo_id_and_its_printed_command_works(cached: Path, built_rows: dict, tmp_path: Path,
-                                                      capsys) -> None:
+def test_cli_by_repo_id_and_its_printed_command_works(cached: Path, built_rows: dict, tmp_path: Path, capsys) -> None:
     from lctg_metrics.cli import main
 
-    assert main(["lm-eval-tasks", "--dataset", "me/lctg", "--revision", "v1.0.0", "--output", str(tmp_path / "t"),
-                 "--samples", "1"]) == 0
+    assert (
+        main(
+            [
+                "lm-eval-tasks",
+                "--dataset",
+                "me/lctg",
+                "--revision",
+                "v1.0.0",
+                "--output",
+                str(tmp_path / "t"),
+                "--samples",
+                "1",
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     command = printed.split("then `", 1)[1].split("`", 1)[0]
     assert command.startswith("lctg score OUT --from lm-eval --dataset me/lctg --revision v1.0.0")
@@ -126,17 +148,44 @@ def test_cli_by_repo_id_and_its_printed_command_works(cached: Path, built_rows: 
     out = tmp_path / "out" / "m"
     out.mkdir(parents=True)
     (out / "samples_lctg_summary_format_2026.jsonl").write_text(
-        "".join(json.dumps(_lm_eval_line(k, r, r["base_text"][:40]), ensure_ascii=False) + "\n"
-                for k, r in enumerate(rows)), encoding="utf-8")
+        "".join(
+            json.dumps(_lm_eval_line(k, r, r["base_text"][:40]), ensure_ascii=False) + "\n" for k, r in enumerate(rows)
+        ),
+        encoding="utf-8",
+    )
     argv = [str(tmp_path / "out") if a == "OUT" else a for a in shlex.split(command)[1:]]
     assert main([*argv, "--missing", "skip", "--json", str(tmp_path / "r.json"), "--no-progress"]) == 0
     result = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert "|cover:2/1680|" in result["signature"] and f"me/lctg@v1.0.0={COMMIT[:12]}#" in result["signature"]
     with pytest.raises(SystemExit):
-        main(["lm-eval-tasks", "--dataset", "me/lctg", "--output", str(tmp_path / "u"), "--samples", "3",
-              "--no-do-sample", "--bogus"])
-    assert main(["lm-eval-tasks", "--dataset", "me/lctg", "--output", str(tmp_path / "u"), "--samples", "3",
-                 "--no-do-sample"]) == 2
+        main(
+            [
+                "lm-eval-tasks",
+                "--dataset",
+                "me/lctg",
+                "--output",
+                str(tmp_path / "u"),
+                "--samples",
+                "3",
+                "--no-do-sample",
+                "--bogus",
+            ]
+        )
+    assert (
+        main(
+            [
+                "lm-eval-tasks",
+                "--dataset",
+                "me/lctg",
+                "--output",
+                str(tmp_path / "u"),
+                "--samples",
+                "3",
+                "--no-do-sample",
+            ]
+        )
+        == 2
+    )
     assert "3 identical samples" in capsys.readouterr().err
 
 
@@ -149,5 +198,7 @@ def test_lm_eval_loads_hub_task_files_offline(cached: Path, tmp_path: Path, monk
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     write_lm_eval_tasks("me/lctg", tmp_path / "t")
-    (task,) = list(_leaves(get_task_dict(["lctg_pros_and_cons_keyword"], TaskManager(include_path=str(tmp_path / "t")))))
+    (task,) = list(
+        _leaves(get_task_dict(["lctg_pros_and_cons_keyword"], TaskManager(include_path=str(tmp_path / "t"))))
+    )
     assert len(task.eval_docs) == 150 and {d["aspect"] for d in task.eval_docs} == {"keyword"}

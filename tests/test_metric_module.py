@@ -43,23 +43,43 @@ def toy_generations(built_dataset, tmp_path_factory) -> Path:
 @pytest.mark.parametrize("where", ["project_root", "dataset_folder"])
 def test_evaluate_load_offline(where, built_dataset, toy_generations, tmp_path):
     cwd = PROJECT_ROOT if where == "project_root" else built_dataset
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
-           "HF_HOME": str(tmp_path / "hf")}
-    proc = subprocess.run([sys.executable, "-c", _SCRIPT, str(built_dataset), str(toy_generations)], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=600)
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "HF_EVALUATE_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "HF_HOME": str(tmp_path / "hf"),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, str(built_dataset), str(toy_generations)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     three, single = out["three"], out["single"]
     assert out["by_id"] == three  # row ids with the dataset read the same constraints
-    assert set(three) == {"ad_text/format", "ad_text/char_count", "ad_text/keyword", "ad_text/prohibited_word",
-                          "ad_text/average", "signature"}
+    assert set(three) == {
+        "ad_text/format",
+        "ad_text/char_count",
+        "ad_text/keyword",
+        "ad_text/prohibited_word",
+        "ad_text/average",
+        "signature",
+    }
     assert all(isinstance(v, float) and 0 <= v <= 1 for k, v in three.items() if k != "signature")
     assert "cleaner:rule@" in three["signature"] and "data:1.0.0" in three["signature"]
     # the same numbers as the CLI computes on the same generations
     from lctg_metrics.cli import main
 
     res = tmp_path / "cli.json"
-    assert main(["score", str(toy_generations), "--dataset", str(built_dataset), "--task", "ad_text", "--json", str(res)]) == 0
+    assert (
+        main(["score", str(toy_generations), "--dataset", str(built_dataset), "--task", "ad_text", "--json", str(res)])
+        == 0
+    )
     cli = json.loads(res.read_text(encoding="utf-8"))
     for aspect in ("format", "char_count", "keyword", "prohibited_word", "average"):
         assert three[f"ad_text/{aspect}"] == pytest.approx(cli["scores"]["ad_text"][aspect], abs=1e-12)
@@ -83,8 +103,15 @@ def test_kwargs_description_doctests_run(monkeypatch):
 
 def test_metric_card_has_evaluate_sections():
     card = (PROJECT_ROOT / "lctg_ctg" / "README.md").read_text(encoding="utf-8")
-    for heading in ("## Metric Description", "## How to Use", "### Inputs", "### Output Values", "### Examples",
-                    "## Limitations and Bias", "## Citation"):
+    for heading in (
+        "## Metric Description",
+        "## How to Use",
+        "### Inputs",
+        "### Output Values",
+        "### Examples",
+        "## Limitations and Bias",
+        "## Citation",
+    ):
         assert heading in card, heading
     module = _load_module()
     info = module.LctgCtg()._info()
@@ -94,10 +121,16 @@ def test_metric_card_has_evaluate_sections():
     # every explicit keyword option of _compute is documented in the card and in _KWARGS_DESCRIPTION
     import inspect
 
-    params = [p for p in inspect.signature(module.LctgCtg._compute).parameters if p not in ("self", "predictions", "references")]
+    params = [
+        p
+        for p in inspect.signature(module.LctgCtg._compute).parameters
+        if p not in ("self", "predictions", "references")
+    ]
     for p in params:
         assert f"**{p}**" in card and p in module._KWARGS_DESCRIPTION, p
-    assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in inspect.signature(module.LctgCtg._compute).parameters.values())
+    assert not any(
+        p.kind is inspect.Parameter.VAR_KEYWORD for p in inspect.signature(module.LctgCtg._compute).parameters.values()
+    )
 
 
 def test_built_folder_carries_the_generated_metric_module(built_dataset):
@@ -119,8 +152,18 @@ def test_documented_default_signature_is_the_real_one():
     from lctg_metrics import __version__
     from lctg_metrics.api import score_predictions
 
-    ref = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
-           "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}
+    ref = {
+        "id": "ad_text/1/keyword",
+        "task": "ad_text",
+        "prompt_id": 1,
+        "aspects": ["keyword"],
+        "min_chars": None,
+        "max_chars": None,
+        "keyword": "抹茶",
+        "prohibited_word": None,
+        "variant": None,
+        "dataset_version": "1.0.0",
+    }
     sig = score_predictions(["京都の抹茶スイーツ専門店が新登場"], [ref])["signature"]
     for doc in (PROJECT_ROOT / "README.md", PROJECT_ROOT / "lctg_ctg" / "README.md"):
         shown = [line for line in doc.read_text(encoding="utf-8").splitlines() if line.startswith("lctg|profile:")]

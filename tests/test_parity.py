@@ -136,7 +136,11 @@ def perturbed(upstream_records, built_rows):
 def test_per_item_verdicts_match_upstream(perturbed, built_rows):
     gens, expected, ids = perturbed
     result = score(gens, [built_rows[i]["constraint"] for i in ids], cleaner="provided", missing="fail")
-    got = {(it.id, it.sample, it.aspect): it.passed for it in result.items if it.reason != "missing generation (counted as failure)"}
+    got = {
+        (it.id, it.sample, it.aspect): it.passed
+        for it in result.items
+        if it.reason != "missing generation (counted as failure)"
+    }
     assert len(got) == len(expected) > 100_000 // 2
     mismatches = [(k, got[k], v) for k, v in expected.items() if got[k] != v]
     assert not mismatches, mismatches[:10]
@@ -168,7 +172,12 @@ def test_aggregation_matches_get_scores(upstream_records, built_rows):
         avg = statistics.fmean(expected[(task, a)] for a in ASPECTS)
         assert result.scores[task]["average"] == pytest.approx(avg, abs=1e-12)
     assert result.coverage == {
-        "expected": 5040, "scored": 5040, "missing": 0, "ratio": 1.0, "prompts": 1680, "samples": [0, 1, 2],
+        "expected": 5040,
+        "scored": 5040,
+        "missing": 0,
+        "ratio": 1.0,
+        "prompts": 1680,
+        "samples": [0, 1, 2],
         "missing_policy": "error",
     }
 
@@ -179,8 +188,10 @@ def test_options_change_exactly_what_they_say(upstream_records, built_rows):
     lower_ascii = [r for r in recs if any("a" <= ch <= "z" for ch in r["keyword_answer"])]
     assert len(lower_ascii) == 36  # as the issue states (aws, excel, itエンジニア, ...)
     refs = [built_rows[f"ad_text/{r['prompt_id']}/keyword"]["constraint"] for r in lower_ascii]
-    gens = [Generation(f"ad_text/{r['prompt_id']}/keyword", f"{to_fullwidth(r['keyword_answer'].upper())}で始める新生活")
-            for r in lower_ascii]
+    gens = [
+        Generation(f"ad_text/{r['prompt_id']}/keyword", f"{to_fullwidth(r['keyword_answer'].upper())}で始める新生活")
+        for r in lower_ascii
+    ]
     strict = score(gens, refs, cleaner="none")
     folded = score(gens, refs, cleaner="none", options=resolve_options(normalization="nfkc_casefold"))
     assert strict.scores["ad_text"]["keyword"] == 0.0

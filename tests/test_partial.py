@@ -25,15 +25,20 @@ SIX = REFS + [
 
 
 def test_skip_scores_only_what_is_present():
-    gens = [gen("summary/1/keyword", "抹茶ラテ"), gen("summary/2/keyword", "ほうじ茶"),  # 1/2
-            gen("ad_text/1/keyword", "京都の宿")]  # 1/1; ad_text 2 and 3 and summary char_count absent
+    gens = [
+        gen("summary/1/keyword", "抹茶ラテ"),
+        gen("summary/2/keyword", "ほうじ茶"),  # 1/2
+        gen("ad_text/1/keyword", "京都の宿"),
+    ]  # 1/1; ad_text 2 and 3 and summary char_count absent
     result = score(gens, SIX, cleaner="none", missing="skip")
     assert result.scores == {"summary": {"keyword": 0.5, "average": 0.5}, "ad_text": {"keyword": 1.0, "average": 1.0}}
     cov = result.coverage
     assert (cov["scored"], cov["expected"], cov["missing"], cov["prompts_scored"]) == (3, 6, 3, 3)
     assert cov["by_task"] == {
-        "summary": {"keyword": {"scored": 2, "expected": 2, "prompts": 2, "of": 2, "ratio": 1.0},
-                    "char_count": {"scored": 0, "expected": 1, "prompts": 0, "of": 1, "ratio": 0.0}},
+        "summary": {
+            "keyword": {"scored": 2, "expected": 2, "prompts": 2, "of": 2, "ratio": 1.0},
+            "char_count": {"scored": 0, "expected": 1, "prompts": 0, "of": 1, "ratio": 0.0},
+        },
         "ad_text": {"keyword": {"scored": 1, "expected": 3, "prompts": 1, "of": 3, "ratio": pytest.approx(1 / 3)}},
     }
     assert "|data:1.0.0|cover:3/6|version:" in result.signature
@@ -63,8 +68,11 @@ def test_skip_never_passes_for_full_even_when_the_scores_match():
 def test_skip_equals_scoring_the_present_references_alone(present, texts_pass):
     """A partial run's scores are those of the same generations scored against only the references they answer."""
     kws = {r["id"]: r.get("keyword") for r in SIX}
-    gens = [gen(r["id"], (kws[r["id"]] or "あいうえおかきく") if ok else "なし")
-            for r, here, ok in zip(SIX, present, texts_pass) if here]
+    gens = [
+        gen(r["id"], (kws[r["id"]] or "あいうえおかきく") if ok else "なし")
+        for r, here, ok in zip(SIX, present, texts_pass)
+        if here
+    ]
     partial = score(gens, SIX, cleaner="none", missing="skip")
     alone = score(gens, [r for r, here in zip(SIX, present) if here], cleaner="none")
     assert partial.scores == alone.scores
@@ -98,8 +106,13 @@ def test_skip_through_the_api_and_unknown_policies():
     preds, refs = ["抹茶ラテ", "抹茶", "緑茶"], [REFS[0], REFS[0], REFS[1]]  # summary/2 has no sample 1
     out = score_predictions(preds, refs, cleaner="none", missing="skip", return_items=True)
     assert out["summary/keyword"] == pytest.approx((1 / 2 + 1 / 1) / 2) and "cover:3/4" in out["signature"]
-    assert out["coverage"]["by_task"]["summary"]["keyword"] == {"scored": 3, "expected": 4, "prompts": 2, "of": 2,
-                                                                "ratio": 0.75}
+    assert out["coverage"]["by_task"]["summary"]["keyword"] == {
+        "scored": 3,
+        "expected": 4,
+        "prompts": 2,
+        "of": 2,
+        "ratio": 0.75,
+    }
     with pytest.raises(ValueError, match="valid: error, fail, skip"):
         score([gen("summary/1/keyword", "x")], REFS, cleaner="none", missing="drop")
     with pytest.raises(ScoringError, match="--missing skip"):
@@ -112,11 +125,25 @@ def test_skip_through_the_api_and_unknown_policies():
 def _lm_eval_line(doc_id: int, row: dict, text: str) -> dict:
     """One line as lm-eval 0.4 writes it with --log_samples for a generate_until task of ours."""
     doc = {k: row[k] for k in ("id", "task", "prompt", "instruction", "condition")}
-    return {"doc_id": doc_id, "doc": doc, "target": "",
-            "arguments": {"gen_args_0": {"arg_0": json.dumps([{"role": "user", "content": row["prompt"]}]),
-                                         "arg_1": {"until": [], "max_gen_toks": 4096, "do_sample": False}}},
-            "resps": [[text]], "filtered_resps": [text], "filter": "none", "metrics": ["acc"],
-            "doc_hash": "0", "prompt_hash": "0", "target_hash": "0", "acc": 1.0}
+    return {
+        "doc_id": doc_id,
+        "doc": doc,
+        "target": "",
+        "arguments": {
+            "gen_args_0": {
+                "arg_0": json.dumps([{"role": "user", "content": row["prompt"]}]),
+                "arg_1": {"until": [], "max_gen_toks": 4096, "do_sample": False},
+            }
+        },
+        "resps": [[text]],
+        "filtered_resps": [text],
+        "filter": "none",
+        "metrics": ["acc"],
+        "doc_hash": "0",
+        "prompt_hash": "0",
+        "target_hash": "0",
+        "acc": 1.0,
+    }
 
 
 def test_lm_eval_limit_5_scores_end_to_end(built_dataset: Path, built_rows: dict, tmp_path: Path, capsys) -> None:
@@ -135,7 +162,8 @@ def test_lm_eval_limit_5_scores_end_to_end(built_dataset: Path, built_rows: dict
             lines.append(_lm_eval_line(k, row, texts[row["id"]]))
         out.mkdir(parents=True, exist_ok=True)
         (out / f"samples_lctg_{task}_{aspect}_2026-01-01T00-00-00.jsonl").write_text(
-            "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
+            "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8"
+        )
     assert len(texts) == 60
     argv = ["score", str(tmp_path / "out"), "--from", "lm-eval", "--dataset", str(built_dataset), "--no-progress"]
     assert main(argv) == 2 and "1620 of 1680 expected generations are missing" in capsys.readouterr().err
@@ -162,35 +190,64 @@ def test_lm_eval_limit_5_scores_end_to_end(built_dataset: Path, built_rows: dict
     assert len(lines) == 60 and {x["signature"] for x in lines} == {result["signature"]}
 
 
-def test_streamed_partial_run_signs_its_details_with_the_coverage(built_dataset: Path, built_rows: dict,
-                                                                  tmp_path: Path) -> None:
+def test_streamed_partial_run_signs_its_details_with_the_coverage(
+    built_dataset: Path, built_rows: dict, tmp_path: Path
+) -> None:
     """Our own file format is scored in chunks; the details of a partial run carry the final signature."""
     from lctg_metrics.cli import main
 
     ids = [rid for rid in built_rows if rid.startswith("ad_text/")][:30]
     gens = tmp_path / "g.jsonl"
-    gens.write_text("".join(json.dumps({"id": i, "generation": built_rows[i]["base_text"][:30]},
-                                       ensure_ascii=False) + "\n" for i in ids), encoding="utf-8")
+    gens.write_text(
+        "".join(
+            json.dumps({"id": i, "generation": built_rows[i]["base_text"][:30]}, ensure_ascii=False) + "\n" for i in ids
+        ),
+        encoding="utf-8",
+    )
     details, result_path = tmp_path / "d.jsonl", tmp_path / "r.json"
-    assert main(["score", str(gens), "--dataset", str(built_dataset), "--missing", "skip", "--no-progress",
-                 "--json", str(result_path), "--details", str(details)]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(gens),
+                "--dataset",
+                str(built_dataset),
+                "--missing",
+                "skip",
+                "--no-progress",
+                "--json",
+                str(result_path),
+                "--details",
+                str(details),
+            ]
+        )
+        == 0
+    )
     result = json.loads(result_path.read_text(encoding="utf-8"))
     assert "|cover:30/1680|" in result["signature"]
     lines = [json.loads(x) for x in details.read_text(encoding="utf-8").splitlines()]
     assert len(lines) == 30 and {x["signature"] for x in lines} == {result["signature"]}
 
 
-@pytest.mark.parametrize("extra", [[], ["--json", "r.json"], ["--details", "d.jsonl"]], ids=["table", "json", "details"])
-def test_streamed_partial_run_scores_with_or_without_details(built_dataset: Path, built_rows: dict, tmp_path: Path,
-                                                            extra: list[str], capsys) -> None:
+@pytest.mark.parametrize(
+    "extra", [[], ["--json", "r.json"], ["--details", "d.jsonl"]], ids=["table", "json", "details"]
+)
+def test_streamed_partial_run_scores_with_or_without_details(
+    built_dataset: Path, built_rows: dict, tmp_path: Path, extra: list[str], capsys
+) -> None:
     """The plainest partial run (``lctg score g.jsonl --missing skip``) prints its table and coverage: the signature
     known only at the end is checked against what was handed on only when something was."""
     from lctg_metrics.cli import main
 
     ids = [rid for rid in built_rows if rid.startswith("summary/")][:10]
     gens = tmp_path / "g.jsonl"
-    gens.write_text("".join(json.dumps({"id": i, "sample": 0, "generation": built_rows[i]["base_text"][:50]},
-                                       ensure_ascii=False) + "\n" for i in ids), encoding="utf-8")
+    gens.write_text(
+        "".join(
+            json.dumps({"id": i, "sample": 0, "generation": built_rows[i]["base_text"][:50]}, ensure_ascii=False) + "\n"
+            for i in ids
+        ),
+        encoding="utf-8",
+    )
     argv = [a if a.startswith("--") else str(tmp_path / a) for a in extra]
     assert main(["score", str(gens), "--dataset", str(built_dataset), "--missing", "skip", "--no-progress", *argv]) == 0
     out, err = capsys.readouterr()
@@ -213,11 +270,17 @@ def test_skip_through_the_evaluate_module():
 def test_sharded_partial_run_equals_the_single_process_one():
     from lctg_metrics.api import ShardScorer
 
-    gens = [gen("summary/1/keyword", "抹茶ラテ"), gen("summary/2/keyword", "ほうじ茶"), gen("ad_text/1/keyword", "京都")]
+    gens = [
+        gen("summary/1/keyword", "抹茶ラテ"),
+        gen("summary/2/keyword", "ほうじ茶"),
+        gen("ad_text/1/keyword", "京都"),
+    ]
     single = score(gens, SIX, cleaner="none", missing="skip")
     scorer = ShardScorer(SIX, cleaner="none")
-    parts = [scorer({"id": [g.id for g in part], "generation": [g.text for g in part], "sample": [g.sample for g in part]})
-             for part in (gens[:1], gens[1:])]
+    parts = [
+        scorer({"id": [g.id for g in part], "generation": [g.text for g in part], "sample": [g.sample for g in part]})
+        for part in (gens[:1], gens[1:])
+    ]
     merged = scorer.finalize(parts, missing="skip")
     assert merged.scores == single.scores and merged.signature == single.signature
     assert merged.coverage == single.coverage

@@ -16,22 +16,31 @@ from lctg_metrics.llm import transport  # noqa: E402
 from lctg_metrics.llm.config import LLMConfig  # noqa: E402
 from lctg_metrics.llm.transport import Connection  # noqa: E402
 
-ANSWER = json.dumps({"choices": [{"message": {"content": "はい、できます"}, "finish_reason": "stop"}],
-                     "usage": {"prompt_tokens": 3, "completion_tokens": 2}}).encode()
+ANSWER = json.dumps(
+    {
+        "choices": [{"message": {"content": "はい、できます"}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 3, "completion_tokens": 2},
+    }
+).encode()
 
 
 def _chunked(data: bytes, size: int = 7) -> bytes:
-    parts = [b"%x\r\n%s\r\n" % (len(data[i:i + size]), data[i:i + size]) for i in range(0, len(data), size)]
+    parts = [b"%x\r\n%s\r\n" % (len(data[i : i + size]), data[i : i + size]) for i in range(0, len(data), size)]
     return b"".join(parts) + b"0\r\nX-Trailer: 1\r\n\r\n"
 
 
 RESPONSES = {
-    "length": b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (len(ANSWER), ANSWER),
-    "chunked-gzip": (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
-                     b"Transfer-Encoding: chunked\r\n\r\n" + _chunked(gzip.compress(ANSWER))),
+    "length": b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+    % (len(ANSWER), ANSWER),
+    "chunked-gzip": (
+        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n" + _chunked(gzip.compress(ANSWER))
+    ),
     "http10": b"HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n" + ANSWER,
-    "interim": (b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: %d\r\nX-A: 1\r\nx-a: 2\r\n\r\n%s"
-                % (len(ANSWER), ANSWER)),
+    "interim": (
+        b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: %d\r\nX-A: 1\r\nx-a: 2\r\n\r\n%s"
+        % (len(ANSWER), ANSWER)
+    ),
 }
 
 
@@ -42,8 +51,9 @@ async def _serve(kind: str, close_after_each: bool, seen: list[bytes]):
                 head = await reader.readuntil(b"\r\n\r\n")
             except (asyncio.IncompleteReadError, ConnectionError):
                 break
-            length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
-                              if line.lower().startswith(b"content-length")))
+            length = int(
+                next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length"))
+            )
             seen.append(head + await reader.readexactly(length))
             writer.write(RESPONSES[kind])
             await writer.drain()

@@ -107,8 +107,22 @@ def test_build_push_to_hub_dry_run_prints_the_plan(source_dir, tmp_path, capsys,
 
     monkeypatch.delenv("HF_TOKEN", raising=False)
     out = tmp_path / "lctg"
-    assert build_main(["--source", str(source_dir), "--output", str(out), "--push-to-hub", "me/lctg", "--dry-run",
-                       "--tag", "v1.0.0-rc1"]) == 0
+    assert (
+        build_main(
+            [
+                "--source",
+                str(source_dir),
+                "--output",
+                str(out),
+                "--push-to-hub",
+                "me/lctg",
+                "--dry-run",
+                "--tag",
+                "v1.0.0-rc1",
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert f"dry run: nothing written to {out}, nothing uploaded" in text
     assert "repo: me/lctg (dataset)" in text and "tag: v1.0.0-rc1" in text
@@ -138,7 +152,9 @@ def test_build_push_to_hub_uploads_with_token(source_dir, tmp_path, capsys, monk
     api = RecordingApi()
     monkeypatch.setattr(huggingface_hub, "HfApi", lambda: api)
     monkeypatch.setenv("HF_TOKEN", "hf_build_secret")
-    assert build_main(["--source", str(source_dir), "--output", str(tmp_path / "lctg"), "--push-to-hub", "me/lctg"]) == 0
+    assert (
+        build_main(["--source", str(source_dir), "--output", str(tmp_path / "lctg"), "--push-to-hub", "me/lctg"]) == 0
+    )
     out = capsys.readouterr()
     assert [c[0] for c in api.calls] == ["create_repo", "upload_folder", "create_tag"]
     assert api.calls[2][1]["tag"] == "v1.0.0" and "hf_build_secret" not in out.out + out.err
@@ -157,16 +173,34 @@ def test_bad_repo_id_is_rejected(built_dataset):
 def test_publish_tags_the_commit_it_uploaded(built_dataset):
     api = CommitApi()
     publish(built_dataset, "me/lctg", token="hf_secret", api=api)
-    assert api.calls[2] == ("create_tag", {"repo_id": "me/lctg", "repo_type": "dataset", "tag": "v1.0.0",
-                                           "token": "hf_secret", "exist_ok": True, "revision": "f" * 40})
+    assert api.calls[2] == (
+        "create_tag",
+        {
+            "repo_id": "me/lctg",
+            "repo_type": "dataset",
+            "tag": "v1.0.0",
+            "token": "hf_secret",
+            "exist_ok": True,
+            "revision": "f" * 40,
+        },
+    )
 
 
-@pytest.mark.parametrize("fail, expected", [
-    ("upload_folder", "uploading .* to me/lctg: the Hub could not be reached at the Hub \\(ConnectionError\\); "
-                      "no commit was made, nothing was published"),
-    ("create_tag", "tagging me/lctg v1.0.0: .*; the files were uploaded as commit ffffffffffff but not tagged; "
-                   "run again to add the tag"),
-])
+@pytest.mark.parametrize(
+    "fail, expected",
+    [
+        (
+            "upload_folder",
+            "uploading .* to me/lctg: the Hub could not be reached at the Hub \\(ConnectionError\\); "
+            "no commit was made, nothing was published",
+        ),
+        (
+            "create_tag",
+            "tagging me/lctg v1.0.0: .*; the files were uploaded as commit ffffffffffff but not tagged; "
+            "run again to add the tag",
+        ),
+    ],
+)
 def test_a_failed_step_says_what_was_uploaded(built_dataset, fail, expected):
     with pytest.raises(PublishError, match=expected) as info:
         publish(built_dataset, "me/lctg", token="hf_secret", api=CommitApi(fail))
@@ -188,19 +222,31 @@ def test_publish_without_network_is_one_line(built_dataset, closed_hub):
     with pytest.raises(PublishError) as info:
         publish(built_dataset, "me/lctg", token="hf_never_shown")
     message = str(info.value)
-    assert message == (f"creating dataset repo me/lctg: the Hub could not be reached at {closed_hub} (ConnectError); "
-                       "nothing was uploaded; check the network or HF_ENDPOINT and run again")
+    assert message == (
+        f"creating dataset repo me/lctg: the Hub could not be reached at {closed_hub} (ConnectError); "
+        "nothing was uploaded; check the network or HF_ENDPOINT and run again"
+    )
 
 
 @pytest.mark.slow
 def test_publish_cli_without_network_is_one_line(built_dataset, tmp_path):
     """`lctg publish` with a token and no network, as a user runs it: exit 2, one line, no traceback, no token."""
-    env = {**os.environ, "HF_TOKEN": "hf_cli_never_shown", "HF_ENDPOINT": f"http://127.0.0.1:{closed_port()}",
-           "HF_HOME": str(tmp_path / "hf")}
+    env = {
+        **os.environ,
+        "HF_TOKEN": "hf_cli_never_shown",
+        "HF_ENDPOINT": f"http://127.0.0.1:{closed_port()}",
+        "HF_HOME": str(tmp_path / "hf"),
+    }
     env.pop("HF_HUB_OFFLINE", None)
     code = "import sys; from lctg_metrics.cli import main; sys.exit(main(sys.argv[1:]))"
-    proc = subprocess.run([sys.executable, "-c", code, "publish", "--dataset", str(built_dataset), "--repo-id", "me/lctg"],
-                          env=env, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "publish", "--dataset", str(built_dataset), "--repo-id", "me/lctg"],
+        env=env,
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2, proc.stderr[-2000:]
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "could not be reached" in lines[0] and "nothing was uploaded" in lines[0], proc.stderr
@@ -211,8 +257,11 @@ def test_publish_reports_what_the_hub_said(built_dataset, monkeypatch):
     from huggingface_hub import constants
 
     def answer(method, path):
-        return 403, {"X-Error-Message": "You don't have the rights to create a dataset under the namespace \"me\""}, {
-            "error": "forbidden"}
+        return (
+            403,
+            {"X-Error-Message": 'You don\'t have the rights to create a dataset under the namespace "me"'},
+            {"error": "forbidden"},
+        )
 
     with FakeHub(answer) as hub:
         monkeypatch.setattr(constants, "ENDPOINT", hub.url)
@@ -260,8 +309,12 @@ def test_publish_metric_uploads_a_gradio_space(tmp_path):
     assert name2 == "upload_folder" and upload["repo_type"] == "space" and upload["folder_path"] == str(folder)
     from huggingface_hub.utils import filter_repo_objects
 
-    sent = set(filter_repo_objects(["app.py", "README.md", "requirements.txt", "__pycache__/app.cpython-311.pyc"],
-                                   ignore_patterns=upload["ignore_patterns"]))
+    sent = set(
+        filter_repo_objects(
+            ["app.py", "README.md", "requirements.txt", "__pycache__/app.cpython-311.pyc"],
+            ignore_patterns=upload["ignore_patterns"],
+        )
+    )
     assert sent == {"app.py", "README.md", "requirements.txt"}
     assert upload["commit_message"] == "LCTG Bench metric (lctg_ctg)"
 
@@ -310,11 +363,16 @@ def test_the_faithful_build_stays_100(built_dataset):
     assert "\n# LCTG Bench 1.0.0 (Hugging Face edition)\n" in (built_dataset / "README.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("versions, expected", [
-    (["1.0.0"], "1.0.0"), (["1.0.0", "1.1.0", "1.1.0+variants.k5.s0", "1.1.0+multi"], "1.1.0"),
-    (["1.0.0", "instructions-1.1.0+s0", "story_endings-1.0.0+default.s0"], "1.0.0"),  # family lines apart
-    (["1.0.0", "1.10.0"], "1.10.0"), (["instructions-1.1.0+s0"], "1.0.0"),
-])
+@pytest.mark.parametrize(
+    "versions, expected",
+    [
+        (["1.0.0"], "1.0.0"),
+        (["1.0.0", "1.1.0", "1.1.0+variants.k5.s0", "1.1.0+multi"], "1.1.0"),
+        (["1.0.0", "instructions-1.1.0+s0", "story_endings-1.0.0+default.s0"], "1.0.0"),  # family lines apart
+        (["1.0.0", "1.10.0"], "1.10.0"),
+        (["instructions-1.1.0+s0"], "1.0.0"),
+    ],
+)
 def test_release_version(versions, expected):
     from lctg_dataset.card_meta import release_version
 
@@ -349,5 +407,7 @@ def test_publish_metric_refuses_an_incomplete_or_changed_module(built_dataset, t
 def test_publish_metric_without_network_is_one_line(tmp_path, closed_hub):
     with pytest.raises(PublishError) as info:
         publish_metric(space_folder(tmp_path), "me/m", token="hf_never_shown")
-    assert str(info.value) == (f"creating Space me/m: the Hub could not be reached at {closed_hub} (ConnectError); "
-                               "nothing was uploaded; check the network or HF_ENDPOINT and run again")
+    assert str(info.value) == (
+        f"creating Space me/m: the Hub could not be reached at {closed_hub} (ConnectError); "
+        "nothing was uploaded; check the network or HF_ENDPOINT and run again"
+    )

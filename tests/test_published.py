@@ -70,8 +70,13 @@ def test_the_exact_set_of_inconsistent_averages(rows):
     found = check_consistency(rows)
     assert found == [
         Inconsistency(
-            source=JA, task="ad_text", model="llm-jp/llm-jp-13b-instruct-full-jaster-v1.0", metric="ctg",
-            published_average=0.618, mean_of_aspects=0.84325, difference=-0.22525,
+            source=JA,
+            task="ad_text",
+            model="llm-jp/llm-jp-13b-instruct-full-jaster-v1.0",
+            metric="ctg",
+            published_average=0.618,
+            mean_of_aspects=0.84325,
+            difference=-0.22525,
         )
     ]
     assert check_consistency() == found  # the packaged table by default
@@ -102,8 +107,7 @@ def test_papers_agree_on_summary_ctg_and_differ_on_ad_text(rows):
     ad_text = [d for d in diffs if d.task == "ad_text"]
     # 7 shared models × 5 columns × 2 metrics = 70 cells; all but rinna's format Qual (0.320 in both) differ.
     assert len(ad_text) == 69
-    gpt4 = [d for d in ad_text
-            if (d.model, d.aspect, d.metric) == ("gpt-4-1106-preview", "char_count", "ctg")]
+    gpt4 = [d for d in ad_text if (d.model, d.aspect, d.metric) == ("gpt-4-1106-preview", "char_count", "ctg")]
     assert gpt4[0].values == {EN: 0.358, JA: 0.222}
 
 
@@ -148,10 +152,26 @@ def test_loader_errors_name_file_and_line(tmp_path, text, message):
 
 def test_consistency_on_a_hand_table(tmp_path):
     body = "\n".join(
-        [f"p,summary,m,{a},{v},0.5" for a, v in
-         (("format", 1.0), ("char_count", 0.0), ("keyword", 0.5), ("prohibited_word", 0.5), ("average", 0.5))]
-        + [f"p,ad_text,m,{a},0.25,{v}" for a, v in
-           (("format", 0.2), ("char_count", 0.2), ("keyword", 0.2), ("prohibited_word", 0.2), ("average", 0.3))]
+        [
+            f"p,summary,m,{a},{v},0.5"
+            for a, v in (
+                ("format", 1.0),
+                ("char_count", 0.0),
+                ("keyword", 0.5),
+                ("prohibited_word", 0.5),
+                ("average", 0.5),
+            )
+        ]
+        + [
+            f"p,ad_text,m,{a},0.25,{v}"
+            for a, v in (
+                ("format", 0.2),
+                ("char_count", 0.2),
+                ("keyword", 0.2),
+                ("prohibited_word", 0.2),
+                ("average", 0.3),
+            )
+        ]
     )
     path = tmp_path / "t.csv"
     path.write_text(f"{HEADER}\n{body}\n", encoding="utf-8")

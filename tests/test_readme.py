@@ -25,5 +25,7 @@ def test_two_commands_and_ci_uses_the_test_one():
     # .ci/run extracts exactly that command (dry run of its extraction step)
     script = (PROJECT_ROOT / ".ci" / "run").read_text(encoding="utf-8")
     awk = re.search(r"cmd=\$\((awk .*?) README\.md\)", script).group(1)
-    extracted = subprocess.run(["bash", "-c", f"{awk} README.md"], cwd=PROJECT_ROOT, capture_output=True, text=True).stdout
+    extracted = subprocess.run(
+        ["bash", "-c", f"{awk} README.md"], cwd=PROJECT_ROOT, capture_output=True, text=True
+    ).stdout
     assert extracted.strip() == test_cmd

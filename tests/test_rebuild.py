@@ -13,8 +13,10 @@ from lctg_dataset.cli import main as build_main
 from tests.test_golden import _fake_model
 from tests.test_story_config import STORIES
 
-pytestmark = [pytest.mark.skipif(not (STORIES / "dev.jsonl").is_file(), reason=f"no Possible Stories copy at {STORIES}"),
-              pytest.mark.slow]  # each test builds datasets end to end
+pytestmark = [
+    pytest.mark.skipif(not (STORIES / "dev.jsonl").is_file(), reason=f"no Possible Stories copy at {STORIES}"),
+    pytest.mark.slow,
+]  # each test builds datasets end to end
 
 
 def _configs(folder: Path) -> list[str]:
@@ -37,16 +39,40 @@ def readme_order(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 def test_a_rebuild_keeps_every_config(readme_order: Path, capsys) -> None:
-    assert _configs(readme_order) == ["all", "summary", "ad_text", "pros_and_cons", "templates", "corrected",
-                                      "variants", "multi", "instructions", "story_endings"]
+    assert _configs(readme_order) == [
+        "all",
+        "summary",
+        "ad_text",
+        "pros_and_cons",
+        "templates",
+        "corrected",
+        "variants",
+        "multi",
+        "instructions",
+        "story_endings",
+    ]
     params = _params(readme_order)
     assert (params["variants"], params["seed"], params["multi"], params["instructions"]) == (5, 0, True, True)
 
 
 def test_a_kept_config_is_byte_identical_to_a_fresh_build(readme_order: Path, source_dir: Path, tmp_path: Path) -> None:
     fresh = tmp_path / "lctg"
-    assert build_main(["--source", str(source_dir), "--output", str(fresh), "--instructions", "--derived", "--stories",
-                       "--stories-source", str(STORIES)]) == 0
+    assert (
+        build_main(
+            [
+                "--source",
+                str(source_dir),
+                "--output",
+                str(fresh),
+                "--instructions",
+                "--derived",
+                "--stories",
+                "--stories-source",
+                str(STORIES),
+            ]
+        )
+        == 0
+    )
     a = json.loads((readme_order / "manifest.json").read_text(encoding="utf-8"))["files"]
     b = json.loads((fresh / "manifest.json").read_text(encoding="utf-8"))["files"]
     assert a == b
@@ -65,8 +91,21 @@ def test_what_cannot_be_kept_is_refused_naming_the_flag(source_dir: Path, tmp_pa
     assert _params(out)["seed"] == 3 and "instructions" in _configs(out) and "multi" in _configs(out)
     assert "kept from the build it replaces: instructions" in capsys.readouterr().out
     ctx = tmp_path / "ctx"
-    assert build_main(["--source", str(source_dir), "--output", str(ctx), "--stories", "--stories-source", str(STORIES),
-                       "--include-story-contexts"]) == 0
+    assert (
+        build_main(
+            [
+                "--source",
+                str(source_dir),
+                "--output",
+                str(ctx),
+                "--stories",
+                "--stories-source",
+                str(STORIES),
+                "--include-story-contexts",
+            ]
+        )
+        == 0
+    )
     assert build_main(["--source", str(source_dir), "--output", str(ctx), "--multi"]) == 2
     err = capsys.readouterr().err
     assert "holds the ROCStories contexts (--include-story-contexts); add the flag to keep them" in err
@@ -79,9 +118,29 @@ def test_judge_on_a_build_with_story_endings(readme_order: Path, tmp_path: Path,
     assert main(["sample", "--dataset", str(readme_order), "--task", "ad_text", "--samples", "1", "-o", str(gens)]) == 0
     server = serve(answer=_fake_model)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    assert main(["score", str(gens), "--dataset", str(readme_order), "--task", "ad_text", "--judge",
-                 "--llm-base-url", server.base_url, "--llm-model", "m", "--llm-cache", str(tmp_path / "c.sqlite"),
-                 "--no-progress", "--json", str(tmp_path / "r.json")]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(gens),
+                "--dataset",
+                str(readme_order),
+                "--task",
+                "ad_text",
+                "--judge",
+                "--llm-base-url",
+                server.base_url,
+                "--llm-model",
+                "m",
+                "--llm-cache",
+                str(tmp_path / "c.sqlite"),
+                "--no-progress",
+                "--json",
+                str(tmp_path / "r.json"),
+            ]
+        )
+        == 0
+    )
     result = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert set(result["quality"]["ad_text"]) >= {"format", "keyword", "average"}
 

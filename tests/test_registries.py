@@ -12,14 +12,27 @@ from lctg_metrics.instructions.registry import instruction
 
 REGISTRATIONS = [
     ("aspect", lambda: aspects.register(aspects.REGISTRY["format"]), "aspect 'format' is already registered"),
-    ("cleaner", lambda: register_cleaner(CleanerEntry("rule", lambda: get_cleaner("none"))),
-     "cleaner 'rule' is already registered"),
-    ("instruction", lambda: instruction("length:chars", "長さ指定", "again")(lambda text, kwargs: None),
-     "instruction id 'length:chars' registered twice"),
-    ("IFSM reader", lambda: register_reader("embedding", READERS["llm"]), "IFSM reader 'embedding' is already registered"),
+    (
+        "cleaner",
+        lambda: register_cleaner(CleanerEntry("rule", lambda: get_cleaner("none"))),
+        "cleaner 'rule' is already registered",
+    ),
+    (
+        "instruction",
+        lambda: instruction("length:chars", "長さ指定", "again")(lambda text, kwargs: None),
+        "instruction id 'length:chars' registered twice",
+    ),
+    (
+        "IFSM reader",
+        lambda: register_reader("embedding", READERS["llm"]),
+        "IFSM reader 'embedding' is already registered",
+    ),
     ("encoder", lambda: register_encoder("use-m3", ENCODERS["use-m3"]), "encoder 'use-m3' is already registered"),
-    ("signature family", lambda: signature.declare(signature.Family("lctg", ())),
-     "signature family 'lctg' is already declared"),
+    (
+        "signature family",
+        lambda: signature.declare(signature.Family("lctg", ())),
+        "signature family 'lctg' is already declared",
+    ),
 ]
 
 

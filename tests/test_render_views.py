@@ -11,7 +11,8 @@ from lctg_metrics import aspects
 from lctg_metrics.render import csv_table, markdown, tables, terminal
 from lctg_metrics.render.figures import PlotDependencyError
 from lctg_metrics.render.table import Table, columns, score, text
-from lctg_metrics.scoring import Generation, Reference, score as score_run
+from lctg_metrics.scoring import Generation, Reference
+from lctg_metrics.scoring import score as score_run
 
 
 @pytest.fixture(scope="module")
@@ -24,14 +25,17 @@ def result():
     return score_run(gens, refs, cleaner="none")
 
 
-@pytest.mark.parametrize(("cell", "ci_sep", "shown"), [
-    (score(0.5), ", ", "0.500"),
-    (score(0.5, (0.25, 0.75)), ", ", "0.500 [0.250, 0.750]"),
-    (score(0.5, (0.25, 0.75)), ",", "0.500 [0.250,0.750]"),
-    (score(None), ", ", "-"),
-    (score(float("nan")), ", ", "-"),
-    (text("  qual"), ", ", "  qual"),
-])
+@pytest.mark.parametrize(
+    ("cell", "ci_sep", "shown"),
+    [
+        (score(0.5), ", ", "0.500"),
+        (score(0.5, (0.25, 0.75)), ", ", "0.500 [0.250, 0.750]"),
+        (score(0.5, (0.25, 0.75)), ",", "0.500 [0.250,0.750]"),
+        (score(None), ", ", "-"),
+        (score(float("nan")), ", ", "-"),
+        (text("  qual"), ", ", "  qual"),
+    ],
+)
 def test_cell_text(cell, ci_sep, shown):
     assert Table(["x"], [[cell]], ci_sep=ci_sep).show(cell) == shown
 
@@ -47,7 +51,8 @@ def test_terminal_table_layout(result):
 
 def test_all_scores_csv_is_upstreams_layout(result):
     assert csv_table.all_scores_csv(result, "summary", "toy") == (
-        ",Format-ctg,C-count-ctg,Keyword-ctg,P-word-ctg,Avg-ctg\ntoy,-,-,0.500,-,0.500\n")
+        ",Format-ctg,C-count-ctg,Keyword-ctg,P-word-ctg,Avg-ctg\ntoy,-,-,0.500,-,0.500\n"
+    )
 
 
 def test_all_scores_csv_writes_one_file_per_task(result, tmp_path):
@@ -61,29 +66,53 @@ def test_markdown_escapes_pipes_and_newlines():
 
 
 def test_a_registered_aspect_gets_a_column(result):
-    extra = aspects.Aspect("politeness", lambda texts, c, o: aspects.Verdict(True, ""), heading="POLITE",
-                           column="Polite")
+    extra = aspects.Aspect(
+        "politeness", lambda texts, c, o: aspects.Verdict(True, ""), heading="POLITE", column="Polite"
+    )
     with aspects.registered(extra):
         assert columns()[-2:] == ("politeness", "average")
         assert "POLITE" in terminal.format_table(result).split("\n")[0]
         assert csv_table.all_scores_csv(result, "summary", "m").startswith(
-            ",Format-ctg,C-count-ctg,Keyword-ctg,P-word-ctg,Polite-ctg,Avg-ctg\n")
+            ",Format-ctg,C-count-ctg,Keyword-ctg,P-word-ctg,Polite-ctg,Avg-ctg\n"
+        )
     assert "politeness" not in columns()
 
 
 def _report_data():
     iv = {"estimate": 0.5, "low": 0.4, "high": 0.6}
     return {
-        "model": "<m&'1>", "details_path": "d.jsonl", "signature": "lctg|x:1",
+        "model": "<m&'1>",
+        "details_path": "d.jsonl",
+        "signature": "lctg|x:1",
         "coverage": {"scored": 2, "expected": 2, "prompts": 1, "samples": [0, 1], "missing": 0},
-        "prompt_level": None, "notes": ["a \"quoted\" note"],
+        "prompt_level": None,
+        "notes": ['a "quoted" note'],
         "ci": {"n_resamples": 10, "seed": 0, "level": 0.95},
         "scores": {"ctg": {"summary/keyword": iv, "summary/average": iv, "overall/average": iv}},
-        "published": [], "published_notes": [], "worst": 1,
-        "failures": [{"task": "summary", "aspect": "keyword", "items": 1, "failed_every_sample": 1,
-                      "failed_any_sample": 1, "kinds": [("missing keyword", 2)],
-                      "worst": [{"id": "summary/1/keyword", "variant": None, "failed": 2, "samples": 2,
-                                 "reasons": ["missing keyword 「猫」"], "generation": "犬<b>", "sample": 0}]}],
+        "published": [],
+        "published_notes": [],
+        "worst": 1,
+        "failures": [
+            {
+                "task": "summary",
+                "aspect": "keyword",
+                "items": 1,
+                "failed_every_sample": 1,
+                "failed_any_sample": 1,
+                "kinds": [("missing keyword", 2)],
+                "worst": [
+                    {
+                        "id": "summary/1/keyword",
+                        "variant": None,
+                        "failed": 2,
+                        "samples": 2,
+                        "reasons": ["missing keyword 「猫」"],
+                        "generation": "犬<b>",
+                        "sample": 0,
+                    }
+                ],
+            }
+        ],
     }
 
 
@@ -122,7 +151,17 @@ def test_markdown_report_matches_the_html_content():
 
 
 def test_comparison_table_is_right_aligned_and_stripped():
-    per = {"summary/keyword": {"score_a": 1.0, "score_b": 0.5, "diff": 0.5, "ci_low": 0.1, "ci_high": 0.9,
-                               "p_value": 0.0001, "p_holm": 0.02, "significant": False}}
+    per = {
+        "summary/keyword": {
+            "score_a": 1.0,
+            "score_b": 0.5,
+            "diff": 0.5,
+            "ci_low": 0.1,
+            "ci_high": 0.9,
+            "p_value": 0.0001,
+            "p_holm": 0.02,
+            "significant": False,
+        }
+    }
     lines = terminal.render(tables.comparison_table("CTG", per, "a", "b", lambda p: f"{p:.3f}"), rstrip=True)
     assert lines[2] == "summary/keyword  1.000  0.500  +0.500  [+0.100, +0.900]  0.000     0.020"

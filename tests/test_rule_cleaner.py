@@ -13,8 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lctg_metrics.cleaners import rule
-from lctg_metrics.cleaners.rule import RULE_CLEANER_NAME, RULE_CLEANER_VERSION, clean, explain
-from lctg_metrics.cleaners.rule import first_sentence, last_sentence, split_sentences
+from lctg_metrics.cleaners.rule import (
+    RULE_CLEANER_NAME,
+    RULE_CLEANER_VERSION,
+    clean,
+    explain,
+    first_sentence,
+    last_sentence,
+    split_sentences,
+)
 from tests.conftest import PROJECT_ROOT, TASKS
 
 BENCHMARKS = PROJECT_ROOT / "benchmarks"
@@ -162,7 +169,9 @@ REMOVED = [
     # both ends, multi-line preamble
     (
         "ad_text",
-        "承知しました。「格安」を使わずにタイトルを作成します。\nタイトル: " + TITLE + "\nこのタイトルは、産地を強調しています。",
+        "承知しました。「格安」を使わずにタイトルを作成します。\nタイトル: "
+        + TITLE
+        + "\nこのタイトルは、産地を強調しています。",
         TITLE,
     ),
     ("summary", "はい、わかりました。\n「図書館」を含めて要約します。\n\n" + SUMMARY + "\n\n以上です。", SUMMARY),
@@ -204,9 +213,15 @@ KEPT = [
     ("pros_and_cons", "## メリット\n1. 初期費用が安い\n\n## デメリット\n1. 資産にならない"),
     ("pros_and_cons", "**メリット**\n- 好きな時間に学べる\n\n**デメリット**\n- 続けにくい"),
     ("pros_and_cons", "Pros:\n・費用がかからない\nCons:\n・割高になる"),
-    ("pros_and_cons", "【メリット】\n・満員電車を避けられる\n【デメリット】\n・雨の日は不便\n\n※自転車保険が義務の自治体もある。"),
+    (
+        "pros_and_cons",
+        "【メリット】\n・満員電車を避けられる\n【デメリット】\n・雨の日は不便\n\n※自転車保険が義務の自治体もある。",
+    ),
     ("pros_and_cons", "メリットは画面が大きいこと。デメリットは重いこと。総合的に見ると、用途次第だと言えます。"),
-    ("pros_and_cons", "電気自動車には次のようなメリットがあります。\n・静か\n一方で、次のようなデメリットもあります。\n・高い"),
+    (
+        "pros_and_cons",
+        "電気自動車には次のようなメリットがあります。\n・静か\n一方で、次のようなデメリットもあります。\n・高い",
+    ),
     # rule@1.1 hard negatives: content that looks like the new families
     ("summary", "政府は年金改革案をまとめた。この案は来年の通常国会に提出される。"),  # 案 is news in a summary
     ("summary", "新作ゲームが発売された。このタイトルは世界で100万本を売り上げた。"),
@@ -340,12 +355,26 @@ SAFE_TEXT = st.text(alphabet=SAFE_CHARS + "。、 \u3000\n", max_size=80)
 SAFE_BODY = st.text(alphabet=SAFE_CHARS + "。、", min_size=11, max_size=60).filter(lambda s: s[0] in SAFE_CHARS)
 
 HEADERS = [
-    "承知しました。\n", "要約：", "【要約】\n", "Sure! Here is the summary:\n", "以下の文章を要約します。",
-    "【ニュース要約】\n", "Summary of the day: ", "はい、お答えします！\n", "キーワードを入れて要約しました。\n",
+    "承知しました。\n",
+    "要約：",
+    "【要約】\n",
+    "Sure! Here is the summary:\n",
+    "以下の文章を要約します。",
+    "【ニュース要約】\n",
+    "Summary of the day: ",
+    "はい、お答えします！\n",
+    "キーワードを入れて要約しました。\n",
 ]
 FOOTERS = [
-    "\n\n以上が要約結果になります。", "\nいかがでしょうか？", "（48文字）", "\n\n※文字数：48文字", "\n\nI hope this helps!",
-    "\n（キーワード「要約」使用）", "\n\n要点を押さえて簡潔にまとめました。", "\n\nお役に立てたら嬉しいです！", "\n\n以上！",
+    "\n\n以上が要約結果になります。",
+    "\nいかがでしょうか？",
+    "（48文字）",
+    "\n\n※文字数：48文字",
+    "\n\nI hope this helps!",
+    "\n（キーワード「要約」使用）",
+    "\n\n要点を押さえて簡潔にまとめました。",
+    "\n\nお役に立てたら嬉しいです！",
+    "\n\n以上！",
 ]
 FRAGMENTS = HEADERS + FOOTERS + [SUMMARY, TITLE, PROS, "\n", "---", "「", "」", "**", "（", "）", "。", "※"]
 MIXED_TEXT = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12)), max_size=8).map("".join)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from lctg_metrics.cleaners.rule import head, tail
 from lctg_metrics.cleaners.rule.gates import Gate, fold, gate, need
 from lctg_metrics.cleaners.rule.guards import Guarded, starts
-from lctg_metrics.cleaners.rule.tables import TASK_RULES
 from lctg_metrics.cleaners.rule.literals import required
+from lctg_metrics.cleaners.rule.tables import TASK_RULES
 
 
 def _gates() -> list[Gate]:
@@ -63,8 +63,11 @@ PREFIXES = [p for rules in TASK_RULES.values() for p in (rules.label_prefix, rul
 GUARDED = sorted({id(p): p for p in _guarded()}.values(), key=lambda p: p.pattern)
 
 
-@pytest.mark.parametrize("pattern", PREFIXES + [re.compile(r"(?:ab)?[x-z\d]c"), re.compile(r"(?i)(?:\s*\*)?sure")],
-                         ids=lambda p: p.pattern[:40])
+@pytest.mark.parametrize(
+    "pattern",
+    PREFIXES + [re.compile(r"(?:ab)?[x-z\d]c"), re.compile(r"(?i)(?:\s*\*)?sure")],
+    ids=lambda p: p.pattern[:40],
+)
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_a_text_a_prefix_matches_passes_its_first_character_test(pattern: re.Pattern[str], data) -> None:
@@ -80,8 +83,13 @@ def test_a_text_a_prefix_matches_passes_its_first_character_test(pattern: re.Pat
 def test_a_guarded_pattern_answers_as_the_pattern(guarded: Guarded, data) -> None:
     """search, match and fullmatch through the guard give the pattern's own answers, on strings drawn from it
     (which match) and on arbitrary text with pieces of it (which mostly do not)."""
-    s = data.draw(st.one_of(st.from_regex(guarded.regex), st.text(max_size=30),
-                            st.from_regex(guarded.regex).map(lambda x: x[1:] + x[:1])))
+    s = data.draw(
+        st.one_of(
+            st.from_regex(guarded.regex),
+            st.text(max_size=30),
+            st.from_regex(guarded.regex).map(lambda x: x[1:] + x[:1]),
+        )
+    )
     for method in ("search", "match", "fullmatch"):
         ours, theirs = getattr(guarded, method)(s), getattr(guarded.regex, method)(s)
         assert (ours and ours.span()) == (theirs and theirs.span()), (method, guarded.pattern[:60], s)
@@ -97,13 +105,19 @@ def test_first_character_tests_refuse_what_cannot_start_a_match() -> None:
 @pytest.mark.parametrize(
     ("pattern", "passes", "blocked"),
     [
-        (r"(?:承知|了解)しました[。！]*$", ["承知しました", "了解しました。！", "はい、承知しました。\n"],
-         ["承知しました。本文", "了解"]),
+        (
+            r"(?:承知|了解)しました[。！]*$",
+            ["承知しました", "了解しました。！", "はい、承知しました。\n"],
+            ["承知しました。本文", "了解"],
+        ),
         (r"^(?:以下|下記)(?:は|が)", ["以下は要約", "下記が本文"], ["本文の以下は", "以下の通り"]),
         (r"(?:以下|下記)[^。]{0,5}です", ["本文の以下はです"], ["本文です"]),
         (r"を[！!]+$", ["夢を！", "夢を!!！"], ["夢を", "を！夢"]),
-        (r"^(?:(?:なお|また)、)?(?:要約|回答)の", ["要約の", "なお、回答の", "また、要約の"],
-         ["この要約の", "なお回答"]),
+        (
+            r"^(?:(?:なお|また)、)?(?:要約|回答)の",
+            ["要約の", "なお、回答の", "また、要約の"],
+            ["この要約の", "なお回答"],
+        ),
         (r"(?i)^sure[!.]*$", ["Sure!", "SURE", "ſure"], ["Sure thing", "sur"]),
     ],
 )
@@ -166,6 +180,7 @@ def _holds(n, s: str) -> bool:
     """What a need says, read plainly (the tries and :meth:`Gate.may` compiled from it must answer the same): ``s``
     starts with a prefix after lead characters, ends with a suffix before trail characters and a final line break,
     or holds a factor; letters compared folded (as the case-insensitive tests compare them)."""
+
     def within(ch: str, chars: frozenset[str]) -> bool:
         return ch in chars or ("\\s" in chars and ch.isspace()) or ("\\d" in chars and ch.isdecimal())
 
@@ -191,8 +206,13 @@ def _holds(n, s: str) -> bool:
 
 def _units_near(g: Gate):
     """Units made of a gate's own strings (whole, cut short, in other letter cases) among Japanese and Latin text."""
-    pieces = sorted({x for p in [*g.patterns, *(p for grp in g.groups for p in grp)]
-                     for x in (lambda n: n.prefixes | n.suffixes | n.factors)(need(p))})
+    pieces = sorted(
+        {
+            x
+            for p in [*g.patterns, *(p for grp in g.groups for p in grp)]
+            for x in (lambda n: n.prefixes | n.suffixes | n.factors)(need(p))
+        }
+    )
     piece = st.sampled_from(pieces).flatmap(lambda x: st.sampled_from([x, x[:-1], x[1:], x.upper(), x.title()]))
     filler = st.text(alphabet="要約しましたですね。、！？!? \n　abcXYZ「」（）:：*#【】", max_size=6)
     return st.lists(st.one_of(piece, filler), max_size=5).map("".join)

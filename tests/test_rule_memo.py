@@ -79,8 +79,14 @@ def _contexts(units: list[str], rng: random.Random, n: int) -> list[tuple[str, s
     cases = []
     for _ in range(n):
         unit, other, task = rng.choice(units), rng.choice(around), rng.choice(TASKS)
-        cases += [(f"{unit}\n{other}", task), (f"{other}\n{unit}", task), (unit, task), (f"{other}{unit}", task),
-                  (f"{unit}{other}", task), (f"{other}\n{unit}\n{other}", task)]
+        cases += [
+            (f"{unit}\n{other}", task),
+            (f"{other}\n{unit}", task),
+            (unit, task),
+            (f"{other}{unit}", task),
+            (f"{unit}{other}", task),
+            (f"{other}\n{unit}\n{other}", task),
+        ]
     return cases
 
 
@@ -153,7 +159,13 @@ def test_long_units_are_judged_but_not_kept() -> None:
     def body() -> str:
         return "".join(rng.choice("本日は晴天なりあいうえお") for _ in range(3 * MAX_MEMO_TEXT))
 
-    shapes = ["承知しました。{}", "{}\n以上です。", "要約：{}。", "{}。ご参考になれば幸いです。", "以下が要約です。\n{}。{}"]
+    shapes = [
+        "承知しました。{}",
+        "{}\n以上です。",
+        "要約：{}。",
+        "{}。ご参考になれば幸いです。",
+        "以下が要約です。\n{}。{}",
+    ]
     for shape in shapes:
         text = shape.format(body(), body())
         assert _cuts(text, "summary") == _released(text, "summary")

@@ -39,10 +39,27 @@ def test_nfkc_is_unicode_nfkc(s: str) -> None:
     assert nfkc(s) == _reference(s)
 
 
-@pytest.mark.parametrize("s", [
-    "ｶﾞｷﾞﾊﾟ", "か\u3099", "ﾞ", "aﾞ", "e\u0301", "A\u030a\u0301", "\u1100\u1161\u11a8", "\uac00\u11a8",
-    "㍿（株）…‼", "ｱｲｳ！？１２３", "Å", "\u0b47\u0b3e", "ﬁ", "\u212b", "承知しました！", "",
-])
+@pytest.mark.parametrize(
+    "s",
+    [
+        "ｶﾞｷﾞﾊﾟ",
+        "か\u3099",
+        "ﾞ",
+        "aﾞ",
+        "e\u0301",
+        "A\u030a\u0301",
+        "\u1100\u1161\u11a8",
+        "\uac00\u11a8",
+        "㍿（株）…‼",
+        "ｱｲｳ！？１２３",
+        "Å",
+        "\u0b47\u0b3e",
+        "ﬁ",
+        "\u212b",
+        "承知しました！",
+        "",
+    ],
+)
 def test_nfkc_on_characters_that_compose_or_expand(s: str) -> None:
     assert nfkc(s) == _reference(s)
 

@@ -42,18 +42,32 @@ def test_format_reasons_quote_both_ends_as_compared():
     """The reason quotes the first or last 10 characters of the raw and the cleaned text (blanks deleted)."""
     answer = "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。"
     before = check("format", Texts("以下が回答です。" + answer, answer), Constraint("summary"), UP)
-    assert before.reason == "text added before the answer: starts 「以下が回答です。京都」, answer 「京都に新しい抹茶カフ」"
+    assert (
+        before.reason
+        == "text added before the answer: starts 「以下が回答です。京都」, answer 「京都に新しい抹茶カフ」"
+    )
     after = check("format", Texts(answer + "以上です。", answer), Constraint("summary"), UP)
     assert after.reason == "text added after the answer: ends 「ができた。以上です。」, answer 「ら長い行列ができた。」"
 
 
 def test_format_one_character_added_through_score():
-    refs = [{"id": "ad_text/1/format", "task": "ad_text", "prompt_id": 1, "aspects": ["format"],
-             "dataset_version": "1.0.0"},
-            {"id": "ad_text/2/format", "task": "ad_text", "prompt_id": 2, "aspects": ["format"],
-             "dataset_version": "1.0.0"}]
-    gens = [Generation("ad_text/1/format", RUN + "！", cleaned=RUN),
-            Generation("ad_text/2/format", RUN, cleaned=RUN)]
+    refs = [
+        {
+            "id": "ad_text/1/format",
+            "task": "ad_text",
+            "prompt_id": 1,
+            "aspects": ["format"],
+            "dataset_version": "1.0.0",
+        },
+        {
+            "id": "ad_text/2/format",
+            "task": "ad_text",
+            "prompt_id": 2,
+            "aspects": ["format"],
+            "dataset_version": "1.0.0",
+        },
+    ]
+    gens = [Generation("ad_text/1/format", RUN + "！", cleaned=RUN), Generation("ad_text/2/format", RUN, cleaned=RUN)]
     result = score(gens, refs, cleaner="provided")
     assert result.scores["ad_text"]["format"] == 0.5  # one of two passes
 
@@ -84,9 +98,17 @@ def test_rule_cleaner_keeps_a_request_in_ad_copy():
 
 
 def _ref(task: str, pid: int, aspect: str, **kw) -> dict:
-    return {"id": f"{task}/{pid}/{aspect}", "task": task, "prompt_id": pid, "aspects": [aspect],
-            "min_chars": kw.get("lo"), "max_chars": kw.get("hi"), "keyword": kw.get("kw"),
-            "prohibited_word": None, "dataset_version": "1.0.0"}
+    return {
+        "id": f"{task}/{pid}/{aspect}",
+        "task": task,
+        "prompt_id": pid,
+        "aspects": [aspect],
+        "min_chars": kw.get("lo"),
+        "max_chars": kw.get("hi"),
+        "keyword": kw.get("kw"),
+        "prohibited_word": None,
+        "dataset_version": "1.0.0",
+    }
 
 
 def test_rounding_chain_and_overall_average_by_value():

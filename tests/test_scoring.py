@@ -11,9 +11,18 @@ from lctg_metrics.scoring import Generation, Reference, ScoringError, score
 
 def ref(rid: str, aspect: str, **kw) -> dict:
     task, pid, _ = rid.split("/")
-    return {"id": rid, "task": task, "prompt_id": int(pid), "aspects": [aspect], "min_chars": kw.get("lo"),
-            "max_chars": kw.get("hi"), "keyword": kw.get("kw"), "prohibited_word": kw.get("pw"),
-            "variant": kw.get("variant"), "dataset_version": kw.get("version", "1.0.0")}
+    return {
+        "id": rid,
+        "task": task,
+        "prompt_id": int(pid),
+        "aspects": [aspect],
+        "min_chars": kw.get("lo"),
+        "max_chars": kw.get("hi"),
+        "keyword": kw.get("kw"),
+        "prohibited_word": kw.get("pw"),
+        "variant": kw.get("variant"),
+        "dataset_version": kw.get("version", "1.0.0"),
+    }
 
 
 REFS = [
@@ -29,9 +38,12 @@ def gen(rid, text, sample=0, cleaned=None):
 
 def test_mean_over_samples_of_per_sample_accuracy():
     gens = [
-        gen("summary/1/keyword", "抹茶ラテ", 0), gen("summary/2/keyword", "抹茶ラテ", 0),  # sample 0: 1/2
-        gen("summary/1/keyword", "抹茶ラテ", 1), gen("summary/2/keyword", "茶屋の話", 1),  # sample 1: 2/2
-        gen("summary/1/char_count", "あいうえお", 0), gen("summary/1/char_count", "あ", 1),  # 1/1, 0/1
+        gen("summary/1/keyword", "抹茶ラテ", 0),
+        gen("summary/2/keyword", "抹茶ラテ", 0),  # sample 0: 1/2
+        gen("summary/1/keyword", "抹茶ラテ", 1),
+        gen("summary/2/keyword", "茶屋の話", 1),  # sample 1: 2/2
+        gen("summary/1/char_count", "あいうえお", 0),
+        gen("summary/1/char_count", "あ", 1),  # 1/1, 0/1
     ]
     result = score(gens, REFS, cleaner="none")
     assert result.scores["summary"]["keyword"] == pytest.approx(0.75)
@@ -54,7 +66,11 @@ def test_missing_is_an_error_naming_which():
 
 
 def test_missing_counted_as_failures_when_asked():
-    gens = [gen("summary/1/keyword", "抹茶"), gen("summary/2/keyword", "茶屋"), gen("summary/1/char_count", "あいうえお")]
+    gens = [
+        gen("summary/1/keyword", "抹茶"),
+        gen("summary/2/keyword", "茶屋"),
+        gen("summary/1/char_count", "あいうえお"),
+    ]
     result = score(gens + [gen("summary/1/keyword", "抹茶", 1)], REFS, cleaner="none", missing="fail")
     assert result.coverage["missing"] == 2 and result.coverage["expected"] == 6
     assert result.scores["summary"]["keyword"] == pytest.approx((1.0 + 0.5) / 2)
@@ -68,7 +84,10 @@ def test_missing_counted_as_failures_when_asked():
     "gens,message",
     [
         ([gen("summary/9/keyword", "x")], r"unknown id 'summary/9/keyword'"),
-        ([gen("summary/1/keyword", "x"), gen("summary/1/keyword", "y")], r"duplicate \(id, sample\) \('summary/1/keyword', 0\)"),
+        (
+            [gen("summary/1/keyword", "x"), gen("summary/1/keyword", "y")],
+            r"duplicate \(id, sample\) \('summary/1/keyword', 0\)",
+        ),
         ([Generation("summary/1/keyword", None)], r"generation for id 'summary/1/keyword' must be a string, got null"),  # type: ignore[arg-type]
         ([Generation("summary/1/keyword", 3)], r"must be a string, got int"),  # type: ignore[arg-type]
         ([Generation("summary/1/keyword", "x", sample=-1)], r"'sample' .* non-negative integer"),
@@ -140,8 +159,10 @@ def test_strip_think_happens_before_cleaning():
     from lctg_metrics.options import resolve_options
 
     refs = [ref("summary/1/char_count", "char_count", lo=20, hi=40)]
-    text = ("<think>要約の方針を考える。長さは二十字から四十字。</think>"
-            "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。")
+    text = (
+        "<think>要約の方針を考える。長さは二十字から四十字。</think>"
+        "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。"
+    )
     kept = score([gen(refs[0]["id"], text)], refs, cleaner="rule", options=resolve_options(think="keep"))
     stripped = score([gen(refs[0]["id"], text)], refs, cleaner="rule", options=resolve_options(think="strip"))
     assert stripped.items[0].cleaned == "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。"
@@ -150,10 +171,18 @@ def test_strip_think_happens_before_cleaning():
 
 
 def test_multi_aspect_prompt_level():
-    multi = {**ref("ad_text/5/multi", "format"), "aspects": ["format", "char_count", "keyword", "prohibited_word"],
-             "min_chars": 10, "max_chars": 30, "keyword": "抹茶", "prohibited_word": "安い"}
-    gens = [gen("ad_text/5/multi", "京都の抹茶スイーツ専門店が新登場", 0),
-            gen("ad_text/5/multi", "京都の安い抹茶スイーツ専門店が新登場", 1)]
+    multi = {
+        **ref("ad_text/5/multi", "format"),
+        "aspects": ["format", "char_count", "keyword", "prohibited_word"],
+        "min_chars": 10,
+        "max_chars": 30,
+        "keyword": "抹茶",
+        "prohibited_word": "安い",
+    }
+    gens = [
+        gen("ad_text/5/multi", "京都の抹茶スイーツ専門店が新登場", 0),
+        gen("ad_text/5/multi", "京都の安い抹茶スイーツ専門店が新登場", 1),
+    ]
     result = score(gens, [multi], cleaner="none")
     assert result.scores["ad_text"]["prohibited_word"] == 0.5 and result.scores["ad_text"]["keyword"] == 1.0
     assert result.prompt_level == {"ad_text": 0.5}
@@ -164,7 +193,12 @@ def test_variant_statistics():
     refs = [ref(f"summary/{p}/keyword", "keyword", kw="抹茶", variant=v) for p in (1, 2) for v in (0, 1)]
     for r, v in zip(refs, (0, 1, 0, 1)):
         r["id"] = f"{r['id']}/v{v}"
-    texts = {"summary/1/keyword/v0": "抹茶", "summary/1/keyword/v1": "抹茶", "summary/2/keyword/v0": "抹茶", "summary/2/keyword/v1": "緑茶"}
+    texts = {
+        "summary/1/keyword/v0": "抹茶",
+        "summary/1/keyword/v1": "抹茶",
+        "summary/2/keyword/v0": "抹茶",
+        "summary/2/keyword/v1": "緑茶",
+    }
     result = score([gen(k, t) for k, t in texts.items()], refs, cleaner="none")
     v = result.variants["summary"]["keyword"]
     assert v["n_variants"] == 2 and v["per_variant"] == {"0": 1.0, "1": 0.5}
@@ -173,12 +207,17 @@ def test_variant_statistics():
 
 
 def test_score_predictions_flat_output_and_items():
-    out = score_predictions(["抹茶", "緑茶", "抹茶ラテ", "茶屋"], [REFS[0], REFS[1], REFS[0], REFS[1]], cleaner="none",
-                            return_items=True)
+    out = score_predictions(
+        ["抹茶", "緑茶", "抹茶ラテ", "茶屋"], [REFS[0], REFS[1], REFS[0], REFS[1]], cleaner="none", return_items=True
+    )
     assert out["summary/keyword"] == pytest.approx((0.5 + 1.0) / 2)  # sample 0: 1/2; sample 1: 2/2
     assert out["signature"].startswith("lctg|profile:upstream")
     assert [(i["id"], i["sample"]) for i in out["items"]] == [
-        ("summary/1/keyword", 0), ("summary/2/keyword", 0), ("summary/1/keyword", 1), ("summary/2/keyword", 1)]
+        ("summary/1/keyword", 0),
+        ("summary/2/keyword", 0),
+        ("summary/1/keyword", 1),
+        ("summary/2/keyword", 1),
+    ]
     assert set(k for k in out if k not in ("signature", "items", "coverage")) == {"summary/keyword", "summary/average"}
 
 
@@ -189,7 +228,12 @@ def test_score_predictions_flat_output_and_items():
         (["a"], [REFS[0]], {"cleaned": ["a", "b"]}, "got 2 cleaned texts but 1 predictions"),
         (["a"], ["summary/1/keyword"], {}, r"references\[0\]: expected a constraint dict"),
         (["a", "b"], [REFS[0], {**REFS[0], "keyword": "別"}], {}, "appears with two different constraints"),
-        ([None], [REFS[0]], {"cleaner": "none"}, r"predictions\[0\] \(id 'summary/1/keyword'\): generation .* got null"),
+        (
+            [None],
+            [REFS[0]],
+            {"cleaner": "none"},
+            r"predictions\[0\] \(id 'summary/1/keyword'\): generation .* got null",
+        ),
     ],
 )
 def test_score_predictions_bad_input(preds, refs, kwargs, message):

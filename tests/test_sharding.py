@@ -23,8 +23,14 @@ def toy(built_dataset, tmp_path_factory) -> tuple[list[dict], list[dict]]:
     out = tmp_path_factory.mktemp("shards") / "g.jsonl"
     assert main(["sample", "--dataset", str(built_dataset), "--samples", "2", "--seed", "3", "-o", str(out)]) == 0
     gens = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    refs = [r["constraint"] for r in pq.read_table(Path(built_dataset) / "data" / "all" / "test-00000-of-00001.parquet"
-                                                   ).to_pylist()] if (Path(built_dataset) / "data" / "all").is_dir() else None
+    refs = (
+        [
+            r["constraint"]
+            for r in pq.read_table(Path(built_dataset) / "data" / "all" / "test-00000-of-00001.parquet").to_pylist()
+        ]
+        if (Path(built_dataset) / "data" / "all").is_dir()
+        else None
+    )
     if refs is None:
         from lctg_metrics.inputs import read_rows
 
@@ -33,8 +39,11 @@ def toy(built_dataset, tmp_path_factory) -> tuple[list[dict], list[dict]]:
 
 
 def _batch(gens: list[dict]) -> dict[str, list]:
-    return {"id": [g["id"] for g in gens], "generation": [g["generation"] for g in gens],
-            "sample": [g["sample"] for g in gens]}
+    return {
+        "id": [g["id"] for g in gens],
+        "generation": [g["generation"] for g in gens],
+        "sample": [g["sample"] for g in gens],
+    }
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +54,11 @@ def whole(toy):
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(n_shards=st.integers(min_value=1, max_value=7), seed=st.integers(min_value=0, max_value=2**32 - 1),
-       skew=st.floats(min_value=0.0, max_value=3.0))
+@given(
+    n_shards=st.integers(min_value=1, max_value=7),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    skew=st.floats(min_value=0.0, max_value=3.0),
+)
 @pytest.mark.slow
 def test_any_partition_merges_to_the_single_process_result(toy, whole, n_shards, seed, skew):
     """Each generation goes to a random shard (shards of very different sizes, some possibly empty, in any order)."""

@@ -16,14 +16,29 @@ from lctg_metrics.instructions.score import INSTRUCTIONS, result_signature
 from lctg_metrics.options import ScoringOptions
 from tests.conftest import PROJECT_ROOT
 
-IFSM_VALUES = {"reader": "embedding-use-m3@v1+use-m3@0.2.1#3bba632454fd", "weak": "yes", "reader_acc": "0.415",
-               "reader_acc_measured": "0.415", "split": "eval", "templates": "ifsm-instr-v1", "guards": "g1",
-               "adv": "a1", "boot": "2000", "seed": "0", "dissim": "use-m3"}
+IFSM_VALUES = {
+    "reader": "embedding-use-m3@v1+use-m3@0.2.1#3bba632454fd",
+    "weak": "yes",
+    "reader_acc": "0.415",
+    "reader_acc_measured": "0.415",
+    "split": "eval",
+    "templates": "ifsm-instr-v1",
+    "guards": "g1",
+    "adv": "a1",
+    "boot": "2000",
+    "seed": "0",
+    "dissim": "use-m3",
+}
 
 
 def _lctg(**change: str) -> str:
-    return sig.build(ScoringOptions(), cleaner=change.get("cleaner", "rule@1.2"), judge="none",
-                     dataset_version=change.get("data", "1.0.0"), package_version=change.get("version", "0.1.0"))
+    return sig.build(
+        ScoringOptions(),
+        cleaner=change.get("cleaner", "rule@1.2"),
+        judge="none",
+        dataset_version=change.get("data", "1.0.0"),
+        package_version=change.get("version", "0.1.0"),
+    )
 
 
 def _instr(mode: str = "both", data: str = "1.0.0") -> str:
@@ -34,9 +49,11 @@ def _ifsm(**change: str) -> str:
     return IFSM.build({**IFSM_VALUES, **change}, package_version="0.1.0")
 
 
-FAMILIES = [("lctg", _lctg, "cleaner", {"cleaner": "none"}),
-            ("instr", _instr, "data", {"data": "1.1.0"}),
-            ("ifsm", _ifsm, "dissim", {"dissim": "none"})]
+FAMILIES = [
+    ("lctg", _lctg, "cleaner", {"cleaner": "none"}),
+    ("instr", _instr, "data", {"data": "1.1.0"}),
+    ("ifsm", _ifsm, "dissim", {"dissim": "none"}),
+]
 
 
 @pytest.mark.parametrize(("name", "make", "key", "change"), FAMILIES, ids=[f[0] for f in FAMILIES])
@@ -56,8 +73,10 @@ def test_every_family_builds_parses_and_diffs_alike(name, make, key, change):
 
 def test_the_lctg_text_is_the_one_every_release_printed():
     # written by hand from the option codes, not by the builder: the LCTG signature must not move
-    assert _lctg() == ("lctg|profile:upstream|count:cp|norm:none|affix:10/10/10|short:fail|empty:score|think:auto"
-                       "|cleaner:rule@1.2|judge:none|data:1.0.0|version:0.1.0")
+    assert _lctg() == (
+        "lctg|profile:upstream|count:cp|norm:none|affix:10/10/10|short:fail|empty:score|think:auto"
+        "|cleaner:rule@1.2|judge:none|data:1.0.0|version:0.1.0"
+    )
 
 
 def test_the_package_version_alone_is_a_note_and_families_never_compare():
@@ -68,11 +87,14 @@ def test_the_package_version_alone_is_a_note_and_families_never_compare():
     assert "metric family" in d.describe(("a", "b"))
 
 
-@pytest.mark.parametrize(("values", "message"), [
-    ({**IFSM_VALUES, "colour": "red"}, "unknown field 'colour'; valid: reader, weak"),
-    ({k: v for k, v in IFSM_VALUES.items() if k != "seed"}, "field 'seed' is missing"),
-    ({**IFSM_VALUES, "split": "eval|fit"}, "field 'split' holds '|'"),
-])
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({**IFSM_VALUES, "colour": "red"}, "unknown field 'colour'; valid: reader, weak"),
+        ({k: v for k, v in IFSM_VALUES.items() if k != "seed"}, "field 'seed' is missing"),
+        ({**IFSM_VALUES, "split": "eval|fit"}, "field 'split' holds '|'"),
+    ],
+)
 def test_the_builder_refuses_what_would_make_an_unreadable_signature(values, message):
     with pytest.raises(ValueError, match=message.replace("|", r"\|")):
         IFSM.build(values)
@@ -85,8 +107,12 @@ def test_an_optional_field_is_left_out_and_a_family_is_declared_once():
         sig.declare(sig.Family("ifsm", (("x", "x"),)))
 
 
-@given(st.dictionaries(st.sampled_from([k for k, _ in IFSM.fields]),
-                       st.text(st.characters(blacklist_characters="|", blacklist_categories=("Cs",)), max_size=12)))
+@given(
+    st.dictionaries(
+        st.sampled_from([k for k, _ in IFSM.fields]),
+        st.text(st.characters(blacklist_characters="|", blacklist_categories=("Cs",)), max_size=12),
+    )
+)
 def test_parse_reads_back_what_the_builder_wrote(change):
     values = {**IFSM_VALUES, **change}
     assert sig.parse(IFSM.build(values, package_version="9.9")) == {**values, "version": "9.9"}

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from lctg_dataset.build import build
-from lctg_dataset.write import write_dataset
 from lctg_dataset.source import SourceError, fetch_source
+from lctg_dataset.write import write_dataset
 
 
 @contextlib.contextmanager
@@ -63,8 +63,12 @@ def test_download_from_http_server_matches_local_build(source_dir, built_dataset
         ).read_bytes()
     out = tmp_path / "lctg"
     write_dataset(result, out)
-    for rel in ("data/summary/test-00000-of-00001.parquet", "data/templates/test-00000-of-00001.parquet",
-                "validation.json", "protocol_prompts.json"):
+    for rel in (
+        "data/summary/test-00000-of-00001.parquet",
+        "data/templates/test-00000-of-00001.parquet",
+        "validation.json",
+        "protocol_prompts.json",
+    ):
         assert (out / rel).read_bytes() == (built_dataset / rel).read_bytes(), rel
 
 
@@ -135,9 +139,24 @@ def _drop_field(field: str):
     "task,line_no,edit,message",
     [
         ("summary", 3, lambda line: line[:-10] + "\n", r"summary/prompts_v1\.jsonl:3: invalid JSON"),
-        ("ad_text", 7, _drop_field("keyword_answer"), r"ad_text/prompts_v1\.jsonl:7 \(ad_text/\d+\): missing field 'keyword_answer'"),
-        ("pros_and_cons", 2, _drop_field("char_count_answer"), r"pros_and_cons/prompts_v1\.jsonl:2 \(pros_and_cons/1\): field 'char_count_answer'"),
-        ("summary", 5, lambda line: line.replace('"prompt_id":', '"prompt_id":"x",  "_old":', 1), r"summary/prompts_v1\.jsonl:5: field 'prompt_id' must be an integer"),
+        (
+            "ad_text",
+            7,
+            _drop_field("keyword_answer"),
+            r"ad_text/prompts_v1\.jsonl:7 \(ad_text/\d+\): missing field 'keyword_answer'",
+        ),
+        (
+            "pros_and_cons",
+            2,
+            _drop_field("char_count_answer"),
+            r"pros_and_cons/prompts_v1\.jsonl:2 \(pros_and_cons/1\): field 'char_count_answer'",
+        ),
+        (
+            "summary",
+            5,
+            lambda line: line.replace('"prompt_id":', '"prompt_id":"x",  "_old":', 1),
+            r"summary/prompts_v1\.jsonl:5: field 'prompt_id' must be an integer",
+        ),
     ],
 )
 def test_malformed_records_name_file_line_and_field(source_dir, tmp_path, task, line_no, edit, message):
@@ -152,7 +171,9 @@ def test_duplicate_prompt_id_is_an_error(source_dir, tmp_path):
     path = src / "datasets" / "ad_text" / "prompts_v1.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     path.write_text("".join(lines + [lines[0]]), encoding="utf-8")
-    with pytest.raises(SourceError, match=r"ad_text/prompts_v1\.jsonl:151: duplicate prompt_id 100289 \(first on line 1\)"):
+    with pytest.raises(
+        SourceError, match=r"ad_text/prompts_v1\.jsonl:151: duplicate prompt_id 100289 \(first on line 1\)"
+    ):
         build(str(src), verify=False)
 
 
@@ -180,7 +201,9 @@ def test_source_without_protocol_prompts_recovers_task_prompts(source_dir, built
 def test_unknown_task_directory_is_an_error(source_dir, tmp_path):
     src = _copy_source(source_dir, tmp_path / "src")
     (src / "datasets" / "tweets").mkdir()
-    with pytest.raises(SourceError, match=r"unknown task directory .*datasets/tweets; valid tasks: summary, ad_text, pros_and_cons"):
+    with pytest.raises(
+        SourceError, match=r"unknown task directory .*datasets/tweets; valid tasks: summary, ad_text, pros_and_cons"
+    ):
         build(str(src))
 
 

@@ -14,22 +14,34 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 from tests.conftest import PROJECT_ROOT
 
 # Checked without importing gradio (seconds of imports at collection): the tests import gradio_client when they run.
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("gradio") is None or importlib.util.find_spec("gradio_client")
-                                is None, reason="gradio is not installed (pip install -e '.[space]')")
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("gradio") is None or importlib.util.find_spec("gradio_client") is None,
+    reason="gradio is not installed (pip install -e '.[space]')",
+)
 GRADIO_VERSION = importlib.metadata.version("gradio") if importlib.util.find_spec("gradio") else None
 
 #: Seconds the app may take to start (it imports evaluate and gradio, then loads the metric module).
 START_TIMEOUT = 120
-KW = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
-      "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}
+KW = {
+    "id": "ad_text/1/keyword",
+    "task": "ad_text",
+    "prompt_id": 1,
+    "aspects": ["keyword"],
+    "min_chars": None,
+    "max_chars": None,
+    "keyword": "抹茶",
+    "prohibited_word": None,
+    "variant": None,
+    "dataset_version": "1.0.0",
+}
 
 
 def _free_port() -> int:
@@ -40,9 +52,17 @@ def _free_port() -> int:
 
 def _start(folder: Path, tmp_path: Path) -> Iterator[str]:
     port = _free_port()
-    env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port),
-           "GRADIO_ANALYTICS_ENABLED": "False", "HF_HUB_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1",
-           "HF_DATASETS_OFFLINE": "1", "HF_HUB_DISABLE_TELEMETRY": "1", "GRADIO_TEMP_DIR": str(tmp_path / "gr")}
+    env = {
+        **os.environ,
+        "GRADIO_SERVER_NAME": "127.0.0.1",
+        "GRADIO_SERVER_PORT": str(port),
+        "GRADIO_ANALYTICS_ENABLED": "False",
+        "HF_HUB_OFFLINE": "1",
+        "HF_EVALUATE_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "HF_HUB_DISABLE_TELEMETRY": "1",
+        "GRADIO_TEMP_DIR": str(tmp_path / "gr"),
+    }
     log = (tmp_path / "app.log").open("w")
     proc = subprocess.Popen([sys.executable, "app.py"], cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
@@ -76,20 +96,27 @@ def package_app(tmp_path: Path) -> Iterator[str]:
 
 @pytest.mark.slow
 def test_space_app_serves_the_metric(package_app: str) -> None:
-    from lctg_metrics.api import score_predictions
-
     import gradio_client  # noqa: PLC0415 - heavy; only when the test runs
+
+    from lctg_metrics.api import score_predictions
 
     client = gradio_client.Client(package_app, verbose=False)
     preds = ["京都の抹茶スイーツ専門店が新登場", "京都のスイーツ"]
     refs = [KW, dict(KW, id="ad_text/2/keyword", prompt_id=2)]
-    got = client.predict(json.dumps(preds, ensure_ascii=False), json.dumps(refs, ensure_ascii=False),
-                         json.dumps({"cleaner": "none"}), api_name="/compute")
+    got = client.predict(
+        json.dumps(preds, ensure_ascii=False),
+        json.dumps(refs, ensure_ascii=False),
+        json.dumps({"cleaner": "none"}),
+        api_name="/compute",
+    )
     assert got == score_predictions(preds, refs, cleaner="none")  # the same numbers and signature as the API
     assert got["ad_text/keyword"] == 0.5
-    partial = client.predict(json.dumps(["抹茶", "抹茶です", "緑茶"], ensure_ascii=False),
-                             json.dumps([KW, KW, dict(KW, id="ad_text/2/keyword", prompt_id=2)], ensure_ascii=False),
-                             json.dumps({"cleaner": "none", "missing": "skip"}), api_name="/compute")
+    partial = client.predict(
+        json.dumps(["抹茶", "抹茶です", "緑茶"], ensure_ascii=False),
+        json.dumps([KW, KW, dict(KW, id="ad_text/2/keyword", prompt_id=2)], ensure_ascii=False),
+        json.dumps({"cleaner": "none", "missing": "skip"}),
+        api_name="/compute",
+    )
     assert "|cover:3/4|" in partial["signature"]
     with pytest.raises(Exception, match=r"predictions: not JSON") as e:
         client.predict("[oops", "[]", "{}", api_name="/compute")
@@ -114,7 +141,9 @@ def _generations(folder: Path, built_rows: dict) -> tuple[list[str], list[str], 
     ids = [r["id"] for _ in (0, 1) for r in rows]
     samples = [s for s in (0, 1) for _ in rows]
     records = [{"id": i, "generation": t, "sample": n} for i, t, n in zip(ids, texts, samples)]
-    (folder / "g.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    (folder / "g.jsonl").write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8"
+    )
     with (folder / "g.csv").open("w", encoding="utf-8", newline="") as f:
         writer = csv.DictWriter(f, ["id", "generation", "sample"])
         writer.writeheader()
@@ -136,17 +165,22 @@ def test_space_app_from_a_built_folder(built_dataset: Path, built_rows: dict, tm
         import gradio_client  # noqa: PLC0415 - heavy; only when the test runs
 
         client = gradio_client.Client(url, verbose=False)
-        got = client.predict(json.dumps(["抹茶"], ensure_ascii=False), json.dumps([KW], ensure_ascii=False), "{}",
-                             api_name="/compute")
+        got = client.predict(
+            json.dumps(["抹茶"], ensure_ascii=False), json.dumps([KW], ensure_ascii=False), "{}", api_name="/compute"
+        )
         assert got["ad_text/keyword"] == 1.0 and got["signature"].startswith("lctg|")
         # Submit with the page's defaults: the first example, scored as the API scores it
         defaults = client.predict(api_name="/compute")
         cc = dict(KW, id="ad_text/1/char_count", aspects=["char_count"], keyword=None, min_chars=10, max_chars=20)
-        assert defaults == score_predictions(["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"], [KW, cc],
-                                             cleaner="none")
+        assert defaults == score_predictions(
+            ["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"], [KW, cc], cleaner="none"
+        )
         for name in ("g.jsonl", "g.csv", "g.parquet"):  # the uploaded file, the dataset box left at its default
-            got = client.predict(generations=gradio_client.handle_file(str(tmp_path / name)),
-                                 options='{"missing": "skip"}', api_name="/score_file")  # 40 of the prompts
+            got = client.predict(
+                generations=gradio_client.handle_file(str(tmp_path / name)),
+                options='{"missing": "skip"}',
+                api_name="/score_file",
+            )  # 40 of the prompts
             assert got == expected, name
         with pytest.raises(Exception, match=r"generations: upload a file"):
             client.predict(None, str(built_dataset), "", "{}", api_name="/score_file")
@@ -180,13 +214,16 @@ def test_space_app_functions_directly(built_dataset: Path, built_rows: dict, tmp
         assert got == score_predictions(preds, refs, **options)
     texts, ids, samples = _generations(tmp_path, built_rows)
     got = app.score_file(str(tmp_path / "g.jsonl"), str(built_dataset), "", '{"cleaner": "none", "missing": "skip"}')
-    assert got == score_predictions(texts, ids, samples=samples, dataset=str(built_dataset), cleaner="none",
-                                    missing="skip")
+    assert got == score_predictions(
+        texts, ids, samples=samples, dataset=str(built_dataset), cleaner="none", missing="skip"
+    )
     import gradio as gr
 
     with pytest.raises(gr.Error, match=r"dataset: give the Hub dataset repo id"):
         app.score_file(str(tmp_path / "g.jsonl"), " ", "", "{}")
-    with pytest.raises(gr.Error, match=r"revision='v1\.0\.0' applies to a Hub repo id|a revision \('v1\.0\.0'\) applies"):
+    with pytest.raises(
+        gr.Error, match=r"revision='v1\.0\.0' applies to a Hub repo id|a revision \('v1\.0\.0'\) applies"
+    ):
         app.score_file(str(tmp_path / "g.jsonl"), str(built_dataset), "v1.0.0", "{}")
     with pytest.raises(gr.Error, match=r"options: expected a JSON object, got list"):
         app.score_file(str(tmp_path / "g.jsonl"), str(built_dataset), "", "[]")

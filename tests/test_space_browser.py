@@ -19,7 +19,9 @@ from tests.test_space import KW, _generations, _start
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(find_browser() is None, reason="no Chromium on PATH (apt-get install -y chromium)"),
-    pytest.mark.skipif(importlib.util.find_spec("gradio") is None, reason="gradio is not installed (pip install -e '.[space]')"),
+    pytest.mark.skipif(
+        importlib.util.find_spec("gradio") is None, reason="gradio is not installed (pip install -e '.[space]')"
+    ),
 ]
 
 #: The visible button with this label (a tab's buttons exist only while it is shown).
@@ -29,9 +31,12 @@ BUTTON = "[...document.querySelectorAll('button')].find(x => x.innerText.trim() 
 def shown(browser: Browser, elem_id: str, key: str) -> dict:
     """The dict a ``gr.JSON`` output shows, once it shows ``key`` (its text is the JSON, a token a line)."""
     quoted = json.dumps(key)  # as the JSON shows it (the label says "signature" too)
-    text = browser.wait(f"(document.getElementById({elem_id!r}) || {{innerText: ''}}).innerText.includes({quoted!r}) "
-                        f"&& document.getElementById({elem_id!r}).innerText", 90)
-    body = text[text.index("{"): text.rindex("}") + 1]
+    text = browser.wait(
+        f"(document.getElementById({elem_id!r}) || {{innerText: ''}}).innerText.includes({quoted!r}) "
+        f"&& document.getElementById({elem_id!r}).innerText",
+        90,
+    )
+    body = text[text.index("{") : text.rindex("}") + 1]
     return json.loads("".join(body.splitlines()))
 
 
@@ -48,7 +53,9 @@ def test_the_space_in_a_browser(built_dataset: Path, built_rows: dict, tmp_path:
         with Browser(find_browser(), tmp_path / "profile") as browser:
             browser.open(url)
             assert browser.wait("document.title") == "LCTG Bench CTG (lctg_ctg)"
-            heading = browser.wait("document.querySelector('h1') && document.querySelector('h1').parentElement.innerText")
+            heading = browser.wait(
+                "document.querySelector('h1') && document.querySelector('h1').parentElement.innerText"
+            )
             assert "across summarization, ad-title writing and pros & cons writing." in heading  # whole sentence
 
             # the generations file, scored against the build around the module (the dataset box's default)
@@ -63,9 +70,13 @@ def test_the_space_in_a_browser(built_dataset: Path, built_rows: dict, tmp_path:
             browser.js("[...document.querySelectorAll('[role=tab]')].find(x => x.innerText.trim() === 'JSON').click()")
             click(browser, "Submit")
             cc = dict(KW, id="ad_text/1/char_count", aspects=["char_count"], keyword=None, min_chars=10, max_chars=20)
-            expected = score_predictions(["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"], [KW, cc], cleaner="none")
+            expected = score_predictions(
+                ["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"], [KW, cc], cleaner="none"
+            )
             assert shown(browser, "json-scores", "signature") == expected
-            browser.js("[...document.querySelectorAll('td, button')].find(x => x.innerText.includes('承知しました')).click()")
+            browser.js(
+                "[...document.querySelectorAll('td, button')].find(x => x.innerText.includes('承知しました')).click()"
+            )
             browser.wait("[...document.querySelectorAll('textarea')].some(t => t.value.includes('承知しました'))")
             click(browser, "Submit")
             example = ["承知しました。以下がタイトルです。\n京都の抹茶スイーツ専門店が新登場"]
@@ -73,5 +84,6 @@ def test_the_space_in_a_browser(built_dataset: Path, built_rows: dict, tmp_path:
             got = shown(browser, "json-scores", "items")
             assert {k: v for k, v in got.items() if k != "items"} == {k: v for k, v in expected.items() if k != "items"}
             # the items' texts are shown wrapped; their verdicts and reasons as they are
-            assert [(i["id"], i["passed"], i["reason"]) for i in got["items"]] == \
-                [(i["id"], i["passed"], i["reason"]) for i in expected["items"]]
+            assert [(i["id"], i["passed"], i["reason"]) for i in got["items"]] == [
+                (i["id"], i["passed"], i["reason"]) for i in expected["items"]
+            ]

@@ -27,9 +27,14 @@ print(" ".join(sorted(m for m in {heavy!r} if m in sys.modules)))
 
 def _imported(argv: list[str]) -> set[str]:
     code = _PROBE.format(argv=argv, heavy=HEAVY)
-    done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(PROJECT_ROOT), "PATH": "/usr/bin:/bin", "HOME": "/nonexistent"},
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(PROJECT_ROOT), "PATH": "/usr/bin:/bin", "HOME": "/nonexistent"},
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return set(done.stdout.split())
 
@@ -43,10 +48,15 @@ def test_help_imports_no_dataset_library(argv: list[str]) -> None:
 @pytest.mark.slow
 def test_the_probe_sees_a_heavy_import_when_there_is_one() -> None:
     """The check can fail: the dataset builder's row module imports ``datasets`` at once."""
-    code = ("import sys; import lctg_dataset.rows; "
-            f"print(' '.join(sorted(m for m in {HEAVY!r} if m in sys.modules)))")
-    done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(PROJECT_ROOT), "PATH": "/usr/bin:/bin"}, timeout=120)
+    code = f"import sys; import lctg_dataset.rows; print(' '.join(sorted(m for m in {HEAVY!r} if m in sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(PROJECT_ROOT), "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
     assert "datasets" in done.stdout.split()
 
 

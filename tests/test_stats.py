@@ -29,11 +29,25 @@ from lctg_metrics.stats import (
 ASPECTS = ("format", "char_count", "keyword", "prohibited_word")
 
 
-def rec(task: str, prompt_id: int, aspect: str, sample: int, passed: bool, quality: bool | None = None,
-        variant: int | None = None) -> dict:
+def rec(
+    task: str,
+    prompt_id: int,
+    aspect: str,
+    sample: int,
+    passed: bool,
+    quality: bool | None = None,
+    variant: int | None = None,
+) -> dict:
     return {
-        "id": f"{task}/{prompt_id}/{aspect}", "task": task, "prompt_id": prompt_id, "aspect": aspect,
-        "sample": sample, "variant": variant, "passed": passed, "reason": "", "quality": quality,
+        "id": f"{task}/{prompt_id}/{aspect}",
+        "task": task,
+        "prompt_id": prompt_id,
+        "aspect": aspect,
+        "sample": sample,
+        "variant": variant,
+        "passed": passed,
+        "reason": "",
+        "quality": quality,
     }
 
 
@@ -42,11 +56,21 @@ def grid(passed: dict[tuple[int, int], bool], task: str = "summary", aspect: str
     return [rec(task, p, aspect, s, v) for (p, s), v in passed.items()]
 
 
-def bernoulli_records(rng: np.random.Generator, p: float, *, tasks=("summary",), aspects=("keyword",),
-                      n_prompts: int = 120, n_samples: int = 3) -> list[dict]:
+def bernoulli_records(
+    rng: np.random.Generator,
+    p: float,
+    *,
+    tasks=("summary",),
+    aspects=("keyword",),
+    n_prompts: int = 120,
+    n_samples: int = 3,
+) -> list[dict]:
     return [
         rec(t, i, a, s, bool(rng.random() < p))
-        for t in tasks for i in range(n_prompts) for a in aspects for s in range(n_samples)
+        for t in tasks
+        for i in range(n_prompts)
+        for a in aspects
+        for s in range(n_samples)
     ]
 
 
@@ -76,9 +100,11 @@ def test_quality_none_leaves_the_denominator_of_its_sample():
     # sample 0: judged True, False, (None) -> 1/2; sample 1: True, True, True -> 1.
     # Mean of per-sample accuracies = 0.75, not the pooled 4/5 = 0.8.
     data = [
-        rec("summary", 1, "format", 0, True, True), rec("summary", 2, "format", 0, True, False),
+        rec("summary", 1, "format", 0, True, True),
+        rec("summary", 2, "format", 0, True, False),
         rec("summary", 3, "format", 0, True, None),
-        rec("summary", 1, "format", 1, True, True), rec("summary", 2, "format", 1, True, True),
+        rec("summary", 1, "format", 1, True, True),
+        rec("summary", 2, "format", 1, True, True),
         rec("summary", 3, "format", 1, True, True),
     ]
     assert aspect_score(data, field="quality") == pytest.approx(0.75)
@@ -104,8 +130,11 @@ def test_scores_average_and_overall_by_hand():
     assert out["ad_text/average"] == 1.0
     assert out["overall/average"] == pytest.approx((0.375 + 1.0) / 2)
     assert list(out) == [
-        *(f"summary/{a}" for a in ASPECTS), "summary/average",
-        *(f"ad_text/{a}" for a in ASPECTS), "ad_text/average", "overall/average",
+        *(f"summary/{a}" for a in ASPECTS),
+        "summary/average",
+        *(f"ad_text/{a}" for a in ASPECTS),
+        "ad_text/average",
+        "overall/average",
     ]
     json.dumps(out)
 
@@ -118,8 +147,10 @@ def test_partial_run_averages_the_aspects_present():
 
 def test_one_id_may_carry_several_aspects():
     # A multi-constraint prompt: one id, one generation, two aspect verdicts.
-    data = [{**rec("summary", 1, "keyword", 0, True), "id": "summary/1/multi"},
-            {**rec("summary", 1, "format", 0, False), "id": "summary/1/multi"}]
+    data = [
+        {**rec("summary", 1, "keyword", 0, True), "id": "summary/1/multi"},
+        {**rec("summary", 1, "format", 0, False), "id": "summary/1/multi"},
+    ]
     assert scores(data)["summary/average"] == 0.5
     with pytest.raises(ValueError, match=r"duplicate item .*'summary/1/multi', None, 0, 'keyword'"):
         scores(data + data[:1])
@@ -131,8 +162,14 @@ def test_variants_are_separate_items():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 3), st.booleans(), st.none() | st.booleans()),
-                min_size=1, max_size=40, unique_by=lambda t: (t[0], t[1])))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 9), st.integers(0, 3), st.booleans(), st.none() | st.booleans()),
+        min_size=1,
+        max_size=40,
+        unique_by=lambda t: (t[0], t[1]),
+    )
+)
 def test_aggregation_matches_upstream_loop(items):
     data = [rec("pros_and_cons", p, "char_count", s, passed, quality) for p, s, passed, quality in items]
     assert aspect_score(data) == pytest.approx(upstream_reference(data))
@@ -174,8 +211,7 @@ def test_unjudged_quality_setting_is_left_out():
 
 
 def test_bootstrap_is_seeded_and_contains_estimate():
-    data = bernoulli_records(np.random.default_rng(0), 0.6, tasks=("summary", "ad_text"), aspects=ASPECTS,
-                             n_prompts=30)
+    data = bernoulli_records(np.random.default_rng(0), 0.6, tasks=("summary", "ad_text"), aspects=ASPECTS, n_prompts=30)
     a = bootstrap_ci(data, n_resamples=300, seed=5)
     b = bootstrap_ci(data, n_resamples=300, seed=5)
     c = bootstrap_ci(data, n_resamples=300, seed=6)
@@ -220,9 +256,14 @@ def test_bootstrap_coverage_on_bernoulli():
     assert 0.90 <= covered / reps <= 0.99
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"n_resamples": 0}, "n_resamples"), ({"level": 1.0}, "level"), ({"n_resamples": 1.5}, "n_resamples"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n_resamples": 0}, "n_resamples"),
+        ({"level": 1.0}, "level"),
+        ({"n_resamples": 1.5}, "n_resamples"),
+    ],
+)
 def test_bootstrap_argument_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
         bootstrap_ci(grid({(1, 0): True}), **kwargs)
@@ -246,7 +287,9 @@ def test_exact_permutation_p_value_by_hand():
     c05 = paired_comparison(a, b)["summary/keyword"]
     assert not c05.significant
     assert c05.verdict == "no significant difference on summary/keyword (p = 0.06)"
-    assert paired_comparison(b, a, alpha=0.1)["summary/keyword"].verdict.startswith("B > A on summary/keyword (diff -1.000")
+    assert paired_comparison(b, a, alpha=0.1)["summary/keyword"].verdict.startswith(
+        "B > A on summary/keyword (diff -1.000"
+    )
 
 
 def test_permutation_matches_scipy_exact_sign_flip():
@@ -258,8 +301,11 @@ def test_permutation_matches_scipy_exact_sign_flip():
     ours = paired_comparison(a, b, n_resamples=1000)["summary/keyword"].p_value  # 2**8 <= 1000: exact
     assert ours == pytest.approx(2 / 64)  # six non-zero per-prompt differences, all +1: only ±all reach 6
     ref = scipy_stats.permutation_test(
-        (pa.astype(float), pb.astype(float)), lambda x, y: np.mean(x - y),
-        permutation_type="samples", n_resamples=np.inf, alternative="two-sided",
+        (pa.astype(float), pb.astype(float)),
+        lambda x, y: np.mean(x - y),
+        permutation_type="samples",
+        n_resamples=np.inf,
+        alternative="two-sided",
     ).pvalue
     assert ours == pytest.approx(ref)
 
@@ -391,7 +437,7 @@ def test_spearman_properties(pairs):
     assert -1.0 <= rho <= 1.0
     assert rho == pytest.approx(spearman(y, x))
     assert spearman(x, [-v for v in y]) == pytest.approx(-rho)
-    assert spearman(x, [v ** 3 + 1 for v in y]) == pytest.approx(rho)  # monotone transforms keep ranks
+    assert spearman(x, [v**3 + 1 for v in y]) == pytest.approx(rho)  # monotone transforms keep ranks
 
 
 def test_spearman_matches_scipy():
@@ -438,8 +484,11 @@ def test_jsd_identical_and_disjoint():
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), min_size=1, max_size=8)
-       .filter(lambda v: sum(a for a, _ in v) > 0 and sum(b for _, b in v) > 0))
+@given(
+    st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), min_size=1, max_size=8).filter(
+        lambda v: sum(a for a, _ in v) > 0 and sum(b for _, b in v) > 0
+    )
+)
 def test_jsd_properties(pairs):
     p, q = [a for a, _ in pairs], [b for _, b in pairs]
     s = jsd_similarity(p, q)
@@ -461,8 +510,13 @@ def test_jsd_matches_scipy_squared_js_distance():
 
 @pytest.mark.parametrize(
     ("p", "q", "message"),
-    [([0, 0], [1, 1], "p_hist is an empty histogram"), ([1, 1], [0, 0], "q_hist is an empty histogram"),
-     ([1, -1], [1, 1], "non-negative"), ([1, 2], [1, 2, 3], "same bins"), ([], [], "non-empty")],
+    [
+        ([0, 0], [1, 1], "p_hist is an empty histogram"),
+        ([1, 1], [0, 0], "q_hist is an empty histogram"),
+        ([1, -1], [1, 1], "non-negative"),
+        ([1, 2], [1, 2, 3], "same bins"),
+        ([], [], "non-empty"),
+    ],
 )
 def test_jsd_errors(p, q, message):
     with pytest.raises(ValueError, match=message):
@@ -494,8 +548,12 @@ def test_histogram2d_by_hand():
 
 @pytest.mark.parametrize(
     ("values", "bins", "message"),
-    [([], DEFAULT_BINS, "no values"), ([1.2], DEFAULT_BINS, r"outside the bins \[0, 1\]"),
-     ([0.5], [0, 0.5, 0.5, 1], "strictly increasing"), ([0.5], [0], "at least 2")],
+    [
+        ([], DEFAULT_BINS, "no values"),
+        ([1.2], DEFAULT_BINS, r"outside the bins \[0, 1\]"),
+        ([0.5], [0, 0.5, 0.5, 1], "strictly increasing"),
+        ([0.5], [0], "at least 2"),
+    ],
 )
 def test_histogram_errors(values, bins, message):
     with pytest.raises(ValueError, match=message):

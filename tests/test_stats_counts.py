@@ -20,8 +20,7 @@ def result():
     for task in TASKS:
         for p in range(12):
             rid = f"{task}/{p}/multi"
-            refs.append(Reference(id=rid, task=task, prompt_id=p, aspects=ASPECTS, keyword="猫",
-                                  prohibited_word="犬"))
+            refs.append(Reference(id=rid, task=task, prompt_id=p, aspects=ASPECTS, keyword="猫", prohibited_word="犬"))
             for s in range(3):
                 text = ["猫がいる。", "犬がいる。", "猫と犬。", "鳥。"][(p * 7 + s * 3) % 4]
                 gens.append(Generation(id=rid, text=text, sample=s))
@@ -43,10 +42,12 @@ def test_estimates_equal_the_run_scores_exactly(result):
 def test_counts_and_records_give_the_same_statistics(result):
     records = _records(result)
     assert counts_from_records(records) == result.counts
-    assert stats.bootstrap_ci(records, n_resamples=200, seed=3) == stats.bootstrap_ci(result.counts, n_resamples=200,
-                                                                                       seed=3)
-    assert {k: (m.tolist(), s.tolist()) for k, (m, s) in stats.per_prompt_stats(records).items()} == \
-        {k: (m.tolist(), s.tolist()) for k, (m, s) in stats.per_prompt_stats(result.counts).items()}
+    assert stats.bootstrap_ci(records, n_resamples=200, seed=3) == stats.bootstrap_ci(
+        result.counts, n_resamples=200, seed=3
+    )
+    assert {k: (m.tolist(), s.tolist()) for k, (m, s) in stats.per_prompt_stats(records).items()} == {
+        k: (m.tolist(), s.tolist()) for k, (m, s) in stats.per_prompt_stats(result.counts).items()
+    }
 
 
 def test_ci_table_needs_only_counts(result):

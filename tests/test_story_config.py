@@ -127,13 +127,16 @@ def test_rebuild_is_byte_identical(source_dir, folder, tmp_path):
 
 def test_manifest_and_card(folder):
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["configs"]["story_endings"] == {"version": "story_endings-1.0.0+ifsm-instr-v1.s0",
-                                                   "files": [FILE], "rows": 1129}
+    assert manifest["configs"]["story_endings"] == {
+        "version": "story_endings-1.0.0+ifsm-instr-v1.s0",
+        "files": [FILE],
+        "rows": 1129,
+    }
     assert FILE in manifest["files"]
     assert manifest["build"]["parameters"]["stories"] is True
     assert manifest["build"]["parameters"]["story_contexts"] is False
     card = (folder / "README.md").read_text(encoding="utf-8")
-    section = card[card.index("## Config `story_endings`"):card.index("## Licence")]
+    section = card[card.index("## Config `story_endings`") : card.index("## Licence")]
     assert "CC BY 4.0" in section and "ROCStories" in section and "own terms" in section
     assert "no** ROCStories text" in section and "fill_contexts" in section
     assert "config_name: story_endings" in card
@@ -141,8 +144,9 @@ def test_manifest_and_card(folder):
 
 @pytest.mark.slow
 def test_load_dataset_offline(folder, tmp_path):
-    shown = load_dataset_offline(folder, "story_endings", "len(ds), sorted(set(ds['split'])), ds[0]['document'], "
-                                 "len(ds[0]['options'])", tmp_path)
+    shown = load_dataset_offline(
+        folder, "story_endings", "len(ds), sorted(set(ds['split'])), ds[0]['document'], len(ds[0]['options'])", tmp_path
+    )
     assert shown == "1129 ['eval', 'fit'] None 4"
 
 
@@ -154,12 +158,37 @@ def test_cli_flags(source_dir, tmp_path, capsys, monkeypatch):
     assert main(["--source", str(source_dir), "--output", str(tmp_path / "a"), "--include-story-contexts"]) == 2
     assert "need --stories" in capsys.readouterr().err
     monkeypatch.setattr("lctg_dataset.publish.hub_token", lambda *a, **k: "token")
-    assert main(["--source", str(source_dir), "--output", str(tmp_path / "b"), "--stories", "--include-story-contexts",
-                 "--push-to-hub", "org/name"]) == 2
+    assert (
+        main(
+            [
+                "--source",
+                str(source_dir),
+                "--output",
+                str(tmp_path / "b"),
+                "--stories",
+                "--include-story-contexts",
+                "--push-to-hub",
+                "org/name",
+            ]
+        )
+        == 2
+    )
     assert "may not be redistributed" in capsys.readouterr().err
     assert not (tmp_path / "b").exists()
-    assert main(["--source", str(source_dir), "--output", str(tmp_path / "c"), "--stories", "--stories-source",
-                 str(tmp_path / "missing")]) == 2
+    assert (
+        main(
+            [
+                "--source",
+                str(source_dir),
+                "--output",
+                str(tmp_path / "c"),
+                "--stories",
+                "--stories-source",
+                str(tmp_path / "missing"),
+            ]
+        )
+        == 2
+    )
     assert "missing" in capsys.readouterr().err.splitlines()[-1]
 
 
@@ -169,8 +198,9 @@ def test_manifest_records_the_story_source(folder, records):
     params = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["build"]["parameters"]
     source = params["stories_source"]
     assert source["location"] == str(STORIES) and source["commit"].startswith("3f8c525")
-    assert source["sha256"] == {f"{s}.jsonl": hashlib.sha256((STORIES / f"{s}.jsonl").read_bytes()).hexdigest()
-                                for s in ("dev", "test")}
+    assert source["sha256"] == {
+        f"{s}.jsonl": hashlib.sha256((STORIES / f"{s}.jsonl").read_bytes()).hexdigest() for s in ("dev", "test")
+    }
 
 
 def test_publish_refuses_a_build_with_story_contexts(with_contexts, folder):

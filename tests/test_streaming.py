@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 import lctg_metrics.inputs as inputs
-from lctg_metrics.cli import main
-from lctg_metrics.cli import stream
+from lctg_metrics.cli import main, stream
 
 CHUNK_SIZES = (1, 7, inputs.CHUNK_SIZE)
 
@@ -18,8 +17,24 @@ CHUNK_SIZES = (1, 7, inputs.CHUNK_SIZE)
 @pytest.fixture(scope="module")
 def generations(built_dataset, tmp_path_factory) -> list[dict]:
     out = tmp_path_factory.mktemp("stream") / "sample.jsonl"
-    assert main(["sample", "--dataset", str(built_dataset), "--samples", "3", "--task", "summary", "--task", "ad_text",
-                 "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "sample",
+                "--dataset",
+                str(built_dataset),
+                "--samples",
+                "3",
+                "--task",
+                "summary",
+                "--task",
+                "ad_text",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
 
 
@@ -35,13 +50,32 @@ def _implicit(generations: list[dict]) -> list[dict]:
     rows = [r for k, r in enumerate(rows) if k % 97 != 5]  # missing generations (counted as failures)
     for r in rows[::11]:
         r["cleaned"] = r["generation"][:20]
-    rows[40:40] = [{"id": "pros_and_cons/1/format", "generation": "x"}, {"id": "pros_and_cons/2/format", "generation": "y"}]
+    rows[40:40] = [
+        {"id": "pros_and_cons/1/format", "generation": "x"},
+        {"id": "pros_and_cons/2/format", "generation": "y"},
+    ]
     return rows
 
 
 def _outputs(argv: list[str], out: Path, capsys) -> dict[str, bytes | str]:
-    assert main(argv + ["--json", str(out / "r.json"), "--details", str(out / "d.jsonl"), "--csv-dir", str(out / "csv"),
-                        "--ci", "--ci-resamples", "50", "--no-progress"]) == 0
+    assert (
+        main(
+            argv
+            + [
+                "--json",
+                str(out / "r.json"),
+                "--details",
+                str(out / "d.jsonl"),
+                "--csv-dir",
+                str(out / "csv"),
+                "--ci",
+                "--ci-resamples",
+                "50",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     files = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
     return {**files, "stdout": printed.replace(str(out), "OUT")}
@@ -77,15 +111,29 @@ def test_every_chunk_size_gives_the_same_outputs(built_dataset, generations, tmp
 
 
 @pytest.mark.parametrize("size", CHUNK_SIZES)
-def test_duplicate_across_chunks_names_both_lines_and_writes_nothing(built_dataset, generations, tmp_path, capsys,
-                                                                    monkeypatch, size):
+def test_duplicate_across_chunks_names_both_lines_and_writes_nothing(
+    built_dataset, generations, tmp_path, capsys, monkeypatch, size
+):
     monkeypatch.setattr(inputs, "CHUNK_SIZE", size)
     rows = [g for g in generations if g["id"].startswith("summary/")]
     rows.insert(20, dict(rows[3], generation="again"))
     gens = _write(tmp_path / "g.jsonl", rows)
     out = tmp_path / "out"
-    code = main(["score", str(gens), "--dataset", str(built_dataset), "--task", "summary", "--json", str(out / "r.json"),
-                 "--details", str(out / "d.jsonl"), "--no-progress"])
+    code = main(
+        [
+            "score",
+            str(gens),
+            "--dataset",
+            str(built_dataset),
+            "--task",
+            "summary",
+            "--json",
+            str(out / "r.json"),
+            "--details",
+            str(out / "d.jsonl"),
+            "--no-progress",
+        ]
+    )
     assert code == 2
     err = capsys.readouterr().err
     assert f"g.jsonl:21: duplicate (id, sample) ({rows[3]['id']!r}, {rows[3]['sample']}); first at {gens}:4" in err
@@ -99,8 +147,24 @@ def test_a_bad_line_late_in_the_file_leaves_nothing(built_dataset, generations, 
     with open(gens, "a", encoding="utf-8") as f:
         f.write('{"id": "summary/1614/format", "generation": "x"\n')
     out = tmp_path / "out"
-    assert main(["score", str(gens), "--dataset", str(built_dataset), "--task", "summary", "--task", "ad_text",
-                 "--details", str(out / "d.jsonl"), "--no-progress"]) == 2
+    assert (
+        main(
+            [
+                "score",
+                str(gens),
+                "--dataset",
+                str(built_dataset),
+                "--task",
+                "summary",
+                "--task",
+                "ad_text",
+                "--details",
+                str(out / "d.jsonl"),
+                "--no-progress",
+            ]
+        )
+        == 2
+    )
     assert f"g.jsonl:{len(generations) + 1}: invalid JSON" in capsys.readouterr().err
     assert not out.exists()
 
@@ -113,15 +177,18 @@ def test_counts_total_equals_adding_two_by_two(built_dataset, generations):
 
     refs = index_references(r["constraint"] for r in read_rows(built_dataset, tasks=["summary", "ad_text"]))
     gens = [Generation(g["id"], g["generation"], g["sample"]) for g in generations]
-    parts = [score_part(gens[k:k + 500], refs, options=resolve_options(), cleaner=get_cleaner("rule")).counts
-             for k in range(0, len(gens), 500)]
+    parts = [
+        score_part(gens[k : k + 500], refs, options=resolve_options(), cleaner=get_cleaner("rule")).counts
+        for k in range(0, len(gens), 500)
+    ]
     assert Counts.total(parts) == sum(parts, Counts.empty())
     with pytest.raises(Exception, match="scored in both parts"):
         Counts.total([parts[0], parts[1], parts[0]])
 
 
-def test_the_default_cleaner_is_decided_before_scoring_without_a_second_pass(built_dataset, generations, tmp_path,
-                                                                             capsys, monkeypatch):
+def test_the_default_cleaner_is_decided_before_scoring_without_a_second_pass(
+    built_dataset, generations, tmp_path, capsys, monkeypatch
+):
     """A file whose 31st line lacks 'cleaned' is read up to there to choose the cleaner, then once to score it."""
     rows = [dict(g, cleaned=g["generation"]) for g in generations]
     del rows[30]["cleaned"]
@@ -137,7 +204,23 @@ def test_the_default_cleaner_is_decided_before_scoring_without_a_second_pass(bui
     monkeypatch.setattr(stream, "iter_generations", counted)
     monkeypatch.setattr(stream, "PEEK_CHUNK", 1)
     monkeypatch.setattr(inputs, "CHUNK_SIZE", 7)
-    assert main(["score", str(gens), "--dataset", str(built_dataset), "--task", "summary", "--task", "ad_text",
-                 "--json", str(tmp_path / "r.json"), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "score",
+                str(gens),
+                "--dataset",
+                str(built_dataset),
+                "--task",
+                "summary",
+                "--task",
+                "ad_text",
+                "--json",
+                str(tmp_path / "r.json"),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     assert sum(read) == 31 + len(rows)
     assert "cleaner:rule@" in json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["signature"]

@@ -29,11 +29,19 @@ def records(spec: dict[str, dict[int, list[bool]]], *, quality: bool | str = Fal
     for aspect, prompts in spec.items():
         for pid, samples in prompts.items():
             for s, passed in enumerate(samples):
-                out.append({
-                    "id": f"summary/{pid}/{aspect}", "task": "summary", "prompt_id": pid, "aspect": aspect,
-                    "sample": s, "variant": None, "passed": passed, "reason": "",
-                    "quality": passed if quality else None,
-                })
+                out.append(
+                    {
+                        "id": f"summary/{pid}/{aspect}",
+                        "task": "summary",
+                        "prompt_id": pid,
+                        "aspect": aspect,
+                        "sample": s,
+                        "variant": None,
+                        "passed": passed,
+                        "reason": "",
+                        "quality": passed if quality else None,
+                    }
+                )
     return out
 
 
@@ -122,8 +130,7 @@ def test_substitutability_by_hand():
     assert sum(map(sum, h["joint"][kw])) == 6
     sim = st["similarity"]
     assert sim["std"] == [[1.0, 1.0], [1.0, 1.0]]
-    assert sim["mean"][0][1] == sim["mean"][1][0] == pytest.approx(
-        stats.jsd_similarity(h["mean"][fmt], h["mean"][kw]))
+    assert sim["mean"][0][1] == sim["mean"][1][0] == pytest.approx(stats.jsd_similarity(h["mean"][fmt], h["mean"][kw]))
     assert 0 < sim["mean"][0][1] < 1 and sim["mean"][0][0] == 1.0
     # one setting pair only: the similarity-vs-substitutability correlation is undefined, with a note
     assert st["similarity_vs_substitutability"] == {"mean": None, "std": None, "joint": None}
@@ -139,7 +146,11 @@ def test_quality_settings_only_when_every_model_is_judged():
     judged = {m: records(spec, quality=True) for m, spec in SPEC.items()}
     out = substitutability(judged)
     assert out["settings"] == [
-        "summary/format:ctg", "summary/keyword:ctg", "summary/format:qual", "summary/keyword:qual"]
+        "summary/format:ctg",
+        "summary/keyword:ctg",
+        "summary/format:qual",
+        "summary/keyword:qual",
+    ]
     assert out["scores"]["summary/keyword:qual"] == out["scores"]["summary/keyword:ctg"]
     assert len(out["statistics"]["similarity"]["joint"]) == 4
 
@@ -202,12 +213,16 @@ def test_published_findings(published):
         for a, b in itertools.combinations(qual, 2):
             if a.split("/")[0] == b.split("/")[0]:
                 assert _rho(analysis, a, b) >= 0.8, (a, b)
+
     # CTG aspects mostly do not: 8 of 66 CTG pairs (EN) and 2 of 28 (NLP2024) reach 0.8.
     def ctg_pairs(analysis):
         return {(d["a"], d["b"]) for d in analysis["substitutes"] if d["a"].endswith("ctg") and d["b"].endswith("ctg")}
+
     assert len(ctg_pairs(en)) == 8 and len(en["substitutes"]) == 80
-    assert ctg_pairs(ja) == {("summary/char_count:ctg", "summary/keyword:ctg"),
-                             ("ad_text/keyword:ctg", "ad_text/prohibited_word:ctg")}
+    assert ctg_pairs(ja) == {
+        ("summary/char_count:ctg", "summary/keyword:ctg"),
+        ("ad_text/keyword:ctg", "ad_text/prohibited_word:ctg"),
+    }
     assert len(ja["substitutes"]) == 38
     assert ("ad_text/keyword:ctg", "pros_and_cons/keyword:ctg") in ctg_pairs(en)
 

@@ -73,8 +73,11 @@ def test_unknown_aspect():
 
 
 @given(
-    prefix=st.text(max_size=8), mid=st.text(max_size=5), suffix=st.text(max_size=8),
-    lo=st.integers(1, 999), hi=st.integers(1, 999),
+    prefix=st.text(max_size=8),
+    mid=st.text(max_size=5),
+    suffix=st.text(max_size=8),
+    lo=st.integers(1, 999),
+    hi=st.integers(1, 999),
 )
 def test_char_count_round_trip_property(prefix, mid, suffix, lo, hi):
     strip = lambda s: "".join(ch for ch in s if not ch.isascii() or not ch.isdigit())  # noqa: E731
@@ -113,13 +116,31 @@ def test_pool_ids_and_counts():
 FORMAT = "答えのみを書いてください。"
 
 
-def _record(pid=1, task="summary", *, title="題", base="記事の本文です。", char=("30から60字で", (30, 60)),
-            kw=("「抹茶」を使う", "抹茶"), pw=("「緑茶」は使わない", "緑茶"), fmt=FORMAT, line=1) -> Record:
+def _record(
+    pid=1,
+    task="summary",
+    *,
+    title="題",
+    base="記事の本文です。",
+    char=("30から60字で", (30, 60)),
+    kw=("「抹茶」を使う", "抹茶"),
+    pw=("「緑茶」は使わない", "緑茶"),
+    fmt=FORMAT,
+    line=1,
+) -> Record:
     conditions = {"format": fmt, "char_count": char[0], "keyword": kw[0], "prohibited_word": pw[0]}
     return Record(
-        task=task, prompt_id=pid, base_text=base, title=title, conditions=conditions,
+        task=task,
+        prompt_id=pid,
+        base_text=base,
+        title=title,
+        conditions=conditions,
         prompts={a: f"指示\n[条件]\n{c}\n[文章]\n{base}\n" for a, c in conditions.items()},
-        char_count_answer=char[1], keyword_answer=kw[1], prohibited_word_answer=pw[1], file="fixture.jsonl", line=line,
+        char_count_answer=char[1],
+        keyword_answer=kw[1],
+        prohibited_word_answer=pw[1],
+        file="fixture.jsonl",
+        line=line,
     )
 
 
@@ -159,8 +180,9 @@ def test_format_condition_differs_and_duplicates():
     findings = validate({"summary": recs})
     # records 2 and 3 are sent as record 1's prompts (4 aspects, and 3 besides record 3's own format prompt)
     assert _kinds(findings) == ["duplicate_prompt"] * 7 + ["duplicate_prompt_id", "format_condition_differs"]
-    assert {(f.prompt_id, f.aspect) for f in findings if f.kind == "duplicate_prompt"} == \
-        {(2, a) for a in ASPECTS} | {(3, a) for a in ASPECTS if a != "format"}
+    assert {(f.prompt_id, f.aspect) for f in findings if f.kind == "duplicate_prompt"} == {(2, a) for a in ASPECTS} | {
+        (3, a) for a in ASPECTS if a != "format"
+    }
     dup = next(f for f in findings if f.kind == "duplicate_prompt_id")
     assert dup.prompt_id == 1 and "[1, 4]" in dup.detail
 

@@ -26,8 +26,18 @@ from tests.upstream_pipeline import (  # noqa: E402
 )
 
 PROMPTS = {"summary": 120, "ad_text": 150, "pros_and_cons": 150}
-CSV_COLUMNS = ("Format-ctg", "Format-qual", "C-count-ctg", "C-count-qual", "Keyword-ctg", "Keyword-qual",
-               "P-word-ctg", "P-word-qual", "Avg-ctg", "Avg-qual")
+CSV_COLUMNS = (
+    "Format-ctg",
+    "Format-qual",
+    "C-count-ctg",
+    "C-count-qual",
+    "Keyword-ctg",
+    "Keyword-qual",
+    "P-word-ctg",
+    "P-word-qual",
+    "Avg-ctg",
+    "Avg-qual",
+)
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +97,8 @@ def test_generations_are_seeded(source_dir: Path) -> None:
 def test_same_judge_prompts_as_upstream(run: SideBySide) -> None:
     upstream, lctg = run.judge_prompts
     assert upstream == lctg, (
-        f"{len(upstream - lctg)} judge prompts only upstream sent, {len(lctg - upstream)} only lctg sent")
+        f"{len(upstream - lctg)} judge prompts only upstream sent, {len(lctg - upstream)} only lctg sent"
+    )
 
 
 @pytest.mark.slow  # the side-by-side run of both pipelines (about 80 s)

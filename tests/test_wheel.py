@@ -38,8 +38,9 @@ def test_wheel_in_a_fresh_venv_builds_the_dataset(tmp_path, source_dir):
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", venv], cwd=tmp_path)
     _run([venv / "bin" / "pip", "install", "-q", wheel], cwd=tmp_path)
-    where = _run([venv / "bin" / "python", "-c", "import lctg_metrics, lctg_dataset; print(lctg_metrics.__file__)"],
-                 cwd=tmp_path)
+    where = _run(
+        [venv / "bin" / "python", "-c", "import lctg_metrics, lctg_dataset; print(lctg_metrics.__file__)"], cwd=tmp_path
+    )
     assert str(PROJECT_ROOT) not in where and "site-packages" in where
     out = tmp_path / "lctg"
     _run([venv / "bin" / "lctg", "build", "--source", source_dir, "--output", out], cwd=tmp_path)

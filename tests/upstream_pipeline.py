@@ -22,10 +22,11 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TASKS = ("summary", "ad_text", "pros_and_cons")
@@ -111,8 +112,17 @@ def _body(rng: random.Random, record: dict[str, Any], aspect: str) -> str:
     blanks = rng.random() < 0.25
     if aspect == "char_count":
         lo, hi = record["char_count_answer"]
-        n = rng.choice([lo - 1, lo, hi, hi + 1, rng.randint(lo, hi),  # at and around both bounds, inside
-                        hi + rng.randint(2, 30), rng.randint(11, max(11, lo - 2))])  # well outside
+        n = rng.choice(
+            [
+                lo - 1,
+                lo,
+                hi,
+                hi + 1,
+                rng.randint(lo, hi),  # at and around both bounds, inside
+                hi + rng.randint(2, 30),
+                rng.randint(11, max(11, lo - 2)),
+            ]
+        )  # well outside
         return _filler(rng, record, max(n, 1), blanks)
     text = _filler(rng, record, rng.randint(11, 120), blanks)
     if aspect == "keyword" and rng.random() < 0.6:
@@ -174,7 +184,7 @@ def strip_wrappers(raw: str) -> str:
     text = raw
     for p in _ALL_PREAMBLES:
         if text.startswith(p):
-            text = text[len(p):]
+            text = text[len(p) :]
             break
     for c in _ALL_CLOSINGS:
         if text.endswith(c):
@@ -189,14 +199,21 @@ def respond(body: dict[str, Any]) -> tuple[str, str]:
     prompt = [m["content"] for m in messages if m.get("role") == "user"][-1]
     u = _unit(messages)
     if _FALLBACK_MARK in prompt:
-        for bound, answer, branch in ((45, "True", "fallback True"), (75, "False", "fallback False"),
-                                      (82, " False\n", "fallback False (blanks)")):
+        for bound, answer, branch in (
+            (45, "True", "fallback True"),
+            (75, "False", "fallback False"),
+            (82, " False\n", "fallback False (blanks)"),
+        ):
             if u < bound:
                 return answer, branch
         return "判断できません", "fallback unparseable"
     if _QUALITY_MARK in prompt:
-        for bound, answer, branch in ((40, "適切", "judge 適切"), (70, "不適切", "judge 不適切"),
-                                      (75, " 適 切\n", "judge 適切 (blanks)"), (80, "不適切　", "judge 不適切 (blanks)")):
+        for bound, answer, branch in (
+            (40, "適切", "judge 適切"),
+            (70, "不適切", "judge 不適切"),
+            (75, " 適 切\n", "judge 適切 (blanks)"),
+            (80, "不適切　", "judge 不適切 (blanks)"),
+        ):
             if u < bound:
                 return answer, branch
         return ("適切だと思います。" if u < 90 else "Appropriate"), "judge needs fallback"
@@ -252,8 +269,12 @@ def layout_upstream(source: Path, records: dict[str, list[dict[str, Any]]], item
         out.parent.mkdir(parents=True)
         with open(out, "w", encoding="utf-8") as f:
             for record in records[task]:
-                line = {"generated_text_id": n, "model": MODEL_PATH, "prompt_id": record["prompt_id"],
-                        "base_text": record["base_text"]}
+                line = {
+                    "generated_text_id": n,
+                    "model": MODEL_PATH,
+                    "prompt_id": record["prompt_id"],
+                    "base_text": record["base_text"],
+                }
                 for aspect in ASPECTS:
                     line[f"{aspect}_result"] = texts[(task, record["prompt_id"], aspect)]
                 f.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -280,8 +301,15 @@ def _read_cells(path: Path, task: str, cells: dict[tuple[str, str, str], str]) -
             cells[(task, row[0], column)] = value
 
 
-def run_upstream(source: Path, records: dict[str, list[dict[str, Any]]], items: list[Item], base_url: str,
-                 work: Path, *, timeout: float = 600.0) -> PipelineResult:
+def run_upstream(
+    source: Path,
+    records: dict[str, list[dict[str, Any]]],
+    items: list[Item],
+    base_url: str,
+    work: Path,
+    *,
+    timeout: float = 600.0,
+) -> PipelineResult:
     """Upstream's pipeline (its README), one chain of scripts per task (tasks in parallel), then get_scores."""
     layout_upstream(source, records, items, work)
     env = _clean_env({"OPENAI_BASE_URL": base_url, "OPENAI_API_KEY": "sk-loopback"})
@@ -332,23 +360,57 @@ def lctg_command() -> list[str]:
     return [sys.executable, "-c", "import sys; from lctg_metrics.cli import main; sys.exit(main())"]
 
 
-def run_lctg(source: Path, items: list[Item], base_url: str, work: Path, *, project_root: Path = PROJECT_ROOT,
-             concurrency: int = 8, timeout: float = 600.0) -> PipelineResult:
+def run_lctg(
+    source: Path,
+    items: list[Item],
+    base_url: str,
+    work: Path,
+    *,
+    project_root: Path = PROJECT_ROOT,
+    concurrency: int = 8,
+    timeout: float = 600.0,
+) -> PipelineResult:
     """Build the dataset and run ``lctg score`` with the LLM cleaner and judge, as a user would."""
     work.mkdir(parents=True, exist_ok=True)
     env = _clean_env({"OPENAI_API_KEY": "sk-loopback", "LCTG_CACHE_DIR": str(work / "cache")})
-    _run([sys.executable, "build_dataset.py", "--source", str(source), "--output", str(work / "lctg")],
-         project_root, env, timeout)
+    _run(
+        [sys.executable, "build_dataset.py", "--source", str(source), "--output", str(work / "lctg")],
+        project_root,
+        env,
+        timeout,
+    )
     gens = work / "generations.jsonl"
     with open(gens, "w", encoding="utf-8") as f:
         for it in items:
             line = {"id": it.id, "generation": it.generation, "sample": it.sample}
             f.write(json.dumps(line, ensure_ascii=False) + "\n")
-    cmd = [*lctg_command(), "score", str(gens), "--dataset", str(work / "lctg"),
-           "--cleaner", "llm", "--judge", "--llm-base-url", base_url, "--llm-model", LLM_MODEL,
-           "--llm-concurrency", str(concurrency), "--llm-cache", str(work / "llm_cache.sqlite"),
-           "--csv-dir", str(work / "csv"), "--model-name", MODEL_NAME,
-           "--details", str(work / "details.jsonl"), "--json", str(work / "result.json"), "--no-progress"]
+    cmd = [
+        *lctg_command(),
+        "score",
+        str(gens),
+        "--dataset",
+        str(work / "lctg"),
+        "--cleaner",
+        "llm",
+        "--judge",
+        "--llm-base-url",
+        base_url,
+        "--llm-model",
+        LLM_MODEL,
+        "--llm-concurrency",
+        str(concurrency),
+        "--llm-cache",
+        str(work / "llm_cache.sqlite"),
+        "--csv-dir",
+        str(work / "csv"),
+        "--model-name",
+        MODEL_NAME,
+        "--details",
+        str(work / "details.jsonl"),
+        "--json",
+        str(work / "result.json"),
+        "--no-progress",
+    ]
     _run(cmd, project_root, env, timeout)
     return read_lctg(work)
 
@@ -388,10 +450,12 @@ class Agreement:
         def line(what: str, total: int, diffs: list[Any]) -> str:
             return f"{what:<28} {total - len(diffs):>6} / {total:<6} agree ({len(diffs)} differ)"
 
-        out = [line("CTG verdicts (id, sample)", self.ctg_total, self.ctg_diffs),
-               line("quality verdicts", self.quality_total, self.quality_diffs),
-               line("cleaned texts", self.cleaned_total, self.cleaned_diffs),
-               line("all_scores.csv cells", self.cells_total, self.cell_diffs)]
+        out = [
+            line("CTG verdicts (id, sample)", self.ctg_total, self.ctg_diffs),
+            line("quality verdicts", self.quality_total, self.quality_diffs),
+            line("cleaned texts", self.cleaned_total, self.cleaned_diffs),
+            line("all_scores.csv cells", self.cells_total, self.cell_diffs),
+        ]
         if self.cell_diffs:
             out.append("differing cells: upstream vs lctg (differing item verdicts behind the cell)")
             for k, u, v in self.cell_diffs:
@@ -402,7 +466,6 @@ class Agreement:
             out.append("differing items by kind: count, example")
             out += [f"  {kind}: {n}, e.g. {ex}" for kind, (n, ex) in sorted(self.diff_kinds.items())]
         return "\n".join(out)
-
 
     def items_behind(self, cell: tuple[str, str, str]) -> int:
         """Differing item verdicts that feed one all_scores.csv cell (task, row, column)."""
@@ -440,10 +503,14 @@ def compare(up: PipelineResult, lc: PipelineResult) -> Agreement:
             n, ex = kinds.get(kind, (0, f"{key[0]}#{key[1]}"))
             kinds[kind] = (n + 1, ex)
     return Agreement(
-        ctg_total=len(set(up.ctg) | set(lc.ctg)), ctg_diffs=ctg,
-        quality_total=len(set(up.quality) | set(lc.quality)), quality_diffs=quality,
-        cleaned_total=len(set(up.cleaned) | set(lc.cleaned)), cleaned_diffs=_diffs(up.cleaned, lc.cleaned),
-        cells_total=len(set(up.cells) | set(lc.cells)), cell_diffs=_diffs(up.cells, lc.cells),
+        ctg_total=len(set(up.ctg) | set(lc.ctg)),
+        ctg_diffs=ctg,
+        quality_total=len(set(up.quality) | set(lc.quality)),
+        quality_diffs=quality,
+        cleaned_total=len(set(up.cleaned) | set(lc.cleaned)),
+        cleaned_diffs=_diffs(up.cleaned, lc.cleaned),
+        cells_total=len(set(up.cells) | set(lc.cells)),
+        cell_diffs=_diffs(up.cells, lc.cells),
         diff_kinds=kinds,
     )
 
@@ -451,8 +518,12 @@ def compare(up: PipelineResult, lc: PipelineResult) -> Agreement:
 # -- branches exercised ---------------------------------------------------------------------------
 
 
-def branch_counts(items: list[Item], records: dict[str, list[dict[str, Any]]], upstream: PipelineResult,
-                  bodies: Iterable[dict[str, Any]]) -> Counter[str]:
+def branch_counts(
+    items: list[Item],
+    records: dict[str, list[dict[str, Any]]],
+    upstream: PipelineResult,
+    bodies: Iterable[dict[str, Any]],
+) -> Counter[str]:
     """How often each branch was taken: generation kinds, what upstream's checks saw, and the fake server's
     answers (from the requests it received)."""
     by_id = {f"{t}/{r['prompt_id']}": r for t in TASKS for r in records[t]}
@@ -475,8 +546,11 @@ def branch_counts(items: list[Item], records: dict[str, list[dict[str, Any]]], u
         elif it.aspect == "char_count":
             lo, hi = record["char_count_answer"]
             n = len(cleaned)
-            c[{lo - 1: "length min-1", lo: "length min", hi: "length max", hi + 1: "length max+1"}.get(
-                n, "length inside" if lo < n < hi else "length outside")] += 1
+            c[
+                {lo - 1: "length min-1", lo: "length min", hi: "length max", hi + 1: "length max+1"}.get(
+                    n, "length inside" if lo < n < hi else "length outside"
+                )
+            ] += 1
     for body in bodies:
         c[respond(body)[1]] += 1
     return c
@@ -484,12 +558,35 @@ def branch_counts(items: list[Item], records: dict[str, list[dict[str, Any]]], u
 
 #: Branches the seeded run must exercise at least once.
 REQUIRED_BRANCHES = (
-    "generation empty", "generation blank", "generation ≤ 10 chars", "generation with preamble",
-    "generation with closing", "keyword present", "keyword absent", "prohibited word present",
-    "prohibited word absent", "length min-1", "length min", "length max", "length max+1", "length inside",
-    "length outside", "cleaner answers empty", "cleaner answers blank", "cleaner adds text", "cleaner removes text",
-    "cleaner returns the text", "judge 適切", "judge 不適切", "judge 適切 (blanks)", "judge 不適切 (blanks)",
-    "judge needs fallback", "fallback True", "fallback False", "fallback False (blanks)", "fallback unparseable",
+    "generation empty",
+    "generation blank",
+    "generation ≤ 10 chars",
+    "generation with preamble",
+    "generation with closing",
+    "keyword present",
+    "keyword absent",
+    "prohibited word present",
+    "prohibited word absent",
+    "length min-1",
+    "length min",
+    "length max",
+    "length max+1",
+    "length inside",
+    "length outside",
+    "cleaner answers empty",
+    "cleaner answers blank",
+    "cleaner adds text",
+    "cleaner removes text",
+    "cleaner returns the text",
+    "judge 適切",
+    "judge 不適切",
+    "judge 適切 (blanks)",
+    "judge 不適切 (blanks)",
+    "judge needs fallback",
+    "fallback True",
+    "fallback False",
+    "fallback False (blanks)",
+    "fallback unparseable",
 )
 
 
@@ -519,8 +616,15 @@ def _prompts(bodies: Iterable[dict[str, Any]], *, judge: bool) -> set[str]:
     return out
 
 
-def side_by_side(source: Path, work: Path, *, seed: int = 0, project_root: Path = PROJECT_ROOT,
-                 server_factory: Callable[..., Any] | None = None, timeout: float = 600.0) -> SideBySide:
+def side_by_side(
+    source: Path,
+    work: Path,
+    *,
+    seed: int = 0,
+    project_root: Path = PROJECT_ROOT,
+    server_factory: Callable[..., Any] | None = None,
+    timeout: float = 600.0,
+) -> SideBySide:
     """Run both pipelines on the same seeded generations, each against its own fake server (same answers)."""
     if server_factory is None:
         from tests.fake_openai_server import FakeOpenAIServer as server_factory
@@ -529,18 +633,25 @@ def side_by_side(source: Path, work: Path, *, seed: int = 0, project_root: Path 
     up_server, lc_server = server_factory(answer=answer), server_factory(answer=answer)
     with up_server, lc_server:
         with ThreadPoolExecutor(2) as pool:
-            up_future = pool.submit(run_upstream, source, records, items, up_server.base_url, work / "upstream",
-                                    timeout=timeout)
-            lc_future = pool.submit(run_lctg, source, items, lc_server.base_url, work / "lctg",
-                                    project_root=project_root, timeout=timeout)
+            up_future = pool.submit(
+                run_upstream, source, records, items, up_server.base_url, work / "upstream", timeout=timeout
+            )
+            lc_future = pool.submit(
+                run_lctg, source, items, lc_server.base_url, work / "lctg", project_root=project_root, timeout=timeout
+            )
             upstream, lctg = up_future.result(), lc_future.result()
         errors = up_server.answer_errors + lc_server.answer_errors
         if errors:
             raise RuntimeError(f"the fake server's answer function failed: {errors[:3]}")
         up_bodies = [b for _, b in up_server.received]
         lc_bodies = [b for _, b in lc_server.received]
-    return SideBySide(items, upstream, lctg, compare(upstream, lctg),
-                      branch_counts(items, records, upstream, up_bodies),
-                      (_prompts(up_bodies, judge=False), _prompts(lc_bodies, judge=False)),
-                      (_prompts(up_bodies, judge=True), _prompts(lc_bodies, judge=True)),
-                      (_params(up_bodies), _params(lc_bodies)))
+    return SideBySide(
+        items,
+        upstream,
+        lctg,
+        compare(upstream, lctg),
+        branch_counts(items, records, upstream, up_bodies),
+        (_prompts(up_bodies, judge=False), _prompts(lc_bodies, judge=False)),
+        (_prompts(up_bodies, judge=True), _prompts(lc_bodies, judge=True)),
+        (_params(up_bodies), _params(lc_bodies)),
+    )

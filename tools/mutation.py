@@ -44,30 +44,68 @@ class Target:
 
 
 TARGETS = {
-    "aspects": Target(("lctg_metrics/aspects/format.py", "lctg_metrics/aspects/char_count.py",
-                       "lctg_metrics/aspects/keyword.py", "lctg_metrics/aspects/prohibited_word.py",
-                       "lctg_metrics/aspects/text.py"),
-                      ("tests/test_score_values.py", "tests/test_aspects.py", "tests/test_aspect_registry.py",
-                       "tests/test_batch.py", "tests/test_scoring.py", "tests/test_parity.py")),
-    "aggregation": Target(("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py",
-                           "lctg_metrics/scoring/tally.py"),
-                          ("tests/test_score_values.py", "tests/test_scoring.py", "tests/test_stats_counts.py",
-                           "tests/test_parity.py", "tests/test_partial.py", "tests/test_stats.py")),
-    "cleaner-patterns": Target(("lctg_metrics/cleaners/rule/head_patterns.py",
-                                "lctg_metrics/cleaners/rule/tail_patterns.py", "lctg_metrics/cleaners/rule/notes.py"),
-                               ("tests/test_score_values.py", "tests/test_rule_cleaner.py",
-                                "tests/test_cleaner_rule_notes.py", "tests/test_rule_text.py",
-                                # the frozen rule@1.2 on every labeled set and a corpus of toy generations (slow)
-                                "tests/test_rule_cleaner_reference.py"),
-                               engine="alternatives", markers=""),
-    "instruction-checkers": Target(("lctg_metrics/instructions/checks_length.py",
-                                    "lctg_metrics/instructions/checks_rules.py",
-                                    "lctg_metrics/instructions/checks_script.py",
-                                    "lctg_metrics/instructions/checks_format.py"),
-                                   ("tests/test_instructions_labeled.py", "tests/test_instructions_registry.py",
-                                    "tests/test_instructions_properties.py")),
-    "ifsm-guard": Target(("lctg_metrics/ifsm/guards.py",),
-                         ("tests/test_ifsm_labeled.py", "tests/test_ifsm_score.py", "tests/test_ifsm_properties.py")),
+    "aspects": Target(
+        (
+            "lctg_metrics/aspects/format.py",
+            "lctg_metrics/aspects/char_count.py",
+            "lctg_metrics/aspects/keyword.py",
+            "lctg_metrics/aspects/prohibited_word.py",
+            "lctg_metrics/aspects/text.py",
+        ),
+        (
+            "tests/test_score_values.py",
+            "tests/test_aspects.py",
+            "tests/test_aspect_registry.py",
+            "tests/test_batch.py",
+            "tests/test_scoring.py",
+            "tests/test_parity.py",
+        ),
+    ),
+    "aggregation": Target(
+        ("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py", "lctg_metrics/scoring/tally.py"),
+        (
+            "tests/test_score_values.py",
+            "tests/test_scoring.py",
+            "tests/test_stats_counts.py",
+            "tests/test_parity.py",
+            "tests/test_partial.py",
+            "tests/test_stats.py",
+        ),
+    ),
+    "cleaner-patterns": Target(
+        (
+            "lctg_metrics/cleaners/rule/head_patterns.py",
+            "lctg_metrics/cleaners/rule/tail_patterns.py",
+            "lctg_metrics/cleaners/rule/notes.py",
+        ),
+        (
+            "tests/test_score_values.py",
+            "tests/test_rule_cleaner.py",
+            "tests/test_cleaner_rule_notes.py",
+            "tests/test_rule_text.py",
+            # the frozen rule@1.2 on every labeled set and a corpus of toy generations (slow)
+            "tests/test_rule_cleaner_reference.py",
+        ),
+        engine="alternatives",
+        markers="",
+    ),
+    "instruction-checkers": Target(
+        (
+            "lctg_metrics/instructions/checks_length.py",
+            "lctg_metrics/instructions/checks_rules.py",
+            "lctg_metrics/instructions/checks_script.py",
+            "lctg_metrics/instructions/checks_format.py",
+        ),
+        (
+            "tests/test_instructions_labeled.py",
+            "tests/test_instructions_registry.py",
+            "tests/test_instructions_properties.py",
+        ),
+    ),
+    "ifsm-guard": Target(
+        ("lctg_metrics/ifsm/guards.py",),
+        ("tests/test_ifsm_labeled.py", "tests/test_ifsm_score.py", "tests/test_ifsm_properties.py"),
+    ),
 }
 
 
@@ -97,8 +135,7 @@ def _env(copy: Path) -> dict[str, str]:
 
 def _alternative_lines(path: Path) -> list[int]:
     """Line numbers (0-based) that start a regex alternative: ``r"|…"`` pieces of implicitly joined literals."""
-    return [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines())
-            if re.match(r'\s*r"\|', line)]
+    return [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()) if re.match(r'\s*r"\|', line)]
 
 
 def run_alternatives(copy: Path, target: Target) -> list[dict]:
@@ -108,17 +145,25 @@ def run_alternatives(copy: Path, target: Target) -> list[dict]:
         original = path.read_text(encoding="utf-8")
         lines = original.splitlines(keepends=True)
         for i in _alternative_lines(path):
-            path.write_text("".join(lines[:i] + lines[i + 1:]), encoding="utf-8")
+            path.write_text("".join(lines[:i] + lines[i + 1 :]), encoding="utf-8")
             try:
-                done = subprocess.run(_test_command(copy, target), cwd=copy, env=_env(copy),
-                                      capture_output=True, text=True, timeout=900)
+                done = subprocess.run(
+                    _test_command(copy, target), cwd=copy, env=_env(copy), capture_output=True, text=True, timeout=900
+                )
                 outcome = "killed" if done.returncode == 1 else "survived" if done.returncode == 0 else "incompetent"
             except subprocess.TimeoutExpired:
                 outcome = "killed"  # a pattern that makes the tests hang is noticed
             finally:
                 path.write_text(original, encoding="utf-8")
-            results.append({"module": rel, "operator": "drop-alternative", "line": i + 1, "outcome": outcome,
-                            "diff": "-" + lines[i].strip()})
+            results.append(
+                {
+                    "module": rel,
+                    "operator": "drop-alternative",
+                    "line": i + 1,
+                    "outcome": outcome,
+                    "diff": "-" + lines[i].strip(),
+                }
+            )
     return results
 
 
@@ -130,7 +175,9 @@ def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
         f"module-path = {json.dumps(list(target.modules))}\n"
         "timeout = 900.0\nexcluded-modules = []\n"
         f"test-command = {json.dumps('env PYTHONPATH=' + str(copy) + ' ' + command)}\n"
-        "[cosmic-ray.distributor]\nname = \"local\"\n", encoding="utf-8")
+        '[cosmic-ray.distributor]\nname = "local"\n',
+        encoding="utf-8",
+    )
     session = copy / "mutation.sqlite"
     subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
     subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
@@ -142,10 +189,20 @@ def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
             continue
         mutation = work["mutations"][0]
         outcome = {"killed": "killed", "survived": "survived"}.get(result.get("test_outcome"), "incompetent")
-        diff = " | ".join(line for line in (result.get("diff") or "").splitlines()
-                          if line[:1] in "+-" and not line.startswith(("+++", "---")))
-        results.append({"module": mutation["module_path"], "operator": mutation["operator_name"].split("/")[-1],
-                        "line": mutation["start_pos"][0], "outcome": outcome, "diff": diff})
+        diff = " | ".join(
+            line
+            for line in (result.get("diff") or "").splitlines()
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        )
+        results.append(
+            {
+                "module": mutation["module_path"],
+                "operator": mutation["operator_name"].split("/")[-1],
+                "line": mutation["start_pos"][0],
+                "outcome": outcome,
+                "diff": diff,
+            }
+        )
     return results
 
 
@@ -160,8 +217,11 @@ def _explained(result: dict, equivalents: list[dict]) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--target", action="append", choices=sorted(TARGETS), help="default: every target")
-    p.add_argument("--cosmic-ray", default=shutil.which("cosmic-ray") or "cosmic-ray",
-                   help="the cosmic-ray executable (pip install cosmic-ray)")
+    p.add_argument(
+        "--cosmic-ray",
+        default=shutil.which("cosmic-ray") or "cosmic-ray",
+        help="the cosmic-ray executable (pip install cosmic-ray)",
+    )
     p.add_argument("--json", type=Path, help="write every mutant's outcome here")
     args = p.parse_args(argv)
     names = args.target or sorted(TARGETS)
@@ -194,12 +254,16 @@ def main(argv: list[str] | None = None) -> int:
             explained = sum(_explained(r, equivalents) is not None for r in survived)
             competent = killed + len(survived)
             rate = f"{killed / competent:.3f}" if competent else "-"
-            print(f"{module}: {len(mine)} mutants, {killed} killed, {len(survived)} survived "
-                  f"({explained} explained), {len(mine) - competent} incompetent; kill rate {rate}")
+            print(
+                f"{module}: {len(mine)} mutants, {killed} killed, {len(survived)} survived "
+                f"({explained} explained), {len(mine) - competent} incompetent; kill rate {rate}"
+            )
             for r in survived:
                 why = _explained(r, equivalents)
-                print(f"  {'equivalent' if why else 'SURVIVED'} line {r['line']} {r['operator']}: {r['diff']}"
-                      + (f"  ({why})" if why else ""))
+                print(
+                    f"  {'equivalent' if why else 'SURVIVED'} line {r['line']} {r['operator']}: {r['diff']}"
+                    + (f"  ({why})" if why else "")
+                )
     if args.json is not None:
         args.json.write_text(json.dumps(everything, ensure_ascii=False, indent=1), encoding="utf-8")
     unexplained = [r for r in everything if r["outcome"] == "survived" and _explained(r, equivalents) is None]

@@ -3,7 +3,8 @@ category, the version's task-compatibility table (read from its data file) and h
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.card import md_table
 from lctg_dataset.constants import TASKS
@@ -24,33 +25,40 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     declared = decls.categories  # the taxonomy's order
     order = [c for c in declared if c in per] + sorted(set(per) - set(declared))
     body: list[list[Any]] = [[c, len(ids[c]), *per[c].values(), sum(per[c].values())] for c in order]
-    body.append(["**total**", len(set().union(*ids.values())) if ids else 0,
-                 *(sum(r[i] for r in body) for i in range(2, 3 + len(TASKS)))])
-    return "\n".join([
-        f"## Config `instructions` (version {version})",
-        "",
-        f"How it was made: for each LCTG base text and its task instruction, prompts whose [条件] block holds 1–3 "
-        "verifiable Japanese instructions, one per line, in place of the LCTG conditions. The instructions, their "
-        "categories (Horio et al.'s taxonomy), their Japanese sentences and the kwargs to draw are declared once "
-        "as data (`lctg_dataset/instructions/declarations.json`); keywords, forbidden words and character ranges "
-        "come from the record's scored LCTG values. Only instructions with a deterministic checker are used "
-        "(categories judged by an LLM, such as トピック指定, are left out). The instructions of one prompt are of "
-        "distinct categories and never a declared conflicting pair; a required word never meets a script or "
-        f"punctuation rule or a forbidden word. Drawn with `--seed {seed}` and the row id, so builds are "
-        f"reproducible. Rows: {len(rows)}; the id is `instructions/{{task}}/{{prompt_id}}/{{k}}`; "
-        "`instruction_id_list`, `kwargs` (one JSON object per instruction) and `categories` are parallel lists. "
-        "Score with the instruction checkers of `lctg_metrics.instructions` (strict and loose). This config is "
-        "**derived**: it is not part of LCTG Bench as published and its scores are **not comparable** with the "
-        "papers' tables or with the LCTG configs; the scorer's signature shows its dataset version.",
-        "",
-        "Instructions per category (distinct ids, then occurrences per task):",
-        "",
-        md_table(["category", "ids", *TASKS, "total"], body),
-        "",
-        _compatibility_text(decls, line),
-        "",
-        INSTRUCTION_RULES,
-    ])
+    body.append(
+        [
+            "**total**",
+            len(set().union(*ids.values())) if ids else 0,
+            *(sum(r[i] for r in body) for i in range(2, 3 + len(TASKS))),
+        ]
+    )
+    return "\n".join(
+        [
+            f"## Config `instructions` (version {version})",
+            "",
+            f"How it was made: for each LCTG base text and its task instruction, prompts whose [条件] block holds 1–3 "
+            "verifiable Japanese instructions, one per line, in place of the LCTG conditions. The instructions, their "
+            "categories (Horio et al.'s taxonomy), their Japanese sentences and the kwargs to draw are declared once "
+            "as data (`lctg_dataset/instructions/declarations.json`); keywords, forbidden words and character ranges "
+            "come from the record's scored LCTG values. Only instructions with a deterministic checker are used "
+            "(categories judged by an LLM, such as トピック指定, are left out). The instructions of one prompt are of "
+            "distinct categories and never a declared conflicting pair; a required word never meets a script or "
+            f"punctuation rule or a forbidden word. Drawn with `--seed {seed}` and the row id, so builds are "
+            f"reproducible. Rows: {len(rows)}; the id is `instructions/{{task}}/{{prompt_id}}/{{k}}`; "
+            "`instruction_id_list`, `kwargs` (one JSON object per instruction) and `categories` are parallel lists. "
+            "Score with the instruction checkers of `lctg_metrics.instructions` (strict and loose). This config is "
+            "**derived**: it is not part of LCTG Bench as published and its scores are **not comparable** with the "
+            "papers' tables or with the LCTG configs; the scorer's signature shows its dataset version.",
+            "",
+            "Instructions per category (distinct ids, then occurrences per task):",
+            "",
+            md_table(["category", "ids", *TASKS, "total"], body),
+            "",
+            _compatibility_text(decls, line),
+            "",
+            INSTRUCTION_RULES,
+        ]
+    )
 
 
 #: How the instructions are checked, as a native reader would judge them (checkers 2.1). Kept beside the card code
@@ -152,23 +160,31 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
 def _compatibility_text(decls: Declarations, line: str) -> str:
     """The task-compatibility table of the version, from its data file (1.0.0 had none)."""
     if decls.compatibility is None:
-        return (f"Version {line} combines every declared variant with its task; it has no task-compatibility table "
-                "(1.1.0 adds one). Rebuild it with `--instructions-version " + line + "`.")
+        return (
+            f"Version {line} combines every declared variant with its task; it has no task-compatibility table "
+            "(1.1.0 adds one). Rebuild it with `--instructions-version " + line + "`."
+        )
     table = decls.compatibility
     body = [[task, ", ".join(f"`{i}`" for i in sorted(table.excluded.get(task, {}))) or "—"] for task in TASKS]
-    needs = "; ".join(f"`{i}` only on base texts matching `{pattern.pattern}` ({why})"
-                      for i, (pattern, why) in table.needs_in_base_text.items())
-    return "\n".join([
-        f"Compatibility (version {line}, `lctg_dataset/instructions/compatibility.json`): an instruction is drawn "
-        "only if its task admits it and the base text gives it something to act on; pairs in the conflict table "
-        "(`declarations.json`) never meet in one prompt. Older versions stay buildable with "
-        "`--instructions-version`.",
-        "",
-        md_table(["task", "instructions it does not admit"], body),
-        "",
-        f"Vacuous combinations left out: {needs}." if needs else "",
-        "",
-        "Never drawn: " + "; ".join(f"`{i}` ({why})" for i, why in sorted(decls.excluded.items())
-                                    if why != "LLM judge only") + "."
-        if any(why != "LLM judge only" for why in decls.excluded.values()) else "",
-    ])
+    needs = "; ".join(
+        f"`{i}` only on base texts matching `{pattern.pattern}` ({why})"
+        for i, (pattern, why) in table.needs_in_base_text.items()
+    )
+    return "\n".join(
+        [
+            f"Compatibility (version {line}, `lctg_dataset/instructions/compatibility.json`): an instruction is drawn "
+            "only if its task admits it and the base text gives it something to act on; pairs in the conflict table "
+            "(`declarations.json`) never meet in one prompt. Older versions stay buildable with "
+            "`--instructions-version`.",
+            "",
+            md_table(["task", "instructions it does not admit"], body),
+            "",
+            f"Vacuous combinations left out: {needs}." if needs else "",
+            "",
+            "Never drawn: "
+            + "; ".join(f"`{i}` ({why})" for i, why in sorted(decls.excluded.items()) if why != "LLM judge only")
+            + "."
+            if any(why != "LLM judge only" for why in decls.excluded.values())
+            else "",
+        ]
+    )

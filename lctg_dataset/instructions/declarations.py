@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import re
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from lctg_dataset.constants import INSTRUCTIONS_VERSIONS, TASKS
 
@@ -118,8 +119,11 @@ def _kwarg(where: str, name: str, spec: Any) -> None:
             return
         if "record" in spec and spec["record"] in RECORD_FIELDS and set(spec) <= {"record", "as_list"}:
             return
-        raise _fail(where, f"kwarg {name!r}: expected a literal, {{'choice': [...]}} or {{'record': one of "
-                           f"{', '.join(RECORD_FIELDS)}}}, got {spec!r:.80}")
+        raise _fail(
+            where,
+            f"kwarg {name!r}: expected a literal, {{'choice': [...]}} or {{'record': one of "
+            f"{', '.join(RECORD_FIELDS)}}}, got {spec!r:.80}",
+        )
 
 
 def _variant(where: str, raw: Any) -> Variant:
@@ -138,6 +142,7 @@ def _variant(where: str, raw: Any) -> Variant:
 
 def parse_compatibility(raw: Mapping[str, Any], known: set[str] | None = None) -> Compatibility:
     """The compatibility table from its parsed JSON; an unknown task or id, or a bad pattern, raises one line."""
+
     def fail(where: str, message: str) -> ValueError:
         return _fail(where, message, COMPATIBILITY_FILE)
 
@@ -186,9 +191,16 @@ def parse(raw: Mapping[str, Any], compatibility: Mapping[str, Any] | None = None
     if missing:
         raise _fail("category_weights", f"no weight for category {missing[0]!r}")
     table = parse_compatibility(compatibility, seen) if compatibility is not None else None
-    return Declarations(tuple(decls), weights, dict(raw.get("excluded", {})), _pairs(raw, "conflicts"),
-                        _pairs(raw, "also_apart"), tuple(raw.get("required_text_kwargs", ())),
-                        tuple(raw.get("script_rules", ())), table)
+    return Declarations(
+        tuple(decls),
+        weights,
+        dict(raw.get("excluded", {})),
+        _pairs(raw, "conflicts"),
+        _pairs(raw, "also_apart"),
+        tuple(raw.get("required_text_kwargs", ())),
+        tuple(raw.get("script_rules", ())),
+        table,
+    )
 
 
 def _read(name: str) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.constants import DEFAULT_SEED, TASKS, instructions_version
 from lctg_dataset.instructions.declarations import LATEST, Declaration, Declarations, Variant, load_declarations
@@ -34,8 +35,13 @@ def _rng(seed: int, key: str) -> random.Random:
 def record_values(r: Record, task_prompt: str) -> dict[str, Any]:
     """The record fields a kwarg may be taken from."""
     lo, hi = r.char_count_answer
-    return {"keyword": r.keyword_answer, "prohibited_word": r.prohibited_word_answer, "char_min": lo, "char_max": hi,
-            "instruction": instruction_of(task_prompt, r.base_text)}
+    return {
+        "keyword": r.keyword_answer,
+        "prohibited_word": r.prohibited_word_answer,
+        "char_min": lo,
+        "char_max": hi,
+        "instruction": instruction_of(task_prompt, r.base_text),
+    }
 
 
 def sample_kwargs(variant: Variant, values: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -82,7 +88,9 @@ def clash(d: Declarations, chosen: Sequence[Chosen], new: Declaration, kwargs: M
     return None
 
 
-def draw(d: Declarations, task: str, values: Mapping[str, Any], rng: random.Random, base_text: str = "") -> list[Chosen]:
+def draw(
+    d: Declarations, task: str, values: Mapping[str, Any], rng: random.Random, base_text: str = ""
+) -> list[Chosen]:
     """1–3 instructions of distinct categories for one prompt; categories weighted as declared; only instructions
     the task admits on this base text (the compatibility table, if the version has one)."""
     n = rng.choice(N_INSTRUCTIONS)
@@ -124,16 +132,17 @@ def instruction_rows(
                 rid = f"instructions/{task}/{r.prompt_id}/{k}"
                 chosen = draw(d, task, values, _rng(seed, rid), r.base_text)
                 condition = JOIN.join(sentence(v, kw) for _, v, kw in chosen)
-                rows.append({
-                    "id": rid,
-                    "task": task,
-                    "prompt_id": r.prompt_id,
-                    "base_text": r.base_text,
-                    "prompt": task_prompts[task].format(lmt=condition, base_text=r.base_text),
-                    "instruction_id_list": [x.id for x, _, _ in chosen],
-                    "kwargs": [json.dumps(kw, ensure_ascii=False, sort_keys=True) for _, _, kw in chosen],
-                    "categories": [x.category for x, _, _ in chosen],
-                    "dataset_version": dataset_version,
-                })
+                rows.append(
+                    {
+                        "id": rid,
+                        "task": task,
+                        "prompt_id": r.prompt_id,
+                        "base_text": r.base_text,
+                        "prompt": task_prompts[task].format(lmt=condition, base_text=r.base_text),
+                        "instruction_id_list": [x.id for x, _, _ in chosen],
+                        "kwargs": [json.dumps(kw, ensure_ascii=False, sort_keys=True) for _, _, kw in chosen],
+                        "categories": [x.category for x, _, _ in chosen],
+                        "dataset_version": dataset_version,
+                    }
+                )
     return rows
-

@@ -22,7 +22,23 @@ from lctg_dataset.stories.rows import (
 from lctg_dataset.stories.source import SOURCE_COMMIT, StoryRecord, read_split, read_stories
 
 __all__ = [
-    "CONFIG_NAME", "EVAL", "FIT", "INSTRUCTION_TEMPLATES", "PROMPT_TEMPLATE", "ROW_FIELDS", "SOURCE_COMMIT",
-    "TEMPLATE_SET", "InstructionTemplate", "StoryRecord", "build_rows", "choose_template", "fill_contexts",
-    "load_story_rows", "make_instruction", "make_prompt", "read_split", "read_stories", "split_passages",
+    "CONFIG_NAME",
+    "EVAL",
+    "FIT",
+    "INSTRUCTION_TEMPLATES",
+    "PROMPT_TEMPLATE",
+    "ROW_FIELDS",
+    "SOURCE_COMMIT",
+    "TEMPLATE_SET",
+    "InstructionTemplate",
+    "StoryRecord",
+    "build_rows",
+    "choose_template",
+    "fill_contexts",
+    "load_story_rows",
+    "make_instruction",
+    "make_prompt",
+    "read_split",
+    "read_stories",
+    "split_passages",
 ]

@@ -19,21 +19,19 @@ class InstructionTemplate(NamedTuple):
 # The paper (IFSM, story-ending section) converts the question with "the prompt template" and adds a length
 # constraint; its wording is not given, so several phrasings are used, one chosen per item (seeded).
 INSTRUCTION_TEMPLATES: tuple[InstructionTemplate, ...] = (
-    InstructionTemplate("answer-question",
-                        'Write an ending to the story that answers the question "{question}"'),
-    InstructionTemplate("be-the-answer",
-                        "Finish the story so that the ending is the answer to this question: {question}"),
+    InstructionTemplate("answer-question", 'Write an ending to the story that answers the question "{question}"'),
+    InstructionTemplate(
+        "be-the-answer", "Finish the story so that the ending is the answer to this question: {question}"
+    ),
     InstructionTemplate("last-sentence", "Write the last sentence of the story. It must answer: {question}"),
-    InstructionTemplate("reader-points",
-                        'Continue the story so that a reader asked "{question}" would point to your ending.'),
+    InstructionTemplate(
+        "reader-points", 'Continue the story so that a reader asked "{question}" would point to your ending.'
+    ),
     InstructionTemplate("end-this-way", 'End the story in a way that answers the question "{question}"'),
 )
 
 # The whole prompt sent to the generating model; the length limit follows the paper's "one sentence" endings.
-PROMPT_TEMPLATE = (
-    "Story:\n{context}\n\n{instruction}\n"
-    "Reply with the ending only: one sentence of at most 30 words."
-)
+PROMPT_TEMPLATE = "Story:\n{context}\n\n{instruction}\nReply with the ending only: one sentence of at most 30 words."
 
 
 def choose_template(question_id: str, seed: int) -> InstructionTemplate:

@@ -17,8 +17,20 @@ FIT, EVAL = "fit", "eval"  # fit: train or calibrate a reader; eval: report IFSM
 # Row schema (one row per question); ``document`` and ``prompt`` are None unless contexts are included,
 # because ROCStories contexts may not be redistributed (see the Possible Stories README).
 ROW_FIELDS = (
-    "id", "passage_id", "question_id", "source_split", "split", "question", "instruction",
-    "template_id", "template_set", "options", "gold_label", "gold_ending", "document", "prompt",
+    "id",
+    "passage_id",
+    "question_id",
+    "source_split",
+    "split",
+    "question",
+    "instruction",
+    "template_id",
+    "template_set",
+    "options",
+    "gold_label",
+    "gold_ending",
+    "document",
+    "prompt",
 )
 
 
@@ -41,22 +53,24 @@ def build_rows(
     for record in records:
         template = choose_template(record.question_id, seed)
         instruction = make_instruction(record.question, template)
-        rows.append({
-            "id": f"{CONFIG_NAME}/{record.question_id}",
-            "passage_id": record.passage_id,
-            "question_id": record.question_id,
-            "source_split": record.source_split,
-            "split": halves[record.passage_id],
-            "question": record.question,
-            "instruction": instruction,
-            "template_id": template.id,
-            "template_set": TEMPLATE_SET,
-            "options": list(record.options),
-            "gold_label": record.gold_label,
-            "gold_ending": record.options[record.gold_label],
-            "document": record.document if include_contexts else None,
-            "prompt": make_prompt(record.document, instruction) if include_contexts else None,
-        })
+        rows.append(
+            {
+                "id": f"{CONFIG_NAME}/{record.question_id}",
+                "passage_id": record.passage_id,
+                "question_id": record.question_id,
+                "source_split": record.source_split,
+                "split": halves[record.passage_id],
+                "question": record.question,
+                "instruction": instruction,
+                "template_id": template.id,
+                "template_set": TEMPLATE_SET,
+                "options": list(record.options),
+                "gold_label": record.gold_label,
+                "gold_ending": record.options[record.gold_label],
+                "document": record.document if include_contexts else None,
+                "prompt": make_prompt(record.document, instruction) if include_contexts else None,
+            }
+        )
     return rows
 
 

@@ -75,8 +75,14 @@ def source_sha256(source: str | Path | None = None, splits: tuple[str, ...] = SO
 
 
 def _record(raw: dict, source_split: str, where: str) -> StoryRecord:
-    for field, kind in (("roc_passage_id", str), ("question_id", str), ("question", str),
-                        ("document", str), ("options", list), ("gold_label", int)):
+    for field, kind in (
+        ("roc_passage_id", str),
+        ("question_id", str),
+        ("question", str),
+        ("document", str),
+        ("options", list),
+        ("gold_label", int),
+    ):
         if not isinstance(raw.get(field), kind):
             raise ValueError(f"{where}: field {field!r} must be {kind.__name__}, got {raw.get(field)!r:.60}")
     options = tuple(raw["options"])

@@ -17,7 +17,19 @@ from lctg_metrics.analysis.report_data import report_data
 from lctg_metrics.analysis.signatures import check_signatures, common_signature
 
 __all__ = [
-    "SOURCE_CODES", "Details", "check_coverage", "check_signatures", "ci_table", "common_signature",
-    "compare_details", "display_names", "failure_summary", "intervals", "placement", "read_details", "report_data",
-    "source_code", "source_names",
+    "SOURCE_CODES",
+    "Details",
+    "check_coverage",
+    "check_signatures",
+    "ci_table",
+    "common_signature",
+    "compare_details",
+    "display_names",
+    "failure_summary",
+    "intervals",
+    "placement",
+    "read_details",
+    "report_data",
+    "source_code",
+    "source_names",
 ]

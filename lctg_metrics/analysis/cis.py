@@ -7,8 +7,9 @@ from lctg_metrics.scoring import ScoreResult
 from lctg_metrics.scoring.counts import Counts
 
 
-def ci_table(result: ScoreResult, *, n_resamples: int = 1000, seed: int = 0, level: float = 0.95
-             ) -> dict[str, dict[str, tuple[float, float]]]:
+def ci_table(
+    result: ScoreResult, *, n_resamples: int = 1000, seed: int = 0, level: float = 0.95
+) -> dict[str, dict[str, tuple[float, float]]]:
     """Bootstrap CIs (prompts resampled) of every score of ``result``, from its counts, in the shape
     ``render.format_table(result, cis=...)`` takes: ``{task: {aspect | "average": (low, high)},
     "overall": {"average": (low, high)}}``."""

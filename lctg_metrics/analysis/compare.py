@@ -22,8 +22,11 @@ def _describe_keys(keys: list[tuple[str, int]], name: str) -> str:
         return f"0 only in {name}"
     tasks = Counter(i.split("/", 1)[0] for i, _ in keys)
     samples = Counter(s for _, s in keys)
-    by = (", ".join(f"{t} {n}" for t, n in tasks.most_common()) + "; samples "
-          + ", ".join(f"{s}: {n}" for s, n in sorted(samples.items())))
+    by = (
+        ", ".join(f"{t} {n}" for t, n in tasks.most_common())
+        + "; samples "
+        + ", ".join(f"{s}: {n}" for s, n in sorted(samples.items()))
+    )
     ex = ", ".join(f"{i} sample {s}" for i, s in keys[:3])
     return f"{len(keys)} only in {name} ({by}; e.g. {ex})"
 
@@ -36,7 +39,8 @@ def check_coverage(a: Details, b: Details, names: tuple[str, str]) -> None:
         raise ValueError(
             f"{names[0]} ({a.path}) and {names[1]} ({b.path}) cover different (id, sample) sets "
             f"({len(ka)} vs {len(kb)}): {_describe_keys(sorted(ka - kb), names[0])}, "
-            f"{_describe_keys(sorted(kb - ka), names[1])}")
+            f"{_describe_keys(sorted(kb - ka), names[1])}"
+        )
 
 
 def paired(a: Details, b: Details, names: tuple[str, str]) -> tuple[Details, Details, list[str]]:
@@ -48,11 +52,15 @@ def paired(a: Details, b: Details, names: tuple[str, str]) -> tuple[Details, Det
         return a, b, []
     common = ka & kb
     if not common:
-        raise ValueError(f"{names[0]} ({a.path}) and {names[1]} ({b.path}) share no (id, sample) pair, so nothing "
-                         f"can be paired: {_describe_keys(sorted(ka), names[0])}, {_describe_keys(sorted(kb), names[1])}")
-    note = (f"paired only the {len(common)} (id, sample) pairs both files hold "
-            f"({len({i for i, _ in common})} prompts); left out: {_describe_keys(sorted(ka - kb), names[0])}, "
-            f"{_describe_keys(sorted(kb - ka), names[1])}")
+        raise ValueError(
+            f"{names[0]} ({a.path}) and {names[1]} ({b.path}) share no (id, sample) pair, so nothing "
+            f"can be paired: {_describe_keys(sorted(ka), names[0])}, {_describe_keys(sorted(kb), names[1])}"
+        )
+    note = (
+        f"paired only the {len(common)} (id, sample) pairs both files hold "
+        f"({len({i for i, _ in common})} prompts); left out: {_describe_keys(sorted(ka - kb), names[0])}, "
+        f"{_describe_keys(sorted(kb - ka), names[1])}"
+    )
 
     def keep(d: Details) -> Details:
         return Details(d.path, [r for r in d.records if (r["id"], r["sample"]) in common], d.signature)
@@ -60,16 +68,23 @@ def paired(a: Details, b: Details, names: tuple[str, str]) -> tuple[Details, Det
     return keep(a), keep(b), [note]
 
 
-def compare_details(a: Details, b: Details, *, names: tuple[str, str] = ("A", "B"), method: str = "permutation",
-                    n_resamples: int = 10000, seed: int = 0, alpha: float = 0.05,
-                    allow_different_signatures: bool = False) -> dict[str, Any]:
+def compare_details(
+    a: Details,
+    b: Details,
+    *,
+    names: tuple[str, str] = ("A", "B"),
+    method: str = "permutation",
+    n_resamples: int = 10000,
+    seed: int = 0,
+    alpha: float = 0.05,
+    allow_different_signatures: bool = False,
+) -> dict[str, Any]:
     """Paired comparison of two details files per task × aspect, task averages and overall.
 
     CTG always; Qual too when both files carry judged quality. The CI level is ``1 - alpha`` so the CI of
     the difference and the test agree. Holm-adjusted p-values are given per metric over all its settings.
     """
-    diffs, notes = check_signatures(a, b, names, allow_different=allow_different_signatures,
-                                    note_keys=PAIRED_NOTE_KEYS)
+    diffs, notes = check_signatures(a, b, names, allow_different=allow_different_signatures, note_keys=PAIRED_NOTE_KEYS)
     a, b, pairing = paired(a, b, names)
     notes += pairing
     fields = ["passed"] + (["quality"] if a.has_quality and b.has_quality else [])
@@ -78,8 +93,17 @@ def compare_details(a: Details, b: Details, *, names: tuple[str, str] = ("A", "B
         notes.append(f"only {judged} carries judged quality: Qual is not compared")
     metrics: dict[str, Any] = {}
     for field in fields:
-        comps = stats.paired_comparison(a.counts, b.counts, method=method, n_resamples=n_resamples, seed=seed,
-                                        alpha=alpha, level=1 - alpha, field=field, names=names)
+        comps = stats.paired_comparison(
+            a.counts,
+            b.counts,
+            method=method,
+            n_resamples=n_resamples,
+            seed=seed,
+            alpha=alpha,
+            level=1 - alpha,
+            field=field,
+            names=names,
+        )
         adjusted = stats.holm({k: c.p_value for k, c in comps.items()})
         metrics[METRIC_NAMES[METRIC_OF_FIELD[field]]] = {
             k: dict(c.to_dict(), p_holm=adjusted[k], significant_holm=bool(adjusted[k] < alpha and c.diff != 0))

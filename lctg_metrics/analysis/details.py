@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from lctg_dataset.jsonl import read_jsonl
 from lctg_metrics.schema import check_detail
@@ -35,8 +36,9 @@ def read_details(path: str | Path) -> Details:
     """Read a details JSONL file, checking each line's fields; errors name the file and line."""
     p = Path(path)
     if not p.is_file():
-        raise ValueError(f"details file {p} does not exist (write one with: lctg score GENERATIONS --dataset DIR "
-                         f"--details {p.name})")
+        raise ValueError(
+            f"details file {p} does not exist (write one with: lctg score GENERATIONS --dataset DIR --details {p.name})"
+        )
     records: list[dict[str, Any]] = []
     signatures: dict[str | None, int] = {}
     try:
@@ -45,19 +47,25 @@ def read_details(path: str | Path) -> Details:
             signatures.setdefault(rec.get("signature"), n)
             records.append(rec)
     except UnicodeDecodeError as e:
-        raise ValueError(f"{p}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}): a binary file, not "
-                         "the --details output of lctg score (one JSON verdict per line)") from None
+        raise ValueError(
+            f"{p}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}): a binary file, not "
+            "the --details output of lctg score (one JSON verdict per line)"
+        ) from None
     except ValueError:
         if _is_result_json(p):
-            raise ValueError(f"{p}: a result JSON (the --json output of lctg score), not a details file; give the "
-                             "--details output of the same run (one verdict per line)") from None
+            raise ValueError(
+                f"{p}: a result JSON (the --json output of lctg score), not a details file; give the "
+                "--details output of the same run (one verdict per line)"
+            ) from None
         raise
     if not records:
         raise ValueError(f"{p}: no details lines (is it the --details output of lctg score?)")
     if len(signatures) > 1:
         shown = "; ".join(f"line {n}: {s!r}" for s, n in list(signatures.items())[:3])
-        raise ValueError(f"{p}: lines carry {len(signatures)} different signatures ({shown}); "
-                         "a details file must come from one scoring run")
+        raise ValueError(
+            f"{p}: lines carry {len(signatures)} different signatures ({shown}); "
+            "a details file must come from one scoring run"
+        )
     return Details(str(p), records, next(iter(signatures)))
 
 

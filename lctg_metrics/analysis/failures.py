@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import aspects
@@ -38,8 +39,9 @@ def failure_summary(records: Sequence[Mapping[str, Any]], *, worst: int) -> list
             cell = items.get((task, aspect))
             if not cell:
                 continue
-            kinds = Counter(_reason_kind(str(r.get("reason", "")))
-                            for rs in cell.values() for r in rs if not r["passed"])
+            kinds = Counter(
+                _reason_kind(str(r.get("reason", ""))) for rs in cell.values() for r in rs if not r["passed"]
+            )
             ranked = []
             for (rid, variant), rs in cell.items():
                 failed = sorted((r for r in rs if not r["passed"]), key=lambda r: r["sample"])
@@ -47,24 +49,26 @@ def failure_summary(records: Sequence[Mapping[str, Any]], *, worst: int) -> list
                     ranked.append((-len(failed) / len(rs), rs[0]["prompt_id"], rid, variant, failed, len(rs)))
             ranked.sort(key=lambda t: (t[0], t[1], t[2], str(t[3])))
             n_all = sum(1 for t in ranked if t[0] == -1.0)
-            out.append({
-                "task": task,
-                "aspect": aspect,
-                "items": len(cell),
-                "failed_every_sample": n_all,
-                "failed_any_sample": len(ranked),
-                "kinds": kinds.most_common(3),
-                "worst": [
-                    {
-                        "id": rid,
-                        "variant": variant,
-                        "failed": len(failed),
-                        "samples": n,
-                        "reasons": list(dict.fromkeys(str(r.get("reason", "")) for r in failed))[:3],
-                        "generation": _truncate(failed[0].get("generation")),
-                        "sample": failed[0]["sample"],
-                    }
-                    for _, _, rid, variant, failed, n in ranked[:worst]
-                ],
-            })
+            out.append(
+                {
+                    "task": task,
+                    "aspect": aspect,
+                    "items": len(cell),
+                    "failed_every_sample": n_all,
+                    "failed_any_sample": len(ranked),
+                    "kinds": kinds.most_common(3),
+                    "worst": [
+                        {
+                            "id": rid,
+                            "variant": variant,
+                            "failed": len(failed),
+                            "samples": n,
+                            "reasons": list(dict.fromkeys(str(r.get("reason", "")) for r in failed))[:3],
+                            "generation": _truncate(failed[0].get("generation")),
+                            "sample": failed[0]["sample"],
+                        }
+                        for _, _, rid, variant, failed, n in ranked[:worst]
+                    ],
+                }
+            )
     return out

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import statistics
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_metrics.analysis import published as _published
 
@@ -38,9 +39,7 @@ def source_code(source: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", source).strip("_")
 
 
-def placement(
-    value: float, low: float, high: float, published: Mapping[str, float]
-) -> dict[str, Any]:
+def placement(value: float, low: float, high: float, published: Mapping[str, float]) -> dict[str, Any]:
     """Where a score falls among published models: rank (1 = best; ties go to the user), the rank range
     the CI allows, the nearest published model above and below, and the published range."""
     ranked = sorted(published.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from importlib import resources
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 
@@ -124,8 +125,11 @@ def load_published(path: str | os.PathLike[str] | None = None) -> list[Published
         if key in seen:
             raise ValueError(f"{where}: duplicate row {key} (first on line {seen[key]})")
         seen[key] = line
-        rows.append(PublishedScore(source, task, model, aspect,
-                                   _parse_score(ctg, where, "ctg"), _parse_score(qual, where, "qual")))
+        rows.append(
+            PublishedScore(
+                source, task, model, aspect, _parse_score(ctg, where, "ctg"), _parse_score(qual, where, "qual")
+            )
+        )
     for group, aspects in _groups(rows).items():
         missing = [a for a in (*ASPECTS, AVERAGE) if a not in aspects]
         if missing:
@@ -199,8 +203,9 @@ def published_table(
     table: dict[str, dict[str, float]] = {}
     for task in TASKS:
         for aspect in aspects:
-            cells = {r.model: r.value(metric) for r in rows
-                     if r.source == source and r.task == task and r.aspect == aspect}
+            cells = {
+                r.model: r.value(metric) for r in rows if r.source == source and r.task == task and r.aspect == aspect
+            }
             if cells:
                 table[f"{task}/{aspect}"] = cells
     return table

@@ -3,7 +3,8 @@ models, failure summaries and notes (``render.html`` / ``render.markdown`` draw 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import signature
@@ -15,21 +16,26 @@ from lctg_metrics.analysis.placement import PUBLISHED_AFFIX, PUBLISHED_CLEANER, 
 from lctg_metrics.scoring import MISSING_REASON
 
 
-def check_result(result: Mapping[str, Any], details: Details, scores: Mapping[str, Mapping[str, Any]],
-                  where: str) -> None:
+def check_result(
+    result: Mapping[str, Any], details: Details, scores: Mapping[str, Mapping[str, Any]], where: str
+) -> None:
     """The --result JSON must come from the same scoring run as the details file."""
     sig = result.get("signature")
     if details.signature is not None and sig != details.signature:
-        raise ValueError(f"--result {where} has signature {sig!r} but {details.path} has {details.signature!r}: "
-                         "they come from different scoring runs")
+        raise ValueError(
+            f"--result {where} has signature {sig!r} but {details.path} has {details.signature!r}: "
+            "they come from different scoring runs"
+        )
     for metric, key in (("ctg", "scores"), ("qual", "quality")):
         for task, per in (result.get(key) or {}).items():
             for aspect, value in per.items():
                 mine = scores.get(metric, {}).get(f"{task}/{aspect}")
                 if value is not None and (mine is None or abs(mine["estimate"] - value) > 1e-9):
                     got = "absent" if mine is None else f"{mine['estimate']:.6f}"
-                    raise ValueError(f"--result {where}: {key}.{task}.{aspect} = {value:.6f} but {details.path} gives "
-                                     f"{got}: the two files are from different scoring runs")
+                    raise ValueError(
+                        f"--result {where}: {key}.{task}.{aspect} = {value:.6f} but {details.path} gives "
+                        f"{got}: the two files are from different scoring runs"
+                    )
 
 
 def report_data(
@@ -67,15 +73,21 @@ def report_data(
     rows = _published.load_published()
     placements = []
     for source in source_names(published_source):
-        for metric in (["ctg", "qual"] if "qual" in scores else ["ctg"]):
+        for metric in ["ctg", "qual"] if "qual" in scores else ["ctg"]:
             table = _published.published_table(rows, source=source, metric=metric, include_average=True)
             cells = {}
             for key, iv in scores[metric].items():
                 if key in table:
                     cells[key] = placement(iv["estimate"], iv["low"], iv["high"], table[key])
-            placements.append({"source": source, "code": source_code(source), "metric": metric,
-                               "tasks_published": sorted({k.split("/")[0] for k in table}, key=TASKS.index),
-                               "cells": cells})
+            placements.append(
+                {
+                    "source": source,
+                    "code": source_code(source),
+                    "metric": metric,
+                    "tasks_published": sorted({k.split("/")[0] for k in table}, key=TASKS.index),
+                    "cells": cells,
+                }
+            )
     cleaner = fields.get("cleaner", "unknown")
     published_notes = [
         f"Published numbers used the papers' protocol: {PUBLISHED_CLEANER} before scoring, and GPT-4 as the "
@@ -90,7 +102,8 @@ def report_data(
     if fields.get("cover"):
         published_notes.append(
             f"This is a partial run (signature cover:{fields['cover']}, generations scored/expected): the published "
-            "models were scored on every prompt, yours only on the prompts present, so placements are indicative.")
+            "models were scored on every prompt, yours only on the prompts present, so placements are indicative."
+        )
     if "qual" in scores:
         published_notes.append(f"Your Qual judge: {fields.get('judge', 'unknown')!r}; the papers used GPT-4.")
     return {
@@ -101,8 +114,12 @@ def report_data(
         "coverage": coverage,
         "prompt_level": (result or {}).get("prompt_level"),
         "notes": notes,
-        "ci": {"n_resamples": n_resamples, "seed": seed, "level": level,
-               "unit": "prompt (all its samples and aspects resampled together; tasks are strata)"},
+        "ci": {
+            "n_resamples": n_resamples,
+            "seed": seed,
+            "level": level,
+            "unit": "prompt (all its samples and aspects resampled together; tasks are strata)",
+        },
         "scores": scores,
         "published_source": published_source,
         "published": placements,

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from lctg_metrics import signature
 from lctg_metrics.analysis.details import Details
 
 
-def check_signatures(a: Details, b: Details, names: tuple[str, str], *, allow_different: bool,
-                     note_keys: frozenset[str] = frozenset()) -> tuple[list[signature.Difference], list[str]]:
+def check_signatures(
+    a: Details, b: Details, names: tuple[str, str], *, allow_different: bool, note_keys: frozenset[str] = frozenset()
+) -> tuple[list[signature.Difference], list[str]]:
     """The differences and notes; raise unless they are package-version-only (or in ``note_keys``) or
     ``allow_different``."""
     notes: list[str] = []
@@ -36,8 +37,11 @@ def check_signatures(a: Details, b: Details, names: tuple[str, str], *, allow_di
         elif d.blocking:
             notes.append(f"compared despite different settings: {d.describe(names)}")
         else:
-            tail = ("unless a checker changed between these versions" if d.key == "version" else
-                    "the same dataset version was read from a different place")
+            tail = (
+                "unless a checker changed between these versions"
+                if d.key == "version"
+                else "the same dataset version was read from a different place"
+            )
             notes.append(f"{d.describe(names)}; every scoring setting matches, so the scores are comparable ({tail})")
     return diffs, notes
 

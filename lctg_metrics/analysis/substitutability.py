@@ -14,7 +14,8 @@ plotting heat maps is left to callers.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -61,15 +62,15 @@ def ranking_analysis(
         missing = sorted(set(models) - set(table[s]))
         if extra or missing:
             raise ValueError(
-                f"setting {s!r} must score the same models as {settings[0]!r}: "
-                f"missing {missing}, extra {extra}"
+                f"setting {s!r} must score the same models as {settings[0]!r}: missing {missing}, extra {extra}"
             )
     if len(models) < 2:
         raise ValueError(f"ranking needs at least 2 models, got {models}")
     values = {s: np.array([float(table[s][m]) for m in models]) for s in settings}
     undefined = {
         s: f"every model has the same score ({v[0]:g}); ranking correlation undefined"
-        for s, v in values.items() if np.all(v == v[0])
+        for s, v in values.items()
+        if np.all(v == v[0])
     }
     n = len(settings)
     matrix: list[list[float | None]] = [[None] * n for _ in range(n)]
@@ -107,9 +108,7 @@ def ranking_analysis(
     }
 
 
-def _similarity_matrix(
-    hists: Mapping[str, np.ndarray | None], settings: Sequence[str]
-) -> list[list[float | None]]:
+def _similarity_matrix(hists: Mapping[str, np.ndarray | None], settings: Sequence[str]) -> list[list[float | None]]:
     n = len(settings)
     out: list[list[float | None]] = [[None] * n for _ in range(n)]
     for i in range(n):
@@ -137,8 +136,12 @@ def _correlate_upper(a: list[list[float | None]], b: list[list[float | None]]) -
 def _covered(counts: Any, field: str) -> dict[str, None]:
     """The ``task/aspect`` settings with scored items of ``field``, in table order."""
     d = TALLIES[field][1]
-    return {f"{task}/{a}": None for task, tc in counts.tasks.items()
-            for a, n in zip(tc.aspects, tc.tally(d).sum(axis=(0, 1, 3))) if n > 0}
+    return {
+        f"{task}/{a}": None
+        for task, tc in counts.tasks.items()
+        for a, n in zip(tc.aspects, tc.tally(d).sum(axis=(0, 1, 3)))
+        if n > 0
+    }
 
 
 def substitutability(

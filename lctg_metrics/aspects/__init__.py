@@ -6,7 +6,7 @@ The four LCTG aspects register themselves here, in upstream order; another aspec
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from lctg_metrics.aspects.base import (
     CONSTRAINT_FIELDS,
@@ -22,10 +22,12 @@ from lctg_metrics.aspects.base import (
     register,
     registered,
 )
+
 # registration order is table order (upstream's): format, char_count, keyword, prohibited_word
 from lctg_metrics.aspects.format import check_format  # isort: skip
 from lctg_metrics.aspects.char_count import check_char_count  # isort: skip
 from lctg_metrics.aspects.text import count_chars, delete_blanks, normalize, strip_think
+
 from lctg_metrics.aspects.keyword import check_keyword  # isort: skip
 from lctg_metrics.aspects.prohibited_word import check_prohibited_word  # isort: skip
 from lctg_metrics.options import ScoringOptions
@@ -62,7 +64,26 @@ class _Checks(Mapping[str, Check]):
 ASPECT_CHECKS: Mapping[str, Check] = _Checks()
 
 __all__ = [
-    "ASPECT_CHECKS", "CONSTRAINT_FIELDS", "REGISTRY", "Aspect", "Check", "Constraint", "Texts", "Verdict", "check",
-    "check_char_count", "check_format", "check_keyword", "check_prohibited_word", "count_chars", "delete_blanks",
-    "get", "get_check", "names", "normalize", "register", "registered", "strip_think",
+    "ASPECT_CHECKS",
+    "CONSTRAINT_FIELDS",
+    "REGISTRY",
+    "Aspect",
+    "Check",
+    "Constraint",
+    "Texts",
+    "Verdict",
+    "check",
+    "check_char_count",
+    "check_format",
+    "check_keyword",
+    "check_prohibited_word",
+    "count_chars",
+    "delete_blanks",
+    "get",
+    "get_check",
+    "names",
+    "normalize",
+    "register",
+    "registered",
+    "strip_think",
 ]

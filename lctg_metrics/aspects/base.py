@@ -8,10 +8,11 @@ Everything downstream (validation, scoring, details, tables, JSON, CSV headings)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence, cast
+from typing import Any, NamedTuple, cast
 
 from lctg_metrics.options import ScoringOptions
 from lctg_metrics.verdict import Verdict, new  # noqa: F401 (new: re-exported by lctg_metrics.aspects)
@@ -44,8 +45,13 @@ Check = Callable[[Texts, Constraint, ScoringOptions], Verdict]
 Passes = Callable[[Sequence[str], Sequence[str], Sequence[Constraint], ScoringOptions], Iterable[bool]]
 
 
-def one_by_one(check: Check, raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
-               options: ScoringOptions) -> list[bool]:
+def one_by_one(
+    check: Check,
+    raws: Sequence[str],
+    cleaned: Sequence[str],
+    constraints: Sequence[Constraint],
+    options: ScoringOptions,
+) -> list[bool]:
     """``passed`` of each item's own check (what a ``passes`` gives where its fast way does not apply)."""
     return [v[0] for v in map(check, cast("Iterable[Texts]", zip(raws, cleaned)), constraints, repeat(options))]
 
@@ -75,7 +81,9 @@ class Aspect:
     def __post_init__(self) -> None:
         unknown = [f for f in self.fields if f not in CONSTRAINT_FIELDS]
         if unknown:
-            raise ValueError(f"aspect {self.name!r}: unknown constraint field(s) {unknown}; valid: {list(CONSTRAINT_FIELDS)}")
+            raise ValueError(
+                f"aspect {self.name!r}: unknown constraint field(s) {unknown}; valid: {list(CONSTRAINT_FIELDS)}"
+            )
 
 
 #: name -> Aspect, in registration order (the order of every table).

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import repeat
 from operator import attrgetter, gt, lt, not_, or_
-from typing import Any, Mapping, Sequence, TypeGuard
+from typing import Any, TypeGuard
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, one_by_one, register
-from lctg_metrics.verdict import Verdict, new
 from lctg_metrics.aspects.text import count_chars
 from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+from lctg_metrics.verdict import Verdict, new
 
 
 def check_char_count(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
@@ -28,14 +29,16 @@ def check_char_count(texts: Texts, constraint: Constraint, options: ScoringOptio
     return new(Verdict, (True, f"{n} chars in [{lo}, {hi}]"))
 
 
-def passes_char_count(raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
-                      options: ScoringOptions) -> list[bool]:
+def passes_char_count(
+    raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint], options: ScoringOptions
+) -> list[bool]:
     """:func:`check_char_count`'s ``passed`` of many items."""
     lo, hi = list(map(attrgetter("min_chars"), constraints)), list(map(attrgetter("max_chars"), constraints))
     if None in lo or None in hi:
         return one_by_one(check_char_count, raws, cleaned, constraints, options)  # raises naming the constraint
-    n = list(map(len, cleaned) if options.counting == "codepoints" else
-             map(count_chars, cleaned, repeat(options.counting)))
+    n = list(
+        map(len, cleaned) if options.counting == "codepoints" else map(count_chars, cleaned, repeat(options.counting))
+    )
     out = list(map(not_, map(or_, map(lt, n, lo), map(gt, n, hi))))  # the check's order: n < lo, then n > hi
     if INVALID_MARKER in cleaned:
         out = [ok and c != INVALID_MARKER for ok, c in zip(out, cleaned)]
@@ -55,5 +58,14 @@ def validate(constraint: Mapping[str, Any]) -> str | None:
     return None
 
 
-CHAR_COUNT = register(Aspect("char_count", check_char_count, heading="C-COUNT", column="C-count",
-                             fields=("min_chars", "max_chars"), validate=validate, passes=passes_char_count))
+CHAR_COUNT = register(
+    Aspect(
+        "char_count",
+        check_char_count,
+        heading="C-COUNT",
+        column="C-count",
+        fields=("min_chars", "max_chars"),
+        validate=validate,
+        passes=passes_char_count,
+    )
+)

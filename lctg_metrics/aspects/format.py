@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import attrgetter, eq, getitem, gt, not_
-from typing import Sequence, cast
+from typing import cast
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, register
-from lctg_metrics.verdict import Verdict, new
 from lctg_metrics.aspects.text import delete_blanks, delete_blanks_each, quoted
 from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+from lctg_metrics.verdict import Verdict, new
 
 
 def check_format(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
@@ -27,11 +28,13 @@ def check_format(texts: Texts, constraint: Constraint, options: ScoringOptions) 
             return new(Verdict, (False, f"short text ({len(cleaned)} chars) changed by cleaning"))
         return new(Verdict, (False, f"cleaned text has {len(cleaned)} chars <= {n} (too short to compare)"))
     if raw[:n] != cleaned[:n]:
-        return new(Verdict, (False, f"text added before the answer: starts {quoted(raw[:n])}, "
-                                    f"answer {quoted(cleaned[:n])}"))
+        return new(
+            Verdict, (False, f"text added before the answer: starts {quoted(raw[:n])}, answer {quoted(cleaned[:n])}")
+        )
     if raw[-n:] != cleaned[-n:]:
-        return new(Verdict, (False, f"text added after the answer: ends {quoted(raw[-n:])}, "
-                                    f"answer {quoted(cleaned[-n:])}"))
+        return new(
+            Verdict, (False, f"text added after the answer: ends {quoted(raw[-n:])}, answer {quoted(cleaned[-n:])}")
+        )
     return new(Verdict, (True, f"first and last {n} chars unchanged by cleaning"))
 
 
@@ -54,13 +57,18 @@ def _longer(texts: Sequence[str], ns: list[int]) -> list[bool]:
     return out
 
 
-def passes_format(raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
-                  options: ScoringOptions) -> list[bool]:
+def passes_format(
+    raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint], options: ScoringOptions
+) -> list[bool]:
     """:func:`check_format`'s ``passed`` of many items."""
     ns = list(map(options.affix_length.__getitem__, map(attrgetter("task"), constraints)))
     exact = options.short_text == "exact"
-    if cleaned is raws or (type(cleaned) is type(raws) and isinstance(cleaned, (list, tuple)) and cleaned == raws
-                           or all(map(eq, cleaned, raws))):  # nothing cleaned away: each text compared with itself
+    if cleaned is raws or (
+        type(cleaned) is type(raws)
+        and isinstance(cleaned, (list, tuple))
+        and cleaned == raws
+        or all(map(eq, cleaned, raws))
+    ):  # nothing cleaned away: each text compared with itself
         out = [True] * len(ns) if exact else _longer(raws, ns)
     else:
         out = list(map(_affixes_kept, delete_blanks_each(raws), delete_blanks_each(cleaned), ns, repeat(exact)))

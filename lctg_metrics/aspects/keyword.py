@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import Sequence
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, one_by_one, register
-from lctg_metrics.verdict import Verdict, new
 from lctg_metrics.aspects.text import contains, contains_each, needs_word
 from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+from lctg_metrics.verdict import Verdict, new
 
 
 def check_keyword(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
@@ -25,8 +25,9 @@ def check_keyword(texts: Texts, constraint: Constraint, options: ScoringOptions)
     return new(Verdict, (False, f"missing keyword 「{word}」"))
 
 
-def passes_keyword(raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
-                   options: ScoringOptions) -> list[bool]:
+def passes_keyword(
+    raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint], options: ScoringOptions
+) -> list[bool]:
     """:func:`check_keyword`'s ``passed`` of many items."""
     words = list(map(attrgetter("keyword"), constraints))
     if not all(words):
@@ -37,5 +38,14 @@ def passes_keyword(raws: Sequence[str], cleaned: Sequence[str], constraints: Seq
     return out
 
 
-KEYWORD = register(Aspect("keyword", check_keyword, heading="KEYWORD", column="Keyword", fields=("keyword",),
-                          validate=needs_word("keyword", "keyword"), passes=passes_keyword))
+KEYWORD = register(
+    Aspect(
+        "keyword",
+        check_keyword,
+        heading="KEYWORD",
+        column="Keyword",
+        fields=("keyword",),
+        validate=needs_word("keyword", "keyword"),
+        passes=passes_keyword,
+    )
+)

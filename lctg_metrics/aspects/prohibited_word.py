@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter, not_
-from typing import Sequence
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, one_by_one, register
-from lctg_metrics.verdict import Verdict, new
 from lctg_metrics.aspects.text import contains, contains_each, needs_word
 from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+from lctg_metrics.verdict import Verdict, new
 
 
 def check_prohibited_word(texts: Texts, constraint: Constraint, options: ScoringOptions) -> Verdict:
@@ -25,8 +25,9 @@ def check_prohibited_word(texts: Texts, constraint: Constraint, options: Scoring
     return new(Verdict, (True, f"avoids prohibited word 「{word}」"))
 
 
-def passes_prohibited_word(raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint],
-                           options: ScoringOptions) -> list[bool]:
+def passes_prohibited_word(
+    raws: Sequence[str], cleaned: Sequence[str], constraints: Sequence[Constraint], options: ScoringOptions
+) -> list[bool]:
     """:func:`check_prohibited_word`'s ``passed`` of many items."""
     words = list(map(attrgetter("prohibited_word"), constraints))
     if not all(words):
@@ -37,6 +38,14 @@ def passes_prohibited_word(raws: Sequence[str], cleaned: Sequence[str], constrai
     return out
 
 
-PROHIBITED_WORD = register(Aspect("prohibited_word", check_prohibited_word, heading="P-WORD", column="P-word",
-                                  fields=("prohibited_word",), validate=needs_word("prohibited_word", "prohibited_word"),
-                                  passes=passes_prohibited_word))
+PROHIBITED_WORD = register(
+    Aspect(
+        "prohibited_word",
+        check_prohibited_word,
+        heading="P-WORD",
+        column="P-word",
+        fields=("prohibited_word",),
+        validate=needs_word("prohibited_word", "prohibited_word"),
+        passes=passes_prohibited_word,
+    )
+)

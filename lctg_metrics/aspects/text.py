@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import regex
 import unicodedata2
@@ -46,10 +47,10 @@ def strip_think(text: str) -> str:
     text = _THINK_BLOCK.sub("", text)
     closes = list(_CLOSE.finditer(text))
     if closes:
-        text = text[closes[-1].end():]
+        text = text[closes[-1].end() :]
     opened = _OPEN.search(text)
     if opened:
-        text = text[:opened.start()]
+        text = text[: opened.start()]
     return text.strip()
 
 
@@ -104,8 +105,12 @@ def _read_think(text: str) -> tuple[str, str, str]:
     if not opening[0]:  # the template case: everything before the first </think> is reasoning
         end, k = tags[0].end(), 1
     elif tags[0].start() != start:
-        return text, MALFORMED, f"{_shown(tags[0])} at character {tags[0].start() + 1}, after answer text " \
-                                "(only a leading block is reasoning)"
+        return (
+            text,
+            MALFORMED,
+            f"{_shown(tags[0])} at character {tags[0].start() + 1}, after answer text "
+            "(only a leading block is reasoning)",
+        )
     else:  # one or more leading blocks (blocks nested in a block are part of it)
         pos, k = start, 0
         while k < len(tags) and opening[k] and tags[k].start() == pos:
@@ -118,8 +123,11 @@ def _read_think(text: str) -> tuple[str, str, str]:
             if depth and all(opening):
                 return text, UNFINISHED, ""
             if depth:
-                return text, MALFORMED, f"a nested <think> is never closed ({sum(opening)} <think>, " \
-                                        f"{len(tags) - sum(opening)} </think>)"
+                return (
+                    text,
+                    MALFORMED,
+                    f"a nested <think> is never closed ({sum(opening)} <think>, {len(tags) - sum(opening)} </think>)",
+                )
             end = tags[k - 1].end()
             pos = _LEADING.match(text, end).end()
     if k < len(tags):

@@ -15,8 +15,9 @@ Factories import their module on first use, so importing the registry stays chea
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from lctg_metrics.cleaners.base import CleanBatch, Cleaner, CleanerError
 from lctg_metrics.options import CLEANER_CHOICES
@@ -76,8 +77,10 @@ def _llm(
 ) -> Cleaner:
     """The LLM cleaner needs an endpoint (``config``) and the dataset's protocol prompts (``protocol``)."""
     if config is None or protocol is None:
-        raise ValueError("cleaner 'llm' needs an endpoint: give --llm-base-url/--llm-model (config=...) and a dataset "
-                         "folder with protocol_prompts.json (protocol=...)")
+        raise ValueError(
+            "cleaner 'llm' needs an endpoint: give --llm-base-url/--llm-model (config=...) and a dataset "
+            "folder with protocol_prompts.json (protocol=...)"
+        )
     from lctg_metrics.cleaners.llm import LLMCleaner
 
     return LLMCleaner(config=config, protocol=protocol, run_options=run_options)
@@ -122,5 +125,15 @@ def default_cleaner(cleaned: Iterable[str | None] | None) -> str:
     return "provided" if given else "rule"
 
 
-__all__ = ["CLEANERS", "CleanBatch", "Cleaner", "CleanerEntry", "CleanerError", "default_cleaner", "entry",
-           "get_cleaner", "per_item_cleaners", "register_cleaner"]
+__all__ = [
+    "CLEANERS",
+    "CleanBatch",
+    "Cleaner",
+    "CleanerEntry",
+    "CleanerError",
+    "default_cleaner",
+    "entry",
+    "get_cleaner",
+    "per_item_cleaners",
+    "register_cleaner",
+]

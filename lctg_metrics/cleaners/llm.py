@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, cast
+from typing import Any, cast
 
 from lctg_metrics.cleaners.base import CleanBatch
 
@@ -33,5 +34,7 @@ class LLMCleaner:
         from lctg_metrics.llm.judge import protocol_digest
 
         empty = dict(self.run_options or {}).get("empty_answer", "keep")
-        return (f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}"
-                f"({describe_params(self.config)},empty:{empty})")
+        return (
+            f"llm:{describe(self.config)}#{protocol_digest(self.protocol)}"
+            f"({describe_params(self.config)},empty:{empty})"
+        )

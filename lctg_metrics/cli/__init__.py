@@ -10,31 +10,36 @@ outputs as one set (:mod:`lctg_metrics.outputs`); a bad input or misuse is one l
 
 from __future__ import annotations
 
-from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below load is one line, exit 130
-
 import argparse
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CleanerError
+from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below load is one line, exit 130
+from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
 from lctg_metrics.cli.needs import check_extras
-from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.score import CLIError, cmd_score
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
 from lctg_metrics.metric_module import METRICS
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
 from lctg_metrics.schema import ScoringError
 
-SAMPLE_RULE = ("without any 'sample' field in the file, the k-th generation of an id is sample k (0-based), as in "
-               "the Python API; a file that gives 'sample' must give it on every line")
+SAMPLE_RULE = (
+    "without any 'sample' field in the file, the k-th generation of an id is sample k (0-based), as in "
+    "the Python API; a file that gives 'sample' must give it on every line"
+)
 
 
 def _dataset_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py, or a Hub dataset "
-                   "repo id (ORG/NAME)")
+    p.add_argument(
+        "--dataset",
+        required=True,
+        help="dataset folder written by build_dataset.py, or a Hub dataset repo id (ORG/NAME)",
+    )
     p.add_argument("--revision", help=REVISION_HELP)
     p.add_argument("--config", default="all", help="dataset config")
 
@@ -57,12 +62,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("prompts", help="export id + prompt as JSONL for your generation pipeline")
     _dataset_args(p)
     p.add_argument("--task", action="append", choices=list(TASKS), help="only these tasks (repeatable)")
-    p.add_argument("--format", choices=PROMPT_FORMATS, default="jsonl",
-                   help="jsonl: {id, prompt} lines (default); openai-batch: Batch API input lines (needs --model)")
+    p.add_argument(
+        "--format",
+        choices=PROMPT_FORMATS,
+        default="jsonl",
+        help="jsonl: {id, prompt} lines (default); openai-batch: Batch API input lines (needs --model)",
+    )
     p.add_argument("--model", help="model named in openai-batch lines")
     p.add_argument("--samples", type=int, help="samples per prompt: lines per prompt, one per sample (default 1)")
-    p.add_argument("--stories-source", dest="stories", metavar="DIR", help="with --config story_endings: your Possible Stories folder (fills the "
-                   "contexts; default $POSSIBLE_STORIES, else ../shared/possible-stories)")
+    p.add_argument(
+        "--stories-source",
+        dest="stories",
+        metavar="DIR",
+        help="with --config story_endings: your Possible Stories folder (fills the "
+        "contexts; default $POSSIBLE_STORIES, else ../shared/possible-stories)",
+    )
     p.add_argument("-o", "--output", required=True, help="JSONL file to write")
 
     s = sub.add_parser("sample", help="write toy generations (a synthetic sloppy model) to try the pipeline")
@@ -72,46 +86,86 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the toy model's"))
     s.add_argument("-o", "--output", required=True, help="JSONL file to write")
 
-    sc = sub.add_parser("score", help="score a generations file (JSONL, CSV or parquet)",
-                        description=f"Score a generations file. Samples: {SAMPLE_RULE}.")
-    sc.add_argument("generations", help="file with id, generation, optional sample (int) and cleaned; "
-                    + SAMPLE_RULE)
+    sc = sub.add_parser(
+        "score",
+        help="score a generations file (JSONL, CSV or parquet)",
+        description=f"Score a generations file. Samples: {SAMPLE_RULE}.",
+    )
+    sc.add_argument("generations", help="file with id, generation, optional sample (int) and cleaned; " + SAMPLE_RULE)
     _dataset_args(sc)
     sc.add_argument("--task", action="append", choices=list(TASKS), help="score only these tasks (repeatable)")
-    sc.add_argument("--from", dest="from_format", choices=FROM_FORMATS, default="lctg",
-                    help="what wrote the generations: lctg (default), lm-eval (--log_samples files or their folder) "
-                    "or openai-batch (a Batch API output file)")
+    sc.add_argument(
+        "--from",
+        dest="from_format",
+        choices=FROM_FORMATS,
+        default="lctg",
+        help="what wrote the generations: lctg (default), lm-eval (--log_samples files or their folder) "
+        "or openai-batch (a Batch API output file)",
+    )
     sc.add_argument("--id-field", help="field holding the row id (default id)")
-    sc.add_argument("--text-field", help="field holding the generation (default generation; lm-eval: resps or "
-                    "filtered_resps)")
+    sc.add_argument(
+        "--text-field", help="field holding the generation (default generation; lm-eval: resps or filtered_resps)"
+    )
     sc.add_argument("--json", help="write the JSON result here")
-    sc.add_argument("--details", help="write per-item verdicts (JSONL: id, sample, aspect, passed, reason, …, signature)")
-    sc.add_argument("--csv-dir", help="write {DIR}/{task}/all_scores.csv in upstream's layout (one row per "
-                    "model: the rows of other models already in the file are kept)")
+    sc.add_argument(
+        "--details", help="write per-item verdicts (JSONL: id, sample, aspect, passed, reason, …, signature)"
+    )
+    sc.add_argument(
+        "--csv-dir",
+        help="write {DIR}/{task}/all_scores.csv in upstream's layout (one row per "
+        "model: the rows of other models already in the file are kept)",
+    )
     sc.add_argument("--model-name", help="row label in all_scores.csv (default: model; needs --csv-dir)")
-    sc.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                    help="progress bars on stderr (default: only when stderr is a terminal)")
-    sc.add_argument("--dry-run", action="store_true", help="print how many LLM calls would be made (with --cleaner llm "
-                    "and/or --judge), then stop: nothing is written or called")
+    sc.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bars on stderr (default: only when stderr is a terminal)",
+    )
+    sc.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print how many LLM calls would be made (with --cleaner llm "
+        "and/or --judge), then stop: nothing is written or called",
+    )
     add_cli_options(sc, SCORING, RUN, LLM)
 
     pub = sub.add_parser("publish", help="upload a built dataset folder (and/or its metric module) to the Hub")
     pub.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")
     pub.add_argument("--repo-id", help="dataset repo, e.g. your-org/lctg")
-    pub.add_argument("--metric", metavar="REPO_ID", help="also (or only) upload one of the folder's metric modules "
-                     "to this Space, e.g. your-org/lctg_ctg (the module the Space is named after, else --module)")
-    pub.add_argument("--module", choices=list(METRICS), help="the metric module --metric uploads (default: the one "
-                     "the Space is named after, else lctg_ctg; lctg_if and lctg_ifsm are in builds with their config)")
-    pub.add_argument("--dataset-repo", metavar="REPO_ID", help="with --metric alone: the Hub dataset repo the Space "
-                     "scores, named in its card's datasets: (default: --repo-id when given)")
-    pub.add_argument("--private", action="store_true", help="create the Hub repo as private (an existing repo keeps "
-                     "its visibility)")
+    pub.add_argument(
+        "--metric",
+        metavar="REPO_ID",
+        help="also (or only) upload one of the folder's metric modules "
+        "to this Space, e.g. your-org/lctg_ctg (the module the Space is named after, else --module)",
+    )
+    pub.add_argument(
+        "--module",
+        choices=list(METRICS),
+        help="the metric module --metric uploads (default: the one "
+        "the Space is named after, else lctg_ctg; lctg_if and lctg_ifsm are in builds with their config)",
+    )
+    pub.add_argument(
+        "--dataset-repo",
+        metavar="REPO_ID",
+        help="with --metric alone: the Hub dataset repo the Space "
+        "scores, named in its card's datasets: (default: --repo-id when given)",
+    )
+    pub.add_argument(
+        "--private", action="store_true", help="create the Hub repo as private (an existing repo keeps its visibility)"
+    )
     pub.add_argument("--token-env", default="HF_TOKEN", help="environment variable holding the token")
-    pub.add_argument("--tag", default="default", help="tag of the uploaded commit (default v<version>: the version the "
-                     "built configs carry)")
+    pub.add_argument(
+        "--tag",
+        default="default",
+        help="tag of the uploaded commit (default v<version>: the version the built configs carry)",
+    )
     pub.add_argument("--no-tag", action="store_true", help="do not tag the commit")
-    pub.add_argument("--dry-run", action="store_true", help="print what would be uploaded (files, sizes, repo and tag), "
-                     "then stop: nothing is written or uploaded")
+    pub.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print what would be uploaded (files, sizes, repo and tag), then stop: nothing is written or uploaded",
+    )
 
     if command not in OWN_COMMANDS:
         from lctg_metrics.cli import analysis, ifsm, instructions, lm_eval
@@ -152,8 +206,11 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         return code
     except BrokenPipeError:
         _quiet_stdout()
-        print(f"{prog}: error: standard output was closed by its reader (broken pipe) before everything was printed; "
-              "files the command wrote before that point are complete", file=sys.stderr)
+        print(
+            f"{prog}: error: standard output was closed by its reader (broken pipe) before everything was printed; "
+            "files the command wrote before that point are complete",
+            file=sys.stderr,
+        )
         return 2
     except input_errors() as e:
         print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
@@ -181,8 +238,10 @@ class _Stdout:
             raise
         except OSError as e:
             _quiet_stdout()
-            raise CLIError(f"standard output: cannot write ({e.strerror or e}); what it shows is incomplete, files "
-                           "the command wrote are complete") from None
+            raise CLIError(
+                f"standard output: cannot write ({e.strerror or e}); what it shows is incomplete, files "
+                "the command wrote are complete"
+            ) from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._out, name)
@@ -202,8 +261,10 @@ def check_stdout() -> None:
     try:
         PRINTED.encode(encoding, errors=getattr(out, "errors", None) or "strict")
     except UnicodeEncodeError:
-        raise CLIError(f"standard output encodes {encoding}, which cannot print the results (Japanese text); set "
-                       "PYTHONIOENCODING=utf-8 (or a UTF-8 locale such as LANG=C.UTF-8)") from None
+        raise CLIError(
+            f"standard output encodes {encoding}, which cannot print the results (Japanese text); set "
+            "PYTHONIOENCODING=utf-8 (or a UTF-8 locale such as LANG=C.UTF-8)"
+        ) from None
     except LookupError:
         return
 
@@ -229,12 +290,16 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
     command = argv[0] if argv else "lctg"
     try:
         if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
-            return cmd_build(argparse.Namespace(args=argv[1:]), prog="build_dataset.py" if prog != "lctg" else "lctg build")
+            return cmd_build(
+                argparse.Namespace(args=argv[1:]), prog="build_dataset.py" if prog != "lctg" else "lctg build"
+            )
         args = build_parser(command).parse_args(argv)
         return run_command(f"lctg {args.command}", getattr(args, "handler", None) or COMMANDS[args.command], args)
     except KeyboardInterrupt:
-        print(f"{prog if prog != 'lctg' else 'lctg ' + command}: interrupted; {_kept_after_interrupt(argv)}",
-              file=sys.stderr)
+        print(
+            f"{prog if prog != 'lctg' else 'lctg ' + command}: interrupted; {_kept_after_interrupt(argv)}",
+            file=sys.stderr,
+        )
         return 130
 
 
@@ -253,7 +318,13 @@ def _one_line(e: BaseException) -> str:
     return " ".join(text.split("\n")).strip() or type(e).__name__
 
 
-COMMANDS = {"build": cmd_build, "prompts": cmd_prompts, "sample": cmd_sample, "score": cmd_score, "publish": cmd_publish}
+COMMANDS = {
+    "build": cmd_build,
+    "prompts": cmd_prompts,
+    "sample": cmd_sample,
+    "score": cmd_score,
+    "publish": cmd_publish,
+}
 
 
 interrupt.release()

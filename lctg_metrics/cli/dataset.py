@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-
 #: Configs whose rows are not LCTG prompts (built with --instructions / --stories).
 INSTRUCTIONS_CONFIG, STORY_CONFIG = "instructions", "story_endings"
 
@@ -36,13 +35,21 @@ def check_local_path(name: str) -> None:
     if os.path.exists(name):
         return
     parts = name.replace("\\", "/").split("/")
-    looks = (name.startswith((".", "/", "~")) or name.endswith(("/", "\\")) or len(parts) > 2 or "\\" in name
-             or (len(parts) == 2 and os.path.isdir(parts[0])) or (len(name) > 1 and name[1] == ":"))
+    looks = (
+        name.startswith((".", "/", "~"))
+        or name.endswith(("/", "\\"))
+        or len(parts) > 2
+        or "\\" in name
+        or (len(parts) == 2 and os.path.isdir(parts[0]))
+        or (len(name) > 1 and name[1] == ":")
+    )
     if looks:
         shadow = len(parts) == 2 and parts[0] not in ("", ".", "..", "~") and os.path.isdir(parts[0])
         hint = f" ({parts[0]}/ is a folder here, so this names a local path)" if shadow else ""
-        raise CLIError(f"dataset {os.path.normpath(name)}: no such folder{hint} (--dataset); check the path, or build one with `lctg build -o "
-                       f"{name}`")
+        raise CLIError(
+            f"dataset {os.path.normpath(name)}: no such folder{hint} (--dataset); check the path, or build one with `lctg build -o "
+            f"{name}`"
+        )
 
 
 def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
@@ -56,8 +63,7 @@ def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
 
 def cmd_prompts(args: argparse.Namespace) -> int:
     from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import jsonl_text
-    from lctg_metrics.outputs import Output, check_paths, write_all
+    from lctg_metrics.outputs import Output, check_paths, jsonl_text, write_all
 
     if args.format == "jsonl" and args.model is not None:
         raise CLIError("--model names the model of --format openai-batch lines; jsonl lines carry no model")
@@ -95,8 +101,7 @@ def _said(output: str, what: str) -> None:
 
 def cmd_sample(args: argparse.Namespace) -> int:
     from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import jsonl_text
-    from lctg_metrics.outputs import Output, check_paths, write_all
+    from lctg_metrics.outputs import Output, check_paths, jsonl_text, write_all
     from lctg_metrics.sample import sample_generations
 
     if args.samples < 1:
@@ -109,8 +114,11 @@ def cmd_sample(args: argparse.Namespace) -> int:
 
         outputs = toy_instruction_outputs(read_config_rows(args.dataset, args.config), seed=args.seed)
         write_all([(args.output, jsonl_text(outputs))])
-        _said(args.output, f"{len(outputs)} toy outputs for the instructions config; score them with lctg if-score "
-                           f"{args.output} --dataset {args.dataset}")
+        _said(
+            args.output,
+            f"{len(outputs)} toy outputs for the instructions config; score them with lctg if-score "
+            f"{args.output} --dataset {args.dataset}",
+        )
         return 0
     if args.config == STORY_CONFIG:  # one ending per question, scored by `lctg ifsm`
         import pyarrow.parquet as pq
@@ -118,11 +126,20 @@ def cmd_sample(args: argparse.Namespace) -> int:
         from lctg_metrics.inputs import dataset_files
         from lctg_metrics.sample import toy_story_endings
 
-        endings = toy_story_endings([r for f in dataset_files(args.dataset, args.config)
-                                     for r in pq.read_table(f, columns=["id", "question"]).to_pylist()], seed=args.seed)
+        endings = toy_story_endings(
+            [
+                r
+                for f in dataset_files(args.dataset, args.config)
+                for r in pq.read_table(f, columns=["id", "question"]).to_pylist()
+            ],
+            seed=args.seed,
+        )
         write_all([(args.output, jsonl_text(endings))])
-        _said(args.output, f"{len(endings)} toy story endings; score them with lctg ifsm {args.output}: the reader "
-                           "needs the contexts of your Possible Stories copy")
+        _said(
+            args.output,
+            f"{len(endings)} toy story endings; score them with lctg ifsm {args.output}: the reader "
+            "needs the contexts of your Possible Stories copy",
+        )
         return 0
     rows = read_rows(args.dataset, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=args.samples, seed=args.seed)
@@ -137,8 +154,10 @@ MAX_SAMPLES = 10_000
 
 def _bounded_samples(samples: int | None) -> None:
     if samples is not None and samples > MAX_SAMPLES:
-        raise CLIError(f"--samples {samples} is more than {MAX_SAMPLES:,} per prompt (the lines are built in memory: "
-                       f"{samples:,} × 1,680 prompts would not fit); write several files with fewer samples")
+        raise CLIError(
+            f"--samples {samples} is more than {MAX_SAMPLES:,} per prompt (the lines are built in memory: "
+            f"{samples:,} × 1,680 prompts would not fit); write several files with fewer samples"
+        )
 
 
 def _story_prompts(args: argparse.Namespace) -> int:
@@ -147,8 +166,7 @@ def _story_prompts(args: argparse.Namespace) -> int:
 
     from lctg_metrics.ifsm.prompts import story_prompt_records
     from lctg_metrics.inputs import dataset_files
-    from lctg_metrics.outputs import jsonl_text
-    from lctg_metrics.outputs import write_all
+    from lctg_metrics.outputs import jsonl_text, write_all
 
     if args.format != "jsonl" or args.samples is not None or args.task:
         raise CLIError("--config story_endings writes {id, prompt} lines only (no --format, --samples or --task)")
@@ -181,8 +199,9 @@ def cmd_publish(args: argparse.Namespace) -> int:
     if args.metric:
         from lctg_dataset.publish import publish_metric
 
-        url = publish_metric(metric_folder, args.metric, token=token, private=args.private,
-                             dataset=args.repo_id or args.dataset_repo)
+        url = publish_metric(
+            metric_folder, args.metric, token=token, private=args.private, dataset=args.repo_id or args.dataset_repo
+        )
         print(f"published the metric module {metric_folder} to {url}")
     return 0
 
@@ -203,8 +222,10 @@ def _metric_plan(folder: Path, repo_id: str) -> list[str]:
 
         module = METRICS[folder.name]
         needs = f" with its {module.config} config" if module.config else ""
-        raise CLIError(f"metric folder {folder} does not exist; build the dataset first{needs} (it writes "
-                       f"{folder.name}/)")
+        raise CLIError(
+            f"metric folder {folder} does not exist; build the dataset first{needs} (it writes {folder.name}/)"
+        )
     files = sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return [f"metric Space: {repo_id}"] + [f"  {p.relative_to(folder).as_posix()}  {p.stat().st_size} bytes"
-                                            for p in files]
+    return [f"metric Space: {repo_id}"] + [
+        f"  {p.relative_to(folder).as_posix()}  {p.stat().st_size} bytes" for p in files
+    ]

@@ -50,5 +50,7 @@ def refuse_other_family(path: Any, command: str, dataset: str | None = None) -> 
         return
     other = found.pop()
     what, how = FAMILIES[other]
-    raise CLIError(f"{path} holds {what} (ids like {first[0].id!r}), not {FAMILIES[command][0]}: score it with "
-                   f"`{how.format(path=path, dataset=dataset or 'DATASET')}`")
+    raise CLIError(
+        f"{path} holds {what} (ids like {first[0].id!r}), not {FAMILIES[command][0]}: score it with "
+        f"`{how.format(path=path, dataset=dataset or 'DATASET')}`"
+    )

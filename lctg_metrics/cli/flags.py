@@ -10,11 +10,22 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lctg_dataset.helpformat import HelpFormatter, Parser
+from lctg_dataset.helpformat import add_renamed as add_hidden
 from lctg_metrics.options import BY_NAME
-from lctg_dataset.helpformat import HelpFormatter, Parser, add_renamed as add_hidden
 
-__all__ = ["CI_RESAMPLES", "HelpFormatter", "Parser", "RENAMED", "REVISION_HELP", "SEED_HELP", "add_renamed", "add_resamples",
-           "refuse_empty", "resamples"]
+__all__ = [
+    "CI_RESAMPLES",
+    "HelpFormatter",
+    "Parser",
+    "RENAMED",
+    "REVISION_HELP",
+    "SEED_HELP",
+    "add_renamed",
+    "add_resamples",
+    "refuse_empty",
+    "resamples",
+]
 
 #: (command, old flag) -> new flag. Kept as hidden aliases until the next minor version.
 RENAMED: dict[tuple[str, str], str] = {
@@ -50,18 +61,22 @@ def _nonempty(text: str) -> str:
 def refuse_empty(parser: argparse.ArgumentParser) -> None:
     """Make every flag that takes a string refuse an empty one (``--json ""`` would silently write nothing)."""
     for action in parser._actions:
-        if (action.option_strings and action.type is None and action.nargs in (None, "?")
-                and isinstance(action, (argparse._StoreAction, argparse._AppendAction))):
+        if (
+            action.option_strings
+            and action.type is None
+            and action.nargs in (None, "?")
+            and isinstance(action, (argparse._StoreAction, argparse._AppendAction))
+        ):
             action.type = _nonempty
-
 
 
 #: The one default of ``--ci-resamples`` (score, if-score, ifsm, report: bootstrap 95% intervals over prompts), as the
 #: option declares it for the API and the evaluate modules.
 CI_RESAMPLES: int = BY_NAME["ci_resamples"].default
 #: What ``--revision`` means in every command that has it: the dataset revision to read (an upload tag is ``--tag``).
-REVISION_HELP = ("with a Hub repo id as --dataset: the tag, branch or commit to read (default: the repo's default "
-                 "revision)")
+REVISION_HELP = (
+    "with a Hub repo id as --dataset: the tag, branch or commit to read (default: the repo's default revision)"
+)
 #: What ``--seed`` is in every command: the seed of every random draw the command makes.
 SEED_HELP = "seed of every random draw this command makes ({what}); the same seed, the same output"
 
@@ -71,19 +86,26 @@ def resamples(text: str) -> int:
     an error in another; intervals are switched off by their own flag)."""
     value = int(text)  # a ValueError reads "argument --ci-resamples: invalid int value: 'x'"
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be >= 1, got {text} (to skip the intervals: lctg score without --ci, "
-                                         "lctg if-score --no-ci)")
+        raise argparse.ArgumentTypeError(
+            f"must be >= 1, got {text} (to skip the intervals: lctg score without --ci, lctg if-score --no-ci)"
+        )
     return value
 
 
 resamples.__name__ = "int"
 
 
-def add_resamples(parser: Any, *, dest: str = "ci_resamples", default: int = CI_RESAMPLES,
-                  what: str = "bootstrap resamples for the 95% confidence intervals") -> None:
+def add_resamples(
+    parser: Any,
+    *,
+    dest: str = "ci_resamples",
+    default: int = CI_RESAMPLES,
+    what: str = "bootstrap resamples for the 95% confidence intervals",
+) -> None:
     """``--ci-resamples N`` with its one type (and, unless a command says otherwise, its one default)."""
-    parser.add_argument("--ci-resamples", dest=dest, metavar="N", type=resamples, default=default,
-                        help=what.replace("%", "%%"))
+    parser.add_argument(
+        "--ci-resamples", dest=dest, metavar="N", type=resamples, default=default, help=what.replace("%", "%%")
+    )
 
 
 def affix_length(text: str) -> str:
@@ -94,8 +116,9 @@ def affix_length(text: str) -> str:
     parts = [text] if "=" not in text else [p.partition("=")[2] for p in text.split(",")]
     tasks = {p.partition("=")[0].strip() for p in text.split(",")} if "=" in text else set()
     if tasks - set(TASKS) or not all(p.strip().isdigit() and int(p) >= 1 for p in parts):
-        raise argparse.ArgumentTypeError(f"must be a number of characters >= 1 (N), or task=N,... for the tasks "
-                                         f"{', '.join(TASKS)}; got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"must be a number of characters >= 1 (N), or task=N,... for the tasks {', '.join(TASKS)}; got {text!r}"
+        )
     return text
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.cli.flags import SEED_HELP, add_resamples
@@ -24,45 +25,75 @@ from lctg_metrics.options import CLI, LLM, cli_number, options_for
 
 PROG = "lctg ifsm"
 SPLITS = ("eval", "fit", "all")
-DESCRIPTION = ("Score generated story endings with IFSM: a multiple-choice reader must pick each ending as the answer "
-               "to its Possible Stories question. Prints IFSM with its 95% CI, the reader's accuracy on gold endings, "
-               "the attack sets, the guard's counts, validity and the signature. Exit 0 valid, 1 invalid "
-               "(--allow-invalid accepts it), 2 bad input.")
+DESCRIPTION = (
+    "Score generated story endings with IFSM: a multiple-choice reader must pick each ending as the answer "
+    "to its Possible Stories question. Prints IFSM with its 95% CI, the reader's accuracy on gold endings, "
+    "the attack sets, the guard's counts, validity and the signature. Exit 0 valid, 1 invalid "
+    "(--allow-invalid accepts it), 2 bad input."
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``lctg ifsm`` (the LLM endpoint flags are the project's declared LLM options)."""
     p.add_argument("generations", help="generated endings: JSONL, CSV or parquet with id and generation")
-    p.add_argument("--reader", default="embedding", choices=sorted(READERS),
-                   help="multiple-choice reader: embedding (the default: offline, Universal Sentence Encoder + a "
-                        "calibrated head; weak), embedding-e5 (offline, multilingual-e5-small; weak) or llm (any "
-                        "OpenAI-compatible endpoint: the paper's route)")
-    p.add_argument("--llm-calibrate", action="store_true",
-                   help="with --reader llm: ask each item in two candidate orders and count the ending only when "
-                        "both pick it (a letter prior then earns nothing; twice the calls)")
-    p.add_argument("--stories-source", dest="stories", metavar="DIR", default=None,
-                   help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
-                        "(default $POSSIBLE_STORIES, else ../shared/possible-stories)")
+    p.add_argument(
+        "--reader",
+        default="embedding",
+        choices=sorted(READERS),
+        help="multiple-choice reader: embedding (the default: offline, Universal Sentence Encoder + a "
+        "calibrated head; weak), embedding-e5 (offline, multilingual-e5-small; weak) or llm (any "
+        "OpenAI-compatible endpoint: the paper's route)",
+    )
+    p.add_argument(
+        "--llm-calibrate",
+        action="store_true",
+        help="with --reader llm: ask each item in two candidate orders and count the ending only when "
+        "both pick it (a letter prior then earns nothing; twice the calls)",
+    )
+    p.add_argument(
+        "--stories-source",
+        dest="stories",
+        metavar="DIR",
+        default=None,
+        help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
+        "(default $POSSIBLE_STORIES, else ../shared/possible-stories)",
+    )
     p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
-    p.add_argument("--seed", type=int, default=0,
-                   help=SEED_HELP.format(what="the eval/fit split, the instruction templates and the bootstrap"))
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=SEED_HELP.format(what="the eval/fit split, the instruction templates and the bootstrap"),
+    )
     add_resamples(p, dest="n_boot", default=N_BOOT)  # the IFSM API's default: the CLI decides nothing it does not
     p.add_argument("--head", default=None, help="head file for an embedding reader (default: the shipped one)")
-    p.add_argument("--dissimilarity", default="auto",
-                   help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none")
+    p.add_argument(
+        "--dissimilarity", default="auto", help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none"
+    )
     p.add_argument("--no-adversarial", action="store_true", help="skip the attack sets (the result is invalid)")
-    p.add_argument("--attack-cache", action=argparse.BooleanOptionalAction, default=True,
-                   help="reuse the gold run and attack table computed before for the same reader, guard, versions and "
-                        "rows (default; $LCTG_IFSM_CACHE, else $LCTG_CACHE_DIR/ifsm_attacks, else "
-                        "~/.cache/lctg/ifsm_attacks; LCTG_IFSM_CACHE=off turns it off)")
-    p.add_argument("--clear-cache", action="store_true",
-                   help="remove the cached attack tables first (and print how many and where)")
+    p.add_argument(
+        "--attack-cache",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="reuse the gold run and attack table computed before for the same reader, guard, versions and "
+        "rows (default; $LCTG_IFSM_CACHE, else $LCTG_CACHE_DIR/ifsm_attacks, else "
+        "~/.cache/lctg/ifsm_attacks; LCTG_IFSM_CACHE=off turns it off)",
+    )
+    p.add_argument(
+        "--clear-cache",
+        action="store_true",
+        help="remove the cached attack tables first (and print how many and where)",
+    )
     p.add_argument("--json", help="write the JSON result here")
     p.add_argument("--details", help="write per-item lines here (JSONL: id, hit, choice, guard, signature)")
     p.add_argument("--allow-invalid", action="store_true", help="exit 0 even when the result is invalid")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bars on stderr: texts encoded, item sets read, LLM calls (default: only when stderr "
-                        "is a terminal)")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bars on stderr: texts encoded, item sets read, LLM calls (default: only when stderr "
+        "is a terminal)",
+    )
     g = p.add_argument_group("LLM reader (--reader llm; any OpenAI-compatible endpoint)")
     for o in options_for(CLI, LLM):
         kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name, "default": o.default}
@@ -73,8 +104,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def register(subparsers: Any) -> None:
     """Add ``ifsm`` to the ``lctg`` subcommands."""
-    p = subparsers.add_parser("ifsm", help="score story endings with IFSM (reader, guard, attacks, signature)",
-                              description=DESCRIPTION)
+    p = subparsers.add_parser(
+        "ifsm", help="score story endings with IFSM (reader, guard, attacks, signature)", description=DESCRIPTION
+    )
     add_arguments(p)
     p.set_defaults(handler=cmd_ifsm)
 
@@ -82,14 +114,20 @@ def register(subparsers: Any) -> None:
 def check_paths(args: argparse.Namespace) -> None:
     """Refuse, before any work, an output that is an input or another output (``lctg_metrics.outputs``)."""
     from lctg_dataset.stories.source import SOURCE_SPLITS, default_source_dir
-    from lctg_metrics.outputs import Output, cache_output, check_paths as check
+    from lctg_metrics.outputs import Output, cache_output
+    from lctg_metrics.outputs import check_paths as check
 
     stories = Path(args.stories) if args.stories else default_source_dir()
     inputs: dict[str, Any] = {"GENERATIONS": args.generations, "--head": args.head}
     inputs.update({f"--stories-source {s}.jsonl": stories / f"{s}.jsonl" for s in SOURCE_SPLITS})
-    check([Output.file("--json", args.json) if args.json else None,
-           Output.file("--details", args.details) if args.details else None,
-           cache_output(args.llm_cache) if args.reader == "llm" else None], inputs)
+    check(
+        [
+            Output.file("--json", args.json) if args.json else None,
+            Output.file("--details", args.details) if args.details else None,
+            cache_output(args.llm_cache) if args.reader == "llm" else None,
+        ],
+        inputs,
+    )
 
 
 def read_endings(path: str) -> dict[str, str]:
@@ -106,10 +144,19 @@ def reader_options(args: argparse.Namespace) -> dict[str, Any]:
 
         if not (args.llm_base_url and args.llm_model):
             raise CLIError("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
-        config = reader_config(args.llm_base_url, args.llm_model, api_key_env=args.llm_api_key_env,
-                               concurrency=args.llm_concurrency, cache_path=args.llm_cache, timeout=args.llm_timeout,
-                               max_retries=args.llm_max_retries, temperature=args.llm_temperature,
-                               max_tokens=args.llm_max_tokens, seed=args.llm_seed, top_p=args.llm_top_p)
+        config = reader_config(
+            args.llm_base_url,
+            args.llm_model,
+            api_key_env=args.llm_api_key_env,
+            concurrency=args.llm_concurrency,
+            cache_path=args.llm_cache,
+            timeout=args.llm_timeout,
+            max_retries=args.llm_max_retries,
+            temperature=args.llm_temperature,
+            max_tokens=args.llm_max_tokens,
+            seed=args.llm_seed,
+            top_p=args.llm_top_p,
+        )
         return {"config": config, "calibrate": True} if args.llm_calibrate else {"config": config}
     if args.llm_calibrate:
         raise CLIError("--llm-calibrate is for --reader llm")
@@ -146,12 +193,11 @@ class Bars:
 def run(args: argparse.Namespace) -> int:
     """Score, write the outputs, print the result; 1 when it is invalid and not allowed."""
     from lctg_dataset.stories import load_story_rows
+    from lctg_metrics.ifsm.progress import reporting
     from lctg_metrics.ifsm.records import detail_records, result_dict
     from lctg_metrics.ifsm.report import format_result
-    from lctg_metrics.ifsm.progress import reporting
     from lctg_metrics.ifsm.score import score_ifsm
     from lctg_metrics.outputs import write_all
-
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
     try:
@@ -169,19 +215,27 @@ def run(args: argparse.Namespace) -> int:
     if args.clear_cache:
         from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache
 
-        print(f"removed {clear_cache()} cached attack tables from {cache_dir() or '(no cache folder)'}",
-              file=sys.stderr)
+        print(
+            f"removed {clear_cache()} cached attack tables from {cache_dir() or '(no cache folder)'}", file=sys.stderr
+        )
     options = reader_options(args)
     rows = load_story_rows(args.stories, include_contexts=True, seed=args.seed)
     bars = Bars() if (args.progress if args.progress is not None else sys.stderr.isatty()) else None
     try:
         with reporting(bars):
-            result = score_ifsm(endings, rows, reader=args.reader, reader_options=options,
-                                split=None if args.split == "all" else args.split,
-                                adversarial=not args.no_adversarial,
-                                dissimilarity_encoder=None if args.dissimilarity == "none" else args.dissimilarity,
-                                n_boot=args.n_boot, seed=args.seed, return_items=bool(args.details),
-                                attack_cache=args.attack_cache)
+            result = score_ifsm(
+                endings,
+                rows,
+                reader=args.reader,
+                reader_options=options,
+                split=None if args.split == "all" else args.split,
+                adversarial=not args.no_adversarial,
+                dissimilarity_encoder=None if args.dissimilarity == "none" else args.dissimilarity,
+                n_boot=args.n_boot,
+                seed=args.seed,
+                return_items=bool(args.details),
+                attack_cache=args.attack_cache,
+            )
     finally:
         if bars is not None:
             bars.close()
@@ -194,8 +248,10 @@ def run(args: argparse.Namespace) -> int:
     say_wrote(path for path, _ in files)
     print(format_result(result))
     if not result.valid and not args.allow_invalid:
-        print(f"{PROG}: invalid result: {'; '.join(result.invalid_reasons)} (--allow-invalid to accept it)",
-              file=sys.stderr)
+        print(
+            f"{PROG}: invalid result: {'; '.join(result.invalid_reasons)} (--allow-invalid to accept it)",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

@@ -43,8 +43,10 @@ def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
             raise ValueError("--from m-ifeval needs --input ja_input_data.jsonl (and no --dataset)")
         return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))]
     if not args.dataset or args.input:
-        raise ValueError("--from lctg needs --dataset (a folder written by build_dataset.py, or a Hub dataset repo "
-                         "id ORG/NAME) and no --input")
+        raise ValueError(
+            "--from lctg needs --dataset (a folder written by build_dataset.py, or a Hub dataset repo "
+            "id ORG/NAME) and no --input"
+        )
     args.resolved = resolve_dataset_arg(args)  # a Hub repo id becomes its verified cached snapshot folder
     folder = Path(args.dataset)
     found = [("GENERATIONS", Path(args.generations)), ("--dataset", folder)]
@@ -83,13 +85,21 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         hub = args.resolved.source()  # the repo, the revision asked for and the commit it resolved to
         name = f"{data_name(rows)}@{hub}" if hub else None
         data = {"format": "lctg", "dataset": hub or str(args.dataset), "config": args.config}
-    result = score_instructions(generations, rows, mode=args.mode, ci=args.ci,
-                                n_resamples=args.ci_resamples, seed=args.seed, data=name,
-                                source=str(args.generations))
+    result = score_instructions(
+        generations,
+        rows,
+        mode=args.mode,
+        ci=args.ci,
+        n_resamples=args.ci_resamples,
+        seed=args.seed,
+        data=name,
+        source=str(args.generations),
+    )
     outputs: list[tuple[Any, str]] = []
     if args.json:
-        outputs.append((args.json, json_text({**result.to_dict(), "inputs": {"generations": str(args.generations),
-                                                                              **data}})))
+        outputs.append(
+            (args.json, json_text({**result.to_dict(), "inputs": {"generations": str(args.generations), **data}}))
+        )
     if args.details:
         outputs.append((args.details, jsonl_text(result.details)))
     write_all(outputs)  # both or neither
@@ -103,23 +113,38 @@ def register(subparsers: Any) -> None:
     from lctg_metrics.instructions.score import RUN_MODES
 
     p = subparsers.add_parser(
-        "if-score", help="score Japanese verifiable instructions (M-IFEval-ja files or the instructions config)",
+        "if-score",
+        help="score Japanese verifiable instructions (M-IFEval-ja files or the instructions config)",
         description="Check every instruction of every prompt in strict and loose mode; print prompt- and "
-                    "instruction-level accuracy (overall, per category, per instruction id) with bootstrap 95% "
-                    "CIs over prompts and the signature.")
-    p.add_argument("generations", metavar="GENERATIONS",
-                   help="JSONL: {id, generation} per line, or with --from m-ifeval a responses file {prompt, response}")
-    p.add_argument("--from", dest="from_format", choices=FORMATS, help="input format (default: m-ifeval with --input, else lctg)")
+        "instruction-level accuracy (overall, per category, per instruction id) with bootstrap 95% "
+        "CIs over prompts and the signature.",
+    )
+    p.add_argument(
+        "generations",
+        metavar="GENERATIONS",
+        help="JSONL: {id, generation} per line, or with --from m-ifeval a responses file {prompt, response}",
+    )
+    p.add_argument(
+        "--from", dest="from_format", choices=FORMATS, help="input format (default: m-ifeval with --input, else lctg)"
+    )
     p.add_argument("--input", help="M-IFEval's ja_input_data.jsonl (with --from m-ifeval)")
-    p.add_argument("--dataset", help="dataset folder written by build_dataset.py, or a Hub dataset repo id ORG/NAME "
-                   "(with --from lctg)")
+    p.add_argument(
+        "--dataset",
+        help="dataset folder written by build_dataset.py, or a Hub dataset repo id ORG/NAME (with --from lctg)",
+    )
     p.add_argument("--revision", help=REVISION_HELP)
     p.add_argument("--config", default="instructions", help="dataset config")
     p.add_argument("--mode", default="both", choices=list(RUN_MODES), help="verdicts to compute")
     p.add_argument("--json", help="write the JSON result here")
-    p.add_argument("--details", help="write one line per instruction: key, instruction_id, index, strict, loose, reason")
-    p.add_argument("--ci", action=argparse.BooleanOptionalAction, default=True,
-                   help="bootstrap 95%% confidence intervals over prompts (--no-ci: none)")
+    p.add_argument(
+        "--details", help="write one line per instruction: key, instruction_id, index, strict, loose, reason"
+    )
+    p.add_argument(
+        "--ci",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="bootstrap 95%% confidence intervals over prompts (--no-ci: none)",
+    )
     add_resamples(p)
     p.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the bootstrap's"))
     p.set_defaults(handler=cmd_if_score)

@@ -28,8 +28,12 @@ def _interrupted(signum: int, frame: Any) -> None:
 
 def guard() -> Any:
     """Install the quiet handler for the imports that follow; the handler to restore (None: nothing installed)."""
-    if (threading.current_thread() is not threading.main_thread() or hasattr(sys, "ps1")
-            or "IPython" in sys.modules or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or hasattr(sys, "ps1")
+        or "IPython" in sys.modules
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
         return None
     return signal.signal(signal.SIGINT, _interrupted)
 

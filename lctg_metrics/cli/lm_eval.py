@@ -9,28 +9,66 @@ from lctg_metrics.lm_eval_tasks.writer import DEFAULT_MAX_GEN_TOKS, DEFAULT_SAMP
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("lm-eval-tasks", help="write lm-evaluation-harness task files (group lctg) for a built dataset",
-                       description="Write task YAMLs + utils.py for `lm_eval --include_path DIR --tasks lctg`; each "
-                       "response is scored by lctg (rule cleaner by default), so the harness prints LCTG accuracies.")
-    p.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py, or a Hub repo id "
-                   "(ORG/NAME, through the Hugging Face cache; the task files pin the resolved commit)")
-    p.add_argument("--revision", help="with a Hub repo id as --dataset or --dataset-path: the tag, branch or commit "
-                   "to read (default: the repo's default revision)")
-    p.add_argument("-o", "--output", dest="out", required=True,
-                   help="folder to write the task files into (new, or written by this command)")
-    p.add_argument("--dataset-path", help="what the task files load (default: the folder's absolute path; a Hub "
-                   "repo id where this build is published loads its snapshot, checked against this build)")
-    p.add_argument("--samples", dest="repeats", type=int, default=1,
-                   help="samples per prompt: the harness's repeats (default 1; > 1 samples)")
-    p.add_argument("--max-gen-toks", type=int, default=DEFAULT_MAX_GEN_TOKS,
-                   help=f"tokens a response may take (default {DEFAULT_MAX_GEN_TOKS}: room for reasoning models)")
-    p.add_argument("--do-sample", dest="do_sample", action=argparse.BooleanOptionalAction, default=None,
-                   help="sample rather than decode greedily (default: on when --samples > 1, greedy otherwise; "
-                        "--no-do-sample with --samples > 1 is refused)")
-    p.add_argument("--temperature", type=float, help=f"sampling temperature (default {DEFAULT_SAMPLING_TEMPERATURE} "
-                   "when sampling)")
-    p.add_argument("--cleaner", choices=per_item_cleaners(), default="rule", help="cleaner used inside the harness "
-                   "(default rule; the LLM cleaner needs whole runs: use `lctg score --from lm-eval` instead)")
+    p = sub.add_parser(
+        "lm-eval-tasks",
+        help="write lm-evaluation-harness task files (group lctg) for a built dataset",
+        description="Write task YAMLs + utils.py for `lm_eval --include_path DIR --tasks lctg`; each "
+        "response is scored by lctg (rule cleaner by default), so the harness prints LCTG accuracies.",
+    )
+    p.add_argument(
+        "--dataset",
+        required=True,
+        help="dataset folder written by build_dataset.py, or a Hub repo id "
+        "(ORG/NAME, through the Hugging Face cache; the task files pin the resolved commit)",
+    )
+    p.add_argument(
+        "--revision",
+        help="with a Hub repo id as --dataset or --dataset-path: the tag, branch or commit "
+        "to read (default: the repo's default revision)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        dest="out",
+        required=True,
+        help="folder to write the task files into (new, or written by this command)",
+    )
+    p.add_argument(
+        "--dataset-path",
+        help="what the task files load (default: the folder's absolute path; a Hub "
+        "repo id where this build is published loads its snapshot, checked against this build)",
+    )
+    p.add_argument(
+        "--samples",
+        dest="repeats",
+        type=int,
+        default=1,
+        help="samples per prompt: the harness's repeats (default 1; > 1 samples)",
+    )
+    p.add_argument(
+        "--max-gen-toks",
+        type=int,
+        default=DEFAULT_MAX_GEN_TOKS,
+        help=f"tokens a response may take (default {DEFAULT_MAX_GEN_TOKS}: room for reasoning models)",
+    )
+    p.add_argument(
+        "--do-sample",
+        dest="do_sample",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="sample rather than decode greedily (default: on when --samples > 1, greedy otherwise; "
+        "--no-do-sample with --samples > 1 is refused)",
+    )
+    p.add_argument(
+        "--temperature", type=float, help=f"sampling temperature (default {DEFAULT_SAMPLING_TEMPERATURE} when sampling)"
+    )
+    p.add_argument(
+        "--cleaner",
+        choices=per_item_cleaners(),
+        default="rule",
+        help="cleaner used inside the harness "
+        "(default rule; the LLM cleaner needs whole runs: use `lctg score --from lm-eval` instead)",
+    )
     p.add_argument("--profile", default="upstream", help="scoring profile")
     p.set_defaults(handler=cmd_lm_eval_tasks)
 
@@ -45,11 +83,15 @@ def _check_usage(args: argparse.Namespace) -> None:
     if args.temperature is not None and not sampling:
         raise CLIError(f"--temperature {args.temperature} applies only when sampling; add --do-sample or drop it")
     if args.repeats > 1 and not sampling:
-        raise CLIError(f"--samples {args.repeats} with --no-do-sample gives {args.repeats} identical samples; sample "
-                       "(the default for --samples > 1) or give --samples 1")
+        raise CLIError(
+            f"--samples {args.repeats} with --no-do-sample gives {args.repeats} identical samples; sample "
+            "(the default for --samples > 1) or give --samples 1"
+        )
     if args.repeats > 1 and args.temperature == 0:
-        raise CLIError(f"--samples {args.repeats} with --temperature 0 gives {args.repeats} identical samples; give a "
-                       "temperature > 0 or --samples 1")
+        raise CLIError(
+            f"--samples {args.repeats} with --temperature 0 gives {args.repeats} identical samples; give a "
+            "temperature > 0 or --samples 1"
+        )
 
 
 def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
@@ -57,15 +99,25 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
 
     _check_usage(args)
 
-    files = write_lm_eval_tasks(args.dataset, args.out, dataset_path=args.dataset_path, revision=args.revision,
-                                repeats=args.repeats, max_gen_toks=args.max_gen_toks, do_sample=args.do_sample,
-                                temperature=args.temperature, scoring={"cleaner": args.cleaner, "profile": args.profile})
+    files = write_lm_eval_tasks(
+        args.dataset,
+        args.out,
+        dataset_path=args.dataset_path,
+        revision=args.revision,
+        repeats=args.repeats,
+        max_gen_toks=args.max_gen_toks,
+        do_sample=args.do_sample,
+        temperature=args.temperature,
+        scoring={"cleaner": args.cleaner, "profile": args.profile},
+    )
     from lctg_metrics.cli.wrote import say_wrote
 
     say_wrote(files)
-    print(f"{len(files)} task files in {args.out}; run: lm_eval --include_path {args.out} --tasks lctg "
-          f"--log_samples --output_path OUT ... then `{score_command(args)}` for the full report (add "
-          "--missing skip for a run with --limit)")
+    print(
+        f"{len(files)} task files in {args.out}; run: lm_eval --include_path {args.out} --tasks lctg "
+        f"--log_samples --output_path OUT ... then `{score_command(args)}` for the full report (add "
+        "--missing skip for a run with --limit)"
+    )
     return 0
 
 
@@ -74,4 +126,6 @@ def score_command(args: argparse.Namespace) -> str:
     import shlex
 
     revision = f" --revision {shlex.quote(args.revision)}" if args.revision else ""
-    return f"lctg score OUT --from lm-eval --dataset {shlex.quote(str(args.dataset))}{revision} --cleaner {args.cleaner}"
+    return (
+        f"lctg score OUT --from lm-eval --dataset {shlex.quote(str(args.dataset))}{revision} --cleaner {args.cleaner}"
+    )

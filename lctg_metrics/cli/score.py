@@ -6,8 +6,9 @@ import argparse
 import contextlib
 import csv
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.cleaners import default_cleaner, entry
@@ -29,11 +30,16 @@ def cmd_score(args: argparse.Namespace) -> int:
     progress = args.progress if args.progress is not None else sys.stderr.isatty()
     dataset = resolve_dataset_arg(args)
     csv_names = [f"{t}/all_scores.csv" for t in TASKS]
-    check_paths([Output.file("--json", args.json) if args.json else None,
-                 Output.file("--details", args.details) if args.details else None,
-                 Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
-                 cache_output(args.llm_cache) if _calls_llm(args) else None],  # written as answers come
-                inputs={"GENERATIONS": args.generations}, dataset=dataset.path)
+    check_paths(
+        [
+            Output.file("--json", args.json) if args.json else None,
+            Output.file("--details", args.details) if args.details else None,
+            Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
+            cache_output(args.llm_cache) if _calls_llm(args) else None,
+        ],  # written as answers come
+        inputs={"GENERATIONS": args.generations},
+        dataset=dataset.path,
+    )
     if args.from_format == "lctg":
         from lctg_metrics.cli.families import refuse_other_family
 
@@ -54,8 +60,16 @@ def cmd_score(args: argparse.Namespace) -> int:
     cleaner, judge = _llm_steps(args, cleaner_name, progress)
     if args.dry_run:
         return _dry_run(args, generations, rows, cleaner, judge)
-    result = score(generations, [r["constraint"] for r in rows], options=options, cleaner=cleaner,
-                   missing=args.missing, judge=judge, progress=progress, dataset_source=dataset.source())
+    result = score(
+        generations,
+        [r["constraint"] for r in rows],
+        options=options,
+        cleaner=cleaner,
+        missing=args.missing,
+        judge=judge,
+        progress=progress,
+        dataset_source=dataset.source(),
+    )
     return _write_outputs(args, result, None, [])
 
 
@@ -98,8 +112,12 @@ def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) 
     if args.json:
         out = result.to_dict()
         if cis is not None:
-            out["ci"] = {"level": 0.95, "resamples": args.ci_resamples, "seed": args.seed,
-                         "intervals": {t: {k: list(v) for k, v in per.items()} for t, per in cis.items()}}
+            out["ci"] = {
+                "level": 0.95,
+                "resamples": args.ci_resamples,
+                "seed": args.seed,
+                "intervals": {t: {k: list(v) for k, v in per.items()} for t, per in cis.items()},
+            }
         files.append((args.json, json_text(out)))
     if details is not None:
         files.append((args.details, details))
@@ -124,8 +142,10 @@ def _print_table(result: Any, cis: Any, notes: list[str], *, rounding_note: bool
 
     print(format_table(result, cis=cis))
     if rounding_note:  # only where a rounded copy of the scores is written
-        print("(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
-              "per-sample scores rounded to 3 decimals, then averaged)")
+        print(
+            "(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
+            "per-sample scores rounded to 3 decimals, then averaged)"
+        )
     for step, usage in (result.llm_usage or {}).items():
         print(f"llm {step}: {_usage_line(usage)}")
     for note in notes:
@@ -146,8 +166,10 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     old = [r for r in csv.reader(io.StringIO(read_text(path), newline="")) if any(f.strip() for f in r)]
     new = list(csv.reader(io.StringIO(text, newline="")))
     if not old or old[0] != new[0]:
-        raise CLIError(f"--csv-dir: {path} has other columns than this run writes ({','.join(new[0])!r}); the runs "
-                       "differ (e.g. one has the quality judge): give another --csv-dir")
+        raise CLIError(
+            f"--csv-dir: {path} has other columns than this run writes ({','.join(new[0])!r}); the runs "
+            "differ (e.g. one has the quality judge): give another --csv-dir"
+        )
     rows, kept, placed = [old[0]], [], False
     for row in old[1:]:
         if row[0] == model:
@@ -188,8 +210,10 @@ def _check_usage(args: argparse.Namespace) -> None:
     if not (args.cleaner and entry(args.cleaner).calls_llm) and not args.judge:
         for o in options_for("cli", LLM):
             if getattr(args, o.name) != o.default:
-                raise CLIError(f"{o.flag} configures the LLM cleaner and judge, but neither runs; add --cleaner llm "
-                               "and/or --judge, or drop it")
+                raise CLIError(
+                    f"{o.flag} configures the LLM cleaner and judge, but neither runs; add --cleaner llm "
+                    "and/or --judge, or drop it"
+                )
     if args.from_format == "openai-batch" and (args.id_field or args.text_field):
         raise CLIError("--id-field/--text-field do not apply to --from openai-batch (ids come from custom_id)")
 
@@ -201,12 +225,16 @@ def _read(args: argparse.Namespace) -> list[Any]:
     if args.from_format == "lctg" and args.id_field is None and args.text_field is None:
         return read_generations(args.generations)
     from lctg_metrics.formats import read_generations_from  # other tools' files and field names
+
     fields = {k: v for k, v in (("id_field", args.id_field), ("text_field", args.text_field)) if v is not None}
     if args.from_format == "lm-eval" and Path(args.generations).is_dir():  # a run may hold several configs
         from lctg_metrics.lm_eval_tasks.results import files_of_config
 
-        return [g for f in files_of_config(args.generations, args.config, say=print)
-                for g in read_generations_from(f, "lm-eval", missing=args.missing, **fields)]
+        return [
+            g
+            for f in files_of_config(args.generations, args.config, say=print)
+            for g in read_generations_from(f, "lm-eval", missing=args.missing, **fields)
+        ]
     return read_generations_from(args.generations, args.from_format, missing=args.missing, **fields)
 
 
@@ -238,15 +266,31 @@ def _llm_steps(args: argparse.Namespace, cleaner_name: str, progress: bool) -> t
     from lctg_metrics.inputs import base_texts, read_protocol
     from lctg_metrics.scoring import JudgeSpec
 
-    config = llm_config(args.llm_base_url, args.llm_model, api_key_env=args.llm_api_key_env,
-                        concurrency=args.llm_concurrency, cache_path=args.llm_cache, timeout=args.llm_timeout,
-                        max_retries=args.llm_max_retries, temperature=args.llm_temperature,
-                        max_tokens=args.llm_max_tokens, seed=args.llm_seed, top_p=args.llm_top_p)
+    config = llm_config(
+        args.llm_base_url,
+        args.llm_model,
+        api_key_env=args.llm_api_key_env,
+        concurrency=args.llm_concurrency,
+        cache_path=args.llm_cache,
+        timeout=args.llm_timeout,
+        max_retries=args.llm_max_retries,
+        temperature=args.llm_temperature,
+        max_tokens=args.llm_max_tokens,
+        seed=args.llm_seed,
+        top_p=args.llm_top_p,
+    )
     protocol = read_protocol(args.dataset)
     run_options = {"progress": progress}
-    cleaner = (get_cleaner(cleaner_name, config=config, protocol=protocol,
-                           run_options={**run_options, "empty_answer": args.empty_cleaner_answer})
-               if calls_llm else get_cleaner(cleaner_name))
+    cleaner = (
+        get_cleaner(
+            cleaner_name,
+            config=config,
+            protocol=protocol,
+            run_options={**run_options, "empty_answer": args.empty_cleaner_answer},
+        )
+        if calls_llm
+        else get_cleaner(cleaner_name)
+    )
     judge = JudgeSpec(config, protocol, base_texts(args.dataset), run_options) if args.judge else None
     return cleaner, judge
 
@@ -254,12 +298,16 @@ def _llm_steps(args: argparse.Namespace, cleaner_name: str, progress: bool) -> t
 def _usage_line(usage: dict[str, Any]) -> str:
     verb = "would make" if usage.get("dry_run") else "made"
     calls = usage["calls_needed"] if usage.get("dry_run") else usage["calls_made"]
-    return (f"{usage['requests']} requests, {verb} {calls} calls ({usage['cache_hits']} cached, "
-            f"{usage['deduplicated']} deduplicated, {usage['retries']} retries, {usage['errors']} errors), "
-            f"tokens {usage['prompt_tokens']} in + {usage['completion_tokens']} out")
+    return (
+        f"{usage['requests']} requests, {verb} {calls} calls ({usage['cache_hits']} cached, "
+        f"{usage['deduplicated']} deduplicated, {usage['retries']} retries, {usage['errors']} errors), "
+        f"tokens {usage['prompt_tokens']} in + {usage['completion_tokens']} out"
+    )
 
 
-def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequence[Any], cleaner: Any, judge: Any) -> int:
+def _dry_run(
+    args: argparse.Namespace, generations: Sequence[Any], rows: Sequence[Any], cleaner: Any, judge: Any
+) -> int:
     """How many calls a run would make (after cache and deduplication), without making any."""
     import dataclasses
 
@@ -285,14 +333,16 @@ def _dry_run(args: argparse.Namespace, generations: Sequence[Any], rows: Sequenc
         cleaned = cleaner.clean(CleanBatch(tasks, raws, provided, lambda i: generations[i].label()))
     if judge is not None:
         if cleaned is None:
-            print(f"llm judge: at most {len(generations)} primary calls (its inputs are the LLM-cleaned texts, not "
-                  "cached yet), plus True/False fallback calls for non-conforming answers")
+            print(
+                f"llm judge: at most {len(generations)} primary calls (its inputs are the LLM-cleaned texts, not "
+                "cached yet), plus True/False fallback calls for non-conforming answers"
+            )
         else:
             items = [(t, judge.base_texts.get(g.id), c) for t, g, c in zip(tasks, generations, cleaned)]
             judged = judge_quality(items, judge.protocol, judge.config, dry_run=True, progress=False)
-            print(f"llm judge: {_usage_line(dataclasses.asdict(judged.stats))} (plus True/False fallback calls for "
-                  "non-conforming answers)")
+            print(
+                f"llm judge: {_usage_line(dataclasses.asdict(judged.stats))} (plus True/False fallback calls for "
+                "non-conforming answers)"
+            )
     print("dry run: no calls were made")
     return 0
-
-

@@ -10,12 +10,12 @@ written chunk by chunk into a temp file that is placed with the other outputs on
 from __future__ import annotations
 
 import argparse
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.inputs import iter_generations, read_rows
-from lctg_metrics.outputs import jsonl_text
-from lctg_metrics.outputs import Staged
+from lctg_metrics.outputs import Staged, jsonl_text
 from lctg_metrics.schema import Generation
 from lctg_metrics.scoring import ScoreResult, index_references
 from lctg_metrics.scoring.stream import score_chunks
@@ -28,12 +28,19 @@ def streams(args: argparse.Namespace) -> bool:
     """Whether this run reads its generations in chunks."""
     from lctg_metrics.cleaners import entry
 
-    return (args.from_format == "lctg" and args.id_field is None and args.text_field is None
-            and not (args.cleaner and entry(args.cleaner).whole_run) and not args.judge and not args.dry_run)
+    return (
+        args.from_format == "lctg"
+        and args.id_field is None
+        and args.text_field is None
+        and not (args.cleaner and entry(args.cleaner).whole_run)
+        and not args.judge
+        and not args.dry_run
+    )
 
 
-def score_stream(args: argparse.Namespace, rows: Sequence[Any], options: Any, dataset_source: str | None,
-                 progress: bool) -> tuple[ScoreResult, Staged | None, list[str]]:
+def score_stream(
+    args: argparse.Namespace, rows: Sequence[Any], options: Any, dataset_source: str | None, progress: bool
+) -> tuple[ScoreResult, Staged | None, list[str]]:
     """The result, the staged details file (or None; the caller places or discards it) and the notes to print."""
     from lctg_metrics import inputs
     from lctg_metrics.cleaners import get_cleaner
@@ -46,15 +53,25 @@ def score_stream(args: argparse.Namespace, rows: Sequence[Any], options: Any, da
     details = Staged(args.details) if args.details else None
     try:
         result = score_chunks(
-            chunks, refs, options=options, cleaner=get_cleaner(name), missing=args.missing,
-            dataset_source=dataset_source, progress=progress, on_items=_writer(details) if details else None,
-            first_at=lambda rid, s: _first_at(args.generations, rid, s))
+            chunks,
+            refs,
+            options=options,
+            cleaner=get_cleaner(name),
+            missing=args.missing,
+            dataset_source=dataset_source,
+            progress=progress,
+            on_items=_writer(details) if details else None,
+            first_at=lambda rid, s: _first_at(args.generations, rid, s),
+        )
     except BaseException:
         if details is not None:
             details.discard()
         raise
-    notes = [f"note: scoring only {', '.join(args.task)}: skipped {skipped[0]} generations of the other tasks"
-             ] if skipped[0] else []
+    notes = (
+        [f"note: scoring only {', '.join(args.task)}: skipped {skipped[0]} generations of the other tasks"]
+        if skipped[0]
+        else []
+    )
     return result, details, notes
 
 
@@ -71,8 +88,9 @@ def _default_cleaner(path: Any, others: set[str]) -> str:
         chunks.close()
 
 
-def _kept(chunks: Iterator[Sequence[Generation]], others: set[str], skipped: list[int],
-          args: argparse.Namespace) -> Iterator[Sequence[Generation]]:
+def _kept(
+    chunks: Iterator[Sequence[Generation]], others: set[str], skipped: list[int], args: argparse.Namespace
+) -> Iterator[Sequence[Generation]]:
     """The chunks without the generations of the config's tasks that ``--task`` leaves out (counted in
     ``skipped``); an error when none is left."""
     kept = 0

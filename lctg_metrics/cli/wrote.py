@@ -4,7 +4,8 @@ keeps the results, so that it can be piped), after the set is in place."""
 from __future__ import annotations
 
 import sys
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from lctg_metrics.output_targets import is_stdout
 

@@ -41,19 +41,48 @@ OPTIONS = set(inspect.signature(metric._compute).parameters)
 #: Generations file types the reader takes.
 FILE_TYPES = [".jsonl", ".json", ".ndjson", ".csv", ".parquet"]
 
-_KW = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
-       "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}
-_CC = {**_KW, "id": "ad_text/1/char_count", "aspects": ["char_count"], "keyword": None, "min_chars": 10, "max_chars": 20}
+_KW = {
+    "id": "ad_text/1/keyword",
+    "task": "ad_text",
+    "prompt_id": 1,
+    "aspects": ["keyword"],
+    "min_chars": None,
+    "max_chars": None,
+    "keyword": "抹茶",
+    "prohibited_word": None,
+    "variant": None,
+    "dataset_version": "1.0.0",
+}
+_CC = {
+    **_KW,
+    "id": "ad_text/1/char_count",
+    "aspects": ["char_count"],
+    "keyword": None,
+    "min_chars": 10,
+    "max_chars": 20,
+}
 #: Worked JSON inputs per module (predictions, references, options), the first one the page's defaults.
 EXAMPLES: dict[str, list[tuple[list[str], list[Any], dict[str, Any]]]] = {
     "lctg_ctg": [
         (["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"], [_KW, _CC], {"cleaner": "none"}),
-        (["承知しました。以下がタイトルです。\n京都の抹茶スイーツ専門店が新登場"], [_KW], {"cleaner": "rule", "return_items": True}),
+        (
+            ["承知しました。以下がタイトルです。\n京都の抹茶スイーツ専門店が新登場"],
+            [_KW],
+            {"cleaner": "rule", "return_items": True},
+        ),
     ],
     "lctg_if": [
-        (["京都で抹茶を飲んだ。", "京都の老舗で、抹茶を飲みました。"],
-         [{"instruction_id_list": ["keywords:existence", "rule:no_comma"], "kwargs": ['{"keywords": ["抹茶"]}', "{}"]},
-          {"instruction_id_list": ["length:chars"], "kwargs": ['{"max": 10}']}], {}),
+        (
+            ["京都で抹茶を飲んだ。", "京都の老舗で、抹茶を飲みました。"],
+            [
+                {
+                    "instruction_id_list": ["keywords:existence", "rule:no_comma"],
+                    "kwargs": ['{"keywords": ["抹茶"]}', "{}"],
+                },
+                {"instruction_id_list": ["length:chars"], "kwargs": ['{"max": 10}']},
+            ],
+            {},
+        ),
     ],
 }
 
@@ -145,11 +174,16 @@ def build() -> gr.Blocks:
     examples = [[_dumps(p), _dumps(r), _dumps(o)] for p, r, o in EXAMPLES.get(NAME, [])]
     first = examples[0] if examples else ["", "", "{}"]
     with gr.Blocks(title=title()) as demo:
-        gr.Markdown(f"# {title()}\n\n{summary()}\n\n`evaluate.load(...)` of the `{NAME}` metric module; every score "
-                    "comes with its signature, one line listing every setting that can change it.")
+        gr.Markdown(
+            f"# {title()}\n\n{summary()}\n\n`evaluate.load(...)` of the `{NAME}` metric module; every score "
+            "comes with its signature, one line listing every setting that can change it."
+        )
         with gr.Tab("Generations file"):
-            upload = gr.File(label="generations (JSONL, CSV or parquet: id, generation, optional sample)",
-                             file_types=FILE_TYPES, type="filepath")
+            upload = gr.File(
+                label="generations (JSONL, CSV or parquet: id, generation, optional sample)",
+                file_types=FILE_TYPES,
+                type="filepath",
+            )
             dataset = gr.Textbox(label="dataset: Hub repo id (ORG/NAME) or build folder", value=default_dataset())
             revision = gr.Textbox(label="revision of a Hub repo id (tag, branch or commit; empty: main)", value="")
             file_options = gr.Textbox(label='options (JSON object, e.g. {"cleaner": "rule"})', value="{}")
@@ -158,10 +192,14 @@ def build() -> gr.Blocks:
             file_button.click(score_file, [upload, dataset, revision, file_options], file_out, api_name="score_file")
         with gr.Tab("JSON"):
             preds = gr.Textbox(label="predictions (JSON list of strings)", lines=4, value=first[0])
-            refs = gr.Textbox(label="references (JSON list: the dataset's constraint column, or row ids with a "
-                                    "dataset option)", lines=6, value=first[1])
-            json_options = gr.Textbox(label='options (JSON object, e.g. {"cleaner": "rule", "missing": "skip"})',
-                                      value=first[2])
+            refs = gr.Textbox(
+                label="references (JSON list: the dataset's constraint column, or row ids with a dataset option)",
+                lines=6,
+                value=first[1],
+            )
+            json_options = gr.Textbox(
+                label='options (JSON object, e.g. {"cleaner": "rule", "missing": "skip"})', value=first[2]
+            )
             json_button = gr.Button("Submit", variant="primary")
             json_out = gr.JSON(label="scores and signature", elem_id="json-scores")
             json_button.click(compute, [preds, refs, json_options], json_out, api_name="compute")

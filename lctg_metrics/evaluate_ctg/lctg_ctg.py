@@ -31,7 +31,8 @@ aspect (mean over samples of the per-sample accuracy, as upstream), plus each ta
 aspects (the papers' CTG columns). The default profile reproduces the released upstream scripts exactly.
 """
 
-_KWARGS_DESCRIPTION = """
+_KWARGS_DESCRIPTION = (
+    """
 Args:
     predictions (`list` of `str`): the model's generations, one per reference.
     references (`list` of `dict`, or `list` of `str` with `dataset`): the dataset's `constraint` column, aligned
@@ -47,7 +48,9 @@ Args:
         judge=True (protocol prompts, base texts).
     revision (`str`, optional): the Hub revision (tag, branch or commit) of a `dataset` given as repo id; the
         signature names the commit it resolved to.
-""" + kwargs_description() + """
+"""
+    + kwargs_description()
+    + """
 Returns:
     A flat dict: `"{task}/{aspect}"` and `"{task}/average"` floats in [0, 1] for every task present,
     `"overall/average"` when all three tasks are present, and `"signature"`, one line listing every
@@ -78,11 +81,14 @@ Examples:
     >>> [(it["sample"], it["passed"]) for it in out["items"]]
     [(0, True), (1, False)]
 """
+)
 
 
 #: The dataset's ``constraint`` column as evaluate features (from the one declaration in ``schema``).
-_CONSTRAINT = {name: datasets.Sequence(datasets.Value("string")) if arrow == "list<string>" else datasets.Value(arrow)
-               for name, (arrow, _) in CONSTRAINT_SCHEMA.items()}
+_CONSTRAINT = {
+    name: datasets.Sequence(datasets.Value("string")) if arrow == "list<string>" else datasets.Value(arrow)
+    for name, (arrow, _) in CONSTRAINT_SCHEMA.items()
+}
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
@@ -95,8 +101,10 @@ class LctgCtg(evaluate.Metric):
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
             # references: the constraint dicts (first: the widget's input) or the row ids
-            features=[datasets.Features({"predictions": datasets.Value("string"), "references": _CONSTRAINT}),
-                      datasets.Features({"predictions": datasets.Value("string"), "references": datasets.Value("string")})],
+            features=[
+                datasets.Features({"predictions": datasets.Value("string"), "references": _CONSTRAINT}),
+                datasets.Features({"predictions": datasets.Value("string"), "references": datasets.Value("string")}),
+            ],
             homepage="https://github.com/CyberAgentAILab/LCTG-Bench",
             codebase_urls=["https://github.com/CyberAgentAILab/LCTG-Bench"],
             reference_urls=["https://github.com/CyberAgentAILab/LCTG-Bench"],
@@ -167,9 +175,19 @@ class LctgCtg(evaluate.Metric):
     ):
         llm = None
         if llm_base_url or llm_model:
-            llm = llm_config(llm_base_url, llm_model, api_key_env=llm_api_key_env, concurrency=llm_concurrency,
-                             cache_path=llm_cache, timeout=llm_timeout, max_retries=llm_max_retries,
-                             temperature=llm_temperature, max_tokens=llm_max_tokens, seed=llm_seed, top_p=llm_top_p)
+            llm = llm_config(
+                llm_base_url,
+                llm_model,
+                api_key_env=llm_api_key_env,
+                concurrency=llm_concurrency,
+                cache_path=llm_cache,
+                timeout=llm_timeout,
+                max_retries=llm_max_retries,
+                temperature=llm_temperature,
+                max_tokens=llm_max_tokens,
+                seed=llm_seed,
+                top_p=llm_top_p,
+            )
         return score_predictions(
             predictions,
             references,

@@ -7,9 +7,9 @@ from __future__ import annotations
 import datasets
 import evaluate
 
+from lctg_metrics.inputs import read_generations
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
 from lctg_metrics.instructions.files import read_config_rows
-from lctg_metrics.inputs import read_generations
 from lctg_metrics.instructions.score import score_instructions
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
@@ -101,8 +101,10 @@ class LctgIf(evaluate.Metric):
     """Japanese verifiable-instruction metric."""
 
     def _info(self) -> evaluate.MetricInfo:
-        instructions = {"instruction_id_list": datasets.Sequence(datasets.Value("string")),
-                        "kwargs": datasets.Sequence(datasets.Value("string"))}
+        instructions = {
+            "instruction_id_list": datasets.Sequence(datasets.Value("string")),
+            "kwargs": datasets.Sequence(datasets.Value("string")),
+        }
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
             citation=_CITATION,
@@ -113,7 +115,9 @@ class LctgIf(evaluate.Metric):
             ],
             homepage="https://github.com/lightblue-tech/M-IFEval",
             codebase_urls=["https://github.com/lightblue-tech/M-IFEval"],
-            reference_urls=["https://github.com/google-research/google-research/tree/master/instruction_following_eval"],
+            reference_urls=[
+                "https://github.com/google-research/google-research/tree/master/instruction_following_eval"
+            ],
         )
 
     def _compute(

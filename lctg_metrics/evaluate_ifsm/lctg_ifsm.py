@@ -96,8 +96,9 @@ class LctgIfsm(evaluate.Metric):
             description=_DESCRIPTION,
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
-            features=datasets.Features({"predictions": datasets.Value("string"),
-                                        "references": datasets.Value("string")}),
+            features=datasets.Features(
+                {"predictions": datasets.Value("string"), "references": datasets.Value("string")}
+            ),
             homepage="https://github.com/nii-cl/possible-stories",
             codebase_urls=["https://github.com/nii-cl/possible-stories"],
             reference_urls=["https://github.com/nii-cl/possible-stories"],
@@ -129,8 +130,9 @@ class LctgIfsm(evaluate.Metric):
         llm_top_p=None,
     ):
         if reader is None:
-            raise ValueError("lctg_ifsm: choose reader='embedding' (offline) or reader='llm' (with llm_base_url, "
-                             "llm_model)")
+            raise ValueError(
+                "lctg_ifsm: choose reader='embedding' (offline) or reader='llm' (with llm_base_url, llm_model)"
+            )
         if split not in ("eval", "fit", "all"):
             raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
         endings = {}
@@ -141,16 +143,33 @@ class LctgIfsm(evaluate.Metric):
         options = {}
         if reader == "llm":
             options["config"] = reader_config(
-                llm_base_url, llm_model, api_key_env=llm_api_key_env, concurrency=llm_concurrency,
-                cache_path=llm_cache, timeout=llm_timeout, max_retries=llm_max_retries,
-                temperature=llm_temperature, max_tokens=llm_max_tokens, seed=llm_seed, top_p=llm_top_p)
+                llm_base_url,
+                llm_model,
+                api_key_env=llm_api_key_env,
+                concurrency=llm_concurrency,
+                cache_path=llm_cache,
+                timeout=llm_timeout,
+                max_retries=llm_max_retries,
+                temperature=llm_temperature,
+                max_tokens=llm_max_tokens,
+                seed=llm_seed,
+                top_p=llm_top_p,
+            )
         elif head is not None:
             options["head_path"] = head
         rows = load_story_rows(stories, include_contexts=True, seed=seed)
-        result = score_ifsm(endings, rows, reader=reader, reader_options=options,
-                            split=None if split == "all" else split, adversarial=adversarial,
-                            dissimilarity_encoder=None if dissimilarity == "none" else dissimilarity,
-                            n_boot=n_boot, seed=seed, return_items=return_items)
+        result = score_ifsm(
+            endings,
+            rows,
+            reader=reader,
+            reader_options=options,
+            split=None if split == "all" else split,
+            adversarial=adversarial,
+            dissimilarity_encoder=None if dissimilarity == "none" else dissimilarity,
+            n_boot=n_boot,
+            seed=seed,
+            return_items=return_items,
+        )
         out = flat_dict(result)
         if return_items:
             out["items"] = result.items

@@ -14,13 +14,19 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Iterable, Mapping
 from io import StringIO
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from lctg_metrics import inputs
 from lctg_metrics.formats.batch import (
-    BATCH_URL, CUSTOM_ID_SEPARATOR, batch_answer, custom_id, parse_custom_id, read_openai_batch,
+    BATCH_URL,
+    CUSTOM_ID_SEPARATOR,
+    batch_answer,
+    custom_id,
+    parse_custom_id,
+    read_openai_batch,
 )
 from lctg_metrics.schema import Generation, ScoringError
 
@@ -32,8 +38,14 @@ PROMPT_FORMATS = ("jsonl", "openai-batch")
 LM_EVAL_TEXT_FIELDS = ("resps", "filtered_resps")
 
 
-def read_generations_from(path: str | os.PathLike[str], fmt: str = "lctg", *, id_field: str = "id",
-                          text_field: str = "generation", missing: str = "error") -> list[Generation]:
+def read_generations_from(
+    path: str | os.PathLike[str],
+    fmt: str = "lctg",
+    *,
+    id_field: str = "id",
+    text_field: str = "generation",
+    missing: str = "error",
+) -> list[Generation]:
     """Generations from a file written by us or by another tool (``fmt`` in :data:`FROM_FORMATS`).
 
     ``lctg``: JSONL/CSV/parquet with ``id_field`` and ``text_field`` columns (plus ``sample``, ``cleaned``).
@@ -85,7 +97,9 @@ def _read_renamed(p: Path, id_field: str, text_field: str) -> list[Generation]:
     else:
         raise ScoringError(f"{p}: unknown generations format {suffix!r}; use .jsonl, .csv or .parquet")
     if not rows:
-        raise ScoringError(f"{p}: no generations (the file is empty{' or holds only its header' if suffix == '.csv' else ''})")
+        raise ScoringError(
+            f"{p}: no generations (the file is empty{' or holds only its header' if suffix == '.csv' else ''})"
+        )
     renamed = []
     for where, row in rows:
         if not isinstance(row, Mapping):
@@ -124,8 +138,10 @@ def lm_eval_sample_files(path: Path) -> list[Path]:
     if path.is_dir():
         files = sorted(path.rglob("samples_*.jsonl"))
         if not files:
-            raise ScoringError(f"{path}: no samples_*.jsonl files under this folder; run lm_eval with --log_samples "
-                               "--output_path and point at that output folder")
+            raise ScoringError(
+                f"{path}: no samples_*.jsonl files under this folder; run lm_eval with --log_samples "
+                "--output_path and point at that output folder"
+            )
         return files
     raise ScoringError(f"lm-eval samples path {path} does not exist")
 
@@ -148,8 +164,10 @@ def _lm_eval_file(p: Path, id_field: str, field: str) -> list[Generation]:
         if not isinstance(doc, Mapping) or field not in rec:
             raise ScoringError(f"{where}: not an lm-eval --log_samples record (needs 'doc' and {field!r})")
         if id_field not in doc:
-            raise ScoringError(f"{where}: doc {rec.get('doc_id')!r} has no field {id_field!r} (its fields: "
-                               f"{', '.join(map(str, doc))}); is this an LCTG task?")
+            raise ScoringError(
+                f"{where}: doc {rec.get('doc_id')!r} has no field {id_field!r} (its fields: "
+                f"{', '.join(map(str, doc))}); is this an LCTG task?"
+            )
         texts = _responses(rec[field], field, where)
         key = rec.get("doc_id", doc[id_field])
         if key in seen:
@@ -157,8 +175,9 @@ def _lm_eval_file(p: Path, id_field: str, field: str) -> list[Generation]:
                 raise ScoringError(f"{where}: doc {key!r} logged again with other responses than {seen[key][0]}")
             continue
         seen[key] = (where, texts)
-        out += [Generation(id=doc[id_field], text=t, sample=s, where=f"{where} sample {s}")
-                for s, t in enumerate(texts)]
+        out += [
+            Generation(id=doc[id_field], text=t, sample=s, where=f"{where} sample {s}") for s, t in enumerate(texts)
+        ]
     return out
 
 
@@ -177,8 +196,9 @@ def _responses(value: Any, field: str, where: str) -> list[Any]:
 # ------------------------------------------------------------------------------------------ prompts
 
 
-def prompt_records(rows: Iterable[Mapping[str, Any]], fmt: str, *, model: str | None = None,
-                   samples: int = 1) -> list[dict[str, Any]]:
+def prompt_records(
+    rows: Iterable[Mapping[str, Any]], fmt: str, *, model: str | None = None, samples: int = 1
+) -> list[dict[str, Any]]:
     """What ``lctg prompts`` writes for dataset rows (``fmt`` in :data:`PROMPT_FORMATS`).
 
     ``jsonl``: ``{"id", "prompt"}`` per row; with ``samples`` > 1 one line per sample, each with ``"sample"``.
@@ -194,16 +214,37 @@ def prompt_records(rows: Iterable[Mapping[str, Any]], fmt: str, *, model: str | 
     for i, row in enumerate(rows):
         rid, prompt = row.get("id"), row.get("prompt")
         if not isinstance(rid, str) or CUSTOM_ID_SEPARATOR in rid or not isinstance(prompt, str):
-            raise ScoringError(f"rows[{i}]: needs a string 'id' without {CUSTOM_ID_SEPARATOR!r} and a string "
-                               f"'prompt' (a prompt config of the dataset), got id {rid!r}")
+            raise ScoringError(
+                f"rows[{i}]: needs a string 'id' without {CUSTOM_ID_SEPARATOR!r} and a string "
+                f"'prompt' (a prompt config of the dataset), got id {rid!r}"
+            )
         for s in range(samples):
             if fmt == "jsonl":
-                out.append({"id": rid, "prompt": prompt} if samples == 1 else {"id": rid, "sample": s, "prompt": prompt})
+                out.append(
+                    {"id": rid, "prompt": prompt} if samples == 1 else {"id": rid, "sample": s, "prompt": prompt}
+                )
             else:
-                out.append({"custom_id": custom_id(rid, s), "method": "POST", "url": BATCH_URL,
-                            "body": {"model": model, "messages": [{"role": "user", "content": prompt}]}})
+                out.append(
+                    {
+                        "custom_id": custom_id(rid, s),
+                        "method": "POST",
+                        "url": BATCH_URL,
+                        "body": {"model": model, "messages": [{"role": "user", "content": prompt}]},
+                    }
+                )
     return out
 
 
-__all__ = ["BATCH_URL", "CUSTOM_ID_SEPARATOR", "FROM_FORMATS", "LM_EVAL_TEXT_FIELDS", "PROMPT_FORMATS", "batch_answer",
-           "custom_id", "lm_eval_sample_files", "parse_custom_id", "prompt_records", "read_generations_from"]
+__all__ = [
+    "BATCH_URL",
+    "CUSTOM_ID_SEPARATOR",
+    "FROM_FORMATS",
+    "LM_EVAL_TEXT_FIELDS",
+    "PROMPT_FORMATS",
+    "batch_answer",
+    "custom_id",
+    "lm_eval_sample_files",
+    "parse_custom_id",
+    "prompt_records",
+    "read_generations_from",
+]

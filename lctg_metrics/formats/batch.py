@@ -9,8 +9,9 @@ follows the ``missing`` policy.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from lctg_metrics import inputs
 from lctg_metrics.schema import Generation, ScoringError
@@ -55,12 +56,16 @@ def read_openai_batch(p: Path, missing: str = "error") -> list[Generation]:
     others = [f.split(": custom_id")[0] for f in failed[1:]]
     more = f" (and {len(others)} more failed line(s): {', '.join(others[:3])}{', …' if len(others) > 3 else ''})"
     if failed and missing == "error":
-        raise ScoringError(f"{failed[0]}{more if others else ''}; re-submit the failed requests, or score without "
-                           "them (--missing skip) or count them as failures (--missing fail)")
+        raise ScoringError(
+            f"{failed[0]}{more if others else ''}; re-submit the failed requests, or score without "
+            "them (--missing skip) or count them as failures (--missing fail)"
+        )
     if failed:  # named under every policy, not only counted as missing coverage
         what = "left out (--missing skip)" if missing == "skip" else "scored as failures (--missing fail)"
-        print(f"note: {len(failed)} batch line(s) got no answer and are {what}: {failed[0]}{more if others else ''}",
-              file=sys.stderr)
+        print(
+            f"note: {len(failed)} batch line(s) got no answer and are {what}: {failed[0]}{more if others else ''}",
+            file=sys.stderr,
+        )
     return out
 
 

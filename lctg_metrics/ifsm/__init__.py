@@ -1,10 +1,10 @@
 """IFSM: story-ending instruction following scored by a multiple-choice reader, with guards and a signature.
 
-    from lctg_dataset.stories import load_story_rows
-    from lctg_metrics.ifsm import score_ifsm, format_result
-    rows = load_story_rows(include_contexts=True)   # contexts from your local Possible Stories copy
-    result = score_ifsm({row_id: ending, ...}, rows, reader="embedding")
-    print(format_result(result))
+from lctg_dataset.stories import load_story_rows
+from lctg_metrics.ifsm import score_ifsm, format_result
+rows = load_story_rows(include_contexts=True)   # contexts from your local Possible Stories copy
+result = score_ifsm({row_id: ending, ...}, rows, reader="embedding")
+print(format_result(result))
 """
 
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
@@ -19,7 +19,29 @@ from lctg_metrics.ifsm.score import IFSMResult, SetScore, score_ifsm
 from lctg_metrics.ifsm.validity import Check
 
 __all__ = [
-    "ADVERSARIAL_SETS", "ATTACK_CLASSES", "AttackScore", "Check", "ENCODERS", "MIXES", "GUARD_VERSION", "READERS", "EmbeddingReader", "Encoder", "IFSMResult",
-    "MCItem", "Reader", "ReaderInfo", "SetScore", "Verdict", "check_ending", "format_result", "get_encoder",
-    "get_reader", "gold_item", "register_encoder", "register_reader", "score_ifsm", "with_ending",
+    "ADVERSARIAL_SETS",
+    "ATTACK_CLASSES",
+    "AttackScore",
+    "Check",
+    "ENCODERS",
+    "MIXES",
+    "GUARD_VERSION",
+    "READERS",
+    "EmbeddingReader",
+    "Encoder",
+    "IFSMResult",
+    "MCItem",
+    "Reader",
+    "ReaderInfo",
+    "SetScore",
+    "Verdict",
+    "check_ending",
+    "format_result",
+    "get_encoder",
+    "get_reader",
+    "gold_item",
+    "register_encoder",
+    "register_reader",
+    "score_ifsm",
+    "with_ending",
 ]

@@ -30,7 +30,11 @@ _PIECE = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?|[^\sA-Za-z0-9]+|\s+")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['\u2019][A-Za-z]+)?")
 EMPTY = "."  # what an ending made only of the question's words reads as
 #: Irregular forms read as their base word (so "felt" is "feel" of "How did she feel?").
-_IRREGULAR = {form: base for base, forms in (pair.split(":") for pair in """be:is,are,was,were,been,am
+_IRREGULAR = {
+    form: base
+    for base, forms in (
+        pair.split(":")
+        for pair in """be:is,are,was,were,been,am
 have:has,had do:did,done,does go:went,gone,goes see:saw,seen feel:felt run:ran eat:ate,eaten buy:bought get:got,gotten
 make:made take:took,taken give:gave,given come:came find:found think:thought tell:told know:knew,known leave:left
 lose:lost win:won fall:fell,fallen break:broke,broken keep:kept sleep:slept bring:brought teach:taught catch:caught
@@ -38,17 +42,34 @@ fight:fought say:said pay:paid sell:sold send:sent spend:spent build:built meet:
 hold:held drive:drove,driven write:wrote,written ride:rode speak:spoke wake:woke wear:wore throw:threw grow:grew
 fly:flew draw:drew begin:began,begun drink:drank,drunk swim:swam sing:sang forget:forgot become:became
 child:children man:men woman:women person:people mouse:mice tooth:teeth foot:feet good:better,best bad:worse,worst
-die:died,dies,dying lie:lied,lying tie:tied,tying hide:hid,hidden bite:bit,bitten shoot:shot feed:fed lead:led hang:hung dig:dug stick:stuck light:lit""".split())
-               for form in forms.split(",")}
+die:died,dies,dying lie:lied,lying tie:tied,tying hide:hid,hidden bite:bit,bitten shoot:shot feed:fed lead:led hang:hung dig:dug stick:stuck light:lit""".split()
+    )
+    for form in forms.split(",")
+}
 
 
 def root(word: str) -> str:
     """One root for a word's inflections: cried, cries, crying → cry; hoped, hoping, hopes → hop; felt → feel."""
     w = word.lower().replace("\u2019", "'").split("'")[0]
     w = _IRREGULAR.get(w, w)
-    for suffix, repl in (("iest", "y"), ("ier", "y"), ("ies", "y"), ("ied", "y"), ("ing", ""), ("est", ""),
-                         ("ed", ""), ("er", ""), ("es", ""), ("ly", ""), ("s", "")):
-        if w.endswith(suffix) and len(w) - len(suffix) >= (2 if repl else 3) and not (suffix == "s" and w.endswith("ss")):
+    for suffix, repl in (
+        ("iest", "y"),
+        ("ier", "y"),
+        ("ies", "y"),
+        ("ied", "y"),
+        ("ing", ""),
+        ("est", ""),
+        ("ed", ""),
+        ("er", ""),
+        ("es", ""),
+        ("ly", ""),
+        ("s", ""),
+    ):
+        if (
+            w.endswith(suffix)
+            and len(w) - len(suffix) >= (2 if repl else 3)
+            and not (suffix == "s" and w.endswith("ss"))
+        ):
             w = w[: -len(suffix)] + repl
             if not repl and len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiouls":
                 w = w[:-1]  # stopped → stop, running → run
@@ -69,11 +90,12 @@ def _one_edit(a: str, b: str) -> bool:
         return False
     if len(a) == len(b):
         diff = [k for k in range(len(a)) if a[k] != b[k]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-                                  and a[diff[1]] == b[diff[0]])
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
     k = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
-    return short[k:] == long_[k + 1:]
+    return short[k:] == long_[k + 1 :]
 
 
 def _is_question_word(word: str, stems: frozenset[str], words: frozenset[str]) -> bool:
@@ -82,7 +104,8 @@ def _is_question_word(word: str, stems: frozenset[str], words: frozenset[str]) -
     low = word.lower()
     # four-letter question words only by an added or dropped letter (lakee, lke), never a swapped one (lake/late)
     return len(low) >= MIN_FUZZY - 1 and any(
-        len(w) >= MIN_FUZZY - 1 and max(len(w), len(low)) >= MIN_FUZZY and _one_edit(low, w) for w in words)
+        len(w) >= MIN_FUZZY - 1 and max(len(w), len(low)) >= MIN_FUZZY and _one_edit(low, w) for w in words
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -102,8 +125,7 @@ def ablate(text: str, question: str) -> str:
     the words that share a root (:func:`root`) with a word of ``question`` or are one typo away from one (five
     letters or more); blanks collapsed."""
     stems, words = question_stems(question), question_words(question)
-    kept = [p for p in _PIECE.findall(readable(text))
-            if not (p[0].isalnum() and _is_question_word(p, stems, words))]
+    kept = [p for p in _PIECE.findall(readable(text)) if not (p[0].isalnum() and _is_question_word(p, stems, words))]
     return re.sub(r"\s+([,.!?;:])", r"\1", re.sub(r"\s+", " ", "".join(kept))).strip() or EMPTY
 
 

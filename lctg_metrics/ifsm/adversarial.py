@@ -51,14 +51,52 @@ def distractor_swap(row: Row) -> MCItem:
 
 
 #: Word-for-word substitutes that keep a question's meaning (a lazy rewording an embedding reader still matches).
-_REWORD = {"which": "whichever", "what": "whatever", "worst": "most terrible", "best": "finest", "possible":
-           "conceivable", "outcome": "result", "ending": "conclusion", "likely": "probable", "would": "could",
-           "happen": "occur", "most": "extremely", "why": "because", "did": "had", "is": "seems"}
+_REWORD = {
+    "which": "whichever",
+    "what": "whatever",
+    "worst": "most terrible",
+    "best": "finest",
+    "possible": "conceivable",
+    "outcome": "result",
+    "ending": "conclusion",
+    "likely": "probable",
+    "would": "could",
+    "happen": "occur",
+    "most": "extremely",
+    "why": "because",
+    "did": "had",
+    "is": "seems",
+}
 #: A small English-to-Japanese word table: the question carried into another language word by word.
-_JA = {"which": "どれ", "what": "何", "why": "なぜ", "is": "は", "the": "", "a": "", "most": "最も", "worst": "最悪の",
-       "best": "最良の", "possible": "可能な", "outcome": "結果", "ending": "結末", "would": "だろう", "be": "",
-       "likely": "ありそうな", "to": "に", "for": "のため", "did": "した", "do": "する", "of": "の", "and": "と",
-       "he": "彼", "she": "彼女", "they": "彼ら", "happen": "起きる", "after": "後", "if": "もし"}
+_JA = {
+    "which": "どれ",
+    "what": "何",
+    "why": "なぜ",
+    "is": "は",
+    "the": "",
+    "a": "",
+    "most": "最も",
+    "worst": "最悪の",
+    "best": "最良の",
+    "possible": "可能な",
+    "outcome": "結果",
+    "ending": "結末",
+    "would": "だろう",
+    "be": "",
+    "likely": "ありそうな",
+    "to": "に",
+    "for": "のため",
+    "did": "した",
+    "do": "する",
+    "of": "の",
+    "and": "と",
+    "he": "彼",
+    "she": "彼女",
+    "they": "彼ら",
+    "happen": "起きる",
+    "after": "後",
+    "if": "もし",
+}
 _ZERO_WIDTH = "\u200b"
 _LOOK_ALIKE = str.maketrans("aeopcx", "аеорсх")  # Cyrillic letters that look Latin
 
@@ -69,8 +107,9 @@ def _words(question: str) -> list[str]:
 
 def question_reworded(row: Row) -> MCItem:
     """The question reworded word by word into a garbled statement ("In the end, whichever seems that …")."""
-    return with_ending(row, "In the end, " + " ".join(_REWORD.get(w.lower(), w) for w in _words(str(row["question"])))
-                       + ".")
+    return with_ending(
+        row, "In the end, " + " ".join(_REWORD.get(w.lower(), w) for w in _words(str(row["question"]))) + "."
+    )
 
 
 def question_fragment(row: Row) -> MCItem:
@@ -85,9 +124,11 @@ def question_obfuscated(row: Row) -> MCItem:
 
 
 def question_translated(row: Row) -> MCItem:
-    """"The end: " and the question carried into Japanese word by word (words outside the table kept)."""
-    return with_ending(row, "The end: " + " ".join(_JA.get(w.lower(), w) for w in _words(str(row["question"])))
-                       .replace("  ", " ") + "。")
+    """ "The end: " and the question carried into Japanese word by word (words outside the table kept)."""
+    return with_ending(
+        row,
+        "The end: " + " ".join(_JA.get(w.lower(), w) for w in _words(str(row["question"]))).replace("  ", " ") + "。",
+    )
 
 
 def all_candidates(row: Row) -> MCItem:

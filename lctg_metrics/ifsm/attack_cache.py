@@ -69,8 +69,19 @@ def data_digest(rows: Sequence[Mapping[str, Any]]) -> str:
     """Digest of what the attacks read of each row (id, passage, question, context, candidates, gold)."""
     h = hashlib.sha256()
     for r in rows:
-        h.update(json.dumps([str(r["id"]), str(r["passage_id"]), str(r["question"]), str(r["document"] or ""),
-                             list(map(str, r["options"])), int(r["gold_label"])], ensure_ascii=False).encode())
+        h.update(
+            json.dumps(
+                [
+                    str(r["id"]),
+                    str(r["passage_id"]),
+                    str(r["question"]),
+                    str(r["document"] or ""),
+                    list(map(str, r["options"])),
+                    int(r["gold_label"]),
+                ],
+                ensure_ascii=False,
+            ).encode()
+        )
     return h.hexdigest()[:16]
 
 
@@ -101,21 +112,33 @@ Entry = tuple[SetScore, Basis, dict[str, SetScore], dict[str, AttackScore]]
 
 
 def _set(v: Mapping[str, Any]) -> SetScore:
-    return SetScore(**{**v, "guarded_ci": tuple(v["guarded_ci"]),
-                       "raw_ci": tuple(v["raw_ci"]) if v["raw_ci"] is not None else None})
+    return SetScore(
+        **{**v, "guarded_ci": tuple(v["guarded_ci"]), "raw_ci": tuple(v["raw_ci"]) if v["raw_ci"] is not None else None}
+    )
 
 
 def _basis_dict(basis: Basis) -> dict[str, Any]:
     items = basis.items
     values = {k: [None if math.isnan(x) else x for x in v.tolist()] for k, v in basis.features.values.items()}
-    return {"texts": basis.texts, "verdicts": [[v.passed, v.reason] for v in items.verdicts],
-            "choices": items.choices, "similarities": items.similarities, "hits": items.hits,
-            "values": values, "passages": basis.features.passages, "repeated": basis.repeated}
+    return {
+        "texts": basis.texts,
+        "verdicts": [[v.passed, v.reason] for v in items.verdicts],
+        "choices": items.choices,
+        "similarities": items.similarities,
+        "hits": items.hits,
+        "values": values,
+        "passages": basis.features.passages,
+        "repeated": basis.repeated,
+    }
 
 
 def _basis(d: Mapping[str, Any]) -> Basis:
-    items = ItemRun([Verdict(bool(p), str(r)) for p, r in d["verdicts"]], list(d["choices"]),
-                    list(d["similarities"]), [bool(h) for h in d["hits"]])
+    items = ItemRun(
+        [Verdict(bool(p), str(r)) for p, r in d["verdicts"]],
+        list(d["choices"]),
+        list(d["similarities"]),
+        [bool(h) for h in d["hits"]],
+    )
     values = {k: np.array([np.nan if x is None else x for x in v], dtype=float) for k, v in d["values"].items()}
     return Basis(list(d["texts"]), items, RunFeatures(values, dict(d["passages"])), list(d["repeated"]))
 
@@ -131,21 +154,35 @@ def load_table(key: str, folder: Path | None = None) -> Entry | None:
         if data.get("format") != CACHE_FORMAT or data.get("key") != key:
             return None
         probes = {n: _set(v) for n, v in data["probes"].items()}
-        attacks = {n: AttackScore(**{**v, "ci": tuple(v["ci"]), "reasons": tuple(v["reasons"])})
-                   for n, v in data["attacks"].items()}
+        attacks = {
+            n: AttackScore(**{**v, "ci": tuple(v["ci"]), "reasons": tuple(v["reasons"])})
+            for n, v in data["attacks"].items()
+        }
         return _set(data["oracle"]), _basis(data["basis"]), probes, attacks
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def save_table(key: str, oracle: SetScore, basis: Basis, probes: Mapping[str, SetScore],
-               attacks: Mapping[str, AttackScore], folder: Path | None = None) -> None:
+def save_table(
+    key: str,
+    oracle: SetScore,
+    basis: Basis,
+    probes: Mapping[str, SetScore],
+    attacks: Mapping[str, AttackScore],
+    folder: Path | None = None,
+) -> None:
     """Write the entry for ``key`` (temp file then rename; a failure to write is not an error of the result)."""
     folder = folder or cache_dir()
     if folder is None:
         return
-    data = {"format": CACHE_FORMAT, "key": key, "oracle": asdict(oracle), "basis": _basis_dict(basis),
-            "probes": {n: asdict(s) for n, s in probes.items()}, "attacks": {n: asdict(a) for n, a in attacks.items()}}
+    data = {
+        "format": CACHE_FORMAT,
+        "key": key,
+        "oracle": asdict(oracle),
+        "basis": _basis_dict(basis),
+        "probes": {n: asdict(s) for n, s in probes.items()},
+        "attacks": {n: asdict(a) for n, a in attacks.items()},
+    }
     tmp = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -182,8 +219,9 @@ def claimed(key: str, folder: Path | None = None) -> Iterator[None]:
 
 
 def _encodings_path(encoder: Encoder, scope: str, folder: Path) -> Path:
-    key = hashlib.sha256("|".join((ENCODINGS_FORMAT, encoder.name, encoder.version, encoder.fingerprint,
-                                   scope)).encode()).hexdigest()[:24]
+    key = hashlib.sha256(
+        "|".join((ENCODINGS_FORMAT, encoder.name, encoder.version, encoder.fingerprint, scope)).encode()
+    ).hexdigest()[:24]
     return folder / f"enc-{key}.npz"
 
 

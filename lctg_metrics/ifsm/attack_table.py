@@ -61,8 +61,9 @@ class _Pure:
     items: ItemRun  # the guard without run-level flags; hits need the run's own repetition flags
 
 
-def run_checks(encoder: Any, rows: Sequence[Row], texts: Sequence[str], sims: Sequence[float | None],
-               basis: Basis) -> tuple[list[Check], list[str | None]]:
+def run_checks(
+    encoder: Any, rows: Sequence[Row], texts: Sequence[str], sims: Sequence[float | None], basis: Basis
+) -> tuple[list[Check], list[str | None]]:
     """The run-level checks of ``texts`` against the gold basis, and the per item repetition flags."""
     flags = repeated(texts, [str(r["passage_id"]) for r in rows])
     return check_run(features(encoder, rows, texts, sims), basis.features, flags, basis.repeated), flags
@@ -76,39 +77,62 @@ def _hugging(rows: Sequence[Row], encoder: Any, make: Any) -> list[str]:
     sims = similarities(encoder, flat_rows, [c for cs in candidates for c in cs])
     start = 0
     for row, cs in zip(rows, candidates):
-        scored = [(s if s is not None else 0.0, c) for c, s in zip(cs, sims[start:start + len(cs)])
-                  if guard(row, c, s).passed]
+        scored = [
+            (s if s is not None else 0.0, c)
+            for c, s in zip(cs, sims[start : start + len(cs)])
+            if guard(row, c, s).passed
+        ]
         chosen.append(max(scored)[1] if scored else cs[0])
         start += len(cs)
     return chosen
 
 
-def _score(name: str, share: float, attacked: Sequence[int], hits: Sequence[bool], passed: Sequence[bool],
-           checks: Sequence[Check], n_boot: int, seed: int) -> AttackScore:
+def _score(
+    name: str,
+    share: float,
+    attacked: Sequence[int],
+    hits: Sequence[bool],
+    passed: Sequence[bool],
+    checks: Sequence[Check],
+    n_boot: int,
+    seed: int,
+) -> AttackScore:
     values = [float(hits[i]) for i in attacked]
     n = max(len(values), 1)
     reasons = tuple(c.reason for c in checks if not c.passed)
-    return AttackScore(name, share, len(values), sum(values) / n, bootstrap_ci(values, n_boot=n_boot, seed=seed),
-                       sum(not passed[i] for i in attacked) / n, not reasons, reasons)
+    return AttackScore(
+        name,
+        share,
+        len(values),
+        sum(values) / n,
+        bootstrap_ci(values, n_boot=n_boot, seed=seed),
+        sum(not passed[i] for i in attacked) / n,
+        not reasons,
+        reasons,
+    )
 
 
 def _order(rows: Sequence[Row], pure: _Pure) -> list[int]:
     """White-box order of items for a mix: those where the attack passes the guard first, each group seeded."""
+
     def key(i: int) -> tuple[bool, str]:
         return (not pure.items.verdicts[i].passed, hashlib.sha256(f"mix|{rows[i]['id']}".encode()).hexdigest())
+
     return sorted(range(len(rows)), key=key)
 
 
-def attack_table(reader: Reader, rows: Sequence[Row], basis: Basis, encoder: Any, n_boot: int,
-                 seed: int) -> dict[str, AttackScore]:
+def attack_table(
+    reader: Reader, rows: Sequence[Row], basis: Basis, encoder: Any, n_boot: int, seed: int
+) -> dict[str, AttackScore]:
     """Every attack class, the white-box class and the mixes, scored on the eval rows ``rows``."""
     pure: dict[str, _Pure] = {}
     table: dict[str, AttackScore] = {}
     makers = {name: [make(r) for r in rows] for name, make in ATTACK_CLASSES.items()}
     makers.update({name: _hugging(rows, encoder, make) for name, make in HUGGING.items()})
     for name, texts in makers.items():
-        _, items = run_set(reader, rows, [with_ending(r, t) for r, t in zip(rows, texts)], name, False, n_boot,
-                           seed, encoder)
+        _, items = run_set(
+            reader, rows, [with_ending(r, t) for r, t in zip(rows, texts)], name, False, n_boot, seed, encoder
+        )
         checks, flags = run_checks(encoder, rows, texts, items.similarities, basis)
         pure[name] = _Pure(texts, items)
         hits = [h and not f for h, f in zip(items.hits, flags)]
@@ -119,16 +143,36 @@ def attack_table(reader: Reader, rows: Sequence[Row], basis: Basis, encoder: Any
         order = _order(rows, pure[mix.attack])
         shares = (mix.share,) if mix.share is not None else TUNING_SHARES
         for share in shares:
-            score = _mix(name, rows, pure[mix.base], pure[mix.attack], order[: round(share * len(rows))], share,
-                         basis, encoder, n_boot, seed)
+            score = _mix(
+                name,
+                rows,
+                pure[mix.base],
+                pure[mix.attack],
+                order[: round(share * len(rows))],
+                share,
+                basis,
+                encoder,
+                n_boot,
+                seed,
+            )
             if score.valid:
                 break
         table[name] = score
     return table
 
 
-def _mix(name: str, rows: Sequence[Row], base: _Pure, attack: _Pure, attacked: Sequence[int], share: float,
-         basis: Basis, encoder: Any, n_boot: int, seed: int) -> AttackScore:
+def _mix(
+    name: str,
+    rows: Sequence[Row],
+    base: _Pure,
+    attack: _Pure,
+    attacked: Sequence[int],
+    share: float,
+    basis: Basis,
+    encoder: Any,
+    n_boot: int,
+    seed: int,
+) -> AttackScore:
     chosen = set(attacked)
     source = [attack if i in chosen else base for i in range(len(rows))]
     texts = [s.texts[i] for i, s in enumerate(source)]

@@ -22,8 +22,10 @@ from lctg_metrics.ifsm.items import context_of
 Row = Mapping[str, Any]
 ATTACKS_VERSION = "k2"  # k2: the question's words swapped for others of the same meaning (paraphrase classes)
 #: Words that frame a question rather than carry its focus ("Which of the following would be ...").
-_FRAME = frozenset("""which what who whom why how of the following one ones option options ending endings answer
-answers outcome outcomes is are was were would could might did does do will be best choice choices these""".split())
+_FRAME = frozenset(
+    """which what who whom why how of the following one ones option options ending endings answer
+answers outcome outcomes is are was were would could might did does do will be best choice choices these""".split()
+)
 _NAME = re.compile(r"\b[A-Z][a-z]+\b")
 #: Constant sentences a lazy run might hand in for every item (no story, no question in them).
 CONSTANTS = ("In the end, everything went back to normal.", "Everyone learned something important that day.")
@@ -73,7 +75,7 @@ def focus_negated(row: Row) -> str:
 
 
 def focus_wrapped(row: Row) -> str:
-    return f"**{focus(row)}** \u2728\U0001F389"
+    return f"**{focus(row)}** \u2728\U0001f389"
 
 
 def salad(row: Row) -> str:
@@ -85,7 +87,9 @@ def salad(row: Row) -> str:
 
 #: Words of the same meaning for the words questions use most (a reader that drops the question's own words must
 #: not be pleased by the question said in other words).
-SYNONYMS = dict(pair.split(":") for pair in """likely:probable probably:presumably happened:occurred happen:occur
+SYNONYMS = dict(
+    pair.split(":")
+    for pair in """likely:probable probably:presumably happened:occurred happen:occur
 next:afterwards result:outcome ended:finished end:finish home:house feel:sense felt:sensed friends:pals friend:pal
 mom:mother mother:mom got:received get:obtain work:job implies:suggests shows:reveals feeling:emotion time:moment
 wanted:desired later:afterward school:classroom boy:lad situation:circumstance back:returned car:vehicle go:leave
@@ -109,17 +113,20 @@ think:believe know:realize important:crucial place:spot became:turned decision:c
 gave:handed give:hand took:grabbed great:wonderful play:game hot:warm book:novel opinion:view hungry:starving
 neighbor:neighbour clean:tidy tired:exhausted birthday:anniversary embarrassed:ashamed sleep:rest
 cautious:careful drastic:extreme sad:unhappy angry:mad upset:distressed excited:thrilled worried:anxious
-surprised:astonished disappointed:let-down proud:pleased outcome:result feelings:emotions thoughts:ideas""".split())
+surprised:astonished disappointed:let-down proud:pleased outcome:result feelings:emotions thoughts:ideas""".split()
+)
 
 
 def paraphrased(text: str) -> str:
     """``text`` with every word of :data:`SYNONYMS` replaced by its other word (case kept for a capital first letter)."""
+
     def swap(m: re.Match[str]) -> str:
         word = m.group()
         other = SYNONYMS.get(word.lower())
         if other is None:
             return word
         return other.capitalize() if word[:1].isupper() else other
+
     return re.sub(r"[A-Za-z]+", swap, text)
 
 
@@ -130,8 +137,12 @@ def focus_paraphrased(row: Row) -> str:
 def _hugging_frames(said: str, name: str) -> list[str]:
     tokens = said.split()
     shorter = " ".join(tokens[: max(2, len(tokens) * 2 // 3)])
-    return [f"In the end, {said}.", f"Then {name} saw that {shorter}.", f"So it was that {shorter}, sadly.",
-            f"{name} just knew: {' '.join(tokens[len(tokens) // 3:])}."]
+    return [
+        f"In the end, {said}.",
+        f"Then {name} saw that {shorter}.",
+        f"So it was that {shorter}, sadly.",
+        f"{name} just knew: {' '.join(tokens[len(tokens) // 3 :])}.",
+    ]
 
 
 def hug_candidates(row: Row) -> list[str]:
@@ -157,13 +168,20 @@ class Mix:
 
 #: name → generator; each is a whole run of one kind.
 ATTACK_CLASSES: dict[str, Callable[[Row], str]] = {
-    "constant": constant_plain, "constant_other": constant_other, "constant_name": constant_name,
-    "focus": focus_plain, "focus_negated": focus_negated, "focus_wrapped": focus_wrapped, "salad": salad,
+    "constant": constant_plain,
+    "constant_other": constant_other,
+    "constant_name": constant_name,
+    "focus": focus_plain,
+    "focus_negated": focus_negated,
+    "focus_wrapped": focus_wrapped,
+    "salad": salad,
     "focus_paraphrased": focus_paraphrased,
 }
 #: The white-box class: candidates per item, the scorer picks.
-HUGGING: dict[str, Callable[[Row], list[str]]] = {"hug_guard": hug_candidates,
-                                                  "hug_paraphrase": hug_paraphrase_candidates}
+HUGGING: dict[str, Callable[[Row], list[str]]] = {
+    "hug_guard": hug_candidates,
+    "hug_paraphrase": hug_paraphrase_candidates,
+}
 MIXES: dict[str, Mix] = {
     "mix_constant70_hug30": Mix("constant_name", "hug_guard", 0.30),
     "mix_gold75_hug25": Mix("gold", "hug_guard", 0.25),

@@ -56,18 +56,35 @@ def probe_set(head: Head) -> ProbeSet:
     return ProbeSet(tuple(head.probes["content_free"]), tuple(head.probes["question"]))
 
 
-def _features(q: np.ndarray, c: np.ndarray, s: np.ndarray, o: np.ndarray, ref: np.ndarray,
-              qp: np.ndarray) -> np.ndarray:
+def _features(
+    q: np.ndarray, c: np.ndarray, s: np.ndarray, o: np.ndarray, ref: np.ndarray, qp: np.ndarray
+) -> np.ndarray:
     """``(k, len(FEATURES_V2))`` for candidate vectors ``o``; the order is ``head.FEATURES_V2``."""
     cq, cc, sent, pair = o @ q, o @ c, o @ s.T, o @ o.T
     k = len(o)
     others = (pair.sum(1) - np.diag(pair)) / (k - 1)
     nearest = (pair - 2 * np.eye(k)).max(1)
     generic, question_like = o @ ref.T, (o @ qp.T).max(1)
-    return np.stack([cq, cq - cq.mean(), cc, cc - cc.mean(), sent[:, -1], sent.max(1), others,
-                     np.maximum(cq - QUESTION_KNOTS[0], 0), np.maximum(cq - QUESTION_KNOTS[1], 0),
-                     generic.max(1), generic.mean(1), question_like, np.maximum(question_like - PROBE_KNOT, 0),
-                     nearest, np.maximum(nearest - NEAR_COPY, 0)], 1)
+    return np.stack(
+        [
+            cq,
+            cq - cq.mean(),
+            cc,
+            cc - cc.mean(),
+            sent[:, -1],
+            sent.max(1),
+            others,
+            np.maximum(cq - QUESTION_KNOTS[0], 0),
+            np.maximum(cq - QUESTION_KNOTS[1], 0),
+            generic.max(1),
+            generic.mean(1),
+            question_like,
+            np.maximum(question_like - PROBE_KNOT, 0),
+            nearest,
+            np.maximum(nearest - NEAR_COPY, 0),
+        ],
+        1,
+    )
 
 
 def _slot(item: MCItem, endings: Sequence[str], ablating: str | None) -> tuple[MCItem, list[str]]:
@@ -78,8 +95,9 @@ def _slot(item: MCItem, endings: Sequence[str], ablating: str | None) -> tuple[M
     return ablated_item(item, ablating), [ablate(e, words) for e in endings]
 
 
-def feature_sets(encoder: Encoder, item: MCItem, endings: Sequence[str], probes: ProbeSet,
-                 ablating: str | None = None) -> np.ndarray:
+def feature_sets(
+    encoder: Encoder, item: MCItem, endings: Sequence[str], probes: ProbeSet, ablating: str | None = None
+) -> np.ndarray:
     """``(len(endings), k, d)``: the item's features with each of ``endings`` in its target slot (``ablating``: every
     candidate without the question's (and story's) words; the question, context and probe references are read as they
     are)."""
@@ -90,9 +108,9 @@ def feature_sets(encoder: Encoder, item: MCItem, endings: Sequence[str], probes:
     vec = encoder.encode(texts)
     at = 2 + len(ss)
     q, c, s = vec[0], vec[1], vec[2:at]
-    o = vec[at:at + len(item.options)]
+    o = vec[at : at + len(item.options)]
     at += len(item.options)
-    ref, qp, ends = vec[at:at + len(cf)], vec[at + len(cf):at + len(cf) + len(qf)], vec[at + len(cf) + len(qf):]
+    ref, qp, ends = vec[at : at + len(cf)], vec[at + len(cf) : at + len(cf) + len(qf)], vec[at + len(cf) + len(qf) :]
     out = []
     for e in ends:
         opts = o.copy()
@@ -104,14 +122,18 @@ def feature_sets(encoder: Encoder, item: MCItem, endings: Sequence[str], probes:
 
 def _texts(item: MCItem, probes: ProbeSet, ablating: str | None, fitting: bool) -> list[str]:
     ss = sentences(item.context) or [item.context]
-    slot = [*content_free_endings(item, probes), *question_endings(item, probes),
-            *(appended_endings(item) if fitting else ())]  # the appended negatives serve the fitting only
+    slot = [
+        *content_free_endings(item, probes),
+        *question_endings(item, probes),
+        *(appended_endings(item) if fitting else ()),
+    ]  # the appended negatives serve the fitting only
     view, ends = _slot(item, slot, ablating)
     return [item.question, item.context, *ss, *view.options, *slot, *ends]
 
 
-def warm(encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet, ablating: str | None = None,
-         fitting: bool = False) -> None:
+def warm(
+    encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet, ablating: str | None = None, fitting: bool = False
+) -> None:
     """Embed every text the items and their probes need in one batched pass (then reads are cache lookups)."""
     encoder.encode(list(dict.fromkeys(t for item in items for t in _texts(item, probes, ablating, fitting))))
 
@@ -142,7 +164,7 @@ class CalibratedReads:
             question = question_endings(item, self.probes)[:1]  # the question itself
             scores = self.head.scores(feature_sets(self.encoder, item, [*cf, *question], self.probes, self.ablating))
             margins = _margin(scores, item.target)
-            gate = float(np.quantile(margins[:len(cf)], self.quantile))
+            gate = float(np.quantile(margins[: len(cf)], self.quantile))
             # ablating, the question's words are gone from every slot: the question itself is no probe any more
             self._thresholds[key] = max(0.0, gate) if self.ablating else max(0.0, gate, float(margins[-1]))
         return self._thresholds[key]
@@ -150,12 +172,14 @@ class CalibratedReads:
     def read(self, items: Sequence[MCItem]) -> list[Reading]:
         warm(self.encoder, items, self.probes, self.ablating)
         if self.ablating:
-            self.encoder.encode(list(dict.fromkeys(ablate(i.options[i.target], source(i, self.ablating))
-                                                   for i in items)))
+            self.encoder.encode(
+                list(dict.fromkeys(ablate(i.options[i.target], source(i, self.ablating)) for i in items))
+            )
         out = []
         for item in items:
-            scores = self.head.scores(feature_sets(self.encoder, item, [item.options[item.target]], self.probes,
-                                                   self.ablating))
+            scores = self.head.scores(
+                feature_sets(self.encoder, item, [item.options[item.target]], self.probes, self.ablating)
+            )
             margin, threshold = float(_margin(scores, item.target)[0]), self._threshold(item)
             row = scores[0]
             if margin > threshold:
@@ -166,8 +190,9 @@ class CalibratedReads:
         return out
 
 
-def negative_sets(encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet,
-                  ablating: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+def negative_sets(
+    encoder: Encoder, items: Sequence[MCItem], probes: ProbeSet, ablating: str | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Fitting data: ``(n, k, d)`` features of the items as given and ``(n, m, k, d)`` with each probe ending (content
     free, question forms, another candidate plus the question) in the target slot."""
     warm(encoder, items, probes, ablating, fitting=True)

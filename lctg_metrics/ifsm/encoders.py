@@ -40,7 +40,7 @@ class Encoder:
         todo = sorted({t for t in texts if t not in self._cache})
         begin("encoding", len(todo))
         for start in range(0, len(todo), BATCH):
-            chunk = todo[start:start + BATCH]
+            chunk = todo[start : start + BATCH]
             vectors = np.asarray(self._embed(chunk), dtype=np.float32).reshape(len(chunk), -1)
             vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
             self._cache.update(zip(chunk, vectors))

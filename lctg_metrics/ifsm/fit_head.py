@@ -46,8 +46,9 @@ def _described(fit_rows: Sequence[Mapping[str, Any]], seed: int) -> str:
 
 def _measured(head: Head, hits: np.ndarray, seed: int) -> Head:
     low, high = bootstrap_ci(hits, seed=seed)
-    return replace(head, eval_accuracy=round(float(hits.mean()), 4), eval_ci=[round(low, 4), round(high, 4)],
-                   eval_n=len(hits))
+    return replace(
+        head, eval_accuracy=round(float(hits.mean()), 4), eval_ci=[round(low, 4), round(high, 4)], eval_n=len(hits)
+    )
 
 
 def fit_and_measure(rows: Sequence[Mapping[str, Any]], encoder_name: str, *, seed: int = 0) -> Head:
@@ -59,13 +60,21 @@ def fit_and_measure(rows: Sequence[Mapping[str, Any]], encoder_name: str, *, see
     y = np.array([r["gold_label"] for r in fit_rows])
     head = fit_head(x, y, encoder=encoder, version=HEAD_VERSION, fitted_on=_described(fit_rows, seed))
     hits = head.scores(featurize(encoder, [gold_item(r) for r in eval_rows])).argmax(1) == np.array(
-        [r["gold_label"] for r in eval_rows])
+        [r["gold_label"] for r in eval_rows]
+    )
     return _measured(head, hits, seed)
 
 
-def fit_calibrated(rows: Sequence[Mapping[str, Any]], encoder_name: str, *, seed: int = 0,
-                   probes: ProbeSet = DEFAULT_PROBES, negatives_weight: float = NEGATIVES_WEIGHT,
-                   gate_quantile: float = GATE_QUANTILE, ablating: str | None = None) -> Head:
+def fit_calibrated(
+    rows: Sequence[Mapping[str, Any]],
+    encoder_name: str,
+    *,
+    seed: int = 0,
+    probes: ProbeSet = DEFAULT_PROBES,
+    negatives_weight: float = NEGATIVES_WEIGHT,
+    gate_quantile: float = GATE_QUANTILE,
+    ablating: str | None = None,
+) -> Head:
     """A format-2 head: fitted on the ``fit`` rows only (gold among the candidates, and gold against each probe
     ending in its slot), then its calibrated gold accuracy measured on the ``eval`` rows. ``ablating``: fitted and
     read without the question's (and the story's) words in the candidates (``ablation.py``)."""
@@ -77,12 +86,25 @@ def fit_calibrated(rows: Sequence[Mapping[str, Any]], encoder_name: str, *, seed
     given, probed = negative_sets(encoder, [gold_item(r) for r in fit_rows], probes, ablating)
     y = np.array([r["gold_label"] for r in fit_rows])
     version = ABLATING_VERSION[ablating] if ablating else CALIBRATED_VERSION
-    head = fit_head(given, y, encoder=encoder, version=version, fitted_on=_described(fit_rows, seed),
-                    negatives=probed, negatives_weight=negatives_weight)
+    head = fit_head(
+        given,
+        y,
+        encoder=encoder,
+        version=version,
+        fitted_on=_described(fit_rows, seed),
+        negatives=probed,
+        negatives_weight=negatives_weight,
+    )
     spec = asdict(probes)
-    head = replace(head, format=HEAD_FORMAT_V2, features=FEATURES_V2,
-                   probes={k: list(v) for k, v in spec.items()}, gate_quantile=gate_quantile,
-                   negatives_weight=negatives_weight, ablate=ablating)
+    head = replace(
+        head,
+        format=HEAD_FORMAT_V2,
+        features=FEATURES_V2,
+        probes={k: list(v) for k, v in spec.items()},
+        gate_quantile=gate_quantile,
+        negatives_weight=negatives_weight,
+        ablate=ablating,
+    )
     if not eval_rows:
         return head
     items = [gold_item(r) for r in eval_rows]
@@ -99,8 +121,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--source", default=None, help="folder with Possible Stories dev.jsonl and test.jsonl")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--calibrated", action="store_true", help="a format-2 head: probes, negatives and a gate")
-    parser.add_argument("--ablate", choices=ABLATIONS, default=None,
-                        help="with --calibrated: read the candidates without these words")
+    parser.add_argument(
+        "--ablate", choices=ABLATIONS, default=None, help="with --calibrated: read the candidates without these words"
+    )
     args = parser.parse_args(argv)
     rows = load_story_rows(args.source, seed=args.seed, include_contexts=True)
     if args.calibrated:
@@ -108,8 +131,9 @@ def main(argv: list[str] | None = None) -> None:
     else:
         head = fit_and_measure(rows, args.encoder, seed=args.seed)
     digest = save_head(head, args.out)
-    print(f"{args.out}: {head.encoder} eval accuracy {head.eval_accuracy} {head.eval_ci} n={head.eval_n} "
-          f"digest {digest}")
+    print(
+        f"{args.out}: {head.encoder} eval accuracy {head.eval_accuracy} {head.eval_ci} n={head.eval_n} digest {digest}"
+    )
 
 
 if __name__ == "__main__":

@@ -21,15 +21,29 @@ from lctg_metrics.ifsm.items import MCItem
 
 HEAD_FORMAT = "lctg-ifsm-head/1"
 HEAD_FORMAT_V2 = "lctg-ifsm-head/2"
-FEATURES = ("cos_question", "cos_question_rel", "cos_context", "cos_context_rel", "cos_last_sentence",
-            "cos_best_sentence", "cos_other_options")
+FEATURES = (
+    "cos_question",
+    "cos_question_rel",
+    "cos_context",
+    "cos_context_rel",
+    "cos_last_sentence",
+    "cos_best_sentence",
+    "cos_other_options",
+)
 #: Format 2 adds hinges on closeness to the question, closeness to the item's content-free probes ("generic"), to
 #: its question-form probes, and to the nearest other candidate (a copied candidate with words glued on).
-FEATURES_V2 = FEATURES + ("cos_question_over_0.35", "cos_question_over_0.5", "cos_generic_max", "cos_generic_mean",
-                          "cos_question_probe_max", "cos_question_probe_over_0.5", "cos_nearest_option",
-                          "cos_nearest_option_over_0.8")
+FEATURES_V2 = FEATURES + (
+    "cos_question_over_0.35",
+    "cos_question_over_0.5",
+    "cos_generic_max",
+    "cos_generic_mean",
+    "cos_question_probe_max",
+    "cos_question_probe_over_0.5",
+    "cos_nearest_option",
+    "cos_nearest_option_over_0.8",
+)
 FORMATS = {HEAD_FORMAT: FEATURES, HEAD_FORMAT_V2: FEATURES_V2}
-L2 = 0.01        # ridge on standardised weights; 1e-3..1e-1 measured equal on the eval half
+L2 = 0.01  # ridge on standardised weights; 1e-3..1e-1 measured equal on the eval half
 STEPS, RATE = 500, 0.5
 
 
@@ -82,16 +96,27 @@ def featurize(encoder: Encoder, items: Sequence[MCItem]) -> np.ndarray:
     return np.stack(out).astype(np.float64)
 
 
-def fit_head(features: np.ndarray, labels: np.ndarray, *, encoder: Encoder, version: str, fitted_on: str,
-             negatives: np.ndarray | None = None, negatives_weight: float = 0.0) -> Head:
+def fit_head(
+    features: np.ndarray,
+    labels: np.ndarray,
+    *,
+    encoder: Encoder,
+    version: str,
+    fitted_on: str,
+    negatives: np.ndarray | None = None,
+    negatives_weight: float = 0.0,
+) -> Head:
     """Gradient descent on the multinomial (conditional) logit over candidates, ridge ``L2``; deterministic.
 
     ``negatives`` ``(n, m, k, d)``: each item with m probe endings in its gold slot; with ``negatives_weight`` > 0 a
     pairwise logistic term asks the gold ending to outscore every probe ending in that slot.
     """
     n, _, d = features.shape
-    flat = features.reshape(-1, d) if negatives is None else np.concatenate(
-        [features.reshape(-1, d), negatives.reshape(-1, d)])
+    flat = (
+        features.reshape(-1, d)
+        if negatives is None
+        else np.concatenate([features.reshape(-1, d), negatives.reshape(-1, d)])
+    )
     mean, scale = flat.mean(0), flat.std(0) + 1e-9
     x = (features - mean) / scale
     rows = np.arange(n)
@@ -106,8 +131,15 @@ def fit_head(features: np.ndarray, labels: np.ndarray, *, encoder: Encoder, vers
         if negatives is not None and negatives_weight:
             grad -= negatives_weight * np.einsum("nm,nmd->d", 1 / (1 + np.exp(diff @ w)), diff) / diff[..., 0].size
         w -= RATE * grad
-    return Head(version, encoder.name, encoder.version, mean.round(8).tolist(), scale.round(8).tolist(),
-                w.round(8).tolist(), fitted_on)
+    return Head(
+        version,
+        encoder.name,
+        encoder.version,
+        mean.round(8).tolist(),
+        scale.round(8).tolist(),
+        w.round(8).tolist(),
+        fitted_on,
+    )
 
 
 def head_bytes(head: Head) -> bytes:
@@ -136,12 +168,15 @@ def load_head(path: str | Path) -> Head:
     if raw.get("format") not in FORMATS:
         raise ValueError(f"{path}: format {raw.get('format')!r} is not one of {sorted(FORMATS)}")
     if tuple(raw.get("features", ())) != FORMATS[raw["format"]]:
-        raise ValueError(f"{path}: features {raw.get('features')} differ from this code's "
-                         f"{list(FORMATS[raw['format']])}")
+        raise ValueError(
+            f"{path}: features {raw.get('features')} differ from this code's {list(FORMATS[raw['format']])}"
+        )
     if raw["format"] == HEAD_FORMAT_V2 and not (raw.get("probes") and raw.get("gate_quantile") is not None):
         raise ValueError(f"{path}: a {HEAD_FORMAT_V2} head needs 'probes' and 'gate_quantile'")
     if raw.get("ablate") not in (None, "question-words", "question-and-story-words"):
-        raise ValueError(f"{path}: ablate {raw['ablate']!r} is not one this code knows "
-                         "('question-words', 'question-and-story-words')")
+        raise ValueError(
+            f"{path}: ablate {raw['ablate']!r} is not one this code knows "
+            "('question-words', 'question-and-story-words')"
+        )
     raw["features"] = tuple(raw["features"])
     return Head(**raw)

@@ -31,23 +31,27 @@ PROMPT = (
 )
 FALLBACK = "Reply with exactly one capital letter: {letters}. No other words."
 
+
 def reader_config(base_url: str | None, model: str | None, **settings: Any) -> Any:
     """The ``LLMConfig`` of the llm reader (``settings``: the client's fields, e.g. ``api_key_env``, ``cache_path``)."""
     from lctg_metrics.llm.config import LLMConfig
 
     if not (base_url and model):
-        raise ValueError("reader 'llm' needs a base URL and a model (--llm-base-url and --llm-model; "
-                         "offline: reader 'embedding')")
+        raise ValueError(
+            "reader 'llm' needs a base URL and a model (--llm-base-url and --llm-model; offline: reader 'embedding')"
+        )
     return LLMConfig(base_url=base_url, model=model, **settings)
 
 
 def build_prompt(item: MCItem) -> str:
     """The reader's question for one item, endings lettered A–D, each fenced as one JSON string line."""
-    letters = LETTERS[:len(item.options)]
-    endings = "\n".join(f"{letter}. {json.dumps(option, ensure_ascii=False)}"
-                        for letter, option in zip(letters, item.options))
-    return PROMPT.format(context=item.context, question=item.question, endings=endings, count=len(letters),
-                         letters=", ".join(letters))
+    letters = LETTERS[: len(item.options)]
+    endings = "\n".join(
+        f"{letter}. {json.dumps(option, ensure_ascii=False)}" for letter, option in zip(letters, item.options)
+    )
+    return PROMPT.format(
+        context=item.context, question=item.question, endings=endings, count=len(letters), letters=", ".join(letters)
+    )
 
 
 def parse_choice(text: str | None, n_options: int = 4) -> int | None:
@@ -70,14 +74,20 @@ _STATED = re.compile(
     r"(?:(final\s+answer|answer|ending|option|choice|correct\s+one)\s*(?:is|would\s+be|will\s+be|:|=|-)"
     r"|(pick|choose|select|go\s+with|going\s+with))"
     r"\s*(?:option|ending|choice|letter)?\s*"
-    r"(?:[\(\[\{]\s*([A-Da-d])\s*[\)\]\}]|(?-i:([A-D])))(?![A-Za-z0-9'’])", re.IGNORECASE)
+    r"(?:[\(\[\{]\s*([A-Da-d])\s*[\)\]\}]|(?-i:([A-D])))(?![A-Za-z0-9'’])",
+    re.IGNORECASE,
+)
 _FINAL = re.compile(r"final\s+answer", re.IGNORECASE)
 #: Answers marked as such: LaTeX ``\\boxed{B}``, an ``<answer>B</answer>`` tag; read before anything else.
-_MARKED = re.compile(r"\\boxed\s*\{\s*(?:\\text\{)?\s*\(?([A-Da-d])\)?\s*\}?\s*\}|<answer>\s*\(?([A-Da-d])\)?\s*</answer>",
-                     re.IGNORECASE)
+_MARKED = re.compile(
+    r"\\boxed\s*\{\s*(?:\\text\{)?\s*\(?([A-Da-d])\)?\s*\}?\s*\}|<answer>\s*\(?([A-Da-d])\)?\s*</answer>", re.IGNORECASE
+)
 #: Stated in Japanese (答えは B, 正解：C, 選択肢Bです) or as a correction ("it's D", "actually B", "rather C").
-_STATED_MORE = re.compile(r"(?:(?:答え|回答|解答|正解|選択肢|結末)\s*(?:は|:)?\s*(?:選択肢)?\s*|\b(?:it's|it\s+is|actually|rather)\s+"
-                          r"(?:option\s+|ending\s+)?)\(?((?-i:[A-D]))\)?(?![A-Za-z0-9'’])", re.IGNORECASE)
+_STATED_MORE = re.compile(
+    r"(?:(?:答え|回答|解答|正解|選択肢|結末)\s*(?:は|:)?\s*(?:選択肢)?\s*|\b(?:it's|it\s+is|actually|rather)\s+"
+    r"(?:option\s+|ending\s+)?)\(?((?-i:[A-D]))\)?(?![A-Za-z0-9'’])",
+    re.IGNORECASE,
+)
 #: A letter in label position ("A: …", "B) …" at a line or sentence start): a reply labelling several options
 #: ("A: no. B: no. C: yes.") assesses them one by one and opens with no answer.
 _LABEL = re.compile(r"(?:^|[\n.;!?]\s*)\(?([A-D])\s*[:)]", re.MULTILINE)
@@ -115,12 +125,13 @@ def read_letter(text: str | None) -> str | None:
     plain = _MARKUP.sub("", text).strip()
     if not plain:
         return None
-    stated = [(m.start(), (m.group(3) or m.group(4)).upper(), bool(m.group(1) and _FINAL.match(m.group(1))))
-              for m in _STATED.finditer(plain)]
+    stated = [
+        (m.start(), (m.group(3) or m.group(4)).upper(), bool(m.group(1) and _FINAL.match(m.group(1))))
+        for m in _STATED.finditer(plain)
+    ]
     stated += [(m.start(), m.group(1).upper(), False) for m in _STATED_MORE.finditer(plain)]
     stated.sort()
-    stated = [(pos, letter, final) for pos, letter, final in stated
-              if not _hedged(plain, pos)]
+    stated = [(pos, letter, final) for pos, letter, final in stated if not _hedged(plain, pos)]
     if stated:
         finals = [letter for _, letter, final in stated if final]
         return finals[-1] if finals else stated[-1][1]
@@ -145,7 +156,7 @@ def read_letter(text: str | None) -> str | None:
 
 def _hedged(text: str, pos: int) -> bool:
     """Whether the statement at ``pos`` offers two letters ("the answer is B or C")."""
-    return bool(_HEDGE.search(text[pos:pos + 60].split("\n")[0]))
+    return bool(_HEDGE.search(text[pos : pos + 60].split("\n")[0]))
 
 
 def _json_letter(text: str) -> str | None:
@@ -202,9 +213,14 @@ class LLMReader:
         parts = (PROMPT, FALLBACK, PARSER_VERSION, endpoint) + ((CALIBRATION_VERSION,) if calibrate else ())
         digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
         version = f"{PROMPT_VERSION}+{PARSER_VERSION}" + (f"+{CALIBRATION_VERSION}" if calibrate else "")
-        self.info = ReaderInfo(name=f"llm:{config.model}", version=version, digest=digest, weak=False,
-                               note=f"{endpoint}; accuracy on gold endings is measured in each run (oracle)"
-                                    + ("; target counted only when chosen in two candidate orders" if calibrate else ""))
+        self.info = ReaderInfo(
+            name=f"llm:{config.model}",
+            version=version,
+            digest=digest,
+            weak=False,
+            note=f"{endpoint}; accuracy on gold endings is measured in each run (oracle)"
+            + ("; target counted only when chosen in two candidate orders" if calibrate else ""),
+        )
         self.stats: Counter[str] = Counter()
 
     def choose(self, items: Sequence[MCItem]) -> list[int | None]:
@@ -213,8 +229,10 @@ class LLMReader:
         first = self._ask(items)
         if not self.calibrate:
             return first
-        second = [None if c is None else (c - 1) % len(item.options)
-                  for c, item in zip(self._ask([rotated(item) for item in items]), items)]
+        second = [
+            None if c is None else (c - 1) % len(item.options)
+            for c, item in zip(self._ask([rotated(item) for item in items]), items)
+        ]
         out: list[int | None] = []
         for a, b, item in zip(first, second, items):
             if a != item.target or b == item.target:
@@ -231,8 +249,14 @@ class LLMReader:
         retry = [i for i, choice in enumerate(choices) if choice is None]
         if retry:
             letters = ", ".join(LETTERS[:4])
-            follow = [firsts[i] + [{"role": "assistant", "content": replies[i] or ""},
-                                   {"role": "user", "content": FALLBACK.format(letters=letters)}] for i in retry]
+            follow = [
+                firsts[i]
+                + [
+                    {"role": "assistant", "content": replies[i] or ""},
+                    {"role": "user", "content": FALLBACK.format(letters=letters)},
+                ]
+                for i in retry
+            ]
             for i, reply in zip(retry, chat(self.config, follow)):
                 choices[i] = parse_choice(reply, len(items[i].options))
         self.stats.update(asked=len(items), fallback=len(retry), unparseable=sum(c is None for c in choices))

@@ -18,12 +18,14 @@ from lctg_metrics.ifsm.items import MCItem
 _NOT_NAMES = frozenset(
     "The A An And But So Then When After Before One On In At It He She They We I His Her Their This That There "
     "Finally Eventually Later Soon Today Yesterday Last Next Every Each Everyone Nobody Suddenly While If As Since "
-    "Because Unfortunately Luckily Fortunately Once Now My Our Your You".split())
+    "Because Unfortunately Luckily Fortunately Once Now My Our Your You".split()
+)
 #: Leading words of a question that ask rather than say (``Which one of the endings would …``).
 _ASKING = frozenset(
     "which what why how who where when one of the these those following answer answers option options ending endings "
     "is are was were would could might will be most likely probably shows show suggests suggest implies imply tells "
-    "tell you that best".split())
+    "tell you that best".split()
+)
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,10 @@ def question_endings(item: MCItem, probes: ProbeSet) -> list[str]:
     """The question-form probes of one item (the first template is the question itself)."""
     f = focus(item.question)
     tail = " ".join(item.question.strip().rstrip("?").split()[-3:])
-    return [t.format(question=item.question.strip(), focus=f, Focus=f[:1].upper() + f[1:], tail=tail)
-            for t in probes.question]
+    return [
+        t.format(question=item.question.strip(), focus=f, Focus=f[:1].upper() + f[1:], tail=tail)
+        for t in probes.question
+    ]
 
 
 def appended_endings(item: MCItem) -> list[str]:
@@ -87,16 +91,40 @@ def probe_items(item: MCItem, endings: Sequence[str]) -> list[MCItem]:
 #: The shipped probes (fitted on nothing: written for this reader; measured attacks use other sentences).
 DEFAULT_PROBES = ProbeSet(
     content_free=(
-        "{name} thought about what had happened.", "Then {name} went home.", "{name} was surprised by how it all ended.",
-        "That was the end of the day for {name}.", "{name} would remember this for a long time.",
-        "After that, {name} moved on.", "{name} felt the way anyone would.", "It was quite a day for {name}.",
-        "{name} learned something that day.", "In the end, {name} accepted what happened.",
-        "{name} did what needed to be done.", "Things changed for {name} after that.",
-        "And that was that.", "Everything happened the way it happened.", "It was an ordinary ending.",
-        "The story ends here.", "Things went on as before.", "After a while, life continued.", "Nothing else happened.",
-        "It all worked out in some way.", "Everyone went about their day.", "The day came to an end.",
-        "What happened next was expected.", "And so it ended.",
+        "{name} thought about what had happened.",
+        "Then {name} went home.",
+        "{name} was surprised by how it all ended.",
+        "That was the end of the day for {name}.",
+        "{name} would remember this for a long time.",
+        "After that, {name} moved on.",
+        "{name} felt the way anyone would.",
+        "It was quite a day for {name}.",
+        "{name} learned something that day.",
+        "In the end, {name} accepted what happened.",
+        "{name} did what needed to be done.",
+        "Things changed for {name} after that.",
+        "And that was that.",
+        "Everything happened the way it happened.",
+        "It was an ordinary ending.",
+        "The story ends here.",
+        "Things went on as before.",
+        "After a while, life continued.",
+        "Nothing else happened.",
+        "It all worked out in some way.",
+        "Everyone went about their day.",
+        "The day came to an end.",
+        "What happened next was expected.",
+        "And so it ended.",
     ),
-    question=("{question}", "Answer: {question}", "{focus}.", "Here is what happened: {focus}.", "Not {focus}.",
-              '"{focus}"', "{Focus} happened.", "The question was: {question}", "{tail}"),
+    question=(
+        "{question}",
+        "Answer: {question}",
+        "{focus}.",
+        "Here is what happened: {focus}.",
+        "Not {focus}.",
+        '"{focus}"',
+        "{Focus} happened.",
+        "The question was: {question}",
+        "{tail}",
+    ),
 )

@@ -7,9 +7,10 @@ it (a context variable: no state outlives the run, no thread sees another's).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator, Protocol
+from typing import Protocol
 
 
 class Reporter(Protocol):

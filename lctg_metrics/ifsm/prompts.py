@@ -21,8 +21,10 @@ def _check(rows: Sequence[Mapping[str, Any]]) -> None:
             raise ValueError(f"story_endings row {number}: expected a mapping, got {type(row).__name__}")
         missing = [key for key in REQUIRED if key not in row]
         if missing:
-            raise ValueError(f"story_endings row {number} ({row.get('id', 'no id')}): missing {missing}; "
-                             f"give rows of the story_endings config")
+            raise ValueError(
+                f"story_endings row {number} ({row.get('id', 'no id')}): missing {missing}; "
+                f"give rows of the story_endings config"
+            )
 
 
 def story_prompt_records(
@@ -48,5 +50,8 @@ def story_prompt_records(
         bare = [dict(r) for r in given if not r.get("document")]
         filled = iter(fill_contexts(bare, source) if bare else [])
         rows = [r if r.get("document") else next(filled) for r in given]
-    return [{"id": str(r["id"]), "prompt": str(r.get("prompt") or make_prompt(str(r["document"]), str(r["instruction"])))}
-            for r in rows if split is None or r["split"] == split]
+    return [
+        {"id": str(r["id"]), "prompt": str(r.get("prompt") or make_prompt(str(r["document"]), str(r["instruction"])))}
+        for r in rows
+        if split is None or r["split"] == split
+    ]

@@ -58,11 +58,13 @@ class EmbeddingReader:
             digest=head_digest(self.head),
             weak=True,
             measured_accuracy=acc,
-            note=(f"weak reader: {acc:.3f} accuracy on gold endings of the eval half (humans 0.925, chance 0.25)"
-                  if acc is not None else "weak reader: accuracy not measured")
-                 + ("; calibrated against content-free and question probes" if self.calibrated else "")
-                 + (f"; reads every candidate without the {self.head.ablate.replace('-', ' ')}"
-                    if self.head.ablate else ""),
+            note=(
+                f"weak reader: {acc:.3f} accuracy on gold endings of the eval half (humans 0.925, chance 0.25)"
+                if acc is not None
+                else "weak reader: accuracy not measured"
+            )
+            + ("; calibrated against content-free and question probes" if self.calibrated else "")
+            + (f"; reads every candidate without the {self.head.ablate.replace('-', ' ')}" if self.head.ablate else ""),
         )
 
     def read(self, items: Sequence[MCItem]) -> list[Reading]:
@@ -76,8 +78,9 @@ class EmbeddingReader:
         out = []
         for item, row in zip(items, scores):
             others = max(float(v) for k, v in enumerate(row) if k != item.target)
-            out.append(Reading(int(np.argmax(row)), tuple(float(v) for v in row), float(row[item.target]) - others,
-                               0.0))
+            out.append(
+                Reading(int(np.argmax(row)), tuple(float(v) for v in row), float(row[item.target]) - others, 0.0)
+            )
         return out
 
     def choose(self, items: Sequence[MCItem]) -> list[int | None]:

@@ -24,14 +24,29 @@ def _ci(ci: tuple[float, float] | None) -> list[float | None] | None:
 
 def set_dict(s: SetScore) -> dict[str, Any]:
     """One set of endings: IFSM after the guard, the reader alone, and their intervals."""
-    return {"n": s.n, "ifsm": s.guarded, "ci": _ci(s.guarded_ci), "reader_alone": _number(s.raw),
-            "reader_alone_ci": _ci(s.raw_ci), "flagged": s.flagged, "unparseable": s.unparseable}
+    return {
+        "n": s.n,
+        "ifsm": s.guarded,
+        "ci": _ci(s.guarded_ci),
+        "reader_alone": _number(s.raw),
+        "reader_alone_ci": _ci(s.raw_ci),
+        "flagged": s.flagged,
+        "unparseable": s.unparseable,
+    }
 
 
 def attack_dict(a: AttackScore) -> dict[str, Any]:
     """One attack: the share attacked, IFSM and flagged share on it, and its run's validity."""
-    return {"share": a.share, "n": a.n, "ifsm": a.ifsm, "ci": _ci(a.ci), "flagged": a.flagged, "valid": a.valid,
-            "gets_through": a.gets_through, "reasons": list(a.reasons)}
+    return {
+        "share": a.share,
+        "n": a.n,
+        "ifsm": a.ifsm,
+        "ci": _ci(a.ci),
+        "flagged": a.flagged,
+        "valid": a.valid,
+        "gets_through": a.gets_through,
+        "reasons": list(a.reasons),
+    }
 
 
 def check_dict(c: Check) -> dict[str, Any]:
@@ -50,7 +65,11 @@ def result_dict(result: IFSMResult) -> dict[str, Any]:
         "valid": result.valid,
         "invalid_reasons": list(result.invalid_reasons),
         "limits": list(result.limits),
-        "reader": {**asdict(result.reader), "accuracy": result.oracle.guarded, "accuracy_ci": _ci(result.oracle.guarded_ci)},
+        "reader": {
+            **asdict(result.reader),
+            "accuracy": result.oracle.guarded,
+            "accuracy_ci": _ci(result.oracle.guarded_ci),
+        },
         "flagged": result.flagged,
         "guard_reasons": dict(result.guard_reasons),
         "unparseable": result.unparseable,
@@ -68,9 +87,14 @@ def result_dict(result: IFSMResult) -> dict[str, Any]:
 def flat_dict(result: IFSMResult) -> dict[str, Any]:
     """The evaluate view: flat floats (``adversarial/<set>`` is IFSM under that attack), validity, signature."""
     out: dict[str, Any] = {
-        "ifsm": result.ifsm, "ifsm_ci_low": result.ci[0], "ifsm_ci_high": result.ci[1],
-        "reader_accuracy": result.oracle.guarded, "reader_accuracy_ci_low": result.oracle.guarded_ci[0],
-        "reader_accuracy_ci_high": result.oracle.guarded_ci[1], "n": result.n, "flagged": result.flagged,
+        "ifsm": result.ifsm,
+        "ifsm_ci_low": result.ci[0],
+        "ifsm_ci_high": result.ci[1],
+        "reader_accuracy": result.oracle.guarded,
+        "reader_accuracy_ci_low": result.oracle.guarded_ci[0],
+        "reader_accuracy_ci_high": result.oracle.guarded_ci[1],
+        "n": result.n,
+        "flagged": result.flagged,
         "unparseable": result.unparseable,
     }
     for name, s in result.adversarial.items():

@@ -18,7 +18,7 @@ def _line(s: SetScore) -> str:
 def _attack(a: AttackScore) -> str:
     verdict = ("GETS THROUGH" if a.share >= 1.0 else "limit") if a.gets_through else ("valid" if a.valid else "invalid")
     why = "; ".join(r.split(":")[0] for r in a.reasons) or "-"
-    return (f"| {a.name} | {a.share:.0%} | {a.ifsm:.3f} {_ci(a.ci)} | {a.flagged:.0%} | {verdict} | {why} |")
+    return f"| {a.name} | {a.share:.0%} | {a.ifsm:.3f} {_ci(a.ci)} | {a.flagged:.0%} | {verdict} | {why} |"
 
 
 def format_result(result: IFSMResult) -> str:
@@ -27,23 +27,37 @@ def format_result(result: IFSMResult) -> str:
     if not result.valid:
         lines.append("**INVALID**: " + "; ".join(result.invalid_reasons))
     lines += [f"limit: {limit}" for limit in result.limits]
-    lines.append(f"IFSM {result.ifsm:.3f} {_ci(result.ci)} over {result.n} items; {result.flagged} flagged by the "
-                 f"guard {result.guard_reasons or ''}; {result.unparseable} unparseable; {result.reasked} re-asked")
+    lines.append(
+        f"IFSM {result.ifsm:.3f} {_ci(result.ci)} over {result.n} items; {result.flagged} flagged by the "
+        f"guard {result.guard_reasons or ''}; {result.unparseable} unparseable; {result.reasked} re-asked"
+    )
     if result.reader.note:
         lines.append(f"reader {result.reader.name}: {result.reader.note}")
     if result.dissimilarity_to_gold is not None:
         pairs = result.dissimilarity_within_passage
         within = f"; within passage {pairs:.3f}" if pairs is not None else ""
         lines.append(f"dissimilarity to gold {result.dissimilarity_to_gold:.3f}{within}")
-    lines += ["", "| set | IFSM (guarded) | reader alone | flagged | unparseable |", "|---|---|---|---|---|",
-              _line(result.oracle)]
+    lines += [
+        "",
+        "| set | IFSM (guarded) | reader alone | flagged | unparseable |",
+        "|---|---|---|---|---|",
+        _line(result.oracle),
+    ]
     lines += [_line(s) for s in result.adversarial.values()]
     failed = [c.reason for c in result.checks if not c.passed]
-    lines += ["", "run-level validity against the gold endings: " + ("; ".join(failed) if failed else
-              f"{len(result.checks)} tests passed")]
+    lines += [
+        "",
+        "run-level validity against the gold endings: "
+        + ("; ".join(failed) if failed else f"{len(result.checks)} tests passed"),
+    ]
     if result.attacks:
         reused = "reused from the cache" if result.attacks_reused else "computed for this run"
-        lines += ["", f"attack table ({reused}):", "", "| attack | share | IFSM on the attack share | flagged | run | failed tests |",
-                  "|---|---|---|---|---|---|"] + [_attack(a) for a in result.attacks.values()]
+        lines += [
+            "",
+            f"attack table ({reused}):",
+            "",
+            "| attack | share | IFSM on the attack share | flagged | run | failed tests |",
+            "|---|---|---|---|---|---|",
+        ] + [_attack(a) for a in result.attacks.values()]
     lines += ["", result.signature]
     return "\n".join(lines)

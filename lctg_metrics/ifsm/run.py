@@ -43,15 +43,20 @@ class ItemRun:
 
 def guard(row: Row, ending: str, similarity: float | None = None) -> Verdict:
     """The guard's verdict on ``ending`` for ``row`` (``similarity``: its cosine with the question, if known)."""
-    return check_ending(ending, question=str(row["question"]), context=str(row["document"] or ""),
-                        options=list(row["options"]), gold_label=int(row["gold_label"]),
-                        question_similarity=similarity)
+    return check_ending(
+        ending,
+        question=str(row["question"]),
+        context=str(row["document"] or ""),
+        options=list(row["options"]),
+        gold_label=int(row["gold_label"]),
+        question_similarity=similarity,
+    )
 
 
 def capped(text: str) -> str:
     """The first ``MAX_WORDS + 1`` words: what any encoder reads of an ending (longer ones are flagged anyway)."""
     parts = text.split()
-    return text if len(parts) <= MAX_WORDS + 1 else " ".join(parts[:MAX_WORDS + 1])
+    return text if len(parts) <= MAX_WORDS + 1 else " ".join(parts[: MAX_WORDS + 1])
 
 
 def similarities(encoder: Any, rows: Sequence[Row], endings: Sequence[str]) -> list[float | None]:
@@ -68,14 +73,22 @@ def similarities(encoder: Any, rows: Sequence[Row], endings: Sequence[str]) -> l
     out: list[float | None] = []
     start = 0
     for ps, q in zip(parts, questions):
-        out.append(float((flat[start:start + len(ps)] @ q).max()))
+        out.append(float((flat[start : start + len(ps)] @ q).max()))
         start += len(ps)
     return out
 
 
-def run_set(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: str, raw: bool, n_boot: int,
-            seed: int, guard_encoder: Any = None,
-            flags: Sequence[str | None] | None = None) -> tuple[SetScore, ItemRun]:
+def run_set(
+    reader: Reader,
+    rows: Sequence[Row],
+    items: Sequence[MCItem],
+    name: str,
+    raw: bool,
+    n_boot: int,
+    seed: int,
+    guard_encoder: Any = None,
+    flags: Sequence[str | None] | None = None,
+) -> tuple[SetScore, ItemRun]:
     """Guard every item (``flags``: a run-level reason that fails an item, e.g. repetition); the reader sees all
     items when ``raw`` else only those that passed."""
     begin("reader sets", 1)
@@ -94,8 +107,10 @@ def run_set(reader: Reader, rows: Sequence[Row], items: Sequence[MCItem], name: 
     raw_hits = [float(p) for p in picked] if raw else None
     n = max(len(items), 1)
     score = SetScore(
-        name=name, n=len(items),
-        guarded=sum(guarded) / n, guarded_ci=bootstrap_ci(guarded, n_boot=n_boot, seed=seed),
+        name=name,
+        n=len(items),
+        guarded=sum(guarded) / n,
+        guarded_ci=bootstrap_ci(guarded, n_boot=n_boot, seed=seed),
         raw=sum(raw_hits) / n if raw_hits is not None else None,
         raw_ci=bootstrap_ci(raw_hits, n_boot=n_boot, seed=seed) if raw_hits is not None else None,
         flagged=sum(not v.passed for v in verdicts),

@@ -8,10 +8,17 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from lctg_metrics.ifsm.attack_cache import (behaviour_digest, cache_key, claimed, data_digest, kept_encodings,
-                                           load_table, save_table)
 from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
-from lctg_metrics.ifsm.attack_table import MAX_ATTACK_EXCESS, CHANCE, AttackScore, Basis, attack_table
+from lctg_metrics.ifsm.attack_cache import (
+    behaviour_digest,
+    cache_key,
+    claimed,
+    data_digest,
+    kept_encodings,
+    load_table,
+    save_table,
+)
+from lctg_metrics.ifsm.attack_table import CHANCE, MAX_ATTACK_EXCESS, AttackScore, Basis, attack_table
 from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
@@ -74,29 +81,43 @@ def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -
     return out
 
 
-def _invalid(oracle: SetScore, adversarial: Mapping[str, SetScore], main: SetScore | None = None,
-             checks: Sequence[Check] = (), attacks: Mapping[str, AttackScore] | None = None) -> list[str]:
+def _invalid(
+    oracle: SetScore,
+    adversarial: Mapping[str, SetScore],
+    main: SetScore | None = None,
+    checks: Sequence[Check] = (),
+    attacks: Mapping[str, AttackScore] | None = None,
+) -> list[str]:
     """Why the IFSM cannot be reported: the run fails a run-level test against the gold endings, gold accuracy is not
     above chance, a probe is not clearly below it or an attack gets through, or too many answers could not be read."""
     low = oracle.guarded_ci[0]
     why = [c.reason for c in checks if not c.passed]
     for s in (oracle, main):
         if s is not None and s.n and s.unparseable / s.n > MAX_UNPARSEABLE:
-            why.append(f"{s.unparseable} of {s.n} reader answers on the {s.name} endings could not be read "
-                       f"(> {MAX_UNPARSEABLE:.0%})")
+            why.append(
+                f"{s.unparseable} of {s.n} reader answers on the {s.name} endings could not be read "
+                f"(> {MAX_UNPARSEABLE:.0%})"
+            )
     if low <= CHANCE:
         why.append(f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f}) is not above chance {CHANCE}")
     for name, s in adversarial.items():
         if not s.guarded_ci[1] < low:
-            why.append(f"adversarial {name}: {s.guarded:.3f} (CI high {s.guarded_ci[1]:.3f}) not clearly below "
-                       f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f})")
+            why.append(
+                f"adversarial {name}: {s.guarded:.3f} (CI high {s.guarded_ci[1]:.3f}) not clearly below "
+                f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f})"
+            )
     for name, a in (attacks or {}).items():
         if a.share >= 1.0 and a.ifsm > CHANCE + MAX_ATTACK_EXCESS and a.ci[0] > CHANCE:
-            caught = "" if a.valid else (" (a whole run of it fails a run-level test, but a share of it mixed into "
-                                         "another run need not)")
-            why.append(f"attack {name} gets through: {a.ifsm:.3f} (CI low {a.ci[0]:.3f}) on its {a.n} items "
-                       f"> chance {CHANCE} + {MAX_ATTACK_EXCESS}{caught}: this reader and guard reward endings that "
-                       "do not answer the question")
+            caught = (
+                ""
+                if a.valid
+                else (" (a whole run of it fails a run-level test, but a share of it mixed into another run need not)")
+            )
+            why.append(
+                f"attack {name} gets through: {a.ifsm:.3f} (CI low {a.ci[0]:.3f}) on its {a.n} items "
+                f"> chance {CHANCE} + {MAX_ATTACK_EXCESS}{caught}: this reader and guard reward endings that "
+                "do not answer the question"
+            )
     return why
 
 
@@ -109,15 +130,25 @@ def limits(attacks: Mapping[str, AttackScore], oracle: SetScore) -> list[str]:
     for name, a in attacks.items():
         if a.gets_through and a.share < 1.0:
             bound = a.share * max(0.0, a.ci[1] - oracle.guarded)
-            out.append(f"attack {name} is not detected at {a.share:.0%} of a run and scores {a.ifsm:.3f} "
-                       f"(CI {a.ci[0]:.3f}-{a.ci[1]:.3f}) on its items: a run may be raised by up to {bound:.3f} "
-                       "this way")
+            out.append(
+                f"attack {name} is not detected at {a.share:.0%} of a run and scores {a.ifsm:.3f} "
+                f"(CI {a.ci[0]:.3f}-{a.ci[1]:.3f}) on its items: a run may be raised by up to {bound:.3f} "
+                "this way"
+            )
     return out
 
 
-def _fixed(reader: Reader, chosen: Sequence[Row], genc: Any, guards: str, n_boot: int, seed: int, adversarial: bool,
-           use_cache: bool, keep_encodings: bool
-           ) -> tuple[SetScore, Basis, dict[str, SetScore], dict[str, AttackScore], bool]:
+def _fixed(
+    reader: Reader,
+    chosen: Sequence[Row],
+    genc: Any,
+    guards: str,
+    n_boot: int,
+    seed: int,
+    adversarial: bool,
+    use_cache: bool,
+    keep_encodings: bool,
+) -> tuple[SetScore, Basis, dict[str, SetScore], dict[str, AttackScore], bool]:
     """What does not depend on the generated endings: the gold run (oracle and basis), the probes and the attack
     table, from the cache when ``use_cache`` finds them (the last value says so), else computed (and kept)."""
     info = reader.info
@@ -130,22 +161,34 @@ def _fixed(reader: Reader, chosen: Sequence[Row], genc: Any, guards: str, n_boot
             sample = [gold_item(r) for r in chosen[:CANARY]]
             seen = reader.choose([*sample, *canary(chosen)])
             sims = similarities(genc, chosen[:CANARY], [i.options[i.target] for i in sample])
-            key = cache_key(rid, guards, ADV, f"{genc.name}@{genc.version}" if genc else "", data_digest(chosen),
-                            str(n_boot), str(seed), behaviour_digest(seen, sims))
+            key = cache_key(
+                rid,
+                guards,
+                ADV,
+                f"{genc.name}@{genc.version}" if genc else "",
+                data_digest(chosen),
+                str(n_boot),
+                str(seed),
+                behaviour_digest(seen, sims),
+            )
         with claimed(key) if use_cache else nullcontext():
             cached = load_table(key) if use_cache else None
             if cached is not None:
                 return (*cached, True)
-            oracle, gold_items = run_set(reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed,
-                                         genc)
-            basis = Basis(gold_texts, gold_items, features(genc, chosen, gold_texts, gold_items.similarities),
-                          repeated(gold_texts, passages))
+            oracle, gold_items = run_set(
+                reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed, genc
+            )
+            basis = Basis(
+                gold_texts,
+                gold_items,
+                features(genc, chosen, gold_texts, gold_items.similarities),
+                repeated(gold_texts, passages),
+            )
             table: dict[str, SetScore] = {}
             attacks: dict[str, AttackScore] = {}
             if adversarial:
                 for name, build in ADVERSARIAL_SETS.items():
-                    table[name] = run_set(reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed,
-                                          genc)[0]
+                    table[name] = run_set(reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed, genc)[0]
                 attacks = attack_table(reader, chosen, basis, genc, n_boot, seed)
             if use_cache:
                 save_table(key, oracle, basis, table, attacks)
@@ -170,24 +213,52 @@ def _auto_encoder() -> str | None:
 
 #: The IFSM family's signature: the reader and how good it is, the half scored, the templates, guard and attack
 #: versions, the bootstrap and the dissimilarity encoder.
-IFSM = declare(Family("ifsm", (
-    ("reader", "multiple-choice reader (name@version#digest)"), ("weak", "weak reader"),
-    ("reader_acc", "reader accuracy on gold endings (this run)"),
-    ("reader_acc_measured", "reader accuracy on gold endings (measured in advance)"), ("split", "split scored"),
-    ("templates", "instruction template sets"), ("guards", "degenerate-ending guard version"),
-    ("adv", "adversarial probes + attack classes + run validity versions"), ("boot", "bootstrap resamples"), ("seed", "seed"),
-    ("dissim", "dissimilarity encoder"))))
+IFSM = declare(
+    Family(
+        "ifsm",
+        (
+            ("reader", "multiple-choice reader (name@version#digest)"),
+            ("weak", "weak reader"),
+            ("reader_acc", "reader accuracy on gold endings (this run)"),
+            ("reader_acc_measured", "reader accuracy on gold endings (measured in advance)"),
+            ("split", "split scored"),
+            ("templates", "instruction template sets"),
+            ("guards", "degenerate-ending guard version"),
+            ("adv", "adversarial probes + attack classes + run validity versions"),
+            ("boot", "bootstrap resamples"),
+            ("seed", "seed"),
+            ("dissim", "dissimilarity encoder"),
+        ),
+    )
+)
 
 
-def _signature(info: ReaderInfo, oracle: SetScore, split: str | None, templates: str, n_boot: int,
-               seed: int, dissimilarity: str | None, guards: str = GUARD_VERSION) -> str:
+def _signature(
+    info: ReaderInfo,
+    oracle: SetScore,
+    split: str | None,
+    templates: str,
+    n_boot: int,
+    seed: int,
+    dissimilarity: str | None,
+    guards: str = GUARD_VERSION,
+) -> str:
     measured = f"{info.measured_accuracy:.3f}" if info.measured_accuracy is not None else "na"
-    return IFSM.build({
-        "reader": f"{info.name}@{info.version}#{info.digest}", "weak": "yes" if info.weak else "no",
-        "reader_acc": f"{oracle.guarded:.3f}", "reader_acc_measured": measured, "split": split or "all",
-        "templates": templates, "guards": guards,
-        "adv": ADV, "boot": str(n_boot),
-        "seed": str(seed), "dissim": dissimilarity or "none"})
+    return IFSM.build(
+        {
+            "reader": f"{info.name}@{info.version}#{info.digest}",
+            "weak": "yes" if info.weak else "no",
+            "reader_acc": f"{oracle.guarded:.3f}",
+            "reader_acc_measured": measured,
+            "split": split or "all",
+            "templates": templates,
+            "guards": guards,
+            "adv": ADV,
+            "boot": str(n_boot),
+            "seed": str(seed),
+            "dissim": dissimilarity or "none",
+        }
+    )
 
 
 def score_ifsm(
@@ -231,11 +302,21 @@ def score_ifsm(
     passages = [str(r["passage_id"]) for r in chosen]
     use_cache = adversarial and attack_cache and isinstance(reader, str)  # a Reader object may have no stable id
     guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
-    oracle, basis, table, attacks, reused = _fixed(the_reader, chosen, genc, guards, n_boot, seed, adversarial,
-                                                   use_cache, attack_cache)
+    oracle, basis, table, attacks, reused = _fixed(
+        the_reader, chosen, genc, guards, n_boot, seed, adversarial, use_cache, attack_cache
+    )
     flags = repeated(endings, passages)
-    main, run = run_set(the_reader, chosen, [with_ending(r, e) for r, e in zip(chosen, endings)], "generated",
-                        False, n_boot, seed, genc, flags)
+    main, run = run_set(
+        the_reader,
+        chosen,
+        [with_ending(r, e) for r, e in zip(chosen, endings)],
+        "generated",
+        False,
+        n_boot,
+        seed,
+        genc,
+        flags,
+    )
     verdicts, choices = run.verdicts, run.choices
     run_features = features(genc, chosen, endings, run.similarities)
     checks = check_run(run_features, basis.features, flags, basis.repeated)
@@ -254,20 +335,38 @@ def score_ifsm(
     templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))
     items = None
     if return_items:
-        items = [{"id": r["id"], "hit": bool(v.passed and c == r["gold_label"]), "choice": c, "guard": v.reason,
-                  "dissimilarity": d, "passage_dissimilarity": run_features.passages.get(str(r["passage_id"])),
-                  "passage_dissimilarity_gold": basis.features.passages.get(str(r["passage_id"]))}
-                 for r, v, c, d in zip(chosen, verdicts, choices, per_item_dissim)]
+        items = [
+            {
+                "id": r["id"],
+                "hit": bool(v.passed and c == r["gold_label"]),
+                "choice": c,
+                "guard": v.reason,
+                "dissimilarity": d,
+                "passage_dissimilarity": run_features.passages.get(str(r["passage_id"])),
+                "passage_dissimilarity_gold": basis.features.passages.get(str(r["passage_id"])),
+            }
+            for r, v, c, d in zip(chosen, verdicts, choices, per_item_dissim)
+        ]
     info = replace(the_reader.info, weak=the_reader.info.weak or oracle.guarded < WEAK_BELOW)  # measured, not assumed
     return IFSMResult(
-        ifsm=main.guarded, ci=main.guarded_ci, n=main.n, flagged=main.flagged,
+        ifsm=main.guarded,
+        ci=main.guarded_ci,
+        n=main.n,
+        flagged=main.flagged,
         guard_reasons=dict(Counter(v.reason.split(":")[0] for v in verdicts if not v.passed)),
-        unparseable=main.unparseable, oracle=oracle, adversarial=table,
-        dissimilarity_to_gold=dissim, dissimilarity_within_passage=dissim_pairs,
-        valid=not why, invalid_reasons=tuple(why), reader=info,
-        signature=_signature(info, oracle, split, templates, n_boot, seed, dissimilarity_encoder,
-                             guards),
-        items=items, reasked=int(getattr(the_reader, "stats", {}).get("fallback", 0)),
-        checks=tuple(checks), attacks=attacks, attacks_reused=reused,
+        unparseable=main.unparseable,
+        oracle=oracle,
+        adversarial=table,
+        dissimilarity_to_gold=dissim,
+        dissimilarity_within_passage=dissim_pairs,
+        valid=not why,
+        invalid_reasons=tuple(why),
+        reader=info,
+        signature=_signature(info, oracle, split, templates, n_boot, seed, dissimilarity_encoder, guards),
+        items=items,
+        reasked=int(getattr(the_reader, "stats", {}).get("fallback", 0)),
+        checks=tuple(checks),
+        attacks=attacks,
+        attacks_reused=reused,
         limits=tuple(limits(attacks, oracle)) if adversarial else (),
     )

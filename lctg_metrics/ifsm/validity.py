@@ -86,17 +86,25 @@ def repeated(endings: Sequence[str], passage_ids: Sequence[str]) -> list[str | N
     for key, passage in zip(keys, passage_ids):
         if len(key.split()) >= 2:
             seen[key].add(passage)
-    return [f"repeated: the same sentence (names aside) ends {len(seen[k])} passages' stories"
-            if len(seen.get(k, ())) >= MIN_REPEAT_PASSAGES else None for k in keys]
+    return [
+        f"repeated: the same sentence (names aside) ends {len(seen[k])} passages' stories"
+        if len(seen.get(k, ())) >= MIN_REPEAT_PASSAGES
+        else None
+        for k in keys
+    ]
 
 
-def features(encoder: Any, rows: Sequence[Mapping[str, Any]], endings: Sequence[str],
-             question_similarity: Sequence[float | None]) -> RunFeatures:
+def features(
+    encoder: Any, rows: Sequence[Mapping[str, Any]], endings: Sequence[str], question_similarity: Sequence[float | None]
+) -> RunFeatures:
     """The run's per item features; ``encoder`` None leaves the embedding ones NaN and the Dissimilarity empty."""
     n = len(endings)
     tokens = [words(e) for e in endings]
-    values = {"function_word_deficit": np.array([1.0 - (sum(w in _FUNCTION for w in t) / len(t)) if t else 1.0
-                                                 for t in tokens])}
+    values = {
+        "function_word_deficit": np.array(
+            [1.0 - (sum(w in _FUNCTION for w in t) / len(t)) if t else 1.0 for t in tokens]
+        )
+    }
     if encoder is None:
         for name in ("question_similarity", "last_sentence_similarity", "cross_story_similarity"):
             values[name] = np.full(n, np.nan)
@@ -112,8 +120,11 @@ def features(encoder: Any, rows: Sequence[Mapping[str, Any]], endings: Sequence[
     groups: dict[str, list[int]] = defaultdict(list)
     for i, p in enumerate(passages):
         groups[p].append(i)
-    within = {p: float(np.mean([max(0.0, 1.0 - float(vectors[i] @ vectors[j])) for i, j in combinations(idx, 2)]))
-              for p, idx in groups.items() if len(idx) > 1}
+    within = {
+        p: float(np.mean([max(0.0, 1.0 - float(vectors[i] @ vectors[j])) for i, j in combinations(idx, 2)]))
+        for p, idx in groups.items()
+        if len(idx) > 1
+    }
     return RunFeatures(values, within)
 
 
@@ -125,7 +136,7 @@ def mann_whitney(run: np.ndarray, gold: np.ndarray) -> tuple[float, float]:
     u = ranks[:n1].sum() - n1 * (n1 + 1) / 2
     _, counts = np.unique(np.concatenate([run, gold]), return_counts=True)
     n = n1 + n2
-    var = n1 * n2 / 12 * ((n + 1) - np.sum(counts ** 3 - counts) / (n * (n - 1)))
+    var = n1 * n2 / 12 * ((n + 1) - np.sum(counts**3 - counts) / (n * (n - 1)))
     z = (u - n1 * n2 / 2 - 0.5) / math.sqrt(var) if var > 0 else 0.0
     return float(u / (n1 * n2)), 0.5 * math.erfc(z / math.sqrt(2))
 
@@ -139,7 +150,7 @@ def _ranks(values: np.ndarray) -> np.ndarray:
         end = start
         while end + 1 < len(values) and sorted_values[end + 1] == sorted_values[start]:
             end += 1
-        ranks[order[start:end + 1]] = (start + end) / 2 + 1
+        ranks[order[start : end + 1]] = (start + end) / 2 + 1
         start = end + 1
     return ranks
 
@@ -150,8 +161,18 @@ def binomial_above(k: int, n: int, p: float) -> float:
         return 1.0
     if p <= 0:
         return 0.0
-    logs = [math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * math.log(p)
-            + (n - i) * math.log1p(-p) for i in range(k, n + 1)] if p < 1 else [0.0]
+    logs = (
+        [
+            math.lgamma(n + 1)
+            - math.lgamma(i + 1)
+            - math.lgamma(n - i + 1)
+            + i * math.log(p)
+            + (n - i) * math.log1p(-p)
+            for i in range(k, n + 1)
+        ]
+        if p < 1
+        else [0.0]
+    )
     top = max(logs)
     return min(1.0, math.exp(top) * sum(math.exp(x - top) for x in logs))
 
@@ -168,16 +189,29 @@ def _shift(name: str, run: np.ndarray, gold: np.ndarray) -> Check:
     above = int(np.sum(run > cut))
     p_tail = binomial_above(above, len(run), base)
     excess = above / len(run) - base
-    figures = {"auc": auc, "p_mann_whitney": p_mw, "cut": cut, "gold_above": base, "run_above": above / len(run),
-               "p_tail": p_tail, "run_mean": float(run.mean()), "gold_mean": float(gold.mean())}
+    figures = {
+        "auc": auc,
+        "p_mann_whitney": p_mw,
+        "cut": cut,
+        "gold_above": base,
+        "run_above": above / len(run),
+        "p_tail": p_tail,
+        "run_mean": float(run.mean()),
+        "gold_mean": float(gold.mean()),
+    }
     shifted = p_mw < alpha and auc >= min_auc
     tailed = p_tail < alpha and excess >= MIN_TAIL_EXCESS
     if not (shifted or tailed):
         return Check(name, True, "ok", figures)
-    return Check(name, False, f"{name} shifted toward gaming: mean {run.mean():.3f} vs gold {gold.mean():.3f}, AUC "
-                              f"{auc:.2f} (one-sided Mann-Whitney p={p_mw:.1e}; floor {min_auc}), "
-                              f"{above / len(run):.1%} above gold's {tail:.0%} quantile {cut:.3f} vs gold {base:.1%} "
-                              f"(binomial p={p_tail:.1e}; floor +{MIN_TAIL_EXCESS:.0%})", figures)
+    return Check(
+        name,
+        False,
+        f"{name} shifted toward gaming: mean {run.mean():.3f} vs gold {gold.mean():.3f}, AUC "
+        f"{auc:.2f} (one-sided Mann-Whitney p={p_mw:.1e}; floor {min_auc}), "
+        f"{above / len(run):.1%} above gold's {tail:.0%} quantile {cut:.3f} vs gold {base:.1%} "
+        f"(binomial p={p_tail:.1e}; floor +{MIN_TAIL_EXCESS:.0%})",
+        figures,
+    )
 
 
 def _dissimilarity(run: Mapping[str, float], gold: Mapping[str, float]) -> Check:
@@ -188,15 +222,24 @@ def _dissimilarity(run: Mapping[str, float], gold: Mapping[str, float]) -> Check
     d_gold = float(np.mean([gold[p] for p in shared]))
     collapsed = sum(run[p] < COLLAPSED_BELOW for p in shared) / len(shared)
     gold_collapsed = sum(gold[p] < COLLAPSED_BELOW for p in shared) / len(shared)
-    figures = {"run": d_run, "gold": d_gold, "passages": float(len(shared)), "collapsed": collapsed,
-               "gold_collapsed": gold_collapsed}
+    figures = {
+        "run": d_run,
+        "gold": d_gold,
+        "passages": float(len(shared)),
+        "collapsed": collapsed,
+        "gold_collapsed": gold_collapsed,
+    }
     why = []
     if d_run < MIN_DISSIM_RATIO * d_gold:
-        why.append(f"within-passage dissimilarity {d_run:.3f} < {MIN_DISSIM_RATIO} x gold's {d_gold:.3f} over "
-                   f"{len(shared)} passages: the endings do not depend on the question")
+        why.append(
+            f"within-passage dissimilarity {d_run:.3f} < {MIN_DISSIM_RATIO} x gold's {d_gold:.3f} over "
+            f"{len(shared)} passages: the endings do not depend on the question"
+        )
     if collapsed - gold_collapsed > MAX_EXTRA_COLLAPSED:
-        why.append(f"{collapsed:.0%} of {len(shared)} passages have near-identical endings for every question "
-                   f"(mean 1 - cos < {COLLAPSED_BELOW}; gold {gold_collapsed:.0%})")
+        why.append(
+            f"{collapsed:.0%} of {len(shared)} passages have near-identical endings for every question "
+            f"(mean 1 - cos < {COLLAPSED_BELOW}; gold {gold_collapsed:.0%})"
+        )
     return Check("dissimilarity", not why, "; ".join(why) or "ok", figures)
 
 
@@ -206,12 +249,18 @@ def _repetition(run: Sequence[str | None], gold: Sequence[str | None]) -> Check:
     figures = {"run": share, "gold": gold_share}
     if share - gold_share <= MAX_EXTRA_REPEATED:
         return Check("repetition", True, "ok", figures)
-    return Check("repetition", False, f"{share:.0%} of the endings repeat one sentence across "
-                                      f">= {MIN_REPEAT_PASSAGES} passages (gold {gold_share:.0%})", figures)
+    return Check(
+        "repetition",
+        False,
+        f"{share:.0%} of the endings repeat one sentence across "
+        f">= {MIN_REPEAT_PASSAGES} passages (gold {gold_share:.0%})",
+        figures,
+    )
 
 
-def check_run(run: RunFeatures, gold: RunFeatures, run_repeated: Sequence[str | None],
-              gold_repeated: Sequence[str | None]) -> list[Check]:
+def check_run(
+    run: RunFeatures, gold: RunFeatures, run_repeated: Sequence[str | None], gold_repeated: Sequence[str | None]
+) -> list[Check]:
     """Every run-level test of ``run`` against ``gold`` (the same items' gold endings)."""
     checks = [_dissimilarity(run.passages, gold.passages), _repetition(run_repeated, gold_repeated)]
     empty = np.zeros(0)

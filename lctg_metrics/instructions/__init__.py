@@ -16,17 +16,46 @@ Entry points::
 from __future__ import annotations
 
 # Importing the checker modules fills the registry.
-from lctg_metrics.instructions import checks_format, checks_length, checks_rules  # noqa: F401
-from lctg_metrics.instructions import checks_script, checks_task  # noqa: F401
+from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task  # noqa: F401  # noqa: F401
 from lctg_metrics.instructions.conflicts import CONFLICTS, conflict_table, find_conflicts
 from lctg_metrics.instructions.files import read_config_rows, read_mifeval, score_mifeval
 from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, read_mifeval_inputs, read_mifeval_responses
-from lctg_metrics.instructions.registry import (CATEGORIES, CHECKERS_VERSION, LLM_ONLY, REGISTRY, InstructionSpec,
-                                                Verdict, check, get, listing, settings)
+from lctg_metrics.instructions.registry import (
+    CATEGORIES,
+    CHECKERS_VERSION,
+    LLM_ONLY,
+    REGISTRY,
+    InstructionSpec,
+    Verdict,
+    check,
+    get,
+    listing,
+    settings,
+)
 from lctg_metrics.instructions.score import InstructionResult, score_instructions
 from lctg_metrics.instructions.toy import toy_instruction_outputs
 
-__all__ = ["CATEGORIES", "CHECKERS_VERSION", "CONFLICTS", "InstructionResult", "InstructionSpec", "LLM_ONLY",
-           "MIFEVAL_MAP", "REGISTRY", "Verdict", "check", "conflict_table", "find_conflicts", "get", "listing",
-           "read_config_rows", "read_mifeval", "read_mifeval_inputs", "read_mifeval_responses",
-           "score_instructions", "score_mifeval", "settings", "toy_instruction_outputs"]
+__all__ = [
+    "CATEGORIES",
+    "CHECKERS_VERSION",
+    "CONFLICTS",
+    "InstructionResult",
+    "InstructionSpec",
+    "LLM_ONLY",
+    "MIFEVAL_MAP",
+    "REGISTRY",
+    "Verdict",
+    "check",
+    "conflict_table",
+    "find_conflicts",
+    "get",
+    "listing",
+    "read_config_rows",
+    "read_mifeval",
+    "read_mifeval_inputs",
+    "read_mifeval_responses",
+    "score_instructions",
+    "score_mifeval",
+    "settings",
+    "toy_instruction_outputs",
+]

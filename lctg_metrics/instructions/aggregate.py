@@ -9,8 +9,9 @@ ratio of sums over the drawn prompts). Resampling weights and percentiles come f
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -31,12 +32,16 @@ class Aggregate:
 def _settings(details: Sequence[Mapping[str, Any]], categories: Sequence[str]) -> list[tuple[str, str]]:
     cats = sorted(set(categories), key=lambda c: (CATEGORIES.index(c) if c in CATEGORIES else len(CATEGORIES), c))
     ids = sorted({d["instruction_id"] for d in details})
-    return ([("prompt_level", ""), ("instruction_level", "")] + [("categories", c) for c in cats]
-            + [("instruction_ids", i) for i in ids])
+    return (
+        [("prompt_level", ""), ("instruction_level", "")]
+        + [("categories", c) for c in cats]
+        + [("instruction_ids", i) for i in ids]
+    )
 
 
-def _tallies(details: Sequence[Mapping[str, Any]], categories: Sequence[str], settings: list[tuple[str, str]],
-             mode: str) -> tuple[np.ndarray, np.ndarray]:
+def _tallies(
+    details: Sequence[Mapping[str, Any]], categories: Sequence[str], settings: list[tuple[str, str]], mode: str
+) -> tuple[np.ndarray, np.ndarray]:
     """``(P, K)`` passed and total per prompt and setting."""
     column = {s: k for k, s in enumerate(settings)}
     keys = list(dict.fromkeys(d["key"] for d in details))
@@ -53,8 +58,15 @@ def _tallies(details: Sequence[Mapping[str, Any]], categories: Sequence[str], se
     return num, den
 
 
-def aggregate(details: Sequence[Mapping[str, Any]], categories: Sequence[str], modes: Sequence[str], *,
-              n_resamples: int = 1000, seed: int = 0, level: float = 0.95) -> Aggregate:
+def aggregate(
+    details: Sequence[Mapping[str, Any]],
+    categories: Sequence[str],
+    modes: Sequence[str],
+    *,
+    n_resamples: int = 1000,
+    seed: int = 0,
+    level: float = 0.95,
+) -> Aggregate:
     """Scores of ``details`` (dicts with key, instruction_id and a bool per mode; ``categories`` aligned with them)
     with bootstrap CIs over prompts (``n_resamples=0``: estimates only, low = high = estimate)."""
     if n_resamples:
@@ -75,8 +87,13 @@ def aggregate(details: Sequence[Mapping[str, Any]], categories: Sequence[str], m
             for k in range(len(settings)):
                 low[k], high[k] = percentile_interval(boot[:, k], level)
         for k, (group, name) in enumerate(settings):
-            entry = {"estimate": float(estimate[k]), "low": float(low[k]), "high": float(high[k]),
-                     "passed": int(passed[k]), "total": int(total[k])}
+            entry = {
+                "estimate": float(estimate[k]),
+                "low": float(low[k]),
+                "high": float(high[k]),
+                "passed": int(passed[k]),
+                "total": int(total[k]),
+            }
             if not name:
                 scores[group][mode] = entry
                 continue
@@ -107,8 +124,9 @@ def render_table(agg: Aggregate, modes: Sequence[str], ci: Mapping[str, Any]) ->
     s = agg.scores
     rows: list[list[str]] = [["", "n", *modes]]
     rows.append(["prompt level", str(agg.prompts), *(_cell(s["prompt_level"][m], with_ci) for m in modes)])
-    rows.append(["instruction level", str(agg.instructions),
-                 *(_cell(s["instruction_level"][m], with_ci) for m in modes)])
+    rows.append(
+        ["instruction level", str(agg.instructions), *(_cell(s["instruction_level"][m], with_ci) for m in modes)]
+    )
     sections = [("by category", s["categories"]), ("by instruction id", s["instruction_ids"])]
     out_rows: list[list[str] | str] = list(rows)
     for title, group in sections:

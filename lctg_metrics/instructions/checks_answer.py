@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, split_sentences, strip_emphasis
@@ -34,9 +35,11 @@ def key(text: str) -> str:
     """What a reader compares two spans by: the letters and numbers of the visible form, case folded and katakana
     read as hiragana (markup, blanks, punctuation, symbols and invisible characters aside). Empty: the span holds
     nothing to read."""
-    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch
-                   for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
-                   if unicodedata.category(ch)[0] in "LN")
+    return "".join(
+        chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch
+        for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
+        if unicodedata.category(ch)[0] in "LN"
+    )
 
 
 def _json_content(value: Any) -> bool:
@@ -44,19 +47,24 @@ def _json_content(value: Any) -> bool:
         return any(_json_content(v) or (bool(key(k)) and isinstance(v, bool)) for k, v in value.items())
     if isinstance(value, list):
         return any(_json_content(v) for v in value)
-    return (isinstance(value, str) and bool(key(value))) or (isinstance(value, (int, float))
-                                                              and not isinstance(value, bool))
+    return (isinstance(value, str) and bool(key(value))) or (
+        isinstance(value, (int, float)) and not isinstance(value, bool)
+    )
 
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-@instruction("format:json", "書式指定", "the whole response is one JSON object or array (a ```json fence allowed) "
-             "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
-             "[] and values that are all empty, blank once rendered, or null fail; read as "
-             "written (raw), since markup removed for the reader would not make a broken document JSON",
-             reads="raw")
+@instruction(
+    "format:json",
+    "書式指定",
+    "the whole response is one JSON object or array (a ```json fence allowed) "
+    "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
+    "[] and values that are all empty, blank once rendered, or null fail; read as "
+    "written (raw), since markup removed for the reader would not make a broken document JSON",
+    reads="raw",
+)
 def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     body = response.strip().lstrip("\ufeff")
     fenced = _FENCE.match(body)
@@ -93,45 +101,57 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(True, "wrapped in one 「…」")
 
 
-@instruction("format:postscript", "書式指定",
-             "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸) and text after it; with "
-             "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
-             "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
-             "a 。 in the middle of a line is one sentence, and body text after it on that line or paragraph fails",
-             Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True),
-             Param("position", "str", "anywhere (M-IFEval) or end (the request says 回答の最後に)", default="anywhere"))
+@instruction(
+    "format:postscript",
+    "書式指定",
+    "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸) and text after it; with "
+    "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
+    "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
+    "a 。 in the middle of a line is one sentence, and body text after it on that line or paragraph fails",
+    Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True),
+    Param("position", "str", "anywhere (M-IFEval) or end (the request says 回答の最後に)", default="anywhere"),
+)
 def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["position"] not in ("anywhere", "end"):
         raise ValueError(f"format:postscript: position must be anywhere or end, got {kw['position']!r}")
     marker = _POSTSCRIPT_ALIASES.get(kw["marker"].strip(), kw["marker"].strip())
-    pattern = re.compile(rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})",
-                         re.IGNORECASE | re.MULTILINE)
+    pattern = re.compile(
+        rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})", re.IGNORECASE | re.MULTILINE
+    )
     text = strip_emphasis(response)
-    found = [m for m in pattern.finditer(text) if key(text[m.end():])]
+    found = [m for m in pattern.finditer(text) if key(text[m.end() :])]
     if not found:
         return Verdict(False, f"no line or sentence starts with 「{marker}」 followed by text")
     if kw["position"] == "anywhere":
         return Verdict(True, f"postscript 「{found[0].group().lstrip('。！？!? ')}…」 starts a line or sentence")
     for m in found:
-        own, *rest = paragraphs(text[m.end():]) or [""]
+        own, *rest = paragraphs(text[m.end() :]) or [""]
         later = [p for p in rest if key(p)]  # a closing rule (---) is no text
-        inline = m.group()[:1] in "。！？!?"  # after a sentence of the body, on its line: the postscript is one sentence
+        inline = (
+            m.group()[:1] in "。！？!?"
+        )  # after a sentence of the body, on its line: the postscript is one sentence
         if inline and len([s for s in split_sentences(own) if key(s)]) > 1:
             continue
-        if key(text[:m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
+        if key(text[: m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
             return Verdict(True, f"postscript 「{m.group().lstrip('。！？!? ')}…」 after the main text, at the end")
-    return Verdict(False, f"the 「{marker}」 postscript does not come at the end, after the main text (or body text "
-                          f"follows it in its paragraph)")
+    return Verdict(
+        False,
+        f"the 「{marker}」 postscript does not come at the end, after the main text (or body text "
+        f"follows it in its paragraph)",
+    )
 
 
-@instruction("format:two_responses", "書式指定",
-             "two different answers separated by ****** (a part without letters is no answer; an empty answer "
-             "between separators fails)")
+@instruction(
+    "format:two_responses",
+    "書式指定",
+    "two different answers separated by ****** (a part without letters is no answer; an empty answer "
+    "between separators fails)",
+)
 def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
     parts = [part.strip() for part in _ANSWER_SEPARATOR.split(response)]
     filled = [any(is_letter(ch) for ch in part) for part in parts]
     answers = [part for part, ok in zip(parts, filled) if ok]
-    inner = filled[filled.index(True):len(filled) - filled[::-1].index(True)] if answers else []
+    inner = filled[filled.index(True) : len(filled) - filled[::-1].index(True)] if answers else []
     if not all(inner):
         return Verdict(False, "an empty answer between two ****** separators")
     if len(answers) != 2:
@@ -141,15 +161,18 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(True, "two different answers separated by ******")
 
 
-@instruction("format:repeat_prompt", "書式指定", "the response first repeats the request word for word "
-             "(「」 around it allowed), then answers",
-             Param("prompt_to_repeat", "str", "the request to repeat", required=True))
+@instruction(
+    "format:repeat_prompt",
+    "書式指定",
+    "the response first repeats the request word for word (「」 around it allowed), then answers",
+    Param("prompt_to_repeat", "str", "the request to repeat", required=True),
+)
 def repeat_prompt(response: str, kw: Mapping[str, Any]) -> Verdict:
     text, wanted = response.strip(), kw["prompt_to_repeat"].strip()
     for given, asked in ((text, wanted), (nfkc(text), nfkc(wanted))):
         quoted = given.startswith("「" + asked + "」")
         if given.startswith(asked) or quoted:
-            rest = key(given[len(asked) + 2 * quoted:])
+            rest = key(given[len(asked) + 2 * quoted :])
             if not rest or rest.replace(key(asked), "") == "":
                 return Verdict(False, "the request is repeated, but no answer follows it")
             return Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
@@ -165,12 +188,15 @@ def _answer_core(text: str) -> str:
     return text
 
 
-@instruction("format:constrained_response", "書式指定(答えのみ)",
-             "answers with exactly one of the given options; with ``position: end`` the option ends the response "
-             "(trailing blanks, invisible marks, 」』, emphasis and 。.! aside), is not glued to a word before it "
-             "(「絶対に賛成です」 is not the option) and is the only option on the last line",
-             Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),
-             Param("position", "str", "anywhere (M-IFEval) or end (the prompt says 回答の最後に)", default="anywhere"))
+@instruction(
+    "format:constrained_response",
+    "書式指定(答えのみ)",
+    "answers with exactly one of the given options; with ``position: end`` the option ends the response "
+    "(trailing blanks, invisible marks, 」』, emphasis and 。.! aside), is not glued to a word before it "
+    "(「絶対に賛成です」 is not the option) and is the only option on the last line",
+    Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),
+    Param("position", "str", "anywhere (M-IFEval) or end (the prompt says 回答の最後に)", default="anywhere"),
+)
 def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["position"] not in ("anywhere", "end"):
         raise ValueError(f"format:constrained_response: position must be anywhere or end, got {kw['position']!r}")
@@ -180,8 +206,12 @@ def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
         last = text.strip().splitlines()[-1] if text.strip() else ""
         on_last = [option for option in kw["options"] if _answer_core(nfkc(option)) in last]
         core = _answer_core(text)
-        ending = [option for option in on_last if core.endswith(_answer_core(nfkc(option)))
-                  and not is_letter(core[-len(_answer_core(nfkc(option))) - 1:][:1] or " ")]
+        ending = [
+            option
+            for option in on_last
+            if core.endswith(_answer_core(nfkc(option)))
+            and not is_letter(core[-len(_answer_core(nfkc(option))) - 1 :][:1] or " ")
+        ]
         if not ending:
             return Verdict(False, f"the response does not end with one of the options (ends 「…{text.strip()[-12:]}」)")
         if len(on_last) > 1:
@@ -201,9 +231,12 @@ def _bare(text: str) -> str:
     return re.sub(r"[。.!！]+$", "", text).strip()
 
 
-@instruction("format:answer_only", "書式指定(答えのみ)",
-             "nothing but the answer: no preamble, no closing remark (emphasis, quotes, final 。 ignored)",
-             Param("answer", "str", "the expected answer, e.g. 168時間", required=True))
+@instruction(
+    "format:answer_only",
+    "書式指定(答えのみ)",
+    "nothing but the answer: no preamble, no closing remark (emphasis, quotes, final 。 ignored)",
+    Param("answer", "str", "the expected answer, e.g. 168時間", required=True),
+)
 def answer_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     got, want = _bare(response), _bare(kw["answer"])
     if got == want:

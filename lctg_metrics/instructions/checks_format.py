@@ -11,7 +11,8 @@ a title is a line of its own holding text, with text after it."""
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from lctg_metrics.instructions import words
 from lctg_metrics.instructions.checks_answer import key
@@ -57,7 +58,9 @@ def distinct_filled(spans: list[str]) -> list[str]:
         k = key(span)
         if not k or k in seen:
             continue
-        if len(k) <= _WORD_LENGTH and any(len(key(kept)) <= _WORD_LENGTH and words.same_word(span, kept) for kept in out):
+        if len(k) <= _WORD_LENGTH and any(
+            len(key(kept)) <= _WORD_LENGTH and words.same_word(span, kept) for kept in out
+        ):
             continue
         seen.add(k)
         out.append(span)
@@ -84,29 +87,53 @@ def counted(spans: list[str], lo: int | None, hi: int | None, unit: str, distinc
 
 def _item_text(line: str) -> str:
     marker = bullet_marker(line)
-    text = line.strip()[len(marker):] if marker else without_list_markers(line)
+    text = line.strip()[len(marker) :] if marker else without_list_markers(line)
     return _LETTER_MARK.sub("", text) if text.strip() == line.strip() else text
 
 
-@instruction("format:bullet_list", "書式指定",
-             "top-level list items (・ • ● ■ ◆ ★ - － * …; numbered items too if ``numbered``) within [min, max]; "
-             "towards min only items holding text that differs from the other items count",
-             MIN, MAX, Param("marker", "str", "only items with this marker count, e.g. ・"),
-             Param("numbered", "bool", "numbered items (1. 1) ①) count as items too: the request says 箇条書き "
-                                       "without naming a marker", default=False), needs_morph=True)
+@instruction(
+    "format:bullet_list",
+    "書式指定",
+    "top-level list items (・ • ● ■ ◆ ★ - － * …; numbered items too if ``numbered``) within [min, max]; "
+    "towards min only items holding text that differs from the other items count",
+    MIN,
+    MAX,
+    Param("marker", "str", "only items with this marker count, e.g. ・"),
+    Param(
+        "numbered",
+        "bool",
+        "numbered items (1. 1) ①) count as items too: the request says 箇条書き without naming a marker",
+        default=False,
+    ),
+    needs_morph=True,
+)
 def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["marker"] and kw["numbered"]:
-        raise ValueError("format:bullet_list: marker and numbered exclude each other (a named marker admits no numbers)")
+        raise ValueError(
+            "format:bullet_list: marker and numbered exclude each other (a named marker admits no numbers)"
+        )
     items = list_items(response, kw["numbered"])
     if kw["marker"]:
         items = [item for item in items if bullet_marker(item) == kw["marker"]]
-    unit = (f"「{kw['marker']}」 bullet items" if kw["marker"] else
-            "bullet or numbered items" if kw["numbered"] else "bullet items")
+    unit = (
+        f"「{kw['marker']}」 bullet items"
+        if kw["marker"]
+        else "bullet or numbered items"
+        if kw["numbered"]
+        else "bullet items"
+    )
     return counted([_item_text(item) for item in items], kw["min"], kw["max"], unit)
 
 
-@instruction("format:numbered_list", "書式指定", "numbered items (1. 1) （1） ①, any digits) within [min, max]; "
-             "towards min only items holding text that differs from the other items count", MIN, MAX, needs_morph=True)
+@instruction(
+    "format:numbered_list",
+    "書式指定",
+    "numbered items (1. 1) （1） ①, any digits) within [min, max]; "
+    "towards min only items holding text that differs from the other items count",
+    MIN,
+    MAX,
+    needs_morph=True,
+)
 def numbered_list(response: str, kw: Mapping[str, Any]) -> Verdict:
     items = [without_list_markers(item) for item in numbered_items(response)]
     return counted(items, kw["min"], kw["max"], "numbered items")
@@ -133,18 +160,29 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
     line when it holds a sentence (「第1章 東京は晴れです。」)."""
     heading = re.compile(rf"^[【「\[［]?第([0-9０-９{_KANSUUJI}]+){re.escape(unit)}")
     all_lines = response.splitlines()
-    starts = [(i, m) for i, line in enumerate(all_lines) if (m := heading.match(undecorate(line)))
-              and not (is_hiragana(undecorate(line)[m.end():][:1]) and re.search("[、。]", line))]  # 「第1章では、…」
+    starts = [
+        (i, m)
+        for i, line in enumerate(all_lines)
+        if (m := heading.match(undecorate(line)))
+        and not (is_hiragana(undecorate(line)[m.end() :][:1]) and re.search("[、。]", line))
+    ]  # 「第1章では、…」
     for n, (i, found) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(all_lines)
-        rest = undecorate(all_lines[i])[found.end():]
-        text = [line for line in all_lines[i + 1:end] if not _HEADING_LINE.match(line)]  # a subheading is no body
+        rest = undecorate(all_lines[i])[found.end() :]
+        text = [line for line in all_lines[i + 1 : end] if not _HEADING_LINE.match(line)]  # a subheading is no body
         yield _number(found.group(1)), "\n".join(([rest] if re.search("[。！？!?]", rest) else []) + text)
 
 
-@instruction("format:sections", "書式指定", "sections whose heading line starts with 第N<unit> (章, 節, 項, …); "
-             "towards min only sections with a number of their own and a body of text unlike the others count",
-             MIN, MAX, Param("unit", "str", "section unit after the number, e.g. 章", default="章"), needs_morph=True)
+@instruction(
+    "format:sections",
+    "書式指定",
+    "sections whose heading line starts with 第N<unit> (章, 節, 項, …); "
+    "towards min only sections with a number of their own and a body of text unlike the others count",
+    MIN,
+    MAX,
+    Param("unit", "str", "section unit after the number, e.g. 章", default="章"),
+    needs_morph=True,
+)
 def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = list(_sections(response, kw["unit"]))
     numbers: set[int] = set()
@@ -156,11 +194,18 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     return verdict
 
 
-@instruction("format:highlights", "書式指定", "highlighted spans like 《…》 within [min, max]; towards min only "
-             "spans holding text that differs from the other spans count (the same word in another script, 《安全》《あんぜん》, "
-             "is one)",
-             MIN, MAX, Param("open", "str", "opening mark", default="《"),
-             Param("close", "str", "closing mark", default="》"), needs_morph=True)
+@instruction(
+    "format:highlights",
+    "書式指定",
+    "highlighted spans like 《…》 within [min, max]; towards min only "
+    "spans holding text that differs from the other spans count (the same word in another script, 《安全》《あんぜん》, "
+    "is one)",
+    MIN,
+    MAX,
+    Param("open", "str", "opening mark", default="《"),
+    Param("close", "str", "closing mark", default="》"),
+    needs_morph=True,
+)
 def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     o, c = re.escape(kw["open"]), re.escape(kw["close"])
     spans = [s for s in re.findall(rf"{o}([^\n{o}{c}]*){c}", response) if s.strip()]
@@ -171,21 +216,24 @@ def _title(line: str) -> str | None:
     core = _TITLE_LABEL.sub("", undecorate(line))
     core = core[1:-1].strip() if re.fullmatch(r"「[^「」]*」|【[^【】]*】", core) else core  # 「『title』 - subtitle」
     found = _TITLE_LINE.fullmatch(core)
-    if not found or not key(found.group(1)) or re.search("[。！？!?]", core[found.end(1) + 1:]):
+    if not found or not key(found.group(1)) or re.search("[。！？!?]", core[found.end(1) + 1 :]):
         return None
     return f"『{found.group(1)}』"
 
 
-@instruction("format:title", "書式指定",
-             "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： label or a subtitle after 〜 ― "
-             "or ： aside), holding text, with text after it; the first non-blank line, or (unless ``first_line``) "
-             "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title",
-             Param("first_line", "bool", "the title must be in the first non-blank line", default=False))
+@instruction(
+    "format:title",
+    "書式指定",
+    "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： label or a subtitle after 〜 ― "
+    "or ： aside), holding text, with text after it; the first non-blank line, or (unless ``first_line``) "
+    "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title",
+    Param("first_line", "bool", "the title must be in the first non-blank line", default=False),
+)
 def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     all_lines = lines(response)
-    for number, line in enumerate(all_lines[:1 if kw["first_line"] else 1 + _PREAMBLE_LINES]):
+    for number, line in enumerate(all_lines[: 1 if kw["first_line"] else 1 + _PREAMBLE_LINES]):
         found = _title(line)
-        if found and any(key(rest) and not _title(rest) for rest in all_lines[number + 1:]):
+        if found and any(key(rest) and not _title(rest) for rest in all_lines[number + 1 :]):
             return Verdict(True, f"title {found} in line {number + 1}")
         if found:
             return Verdict(False, f"title {found} with no text after it")
@@ -221,16 +269,19 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
         yield _cells(header), body
 
 
-@instruction("format:table", "書式指定",
-             "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
-             "text unlike the other rows and the header, and min_columns columns holding text",
-             Param("min_rows", "int", "least number of body rows", default=1),
-             Param("min_columns", "int", "least number of columns", default=2), needs_morph=True)
+@instruction(
+    "format:table",
+    "書式指定",
+    "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
+    "text unlike the other rows and the header, and min_columns columns holding text",
+    Param("min_rows", "int", "least number of body rows", default=1),
+    Param("min_columns", "int", "least number of columns", default=2),
+    needs_morph=True,
+)
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
     for header, body in _tables(response):
-        columns = sum(1 for n in range(len(header))
-                      if any(key(row[n]) for row in [header, *body] if n < len(row)))
+        columns = sum(1 for n in range(len(header)) if any(key(row[n]) for row in [header, *body] if n < len(row)))
         rows = len([r for r in distinct_filled(["|".join(row) for row in body]) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")
@@ -243,13 +294,16 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(False, f"table has {rows} filled, distinct rows (of {all_rows}) < min {kw['min_rows']}")
 
 
-@instruction("format:placeholders", "書式指定", "square-bracket placeholders like [名前] (not markdown links, "
-             "task boxes or numbered references); towards min every filled placeholder counts, a reused one too "
-             "(a template names one slot wherever it is needed)",
-             MIN, MAX)
+@instruction(
+    "format:placeholders",
+    "書式指定",
+    "square-bracket placeholders like [名前] (not markdown links, "
+    "task boxes or numbered references); towards min every filled placeholder counts, a reused one too "
+    "(a template names one slot wherever it is needed)",
+    MIN,
+    MAX,
+)
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = re.findall(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
     return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)
-
-

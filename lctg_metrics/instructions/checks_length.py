@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_metrics.instructions import words
-from lctg_metrics.instructions.sentences import counts, sentences
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
+from lctg_metrics.instructions.sentences import counts, sentences
+from lctg_metrics.instructions.text import has_content, nfkc, paragraphs, text_chars, visible_chars
 from lctg_metrics.verdict import Verdict
-from lctg_metrics.instructions.text import (has_content, nfkc, paragraphs, text_chars,
-                                            visible_chars)
 
 #: Paragraph separators: blank lines (the default) or markdown rule lines ``***`` (M-IFEval's prompts).
 SEPARATOR = Param("separator", "str", "paragraph separator: blank_line or ***", default="blank_line")
@@ -18,12 +18,20 @@ SEPARATOR = Param("separator", "str", "paragraph separator: blank_line or ***", 
 _LEADING = "「『（(【\"'“*#>-・ \u3000"
 
 
-@instruction("length:chars", "長さ指定",
-             "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
-             "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum)",
-             MIN, MAX,
-             Param("count_blanks", "bool", "count every code point of what a reader sees, blanks and line breaks "
-                                         "included (M-IFEval's count)", default=False))
+@instruction(
+    "length:chars",
+    "長さ指定",
+    "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
+    "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum)",
+    MIN,
+    MAX,
+    Param(
+        "count_blanks",
+        "bool",
+        "count every code point of what a reader sees, blanks and line breaks included (M-IFEval's count)",
+        default=False,
+    ),
+)
 def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["count_blanks"]:
         return bounds(len(response), kw["min"], kw["max"], "chars (blanks included)")
@@ -33,38 +41,49 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(full, kw["min"], kw["max"], "chars (blanks not counted)")
 
 
-@instruction("length:sentences", "長さ指定",
-             "number of sentences (split at 。！？, ellipses at line end and line breaks, and at blanks between clauses of "
-             "a line without 。！？; quotes kept whole, sentences inside （） asides and table cells ending in 。 or a "
-             "predicate counted; heading and label lines and pieces without letters are no sentences; a line ending "
-             "in ： after a predicate is one)", MIN, MAX, needs_morph=True)
+@instruction(
+    "length:sentences",
+    "長さ指定",
+    "number of sentences (split at 。！？, ellipses at line end and line breaks, and at blanks between clauses of "
+    "a line without 。！？; quotes kept whole, sentences inside （） asides and table cells ending in 。 or a "
+    "predicate counted; heading and label lines and pieces without letters are no sentences; a line ending "
+    "in ： after a predicate is one)",
+    MIN,
+    MAX,
+    needs_morph=True,
+)
 def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(sum(map(counts, sentences(response))), kw["min"], kw["max"], "sentences")
 
 
-@instruction("length:lines", "長さ指定", "number of lines holding a letter or number (blank and ---/**** lines not)",
-             MIN, MAX)
+@instruction(
+    "length:lines", "長さ指定", "number of lines holding a letter or number (blank and ---/**** lines not)", MIN, MAX
+)
 def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(sum(map(has_content, response.splitlines())), kw["min"], kw["max"], "lines")
 
 
-@instruction("length:paragraphs", "長さ指定", "number of paragraphs (blank-line or *** separated)",
-             MIN, MAX, SEPARATOR)
+@instruction("length:paragraphs", "長さ指定", "number of paragraphs (blank-line or *** separated)", MIN, MAX, SEPARATOR)
 def paragraph_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["separator"] == "***":  # an empty paragraph between two separators (***\n\n***) is a broken layout
         filled = [bool(part.strip()) for part in re.split(r"(?<!\*)\*{3}(?!\*)", response)]
-        if True in filled and not all(filled[filled.index(True):len(filled) - filled[::-1].index(True)]):
+        if True in filled and not all(filled[filled.index(True) : len(filled) - filled[::-1].index(True)]):
             return Verdict(False, "an empty paragraph between two *** separators")
     found = [part for part in paragraphs(response, kw["separator"]) if has_content(part)]
     return bounds(len(found), kw["min"], kw["max"], f"paragraphs ({kw['separator']}-separated)")
 
 
-@instruction("rule:nth_paragraph_first_word", "ルール指定(非一般)",
-             "the n-th paragraph (blank-line separated) starts with a word, as written or as the same token in another "
-             "script (更に for さらに); optionally exactly k paragraphs",
-             Param("nth", "int", "which paragraph, 1-based", required=True),
-             Param("first_word", "str", "the word the paragraph starts with", required=True),
-             Param("num_paragraphs", "int", "exact number of paragraphs, if required"), SEPARATOR, needs_morph=True)
+@instruction(
+    "rule:nth_paragraph_first_word",
+    "ルール指定(非一般)",
+    "the n-th paragraph (blank-line separated) starts with a word, as written or as the same token in another "
+    "script (更に for さらに); optionally exactly k paragraphs",
+    Param("nth", "int", "which paragraph, 1-based", required=True),
+    Param("first_word", "str", "the word the paragraph starts with", required=True),
+    Param("num_paragraphs", "int", "exact number of paragraphs, if required"),
+    SEPARATOR,
+    needs_morph=True,
+)
 def nth_paragraph_first_word(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = paragraphs(response, kw["separator"])
     nth, word, total = kw["nth"], kw["first_word"], kw["num_paragraphs"]
@@ -77,4 +96,4 @@ def nth_paragraph_first_word(response: str, kw: Mapping[str, Any]) -> Verdict:
     start = found[nth - 1].lstrip(_LEADING)
     if start.startswith(word) or nfkc(start).startswith(nfkc(word)) or words.starts_with(start, word):
         return Verdict(True, f"paragraph {nth} starts with 「{word}」")
-    return Verdict(False, f"paragraph {nth} starts with 「{start[:len(word) + 5]}」, not 「{word}」")
+    return Verdict(False, f"paragraph {nth} starts with 「{start[: len(word) + 5]}」, not 「{word}」")

@@ -4,22 +4,34 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_metrics.instructions import morph, words
-from lctg_metrics.instructions.sentences import clauses, own_sentences, sentences
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
-from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.seen import spelled_out_count
-from lctg_metrics.instructions.text import (drop_quotations, is_terminated, nfkc,
-                                            prose_sentences, sentence_body, strip_emphasis, without_list_markers)
+from lctg_metrics.instructions.sentences import clauses, own_sentences, sentences
+from lctg_metrics.instructions.text import (
+    drop_quotations,
+    is_terminated,
+    nfkc,
+    prose_sentences,
+    sentence_body,
+    strip_emphasis,
+    without_list_markers,
+)
+from lctg_metrics.verdict import Verdict
 
 #: Keyword matching (``words``): ``substring`` (the spelling anywhere, so 機械学習 and 東京都 are always found) or
 #: ``word`` (the spelling only on morpheme boundaries: 音 is not counted inside 音楽). In both, Latin matches
 #: case-insensitively as a whole word, and the same token written in another script counts (べんきょう for 勉強).
-MATCH = Param("match", "str", "substring or word (occurrence aligned with morpheme boundaries); Latin is matched "
-                              "case-insensitively as a whole word and a token in another script counts in both",
-              default="substring")
+MATCH = Param(
+    "match",
+    "str",
+    "substring or word (occurrence aligned with morpheme boundaries); Latin is matched "
+    "case-insensitively as a whole word and a token in another script counts in both",
+    default="substring",
+)
 #: 読点 and 句点 as written in Japanese text (full-width, half-width, the comma/period style, and the small and
 #: vertical presentation forms ﹑﹐︑︐ / ﹒︒, which render as the same marks).
 COMMAS = "、，､﹑﹐︑︐"
@@ -33,38 +45,55 @@ def occurrences(text: str, word: str, match: str) -> int:
     return words.count(text, word, match)
 
 
-@instruction("startend:start", "始め・終わり指定", "the response starts with a phrase (leading blanks, emphasis ignored)",
-             Param("phrase", "str", "the opening phrase", required=True))
+@instruction(
+    "startend:start",
+    "始め・終わり指定",
+    "the response starts with a phrase (leading blanks, emphasis ignored)",
+    Param("phrase", "str", "the opening phrase", required=True),
+)
 def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
     if nfkc(text).startswith(nfkc(kw["phrase"])):
         return Verdict(True, f"starts with 「{kw['phrase']}」")
-    return Verdict(False, f"starts with 「{text[:len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
+    return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
 
 
-@instruction("startend:end", "始め・終わり指定", "the response ends with a phrase (trailing blanks, 」』, emphasis ignored)",
-             Param("phrase", "str", "the closing phrase", required=True))
+@instruction(
+    "startend:end",
+    "始め・終わり指定",
+    "the response ends with a phrase (trailing blanks, 」』, emphasis ignored)",
+    Param("phrase", "str", "the closing phrase", required=True),
+)
 def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     text, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
     if text.endswith(phrase):
         return Verdict(True, f"ends with 「{kw['phrase']}」")
-    return Verdict(False, f"ends with 「{text[-len(phrase) - 5:]}」, not 「{kw['phrase']}」")
+    return Verdict(False, f"ends with 「{text[-len(phrase) - 5 :]}」, not 「{kw['phrase']}」")
 
 
-@instruction("startend:nominal_ending", "始め・終わり指定",
-             "at least min sentences (lines, list items and blank-separated clauses of a line without 句点 included; "
-             "headings and table cells not) end in a 体言 (体言止め)",
-             MIN, MAX, needs_morph=True)
+@instruction(
+    "startend:nominal_ending",
+    "始め・終わり指定",
+    "at least min sentences (lines, list items and blank-separated clauses of a line without 句点 included; "
+    "headings and table cells not) end in a 体言 (体言止め)",
+    MIN,
+    MAX,
+    needs_morph=True,
+)
 def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = [s.text for s in sentences(response) if s.kind == "prose" and morph.ends_nominally(s.text)]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
 
 
-@instruction("startend:unified_ending", "始め・終わり指定",
-             "every sentence ends with the given ending, e.g. です: sentences ending in 。！？ and lines, clauses, asides "
-             "and table cells ending in a predicate (quotations, headings and lines without a predicate aside)",
-             Param("ending", "str", "the sentence ending", required=True), needs_morph=True)
+@instruction(
+    "startend:unified_ending",
+    "始め・終わり指定",
+    "every sentence ends with the given ending, e.g. です: sentences ending in 。！？ and lines, clauses, asides "
+    "and table cells ending in a predicate (quotations, headings and lines without a predicate aside)",
+    Param("ending", "str", "the sentence ending", required=True),
+    needs_morph=True,
+)
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = [s.text for s in own_sentences(response)]
     checked = [s for s in found if is_terminated(s) or morph.politeness(s) != "neutral"] or found
@@ -72,15 +101,23 @@ def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "no sentences")
     wrong = [s for s in checked if not sentence_body(s).endswith(kw["ending"])]
     if wrong:
-        return Verdict(False, f"{len(wrong)}/{len(checked)} sentences do not end with 「{kw['ending']}」, "
-                              f"e.g. 「…{sentence_body(wrong[0])[-12:]}」")
+        return Verdict(
+            False,
+            f"{len(wrong)}/{len(checked)} sentences do not end with 「{kw['ending']}」, "
+            f"e.g. 「…{sentence_body(wrong[0])[-12:]}」",
+        )
     return Verdict(True, f"all {len(checked)} sentences end with 「{kw['ending']}」")
 
 
-@instruction("keywords:existence", "キーワード使用",
-             "every keyword occurs at least once (any case for Latin words, whole words; the same token in another "
-             "script counts: べんきょう for 勉強)",
-             Param("keywords", "list[str]", "the keywords", required=True), MATCH, needs_morph=True)
+@instruction(
+    "keywords:existence",
+    "キーワード使用",
+    "every keyword occurs at least once (any case for Latin words, whole words; the same token in another "
+    "script counts: べんきょう for 勉強)",
+    Param("keywords", "list[str]", "the keywords", required=True),
+    MATCH,
+    needs_morph=True,
+)
 def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
     missing = [word for word in kw["keywords"] if occurrences(response, word, kw["match"]) == 0]
     if missing:
@@ -88,36 +125,60 @@ def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(True, "contains " + "".join(f"「{w}」" for w in kw["keywords"]))
 
 
-@instruction("keywords:frequency", "キーワード使用", "a keyword occurs a number of times within [min, max]",
-             Param("keyword", "str", "the keyword", required=True), MIN, MAX, MATCH, needs_morph=True)
+@instruction(
+    "keywords:frequency",
+    "キーワード使用",
+    "a keyword occurs a number of times within [min, max]",
+    Param("keyword", "str", "the keyword", required=True),
+    MIN,
+    MAX,
+    MATCH,
+    needs_morph=True,
+)
 def frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = occurrences(response, kw["keyword"], kw["match"])
     return bounds(n, kw["min"], kw["max"], f"×「{kw['keyword']}」")
 
 
-@instruction("keywords:forbidden", "キーワード不使用",
-             "none of the words occurs as a reader sees it: in any case (ai for AI), in full-width/half-width form, "
-             "in another script of the same token (べんきょう for 勉強, トテモ for とても), with invisible characters or "
-             "markup inside, or split by blanks, line breaks or ・ (ス マ ホ, ス・マ・ホ)",
-             Param("words", "list[str]", "the forbidden words", required=True), MATCH, needs_morph=True)
+@instruction(
+    "keywords:forbidden",
+    "キーワード不使用",
+    "none of the words occurs as a reader sees it: in any case (ai for AI), in full-width/half-width form, "
+    "in another script of the same token (べんきょう for 勉強, トテモ for とても), with invisible characters or "
+    "markup inside, or split by blanks, line breaks or ・ (ス マ ホ, ス・マ・ホ)",
+    Param("words", "list[str]", "the forbidden words", required=True),
+    MATCH,
+    needs_morph=True,
+)
 def forbidden(response: str, kw: Mapping[str, Any]) -> Verdict:
-    used = [(w, n) for w in kw["words"] if (n := occurrences(response, w, kw["match"]) + spelled_out_count(response, w))]
+    used = [
+        (w, n) for w in kw["words"] if (n := occurrences(response, w, kw["match"]) + spelled_out_count(response, w))
+    ]
     if used:
         return Verdict(False, "uses forbidden " + ", ".join(f"「{w}」×{n}" for w, n in used))
     return Verdict(True, "avoids " + "".join(f"「{w}」" for w in kw["words"]))
 
 
-@instruction("keywords:letter_frequency", "キーワード使用", "one character occurs a number of times within [min, max]",
-             Param("letter", "str", "the character, e.g. る", required=True), MIN, MAX,
-             Param("kana_twin", "bool", "also count the katakana/hiragana twin (る and ル)", default=False))
+@instruction(
+    "keywords:letter_frequency",
+    "キーワード使用",
+    "one character occurs a number of times within [min, max]",
+    Param("letter", "str", "the character, e.g. る", required=True),
+    MIN,
+    MAX,
+    Param("kana_twin", "bool", "also count the katakana/hiragana twin (る and ル)", default=False),
+)
 def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     letter = kw["letter"]
     if len(letter) != 1:
         raise ValueError(f"keywords:letter_frequency: letter must be one character, got {letter!r}")
     n = response.count(letter)
     if kw["kana_twin"]:
-        twin = morph.to_katakana(letter) if "ぁ" <= letter <= "ゖ" else (
-            chr(ord(letter) - 0x60) if "ァ" <= letter <= "ヶ" else letter)
+        twin = (
+            morph.to_katakana(letter)
+            if "ぁ" <= letter <= "ゖ"
+            else (chr(ord(letter) - 0x60) if "ァ" <= letter <= "ヶ" else letter)
+        )
         n += response.count(twin) if twin != letter else 0
     return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
 
@@ -130,7 +191,8 @@ def _style(response: str) -> tuple[list[str], list[str], bool]:
     kinds = [(c, morph.politeness(c)) for s in found for c in clauses(s.text)]
     body = drop_quotations(response)
     title_like = sum(1 for line in response.splitlines() if prose_sentences(line)) == 1 and (
-        len(found) == 1 or not any(c in body for c in PERIODS))
+        len(found) == 1 or not any(c in body for c in PERIODS)
+    )
     return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], title_like
 
 
@@ -148,19 +210,26 @@ def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, ot
     return Verdict(False, f"no sentence ends in {name} form (sentences without a predicate only)")
 
 
-@instruction("style:polite", "スタイル指定",
-             "です・ます調: no predicate ends in plain form (なのか, だろうか, のだ, である, でしょ…), in any sentence, aside "
-             "sentence, table cell or blank-separated clause; 体言止め and quotations 「…」 are neutral (a one-line "
-             "answer wholly in 「」 is read); a one-line title or slogan without a predicate passes", needs_morph=True)
+@instruction(
+    "style:polite",
+    "スタイル指定",
+    "です・ます調: no predicate ends in plain form (なのか, だろうか, のだ, である, でしょ…), in any sentence, aside "
+    "sentence, table cell or blank-separated clause; 体言止め and quotations 「…」 are neutral (a one-line "
+    "answer wholly in 「」 is read); a one-line title or slogan without a predicate passes",
+    needs_morph=True,
+)
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(polite_ones, plain_ones, total, "です・ます", "plain-form")
 
 
-@instruction("style:plain", "スタイル指定",
-             "だ・である調: no predicate ends in です/ます, in any sentence, aside sentence, table cell or blank-separated "
-             "clause; 体言止め and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes",
-             needs_morph=True)
+@instruction(
+    "style:plain",
+    "スタイル指定",
+    "だ・である調: no predicate ends in です/ます, in any sentence, aside sentence, table cell or blank-separated "
+    "clause; 体言止め and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes",
+    needs_morph=True,
+)
 def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
     polite_ones, plain_ones, total = _style(response)
     return _styled(plain_ones, polite_ones, total, "plain", "です・ます")
@@ -173,17 +242,23 @@ _ASCII_COMMA = re.compile(r"(?:[^\x00-\x7f]|[^\x00-\x7f\s][0-9]+),(?![0-9０-９
 _ASCII_PERIOD = re.compile(r"(?:[^\x00-\x7f\s][ \t]*|[^\x00-\x7f\s][0-9]+)\.(?![.0-9])|(?<=[^\x00-\x7f])\.(?![.0-9])")
 
 
-@instruction("rule:no_comma", "ルール指定(非一般)",
-             "no 読点: 、，､﹑﹐︑︐ anywhere, and an ASCII , after a Japanese character or a number following one "
-             "(1,000 and English text aside)")
+@instruction(
+    "rule:no_comma",
+    "ルール指定(非一般)",
+    "no 読点: 、，､﹑﹐︑︐ anywhere, and an ASCII , after a Japanese character or a number following one "
+    "(1,000 and English text aside)",
+)
 def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = sum(response.count(c) for c in COMMAS) + len(_ASCII_COMMA.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 読点" if n else "no 読点")
 
 
-@instruction("rule:no_period", "ルール指定(非一般)",
-             "no 句点: 。．｡﹒︒ anywhere, and an ASCII . ending a Japanese sentence, after a Japanese character or a number "
-             "following one (3.14, P.S., list numbers 「1. 」 and English text aside)")
+@instruction(
+    "rule:no_period",
+    "ルール指定(非一般)",
+    "no 句点: 。．｡﹒︒ anywhere, and an ASCII . ending a Japanese sentence, after a Japanese character or a number "
+    "following one (3.14, P.S., list numbers 「1. 」 and English text aside)",
+)
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = sum(response.count(c) for c in PERIODS) + len(_ASCII_PERIOD.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 句点" if n else "no 句点")

@@ -6,12 +6,13 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from lctg_metrics.instructions.lookalike import as_read
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
-from lctg_metrics.verdict import Verdict
 from lctg_metrics.instructions.text import is_hiragana, is_kanji, is_katakana, is_letter
+from lctg_metrics.verdict import Verdict
 
 LANGDETECT_HINT = "response-language detection needs langdetect: pip install 'lctg[ja]'"
 #: Furigana: a run of kanji followed by its reading in hiragana in full- or half-width parentheses.
@@ -33,8 +34,12 @@ def _letters(text: str) -> list[str]:
     return [ch for ch in text if is_letter(ch)]
 
 
-@instruction("script:language", "ペルソナ・言語指定", "the response is written in a language (ISO 639-1 code)",
-             Param("language", "str", "ISO 639-1 code, e.g. fr", required=True))
+@instruction(
+    "script:language",
+    "ペルソナ・言語指定",
+    "the response is written in a language (ISO 639-1 code)",
+    Param("language", "str", "ISO 639-1 code, e.g. fr", required=True),
+)
 def language(response: str, kw: Mapping[str, Any]) -> Verdict:
     want = kw["language"]
     letters = _letters(response)
@@ -65,23 +70,34 @@ def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict
     return Verdict(True, f"no {name}")
 
 
-@instruction("script:hiragana_only", "ペルソナ・言語指定",
-             "every letter is hiragana (ー ｰ, ゝ, ゔ, ゟ included); digits are numbers, not letters of a script, and are "
-             "allowed (漢数字 are kanji and are not); a katakana letter drawn like a kanji inside a kanji word (協カ) is that kanji",
-             needs_morph=True)
+@instruction(
+    "script:hiragana_only",
+    "ペルソナ・言語指定",
+    "every letter is hiragana (ー ｰ, ゝ, ゔ, ゟ included); digits are numbers, not letters of a script, and are "
+    "allowed (漢数字 are kanji and are not); a katakana letter drawn like a kanji inside a kanji word (協カ) is that kanji",
+    needs_morph=True,
+)
 def hiragana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_hiragana, "hiragana")
 
 
-@instruction("script:katakana_only", "ペルソナ・言語指定",
-             "every letter is katakana (ー, ・, ヴ, ヶ, half-width included); digits are allowed; a katakana letter drawn "
-             "like a kanji inside a kanji word (協カ) is that kanji", needs_morph=True)
+@instruction(
+    "script:katakana_only",
+    "ペルソナ・言語指定",
+    "every letter is katakana (ー, ・, ヴ, ヶ, half-width included); digits are allowed; a katakana letter drawn "
+    "like a kanji inside a kanji word (協カ) is that kanji",
+    needs_morph=True,
+)
 def katakana_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _only(response, is_katakana, "katakana")
 
 
-@instruction("script:no_hiragana", "ペルソナ・言語指定", "no hiragana (へ べ ぺ among katakana are read as katakana)",
-             needs_morph=True)
+@instruction(
+    "script:no_hiragana",
+    "ペルソナ・言語指定",
+    "no hiragana (へ べ ぺ among katakana are read as katakana)",
+    needs_morph=True,
+)
 def no_hiragana(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, lambda ch: "ぁ" <= ch <= "ゖ" or ch in "ゝゞ", "hiragana")
 
@@ -91,21 +107,36 @@ def no_hiragana(response: str, kw: Mapping[str, Any]) -> Verdict:
 NOT_KATAKANA = "ー・ｰ･ヶヵ"
 
 
-@instruction("script:no_katakana", "ペルソナ・言語指定", "no katakana (ー ｰ, ・ ･ and the counter ヶ/ヵ as in 3ヶ月 are not "
-             "katakana; a katakana letter drawn like a kanji inside a kanji word, 協カ, is that kanji)", needs_morph=True)
+@instruction(
+    "script:no_katakana",
+    "ペルソナ・言語指定",
+    "no katakana (ー ｰ, ・ ･ and the counter ヶ/ヵ as in 3ヶ月 are not "
+    "katakana; a katakana letter drawn like a kanji inside a kanji word, 協カ, is that kanji)",
+    needs_morph=True,
+)
 def no_katakana(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, lambda ch: is_katakana(ch) and ch not in NOT_KATAKANA, "katakana")
 
 
-@instruction("script:no_kanji", "ペルソナ・言語指定", "no kanji (a katakana letter drawn like a kanji inside a kanji "
-             "word, 協カ or 人ロ, is that kanji)", needs_morph=True)
+@instruction(
+    "script:no_kanji",
+    "ペルソナ・言語指定",
+    "no kanji (a katakana letter drawn like a kanji inside a kanji word, 協カ or 人ロ, is that kanji)",
+    needs_morph=True,
+)
 def no_kanji(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, is_kanji, "kanji")
 
 
-@instruction("script:kanji_count", "ペルソナ・言語指定", "number of kanji characters (々 included) within [min, max]; a "
-             "katakana letter drawn like a kanji inside a kanji word (協カ, 人ロ, 第ニ回) counts as that kanji",
-             MIN, MAX, needs_morph=True)
+@instruction(
+    "script:kanji_count",
+    "ペルソナ・言語指定",
+    "number of kanji characters (々 included) within [min, max]; a "
+    "katakana letter drawn like a kanji inside a kanji word (協カ, 人ロ, 第ニ回) counts as that kanji",
+    MIN,
+    MAX,
+    needs_morph=True,
+)
 def kanji_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(sum(map(is_kanji, as_read(response))), kw["min"], kw["max"], "kanji")
 
@@ -121,18 +152,25 @@ def _arabic_numeral(ch: str) -> bool:
     return category == "No" and "NUMBER" in unicodedata.name(ch, "") and not is_kanji(ch)
 
 
-@instruction("script:kansuuji", "ペルソナ・言語指定",
-             "numbers only in 漢数字: no digits (ASCII or full-width ０-９), no ① ⑴ style and no Roman (Ⅲ) numbers",
-             needs_morph=True)
+@instruction(
+    "script:kansuuji",
+    "ペルソナ・言語指定",
+    "numbers only in 漢数字: no digits (ASCII or full-width ０-９), no ① ⑴ style and no Roman (Ⅲ) numbers",
+    needs_morph=True,
+)
 def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
     return _none(response, _arabic_numeral, "non-kanji numerals")
 
 
-@instruction("script:furigana", "ペルソナ・言語指定",
-             "every run of kanji (々 〆 〇 ヶ included) is followed by a hiragana reading in （） (or () too) with at least one "
-             "kana per kanji; whether the reading is the right one is not checked; a katakana letter drawn like a kanji "
-             "inside a kanji word (協カ) is that kanji",
-             Param("brackets", "str", "full: full-width （） only; any: （） or ()", default="full"), needs_morph=True)
+@instruction(
+    "script:furigana",
+    "ペルソナ・言語指定",
+    "every run of kanji (々 〆 〇 ヶ included) is followed by a hiragana reading in （） (or () too) with at least one "
+    "kana per kanji; whether the reading is the right one is not checked; a katakana letter drawn like a kanji "
+    "inside a kanji word (協カ) is that kanji",
+    Param("brackets", "str", "full: full-width （） only; any: （） or ()", default="full"),
+    needs_morph=True,
+)
 def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["brackets"] not in _READINGS:
         raise ValueError(f"script:furigana: brackets must be one of {', '.join(_READINGS)}, got {kw['brackets']!r}")
@@ -144,9 +182,13 @@ def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
     bare = [m.group() for m in runs if not reading.match(response, m.end())]
     if bare:
         return Verdict(False, f"{len(bare)}/{len(runs)} kanji runs without （reading）, e.g. 「{bare[0]}」")
-    short = [f"{m.group()}{r.group()}" for m in runs if (r := reading.match(response, m.end()))
-             and sum("ぁ" <= ch <= "ゖ" for ch in r.group()) < len(m.group())]
+    short = [
+        f"{m.group()}{r.group()}"
+        for m in runs
+        if (r := reading.match(response, m.end())) and sum("ぁ" <= ch <= "ゖ" for ch in r.group()) < len(m.group())
+    ]
     if short:
-        return Verdict(False, f"{len(short)} readings shorter than their kanji (one kana per kanji at least), "
-                              f"e.g. 「{short[0]}」")
+        return Verdict(
+            False, f"{len(short)} readings shorter than their kanji (one kana per kanji at least), e.g. 「{short[0]}」"
+        )
     return Verdict(True, f"all {len(runs)} kanji runs have a （reading）")

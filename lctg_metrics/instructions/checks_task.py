@@ -12,7 +12,8 @@ Rules (documented choices):
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.registry import Param, instruction
@@ -51,9 +52,14 @@ def first_kana(word: str) -> str:
     return kana[0] if kana else ""
 
 
-@instruction("task:shiritori", "タスク指定", "a valid しりとり chain (readings; ー skipped, small kana big, no ン end)",
-             Param("min_words", "int", "least number of words", default=2),
-             Param("start_word", "str", "the first word, if given"), needs_morph=True)
+@instruction(
+    "task:shiritori",
+    "タスク指定",
+    "a valid しりとり chain (readings; ー skipped, small kana big, no ン end)",
+    Param("min_words", "int", "least number of words", default=2),
+    Param("start_word", "str", "the first word, if given"),
+    needs_morph=True,
+)
 def shiritori(response: str, kw: Mapping[str, Any]) -> Verdict:
     words = chain_words(response)
     if len(words) < kw["min_words"]:
@@ -69,6 +75,8 @@ def shiritori(response: str, kw: Mapping[str, Any]) -> Verdict:
         if last_kana(word) == "ン":
             return Verdict(False, f"word {i + 1} 「{word}」 ends in ン")
         if i and first_kana(word) != last_kana(words[i - 1]):
-            return Verdict(False, f"「{words[i - 1]}」 ends in {last_kana(words[i - 1])} but 「{word}」 starts with "
-                                  f"{first_kana(word)}")
+            return Verdict(
+                False,
+                f"「{words[i - 1]}」 ends in {last_kana(words[i - 1])} but 「{word}」 starts with {first_kana(word)}",
+            )
     return Verdict(True, f"valid chain of {len(words)} words")

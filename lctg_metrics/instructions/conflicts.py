@@ -9,8 +9,9 @@ kanji than a kanji cap allows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.instructions.registry import REGISTRY, check
 from lctg_metrics.instructions.text import is_kanji
@@ -45,14 +46,28 @@ class _Conflicts(Mapping[frozenset[str], str]):
 CONFLICTS: Mapping[frozenset[str], str] = _Conflicts()
 
 #: Instructions whose own checker decides whether a required word fits the prompt (the word must pass it).
-_SCRIPT_RULES = ("script:hiragana_only", "script:katakana_only", "script:no_hiragana", "script:no_katakana",
-                 "script:no_kanji", "script:kansuuji", "rule:no_comma", "rule:no_period")
+_SCRIPT_RULES = (
+    "script:hiragana_only",
+    "script:katakana_only",
+    "script:no_hiragana",
+    "script:no_katakana",
+    "script:no_kanji",
+    "script:kansuuji",
+    "rule:no_comma",
+    "rule:no_period",
+)
 #: kwargs holding text that must appear in the response verbatim.
-_REQUIRED_TEXT = ("keywords", "keyword", "phrase", "ending", "first_word", "start_word", "prompt_to_repeat",
-                  "answer")
+_REQUIRED_TEXT = ("keywords", "keyword", "phrase", "ending", "first_word", "start_word", "prompt_to_repeat", "answer")
 #: Instructions about Japanese text that make no sense with a response language other than ja.
-_JAPANESE_ONLY = ("script:", "style:", "startend:nominal_ending", "startend:unified_ending", "task:shiritori",
-                  "rule:no_comma", "rule:no_period")
+_JAPANESE_ONLY = (
+    "script:",
+    "style:",
+    "startend:nominal_ending",
+    "startend:unified_ending",
+    "task:shiritori",
+    "rule:no_comma",
+    "rule:no_period",
+)
 
 
 def _required_words(instruction_id: str, kwargs: Mapping[str, Any]) -> list[str]:
@@ -70,7 +85,7 @@ def find_conflicts(instructions: Sequence[tuple[str, Mapping[str, Any]]]) -> lis
     found: list[str] = []
     ids = [i for i, _ in instructions]
     for a_index, a in enumerate(ids):
-        for b in ids[a_index + 1:]:
+        for b in ids[a_index + 1 :]:
             reason = CONFLICTS.get(frozenset((a, b)))
             if reason:
                 found.append(f"{a} × {b}: {reason}")
@@ -91,18 +106,29 @@ def find_conflicts(instructions: Sequence[tuple[str, Mapping[str, Any]]]) -> lis
         if instruction_id == "script:kanji_count" and kwargs.get("max") is not None:
             kanji = sum(is_kanji(ch) for i, kw in instructions for word in _required_words(i, kw) for ch in word)
             if kanji > kwargs["max"]:
-                found.append(f"script:kanji_count × required words: they alone hold {kanji} kanji > max {kwargs['max']}")
+                found.append(
+                    f"script:kanji_count × required words: they alone hold {kanji} kanji > max {kwargs['max']}"
+                )
         if instruction_id == "script:language" and kwargs.get("language") != "ja":
-            found += [f"script:language({kwargs.get('language')}) × {other}: a Japanese-text rule"
-                      for other in ids if other.startswith(_JAPANESE_ONLY) and other != "script:language"]
+            found += [
+                f"script:language({kwargs.get('language')}) × {other}: a Japanese-text rule"
+                for other in ids
+                if other.startswith(_JAPANESE_ONLY) and other != "script:language"
+            ]
     return list(dict.fromkeys(found))
 
 
 def conflict_table() -> list[dict[str, str]]:
     """The static table as rows ``{"a", "b", "reason"}`` (sorted), plus the kwarg-dependent rules."""
     rows = [{"a": min(pair), "b": max(pair), "reason": reason} for pair, reason in CONFLICTS.items()]
-    rows += [{"a": "<any instruction with a required word>", "b": rule,
-              "reason": "the required word must itself pass the rule"} for rule in (*_SCRIPT_RULES, "script:furigana")]
+    rows += [
+        {
+            "a": "<any instruction with a required word>",
+            "b": rule,
+            "reason": "the required word must itself pass the rule",
+        }
+        for rule in (*_SCRIPT_RULES, "script:furigana")
+    ]
     rows.append({"a": "script:language (not ja)", "b": " ".join(_JAPANESE_ONLY), "reason": "Japanese-text rules"})
     return sorted(rows, key=lambda row: (row["a"], row["b"]))
 

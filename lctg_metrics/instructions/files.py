@@ -27,8 +27,9 @@ def read_config_rows(dataset: str | os.PathLike[str], config: str = "instruction
     return [row for _, row in rows]
 
 
-def read_mifeval(input_path: str | os.PathLike[str],
-                 responses_path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def read_mifeval(
+    input_path: str | os.PathLike[str], responses_path: str | os.PathLike[str]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """M-IFEval-ja input rows as scoring rows (``id`` = key) and its responses as generations, joined on the
     prompt text (the response files carry no key)."""
     inputs, responses = read_mifeval_inputs(input_path), read_mifeval_responses(responses_path)
@@ -37,25 +38,38 @@ def read_mifeval(input_path: str | os.PathLike[str],
         raise ScoringError(f"{responses_path}: no response for keys {missing[:10]} (joined on the prompt text)")
     rows = []
     for number, row in enumerate(inputs, 1):
-        rows.append({"id": row["key"], "prompt": row["prompt"], "instruction_id_list": row["instruction_id_list"],
-                     "kwargs": row["kwargs"]})
+        rows.append(
+            {
+                "id": row["key"],
+                "prompt": row["prompt"],
+                "instruction_id_list": row["instruction_id_list"],
+                "kwargs": row["kwargs"],
+            }
+        )
         prompt_of_row(rows[-1], f"{input_path}:{number}")
     generations = [{"id": row["key"], "generation": responses[row["prompt"]]} for row in inputs]
     return rows, generations
 
 
-def score_mifeval(input_path: str | os.PathLike[str],
-                  responses_path: str | os.PathLike[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def score_mifeval(
+    input_path: str | os.PathLike[str], responses_path: str | os.PathLike[str]
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Score one model's M-IFEval-ja responses. Details: one dict per instruction ``{"key", "instruction_id",
     "index", "strict", "loose", "reason"}`` (reason of the strict verdict); summary: the signature, prompt- and
     instruction-level strict/loose accuracy and counts."""
     rows, generations = read_mifeval(input_path, responses_path)
     result = score_instructions(generations, rows, ci=False, data=MIFEVAL_DATA, source=str(responses_path))
     s = result.aggregate.scores
-    summary = {"signature": result.signature, "prompts": result.aggregate.prompts,
-               "instructions": result.aggregate.instructions,
-               **{f"{level}_{mode}": s[f"{level}_level"][mode]["estimate"]
-                  for level in ("prompt", "instruction") for mode in ("strict", "loose")}}
+    summary = {
+        "signature": result.signature,
+        "prompts": result.aggregate.prompts,
+        "instructions": result.aggregate.instructions,
+        **{
+            f"{level}_{mode}": s[f"{level}_level"][mode]["estimate"]
+            for level in ("prompt", "instruction")
+            for mode in ("strict", "loose")
+        },
+    }
     return result.details, summary
 
 

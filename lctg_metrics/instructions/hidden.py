@@ -24,28 +24,77 @@ HIDING_STYLE = re.compile(
     r"|(?<![-\w])(?:font-size|opacity|(?:max-)?(?:width|height))\s*:\s*0(?![.\d]*[1-9])"
     r"|(?:left|right|top|bottom|margin-left|margin-top|text-indent)\s*:\s*-\s*\d{3,}"
     r"|clip\s*:\s*rect\(\s*0|clip-path\s*:\s*(?:inset\(\s*50%|circle\(\s*0)|transform\s*:[^;\"']*scale\(\s*0\s*\)"
-    r"|transform\s*:[^;\"']*translate[XY]?\(\s*-\s*\d{3,}", re.IGNORECASE)
+    r"|transform\s*:[^;\"']*translate[XY]?\(\s*-\s*\d{3,}",
+    re.IGNORECASE,
+)
 #: The screen-reader box (width:1px; height:1px; overflow:hidden) of every sr-only class.
 _ONE_PIXEL = re.compile(r"(?<![-\w])(?:width|height)\s*:\s*1px", re.IGNORECASE)
 _OVERFLOW_HIDDEN = re.compile(r"overflow\s*:\s*hidden", re.IGNORECASE)
 #: Class names the common CSS frameworks and CMSs define as hidden (Bootstrap 3-5, Tailwind, Foundation, Bulma,
 #: WordPress, Drupal, jQuery UI, HTML5 Boilerplate, Bulma, UIkit, GOV.UK, USWDS, Angular CDK): no stylesheet is needed to know what they do.
-HIDING_CLASSES = frozenset({
-    "sr-only", "sr-only-focusable", "visually-hidden", "visually-hidden-focusable", "visuallyhidden", "hidden-visually",
-    "is-visually-hidden", "u-visually-hidden", "screen-reader-only", "screen-reader-text", "screenreader-only",
-    "screenreader", "show-for-sr", "element-invisible", "element-hidden", "offscreen", "off-screen", "a11y-hidden",
-    "assistive-text", "ui-helper-hidden", "ui-helper-hidden-accessible", "hidden", "hide", "is-hidden", "u-hidden",
-    "d-none", "display-none", "invisible", "is-invisible", "opacity-0", "hide-text", "text-hide", "sr-text",
-    "is-sr-only", "uk-hidden", "slds-assistive-text", "govuk-visually-hidden", "usa-sr-only", "cdk-visually-hidden",
-    "nhsuk-u-visually-hidden", "visuallyHidden", "srOnly", "sr_only", "a11y-only", "hidden-text", "hide-visually",
-    "vh", "visually-hidden-text", "screen-reader", "hidden-accessible",
-})
+HIDING_CLASSES = frozenset(
+    {
+        "sr-only",
+        "sr-only-focusable",
+        "visually-hidden",
+        "visually-hidden-focusable",
+        "visuallyhidden",
+        "hidden-visually",
+        "is-visually-hidden",
+        "u-visually-hidden",
+        "screen-reader-only",
+        "screen-reader-text",
+        "screenreader-only",
+        "screenreader",
+        "show-for-sr",
+        "element-invisible",
+        "element-hidden",
+        "offscreen",
+        "off-screen",
+        "a11y-hidden",
+        "assistive-text",
+        "ui-helper-hidden",
+        "ui-helper-hidden-accessible",
+        "hidden",
+        "hide",
+        "is-hidden",
+        "u-hidden",
+        "d-none",
+        "display-none",
+        "invisible",
+        "is-invisible",
+        "opacity-0",
+        "hide-text",
+        "text-hide",
+        "sr-text",
+        "is-sr-only",
+        "uk-hidden",
+        "slds-assistive-text",
+        "govuk-visually-hidden",
+        "usa-sr-only",
+        "cdk-visually-hidden",
+        "nhsuk-u-visually-hidden",
+        "visuallyHidden",
+        "srOnly",
+        "sr_only",
+        "a11y-only",
+        "hidden-text",
+        "hide-visually",
+        "vh",
+        "visually-hidden-text",
+        "screen-reader",
+        "hidden-accessible",
+    }
+)
 #: A responsive class that shows an element on some screens (Bootstrap d-md-block, Tailwind md:block): not hidden.
-_SHOWN_SOMEWHERE = re.compile(r"^(?:d-(?:sm|md|lg|xl|xxl)-(?!none)\w|(?:sm|md|lg|xl|2xl):(?!hidden|sr-only|invisible)"
-                              r"|not-sr-only$|visible-)")
+_SHOWN_SOMEWHERE = re.compile(
+    r"^(?:d-(?:sm|md|lg|xl|xxl)-(?!none)\w|(?:sm|md|lg|xl|2xl):(?!hidden|sr-only|invisible)"
+    r"|not-sr-only$|visible-)"
+)
 _ALWAYS_HIDDEN_TAGS = frozenset({"script", "style", "template", "head", "noscript"})
-_VOID_TAGS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-                        "wbr"})
+_VOID_TAGS = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+)
 _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b([^<>]*)>")
 _ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _STYLE_BLOCK = re.compile(r"<style\b[^<>]*>(.*?)(?:</style\s*>|\Z)", re.DOTALL | re.IGNORECASE)
@@ -55,13 +104,15 @@ _SELECTOR_NAME = re.compile(r"([.#])(-?[_a-zA-Z][-_a-zA-Z0-9]*)")
 
 def hides(style: str) -> bool:
     """Whether CSS declarations hide the element's text (see the module docstring)."""
-    return bool(HIDING_STYLE.search(style)) or (len(_ONE_PIXEL.findall(style)) >= 2
-                                                  and bool(_OVERFLOW_HIDDEN.search(style)))
+    return bool(HIDING_STYLE.search(style)) or (
+        len(_ONE_PIXEL.findall(style)) >= 2 and bool(_OVERFLOW_HIDDEN.search(style))
+    )
 
 
 def _attributes(attrs: str) -> dict[str, str]:
-    return {m.group(1).lower(): next((g for g in m.groups()[1:] if g is not None), "")
-            for m in _ATTRIBUTE.finditer(attrs)}
+    return {
+        m.group(1).lower(): next((g for g in m.groups()[1:] if g is not None), "") for m in _ATTRIBUTE.finditer(attrs)
+    }
 
 
 _TYPE_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
@@ -88,15 +139,18 @@ def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str], frozen
     return frozenset(classes), frozenset(ids), frozenset(tags)
 
 
-def _is_hidden(tag: str, attrs: dict[str, str], classes: frozenset[str], ids: frozenset[str],
-               tags: frozenset[str]) -> bool:
+def _is_hidden(
+    tag: str, attrs: dict[str, str], classes: frozenset[str], ids: frozenset[str], tags: frozenset[str]
+) -> bool:
     if tag in _ALWAYS_HIDDEN_TAGS or tag in tags or "hidden" in attrs or attrs.get("aria-hidden", "").lower() == "true":
         return True
     if hides(attrs.get("style", "")) or attrs.get("id", "") in ids:
         return True
     names = attrs.get("class", "").split()
     if any(_SHOWN_SOMEWHERE.match(name) for name in names):
-        return any(name in classes for name in names)  # shown by its framework on some screens, unless the page hides it
+        return any(
+            name in classes for name in names
+        )  # shown by its framework on some screens, unless the page hides it
     return any(name in HIDING_CLASSES or name in classes for name in names)
 
 
@@ -124,10 +178,13 @@ def without_hidden(text: str) -> str:
         if m.start() < position:
             continue
         tag = m.group(1).lower()
-        if tag in _VOID_TAGS or m.group(2).rstrip().endswith("/") or not _is_hidden(tag, _attributes(m.group(2)),
-                                                                                      classes, ids, tags):
+        if (
+            tag in _VOID_TAGS
+            or m.group(2).rstrip().endswith("/")
+            or not _is_hidden(tag, _attributes(m.group(2)), classes, ids, tags)
+        ):
             continue
-        out.append(text[position:m.start()])
+        out.append(text[position : m.start()])
         position = _element_end(text, tag, m.end())
     return "".join(out) + text[position:]
 

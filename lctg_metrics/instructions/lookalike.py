@@ -22,8 +22,22 @@ from functools import lru_cache
 from lctg_metrics.instructions import morph
 
 #: Katakana letters a font draws like a kanji (by shape, as in the usual confusion tables of Japanese OCR).
-KANJI_LOOKALIKES = {"カ": "力", "ロ": "口", "エ": "工", "ニ": "二", "ハ": "八", "ト": "卜", "タ": "夕", "ー": "一",
-                    "ヒ": "匕", "メ": "乂", "ム": "厶", "ヌ": "又", "チ": "千", "オ": "才"}
+KANJI_LOOKALIKES = {
+    "カ": "力",
+    "ロ": "口",
+    "エ": "工",
+    "ニ": "二",
+    "ハ": "八",
+    "ト": "卜",
+    "タ": "夕",
+    "ー": "一",
+    "ヒ": "匕",
+    "メ": "乂",
+    "ム": "厶",
+    "ヌ": "又",
+    "チ": "千",
+    "オ": "才",
+}
 #: Look-alikes of kanji numerals, and what makes them numerals: a kanji numeral beside them, 第 or 毎 before them, a
 #: counter after them.
 _NUMERALS = {"ニ": "二", "ハ": "八", "ー": "一"}
@@ -51,20 +65,25 @@ def _in_a_word(text: str, i: int) -> bool:
             return False
         position = start + len(m.surface)
         if start <= at < position:
-            return (len(m.surface) > 1 and m.pos2 != "固有名詞" and m.pos1 not in ("補助記号", "記号")
-                    and any(_is_kanji(ch) for k, ch in enumerate(m.surface) if start + k != at))
+            return (
+                len(m.surface) > 1
+                and m.pos2 != "固有名詞"
+                and m.pos1 not in ("補助記号", "記号")
+                and any(_is_kanji(ch) for k, ch in enumerate(m.surface) if start + k != at)
+            )
     return False
 
 
 def _numeral(text: str, i: int) -> bool:
-    before, after = text[i - 1:i], text[i + 1:i + 2]
+    before, after = text[i - 1 : i], text[i + 1 : i + 2]
     return bool(before and before in _KANJI_NUMERALS + "第毎") or bool(after and after in _KANJI_NUMERALS + _COUNTERS)
 
 
 def _among(before: str, after: str, script: re.Pattern[str], other: re.Pattern[str]) -> bool:
     """A letter of ``script`` beside it and none of the ``other`` script (こちらヘ。 is こちらへ)."""
     return (bool(script.match(before or " ")) or bool(script.match(after or " "))) and not (
-        other.match(before or " ") or other.match(after or " "))
+        other.match(before or " ") or other.match(after or " ")
+    )
 
 
 @lru_cache(maxsize=2048)
@@ -72,13 +91,17 @@ def as_read(text: str) -> str:
     """``text`` with each look-alike read as the letter a reader reads there (see the module docstring)."""
     chars = list(text)
     for i, ch in enumerate(text):
-        before, after = text[i - 1:i], text[i + 1:i + 2]
+        before, after = text[i - 1 : i], text[i + 1 : i + 2]
         if ch in KANJI_LOOKALIKES:
-            if _KATAKANA_LETTER.match(before or " ") or _KATAKANA_LETTER.match(after or " ") or (after and after in _KANA_ROW):
+            if (
+                _KATAKANA_LETTER.match(before or " ")
+                or _KATAKANA_LETTER.match(after or " ")
+                or (after and after in _KANA_ROW)
+            ):
                 continue
             if not (_is_kanji(before or " ") or _is_kanji(after or " ")):
                 continue
-            trial = text[:i] + KANJI_LOOKALIKES[ch] + text[i + 1:]
+            trial = text[:i] + KANJI_LOOKALIKES[ch] + text[i + 1 :]
             if _in_a_word(trial, i) or (ch in _NUMERALS and _numeral(trial, i)):
                 chars[i] = KANJI_LOOKALIKES[ch]
             continue
@@ -104,11 +127,12 @@ def as_katakana(text: str) -> str:
     for i, ch in enumerate(text):
         if ch not in KATAKANA_LOOKALIKES:
             continue
-        before, after = text[i - 1:i], text[i + 1:i + 2]
+        before, after = text[i - 1 : i], text[i + 1 : i + 2]
         beside = [c for c in (before, after) if c]
         numeral = ch in _NUMERALS.values()  # 二ページ, 一クラス: a numeral before a katakana word is a number
-        if (_KATAKANA_WORD_LETTER.match(before or " ") or (not numeral and _KATAKANA_WORD_LETTER.match(after or " "))) \
-                and not any(_is_kanji(c) or c in "ヵヶ" for c in beside):
+        if (
+            _KATAKANA_WORD_LETTER.match(before or " ") or (not numeral and _KATAKANA_WORD_LETTER.match(after or " "))
+        ) and not any(_is_kanji(c) or c in "ヵヶ" for c in beside):
             chars[i] = KATAKANA_LOOKALIKES[ch]
     return "".join(chars)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from lctg_metrics.schema import ScoringError
 
@@ -35,43 +36,74 @@ def _same(our_id: str) -> tuple[str, Callable[[Kwargs], dict[str, Any]]]:
 
 #: M-IFEval ``ja:`` id -> (our id, kwargs translation). The one place the two vocabularies meet.
 MIFEVAL_MAP: dict[str, tuple[str, Callable[[Kwargs], dict[str, Any]]]] = {
-    "ja:combination:repeat_prompt": ("format:repeat_prompt",
-                                     lambda kw: {"prompt_to_repeat": kw["prompt_to_repeat"]}),
+    "ja:combination:repeat_prompt": ("format:repeat_prompt", lambda kw: {"prompt_to_repeat": kw["prompt_to_repeat"]}),
     "ja:combination:two_responses": _same("format:two_responses"),
     "ja:detectable_content:number_placeholders": ("format:placeholders", lambda kw: {"min": kw["num_placeholders"]}),
     "ja:detectable_content:postscript": ("format:postscript", lambda kw: {"marker": kw["postscript_marker"]}),
     "ja:detectable_format:constrained_response": _same("format:constrained_response"),
     "ja:detectable_format:json_format": _same("format:json"),
-    "ja:detectable_format:multiple_sections": ("format:sections",
-                                               lambda kw: {"unit": kw["section_spliter"], "min": kw["num_sections"]}),
+    "ja:detectable_format:multiple_sections": (
+        "format:sections",
+        lambda kw: {"unit": kw["section_spliter"], "min": kw["num_sections"]},
+    ),
     "ja:detectable_format:nominal_ending": ("startend:nominal_ending", lambda kw: {"min": kw["count"]}),
-    "ja:detectable_format:number_bullet_lists": ("format:bullet_list", lambda kw: {
-        "min": kw["num_bullets"], "max": kw["num_bullets"], **({"marker": "・"} if kw.get(SHOWN_MARKER) else {})}),
+    "ja:detectable_format:number_bullet_lists": (
+        "format:bullet_list",
+        lambda kw: {
+            "min": kw["num_bullets"],
+            "max": kw["num_bullets"],
+            **({"marker": "・"} if kw.get(SHOWN_MARKER) else {}),
+        },
+    ),
     "ja:detectable_format:number_highlighted_sections": ("format:highlights", lambda kw: {"min": kw["num_highlights"]}),
-    "ja:detectable_format:number_numbered_lists": ("format:numbered_list",
-                                                   lambda kw: {"min": kw["num_items"], "max": kw["num_items"]}),
+    "ja:detectable_format:number_numbered_lists": (
+        "format:numbered_list",
+        lambda kw: {"min": kw["num_items"], "max": kw["num_items"]},
+    ),
     "ja:detectable_format:title": ("format:title", lambda kw: {"first_line": kw[STARTS_WITH_TITLE]}),
     "ja:keywords:existence": ("keywords:existence", lambda kw: {"keywords": kw["keywords"], "match": KEYWORD_MATCH}),
-    "ja:keywords:forbidden_words": ("keywords:forbidden",
-                                    lambda kw: {"words": kw["forbidden_words"], "match": KEYWORD_MATCH}),
-    "ja:keywords:frequency": ("keywords:frequency", lambda kw: {
-        "keyword": kw["keyword"], "match": KEYWORD_MATCH,
-        **_relation(kw["relation"], kw["frequency"], "ja:keywords:frequency")}),
-    "ja:keywords:letter_frequency": ("keywords:letter_frequency", lambda kw: {
-        "letter": kw["letter"], **_relation(kw["let_relation"], kw["let_frequency"], "ja:keywords:letter_frequency")}),
+    "ja:keywords:forbidden_words": (
+        "keywords:forbidden",
+        lambda kw: {"words": kw["forbidden_words"], "match": KEYWORD_MATCH},
+    ),
+    "ja:keywords:frequency": (
+        "keywords:frequency",
+        lambda kw: {
+            "keyword": kw["keyword"],
+            "match": KEYWORD_MATCH,
+            **_relation(kw["relation"], kw["frequency"], "ja:keywords:frequency"),
+        },
+    ),
+    "ja:keywords:letter_frequency": (
+        "keywords:letter_frequency",
+        lambda kw: {
+            "letter": kw["letter"],
+            **_relation(kw["let_relation"], kw["let_frequency"], "ja:keywords:letter_frequency"),
+        },
+    ),
     "ja:language:response_language": ("script:language", lambda kw: {"language": kw["language"]}),
-    "ja:length_constraints:nth_paragraph_first_word": ("rule:nth_paragraph_first_word", lambda kw: {
-        "nth": kw["nth_paragraph"], "first_word": kw["first_word"], "num_paragraphs": kw["num_paragraphs"]}),
-    "ja:length_constraints:number_letters": ("length:chars", lambda kw: _relation(
-        kw["relation"], kw["num_letters"], "ja:length_constraints:number_letters")),
-    "ja:length_constraints:number_paragraphs": ("length:paragraphs", lambda kw: {
-        "min": kw["num_paragraphs"], "max": kw["num_paragraphs"], "separator": "***"}),
-    "ja:length_constraints:number_sentences": ("length:sentences", lambda kw: _relation(
-        kw["relation"], kw["num_sentences"], "ja:length_constraints:number_sentences")),
+    "ja:length_constraints:nth_paragraph_first_word": (
+        "rule:nth_paragraph_first_word",
+        lambda kw: {"nth": kw["nth_paragraph"], "first_word": kw["first_word"], "num_paragraphs": kw["num_paragraphs"]},
+    ),
+    "ja:length_constraints:number_letters": (
+        "length:chars",
+        lambda kw: _relation(kw["relation"], kw["num_letters"], "ja:length_constraints:number_letters"),
+    ),
+    "ja:length_constraints:number_paragraphs": (
+        "length:paragraphs",
+        lambda kw: {"min": kw["num_paragraphs"], "max": kw["num_paragraphs"], "separator": "***"},
+    ),
+    "ja:length_constraints:number_sentences": (
+        "length:sentences",
+        lambda kw: _relation(kw["relation"], kw["num_sentences"], "ja:length_constraints:number_sentences"),
+    ),
     "ja:letters:furigana": _same("script:furigana"),
     "ja:letters:hiragana_only": _same("script:hiragana_only"),
-    "ja:letters:kanji": ("script:kanji_count",
-                         lambda kw: _relation(kw["relation"], kw["kanji_limit"], "ja:letters:kanji")),
+    "ja:letters:kanji": (
+        "script:kanji_count",
+        lambda kw: _relation(kw["relation"], kw["kanji_limit"], "ja:letters:kanji"),
+    ),
     "ja:letters:kansuuji": _same("script:kansuuji"),
     "ja:letters:katakana_only": _same("script:katakana_only"),
     "ja:letters:no_hiragana": _same("script:no_hiragana"),
@@ -107,11 +139,15 @@ def read_mifeval_inputs(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             raise ScoringError(f"{path}: row {number}: field 'prompt' must be a string")
         kwargs, ids = row["kwargs"], row["instruction_id_list"]
         if not isinstance(ids, list) or not isinstance(kwargs, list) or not all(isinstance(k, dict) for k in kwargs):
-            raise ScoringError(f"{path}: row {number}: key {row['key']}: fields 'instruction_id_list' and 'kwargs' "
-                             "must be a list of ids and a list of objects")
+            raise ScoringError(
+                f"{path}: row {number}: key {row['key']}: fields 'instruction_id_list' and 'kwargs' "
+                "must be a list of ids and a list of objects"
+            )
         if len(row["kwargs"]) != len(row["instruction_id_list"]):
-            raise ScoringError(f"{path}: key {row['key']}: {len(row['kwargs'])} kwargs for "
-                             f"{len(row['instruction_id_list'])} instructions")
+            raise ScoringError(
+                f"{path}: key {row['key']}: {len(row['kwargs'])} kwargs for "
+                f"{len(row['instruction_id_list'])} instructions"
+            )
         row["kwargs"] = [{k: v for k, v in kw.items() if v is not None} for kw in row["kwargs"]]
     return rows
 
@@ -133,5 +169,10 @@ def translate(mifeval_id: str, kwargs: Kwargs, prompt: str = "") -> tuple[str, d
         our_id, convert = MIFEVAL_MAP[mifeval_id]
     except KeyError:
         raise ScoringError(f"unknown M-IFEval id {mifeval_id!r}; valid: {', '.join(sorted(MIFEVAL_MAP))}") from None
-    return our_id, convert({**kwargs, SHOWN_MARKER: "・一つめ" in prompt,
-                            STARTS_WITH_TITLE: bool(re.search(r"タイトル(?:から|で)書き始め", prompt))})
+    return our_id, convert(
+        {
+            **kwargs,
+            SHOWN_MARKER: "・一つめ" in prompt,
+            STARTS_WITH_TITLE: bool(re.search(r"タイトル(?:から|で)書き始め", prompt)),
+        }
+    )

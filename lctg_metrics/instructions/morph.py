@@ -51,9 +51,16 @@ def analyze(text: str) -> tuple[Morpheme, ...]:
     morphemes = []
     for word in _tagger()(text):
         feature = word.feature
-        morphemes.append(Morpheme(word.surface, _field(feature, "pos1"), _field(feature, "pos2"),
-                                  _field(feature, "lemma") or word.surface,
-                                  _field(feature, "kana") or to_katakana(word.surface), _field(feature, "cForm")))
+        morphemes.append(
+            Morpheme(
+                word.surface,
+                _field(feature, "pos1"),
+                _field(feature, "pos2"),
+                _field(feature, "lemma") or word.surface,
+                _field(feature, "kana") or to_katakana(word.surface),
+                _field(feature, "cForm"),
+            )
+        )
     return tuple(morphemes)
 
 
@@ -94,11 +101,18 @@ def splices(text: str) -> bool:
     if not tail:
         return False
     last, before = tail[-1], (tail[-2] if len(tail) > 1 else None)
-    if last.lemma in SPLICE_LEMMAS and last.form.startswith(("終止形", "意志推量形")):  # だ, です, ます, でしょう, ましょう
+    if last.lemma in SPLICE_LEMMAS and last.form.startswith(
+        ("終止形", "意志推量形")
+    ):  # だ, です, ます, でしょう, ましょう
         return True
-    if before is not None and last.form.startswith("終止形") and (
+    if (
+        before is not None
+        and last.form.startswith("終止形")
+        and (
             (last.lemma == "ず" and before.lemma == "ます")  # ません
-            or (last.lemma == "有る" and before.lemma == "だ" and before.surface == "で")):  # である
+            or (last.lemma == "有る" and before.lemma == "だ" and before.surface == "で")
+        )
+    ):  # である
         return True
     if last.lemma != "た" or last.pos1 != "助動詞" or not last.form.startswith(("終止形", "連体形")):
         return False
@@ -164,9 +178,31 @@ def predicate_text(sentence: str) -> str:
 
 #: Verbs that with a case particle and て form a compound particle (について, として, によって, に対して, に関して,
 #: において, にとって, に沿って, に基づいて, にわたって, を通して, に比べて, に応じて, に伴って, に向けて).
-_COMPOUND_PARTICLE_VERBS = frozenset({"付く", "就く", "つく", "為る", "因る", "依る", "拠る", "対する", "関する", "於く",
-                                      "取る", "沿う", "基づく", "渡る", "亘る", "通す", "比べる", "応じる", "応ずる", "伴う",
-                                      "向ける"})
+_COMPOUND_PARTICLE_VERBS = frozenset(
+    {
+        "付く",
+        "就く",
+        "つく",
+        "為る",
+        "因る",
+        "依る",
+        "拠る",
+        "対する",
+        "関する",
+        "於く",
+        "取る",
+        "沿う",
+        "基づく",
+        "渡る",
+        "亘る",
+        "通す",
+        "比べる",
+        "応じる",
+        "応ずる",
+        "伴う",
+        "向ける",
+    }
+)
 
 
 def _without_conjunction(tail: list[Morpheme]) -> list[Morpheme]:
@@ -180,7 +216,7 @@ def _without_conjunction(tail: list[Morpheme]) -> list[Morpheme]:
         return tail
     if j >= 3 and tail[j - 2].lemma in _COMPOUND_PARTICLE_VERBS and tail[j - 3].pos2 == "格助詞":
         return tail
-    return tail[:j - 1]
+    return tail[: j - 1]
 
 
 def politeness(sentence: str) -> str:
@@ -218,6 +254,20 @@ def politeness(sentence: str) -> str:
     return "plain"
 
 
-__all__ = ["CLOSING_PARTICLES", "INSTALL_HINT", "Morpheme", "SPLICE_LEMMAS", "analyze", "content_tail", "ends_clause",
-           "ends_nominally", "is_final_particle", "is_nominal",
-           "politeness", "predicate_text", "reading", "splices", "to_katakana"]
+__all__ = [
+    "CLOSING_PARTICLES",
+    "INSTALL_HINT",
+    "Morpheme",
+    "SPLICE_LEMMAS",
+    "analyze",
+    "content_tail",
+    "ends_clause",
+    "ends_nominally",
+    "is_final_particle",
+    "is_nominal",
+    "politeness",
+    "predicate_text",
+    "reading",
+    "splices",
+    "to_katakana",
+]

@@ -6,8 +6,9 @@ its category (Horio et al.'s taxonomy) and its kwargs schema; the schema validat
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from lctg_metrics.instructions.text import loose_variants
 from lctg_metrics.instructions.visible import VIEWS
@@ -16,8 +17,18 @@ from lctg_metrics.verdict import Verdict
 
 #: Categories of Horio et al., "ichikara-instruction-following-ja" (Table 1), as the registry names them.
 CATEGORIES = (
-    "長さ指定", "書式指定", "書式指定(答えのみ)", "始め・終わり指定", "キーワード使用", "キーワード不使用",
-    "スタイル指定", "ペルソナ・言語指定", "タスク指定", "ルール指定", "ルール指定(非一般)", "トピック指定",
+    "長さ指定",
+    "書式指定",
+    "書式指定(答えのみ)",
+    "始め・終わり指定",
+    "キーワード使用",
+    "キーワード不使用",
+    "スタイル指定",
+    "ペルソナ・言語指定",
+    "タスク指定",
+    "ルール指定",
+    "ルール指定(非一般)",
+    "トピック指定",
 )
 MODES = ("strict", "loose")
 #: The view of the response a checker reads unless it declares one (``visible.VIEWS``): format checkers read the
@@ -61,8 +72,10 @@ class InstructionSpec:
     reads: str = "visible"
 
     def schema(self) -> dict[str, dict[str, Any]]:
-        return {p.name: {"type": p.type, "required": p.required, "default": p.default,
-                         "description": p.description} for p in self.params}
+        return {
+            p.name: {"type": p.type, "required": p.required, "default": p.default, "description": p.description}
+            for p in self.params
+        }
 
 
 #: Instruction id -> spec. Filled by the ``checks_*`` modules when ``lctg_metrics.instructions`` is imported.
@@ -71,14 +84,23 @@ REGISTRY: dict[str, InstructionSpec] = {}
 #: Instructions that no deterministic function can verify: id -> (category, why an LLM judge is needed).
 LLM_ONLY: dict[str, tuple[str, str]] = {
     "topic:topic": ("トピック指定", "whether the response covers a viewpoint or topic is a judgement of meaning"),
-    "persona:roleplay": ("ペルソナ・言語指定", "speaking as a character (語り口, 一人称, knowledge) has no surface test"),
+    "persona:roleplay": (
+        "ペルソナ・言語指定",
+        "speaking as a character (語り口, 一人称, knowledge) has no surface test",
+    ),
     "rule:writing_rule": ("ルール指定", "e.g. 'add 読点 where they help reading' needs a reader's judgement"),
     "task:wordplay": ("タスク指定", "word games other than しりとり (riddles, puns, acrostics) have free-form rules"),
 }
 
 
-def instruction(instruction_id: str, category: str, description: str, *params: Param,
-                needs_morph: bool = False, reads: str | None = None) -> Callable[[Checker], Checker]:
+def instruction(
+    instruction_id: str,
+    category: str,
+    description: str,
+    *params: Param,
+    needs_morph: bool = False,
+    reads: str | None = None,
+) -> Callable[[Checker], Checker]:
     """Register ``fn`` under ``instruction_id``; ``reads`` names the view of the response it is given (default: the
     category's in ``DEFAULT_READS``, else ``visible``)."""
     if category not in CATEGORIES:
@@ -101,8 +123,10 @@ def get(instruction_id: str) -> InstructionSpec:
     if instruction_id in REGISTRY:
         return REGISTRY[instruction_id]
     if instruction_id in LLM_ONLY:
-        raise ScoringError(f"instruction {instruction_id!r} has no deterministic checker (LLM judge only: "
-                         f"{LLM_ONLY[instruction_id][1]})")
+        raise ScoringError(
+            f"instruction {instruction_id!r} has no deterministic checker (LLM judge only: "
+            f"{LLM_ONLY[instruction_id][1]})"
+        )
     raise ScoringError(f"unknown instruction id {instruction_id!r}; valid: {', '.join(sorted(REGISTRY))}")
 
 
@@ -128,8 +152,9 @@ def validate_kwargs(spec: InstructionSpec, kwargs: Mapping[str, Any] | None) -> 
     return out
 
 
-def check(instruction_id: str, response: str, kwargs: Mapping[str, Any] | None = None, *,
-          mode: str = "strict") -> Verdict:
+def check(
+    instruction_id: str, response: str, kwargs: Mapping[str, Any] | None = None, *, mode: str = "strict"
+) -> Verdict:
     """Whether ``response`` follows the instruction, judged on the view its checker reads (``InstructionSpec.reads``).
     ``loose`` (as IFEval) also tries the response without its first line, its last line, both, and without markdown
     emphasis; any passing variant passes. Words and sentences are read the same way in both modes."""
@@ -156,10 +181,30 @@ def check(instruction_id: str, response: str, kwargs: Mapping[str, Any] | None =
 
 def listing() -> list[dict[str, Any]]:
     """Every instruction as data: id, category, description, kwargs schema, deterministic or LLM-only."""
-    rows = [{"id": s.id, "category": s.category, "description": s.description, "kwargs": s.schema(),
-             "checker": "deterministic", "needs_morph": s.needs_morph, "reads": s.reads} for s in REGISTRY.values()]
-    rows += [{"id": i, "category": category, "description": why, "kwargs": {}, "checker": "llm_only",
-              "needs_morph": False, "reads": "visible"} for i, (category, why) in LLM_ONLY.items()]
+    rows = [
+        {
+            "id": s.id,
+            "category": s.category,
+            "description": s.description,
+            "kwargs": s.schema(),
+            "checker": "deterministic",
+            "needs_morph": s.needs_morph,
+            "reads": s.reads,
+        }
+        for s in REGISTRY.values()
+    ]
+    rows += [
+        {
+            "id": i,
+            "category": category,
+            "description": why,
+            "kwargs": {},
+            "checker": "llm_only",
+            "needs_morph": False,
+            "reads": "visible",
+        }
+        for i, (category, why) in LLM_ONLY.items()
+    ]
     return sorted(rows, key=lambda row: row["id"])
 
 
@@ -181,9 +226,12 @@ def settings(mode: str = "strict") -> dict[str, str]:
     ``{"checkers": "2.1", "mode": "strict", "morph": "fugashi-1.5.2+unidic-lite-1.0.8", "langdetect": "1.0.9(seed 0)"}``."""
     if mode not in MODES:
         raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
-    return {"checkers": CHECKERS_VERSION, "mode": mode,
-            "morph": f"fugashi-{_dist_version('fugashi')}+unidic-lite-{_dist_version('unidic-lite')}",
-            "langdetect": f"{_dist_version('langdetect')}(seed 0)"}
+    return {
+        "checkers": CHECKERS_VERSION,
+        "mode": mode,
+        "morph": f"fugashi-{_dist_version('fugashi')}+unidic-lite-{_dist_version('unidic-lite')}",
+        "langdetect": f"{_dist_version('langdetect')}(seed 0)",
+    }
 
 
 def bounds(n: int, lo: int | None, hi: int | None, unit: str) -> Verdict:
@@ -201,6 +249,23 @@ def bounds(n: int, lo: int | None, hi: int | None, unit: str) -> Verdict:
 MIN = Param("min", "int", "smallest allowed count (inclusive)")
 MAX = Param("max", "int", "largest allowed count (inclusive)")
 
-__all__ = ["CATEGORIES", "CHECKERS_VERSION", "DEFAULT_READS", "LLM_ONLY", "MAX", "MIN", "MODES", "InstructionSpec", "Param", "REGISTRY",
-           "Verdict",
-           "bounds", "check", "get", "instruction", "listing", "settings", "validate_kwargs"]
+__all__ = [
+    "CATEGORIES",
+    "CHECKERS_VERSION",
+    "DEFAULT_READS",
+    "LLM_ONLY",
+    "MAX",
+    "MIN",
+    "MODES",
+    "InstructionSpec",
+    "Param",
+    "REGISTRY",
+    "Verdict",
+    "bounds",
+    "check",
+    "get",
+    "instruction",
+    "listing",
+    "settings",
+    "validate_kwargs",
+]

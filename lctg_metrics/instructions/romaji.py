@@ -12,40 +12,99 @@ import re
 
 _VOWELS = "aiueo"
 _KANA_ROWS = {
-    "": "アイウエオ", "k": "カキクケコ", "g": "ガギグゲゴ", "s": "サシスセソ", "z": "ザジズゼゾ", "t": "タチツテト",
-    "d": "ダヂヅデド", "n": "ナニヌネノ", "h": "ハヒフヘホ", "b": "バビブベボ", "p": "パピプペポ", "m": "マミムメモ",
-    "y": "ヤ\0ユ\0ヨ", "r": "ラリルレロ", "w": "ワヰ\0ヱヲ", "v": "ヴァヴィヴヴェヴォ",
+    "": "アイウエオ",
+    "k": "カキクケコ",
+    "g": "ガギグゲゴ",
+    "s": "サシスセソ",
+    "z": "ザジズゼゾ",
+    "t": "タチツテト",
+    "d": "ダヂヅデド",
+    "n": "ナニヌネノ",
+    "h": "ハヒフヘホ",
+    "b": "バビブベボ",
+    "p": "パピプペポ",
+    "m": "マミムメモ",
+    "y": "ヤ\0ユ\0ヨ",
+    "r": "ラリルレロ",
+    "w": "ワヰ\0ヱヲ",
+    "v": "ヴァヴィヴヴェヴォ",
 }
 #: Syllables whose spelling is not consonant + vowel (Hepburn and wāpuro), longest first when read.
 _SPECIAL = {
-    "shi": "シ", "chi": "チ", "tsu": "ツ", "fu": "フ", "ji": "ジ", "si": "シ", "ti": "チ", "tu": "ツ", "hu": "フ",
-    "zi": "ジ", "di": "ヂ", "du": "ヅ", "wo": "ヲ", "fa": "ファ", "fi": "フィ", "fe": "フェ", "fo": "フォ",
-    "ja": "ジャ", "ju": "ジュ", "jo": "ジョ", "je": "ジェ", "she": "シェ", "che": "チェ", "ye": "イェ",
-    "va": "ヴァ", "vi": "ヴィ", "vu": "ヴ", "ve": "ヴェ", "vo": "ヴォ", "thi": "ティ", "dhi": "ディ",
+    "shi": "シ",
+    "chi": "チ",
+    "tsu": "ツ",
+    "fu": "フ",
+    "ji": "ジ",
+    "si": "シ",
+    "ti": "チ",
+    "tu": "ツ",
+    "hu": "フ",
+    "zi": "ジ",
+    "di": "ヂ",
+    "du": "ヅ",
+    "wo": "ヲ",
+    "fa": "ファ",
+    "fi": "フィ",
+    "fe": "フェ",
+    "fo": "フォ",
+    "ja": "ジャ",
+    "ju": "ジュ",
+    "jo": "ジョ",
+    "je": "ジェ",
+    "she": "シェ",
+    "che": "チェ",
+    "ye": "イェ",
+    "va": "ヴァ",
+    "vi": "ヴィ",
+    "vu": "ヴ",
+    "ve": "ヴェ",
+    "vo": "ヴォ",
+    "thi": "ティ",
+    "dhi": "ディ",
 }
 _SMALL = {"a": "ャ", "u": "ュ", "o": "ョ"}
 #: Two-letter y-sounds (kya, sha, cha, …): the consonant part and the kana of its i-column.
-_PALATAL = {"ky": "キ", "gy": "ギ", "sy": "シ", "sh": "シ", "zy": "ジ", "jy": "ジ", "ty": "チ", "ch": "チ", "cy": "チ",
-            "dy": "ヂ", "ny": "ニ", "hy": "ヒ", "by": "ビ", "py": "ピ", "my": "ミ", "ry": "リ"}
-_LONG_MARKS = str.maketrans({"ā": "aa", "ī": "ii", "ū": "uu", "ē": "ei", "ō": "ou", "â": "aa", "î": "ii", "û": "uu",
-                             "ê": "ei", "ô": "ou"})
+_PALATAL = {
+    "ky": "キ",
+    "gy": "ギ",
+    "sy": "シ",
+    "sh": "シ",
+    "zy": "ジ",
+    "jy": "ジ",
+    "ty": "チ",
+    "ch": "チ",
+    "cy": "チ",
+    "dy": "ヂ",
+    "ny": "ニ",
+    "hy": "ヒ",
+    "by": "ビ",
+    "py": "ピ",
+    "my": "ミ",
+    "ry": "リ",
+}
+_LONG_MARKS = str.maketrans(
+    {"ā": "aa", "ī": "ii", "ū": "uu", "ē": "ei", "ō": "ou", "â": "aa", "î": "ii", "û": "uu", "ê": "ei", "ô": "ou"}
+)
 #: A whole romaji token: Latin letters (macron and circumflex vowels included) and the apostrophe of n'.
-TOKEN = re.compile(r"(?<![A-Za-z0-9āīūēōâîûêô'])[A-Za-zāīūēōâîûêôĀĪŪĒŌÂÎÛÊÔ][A-Za-zāīūēōâîûêô']*(?![A-Za-z0-9āīūēōâîûêô])")
+TOKEN = re.compile(
+    r"(?<![A-Za-z0-9āīūēōâîûêô'])[A-Za-zāīūēōâîûêôĀĪŪĒŌÂÎÛÊÔ][A-Za-zāīūēōâîûêô']*(?![A-Za-z0-9āīūēōâîûêô])"
+)
 
 
 def _syllable(token: str, i: int) -> tuple[str, int] | None:
     """The kana of the syllable starting at ``i`` and its length in letters, or None."""
     for size in (3, 2):
-        piece = token[i:i + size]
+        piece = token[i : i + size]
         if piece in _SPECIAL:
             return _SPECIAL[piece], size
-    head, vowel = token[i:i + 2], token[i + 2:i + 3]
+    head, vowel = token[i : i + 2], token[i + 2 : i + 3]
     if head in _PALATAL and vowel in _SMALL:
         return _PALATAL[head] + _SMALL[vowel], 3
     ch = token[i]
     if ch in _VOWELS:
         return _KANA_ROWS[""][_VOWELS.index(ch)], 1
-    nxt = token[i + 1:i + 2]
+    nxt = token[i + 1 : i + 2]
     if ch in _KANA_ROWS and nxt in _VOWELS and nxt:
         kana = _KANA_ROWS[ch][_VOWELS.index(nxt)] if ch != "v" else _SPECIAL["v" + nxt]
         return (kana, 2) if kana != "\0" else None
@@ -57,9 +116,9 @@ def to_kana(token: str) -> str | None:
     token = token.lower().translate(_LONG_MARKS)
     out, i = [], 0
     while i < len(token):
-        ch, nxt = token[i], token[i + 1:i + 2]
+        ch, nxt = token[i], token[i + 1 : i + 2]
         if ch == "n" and (not nxt or nxt not in _VOWELS + "y"):  # ん: n', wāpuro nn, n before a consonant or at the end
-            after = token[i + 2:i + 3]
+            after = token[i + 2 : i + 3]
             out.append("ン")
             i += 2 if nxt == "'" or (nxt == "n" and (not after or after not in _VOWELS + "y")) else 1
             continue
@@ -80,8 +139,10 @@ def to_kana(token: str) -> str | None:
 
 
 #: Vowel column of each katakana (for long vowels): ア column, イ column, …
-_COLUMNS = {v: "".join(row[k] for row in _KANA_ROWS.values() if row[k] != "\0") + extra
-            for k, (v, extra) in enumerate(zip(_VOWELS, ("ャァヮ", "ィ", "ュゥ", "ェ", "ョォ")))}
+_COLUMNS = {
+    v: "".join(row[k] for row in _KANA_ROWS.values() if row[k] != "\0") + extra
+    for k, (v, extra) in enumerate(zip(_VOWELS, ("ャァヮ", "ィ", "ュゥ", "ェ", "ョォ")))
+}
 
 
 def vowel(kana: str) -> str:
@@ -96,8 +157,11 @@ def fold_long(kana: str) -> str:
         before = vowel(out[-1]) if out else ""
         if ch == "ー" and out:
             continue
-        if before and ((ch in "アイウエオ" and vowel(ch) == before) or (ch == "ウ" and before == "o")
-                       or (ch == "イ" and before == "e")):
+        if before and (
+            (ch in "アイウエオ" and vowel(ch) == before)
+            or (ch == "ウ" and before == "o")
+            or (ch == "イ" and before == "e")
+        ):
             continue
         out.append(ch)
     return "".join(out)

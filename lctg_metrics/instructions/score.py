@@ -9,8 +9,9 @@ strings, ``categories``) or M-IFEval-ja rows (``ja:`` ids, kwargs dicts, ``promp
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from lctg_metrics.instructions.aggregate import Aggregate, aggregate, render_table
 from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, translate
@@ -23,10 +24,20 @@ RUN_MODES: dict[str, tuple[str, ...]] = {"both": ("strict", "loose"), "strict": 
 #: The loose mode's definition, named in the signature (IFEval's response variants, ``text.loose_variants``).
 LOOSE_DEFINITION = "ifeval-variants"
 #: The instructions family's signature: the checkers, what was computed, the analysers they read, the data.
-INSTRUCTIONS = declare(Family("instr", (
-    ("checkers", "instruction checkers' version"), ("mode", "verdicts computed (strict, loose or both)"),
-    ("morph", "morphological analyser and dictionary"), ("langdetect", "language detector"),
-    ("loose", "loose-mode definition"), ("data", "dataset version")), optional=frozenset({"loose"})))
+INSTRUCTIONS = declare(
+    Family(
+        "instr",
+        (
+            ("checkers", "instruction checkers' version"),
+            ("mode", "verdicts computed (strict, loose or both)"),
+            ("morph", "morphological analyser and dictionary"),
+            ("langdetect", "language detector"),
+            ("loose", "loose-mode definition"),
+            ("data", "dataset version"),
+        ),
+        optional=frozenset({"loose"}),
+    )
+)
 
 
 class Item(NamedTuple):
@@ -71,8 +82,11 @@ def prompt_of_row(row: Mapping[str, Any], where: str) -> Prompt:
     if not isinstance(ids, (list, tuple)) or not ids or not all(isinstance(i, str) for i in ids):
         raise ScoringError(f"{at}: field 'instruction_id_list' must be a non-empty list of strings, got {ids!r}")
     if not isinstance(kwargs, (list, tuple)) or len(kwargs) != len(ids):
-        raise ScoringError(f"{at}: field 'kwargs' must be a list of {len(ids)} JSON objects (one per instruction), "
-                         f"got {kwargs!r}"[:300])
+        raise ScoringError(
+            f"{at}: field 'kwargs' must be a list of {len(ids)} JSON objects (one per instruction), got {kwargs!r}"[
+                :300
+            ]
+        )
     categories = row.get("categories")
     if categories is not None and (not isinstance(categories, (list, tuple)) or len(categories) != len(ids)):
         raise ScoringError(f"{at}: field 'categories' must list {len(ids)} categories, got {categories!r}")
@@ -82,8 +96,9 @@ def prompt_of_row(row: Mapping[str, Any], where: str) -> Prompt:
         field_at = f"{at}: instruction_id_list[{index}] {instruction_id!r}"
         given = _kwargs(raw, f"{at}: field 'kwargs'[{index}]")
         try:
-            check_id, options = (translate(instruction_id, given, prompt) if instruction_id in MIFEVAL_MAP
-                                 else (instruction_id, given))
+            check_id, options = (
+                translate(instruction_id, given, prompt) if instruction_id in MIFEVAL_MAP else (instruction_id, given)
+            )
             spec = get(check_id)
         except (KeyError, TypeError) as e:
             raise ScoringError(f"{field_at}: field 'kwargs'[{index}] lacks or mistypes {e}") from None
@@ -98,8 +113,9 @@ def prompt_of_row(row: Mapping[str, Any], where: str) -> Prompt:
     return Prompt(key, tuple(items))
 
 
-def join(generations: Iterable[Mapping[str, Any] | Generation], prompts: Sequence[Prompt],
-         source: str = "generations") -> list[str]:
+def join(
+    generations: Iterable[Mapping[str, Any] | Generation], prompts: Sequence[Prompt], source: str = "generations"
+) -> list[str]:
     """The generation of every prompt, in order; duplicates, unknown ids and missing ids raise naming them.
     ``generations`` are ``{"id", "generation"}`` dicts or the input layer's :class:`Generation` values."""
     texts: dict[Any, str] = {}
@@ -149,8 +165,14 @@ class InstructionResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON result: signature, counts, scores (overall, per category, per instruction id), CI settings."""
-        return {"signature": self.signature, "mode": self.mode, "prompts": self.aggregate.prompts,
-                "instructions": self.aggregate.instructions, "scores": self.aggregate.scores, "ci": self.ci}
+        return {
+            "signature": self.signature,
+            "mode": self.mode,
+            "prompts": self.aggregate.prompts,
+            "instructions": self.aggregate.instructions,
+            "scores": self.aggregate.scores,
+            "ci": self.ci,
+        }
 
     def flat(self) -> dict[str, Any]:
         """``prompt_level_strict`` … ``instruction_level_loose``, ``{category}/{mode}`` and ``signature``."""
@@ -176,10 +198,18 @@ def data_name(rows: Sequence[Mapping[str, Any]]) -> str:
     return "+".join(versions) if versions else "custom"
 
 
-def score_instructions(generations: Iterable[Mapping[str, Any] | Generation], rows: Sequence[Mapping[str, Any]], *,
-                       mode: str = "both", ci: bool = True, n_resamples: int = 1000, seed: int = 0,
-                       level: float = 0.95, data: str | None = None,
-                       source: str = "generations") -> InstructionResult:
+def score_instructions(
+    generations: Iterable[Mapping[str, Any] | Generation],
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    mode: str = "both",
+    ci: bool = True,
+    n_resamples: int = 1000,
+    seed: int = 0,
+    level: float = 0.95,
+    data: str | None = None,
+    source: str = "generations",
+) -> InstructionResult:
     """Score ``{"id", "generation"}`` dicts against instruction rows. ``mode``: ``both`` (default), ``strict`` or
     ``loose``. CIs: percentile bootstrap over prompts (``n_resamples``, ``seed``, ``level``); ``ci=False`` skips
     them. ``data`` names the data in the signature (default: the rows' ``dataset_version``, else ``custom``);
@@ -205,10 +235,23 @@ def score_instructions(generations: Iterable[Mapping[str, Any] | Generation], ro
             details.append(record)
     categories = [item.category for prompt in prompts for item in prompt.items]
     agg = aggregate(details, categories, modes, n_resamples=n_resamples if ci else 0, seed=seed, level=level)
-    ci_info = ({"method": "percentile bootstrap over prompts", "n_resamples": n_resamples, "seed": seed,
-                "level": level} if ci else {})
+    ci_info = (
+        {"method": "percentile bootstrap over prompts", "n_resamples": n_resamples, "seed": seed, "level": level}
+        if ci
+        else {}
+    )
     return InstructionResult(details, agg, result_signature(mode, data or data_name(rows)), mode, ci_info)
 
 
-__all__ = ["INSTRUCTIONS", "LOOSE_DEFINITION", "RUN_MODES", "InstructionResult", "Item", "Prompt", "join", "prompt_of_row",
-           "result_signature", "score_instructions"]
+__all__ = [
+    "INSTRUCTIONS",
+    "LOOSE_DEFINITION",
+    "RUN_MODES",
+    "InstructionResult",
+    "Item",
+    "Prompt",
+    "join",
+    "prompt_of_row",
+    "result_signature",
+    "score_instructions",
+]

@@ -86,8 +86,10 @@ _BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
 
 
 def _visible(cluster: str) -> bool:
-    return any(not ch.isspace() and ch not in _BLANK_GLYPHS and unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES
-               for ch in cluster)
+    return any(
+        not ch.isspace() and ch not in _BLANK_GLYPHS and unicodedata.category(ch) not in _UNCOUNTED_CATEGORIES
+        for ch in cluster
+    )
 
 
 #: Decorative symbols (emoji, ★☆♪, arrows, geometric shapes: categories So and Sk, and the arrow blocks), which a
@@ -98,8 +100,11 @@ _ARROWS = re.compile("[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff]")
 def is_decoration(cluster: str) -> bool:
     """Whether a user-perceived character is a decorative symbol (see ``_ARROWS`` above)."""
     first = cluster[0]
-    return unicodedata.category(first) in ("So", "Sk") or bool(_ARROWS.match(first)) or (
-        "\U0001f1e6" <= first <= "\U0001f1ff")
+    return (
+        unicodedata.category(first) in ("So", "Sk")
+        or bool(_ARROWS.match(first))
+        or ("\U0001f1e6" <= first <= "\U0001f1ff")
+    )
 
 
 def text_chars(text: str) -> int:

@@ -27,8 +27,16 @@ import re
 from dataclasses import dataclass
 
 from lctg_metrics.instructions import morph
-from lctg_metrics.instructions.text import (SENTENCE_END, drop_quotations, has_content, is_heading, is_terminated,
-                                            split_sentences, strip_emphasis, without_marker)
+from lctg_metrics.instructions.text import (
+    SENTENCE_END,
+    drop_quotations,
+    has_content,
+    is_heading,
+    is_terminated,
+    split_sentences,
+    strip_emphasis,
+    without_marker,
+)
 
 #: Kinds of sentence: running text (lines, list items, clauses), a sentence inside an aside, a table cell.
 KINDS = ("prose", "aside", "cell")
@@ -85,8 +93,12 @@ def _closes(before: list[morph.Morpheme], after: morph.Morpheme | None) -> bool:
         return False  # 「ふる␣でしょう」, 「すし␣が」: the clause goes on
     last = content[-1]
     polite = last.lemma in morph.POLITE_LEMMAS and last.form.startswith(("終止形", "連体形"))
-    final = last.form.startswith("終止形") and last.pos1 in ("助動詞", "動詞", "形容詞") and last.lemma not in _NOT_FINAL and (
-        len(content) > 1 or last.pos1 == "助動詞")  # ず continues: 「実現せず␣…」
+    final = (
+        last.form.startswith("終止形")
+        and last.pos1 in ("助動詞", "動詞", "形容詞")
+        and last.lemma not in _NOT_FINAL
+        and (len(content) > 1 or last.pos1 == "助動詞")
+    )  # ず continues: 「実現せず␣…」
     return morph.is_final_particle(last) or polite or final or (morph.is_nominal(last) and len(content) > 1)
 
 
@@ -159,17 +171,25 @@ def spliced(sentence: str) -> list[str]:
     out, start = [], 0
     for mark in _SPLICE.finditer(sentence):
         at = mark.start()
-        if at > start and not depths[at] and morph.splices(sentence[start:at]) and \
-                morph.politeness(sentence[mark.end():]) != "neutral":
-            out.append(sentence[start:mark.end()].strip())
+        if (
+            at > start
+            and not depths[at]
+            and morph.splices(sentence[start:at])
+            and morph.politeness(sentence[mark.end() :]) != "neutral"
+        ):
+            out.append(sentence[start : mark.end()].strip())
             start = mark.end()
     out.append(sentence[start:].strip())
     return [piece for piece in out if piece]
 
 
 def _asides(sentence: str) -> list[str]:
-    return [inner for aside in _ASIDE.finditer(sentence) for inner in split_sentences(aside.group(1))
-            if any(ch in SENTENCE_END for ch in aside.group(1)) and has_content(inner)]
+    return [
+        inner
+        for aside in _ASIDE.finditer(sentence)
+        for inner in split_sentences(aside.group(1))
+        if any(ch in SENTENCE_END for ch in aside.group(1)) and has_content(inner)
+    ]
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -222,7 +242,8 @@ def own_sentences(text: str) -> list[Sentence]:
     """The writer's own sentences: quotations 「…」『…』 aside, unless the whole answer is quoted (a one-line answer
     in 「」 is the writer's sentence)."""
     return [s for s in sentences(drop_quotations(text)) if counts(s)] or [
-        s for s in sentences(unquoted(text)) if counts(s)]
+        s for s in sentences(unquoted(text)) if counts(s)
+    ]
 
 
 def clauses(sentence: str) -> list[str]:
@@ -232,8 +253,8 @@ def clauses(sentence: str) -> list[str]:
     for piece in _cut(sentence, clause_breaks(sentence)):
         start = 0
         for comma in re.finditer("[、，,]", piece):
-            if morph.ends_clause(piece[start:comma.start()]):
-                out.append(piece[start:comma.end()])
+            if morph.ends_clause(piece[start : comma.start()]):
+                out.append(piece[start : comma.end()])
                 start = comma.end()
         out.append(piece[start:])
     return [piece for piece in out if has_content(piece)]
@@ -242,9 +263,23 @@ def clauses(sentence: str) -> list[str]:
 def unquoted(text: str) -> str:
     """A response wholly inside one 「…」 or 『…』 (a one-line answer in quotation marks) without them; others as is."""
     core = text.strip()
-    if len(core) > 2 and (core[0], core[-1]) in (("「", "」"), ("『", "』")) and core[1:-1].count(core[0]) == core[1:-1].count(core[-1]):
+    if (
+        len(core) > 2
+        and (core[0], core[-1]) in (("「", "」"), ("『", "』"))
+        and core[1:-1].count(core[0]) == core[1:-1].count(core[-1])
+    ):
         return core[1:-1]
     return text
 
 
-__all__ = ["KINDS", "Sentence", "clause_breaks", "clauses", "counts", "own_sentences", "sentences", "spliced", "unquoted"]
+__all__ = [
+    "KINDS",
+    "Sentence",
+    "clause_breaks",
+    "clauses",
+    "counts",
+    "own_sentences",
+    "sentences",
+    "spliced",
+    "unquoted",
+]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-
 from lctg_metrics.instructions.seen import is_decoration, text_chars, visible_chars, visible_form  # noqa: F401 (re-exported)
 
 #: Sentence-final punctuation: full-width and half-width 。！？ plus ．(U+FF0E) and ｡(U+FF61).
@@ -29,20 +28,26 @@ _LINE_DECORATION = re.compile(r"^\s*(?:#{1,6}\s+|>\s*)?(?:\*\*|__)?")
 BULLET_SYMBOLS = "・･•‣◦●○◯◉■□◆◇★☆▪▫▸▹►▶▷▲△▼▽◎✓✔☑♦∙⋅➤➢✦❖"
 BULLET_DASHES = "-－‐‑–—−+＋"
 BULLET_MARKERS = BULLET_SYMBOLS + BULLET_DASHES + "*＊〇"
-_BULLET = re.compile(rf"^\s*([{BULLET_SYMBOLS}]|〇(?!〇)|[{re.escape(BULLET_DASHES)}](?=\s|[^\s0-9０-９{re.escape(BULLET_DASHES)}])"
-                     rf"|[*＊](?=\s))\s*(?=\S)")
+_BULLET = re.compile(
+    rf"^\s*([{BULLET_SYMBOLS}]|〇(?!〇)|[{re.escape(BULLET_DASHES)}](?=\s|[^\s0-9０-９{re.escape(BULLET_DASHES)}])"
+    rf"|[*＊](?=\s))\s*(?=\S)"
+)
 #: Kanji numerals that number list items (一、 （二） ㈢).
 _KANJI_NUMBER = "[一二三四五六七八九十]+"
 #: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ❶ / ⑴ / ⒈ / ㈠ / ㊀ / Ⅲ., ASCII or full-width digits, and kanji
 #: numbers followed by 、 ． . or in brackets (一、 （二）); 「1.5倍」, 「一方、」 and 「一、二年前」 (one or two years) are no items.
-_NUMBERED = re.compile(r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]"
-                       r"|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛㈠-㈩㊀-㊉❶-❿➀-➓⓫-⓾]|[Ⅰ-Ⅻⅰ-ⅻ](?:[.．)）]|(?=\s))"
-                       rf"|{_KANJI_NUMBER}[、．.](?!\s*$|[一二三四五六七八九十〇])|[（(]{_KANJI_NUMBER}[)）])"
-                       r"\s*(?=\S)")
+_NUMBERED = re.compile(
+    r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]"
+    r"|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛㈠-㈩㊀-㊉❶-❿➀-➓⓫-⓾]|[Ⅰ-Ⅻⅰ-ⅻ](?:[.．)）]|(?=\s))"
+    rf"|{_KANJI_NUMBER}[、．.](?!\s*$|[一二三四五六七八九十〇])|[（(]{_KANJI_NUMBER}[)）])"
+    r"\s*(?=\S)"
+)
 #: An item lettered in order rather than numbered: a) (a) a. A． ア． (ア) ア) — one letter or katakana and a mark.
 #: Counted only where a 箇条書き admits any enumeration (``list_items(numbered=True)``), not as 番号付き.
-_LETTERED = re.compile(r"^\s*(?:[（(][a-zA-Zａ-ｚＡ-Ｚア-ン][)）]|[a-zA-Zａ-ｚＡ-Ｚア-ン](?:[.．](?![A-Za-z0-9])|[)）]))"
-                       r"\s*(?=\S)")
+_LETTERED = re.compile(
+    r"^\s*(?:[（(][a-zA-Zａ-ｚＡ-Ｚア-ン][)）]|[a-zA-Zａ-ｚＡ-Ｚア-ン](?:[.．](?![A-Za-z0-9])|[)）]))"
+    r"\s*(?=\S)"
+)
 _BLANK_LINE = re.compile(r"\n[ \t\u3000]*\n")
 
 
@@ -55,16 +60,29 @@ def is_hiragana(ch: str) -> bool:
 def is_katakana(ch: str) -> bool:
     """ァ–ヺ (incl. ヴ), ヽヾ, ー, the middle dot ・, small ㇰ–ㇿ, half-width ｦ–ﾟ, circled ㋐–㋾ and squared words ㌀–㍗
     (㌔ is キロ)."""
-    return ("ァ" <= ch <= "ヺ" or ch in "ヽヾー・" or "ㇰ" <= ch <= "ㇿ" or "ｦ" <= ch <= "ﾟ" or "㋐" <= ch <= "㋾"
-            or "㌀" <= ch <= "㍗")
+    return (
+        "ァ" <= ch <= "ヺ"
+        or ch in "ヽヾー・"
+        or "ㇰ" <= ch <= "ㇿ"
+        or "ｦ" <= ch <= "ﾟ"
+        or "㋐" <= ch <= "㋾"
+        or "㌀" <= ch <= "㍗"
+    )
 
 
 def is_kanji(ch: str) -> bool:
     """CJK ideographs (unified, extension A, compatibility and its supplement), the radicals a font draws as kanji
     (Kangxi ⽇⼤⼈ and the supplement ⺟⻌; the reader's view folds the Kangxi ones), enclosed ideographs (㈱ ㊊ 🈚; the
     view reads them as their kanji) and the iteration mark 々 and 〆."""
-    return ("一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "豈" <= ch <= "﫿" or "⺀" <= ch <= "\u2fdf"
-            or "\U00020000" <= ch <= "\U0003134f" or ch in "々〆" or _is_enclosed_ideograph(ch))
+    return (
+        "一" <= ch <= "鿿"
+        or "㐀" <= ch <= "䶿"
+        or "豈" <= ch <= "﫿"
+        or "⺀" <= ch <= "\u2fdf"
+        or "\U00020000" <= ch <= "\U0003134f"
+        or ch in "々〆"
+        or _is_enclosed_ideograph(ch)
+    )
 
 
 def _is_enclosed_ideograph(ch: str) -> bool:
@@ -115,17 +133,20 @@ def _top_level(items: list[str]) -> list[str]:
 
 def bullet_items(text: str) -> list[str]:
     """Lines that are top-level bullet-list items (least indented; nested items and numbered items excluded)."""
-    return _top_level([line for line in text.splitlines()
-                       if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)])
+    return _top_level([line for line in text.splitlines() if _BULLET.match(line) and not re.match(r"^\s*\*\*", line)])
 
 
 def list_items(text: str, numbered: bool) -> list[str]:
     """Top-level items of a list written with bullets, or (``numbered``) with bullets or numbers alike: the
     least indented item lines, so sub-items of a numbered list are not counted twice."""
-    return _top_level([line for line in text.splitlines()
-                       if (_BULLET.match(line) and not re.match(r"^\s*\*\*", line))
-                       or (numbered and (_NUMBERED.match(strip_emphasis(line))
-                                         or _LETTERED.match(strip_emphasis(line))))])
+    return _top_level(
+        [
+            line
+            for line in text.splitlines()
+            if (_BULLET.match(line) and not re.match(r"^\s*\*\*", line))
+            or (numbered and (_NUMBERED.match(strip_emphasis(line)) or _LETTERED.match(strip_emphasis(line))))
+        ]
+    )
 
 
 def bullet_marker(line: str) -> str:
@@ -156,7 +177,7 @@ def split_sentences(text: str) -> list[str]:
         while i < len(line):
             ch = line[i]
             current.append(ch)
-            if ch in BRACKETS and BRACKETS[ch] in line[i + 1:]:  # a bracket left open on its line protects nothing
+            if ch in BRACKETS and BRACKETS[ch] in line[i + 1 :]:  # a bracket left open on its line protects nothing
                 depth.append(BRACKETS[ch])
             elif depth and ch == depth[-1]:
                 depth.pop()
@@ -221,9 +242,13 @@ def is_heading(line: str) -> bool:
     「以下にまとめました：」 is a sentence)."""
     stripped = line.strip()
     core = strip_emphasis(stripped).strip()
-    return (stripped.startswith(("#", "|")) or bool(_BRACKET_HEADING.fullmatch(core))
-            or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)) or bool(_SECTION_HEADING.match(core))
-            or _is_label(core))
+    return (
+        stripped.startswith(("#", "|"))
+        or bool(_BRACKET_HEADING.fullmatch(core))
+        or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped))
+        or bool(_SECTION_HEADING.match(core))
+        or _is_label(core)
+    )
 
 
 def has_content(piece: str) -> bool:
@@ -278,8 +303,34 @@ def loose_variants(response: str) -> list[tuple[str, str]]:
 
 
 __all__ = [
-    "BULLET_MARKERS", "SENTENCE_END", "bullet_items", "bullet_marker", "count_occurrences", "counted_sentences",
-    "drop_quotations", "has_content", "is_decoration", "list_items", "text_chars", "visible_chars", "without_list_markers", "is_heading", "is_hiragana", "is_kanji", "is_katakana", "is_letter", "is_terminated", "lines",
-    "loose_variants", "nfkc", "numbered_items", "paragraphs", "prose_sentences", "sentence_body", "split_sentences",
-    "strip_emphasis", "undecorate", "without_marker",
+    "BULLET_MARKERS",
+    "SENTENCE_END",
+    "bullet_items",
+    "bullet_marker",
+    "count_occurrences",
+    "counted_sentences",
+    "drop_quotations",
+    "has_content",
+    "is_decoration",
+    "list_items",
+    "text_chars",
+    "visible_chars",
+    "without_list_markers",
+    "is_heading",
+    "is_hiragana",
+    "is_kanji",
+    "is_katakana",
+    "is_letter",
+    "is_terminated",
+    "lines",
+    "loose_variants",
+    "nfkc",
+    "numbered_items",
+    "paragraphs",
+    "prose_sentences",
+    "sentence_body",
+    "split_sentences",
+    "strip_emphasis",
+    "undecorate",
+    "without_marker",
 ]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.instructions.score import prompt_of_row
 
@@ -39,6 +40,7 @@ def _count(word: str, sentence: str) -> Edit:
         text, lo, hi = _drop(text, [kw[word]]), kw["min"] or 0, kw["max"]
         times = lo if follow else (hi + 1 if hi is not None else max(lo - 1, 0))
         return text + sentence.format(kw[word]) * times
+
     return edit
 
 
@@ -65,6 +67,7 @@ def _listing(marker: Callable[[int], str]) -> Edit:
         n = kw.get("min") or kw.get("max") or 3
         parts = [p for p in re.split(r"(?<=。)", text) if p.strip()] or [text]
         return "\n".join(f"{marker(i)}{parts[i % len(parts)]}" for i in range(n))
+
     return edit
 
 
@@ -86,11 +89,19 @@ def _json(text: str, kw: Mapping[str, Any], follow: bool) -> str:
 
 #: Registry id -> edit, in the order the toy model applies them (content first, then layout, start, end).
 EDITS: dict[str, Edit] = {
-    "keywords:existence": _keywords, "keywords:forbidden": _forbidden,
-    "keywords:frequency": _count("keyword", "{}が重要です。"), "keywords:letter_frequency": _count("letter", "{}"),
-    "rule:no_comma": _replace("、"), "rule:no_period": _replace("。"), "length:chars": _chars,
-    "format:bullet_list": _listing(lambda i: "・"), "format:numbered_list": _listing(lambda i: f"{i + 1}. "),
-    "format:json": _json, "format:title": _title, "startend:start": _start, "format:postscript": _postscript,
+    "keywords:existence": _keywords,
+    "keywords:forbidden": _forbidden,
+    "keywords:frequency": _count("keyword", "{}が重要です。"),
+    "keywords:letter_frequency": _count("letter", "{}"),
+    "rule:no_comma": _replace("、"),
+    "rule:no_period": _replace("。"),
+    "length:chars": _chars,
+    "format:bullet_list": _listing(lambda i: "・"),
+    "format:numbered_list": _listing(lambda i: f"{i + 1}. "),
+    "format:json": _json,
+    "format:title": _title,
+    "startend:start": _start,
+    "format:postscript": _postscript,
     "startend:end": _end,
 }
 

@@ -85,7 +85,11 @@ def romaji_spans(text: str, word: str) -> list[tuple[int, int]]:
     if not target or romaji.morae(target) < MIN_ROMAJI_MORAE:
         return []
     folded = romaji.fold_long(target)
-    return [(start, end) for start, end, kana in _romaji_readings(text) if kana == target or romaji.fold_long(kana) == folded]
+    return [
+        (start, end)
+        for start, end, kana in _romaji_readings(text)
+        if kana == target or romaji.fold_long(kana) == folded
+    ]
 
 
 #: Romaji spelled apart: at most this many pieces, joined by blanks, hyphens, dots, middle dots or underscores.
@@ -102,7 +106,7 @@ def _romaji_readings(text: str) -> tuple[tuple[int, int, str], ...]:
     for i, first in enumerate(tokens):
         spelled = ""
         for j in range(i, min(i + _MAX_PIECES, len(tokens))):
-            if j > i and not _SPACERS.fullmatch(text[tokens[j - 1].end():tokens[j].start()]):
+            if j > i and not _SPACERS.fullmatch(text[tokens[j - 1].end() : tokens[j].start()]):
                 break
             spelled += tokens[j].group()
             kana = romaji.to_kana(spelled)
@@ -125,7 +129,7 @@ def _in_japanese(text: str, start: int, end: int) -> bool:
         j += 1
     if (i >= 0 and _JAPANESE.match(text[i])) or (j < len(text) and _JAPANESE.match(text[j])):
         return True
-    return _romaji_line(text[text.rfind("\n", 0, start) + 1:(text.find("\n", end) + 1 or len(text) + 1) - 1])
+    return _romaji_line(text[text.rfind("\n", 0, start) + 1 : (text.find("\n", end) + 1 or len(text) + 1) - 1])
 
 
 @functools.lru_cache(maxsize=1024)
@@ -140,9 +144,18 @@ def _fold_emphasis(kana: str) -> tuple[str, list[int]]:
     where: list[int] = []
     for i, ch in enumerate(kana):
         before = romaji.vowel(out[-1]) if out else ""
-        if out and (ch in _EMPHASIS or _SMALL_VOWELS.get(ch) == before
-                    or (before and ((ch in "アイウエオ" and romaji.vowel(ch) == before) or (ch == "ウ" and before == "o")
-                                    or (ch == "イ" and before == "e")))):
+        if out and (
+            ch in _EMPHASIS
+            or _SMALL_VOWELS.get(ch) == before
+            or (
+                before
+                and (
+                    (ch in "アイウエオ" and romaji.vowel(ch) == before)
+                    or (ch == "ウ" and before == "o")
+                    or (ch == "イ" and before == "e")
+                )
+            )
+        ):
             continue
         out.append(ch)
         where.append(i)
@@ -164,8 +177,11 @@ def emphatic_spans(text: str, word: str) -> list[tuple[int, int]]:
             # letters the fold dropped after the last one kept (すごいっ, すごーー, たのしい's last い) belong to the word
             first, last = where[at], where[at + len(want)] if at + len(want) < len(where) else len(kana)
             start, end = run.start() + first, run.start() + last
-            if kana[first:last] != target and not _another_word(text[start:end], lemmas) \
-                    and _reads_as(text, start, end, word):
+            if (
+                kana[first:last] != target
+                and not _another_word(text[start:end], lemmas)
+                and _reads_as(text, start, end, word)
+            ):
                 found.append((start, end))
             at = folded.find(want, at + 1)
     return found
@@ -201,8 +217,10 @@ def mixed_spans(text: str, word: str) -> list[tuple[int, int]]:
         for mask in itertools.product((True, False), repeat=len(word)):
             if all(mask) or not any(mask):
                 continue
-            for spelled in {"".join(letter if keep else kana(part) for letter, part, keep in zip(word, parts, mask))
-                            for kana in (_hiragana, str)}:  # the kana part in hiragana (勉きょう) or katakana (勉キョウ)
+            for spelled in {
+                "".join(letter if keep else kana(part) for letter, part, keep in zip(word, parts, mask))
+                for kana in (_hiragana, str)
+            }:  # the kana part in hiragana (勉きょう) or katakana (勉キョウ)
                 _find_mixed(text, spelled, word, mask, found)
     return sorted(found)
 
@@ -214,7 +232,8 @@ def _find_mixed(text: str, spelled: str, word: str, mask: tuple[bool, ...], foun
     while at >= 0:
         end = at + len(spelled)
         glued = (not mask[0] and at and _KANA_LETTER.match(text[at - 1])) or (
-            not mask[-1] and end < len(text) and text[end] in _SMALL_KANA)
+            not mask[-1] and end < len(text) and text[end] in _SMALL_KANA
+        )
         if not glued and _reads_as(text, at, end, word):
             found.add((at, end))
         at = text.find(spelled, at + 1)
@@ -239,7 +258,7 @@ def split_spans(text: str, word: str) -> list[tuple[int, int]]:
     for m in pattern.finditer(text):
         if m.group() == "".join(letters) or any(a < edge < b for a, b in words for edge in m.span()):
             continue  # a side is part of a word of its own that reaches past the letters (大会 社長, 毎日 本)
-        joined = text[:m.start()] + word + text[m.end():]
+        joined = text[: m.start()] + word + text[m.end() :]
         if _reads_as(joined, m.start(), m.start() + len(word), word):
             found.append((m.start(), m.end()))
     return found

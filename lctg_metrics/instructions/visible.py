@@ -26,11 +26,15 @@ import regex
 from lctg_metrics.instructions.hidden import without_hidden
 
 #: HTML element names a renderer knows; ``<名前>`` or ``<T>`` placeholders are text, not tags.
-_BLOCK_TAGS = ("address|article|aside|blockquote|dd|details|dialog|div|dl|dt|fieldset|figcaption|figure|footer|form|"
-               "h[1-6]|header|hgroup|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul|caption")
-_INLINE_TAGS = ("a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|img|ins|kbd|label|mark|q|rp|rt|ruby|s|samp|"
-                "small|span|strike|strong|sub|sup|time|tt|u|var|wbr|center|html|body|meta|link|title|input|button|svg|"
-                "picture|source|video|audio|iframe|object|embed|canvas|col|colgroup|nobr|blink|marquee")
+_BLOCK_TAGS = (
+    "address|article|aside|blockquote|dd|details|dialog|div|dl|dt|fieldset|figcaption|figure|footer|form|"
+    "h[1-6]|header|hgroup|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul|caption"
+)
+_INLINE_TAGS = (
+    "a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|img|ins|kbd|label|mark|q|rp|rt|ruby|s|samp|"
+    "small|span|strike|strong|sub|sup|time|tt|u|var|wbr|center|html|body|meta|link|title|input|button|svg|"
+    "picture|source|video|audio|iframe|object|embed|canvas|col|colgroup|nobr|blink|marquee"
+)
 _PARAGRAPH_TAG = re.compile(r"</?p\b[^<>]*>", re.IGNORECASE)
 _BREAK_TAG = re.compile(rf"</?(?:br|{_BLOCK_TAGS})\b[^<>]*>", re.IGNORECASE)
 _INLINE_TAG = re.compile(rf"</?(?:{_INLINE_TAGS})\b[^<>]*>", re.IGNORECASE)
@@ -42,8 +46,11 @@ _ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,30}|#[0-9]{1,7}|#[xX][0-9A-Fa-f
 _IMAGE = re.compile(r"!\[([^\[\]\n]*)\]\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\)")
 _LINK = re.compile(r"\[([^\[\]\n]*)\]\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\)")
 _REF_LINK = re.compile(r"\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
-_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*(?:<[^<>\n]*>|(?:[a-z][a-z0-9+.-]*:|www\.|/|#)\S*)"
-                         r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$", re.MULTILINE)
+_DEFINITION = re.compile(
+    r"^ {0,3}\[[^\]\n]+\]:[ \t]*(?:<[^<>\n]*>|(?:[a-z][a-z0-9+.-]*:|www\.|/|#)\S*)"
+    r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$",
+    re.MULTILINE,
+)
 _FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~)[^\n`]*$", re.MULTILINE)
 #: Inline emphasis, strike-through and code marks around text (the text stays): **x**, *x*, __x__, ~~x~~, `x`.
 #: A line that is wholly bold is a heading and keeps its marks (``text.is_heading`` reads them).
@@ -65,10 +72,14 @@ _LINE_BREAKS = re.compile("\r\n|[\r\u2028\u2029\x85\x0b\x0c]")
 #: Compatibility forms kept as written because their role differs from their NFKC letters: full-width punctuation and
 #: brackets (（） are what 全角 furigana asks for), ellipses (… is one character, not three dots), Roman numerals and
 #: circled or parenthesised numbers (numbers other than 漢数字, one character each), the ideographic space.
-_KEEP = re.compile(r"[\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\u2024-\u2026\u2160-\u2188\u2460-\u24ff"
-                   r"\u2776-\u2793\u3000\u3251-\u325f\u32b1-\u32bf]")
+_KEEP = re.compile(
+    r"[\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\u2024-\u2026\u2160-\u2188\u2460-\u24ff"
+    r"\u2776-\u2793\u3000\u3251-\u325f\u32b1-\u32bf]"
+)
 #: Enclosed ideographs (㈱ ㊊ 🈚 🉐) are read as the kanji inside, one character as on the page.
-_ENCLOSED = re.compile(r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]")
+_ENCLOSED = re.compile(
+    r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]"
+)
 
 #: Look-alike punctuation read by its role after a Japanese letter. 読点: every comma of another script or form (by Unicode name: Arabic،,
 #: Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚ and the sesame dots
@@ -83,8 +94,11 @@ _RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u02f3\u309c\u309a"
 
 def _named(word: str, own: str) -> str:
     """Punctuation of the BMP whose Unicode name holds ``word``, but for ASCII and Japanese's own marks ``own``."""
-    return "".join(ch for ch in map(chr, range(0x80, 0x10000)) if unicodedata.category(ch).startswith("P")
-                   and word in unicodedata.name(ch, "") and ch not in own)
+    return "".join(
+        ch
+        for ch in map(chr, range(0x80, 0x10000))
+        if unicodedata.category(ch).startswith("P") and word in unicodedata.name(ch, "") and ch not in own
+    )
 
 
 _COMMA_LIKE = _named("COMMA", "、，､﹑﹐︑︐") + _EXTRA_COMMAS
@@ -126,8 +140,11 @@ def _rings(text: str) -> str:
 def _marks_on_kana_and_kanji(text: str) -> str:
     """Combining marks left on a kana or kanji after NFC (an underline, an accent: decoration a reader reads
     through) are dropped; Latin keeps its accents (café)."""
-    return re.sub(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]+",
-                  "", text)
+    return re.sub(
+        r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]+",
+        "",
+        text,
+    )
 
 
 #: Candidates for removal (decided one by one in ``_drop``): format and control characters, CGJ, variation selectors.
@@ -140,9 +157,17 @@ def _drop(match: regex.Match[str]) -> str:
     if ch in "\n\t\r\x0b\x0c\x85":  # blanks and line breaks (the line-break ones are made \n afterwards)
         return ch
     if ch == _ZWJ:  # kept inside an emoji sequence, dropped beside a letter or digit
-        before, after = text[i - 1:i], text[i + 1:i + 2]
-        keep = before and after and not (unicodedata.category(before)[0] in "LN" or unicodedata.category(after)[0] in "LN"
-                                         or before.isspace() or after.isspace())
+        before, after = text[i - 1 : i], text[i + 1 : i + 2]
+        keep = (
+            before
+            and after
+            and not (
+                unicodedata.category(before)[0] in "LN"
+                or unicodedata.category(after)[0] in "LN"
+                or before.isspace()
+                or after.isspace()
+            )
+        )
         return ch if keep else ""
     if ch == "\ufe0f" and i and unicodedata.category(text[i - 1])[0] in "SN":  # emoji presentation
         return ch

@@ -55,7 +55,7 @@ _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz
 
 
 def _same_class(a: str, b: str) -> bool:
-    return (a.isascii() and b.isascii() and (a.isalpha() and b.isalpha() or a.isdigit() and b.isdigit()))
+    return a.isascii() and b.isascii() and (a.isalpha() and b.isalpha() or a.isdigit() and b.isdigit())
 
 
 #: English plural and possessive endings a Latin keyword may carry and stay itself (AIs, AI's, Excel's).
@@ -145,16 +145,21 @@ def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
             if not target.startswith(said):
                 break
             if said == target:
-                run = [t[2] for t in tokens[i:j + 1]]
+                run = [t[2] for t in tokens[i : j + 1]]
                 end = tokens[j][1]
                 if not _whole_katakana_word(text, start, end):
                     break
                 if word_kana:
-                    if _is_kana(text[start:end]) or [m.lemma for m in run] == lemmas or (len(key) > 1 and len(run) == 1):
+                    if (
+                        _is_kana(text[start:end])
+                        or [m.lemma for m in run] == lemmas
+                        or (len(key) > 1 and len(run) == 1)
+                    ):
                         found.append((start, end))
-                elif (_is_function(run[-1]) == _is_function(key[-1]) and (
-                        (_spelled_from(text[start:end], word) and run[-1].pos1 == key[-1].pos1)
-                        or [m.lemma for m in run] == lemmas)):
+                elif _is_function(run[-1]) == _is_function(key[-1]) and (
+                    (_spelled_from(text[start:end], word) and run[-1].pos1 == key[-1].pos1)
+                    or [m.lemma for m in run] == lemmas
+                ):
                     found.append((start, end))
                 break
     return found + _kana_run_spans(text, target, tokens)
@@ -194,14 +199,23 @@ def _kana_run_spans(text: str, target: str, tokens: Tokens) -> list[tuple[int, i
             start, end = run.start() + at, run.start() + at + len(target)
             b = ends.get(start)
             starts_word = start == run.start() or (
-                b is not None and b + 1 < len(tokens) and not _is_stray(tokens, b)
-                and (not _is_function(tokens[b + 1][2]) or tokens[b + 1][2].pos1 == "助詞"))
+                b is not None
+                and b + 1 < len(tokens)
+                and not _is_stray(tokens, b)
+                and (not _is_function(tokens[b + 1][2]) or tokens[b + 1][2].pos1 == "助詞")
+            )
             after = ends.get(end)
-            ends_word = end == run.end() or (after is not None and (after + 1 == len(tokens)
-                                                                    or tokens[after + 1][2].pos1 != "接尾辞"))
+            ends_word = end == run.end() or (
+                after is not None and (after + 1 == len(tokens) or tokens[after + 1][2].pos1 != "接尾辞")
+            )
             words_there = [m.pos1 for a, b, m in tokens if start <= a and b <= end]
-            function_only = start in starts and end in ends and all(  # はな in 限りはな, いえ (no): particles, interjections
-                pos in _FUNCTION_POS or pos == "感動詞" for pos in words_there)
+            function_only = (
+                start in starts
+                and end in ends
+                and all(  # はな in 限りはな, いえ (no): particles, interjections
+                    pos in _FUNCTION_POS or pos == "感動詞" for pos in words_there
+                )
+            )
             if starts_word and ends_word and not function_only and _whole_katakana_word(text, start, end):
                 found.append((start, end))
             at = said.find(target, at + 1)
@@ -247,8 +261,13 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
 def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:
     """A reading in brackets right after the keyword's spelling (時間（じかん）) glosses that occurrence: not
     another."""
-    return (0 < start and end < len(text) and text[start - 1] in "（(" and text[end] in "）)"
-            and any(e == start - 1 for _, e in spelled))
+    return (
+        0 < start
+        and end < len(text)
+        and text[start - 1] in "（("
+        and text[end] in "）)"
+        and any(e == start - 1 for _, e in spelled)
+    )
 
 
 def same_word(a: str, b: str) -> bool:

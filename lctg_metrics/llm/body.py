@@ -7,8 +7,8 @@ memory whatever it claims or compresses to; ``Transient`` failures are retried b
 from __future__ import annotations
 
 import email.utils
-import logging
 import json
+import logging
 import math
 import time
 import zlib
@@ -56,12 +56,15 @@ async def read_bounded(headers: Mapping[str, str], raw: Any, limit: int) -> byte
     elif encoding == "deflate":
         decoder = zlib.decompressobj()
     else:
-        raise Final(f"response in content-encoding {encoding!r}, which the client does not decode (it asks for "
-                     "gzip or deflate)")
+        raise Final(
+            f"response in content-encoding {encoding!r}, which the client does not decode (it asks for gzip or deflate)"
+        )
     declared = headers.get("content-length")
     if decoder is None and declared and declared.strip().isdigit() and int(declared) > limit:
-        raise ResponseTooLarge(f"response of {int(declared)} bytes (Content-Length) is larger than the limit of "
-                               f"{limit} bytes (LLMConfig.max_response_bytes)")
+        raise ResponseTooLarge(
+            f"response of {int(declared)} bytes (Content-Length) is larger than the limit of "
+            f"{limit} bytes (LLMConfig.max_response_bytes)"
+        )
     parts: list[bytes] = []
     total = 0
 
@@ -70,8 +73,10 @@ async def read_bounded(headers: Mapping[str, str], raw: Any, limit: int) -> byte
         total += len(piece)
         if total > limit:
             shown = "decoded " if decoder is not None else ""
-            raise ResponseTooLarge(f"response larger than the limit of {limit} bytes {shown}"
-                                   "(LLMConfig.max_response_bytes); no answer is that long: check the endpoint")
+            raise ResponseTooLarge(
+                f"response larger than the limit of {limit} bytes {shown}"
+                "(LLMConfig.max_response_bytes); no answer is that long: check the endpoint"
+            )
         parts.append(piece)
 
     try:
@@ -107,12 +112,18 @@ def parse_completion(body: bytes) -> Completion | str:
         return f"choices[0].message.content is {type(content).__name__}, not a string"
     surrogate = next((c for c in content if "\ud800" <= c <= "\udfff"), None)
     if surrogate is not None:  # a "\udXXX" escape that is not half of a pair: not text, and no file could hold it
-        return (f"choices[0].message.content holds a lone surrogate (U+{ord(surrogate):04X}, an unpaired \\u escape), "
-                "which is not text")
+        return (
+            f"choices[0].message.content holds a lone surrogate (U+{ord(surrogate):04X}, an unpaired \\u escape), "
+            "which is not text"
+        )
     usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
     finish = data["choices"][0].get("finish_reason") if isinstance(data["choices"][0], dict) else None
-    return Completion(content, _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")),
-                      finish if isinstance(finish, str) else None)
+    return Completion(
+        content,
+        _count(usage.get("prompt_tokens")),
+        _count(usage.get("completion_tokens")),
+        finish if isinstance(finish, str) else None,
+    )
 
 
 #: The largest token count one answer's ``usage`` may report; a larger (or negative, or non-integer) count is not a
@@ -124,8 +135,11 @@ def _count(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_TOKEN_COUNT:
         return value
     if value is not None:
-        log.warning("LLM usage count %.40r is not a plausible token count (0..%d); taken as not reported",
-                    value, MAX_TOKEN_COUNT)
+        log.warning(
+            "LLM usage count %.40r is not a plausible token count (0..%d); taken as not reported",
+            value,
+            MAX_TOKEN_COUNT,
+        )
     return 0
 
 

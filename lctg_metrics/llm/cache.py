@@ -25,10 +25,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from lctg_metrics.llm.cache_errors import BUSY_TIMEOUT
+from lctg_metrics.llm.cache_errors import Guard as _Guard
 from lctg_metrics.llm.cache_place import (  # noqa: F401 (re-exported)
-    CACHE_FILE_NAME, COMPANIONS, dataset_folder_around, default_cache_path,
+    CACHE_FILE_NAME,
+    COMPANIONS,
+    dataset_folder_around,
+    default_cache_path,
 )
-from lctg_metrics.llm.cache_errors import BUSY_TIMEOUT, Guard as _Guard
 from lctg_metrics.llm.errors import CacheError
 from lctg_metrics.llm.owners import alive as _alive
 
@@ -45,8 +49,7 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY, owner TEXT NOT NULL, pid INTEGER NOT NULL,"
     " host TEXT NOT NULL, expires REAL NOT NULL)",
     # An answer ends every claim on its key, atomically with its insert (one statement per answer).
-    "CREATE TRIGGER IF NOT EXISTS answered AFTER INSERT ON answers BEGIN"
-    " DELETE FROM pending WHERE key = NEW.key; END",
+    "CREATE TRIGGER IF NOT EXISTS answered AFTER INSERT ON answers BEGIN DELETE FROM pending WHERE key = NEW.key; END",
 )
 #: Keys whose answer the endpoint cut at max_tokens (finish_reason "length"): a table of its own, so files stay
 #: readable and writable by versions without it (they never look at it).
@@ -91,13 +94,17 @@ class AnswerCache:
         if not in_memory:
             inside = dataset_folder_around(self.path)
             if inside is not None:
-                raise CacheError(f"LLM cache {self.path} is inside the dataset folder {inside} (a rebuild would refuse "
-                                 "the folder); set LCTG_CACHE_DIR or pass --llm-cache FILE outside it")
+                raise CacheError(
+                    f"LLM cache {self.path} is inside the dataset folder {inside} (a rebuild would refuse "
+                    "the folder); set LCTG_CACHE_DIR or pass --llm-cache FILE outside it"
+                )
             try:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise CacheError(f"LLM cache {self.path}: cannot create its folder ({e.strerror or e}); set "
-                                 "LCTG_CACHE_DIR to a writable folder or pass --llm-cache FILE") from None
+                raise CacheError(
+                    f"LLM cache {self.path}: cannot create its folder ({e.strerror or e}); set "
+                    "LCTG_CACHE_DIR to a writable folder or pass --llm-cache FILE"
+                ) from None
         deadline = time.monotonic() + BUSY_TIMEOUT
         with self._guard():
             while True:
@@ -121,8 +128,10 @@ class AnswerCache:
         db.execute("PRAGMA synchronous=NORMAL")  # commit = WAL append; survives a killed process
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version not in (0, 1, SCHEMA_VERSION):
-            raise CacheError(f"LLM cache {self.path}: schema version {version}, this lctg reads {SCHEMA_VERSION};"
-                             " use the lctg that wrote it, or pass --llm-cache OTHER (LLMConfig.cache_path)")
+            raise CacheError(
+                f"LLM cache {self.path}: schema version {version}, this lctg reads {SCHEMA_VERSION};"
+                " use the lctg that wrote it, or pass --llm-cache OTHER (LLMConfig.cache_path)"
+            )
         self._select = _SELECT_V1 if version == 1 else _SELECT  # a dry run reads a version 1 file as it is
         if self.read_only:
             return
@@ -134,8 +143,10 @@ class AnswerCache:
             if version == 1:  # answers without checksums: add them, trusting the stored rows
                 db.execute("ALTER TABLE answers ADD COLUMN checksum TEXT")
                 rows = db.execute("SELECT key, text, prompt_tokens, completion_tokens FROM answers").fetchall()
-                db.executemany("UPDATE answers SET checksum = ? WHERE key = ?",
-                               [(checksum(k, CachedAnswer(t, p, c)), k) for k, t, p, c in rows])
+                db.executemany(
+                    "UPDATE answers SET checksum = ? WHERE key = ?",
+                    [(checksum(k, CachedAnswer(t, p, c)), k) for k, t, p, c in rows],
+                )
             for statement in (*_SCHEMA, _TRUNCATED):
                 db.execute(statement)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -151,8 +162,7 @@ class AnswerCache:
                 found[key] = answer
             elif key not in self.corrupt_keys:
                 self.corrupt_keys.add(key)
-                log.warning("LLM cache %s: row %s… fails its checksum; ignored and fetched again",
-                            self.path, key[:12])
+                log.warning("LLM cache %s: row %s… fails its checksum; ignored and fetched again", self.path, key[:12])
         return found
 
     def _rows(self, select: str, keys: Iterable[str]) -> list[tuple]:
@@ -230,9 +240,18 @@ class AnswerCache:
         if self._db is None or self.read_only:
             return
         with self._guard(), _transaction(self._db):
-            self._db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (key, answer.text, answer.prompt_tokens, answer.completion_tokens, model,
-                              time.time(), checksum(key, answer)))
+            self._db.execute(
+                "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    key,
+                    answer.text,
+                    answer.prompt_tokens,
+                    answer.completion_tokens,
+                    model,
+                    time.time(),
+                    checksum(key, answer),
+                ),
+            )
             if truncated:
                 self._db.execute("INSERT OR IGNORE INTO truncated VALUES (?)", (key,))
             else:

@@ -42,23 +42,36 @@ def _cause(path: str, exc: BaseException) -> str:
     except OSError:
         free = None
     if "full" in text or (("I/O" in text or "disk" in text) and free is not None and free < _LOW_SPACE):
-        return (f"the disk is full ({text}; {free if free is not None else '?'} bytes free); free some space and "
-                f"re-run ({_KEEP}), or pass --llm-cache FILE on another disk")
+        return (
+            f"the disk is full ({text}; {free if free is not None else '?'} bytes free); free some space and "
+            f"re-run ({_KEEP}), or pass --llm-cache FILE on another disk"
+        )
     if "locked" in text or "busy" in text:
-        return (f"locked by another run for more than {BUSY_TIMEOUT:.0f} s ({text}); wait for it to finish, or pass "
-                "--llm-cache OTHER")
+        return (
+            f"locked by another run for more than {BUSY_TIMEOUT:.0f} s ({text}); wait for it to finish, or pass "
+            "--llm-cache OTHER"
+        )
     if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return (f"not a readable answer cache ({text}); move it aside (it may still hold answers) or pass "
-                "--llm-cache OTHER (LLMConfig.cache_path)")
+        return (
+            f"not a readable answer cache ({text}); move it aside (it may still hold answers) or pass "
+            "--llm-cache OTHER (LLMConfig.cache_path)"
+        )
     if "unable to open" in text and _no_descriptors():
         import resource
 
-        return (f"cannot be opened: this process ran out of file descriptors ({text}; the limit is "
-                f"{resource.getrlimit(resource.RLIMIT_NOFILE)[0]}); lower --llm-concurrency or raise the limit (ulimit -n)")
+        return (
+            f"cannot be opened: this process ran out of file descriptors ({text}; the limit is "
+            f"{resource.getrlimit(resource.RLIMIT_NOFILE)[0]}); lower --llm-concurrency or raise the limit (ulimit -n)"
+        )
     if "readonly" in text or "read-only" in text or "unable to open" in text:
-        return (f"cannot be opened for writing ({text}); check the permissions of the file and its folder and the "
-                "open-file limit (ulimit -n), or pass --llm-cache OTHER")
-    return f"not usable ({text}); check the disk and the file ({_KEEP}), or pass --llm-cache OTHER (LLMConfig.cache_path)"
+        return (
+            f"cannot be opened for writing ({text}); check the permissions of the file and its folder and the "
+            "open-file limit (ulimit -n), or pass --llm-cache OTHER"
+        )
+    return (
+        f"not usable ({text}); check the disk and the file ({_KEEP}), or pass --llm-cache OTHER (LLMConfig.cache_path)"
+    )
+
 
 def _no_descriptors() -> bool:
     """Whether this process cannot open one more file (EMFILE/ENFILE)."""

@@ -22,8 +22,10 @@ def default_cache_path() -> Path:
     home = os.environ.get("HOME", "")
     if not home.strip() or not os.path.isabs(home):
         shown = "unset" if "HOME" not in os.environ else f"{home!r}"
-        raise CacheError(f"HOME is {shown}: the LLM answer cache has no default place (~/.cache/lctg); set "
-                         "LCTG_CACHE_DIR to a folder or pass --llm-cache FILE (LLMConfig.cache_path)")
+        raise CacheError(
+            f"HOME is {shown}: the LLM answer cache has no default place (~/.cache/lctg); set "
+            "LCTG_CACHE_DIR to a folder or pass --llm-cache FILE (LLMConfig.cache_path)"
+        )
     return Path(home) / ".cache" / "lctg" / CACHE_FILE_NAME
 
 

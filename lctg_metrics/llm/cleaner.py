@@ -1,8 +1,8 @@
 """The LLM header/footer cleaner: upstream's removal prompt per task, one call per generation.
 
-    raw generation ──► header_footer_removal[task] ──► cleaned text
-                            empty answer: kept as is (upstream) or the invalid marker
-                            failed call:  LLMRunError, or None in ``failed`` when allowed
+raw generation ──► header_footer_removal[task] ──► cleaned text
+                        empty answer: kept as is (upstream) or the invalid marker
+                        failed call:  LLMRunError, or None in ``failed`` when allowed
 """
 
 from __future__ import annotations

@@ -29,8 +29,19 @@ from lctg_metrics.llm.results import DRY_RUN_ERROR, ChatResult, ResultList, RunS
 from lctg_metrics.llm.transport import Caller, Completion, Connection, read_key
 
 __all__ = [
-    "DRY_RUN_ERROR", "ChatRequest", "ChatResult", "LLMConfig", "ResultList", "RunStats", "chat_endpoint",
-    "chat_many", "describe", "describe_params", "request_key", "request_params", "run_chat",
+    "DRY_RUN_ERROR",
+    "ChatRequest",
+    "ChatResult",
+    "LLMConfig",
+    "ResultList",
+    "RunStats",
+    "chat_endpoint",
+    "chat_many",
+    "describe",
+    "describe_params",
+    "request_key",
+    "request_params",
+    "run_chat",
 ]
 
 #: Seconds between looks at keys another run (sharing the cache) is answering: first and at most.
@@ -45,8 +56,9 @@ WAIT_NOTE = 30.0
 Request = ChatRequest | tuple[Messages, Mapping[str, Any]]
 
 
-def run_chat(config: LLMConfig, requests: Sequence[Request], *, dry_run: bool = False,
-             progress: bool | str = True) -> ResultList[ChatResult]:
+def run_chat(
+    config: LLMConfig, requests: Sequence[Request], *, dry_run: bool = False, progress: bool | str = True
+) -> ResultList[ChatResult]:
     """Synchronous :func:`chat_many`; also works where an event loop is already running (Jupyter)."""
     box: dict[str, Any] = {}
 
@@ -75,8 +87,9 @@ def run_chat(config: LLMConfig, requests: Sequence[Request], *, dry_run: bool = 
     return box["value"]
 
 
-async def chat_many(config: LLMConfig, requests: Sequence[Request], *, dry_run: bool = False,
-                    progress: bool | str = True) -> ResultList[ChatResult]:
+async def chat_many(
+    config: LLMConfig, requests: Sequence[Request], *, dry_run: bool = False, progress: bool | str = True
+) -> ResultList[ChatResult]:
     """Answer every request, in order: from the cache, else by one call per distinct request.
 
     ``dry_run``: make no calls; results not in the cache carry ``DRY_RUN_ERROR`` and ``stats.calls_needed``
@@ -104,8 +117,12 @@ async def chat_many(config: LLMConfig, requests: Sequence[Request], *, dry_run: 
     try:
         hits = cache.get_many(payloads)
         cut = cache.truncated_keys(hits)
-        run.answers.update({key: ChatResult(a.text, None, True, a.prompt_tokens, a.completion_tokens, key in cut)
-                            for key, a in hits.items()})
+        run.answers.update(
+            {
+                key: ChatResult(a.text, None, True, a.prompt_tokens, a.completion_tokens, key in cut)
+                for key, a in hits.items()
+            }
+        )
         todo = [key for key in payloads if key not in run.answers]
         if dry_run:
             run.answers.update({key: ChatResult(None, DRY_RUN_ERROR, False) for key in todo})
@@ -118,14 +135,19 @@ async def chat_many(config: LLMConfig, requests: Sequence[Request], *, dry_run: 
             f"{describe(config)}: run stopped after {config.max_consecutive_failures} failed calls in a row;"
             f" {missing} of {len(keys)} requests have no answer ({answered} new answers are cached);"
             f" first failure: {stop.reason} — check the endpoint, then re-run (only the missing calls are made)",
-            failed=missing, total=len(keys), reason=stop.reason, stats=run.stats(keys, len(hits), todo, dry_run),
+            failed=missing,
+            total=len(keys),
+            reason=stop.reason,
+            stats=run.stats(keys, len(hits), todo, dry_run),
         ) from None
     finally:
         cache.close()
     results = [run.answers[key] for key in keys]
-    stats = dataclasses.replace(run.stats(keys, len(hits), todo, dry_run),
-                                blank=sum(r.text is not None and not r.text.strip() for r in results),
-                                truncated=sum(r.truncated for r in results))
+    stats = dataclasses.replace(
+        run.stats(keys, len(hits), todo, dry_run),
+        blank=sum(r.text is not None and not r.text.strip() for r in results),
+        truncated=sum(r.truncated for r in results),
+    )
     failed = [i for i, r in enumerate(results) if r.text is None and r.error != DRY_RUN_ERROR]
     return ResultList(results, stats, failed)
 
@@ -152,10 +174,18 @@ class _Run:
 
     def stats(self, keys: Sequence[str], hits: int, todo: Sequence[str], dry_run: bool) -> RunStats:
         return RunStats(
-            requests=len(keys), calls_needed=len(todo), calls_made=self.calls, cache_hits=hits,
-            deduplicated=len(keys) - len(self.payloads), retries=self.retries, errors=self.errors,
-            prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens, dry_run=dry_run,
-            corrupt_rows=len(self.cache.corrupt_keys), answered_elsewhere=self.elsewhere,
+            requests=len(keys),
+            calls_needed=len(todo),
+            calls_made=self.calls,
+            cache_hits=hits,
+            deduplicated=len(keys) - len(self.payloads),
+            retries=self.retries,
+            errors=self.errors,
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+            dry_run=dry_run,
+            corrupt_rows=len(self.cache.corrupt_keys),
+            answered_elsewhere=self.elsewhere,
         )
 
     async def call_all(self, todo: list[str], progress: bool | str) -> None:
@@ -194,16 +224,25 @@ class _Run:
             return
         self.said_wait = now
         held = self.cache.holders(list(waiting))
-        who = ", ".join(f"pid {pid} on {host} (its claim lapses in {left:.0f} s unless renewed)"
-                        for pid, host, left in held[:3]) or "a run that just finished"
-        print(f"lctg: waiting for {len(waiting)} answer(s) another run sharing the LLM cache {self.cache.path} is "
-              f"fetching: {who}", file=sys.stderr, flush=True)
+        who = (
+            ", ".join(
+                f"pid {pid} on {host} (its claim lapses in {left:.0f} s unless renewed)" for pid, host, left in held[:3]
+            )
+            or "a run that just finished"
+        )
+        print(
+            f"lctg: waiting for {len(waiting)} answer(s) another run sharing the LLM cache {self.cache.path} is "
+            f"fetching: {who}",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def _count_retry(self) -> None:
         self.retries += 1
 
-    async def _worker(self, connection: Connection, caller: Caller, queue: deque[str], waiting: deque[str],
-                      bar: Any) -> None:
+    async def _worker(
+        self, connection: Connection, caller: Caller, queue: deque[str], waiting: deque[str], bar: Any
+    ) -> None:
         pause = _POLL[0]
         while True:
             if self.ready:
@@ -231,8 +270,9 @@ class _Run:
 
     async def _call(self, connection: Connection, caller: Caller, key: str) -> None:
         messages, sent = self.payloads[key]
-        body = json.dumps({"model": self.config.model, "messages": [dict(m) for m in messages], **sent},
-                          ensure_ascii=False).encode("utf-8")
+        body = json.dumps(
+            {"model": self.config.model, "messages": [dict(m) for m in messages], **sent}, ensure_ascii=False
+        ).encode("utf-8")
         self.calls += 1
         try:
             outcome = await caller.complete(connection, body)
@@ -243,8 +283,9 @@ class _Run:
             cut = outcome.finish_reason == "length"
             answer = CachedAnswer(outcome.text, outcome.prompt_tokens, outcome.completion_tokens)
             self.cache.put(key, answer, model=self.config.model, truncated=cut)  # commits at once
-            self.answers[key] = ChatResult(outcome.text, None, False, outcome.prompt_tokens, outcome.completion_tokens,
-                                           cut)
+            self.answers[key] = ChatResult(
+                outcome.text, None, False, outcome.prompt_tokens, outcome.completion_tokens, cut
+            )
             self.prompt_tokens += outcome.prompt_tokens
             self.completion_tokens += outcome.completion_tokens
             self.in_a_row = 0

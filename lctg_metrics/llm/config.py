@@ -125,8 +125,10 @@ def describe_params(config: LLMConfig) -> str:
     if not sent:
         return "params:none"
     shown = {name: short for name, short in SENT_PARAMS}
-    values = [f"{shown[name]}={value:g}" if isinstance(value, float) else f"{shown[name]}={value}"
-              for name, value in sent.items()]
+    values = [
+        f"{shown[name]}={value:g}" if isinstance(value, float) else f"{shown[name]}={value}"
+        for name, value in sent.items()
+    ]
     return "params:" + ",".join(values)
 
 

@@ -43,7 +43,10 @@ def check_failures(what: str, failed: int, total: int, reason: str, allow_failur
         raise LLMRunError(
             f"{what}: {failed} of {total} items got no answer (allowed: {allow_failures}); first failure:"
             f" {reason} — answers received are cached, a re-run makes only the missing calls",
-            failed=failed, total=total, reason=reason, stats=stats,
+            failed=failed,
+            total=total,
+            reason=reason,
+            stats=stats,
         )
 
 

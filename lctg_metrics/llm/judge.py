@@ -34,9 +34,21 @@ from lctg_metrics.llm.protocol import (
 )
 
 __all__ = [
-    "EMPTY_ANSWERS", "FALLBACK_ANSWERS", "PROTOCOL_DIGEST_LENGTH", "QUALITY_ANSWERS", "STRING_KEYS",
-    "TEMPLATE_KEYS", "QualityVerdict", "clean_llm", "judge_quality", "load_protocol", "parse_fallback_answer",
-    "parse_quality_answer", "protocol_digest", "template_fields", "validate_protocol",
+    "EMPTY_ANSWERS",
+    "FALLBACK_ANSWERS",
+    "PROTOCOL_DIGEST_LENGTH",
+    "QUALITY_ANSWERS",
+    "STRING_KEYS",
+    "TEMPLATE_KEYS",
+    "QualityVerdict",
+    "clean_llm",
+    "judge_quality",
+    "load_protocol",
+    "parse_fallback_answer",
+    "parse_quality_answer",
+    "protocol_digest",
+    "template_fields",
+    "validate_protocol",
 ]
 
 #: The judge's accepted answers to ``quality_check`` after blank deletion (upstream scripts/eval_ctg.py).

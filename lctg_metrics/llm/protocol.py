@@ -35,8 +35,7 @@ def load_protocol(path: str | Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise FileNotFoundError(
-            f"{path}: protocol file not found (the dataset build copies protocol_prompts.json"
-            " into the dataset folder)"
+            f"{path}: protocol file not found (the dataset build copies protocol_prompts.json into the dataset folder)"
         ) from None
     try:
         protocol = json.loads(text)
@@ -46,9 +45,7 @@ def load_protocol(path: str | Path) -> dict[str, Any]:
     return protocol
 
 
-def validate_protocol(
-    protocol: Mapping[str, Any], *, source: str = "protocol", tasks: Collection[str] = TASKS
-) -> None:
+def validate_protocol(protocol: Mapping[str, Any], *, source: str = "protocol", tasks: Collection[str] = TASKS) -> None:
     """Raise ValueError naming ``source`` and the first missing or malformed key, task or field."""
     if not isinstance(protocol, Mapping):
         raise ValueError(f"{source}: expected a JSON object, got {type(protocol).__name__}")
@@ -65,18 +62,14 @@ def validate_protocol(
             raise ValueError(f"{source}: {key!r} must map each task to a template")
         for task in tasks:
             if task not in per_task:
-                raise ValueError(
-                    f"{source}: {key!r} has no template for task {task!r} (has: {', '.join(per_task)})"
-                )
+                raise ValueError(f"{source}: {key!r} has no template for task {task!r} (has: {', '.join(per_task)})")
             template = per_task[task]
             if not isinstance(template, str):
                 raise ValueError(f"{source}: {key}[{task!r}] must be a string")
             try:
                 used = template_fields(template)
             except ValueError as exc:
-                raise ValueError(
-                    f"{source}: {key}[{task!r}] is not a str.format template: {exc}"
-                ) from None
+                raise ValueError(f"{source}: {key}[{task!r}] is not a str.format template: {exc}") from None
             unknown = sorted(used - allowed)
             if unknown:
                 raise ValueError(

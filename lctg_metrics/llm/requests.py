@@ -1,6 +1,6 @@
 """Chat requests: their checked shape, and the key that identifies one for the cache and for deduplication.
 
-    key = sha256(normalized endpoint, model, parameters actually sent, messages)
+key = sha256(normalized endpoint, model, parameters actually sent, messages)
 """
 
 from __future__ import annotations

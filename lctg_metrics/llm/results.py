@@ -91,10 +91,15 @@ def degraded(step: str, usage: Any) -> str | None:
     answered, blank, cut = get("requests", 0) - get("errors", 0), get("blank", 0), get("truncated", 0)
     if get("dry_run", False) or answered <= 0 or blank + cut < DEGRADED_SHARE * answered:
         return None
-    parts = [f"{n} of {answered} answers {what}" for n, what in ((blank, "are blank"),
-             (cut, 'were cut at max_tokens (finish_reason "length")')) if n]
-    return (f"warning: LLM {step}: {'; '.join(parts)} — the scores of these generations reflect the endpoint, not the "
-            "model; check the endpoint and --llm-max-tokens (llm_usage in the JSON has the counts)")
+    parts = [
+        f"{n} of {answered} answers {what}"
+        for n, what in ((blank, "are blank"), (cut, 'were cut at max_tokens (finish_reason "length")'))
+        if n
+    ]
+    return (
+        f"warning: LLM {step}: {'; '.join(parts)} — the scores of these generations reflect the endpoint, not the "
+        "model; check the endpoint and --llm-max-tokens (llm_usage in the JSON has the counts)"
+    )
 
 
 class ResultList(list[T], Generic[T]):

@@ -24,9 +24,18 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from lctg_metrics import __version__
+from lctg_metrics.llm.body import (
+    Completion,
+    Final,
+    ResponseTooLarge,
+    Transient,
+    parse_completion,
+    read_bounded,
+    redact,
+    retry_after,
+    snippet,
+)
 from lctg_metrics.llm.config import LLMConfig, chat_endpoint, describe
-from lctg_metrics.llm.body import (Completion, Final, ResponseTooLarge, Transient, parse_completion, read_bounded,
-                                     redact, retry_after, snippet)
 from lctg_metrics.llm.errors import LLMEndpointError, LLMError
 from lctg_metrics.llm.wire import PlainConnection
 
@@ -80,8 +89,12 @@ class Connection:
         httpx = self.httpx = import_libraries()[0]
         url = chat_endpoint(config.base_url)
         self.url = httpx.URL(url)  # parsed once, not per request
-        headers = {"Content-Type": "application/json", "Accept": "application/json",
-                   "Accept-Encoding": "gzip, deflate", "User-Agent": f"lctg/{__version__}"}
+        headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "Accept-Encoding": "gzip, deflate",
+            "User-Agent": f"lctg/{__version__}",
+        }
         if secret:
             headers["Authorization"] = f"Bearer {secret}"
         self.headers = httpx.Headers(headers)
@@ -90,8 +103,11 @@ class Connection:
         self.limit = config.max_response_bytes
         proxy = _env_proxy(url)
         # plain http without a proxy (a local server): one write per call on our own socket (``wire``)
-        self.plain = (PlainConnection(url, headers, min(config.connect_timeout, config.timeout), self.limit, httpx)
-                      if urlsplit(url).scheme == "http" and proxy is None and PLAIN_HTTP else None)
+        self.plain = (
+            PlainConnection(url, headers, min(config.connect_timeout, config.timeout), self.limit, httpx)
+            if urlsplit(url).scheme == "http" and proxy is None and PLAIN_HTTP
+            else None
+        )
         if self.plain is None:
             limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
             self.transport = httpx.AsyncHTTPTransport(verify=_ssl_context(httpx), limits=limits, proxy=proxy)
@@ -158,20 +174,34 @@ class Caller:
             return after if after is not None else float(jitter(state))
 
         self._retrying = tenacity.AsyncRetrying(
-            stop=tenacity.stop_after_attempt(self.attempts), wait=wait, reraise=True,
-            retry=tenacity.retry_if_exception_type(Transient), before_sleep=self._before_sleep,
+            stop=tenacity.stop_after_attempt(self.attempts),
+            wait=wait,
+            reraise=True,
+            retry=tenacity.retry_if_exception_type(Transient),
+            before_sleep=self._before_sleep,
         )
 
     def _before_sleep(self, state: Any) -> None:
         self.on_retry()
         problem = redact(state.outcome.exception().problem, self.secret)
         if getattr(state.outcome.exception(), "retry_after", None) is not None and state.next_action.sleep >= 1:
-            log.warning("%s: %s; waiting %.0f s before retry %d, as the server asks (Retry-After; at most "
-                        "retry_after_max=%g s)", describe(self.config), problem, state.next_action.sleep,
-                        state.attempt_number, self.config.retry_after_max)
+            log.warning(
+                "%s: %s; waiting %.0f s before retry %d, as the server asks (Retry-After; at most "
+                "retry_after_max=%g s)",
+                describe(self.config),
+                problem,
+                state.next_action.sleep,
+                state.attempt_number,
+                self.config.retry_after_max,
+            )
         else:
-            log.debug("%s: retry %d in %.2fs after %s", describe(self.config), state.attempt_number,
-                      state.next_action.sleep, problem)
+            log.debug(
+                "%s: retry %d in %.2fs after %s",
+                describe(self.config),
+                state.attempt_number,
+                state.next_action.sleep,
+                problem,
+            )
 
     async def complete(self, connection: Connection, body: bytes) -> Completion | str:
         loop = asyncio.get_running_loop()
@@ -193,8 +223,14 @@ class Caller:
     def _slow(self, started: float) -> None:
         c = self.config
         waited = asyncio.get_running_loop().time() - started
-        log.warning("%s: still no answer after %.0f s (each attempt may take up to %g s, %d attempts; "
-                    "--llm-timeout / --llm-max-retries bound it)", describe(c), waited, c.timeout, self.attempts)
+        log.warning(
+            "%s: still no answer after %.0f s (each attempt may take up to %g s, %d attempts; "
+            "--llm-timeout / --llm-max-retries bound it)",
+            describe(c),
+            waited,
+            c.timeout,
+            self.attempts,
+        )
 
     async def _attempt(self, connection: Connection, body: bytes) -> Completion:
         httpx, config = self.httpx, self.config
@@ -207,9 +243,11 @@ class Caller:
                 import resource
 
                 soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-                raise LLMError(f"{describe(config)}: this process ran out of file descriptors ({exc.__class__.__name__}: "
-                               f"too many open files; the limit is {soft}) — lower --llm-concurrency (now "
-                               f"{config.concurrency}) or raise the limit (ulimit -n)") from None
+                raise LLMError(
+                    f"{describe(config)}: this process ran out of file descriptors ({exc.__class__.__name__}: "
+                    f"too many open files; the limit is {soft}) — lower --llm-concurrency (now "
+                    f"{config.concurrency}) or raise the limit (ulimit -n)"
+                ) from None
             if not isinstance(exc, httpx.TransportError):
                 raise
             raise Transient(f"connection error ({type(exc).__name__}: {exc})") from None
@@ -226,9 +264,12 @@ class Caller:
         if status in REDIRECTS:
             where = headers.get("location")
             shown = repr(where) if where else "(no Location header)"
-            message = redact(f"{describe(config)} answered HTTP {status}, a redirect to {shown}; the client does "
-                             "not follow redirects: set --llm-base-url to the address the endpoint really serves "
-                             "(often https://, or with/without a trailing /v1)", self.secret)
+            message = redact(
+                f"{describe(config)} answered HTTP {status}, a redirect to {shown}; the client does "
+                "not follow redirects: set --llm-base-url to the address the endpoint really serves "
+                "(often https://, or with/without a trailing /v1)",
+                self.secret,
+            )
             log.error("%s", message)
             raise LLMEndpointError(message, status=status)
         if status in FATAL_STATUSES:
@@ -239,8 +280,10 @@ class Caller:
         if status in RETRYABLE_4XX or status >= 500:
             after = retry_after(headers)
             if after is not None and after > config.retry_after_max:
-                raise Final(f"{problem}; the server asks to wait {after:.0f} s (Retry-After), more than "
-                             f"LLMConfig.retry_after_max={config.retry_after_max:g} s: try again later")
+                raise Final(
+                    f"{problem}; the server asks to wait {after:.0f} s (Retry-After), more than "
+                    f"LLMConfig.retry_after_max={config.retry_after_max:g} s: try again later"
+                )
             raise Transient(problem, after)
         raise Final(problem)
 
@@ -270,5 +313,3 @@ async def _within(seconds: float, awaitable: Any) -> Any:
         async with asyncio.timeout(seconds):
             return await awaitable
     return await asyncio.wait_for(awaitable, seconds)
-
-

@@ -79,7 +79,9 @@ class PlainConnection:
             except asyncio.IncompleteReadError as exc:
                 if not exc.partial:
                     raise _Stale() from None
-                raise self.httpx.RemoteProtocolError("server closed the connection in the middle of its headers") from None
+                raise self.httpx.RemoteProtocolError(
+                    "server closed the connection in the middle of its headers"
+                ) from None
             except asyncio.LimitOverrunError:
                 raise self.httpx.RemoteProtocolError(f"response headers longer than {MAX_HEAD} bytes") from None
             except ConnectionError as exc:
@@ -146,8 +148,9 @@ class PlainConnection:
                     yield piece
                 self.close()
         except asyncio.IncompleteReadError:
-            raise self.httpx.RemoteProtocolError("server closed the connection before the whole body was sent") \
-                from None
+            raise self.httpx.RemoteProtocolError(
+                "server closed the connection before the whole body was sent"
+            ) from None
         except asyncio.LimitOverrunError:
             raise self.httpx.RemoteProtocolError("malformed chunked body") from None
         except OSError as exc:
@@ -156,10 +159,12 @@ class PlainConnection:
     async def _connect(self) -> None:
         try:
             self.reader, self.writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port, limit=MAX_HEAD), self.connect_timeout)
+                asyncio.open_connection(self.host, self.port, limit=MAX_HEAD), self.connect_timeout
+            )
         except (asyncio.TimeoutError, TimeoutError):
-            raise self.httpx.ConnectTimeout(f"no connection to {self.host}:{self.port} within "
-                                            f"{self.connect_timeout} s") from None
+            raise self.httpx.ConnectTimeout(
+                f"no connection to {self.host}:{self.port} within {self.connect_timeout} s"
+            ) from None
         except OSError as exc:
             raise self.httpx.ConnectError(str(exc)) from exc
         self._http10 = False

@@ -9,8 +9,9 @@ id, the commit and the manifest digest of the build the task files were written 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from lctg_metrics.schema import ScoringError
 
@@ -19,8 +20,9 @@ from lctg_metrics.schema import ScoringError
 KWARGS = ("lctg_repo", "lctg_revision", "lctg_config", "lctg_digest")
 
 
-def load_docs(lctg_repo: str, lctg_revision: str, lctg_config: str, lctg_digest: str | None = None,
-              **_metadata: Any) -> Any:
+def load_docs(
+    lctg_repo: str, lctg_revision: str, lctg_config: str, lctg_digest: str | None = None, **_metadata: Any
+) -> Any:
     """The config's splits (a ``datasets.DatasetDict``) from the snapshot of ``lctg_repo`` at ``lctg_revision``; an
     error when its manifest is not the one the task files were written for."""
     import datasets
@@ -29,9 +31,11 @@ def load_docs(lctg_repo: str, lctg_revision: str, lctg_config: str, lctg_digest:
 
     resolved = resolve_dataset(lctg_repo, lctg_revision)
     if lctg_digest and resolved.digest != lctg_digest:
-        raise ScoringError(f"Hub dataset {lctg_repo}@{lctg_revision}: its manifest digest {str(resolved.digest)[:12]} is "
-                           f"not {lctg_digest[:12]}, the build these task files were written for; write them again "
-                           "with `lctg lm-eval-tasks`")
+        raise ScoringError(
+            f"Hub dataset {lctg_repo}@{lctg_revision}: its manifest digest {str(resolved.digest)[:12]} is "
+            f"not {lctg_digest[:12]}, the build these task files were written for; write them again "
+            "with `lctg lm-eval-tasks`"
+        )
     return datasets.load_dataset(str(resolved.path), lctg_config)
 
 
@@ -46,9 +50,11 @@ def local_loader(utils_file: str) -> Callable[..., Any]:
         folder = Path(lctg_folder)
         folder = folder if folder.is_absolute() else (here / folder).resolve()
         if not (folder / "manifest.json").is_file():
-            raise ScoringError(f"LCTG task files in {here}: no dataset build at {folder} ({lctg_folder!r} from the "
-                               "task folder); keep the task folder beside the build, or write them again with "
-                               "`lctg lm-eval-tasks`")
+            raise ScoringError(
+                f"LCTG task files in {here}: no dataset build at {folder} ({lctg_folder!r} from the "
+                "task folder); keep the task folder beside the build, or write them again with "
+                "`lctg lm-eval-tasks`"
+            )
         return datasets.load_dataset(str(folder), lctg_config)
 
     return load_local

@@ -9,7 +9,8 @@ over samples is the fraction of samples that pass, so the harness's mean over do
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.api import score_predictions_result
 from lctg_metrics.schema import ScoringError
@@ -48,8 +49,9 @@ def doc_scores(doc: Mapping[str, Any], results: Sequence[Any], options: Mapping[
     if not isinstance(constraint, Mapping):
         raise ScoringError(f"{where}: no 'constraint' (is the task reading an LCTG prompt config?)")
     texts = responses(results, where)
-    result = score_predictions_result(texts, [dict(constraint)] * len(texts), samples=list(range(len(texts))),
-                                      **options)
+    result = score_predictions_result(
+        texts, [dict(constraint)] * len(texts), samples=list(range(len(texts))), **options
+    )
     (task,) = result.scores  # one row: one task
     per_aspect = {aspect: score for aspect, score in result.scores[task].items() if aspect != AVERAGE}
     if len(per_aspect) == 1:

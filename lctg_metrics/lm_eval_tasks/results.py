@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from lctg_metrics.api import score_predictions_result
 from lctg_metrics.formats import lm_eval_sample_files, read_generations_from
@@ -51,23 +52,33 @@ def files_of_config(output: str | os.PathLike[str], config: str, say: Callable[[
     how to score them. A run without that config's tasks is an error naming the configs it holds."""
     by_config = sample_files_by_config(output)
     if config not in by_config:
-        raise ScoringError(f"{output}: this lm-eval run holds the tasks of config(s) {', '.join(sorted(by_config))}, "
-                           f"not {config!r}; score it with " + " or ".join(f"--config {c}" for c in sorted(by_config)))
+        raise ScoringError(
+            f"{output}: this lm-eval run holds the tasks of config(s) {', '.join(sorted(by_config))}, "
+            f"not {config!r}; score it with " + " or ".join(f"--config {c}" for c in sorted(by_config))
+        )
     others = sorted(set(by_config) - {config})
     if others:
-        say(f"note: scoring the {config!r} config's tasks of this run; it also holds "
-            + ", ".join(f"{c!r} (score it with --config {c})" for c in others))
+        say(
+            f"note: scoring the {config!r} config's tasks of this run; it also holds "
+            + ", ".join(f"{c!r} (score it with --config {c})" for c in others)
+        )
     return by_config[config]
 
 
-def score_run(output: str | os.PathLike[str], dataset: Any, *, revision: str | None = None,
-              **options: Any) -> dict[str, Any]:
+def score_run(
+    output: str | os.PathLike[str], dataset: Any, *, revision: str | None = None, **options: Any
+) -> dict[str, Any]:
     """``{config: ScoreResult}`` for every config the run's tasks read; ``options`` as ``score_predictions_result``
     takes them (e.g. ``cleaner="rule"``, the tasks' default)."""
     results = {}
     for config, files in sample_files_by_config(output).items():
         gens = [g for f in files for g in read_generations_from(f, "lm-eval")]
-        results[config] = score_predictions_result([g.text for g in gens], [g.id for g in gens],
-                                                   samples=[g.sample for g in gens], dataset=dataset,
-                                                   revision=revision, **options)
+        results[config] = score_predictions_result(
+            [g.text for g in gens],
+            [g.id for g in gens],
+            samples=[g.sample for g in gens],
+            dataset=dataset,
+            revision=revision,
+            **options,
+        )
     return results

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_dataset.layout import MANIFEST, data_file
@@ -63,21 +64,27 @@ except ImportError as e:  # the harness runs in an environment without the lctg 
 SCORING = {scoring}
 process_results = scorer(SCORING)
 '''  # noqa: E501 (the written file's text)
-_UTILS_HUB = '''
+_UTILS_HUB = """
 from lctg_metrics.lm_eval_tasks.data import load_docs  # noqa: E402  (the Hub snapshot, offline from the cache)
 
-'''
-_UTILS_LOCAL = '''
+"""
+_UTILS_LOCAL = """
 from lctg_metrics.lm_eval_tasks.data import local_loader  # noqa: E402
 
 #: The build folder, by the task files' path relative to this folder.
 load_local = local_loader(__file__)
 
-'''
+"""
 
 
-def lm_generation_kwargs(repeats: int = 1, *, max_gen_toks: int = DEFAULT_MAX_GEN_TOKS, do_sample: bool | None = None,
-                      temperature: float | None = None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def lm_generation_kwargs(
+    repeats: int = 1,
+    *,
+    max_gen_toks: int = DEFAULT_MAX_GEN_TOKS,
+    do_sample: bool | None = None,
+    temperature: float | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The tasks' ``generation_kwargs``. Sampling is on when ``repeats`` > 1 unless asked otherwise, at
     :data:`DEFAULT_SAMPLING_TEMPERATURE`; greedy decoding with ``repeats`` > 1 (k identical samples) is refused."""
     if type(repeats) is not int or repeats < 1:
@@ -85,8 +92,9 @@ def lm_generation_kwargs(repeats: int = 1, *, max_gen_toks: int = DEFAULT_MAX_GE
     if type(max_gen_toks) is not int or max_gen_toks < 1:
         raise ScoringError(f"max_gen_toks must be a positive integer, got {max_gen_toks!r}")
     sample = repeats > 1 if do_sample is None else do_sample
-    if temperature is not None and (isinstance(temperature, bool) or not isinstance(temperature, (int, float))
-                                    or temperature < 0):
+    if temperature is not None and (
+        isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or temperature < 0
+    ):
         raise ScoringError(f"temperature must be a number >= 0, got {temperature!r}")
     if temperature is not None and not sample:
         raise ScoringError(f"temperature {temperature} applies only when sampling; sample (--do-sample) or drop it")
@@ -96,17 +104,27 @@ def lm_generation_kwargs(repeats: int = 1, *, max_gen_toks: int = DEFAULT_MAX_GE
     gen.update(extra or {})
     greedy = not gen.get("do_sample") or not gen.get("temperature")
     if repeats > 1 and greedy:
-        raise ScoringError(f"repeats {repeats} with greedy decoding (do_sample {gen.get('do_sample')!r}, temperature "
-                           f"{gen.get('temperature')!r}) gives {repeats} identical samples; sample (the default for "
-                           "repeats > 1, temperature > 0) or use repeats 1")
+        raise ScoringError(
+            f"repeats {repeats} with greedy decoding (do_sample {gen.get('do_sample')!r}, temperature "
+            f"{gen.get('temperature')!r}) gives {repeats} identical samples; sample (the default for "
+            "repeats > 1, temperature > 0) or use repeats 1"
+        )
     return gen
 
 
-def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.PathLike[str], *,
-                        dataset_path: str | None = None, revision: str | None = None, repeats: int = 1,
-                        max_gen_toks: int = DEFAULT_MAX_GEN_TOKS, do_sample: bool | None = None,
-                        temperature: float | None = None, generation_kwargs: Mapping[str, Any] | None = None,
-                        scoring: Mapping[str, Any] | None = None) -> list[Path]:
+def write_lm_eval_tasks(
+    dataset_dir: str | os.PathLike[str],
+    out_dir: str | os.PathLike[str],
+    *,
+    dataset_path: str | None = None,
+    revision: str | None = None,
+    repeats: int = 1,
+    max_gen_toks: int = DEFAULT_MAX_GEN_TOKS,
+    do_sample: bool | None = None,
+    temperature: float | None = None,
+    generation_kwargs: Mapping[str, Any] | None = None,
+    scoring: Mapping[str, Any] | None = None,
+) -> list[Path]:
     """Write the task YAMLs and ``utils.py`` for the build in ``dataset_dir`` (a folder, or a Hub repo id at
     ``revision`` read through the Hugging Face cache) into ``out_dir``; return the files.
 
@@ -117,8 +135,9 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
     ``repeats``: samples per prompt (each response scored); ``max_gen_toks``, ``do_sample``, ``temperature``,
     ``generation_kwargs``: see :func:`lm_generation_kwargs`.
     ``scoring``: options of the scorer (default ``{"cleaner": "rule"}``), recorded with their signature."""
-    gen = lm_generation_kwargs(repeats, max_gen_toks=max_gen_toks, do_sample=do_sample, temperature=temperature,
-                               extra=generation_kwargs)
+    gen = lm_generation_kwargs(
+        repeats, max_gen_toks=max_gen_toks, do_sample=do_sample, temperature=temperature, extra=generation_kwargs
+    )
     root, hub, source = _source(dataset_dir, dataset_path, revision)
     configs = _configs(root)
     options = _scoring(scoring)
@@ -135,13 +154,25 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
         for aspect in aspects:
             name = f"{GROUP}_{task}_{aspect}"
             functions.append(f"{task}_{aspect}_docs = docs_where(aspect={aspect!r})")
-            files[f"{name}.yaml"] = task_yaml(name, path, task, f"{task}_{aspect}_docs", [ACC], gen, repeats,
-                                               configs[task]["version"], sigs[task], hub)
+            files[f"{name}.yaml"] = task_yaml(
+                name,
+                path,
+                task,
+                f"{task}_{aspect}_docs",
+                [ACC],
+                gen,
+                repeats,
+                configs[task]["version"],
+                sigs[task],
+                hub,
+            )
             subtasks.setdefault(f"{GROUP}_{task}", []).append((name, f"{task} prompts checking {aspect}"))
-        files[f"{GROUP}_{task}.yaml"] = group_yaml(f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC],
-                                                    repeats, configs[task]["version"])
-    files[f"{GROUP}.yaml"] = group_yaml(GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats,
-                                         configs[tasks[0]]["version"])
+        files[f"{GROUP}_{task}.yaml"] = group_yaml(
+            f"{GROUP}_{task}", [f"{GROUP}_{task}_{a}" for a in aspects], [ACC], repeats, configs[task]["version"]
+        )
+    files[f"{GROUP}.yaml"] = group_yaml(
+        GROUP, [f"{GROUP}_{t}" for t in tasks], [ACC], repeats, configs[tasks[0]]["version"]
+    )
     if MULTI in configs:
         metrics = [*_multi_aspects(root), AVERAGE, PROMPT_LEVEL]
         names = []
@@ -149,16 +180,33 @@ def write_lm_eval_tasks(dataset_dir: str | os.PathLike[str], out_dir: str | os.P
             name = f"{GROUP}_{MULTI}_{task}"
             names.append(name)
             functions.append(f"{MULTI}_{task}_docs = docs_where(task={task!r})")
-            files[f"{name}.yaml"] = task_yaml(name, path, MULTI, f"{MULTI}_{task}_docs", metrics, gen, repeats,
-                                               configs[MULTI]["version"], sigs[MULTI], hub)
+            files[f"{name}.yaml"] = task_yaml(
+                name,
+                path,
+                MULTI,
+                f"{MULTI}_{task}_docs",
+                metrics,
+                gen,
+                repeats,
+                configs[MULTI]["version"],
+                sigs[MULTI],
+                hub,
+            )
             subtasks.setdefault(f"{GROUP}_{MULTI}", []).append((name, f"{task} prompts checking every aspect at once"))
-        files[f"{GROUP}_{MULTI}.yaml"] = group_yaml(f"{GROUP}_{MULTI}", names, metrics, repeats,
-                                                     configs[MULTI]["version"])
-    files[UTILS] = (_UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options))
-                    + (_UTILS_HUB if hub else _UTILS_LOCAL) + "\n".join(functions) + "\n")
+        files[f"{GROUP}_{MULTI}.yaml"] = group_yaml(
+            f"{GROUP}_{MULTI}", names, metrics, repeats, configs[MULTI]["version"]
+        )
+    files[UTILS] = (
+        _UTILS_HEAD.format(signature=sigs[tasks[0]], scoring=repr(options))
+        + (_UTILS_HUB if hub else _UTILS_LOCAL)
+        + "\n".join(functions)
+        + "\n"
+    )
     from lctg_metrics.lm_eval_tasks.readme import task_readme
 
-    files[README] = task_readme(subtasks, {c: configs[c]["version"] for c in sigs}, sigs, path, repeats, hub is not None)
+    files[README] = task_readme(
+        subtasks, {c: configs[c]["version"] for c in sigs}, sigs, path, repeats, hub is not None
+    )
     return _write(Path(out_dir), files)
 
 
@@ -170,8 +218,9 @@ def _relative(root: Path, out_dir: Path) -> str:
         return str(root.resolve())
 
 
-def _source(dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None
-            ) -> tuple[Path, dict[str, str] | None, str | None]:
+def _source(
+    dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None
+) -> tuple[Path, dict[str, str] | None, str | None]:
     """The build folder to read, and (for a Hub repo id) what the task files load (repo, commit, manifest digest)
     and the signature's dataset source (``repo@revision=commit#digest``)."""
     from lctg_dataset.loader import DEFAULT_REVISION, REPO_ID, is_repo_id
@@ -182,14 +231,24 @@ def _source(dataset: str | os.PathLike[str], dataset_path: str | None, revision:
             raise ScoringError(f"--dataset-path {dataset_path!r}: the task files of Hub dataset {dataset} load it")
         resolved = resolve_dataset(dataset, revision)
         pinned = resolved.commit or resolved.revision or DEFAULT_REVISION
-        return (resolved.path, {"lctg_repo": str(dataset), "lctg_revision": pinned, "lctg_digest": resolved.digest or ""},
-                resolved.source())
+        return (
+            resolved.path,
+            {"lctg_repo": str(dataset), "lctg_revision": pinned, "lctg_digest": resolved.digest or ""},
+            resolved.source(),
+        )
     root = Path(dataset)
     _configs(root)  # a build folder, or the one-line error
     if dataset_path is not None and REPO_ID.fullmatch(dataset_path) and not Path(dataset_path).exists():
         published = ResolvedDataset(root, dataset_path, revision or DEFAULT_REVISION, manifest_digest(root))
-        return root, {"lctg_repo": dataset_path, "lctg_revision": published.revision or DEFAULT_REVISION,
-                      "lctg_digest": published.digest or ""}, published.source()
+        return (
+            root,
+            {
+                "lctg_repo": dataset_path,
+                "lctg_revision": published.revision or DEFAULT_REVISION,
+                "lctg_digest": published.digest or "",
+            },
+            published.source(),
+        )
     if revision is not None:
         raise ScoringError(f"revision {revision!r} applies to a Hub repo id (--dataset or --dataset-path ORG/NAME)")
     return root, None, None
@@ -226,9 +285,11 @@ def _scoring(scoring: Mapping[str, Any] | None) -> dict[str, Any]:
     if bad:
         raise ScoringError(f"unknown scoring option(s) {bad} for lm-eval tasks; valid: {', '.join(SCORING_KEYS)}")
     if options["cleaner"] not in per_item_cleaners():
-        raise ScoringError(f"cleaner {options['cleaner']!r} cannot run inside the harness (one doc at a time, no "
-                           f"cleaned texts); use {' or '.join(map(repr, per_item_cleaners()))}, or score the "
-                           "--log_samples file with lctg score")
+        raise ScoringError(
+            f"cleaner {options['cleaner']!r} cannot run inside the harness (one doc at a time, no "
+            f"cleaned texts); use {' or '.join(map(repr, per_item_cleaners()))}, or score the "
+            "--log_samples file with lctg score"
+        )
     return options
 
 
@@ -244,8 +305,13 @@ def _signature(root: Path, config: str, options: Mapping[str, Any], source: str 
         result = score_predictions_result(["-"], [row["constraint"]], **options)
         if source is None:
             return result.signature
-        return signature.build(result.options, cleaner=result.cleaner, judge=result.judge,
-                               dataset_version=result.dataset_version, dataset_source=source)
+        return signature.build(
+            result.options,
+            cleaner=result.cleaner,
+            judge=result.judge,
+            dataset_version=result.dataset_version,
+            dataset_source=source,
+        )
     except ScoringError:
         raise
     except ValueError as e:  # an option's value: the message names it and the valid ones
@@ -257,13 +323,16 @@ def _write(out: Path, files: Mapping[str, str]) -> list[Path]:
     if out.exists() and not out.is_dir():
         raise ScoringError(f"{out}: exists and is not a folder")
     if out.is_dir():
-        foreign = sorted(p.name for p in out.iterdir()
-                         if not (p.is_file() and (p.name in (UTILS, README)
-                                                  or (p.name.startswith(GROUP) and p.suffix == ".yaml")))
-                         and p.name != "__pycache__")
+        foreign = sorted(
+            p.name
+            for p in out.iterdir()
+            if not (p.is_file() and (p.name in (UTILS, README) or (p.name.startswith(GROUP) and p.suffix == ".yaml")))
+            and p.name != "__pycache__"
+        )
         if foreign:
-            raise ScoringError(f"{out}: holds files this writer did not make ({', '.join(foreign[:5])}); "
-                               "choose a new or empty folder")
+            raise ScoringError(
+                f"{out}: holds files this writer did not make ({', '.join(foreign[:5])}); choose a new or empty folder"
+            )
         for p in out.glob(f"{GROUP}*.yaml"):
             p.unlink()
     out.mkdir(parents=True, exist_ok=True)

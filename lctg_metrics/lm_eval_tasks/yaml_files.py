@@ -4,7 +4,8 @@ metrics, metadata) and a group (its children and the unweighted mean of their me
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_dataset.layout import SPLIT
 
@@ -29,36 +30,56 @@ def _metric_lines(metrics: list[str]) -> str:
     return "".join(f"  - metric: {m}\n    aggregation: mean\n    higher_is_better: true\n" for m in metrics)
 
 
-def task_yaml(name: str, path: str, config: str, docs: str, metrics: list[str], gen: Mapping[str, Any],
-               repeats: int, version: str, signature: str, hub: Mapping[str, str] | None = None) -> str:
-    filters = ("" if repeats == 1 else
-               f"filter_list:\n  - name: {FILTER}\n    filter:\n      - function: take_first_k\n        k: {repeats}\n")
-    source = ("custom_dataset: !function utils.load_local\n"
-              f"dataset_kwargs: {_q({'lctg_folder': path, 'lctg_config': config})}\n" if hub is None else
-              "custom_dataset: !function utils.load_docs\n"
-              f"dataset_kwargs: {_q({**hub, 'lctg_config': config})}\n")
-    return (f"task: {name}\n"
-            f"dataset_path: {_q(path)}\n"
-            f"dataset_name: {_q(config)}\n"
-            f"{source}"
-            f"test_split: {SPLIT}\n"
-            f"process_docs: !function utils.{docs}\n"
-            "output_type: generate_until\n"
-            "doc_to_text: prompt\n"
-            "doc_to_target: condition\n"
-            f"generation_kwargs: {_q(dict(gen))}\n"
-            f"repeats: {repeats}\n"
-            f"{filters}"
-            "process_results: !function utils.process_results\n"
-            f"metric_list:\n{_metric_lines(metrics)}"
-            f"metadata:\n  version: {harness_version(version)}\n  dataset_version: {_q(version)}\n"
-            f"  signature: {_q(signature)}\n")
+def task_yaml(
+    name: str,
+    path: str,
+    config: str,
+    docs: str,
+    metrics: list[str],
+    gen: Mapping[str, Any],
+    repeats: int,
+    version: str,
+    signature: str,
+    hub: Mapping[str, str] | None = None,
+) -> str:
+    filters = (
+        ""
+        if repeats == 1
+        else f"filter_list:\n  - name: {FILTER}\n    filter:\n      - function: take_first_k\n        k: {repeats}\n"
+    )
+    source = (
+        "custom_dataset: !function utils.load_local\n"
+        f"dataset_kwargs: {_q({'lctg_folder': path, 'lctg_config': config})}\n"
+        if hub is None
+        else f"custom_dataset: !function utils.load_docs\ndataset_kwargs: {_q({**hub, 'lctg_config': config})}\n"
+    )
+    return (
+        f"task: {name}\n"
+        f"dataset_path: {_q(path)}\n"
+        f"dataset_name: {_q(config)}\n"
+        f"{source}"
+        f"test_split: {SPLIT}\n"
+        f"process_docs: !function utils.{docs}\n"
+        "output_type: generate_until\n"
+        "doc_to_text: prompt\n"
+        "doc_to_target: condition\n"
+        f"generation_kwargs: {_q(dict(gen))}\n"
+        f"repeats: {repeats}\n"
+        f"{filters}"
+        "process_results: !function utils.process_results\n"
+        f"metric_list:\n{_metric_lines(metrics)}"
+        f"metadata:\n  version: {harness_version(version)}\n  dataset_version: {_q(version)}\n"
+        f"  signature: {_q(signature)}\n"
+    )
 
 
 def group_yaml(name: str, children: list[str], metrics: list[str], repeats: int, version: str) -> str:
-    aggregate = "".join(f"  - metric: {m}\n    filter_list: [{FILTER}]\n    aggregation: mean\n    weight_by_size: false\n"
-                        for m in metrics)
-    return (f"group: {name}\n"
-            "task:\n" + "".join(f"  - {c}\n" for c in children) +
-            f"aggregate_metric_list:\n{aggregate}"
-            f"metadata:\n  version: {harness_version(version)}\n  dataset_version: {_q(version)}\n")
+    aggregate = "".join(
+        f"  - metric: {m}\n    filter_list: [{FILTER}]\n    aggregation: mean\n    weight_by_size: false\n"
+        for m in metrics
+    )
+    return (
+        f"group: {name}\n"
+        "task:\n" + "".join(f"  - {c}\n" for c in children) + f"aggregate_metric_list:\n{aggregate}"
+        f"metadata:\n  version: {harness_version(version)}\n  dataset_version: {_q(version)}\n"
+    )

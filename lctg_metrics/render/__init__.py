@@ -8,6 +8,15 @@ from lctg_metrics.render.table import Cell, Table, columns, csv_stem, heading
 from lctg_metrics.render.terminal import format_comparison, format_substitutability, format_table, format_variants
 
 __all__ = [
-    "Cell", "Table", "all_scores_csv", "columns", "csv_stem", "format_comparison", "format_substitutability",
-    "format_table", "format_variants", "heading", "write_all_scores",
+    "Cell",
+    "Table",
+    "all_scores_csv",
+    "columns",
+    "csv_stem",
+    "format_comparison",
+    "format_substitutability",
+    "format_table",
+    "format_variants",
+    "heading",
+    "write_all_scores",
 ]

@@ -9,7 +9,8 @@ import functools
 import io
 import math
 from collections import defaultdict
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import aspects
@@ -68,8 +69,9 @@ def _with_fonts(draw: Callable[..., bytes]) -> Callable[..., bytes]:
         font = figure_font()
         if font is None:
             return draw(*args, **kwargs)
-        with matplotlib.rc_context({"font.family": "sans-serif",
-                                    "font.sans-serif": [font, *matplotlib.rcParams["font.sans-serif"]]}):
+        with matplotlib.rc_context(
+            {"font.family": "sans-serif", "font.sans-serif": [font, *matplotlib.rcParams["font.sans-serif"]]}
+        ):
             return draw(*args, **kwargs)
 
     return drawn
@@ -99,9 +101,16 @@ def bars_figure(data: Mapping[str, Any]) -> bytes:
                 ys.append(iv["estimate"])
                 lo.append(iv["estimate"] - iv["low"])
                 hi.append(iv["high"] - iv["estimate"])
-            ax.bar(xs, ys, width * 0.92, yerr=[lo, hi], capsize=3, color=SERIES_COLORS[metric],
-                   error_kw={"elinewidth": 1, "ecolor": "#222222"},
-                   label=METRIC_NAMES[metric])
+            ax.bar(
+                xs,
+                ys,
+                width * 0.92,
+                yerr=[lo, hi],
+                capsize=3,
+                color=SERIES_COLORS[metric],
+                error_kw={"elinewidth": 1, "ecolor": "#222222"},
+                label=METRIC_NAMES[metric],
+            )
             for x, y, h in zip(xs, ys, hi):
                 ax.text(x, y + h + 0.015, f"{y:.2f}", ha="center", va="bottom", fontsize=7)
         ax.axvline(len(aspects.names()) - 0.5, color="#999999", linestyle=":", linewidth=1)
@@ -114,8 +123,11 @@ def bars_figure(data: Mapping[str, Any]) -> bytes:
         handles, labels = axes[0].get_legend_handles_labels()
         fig.legend(handles, labels, loc="outside lower center", ncols=len(metrics), fontsize=8, frameon=False)
     ci = data["ci"]
-    fig.suptitle(f"{_ascii(data['model'], 'your model')}: scores with {ci['level']:.0%} bootstrap CIs "
-                 f"({ci['n_resamples']} resamples of prompts)", fontsize=11)
+    fig.suptitle(
+        f"{_ascii(data['model'], 'your model')}: scores with {ci['level']:.0%} bootstrap CIs "
+        f"({ci['n_resamples']} resamples of prompts)",
+        fontsize=11,
+    )
     return _png(fig)
 
 
@@ -139,8 +151,15 @@ def heatmap_figure(data: Mapping[str, Any]) -> bytes:
                 if iv is not None and math.isfinite(iv["estimate"]):
                     grid[i, j] = iv["estimate"]
                     text_color = "white" if iv["estimate"] < 0.55 else "black"
-                    ax.text(j, i, f"{iv['estimate']:.3f}\n[{iv['low']:.2f}, {iv['high']:.2f}]", ha="center",
-                            va="center", fontsize=8, color=text_color)
+                    ax.text(
+                        j,
+                        i,
+                        f"{iv['estimate']:.3f}\n[{iv['low']:.2f}, {iv['high']:.2f}]",
+                        ha="center",
+                        va="center",
+                        fontsize=8,
+                        color=text_color,
+                    )
         image = ax.imshow(np.ma.masked_invalid(grid), cmap="viridis", vmin=0, vmax=1, aspect="auto")
         ax.set_xticks(range(len(columns())), [heading(c) for c in columns()], fontsize=8)
         ax.set_yticks(range(len(tasks)), tasks, fontsize=9)
@@ -172,8 +191,13 @@ def placement_figure(data: Mapping[str, Any], block_index: Sequence[int]) -> byt
     offsets = {m: -0.34 + i * (0.46 / max(1, len(models) - 1)) for i, m in enumerate(models)}
     tasks = [t for t in TASKS if f"{t}/{AVERAGE}" in data["scores"]["ctg"]]
     ncols = len(tasks)  # legend columns: long model names need about 4 inches each
-    fig = Figure(figsize=(max(4.1 * len(tasks) + 0.4, 4.6 * ncols), 3.3 * len(blocks) + 0.9 + 0.22 * math.ceil(
-        (len(models) + 1) / ncols)), layout="constrained")
+    fig = Figure(
+        figsize=(
+            max(4.1 * len(tasks) + 0.4, 4.6 * ncols),
+            3.3 * len(blocks) + 0.9 + 0.22 * math.ceil((len(models) + 1) / ncols),
+        ),
+        layout="constrained",
+    )
     axes = fig.subplots(len(blocks), len(tasks), sharey=True, squeeze=False)
     you = _ascii(data["model"], "your model")
     for r, block in enumerate(blocks):
@@ -187,8 +211,15 @@ def placement_figure(data: Mapping[str, Any], block_index: Sequence[int]) -> byt
             ax.grid(axis="y", alpha=0.3)
             ax.axvline(len(aspects.names()) - 0.5, color="#999999", linestyle=":", linewidth=1)
             if task not in block["tasks_published"]:
-                ax.text(len(columns()) / 2 - 0.5, 0.5, "not in this paper", ha="center", va="center", fontsize=9,
-                        color="#666666")
+                ax.text(
+                    len(columns()) / 2 - 0.5,
+                    0.5,
+                    "not in this paper",
+                    ha="center",
+                    va="center",
+                    fontsize=9,
+                    color="#666666",
+                )
                 continue
             for j, col in enumerate(columns()):
                 cell = block["cells"].get(f"{task}/{col}")
@@ -197,12 +228,23 @@ def placement_figure(data: Mapping[str, Any], block_index: Sequence[int]) -> byt
                 for m, v in cell["published"].items():
                     ax.plot(j + offsets[m], v, markers[m], ms=4.5, color=colors[m], alpha=0.9)
                 yerr = [[cell["value"] - cell["low"]], [cell["high"] - cell["value"]]]
-                ax.errorbar(j + USER_OFFSET, cell["value"], yerr=yerr,
-                            fmt="D", ms=7, color="black", mfc="white", mew=1.6, capsize=4, zorder=5)
+                ax.errorbar(
+                    j + USER_OFFSET,
+                    cell["value"],
+                    yerr=yerr,
+                    fmt="D",
+                    ms=7,
+                    color="black",
+                    mfc="white",
+                    mew=1.6,
+                    capsize=4,
+                    zorder=5,
+                )
         axes[r][0].set_ylabel("score")
     handles = [matplotlib.lines.Line2D([], [], marker=markers[m], ls="", color=colors[m], label=m) for m in models]
-    handles.append(matplotlib.lines.Line2D([], [], marker="D", ls="", color="black", mfc="white", mew=1.6,
-                                           label=f"{you} (95% CI)"))
+    handles.append(
+        matplotlib.lines.Line2D([], [], marker="D", ls="", color="black", mfc="white", mew=1.6, label=f"{you} (95% CI)")
+    )
     fig.legend(handles=handles, loc="outside lower center", ncols=ncols, fontsize=8, frameon=False)
     return _png(fig)
 
@@ -226,8 +268,16 @@ def _setting_label(setting: str) -> str:
 
 
 @_with_fonts
-def matrix_figure(matrix: Sequence[Sequence[float | None]], settings: Sequence[str], *, title: str,
-                  vmin: float, vmax: float, cmap: str, cbar_label: str) -> bytes:
+def matrix_figure(
+    matrix: Sequence[Sequence[float | None]],
+    settings: Sequence[str],
+    *,
+    title: str,
+    vmin: float,
+    vmax: float,
+    cmap: str,
+    cbar_label: str,
+) -> bytes:
     """A labelled heat map of a settings × settings matrix; undefined cells grey with 'n/a'."""
     Figure, _ = load_matplotlib()
     import matplotlib
@@ -257,8 +307,9 @@ def matrix_figure(matrix: Sequence[Sequence[float | None]], settings: Sequence[s
             else:
                 rgba = colormap((v - vmin) / (vmax - vmin) if vmax > vmin else 0.5)
                 dark = 0.299 * rgba[0] + 0.587 * rgba[1] + 0.114 * rgba[2] < 0.5
-                ax.text(j, i, f"{v:.2f}", ha="center", va="center", fontsize=fontsize,
-                        color="white" if dark else "black")
+                ax.text(
+                    j, i, f"{v:.2f}", ha="center", va="center", fontsize=fontsize, color="white" if dark else "black"
+                )
     ax.set_title(title, fontsize=10)
     fig.colorbar(image, ax=ax, shrink=0.8, label=cbar_label)
     return _png(fig)
@@ -270,4 +321,3 @@ def similarity_range(matrices: Sequence[Sequence[Sequence[float | None]]]) -> tu
     values = [v for m in matrices for row in m for v in row if v is not None]
     low = math.floor(min(values, default=0.0) * 10) / 10
     return (min(low, 0.9), 1.0)
-

@@ -12,12 +12,25 @@ import sys
 
 #: Japanese-capable fonts in order of preference (Linux: Noto CJK / Noto JP / IPAex / IPA / Takao / VL; macOS:
 #: Hiragino; Windows: Yu Gothic, Meiryo, MS Gothic).
-CJK_FONTS: tuple[str, ...] = ("Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Hiragino Kaku Gothic ProN",
-                              "Yu Gothic", "YuGothic", "Meiryo", "IPAexGothic", "IPAGothic", "TakaoGothic",
-                              "VL Gothic", "MS Gothic")
+CJK_FONTS: tuple[str, ...] = (
+    "Noto Sans CJK JP",
+    "Noto Sans JP",
+    "Hiragino Sans",
+    "Hiragino Kaku Gothic ProN",
+    "Yu Gothic",
+    "YuGothic",
+    "Meiryo",
+    "IPAexGothic",
+    "IPAGothic",
+    "TakaoGothic",
+    "VL Gothic",
+    "MS Gothic",
+)
 #: The line printed (once) when the figures find none of them.
-NO_CJK_FONT = ("lctg: warning: no Japanese font found for the figures (looked for {fonts}); Japanese labels are "
-               "replaced by ASCII (install e.g. fonts-noto-cjk)")
+NO_CJK_FONT = (
+    "lctg: warning: no Japanese font found for the figures (looked for {fonts}); Japanese labels are "
+    "replaced by ASCII (install e.g. fonts-noto-cjk)"
+)
 
 
 def css_font_family() -> str:
@@ -25,7 +38,7 @@ def css_font_family() -> str:
     return ",".join(["system-ui", "-apple-system", *(f'"{f}"' for f in CJK_FONTS), "sans-serif"])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def figure_font() -> str | None:
     """The first installed CJK font matplotlib knows, or None."""
     from matplotlib import font_manager
@@ -34,7 +47,7 @@ def figure_font() -> str | None:
     return next((f for f in CJK_FONTS if f in installed), None)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def warn_no_cjk_font() -> None:
     """Print :data:`NO_CJK_FONT` (one line, once per process): a Japanese label met no font to draw it."""
     print(NO_CJK_FONT.format(fonts=", ".join(CJK_FONTS[:4]) + ", …"), file=sys.stderr)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.render import tables
@@ -23,15 +24,28 @@ def render(table: Table) -> list[str]:
 
 def render_report(data: Mapping[str, Any], images: Mapping[str, str]) -> str:
     """The report as Markdown; ``images`` maps figure names to paths relative to the .md file."""
-    lines = [f"# LCTG Bench report: {data['model']}", "",
-             f"details: `{data['details_path']}` · {coverage_text(data)}", "",
-             f"`{data['signature'] or '(no signature)'}`", ""]
+    lines = [
+        f"# LCTG Bench report: {data['model']}",
+        "",
+        f"details: `{data['details_path']}` · {coverage_text(data)}",
+        "",
+        f"`{data['signature'] or '(no signature)'}`",
+        "",
+    ]
     lines += [f"note: {n}  " for n in data["notes"]] + ([""] if data["notes"] else [])
     lines += ["## Scores", "", *render(tables.report_scores_table(data["scores"])), ci_text(data), ""]
     if data.get("prompt_level"):
         lines += ["prompt-level: " + ", ".join(f"{t} {v:.3f}" for t, v in data["prompt_level"].items()), ""]
-    lines += [f"![scores per task]({images['scores_bars.png']})", "", "## Task × aspect", "",
-              f"![task x aspect heat map]({images['scores_heatmap.png']})", "", "## Among the published models", ""]
+    lines += [
+        f"![scores per task]({images['scores_bars.png']})",
+        "",
+        "## Task × aspect",
+        "",
+        f"![task x aspect heat map]({images['scores_heatmap.png']})",
+        "",
+        "## Among the published models",
+        "",
+    ]
     lines += ["\n>\n".join(f"> {n}" for n in data["published_notes"]), ""]
     shown: set[str] = set()
     for block in data["published"]:

@@ -4,8 +4,8 @@ and the score columns (the registered aspects, then the task average) with their
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from lctg_metrics import aspects
 

@@ -3,7 +3,8 @@ that every renderer (terminal, Markdown, CSV, HTML) draws."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import aspects
@@ -31,8 +32,12 @@ def score_table(result: ScoreResult, cis: CIs | None = None) -> Table:
         rows.append([text(task), *(score(per.get(c), cis.get(task, {}).get(c)) for c in cols)])
         if task in result.coverage.get("by_task", {}):  # a partial run: prompts scored / prompts of each cell
             cells = result.coverage["by_task"][task]
-            rows.append([text("  prompts"), *(text(f"{cells[c]['prompts']}/{cells[c]['of']}" if c in cells else "")
-                                              for c in cols)])
+            rows.append(
+                [
+                    text("  prompts"),
+                    *(text(f"{cells[c]['prompts']}/{cells[c]['of']}" if c in cells else "") for c in cols),
+                ]
+            )
         if result.quality and task in result.quality:
             rows.append([text("  qual"), *(score(result.quality[task].get(c)) for c in cols)])
     if result.overall_average is not None:
@@ -45,9 +50,15 @@ def score_table(result: ScoreResult, cis: CIs | None = None) -> Table:
 
 def variants_table(variants: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> Table:
     """Spread of each aspect's score across prompt variants, and the share of consistent verdicts."""
-    rows = [[text(f"{task}/{aspect}"), text(str(v["n_variants"])),
-             *(score(v[k]) for k in ("mean", "min", "max", "std", "consistency"))]
-            for task, per in variants.items() for aspect, v in per.items()]
+    rows = [
+        [
+            text(f"{task}/{aspect}"),
+            text(str(v["n_variants"])),
+            *(score(v[k]) for k in ("mean", "min", "max", "std", "consistency")),
+        ]
+        for task, per in variants.items()
+        for aspect, v in per.items()
+    ]
     return Table(["task/aspect", "variants", "mean", "min", "max", "std", "consistency"], rows)
 
 
@@ -101,27 +112,56 @@ def placement_table(block: Mapping[str, Any]) -> Table:
             rank += f" ({c['rank_best']}–{c['rank_worst']})"
         above = f"{c['above'][0]} {c['above'][1]:.3f}" if c["above"] else "(none: you are first)"
         below = f"{c['below'][0]} {c['below'][1]:.3f}" if c["below"] else "(none: you are last)"
-        rows.append([text(f"{task}/{heading(col)}"), score(c["value"], (c["low"], c["high"])), text(rank),
-                     text(above), text(below), text(f"{c['min']:.3f} / {c['median']:.3f} / {c['max']:.3f}")])
-    header = ["setting", "you [95% CI]", "rank (CI range)", "nearest above", "nearest below",
-              "published min / median / max"]
+        rows.append(
+            [
+                text(f"{task}/{heading(col)}"),
+                score(c["value"], (c["low"], c["high"])),
+                text(rank),
+                text(above),
+                text(below),
+                text(f"{c['min']:.3f} / {c['median']:.3f} / {c['max']:.3f}"),
+            ]
+        )
+    header = [
+        "setting",
+        "you [95% CI]",
+        "rank (CI range)",
+        "nearest above",
+        "nearest below",
+        "published min / median / max",
+    ]
     return Table(header, rows, numeric=(1, 2, 5))
 
 
 def worst_table(cell: Mapping[str, Any]) -> Table:
     """The worst-failing items of one task × aspect, with their reasons and a generation."""
-    rows = [[text(w["id"] + ("" if w["variant"] is None else f" (variant {w['variant']})"), "code"),
-             text(f"{w['failed']}/{w['samples']}"), text(" / ".join(w["reasons"])),
-             text(f"[sample {w['sample']}] {w['generation']}", "gen")]
-            for w in cell["worst"]]
+    rows = [
+        [
+            text(w["id"] + ("" if w["variant"] is None else f" (variant {w['variant']})"), "code"),
+            text(f"{w['failed']}/{w['samples']}"),
+            text(" / ".join(w["reasons"])),
+            text(f"[sample {w['sample']}] {w['generation']}", "gen"),
+        ]
+        for w in cell["worst"]
+    ]
     return Table(["id", "failed", "reasons", "generation"], rows, numeric=(1,))
 
 
-def comparison_table(metric: str, per: Mapping[str, Mapping[str, Any]], name_a: str, name_b: str,
-                     show_p: Callable[[float], str]) -> Table:
+def comparison_table(
+    metric: str, per: Mapping[str, Mapping[str, Any]], name_a: str, name_b: str, show_p: Callable[[float], str]
+) -> Table:
     """One metric of a paired comparison: scores, difference, its CI, p and Holm-adjusted p."""
-    rows = [[text(k), text(f"{c['score_a']:.3f}"), text(f"{c['score_b']:.3f}"), text(f"{c['diff']:+.3f}"),
-             text(f"[{c['ci_low']:+.3f}, {c['ci_high']:+.3f}]"), text(show_p(c["p_value"])),
-             text(show_p(c["p_holm"])), text("*" if c["significant"] else "")]
-            for k, c in per.items()]
+    rows = [
+        [
+            text(k),
+            text(f"{c['score_a']:.3f}"),
+            text(f"{c['score_b']:.3f}"),
+            text(f"{c['diff']:+.3f}"),
+            text(f"[{c['ci_low']:+.3f}, {c['ci_high']:+.3f}]"),
+            text(show_p(c["p_value"])),
+            text(show_p(c["p_holm"])),
+            text("*" if c["significant"] else ""),
+        ]
+        for k, c in per.items()
+    ]
     return Table([metric, name_a, name_b, "diff", "CI of diff", "p", "p (Holm)", ""], rows)

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_metrics.render import tables
 from lctg_metrics.render.table import Table
@@ -78,9 +79,12 @@ def format_comparison(cmp: Mapping[str, Any]) -> str:
 
 def format_substitutability(analysis: Mapping[str, Any], *, title: str) -> str:
     """Which settings substitute for each other (Spearman ρ >= threshold), and what is undefined."""
-    lines = [title, f"{len(analysis['models'])} models: {', '.join(analysis['models'])}",
-             f"{len(analysis['settings'])} settings; substitutes = Spearman rho of the model rankings >= "
-             f"{analysis['threshold']:g}"]
+    lines = [
+        title,
+        f"{len(analysis['models'])} models: {', '.join(analysis['models'])}",
+        f"{len(analysis['settings'])} settings; substitutes = Spearman rho of the model rankings >= "
+        f"{analysis['threshold']:g}",
+    ]
     by = analysis["substitutes_by_setting"]
     idx = {s: i for i, s in enumerate(analysis["settings"])}
     with_subs = [s for s in analysis["settings"] if by[s]]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from lctg_metrics.scoring.coverage import COVER_KEY, is_partial
 from lctg_metrics.stats.cubes import METRIC_NAMES
@@ -14,12 +15,16 @@ def metric_heading(metric: str) -> str:
 
 def coverage_text(data: Mapping[str, Any]) -> str:
     cov = data["coverage"]
-    text = (f"{cov['scored']}/{cov['expected']} generations scored, {cov['prompts']} prompts × "
-            f"{len(cov['samples'])} sample(s)")
+    text = (
+        f"{cov['scored']}/{cov['expected']} generations scored, {cov['prompts']} prompts × "
+        f"{len(cov['samples'])} sample(s)"
+    )
     cover = (data.get("signature_fields") or {}).get(COVER_KEY)
     if is_partial(cov):
-        text += (f" — PARTIAL: {cov['missing']} missing generations skipped; scores cover only the "
-                 f"{cov['prompts_scored']} prompts present (signature {COVER_KEY}:{cover})")
+        text += (
+            f" — PARTIAL: {cov['missing']} missing generations skipped; scores cover only the "
+            f"{cov['prompts_scored']} prompts present (signature {COVER_KEY}:{cover})"
+        )
     elif cover:
         text += f" — PARTIAL (signature {COVER_KEY}:{cover}): scores cover only the prompts present"
     elif cov.get("missing"):
@@ -29,12 +34,16 @@ def coverage_text(data: Mapping[str, Any]) -> str:
 
 def ci_text(data: Mapping[str, Any]) -> str:
     ci = data["ci"]
-    return (f"Intervals are {ci['level']:.0%} percentile bootstrap CIs with {ci['n_resamples']} resamples (seed "
-            f"{ci['seed']}); the resampling unit is one prompt (all its samples and aspects together), tasks are "
-            "resampled separately. Scores use the upstream aggregation: per-sample accuracy averaged over samples.")
+    return (
+        f"Intervals are {ci['level']:.0%} percentile bootstrap CIs with {ci['n_resamples']} resamples (seed "
+        f"{ci['seed']}); the resampling unit is one prompt (all its samples and aspects together), tasks are "
+        "resampled separately. Scores use the upstream aggregation: per-sample accuracy averaged over samples."
+    )
 
 
 def failure_heading(cell: Mapping[str, Any]) -> str:
     kinds = ", ".join(f"{k} ×{n}" for k, n in cell["kinds"]) or "none"
-    return (f"{cell['failed_every_sample']} of {cell['items']} prompts failed in every sample, "
-            f"{cell['failed_any_sample']} in at least one; most common failures: {kinds}")
+    return (
+        f"{cell['failed_every_sample']} of {cell['items']} prompts failed in every sample, "
+        f"{cell['failed_any_sample']} in at least one; most common failures: {kinds}"
+    )

@@ -17,8 +17,22 @@ import numpy as np
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.scoring.counts import (
-    ALL_PASSED, APPROPRIATE, FAILED, GENERATIONS, JUDGED, MULTI, NO_VARIANT, PARSED, PROMPT_TALLY, TALLY, T,
-    UNPARSEABLE, Counts, P, TaskCounts, padded,
+    ALL_PASSED,
+    APPROPRIATE,
+    FAILED,
+    GENERATIONS,
+    JUDGED,
+    MULTI,
+    NO_VARIANT,
+    PARSED,
+    PROMPT_TALLY,
+    TALLY,
+    UNPARSEABLE,
+    Counts,
+    P,
+    T,
+    TaskCounts,
+    padded,
 )
 
 AVERAGE = "average"
@@ -92,19 +106,30 @@ def aggregate(counts: Counts) -> Summary:
         aspect, avg = formula(by_sample[None, :, :, P], by_sample[None, :, :, T])
         scores[task] = {a: float(aspect[0, j]) for j, a in enumerate(tc.aspects) if not math.isnan(aspect[0, j])}
         scores[task][AVERAGE] = float(avg[0])
-        tallies[task] = {a: {"passed": int(by_sample[j, :, P].sum()), "total": int(by_sample[j, :, T].sum()),
-                             "samples": int((by_sample[j, :, T] > 0).sum())} for j, a in enumerate(tc.aspects)}
+        tallies[task] = {
+            a: {
+                "passed": int(by_sample[j, :, P].sum()),
+                "total": int(by_sample[j, :, T].sum()),
+                "samples": int((by_sample[j, :, T] > 0).sum()),
+            }
+            for j, a in enumerate(tc.aspects)
+        }
         judged = by_sample[:, :, JUDGED].sum(axis=1) > 0
         if judged.any():
             q, qavg = formula(by_sample[None, :, :, APPROPRIATE], by_sample[None, :, :, PARSED], keep=judged)
             quality[task] = {a: _nan_to_none(q[0, j]) for j, a in enumerate(tc.aspects) if judged[j]}
             quality[task][AVERAGE] = _nan_to_none(qavg[0])
-            quality_counts[task] = {a: {"appropriate": int(by_sample[j, :, APPROPRIATE].sum()),
-                                        "parsed": int(by_sample[j, :, PARSED].sum()),
-                                        "unparseable": int(by_sample[j, :, UNPARSEABLE].sum()),
-                                        "failed": int(by_sample[j, :, FAILED].sum()),
-                                        "judged": int(by_sample[j, :, JUDGED].sum())}
-                                    for j, a in enumerate(tc.aspects) if judged[j]}
+            quality_counts[task] = {
+                a: {
+                    "appropriate": int(by_sample[j, :, APPROPRIATE].sum()),
+                    "parsed": int(by_sample[j, :, PARSED].sum()),
+                    "unparseable": int(by_sample[j, :, UNPARSEABLE].sum()),
+                    "failed": int(by_sample[j, :, FAILED].sum()),
+                    "judged": int(by_sample[j, :, JUDGED].sum()),
+                }
+                for j, a in enumerate(tc.aspects)
+                if judged[j]
+            }
         prompts = padded(tc.prompts.sum(axis=(0, 1)), len(PROMPT_TALLY))  # (S, K)
         if prompts[:, MULTI].sum() > 0:
             pl, _ = formula(prompts[None, None, :, ALL_PASSED], prompts[None, None, :, MULTI])
@@ -112,8 +137,16 @@ def aggregate(counts: Counts) -> Summary:
         generations += int(tc.prompt_tally(GENERATIONS).sum())
         if tc.variants != (NO_VARIANT,):
             variants[task] = _variant_stats(tc)
-    return Summary(scores, tallies, quality or None, quality_counts or None, prompt_level or None,
-                   variants or None, generations, upstream_chain(counts))
+    return Summary(
+        scores,
+        tallies,
+        quality or None,
+        quality_counts or None,
+        prompt_level or None,
+        variants or None,
+        generations,
+        upstream_chain(counts),
+    )
 
 
 def _round3(x: float) -> float:
@@ -132,12 +165,18 @@ def upstream_chain(counts: Counts) -> dict[str, Any]:
     for task, tc in counts.tasks.items():
         by_sample = padded(tc.cells.sum(axis=(0, 1)), len(TALLY))  # (A, S, K)
         acc, ok = sample_accuracy(by_sample[:, :, P], by_sample[:, :, T])
-        ctg[task] = {a: sum(_round3(x) for x in acc[j][ok[j]].tolist()) / int(ok[j].sum())
-                     for j, a in enumerate(tc.aspects) if ok[j].any()}
+        ctg[task] = {
+            a: sum(_round3(x) for x in acc[j][ok[j]].tolist()) / int(ok[j].sum())
+            for j, a in enumerate(tc.aspects)
+            if ok[j].any()
+        }
         ctg[task][AVERAGE] = sum(ctg[task].values()) / len(ctg[task])
         qacc, qok = sample_accuracy(by_sample[:, :, APPROPRIATE], by_sample[:, :, PARSED])
-        per = {a: _round3(sum(qacc[j][qok[j]].tolist()) / int(qok[j].sum()))
-               for j, a in enumerate(tc.aspects) if qok[j].any()}
+        per = {
+            a: _round3(sum(qacc[j][qok[j]].tolist()) / int(qok[j].sum()))
+            for j, a in enumerate(tc.aspects)
+            if qok[j].any()
+        }
         if per:
             per[AVERAGE] = sum(per.values()) / len(per)
             qual[task] = per
@@ -150,7 +189,9 @@ def _variant_stats(tc: TaskCounts) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     per_variant_tallies = tc.cells.sum(axis=0)  # (V, A, S, K)
     for j, a in enumerate(tc.aspects):
-        present = [k for k, v in enumerate(tc.variants) if v != NO_VARIANT and per_variant_tallies[k, j, :, T].sum() > 0]
+        present = [
+            k for k, v in enumerate(tc.variants) if v != NO_VARIANT and per_variant_tallies[k, j, :, T].sum() > 0
+        ]
         if not present:
             continue
         mine = per_variant_tallies[present][:, j]  # (V', S, K)

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import compress, repeat
 from operator import contains, itemgetter, not_
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from lctg_metrics import aspects
 from lctg_metrics.aspects import check, strip_think
 from lctg_metrics.aspects.base import one_by_one
-from lctg_metrics.aspects.text import (MALFORMED, NO_ANSWER, NO_ANSWER_REASON, STRIPPED, UNFINISHED,
-                                       UNFINISHED_REASON, auto_think, malformed_reason)
+from lctg_metrics.aspects.text import (
+    MALFORMED,
+    NO_ANSWER,
+    NO_ANSWER_REASON,
+    STRIPPED,
+    UNFINISHED,
+    UNFINISHED_REASON,
+    auto_think,
+    malformed_reason,
+)
 from lctg_metrics.cleaners import CleanBatch, Cleaner
 from lctg_metrics.options import ScoringOptions
 from lctg_metrics.schema import ScoringError
@@ -39,7 +48,9 @@ def think_texts(texts: Sequence[str], mode: str, *, plain: bool = False) -> tupl
         out = [strip_think(t) for t in texts]
         return out, [i for i, (a, b) in enumerate(zip(texts, out)) if a is not b], {}
     out = texts if isinstance(texts, list) else list(texts)
-    tagged = list(compress(range(len(out)), map(contains, out, repeat("<"))))  # auto_think leaves the others as they are
+    tagged = list(
+        compress(range(len(out)), map(contains, out, repeat("<")))
+    )  # auto_think leaves the others as they are
     if not tagged:
         return out, [], {}
     out = list(out)
@@ -79,15 +90,18 @@ def prepare_texts(
         provided = [c if c is None or type(c) is str or not isinstance(c, str) else str.__str__(c) for c in provided]
     if provided is not None and options.think != "keep":
         provided = [None if c is None else think_texts([c], options.think)[0][0] for c in provided]
-    batch = CleanBatch(matches.column(matches.table.derived("tasks", lambda t: [ref.task for ref in t])), raws,
-                       provided, cols.label)
+    batch = CleanBatch(
+        matches.column(matches.table.derived("tasks", lambda t: [ref.task for ref in t])), raws, provided, cols.label
+    )
     cleaned = cleaner.clean(batch) if len(batch) else []
     if len(cleaned) != len(batch) or not (_same(cleaned, raws) or set(map(type, cleaned)) <= {str}):
         raise ScoringError(f"cleaner {cleaner.describe()} returned {len(cleaned)} texts for {len(batch)} items")
-    think = {"stripped_at": stripped, "unfinished": {i: think_reason(st, raws[i]) for i, st in failed.items()},
-             "states": failed}
+    think = {
+        "stripped_at": stripped,
+        "unfinished": {i: think_reason(st, raws[i]) for i, st in failed.items()},
+        "states": failed,
+    }
     return raws, cleaned, getattr(cleaned, "stats", None), think
-
 
 
 # ----------------------------------------------------------------------------------------- verdicts
@@ -154,8 +168,9 @@ def verdicts(
         flat = [(i, a) for i, k in enumerate(refs.tolist()) for a in table[k].aspects]
         gen = [i for i, _ in flat]
         at = np.fromiter(gen, dtype=np.intp, count=len(gen))
-        code = np.fromiter(map({a: k for k, a in enumerate(names)}.__getitem__, (a for _, a in flat)), dtype=np.intp,
-                           count=len(flat))
+        code = np.fromiter(
+            map({a: k for k, a in enumerate(names)}.__getitem__, (a for _, a in flat)), dtype=np.intp, count=len(flat)
+        )
     bar = None
     if progress and n > PROGRESS_THRESHOLD:
         from tqdm.auto import tqdm
@@ -167,7 +182,7 @@ def verdicts(
         spec = specs[name]
         sel = np.flatnonzero(code == k) if len(names) > 1 else np.arange(len(code))
         for start in range(0, len(sel), CHECK_BATCH):
-            part = sel[start:start + CHECK_BATCH]
+            part = sel[start : start + CHECK_BATCH]
             g = at[part]
             texts = _take(raws, g.tolist())
             cleaned_texts = texts if same else _take(cleaned, g.tolist())
@@ -193,8 +208,10 @@ def verdicts(
 
     def reasons() -> list[str]:
         ref_of = refs.tolist()
-        out = [checks[names[a]]((raws[i], cleaned[i]), constraints[ref_of[i]], options)[1]  # type: ignore[arg-type]
-               for i, a in zip(gen, code.tolist())]
+        out = [
+            checks[names[a]]((raws[i], cleaned[i]), constraints[ref_of[i]], options)[1]  # type: ignore[arg-type]
+            for i, a in zip(gen, code.tolist())
+        ]
         if why:
             for k, i in enumerate(gen):
                 if i in why:

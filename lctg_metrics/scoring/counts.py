@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -27,13 +28,21 @@ TALLY: tuple[str, ...] = ("passed", "total", "appropriate", "parsed", "unparseab
 #: generations scored (one per (id, sample), whatever its number of aspects), generations whose reasoning block
 #: the ``think`` option stripped, generations that end inside an unclosed ``<think>``, that have nothing after their
 #: reasoning, whose think tags do not make one leading block.
-PROMPT_TALLY: tuple[str, ...] = ("all_passed", "multi", "generations", "think_stripped", "think_unfinished",
-                                 "think_no_answer", "think_malformed")
+PROMPT_TALLY: tuple[str, ...] = (
+    "all_passed",
+    "multi",
+    "generations",
+    "think_stripped",
+    "think_unfinished",
+    "think_no_answer",
+    "think_malformed",
+)
 #: Variant code of references that are not prompt variants.
 NO_VARIANT = -1
 P, T, APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED = range(len(TALLY))
 ALL_PASSED, MULTI, GENERATIONS, THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWER, THINK_MALFORMED = range(
-    len(PROMPT_TALLY))
+    len(PROMPT_TALLY)
+)
 
 
 #: Cell tallies kept when nothing was judged (the judge's tallies would all be zero): passed, total.
@@ -47,7 +56,7 @@ def padded(tallies: np.ndarray, k: int) -> np.ndarray:
     if tallies.shape[-1] >= k:
         return tallies
     out = np.zeros((*tallies.shape[:-1], k), dtype=tallies.dtype)
-    out[..., :tallies.shape[-1]] = tallies
+    out[..., : tallies.shape[-1]] = tallies
     return out
 
 
@@ -78,8 +87,14 @@ class TaskCounts:
             return self.prompts[..., k]
         return np.broadcast_to(np.zeros((), dtype=self.prompts.dtype), self.prompts.shape[:-1])
 
-    def widened(self, units: Sequence[int], variants: Sequence[int], aspects: Sequence[str],
-                samples: Sequence[int], kinds: tuple[int, int] | None = None) -> "TaskCounts":
+    def widened(
+        self,
+        units: Sequence[int],
+        variants: Sequence[int],
+        aspects: Sequence[str],
+        samples: Sequence[int],
+        kinds: tuple[int, int] | None = None,
+    ) -> TaskCounts:
         """The same tallies on larger axes (zeros where this one has none); ``kinds``: how many cell and prompt
         tallies to hold (default: as many as this one holds)."""
         kc, kp = kinds or (self.cells.shape[-1], self.prompts.shape[-1])
@@ -113,10 +128,10 @@ class Counts:
     tasks: Mapping[str, TaskCounts]
 
     @classmethod
-    def empty(cls) -> "Counts":
+    def empty(cls) -> Counts:
         return cls({})
 
-    def __add__(self, other: "Counts") -> "Counts":
+    def __add__(self, other: Counts) -> Counts:
         if not isinstance(other, Counts):
             return NotImplemented
         out: dict[str, TaskCounts] = {}
@@ -126,8 +141,12 @@ class Counts:
                 if a is not None or b is not None:
                     out[task] = a if a is not None else b  # type: ignore[assignment]
                 continue
-            axes = (tuple(sorted(set(a.units) | set(b.units))), tuple(sorted(set(a.variants) | set(b.variants))),
-                    aspect_order([*a.aspects, *b.aspects]), tuple(sorted(set(a.samples) | set(b.samples))))
+            axes = (
+                tuple(sorted(set(a.units) | set(b.units))),
+                tuple(sorted(set(a.variants) | set(b.variants))),
+                aspect_order([*a.aspects, *b.aspects]),
+                tuple(sorted(set(a.samples) | set(b.samples))),
+            )
             kinds = _kinds((a, b))
             wa, wb = a.widened(*axes, kinds), b.widened(*axes, kinds)
             cells, prompts = wa.cells + wb.cells, wa.prompts + wb.prompts
@@ -135,15 +154,17 @@ class Counts:
             if twice.size:
                 u, v, k, s = twice[0]
                 variant = "" if axes[1][v] == NO_VARIANT else f" variant {axes[1][v]}"
-                raise ScoringError(f"{task} prompt {axes[0][u]}{variant} aspect {axes[2][k]} sample {axes[3][s]} was "
-                                   "scored in both parts: each (id, sample) must be in exactly one shard")
+                raise ScoringError(
+                    f"{task} prompt {axes[0][u]}{variant} aspect {axes[2][k]} sample {axes[3][s]} was "
+                    "scored in both parts: each (id, sample) must be in exactly one shard"
+                )
             out[task] = TaskCounts(*axes, cells, prompts)
         return Counts(out)
 
     __radd__ = __add__  # so that sum(parts, Counts.empty()) and sum(parts) both work
 
     @classmethod
-    def total(cls, parts: Sequence["Counts"]) -> "Counts":
+    def total(cls, parts: Sequence[Counts]) -> Counts:
         """``parts[0] + parts[1] + ...`` with one allocation per task: adding many parts two by two would copy the
         growing sum once per part."""
         out: dict[str, TaskCounts] = {}
@@ -152,19 +173,25 @@ class Counts:
             if len(mine) < 2:
                 out.update({task: mine[0]} if mine else {})
                 continue
-            axes = (tuple(sorted(set().union(*(m.units for m in mine)))),
-                    tuple(sorted(set().union(*(m.variants for m in mine)))),
-                    aspect_order(a for m in mine for a in m.aspects),
-                    tuple(sorted(set().union(*(m.samples for m in mine)))))
+            axes = (
+                tuple(sorted(set().union(*(m.units for m in mine)))),
+                tuple(sorted(set().union(*(m.variants for m in mine)))),
+                aspect_order(a for m in mine for a in m.aspects),
+                tuple(sorted(set().union(*(m.samples for m in mine)))),
+            )
             kc, kp = _kinds(mine)
             check_cube(task, tuple(map(len, axes)))
             cells = np.zeros((*map(len, axes), kc), dtype=np.int64)
             prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), kp), dtype=np.int64)
             for m in mine:
-                iu, iv, is_ = (np.searchsorted(axes[0], m.units), np.searchsorted(axes[1], m.variants),
-                               np.searchsorted(axes[3], m.samples))
-                cells[np.ix_(iu, iv, np.array([axes[2].index(a) for a in m.aspects], dtype=np.intp), is_)] += \
-                    padded(m.cells, kc)
+                iu, iv, is_ = (
+                    np.searchsorted(axes[0], m.units),
+                    np.searchsorted(axes[1], m.variants),
+                    np.searchsorted(axes[3], m.samples),
+                )
+                cells[np.ix_(iu, iv, np.array([axes[2].index(a) for a in m.aspects], dtype=np.intp), is_)] += padded(
+                    m.cells, kc
+                )
                 prompts[np.ix_(iu, iv, is_)] += padded(m.prompts, kp)
             if (cells[..., T] > 1).any():
                 functools.reduce(operator.add, parts)  # raises, naming the cell scored twice
@@ -181,15 +208,20 @@ class Counts:
     def to_rows(self) -> dict[str, list[Any]]:
         """One row per non-empty cell as columns of equal length (``Dataset.map(batched=True)`` output);
         prompt-level tallies ride on the rows of each prompt's first aspect."""
-        cols: dict[str, list[Any]] = {k: [] for k in ("task", "prompt_id", "variant", "aspect", "sample",
-                                                      *TALLY, *PROMPT_TALLY)}
+        cols: dict[str, list[Any]] = {
+            k: [] for k in ("task", "prompt_id", "variant", "aspect", "sample", *TALLY, *PROMPT_TALLY)
+        }
         for task, tc in self.tasks.items():
             present = tc.cells[..., T] > 0
             u, v, a, s = np.nonzero(present)  # the cells in the order of np.argwhere (C order)
             first = a == np.argmax(present, axis=2)[u, v, s]  # the prompt's first aspect with generations
             cols["task"] += [task] * len(u)
-            for key, labels, at in (("prompt_id", tc.units, u), ("variant", tc.variants, v),
-                                    ("aspect", tc.aspects, a), ("sample", tc.samples, s)):
+            for key, labels, at in (
+                ("prompt_id", tc.units, u),
+                ("variant", tc.variants, v),
+                ("aspect", tc.aspects, a),
+                ("sample", tc.samples, s),
+            ):
                 cols[key] += [labels[i] for i in at.tolist()]
             kept = tc.cells.shape[-1]
             for k, name in enumerate(TALLY):
@@ -200,7 +232,7 @@ class Counts:
         return cols
 
     @classmethod
-    def from_rows(cls, cols: Mapping[str, Sequence[Any]]) -> "Counts":
+    def from_rows(cls, cols: Mapping[str, Sequence[Any]]) -> Counts:
         """Inverse of :meth:`to_rows`; rows of the same cell (from different shards) are added, and a cell
         scored in two shards is an error."""
         per_task: dict[str, list[int]] = {}
@@ -215,16 +247,29 @@ class Counts:
                 continue
             col = {k: [cols[k][i] for i in rows] for k in ("prompt_id", "variant", "aspect", "sample")}
             col["variant"] = [NO_VARIANT if v is None else v for v in col["variant"]]
-            axes = (tuple(sorted(set(col["prompt_id"]))), tuple(sorted(set(col["variant"]))),
-                    aspect_order(col["aspect"]), tuple(sorted(set(col["sample"]))))
-            at = (np.searchsorted(axes[0], col["prompt_id"]), np.searchsorted(axes[1], col["variant"]),
-                  np.array([axes[2].index(a) for a in col["aspect"]], dtype=np.intp),
-                  np.searchsorted(axes[3], col["sample"]))
-            values = {name: np.array([cols[name][i] for i in rows], dtype=np.int64) for name in (*TALLY, *PROMPT_TALLY)
-                      if name in cols or not name.startswith("think_")}  # rows written before the think tallies
+            axes = (
+                tuple(sorted(set(col["prompt_id"]))),
+                tuple(sorted(set(col["variant"]))),
+                aspect_order(col["aspect"]),
+                tuple(sorted(set(col["sample"]))),
+            )
+            at = (
+                np.searchsorted(axes[0], col["prompt_id"]),
+                np.searchsorted(axes[1], col["variant"]),
+                np.array([axes[2].index(a) for a in col["aspect"]], dtype=np.intp),
+                np.searchsorted(axes[3], col["sample"]),
+            )
+            values = {
+                name: np.array([cols[name][i] for i in rows], dtype=np.int64)
+                for name in (*TALLY, *PROMPT_TALLY)
+                if name in cols or not name.startswith("think_")
+            }  # rows written before the think tallies
             kc = len(TALLY) if any(values[name].any() for name in TALLY[PLAIN_TALLY:]) else PLAIN_TALLY
-            kp = (len(PROMPT_TALLY) if any(values[name].any() for name in PROMPT_TALLY[PLAIN_PROMPT_TALLY:]
-                                           if name in values) else PLAIN_PROMPT_TALLY)
+            kp = (
+                len(PROMPT_TALLY)
+                if any(values[name].any() for name in PROMPT_TALLY[PLAIN_PROMPT_TALLY:] if name in values)
+                else PLAIN_PROMPT_TALLY
+            )
             check_cube(task, tuple(map(len, axes)))
             cells = np.zeros((*map(len, axes), kc), dtype=np.int64)
             prompts = np.zeros((len(axes[0]), len(axes[1]), len(axes[3]), kp), dtype=np.int64)
@@ -236,8 +281,10 @@ class Counts:
             twice = np.argwhere(cells[..., T] > 1)
             if twice.size:
                 u, v, a, s = twice[0]
-                raise ScoringError(f"{task} prompt {axes[0][u]} aspect {axes[2][a]} sample {axes[3][s]} appears in "
-                                   "several parts: each (id, sample) must be scored in exactly one shard")
+                raise ScoringError(
+                    f"{task} prompt {axes[0][u]} aspect {axes[2][a]} sample {axes[3][s]} appears in "
+                    "several parts: each (id, sample) must be scored in exactly one shard"
+                )
             out[task] = TaskCounts(*axes, cells, prompts)
         return cls(out)
 
@@ -248,6 +295,8 @@ class Counts:
     def to_dict(self) -> dict[str, Any]:
         """A canonical plain form (sorted rows), for JSON and equality."""
         rows = self.to_rows()
-        order = sorted(range(len(rows["task"])), key=lambda i: tuple(rows[k][i] for k in
-                       ("task", "prompt_id", "variant", "aspect", "sample")))
+        order = sorted(
+            range(len(rows["task"])),
+            key=lambda i: tuple(rows[k][i] for k in ("task", "prompt_id", "variant", "aspect", "sample")),
+        )
         return {k: [v[i] for i in order] for k, v in rows.items()}

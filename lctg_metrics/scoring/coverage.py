@@ -8,7 +8,8 @@ A complete run reports the totals only (the JSON and the signature of a complete
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from lctg_metrics.schema import Reference
 
@@ -16,28 +17,46 @@ from lctg_metrics.schema import Reference
 COVER_KEY = "cover"
 
 
-def coverage(refs: Mapping[str, Reference], absent: Sequence[tuple[str, int]], samples: Sequence[int],
-             scored: int, missing: str, counts: Mapping[str, Mapping[str, Mapping[str, int]]]) -> dict[str, Any]:
+def coverage(
+    refs: Mapping[str, Reference],
+    absent: Sequence[tuple[str, int]],
+    samples: Sequence[int],
+    scored: int,
+    missing: str,
+    counts: Mapping[str, Mapping[str, Mapping[str, int]]],
+) -> dict[str, Any]:
     """The ``coverage`` entry of a result. ``counts`` is the summary's ``{task: {aspect: {"total": n}}}`` (items
     scored, before any missing generation is counted as a failure); ``scored`` the generations scored."""
     expected = len(refs) * len(samples)
-    out: dict[str, Any] = {"expected": expected, "scored": scored, "missing": len(absent),
-                           "ratio": scored / expected, "prompts": len(refs), "samples": list(samples),
-                           "missing_policy": missing}
+    out: dict[str, Any] = {
+        "expected": expected,
+        "scored": scored,
+        "missing": len(absent),
+        "ratio": scored / expected,
+        "prompts": len(refs),
+        "samples": list(samples),
+        "missing_policy": missing,
+    }
     if missing == "skip" and absent:
         out["prompts_scored"], out["by_task"] = _cells(refs, absent, samples, counts)
     return out
 
 
-def _cells(refs: Mapping[str, Reference], absent: Sequence[tuple[str, int]], samples: Sequence[int],
-           counts: Mapping[str, Mapping[str, Mapping[str, int]]]) -> tuple[int, dict[str, dict[str, dict[str, Any]]]]:
+def _cells(
+    refs: Mapping[str, Reference],
+    absent: Sequence[tuple[str, int]],
+    samples: Sequence[int],
+    counts: Mapping[str, Mapping[str, Mapping[str, int]]],
+) -> tuple[int, dict[str, dict[str, dict[str, Any]]]]:
     """Prompts with at least one generation, and per task × aspect: items scored / expected, prompts scored / of."""
     gone = Counter(rid for rid, _ in absent)
     whole = {rid for rid, n in gone.items() if n == len(samples)}  # no sample at all
     cells: dict[str, dict[str, dict[str, Any]]] = {}
     for ref in refs.values():
         for aspect in ref.aspects:
-            cell = cells.setdefault(ref.task, {}).setdefault(aspect, {"scored": 0, "expected": 0, "prompts": 0, "of": 0})
+            cell = cells.setdefault(ref.task, {}).setdefault(
+                aspect, {"scored": 0, "expected": 0, "prompts": 0, "of": 0}
+            )
             cell["expected"] += len(samples)
             cell["of"] += 1
             cell["prompts"] += ref.id not in whole
@@ -60,11 +79,15 @@ def signature_code(cov: Mapping[str, Any]) -> str | None:
 
 def describe(cov: Mapping[str, Any]) -> str:
     """One line for the table footer, e.g. ``coverage: 60/1680 generations (3.6%), …``."""
-    text = (f"coverage: {cov['scored']}/{cov['expected']} generations ({cov['ratio']:.1%}), "
-            f"{cov['prompts']} prompts × {len(cov['samples'])} sample(s)")
+    text = (
+        f"coverage: {cov['scored']}/{cov['expected']} generations ({cov['ratio']:.1%}), "
+        f"{cov['prompts']} prompts × {len(cov['samples'])} sample(s)"
+    )
     if is_partial(cov):
-        return (text + f" — PARTIAL: {cov['missing']} missing generations skipped; scores and CIs cover only the "
-                f"{cov['prompts_scored']} prompts present (signature {COVER_KEY}:{signature_code(cov)})")
+        return (
+            text + f" — PARTIAL: {cov['missing']} missing generations skipped; scores and CIs cover only the "
+            f"{cov['prompts_scored']} prompts present (signature {COVER_KEY}:{signature_code(cov)})"
+        )
     if cov.get("missing"):
         text += f", {cov['missing']} missing counted as failures"
     return text

@@ -7,16 +7,17 @@ The pipeline works on columns (parallel lists), not on one object per item: a la
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from operator import add
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from lctg_metrics.options import MISSING_POLICIES
 from lctg_metrics.schema import Generation, Reference, ScoringError, check_generation
-from lctg_metrics.scoring.counts import NO_VARIANT, T, Counts
+from lctg_metrics.scoring.counts import NO_VARIANT, Counts, T
 from lctg_metrics.scoring.limits import check_expected
 
 #: Reason recorded for a generation counted as a failure because it is missing.
@@ -38,14 +39,19 @@ class GenerationColumns:
     checked: bool = False
 
     @classmethod
-    def from_generations(cls, generations: Iterable[Generation]) -> "GenerationColumns":
+    def from_generations(cls, generations: Iterable[Generation]) -> GenerationColumns:
         gens = list(generations)
         cleaned = [g.cleaned for g in gens]
         where = [g.where for g in gens]
         failures = [g.failure for g in gens]
-        return cls([g.id for g in gens], [g.text for g in gens], [g.sample for g in gens],
-                   cleaned if any(c is not None for c in cleaned) else None, where if any(where) else None,
-                   failures if any(failures) else None)
+        return cls(
+            [g.id for g in gens],
+            [g.text for g in gens],
+            [g.sample for g in gens],
+            cleaned if any(c is not None for c in cleaned) else None,
+            where if any(where) else None,
+            failures if any(failures) else None,
+        )
 
     def failed(self) -> dict[int, str]:
         """Why each generation that is no answer (a refusal, a content-filter stop) fails, by index."""
@@ -55,8 +61,13 @@ class GenerationColumns:
         return len(self.ids)
 
     def generation(self, i: int) -> Generation:
-        return Generation(self.ids[i], self.texts[i], self.samples[i],
-                          None if self.cleaned is None else self.cleaned[i], "" if self.where is None else self.where[i])
+        return Generation(
+            self.ids[i],
+            self.texts[i],
+            self.samples[i],
+            None if self.cleaned is None else self.cleaned[i],
+            "" if self.where is None else self.where[i],
+        )
 
     def label(self, i: int) -> str:
         return self.generation(i).label()
@@ -138,17 +149,23 @@ def match_codes(cols: GenerationColumns, refs: Mapping[str, Reference]) -> Match
     n = len(cols)
     if not n:
         raise ScoringError("no generations to score")
-    if not cols.checked and not (set(map(type, cols.texts)) <= {str} and set(map(type, cols.ids)) <= {str}
-            and set(map(type, cols.samples)) <= {int} and min(cols.samples) >= 0
-            and (cols.cleaned is None or set(map(type, cols.cleaned)) <= {str, type(None)})):
+    if not cols.checked and not (
+        set(map(type, cols.texts)) <= {str}
+        and set(map(type, cols.ids)) <= {str}
+        and set(map(type, cols.samples)) <= {int}
+        and min(cols.samples) >= 0
+        and (cols.cleaned is None or set(map(type, cols.cleaned)) <= {str, type(None)})
+    ):
         for i in range(n):
             check_generation(cols.generation(i))
     table = ref_table(refs)
     codes = np.fromiter(map(table.position.get, cols.ids, repeat(-1)), dtype=np.intp, count=n)
     if (codes < 0).any():
         i = int(np.argmax(codes < 0))
-        raise ScoringError(f"{cols.label(i)}: unknown id {cols.ids[i]!r} (not in the dataset/references; ids look "
-                           "like 'summary/1614/char_count')")
+        raise ScoringError(
+            f"{cols.label(i)}: unknown id {cols.ids[i]!r} (not in the dataset/references; ids look "
+            "like 'summary/1614/char_count')"
+        )
     samples = np.fromiter(cols.samples, dtype=np.int64, count=n)
     stride = int(samples.max()) + 1
     if stride * len(refs) < 2**62:  # (id, sample) as one int, reference index × stride + sample
@@ -164,8 +181,9 @@ def match_codes(cols: GenerationColumns, refs: Mapping[str, Reference]) -> Match
         for i, key in enumerate(zip(cols.ids, cols.samples)):
             first = seen.setdefault(key, i)
             if first != i:
-                raise ScoringError(f"{cols.label(i)}: duplicate (id, sample) ({key[0]!r}, {key[1]}); "
-                                   f"first at {cols.label(first)}")
+                raise ScoringError(
+                    f"{cols.label(i)}: duplicate (id, sample) ({key[0]!r}, {key[1]}); first at {cols.label(first)}"
+                )
     return Matches(table, codes, samples)
 
 
@@ -196,8 +214,9 @@ def absent_pairs(counts: Counts, refs: Mapping[str, Reference]) -> tuple[list[tu
     return [(rid, s) for rid in refs if not scored[rid].all() for s in axis[~scored[rid]].tolist()], samples
 
 
-def check_missing(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference], samples: Sequence[int],
-                  missing: str) -> None:
+def check_missing(
+    absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference], samples: Sequence[int], missing: str
+) -> None:
     """Raise naming the missing generations unless ``missing="fail"`` counts them as failures or ``missing="skip"``
     scores only the generations present."""
     if missing not in MISSING_POLICIES:

@@ -8,7 +8,7 @@ one line naming the limit, the sizes and the likely cause, instead of exhausting
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from lctg_metrics.schema import ScoringError
 
@@ -23,17 +23,21 @@ def _hint(samples: Sequence[int] | int) -> str:
     if isinstance(samples, int):
         return ""
     top = max(samples) if len(samples) else 0
-    return (f"; sample numbers reach {top} — a file without 'sample' fields numbers an id's k-th line as sample k "
-            "(is one id repeated on many lines?)")
+    return (
+        f"; sample numbers reach {top} — a file without 'sample' fields numbers an id's k-th line as sample k "
+        "(is one id repeated on many lines?)"
+    )
 
 
 def check_expected(n_refs: int, samples: Sequence[int] | int) -> None:
     """Raise unless ``n_refs`` ids × the sample numbers fit :data:`MAX_EXPECTED`."""
     n_samples = samples if isinstance(samples, int) else len(samples)
     if n_refs * n_samples > MAX_EXPECTED:
-        raise ScoringError(f"{n_refs:,} ids × {n_samples:,} sample numbers = {n_refs * n_samples:,} expected "
-                           f"generations, over the limit of {MAX_EXPECTED:,} (lctg_metrics.scoring.limits."
-                           f"MAX_EXPECTED){_hint(samples)}")
+        raise ScoringError(
+            f"{n_refs:,} ids × {n_samples:,} sample numbers = {n_refs * n_samples:,} expected "
+            f"generations, over the limit of {MAX_EXPECTED:,} (lctg_metrics.scoring.limits."
+            f"MAX_EXPECTED){_hint(samples)}"
+        )
 
 
 def check_cube(task: str, shape: Sequence[int]) -> None:
@@ -43,6 +47,8 @@ def check_cube(task: str, shape: Sequence[int]) -> None:
         cells *= int(n)
     if cells > MAX_CELLS:
         dims = " × ".join(f"{int(n):,}" for n in shape)
-        raise ScoringError(f"{task}: counts of {dims} (prompts × variants × aspects × samples) = {cells:,} cells, "
-                           f"over the limit of {MAX_CELLS:,} (lctg_metrics.scoring.limits.MAX_CELLS); score fewer "
-                           "samples per run, or in shards (lctg_metrics.api.ShardScorer)")
+        raise ScoringError(
+            f"{task}: counts of {dims} (prompts × variants × aspects × samples) = {cells:,} cells, "
+            f"over the limit of {MAX_CELLS:,} (lctg_metrics.scoring.limits.MAX_CELLS); score fewer "
+            "samples per run, or in shards (lctg_metrics.api.ShardScorer)"
+        )

@@ -10,27 +10,33 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from lctg_dataset.constants import TASKS
-
 from lctg_metrics import signature as _signature
-from lctg_metrics.cleaners import Cleaner, get_cleaner
 from lctg_metrics.aspects.text import MALFORMED, NO_ANSWER, UNFINISHED
+from lctg_metrics.cleaners import Cleaner, get_cleaner
 from lctg_metrics.options import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
-from lctg_metrics.scoring import tally as _tally
 from lctg_metrics.scoring import coverage as _coverage
+from lctg_metrics.scoring import tally as _tally
 from lctg_metrics.scoring.aggregate import aggregate
 from lctg_metrics.scoring.check import VerdictColumns, prepare_texts, verdicts
 from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import (
-    MISSING_REASON, GenerationColumns, Matches, absent_pairs, check_missing, index_references, match_codes,
+    MISSING_REASON,
+    GenerationColumns,
+    Matches,
+    absent_pairs,
+    check_missing,
+    index_references,
+    match_codes,
 )
 from lctg_metrics.scoring.result import ItemVerdict, ScoreResult
 
@@ -91,15 +97,34 @@ class Part:
         for i, aspect, passed, reason in zip(vc.gen, vc.aspect, vc.passed.tolist(), vc.reason):
             ref = table[of[i]]
             a = q[i] if q is not None else None
-            out.append(ItemVerdict(ref.id, ref.task, ref.prompt_id, aspect, samples[i], ref.variant, passed, reason,
-                                   texts[i], self.cleaned[i], None if a is None else a.label,
-                                   None if a is None else a.reason))
+            out.append(
+                ItemVerdict(
+                    ref.id,
+                    ref.task,
+                    ref.prompt_id,
+                    aspect,
+                    samples[i],
+                    ref.variant,
+                    passed,
+                    reason,
+                    texts[i],
+                    self.cleaned[i],
+                    None if a is None else a.label,
+                    None if a is None else a.reason,
+                )
+            )
         return out
 
 
-def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapping[str, Reference], *,
-               options: ScoringOptions, cleaner: Cleaner, judge: JudgeSpec | None = None,
-               progress: bool = False) -> Part:
+def score_part(
+    generations: Sequence[Generation] | GenerationColumns,
+    refs: Mapping[str, Reference],
+    *,
+    options: ScoringOptions,
+    cleaner: Cleaner,
+    judge: JudgeSpec | None = None,
+    progress: bool = False,
+) -> Part:
     """Join, clean, check and count one shard of generations (missing generations are not looked for here)."""
     cols = columns_of(generations)
     matches = match_codes(cols, refs)
@@ -111,8 +136,10 @@ def score_part(generations: Sequence[Generation] | GenerationColumns, refs: Mapp
         _llm_step("cleaner", clean_stats, usage, notes)
     failed = cols.failed()
     if failed:
-        notes.append(f"{len(failed)} generations are no answer (a refusal or a content-filter stop): every aspect "
-                     "failed, with the reason in the details")
+        notes.append(
+            f"{len(failed)} generations are no answer (a refusal or a content-filter stop): every aspect "
+            "failed, with the reason in the details"
+        )
     vc = verdicts(raws, cleaned, matches, options, progress=progress, unfinished=think["unfinished"], failed=failed)
     answers = None
     if judge is not None:
@@ -145,20 +172,36 @@ def ignored_note(ignored: int, cleaner: Cleaner) -> str:
 
 def _count(matches: Matches, vc: VerdictColumns, answers: Any, think: Mapping[str, Any]) -> Counts:
     """Counts of one shard, from the table of references (few) and one index into it per generation."""
+
     def columns(table: Sequence[Reference]) -> tuple[np.ndarray, ...]:
-        made = [np.fromiter(values, dtype=np.int64, count=len(table)) for values in (
-            (TASKS.index(r.task) for r in table), (r.prompt_id for r in table),
-            (_counts.NO_VARIANT if r.variant is None else r.variant for r in table),
-            (len(r.aspects) > 1 for r in table))]
+        made = [
+            np.fromiter(values, dtype=np.int64, count=len(table))
+            for values in (
+                (TASKS.index(r.task) for r in table),
+                (r.prompt_id for r in table),
+                (_counts.NO_VARIANT if r.variant is None else r.variant for r in table),
+                (len(r.aspects) > 1 for r in table),
+            )
+        ]
         for column in made:
             column.flags.writeable = False  # shared by every batch matched to this table
         return tuple(made)
 
     r_task, r_unit, r_var, r_multi = matches.table.derived("key columns", columns)
     return _tally.from_references(
-        matches.codes, r_task, r_unit, r_var, r_multi, matches.samples,
-        np.arange(len(vc.gen)) if isinstance(vc.gen, range) else np.asarray(vc.gen, dtype=np.intp), vc.codes,
-        vc.passed, answers, think=_think_flags(len(matches.codes), think), aspect_names=vc.names)
+        matches.codes,
+        r_task,
+        r_unit,
+        r_var,
+        r_multi,
+        matches.samples,
+        np.arange(len(vc.gen)) if isinstance(vc.gen, range) else np.asarray(vc.gen, dtype=np.intp),
+        vc.codes,
+        vc.passed,
+        answers,
+        think=_think_flags(len(matches.codes), think),
+        aspect_names=vc.names,
+    )
 
 
 def _think_flags(n: int, think: Mapping[str, Any]) -> tuple[np.ndarray, ...] | None:
@@ -183,27 +226,42 @@ def think_summary(counts: Counts, options: ScoringOptions) -> tuple[dict[str, An
     malformed = counts.prompt_total(_counts.THINK_MALFORMED)
     notes = []
     if stripped:
-        notes.append(f"stripped a <think> reasoning block from {stripped} generations (--think {options.think}; "
-                     "--think keep scores them as written)")
+        notes.append(
+            f"stripped a <think> reasoning block from {stripped} generations (--think {options.think}; "
+            "--think keep scores them as written)"
+        )
     if unfinished:
-        notes.append(f"{unfinished} generations end inside an unclosed <think>: every aspect failed "
-                     "(unfinished reasoning)")
+        notes.append(
+            f"{unfinished} generations end inside an unclosed <think>: every aspect failed (unfinished reasoning)"
+        )
     if no_answer:
-        notes.append(f"{no_answer} generations have nothing after </think>: every aspect failed (no answer after "
-                     "reasoning)")
+        notes.append(
+            f"{no_answer} generations have nothing after </think>: every aspect failed (no answer after reasoning)"
+        )
     if malformed:
-        notes.append(f"{malformed} generations have think tags that do not make one leading block (a tag after the "
-                     "answer began, a nested block never closed): every aspect failed (malformed reasoning; "
-                     "--think keep scores them as written)")
+        notes.append(
+            f"{malformed} generations have think tags that do not make one leading block (a tag after the "
+            "answer began, a nested block never closed): every aspect failed (malformed reasoning; "
+            "--think keep scores them as written)"
+        )
     out = {"mode": options.think, "stripped": stripped, "unfinished": unfinished}
     out.update({k: v for k, v in (("no_answer", no_answer), ("malformed", malformed)) if v})
     return out, notes
 
 
-def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringOptions, cleaner: str,
-             judge: str = "none", missing: str = "error", notes: Sequence[str] = (),
-             materialize: Any = None, llm_usage: dict[str, dict[str, Any]] | None = None,
-             dataset_source: str | None = None) -> ScoreResult:
+def finalize(
+    counts: Counts,
+    refs: Mapping[str, Reference],
+    *,
+    options: ScoringOptions,
+    cleaner: str,
+    judge: str = "none",
+    missing: str = "error",
+    notes: Sequence[str] = (),
+    materialize: Any = None,
+    llm_usage: dict[str, dict[str, Any]] | None = None,
+    dataset_source: str | None = None,
+) -> ScoreResult:
     """Look for missing generations (error, counted as failures, or skipped), aggregate, and sign the result
     (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field;
     a partial result's coverage joins it as ``cover:SCORED/EXPECTED``)."""
@@ -214,9 +272,16 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
         pairs = [(refs[rid], s) for rid, s in absent]
         flat = [(k, a) for k, (ref, _) in enumerate(pairs) for a in ref.aspects]
         counts = counts + _tally.build(
-            [r.task for r, _ in pairs], [r.prompt_id for r, _ in pairs], [r.variant for r, _ in pairs],
-            [s for _, s in pairs], [k for k, _ in flat], [a for _, a in flat], [False] * len(flat),
-            [len(r.aspects) > 1 for r, _ in pairs], generations=False)
+            [r.task for r, _ in pairs],
+            [r.prompt_id for r, _ in pairs],
+            [r.variant for r, _ in pairs],
+            [s for _, s in pairs],
+            [k for k, _ in flat],
+            [a for _, a in flat],
+            [False] * len(flat),
+            [len(r.aspects) > 1 for r, _ in pairs],
+            generations=False,
+        )
     think, think_notes = think_summary(counts, options)
     summary = aggregate(counts)
     coverage = _coverage.coverage(refs, absent, samples, summary.generations, missing, summary.counts)
@@ -224,10 +289,26 @@ def finalize(counts: Counts, refs: Mapping[str, Reference], *, options: ScoringO
     kept = absent if missing == "fail" else []
     items = None if materialize is None else (lambda: materialize() + missing_items(kept, refs))
     return ScoreResult(
-        signature=_signature.build(options, cleaner=cleaner, judge=judge, dataset_version=version,
-                                   dataset_source=dataset_source, coverage=_coverage.signature_code(coverage)),
-        options=options, cleaner=cleaner, judge=judge, dataset_version=version, counts=counts,
-        summary=summary, coverage=coverage, materialize=items, notes=notes, llm_usage=llm_usage or None, think=think)
+        signature=_signature.build(
+            options,
+            cleaner=cleaner,
+            judge=judge,
+            dataset_version=version,
+            dataset_source=dataset_source,
+            coverage=_coverage.signature_code(coverage),
+        ),
+        options=options,
+        cleaner=cleaner,
+        judge=judge,
+        dataset_version=version,
+        counts=counts,
+        summary=summary,
+        coverage=coverage,
+        materialize=items,
+        notes=notes,
+        llm_usage=llm_usage or None,
+        think=think,
+    )
 
 
 def _missing_notes(cov: Mapping[str, Any]) -> list[str]:
@@ -235,8 +316,10 @@ def _missing_notes(cov: Mapping[str, Any]) -> list[str]:
         return []
     if cov["missing_policy"] == "fail":
         return [f"{cov['missing']} missing generations counted as failures"]
-    return [f"partial run: {cov['missing']} of {cov['expected']} expected generations are missing and were skipped; "
-            f"scores and confidence intervals are over the {cov['prompts_scored']} of {cov['prompts']} prompts present"]
+    return [
+        f"partial run: {cov['missing']} of {cov['expected']} expected generations are missing and were skipped; "
+        f"scores and confidence intervals are over the {cov['prompts_scored']} of {cov['prompts']} prompts present"
+    ]
 
 
 def dataset_version(refs: Mapping[str, Reference]) -> str:
@@ -248,9 +331,13 @@ def dataset_version(refs: Mapping[str, Reference]) -> str:
 
 
 def missing_items(absent: Sequence[tuple[str, int]], refs: Mapping[str, Reference]) -> list[ItemVerdict]:
-    return [ItemVerdict(rid, refs[rid].task, refs[rid].prompt_id, aspect, s, refs[rid].variant, False,
-                        MISSING_REASON, None, None)
-            for rid, s in absent for aspect in refs[rid].aspects]
+    return [
+        ItemVerdict(
+            rid, refs[rid].task, refs[rid].prompt_id, aspect, s, refs[rid].variant, False, MISSING_REASON, None, None
+        )
+        for rid, s in absent
+        for aspect in refs[rid].aspects
+    ]
 
 
 @gc_paused()
@@ -270,9 +357,18 @@ def score(
     refs = index_references(references)
     cl = get_cleaner(cleaner) if isinstance(cleaner, str) else cleaner
     part = score_part(generations, refs, options=options, cleaner=cl, judge=judge, progress=progress)
-    return finalize(part.counts, refs, options=options, cleaner=cl.describe(),
-                    judge=judge.describe() if judge is not None else "none", missing=missing, notes=part.notes,
-                    materialize=part.items, llm_usage=part.usage, dataset_source=dataset_source)
+    return finalize(
+        part.counts,
+        refs,
+        options=options,
+        cleaner=cl.describe(),
+        judge=judge.describe() if judge is not None else "none",
+        missing=missing,
+        notes=part.notes,
+        materialize=part.items,
+        llm_usage=part.usage,
+        dataset_source=dataset_source,
+    )
 
 
 def _llm_step(step: str, stats: Any, usage: dict[str, Any], notes: list[str]) -> None:
@@ -294,7 +390,9 @@ def _judge(matched: Sequence[Reference], cleaned: Sequence[str], judge: JudgeSpe
     queries = []
     for i, ref in enumerate(matched):
         if ref.id not in judge.base_texts:
-            raise ScoringError(f"quality judge: no base text for id {ref.id!r} (give the dataset the references came from)")
+            raise ScoringError(
+                f"quality judge: no base text for id {ref.id!r} (give the dataset the references came from)"
+            )
         queries.append((ref.task, judge.base_texts[ref.id], cleaned[i]))
     answers = judge_quality(queries, judge.protocol, judge.config, **dict(judge.run_options or {}))
     return list(answers), getattr(answers, "stats", None)

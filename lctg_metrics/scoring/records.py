@@ -3,7 +3,8 @@ same counts and the same formula as scoring itself."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from lctg_metrics.schema import ScoringError, check_detail
 from lctg_metrics.scoring import tally as _tally
@@ -41,14 +42,24 @@ def counts_from_records(records: Iterable[Mapping[str, Any]], *, where: str = "r
             quality.append(_Quality(rec.get("quality"), str(rec.get("quality_reason") or "")) if judged else None)
             aspects_of.append(set())
         if rec["aspect"] in aspects_of[g]:
-            raise ScoringError(f"{label} (id {rec['id']!r}): duplicate item (id, variant, sample, aspect) "
-                               f"({rec['id']!r}, {rec.get('variant')!r}, {rec['sample']}, {rec['aspect']!r})")
+            raise ScoringError(
+                f"{label} (id {rec['id']!r}): duplicate item (id, variant, sample, aspect) "
+                f"({rec['id']!r}, {rec.get('variant')!r}, {rec['sample']}, {rec['aspect']!r})"
+            )
         aspects_of[g].add(rec["aspect"])
         item_gen.append(g)
         item_aspect.append(rec["aspect"])
         item_passed.append(rec["passed"])
     if not keys:
         raise ScoringError(f"no {where}s: cannot compute a score from an empty list")
-    return _tally.build([k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys], [k[3] for k in keys],
-                         item_gen, item_aspect, item_passed, [len(a) > 1 for a in aspects_of],
-                         quality if any(q is not None for q in quality) else None)
+    return _tally.build(
+        [k[0] for k in keys],
+        [k[1] for k in keys],
+        [k[2] for k in keys],
+        [k[3] for k in keys],
+        item_gen,
+        item_aspect,
+        item_passed,
+        [len(a) > 1 for a in aspects_of],
+        quality if any(q is not None for q in quality) else None,
+    )

@@ -28,9 +28,18 @@ class ItemVerdict(NamedTuple):
     quality_reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"id": self.id, "sample": self.sample, "task": self.task, "prompt_id": self.prompt_id,
-             "aspect": self.aspect, "variant": self.variant, "passed": self.passed, "reason": self.reason,
-             "generation": self.generation, "cleaned": self.cleaned}
+        d = {
+            "id": self.id,
+            "sample": self.sample,
+            "task": self.task,
+            "prompt_id": self.prompt_id,
+            "aspect": self.aspect,
+            "variant": self.variant,
+            "passed": self.passed,
+            "reason": self.reason,
+            "generation": self.generation,
+            "cleaned": self.cleaned,
+        }
         if self.quality_reason is not None:
             d["quality"] = self.quality
             d["quality_reason"] = self.quality_reason

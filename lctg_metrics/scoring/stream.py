@@ -8,7 +8,7 @@ by chunk, in input order, the missing ones last. Any chunk size gives the same r
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -21,7 +21,13 @@ from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import absent_pairs
 from lctg_metrics.scoring.limits import check_expected
 from lctg_metrics.scoring.pipeline import (
-    dataset_version, finalize, gc_paused, ignored_cleaned, ignored_note, missing_items, score_part,
+    dataset_version,
+    finalize,
+    gc_paused,
+    ignored_cleaned,
+    ignored_note,
+    missing_items,
+    score_part,
 )
 from lctg_metrics.scoring.result import ItemVerdict, ScoreResult
 
@@ -41,7 +47,7 @@ class _Seen:
         check_expected(len(self.row), list(self.column))
         if len(self.column) > self.bits.shape[1]:  # grow by doubling: linear over the run
             wider = np.zeros((self.bits.shape[0], 2 * len(self.column)), dtype=bool)
-            wider[:, :self.bits.shape[1]] = self.bits
+            wider[:, : self.bits.shape[1]] = self.bits
             self.bits = wider
         r = np.fromiter(map(self.row.__getitem__, ids), dtype=np.intp, count=len(ids))
         c = np.fromiter(map(self.column.__getitem__, samples), dtype=np.intp, count=len(samples))
@@ -93,8 +99,13 @@ def score_chunks(
     that succeeds: nothing is handed on for a chunk that fails). ``first_at(id, sample)`` names where a generation
     seen in an earlier chunk was (default: "an earlier chunk"). With ``missing="skip"`` the signature depends on the
     coverage, known only at the end: the verdicts are then held back and handed on once, signed with it."""
-    signature = _signature.build(options, cleaner=cleaner.describe(), judge="none",
-                                 dataset_version=dataset_version(refs), dataset_source=dataset_source)
+    signature = _signature.build(
+        options,
+        cleaner=cleaner.describe(),
+        judge="none",
+        dataset_version=dataset_version(refs),
+        dataset_source=dataset_source,
+    )
     held: list[ItemVerdict] | None = [] if missing == "skip" and on_items is not None else None
     seen, total, ignored, scored, bar = _Seen(refs), _Sum(), 0, 0, None
     for chunk in chunks:
@@ -125,8 +136,15 @@ def score_chunks(
     if not scored:
         raise ScoringError("no generations to score")
     counts = total.result()
-    result = finalize(counts, refs, options=options, cleaner=cleaner.describe(), missing=missing,
-                      notes=[ignored_note(ignored, cleaner)] if ignored else [], dataset_source=dataset_source)
+    result = finalize(
+        counts,
+        refs,
+        options=options,
+        cleaner=cleaner.describe(),
+        missing=missing,
+        notes=[ignored_note(ignored, cleaner)] if ignored else [],
+        dataset_source=dataset_source,
+    )
     if held is not None:
         on_items(held, result.signature)  # type: ignore[misc]
         return result

@@ -3,15 +3,35 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.scoring.counts import (
-    ALL_PASSED, APPROPRIATE, FAILED, GENERATIONS, JUDGED, MULTI, NO_VARIANT, PARSED, PLAIN_PROMPT_TALLY, PLAIN_TALLY,
-    PROMPT_TALLY, TALLY, THINK_MALFORMED, THINK_NO_ANSWER, THINK_STRIPPED, THINK_UNFINISHED, UNPARSEABLE, Counts, P,
-    T, TaskCounts, aspect_order,
+    ALL_PASSED,
+    APPROPRIATE,
+    FAILED,
+    GENERATIONS,
+    JUDGED,
+    MULTI,
+    NO_VARIANT,
+    PARSED,
+    PLAIN_PROMPT_TALLY,
+    PLAIN_TALLY,
+    PROMPT_TALLY,
+    TALLY,
+    THINK_MALFORMED,
+    THINK_NO_ANSWER,
+    THINK_STRIPPED,
+    THINK_UNFINISHED,
+    UNPARSEABLE,
+    Counts,
+    P,
+    T,
+    TaskCounts,
+    aspect_order,
 )
 from lctg_metrics.scoring.limits import check_cube
 
@@ -27,10 +47,19 @@ def _axis(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return axis, codes.reshape(-1)
 
 
-def build(task_of: Sequence[str], unit_of: Sequence[int], variant_of: Sequence[int | None], sample_of: Sequence[int],
-          item_gen: Sequence[int], item_aspect: Sequence[str], item_passed: Sequence[bool],
-          multi_of: Sequence[bool] | None = None, quality: Sequence[Any] | None = None, *,
-          generations: bool = True) -> Counts:
+def build(
+    task_of: Sequence[str],
+    unit_of: Sequence[int],
+    variant_of: Sequence[int | None],
+    sample_of: Sequence[int],
+    item_gen: Sequence[int],
+    item_aspect: Sequence[str],
+    item_passed: Sequence[bool],
+    multi_of: Sequence[bool] | None = None,
+    quality: Sequence[Any] | None = None,
+    *,
+    generations: bool = True,
+) -> Counts:
     """Counts from per-generation keys (task, prompt_id, variant, sample) and per-item verdicts (the index of
     the item's generation, its aspect, passed). ``quality[g]`` is None (not judged) or has ``label``
     (True/False/None) and ``reason``; ``multi_of[g]`` says the generation's prompt has several aspects.
@@ -39,29 +68,71 @@ def build(task_of: Sequence[str], unit_of: Sequence[int], variant_of: Sequence[i
     n = len(task_of)
     g_task = np.fromiter(map(task_code.__getitem__, task_of), dtype=np.intp, count=n)
     g_var = np.fromiter((NO_VARIANT if v is None else v for v in variant_of), dtype=np.int64, count=n)
-    return from_codes(g_task, np.asarray(unit_of, dtype=np.int64), g_var, np.asarray(sample_of, dtype=np.int64),
-                      np.asarray(item_gen, dtype=np.intp), item_aspect, item_passed, multi_of, quality,
-                      generations=generations)
+    return from_codes(
+        g_task,
+        np.asarray(unit_of, dtype=np.int64),
+        g_var,
+        np.asarray(sample_of, dtype=np.int64),
+        np.asarray(item_gen, dtype=np.intp),
+        item_aspect,
+        item_passed,
+        multi_of,
+        quality,
+        generations=generations,
+    )
 
 
-def from_codes(g_task: np.ndarray, g_unit: np.ndarray, g_var: np.ndarray, g_sample: np.ndarray, i_gen: np.ndarray,
-               item_aspect: Sequence[str], item_passed: Sequence[bool], multi_of: Any = None,
-               quality: Sequence[Any] | None = None, *, generations: bool = True,
-               think: tuple[np.ndarray, np.ndarray] | None = None) -> Counts:
+def from_codes(
+    g_task: np.ndarray,
+    g_unit: np.ndarray,
+    g_var: np.ndarray,
+    g_sample: np.ndarray,
+    i_gen: np.ndarray,
+    item_aspect: Sequence[str],
+    item_passed: Sequence[bool],
+    multi_of: Any = None,
+    quality: Sequence[Any] | None = None,
+    *,
+    generations: bool = True,
+    think: tuple[np.ndarray, np.ndarray] | None = None,
+) -> Counts:
     """:func:`build` on arrays: task codes (index in TASKS), prompt ids, variants (NO_VARIANT for none), samples per
     generation; the generation index, aspect name and verdict per item; ``think`` = per-generation 0/1 flags
     (reasoning block stripped, unfinished reasoning)."""
     n_gen = len(g_task)
     g_multi = np.zeros(n_gen, dtype=bool) if multi_of is None else np.asarray(multi_of).astype(bool)
-    return from_references(np.arange(n_gen), np.asarray(g_task), np.asarray(g_unit), np.asarray(g_var), g_multi,
-                           g_sample, i_gen, item_aspect, item_passed, quality, generations=generations, think=think)
+    return from_references(
+        np.arange(n_gen),
+        np.asarray(g_task),
+        np.asarray(g_unit),
+        np.asarray(g_var),
+        g_multi,
+        g_sample,
+        i_gen,
+        item_aspect,
+        item_passed,
+        quality,
+        generations=generations,
+        think=think,
+    )
 
 
-def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r_var: np.ndarray, r_multi: np.ndarray,
-                    g_sample: np.ndarray, i_gen: np.ndarray, item_aspect: Sequence[str] | np.ndarray,
-                    item_passed: Sequence[bool] | np.ndarray,
-                    quality: Sequence[Any] | None = None, *, generations: bool = True,
-                    think: Sequence[np.ndarray] | None = None, aspect_names: Sequence[str] | None = None) -> Counts:
+def from_references(
+    g_ref: np.ndarray,
+    r_task: np.ndarray,
+    r_unit: np.ndarray,
+    r_var: np.ndarray,
+    r_multi: np.ndarray,
+    g_sample: np.ndarray,
+    i_gen: np.ndarray,
+    item_aspect: Sequence[str] | np.ndarray,
+    item_passed: Sequence[bool] | np.ndarray,
+    quality: Sequence[Any] | None = None,
+    *,
+    generations: bool = True,
+    think: Sequence[np.ndarray] | None = None,
+    aspect_names: Sequence[str] | None = None,
+) -> Counts:
     """:func:`from_codes` with the generations' keys given through a table of their references (few): ``g_ref[g]``
     indexes ``r_task`` (index in TASKS), ``r_unit`` (prompt id), ``r_var`` (variant, NO_VARIANT for none) and
     ``r_multi`` (several aspects); ``g_sample[g]`` is the sample. With ``aspect_names``, ``item_aspect`` holds
@@ -75,8 +146,11 @@ def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r
     else:
         names = aspect_order(aspect_names)
         i_aspect = np.array([names.index(a) for a in aspect_names], dtype=np.intp)[np.asarray(item_aspect)]
-    i_passed = (np.asarray(item_passed, dtype=bool) if isinstance(item_passed, np.ndarray) else
-                np.fromiter(item_passed, dtype=bool, count=n_item))
+    i_passed = (
+        np.asarray(item_passed, dtype=bool)
+        if isinstance(item_passed, np.ndarray)
+        else np.fromiter(item_passed, dtype=bool, count=n_item)
+    )
     r_multi = np.asarray(r_multi, dtype=bool)
     g_multi = r_multi[g_ref] if r_multi.any() else None
     g_all = None
@@ -89,8 +163,13 @@ def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r
         for g, q in enumerate(quality):
             if q is not None:
                 label, unparseable = q.label, str(q.reason).startswith("unparseable")
-                g_quality[g] = (label is True, label is not None, label is None and unparseable,
-                                label is None and not unparseable, 1)
+                g_quality[g] = (
+                    label is True,
+                    label is not None,
+                    label is None and unparseable,
+                    label is None and not unparseable,
+                    1,
+                )
     flags = None if think is None else [np.asarray(f).astype(bool) for f in think]
     kc = PLAIN_TALLY if g_quality is None else len(TALLY)
     kp = PLAIN_PROMPT_TALLY if flags is None else len(PROMPT_TALLY)
@@ -146,6 +225,12 @@ def from_references(g_ref: np.ndarray, r_task: np.ndarray, r_unit: np.ndarray, r
         del plin
         used = cells[..., T].sum(axis=(0, 1, 3)) > 0
         keep = [a for a, u in zip(names, used) if u]
-        out[task] = TaskCounts(tuple(int(x) for x in units), tuple(int(x) for x in variants), tuple(keep),
-                               tuple(int(x) for x in samples), cells if used.all() else cells[:, :, used], prompts)
+        out[task] = TaskCounts(
+            tuple(int(x) for x in units),
+            tuple(int(x) for x in variants),
+            tuple(keep),
+            tuple(int(x) for x in samples),
+            cells if used.all() else cells[:, :, used],
+            prompts,
+        )
     return Counts(out)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Mapping
 
 import numpy as np
 
@@ -39,8 +39,10 @@ def check_resampling(n_resamples: int, level: float, *, name: str = "n_resamples
     if not is_int(n_resamples) or n_resamples < 1:
         raise ValueError(f"{name} must be a positive int, got {n_resamples!r}")
     if n_resamples > MAX_RESAMPLES:
-        raise ValueError(f"{name} {n_resamples:,} is over the limit of {MAX_RESAMPLES:,} resamples "
-                         "(lctg_metrics.stats.bootstrap.MAX_RESAMPLES); 1,000 to 10,000 is usual")
+        raise ValueError(
+            f"{name} {n_resamples:,} is over the limit of {MAX_RESAMPLES:,} resamples "
+            "(lctg_metrics.stats.bootstrap.MAX_RESAMPLES); 1,000 to 10,000 is usual"
+        )
     if not 0 < level < 1:
         raise ValueError(f"level must be in (0, 1), got {level!r}")
 
@@ -66,9 +68,13 @@ def resampled(cube: Cube, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return cube.shaped(weights @ num), cube.shaped(weights @ den)
 
 
-def bootstrap_scores(cs: Mapping[str, Cube], rng: np.random.Generator, n_resamples: int,
-                     keep: Mapping[str, np.ndarray] | None = None,
-                     weights: Mapping[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
+def bootstrap_scores(
+    cs: Mapping[str, Cube],
+    rng: np.random.Generator,
+    n_resamples: int,
+    keep: Mapping[str, np.ndarray] | None = None,
+    weights: Mapping[str, np.ndarray] | None = None,
+) -> dict[str, np.ndarray]:
     """Scores of B prompt-resamples: within each task, prompts are drawn with replacement and carry all their
     samples and aspects along (task averages are resampled jointly; tasks are strata)."""
     if weights is None:
@@ -88,8 +94,9 @@ def percentile_interval(values: np.ndarray, level: float) -> tuple[float, float]
     return (float(low), float(high))
 
 
-def bootstrap_ci(data: Data, *, n_resamples: int = 1000, seed: int = 0, level: float = 0.95,
-                 field: str = "passed") -> dict[str, Interval]:
+def bootstrap_ci(
+    data: Data, *, n_resamples: int = 1000, seed: int = 0, level: float = 0.95, field: str = "passed"
+) -> dict[str, Interval]:
     """Percentile bootstrap CI of every score in :func:`~lctg_metrics.stats.scores`, resampling prompts.
 
     The unit is one ``prompt_id`` of one task: all its samples, aspects and variants are drawn together, so the

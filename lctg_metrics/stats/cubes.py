@@ -8,8 +8,9 @@ and nothing judged) is left out.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -87,8 +88,12 @@ def cubes(data: Data, field: str = "passed") -> dict[str, Cube]:
     return out
 
 
-def scores_of(cubes: Mapping[str, Cube], num: Mapping[str, np.ndarray], den: Mapping[str, np.ndarray],
-              keep: Mapping[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
+def scores_of(
+    cubes: Mapping[str, Cube],
+    num: Mapping[str, np.ndarray],
+    den: Mapping[str, np.ndarray],
+    keep: Mapping[str, np.ndarray] | None = None,
+) -> dict[str, np.ndarray]:
     """Scores of B resamples: ``num[task]``/``den[task]`` are ``(B, A, S)``; ``keep[task]`` the aspects to
     report and average (default: the scorable ones). Returns ``{setting: (B,)}``."""
     out: dict[str, np.ndarray] = {}
@@ -126,6 +131,8 @@ def aspect_score(data: Data, *, field: str = "passed") -> float:
     cs = cubes(data, field)
     settings = [setting_key(t, a) for t, c in cs.items() for a, ok in zip(c.aspects, c.scorable) if ok]
     if len(settings) != 1:
-        raise ValueError(f"aspect_score expects the records of one task × aspect, got {len(settings)}: "
-                         f"{', '.join(settings)}; use scores() for several")
+        raise ValueError(
+            f"aspect_score expects the records of one task × aspect, got {len(settings)}: "
+            f"{', '.join(settings)}; use scores() for several"
+        )
     return point_scores(cs)[settings[0]]

@@ -7,7 +7,7 @@ dependency for three lines; the tests compare against it.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -35,8 +35,10 @@ def _inside(values: Values, edges: np.ndarray, name: str) -> np.ndarray:
         raise ValueError(f"cannot build a histogram of {name}: no values")
     outside = v[(v < edges[0]) | (v > edges[-1])]
     if outside.size:
-        raise ValueError(f"{outside.size} value(s) of {name} outside the bins [{edges[0]:g}, {edges[-1]:g}], "
-                         f"e.g. {outside[:3].tolist()}; bins must be fixed and shared, so values are not dropped")
+        raise ValueError(
+            f"{outside.size} value(s) of {name} outside the bins [{edges[0]:g}, {edges[-1]:g}], "
+            f"e.g. {outside[:3].tolist()}; bins must be fixed and shared, so values are not dropped"
+        )
     return v
 
 

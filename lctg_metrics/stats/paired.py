@@ -3,12 +3,13 @@ over prompts, paired-bootstrap CI of the difference, plain-language verdicts and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
-from lctg_metrics.scoring.counts import NO_VARIANT, T, Counts
+from lctg_metrics.scoring.counts import NO_VARIANT, Counts, T
 from lctg_metrics.stats.bootstrap import bootstrap_scores, bootstrap_weights, check_resampling, percentile_interval
 from lctg_metrics.stats.cubes import Data, as_counts, cubes, point_scores, scores_of
 
@@ -43,8 +44,9 @@ def _format_p(p: float) -> str:
     return f"p = {p:.2f}"
 
 
-def verdict(setting: str, diff: float, p_value: float, *, alpha: float = 0.05,
-            names: tuple[str, str] = ("A", "B")) -> str:
+def verdict(
+    setting: str, diff: float, p_value: float, *, alpha: float = 0.05, names: tuple[str, str] = ("A", "B")
+) -> str:
     """Plain-language verdict, e.g. ``A > B on summary/keyword (diff +0.083, p = 0.003)``."""
     if p_value < alpha and diff != 0:
         better, worse = names if diff > 0 else names[::-1]
@@ -92,8 +94,10 @@ def check_same_items(a: Counts, b: Counts, names: tuple[str, str]) -> None:
         ex = ", ".join(_show(k) for k in sorted(items)[:3])
         return f"{len(items)}" + (f" (e.g. {ex})" if items else "")
 
-    raise ValueError(f"{names[0]} and {names[1]} must cover the same (id, sample) items to be paired: "
-                     f"{show(ia - ib)} only in {names[0]}, {show(ib - ia)} only in {names[1]}")
+    raise ValueError(
+        f"{names[0]} and {names[1]} must cover the same (id, sample) items to be paired: "
+        f"{show(ia - ib)} only in {names[0]}, {show(ib - ia)} only in {names[1]}"
+    )
 
 
 def sign_masks(rng: np.random.Generator, n_units: int, n_resamples: int) -> tuple[np.ndarray, bool]:
@@ -106,9 +110,18 @@ def sign_masks(rng: np.random.Generator, n_units: int, n_resamples: int) -> tupl
     return rng.integers(0, 2, size=(n_resamples, n_units)).astype(float), False
 
 
-def paired_comparison(data_a: Data, data_b: Data, *, method: str = "permutation", n_resamples: int = 10000,
-                      seed: int = 0, alpha: float = 0.05, level: float = 0.95, field: str = "passed",
-                      names: tuple[str, str] = ("A", "B")) -> dict[str, Comparison]:
+def paired_comparison(
+    data_a: Data,
+    data_b: Data,
+    *,
+    method: str = "permutation",
+    n_resamples: int = 10000,
+    seed: int = 0,
+    alpha: float = 0.05,
+    level: float = 0.95,
+    field: str = "passed",
+    names: tuple[str, str] = ("A", "B"),
+) -> dict[str, Comparison]:
     """Compare two systems scored on the same items, per task × aspect, task average and overall.
 
     Units are prompts (one ``prompt_id`` of one task, all samples and aspects together).
@@ -150,7 +163,7 @@ def paired_comparison(data_a: Data, data_b: Data, *, method: str = "permutation"
         start = 0
         for t, ca in cubes_a.items():
             cb = cubes_b[t]
-            m = masks[:, start:start + len(ca.units)]
+            m = masks[:, start : start + len(ca.units)]
             start += len(ca.units)
             (ha, ia), (hb, ib) = ca.flat(), cb.flat()
             dh, di = m @ (ha - hb), m @ (ia - ib)
@@ -172,7 +185,15 @@ def paired_comparison(data_a: Data, data_b: Data, *, method: str = "permutation"
         n = null[k].shape[0]
         p = count / n if exact else (count + 1) / (n + 1)
         low, high = percentile_interval(boot_diff[k], level)
-        out[k] = Comparison(setting=k, score_a=point_a[k], score_b=point_b[k], diff=obs, p_value=float(p),
-                            ci_low=low, ci_high=high, significant=bool(p < alpha and obs != 0),
-                            verdict=verdict(k, obs, p, alpha=alpha, names=names))
+        out[k] = Comparison(
+            setting=k,
+            score_a=point_a[k],
+            score_b=point_b[k],
+            diff=obs,
+            p_value=float(p),
+            ci_low=low,
+            ci_high=high,
+            significant=bool(p < alpha and obs != 0),
+            verdict=verdict(k, obs, p, alpha=alpha, names=names),
+        )
     return out

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from lctg_metrics.stats.cubes import TALLIES, Data, as_counts, check_field, cubes, point_scores, setting_key
 from lctg_metrics.scoring.counts import Counts
+from lctg_metrics.stats.cubes import TALLIES, Data, as_counts, check_field, cubes, point_scores, setting_key
 
 #: σ_i is the population standard deviation (ddof=0): for values in [0, 1] it lies in [0, 0.5].
 STD_DDOF = 0
@@ -20,8 +20,12 @@ def _per_prompt(counts: Counts, field: str) -> dict[str, tuple[np.ndarray, np.nd
         k = scored.sum(axis=-1)
         value = np.divide(num, den, out=np.zeros(num.shape), where=scored)
         mean = np.divide(value.sum(axis=-1), k, out=np.zeros(k.shape), where=k > 0)
-        var = np.divide((np.where(scored, value - mean[..., None], 0.0) ** 2).sum(axis=-1), k - STD_DDOF,
-                        out=np.zeros(k.shape), where=k > STD_DDOF)
+        var = np.divide(
+            (np.where(scored, value - mean[..., None], 0.0) ** 2).sum(axis=-1),
+            k - STD_DDOF,
+            out=np.zeros(k.shape),
+            where=k > STD_DDOF,
+        )
         for j, aspect in enumerate(tc.aspects):
             present = k[:, :, j] > 0  # prompts (and variants) with a scored sample
             if present.any():
@@ -37,8 +41,9 @@ def per_prompt_stats(data: Data, *, field: str = "passed") -> dict[str, tuple[np
     return _per_prompt(as_counts(data), field)
 
 
-def scores_and_per_prompt(data: Data, *, field: str = "passed"
-                          ) -> tuple[dict[str, float], dict[str, tuple[np.ndarray, np.ndarray]]]:
+def scores_and_per_prompt(
+    data: Data, *, field: str = "passed"
+) -> tuple[dict[str, float], dict[str, tuple[np.ndarray, np.ndarray]]]:
     """:func:`~lctg_metrics.stats.scores` and :func:`per_prompt_stats` of the same data, counting it once."""
     counts = as_counts(data)
     return point_scores(cubes(counts, field)), _per_prompt(counts, field)

@@ -7,7 +7,7 @@ would make scipy a dependency of every install for one function.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

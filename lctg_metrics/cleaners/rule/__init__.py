@@ -45,8 +45,14 @@ from __future__ import annotations
 from lctg_metrics.cleaners.rule.head import cut_head
 from lctg_metrics.cleaners.rule.tables import rules_for
 from lctg_metrics.cleaners.rule.tail import cut_tail
-from lctg_metrics.cleaners.rule.text import MAX_MEMO_TEXT, Removal, clear_memos
-from lctg_metrics.cleaners.rule.text import first_sentence, last_sentence, split_sentences  # noqa: F401 (tests use them)
+from lctg_metrics.cleaners.rule.text import (  # noqa: F401 (tests use them)
+    MAX_MEMO_TEXT,
+    Removal,
+    clear_memos,
+    first_sentence,
+    last_sentence,
+    split_sentences,
+)
 
 RULE_CLEANER_NAME = "rule"
 RULE_CLEANER_VERSION = "1.2"

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import cache
 
 from lctg_metrics.cleaners.rule.literals import alternatives, is_end, is_start, parse, read_end, read_seq, score
-
 
 #: Letters a case-insensitive pattern matches with an ASCII letter whose ``str.lower`` is not that letter
 
@@ -39,20 +38,24 @@ class Need:
 
     __slots__ = ("prefixes", "lead", "suffixes", "trail", "factors")
 
-    def __init__(self, prefixes=frozenset(), lead=frozenset(), suffixes=frozenset(), trail=frozenset(),
-                 factors=frozenset()) -> None:
+    def __init__(
+        self, prefixes=frozenset(), lead=frozenset(), suffixes=frozenset(), trail=frozenset(), factors=frozenset()
+    ) -> None:
         self.prefixes, self.lead = frozenset(prefixes), frozenset(lead)
         self.suffixes, self.trail = frozenset(suffixes), frozenset(trail)
         self.factors = frozenset(factors)
 
     def __or__(self, other: Need) -> Need:
-        return Need(self.prefixes | other.prefixes, self.lead | other.lead, self.suffixes | other.suffixes,
-                    self.trail | other.trail, self.factors | other.factors)
+        return Need(
+            self.prefixes | other.prefixes,
+            self.lead | other.lead,
+            self.suffixes | other.suffixes,
+            self.trail | other.trail,
+            self.factors | other.factors,
+        )
 
 
-@lru_cache(maxsize=None)
-
-
+@cache
 def need(pattern: re.Pattern[str]) -> Need:
     """What every match of ``pattern`` puts into the unit: per top-level alternative, the most telling of the
     strings at its end (if anchored there), at its start (if anchored there) and the strings it contains."""
@@ -126,9 +129,14 @@ def _tests(n: Need) -> tuple[_Test, _Test, _Test]:
     return _compiled(n.prefixes, n.lead, n.suffixes, n.trail, n.factors)
 
 
-@lru_cache(maxsize=None)
-def _compiled(prefixes: frozenset[str], lead: frozenset[str], suffixes: frozenset[str], trail: frozenset[str],
-              factors: frozenset[str]) -> tuple[_Test, _Test, _Test]:
+@cache
+def _compiled(
+    prefixes: frozenset[str],
+    lead: frozenset[str],
+    suffixes: frozenset[str],
+    trail: frozenset[str],
+    factors: frozenset[str],
+) -> tuple[_Test, _Test, _Test]:
     """The tests of a need, compiled once per distinct need (tasks share most of theirs)."""
     start = end = inside = None
     if prefixes:
@@ -219,5 +227,6 @@ class Gate:
 def gate(*any_of: re.Pattern[str], all_of: Iterable[tuple[re.Pattern[str], ...]] = ()) -> Gate:
     """A gate over ``any_of`` (each a way of firing on its own) and ``all_of`` (ways that need several)."""
     return Gate(any_of, all_of)
+
 
 __all__ = ["Gate", "Need", "fold", "gate", "need"]

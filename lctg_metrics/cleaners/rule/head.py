@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
+from lctg_metrics.cleaners.rule.gates import Gate, gate
+from lctg_metrics.cleaners.rule.guards import starts
 from lctg_metrics.cleaners.rule.head_patterns import (
-    MAX_ACK_RUN_CHARS,
-    MAX_ANNOUNCEMENT_CHARS,
-    MAX_NAMING_CHARS,
-    MAX_RECAP_CHARS,
     ACK_RE,
     ACK_RUN_RE,
     ANNOUNCE_END_RE,
@@ -16,10 +14,14 @@ from lctg_metrics.cleaners.rule.head_patterns import (
     EN_PAIR_RE,
     EN_SECTION_RE,
     EN_WRAPPER_RE,
-    FORWARD_RE,
     FORWARD_END_RE,
+    FORWARD_RE,
     HEADER_QUESTION_RE,
     INSTRUCTION_ECHO_RE,
+    MAX_ACK_RUN_CHARS,
+    MAX_ANNOUNCEMENT_CHARS,
+    MAX_NAMING_CHARS,
+    MAX_RECAP_CHARS,
     NAMING_END_RE,
     POINTING_END_RE,
     POLITE_PREFIX_RE,
@@ -29,8 +31,6 @@ from lctg_metrics.cleaners.rule.head_patterns import (
     SOURCE_DESCRIPTION_RE,
     TOPIC_ANNOUNCEMENT_RE,
 )
-from lctg_metrics.cleaners.rule.gates import Gate, gate
-from lctg_metrics.cleaners.rule.guards import starts
 from lctg_metrics.cleaners.rule.notes import (
     CONSTRAINT_STRONG_RE,
     COUNT_REMARK_RE,
@@ -86,7 +86,11 @@ def _is_announcement(sentence: str, rules: TaskRules, whole_line: bool) -> bool:
     if (meta or forward) and INSTRUCTION_ECHO_RE.search(s):
         return True
     # 「「初心者」というキーワードを入れて考えました。」: a remark on the constraints before the answer.
-    if POLITE_END_RE.search(s) and (CONSTRAINT_STRONG_RE.search(s) or QUOTED_WORD_USE_RE.search(s)) and not has_subject(s):
+    if (
+        POLITE_END_RE.search(s)
+        and (CONSTRAINT_STRONG_RE.search(s) or QUOTED_WORD_USE_RE.search(s))
+        and not has_subject(s)
+    ):
         return True
     # 「ご指定の条件に沿って作成しました。」「記事の内容をもとに要約しました。」 (rule@1.2).
     if is_instruction_remark(s):
@@ -137,10 +141,23 @@ def _sentence_gate(rules: TaskRules) -> Gate:
     each way :func:`_is_acknowledgement` and :func:`_is_announcement` can return True, in their order (both read
     the sentence's normal form or a suffix of it, so what the suffix contains the normal form contains)."""
     return gate(
-        ACK_RE, EN_ACK_RE, ACK_RUN_RE, RECAP_END_RE,  # acknowledgements, a recap
-        EN_WRAPPER_RE, ANNOUNCE_END_RE, FORWARD_RE, SENTENCE_COLON_END_RE,  # announcements: English, named, forward
-        HEADER_QUESTION_RE, SOURCE_DESCRIPTION_RE, POINTING_END_RE, INSTRUCTION_ECHO_RE,
-        CONSTRAINT_STRONG_RE, QUOTED_WORD_USE_RE, INSTRUCTION_REMARK_RE, BARE_ANNOUNCEMENT_RE, TOPIC_ANNOUNCEMENT_RE,
+        ACK_RE,
+        EN_ACK_RE,
+        ACK_RUN_RE,
+        RECAP_END_RE,  # acknowledgements, a recap
+        EN_WRAPPER_RE,
+        ANNOUNCE_END_RE,
+        FORWARD_RE,
+        SENTENCE_COLON_END_RE,  # announcements: English, named, forward
+        HEADER_QUESTION_RE,
+        SOURCE_DESCRIPTION_RE,
+        POINTING_END_RE,
+        INSTRUCTION_ECHO_RE,
+        CONSTRAINT_STRONG_RE,
+        QUOTED_WORD_USE_RE,
+        INSTRUCTION_REMARK_RE,
+        BARE_ANNOUNCEMENT_RE,
+        TOPIC_ANNOUNCEMENT_RE,
         all_of=[(rules.meta, NAMING_END_RE)],  # a short sentence only naming the answer
     )
 
@@ -204,15 +221,15 @@ def cut_head(text: str, rules: TaskRules, after_cut: bool) -> tuple[str, Removal
             return rest.strip(), Removal("head", rule, line)
     label_start, clause_start = PREFIX_STARTS[rules.task]
     m = rules.label_prefix.match(line) if label_start(line) else None
-    if m and content_left(text[m.end():]):
-        return text[m.end():].strip(), Removal("head", "label", m.group(0))
+    if m and content_left(text[m.end() :]):
+        return text[m.end() :].strip(), Removal("head", "label", m.group(0))
     clause = rules.clause_prefix  # None where a task has no clause prefix (clause_start is then always False)
     m = clause.match(line) if clause is not None and clause_start(line) else None
-    if m and content_left(text[m.end():]):
-        return text[m.end():].strip(), Removal("head", "clause_prefix", m.group(0))
+    if m and content_left(text[m.end() :]):
+        return text[m.end() :].strip(), Removal("head", "clause_prefix", m.group(0))
     first = first_sentence(line)
     if first and len(first) < len(line):
         rule = _head_sentence_rule(first, rules.task, False)
-        if rule is not None and content_left(text[len(first):]):
-            return text[len(first):].strip(), Removal("head", rule, first)
+        if rule is not None and content_left(text[len(first) :]):
+            return text[len(first) :].strip(), Removal("head", rule, first)
     return None

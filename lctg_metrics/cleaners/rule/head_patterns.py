@@ -89,12 +89,16 @@ SOURCE_DESCRIPTION_RE = compile_ci(
     r"(?:います|いました|ものです|記事です)?[。．.！!]?$"
 )
 #: 「一言で表すと、こうなります。」「まとめると次のようになります：」: pointing at the answer that follows.
-POINTING_END_RE = compile_ci(r"(?:こう|このよう|こんな感じ|こんなふう)(?:に)?(?:なります|なりました|です)[。．.！!:：]*$")
+POINTING_END_RE = compile_ci(
+    r"(?:こう|このよう|こんな感じ|こんなふう)(?:に)?(?:なります|なりました|です)[。．.！!:：]*$"
+)
 INSTRUCTION_ECHO_RE = compile_ci(rf"(?:{COMPOSE_VERBS})(?:して|て|で)?(?:ください|下さい)[。．.！!]?$")
-FORWARD_END_RE = guard(compile_ci(
-    r"(?:です|ます|ました|になります|となります|の?通り|のとおり|通りです|とおりです|でしょうか|でしょう|ですか"
-    r"|こちら|以下|下記)[。．.！!?？:：]?$"
-))
+FORWARD_END_RE = guard(
+    compile_ci(
+        r"(?:です|ます|ました|になります|となります|の?通り|のとおり|通りです|とおりです|でしょうか|でしょう|ですか"
+        r"|こちら|以下|下記)[。．.！!?？:：]?$"
+    )
+)
 COLON_END_RE = compile_ci(r"[:：]$")
 SENTENCE_COLON_END_RE = compile_ci(r"(?:は|が|を|の|と|です|ます|ました)[:：]$")
 NAMING_END_RE = guard(compile_ci(r"(?:案|例)?(?:です|になります|となります)[。．.！!:：]?$"))

@@ -87,11 +87,18 @@ def _join(run: frozenset[str], part: frozenset[str], keep_tail: bool = False) ->
     if len(run) * len(part) <= _MAX_EXACT:
         return frozenset(a + b for a in run for b in part), True
     if keep_tail:
-        k = max((n for n in range(max(map(len, run)) + 1)
-                 if len({a[max(0, len(a) - n):] if n else "" for a in run}) * len(part) <= _MAX_EXACT), default=0)
-        return frozenset((a[max(0, len(a) - k):] if k else "") + b for a in run for b in part), False
-    k = max((n for n in range(max(map(len, part)) + 1)
-             if len(run) * len({b[:n] for b in part}) <= _MAX_EXACT), default=0)
+        k = max(
+            (
+                n
+                for n in range(max(map(len, run)) + 1)
+                if len({a[max(0, len(a) - n) :] if n else "" for a in run}) * len(part) <= _MAX_EXACT
+            ),
+            default=0,
+        )
+        return frozenset((a[max(0, len(a) - k) :] if k else "") + b for a in run for b in part), False
+    k = max(
+        (n for n in range(max(map(len, part)) + 1) if len(run) * len({b[:n] for b in part}) <= _MAX_EXACT), default=0
+    )
     return frozenset(a + b[:k] for a in run for b in part), False
 
 
@@ -189,7 +196,7 @@ def _single_chars(op, arg, least: int = 0) -> frozenset[str] | None:
     ``\\d`` for a category (written as in a class); ``None`` if not such a repeat."""
     if not (op in _REPEATS and arg[0] == least and arg[1] == _c.MAXREPEAT and len(arg[2]) == 1):
         return None
-    (kind, body), = arg[2]
+    ((kind, body),) = arg[2]
     if kind is _c.LITERAL:
         return frozenset({chr(body)})
     if kind is not _c.IN:
@@ -227,7 +234,7 @@ def read_end(items: list, backward: bool) -> tuple[frozenset[str], frozenset[str
         if body is None and not skip and run == frozenset({""}) and op in _REPEATS and arg[:2] == (0, 1):
             # (?:X)? first: a match starts (ends) with X's start (end) or with what comes after it.
             inner = _group_end(op, (1, 1, arg[2]), backward)
-            after = read_end(list(reversed(parts[i + 1:])) if backward else parts[i + 1:], backward)
+            after = read_end(list(reversed(parts[i + 1 :])) if backward else parts[i + 1 :], backward)
             if inner is not None and after is not None and not inner[1] and not after[1]:
                 run = inner[0] | after[0]
             break

@@ -15,7 +15,9 @@ CONSTRAINT_STRONG = (
 )
 CONSTRAINT_NOUNS = rf"{CONSTRAINT_STRONG}|言葉|単語|ワード|語句|指定|条件|制約|禁止"
 #: 「「安い」を使わずに考えてみました。」: a quoted word used or avoided, said without a subject.
-QUOTED_WORD_USE = r"「[^」\n]{1,20}」(?:を|は|も)(?:一切|しっかり|きちんと)?(?:使わ|使用|使っ|含め|入れ|避け|用い|盛り込)"
+QUOTED_WORD_USE = (
+    r"「[^」\n]{1,20}」(?:を|は|も)(?:一切|しっかり|きちんと)?(?:使わ|使用|使っ|含め|入れ|避け|用い|盛り込)"
+)
 CONSTRAINT_VERBS = (
     r"含め|含ん|入れ|入っ|使用|使っ|使わ|用い|避け|守|満た|収め|おさめ|収ま|おさま|以内|範囲内|超え|クリア|盛り込"
     r"|取り入れ|反映|抑え|不使用|未使用"

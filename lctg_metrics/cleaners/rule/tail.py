@@ -24,9 +24,6 @@ from lctg_metrics.cleaners.rule.notes import (
 )
 from lctg_metrics.cleaners.rule.tables import TASK_RULES, TaskRules
 from lctg_metrics.cleaners.rule.tail_patterns import (
-    MAX_AD_SIGNOFF_CHARS,
-    MAX_DESIGN_CHARS,
-    MAX_FOOTER_BLOCK_LINES,
     AD_SHORT_QUESTION_RE,
     ADVICE_END_RE,
     ANSWER_CUE_RE,
@@ -37,6 +34,9 @@ from lctg_metrics.cleaners.rule.tail_patterns import (
     EN_CUE_RE,
     EN_YOU_REMARK_RE,
     FOOTER_HEADING_RE,
+    MAX_AD_SIGNOFF_CHARS,
+    MAX_DESIGN_CHARS,
+    MAX_FOOTER_BLOCK_LINES,
     OFFER_CUE_RE,
     OFFER_PLAIN_RE,
     OFFER_VERB_RE,
@@ -86,8 +86,6 @@ def _is_marked_note(s: str, rules: TaskRules) -> bool:
     return _tail_sentence_rule(NOTE_MARK_RE.sub("", s), rules.task) is not None
 
 
-
-
 def _is_reader_signoff(s: str, rules: TaskRules) -> bool:
     """A sign-off addressed to the user: a question, a request to come back, an offer, advice, a wish.
 
@@ -122,8 +120,15 @@ def _is_design_remark(s: str, rules: TaskRules) -> bool:
 #: Patterns matched against a sentence whose quotes were emptied (「…」 → 「」): what they require must hold no
 #: bracket of a quote, so that finding it in the emptied sentence means finding it in the sentence itself
 #: (tests/test_rule_gates.py checks it).
-_MATCHED_WITH_QUOTES_EMPTIED = (CLOSING_RE, READER_CLOSING_RE, REQUEST_END_RE, OFFER_CUE_RE, OFFER_PLAIN_RE,
-                                QUESTION_CUE_RE, ADVICE_END_RE)
+_MATCHED_WITH_QUOTES_EMPTIED = (
+    CLOSING_RE,
+    READER_CLOSING_RE,
+    REQUEST_END_RE,
+    OFFER_CUE_RE,
+    OFFER_PLAIN_RE,
+    QUESTION_CUE_RE,
+    ADVICE_END_RE,
+)
 
 
 def _sentence_gate(rules: TaskRules) -> Gate:
@@ -131,11 +136,24 @@ def _sentence_gate(rules: TaskRules) -> Gate:
     each way it can return a rule, in its order (closings and sign-offs, self-explanations, constraint remarks,
     notes). All read the sentence's normal form, the sign-offs with its quotes emptied."""
     return gate(
-        CLOSING_RE, EN_CLOSING_RE,  # closings
-        READER_CLOSING_RE, REQUEST_END_RE, OFFER_CUE_RE, OFFER_PLAIN_RE, QUESTION_CUE_RE, ADVICE_END_RE,  # sign-offs
-        rules.self_reference, RESTATEMENT_RE, rules.pointer,  # self-explanations
-        INSTRUCTION_REMARK_RE, CONSTRAINT_STRONG_RE, QUOTED_WORD_USE_RE, CONSTRAINT_RE,  # constraint remarks
-        NOTE_MARK_RE, COUNT_REMARK_RE, COUNTED_REMARK_RE,  # notes
+        CLOSING_RE,
+        EN_CLOSING_RE,  # closings
+        READER_CLOSING_RE,
+        REQUEST_END_RE,
+        OFFER_CUE_RE,
+        OFFER_PLAIN_RE,
+        QUESTION_CUE_RE,
+        ADVICE_END_RE,  # sign-offs
+        rules.self_reference,
+        RESTATEMENT_RE,
+        rules.pointer,  # self-explanations
+        INSTRUCTION_REMARK_RE,
+        CONSTRAINT_STRONG_RE,
+        QUOTED_WORD_USE_RE,
+        CONSTRAINT_RE,  # constraint remarks
+        NOTE_MARK_RE,
+        COUNT_REMARK_RE,
+        COUNTED_REMARK_RE,  # notes
         all_of=[(rules.design_cue, DESIGN_RE)],  # how the answer was written
     )
 
@@ -143,8 +161,17 @@ def _sentence_gate(rules: TaskRules) -> Gate:
 SENTENCE_GATES: dict[str, Gate] = {task: _sentence_gate(rules) for task, rules in TASK_RULES.items()}
 #: What a last line must contain for :func:`_whole_line_cut` to judge it before its first sentence is read: one
 #: pattern per check, in its order (all read the line's normal form).
-LINE_GATE = gate(NOTE_MARK_RE, DONE_LINE_RE, CLOSING_TAG_RE, BRACKETED_RE, CHAR_COUNT_RE, NOTE_LINE_RE, LINE_NOTE_RE,
-                 EN_CUE_RE, EN_YOU_REMARK_RE)
+LINE_GATE = gate(
+    NOTE_MARK_RE,
+    DONE_LINE_RE,
+    CLOSING_TAG_RE,
+    BRACKETED_RE,
+    CHAR_COUNT_RE,
+    NOTE_LINE_RE,
+    LINE_NOTE_RE,
+    EN_CUE_RE,
+    EN_YOU_REMARK_RE,
+)
 #: The brackets TRAILING_NOTE_RE ends with (then only blanks): a line ending otherwise has no trailing note.
 _NOTE_CLOSERS = tuple(")）】]〕＞>")
 

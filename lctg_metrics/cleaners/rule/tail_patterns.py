@@ -5,8 +5,8 @@ Matched by :mod:`.tail`; notes on counts, keywords and constraints live in :mod:
 
 from __future__ import annotations
 
-from lctg_metrics.cleaners.rule.head_patterns import BARE_ADVERBS
 from lctg_metrics.cleaners.rule.guards import guard
+from lctg_metrics.cleaners.rule.head_patterns import BARE_ADVERBS
 from lctg_metrics.cleaners.rule.text import compile_ci
 
 EN_CLOSINGS = (
@@ -63,13 +63,17 @@ REQUEST_END = (
     r"(?:教えて|聞いて|お聞かせ|お知らせ|お申し付け|ご連絡|お声がけ|声をかけて|言って|おっしゃって|お尋ね|ご質問"
     r"|質問して|リクエストして)(?:ください|くださいね|下さい|くださいませ|ね)[。．！!♪]*$"
 )
-REQUEST_CUE = r"あれば|なら|でしたら|ございましたら|場合|際は|ときは|時は|たら|気軽に|遠慮なく|いつでも|何でも|なんでも|また"
+REQUEST_CUE = (
+    r"あれば|なら|でしたら|ございましたら|場合|際は|ときは|時は|たら|気軽に|遠慮なく|いつでも|何でも|なんでも|また"
+)
 #: Offers of another version (「気に入らなければ別の案もお出しします。」「他のパターンも作成しましょうか？」).
 OFFER_STEM = (
     r"(?:作成|用意|提案|お作り|お出し|修正|調整|変更|書き直|作り直|短く|長く|詳しく|追加|お手伝い|お伝え|考え|出し"
     r"|作っ|作れ|提示|要約|まとめ|出す|作る|変える|直す|考える).{0,8}"
 )
-OFFER_VERB = rf"{OFFER_STEM}(?:できます|可能です|いたします|しましょうか|ましょうか|しますか|ますか|ますので|できますよ)"
+OFFER_VERB = (
+    rf"{OFFER_STEM}(?:できます|可能です|いたします|しましょうか|ましょうか|しますか|ますか|ますので|できますよ)"
+)
 OFFER_CUE = (
     r"ご希望|ご要望|気に入らなければ|お気に召さなければ|お気軽に|遠慮なく|いつでも|必要でしたら|必要であれば|必要なら"
     r"|必要に応じて|別の|他の|ほかの|他にも|ほかにも|いくつか|違った|違う|別バージョン|別パターン|もう一つ|もうひとつ"

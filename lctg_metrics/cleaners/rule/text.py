@@ -161,7 +161,6 @@ def is_english_line(s: str) -> bool:
     return not JAPANESE_RE.search(s) and len(re.findall(r"[A-Za-z]+", s)) >= 2
 
 
-
 def content_left(text: str) -> bool:
     """Whether some answer would remain: a cut never leaves nothing."""
     return bool(text.strip())

@@ -13,8 +13,12 @@ from __future__ import annotations
 # ---------------------------------------------------------------------------------------------------
 
 #: The two sides of a pros/cons answer (「メリットとデメリット」「長所・短所」「pros and cons」).
-PRO_WORDS = r"メリット|長所|利点|良い点|よい点|いい点|良いところ|良い面|プラス面|pros|advantages?|merits?|benefits?|upsides?"
-CON_WORDS = r"デメリット|短所|欠点|悪い点|悪いところ|悪い面|マイナス面|cons|disadvantages?|demerits?|drawbacks?|downsides?"
+PRO_WORDS = (
+    r"メリット|長所|利点|良い点|よい点|いい点|良いところ|良い面|プラス面|pros|advantages?|merits?|benefits?|upsides?"
+)
+CON_WORDS = (
+    r"デメリット|短所|欠点|悪い点|悪いところ|悪い面|マイナス面|cons|disadvantages?|demerits?|drawbacks?|downsides?"
+)
 #: Both sides named together, as a topic: 「メリットとデメリット」「メリット・デメリット」「長所と短所」.
 PROS_PAIR = rf"(?:{PRO_WORDS})\s*(?:と|・|/|&|及び|および|、|,|や|and|vs\.?)?\s*(?:{CON_WORDS})"
 
