@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 import regex
@@ -225,6 +226,6 @@ def markup(text: str) -> str:
 
 
 #: The views a checker may read, by name.
-VIEWS = {"visible": visible, "markup": markup, "raw": lambda text: text}
+VIEWS: dict[str, Callable[[str], str]] = {"visible": visible, "markup": markup, "raw": lambda text: text}
 
 __all__ = ["VIEWS", "markup", "visible"]
