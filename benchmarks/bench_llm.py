@@ -133,7 +133,8 @@ def main(argv: list[str] | None = None) -> None:
         if args.failing:
             return time_failing_run(base_url, requests, args.failing)
         print(
-            f"{args.calls} distinct calls, server latency {args.latency * 1000:.0f} ms, python {sys.version.split()[0]}, "
+            f"{args.calls} distinct calls, server latency {args.latency * 1000:.0f} ms, "
+            f"python {sys.version.split()[0]}, "
             f"{'httpx for every call' if args.httpx else 'plain HTTP/1.1 path'}, load average "
             f"{os.getloadavg()[0]:.2f}"
         )
@@ -150,7 +151,8 @@ def main(argv: list[str] | None = None) -> None:
                 walls[c], stats = timed(config, requests)
                 assert stats.calls_made == args.calls and stats.cache_hits == 0, stats
                 print(
-                    f"concurrency {c:>3}: {walls[c]:8.2f} s  ({args.calls / walls[c]:7.1f} calls/s, {stats.retries} retries, "
+                    f"concurrency {c:>3}: {walls[c]:8.2f} s  ({args.calls / walls[c]:7.1f} calls/s, "
+                    f"{stats.retries} retries, "
                     f"client CPU {1000 * CPU[c] / args.calls:.3f} ms/call, ideal {args.calls * args.latency / c:.2f} s)"
                 )
             top = max(levels)
@@ -175,7 +177,8 @@ def main(argv: list[str] | None = None) -> None:
             ratio = speedup / (c / base)
             verdict = "ok" if ratio >= 0.9 else "BELOW TARGET"
             print(
-                f"speedup c={c:<3} vs c={base}: {speedup:6.2f}x   / {c // base:<3} = {ratio:.2f}  (target >= 0.90: {verdict})"
+                f"speedup c={c:<3} vs c={base}: {speedup:6.2f}x   / {c // base:<3} = {ratio:.2f}  "
+                f"(target >= 0.90: {verdict})"
             )
         cached = walls[top] / cached_wall
         print(f"cached re-run vs c={top}: {cached:8.1f}x  (target >= 50: {'ok' if cached >= 50 else 'BELOW TARGET'})")

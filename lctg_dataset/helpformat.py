@@ -72,9 +72,9 @@ class Parser(argparse.ArgumentParser):
         self.register("action", "parsers", _Commands)
         self._probing = False
 
-    def parse_known_args(
+    def parse_known_args(  # type: ignore[override]
         self,
-        args: Sequence[str] | None = None,  # type: ignore[override]
+        args: Sequence[str] | None = None,
         namespace: argparse.Namespace | None = None,
     ) -> tuple[argparse.Namespace, list[str]]:
         # a required flag given by its old name (a hidden alias, another action) counts as given: checked here
@@ -159,12 +159,14 @@ def add_renamed(parser: argparse.ArgumentParser, renamed: dict[str, str]) -> Non
                 old, dest=target.dest, action=_Renamed, new=new, nargs=0, const=const, help=argparse.SUPPRESS
             )
         else:
+            # argparse's own default for a missing type is None, which its stubs do not accept as a value
+            typed: dict[str, Any] = {} if target.type is None else {"type": target.type}
             parser.add_argument(
                 old,
                 dest=target.dest,
                 action=_Renamed,
                 new=new,
-                type=target.type,
+                **typed,
                 choices=target.choices,
                 metavar=target.metavar,
                 help=argparse.SUPPRESS,

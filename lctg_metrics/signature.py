@@ -74,7 +74,9 @@ class Family:
                 raise ValueError(f"signature of {self.name}: field {key!r} holds '|' ({value!r})")
             parts.append(f"{key}:{value}")
         if package_version is None:
-            from lctg_metrics import __version__ as package_version
+            from lctg_metrics import __version__
+
+            package_version = __version__
         return "|".join([*parts, f"{VERSION_KEY}:{package_version}"])
 
 

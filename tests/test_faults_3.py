@@ -139,7 +139,8 @@ ROWS: list[Row] = [
     Row(
         "ci resamples past the limit",
         [*SCORE, "--ci", "--ci-resamples", "1000000000"],
-        r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples \(lctg_metrics\.stats\.bootstrap\.MAX_RESAMPLES\)",
+        r"--ci-resamples 1,000,000,000 is over the limit of 100,000 resamples "
+        r"\(lctg_metrics\.stats\.bootstrap\.MAX_RESAMPLES\)",
     ),
     Row(
         "report ci resamples past the limit",

@@ -236,7 +236,8 @@ def test_a_forbidden_word_in_romaji_is_caught(entry, choice: int, upper: bool, s
 
 #: Common English words (a few hundred) and Japanese words a prompt forbids: no English word is read as one. (Japanese
 #: place names written in English, Tokyo or Kyoto, are left out: they are the Japanese word.)
-_ENGLISH_WORDS = """the be to of and a in that have it for not on with he as you do at this but his by from they we say her she
+_ENGLISH_WORDS = """the be to of and a in that have it for not on with he as you do at this but his by from they we
+say her she
 or an will my one all would there their what so up out if about who get which go me when make can like time no just him
 know take people into year your good some could them see other than then now look only come its over think also back
 after use two how our work first well way even new want because any these give day most us is are was were has had

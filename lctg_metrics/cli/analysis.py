@@ -223,9 +223,12 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
                 )
     print(text)
     if out_dir is not None:
-        files = [(out_dir / json_name, json_text(payload)), *((out_dir / name, png) for name, png in maps.items())]
-        write_all(files)
-        say_wrote(path for path, _ in files)
+        outputs: list[tuple[Path, str | bytes]] = [
+            (out_dir / json_name, json_text(payload)),
+            *((out_dir / name, png) for name, png in maps.items()),
+        ]
+        write_all(outputs)
+        say_wrote(path for path, _ in outputs)
     return 0
 
 

@@ -47,8 +47,8 @@ def check_local_path(name: str) -> None:
         shadow = len(parts) == 2 and parts[0] not in ("", ".", "..", "~") and os.path.isdir(parts[0])
         hint = f" ({parts[0]}/ is a folder here, so this names a local path)" if shadow else ""
         raise CLIError(
-            f"dataset {os.path.normpath(name)}: no such folder{hint} (--dataset); check the path, or build one with `lctg build -o "
-            f"{name}`"
+            f"dataset {os.path.normpath(name)}: no such folder{hint} (--dataset); check the path, "
+            f"or build one with `lctg build -o {name}`"
         )
 
 

@@ -46,9 +46,11 @@ def refuse_other_family(path: Any, command: str, dataset: str | None = None) -> 
     except (ScoringError, OSError, ValueError):
         return
     found = {family_of(g.id) for g in first}
-    if len(found) != 1 or None in found or command in found:
+    if len(found) != 1:
         return
     other = found.pop()
+    if other is None or other == command:
+        return
     what, how = FAMILIES[other]
     raise CLIError(
         f"{path} holds {what} (ids like {first[0].id!r}), not {FAMILIES[command][0]}: score it with "

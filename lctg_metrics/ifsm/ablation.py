@@ -42,7 +42,8 @@ fight:fought say:said pay:paid sell:sold send:sent spend:spent build:built meet:
 hold:held drive:drove,driven write:wrote,written ride:rode speak:spoke wake:woke wear:wore throw:threw grow:grew
 fly:flew draw:drew begin:began,begun drink:drank,drunk swim:swam sing:sang forget:forgot become:became
 child:children man:men woman:women person:people mouse:mice tooth:teeth foot:feet good:better,best bad:worse,worst
-die:died,dies,dying lie:lied,lying tie:tied,tying hide:hid,hidden bite:bit,bitten shoot:shot feed:fed lead:led hang:hung dig:dug stick:stuck light:lit""".split()
+die:died,dies,dying lie:lied,lying tie:tied,tying hide:hid,hidden bite:bit,bitten shoot:shot feed:fed lead:led
+hang:hung dig:dug stick:stuck light:lit""".split()
     )
     for form in forms.split(",")
 }

@@ -12,8 +12,9 @@ are kept per encoder (name, version and a fingerprint of its weights), so a late
 The table's key holds the reader's name, version and digest, the guard's version and encoder, the attack, probe and
 validity versions, a digest of the IFSM code itself, a digest of the rows, the bootstrap, and a digest of what the
 reader and the guard's encoder made, in this run, of the first gold endings and the first items of each probe set
-(so a stand-in registered under a known name, or a changed model behind one, gets a table of its own). Writes are atomic (temp file then rename); a run that finds another run
-computing the same key waits for it (``flock`` on ``<key>.lock``) and reuses its table.
+(so a stand-in registered under a known name, or a changed model behind one, gets a table of its own). Writes are atomic
+(temp file then rename); a run that finds another run computing the same key waits for it (``flock`` on ``<key>.lock``)
+and reuses its table.
 """
 
 from __future__ import annotations
@@ -87,8 +88,8 @@ def data_digest(rows: Sequence[Mapping[str, Any]]) -> str:
 
 @cache
 def code_digest() -> str:
-    """Digest of the IFSM package's own source and data files: a change to the reader, guard, attacks or validity code gets
-    new tables even where a version string was not bumped."""
+    """Digest of the IFSM package's own source and data files: a change to the reader, guard, attacks or validity code
+    gets new tables even where a version string was not bumped."""
     h = hashlib.sha256()
     here = Path(__file__).parent
     for path in sorted([*here.glob("*.py"), *here.glob("data/*")]):

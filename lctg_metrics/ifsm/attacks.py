@@ -118,7 +118,8 @@ surprised:astonished disappointed:let-down proud:pleased outcome:result feelings
 
 
 def paraphrased(text: str) -> str:
-    """``text`` with every word of :data:`SYNONYMS` replaced by its other word (case kept for a capital first letter)."""
+    """``text`` with every word of :data:`SYNONYMS` replaced by its other word (case kept for a capital
+    first letter)."""
 
     def swap(m: re.Match[str]) -> str:
         word = m.group()

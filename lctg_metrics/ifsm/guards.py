@@ -6,6 +6,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from lctg_metrics.verdict import Verdict
@@ -151,7 +152,7 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(text.strip()) if s]
 
 
-def _share(part: set, whole: set) -> float:
+def _share(part: AbstractSet[object], whole: AbstractSet[object]) -> float:
     return len(part & whole) / len(part) if part else 0.0
 
 

@@ -328,8 +328,9 @@ def score_ifsm(
     if dissimilarity_encoder:
         encoder = get_encoder(dissimilarity_encoder)
         endings = [capped(e) for e in endings]
-        per_item_dissim = list(to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen]))
-        dissim = sum(per_item_dissim) / len(per_item_dissim)
+        gold_dissim = to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen])
+        per_item_dissim = list(gold_dissim)
+        dissim = sum(gold_dissim) / len(gold_dissim)
         dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
     why = _invalid(oracle, table, main, checks, attacks) if adversarial else ["adversarial sets not run"]
     templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))

@@ -2,7 +2,8 @@
 request, fixed answers and 答えのみ; and ``key``, what a reader compares two spans of a format by (from checkers 2.0).
 
 A JSON answer is an object or array with content; a quotation and a postscript hold text; a postscript asked for at
-the end comes last, with no body text after it in its paragraph; two answers read differently; a repeated request is followed by an answer."""
+the end comes last, with no body text after it in its paragraph; two answers read differently; a repeated request is
+followed by an answer."""
 
 from __future__ import annotations
 

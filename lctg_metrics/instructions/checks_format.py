@@ -198,8 +198,8 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     "format:highlights",
     "書式指定",
     "highlighted spans like 《…》 within [min, max]; towards min only "
-    "spans holding text that differs from the other spans count (the same word in another script, 《安全》《あんぜん》, "
-    "is one)",
+    "spans holding text that differs from the other spans count (the same word in another script, "
+    "《安全》《あんぜん》, is one)",
     MIN,
     MAX,
     Param("open", "str", "opening mark", default="《"),

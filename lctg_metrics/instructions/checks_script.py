@@ -74,7 +74,8 @@ def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict
     "script:hiragana_only",
     "ペルソナ・言語指定",
     "every letter is hiragana (ー ｰ, ゝ, ゔ, ゟ included); digits are numbers, not letters of a script, and are "
-    "allowed (漢数字 are kanji and are not); a katakana letter drawn like a kanji inside a kanji word (協カ) is that kanji",
+    "allowed (漢数字 are kanji and are not); a katakana letter drawn like a kanji inside a kanji word (協カ) "
+    "is that kanji",
     needs_morph=True,
 )
 def hiragana_only(response: str, kw: Mapping[str, Any]) -> Verdict:

@@ -31,7 +31,8 @@ HIDING_STYLE = re.compile(
 _ONE_PIXEL = re.compile(r"(?<![-\w])(?:width|height)\s*:\s*1px", re.IGNORECASE)
 _OVERFLOW_HIDDEN = re.compile(r"overflow\s*:\s*hidden", re.IGNORECASE)
 #: Class names the common CSS frameworks and CMSs define as hidden (Bootstrap 3-5, Tailwind, Foundation, Bulma,
-#: WordPress, Drupal, jQuery UI, HTML5 Boilerplate, Bulma, UIkit, GOV.UK, USWDS, Angular CDK): no stylesheet is needed to know what they do.
+#: WordPress, Drupal, jQuery UI, HTML5 Boilerplate, Bulma, UIkit, GOV.UK, USWDS, Angular CDK): no stylesheet is needed
+#: to know what they do.
 HIDING_CLASSES = frozenset(
     {
         "sr-only",
@@ -120,7 +121,8 @@ _TYPE_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
 
 def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """Classes, ids and element names that a ``<style>`` block of ``text`` hides: each selector's last compound
-    (``.note``, ``span.note``, ``#aside``, ``div .note``, a bare ``span``) whose rule hides (CSS comments read through)."""
+    (``.note``, ``span.note``, ``#aside``, ``div .note``, a bare ``span``) whose rule hides (CSS comments
+    read through)."""
     classes: set[str] = set()
     ids: set[str] = set()
     tags: set[str] = set()

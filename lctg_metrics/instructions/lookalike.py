@@ -8,10 +8,11 @@ katakana letter or ー beside it: カメラ, ロボット and エンジニア st
 
 - the analyser reads it inside one dictionary word with a kanji beside it (協力して, 人口, 工場, 力強い, 統一; a proper
   noun does not count), or
-- it is a numeral look-alike (ニ ハ ー) beside a kanji numeral, after 第 or 毎, or before a counter (第ニ回, ハ月, ー日).
+- it is a numeral look-alike (ニ ハ ー) beside a kanji numeral, after 第 or 毎, or before a counter (第ニ回, ハ月,
+  ー日).
 
-The kana rows and their names stay kana: カ行, ハ行, タ段, ト書き, ハ長調, 変ロ長調 and the counter カ of 3カ月 and 数カ所
-form no word with their neighbour.
+The kana rows and their names stay kana: カ行, ハ行, タ段, ト書き, ハ長調, 変ロ長調 and the counter カ of 3カ月 and
+数カ所 form no word with their neighbour.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Romaji read as kana: a whole Latin token in Hepburn, kunrei-shiki or wāpuro romanisation, as katakana.
 
-``to_kana("sumaho") == "スマホ"``, ``to_kana("benkyō") == "ベンキョウ"``, ``to_kana("hijouni") == "ヒジョウニ"``. A token that
-does not read as romaji to its last letter (``moment``, ``street``: consonants left over) is ``None``. Long vowels
-with a macron or circumflex are written out (ō → ou, ē → ei, ā → aa); ``fold_long`` reads a long vowel and the same
-vowel written short alike (benkyo, benkyou and benkyō are one word to a reader of romaji).
+``to_kana("sumaho") == "スマホ"``, ``to_kana("benkyō") == "ベンキョウ"``, ``to_kana("hijouni") == "ヒジョウニ"``. A
+token that does not read as romaji to its last letter (``moment``, ``street``: consonants left over) is ``None``. Long
+vowels with a macron or circumflex are written out (ō → ou, ē → ei, ā → aa); ``fold_long`` reads a long vowel and the
+same vowel written short alike (benkyo, benkyou and benkyō are one word to a reader of romaji).
 """
 
 from __future__ import annotations
@@ -151,7 +151,8 @@ def vowel(kana: str) -> str:
 
 
 def fold_long(kana: str) -> str:
-    """Katakana with long vowels written short: ー, a repeated vowel, and ou / ei (コウコウ → ココ, センセイ → センセ)."""
+    """Katakana with long vowels written short: ー, a repeated vowel, and ou / ei (コウコウ → ココ,
+    センセイ → センセ)."""
     out: list[str] = []
     for ch in kana:
         before = vowel(out[-1]) if out else ""

@@ -1,9 +1,10 @@
-"""The one sentence model every sentence-level checker reads (counts, 体言止め, unified endings, です・ます / だ・である).
+"""The one sentence model every sentence-level checker reads (counts, 体言止め, unified endings,
+です・ます / だ・である).
 
 A response (in the reader's view) is cut into sentences as a reader cuts it:
 
-- at 。！？!?．｡ outside 「」『』 quotations, at an ellipsis ending a line, and at every line break (a line without 。 is
-  a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
+- at 。！？!?．｡ outside 「」『』 quotations, at an ellipsis ending a line, and at every line break (a line without 。
+  is a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
 - at a 、 or a blank that splices two sentences: after a finite predicate (です, ます, でした, ました, でしょう, ません,
   だ, である, a plain た after a topic は) when a new clause with its own predicate follows (「今日は晴れです、明日は雨
   です。」 is two; ですが、, ますので、 and ですし、 go on; from checkers 2.1);
@@ -14,8 +15,8 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
   sentence hidden in brackets is still read, and many sentences in one bracket still count;
 - a table's cells are read as text (kind ``cell``), header and rule rows aside; a cell counts as a sentence when it
   ends with 。！？ or in a predicate;
-- heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences, list
-  markers are not part of a sentence, pieces without a letter or number are none.
+- heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences,
+  list markers are not part of a sentence, pieces without a letter or number are none.
 
 The style checks judge every predicate: each sentence, each blank-separated clause inside one (「楽しいね 明日も
 行きます。」 holds a plain 「楽しいね」) and each clause a 、 splices after a final-form predicate (「雨だ、」).
@@ -53,7 +54,8 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 @dataclass(frozen=True)
 class Sentence:
-    """One sentence as a reader reads it: its text, its kind (``KINDS``) and whether it ends with 。！？ or an ellipsis."""
+    """One sentence as a reader reads it: its text, its kind (``KINDS``) and whether it ends with 。！？ or
+    an ellipsis."""
 
     text: str
     kind: str
@@ -79,15 +81,16 @@ def _offsets(text: str) -> list[tuple[int, morph.Morpheme]]:
 
 
 #: Auxiliaries whose final form ends no clause before a blank: ず and ぬ continue (「実現せず␣…」), and the classical
-#: じ, む, べし, けり, き are what the analyser makes of a kana name cut wrongly (ひめじ read as 秘め|じ), not modern predicates.
+#: じ, む, べし, けり, き are what the analyser makes of a kana name cut wrongly (ひめじ read as 秘め|じ), not
+#: modern predicates.
 _NOT_FINAL = frozenset({"ぬ", "ず", "じ", "む", "べし", "けり", "き"})
 
 
 def _closes(before: list[morph.Morpheme], after: morph.Morpheme | None) -> bool:
-    """Whether a blank after the morphemes ``before`` (of its chunk) ends a clause, unless a particle or auxiliary follows
-    (「ふる␣でしょう」): after a final particle, a polite です・ます, a predicate in its final form read in context
-    (「雨だ␣」; 「よんだ␣ほん」 modifies), or a noun phrase of two words or more (「静かな湖␣美しい山」). One word alone
-    (分かち書き 「きょうは␣いい␣てんきです」) closes nothing."""
+    """Whether a blank after the morphemes ``before`` (of its chunk) ends a clause, unless a particle or auxiliary
+    follows (「ふる␣でしょう」): after a final particle, a polite です・ます, a predicate in its final form read in
+    context (「雨だ␣」; 「よんだ␣ほん」 modifies), or a noun phrase of two words or more (「静かな湖␣美しい山」). One
+    word alone (分かち書き 「きょうは␣いい␣てんきです」) closes nothing."""
     content = [m for m in before if m.pos1 not in ("補助記号", "空白")]
     if not content or (after is not None and after.pos1 in ("助詞", "助動詞", "接尾辞")):
         return False  # 「ふる␣でしょう」, 「すし␣が」: the clause goes on
@@ -160,8 +163,8 @@ _SPLICE = re.compile(r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7
 
 
 def spliced(sentence: str) -> list[str]:
-    """A sentence cut after each 、 (or blank) that ends a finite predicate (``morph.splices``: です, ます, でした, ました,
-    でしょう, ません, だ, である, a plain た after a topic は) when a new clause with its own predicate follows:
+    """A sentence cut after each 、 (or blank) that ends a finite predicate (``morph.splices``: です, ます, でした,
+    ました, でしょう, ません, だ, である, a plain た after a topic は) when a new clause with its own predicate follows:
     「今日は晴れです、明日は雨です。」 and 「今日は晴れです␣明日は雨です。」 are two sentences; ですが、, ますので、,
     ですし、 continue, and a 、 inside 「」 or （） splices nothing."""
     depth, depths = 0, []
@@ -247,8 +250,9 @@ def own_sentences(text: str) -> list[Sentence]:
 
 
 def clauses(sentence: str) -> list[str]:
-    """A sentence cut at each blank that ends a clause (``clause_breaks``) and at each 、 after a predicate in its final form
-    (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``): the predicates a style check judges."""
+    """A sentence cut at each blank that ends a clause (``clause_breaks``) and at each 、 after a predicate in its final
+    form (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``): the predicates a style
+    check judges."""
     out = []
     for piece in _cut(sentence, clause_breaks(sentence)):
         start = 0

@@ -34,8 +34,9 @@ _BULLET = re.compile(
 )
 #: Kanji numerals that number list items (一、 （二） ㈢).
 _KANJI_NUMBER = "[一二三四五六七八九十]+"
-#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ❶ / ⑴ / ⒈ / ㈠ / ㊀ / Ⅲ., ASCII or full-width digits, and kanji
-#: numbers followed by 、 ． . or in brackets (一、 （二）); 「1.5倍」, 「一方、」 and 「一、二年前」 (one or two years) are no items.
+#: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ❶ / ⑴ / ⒈ / ㈠ / ㊀ / Ⅲ., ASCII or full-width digits,
+#: and kanji numbers followed by 、 ． . or in brackets (一、 （二）); 「1.5倍」, 「一方、」 and 「一、二年前」
+#: (one or two years) are no items.
 _NUMBERED = re.compile(
     r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]"
     r"|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛㈠-㈩㊀-㊉❶-❿➀-➓⓫-⓾]|[Ⅰ-Ⅻⅰ-ⅻ](?:[.．)）]|(?=\s))"
@@ -205,8 +206,8 @@ def is_terminated(sentence: str) -> bool:
 
 
 def sentence_body(sentence: str) -> str:
-    """A sentence without trailing punctuation (a colon written for 。 too: 「以下の通りです：」; the 、 of a comma splice),
-    ellipsis, closing brackets, emphasis and blanks."""
+    """A sentence without trailing punctuation (a colon written for 。 too: 「以下の通りです：」; the 、 of a comma
+    splice), ellipsis, closing brackets, emphasis and blanks."""
     body = strip_emphasis(sentence).rstrip()
     previous = None
     while previous != body:
@@ -227,8 +228,9 @@ _BRACKET_HEADING = re.compile(r"【[^【】]+】|＜[^＜＞]+＞|〈[^〈〉]+�
 
 
 def _is_label(core: str) -> bool:
-    """A line ending in ：/: is a label (「メリット：」, 「作り方は以下の通り：」) unless the words before the colon end in
-    a predicate (「以下にまとめました：」, 「次のようになる：」): that is a sentence written with a colon for its 。."""
+    """A line ending in ：/: is a label (「メリット：」, 「作り方は以下の通り：」) unless the words before the colon end
+    in a predicate (「以下にまとめました：」, 「次のようになる：」): that is a sentence written with a
+    colon for its 。."""
     if not core.endswith(("：", ":")):
         return False
     from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyzer is an optional extra
@@ -238,8 +240,8 @@ def _is_label(core: str) -> bool:
 
 def is_heading(line: str) -> bool:
     """A heading rather than a sentence: a markdown heading, a wholly bold line, a line wholly in 『』【】＜＞〈〉［］,
-    a table row, a section heading (「第1節 メリット」) or a label line ending in ：/: without a predicate (「ポイント：」;
-    「以下にまとめました：」 is a sentence)."""
+    a table row, a section heading (「第1節 メリット」) or a label line ending in ：/: without a predicate
+    (「ポイント：」; 「以下にまとめました：」 is a sentence)."""
     stripped = line.strip()
     core = strip_emphasis(stripped).strip()
     return (

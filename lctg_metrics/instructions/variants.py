@@ -1,4 +1,5 @@
-"""Other spellings a reader reads as the same word: romaji, emphatic kana, mixed kanji and kana, a word split by a blank.
+"""Other spellings a reader reads as the same word: romaji, emphatic kana, mixed kanji and kana, a word split by a
+blank.
 
 ``spans(text, word)`` finds, in the reader's view of a response, where ``word`` is written
 
@@ -6,13 +7,13 @@
   (``romaji``) is the word's reading, long vowels written or not (sumaho for スマホ; benkyou, benkyō, benkyo for 勉強;
   totemo for とても), next to Japanese text or in a line written wholly in romaji (in an English sentence, sonata is
   English). The word's reading needs three morae at least: two-mora romaji are English words too often (are, made);
-- **emphatically** — kana with an inserted small っ, ー or 〜, a small or repeated vowel (とっても, とーっても, すっごく,
-  すごーい, ほんっと, すごぉい) reading as the word once the emphasis is taken out, where the text with the plain word
-  put back reads the word; a span the analyser reads alone as one other word stays that word (もっと is no もと,
-  おばさん no おばあさん);
+- **emphatically** — kana with an inserted small っ, ー or 〜, a small or repeated vowel (とっても, とーっても,
+  すっごく, すごーい, ほんっと, すごぉい) reading as the word once the emphasis is taken out, where the text with the
+  plain word put back reads the word; a span the analyser reads alone as one other word stays that word (もっと is no
+  もと, おばさん no おばあさん);
 - **in mixed kanji and kana** (交ぜ書き) — some of the word's own kanji kept, the others written in hiragana or
-  katakana for their part of the reading (勉きょう, べん強, 天き, てん気, 勉キョウ), where the text with the word put back
-  reads the word there (化がく is no 科学: a mixed form keeps one of the word's own kanji; all kana is ``words``'
+  katakana for their part of the reading (勉きょう, べん強, 天き, てん気, 勉キョウ), where the text with the word put
+  back reads the word there (化がく is no 科学: a mixed form keeps one of the word's own kanji; all kana is ``words``'
   reading match);
 - **split** — blanks, middle dots or hyphens, or one line break, between the letters of the word inside running text
   (勉 強, 勉　強, 勉・強), where no side is part of a word of its own reaching past the letters (「大会 社長」 and
@@ -174,7 +175,8 @@ def emphatic_spans(text: str, word: str) -> list[tuple[int, int]]:
         folded, where = _fold_emphasis(kana)
         at = folded.find(want)
         while at >= 0:
-            # letters the fold dropped after the last one kept (すごいっ, すごーー, たのしい's last い) belong to the word
+            # letters the fold dropped after the last one kept (すごいっ, すごーー, たのしい's last い) belong to
+            # the word
             first, last = where[at], where[at + len(want)] if at + len(want) < len(where) else len(kana)
             start, end = run.start() + first, run.start() + last
             if (

@@ -1,12 +1,12 @@
 """The reader's view: the text a checker reads is what a person sees once the response is rendered.
 
 ``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, inline style, a
-conventional hiding class or a class the response's own ``<style>`` hides), tags and attributes, link URLs, inline markdown
-emphasis and code marks out; ``<br>`` and block elements as line breaks; entities decoded), folds the compatibility
-forms a font draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㈱ ㊊ 🈚 as their
-kanji), reads look-alike punctuation by its role (‚ ، ⸲ as 、, ⸰ ◦ ۔ as 。), turns lines of blanks of any kind into
-blank lines and drops zero-width characters. Block structure (headings, list markers, tables, ``***`` rules, wholly
-bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
+conventional hiding class or a class the response's own ``<style>`` hides), tags and attributes, link URLs, inline
+markdown emphasis and code marks out; ``<br>`` and block elements as line breaks; entities decoded), folds the
+compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals,
+㈱ ㊊ 🈚 as their kanji), reads look-alike punctuation by its role (‚ ، ⸲ as 、, ⸰ ◦ ۔ as 。), turns lines of blanks of
+any kind into blank lines and drops zero-width characters. Block structure (headings, list markers, tables, ``***``
+rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
 
 ``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
 hidden elements, zero-width characters, blank-only lines), markdown and tags stay as written.
@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 import regex
@@ -81,11 +82,11 @@ _ENCLOSED = re.compile(
     r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]"
 )
 
-#: Look-alike punctuation read by its role after a Japanese letter. 読点: every comma of another script or form (by Unicode name: Arabic،,
-#: Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚ and the sesame dots
-#: ﹅﹆ and 丶 (the kanji radical "dot", drawn as 、). 句点: every full stop of another script (Arabic ۔, Ethiopic ።,
-#: Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜) after a letter;
-#: the low grave ˎ and, after non-katakana, the iteration mark ヽ are drawn as 、.
+#: Look-alike punctuation read by its role after a Japanese letter. 読点: every comma of another script or form (by
+#: Unicode name: Arabic،, Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚
+#: and the sesame dots ﹅﹆ and 丶 (the kanji radical "dot", drawn as 、). 句点: every full stop of another script
+#: (Arabic ۔, Ethiopic ።, Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。
+#: (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜) after a letter; the low grave ˎ and, after non-katakana, the iteration mark ヽ are drawn as 、.
 #: The ASCII , and . keep their roles in numbers and Latin text (``checks_rules`` reads them in context).
 _EXTRA_COMMAS = "\u201a\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34"
 _EXTRA_STOPS = "\u0964\u0965\u06d4"
@@ -225,6 +226,6 @@ def markup(text: str) -> str:
 
 
 #: The views a checker may read, by name.
-VIEWS = {"visible": visible, "markup": markup, "raw": lambda text: text}
+VIEWS: dict[str, Callable[[str], str]] = {"visible": visible, "markup": markup, "raw": lambda text: text}
 
 __all__ = ["VIEWS", "markup", "visible"]
