@@ -314,21 +314,22 @@ def test_the_attack_table_is_reused_from_the_cache_for_the_same_key(tmp_path, mo
 
 
 def test_a_whole_attack_class_above_chance_rejects_every_run_and_a_hidden_mix_is_a_named_limit() -> None:
-    """Validity v2: an attack class that scores above chance + 0.05 over a whole run shows the reader and guard
-    reward it, so every result is invalid, even when the run-level tests catch a whole run of it (a share of it in
-    another run need not be caught). A mix that stays under every run-level test is the same for any run: it is a
-    limit, with how far it can move IFSM, not a reason to reject this run."""
+    """Validity v3: an attack class that scores above chance + 0.05 over a whole run that passes every run-level test
+    shows the reader and guard reward it, so every result is invalid. A whole run of it that a run-level test catches
+    rejects nothing by itself: a share of it in another run is what the tuned mixes measure. A mix that stays under
+    every run-level test is the same for any run: it is a limit, with how far it can move IFSM."""
     from lctg_metrics.ifsm.attack_table import AttackScore
     from lctg_metrics.ifsm.score import SetScore, _invalid, limits
 
     gold = SetScore("gold", 100, 0.41, (0.37, 0.45), 0.41, (0.37, 0.45), 0, 0)
-    pure = AttackScore("salad", 1.0, 100, 0.40, (0.31, 0.49), 0.0, False, ("salad shifted",))
+    caught = AttackScore("salad", 1.0, 100, 0.40, (0.31, 0.49), 0.0, False, ("salad shifted",))
+    unseen = AttackScore("story_glue", 1.0, 100, 0.40, (0.31, 0.49), 0.0, True, ())
     low = AttackScore("constant", 1.0, 100, 0.29, (0.20, 0.38), 0.0, True, ())
     mix = AttackScore("mix_gold_hug_tuned", 0.15, 86, 0.442, (0.337, 0.547), 0.0, True, ())
-    why = _invalid(gold, {}, attacks={"salad": pure, "constant": low, "mix_gold_hug_tuned": mix})
-    assert len(why) == 1 and why[0].startswith("attack salad gets through: 0.400 (CI low 0.310)")
-    assert "a share of it mixed into another run need not" in why[0]
-    assert _invalid(gold, {}, attacks={"constant": low, "mix_gold_hug_tuned": mix}) == []
+    why = _invalid(gold, {}, attacks={"salad": caught, "story_glue": unseen, "constant": low, "mix_gold_hug_tuned": mix})
+    assert len(why) == 1 and why[0].startswith("attack story_glue gets through: 0.400 (CI low 0.310)")
+    assert "in a run that passes every run-level test" in why[0]
+    assert _invalid(gold, {}, attacks={"salad": caught, "constant": low, "mix_gold_hug_tuned": mix}) == []
     (limit,) = limits({"constant": low, "mix_gold_hug_tuned": mix}, gold)
     assert limit.startswith("attack mix_gold_hug_tuned is not detected at 15% of a run and scores 0.442")
     assert "raised by up to 0.021" in limit  # 0.15 x (0.547 - 0.41)

@@ -20,7 +20,7 @@ from lctg_metrics.ifsm.guards import _FUNCTION, sentences, words
 from lctg_metrics.ifsm.items import context_of
 
 Row = Mapping[str, Any]
-ATTACKS_VERSION = "k2"  # k2: the question's words swapped for others of the same meaning (paraphrase classes)
+ATTACKS_VERSION = "k2"  # k2: the question said in other words (paraphrase classes); the story's words glued
 #: Words that frame a question rather than carry its focus ("Which of the following would be ...").
 _FRAME = frozenset(
     """which what who whom why how of the following one ones option options ending endings answer
@@ -131,6 +131,17 @@ def paraphrased(text: str) -> str:
     return re.sub(r"[A-Za-z]+", swap, text)
 
 
+#: Function words a story-glue ending strings the story's words together with.
+_GLUE = ("the", "and", "with", "of", "for", "then", "was")
+
+
+def story_glue(row: Row) -> str:
+    """The content words of the story's last sentence strung together with function words: story words, no ending."""
+    last = sentences(context_of(row))[-1]
+    picked = list(dict.fromkeys(w for w in words(last) if w not in _FUNCTION))[:8]
+    return " ".join(f"{w} {_GLUE[k % len(_GLUE)]}" for k, w in enumerate(picked)).capitalize() + "."
+
+
 def focus_paraphrased(row: Row) -> str:
     return f"In the end, {paraphrased(focus(row))}."
 
@@ -176,7 +187,7 @@ ATTACK_CLASSES: dict[str, Callable[[Row], str]] = {
     "focus_negated": focus_negated,
     "focus_wrapped": focus_wrapped,
     "salad": salad,
-    "focus_paraphrased": focus_paraphrased,
+    "focus_paraphrased": focus_paraphrased, "story_glue": story_glue,
 }
 #: The white-box class: candidates per item, the scorer picks.
 HUGGING: dict[str, Callable[[Row], list[str]]] = {
@@ -192,6 +203,7 @@ MIXES: dict[str, Mix] = {
     "mix_constant_hug_tuned": Mix("constant_name", "hug_guard", None),
     "mix_gold_paraphrase_tuned": Mix("gold", "hug_paraphrase", None),
     "mix_gold_salad_tuned": Mix("gold", "salad", None),
+    "mix_gold_story_glue_tuned": Mix("gold", "story_glue", None),
 }
 #: Shares a tuned mix tries, largest first.
 TUNING_SHARES = (0.5, 0.4, 0.3, 0.25, 0.2, 0.15, 0.1, 0.05)

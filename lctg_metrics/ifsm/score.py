@@ -107,16 +107,13 @@ def _invalid(
                 f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f})"
             )
     for name, a in (attacks or {}).items():
-        if a.share >= 1.0 and a.ifsm > CHANCE + MAX_ATTACK_EXCESS and a.ci[0] > CHANCE:
-            caught = (
-                ""
-                if a.valid
-                else (" (a whole run of it fails a run-level test, but a share of it mixed into another run need not)")
-            )
+        # validity v3: a whole run of an attack counts against every result when it scores above chance + 0.05 and
+        # its own run passes the run-level tests; a share of it in another run is what the tuned mixes measure
+        if a.share >= 1.0 and a.gets_through:
             why.append(
                 f"attack {name} gets through: {a.ifsm:.3f} (CI low {a.ci[0]:.3f}) on its {a.n} items "
-                f"> chance {CHANCE} + {MAX_ATTACK_EXCESS}{caught}: this reader and guard reward endings that "
-                "do not answer the question"
+                f"> chance {CHANCE} + {MAX_ATTACK_EXCESS} in a run that passes every run-level test: this reader "
+                "and guard reward endings that do not answer the question"
             )
     return why
 

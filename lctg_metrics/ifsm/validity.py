@@ -24,7 +24,8 @@ import numpy as np
 
 from lctg_metrics.ifsm.guards import _FUNCTION, readable, sentences, words
 
-VALIDITY_VERSION = "v2"  # v2: a mix under every run-level test is a named limit, not a reason to reject every run
+VALIDITY_VERSION = "v3"  # v2: a mix under every run-level test is a named limit; v3: a whole attack run that fails
+#: a run-level test no longer rejects every result (its mixes, tuned under every test, measure that risk)
 #: A run's within-passage Dissimilarity below this share of gold's (same items) is question-independent.
 MIN_DISSIM_RATIO = 0.5
 #: A passage whose endings differ by less than this (mean 1 − cos over pairs) is collapsed: one text for every
