@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lctg_metrics.cleaners import rule
+from tests.test_layers import MAX_LINES, logical_lines
 from lctg_metrics.cleaners.rule import (
     RULE_CLEANER_NAME,
     RULE_CLEANER_VERSION,
@@ -341,7 +342,7 @@ def test_every_rule_module_is_small_and_says_its_job() -> None:
     for path in sorted(Path(rule.__file__).parent.glob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert text.startswith('"""'), f"{path.name}: no module docstring"
-        assert text.count("\n") <= 300, f"{path.name}: {text.count(chr(10))} lines > 300"
+        assert logical_lines(text) <= MAX_LINES, f"{path.name}: {logical_lines(text)} logical lines > {MAX_LINES}"
 
 
 # ------------------------------------------------------------------------------------ properties
