@@ -326,7 +326,9 @@ def test_a_whole_attack_class_above_chance_rejects_every_run_and_a_hidden_mix_is
     unseen = AttackScore("story_glue", 1.0, 100, 0.40, (0.31, 0.49), 0.0, True, ())
     low = AttackScore("constant", 1.0, 100, 0.29, (0.20, 0.38), 0.0, True, ())
     mix = AttackScore("mix_gold_hug_tuned", 0.15, 86, 0.442, (0.337, 0.547), 0.0, True, ())
-    why = _invalid(gold, {}, attacks={"salad": caught, "story_glue": unseen, "constant": low, "mix_gold_hug_tuned": mix})
+    why = _invalid(
+        gold, {}, attacks={"salad": caught, "story_glue": unseen, "constant": low, "mix_gold_hug_tuned": mix}
+    )
     assert len(why) == 1 and why[0].startswith("attack story_glue gets through: 0.400 (CI low 0.310)")
     assert "in a run that passes every run-level test" in why[0]
     assert _invalid(gold, {}, attacks={"salad": caught, "constant": low, "mix_gold_hug_tuned": mix}) == []

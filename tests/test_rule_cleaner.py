@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lctg_metrics.cleaners import rule
-from tests.test_layers import MAX_LINES, logical_lines
 from lctg_metrics.cleaners.rule import (
     RULE_CLEANER_NAME,
     RULE_CLEANER_VERSION,
@@ -24,6 +23,7 @@ from lctg_metrics.cleaners.rule import (
     split_sentences,
 )
 from tests.conftest import PROJECT_ROOT, TASKS
+from tests.test_layers import MAX_LINES, logical_lines
 
 BENCHMARKS = PROJECT_ROOT / "benchmarks"
 LABELED_SET = BENCHMARKS / "cleaner_labeled.jsonl"
