@@ -187,7 +187,8 @@ ATTACK_CLASSES: dict[str, Callable[[Row], str]] = {
     "focus_negated": focus_negated,
     "focus_wrapped": focus_wrapped,
     "salad": salad,
-    "focus_paraphrased": focus_paraphrased, "story_glue": story_glue,
+    "focus_paraphrased": focus_paraphrased,
+    "story_glue": story_glue,
 }
 #: The white-box class: candidates per item, the scorer picks.
 HUGGING: dict[str, Callable[[Row], list[str]]] = {
