@@ -71,3 +71,34 @@ def test_conflicts_read_the_declarations_on_first_use() -> None:
     a, b = sorted(pair)
     assert CONFLICTS[frozenset((b, a))] == reason and CONFLICTS.get(frozenset(("x", "y"))) is None
     assert find_conflicts([(a, {}), (b, {})])[0].startswith(f"{a} × {b}: {reason}")
+
+
+@pytest.mark.slow  # a fresh interpreter
+def test_the_command_list_imports_no_family() -> None:
+    """``lctg --help`` lists the family commands from their table (``cli/commands.py``): no numpy, no IFSM."""
+    code = _PROBE.format(argv=["--help"], heavy=("numpy", "lctg_metrics.ifsm", "lctg_metrics.instructions"))
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(PROJECT_ROOT), "PATH": "/usr/bin:/bin", "HOME": "/nonexistent"},
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stdout.split() == [], done.stdout + done.stderr[-2000:]
+
+
+def test_the_command_list_says_what_each_family_registers() -> None:
+    """The listed help lines are the registered ones (one declaration: the families read theirs from the table)."""
+    import argparse
+
+    from lctg_metrics.cli import build_parser
+    from lctg_metrics.cli.commands import FAMILY_COMMANDS
+
+    def helps(parser: argparse.ArgumentParser) -> dict[str, str | None]:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return {a.dest: a.help for a in sub._choices_actions}
+
+    listed, full = helps(build_parser("--help")), helps(build_parser())
+    assert listed == full and set(FAMILY_COMMANDS) <= set(full)
+    assert build_parser("--help").parse_known_args(["ifsm"])[0].command == "ifsm"

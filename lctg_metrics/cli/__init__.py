@@ -15,10 +15,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below load is one line, exit 130
+
+# isort: split
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CleanerError
-from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below load is one line, exit 130
+from lctg_metrics.cli.commands import FAMILY_COMMANDS
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
 from lctg_metrics.cli.needs import check_extras
@@ -167,7 +170,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="print what would be uploaded (files, sizes, repo and tag), then stop: nothing is written or uploaded",
     )
 
-    if command not in OWN_COMMANDS:
+    if command is not None and command not in OWN_COMMANDS and command not in FAMILY_COMMANDS:
+        # `lctg --help`, `lctg` alone or a mistyped command: the family commands listed by name and help line only
+        listed = {name: sub.add_parser(name, help=line) for name, (_, line) in FAMILY_COMMANDS.items()}
+    else:
+        listed = {}
+    if not listed and command not in OWN_COMMANDS:
         from lctg_metrics.cli import analysis, ifsm, instructions, lm_eval
 
         analysis.register(sub)  # compare, report, substitutability
@@ -175,6 +183,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         instructions.register(sub)  # if-score
         lm_eval.register(sub)  # lm-eval-tasks
     for name, command_parser in sub.choices.items():
+        if name in listed:
+            continue  # listed by name only: nothing to parse
         add_renamed(command_parser, name)
         refuse_empty(command_parser)
         typed_options(command_parser)

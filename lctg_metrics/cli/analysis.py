@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.flags import SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
 
@@ -241,7 +242,7 @@ def register(subparsers: Any) -> None:
 
     c = subparsers.add_parser(
         "compare",
-        help="paired significance test of two models' score details",
+        help=help_line("compare"),
         description="Compare two details files (lctg score --details) per task × aspect: difference, CI, p-value "
         "and a plain-language verdict. Refuses different scoring settings or different items.",
     )
@@ -273,7 +274,7 @@ def register(subparsers: Any) -> None:
 
     r = subparsers.add_parser(
         "report",
-        help="HTML or Markdown report with charts, CIs, published models and worst items",
+        help=help_line("report"),
         description="A readable report of one model's score details. Needs the plot extra: " + figures.PLOT_HINT,
     )
     r.add_argument("details", metavar="DETAILS", help="details JSONL (lctg score --details)")
@@ -309,7 +310,7 @@ def register(subparsers: Any) -> None:
 
     s = subparsers.add_parser(
         "substitutability",
-        help="which settings rank models alike (Spearman) and look alike (1 - JSD)",
+        help=help_line("substitutability"),
         description="Substitutability of task × aspect settings over several models' details, or over the papers' "
         "published tables with --published. Heat maps need the plot extra: " + figures.PLOT_HINT,
     )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.cli.flags import SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
@@ -104,9 +105,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def register(subparsers: Any) -> None:
     """Add ``ifsm`` to the ``lctg`` subcommands."""
-    p = subparsers.add_parser(
-        "ifsm", help="score story endings with IFSM (reader, guard, attacks, signature)", description=DESCRIPTION
-    )
+    p = subparsers.add_parser("ifsm", help=help_line("ifsm"), description=DESCRIPTION)
     add_arguments(p)
     p.set_defaults(handler=cmd_ifsm)
 

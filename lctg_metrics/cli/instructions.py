@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
@@ -114,7 +115,7 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "if-score",
-        help="score Japanese verifiable instructions (M-IFEval-ja files or the instructions config)",
+        help=help_line("if-score"),
         description="Check every instruction of every prompt in strict and loose mode; print prompt- and "
         "instruction-level accuracy (overall, per category, per instruction id) with bootstrap 95% "
         "CIs over prompts and the signature.",

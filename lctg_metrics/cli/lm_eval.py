@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 
 from lctg_metrics.cleaners import per_item_cleaners
+from lctg_metrics.cli.commands import help_line
 from lctg_metrics.lm_eval_tasks.writer import DEFAULT_MAX_GEN_TOKS, DEFAULT_SAMPLING_TEMPERATURE
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "lm-eval-tasks",
-        help="write lm-evaluation-harness task files (group lctg) for a built dataset",
+        help=help_line("lm-eval-tasks"),
         description="Write task YAMLs + utils.py for `lm_eval --include_path DIR --tasks lctg`; each "
         "response is scored by lctg (rule cleaner by default), so the harness prints LCTG accuracies.",
     )
