@@ -6,7 +6,6 @@ as the same word (inflection, capitals, look-alike letters), never changes what 
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from lctg_metrics.ifsm.ablation import EMPTY, QUESTION_WORDS, STORY_WORDS, ablat
 from lctg_metrics.ifsm.fit_head import ABLATING_VERSION, fit_calibrated
 from lctg_metrics.ifsm.head import load_head, save_head
 from lctg_metrics.ifsm.items import MCItem, with_ending
+from tests.test_ifsm_reader_calibration import NAMES, _bag_of_words
 
 QUESTION = "Why did Marta start crying at the lake?"
 
@@ -75,20 +75,8 @@ def test_ablated_item_keeps_question_context_and_target() -> None:
     assert view.options == (EMPTY, "boat sank.")
 
 
-DIM = 256
-
-
-def _bag(texts: list[str]) -> np.ndarray:
-    out = np.zeros((len(texts), DIM), np.float32)
-    for row, text in enumerate(texts):
-        for word in text.lower().replace(".", " ").replace("?", " ").replace(",", " ").split():
-            out[row, int(hashlib.md5(word.encode()).hexdigest()[:8], 16) % DIM] += 1.0
-        out[row, DIM - 1] += 0.01
-    return out
-
-
-register_encoder("bow-abl", lambda: Encoder("bow-abl", "lctg", _bag), replace=True)
-NAMES = ["Rina", "Tomas", "Keiko", "Omar", "Lena", "Hugo", "Sana", "Piotr", "Ada", "Milo", "Yuna", "Ravi"]
+# the bag-of-words stand-in encoder and the names of the calibration tests, registered under this file's name
+register_encoder("bow-abl", lambda: Encoder("bow-abl", "lctg", _bag_of_words), replace=True)
 THINGS = ["kite", "cake", "bike", "phone", "boat", "lamp", "drum", "tent", "vase", "sled", "radio", "scarf"]
 
 
