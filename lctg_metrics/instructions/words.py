@@ -246,16 +246,49 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
 def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
     """``spans`` in one reading of the visible text: the spelling, the same token in another script, other spellings."""
     lowered, lowered_key = _ascii_lower(seen), _ascii_lower(key)
-    edges = _boundaries(seen) if match == "word" else None
+    # a keyword in katakana is a loanword: only on the analyser's word edges (パンダ holds no パン, アイドル no ドル)
+    # (the keyword written twice running, スキルスキル, is two)
+    loanword = match != "word" and bool(_KATAKANA_WORD.fullmatch(key))
+    edges = _boundaries(seen) if match == "word" or loanword else None
     found = []
     start = lowered.find(lowered_key)
     while start >= 0:
         end = start + len(key)
-        if _latin_edges_ok(seen, start, end, key) and (edges is None or (start in edges and end in edges)):
+        on_edges = edges is None or (
+            (start in edges or (loanword and seen.endswith(key, 0, start)))
+            and (end in edges or (loanword and seen.startswith(key, end)))
+        )
+        if _latin_edges_ok(seen, start, end, key) and on_edges:
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
-    found += [(start, end) for start, end in _reading_spans(seen, key) if not _gloss(seen, start, end, found)]
-    return found + variants.spans(seen, key)
+    others = _reading_spans(seen, key) + _lemma_spans(seen, key)
+    return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
+
+
+_KATAKANA_WORD = re.compile(r"[ァ-ヺー]{2,}")
+#: Parts of speech whose lemma names the word in any spelling or inflection (食べ|ました is 食べる, ヴァイオリン is
+#: バイオリン, やっぱり is やはり, ウィルス is ウイルス).
+_LEMMA_POS = ("名詞", "動詞", "形容詞", "副詞", "形状詞")
+
+
+def _lemma(m: morph.Morpheme) -> str:
+    return m.lemma.split("-")[0]
+
+
+def _lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Runs of morphemes whose dictionary forms are the keyword's (an inflected verb, another spelling the dictionary
+    lists): content words only, at least two letters of keyword, and never a proper-name reading the analyser guessed
+    for a lone kanji."""
+    key = list(morph.analyze(word))
+    if not key or len(word) < 2 or "".join(m.surface for m in key) != word or not all(m.pos1 in _LEMMA_POS for m in (key[0], key[-1])):
+        return []
+    lemmas = [_lemma(m) for m in key]
+    tokens, found = _tokens(text), []
+    for i in range(len(tokens) - len(key) + 1):
+        run = tokens[i : i + len(key)]
+        if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
+            found.append((run[0][0], run[-1][1]))
+    return found
 
 
 def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:
