@@ -24,7 +24,8 @@ Both the response and the keyword are read in the reader's view (``visible.visib
 From checkers 2.1 the other spellings of ``variants`` count too: romaji (sumaho for スマホ), emphatic kana (とっても for
 とても, すっごく for すごく), mixed kanji and kana (勉きょう for 勉強) and a word split by blanks inside running text
 (勉 強), each where the text reads the whole token; for keywords a prompt asks for as for forbidden ones. Letters drawn
-alike are read by their place (``lookalike``): 協カ is 協力, 口ボット is ロボット.
+alike are read by their place (``lookalike``): 協カ is 協力, 口ボット is ロボット; old kanji forms and Latin look-alikes
+are read as their standard letter (``forms``): 廣告 is 広告, Cyrillic АІ is AI.
 
 Strict and loose modes read words the same way; loose only adds IFEval's response variants (``registry.check``).
 """
@@ -34,7 +35,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import lookalike, morph, variants
+from lctg_metrics.instructions import forms, lookalike, morph, variants
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -229,11 +230,12 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         raise ValueError(f"unknown keyword match {match!r}; valid: {', '.join(MATCHES)}")
     if not word.strip():
         raise ValueError("keyword must be a non-empty string")
-    seen, key = visible(text), visible(word).strip()
+    seen, key = visible(text), forms.standard(visible(word).strip())
     if not key:
         return []
     found = []
-    for view in dict.fromkeys((seen, lookalike.as_read(seen), lookalike.as_katakana(seen))):  # same offsets
+    views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
+    for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
     chosen, last_end = [], -1
     for start, end in sorted(set(found)):
