@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, split_sentences, strip_emphasis
 from lctg_metrics.instructions.visible import visible
@@ -41,6 +42,26 @@ def key(text: str) -> str:
         for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
         if unicodedata.category(ch)[0] in "LN"
     )
+
+
+def said(text: str) -> str:
+    """How ``text`` reads aloud: the katakana reading of its letters (``key``)."""
+    k = key(text)
+    return morph.reading(k) if k else ""
+
+
+def _kanji(text: str) -> set[str]:
+    return {ch for ch in key(text) if unicodedata.category(ch) == "Lo" and not ("ぁ" <= ch <= "ヿ")}
+
+
+def same_text(a: str, b: str) -> bool:
+    """Whether two texts are one text to a reader: the same letters (``key``), or the same reading where one writes in
+    kana what the other writes in kanji (晴れです and ハレデス, 雨が降った and あめがふった; the kanji of one are among
+    the other's). Homophones in different kanji (科学, 化学) stay two."""
+    if key(a) == key(b):
+        return True
+    kanji_a, kanji_b = _kanji(a), _kanji(b)
+    return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
 def _json_content(value: Any) -> bool:
@@ -158,8 +179,8 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "an empty answer between two ****** separators")
     if len(answers) != 2:
         return Verdict(False, f"{len(answers)} answers separated by ******, expected 2")
-    if key(answers[0]) == key(answers[1]):
-        return Verdict(False, "the two answers read the same (blanks, punctuation and markup aside)")
+    if same_text(answers[0], answers[1]):
+        return Verdict(False, "the two answers read the same (blanks, punctuation, markup and script aside)")
     return Verdict(True, "two different answers separated by ******")
 
 
@@ -175,7 +196,7 @@ def repeat_prompt(response: str, kw: Mapping[str, Any]) -> Verdict:
         quoted = given.startswith("「" + asked + "」")
         if given.startswith(asked) or quoted:
             rest = key(given[len(asked) + 2 * quoted :])
-            if not rest or rest.replace(key(asked), "") == "":
+            if not rest or rest.replace(key(asked), "") == "" or same_text(rest, asked):
                 return Verdict(False, "the request is repeated, but no answer follows it")
             return Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
     return Verdict(False, f"starts 「{text[:20]}…」, not with the request 「{wanted[:20]}…」")

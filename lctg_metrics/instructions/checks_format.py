@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from lctg_metrics.instructions import words
-from lctg_metrics.instructions.checks_answer import key
+from lctg_metrics.instructions.checks_answer import key, same_text
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -56,7 +56,7 @@ def distinct_filled(spans: list[str]) -> list[str]:
     out: list[str] = []
     for span in spans:
         k = key(span)
-        if not k or k in seen:
+        if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
             continue
         if len(k) <= _WORD_LENGTH and any(
             len(key(kept)) <= _WORD_LENGTH and words.same_word(span, kept) for kept in out
