@@ -273,6 +273,9 @@ _KATAKANA_WORD = re.compile(r"[ァ-ヺー]{2,}")
 _LEMMA_POS = ("名詞", "動詞", "形容詞", "副詞", "形状詞")
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
 def _lemma(m: morph.Morpheme) -> str:
     return m.lemma.split("-")[0]
 
@@ -281,6 +284,9 @@ def _lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     """Runs of morphemes whose dictionary forms are the keyword's (an inflected verb, another spelling the dictionary
     lists): content words only, at least two letters of keyword, and never a proper-name reading the analyser guessed
     for a lone kanji."""
+    if _LATIN_WORD.fullmatch(word):  # a loanword written in katakana: the dictionary names its origin (パイソン-python)
+        wanted = _ascii_lower(word)
+        return [(a, b) for a, b, m in _tokens(text) if m.lemma.partition("-")[2].lower() == wanted]
     key = list(morph.analyze(word))
     if not key or len(word) < 2 or "".join(m.surface for m in key) != word or not all(m.pos1 in _LEMMA_POS for m in (key[0], key[-1])):
         return []
