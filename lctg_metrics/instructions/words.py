@@ -237,12 +237,28 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
+    bare, where = _without_readings(seen)
+    if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana
+        found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]
     chosen, last_end = [], -1
     for start, end in sorted(set(found)):
         if start >= last_end:
             chosen.append((start, end))
             last_end = end
     return chosen
+
+
+#: A kana reading in brackets right after a kanji (per-kanji furigana written inline: 勉（べん）強（きょう）).
+_INLINE_READING = re.compile(r"(?<=[\u3400-\u9fff々])[（(][ぁ-ゖァ-ヺー]+[)）]")
+
+
+def _without_readings(text: str) -> tuple[str, list[int]]:
+    """``text`` without inline readings after kanji, and the offset in ``text`` of each character kept."""
+    kept = list(range(len(text)))
+    for m in _INLINE_READING.finditer(text):
+        kept[m.start() : m.end()] = [-1] * (m.end() - m.start())
+    where = [i for i in kept if i >= 0]
+    return "".join(text[i] for i in where), where
 
 
 def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
