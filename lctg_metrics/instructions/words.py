@@ -238,7 +238,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
     bare, where = _without_readings(seen)
-    if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana
+    if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana; べ・ん・きょ・う is べんきょう spelled out
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]
     chosen, last_end = [], -1
     for start, end in sorted(set(found)):
@@ -252,11 +252,21 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
 _INLINE_READING = re.compile(r"(?<=[\u3400-\u9fff々])[（(][ぁ-ゖァ-ヺー]+[)）]")
 
 
+#: Kana spelled out one or two letters at a time between middle dots (べ・ん・きょ・う; not ミルク・ティー, and not
+#: blanks, which 分かち書き puts between short words).
+_SPELLED_OUT = re.compile(r"(?<![ぁ-ゖァ-ヺー])(?:[ぁ-ゖァ-ヺー]{1,2}[・･]){2,}[ぁ-ゖァ-ヺー]{1,2}(?![ぁ-ゖァ-ヺー])")
+
+
 def _without_readings(text: str) -> tuple[str, list[int]]:
-    """``text`` without inline readings after kanji, and the offset in ``text`` of each character kept."""
+    """``text`` without inline readings after kanji and without the dots of kana spelled out letter by letter, and the
+    offset in ``text`` of each character kept."""
     kept = list(range(len(text)))
     for m in _INLINE_READING.finditer(text):
         kept[m.start() : m.end()] = [-1] * (m.end() - m.start())
+    for m in _SPELLED_OUT.finditer(text):
+        for i in range(m.start(), m.end()):
+            if text[i] in "・･":
+                kept[i] = -1
     where = [i for i in kept if i >= 0]
     return "".join(text[i] for i in where), where
 
