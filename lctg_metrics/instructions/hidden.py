@@ -2,15 +2,14 @@
 
 An element is hidden when it is one whose content is never shown (script, style, template, head, noscript, and the
 ``rp`` fallback of a ruby, which every ruby-aware renderer hides), carries a ``hidden`` attribute (``aria-hidden``
-hides from screen readers only: a sighted reader sees the text), has an inline style that hides it, carries one of the conventional
-hiding classes of the common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden, d-none and
-invisible, Tailwind's hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class showing it on
-some screen (``d-none d-md-block``), or has a class, id or element name that a ``<style>`` block of the response
-hides. A style hides
-when it takes the element out (display:none, visibility:hidden), makes its text invisible (font-size:0, opacity:0,
-color:transparent, zero width or height, a 1px clipped box) or moves it off screen (a large negative offset or
-text-indent, clip:rect(0…), clip-path:inset(50%), transform:scale(0)). The whole element goes, nested elements of the
-same name included; an element left open hides the rest of the text, as a browser does.
+hides from screen readers only: a sighted reader sees the text), has an inline style that hides it, carries one of the
+conventional hiding classes of the common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden,
+d-none and invisible, Tailwind's hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class
+showing it on some screen (``d-none d-md-block``), or has a class, id or element name that a ``<style>`` block of the
+response hides. A style hides when it takes the element out (display:none, visibility:hidden), makes its text
+invisible (font-size:0, opacity:0, color:transparent, zero width or height, a 1px clipped box) or moves it off screen
+(a large negative offset or text-indent, clip:rect(0…), clip-path:inset(50%), transform:scale(0)). The whole element
+goes, nested elements of the same name included; an element left open hides the rest of the text, as a browser does.
 """
 
 from __future__ import annotations

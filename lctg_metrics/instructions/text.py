@@ -239,7 +239,9 @@ def sentence_body(sentence: str) -> str:
     previous = None
     while previous != body:
         previous = body
-        body = _ELLIPSIS.sub("", _without_decoration(body)).rstrip(SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~：:、，,")
+        body = _ELLIPSIS.sub("", _without_decoration(body)).rstrip(
+            SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~：:、，,"
+        )
     return body
 
 

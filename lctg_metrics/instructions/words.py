@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import forms, lookalike, morph, variants
+from lctg_metrics.instructions import forms, lookalike, morph, variants, wordforms
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -237,7 +237,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
-    bare, where = _without_readings(seen)
+    bare, where = wordforms.without_readings(seen)
     if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana; べ・ん・きょ・う is べんきょう spelled out
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]
     chosen, last_end = [], -1
@@ -246,29 +246,6 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
             chosen.append((start, end))
             last_end = end
     return chosen
-
-
-#: A kana reading in brackets right after a kanji (per-kanji furigana written inline: 勉（べん）強（きょう）).
-_INLINE_READING = re.compile(r"(?<=[\u3400-\u9fff々])[（(][ぁ-ゖァ-ヺー]+[)）]")
-
-
-#: Kana spelled out one or two letters at a time between middle dots (べ・ん・きょ・う; not ミルク・ティー, and not
-#: blanks, which 分かち書き puts between short words).
-_SPELLED_OUT = re.compile(r"(?<![ぁ-ゖァ-ヺー])(?:[ぁ-ゖァ-ヺー]{1,2}[・･]){2,}[ぁ-ゖァ-ヺー]{1,2}(?![ぁ-ゖァ-ヺー])")
-
-
-def _without_readings(text: str) -> tuple[str, list[int]]:
-    """``text`` without inline readings after kanji and without the dots of kana spelled out letter by letter, and the
-    offset in ``text`` of each character kept."""
-    kept = list(range(len(text)))
-    for m in _INLINE_READING.finditer(text):
-        kept[m.start() : m.end()] = [-1] * (m.end() - m.start())
-    for m in _SPELLED_OUT.finditer(text):
-        for i in range(m.start(), m.end()):
-            if text[i] in "・･":
-                kept[i] = -1
-    where = [i for i in kept if i >= 0]
-    return "".join(text[i] for i in where), where
 
 
 def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
@@ -289,40 +266,11 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
         if _latin_edges_ok(seen, start, end, key) and on_edges:
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
-    others = _reading_spans(seen, key) + _lemma_spans(seen, key)
+    others = _reading_spans(seen, key) + wordforms.lemma_spans(seen, key)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
 _KATAKANA_WORD = re.compile(r"[ァ-ヺー]{2,}")
-#: Parts of speech whose lemma names the word in any spelling or inflection (食べ|ました is 食べる, ヴァイオリン is
-#: バイオリン, やっぱり is やはり, ウィルス is ウイルス).
-_LEMMA_POS = ("名詞", "動詞", "形容詞", "副詞", "形状詞")
-
-
-_LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
-
-
-def _lemma(m: morph.Morpheme) -> str:
-    return m.lemma.split("-")[0]
-
-
-def _lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
-    """Runs of morphemes whose dictionary forms are the keyword's (an inflected verb, another spelling the dictionary
-    lists): content words only, at least two letters of keyword, and never a proper-name reading the analyser guessed
-    for a lone kanji."""
-    if _LATIN_WORD.fullmatch(word):  # a loanword written in katakana: the dictionary names its origin (パイソン-python)
-        wanted = _ascii_lower(word)
-        return [(a, b) for a, b, m in _tokens(text) if m.lemma.partition("-")[2].lower() == wanted]
-    key = list(morph.analyze(word))
-    if not key or len(word) < 2 or "".join(m.surface for m in key) != word or not all(m.pos1 in _LEMMA_POS for m in (key[0], key[-1])):
-        return []
-    lemmas = [_lemma(m) for m in key]
-    tokens, found = _tokens(text), []
-    for i in range(len(tokens) - len(key) + 1):
-        run = tokens[i : i + len(key)]
-        if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
-            found.append((run[0][0], run[-1][1]))
-    return found
 
 
 def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:
