@@ -29,7 +29,7 @@ def _cases(folder: Path = DATA) -> list[dict[str, Any]]:
 
 CASES = _cases()
 #: Probes the checkers are known to get wrong (each note says why), in ``known_gaps/*.jsonl``: kept as data so a fix
-#: shows up as an XPASS. None is left from checkers 2.1; a new gap found later goes there until it is fixed.
+#: shows up as an XPASS. A new gap found later goes there until it is fixed.
 GAPS = _cases(DATA / "known_gaps")
 
 

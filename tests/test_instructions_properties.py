@@ -51,6 +51,8 @@ def test_strict_pass_implies_loose_pass(instruction_id: str, response: str) -> N
 
 @given(JA_TEXT, JA_TEXT, st.sampled_from(["機械学習", "東京都", "ＡＩ", "色落ち", "スキル"]))
 def test_a_text_containing_the_keyword_always_passes(before: str, after: str, keyword: str) -> None:
+    if keyword == "スキル":  # a loanword inside a longer katakana word is not there (パンダ holds no パン)
+        before, after = before + "、", "、" + after
     response = before + keyword + after
     assert check("keywords:existence", response, {"keywords": [keyword]}).passed
     assert not check("keywords:forbidden", response, {"words": [keyword]}).passed

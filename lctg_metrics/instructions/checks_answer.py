@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, split_sentences, strip_emphasis
 from lctg_metrics.instructions.visible import visible
@@ -41,6 +42,26 @@ def key(text: str) -> str:
         for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
         if unicodedata.category(ch)[0] in "LN"
     )
+
+
+def said(text: str) -> str:
+    """How ``text`` reads aloud: the katakana reading of its letters (``key``)."""
+    k = key(text)
+    return morph.reading(k) if k else ""
+
+
+def _kanji(text: str) -> set[str]:
+    return {ch for ch in key(text) if unicodedata.category(ch) == "Lo" and not ("ぁ" <= ch <= "ヿ")}
+
+
+def same_text(a: str, b: str) -> bool:
+    """Whether two texts are one text to a reader: the same letters (``key``), or the same reading where one writes in
+    kana what the other writes in kanji (晴れです and ハレデス, 雨が降った and あめがふった; the kanji of one are among
+    the other's). Homophones in different kanji (科学, 化学) stay two."""
+    if key(a) == key(b):
+        return True
+    kanji_a, kanji_b = _kanji(a), _kanji(b)
+    return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
 def _json_content(value: Any) -> bool:
@@ -87,6 +108,7 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = response.strip()
     if re.fullmatch(r"(\*\*|__)(.*)\1", text, re.DOTALL):
         text = text[2:-2].strip()
+    text = text.translate(_HALF_WIDTH_QUOTES)  # ｢…｣ is 「…」 in half width
     if not (text.startswith("「") and text.endswith("」")) or len(text) < 2:
         return Verdict(False, f"does not start with 「 and end with 」: 「{text[:8]}…{text[-8:]}」")
     depth = 0
@@ -119,7 +141,7 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     pattern = re.compile(
         rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})", re.IGNORECASE | re.MULTILINE
     )
-    text = strip_emphasis(response)
+    text = nfkc(strip_emphasis(response))  # Ｐ．Ｓ． is P.S.
     found = [m for m in pattern.finditer(text) if key(text[m.end() :])]
     if not found:
         return Verdict(False, f"no line or sentence starts with 「{marker}」 followed by text")
@@ -157,8 +179,8 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "an empty answer between two ****** separators")
     if len(answers) != 2:
         return Verdict(False, f"{len(answers)} answers separated by ******, expected 2")
-    if key(answers[0]) == key(answers[1]):
-        return Verdict(False, "the two answers read the same (blanks, punctuation and markup aside)")
+    if same_text(answers[0], answers[1]):
+        return Verdict(False, "the two answers read the same (blanks, punctuation, markup and script aside)")
     return Verdict(True, "two different answers separated by ******")
 
 
@@ -174,7 +196,7 @@ def repeat_prompt(response: str, kw: Mapping[str, Any]) -> Verdict:
         quoted = given.startswith("「" + asked + "」")
         if given.startswith(asked) or quoted:
             rest = key(given[len(asked) + 2 * quoted :])
-            if not rest or rest.replace(key(asked), "") == "":
+            if not rest or rest.replace(key(asked), "") == "" or same_text(rest, asked):
                 return Verdict(False, "the request is repeated, but no answer follows it")
             return Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
     return Verdict(False, f"starts 「{text[:20]}…」, not with the request 「{wanted[:20]}…」")
@@ -201,24 +223,24 @@ def _answer_core(text: str) -> str:
 def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["position"] not in ("anywhere", "end"):
         raise ValueError(f"format:constrained_response: position must be anywhere or end, got {kw['position']!r}")
-    text = nfkc(strip_emphasis(response))
+    text = _commas(nfkc(strip_emphasis(response)))
     if kw["position"] == "end":
         text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")  # invisible marks are not read
         last = text.strip().splitlines()[-1] if text.strip() else ""
-        on_last = [option for option in kw["options"] if _answer_core(nfkc(option)) in last]
+        on_last = [option for option in kw["options"] if _answer_core(_commas(nfkc(option))) in last]
         core = _answer_core(text)
         ending = [
             option
             for option in on_last
-            if core.endswith(_answer_core(nfkc(option)))
-            and not is_letter(core[-len(_answer_core(nfkc(option))) - 1 :][:1] or " ")
+            if core.endswith(_answer_core(_commas(nfkc(option))))
+            and not is_letter(core[-len(_answer_core(_commas(nfkc(option)))) - 1 :][:1] or " ")
         ]
         if not ending:
             return Verdict(False, f"the response does not end with one of the options (ends 「…{text.strip()[-12:]}」)")
         if len(on_last) > 1:
             return Verdict(False, f"the last line holds {len(on_last)} options: {'/'.join(on_last)}")
         return Verdict(True, f"ends with the answer 「{ending[0]}」")
-    used = [option for option in kw["options"] if nfkc(option) in text]
+    used = [option for option in kw["options"] if _commas(nfkc(option)) in text]
     if len(used) == 1:
         return Verdict(True, f"answers 「{used[0]}」")
     if not used:
@@ -229,7 +251,48 @@ def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
 def _bare(text: str) -> str:
     text = nfkc(strip_emphasis(text)).strip()
     text = re.sub(r"^[「『\"']|[」』\"']$", "", text).strip()
-    return re.sub(r"[。.!！]+$", "", text).strip()
+    text = re.sub(r"[。.!！]+$", "", text).strip()
+    return re.sub(r"(?<=\S)[ \t\u3000]+(?=\S)", lambda m: "" if _japanese_edge(m) else m.group(), text)
+
+
+def _japanese_edge(blank: re.Match[str]) -> bool:
+    """A blank beside a Japanese letter is not read (「168 時間」 is 168時間); one between Latin words is."""
+    text = blank.string
+    return not (text[blank.start() - 1].isascii() and text[blank.end()].isascii())
+
+
+_HALF_WIDTH_QUOTES = str.maketrans("｢｣", "「」")
+#: 読点 in any width: 、，､ and the ASCII comma are one mark to a reader.
+_COMMA_FORMS = str.maketrans("，､,", "、、、")
+_DIGITS = "〇一二三四五六七八九"
+_KANJI_NUMBER = re.compile(r"[〇一二三四五六七八九十百千万]+")
+
+
+def _commas(text: str) -> str:
+    return text.translate(_COMMA_FORMS)
+
+
+def _kanji_number(numeral: str) -> str:
+    """A number in 漢数字 (百六十八, 二〇二四, 三万五千) in digits; a single 一 stays (一人, 一つ are words)."""
+    if len(numeral) == 1 and numeral in "一十":
+        return numeral
+    if all(ch in _DIGITS for ch in numeral):
+        return "".join(str(_DIGITS.index(ch)) for ch in numeral)
+    total, section, digit = 0, 0, 0
+    for ch in numeral:
+        if ch in _DIGITS:
+            digit = _DIGITS.index(ch)
+        elif ch == "万":
+            total += (section + digit or 1) * 10000
+            section, digit = 0, 0
+        else:
+            section += (digit or 1) * {"十": 10, "百": 100, "千": 1000}[ch]
+            digit = 0
+    return str(total + section + digit)
+
+
+def _in_digits(text: str) -> str:
+    return _KANJI_NUMBER.sub(lambda m: _kanji_number(m.group()), text)
 
 
 @instruction(
@@ -240,7 +303,7 @@ def _bare(text: str) -> str:
 )
 def answer_only(response: str, kw: Mapping[str, Any]) -> Verdict:
     got, want = _bare(response), _bare(kw["answer"])
-    if got == want:
+    if got == want or (_in_digits(got) == _in_digits(want) and any(ch.isdigit() for ch in want)):
         return Verdict(True, f"answer only: 「{want}」")
     if want in got:
         return Verdict(False, f"answer 「{want}」 with extra text ({len(got) - len(want)} chars)")

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from lctg_metrics.instructions import words
-from lctg_metrics.instructions.checks_answer import key
+from lctg_metrics.instructions.checks_answer import key, same_text
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -49,6 +49,15 @@ _PREAMBLE_LINES = 2
 _WORD_LENGTH = 30
 
 
+#: A fenced code block: code shown as written, no heading, title or section of the text.
+_CODE_BLOCK = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
+
+
+def without_code(text: str) -> str:
+    """``text`` with each fenced code block made blank lines (a 『title』 or 第1章 inside one is code)."""
+    return _CODE_BLOCK.sub(lambda m: "\n" * m.group().count("\n"), text)
+
+
 def distinct_filled(spans: list[str]) -> list[str]:
     """The spans that hold a letter or number, each reading counted once: the same letters (「《AI》《ＡＩ》」) or, for
     short spans, the same word in another script or spelling (「《安全》《あんぜん》」, from checkers 2.1) are one."""
@@ -56,7 +65,7 @@ def distinct_filled(spans: list[str]) -> list[str]:
     out: list[str] = []
     for span in spans:
         k = key(span)
-        if not k or k in seen:
+        if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
             continue
         if len(k) <= _WORD_LENGTH and any(
             len(key(kept)) <= _WORD_LENGTH and words.same_word(span, kept) for kept in out
@@ -184,7 +193,7 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
     needs_morph=True,
 )
 def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = list(_sections(response, kw["unit"]))
+    found = list(_sections(without_code(response), kw["unit"]))
     numbers: set[int] = set()
     bodies = []
     for number, body in found:  # a repeated number opens no new section: its body is no section of its own
@@ -230,7 +239,7 @@ def _title(line: str) -> str | None:
     Param("first_line", "bool", "the title must be in the first non-blank line", default=False),
 )
 def title(response: str, kw: Mapping[str, Any]) -> Verdict:
-    all_lines = lines(response)
+    all_lines = lines(without_code(response))
     for number, line in enumerate(all_lines[: 1 if kw["first_line"] else 1 + _PREAMBLE_LINES]):
         found = _title(line)
         if found and any(key(rest) and not _title(rest) for rest in all_lines[number + 1 :]):

@@ -10,7 +10,7 @@ from typing import Any
 from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.seen import spelled_out_count
-from lctg_metrics.instructions.sentences import clauses, own_sentences, sentences
+from lctg_metrics.instructions.sentences import clauses, fragment, own_sentences, sentences
 from lctg_metrics.instructions.text import (
     drop_quotations,
     is_terminated,
@@ -188,7 +188,7 @@ def _style(response: str) -> tuple[list[str], list[str], bool]:
     model), and whether the response is one line holding one sentence or no 句点 (a title or slogan; quotations
     aside)."""
     found = own_sentences(response)
-    kinds = [(c, morph.politeness(c)) for s in found for c in clauses(s.text)]
+    kinds = [(c, "neutral" if fragment(c) else morph.politeness(c)) for s in found for c in clauses(s.text)]
     body = drop_quotations(response)
     title_like = sum(1 for line in response.splitlines() if prose_sentences(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)

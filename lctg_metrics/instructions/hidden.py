@@ -1,15 +1,15 @@
 """What markup hides: HTML comments and the elements a rendered page does not show, found the way a browser finds them.
 
-An element is hidden when it is one whose content is never shown (script, style, template, head, noscript), carries a
-``hidden`` or ``aria-hidden="true"`` attribute, has an inline style that hides it, carries one of the conventional
-hiding classes of the common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden, d-none and
-invisible, Tailwind's hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class showing it on
-some screen (``d-none d-md-block``), or has a class, id or element name that a ``<style>`` block of the response
-hides. A style hides
-when it takes the element out (display:none, visibility:hidden), makes its text invisible (font-size:0, opacity:0,
-color:transparent, zero width or height, a 1px clipped box) or moves it off screen (a large negative offset or
-text-indent, clip:rect(0…), clip-path:inset(50%), transform:scale(0)). The whole element goes, nested elements of the
-same name included; an element left open hides the rest of the text, as a browser does.
+An element is hidden when it is one whose content is never shown (script, style, template, head, noscript, and the
+``rp`` fallback of a ruby, which every ruby-aware renderer hides), carries a ``hidden`` attribute (``aria-hidden``
+hides from screen readers only: a sighted reader sees the text), has an inline style that hides it, carries one of the
+conventional hiding classes of the common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden,
+d-none and invisible, Tailwind's hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class
+showing it on some screen (``d-none d-md-block``), or has a class, id or element name that a ``<style>`` block of the
+response hides. A style hides when it takes the element out (display:none, visibility:hidden), makes its text
+invisible (font-size:0, opacity:0, color:transparent, zero width or height, a 1px clipped box) or moves it off screen
+(a large negative offset or text-indent, clip:rect(0…), clip-path:inset(50%), transform:scale(0)). The whole element
+goes, nested elements of the same name included; an element left open hides the rest of the text, as a browser does.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ _SHOWN_SOMEWHERE = re.compile(
     r"^(?:d-(?:sm|md|lg|xl|xxl)-(?!none)\w|(?:sm|md|lg|xl|2xl):(?!hidden|sr-only|invisible)"
     r"|not-sr-only$|visible-)"
 )
-_ALWAYS_HIDDEN_TAGS = frozenset({"script", "style", "template", "head", "noscript"})
+_ALWAYS_HIDDEN_TAGS = frozenset({"script", "style", "template", "head", "noscript", "rp"})
 _VOID_TAGS = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
@@ -144,7 +144,7 @@ def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str], frozen
 def _is_hidden(
     tag: str, attrs: dict[str, str], classes: frozenset[str], ids: frozenset[str], tags: frozenset[str]
 ) -> bool:
-    if tag in _ALWAYS_HIDDEN_TAGS or tag in tags or "hidden" in attrs or attrs.get("aria-hidden", "").lower() == "true":
+    if tag in _ALWAYS_HIDDEN_TAGS or tag in tags or "hidden" in attrs:
         return True
     if hides(attrs.get("style", "")) or attrs.get("id", "") in ids:
         return True

@@ -1,6 +1,7 @@
 """Letters drawn alike read by their place: a katakana letter a font draws like a kanji, standing in a kanji word, is
 that kanji to a reader (協カ is 協力, ロ in 人ロ is 口); katakana ヘ with hiragana beside it and no katakana is hiragana
-(こちらヘどうぞ), hiragana へ between two katakana is katakana (アへン); the particle へ after a katakana word stays.
+(こちらヘどうぞ), hiragana へ between two katakana is katakana (アへン), and so is へ starting a katakana word of three
+letters or more (へルメット: the particle へ starts no word); the particle へ after a katakana word stays.
 
 The script checkers (kanji caps, no kanji, hiragana or katakana only) read the text through ``as_read``, so a kanji cap
 is not met by writing 協カ for 協力. A look-alike is read as the kanji only when it is not part of a katakana word (no
@@ -109,7 +110,14 @@ def as_read(text: str) -> str:
         for hiragana, katakana in KANA_TWINS:
             if ch == katakana and _among(before, after, _HIRAGANA_LETTER, _KATAKANA_LETTER):
                 chars[i] = hiragana
-            elif ch == hiragana and _KATAKANA_LETTER.match(before or " ") and _KATAKANA_LETTER.match(after or " "):
+            elif (
+                ch == hiragana
+                and _KATAKANA_LETTER.match(after or " ")
+                and (
+                    _KATAKANA_LETTER.match(before or " ")
+                    or (not before.isalnum() and _KATAKANA_LETTER.match(text[i + 2 : i + 3] or " "))
+                )
+            ):  # アへン, and へルメット starting a word (the particle へ never starts one)
                 chars[i] = katakana
     return "".join(chars)
 

@@ -159,7 +159,10 @@ _OPENING, _CLOSING = "「『（(【", "」』）)】"
 
 
 #: What may splice two sentences: a 読点 (any width, or an ASCII comma), or blanks between two Japanese characters.
-_SPLICE = re.compile(r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])")
+_SPLICE = re.compile(
+    r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])"
+    r"|[\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]+(?=[^\s\u2600-\u27bf\U0001f300-\U0001faff])"
+)
 
 
 def spliced(sentence: str) -> list[str]:
@@ -184,6 +187,28 @@ def spliced(sentence: str) -> list[str]:
             start = mark.end()
     out.append(sentence[start:].strip())
     return [piece for piece in out if piece]
+
+
+def _goes_on(line: str, piece: str) -> bool:
+    """Whether the last piece of a line continues on the next: it ends in 、, or, on a line of running text (no list
+    marker), in a conjunctive て・で (「駅から近くて」 wrapped before 「料金も安いです。」)."""
+    if piece.rstrip().endswith(_COMMAS):
+        return True
+    if without_marker(line).strip() != line.strip() or not piece.strip() or piece.rstrip()[-1] not in "てで":
+        return False
+    tail = morph.content_tail(piece)
+    return bool(tail) and tail[-1].pos2 == "接続助詞"
+
+
+def fragment(clause: str) -> bool:
+    """A clause without 。！？ ending in から or ので: a reason given as a list item (「1. 安いから」), no predicate of
+    either style."""
+    if is_terminated(clause):
+        return False
+    tail = morph.content_tail(clause)
+    if len(tail) > 2 and [m.surface for m in tail[-2:]] == ["の", "で"]:
+        return tail[-3].pos1 in ("動詞", "形容詞", "助動詞")  # ので read as の|で
+    return bool(tail) and tail[-1].pos2 == "接続助詞" and tail[-1].surface in ("から", "ので")
 
 
 def _asides(sentence: str) -> list[str]:
@@ -224,7 +249,7 @@ def sentences(text: str) -> list[Sentence]:
         if carry and pieces:
             pieces[0] = carry + pieces[0]
         carry = ""
-        if pieces and pieces[-1].rstrip().endswith(_COMMAS):  # a sentence does not end in 、: it goes on
+        if pieces and _goes_on(line, pieces[-1]):  # a sentence does not end in 、 or a て-form: it goes on
             carry = pieces.pop()
         for piece in pieces:
             if has_content(piece):
@@ -282,6 +307,7 @@ __all__ = [
     "clause_breaks",
     "clauses",
     "counts",
+    "fragment",
     "own_sentences",
     "sentences",
     "spliced",

@@ -184,7 +184,7 @@ def split_sentences(text: str) -> list[str]:
                 depth.pop()
             elif ch in _CLOSERS and not depth:
                 pass
-            elif ch in SENTENCE_END and not depth:
+            elif not depth and _ends_here(line, i):
                 while i + 1 < len(line) and (line[i + 1] in SENTENCE_END or line[i + 1] in _CLOSERS):
                     i += 1
                     current.append(line[i])
@@ -205,14 +205,43 @@ def is_terminated(sentence: str) -> bool:
     return bool(core) and (core[-1] in SENTENCE_END or bool(_ELLIPSIS.search(core)))
 
 
+def _ends_here(line: str, i: int) -> bool:
+    """Whether the mark at ``line[i]`` ends a sentence: 。！？!?．｡, but not the ! or ? of a name written in Latin
+    letters with Japanese right after it (Yahoo!ニュース); an ASCII period after a Japanese letter before a blank or the
+    line's end does (「晴れです. 雨です.」)."""
+    ch, after = line[i], line[i + 1 : i + 2]
+    if ch in "!?" and i and line[i - 1].isascii() and line[i - 1].isalpha() and after and not after.isascii():
+        return after in SENTENCE_END or unicodedata.category(after)[0] not in "LN"
+    if ch == ".":
+        return bool(i) and not line[i - 1].isascii() and not line[i - 1].isspace() and (not after or after.isspace())
+    return ch in SENTENCE_END
+
+
+#: Decoration after a sentence's last word: emoji and symbols (😊, ♪, ☆) and a laughter or feeling mark in brackets
+#: (（笑）, (汗)).
+_TRAILING_MARKS = re.compile(r"(?:[（(](?:笑|汗|泣|涙|爆|苦笑|照)[)）]|[️‍])+$")
+
+
+def _without_decoration(body: str) -> str:
+    previous = None
+    while previous != body:
+        previous = body
+        body = _TRAILING_MARKS.sub("", body).rstrip()
+        while body and unicodedata.category(body[-1]) in ("So", "Sk"):
+            body = body[:-1].rstrip()
+    return body
+
+
 def sentence_body(sentence: str) -> str:
     """A sentence without trailing punctuation (a colon written for 。 too: 「以下の通りです：」; the 、 of a comma
-    splice), ellipsis, closing brackets, emphasis and blanks."""
+    splice), ellipsis, closing brackets, emphasis, blanks, emoji and symbols, and laughter marks in brackets."""
     body = strip_emphasis(sentence).rstrip()
     previous = None
     while previous != body:
         previous = body
-        body = _ELLIPSIS.sub("", body).rstrip(SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~：:、，,")
+        body = _ELLIPSIS.sub("", _without_decoration(body)).rstrip(
+            SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~：:、，,"
+        )
     return body
 
 

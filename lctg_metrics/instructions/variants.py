@@ -182,11 +182,18 @@ def emphatic_spans(text: str, word: str) -> list[tuple[int, int]]:
             if (
                 kana[first:last] != target
                 and not _another_word(text[start:end], lemmas)
+                and not _cuts_a_word(text, start, end, lemmas)
                 and _reads_as(text, start, end, word)
             ):
                 found.append((start, end))
             at = folded.find(want, at + 1)
     return found
+
+
+def _cuts_a_word(text: str, start: int, end: int, lemmas: tuple[str, ...]) -> bool:
+    """Whether the analyser reads the span within one longer word that is not the keyword (はしっこ, 端っこ, holds no
+    橋)."""
+    return any(a <= start and end <= b and b - a > end - start and m.lemma not in lemmas for a, b, m in _offsets(text))
 
 
 def _another_word(span: str, lemmas: tuple[str, ...]) -> bool:

@@ -52,6 +52,8 @@ _DEFINITION = re.compile(
     r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$",
     re.MULTILINE,
 )
+#: A footnote's label, rendered as a number (``[^環境]`` and its definition's ``[^環境]:``).
+_FOOTNOTE_LABEL = re.compile(r"\[\^[^\[\]\n]+\]:?[ \t]?")
 _FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~)[^\n`]*$", re.MULTILINE)
 #: Inline emphasis, strike-through and code marks around text (the text stays): **x**, *x*, __x__, ~~x~~, `x`.
 #: A line that is wholly bold is a heading and keeps its marks (``text.is_heading`` reads them).
@@ -175,7 +177,13 @@ def _drop(match: regex.Match[str]) -> str:
     return ""
 
 
+#: A right-to-left override up to its pop (or the line's end): its letters are shown in reverse order (‮境環‬ reads 環境).
+_RTL_OVERRIDE = re.compile("\u202e([^\u202c\u202d\u202e\n]*)\u202c?")
+
+
 def _invisible_out(text: str) -> str:
+    if "\u202e" in text:
+        text = _RTL_OVERRIDE.sub(lambda m: m.group(1)[::-1], text)
     return _CANDIDATE.sub(_drop, text)
 
 
@@ -193,6 +201,7 @@ def _render_html(text: str) -> str:
 
 def _render_markdown(text: str) -> str:
     text = _DEFINITION.sub("", _FENCE_LINE.sub("", text))
+    text = _FOOTNOTE_LABEL.sub("", text)
     text = _IMAGE.sub("", text)
     previous = None
     while previous != text:

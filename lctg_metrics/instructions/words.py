@@ -24,7 +24,8 @@ Both the response and the keyword are read in the reader's view (``visible.visib
 From checkers 2.1 the other spellings of ``variants`` count too: romaji (sumaho for スマホ), emphatic kana (とっても for
 とても, すっごく for すごく), mixed kanji and kana (勉きょう for 勉強) and a word split by blanks inside running text
 (勉 強), each where the text reads the whole token; for keywords a prompt asks for as for forbidden ones. Letters drawn
-alike are read by their place (``lookalike``): 協カ is 協力, 口ボット is ロボット.
+alike are read by their place (``lookalike``): 協カ is 協力, 口ボット is ロボット; old kanji forms and Latin look-alikes
+are read as their standard letter (``forms``): 廣告 is 広告, Cyrillic АІ is AI.
 
 Strict and loose modes read words the same way; loose only adds IFEval's response variants (``registry.check``).
 """
@@ -34,7 +35,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import lookalike, morph, variants
+from lctg_metrics.instructions import forms, lookalike, morph, variants, wordforms
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -229,12 +230,16 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         raise ValueError(f"unknown keyword match {match!r}; valid: {', '.join(MATCHES)}")
     if not word.strip():
         raise ValueError("keyword must be a non-empty string")
-    seen, key = visible(text), visible(word).strip()
+    seen, key = visible(text), forms.standard(visible(word).strip())
     if not key:
         return []
     found = []
-    for view in dict.fromkeys((seen, lookalike.as_read(seen), lookalike.as_katakana(seen))):  # same offsets
+    views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
+    for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
+    bare, where = wordforms.without_readings(seen)
+    if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana; べ・ん・きょ・う is べんきょう spelled out
+        found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]
     chosen, last_end = [], -1
     for start, end in sorted(set(found)):
         if start >= last_end:
@@ -246,16 +251,26 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
 def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
     """``spans`` in one reading of the visible text: the spelling, the same token in another script, other spellings."""
     lowered, lowered_key = _ascii_lower(seen), _ascii_lower(key)
-    edges = _boundaries(seen) if match == "word" else None
+    # a keyword in katakana is a loanword: only on the analyser's word edges (パンダ holds no パン, アイドル no ドル)
+    # (the keyword written twice running, スキルスキル, is two)
+    loanword = match != "word" and bool(_KATAKANA_WORD.fullmatch(key))
+    edges = _boundaries(seen) if match == "word" or loanword else None
     found = []
     start = lowered.find(lowered_key)
     while start >= 0:
         end = start + len(key)
-        if _latin_edges_ok(seen, start, end, key) and (edges is None or (start in edges and end in edges)):
+        on_edges = edges is None or (
+            (start in edges or (loanword and seen.endswith(key, 0, start)))
+            and (end in edges or (loanword and seen.startswith(key, end)))
+        )
+        if _latin_edges_ok(seen, start, end, key) and on_edges:
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
-    found += [(start, end) for start, end in _reading_spans(seen, key) if not _gloss(seen, start, end, found)]
-    return found + variants.spans(seen, key)
+    others = _reading_spans(seen, key) + wordforms.lemma_spans(seen, key)
+    return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
+
+
+_KATAKANA_WORD = re.compile(r"[ァ-ヺー]{2,}")
 
 
 def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:

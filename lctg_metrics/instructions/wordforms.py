@@ -1,0 +1,82 @@
+"""Word forms a keyword match reads through (``words``): a content word's dictionary form (its inflections and the
+spellings the dictionary lists under it), the loanword a Latin keyword names, per-kanji furigana written inline and kana
+spelled out between middle dots."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from lctg_metrics.instructions import morph
+
+
+@functools.lru_cache(maxsize=2048)
+def _tokens(text: str) -> tuple[tuple[int, int, morph.Morpheme], ...]:
+    out, position = [], 0
+    for m in morph.analyze(text):
+        start = text.find(m.surface, position) if m.surface else -1
+        start = start if start >= 0 else position
+        position = start + len(m.surface)
+        out.append((start, position, m))
+    return tuple(out)
+
+
+#: Parts of speech whose lemma names the word in any spelling or inflection (食べ|ました is 食べる, ヴァイオリン is
+#: バイオリン, やっぱり is やはり, ウィルス is ウイルス).
+_LEMMA_POS = ("名詞", "動詞", "形容詞", "副詞", "形状詞")
+_LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _lemma(m: morph.Morpheme) -> str:
+    return m.lemma.split("-")[0]
+
+
+def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Runs of morphemes whose dictionary forms are the keyword's (an inflected verb, another spelling the dictionary
+    lists), for a keyword of two letters or more that the analyser reads wholly, without symbols, as words that start
+    and end on a content word (ークラス is no クラス); a Latin keyword of three letters or more, the loanword whose
+    dictionary origin it is."""
+    if _LATIN_WORD.fullmatch(word):  # a loanword written in katakana: the dictionary names its origin (パイソン-python)
+        wanted = word.lower()
+        return [(a, b) for a, b, m in _tokens(text) if m.lemma.partition("-")[2].lower() == wanted]
+    key = list(morph.analyze(word))
+    if (
+        not key
+        or len(word) < 2
+        or "".join(m.surface for m in key) != word
+        or not all(m.pos1 in _LEMMA_POS for m in (key[0], key[-1]))
+    ):
+        return []
+    lemmas = [_lemma(m) for m in key]
+    tokens, found = _tokens(text), []
+    for i in range(len(tokens) - len(key) + 1):
+        run = tokens[i : i + len(key)]
+        if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
+            found.append((run[0][0], run[-1][1]))
+    return found
+
+
+#: A kana reading in brackets right after a kanji (per-kanji furigana written inline: 勉（べん）強（きょう）).
+_INLINE_READING = re.compile(r"(?<=[\u3400-\u9fff々])[（(][ぁ-ゖァ-ヺー]+[)）]")
+
+
+#: Kana spelled out one or two letters at a time between middle dots (べ・ん・きょ・う; not ミルク・ティー, and not
+#: blanks, which 分かち書き puts between short words).
+_SPELLED_OUT = re.compile(r"(?<![ぁ-ゖァ-ヺー])(?:[ぁ-ゖァ-ヺー]{1,2}[・･]){2,}[ぁ-ゖァ-ヺー]{1,2}(?![ぁ-ゖァ-ヺー])")
+
+
+def without_readings(text: str) -> tuple[str, list[int]]:
+    """``text`` without inline readings after kanji and without the dots of kana spelled out letter by letter, and the
+    offset in ``text`` of each character kept."""
+    kept = list(range(len(text)))
+    for m in _INLINE_READING.finditer(text):
+        kept[m.start() : m.end()] = [-1] * (m.end() - m.start())
+    for m in _SPELLED_OUT.finditer(text):
+        for i in range(m.start(), m.end()):
+            if text[i] in "・･":
+                kept[i] = -1
+    where = [i for i in kept if i >= 0]
+    return "".join(text[i] for i in where), where
+
+
+__all__ = ["lemma_spans", "without_readings"]
