@@ -65,7 +65,11 @@ def _one_line(code: int, err: str, prog: str) -> None:
 
 def _project_frames(err: str) -> list[str]:
     """The traceback lines that name a file of the project (its own code was running when Ctrl-C came)."""
-    return [line for line in err.splitlines() if line.strip().startswith("File ") and str(PROJECT_ROOT) in line]
+    return [
+        line
+        for line in err.splitlines()
+        if line.strip().startswith("File ") and str(PROJECT_ROOT) in line and "site-packages" not in line
+    ]  # the venv may sit inside the checkout: its installed files (the editable finder) are the interpreter's start
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 from typing import Any
 
 
@@ -28,14 +27,13 @@ def _interrupted(signum: int, frame: Any) -> None:
 
 def guard() -> Any:
     """Install the quiet handler for the imports that follow; the handler to restore (None: nothing installed)."""
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or hasattr(sys, "ps1")
-        or "IPython" in sys.modules
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
+    interactive = hasattr(sys, "ps1") or "IPython" in sys.modules
+    if interactive or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return None
-    return signal.signal(signal.SIGINT, _interrupted)
+    try:  # only the main thread may set a handler (threading is not imported: it would load before the guard)
+        return signal.signal(signal.SIGINT, _interrupted)
+    except ValueError:
+        return None
 
 
 def release(previous: Any = None) -> None:

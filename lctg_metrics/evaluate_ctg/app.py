@@ -186,7 +186,11 @@ def build() -> gr.Blocks:
             )
             dataset = gr.Textbox(label="dataset: Hub repo id (ORG/NAME) or build folder", value=default_dataset())
             revision = gr.Textbox(label="revision of a Hub repo id (tag, branch or commit; empty: main)", value="")
-            file_options = gr.Textbox(label='options (JSON object, e.g. {"cleaner": "rule"})', value="{}")
+            file_options = gr.Textbox(
+                label='options (JSON object, e.g. {"cleaner": "rule"}; a part of a run: {"missing": "skip"})',
+                value="{}",
+                elem_id="file-options",
+            )
             file_button = gr.Button("Score the file", variant="primary")
             file_out = gr.JSON(label="scores and signature", elem_id="file-scores")
             file_button.click(score_file, [upload, dataset, revision, file_options], file_out, api_name="score_file")
