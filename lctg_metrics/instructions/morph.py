@@ -75,6 +75,18 @@ SPLICE_LEMMAS = frozenset({"だ", "です", "ます"})
 CLOSING_PARTICLES = frozenset("よねなぞぜさわ")
 
 
+@functools.lru_cache(maxsize=2048)
+def spans(text: str) -> tuple[tuple[int, int, Morpheme], ...]:
+    """Each morpheme of ``text`` with its start and end offsets in ``text``."""
+    out, position = [], 0
+    for m in analyze(text):
+        start = text.find(m.surface, position) if m.surface else -1
+        start = start if start >= 0 else position
+        position = start + len(m.surface)
+        out.append((start, position, m))
+    return tuple(out)
+
+
 def is_final_particle(morpheme: Morpheme) -> bool:
     """A final particle that closes a sentence (``CLOSING_PARTICLES``)."""
     return morpheme.pos2 == _FINAL_PARTICLE and morpheme.surface in CLOSING_PARTICLES

@@ -58,16 +58,6 @@ def _key(word: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     return target, tuple(m.lemma for m in key), tuple(m.surface for m in key)
 
 
-def _offsets(text: str) -> list[tuple[int, int, morph.Morpheme]]:
-    out, position = [], 0
-    for m in morph.analyze(text):
-        start = text.find(m.surface, position) if m.surface else -1
-        start = start if start >= 0 else position
-        position = start + len(m.surface)
-        out.append((start, position, m))
-    return out
-
-
 def _reads_as(text: str, start: int, end: int, word: str) -> bool:
     """Whether ``text`` with ``word`` in place of ``text[start:end]`` reads ``word`` there as its own morphemes."""
     _, lemmas, _ = _key(word)
@@ -75,8 +65,8 @@ def _reads_as(text: str, start: int, end: int, word: str) -> bool:
     hi = min(len(text), end + 30)
     line = text[lo:start] + word + text[end:hi]
     at, stop = start - lo, start - lo + len(word)
-    inside = [m for a, b, m in _offsets(line) if at <= a and b <= stop]
-    edges = {edge for a, b, _ in _offsets(line) for edge in (a, b)}
+    inside = [m for a, b, m in morph.spans(line) if at <= a and b <= stop]
+    edges = {edge for a, b, _ in morph.spans(line) for edge in (a, b)}
     return at in edges and stop in edges and tuple(m.lemma for m in inside) == lemmas
 
 
@@ -193,7 +183,9 @@ def emphatic_spans(text: str, word: str) -> list[tuple[int, int]]:
 def _cuts_a_word(text: str, start: int, end: int, lemmas: tuple[str, ...]) -> bool:
     """Whether the analyser reads the span within one longer word that is not the keyword (はしっこ, 端っこ, holds no
     橋)."""
-    return any(a <= start and end <= b and b - a > end - start and m.lemma not in lemmas for a, b, m in _offsets(text))
+    return any(
+        a <= start and end <= b and b - a > end - start and m.lemma not in lemmas for a, b, m in morph.spans(text)
+    )
 
 
 def _another_word(span: str, lemmas: tuple[str, ...]) -> bool:
@@ -263,7 +255,7 @@ def split_spans(text: str, word: str) -> list[tuple[int, int]]:
         return []
     pattern = re.compile(f"{_SPLIT}?".join(re.escape(ch) for ch in letters))
     found: list[tuple[int, int]] = []
-    words = [(a, b) for a, b, _ in _offsets(text)] if pattern.search(text) else []
+    words = [(a, b) for a, b, _ in morph.spans(text)] if pattern.search(text) else []
     for m in pattern.finditer(text):
         if m.group() == "".join(letters) or any(a < edge < b for a, b in words for edge in m.span()):
             continue  # a side is part of a word of its own that reaches past the letters (大会 社長, 毎日 本)

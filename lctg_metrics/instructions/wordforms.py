@@ -4,22 +4,9 @@ spelled out between middle dots."""
 
 from __future__ import annotations
 
-import functools
 import re
 
 from lctg_metrics.instructions import morph
-
-
-@functools.lru_cache(maxsize=2048)
-def _tokens(text: str) -> tuple[tuple[int, int, morph.Morpheme], ...]:
-    out, position = [], 0
-    for m in morph.analyze(text):
-        start = text.find(m.surface, position) if m.surface else -1
-        start = start if start >= 0 else position
-        position = start + len(m.surface)
-        out.append((start, position, m))
-    return tuple(out)
-
 
 #: Parts of speech whose lemma names the word in any spelling or inflection (食べ|ました is 食べる, ヴァイオリン is
 #: バイオリン, やっぱり is やはり, ウィルス is ウイルス).
@@ -38,7 +25,7 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     dictionary origin it is."""
     if _LATIN_WORD.fullmatch(word):  # a loanword written in katakana: the dictionary names its origin (パイソン-python)
         wanted = word.lower()
-        return [(a, b) for a, b, m in _tokens(text) if m.lemma.partition("-")[2].lower() == wanted]
+        return [(a, b) for a, b, m in morph.spans(text) if m.lemma.partition("-")[2].lower() == wanted]
     key = list(morph.analyze(word))
     if (
         not key
@@ -48,7 +35,7 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     ):
         return []
     lemmas = [_lemma(m) for m in key]
-    tokens, found = _tokens(text), []
+    tokens, found = morph.spans(text), []
     for i in range(len(tokens) - len(key) + 1):
         run = tokens[i : i + len(key)]
         if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
