@@ -10,7 +10,7 @@ Entry points::
     score_mifeval(input_path, responses_path) -> (details, summary)
     read_config_rows(dataset, config), read_mifeval(input_path, responses_path)
     toy_instruction_outputs(rows, seed=0) -> [{"id", "generation"}]
-    settings(mode) -> {"checkers": "2.1", "mode": "strict", "morph": "fugashi-…", "langdetect": "…(seed 0)"}
+    settings(mode) -> {"checkers": "2.2", "mode": "strict", "morph": "fugashi-…", "langdetect": "…(seed 0)"}
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from lctg_metrics.instructions.lookalike import as_read
+from lctg_metrics.instructions.lookalike import as_letters
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.text import is_hiragana, is_kanji, is_katakana, is_letter
 from lctg_metrics.verdict import Verdict
@@ -53,7 +53,7 @@ def language(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _only(response: str, allowed: Callable[[str], bool], name: str) -> Verdict:
-    response = as_read(response)
+    response = as_letters(response)
     bad = [ch for ch in response if is_letter(ch) and not allowed(ch)]
     if bad:
         return Verdict(False, f"{len(bad)} letters other than {name}, e.g. 「{''.join(dict.fromkeys(bad))[:8]}」")
@@ -63,7 +63,7 @@ def _only(response: str, allowed: Callable[[str], bool], name: str) -> Verdict:
 
 
 def _none(response: str, forbidden: Callable[[str], bool], name: str) -> Verdict:
-    response = as_read(response)
+    response = as_letters(response)
     bad = [ch for ch in response if forbidden(ch)]
     if bad:
         return Verdict(False, f"{len(bad)} {name}, e.g. 「{''.join(dict.fromkeys(bad))[:8]}」")
@@ -112,7 +112,8 @@ NOT_KATAKANA = "ー・ｰ･ヶヵ"
     "script:no_katakana",
     "ペルソナ・言語指定",
     "no katakana (ー ｰ, ・ ･ and the counter ヶ/ヵ as in 3ヶ月 are not "
-    "katakana; a katakana letter drawn like a kanji inside a kanji word, 協カ, is that kanji)",
+    "katakana; a katakana letter drawn like a kanji inside a kanji word, 協カ, is that kanji, and kanji drawn "
+    "like katakana letters in a katakana word, 口ボット or 二一卜, are katakana)",
     needs_morph=True,
 )
 def no_katakana(response: str, kw: Mapping[str, Any]) -> Verdict:
@@ -139,7 +140,7 @@ def no_kanji(response: str, kw: Mapping[str, Any]) -> Verdict:
     needs_morph=True,
 )
 def kanji_count(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return bounds(sum(map(is_kanji, as_read(response))), kw["min"], kw["max"], "kanji")
+    return bounds(sum(map(is_kanji, as_letters(response))), kw["min"], kw["max"], "kanji")
 
 
 def _arabic_numeral(ch: str) -> bool:
@@ -176,7 +177,7 @@ def furigana(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["brackets"] not in _READINGS:
         raise ValueError(f"script:furigana: brackets must be one of {', '.join(_READINGS)}, got {kw['brackets']!r}")
     reading = _READINGS[kw["brackets"]]
-    response = as_read(response)
+    response = as_letters(response)
     runs = list(_KANJI_RUN.finditer(response))
     if not runs:
         return Verdict(True, "no kanji")

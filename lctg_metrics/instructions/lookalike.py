@@ -3,8 +3,9 @@ that kanji to a reader (協カ is 協力, ロ in 人ロ is 口); katakana ヘ wi
 (こちらヘどうぞ), hiragana へ between two katakana is katakana (アへン), and so is へ starting a katakana word of three
 letters or more (へルメット: the particle へ starts no word); the particle へ after a katakana word stays.
 
-The script checkers (kanji caps, no kanji, hiragana or katakana only) read the text through ``as_read``, so a kanji cap
-is not met by writing 協カ for 協力. A look-alike is read as the kanji only when it is not part of a katakana word (no
+The script checkers (kanji caps, no kanji, hiragana or katakana only) read the text through ``as_letters``
+(both directions), so a kanji cap is not met by writing 協カ for 協力, nor 「no katakana」 by writing 二一卜
+for ニート. A look-alike is read as the kanji only when it is not part of a katakana word (no
 katakana letter or ー beside it: カメラ, ロボット and エンジニア stay katakana) and, with the kanji put in, either
 
 - the analyser reads it inside one dictionary word with a kanji beside it (協力して, 人口, 工場, 力強い, 統一; a proper
@@ -14,6 +15,10 @@ katakana letter or ー beside it: カメラ, ロボット and エンジニア st
 
 The kana rows and their names stay kana: カ行, ハ行, タ段, ト書き, ハ長調, 変ロ長調 and the counter カ of 3カ月 and
 数カ所 form no word with their neighbour.
+
+The other way (``as_katakana``), kanji drawn like katakana are read as katakana where they stand in a katakana word:
+beside a katakana letter (口ボット), or as a run that reads as one katakana word and as no kanji word (二一卜 is ニート,
+工口 is エロ; 一口 and 一夕 stay; from checkers 2.2).
 """
 
 from __future__ import annotations
@@ -127,11 +132,41 @@ KATAKANA_LOOKALIKES = {kanji: kana for kana, kanji in KANJI_LOOKALIKES.items()}
 _KATAKANA_WORD_LETTER = re.compile(r"[ァ-ヴヷ-ヺー]")  # katakana letters and ー, not the counters ヵ ヶ
 
 
+#: A run of look-alike kanji and katakana letters: a candidate katakana word drawn (partly) in kanji (二一卜, 力口リー).
+_RUN = re.compile(f"[{''.join(KATAKANA_LOOKALIKES)}ァ-ヴヷ-ヺー]{{2,}}")
+
+
+def _one_word(text: str) -> bool:
+    """Whether the analyser reads ``text`` as one dictionary word (not a symbol, not a number)."""
+    found = morph.analyze(text)
+    return len(found) == 1 and found[0].pos1 not in ("補助記号", "記号") and found[0].pos2 != "数詞"
+
+
+def _katakana_runs(text: str) -> str:
+    """Runs drawn with look-alike kanji read as the katakana word a reader sees: the run, put in katakana, is one
+    dictionary word and, as written, is none (二一卜 is ニート, 力口リー is カロリー, 工口 is エロ; 一口, 一夕 and 人口
+    stay kanji words). A run beside a kanji is part of a kanji compound (加工口) and stays; a run of numerals alone
+    (八一, 二一) is read as the number it is written as."""
+    chars = list(text)
+    for run in _RUN.finditer(text):
+        word, start, end = run.group(), run.start(), run.end()
+        if not any(ch in KATAKANA_LOOKALIKES for ch in word) or all(ch in _NUMERALS.values() for ch in word):
+            continue
+        if _is_kanji(text[start - 1 : start] or " ") or _is_kanji(text[end : end + 1] or " "):
+            continue
+        kana = "".join(KATAKANA_LOOKALIKES.get(ch, ch) for ch in word)
+        if kana[0] != "ー" and _one_word(kana) and not _one_word(word):
+            chars[start:end] = kana
+    return "".join(chars)
+
+
 @lru_cache(maxsize=2048)
 def as_katakana(text: str) -> str:
     """``text`` with each kanji drawn like a katakana letter read as that letter where it stands in a katakana word:
-    a katakana letter beside it and no kanji (口ボット is ロボット, 力メラ is カメラ, ス一パー is スーパー); a numeral
+    a run of look-alikes that reads as one katakana word (``_katakana_runs``: 二一卜 is ニート), or a katakana
+    letter beside it and no kanji (口ボット is ロボット, 力メラ is カメラ, ス一パー is スーパー); a numeral
     (一 二 八) only after a katakana letter, so 二ページ, 一クラス and 一ヶ月 keep their numbers."""
+    text = _katakana_runs(text)
     chars = list(text)
     for i, ch in enumerate(text):
         if ch not in KATAKANA_LOOKALIKES:
@@ -146,4 +181,11 @@ def as_katakana(text: str) -> str:
     return "".join(chars)
 
 
-__all__ = ["KANA_TWINS", "KANJI_LOOKALIKES", "KATAKANA_LOOKALIKES", "as_katakana", "as_read"]
+def as_letters(text: str) -> str:
+    """``text`` with look-alikes read both ways by their place: kanji drawn like katakana in a katakana word first
+    (``as_katakana``: 二一卜 is ニート), then katakana drawn like kanji in a kanji word (``as_read``: 協カ is 協力).
+    What the script checkers read."""
+    return as_read(as_katakana(text))
+
+
+__all__ = ["KANA_TWINS", "KANJI_LOOKALIKES", "KATAKANA_LOOKALIKES", "as_katakana", "as_letters", "as_read"]

@@ -3,8 +3,9 @@
 The keyword and length checkers judge what a person reading the rendered response would see, so that a response
 cannot obey on paper while the reader sees something else: a forbidden word with a zero-width space, a soft hyphen,
 a variation selector or an HTML tag inside it is still that word; a word spelled out or split (「ス マ ホ」,
-「ス・マ・ホ」, 「スマ」 + line break + 「ホ」) is still that word; a length minimum is not met by a run of 。。。。 or
-ーーーー.
+「ス・マ・ホ」, 「スマ」 + line break + 「ホ」) is still that word; a length minimum is not met by a run of
+。。。。, ーーーー or っっっ, nor by a word said again and again; an emphatic すごーーーい is counted as a reader
+counts it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,20 @@ _SPACER_CHAR = r"[\s\u3000・･·\u3164\u2800\uffa0_\-‐－.．]"
 _SPACER = _SPACER_CHAR + "+"
 #: Prolonged-sound and wave marks, which repeat like punctuation when used as padding (ーーーー, 〜〜〜).
 _REPEATING_MARKS = frozenset("ー～〜ｰ")
+#: What lengthens a word as speech does (すごーーーい, すっっごい, あああ): the prolonged-sound and wave marks, small
+#: kana, and a letter repeated. A run of one of them counts up to ``_RUN_CAP`` clusters, the emphasis a reader
+#: hears; beyond that it is padding.
+_SMALL_KANA = frozenset("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶｧｨｩｪｫｯｬｭｮ")
+_RUN_CAP = 3
+#: Lengthening beyond the first cluster of each run counts in all at most this share of the rest of the text (and at
+#: least ``_EMPHASIS_FLOOR`` clusters): 「すごーーーい！」 is seven characters, 「すーーーごーーーいーーー」 is no
+#: twelve-character text.
+_EMPHASIS_SHARE = 0.1
+_EMPHASIS_FLOOR = 2
+#: A unit of two to four clusters repeated back to back counts up to ``_UNIT_REPEATS`` times (ぱちぱちぱち is six
+#: characters; すごいすごいすごいすごい adds nothing past its third すごい).
+_UNIT_SIZES = (2, 3, 4)
+_UNIT_REPEATS = 3
 
 
 def visible_form(text: str) -> str:
@@ -56,17 +71,47 @@ def spelled_out_count(text: str, word: str) -> int:
 
 def padding_excess(clusters: list[str]) -> int:
     """How many of the visible ``clusters`` (user-perceived characters, in order) are padding: in a run of one
-    repeated punctuation mark, symbol or prolonged-sound mark, every cluster after the second (a reader counts
-    「……」 and 「――」 as two, and 。。。。。。 or 🎉🎉🎉🎉 as nothing more); in a run of mixed punctuation marks,
-    every cluster after the third (「……」」 and 「！？」」 stay whole; ！？！？！？ does not grow)."""
-    excess, previous, same, marks = 0, None, 0, 0
-    for cluster in clusters:
+    repeated punctuation mark or symbol, every cluster after the second (a reader counts 「……」 and 「――」 as two,
+    and 。。。。。。 or 🎉🎉🎉🎉 as nothing more); in a run of mixed punctuation marks, every cluster after the third
+    (「……」」 and 「！？」」 stay whole; ！？！？！？ does not grow); in a run of one lengthening mark, small kana or
+    letter, every cluster after the third, and the second and third of all such runs past a tenth of the text
+    (``_EMPHASIS_SHARE``); a unit of two to four clusters repeated past its third time."""
+    excess: set[int] = set()
+    emphasis: list[int] = []
+    previous, same, marks = None, 0, 0
+    for i, cluster in enumerate(clusters):
         same = same + 1 if cluster == previous else 1
         marks = marks + 1 if _is_punctuation(cluster) else 0
         previous = cluster
-        if (same > 2 and _is_mark(cluster)) or marks > 3:
-            excess += 1
-    return excess
+        if _lengthens(cluster):
+            if same > _RUN_CAP:
+                excess.add(i)
+            elif same > 1:
+                emphasis.append(i)
+        elif (same > 2 and _is_mark(cluster)) or marks > 3:
+            excess.add(i)
+    excess |= _repeated_units(clusters)
+    emphasis = [i for i in emphasis if i not in excess]
+    base = len(clusters) - len(excess) - len(emphasis)
+    allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))
+    return len(excess) + max(0, len(emphasis) - allowed)
+
+
+def _lengthens(cluster: str) -> bool:
+    return cluster in _REPEATING_MARKS or cluster in _SMALL_KANA or (cluster.isalpha() and not cluster.isdigit())
+
+
+def _repeated_units(clusters: list[str]) -> set[int]:
+    """Clusters of a unit of ``_UNIT_SIZES`` repeated back to back, from its ``_UNIT_REPEATS + 1``-th time on."""
+    out: set[int] = set()
+    for size in _UNIT_SIZES:
+        span = size * _UNIT_REPEATS
+        for i in range(span, len(clusters)):
+            if len(set(clusters[i - size + 1 : i + 1])) > 1 and all(
+                clusters[j] == clusters[j - size] for j in range(i - span + size, i + 1)
+            ):
+                out.add(i)
+    return out
 
 
 def _is_mark(cluster: str) -> bool:

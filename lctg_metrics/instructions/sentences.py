@@ -3,8 +3,9 @@
 
 A response (in the reader's view) is cut into sentences as a reader cuts it:
 
-- at 。！？!?．｡ outside 「」『』 quotations, at an ellipsis ending a line, and at every line break (a line without 。
-  is a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
+- at 。！？!?．｡ outside 「」『』 quotations (``boundaries``, 2.2: モーニング娘。の ends none, and a quotation on its
+  own, 「晴れです。」「雨です。」, is sentences), at an ellipsis ending a line, and at every line break (a line without
+  。 is a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
 - at a 、 or a blank that splices two sentences: after a finite predicate (です, ます, でした, ました, でしょう, ません,
   だ, である, a plain た after a topic は) when a new clause with its own predicate follows (「今日は晴れです、明日は雨
   です。」 is two; ですが、, ますので、 and ですし、 go on; from checkers 2.1);
@@ -27,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import boundaries, morph
 from lctg_metrics.instructions.text import (
     SENTENCE_END,
     drop_quotations,
@@ -148,9 +149,9 @@ def _pieces(line: str) -> list[str]:
     """Sentences of one line of running text: at 。！？, at blanks that end a clause (``clause_breaks``), and at each 、
     that splices two sentences (``spliced``)."""
     if not any(ch in SENTENCE_END for ch in line):
-        pieces = [p for piece in _cut(line, clause_breaks(line)) for p in split_sentences(piece)]
+        pieces = [p for piece in _cut(line, clause_breaks(line)) for p in boundaries.split(piece)]
     else:
-        pieces = split_sentences(line)
+        pieces = boundaries.split(line)
     return [part for piece in pieces for part in spliced(piece)]
 
 
