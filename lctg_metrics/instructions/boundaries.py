@@ -6,7 +6,8 @@ readings need the analyser, and ``split`` adds them before cutting:
 
 - a name holding a mark: a 。！？ written right after a noun and right before a particle that attaches to a noun
   (の, が, を, に, へ, と, は, も, や, から, まで, より) is part of the name (モーニング娘。のライブ, けいおん！を見た):
-  no Japanese sentence starts with such a particle; so is a mark the analyser reads inside one word (ミニモニ。);
+  no Japanese sentence starts with such a particle, save as a conjunction (が、 and と、, or と before a verb:
+  と言っても, となると); so is a mark the analyser reads inside one word (ミニモニ。);
 - a quotation standing on its own: a 「…」 that starts the sentence (at the line start, or after a sentence's end or
   another such quotation) and is not followed by a particle, an auxiliary or a suffix (「…」と言った, 「…」です) is
   speech a reader reads as its own sentence or sentences (「晴れです。」「雨です。」 is two; 彼は言った。「行こう。」
@@ -21,8 +22,10 @@ from lctg_metrics.instructions.text import SENTENCE_END, split_sentences
 
 #: Particles that attach to a noun before them: a sentence never starts with one, so a mark before one ends none.
 _NOUN_PARTICLES = frozenset({"の", "が", "を", "に", "へ", "と", "は", "も", "や", "から", "まで", "より"})
-#: Particles that start a sentence as conjunctions when a 、 follows (が、それは…; と、そこへ…).
+#: Particles that start a sentence as conjunctions when a 、 follows (が、それは…; と、そこへ…), and the quotative と
+#: that starts one before a verb (と言っても, となると, とすると, と思いきや).
 _CONJUNCTIONS = frozenset({"が", "と"})
+_QUOTATIVE = "と"
 #: Stand-ins for a mark inside a name and for the opening bracket of a stand-alone quotation while the line is cut
 #: (private-use characters: no text holds them), put back in each piece.
 _NAME_MARK = {"。": "\ue000", "！": "\ue001", "？": "\ue002", "!": "\ue003", "?": "\ue004"}
@@ -46,14 +49,15 @@ def _name_marks(line: str) -> set[int]:
         if m.surface not in _NAME_MARK or not 0 < k < len(found) - 1:
             continue
         before, after = found[k - 1][2], found[k + 1]
-        follow = found[k + 2][2].surface if k + 2 < len(found) else ""
+        follow = found[k + 2][2] if k + 2 < len(found) else None
         if (
             before.pos1 == "名詞"
             and found[k - 1][1] == start
             and after[0] == end
             and after[2].pos1 == "助詞"
             and after[2].surface in _NOUN_PARTICLES
-            and not (after[2].surface in _CONJUNCTIONS and follow in ("、", "，", ","))
+            and not (after[2].surface in _CONJUNCTIONS and follow is not None and follow.surface in "、，,")
+            and not (after[2].surface == _QUOTATIVE and follow is not None and follow.pos1 == "動詞")
         ):
             out.add(start)
     return out

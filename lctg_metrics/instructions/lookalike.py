@@ -145,14 +145,16 @@ def _one_word(text: str) -> bool:
 def _katakana_runs(text: str) -> str:
     """Runs drawn with look-alike kanji read as the katakana word a reader sees: the run, put in katakana, is one
     dictionary word and, as written, is none (二一卜 is ニート, 力口リー is カロリー, 工口 is エロ; 一口, 一夕 and 人口
-    stay kanji words). A run beside a kanji is part of a kanji compound (加工口) and stays; a run of numerals alone
-    (八一, 二一) is read as the number it is written as."""
+    stay kanji words). A run of look-alikes alone beside a kanji is part of a kanji compound (加工口) and stays (one
+    with a katakana letter in it, 力口リー控えめ, does not); a run of numerals alone (八一, 二一) is read as the number
+    it is written as."""
     chars = list(text)
     for run in _RUN.finditer(text):
         word, start, end = run.group(), run.start(), run.end()
         if not any(ch in KATAKANA_LOOKALIKES for ch in word) or all(ch in _NUMERALS.values() for ch in word):
             continue
-        if _is_kanji(text[start - 1 : start] or " ") or _is_kanji(text[end : end + 1] or " "):
+        alone = all(ch in KATAKANA_LOOKALIKES for ch in word)
+        if alone and (_is_kanji(text[start - 1 : start] or " ") or _is_kanji(text[end : end + 1] or " ")):
             continue
         kana = "".join(KATAKANA_LOOKALIKES.get(ch, ch) for ch in word)
         if kana[0] != "ー" and _one_word(kana) and not _one_word(word):

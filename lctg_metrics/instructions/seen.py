@@ -119,7 +119,8 @@ def _is_mark(cluster: str) -> bool:
 
 
 def _is_punctuation(cluster: str) -> bool:
-    return all(ch in _REPEATING_MARKS or unicodedata.category(ch)[0] == "P" for ch in cluster)
+    """A punctuation mark or a wave dash; the prolonged-sound mark lengthens a word and is none (やったーーー！！)."""
+    return all((ch in _REPEATING_MARKS and ch not in "ーｰ") or unicodedata.category(ch)[0] == "P" for ch in cluster)
 
 
 #: Characters a reader does not count: blanks of every kind (spaces, full-width spaces, tabs, line breaks, U+2028/9) and
