@@ -22,7 +22,8 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "length:chars",
     "長さ指定",
     "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
-    "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum)",
+    "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum; a run of one mark counts "
+    "two, a run of ー, small kana or one letter three, a word repeated back to back three times)",
     MIN,
     MAX,
     Param(
@@ -45,9 +46,10 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "length:sentences",
     "長さ指定",
     "number of sentences (split at 。！？, ellipses at line end and line breaks, and at blanks between clauses of "
-    "a line without 。！？; quotes kept whole, sentences inside （） asides and table cells ending in 。 or a "
-    "predicate counted; heading and label lines and pieces without letters are no sentences; a line ending "
-    "in ： after a predicate is one)",
+    "a line without 。！？; a quotation inside a sentence kept whole, a quoted line standing on its own read as its "
+    "sentences, a 。 or ！ inside a name (モーニング娘。の) ending none; sentences inside （） asides and table cells "
+    "ending in 。 or a predicate counted; heading and label lines and pieces without letters are no sentences; a "
+    "line ending in ： after a predicate is one)",
     MIN,
     MAX,
     needs_morph=True,
