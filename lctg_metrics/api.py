@@ -278,39 +278,14 @@ def score_predictions(
     return out
 
 
-def llm_config(
-    base_url: str | None,
-    model: str | None,
-    *,
-    api_key_env: str = "OPENAI_API_KEY",
-    concurrency: int = 8,
-    cache_path: str | None = None,
-    timeout: float = 120.0,
-    max_retries: int = 6,
-    temperature: float | None = None,
-    max_tokens: int | None = None,
-    seed: int | None = None,
-    top_p: float | None = None,
-) -> Any:
-    """An ``LLMConfig`` for any OpenAI-compatible endpoint (the key is read from ``api_key_env`` at call time).
-    The answer cache defaults to ``$LCTG_CACHE_DIR/llm_cache.sqlite`` (else ``~/.cache/lctg/``)."""
-    from lctg_metrics.llm.client import LLMConfig  # first: the standalone metric module says how to install it
+def llm_config(base_url: str | None, model: str | None, **settings: Any) -> Any:
+    """An ``LLMConfig`` for any OpenAI-compatible endpoint (:func:`lctg_metrics.llm.config.llm_config`, the one
+    constructor): ``settings`` by field (``api_key_env``, ``concurrency``, ``cache_path``, ``timeout``,
+    ``max_retries``, ``temperature``, ``max_tokens``, ``seed``, ``top_p``), their defaults as the ``llm`` options
+    declare them. The key is read from ``api_key_env`` at call time. The answer cache defaults to
+    ``$LCTG_CACHE_DIR/llm_cache.sqlite`` (else ``~/.cache/lctg/``)."""
+    from lctg_metrics.llm.config import (
+        llm_config as make,
+    )  # inside: the standalone metric module says how to install it
 
-    if not base_url or not model:
-        raise ScoringError(
-            "the LLM cleaner/judge needs a base URL and a model (any OpenAI-compatible endpoint, "
-            "e.g. --llm-base-url http://127.0.0.1:8000/v1 --llm-model Qwen2.5-7B-Instruct)"
-        )
-    return LLMConfig(
-        base_url=base_url,
-        model=model,
-        api_key_env=api_key_env,
-        concurrency=concurrency,
-        cache_path=cache_path,
-        timeout=timeout,
-        max_retries=max_retries,
-        temperature=temperature,
-        max_tokens=max_tokens,
-        seed=seed,
-        top_p=top_p,
-    )
+    return make(base_url, model, **settings)

@@ -51,10 +51,16 @@ class Option:
     surfaces: frozenset[str] = EVERYWHERE
     metavar: str | None = None
     least: tuple[str, float] | None = None  # a numeric bound: (">=", 1) or (">", 0); the CLI refuses values outside
+    field: str | None = None  # an llm option's LLMConfig field, when not its name without "llm_"
 
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    @property
+    def config_field(self) -> str:
+        """The ``LLMConfig`` field (and ``llm_config`` keyword) an option of the ``llm`` group sets."""
+        return self.field or self.name.removeprefix("llm_")
 
     def check(self, value: Any) -> None:
         """Raise ValueError naming the option and the valid values if ``value`` is not one of them."""
@@ -176,7 +182,7 @@ OPTIONS: tuple[Option, ...] = (
         kind=int,
         default=0,
     ),
-    # the API takes these as llm=llm_config(base_url, model, ...) (same names without "llm_"; cache -> cache_path)
+    # the API takes these as llm=llm_config(base_url, model, ...), by their config_field; LLMConfig's defaults are these
     Option(
         "llm_base_url",
         "OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1",
@@ -199,6 +205,7 @@ OPTIONS: tuple[Option, ...] = (
         "SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)",
         group=LLM,
         surfaces=NOT_API,
+        field="cache_path",
     ),
     Option(
         "llm_timeout",
@@ -239,6 +246,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_top_p", "top_p to send (not sent by default)", group=LLM, surfaces=NOT_API, kind=float, least=(">", 0)),
 )
 BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
+#: The LLM settings by ``LLMConfig`` field: ``llm_config``'s keywords and ``LLMConfig``'s defaults read them.
+LLM_FIELDS: dict[str, Option] = {o.config_field: o for o in OPTIONS if o.group == LLM}
 #: Signature keys that are not options: what they mean (for messages naming a differing setting).
 SIGNATURE_EXTRA_LABELS: dict[str, str] = {"data": "dataset version", "version": "lctg package version"}
 
@@ -357,15 +366,19 @@ def scoring_options_from(values: Mapping[str, Any]) -> ScoringOptions:
 # ------------------------------------------------------------------------------------ the surfaces
 
 
-def add_cli_options(parser: argparse.ArgumentParser, *groups: str) -> None:
-    """Add the CLI flags of the options of ``groups`` (one argument group per option group)."""
-    titles = {
-        SCORING: "scoring options (defaults reproduce upstream; every choice appears in the signature)",
-        RUN: "run options",
-        LLM: "LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)",
-    }
+#: The title of each option group in ``--help``.
+GROUP_TITLES: dict[str, str] = {
+    SCORING: "scoring options (defaults reproduce upstream; every choice appears in the signature)",
+    RUN: "run options",
+    LLM: "LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)",
+}
+
+
+def add_cli_options(parser: argparse.ArgumentParser, *groups: str, titles: Mapping[str, str] | None = None) -> None:
+    """Add the CLI flags of the options of ``groups`` (one argument group per option group; ``titles`` overrides
+    :data:`GROUP_TITLES`, for a command where a group configures something else, e.g. the IFSM reader)."""
     for group in groups:
-        g = parser.add_argument_group(titles[group])
+        g = parser.add_argument_group({**GROUP_TITLES, **(titles or {})}[group])
         for o in options_for(CLI, group):
             kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name}
             if o.kind is bool:
@@ -393,10 +406,11 @@ def cli_number(o: Option) -> Callable[[str], Any]:
     return functools.update_wrapper(convert, o.kind, assigned=("__name__",))
 
 
-def kwargs_description(surface: str = EVALUATE, *, indent: str = "    ") -> str:
-    """The option part of a docstring's ``Args:`` section, generated from :data:`OPTIONS`."""
+def kwargs_description(surface: str = EVALUATE, *groups: str, indent: str = "    ") -> str:
+    """The option part of a docstring's ``Args:`` section (the options of ``groups``, default all), generated from
+    :data:`OPTIONS`."""
     lines = []
-    for o in options_for(surface):
+    for o in options_for(surface, *groups):
         kind = {str: "str", int: "int", float: "float", bool: "bool"}[o.kind]
         if o.name == "affix_length":
             kind = "int or str"
@@ -417,6 +431,7 @@ def check_kwargs(given: Mapping[str, Any], surface: str, *, where: str = "") -> 
 __all__: Sequence[str] = [
     "BY_NAME",
     "INVALID_MARKER",
+    "LLM_FIELDS",
     "OPTIONS",
     "OPTION_NAMES",
     "Option",

@@ -262,23 +262,11 @@ def _llm_steps(args: argparse.Namespace, cleaner_name: str, progress: bool) -> t
         if args.dry_run:
             raise CLIError("--dry-run counts LLM calls; use it with --cleaner llm and/or --judge")
         return get_cleaner(cleaner_name), None
-    from lctg_metrics.api import llm_config
     from lctg_metrics.inputs import base_texts, read_protocol
+    from lctg_metrics.llm.config import config_from_options
     from lctg_metrics.scoring import JudgeSpec
 
-    config = llm_config(
-        args.llm_base_url,
-        args.llm_model,
-        api_key_env=args.llm_api_key_env,
-        concurrency=args.llm_concurrency,
-        cache_path=args.llm_cache,
-        timeout=args.llm_timeout,
-        max_retries=args.llm_max_retries,
-        temperature=args.llm_temperature,
-        max_tokens=args.llm_max_tokens,
-        seed=args.llm_seed,
-        top_p=args.llm_top_p,
-    )
+    config = config_from_options(vars(args))
     protocol = read_protocol(args.dataset)
     run_options = {"progress": progress}
     cleaner = (
