@@ -13,18 +13,28 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.cleaners import default_cleaner, entry, get_cleaner
+from lctg_metrics.cleaners import Cleaner, default_cleaner, entry, get_cleaner
 from lctg_metrics.options import resolve_options
 from lctg_metrics.schema import check_samples, checked_texts, kind, references_from
 from lctg_metrics.scoring import GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, gc_paused, score
 from lctg_metrics.shards import ShardScorer, merge
 
-__all__ = ["ShardScorer", "llm_config", "merge", "occurrence_samples", "score_predictions", "score_predictions_result"]
+__all__ = [
+    "RunSteps",
+    "ShardScorer",
+    "llm_config",
+    "merge",
+    "occurrence_samples",
+    "run_steps",
+    "score_predictions",
+    "score_predictions_result",
+]
 
 
 def occurrence_samples(ids: Sequence[str]) -> list[int]:
@@ -143,39 +153,54 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
     return {rid: found[rid] for rid in wanted}, run
 
 
-def _steps(
+@dataclass(frozen=True)
+class RunSteps:
+    """The steps of a run that are objects: the cleaner, the quality judge (or None), and whether either calls an
+    LLM (as the cleaner's registry entry declares it)."""
+
+    cleaner: Cleaner
+    judge: JudgeSpec | None
+    calls_llm: bool
+
+
+def run_steps(
     cleaner: str | None,
-    cleaned: Sequence[str | None] | None,
+    cleaned: Iterable[str | None] | None,
+    *,
     judge: bool,
     dataset: Any,
     llm: Any,
     empty_cleaner_answer: str = "keep",
-) -> tuple[Any, Any]:
-    """The cleaner object and the judge spec (or None) for the API's options."""
+    run_options: Mapping[str, Any] | None = None,
+) -> RunSteps:
+    """The cleaner (``cleaner``, else the registry's default for the ``cleaned`` texts given) and the quality judge of
+    a run, with the endpoint and the dataset's protocol prompts and base texts where a step calls an LLM. ``llm``: an
+    ``LLMConfig``, or a function making one, called only then (the CLI's flags are read only when they apply);
+    ``run_options`` (``progress``, ``dry_run``) go to both LLM steps. The one assembly of the API and ``lctg score``."""
     name = cleaner or default_cleaner(cleaned)
     calls_llm = entry(name).calls_llm
-    protocol = None
-    if calls_llm or judge:
-        if llm is None or dataset is None:
-            raise ScoringError(
-                f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
-                "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)"
-            )
-        from lctg_metrics.inputs import read_protocol
+    if not (calls_llm or judge):
+        return RunSteps(get_cleaner(name), None, False)
+    config = llm() if callable(llm) else llm
+    if config is None or dataset is None:
+        raise ScoringError(
+            f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
+            "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)"
+        )
+    from lctg_metrics.inputs import base_texts, read_protocol
 
-        dataset = dataset_folder(dataset)
-        protocol = read_protocol(dataset)
+    folder = dataset_folder(dataset)
+    protocol = read_protocol(folder)
+    options = dict(run_options or {})
     cl = (
-        get_cleaner(name, config=llm, protocol=protocol, run_options={"empty_answer": empty_cleaner_answer})
+        get_cleaner(
+            name, config=config, protocol=protocol, run_options={**options, "empty_answer": empty_cleaner_answer}
+        )
         if calls_llm
         else get_cleaner(name)
     )
-    spec = None
-    if judge:
-        from lctg_metrics.inputs import base_texts
-
-        spec = JudgeSpec(llm, protocol, base_texts(dataset))  # type: ignore[arg-type]
-    return cl, spec
+    spec = JudgeSpec(config, protocol, base_texts(folder), options or None) if judge else None
+    return RunSteps(cl, spec, True)
 
 
 @gc_paused()
@@ -219,14 +244,16 @@ def score_predictions_result(
         empty=empty,
         think=think,
     )
-    cl, spec = _steps(cleaner, cleaned, judge, dataset, llm, empty_cleaner_answer)
+    steps = run_steps(
+        cleaner, cleaned, judge=judge, dataset=dataset, llm=llm, empty_cleaner_answer=empty_cleaner_answer
+    )
     return score(
         generations,
         list(unique.values()),
         options=options,
-        cleaner=cl,
+        cleaner=steps.cleaner,
         missing=missing,
-        judge=spec,
+        judge=steps.judge,
         dataset_source=source,
     )
 

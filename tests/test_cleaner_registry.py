@@ -137,3 +137,28 @@ def test_the_default_cleaner_reads_only_until_a_generation_without_cleaned() -> 
         raise AssertionError("read past the first generation without 'cleaned'")
 
     assert default_cleaner(texts()) == "rule"
+
+
+def test_whether_the_given_cleaned_text_is_read_is_declared_by_the_entry_not_the_name() -> None:
+    from dataclasses import dataclass
+
+    from lctg_metrics.scoring.join import GenerationColumns
+    from lctg_metrics.scoring.pipeline import ignored_cleaned
+
+    @dataclass(frozen=True)
+    class Given:
+        name: str = "given"
+        version: str = "1"
+
+        def clean(self, batch: CleanBatch) -> list[str]:
+            return list(batch.provided or [])
+
+        def describe(self) -> str:
+            return "given@1"
+
+    cols = GenerationColumns(["a", "b", "c"], ["x", "y", "z"], [0, 0, 0], ["x1", None, "z1"])
+    with _toy("given", needs_cleaned=True):
+        assert ignored_cleaned(cols, Given()) == 0  # it reads them, under a name that is not 'provided'
+    assert ignored_cleaned(cols, Given()) == 2  # unregistered: it declares nothing, so the given texts are unread
+    assert ignored_cleaned(cols, get_cleaner("rule")) == 2
+    assert ignored_cleaned(cols, get_cleaner("provided")) == 0

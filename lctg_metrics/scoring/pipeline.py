@@ -20,7 +20,7 @@ import numpy as np
 from lctg_dataset.constants import TASKS
 from lctg_metrics import signature as _signature
 from lctg_metrics.aspects.text import MALFORMED, NO_ANSWER, UNFINISHED
-from lctg_metrics.cleaners import Cleaner, get_cleaner
+from lctg_metrics.cleaners import CLEANERS, Cleaner, get_cleaner
 from lctg_metrics.options import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
@@ -143,7 +143,7 @@ def score_part(
     vc = verdicts(raws, cleaned, matches, options, progress=progress, unfinished=think["unfinished"], failed=failed)
     answers = None
     if judge is not None:
-        answers, judge_stats = _judge(matches.references(), cleaned, judge)
+        answers, judge_stats = judge_answers(matches.references(), cleaned, judge)
         if judge_stats is not None:
             _llm_step("judge", judge_stats, usage, notes)
     return Part(_count(matches, vc, answers, think), cols, matches, cleaned, vc, answers, notes, usage)
@@ -160,8 +160,10 @@ def columns_of(generations: Sequence[Generation] | GenerationColumns) -> Generat
 
 
 def ignored_cleaned(cols: GenerationColumns, cleaner: Cleaner) -> int:
-    """How many generations give a ``cleaned`` text that this cleaner does not use."""
-    if cleaner.name == "provided" or cols.cleaned is None:
+    """How many generations give a ``cleaned`` text that this cleaner does not read (a registered cleaner reads it
+    when its entry declares ``needs_cleaned``)."""
+    registered = CLEANERS.get(cleaner.name)
+    if (registered is not None and registered.needs_cleaned) or cols.cleaned is None:
         return 0
     return sum(1 for c in cols.cleaned if c is not None)
 
@@ -382,7 +384,7 @@ def _llm_step(step: str, stats: Any, usage: dict[str, Any], notes: list[str]) ->
     notes += [warning] if warning else []
 
 
-def _judge(matched: Sequence[Reference], cleaned: Sequence[str], judge: JudgeSpec) -> tuple[list[Any], Any]:
+def judge_answers(matched: Sequence[Reference], cleaned: Sequence[str], judge: JudgeSpec) -> tuple[list[Any], Any]:
     """Ask the quality judge once per (id, sample) about the cleaned text. Returns the answers (aligned with
     the generations) and the run's stats."""
     from lctg_metrics.llm.judge import judge_quality
