@@ -263,10 +263,14 @@ def finalize(
     materialize: Any = None,
     llm_usage: dict[str, dict[str, Any]] | None = None,
     dataset_source: str | None = None,
+    signed: str | None = None,
 ) -> ScoreResult:
     """Look for missing generations (error, counted as failures, or skipped), aggregate, and sign the result
     (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field;
-    a partial result's coverage joins it as ``cover:SCORED/EXPECTED``)."""
+    a partial result's coverage joins it as ``cover:SCORED/EXPECTED``). ``signed``: the signature
+    :func:`early_signature` gave before scoring (a streamed run's details carry it as they are written), used as is."""
+    if signed is not None and missing == "skip":
+        raise ValueError("finalize: a missing='skip' result is signed with its coverage, known only here")
     version = dataset_version(refs)
     absent, samples = absent_pairs(counts, refs)
     check_missing(absent, refs, samples, missing)
@@ -290,15 +294,10 @@ def finalize(
     notes = list(notes) + think_notes + _missing_notes(coverage)
     kept = absent if missing == "fail" else []
     items = None if materialize is None else (lambda: materialize() + missing_items(kept, refs))
+    if signed is None:
+        signed = _sign(options, refs, cleaner, judge, dataset_source, _coverage.signature_code(coverage))
     return ScoreResult(
-        signature=_signature.build(
-            options,
-            cleaner=cleaner,
-            judge=judge,
-            dataset_version=version,
-            dataset_source=dataset_source,
-            coverage=_coverage.signature_code(coverage),
-        ),
+        signature=signed,
         options=options,
         cleaner=cleaner,
         judge=judge,
@@ -310,6 +309,41 @@ def finalize(
         notes=notes,
         llm_usage=llm_usage or None,
         think=think,
+    )
+
+
+def early_signature(
+    options: ScoringOptions,
+    refs: Mapping[str, Reference],
+    *,
+    cleaner: str,
+    judge: str = "none",
+    missing: str = "error",
+    dataset_source: str | None = None,
+) -> str | None:
+    """The result's signature, when it is known before scoring: with every ``missing`` policy but ``"skip"``, whose
+    coverage joins the signature once the run is over (None then). Pass it to :func:`finalize` as ``signed``."""
+    version = dataset_version(refs)  # checked before any work, whatever the policy
+    return None if missing == "skip" else _sign(options, refs, cleaner, judge, dataset_source, None, version)
+
+
+def _sign(
+    options: ScoringOptions,
+    refs: Mapping[str, Reference],
+    cleaner: str,
+    judge: str,
+    dataset_source: str | None,
+    coverage: str | None,
+    version: str | None = None,
+) -> str:
+    """The one place a result's signature is built."""
+    return _signature.build(
+        options,
+        cleaner=cleaner,
+        judge=judge,
+        dataset_version=version or dataset_version(refs),
+        dataset_source=dataset_source,
+        coverage=coverage,
     )
 
 
