@@ -250,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = Parser(prog=PROG, description=DESCRIPTION)
     add_arguments(parser)
-    add_renamed(parser, "ifsm")  # the old flag names work here as under ``lctg ifsm``
+    add_renamed(parser, "ifsm")  # the old flag names are refused here as under ``lctg ifsm``
     args = parser.parse_args(argv)
     if args.reader == "llm" and not (args.llm_base_url and args.llm_model):
         parser.error("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")

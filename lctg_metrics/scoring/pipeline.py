@@ -53,7 +53,7 @@ class JudgeSpec:
     def describe(self) -> str:
         """``{model}@{host}#{prompt digest}({params})`` for the signature (no credentials)."""
         from lctg_metrics.llm.config import describe, describe_params
-        from lctg_metrics.llm.judge import protocol_digest
+        from lctg_metrics.llm.protocol import protocol_digest
 
         return f"{describe(self.config)}#{protocol_digest(self.protocol)}({describe_params(self.config)})"
 
