@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +27,8 @@ PAPER_AD_TEXT_AFFIX_LENGTH = 5
 INVALID_MARKER = "Invalid Error"
 
 SCORING, RUN, LLM = "scoring", "run", "llm"
-#: The cleaner names, filled by the cleaner registry (``lctg_metrics.cleaners.register_cleaner``) as each cleaner is
-#: registered: the choices of the ``cleaner`` option derive from the registry, which sits above this module.
+#: The cleaner names as ``lctg_metrics.cleaners.register_cleaner`` records them. Nothing here reads it: the
+#: ``cleaner`` option's values come from the registry itself, which sits above this module (``Option.registry``).
 CLEANER_CHOICES: dict[str, str] = {}
 #: Where an option is accepted.
 CLI, API, EVALUATE = "cli", "api", "evaluate"
@@ -52,6 +52,9 @@ class Option:
     metavar: str | None = None
     least: tuple[str, float] | None = None  # a numeric bound: (">=", 1) or (">", 0); the CLI refuses values outside
     field: str | None = None  # an llm option's LLMConfig field, when not its name without "llm_"
+    registry: str | None = (
+        None  # its values are a registry's names (above this layer), given by the surface reading them
+    )
 
     @property
     def flag(self) -> str:
@@ -137,7 +140,7 @@ OPTIONS: tuple[Option, ...] = (
         "provided (the 'cleaned' field), none (raw = cleaned), rule (offline) or llm; default: provided "
         "when every generation has 'cleaned', else rule",
         group=RUN,
-        choices=CLEANER_CHOICES,
+        registry="cleaners",
         signature="cleaner",
         label="header/footer cleaner",
     ),
@@ -374,9 +377,15 @@ GROUP_TITLES: dict[str, str] = {
 }
 
 
-def add_cli_options(parser: argparse.ArgumentParser, *groups: str, titles: Mapping[str, str] | None = None) -> None:
+def add_cli_options(
+    parser: argparse.ArgumentParser,
+    *groups: str,
+    titles: Mapping[str, str] | None = None,
+    values: Mapping[str, Iterable[str]] | None = None,
+) -> None:
     """Add the CLI flags of the options of ``groups`` (one argument group per option group; ``titles`` overrides
-    :data:`GROUP_TITLES`, for a command where a group configures something else, e.g. the IFSM reader)."""
+    :data:`GROUP_TITLES`, for a command where a group configures something else, e.g. the IFSM reader). ``values``:
+    the names of the registry of each option that declares one (e.g. ``{"cleaner": CLEANERS}``)."""
     for group in groups:
         g = parser.add_argument_group({**GROUP_TITLES, **(titles or {})}[group])
         for o in options_for(CLI, group):
@@ -385,8 +394,9 @@ def add_cli_options(parser: argparse.ArgumentParser, *groups: str, titles: Mappi
                 kwargs.update(action="store_true", default=None if o.group == SCORING else o.default)
             else:
                 kwargs["default"] = o.default
-                if o.choices is not None:
-                    kwargs["choices"] = list(o.choices)
+                choices = option_values(o, values)
+                if choices is not None:
+                    kwargs["choices"] = choices
                 elif o.kind in (int, float) and o.name != "affix_length":
                     kwargs["type"] = cli_number(o)
                 if o.metavar:
@@ -406,17 +416,36 @@ def cli_number(o: Option) -> Callable[[str], Any]:
     return functools.update_wrapper(convert, o.kind, assigned=("__name__",))
 
 
-def kwargs_description(surface: str = EVALUATE, *groups: str, indent: str = "    ") -> str:
+def option_values(o: Option, values: Mapping[str, Iterable[str]] | None = None) -> list[str] | None:
+    """The values ``o`` takes (None: any of its kind): its declared choices, or the names of its registry as given in
+    ``values`` by the surface that reads them (refused when not given, never an empty list)."""
+    if o.registry is None:
+        return None if o.choices is None else list(o.choices)
+    if values is None or o.name not in values:
+        raise ValueError(
+            f"option {o.name!r}: its values are the {o.registry} registry's names; give them as "
+            f"values={{{o.name!r}: ...}} (lctg_metrics.{o.registry})"
+        )
+    return list(values[o.name])
+
+
+def kwargs_description(
+    surface: str = EVALUATE,
+    *groups: str,
+    indent: str = "    ",
+    values: Mapping[str, Iterable[str]] | None = None,
+) -> str:
     """The option part of a docstring's ``Args:`` section (the options of ``groups``, default all), generated from
-    :data:`OPTIONS`."""
+    :data:`OPTIONS` (``values``: as for :func:`add_cli_options`)."""
     lines = []
     for o in options_for(surface, *groups):
         kind = {str: "str", int: "int", float: "float", bool: "bool"}[o.kind]
         if o.name == "affix_length":
             kind = "int or str"
         default = "profile default" if o.default is None and o.group == SCORING else repr(o.default)
-        values = f" One of {', '.join(repr(v) for v in o.choices)}." if o.choices else ""
-        lines.append(f"{indent}{o.name} (`{kind}`, default {default}): {o.help}.{values}")
+        choices = option_values(o, values)
+        one_of = f" One of {', '.join(repr(v) for v in choices)}." if choices else ""
+        lines.append(f"{indent}{o.name} (`{kind}`, default {default}): {o.help}.{one_of}")
     return "\n".join(lines)
 
 
@@ -443,6 +472,7 @@ __all__: Sequence[str] = [
     "check_kwargs",
     "cli_number",
     "kwargs_description",
+    "option_values",
     "options_for",
     "resolve_options",
     "scoring_options_from",

@@ -65,7 +65,7 @@ from lctg_metrics.options import BY_NAME  # noqa: E402
 def test_a_name_is_registered_once_and_the_option_choices_are_the_registry() -> None:
     with pytest.raises(ValueError, match="cleaner 'rule' is already registered"):
         register_cleaner(CleanerEntry("rule", lambda: get_cleaner("none")))
-    assert list(BY_NAME["cleaner"].choices) == list(CLEANERS)
+    assert BY_NAME["cleaner"].registry == "cleaners" and BY_NAME["cleaner"].choices is None
     assert [name for name, e in CLEANERS.items() if e.calls_llm] == ["llm"]
     assert [name for name, e in CLEANERS.items() if e.whole_run] == ["llm"]
     assert per_item_cleaners() == ["none", "rule"]  # what lm-eval tasks may use (one doc, raw text only)
@@ -162,3 +162,29 @@ def test_whether_the_given_cleaned_text_is_read_is_declared_by_the_entry_not_the
     assert ignored_cleaned(cols, Given()) == 2  # unregistered: it declares nothing, so the given texts are unread
     assert ignored_cleaned(cols, get_cleaner("rule")) == 2
     assert ignored_cleaned(cols, get_cleaner("provided")) == 0
+
+
+def _score_cleaner_choices() -> list[str]:
+    import argparse
+
+    from lctg_metrics.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return list(next(a for a in sub.choices["score"]._actions if a.dest == "cleaner").choices)
+
+
+def test_the_cleaner_choices_are_the_registry_wherever_they_are_read_whatever_was_imported_first() -> None:
+    """The options layer holds no copy of the names to be filled by an import: a surface gives the registry's names,
+    and one that does not is refused (never an empty list of choices)."""
+    import argparse
+
+    from lctg_metrics.options import RUN, add_cli_options, kwargs_description
+
+    assert _score_cleaner_choices() == ["provided", "none", "rule", "llm"]
+    with _toy("later"):
+        assert _score_cleaner_choices() == list(CLEANERS) == ["provided", "none", "rule", "llm", "later"]
+        assert "One of 'provided', 'none', 'rule', 'llm', 'later'." in kwargs_description(values={"cleaner": CLEANERS})
+    with pytest.raises(ValueError, match="option 'cleaner': its values are the cleaners registry's names"):
+        add_cli_options(argparse.ArgumentParser(), RUN)
+    with pytest.raises(ValueError, match="option 'cleaner': its values are the cleaners registry's names"):
+        kwargs_description()

@@ -13,6 +13,7 @@ import evaluate
 
 from lctg_dataset.constants import LCTG_CITATION
 from lctg_metrics.api import score_predictions
+from lctg_metrics.cleaners import CLEANERS
 from lctg_metrics.inputs import read_generations
 from lctg_metrics.options import kwargs_description
 from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs
@@ -49,7 +50,7 @@ Args:
     revision (`str`, optional): the Hub revision (tag, branch or commit) of a `dataset` given as repo id; the
         signature names the commit it resolved to.
 """
-    + kwargs_description()
+    + kwargs_description(values={"cleaner": CLEANERS})
     + """
 Returns:
     A flat dict: `"{task}/{aspect}"` and `"{task}/average"` floats in [0, 1] for every task present,
