@@ -107,7 +107,7 @@ def test_the_cli_reads_capabilities_not_names(built_dataset, tmp_path, capsys) -
         args = argparse.Namespace(
             from_format="lctg", id_field=None, text_field=None, cleaner="remote", judge=False, dry_run=False
         )
-        assert not streams(args) and streams(argparse.Namespace(**{**vars(args), "cleaner": "rule"}))
+        assert not streams(args, entry("remote")) and streams(args, entry("rule"))
         # an LLM flag is accepted with it (refused with an offline cleaner), and it needs the endpoint
         argv = ["score", str(sample_file), "--dataset", str(built_dataset), "--llm-concurrency", "2"]
         assert main([*argv, "--cleaner", "remote"]) == 2

@@ -97,7 +97,7 @@ def test_every_chunk_size_gives_the_same_outputs(built_dataset, generations, tmp
     for size in CHUNK_SIZES:
         monkeypatch.setattr(inputs, "CHUNK_SIZE", size)
         seen.append(_outputs(argv, tmp_path / f"chunk{size}", capsys))
-    monkeypatch.setattr(stream, "streams", lambda args: False)  # the whole file at once
+    monkeypatch.setattr(stream, "streams", lambda args, chosen: False)  # the whole file at once
     seen.append(_outputs(argv, tmp_path / "whole", capsys))
     assert all(s == seen[0] for s in seen[1:])
     result = json.loads(seen[0]["r.json"])

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lctg_dataset.constants import TASKS
-from lctg_metrics.cleaners import entry
+from lctg_metrics.cleaners import CleanerEntry, entry
 from lctg_metrics.cli.dataset import CLIError, resolve_dataset_arg
 from lctg_metrics.options import BY_NAME, LLM, options_for, scoring_options_from
 
@@ -25,28 +25,32 @@ def cmd_score(args: argparse.Namespace) -> int:
     from lctg_metrics.outputs import Output, cache_output, check_paths
     from lctg_metrics.scoring import score
 
-    _check_usage(args)
+    chosen = entry(args.cleaner) if args.cleaner else None  # the registry, read once for the cleaner named
+    _check_usage(args, chosen)
     options = scoring_options_from(vars(args))
     progress = args.progress if args.progress is not None else sys.stderr.isatty()
     dataset = resolve_dataset_arg(args)
+    folder = dataset.path
     csv_names = [f"{t}/all_scores.csv" for t in TASKS]
     check_paths(
         [
             Output.file("--json", args.json) if args.json else None,
             Output.file("--details", args.details) if args.details else None,
             Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
-            cache_output(args.llm_cache) if _calls_llm(args) else None,
+            cache_output(args.llm_cache) if _calls_llm(args, chosen) else None,
         ],  # written as answers come
         inputs={"GENERATIONS": args.generations},
-        dataset=dataset.path,
+        dataset=folder,
     )
     if args.from_format == "lctg":
         from lctg_metrics.cli.families import refuse_other_family
 
-        refuse_other_family(args.generations, "score", args.dataset)
-    rows = read_rows(args.dataset, args.config, tasks=args.task)
-    if streams(args):  # our own file, no LLM step: read and scored in chunks
-        result, details, notes = score_stream(args, rows, options, dataset.source(), progress)
+        refuse_other_family(args.generations, "score", str(folder))
+    rows = read_rows(folder, args.config, tasks=args.task)
+    # with --task: the ids of the config's other tasks, whose generations are skipped (and said so)
+    others = {r["id"] for r in read_rows(folder, args.config)} - {r["id"] for r in rows} if args.task else set()
+    if streams(args, chosen):  # our own file, no LLM step: read and scored in chunks
+        result, details, notes = score_stream(args, rows, others, options, dataset.source(), progress)
         try:
             return _write_outputs(args, result, details, notes)
         except BaseException:
@@ -55,8 +59,8 @@ def cmd_score(args: argparse.Namespace) -> int:
             raise
     generations = _read(args)
     if args.task:
-        generations = _only_tasks(generations, rows, args)
-    steps = _steps(args, generations, progress)
+        generations = _only_tasks(generations, others, args)
+    steps = _steps(args, generations, folder, progress)
     if args.dry_run:
         return _dry_run(generations, rows, steps, options)
     result = score(
@@ -184,12 +188,12 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     return out.getvalue(), kept
 
 
-def _calls_llm(args: argparse.Namespace) -> bool:
+def _calls_llm(args: argparse.Namespace, chosen: CleanerEntry | None) -> bool:
     """Whether the run calls an LLM (and so reads and writes the answer cache; a dry run only reads it)."""
-    return bool(args.judge or (args.cleaner and entry(args.cleaner).calls_llm)) and not args.dry_run
+    return bool(args.judge or (chosen and chosen.calls_llm)) and not args.dry_run
 
 
-def _check_usage(args: argparse.Namespace) -> None:
+def _check_usage(args: argparse.Namespace, chosen: CleanerEntry | None) -> None:
     """Refuse flags that would be silently ignored in this combination."""
     if args.model_name is not None and not args.csv_dir:
         raise CLIError("--model-name labels the rows of --csv-dir output; give --csv-dir too, or drop it")
@@ -206,7 +210,7 @@ def _check_usage(args: argparse.Namespace) -> None:
         for name in ("ci_resamples", "seed"):
             if getattr(args, name) != BY_NAME[name].default:
                 raise CLIError(f"{BY_NAME[name].flag} applies to the confidence intervals; add --ci, or drop it")
-    if not (args.cleaner and entry(args.cleaner).calls_llm) and not args.judge:
+    if not (chosen and chosen.calls_llm) and not args.judge:
         for o in options_for("cli", LLM):
             if getattr(args, o.name) != o.default:
                 raise CLIError(
@@ -237,12 +241,8 @@ def _read(args: argparse.Namespace) -> list[Any]:
     return read_generations_from(args.generations, args.from_format, missing=args.missing, **fields)
 
 
-def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.Namespace) -> list[Any]:
+def _only_tasks(generations: Sequence[Any], others: set[str], args: argparse.Namespace) -> list[Any]:
     """With ``--task``: keep the generations of those tasks, skip (and say so) those of the config's other tasks."""
-    from lctg_metrics.inputs import read_rows
-
-    wanted = {r["id"] for r in rows}
-    others = {r["id"] for r in read_rows(args.dataset, args.config)} - wanted
     kept = [g for g in generations if g.id not in others]
     skipped = len(generations) - len(kept)
     if skipped:
@@ -252,7 +252,7 @@ def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.
     return kept
 
 
-def _steps(args: argparse.Namespace, generations: Sequence[Any], progress: bool) -> Any:
+def _steps(args: argparse.Namespace, generations: Sequence[Any], folder: Any, progress: bool) -> Any:
     """The run's cleaner and judge, assembled as the API assembles them (``api.run_steps``); the LLM flags are read
     only where a step calls an LLM, and a dry run is that run with no call made."""
     from lctg_metrics.api import run_steps
@@ -262,7 +262,7 @@ def _steps(args: argparse.Namespace, generations: Sequence[Any], progress: bool)
         args.cleaner,
         (g.cleaned for g in generations),
         judge=args.judge,
-        dataset=args.dataset,
+        dataset=folder,
         llm=lambda: config_from_options(vars(args)),
         empty_cleaner_answer=args.empty_cleaner_answer,
         run_options={"progress": progress and not args.dry_run, **({"dry_run": True} if args.dry_run else {})},
