@@ -17,8 +17,8 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.dataset_folder import MANIFEST, base_texts, dataset_files, read_protocol, read_rows, verify_files  # noqa: F401
-from lctg_metrics.generation_rows import SAMPLE_LIMIT, Numbering, decoded_lines, jsonl_chunks  # noqa: F401
+from lctg_metrics.dataset_folder import MANIFEST, base_texts, dataset_files, read_protocol, read_rows  # noqa: F401
+from lctg_metrics.generation_rows import Numbering, decoded_lines, jsonl_chunks
 from lctg_metrics.generation_rows import jsonl_rows as _jsonl_rows  # noqa: F401  (formats reads other tools' JSONL)
 from lctg_metrics.schema import Generation, ScoringError
 

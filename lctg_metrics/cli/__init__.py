@@ -22,10 +22,10 @@ from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CLEANERS, CleanerError
 from lctg_metrics.cli.commands import FAMILY_COMMANDS
-from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
+from lctg_metrics.cli.dataset import CLIError, cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
 from lctg_metrics.cli.needs import check_extras
-from lctg_metrics.cli.score import CLIError, cmd_score
+from lctg_metrics.cli.score import cmd_score
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
 from lctg_metrics.metric_module import METRICS
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
