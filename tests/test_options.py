@@ -128,3 +128,13 @@ def test_signature_has_a_key_for_every_scoring_option():
     parsed = signature.parse(signature.build(options.resolve_options(), cleaner="rule@x", dataset_version="1"))
     assert [o.signature for o in OPTIONS if o.group == SCORING] == list(parsed)[: len(options.OPTION_NAMES) + 1]
     assert set(signature.LABELS) >= {o.signature for o in OPTIONS if o.signature}
+
+
+def test_api_defaults_are_the_declared_defaults():
+    params = {
+        **inspect.signature(api.score_predictions_result).parameters,
+        **inspect.signature(api.score_predictions).parameters,
+    }
+    declared = {o.name: o.default for o in options_for(API) if o.default is not None}
+    assert declared  # profile, judge, missing, ci, ci_resamples, seed, empty_cleaner_answer
+    assert {name: params[name].default for name in declared} == declared
