@@ -19,7 +19,7 @@ from operator import is_
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.cleaners import Cleaner, default_cleaner, entry, get_cleaner
+from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
 from lctg_metrics.options import resolve_options
 from lctg_metrics.schema import check_samples, checked_texts, kind, references_from
 from lctg_metrics.scoring import GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, gc_paused, score
@@ -178,9 +178,10 @@ def run_steps(
     ``LLMConfig``, or a function making one, called only then (the CLI's flags are read only when they apply);
     ``run_options`` (``progress``, ``dry_run``) go to both LLM steps. The one assembly of the API and ``lctg score``."""
     name = cleaner or default_cleaner(cleaned)
-    calls_llm = entry(name).calls_llm
+    chosen = entry(name)  # the registry, read once: the cleaner's factory and what it declares
+    calls_llm = chosen.calls_llm
     if not (calls_llm or judge):
-        return RunSteps(get_cleaner(name), None, False)
+        return RunSteps(chosen.factory(), None, False)
     config = llm() if callable(llm) else llm
     if config is None or dataset is None:
         raise ScoringError(
@@ -193,11 +194,9 @@ def run_steps(
     protocol = read_protocol(folder)
     options = dict(run_options or {})
     cl = (
-        get_cleaner(
-            name, config=config, protocol=protocol, run_options={**options, "empty_answer": empty_cleaner_answer}
-        )
+        chosen.factory(config=config, protocol=protocol, run_options={**options, "empty_answer": empty_cleaner_answer})
         if calls_llm
-        else get_cleaner(name)
+        else chosen.factory()
     )
     spec = JudgeSpec(config, protocol, base_texts(folder), options or None) if judge else None
     return RunSteps(cl, spec, True)
