@@ -14,11 +14,6 @@ TEMPLATED_ASPECTS: tuple[str, ...] = ("char_count", "keyword", "prohibited_word"
 
 UPSTREAM_REPO = "CyberAgentAILab/LCTG-Bench"
 UPSTREAM_COMMIT = "c4736cbd13f093b3d11469f741752f365d8588d9"
-UPSTREAM_URL = (
-    "https://raw.githubusercontent.com/CyberAgentAILab/LCTG-Bench/"
-    + UPSTREAM_COMMIT
-    + "/datasets/{task}/prompts_v1.jsonl"
-)
 #: Relative path of each task's file inside a source directory.
 SOURCE_FILES: dict[str, str] = {t: f"datasets/{t}/prompts_v1.jsonl" for t in TASKS}
 #: sha256 of every upstream file at UPSTREAM_COMMIT (SOURCE.md).
@@ -27,8 +22,6 @@ SOURCE_SHA256: dict[str, str] = {
     "ad_text": "dd06c3c4c5b6b5b3fc618d09c95b0684c30d3e18d3027adac9f18722c44f09ed",
     "pros_and_cons": "181a240925fb0cb861bb0ff63878afdd05a36695f6be8045e36f84424a8ddeb9",
 }
-#: Record counts per task in the upstream release (paper Table 1).
-EXPECTED_RECORDS: dict[str, int] = {"summary": 120, "ad_text": 150, "pros_and_cons": 150}
 #: The evaluation-protocol prompts (task prompts, cleaner and judge prompts), extracted as data.
 PROTOCOL_FILE = "protocol_prompts.json"
 

@@ -15,9 +15,9 @@ import io
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-#: The build's renamed flags (old -> new; ``build_dataset.py`` and ``lctg build``), hidden aliases until the next minor
-#: version: the folder written is ``-o/--output`` as in every command, the upload tag is a tag (``--revision`` only
-#: ever names a dataset revision to read).
+#: The build's renamed flags (old -> new; ``build_dataset.py`` and ``lctg build``), refused with the new name: the
+#: folder written is ``-o/--output`` as in every command, the upload tag is a tag (``--revision`` only ever names a
+#: dataset revision to read).
 BUILD_RENAMED: dict[str, str] = {"--out": "--output", "--revision": "--tag"}
 #: argparse's first words for missing required arguments (the one message held back while unknown flags are sought).
 _REQUIRED = "the following arguments are required"
@@ -77,22 +77,11 @@ class Parser(argparse.ArgumentParser):
         args: Sequence[str] | None = None,
         namespace: argparse.Namespace | None = None,
     ) -> tuple[argparse.Namespace, list[str]]:
-        # a required flag given by its old name (a hidden alias, another action) counts as given: checked here
-        aliased = [a for a in self._actions if a.required and getattr(a, "old_names", None)]
-        for action in aliased:
-            action.required = False
         try:
-            parsed, extras = super().parse_known_args(args, namespace)
+            return super().parse_known_args(args, namespace)
         except _MissingRequired as missing:
             unknown = self._unknown(args)
             self._fail(f"unrecognized arguments: {' '.join(unknown)}" if unknown else str(missing))
-        finally:
-            for action in aliased:
-                action.required = True
-        lacking = [a for a in aliased if getattr(parsed, a.dest, None) is None]
-        if lacking:
-            self._fail(f"{_REQUIRED}: {', '.join('/'.join(a.option_strings) for a in lacking)}")
-        return parsed, extras
 
     def _unknown(self, args: Sequence[str] | None) -> list[str]:
         """The arguments this parser does not know, found by parsing again with nothing required (quietly: a
@@ -121,12 +110,12 @@ class Parser(argparse.ArgumentParser):
 
 
 class _Renamed(argparse.Action):
-    """An old flag name: stores into the new flag's destination (its value, or for a switch its constant) and says
-    the new name once on stderr."""
+    """A flag's old name, refused with its new one (an exact old name, never read as an abbreviation of another
+    flag: ``--sample`` is not ``--samples``)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, new: str = "", **kwargs: Any) -> None:
         self.new = new
-        super().__init__(option_strings, dest, **kwargs)
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
 
     def __call__(
         self,
@@ -135,39 +124,13 @@ class _Renamed(argparse.Action):
         values: Any,
         option_string: str | None = None,
     ) -> None:
-        import sys
-
-        print(
-            f"{parser.prog}: note: {option_string} is now {self.new} (the old name goes in the next minor version)",
-            file=sys.stderr,
-        )
-        setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
+        parser.error(f"{option_string} is now {self.new} (the old name was removed)")
 
 
 def add_renamed(parser: argparse.ArgumentParser, renamed: dict[str, str]) -> None:
-    """Add hidden old flag names (old -> new, the new one already on ``parser``): they still work, are left out of
-    ``--help``, and say the new name on stderr."""
-    by_flag = {s: a for a in parser._actions for s in a.option_strings}
+    """Refuse the old flag names (old -> new, the new one on ``parser``) with a one-line error naming the new one; they
+    are left out of ``--help``."""
+    known = {s for a in parser._actions for s in a.option_strings}
     for old, new in renamed.items():
-        if old in by_flag:
-            continue
-        target = by_flag[new]
-        target.old_names = [*getattr(target, "old_names", []), old]  # type: ignore[attr-defined]
-        if target.nargs == 0:  # a switch: the old name sets what the new one sets
-            const = not new.startswith("--no-") if isinstance(target, argparse.BooleanOptionalAction) else target.const
-            parser.add_argument(
-                old, dest=target.dest, action=_Renamed, new=new, nargs=0, const=const, help=argparse.SUPPRESS
-            )
-        else:
-            # argparse's own default for a missing type is None, which its stubs do not accept as a value
-            typed: dict[str, Any] = {} if target.type is None else {"type": target.type}
-            parser.add_argument(
-                old,
-                dest=target.dest,
-                action=_Renamed,
-                new=new,
-                **typed,
-                choices=target.choices,
-                metavar=target.metavar,
-                help=argparse.SUPPRESS,
-            )
+        if old not in known:
+            parser.add_argument(old, action=_Renamed, new=new, default=argparse.SUPPRESS, help=argparse.SUPPRESS)

@@ -15,13 +15,6 @@ import regex
 
 from lctg_dataset.constants import ASPECTS, TASKS, TEMPLATED_ASPECTS
 
-#: Slot names per aspect. char_count has a range; keyword and prohibited_word have one word.
-SLOTS: dict[str, tuple[str, ...]] = {
-    "format": (),
-    "char_count": ("min", "max"),
-    "keyword": ("word",),
-    "prohibited_word": ("word",),
-}
 #: Quote pairs that mark a word as the slot when a condition contains the word more than once
 #: (e.g. a pros_and_cons prohibited word 「メリット」 that also occurs inside 「メリットとデメリット」).
 QUOTE_PAIRS: tuple[tuple[str, str], ...] = (("「", "」"), ("『", "』"), ("｢", "｣"), ('"', '"'), ("“", "”"))

@@ -240,12 +240,3 @@ def _record_findings(r: Record, format_sentence: str | None) -> list[Finding]:
     if format_sentence is not None and r.conditions["format"] != format_sentence:
         add("format_condition_differs", "format condition differs from the task's fixed sentence")
     return out
-
-
-def summarize(findings: Sequence[Finding]) -> dict[str, dict[str, int]]:
-    """Counts per kind per task, for the card."""
-    out: dict[str, dict[str, int]] = {}
-    for f in findings:
-        out.setdefault(f.kind, {}).setdefault(f.task, 0)
-        out[f.kind][f.task] += 1
-    return out

@@ -26,12 +26,6 @@ def fillable_templates(pool: TemplatePool, task: str, aspect: str) -> list[Templ
     return [t for t in pool.by_task_aspect(task, aspect) if set(t.slots) == need]
 
 
-def usable_templates(pool: TemplatePool, task: str, aspect: str) -> list[TemplateInfo]:
-    """Fillable templates that do not say the opposite of the aspect (a KEYWORD template negating its word, a
-    P-WORD one asking for it)."""
-    return [t for t in fillable_templates(pool, task, aspect) if not contradicts(aspect, t.template)]
-
-
 def draw(rng: random.Random, candidates: Sequence[TemplateInfo], aspect: str, k: int) -> list[TemplateInfo]:
     """K templates drawn without replacement (repeats only after every usable one was used). The first draw is
     over every fillable candidate; a drawn template that contradicts the aspect is replaced in place by a draw

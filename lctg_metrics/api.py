@@ -13,18 +13,28 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.cleaners import default_cleaner, entry, get_cleaner
+from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
 from lctg_metrics.options import resolve_options
 from lctg_metrics.schema import check_samples, checked_texts, kind, references_from
 from lctg_metrics.scoring import GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, gc_paused, score
 from lctg_metrics.shards import ShardScorer, merge
 
-__all__ = ["ShardScorer", "llm_config", "merge", "occurrence_samples", "score_predictions", "score_predictions_result"]
+__all__ = [
+    "RunSteps",
+    "ShardScorer",
+    "llm_config",
+    "merge",
+    "occurrence_samples",
+    "run_steps",
+    "score_predictions",
+    "score_predictions_result",
+]
 
 
 def occurrence_samples(ids: Sequence[str]) -> list[int]:
@@ -143,39 +153,53 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
     return {rid: found[rid] for rid in wanted}, run
 
 
-def _steps(
+@dataclass(frozen=True)
+class RunSteps:
+    """The steps of a run that are objects: the cleaner, the quality judge (or None), and whether either calls an
+    LLM (as the cleaner's registry entry declares it)."""
+
+    cleaner: Cleaner
+    judge: JudgeSpec | None
+    calls_llm: bool
+
+
+def run_steps(
     cleaner: str | None,
-    cleaned: Sequence[str | None] | None,
+    cleaned: Iterable[str | None] | None,
+    *,
     judge: bool,
     dataset: Any,
     llm: Any,
     empty_cleaner_answer: str = "keep",
-) -> tuple[Any, Any]:
-    """The cleaner object and the judge spec (or None) for the API's options."""
+    run_options: Mapping[str, Any] | None = None,
+) -> RunSteps:
+    """The cleaner (``cleaner``, else the registry's default for the ``cleaned`` texts given) and the quality judge of
+    a run, with the endpoint and the dataset's protocol prompts and base texts where a step calls an LLM. ``llm``: an
+    ``LLMConfig``, or a function making one, called only then (the CLI's flags are read only when they apply);
+    ``run_options`` (``progress``, ``dry_run``) go to both LLM steps. The one assembly of the API and ``lctg score``."""
     name = cleaner or default_cleaner(cleaned)
-    calls_llm = entry(name).calls_llm
-    protocol = None
-    if calls_llm or judge:
-        if llm is None or dataset is None:
-            raise ScoringError(
-                f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
-                "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)"
-            )
-        from lctg_metrics.inputs import read_protocol
+    chosen = entry(name)  # the registry, read once: the cleaner's factory and what it declares
+    calls_llm = chosen.calls_llm
+    if not (calls_llm or judge):
+        return RunSteps(chosen.factory(), None, False)
+    config = llm() if callable(llm) else llm
+    if config is None or dataset is None:
+        raise ScoringError(
+            f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
+            "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)"
+        )
+    from lctg_metrics.inputs import base_texts, read_protocol
 
-        dataset = dataset_folder(dataset)
-        protocol = read_protocol(dataset)
+    folder = dataset_folder(dataset)
+    protocol = read_protocol(folder)
+    options = dict(run_options or {})
     cl = (
-        get_cleaner(name, config=llm, protocol=protocol, run_options={"empty_answer": empty_cleaner_answer})
+        chosen.factory(config=config, protocol=protocol, run_options={**options, "empty_answer": empty_cleaner_answer})
         if calls_llm
-        else get_cleaner(name)
+        else chosen.factory()
     )
-    spec = None
-    if judge:
-        from lctg_metrics.inputs import base_texts
-
-        spec = JudgeSpec(llm, protocol, base_texts(dataset))  # type: ignore[arg-type]
-    return cl, spec
+    spec = JudgeSpec(config, protocol, base_texts(folder), options or None) if judge else None
+    return RunSteps(cl, spec, True)
 
 
 @gc_paused()
@@ -219,14 +243,16 @@ def score_predictions_result(
         empty=empty,
         think=think,
     )
-    cl, spec = _steps(cleaner, cleaned, judge, dataset, llm, empty_cleaner_answer)
+    steps = run_steps(
+        cleaner, cleaned, judge=judge, dataset=dataset, llm=llm, empty_cleaner_answer=empty_cleaner_answer
+    )
     return score(
         generations,
         list(unique.values()),
         options=options,
-        cleaner=cl,
+        cleaner=steps.cleaner,
         missing=missing,
-        judge=spec,
+        judge=steps.judge,
         dataset_source=source,
     )
 
@@ -278,39 +304,14 @@ def score_predictions(
     return out
 
 
-def llm_config(
-    base_url: str | None,
-    model: str | None,
-    *,
-    api_key_env: str = "OPENAI_API_KEY",
-    concurrency: int = 8,
-    cache_path: str | None = None,
-    timeout: float = 120.0,
-    max_retries: int = 6,
-    temperature: float | None = None,
-    max_tokens: int | None = None,
-    seed: int | None = None,
-    top_p: float | None = None,
-) -> Any:
-    """An ``LLMConfig`` for any OpenAI-compatible endpoint (the key is read from ``api_key_env`` at call time).
-    The answer cache defaults to ``$LCTG_CACHE_DIR/llm_cache.sqlite`` (else ``~/.cache/lctg/``)."""
-    from lctg_metrics.llm.client import LLMConfig  # first: the standalone metric module says how to install it
+def llm_config(base_url: str | None, model: str | None, **settings: Any) -> Any:
+    """An ``LLMConfig`` for any OpenAI-compatible endpoint (:func:`lctg_metrics.llm.config.llm_config`, the one
+    constructor): ``settings`` by field (``api_key_env``, ``concurrency``, ``cache_path``, ``timeout``,
+    ``max_retries``, ``temperature``, ``max_tokens``, ``seed``, ``top_p``), their defaults as the ``llm`` options
+    declare them. The key is read from ``api_key_env`` at call time. The answer cache defaults to
+    ``$LCTG_CACHE_DIR/llm_cache.sqlite`` (else ``~/.cache/lctg/``)."""
+    from lctg_metrics.llm.config import (
+        llm_config as make,
+    )  # inside: the standalone metric module says how to install it
 
-    if not base_url or not model:
-        raise ScoringError(
-            "the LLM cleaner/judge needs a base URL and a model (any OpenAI-compatible endpoint, "
-            "e.g. --llm-base-url http://127.0.0.1:8000/v1 --llm-model Qwen2.5-7B-Instruct)"
-        )
-    return LLMConfig(
-        base_url=base_url,
-        model=model,
-        api_key_env=api_key_env,
-        concurrency=concurrency,
-        cache_path=cache_path,
-        timeout=timeout,
-        max_retries=max_retries,
-        temperature=temperature,
-        max_tokens=max_tokens,
-        seed=seed,
-        top_p=top_p,
-    )
+    return make(base_url, model, **settings)

@@ -17,12 +17,11 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.dataset_folder import MANIFEST, base_texts, dataset_files, read_protocol, read_rows, verify_files  # noqa: F401
-from lctg_metrics.generation_rows import SAMPLE_LIMIT, Numbering, decoded_lines, jsonl_chunks  # noqa: F401
+from lctg_metrics.dataset_folder import MANIFEST, base_texts, dataset_files, read_protocol, read_rows  # noqa: F401
+from lctg_metrics.generation_rows import Numbering, decoded_lines, jsonl_chunks
 from lctg_metrics.generation_rows import jsonl_rows as _jsonl_rows  # noqa: F401  (formats reads other tools' JSONL)
 from lctg_metrics.schema import Generation, ScoringError
 
-GENERATION_FIELDS = ("id", "generation", "sample", "cleaned")
 #: Generations per chunk when a file is read in chunks (:func:`iter_generations`): bounds the memory of a run.
 CHUNK_SIZE = 50_000
 #: The longest CSV field read (characters): past it a field is an error naming the line (the csv module's own

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +27,8 @@ PAPER_AD_TEXT_AFFIX_LENGTH = 5
 INVALID_MARKER = "Invalid Error"
 
 SCORING, RUN, LLM = "scoring", "run", "llm"
-#: The cleaner names, filled by the cleaner registry (``lctg_metrics.cleaners.register_cleaner``) as each cleaner is
-#: registered: the choices of the ``cleaner`` option derive from the registry, which sits above this module.
+#: The cleaner names as ``lctg_metrics.cleaners.register_cleaner`` records them. Nothing here reads it: the
+#: ``cleaner`` option's values come from the registry itself, which sits above this module (``Option.registry``).
 CLEANER_CHOICES: dict[str, str] = {}
 #: Where an option is accepted.
 CLI, API, EVALUATE = "cli", "api", "evaluate"
@@ -51,10 +51,19 @@ class Option:
     surfaces: frozenset[str] = EVERYWHERE
     metavar: str | None = None
     least: tuple[str, float] | None = None  # a numeric bound: (">=", 1) or (">", 0); the CLI refuses values outside
+    field: str | None = None  # an llm option's LLMConfig field, when not its name without "llm_"
+    registry: str | None = (
+        None  # its values are a registry's names (above this layer), given by the surface reading them
+    )
 
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    @property
+    def config_field(self) -> str:
+        """The ``LLMConfig`` field (and ``llm_config`` keyword) an option of the ``llm`` group sets."""
+        return self.field or self.name.removeprefix("llm_")
 
     def check(self, value: Any) -> None:
         """Raise ValueError naming the option and the valid values if ``value`` is not one of them."""
@@ -131,7 +140,7 @@ OPTIONS: tuple[Option, ...] = (
         "provided (the 'cleaned' field), none (raw = cleaned), rule (offline) or llm; default: provided "
         "when every generation has 'cleaned', else rule",
         group=RUN,
-        choices=CLEANER_CHOICES,
+        registry="cleaners",
         signature="cleaner",
         label="header/footer cleaner",
     ),
@@ -176,7 +185,7 @@ OPTIONS: tuple[Option, ...] = (
         kind=int,
         default=0,
     ),
-    # the API takes these as llm=llm_config(base_url, model, ...) (same names without "llm_"; cache -> cache_path)
+    # the API takes these as llm=llm_config(base_url, model, ...), by their config_field; LLMConfig's defaults are these
     Option(
         "llm_base_url",
         "OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1",
@@ -199,6 +208,7 @@ OPTIONS: tuple[Option, ...] = (
         "SQLite answer cache (default $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/)",
         group=LLM,
         surfaces=NOT_API,
+        field="cache_path",
     ),
     Option(
         "llm_timeout",
@@ -239,6 +249,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("llm_top_p", "top_p to send (not sent by default)", group=LLM, surfaces=NOT_API, kind=float, least=(">", 0)),
 )
 BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
+#: The LLM settings by ``LLMConfig`` field: ``llm_config``'s keywords and ``LLMConfig``'s defaults read them.
+LLM_FIELDS: dict[str, Option] = {o.config_field: o for o in OPTIONS if o.group == LLM}
 #: Signature keys that are not options: what they mean (for messages naming a differing setting).
 SIGNATURE_EXTRA_LABELS: dict[str, str] = {"data": "dataset version", "version": "lctg package version"}
 
@@ -357,23 +369,34 @@ def scoring_options_from(values: Mapping[str, Any]) -> ScoringOptions:
 # ------------------------------------------------------------------------------------ the surfaces
 
 
-def add_cli_options(parser: argparse.ArgumentParser, *groups: str) -> None:
-    """Add the CLI flags of the options of ``groups`` (one argument group per option group)."""
-    titles = {
-        SCORING: "scoring options (defaults reproduce upstream; every choice appears in the signature)",
-        RUN: "run options",
-        LLM: "LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)",
-    }
+#: The title of each option group in ``--help``.
+GROUP_TITLES: dict[str, str] = {
+    SCORING: "scoring options (defaults reproduce upstream; every choice appears in the signature)",
+    RUN: "run options",
+    LLM: "LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)",
+}
+
+
+def add_cli_options(
+    parser: argparse.ArgumentParser,
+    *groups: str,
+    titles: Mapping[str, str] | None = None,
+    values: Mapping[str, Iterable[str]] | None = None,
+) -> None:
+    """Add the CLI flags of the options of ``groups`` (one argument group per option group; ``titles`` overrides
+    :data:`GROUP_TITLES`, for a command where a group configures something else, e.g. the IFSM reader). ``values``:
+    the names of the registry of each option that declares one (e.g. ``{"cleaner": CLEANERS}``)."""
     for group in groups:
-        g = parser.add_argument_group(titles[group])
+        g = parser.add_argument_group({**GROUP_TITLES, **(titles or {})}[group])
         for o in options_for(CLI, group):
             kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name}
             if o.kind is bool:
                 kwargs.update(action="store_true", default=None if o.group == SCORING else o.default)
             else:
                 kwargs["default"] = o.default
-                if o.choices is not None:
-                    kwargs["choices"] = list(o.choices)
+                choices = option_values(o, values)
+                if choices is not None:
+                    kwargs["choices"] = choices
                 elif o.kind in (int, float) and o.name != "affix_length":
                     kwargs["type"] = cli_number(o)
                 if o.metavar:
@@ -393,16 +416,36 @@ def cli_number(o: Option) -> Callable[[str], Any]:
     return functools.update_wrapper(convert, o.kind, assigned=("__name__",))
 
 
-def kwargs_description(surface: str = EVALUATE, *, indent: str = "    ") -> str:
-    """The option part of a docstring's ``Args:`` section, generated from :data:`OPTIONS`."""
+def option_values(o: Option, values: Mapping[str, Iterable[str]] | None = None) -> list[str] | None:
+    """The values ``o`` takes (None: any of its kind): its declared choices, or the names of its registry as given in
+    ``values`` by the surface that reads them (refused when not given, never an empty list)."""
+    if o.registry is None:
+        return None if o.choices is None else list(o.choices)
+    if values is None or o.name not in values:
+        raise ValueError(
+            f"option {o.name!r}: its values are the {o.registry} registry's names; give them as "
+            f"values={{{o.name!r}: ...}} (lctg_metrics.{o.registry})"
+        )
+    return list(values[o.name])
+
+
+def kwargs_description(
+    surface: str = EVALUATE,
+    *groups: str,
+    indent: str = "    ",
+    values: Mapping[str, Iterable[str]] | None = None,
+) -> str:
+    """The option part of a docstring's ``Args:`` section (the options of ``groups``, default all), generated from
+    :data:`OPTIONS` (``values``: as for :func:`add_cli_options`)."""
     lines = []
-    for o in options_for(surface):
+    for o in options_for(surface, *groups):
         kind = {str: "str", int: "int", float: "float", bool: "bool"}[o.kind]
         if o.name == "affix_length":
             kind = "int or str"
         default = "profile default" if o.default is None and o.group == SCORING else repr(o.default)
-        values = f" One of {', '.join(repr(v) for v in o.choices)}." if o.choices else ""
-        lines.append(f"{indent}{o.name} (`{kind}`, default {default}): {o.help}.{values}")
+        choices = option_values(o, values)
+        one_of = f" One of {', '.join(repr(v) for v in choices)}." if choices else ""
+        lines.append(f"{indent}{o.name} (`{kind}`, default {default}): {o.help}.{one_of}")
     return "\n".join(lines)
 
 
@@ -417,6 +460,7 @@ def check_kwargs(given: Mapping[str, Any], surface: str, *, where: str = "") -> 
 __all__: Sequence[str] = [
     "BY_NAME",
     "INVALID_MARKER",
+    "LLM_FIELDS",
     "OPTIONS",
     "OPTION_NAMES",
     "Option",
@@ -428,6 +472,7 @@ __all__: Sequence[str] = [
     "check_kwargs",
     "cli_number",
     "kwargs_description",
+    "option_values",
     "options_for",
     "resolve_options",
     "scoring_options_from",

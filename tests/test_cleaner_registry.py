@@ -65,7 +65,7 @@ from lctg_metrics.options import BY_NAME  # noqa: E402
 def test_a_name_is_registered_once_and_the_option_choices_are_the_registry() -> None:
     with pytest.raises(ValueError, match="cleaner 'rule' is already registered"):
         register_cleaner(CleanerEntry("rule", lambda: get_cleaner("none")))
-    assert list(BY_NAME["cleaner"].choices) == list(CLEANERS)
+    assert BY_NAME["cleaner"].registry == "cleaners" and BY_NAME["cleaner"].choices is None
     assert [name for name, e in CLEANERS.items() if e.calls_llm] == ["llm"]
     assert [name for name, e in CLEANERS.items() if e.whole_run] == ["llm"]
     assert per_item_cleaners() == ["none", "rule"]  # what lm-eval tasks may use (one doc, raw text only)
@@ -107,7 +107,7 @@ def test_the_cli_reads_capabilities_not_names(built_dataset, tmp_path, capsys) -
         args = argparse.Namespace(
             from_format="lctg", id_field=None, text_field=None, cleaner="remote", judge=False, dry_run=False
         )
-        assert not streams(args) and streams(argparse.Namespace(**{**vars(args), "cleaner": "rule"}))
+        assert not streams(args, entry("remote")) and streams(args, entry("rule"))
         # an LLM flag is accepted with it (refused with an offline cleaner), and it needs the endpoint
         argv = ["score", str(sample_file), "--dataset", str(built_dataset), "--llm-concurrency", "2"]
         assert main([*argv, "--cleaner", "remote"]) == 2
@@ -137,3 +137,54 @@ def test_the_default_cleaner_reads_only_until_a_generation_without_cleaned() -> 
         raise AssertionError("read past the first generation without 'cleaned'")
 
     assert default_cleaner(texts()) == "rule"
+
+
+def test_whether_the_given_cleaned_text_is_read_is_declared_by_the_entry_not_the_name() -> None:
+    from dataclasses import dataclass
+
+    from lctg_metrics.scoring.join import GenerationColumns
+    from lctg_metrics.scoring.pipeline import ignored_cleaned
+
+    @dataclass(frozen=True)
+    class Given:
+        name: str = "given"
+        version: str = "1"
+
+        def clean(self, batch: CleanBatch) -> list[str]:
+            return list(batch.provided or [])
+
+        def describe(self) -> str:
+            return "given@1"
+
+    cols = GenerationColumns(["a", "b", "c"], ["x", "y", "z"], [0, 0, 0], ["x1", None, "z1"])
+    with _toy("given", needs_cleaned=True):
+        assert ignored_cleaned(cols, Given()) == 0  # it reads them, under a name that is not 'provided'
+    assert ignored_cleaned(cols, Given()) == 2  # unregistered: it declares nothing, so the given texts are unread
+    assert ignored_cleaned(cols, get_cleaner("rule")) == 2
+    assert ignored_cleaned(cols, get_cleaner("provided")) == 0
+
+
+def _score_cleaner_choices() -> list[str]:
+    import argparse
+
+    from lctg_metrics.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return list(next(a for a in sub.choices["score"]._actions if a.dest == "cleaner").choices)
+
+
+def test_the_cleaner_choices_are_the_registry_wherever_they_are_read_whatever_was_imported_first() -> None:
+    """The options layer holds no copy of the names to be filled by an import: a surface gives the registry's names,
+    and one that does not is refused (never an empty list of choices)."""
+    import argparse
+
+    from lctg_metrics.options import RUN, add_cli_options, kwargs_description
+
+    assert _score_cleaner_choices() == ["provided", "none", "rule", "llm"]
+    with _toy("later"):
+        assert _score_cleaner_choices() == list(CLEANERS) == ["provided", "none", "rule", "llm", "later"]
+        assert "One of 'provided', 'none', 'rule', 'llm', 'later'." in kwargs_description(values={"cleaner": CLEANERS})
+    with pytest.raises(ValueError, match="option 'cleaner': its values are the cleaners registry's names"):
+        add_cli_options(argparse.ArgumentParser(), RUN)
+    with pytest.raises(ValueError, match="option 'cleaner': its values are the cleaners registry's names"):
+        kwargs_description()

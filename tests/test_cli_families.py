@@ -89,7 +89,7 @@ def test_story_prompts_are_filled_from_the_local_copy(family_build, tmp_path):
                 str(family_build),
                 "--config",
                 "story_endings",
-                "--stories",
+                "--stories-source",
                 str(STORIES),
                 "-o",
                 str(out),

@@ -1,4 +1,4 @@
-"""Every subcommand's help, walked: every flag documented, defaults shown, one vocabulary, old names hidden aliases."""
+"""Every subcommand's help, walked: every flag documented, defaults shown, one vocabulary, old names refused."""
 
 from __future__ import annotations
 
@@ -69,22 +69,33 @@ REQUIRED = {
 
 
 @pytest.mark.parametrize(("command", "old"), sorted(RENAMED))
-def test_old_flag_names_are_hidden_aliases(command: str, old: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_old_flag_names_are_refused_naming_the_new_one(
+    command: str, old: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An old name is an error naming its new one (exit 2, nothing run), hidden from --help, and never taken as an
+    abbreviation of another flag (``--sample`` is not ``--samples``)."""
     parser = COMMANDS[command]
     new = RENAMED[(command, old)]
     assert not re.search(rf"{re.escape(old)}(?![\w-])", parser.format_help()), f"{old} shown in lctg {command} --help"
-    by_flag = {s: a for a in parser._actions for s in a.option_strings}
-    assert by_flag[old].dest == by_flag[new].dest
-    switch = by_flag[new].nargs == 0
-    value = "m-ifeval" if new == "--from" else "7" if new in ("--ci-resamples", "--samples") else "somewhere"
-    argv = [command, *REQUIRED[command], old, *([] if switch else [value])]
-    args = build_parser().parse_args([a for a in argv if not (a in ("-o", "r.html", "t") and new == "--output")])
-    if switch:  # the old switch sets what the new one sets
-        expected = build_parser().parse_args([a for a in argv if a != old] + [new])
-        assert getattr(args, by_flag[new].dest) == getattr(expected, by_flag[new].dest)
-    else:
-        assert str(getattr(args, by_flag[new].dest)) == value
-    assert f"{old} is now {new}" in capsys.readouterr().err
+    switch = {s: a for a in parser._actions for s in a.option_strings}[new].nargs == 0
+    argv = [command, *REQUIRED[command], old, *([] if switch else ["7"])]
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"lctg {command}: error: {old} is now {new} (the old name was removed)" in err, err
+
+
+@pytest.mark.parametrize(("old", "new"), [("--out", "--output"), ("--revision", "--tag")])
+def test_the_build_refuses_its_old_flag_names(old: str, new: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from lctg_dataset.cli import build_parser as build_dataset_parser
+
+    parser = build_dataset_parser("lctg build")
+    assert not re.search(rf"{re.escape(old)}(?![\w-])", parser.format_help())
+    with pytest.raises(SystemExit) as stopped:
+        parser.parse_args([old, "x"])
+    assert stopped.value.code == 2
+    assert f"lctg build: error: {old} is now {new} (the old name was removed)" in capsys.readouterr().err
 
 
 @pytest.mark.slow

@@ -388,13 +388,14 @@ def test_prompt_records_errors_name_the_row() -> None:
 
 
 def test_llm_reader_digest_names_the_endpoint_and_parameters() -> None:
-    from lctg_metrics.ifsm.llm_reader import LLMReader, reader_config
+    from lctg_metrics.ifsm.llm_reader import LLMReader
+    from lctg_metrics.llm.config import llm_config
 
-    base = LLMReader(reader_config("http://127.0.0.1:8000/v1", "m")).info
-    assert base.digest == LLMReader(reader_config("http://127.0.0.1:8000/v1", "m", concurrency=2)).info.digest
+    base = LLMReader(llm_config("http://127.0.0.1:8000/v1", "m")).info
+    assert base.digest == LLMReader(llm_config("http://127.0.0.1:8000/v1", "m", concurrency=2)).info.digest
     for other in (
-        reader_config("http://10.0.0.2:8000/v1", "m"),
-        reader_config("http://127.0.0.1:8000/v1", "m", temperature=0.0),
+        llm_config("http://10.0.0.2:8000/v1", "m"),
+        llm_config("http://127.0.0.1:8000/v1", "m", temperature=0.0),
     ):
         assert LLMReader(other).info.digest != base.digest
     assert "m@127.0.0.1:8000|params:none" in base.note

@@ -221,3 +221,42 @@ def test_dry_run_needs_an_llm_step(built_dataset, generations, capsys):
 def test_llm_steps_need_an_endpoint(built_dataset, generations, capsys):
     assert main(["score", str(generations), "--dataset", str(built_dataset), "--task", "ad_text", "--judge"]) == 2
     assert "needs a base URL and a model" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_dry_run_plans_the_judge_on_the_texts_the_run_sends(built_dataset, generations, tmp_path, monkeypatch, capsys):
+    """A dry run prepares the texts as the run does (reasoning blocks stripped from the given cleaned texts too): after
+    a real run, a dry run of the same command needs no judge call; judging the unstripped texts would need one each."""
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    gens = [json.loads(line) for line in generations.read_text(encoding="utf-8").splitlines()][:30]
+    path = tmp_path / "g.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps({**g, "cleaned": "<think>考え中</think>" + g["generation"]}, ensure_ascii=False) + "\n"
+            for g in gens
+        ),
+        encoding="utf-8",
+    )
+    cache = tmp_path / "cache.sqlite"
+    with FakeOpenAIServer(answer=lambda body: "適切") as server:
+        args = [
+            "score",
+            str(path),
+            "--dataset",
+            str(built_dataset),
+            "--task",
+            "ad_text",
+            "--judge",
+            "--missing",
+            "skip",
+        ]
+        args += ["--llm-base-url", server.base_url, "--llm-model", "fake", "--llm-cache", str(cache), "--no-progress"]
+        assert main(args) == 0
+        sent = [body["messages"][-1]["content"] for _, body in server.received]
+        assert sent and not any("<think>" in text for text in sent)  # the run judged the stripped texts
+        made = server.total
+        capsys.readouterr()
+        assert main([*args, "--dry-run"]) == 0
+        out = capsys.readouterr().out
+        assert server.total == made
+    assert f"llm judge: {len(gens)} requests, would make 0 calls (" in out, out

@@ -97,7 +97,7 @@ def test_every_chunk_size_gives_the_same_outputs(built_dataset, generations, tmp
     for size in CHUNK_SIZES:
         monkeypatch.setattr(inputs, "CHUNK_SIZE", size)
         seen.append(_outputs(argv, tmp_path / f"chunk{size}", capsys))
-    monkeypatch.setattr(stream, "streams", lambda args: False)  # the whole file at once
+    monkeypatch.setattr(stream, "streams", lambda args, chosen: False)  # the whole file at once
     seen.append(_outputs(argv, tmp_path / "whole", capsys))
     assert all(s == seen[0] for s in seen[1:])
     result = json.loads(seen[0]["r.json"])
@@ -224,3 +224,37 @@ def test_the_default_cleaner_is_decided_before_scoring_without_a_second_pass(
     )
     assert sum(read) == 31 + len(rows)
     assert "cleaner:rule@" in json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["signature"]
+
+
+@pytest.mark.parametrize("missing", ["error", "fail", "skip"])
+def test_a_streamed_run_is_signed_once_and_its_details_carry_that_signature(
+    built_dataset, generations, monkeypatch, missing
+):
+    from lctg_metrics import signature
+    from lctg_metrics.cleaners import get_cleaner
+    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.options import resolve_options
+    from lctg_metrics.scoring import Generation, index_references
+    from lctg_metrics.scoring.stream import score_chunks
+
+    refs = index_references(r["constraint"] for r in read_rows(built_dataset, tasks=["summary", "ad_text"]))
+    every = [Generation(g["id"], g["generation"], g["sample"]) for g in generations]
+    gens = every if missing == "error" else every[:-9]  # a few absent: failed, or skipped (coverage in the signature)
+    built: list[str] = []
+    real = signature.build
+    monkeypatch.setattr(signature, "build", lambda *a, **k: built.append(real(*a, **k)) or built[-1])
+    handed: list[tuple[int, str]] = []
+    result = score_chunks(
+        [gens[k : k + 100] for k in range(0, len(gens), 100)],
+        refs,
+        options=resolve_options(),
+        cleaner=get_cleaner("rule"),
+        missing=missing,
+        on_items=lambda items, signed: handed.append((len(items), signed)),
+    )
+    assert built == [result.signature]
+    assert {signed for _, signed in handed} == {result.signature}
+    absent = every[len(gens) :]
+    expected = sum(len(refs[g.id].aspects) for g in gens + (absent if missing == "fail" else []))
+    assert sum(n for n, _ in handed) == expected
+    assert ("|cover:" in result.signature) == (missing == "skip")

@@ -20,12 +20,12 @@ from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below 
 # isort: split
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
-from lctg_metrics.cleaners import CleanerError
+from lctg_metrics.cleaners import CLEANERS, CleanerError
 from lctg_metrics.cli.commands import FAMILY_COMMANDS
-from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
+from lctg_metrics.cli.dataset import CLIError, cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
 from lctg_metrics.cli.needs import check_extras
-from lctg_metrics.cli.score import CLIError, cmd_score
+from lctg_metrics.cli.score import cmd_score
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
 from lctg_metrics.metric_module import METRICS
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
@@ -131,7 +131,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="print how many LLM calls would be made (with --cleaner llm "
         "and/or --judge), then stop: nothing is written or called",
     )
-    add_cli_options(sc, SCORING, RUN, LLM)
+    add_cli_options(sc, SCORING, RUN, LLM, values={"cleaner": CLEANERS})  # the registry's names
 
     pub = sub.add_parser("publish", help="upload a built dataset folder (and/or its metric module) to the Hub")
     pub.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")

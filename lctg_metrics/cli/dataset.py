@@ -18,14 +18,12 @@ class CLIError(Exception):
 
 
 def resolve_dataset_arg(args: argparse.Namespace) -> Any:
-    """The dataset ``--dataset`` (and ``--revision``) name, as ``lctg_metrics.hub.ResolvedDataset``; its ``path``
-    replaces ``args.dataset`` so every reader below sees the folder."""
+    """The dataset ``--dataset`` (and ``--revision``) name, as ``lctg_metrics.hub.ResolvedDataset``: its ``path`` is
+    the folder every reader reads (``args`` is left as parsed)."""
     from lctg_metrics.hub import resolve_dataset
 
     check_local_path(args.dataset)
-    resolved = resolve_dataset(args.dataset, getattr(args, "revision", None))
-    args.dataset = str(resolved.path)
-    return resolved
+    return resolve_dataset(args.dataset, getattr(args, "revision", None))
 
 
 def check_local_path(name: str) -> None:
@@ -70,11 +68,11 @@ def cmd_prompts(args: argparse.Namespace) -> int:
     if args.samples is not None and args.samples < 1:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
-    dataset = resolve_dataset_arg(args)
-    check_paths([Output.file("--output", args.output)], dataset=dataset.path)
+    folder = resolve_dataset_arg(args).path
+    check_paths([Output.file("--output", args.output)], dataset=folder)
     if args.config == STORY_CONFIG:
-        return _story_prompts(args)
-    rows = read_rows(args.dataset, args.config, tasks=args.task)
+        return _story_prompts(args, folder)
+    rows = read_rows(folder, args.config, tasks=args.task)
     if args.format == "jsonl" and args.samples is None:
         records = [{"id": r["id"], "prompt": r["prompt"]} for r in rows]
     else:
@@ -107,17 +105,17 @@ def cmd_sample(args: argparse.Namespace) -> int:
     if args.samples < 1:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
-    dataset = resolve_dataset_arg(args)
-    check_paths([Output.file("--output", args.output)], dataset=dataset.path)
+    folder = resolve_dataset_arg(args).path
+    check_paths([Output.file("--output", args.output)], dataset=folder)
     if args.config == INSTRUCTIONS_CONFIG:  # one output per prompt, scored by `lctg if-score`
         from lctg_metrics.instructions import read_config_rows, toy_instruction_outputs
 
-        outputs = toy_instruction_outputs(read_config_rows(args.dataset, args.config), seed=args.seed)
+        outputs = toy_instruction_outputs(read_config_rows(folder, args.config), seed=args.seed)
         write_all([(args.output, jsonl_text(outputs))])
         _said(
             args.output,
             f"{len(outputs)} toy outputs for the instructions config; score them with lctg if-score "
-            f"{args.output} --dataset {args.dataset}",
+            f"{args.output} --dataset {folder}",
         )
         return 0
     if args.config == STORY_CONFIG:  # one ending per question, scored by `lctg ifsm`
@@ -129,7 +127,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
         endings = toy_story_endings(
             [
                 r
-                for f in dataset_files(args.dataset, args.config)
+                for f in dataset_files(folder, args.config)
                 for r in pq.read_table(f, columns=["id", "question"]).to_pylist()
             ],
             seed=args.seed,
@@ -141,7 +139,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
             "needs the contexts of your Possible Stories copy",
         )
         return 0
-    rows = read_rows(args.dataset, args.config, tasks=args.task)
+    rows = read_rows(folder, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=args.samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
     _said(args.output, f"{len(gens)} toy generations: {len(rows)} prompts × {args.samples} samples")
@@ -160,7 +158,7 @@ def _bounded_samples(samples: int | None) -> None:
         )
 
 
-def _story_prompts(args: argparse.Namespace) -> int:
+def _story_prompts(args: argparse.Namespace, folder: Path) -> int:
     """``lctg prompts --config story_endings``: the rows carry no ROCStories contexts; the user's copy fills them."""
     import pyarrow.parquet as pq
 
@@ -170,7 +168,7 @@ def _story_prompts(args: argparse.Namespace) -> int:
 
     if args.format != "jsonl" or args.samples is not None or args.task:
         raise CLIError("--config story_endings writes {id, prompt} lines only (no --format, --samples or --task)")
-    rows = [r for f in dataset_files(args.dataset, args.config) for r in pq.read_table(f).to_pylist()]
+    rows = [r for f in dataset_files(folder, args.config) for r in pq.read_table(f).to_pylist()]
     records = story_prompt_records(rows, source=args.stories)
     write_all([(args.output, jsonl_text(records))])
     _said(args.output, f"{len(records)} story-ending prompts, contexts from your local Possible Stories copy")

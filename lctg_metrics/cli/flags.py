@@ -1,8 +1,8 @@
-"""One vocabulary of flags: the help formatter every subcommand uses, and the old flag names kept as hidden aliases.
+"""One vocabulary of flags: the help formatter every subcommand uses, and the old flag names refused with the new.
 
 The same idea has the same flag in every command (``--ci-resamples``, ``--from``, ``--stories-source``). A renamed
-flag keeps its old name for one version: it still works, is hidden from ``--help``, and says its new name on
-stderr. :data:`RENAMED` declares every rename once; the parsers and the help-walk test read it.
+flag's old name is refused with a one-line error naming the new one (never read as an abbreviation of another flag),
+and is hidden from ``--help``. :data:`RENAMED` declares every rename once; the parsers and the help-walk test read it.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from lctg_dataset.helpformat import HelpFormatter, Parser
-from lctg_dataset.helpformat import add_renamed as add_hidden
+from lctg_dataset.helpformat import add_renamed as refuse_renamed
 from lctg_metrics.options import BY_NAME
 
 __all__ = [
@@ -27,7 +27,7 @@ __all__ = [
     "resamples",
 ]
 
-#: (command, old flag) -> new flag. Kept as hidden aliases until the next minor version.
+#: (command, old flag) -> new flag: the old name is refused, naming the new one.
 RENAMED: dict[tuple[str, str], str] = {
     ("compare", "--n-resamples"): "--ci-resamples",
     ("ifsm", "--n-boot"): "--ci-resamples",
@@ -48,8 +48,8 @@ RENAMED: dict[tuple[str, str], str] = {
 
 
 def add_renamed(parser: argparse.ArgumentParser, command: str) -> None:
-    """Add the hidden old names of ``command``'s renamed flags (declared in :data:`RENAMED`)."""
-    add_hidden(parser, {old: new for (cmd, old), new in RENAMED.items() if cmd == command})
+    """Refuse the old names of ``command``'s renamed flags (declared in :data:`RENAMED`), naming the new ones."""
+    refuse_renamed(parser, {old: new for (cmd, old), new in RENAMED.items() if cmd == command})
 
 
 def _nonempty(text: str) -> str:

@@ -22,7 +22,7 @@ from lctg_metrics.cli.flags import SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
-from lctg_metrics.options import CLI, LLM, cli_number, options_for
+from lctg_metrics.options import LLM, add_cli_options
 
 PROG = "lctg ifsm"
 SPLITS = ("eval", "fit", "all")
@@ -95,12 +95,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="progress bars on stderr: texts encoded, item sets read, LLM calls (default: only when stderr "
         "is a terminal)",
     )
-    g = p.add_argument_group("LLM reader (--reader llm; any OpenAI-compatible endpoint)")
-    for o in options_for(CLI, LLM):
-        kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name, "default": o.default}
-        if o.kind in (int, float):
-            kwargs["type"] = cli_number(o)
-        g.add_argument(o.flag, **kwargs)
+    add_cli_options(p, LLM, titles={LLM: "LLM reader (--reader llm; any OpenAI-compatible endpoint)"})
 
 
 def register(subparsers: Any) -> None:
@@ -139,23 +134,11 @@ def read_endings(path: str) -> dict[str, str]:
 def reader_options(args: argparse.Namespace) -> dict[str, Any]:
     """What the chosen reader is built with: the LLM endpoint, or a head file."""
     if args.reader == "llm":
-        from lctg_metrics.ifsm.llm_reader import reader_config
+        from lctg_metrics.llm.config import config_from_options
 
         if not (args.llm_base_url and args.llm_model):
             raise CLIError("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
-        config = reader_config(
-            args.llm_base_url,
-            args.llm_model,
-            api_key_env=args.llm_api_key_env,
-            concurrency=args.llm_concurrency,
-            cache_path=args.llm_cache,
-            timeout=args.llm_timeout,
-            max_retries=args.llm_max_retries,
-            temperature=args.llm_temperature,
-            max_tokens=args.llm_max_tokens,
-            seed=args.llm_seed,
-            top_p=args.llm_top_p,
-        )
+        config = config_from_options(vars(args))
         return {"config": config, "calibrate": True} if args.llm_calibrate else {"config": config}
     if args.llm_calibrate:
         raise CLIError("--llm-calibrate is for --reader llm")
@@ -267,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = Parser(prog=PROG, description=DESCRIPTION)
     add_arguments(parser)
-    add_renamed(parser, "ifsm")  # the old flag names work here as under ``lctg ifsm``
+    add_renamed(parser, "ifsm")  # the old flag names are refused here as under ``lctg ifsm``
     args = parser.parse_args(argv)
     if args.reader == "llm" and not (args.llm_base_url and args.llm_model):
         parser.error("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")

@@ -35,26 +35,28 @@ def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> Non
         seen.append((label, where))
 
 
-def _inputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
+def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
+    """The files the run reads (checked against its outputs), and the dataset ``--dataset`` names (None with
+    ``--from m-ifeval``), resolved once: a Hub repo id is its verified cached snapshot folder."""
     from lctg_metrics.inputs import MANIFEST, dataset_files
 
     fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
     if fmt == "m-ifeval":
         if not args.input or args.dataset:
             raise ValueError("--from m-ifeval needs --input ja_input_data.jsonl (and no --dataset)")
-        return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))]
+        return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))], None
     if not args.dataset or args.input:
         raise ValueError(
             "--from lctg needs --dataset (a folder written by build_dataset.py, or a Hub dataset repo "
             "id ORG/NAME) and no --input"
         )
-    args.resolved = resolve_dataset_arg(args)  # a Hub repo id becomes its verified cached snapshot folder
-    folder = Path(args.dataset)
+    resolved = resolve_dataset_arg(args)
+    folder = Path(resolved.path)
     found = [("GENERATIONS", Path(args.generations)), ("--dataset", folder)]
     if (folder / MANIFEST).is_file():
         found.append(("--dataset manifest", folder / MANIFEST))
         found += [("--dataset file", f) for f in dataset_files(folder, args.config)]
-    return found
+    return found, resolved
 
 
 def cmd_if_score(args: argparse.Namespace) -> int:
@@ -72,7 +74,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     check_seed(args.seed, name="--seed")
     if (args.from_format or ("m-ifeval" if args.input else "lctg")) == "lctg":  # the file is told apart first
         refuse_other_family(args.generations, "if-score", args.dataset)
-    inputs = _inputs(args)
+    inputs, dataset = _inputs(args)
     _same_paths(args, inputs)
     data: dict[str, Any]
     generations: list[Any]  # M-IFEval's response rows, or the generations
@@ -81,11 +83,11 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         rows, generations = files.read_mifeval(args.input, args.generations)
         name, data = files.MIFEVAL_DATA, {"format": "m-ifeval", "input": str(args.input)}
     else:
-        rows = files.read_config_rows(args.dataset, args.config)
+        rows = files.read_config_rows(dataset.path, args.config)
         generations = read_one_per_id(args.generations, "if-score")
-        hub = args.resolved.source()  # the repo, the revision asked for and the commit it resolved to
+        hub = dataset.source()  # the repo, the revision asked for and the commit it resolved to
         name = f"{data_name(rows)}@{hub}" if hub else None
-        data = {"format": "lctg", "dataset": hub or str(args.dataset), "config": args.config}
+        data = {"format": "lctg", "dataset": hub or str(dataset.path), "config": args.config}
     result = score_instructions(
         generations,
         rows,

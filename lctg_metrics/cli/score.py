@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lctg_dataset.constants import TASKS
-from lctg_metrics.cleaners import default_cleaner, entry
+from lctg_metrics.cleaners import CleanerEntry, entry
 from lctg_metrics.cli.dataset import CLIError, resolve_dataset_arg
 from lctg_metrics.options import BY_NAME, LLM, options_for, scoring_options_from
 
@@ -25,28 +25,32 @@ def cmd_score(args: argparse.Namespace) -> int:
     from lctg_metrics.outputs import Output, cache_output, check_paths
     from lctg_metrics.scoring import score
 
-    _check_usage(args)
+    chosen = entry(args.cleaner) if args.cleaner else None  # the registry, read once for the cleaner named
+    _check_usage(args, chosen)
     options = scoring_options_from(vars(args))
     progress = args.progress if args.progress is not None else sys.stderr.isatty()
     dataset = resolve_dataset_arg(args)
+    folder = dataset.path
     csv_names = [f"{t}/all_scores.csv" for t in TASKS]
     check_paths(
         [
             Output.file("--json", args.json) if args.json else None,
             Output.file("--details", args.details) if args.details else None,
             Output.directory("--csv-dir", args.csv_dir, csv_names) if args.csv_dir else None,
-            cache_output(args.llm_cache) if _calls_llm(args) else None,
+            cache_output(args.llm_cache) if _calls_llm(args, chosen) else None,
         ],  # written as answers come
         inputs={"GENERATIONS": args.generations},
-        dataset=dataset.path,
+        dataset=folder,
     )
     if args.from_format == "lctg":
         from lctg_metrics.cli.families import refuse_other_family
 
-        refuse_other_family(args.generations, "score", args.dataset)
-    rows = read_rows(args.dataset, args.config, tasks=args.task)
-    if streams(args):  # our own file, no LLM step: read and scored in chunks
-        result, details, notes = score_stream(args, rows, options, dataset.source(), progress)
+        refuse_other_family(args.generations, "score", str(folder))
+    rows = read_rows(folder, args.config, tasks=args.task)
+    # with --task: the ids of the config's other tasks, whose generations are skipped (and said so)
+    others = {r["id"] for r in read_rows(folder, args.config)} - {r["id"] for r in rows} if args.task else set()
+    if streams(args, chosen):  # our own file, no LLM step: read and scored in chunks
+        result, details, notes = score_stream(args, rows, others, options, dataset.source(), progress)
         try:
             return _write_outputs(args, result, details, notes)
         except BaseException:
@@ -55,18 +59,17 @@ def cmd_score(args: argparse.Namespace) -> int:
             raise
     generations = _read(args)
     if args.task:
-        generations = _only_tasks(generations, rows, args)
-    cleaner_name = args.cleaner or default_cleaner(g.cleaned for g in generations)
-    cleaner, judge = _llm_steps(args, cleaner_name, progress)
+        generations = _only_tasks(generations, others, args)
+    steps = _steps(args, generations, folder, progress)
     if args.dry_run:
-        return _dry_run(args, generations, rows, cleaner, judge)
+        return _dry_run(generations, rows, steps, options)
     result = score(
         generations,
         [r["constraint"] for r in rows],
         options=options,
-        cleaner=cleaner,
+        cleaner=steps.cleaner,
         missing=args.missing,
-        judge=judge,
+        judge=steps.judge,
         progress=progress,
         dataset_source=dataset.source(),
     )
@@ -185,12 +188,12 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     return out.getvalue(), kept
 
 
-def _calls_llm(args: argparse.Namespace) -> bool:
+def _calls_llm(args: argparse.Namespace, chosen: CleanerEntry | None) -> bool:
     """Whether the run calls an LLM (and so reads and writes the answer cache; a dry run only reads it)."""
-    return bool(args.judge or (args.cleaner and entry(args.cleaner).calls_llm)) and not args.dry_run
+    return bool(args.judge or (chosen and chosen.calls_llm)) and not args.dry_run
 
 
-def _check_usage(args: argparse.Namespace) -> None:
+def _check_usage(args: argparse.Namespace, chosen: CleanerEntry | None) -> None:
     """Refuse flags that would be silently ignored in this combination."""
     if args.model_name is not None and not args.csv_dir:
         raise CLIError("--model-name labels the rows of --csv-dir output; give --csv-dir too, or drop it")
@@ -207,7 +210,7 @@ def _check_usage(args: argparse.Namespace) -> None:
         for name in ("ci_resamples", "seed"):
             if getattr(args, name) != BY_NAME[name].default:
                 raise CLIError(f"{BY_NAME[name].flag} applies to the confidence intervals; add --ci, or drop it")
-    if not (args.cleaner and entry(args.cleaner).calls_llm) and not args.judge:
+    if not (chosen and chosen.calls_llm) and not args.judge:
         for o in options_for("cli", LLM):
             if getattr(args, o.name) != o.default:
                 raise CLIError(
@@ -238,12 +241,8 @@ def _read(args: argparse.Namespace) -> list[Any]:
     return read_generations_from(args.generations, args.from_format, missing=args.missing, **fields)
 
 
-def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.Namespace) -> list[Any]:
+def _only_tasks(generations: Sequence[Any], others: set[str], args: argparse.Namespace) -> list[Any]:
     """With ``--task``: keep the generations of those tasks, skip (and say so) those of the config's other tasks."""
-    from lctg_metrics.inputs import read_rows
-
-    wanted = {r["id"] for r in rows}
-    others = {r["id"] for r in read_rows(args.dataset, args.config)} - wanted
     kept = [g for g in generations if g.id not in others]
     skipped = len(generations) - len(kept)
     if skipped:
@@ -253,46 +252,24 @@ def _only_tasks(generations: Sequence[Any], rows: Sequence[Any], args: argparse.
     return kept
 
 
-def _llm_steps(args: argparse.Namespace, cleaner_name: str, progress: bool) -> tuple[Any, Any]:
-    """The cleaner to use and the quality judge (or None), with the LLM endpoint when one is needed."""
-    from lctg_metrics.cleaners import get_cleaner
+def _steps(args: argparse.Namespace, generations: Sequence[Any], folder: Any, progress: bool) -> Any:
+    """The run's cleaner and judge, assembled as the API assembles them (``api.run_steps``); the LLM flags are read
+    only where a step calls an LLM, and a dry run is that run with no call made."""
+    from lctg_metrics.api import run_steps
+    from lctg_metrics.llm.config import config_from_options
 
-    calls_llm = entry(cleaner_name).calls_llm
-    if not calls_llm and not args.judge:
-        if args.dry_run:
-            raise CLIError("--dry-run counts LLM calls; use it with --cleaner llm and/or --judge")
-        return get_cleaner(cleaner_name), None
-    from lctg_metrics.api import llm_config
-    from lctg_metrics.inputs import base_texts, read_protocol
-    from lctg_metrics.scoring import JudgeSpec
-
-    config = llm_config(
-        args.llm_base_url,
-        args.llm_model,
-        api_key_env=args.llm_api_key_env,
-        concurrency=args.llm_concurrency,
-        cache_path=args.llm_cache,
-        timeout=args.llm_timeout,
-        max_retries=args.llm_max_retries,
-        temperature=args.llm_temperature,
-        max_tokens=args.llm_max_tokens,
-        seed=args.llm_seed,
-        top_p=args.llm_top_p,
+    steps = run_steps(
+        args.cleaner,
+        (g.cleaned for g in generations),
+        judge=args.judge,
+        dataset=folder,
+        llm=lambda: config_from_options(vars(args)),
+        empty_cleaner_answer=args.empty_cleaner_answer,
+        run_options={"progress": progress and not args.dry_run, **({"dry_run": True} if args.dry_run else {})},
     )
-    protocol = read_protocol(args.dataset)
-    run_options = {"progress": progress}
-    cleaner = (
-        get_cleaner(
-            cleaner_name,
-            config=config,
-            protocol=protocol,
-            run_options={**run_options, "empty_answer": args.empty_cleaner_answer},
-        )
-        if calls_llm
-        else get_cleaner(cleaner_name)
-    )
-    judge = JudgeSpec(config, protocol, base_texts(args.dataset), run_options) if args.judge else None
-    return cleaner, judge
+    if args.dry_run and not steps.calls_llm:
+        raise CLIError("--dry-run counts LLM calls; use it with --cleaner llm and/or --judge")
+    return steps
 
 
 def _usage_line(usage: dict[str, Any]) -> str:
@@ -305,43 +282,31 @@ def _usage_line(usage: dict[str, Any]) -> str:
     )
 
 
-def _dry_run(
-    args: argparse.Namespace, generations: Sequence[Any], rows: Sequence[Any], cleaner: Any, judge: Any
-) -> int:
-    """How many calls a run would make (after cache and deduplication), without making any."""
+def _dry_run(generations: Sequence[Any], rows: Sequence[Any], steps: Any, options: Any) -> int:
+    """How many calls a run would make (after cache and deduplication), without making any: the run's own
+    preparation (``scoring.check.prepare_texts``) with the LLM steps in dry-run mode."""
     import dataclasses
 
-    from lctg_metrics.cleaners import CleanBatch
-    from lctg_metrics.llm.judge import clean_llm, judge_quality
+    from lctg_metrics.scoring import index_references
+    from lctg_metrics.scoring.check import prepare_texts
+    from lctg_metrics.scoring.join import match_codes
+    from lctg_metrics.scoring.pipeline import columns_of, judge_answers
 
-    known = {r["id"]: r["task"] for r in rows}
-    unknown = [g.id for g in generations if g.id not in known]
-    if unknown:
-        raise CLIError(f"unknown id {unknown[0]!r} ({len(unknown)} generations have ids not in the dataset)")
-    from lctg_metrics.scoring.check import think_texts
-
-    raws = think_texts([g.text for g in generations], args.think)[0]
-    tasks = [known[g.id] for g in generations]
-    cleaned: list[str] | None = None
-    if entry(cleaner.name).calls_llm:
-        out = clean_llm(raws, tasks, cleaner.protocol, cleaner.config, dry_run=True, progress=False)
-        print(f"llm cleaner: {_usage_line(dataclasses.asdict(out.stats))}")
-        if out.stats.calls_needed == 0:
-            cleaned = list(out)  # type: ignore[arg-type]  # all cached, no None: the judge inputs are known
-    else:
-        provided = [g.cleaned for g in generations]
-        cleaned = cleaner.clean(CleanBatch(tasks, raws, provided, lambda i: generations[i].label()))
-    if judge is not None:
-        if cleaned is None:
+    cols = columns_of(generations)
+    matches = match_codes(cols, index_references(r["constraint"] for r in rows))
+    _, cleaned, stats, _ = prepare_texts(cols, matches, steps.cleaner, options)
+    if stats is not None:
+        print(f"llm cleaner: {_usage_line(dataclasses.asdict(stats))}")
+    if steps.judge is not None:
+        if stats is not None and stats.calls_needed:
             print(
                 f"llm judge: at most {len(generations)} primary calls (its inputs are the LLM-cleaned texts, not "
                 "cached yet), plus True/False fallback calls for non-conforming answers"
             )
-        else:
-            items = [(t, judge.base_texts.get(g.id), c) for t, g, c in zip(tasks, generations, cleaned)]
-            judged = judge_quality(items, judge.protocol, judge.config, dry_run=True, progress=False)
+        else:  # every cleaned text is known: the judge's inputs are the run's
+            _, judged = judge_answers(matches.references(), cleaned, steps.judge)
             print(
-                f"llm judge: {_usage_line(dataclasses.asdict(judged.stats))} (plus True/False fallback calls for "
+                f"llm judge: {_usage_line(dataclasses.asdict(judged))} (plus True/False fallback calls for "
                 "non-conforming answers)"
             )
     print("dry run: no calls were made")

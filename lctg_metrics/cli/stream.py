@@ -13,8 +13,9 @@ import argparse
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from lctg_metrics.cleaners import CleanerEntry
 from lctg_metrics.cli.dataset import CLIError
-from lctg_metrics.inputs import iter_generations, read_rows
+from lctg_metrics.inputs import iter_generations
 from lctg_metrics.outputs import Staged, jsonl_text
 from lctg_metrics.schema import Generation
 from lctg_metrics.scoring import ScoreResult, index_references
@@ -24,29 +25,32 @@ from lctg_metrics.scoring.stream import score_chunks
 PEEK_CHUNK = 1_000
 
 
-def streams(args: argparse.Namespace) -> bool:
-    """Whether this run reads its generations in chunks."""
-    from lctg_metrics.cleaners import entry
-
+def streams(args: argparse.Namespace, chosen: CleanerEntry | None) -> bool:
+    """Whether this run reads its generations in chunks (``chosen``: the registry entry of the cleaner named)."""
     return (
         args.from_format == "lctg"
         and args.id_field is None
         and args.text_field is None
-        and not (args.cleaner and entry(args.cleaner).whole_run)
+        and not (chosen and chosen.whole_run)
         and not args.judge
         and not args.dry_run
     )
 
 
 def score_stream(
-    args: argparse.Namespace, rows: Sequence[Any], options: Any, dataset_source: str | None, progress: bool
+    args: argparse.Namespace,
+    rows: Sequence[Any],
+    others: set[str],
+    options: Any,
+    dataset_source: str | None,
+    progress: bool,
 ) -> tuple[ScoreResult, Staged | None, list[str]]:
-    """The result, the staged details file (or None; the caller places or discards it) and the notes to print."""
+    """The result, the staged details file (or None; the caller places or discards it) and the notes to print
+    (``others``: the ids of the config's tasks that ``--task`` leaves out)."""
     from lctg_metrics import inputs
     from lctg_metrics.cleaners import get_cleaner
 
     refs = index_references(r["constraint"] for r in rows)
-    others = ({r["id"] for r in read_rows(args.dataset, args.config)} - {r["id"] for r in rows}) if args.task else set()
     name = args.cleaner or _default_cleaner(args.generations, others)
     skipped = [0]
     chunks = _kept(iter_generations(args.generations, inputs.CHUNK_SIZE), others, skipped, args)

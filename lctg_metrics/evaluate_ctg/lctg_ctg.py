@@ -12,7 +12,8 @@ import datasets
 import evaluate
 
 from lctg_dataset.constants import LCTG_CITATION
-from lctg_metrics.api import llm_config, score_predictions
+from lctg_metrics.api import score_predictions
+from lctg_metrics.cleaners import CLEANERS
 from lctg_metrics.inputs import read_generations
 from lctg_metrics.options import kwargs_description
 from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs
@@ -49,7 +50,7 @@ Args:
     revision (`str`, optional): the Hub revision (tag, branch or commit) of a `dataset` given as repo id; the
         signature names the commit it resolved to.
 """
-    + kwargs_description()
+    + kwargs_description(values={"cleaner": CLEANERS})
     + """
 Returns:
     A flat dict: `"{task}/{aspect}"` and `"{task}/average"` floats in [0, 1] for every task present,
@@ -175,19 +176,9 @@ class LctgCtg(evaluate.Metric):
     ):
         llm = None
         if llm_base_url or llm_model:
-            llm = llm_config(
-                llm_base_url,
-                llm_model,
-                api_key_env=llm_api_key_env,
-                concurrency=llm_concurrency,
-                cache_path=llm_cache,
-                timeout=llm_timeout,
-                max_retries=llm_max_retries,
-                temperature=llm_temperature,
-                max_tokens=llm_max_tokens,
-                seed=llm_seed,
-                top_p=llm_top_p,
-            )
+            from lctg_metrics.llm.config import config_from_options  # the llm extra (the standalone module says so)
+
+            llm = config_from_options(locals())  # the declared llm_* keywords above (tests/test_options.py)
         return score_predictions(
             predictions,
             references,

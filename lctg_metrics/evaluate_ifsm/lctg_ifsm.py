@@ -8,11 +8,11 @@ import datasets
 import evaluate
 
 from lctg_dataset.stories import load_story_rows
-from lctg_metrics.ifsm.llm_reader import reader_config
 from lctg_metrics.ifsm.records import flat_dict
 from lctg_metrics.ifsm.score import score_ifsm
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs import read_generations
+from lctg_metrics.options import EVALUATE, LLM, kwargs_description
 
 __all__ = ["LctgIfsm", "read_generations"]  # read_generations: the Space app's file tab reads uploads with it
 
@@ -36,7 +36,8 @@ dissimilarity, repetition, shifts toward the question or toward content-word sal
 attack classes on their attack share, a validity verdict and a signature.
 """
 
-_KWARGS_DESCRIPTION = """
+_KWARGS_DESCRIPTION = (
+    """
 Args:
     predictions (`list` of `str`): one generated ending per reference.
     references (`list` of `str`): the `story_endings` row id of each prediction (`story_endings/<question_id>`).
@@ -52,10 +53,10 @@ Args:
     n_boot (`int`, default 2000): bootstrap resamples over items for the 95% intervals.
     return_items (`bool`, default False): also return per-item `items` (id, hit, choice, guard, dissimilarity,
         passage_dissimilarity and passage_dissimilarity_gold: the within-passage Dissimilarity of its passage).
-    llm_base_url, llm_model (`str`): OpenAI-compatible endpoint and model of the `llm` reader.
-    llm_api_key_env (`str`, default 'OPENAI_API_KEY'): environment variable holding the key (never stored).
-    llm_concurrency, llm_cache, llm_timeout, llm_max_retries, llm_temperature, llm_max_tokens, llm_seed,
-        llm_top_p: the LLM client's settings, as in `lctg score`.
+    llm_* (the `llm` reader's endpoint and client, as in `lctg score`):
+"""
+    + kwargs_description(EVALUATE, LLM, indent="        ")
+    + """
 Returns:
     A flat dict: `ifsm`, `ifsm_ci_low`, `ifsm_ci_high`, `reader_accuracy` (+ CI; IFSM of the gold endings, chance
     0.25), `n`, `flagged`, `unparseable`, `adversarial/<set>` and `adversarial/<set>/reader_alone` for each probe,
@@ -85,6 +86,7 @@ Examples:
     >>> echo["ifsm"], echo["flagged"], echo["valid"]
     (0.0, 5, False)
 """  # noqa: E501 (a doctest's printed output)
+)
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
@@ -142,19 +144,9 @@ class LctgIfsm(evaluate.Metric):
             endings[ref] = pred or ""
         options = {}
         if reader == "llm":
-            options["config"] = reader_config(
-                llm_base_url,
-                llm_model,
-                api_key_env=llm_api_key_env,
-                concurrency=llm_concurrency,
-                cache_path=llm_cache,
-                timeout=llm_timeout,
-                max_retries=llm_max_retries,
-                temperature=llm_temperature,
-                max_tokens=llm_max_tokens,
-                seed=llm_seed,
-                top_p=llm_top_p,
-            )
+            from lctg_metrics.llm.config import config_from_options  # the llm extra (the standalone module says so)
+
+            options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
         elif head is not None:
             options["head_path"] = head
         rows = load_story_rows(stories, include_contexts=True, seed=seed)

@@ -1,5 +1,9 @@
-"""Where and how to call the model: ``LLMConfig`` (endpoint, request parameters, limits of a run) and the
-strings that describe it in the score signature without credentials."""
+"""Where and how to call the model: ``LLMConfig`` (endpoint, request parameters, limits of a run), its one
+constructor (:func:`llm_config`, or :func:`config_from_options` from the declared ``llm_*`` option names), and the
+strings that describe it in the score signature without credentials.
+
+The settings a user gives (endpoint, key variable, concurrency, cache, timeout, retries, request parameters) are
+declared once as the ``llm`` options in :mod:`lctg_metrics.options`: their defaults here are read from there."""
 
 from __future__ import annotations
 
@@ -7,6 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
+
+from lctg_metrics.options import LLM_FIELDS
+from lctg_metrics.schema import ScoringError
 
 #: Optional request parameters, as (config field, name in the signature). ``None`` = not sent: upstream's
 #: scripts send only ``model`` and the messages, so by default the API's own defaults apply.
@@ -18,6 +25,11 @@ SENT_PARAMS: tuple[tuple[str, str], ...] = (
 )
 #: Request fields the client owns; a request's params may not override them.
 RESERVED_PARAMS: frozenset[str] = frozenset({"model", "messages", "stream", "n"})
+
+
+def _declared(field: str) -> Any:
+    """The default of a user setting, as its option declares it."""
+    return LLM_FIELDS[field].default
 
 
 @dataclass(frozen=True)
@@ -36,17 +48,17 @@ class LLMConfig:
 
     base_url: str
     model: str
-    api_key_env: str = "OPENAI_API_KEY"
-    concurrency: int = 8
-    max_retries: int = 6
-    timeout: float = 120.0
-    temperature: float | None = None
-    max_tokens: int | None = None
-    cache_path: str | None = None  # None: $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/...
+    api_key_env: str = _declared("api_key_env")
+    concurrency: int = _declared("concurrency")
+    max_retries: int = _declared("max_retries")
+    timeout: float = _declared("timeout")
+    temperature: float | None = _declared("temperature")
+    max_tokens: int | None = _declared("max_tokens")
+    cache_path: str | None = _declared("cache_path")  # None: $LCTG_CACHE_DIR/llm_cache.sqlite or ~/.cache/lctg/...
     backoff_base: float = 0.5
     backoff_max: float = 30.0
-    seed: int | None = None
-    top_p: float | None = None
+    seed: int | None = _declared("seed")
+    top_p: float | None = _declared("top_p")
     connect_timeout: float = 10.0
     max_consecutive_failures: int = 20
     max_response_bytes: int = 8 * 1024 * 1024
@@ -86,6 +98,29 @@ class LLMConfig:
             raise ValueError(f"LLMConfig.temperature must be None or in [0, 2], got {self.temperature!r}")
         if self.top_p is not None and not (_is_number(self.top_p) and 0 < self.top_p <= 1):
             raise ValueError(f"LLMConfig.top_p must be None or in (0, 1], got {self.top_p!r}")
+
+
+def llm_config(base_url: str | None, model: str | None, **settings: Any) -> LLMConfig:
+    """The one way an ``LLMConfig`` is made from user settings (the CLI, the API, the evaluate modules, the IFSM
+    reader): ``settings`` are the declared ``llm`` options by field (``api_key_env``, ``concurrency``, ``cache_path``,
+    ``timeout``, ``max_retries``, ``temperature``, ``max_tokens``, ``seed``, ``top_p``); what is not given is its
+    declared default. The key is read from ``api_key_env`` at call time, never stored."""
+    if not base_url or not model:
+        raise ScoringError(
+            "the LLM cleaner/judge/reader needs a base URL and a model (any OpenAI-compatible endpoint, "
+            "e.g. --llm-base-url http://127.0.0.1:8000/v1 --llm-model Qwen2.5-7B-Instruct)"
+        )
+    unknown = sorted(set(settings) - set(LLM_FIELDS))
+    if unknown:
+        raise ValueError(f"llm_config: unknown setting(s) {unknown}; valid: {', '.join(LLM_FIELDS)}")
+    return LLMConfig(base_url=base_url, model=model, **settings)
+
+
+def config_from_options(values: Mapping[str, Any]) -> LLMConfig:
+    """:func:`llm_config` from the declared ``llm_*`` option names (parsed CLI flags, an evaluate module's keyword
+    arguments); other names in ``values`` are not read, and every declared one must be there."""
+    given = {field: values[o.name] for field, o in LLM_FIELDS.items()}
+    return llm_config(given.pop("base_url"), given.pop("model"), **given)
 
 
 def _is_int(value: Any) -> bool:

@@ -20,7 +20,7 @@ import numpy as np
 from lctg_dataset.constants import TASKS
 from lctg_metrics import signature as _signature
 from lctg_metrics.aspects.text import MALFORMED, NO_ANSWER, UNFINISHED
-from lctg_metrics.cleaners import Cleaner, get_cleaner
+from lctg_metrics.cleaners import CLEANERS, Cleaner, get_cleaner
 from lctg_metrics.options import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
@@ -53,7 +53,7 @@ class JudgeSpec:
     def describe(self) -> str:
         """``{model}@{host}#{prompt digest}({params})`` for the signature (no credentials)."""
         from lctg_metrics.llm.config import describe, describe_params
-        from lctg_metrics.llm.judge import protocol_digest
+        from lctg_metrics.llm.protocol import protocol_digest
 
         return f"{describe(self.config)}#{protocol_digest(self.protocol)}({describe_params(self.config)})"
 
@@ -143,7 +143,7 @@ def score_part(
     vc = verdicts(raws, cleaned, matches, options, progress=progress, unfinished=think["unfinished"], failed=failed)
     answers = None
     if judge is not None:
-        answers, judge_stats = _judge(matches.references(), cleaned, judge)
+        answers, judge_stats = judge_answers(matches.references(), cleaned, judge)
         if judge_stats is not None:
             _llm_step("judge", judge_stats, usage, notes)
     return Part(_count(matches, vc, answers, think), cols, matches, cleaned, vc, answers, notes, usage)
@@ -160,8 +160,10 @@ def columns_of(generations: Sequence[Generation] | GenerationColumns) -> Generat
 
 
 def ignored_cleaned(cols: GenerationColumns, cleaner: Cleaner) -> int:
-    """How many generations give a ``cleaned`` text that this cleaner does not use."""
-    if cleaner.name == "provided" or cols.cleaned is None:
+    """How many generations give a ``cleaned`` text that this cleaner does not read (a registered cleaner reads it
+    when its entry declares ``needs_cleaned``)."""
+    registered = CLEANERS.get(cleaner.name)
+    if (registered is not None and registered.needs_cleaned) or cols.cleaned is None:
         return 0
     return sum(1 for c in cols.cleaned if c is not None)
 
@@ -261,10 +263,14 @@ def finalize(
     materialize: Any = None,
     llm_usage: dict[str, dict[str, Any]] | None = None,
     dataset_source: str | None = None,
+    signed: str | None = None,
 ) -> ScoreResult:
     """Look for missing generations (error, counted as failures, or skipped), aggregate, and sign the result
     (``dataset_source``, e.g. ``your-org/lctg@v1.0.0#3f2a…`` for a Hub dataset, joins the signature's data field;
-    a partial result's coverage joins it as ``cover:SCORED/EXPECTED``)."""
+    a partial result's coverage joins it as ``cover:SCORED/EXPECTED``). ``signed``: the signature
+    :func:`early_signature` gave before scoring (a streamed run's details carry it as they are written), used as is."""
+    if signed is not None and missing == "skip":
+        raise ValueError("finalize: a missing='skip' result is signed with its coverage, known only here")
     version = dataset_version(refs)
     absent, samples = absent_pairs(counts, refs)
     check_missing(absent, refs, samples, missing)
@@ -288,15 +294,10 @@ def finalize(
     notes = list(notes) + think_notes + _missing_notes(coverage)
     kept = absent if missing == "fail" else []
     items = None if materialize is None else (lambda: materialize() + missing_items(kept, refs))
+    if signed is None:
+        signed = _sign(options, refs, cleaner, judge, dataset_source, _coverage.signature_code(coverage))
     return ScoreResult(
-        signature=_signature.build(
-            options,
-            cleaner=cleaner,
-            judge=judge,
-            dataset_version=version,
-            dataset_source=dataset_source,
-            coverage=_coverage.signature_code(coverage),
-        ),
+        signature=signed,
         options=options,
         cleaner=cleaner,
         judge=judge,
@@ -308,6 +309,41 @@ def finalize(
         notes=notes,
         llm_usage=llm_usage or None,
         think=think,
+    )
+
+
+def early_signature(
+    options: ScoringOptions,
+    refs: Mapping[str, Reference],
+    *,
+    cleaner: str,
+    judge: str = "none",
+    missing: str = "error",
+    dataset_source: str | None = None,
+) -> str | None:
+    """The result's signature, when it is known before scoring: with every ``missing`` policy but ``"skip"``, whose
+    coverage joins the signature once the run is over (None then). Pass it to :func:`finalize` as ``signed``."""
+    version = dataset_version(refs)  # checked before any work, whatever the policy
+    return None if missing == "skip" else _sign(options, refs, cleaner, judge, dataset_source, None, version)
+
+
+def _sign(
+    options: ScoringOptions,
+    refs: Mapping[str, Reference],
+    cleaner: str,
+    judge: str,
+    dataset_source: str | None,
+    coverage: str | None,
+    version: str | None = None,
+) -> str:
+    """The one place a result's signature is built."""
+    return _signature.build(
+        options,
+        cleaner=cleaner,
+        judge=judge,
+        dataset_version=version or dataset_version(refs),
+        dataset_source=dataset_source,
+        coverage=coverage,
     )
 
 
@@ -382,7 +418,7 @@ def _llm_step(step: str, stats: Any, usage: dict[str, Any], notes: list[str]) ->
     notes += [warning] if warning else []
 
 
-def _judge(matched: Sequence[Reference], cleaned: Sequence[str], judge: JudgeSpec) -> tuple[list[Any], Any]:
+def judge_answers(matched: Sequence[Reference], cleaned: Sequence[str], judge: JudgeSpec) -> tuple[list[Any], Any]:
     """Ask the quality judge once per (id, sample) about the cleaned text. Returns the answers (aligned with
     the generations) and the run's stats."""
     from lctg_metrics.llm.judge import judge_quality

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from lctg_metrics import signature as _signature
 from lctg_metrics.cleaners import Cleaner
 from lctg_metrics.options import ScoringOptions
 from lctg_metrics.schema import Generation, Reference, ScoringError
@@ -21,7 +20,7 @@ from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import absent_pairs
 from lctg_metrics.scoring.limits import check_expected
 from lctg_metrics.scoring.pipeline import (
-    dataset_version,
+    early_signature,
     finalize,
     gc_paused,
     ignored_cleaned,
@@ -97,16 +96,13 @@ def score_chunks(
 
     ``on_items(items, signature)`` receives every chunk's per-item verdicts, then the missing ones (those of a run
     that succeeds: nothing is handed on for a chunk that fails). ``first_at(id, sample)`` names where a generation
-    seen in an earlier chunk was (default: "an earlier chunk"). With ``missing="skip"`` the signature depends on the
-    coverage, known only at the end: the verdicts are then held back and handed on once, signed with it."""
-    signature = _signature.build(
-        options,
-        cleaner=cleaner.describe(),
-        judge="none",
-        dataset_version=dataset_version(refs),
-        dataset_source=dataset_source,
+    seen in an earlier chunk was (default: "an earlier chunk"). The signature is built once: before the first chunk
+    (:func:`early_signature`), or with ``missing="skip"``, whose signature holds the coverage known only at the end,
+    by :func:`finalize`, the verdicts held back until then and handed on once, signed with it."""
+    signature = early_signature(
+        options, refs, cleaner=cleaner.describe(), missing=missing, dataset_source=dataset_source
     )
-    held: list[ItemVerdict] | None = [] if missing == "skip" and on_items is not None else None
+    held: list[ItemVerdict] = []  # the verdicts of a run signed at the end
     seen, total, ignored, scored, bar = _Seen(refs), _Sum(), 0, 0, None
     for chunk in chunks:
         if not len(chunk):
@@ -119,9 +115,9 @@ def score_chunks(
             raise ScoringError(f"{part.cols.label(again)}: duplicate (id, sample) ({rid!r}, {s}); first at {where}")
         total.add(part.counts)
         ignored += ignored_cleaned(part.cols, cleaner)
-        if held is not None:
+        if on_items is not None and signature is None:
             held += part.items()
-        elif on_items is not None:
+        elif on_items is not None and signature is not None:
             on_items(part.items(), signature)
         scored += len(chunk)
         del chunk, part  # one chunk in memory at a time, not two
@@ -144,14 +140,12 @@ def score_chunks(
         missing=missing,
         notes=[ignored_note(ignored, cleaner)] if ignored else [],
         dataset_source=dataset_source,
+        signed=signature,
     )
-    if held is not None:
-        on_items(held, result.signature)  # type: ignore[misc]
-        return result
-    if on_items is not None and result.signature != signature:  # what was handed on must carry the result's signature
-        raise AssertionError(f"details were signed {signature!r}, the result {result.signature!r}")
-    if on_items is not None and missing == "fail":
-        on_items(missing_items(absent_pairs(counts, refs)[0], refs), signature)
+    if on_items is not None and signature is None:
+        on_items(held, result.signature)
+    elif on_items is not None and missing == "fail":
+        on_items(missing_items(absent_pairs(counts, refs)[0], refs), result.signature)
     return result
 
 
