@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--dataset", required=True, help="a built dataset folder (build_dataset.py --out DIR)")
+    ap.add_argument("--dataset", required=True, help="a built dataset folder (build_dataset.py -o DIR)")
     ap.add_argument("--items", type=int, default=1_000_000)
     args = ap.parse_args()
 

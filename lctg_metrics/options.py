@@ -27,9 +27,6 @@ PAPER_AD_TEXT_AFFIX_LENGTH = 5
 INVALID_MARKER = "Invalid Error"
 
 SCORING, RUN, LLM = "scoring", "run", "llm"
-#: The cleaner names as ``lctg_metrics.cleaners.register_cleaner`` records them. Nothing here reads it: the
-#: ``cleaner`` option's values come from the registry itself, which sits above this module (``Option.registry``).
-CLEANER_CHOICES: dict[str, str] = {}
 #: Where an option is accepted.
 CLI, API, EVALUATE = "cli", "api", "evaluate"
 EVERYWHERE: frozenset[str] = frozenset({CLI, API, EVALUATE})

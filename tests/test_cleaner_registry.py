@@ -75,15 +75,13 @@ def _toy(name: str, **capabilities: bool):
     """Register a cleaner for one test (its name and choice are removed afterwards)."""
     from contextlib import contextmanager
 
-    from lctg_metrics.options import CLEANER_CHOICES
-
     @contextmanager
     def registered():
         register_cleaner(CleanerEntry(name, lambda **_: get_cleaner("none"), **capabilities))
         try:
             yield
         finally:
-            CLEANERS.pop(name), CLEANER_CHOICES.pop(name)
+            CLEANERS.pop(name)
 
     return registered()
 

@@ -61,7 +61,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     )
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 2.1). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 2.2). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -93,6 +93,12 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   starting with a bullet mark (・料金, ■メリット) is a list item and counts as one. A line
   ending in ：/: whose words end in a predicate (「以下にまとめました：」, 「次のようになる：」) is a sentence written with a
   colon for its 。: it counts, and its style is read. Lines and paragraphs count only if they hold a letter or number.
+- **Boundaries and padding** (from checkers 2.2): a stand-alone 「…」 (or a chain of them) opening a sentence is
+  read as the sentences inside it (「晴れです。」「雨です。」 is two), while a quotation inside narration or bound by と stays in
+  its sentence; a 。！？ inside a name (a mark followed by a particle that attaches to a noun, or read inside one word)
+  ends no sentence; lengthening marks, small kana and one repeated letter count three at most per run and a short
+  unit said again back to back three times at most, so すごーーーい！ meets a length while ｗ×20 does not; kanji drawn
+  like katakana (二一卜, 力口リー) read as the katakana word they spell when they spell no kanji word.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる

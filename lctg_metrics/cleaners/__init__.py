@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from lctg_metrics.cleaners.base import CleanBatch, Cleaner, CleanerError
-from lctg_metrics.options import CLEANER_CHOICES
 from lctg_metrics.schema import ScoringError
 
 
@@ -50,7 +49,6 @@ def register_cleaner(entry: CleanerEntry) -> CleanerEntry:
     if entry.name in CLEANERS:
         raise ValueError(f"cleaner {entry.name!r} is already registered")
     CLEANERS[entry.name] = entry
-    CLEANER_CHOICES[entry.name] = entry.name
     return entry
 
 

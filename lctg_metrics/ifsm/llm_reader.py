@@ -32,17 +32,6 @@ PROMPT = (
 FALLBACK = "Reply with exactly one capital letter: {letters}. No other words."
 
 
-def reader_config(base_url: str | None, model: str | None, **settings: Any) -> Any:
-    """The ``LLMConfig`` of the llm reader (``settings``: the client's fields, e.g. ``api_key_env``, ``cache_path``)."""
-    from lctg_metrics.llm.config import LLMConfig
-
-    if not (base_url and model):
-        raise ValueError(
-            "reader 'llm' needs a base URL and a model (--llm-base-url and --llm-model; offline: reader 'embedding')"
-        )
-    return LLMConfig(base_url=base_url, model=model, **settings)
-
-
 def build_prompt(item: MCItem) -> str:
     """The reader's question for one item, endings lettered A–D, each fenced as one JSON string line."""
     letters = LETTERS[: len(item.options)]
