@@ -259,8 +259,9 @@ def test_the_attack_table_carries_every_class_and_mix() -> None:
     rows = _rows()
     result = _score(rows, [r["gold_ending"] for r in rows], GoldReader(rows))
     from lctg_metrics.ifsm.attacks import HUGGING
+    from lctg_metrics.ifsm.neighbours import ENCODED
 
-    assert set(result.attacks) == set(ATTACK_CLASSES) | set(HUGGING) | set(MIXES)
+    assert set(result.attacks) == set(ATTACK_CLASSES) | set(HUGGING) | set(ENCODED) | set(MIXES)
     for name, a in result.attacks.items():
         assert 0 < a.n <= len(rows) and 0.0 <= a.ifsm <= 1.0, name
     assert not result.attacks["constant_name"].valid  # a constant run fails its own validity

@@ -20,7 +20,8 @@ from lctg_metrics.ifsm.guards import _FUNCTION, sentences, words
 from lctg_metrics.ifsm.items import context_of
 
 Row = Mapping[str, Any]
-ATTACKS_VERSION = "k2"  # k2: the question said in other words (paraphrase classes); the story's words glued
+ATTACKS_VERSION = "k3"  # k2: the question said in other words (paraphrase classes); the story's words glued;
+# k3: the focus and the last sentence in their nearest kept words (``neighbours.py``)
 #: Words that frame a question rather than carry its focus ("Which of the following would be ...").
 _FRAME = frozenset(
     """which what who whom why how of the following one ones option options ending endings answer
@@ -205,6 +206,8 @@ MIXES: dict[str, Mix] = {
     "mix_gold_paraphrase_tuned": Mix("gold", "hug_paraphrase", None),
     "mix_gold_salad_tuned": Mix("gold", "salad", None),
     "mix_gold_story_glue_tuned": Mix("gold", "story_glue", None),
+    "mix_gold_neighbours_tuned": Mix("gold", "neighbours", None),
+    "mix_gold_story_neighbours_tuned": Mix("gold", "story_neighbours", None),
 }
 #: Shares a tuned mix tries, largest first.
 TUNING_SHARES = (0.5, 0.4, 0.3, 0.25, 0.2, 0.15, 0.1, 0.05)

@@ -1,0 +1,107 @@
+"""The association class: the question's focus, or the story's last sentence, said in the nearest words the reader
+still reads.
+
+The default reader takes the question's and the story's own words out of every candidate (``ablation.py``), so a
+restatement reads as nothing. What it cannot take out is closeness in meaning: each word of the focus replaced by
+its nearest neighbour in the encoder's space, among the words of the data's questions and stories that the ablation
+keeps (no shared root, not one typo away), still points at the question. These generators build such endings with
+the guard's own encoder (white-box: the scorer then keeps, per item, the candidate closest to the question that the
+guard lets through). No label and no candidate ending is used: the vocabulary is the questions' and stories' words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from lctg_metrics.ifsm.ablation import _is_question_word, question_stems, question_words
+from lctg_metrics.ifsm.attacks import focus, main_character
+from lctg_metrics.ifsm.guards import _FUNCTION, _STOP, sentences
+from lctg_metrics.ifsm.items import context_of
+
+Row = Any
+_WORD = re.compile(r"[A-Za-z]+")
+#: Neighbours looked at per word (the nearest that the ablation keeps is almost always among them).
+_SEARCH = 64
+#: Ranks of neighbour offered per item (the nearest, the second nearest): the scorer picks among their framings.
+RANKS = (1, 2)
+
+
+def _content(word: str) -> bool:
+    low = word.lower()
+    return len(low) > 2 and low not in _FUNCTION and low not in _STOP
+
+
+def vocabulary(rows: Sequence[Row]) -> list[str]:
+    """The content words (three letters or more, no function word) of every row's question and story, sorted."""
+    seen = {w.lower() for r in rows for w in _WORD.findall(f"{r['question']} {context_of(r)}") if _content(w)}
+    return sorted(seen)
+
+
+class Neighbours:
+    """Nearest kept words over ``rows``' vocabulary, with ``encoder`` (the guard's); each word's search done once."""
+
+    def __init__(self, rows: Sequence[Row], encoder: Any) -> None:
+        self.words = vocabulary(rows)
+        self.encoder = encoder
+        self.vectors = encoder.encode(self.words) if self.words else np.zeros((0, 1), np.float32)
+        self._order: dict[str, list[str]] = {}
+
+    def _nearest(self, word: str) -> list[str]:
+        if word not in self._order:
+            sims = self.vectors @ self.encoder.encode([word])[0]
+            top = np.argsort(-sims, kind="stable")[: _SEARCH + 1]
+            self._order[word] = [self.words[j] for j in top if self.words[j] != word]
+        return self._order[word]
+
+    def say(self, text: str, source: str, rank: int = 1) -> str:
+        """``text`` with each content word replaced by its ``rank``-th nearest word that shares no root with a word of
+        ``source`` and is no typo of one (a word without such a neighbour is kept: the reader ablates it)."""
+        stems, words = question_stems(source), question_words(source)
+
+        def swap(m: re.Match[str]) -> str:
+            word = m.group()
+            if not _content(word):
+                return word
+            kept = [w for w in self._nearest(word.lower()) if not _is_question_word(w, stems, words)]
+            return kept[min(rank, len(kept)) - 1] if kept else word
+
+        return _WORD.sub(swap, text)
+
+
+def _frames(said: str, name: str) -> list[str]:
+    return [f"In the end, {said}.", f"Then {name} saw that {said}.", f"{name} just knew: {said}."]
+
+
+def focus_neighbours(rows: Sequence[Row], encoder: Any) -> Callable[[Row], list[str]]:
+    """Per row: the question's focus in its nearest kept words (each of :data:`RANKS`), in a few framings."""
+    near = Neighbours(rows, encoder)
+
+    def make(row: Row) -> list[str]:
+        source = f"{row['question']} {context_of(row)}"
+        return [t for rank in RANKS for t in _frames(near.say(focus(row), source, rank), main_character(row))]
+
+    return make
+
+
+def story_neighbours(rows: Sequence[Row], encoder: Any) -> Callable[[Row], list[str]]:
+    """Per row: the story's last sentence in its nearest kept words, in a few framings (a retelling, no ending)."""
+    near = Neighbours(rows, encoder)
+
+    def make(row: Row) -> list[str]:
+        context = context_of(row)
+        last = (sentences(context) or [context])[-1].rstrip(".!? ")
+        source = f"{row['question']} {context}"
+        return [t for rank in RANKS for t in _frames(near.say(last, source, rank), main_character(row))]
+
+    return make
+
+
+#: name → factory of a per-row candidate maker (needs the rows' vocabulary and the encoder).
+ENCODED: dict[str, Callable[[Sequence[Row], Any], Callable[[Row], list[str]]]] = {
+    "neighbours": focus_neighbours,
+    "story_neighbours": story_neighbours,
+}
