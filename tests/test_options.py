@@ -138,3 +138,19 @@ def test_api_defaults_are_the_declared_defaults():
     declared = {o.name: o.default for o in options_for(API) if o.default is not None}
     assert declared  # profile, judge, missing, ci, ci_resamples, seed, empty_cleaner_answer
     assert {name: params[name].default for name in declared} == declared
+
+
+def test_every_family_bootstraps_with_the_one_declared_default() -> None:
+    import inspect
+
+    from lctg_metrics.api import score_predictions
+    from lctg_metrics.ifsm import score_ifsm
+    from lctg_metrics.ifsm.stats import N_BOOT
+    from lctg_metrics.instructions.score import score_instructions
+    from lctg_metrics.options import BY_NAME
+
+    declared = BY_NAME["ci_resamples"].default
+    assert declared == 1000 and N_BOOT == declared
+    assert inspect.signature(score_ifsm).parameters["n_boot"].default == declared
+    assert inspect.signature(score_predictions).parameters["ci_resamples"].default == declared
+    assert inspect.signature(score_instructions).parameters["n_resamples"].default == declared

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from lctg_metrics.options import BY_NAME
 from lctg_metrics.stats.bootstrap import bootstrap_weights, percentile_interval
 
-N_BOOT = 2000
+#: The one default of the bootstrap resamples (``--ci-resamples``), as the other families'.
+N_BOOT: int = BY_NAME["ci_resamples"].default
 CONFIDENCE = 0.95
 
 
