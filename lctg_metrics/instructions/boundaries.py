@@ -12,7 +12,9 @@ readings need the analyser, and ``split`` adds them before cutting:
   another such quotation) and is not followed by a particle, an auxiliary or a suffix (「…」と言った, 「…」です) is
   speech a reader reads as its own sentence or sentences (「晴れです。」「雨です。」 is two; 彼は言った。「行こう。」
   そして歩き出した。 is three); a quotation without a mark of its own before a noun is a name or a label
-  (「いいね」ボタンを押す) and stays in its sentence, as does one quoted inside narration (彼は「行こう。」と言った。).
+  (「いいね」ボタンを押す) and stays in its sentence, as does one quoted inside narration (彼は「行こう。」と言った。),
+  unless that noun names a person (a person's name, or a word for a person: 母, 先生, みんな; 2.3), who is the
+  speaker or the narration's subject, never what a quotation labels (「おはよう」先生が笑った。 is two).
 """
 
 from __future__ import annotations
@@ -33,6 +35,14 @@ _OPEN = "\ue005"
 _RESTORE = str.maketrans({**{v: k for k, v in _NAME_MARK.items()}, _OPEN: "「"})
 #: What follows a quotation and binds it into its sentence: a particle, an auxiliary or a suffix (と言った, です, 派).
 _BINDING = ("助詞", "助動詞", "接尾辞")
+#: Words for people (kin, roles, groups) that a quotation never labels: after one, the quotation is speech and the
+#: person starts the narration (「ただいま」母が…, 「いただきます」みんなで…). A person's name is read by the analyser
+#: (``pos3`` 人名).
+_PEOPLE = frozenset(
+    "母 父 兄 姉 弟 妹 祖母 祖父 母親 父親 両親 夫 妻 息子 娘 子 子供 子ども 赤ちゃん 家族 先生 "
+    "生徒 学生 友人 友達 仲間 先輩 後輩 上司 部下 同僚 店員 客 お客 医者 看護師 少年 少女 男 女 "
+    "男性 女性 老人 皆 みんな みな 全員 誰か".split()
+)
 #: A noun put before the words after a quotation, so the analyser reads those words as it would after the quote.
 _STAND_IN = "言葉"
 
@@ -102,7 +112,12 @@ def _stands_alone(line: str, j: int) -> bool:
     if following.pos1 in _BINDING:
         return False
     ends_in_mark = line[end - 1] in SENTENCE_END + "…"
-    return ends_in_mark or following.pos1 != "名詞"
+    return ends_in_mark or following.pos1 != "名詞" or _is_person(following)
+
+
+def _is_person(word: morph.Morpheme) -> bool:
+    """Whether a noun names a person (``_PEOPLE`` or a name the analyser reads as 人名)."""
+    return word.pos3 == "人名" or word.lemma in _PEOPLE or word.surface in _PEOPLE
 
 
 def _quotations(line: str) -> tuple[str, list[int]]:

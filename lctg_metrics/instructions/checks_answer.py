@@ -15,7 +15,8 @@ from typing import Any
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.registry import Param, instruction
-from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, split_sentences, strip_emphasis
+from lctg_metrics.instructions.sentences import prose
+from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
 from lctg_metrics.instructions.visible import visible
 from lctg_metrics.verdict import Verdict
 
@@ -130,9 +131,11 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸) and text after it; with "
     "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
     "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
-    "a 。 in the middle of a line is one sentence, and body text after it on that line or paragraph fails",
+    "a 。 in the middle of a line is one sentence (in the one sentence model: モーニング娘。の ends none), and body "
+    "text after it on that line or paragraph fails",
     Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True),
     Param("position", "str", "anywhere (M-IFEval) or end (the request says 回答の最後に)", default="anywhere"),
+    needs_morph=True,
 )
 def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["position"] not in ("anywhere", "end"):
@@ -153,7 +156,7 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
         inline = (
             m.group()[:1] in "。！？!?"
         )  # after a sentence of the body, on its line: the postscript is one sentence
-        if inline and len([s for s in split_sentences(own) if key(s)]) > 1:
+        if inline and len([s for s in prose(own) if key(s.text)]) > 1:
             continue
         if key(text[: m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
             return Verdict(True, f"postscript 「{m.group().lstrip('。！？!? ')}…」 after the main text, at the end")

@@ -8,7 +8,7 @@ from typing import Any
 
 from lctg_metrics.instructions import words
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
-from lctg_metrics.instructions.sentences import counts, sentences
+from lctg_metrics.instructions.sentences import counted
 from lctg_metrics.instructions.text import has_content, nfkc, paragraphs, text_chars, visible_chars
 from lctg_metrics.verdict import Verdict
 
@@ -55,7 +55,7 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     needs_morph=True,
 )
 def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return bounds(sum(map(counts, sentences(response))), kw["min"], kw["max"], "sentences")
+    return bounds(len(counted(response)), kw["min"], kw["max"], "sentences")
 
 
 @instruction(

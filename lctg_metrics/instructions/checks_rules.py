@@ -10,12 +10,11 @@ from typing import Any
 from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.seen import spelled_out_count
-from lctg_metrics.instructions.sentences import clauses, fragment, own_sentences, sentences
+from lctg_metrics.instructions.sentences import clauses, fragment, own_sentences, prose, sentences
 from lctg_metrics.instructions.text import (
     drop_quotations,
     is_terminated,
     nfkc,
-    prose_sentences,
     sentence_body,
     strip_emphasis,
     without_list_markers,
@@ -190,7 +189,7 @@ def _style(response: str) -> tuple[list[str], list[str], bool]:
     found = own_sentences(response)
     kinds = [(c, "neutral" if fragment(c) else morph.politeness(c)) for s in found for c in clauses(s.text)]
     body = drop_quotations(response)
-    title_like = sum(1 for line in response.splitlines() if prose_sentences(line)) == 1 and (
+    title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)
     )
     return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], title_like

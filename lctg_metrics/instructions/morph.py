@@ -19,8 +19,8 @@ _FINAL_PARTICLE = "終助詞"
 
 
 class Morpheme(NamedTuple):
-    """One morpheme: surface form, UniDic POS levels 1–2, lemma, katakana reading (surface if unknown) and
-    conjugated form (``終止形-一般``; empty for words that do not conjugate)."""
+    """One morpheme: surface form, UniDic POS levels 1–2, lemma, katakana reading (surface if unknown),
+    conjugated form (``終止形-一般``; empty for words that do not conjugate) and POS level 3 (``人名``)."""
 
     surface: str
     pos1: str
@@ -28,6 +28,7 @@ class Morpheme(NamedTuple):
     lemma: str
     reading: str
     form: str = ""
+    pos3: str = ""
 
 
 @functools.lru_cache(maxsize=1)
@@ -59,6 +60,7 @@ def analyze(text: str) -> tuple[Morpheme, ...]:
                 _field(feature, "lemma") or word.surface,
                 _field(feature, "kana") or to_katakana(word.surface),
                 _field(feature, "cForm"),
+                _field(feature, "pos3"),
             )
         )
     return tuple(morphemes)

@@ -1,11 +1,13 @@
-"""The one sentence model every sentence-level checker reads (counts, 体言止め, unified endings,
-です・ます / だ・である).
+"""The one sentence model every checker that counts or reads sentences goes through (counts, 体言止め, unified
+endings, です・ます / だ・である, the title-like one-line answer, the inline postscript; 2.3: no checker cuts sentences
+on its own).
 
 A response (in the reader's view) is cut into sentences as a reader cuts it:
 
 - at 。！？!?．｡ outside 「」『』 quotations (``boundaries``, 2.2: モーニング娘。の ends none, and a quotation on its
-  own, 「晴れです。」「雨です。」, is sentences), at an ellipsis ending a line, and at every line break (a line without
-  。 is a sentence: a list item, a slogan, a line of a poem) unless the line ends in 、 (the sentence goes on);
+  own, 「晴れです。」「雨です。」, is sentences; 2.3: so is one before a person, 「おはよう」先生が笑った。), at an
+  ellipsis ending a line, and at every line break (a line without 。 is a sentence: a list item, a slogan, a line
+  of a poem) unless the line ends in 、 (the sentence goes on);
 - at a 、 or a blank that splices two sentences: after a finite predicate (です, ます, でした, ました, でしょう, ません,
   だ, である, a plain た after a topic は) when a new clause with its own predicate follows (「今日は晴れです、明日は雨
   です。」 is two; ですが、, ますので、 and ですし、 go on; from checkers 2.1);
@@ -35,7 +37,6 @@ from lctg_metrics.instructions.text import (
     has_content,
     is_heading,
     is_terminated,
-    split_sentences,
     strip_emphasis,
     without_marker,
 )
@@ -216,7 +217,7 @@ def _asides(sentence: str) -> list[str]:
     return [
         inner
         for aside in _ASIDE.finditer(sentence)
-        for inner in split_sentences(aside.group(1))
+        for inner in boundaries.split(aside.group(1))
         if any(ch in SENTENCE_END for ch in aside.group(1)) and has_content(inner)
     ]
 
@@ -267,6 +268,18 @@ def counts(sentence: Sentence) -> bool:
     return sentence.kind == "prose" or sentence.terminated or morph.politeness(sentence.text) != "neutral"
 
 
+def counted(text: str) -> list[Sentence]:
+    """The sentences a reader counts (``counts``): what ``length:sentences`` counts and every other checker that
+    counts or reads sentences reads."""
+    return [s for s in sentences(text) if counts(s)]
+
+
+def prose(text: str) -> list[Sentence]:
+    """The sentences of the running text (asides and table cells aside): a line holds prose when this is not empty;
+    a postscript on a line is one sentence when it holds one."""
+    return [s for s in sentences(text) if s.kind == "prose"]
+
+
 def own_sentences(text: str) -> list[Sentence]:
     """The writer's own sentences: quotations 「…」『…』 aside, unless the whole answer is quoted (a one-line answer
     in 「」 is the writer's sentence)."""
@@ -307,9 +320,11 @@ __all__ = [
     "Sentence",
     "clause_breaks",
     "clauses",
+    "counted",
     "counts",
     "fragment",
     "own_sentences",
+    "prose",
     "sentences",
     "spliced",
     "unquoted",

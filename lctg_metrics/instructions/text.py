@@ -168,8 +168,9 @@ def without_list_markers(text: str) -> str:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences: split at line breaks and at 。！？!?．｡ (runs kept together, closing brackets attached)
-    outside brackets; an ellipsis ends a sentence only at the end of a line. Blank pieces are dropped."""
+    """Pieces cut at the marks alone: at line breaks and at 。！？!?．｡ (runs kept together, closing brackets attached)
+    outside brackets; an ellipsis ends a sentence only at the end of a line. Blank pieces are dropped. The step under
+    ``boundaries.split``; a checker reads sentences through ``sentences.sentences``, the one sentence model."""
     sentences: list[str] = []
     for line in text.splitlines():
         current: list[str] = []
@@ -292,20 +293,6 @@ def without_marker(line: str) -> str:
     return _BULLET.sub("", _NUMBERED.sub("", line))
 
 
-def prose_sentences(text: str) -> list[str]:
-    """Sentences of the prose: heading lines dropped, list markers removed from the line starts, pieces without
-    a letter or number dropped."""
-    body = "\n".join(_BULLET.sub("", _NUMBERED.sub("", line)) for line in text.splitlines() if not is_heading(line))
-    return [s for s in split_sentences(body) if has_content(s)]
-
-
-def counted_sentences(text: str) -> list[str]:
-    """The sentences a reader counts: those of ``split_sentences`` outside heading and label lines (「メリット：」,
-    ``# 見出し``, a wholly bold line, a 『title』 line, a table row) that hold a letter or a number."""
-    body = "\n".join(line for line in text.splitlines() if not is_heading(line))
-    return [s for s in split_sentences(body) if has_content(s)]
-
-
 def nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
@@ -339,7 +326,6 @@ __all__ = [
     "bullet_items",
     "bullet_marker",
     "count_occurrences",
-    "counted_sentences",
     "drop_quotations",
     "has_content",
     "is_decoration",
@@ -358,7 +344,6 @@ __all__ = [
     "nfkc",
     "numbered_items",
     "paragraphs",
-    "prose_sentences",
     "sentence_body",
     "split_sentences",
     "strip_emphasis",
