@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lctg_metrics.instructions import check
@@ -60,7 +60,9 @@ MARKS = ["ー", "っ", "ぅ", "〜", "ッ"]
 @settings(deadline=None, max_examples=60)
 @given(st.sampled_from(PLAIN), st.sampled_from(MARKS), st.integers(4, 60), st.integers(1, 3))
 def test_a_long_run_adds_at_most_three(text: str, mark: str, k: int, at: int) -> None:
-    """A run of k lengthening marks inside a word adds what three would add, never more."""
+    """A run of k lengthening marks inside a word adds what three would add, never more (a new run: not next to the
+    same mark, which would make the run longer than k)."""
+    assume(mark not in text[at - 1 : at + 1])
     padded = text[:at] + mark * k + text[at:]
     assert check("length:chars", padded, {"min": len(text) + 3}).passed, padded
     assert not check("length:chars", padded, {"min": len(text) + 4}).passed, padded
@@ -111,3 +113,27 @@ def test_kanji_words_of_lookalike_letters_stay_kanji() -> None:
     for word in KANJI_WORDS:
         for text in (f"{word}のこと。", f"それは{word}だ。"):
             assert check("script:no_katakana", text, {}).passed, text
+
+
+#: Cries lengthened once each (written here): each holds one run of lengthening marks.
+CRIES = ["すご{}い", "やば{}い", "うま{}い", "たの{}しい", "わ{}い", "や{}った"]
+
+
+@settings(deadline=None, max_examples=40)
+@given(
+    st.lists(st.sampled_from(CRIES), min_size=1, max_size=4, unique=True),
+    st.integers(1, 3),
+    st.sampled_from(["！", "。", "、"]),
+)
+def test_each_cry_between_marks_counts_in_full(cries: list[str], k: int, mark: str) -> None:
+    """Different cries, each lengthened by up to three marks and closed by a mark, count as a reader counts them."""
+    said = "".join(cry.format("ー" * k) + mark for cry in cries)
+    assert check("length:chars", said, {"min": len(said), "max": len(said)}).passed, said
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.sampled_from(CRIES), st.integers(1, 3), st.sampled_from(["！", "", "。"]), st.integers(4, 8))
+def test_one_cry_said_again_adds_nothing_past_its_third_time(cry: str, k: int, mark: str, times: int) -> None:
+    """The same lengthened cry said four times or more counts no more than three times of it."""
+    unit = cry.format("ー" * k) + mark
+    assert not check("length:chars", unit * times, {"min": len(unit) * 3 + 1}).passed, unit * times

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -85,12 +86,14 @@ def test_counting_every_code_point_is_additive(a: str, b: str) -> None:
 
 
 def _unpadded(text: str) -> str:
-    """``text`` without what a reader takes for padding: no letter twice in a row and no unit of two to four letters
-    three times and again (ああ, あいあいあいあ), so that every character counts."""
+    """``text`` without what a reader takes for padding, read as the checker reads it (NFKC: １ is 1): no letter twice
+    in a row and no unit of two to eight letters three times and again (ああ, あいあいあいあ, 、1、１、1、), so that
+    every character counts."""
+    text = unicodedata.normalize("NFKC", text)
     previous = None
     while previous != text:
         previous = text
-        text = re.sub(r"((.).{1,3})\1\1\2", r"\1\1\1", re.sub(r"(.)\1+", r"\1", text))
+        text = re.sub(r"((.).{1,7})\1\1\2", r"\1\1\1", re.sub(r"(.)\1+", r"\1", text))
     return text
 
 

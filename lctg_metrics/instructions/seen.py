@@ -32,14 +32,16 @@ _REPEATING_MARKS = frozenset("ー～〜ｰ")
 #: hears; beyond that it is padding.
 _SMALL_KANA = frozenset("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶｧｨｩｪｫｯｬｭｮ")
 _RUN_CAP = 3
-#: Lengthening beyond the first cluster of each run counts in all at most this share of the rest of the text (and at
-#: least ``_EMPHASIS_FLOOR`` clusters): 「すごーーーい！」 is seven characters, 「すーーーごーーーいーーー」 is no
-#: twelve-character text.
+#: Lengthening beyond the first cluster of a run counts whole in the first run of each stretch between punctuation
+#: marks (one cry, one clause: 「すごーーーい！やばーーーい！」 is fourteen characters; 2.3); that of the other runs
+#: counts in all at most this share of the rest of the text (and at least ``_EMPHASIS_FLOOR`` clusters): 「すーーー
+#: ごーーーいーーー」 is no twelve-character text.
 _EMPHASIS_SHARE = 0.1
 _EMPHASIS_FLOOR = 2
-#: A unit of two to four clusters repeated back to back counts up to ``_UNIT_REPEATS`` times (ぱちぱちぱち is six
-#: characters; すごいすごいすごいすごい adds nothing past its third すごい).
-_UNIT_SIZES = (2, 3, 4)
+#: A unit of two to eight clusters repeated back to back counts up to ``_UNIT_REPEATS`` times (ぱちぱちぱち is six
+#: characters; すごいすごいすごいすごい adds nothing past its third すごい, nor すごーーーい！ past its third; 2.3: up to
+#: eight, as a cry with its lengthening and its mark is one unit).
+_UNIT_SIZES = (2, 3, 4, 5, 6, 7, 8)
 _UNIT_REPEATS = 3
 
 
@@ -74,25 +76,34 @@ def padding_excess(clusters: list[str]) -> int:
     repeated punctuation mark or symbol, every cluster after the second (a reader counts 「……」 and 「――」 as two,
     and 。。。。。。 or 🎉🎉🎉🎉 as nothing more); in a run of mixed punctuation marks, every cluster after the third
     (「……」」 and 「！？」」 stay whole; ！？！？！？ does not grow); in a run of one lengthening mark, small kana or
-    letter, every cluster after the third, and the second and third of all such runs past a tenth of the text
-    (``_EMPHASIS_SHARE``); a unit of two to four clusters repeated past its third time."""
+    letter, every cluster after the third, and the second and third of the runs past the first between two
+    punctuation marks, in all past a tenth of the text (``_EMPHASIS_SHARE``); a unit of two to eight clusters repeated
+    past its third time."""
     excess: set[int] = set()
     emphasis: list[int] = []
-    previous, same, marks = None, 0, 0
+    free: set[int] = set()  # the lengthening of the first run of each stretch between punctuation marks
+    previous, same, marks, stretch_run = None, 0, 0, -1
     for i, cluster in enumerate(clusters):
         same = same + 1 if cluster == previous else 1
         marks = marks + 1 if _is_punctuation(cluster) else 0
         previous = cluster
+        if marks:
+            stretch_run = -1
         if _lengthens(cluster):
             if same > _RUN_CAP:
                 excess.add(i)
             elif same > 1:
-                emphasis.append(i)
+                start = i - same + 1
+                stretch_run = start if stretch_run < 0 else stretch_run
+                if start == stretch_run:
+                    free.add(i)
+                else:
+                    emphasis.append(i)
         elif (same > 2 and _is_mark(cluster)) or marks > 3:
             excess.add(i)
     excess |= _repeated_units(clusters)
     emphasis = [i for i in emphasis if i not in excess]
-    base = len(clusters) - len(excess) - len(emphasis)
+    base = len(clusters) - len(excess) - len(emphasis) - len(free - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))
     return len(excess) + max(0, len(emphasis) - allowed)
 
