@@ -39,8 +39,8 @@ _RUN_CAP = 3
 _EMPHASIS_SHARE = 0.1
 _EMPHASIS_FLOOR = 2
 #: A unit of two to eight clusters repeated back to back counts up to ``_UNIT_REPEATS`` times (ぱちぱちぱち is six
-#: characters; すごいすごいすごいすごい adds nothing past its third すごい, nor すごーーーい！ past its third; 2.3: up to
-#: eight, as a cry with its lengthening and its mark is one unit).
+#: characters; すごいすごいすごいすごい adds nothing past its third すごい, nor すごーーーい！ past its third;
+#: 2.3: up to eight, as a cry with its lengthening and its mark is one unit).
 _UNIT_SIZES = (2, 3, 4, 5, 6, 7, 8)
 _UNIT_REPEATS = 3
 
