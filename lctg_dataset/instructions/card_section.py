@@ -61,7 +61,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     )
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 2.2). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 2.3). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -99,6 +99,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   ends no sentence; lengthening marks, small kana and one repeated letter count three at most per run and a short
   unit said again back to back three times at most, so すごーーーい！ meets a length while ｗ×20 does not; kanji drawn
   like katakana (二一卜, 力口リー) read as the katakana word they spell when they spell no kanji word.
+- **One sentence model** (from checkers 2.3): every checker that counts or reads sentences (the sentence count,
+  体言止め, unified endings, です・ます / だ・である, a postscript written after a 。) cuts them the same way, asides
+  included; a quotation before a word for a person or a person's name is speech (「おはよう」先生が笑った。 is two),
+  before any other noun a label (「いいね」ボタン); the lengthening of the first run between two marks counts whole
+  (すごーーーい！やばーーーい！ is fourteen characters), and a cry said four times adds nothing past its third.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる

@@ -209,7 +209,7 @@ def listing() -> list[dict[str, Any]]:
 
 
 #: Version of the checkers' semantics; bump when any verdict can change.
-CHECKERS_VERSION = "2.2"
+CHECKERS_VERSION = "2.3"
 
 
 def _dist_version(name: str) -> str:
@@ -223,7 +223,7 @@ def _dist_version(name: str) -> str:
 
 def settings(mode: str = "strict") -> dict[str, str]:
     """Every setting that can change an instruction verdict, as fields of the family's signature, e.g.
-    ``{"checkers": "2.2", "mode": "strict", "morph": "fugashi-1.5.2+unidic-lite-1.0.8",
+    ``{"checkers": "2.3", "mode": "strict", "morph": "fugashi-1.5.2+unidic-lite-1.0.8",
     "langdetect": "1.0.9(seed 0)"}``."""
     if mode not in MODES:
         raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(MODES)}")
