@@ -1,5 +1,5 @@
-"""Properties of the checkers 2.2 and 2.3 classes: quotations standing on their own and marks inside names (sentence ends),
-lengthening and repetition as padding (length minimums), kanji drawn like katakana (script and word checks)."""
+"""Properties of the checkers 2.2 and 2.3 classes: quotations standing on their own and marks inside names (sentence
+ends), lengthening and repetition as padding (length minimums), kanji drawn like katakana (script and word checks)."""
 
 from __future__ import annotations
 
