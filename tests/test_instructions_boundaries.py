@@ -137,3 +137,12 @@ def test_one_cry_said_again_adds_nothing_past_its_third_time(cry: str, k: int, m
     """The same lengthened cry said four times or more counts no more than three times of it."""
     unit = cry.format("ー" * k) + mark
     assert not check("length:chars", unit * times, {"min": len(unit) * 3 + 1}).passed, unit * times
+
+
+@settings(deadline=None, max_examples=30)
+@given(st.lists(st.sampled_from(list("あいうえおアイウエオ")), min_size=3, max_size=8), st.sampled_from("！、。"))
+def test_drawn_out_single_sounds_do_not_pad(sounds: list[str], mark: str) -> None:
+    """A cry of one sound drawn out (あーーー！) is no word: its lengthening is shared like any other run, so several
+    of them never count in full."""
+    said = "".join(sound + "ーーー" + mark for sound in sounds)
+    assert not check("length:chars", said, {"min": len(said)}).passed, said

@@ -37,6 +37,9 @@ _RUN_CAP = 3
 #: counts in all at most this share of the rest of the text (and at least ``_EMPHASIS_FLOOR`` clusters): 「すーーー
 #: ごーーーいーーー」 is no twelve-character text.
 _EMPHASIS_SHARE = 0.1
+#: A stretch holds a cry whose first run counts whole when it has at least this many other letters (わーーーい,
+#: やったーーー; あーーー！ is a drawn-out sound, shared like the other runs).
+_CRY_LETTERS = 2
 _EMPHASIS_FLOOR = 2
 #: A unit of two to eight clusters repeated back to back counts up to ``_UNIT_REPEATS`` times (ぱちぱちぱち is six
 #: characters; すごいすごいすごいすごい adds nothing past its third すごい, nor すごーーーい！ past its third;
@@ -77,18 +80,21 @@ def padding_excess(clusters: list[str]) -> int:
     and 。。。。。。 or 🎉🎉🎉🎉 as nothing more); in a run of mixed punctuation marks, every cluster after the third
     (「……」」 and 「！？」」 stay whole; ！？！？！？ does not grow); in a run of one lengthening mark, small kana or
     letter, every cluster after the third, and the second and third of the runs past the first between two
-    punctuation marks, in all past a tenth of the text (``_EMPHASIS_SHARE``); a unit of two to eight clusters repeated
-    past its third time."""
+    punctuation marks (of every run when the stretch holds fewer than two other letters: あーーー！いーーー！), in all
+    past a tenth of the text (``_EMPHASIS_SHARE``); a unit of two to eight clusters repeated past its third time."""
     excess: set[int] = set()
     emphasis: list[int] = []
-    free: set[int] = set()  # the lengthening of the first run of each stretch between punctuation marks
-    previous, same, marks, stretch_run = None, 0, 0, -1
+    free: dict[int, list[int]] = {}  # stretch between punctuation marks -> the lengthening of its first run
+    letters: dict[int, int] = {}  # stretch -> its letters other than lengthening
+    previous, same, marks, stretch, stretch_run = None, 0, 0, 0, -1
     for i, cluster in enumerate(clusters):
         same = same + 1 if cluster == previous else 1
         marks = marks + 1 if _is_punctuation(cluster) else 0
         previous = cluster
         if marks:
-            stretch_run = -1
+            stretch, stretch_run = i + 1, -1
+        if same == 1 and _is_plain_letter(cluster):
+            letters[stretch] = letters.get(stretch, 0) + 1
         if _lengthens(cluster):
             if same > _RUN_CAP:
                 excess.add(i)
@@ -96,16 +102,23 @@ def padding_excess(clusters: list[str]) -> int:
                 start = i - same + 1
                 stretch_run = start if stretch_run < 0 else stretch_run
                 if start == stretch_run:
-                    free.add(i)
+                    free.setdefault(stretch, []).append(i)
                 else:
                     emphasis.append(i)
         elif (same > 2 and _is_mark(cluster)) or marks > 3:
             excess.add(i)
+    emphasis += [i for at, found in free.items() if letters.get(at, 0) < _CRY_LETTERS for i in found]
+    kept = {i for at, found in free.items() if letters.get(at, 0) >= _CRY_LETTERS for i in found}
     excess |= _repeated_units(clusters)
     emphasis = [i for i in emphasis if i not in excess]
-    base = len(clusters) - len(excess) - len(emphasis) - len(free - excess)
+    base = len(clusters) - len(excess) - len(emphasis) - len(kept - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))
     return len(excess) + max(0, len(emphasis) - allowed)
+
+
+def _is_plain_letter(cluster: str) -> bool:
+    """A letter that is no lengthening mark or small kana (ー is a letter to Unicode)."""
+    return cluster not in _REPEATING_MARKS and cluster not in _SMALL_KANA and unicodedata.category(cluster[0])[0] == "L"
 
 
 def _lengthens(cluster: str) -> bool:
