@@ -102,8 +102,9 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
 - **One sentence model** (from checkers 2.3): every checker that counts or reads sentences (the sentence count,
   体言止め, unified endings, です・ます / だ・である, a postscript written after a 。) cuts them the same way, asides
   included; a quotation before a word for a person or a person's name is speech (「おはよう」先生が笑った。 is two),
-  before any other noun a label (「いいね」ボタン); the lengthening of the first run between two marks counts whole
-  beside two letters or more (すごーーーい！やばーーーい！ is fourteen characters, あーーー！ a drawn-out sound), and a cry said four times adds nothing past its third.
+  before any other noun a label (「いいね」ボタン); the lengthening of the first run between two marks counts
+  whole beside two letters or more (すごーーーい！やばーーーい！ is fourteen characters, あーーー！ a drawn-out
+  sound), and a cry said four times adds nothing past its third.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
