@@ -154,6 +154,12 @@ def _roman_numerals(d: dict[str, Any]) -> bool:
     return d["theirs"] and bool(re.search(r"[\u2160-\u2188]", d["response"]))
 
 
+def _repeated_unit(d: dict[str, Any]) -> bool:
+    """A phrase of two to eight characters said back to back four times or more (a degenerate loop, 「ビジュアル、」
+    again and again): M-IFEval counts every repeat, a reader (and we, from checkers 2.3) three at most."""
+    return any(re.search(r"(.{2,8}?)\1{3,}", t, re.S) for t in _texts(d))
+
+
 def _blanks_counted(d: dict[str, Any]) -> bool:
     """Counting every code point, blanks and line breaks included (M-IFEval's count), gives their verdict."""
     our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
@@ -303,6 +309,12 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     ],
     "ja:length_constraints:number_letters": [
         ("line breaks counted as characters (no reader nor word processor counts them)", BUG, _line_breaks_counted),
+        (
+            "a phrase repeated back to back (a degenerate loop, 「ビジュアル、」 x N) counted in full; a reader counts a unit "
+            "of up to eight characters three times at most",
+            AMBIGUOUS,
+            _repeated_unit,
+        ),
         ("blanks (spaces): M-IFEval counts them, a reader (and we) not", AMBIGUOUS, _blanks_counted),
     ],
     "ja:letters:kansuuji": [("Roman numerals (Ⅰ Ⅱ Ⅲ) are not seen as numbers other than 漢数字", BUG, _roman_numerals)],
