@@ -87,7 +87,7 @@ def _stale(name: str, *, pid: int | None = None, legacy: bool = False, age: floa
     """A temp file an interrupted run left: ours (host tag, dead pid) or an older version's ``.<name>.<rand>.tmp``."""
 
     def setup(root: Path) -> None:
-        from lctg_metrics.output_targets import _host
+        from lctg_metrics.outputs.targets import _host
 
         path = root / (
             f".{name}.abcd1234.tmp" if legacy else f".lctg-tmp-{_host()}-{pid or _dead_pid()}-{name}.abcd1234.tmp"
@@ -580,7 +580,7 @@ def test_a_killed_streamed_run_leaves_a_temp_file_the_next_run_removes(
     G(workdir)
     script = (
         "import os, signal, sys\n"
-        "from lctg_metrics.outputs import Staged\n"
+        "from lctg_metrics.outputs.write import Staged\n"
         "s = Staged('d.jsonl'); s.write('x' * 100000); s.file.flush()\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )

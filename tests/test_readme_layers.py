@@ -88,7 +88,7 @@ def _swap_rows(markdown: str, first: str, second: str) -> str:
     [
         pytest.param(lambda md: _swap_rows(md, "shards", "views"), id="two rows swapped"),
         pytest.param(
-            lambda md: md.replace("`outputs` → `output_checks`", "`outputs`, `output_checks`", 1),
+            lambda md: md.replace(") → `standalone`", "), `standalone`", 1),
             id="two layers made siblings",
         ),
         pytest.param(

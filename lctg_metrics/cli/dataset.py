@@ -61,7 +61,8 @@ def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
 
 def cmd_prompts(args: argparse.Namespace) -> int:
     from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import Output, check_paths, jsonl_text, write_all
+    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.write import jsonl_text, write_all
 
     if args.format == "jsonl" and args.model is not None:
         raise CLIError("--model names the model of --format openai-batch lines; jsonl lines carry no model")
@@ -90,7 +91,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
 def _said(output: str, what: str) -> None:
     """``wrote PATH (what)`` on stderr; written to standard output, the count alone (on stderr)."""
     from lctg_metrics.cli.wrote import say_wrote
-    from lctg_metrics.outputs import is_stdout
+    from lctg_metrics.outputs.targets import is_stdout
 
     if is_stdout(output):
         print(f"wrote {what} to standard output", file=sys.stderr)
@@ -99,7 +100,8 @@ def _said(output: str, what: str) -> None:
 
 def cmd_sample(args: argparse.Namespace) -> int:
     from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import Output, check_paths, jsonl_text, write_all
+    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.write import jsonl_text, write_all
     from lctg_metrics.sample import sample_generations
 
     if args.samples < 1:
@@ -164,7 +166,7 @@ def _story_prompts(args: argparse.Namespace, folder: Path) -> int:
 
     from lctg_metrics.ifsm.prompts import story_prompt_records
     from lctg_metrics.inputs import dataset_files
-    from lctg_metrics.outputs import jsonl_text, write_all
+    from lctg_metrics.outputs.write import jsonl_text, write_all
 
     if args.format != "jsonl" or args.samples is not None or args.task:
         raise CLIError("--config story_endings writes {id, prompt} lines only (no --format, --samples or --task)")

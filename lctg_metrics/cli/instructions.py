@@ -63,7 +63,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     from lctg_metrics.family_inputs import read_one_per_id
     from lctg_metrics.instructions import files
     from lctg_metrics.instructions.score import RUN_MODES, data_name, score_instructions
-    from lctg_metrics.outputs import json_text, jsonl_text, write_all
+    from lctg_metrics.outputs.write import json_text, jsonl_text, write_all
 
     if args.mode not in RUN_MODES:
         raise ValueError(f"--mode must be one of {', '.join(RUN_MODES)}, got {args.mode!r}")

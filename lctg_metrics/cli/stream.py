@@ -16,7 +16,7 @@ from typing import Any
 from lctg_metrics.cleaners import CleanerEntry
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.inputs import iter_generations
-from lctg_metrics.outputs import Staged, jsonl_text
+from lctg_metrics.outputs.write import Staged, jsonl_text
 from lctg_metrics.schema import Generation
 from lctg_metrics.scoring import ScoreResult, index_references
 from lctg_metrics.scoring.stream import score_chunks
