@@ -126,7 +126,7 @@ def check_paths(args: argparse.Namespace) -> None:
 
 def read_endings(path: str) -> dict[str, str]:
     """id → ending from a generations file (the input layer's reader); a second ending for an id is an error."""
-    from lctg_metrics.family_inputs import read_one_per_id
+    from lctg_metrics.inputs.families import read_one_per_id
 
     return {g.id: g.text for g in read_one_per_id(path, "IFSM")}
 

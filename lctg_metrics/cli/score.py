@@ -21,7 +21,7 @@ DEFAULT_MODEL_NAME = "model"
 
 def cmd_score(args: argparse.Namespace) -> int:
     from lctg_metrics.cli.stream import score_stream, streams
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.outputs.checks import Output, cache_output, check_paths
     from lctg_metrics.scoring import score
 
@@ -161,7 +161,7 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     per model): this model's row replaces its old one in place, the others stay; a different header is refused."""
     import io
 
-    from lctg_metrics.inputs import read_text
+    from lctg_metrics.inputs.generations import read_text
 
     if not path.is_file():
         return text, []
@@ -223,7 +223,7 @@ def _check_usage(args: argparse.Namespace, chosen: CleanerEntry | None) -> None:
 
 def _read(args: argparse.Namespace) -> list[Any]:
     """The generations: our own reader, or ``lctg_metrics.formats`` for other tools' files and field names."""
-    from lctg_metrics.inputs import read_generations
+    from lctg_metrics.inputs.generations import read_generations
 
     if args.from_format == "lctg" and args.id_field is None and args.text_field is None:
         return read_generations(args.generations)
