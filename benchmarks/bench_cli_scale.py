@@ -81,7 +81,7 @@ def main() -> None:
                 check=True,
                 stdout=subprocess.DEVNULL,
             )
-        from lctg_metrics.inputs import read_rows
+        from lctg_metrics.inputs.folder import read_rows
 
         rows = read_rows(dataset)
         results = []

@@ -1,4 +1,4 @@
-"""Speed of the JSONL generations reader (lctg_metrics.inputs.read_generations) on 1M lines.
+"""Speed of the JSONL generations reader (lctg_metrics.inputs.generations.read_generations) on 1M lines.
 
     python benchmarks/bench_jsonl_reader.py [--lines 1000000]
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lctg_metrics.inputs import read_generations  # noqa: E402
+from lctg_metrics.inputs.generations import read_generations  # noqa: E402
 
 
 def _hook(pairs):

@@ -45,7 +45,7 @@ def main() -> int:
     import datasets
 
     from lctg_metrics.api import ShardScorer
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.sample import generate
 
     datasets.disable_progress_bars()

@@ -26,7 +26,7 @@ def main() -> int:
     args = ap.parse_args()
 
     from lctg_metrics.cleaners.rule import clean, explain
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.sample import generate
     from tests import frozen_rule_1_2 as frozen
 

@@ -36,7 +36,7 @@ def main() -> int:
     ap.add_argument("--dataset", default="lctg")
     args = ap.parse_args()
     from lctg_metrics.api import score_predictions
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.sample import sample_generations
 
     rows = read_rows(args.dataset)

@@ -95,7 +95,7 @@ def main() -> int:
 
     from lctg_metrics.api import score_predictions
     from lctg_metrics.cleaners.rule import clean
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.sample import generate
 
     rows = read_rows(args.dataset)

@@ -8,7 +8,7 @@ generator.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -23,6 +23,7 @@ from lctg_dataset.card_meta import (
 )
 from lctg_dataset.configs import Config
 from lctg_dataset.constants import ASPECTS, LICENSE_ID, TASKS, UPSTREAM_COMMIT, UPSTREAM_REPO
+from lctg_dataset.markdown import md_table
 from lctg_dataset.validate import DISAGREEMENT_KINDS, FINDING_KINDS
 
 #: The card template, shipped inside the package.
@@ -61,12 +62,6 @@ def yaml_configs(configs: Sequence[Config]) -> str:
             lines.append("    path:")
             lines.extend(f"    - {f}" for f in c.files)
     return "\n".join(lines)
-
-
-def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    out += ["| " + " | ".join(str(v) for v in row) + " |" for row in rows]
-    return "\n".join(out)
 
 
 def counts_table(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:

@@ -106,12 +106,13 @@ ID_CONFIGS = ("all", "variants", "multi")
 
 
 def dataset_folder(dataset: Any) -> Path:
-    """A built dataset folder as it is; a Hub dataset repo id (``owner/name``) fetched by :mod:`lctg_metrics.hub`."""
+    """A built dataset folder as it is; a Hub dataset repo id (``owner/name``) fetched by
+    :mod:`lctg_metrics.inputs.hub`."""
     if not isinstance(dataset, (str, os.PathLike)):
         raise ScoringError(f"dataset: expected a dataset folder or a Hub dataset repo id (str), got {kind(dataset)}")
     if Path(dataset).is_dir():
         return Path(dataset)
-    from lctg_metrics.hub import resolve_dataset
+    from lctg_metrics.inputs.hub import resolve_dataset
 
     return Path(resolve_dataset(dataset, None).path)
 
@@ -126,7 +127,7 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             f"with dataset=<the built dataset folder or Hub repo id>; got row id {ids[0]!r} without "
             "dataset"
         )
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
 
     folder = dataset_folder(dataset)
     wanted = dict.fromkeys(ids)
@@ -188,7 +189,7 @@ def run_steps(
             f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
             "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)"
         )
-    from lctg_metrics.inputs import base_texts, read_protocol
+    from lctg_metrics.inputs.folder import base_texts, read_protocol
 
     folder = dataset_folder(dataset)
     protocol = read_protocol(folder)
@@ -267,7 +268,7 @@ def _dataset(dataset: Any, revision: str | None) -> tuple[Any, str | None]:
         raise ScoringError(f"dataset: expected a dataset folder or a Hub dataset repo id (str), got {kind(dataset)}")
     if revision is None and Path(dataset).is_dir():  # a local folder as it is (the standalone module has no hub)
         return Path(dataset), None
-    from lctg_metrics.hub import resolve_dataset
+    from lctg_metrics.inputs.hub import resolve_dataset
 
     resolved = resolve_dataset(dataset, revision)
     return resolved.path, resolved.source()

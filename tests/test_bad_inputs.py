@@ -516,7 +516,7 @@ def test_without_sample_the_kth_generation_of_an_id_is_sample_k(
 
 
 def test_a_failed_write_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from lctg_metrics import outputs
+    from lctg_metrics.outputs import write as outputs
     from lctg_metrics.schema import ScoringError
 
     (tmp_path / "keep.json").write_text("old\n", encoding="utf-8")

@@ -87,7 +87,7 @@ def _stale(name: str, *, pid: int | None = None, legacy: bool = False, age: floa
     """A temp file an interrupted run left: ours (host tag, dead pid) or an older version's ``.<name>.<rand>.tmp``."""
 
     def setup(root: Path) -> None:
-        from lctg_metrics.output_targets import _host
+        from lctg_metrics.outputs.targets import _host
 
         path = root / (
             f".{name}.abcd1234.tmp" if legacy else f".lctg-tmp-{_host()}-{pid or _dead_pid()}-{name}.abcd1234.tmp"
@@ -580,7 +580,7 @@ def test_a_killed_streamed_run_leaves_a_temp_file_the_next_run_removes(
     G(workdir)
     script = (
         "import os, signal, sys\n"
-        "from lctg_metrics.outputs import Staged\n"
+        "from lctg_metrics.outputs.write import Staged\n"
         "s = Staged('d.jsonl'); s.write('x' * 100000); s.file.flush()\n"
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )
@@ -600,7 +600,7 @@ def test_any_flipped_bit_of_a_parquet_file_is_refused(
     built_dataset: Path, tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
 ) -> None:
     """Before, a third of single-bit flips read without error but with altered data; now every one is refused."""
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.schema import ScoringError
 
     folder = tmp_path_factory.mktemp("flip") / "lctg"
@@ -618,7 +618,7 @@ def test_any_flipped_bit_of_a_parquet_file_is_refused(
 def test_a_csv_field_past_the_limit_is_one_line(
     workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lctg_metrics import inputs
+    from lctg_metrics.inputs import generations as inputs
 
     monkeypatch.setattr(inputs, "CSV_FIELD_LIMIT", 1000)
     _text("g.csv", CSV_HEAD + "summary/1614/format,0,a\nsummary/1614/keyword,0," + "x" * 1001 + "\n")(workdir)
@@ -630,7 +630,7 @@ def test_a_csv_field_past_the_limit_is_one_line(
 def test_the_csv_field_limit_is_restored(tmp_path: Path) -> None:
     import csv
 
-    from lctg_metrics.inputs import read_generations
+    from lctg_metrics.inputs.generations import read_generations
 
     before = csv.field_size_limit()
     _text("g.csv", CSV_HEAD + "summary/1614/format,0,a\n")(tmp_path)

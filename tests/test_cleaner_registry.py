@@ -93,7 +93,7 @@ def test_the_cli_reads_capabilities_not_names(built_dataset, tmp_path, capsys) -
 
     from lctg_metrics.cli import build_parser, main
     from lctg_metrics.cli.stream import streams
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
 
     sample_file = tmp_path / "g.jsonl"
     row = read_rows(built_dataset, tasks=["summary"])[0]

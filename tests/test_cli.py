@@ -313,7 +313,7 @@ def test_progress_only_when_asked_or_on_a_terminal(built_dataset, tmp_path, caps
 
 
 def test_hub_dataset_reaches_the_signature(built_dataset, sample_file, tmp_path, monkeypatch):
-    from lctg_metrics import hub
+    from lctg_metrics.inputs import hub
 
     seen = {}
 

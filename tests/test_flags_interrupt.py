@@ -74,7 +74,7 @@ def _project_frames(err: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def generations(built_dataset: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
 
     path = tmp_path_factory.mktemp("gens") / "g.jsonl"
     path.write_text(

@@ -73,7 +73,7 @@ def test_lctg_with_other_columns(tmp_path: Path, name: str) -> None:
 
 
 def test_lctg_defaults_are_todays_reader(tmp_path: Path) -> None:
-    from lctg_metrics.inputs import read_generations
+    from lctg_metrics.inputs.generations import read_generations
 
     path = _jsonl(tmp_path / "g.jsonl", [{"id": "a", "generation": "x", "sample": 2, "cleaned": "y"}])
     assert read_generations_from(path) == read_generations(path)

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from lctg_metrics.hub import ResolvedDataset, resolve_dataset
+from lctg_metrics.inputs.hub import ResolvedDataset, resolve_dataset
 from lctg_metrics.schema import ScoringError
 from tests.conftest import PROJECT_ROOT
 
@@ -143,7 +143,7 @@ def digest(folder: Path) -> str:
     ],
 )
 def test_repo_id_resolves_offline_from_the_cache(cached, built_dataset, revision, shown, signed):
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
 
     got = resolve_dataset("me/lctg", revision)
     assert got.path == cached and got.repo_id == "me/lctg" and got.revision == shown and got.commit == COMMIT
@@ -258,7 +258,7 @@ def test_bad_specs_are_one_line(built_dataset, hub_env, tmp_path, spec, revision
     ],
 )
 def test_git_refs_and_commits_are_accepted(revision):
-    from lctg_metrics.hub import check_revision
+    from lctg_metrics.inputs.hub import check_revision
 
     check_revision("me/lctg", revision)  # raises if refused
 
@@ -273,7 +273,7 @@ def test_environment_variables_are_honoured(built_dataset, tmp_path):
         "HF_HUB_CACHE": str(cache),
         "HF_ENDPOINT": f"http://127.0.0.1:{closed_port()}",
     }
-    code = "from lctg_metrics.hub import resolve_dataset; print(resolve_dataset('me/lctg', 'v1.0.0').source())"
+    code = "from lctg_metrics.inputs.hub import resolve_dataset; print(resolve_dataset('me/lctg', 'v1.0.0').source())"
     proc = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120
     )
@@ -294,7 +294,7 @@ def test_loader_reads_a_repo_id_at_a_revision(cached):
 
 
 def _score(folder: Path, source: str | None):
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.sample import sample_generations
     from lctg_metrics.schema import Generation
     from lctg_metrics.scoring import score

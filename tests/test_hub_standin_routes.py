@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from lctg_metrics.hub import resolve_dataset
+from lctg_metrics.inputs.hub import resolve_dataset
 from lctg_metrics.schema import ScoringError
 from tests.conftest import PROJECT_ROOT
 from tests.hub_standin import COMMIT, FolderHub

@@ -84,7 +84,7 @@ def _rows(passages: int = 14, questions: int = 3, seed: int = 1) -> list[dict]:
 class TargetReader:
     """Picks whatever ending is under test: fooled by every attack that reaches it."""
 
-    from lctg_metrics.ifsm.readers import ReaderInfo
+    from lctg_metrics.ifsm.items import ReaderInfo
 
     info = ReaderInfo("target", "0", "0", weak=True)
 
@@ -95,7 +95,7 @@ class TargetReader:
 class GoldReader:
     """A perfect reader: picks the human gold ending wherever it is, else the first other slot."""
 
-    from lctg_metrics.ifsm.readers import ReaderInfo
+    from lctg_metrics.ifsm.items import ReaderInfo
 
     info = ReaderInfo("perfect", "0", "0", weak=False)
 

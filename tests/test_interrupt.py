@@ -69,7 +69,7 @@ def _files(folder: Path) -> set[str]:
 
 @pytest.mark.slow
 def test_sigint_during_score_writes_nothing(built_dataset: Path, tmp_path: Path) -> None:
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.sample import generate
 
     rows = read_rows(built_dataset)
@@ -169,7 +169,7 @@ def test_sigint_during_build_download_leaves_no_partial_file(tmp_path: Path) -> 
 @pytest.mark.slow
 def test_sigint_during_llm_run_keeps_the_cache_and_writes_no_result(built_dataset: Path, tmp_path: Path) -> None:
     pytest.importorskip("httpx")
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
 
     rows = read_rows(built_dataset)[:40]
     gens = tmp_path / "g.jsonl"

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lctg_metrics import generation_rows, inputs
+from lctg_metrics.inputs import generations as inputs
+from lctg_metrics.inputs import parse as generation_rows
 from lctg_metrics.schema import ScoringError
 
 

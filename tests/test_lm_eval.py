@@ -181,7 +181,7 @@ def test_lm_eval_run_matches_lctg_score(built_dataset: Path, tmp_path: Path, ser
     pytest.importorskip("lm_eval", reason="lm-evaluation-harness is not installed (pip install 'lm-eval[api]')")
     from lctg_metrics.cleaners import get_cleaner
     from lctg_metrics.formats import read_generations_from
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.lm_eval_tasks import write_lm_eval_tasks
     from lctg_metrics.options import resolve_options
     from lctg_metrics.scoring import GenerationColumns, score
@@ -255,7 +255,7 @@ def test_the_hooks_score_through_the_cli_formula(built_dataset_derived: Path, tm
     """The harness's mean over docs of the per-doc metrics equals ``lctg score`` on the same generations (multi rows:
     every aspect, their average and prompt level)."""
     from lctg_metrics.cli import main
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.lm_eval_tasks.hooks import scorer
 
     gens, out = tmp_path / "g.jsonl", tmp_path / "r.json"

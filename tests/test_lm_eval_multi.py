@@ -80,7 +80,7 @@ def _log(folder: Path, task: str, rows: list[dict], texts: list[list[str]]) -> N
 
 def test_score_run_scores_each_config_on_its_own(built_dataset_derived: Path, tmp_path: Path) -> None:
     from lctg_metrics.api import score_predictions
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.lm_eval_tasks import score_run
     from lctg_metrics.sample import generate
 
@@ -179,7 +179,7 @@ def test_a_run_of_two_groups_scores_from_its_folder(built_dataset_derived: Path,
 def test_lctg_score_scores_each_config_of_a_run_folder(built_dataset_derived: Path, tmp_path: Path, capsys) -> None:
     from lctg_metrics.api import score_predictions
     from lctg_metrics.cli import main
-    from lctg_metrics.inputs import read_rows
+    from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.sample import generate
 
     fmt = [r for r in read_rows(built_dataset_derived, "summary") if r["aspect"] == "format"][:5]

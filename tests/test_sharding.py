@@ -32,7 +32,7 @@ def toy(built_dataset, tmp_path_factory) -> tuple[list[dict], list[dict]]:
         else None
     )
     if refs is None:
-        from lctg_metrics.inputs import read_rows
+        from lctg_metrics.inputs.folder import read_rows
 
         refs = [r["constraint"] for r in read_rows(built_dataset, "all")]
     return gens, refs

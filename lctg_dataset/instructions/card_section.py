@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lctg_dataset.card import md_table
 from lctg_dataset.constants import TASKS
 from lctg_dataset.instructions.declarations import LATEST, VERSIONS, Declarations, load_declarations
+from lctg_dataset.markdown import md_table
 
 
 def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:

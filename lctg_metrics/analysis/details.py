@@ -90,7 +90,7 @@ def display_names(paths: Sequence[str], given: Sequence[str] | None) -> list[str
             raise ValueError(f"--names needs one name per details file: got {len(given)} names for {len(paths)} files")
         if len(set(given)) != len(given):
             raise ValueError(f"--names must be distinct, got {list(given)}")
-        from lctg_metrics.output_checks import check_label
+        from lctg_metrics.outputs.checks import check_label
 
         for name in given:
             check_label("--names", name)

@@ -25,7 +25,8 @@ MIN_MODELS = 3
 def cmd_compare(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.compare import compare_details
     from lctg_metrics.analysis.details import display_names, read_details
-    from lctg_metrics.outputs import Output, check_paths, json_text, write_all
+    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.write import json_text, write_all
     from lctg_metrics.render.terminal import format_comparison
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
@@ -72,7 +73,8 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
 def cmd_report(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.details import read_details
     from lctg_metrics.analysis.report_data import report_data
-    from lctg_metrics.outputs import Output, check_paths, write_all
+    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.write import write_all
     from lctg_metrics.render import figures, html, markdown
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
@@ -144,7 +146,8 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.placement import source_code
     from lctg_metrics.analysis.signatures import common_signature
     from lctg_metrics.analysis.substitutability import published_substitutability, substitutability
-    from lctg_metrics.outputs import Output, check_paths, json_text, write_all
+    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.write import json_text, write_all
     from lctg_metrics.render import figures
     from lctg_metrics.render.terminal import format_substitutability
 

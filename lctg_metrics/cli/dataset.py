@@ -18,9 +18,9 @@ class CLIError(Exception):
 
 
 def resolve_dataset_arg(args: argparse.Namespace) -> Any:
-    """The dataset ``--dataset`` (and ``--revision``) name, as ``lctg_metrics.hub.ResolvedDataset``: its ``path`` is
-    the folder every reader reads (``args`` is left as parsed)."""
-    from lctg_metrics.hub import resolve_dataset
+    """The dataset ``--dataset`` (and ``--revision``) name, as ``lctg_metrics.inputs.hub.ResolvedDataset``: its
+    ``path`` is the folder every reader reads (``args`` is left as parsed)."""
+    from lctg_metrics.inputs.hub import resolve_dataset
 
     check_local_path(args.dataset)
     return resolve_dataset(args.dataset, getattr(args, "revision", None))
@@ -60,8 +60,9 @@ def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
-    from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import Output, check_paths, jsonl_text, write_all
+    from lctg_metrics.inputs.folder import read_rows
+    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.write import jsonl_text, write_all
 
     if args.format == "jsonl" and args.model is not None:
         raise CLIError("--model names the model of --format openai-batch lines; jsonl lines carry no model")
@@ -90,7 +91,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
 def _said(output: str, what: str) -> None:
     """``wrote PATH (what)`` on stderr; written to standard output, the count alone (on stderr)."""
     from lctg_metrics.cli.wrote import say_wrote
-    from lctg_metrics.outputs import is_stdout
+    from lctg_metrics.outputs.targets import is_stdout
 
     if is_stdout(output):
         print(f"wrote {what} to standard output", file=sys.stderr)
@@ -98,8 +99,9 @@ def _said(output: str, what: str) -> None:
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
-    from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import Output, check_paths, jsonl_text, write_all
+    from lctg_metrics.inputs.folder import read_rows
+    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.write import jsonl_text, write_all
     from lctg_metrics.sample import sample_generations
 
     if args.samples < 1:
@@ -121,7 +123,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
     if args.config == STORY_CONFIG:  # one ending per question, scored by `lctg ifsm`
         import pyarrow.parquet as pq
 
-        from lctg_metrics.inputs import dataset_files
+        from lctg_metrics.inputs.folder import dataset_files
         from lctg_metrics.sample import toy_story_endings
 
         endings = toy_story_endings(
@@ -163,8 +165,8 @@ def _story_prompts(args: argparse.Namespace, folder: Path) -> int:
     import pyarrow.parquet as pq
 
     from lctg_metrics.ifsm.prompts import story_prompt_records
-    from lctg_metrics.inputs import dataset_files
-    from lctg_metrics.outputs import jsonl_text, write_all
+    from lctg_metrics.inputs.folder import dataset_files
+    from lctg_metrics.outputs.write import jsonl_text, write_all
 
     if args.format != "jsonl" or args.samples is not None or args.task:
         raise CLIError("--config story_endings writes {id, prompt} lines only (no --format, --samples or --task)")

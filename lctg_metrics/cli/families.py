@@ -34,7 +34,7 @@ def family_of(rid: str) -> str | None:
 def refuse_other_family(path: Any, command: str, dataset: str | None = None) -> None:
     """Refuse, naming what the file holds and the command for it, a generations file whose first ids all belong to
     another family; anything unreadable is left to the command's own reader (which names it)."""
-    from lctg_metrics.inputs import iter_generations
+    from lctg_metrics.inputs.generations import iter_generations
     from lctg_metrics.schema import ScoringError
 
     try:

@@ -108,8 +108,8 @@ def register(subparsers: Any) -> None:
 def check_paths(args: argparse.Namespace) -> None:
     """Refuse, before any work, an output that is an input or another output (``lctg_metrics.outputs``)."""
     from lctg_dataset.stories.source import SOURCE_SPLITS, default_source_dir
-    from lctg_metrics.outputs import Output, cache_output
-    from lctg_metrics.outputs import check_paths as check
+    from lctg_metrics.outputs.checks import Output, cache_output
+    from lctg_metrics.outputs.checks import check_paths as check
 
     stories = Path(args.stories) if args.stories else default_source_dir()
     inputs: dict[str, Any] = {"GENERATIONS": args.generations, "--head": args.head}
@@ -126,7 +126,7 @@ def check_paths(args: argparse.Namespace) -> None:
 
 def read_endings(path: str) -> dict[str, str]:
     """id → ending from a generations file (the input layer's reader); a second ending for an id is an error."""
-    from lctg_metrics.family_inputs import read_one_per_id
+    from lctg_metrics.inputs.families import read_one_per_id
 
     return {g.id: g.text for g in read_one_per_id(path, "IFSM")}
 
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
     from lctg_metrics.ifsm.records import detail_records, result_dict
     from lctg_metrics.ifsm.report import format_result
     from lctg_metrics.ifsm.score import score_ifsm
-    from lctg_metrics.outputs import write_all
+    from lctg_metrics.outputs.write import write_all
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
     try:

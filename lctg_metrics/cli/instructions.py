@@ -38,7 +38,7 @@ def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> Non
 def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
     """The files the run reads (checked against its outputs), and the dataset ``--dataset`` names (None with
     ``--from m-ifeval``), resolved once: a Hub repo id is its verified cached snapshot folder."""
-    from lctg_metrics.inputs import MANIFEST, dataset_files
+    from lctg_metrics.inputs.folder import MANIFEST, dataset_files
 
     fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
     if fmt == "m-ifeval":
@@ -60,10 +60,10 @@ def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
 
 
 def cmd_if_score(args: argparse.Namespace) -> int:
-    from lctg_metrics.family_inputs import read_one_per_id
+    from lctg_metrics.inputs.families import read_one_per_id
     from lctg_metrics.instructions import files
     from lctg_metrics.instructions.score import RUN_MODES, data_name, score_instructions
-    from lctg_metrics.outputs import json_text, jsonl_text, write_all
+    from lctg_metrics.outputs.write import json_text, jsonl_text, write_all
 
     if args.mode not in RUN_MODES:
         raise ValueError(f"--mode must be one of {', '.join(RUN_MODES)}, got {args.mode!r}")

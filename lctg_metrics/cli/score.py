@@ -21,8 +21,8 @@ DEFAULT_MODEL_NAME = "model"
 
 def cmd_score(args: argparse.Namespace) -> int:
     from lctg_metrics.cli.stream import score_stream, streams
-    from lctg_metrics.inputs import read_rows
-    from lctg_metrics.outputs import Output, cache_output, check_paths
+    from lctg_metrics.inputs.folder import read_rows
+    from lctg_metrics.outputs.checks import Output, cache_output, check_paths
     from lctg_metrics.scoring import score
 
     chosen = entry(args.cleaner) if args.cleaner else None  # the registry, read once for the cleaner named
@@ -79,7 +79,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
-    from lctg_metrics.outputs import STDOUT, is_stdout, locked, real_target
+    from lctg_metrics.outputs.targets import STDOUT, is_stdout, locked, real_target
 
     for note in task_notes:
         print(note, file=sys.stderr if STDOUT in (args.json, args.details) else sys.stdout)
@@ -106,7 +106,7 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
 def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) -> list[str]:
     """Write the result, details and CSV files as one set; the notes about what the CSV files keep."""
     from lctg_metrics.cli.wrote import say_wrote
-    from lctg_metrics.outputs import json_text, jsonl_text, write_all
+    from lctg_metrics.outputs.write import json_text, jsonl_text, write_all
     from lctg_metrics.render.csv_table import all_scores_csv
 
     # every output is rendered before any is written, and they are written as one set
@@ -161,7 +161,7 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     per model): this model's row replaces its old one in place, the others stay; a different header is refused."""
     import io
 
-    from lctg_metrics.inputs import read_text
+    from lctg_metrics.inputs.generations import read_text
 
     if not path.is_file():
         return text, []
@@ -198,7 +198,7 @@ def _check_usage(args: argparse.Namespace, chosen: CleanerEntry | None) -> None:
     if args.model_name is not None and not args.csv_dir:
         raise CLIError("--model-name labels the rows of --csv-dir output; give --csv-dir too, or drop it")
     if args.model_name is not None:
-        from lctg_metrics.output_checks import check_label
+        from lctg_metrics.outputs.checks import check_label
 
         check_label("--model-name", args.model_name)
     if args.ci:
@@ -223,7 +223,7 @@ def _check_usage(args: argparse.Namespace, chosen: CleanerEntry | None) -> None:
 
 def _read(args: argparse.Namespace) -> list[Any]:
     """The generations: our own reader, or ``lctg_metrics.formats`` for other tools' files and field names."""
-    from lctg_metrics.inputs import read_generations
+    from lctg_metrics.inputs.generations import read_generations
 
     if args.from_format == "lctg" and args.id_field is None and args.text_field is None:
         return read_generations(args.generations)

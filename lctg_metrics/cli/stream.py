@@ -15,8 +15,8 @@ from typing import Any
 
 from lctg_metrics.cleaners import CleanerEntry
 from lctg_metrics.cli.dataset import CLIError
-from lctg_metrics.inputs import iter_generations
-from lctg_metrics.outputs import Staged, jsonl_text
+from lctg_metrics.inputs.generations import iter_generations
+from lctg_metrics.outputs.write import Staged, jsonl_text
 from lctg_metrics.schema import Generation
 from lctg_metrics.scoring import ScoreResult, index_references
 from lctg_metrics.scoring.stream import score_chunks
@@ -47,13 +47,13 @@ def score_stream(
 ) -> tuple[ScoreResult, Staged | None, list[str]]:
     """The result, the staged details file (or None; the caller places or discards it) and the notes to print
     (``others``: the ids of the config's tasks that ``--task`` leaves out)."""
-    from lctg_metrics import inputs
     from lctg_metrics.cleaners import get_cleaner
+    from lctg_metrics.inputs import generations
 
     refs = index_references(r["constraint"] for r in rows)
     name = args.cleaner or _default_cleaner(args.generations, others)
     skipped = [0]
-    chunks = _kept(iter_generations(args.generations, inputs.CHUNK_SIZE), others, skipped, args)
+    chunks = _kept(iter_generations(args.generations, generations.CHUNK_SIZE), others, skipped, args)
     details = Staged(args.details) if args.details else None
     try:
         result = score_chunks(

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from lctg_metrics.output_targets import is_stdout
+from lctg_metrics.outputs.targets import is_stdout
 
 
 def say_wrote(paths: Iterable[Any], detail: str = "") -> None:

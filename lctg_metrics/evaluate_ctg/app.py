@@ -34,7 +34,7 @@ if len(SCRIPTS) != 1:
     raise RuntimeError(f"{HERE}: expected one metric module script beside app.py, found {[p.name for p in SCRIPTS]}")
 NAME = SCRIPTS[0].stem
 metric = evaluate.load(str(SCRIPTS[0]))
-#: The generations-file reader the module carries (``lctg_metrics.inputs.read_generations``; None if it has none).
+#: The generations-file reader the module carries (``inputs.generations.read_generations``; None if it has none).
 read_generations = getattr(importlib.import_module(type(metric).__module__), "read_generations", None)
 #: Keyword options the module's ``_compute`` takes (the file route passes samples, dataset, revision only if taken).
 OPTIONS = set(inspect.signature(metric._compute).parameters)

@@ -14,7 +14,7 @@ import evaluate
 from lctg_dataset.constants import LCTG_CITATION
 from lctg_metrics.api import score_predictions
 from lctg_metrics.cleaners import CLEANERS
-from lctg_metrics.inputs import read_generations
+from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.options import kwargs_description
 from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs
 

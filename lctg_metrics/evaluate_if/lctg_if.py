@@ -7,7 +7,7 @@ from __future__ import annotations
 import datasets
 import evaluate
 
-from lctg_metrics.inputs import read_generations
+from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
 from lctg_metrics.instructions.files import read_config_rows
 from lctg_metrics.instructions.score import score_instructions

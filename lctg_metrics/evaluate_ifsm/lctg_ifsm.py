@@ -11,7 +11,7 @@ from lctg_dataset.stories import load_story_rows
 from lctg_metrics.ifsm.records import flat_dict
 from lctg_metrics.ifsm.score import score_ifsm
 from lctg_metrics.ifsm.stats import N_BOOT
-from lctg_metrics.inputs import read_generations
+from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.options import EVALUATE, LLM, kwargs_description
 
 __all__ = ["LctgIfsm", "read_generations"]  # read_generations: the Space app's file tab reads uploads with it

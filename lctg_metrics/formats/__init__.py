@@ -19,7 +19,6 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics import inputs
 from lctg_metrics.formats.batch import (
     BATCH_URL,
     CUSTOM_ID_SEPARATOR,
@@ -28,6 +27,8 @@ from lctg_metrics.formats.batch import (
     parse_custom_id,
     read_openai_batch,
 )
+from lctg_metrics.inputs import generations
+from lctg_metrics.inputs.parse import jsonl_rows
 from lctg_metrics.schema import Generation, ScoringError
 
 #: What ``read_generations_from`` reads: our own files, lm-eval ``--log_samples`` files, Batch API output files.
@@ -67,7 +68,7 @@ def read_generations_from(
     if fmt == "openai-batch":
         return _guard(p, lambda: read_openai_batch(p, missing))
     if id_field == "id" and text_field == "generation":
-        return inputs.read_generations(p)
+        return generations.read_generations(p)
     return _guard(p, lambda: _read_renamed(p, id_field, text_field))
 
 
@@ -85,15 +86,16 @@ def _guard(p: Path, read: Any) -> list[Generation]:
 
 
 def _read_renamed(p: Path, id_field: str, text_field: str) -> list[Generation]:
-    """Today's reader (:mod:`lctg_metrics.inputs`: its checks, its sample numbering) over renamed columns."""
+    """Today's reader (:mod:`lctg_metrics.inputs.generations`: its checks, its sample numbering) over renamed
+    columns."""
     suffix = p.suffix.lower()
     if suffix in (".jsonl", ".json", ".ndjson"):
-        rows = list(inputs._jsonl_rows(p, inputs.read_text(p)))
+        rows = list(jsonl_rows(p, generations.read_text(p)))
     elif suffix == ".csv":
-        rows = list(inputs._csv_rows(p, _csv_renamed(p, inputs.read_text(p), id_field, text_field)))
+        rows = list(generations._csv_rows(p, _csv_renamed(p, generations.read_text(p), id_field, text_field)))
         id_field, text_field = "id", "generation"  # renamed in the header
     elif suffix == ".parquet":
-        rows = list(inputs._parquet_rows(p))
+        rows = list(generations._parquet_rows(p))
     else:
         raise ScoringError(f"{p}: unknown generations format {suffix!r}; use .jsonl, .csv or .parquet")
     if not rows:
@@ -111,7 +113,7 @@ def _read_renamed(p: Path, id_field: str, text_field: str) -> list[Generation]:
         new = {k: v for k, v in row.items() if k not in ("id", "generation")}
         new["id"], new["generation"] = row[id_field], row[text_field]
         renamed.append((where, new))
-    return inputs._generations(renamed)
+    return generations._generations(renamed)
 
 
 def _csv_renamed(p: Path, text: str, id_field: str, text_field: str) -> str:
@@ -159,7 +161,7 @@ def _read_lm_eval(path: Path, id_field: str, text_field: str) -> list[Generation
 def _lm_eval_file(p: Path, id_field: str, field: str) -> list[Generation]:
     out: list[Generation] = []
     seen: dict[Any, tuple[str, list[str]]] = {}  # doc_id -> (where, texts): one line per filter repeats a doc
-    for where, rec in inputs._jsonl_rows(p, inputs.read_text(p)):
+    for where, rec in jsonl_rows(p, generations.read_text(p)):
         doc = rec.get("doc")
         if not isinstance(doc, Mapping) or field not in rec:
             raise ScoringError(f"{where}: not an lm-eval --log_samples record (needs 'doc' and {field!r})")

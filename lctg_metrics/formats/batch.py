@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics import inputs
+from lctg_metrics.inputs.generations import read_text
+from lctg_metrics.inputs.parse import jsonl_rows
 from lctg_metrics.schema import Generation, ScoringError
 
 #: Between the row id and the sample index in a Batch API ``custom_id``.
@@ -42,7 +43,7 @@ def parse_custom_id(value: Any, where: str) -> tuple[str, int]:
 def read_openai_batch(p: Path, missing: str = "error") -> list[Generation]:
     out: list[Generation] = []
     failed: list[str] = []
-    for where, rec in inputs._jsonl_rows(p, inputs.read_text(p)):
+    for where, rec in jsonl_rows(p, read_text(p)):
         cid = rec.get("custom_id")
         row_id, sample = parse_custom_id(cid, where)
         label = f"{where} (custom_id {cid!r})"

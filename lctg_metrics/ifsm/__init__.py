@@ -12,8 +12,8 @@ from lctg_metrics.ifsm.attack_table import AttackScore
 from lctg_metrics.ifsm.attacks import ATTACK_CLASSES, MIXES
 from lctg_metrics.ifsm.encoders import ENCODERS, Encoder, get_encoder, register_encoder
 from lctg_metrics.ifsm.guards import GUARD_VERSION, Verdict, check_ending
-from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
-from lctg_metrics.ifsm.readers import READERS, EmbeddingReader, Reader, ReaderInfo, get_reader, register_reader
+from lctg_metrics.ifsm.items import MCItem, Reader, ReaderInfo, gold_item, with_ending
+from lctg_metrics.ifsm.readers import READERS, EmbeddingReader, get_reader, register_reader
 from lctg_metrics.ifsm.report import format_result
 from lctg_metrics.ifsm.score import IFSMResult, SetScore, score_ifsm
 from lctg_metrics.ifsm.validity import Check

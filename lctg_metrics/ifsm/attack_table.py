@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from lctg_metrics.ifsm.attacks import ATTACK_CLASSES, HUGGING, MIXES, TUNING_SHARES
-from lctg_metrics.ifsm.items import with_ending
+from lctg_metrics.ifsm.items import Reader, with_ending
 from lctg_metrics.ifsm.neighbours import ENCODED
-from lctg_metrics.ifsm.readers import Reader
 from lctg_metrics.ifsm.run import ItemRun, guard, run_set, similarities
 from lctg_metrics.ifsm.stats import bootstrap_ci
 from lctg_metrics.ifsm.validity import Check, RunFeatures, check_run, features, repeated

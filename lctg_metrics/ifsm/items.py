@@ -1,10 +1,11 @@
-"""The multiple-choice item a reader answers, and how a generated ending is placed among the candidates."""
+"""The multiple-choice item a reader answers, what a reader is (:class:`Reader`, named by its :class:`ReaderInfo`),
+and how a generated ending is placed among the candidates. The readers themselves are in :mod:`.readers`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,26 @@ class MCItem:
     question: str
     options: tuple[str, ...]
     target: int
+
+
+@dataclass(frozen=True)
+class ReaderInfo:
+    """What identifies a reader in a signature, and how far to trust it."""
+
+    name: str
+    version: str
+    digest: str
+    weak: bool
+    measured_accuracy: float | None = None  # on gold endings of the eval half, when known in advance
+    note: str = ""
+
+
+class Reader(Protocol):
+    """Answers items; ``None`` means no parseable answer (counted, never guessed)."""
+
+    info: ReaderInfo
+
+    def choose(self, items: Sequence[MCItem]) -> list[int | None]: ...
 
 
 def context_of(row: Mapping[str, Any]) -> str:

@@ -10,9 +10,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lctg_metrics.ifsm.items import MCItem
+from lctg_metrics.ifsm.items import MCItem, ReaderInfo
 from lctg_metrics.ifsm.progress import active
-from lctg_metrics.ifsm.readers import ReaderInfo
 
 PROMPT_VERSION = "mc-v2"
 PARSER_VERSION = "p3"

@@ -3,40 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from lctg_metrics.ifsm.calibration import CalibratedReads, Reading
 from lctg_metrics.ifsm.encoders import get_encoder
 from lctg_metrics.ifsm.head import HEAD_FORMAT_V2, featurize, head_digest, load_head
-from lctg_metrics.ifsm.items import MCItem
+from lctg_metrics.ifsm.items import MCItem, Reader, ReaderInfo
 from lctg_metrics.schema import ScoringError
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_HEAD = "head-use-m3-v4.json"  # calibrated, reads without the question's and story's words; v3: question only
-
-
-@dataclass(frozen=True)
-class ReaderInfo:
-    """What identifies a reader in a signature, and how far to trust it."""
-
-    name: str
-    version: str
-    digest: str
-    weak: bool
-    measured_accuracy: float | None = None  # on gold endings of the eval half, when known in advance
-    note: str = ""
-
-
-class Reader(Protocol):
-    """Answers items; ``None`` means no parseable answer (counted, never guessed)."""
-
-    info: ReaderInfo
-
-    def choose(self, items: Sequence[MCItem]) -> list[int | None]: ...
 
 
 class EmbeddingReader:

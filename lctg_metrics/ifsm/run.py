@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from lctg_metrics.ifsm.guards import MAX_WORDS, check_ending, readable, sentences
-from lctg_metrics.ifsm.items import MCItem
+from lctg_metrics.ifsm.items import MCItem, Reader
 from lctg_metrics.ifsm.progress import advance, begin
-from lctg_metrics.ifsm.readers import Reader
 from lctg_metrics.ifsm.stats import bootstrap_ci
 from lctg_metrics.verdict import Verdict
 

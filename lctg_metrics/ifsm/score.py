@@ -23,8 +23,8 @@ from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder
 from lctg_metrics.ifsm.guards import GUARD_VERSION
-from lctg_metrics.ifsm.items import MCItem, gold_item, with_ending
-from lctg_metrics.ifsm.readers import Reader, ReaderInfo, get_reader
+from lctg_metrics.ifsm.items import MCItem, Reader, ReaderInfo, gold_item, with_ending
+from lctg_metrics.ifsm.readers import get_reader
 from lctg_metrics.ifsm.run import SetScore, capped, run_set, similarities
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.ifsm.validity import VALIDITY_VERSION, Check, check_run, features, repeated

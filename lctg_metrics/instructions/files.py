@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from lctg_metrics.family_inputs import read_config_table
+from lctg_metrics.inputs.families import read_config_table
 from lctg_metrics.instructions.mifeval import read_mifeval_inputs, read_mifeval_responses
 from lctg_metrics.instructions.score import prompt_of_row, score_instructions
 from lctg_metrics.schema import ScoringError

@@ -27,7 +27,7 @@ def load_docs(
     error when its manifest is not the one the task files were written for."""
     import datasets
 
-    from lctg_metrics.hub import resolve_dataset
+    from lctg_metrics.inputs.hub import resolve_dataset
 
     resolved = resolve_dataset(lctg_repo, lctg_revision)
     if lctg_digest and resolved.digest != lctg_digest:

@@ -224,7 +224,7 @@ def _source(
     """The build folder to read, and (for a Hub repo id) what the task files load (repo, commit, manifest digest)
     and the signature's dataset source (``repo@revision=commit#digest``)."""
     from lctg_dataset.loader import DEFAULT_REVISION, REPO_ID, is_repo_id
-    from lctg_metrics.hub import ResolvedDataset, manifest_digest, resolve_dataset
+    from lctg_metrics.inputs.hub import ResolvedDataset, manifest_digest, resolve_dataset
 
     if is_repo_id(dataset):
         if dataset_path is not None and dataset_path != dataset:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lctg_dataset.constants import TASKS
-from lctg_metrics.outputs import atomic_write
+from lctg_metrics.outputs.write import atomic_write
 from lctg_metrics.render.table import Table
 from lctg_metrics.render.tables import all_scores_table
 from lctg_metrics.scoring import ScoreResult

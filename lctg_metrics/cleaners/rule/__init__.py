@@ -30,14 +30,14 @@ Modules, in the order a text meets them: :mod:`.text` (sentences, normal form, t
 this module runs both passes. :mod:`.cleaner` puts it behind the cleaner registry.
 
 Speed: most units cannot be cut, and proving it is cheaper than trying every rule. Before a family of rules runs
-on a unit, a gate (:mod:`.gates`, reading the family's own patterns with :mod:`.literals`) checks that the unit
-holds something every way of firing needs (「…ました。」 at its end, 「承知」 at its start, 「以下」 anywhere);
-if not, the family is skipped. Units are judged once per task and remembered (:func:`.text.unit_memo`: sentences,
-first and last lines of several-line texts), since assistants repeat their preambles and closings; the memos
-are bounded and emptied before a text of over 1,000 characters. What depends on the rest of the text
-(Japanese before or after, some answer left) is decided every time. Gates and memos change the time, never
-the result: cleaned texts and cuts are those of rule@1.2 as released (tests/test_rule_cleaner_reference.py,
-tests/test_rule_memo.py, benchmarks/bench_rule_parity.py).
+on a unit, a gate (:mod:`.gates`, reading the family's own patterns with :mod:`.literals` from the parse trees of
+:mod:`.syntax`) checks that the unit holds something every way of firing needs (「…ました。」 at its end, 「承知」
+at its start, 「以下」 anywhere); if not, the family is skipped. Units are judged once per task and remembered
+(:func:`.text.unit_memo`: sentences, first and last lines of several-line texts), since assistants repeat their
+preambles and closings; the memos are bounded and emptied before a text of over 1,000 characters. What depends
+on the rest of the text (Japanese before or after, some answer left) is decided every time. Gates and memos change
+the time, never the result: cleaned texts and cuts are those of rule@1.2 as released
+(tests/test_rule_cleaner_reference.py, tests/test_rule_memo.py, benchmarks/bench_rule_parity.py).
 """
 
 from __future__ import annotations

@@ -10,18 +10,12 @@ start with, for the prefixes tried on every first line.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from typing import cast
 
+from lctg_metrics.cleaners.rule import syntax
 from lctg_metrics.cleaners.rule.gates import Gate
-
-if sys.version_info >= (3, 11):
-    from re import _constants as _c
-    from re import _parser as _p
-else:  # pragma: no cover - Python 3.10
-    import sre_constants as _c
-    import sre_parse as _p
+from lctg_metrics.cleaners.rule.syntax import REPEATS, Category, Op
 
 
 class Guarded:
@@ -72,41 +66,40 @@ def _first(items) -> tuple[set[str], bool] | None:
     match nothing; ``None`` if it can start with anything."""
     members: set[str] = set()
     for op, arg in items:
-        if op is _c.LITERAL:
+        if op is Op.LITERAL:
             return members | {re.escape(chr(arg))}, False
-        if op is _c.IN:
+        if op is Op.IN:
             part: set[str] = set()
             for op2, arg2 in arg:
-                if op2 is _c.LITERAL:
+                if op2 is Op.LITERAL:
                     part.add(re.escape(chr(arg2)))
-                elif op2 is _c.RANGE:
+                elif op2 is Op.RANGE:
                     part.add(f"{re.escape(chr(arg2[0]))}-{re.escape(chr(arg2[1]))}")
-                elif op2 is _c.CATEGORY and arg2 in _CLASS_CATEGORIES:
+                elif op2 is Op.CATEGORY and arg2 in _CLASS_CATEGORIES:
                     part.add(_CLASS_CATEGORIES[arg2])
                 else:  # a negated class, another category: anything
                     return None
             return members | part, False
-        if op is _c.SUBPATTERN or op is _c.BRANCH or op in _REPEATS:
-            alts = [arg[-1]] if op is _c.SUBPATTERN else arg[1] if op is _c.BRANCH else [arg[2]]
+        if op is Op.SUBPATTERN or op is Op.BRANCH or op in REPEATS:
+            alts = [arg[-1]] if op is Op.SUBPATTERN else arg[1] if op is Op.BRANCH else [arg[2]]
             firsts = [f for f in (_first(alt) for alt in alts) if f is not None]
             if len(firsts) < len(alts):
                 return None
             members = members.union(*(f[0] for f in firsts))
-            if not (any(f[1] for f in firsts) or (op in _REPEATS and arg[0] == 0)):
+            if not (any(f[1] for f in firsts) or (op in REPEATS and arg[0] == 0)):
                 return members, False
-        elif op not in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):  # zero-width parts start nothing
+        elif op not in (Op.AT, Op.ASSERT, Op.ASSERT_NOT):  # zero-width parts start nothing
             return None
     return members, True
 
 
-_CLASS_CATEGORIES = {_c.CATEGORY_DIGIT: "\\d", _c.CATEGORY_SPACE: "\\s", _c.CATEGORY_WORD: "\\w"}
-_REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", object()))
+_CLASS_CATEGORIES = {Category.DIGIT: "\\d", Category.SPACE: "\\s", Category.WORD: "\\w"}
 
 
 def starts(pattern: re.Pattern[str]) -> Callable[[str], bool]:
     """A test of the first character of a text: False proves ``pattern.match(text)`` finds nothing. (Always True
     when the pattern can match the empty string or start with anything.)"""
-    first = _first(_p.parse(pattern.pattern, pattern.flags))
+    first = _first(syntax.parse(pattern))
     if first is None or first[1] or not first[0]:
         return lambda text: True
     match = re.compile("[" + "".join(sorted(first[0])) + "]", pattern.flags | re.IGNORECASE).match

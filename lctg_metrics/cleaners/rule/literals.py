@@ -1,31 +1,26 @@
 """What a regular expression must put into the text it matches: strings read from the pattern's parse tree.
 
 :func:`read_seq` reads strings one of which every match contains (``(?:以下|下記)``: either), :func:`read_end`
-strings one of which every match starts or ends with (``…ました[。！]*$``: 「ました」, then only 。！). The
-reading is conservative: an unknown construct (``.``, ``\\d``, a negated class, a back-reference) says
-nothing, and what can be said about a sequence is said about its best part. :mod:`.gates` builds on it.
+strings one of which every match starts or ends with (``…ました[。！]*$``: 「ました」, then only 。！), from the
+tree :mod:`.syntax` reads. The reading is conservative: an unknown construct (``.``, ``\\d``, a negated class, a
+back-reference) says nothing, and what can be said about a sequence is said about its best part. :mod:`.gates`
+builds on it.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable
 
-if sys.version_info >= (3, 11):
-    from re import _constants as _c
-    from re import _parser as _p
-else:  # pragma: no cover - Python 3.10
-    import sre_constants as _c
-    import sre_parse as _p
+from lctg_metrics.cleaners.rule import syntax
+from lctg_metrics.cleaners.rule.syntax import MAXREPEAT, REPEATS, At, Category, Op
 
 #: Largest finite language kept exactly while reading a pattern (concatenations multiply).
 _MAX_EXACT = 512
 #: Largest character class read as a set of one-character strings.
 _MAX_CLASS = 24
-_REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", object()))
-_STARTS = (_c.AT_BEGINNING, _c.AT_BEGINNING_STRING)
-_ENDS = (_c.AT_END, _c.AT_END_STRING)
+_STARTS = (At.BEGINNING, At.BEGINNING_STRING)
+_ENDS = (At.END, At.END_STRING)
 
 
 class _Info:
@@ -71,9 +66,9 @@ def _better(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str
 def _class(items: list) -> _Info:
     chars: set[str] = set()
     for op, arg in items:
-        if op is _c.LITERAL:
+        if op is Op.LITERAL:
             chars.add(chr(arg))
-        elif op is _c.RANGE and arg[1] - arg[0] < _MAX_CLASS:
+        elif op is Op.RANGE and arg[1] - arg[0] < _MAX_CLASS:
             chars.update(chr(i) for i in range(arg[0], arg[1] + 1))
         else:  # NEGATE, CATEGORY, wide ranges: too many characters to name
             return _UNKNOWN
@@ -145,27 +140,27 @@ def read_seq(items: Iterable) -> _Info:
 
 def _repeated_exact(op, arg) -> frozenset[str] | None:
     """The exact language of X in a repeat X{n,m} with n >= 1 (``None`` if not such a repeat)."""
-    if op in _REPEATS and arg[0] >= 1:
+    if op in REPEATS and arg[0] >= 1:
         inner = read_seq(arg[2])
         return inner.exact
     return None
 
 
 def _node(op, arg) -> _Info:
-    if op is _c.LITERAL:
+    if op is Op.LITERAL:
         return _Info(frozenset({chr(arg)}), None)
-    if op is _c.IN:
+    if op is Op.IN:
         return _class(arg)
-    if op is _c.SUBPATTERN:
+    if op is Op.SUBPATTERN:
         return read_seq(arg[-1])
-    if op is _c.BRANCH:
+    if op is Op.BRANCH:
         parts = [read_seq(branch) for branch in arg[1]]
         exacts = [p.exact for p in parts if p.exact is not None]
         if len(exacts) == len(parts) and sum(len(e) for e in exacts) <= _MAX_EXACT:
             return _Info(frozenset().union(*exacts), None)
         needs = [n for n in (p.need() for p in parts) if n is not None]
         return _Info(None, None if len(needs) < len(parts) else frozenset().union(*needs))
-    if op in _REPEATS:
+    if op in REPEATS:
         lo, hi, body = arg
         inner = read_seq(body)
         if lo == 0:
@@ -175,39 +170,39 @@ def _node(op, arg) -> _Info:
         if lo == hi == 1:
             return inner
         return _Info(None, inner.need())
-    if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+    if op in (Op.AT, Op.ASSERT, Op.ASSERT_NOT):
         return _EMPTY  # zero-width: ignoring what it asserts only widens the gate
-    if op is getattr(_c, "ATOMIC_GROUP", None):
+    if op is Op.ATOMIC_GROUP:
         return read_seq(arg)
     return _UNKNOWN  # ANY, NOT_LITERAL, CATEGORY, GROUPREF, ...
 
 
 def required(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Strings one of which every match of ``pattern`` contains (``None``: none can be named)."""
-    return read_seq(_p.parse(pattern.pattern, pattern.flags).data).need()
+    return read_seq(syntax.parse(pattern)).need()
 
 
 #: Character categories a skipped run may hold, as written in a character class.
-_CATEGORIES = {_c.CATEGORY_SPACE: "\\s", _c.CATEGORY_DIGIT: "\\d"}
+_CATEGORIES = {Category.SPACE: "\\s", Category.DIGIT: "\\d"}
 
 
 def _single_chars(op, arg, least: int = 0) -> frozenset[str] | None:
     """The members of X in ``X*`` (``least=1``: ``X+``) where X is one character: characters, and ``\\s`` or
     ``\\d`` for a category (written as in a class); ``None`` if not such a repeat."""
-    if not (op in _REPEATS and arg[0] == least and arg[1] == _c.MAXREPEAT and len(arg[2]) == 1):
+    if not (op in REPEATS and arg[0] == least and arg[1] == MAXREPEAT and len(arg[2]) == 1):
         return None
     ((kind, body),) = arg[2]
-    if kind is _c.LITERAL:
+    if kind is Op.LITERAL:
         return frozenset({chr(body)})
-    if kind is not _c.IN:
+    if kind is not Op.IN:
         return None
     members: set[str] = set()
     for op2, arg2 in body:
-        if op2 is _c.LITERAL:
+        if op2 is Op.LITERAL:
             members.add(chr(arg2))
-        elif op2 is _c.CATEGORY and arg2 in _CATEGORIES:
+        elif op2 is Op.CATEGORY and arg2 in _CATEGORIES:
             members.add(_CATEGORIES[arg2])
-        elif op2 is _c.RANGE and arg2[1] - arg2[0] < _MAX_CLASS:
+        elif op2 is Op.RANGE and arg2[1] - arg2[0] < _MAX_CLASS:
             members.update(chr(i) for i in range(arg2[0], arg2[1] + 1))
         else:
             return None
@@ -231,7 +226,7 @@ def read_end(items: list, backward: bool) -> tuple[frozenset[str], frozenset[str
     for i, (op, arg) in enumerate(parts):
         part = _node(op, arg)
         body = part.exact if part.exact is not None else _repeated_exact(op, arg)
-        if body is None and not skip and run == frozenset({""}) and op in _REPEATS and arg[:2] == (0, 1):
+        if body is None and not skip and run == frozenset({""}) and op in REPEATS and arg[:2] == (0, 1):
             # (?:X)? first: a match starts (ends) with X's start (end) or with what comes after it.
             inner = _group_end(op, (1, 1, arg[2]), backward)
             after = read_end(list(reversed(parts[i + 1 :])) if backward else parts[i + 1 :], backward)
@@ -257,9 +252,9 @@ def read_end(items: list, backward: bool) -> tuple[frozenset[str], frozenset[str
 def _group_end(op, arg, backward: bool) -> tuple[frozenset[str], frozenset[str]] | None:
     """For a group, an alternation or a repeat ``X{n,}`` (n >= 1): strings one of which each of its alternatives
     (the first or last copy of X) starts (ends) with, and the characters it may skip on that side."""
-    if op in _REPEATS and arg[0] >= 1:
+    if op in REPEATS and arg[0] >= 1:
         alts = alternatives(arg[2])
-    elif op is _c.BRANCH or op is _c.SUBPATTERN:
+    elif op is Op.BRANCH or op is Op.SUBPATTERN:
         alts = alternatives([(op, arg)])
     else:
         return None
@@ -277,26 +272,26 @@ def _group_end(op, arg, backward: bool) -> tuple[frozenset[str], frozenset[str]]
 def alternatives(parsed) -> list[list]:
     """The top-level alternatives of a parsed pattern (one, unless the whole pattern is an alternation)."""
     items = list(parsed)
-    if len(items) == 1 and items[0][0] is _c.BRANCH:
+    if len(items) == 1 and items[0][0] is Op.BRANCH:
         return [alt for branch in items[0][1][1] for alt in alternatives(branch)]
-    if len(items) == 1 and items[0][0] is _c.SUBPATTERN and not items[0][1][1] and not items[0][1][2]:
+    if len(items) == 1 and items[0][0] is Op.SUBPATTERN and not items[0][1][1] and not items[0][1][2]:
         return alternatives(items[0][1][-1])
     return [items]
 
 
 def parse(pattern: re.Pattern[str]) -> list:
     """The top-level items of ``pattern``'s parse tree."""
-    return list(_p.parse(pattern.pattern, pattern.flags).data)
+    return list(syntax.parse(pattern))
 
 
 def is_start(item) -> bool:
     """Whether a parse item is ``^`` (start of the text)."""
-    return item[0] is _c.AT and item[1] in _STARTS
+    return item[0] is Op.AT and item[1] in _STARTS
 
 
 def is_end(item) -> bool:
     """Whether a parse item is ``$`` (end of the text, or before a final line break)."""
-    return item[0] is _c.AT and item[1] in _ENDS
+    return item[0] is Op.AT and item[1] in _ENDS
 
 
 __all__ = ["alternatives", "is_end", "is_start", "parse", "read_end", "read_seq", "required", "score"]

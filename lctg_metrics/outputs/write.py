@@ -1,16 +1,14 @@
-"""The files a command writes, as one set: checked against its inputs before any work, written all or none.
+"""The files a command writes, written as one set: all or none.
 
-:func:`check_paths` refuses (one line naming both paths) an output that is an input, is the dataset folder or lies
-inside it, or is also another output, an output whose folder cannot be written, and an existing target that is not
-a regular file (a device, FIFO, socket or folder: renaming over it would destroy it). A symlinked target is written
-through: its real file is replaced and the link kept (said on stderr). :func:`write_all` writes every file to a
-temp file beside its target, then renames them all into place; on any failure the files it replaced are restored,
-the new ones removed, and no temp file or folder it made remains. An output too large to hold in memory is written
-piece by piece into a :class:`Staged` temp file beside its target, which ``write_all`` places with the others (or
-:meth:`Staged.discard` removes when the run fails).
+:func:`write_all` writes every file to a temp file beside its target, then renames them all into place; on any
+failure the files it replaced are restored, the new ones removed, and no temp file or folder it made remains. A
+symlinked target is written through: its real file is replaced and the link kept (said on stderr). An output too
+large to hold in memory is written piece by piece into a :class:`Staged` temp file beside its target, which
+``write_all`` places with the others (or :meth:`Staged.discard` removes when the run fails).
 
-``-`` (:data:`STDOUT`) as a file output's path means standard output: its text is printed once every other file of
-the set is in place. Temp-file names and the removal of those interrupted runs left: :mod:`lctg_metrics.output_targets`.
+``-`` (``targets.STDOUT``) as a file output's path means standard output: its text is printed once every other file
+of the set is in place. The paths are checked before any work by :mod:`lctg_metrics.outputs.checks`; temp-file names
+and the removal of those interrupted runs left are :mod:`lctg_metrics.outputs.targets`.
 """
 
 from __future__ import annotations
@@ -24,16 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.output_checks import Output, cache_output, check_paths  # noqa: F401 (the outputs layer's entry points)
-from lctg_metrics.output_targets import (
-    STDOUT,
-    is_stdout,
-    locked,
-    real_target,
-    remove_stale,
-    special_kind,
-    tmp_prefix,
-)
+from lctg_metrics.outputs.targets import is_stdout, locked, real_target, remove_stale, special_kind, tmp_prefix
 from lctg_metrics.schema import ScoringError
 
 
@@ -212,20 +201,6 @@ def _mkdirs(folder: Path) -> list[Path]:
         p = p.parent
     folder.mkdir(parents=True, exist_ok=True)
     return list(reversed(missing))
-
-
-__all__ = [
-    "STDOUT",
-    "Output",
-    "Staged",
-    "cache_output",
-    "check_paths",
-    "is_stdout",
-    "locked",
-    "real_target",
-    "remove_stale",
-    "write_all",
-]
 
 
 # ---------------------------------------------------------------------------- one-file writers

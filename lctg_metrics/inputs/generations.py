@@ -1,9 +1,9 @@
-"""The input layer: generations files, dataset folders and their manifests, read and checked in one place.
+"""A generations file read and checked: its format by extension, read whole or in chunks.
 
 Generations files are JSONL, CSV or parquet (UTF-8, a leading BOM allowed) with ``id``, ``generation``,
 optional ``sample`` (int) and optional ``cleaned``; other fields (``prompt``, ``model``…) are ignored. A file
 without any ``sample`` numbers them as the Python API does: the k-th generation of an id is sample k (0-based).
-Outputs are written by :mod:`lctg_metrics.outputs`.
+Lines are decoded, JSONL parsed and rows made generations by :mod:`lctg_metrics.inputs.parse`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,7 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.dataset_folder import MANIFEST, base_texts, dataset_files, read_protocol, read_rows  # noqa: F401
-from lctg_metrics.generation_rows import Numbering, decoded_lines, jsonl_chunks
-from lctg_metrics.generation_rows import jsonl_rows as _jsonl_rows  # noqa: F401  (formats reads other tools' JSONL)
+from lctg_metrics.inputs.parse import Numbering, decoded_lines, jsonl_chunks
 from lctg_metrics.schema import Generation, ScoringError
 
 #: Generations per chunk when a file is read in chunks (:func:`iter_generations`): bounds the memory of a run.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.output_targets import is_stdout, real_target, remove_stale, special_kind
+from lctg_metrics.outputs.targets import is_stdout, real_target, remove_stale, special_kind
 from lctg_metrics.schema import ScoringError
 
 

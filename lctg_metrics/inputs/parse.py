@@ -1,7 +1,7 @@
 """A generations file's rows made :class:`~lctg_metrics.schema.Generation` objects: lines decoded (UTF-8, errors
 naming line and column), JSONL lines parsed — a chunk of them in one piece where nothing is unusual, else line by
-line — sample numbers given on every row or on none, and each row's fields checked. :mod:`lctg_metrics.inputs` reads
-files through it (JSONL, CSV, parquet)."""
+line — sample numbers given on every row or on none, and each row's fields checked.
+:mod:`lctg_metrics.inputs.generations` reads files through it (JSONL, CSV, parquet)."""
 
 from __future__ import annotations
 

@@ -155,7 +155,7 @@ def _check_build(folder: Path, where: str) -> None:
     """Raise unless ``folder`` holds an lctg build whose files all match its manifest (extra files are allowed:
     the Hub adds ``.gitattributes``)."""
     manifest = _manifest(folder, where)
-    from lctg_metrics.dataset_folder import read_manifest as checked_manifest
+    from lctg_metrics.inputs.folder import read_manifest as checked_manifest
 
     checked_manifest(folder)  # its shape, and every path inside the folder
     for rel, expected in manifest["files"].items():

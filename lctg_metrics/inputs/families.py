@@ -1,6 +1,7 @@
 """The input layer's readers for the metric families (instructions, IFSM): a generations file scored one output
-per id, and the rows of any config of a built dataset folder. They read through :mod:`lctg_metrics.inputs`
-(the one reader of generations files, dataset folders and manifests) and add only the families' checks."""
+per id, and the rows of any config of a built dataset folder. They read through :mod:`.generations` and
+:mod:`.folder` (the one reader of generations files, dataset folders and manifests) and add only the families'
+checks."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from lctg_metrics.inputs import dataset_files, read_generations
+from lctg_metrics.inputs.folder import dataset_files
+from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.schema import Generation, ScoringError, check_generation
 
 
