@@ -310,8 +310,8 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:length_constraints:number_letters": [
         ("line breaks counted as characters (no reader nor word processor counts them)", BUG, _line_breaks_counted),
         (
-            "a phrase repeated back to back (a degenerate loop, 「ビジュアル、」 x N) counted in full; a reader counts a unit "
-            "of up to eight characters three times at most",
+            "a phrase repeated back to back (a degenerate loop, 「ビジュアル、」 x N) counted in full; "
+            "a reader counts a unit of up to eight characters three times at most",
             AMBIGUOUS,
             _repeated_unit,
         ),

@@ -57,7 +57,10 @@ def _rows() -> list[dict]:
         {
             "id": "2",
             "question": "Which ending shows Tomas feeling lonely?",
-            "document": "Tomas moved to a new town. He felt isolated and friendless. A famished gull and a ravenous dog followed him.",
+            "document": (
+                "Tomas moved to a new town. He felt isolated and friendless. "
+                "A famished gull and a ravenous dog followed him."
+            ),
             "options": ["He called home.", "He danced.", "He won.", "He laughed."],
             "gold_label": 0,
             "gold_ending": "He called home.",

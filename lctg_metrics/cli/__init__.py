@@ -12,24 +12,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below load is one line, exit 130
 
 # isort: split
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
-from lctg_metrics.cleaners import CLEANERS, CleanerError
+from lctg_metrics.cleaners import CLEANERS
 from lctg_metrics.cli.commands import FAMILY_COMMANDS
-from lctg_metrics.cli.dataset import CLIError, cmd_build, cmd_prompts, cmd_publish, cmd_sample
+from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
-from lctg_metrics.cli.needs import check_extras
+from lctg_metrics.cli.run import run_command
 from lctg_metrics.cli.score import cmd_score
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
 from lctg_metrics.metric_module import METRICS
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
-from lctg_metrics.schema import ScoringError
 
 SAMPLE_RULE = (
     "without any 'sample' field in the file, the k-th generation of an id is sample k (0-based), as in "
@@ -191,109 +189,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def input_errors() -> tuple[type[BaseException], ...]:
-    """What every subcommand reports as one line on stderr with exit code 2 (the one catch list): misuse, bad input
-    (the input layer's and every family's ``ScoringError``), a cleaner that cannot clean, an unreadable or
-    unwritable file, a missing extra (its message names what to install), a failed LLM run."""
-    from lctg_metrics.llm.errors import LLMError
-
-    return (CLIError, ScoringError, CleanerError, ValueError, OSError, ImportError, LLMError)
-
-
-def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
-    """``handler(args)`` after the extras check, with :func:`input_errors` as one line ``{prog}: error: …`` and
-    exit code 2."""
-    try:
-        check_stdout()
-        check_extras(args)
-        real, sys.stdout = sys.stdout, _Stdout(sys.stdout)
-        try:
-            code = handler(args)
-            _flush_stdout()
-        finally:
-            if isinstance(sys.stdout, _Stdout):
-                sys.stdout = real
-        return code
-    except BrokenPipeError:
-        _quiet_stdout()
-        print(
-            f"{prog}: error: standard output was closed by its reader (broken pipe) before everything was printed; "
-            "files the command wrote before that point are complete",
-            file=sys.stderr,
-        )
-        return 2
-    except input_errors() as e:
-        print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
-        return 2
-
-
-class _Stdout:
-    """Standard output, whose failed writes (a full disk, an I/O error) are one :class:`CLIError` naming it."""
-
-    def __init__(self, out: Any) -> None:
-        self._out = out
-
-    def write(self, text: str) -> int:
-        return self._guarded(self._out.write, text)
-
-    def flush(self) -> None:
-        self._guarded(self._out.flush)
-
-    @staticmethod
-    def _guarded(call: Any, *args: Any) -> Any:
-        """``call(*args)``; a failed write (a full device, an I/O error) is one line (a broken pipe stays itself)."""
-        try:
-            return call(*args)
-        except BrokenPipeError:
-            raise
-        except OSError as e:
-            _quiet_stdout()
-            raise CLIError(
-                f"standard output: cannot write ({e.strerror or e}); what it shows is incomplete, files "
-                "the command wrote are complete"
-            ) from None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._out, name)
-
-
-#: Characters every command may print (tables, Japanese names, ×): standard output must be able to encode them.
-PRINTED = "×±–テスト「」"
-
-
-def check_stdout() -> None:
-    """Refuse, before any work, a standard output that is closed or cannot encode what the command prints (an
-    ASCII-only locale): the command would otherwise fail, or print nothing, after writing its files."""
-    out = sys.stdout
-    if out is None or getattr(out, "closed", False):
-        raise CLIError("standard output is closed; run the command with standard output open (e.g. > FILE)")
-    encoding = getattr(out, "encoding", None) or "utf-8"
-    try:
-        PRINTED.encode(encoding, errors=getattr(out, "errors", None) or "strict")
-    except UnicodeEncodeError:
-        raise CLIError(
-            f"standard output encodes {encoding}, which cannot print the results (Japanese text); set "
-            "PYTHONIOENCODING=utf-8 (or a UTF-8 locale such as LANG=C.UTF-8)"
-        ) from None
-    except LookupError:
-        return
-
-
-def _flush_stdout() -> None:
-    _Stdout(sys.stdout).flush()
-
-
-def _quiet_stdout() -> None:
-    """After a broken pipe: send what is left to /dev/null, so the interpreter's exit flush stays silent."""
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
     """Run one command; a bad input or a missing extra is one line and exit 2, Ctrl-C one line and exit 130."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -321,11 +216,6 @@ def _kept_after_interrupt(argv: Sequence[str]) -> str:
     if "--judge" in argv or any(a in llm or a.partition("=")[2] in llm for a in argv):
         return "nothing written (LLM answers received so far are kept in the answer cache; a re-run reuses them)"
     return "nothing written"
-
-
-def _one_line(e: BaseException) -> str:
-    text = str(e) if not isinstance(e, OSError) or not e.filename else f"{e.filename}: {e.strerror or e}"
-    return " ".join(text.split("\n")).strip() or type(e).__name__
 
 
 COMMANDS = {

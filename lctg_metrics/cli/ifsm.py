@@ -240,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
 
 def cmd_ifsm(args: argparse.Namespace) -> int:
     """Handler of ``lctg ifsm``; bad input and failed LLM runs become one line and exit code 2 through the CLI's
-    one catch list (``lctg_metrics.cli.run_command``)."""
+    one catch list (``lctg_metrics.cli.run.run_command``)."""
     return run(args)
 
 
@@ -254,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.reader == "llm" and not (args.llm_base_url and args.llm_model):
         parser.error("--reader llm needs --llm-base-url and --llm-model (offline: --reader embedding)")
-    from lctg_metrics.cli import run_command
+    from lctg_metrics.cli.run import run_command
 
     return run_command(PROG, cmd_ifsm, args)
 
