@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lctg_dataset.build import build
 from lctg_dataset.card_meta import size_category, yaml_list
-from lctg_dataset.write import write_dataset
 from tests.conftest import PROJECT_ROOT
+from tests.shared_builds import stories_build
 
 STORIES = PROJECT_ROOT.parent / "shared" / "possible-stories"
 SECTIONS = (
@@ -71,9 +70,7 @@ def test_the_faithful_card(built_dataset, built_rows):
 def with_stories(source_dir, tmp_path_factory) -> Path:
     if not (STORIES / "dev.jsonl").is_file():
         pytest.fail(f"Possible Stories not found at {STORIES}")
-    out = tmp_path_factory.mktemp("cards") / "lctg"
-    write_dataset(build(str(source_dir), stories=True, stories_source=STORIES), out)
-    return out
+    return stories_build(source_dir, STORIES, tmp_path_factory)  # the same build as test_story_config's
 
 
 def test_a_card_with_story_endings_is_per_config(with_stories):

@@ -3,6 +3,8 @@ story-ending prompts filled from the user's copy, lm-evaluation-harness task fil
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from pathlib import Path
 
@@ -40,30 +42,42 @@ def family_build(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     return out
 
 
-def test_sample_and_if_score_on_the_instructions_config(family_build, tmp_path, capsys):
-    toy, result = tmp_path / "toy.jsonl", tmp_path / "if.json"
+@pytest.fixture(scope="module")
+def instructions_scored(family_build: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    """The toy outputs of the instructions config and their if-score from the folder, made once for the tests
+    below: (outputs, result JSON, what if-score printed)."""
+    tmp = tmp_path_factory.mktemp("instructions_scored")
+    toy, result = tmp / "toy.jsonl", tmp / "if.json"
     assert main(["sample", "--dataset", str(family_build), "--config", "instructions", "-o", str(toy)]) == 0
+    printed = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    with contextlib.redirect_stdout(printed):
+        assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(result)]) == 0
+    printed.flush()
+    return toy, result, printed.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+
+
+def test_sample_and_if_score_on_the_instructions_config(family_build, instructions_scored):
+    toy, result, printed = instructions_scored
     lines = [json.loads(x) for x in toy.read_text(encoding="utf-8").splitlines()]
     manifest = json.loads((family_build / "manifest.json").read_text(encoding="utf-8"))
     rows = sum(pq.read_metadata(family_build / f).num_rows for f in manifest["configs"]["instructions"]["files"])
     assert len(lines) == rows >= 600  # one toy output per prompt
     assert {"id", "generation"} <= set(lines[0]) and lines[0]["id"].startswith("instructions/")
-    capsys.readouterr()
-    assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(result)]) == 0
     out = json.loads(result.read_text(encoding="utf-8"))
     text = json.dumps(out)
     assert "instructions-1.2.0" in text  # the config's own version is in the signature
-    assert "instr|checkers:" in capsys.readouterr().out
+    assert "instr|checkers:" in printed
 
 
-def test_if_score_by_hub_repo_id_gives_the_folder_numbers_and_names_the_commit(family_build, hub_env, tmp_path, capsys):
+def test_if_score_by_hub_repo_id_gives_the_folder_numbers_and_names_the_commit(
+    family_build, instructions_scored, hub_env, tmp_path, capsys
+):
     """if-score names a dataset as every command does: a Hub repo id at a revision, read from the cache offline."""
     from tests.test_hub import COMMIT, digest, populate_cache
 
     populate_cache(hub_env, "me/lctg", family_build)
-    toy, local, hub = tmp_path / "toy.jsonl", tmp_path / "local.json", tmp_path / "hub.json"
-    assert main(["sample", "--dataset", str(family_build), "--config", "instructions", "-o", str(toy)]) == 0
-    assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(local)]) == 0
+    toy, local, _ = instructions_scored  # the same outputs scored from the folder
+    hub = tmp_path / "hub.json"
     assert main(["if-score", str(toy), "--dataset", "me/lctg", "--revision", "v1.0.0", "--json", str(hub)]) == 0
     a, b = (json.loads(p.read_text(encoding="utf-8")) for p in (local, hub))
     assert b["signature"] == a["signature"].replace(

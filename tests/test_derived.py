@@ -21,10 +21,10 @@ def _rows(folder: Path, config: str) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def derived(source_dir, tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("derived") / "lctg"
-    write_dataset(build(str(source_dir), corrected=True, variants=5, seed=0, multi=True), out)
-    return out
+def derived(built_dataset_derived: Path) -> Path:
+    """The session's one build with every derived config (corrected, variants 5 seed 0, multi; conftest): these
+    tests only read it, and a second build with the same arguments cost a whole build."""
+    return built_dataset_derived
 
 
 def _numbers(text: str) -> list[int]:

@@ -165,3 +165,46 @@ def test_two_processes_sharing_a_cache_never_make_the_same_call_twice(serve, tmp
         assert s["calls_made"] + s["cache_hits"] + s["elsewhere"] == n
     with sqlite3.connect(cache) as db:
         assert db.execute("SELECT COUNT(*) FROM pending").fetchone()[0] == 0
+
+
+def test_a_group_commit_stores_each_answer_and_its_truncation_mark(tmp_path):
+    path = tmp_path / "c.sqlite"
+    items = [
+        ("a", CachedAnswer("一", 1, 2), False),
+        ("b", CachedAnswer("二", 3, 4), True),
+        ("c", CachedAnswer("", 0, 0), False),
+    ]
+    with AnswerCache(path, owner="run") as cache:
+        cache.put_many(items, model="m")
+        assert cache.get_many(["a", "b", "c", "d"]) == {k: a for k, a, _ in items}
+        assert cache.truncated_keys(["a", "b", "c"]) == {"b"}
+        cache.put_many([("b", CachedAnswer("二 whole", 3, 9), False)], model="m")  # answered again, not cut
+        assert cache.truncated_keys(["a", "b", "c"]) == set()
+    with sqlite3.connect(path) as db:  # every row carries its own checksum, as a single put writes it
+        rows = db.execute("SELECT key, text, prompt_tokens, completion_tokens, checksum FROM answers ORDER BY key")
+        assert [(k, d) for k, *_, d in rows] == [
+            ("a", checksum("a", CachedAnswer("一", 1, 2))),
+            ("b", checksum("b", CachedAnswer("二 whole", 3, 9))),
+            ("c", checksum("c", CachedAnswer("", 0, 0))),
+        ]
+
+
+def test_a_commit_that_fails_stops_the_run_in_one_line_and_keeps_the_answers_before_it(serve, tmp_path, monkeypatch):
+    server = serve()
+    config = config_for(server, tmp_path / "c.sqlite", concurrency=1)
+    real, commits = AnswerCache.put_many, []
+
+    def put_many(self: AnswerCache, items: Any, *, model: str) -> None:
+        commits.append(len(items))
+        if len(commits) == 3:
+            raise CacheError(f"LLM cache {self.path}: the disk is full (database or disk is full)")
+        real(self, items, model=model)
+
+    monkeypatch.setattr(AnswerCache, "put_many", put_many)
+    with pytest.raises(CacheError, match="the disk is full"):
+        run_chat(config, reqs(6), progress=False)
+    monkeypatch.setattr(AnswerCache, "put_many", real)
+    kept = sum(commits[:2])  # concurrency 1: one answer per commit
+    again = run_chat(config, reqs(6), progress=False)
+    assert [r.text for r in again] == [f"echo:問 {i}" for i in range(6)]
+    assert (again.stats.cache_hits, again.stats.calls_made) == (kept, 6 - kept) == (2, 4)

@@ -14,6 +14,7 @@ from lctg_dataset.cli import build_parser, main
 from lctg_dataset.stories import fill_contexts
 from lctg_dataset.write import write_dataset
 from tests.conftest import load_dataset_offline
+from tests.shared_builds import stories_build
 
 FILE = "data/story_endings/test-00000-of-00001.parquet"
 STORIES = Path(__file__).resolve().parents[2] / "shared" / "possible-stories"
@@ -47,9 +48,7 @@ def context_sentences(records) -> list[str]:
 
 @pytest.fixture(scope="module")
 def folder(source_dir, records, tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("stories") / "lctg"
-    write_dataset(build(str(source_dir), stories=True, stories_source=STORIES), out)
-    return out
+    return stories_build(source_dir, STORIES, tmp_path_factory)  # the same build as test_cards'
 
 
 @pytest.fixture(scope="module")

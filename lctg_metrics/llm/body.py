@@ -10,6 +10,7 @@ import email.utils
 import json
 import logging
 import math
+import re
 import time
 import zlib
 from collections.abc import Mapping
@@ -21,6 +22,8 @@ log = logging.getLogger("lctg.llm")
 _BODY_SNIPPET = 200
 #: Compressed bytes fed to the decoder at a time (it returns at most the bytes still allowed per step).
 _FEED = 64 * 1024
+#: A UTF-16 surrogate code point: a lone one can come from a "\udXXX" JSON escape and is not text.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Completion(NamedTuple):
@@ -110,8 +113,9 @@ def parse_completion(body: bytes) -> Completion | str:
         return f"{type(exc).__name__} reading choices[0].message.content"
     if not isinstance(content, str):
         return f"choices[0].message.content is {type(content).__name__}, not a string"
-    surrogate = next((c for c in content if "\ud800" <= c <= "\udfff"), None)
-    if surrogate is not None:  # a "\udXXX" escape that is not half of a pair: not text, and no file could hold it
+    found = _SURROGATE.search(content)  # one C scan (a Python loop over the characters was 50 us per answer)
+    if found is not None:
+        surrogate = found.group()  # a "\udXXX" escape that is not half of a pair: not text, and no file could hold it
         return (
             f"choices[0].message.content holds a lone surrogate (U+{ord(surrogate):04X}, an unpaired \\u escape), "
             "which is not text"

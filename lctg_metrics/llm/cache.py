@@ -237,25 +237,18 @@ class AnswerCache:
     def put(self, key: str, answer: CachedAnswer, *, model: str, truncated: bool = False) -> None:
         """Store an answer (``truncated``: cut at max_tokens); its claim goes with it (trigger ``answered``).
         Commits at once."""
-        if self._db is None or self.read_only:
+        self.put_many([(key, answer, truncated)], model=model)
+
+    def put_many(self, items: Sequence[tuple[str, CachedAnswer, bool]], *, model: str) -> None:
+        """Store answers ``(key, answer, truncated)`` in one transaction (a group commit), as :meth:`put` does each."""
+        if self._db is None or self.read_only or not items:
             return
+        now, cut = time.time(), {key: truncated for key, _, truncated in items}
+        rows = [(k, a.text, a.prompt_tokens, a.completion_tokens, model, now, checksum(k, a)) for k, a, _ in items]
         with self._guard(), _transaction(self._db):
-            self._db.execute(
-                "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    key,
-                    answer.text,
-                    answer.prompt_tokens,
-                    answer.completion_tokens,
-                    model,
-                    time.time(),
-                    checksum(key, answer),
-                ),
-            )
-            if truncated:
-                self._db.execute("INSERT OR IGNORE INTO truncated VALUES (?)", (key,))
-            else:
-                self._db.execute("DELETE FROM truncated WHERE key = ?", (key,))
+            self._db.executemany("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+            self._db.executemany("INSERT OR IGNORE INTO truncated VALUES (?)", [(k,) for k, t in cut.items() if t])
+            self._db.executemany("DELETE FROM truncated WHERE key = ?", [(k,) for k, t in cut.items() if not t])
 
     def release(self, key: str | None = None) -> None:
         """Drop this run's claim on ``key`` (every claim of this run if None)."""

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lctg_metrics.llm.cache import AnswerCache, CachedAnswer, default_cache_path
+from lctg_metrics.llm.cache_writer import CacheWriter
 from lctg_metrics.llm.config import LLMConfig, chat_endpoint, describe, describe_params, request_params
 from lctg_metrics.llm.errors import LLMRunError
 from lctg_metrics.llm.requests import ChatRequest, Keyer, Messages, request_key, unpack
@@ -171,6 +172,7 @@ class _Run:
         self.ready: deque[str] = deque()  # claimed by this run, not called yet
         self.lease = CLAIM_LEASE  # renewed every HEARTBEAT seconds while the run goes on
         self.said_wait = -math.inf  # when this run last said what it waits for
+        self.writer: CacheWriter | None = None  # stores answers off the event loop (a file cache, not read-only)
 
     def stats(self, keys: Sequence[str], hits: int, todo: Sequence[str], dry_run: bool) -> RunStats:
         return RunStats(
@@ -192,7 +194,10 @@ class _Run:
         secret = read_key(self.config)
         caller = Caller(self.config, secret, self._count_retry)
         queue, waiting = deque(todo), deque[str]()
-        connections = [Connection(self.config, secret) for _ in range(min(self.config.concurrency, len(todo)))]
+        first = Connection(self.config, secret)
+        connections = [first, *(first.sibling() for _ in range(min(self.config.concurrency, len(todo)) - 1))]
+        if self.cache.path != ":memory:" and not self.cache.read_only:
+            self.writer = CacheWriter(self.cache.path, self.cache.owner, self.config.model)
         bar = _progress_bar(len(todo), progress)
         tasks = [asyncio.ensure_future(self._worker(c, caller, queue, waiting, bar)) for c in connections]
         beat = asyncio.ensure_future(self._heartbeat())
@@ -208,6 +213,8 @@ class _Run:
                 task.cancel()
             for connection in connections:
                 await connection.aclose()
+            if self.writer is not None:
+                self.writer.close()  # every answer received is committed before the run's claims are dropped
             if bar is not None:
                 bar.close()
 
@@ -282,7 +289,10 @@ class _Run:
         if isinstance(outcome, Completion):
             cut = outcome.finish_reason == "length"
             answer = CachedAnswer(outcome.text, outcome.prompt_tokens, outcome.completion_tokens)
-            self.cache.put(key, answer, model=self.config.model, truncated=cut)  # commits at once
+            if self.writer is not None:
+                await self.writer.put(key, answer, truncated=cut)  # returns once committed
+            else:
+                self.cache.put(key, answer, model=self.config.model, truncated=cut)  # commits at once
             self.answers[key] = ChatResult(
                 outcome.text, None, False, outcome.prompt_tokens, outcome.completion_tokens, cut
             )

@@ -14,6 +14,7 @@ closed while idle is reopened once, as httpcore does, before the call counts as 
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -39,6 +40,13 @@ class PlainConnection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self._http10 = False
+
+    def sibling(self) -> PlainConnection:
+        """A new, unopened connection with this one's settings."""
+        twin = copy.copy(self)
+        twin.reader = twin.writer = None
+        twin._http10 = False
+        return twin
 
     async def post(self, body: bytes) -> tuple[int, Mapping[str, str], bytes]:
         from lctg_metrics.llm.body import read_bounded
