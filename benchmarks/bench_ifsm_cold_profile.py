@@ -1,8 +1,12 @@
 """Where a cold ``score_ifsm`` run goes: texts and words embedded by source, and a cProfile of the whole call.
 
-    .venv/bin/python benchmarks/bench_ifsm_cold_profile.py [--split eval|fit|all] [--top 25] [--stories-source DIR]
+    .venv/bin/python benchmarks/bench_ifsm_cold_profile.py [--split eval|fit|all] [--top 25] [--cache DIR]
+        [--json OUT] [--no-profile] [--stories-source DIR]
 
-Scores the gold endings of the chosen half with the defaults and the attack cache off (every run cold). Each text
+Scores the gold endings of the chosen half with the defaults and the attack cache off (every run cold; ``--cache
+DIR`` uses the cache in DIR: a second run with the same DIR is warm). ``--json`` writes the result as ``lctg ifsm``
+does (to compare two trees' results); ``--no-profile`` leaves cProfile out (its overhead is largest on pure-Python
+code: the shares of time it shows are not those of an unprofiled run). Each text
 the encoder embeds (once per process) is put down to the step that asked for it: the reader set being read
 (``run_set``'s name) and the function below it that called the encoder. Prints the texts and words per source
 with their share of all words embedded, the floor's own count (each ending and its four candidates), and the
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
 import os
 import pstats
 import sys
@@ -53,6 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--split", default="eval", choices=("eval", "fit", "all"))
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--stories-source", dest="stories", default=None)
+    parser.add_argument("--no-profile", dest="profile", action="store_false", help="time the run without cProfile")
+    parser.add_argument("--json", default=None, help="write the result (lctg ifsm's JSON) here, to compare runs")
     parser.add_argument("--cache", default=None, help="use the attack cache in this folder (default: off, cold)")
     args = parser.parse_args(argv)
     os.environ["LCTG_IFSM_CACHE"] = args.cache or "off"
@@ -80,15 +87,20 @@ def main(argv: list[str] | None = None) -> None:
     gens = {str(r["id"]): str(r["gold_ending"]) for r in rows}
     profile = cProfile.Profile()
     start = time.perf_counter()
-    profile.enable()
+    if args.profile:
+        profile.enable()
     result = score_ifsm(gens, rows, reader="embedding", split=None, attack_cache=args.cache is not None)
     profile.disable()
     wall = time.perf_counter() - start
+    if args.json:
+        from lctg_metrics.ifsm.records import result_dict
+
+        Path(args.json).write_text(json.dumps(result_dict(result), ensure_ascii=False, indent=1), "utf-8")
     floor = {t for r in rows for t in (r["gold_ending"], *map(str, r["options"]))}
     total_words = sum(words_by.values())
     print(
-        f"cold score_ifsm on {len(rows)} gold endings of split {args.split}: {wall:.1f} s, IFSM {result.ifsm:.4f}, "
-        f"attack table reused: {result.attacks_reused}"
+        f"score_ifsm ({'warm' if result.attacks_reused else 'cold'}) on {len(rows)} gold endings of split "
+        f"{args.split}: {wall:.1f} s, IFSM {result.ifsm:.4f}"
     )
     print(
         f"embedded: {sum(texts_by.values())} texts, {total_words} words; floor: {len(floor)} texts, "
@@ -97,9 +109,10 @@ def main(argv: list[str] | None = None) -> None:
     print("| set / step | texts | words | share of words |\n|---|---|---|---|")
     for where, words in words_by.most_common():
         print(f"| {where} | {texts_by[where]} | {words} | {words / max(total_words, 1):.1%} |")
-    out = io.StringIO()
-    pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(args.top)
-    print("\n" + out.getvalue())
+    if args.profile:
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(args.top)
+        print("\n" + out.getvalue())
 
 
 if __name__ == "__main__":
