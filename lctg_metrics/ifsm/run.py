@@ -17,7 +17,7 @@ Row = Mapping[str, Any]
 #: Words past the guard's ``MAX_WORDS`` that the reader reads of a flagged ending for the "reader alone" column: an
 #: ending longer than ``MAX_WORDS`` is flagged whatever follows, so the reader reads its first ``MAX_WORDS +
 #: READ_MARGIN`` words (still over the limit), not the whole text (the over-length probe, the gold ending ten times,
-#: was 16% of all words a cold run embedded; adversarial probes a3).
+#: was 14% of all words a cold run on the eval half embedded; adversarial probes a3).
 READ_MARGIN = 10
 
 
