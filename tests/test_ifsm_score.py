@@ -143,7 +143,7 @@ def test_signature_names_every_setting(rows: list[dict], head_path: Path) -> Non
         "split:eval",
         "templates:ifsm-instr-v1",
         f"guards:{GUARD_VERSION}+use-m3",
-        "adv:a2+k3+v3",
+        "adv:a3+k3+v3",
         "boot:100",
         "seed:3",
         "dissim:stand-in",

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         seed=args.seed,
         data=name,
         source=str(args.generations),
+        progress=args.progress if args.progress is not None else sys.stderr.isatty(),
     )
     outputs: list[tuple[Any, str]] = []
     if args.json:
@@ -150,6 +152,12 @@ def register(subparsers: Any) -> None:
     )
     add_resamples(p)
     p.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the bootstrap's"))
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on stderr for large inputs (default: only when stderr is a terminal)",
+    )
     p.set_defaults(handler=cmd_if_score)
 
 

@@ -121,6 +121,7 @@ def question_stems(question: str) -> frozenset[str]:
     return frozenset(root(w) for w in _WORD.findall(readable(question)))
 
 
+@lru_cache(maxsize=1 << 17)  # every reader set reads the same probes and candidates: each ablated once
 def ablate(text: str, question: str) -> str:
     """``text`` as a reader sees it (:func:`guards.readable`: look-alike letters, leetspeak, entities read) without
     the words that share a root (:func:`root`) with a word of ``question`` or are one typo away from one (five

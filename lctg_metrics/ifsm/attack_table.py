@@ -70,19 +70,22 @@ def run_checks(
 
 
 def _hugging(rows: Sequence[Row], encoder: Any, make: Any) -> list[str]:
-    """Per item, the candidate closest to the question that the guard still lets through (else the first)."""
+    """Per item, the candidate closest to the question that the guard still lets through (else the first). The
+    question similarity only adds a reason to flag, so a candidate the guard flags without it is never chosen and is
+    not embedded."""
     candidates = [make(row) for row in rows]
+    lexical = [[c for c in cs if guard(row, c).passed] for row, cs in zip(rows, candidates)]
     chosen = []
-    flat_rows = [row for row, cs in zip(rows, candidates) for _ in cs]
-    sims = similarities(encoder, flat_rows, [c for cs in candidates for c in cs])
+    flat_rows = [row for row, cs in zip(rows, lexical) for _ in cs]
+    sims = similarities(encoder, flat_rows, [c for cs in lexical for c in cs])
     start = 0
-    for row, cs in zip(rows, candidates):
+    for row, all_cs, cs in zip(rows, candidates, lexical):
         scored = [
             (s if s is not None else 0.0, c)
             for c, s in zip(cs, sims[start : start + len(cs)])
             if guard(row, c, s).passed
         ]
-        chosen.append(max(scored)[1] if scored else cs[0])
+        chosen.append(max(scored)[1] if scored else all_cs[0])
         start += len(cs)
     return chosen
 

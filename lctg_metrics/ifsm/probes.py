@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lctg_metrics.ifsm.items import MCItem
 
@@ -37,6 +38,7 @@ class ProbeSet:
     question: tuple[str, ...]
 
 
+@lru_cache(maxsize=4096)  # every reader set reads the same items' probes: one regex pass per story
 def main_character(context: str) -> str:
     """The most frequent capitalised word of ``context`` that is not a function word; ``I`` or ``They`` without one."""
     counts = Counter(w for w in re.findall(r"\b[A-Z][a-z]+\b", context) if w not in _NOT_NAMES)
@@ -45,6 +47,7 @@ def main_character(context: str) -> str:
     return "I" if re.search(r"\bI\b", context) else "They"
 
 
+@lru_cache(maxsize=4096)
 def focus(question: str) -> str:
     """The question without its asking words (``Which is the worst possible outcome?`` -> ``worst possible
     outcome``)."""

@@ -13,6 +13,11 @@ from lctg_metrics.ifsm.stats import bootstrap_ci
 from lctg_metrics.verdict import Verdict
 
 Row = Mapping[str, Any]
+#: Words past the guard's ``MAX_WORDS`` that the reader reads of a flagged ending for the "reader alone" column: an
+#: ending longer than ``MAX_WORDS`` is flagged whatever follows, so the reader reads its first ``MAX_WORDS +
+#: READ_MARGIN`` words (still over the limit), not the whole text (the over-length probe, the gold ending ten times,
+#: was 14% of all words a cold run on the eval half embedded; adversarial probes a3).
+READ_MARGIN = 10
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,17 @@ def capped(text: str) -> str:
     return text if len(parts) <= MAX_WORDS + 1 else " ".join(parts[: MAX_WORDS + 1])
 
 
+def as_read(item: MCItem, verdict: Verdict) -> MCItem:
+    """``item`` as the reader reads it: a flagged ending longer than ``MAX_WORDS + READ_MARGIN`` words cut there
+    (an ending that passes the guard is never longer than ``MAX_WORDS``, so only the reader-alone column sees it)."""
+    parts = item.options[item.target].split()
+    if verdict.passed or len(parts) <= MAX_WORDS + READ_MARGIN:
+        return item
+    options = list(item.options)
+    options[item.target] = " ".join(parts[: MAX_WORDS + READ_MARGIN])
+    return MCItem(item.id, item.context, item.question, tuple(options), item.target)
+
+
 def similarities(encoder: Any, rows: Sequence[Row], endings: Sequence[str]) -> list[float | None]:
     """Highest cosine of any sentence of each ending with its question under the guard's encoder (a restated
     question appended to a real ending is caught too); None without an encoder."""
@@ -97,7 +113,7 @@ def run_set(
         verdicts = [Verdict(False, flag) if flag and v.passed else v for v, flag in zip(verdicts, flags)]
     shown = list(range(len(items))) if raw else [i for i, v in enumerate(verdicts) if v.passed]
     choices: list[int | None] = [None] * len(items)
-    for i, choice in zip(shown, reader.choose([items[i] for i in shown])):
+    for i, choice in zip(shown, reader.choose([as_read(items[i], verdicts[i]) for i in shown])):
         choices[i] = choice
     picked = [c == item.target for c, item in zip(choices, items)]
     advance("reader sets")

@@ -31,7 +31,7 @@ from lctg_metrics.ifsm.validity import VALIDITY_VERSION, Check, check_run, featu
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.signature import Family, declare
 
-ADVERSARIAL_VERSION = "a2"
+ADVERSARIAL_VERSION = "a3"  # a3: the reader reads a flagged ending's first MAX_WORDS + READ_MARGIN words (run.py)
 #: A reader below this accuracy on gold endings is weak (humans: 0.925): its IFSM is bounded by its own misreadings.
 WEAK_BELOW = 0.75
 #: The signature's ``adv``: probes, attack classes and run-level validity versions.

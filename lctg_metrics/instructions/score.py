@@ -198,6 +198,20 @@ def data_name(rows: Sequence[Mapping[str, Any]]) -> str:
     return "+".join(versions) if versions else "custom"
 
 
+def progress_bar(total: int) -> Any:
+    """A tqdm bar of ``total`` prompts on stderr when they are more than ``lctg score``'s threshold for a bar
+    (``scoring.check.PROGRESS_THRESHOLD``) and tqdm (the ``progress`` extra) is installed; else None."""
+    from lctg_metrics.scoring.check import PROGRESS_THRESHOLD
+
+    if total <= PROGRESS_THRESHOLD:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # bars are a convenience: the run goes on without them
+        return None
+    return tqdm(total=total, desc="lctg if-score: checking", unit="prompt")
+
+
 def score_instructions(
     generations: Iterable[Mapping[str, Any] | Generation],
     rows: Sequence[Mapping[str, Any]],
@@ -209,11 +223,13 @@ def score_instructions(
     level: float = 0.95,
     data: str | None = None,
     source: str = "generations",
+    progress: bool = False,
 ) -> InstructionResult:
     """Score ``{"id", "generation"}`` dicts against instruction rows. ``mode``: ``both`` (default), ``strict`` or
     ``loose``. CIs: percentile bootstrap over prompts (``n_resamples``, ``seed``, ``level``); ``ci=False`` skips
     them. ``data`` names the data in the signature (default: the rows' ``dataset_version``, else ``custom``);
-    ``source`` names the generations in errors (e.g. their file)."""
+    ``source`` names the generations in errors (e.g. their file); ``progress``: a bar on stderr for large inputs
+    (:func:`progress_bar`)."""
     if mode not in RUN_MODES:
         raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(RUN_MODES)}")
     prompts = [prompt_of_row(row, f"row {number}") for number, row in enumerate(rows, 1)]
@@ -222,7 +238,10 @@ def score_instructions(
     texts = join(generations, prompts, source)
     modes = RUN_MODES[mode]
     details: list[dict[str, Any]] = []
+    bar = progress_bar(len(prompts)) if progress else None
     for prompt, text in zip(prompts, texts):
+        if bar is not None:
+            bar.update(1)
         for index, item in enumerate(prompt.items):
             strict = check(item.check_id, text, item.kwargs, mode="strict")
             record: dict[str, Any] = {"key": prompt.key, "instruction_id": item.instruction_id, "index": index}
@@ -233,6 +252,8 @@ def score_instructions(
                 record["loose"] = loose.passed
             record["reason"] = strict.reason if "strict" in modes else loose.reason
             details.append(record)
+    if bar is not None:
+        bar.close()
     categories = [item.category for prompt in prompts for item in prompt.items]
     agg = aggregate(details, categories, modes, n_resamples=n_resamples if ci else 0, seed=seed, level=level)
     ci_info = (
@@ -251,6 +272,7 @@ __all__ = [
     "Item",
     "Prompt",
     "join",
+    "progress_bar",
     "prompt_of_row",
     "result_signature",
     "score_instructions",
