@@ -20,15 +20,18 @@ any other survivor is a missing test.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
+import random
 import re
 import shlex
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,6 +82,7 @@ TARGETS = {
             "lctg_metrics/cleaners/rule/notes.py",
         ),
         (
+            "tests/test_mutants_cleaner.py",
             "tests/test_score_values.py",
             "tests/test_rule_cleaner.py",
             "tests/test_cleaner_rule_notes.py",
@@ -167,7 +171,76 @@ def run_alternatives(copy: Path, target: Target) -> list[dict]:
     return results
 
 
-def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
+def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the annotations of a module are, as ((row, column), (row, column)) with 1-based rows and columns in
+    characters (cosmic-ray's positions); none unless the module defers them (``from __future__ import
+    annotations``), since only then is an annotation never evaluated."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    deferred = any(
+        isinstance(node, ast.ImportFrom)
+        and node.module == "__future__"
+        and "annotations" in {a.name for a in node.names}
+        for node in tree.body
+    )
+    if not deferred:
+        return []
+    lines = source.splitlines()
+
+    def column(row: int, byte: int) -> int:  # ast counts UTF-8 bytes, cosmic-ray characters
+        return len(lines[row - 1].encode("utf-8")[:byte].decode("utf-8"))
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.append(node.returns)
+        elif isinstance(node, ast.arg) or isinstance(node, ast.AnnAssign):
+            found.append(node.annotation)
+    return [
+        ((a.lineno, column(a.lineno, a.col_offset)), (a.end_lineno, column(a.end_lineno, a.end_col_offset)))
+        for a in found
+        if a is not None and a.end_lineno is not None and a.end_col_offset is not None
+    ]
+
+
+def _prune(session: Path, copy: Path, sample: int | None, seed: int) -> tuple[list[dict], int]:
+    """Take out of a cosmic-ray session the mutants inside annotations (returned as outcome ``annotation``: they
+    are never evaluated, so they cannot change a score) and, with ``sample``, all but a seeded sample of the rest.
+    Returns the annotation mutants and how many mutants the session had before sampling."""
+    db = sqlite3.connect(session)
+    try:
+        specs = db.execute(
+            "SELECT job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col FROM mutation_specs"
+        ).fetchall()
+        spans = {m: _annotation_spans(copy / m) for m in {s[1] for s in specs}}
+        inside = [s for s in specs if any(a <= (s[4], s[5]) < b for a, b in spans[s[1]])]
+        rest = sorted((s for s in specs if s not in inside), key=lambda s: (s[1], s[4], s[5], s[2], s[3]))
+        drop = [s[0] for s in inside]
+        if sample is not None and sample < len(rest):
+            keep = set(random.Random(seed).sample(range(len(rest)), sample))
+            drop += [s[0] for i, s in enumerate(rest) if i not in keep]
+        with db:
+            for table in ("mutation_specs", "work_items"):
+                db.executemany(f"DELETE FROM {table} WHERE job_id = ?", [(j,) for j in drop])
+    finally:
+        db.close()
+    skipped = [
+        {
+            "module": s[1],
+            "operator": s[2].split("/")[-1],
+            "line": s[4],
+            "outcome": "annotation",
+            "diff": "",
+        }
+        for s in inside
+    ]
+    return skipped, len(rest)
+
+
+def run_cosmic_ray(
+    copy: Path, target: Target, cosmic_ray: str, sample: int | None = None, seed: int = 0
+) -> tuple[list[dict], int]:
+    """Every mutant's outcome (a sample's, with ``sample``) and how many mutants outside annotations there are."""
     config = copy / "mutation.toml"
     command = shlex.join(_test_command(copy, target))
     config.write_text(
@@ -180,9 +253,9 @@ def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
     )
     session = copy / "mutation.sqlite"
     subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
+    results, population = _prune(session, copy, sample, seed)
     subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
     dump = subprocess.run([cosmic_ray, "dump", str(session)], cwd=copy, check=True, capture_output=True, text=True)
-    results = []
     for line in dump.stdout.splitlines():
         work, result = json.loads(line)
         if not result:
@@ -203,7 +276,7 @@ def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
                 "diff": diff,
             }
         )
-    return results
+    return results, population
 
 
 def _explained(result: dict, equivalents: list[dict]) -> str | None:
@@ -223,7 +296,24 @@ def main(argv: list[str] | None = None) -> int:
         help="the cosmic-ray executable (pip install cosmic-ray)",
     )
     p.add_argument("--json", type=Path, help="write every mutant's outcome here")
+    p.add_argument(
+        "--sample", type=int, metavar="N", help="run a seeded sample of N cosmic-ray mutants per target (default: all)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="the seed of --sample (default: 0)")
+    p.add_argument(
+        "--tests",
+        action="append",
+        metavar="FILE",
+        help="run these test files for each mutant instead of the target's own (to check what one file kills)",
+    )
     args = p.parse_args(argv)
+    if args.sample is not None and args.sample < 1:
+        print(f"mutation: --sample {args.sample}: give a positive number of mutants", file=sys.stderr)
+        return 2
+    missing = [t for t in args.tests or () if not (ROOT / t).is_file()]
+    if missing:
+        print(f"mutation: --tests {missing[0]}: no such test file under {ROOT}", file=sys.stderr)
+        return 2
     names = args.target or sorted(TARGETS)
     if any(TARGETS[n].engine == "cosmic-ray" for n in names) and shutil.which(args.cosmic_ray) is None:
         print("mutation: cosmic-ray is not installed; pip install cosmic-ray", file=sys.stderr)
@@ -234,29 +324,36 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     everything = []
     for name in names:
-        target = TARGETS[name]
+        target = TARGETS[name] if not args.tests else replace(TARGETS[name], tests=tuple(args.tests))
         with tempfile.TemporaryDirectory(prefix="lctg-mutation-") as tmp:
             copy = Path(tmp) / "checkout"
             copy.mkdir()
             _copy_checkout(copy)
             if target.engine == "alternatives":
                 results = run_alternatives(copy, target)
+                population = len(results)
             else:
-                results = run_cosmic_ray(copy, target, args.cosmic_ray)
+                results, population = run_cosmic_ray(copy, target, args.cosmic_ray, args.sample, args.seed)
         for r in results:
             r["target"] = name
         everything += results
-        print(f"== {name}")
+        ran = sum(r["outcome"] != "annotation" for r in results)
+        sampled = f" (a sample of {ran} of {population} mutants, seed {args.seed})" if ran < population else ""
+        print(f"== {name}{sampled}")
         for module in target.modules:
             mine = [r for r in results if r["module"] == module]
+            annotation = sum(r["outcome"] == "annotation" for r in mine)
             killed = sum(r["outcome"] == "killed" for r in mine)
             survived = [r for r in mine if r["outcome"] == "survived"]
             explained = sum(_explained(r, equivalents) is not None for r in survived)
             competent = killed + len(survived)
             rate = f"{killed / competent:.3f}" if competent else "-"
+            score_changing = competent - explained  # the explained survivors cannot change a score
+            rest = f"{killed / score_changing:.3f}" if score_changing else "-"
             print(
-                f"{module}: {len(mine)} mutants, {killed} killed, {len(survived)} survived "
-                f"({explained} explained), {len(mine) - competent} incompetent; kill rate {rate}"
+                f"{module}: {len(mine) - annotation} mutants, {killed} killed, {len(survived)} survived "
+                f"({explained} equivalent), {len(mine) - annotation - competent} incompetent; kill rate {rate}, "
+                f"{rest} of the non-equivalent; {annotation} in annotations not run"
             )
             for r in survived:
                 why = _explained(r, equivalents)
