@@ -4,11 +4,13 @@ beside it, from the verdicts the test itself lays down."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
 from lctg_metrics.schema import ScoringError
-from lctg_metrics.scoring.aggregate import aggregate
+from lctg_metrics.scoring.aggregate import aggregate, upstream_chain
 from lctg_metrics.scoring.counts import (
     ALL_PASSED,
     GENERATIONS,
@@ -56,20 +58,84 @@ def test_a_cell_in_two_parts_is_named_with_its_variant(variant, named):
 
 
 def test_prompt_tallies_stay_with_their_prompt():
-    """Three prompts with two aspects each (keyword, char_count), one sample, no variants. Prompt 1 passes both,
-    prompt 2 fails char_count, prompt 3 passes both: per prompt (all_passed, multi, generations) is (1, 1, 1),
-    (0, 1, 1), (1, 1, 1); the prompt-level accuracy is 2/3."""
-    rows = []
-    for unit, (kw, cc) in zip((1, 2, 3), ((True, True), (True, False), (True, True))):
-        rows += [("summary", unit, None, 0, "keyword", kw), ("summary", unit, None, 0, "char_count", cc)]
+    """Three prompts with two aspects each (keyword, char_count), three samples, no variants. Prompt 1 passes both
+    at every sample; prompt 2 fails char_count at sample 1; prompt 3 fails keyword at samples 0 and 2. Per prompt
+    and sample, (all_passed, multi, generations) is (1, 1, 1) except (0, 1, 1) where an aspect failed; the
+    prompt-level accuracy is the mean over samples of the share of prompts passing everything: (2/3 + 2/3 + 2/3) / 3
+    = 2/3."""
+    fails = {(2, 1, "char_count"), (3, 0, "keyword"), (3, 2, "keyword")}
+    rows = [
+        ("summary", unit, None, sample, aspect, (unit, sample, aspect) not in fails)
+        for unit in (1, 2, 3)
+        for sample in (0, 1, 2)
+        for aspect in ("keyword", "char_count")
+    ]
     counts = _counts(rows, multi=True)
     tc = counts.tasks["summary"]
-    assert tc.units == (1, 2, 3)
-    per_prompt = [
-        [int(tc.prompt_tally(k)[u, 0, 0]) for k in (ALL_PASSED, MULTI, GENERATIONS)] for u in range(len(tc.units))
-    ]
-    assert per_prompt == [[1, 1, 1], [0, 1, 1], [1, 1, 1]]
+    assert (tc.units, tc.samples) == ((1, 2, 3), (0, 1, 2))
+    got = {
+        (unit, sample): tuple(int(tc.prompt_tally(k)[u, 0, s]) for k in (ALL_PASSED, MULTI, GENERATIONS))
+        for u, unit in enumerate(tc.units)
+        for s, sample in enumerate(tc.samples)
+    }
+    failed = {(2, 1), (3, 0), (3, 2)}
+    assert got == {(u, s): (0 if (u, s) in failed else 1, 1, 1) for u in (1, 2, 3) for s in (0, 1, 2)}
     assert aggregate(counts).prompt_level == {"summary": pytest.approx(2 / 3, abs=1e-15)}
+
+
+@pytest.mark.parametrize("ids", [(-5, 0, 7), (0, 10**7, 3 * 10**9)])
+def test_any_integer_prompt_id_is_its_own_prompt(ids):
+    """References may carry any integer prompt id (negative, or far above the number of prompts). Each stays its own
+    prompt: keyword passes on the first two ids and fails on the third, so the score is 2/3."""
+    counts = _counts([("summary", pid, None, 0, "keyword", ok) for pid, ok in zip(ids, (True, True, False))])
+    tc = counts.tasks["summary"]
+    assert tc.units == tuple(sorted(ids))
+    passed = dict(zip(ids, (1, 1, 0)))
+    assert [int(tc.tally(0)[u, 0, 0, 0]) for u in range(3)] == [passed[i] for i in sorted(ids)]
+    assert aggregate(counts).scores["summary"] == {"keyword": pytest.approx(2 / 3), "average": pytest.approx(2 / 3)}
+
+
+def test_judge_tallies_and_the_upstream_quality_average():
+    """Judged summary generations, one aspect each. keyword: sample 0 has 1 of 2 appropriate, sample 1 has 1 of 3,
+    so Qual is (1/2 + 1/3) / 2 = 5/12; char_count (sample 0): appropriate, unparseable, judge failed, so 1 of 1
+    parsed, Qual 1. The average is (5/12 + 1) / 2 = 17/24. Upstream's chain rounds each aspect's mean to 3 decimals
+    first: 0.417 and 1.0, average 0.7085."""
+    q = SimpleNamespace
+    yes, no = q(label=True, reason="appropriate"), q(label=False, reason="not appropriate")
+    judged = [  # (prompt, sample, aspect, judge verdict)
+        (1, 0, "keyword", yes),
+        (2, 0, "keyword", no),
+        (1, 1, "keyword", yes),
+        (2, 1, "keyword", no),
+        (6, 1, "keyword", no),
+        (3, 0, "char_count", yes),
+        (4, 0, "char_count", q(label=None, reason="unparseable: no verdict in the answer")),
+        (5, 0, "char_count", q(label=None, reason="judge call failed: timeout")),
+    ]
+    n = len(judged)
+    counts = build(
+        ["summary"] * n,
+        [j[0] for j in judged],
+        [None] * n,
+        [j[1] for j in judged],
+        range(n),
+        [j[2] for j in judged],
+        [True] * n,
+        quality=[j[3] for j in judged],
+    )
+    summary = aggregate(counts)
+    assert summary.quality_counts == {
+        "summary": {
+            "keyword": {"appropriate": 2, "parsed": 5, "unparseable": 0, "failed": 0, "judged": 5},
+            "char_count": {"appropriate": 1, "parsed": 1, "unparseable": 1, "failed": 1, "judged": 3},
+        }
+    }
+    quality = summary.quality["summary"]
+    assert quality["keyword"] == pytest.approx(5 / 12, abs=1e-15)
+    assert quality["char_count"] == 1.0
+    assert quality["average"] == pytest.approx(17 / 24, abs=1e-15)
+    upstream = upstream_chain(counts)["quality"]["summary"]
+    assert upstream == {"keyword": 0.417, "char_count": 1.0, "average": pytest.approx(0.7085, abs=1e-12)}
 
 
 def test_variant_consistency_counts_only_prompts_every_variant_scored():
