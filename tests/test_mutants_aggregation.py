@@ -180,3 +180,73 @@ def test_think_tallies_survive_the_rows_of_a_shard():
     back = Counts.from_rows(counts.to_rows())
     assert (back.prompt_total(THINK_STRIPPED), back.prompt_total(THINK_UNFINISHED)) == (1, 1)
     assert back == counts
+
+
+def test_a_total_of_parts_adds_them_and_names_a_cell_scored_twice():
+    """Two parts of summary with two aspects each (no variants): prompt 1 in the first, prompt 2 in the second.
+    keyword passes on both, char_count on prompt 1 only: the total scores keyword 1.0 and char_count 0.5. A third
+    part scoring prompt 2's keyword again makes the total name that cell."""
+    first = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 1, None, 0, "char_count", True)])
+    second = _counts([("summary", 2, None, 0, "keyword", True), ("summary", 2, None, 0, "char_count", False)])
+    total = Counts.total([first, second])
+    assert total == first + second
+    assert aggregate(total).scores["summary"] == {"keyword": 1.0, "char_count": 0.5, "average": 0.75}
+    # one aspect in two variants: variant 0 passes in the first part, variant 1 fails in the second
+    v0, v1 = _counts([("summary", 1, 0, 0, "keyword", True)]), _counts([("summary", 1, 1, 0, "keyword", False)])
+    both = Counts.total([v0, v1])
+    assert both == v0 + v1
+    assert aggregate(both).variants["summary"]["keyword"]["per_variant"] == {"0": 1.0, "1": 0.0}
+    again = _counts([("summary", 2, None, 0, "keyword", False)])
+    with pytest.raises(ScoringError) as e:
+        Counts.total([first, second, again])
+    assert str(e.value) == (
+        "summary prompt 2 aspect keyword sample 0 was scored in both parts: each (id, sample) must be in exactly one "
+        "shard"
+    )
+
+
+def test_rows_read_back_keep_variants_and_judge_tallies():
+    """Rows of summary prompt 1 in variants 0 and 1 (keyword passes in variant 0 only), judged appropriate and
+    unparseable: read back, the variants, the verdicts and the judge's tallies are the same; a row whose variant
+    is null is a prompt without variants."""
+    q = SimpleNamespace
+    counts = build(
+        ["summary", "summary"],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+        [0, 1],
+        ["keyword", "keyword"],
+        [True, False],
+        quality=[q(label=True, reason="appropriate"), q(label=None, reason="unparseable: no verdict")],
+    )
+    back = Counts.from_rows(counts.to_rows())
+    tc = back.tasks["summary"]
+    assert tc.variants == (0, 1)
+    assert [int(tc.tally(0)[0, v, 0, 0]) for v in (0, 1)] == [1, 0]
+    assert aggregate(back).quality_counts == {
+        "summary": {"keyword": {"appropriate": 1, "parsed": 1, "unparseable": 1, "failed": 0, "judged": 2}}
+    }
+    assert back == counts
+    rows = _counts([("summary", 4, None, 0, "keyword", True)]).to_rows()
+    assert Counts.from_rows({**rows, "variant": [None]}).tasks["summary"].variants == (-1,)
+
+
+def test_rows_without_think_findings_hold_zeros():
+    """A run without reasoning blocks writes 0 in every think_ column, and reads back no think finding."""
+    rows = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)]).to_rows()
+    think = {k: v for k, v in rows.items() if k.startswith("think_")}
+    assert think == {k: [0, 0] for k in ("think_stripped", "think_unfinished", "think_no_answer", "think_malformed")}
+    assert Counts.from_rows(rows).prompt_total(THINK_STRIPPED) == 0
+
+
+def test_rows_scored_twice_name_the_cell():
+    """The same (prompt 3, keyword, sample 0) row from two shards."""
+    rows = _counts([("summary", 3, None, 0, "keyword", True)]).to_rows()
+    twice = {k: v * 2 for k, v in rows.items()}
+    with pytest.raises(ScoringError) as e:
+        Counts.from_rows(twice)
+    assert str(e.value) == (
+        "summary prompt 3 aspect keyword sample 0 appears in several parts: each (id, sample) must be scored in "
+        "exactly one shard"
+    )

@@ -67,6 +67,7 @@ TARGETS = {
     "aggregation": Target(
         ("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py", "lctg_metrics/scoring/tally.py"),
         (
+            "tests/test_mutants_aggregation.py",
             "tests/test_score_values.py",
             "tests/test_scoring.py",
             "tests/test_stats_counts.py",
@@ -99,16 +100,23 @@ TARGETS = {
             "lctg_metrics/instructions/checks_rules.py",
             "lctg_metrics/instructions/checks_script.py",
             "lctg_metrics/instructions/checks_format.py",
+            "lctg_metrics/instructions/checks_answer.py",
+            "lctg_metrics/instructions/checks_task.py",
         ),
         (
             "tests/test_instructions_labeled.py",
             "tests/test_instructions_registry.py",
             "tests/test_instructions_properties.py",
+            "tests/test_instructions_honest.py",
         ),
     ),
     "ifsm-guard": Target(
         ("lctg_metrics/ifsm/guards.py",),
-        ("tests/test_ifsm_labeled.py", "tests/test_ifsm_score.py", "tests/test_ifsm_properties.py"),
+        (
+            "tests/test_ifsm_labeled.py",
+            "tests/test_ifsm_score.py",
+            "tests/test_ifsm_properties.py",
+        ),
     ),
 }
 
@@ -364,7 +372,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(everything, ensure_ascii=False, indent=1), encoding="utf-8")
     unexplained = [r for r in everything if r["outcome"] == "survived" and _explained(r, equivalents) is None]
-    print(f"{len(everything)} mutants, {len(unexplained)} unexplained survivors")
+    ran = sum(r["outcome"] != "annotation" for r in everything)
+    print(
+        f"{ran} mutants run ({len(everything) - ran} in annotations not run), {len(unexplained)} unexplained survivors"
+    )
     return 1 if unexplained else 0
 
 
