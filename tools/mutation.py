@@ -113,6 +113,7 @@ TARGETS = {
     "ifsm-guard": Target(
         ("lctg_metrics/ifsm/guards.py",),
         (
+            "tests/test_mutants_ifsm.py",
             "tests/test_ifsm_labeled.py",
             "tests/test_ifsm_score.py",
             "tests/test_ifsm_properties.py",
