@@ -104,6 +104,7 @@ TARGETS = {
             "lctg_metrics/instructions/checks_task.py",
         ),
         (
+            "tests/test_mutants_instructions.py",
             "tests/test_instructions_labeled.py",
             "tests/test_instructions_registry.py",
             "tests/test_instructions_properties.py",

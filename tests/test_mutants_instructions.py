@@ -1,0 +1,50 @@
+"""The instruction checkers by value, one test per behaviour a mutant of tools/mutation.py (target
+instruction-checkers) changed without any other test noticing: verdicts and the reasons a reader is shown, on answers
+written here, with the expected values worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from lctg_metrics.instructions import check
+from lctg_metrics.instructions.checks_answer import _kanji_number
+from lctg_metrics.instructions.checks_format import _number
+from lctg_metrics.verdict import Verdict
+
+
+@pytest.mark.parametrize(
+    ("numeral", "value"), [("一", 1), ("十二", 12), ("二十", 20), ("百", 100), ("百二十三", 123), ("１２", 12)]
+)
+def test_section_numbers_in_kansuuji(numeral, value):
+    assert _number(numeral) == value
+
+
+@pytest.mark.parametrize(
+    ("numeral", "digits"),
+    [
+        ("一", "一"),
+        ("十", "十"),
+        ("百六十八", "168"),
+        ("二〇二四", "2024"),
+        ("三万五千", "35000"),
+        ("千百十一", "1111"),
+    ],
+)
+def test_kanji_numbers_read_as_digits(numeral, digits):
+    assert _kanji_number(numeral) == digits
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("りんご→ごりら→らっぱ→ぱんだ", Verdict(True, "valid chain of 4 words")),
+        ("りんご→ごりら→らっぱ→ぱん", Verdict(False, "word 4 「ぱん」 ends in ン")),
+        ("りんご→ごりら→らっぱ→いちご", Verdict(False, "「らっぱ」 ends in パ but 「いちご」 starts with イ")),
+    ],
+)
+def test_shiritori_names_the_word_that_breaks_the_chain(answer, verdict):
+    assert check("task:shiritori", answer, {}) == verdict
+
+
+def test_a_title_is_named_without_its_brackets_doubled():
+    assert check("format:title", "『春の朝』\n鳥が鳴いている。", {}) == Verdict(True, "title 『春の朝』 in line 1")
