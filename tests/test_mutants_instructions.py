@@ -48,3 +48,22 @@ def test_shiritori_names_the_word_that_breaks_the_chain(answer, verdict):
 
 def test_a_title_is_named_without_its_brackets_doubled():
     assert check("format:title", "『春の朝』\n鳥が鳴いている。", {}) == Verdict(True, "title 『春の朝』 in line 1")
+
+
+def test_a_wrong_start_is_quoted_five_characters_past_the_phrase():
+    """phrase 「はい」 (2 characters): the reason quotes the first 2 + 5 = 7 characters of the answer."""
+    verdict = check("startend:start", "いいえ、違います。理由を説明します。", {"phrase": "はい"})
+    assert verdict == Verdict(False, "starts with 「いいえ、違いま」, not 「はい」")
+
+
+def test_a_missing_answer_is_quoted_up_to_thirty_characters():
+    answer = "わかりません。計算には一週間の日数と一日の時間数の両方が必要になるので、もう一度確認してください"
+    assert len(answer) > 30
+    verdict = check("format:answer_only", answer + "。", {"answer": "168時間"})
+    assert verdict == Verdict(False, f"answer 「168時間」 not given; got 「{answer[:30]}」")
+
+
+def test_a_wrong_end_is_quoted_five_characters_before_the_phrase():
+    """phrase 「です」 (2 characters): the reason quotes the last 2 + 5 = 7 characters of the answer."""
+    verdict = check("startend:end", "今日は朝から晴れでした。", {"phrase": "です"})
+    assert verdict == Verdict(False, "ends with 「ら晴れでした。」, not 「です」")
