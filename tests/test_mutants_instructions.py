@@ -67,3 +67,27 @@ def test_a_wrong_end_is_quoted_five_characters_before_the_phrase():
     """phrase 「です」 (2 characters): the reason quotes the last 2 + 5 = 7 characters of the answer."""
     verdict = check("startend:end", "今日は朝から晴れでした。", {"phrase": "です"})
     assert verdict == Verdict(False, "ends with 「ら晴れでした。」, not 「です」")
+
+
+@pytest.mark.parametrize(
+    ("letter", "answer", "verdict"),
+    [
+        ("ル", "るるル", Verdict(True, "3 ×「ル」 in [1, 5]")),  # ル once and its twin る twice
+        (
+            "ヽ",
+            "こゝろ",
+            Verdict(False, "0 ×「ヽ」 < min 1"),
+        ),  # the iteration marks are no kana pair: ゝ is not ヽ's twin
+        ("ー", "コーヒー゜", Verdict(True, "2 ×「ー」 in [1, 5]")),  # nor is the long-vowel mark ー the mark ゜'s
+    ],
+)
+def test_a_kana_twin_is_counted_only_for_kana(letter, answer, verdict):
+    assert (
+        check("keywords:letter_frequency", answer, {"letter": letter, "kana_twin": True, "min": 1, "max": 5}) == verdict
+    )
+
+
+def test_a_plain_sentence_is_quoted_by_its_last_twelve_characters():
+    """The plain sentence 「明日の午後からは強い雨が降るだろう」 has 17 characters; the reason shows the last 12."""
+    verdict = check("style:polite", "今日は晴れです。明日の午後からは強い雨が降るだろう。", {})
+    assert verdict == Verdict(False, "1 plain-form sentences, e.g. 「…からは強い雨が降るだろう」")
