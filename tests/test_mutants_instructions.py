@@ -91,3 +91,22 @@ def test_a_plain_sentence_is_quoted_by_its_last_twelve_characters():
     """The plain sentence 「明日の午後からは強い雨が降るだろう」 has 17 characters; the reason shows the last 12."""
     verdict = check("style:polite", "今日は晴れです。明日の午後からは強い雨が降るだろう。", {})
     assert verdict == Verdict(False, "1 plain-form sentences, e.g. 「…からは強い雨が降るだろう」")
+
+
+def test_furigana_names_the_first_short_reading():
+    """東京（と） and 大阪（お）: two readings with fewer kana than kanji; the first is named."""
+    verdict = check("script:furigana", "東京（と）から大阪（お）へいく。", {})
+    assert verdict == Verdict(
+        False, "2 readings shorter than their kanji (one kana per kanji at least), e.g. 「東京（と）」"
+    )
+
+
+def test_nominal_ending_names_the_first_sentence_ending_in_a_noun():
+    verdict = check("startend:nominal_ending", "静かな湖。遠くの山並み。鳥が鳴いている。", {"min": 1})
+    assert verdict == Verdict(True, "2 体言止め sentences in [1, ], e.g. 「静かな湖。」")
+
+
+def test_a_table_short_of_rows_counts_only_its_body_rows():
+    """One body row under the header and the rule: 1 filled, distinct row of 1."""
+    verdict = check("format:table", "| 名前 | 年齢 |\n|---|---|\n| 太郎 | 20 |", {"min_rows": 2})
+    assert verdict == Verdict(False, "table has 1 filled, distinct rows (of 1) < min 2")
