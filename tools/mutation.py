@@ -13,6 +13,11 @@ that cannot change a score (a mutated shortcut whose fallback is exact, two spel
 explained in ``tools/mutation_equivalents.json`` (by exact diff, or by the diff's start where ``prefix`` is set);
 any other survivor is a missing test.
 
+cosmic-ray mutants inside annotations are set apart and not run: every scoring module defers its annotations
+(``from __future__ import annotations``), so they are never evaluated. ``--sample N --seed S`` runs a seeded sample of
+the rest where the whole does not fit the time; ``--tests FILE`` runs other test files for each mutant (to check what
+one new test file kills). Results and the rerun commands: benchmarks/mutation.md.
+
     .venv/bin/pip install cosmic-ray                       # a development tool, not a dependency
     .venv/bin/python tools/mutation.py --target aspects    # or several --target, or none for all
 """
