@@ -110,3 +110,27 @@ def test_a_table_short_of_rows_counts_only_its_body_rows():
     """One body row under the header and the rule: 1 filled, distinct row of 1."""
     verdict = check("format:table", "| 名前 | 年齢 |\n|---|---|\n| 太郎 | 20 |", {"min_rows": 2})
     assert verdict == Verdict(False, "table has 1 filled, distinct rows (of 1) < min 2")
+
+
+@pytest.mark.parametrize(("times", "passed"), [(5, False), (6, True)])
+def test_the_same_word_in_two_scripts_is_one_highlight_up_to_thirty_characters(times, passed):
+    """《スマホ…》 and 《sumaho…》 are one word to a reader while the spans are short: at 5 repeats the romaji span has
+    30 characters (the limit, merged: 1 distinct of min 2), at 6 it has 36 (two spans, two highlights)."""
+    answer = f"《{'スマホ' * times}》と《{'sumaho' * times}》"
+    assert check("format:highlights", answer, {"open": "《", "close": "》", "min": 2}).passed is passed
+
+
+def test_shiritori_compares_the_first_word_with_the_start_word():
+    assert check("task:shiritori", "りんご→ごりら→らっぱ", {"start_word": "りんご"}) == Verdict(
+        True, "valid chain of 3 words"
+    )
+    assert check("task:shiritori", "ごりら→らっぱ→ぱんだ", {"start_word": "りんご"}) == Verdict(
+        False, "starts with 「ごりら」, not 「りんご」"
+    )
+
+
+def test_no_title_names_the_lines_looked_at():
+    """A title may follow a preamble of at most two lines: the first 1 + 2 = 3 lines are looked at."""
+    assert check("format:title", "春の朝は静かだ。\n鳥が鳴いている。", {}) == Verdict(
+        False, "no line in the first 3 lines is a 『title』 of its own"
+    )
