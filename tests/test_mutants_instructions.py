@@ -134,3 +134,9 @@ def test_no_title_names_the_lines_looked_at():
     assert check("format:title", "春の朝は静かだ。\n鳥が鳴いている。", {}) == Verdict(
         False, "no line in the first 3 lines is a 『title』 of its own"
     )
+
+
+def test_a_title_may_hold_an_exclamation_mark():
+    """Only a sentence after the closing 』 makes the line prose; 「！」 inside the title is part of it."""
+    verdict = check("format:title", "『走れ！メロス』\n友のために走る男の物語。", {})
+    assert verdict == Verdict(True, "title 『走れ！メロス』 in line 1")
