@@ -140,3 +140,24 @@ def test_a_title_may_hold_an_exclamation_mark():
     """Only a sentence after the closing 』 makes the line prose; 「！」 inside the title is part of it."""
     verdict = check("format:title", "『走れ！メロス』\n友のために走る男の物語。", {})
     assert verdict == Verdict(True, "title 『走れ！メロス』 in line 1")
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("「はい」と「いいえ」", Verdict(False, "the opening 「 closes at char 4 of 10, before the end")),
+        ("「」", Verdict(False, "the quotation 「」 holds no text")),
+        ("「雨の日も、風の日も」", Verdict(True, "wrapped in one 「…」")),
+    ],
+)
+def test_a_quotation_wraps_the_whole_answer_and_holds_text(answer, verdict):
+    assert check("format:quotation", answer, {}) == verdict
+
+
+def test_a_postscript_at_the_end_after_one_inside_the_body():
+    """The first 追伸 follows a 。 inside a paragraph of two sentences (body text, not the postscript); the second
+    starts the last paragraph: a postscript at the end."""
+    answer = "お元気ですか。追伸、明日は雨です。でも元気です。\n\n追伸：傘を忘れずに。"
+    assert check("format:postscript", answer, {"marker": "追伸", "position": "end"}) == Verdict(
+        True, "postscript 「追伸…」 after the main text, at the end"
+    )
