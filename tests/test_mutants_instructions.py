@@ -161,3 +161,33 @@ def test_a_postscript_at_the_end_after_one_inside_the_body():
     assert check("format:postscript", answer, {"marker": "追伸", "position": "end"}) == Verdict(
         True, "postscript 「追伸…」 after the main text, at the end"
     )
+
+
+def test_items_under_letter_marks_are_compared_without_them():
+    """a) りんご and b) りんご are one item repeated, not two."""
+    verdict = check("format:bullet_list", "a) りんご\nb) りんご", {"min": 2, "numbered": True})
+    assert verdict == Verdict(False, "1 filled, distinct bullet or numbered items < min 2 (1 more empty or repeated)")
+
+
+def test_unified_ending_quotes_the_last_twelve_characters_of_the_first_wrong_sentence():
+    """「明日の午後からは強い雨が降るだろう」 (17 characters) does not end with です: its last 12 are quoted."""
+    verdict = check(
+        "startend:unified_ending", "今日は晴れです。明日の午後からは強い雨が降るだろう。", {"ending": "です"}
+    )
+    assert verdict == Verdict(False, "1/2 sentences do not end with 「です」, e.g. 「…からは強い雨が降るだろう」")
+
+
+def test_the_first_of_several_plain_sentences_is_quoted():
+    verdict = check("style:polite", "今日は晴れです。明日は雨が降るだろう。週末は寒くなる。", {})
+    assert verdict == Verdict(False, "2 plain-form sentences, e.g. 「…明日は雨が降るだろう」")
+
+
+def test_a_header_without_a_pipe_starts_no_table():
+    verdict = check("format:table", "名前\n|---|\n| 太郎 |", {"min_columns": 1})
+    assert verdict == Verdict(False, "no markdown table (header row followed by a |---| rule)")
+
+
+def test_a_repeated_highlight_does_not_hide_the_ones_after_it():
+    """《安全》 twice and 《規則》: two distinct of three."""
+    verdict = check("format:highlights", "《安全》と《安全》と《規則》", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
