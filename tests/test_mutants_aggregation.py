@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from lctg_metrics.schema import ScoringError
+from lctg_metrics.scoring import Generation, Reference, score
 from lctg_metrics.scoring.aggregate import aggregate, upstream_chain
 from lctg_metrics.scoring.counts import (
     ALL_PASSED,
@@ -250,3 +251,25 @@ def test_rows_scored_twice_name_the_cell():
         "summary prompt 3 aspect keyword sample 0 appears in several parts: each (id, sample) must be scored in "
         "exactly one shard"
     )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="NO_VARIANT is -1 and a reference's variant may be any integer: variant -1 is taken for 'no variant' "
+    "and left out of the variant statistics; negative variants should be rejected (schema.Reference) or the "
+    "sentinel should lie outside the integers a reference may carry",
+)
+def test_a_reference_variant_of_minus_one_is_a_variant():
+    """Prompt 1 in variants -1 (keyword passes) and 0 (fails): two variants, 1.0 and 0.0, or an error naming the
+    variant field."""
+    refs = [
+        Reference(id=f"v{v}", task="summary", prompt_id=1, aspects=("keyword",), keyword="猫", variant=v)
+        for v in (-1, 0)
+    ]
+    gens = [Generation(id="v-1", text="猫です", sample=0), Generation(id="v0", text="犬です", sample=0)]
+    try:
+        result = score(gens, refs, cleaner="none")
+    except ScoringError as e:
+        assert "variant" in str(e)
+        return
+    assert result.to_dict()["variants"]["summary"]["keyword"]["per_variant"] == {"-1": 1.0, "0": 0.0}
