@@ -13,6 +13,11 @@ that cannot change a score (a mutated shortcut whose fallback is exact, two spel
 explained in ``tools/mutation_equivalents.json`` (by exact diff, or by the diff's start where ``prefix`` is set);
 any other survivor is a missing test.
 
+cosmic-ray mutants inside annotations are set apart and not run: every scoring module defers its annotations
+(``from __future__ import annotations``), so they are never evaluated. ``--sample N --seed S`` runs a seeded sample of
+the rest where the whole does not fit the time; ``--tests FILE`` runs other test files for each mutant (to check what
+one new test file kills). Results and the rerun commands: benchmarks/mutation.md.
+
     .venv/bin/pip install cosmic-ray                       # a development tool, not a dependency
     .venv/bin/python tools/mutation.py --target aspects    # or several --target, or none for all
 """
@@ -20,15 +25,18 @@ any other survivor is a missing test.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
+import random
 import re
 import shlex
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +72,7 @@ TARGETS = {
     "aggregation": Target(
         ("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py", "lctg_metrics/scoring/tally.py"),
         (
+            "tests/test_mutants_aggregation.py",
             "tests/test_score_values.py",
             "tests/test_scoring.py",
             "tests/test_stats_counts.py",
@@ -79,6 +88,7 @@ TARGETS = {
             "lctg_metrics/cleaners/rule/notes.py",
         ),
         (
+            "tests/test_mutants_cleaner.py",
             "tests/test_score_values.py",
             "tests/test_rule_cleaner.py",
             "tests/test_cleaner_rule_notes.py",
@@ -95,16 +105,25 @@ TARGETS = {
             "lctg_metrics/instructions/checks_rules.py",
             "lctg_metrics/instructions/checks_script.py",
             "lctg_metrics/instructions/checks_format.py",
+            "lctg_metrics/instructions/checks_answer.py",
+            "lctg_metrics/instructions/checks_task.py",
         ),
         (
+            "tests/test_mutants_instructions.py",
             "tests/test_instructions_labeled.py",
             "tests/test_instructions_registry.py",
             "tests/test_instructions_properties.py",
+            "tests/test_instructions_honest.py",
         ),
     ),
     "ifsm-guard": Target(
         ("lctg_metrics/ifsm/guards.py",),
-        ("tests/test_ifsm_labeled.py", "tests/test_ifsm_score.py", "tests/test_ifsm_properties.py"),
+        (
+            "tests/test_mutants_ifsm.py",
+            "tests/test_ifsm_labeled.py",
+            "tests/test_ifsm_score.py",
+            "tests/test_ifsm_properties.py",
+        ),
     ),
 }
 
@@ -167,7 +186,76 @@ def run_alternatives(copy: Path, target: Target) -> list[dict]:
     return results
 
 
-def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
+def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the annotations of a module are, as ((row, column), (row, column)) with 1-based rows and columns in
+    characters (cosmic-ray's positions); none unless the module defers them (``from __future__ import
+    annotations``), since only then is an annotation never evaluated."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    deferred = any(
+        isinstance(node, ast.ImportFrom)
+        and node.module == "__future__"
+        and "annotations" in {a.name for a in node.names}
+        for node in tree.body
+    )
+    if not deferred:
+        return []
+    lines = source.splitlines()
+
+    def column(row: int, byte: int) -> int:  # ast counts UTF-8 bytes, cosmic-ray characters
+        return len(lines[row - 1].encode("utf-8")[:byte].decode("utf-8"))
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.append(node.returns)
+        elif isinstance(node, ast.arg) or isinstance(node, ast.AnnAssign):
+            found.append(node.annotation)
+    return [
+        ((a.lineno, column(a.lineno, a.col_offset)), (a.end_lineno, column(a.end_lineno, a.end_col_offset)))
+        for a in found
+        if a is not None and a.end_lineno is not None and a.end_col_offset is not None
+    ]
+
+
+def _prune(session: Path, copy: Path, sample: int | None, seed: int) -> tuple[list[dict], int]:
+    """Take out of a cosmic-ray session the mutants inside annotations (returned as outcome ``annotation``: they
+    are never evaluated, so they cannot change a score) and, with ``sample``, all but a seeded sample of the rest.
+    Returns the annotation mutants and how many mutants the session had before sampling."""
+    db = sqlite3.connect(session)
+    try:
+        specs = db.execute(
+            "SELECT job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col FROM mutation_specs"
+        ).fetchall()
+        spans = {m: _annotation_spans(copy / m) for m in {s[1] for s in specs}}
+        inside = [s for s in specs if any(a <= (s[4], s[5]) < b for a, b in spans[s[1]])]
+        rest = sorted((s for s in specs if s not in inside), key=lambda s: (s[1], s[4], s[5], s[2], s[3]))
+        drop = [s[0] for s in inside]
+        if sample is not None and sample < len(rest):
+            keep = set(random.Random(seed).sample(range(len(rest)), sample))
+            drop += [s[0] for i, s in enumerate(rest) if i not in keep]
+        with db:
+            for table in ("mutation_specs", "work_items"):
+                db.executemany(f"DELETE FROM {table} WHERE job_id = ?", [(j,) for j in drop])
+    finally:
+        db.close()
+    skipped = [
+        {
+            "module": s[1],
+            "operator": s[2].split("/")[-1],
+            "line": s[4],
+            "outcome": "annotation",
+            "diff": "",
+        }
+        for s in inside
+    ]
+    return skipped, len(rest)
+
+
+def run_cosmic_ray(
+    copy: Path, target: Target, cosmic_ray: str, sample: int | None = None, seed: int = 0
+) -> tuple[list[dict], int]:
+    """Every mutant's outcome (a sample's, with ``sample``) and how many mutants outside annotations there are."""
     config = copy / "mutation.toml"
     command = shlex.join(_test_command(copy, target))
     config.write_text(
@@ -180,9 +268,9 @@ def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
     )
     session = copy / "mutation.sqlite"
     subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
+    results, population = _prune(session, copy, sample, seed)
     subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
     dump = subprocess.run([cosmic_ray, "dump", str(session)], cwd=copy, check=True, capture_output=True, text=True)
-    results = []
     for line in dump.stdout.splitlines():
         work, result = json.loads(line)
         if not result:
@@ -203,7 +291,7 @@ def run_cosmic_ray(copy: Path, target: Target, cosmic_ray: str) -> list[dict]:
                 "diff": diff,
             }
         )
-    return results
+    return results, population
 
 
 def _explained(result: dict, equivalents: list[dict]) -> str | None:
@@ -223,7 +311,24 @@ def main(argv: list[str] | None = None) -> int:
         help="the cosmic-ray executable (pip install cosmic-ray)",
     )
     p.add_argument("--json", type=Path, help="write every mutant's outcome here")
+    p.add_argument(
+        "--sample", type=int, metavar="N", help="run a seeded sample of N cosmic-ray mutants per target (default: all)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="the seed of --sample (default: 0)")
+    p.add_argument(
+        "--tests",
+        action="append",
+        metavar="FILE",
+        help="run these test files for each mutant instead of the target's own (to check what one file kills)",
+    )
     args = p.parse_args(argv)
+    if args.sample is not None and args.sample < 1:
+        print(f"mutation: --sample {args.sample}: give a positive number of mutants", file=sys.stderr)
+        return 2
+    missing = [t for t in args.tests or () if not (ROOT / t).is_file()]
+    if missing:
+        print(f"mutation: --tests {missing[0]}: no such test file under {ROOT}", file=sys.stderr)
+        return 2
     names = args.target or sorted(TARGETS)
     if any(TARGETS[n].engine == "cosmic-ray" for n in names) and shutil.which(args.cosmic_ray) is None:
         print("mutation: cosmic-ray is not installed; pip install cosmic-ray", file=sys.stderr)
@@ -234,29 +339,36 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     everything = []
     for name in names:
-        target = TARGETS[name]
+        target = TARGETS[name] if not args.tests else replace(TARGETS[name], tests=tuple(args.tests))
         with tempfile.TemporaryDirectory(prefix="lctg-mutation-") as tmp:
             copy = Path(tmp) / "checkout"
             copy.mkdir()
             _copy_checkout(copy)
             if target.engine == "alternatives":
                 results = run_alternatives(copy, target)
+                population = len(results)
             else:
-                results = run_cosmic_ray(copy, target, args.cosmic_ray)
+                results, population = run_cosmic_ray(copy, target, args.cosmic_ray, args.sample, args.seed)
         for r in results:
             r["target"] = name
         everything += results
-        print(f"== {name}")
+        ran = sum(r["outcome"] != "annotation" for r in results)
+        sampled = f" (a sample of {ran} of {population} mutants, seed {args.seed})" if ran < population else ""
+        print(f"== {name}{sampled}")
         for module in target.modules:
             mine = [r for r in results if r["module"] == module]
+            annotation = sum(r["outcome"] == "annotation" for r in mine)
             killed = sum(r["outcome"] == "killed" for r in mine)
             survived = [r for r in mine if r["outcome"] == "survived"]
             explained = sum(_explained(r, equivalents) is not None for r in survived)
             competent = killed + len(survived)
             rate = f"{killed / competent:.3f}" if competent else "-"
+            score_changing = competent - explained  # the explained survivors cannot change a score
+            rest = f"{killed / score_changing:.3f}" if score_changing else "-"
             print(
-                f"{module}: {len(mine)} mutants, {killed} killed, {len(survived)} survived "
-                f"({explained} explained), {len(mine) - competent} incompetent; kill rate {rate}"
+                f"{module}: {len(mine) - annotation} mutants, {killed} killed, {len(survived)} survived "
+                f"({explained} equivalent), {len(mine) - annotation - competent} incompetent; kill rate {rate}, "
+                f"{rest} of the non-equivalent; {annotation} in annotations not run"
             )
             for r in survived:
                 why = _explained(r, equivalents)
@@ -267,7 +379,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(everything, ensure_ascii=False, indent=1), encoding="utf-8")
     unexplained = [r for r in everything if r["outcome"] == "survived" and _explained(r, equivalents) is None]
-    print(f"{len(everything)} mutants, {len(unexplained)} unexplained survivors")
+    ran = sum(r["outcome"] != "annotation" for r in everything)
+    print(
+        f"{ran} mutants run ({len(everything) - ran} in annotations not run), {len(unexplained)} unexplained survivors"
+    )
     return 1 if unexplained else 0
 
 

@@ -1,0 +1,92 @@
+"""The IFSM degenerate-ending guard by value, one test per behaviour a mutant of tools/mutation.py (target
+ifsm-guard) changed without any other test noticing. The story, endings and expected shares are written here and
+worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from lctg_metrics.ifsm.guards import check_ending, content
+
+CTX = "Mina planted tomatoes in May. A storm broke the stakes in June. She tied the stems to the fence."
+OPTS = [
+    "By August the plants were heavy with red fruit.",
+    "The storm came back and flattened the garden.",
+    "Mina gave up and bought tomatoes at the market.",
+]
+Q = "Which ending shows the plants recovering?"
+HONEST = "In late summer she picked a basket of ripe tomatoes."
+
+
+def _check(ending: str, **kw):
+    args = {"question": Q, "context": CTX, "options": OPTS, "gold_label": 0, **kw}
+    return check_ending(ending, **args)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"question": ""},  # a question without words holds no bigram for the ending to echo
+        {"question": "?"},
+        {"options": ["", "", *OPTS]},  # candidates without words are in no ending
+    ],
+    ids=["empty question", "question without words", "empty candidates"],
+)
+def test_a_side_without_words_flags_no_ending(change):
+    verdict = _check(HONEST, **change)
+    assert (verdict.passed, verdict.reason) == (True, "ok")
+
+
+def test_content_words_keep_short_stems_whole():
+    """A suffix comes off only when three letters or more remain: 'red' and 'bus' stay, 'stopped', 'running' and
+    'cats' (exactly three left) lose theirs; function words go."""
+    assert content("The red bus stopped as Mina was running with cats") == [
+        "red",
+        "bus",
+        "stopp",
+        "mina",
+        "runn",
+        "cat",
+    ]
+
+
+def test_a_restated_question_names_both_shares():
+    """The question's content stems: end, show, mina, sav, tomato, plant, storm (7). The ending's: mina, kept, storm,
+    tomato, plant, tomato, plant, grew, tall (9), of which 6 are the question's (67%), holding 4 of its 7 (57%)."""
+    question = "Which ending shows Mina saving her tomato plants from the storm?"
+    ending = "Mina kept the storm off the tomato plants, and the tomato plants grew tall."
+    verdict = _check(ending, question=question)
+    assert (verdict.passed, verdict.reason) == (
+        False,
+        "question restated: 67% of its content words are the question's, and it holds 57% of the question's",
+    )
+
+
+def test_an_ending_of_function_words_only_is_a_fragment():
+    """'It was what she did.' has five words and no content word: nothing of a story, counted as all question."""
+    verdict = _check("It was what she did.")
+    assert (verdict.passed, verdict.reason) == (
+        False,
+        "question fragment: 100% of its 0 content word(s) are the question's",
+    )
+
+
+@pytest.mark.parametrize(
+    ("ending", "passed"),
+    [
+        ("She wrote 山田家 on the jar and gave it to her neighbor.", True),  # three letters outside Latin: allowed
+        ("She wrote 山田さん on the jar and gave it to her neighbor.", False),  # four: not an English ending
+    ],
+)
+def test_up_to_three_letters_outside_the_latin_alphabet(ending, passed):
+    verdict = _check(ending)
+    assert verdict.passed is passed
+    if not passed:
+        assert verdict.reason.startswith("not English: 4 letters outside the Latin alphabet")
+
+
+def test_half_latin_letters_is_still_read_as_english():
+    """'Ann 山田家.': 3 Latin letters of 6 (50%, not below half) and 3 outside (not above three): read as English,
+    then too short (one word)."""
+    verdict = _check("Ann 山田家.")
+    assert (verdict.passed, verdict.reason) == (False, "empty: 1 word(s) < 2")

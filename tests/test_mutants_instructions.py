@@ -1,0 +1,193 @@
+"""The instruction checkers by value, one test per behaviour a mutant of tools/mutation.py (target
+instruction-checkers) changed without any other test noticing: verdicts and the reasons a reader is shown, on answers
+written here, with the expected values worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from lctg_metrics.instructions import check
+from lctg_metrics.instructions.checks_answer import _kanji_number
+from lctg_metrics.instructions.checks_format import _number
+from lctg_metrics.verdict import Verdict
+
+
+@pytest.mark.parametrize(
+    ("numeral", "value"), [("一", 1), ("十二", 12), ("二十", 20), ("百", 100), ("百二十三", 123), ("１２", 12)]
+)
+def test_section_numbers_in_kansuuji(numeral, value):
+    assert _number(numeral) == value
+
+
+@pytest.mark.parametrize(
+    ("numeral", "digits"),
+    [
+        ("一", "一"),
+        ("十", "十"),
+        ("百六十八", "168"),
+        ("二〇二四", "2024"),
+        ("三万五千", "35000"),
+        ("千百十一", "1111"),
+    ],
+)
+def test_kanji_numbers_read_as_digits(numeral, digits):
+    assert _kanji_number(numeral) == digits
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("りんご→ごりら→らっぱ→ぱんだ", Verdict(True, "valid chain of 4 words")),
+        ("りんご→ごりら→らっぱ→ぱん", Verdict(False, "word 4 「ぱん」 ends in ン")),
+        ("りんご→ごりら→らっぱ→いちご", Verdict(False, "「らっぱ」 ends in パ but 「いちご」 starts with イ")),
+    ],
+)
+def test_shiritori_names_the_word_that_breaks_the_chain(answer, verdict):
+    assert check("task:shiritori", answer, {}) == verdict
+
+
+def test_a_title_is_named_without_its_brackets_doubled():
+    assert check("format:title", "『春の朝』\n鳥が鳴いている。", {}) == Verdict(True, "title 『春の朝』 in line 1")
+
+
+def test_a_wrong_start_is_quoted_five_characters_past_the_phrase():
+    """phrase 「はい」 (2 characters): the reason quotes the first 2 + 5 = 7 characters of the answer."""
+    verdict = check("startend:start", "いいえ、違います。理由を説明します。", {"phrase": "はい"})
+    assert verdict == Verdict(False, "starts with 「いいえ、違いま」, not 「はい」")
+
+
+def test_a_missing_answer_is_quoted_up_to_thirty_characters():
+    answer = "わかりません。計算には一週間の日数と一日の時間数の両方が必要になるので、もう一度確認してください"
+    assert len(answer) > 30
+    verdict = check("format:answer_only", answer + "。", {"answer": "168時間"})
+    assert verdict == Verdict(False, f"answer 「168時間」 not given; got 「{answer[:30]}」")
+
+
+def test_a_wrong_end_is_quoted_five_characters_before_the_phrase():
+    """phrase 「です」 (2 characters): the reason quotes the last 2 + 5 = 7 characters of the answer."""
+    verdict = check("startend:end", "今日は朝から晴れでした。", {"phrase": "です"})
+    assert verdict == Verdict(False, "ends with 「ら晴れでした。」, not 「です」")
+
+
+@pytest.mark.parametrize(
+    ("letter", "answer", "verdict"),
+    [
+        ("ル", "るるル", Verdict(True, "3 ×「ル」 in [1, 5]")),  # ル once and its twin る twice
+        (
+            "ヽ",
+            "こゝろ",
+            Verdict(False, "0 ×「ヽ」 < min 1"),
+        ),  # the iteration marks are no kana pair: ゝ is not ヽ's twin
+        ("ー", "コーヒー゜", Verdict(True, "2 ×「ー」 in [1, 5]")),  # nor is the long-vowel mark ー the mark ゜'s
+    ],
+)
+def test_a_kana_twin_is_counted_only_for_kana(letter, answer, verdict):
+    assert (
+        check("keywords:letter_frequency", answer, {"letter": letter, "kana_twin": True, "min": 1, "max": 5}) == verdict
+    )
+
+
+def test_a_plain_sentence_is_quoted_by_its_last_twelve_characters():
+    """The plain sentence 「明日の午後からは強い雨が降るだろう」 has 17 characters; the reason shows the last 12."""
+    verdict = check("style:polite", "今日は晴れです。明日の午後からは強い雨が降るだろう。", {})
+    assert verdict == Verdict(False, "1 plain-form sentences, e.g. 「…からは強い雨が降るだろう」")
+
+
+def test_furigana_names_the_first_short_reading():
+    """東京（と） and 大阪（お）: two readings with fewer kana than kanji; the first is named."""
+    verdict = check("script:furigana", "東京（と）から大阪（お）へいく。", {})
+    assert verdict == Verdict(
+        False, "2 readings shorter than their kanji (one kana per kanji at least), e.g. 「東京（と）」"
+    )
+
+
+def test_nominal_ending_names_the_first_sentence_ending_in_a_noun():
+    verdict = check("startend:nominal_ending", "静かな湖。遠くの山並み。鳥が鳴いている。", {"min": 1})
+    assert verdict == Verdict(True, "2 体言止め sentences in [1, ], e.g. 「静かな湖。」")
+
+
+def test_a_table_short_of_rows_counts_only_its_body_rows():
+    """One body row under the header and the rule: 1 filled, distinct row of 1."""
+    verdict = check("format:table", "| 名前 | 年齢 |\n|---|---|\n| 太郎 | 20 |", {"min_rows": 2})
+    assert verdict == Verdict(False, "table has 1 filled, distinct rows (of 1) < min 2")
+
+
+@pytest.mark.parametrize(("times", "passed"), [(5, False), (6, True)])
+def test_the_same_word_in_two_scripts_is_one_highlight_up_to_thirty_characters(times, passed):
+    """《スマホ…》 and 《sumaho…》 are one word to a reader while the spans are short: at 5 repeats the romaji span has
+    30 characters (the limit, merged: 1 distinct of min 2), at 6 it has 36 (two spans, two highlights)."""
+    answer = f"《{'スマホ' * times}》と《{'sumaho' * times}》"
+    assert check("format:highlights", answer, {"open": "《", "close": "》", "min": 2}).passed is passed
+
+
+def test_shiritori_compares_the_first_word_with_the_start_word():
+    assert check("task:shiritori", "りんご→ごりら→らっぱ", {"start_word": "りんご"}) == Verdict(
+        True, "valid chain of 3 words"
+    )
+    assert check("task:shiritori", "ごりら→らっぱ→ぱんだ", {"start_word": "りんご"}) == Verdict(
+        False, "starts with 「ごりら」, not 「りんご」"
+    )
+
+
+def test_no_title_names_the_lines_looked_at():
+    """A title may follow a preamble of at most two lines: the first 1 + 2 = 3 lines are looked at."""
+    assert check("format:title", "春の朝は静かだ。\n鳥が鳴いている。", {}) == Verdict(
+        False, "no line in the first 3 lines is a 『title』 of its own"
+    )
+
+
+def test_a_title_may_hold_an_exclamation_mark():
+    """Only a sentence after the closing 』 makes the line prose; 「！」 inside the title is part of it."""
+    verdict = check("format:title", "『走れ！メロス』\n友のために走る男の物語。", {})
+    assert verdict == Verdict(True, "title 『走れ！メロス』 in line 1")
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("「はい」と「いいえ」", Verdict(False, "the opening 「 closes at char 4 of 10, before the end")),
+        ("「」", Verdict(False, "the quotation 「」 holds no text")),
+        ("「雨の日も、風の日も」", Verdict(True, "wrapped in one 「…」")),
+    ],
+)
+def test_a_quotation_wraps_the_whole_answer_and_holds_text(answer, verdict):
+    assert check("format:quotation", answer, {}) == verdict
+
+
+def test_a_postscript_at_the_end_after_one_inside_the_body():
+    """The first 追伸 follows a 。 inside a paragraph of two sentences (body text, not the postscript); the second
+    starts the last paragraph: a postscript at the end."""
+    answer = "お元気ですか。追伸、明日は雨です。でも元気です。\n\n追伸：傘を忘れずに。"
+    assert check("format:postscript", answer, {"marker": "追伸", "position": "end"}) == Verdict(
+        True, "postscript 「追伸…」 after the main text, at the end"
+    )
+
+
+def test_items_under_letter_marks_are_compared_without_them():
+    """a) りんご and b) りんご are one item repeated, not two."""
+    verdict = check("format:bullet_list", "a) りんご\nb) りんご", {"min": 2, "numbered": True})
+    assert verdict == Verdict(False, "1 filled, distinct bullet or numbered items < min 2 (1 more empty or repeated)")
+
+
+def test_unified_ending_quotes_the_last_twelve_characters_of_the_first_wrong_sentence():
+    """「明日の午後からは強い雨が降るだろう」 (17 characters) does not end with です: its last 12 are quoted."""
+    verdict = check(
+        "startend:unified_ending", "今日は晴れです。明日の午後からは強い雨が降るだろう。", {"ending": "です"}
+    )
+    assert verdict == Verdict(False, "1/2 sentences do not end with 「です」, e.g. 「…からは強い雨が降るだろう」")
+
+
+def test_the_first_of_several_plain_sentences_is_quoted():
+    verdict = check("style:polite", "今日は晴れです。明日は雨が降るだろう。週末は寒くなる。", {})
+    assert verdict == Verdict(False, "2 plain-form sentences, e.g. 「…明日は雨が降るだろう」")
+
+
+def test_a_header_without_a_pipe_starts_no_table():
+    verdict = check("format:table", "名前\n|---|\n| 太郎 |", {"min_columns": 1})
+    assert verdict == Verdict(False, "no markdown table (header row followed by a |---| rule)")
+
+
+def test_a_repeated_highlight_does_not_hide_the_ones_after_it():
+    """《安全》 twice and 《規則》: two distinct of three."""
+    verdict = check("format:highlights", "《安全》と《安全》と《規則》", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
