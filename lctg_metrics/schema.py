@@ -117,6 +117,12 @@ class Reference:
     variant: int | None = None
     dataset_version: str = "unknown"
 
+    def __post_init__(self) -> None:
+        if self.variant is not None and self.variant < 0:  # -1 is the counts' "no variant" (scoring.counts.NO_VARIANT)
+            raise ScoringError(
+                f"reference {self.id!r}: constraint field 'variant' must be >= 0 or null, got {self.variant}"
+            )
+
     @classmethod
     def from_mapping(cls, d: Mapping[str, Any], where: str = "") -> Reference:
         """Validate a constraint dict (as stored in the dataset) into a Reference."""
@@ -147,8 +153,8 @@ class Reference:
         if not is_int(pid):
             raise ScoringError(f"{label}: constraint field 'prompt_id' must be an integer, got {pid!r}")
         variant = d.get("variant")
-        if variant is not None and not is_int(variant):
-            raise ScoringError(f"{label}: constraint field 'variant' must be an integer or null, got {variant!r}")
+        if variant is not None and (not is_int(variant) or variant < 0):
+            raise ScoringError(f"{label}: constraint field 'variant' must be an integer >= 0 or null, got {variant!r}")
         fields = {f: (d.get(f) if f in used else None) for f in CONSTRAINT_FIELDS}
         return cls(
             id=rid,

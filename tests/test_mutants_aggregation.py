@@ -253,23 +253,18 @@ def test_rows_scored_twice_name_the_cell():
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="NO_VARIANT is -1 and a reference's variant may be any integer: variant -1 is taken for 'no variant' "
-    "and left out of the variant statistics; negative variants should be rejected (schema.Reference) or the "
-    "sentinel should lie outside the integers a reference may carry",
-)
-def test_a_reference_variant_of_minus_one_is_a_variant():
-    """Prompt 1 in variants -1 (keyword passes) and 0 (fails): two variants, 1.0 and 0.0, or an error naming the
-    variant field."""
+def test_a_negative_reference_variant_is_refused_and_variants_0_and_1_are_kept_apart():
+    """-1 is the counts' "no variant": a reference may not carry it (it would be left out of the variant statistics
+    silently); variants 0 and 1 of one prompt are two variants, 1.0 and 0.0."""
+    with pytest.raises(ScoringError, match=r"reference 'v-1': constraint field 'variant' must be >= 0 or null, got -1"):
+        Reference(id="v-1", task="summary", prompt_id=1, aspects=("keyword",), keyword="猫", variant=-1)
+    mapping = {"id": "m", "task": "summary", "prompt_id": 1, "aspects": ["keyword"], "keyword": "猫", "variant": -2}
+    with pytest.raises(ScoringError, match=r"'variant' must be an integer >= 0 or null, got -2"):
+        Reference.from_mapping(mapping)
     refs = [
         Reference(id=f"v{v}", task="summary", prompt_id=1, aspects=("keyword",), keyword="猫", variant=v)
-        for v in (-1, 0)
+        for v in (0, 1)
     ]
-    gens = [Generation(id="v-1", text="猫です", sample=0), Generation(id="v0", text="犬です", sample=0)]
-    try:
-        result = score(gens, refs, cleaner="none")
-    except ScoringError as e:
-        assert "variant" in str(e)
-        return
-    assert result.to_dict()["variants"]["summary"]["keyword"]["per_variant"] == {"-1": 1.0, "0": 0.0}
+    gens = [Generation(id="v0", text="猫です", sample=0), Generation(id="v1", text="犬です", sample=0)]
+    result = score(gens, refs, cleaner="none")
+    assert result.to_dict()["variants"]["summary"]["keyword"]["per_variant"] == {"0": 1.0, "1": 0.0}
