@@ -23,6 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lctg_metrics.instructions import check, morph, read_mifeval_inputs, score_mifeval, words  # noqa: E402
+from lctg_metrics.instructions.boundaries import name_marks  # noqa: E402
 from lctg_metrics.instructions.mifeval import translate  # noqa: E402
 from lctg_metrics.instructions.score import result_signature  # noqa: E402
 from lctg_metrics.instructions.sentences import sentences as sentence_model  # noqa: E402
@@ -154,6 +155,12 @@ def _roman_numerals(d: dict[str, Any]) -> bool:
     return d["theirs"] and bool(re.search(r"[\u2160-\u2188]", d["response"]))
 
 
+def _period_in_a_name(d: dict[str, Any]) -> bool:
+    """A 。 that is part of a name (a group's or a person's stylised name, モーニング娘。のライブ): the one sentence model
+    reads it as the name's, M-IFEval as a 句点 (checkers 2.4)."""
+    return any(line[at] == "。" for t in _texts(d) for line in t.splitlines() for at in name_marks(line))
+
+
 def _repeated_unit(d: dict[str, Any]) -> bool:
     """A phrase of two to eight characters said back to back four times or more (a degenerate loop, 「ビジュアル、」
     again and again): M-IFEval counts every repeat, a reader (and we, from checkers 2.3) three at most."""
@@ -246,6 +253,13 @@ def _partial_title(d: dict[str, Any]) -> bool:
 
 #: instruction id -> [(cause, kind, predicate)]; the first predicate that holds names the cause.
 CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
+    "ja:punctuation:no_period": [
+        (
+            "a 。 that is part of a name (a stylised name such as モーニング娘。) read as a 句点",
+            AMBIGUOUS,
+            _period_in_a_name,
+        )
+    ],
     "ja:keywords:existence": [(SPLIT_KEYWORD, BUG, _tokenizer_split), (OTHER_SCRIPT, BUG, _other_script)],
     "ja:keywords:frequency": [(SPLIT_KEYWORD, BUG, _tokenizer_split), (OTHER_SCRIPT, BUG, _other_script)],
     "ja:keywords:forbidden_words": [

@@ -47,7 +47,7 @@ _PEOPLE = frozenset(
 _STAND_IN = "言葉"
 
 
-def _name_marks(line: str) -> set[int]:
+def name_marks(line: str) -> set[int]:
     """Offsets of the marks of ``line`` that belong to a name (see the module docstring)."""
     if not any(ch in _NAME_MARK for ch in line):
         return set()
@@ -147,7 +147,7 @@ def split(line: str) -> list[str]:
     if not any(ch in _NAME_MARK or ch == "「" for ch in line):
         return split_sentences(line)
     chars = list(line)
-    for at in _name_marks(line):
+    for at in name_marks(line):
         chars[at] = _NAME_MARK[chars[at]]
     marked, cuts = _quotations("".join(chars)) if "「" in line else ("".join(chars), [])
     edges = [0, *cuts, len(marked)]

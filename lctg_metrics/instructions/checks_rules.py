@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lctg_metrics.instructions import morph, words
+from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import clauses, fragment, own_sentences, prose, sentences
@@ -256,8 +257,11 @@ def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
     "rule:no_period",
     "ルール指定(非一般)",
     "no 句点: 。．｡﹒︒ anywhere, and an ASCII . ending a Japanese sentence, after a Japanese character or a number "
-    "following one (3.14, P.S., list numbers 「1. 」 and English text aside)",
+    "following one (3.14, P.S., list numbers 「1. 」 and English text aside); a 。 that is part of a name (モーニング娘。の"
+    "ライブ: in the one sentence model it ends no sentence, from 2.4) is the name's, not a 句点",
+    needs_morph=True,
 )
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
-    n = sum(response.count(c) for c in PERIODS) + len(_ASCII_PERIOD.findall(without_list_markers(response)))
+    named = sum(1 for line in response.splitlines() for at in name_marks(line) if line[at] in PERIODS)
+    n = sum(response.count(c) for c in PERIODS) - named + len(_ASCII_PERIOD.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 句点" if n else "no 句点")
