@@ -156,8 +156,8 @@ def _roman_numerals(d: dict[str, Any]) -> bool:
 
 
 def _period_in_a_name(d: dict[str, Any]) -> bool:
-    """A 。 that is part of a name (a group's or a person's stylised name, モーニング娘。のライブ): the one sentence model
-    reads it as the name's, M-IFEval as a 句点 (checkers 2.4)."""
+    """A 。 that is part of a name (a group's or a person's stylised name, モーニング娘。のライブ): the one
+    sentence model reads it as the name's, M-IFEval as a 句点 (checkers 2.4)."""
     return any(line[at] == "。" for t in _texts(d) for line in t.splitlines() for at in name_marks(line))
 
 

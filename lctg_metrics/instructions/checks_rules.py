@@ -257,8 +257,8 @@ def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
     "rule:no_period",
     "ルール指定(非一般)",
     "no 句点: 。．｡﹒︒ anywhere, and an ASCII . ending a Japanese sentence, after a Japanese character or a number "
-    "following one (3.14, P.S., list numbers 「1. 」 and English text aside); a 。 that is part of a name (モーニング娘。の"
-    "ライブ: in the one sentence model it ends no sentence, from 2.4) is the name's, not a 句点",
+    "following one (3.14, P.S., list numbers 「1. 」 and English text aside); a 。 that is part of a name "
+    "(モーニング娘。のライブ: in the one sentence model it ends no sentence, from 2.4) is the name's, not a 句点",
     needs_morph=True,
 )
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
