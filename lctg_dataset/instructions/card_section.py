@@ -61,7 +61,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     )
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 2.4). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 2.5). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -105,7 +105,12 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   before any other noun a label (「いいね」ボタン); the lengthening of the first run between two marks counts
   whole beside two letters or more (すごーーーい！やばーーーい！ is fourteen characters, あーーー！ a drawn-out
   sound), and a cry said four times adds nothing past its third. From 2.4 `rule:no_period` reads the same model: a
-  。 inside a name (モーニング娘。のライブ) is the name's, not a 句点.
+  。 inside a name (モーニング娘。のライブ) is the name's, not a 句点. From 2.5 a quotation is also speech before the
+  subject of a predicate only a person performs (「がんばって」コーチが声をかけた。, 「ありがとう」さくらが微笑んだ。 are two:
+  saying, reacting, a gesture), while a label stays (「おかえり」セールが始まった。 is one); a few established names
+  with a mark followed by more of the name (ハロー！プロジェクト) are listed, any other such mark is a cry; a
+  heading's or a title's line asks the same model whether it holds a sentence (第1章 モーニング娘。 holds none, and
+  its 。 opens no body).
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる

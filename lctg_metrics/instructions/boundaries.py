@@ -6,21 +6,30 @@ readings need the analyser, and ``split`` adds them before cutting:
 
 - a name holding a mark: a 。！？ written right after a noun and right before a particle that attaches to a noun
   (の, が, を, に, へ, と, は, も, や, から, まで, より) is part of the name (モーニング娘。のライブ, けいおん！を見た):
-  no Japanese sentence starts with such a particle, save as a conjunction (が、 and と、, or と before a verb:
-  と言っても, となると); so is a mark the analyser reads inside one word (ミニモニ。);
+  no Japanese sentence starts with such a particle, save as a conjunction (が、 and と、, or と before a verb of
+  saying or becoming: と言っても, となると); so is a mark the analyser reads inside one word (ミニモニ。);
 - a quotation standing on its own: a 「…」 that starts the sentence (at the line start, or after a sentence's end or
   another such quotation) and is not followed by a particle, an auxiliary or a suffix (「…」と言った, 「…」です) is
   speech a reader reads as its own sentence or sentences (「晴れです。」「雨です。」 is two; 彼は言った。「行こう。」
   そして歩き出した。 is three); a quotation without a mark of its own before a noun is a name or a label
   (「いいね」ボタンを押す) and stays in its sentence, as does one quoted inside narration (彼は「行こう。」と言った。),
   unless that noun names a person (a person's name, or a word for a person: 母, 先生, みんな; 2.3), who is the
-  speaker or the narration's subject, never what a quotation labels (「おはよう」先生が笑った。 is two).
+  speaker or the narration's subject, never what a quotation labels (「おはよう」先生が笑った。 is two), or is the
+  subject (が, は, も) of a predicate only a person performs: a verb of saying or of a speaker's reaction (言う, 微笑む,
+  頷く, 尋ねる), a gesture (声をかける, 手を振る, 首をかしげる) or a noun of one with する (返事をした, ガッツポーズ
+  をした) (2.5): 「がんばって」コーチが声をかけた。 and 「ありがとう」さくらが微笑んだ。 are two sentences whatever the
+  analyser reads コーチ and さくら as, while 「おかえり」セールが始まった。 and 「新発売」キャンペーンが話題を呼んだ。
+  are one.
+
+A name whose mark is followed by more of the name (ハロー！プロジェクト) has the shape of a cry before a noun
+(ヤッホー！パーティーの準備だ): no grammar tells them apart, so the few established names of that shape are listed
+(``MARKED_NAMES``, 2.5); any other is read as a cry.
 """
 
 from __future__ import annotations
 
 from lctg_metrics.instructions import morph
-from lctg_metrics.instructions.text import SENTENCE_END, split_sentences
+from lctg_metrics.instructions.text import SENTENCE_END, ends_here, split_sentences
 
 #: Particles that attach to a noun before them: a sentence never starts with one, so a mark before one ends none.
 _NOUN_PARTICLES = frozenset({"の", "が", "を", "に", "へ", "と", "は", "も", "や", "から", "まで", "より"})
@@ -28,6 +37,9 @@ _NOUN_PARTICLES = frozenset({"の", "が", "を", "に", "へ", "と", "は", "�
 #: that starts one before a verb (と言っても, となると, とすると, と思いきや).
 _CONJUNCTIONS = frozenset({"が", "と"})
 _QUOTATIVE = "と"
+#: The verbs after which a sentence-initial と is quotative or conditional (と言っても, となると, とすると, と思いきや,
+#: ときたら); と before any other verb joins a companion to a name (モーニング娘。と歩く).
+_QUOTING_VERBS = frozenset("言う 成る 為る 思う 来る 聞く 考える 見る".split())
 #: Stand-ins for a mark inside a name and for the opening bracket of a stand-alone quotation while the line is cut
 #: (private-use characters: no text holds them), put back in each piece.
 _NAME_MARK = {"。": "\ue000", "！": "\ue001", "？": "\ue002", "!": "\ue003", "?": "\ue004"}
@@ -43,6 +55,21 @@ _PEOPLE = frozenset(
     "生徒 学生 友人 友達 仲間 先輩 後輩 上司 部下 同僚 店員 客 お客 医者 看護師 少年 少女 男 女 "
     "男性 女性 老人 皆 みんな みな 全員 誰か".split()
 )
+#: Predicates only a person performs (UniDic lemmas): verbs of saying and of a speaker's reaction.
+_SPEECH_VERBS = frozenset(
+    "言う 話す 叫ぶ 答える 応える 笑う 微笑む 呟く 囁く 泣く 頷く 尋ねる 訊く 問う 告げる 怒鳴る 励ます 促す "
+    "叱る 褒める 謝る 照れる 語る 述べる 呼び掛ける 喚く 嘆く ぼやく 言い返す 切り出す 付け加える 笑い掛ける "
+    "微笑み掛ける 吹き出す 噴き出す 泣き出す 笑い出す 唱える 囃す 冷やかす 茶化す".split()
+)
+#: Body parts and the voice: a gesture is one of them as the object of a verb (声をかける, 手を振る, 首をかしげる).
+_GESTURE_OBJECTS = frozenset("声 手 首 肩 胸 目 口 頭 眉 舌 腕 拳 息 溜め息 笑み 涙 顔 唇 歯 腰".split())
+#: Nouns of a speaker's act, made a predicate with する (返事をした, 会釈した).
+_SPEECH_NOUNS = frozenset(
+    "返事 挨拶 会釈 合図 相槌 苦笑 苦笑い 微笑 拍手 ガッツポーズ ウインク ウィンク 目配せ 舌打ち 咳払い 質問 "
+    "発言 返答 説明 提案 反論 報告 指示 命令 宣言 お辞儀 あくび 欠伸 ため息 溜め息".split()
+)
+#: Established names with a mark followed by more of the name (see the module docstring), as written.
+MARKED_NAMES = ("ハロー！プロジェクト", "ハロー!プロジェクト", "ハロー！モーニング", "ラブライブ！サンシャイン", "ラブライブ！スーパースター")
 #: A noun put before the words after a quotation, so the analyser reads those words as it would after the quote.
 _STAND_IN = "言葉"
 
@@ -52,7 +79,13 @@ def name_marks(line: str) -> set[int]:
     if not any(ch in _NAME_MARK for ch in line):
         return set()
     found = morph.spans(line)
-    out = set()
+    out = {
+        at + name.index(mark)
+        for name in MARKED_NAMES
+        for mark in name
+        if mark in _NAME_MARK
+        for at in _occurrences(line, name)
+    }
     for k, (start, end, m) in enumerate(found):
         if m.pos1 == "名詞" and len(m.surface) > 1 and m.surface[-1] in _NAME_MARK:
             out.add(end - 1)  # the analyser reads the mark inside the word (ミニモニ。)
@@ -67,10 +100,35 @@ def name_marks(line: str) -> set[int]:
             and after[2].pos1 == "助詞"
             and after[2].surface in _NOUN_PARTICLES
             and not (after[2].surface in _CONJUNCTIONS and follow is not None and follow.surface in "、，,")
-            and not (after[2].surface == _QUOTATIVE and follow is not None and follow.pos1 == "動詞")
+            and not (after[2].surface == _QUOTATIVE and follow is not None and follow.lemma in _QUOTING_VERBS)
         ):
             out.add(start)
     return out
+
+
+def _occurrences(line: str, name: str) -> list[int]:
+    """Offsets where ``name`` is written in ``line``."""
+    out, at = [], line.find(name)
+    while at >= 0:
+        out.append(at)
+        at = line.find(name, at + 1)
+    return out
+
+
+def mask_names(line: str) -> str:
+    """``line`` with each mark that belongs to a name replaced by a stand-in that no check reads as a mark (for
+    checks that ask whether a line holds a sentence end)."""
+    chars = list(line)
+    for at in name_marks(line):
+        chars[at] = _NAME_MARK[chars[at]]
+    return "".join(chars)
+
+
+def holds_end(text: str) -> bool:
+    """Whether ``text`` holds a mark that ends a sentence (not one inside a name: 「第1章 モーニング娘。の歩み」
+    holds none)."""
+    masked = mask_names(text) if any(ch in _NAME_MARK for ch in text) else text
+    return any(ch in SENTENCE_END and ends_here(masked, i) for i, ch in enumerate(masked))
 
 
 def _closing(line: str, i: int) -> int:
@@ -105,14 +163,53 @@ def _stands_alone(line: str, j: int) -> bool:
         return True
     if after[0] in SENTENCE_END:
         return False  # 「行こう」。 ends with its mark anyway
-    words = morph.analyze(_STAND_IN + after[:24])
+    words = morph.analyze(_STAND_IN + after[:48])
     if len(words) < 2 or words[0].surface != _STAND_IN:
         return False
     following = words[1]
     if following.pos1 in _BINDING:
         return False
     ends_in_mark = line[end - 1] in SENTENCE_END + "…"
-    return ends_in_mark or following.pos1 != "名詞" or _is_person(following)
+    return ends_in_mark or following.pos1 != "名詞" or _is_person(following) or _person_acts(words[1:])
+
+
+def _person_acts(words: tuple[morph.Morpheme, ...]) -> bool:
+    """Whether ``words`` open with a noun phrase that is the subject (が, は, も) of a predicate only a person performs
+    within its sentence (see the module docstring)."""
+    k = 0
+    while k < len(words) and (words[k].pos1 == "名詞" or words[k].pos1 == "接尾辞"):
+        k += 1
+    if not 0 < k < len(words) or words[k].pos1 != "助詞" or words[k].surface not in ("が", "は", "も"):
+        return False
+    rest = words[k + 1 :]
+    for i, w in enumerate(rest):
+        if w.surface in SENTENCE_END or w.surface == "「":
+            return False
+        nxt = rest[i + 1] if i + 1 < len(rest) else None
+        if w.pos1 == "動詞" and w.lemma in _SPEECH_VERBS and (nxt is None or nxt.pos1 != "名詞"):
+            return True
+        if w.pos1 == "名詞" and nxt is not None and nxt.surface in ("を", "で") and i + 2 < len(rest):
+            if rest[i + 2].pos1 == "動詞" and w.lemma in _GESTURE_OBJECTS:
+                return True
+        if w.pos1 == "名詞":
+            run = "".join(m.surface for m in rest[i:] if m.pos1 == "名詞")[:12]
+            phrase = next((n for n in _SPEECH_NOUNS if run.startswith(n)), None)
+            if phrase is not None and w.surface == phrase[: len(w.surface)] and _done_with(rest, i, phrase):
+                return True
+    return False
+
+
+def _done_with(rest: tuple[morph.Morpheme, ...], i: int, phrase: str) -> bool:
+    """Whether the noun ``phrase`` starting at ``rest[i]`` is made a predicate by する (返事をした, 会釈した)."""
+    j, taken = i, ""
+    while j < len(rest) and len(taken) < len(phrase):
+        taken += rest[j].surface
+        j += 1
+    if taken != phrase:
+        return False
+    if j < len(rest) and rest[j].surface == "を":
+        j += 1
+    return j < len(rest) and rest[j].lemma == "為る"
 
 
 def _is_person(word: morph.Morpheme) -> bool:
@@ -154,4 +251,4 @@ def split(line: str) -> list[str]:
     return [piece.translate(_RESTORE) for a, b in zip(edges, edges[1:]) for piece in split_sentences(marked[a:b])]
 
 
-__all__ = ["split"]
+__all__ = ["MARKED_NAMES", "holds_end", "mask_names", "name_marks", "split"]

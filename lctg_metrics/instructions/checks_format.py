@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from lctg_metrics.instructions import words
+from lctg_metrics.instructions import boundaries, morph, words
 from lctg_metrics.instructions.checks_answer import key, same_text
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
@@ -164,6 +164,14 @@ def _number(numeral: str) -> int:
     return total + digit
 
 
+def _holds_sentence(rest: str) -> bool:
+    """Whether the rest of a heading line is a sentence: it ends one (not with a name's 。: 「第1章 モーニング娘。」) and
+    has a predicate (「第1章 東京は晴れです。」)."""
+    if not boundaries.holds_end(rest):
+        return False
+    return any(m.pos1 in ("動詞", "形容詞", "助動詞") for m in morph.analyze(rest))
+
+
 def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
     """(number, body) of each 第N<unit> section: the lines up to the next heading, and the rest of the heading
     line when it holds a sentence (「第1章 東京は晴れです。」)."""
@@ -179,7 +187,7 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
         end = starts[n + 1][0] if n + 1 < len(starts) else len(all_lines)
         rest = undecorate(all_lines[i])[found.end() :]
         text = [line for line in all_lines[i + 1 : end] if not _HEADING_LINE.match(line)]  # a subheading is no body
-        yield _number(found.group(1)), "\n".join(([rest] if re.search("[。！？!?]", rest) else []) + text)
+        yield _number(found.group(1)), "\n".join(([rest] if _holds_sentence(rest) else []) + text)
 
 
 @instruction(
@@ -225,7 +233,7 @@ def _title(line: str) -> str | None:
     core = _TITLE_LABEL.sub("", undecorate(line))
     core = core[1:-1].strip() if re.fullmatch(r"「[^「」]*」|【[^【】]*】", core) else core  # 「『title』 - subtitle」
     found = _TITLE_LINE.fullmatch(core)
-    if not found or not key(found.group(1)) or re.search("[。！？!?]", core[found.end(1) + 1 :]):
+    if not found or not key(found.group(1)) or boundaries.holds_end(core[found.end(1) + 1 :]):
         return None
     return f"『{found.group(1)}』"
 
@@ -237,6 +245,7 @@ def _title(line: str) -> str | None:
     "or ： aside), holding text, with text after it; the first non-blank line, or (unless ``first_line``) "
     "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title",
     Param("first_line", "bool", "the title must be in the first non-blank line", default=False),
+    needs_morph=True,
 )
 def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     all_lines = lines(without_code(response))

@@ -245,7 +245,7 @@ def sentences(text: str) -> list[Sentence]:
                     if has_content(piece):
                         out.append(Sentence(piece, "cell", is_terminated(piece)))
             continue
-        if is_heading(line):
+        if is_heading(boundaries.mask_names(line) if "。" in line else line):  # 第1章 モーニング娘。の歩み
             continue
         pieces = _pieces(without_marker(line))
         if carry and pieces:

@@ -185,7 +185,7 @@ def split_sentences(text: str) -> list[str]:
                 depth.pop()
             elif ch in _CLOSERS and not depth:
                 pass
-            elif not depth and _ends_here(line, i):
+            elif not depth and ends_here(line, i):
                 while i + 1 < len(line) and (line[i + 1] in SENTENCE_END or line[i + 1] in _CLOSERS):
                     i += 1
                     current.append(line[i])
@@ -206,7 +206,7 @@ def is_terminated(sentence: str) -> bool:
     return bool(core) and (core[-1] in SENTENCE_END or bool(_ELLIPSIS.search(core)))
 
 
-def _ends_here(line: str, i: int) -> bool:
+def ends_here(line: str, i: int) -> bool:
     """Whether the mark at ``line[i]`` ends a sentence: 。！？!?．｡, but not the ! or ? of a name written in Latin
     letters with Japanese right after it (Yahoo!ニュース); an ASCII period after a Japanese letter before a blank or the
     line's end does (「晴れです. 雨です.」)."""
@@ -345,6 +345,7 @@ __all__ = [
     "numbered_items",
     "paragraphs",
     "sentence_body",
+    "ends_here",
     "split_sentences",
     "strip_emphasis",
     "undecorate",
