@@ -167,6 +167,16 @@ def _repeated_unit(d: dict[str, Any]) -> bool:
     return any(re.search(r"(.{2,8}?)\1{3,}", t, re.S) for t in _texts(d))
 
 
+def _repeated_sentence(d: dict[str, Any]) -> bool:
+    """A sentence of more than eight characters said three times or more word for word (a degenerate loop): M-IFEval
+    counts every repeat, a reader (and we, from checkers 2.5) three times at most."""
+    for t in _texts(d):
+        said = Counter(s.strip() for s in split_sentences(t.replace("\n", "")) if len(s.strip()) > 8)
+        if said and max(said.values()) >= 3:
+            return True
+    return False
+
+
 def _blanks_counted(d: dict[str, Any]) -> bool:
     """Counting every code point, blanks and line breaks included (M-IFEval's count), gives their verdict."""
     our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
@@ -322,6 +332,12 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
         ("langdetect is random without a seed (mixed-language text)", BUG, _unseeded_langdetect)
     ],
     "ja:length_constraints:number_letters": [
+        (
+            "a sentence said again and again word for word (a degenerate loop) counted in full; "
+            "a reader counts a repeated sentence three times at most",
+            AMBIGUOUS,
+            _repeated_sentence,
+        ),
         ("line breaks counted as characters (no reader nor word processor counts them)", BUG, _line_breaks_counted),
         (
             "a phrase repeated back to back (a degenerate loop, 「ビジュアル、」 x N) counted in full; "

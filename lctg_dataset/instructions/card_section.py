@@ -110,7 +110,12 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   saying, reacting, a gesture), while a label stays (「おかえり」セールが始まった。 is one); a few established names
   with a mark followed by more of the name (ハロー！プロジェクト) are listed, any other such mark is a cry; a
   heading's or a title's line asks the same model whether it holds a sentence (第1章 モーニング娘。 holds none, and
-  its 。 opens no body).
+  its 。 opens no body). Also from 2.5: a sentence said again word for word counts three times at most toward a
+  length, as does a short unit, and a recited order (あいうえお…, abc…, 123…) three characters; 〜 and a mid-line
+  … after a predicate end a sentence; an aside or a quotation holding the answer's substance (more than the text
+  around it, with no speaker) is judged by the style checks; a table's column needs a filled row, a title is no
+  placeholder (『タイトル』), a paragraph cut mid-sentence is one with the next; an acronym said in katakana
+  (エーアイ) is the acronym.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる

@@ -37,6 +37,12 @@ _KANSUUJI = "〇零一二三四五六七八九十百"
 _LETTER_MARK = re.compile(r"^\s*[（(]?[a-zA-Zａ-ｚＡ-Ｚア-ン][.．)）]\s*")
 #: A title line: 『title』, optionally followed by a subtitle after 〜 ― - : or an opening bracket (no sentence).
 _TITLE_LINE = re.compile(r"『([^『』\n]+)』(?:\s*[〜～~―—\-－:：(（【\[].*)?")
+#: Words that stand for a title instead of being one (``key`` form: katakana read as hiragana, case folded): a title
+#: line holding only one of them, or only fill marks (○○, ××), is a blank left to fill (2.5).
+_PLACEHOLDER_TITLES = frozenset(
+    "たいとる 題名 表題 見出し 無題 仮題 題 title untitled notitle ここにたいとる たいとるをいれる "
+    "たいとる未定 未定".split()
+)
 _TITLE_LABEL = re.compile(r"^(?:タイトル|題名|表題)\s*[:：]\s*")
 #: A markdown heading or a wholly bold line: no body text of a section.
 _HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
@@ -165,8 +171,8 @@ def _number(numeral: str) -> int:
 
 
 def _holds_sentence(rest: str) -> bool:
-    """Whether the rest of a heading line is a sentence: it ends one (not with a name's 。: 「第1章 モーニング娘。」) and
-    has a predicate (「第1章 東京は晴れです。」)."""
+    """Whether the rest of a heading line is a sentence: it ends one (not with a name's 。:
+    「第1章 モーニング娘。」) and has a predicate (「第1章 東京は晴れです。」)."""
     if not boundaries.holds_end(rest):
         return False
     return any(m.pos1 in ("動詞", "形容詞", "助動詞") for m in morph.analyze(rest))
@@ -235,6 +241,8 @@ def _title(line: str) -> str | None:
     found = _TITLE_LINE.fullmatch(core)
     if not found or not key(found.group(1)) or boundaries.holds_end(core[found.end(1) + 1 :]):
         return None
+    if key(found.group(1)) in _PLACEHOLDER_TITLES or not key(found.group(1)).strip("○〇×xｘ＊*"):
+        return None  # 『タイトル』, 『○○』: a blank to fill, no title
     return f"『{found.group(1)}』"
 
 
@@ -291,7 +299,7 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
     "format:table",
     "書式指定",
     "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
-    "text unlike the other rows and the header, and min_columns columns holding text",
+    "text unlike the other rows and the header, and min_columns columns holding text in a row below the header",
     Param("min_rows", "int", "least number of body rows", default=1),
     Param("min_columns", "int", "least number of columns", default=2),
     needs_morph=True,
@@ -299,7 +307,7 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
     for header, body in _tables(response):
-        columns = sum(1 for n in range(len(header)) if any(key(row[n]) for row in [header, *body] if n < len(row)))
+        columns = sum(1 for n in range(len(header)) if any(key(row[n]) for row in body if n < len(row)))
         rows = len([r for r in distinct_filled(["|".join(row) for row in body]) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")

@@ -6,10 +6,18 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import words
+from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.sentences import counted
-from lctg_metrics.instructions.text import has_content, nfkc, paragraphs, text_chars, visible_chars
+from lctg_metrics.instructions.text import (
+    has_content,
+    is_heading,
+    is_terminated,
+    nfkc,
+    paragraphs,
+    text_chars,
+    visible_chars,
+)
 from lctg_metrics.verdict import Verdict
 
 #: Paragraph separators: blank lines (the default) or markdown rule lines ``***`` (M-IFEval's prompts).
@@ -65,13 +73,45 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(sum(map(has_content, response.splitlines())), kw["min"], kw["max"], "lines")
 
 
-@instruction("length:paragraphs", "長さ指定", "number of paragraphs (blank-line or *** separated)", MIN, MAX, SEPARATOR)
+def _goes_on(paragraph: str, following: str) -> bool:
+    """Whether a paragraph is cut mid-sentence and goes on in the next (2.5): it has no sentence-final mark and ends in
+    a particle that is not sentence-final (「今日は」), or the next starts with a particle or an auxiliary (「です。」):
+    「今日は / 晴れ / です。」 with blank lines between is one paragraph to a reader."""
+    core = paragraph.rstrip()
+    if not core or is_terminated(core) or is_heading(core.splitlines()[-1]):
+        return False
+    tail = morph.content_tail(core)
+    head = morph.analyze(following.lstrip())
+    ends_open = bool(tail) and tail[-1].pos1 == "助詞" and not morph.is_final_particle(tail[-1])
+    return ends_open or (bool(head) and head[0].pos1 in ("助詞", "助動詞"))
+
+
+def _joined(parts: list[str]) -> list[str]:
+    """Paragraphs with each one cut mid-sentence joined to the next (``_goes_on``)."""
+    out: list[str] = []
+    for part in parts:
+        if out and _goes_on(out[-1], part):
+            out[-1] = out[-1] + part
+        else:
+            out.append(part)
+    return out
+
+
+@instruction(
+    "length:paragraphs",
+    "長さ指定",
+    "number of paragraphs (blank-line or *** separated); a paragraph cut mid-sentence is one with the next",
+    MIN,
+    MAX,
+    SEPARATOR,
+    needs_morph=True,
+)
 def paragraph_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["separator"] == "***":  # an empty paragraph between two separators (***\n\n***) is a broken layout
         filled = [bool(part.strip()) for part in re.split(r"(?<!\*)\*{3}(?!\*)", response)]
         if True in filled and not all(filled[filled.index(True) : len(filled) - filled[::-1].index(True)]):
             return Verdict(False, "an empty paragraph between two *** separators")
-    found = [part for part in paragraphs(response, kw["separator"]) if has_content(part)]
+    found = _joined([part for part in paragraphs(response, kw["separator"]) if has_content(part)])
     return bounds(len(found), kw["min"], kw["max"], f"paragraphs ({kw['separator']}-separated)")
 
 

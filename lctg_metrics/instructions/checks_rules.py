@@ -38,6 +38,9 @@ COMMAS = "、，､﹑﹐︑︐"
 PERIODS = "。．｡﹒︒"
 #: Closing marks ignored after an end phrase (the phrase may be quoted or emphasised).
 _TRAILING = " \u3000\n\t」』*"
+#: Sentence-final marks after a closing phrase given without one (2.5): 「お見逃しなく！」 ends with
+#: お見逃しなく; a phrase given with its mark (以上です。) is asked with it (NFKC forms: ！ is !).
+_FINAL_MARKS = "。.!?｡…‥〜~"
 
 
 def occurrences(text: str, word: str, match: str) -> int:
@@ -61,14 +64,18 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "startend:end",
     "始め・終わり指定",
-    "the response ends with a phrase (trailing blanks, 」』, emphasis ignored)",
+    "the response ends with a phrase (trailing blanks, 」』, emphasis ignored, and a final 。！？… "
+    "when the phrase has none)",
     Param("phrase", "str", "the closing phrase", required=True),
 )
 def end(response: str, kw: Mapping[str, Any]) -> Verdict:
-    text, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
+    written, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
+    text = written
+    if phrase and phrase[-1] not in _FINAL_MARKS:  # the phrase as words: the response's closing mark is punctuation
+        text = written.rstrip(_FINAL_MARKS + _TRAILING)
     if text.endswith(phrase):
         return Verdict(True, f"ends with 「{kw['phrase']}」")
-    return Verdict(False, f"ends with 「{text[-len(phrase) - 5 :]}」, not 「{kw['phrase']}」")
+    return Verdict(False, f"ends with 「{written[-len(phrase) - 5 :]}」, not 「{kw['phrase']}」")
 
 
 @instruction(

@@ -46,6 +46,29 @@ _EMPHASIS_FLOOR = 2
 #: 2.3: up to eight, as a cry with its lengthening and its mark is one unit).
 _UNIT_SIZES = (2, 3, 4, 5, 6, 7, 8)
 _UNIT_REPEATS = 3
+#: A sentence of more letters than the longest unit said again word for word, anywhere in the response (a list
+#: marker or number before it aside), counts at most this many times, as a unit does (2.5): a refrain is writing,
+#: the same sentence said five times, or numbered 1.–5., is padding.
+_SENTENCE_REPEATS = 3
+#: What ends a sentence among the clusters (blanks are gone): the marks, a line's end being invisible here.
+_SENTENCE_MARKS = frozenset("。！？!?．｡")
+#: A list marker before a sentence: digits, circled numbers, a letter, with its dot or bracket, or a bullet.
+_MARKER = re.compile(r"^(?:[(（]?[0-9０-９]{1,3}[.．)）:：、]|[①-⑳]|[・•\-*])")
+#: Orders a reader recites rather than writes (2.5): the kana table in 五十音 order, the alphabet, the digits
+#: (round again after 9) and the kanji numerals. A run of more than ``_SEQUENCE_KEPT`` clusters each following
+#: the one before in one of them counts ``_SEQUENCE_KEPT``: あいうえおかきくけこ… or 1234567890… adds no text.
+_ORDERS = (
+    "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん",
+    "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン",
+    "abcdefghijklmnopqrstuvwxyz",
+    "0123456789",
+    "一二三四五六七八九十",
+)
+_NEXT = {
+    **{order[i]: order[i + 1] for order in _ORDERS for i in range(len(order) - 1)},
+    "9": "0",
+}
+_SEQUENCE_KEPT = 3
 
 
 def visible_form(text: str) -> str:
@@ -109,7 +132,7 @@ def padding_excess(clusters: list[str]) -> int:
             excess.add(i)
     emphasis += [i for at, found in free.items() if letters.get(at, 0) < _CRY_LETTERS for i in found]
     kept = {i for at, found in free.items() if letters.get(at, 0) >= _CRY_LETTERS for i in found}
-    excess |= _repeated_units(clusters)
+    excess |= _repeated_units(clusters) | _repeated_sentences(clusters) | _recited(clusters)
     emphasis = [i for i in emphasis if i not in excess]
     base = len(clusters) - len(excess) - len(emphasis) - len(kept - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))
@@ -135,6 +158,40 @@ def _repeated_units(clusters: list[str]) -> set[int]:
                 clusters[j] == clusters[j - size] for j in range(i - span + size, i + 1)
             ):
                 out.add(i)
+    return out
+
+
+def _repeated_sentences(clusters: list[str]) -> set[int]:
+    """Clusters of a sentence longer than ``max(_UNIT_SIZES)`` said again word for word, from its
+    ``_SENTENCE_REPEATS + 1``-th time on (its end mark included, a list marker before it not)."""
+    seen: dict[str, int] = {}
+    out: set[int] = set()
+    start = 0
+    for i in range(len(clusters) + 1):
+        if i < len(clusters) and clusters[i] not in _SENTENCE_MARKS:
+            continue
+        body = "".join(clusters[start:i])
+        marker = _MARKER.match(unicodedata.normalize("NFKC", body))
+        skip = len(regex.findall(r"\X", marker.group(0))) if marker else 0
+        key = "".join(clusters[start + skip : i])
+        if len(clusters[start + skip : i]) > max(_UNIT_SIZES):
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > _SENTENCE_REPEATS:
+                out.update(range(start + skip, min(i + 1, len(clusters))))
+        start = i + 1
+    return out
+
+
+def _recited(clusters: list[str]) -> set[int]:
+    """Clusters of a run that recites an order (``_ORDERS``), past its ``_SEQUENCE_KEPT``-th cluster."""
+    out: set[int] = set()
+    run = 1
+    for i in range(1, len(clusters)):
+        before = unicodedata.normalize("NFKC", clusters[i - 1]).lower()
+        here = unicodedata.normalize("NFKC", clusters[i]).lower()
+        run = run + 1 if _NEXT.get(before) == here else 1
+        if run > _SEQUENCE_KEPT:
+            out.add(i)
     return out
 
 
@@ -177,11 +234,22 @@ def is_decoration(cluster: str) -> bool:
     )
 
 
+def _operator(clusters: list[str], i: int) -> bool:
+    """Whether the mathematical symbol at ``i`` stands between two letters or digits, as an operator does (1+1=2,
+    3×4): a run of symbols (∀∂∃∅∇…) is decoration."""
+    return 0 < i < len(clusters) - 1 and all(unicodedata.category(clusters[j][0])[0] in "LN" for j in (i - 1, i + 1))
+
+
 def text_chars(text: str) -> int:
     """Characters of text a reader counts toward a minimum length: ``visible_chars`` without decorative symbols
-    (``is_decoration``), so adding ★☆ or emoji never lengthens a response."""
+    (``is_decoration``), so adding ★☆ or emoji never lengthens a response, nor mathematical symbols other than an
+    operator between two letters or digits (2.5)."""
     clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
-    kept = [c for c in clusters if not is_decoration(c)]
+    kept = [
+        c
+        for i, c in enumerate(clusters)
+        if not is_decoration(c) and not (unicodedata.category(c[0]) == "Sm" and not _operator(clusters, i))
+    ]
     return len(kept) - padding_excess(kept)
 
 

@@ -164,6 +164,7 @@ _OPENING, _CLOSING = "「『（(【", "」』）)】"
 _SPLICE = re.compile(
     r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])"
     r"|[\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]+(?=[^\s\u2600-\u27bf\U0001f300-\U0001faff])"
+    r"|(?:[〜～~]+|…+|‥+|\.{3,})(?=[^\s〜～~…‥.])"
 )
 
 
@@ -214,12 +215,29 @@ def fragment(clause: str) -> bool:
 
 
 def _asides(sentence: str) -> list[str]:
-    return [
-        inner
-        for aside in _ASIDE.finditer(sentence)
-        for inner in boundaries.split(aside.group(1))
-        if any(ch in SENTENCE_END for ch in aside.group(1)) and has_content(inner)
-    ]
+    """The sentences inside the asides of ``sentence``: those of an aside holding its own 。！？, and an aside without
+    one that holds a predicate and more than twice the text of the sentence around it (2.5:
+    「結論です（この製品は…買うべきだ）。」 says its substance in the aside; 「安いです（月三千円だ）。」 adds a
+    note)."""
+    out = []
+    for aside in _ASIDE.finditer(sentence):
+        inner = aside.group(1)
+        if any(ch in SENTENCE_END for ch in inner):
+            out += [piece for piece in boundaries.split(inner) if has_content(piece)]
+        elif _is_substance(inner, sentence[: aside.start()] + sentence[aside.end() :]):
+            out.append(inner)
+    return out
+
+
+#: How many times the text around it an aside must say to be the sentence's substance.
+_SUBSTANCE = 2
+
+
+def _is_substance(inner: str, around: str) -> bool:
+    """Whether an aside without a mark of its own says more than twice what the text around it says, in a predicate
+    (「費用は安い（月三千円です）。」 is a note)."""
+    letters = sum(ch.isalnum() for ch in inner)
+    return letters > _SUBSTANCE * sum(ch.isalnum() for ch in around) and morph.politeness(inner) != "neutral"
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -282,10 +300,34 @@ def prose(text: str) -> list[Sentence]:
 
 def own_sentences(text: str) -> list[Sentence]:
     """The writer's own sentences: quotations 「…」『…』 aside, unless the whole answer is quoted (a one-line answer
-    in 「」 is the writer's sentence)."""
+    in 「」 is the writer's sentence) or a quotation is the writer's substance (``_substance_quoted``, 2.5)."""
+    if _substance_quoted(text):
+        return [s for s in sentences(text.replace("「", "").replace("」", "")) if counts(s)]
     return [s for s in sentences(drop_quotations(text)) if counts(s)] or [
         s for s in sentences(unquoted(text)) if counts(s)
     ]
+
+
+#: What binds a quotation to a speaker or a naming verb after it: と, って, という, とか, など.
+_BOUND_AFTER = re.compile(r"^\s*(?:と|って|っと|とか|など|的|風)")
+
+
+def _substance_quoted(text: str) -> bool:
+    """Whether a 「…」 quotation holds the writer's substance rather than someone's speech (2.5): it holds sentences of
+    its own, more text than everything outside the quotations, and no speaker — nothing binds it (と言った, って)
+    and no person speaks before or after it (彼は言った。「…」, 「…」母が笑った。).
+    「以下が私の意見です。「この街は古い。…」」 is judged as the writer's own text."""
+    for found in re.finditer(r"「([^「」]*)」", text):
+        inner, before, after = found.group(1), text[: found.start()], text[found.end() :]
+        outside = drop_quotations(text)
+        if not any(ch in SENTENCE_END for ch in inner.rstrip("。．｡！？!? \u3000")):
+            continue  # one sentence or a phrase: speech or a name
+        if sum(ch.isalnum() for ch in inner) <= sum(ch.isalnum() for ch in outside):
+            continue
+        if _BOUND_AFTER.match(after) or boundaries.speaker_near(before, after):
+            continue
+        return True
+    return False
 
 
 def clauses(sentence: str) -> list[str]:

@@ -1,6 +1,6 @@
 """Word forms a keyword match reads through (``words``): a content word's dictionary form (its inflections and the
-spellings the dictionary lists under it), the loanword a Latin keyword names, per-kanji furigana written inline and kana
-spelled out between middle dots."""
+spellings the dictionary lists under it), the loanword a Latin keyword names, an acronym spelled as said, per-kanji
+furigana written inline and kana spelled out between middle dots."""
 
 from __future__ import annotations
 
@@ -23,9 +23,12 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     lists), for a keyword of two letters or more that the analyser reads wholly, without symbols, as words that start
     and end on a content word (ークラス is no クラス); a Latin keyword of three letters or more, the loanword whose
     dictionary origin it is."""
+    spelled = acronym_spans(text, word)
     if _LATIN_WORD.fullmatch(word):  # a loanword written in katakana: the dictionary names its origin (パイソン-python)
         wanted = word.lower()
-        return [(a, b) for a, b, m in morph.spans(text) if m.lemma.partition("-")[2].lower() == wanted]
+        return spelled + [(a, b) for a, b, m in morph.spans(text) if m.lemma.partition("-")[2].lower() == wanted]
+    if spelled:
+        return spelled
     key = list(morph.analyze(word))
     if (
         not key
@@ -41,6 +44,50 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
         if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
             found.append((run[0][0], run[-1][1]))
     return found
+
+
+#: How the Latin letters are said in katakana (2.5): an acronym spelled as it is said (エーアイ for AI,
+#: エスエヌエス for SNS) is the acronym.
+_LETTER_NAMES = {
+    "a": "エー|エイ",
+    "b": "ビー",
+    "c": "シー",
+    "d": "ディー|デー",
+    "e": "イー",
+    "f": "エフ",
+    "g": "ジー",
+    "h": "エイチ|エッチ",
+    "i": "アイ",
+    "j": "ジェー|ジェイ",
+    "k": "ケー|ケイ",
+    "l": "エル",
+    "m": "エム",
+    "n": "エヌ",
+    "o": "オー",
+    "p": "ピー",
+    "q": "キュー",
+    "r": "アール",
+    "s": "エス",
+    "t": "ティー|テー",
+    "u": "ユー",
+    "v": "ブイ|ヴィー|ビー",
+    "w": "ダブリュー|ダブリュ",
+    "x": "エックス",
+    "y": "ワイ",
+    "z": "ゼット|ズィー|ゼッド",
+}
+#: An acronym: two to five Latin letters.
+_ACRONYM = re.compile(r"[A-Za-z]{2,5}")
+
+
+def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Where an acronym keyword is spelled as its letters are said, in katakana, as a katakana word of its own (blanks
+    or middle dots between the letters allowed; エーアイ, エー・アイ for AI; not the アイ of アイドル)."""
+    if not _ACRONYM.fullmatch(word):
+        return []
+    body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
+    pattern = re.compile(f"(?<![ァ-ヺー]){body}(?![ァ-ヺー])")
+    return [(m.start(), m.end()) for m in pattern.finditer(text)]
 
 
 #: A kana reading in brackets right after a kanji (per-kanji furigana written inline: 勉（べん）強（きょう）).
@@ -66,4 +113,4 @@ def without_readings(text: str) -> tuple[str, list[int]]:
     return "".join(text[i] for i in where), where
 
 
-__all__ = ["lemma_spans", "without_readings"]
+__all__ = ["acronym_spans", "lemma_spans", "without_readings"]
