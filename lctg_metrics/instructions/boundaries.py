@@ -75,6 +75,11 @@ MARKED_NAMES = (
     "ハロー！モーニング",
     "ラブライブ！サンシャイン",
     "ラブライブ！スーパースター",
+    "ラブライブ！虹ヶ咲",
+    "ラブライブ！蓮ノ空",
+    "それいけ！アンパンマン",
+    "アイカツ！シリーズ",
+    "Yes!プリキュア",
 )
 #: A noun put before the words after a quotation, so the analyser reads those words as it would after the quote.
 _STAND_IN = "言葉"
@@ -179,18 +184,6 @@ def _stands_alone(line: str, j: int) -> bool:
     return ends_in_mark or following.pos1 != "名詞" or _is_person(following) or _person_acts(words[1:])
 
 
-def speaker_near(before: str, after: str) -> bool:
-    """Whether a quotation between ``before`` and ``after`` has a speaker: the sentence before it says or reacts
-    (彼は言った。「…」) or the narration after it opens with a person or a person's act (「…」母が笑った。)."""
-    last = [piece for piece in split_sentences(before) if piece.strip()][-1:] if before.strip() else []
-    if last and any(w.pos1 == "動詞" and w.lemma in _SPEECH_VERBS for w in morph.analyze(last[0])):
-        return True
-    words = morph.analyze(_STAND_IN + after.lstrip(" \u3000")[:48]) if after.strip() else ()
-    if len(words) < 2:
-        return False
-    return words[1].pos1 == "代名詞" or _is_person(words[1]) or _person_acts(words[1:])
-
-
 def _person_acts(words: tuple[morph.Morpheme, ...]) -> bool:
     """Whether ``words`` open with a noun phrase that is the subject (が, は, も) of a predicate only a person performs
     within its sentence (see the module docstring)."""
@@ -269,4 +262,4 @@ def split(line: str) -> list[str]:
     return [piece.translate(_RESTORE) for a, b in zip(edges, edges[1:]) for piece in split_sentences(marked[a:b])]
 
 
-__all__ = ["MARKED_NAMES", "holds_end", "mask_names", "name_marks", "speaker_near", "split"]
+__all__ = ["MARKED_NAMES", "holds_end", "mask_names", "name_marks", "split"]

@@ -45,6 +45,31 @@ def key(text: str) -> str:
     )
 
 
+#: A span that stands for content instead of being content (2.5), in ``key`` form: a template word with or without
+#: a number (項目1, 内容2, テキスト, sample, key, value, hoge), an editor's note (略, 準備中, 未定, TBD), a title to
+#: fill in (ここにタイトルを入力, 仮タイトル).
+_TEMPLATE = re.compile(
+    r"(?:こうもく|項目|ないよう|内容|要素|てきすと|さんぷる|たいとる|題名|item|content|contents|text|"
+    r"title|sample|example|placeholder|key|value|foo|bar|baz|hoge|fuga|piyo|dummy|だみー|lorem|loremipsum)"
+    r"[0-9a-z]?[0-9]*"
+    r"|略|省略|以下略|中略|準備中|未定|未記入|記入例|工事中|後日追記|tbd|todo|tba|xxx+"
+    r"|(?:ここに|仮|かり)(?:たいとる|題名|見出し|本文|てきすと)(?:を?(?:にゅうりょく|入力|記入|いれる|入れる|未定))?"
+    r"|(?:たいとる|題名|見出し|本文|てきすと)を?(?:にゅうりょく|入力|記入|いれる|入れる|未定)"
+)
+#: Marks that stand for a blank to fill (○○, 〇〇, ××, □□).
+_FILL_MARKS = re.compile(r"[○◯〇●×✕✖Ｘ□■△▲]{2,}")
+
+
+def placeholder(text: str) -> bool:
+    """Whether a span stands for content instead of holding it: a template word or an editor's note
+    (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××). A letter or a number alone is content: the format
+    checkers judge the form."""
+    k = key(text)
+    if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
+        return True
+    return bool(k) and _TEMPLATE.fullmatch(k) is not None
+
+
 def said(text: str) -> str:
     """How ``text`` reads aloud: the katakana reading of its letters (``key``)."""
     k = key(text)
@@ -70,7 +95,7 @@ def _json_content(value: Any) -> bool:
         return any(_json_content(v) or (bool(key(k)) and isinstance(v, bool)) for k, v in value.items())
     if isinstance(value, list):
         return any(_json_content(v) for v in value)
-    return (isinstance(value, str) and bool(key(value))) or (
+    return (isinstance(value, str) and bool(key(value)) and not placeholder(value)) or (
         isinstance(value, (int, float)) and not isinstance(value, bool)
     )
 
@@ -125,6 +150,10 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(True, "wrapped in one 「…」")
 
 
+#: The word of a postscript said again after its marker (P.S. 追伸): no text of its own.
+_POSTSCRIPT_WORD = re.compile(r"^[\s:：.．、]*(?:追伸|追記|二伸|p\.?s\.?)[\s:：.．、]*", re.IGNORECASE)
+
+
 @instruction(
     "format:postscript",
     "書式指定",
@@ -145,7 +174,7 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
         rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})", re.IGNORECASE | re.MULTILINE
     )
     text = nfkc(strip_emphasis(response))  # Ｐ．Ｓ． is P.S.
-    found = [m for m in pattern.finditer(text) if key(text[m.end() :])]
+    found = [m for m in pattern.finditer(text) if key(_POSTSCRIPT_WORD.sub("", text[m.end() :], count=1))]
     if not found:
         return Verdict(False, f"no line or sentence starts with 「{marker}」 followed by text")
     if kw["position"] == "anywhere":

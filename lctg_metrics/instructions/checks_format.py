@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from lctg_metrics.instructions import boundaries, morph, words
-from lctg_metrics.instructions.checks_answer import key, same_text
+from lctg_metrics.instructions.checks_answer import key, placeholder, same_text
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -37,12 +37,6 @@ _KANSUUJI = "〇零一二三四五六七八九十百"
 _LETTER_MARK = re.compile(r"^\s*[（(]?[a-zA-Zａ-ｚＡ-Ｚア-ン][.．)）]\s*")
 #: A title line: 『title』, optionally followed by a subtitle after 〜 ― - : or an opening bracket (no sentence).
 _TITLE_LINE = re.compile(r"『([^『』\n]+)』(?:\s*[〜～~―—\-－:：(（【\[].*)?")
-#: Words that stand for a title instead of being one (``key`` form: katakana read as hiragana, case folded): a title
-#: line holding only one of them, or only fill marks (○○, ××), is a blank left to fill (2.5).
-_PLACEHOLDER_TITLES = frozenset(
-    "たいとる 題名 表題 見出し 無題 仮題 題 title untitled notitle ここにたいとる たいとるをいれる "
-    "たいとる未定 未定".split()
-)
 _TITLE_LABEL = re.compile(r"^(?:タイトル|題名|表題)\s*[:：]\s*")
 #: A markdown heading or a wholly bold line: no body text of a section.
 _HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
@@ -71,6 +65,8 @@ def distinct_filled(spans: list[str]) -> list[str]:
     out: list[str] = []
     for span in spans:
         k = key(span)
+        if all(placeholder(cell) or not key(cell) for cell in span.split("|")):
+            continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5)
         if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
             continue
         if len(k) <= _WORD_LENGTH and any(
@@ -241,8 +237,8 @@ def _title(line: str) -> str | None:
     found = _TITLE_LINE.fullmatch(core)
     if not found or not key(found.group(1)) or boundaries.holds_end(core[found.end(1) + 1 :]):
         return None
-    if key(found.group(1)) in _PLACEHOLDER_TITLES or not key(found.group(1)).strip("○〇×xｘ＊*"):
-        return None  # 『タイトル』, 『○○』: a blank to fill, no title
+    if placeholder(found.group(1)):
+        return None  # 『タイトル』, 『○○』, 『ここにタイトルを入力』: a blank to fill, no title
     return f"『{found.group(1)}』"
 
 
@@ -295,6 +291,15 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
         yield _cells(header), body
 
 
+#: Marks that are a table cell's value (○ × △ ◎ ✓: a comparison table).
+_CELL_MARKS = frozenset("○◯×✕✖△▲◎●✓✔☓")
+
+
+def _filled_cell(cell: str) -> bool:
+    """A body cell holding a value: text that is no placeholder, or a mark of a comparison table (○, ×)."""
+    return (bool(key(cell)) and not placeholder(cell)) or any(ch in _CELL_MARKS for ch in cell)
+
+
 @instruction(
     "format:table",
     "書式指定",
@@ -307,7 +312,7 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
     for header, body in _tables(response):
-        columns = sum(1 for n in range(len(header)) if any(key(row[n]) for row in body if n < len(row)))
+        columns = sum(1 for n in range(len(header)) if any(_filled_cell(row[n]) for row in body if n < len(row)))
         rows = len([r for r in distinct_filled(["|".join(row) for row in body]) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")

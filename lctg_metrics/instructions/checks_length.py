@@ -74,16 +74,39 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _goes_on(paragraph: str, following: str) -> bool:
-    """Whether a paragraph is cut mid-sentence and goes on in the next (2.5): it has no sentence-final mark and ends in
-    a particle that is not sentence-final (「今日は」), or the next starts with a particle or an auxiliary (「です。」):
-    「今日は / 晴れ / です。」 with blank lines between is one paragraph to a reader."""
-    core = paragraph.rstrip()
-    if not core or is_terminated(core) or is_heading(core.splitlines()[-1]):
+    """Whether a paragraph of one line is cut mid-sentence and goes on in the next (2.5): it has no sentence-final mark
+    and ends in a particle that is not sentence-final (「今日は」) or a predicate's 連用形 (「早く起き」), or the next
+    starts with a particle or an auxiliary that is no conjunction (「です。」, not 「だけど」):
+    「今日は / 晴れ / です。」 with blank lines between is one paragraph to a reader; a stanza of several lines stays a
+    stanza."""
+    core = paragraph.strip()
+    if not core or "\n" in core or is_terminated(core) or is_heading(core):
         return False
     tail = morph.content_tail(core)
     head = morph.analyze(following.lstrip())
-    ends_open = bool(tail) and tail[-1].pos1 == "助詞" and not morph.is_final_particle(tail[-1])
-    return ends_open or (bool(head) and head[0].pos1 in ("助詞", "助動詞"))
+    ends_open = bool(tail) and (
+        (tail[-1].pos1 == "助詞" and not morph.is_final_particle(tail[-1]))
+        or (tail[-1].pos1 in ("動詞", "形容詞") and tail[-1].form.startswith("連用形"))
+    )
+    opens_on = bool(head) and head[0].pos1 in ("助詞", "助動詞") and not following.lstrip().startswith(_CONJUNCTIONS)
+    return ends_open or opens_on
+
+
+#: Conjunctions the analyser reads as an auxiliary or a particle first (だ|けど, で|も).
+_CONJUNCTIONS = (
+    "だけど",
+    "だけれど",
+    "だから",
+    "だが",
+    "だって",
+    "でも",
+    "ですが",
+    "ですから",
+    "ですので",
+    "では",
+    "じゃあ",
+    "なので",
+)
 
 
 def _joined(parts: list[str]) -> list[str]:

@@ -11,9 +11,11 @@ from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.seen import spelled_out_count
-from lctg_metrics.instructions.sentences import clauses, fragment, own_sentences, prose, sentences
+from lctg_metrics.instructions.sentences import Sentence, clauses, fragment, own_sentences, prose, sentences
 from lctg_metrics.instructions.text import (
     drop_quotations,
+    is_decoration,
+    is_heading,
     is_terminated,
     nfkc,
     sentence_body,
@@ -48,6 +50,21 @@ def occurrences(text: str, word: str, match: str) -> int:
     return words.count(text, word, match)
 
 
+_KANA_CHAR = re.compile(r"[ぁ-ゖァ-ヺー]")
+
+
+def _word_ends(text: str, at: int) -> bool:
+    """Whether a phrase that ends in kana, followed by kana, is read as the same words at the start of ``text`` (2.5):
+    the analyser cuts the text at the phrase's end and reads the same lemmas there as in the phrase alone (「はい、」
+    and 「はいです」 start with はい; 「はいりません」 (入る) and 「はいいろ」 (灰色) do not)."""
+    if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
+        return True
+    head = [m for start, end, m in morph.spans(text[: at + 24]) if end <= at]
+    if sum(len(m.surface) for m in head) != at:
+        return False
+    return [m.lemma for m in head] == [m.lemma for m in morph.analyze(text[:at])]
+
+
 @instruction(
     "startend:start",
     "始め・終わり指定",
@@ -56,7 +73,8 @@ def occurrences(text: str, word: str, match: str) -> int:
 )
 def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
-    if nfkc(text).startswith(nfkc(kw["phrase"])):
+    folded, phrase = nfkc(text), nfkc(kw["phrase"])
+    if folded.startswith(phrase) and _word_ends(folded, len(phrase)):
         return Verdict(True, f"starts with 「{kw['phrase']}」")
     return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
 
@@ -72,7 +90,9 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     written, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
     text = written
     if phrase and phrase[-1] not in _FINAL_MARKS:  # the phrase as words: the response's closing mark is punctuation
-        text = written.rstrip(_FINAL_MARKS + _TRAILING)
+        text = written
+        while text and (text[-1] in _FINAL_MARKS + _TRAILING or is_decoration(text[-1]) or text[-1] == "\ufe0f"):
+            text = text[:-1]  # お見逃しなく！✨, お見逃しなく♪
     if text.endswith(phrase):
         return Verdict(True, f"ends with 「{kw['phrase']}」")
     return Verdict(False, f"ends with 「{written[-len(phrase) - 5 :]}」, not 「{kw['phrase']}」")
@@ -93,17 +113,29 @@ def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
 
 
+def _topic_line(sentence: Sentence) -> bool:
+    """A line of running text without a predicate that says something of a topic (「標高は三千七百七十六メートル」: a
+    noun-final sentence, 2.5), not a label or an item (「東京」, 「メリット」)."""
+    if sentence.kind != "prose" or is_heading(sentence.text):
+        return False
+    return any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in morph.analyze(sentence.text)[1:-1])
+
+
 @instruction(
     "startend:unified_ending",
     "始め・終わり指定",
     "every sentence ends with the given ending, e.g. です: sentences ending in 。！？ and lines, clauses, asides "
-    "and table cells ending in a predicate (quotations, headings and lines without a predicate aside)",
+    "and table cells ending in a predicate, and lines saying something of a topic without one (quotations, "
+    "headings and label lines aside)",
     Param("ending", "str", "the sentence ending", required=True),
     needs_morph=True,
 )
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = [s.text for s in own_sentences(response)]
-    checked = [s for s in found if is_terminated(s) or morph.politeness(s) != "neutral"] or found
+    own = own_sentences(response)
+    found = [s.text for s in own]
+    checked = [
+        s.text for s in own if is_terminated(s.text) or morph.politeness(s.text) != "neutral" or _topic_line(s)
+    ] or found
     if not checked:
         return Verdict(False, "no sentences")
     wrong = [s for s in checked if not sentence_body(s).endswith(kw["ending"])]

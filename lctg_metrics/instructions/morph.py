@@ -105,6 +105,17 @@ def ends_clause(text: str) -> bool:
     return is_final_particle(last) or (last.lemma in SPLICE_LEMMAS and last.form.startswith("終止形"))
 
 
+def ends_finally(text: str) -> bool:
+    """Whether ``text`` ends in a predicate's final form (a verb, an adjective or an auxiliary: 「安い」, 「雨だ」,
+    「行く」) or a final particle (「うまいよ」): a sentence a pause mark (〜, …, （笑）) may end."""
+    tail = content_tail(predicate_text(text))
+    if not tail:
+        return False
+    last = tail[-1]
+    final = last.pos1 in ("動詞", "形容詞", "助動詞") and last.form.startswith("終止形")
+    return final or is_final_particle(last)
+
+
 def splices(text: str) -> bool:
     """Whether ``text``, followed by 、, ends a sentence (a comma splice counted as two sentences): a copula or polite
     predicate in its final or conjectural form (「雨だ」, 「晴れです」, 「行きます」, 「雨でしょう」, 「行きましょう」,
@@ -269,6 +280,7 @@ def politeness(sentence: str) -> str:
 
 
 __all__ = [
+    "ends_finally",
     "CLOSING_PARTICLES",
     "INSTALL_HINT",
     "Morpheme",

@@ -46,29 +46,47 @@ _EMPHASIS_FLOOR = 2
 #: 2.3: up to eight, as a cry with its lengthening and its mark is one unit).
 _UNIT_SIZES = (2, 3, 4, 5, 6, 7, 8)
 _UNIT_REPEATS = 3
-#: A sentence of more letters than the longest unit said again word for word, anywhere in the response (a list
-#: marker or number before it aside), counts at most this many times, as a unit does (2.5): a refrain is writing,
-#: the same sentence said five times, or numbered 1.–5., is padding.
-_SENTENCE_REPEATS = 3
-#: What ends a sentence among the clusters (blanks are gone): the marks, a line's end being invisible here.
+#: A block of one to ``_BLOCK_SENTENCES`` sentences or lines said again back to back, word for word (list markers
+#: before them aside), counts up to ``_UNIT_REPEATS`` times, as a short unit does (2.5): the same sentence five times,
+#: numbered 1.–5., or two sentences taking turns, is padding; a refrain that comes back after other text (a song's
+#: chorus after each verse) is writing and counts whole.
+_BLOCK_SENTENCES = 4
+#: What ends a sentence among the clusters, besides a line break.
 _SENTENCE_MARKS = frozenset("。！？!?．｡")
-#: A list marker before a sentence: digits, circled numbers, a letter, with its dot or bracket, or a bullet.
-_MARKER = re.compile(r"^(?:[(（]?[0-9０-９]{1,3}[.．)）:：、]|[①-⑳]|[・•\-*])")
-#: Orders a reader recites rather than writes (2.5): the kana table in 五十音 order, the alphabet, the digits
-#: (round again after 9) and the kanji numerals. A run of more than ``_SEQUENCE_KEPT`` clusters each following
-#: the one before in one of them counts ``_SEQUENCE_KEPT``: あいうえおかきくけこ… or 1234567890… adds no text.
+#: A list marker before a sentence: digits with their dot or bracket, a circled or other number sign (①, ❶, ⑴), a
+#: bullet.
+_MARKER = re.compile(r"^(?:[(（]?[0-9０-９]{1,3}[.．)）:：、]|[・•\-*])")
+#: Orders a reader recites rather than writes (2.5): the kana table read by rows (あいうえお…) or by columns
+#: (あかさたな…いきしちに…), いろは, the alphabets (Latin, Greek), the digits and weekdays and the zodiac signs (round
+#: again after the last), the kanji numerals and the ten stems, forwards or backwards. A run of more than
+#: ``_SEQUENCE_KEPT`` clusters each next to the one before in one of them counts ``_SEQUENCE_KEPT``: 「あいうえお」
+#: quoted is text, the whole table after a short answer is not.
+_ROWS = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん"
+_COLUMNS = "あかさたなはまやらわいきしちにひみりうくすつぬふむゆるえけせてねへめれおこそとのほもよろを"
+_KATAKANA = str.maketrans({chr(c): chr(c + 0x60) for c in range(ord("ぁ"), ord("ゖ") + 1)})
 _ORDERS = (
-    "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん",
-    "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン",
+    _ROWS,
+    _COLUMNS,
+    _ROWS.translate(_KATAKANA),
+    _COLUMNS.translate(_KATAKANA),
+    "いろはにほへとちりぬるをわかよたれそつねならむうゐのおくやまけふこえてあさきゆめみしゑひもせす",
     "abcdefghijklmnopqrstuvwxyz",
-    "0123456789",
+    "αβγδεζηθικλμνξοπρστυφχψω",
     "一二三四五六七八九十",
+    "甲乙丙丁戊己庚辛壬癸",
 )
-_NEXT = {
-    **{order[i]: order[i + 1] for order in _ORDERS for i in range(len(order) - 1)},
-    "9": "0",
-}
-_SEQUENCE_KEPT = 3
+_CYCLES = ("0123456789", "子丑寅卯辰巳午未申酉戌亥", "月火水木金土日")
+_NEXT: dict[str, set[str]] = {}
+for _order in _ORDERS + tuple(c + c[0] for c in _CYCLES):
+    for _a, _b in zip(_order, _order[1:]):
+        _NEXT.setdefault(_a, set()).add(_b)
+        _NEXT.setdefault(_b, set()).add(_a)
+_SEQUENCE_KEPT = 10
+#: Counting out loud: more than ``_COUNT_KEPT`` whole numbers in a row, each one more (or less) than the one before,
+#: separated by at most one mark (1、2、3、…): past the ``_COUNT_KEPT``-th, padding.
+_COUNT_KEPT = 5
+#: Separators between the items of a recited order or a count.
+_SEPARATORS = frozenset("、，,・･/／")
 
 
 def visible_form(text: str) -> str:
@@ -97,14 +115,17 @@ def spelled_out_count(text: str, word: str) -> int:
     return sum(1 for found in pattern.findall(visible_form(text)) if re.search(_SPACER_CHAR, found))
 
 
-def padding_excess(clusters: list[str]) -> int:
+def padding_excess(clusters: list[str], breaks: frozenset[int] | None = None) -> int:
     """How many of the visible ``clusters`` (user-perceived characters, in order) are padding: in a run of one
     repeated punctuation mark or symbol, every cluster after the second (a reader counts 「……」 and 「――」 as two,
     and 。。。。。。 or 🎉🎉🎉🎉 as nothing more); in a run of mixed punctuation marks, every cluster after the third
     (「……」」 and 「！？」」 stay whole; ！？！？！？ does not grow); in a run of one lengthening mark, small kana or
     letter, every cluster after the third, and the second and third of the runs past the first between two
     punctuation marks (of every run when the stretch holds fewer than two other letters: あーーー！いーーー！), in all
-    past a tenth of the text (``_EMPHASIS_SHARE``); a unit of two to eight clusters repeated past its third time."""
+    past a tenth of the text (``_EMPHASIS_SHARE``); a unit of two to eight clusters repeated past its third time.
+    Toward a minimum (``breaks`` given: where lines start), also a block of sentences said again back to back past its
+    third time and a recited order or count past its kept length (2.5); a maximum counts them, as a reader sees a
+    long text."""
     excess: set[int] = set()
     emphasis: list[int] = []
     free: dict[int, list[int]] = {}  # stretch between punctuation marks -> the lengthening of its first run
@@ -132,7 +153,9 @@ def padding_excess(clusters: list[str]) -> int:
             excess.add(i)
     emphasis += [i for at, found in free.items() if letters.get(at, 0) < _CRY_LETTERS for i in found]
     kept = {i for at, found in free.items() if letters.get(at, 0) >= _CRY_LETTERS for i in found}
-    excess |= _repeated_units(clusters) | _repeated_sentences(clusters) | _recited(clusters)
+    excess |= _repeated_units(clusters)
+    if breaks is not None:  # toward a minimum (2.5)
+        excess |= _repeated_blocks(clusters, breaks) | _recited(clusters)
     emphasis = [i for i in emphasis if i not in excess]
     base = len(clusters) - len(excess) - len(emphasis) - len(kept - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))
@@ -161,37 +184,95 @@ def _repeated_units(clusters: list[str]) -> set[int]:
     return out
 
 
-def _repeated_sentences(clusters: list[str]) -> set[int]:
-    """Clusters of a sentence longer than ``max(_UNIT_SIZES)`` said again word for word, from its
-    ``_SENTENCE_REPEATS + 1``-th time on (its end mark included, a list marker before it not)."""
-    seen: dict[str, int] = {}
-    out: set[int] = set()
-    start = 0
+def _blocks(clusters: list[str], breaks: frozenset[int]) -> list[tuple[int, int, str]]:
+    """The sentences and lines of ``clusters`` as (start, end, key): a sentence ends after a mark or before a line
+    break; the key is its text without a list marker (a number sign, ``_MARKER``) before it."""
+    out, start = [], 0
     for i in range(len(clusters) + 1):
-        if i < len(clusters) and clusters[i] not in _SENTENCE_MARKS:
+        if i < len(clusters) and clusters[i] not in _SENTENCE_MARKS and i + 1 not in breaks:
             continue
-        body = "".join(clusters[start:i])
-        marker = _MARKER.match(unicodedata.normalize("NFKC", body))
-        skip = len(regex.findall(r"\X", marker.group(0))) if marker else 0
-        key = "".join(clusters[start + skip : i])
-        if len(clusters[start + skip : i]) > max(_UNIT_SIZES):
-            seen[key] = seen.get(key, 0) + 1
-            if seen[key] > _SENTENCE_REPEATS:
-                out.update(range(start + skip, min(i + 1, len(clusters))))
-        start = i + 1
+        end = min(i + 1, len(clusters))
+        skip = start
+        while skip < end and unicodedata.category(clusters[skip][0]) == "No":
+            skip += 1  # ①, ❶, ⑴
+        marker = _MARKER.match(unicodedata.normalize("NFKC", "".join(clusters[skip:end])))
+        if marker:
+            skip += len(regex.findall(r"\X", marker.group(0)))
+        if end > start:
+            out.append((skip, end, "".join(clusters[skip:end]).rstrip("".join(_SENTENCE_MARKS))))
+        start = end
+    return out
+
+
+def _repeated_blocks(clusters: list[str], breaks: frozenset[int]) -> set[int]:
+    """Clusters of a block of sentences said again back to back past its ``_UNIT_REPEATS``-th time (see
+    ``_BLOCK_SENTENCES``)."""
+    blocks = _blocks(clusters, breaks)
+    keys = [key for _, _, key in blocks]
+    out: set[int] = set()
+    for size in range(1, _BLOCK_SENTENCES + 1):
+        for first in range(len(keys) - size * (_UNIT_REPEATS + 1) + 1):
+            unit = keys[first : first + size]
+            if not all(unit) or (size > 1 and len(set(unit)) == 1):
+                continue
+            times = 1
+            while keys[first + times * size : first + (times + 1) * size] == unit:
+                times += 1
+            for extra in range(_UNIT_REPEATS, times):
+                for start, end, _ in blocks[first + extra * size : first + (extra + 1) * size]:
+                    out.update(range(start, end))
     return out
 
 
 def _recited(clusters: list[str]) -> set[int]:
-    """Clusters of a run that recites an order (``_ORDERS``), past its ``_SEQUENCE_KEPT``-th cluster."""
+    """Clusters of a run that recites an order (``_ORDERS``, ``_CYCLES``) past its ``_SEQUENCE_KEPT``-th, and of a count
+    past its ``_COUNT_KEPT``-th number."""
     out: set[int] = set()
-    run = 1
-    for i in range(1, len(clusters)):
-        before = unicodedata.normalize("NFKC", clusters[i - 1]).lower()
-        here = unicodedata.normalize("NFKC", clusters[i]).lower()
-        run = run + 1 if _NEXT.get(before) == here else 1
-        if run > _SEQUENCE_KEPT:
-            out.add(i)
+    folded = [unicodedata.normalize("NFKC", c).lower() for c in clusters]
+    for step in (1, -1):  # forwards and backwards, through one separator at most
+        run: list[int] = []
+        for i, here in enumerate(folded):
+            if here in _SEPARATORS and run and run[-1] == i - 1:
+                continue
+            last = folded[run[-1]] if run else None
+            if last is not None and here in _NEXT.get(last, ()) and _direction(last, here) == step:
+                run.append(i)
+            else:
+                run = [i]
+            if len(run) > _SEQUENCE_KEPT:
+                out.update(range(run[-2] + 1, i + 1))
+    return out | _counting(folded)
+
+
+def _direction(a: str, b: str) -> int:
+    """1 when ``b`` follows ``a`` in one of the orders, -1 when it comes before."""
+    for order in _ORDERS + tuple(c + c[0] for c in _CYCLES):
+        at = order.find(a)
+        if at >= 0 and order[at + 1 : at + 2] == b:
+            return 1
+    return -1
+
+
+def _counting(folded: list[str]) -> set[int]:
+    """Clusters of a count (see ``_COUNT_KEPT``) past its ``_COUNT_KEPT``-th number."""
+    numbers: list[tuple[int, int, int]] = []  # (value, first cluster, last cluster)
+    i = 0
+    while i < len(folded):
+        if folded[i].isdigit() and folded[i].isascii():
+            j = i
+            while j + 1 < len(folded) and folded[j + 1].isdigit() and folded[j + 1].isascii():
+                j += 1
+            numbers.append((int("".join(folded[i : j + 1])), i, j))
+            i = j + 1
+        else:
+            i += 1
+    out: set[int] = set()
+    chain = 1
+    for (before, _, end), (value, first, last) in zip(numbers, numbers[1:]):
+        near = first - end <= 2 and all(folded[k] in _SEPARATORS for k in range(end + 1, first))
+        chain = chain + 1 if near and abs(value - before) == 1 else 1
+        if chain > _COUNT_KEPT:
+            out.update(range(end + 1, last + 1))
     return out
 
 
@@ -234,23 +315,54 @@ def is_decoration(cluster: str) -> bool:
     )
 
 
-def _operator(clusters: list[str], i: int) -> bool:
-    """Whether the mathematical symbol at ``i`` stands between two letters or digits, as an operator does (1+1=2,
-    3×4): a run of symbols (∀∂∃∅∇…) is decoration."""
-    return 0 < i < len(clusters) - 1 and all(unicodedata.category(clusters[j][0])[0] in "LN" for j in (i - 1, i + 1))
+#: Symbols that count as text alone (an operator, a currency sign: 2+3=5, ¥100) but not in a run of this many or
+#: more (∀∂∃∅…, ¥$€£…: 2.5).
+_SYMBOL_RUN = 3
+#: Unit signs (letterlike symbols and the squared units: ℃, ℉, №, ㎏, ㎡) count as text right after a number.
+_UNIT_SIGN = re.compile("[\u2100-\u214f\u3300-\u33ff]")
+
+
+def _clusters(text: str) -> tuple[list[str], frozenset[int]]:
+    """The visible clusters of ``text`` and the indices of those that start a line after the first."""
+    clusters: list[str] = []
+    breaks: set[int] = set()
+    for cluster in regex.findall(r"\X", unicodedata.normalize("NFC", text)):
+        if _visible(cluster):
+            clusters.append(cluster)
+        elif "\n" in cluster or "\r" in cluster or "\u2028" in cluster or "\u2029" in cluster:
+            breaks.add(len(clusters))
+    return clusters, frozenset(b for b in breaks if 0 < b < len(clusters))
+
+
+def _symbol_runs(clusters: list[str]) -> set[int]:
+    """Indices of symbols (``S*``) in a run of ``_SYMBOL_RUN`` or more."""
+    out: set[int] = set()
+    run: list[int] = []
+    for i, cluster in enumerate([*clusters, ""]):
+        if cluster and unicodedata.category(cluster[0])[0] == "S":
+            run.append(i)
+            continue
+        if len(run) >= _SYMBOL_RUN:
+            out.update(run)
+        run = []
+    return out
 
 
 def text_chars(text: str) -> int:
     """Characters of text a reader counts toward a minimum length: ``visible_chars`` without decorative symbols
-    (``is_decoration``), so adding ★☆ or emoji never lengthens a response, nor mathematical symbols other than an
-    operator between two letters or digits (2.5)."""
-    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
-    kept = [
-        c
-        for i, c in enumerate(clusters)
-        if not is_decoration(c) and not (unicodedata.category(c[0]) == "Sm" and not _operator(clusters, i))
-    ]
-    return len(kept) - padding_excess(kept)
+    (``is_decoration``), so adding ★☆ or emoji never lengthens a response, nor a run of other symbols (∀∂∃…, ¥$€…;
+    2.5); a unit sign after a number (35℃) counts."""
+    clusters, breaks = _clusters(text)
+    runs = _symbol_runs(clusters)
+    kept: list[str] = []
+    kept_breaks: set[int] = set()
+    for i, cluster in enumerate(clusters):
+        if i in breaks:
+            kept_breaks.add(len(kept))
+        unit = i > 0 and clusters[i - 1][0].isdigit() and _UNIT_SIGN.match(cluster) is not None  # 35℃, 20㎏
+        if unit or (not is_decoration(cluster) and i not in runs):
+            kept.append(cluster)
+    return len(kept) - padding_excess(kept, frozenset(kept_breaks))
 
 
 def visible_chars(text: str) -> int:
@@ -259,7 +371,7 @@ def visible_chars(text: str) -> int:
     or blank-rendering characters, so padding with blank lines, spaces of any width or fillers adds nothing;
     punctuation, symbols and digits count, but a run of one repeated mark counts two at most (「……」 is two, and
     。。。。。。 or ーーーー padding adds nothing more; ``seen.padding_excess``)."""
-    clusters = [c for c in regex.findall(r"\X", unicodedata.normalize("NFC", text)) if _visible(c)]
+    clusters, _ = _clusters(text)
     return len(clusters) - padding_excess(clusters)
 
 

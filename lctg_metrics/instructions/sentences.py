@@ -160,12 +160,22 @@ def _pieces(line: str) -> list[str]:
 _OPENING, _CLOSING = "「『（(【", "」』）)】"
 
 
+_PAUSE_BODY = (
+    r"(?:[〜～~]+|…+|‥+|\.{3,}|[・･]{2,}|[―—─━]{2,}|[（(](?:笑|泣|汗|爆|苦笑)[)）]|(?<=[^\x00-\x7f])[wWｗＷ]+)"
+)
+_PAUSE = _PAUSE_BODY + r"(?=[^\s〜～~…‥.・･―—─━wWｗＷ）)])"
 #: What may splice two sentences: a 読点 (any width, or an ASCII comma), or blanks between two Japanese characters.
 _SPLICE = re.compile(
     r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])"
     r"|[\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]+(?=[^\s\u2600-\u27bf\U0001f300-\U0001faff])"
-    r"|(?:[〜～~]+|…+|‥+|\.{3,})(?=[^\s〜～~…‥.])"
+    r"|" + _PAUSE
 )
+#: Marks after a predicate that pause when a new clause follows (2.5): a wave dash, an ellipsis (…, ‥, ...,
+#: ・・・), a dash run (――), a laughter mark （笑） or w. After a finite predicate (だ, です, ます) they splice two
+#: sentences as a 、 does (「今日は晴れだ〜明日は雨だ〜」); after any final form or final particle they end a clause
+#: the style checks judge (「安い・・・でも…です。」, 「うまいよ〜まじで…です。」), while
+#: 「そうですね…でも行きます。」 stays one sentence.
+_PAUSE_MARKS = re.compile(_PAUSE_BODY)
 
 
 def spliced(sentence: str) -> list[str]:
@@ -180,10 +190,12 @@ def spliced(sentence: str) -> list[str]:
     out, start = [], 0
     for mark in _SPLICE.finditer(sentence):
         at = mark.start()
+        before = sentence[start:at]
+        pause = _PAUSE_MARKS.fullmatch(mark.group(0)) is not None
         if (
             at > start
-            and not depths[at]
-            and morph.splices(sentence[start:at])
+            and not depths[at - 1 if pause else at]
+            and morph.splices(before)
             and morph.politeness(sentence[mark.end() :]) != "neutral"
         ):
             out.append(sentence[start : mark.end()].strip())
@@ -215,29 +227,12 @@ def fragment(clause: str) -> bool:
 
 
 def _asides(sentence: str) -> list[str]:
-    """The sentences inside the asides of ``sentence``: those of an aside holding its own 。！？, and an aside without
-    one that holds a predicate and more than twice the text of the sentence around it (2.5:
-    「結論です（この製品は…買うべきだ）。」 says its substance in the aside; 「安いです（月三千円だ）。」 adds a
-    note)."""
-    out = []
-    for aside in _ASIDE.finditer(sentence):
-        inner = aside.group(1)
-        if any(ch in SENTENCE_END for ch in inner):
-            out += [piece for piece in boundaries.split(inner) if has_content(piece)]
-        elif _is_substance(inner, sentence[: aside.start()] + sentence[aside.end() :]):
-            out.append(inner)
-    return out
-
-
-#: How many times the text around it an aside must say to be the sentence's substance.
-_SUBSTANCE = 2
-
-
-def _is_substance(inner: str, around: str) -> bool:
-    """Whether an aside without a mark of its own says more than twice what the text around it says, in a predicate
-    (「費用は安い（月三千円です）。」 is a note)."""
-    letters = sum(ch.isalnum() for ch in inner)
-    return letters > _SUBSTANCE * sum(ch.isalnum() for ch in around) and morph.politeness(inner) != "neutral"
+    return [
+        inner
+        for aside in _ASIDE.finditer(sentence)
+        for inner in boundaries.split(aside.group(1))
+        if any(ch in SENTENCE_END for ch in aside.group(1)) and has_content(inner)
+    ]
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -300,34 +295,10 @@ def prose(text: str) -> list[Sentence]:
 
 def own_sentences(text: str) -> list[Sentence]:
     """The writer's own sentences: quotations 「…」『…』 aside, unless the whole answer is quoted (a one-line answer
-    in 「」 is the writer's sentence) or a quotation is the writer's substance (``_substance_quoted``, 2.5)."""
-    if _substance_quoted(text):
-        return [s for s in sentences(text.replace("「", "").replace("」", "")) if counts(s)]
+    in 「」 is the writer's sentence)."""
     return [s for s in sentences(drop_quotations(text)) if counts(s)] or [
         s for s in sentences(unquoted(text)) if counts(s)
     ]
-
-
-#: What binds a quotation to a speaker or a naming verb after it: と, って, という, とか, など.
-_BOUND_AFTER = re.compile(r"^\s*(?:と|って|っと|とか|など|的|風)")
-
-
-def _substance_quoted(text: str) -> bool:
-    """Whether a 「…」 quotation holds the writer's substance rather than someone's speech (2.5): it holds sentences of
-    its own, more text than everything outside the quotations, and no speaker — nothing binds it (と言った, って)
-    and no person speaks before or after it (彼は言った。「…」, 「…」母が笑った。).
-    「以下が私の意見です。「この街は古い。…」」 is judged as the writer's own text."""
-    for found in re.finditer(r"「([^「」]*)」", text):
-        inner, before, after = found.group(1), text[: found.start()], text[found.end() :]
-        outside = drop_quotations(text)
-        if not any(ch in SENTENCE_END for ch in inner.rstrip("。．｡！？!? \u3000")):
-            continue  # one sentence or a phrase: speech or a name
-        if sum(ch.isalnum() for ch in inner) <= sum(ch.isalnum() for ch in outside):
-            continue
-        if _BOUND_AFTER.match(after) or boundaries.speaker_near(before, after):
-            continue
-        return True
-    return False
 
 
 def clauses(sentence: str) -> list[str]:
@@ -337,8 +308,10 @@ def clauses(sentence: str) -> list[str]:
     out = []
     for piece in _cut(sentence, clause_breaks(sentence)):
         start = 0
-        for comma in re.finditer("[、，,]", piece):
-            if morph.ends_clause(piece[start : comma.start()]):
+        for comma in re.finditer("[、，,]|" + _PAUSE, piece):
+            before = piece[start : comma.start()]
+            pause = comma.group(0)[0] not in "、，,"
+            if morph.ends_clause(before) or (pause and morph.ends_finally(before)):
                 out.append(piece[start : comma.end()])
                 start = comma.end()
         out.append(piece[start:])

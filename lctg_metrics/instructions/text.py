@@ -235,15 +235,22 @@ def _without_decoration(body: str) -> str:
 
 def sentence_body(sentence: str) -> str:
     """A sentence without trailing punctuation (a colon written for 。 too: 「以下の通りです：」; the 、 of a comma
-    splice), ellipsis, closing brackets, emphasis, blanks, emoji and symbols, and laughter marks in brackets."""
+    splice), ellipsis, closing brackets, emphasis, blanks, emoji and symbols, laughter marks in brackets, and an aside
+    after its predicate (2.5)."""
     body = strip_emphasis(sentence).rstrip()
     previous = None
     while previous != body:
         previous = body
+        body = _TRAILING_ASIDE.sub("", body)
         body = _ELLIPSIS.sub("", _without_decoration(body)).rstrip(
             SENTENCE_END + "".join(_CLOSERS) + " \u3000〜~：:、，,"
         )
     return body
+
+
+#: An aside closing a sentence after its predicate (「首都だ（詳しくは後述です）。」, 「千円です（税込）。」): the
+#: predicate is before it (2.5).
+_TRAILING_ASIDE = re.compile(r"(?<=[^\s（(])[（(][^（）()\n]*[)）]\s*(?=[。．｡！？!?]*$)")
 
 
 def drop_quotations(text: str) -> str:

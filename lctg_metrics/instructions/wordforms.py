@@ -70,24 +70,26 @@ _LETTER_NAMES = {
     "s": "エス",
     "t": "ティー|テー",
     "u": "ユー",
-    "v": "ブイ|ヴィー|ビー",
+    "v": "ブイ|ヴィー",
     "w": "ダブリュー|ダブリュ",
     "x": "エックス",
     "y": "ワイ",
     "z": "ゼット|ズィー|ゼッド",
 }
+#: Hiragana as katakana, letter for letter (えーあい is エーアイ).
+_AS_KATAKANA = str.maketrans({chr(c): chr(c + 0x60) for c in range(ord("ぁ"), ord("ゖ") + 1)})
 #: An acronym: two to five Latin letters.
 _ACRONYM = re.compile(r"[A-Za-z]{2,5}")
 
 
 def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
-    """Where an acronym keyword is spelled as its letters are said, in katakana, as a katakana word of its own (blanks
-    or middle dots between the letters allowed; エーアイ, エー・アイ for AI; not the アイ of アイドル)."""
+    """Where an acronym keyword is spelled as its letters are said, in katakana or hiragana, starting a word (blanks
+    or middle dots between the letters allowed; エーアイ, えーあい, エー・アイ, エーアイチャット for AI)."""
     if not _ACRONYM.fullmatch(word):
         return []
     body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
-    pattern = re.compile(f"(?<![ァ-ヺー]){body}(?![ァ-ヺー])")
-    return [(m.start(), m.end()) for m in pattern.finditer(text)]
+    pattern = re.compile(f"(?<![ァ-ヺー]){body}")
+    return [(m.start(), m.end()) for m in pattern.finditer(text.translate(_AS_KATAKANA))]
 
 
 #: A kana reading in brackets right after a kanji (per-kanji furigana written inline: 勉（べん）強（きょう）).

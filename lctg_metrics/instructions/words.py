@@ -251,9 +251,10 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
 def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
     """``spans`` in one reading of the visible text: the spelling, the same token in another script, other spellings."""
     lowered, lowered_key = _ascii_lower(seen), _ascii_lower(key)
-    # a keyword in katakana is a loanword: only on the analyser's word edges (パンダ holds no パン, アイドル no ドル)
+    # a keyword in katakana is a loanword, one in hiragana a word: only on the analyser's word edges (パンダ holds no
+    # パン, アイドル no ドル, いいえ no いい)
     # (the keyword written twice running, スキルスキル, is two)
-    loanword = match != "word" and bool(_KATAKANA_WORD.fullmatch(key))
+    loanword = match != "word" and bool(_KATAKANA_WORD.fullmatch(key) or _HIRAGANA_WORD.fullmatch(key))
     edges = _boundaries(seen) if match == "word" or loanword else None
     found = []
     start = lowered.find(lowered_key)
@@ -271,6 +272,8 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
 
 
 _KATAKANA_WORD = re.compile(r"[ァ-ヺー]{2,}")
+#: A keyword in hiragana is a word too (2.5): いい is not in いいえ or かわいい, ある not in あるいは.
+_HIRAGANA_WORD = re.compile(r"[ぁ-ゖー]{2,}")
 
 
 def _gloss(text: str, start: int, end: int, spelled: list[tuple[int, int]]) -> bool:
