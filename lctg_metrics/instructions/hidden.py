@@ -1,35 +1,36 @@
-"""What markup hides: HTML comments and the elements a rendered page does not show, found the way a browser finds them.
+"""What markup hides and draws: HTML comments, the elements a rendered page does not show, and the text CSS draws or
+turns round, found the way a browser finds them.
 
 An element is hidden when it is one whose content is never shown (script, style, template, head, noscript, and the
 ``rp`` fallback of a ruby, which every ruby-aware renderer hides), carries a ``hidden`` attribute (``aria-hidden``
-hides from screen readers only: a sighted reader sees the text), has an inline style that hides it, carries one of the
-conventional hiding classes of the common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden,
-d-none and invisible, Tailwind's hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class
-showing it on some screen (``d-none d-md-block``), or has a class, id or element name that a ``<style>`` block of the
-response hides. A style hides when it takes the element out (display:none, visibility:hidden), makes its text
-invisible (font-size:0, opacity:0, color:transparent, zero width or height, a 1px clipped box) or moves it off screen
-(a large negative offset or text-indent, clip:rect(0…), clip-path:inset(50%), transform:scale(0)). The whole element
-goes, nested elements of the same name included; an element left open hides the rest of the text, as a browser does.
+hides from screen readers only: a sighted reader sees the text), carries one of the conventional hiding classes of the
+common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden, d-none and invisible, Tailwind's
+hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class showing it on some screen
+(``d-none d-md-block``), or when its declarations (the response's own ``<style>`` rules for it, cascaded as
+``stylesheet`` reads them, then its inline style) leave its text unseen (``unseen``: display:none, a size or scale
+too small to read, a transparent colour or the background's own colour, off screen, clipped to nothing, …) and no
+``@media`` rule shows it on some screen. Attribute values are read with their HTML entities decoded
+(``display:&#110;one`` is display:none), as a browser reads them. The whole element goes, nested elements of the same
+name included; an element left open hides the rest of the text, as a browser does.
+
+What a shown element draws is put in: the generated ``content`` of its ``::before`` and ``::after`` rules (strings,
+attr(), quotes), and the letters of a ``<bdo dir="rtl">`` or of an element with ``direction: rtl`` (or dir="rtl")
+and ``unicode-bidi: bidi-override``, shown in reverse order (``<bdo dir="rtl">ホマス</bdo>`` reads スマホ).
 """
 
 from __future__ import annotations
 
+import html
 import re
+
+import regex
+
+from lctg_metrics.instructions.css import declarations
+from lctg_metrics.instructions.stylesheet import Rule, computed, generated, media_blocks, rules
+from lctg_metrics.instructions.unseen import unseen
 
 #: HTML comments, also one left open at the end.
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-#: Declarations that hide an element's text (see the module docstring).
-HIDING_STYLE = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|color\s*:\s*transparent"
-    r"|(?<![-\w])(?:font-size|opacity|(?:max-)?(?:width|height))\s*:\s*0(?![.\d]*[1-9])"
-    r"|(?:left|right|top|bottom|margin-left|margin-top|text-indent)\s*:\s*-\s*\d{3,}"
-    r"|clip\s*:\s*rect\(\s*0|clip-path\s*:\s*(?:inset\(\s*50%|circle\(\s*0)|transform\s*:[^;\"']*scale\(\s*0\s*\)"
-    r"|transform\s*:[^;\"']*translate[XY]?\(\s*-\s*\d{3,}",
-    re.IGNORECASE,
-)
-#: The screen-reader box (width:1px; height:1px; overflow:hidden) of every sr-only class.
-_ONE_PIXEL = re.compile(r"(?<![-\w])(?:width|height)\s*:\s*1px", re.IGNORECASE)
-_OVERFLOW_HIDDEN = re.compile(r"overflow\s*:\s*hidden", re.IGNORECASE)
 #: Class names the common CSS frameworks and CMSs define as hidden (Bootstrap 3-5, Tailwind, Foundation, Bulma,
 #: WordPress, Drupal, jQuery UI, HTML5 Boilerplate, Bulma, UIkit, GOV.UK, USWDS, Angular CDK): no stylesheet is needed
 #: to know what they do.
@@ -98,66 +99,43 @@ _VOID_TAGS = frozenset(
 )
 _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b([^<>]*)>")
 _ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-_STYLE_BLOCK = re.compile(r"<style\b[^<>]*>(.*?)(?:</style\s*>|\Z)", re.DOTALL | re.IGNORECASE)
-_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
-_SELECTOR_NAME = re.compile(r"([.#])(-?[_a-zA-Z][-_a-zA-Z0-9]*)")
+_TAG = re.compile(r"<[^<>]*>")
+_GRAPHEME = regex.compile(r"\X")
 
 
 def hides(style: str) -> bool:
-    """Whether CSS declarations hide the element's text (see the module docstring)."""
-    return bool(HIDING_STYLE.search(style)) or (
-        len(_ONE_PIXEL.findall(style)) >= 2 and bool(_OVERFLOW_HIDDEN.search(style))
-    )
+    """Whether an inline style leaves the element's text unseen (see ``unseen``)."""
+    return unseen(declarations(style))
 
 
 def _attributes(attrs: str) -> dict[str, str]:
+    """Attribute names (lower case) and values, entities decoded as a browser decodes them."""
     return {
-        m.group(1).lower(): next((g for g in m.groups()[1:] if g is not None), "") for m in _ATTRIBUTE.finditer(attrs)
+        m.group(1).lower(): html.unescape(next((g for g in m.groups()[1:] if g is not None), ""))
+        for m in _ATTRIBUTE.finditer(attrs)
     }
 
 
-_TYPE_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
-
-
-def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """Classes, ids and element names that a ``<style>`` block of ``text`` hides: each selector's last compound
-    (``.note``, ``span.note``, ``#aside``, ``div .note``, a bare ``span``) whose rule hides (CSS comments
-    read through)."""
-    classes: set[str] = set()
-    ids: set[str] = set()
-    tags: set[str] = set()
-    for block in _STYLE_BLOCK.finditer(text):
-        css = re.sub(r"/\*.*?\*/", "", block.group(1), flags=re.DOTALL)
-        for rule in _RULE.finditer(css):
-            if not hides(rule.group(2)):
-                continue
-            for selector in rule.group(1).split(","):
-                parts = selector.strip().split()
-                last = re.sub(r"::?[-\w]+(?:\([^()]*\))?", "", parts[-1]) if parts else ""
-                for mark, name in _SELECTOR_NAME.findall(last):
-                    (classes if mark == "." else ids).add(name)
-                if _TYPE_SELECTOR.fullmatch(last) and last.lower() not in ("html", "body"):
-                    tags.add(last.lower())
-    return frozenset(classes), frozenset(ids), frozenset(tags)
-
-
-def _is_hidden(
-    tag: str, attrs: dict[str, str], classes: frozenset[str], ids: frozenset[str], tags: frozenset[str]
-) -> bool:
-    if tag in _ALWAYS_HIDDEN_TAGS or tag in tags or "hidden" in attrs:
+def _is_hidden(tag: str, attrs: dict[str, str], sheet: tuple[Rule, ...]) -> bool:
+    if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs:
         return True
-    if hides(attrs.get("style", "")) or attrs.get("id", "") in ids:
-        return True
+    if unseen(computed(sheet, tag, attrs)):
+        return all(unseen(computed(sheet, tag, attrs, media=m)) for m in media_blocks(sheet, tag, attrs))
     names = attrs.get("class", "").split()
     if any(_SHOWN_SOMEWHERE.match(name) for name in names):
-        return any(
-            name in classes for name in names
-        )  # shown by its framework on some screens, unless the page hides it
-    return any(name in HIDING_CLASSES or name in classes for name in names)
+        return False  # shown by its framework on some screens
+    return any(name in HIDING_CLASSES for name in names) and not _shown_by_sheet(sheet, tag, attrs)
 
 
-def _element_end(text: str, tag: str, after: int) -> int:
-    """Where the element opened just before ``after`` ends: after its balancing close tag, or at the end of the text."""
+def _shown_by_sheet(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str]) -> bool:
+    """A framework's hiding class that the page's own rule for the element overrides (``.hidden{display:block}``)."""
+    decls = computed(sheet, tag, {**attrs, "style": ""})
+    return decls.get("display", "").lower() not in ("", "none") and not unseen(decls)
+
+
+def _element_end(text: str, tag: str, after: int) -> tuple[int, int]:
+    """Where the element opened just before ``after`` ends: (start, end) of its balancing close tag, or the end of the
+    text twice."""
     depth = 1
     for m in re.finditer(rf"<(/?){re.escape(tag)}\b[^<>]*?(/?)>", text[after:], re.IGNORECASE):
         if m.group(1):
@@ -165,30 +143,62 @@ def _element_end(text: str, tag: str, after: int) -> int:
         elif not m.group(2):
             depth += 1
         if depth == 0:
-            return after + m.end()
-    return len(text)
+            return after + m.start(), after + m.end()
+    return len(text), len(text)
 
 
-def without_hidden(text: str) -> str:
-    """``text`` without HTML comments and without every hidden element (see the module docstring)."""
-    text = COMMENT.sub("", text)
-    if "<" not in text:
-        return text
-    classes, ids, tags = stylesheet_hidden(text)
-    out, position = [], 0
+def _overridden_rtl(tag: str, attrs: dict[str, str], decls: dict[str, str]) -> bool:
+    rtl = attrs.get("dir", "").lower() == "rtl" or decls.get("direction", "").lower() == "rtl"
+    override = tag == "bdo" or decls.get("unicode-bidi", "").lower() in ("bidi-override", "isolate-override")
+    return rtl and override
+
+
+def _reversed(inner: str, sheet: tuple[Rule, ...]) -> str:
+    """The letters of an overridden right-to-left element as shown: each line's characters in reverse order."""
+    shown = html.unescape(_TAG.sub("", _render(inner, sheet)))
+    lines = ("".join(reversed(_GRAPHEME.findall(line))) for line in shown.split("\n"))
+    return html.escape("\n".join(lines), quote=False)
+
+
+def _render(text: str, sheet: tuple[Rule, ...]) -> str:
+    edits: list[tuple[int, int, str]] = []
+    position = 0
     for m in _OPEN_TAG.finditer(text):
         if m.start() < position:
             continue
         tag = m.group(1).lower()
-        if (
-            tag in _VOID_TAGS
-            or m.group(2).rstrip().endswith("/")
-            or not _is_hidden(tag, _attributes(m.group(2)), classes, ids, tags)
-        ):
+        if tag in _VOID_TAGS or m.group(2).rstrip().endswith("/"):
             continue
-        out.append(text[position : m.start()])
-        position = _element_end(text, tag, m.end())
-    return "".join(out) + text[position:]
+        attrs = _attributes(m.group(2))
+        if _is_hidden(tag, attrs, sheet):
+            position = _element_end(text, tag, m.end())[1]
+            edits.append((m.start(), position, ""))
+            continue
+        close, end = _element_end(text, tag, m.end())
+        if _overridden_rtl(tag, attrs, computed(sheet, tag, attrs)):
+            position = end
+            edits.append((m.end(), close, _reversed(text[m.end() : close], sheet)))
+            continue
+        for pseudo, at in (("before", m.end()), ("after", close)):
+            decls = computed(sheet, tag, attrs, pseudo)
+            drawn = "" if unseen(decls) else generated(decls, attrs)
+            if drawn:
+                edits.append((at, at, html.escape(drawn, quote=False)))
+    out, done = [], 0
+    for start, end, replacement in sorted(edits, key=lambda e: e[0]):
+        if start < done:
+            continue
+        out.append(text[done:start] + replacement)
+        done = end
+    return "".join(out) + text[done:]
 
 
-__all__ = ["COMMENT", "HIDING_CLASSES", "HIDING_STYLE", "hides", "stylesheet_hidden", "without_hidden"]
+def without_hidden(text: str) -> str:
+    """``text`` without HTML comments and hidden elements, with what CSS draws put in (see the module docstring)."""
+    text = COMMENT.sub("", text)
+    if "<" not in text:
+        return text
+    return _render(text, rules(text))
+
+
+__all__ = ["COMMENT", "HIDING_CLASSES", "hides", "without_hidden"]

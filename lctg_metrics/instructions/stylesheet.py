@@ -1,0 +1,171 @@
+"""The response's own ``<style>`` blocks read as a browser cascades them onto an element: which declarations an
+element (or its ``::before``/``::after``) gets, and the text its generated ``content`` draws.
+
+Selectors are resolved on the element alone: a selector's last compound of a type (``span``, ``*``), classes and an
+id (``span.note#a``); combinators only bound that compound (``div > .note`` is read as ``.note``). A compound with a
+pseudo-class (:hover, :nth-child(), :not()) or an attribute selector cannot be resolved on the element and is skipped,
+as are rules for html and body. Rules cascade by specificity, then order; the inline style comes last. Rules inside
+``@media`` other than screen or all apply on some screens only (``conditional``); ``@media print`` and other at-rules
+with blocks (``@keyframes``, ``@font-face``) are skipped. The ``<style>`` text is raw text: HTML entities in it are
+not decoded (a browser does not either), CSS escapes are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lctg_metrics.instructions.css import declarations, split_outside, unescape
+
+_STYLE_BLOCK = re.compile(r"<style\b[^<>]*>(.*?)(?:</style\s*>|\Z)", re.DOTALL | re.IGNORECASE)
+_COMPOUND = re.compile(r"^(\*|[A-Za-z][A-Za-z0-9-]*)?((?:[.#]-?[_A-Za-z][-_A-Za-z0-9]*)*)$")
+_PSEUDO_ELEMENT = re.compile(r"::?(before|after)$", re.IGNORECASE)
+#: The parts of a ``content`` value that draw text: strings, attr(name), open-quote and close-quote.
+_CONTENT_PART = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)[^()]*\)|(open|close)-quote")
+#: What ``content: open-quote`` draws in a Japanese page (the UA stylesheet's quotes for ja).
+_QUOTES = ("「", "」")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One selector of a style rule: the compound it matches, the pseudo-element ('', 'before', 'after'), its
+    specificity (ids, classes, types), its place in the sheet, its declarations, and its ``@media`` block (0 for
+    rules that always apply)."""
+
+    tag: str
+    classes: frozenset[str]
+    id: str
+    pseudo: str
+    specificity: tuple[int, int, int]
+    order: int
+    declarations: Mapping[str, str]
+    media: int = 0
+
+    def matches(self, tag: str, classes: frozenset[str], id_: str) -> bool:
+        return (self.tag in ("", "*", tag)) and self.classes <= classes and self.id in ("", id_)
+
+
+def _block_end(css: str, brace: int) -> int:
+    depth, quote = 0, ""
+    for i in range(brace, len(css)):
+        ch = css[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return len(css)
+
+
+def _selector(text: str) -> tuple[str, frozenset[str], str, str] | None:
+    """(type, classes, id, pseudo-element) of a selector's last compound, None when it cannot be resolved."""
+    parts = re.split(r"\s*[>+~]\s*|\s+", text.strip())
+    last = parts[-1] if parts else ""
+    pseudo = _PSEUDO_ELEMENT.search(last)
+    last = last[: pseudo.start()] if pseudo else last
+    m = _COMPOUND.match(last)
+    if not last or not m or (m.group(1) or "").lower() in ("html", "body", ":root"):
+        return None
+    names = re.findall(r"([.#])(-?[_A-Za-z][-_A-Za-z0-9]*)", m.group(2))
+    ids = [name for mark, name in names if mark == "#"]
+    if len(ids) > 1:
+        return None
+    return (
+        (m.group(1) or "").lower(),
+        frozenset(name for mark, name in names if mark == "."),
+        ids[0] if ids else "",
+        pseudo.group(1).lower() if pseudo else "",
+    )
+
+
+def _parse(css: str, media: int, rules: list[Rule], counter: list[int]) -> None:
+    position = 0
+    while True:
+        brace = css.find("{", position)
+        if brace < 0:
+            return
+        end = _block_end(css, brace)
+        prelude, body = css[position:brace].rsplit(";", 1)[-1].strip(), css[brace + 1 : end]
+        position = end + 1
+        if prelude.startswith("@"):
+            name, _, condition = prelude.partition(" ")
+            name, condition = name.lower(), condition.strip().lower()
+            if name == "@media" and not re.search(r"\b(?:print|speech)\b", condition):
+                always = re.fullmatch(r"(?:only\s+)?(?:screen|all)", condition) is not None
+                counter[1] += 0 if always else 1
+                _parse(body, media if always else counter[1], rules, counter)
+            elif name in ("@supports", "@layer", "@scope"):
+                _parse(body, media, rules, counter)
+            continue
+        found = declarations(body)
+        for selector in split_outside(prelude, ","):
+            parsed = _selector(selector)
+            if parsed is None:
+                continue
+            tag, classes, id_, pseudo = parsed
+            counter[0] += 1
+            specificity = (1 if id_ else 0, len(classes), 1 if tag not in ("", "*") else 0)
+            rules.append(Rule(tag, classes, id_, pseudo, specificity, counter[0], found, media))
+
+
+@lru_cache(maxsize=256)
+def rules(text: str) -> tuple[Rule, ...]:
+    """Every resolvable rule of the ``<style>`` blocks of ``text``, in order (see the module docstring)."""
+    found: list[Rule] = []
+    counter = [0, 0]
+    for block in _STYLE_BLOCK.finditer(text):
+        _parse(unescape(block.group(1)), 0, found, counter)
+    return tuple(found)
+
+
+def computed(
+    sheet: tuple[Rule, ...], tag: str, attrs: Mapping[str, str], pseudo: str = "", media: int = 0
+) -> dict[str, str]:
+    """The declarations an element (or its pseudo-element) gets from ``sheet``'s rules that always apply and those of
+    the ``@media`` block ``media``, by specificity and order, then its inline style."""
+    classes, id_ = frozenset(attrs.get("class", "").split()), attrs.get("id", "")
+    matching = sorted(
+        (r for r in sheet if r.pseudo == pseudo and r.media in (0, media) and r.matches(tag, classes, id_)),
+        key=lambda r: (r.specificity, r.order),
+    )
+    out: dict[str, str] = {}
+    for rule in matching:
+        out.update(rule.declarations)
+    if not pseudo:
+        out.update(declarations(attrs.get("style", "")))
+    return out
+
+
+def media_blocks(sheet: tuple[Rule, ...], tag: str, attrs: Mapping[str, str]) -> frozenset[int]:
+    """The ``@media`` blocks with a rule for this element: each is a screen where its look may differ."""
+    classes, id_ = frozenset(attrs.get("class", "").split()), attrs.get("id", "")
+    return frozenset(r.media for r in sheet if r.media and not r.pseudo and r.matches(tag, classes, id_))
+
+
+def generated(decls: Mapping[str, str], attrs: Mapping[str, str]) -> str:
+    """The text a ``content`` declaration draws: its strings, attr() values and quotes (counters and images draw no
+    text)."""
+    value = decls.get("content", "").strip()
+    if value.lower() in ("", "none", "normal"):
+        return ""
+    out = []
+    for m in re.finditer(
+        r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)[^()]*\)|(open|close)-quote", value
+    ):
+        if m.group(3):
+            out.append(attrs.get(m.group(3).lower(), ""))
+        elif m.group(4):
+            out.append(_QUOTES[m.group(4) == "close"])
+        else:
+            out.append(m.group(1) if m.group(1) is not None else m.group(2))
+    return "".join(out)
+
+
+__all__ = ["Rule", "computed", "generated", "media_blocks", "rules"]
