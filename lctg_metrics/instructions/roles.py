@@ -56,6 +56,8 @@ COMMA_LIKE = _named("COMMA", "、，､﹑﹐︑︐") + _EXTRA_COMMAS
 STOP_LIKE = _named("FULL STOP", "。．｡﹒︒") + _EXTRA_STOPS
 #: Every character read by its role here: ``visible`` keeps them out of NFKC until their role is read.
 ROLE_CHARACTERS = frozenset(COMMA_LIKE + _LOW_QUOTES + STOP_LIKE + _RINGS + _JAPANESE_RINGS + _MIDDLE_DOTS + "\u309b")
+#: Look-alikes left after their roles are read, folded by NFKC then (ₒ is a Latin o after a Latin letter).
+_FOLDED_AFTER = ROLE_CHARACTERS - frozenset(COMMA_LIKE + STOP_LIKE)
 _COMMA_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(COMMA_LIKE)}]")
 _LOW_QUOTE_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_LOW_QUOTES}](?![^\\n]*[{_CLOSING_QUOTES}])")
 _STOP_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(STOP_LIKE)}]")
@@ -70,19 +72,26 @@ def _voiced(m: re.Match[str]) -> str:
     return unicodedata.normalize("NFC", m.group(1) + "\u3099" if m.group(1) else m.group(2) + "\u309a")
 
 
-def read_roles(text: str) -> str:
-    """``text`` with each look-alike read as 、 。 or ・ where it stands in that role (see the module docstring); the
-    look-alikes left are folded by NFKC as any other character."""
+def _read_once(text: str) -> str:
     text = _SOUND_MARK.sub(_voiced, text)
     text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
     text = _STOP_ROLE.sub("。", text)
     text = re.sub(r"(?<![ァ-ヺー])ヽ", "、", text)
     text = _JAPANESE_RING_ROLE.sub("。", _RING_ROLE.sub("。", text))
     text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)
-    return "".join(
-        unicodedata.normalize("NFKC", ch) if ch in ROLE_CHARACTERS and ch not in COMMA_LIKE + STOP_LIKE else ch
-        for ch in text
-    )
+    return "".join(unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER else ch for ch in text)
+
+
+def read_roles(text: str) -> str:
+    """``text`` with each look-alike read as 、 。 or ・ where it stands in that role (see the module docstring); the
+    look-alikes left are folded by NFKC as any other character. Read again until nothing changes (a fold can put a
+    blank after a ring: a∘˚), so the view is idempotent."""
+    for _ in range(4):
+        read = _read_once(text)
+        if read == text:
+            break
+        text = read
+    return text
 
 
 __all__ = ["COMMA_LIKE", "JAPANESE", "ROLE_CHARACTERS", "STOP_LIKE", "read_roles"]

@@ -3,7 +3,8 @@
 Text is unseen when the element is taken out (display:none, visibility:hidden, content-visibility:hidden); drawn too
 small to read (font size times scale, zoom, matrix or an edge-on rotateX/rotateY below ``MIN_READABLE_PX``); (nearly)
 transparent (text colour, opacity or filter opacity below ``MIN_ALPHA``, blurred past reading); the colour of its own
-background (contrast below ``MIN_CONTRAST``, the background declared on the element itself); moved off screen (an
+background (contrast below ``MIN_CONTRAST`` and no channel apart by more than ``MAX_CHANNEL_GAP``: two hues of
+one lightness are still told apart; the background declared on the element itself); moved off screen (an
 offset, margin, text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right);
 clipped to nothing (a clip rect of no height or width, clip-path inset(≥ 50% from both sides), circle(0),
 ellipse(0), a polygon of no area); or boxed to nothing (zero width or height; a 1px box with overflow hidden). Text
@@ -36,6 +37,8 @@ MIN_READABLE_PX = 4.0
 MIN_ALPHA = 0.1
 #: WCAG contrast ratio below which text and its background are one colour (#fff on #fafafa is 1.04, #fff on #eee 1.16).
 MIN_CONTRAST = 1.1
+#: The largest difference of a colour channel (of 255) between text and background that still reads as one colour.
+MAX_CHANNEL_GAP = 16
 #: An offset this far left or up puts the text off screen (the classic -9999px; -100px already is, for one line).
 OFFSCREEN_PX = 100.0
 #: An offset this far right is past the widest common screen.
@@ -172,7 +175,8 @@ def _invisible_colour(decls: Mapping[str, str]) -> bool:
     if ground is not None and ground[3] >= 0.9:
         alpha = text[3]
         seen = tuple(alpha * t + (1 - alpha) * g for t, g in zip(text[:3], ground[:3], strict=True))
-        if contrast(seen, ground) < MIN_CONTRAST:
+        gap = max(abs(t - g) for t, g in zip(seen, ground[:3], strict=True))
+        if contrast(seen, ground) < MIN_CONTRAST and gap <= MAX_CHANNEL_GAP:
             return not _drawn_anyway(decls)
     return text[3] < MIN_ALPHA and not _drawn_anyway(decls)
 
@@ -258,4 +262,4 @@ def unseen(decls: Mapping[str, str]) -> bool:
     return _invisible_colour(decls) or _clipped(decls)
 
 
-__all__ = ["FAR_RIGHT_PX", "MIN_ALPHA", "MIN_CONTRAST", "MIN_READABLE_PX", "OFFSCREEN_PX", "unseen"]
+__all__ = ["FAR_RIGHT_PX", "MAX_CHANNEL_GAP", "MIN_ALPHA", "MIN_CONTRAST", "MIN_READABLE_PX", "OFFSCREEN_PX", "unseen"]
