@@ -141,3 +141,35 @@ def test_look_alike_stops_are_read_as_kuten_after_japanese(mark: str) -> None:
 def test_the_view_is_idempotent_on_look_alikes(text: str) -> None:
     once = visible(text)
     assert visible(once) == once
+
+
+#: (parent style, child style, whether the child's text shows): CSS 2.2 says visibility, color and font-size are
+#: inherited (a child may set them again); display, opacity, clipping and transforms apply to the whole subtree.
+SUBTREES = [
+    ("visibility:hidden", "visibility:visible", True),
+    ("color:transparent", "color:#000", True),
+    ("font-size:0", "font-size:16px", True),
+    ("font-size:0", "font-size:2em", False),
+    ("color:#fff;background:#fff", "color:#000", True),
+    ("color:#fff;background:#fff", "font-weight:bold", False),
+    ("display:none", "display:inline", False),
+    ("opacity:0", "opacity:1", False),
+    ("transform:scale(0)", "transform:none", False),
+    ("clip-path:inset(50%)", "clip-path:none", False),
+]
+
+
+@pytest.mark.parametrize(("parent", "child", "shows"), SUBTREES)
+def test_a_descendant_shows_again_only_what_it_inherits(parent: str, child: str, shows: bool) -> None:
+    shown = visible(f'前<div style="{parent}">隠れ<span style="{child}">{WORD}</span></div>後')
+    assert (WORD in shown) is shows
+    assert "隠れ" not in shown
+
+
+@pytest.mark.parametrize(
+    ("sheet", "inline", "shows"),
+    [("display:none !important", "display:inline", False), ("display:none", "display:inline", True)],
+)
+def test_important_wins_over_a_normal_inline_style(sheet: str, inline: str, shows: bool) -> None:
+    shown = visible(f'<style>.k{{{sheet}}}</style>前<span class="k" style="{inline}">{WORD}</span>後')
+    assert (WORD in shown) is shows

@@ -76,6 +76,16 @@ def split_outside(text: str, separator: str) -> list[str]:
 def declarations(style: str) -> dict[str, str]:
     """``property: value`` pairs of a declaration block, lower-cased property names; the last one of a property wins
     unless an earlier one is ``!important``."""
+    return {name: value for name, (value, _) in weighed(style).items()}
+
+
+def important(style: str) -> dict[str, str]:
+    """The ``!important`` declarations of a block (they win over any normal one in the cascade, inline ones too)."""
+    return {name: value for name, (value, weight) in weighed(style).items() if weight}
+
+
+def weighed(style: str) -> dict[str, tuple[str, bool]]:
+    """Each property's value and whether it is ``!important``."""
     found: dict[str, tuple[str, bool]] = {}
     for part in split_outside(unescape(style), ";"):
         name, colon, value = part.partition(":")
@@ -88,7 +98,7 @@ def declarations(style: str) -> dict[str, str]:
         if name in found and found[name][1] and not important:
             continue
         found[name] = (value, important)
-    return {name: value for name, (value, _) in found.items()}
+    return found
 
 
 def length_px(value: str, percent_of: float | None = None) -> float | None:
@@ -187,7 +197,9 @@ __all__ = [
     "contrast",
     "declarations",
     "fraction",
+    "important",
     "length_px",
     "split_outside",
     "unescape",
+    "weighed",
 ]

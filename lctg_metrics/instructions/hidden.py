@@ -25,7 +25,7 @@ import re
 
 import regex
 
-from lctg_metrics.instructions.css import declarations
+from lctg_metrics.instructions.css import DIMENSION, FONT_PX, declarations, length_px
 from lctg_metrics.instructions.stylesheet import Rule, computed, generated, media_blocks, rules
 from lctg_metrics.instructions.unseen import unseen
 
@@ -93,7 +93,14 @@ _SHOWN_SOMEWHERE = re.compile(
     r"^(?:d-(?:sm|md|lg|xl|xxl)-(?!none)\w|(?:sm|md|lg|xl|2xl):(?!hidden|sr-only|invisible)"
     r"|not-sr-only$|visible-)"
 )
-_ALWAYS_HIDDEN_TAGS = frozenset({"script", "style", "template", "head", "noscript", "rp"})
+#: Elements never shown: their text is no page text (SVG definitions, descriptions and metadata are not drawn).
+_ALWAYS_HIDDEN_TAGS = frozenset(
+    {"script", "style", "template", "head", "noscript", "rp"}
+    | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
+)
+#: SVG elements whose presentation attributes style their text, and the attributes read as declarations.
+_SVG_TAGS = frozenset({"svg", "g", "text", "tspan", "textpath", "a", "switch", "foreignobject"})
+_SVG_PROPERTIES = ("opacity", "display", "visibility", "font-size", "transform", "width", "height", "clip-path")
 _VOID_TAGS = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
@@ -116,15 +123,90 @@ def _attributes(attrs: str) -> dict[str, str]:
     }
 
 
-def _is_hidden(tag: str, attrs: dict[str, str], sheet: tuple[Rule, ...]) -> bool:
+#: Inherited properties a descendant may set again to show its own text (visibility:visible inside
+#: visibility:hidden, a colour inside a transparent one, 16px inside the font-size:0 of the inline-block gap idiom).
+_INHERITED = frozenset(
+    {"visibility", "color", "-webkit-text-fill-color", "font-size", "font", "text-shadow", "-webkit-text-stroke"}
+)
+#: A background is not inherited but is painted behind the descendants that have none of their own.
+_PAINTED = ("background", "background-color")
+
+
+def _presentational(tag: str, attrs: dict[str, str]) -> dict[str, str]:
+    """Declarations written as attributes: SVG presentation attributes (fill is the text's colour, a unitless size
+    is in px) and the colour of a ``<font>``; any style declaration overrides them."""
+    if tag == "font":
+        return {"color": attrs["color"]} if "color" in attrs else {}
+    if tag not in _SVG_TAGS:
+        return {}
+    out = {name: attrs[name] for name in _SVG_PROPERTIES if name in attrs}
+    for name in ("font-size", "width", "height"):
+        if re.fullmatch(r"[-+]?(?:\d+\.?\d*|\.\d+)", out.get(name, "x")):
+            out[name] += "px"
+    fill, fill_opacity = attrs.get("fill", "").strip().lower(), attrs.get("fill-opacity", "1").strip()
+    if fill in ("none", "transparent") or re.fullmatch(r"0*\.?0*%?", fill_opacity):
+        out["color"] = "transparent"
+    elif fill:
+        out["color"] = fill
+    if attrs.get("stroke", "none").strip().lower() not in ("none", "transparent"):
+        out["-webkit-text-stroke"] = attrs.get("stroke-width", "1") + "px"
+    return out
+
+
+def _declared(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str], media: int = 0) -> dict[str, str]:
+    """An element's declarations: its presentation attributes, then the cascade of ``stylesheet.computed``."""
+    return {**_presentational(tag, attrs), **computed(sheet, tag, attrs, media=media)}
+
+
+def _hiding(tag: str, attrs: dict[str, str], sheet: tuple[Rule, ...]) -> str:
+    """How an element is hidden: "" (shown), "whole", or "inherited" (only by properties its descendants inherit
+    and may set again)."""
     if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs:
-        return True
-    if unseen(computed(sheet, tag, attrs)):
-        return all(unseen(computed(sheet, tag, attrs, media=m)) for m in media_blocks(sheet, tag, attrs))
+        return "whole"
+    decls = _declared(sheet, tag, attrs)
+    if unseen(decls):
+        if not all(unseen(_declared(sheet, tag, attrs, m)) for m in media_blocks(sheet, tag, attrs)):
+            return ""  # shown on some screens
+        own = {name: value for name, value in decls.items() if name not in _INHERITED}
+        return "whole" if unseen(own) else "inherited"
     names = attrs.get("class", "").split()
     if any(_SHOWN_SOMEWHERE.match(name) for name in names):
-        return False  # shown by its framework on some screens
-    return any(name in HIDING_CLASSES for name in names) and not _shown_by_sheet(sheet, tag, attrs)
+        return ""  # shown by its framework on some screens
+    return "whole" if any(name in HIDING_CLASSES for name in names) and not _shown_by_sheet(sheet, tag, attrs) else ""
+
+
+def _passed_on(decls: dict[str, str], inherited: dict[str, str]) -> dict[str, str]:
+    """An element's declarations over what it inherits (and the background painted behind it); a relative font size
+    (em, %) is of the inherited one."""
+    merged = {**inherited, **decls}
+    size, parent = decls.get("font-size", ""), length_px(inherited.get("font-size", ""), FONT_PX)
+    found = DIMENSION.match(size.strip())
+    if found and parent is not None and found.group(2).lower() in ("em", "%"):
+        factor = float(found.group(1)) / (100 if found.group(2) == "%" else 1)
+        merged["font-size"] = f"{factor * parent}px"
+    return merged
+
+
+def _reshown(text: str, start: int, end: int, inherited: dict[str, str], sheet: tuple[Rule, ...]) -> str:
+    """What shows of ``text[start:end]``, the content of an element hidden only by inherited properties: the
+    descendants that set them again (their text as rendered), nothing else."""
+    out, position = [], start
+    for m in _OPEN_TAG.finditer(text, start, end):
+        tag = m.group(1).lower()
+        if m.start() < position or tag in _VOID_TAGS or m.group(2).rstrip().endswith("/"):
+            continue
+        attrs = _attributes(m.group(2))
+        close, stop = (min(i, end) for i in _element_end(text, tag, m.end()))
+        position = stop
+        if _hiding(tag, attrs, sheet) == "whole":
+            continue
+        merged = _passed_on(_declared(sheet, tag, attrs), inherited)
+        if not unseen(merged):
+            out.append(_render(text[m.start() : stop], sheet))
+        else:
+            passed = {name: value for name, value in merged.items() if name in _INHERITED or name in _PAINTED}
+            out.append(_reshown(text, m.end(), close, passed, sheet))
+    return "".join(out)
 
 
 def _shown_by_sheet(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str]) -> bool:
@@ -170,12 +252,16 @@ def _render(text: str, sheet: tuple[Rule, ...]) -> str:
         if tag in _VOID_TAGS or m.group(2).rstrip().endswith("/"):
             continue
         attrs = _attributes(m.group(2))
-        if _is_hidden(tag, attrs, sheet):
-            position = _element_end(text, tag, m.end())[1]
-            edits.append((m.start(), position, ""))
+        hiding = _hiding(tag, attrs, sheet)
+        if hiding:
+            close, position = _element_end(text, tag, m.end())
+            decls = _declared(sheet, tag, attrs)
+            passed = {name: value for name, value in decls.items() if name in _INHERITED or name in _PAINTED}
+            shown = _reshown(text, m.end(), close, passed, sheet) if hiding == "inherited" else ""
+            edits.append((m.start(), position, m.group() + shown + text[close:position] if shown else ""))
             continue
         close, end = _element_end(text, tag, m.end())
-        if _overridden_rtl(tag, attrs, computed(sheet, tag, attrs)):
+        if _overridden_rtl(tag, attrs, _declared(sheet, tag, attrs)):
             position = end
             edits.append((m.end(), close, _reversed(text[m.end() : close], sheet)))
             continue

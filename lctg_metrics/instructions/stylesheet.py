@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from lctg_metrics.instructions.css import declarations, split_outside, unescape
+from lctg_metrics.instructions.css import declarations, important, split_outside, unescape
 
 _STYLE_BLOCK = re.compile(r"<style\b[^<>]*>(.*?)(?:</style\s*>|\Z)", re.DOTALL | re.IGNORECASE)
 _COMPOUND = re.compile(r"^(\*|[A-Za-z][A-Za-z0-9-]*)?((?:[.#]-?[_A-Za-z][-_A-Za-z0-9]*)*)$")
@@ -42,6 +42,7 @@ class Rule:
     order: int
     declarations: Mapping[str, str]
     media: int = 0
+    important: Mapping[str, str] = field(default_factory=dict)
 
     def matches(self, tag: str, classes: frozenset[str], id_: str) -> bool:
         return (self.tag in ("", "*", tag)) and self.classes <= classes and self.id in ("", id_)
@@ -104,7 +105,7 @@ def _parse(css: str, media: int, rules: list[Rule], counter: list[int]) -> None:
             elif name in ("@supports", "@layer", "@scope"):
                 _parse(body, media, rules, counter)
             continue
-        found = declarations(body)
+        found, weighty = declarations(body), important(body)
         for selector in split_outside(prelude, ","):
             parsed = _selector(selector)
             if parsed is None:
@@ -112,7 +113,7 @@ def _parse(css: str, media: int, rules: list[Rule], counter: list[int]) -> None:
             tag, classes, id_, pseudo = parsed
             counter[0] += 1
             specificity = (1 if id_ else 0, len(classes), 1 if tag not in ("", "*") else 0)
-            rules.append(Rule(tag, classes, id_, pseudo, specificity, counter[0], found, media))
+            rules.append(Rule(tag, classes, id_, pseudo, specificity, counter[0], found, media, weighty))
 
 
 @lru_cache(maxsize=256)
@@ -129,7 +130,8 @@ def computed(
     sheet: tuple[Rule, ...], tag: str, attrs: Mapping[str, str], pseudo: str = "", media: int = 0
 ) -> dict[str, str]:
     """The declarations an element (or its pseudo-element) gets from ``sheet``'s rules that always apply and those of
-    the ``@media`` block ``media``, by specificity and order, then its inline style."""
+    the ``@media`` block ``media``, by specificity and order, then its inline style; ``!important`` ones last, in the
+    same order."""
     classes, id_ = frozenset(attrs.get("class", "").split()), attrs.get("id", "")
     matching = sorted(
         (r for r in sheet if r.pseudo == pseudo and r.media in (0, media) and r.matches(tag, classes, id_)),
@@ -138,8 +140,11 @@ def computed(
     out: dict[str, str] = {}
     for rule in matching:
         out.update(rule.declarations)
-    if not pseudo:
-        out.update(declarations(attrs.get("style", "")))
+    inline = "" if pseudo else attrs.get("style", "")
+    out.update(declarations(inline))
+    for rule in matching:
+        out.update(rule.important)
+    out.update(important(inline))
     return out
 
 
