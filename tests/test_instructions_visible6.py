@@ -173,3 +173,17 @@ def test_a_descendant_shows_again_only_what_it_inherits(parent: str, child: str,
 def test_important_wins_over_a_normal_inline_style(sheet: str, inline: str, shows: bool) -> None:
     shown = visible(f'<style>.k{{{sheet}}}</style>前<span class="k" style="{inline}">{WORD}</span>後')
     assert (WORD in shown) is shows
+
+
+@settings(max_examples=30, deadline=None)
+@given(BYTE, BYTE, BYTE, st.integers(min_value=1, max_value=4))
+def test_a_parent_background_is_painted_behind_its_children(r: int, g: int, b: int, depth: int) -> None:
+    """Text of the colour of a background painted by an ancestor ``depth`` levels up is unseen; a child with its own
+    far-off background shows it."""
+    ground, ink = f"#{r:02x}{g:02x}{b:02x}", f"rgb({r},{g},{b})"
+    opened, closed = "<div>" * (depth - 1), "</div>" * (depth - 1)
+    page = f'前<div style="background:{ground}">{opened}<span style="color:{ink}">{WORD}</span>{closed}</div>後'
+    assert WORD not in visible(page)
+    far = "#000" if r + g + b > 382 else "#fff"
+    boxed = page.replace('<span style="', f'<span style="background:{far};')
+    assert WORD in visible(boxed)

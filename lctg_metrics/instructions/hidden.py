@@ -6,12 +6,15 @@ An element is hidden when it is one whose content is never shown (script, style,
 hides from screen readers only: a sighted reader sees the text), carries one of the conventional hiding classes of the
 common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden, d-none and invisible, Tailwind's
 hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class showing it on some screen
-(``d-none d-md-block``), or when its declarations (the response's own ``<style>`` rules for it, cascaded as
-``stylesheet`` reads them, then its inline style) leave its text unseen (``unseen``: display:none, a size or scale
-too small to read, a transparent colour or the background's own colour, off screen, clipped to nothing, …) and no
-``@media`` rule shows it on some screen. Attribute values are read with their HTML entities decoded
-(``display:&#110;one`` is display:none), as a browser reads them. The whole element goes, nested elements of the same
-name included; an element left open hides the rest of the text, as a browser does.
+(``d-none d-md-block``), or when its declarations (its SVG presentation attributes, the response's own ``<style>``
+rules for it, cascaded as ``stylesheet`` reads them, then its inline style, with what it inherits from the elements
+around it: colour, size, visibility, and the background they paint behind it) leave its text unseen (``unseen``:
+display:none, a size or scale too small to read, a transparent colour or the background's own colour, off screen,
+clipped to nothing, …) and no ``@media`` rule shows it on some screen. Attribute values are read with their HTML
+entities decoded (``display:&#110;one`` is display:none), as a browser reads them. The whole element goes, nested
+elements of the same name included (an element left open hides the rest of the text, as a browser does), but for the
+descendants that set again what hid it by inheritance (visibility:visible inside visibility:hidden, a colour inside a
+transparent one, 16px inside font-size:0).
 
 What a shown element draws is put in: the generated ``content`` of its ``::before`` and ``::after`` rules (strings,
 attr(), quotes), and the letters of a ``<bdo dir="rtl">`` or of an element with ``direction: rtl`` (or dir="rtl")
@@ -158,14 +161,15 @@ def _declared(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str], media: i
     return {**_presentational(tag, attrs), **computed(sheet, tag, attrs, media=media)}
 
 
-def _hiding(tag: str, attrs: dict[str, str], sheet: tuple[Rule, ...]) -> str:
+def _hiding(tag: str, attrs: dict[str, str], sheet: tuple[Rule, ...], context: dict[str, str]) -> str:
     """How an element is hidden: "" (shown), "whole", or "inherited" (only by properties its descendants inherit
-    and may set again)."""
+    and may set again); ``context`` is what it inherits from its parent (and the background painted behind it)."""
     if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs:
         return "whole"
-    decls = _declared(sheet, tag, attrs)
+    decls = _passed_on(_declared(sheet, tag, attrs), context)
     if unseen(decls):
-        if not all(unseen(_declared(sheet, tag, attrs, m)) for m in media_blocks(sheet, tag, attrs)):
+        screens = media_blocks(sheet, tag, attrs)
+        if not all(unseen(_passed_on(_declared(sheet, tag, attrs, m), context)) for m in screens):
             return ""  # shown on some screens
         own = {name: value for name, value in decls.items() if name not in _INHERITED}
         return "whole" if unseen(own) else "inherited"
@@ -198,15 +202,19 @@ def _reshown(text: str, start: int, end: int, inherited: dict[str, str], sheet: 
         attrs = _attributes(m.group(2))
         close, stop = (min(i, end) for i in _element_end(text, tag, m.end()))
         position = stop
-        if _hiding(tag, attrs, sheet) == "whole":
+        if _hiding(tag, attrs, sheet, inherited) == "whole":
             continue
         merged = _passed_on(_declared(sheet, tag, attrs), inherited)
         if not unseen(merged):
-            out.append(_render(text[m.start() : stop], sheet))
+            out.append(_render(text[m.start() : stop], sheet, inherited))
         else:
-            passed = {name: value for name, value in merged.items() if name in _INHERITED or name in _PAINTED}
-            out.append(_reshown(text, m.end(), close, passed, sheet))
+            out.append(_reshown(text, m.end(), close, _kept(merged), sheet))
     return "".join(out)
+
+
+def _kept(decls: dict[str, str]) -> dict[str, str]:
+    """What an element passes on to its children: the inherited properties and the background painted behind them."""
+    return {name: value for name, value in decls.items() if name in _INHERITED or name in _PAINTED}
 
 
 def _shown_by_sheet(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str]) -> bool:
@@ -235,39 +243,43 @@ def _overridden_rtl(tag: str, attrs: dict[str, str], decls: dict[str, str]) -> b
     return rtl and override
 
 
-def _reversed(inner: str, sheet: tuple[Rule, ...]) -> str:
+def _reversed(inner: str, sheet: tuple[Rule, ...], context: dict[str, str]) -> str:
     """The letters of an overridden right-to-left element as shown: each line's characters in reverse order."""
-    shown = html.unescape(_TAG.sub("", _render(inner, sheet)))
+    shown = html.unescape(_TAG.sub("", _render(inner, sheet, context)))
     lines = ("".join(reversed(_GRAPHEME.findall(line))) for line in shown.split("\n"))
     return html.escape("\n".join(lines), quote=False)
 
 
-def _render(text: str, sheet: tuple[Rule, ...]) -> str:
+def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None = None) -> str:
+    """``text`` with hidden elements out and what CSS draws put in; each element is judged with what it inherits
+    from the elements around it (``context`` for the outermost ones)."""
     edits: list[tuple[int, int, str]] = []
+    open_elements: list[tuple[int, dict[str, str]]] = []  # (where it closes, what it passes on)
     position = 0
     for m in _OPEN_TAG.finditer(text):
-        if m.start() < position:
-            continue
         tag = m.group(1).lower()
-        if tag in _VOID_TAGS or m.group(2).rstrip().endswith("/"):
+        if m.start() < position or tag in _VOID_TAGS or m.group(2).rstrip().endswith("/"):
             continue
+        while open_elements and open_elements[-1][0] <= m.start():
+            open_elements.pop()
+        here = open_elements[-1][1] if open_elements else context or {}
         attrs = _attributes(m.group(2))
-        hiding = _hiding(tag, attrs, sheet)
-        if hiding:
-            close, position = _element_end(text, tag, m.end())
-            decls = _declared(sheet, tag, attrs)
-            passed = {name: value for name, value in decls.items() if name in _INHERITED or name in _PAINTED}
-            shown = _reshown(text, m.end(), close, passed, sheet) if hiding == "inherited" else ""
-            edits.append((m.start(), position, m.group() + shown + text[close:position] if shown else ""))
-            continue
+        hiding = _hiding(tag, attrs, sheet, here)
+        decls = _passed_on(_declared(sheet, tag, attrs), here)
         close, end = _element_end(text, tag, m.end())
-        if _overridden_rtl(tag, attrs, _declared(sheet, tag, attrs)):
+        if hiding:
             position = end
-            edits.append((m.end(), close, _reversed(text[m.end() : close], sheet)))
+            shown = _reshown(text, m.end(), close, _kept(decls), sheet) if hiding == "inherited" else ""
+            edits.append((m.start(), end, m.group() + shown + text[close:end] if shown else ""))
             continue
+        if _overridden_rtl(tag, attrs, decls):
+            position = end
+            edits.append((m.end(), close, _reversed(text[m.end() : close], sheet, _kept(decls))))
+            continue
+        open_elements.append((close, _kept(decls)))
         for pseudo, at in (("before", m.end()), ("after", close)):
-            decls = computed(sheet, tag, attrs, pseudo)
-            drawn = "" if unseen(decls) else generated(decls, attrs)
+            drawn_by = computed(sheet, tag, attrs, pseudo)
+            drawn = "" if unseen(_passed_on(drawn_by, _kept(decls))) else generated(drawn_by, attrs)
             if drawn:
                 edits.append((at, at, html.escape(drawn, quote=False)))
     out, done = [], 0

@@ -2,15 +2,15 @@
 
 Text is unseen when the element is taken out (display:none, visibility:hidden, content-visibility:hidden); drawn too
 small to read (font size times scale, zoom, matrix or an edge-on rotateX/rotateY below ``MIN_READABLE_PX``); (nearly)
-transparent (text colour, opacity or filter opacity below ``MIN_ALPHA``, blurred past reading); the colour of its own
-background (contrast below ``MIN_CONTRAST`` and no channel apart by more than ``MAX_CHANNEL_GAP``: two hues of
-one lightness are still told apart; the background declared on the element itself); moved off screen (an
-offset, margin, text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right);
-clipped to nothing (a clip rect of no height or width, clip-path inset(≥ 50% from both sides), circle(0),
-ellipse(0), a polygon of no area); or boxed to nothing (zero width or height; a 1px box with overflow hidden). Text
-that is transparent or of its background's colour is still seen when a text-shadow or a text stroke draws it, or a
-background gradient is clipped to it (gradient headings). A background inherited from a parent element, a dark page
-theme and clip-path inset in pixels (the box's size is unknown) are not read: the text counts as seen.
+transparent (text colour, opacity or filter opacity below ``MIN_ALPHA``, blurred past reading); the colour of its
+background, its own or the one a parent paints behind it (contrast below ``MIN_CONTRAST`` and no channel apart by more
+than ``MAX_CHANNEL_GAP``: two hues of one lightness are still told apart); moved off screen (an offset, margin,
+text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right); clipped to
+nothing (a clip rect of no height or width, clip-path inset(≥ 50% from both sides), circle(0), ellipse(0), a polygon
+of no area); or boxed to nothing (zero width or height; a 1px box with overflow hidden). Text that is transparent or
+of its background's colour is still seen when a text-shadow or a text stroke draws it, or a background gradient is
+clipped to it (gradient headings). A dark page theme, a background image and clip-path inset in pixels (the box's
+size is unknown) are not read: the text counts as seen.
 """
 
 from __future__ import annotations
