@@ -7,6 +7,7 @@ resolved (calc(), var(), a percentage of an unknown box) is None, and the caller
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lctg_metrics.instructions.css_colours import NAMED_COLOURS
 
@@ -84,8 +85,9 @@ def important(style: str) -> dict[str, str]:
     return {name: value for name, (value, weight) in weighed(style).items() if weight}
 
 
+@lru_cache(maxsize=4096)
 def weighed(style: str) -> dict[str, tuple[str, bool]]:
-    """Each property's value and whether it is ``!important``."""
+    """Each property's value and whether it is ``!important`` (cached: read it, do not change it)."""
     found: dict[str, tuple[str, bool]] = {}
     for part in split_outside(unescape(style), ";"):
         name, colon, value = part.partition(":")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 import regex
 
@@ -110,6 +111,7 @@ _VOID_TAGS = frozenset(
 _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b([^<>]*)>")
 _ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _TAG = re.compile(r"<[^<>]*>")
+_ANY_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)\b[^<>]*?(/?)>")
 _GRAPHEME = regex.compile(r"\X")
 
 
@@ -161,12 +163,14 @@ def _declared(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str], media: i
     return {**_presentational(tag, attrs), **computed(sheet, tag, attrs, media=media)}
 
 
-def _hiding(tag: str, attrs: dict[str, str], sheet: tuple[Rule, ...], context: dict[str, str]) -> str:
+def _hiding(
+    tag: str, attrs: dict[str, str], sheet: tuple[Rule, ...], context: dict[str, str], decls: dict[str, str]
+) -> str:
     """How an element is hidden: "" (shown), "whole", or "inherited" (only by properties its descendants inherit
-    and may set again); ``context`` is what it inherits from its parent (and the background painted behind it)."""
+    and may set again); ``decls`` are its declarations over ``context``, what it inherits from its parent (and the
+    background painted behind it)."""
     if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs:
         return "whole"
-    decls = _passed_on(_declared(sheet, tag, attrs), context)
     if unseen(decls):
         screens = media_blocks(sheet, tag, attrs)
         if not all(unseen(_passed_on(_declared(sheet, tag, attrs, m), context)) for m in screens):
@@ -202,9 +206,9 @@ def _reshown(text: str, start: int, end: int, inherited: dict[str, str], sheet: 
         attrs = _attributes(m.group(2))
         close, stop = (min(i, end) for i in _element_end(text, tag, m.end()))
         position = stop
-        if _hiding(tag, attrs, sheet, inherited) == "whole":
-            continue
         merged = _passed_on(_declared(sheet, tag, attrs), inherited)
+        if _hiding(tag, attrs, sheet, inherited, merged) == "whole":
+            continue
         if not unseen(merged):
             out.append(_render(text[m.start() : stop], sheet, inherited))
         else:
@@ -226,15 +230,23 @@ def _shown_by_sheet(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str]) ->
 def _element_end(text: str, tag: str, after: int) -> tuple[int, int]:
     """Where the element opened just before ``after`` ends: (start, end) of its balancing close tag, or the end of the
     text twice."""
-    depth = 1
-    for m in re.finditer(rf"<(/?){re.escape(tag)}\b[^<>]*?(/?)>", text[after:], re.IGNORECASE):
+    return _balanced(text).get(after, (len(text), len(text)))
+
+
+@lru_cache(maxsize=64)
+def _balanced(text: str) -> dict[int, tuple[int, int]]:
+    """Each open tag's end, paired with the (start, end) of the close tag that balances it (one pass, a stack per
+    element name; a close tag with nothing open is ignored, as a browser ignores it)."""
+    stacks: dict[str, list[int]] = {}
+    pairs: dict[int, tuple[int, int]] = {}
+    for m in _ANY_TAG.finditer(text):
+        name = m.group(2).lower()
         if m.group(1):
-            depth -= 1
-        elif not m.group(2):
-            depth += 1
-        if depth == 0:
-            return after + m.start(), after + m.end()
-    return len(text), len(text)
+            if stacks.get(name):
+                pairs[stacks[name].pop()] = (m.start(), m.end())
+        elif not m.group(3):
+            stacks.setdefault(name, []).append(m.end())
+    return pairs
 
 
 def _overridden_rtl(tag: str, attrs: dict[str, str], decls: dict[str, str]) -> bool:
@@ -264,8 +276,8 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
             open_elements.pop()
         here = open_elements[-1][1] if open_elements else context or {}
         attrs = _attributes(m.group(2))
-        hiding = _hiding(tag, attrs, sheet, here)
         decls = _passed_on(_declared(sheet, tag, attrs), here)
+        hiding = _hiding(tag, attrs, sheet, here, decls)
         close, end = _element_end(text, tag, m.end())
         if hiding:
             position = end

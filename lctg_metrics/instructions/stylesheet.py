@@ -132,6 +132,8 @@ def computed(
     """The declarations an element (or its pseudo-element) gets from ``sheet``'s rules that always apply and those of
     the ``@media`` block ``media``, by specificity and order, then its inline style; ``!important`` ones last, in the
     same order."""
+    if not sheet:
+        return {} if pseudo else declarations(attrs.get("style", ""))
     classes, id_ = frozenset(attrs.get("class", "").split()), attrs.get("id", "")
     matching = sorted(
         (r for r in sheet if r.pseudo == pseudo and r.media in (0, media) and r.matches(tag, classes, id_)),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 from lctg_metrics.instructions.css import (
@@ -228,6 +229,12 @@ def _clipped(decls: Mapping[str, str]) -> bool:
 
 def unseen(decls: Mapping[str, str]) -> bool:
     """Whether an element with these declarations shows no readable text (see the module docstring)."""
+    return bool(decls) and _unseen(frozenset(decls.items()))
+
+
+@lru_cache(maxsize=4096)
+def _unseen(items: frozenset[tuple[str, str]]) -> bool:
+    decls = dict(items)
     if decls.get("display", "").lower() == "none" or decls.get("content-visibility", "").lower() == "hidden":
         return True
     if decls.get("visibility", "").lower() in ("hidden", "collapse"):
