@@ -17,8 +17,10 @@ descendants that set again what hid it by inheritance (visibility:visible inside
 transparent one, 16px inside font-size:0).
 
 What a shown element draws is put in: the generated ``content`` of its ``::before`` and ``::after`` rules (strings,
-attr(), quotes), and the letters of a ``<bdo dir="rtl">`` or of an element with ``direction: rtl`` (or dir="rtl")
-and ``unicode-bidi: bidi-override``, shown in reverse order (``<bdo dir="rtl">ホマス</bdo>`` reads スマホ).
+attr(), quotes; those of html, body and :root at the page's start and end), a list item's ``::marker`` content or
+string ``list-style-type``, a text box's value (or its placeholder while empty), and the letters of a
+``<bdo dir="rtl">`` or of an element with ``direction: rtl`` (or dir="rtl") and ``unicode-bidi: bidi-override``,
+shown in reverse order (``<bdo dir="rtl">ホマス</bdo>`` reads スマホ).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from functools import lru_cache
 import regex
 
 from lctg_metrics.instructions.css import DIMENSION, FONT_PX, declarations, length_px
-from lctg_metrics.instructions.stylesheet import Rule, computed, generated, media_blocks, rules
+from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, rules
 from lctg_metrics.instructions.unseen import unseen
 
 #: HTML comments, also one left open at the end.
@@ -132,7 +134,10 @@ def _attributes(attrs: str) -> dict[str, str]:
 #: visibility:hidden, a colour inside a transparent one, 16px inside the font-size:0 of the inline-block gap idiom).
 _INHERITED = frozenset(
     {"visibility", "color", "-webkit-text-fill-color", "font-size", "font", "text-shadow", "-webkit-text-stroke"}
+    | {"letter-spacing", "list-style", "list-style-type"}
 )
+#: Input types that show their value (or, while empty, their placeholder) as text in the box.
+_TEXT_INPUTS = frozenset({"text", "search", "email", "tel", "url", "number", "submit", "button", "reset"})
 #: A background is not inherited but is painted behind the descendants that have none of their own.
 _PAINTED = ("background", "background-color")
 
@@ -270,13 +275,17 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
     position = 0
     for m in _OPEN_TAG.finditer(text):
         tag = m.group(1).lower()
-        if m.start() < position or tag in _VOID_TAGS or m.group(2).rstrip().endswith("/"):
+        if m.start() < position or (tag in _VOID_TAGS and tag != "input") or m.group(2).rstrip().endswith("/"):
             continue
         while open_elements and open_elements[-1][0] <= m.start():
             open_elements.pop()
         here = open_elements[-1][1] if open_elements else context or {}
         attrs = _attributes(m.group(2))
         decls = _passed_on(_declared(sheet, tag, attrs), here)
+        if tag == "input":
+            if attrs.get("type", "text").lower() in _TEXT_INPUTS and not _hiding(tag, attrs, sheet, here, decls):
+                edits.append((m.end(), m.end(), html.escape(attrs.get("value") or attrs.get("placeholder", ""))))
+            continue
         hiding = _hiding(tag, attrs, sheet, here, decls)
         close, end = _element_end(text, tag, m.end())
         if hiding:
@@ -289,7 +298,13 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
             edits.append((m.end(), close, _reversed(text[m.end() : close], sheet, _kept(decls))))
             continue
         open_elements.append((close, _kept(decls)))
-        for pseudo, at in (("before", m.end()), ("after", close)):
+        if tag == "li":
+            edits.append((m.end(), m.end(), html.escape(_string_marker(decls), quote=False)))
+        if tag == "textarea" and not text[m.end() : close].strip():
+            edits.append((m.end(), m.end(), html.escape(attrs.get("placeholder", ""), quote=False)))
+        for pseudo, at in (("before", m.end()), ("marker", m.end()), ("after", close)):
+            if pseudo == "marker" and tag != "li":
+                continue
             drawn_by = computed(sheet, tag, attrs, pseudo)
             drawn = "" if unseen(_passed_on(drawn_by, _kept(decls))) else generated(drawn_by, attrs)
             if drawn:
@@ -303,12 +318,21 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
     return "".join(out) + text[done:]
 
 
+def _string_marker(decls: dict[str, str]) -> str:
+    """The string a list item's marker draws (``list-style-type: "スマホ"``, inherited from its list)."""
+    style = decls.get("list-style-type") or decls.get("list-style", "")
+    found = re.search(r"\"([^\"]*)\"|'([^']*)'", style)
+    return "" if not found else found.group(1) if found.group(1) is not None else found.group(2)
+
+
 def without_hidden(text: str) -> str:
     """``text`` without HTML comments and hidden elements, with what CSS draws put in (see the module docstring)."""
     text = COMMENT.sub("", text)
     if "<" not in text:
         return text
-    return _render(text, rules(text))
+    sheet = rules(text)
+    page = [generated(computed(sheet, PAGE, {}, pseudo), {}) for pseudo in ("before", "after")]
+    return html.escape(page[0], quote=False) + _render(text, sheet) + html.escape(page[1], quote=False)
 
 
 __all__ = ["COMMENT", "HIDING_CLASSES", "hides", "without_hidden"]

@@ -1,13 +1,13 @@
 """The response's own ``<style>`` blocks read as a browser cascades them onto an element: which declarations an
-element (or its ``::before``/``::after``) gets, and the text its generated ``content`` draws.
+element (or its ``::before``, ``::after`` or ``::marker``) gets, and the text its generated ``content`` draws.
 
 Selectors are resolved on the element alone: a selector's last compound of a type (``span``, ``*``), classes and an
 id (``span.note#a``); combinators only bound that compound (``div > .note`` is read as ``.note``). A compound with a
 pseudo-class (:hover, :nth-child(), :not()) or an attribute selector cannot be resolved on the element and is skipped,
-as are rules for html and body. Rules cascade by specificity, then order; the inline style comes last. Rules inside
-``@media`` other than screen or all apply on some screens only (``conditional``); ``@media print`` and other at-rules
-with blocks (``@keyframes``, ``@font-face``) are skipped. The ``<style>`` text is raw text: HTML entities in it are
-not decoded (a browser does not either), CSS escapes are.
+as are rules for html and body but for their ::before and ::after (``PAGE``). Rules cascade by specificity, then
+order; the inline style comes last. Rules inside ``@media`` other than screen or all apply on some screens only
+(``media_blocks``); ``@media print`` and other at-rules with blocks (``@keyframes``, ``@font-face``) are skipped.
+The ``<style>`` text is raw text: HTML entities in it are not decoded (a browser does not either), CSS escapes are.
 """
 
 from __future__ import annotations
@@ -21,7 +21,10 @@ from lctg_metrics.instructions.css import declarations, important, split_outside
 
 _STYLE_BLOCK = re.compile(r"<style\b[^<>]*>(.*?)(?:</style\s*>|\Z)", re.DOTALL | re.IGNORECASE)
 _COMPOUND = re.compile(r"^(\*|[A-Za-z][A-Za-z0-9-]*)?((?:[.#]-?[_A-Za-z][-_A-Za-z0-9]*)*)$")
-_PSEUDO_ELEMENT = re.compile(r"::?(before|after)$", re.IGNORECASE)
+_PSEUDO_ELEMENT = re.compile(r"::?(before|after|marker)$", re.IGNORECASE)
+#: The type a rule for the page itself (html, body, :root) gets: its ::before and ::after are drawn at the page's
+#: start and end, whether or not the response writes an html or body element.
+PAGE = ":page"
 #: The parts of a ``content`` value that draw text: strings, attr(name), open-quote and close-quote.
 _CONTENT_PART = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)[^()]*\)|(open|close)-quote")
 #: What ``content: open-quote`` draws in a Japanese page (the UA stylesheet's quotes for ja).
@@ -71,8 +74,10 @@ def _selector(text: str) -> tuple[str, frozenset[str], str, str] | None:
     last = parts[-1] if parts else ""
     pseudo = _PSEUDO_ELEMENT.search(last)
     last = last[: pseudo.start()] if pseudo else last
+    if last.lower() in ("html", "body", ":root"):
+        return (PAGE, frozenset(), "", pseudo.group(1).lower()) if pseudo else None
     m = _COMPOUND.match(last)
-    if not last or not m or (m.group(1) or "").lower() in ("html", "body", ":root"):
+    if not last or not m:
         return None
     names = re.findall(r"([.#])(-?[_A-Za-z][-_A-Za-z0-9]*)", m.group(2))
     ids = [name for mark, name in names if mark == "#"]
@@ -175,4 +180,4 @@ def generated(decls: Mapping[str, str], attrs: Mapping[str, str]) -> str:
     return "".join(out)
 
 
-__all__ = ["Rule", "computed", "generated", "media_blocks", "rules"]
+__all__ = ["PAGE", "Rule", "computed", "generated", "media_blocks", "rules"]

@@ -7,7 +7,8 @@ background, its own or the one a parent paints behind it (contrast below ``MIN_C
 than ``MAX_CHANNEL_GAP``: two hues of one lightness are still told apart); moved off screen (an offset, margin,
 text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right); clipped to
 nothing (a clip rect of no height or width, clip-path inset(≥ 50% from both sides), circle(0), ellipse(0), a polygon
-of no area); or boxed to nothing (zero width or height; a 1px box with overflow hidden). Text that is transparent or
+of no area); boxed to nothing (zero width or height; a box under ``MIN_READABLE_PX`` wide or high with overflow
+hidden); or its letters drawn on one another (letter-spacing of -0.8em or less). Text that is transparent or
 of its background's colour is still seen when a text-shadow or a text stroke draws it, or a background gradient is
 clipped to it (gradient headings). A dark page theme, a background image and clip-path inset in pixels (the box's
 size is unknown) are not read: the text counts as seen.
@@ -263,9 +264,12 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     if any(v is not None and v[0] == 0 for v in boxes.values()):
         return True
     overflow = decls.get("overflow", "") + decls.get("overflow-x", "") + decls.get("overflow-y", "")
-    pixel = [length_px(decls.get(name, "")) for name in ("width", "height")]
-    if all(p is not None and 0 < p <= 1 for p in pixel) and re.search("hidden|clip", overflow):
-        return True
+    sizes = [length_px(decls.get(name, "")) for name in ("width", "height", "max-width", "max-height")]
+    if any(p is not None and p < MIN_READABLE_PX for p in sizes) and re.search("hidden|clip", overflow):
+        return True  # a box too narrow or too low to show a letter, its overflow cut
+    spacing = length_px(decls.get("letter-spacing", "0"), None)
+    if spacing is not None and spacing <= -0.8 * font:
+        return True  # the letters drawn on top of each other
     return _invisible_colour(decls) or _clipped(decls)
 
 

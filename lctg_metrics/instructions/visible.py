@@ -37,7 +37,8 @@ _INLINE_TAGS = (
     "a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|img|ins|kbd|label|mark|q|rp|rt|ruby|s|samp|"
     "small|span|strike|strong|sub|sup|time|tt|u|var|wbr|center|html|body|meta|link|title|input|button|svg|"
     "picture|source|video|audio|iframe|object|embed|canvas|col|colgroup|nobr|blink|marquee|"
-    "text|tspan|textPath|g|rect|circle|ellipse|line|polyline|polygon|path|use|foreignObject"
+    "text|tspan|textPath|g|rect|circle|ellipse|line|polyline|polygon|path|use|foreignObject|"
+    "textarea|select|option|optgroup|output"
 )
 _PARAGRAPH_TAG = re.compile(r"</?p\b[^<>]*>", re.IGNORECASE)
 _BREAK_TAG = re.compile(rf"</?(?:br|{_BLOCK_TAGS})\b[^<>]*>", re.IGNORECASE)
