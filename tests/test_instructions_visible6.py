@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lctg_metrics.instructions import check
+from lctg_metrics.instructions import check, roles
 from lctg_metrics.instructions.visible import visible
 
 WORD = "節約"
@@ -187,3 +187,17 @@ def test_a_parent_background_is_painted_behind_its_children(r: int, g: int, b: i
     far = "#000" if r + g + b > 382 else "#fff"
     boxed = page.replace('<span style="', f'<span style="background:{far};')
     assert WORD in visible(boxed)
+
+
+def test_the_named_commas_and_stops_are_every_one_in_the_unicode_database() -> None:
+    """Every punctuation mark of planes 0 and 1 named COMMA or FULL STOP, but Japanese's own, is read by role."""
+
+    def named(word: str, own: str) -> set[str]:
+        return {
+            ch
+            for ch in map(chr, range(0x80, 0x20000))
+            if unicodedata.category(ch).startswith("P") and word in unicodedata.name(ch, "") and ch not in own
+        }
+
+    assert set(roles.NAMED_COMMAS) == named("COMMA", "、，､﹑﹐︑︐")
+    assert set(roles.NAMED_STOPS) == named("FULL STOP", "。．｡﹒︒")

@@ -42,18 +42,20 @@ _VOICED = "かきくけこさしすせそたちつてとはひふへほうカキ
 _SEMI_VOICED = "はひふへほハヒフヘホ"
 
 
-def _named(word: str, own: str) -> str:
-    """Punctuation of the BMP and the SMP whose Unicode name holds ``word``, but for ASCII and Japanese's own marks
-    ``own``."""
-    return "".join(
-        ch
-        for ch in map(chr, range(0x80, 0x20000))
-        if unicodedata.category(ch).startswith("P") and word in unicodedata.name(ch, "") and ch not in own
-    )
-
-
-COMMA_LIKE = _named("COMMA", "、，､﹑﹐︑︐") + _EXTRA_COMMAS
-STOP_LIKE = _named("FULL STOP", "。．｡﹒︒") + _EXTRA_STOPS
+#: The punctuation of every other script whose Unicode name holds COMMA or FULL STOP (Unicode 14, planes 0 and 1:
+#: Armenian, Arabic, NKo, Ethiopic, Mongolian, Lisu, Vai, Bamum, Newa, Medefaidrin, Sutton SignWriting, Coptic,
+#: Duployan, …), written out so that importing costs no scan; ``tests/test_instructions_visible6.py`` checks the list
+#: against the Unicode database.
+NAMED_COMMAS = (
+    "\u055d\u060c\u07f8\u1363\u1802\u1808\u2e32\u2e34\u2e41\u2e49\u2e4c\ua4fe\ua60d\ua6f5"
+    "\U0001144d\U0001145a\U00016e97\U0001da87"
+)
+NAMED_STOPS = (
+    "\u0589\u06d4\u0701\u0702\u1362\u166e\u1803\u1809\u2cf9\u2cfe\u2e3c\ua4ff\ua60e\ua6f3"
+    "\U00016af5\U00016e98\U0001bc9f\U0001da88"
+)
+COMMA_LIKE = NAMED_COMMAS + _EXTRA_COMMAS
+STOP_LIKE = NAMED_STOPS + _EXTRA_STOPS
 #: Every character read by its role here: ``visible`` keeps them out of NFKC until their role is read.
 ROLE_CHARACTERS = frozenset(COMMA_LIKE + _LOW_QUOTES + STOP_LIKE + _RINGS + _JAPANESE_RINGS + _MIDDLE_DOTS + "\u309b")
 #: Look-alikes left after their roles are read, folded by NFKC then (ₒ is a Latin o after a Latin letter).
@@ -94,4 +96,4 @@ def read_roles(text: str) -> str:
     return text
 
 
-__all__ = ["COMMA_LIKE", "JAPANESE", "ROLE_CHARACTERS", "STOP_LIKE", "read_roles"]
+__all__ = ["COMMA_LIKE", "JAPANESE", "NAMED_COMMAS", "NAMED_STOPS", "ROLE_CHARACTERS", "STOP_LIKE", "read_roles"]
