@@ -31,7 +31,7 @@ from functools import lru_cache
 
 import regex
 
-from lctg_metrics.instructions.css import DIMENSION, FONT_PX, declarations, length_px
+from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, length_px
 from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, rules
 from lctg_metrics.instructions.unseen import unseen
 
@@ -190,8 +190,13 @@ def _hiding(
 
 def _passed_on(decls: dict[str, str], inherited: dict[str, str]) -> dict[str, str]:
     """An element's declarations over what it inherits (and the background painted behind it); a relative font size
-    (em, %) is of the inherited one."""
-    merged = {**inherited, **decls}
+    (em, %) is of the inherited one, and a transparent background of its own lets the painted one show."""
+    own = {
+        name: value
+        for name, value in decls.items()
+        if not (name in _PAINTED and (colour(value) or (0, 0, 0, 1.0))[3] == 0)
+    }
+    merged = {**inherited, **own}
     size, parent = decls.get("font-size", ""), length_px(inherited.get("font-size", ""), FONT_PX)
     found = DIMENSION.match(size.strip())
     if found and parent is not None and found.group(2).lower() in ("em", "%"):
