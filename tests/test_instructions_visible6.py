@@ -201,3 +201,16 @@ def test_the_named_commas_and_stops_are_every_one_in_the_unicode_database() -> N
 
     assert set(roles.NAMED_COMMAS) == named("COMMA", "、，､﹑﹐︑︐")
     assert set(roles.NAMED_STOPS) == named("FULL STOP", "。．｡﹒︒")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(min_value=0.01, max_value=40), st.integers(min_value=1, max_value=9))
+def test_a_size_written_as_calc_or_a_custom_property_is_the_size_it_computes(px: float, parts: int) -> None:
+    """calc() of a sum of equal parts, and var() of a custom property, give the same verdict as the plain size."""
+    if 4 <= px < 5:
+        return
+    plain = _shown(f"font-size:{px:.6f}px")
+    summed = " + ".join([f"{px / parts:.8f}px"] * parts)
+    assert _shown(f"font-size:calc({summed})") is plain
+    assert _shown(f"--size:{px:.6f}px;font-size:var(--size)") is plain
+    assert plain is (px >= 5)

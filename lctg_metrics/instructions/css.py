@@ -1,7 +1,8 @@
 """CSS values read as a browser reads them, for the reader's view: escapes and comments, declaration blocks, lengths
 in any unit (converted with ``FONT_PX`` to the em and the largest common screen ``VIEWPORT`` for vw and vh, so a size
-counts as small only when it is small on every screen), colours in every notation and their contrast. What cannot be
-resolved (calc(), var(), a percentage of an unknown box) is None, and the caller reads it as shown.
+counts as small only when it is small on every screen) and their calc(), min(), max() and clamp(), colours in every
+notation and their contrast. What cannot be resolved (a percentage of an unknown box, an unknown unit or function)
+is None, and the caller reads it as shown; var() is put in by ``unseen.substituted``.
 """
 
 from __future__ import annotations
@@ -104,8 +105,10 @@ def weighed(style: str) -> dict[str, tuple[str, bool]]:
 
 
 def length_px(value: str, percent_of: float | None = None) -> float | None:
-    """A CSS length in px (``0`` without a unit too); a percentage of ``percent_of`` (None: unknown); None when the
-    value is no length."""
+    """A CSS length in px (``0`` without a unit too, calc(), min(), max() and clamp() of lengths); a percentage of
+    ``percent_of`` (None: unknown); None when the value is no length."""
+    if _MATH.match(value.strip()):
+        return _Math(value, percent_of, lengths=True).result()
     m = DIMENSION.match(value.strip())
     if not m:
         return None
@@ -118,11 +121,99 @@ def length_px(value: str, percent_of: float | None = None) -> float | None:
 
 
 def fraction(value: str) -> float | None:
-    """A number or percentage as a fraction (``0.5``, ``50%``)."""
+    """A number or percentage as a fraction (``0.5``, ``50%``, calc() of them)."""
+    if _MATH.match(value.strip()):
+        return _Math(value, 1.0, lengths=False).result()
     m = DIMENSION.match(value.strip())
     if not m or m.group(2) not in ("", "%"):
         return None
     return float(m.group(1)) / (100 if m.group(2) else 1)
+
+
+_MATH = re.compile(r"(?:calc|min|max|clamp)\(", re.IGNORECASE)
+_MATH_TOKEN = re.compile(rf"\s*(?:(calc|min|max|clamp)\(|({_NUMBER})([a-z%]*)|([-+*/(),]))", re.IGNORECASE)
+
+
+class _Math:
+    """calc(), min(), max() and clamp() of lengths (in px) or of numbers and percentages (as fractions); None when
+    a term cannot be resolved."""
+
+    def __init__(self, text: str, percent_of: float | None, lengths: bool) -> None:
+        self.tokens: list[tuple[str, str, str, str]] = []
+        position, text = 0, text.strip()
+        while position < len(text):
+            m = _MATH_TOKEN.match(text, position)
+            if not m or m.end() == position:
+                self.tokens = [("", "", "", "!")]
+                break
+            self.tokens.append((m.group(1) or "", m.group(2) or "", m.group(3) or "", m.group(4) or ""))
+            position = m.end()
+        self.at, self.percent_of, self.lengths = 0, percent_of, lengths
+
+    def result(self) -> float | None:
+        try:
+            value = self._sum()
+        except (ValueError, IndexError, ZeroDivisionError):
+            return None
+        return value if self.at == len(self.tokens) else None
+
+    def _take(self, op: str) -> bool:
+        if self.at < len(self.tokens) and self.tokens[self.at][3] == op:
+            self.at += 1
+            return True
+        return False
+
+    def _sum(self) -> float:
+        value = self._product()
+        while self.at < len(self.tokens) and self.tokens[self.at][3] in ("+", "-"):
+            value += self._product() if self._take("+") else -self._product() if self._take("-") else 0.0
+        return value
+
+    def _product(self) -> float:
+        value = self._factor()
+        while self.at < len(self.tokens) and self.tokens[self.at][3] in ("*", "/"):
+            value = value * self._factor() if self._take("*") else value / self._factor() if self._take("/") else value
+        return value
+
+    def _factor(self) -> float:
+        function, number, unit, op = self.tokens[self.at]
+        self.at += 1
+        if op == "(":
+            value = self._sum()
+        elif op == "-":
+            return -self._factor()
+        elif function:
+            values = [self._sum()]
+            while self._take(","):
+                values.append(self._sum())
+            name = function.lower()
+            value = (
+                values[0]
+                if name == "calc"
+                else min(values)
+                if name == "min"
+                else max(values)
+                if name == "max"
+                else max(values[0], min(values[1], values[2]))
+            )
+        elif number:
+            return self._number(float(number), unit.lower())
+        else:
+            raise ValueError(op)
+        if not self._take(")"):
+            raise ValueError("unclosed")
+        return value
+
+    def _number(self, number: float, unit: str) -> float:
+        if unit == "%":
+            if self.percent_of is None:
+                raise ValueError("%")
+            return number * self.percent_of / 100
+        if not unit:
+            return number
+        if not self.lengths or unit not in _UNITS:
+            raise ValueError(unit)
+        return number * _UNITS[unit]
 
 
 def colour(value: str, current: tuple[float, float, float, float] | None = None) -> tuple[float, ...] | None:

@@ -103,6 +103,7 @@ _SHOWN_SOMEWHERE = re.compile(
 _ALWAYS_HIDDEN_TAGS = frozenset(
     {"script", "style", "template", "head", "noscript", "rp"}
     | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
+    | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
 )
 #: SVG elements whose presentation attributes style their text, and the attributes read as declarations.
 _SVG_TAGS = frozenset({"svg", "g", "text", "tspan", "textpath", "a", "switch", "foreignobject"})
@@ -174,13 +175,13 @@ def _hiding(
     """How an element is hidden: "" (shown), "whole", or "inherited" (only by properties its descendants inherit
     and may set again); ``decls`` are its declarations over ``context``, what it inherits from its parent (and the
     background painted behind it)."""
-    if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs:
+    if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs or (tag == "dialog" and "open" not in attrs):
         return "whole"
     if unseen(decls):
         screens = media_blocks(sheet, tag, attrs)
         if not all(unseen(_passed_on(_declared(sheet, tag, attrs, m), context)) for m in screens):
             return ""  # shown on some screens
-        own = {name: value for name, value in decls.items() if name not in _INHERITED}
+        own = {name: value for name, value in decls.items() if not _inherits(name)}
         return "whole" if unseen(own) else "inherited"
     names = attrs.get("class", "").split()
     if any(_SHOWN_SOMEWHERE.match(name) for name in names):
@@ -226,9 +227,14 @@ def _reshown(text: str, start: int, end: int, inherited: dict[str, str], sheet: 
     return "".join(out)
 
 
+def _inherits(name: str) -> bool:
+    """Whether a child inherits the property (custom properties, ``--x``, all do)."""
+    return name in _INHERITED or name.startswith("--")
+
+
 def _kept(decls: dict[str, str]) -> dict[str, str]:
     """What an element passes on to its children: the inherited properties and the background painted behind them."""
-    return {name: value for name, value in decls.items() if name in _INHERITED or name in _PAINTED}
+    return {name: value for name, value in decls.items() if _inherits(name) or name in _PAINTED}
 
 
 def _shown_by_sheet(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str]) -> bool:
@@ -337,7 +343,8 @@ def without_hidden(text: str) -> str:
         return text
     sheet = rules(text)
     page = [generated(computed(sheet, PAGE, {}, pseudo), {}) for pseudo in ("before", "after")]
-    return html.escape(page[0], quote=False) + _render(text, sheet) + html.escape(page[1], quote=False)
+    root = _kept(computed(sheet, PAGE, {}))  # what html, body and :root pass on (colours, sizes, custom properties)
+    return html.escape(page[0], quote=False) + _render(text, sheet, root) + html.escape(page[1], quote=False)
 
 
 __all__ = ["COMMENT", "HIDING_CLASSES", "hides", "without_hidden"]

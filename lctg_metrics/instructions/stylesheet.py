@@ -4,7 +4,8 @@ element (or its ``::before``, ``::after`` or ``::marker``) gets, and the text it
 Selectors are resolved on the element alone: a selector's last compound of a type (``span``, ``*``), classes and an
 id (``span.note#a``); combinators only bound that compound (``div > .note`` is read as ``.note``). A compound with a
 pseudo-class (:hover, :nth-child(), :not()) or an attribute selector cannot be resolved on the element and is skipped,
-as are rules for html and body but for their ::before and ::after (``PAGE``). Rules cascade by specificity, then
+and rules for html, body and :root are the page's own (``PAGE``: what it passes on, what its ::before and ::after
+draw). Rules cascade by specificity, then
 order; the inline style comes last. Rules inside ``@media`` other than screen or all apply on some screens only
 (``media_blocks``); ``@media print`` and other at-rules with blocks (``@keyframes``, ``@font-face``) are skipped.
 The ``<style>`` text is raw text: HTML entities in it are not decoded (a browser does not either), CSS escapes are.
@@ -75,7 +76,7 @@ def _selector(text: str) -> tuple[str, frozenset[str], str, str] | None:
     pseudo = _PSEUDO_ELEMENT.search(last)
     last = last[: pseudo.start()] if pseudo else last
     if last.lower() in ("html", "body", ":root"):
-        return (PAGE, frozenset(), "", pseudo.group(1).lower()) if pseudo else None
+        return (PAGE, frozenset(), "", pseudo.group(1).lower() if pseudo else "")
     m = _COMPOUND.match(last)
     if not last or not m:
         return None

@@ -62,9 +62,7 @@ def _value(length: str) -> tuple[float, str] | None:
 def _off_screen(value: str, rightward: bool) -> bool:
     """An offset that puts a line of text off screen: px ≤ -100 (any unit converted), -100% or less, far right."""
     found = _value(value)
-    if found is None:
-        return False
-    if found[1] == "%":
+    if found is not None and found[1] == "%":
         return found[0] <= -100
     px = length_px(value)
     return px is not None and (px <= -OFFSCREEN_PX or (rightward and px >= FAR_RIGHT_PX))
@@ -229,8 +227,31 @@ def _clipped(decls: Mapping[str, str]) -> bool:
 
 
 def unseen(decls: Mapping[str, str]) -> bool:
-    """Whether an element with these declarations shows no readable text (see the module docstring)."""
-    return bool(decls) and _unseen(frozenset(decls.items()))
+    """Whether an element with these declarations shows no readable text (see the module docstring); custom
+    properties (``--size: 0``) are put in where var() names them."""
+    if not decls:
+        return False
+    if any("var(" in value for value in decls.values()):
+        decls = substituted(decls)
+    return _unseen(frozenset(decls.items()))
+
+
+_VAR = re.compile(r"var\(\s*(--[-\w]+)\s*(?:,\s*((?:[^()]|\([^()]*\))*))?\)", re.IGNORECASE)
+
+
+def substituted(decls: Mapping[str, str]) -> dict[str, str]:
+    """Declarations with each var(--name, fallback) replaced by the custom property's value (or the fallback, or
+    nothing: an unresolved var() makes the declaration unset), nested ones too."""
+    out = dict(decls)
+    for _ in range(8):
+        changed = False
+        for name, value in out.items():
+            if "var(" in value:
+                new = _VAR.sub(lambda m: out.get(m.group(1).lower(), (m.group(2) or "").strip()), value)
+                changed, out[name] = changed or new != value, new
+        if not changed:
+            break
+    return {name: value for name, value in out.items() if value.strip() and "var(" not in value}
 
 
 @lru_cache(maxsize=4096)
@@ -260,8 +281,8 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
                 offsets[first], offsets[second] = top, left
     if any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items()):
         return True
-    boxes = {name: _value(decls[name]) for name in ("width", "height", "max-width", "max-height") if name in decls}
-    if any(v is not None and v[0] == 0 for v in boxes.values()):
+    boxes = [decls[name] for name in ("width", "height", "max-width", "max-height") if name in decls]
+    if any((_value(v) or (1.0, ""))[0] == 0 or length_px(v) == 0 for v in boxes):
         return True
     overflow = decls.get("overflow", "") + decls.get("overflow-x", "") + decls.get("overflow-y", "")
     sizes = [length_px(decls.get(name, "")) for name in ("width", "height", "max-width", "max-height")]
@@ -273,4 +294,13 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     return _invisible_colour(decls) or _clipped(decls)
 
 
-__all__ = ["FAR_RIGHT_PX", "MAX_CHANNEL_GAP", "MIN_ALPHA", "MIN_CONTRAST", "MIN_READABLE_PX", "OFFSCREEN_PX", "unseen"]
+__all__ = [
+    "FAR_RIGHT_PX",
+    "MAX_CHANNEL_GAP",
+    "MIN_ALPHA",
+    "MIN_CONTRAST",
+    "MIN_READABLE_PX",
+    "OFFSCREEN_PX",
+    "substituted",
+    "unseen",
+]
