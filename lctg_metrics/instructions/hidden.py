@@ -32,82 +32,18 @@ from functools import lru_cache
 import regex
 
 from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, length_px
-from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, rules
+from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
+from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
 from lctg_metrics.instructions.unseen import unseen
 
 #: HTML comments, also one left open at the end.
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-#: Class names the common CSS frameworks and CMSs define as hidden (Bootstrap 3-5, Tailwind, Foundation, Bulma,
-#: WordPress, Drupal, jQuery UI, HTML5 Boilerplate, Bulma, UIkit, GOV.UK, USWDS, Angular CDK): no stylesheet is needed
-#: to know what they do.
-HIDING_CLASSES = frozenset(
-    {
-        "sr-only",
-        "sr-only-focusable",
-        "visually-hidden",
-        "visually-hidden-focusable",
-        "visuallyhidden",
-        "hidden-visually",
-        "is-visually-hidden",
-        "u-visually-hidden",
-        "screen-reader-only",
-        "screen-reader-text",
-        "screenreader-only",
-        "screenreader",
-        "show-for-sr",
-        "element-invisible",
-        "element-hidden",
-        "offscreen",
-        "off-screen",
-        "a11y-hidden",
-        "assistive-text",
-        "ui-helper-hidden",
-        "ui-helper-hidden-accessible",
-        "hidden",
-        "hide",
-        "is-hidden",
-        "u-hidden",
-        "d-none",
-        "display-none",
-        "invisible",
-        "is-invisible",
-        "opacity-0",
-        "hide-text",
-        "text-hide",
-        "sr-text",
-        "is-sr-only",
-        "uk-hidden",
-        "slds-assistive-text",
-        "govuk-visually-hidden",
-        "usa-sr-only",
-        "cdk-visually-hidden",
-        "nhsuk-u-visually-hidden",
-        "visuallyHidden",
-        "srOnly",
-        "sr_only",
-        "a11y-only",
-        "hidden-text",
-        "hide-visually",
-        "vh",
-        "visually-hidden-text",
-        "screen-reader",
-        "hidden-accessible",
-    }
-)
-#: A responsive class that shows an element on some screens (Bootstrap d-md-block, Tailwind md:block): not hidden.
-_SHOWN_SOMEWHERE = re.compile(
-    r"^(?:d-(?:sm|md|lg|xl|xxl)-(?!none)\w|(?:sm|md|lg|xl|2xl):(?!hidden|sr-only|invisible)"
-    r"|not-sr-only$|visible-)"
-)
 #: Elements never shown: their text is no page text (SVG definitions, descriptions and metadata are not drawn).
 _ALWAYS_HIDDEN_TAGS = frozenset(
     {"script", "style", "template", "head", "noscript", "rp"}
     | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
     | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
 )
-#: SVG elements whose presentation attributes style their text, and the attributes read as declarations.
-_SVG_TAGS = frozenset({"svg", "g", "text", "tspan", "textpath", "a", "switch", "foreignobject"})
-_SVG_PROPERTIES = ("opacity", "display", "visibility", "font-size", "transform", "width", "height", "clip-path")
 _VOID_TAGS = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
@@ -143,30 +79,9 @@ _TEXT_INPUTS = frozenset({"text", "search", "email", "tel", "url", "number", "su
 _PAINTED = ("background", "background-color")
 
 
-def _presentational(tag: str, attrs: dict[str, str]) -> dict[str, str]:
-    """Declarations written as attributes: SVG presentation attributes (fill is the text's colour, a unitless size
-    is in px) and the colour of a ``<font>``; any style declaration overrides them."""
-    if tag == "font":
-        return {"color": attrs["color"]} if "color" in attrs else {}
-    if tag not in _SVG_TAGS:
-        return {}
-    out = {name: attrs[name] for name in _SVG_PROPERTIES if name in attrs}
-    for name in ("font-size", "width", "height"):
-        if re.fullmatch(r"[-+]?(?:\d+\.?\d*|\.\d+)", out.get(name, "x")):
-            out[name] += "px"
-    fill, fill_opacity = attrs.get("fill", "").strip().lower(), attrs.get("fill-opacity", "1").strip()
-    if fill in ("none", "transparent") or re.fullmatch(r"0*\.?0*%?", fill_opacity):
-        out["color"] = "transparent"
-    elif fill:
-        out["color"] = fill
-    if attrs.get("stroke", "none").strip().lower() not in ("none", "transparent"):
-        out["-webkit-text-stroke"] = attrs.get("stroke-width", "1") + "px"
-    return out
-
-
 def _declared(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str], media: int = 0) -> dict[str, str]:
     """An element's declarations: its presentation attributes, then the cascade of ``stylesheet.computed``."""
-    return {**_presentational(tag, attrs), **computed(sheet, tag, attrs, media=media)}
+    return {**presentational(tag, attrs), **computed(sheet, tag, attrs, media=media)}
 
 
 def _hiding(
@@ -184,7 +99,7 @@ def _hiding(
         own = {name: value for name, value in decls.items() if not _inherits(name)}
         return "whole" if unseen(own) else "inherited"
     names = attrs.get("class", "").split()
-    if any(_SHOWN_SOMEWHERE.match(name) for name in names):
+    if any(SHOWN_SOMEWHERE.match(name) for name in names):
         return ""  # shown by its framework on some screens
     return "whole" if any(name in HIDING_CLASSES for name in names) and not _shown_by_sheet(sheet, tag, attrs) else ""
 

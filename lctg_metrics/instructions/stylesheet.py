@@ -9,6 +9,7 @@ draw). Rules cascade by specificity, then
 order; the inline style comes last. Rules inside ``@media`` other than screen or all apply on some screens only
 (``media_blocks``); ``@media print`` and other at-rules with blocks (``@keyframes``, ``@font-face``) are skipped.
 The ``<style>`` text is raw text: HTML entities in it are not decoded (a browser does not either), CSS escapes are.
+Declarations written as attributes (SVG presentation attributes, ``<font color>``) come first (``presentational``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ _PSEUDO_ELEMENT = re.compile(r"::?(before|after|marker)$", re.IGNORECASE)
 #: The type a rule for the page itself (html, body, :root) gets: its ::before and ::after are drawn at the page's
 #: start and end, whether or not the response writes an html or body element.
 PAGE = ":page"
+#: SVG elements whose presentation attributes style their text, and the attributes read as declarations.
+_SVG_TAGS = frozenset({"svg", "g", "text", "tspan", "textpath", "a", "switch", "foreignobject"})
+_SVG_PROPERTIES = ("opacity", "display", "visibility", "font-size", "transform", "width", "height", "clip-path")
 #: The parts of a ``content`` value that draw text: strings, attr(name), open-quote and close-quote.
 _CONTENT_PART = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)[^()]*\)|(open|close)-quote")
 #: What ``content: open-quote`` draws in a Japanese page (the UA stylesheet's quotes for ja).
@@ -162,6 +166,27 @@ def media_blocks(sheet: tuple[Rule, ...], tag: str, attrs: Mapping[str, str]) ->
     return frozenset(r.media for r in sheet if r.media and not r.pseudo and r.matches(tag, classes, id_))
 
 
+def presentational(tag: str, attrs: dict[str, str]) -> dict[str, str]:
+    """Declarations written as attributes: SVG presentation attributes (fill is the text's colour, a unitless size
+    is in px) and the colour of a ``<font>``; any style declaration overrides them."""
+    if tag == "font":
+        return {"color": attrs["color"]} if "color" in attrs else {}
+    if tag not in _SVG_TAGS:
+        return {}
+    out = {name: attrs[name] for name in _SVG_PROPERTIES if name in attrs}
+    for name in ("font-size", "width", "height"):
+        if re.fullmatch(r"[-+]?(?:\d+\.?\d*|\.\d+)", out.get(name, "x")):
+            out[name] += "px"
+    fill, fill_opacity = attrs.get("fill", "").strip().lower(), attrs.get("fill-opacity", "1").strip()
+    if fill in ("none", "transparent") or re.fullmatch(r"0*\.?0*%?", fill_opacity):
+        out["color"] = "transparent"
+    elif fill:
+        out["color"] = fill
+    if attrs.get("stroke", "none").strip().lower() not in ("none", "transparent"):
+        out["-webkit-text-stroke"] = attrs.get("stroke-width", "1") + "px"
+    return out
+
+
 def generated(decls: Mapping[str, str], attrs: Mapping[str, str]) -> str:
     """The text a ``content`` declaration draws: its strings, attr() values and quotes (counters and images draw no
     text)."""
@@ -181,4 +206,4 @@ def generated(decls: Mapping[str, str], attrs: Mapping[str, str]) -> str:
     return "".join(out)
 
 
-__all__ = ["PAGE", "Rule", "computed", "generated", "media_blocks", "rules"]
+__all__ = ["PAGE", "Rule", "computed", "generated", "media_blocks", "presentational", "rules"]
