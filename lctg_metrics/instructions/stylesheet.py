@@ -28,7 +28,7 @@ _PSEUDO_ELEMENT = re.compile(r"::?(before|after|marker)$", re.IGNORECASE)
 #: start and end, whether or not the response writes an html or body element.
 PAGE = ":page"
 #: SVG elements whose presentation attributes style their text, and the attributes read as declarations.
-_SVG_TAGS = frozenset({"svg", "g", "text", "tspan", "textpath", "a", "switch", "foreignobject"})
+_SVG_TAGS = frozenset({"svg", "g", "text", "tspan", "textpath", "switch", "foreignobject"})
 _SVG_PROPERTIES = ("opacity", "display", "visibility", "font-size", "transform", "width", "height", "clip-path")
 #: The parts of a ``content`` value that draw text: strings, attr(name), open-quote and close-quote.
 _CONTENT_PART = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)[^()]*\)|(open|close)-quote")
