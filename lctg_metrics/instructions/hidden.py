@@ -1,194 +1,265 @@
-"""What markup hides: HTML comments and the elements a rendered page does not show, found the way a browser finds them.
+"""What markup hides and draws: HTML comments, the elements a rendered page does not show, and the text CSS draws or
+turns round, found the way a browser finds them.
 
 An element is hidden when it is one whose content is never shown (script, style, template, head, noscript, and the
 ``rp`` fallback of a ruby, which every ruby-aware renderer hides), carries a ``hidden`` attribute (``aria-hidden``
-hides from screen readers only: a sighted reader sees the text), has an inline style that hides it, carries one of the
-conventional hiding classes of the common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden,
-d-none and invisible, Tailwind's hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class
-showing it on some screen (``d-none d-md-block``), or has a class, id or element name that a ``<style>`` block of the
-response hides. A style hides when it takes the element out (display:none, visibility:hidden), makes its text
-invisible (font-size:0, opacity:0, color:transparent, zero width or height, a 1px clipped box) or moves it off screen
-(a large negative offset or text-indent, clip:rect(0…), clip-path:inset(50%), transform:scale(0)). The whole element
-goes, nested elements of the same name included; an element left open hides the rest of the text, as a browser does.
+hides from screen readers only: a sighted reader sees the text), carries one of the conventional hiding classes of the
+common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden, d-none and invisible, Tailwind's
+hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class showing it on some screen
+(``d-none d-md-block``), or when its declarations (its SVG presentation attributes, the response's own ``<style>``
+rules for it, cascaded as ``stylesheet`` reads them, then its inline style, with what it inherits from the elements
+around it: colour, size, visibility, and the background they paint behind it) leave its text unseen (``unseen``:
+display:none, a size or scale too small to read, a transparent colour or the background's own colour, off screen,
+clipped to nothing, …) and no ``@media`` rule shows it on some screen. Attribute values are read with their HTML
+entities decoded (``display:&#110;one`` is display:none), as a browser reads them. The whole element goes, nested
+elements of the same name included (an element left open hides the rest of the text, as a browser does), but for the
+descendants that set again what hid it by inheritance (visibility:visible inside visibility:hidden, a colour inside a
+transparent one, 16px inside font-size:0).
+
+What a shown element draws is put in: the generated ``content`` of its ``::before`` and ``::after`` rules (strings,
+attr(), quotes; those of html, body and :root at the page's start and end), a list item's ``::marker`` content or
+string ``list-style-type``, a text box's value (or its placeholder while empty), and the letters of a
+``<bdo dir="rtl">`` or of an element with ``direction: rtl`` (or dir="rtl") and ``unicode-bidi: bidi-override``,
+shown in reverse order (``<bdo dir="rtl">ホマス</bdo>`` reads スマホ).
 """
 
 from __future__ import annotations
 
+import html
 import re
+from functools import lru_cache
+
+import regex
+
+from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, length_px
+from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
+from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
+from lctg_metrics.instructions.unseen import unseen
 
 #: HTML comments, also one left open at the end.
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-#: Declarations that hide an element's text (see the module docstring).
-HIDING_STYLE = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|color\s*:\s*transparent"
-    r"|(?<![-\w])(?:font-size|opacity|(?:max-)?(?:width|height))\s*:\s*0(?![.\d]*[1-9])"
-    r"|(?:left|right|top|bottom|margin-left|margin-top|text-indent)\s*:\s*-\s*\d{3,}"
-    r"|clip\s*:\s*rect\(\s*0|clip-path\s*:\s*(?:inset\(\s*50%|circle\(\s*0)|transform\s*:[^;\"']*scale\(\s*0\s*\)"
-    r"|transform\s*:[^;\"']*translate[XY]?\(\s*-\s*\d{3,}",
-    re.IGNORECASE,
+#: Elements never shown: their text is no page text (SVG definitions, descriptions and metadata are not drawn).
+_ALWAYS_HIDDEN_TAGS = frozenset(
+    {"script", "style", "template", "head", "noscript", "rp"}
+    | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
+    | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
 )
-#: The screen-reader box (width:1px; height:1px; overflow:hidden) of every sr-only class.
-_ONE_PIXEL = re.compile(r"(?<![-\w])(?:width|height)\s*:\s*1px", re.IGNORECASE)
-_OVERFLOW_HIDDEN = re.compile(r"overflow\s*:\s*hidden", re.IGNORECASE)
-#: Class names the common CSS frameworks and CMSs define as hidden (Bootstrap 3-5, Tailwind, Foundation, Bulma,
-#: WordPress, Drupal, jQuery UI, HTML5 Boilerplate, Bulma, UIkit, GOV.UK, USWDS, Angular CDK): no stylesheet is needed
-#: to know what they do.
-HIDING_CLASSES = frozenset(
-    {
-        "sr-only",
-        "sr-only-focusable",
-        "visually-hidden",
-        "visually-hidden-focusable",
-        "visuallyhidden",
-        "hidden-visually",
-        "is-visually-hidden",
-        "u-visually-hidden",
-        "screen-reader-only",
-        "screen-reader-text",
-        "screenreader-only",
-        "screenreader",
-        "show-for-sr",
-        "element-invisible",
-        "element-hidden",
-        "offscreen",
-        "off-screen",
-        "a11y-hidden",
-        "assistive-text",
-        "ui-helper-hidden",
-        "ui-helper-hidden-accessible",
-        "hidden",
-        "hide",
-        "is-hidden",
-        "u-hidden",
-        "d-none",
-        "display-none",
-        "invisible",
-        "is-invisible",
-        "opacity-0",
-        "hide-text",
-        "text-hide",
-        "sr-text",
-        "is-sr-only",
-        "uk-hidden",
-        "slds-assistive-text",
-        "govuk-visually-hidden",
-        "usa-sr-only",
-        "cdk-visually-hidden",
-        "nhsuk-u-visually-hidden",
-        "visuallyHidden",
-        "srOnly",
-        "sr_only",
-        "a11y-only",
-        "hidden-text",
-        "hide-visually",
-        "vh",
-        "visually-hidden-text",
-        "screen-reader",
-        "hidden-accessible",
-    }
-)
-#: A responsive class that shows an element on some screens (Bootstrap d-md-block, Tailwind md:block): not hidden.
-_SHOWN_SOMEWHERE = re.compile(
-    r"^(?:d-(?:sm|md|lg|xl|xxl)-(?!none)\w|(?:sm|md|lg|xl|2xl):(?!hidden|sr-only|invisible)"
-    r"|not-sr-only$|visible-)"
-)
-_ALWAYS_HIDDEN_TAGS = frozenset({"script", "style", "template", "head", "noscript", "rp"})
 _VOID_TAGS = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
 _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b([^<>]*)>")
 _ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-_STYLE_BLOCK = re.compile(r"<style\b[^<>]*>(.*?)(?:</style\s*>|\Z)", re.DOTALL | re.IGNORECASE)
-_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
-_SELECTOR_NAME = re.compile(r"([.#])(-?[_a-zA-Z][-_a-zA-Z0-9]*)")
+_TAG = re.compile(r"<[^<>]*>")
+_ANY_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)\b[^<>]*?(/?)>")
+_GRAPHEME = regex.compile(r"\X")
 
 
 def hides(style: str) -> bool:
-    """Whether CSS declarations hide the element's text (see the module docstring)."""
-    return bool(HIDING_STYLE.search(style)) or (
-        len(_ONE_PIXEL.findall(style)) >= 2 and bool(_OVERFLOW_HIDDEN.search(style))
-    )
+    """Whether an inline style leaves the element's text unseen (see ``unseen``)."""
+    return unseen(declarations(style))
 
 
 def _attributes(attrs: str) -> dict[str, str]:
+    """Attribute names (lower case) and values, entities decoded as a browser decodes them."""
     return {
-        m.group(1).lower(): next((g for g in m.groups()[1:] if g is not None), "") for m in _ATTRIBUTE.finditer(attrs)
+        m.group(1).lower(): html.unescape(next((g for g in m.groups()[1:] if g is not None), ""))
+        for m in _ATTRIBUTE.finditer(attrs)
     }
 
 
-_TYPE_SELECTOR = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+#: Inherited properties a descendant may set again to show its own text (visibility:visible inside
+#: visibility:hidden, a colour inside a transparent one, 16px inside the font-size:0 of the inline-block gap idiom).
+_INHERITED = frozenset(
+    {"visibility", "color", "-webkit-text-fill-color", "font-size", "font", "text-shadow", "-webkit-text-stroke"}
+    | {"letter-spacing", "list-style", "list-style-type"}
+)
+#: Input types that show their value (or, while empty, their placeholder) as text in the box.
+_TEXT_INPUTS = frozenset({"text", "search", "email", "tel", "url", "number", "submit", "button", "reset"})
+#: A background is not inherited but is painted behind the descendants that have none of their own.
+_PAINTED = ("background", "background-color")
 
 
-def stylesheet_hidden(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """Classes, ids and element names that a ``<style>`` block of ``text`` hides: each selector's last compound
-    (``.note``, ``span.note``, ``#aside``, ``div .note``, a bare ``span``) whose rule hides (CSS comments
-    read through)."""
-    classes: set[str] = set()
-    ids: set[str] = set()
-    tags: set[str] = set()
-    for block in _STYLE_BLOCK.finditer(text):
-        css = re.sub(r"/\*.*?\*/", "", block.group(1), flags=re.DOTALL)
-        for rule in _RULE.finditer(css):
-            if not hides(rule.group(2)):
-                continue
-            for selector in rule.group(1).split(","):
-                parts = selector.strip().split()
-                last = re.sub(r"::?[-\w]+(?:\([^()]*\))?", "", parts[-1]) if parts else ""
-                for mark, name in _SELECTOR_NAME.findall(last):
-                    (classes if mark == "." else ids).add(name)
-                if _TYPE_SELECTOR.fullmatch(last) and last.lower() not in ("html", "body"):
-                    tags.add(last.lower())
-    return frozenset(classes), frozenset(ids), frozenset(tags)
+def _declared(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str], media: int = 0) -> dict[str, str]:
+    """An element's declarations: its presentation attributes, then the cascade of ``stylesheet.computed``."""
+    return {**presentational(tag, attrs), **computed(sheet, tag, attrs, media=media)}
 
 
-def _is_hidden(
-    tag: str, attrs: dict[str, str], classes: frozenset[str], ids: frozenset[str], tags: frozenset[str]
-) -> bool:
-    if tag in _ALWAYS_HIDDEN_TAGS or tag in tags or "hidden" in attrs:
-        return True
-    if hides(attrs.get("style", "")) or attrs.get("id", "") in ids:
-        return True
+def _hiding(
+    tag: str, attrs: dict[str, str], sheet: tuple[Rule, ...], context: dict[str, str], decls: dict[str, str]
+) -> str:
+    """How an element is hidden: "" (shown), "whole", or "inherited" (only by properties its descendants inherit
+    and may set again); ``decls`` are its declarations over ``context``, what it inherits from its parent (and the
+    background painted behind it)."""
+    if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs or (tag == "dialog" and "open" not in attrs):
+        return "whole"
+    if unseen(decls):
+        screens = media_blocks(sheet, tag, attrs)
+        if not all(unseen(_passed_on(_declared(sheet, tag, attrs, m), context)) for m in screens):
+            return ""  # shown on some screens
+        own = {name: value for name, value in decls.items() if not _inherits(name)}
+        return "whole" if unseen(own) else "inherited"
     names = attrs.get("class", "").split()
-    if any(_SHOWN_SOMEWHERE.match(name) for name in names):
-        return any(
-            name in classes for name in names
-        )  # shown by its framework on some screens, unless the page hides it
-    return any(name in HIDING_CLASSES or name in classes for name in names)
+    if any(SHOWN_SOMEWHERE.match(name) for name in names):
+        return ""  # shown by its framework on some screens
+    return "whole" if any(name in HIDING_CLASSES for name in names) and not _shown_by_sheet(sheet, tag, attrs) else ""
 
 
-def _element_end(text: str, tag: str, after: int) -> int:
-    """Where the element opened just before ``after`` ends: after its balancing close tag, or at the end of the text."""
-    depth = 1
-    for m in re.finditer(rf"<(/?){re.escape(tag)}\b[^<>]*?(/?)>", text[after:], re.IGNORECASE):
+def _passed_on(decls: dict[str, str], inherited: dict[str, str]) -> dict[str, str]:
+    """An element's declarations over what it inherits (and the background painted behind it); a relative font size
+    (em, %) is of the inherited one, and a transparent background of its own lets the painted one show."""
+    own = {
+        name: value
+        for name, value in decls.items()
+        if not (name in _PAINTED and (colour(value) or (0, 0, 0, 1.0))[3] == 0)
+    }
+    merged = {**inherited, **own}
+    size, parent = decls.get("font-size", ""), length_px(inherited.get("font-size", ""), FONT_PX)
+    found = DIMENSION.match(size.strip())
+    if found and parent is not None and found.group(2).lower() in ("em", "%"):
+        factor = float(found.group(1)) / (100 if found.group(2) == "%" else 1)
+        merged["font-size"] = f"{factor * parent}px"
+    return merged
+
+
+def _reshown(text: str, start: int, end: int, inherited: dict[str, str], sheet: tuple[Rule, ...]) -> str:
+    """What shows of ``text[start:end]``, the content of an element hidden only by inherited properties: the
+    descendants that set them again (their text as rendered), nothing else."""
+    out, position = [], start
+    for m in _OPEN_TAG.finditer(text, start, end):
+        tag = m.group(1).lower()
+        if m.start() < position or tag in _VOID_TAGS or m.group(2).rstrip().endswith("/"):
+            continue
+        attrs = _attributes(m.group(2))
+        close, stop = (min(i, end) for i in _element_end(text, tag, m.end()))
+        position = stop
+        merged = _passed_on(_declared(sheet, tag, attrs), inherited)
+        if _hiding(tag, attrs, sheet, inherited, merged) == "whole":
+            continue
+        if not unseen(merged):
+            out.append(_render(text[m.start() : stop], sheet, inherited))
+        else:
+            out.append(_reshown(text, m.end(), close, _kept(merged), sheet))
+    return "".join(out)
+
+
+def _inherits(name: str) -> bool:
+    """Whether a child inherits the property (custom properties, ``--x``, all do)."""
+    return name in _INHERITED or name.startswith("--")
+
+
+def _kept(decls: dict[str, str]) -> dict[str, str]:
+    """What an element passes on to its children: the inherited properties and the background painted behind them."""
+    return {name: value for name, value in decls.items() if _inherits(name) or name in _PAINTED}
+
+
+def _shown_by_sheet(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str]) -> bool:
+    """A framework's hiding class that the page's own rule for the element overrides (``.hidden{display:block}``)."""
+    decls = computed(sheet, tag, {**attrs, "style": ""})
+    return decls.get("display", "").lower() not in ("", "none") and not unseen(decls)
+
+
+def _element_end(text: str, tag: str, after: int) -> tuple[int, int]:
+    """Where the element opened just before ``after`` ends: (start, end) of its balancing close tag, or the end of the
+    text twice."""
+    return _balanced(text).get(after, (len(text), len(text)))
+
+
+@lru_cache(maxsize=64)
+def _balanced(text: str) -> dict[int, tuple[int, int]]:
+    """Each open tag's end, paired with the (start, end) of the close tag that balances it (one pass, a stack per
+    element name; a close tag with nothing open is ignored, as a browser ignores it)."""
+    stacks: dict[str, list[int]] = {}
+    pairs: dict[int, tuple[int, int]] = {}
+    for m in _ANY_TAG.finditer(text):
+        name = m.group(2).lower()
         if m.group(1):
-            depth -= 1
-        elif not m.group(2):
-            depth += 1
-        if depth == 0:
-            return after + m.end()
-    return len(text)
+            if stacks.get(name):
+                pairs[stacks[name].pop()] = (m.start(), m.end())
+        elif not m.group(3):
+            stacks.setdefault(name, []).append(m.end())
+    return pairs
+
+
+def _overridden_rtl(tag: str, attrs: dict[str, str], decls: dict[str, str]) -> bool:
+    rtl = attrs.get("dir", "").lower() == "rtl" or decls.get("direction", "").lower() == "rtl"
+    override = tag == "bdo" or decls.get("unicode-bidi", "").lower() in ("bidi-override", "isolate-override")
+    return rtl and override
+
+
+def _reversed(inner: str, sheet: tuple[Rule, ...], context: dict[str, str]) -> str:
+    """The letters of an overridden right-to-left element as shown: each line's characters in reverse order."""
+    shown = html.unescape(_TAG.sub("", _render(inner, sheet, context)))
+    lines = ("".join(reversed(_GRAPHEME.findall(line))) for line in shown.split("\n"))
+    return html.escape("\n".join(lines), quote=False)
+
+
+def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None = None) -> str:
+    """``text`` with hidden elements out and what CSS draws put in; each element is judged with what it inherits
+    from the elements around it (``context`` for the outermost ones)."""
+    edits: list[tuple[int, int, str]] = []
+    open_elements: list[tuple[int, dict[str, str]]] = []  # (where it closes, what it passes on)
+    position = 0
+    for m in _OPEN_TAG.finditer(text):
+        tag = m.group(1).lower()
+        if m.start() < position or (tag in _VOID_TAGS and tag != "input") or m.group(2).rstrip().endswith("/"):
+            continue
+        while open_elements and open_elements[-1][0] <= m.start():
+            open_elements.pop()
+        here = open_elements[-1][1] if open_elements else context or {}
+        attrs = _attributes(m.group(2))
+        decls = _passed_on(_declared(sheet, tag, attrs), here)
+        if tag == "input":
+            if attrs.get("type", "text").lower() in _TEXT_INPUTS and not _hiding(tag, attrs, sheet, here, decls):
+                edits.append((m.end(), m.end(), html.escape(attrs.get("value") or attrs.get("placeholder", ""))))
+            continue
+        hiding = _hiding(tag, attrs, sheet, here, decls)
+        close, end = _element_end(text, tag, m.end())
+        if hiding:
+            position = end
+            shown = _reshown(text, m.end(), close, _kept(decls), sheet) if hiding == "inherited" else ""
+            edits.append((m.start(), end, m.group() + shown + text[close:end] if shown else ""))
+            continue
+        if _overridden_rtl(tag, attrs, decls):
+            position = end
+            edits.append((m.end(), close, _reversed(text[m.end() : close], sheet, _kept(decls))))
+            continue
+        open_elements.append((close, _kept(decls)))
+        if tag == "li":
+            edits.append((m.end(), m.end(), html.escape(_string_marker(decls), quote=False)))
+        if tag == "textarea" and not text[m.end() : close].strip():
+            edits.append((m.end(), m.end(), html.escape(attrs.get("placeholder", ""), quote=False)))
+        for pseudo, at in (("before", m.end()), ("marker", m.end()), ("after", close)):
+            if pseudo == "marker" and tag != "li":
+                continue
+            drawn_by = computed(sheet, tag, attrs, pseudo)
+            drawn = "" if unseen(_passed_on(drawn_by, _kept(decls))) else generated(drawn_by, attrs)
+            if drawn:
+                edits.append((at, at, html.escape(drawn, quote=False)))
+    out, done = [], 0
+    for start, end, replacement in sorted(edits, key=lambda e: e[0]):
+        if start < done:
+            continue
+        out.append(text[done:start] + replacement)
+        done = end
+    return "".join(out) + text[done:]
+
+
+def _string_marker(decls: dict[str, str]) -> str:
+    """The string a list item's marker draws (``list-style-type: "スマホ"``, inherited from its list)."""
+    style = decls.get("list-style-type") or decls.get("list-style", "")
+    found = re.search(r"\"([^\"]*)\"|'([^']*)'", style)
+    return "" if not found else found.group(1) if found.group(1) is not None else found.group(2)
 
 
 def without_hidden(text: str) -> str:
-    """``text`` without HTML comments and without every hidden element (see the module docstring)."""
+    """``text`` without HTML comments and hidden elements, with what CSS draws put in (see the module docstring)."""
     text = COMMENT.sub("", text)
     if "<" not in text:
         return text
-    classes, ids, tags = stylesheet_hidden(text)
-    out, position = [], 0
-    for m in _OPEN_TAG.finditer(text):
-        if m.start() < position:
-            continue
-        tag = m.group(1).lower()
-        if (
-            tag in _VOID_TAGS
-            or m.group(2).rstrip().endswith("/")
-            or not _is_hidden(tag, _attributes(m.group(2)), classes, ids, tags)
-        ):
-            continue
-        out.append(text[position : m.start()])
-        position = _element_end(text, tag, m.end())
-    return "".join(out) + text[position:]
+    sheet = rules(text)
+    page = [generated(computed(sheet, PAGE, {}, pseudo), {}) for pseudo in ("before", "after")]
+    root = _kept(computed(sheet, PAGE, {}))  # what html, body and :root pass on (colours, sizes, custom properties)
+    return html.escape(page[0], quote=False) + _render(text, sheet, root) + html.escape(page[1], quote=False)
 
 
-__all__ = ["COMMENT", "HIDING_CLASSES", "HIDING_STYLE", "hides", "stylesheet_hidden", "without_hidden"]
+__all__ = ["COMMENT", "HIDING_CLASSES", "hides", "without_hidden"]

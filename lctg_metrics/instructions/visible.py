@@ -1,10 +1,11 @@
 """The reader's view: the text a checker reads is what a person sees once the response is rendered.
 
-``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, inline style, a
-conventional hiding class or a class the response's own ``<style>`` hides), tags and attributes, link URLs, inline
-markdown emphasis and code marks out; ``<br>`` and block elements as line breaks; entities decoded), folds the
-compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals,
-㈱ ㊊ 🈚 as their kanji), reads look-alike punctuation by its role (‚ ، ⸲ as 、, ⸰ ◦ ۔ as 。), turns lines of blanks of
+``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, a conventional hiding
+class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
+attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
+drawn as shown; ``<br>`` and block elements as line breaks; entities decoded), folds the compatibility forms a font
+draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㈱ ㊊ 🈚 as their kanji),
+reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of blanks of
 any kind into blank lines and drops zero-width characters. Block structure (headings, list markers, tables, ``***``
 rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
 
@@ -25,6 +26,7 @@ from functools import lru_cache
 import regex
 
 from lctg_metrics.instructions.hidden import without_hidden
+from lctg_metrics.instructions.roles import ROLE_CHARACTERS, read_roles
 
 #: HTML element names a renderer knows; ``<名前>`` or ``<T>`` placeholders are text, not tags.
 _BLOCK_TAGS = (
@@ -34,7 +36,9 @@ _BLOCK_TAGS = (
 _INLINE_TAGS = (
     "a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|img|ins|kbd|label|mark|q|rp|rt|ruby|s|samp|"
     "small|span|strike|strong|sub|sup|time|tt|u|var|wbr|center|html|body|meta|link|title|input|button|svg|"
-    "picture|source|video|audio|iframe|object|embed|canvas|col|colgroup|nobr|blink|marquee"
+    "picture|source|video|audio|iframe|object|embed|canvas|col|colgroup|nobr|blink|marquee|"
+    "text|tspan|textPath|g|rect|circle|ellipse|line|polyline|polygon|path|use|foreignObject|"
+    "textarea|select|option|optgroup|output"
 )
 _PARAGRAPH_TAG = re.compile(r"</?p\b[^<>]*>", re.IGNORECASE)
 _BREAK_TAG = re.compile(rf"</?(?:br|{_BLOCK_TAGS})\b[^<>]*>", re.IGNORECASE)
@@ -84,39 +88,11 @@ _ENCLOSED = re.compile(
     r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]"
 )
 
-#: Look-alike punctuation read by its role after a Japanese letter. 読点: every comma of another script or form (by
-#: Unicode name: Arabic،, Armenian, Mongolian, Lisu, Vai, reversed, turned, raised commas), the low-9 quotation mark ‚
-#: and the sesame dots ﹅﹆ and 丶 (the kanji radical "dot", drawn as 、). 句点: every full stop of another script
-#: (Arabic ۔, Ethiopic ።, Mongolian, Lisu, Vai, Devanagari danda ।), and the small rings drawn like 。
-#: (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜) after a letter; the low grave ˎ and, after non-katakana, the iteration mark ヽ are drawn as 、.
-#: The ASCII , and . keep their roles in numbers and Latin text (``checks_rules`` reads them in context).
-_EXTRA_COMMAS = "\u201a\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34"
-_EXTRA_STOPS = "\u0964\u0965\u06d4"
-_RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u02f3\u309c\u309a"
-
-
-def _named(word: str, own: str) -> str:
-    """Punctuation of the BMP whose Unicode name holds ``word``, but for ASCII and Japanese's own marks ``own``."""
-    return "".join(
-        ch
-        for ch in map(chr, range(0x80, 0x10000))
-        if unicodedata.category(ch).startswith("P") and word in unicodedata.name(ch, "") and ch not in own
-    )
-
-
-_COMMA_LIKE = _named("COMMA", "、，､﹑﹐︑︐") + _EXTRA_COMMAS
-_STOP_LIKE = _named("FULL STOP", "。．｡﹒︒") + _EXTRA_STOPS
-#: Japanese letters and marks: a look-alike right after one is read in its Japanese role (an Arabic comma in Arabic text
-#: stays a comma).
-_JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
-_COMMA_ROLE = re.compile(f"(?<=[{_JAPANESE}])[{re.escape(_COMMA_LIKE)}]")
-_STOP_ROLE = re.compile(f"(?<=[{_JAPANESE}])[{re.escape(_STOP_LIKE)}]")
-
 
 @lru_cache(maxsize=4096)
 def _fold_char(ch: str) -> str:
     """The character as its role and shape are read (see the module docstring)."""
-    if ch in _COMMA_LIKE or ch in _STOP_LIKE:  # read by role in ``_roles``
+    if ch in ROLE_CHARACTERS:  # read by role in ``roles.read_roles``, then folded
         return ch
     if _ENCLOSED.match(ch):
         inner = [c for c in unicodedata.normalize("NFKC", ch) if _is_ideograph(c)]
@@ -130,14 +106,6 @@ def _fold_char(ch: str) -> str:
 
 def _is_ideograph(ch: str) -> bool:
     return "一" <= ch <= "鿿" or "㐀" <= ch <= "䶿" or "\U00020000" <= ch <= "\U0003134f"
-
-
-def _rings(text: str) -> str:
-    """Look-alikes read by role after a Japanese letter (see ``_EXTRA_COMMAS``); a small ring after a letter (not after
-    a digit: 30° is a temperature) is a 句点; the katakana iteration mark ヽ after anything but katakana is a 読点."""
-    text = _STOP_ROLE.sub("。", _COMMA_ROLE.sub("、", text))
-    text = re.sub(r"(?<![ァ-ヺー])ヽ", "、", text)
-    return re.sub(rf"(?<=[^\W\d_])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", "。", text, flags=re.MULTILINE)
 
 
 def _marks_on_kana_and_kanji(text: str) -> str:
@@ -224,7 +192,7 @@ def visible(text: str) -> str:
     """What a reader sees of ``text`` (see the module docstring). Pure and idempotent on its own output."""
     text = _render_markdown(_render_html(_invisible_out(text)))
     text = unicodedata.normalize("NFC", "".join(_fold_char(ch) for ch in _invisible_out(text)))
-    return _blank_lines(_rings(_marks_on_kana_and_kanji(text)))
+    return _blank_lines(read_roles(_marks_on_kana_and_kanji(text)))
 
 
 @lru_cache(maxsize=2048)

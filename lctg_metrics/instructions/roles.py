@@ -1,0 +1,99 @@
+"""Look-alike punctuation read by its role: a mark that a font draws like 、 or 。 (or ・) is that mark to a reader
+when it stands where that mark stands, after a Japanese letter.
+
+- 読点 (、): every comma of another script or form, in every block (by Unicode name: Arabic ،, Armenian, Mongolian,
+  Lisu, Vai, Newa, reversed, turned, raised commas), the low quotation marks and ornaments drawn as a low comma
+  (‚ „ ⹂ ❟ ❠ 🙸, unless a closing quotation mark follows on the line: then they open a quotation), the comma-shaped
+  spacing diacritics at the baseline (¸ cedilla, ˛ ogonek, ˏ ˎ), the Lisu tone letter ꓹ, the sesame dots ﹅﹆ and 丶
+  (the kanji radical "dot", drawn as 、); the iteration mark ヽ after anything but katakana.
+- 句点 (。): every full stop of another script (Arabic ۔, Ethiopic ።, Devanagari danda ।, Lisu, Vai, Syriac), the
+  one-dot leader ․ and the Lisu tone letter ꓸ (a baseline dot); the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜ and
+  the Canadian ring ᐤ) after a letter and before a blank, a letter, a closing bracket or the end; after a Japanese
+  letter also the small o and zero of the sub- and superscripts (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a
+  digit) and the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …).
+- 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
+
+A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
+and ``.`` keep their roles in numbers and Latin text (``checks_rules`` reads them in context); a Latin o or 0 after a
+Japanese letter is a letter or a digit (「aとoの違い」), and an emoji drawn like a drop (💧) is an emoji.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Japanese letters and the closing marks after which a look-alike is read in its Japanese role.
+JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
+_EXTRA_COMMAS = "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9"
+#: Low quotation marks and ornaments drawn as a low comma: a comma unless a closing mark follows on the line.
+_LOW_QUOTES = "\u201a\u201e\u2e42\u275f\u2760\U0001f678"
+_CLOSING_QUOTES = "\u2018\u2019\u201b\u201c\u201d\u201f\u275b\u275c\u275d\u275e\U0001f676\U0001f677"
+_EXTRA_STOPS = "\u0964\u0965\u06d4\u2024\ua4f8"
+#: Small rings drawn like 。 after a letter (30° after a digit is a temperature).
+_RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u02f3\u309c\u309a\u1424"
+#: Rings that are a letter or digit elsewhere: read as 。 only after a Japanese letter.
+_JAPANESE_RINGS = (
+    "\u2092\u1d52\u00ba\u2080\u2070" + "\u0966\u09e6\u0ae6\u0b66\u0be6\u0c66\u0ce6\u0d66\u0e50\u0ed0\u17e0"
+)
+_MIDDLE_DOTS = "\u00b7\u2e31\u2219\u22c5\u2027\ua78f\u1427\u16eb\u2022"
+#: Kana that take the spacing sound marks ゛ and ゜ (the sound marks compose with them).
+_VOICED = "かきくけこさしすせそたちつてとはひふへほうカキクケコサシスセソタチツテトハヒフヘホウワヰヱヲ"
+_SEMI_VOICED = "はひふへほハヒフヘホ"
+
+
+#: The punctuation of every other script whose Unicode name holds COMMA or FULL STOP (Unicode 14, planes 0 and 1:
+#: Armenian, Arabic, NKo, Ethiopic, Mongolian, Lisu, Vai, Bamum, Newa, Medefaidrin, Sutton SignWriting, Coptic,
+#: Duployan, …), written out so that importing costs no scan; ``tests/test_instructions_visible6.py`` checks the list
+#: against the Unicode database.
+NAMED_COMMAS = (
+    "\u055d\u060c\u07f8\u1363\u1802\u1808\u2e32\u2e34\u2e41\u2e49\u2e4c\ua4fe\ua60d\ua6f5"
+    "\U0001144d\U0001145a\U00016e97\U0001da87"
+)
+NAMED_STOPS = (
+    "\u0589\u06d4\u0701\u0702\u1362\u166e\u1803\u1809\u2cf9\u2cfe\u2e3c\ua4ff\ua60e\ua6f3"
+    "\U00016af5\U00016e98\U0001bc9f\U0001da88"
+)
+COMMA_LIKE = NAMED_COMMAS + _EXTRA_COMMAS
+STOP_LIKE = NAMED_STOPS + _EXTRA_STOPS
+#: Every character read by its role here: ``visible`` keeps them out of NFKC until their role is read.
+ROLE_CHARACTERS = frozenset(COMMA_LIKE + _LOW_QUOTES + STOP_LIKE + _RINGS + _JAPANESE_RINGS + _MIDDLE_DOTS + "\u309b")
+#: Look-alikes left after their roles are read, folded by NFKC then (ₒ is a Latin o after a Latin letter).
+_FOLDED_AFTER = ROLE_CHARACTERS - frozenset(COMMA_LIKE + STOP_LIKE)
+_COMMA_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(COMMA_LIKE)}]")
+_LOW_QUOTE_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_LOW_QUOTES}](?![^\\n]*[{_CLOSING_QUOTES}])")
+_STOP_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(STOP_LIKE)}]")
+_RING_ROLE = re.compile(rf"(?<=[^\W\d_])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
+_JAPANESE_RING_ROLE = re.compile(rf"(?<=[{JAPANESE}])[{_JAPANESE_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
+_MIDDLE_DOT_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_MIDDLE_DOTS}]+")
+_SOUND_MARK = re.compile(f"([{_VOICED}])\u309b|([{_SEMI_VOICED}])\u309c")
+
+
+def _voiced(m: re.Match[str]) -> str:
+    """ハ゜ is パ and か゛ is が: the spacing sound mark composed with its kana."""
+    return unicodedata.normalize("NFC", m.group(1) + "\u3099" if m.group(1) else m.group(2) + "\u309a")
+
+
+def _read_once(text: str) -> str:
+    text = _SOUND_MARK.sub(_voiced, text)
+    text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
+    text = _STOP_ROLE.sub("。", text)
+    text = re.sub(r"(?<![ァ-ヺー])ヽ", "、", text)
+    text = _JAPANESE_RING_ROLE.sub("。", _RING_ROLE.sub("。", text))
+    text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)
+    return "".join(unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER else ch for ch in text)
+
+
+def read_roles(text: str) -> str:
+    """``text`` with each look-alike read as 、 。 or ・ where it stands in that role (see the module docstring); the
+    look-alikes left are folded by NFKC as any other character. Read again until nothing changes (a fold can put a
+    blank after a ring: a∘˚), so the view is idempotent."""
+    for _ in range(4):
+        read = _read_once(text)
+        if read == text:
+            break
+        text = read
+    return text
+
+
+__all__ = ["COMMA_LIKE", "JAPANESE", "NAMED_COMMAS", "NAMED_STOPS", "ROLE_CHARACTERS", "STOP_LIKE", "read_roles"]

@@ -1,0 +1,209 @@
+"""The response's own ``<style>`` blocks read as a browser cascades them onto an element: which declarations an
+element (or its ``::before``, ``::after`` or ``::marker``) gets, and the text its generated ``content`` draws.
+
+Selectors are resolved on the element alone: a selector's last compound of a type (``span``, ``*``), classes and an
+id (``span.note#a``); combinators only bound that compound (``div > .note`` is read as ``.note``). A compound with a
+pseudo-class (:hover, :nth-child(), :not()) or an attribute selector cannot be resolved on the element and is skipped,
+and rules for html, body and :root are the page's own (``PAGE``: what it passes on, what its ::before and ::after
+draw). Rules cascade by specificity, then
+order; the inline style comes last. Rules inside ``@media`` other than screen or all apply on some screens only
+(``media_blocks``); ``@media print`` and other at-rules with blocks (``@keyframes``, ``@font-face``) are skipped.
+The ``<style>`` text is raw text: HTML entities in it are not decoded (a browser does not either), CSS escapes are.
+Declarations written as attributes (SVG presentation attributes, ``<font color>``) come first (``presentational``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lctg_metrics.instructions.css import declarations, important, split_outside, unescape
+
+_STYLE_BLOCK = re.compile(r"<style\b[^<>]*>(.*?)(?:</style\s*>|\Z)", re.DOTALL | re.IGNORECASE)
+_COMPOUND = re.compile(r"^(\*|[A-Za-z][A-Za-z0-9-]*)?((?:[.#]-?[_A-Za-z][-_A-Za-z0-9]*)*)$")
+_PSEUDO_ELEMENT = re.compile(r"::?(before|after|marker)$", re.IGNORECASE)
+#: The type a rule for the page itself (html, body, :root) gets: its ::before and ::after are drawn at the page's
+#: start and end, whether or not the response writes an html or body element.
+PAGE = ":page"
+#: SVG elements whose presentation attributes style their text, and the attributes read as declarations.
+_SVG_TAGS = frozenset({"svg", "g", "text", "tspan", "textpath", "switch", "foreignobject"})
+_SVG_PROPERTIES = ("opacity", "display", "visibility", "font-size", "transform", "width", "height", "clip-path")
+#: The parts of a ``content`` value that draw text: strings, attr(name), open-quote and close-quote.
+_CONTENT_PART = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)[^()]*\)|(open|close)-quote")
+#: What ``content: open-quote`` draws in a Japanese page (the UA stylesheet's quotes for ja).
+_QUOTES = ("「", "」")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One selector of a style rule: the compound it matches, the pseudo-element ('', 'before', 'after'), its
+    specificity (ids, classes, types), its place in the sheet, its declarations, and its ``@media`` block (0 for
+    rules that always apply)."""
+
+    tag: str
+    classes: frozenset[str]
+    id: str
+    pseudo: str
+    specificity: tuple[int, int, int]
+    order: int
+    declarations: Mapping[str, str]
+    media: int = 0
+    important: Mapping[str, str] = field(default_factory=dict)
+
+    def matches(self, tag: str, classes: frozenset[str], id_: str) -> bool:
+        return (self.tag in ("", "*", tag)) and self.classes <= classes and self.id in ("", id_)
+
+
+def _block_end(css: str, brace: int) -> int:
+    depth, quote = 0, ""
+    for i in range(brace, len(css)):
+        ch = css[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return len(css)
+
+
+def _selector(text: str) -> tuple[str, frozenset[str], str, str] | None:
+    """(type, classes, id, pseudo-element) of a selector's last compound, None when it cannot be resolved."""
+    parts = re.split(r"\s*[>+~]\s*|\s+", text.strip())
+    last = parts[-1] if parts else ""
+    pseudo = _PSEUDO_ELEMENT.search(last)
+    last = last[: pseudo.start()] if pseudo else last
+    if last.lower() in ("html", "body", ":root"):
+        return (PAGE, frozenset(), "", pseudo.group(1).lower() if pseudo else "")
+    m = _COMPOUND.match(last)
+    if not last or not m:
+        return None
+    names = re.findall(r"([.#])(-?[_A-Za-z][-_A-Za-z0-9]*)", m.group(2))
+    ids = [name for mark, name in names if mark == "#"]
+    if len(ids) > 1:
+        return None
+    return (
+        (m.group(1) or "").lower(),
+        frozenset(name for mark, name in names if mark == "."),
+        ids[0] if ids else "",
+        pseudo.group(1).lower() if pseudo else "",
+    )
+
+
+def _parse(css: str, media: int, rules: list[Rule], counter: list[int]) -> None:
+    position = 0
+    while True:
+        brace = css.find("{", position)
+        if brace < 0:
+            return
+        end = _block_end(css, brace)
+        prelude, body = css[position:brace].rsplit(";", 1)[-1].strip(), css[brace + 1 : end]
+        position = end + 1
+        if prelude.startswith("@"):
+            name, _, condition = prelude.partition(" ")
+            name, condition = name.lower(), condition.strip().lower()
+            if name == "@media" and not re.search(r"\b(?:print|speech)\b", condition):
+                always = re.fullmatch(r"(?:only\s+)?(?:screen|all)", condition) is not None
+                counter[1] += 0 if always else 1
+                _parse(body, media if always else counter[1], rules, counter)
+            elif name in ("@supports", "@layer", "@scope"):
+                _parse(body, media, rules, counter)
+            continue
+        found, weighty = declarations(body), important(body)
+        for selector in split_outside(prelude, ","):
+            parsed = _selector(selector)
+            if parsed is None:
+                continue
+            tag, classes, id_, pseudo = parsed
+            counter[0] += 1
+            specificity = (1 if id_ else 0, len(classes), 1 if tag not in ("", "*") else 0)
+            rules.append(Rule(tag, classes, id_, pseudo, specificity, counter[0], found, media, weighty))
+
+
+@lru_cache(maxsize=256)
+def rules(text: str) -> tuple[Rule, ...]:
+    """Every resolvable rule of the ``<style>`` blocks of ``text``, in order (see the module docstring)."""
+    found: list[Rule] = []
+    counter = [0, 0]
+    for block in _STYLE_BLOCK.finditer(text):
+        _parse(unescape(block.group(1)), 0, found, counter)
+    return tuple(found)
+
+
+def computed(
+    sheet: tuple[Rule, ...], tag: str, attrs: Mapping[str, str], pseudo: str = "", media: int = 0
+) -> dict[str, str]:
+    """The declarations an element (or its pseudo-element) gets from ``sheet``'s rules that always apply and those of
+    the ``@media`` block ``media``, by specificity and order, then its inline style; ``!important`` ones last, in the
+    same order."""
+    if not sheet:
+        return {} if pseudo else declarations(attrs.get("style", ""))
+    classes, id_ = frozenset(attrs.get("class", "").split()), attrs.get("id", "")
+    matching = sorted(
+        (r for r in sheet if r.pseudo == pseudo and r.media in (0, media) and r.matches(tag, classes, id_)),
+        key=lambda r: (r.specificity, r.order),
+    )
+    out: dict[str, str] = {}
+    for rule in matching:
+        out.update(rule.declarations)
+    inline = "" if pseudo else attrs.get("style", "")
+    out.update(declarations(inline))
+    for rule in matching:
+        out.update(rule.important)
+    out.update(important(inline))
+    return out
+
+
+def media_blocks(sheet: tuple[Rule, ...], tag: str, attrs: Mapping[str, str]) -> frozenset[int]:
+    """The ``@media`` blocks with a rule for this element: each is a screen where its look may differ."""
+    classes, id_ = frozenset(attrs.get("class", "").split()), attrs.get("id", "")
+    return frozenset(r.media for r in sheet if r.media and not r.pseudo and r.matches(tag, classes, id_))
+
+
+def presentational(tag: str, attrs: dict[str, str]) -> dict[str, str]:
+    """Declarations written as attributes: SVG presentation attributes (fill is the text's colour, a unitless size
+    is in px) and the colour of a ``<font>``; any style declaration overrides them."""
+    if tag == "font":
+        return {"color": attrs["color"]} if "color" in attrs else {}
+    if tag not in _SVG_TAGS:
+        return {}
+    out = {name: attrs[name] for name in _SVG_PROPERTIES if name in attrs}
+    for name in ("font-size", "width", "height"):
+        if re.fullmatch(r"[-+]?(?:\d+\.?\d*|\.\d+)", out.get(name, "x")):
+            out[name] += "px"
+    fill, fill_opacity = attrs.get("fill", "").strip().lower(), attrs.get("fill-opacity", "1").strip()
+    if fill in ("none", "transparent") or re.fullmatch(r"0*\.?0*%?", fill_opacity):
+        out["color"] = "transparent"
+    elif fill:
+        out["color"] = fill
+    if attrs.get("stroke", "none").strip().lower() not in ("none", "transparent"):
+        out["-webkit-text-stroke"] = attrs.get("stroke-width", "1") + "px"
+    return out
+
+
+def generated(decls: Mapping[str, str], attrs: Mapping[str, str]) -> str:
+    """The text a ``content`` declaration draws: its strings, attr() values and quotes (counters and images draw no
+    text)."""
+    value = decls.get("content", "").strip()
+    if value.lower() in ("", "none", "normal"):
+        return ""
+    out = []
+    for m in re.finditer(
+        r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|attr\(\s*([-\w]+)[^()]*\)|(open|close)-quote", value
+    ):
+        if m.group(3):
+            out.append(attrs.get(m.group(3).lower(), ""))
+        elif m.group(4):
+            out.append(_QUOTES[m.group(4) == "close"])
+        else:
+            out.append(m.group(1) if m.group(1) is not None else m.group(2))
+    return "".join(out)
+
+
+__all__ = ["PAGE", "Rule", "computed", "generated", "media_blocks", "presentational", "rules"]

@@ -1,0 +1,306 @@
+"""The styles that leave an element's text unseen: what ``hidden`` asks of an element's computed declarations.
+
+Text is unseen when the element is taken out (display:none, visibility:hidden, content-visibility:hidden); drawn too
+small to read (font size times scale, zoom, matrix or an edge-on rotateX/rotateY below ``MIN_READABLE_PX``); (nearly)
+transparent (text colour, opacity or filter opacity below ``MIN_ALPHA``, blurred past reading); the colour of its
+background, its own or the one a parent paints behind it (contrast below ``MIN_CONTRAST`` and no channel apart by more
+than ``MAX_CHANNEL_GAP``: two hues of one lightness are still told apart); moved off screen (an offset, margin,
+text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right); clipped to
+nothing (a clip rect of no height or width, clip-path inset(≥ 50% from both sides), circle(0), ellipse(0), a polygon
+of no area); boxed to nothing (zero width or height; a box under ``MIN_READABLE_PX`` wide or high with overflow
+hidden); or its letters drawn on one another (letter-spacing of -0.8em or less). Text that is transparent or
+of its background's colour is still seen when a text-shadow or a text stroke draws it, or a background gradient is
+clipped to it (gradient headings). A dark page theme, a background image and clip-path inset in pixels (the box's
+size is unknown) are not read: the text counts as seen.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import TypeVar
+
+from lctg_metrics.instructions.css import (
+    DIMENSION,
+    FONT_PX,
+    FUNCTION,
+    colour,
+    contrast,
+    fraction,
+    length_px,
+    split_outside,
+)
+
+#: Text drawn smaller than this (font size times scale) is not read: a superscript footnote mark is 8-10px.
+MIN_READABLE_PX = 4.0
+#: Alpha (text colour, opacity, filter) below which text is not seen.
+MIN_ALPHA = 0.1
+#: WCAG contrast ratio below which text and its background are one colour (#fff on #fafafa is 1.04, #fff on #eee 1.16).
+MIN_CONTRAST = 1.1
+#: The largest difference of a colour channel (of 255) between text and background that still reads as one colour.
+MAX_CHANNEL_GAP = 16
+#: An offset this far left or up puts the text off screen (the classic -9999px; -100px already is, for one line).
+OFFSCREEN_PX = 100.0
+#: An offset this far right is past the widest common screen.
+FAR_RIGHT_PX = 3000.0
+_LEFT_OR_UP = (
+    *("left", "top", "right", "bottom", "margin-left", "margin-top", "text-indent"),
+    *("inset-inline-start", "inset-block-start", "margin-inline-start", "margin-block-start"),
+)
+_RIGHTWARD = ("left", "margin-left", "text-indent", "inset-inline-start", "margin-inline-start")
+_T = TypeVar("_T")
+_ANGLE = {"deg": 1.0, "rad": 180 / math.pi, "grad": 0.9, "turn": 360.0}
+
+
+def _value(length: str) -> tuple[float, str] | None:
+    m = DIMENSION.match(length.strip())
+    return (float(m.group(1)), m.group(2).lower()) if m else None
+
+
+def _off_screen(value: str, rightward: bool) -> bool:
+    """An offset that puts a line of text off screen: px ≤ -100 (any unit converted), -100% or less, far right."""
+    found = _value(value)
+    if found is not None and found[1] == "%":
+        return found[0] <= -100
+    px = length_px(value)
+    return px is not None and (px <= -OFFSCREEN_PX or (rightward and px >= FAR_RIGHT_PX))
+
+
+def _sides(values: Sequence[_T]) -> tuple[_T, _T, _T, _T]:
+    """(top, right, bottom, left) of a 1-4 value box shorthand (margin, inset, clip-path inset)."""
+    top = values[0]
+    right = values[1] if len(values) > 1 else top
+    bottom = values[2] if len(values) > 2 else top
+    return top, right, bottom, values[3] if len(values) > 3 else right
+
+
+def _transform(decls: Mapping[str, str]) -> tuple[float, float, float, float]:
+    """(scale x, scale y, translate x, translate y in px; a translate percentage counts as -100px at -100%)."""
+    sx = sy = 1.0
+    tx = ty = 0.0
+
+    def shift(value: str) -> float:
+        found = _value(value)
+        if found and found[1] == "%":
+            return found[0]
+        return length_px(value) or 0.0
+
+    for name, args in FUNCTION.findall(decls.get("transform", "")):
+        name, values = name.lower(), [a.strip() for a in re.split(r"[,\s]+", args.strip()) if a.strip()]
+        numbers = [fraction(v) for v in values]
+        if name in ("scale", "scale3d") and numbers and numbers[0] is not None:
+            sx *= abs(numbers[0])
+            sy *= abs(numbers[1] if len(numbers) > 1 and numbers[1] is not None else numbers[0])
+        elif name in ("scalex", "scaley") and numbers and numbers[0] is not None:
+            sx, sy = (sx * abs(numbers[0]), sy) if name == "scalex" else (sx, sy * abs(numbers[0]))
+        elif name in ("rotatex", "rotatey") and values:
+            found = _value(values[0])
+            if found and found[1] in _ANGLE:
+                factor = abs(math.cos(math.radians(found[0] * _ANGLE[found[1]])))
+                sx, sy = (sx, sy * factor) if name == "rotatex" else (sx * factor, sy)
+        elif name in ("matrix", "matrix3d") and len(numbers) in (6, 16) and all(n is not None for n in numbers):
+            m = [float(n or 0) for n in numbers]
+            a, b, c, d, e, f = m if len(m) == 6 else (m[0], m[1], m[4], m[5], m[12], m[13])
+            sx, sy, tx, ty = sx * math.hypot(a, b), sy * math.hypot(c, d), tx + e, ty + f
+        elif name in ("translate", "translate3d", "translatex", "translatey") and values:
+            x, y = (
+                (values[0], values[1] if len(values) > 1 else "0")
+                if name in ("translate", "translate3d")
+                else ((values[0], "0") if name == "translatex" else ("0", values[0]))
+            )
+            tx, ty = tx + shift(x), ty + shift(y)
+    scale = [fraction(v) for v in decls.get("scale", "").split()]
+    if scale and all(s is not None for s in scale):
+        sx, sy = sx * abs(scale[0]), sy * abs(scale[1] if len(scale) > 1 else scale[0])  # type: ignore[arg-type]
+    translate = decls.get("translate", "").split()
+    if translate:
+        tx, ty = tx + shift(translate[0]), ty + (shift(translate[1]) if len(translate) > 1 else 0.0)
+    zoom = fraction(decls.get("zoom", "")) if decls.get("zoom") else None
+    if zoom:  # zoom:0 is read as 1 by browsers
+        sx, sy = sx * zoom, sy * zoom
+    return sx, sy, tx, ty
+
+
+def _font_px(decls: Mapping[str, str]) -> float:
+    """The element's font size in px (font-size, or the size in the ``font`` shorthand; a percentage of 16px)."""
+    size = decls.get("font-size")
+    if size is None and "font" in decls:
+        size = next(
+            (t.split("/")[0] for t in decls["font"].split() if length_px(t.split("/")[0], FONT_PX) is not None), None
+        )
+    px = length_px(size, FONT_PX) if size else None
+    return FONT_PX if px is None else px
+
+
+def _colour_of(value: str, current: tuple[float, ...] | None) -> tuple[float, ...] | None:
+    """The colour among a shorthand's tokens (``background: #fff no-repeat``), None when none or an image is there."""
+    if re.search(r"url\(|gradient\(|image\(", value, re.IGNORECASE):
+        return None
+    for token in split_outside(re.sub(r"\s+", " ", value.strip()), " "):
+        found = colour(token, current)  # type: ignore[arg-type]
+        if found is not None:
+            return found
+    return None
+
+
+def _drawn_anyway(decls: Mapping[str, str]) -> bool:
+    """A shadow or stroke of a seen colour, or a background image clipped to the text, draws the letters."""
+    shadow = decls.get("text-shadow", "none").strip().lower()
+    if shadow not in ("", "none"):
+        for one in split_outside(shadow, ","):
+            tokens = split_outside(one.strip(), " ")
+            shade = next((colour(t) for t in tokens if colour(t) is not None), None)
+            offsets = [px for px in map(length_px, tokens) if px is not None]
+            if shade is not None and shade[3] >= MIN_ALPHA and all(abs(o) < OFFSCREEN_PX for o in offsets):
+                return True
+    stroke = decls.get("-webkit-text-stroke", "") or decls.get("-webkit-text-stroke-width", "")
+    if stroke and any((length_px(t) or 0) > 0 for t in stroke.split()):
+        return True
+    clip = decls.get("background-clip", "") + decls.get("-webkit-background-clip", "")
+    image = decls.get("background", "") + decls.get("background-image", "")
+    return "text" in clip.lower() and bool(re.search(r"url\(|gradient\(", image, re.IGNORECASE))
+
+
+def _invisible_colour(decls: Mapping[str, str]) -> bool:
+    text_value = decls.get("-webkit-text-fill-color") or decls.get("color")
+    if not text_value:
+        return False
+    text = colour(text_value)
+    if text is None:
+        return False
+    background = decls.get("background-color") or decls.get("background")
+    ground = _colour_of(background, text) if background else None
+    if ground is not None and ground[3] >= 0.9:
+        alpha = text[3]
+        seen = tuple(alpha * t + (1 - alpha) * g for t, g in zip(text[:3], ground[:3], strict=True))
+        gap = max(abs(t - g) for t, g in zip(seen, ground[:3], strict=True))
+        if contrast(seen, ground) < MIN_CONTRAST and gap <= MAX_CHANNEL_GAP:
+            return not _drawn_anyway(decls)
+    return text[3] < MIN_ALPHA and not _drawn_anyway(decls)
+
+
+def _clipped(decls: Mapping[str, str]) -> bool:
+    rect = re.match(r"rect\((.*)\)", decls.get("clip", "").strip(), re.IGNORECASE)
+    if rect:
+        sides = [length_px(v) if v.lower() != "auto" else None for v in re.split(r"[,\s]+", rect.group(1).strip())]
+        if len(sides) == 4:
+            top, right, bottom, left = sides
+            if (top is not None and bottom is not None and bottom - top <= 1) or (
+                left is not None and right is not None and right - left <= 1
+            ):
+                return True
+    path = re.match(r"([a-z]+)\((.*)\)", decls.get("clip-path", "").strip(), re.IGNORECASE | re.DOTALL)
+    if not path:
+        return False
+    shape, args = path.group(1).lower(), path.group(2)
+    if shape == "inset":
+        values = [_value(v) for v in re.split(r"\s+round\s+", args)[0].split()][:4]
+        percents = [v[0] for v in values if v is not None and (v[1] == "%" or v[0] == 0)]
+        if not values or len(percents) != len(values):
+            return False  # a pixel inset of a box of unknown size is read as shown
+        above, right_side, below, left_side = _sides(percents)
+        return above + below >= 100 or left_side + right_side >= 100
+    if shape in ("circle", "ellipse"):
+        for radius in re.split(r"\s+at\s+", args)[0].split():
+            found, px = _value(radius), length_px(radius)
+            if (found is not None and found[0] <= 0) or (px is not None and px <= 0.5):
+                return True
+        return False
+    if shape == "polygon":
+        points = []
+        for pair in split_outside(args, ","):
+            coords = pair.split()
+            if coords and coords[0].lower() in ("nonzero", "evenodd"):
+                continue
+            if len(coords) != 2:
+                return False
+            xy = [(_value(c) or (math.nan, ""))[0] if c.endswith("%") else length_px(c) for c in coords]
+            x, y = xy
+            if x is None or y is None or math.isnan(x) or math.isnan(y):
+                return False
+            points.append((x, y))
+        area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True))
+        return abs(area) / 2 < 1
+    return False
+
+
+def unseen(decls: Mapping[str, str]) -> bool:
+    """Whether an element with these declarations shows no readable text (see the module docstring); custom
+    properties (``--size: 0``) are put in where var() names them."""
+    if not decls:
+        return False
+    if any("var(" in value for value in decls.values()):
+        decls = substituted(decls)
+    return _unseen(frozenset(decls.items()))
+
+
+_VAR = re.compile(r"var\(\s*(--[-\w]+)\s*(?:,\s*((?:[^()]|\([^()]*\))*))?\)", re.IGNORECASE)
+
+
+def substituted(decls: Mapping[str, str]) -> dict[str, str]:
+    """Declarations with each var(--name, fallback) replaced by the custom property's value (or the fallback, or
+    nothing: an unresolved var() makes the declaration unset), nested ones too."""
+    out = dict(decls)
+    for _ in range(8):
+        changed = False
+        for name, value in out.items():
+            if "var(" in value:
+                new = _VAR.sub(lambda m: out.get(m.group(1).lower(), (m.group(2) or "").strip()), value)
+                changed, out[name] = changed or new != value, new
+        if not changed:
+            break
+    return {name: value for name, value in out.items() if value.strip() and "var(" not in value}
+
+
+@lru_cache(maxsize=4096)
+def _unseen(items: frozenset[tuple[str, str]]) -> bool:
+    decls = dict(items)
+    if decls.get("display", "").lower() == "none" or decls.get("content-visibility", "").lower() == "hidden":
+        return True
+    if decls.get("visibility", "").lower() in ("hidden", "collapse"):
+        return True
+    opacity = fraction(decls.get("opacity", "1"))
+    filters = dict((n.lower(), a.strip()) for n, a in FUNCTION.findall(decls.get("filter", "")))
+    faded = fraction(filters.get("opacity", "1"))
+    if (opacity is not None and opacity < MIN_ALPHA) or (faded is not None and faded < MIN_ALPHA):
+        return True
+    sx, sy, tx, ty = _transform(decls)
+    font = _font_px(decls)
+    if font * min(sx, sy) < MIN_READABLE_PX or (length_px(filters.get("blur", "0")) or 0) >= font / 2:
+        return True
+    if tx <= -OFFSCREEN_PX or ty <= -OFFSCREEN_PX or tx >= FAR_RIGHT_PX:
+        return True
+    offsets = {name: decls[name] for name in _LEFT_OR_UP if name in decls}
+    for shorthand, (first, second) in (("margin", ("margin-top", "margin-left")), ("inset", ("top", "left"))):
+        if shorthand in decls:
+            parts = decls[shorthand].split()
+            if parts:
+                top, _, _, left = _sides(parts)
+                offsets[first], offsets[second] = top, left
+    if any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items()):
+        return True
+    boxes = [decls[name] for name in ("width", "height", "max-width", "max-height") if name in decls]
+    if any((_value(v) or (1.0, ""))[0] == 0 or length_px(v) == 0 for v in boxes):
+        return True
+    overflow = decls.get("overflow", "") + decls.get("overflow-x", "") + decls.get("overflow-y", "")
+    sizes = [length_px(decls.get(name, "")) for name in ("width", "height", "max-width", "max-height")]
+    if any(p is not None and p < MIN_READABLE_PX for p in sizes) and re.search("hidden|clip", overflow):
+        return True  # a box too narrow or too low to show a letter, its overflow cut
+    spacing = length_px(decls.get("letter-spacing", "0"), None)
+    if spacing is not None and spacing <= -0.8 * font:
+        return True  # the letters drawn on top of each other
+    return _invisible_colour(decls) or _clipped(decls)
+
+
+__all__ = [
+    "FAR_RIGHT_PX",
+    "MAX_CHANNEL_GAP",
+    "MIN_ALPHA",
+    "MIN_CONTRAST",
+    "MIN_READABLE_PX",
+    "OFFSCREEN_PX",
+    "substituted",
+    "unseen",
+]
