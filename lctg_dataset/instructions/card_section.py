@@ -110,12 +110,12 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   saying, reacting, a gesture), while a label stays (「おかえり」セールが始まった。 is one); a few established names
   with a mark followed by more of the name (ハロー！プロジェクト) are listed, any other such mark is a cry; a
   heading's or a title's line asks the same model whether it holds a sentence (第1章 モーニング娘。 holds none, and
-  its 。 opens no body). Also from 2.5: a sentence said again word for word counts three times at most toward a
-  length, as does a short unit, and a recited order (あいうえお…, abc…, 123…) three characters; 〜 and a mid-line
-  … after a predicate end a sentence; an aside or a quotation holding the answer's substance (more than the text
-  around it, with no speaker) is judged by the style checks; a table's column needs a filled row, a title is no
-  placeholder (『タイトル』), a paragraph cut mid-sentence is one with the next; an acronym said in katakana
-  (エーアイ) is the acronym.
+  its 。 opens no body). Also from 2.5: text counts as seen when a browser would draw it readably (thresholds: 4px,
+  alpha 0.1, contrast 1.1), CSS-generated content and right-to-left overrides included; toward a minimum length a
+  block said again back to back counts three times, a recited order (あいうえお…, abc…) ten characters and a count
+  five numbers; 〜, … and （笑） after a predicate end a clause the style checks judge; template words and fill marks
+  (項目1, （略）, 『〇〇』) are no content; an acronym said in kana (エーアイ) is the acronym; a hiragana keyword matches
+  on word edges.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
