@@ -225,7 +225,9 @@ IFSM = declare(
             ("boot", "bootstrap resamples"),
             ("seed", "seed"),
             ("dissim", "dissimilarity encoder"),
+            ("samples", "samples per prompt (the mean over them)"),
         ),
+        optional=frozenset({"samples"}),
     )
 )
 
