@@ -44,6 +44,12 @@ def flat(result: InstructionResult) -> dict[str, Any]:
     return out
 
 
+def file_of(generations: Sequence[Generation]) -> str:
+    """What errors call the generations: the file they were read from (``file:line`` labels), else generations."""
+    where = generations[0].where if generations else ""
+    return where.rpartition(":")[0] or "generations"
+
+
 class InstructionsFamily:
     """The ``instr`` family."""
 
@@ -70,6 +76,7 @@ class InstructionsFamily:
             n_resamples=options["ci_resamples"],
             seed=options["seed"],
             data=f"{data_name(rows)}@{source}" if source else None,
+            source=file_of(generations),
             progress=options["progress"],
         )
         return FamilyResult(result.signature, flat(result), result.to_dict(), result.details, result.table(), result)

@@ -1,7 +1,7 @@
 """The input layer's readers for the metric families: a generations file scored one output per id, the generations
 of several samples per prompt split by sample (each one output per id), and the rows of any config of a built
-dataset folder. They read through :mod:`.generations` and :mod:`.folder` (the one reader of generations files, dataset folders and manifests) and add only the families'
-checks."""
+dataset folder. They read through :mod:`.generations` and :mod:`.folder` (the one reader of generations files,
+dataset folders and manifests) and add only the families' checks."""
 
 from __future__ import annotations
 
@@ -78,15 +78,16 @@ def split_samples(generations: Sequence[Generation], family: str) -> list[list[G
     if gap is not None:
         g = by_sample[numbers[-1]][0]
         raise ScoringError(f"{g.label()}: id {g.id!r} has sample {g.sample} but the run has no sample {gap}")
-    ids = [g.id for g in by_sample[0]]
+    ids = {g.id: g for g in by_sample[0]}
     for number in numbers[1:]:
         have = {g.id for g in by_sample[number]}
-        missing = next((i for i in ids if i not in have), None)
-        extra = next((g for g in by_sample[number] if g.id not in set(ids)), None)
+        extra = next((g for g in by_sample[number] if g.id not in ids), None)
         if extra is not None:
             raise ScoringError(f"{extra.label()}: id {extra.id!r} has sample {number} but no sample 0")
+        missing = next((g for rid, g in ids.items() if rid not in have), None)
         if missing is not None:
             raise ScoringError(
-                f"{family}: id {missing!r} has sample 0 but no sample {number} (samples 0-{numbers[-1]})"
+                f"{missing.label()}: id {missing.id!r} has sample 0 but no sample {number} (the run has samples "
+                f"0-{numbers[-1]}; {family} needs each of them for every id)"
             )
     return [by_sample[n] for n in numbers]
