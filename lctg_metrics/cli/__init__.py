@@ -25,6 +25,7 @@ from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sa
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
 from lctg_metrics.cli.run import run_command
 from lctg_metrics.cli.score import cmd_score
+from lctg_metrics.family import family_entry
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
 from lctg_metrics.metric_module import METRICS
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
@@ -84,7 +85,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     sc = sub.add_parser(
         "score",
-        help="score a generations file (JSONL, CSV or parquet)",
+        help=family_entry("lctg").help,  # the LCTG family's registration
         description=f"Score a generations file. Samples: {SAMPLE_RULE}.",
     )
     sc.add_argument("generations", help="file with id, generation, optional sample (int) and cleaned; " + SAMPLE_RULE)
