@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import datasets
 import evaluate
 
@@ -148,7 +150,8 @@ class LctgIf(evaluate.Metric):
         else:  # each reference its own prompt, named by its position (ids are text; items give the position back)
             rows = [{"id": str(i), **r} for i, r in enumerate(references)]
             keys = [row["id"] for row in rows]
-        generations, seen = [], {}
+        generations: list[Generation] = []
+        seen: dict[Any, int] = {}
         for number, (key, prediction) in enumerate(zip(keys, predictions)):
             seen[key] = seen.get(key, -1) + 1  # the k-th prediction of a row id is its sample k
             generations.append(Generation(key, prediction, seen[key], where=f"predictions[{number}]"))

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import datasets
 import evaluate
 
@@ -139,7 +141,8 @@ class LctgIfsm(evaluate.Metric):
             )
         if split not in ("eval", "fit", "all"):
             raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
-        generations, seen = [], {}
+        generations: list[Generation] = []
+        seen: dict[Any, int] = {}
         for number, (ref, pred) in enumerate(zip(references, predictions)):
             seen[ref] = seen.get(ref, -1) + 1  # the k-th ending of an id is its sample k
             generations.append(Generation(str(ref), pred or "", seen[ref], where=f"references[{number}]"))
