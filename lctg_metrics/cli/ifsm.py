@@ -18,7 +18,7 @@ from typing import Any
 
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import CLIError
-from lctg_metrics.cli.flags import SEED_HELP, add_resamples
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
@@ -59,6 +59,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
         "(default $POSSIBLE_STORIES, else ../shared/possible-stories)",
     )
+    p.add_argument(
+        "--dataset",
+        help="a built dataset folder or Hub dataset repo id ORG/NAME: score its story_endings rows (halves and "
+        "templates as built; the contexts still come from --stories-source). Default: rows made from "
+        "--stories-source with --seed",
+    )
+    p.add_argument("--revision", help=REVISION_HELP)
     p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
     p.add_argument(
         "--seed",
@@ -105,7 +112,7 @@ def register(subparsers: Any) -> None:
     p.set_defaults(handler=cmd_ifsm)
 
 
-def check_paths(args: argparse.Namespace) -> None:
+def check_paths(args: argparse.Namespace, dataset: Any = None) -> None:
     """Refuse, before any work, an output that is an input or another output (``lctg_metrics.outputs``)."""
     from lctg_dataset.stories.source import SOURCE_SPLITS, default_source_dir
     from lctg_metrics.outputs.checks import Output, cache_output
@@ -121,6 +128,7 @@ def check_paths(args: argparse.Namespace) -> None:
             cache_output(args.llm_cache) if args.reader == "llm" else None,
         ],
         inputs,
+        dataset=dataset,
     )
 
 
@@ -191,7 +199,12 @@ def run(args: argparse.Namespace) -> int:
         raise CLIError(str(e)) from None
     if args.head and args.reader == "llm":
         raise CLIError("--head is for the embedding readers, not --reader llm")
-    check_paths(args)
+    if args.revision and not args.dataset:
+        raise CLIError("--revision reads a Hub dataset given with --dataset ORG/NAME; give --dataset")
+    from lctg_metrics.cli.dataset import resolve_dataset_arg
+
+    dataset = resolve_dataset_arg(args) if args.dataset else None  # resolved once: the folder every reader reads
+    check_paths(args, dataset.path if dataset else None)
     from lctg_metrics.cli.families import refuse_other_family
 
     refuse_other_family(args.generations, "ifsm")
@@ -203,15 +216,18 @@ def run(args: argparse.Namespace) -> int:
             f"removed {clear_cache()} cached attack tables from {cache_dir() or '(no cache folder)'}", file=sys.stderr
         )
     options = reader_options(args)
-    rows = load_story_rows(args.stories, include_contexts=True, seed=args.seed)
+    # the built story_endings config (through the input layer), else rows made from the user's copy with --seed
+    rows = None if dataset else load_story_rows(args.stories, include_contexts=True, seed=args.seed)
     bars = Bars() if (args.progress if args.progress is not None else sys.stderr.isatty()) else None
     try:
         with reporting(bars):  # the family's one run: each sample scored, their mean
             result = family_run(
                 "ifsm",
                 endings,
+                dataset=dataset,
                 rows=rows,
                 options={
+                    "stories": args.stories,
                     "reader": args.reader,
                     "reader_options": options,
                     "split": args.split,
