@@ -152,3 +152,28 @@ def test_evaluate_module_runs_the_registered_toy(folder, tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["passed"] == pytest.approx(0.75) and out["samples"] == 2 and "|samples:2|" in out["signature"]
+
+
+def test_the_registry_is_the_one_source_of_family_names(toy):
+    from lctg_metrics.cli.commands import family_commands
+    from lctg_metrics.cli.families import family_of
+    from lctg_metrics.family import load
+
+    assert [e.command for e in REGISTRY.values()] == ["score", "ifsm", "if-score", "toy-score"]
+    assert family_of("toy/7") == "toy-score" and family_of("instructions/x") == "if-score"
+    assert family_of("summary/1614/char_count") == "score" and family_of("story_endings/q") == "ifsm"
+    assert family_of("nothing/1") is None
+    assert family_commands()["toy-score"] == ("family", ENTRY.help)
+    for name in REGISTRY:  # each registration names an object that follows the protocol and carries its name
+        assert load(name).signature.name == name
+    with pytest.raises(ValueError, match="family 'toy' .* is already registered"):
+        register_family(ENTRY)
+
+
+def test_details_that_differ_from_the_declaration_are_a_bug_named(toy, folder, tmp_path, monkeypatch):
+    from lctg_metrics.family import run
+    from tests.toyfamily import FAMILY
+
+    monkeypatch.setattr(type(FAMILY), "detail_fields", ("id", "reason", "passed"))
+    with pytest.raises(TypeError, match=r"toy: details line 1 has fields \['id', 'passed', 'reason'\]"):
+        run("toy", _answers(tmp_path / "a.jsonl", ANSWERS[:2]), dataset=folder)

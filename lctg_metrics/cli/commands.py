@@ -31,10 +31,6 @@ def family_commands() -> dict[str, tuple[str, str]]:
     return {**OTHER_COMMANDS, **families, **HARNESS_COMMANDS}
 
 
-#: The table as the built-in registrations make it (a family registered later is read by :func:`family_commands`).
-FAMILY_COMMANDS: dict[str, tuple[str, str]] = family_commands()
-
-
 def help_line(command: str) -> str:
     """The help line of a family command."""
     return family_commands()[command][1]
