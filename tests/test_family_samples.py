@@ -122,3 +122,26 @@ def test_ifsm_takes_the_mean_over_samples():
     ]
     one = run("ifsm", gens[:5], rows=rows, options=options)
     assert one.flat["ifsm"] == 1.0 and "samples" not in one.signature
+
+
+def test_lctg_runs_through_the_same_run_and_takes_its_samples_itself():
+    from lctg_metrics.api import score_predictions
+
+    kw = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
+          "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}  # fmt: skip
+    cc = dict(kw, id="ad_text/1/char_count", aspects=["char_count"], keyword=None, min_chars=10, max_chars=20)
+    rows = [{"id": c["id"], "constraint": c} for c in (kw, cc)]
+    # sample 0: 抹茶 present (pass), 9 chars < 10 (fail); sample 1: no 抹茶 (fail), 12 chars (pass)
+    texts = [("京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"), ("京都のスイーツ", "京都の抹茶スイーツ専門店")]
+    gens = [Generation(c["id"], t[n], s) for s, t in enumerate(texts) for n, c in enumerate((kw, cc))]
+    result = run("lctg", gens, rows=rows, options={"cleaner": "none"})
+    assert result.flat["ad_text/keyword"] == 0.5 and result.flat["ad_text/char_count"] == 0.5
+    assert result.samples == () and "samples" not in result.signature  # LCTG's mean over samples is its own
+    api = score_predictions([g.text for g in gens], [kw, cc, kw, cc], cleaner="none")
+    assert result.flat == api
+    assert sorted((d["id"], d["sample"], d["passed"]) for d in result.details) == [
+        ("ad_text/1/char_count", 0, False),
+        ("ad_text/1/char_count", 1, True),
+        ("ad_text/1/keyword", 0, True),
+        ("ad_text/1/keyword", 1, False),
+    ]
