@@ -127,8 +127,8 @@ def test_ifsm_takes_the_mean_over_samples():
 def test_lctg_runs_through_the_same_run_and_takes_its_samples_itself():
     from lctg_metrics.api import score_predictions
 
-    kw = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None,
-          "max_chars": None, "keyword": "抹茶", "prohibited_word": None, "variant": None, "dataset_version": "1.0.0"}  # fmt: skip
+    kw = {"id": "ad_text/1/keyword", "task": "ad_text", "prompt_id": 1, "aspects": ["keyword"], "min_chars": None}
+    kw.update(max_chars=None, keyword="抹茶", prohibited_word=None, variant=None, dataset_version="1.0.0")
     cc = dict(kw, id="ad_text/1/char_count", aspects=["char_count"], keyword=None, min_chars=10, max_chars=20)
     rows = [{"id": c["id"], "constraint": c} for c in (kw, cc)]
     # sample 0: 抹茶 present (pass), 9 chars < 10 (fail); sample 1: no 抹茶 (fail), 12 chars (pass)
