@@ -187,6 +187,12 @@ def mean_result(family: MetricFamily, results: Sequence[FamilyResult]) -> Family
     line with its ``sample``, the per-sample JSON results under ``per_sample``."""
     if len(results) == 1:
         return results[0]
+    differ = next((n for n, r in enumerate(results) if r.signature != results[0].signature), None)
+    if differ is not None:  # a mean is read under one signature: every sample must have been scored alike
+        raise ScoringError(
+            f"{family.signature.name}: sample {differ} was scored under {results[differ].signature!r}, sample 0 "
+            f"under {results[0].signature!r}; the mean needs one setting for every sample"
+        )
     signature = with_samples(family.signature, results[0].signature, len(results))
     flat = {k: _mean_value(k, [r.flat.get(k) for r in results]) for k in results[0].flat if k != "signature"}
     flat = {k: v for k, v in flat.items() if v is not None or results[0].flat[k] is None}

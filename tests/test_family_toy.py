@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -177,3 +178,19 @@ def test_details_that_differ_from_the_declaration_are_a_bug_named(toy, folder, t
     monkeypatch.setattr(type(FAMILY), "detail_fields", ("id", "reason", "passed"))
     with pytest.raises(TypeError, match=r"toy: details line 1 has fields \['id', 'passed', 'reason'\]"):
         run("toy", _answers(tmp_path / "a.jsonl", ANSWERS[:2]), dataset=folder)
+
+
+def test_samples_scored_under_two_signatures_have_no_mean():
+    from lctg_metrics.family import FamilyResult, mean_result
+    from lctg_metrics.schema import ScoringError
+    from tests.toyfamily import FAMILY
+
+    a = FamilyResult("toy|strip:no|data:local|version:1", {"passed": 1.0}, {}, [], "")
+    b = FamilyResult("toy|strip:yes|data:local|version:1", {"passed": 0.0}, {}, [], "")
+    with pytest.raises(ScoringError, match=re.escape("toy: sample 1 was scored under 'toy|strip:yes|")):
+        mean_result(FAMILY, [a, b])
+    assert mean_result(FAMILY, [a, a]).flat == {
+        "passed": 1.0,
+        "samples": 2,
+        "signature": "toy|strip:no|data:local|samples:2|version:1",
+    }
