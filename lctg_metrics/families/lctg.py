@@ -11,7 +11,7 @@ from typing import Any
 from lctg_metrics.api import run_steps
 from lctg_metrics.family import FamilyResult
 from lctg_metrics.options import API, BY_NAME, SCORING, Option, options_for, resolve_options
-from lctg_metrics.schema import Generation
+from lctg_metrics.schema import Generation, check_generation
 from lctg_metrics.scoring.result import ItemVerdict
 from lctg_metrics.signature import LCTG, Family
 
@@ -40,6 +40,8 @@ class LctgFamily:
         from lctg_metrics.render.terminal import format_table
         from lctg_metrics.scoring import score
 
+        for g in generations:  # each checked as the API checks a prediction (one line naming it)
+            check_generation(g)
         scoring = {o.name: options[o.name] for o in options_for(API, SCORING) if o.name != "profile"}
         steps = run_steps(options["cleaner"], [g.cleaned for g in generations], judge=False, dataset=None, llm=None)
         result = score(
