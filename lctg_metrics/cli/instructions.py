@@ -17,6 +17,7 @@ from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
+from lctg_metrics.family import family_entry
 
 #: Input formats: M-IFEval's files, or the project's dataset folder.
 FORMATS = ("lctg", "m-ifeval")
@@ -143,7 +144,7 @@ def register(subparsers: Any) -> None:
         help="dataset folder written by build_dataset.py, or a Hub dataset repo id ORG/NAME (with --from lctg)",
     )
     p.add_argument("--revision", help=REVISION_HELP)
-    p.add_argument("--config", default="instructions", help="dataset config")
+    p.add_argument("--config", default=family_entry("instr").config, help="dataset config (the family's build config)")
     p.add_argument("--mode", default="both", choices=list(RUN_MODES), help="verdicts to compute")
     p.add_argument("--json", help="write the JSON result here")
     p.add_argument(
