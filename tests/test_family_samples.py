@@ -145,3 +145,23 @@ def test_lctg_runs_through_the_same_run_and_takes_its_samples_itself():
         ("ad_text/1/keyword", 0, True),
         ("ad_text/1/keyword", 1, False),
     ]
+
+
+def test_ifsm_rows_from_a_hub_dataset_sign_where_they_came_from():
+    from lctg_dataset.stories import load_story_rows
+    from lctg_metrics.families.ifsm import FAMILY
+    from lctg_metrics.family import option_values
+
+    rows = load_story_rows(Path(__file__).parent / "data" / "ifsm", include_contexts=True)
+    gens = [Generation(r["id"], r["gold_ending"], 0) for r in rows]
+    given = {"reader": TargetReader(), "adversarial": False, "dissimilarity": "none", "guard_encoder": "none"}
+    options = option_values(FAMILY, {**given, "attack_cache": False})
+    local = FAMILY.score(gens, rows, options, None)
+    hub = FAMILY.score(gens, rows, options, "org/lctg@v1.1.0=0123456789ab#3f2a00000000")
+    assert "|data:" not in local.signature
+    assert hub.signature == local.signature.replace(
+        "|version:", "|data:org/lctg@v1.1.0=0123456789ab#3f2a00000000|version:"
+    )
+    assert hub.flat["ifsm"] == local.flat["ifsm"] == 1.0
+    assert {d["signature"] for d in hub.details} == {hub.signature} and hub.json["signature"] == hub.signature
+    assert hub.signature in hub.table

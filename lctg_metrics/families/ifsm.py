@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from lctg_metrics.family import FamilyResult
@@ -16,7 +17,7 @@ from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.families import read_config_table
 from lctg_metrics.options import BY_NAME, Option
 from lctg_metrics.schema import Generation, ScoringError
-from lctg_metrics.signature import Family
+from lctg_metrics.signature import Family, parse
 
 #: The columns of the ``story_endings`` config that scoring reads (``document`` is filled from the source).
 REQUIRED_COLUMNS = ("id", "passage_id", "question_id", "split", "question", "instruction", "options", "gold_label")
@@ -93,6 +94,10 @@ class IfsmFamily:
             return_items=True,
             attack_cache=options["attack_cache"],
         )
+        if source is not None:  # rows read from a Hub dataset: where they came from goes into the signature
+            values: dict[str, str | None] = dict(parse(result.signature))
+            version = values.pop("version")
+            result = replace(result, signature=IFSM.build({**values, "data": source}, package_version=version))
         return FamilyResult(
             result.signature,
             flat_dict(result),
