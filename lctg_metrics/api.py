@@ -4,6 +4,9 @@
     score_predictions(predictions, ds["constraint"], cleaner="rule")   # {"summary/format": 0.9, ..., "signature": ...}
     score_predictions(predictions, ds["id"], dataset="lctg")           # the same, constraints read by row id
 
+Any metric family (LCTG, ``instr``, ``ifsm``, or one registered with :func:`lctg_metrics.family.register_family`)
+runs through the one :func:`run`: ``run("instr", "generations.jsonl", dataset="your-org/lctg", revision="v1.1.0")``.
+
 Sharded scoring (``Dataset.map``, Ray, Spark): :class:`ShardScorer` turns a batch of generations into count rows,
 :func:`merge` adds the rows or counts of every shard, :meth:`ShardScorer.finalize` makes the result.
 """
@@ -20,17 +23,20 @@ from pathlib import Path
 from typing import Any
 
 from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
+from lctg_metrics.family import FamilyResult, run
 from lctg_metrics.options import resolve_options
 from lctg_metrics.schema import check_samples, checked_texts, kind, references_from
 from lctg_metrics.scoring import GenerationColumns, JudgeSpec, Reference, ScoreResult, ScoringError, gc_paused, score
 from lctg_metrics.shards import ShardScorer, merge
 
 __all__ = [
+    "FamilyResult",
     "RunSteps",
     "ShardScorer",
     "llm_config",
     "merge",
     "occurrence_samples",
+    "run",
     "run_steps",
     "score_predictions",
     "score_predictions_result",

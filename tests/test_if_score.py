@@ -259,7 +259,7 @@ def _bad_row(**change) -> list[dict]:
         (
             None,
             _generations() + [{"id": "if/1", "generation": "x"}],
-            ["g.jsonl:5", "'if/1' appears again (first at", "g.jsonl:1)"],
+            ["g.jsonl:2", "id 'if/2' has sample 0 but no sample 1 (the run has samples 0-1;"],  # if/1 twice: 2 samples
         ),
         (None, [{"id": "if/1", "text": "x"}], ["g.jsonl:1", "missing field 'generation'"]),
         (None, [{"id": "if/1", "generation": 3}], ["g.jsonl:1", "'if/1'", "must be a string, got int"]),

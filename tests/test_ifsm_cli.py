@@ -303,13 +303,21 @@ def test_an_output_that_is_an_input_is_refused(
     ("lines", "message"),
     [
         (
-            [{"id": "story_endings/p-kite_q0", "generation": "a b"}] * 2,
-            "g.jsonl:2: id 'story_endings/p-kite_q0' appears again (first at {gens}:1); "
-            "IFSM scores one generation per id",
+            [{"id": "story_endings/p-kite_q0", "generation": "a b", "sample": 0}] * 2,
+            "g.jsonl:2: id 'story_endings/p-kite_q0' sample 0 appears again (first at {gens}:1); "
+            "IFSM scores one generation per id and sample",
         ),
         (
             [{"id": "story_endings/p-kite_q0", "generation": "a b", "sample": 1}],
-            "g.jsonl:1: id 'story_endings/p-kite_q0' has sample 1; IFSM scores one generation per id (sample 0)",
+            "g.jsonl:1: id 'story_endings/p-kite_q0' has sample 1 but the run has no sample 0",
+        ),
+        (
+            [
+                {"id": "story_endings/p-kite_q0", "generation": "a b"},
+                {"id": "story_endings/p-kite_q1", "generation": "c"},
+            ]
+            + [{"id": "story_endings/p-kite_q0", "generation": "a b"}],
+            "g.jsonl:2: id 'story_endings/p-kite_q1' has sample 0 but no sample 1",
         ),
         (
             [{"id": "story_endings/nope", "generation": "a b"}],

@@ -151,12 +151,19 @@ def test_bad_options_are_one_line_errors(metric, eval_rows: list[dict], kwargs: 
     assert "\n" not in str(info.value)
 
 
-def test_unknown_and_repeated_ids_are_refused(metric, head: Path, eval_rows: list[dict]) -> None:
+def test_unknown_ids_are_refused_and_repeated_ids_are_samples(metric, head: Path, eval_rows: list[dict]) -> None:
     common = {"reader": "embedding", "head": str(head), "stories": str(FIXTURE), "dissimilarity": "none"}
+    common["adversarial"] = False
     with pytest.raises(ValueError, match="generation id.*'story_endings/nope'"):
         metric.compute(predictions=["a b"], references=["story_endings/nope"], **common)
-    with pytest.raises(ValueError, match=r"references\[1\] 'story_endings/p-kite_q0' appears twice"):
-        metric.compute(predictions=["a b", "c d"], references=["story_endings/p-kite_q0"] * 2, **common)
+    ids = [r["id"] for r in eval_rows]
+    with pytest.raises(ValueError, match=rf"references\[1\]: id '{ids[1]}' has sample 0 but no sample 1"):
+        metric.compute(predictions=["a b", "c d", "e f"], references=[ids[0], ids[1], ids[0]], **common)
+    # sample 0: every gold ending; sample 1: the question restated (the guard fails each): the mean of the two
+    golds = [r["gold_ending"] for r in eval_rows]
+    one = metric.compute(predictions=golds, references=ids, **common)
+    two = metric.compute(predictions=golds + [r["question"] for r in eval_rows], references=ids * 2, **common)
+    assert two["samples"] == 2 and two["ifsm"] == pytest.approx(one["ifsm"] / 2) and "|samples:2|" in two["signature"]
 
 
 def test_card_documents_every_keyword_option(module: ModuleType) -> None:

@@ -20,11 +20,12 @@ from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CLEANERS
-from lctg_metrics.cli.commands import FAMILY_COMMANDS
+from lctg_metrics.cli.commands import OWN_COMMANDS, family_commands
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
 from lctg_metrics.cli.run import run_command
 from lctg_metrics.cli.score import cmd_score
+from lctg_metrics.family import family_entry
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
 from lctg_metrics.metric_module import METRICS
 from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
@@ -43,11 +44,6 @@ def _dataset_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--revision", help=REVISION_HELP)
     p.add_argument("--config", default="all", help="dataset config")
-
-
-#: The commands this module declares; the others are declared by the modules of their families (imported by
-#: :func:`build_parser` unless the command run is one of these).
-OWN_COMMANDS = ("build", "prompts", "sample", "score", "publish")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -89,7 +85,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     sc = sub.add_parser(
         "score",
-        help="score a generations file (JSONL, CSV or parquet)",
+        help=family_entry("lctg").help,  # the LCTG family's registration
         description=f"Score a generations file. Samples: {SAMPLE_RULE}.",
     )
     sc.add_argument("generations", help="file with id, generation, optional sample (int) and cleaned; " + SAMPLE_RULE)
@@ -168,18 +164,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="print what would be uploaded (files, sizes, repo and tag), then stop: nothing is written or uploaded",
     )
 
-    if command is not None and command not in OWN_COMMANDS and command not in FAMILY_COMMANDS:
+    others = family_commands()
+    if command is not None and command not in OWN_COMMANDS and command not in others:
         # `lctg --help`, `lctg` alone or a mistyped command: the family commands listed by name and help line only
-        listed = {name: sub.add_parser(name, help=line) for name, (_, line) in FAMILY_COMMANDS.items()}
+        listed = {name: sub.add_parser(name, help=line) for name, (_, line) in others.items()}
     else:
         listed = {}
     if not listed and command not in OWN_COMMANDS:
-        from lctg_metrics.cli import analysis, ifsm, instructions, lm_eval
-
-        analysis.register(sub)  # compare, report, substitutability
-        ifsm.register(sub)  # ifsm
-        instructions.register(sub)  # if-score
-        lm_eval.register(sub)  # lm-eval-tasks
+        _register_others(sub, others)
     for name, command_parser in sub.choices.items():
         if name in listed:
             continue  # listed by name only: nothing to parse
@@ -187,6 +179,23 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         refuse_empty(command_parser)
         typed_options(command_parser)
     return parser
+
+
+def _register_others(sub: argparse._SubParsersAction, others: dict[str, tuple[str, str]]) -> None:
+    """Add the full parser of every command :func:`family_commands` lists, once per module that declares some
+    (``analysis`` declares three); a family without a module of its own gets the generic family command."""
+    import importlib
+
+    from lctg_metrics.cli import family
+    from lctg_metrics.family import family_entry
+
+    done: set[str] = set()
+    for name, (module, _) in others.items():
+        if module == "family":
+            family.register(sub, family_entry(name))
+        elif module not in done:
+            importlib.import_module(f"lctg_metrics.cli.{module}").register(sub)
+            done.add(module)
 
 
 def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:

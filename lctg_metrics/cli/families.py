@@ -1,34 +1,24 @@
 """Which command a generations file is for, told from its first ids: LCTG generations given to ``if-score`` (or an
 instructions output given to ``score``) are named as such, with the command that scores them, before the file is
-read as the wrong kind (where duplicate ids or unknown ids would be blamed instead)."""
+read as the wrong kind (where duplicate ids or unknown ids would be blamed instead). Every family, its command, what
+its files hold and how its ids look come from its registration (:mod:`lctg_metrics.family`)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from lctg_dataset.constants import ASPECTS, TASKS
 from lctg_metrics.cli.dataset import CLIError
+from lctg_metrics.family import family_entry
+from lctg_metrics.family import family_of as entry_of
 
-#: An LCTG row id: ``{task}/{base text}/{aspect}`` (the all config; variants and multi add a suffix).
-LCTG_ID = re.compile(rf"^({'|'.join(TASKS)})/\d+/({'|'.join(ASPECTS)})")
-#: Each family: what its files hold, and the command that scores them.
-FAMILIES = {
-    "score": ("LCTG generations", "lctg score {path} --dataset {dataset}"),
-    "if-score": ("instruction outputs", "lctg if-score {path} --dataset {dataset}"),
-    "ifsm": ("story endings", "lctg ifsm {path}"),
-}
 #: Generations looked at.
 PEEK = 50
 
 
 def family_of(rid: str) -> str | None:
     """The command whose rows an id names (None: no family's)."""
-    if rid.startswith("instructions/"):
-        return "if-score"
-    if rid.startswith("story_endings/"):
-        return "ifsm"
-    return "score" if LCTG_ID.match(rid) else None
+    found = entry_of(rid)
+    return None if found is None else found.command
 
 
 def refuse_other_family(path: Any, command: str, dataset: str | None = None) -> None:
@@ -45,14 +35,13 @@ def refuse_other_family(path: Any, command: str, dataset: str | None = None) -> 
             chunks.close()
     except (ScoringError, OSError, ValueError):
         return
-    found = {family_of(g.id) for g in first}
+    found = {entry_of(g.id) for g in first}
     if len(found) != 1:
         return
     other = found.pop()
-    if other is None or other == command:
+    if other is None or other.command == command:
         return
-    what, how = FAMILIES[other]
     raise CLIError(
-        f"{path} holds {what} (ids like {first[0].id!r}), not {FAMILIES[command][0]}: score it with "
-        f"`{how.format(path=path, dataset=dataset or 'DATASET')}`"
+        f"{path} holds {other.holds} (ids like {first[0].id!r}), not {family_entry(command).holds}: score it with "
+        f"`{other.how(path, dataset)}`"
     )

@@ -18,7 +18,7 @@ from typing import Any
 
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import CLIError
-from lctg_metrics.cli.flags import SEED_HELP, add_resamples
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
@@ -59,6 +59,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="folder with Possible Stories dev.jsonl and test.jsonl, for the contexts "
         "(default $POSSIBLE_STORIES, else ../shared/possible-stories)",
     )
+    p.add_argument(
+        "--dataset",
+        help="a built dataset folder or Hub dataset repo id ORG/NAME: score its story_endings rows (halves and "
+        "templates as built; the contexts still come from --stories-source). Default: rows made from "
+        "--stories-source with --seed",
+    )
+    p.add_argument("--revision", help=REVISION_HELP)
     p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
     p.add_argument(
         "--seed",
@@ -105,7 +112,7 @@ def register(subparsers: Any) -> None:
     p.set_defaults(handler=cmd_ifsm)
 
 
-def check_paths(args: argparse.Namespace) -> None:
+def check_paths(args: argparse.Namespace, dataset: Any = None) -> None:
     """Refuse, before any work, an output that is an input or another output (``lctg_metrics.outputs``)."""
     from lctg_dataset.stories.source import SOURCE_SPLITS, default_source_dir
     from lctg_metrics.outputs.checks import Output, cache_output
@@ -121,14 +128,19 @@ def check_paths(args: argparse.Namespace) -> None:
             cache_output(args.llm_cache) if args.reader == "llm" else None,
         ],
         inputs,
+        dataset=dataset,
     )
 
 
-def read_endings(path: str) -> dict[str, str]:
-    """id → ending from a generations file (the input layer's reader); a second ending for an id is an error."""
-    from lctg_metrics.inputs.families import read_one_per_id
+def read_endings(path: str) -> list[Any]:
+    """The endings of a generations file (the input layer's reader), checked to hold each id once per sample: the
+    k-th ending of an id without a ``sample`` field is its sample k, and every sample must cover the same ids."""
+    from lctg_metrics.inputs.families import split_samples
+    from lctg_metrics.inputs.generations import read_generations
 
-    return {g.id: g.text for g in read_one_per_id(path, "IFSM")}
+    generations = read_generations(path)
+    split_samples(generations, "IFSM")
+    return generations
 
 
 def reader_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -175,10 +187,8 @@ class Bars:
 def run(args: argparse.Namespace) -> int:
     """Score, write the outputs, print the result; 1 when it is invalid and not allowed."""
     from lctg_dataset.stories import load_story_rows
+    from lctg_metrics.family import run as family_run
     from lctg_metrics.ifsm.progress import reporting
-    from lctg_metrics.ifsm.records import detail_records, result_dict
-    from lctg_metrics.ifsm.report import format_result
-    from lctg_metrics.ifsm.score import score_ifsm
     from lctg_metrics.outputs.write import write_all
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
@@ -189,7 +199,12 @@ def run(args: argparse.Namespace) -> int:
         raise CLIError(str(e)) from None
     if args.head and args.reader == "llm":
         raise CLIError("--head is for the embedding readers, not --reader llm")
-    check_paths(args)
+    if args.revision and not args.dataset:
+        raise CLIError("--revision reads a Hub dataset given with --dataset ORG/NAME; give --dataset")
+    from lctg_metrics.cli.dataset import resolve_dataset_arg
+
+    dataset = resolve_dataset_arg(args) if args.dataset else None  # resolved once: the folder every reader reads
+    check_paths(args, dataset.path if dataset else None)
     from lctg_metrics.cli.families import refuse_other_family
 
     refuse_other_family(args.generations, "ifsm")
@@ -201,39 +216,42 @@ def run(args: argparse.Namespace) -> int:
             f"removed {clear_cache()} cached attack tables from {cache_dir() or '(no cache folder)'}", file=sys.stderr
         )
     options = reader_options(args)
-    rows = load_story_rows(args.stories, include_contexts=True, seed=args.seed)
+    # the built story_endings config (through the input layer), else rows made from the user's copy with --seed
+    rows = None if dataset else load_story_rows(args.stories, include_contexts=True, seed=args.seed)
     bars = Bars() if (args.progress if args.progress is not None else sys.stderr.isatty()) else None
     try:
-        with reporting(bars):
-            result = score_ifsm(
+        with reporting(bars):  # the family's one run: each sample scored, their mean
+            result = family_run(
+                "ifsm",
                 endings,
-                rows,
-                reader=args.reader,
-                reader_options=options,
-                split=None if args.split == "all" else args.split,
-                adversarial=not args.no_adversarial,
-                dissimilarity_encoder=None if args.dissimilarity == "none" else args.dissimilarity,
-                n_boot=args.n_boot,
-                seed=args.seed,
-                return_items=bool(args.details),
-                attack_cache=args.attack_cache,
+                dataset=dataset,
+                rows=rows,
+                options={
+                    "stories": args.stories,
+                    "reader": args.reader,
+                    "reader_options": options,
+                    "split": args.split,
+                    "adversarial": not args.no_adversarial,
+                    "dissimilarity": args.dissimilarity,
+                    "n_boot": args.n_boot,
+                    "seed": args.seed,
+                    "attack_cache": args.attack_cache,
+                },
             )
     finally:
         if bars is not None:
             bars.close()
     files: list[tuple[str, str]] = []
     if args.json:
-        files.append((args.json, json.dumps(result_dict(result), ensure_ascii=False, indent=2) + "\n"))
+        files.append((args.json, json.dumps(result.json, ensure_ascii=False, indent=2) + "\n"))
     if args.details:
-        files.append((args.details, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in detail_records(result))))
+        files.append((args.details, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in result.details)))
     write_all(files)  # both or neither
     say_wrote(path for path, _ in files)
-    print(format_result(result))
+    print(result.table)
     if not result.valid and not args.allow_invalid:
-        print(
-            f"{PROG}: invalid result: {'; '.join(result.invalid_reasons)} (--allow-invalid to accept it)",
-            file=sys.stderr,
-        )
+        reasons = dict.fromkeys(r for s in result.samples or (result,) for r in s.native.invalid_reasons)
+        print(f"{PROG}: invalid result: {'; '.join(reasons)} (--allow-invalid to accept it)", file=sys.stderr)
         return 1
     return 0
 

@@ -17,6 +17,7 @@ from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
 from lctg_metrics.cli.wrote import say_wrote
+from lctg_metrics.family import family_entry
 
 #: Input formats: M-IFEval's files, or the project's dataset folder.
 FORMATS = ("lctg", "m-ifeval")
@@ -61,10 +62,8 @@ def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
 
 
 def cmd_if_score(args: argparse.Namespace) -> int:
-    from lctg_metrics.inputs.families import read_one_per_id
     from lctg_metrics.instructions import files
-    from lctg_metrics.instructions.score import RUN_MODES, data_name, score_instructions
-    from lctg_metrics.outputs.write import json_text, jsonl_text, write_all
+    from lctg_metrics.instructions.score import RUN_MODES, score_instructions
 
     if args.mode not in RUN_MODES:
         raise ValueError(f"--mode must be one of {', '.join(RUN_MODES)}, got {args.mode!r}")
@@ -77,18 +76,20 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         refuse_other_family(args.generations, "if-score", args.dataset)
     inputs, dataset = _inputs(args)
     _same_paths(args, inputs)
-    data: dict[str, Any]
-    generations: list[Any]  # M-IFEval's response rows, or the generations
-    name: str | None
+    bar = args.progress if args.progress is not None else sys.stderr.isatty()
     if inputs[1][0] == "--input":
         rows, generations = files.read_mifeval(args.input, args.generations)
         name, data = files.MIFEVAL_DATA, {"format": "m-ifeval", "input": str(args.input)}
-    else:
-        rows = files.read_config_rows(dataset.path, args.config)
-        generations = read_one_per_id(args.generations, "if-score")
+    else:  # the family's one run: its rows from the folder, every sample of an id scored and averaged
+        from lctg_metrics.family import run
+
+        options = {"mode": args.mode, "ci": args.ci, "ci_resamples": args.ci_resamples, "seed": args.seed}
+        scored = run(
+            "instr", args.generations, dataset=dataset, config=args.config, options={**options, "progress": bar}
+        )
         hub = dataset.source()  # the repo, the revision asked for and the commit it resolved to
-        name = f"{data_name(rows)}@{hub}" if hub else None
         data = {"format": "lctg", "dataset": hub or str(dataset.path), "config": args.config}
+        return _write(args, scored.json, scored.details, scored.table, data)
     result = score_instructions(
         generations,
         rows,
@@ -98,18 +99,23 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         seed=args.seed,
         data=name,
         source=str(args.generations),
-        progress=args.progress if args.progress is not None else sys.stderr.isatty(),
+        progress=bar,
     )
+    return _write(args, result.to_dict(), result.details, result.table(), data)
+
+
+def _write(args: argparse.Namespace, result: dict[str, Any], details: list[Any], table: str, data: Any) -> int:
+    """Write the JSON result and the details as one set, print the table."""
+    from lctg_metrics.outputs.write import json_text, jsonl_text, write_all
+
     outputs: list[tuple[Any, str]] = []
     if args.json:
-        outputs.append(
-            (args.json, json_text({**result.to_dict(), "inputs": {"generations": str(args.generations), **data}}))
-        )
+        outputs.append((args.json, json_text({**result, "inputs": {"generations": str(args.generations), **data}})))
     if args.details:
-        outputs.append((args.details, jsonl_text(result.details)))
+        outputs.append((args.details, jsonl_text(details)))
     write_all(outputs)  # both or neither
     say_wrote(path for path, _ in outputs)
-    print(result.table())
+    print(table)
     return 0
 
 
@@ -138,7 +144,7 @@ def register(subparsers: Any) -> None:
         help="dataset folder written by build_dataset.py, or a Hub dataset repo id ORG/NAME (with --from lctg)",
     )
     p.add_argument("--revision", help=REVISION_HELP)
-    p.add_argument("--config", default="instructions", help="dataset config")
+    p.add_argument("--config", default=family_entry("instr").config, help="dataset config (the family's build config)")
     p.add_argument("--mode", default="both", choices=list(RUN_MODES), help="verdicts to compute")
     p.add_argument("--json", help="write the JSON result here")
     p.add_argument(

@@ -1,16 +1,21 @@
 # Copyright the lctg authors. Licensed under the Apache License, Version 2.0.
 """Japanese verifiable-instruction metric (``lctg_if``): a thin `evaluate` shell over
-:func:`lctg_metrics.instructions.score_instructions`."""
+:func:`lctg_metrics.instructions.score_instructions`, run as every family runs
+(:func:`lctg_metrics.family.run`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import datasets
 import evaluate
 
+from lctg_metrics.families.instructions import FAMILY
+from lctg_metrics.family import run
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
 from lctg_metrics.instructions.files import read_config_rows
-from lctg_metrics.instructions.score import score_instructions
+from lctg_metrics.schema import Generation
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
 __all__ = ["LctgIf", "read_generations"]
@@ -52,7 +57,8 @@ or M-IFEval-ja's (`ja:keywords:existence`).
 
 _KWARGS_DESCRIPTION = """
 Args:
-    predictions (`list` of `str`): one response per reference.
+    predictions (`list` of `str`): one response per reference; with row ids, the k-th response of an id is its
+        sample k, each sample is scored and the result is their mean (`samples`, signature `samples:N`).
     references (`list` of `dict` or `list` of `str`): for each prediction, the prompt's instructions
         `{"instruction_id_list": [...], "kwargs": [...]}` (kwargs: one JSON object string per instruction, as the
         `instructions` config stores them); or the rows' `id`s, with `dataset=`.
@@ -137,21 +143,22 @@ class LctgIf(evaluate.Metric):
             unknown = [r for r in references if r not in by_id]
             if unknown:
                 raise ValueError(f"{dataset}: config {config!r} has no row with id {unknown[0]!r}")
-            rows = [by_id[r] for r in references]
+            rows = [by_id[r] for r in dict.fromkeys(references)]
             keys = list(references)
         elif references and isinstance(references[0], str):
             raise ValueError("references are row ids: pass dataset= (a built dataset folder) to look them up")
-        else:
-            rows = [{"id": i, **r} for i, r in enumerate(references)]
-            keys = list(range(len(references)))
-        generations = [{"id": k, "generation": p} for k, p in zip(keys, predictions)]
-        result = score_instructions(generations, rows, mode=mode, ci=ci, n_resamples=ci_resamples, seed=seed)
-        out = result.flat()
-        if ci:
-            s = result.aggregate.scores
-            for level in ("prompt_level", "instruction_level"):
-                for m, entry in s[level].items():
-                    out[f"{level}_{m}_low"], out[f"{level}_{m}_high"] = entry["low"], entry["high"]
+        else:  # each reference its own prompt, named by its position (ids are text; items give the position back)
+            rows = [{"id": str(i), **r} for i, r in enumerate(references)]
+            keys = [row["id"] for row in rows]
+        generations: list[Generation] = []
+        seen: dict[Any, int] = {}
+        for number, (key, prediction) in enumerate(zip(keys, predictions)):
+            seen[key] = seen.get(key, -1) + 1  # the k-th prediction of a row id is its sample k
+            generations.append(Generation(key, prediction, seen[key], where=f"predictions[{number}]"))
+        options = {"mode": mode, "ci": ci, "ci_resamples": ci_resamples, "seed": seed}
+        result = run(FAMILY, generations, rows=rows, options=options)  # the family's one run: samples and their mean
+        out = dict(result.flat)
         if return_items:
-            out["items"] = result.details
+            back = {} if dataset is not None else {k: n for n, k in enumerate(keys)}
+            out["items"] = [{**d, "key": back.get(d["key"], d["key"])} for d in result.details]
         return out

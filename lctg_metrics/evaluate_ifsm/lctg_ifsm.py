@@ -1,18 +1,21 @@
 # Copyright the lctg authors. Licensed under the Apache License, Version 2.0.
 """IFSM (story-ending instruction following scored by a multiple-choice reader): a thin `evaluate` shell over
-:func:`lctg_metrics.ifsm.score_ifsm`."""
+:func:`lctg_metrics.ifsm.score_ifsm`, run as every family runs (:func:`lctg_metrics.family.run`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import datasets
 import evaluate
 
 from lctg_dataset.stories import load_story_rows
-from lctg_metrics.ifsm.records import flat_dict
-from lctg_metrics.ifsm.score import score_ifsm
+from lctg_metrics.families.ifsm import FAMILY
+from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.options import EVALUATE, LLM, kwargs_description
+from lctg_metrics.schema import Generation
 
 __all__ = ["LctgIfsm", "read_generations"]  # read_generations: the Space app's file tab reads uploads with it
 
@@ -39,7 +42,8 @@ attack classes on their attack share, a validity verdict and a signature.
 _KWARGS_DESCRIPTION = (
     """
 Args:
-    predictions (`list` of `str`): one generated ending per reference.
+    predictions (`list` of `str`): the generated ending of each reference; the k-th ending of an id is its
+        sample k, each sample is scored and the result is their mean (`samples`, signature `samples:N`).
     references (`list` of `str`): the `story_endings` row id of each prediction (`story_endings/<question_id>`).
         Every row of `split` is scored; a row without a prediction fails as empty.
     reader (`str`, required): `embedding` (offline, weak), `embedding-e5`, or `llm` (give `llm_base_url`, `llm_model`).
@@ -137,11 +141,11 @@ class LctgIfsm(evaluate.Metric):
             )
         if split not in ("eval", "fit", "all"):
             raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
-        endings = {}
+        generations: list[Generation] = []
+        seen: dict[Any, int] = {}
         for number, (ref, pred) in enumerate(zip(references, predictions)):
-            if ref in endings:
-                raise ValueError(f"lctg_ifsm: references[{number}] {ref!r} appears twice; one ending per id")
-            endings[ref] = pred or ""
+            seen[ref] = seen.get(ref, -1) + 1  # the k-th ending of an id is its sample k
+            generations.append(Generation(str(ref), pred or "", seen[ref], where=f"references[{number}]"))
         options = {}
         if reader == "llm":
             from lctg_metrics.llm.config import config_from_options  # the llm extra (the standalone module says so)
@@ -150,19 +154,21 @@ class LctgIfsm(evaluate.Metric):
         elif head is not None:
             options["head_path"] = head
         rows = load_story_rows(stories, include_contexts=True, seed=seed)
-        result = score_ifsm(
-            endings,
-            rows,
-            reader=reader,
-            reader_options=options,
-            split=None if split == "all" else split,
-            adversarial=adversarial,
-            dissimilarity_encoder=None if dissimilarity == "none" else dissimilarity,
-            n_boot=n_boot,
-            seed=seed,
-            return_items=return_items,
+        result = run(  # the family's one run: each sample scored, their mean
+            FAMILY,
+            generations,
+            rows=rows,
+            options={
+                "reader": reader,
+                "reader_options": options,
+                "split": split,
+                "adversarial": adversarial,
+                "dissimilarity": dissimilarity,
+                "n_boot": n_boot,
+                "seed": seed,
+            },
         )
-        out = flat_dict(result)
+        out = dict(result.flat)
         if return_items:
-            out["items"] = result.items
+            out["items"] = [{k: v for k, v in d.items() if k != "signature"} for d in result.details]
         return out

@@ -225,7 +225,10 @@ IFSM = declare(
             ("boot", "bootstrap resamples"),
             ("seed", "seed"),
             ("dissim", "dissimilarity encoder"),
+            ("data", "dataset the rows came from (Hub repo@revision#digest)"),
+            ("samples", "samples per prompt (the mean over them)"),
         ),
+        optional=frozenset({"data", "samples"}),
     )
 )
 

@@ -1,7 +1,7 @@
-"""The input layer's readers for the metric families (instructions, IFSM): a generations file scored one output
-per id, and the rows of any config of a built dataset folder. They read through :mod:`.generations` and
-:mod:`.folder` (the one reader of generations files, dataset folders and manifests) and add only the families'
-checks."""
+"""The input layer's readers for the metric families: a generations file scored one output per id, the generations
+of several samples per prompt split by sample (each one output per id), and the rows of any config of a built
+dataset folder. They read through :mod:`.generations` and :mod:`.folder` (the one reader of generations files,
+dataset folders and manifests) and add only the families' checks."""
 
 from __future__ import annotations
 
@@ -53,3 +53,41 @@ def read_config_table(
             raise ScoringError(f"{f}: missing column {missing[0]!r} (config {config!r} needs {', '.join(columns)})")
         rows += [(f"{f}: row {number}", row) for number, row in enumerate(table.to_pylist())]
     return rows
+
+
+def split_samples(generations: Sequence[Generation], family: str) -> list[list[Generation]]:
+    """The generations of each sample index, in order: every sample 0..N-1 holds each id once and the same ids as
+    sample 0 (an lm-eval ``--repeats N`` output numbered by the input layer); anything else is an error naming the
+    generation."""
+    by_sample: dict[int, list[Generation]] = {}
+    first: dict[tuple[str, int], str] = {}
+    for g in generations:
+        check_generation(g)
+        key = (g.id, g.sample)
+        if key in first:
+            raise ScoringError(
+                f"{g.label()}: id {g.id!r} sample {g.sample} appears again (first at {first[key]}); {family} scores "
+                "one generation per id and sample"
+            )
+        first[key] = g.label()
+        by_sample.setdefault(g.sample, []).append(g)
+    if not by_sample:
+        return [[]]
+    numbers = sorted(by_sample)
+    gap = next((n for n in range(len(numbers)) if n not in by_sample), None)
+    if gap is not None:
+        g = by_sample[numbers[-1]][0]
+        raise ScoringError(f"{g.label()}: id {g.id!r} has sample {g.sample} but the run has no sample {gap}")
+    ids = {g.id: g for g in by_sample[0]}
+    for number in numbers[1:]:
+        have = {g.id for g in by_sample[number]}
+        extra = next((g for g in by_sample[number] if g.id not in ids), None)
+        if extra is not None:
+            raise ScoringError(f"{extra.label()}: id {extra.id!r} has sample {number} but no sample 0")
+        missing = next((g for rid, g in ids.items() if rid not in have), None)
+        if missing is not None:
+            raise ScoringError(
+                f"{missing.label()}: id {missing.id!r} has sample 0 but no sample {number} (the run has samples "
+                f"0-{numbers[-1]}; {family} needs each of them for every id)"
+            )
+    return [by_sample[n] for n in numbers]

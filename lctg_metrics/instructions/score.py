@@ -34,8 +34,9 @@ INSTRUCTIONS = declare(
             ("langdetect", "language detector"),
             ("loose", "loose-mode definition"),
             ("data", "dataset version"),
+            ("samples", "samples per prompt (the mean over them)"),
         ),
-        optional=frozenset({"loose"}),
+        optional=frozenset({"loose", "samples"}),
     )
 )
 

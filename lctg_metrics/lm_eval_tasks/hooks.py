@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from lctg_metrics.api import score_predictions_result
-from lctg_metrics.schema import ScoringError
+from lctg_metrics.family import run
+from lctg_metrics.schema import Generation, ScoringError
 from lctg_metrics.scoring.aggregate import AVERAGE
 
 #: The metric of a one-aspect subtask (``lctg_summary_format``…), as the harness and its groups name it.
@@ -49,9 +49,10 @@ def doc_scores(doc: Mapping[str, Any], results: Sequence[Any], options: Mapping[
     if not isinstance(constraint, Mapping):
         raise ScoringError(f"{where}: no 'constraint' (is the task reading an LCTG prompt config?)")
     texts = responses(results, where)
-    result = score_predictions_result(
-        texts, [dict(constraint)] * len(texts), samples=list(range(len(texts))), **options
-    )
+    rid: Any = constraint.get("id")  # checked with the generations (one line naming the doc)
+    generations = [Generation(rid, text, k, where=f"{where} response {k}") for k, text in enumerate(texts)]
+    # the LCTG family's one run (the samples of one row are LCTG's own): its ScoreResult read below
+    result = run("lctg", generations, rows=[{"id": rid, "constraint": dict(constraint)}], options=options).native
     (task,) = result.scores  # one row: one task
     per_aspect = {aspect: score for aspect, score in result.scores[task].items() if aspect != AVERAGE}
     if len(per_aspect) == 1:
@@ -60,7 +61,8 @@ def doc_scores(doc: Mapping[str, Any], results: Sequence[Any], options: Mapping[
 
 
 def scorer(options: Mapping[str, Any]) -> Callable[[Mapping[str, Any], Sequence[Any]], dict[str, float]]:
-    """``process_results(doc, results)`` scoring with these keyword options of ``score_predictions_result``."""
+    """``process_results(doc, results)`` scoring with these options of the LCTG family (those of
+    ``score_predictions_result`` the harness takes: the scoring options and an offline cleaner)."""
     frozen = dict(options)
 
     def process_results(doc: Mapping[str, Any], results: Sequence[Any]) -> dict[str, float]:
