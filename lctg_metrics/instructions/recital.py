@@ -16,6 +16,9 @@ UNIT_REPEATS = 3
 #: numbered 1.–5., or two sentences taking turns, is padding; a refrain that comes back after other text (a song's
 #: chorus after each verse) is writing and counts whole.
 _BLOCK_SENTENCES = 4
+#: A block of this many letters or fewer is too short to tell from a cry said again (あ。あ。あ！); ``seen`` counts
+#: short units itself (two to eight characters back to back).
+_SHORT_UNIT = 5
 #: What ends a sentence among the clusters, besides a line break.
 _SENTENCE_MARKS = frozenset("。！？!?．｡")
 #: A list marker before a sentence: digits with their dot or bracket, a circled or other number sign (①, ❶, ⑴), a
@@ -83,7 +86,7 @@ def repeated_blocks(clusters: list[str], breaks: frozenset[int]) -> set[int]:
     for size in range(1, _BLOCK_SENTENCES + 1):
         for first in range(len(keys) - size * (UNIT_REPEATS + 1) + 1):
             unit = keys[first : first + size]
-            if not all(unit) or (size > 1 and len(set(unit)) == 1):
+            if not all(unit) or (size > 1 and len(set(unit)) == 1) or sum(map(len, unit)) <= _SHORT_UNIT:
                 continue
             times = 1
             while keys[first + times * size : first + (times + 1) * size] == unit:
