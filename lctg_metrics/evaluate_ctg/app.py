@@ -87,6 +87,26 @@ EXAMPLES: dict[str, list[tuple[list[str], list[Any], dict[str, Any]]]] = {
 }
 
 
+def ifsm_examples(count: int = 3) -> list[tuple[list[str], list[Any], dict[str, Any]]]:
+    """``lctg_ifsm``'s worked input: the gold endings of the first ``count`` eval stories of the Possible Stories copy
+    the module finds (``$POSSIBLE_STORIES``, or the installed lctg package's); none without a copy (a Space has
+    none: the stories are never shipped, so its page asks for ``stories``)."""
+    module = importlib.import_module(type(metric).__module__)
+    try:
+        stories = module._stories(None)
+        rows = module.load_story_rows(stories, split="eval")[:count]
+    except (OSError, ValueError):
+        return []
+    options = {"reader": "embedding", "adversarial": False, "dissimilarity": "none"}
+    if stories:
+        options["stories"] = str(stories)
+    return [([r["gold_ending"] for r in rows], [r["id"] for r in rows], options)]
+
+
+#: Defaults of the JSON tab's options when a module has no worked example (the option it cannot run without).
+NO_EXAMPLE_OPTIONS = {"lctg_ifsm": {"reader": "embedding", "stories": "<your Possible Stories folder>"}}
+
+
 def _card_front(field: str) -> str | None:
     """One ``field: value`` of the card's front matter beside this app (None if absent)."""
     card = HERE / "README.md"
@@ -155,9 +175,10 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
         rows = read_generations(generations)
     except Exception as e:  # the reader names file, line and field
         raise gr.Error(" ".join(f"{type(e).__name__}: {e}".replace(str(generations), where).split())) from None
-    if not dataset.strip():
-        raise gr.Error("dataset: give the Hub dataset repo id (ORG/NAME) or the build folder the row ids come from")
-    kwargs.update(dataset=dataset.strip(), **({"revision": revision.strip()} if revision.strip() else {}))
+    if "dataset" in OPTIONS:  # a module that reads its references from a dataset (lctg_ifsm reads the stories)
+        if not dataset.strip():
+            raise gr.Error("dataset: give the Hub dataset repo id (ORG/NAME) or the build folder the row ids come from")
+        kwargs.update(dataset=dataset.strip(), **({"revision": revision.strip()} if revision.strip() else {}))
     if "samples" in OPTIONS and any(g.sample for g in rows):
         kwargs["samples"] = [g.sample for g in rows]
     if "cleaned" in OPTIONS and any(g.cleaned is not None for g in rows):
@@ -171,8 +192,9 @@ def _dumps(value: Any) -> str:
 
 def build() -> gr.Blocks:
     """The page: a tab per way in, each with its own API endpoint."""
-    examples = [[_dumps(p), _dumps(r), _dumps(o)] for p, r, o in EXAMPLES.get(NAME, [])]
-    first = examples[0] if examples else ["", "", "{}"]
+    worked = EXAMPLES.get(NAME) or (ifsm_examples() if NAME == "lctg_ifsm" else [])
+    examples = [[_dumps(p), _dumps(r), _dumps(o)] for p, r, o in worked]
+    first = examples[0] if examples else ["[]", "[]", _dumps(NO_EXAMPLE_OPTIONS.get(NAME, {}))]
     with gr.Blocks(title=title()) as demo:
         gr.Markdown(
             f"# {title()}\n\n{summary()}\n\n`evaluate.load(...)` of the `{NAME}` metric module; every score "

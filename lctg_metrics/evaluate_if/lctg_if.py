@@ -7,10 +7,13 @@ from __future__ import annotations
 import datasets
 import evaluate
 
+from lctg_metrics.inputs.folder import read_manifest
 from lctg_metrics.inputs.generations import read_generations
+from lctg_metrics.inputs.hub import resolve_dataset
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
 from lctg_metrics.instructions.files import read_config_rows
-from lctg_metrics.instructions.score import score_instructions
+from lctg_metrics.instructions.score import data_name, score_instructions
+from lctg_metrics.schema import ScoringError
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
 __all__ = ["LctgIf", "read_generations"]
@@ -56,8 +59,10 @@ Args:
     references (`list` of `dict` or `list` of `str`): for each prediction, the prompt's instructions
         `{"instruction_id_list": [...], "kwargs": [...]}` (kwargs: one JSON object string per instruction, as the
         `instructions` config stores them); or the rows' `id`s, with `dataset=`.
-    dataset (`str`, optional): a built dataset folder; references are then row ids of its `config`, and the
-        categories are the rows' `categories`.
+    dataset (`str`, optional): a built dataset folder or a Hub dataset repo id (`org/lctg`); references are then
+        row ids of its `config`, and the categories are the rows' `categories`.
+    revision (`str`, optional): the Hub revision (tag, branch or commit) of a `dataset` given as repo id; the
+        signature names the commit it resolved to (as `lctg if-score --dataset ORG/NAME --revision R`).
     config (`str`): the dataset config read with `dataset=` (default "instructions").
     mode (`str`): "both" (default), "strict" or "loose": which verdicts are computed and returned.
     return_items (`bool`): also return `items`, one dict per instruction (key, instruction_id, index, strict,
@@ -125,6 +130,7 @@ class LctgIf(evaluate.Metric):
         predictions,
         references,
         dataset=None,
+        revision=None,
         config="instructions",
         mode="both",
         return_items=False,
@@ -132,20 +138,25 @@ class LctgIf(evaluate.Metric):
         ci_resamples=1000,
         seed=0,
     ):
+        data = None
         if dataset is not None:
-            by_id = {row["id"]: row for row in read_config_rows(dataset, config)}
+            by_id, data = _rows_by_id(dataset, revision, config)
             unknown = [r for r in references if r not in by_id]
             if unknown:
-                raise ValueError(f"{dataset}: config {config!r} has no row with id {unknown[0]!r}")
+                raise ValueError(f"dataset={dataset!r}: config {config!r} has no row with id {unknown[0]!r}")
             rows = [by_id[r] for r in references]
             keys = list(references)
+        elif revision is not None:
+            raise ValueError(f"revision={revision!r} applies to dataset=<a Hub repo id>; no dataset was given")
         elif references and isinstance(references[0], str):
-            raise ValueError("references are row ids: pass dataset= (a built dataset folder) to look them up")
+            raise ValueError(
+                "references are row ids: pass dataset= (a built dataset folder or Hub repo id) to look them up"
+            )
         else:
             rows = [{"id": i, **r} for i, r in enumerate(references)]
             keys = list(range(len(references)))
         generations = [{"id": k, "generation": p} for k, p in zip(keys, predictions)]
-        result = score_instructions(generations, rows, mode=mode, ci=ci, n_resamples=ci_resamples, seed=seed)
+        result = score_instructions(generations, rows, mode=mode, ci=ci, n_resamples=ci_resamples, seed=seed, data=data)
         out = result.flat()
         if ci:
             s = result.aggregate.scores
@@ -155,3 +166,15 @@ class LctgIf(evaluate.Metric):
         if return_items:
             out["items"] = result.details
         return out
+
+
+def _rows_by_id(dataset, revision, config):
+    """The config's rows by id from a build folder or a Hub repo id at ``revision`` (fetched and verified as
+    ``lctg if-score`` does), and the signature's data name (the repo, revision and commit; None for a folder)."""
+    resolved = resolve_dataset(dataset, revision)
+    configs = read_manifest(resolved.path)["configs"]
+    if config not in configs:
+        raise ScoringError(f"dataset={dataset!r}: no config {config!r} (config=); it has {', '.join(configs)}")
+    rows = read_config_rows(resolved.path, config)
+    hub = resolved.source()
+    return {row["id"]: row for row in rows}, (f"{data_name(rows)}@{hub}" if hub else None)

@@ -4,10 +4,14 @@
 
 from __future__ import annotations
 
+import importlib
+import os
+
 import datasets
 import evaluate
 
 from lctg_dataset.stories import load_story_rows
+from lctg_dataset.stories.source import SOURCE_ENV
 from lctg_metrics.ifsm.records import flat_dict
 from lctg_metrics.ifsm.score import score_ifsm
 from lctg_metrics.ifsm.stats import N_BOOT
@@ -44,7 +48,8 @@ Args:
         Every row of `split` is scored; a row without a prediction fails as empty.
     reader (`str`, required): `embedding` (offline, weak), `embedding-e5`, or `llm` (give `llm_base_url`, `llm_model`).
     stories (`str`, optional): folder with Possible Stories dev.jsonl and test.jsonl (the contexts come from it);
-        default `$POSSIBLE_STORIES`, else ../shared/possible-stories.
+        default `$POSSIBLE_STORIES`, else the one `lctg ifsm` reads (../shared/possible-stories beside the installed
+        lctg package's checkout; a module without the package installed needs one of the two).
     split (`str`, default 'eval'): `eval` (the half no head was fitted on), `fit`, or `all`.
     seed (`int`, default 0): split, instruction templates and bootstrap seed.
     head (`str`, optional): head file of an embedding reader (default: the shipped one).
@@ -149,7 +154,7 @@ class LctgIfsm(evaluate.Metric):
             options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
         elif head is not None:
             options["head_path"] = head
-        rows = load_story_rows(stories, include_contexts=True, seed=seed)
+        rows = load_story_rows(_stories(stories), include_contexts=True, seed=seed)
         result = score_ifsm(
             endings,
             rows,
@@ -166,3 +171,18 @@ class LctgIfsm(evaluate.Metric):
         if return_items:
             out["items"] = result.items
         return out
+
+
+def _stories(stories):
+    """The Possible Stories folder as ``lctg ifsm`` finds it: ``stories=``, else ``$POSSIBLE_STORIES``, else the
+    installed lctg package's default (the standalone copy a build carries runs from evaluate's module cache, which
+    has no checkout beside it)."""
+    if stories is not None or os.environ.get(SOURCE_ENV) or load_story_rows.__module__.startswith("lctg_dataset."):
+        return stories  # given, or read by the package's own default
+    try:  # by name: the standalone copy's imports of lctg_dataset are its own flattened modules
+        return importlib.import_module("lctg_dataset.stories.source").default_source_dir()
+    except ImportError:
+        raise ValueError(
+            f"lctg_ifsm: stories= is needed: the folder of your Possible Stories copy (dev.jsonl, test.jsonl), or "
+            f"${SOURCE_ENV}; the story contexts are never part of the dataset or this module"
+        ) from None
