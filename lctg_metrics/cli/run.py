@@ -25,7 +25,9 @@ def input_errors() -> tuple[type[BaseException], ...]:
 
 def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """``handler(args)`` after the extras check, with :func:`input_errors` as one line ``{prog}: error: …`` and
-    exit code 2."""
+    exit code 2. The catch list is built before the command runs: an interrupt while a library is half imported
+    must not meet an ``except`` clause that imports (it would fail with that half-imported module's error)."""
+    caught = input_errors()
     try:
         check_stdout()
         check_extras(args)
@@ -45,7 +47,7 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
             file=sys.stderr,
         )
         return 2
-    except input_errors() as e:
+    except caught as e:
         print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
         return 2
 
