@@ -48,8 +48,21 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         )
         return 2
     except caught as e:
-        print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
+        print(f"{prog}: error: {_one_line(e)}{_folder_hint(prog, args)}", file=sys.stderr)
         return 2
+
+
+def _folder_hint(prog: str, args: argparse.Namespace) -> str:
+    """For ``lctg score`` given a folder as its generations file: what the folder may be (an lm-eval output
+    folder reads with ``--from lm-eval``); else nothing."""
+    from pathlib import Path
+
+    path = getattr(args, "generations", None)
+    if prog != "lctg score" or getattr(args, "from_format", None) != "lctg" or not path or not Path(path).is_dir():
+        return ""
+    if next(Path(path).rglob("samples_*.jsonl"), None) is not None:
+        return f" ({path} is a folder of lm-eval samples files: add --from lm-eval)"
+    return f" ({path} is a folder: give the generations file in it)"
 
 
 class _Stdout:
