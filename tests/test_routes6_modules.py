@@ -252,3 +252,38 @@ def test_the_builds_lctg_ifsm_finds_the_stories_and_its_space_runs(tmp_path):
     # without $POSSIBLE_STORIES: the installed package's default folder, as `lctg ifsm` reads it
     code = "import json, sys, app\nprint(json.dumps(str(sys.modules[type(app.metric).__module__]._stories(None))))\n"
     assert _run(module, code, [], tmp_path, HF_HUB_OFFLINE="1") == str(default_source_dir())
+
+
+def test_the_project_roots_lctg_if_takes_a_hub_id_at_a_revision(monkeypatch, tmp_path):
+    """D1 for the repository's ``lctg_if`` (the package's module): the same Hub route, and its signature as
+    ``lctg if-score --dataset me/lctg --revision v1.0.0`` signs it."""
+    import importlib.util
+
+    from huggingface_hub import constants
+
+    from lctg_metrics.cli import main
+
+    build = _instructions_build(tmp_path / "lctg")
+    spec = importlib.util.spec_from_file_location("lctg_if_r6", PROJECT_ROOT / "lctg_if" / "lctg_if.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    gens = tmp_path / "g.jsonl"
+    gens.write_text("".join(json.dumps(g, ensure_ascii=False) + "\n" for g in _generations()), encoding="utf-8")
+    with FolderHub({"me/lctg": build}, refs={"v1.0.0": COMMIT}) as hub:
+        monkeypatch.setattr(constants, "ENDPOINT", hub.url)
+        monkeypatch.setattr(
+            constants, "HUGGINGFACE_CO_URL_TEMPLATE", hub.url + "/{repo_id}/resolve/{revision}/{filename}"
+        )
+        monkeypatch.setattr(constants, "HF_HUB_CACHE", str(tmp_path / "hf-cache"))
+        monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+        out = module.LctgIf().compute(
+            predictions=[g["generation"] for g in _generations()],
+            references=[key for key, _, _ in CASES],
+            dataset="me/lctg",
+            revision="v1.0.0",
+        )
+        argv = ["if-score", str(gens), "--dataset", "me/lctg", "--revision", "v1.0.0", "--no-ci"]
+        assert main([*argv, "--json", str(tmp_path / "r.json")]) == 0
+    cli = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert out["signature"] == cli["signature"] and f"@me/lctg@v1.0.0={COMMIT[:12]}#" in out["signature"]
+    assert out["prompt_level_strict"] == _expected("strict")["prompt"]
