@@ -6,7 +6,8 @@ the same app serves any of the project's metric modules. Two ways in, one endpoi
 - ``/score_file``: an uploaded generations file (JSONL, CSV or parquet with ``id``, ``generation`` and optionally
   ``sample``, read by the reader ``lctg score`` uses) scored by row id against a dataset: a Hub repo id (at a
   revision) or a local build folder; a build's own module folder defaults to the build around it, else
-  ``$LCTG_DATASET``.
+  ``$LCTG_DATASET``. A module that takes no ``dataset`` (``lctg_ifsm``: its stories come from ``stories`` in the
+  options) gets none.
 - ``/compute``: JSON, as ``metric.compute`` takes it: predictions (a list of strings), references (constraints, or
   row ids with ``{"dataset": ...}`` in the options) and keyword options.
 

@@ -178,15 +178,18 @@ class LctgCtg(evaluate.Metric):
     ):
         llm, score = None, score_predictions
         calls_llm = cleaner in CLEANERS and CLEANERS[cleaner].calls_llm
-        if (calls_llm or judge is True) and not (llm_base_url and llm_model and dataset is not None):
-            raise ValueError(
-                f"lctg_ctg: {f'cleaner={cleaner!r}' if calls_llm else 'judge=True'} needs llm_base_url= and "
-                "llm_model= (the endpoint; lctg_metrics.api.score_predictions needs llm=llm_config(base_url, model) "
-                "instead) and dataset=<the dataset folder or Hub repo id> (its protocol prompts and base texts)"
-            )
+        needs = (
+            f"lctg_ctg: {f'cleaner={cleaner!r}' if calls_llm else 'judge=True'} needs llm_base_url= and llm_model= "
+            "(the endpoint; lctg_metrics.api.score_predictions needs llm=llm_config(base_url, model) instead) and "
+            "dataset=<the dataset folder or Hub repo id> (its protocol prompts and base texts)"
+        )
+        if (calls_llm or judge is True) and not (llm_base_url and llm_model):
+            raise ValueError(needs)
         if llm_base_url or llm_model:
-            score, config_from_options = _with_llm()
+            score, config_from_options = _with_llm()  # in a module without the LLM client: the install hint
             llm = config_from_options(locals())  # the declared llm_* keywords above (tests/test_options.py)
+        if (calls_llm or judge is True) and dataset is None:
+            raise ValueError(needs)
         return score(
             predictions,
             references,
