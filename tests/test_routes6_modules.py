@@ -287,3 +287,46 @@ def test_the_project_roots_lctg_if_takes_a_hub_id_at_a_revision(monkeypatch, tmp
     cli = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert out["signature"] == cli["signature"] and f"@me/lctg@v1.0.0={COMMIT[:12]}#" in out["signature"]
     assert out["prompt_level_strict"] == _expected("strict")["prompt"]
+
+
+_IFSM_LLM_CODE = r"""
+import json, sys
+import evaluate
+module, preds, ids, fixture, url, cache = json.loads(sys.argv[1])
+out = evaluate.load(module).compute(predictions=preds, references=ids, reader="llm", stories=fixture, adversarial=False,
+                                    dissimilarity="none", llm_base_url=url, llm_model="fake", llm_cache=cache)
+print(json.dumps(out, ensure_ascii=False))
+"""
+
+
+@pytest.mark.slow
+def test_the_builds_lctg_ifsm_uses_the_installed_llm_client(tmp_path, monkeypatch):
+    """As D8 for ``lctg_ifsm``: with lctg installed, the build's module reads with ``reader="llm"`` through the
+    package's client, and computes what the package's module computes against the same endpoint."""
+    import importlib.util
+
+    from lctg_dataset.stories import load_story_rows
+    from tests.fake_openai_server import FakeOpenAIServer
+
+    rows = load_story_rows(IFSM_FIXTURE, split="eval")
+    preds, ids = [r["gold_ending"] for r in rows], [r["id"] for r in rows]
+    module = _write_module("lctg_ifsm", tmp_path / "out")
+    spec = importlib.util.spec_from_file_location("lctg_ifsm_r6", PROJECT_ROOT / "lctg_ifsm" / "lctg_ifsm.py")
+    package = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(package)
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    with FakeOpenAIServer(answer=lambda body: "A") as server:
+        args = [str(module), preds, ids, str(IFSM_FIXTURE), server.base_url, str(tmp_path / "m.sqlite")]
+        got = _run(module, _IFSM_LLM_CODE, args, tmp_path, HF_HUB_OFFLINE="1", OPENAI_API_KEY="k")
+        local = package.LctgIfsm().compute(
+            predictions=preds,
+            references=ids,
+            reader="llm",
+            stories=str(IFSM_FIXTURE),
+            adversarial=False,
+            dissimilarity="none",
+            llm_base_url=server.base_url,
+            llm_model="fake",
+            llm_cache=str(tmp_path / "p.sqlite"),
+        )
+    assert got == json.loads(json.dumps(local)) and got["n"] == len(rows) and "reader:llm" in got["signature"]

@@ -148,14 +148,14 @@ class LctgIfsm(evaluate.Metric):
                 raise ValueError(f"lctg_ifsm: references[{number}] {ref!r} appears twice; one ending per id")
             endings[ref] = pred or ""
         options = {}
+        score, flat, story_rows = score_ifsm, flat_dict, load_story_rows
         if reader == "llm":
-            from lctg_metrics.llm.config import config_from_options  # the llm extra (the standalone module says so)
-
+            (score, flat, story_rows), config_from_options = _with_llm()
             options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
         elif head is not None:
             options["head_path"] = head
-        rows = load_story_rows(_stories(stories), include_contexts=True, seed=seed)
-        result = score_ifsm(
+        rows = story_rows(_stories(stories), include_contexts=True, seed=seed)
+        result = score(
             endings,
             rows,
             reader=reader,
@@ -167,7 +167,7 @@ class LctgIfsm(evaluate.Metric):
             seed=seed,
             return_items=return_items,
         )
-        out = flat_dict(result)
+        out = flat(result)
         if return_items:
             out["items"] = result.items
         return out
@@ -186,3 +186,22 @@ def _stories(stories):
             f"lctg_ifsm: stories= is needed: the folder of your Possible Stories copy (dev.jsonl, test.jsonl), or "
             f"${SOURCE_ENV}; the story contexts are never part of the dataset or this module"
         ) from None
+
+
+def _with_llm():
+    """``score_ifsm``, ``flat_dict``, ``load_story_rows`` and ``config_from_options`` of a package that has the LLM
+    client: this module's own, or, in the standalone copy a build carries (which leaves the client out), the installed
+    lctg package's when it is installed with its llm extra; else the install hint."""
+    own = (score_ifsm, flat_dict, load_story_rows)
+    if score_ifsm.__module__.startswith("lctg_metrics."):  # the package's module: its own client
+        from lctg_metrics.llm.config import config_from_options
+
+        return own, config_from_options
+    names = ("lctg_metrics.ifsm.score", "lctg_metrics.ifsm.records", "lctg_dataset.stories", "lctg_metrics.llm.config")
+    try:  # by name: the standalone copy's imports of lctg_metrics are its own flattened modules
+        score, records, stories, config = (importlib.import_module(name) for name in names)
+    except ImportError:
+        from lctg_metrics.llm.config import config_from_options  # the standalone copy: the install hint
+
+        return own, config_from_options
+    return (score.score_ifsm, records.flat_dict, stories.load_story_rows), config.config_from_options
