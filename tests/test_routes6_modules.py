@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from lctg_dataset.publish import with_datasets
 from lctg_metrics.metric_module import METRICS, metric_files
 from tests.conftest import PROJECT_ROOT
 from tests.hub_standin import COMMIT, FolderHub
@@ -94,7 +95,8 @@ module, preds, ids, gens, local = json.loads(sys.argv[1])
 metric = evaluate.load(module)
 out = {"hub": metric.compute(predictions=preds, references=ids, dataset="me/lctg", revision="v1.0.0"),
        "folder": metric.compute(predictions=preds, references=ids, dataset=local),
-       "file": app.score_file(gens, "me/lctg", "v1.0.0", "{}"), "errors": {}}
+       "file": app.score_file(gens, app.default_dataset(), "v1.0.0", "{}"), "errors": {},
+       "title": app.title(), "default": app.default_dataset()}
 bad = {"no_folder": {"dataset": local + "-missing"}, "config": {"dataset": local, "config": "story_endings"},
        "revision_alone": {"revision": "v1.0.0"}, "unknown_id": {"dataset": local, "references": ids[:-1] + ["if/99"]}}
 for name, kw in bad.items():
@@ -113,6 +115,8 @@ def test_the_builds_lctg_if_takes_a_hub_id_at_a_revision(tmp_path):
     tests/test_if_score.py); errors name Python arguments, never a CLI flag."""
     build = _instructions_build(tmp_path / "lctg")
     module = _write_module("lctg_if", tmp_path / "out")
+    card = module / "README.md"  # as `lctg publish --metric` uploads it: the card names the dataset it scores
+    card.write_text(with_datasets(card.read_text(encoding="utf-8"), ["me/lctg"]), encoding="utf-8")
     gens = tmp_path / "g.jsonl"
     gens.write_text("".join(json.dumps(g, ensure_ascii=False) + "\n" for g in _generations()), encoding="utf-8")
     preds, ids = [g["generation"] for g in _generations()], [key for key, _, _ in CASES]
@@ -128,6 +132,7 @@ def test_the_builds_lctg_if_takes_a_hub_id_at_a_revision(tmp_path):
     signed = f"|data:1.1.0@me/lctg@v1.0.0={COMMIT[:12]}#{manifest12}|"
     assert signed in out["hub"]["signature"] and signed in out["file"]["signature"]
     assert "|data:1.1.0|" in out["folder"]["signature"]
+    assert out["default"] == "me/lctg" and out["title"] == "Japanese instructions (IF) (lctg_if)"  # D13
     errors = out["errors"]
     assert set(errors) == {"no_folder", "config", "revision_alone", "unknown_id"}
     for message in errors.values():

@@ -108,13 +108,23 @@ def ifsm_examples(count: int = 3) -> list[tuple[list[str], list[Any], dict[str, 
 NO_EXAMPLE_OPTIONS = {"lctg_ifsm": {"reader": "embedding", "stories": "<your Possible Stories folder>"}}
 
 
-def _card_front(field: str) -> str | None:
-    """One ``field: value`` of the card's front matter beside this app (None if absent)."""
+def _front_matter() -> str:
+    """The front matter of the card beside this app ("" without one)."""
     card = HERE / "README.md"
     text = card.read_text(encoding="utf-8") if card.is_file() else ""
-    head = text.split("---\n")[1] if text.startswith("---\n") and text.count("---\n") >= 2 else ""
-    found = re.search(rf"^{field}:\s*(.+)$", head, re.M)
+    return text.split("---\n")[1] if text.startswith("---\n") and text.count("---\n") >= 2 else ""
+
+
+def _card_front(field: str) -> str | None:
+    """One ``field: value`` of the card's front matter beside this app (None if absent)."""
+    found = re.search(rf"^{field}:[ \t]*(\S.*)$", _front_matter(), re.M)
     return found.group(1).strip().strip("\"'") if found else None
+
+
+def card_datasets() -> list[str]:
+    """The ``datasets:`` list of the card's front matter (a published Space's card names the repo it scores)."""
+    found = re.search(r"^datasets:[ \t]*\n((?:- .*(?:\n|$))*)", _front_matter(), re.M)
+    return [line[2:].strip().strip("\"'") for line in found.group(1).splitlines()] if found else []
 
 
 def title() -> str:
@@ -131,10 +141,11 @@ def summary() -> str:
 
 
 def default_dataset() -> str:
-    """The build around a build's module folder, else ``$LCTG_DATASET``, else empty (type a Hub repo id)."""
+    """The build around a build's module folder, else ``$LCTG_DATASET``, else the first dataset the card names (a
+    published Space), else empty (type a Hub repo id)."""
     if (HERE.parent / "manifest.json").is_file():
         return str(HERE.parent)
-    return os.environ.get("LCTG_DATASET", "")
+    return os.environ.get("LCTG_DATASET", "") or next(iter(card_datasets()), "")
 
 
 def _json(text: str, what: str, kind: type) -> Any:
