@@ -195,6 +195,8 @@ def run_steps(
             f"{f'cleaner={name!r}' if calls_llm else 'judge=True'} needs llm=llm_config(base_url, "
             "model) and dataset=<the dataset folder> (for its protocol prompts and base texts)"
         )
+    if not (hasattr(config, "base_url") and hasattr(config, "model")):
+        raise ScoringError(f"llm: expected llm_config(base_url, model) (an LLMConfig), got {type(config).__name__}")
     from lctg_metrics.inputs.folder import base_texts, read_protocol
 
     folder = dataset_folder(dataset)

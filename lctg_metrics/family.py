@@ -236,15 +236,16 @@ def run(
     config: str | None = None,
     rows: Sequence[Row] | None = None,
     options: Mapping[str, Any] | None = None,
+    source: str | None = None,
 ) -> FamilyResult:
     """Score a family's generations (a generations file, or :class:`Generation` values) against its rows: the rows
     of ``config`` (default: the family's build config) of the built folder or Hub repo id ``dataset`` at
     ``revision`` (or a dataset the caller resolved, ``inputs.hub.ResolvedDataset``), else the ``rows`` given.
-    ``options``: the family's declared options (the rest default)."""
+    ``options``: the family's declared options (the rest default). ``source``: with ``rows``, the Hub dataset they
+    were read from (``ResolvedDataset.source()``), named in the signature."""
     impl = load(family) if isinstance(family, str) else family
     name = impl.signature.name
     values = option_values(impl, options)
-    source = None
     if (dataset is None) == (rows is None):
         raise ScoringError(f"{name}: give dataset=<a built folder or Hub repo id> or rows=, one of them")
     if rows is None:

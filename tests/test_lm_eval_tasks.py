@@ -103,20 +103,17 @@ def test_hub_repo_id_task_files_load_offline_at_the_commit(cached: Path, built_d
     assert docs["test"]["id"] == local["id"] and docs["test"]["prompt"] == local["prompt"]
 
 
-def test_a_local_build_published_under_a_repo_id(
-    cached: Path, built_dataset: Path, built_dataset_derived: Path, tmp_path: Path
-) -> None:
+def test_a_local_build_published_under_a_repo_id(cached: Path, built_dataset: Path, tmp_path: Path) -> None:
     write_lm_eval_tasks(built_dataset, tmp_path / "t", dataset_path="me/lctg", revision="v1.0.0")
     kwargs = _yaml(tmp_path / "t" / "lctg_summary_format.yaml")["dataset_kwargs"]
-    assert kwargs["lctg_revision"] == "v1.0.0"
+    assert kwargs["lctg_revision"] == COMMIT  # pinned when written
     from lctg_metrics.lm_eval_tasks.data import load_docs
 
     assert len(load_docs(**kwargs)["test"]) == 480
-    # task files written for another build refuse the snapshot instead of scoring other rows
-    write_lm_eval_tasks(built_dataset_derived, tmp_path / "d", dataset_path="me/lctg", revision="v1.0.0")
-    other = _yaml(tmp_path / "d" / "lctg_summary_format.yaml")["dataset_kwargs"]
+    # another build is refused when written (tests/test_routes6_lm_eval.py); a digest that is not the snapshot's when
+    # loaded
     with pytest.raises(ScoringError, match="not .*, the build these task files were written for"):
-        load_docs(**other)
+        load_docs(**{**kwargs, "lctg_digest": "0" * 64})
     with pytest.raises(ScoringError, match="applies to a Hub repo id"):
         write_lm_eval_tasks(built_dataset, tmp_path / "x", revision="v1.0.0")
 

@@ -39,7 +39,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         inputs={"DETAILS_A": args.details_a, "DETAILS_B": args.details_b},
     )
     names = display_names([args.details_a, args.details_b], args.names)
-    a, b = read_details(args.details_a), read_details(args.details_b)
+    a, b = _details(args.details_a, read_details), _details(args.details_b, read_details)
     cmp = compare_details(
         a,
         b,
@@ -70,6 +70,49 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
     return fmt, out, (out.with_name(out.stem + "_files") if fmt == "md" else None)
 
 
+#: Another family's details file, told apart by the fields of its first line: (fields, what it is, what reads it).
+OTHER_DETAILS = (
+    (("instruction_id", "strict", "loose"), "an lctg if-score details file (one verdict per instruction)", "if-score"),
+    (("hit", "choice"), "an lctg ifsm details file (one item per story ending)", "ifsm"),
+)
+
+
+def _details(path: str, read: Any) -> Any:
+    """``read(path)`` (the details reader), with the path as given kept in its errors: a folder, a missing file, or
+    another family's details file is one line saying which, and what to give instead."""
+    p = Path(path)
+    if p.is_dir():
+        found = sorted(p.rglob("*.jsonl"))[:1]
+        example = f", e.g. {found[0]}" if found else ""
+        raise ValueError(f"{path} is a folder; give a details file (the --details output of lctg score){example}")
+    if not p.exists():
+        raise ValueError(
+            f"details file {path} does not exist (write one with: lctg score GENERATIONS --dataset DIR "
+            f"--details {path})"
+        )
+    try:
+        return read(path)
+    except ValueError:
+        first = _first_record(p)
+        for fields, what, command in OTHER_DETAILS:
+            if all(f in first for f in fields):
+                raise ValueError(
+                    f"{path}: {what}, not the --details output of lctg score; lctg {command} summarises its own run "
+                    f"(its --json output), and report/compare read LCTG Bench details"
+                ) from None
+        raise
+
+
+def _first_record(p: Path) -> dict[str, Any]:
+    """The first line of a JSONL file as an object ({} when it is not one)."""
+    try:
+        with open(p, encoding="utf-8") as f:
+            record = json.loads(f.readline())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.details import read_details
     from lctg_metrics.analysis.report_data import report_data
@@ -90,7 +133,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     figures.load_matplotlib()  # fail fast with the install hint, before any work
     if fmt == "html":
         html.environment()  # jinja2, same extra
-    details = read_details(args.details)
+    details = _details(args.details, read_details)
     result = None
     if args.result:
         rp = Path(args.result)
@@ -194,7 +237,7 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
                 f"{len(args.details)}: with 2 models every rank correlation is +1 or -1"
             )
         names = display_names(args.details, args.names)
-        files = [read_details(p) for p in args.details]
+        files = [_details(p, read_details) for p in args.details]
         notes = common_signature(files, names, allow_different=args.allow_different_signatures)
         analysis = substitutability({n: d.records for n, d in zip(names, files)}, threshold=args.threshold)
         _all_undefined(analysis, "substitutability")

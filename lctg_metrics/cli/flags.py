@@ -47,9 +47,35 @@ RENAMED: dict[tuple[str, str], str] = {
 }  # the build's own renames are in lctg_dataset.helpformat.BUILD_RENAMED (its parser adds them)
 
 
+#: (command, old flag) -> what else the old name may be taken for, said after the new name: ``--sample 3`` meant a
+#: number of samples more often than the sampling switch.
+ALSO_MEANT: dict[tuple[str, str], str] = {
+    ("lm-eval-tasks", "--sample"): "a switch, no value; samples per prompt are --samples N",
+    ("lm-eval-tasks", "--no-sample"): "a switch, no value; samples per prompt are --samples N",
+}
+
+
+class _RenamedAlso(argparse.Action):
+    """An old flag name refused with its new one and what else it may have meant (see :data:`ALSO_MEANT`)."""
+
+    def __init__(self, option_strings: Any, dest: str, new: str = "", also: str = "", **kwargs: Any) -> None:
+        self.new, self.also = new, also
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: str | None = None) -> None:
+        parser.error(f"{option_string} is now {self.new} (the old name was removed): {self.also}")
+
+
 def add_renamed(parser: argparse.ArgumentParser, command: str) -> None:
     """Refuse the old names of ``command``'s renamed flags (declared in :data:`RENAMED`), naming the new ones."""
-    refuse_renamed(parser, {old: new for (cmd, old), new in RENAMED.items() if cmd == command})
+    renamed = {old: new for (cmd, old), new in RENAMED.items() if cmd == command}
+    refuse_renamed(parser, {old: new for old, new in renamed.items() if (command, old) not in ALSO_MEANT})
+    known = {s for a in parser._actions for s in a.option_strings}
+    for old in (o for o in renamed if (command, o) in ALSO_MEANT and o not in known):
+        also = ALSO_MEANT[(command, old)]
+        parser.add_argument(
+            old, action=_RenamedAlso, new=renamed[old], also=also, default=argparse.SUPPRESS, help=argparse.SUPPRESS
+        )
 
 
 def _nonempty(text: str) -> str:

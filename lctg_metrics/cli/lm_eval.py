@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from lctg_metrics.cleaners import per_item_cleaners
 from lctg_metrics.cli.commands import help_line
@@ -36,8 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--dataset-path",
-        help="what the task files load (default: the folder's absolute path; a Hub "
-        "repo id where this build is published loads its snapshot, checked against this build)",
+        help="what the task files load (default: the folder's path relative to the task folder, so the two move "
+        "together; a Hub repo id where this build is published loads its snapshot at the commit --revision names, "
+        "checked against this build)",
     )
     p.add_argument(
         "--samples",
@@ -100,6 +102,7 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
 
     _check_usage(args)
 
+    notes: list[str] = []
     files = write_lm_eval_tasks(
         args.dataset,
         args.out,
@@ -110,7 +113,10 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
         do_sample=args.do_sample,
         temperature=args.temperature,
         scoring={"cleaner": args.cleaner, "profile": args.profile},
+        notes=notes,
     )
+    for note in notes:
+        print(f"lctg lm-eval-tasks: note: {note}", file=sys.stderr)
     from lctg_metrics.cli.wrote import say_wrote
 
     say_wrote(files)
@@ -123,10 +129,13 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
 
 
 def score_command(args: argparse.Namespace) -> str:
-    """The ``lctg score`` command for the run's ``--log_samples`` output, naming the same dataset."""
+    """The ``lctg score`` command for the run's ``--log_samples`` output, naming the dataset the task files load:
+    the Hub repo id (``--dataset`` or ``--dataset-path``) with the revision, or the local folder (no revision)."""
     import shlex
 
-    revision = f" --revision {shlex.quote(args.revision)}" if args.revision else ""
-    return (
-        f"lctg score OUT --from lm-eval --dataset {shlex.quote(str(args.dataset))}{revision} --cleaner {args.cleaner}"
-    )
+    from lctg_dataset.loader import is_repo_id
+
+    hub = next((d for d in (args.dataset_path, args.dataset) if d is not None and is_repo_id(d)), None)
+    revision = f" --revision {shlex.quote(args.revision)}" if hub and args.revision else ""
+    dataset = shlex.quote(str(hub or args.dataset))
+    return f"lctg score OUT --from lm-eval --dataset {dataset}{revision} --cleaner {args.cleaner}"

@@ -25,7 +25,9 @@ def input_errors() -> tuple[type[BaseException], ...]:
 
 def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """``handler(args)`` after the extras check, with :func:`input_errors` as one line ``{prog}: error: …`` and
-    exit code 2."""
+    exit code 2. The catch list is built before the command runs: an interrupt while a library is half imported
+    must not meet an ``except`` clause that imports (it would fail with that half-imported module's error)."""
+    caught = input_errors()
     try:
         check_stdout()
         check_extras(args)
@@ -45,9 +47,22 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
             file=sys.stderr,
         )
         return 2
-    except input_errors() as e:
-        print(f"{prog}: error: {_one_line(e)}", file=sys.stderr)
+    except caught as e:
+        print(f"{prog}: error: {_one_line(e)}{_folder_hint(prog, args)}", file=sys.stderr)
         return 2
+
+
+def _folder_hint(prog: str, args: argparse.Namespace) -> str:
+    """For ``lctg score`` given a folder as its generations file: what the folder may be (an lm-eval output
+    folder reads with ``--from lm-eval``); else nothing."""
+    from pathlib import Path
+
+    path = getattr(args, "generations", None)
+    if prog != "lctg score" or getattr(args, "from_format", None) != "lctg" or not path or not Path(path).is_dir():
+        return ""
+    if next(Path(path).rglob("samples_*.jsonl"), None) is not None:
+        return f" ({path} is a folder of lm-eval samples files: add --from lm-eval)"
+    return f" ({path} is a folder: give the generations file in it)"
 
 
 class _Stdout:

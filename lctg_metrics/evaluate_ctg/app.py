@@ -6,7 +6,8 @@ the same app serves any of the project's metric modules. Two ways in, one endpoi
 - ``/score_file``: an uploaded generations file (JSONL, CSV or parquet with ``id``, ``generation`` and optionally
   ``sample``, read by the reader ``lctg score`` uses) scored by row id against a dataset: a Hub repo id (at a
   revision) or a local build folder; a build's own module folder defaults to the build around it, else
-  ``$LCTG_DATASET``.
+  ``$LCTG_DATASET``. A module that takes no ``dataset`` (``lctg_ifsm``: its stories come from ``stories`` in the
+  options) gets none.
 - ``/compute``: JSON, as ``metric.compute`` takes it: predictions (a list of strings), references (constraints, or
   row ids with ``{"dataset": ...}`` in the options) and keyword options.
 
@@ -87,13 +88,43 @@ EXAMPLES: dict[str, list[tuple[list[str], list[Any], dict[str, Any]]]] = {
 }
 
 
-def _card_front(field: str) -> str | None:
-    """One ``field: value`` of the card's front matter beside this app (None if absent)."""
+def ifsm_examples(count: int = 3) -> list[tuple[list[str], list[Any], dict[str, Any]]]:
+    """``lctg_ifsm``'s worked input: the gold endings of the first ``count`` eval stories of the Possible Stories copy
+    the module finds (``$POSSIBLE_STORIES``, or the installed lctg package's); none without a copy (a Space has
+    none: the stories are never shipped, so its page asks for ``stories``)."""
+    module = importlib.import_module(type(metric).__module__)
+    try:
+        stories = module._stories(None)
+        rows = module.load_story_rows(stories, split="eval")[:count]
+    except (OSError, ValueError):
+        return []
+    options = {"reader": "embedding", "adversarial": False, "dissimilarity": "none"}
+    if stories:
+        options["stories"] = str(stories)
+    return [([r["gold_ending"] for r in rows], [r["id"] for r in rows], options)]
+
+
+#: Defaults of the JSON tab's options when a module has no worked example (the option it cannot run without).
+NO_EXAMPLE_OPTIONS = {"lctg_ifsm": {"reader": "embedding", "stories": "<your Possible Stories folder>"}}
+
+
+def _front_matter() -> str:
+    """The front matter of the card beside this app ("" without one)."""
     card = HERE / "README.md"
     text = card.read_text(encoding="utf-8") if card.is_file() else ""
-    head = text.split("---\n")[1] if text.startswith("---\n") and text.count("---\n") >= 2 else ""
-    found = re.search(rf"^{field}:\s*(.+)$", head, re.M)
+    return text.split("---\n")[1] if text.startswith("---\n") and text.count("---\n") >= 2 else ""
+
+
+def _card_front(field: str) -> str | None:
+    """One ``field: value`` of the card's front matter beside this app (None if absent)."""
+    found = re.search(rf"^{field}:[ \t]*(\S.*)$", _front_matter(), re.M)
     return found.group(1).strip().strip("\"'") if found else None
+
+
+def card_datasets() -> list[str]:
+    """The ``datasets:`` list of the card's front matter (a published Space's card names the repo it scores)."""
+    found = re.search(r"^datasets:[ \t]*\n((?:- .*(?:\n|$))*)", _front_matter(), re.M)
+    return [line[2:].strip().strip("\"'") for line in found.group(1).splitlines()] if found else []
 
 
 def title() -> str:
@@ -110,10 +141,11 @@ def summary() -> str:
 
 
 def default_dataset() -> str:
-    """The build around a build's module folder, else ``$LCTG_DATASET``, else empty (type a Hub repo id)."""
+    """The build around a build's module folder, else ``$LCTG_DATASET``, else the first dataset the card names (a
+    published Space), else empty (type a Hub repo id)."""
     if (HERE.parent / "manifest.json").is_file():
         return str(HERE.parent)
-    return os.environ.get("LCTG_DATASET", "")
+    return os.environ.get("LCTG_DATASET", "") or next(iter(card_datasets()), "")
 
 
 def _json(text: str, what: str, kind: type) -> Any:
@@ -155,9 +187,10 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
         rows = read_generations(generations)
     except Exception as e:  # the reader names file, line and field
         raise gr.Error(" ".join(f"{type(e).__name__}: {e}".replace(str(generations), where).split())) from None
-    if not dataset.strip():
-        raise gr.Error("dataset: give the Hub dataset repo id (ORG/NAME) or the build folder the row ids come from")
-    kwargs.update(dataset=dataset.strip(), **({"revision": revision.strip()} if revision.strip() else {}))
+    if "dataset" in OPTIONS:  # a module that reads its references from a dataset (lctg_ifsm reads the stories)
+        if not dataset.strip():
+            raise gr.Error("dataset: give the Hub dataset repo id (ORG/NAME) or the build folder the row ids come from")
+        kwargs.update(dataset=dataset.strip(), **({"revision": revision.strip()} if revision.strip() else {}))
     if "samples" in OPTIONS and any(g.sample for g in rows):
         kwargs["samples"] = [g.sample for g in rows]
     if "cleaned" in OPTIONS and any(g.cleaned is not None for g in rows):
@@ -171,8 +204,9 @@ def _dumps(value: Any) -> str:
 
 def build() -> gr.Blocks:
     """The page: a tab per way in, each with its own API endpoint."""
-    examples = [[_dumps(p), _dumps(r), _dumps(o)] for p, r, o in EXAMPLES.get(NAME, [])]
-    first = examples[0] if examples else ["", "", "{}"]
+    worked = EXAMPLES.get(NAME) or (ifsm_examples() if NAME == "lctg_ifsm" else [])
+    examples = [[_dumps(p), _dumps(r), _dumps(o)] for p, r, o in worked]
+    first = examples[0] if examples else ["[]", "[]", _dumps(NO_EXAMPLE_OPTIONS.get(NAME, {}))]
     with gr.Blocks(title=title()) as demo:
         gr.Markdown(
             f"# {title()}\n\n{summary()}\n\n`evaluate.load(...)` of the `{NAME}` metric module; every score "

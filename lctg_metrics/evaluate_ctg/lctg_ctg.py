@@ -8,6 +8,8 @@ it as ``_lctg_*.py`` modules, so it needs only ``evaluate``, ``regex`` and ``uni
 
 from __future__ import annotations
 
+import importlib
+
 import datasets
 import evaluate
 
@@ -174,12 +176,21 @@ class LctgCtg(evaluate.Metric):
         llm_top_p=None,
         empty_cleaner_answer="keep",
     ):
-        llm = None
+        llm, score = None, score_predictions
+        calls_llm = cleaner in CLEANERS and CLEANERS[cleaner].calls_llm
+        needs = (
+            f"lctg_ctg: {f'cleaner={cleaner!r}' if calls_llm else 'judge=True'} needs llm_base_url= and llm_model= "
+            "(the endpoint; lctg_metrics.api.score_predictions needs llm=llm_config(base_url, model) instead) and "
+            "dataset=<the dataset folder or Hub repo id> (its protocol prompts and base texts)"
+        )
+        if (calls_llm or judge is True) and not (llm_base_url and llm_model):
+            raise ValueError(needs)
         if llm_base_url or llm_model:
-            from lctg_metrics.llm.config import config_from_options  # the llm extra (the standalone module says so)
-
+            score, config_from_options = _with_llm()  # in a module without the LLM client: the install hint
             llm = config_from_options(locals())  # the declared llm_* keywords above (tests/test_options.py)
-        return score_predictions(
+        if (calls_llm or judge is True) and dataset is None:
+            raise ValueError(needs)
+        return score(
             predictions,
             references,
             return_items=return_items,
@@ -203,3 +214,20 @@ class LctgCtg(evaluate.Metric):
             revision=revision,
             llm=llm,
         )
+
+
+def _with_llm():
+    """``score_predictions`` and ``config_from_options`` of a package that has the LLM client: this module's own, or,
+    in the standalone copy a build carries (which leaves the client out), the installed lctg package's when it is
+    installed with its llm extra; else the install hint."""
+    if score_predictions.__module__.startswith("lctg_metrics."):  # the package's module: its own client
+        from lctg_metrics.llm.config import config_from_options
+
+        return score_predictions, config_from_options
+    try:  # by name: the standalone copy's imports of lctg_metrics are its own flattened modules
+        api, config = importlib.import_module("lctg_metrics.api"), importlib.import_module("lctg_metrics.llm.config")
+    except ImportError:
+        from lctg_metrics.llm.config import config_from_options  # the standalone copy: the install hint
+
+        return score_predictions, config_from_options
+    return api.score_predictions, config.config_from_options

@@ -12,10 +12,12 @@ import evaluate
 
 from lctg_metrics.families.instructions import FAMILY
 from lctg_metrics.family import run
+from lctg_metrics.inputs.folder import read_manifest
 from lctg_metrics.inputs.generations import read_generations
+from lctg_metrics.inputs.hub import resolve_dataset
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
 from lctg_metrics.instructions.files import read_config_rows
-from lctg_metrics.schema import Generation
+from lctg_metrics.schema import Generation, ScoringError
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
 __all__ = ["LctgIf", "read_generations"]
@@ -62,8 +64,10 @@ Args:
     references (`list` of `dict` or `list` of `str`): for each prediction, the prompt's instructions
         `{"instruction_id_list": [...], "kwargs": [...]}` (kwargs: one JSON object string per instruction, as the
         `instructions` config stores them); or the rows' `id`s, with `dataset=`.
-    dataset (`str`, optional): a built dataset folder; references are then row ids of its `config`, and the
-        categories are the rows' `categories`.
+    dataset (`str`, optional): a built dataset folder or a Hub dataset repo id (`org/lctg`); references are then
+        row ids of its `config`, and the categories are the rows' `categories`.
+    revision (`str`, optional): the Hub revision (tag, branch or commit) of a `dataset` given as repo id; the
+        signature names the commit it resolved to (as `lctg if-score --dataset ORG/NAME --revision R`).
     config (`str`): the dataset config read with `dataset=` (default "instructions").
     mode (`str`): "both" (default), "strict" or "loose": which verdicts are computed and returned.
     return_items (`bool`): also return `items`, one dict per instruction (key, instruction_id, index, strict,
@@ -131,6 +135,7 @@ class LctgIf(evaluate.Metric):
         predictions,
         references,
         dataset=None,
+        revision=None,
         config="instructions",
         mode="both",
         return_items=False,
@@ -138,15 +143,20 @@ class LctgIf(evaluate.Metric):
         ci_resamples=1000,
         seed=0,
     ):
+        source = None
         if dataset is not None:
-            by_id = {row["id"]: row for row in read_config_rows(dataset, config)}
+            by_id, source = _rows_by_id(dataset, revision, config)
             unknown = [r for r in references if r not in by_id]
             if unknown:
-                raise ValueError(f"{dataset}: config {config!r} has no row with id {unknown[0]!r}")
+                raise ValueError(f"dataset={dataset!r}: config {config!r} has no row with id {unknown[0]!r}")
             rows = [by_id[r] for r in dict.fromkeys(references)]
             keys = list(references)
+        elif revision is not None:
+            raise ValueError(f"revision={revision!r} applies to dataset=<a Hub repo id>; no dataset was given")
         elif references and isinstance(references[0], str):
-            raise ValueError("references are row ids: pass dataset= (a built dataset folder) to look them up")
+            raise ValueError(
+                "references are row ids: pass dataset= (a built dataset folder or Hub repo id) to look them up"
+            )
         else:  # each reference its own prompt, named by its position (ids are text; items give the position back)
             rows = [{"id": str(i), **r} for i, r in enumerate(references)]
             keys = [row["id"] for row in rows]
@@ -156,9 +166,21 @@ class LctgIf(evaluate.Metric):
             seen[key] = seen.get(key, -1) + 1  # the k-th prediction of a row id is its sample k
             generations.append(Generation(key, prediction, seen[key], where=f"predictions[{number}]"))
         options = {"mode": mode, "ci": ci, "ci_resamples": ci_resamples, "seed": seed}
-        result = run(FAMILY, generations, rows=rows, options=options)  # the family's one run: samples and their mean
+        # the family's one run: samples and their mean
+        result = run(FAMILY, generations, rows=rows, options=options, source=source)
         out = dict(result.flat)
         if return_items:
             back = {} if dataset is not None else {k: n for n, k in enumerate(keys)}
             out["items"] = [{**d, "key": back.get(d["key"], d["key"])} for d in result.details]
         return out
+
+
+def _rows_by_id(dataset, revision, config):
+    """The config's rows by id from a build folder or a Hub repo id at ``revision`` (fetched and verified as
+    ``lctg if-score`` does), and the dataset's source for the signature (the repo, revision and commit; None for a
+    folder)."""
+    resolved = resolve_dataset(dataset, revision)
+    configs = read_manifest(resolved.path)["configs"]
+    if config not in configs:
+        raise ScoringError(f"dataset={dataset!r}: no config {config!r} (config=); it has {', '.join(configs)}")
+    return {row["id"]: row for row in read_config_rows(resolved.path, config)}, resolved.source()

@@ -4,12 +4,15 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 from typing import Any
 
 import datasets
 import evaluate
 
 from lctg_dataset.stories import load_story_rows
+from lctg_dataset.stories.source import SOURCE_ENV
 from lctg_metrics.families.ifsm import FAMILY
 from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
@@ -74,6 +77,7 @@ Examples:
 
     >>> import evaluate
     >>> from lctg_dataset.stories import load_story_rows
+from lctg_dataset.stories.source import SOURCE_ENV
     >>> metric = evaluate.load("lctg_ifsm")
     >>> rows = load_story_rows("tests/data/ifsm", split="eval")
     >>> ids = [r["id"] for r in rows]
@@ -147,15 +151,15 @@ class LctgIfsm(evaluate.Metric):
             seen[ref] = seen.get(ref, -1) + 1  # the k-th ending of an id is its sample k
             generations.append(Generation(str(ref), pred or "", seen[ref], where=f"references[{number}]"))
         options = {}
+        run_family, family, story_rows = run, FAMILY, load_story_rows
         if reader == "llm":
-            from lctg_metrics.llm.config import config_from_options  # the llm extra (the standalone module says so)
-
+            (run_family, family, story_rows), config_from_options = _with_llm()
             options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
         elif head is not None:
             options["head_path"] = head
-        rows = load_story_rows(stories, include_contexts=True, seed=seed)
-        result = run(  # the family's one run: each sample scored, their mean
-            FAMILY,
+        rows = story_rows(_stories(stories), include_contexts=True, seed=seed)
+        result = run_family(  # the family's one run: each sample scored, their mean
+            family,
             generations,
             rows=rows,
             options={
@@ -172,3 +176,37 @@ class LctgIfsm(evaluate.Metric):
         if return_items:
             out["items"] = [{k: v for k, v in d.items() if k != "signature"} for d in result.details]
         return out
+
+
+def _stories(stories):
+    """The Possible Stories folder as ``lctg ifsm`` finds it: ``stories=``, else ``$POSSIBLE_STORIES``, else the
+    installed lctg package's default (the standalone copy a build carries runs from evaluate's module cache, which
+    has no checkout beside it)."""
+    if stories is not None or os.environ.get(SOURCE_ENV) or load_story_rows.__module__.startswith("lctg_dataset."):
+        return stories  # given, or read by the package's own default
+    try:  # by name: the standalone copy's imports of lctg_dataset are its own flattened modules
+        return importlib.import_module("lctg_dataset.stories.source").default_source_dir()
+    except ImportError:
+        raise ValueError(
+            f"lctg_ifsm: stories= is needed: the folder of your Possible Stories copy (dev.jsonl, test.jsonl), or "
+            f"${SOURCE_ENV}; the story contexts are never part of the dataset or this module"
+        ) from None
+
+
+def _with_llm():
+    """``run``, the IFSM family, ``load_story_rows`` and ``config_from_options`` of a package that has the LLM
+    client: this module's own, or, in the standalone copy a build carries (which leaves the client out), the installed
+    lctg package's when it is installed with its llm extra; else the install hint."""
+    own = (run, FAMILY, load_story_rows)
+    if run.__module__.startswith("lctg_metrics."):  # the package's module: its own client
+        from lctg_metrics.llm.config import config_from_options
+
+        return own, config_from_options
+    names = ("lctg_metrics.family", "lctg_metrics.families.ifsm", "lctg_dataset.stories", "lctg_metrics.llm.config")
+    try:  # by name: the standalone copy's imports of lctg_metrics are its own flattened modules
+        family, ifsm, stories, config = (importlib.import_module(name) for name in names)
+    except ImportError:
+        from lctg_metrics.llm.config import config_from_options  # the standalone copy: the install hint
+
+        return own, config_from_options
+    return (family.run, ifsm.FAMILY, stories.load_story_rows), config.config_from_options

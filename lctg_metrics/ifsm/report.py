@@ -33,6 +33,11 @@ def format_result(result: IFSMResult) -> str:
     )
     if result.reader.note:
         lines.append(f"reader {result.reader.name}: {result.reader.note}")
+    measured = result.reader.measured_accuracy
+    lines.append(
+        f"reader accuracy on gold endings: {result.oracle.guarded:.3f} in this run (signature reader_acc)"
+        + (f"; {measured:.3f} measured in advance (reader_acc_measured)" if measured is not None else "")
+    )
     if result.dissimilarity_to_gold is not None:
         pairs = result.dissimilarity_within_passage
         within = f"; within passage {pairs:.3f}" if pairs is not None else ""

@@ -124,6 +124,7 @@ def write_lm_eval_tasks(
     temperature: float | None = None,
     generation_kwargs: Mapping[str, Any] | None = None,
     scoring: Mapping[str, Any] | None = None,
+    notes: list[str] | None = None,
 ) -> list[Path]:
     """Write the task YAMLs and ``utils.py`` for the build in ``dataset_dir`` (a folder, or a Hub repo id at
     ``revision`` read through the Hugging Face cache) into ``out_dir``; return the files.
@@ -131,14 +132,16 @@ def write_lm_eval_tasks(
     ``dataset_path``: what the YAMLs load (default: the folder's path relative to ``out_dir``, or the repo id; a
     relative path is read from the task folder, wherever lm_eval runs); a Hub repo id loads
     the snapshot at the resolved commit (``revision`` for a local folder published there), checked against the
-    manifest of this build, so the task files work offline once the snapshot is cached.
+    manifest of this build, so the task files work offline once the snapshot is cached. A local folder's repo is
+    checked when it is written, where the snapshot can be read (the cache, or a reachable Hub): another build there
+    is refused and the commit pinned; where it cannot, a line saying so is appended to ``notes``.
     ``repeats``: samples per prompt (each response scored); ``max_gen_toks``, ``do_sample``, ``temperature``,
     ``generation_kwargs``: see :func:`lm_generation_kwargs`.
     ``scoring``: options of the scorer (default ``{"cleaner": "rule"}``), recorded with their signature."""
     gen = lm_generation_kwargs(
         repeats, max_gen_toks=max_gen_toks, do_sample=do_sample, temperature=temperature, extra=generation_kwargs
     )
-    root, hub, source = _source(dataset_dir, dataset_path, revision)
+    root, hub, source = _source(dataset_dir, dataset_path, revision, notes)
     configs = _configs(root)
     options = _scoring(scoring)
     path = hub["lctg_repo"] if hub else dataset_path or _relative(root, Path(out_dir))
@@ -219,7 +222,7 @@ def _relative(root: Path, out_dir: Path) -> str:
 
 
 def _source(
-    dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None
+    dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None, notes: list[str] | None = None
 ) -> tuple[Path, dict[str, str] | None, str | None]:
     """The build folder to read, and (for a Hub repo id) what the task files load (repo, commit, manifest digest)
     and the signature's dataset source (``repo@revision=commit#digest``)."""
@@ -239,12 +242,14 @@ def _source(
     root = Path(dataset)
     _configs(root)  # a build folder, or the one-line error
     if dataset_path is not None and REPO_ID.fullmatch(dataset_path) and not Path(dataset_path).exists():
-        published = ResolvedDataset(root, dataset_path, revision or DEFAULT_REVISION, manifest_digest(root))
+        published = _published(root, dataset_path, revision, notes) or ResolvedDataset(
+            root, dataset_path, revision or DEFAULT_REVISION, manifest_digest(root)
+        )
         return (
             root,
             {
                 "lctg_repo": dataset_path,
-                "lctg_revision": published.revision or DEFAULT_REVISION,
+                "lctg_revision": published.commit or published.revision or DEFAULT_REVISION,
                 "lctg_digest": published.digest or "",
             },
             published.source(),
@@ -252,6 +257,32 @@ def _source(
     if revision is not None:
         raise ScoringError(f"revision {revision!r} applies to a Hub repo id (--dataset or --dataset-path ORG/NAME)")
     return root, None, None
+
+
+def _published(root: Path, repo: str, revision: str | None, notes: list[str] | None) -> Any:
+    """The snapshot of ``repo`` at ``revision`` where a local build is said to be published, checked to be that build
+    (same manifest digest); None, with a note, when it cannot be read now (not cached and no Hub to ask)."""
+    from lctg_dataset.loader import DEFAULT_REVISION
+    from lctg_metrics.inputs.hub import manifest_digest, resolve_dataset
+
+    where = f"--dataset-path {repo}@{revision or DEFAULT_REVISION}"
+    try:
+        resolved = resolve_dataset(repo, revision)
+    except ScoringError as e:
+        if notes is not None:
+            notes.append(
+                f"{where} was not checked against --dataset {root} (cannot read it now: {e}); the task files "
+                "refuse another build when they load it"
+            )
+        return None
+    mine = manifest_digest(root)
+    if resolved.digest != mine:
+        raise ScoringError(
+            f"{where} holds another build (manifest digest {str(resolved.digest)[:12]}, --dataset {root} has "
+            f"{mine[:12]}); publish this build there, give --dataset {repo} to write tasks for the build it holds, "
+            "or drop --dataset-path"
+        )
+    return resolved
 
 
 def _configs(root: Path) -> dict[str, Any]:
