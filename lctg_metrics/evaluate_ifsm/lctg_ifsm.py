@@ -77,7 +77,6 @@ Examples:
 
     >>> import evaluate
     >>> from lctg_dataset.stories import load_story_rows
-from lctg_dataset.stories.source import SOURCE_ENV
     >>> metric = evaluate.load("lctg_ifsm")
     >>> rows = load_story_rows("tests/data/ifsm", split="eval")
     >>> ids = [r["id"] for r in rows]

@@ -53,13 +53,15 @@ _BINDING = ("助詞", "助動詞", "接尾辞")
 _PEOPLE = frozenset(
     "母 父 兄 姉 弟 妹 祖母 祖父 母親 父親 両親 夫 妻 息子 娘 子 子供 子ども 赤ちゃん 家族 先生 "
     "生徒 学生 友人 友達 仲間 先輩 後輩 上司 部下 同僚 店員 客 お客 医者 看護師 少年 少女 男 女 "
-    "男性 女性 老人 皆 みんな みな 全員 誰か".split()
+    "男性 女性 老人 皆 みんな みな 全員 誰か 店主 店長 主人 女将 監督 コーチ 選手 社長 部長 課長 係長 校長 "
+    "担任 院長 医師 教授 博士 記者 職人 師匠 弟子 駅員 車掌 運転手 警官 船長 隊長 キャプテン 審判 店員さん".split()
 )
 #: Predicates only a person performs (UniDic lemmas): verbs of saying and of a speaker's reaction.
 _SPEECH_VERBS = frozenset(
     "言う 話す 叫ぶ 答える 応える 笑う 微笑む 呟く 囁く 泣く 頷く 尋ねる 訊く 問う 告げる 怒鳴る 励ます 促す "
     "叱る 褒める 謝る 照れる 語る 述べる 呼び掛ける 喚く 嘆く ぼやく 言い返す 切り出す 付け加える 笑い掛ける "
-    "微笑み掛ける 吹き出す 噴き出す 泣き出す 笑い出す 唱える 囃す 冷やかす 茶化す".split()
+    "微笑み掛ける 吹き出す 噴き出す 泣き出す 笑い出す 唱える 囃す 冷やかす 茶化す 迎える 呼び止める 見送る "
+    "出迎える 諭す 宥める 問い掛ける 声掛ける".split()
 )
 #: Body parts and the voice: a gesture is one of them as the object of a verb (声をかける, 手を振る, 首をかしげる).
 _GESTURE_OBJECTS = frozenset("声 手 首 肩 胸 目 口 頭 眉 舌 腕 拳 息 溜め息 笑み 涙 顔 唇 歯 腰".split())

@@ -75,21 +75,21 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 def _goes_on(paragraph: str, following: str) -> bool:
     """Whether a paragraph of one line is cut mid-sentence and goes on in the next (2.5): it has no sentence-final mark
-    and ends in a particle that is not sentence-final (「今日は」) or a predicate's 連用形 (「早く起き」), or the next
-    starts with a particle or an auxiliary that is no conjunction (「です。」, not 「だけど」):
-    「今日は / 晴れ / です。」 with blank lines between is one paragraph to a reader; a stanza of several lines stays a
-    stanza."""
+    and the next starts with a particle or an auxiliary that is no conjunction (「です。」, 「が好きです。」; not
+    「だけど」): 「今日は / 晴れ / です。」 with blank lines between is two paragraphs to a reader, not three. A
+    line that ends in a particle stays a paragraph of its own: a poem's one-line stanza does
+    (君を待つ / いつまでも / 春の駅で)."""
     core = paragraph.strip()
     if not core or "\n" in core or is_terminated(core) or is_heading(core):
         return False
     tail = morph.content_tail(core)
     head = morph.analyze(following.lstrip())
-    ends_open = bool(tail) and (
-        (tail[-1].pos1 == "助詞" and not morph.is_final_particle(tail[-1]))
-        or (tail[-1].pos1 in ("動詞", "形容詞") and tail[-1].form.startswith("連用形"))
+    return (
+        bool(tail)
+        and bool(head)
+        and head[0].pos1 in ("助詞", "助動詞")
+        and not following.lstrip().startswith(_CONJUNCTIONS)
     )
-    opens_on = bool(head) and head[0].pos1 in ("助詞", "助動詞") and not following.lstrip().startswith(_CONJUNCTIONS)
-    return ends_open or opens_on
 
 
 #: Conjunctions the analyser reads as an auxiliary or a particle first (だ|けど, で|も).
@@ -110,7 +110,7 @@ _CONJUNCTIONS = (
 
 
 def _joined(parts: list[str]) -> list[str]:
-    """Paragraphs with each one cut mid-sentence joined to the next (``_goes_on``)."""
+    """Paragraphs with each one that goes on in the next joined to it (``_goes_on``)."""
     out: list[str] = []
     for part in parts:
         if out and _goes_on(out[-1], part):
@@ -123,7 +123,8 @@ def _joined(parts: list[str]) -> list[str]:
 @instruction(
     "length:paragraphs",
     "長さ指定",
-    "number of paragraphs (blank-line or *** separated); a paragraph cut mid-sentence is one with the next",
+    "number of paragraphs (blank-line or *** separated); a one-line paragraph is one with the next when that opens "
+    "with a particle or an auxiliary (です。)",
     MIN,
     MAX,
     SEPARATOR,

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -91,7 +92,11 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = written
     if phrase and phrase[-1] not in _FINAL_MARKS:  # the phrase as words: the response's closing mark is punctuation
         text = written
-        while text and (text[-1] in _FINAL_MARKS + _TRAILING or is_decoration(text[-1]) or text[-1] == "\ufe0f"):
+        while text and (
+            text[-1] in _FINAL_MARKS + _TRAILING
+            or is_decoration(text[-1])
+            or unicodedata.category(text[-1]) in ("Cf", "Mn", "Sk")
+        ):
             text = text[:-1]  # お見逃しなく！✨, お見逃しなく♪
     if text.endswith(phrase):
         return Verdict(True, f"ends with 「{kw['phrase']}」")

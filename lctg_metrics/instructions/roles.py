@@ -78,7 +78,7 @@ def _read_once(text: str) -> str:
     text = _SOUND_MARK.sub(_voiced, text)
     text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
     text = _STOP_ROLE.sub("。", text)
-    text = re.sub(r"(?<![ァ-ヺー])ヽ", "、", text)
+    text = re.sub(r"(?<![ァ-ヺー])ヽ(?=[ぁ-ゖァ-ヺ\u3400-\u9fff])", "、", text)  # not the ヽ of ヽ(´▽`)ノ
     text = _JAPANESE_RING_ROLE.sub("。", _RING_ROLE.sub("。", text))
     text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)
     return "".join(unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER else ch for ch in text)

@@ -85,8 +85,7 @@ def padding_excess(clusters: list[str], breaks: frozenset[int] | None = None) ->
     punctuation marks (of every run when the stretch holds fewer than two other letters: あーーー！いーーー！), in all
     past a tenth of the text (``_EMPHASIS_SHARE``); a unit of two to eight clusters repeated past its third time.
     Toward a minimum (``breaks`` given: where lines start), also a block of sentences said again back to back past its
-    third time and a recited order or count past its kept length (2.5); a maximum counts them, as a reader sees a
-    long text."""
+    third time (``recital``, 2.5); a maximum counts them, as a reader sees a long text."""
     excess: set[int] = set()
     emphasis: list[int] = []
     free: dict[int, list[int]] = {}  # stretch between punctuation marks -> the lengthening of its first run
@@ -116,7 +115,7 @@ def padding_excess(clusters: list[str], breaks: frozenset[int] | None = None) ->
     kept = {i for at, found in free.items() if letters.get(at, 0) >= _CRY_LETTERS for i in found}
     excess |= _repeated_units(clusters)
     if breaks is not None:  # toward a minimum (2.5)
-        excess |= recital.repeated_blocks(clusters, breaks) | recital.recited(clusters)
+        excess |= recital.repeated_blocks(clusters, breaks)
     emphasis = [i for i in emphasis if i not in excess]
     base = len(clusters) - len(excess) - len(emphasis) - len(kept - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))
