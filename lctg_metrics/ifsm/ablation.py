@@ -49,6 +49,7 @@ hang:hung dig:dug stick:stuck light:lit""".split()
 }
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of the word; the same words recur in every probe and candidate
 def root(word: str) -> str:
     """One root for a word's inflections: cried, cries, crying → cry; hoped, hoping, hopes → hop; felt → feel."""
     w = word.lower().replace("\u2019", "'").split("'")[0]
@@ -99,13 +100,16 @@ def _one_edit(a: str, b: str) -> bool:
     return short[k:] == long_[k + 1 :]
 
 
+@lru_cache(maxsize=1 << 18)  # the attacks' neighbour search asks about the same words of the same source per rank
 def _is_question_word(word: str, stems: frozenset[str], words: frozenset[str]) -> bool:
     if root(word) in stems:
         return True
     low = word.lower()
-    # four-letter question words only by an added or dropped letter (lakee, lke), never a swapped one (lake/late)
-    return len(low) >= MIN_FUZZY - 1 and any(
-        len(w) >= MIN_FUZZY - 1 and max(len(w), len(low)) >= MIN_FUZZY and _one_edit(low, w) for w in words
+    n, by_length = len(low), _by_length(words)
+    # four-letter question words only by an added or dropped letter (lakee, lke), never a swapped one (lake/late);
+    # one edit changes the length by at most one, so only words of length n - 1, n, n + 1 are compared
+    return n >= MIN_FUZZY - 1 and any(
+        _one_edit(low, w) for m in (n - 1, n, n + 1) if max(m, n) >= MIN_FUZZY for w in by_length.get(m, ())
     )
 
 
@@ -113,6 +117,16 @@ def _is_question_word(word: str, stems: frozenset[str], words: frozenset[str]) -
 def question_words(question: str) -> frozenset[str]:
     """The question's words, lower-cased (what a typo is measured against)."""
     return frozenset(w.lower() for w in _WORD.findall(readable(question)))
+
+
+@lru_cache(maxsize=4096)
+def _by_length(words: frozenset[str]) -> dict[int, tuple[str, ...]]:
+    """``words`` of four letters or more, by length (a typo is looked for among one length each side)."""
+    out: dict[int, list[str]] = {}
+    for w in sorted(words):
+        if len(w) >= MIN_FUZZY - 1:
+            out.setdefault(len(w), []).append(w)
+    return {n: tuple(ws) for n, ws in out.items()}
 
 
 @lru_cache(maxsize=4096)
