@@ -1,5 +1,6 @@
-"""Question-word ablation looks a typo up among the question's words of one length each side: the same words are
-taken out as comparing the word with every question word (the definition, written out here on its own)."""
+"""Question-word ablation looks a typo up among the one-edit forms of the question's words (one length each side):
+the same words are taken out as comparing the word with every question word (the definition, written out here on its
+own)."""
 
 from __future__ import annotations
 
