@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from tests.shared_builds import lctg_build
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 # Property tests run without hypothesis' wall-clock deadline (200 ms per example by default): tests never assert on
@@ -66,28 +68,15 @@ def upstream_records(source_dir: Path) -> dict[str, list[dict]]:
 
 @pytest.fixture(scope="session")
 def built_dataset(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One faithful build of the real source, shared by the tests that only read it."""
-    from lctg_dataset.build import build
-    from lctg_dataset.write import write_dataset
-    from lctg_metrics.metric_module import module_files as metric_module_files
-
-    out = tmp_path_factory.mktemp("build") / "lctg"
-    write_dataset(build(str(source_dir)), out, extra_files=metric_module_files())
-    return out
+    """One faithful build of the real source, shared by the tests that only read it (and by every xdist worker)."""
+    return lctg_build(tmp_path_factory, source_dir, "build")
 
 
 @pytest.fixture(scope="session")
 def built_dataset_derived(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One build with every derived config (corrected, variants 5 seed 0, multi), shared by the tests that read it."""
-    from lctg_dataset.build import build
-    from lctg_dataset.write import write_dataset
-    from lctg_metrics.metric_module import module_files as metric_module_files
-
-    out = tmp_path_factory.mktemp("build_derived") / "lctg"
-    write_dataset(
-        build(str(source_dir), corrected=True, variants=5, seed=0, multi=True), out, extra_files=metric_module_files()
-    )
-    return out
+    """One build with every derived config (corrected, variants 5 seed 0, multi), shared by the tests that read it
+    (and by every xdist worker)."""
+    return lctg_build(tmp_path_factory, source_dir, "build_derived", corrected=True, variants=5, seed=0, multi=True)
 
 
 @pytest.fixture(scope="session")

@@ -49,6 +49,7 @@ hang:hung dig:dug stick:stuck light:lit""".split()
 }
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of the word; the same words recur in every probe and candidate
 def root(word: str) -> str:
     """One root for a word's inflections: cried, cries, crying → cry; hoped, hoping, hopes → hop; felt → feel."""
     w = word.lower().replace("\u2019", "'").split("'")[0]
@@ -83,36 +84,53 @@ def root(word: str) -> str:
 MIN_FUZZY = 5
 
 
-def _one_edit(a: str, b: str) -> bool:
-    """At most one insertion, deletion, substitution or swap of neighbours between ``a`` and ``b``."""
-    if a == b:
-        return True
-    if abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [k for k in range(len(a)) if a[k] != b[k]]
-        return len(diff) == 1 or (
-            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
-        )
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    k = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
-    return short[k:] == long_[k + 1 :]
-
-
+@lru_cache(maxsize=1 << 18)  # the attacks' neighbour search asks about the same words of the same source per rank
 def _is_question_word(word: str, stems: frozenset[str], words: frozenset[str]) -> bool:
     if root(word) in stems:
         return True
     low = word.lower()
-    # four-letter question words only by an added or dropped letter (lakee, lke), never a swapped one (lake/late)
-    return len(low) >= MIN_FUZZY - 1 and any(
-        len(w) >= MIN_FUZZY - 1 and max(len(w), len(low)) >= MIN_FUZZY and _one_edit(low, w) for w in words
-    )
+    n = len(low)
+    if n < MIN_FUZZY - 1:
+        return False
+    # four-letter question words only by an added or dropped letter (lakee, lke), never a swapped one (lake/late):
+    # one edit (a letter inserted, dropped or replaced, or two neighbours swapped) from a question word of n - 1, n
+    # or n + 1 letters, looked up in :func:`_edits`
+    same, substituted, dropped, by_length = _edits(words)
+    cut = [low[:k] + low[k + 1 :] for k in range(n)]
+    if n >= MIN_FUZZY and (low in same.get(n, ()) or any((k, c) in substituted for k, c in enumerate(cut))):
+        return True  # equal, one letter replaced, or two neighbours swapped
+    if n + 1 >= MIN_FUZZY and low in dropped.get(n + 1, ()):
+        return True  # a letter of a question word dropped
+    return n >= MIN_FUZZY and any(c in by_length.get(n - 1, ()) for c in cut)  # a letter added to one
 
 
 @lru_cache(maxsize=4096)
 def question_words(question: str) -> frozenset[str]:
     """The question's words, lower-cased (what a typo is measured against)."""
     return frozenset(w.lower() for w in _WORD.findall(readable(question)))
+
+
+@lru_cache(maxsize=4096)
+def _edits(
+    words: frozenset[str],
+) -> tuple[dict[int, set[str]], set[tuple[int, str]], dict[int, set[str]], dict[int, set[str]]]:
+    """What a word one edit from one of ``words`` (four letters or more) looks like, to look it up rather than compare
+    it with each: by length, each word and its forms with two neighbours swapped; each word without its k-th letter,
+    with k; by length, each word without one letter; by length, the words."""
+    same: dict[int, set[str]] = {}
+    substituted: set[tuple[int, str]] = set()
+    dropped: dict[int, set[str]] = {}
+    by_length: dict[int, set[str]] = {}
+    for w in words:
+        m = len(w)
+        if m < MIN_FUZZY - 1:
+            continue
+        by_length.setdefault(m, set()).add(w)
+        same.setdefault(m, set()).update([w, *(w[:k] + w[k + 1] + w[k] + w[k + 2 :] for k in range(m - 1))])
+        for k in range(m):
+            substituted.add((k, w[:k] + w[k + 1 :]))
+            dropped.setdefault(m, set()).add(w[:k] + w[k + 1 :])
+    return same, substituted, dropped, by_length
 
 
 @lru_cache(maxsize=4096)

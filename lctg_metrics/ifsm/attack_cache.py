@@ -7,7 +7,9 @@ Clear it with :func:`clear_cache` (or delete the folder); bypass it with ``score
 ``LCTG_IFSM_CACHE=off``.
 
 Beside the tables, the vectors of the texts the gold endings' run reads (questions, contexts, candidates, probes)
-are kept per encoder (name, version and a fingerprint of its weights), so a later run embeds only the new endings.
+are kept per encoder (name, version and a fingerprint of its weights), so a later run embeds only the new endings, and
+a calibrated reader's per item constants (the probe threshold, the other candidates as read), so a later run reads
+no probe (:mod:`lctg_metrics.ifsm.kept`).
 
 The table's key holds the reader's name, version and digest, the guard's version and encoder, the attack, probe and
 validity versions, a digest of the IFSM code itself, a digest of the rows, the bootstrap, and a digest of what the
@@ -24,17 +26,16 @@ import hashlib
 import json
 import math
 import os
-import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from lctg_metrics.ifsm.attack_table import AttackScore, Basis
-from lctg_metrics.ifsm.encoders import Encoder
+from lctg_metrics.ifsm.cache_folder import cache_dir, code_digest, write_atomic
+from lctg_metrics.ifsm.kept import kept_encodings as kept_encodings  # what score_ifsm takes from here
 from lctg_metrics.ifsm.run import ItemRun, SetScore
 from lctg_metrics.ifsm.validity import RunFeatures
 from lctg_metrics.verdict import Verdict
@@ -45,25 +46,6 @@ except ImportError:  # Windows: no flock; two runs may both compute a table (eac
     fcntl = None  # type: ignore[assignment]
 
 CACHE_FORMAT = "lctg-ifsm-attacks/3"
-ENCODINGS_FORMAT = "lctg-ifsm-encodings/1"
-#: The environment variable naming the folder (``off`` turns the cache off).
-ENV = "LCTG_IFSM_CACHE"
-OFF = "off"
-FOLDER = "ifsm_attacks"
-
-
-def cache_dir() -> Path | None:
-    """The folder of cached attack tables (None: turned off, or no usable home to put it under)."""
-    own = os.environ.get(ENV, "").strip()
-    if own:
-        return None if own.lower() == OFF else Path(own)
-    base = os.environ.get("LCTG_CACHE_DIR", "").strip()
-    if base:
-        return Path(base) / FOLDER
-    home = os.environ.get("HOME", "")
-    if not home.strip() or not os.path.isabs(home):
-        return None  # never a cache in / or the working folder
-    return Path(home) / ".cache" / "lctg" / FOLDER
 
 
 def data_digest(rows: Sequence[Mapping[str, Any]]) -> str:
@@ -83,18 +65,6 @@ def data_digest(rows: Sequence[Mapping[str, Any]]) -> str:
                 ensure_ascii=False,
             ).encode()
         )
-    return h.hexdigest()[:16]
-
-
-@cache
-def code_digest() -> str:
-    """Digest of the IFSM package's own source and data files: a change to the reader, guard, attacks or validity code
-    gets new tables even where a version string was not bumped."""
-    h = hashlib.sha256()
-    here = Path(__file__).parent
-    for path in sorted([*here.glob("*.py"), *here.glob("data/*")]):
-        if path.is_file():
-            h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -184,17 +154,7 @@ def save_table(
         "probes": {n: asdict(s) for n, s in probes.items()},
         "attacks": {n: asdict(a) for n, a in attacks.items()},
     }
-    tmp = None
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False)
-        os.replace(tmp, folder / f"{key}.json")
-    except OSError:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    write_atomic(folder / f"{key}.json", lambda f: json.dump(data, f, ensure_ascii=False))
 
 
 @contextlib.contextmanager
@@ -219,68 +179,8 @@ def claimed(key: str, folder: Path | None = None) -> Iterator[None]:
             os.close(fd)  # releases the flock
 
 
-def _encodings_path(encoder: Encoder, scope: str, folder: Path) -> Path:
-    key = hashlib.sha256(
-        "|".join((ENCODINGS_FORMAT, encoder.name, encoder.version, encoder.fingerprint, scope)).encode()
-    ).hexdigest()[:24]
-    return folder / f"enc-{key}.npz"
-
-
-def load_encodings(encoder: Encoder, scope: str, folder: Path | None = None) -> set[str]:
-    """Preload ``encoder`` with the vectors kept for ``scope`` by this same encoder (same name, version and
-    fingerprint); the texts loaded (none: absent, unreadable or turned off)."""
-    folder = folder or cache_dir()
-    if folder is None:
-        return set()
-    try:
-        with np.load(_encodings_path(encoder, scope, folder), allow_pickle=False) as data:
-            texts = json.loads(data["texts"].tobytes().decode("utf-8"))
-            vectors = data["vectors"]
-            if not isinstance(texts, list) or vectors.ndim != 2 or len(texts) != len(vectors):
-                return set()
-            encoder.preload(texts, vectors)
-    except (OSError, ValueError, KeyError, TypeError):
-        return set()
-    return set(texts)
-
-
-def save_encodings(encoder: Encoder, texts: Iterable[str], scope: str, folder: Path | None = None) -> None:
-    """Keep the vectors of ``texts`` (those ``encoder`` holds) for ``scope``: temp file then rename."""
-    folder = folder or cache_dir()
-    if folder is None:
-        return
-    kept, vectors = encoder.vectors(texts)
-    blob = np.frombuffer(json.dumps(kept, ensure_ascii=False).encode("utf-8"), dtype=np.uint8)
-    tmp = None
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".enc.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, texts=blob, vectors=vectors)
-        os.replace(tmp, _encodings_path(encoder, scope, folder))
-    except OSError:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-
-
-@contextlib.contextmanager
-def kept_encodings(encoders: Iterable[Any], scope: str, enabled: bool = True) -> Iterator[None]:
-    """Preload each encoder with its vectors kept for ``scope``; after the block, keep the vectors of every text the
-    block embedded when some were new (a block that fails keeps nothing). Not an Encoder (None, a stand-in object):
-    left alone."""
-    chosen = list({id(e): e for e in encoders if isinstance(e, Encoder)}.values()) if enabled else []
-    loaded = [load_encodings(e, scope) for e in chosen]
-    with contextlib.ExitStack() as stack:
-        seen = [stack.enter_context(e.recording()) for e in chosen]
-        yield
-    for encoder, had, used in zip(chosen, loaded, seen):
-        if used - had:
-            save_encodings(encoder, used, scope)
-
-
 def clear_cache(folder: Path | None = None) -> int:
-    """Remove every cached table and encoding file (and lock or temp file); how many tables were removed."""
+    """Remove every cached table, encoding and constants file (and lock or temp file); how many tables were removed."""
     folder = folder or cache_dir()
     if folder is None or not folder.is_dir():
         return 0

@@ -8,15 +8,18 @@ and restating the question earns no more than the question. Probes use the item 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from lctg_metrics.ifsm.ablation import ablate, ablated_item, source
 from lctg_metrics.ifsm.encoders import Encoder
 from lctg_metrics.ifsm.guards import sentences
-from lctg_metrics.ifsm.head import Head
+from lctg_metrics.ifsm.head import Head, head_digest
 from lctg_metrics.ifsm.items import MCItem
 from lctg_metrics.ifsm.probes import (
     ProbeSet,
@@ -101,23 +104,36 @@ def feature_sets(
     """``(len(endings), k, d)``: the item's features with each of ``endings`` in its target slot (``ablating``: every
     candidate without the question's (and story's) words; the question, context and probe references are read as they
     are)."""
-    ss = sentences(item.context) or [item.context]
-    cf, qf = content_free_endings(item, probes), question_endings(item, probes)
-    item, endings = _slot(item, endings, ablating)
-    texts = [item.question, item.context, *ss, *item.options, *cf, *qf, *endings]
-    vec = encoder.encode(texts)
+    view, ends = _slot(item, endings, ablating)
+    return _view_features(encoder, view, ends, probes)
+
+
+def _view_texts(view: MCItem, probes: ProbeSet) -> list[str]:
+    """The texts :func:`_view_features` embeds besides the endings: question, context, its sentences, the candidates
+    as read, the probe references (read as they are)."""
+    ss = sentences(view.context) or [view.context]
+    references = [*content_free_endings(view, probes), *question_endings(view, probes)]
+    return [view.question, view.context, *ss, *view.options, *references]
+
+
+def _view_features(encoder: Encoder, view: MCItem, ends: Sequence[str], probes: ProbeSet) -> np.ndarray:
+    """:func:`feature_sets` of an item as the head reads it (``view``: its candidates already ablated, when the head
+    ablates) with each of ``ends`` (likewise) in the target slot."""
+    ss = sentences(view.context) or [view.context]
+    n_cf, n_qf = len(probes.content_free), len(probes.question)
+    vec = encoder.encode([*_view_texts(view, probes), *ends])
     at = 2 + len(ss)
     q, c, s = vec[0], vec[1], vec[2:at]
-    o = vec[at : at + len(item.options)]
-    at += len(item.options)
-    ref, qp, ends = vec[at : at + len(cf)], vec[at + len(cf) : at + len(cf) + len(qf)], vec[at + len(cf) + len(qf) :]
+    o = vec[at : at + len(view.options)]
+    at += len(view.options)
+    ref, qp, ends_v = vec[at : at + n_cf], vec[at + n_cf : at + n_cf + n_qf], vec[at + n_cf + n_qf :]
     out = []
-    for e in ends:
+    for e in ends_v:
         opts = o.copy()
-        opts[item.target] = e
+        opts[view.target] = e
         keep = ref[(ref @ e) < SELF]
         out.append(_features(q, c, s, opts, keep if len(keep) else ref, qp))
-    return np.stack(out) if out else np.zeros((0, len(item.options), 15))
+    return np.stack(out) if out else np.zeros((0, len(view.options), 15))
 
 
 def _texts(item: MCItem, probes: ProbeSet, ablating: str | None, fitting: bool) -> list[str]:
@@ -144,9 +160,18 @@ def _margin(scores: np.ndarray, target: int) -> np.ndarray:
     return scores[:, target] - others.max(1)
 
 
+def item_key(item: MCItem) -> str:
+    """What an item's constants depend on besides the head and the encoder: its context, question, the candidates
+    outside the target slot and the slot (never the ending in it)."""
+    others = [o for k, o in enumerate(item.options) if k != item.target]
+    blob = json.dumps([item.context, item.question, others, item.target], ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
+
+
 class CalibratedReads:
-    """Reads items with a format-2 head; each item's probe margins are computed once and kept (the attack sets and
-    the gold set of one result share the items' contexts, questions and other candidates)."""
+    """Reads items with a format-2 head. Each item's constants (the threshold from its probe margins, and its other
+    candidates as the head reads them) are computed once per head and encoder and kept in the encoder's memo, so the
+    attack sets and the gold set of one result, and a later run through the attack cache, share them."""
 
     def __init__(self, head: Head, encoder: Encoder) -> None:
         if head.gate_quantile is None:
@@ -154,33 +179,45 @@ class CalibratedReads:
         self.head, self.encoder, self.probes = head, encoder, probe_set(head)
         self.ablating = head.ablate
         self.quantile: float = head.gate_quantile
-        self._thresholds: dict[tuple[object, ...], float] = {}
+        #: item key -> [threshold, the other candidates as read (ablated; None when the head does not ablate)]
+        self._known = encoder.memo(f"calibration:{head_digest(head)}")
 
     def _threshold(self, item: MCItem) -> float:
-        others = tuple(o for k, o in enumerate(item.options) if k != item.target)
-        key = (item.context, item.question, others, item.target)
-        if key not in self._thresholds:
-            cf = content_free_endings(item, self.probes)
-            question = question_endings(item, self.probes)[:1]  # the question itself
-            scores = self.head.scores(feature_sets(self.encoder, item, [*cf, *question], self.probes, self.ablating))
-            margins = _margin(scores, item.target)
-            gate = float(np.quantile(margins[: len(cf)], self.quantile))
-            # ablating, the question's words are gone from every slot: the question itself is no probe any more
-            self._thresholds[key] = max(0.0, gate) if self.ablating else max(0.0, gate, float(margins[-1]))
-        return self._thresholds[key]
+        cf = content_free_endings(item, self.probes)
+        question = question_endings(item, self.probes)[:1]  # the question itself
+        scores = self.head.scores(feature_sets(self.encoder, item, [*cf, *question], self.probes, self.ablating))
+        margins = _margin(scores, item.target)
+        gate = float(np.quantile(margins[: len(cf)], self.quantile))
+        # ablating, the question's words are gone from every slot: the question itself is no probe any more
+        return max(0.0, gate) if self.ablating else max(0.0, gate, float(margins[-1]))
+
+    def _constants(self, item: MCItem, key: str) -> list[Any]:
+        if key not in self._known:
+            view = ablated_item(item, self.ablating) if self.ablating else None
+            others = None if view is None else [o for k, o in enumerate(view.options) if k != item.target]
+            self._known[key] = [self._threshold(item), others]
+        return self._known[key]
+
+    def _view(self, item: MCItem, known: list[Any] | None) -> MCItem:
+        """``item`` as the head reads it: every candidate ablated (the others taken from the item's constants)."""
+        if not self.ablating:
+            return item
+        if known is None:
+            return ablated_item(item, self.ablating)
+        options = list(known[1])
+        options.insert(item.target, ablate(item.options[item.target], source(item, self.ablating)))
+        return MCItem(item.id, item.context, item.question, tuple(options), item.target)
 
     def read(self, items: Sequence[MCItem]) -> list[Reading]:
-        warm(self.encoder, items, self.probes, self.ablating)
-        if self.ablating:
-            self.encoder.encode(
-                list(dict.fromkeys(ablate(i.options[i.target], source(i, self.ablating)) for i in items))
-            )
+        keys = [item_key(item) for item in items]
+        # the probes and their ablated forms are read only for items whose constants are not known yet
+        warm(self.encoder, [i for i, k in zip(items, keys) if k not in self._known], self.probes, self.ablating)
+        views = [self._view(item, self._known.get(key)) for item, key in zip(items, keys)]
+        self.encoder.encode(list(dict.fromkeys(t for view in views for t in _view_texts(view, self.probes))))
         out = []
-        for item in items:
-            scores = self.head.scores(
-                feature_sets(self.encoder, item, [item.options[item.target]], self.probes, self.ablating)
-            )
-            margin, threshold = float(_margin(scores, item.target)[0]), self._threshold(item)
+        for item, key, view in zip(items, keys, views):
+            scores = self.head.scores(_view_features(self.encoder, view, [view.options[view.target]], self.probes))
+            margin, threshold = float(_margin(scores, item.target)[0]), float(self._constants(item, key)[0])
             row = scores[0]
             if margin > threshold:
                 choice = item.target

@@ -32,6 +32,7 @@ class Encoder:
         self._cache: dict[str, np.ndarray] = {}
         self._seen: dict[int, set[str]] = {}  # open recordings by id (see ``recording``)
         self._fingerprint: str | None = None
+        self._memos: dict[str, dict[str, Any]] = {}
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """A ``(len(texts), dim)`` float32 array; unseen texts are embedded in batches of ``BATCH``."""
@@ -67,6 +68,15 @@ class Encoder:
         if len(texts) != len(vectors):
             raise ValueError(f"{len(texts)} texts but {len(vectors)} vectors")
         self._cache.update(zip(texts, np.asarray(vectors, dtype=np.float32)))
+
+    def memo(self, namespace: str) -> dict[str, Any]:
+        """Values derived from this encoder's vectors under ``namespace`` (a calibrated reader's per-item constants,
+        by head): shared in the process like the vectors, and kept beside them by the attack cache."""
+        return self._memos.setdefault(namespace, {})
+
+    def memos(self) -> dict[str, dict[str, Any]]:
+        """Every namespace of :meth:`memo` (what the attack cache keeps)."""
+        return self._memos
 
     @property
     def fingerprint(self) -> str:
