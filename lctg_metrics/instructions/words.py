@@ -293,7 +293,9 @@ def same_word(a: str, b: str) -> bool:
     in another script or spelling (《安全》 and 《あんぜん》, 《スマホ》 and 《sumaho》); 科学 and 化学 stay two."""
     for text, word in ((a, b), (b, a)):
         seen, key = visible(text).strip(), visible(word).strip()
-        if seen and key and any(start == 0 and end == len(seen) for start, end in spans(seen, key)):
+        if min(len(seen), len(key)) < 2:
+            continue  # one letter is no word to read in another script (the analyser reads a lone づ as 出る)
+        if any(start == 0 and end == len(seen) for start, end in spans(seen, key)):
             return True
     return False
 
