@@ -37,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 
@@ -79,13 +80,17 @@ def _alternative_lines(path: Path) -> list[int]:
     return [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()) if re.match(r'\s*r"\|', line)]
 
 
-def run_alternatives(copy: Path, target: Target, limits: Limits) -> list[dict]:
+def run_alternatives(
+    copy: Path, target: Target, limits: Limits, only: Collection[tuple[str, str, int]] | None = None
+) -> list[dict]:
     results = []
     for rel in target.modules:
         path = copy / rel
         original = path.read_text(encoding="utf-8")
         lines = original.splitlines(keepends=True)
         for i in _alternative_lines(path):
+            if only is not None and (rel, "drop-alternative", i + 1) not in only:
+                continue
             path.write_text("".join(lines[:i] + lines[i + 1 :]), encoding="utf-8")
             try:
                 status, out = run_limited(pytest_command(copy, target), copy, pytest_env(copy), limits)
@@ -153,6 +158,12 @@ def _arguments() -> argparse.ArgumentParser:
         help="run these test files for each mutant instead of the target's own (to check what one file kills)",
     )
     p.add_argument(
+        "--rerun",
+        type=Path,
+        metavar="JSON",
+        help="run only the mutants that survived in an earlier run's --json (with --tests: what a new file kills)",
+    )
+    p.add_argument(
         "--memory-cap",
         type=float,
         default=MEMORY_CAP / (1 << 30),
@@ -215,6 +226,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None and args.json.exists():
         print(f"mutation: {args.json} exists; name a new file", file=sys.stderr)
         return 2
+    only = None
+    if args.rerun is not None:
+        try:
+            earlier = json.loads(args.rerun.read_text(encoding="utf-8"))
+            only = {(r["module"], r["operator"], r["line"]) for r in earlier if r["outcome"] == "survived"}
+        except (OSError, ValueError, TypeError, KeyError) as e:
+            print(f"mutation: --rerun {args.rerun}: not the --json of a run ({e})", file=sys.stderr)
+            return 2
     memory = int(args.memory_cap * (1 << 30))
     everything = []
     for name in names:
@@ -235,18 +254,20 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             if target.engine == "alternatives":
-                results = run_alternatives(copy, target, limits)
+                results = run_alternatives(copy, target, limits, only)
                 population = len(results)
             else:
                 results, population = run_cosmic_ray(
-                    copy, target, args.cosmic_ray, limits, args.sample, args.seed, args.exclude_sample
+                    copy, target, args.cosmic_ray, limits, args.sample, args.seed, args.exclude_sample, only
                 )
         for r in results:
             r["target"] = name
         everything += results
         ran = sum(r["outcome"] != "annotation" for r in results)
         left_out = "".join(f", leaving out the sample of {n} with seed {s}" for n, s in args.exclude_sample)
-        if ran < population:
+        if only is not None:
+            print(f"{ran} of {population} mutants: the survivors of {args.rerun}")
+        elif ran < population:
             print(f"a sample of {ran} of {population} mutants, seed {args.seed}{left_out}")
         _report(target, results, equivalents)
     if args.json is not None:

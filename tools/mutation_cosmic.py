@@ -9,7 +9,7 @@ import random
 import shlex
 import sqlite3
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from mutation_run import Limits, capped, limit_hit, pytest_command
@@ -62,10 +62,16 @@ def _draw(left: set[int], n: int, seed: int) -> set[int]:
 
 
 def _prune(
-    session: Path, copy: Path, sample: int | None, seed: int, earlier: Sequence[tuple[int, int]] = ()
+    session: Path,
+    copy: Path,
+    sample: int | None,
+    seed: int,
+    earlier: Sequence[tuple[int, int]] = (),
+    only: Collection[tuple[str, str, int]] | None = None,
 ) -> tuple[list[dict], int]:
     """Take out of a cosmic-ray session the mutants inside annotations (returned as outcome ``annotation``: they
-    are never evaluated, so they cannot change a score) and all but the rest's :func:`sample_indices`.
+    are never evaluated, so they cannot change a score) and all but the rest's :func:`sample_indices`, or with
+    ``only`` all but the mutants named there by (module, operator, line).
     Returns the annotation mutants and how many mutants the session had before sampling."""
     db = sqlite3.connect(session)
     try:
@@ -75,7 +81,10 @@ def _prune(
         spans = {m: _annotation_spans(copy / m) for m in {s[1] for s in specs}}
         inside = [s for s in specs if any(a <= (s[4], s[5]) < b for a, b in spans[s[1]])]
         rest = sorted((s for s in specs if s not in inside), key=lambda s: (s[1], s[4], s[5], s[2], s[3]))
-        keep = sample_indices(len(rest), sample, seed, earlier)
+        if only is None:
+            keep = sample_indices(len(rest), sample, seed, earlier)
+        else:
+            keep = {i for i, s in enumerate(rest) if (s[1], s[2].split("/")[-1], s[4]) in only}
         drop = [s[0] for s in inside] + [s[0] for i, s in enumerate(rest) if i not in keep]
         with db:
             for table in ("mutation_specs", "work_items"):
@@ -103,9 +112,10 @@ def run_cosmic_ray(
     sample: int | None = None,
     seed: int = 0,
     earlier: Sequence[tuple[int, int]] = (),
+    only: Collection[tuple[str, str, int]] | None = None,
 ) -> tuple[list[dict], int]:
-    """Every mutant's outcome (a sample's, with ``sample``; none an ``earlier`` sample took) and how many mutants
-    outside annotations there are."""
+    """Every mutant's outcome (a sample's, with ``sample``; none an ``earlier`` sample took; only those named in
+    ``only``) and how many mutants outside annotations there are."""
     config = copy / "mutation.toml"
     command = shlex.join(capped(["env", f"PYTHONPATH={copy}", *pytest_command(copy, target)], limits.memory))
     config.write_text(
@@ -118,7 +128,7 @@ def run_cosmic_ray(
     )
     session = copy / "mutation.sqlite"
     subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
-    results, population = _prune(session, copy, sample, seed, earlier)
+    results, population = _prune(session, copy, sample, seed, earlier, only)
     subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
     dump = subprocess.run([cosmic_ray, "dump", str(session)], cwd=copy, check=True, capture_output=True, text=True)
     for line in dump.stdout.splitlines():

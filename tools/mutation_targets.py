@@ -31,7 +31,12 @@ TARGETS = {
             "tests/test_parity.py",
         ),
     ),
-    # the aspect modules besides format.py, each mutant against the fast test files that read them (a few seconds)
+    # the aspect modules besides format.py, each mutant against the fast test files that read them (a few seconds):
+    # the text helpers (think stripping, counting, normalization) and the checks with their registry
+    "aspect-text": Target(
+        ("lctg_metrics/aspects/text.py",),
+        ("tests/test_think.py", "tests/test_aspects.py"),
+    ),
     "aspect-checkers": Target(
         (
             "lctg_metrics/aspects/__init__.py",
@@ -39,9 +44,8 @@ TARGETS = {
             "lctg_metrics/aspects/char_count.py",
             "lctg_metrics/aspects/keyword.py",
             "lctg_metrics/aspects/prohibited_word.py",
-            "lctg_metrics/aspects/text.py",
         ),
-        ("tests/test_score_values.py", "tests/test_scoring.py", "tests/test_think.py", "tests/test_aspects.py"),
+        ("tests/test_score_values.py", "tests/test_scoring.py", "tests/test_aspects.py"),
     ),
     "aggregation": Target(
         ("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py", "lctg_metrics/scoring/tally.py"),
