@@ -1,0 +1,103 @@
+"""The aspect checks and their text helpers by value, one test per behaviour a mutant of tools/mutation.py (targets
+aspect-text and aspect-checkers) changed without any other test noticing. Texts and expected values are written
+here and worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from lctg_metrics.aspects import Constraint, Texts, check, check_keyword, strip_think
+from lctg_metrics.aspects.base import one_by_one
+from lctg_metrics.aspects.char_count import passes_char_count, validate
+from lctg_metrics.aspects.format import passes_format
+from lctg_metrics.aspects.keyword import passes_keyword
+from lctg_metrics.aspects.prohibited_word import passes_prohibited_word
+from lctg_metrics.options import resolve_options
+
+UP = resolve_options()
+
+
+def test_strip_removes_every_block_in_any_case_not_only_up_to_the_last_close():
+    # each block goes, so the text between two blocks stays; a lower-case-only block pattern would keep the
+    # upper-case block and then drop everything before its close
+    assert strip_think("<think>a</think>前<THINK>b</THINK>後") == "前後"
+
+
+def test_strip_removes_a_block_across_lines_and_keeps_the_text_before_it():
+    assert strip_think("前<think>一行目\n二行目</think>後") == "前後"
+
+
+def test_one_by_one_gives_each_checks_passed_not_its_reason():
+    """The path of an aspect registered without a batch ``passes``: a failing check is counted failed."""
+    texts = ["京都の抹茶", "大阪のたこ焼き"]
+    constraints = [Constraint("summary", keyword="抹茶"), Constraint("summary", keyword="抹茶")]
+    assert one_by_one(check_keyword, texts, texts, constraints, UP) == [True, False]
+
+
+def test_a_range_from_zero_characters_is_a_valid_char_count_constraint():
+    assert validate({"min_chars": 0, "max_chars": 5}) is None
+    assert validate({"min_chars": 3, "max_chars": 3}) is None
+    assert validate({"min_chars": -1, "max_chars": 5}) == "char_count range [-1, 5] is malformed (need 0 <= min <= max)"
+
+
+def test_the_empty_policy_reads_the_raw_generation_not_the_cleaned_text():
+    fail_empty = resolve_options(empty="fail")
+    # the model wrote something; the cleaner kept nothing of it: the keyword is missing, the generation is not empty
+    v = check("keyword", Texts("以下の通りです。", ""), Constraint("summary", keyword="抹茶"), fail_empty)
+    assert (v.passed, v.reason) == (False, "missing keyword 「抹茶」")
+    # a blank generation fails as empty whatever the cleaned text holds
+    v = check("keyword", Texts(" \n", "抹茶"), Constraint("summary", keyword="抹茶"), fail_empty)
+    assert (v.passed, v.reason) == (False, "empty generation")
+
+
+def test_a_cleaner_failure_read_back_from_a_file_is_still_a_failure():
+    """The marker compared by value: a cleaned text built at run time (read from a cache, a file) is another object
+    than the constant, and a keyword inside the marker's words must not pass."""
+    marker = _built("Invalid", " ", "Error")
+    v = check_keyword(Texts("答え", marker), Constraint("summary", keyword="Error"), UP)
+    assert (v.passed, v.reason) == (False, "cleaner failed ('Invalid Error')")
+
+
+def test_a_batch_of_char_counts_with_a_missing_bound_names_it():
+    constraints = [Constraint("summary", min_chars=1, max_chars=9), Constraint("summary", max_chars=9)]
+    with pytest.raises(ValueError, match=r"char_count needs min_chars and max_chars, got min=None max=9"):
+        passes_char_count(["あい", "あい"], ["あい", "あい"], constraints, UP)
+
+
+def _built(*parts: str) -> str:
+    """An option value made at run time (from the command line, a config file): equal to the option table's
+    literal, another object."""
+    return "".join(parts)
+
+
+def test_an_empty_policy_given_at_run_time_fails_a_blank_generation():
+    v = check(
+        "keyword", Texts("  ", "抹茶"), Constraint("summary", keyword="抹茶"), resolve_options(empty=_built("fa", "il"))
+    )
+    assert (v.passed, v.reason) == (False, "empty generation")
+
+
+def test_short_text_exact_given_at_run_time_passes_an_unchanged_short_text():
+    """Ten characters or fewer, nothing cleaned away: passes under short_text=exact (fails under upstream's fail)."""
+    exact = resolve_options(short_text=_built("ex", "act"))
+    texts = ["短い答えです。"]  # 7 characters <= 10
+    assert passes_format(texts, list(texts), [Constraint("summary")], exact) == [True]
+    assert passes_format(texts, list(texts), [Constraint("summary")], UP) == [False]
+
+
+@pytest.mark.parametrize("passes", [passes_keyword, passes_prohibited_word], ids=["keyword", "prohibited_word"])
+def test_a_batch_with_a_missing_word_names_it(passes):
+    field = "keyword" if passes is passes_keyword else "prohibited_word"
+    constraints = [Constraint("summary", **{field: "抹茶"}), Constraint("summary")]
+    with pytest.raises(ValueError, match=rf"{field} check needs a non-empty (key)?word, got None"):
+        passes(["抹茶", "抹茶"], ["抹茶", "抹茶"], constraints, UP)
+
+
+def test_a_batch_counts_a_cleaner_failure_read_back_from_a_file_as_failed():
+    marker = _built("Invalid", " ", "Error")
+    kw = [Constraint("summary", keyword="Error")] * 2
+    assert passes_keyword(["答え", "Error です"], [marker, "Error です"], kw, UP) == [False, True]
+    pw = [Constraint("summary", prohibited_word="抹茶")] * 2
+    assert passes_prohibited_word(["答え", "答え"], [marker, "答え"], pw, UP) == [False, True]
+    cc = [Constraint("summary", min_chars=1, max_chars=20)] * 2
+    assert passes_char_count(["答え", "答え"], [marker, "答え"], cc, UP) == [False, True]
