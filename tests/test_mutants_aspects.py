@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lctg_metrics.aspects import Constraint, Texts, check, check_keyword, strip_think
+from lctg_metrics.aspects import Constraint, Texts, check, check_char_count, check_keyword, strip_think
 from lctg_metrics.aspects.base import one_by_one
 from lctg_metrics.aspects.char_count import passes_char_count, validate
 from lctg_metrics.aspects.format import passes_format
@@ -101,3 +101,9 @@ def test_a_batch_counts_a_cleaner_failure_read_back_from_a_file_as_failed():
     assert passes_prohibited_word(["答え", "答え"], [marker, "答え"], pw, UP) == [False, True]
     cc = [Constraint("summary", min_chars=1, max_chars=20)] * 2
     assert passes_char_count(["答え", "答え"], [marker, "答え"], cc, UP) == [False, True]
+
+
+@pytest.mark.parametrize(("lo", "hi"), [(None, 9), (1, None)])
+def test_a_char_count_constraint_with_one_bound_missing_is_named(lo, hi):
+    with pytest.raises(ValueError, match=rf"char_count needs min_chars and max_chars, got min={lo} max={hi}"):
+        check_char_count(Texts("あい", "あい"), Constraint("summary", min_chars=lo, max_chars=hi), UP)

@@ -23,6 +23,7 @@ TARGETS = {
             "lctg_metrics/aspects/text.py",
         ),
         (
+            "tests/test_mutants_aspects.py",
             "tests/test_score_values.py",
             "tests/test_aspects.py",
             "tests/test_aspect_registry.py",
@@ -35,7 +36,7 @@ TARGETS = {
     # the text helpers (think stripping, counting, normalization) and the checks with their registry
     "aspect-text": Target(
         ("lctg_metrics/aspects/text.py",),
-        ("tests/test_think.py", "tests/test_aspects.py"),
+        ("tests/test_mutants_aspects.py", "tests/test_think.py", "tests/test_aspects.py"),
     ),
     "aspect-checkers": Target(
         (
@@ -45,7 +46,12 @@ TARGETS = {
             "lctg_metrics/aspects/keyword.py",
             "lctg_metrics/aspects/prohibited_word.py",
         ),
-        ("tests/test_score_values.py", "tests/test_scoring.py", "tests/test_aspects.py"),
+        (
+            "tests/test_mutants_aspects.py",
+            "tests/test_score_values.py",
+            "tests/test_scoring.py",
+            "tests/test_aspects.py",
+        ),
     ),
     "aggregation": Target(
         ("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py", "lctg_metrics/scoring/tally.py"),
