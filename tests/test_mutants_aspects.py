@@ -6,12 +6,22 @@ from __future__ import annotations
 
 import pytest
 
-from lctg_metrics.aspects import Constraint, Texts, check, check_char_count, check_keyword, strip_think
+from lctg_metrics.aspects import (
+    Constraint,
+    Texts,
+    check,
+    check_char_count,
+    check_keyword,
+    count_chars,
+    normalize,
+    strip_think,
+)
 from lctg_metrics.aspects.base import one_by_one
 from lctg_metrics.aspects.char_count import passes_char_count, validate
 from lctg_metrics.aspects.format import passes_format
 from lctg_metrics.aspects.keyword import passes_keyword
 from lctg_metrics.aspects.prohibited_word import passes_prohibited_word
+from lctg_metrics.aspects.text import malformed_reason
 from lctg_metrics.options import resolve_options
 
 UP = resolve_options()
@@ -107,3 +117,33 @@ def test_a_batch_counts_a_cleaner_failure_read_back_from_a_file_as_failed():
 def test_a_char_count_constraint_with_one_bound_missing_is_named(lo, hi):
     with pytest.raises(ValueError, match=rf"char_count needs min_chars and max_chars, got min={lo} max={hi}"):
         check_char_count(Texts("あい", "あい"), Constraint("summary", min_chars=lo, max_chars=hi), UP)
+
+
+def test_strip_drops_everything_up_to_the_last_unmatched_close():
+    assert strip_think("前置き</think>まだ考え中</think>答え") == "答え"
+
+
+def test_counting_and_normalization_given_at_run_time_are_read_by_value():
+    assert count_chars("か\u3099き", _built("graph", "emes")) == 2  # か + combining dakuten is one grapheme
+    assert count_chars("か\u3099き", "codepoints") == 3
+    assert count_chars("a b\u3000c\n", _built("non", "blank")) == 3
+    assert normalize("ＡＢｃ１", _built("nf", "kc")) == "ABc1"
+    assert normalize("ＡＢｃ１", _built("nfkc_", "casefold")) == "abc1"
+
+
+@pytest.mark.parametrize("counting", ["words", "zzz", "bytes", "Codepoints"])
+def test_an_unknown_counting_is_refused_with_the_valid_names(counting):
+    with pytest.raises(ValueError, match=rf"unknown counting '{counting}'; valid: codepoints, graphemes, nonblank"):
+        count_chars("あい", counting)
+
+
+def test_a_long_tag_is_shown_cut_to_thirty_characters_in_the_reason():
+    tag = '<think data="' + "a" * 20 + '">'  # 35 characters
+    assert malformed_reason("答え" + tag + "推論</think>") == (
+        'malformed reasoning: <think data="' + "a" * 14 + "…> at character 3, after answer text "
+        "(only a leading block is reasoning)"
+    )
+    short = '<think id="1">'  # 14 characters: shown whole
+    assert malformed_reason("答え" + short + "推論</think>") == (
+        'malformed reasoning: <think id="1"> at character 3, after answer text (only a leading block is reasoning)'
+    )
