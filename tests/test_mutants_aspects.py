@@ -21,7 +21,7 @@ from lctg_metrics.aspects.char_count import passes_char_count, validate
 from lctg_metrics.aspects.format import passes_format
 from lctg_metrics.aspects.keyword import passes_keyword
 from lctg_metrics.aspects.prohibited_word import passes_prohibited_word
-from lctg_metrics.aspects.text import malformed_reason
+from lctg_metrics.aspects.text import contains, contains_each, malformed_reason
 from lctg_metrics.options import resolve_options
 
 UP = resolve_options()
@@ -143,7 +143,25 @@ def test_a_long_tag_is_shown_cut_to_thirty_characters_in_the_reason():
         'malformed reasoning: <think data="' + "a" * 14 + "…> at character 3, after answer text "
         "(only a leading block is reasoning)"
     )
+    edge = '<think data="' + "a" * 15 + '">'  # exactly 30 characters: shown whole
+    assert malformed_reason("答え" + edge + "推論</think>").startswith(f"malformed reasoning: {edge} at character 3,")
     short = '<think id="1">'  # 14 characters: shown whole
     assert malformed_reason("答え" + short + "推論</think>") == (
         'malformed reasoning: <think id="1"> at character 3, after answer text (only a leading block is reasoning)'
     )
+
+
+@pytest.mark.parametrize("normalization", ["NFKC", "nfc", "casefold", "nfkd", "raw", "upstream"])
+def test_an_unknown_normalization_is_refused_with_the_valid_names(normalization):
+    with pytest.raises(ValueError, match=rf"unknown normalization '{normalization}'; valid: none, nfkc, nfkc_casefold"):
+        normalize("ＡＢ", normalization)
+    with pytest.raises(ValueError, match=rf"unknown normalization '{normalization}'"):
+        contains("ＡＢ", "Ａ", normalization)
+    with pytest.raises(ValueError, match=rf"unknown normalization '{normalization}'"):
+        contains_each(["ＡＢ"], ["Ａ"], normalization)
+
+
+def test_a_nested_block_never_closed_counts_its_tags():
+    # three <think> and two </think>: the outer block stays open
+    reason = malformed_reason("<think>a<think>b<think>c</think>d</think>答え")
+    assert reason == "malformed reasoning: a nested <think> is never closed (3 <think>, 2 </think>)"
