@@ -21,7 +21,7 @@ from lctg_metrics.aspects.char_count import passes_char_count, validate
 from lctg_metrics.aspects.format import passes_format
 from lctg_metrics.aspects.keyword import passes_keyword
 from lctg_metrics.aspects.prohibited_word import passes_prohibited_word
-from lctg_metrics.aspects.text import contains, contains_each, malformed_reason
+from lctg_metrics.aspects.text import STRIPPED, UNFINISHED, auto_think, contains, contains_each, malformed_reason
 from lctg_metrics.options import resolve_options
 
 UP = resolve_options()
@@ -127,6 +127,7 @@ def test_counting_and_normalization_given_at_run_time_are_read_by_value():
     assert count_chars("か\u3099き", _built("graph", "emes")) == 2  # か + combining dakuten is one grapheme
     assert count_chars("か\u3099き", "codepoints") == 3
     assert count_chars("a b\u3000c\n", _built("non", "blank")) == 3
+    assert normalize("ＡＢｃ１", _built("no", "ne")) == "ＡＢｃ１"
     assert normalize("ＡＢｃ１", _built("nf", "kc")) == "ABc1"
     assert normalize("ＡＢｃ１", _built("nfkc_", "casefold")) == "abc1"
 
@@ -165,3 +166,28 @@ def test_a_nested_block_never_closed_counts_its_tags():
     # three <think> and two </think>: the outer block stays open
     reason = malformed_reason("<think>a<think>b<think>c</think>d</think>答え")
     assert reason == "malformed reasoning: a nested <think> is never closed (3 <think>, 2 </think>)"
+
+
+def test_strip_leaves_a_text_without_think_tags_exactly_as_it_is():
+    text = " 1 < 2 です。\n"  # a '<' that opens no tag; the blanks around are kept too
+    assert strip_think(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # the tag's 1-based position; odd 0-based starts tell start + 1 from other arithmetic
+        ("<think>a</think>答えだ<think>", "<think> at character 20, after the answer began"),
+        ("答えだ<think>推論</think>", "<think> at character 4, after answer text (only a leading block is reasoning)"),
+    ],
+)
+def test_a_misplaced_tag_is_named_with_its_position(text, reason):
+    assert malformed_reason(text) == "malformed reasoning: " + reason
+
+
+def test_hundreds_of_tags_are_read_to_the_end():
+    """Past 256 tags (CPython's cached small integers) counts compared by identity would disagree."""
+    unfinished = "<think>" * 300 + "推論"
+    assert auto_think(unfinished) == (unfinished, UNFINISHED)
+    nested = "<think>" * 150 + "推論" + "</think>" * 150 + "答え"
+    assert auto_think(nested) == ("答え", STRIPPED)
