@@ -191,3 +191,8 @@ def test_hundreds_of_tags_are_read_to_the_end():
     assert auto_think(unfinished) == (unfinished, UNFINISHED)
     nested = "<think>" * 150 + "推論" + "</think>" * 150 + "答え"
     assert auto_think(nested) == ("答え", STRIPPED)
+
+
+def test_a_second_leading_block_far_into_the_text_is_reasoning_too():
+    text = "<think>" + "考" * 300 + "</think>\n<think>確認</think>答え"  # the second block starts at character 317
+    assert auto_think(text) == ("答え", STRIPPED)
