@@ -230,7 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.rerun is not None:
         try:
             earlier = json.loads(args.rerun.read_text(encoding="utf-8"))
-            only = {(r["module"], r["operator"], r["line"]) for r in earlier if r["outcome"] == "survived"}
+            survivors = [r for r in earlier if r["outcome"] == "survived"]
+            only = {(r["module"], r["operator"], r["line"]) for r in survivors}
+            diffs = {(r["module"], r["diff"]) for r in survivors}
         except (OSError, ValueError, TypeError, KeyError) as e:
             print(f"mutation: --rerun {args.rerun}: not the --json of a run ({e})", file=sys.stderr)
             return 2
@@ -260,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
                 results, population = run_cosmic_ray(
                     copy, target, args.cosmic_ray, limits, args.sample, args.seed, args.exclude_sample, only
                 )
+        if only is not None:  # a line can hold several mutants of one operator: keep the earlier survivors
+            results = [r for r in results if (r["module"], r["diff"]) in diffs]
         for r in results:
             r["target"] = name
         everything += results
