@@ -313,3 +313,24 @@ def test_no_quality_without_a_judge():
         _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "char_count", False)])
     )
     assert summary.quality is None and summary.quality_counts is None
+
+
+def test_judge_tallies_of_two_tasks_stay_with_their_task():
+    """Generations in the order ad_text (prompt 1, not appropriate), ad_text (prompt 2, not appropriate), summary
+    (prompt 1, appropriate), keyword each: summary has 1 appropriate of 1 parsed, ad_text 0 of 2."""
+    q = SimpleNamespace
+    yes, no = q(label=True, reason="appropriate"), q(label=False, reason="not appropriate")
+    counts = build(
+        ["ad_text", "ad_text", "summary"],
+        [1, 2, 1],
+        [None] * 3,
+        [0] * 3,
+        range(3),
+        ["keyword"] * 3,
+        [True] * 3,
+        quality=[no, no, yes],
+    )
+    assert aggregate(counts).quality_counts == {
+        "summary": {"keyword": {"appropriate": 1, "parsed": 1, "unparseable": 0, "failed": 0, "judged": 1}},
+        "ad_text": {"keyword": {"appropriate": 0, "parsed": 2, "unparseable": 0, "failed": 0, "judged": 2}},
+    }
