@@ -136,3 +136,14 @@ def test_unmutated_tests_that_fail_are_named_before_any_mutant(tool, tmp_path):
     target = tool["mutation_targets"].Target(("planted.py",), ("test_planted.py",), engine="alternatives", markers="")
     with pytest.raises(RuntimeError, match=r"unmutated tests \(test_planted.py\) do not pass: exit status 1: .*failed"):
         run.baseline(tmp_path, target, run.Limits(512 << 20, 600.0))
+
+
+@pytest.mark.slow
+def test_a_rerun_runs_only_the_mutants_named(tool, tmp_path):
+    run, mutation = tool["mutation_run"], tool["mutation"]
+    (tmp_path / "planted.py").write_text(PLANTED, encoding="utf-8")
+    (tmp_path / "test_planted.py").write_text(PLANTED_TEST, encoding="utf-8")
+    target = tool["mutation_targets"].Target(("planted.py",), ("test_planted.py",), engine="alternatives", markers="")
+    only = {("planted.py", "drop-alternative", 7), ("planted.py", "drop-alternative", 8)}  # the lines of d and e
+    results = mutation.run_alternatives(tmp_path, target, run.Limits(512 << 20, 120.0), only)
+    assert {r["diff"]: r["outcome"] for r in results} == {'-r"|d"': "killed", '-r"|e"': "survived"}
