@@ -19,6 +19,8 @@ from lctg_metrics.scoring.counts import (
     THINK_STRIPPED,
     THINK_UNFINISHED,
     Counts,
+    P,
+    T,
 )
 from lctg_metrics.scoring.tally import build, from_codes
 
@@ -268,3 +270,67 @@ def test_a_negative_reference_variant_is_refused_and_variants_0_and_1_are_kept_a
     gens = [Generation(id="v0", text="猫です", sample=0), Generation(id="v1", text="犬です", sample=0)]
     result = score(gens, refs, cleaner="none")
     assert result.to_dict()["variants"]["summary"]["keyword"]["per_variant"] == {"0": 1.0, "1": 0.0}
+
+
+def test_prompt_tallies_with_variants_stay_with_their_prompt_and_variant():
+    """Prompts 1, 2, 3, each in variants 0 and 1, one sample, keyword only (counted as multi-aspect prompts, so
+    all_passed is kept); (2, variant 1) and (3, variant 0) fail. all_passed is each generation's own verdict, and
+    each (prompt, variant) holds one generation."""
+    fails = {(2, 1), (3, 0)}
+    rows = [("summary", u, v, 0, "keyword", (u, v) not in fails) for u in (1, 2, 3) for v in (0, 1)]
+    tc = _counts(rows, multi=True).tasks["summary"]
+    assert (tc.units, tc.variants) == ((1, 2, 3), (0, 1))
+    got = {
+        (u, v): (int(tc.prompt_tally(ALL_PASSED)[i, j, 0]), int(tc.prompt_tally(GENERATIONS)[i, j, 0]))
+        for i, u in enumerate(tc.units)
+        for j, v in enumerate(tc.variants)
+    }
+    assert got == {(u, v): (0 if (u, v) in fails else 1, 1) for u in (1, 2, 3) for v in (0, 1)}
+
+
+def test_a_total_of_parts_files_each_sample_under_its_own_index():
+    """Part a: prompt 1 at samples 0 (passed) and 1 (failed); part b: prompt 2 at samples 2 and 0 (both passed).
+    The total has samples (0, 1, 2); passed / total per (prompt, sample): prompt 1 is 1/1, 0/1, 0/0; prompt 2 is
+    1/1, 0/0, 1/1."""
+    a = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 1, None, 1, "keyword", False)])
+    b = _counts([("summary", 2, None, 2, "keyword", True), ("summary", 2, None, 0, "keyword", True)])
+    tc = Counts.total([a, b]).tasks["summary"]
+    assert tc.samples == (0, 1, 2)
+    got = [[(int(tc.tally(P)[u, 0, 0, s]), int(tc.tally(T)[u, 0, 0, s])) for s in range(3)] for u in range(2)]
+    assert got == [[(1, 1), (0, 1), (0, 0)], [(1, 1), (0, 0), (1, 1)]]
+
+
+def test_counts_are_equal_only_when_their_tallies_are():
+    rows = [("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)]
+    flipped = [("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", True)]
+    assert _counts(rows) == _counts(rows)
+    assert _counts(rows) != _counts(flipped)
+
+
+def test_no_quality_without_a_judge():
+    """Nothing judged: no Qual for the task (not a Qual of NaN for each aspect)."""
+    summary = aggregate(
+        _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "char_count", False)])
+    )
+    assert summary.quality is None and summary.quality_counts is None
+
+
+def test_judge_tallies_of_two_tasks_stay_with_their_task():
+    """Generations in the order ad_text (prompt 1, not appropriate), ad_text (prompt 2, not appropriate), summary
+    (prompt 1, appropriate), keyword each: summary has 1 appropriate of 1 parsed, ad_text 0 of 2."""
+    q = SimpleNamespace
+    yes, no = q(label=True, reason="appropriate"), q(label=False, reason="not appropriate")
+    counts = build(
+        ["ad_text", "ad_text", "summary"],
+        [1, 2, 1],
+        [None] * 3,
+        [0] * 3,
+        range(3),
+        ["keyword"] * 3,
+        [True] * 3,
+        quality=[no, no, yes],
+    )
+    assert aggregate(counts).quality_counts == {
+        "summary": {"keyword": {"appropriate": 1, "parsed": 1, "unparseable": 0, "failed": 0, "judged": 1}},
+        "ad_text": {"keyword": {"appropriate": 0, "parsed": 2, "unparseable": 0, "failed": 0, "judged": 2}},
+    }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from lctg_metrics.ifsm.guards import check_ending, content
+from lctg_metrics.ifsm.guards import check_ending, content, english_share
 
 CTX = "Mina planted tomatoes in May. A storm broke the stakes in June. She tied the stems to the fence."
 OPTS = [
@@ -90,3 +90,65 @@ def test_half_latin_letters_is_still_read_as_english():
     then too short (one word)."""
     verdict = _check("Ann 山田家.")
     assert (verdict.passed, verdict.reason) == (False, "empty: 1 word(s) < 2")
+
+
+def test_fewer_than_half_latin_letters_is_not_english_even_with_three_foreign_letters():
+    """'寿司丼 12 34': three letters, all outside the Latin alphabet (not above three) and 0% Latin (below half): not
+    English by its share alone."""
+    verdict = _check("寿司丼 12 34")
+    assert (verdict.passed, verdict.reason) == (
+        False,
+        "not English: 3 letters outside the Latin alphabet, 0% Latin (an English ending is asked)",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [("ab寿司", 0.5), ("a寿司", 1 / 3), ("abc", 1.0), ("寿司", 0.0), ("12 34", None)],
+)
+def test_the_english_share_is_latin_letters_over_letters(text, share):
+    assert english_share(text) == share
+
+
+def test_a_wrong_candidate_at_exactly_the_jaccard_limit_is_copied():
+    """'Mina sold the old fence today.' holds the 4 bigrams of wrong option 1 and one more: Jaccard 4/5 = 0.80."""
+    options = [OPTS[0], "Mina sold the old fence.", OPTS[2]]
+    verdict = _check("Mina sold the old fence today.", options=options)
+    assert (verdict.passed, verdict.reason) == (False, "copied candidate: bigram Jaccard 0.80 with wrong option 1")
+
+
+def test_a_copied_context_sentence_is_named_by_its_number_from_one():
+    verdict = _check("A storm broke the stakes in June.")
+    assert (verdict.passed, verdict.reason) == (False, "context copy: 100% of the ending is context sentence 2")
+
+
+def test_five_words_without_a_function_word_are_not_english():
+    """MIN_SENTENCE_WORDS = 5: 'Mina picked ripe tomatoes happily.' has five words and none of the function words."""
+    verdict = _check("Mina picked ripe tomatoes happily.")
+    assert (verdict.passed, verdict.reason) == (
+        False,
+        "not English: 5 words without one English function word (an English ending is asked)",
+    )
+
+
+Q_LONG = "Did Mina save the tomato plants from the June storm in her garden?"  # 7 content words
+
+
+@pytest.mark.parametrize(
+    ("ending", "reason"),
+    [
+        # 6 content words (mina found tomato plant june storm), 5 the question's: at most 6, so a fragment
+        (
+            "Mina found the tomato plants after the june storm.",
+            "question fragment: 83% of its 6 content word(s) are the question's",
+        ),
+        # 7 content words, 6 the question's: above 6, no fragment; it holds 6 of the question's 7: restated
+        (
+            "Mina found the tomato plants after the june storm in the garden.",
+            "question restated: 86% of its content words are the question's, and it holds 86% of the question's",
+        ),
+    ],
+)
+def test_a_question_fragment_has_at_most_six_content_words(ending, reason):
+    verdict = _check(ending, question=Q_LONG)
+    assert (verdict.passed, verdict.reason) == (False, reason)

@@ -13,6 +13,11 @@ that cannot change a score (a mutated shortcut whose fallback is exact, two spel
 explained in ``tools/mutation_equivalents.json`` (by exact diff, or by the diff's start where ``prefix`` is set);
 any other survivor is a missing test.
 
+Every test run (the unmutated baseline first, then each mutant's) runs under declared limits (tools/mutation_run.py):
+an address-space cap (``RLIMIT_AS``, ``MEMORY_CAP``, ``--memory-cap``) set in the child, and a wall-clock timeout
+derived from the baseline (``TIMEOUT_FACTOR`` times its time plus ``TIMEOUT_EXTRA``, or ``--timeout``). A mutant that
+loops or allocates without bound is stopped at a limit and counted as *killed (timeout)* or *killed (memory)*.
+
 cosmic-ray mutants inside annotations are set apart and not run: every scoring module defers its annotations
 (``from __future__ import annotations``), so they are never evaluated. ``--sample N --seed S`` runs a seeded sample of
 the rest where the whole does not fit the time; ``--tests FILE`` runs other test files for each mutant (to check what
@@ -25,107 +30,34 @@ one new test file kills). Results and the rerun commands: benchmarks/mutation.md
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import os
-import random
 import re
-import shlex
 import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, replace
+from collections.abc import Collection
+from dataclasses import replace
 from pathlib import Path
+
+from mutation_cosmic import run_cosmic_ray
+from mutation_run import (
+    MEMORY_CAP,
+    TIMEOUT_EXTRA,
+    TIMEOUT_FACTOR,
+    Limits,
+    baseline,
+    limit_hit,
+    pytest_command,
+    pytest_env,
+    run_limited,
+    timeout_for,
+)
+from mutation_targets import TARGETS, Target
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENTS = ROOT / "tools" / "mutation_equivalents.json"
-
-
-@dataclass(frozen=True)
-class Target:
-    modules: tuple[str, ...]
-    tests: tuple[str, ...]
-    engine: str = "cosmic-ray"
-    markers: str = "not slow"  # the pytest -m expression; "" runs the slow tier too
-
-
-TARGETS = {
-    "aspects": Target(
-        (
-            "lctg_metrics/aspects/format.py",
-            "lctg_metrics/aspects/char_count.py",
-            "lctg_metrics/aspects/keyword.py",
-            "lctg_metrics/aspects/prohibited_word.py",
-            "lctg_metrics/aspects/text.py",
-        ),
-        (
-            "tests/test_score_values.py",
-            "tests/test_aspects.py",
-            "tests/test_aspect_registry.py",
-            "tests/test_batch.py",
-            "tests/test_scoring.py",
-            "tests/test_parity.py",
-        ),
-    ),
-    "aggregation": Target(
-        ("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py", "lctg_metrics/scoring/tally.py"),
-        (
-            "tests/test_mutants_aggregation.py",
-            "tests/test_score_values.py",
-            "tests/test_scoring.py",
-            "tests/test_stats_counts.py",
-            "tests/test_parity.py",
-            "tests/test_partial.py",
-            "tests/test_stats.py",
-        ),
-    ),
-    "cleaner-patterns": Target(
-        (
-            "lctg_metrics/cleaners/rule/head_patterns.py",
-            "lctg_metrics/cleaners/rule/tail_patterns.py",
-            "lctg_metrics/cleaners/rule/notes.py",
-        ),
-        (
-            "tests/test_mutants_cleaner.py",
-            "tests/test_score_values.py",
-            "tests/test_rule_cleaner.py",
-            "tests/test_cleaner_rule_notes.py",
-            "tests/test_rule_text.py",
-            # the frozen rule@1.2 on every labeled set and a corpus of toy generations (slow)
-            "tests/test_rule_cleaner_reference.py",
-        ),
-        engine="alternatives",
-        markers="",
-    ),
-    "instruction-checkers": Target(
-        (
-            "lctg_metrics/instructions/checks_length.py",
-            "lctg_metrics/instructions/checks_rules.py",
-            "lctg_metrics/instructions/checks_script.py",
-            "lctg_metrics/instructions/checks_format.py",
-            "lctg_metrics/instructions/checks_answer.py",
-            "lctg_metrics/instructions/checks_task.py",
-        ),
-        (
-            "tests/test_mutants_instructions.py",
-            "tests/test_instructions_labeled.py",
-            "tests/test_instructions_registry.py",
-            "tests/test_instructions_properties.py",
-            "tests/test_instructions_honest.py",
-        ),
-    ),
-    "ifsm-guard": Target(
-        ("lctg_metrics/ifsm/guards.py",),
-        (
-            "tests/test_mutants_ifsm.py",
-            "tests/test_ifsm_labeled.py",
-            "tests/test_ifsm_score.py",
-            "tests/test_ifsm_properties.py",
-        ),
-    ),
-}
 
 
 def _copy_checkout(dest: Path) -> None:
@@ -143,155 +75,40 @@ def _copy_checkout(dest: Path) -> None:
         (dest.parent / "shared").symlink_to(shared)
 
 
-def _test_command(copy: Path, target: Target) -> list[str]:
-    markers = ["-m", target.markers] if target.markers else []
-    return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *markers, *target.tests]
-
-
-def _env(copy: Path) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
-
-
 def _alternative_lines(path: Path) -> list[int]:
     """Line numbers (0-based) that start a regex alternative: ``r"|…"`` pieces of implicitly joined literals."""
     return [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()) if re.match(r'\s*r"\|', line)]
 
 
-def run_alternatives(copy: Path, target: Target) -> list[dict]:
+def run_alternatives(
+    copy: Path, target: Target, limits: Limits, only: Collection[tuple[str, str, int]] | None = None
+) -> list[dict]:
     results = []
     for rel in target.modules:
         path = copy / rel
         original = path.read_text(encoding="utf-8")
         lines = original.splitlines(keepends=True)
         for i in _alternative_lines(path):
+            if only is not None and (rel, "drop-alternative", i + 1) not in only:
+                continue
             path.write_text("".join(lines[:i] + lines[i + 1 :]), encoding="utf-8")
             try:
-                done = subprocess.run(
-                    _test_command(copy, target), cwd=copy, env=_env(copy), capture_output=True, text=True, timeout=900
-                )
-                outcome = "killed" if done.returncode == 1 else "survived" if done.returncode == 0 else "incompetent"
-            except subprocess.TimeoutExpired:
-                outcome = "killed"  # a pattern that makes the tests hang is noticed
+                status, out = run_limited(pytest_command(copy, target), copy, pytest_env(copy), limits)
             finally:
                 path.write_text(original, encoding="utf-8")
+            hit = limit_hit(out) if status != 0 else None
+            outcome = "killed" if status == 1 or hit else "survived" if status == 0 else "incompetent"
             results.append(
                 {
                     "module": rel,
                     "operator": "drop-alternative",
                     "line": i + 1,
                     "outcome": outcome,
+                    "limit": hit,
                     "diff": "-" + lines[i].strip(),
                 }
             )
     return results
-
-
-def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """Where the annotations of a module are, as ((row, column), (row, column)) with 1-based rows and columns in
-    characters (cosmic-ray's positions); none unless the module defers them (``from __future__ import
-    annotations``), since only then is an annotation never evaluated."""
-    source = path.read_text(encoding="utf-8")
-    tree = ast.parse(source)
-    deferred = any(
-        isinstance(node, ast.ImportFrom)
-        and node.module == "__future__"
-        and "annotations" in {a.name for a in node.names}
-        for node in tree.body
-    )
-    if not deferred:
-        return []
-    lines = source.splitlines()
-
-    def column(row: int, byte: int) -> int:  # ast counts UTF-8 bytes, cosmic-ray characters
-        return len(lines[row - 1].encode("utf-8")[:byte].decode("utf-8"))
-
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            found.append(node.returns)
-        elif isinstance(node, ast.arg) or isinstance(node, ast.AnnAssign):
-            found.append(node.annotation)
-    return [
-        ((a.lineno, column(a.lineno, a.col_offset)), (a.end_lineno, column(a.end_lineno, a.end_col_offset)))
-        for a in found
-        if a is not None and a.end_lineno is not None and a.end_col_offset is not None
-    ]
-
-
-def _prune(session: Path, copy: Path, sample: int | None, seed: int) -> tuple[list[dict], int]:
-    """Take out of a cosmic-ray session the mutants inside annotations (returned as outcome ``annotation``: they
-    are never evaluated, so they cannot change a score) and, with ``sample``, all but a seeded sample of the rest.
-    Returns the annotation mutants and how many mutants the session had before sampling."""
-    db = sqlite3.connect(session)
-    try:
-        specs = db.execute(
-            "SELECT job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col FROM mutation_specs"
-        ).fetchall()
-        spans = {m: _annotation_spans(copy / m) for m in {s[1] for s in specs}}
-        inside = [s for s in specs if any(a <= (s[4], s[5]) < b for a, b in spans[s[1]])]
-        rest = sorted((s for s in specs if s not in inside), key=lambda s: (s[1], s[4], s[5], s[2], s[3]))
-        drop = [s[0] for s in inside]
-        if sample is not None and sample < len(rest):
-            keep = set(random.Random(seed).sample(range(len(rest)), sample))
-            drop += [s[0] for i, s in enumerate(rest) if i not in keep]
-        with db:
-            for table in ("mutation_specs", "work_items"):
-                db.executemany(f"DELETE FROM {table} WHERE job_id = ?", [(j,) for j in drop])
-    finally:
-        db.close()
-    skipped = [
-        {
-            "module": s[1],
-            "operator": s[2].split("/")[-1],
-            "line": s[4],
-            "outcome": "annotation",
-            "diff": "",
-        }
-        for s in inside
-    ]
-    return skipped, len(rest)
-
-
-def run_cosmic_ray(
-    copy: Path, target: Target, cosmic_ray: str, sample: int | None = None, seed: int = 0
-) -> tuple[list[dict], int]:
-    """Every mutant's outcome (a sample's, with ``sample``) and how many mutants outside annotations there are."""
-    config = copy / "mutation.toml"
-    command = shlex.join(_test_command(copy, target))
-    config.write_text(
-        "[cosmic-ray]\n"
-        f"module-path = {json.dumps(list(target.modules))}\n"
-        "timeout = 900.0\nexcluded-modules = []\n"
-        f"test-command = {json.dumps('env PYTHONPATH=' + str(copy) + ' ' + command)}\n"
-        '[cosmic-ray.distributor]\nname = "local"\n',
-        encoding="utf-8",
-    )
-    session = copy / "mutation.sqlite"
-    subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
-    results, population = _prune(session, copy, sample, seed)
-    subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
-    dump = subprocess.run([cosmic_ray, "dump", str(session)], cwd=copy, check=True, capture_output=True, text=True)
-    for line in dump.stdout.splitlines():
-        work, result = json.loads(line)
-        if not result:
-            continue
-        mutation = work["mutations"][0]
-        outcome = {"killed": "killed", "survived": "survived"}.get(result.get("test_outcome"), "incompetent")
-        diff = " | ".join(
-            line
-            for line in (result.get("diff") or "").splitlines()
-            if line[:1] in "+-" and not line.startswith(("+++", "---"))
-        )
-        results.append(
-            {
-                "module": mutation["module_path"],
-                "operator": mutation["operator_name"].split("/")[-1],
-                "line": mutation["start_pos"][0],
-                "outcome": outcome,
-                "diff": diff,
-            }
-        )
-    return results, population
 
 
 def _explained(result: dict, equivalents: list[dict]) -> str | None:
@@ -302,7 +119,18 @@ def _explained(result: dict, equivalents: list[dict]) -> str | None:
     return None
 
 
-def main(argv: list[str] | None = None) -> int:
+def _earlier(value: str) -> tuple[int, int]:
+    """``N:SEED`` of ``--exclude-sample``."""
+    try:
+        n, seed = (int(x) for x in value.split(":"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r}: give N:SEED, e.g. 150:0") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{value!r}: N is a positive number of mutants")
+    return n, seed
+
+
+def _arguments() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--target", action="append", choices=sorted(TARGETS), help="default: every target")
     p.add_argument(
@@ -316,14 +144,75 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--seed", type=int, default=0, help="the seed of --sample (default: 0)")
     p.add_argument(
+        "--exclude-sample",
+        type=_earlier,
+        action="append",
+        default=[],
+        metavar="N:SEED",
+        help="leave out the mutants an earlier --sample N --seed SEED ran (repeatable, in the order they ran)",
+    )
+    p.add_argument(
         "--tests",
         action="append",
         metavar="FILE",
         help="run these test files for each mutant instead of the target's own (to check what one file kills)",
     )
-    args = p.parse_args(argv)
+    p.add_argument(
+        "--rerun",
+        type=Path,
+        metavar="JSON",
+        help="run only the mutants that survived in an earlier run's --json (with --tests: what a new file kills)",
+    )
+    p.add_argument(
+        "--memory-cap",
+        type=float,
+        default=MEMORY_CAP / (1 << 30),
+        metavar="GIB",
+        help=f"address space of each test run, GiB (default {MEMORY_CAP / (1 << 30):g})",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help=f"each mutant's time limit (default: {TIMEOUT_FACTOR:g} x the unmutated run + {TIMEOUT_EXTRA:g} s)",
+    )
+    return p
+
+
+def _report(target: Target, results: list[dict], equivalents: list[dict]) -> None:
+    for module in target.modules:
+        mine = [r for r in results if r["module"] == module]
+        annotation = sum(r["outcome"] == "annotation" for r in mine)
+        killed = [r for r in mine if r["outcome"] == "killed"]
+        stopped = [r for r in killed if r.get("limit")]
+        survived = [r for r in mine if r["outcome"] == "survived"]
+        explained = sum(_explained(r, equivalents) is not None for r in survived)
+        competent = len(killed) + len(survived)
+        rate = f"{len(killed) / competent:.3f}" if competent else "-"
+        score_changing = competent - explained  # the explained survivors cannot change a score
+        rest = f"{len(killed) / score_changing:.3f}" if score_changing else "-"
+        print(
+            f"{module}: {len(mine) - annotation} mutants, {len(killed)} killed ({len(stopped)} at a limit), "
+            f"{len(survived)} survived ({explained} equivalent), {len(mine) - annotation - competent} incompetent; "
+            f"kill rate {rate}, {rest} of the non-equivalent; {annotation} in annotations not run"
+        )
+        for r in stopped:
+            print(f"  killed ({r['limit']}) line {r['line']} {r['operator']}: {r['diff']}")
+        for r in survived:
+            why = _explained(r, equivalents)
+            print(
+                f"  {'equivalent' if why else 'SURVIVED'} line {r['line']} {r['operator']}: {r['diff']}"
+                + (f"  ({why})" if why else "")
+            )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments().parse_args(argv)
     if args.sample is not None and args.sample < 1:
         print(f"mutation: --sample {args.sample}: give a positive number of mutants", file=sys.stderr)
+        return 2
+    if args.memory_cap <= 0 or (args.timeout is not None and args.timeout <= 0):
+        print("mutation: --memory-cap and --timeout take a positive number", file=sys.stderr)
         return 2
     missing = [t for t in args.tests or () if not (ROOT / t).is_file()]
     if missing:
@@ -337,6 +226,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None and args.json.exists():
         print(f"mutation: {args.json} exists; name a new file", file=sys.stderr)
         return 2
+    only = None
+    if args.rerun is not None:
+        try:
+            earlier = json.loads(args.rerun.read_text(encoding="utf-8"))
+            survivors = [r for r in earlier if r["outcome"] == "survived"]
+            only = {(r["module"], r["operator"], r["line"]) for r in survivors}
+            diffs = {(r["module"], r["diff"]) for r in survivors}
+        except (OSError, ValueError, TypeError, KeyError) as e:
+            print(f"mutation: --rerun {args.rerun}: not the --json of a run ({e})", file=sys.stderr)
+            return 2
+    memory = int(args.memory_cap * (1 << 30))
     everything = []
     for name in names:
         target = TARGETS[name] if not args.tests else replace(TARGETS[name], tests=tuple(args.tests))
@@ -344,44 +244,44 @@ def main(argv: list[str] | None = None) -> int:
             copy = Path(tmp) / "checkout"
             copy.mkdir()
             _copy_checkout(copy)
+            try:
+                took = baseline(copy, target, Limits(memory, args.timeout or 3600.0))
+            except RuntimeError as e:
+                print(f"mutation: {name}: {e}", file=sys.stderr)
+                return 2
+            limits = Limits(memory, args.timeout or timeout_for(took))
+            print(
+                f"== {name}: unmutated tests {took:.1f} s; each mutant's limits {limits.timeout:.0f} s, "
+                f"{memory / (1 << 30):g} GiB",
+                flush=True,
+            )
             if target.engine == "alternatives":
-                results = run_alternatives(copy, target)
+                results = run_alternatives(copy, target, limits, only)
                 population = len(results)
             else:
-                results, population = run_cosmic_ray(copy, target, args.cosmic_ray, args.sample, args.seed)
+                results, population = run_cosmic_ray(
+                    copy, target, args.cosmic_ray, limits, args.sample, args.seed, args.exclude_sample, only
+                )
+        if only is not None:  # a line can hold several mutants of one operator: keep the earlier survivors
+            results = [r for r in results if (r["module"], r["diff"]) in diffs]
         for r in results:
             r["target"] = name
         everything += results
         ran = sum(r["outcome"] != "annotation" for r in results)
-        sampled = f" (a sample of {ran} of {population} mutants, seed {args.seed})" if ran < population else ""
-        print(f"== {name}{sampled}")
-        for module in target.modules:
-            mine = [r for r in results if r["module"] == module]
-            annotation = sum(r["outcome"] == "annotation" for r in mine)
-            killed = sum(r["outcome"] == "killed" for r in mine)
-            survived = [r for r in mine if r["outcome"] == "survived"]
-            explained = sum(_explained(r, equivalents) is not None for r in survived)
-            competent = killed + len(survived)
-            rate = f"{killed / competent:.3f}" if competent else "-"
-            score_changing = competent - explained  # the explained survivors cannot change a score
-            rest = f"{killed / score_changing:.3f}" if score_changing else "-"
-            print(
-                f"{module}: {len(mine) - annotation} mutants, {killed} killed, {len(survived)} survived "
-                f"({explained} equivalent), {len(mine) - annotation - competent} incompetent; kill rate {rate}, "
-                f"{rest} of the non-equivalent; {annotation} in annotations not run"
-            )
-            for r in survived:
-                why = _explained(r, equivalents)
-                print(
-                    f"  {'equivalent' if why else 'SURVIVED'} line {r['line']} {r['operator']}: {r['diff']}"
-                    + (f"  ({why})" if why else "")
-                )
+        left_out = "".join(f", leaving out the sample of {n} with seed {s}" for n, s in args.exclude_sample)
+        if only is not None:
+            print(f"{ran} of {population} mutants: the survivors of {args.rerun}")
+        elif ran < population:
+            print(f"a sample of {ran} of {population} mutants, seed {args.seed}{left_out}")
+        _report(target, results, equivalents)
     if args.json is not None:
         args.json.write_text(json.dumps(everything, ensure_ascii=False, indent=1), encoding="utf-8")
     unexplained = [r for r in everything if r["outcome"] == "survived" and _explained(r, equivalents) is None]
     ran = sum(r["outcome"] != "annotation" for r in everything)
+    stopped = sum(bool(r.get("limit")) for r in everything)
     print(
-        f"{ran} mutants run ({len(everything) - ran} in annotations not run), {len(unexplained)} unexplained survivors"
+        f"{ran} mutants run ({len(everything) - ran} in annotations not run, {stopped} killed at a limit), "
+        f"{len(unexplained)} unexplained survivors"
     )
     return 1 if unexplained else 0
 

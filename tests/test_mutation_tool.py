@@ -1,0 +1,149 @@
+"""tools/mutation.py's own logic: the limits every test run is held to (a memory cap set in the child, a timeout
+from the unmutated run), how a run stopped at a limit is named, and the disjoint seeded samples; the slow tests run
+the alternatives engine on a planted module whose mutants hog memory, loop, fail a test or survive."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+TOOLS = Path(__file__).resolve().parent.parent / "tools"
+
+
+@pytest.fixture(scope="module")
+def tool():
+    """tools/mutation_run.py, mutation_cosmic.py and mutation.py (scripts that import each other by name)."""
+    sys.path.insert(0, str(TOOLS))
+    try:
+        yield {
+            n: importlib.import_module(n) for n in ("mutation_targets", "mutation_run", "mutation_cosmic", "mutation")
+        }
+    finally:
+        sys.path.remove(str(TOOLS))
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        ("timeout", "timeout"),  # what cosmic-ray records for a run it stopped
+        ("FAILED test_planted.py::test_words - MemoryError\n1 failed in 0.31s", "memory"),
+        ("E   MemoryError: Unable to allocate 8.00 GiB for an array\n", "memory"),
+        ("terminate called after throwing an instance of 'std::bad_alloc'\n", "memory"),
+        ("FAILED tests/test_x.py::test_y - AssertionError: assert 3 == 4\n1 failed", None),
+        ("E   assert 'timeout' == 'memory'\n1 failed", None),  # the word inside a failure is no timeout
+        ("", None),
+    ],
+)
+def test_a_killed_run_is_named_by_the_limit_it_hit(tool, output, expected):
+    assert tool["mutation_run"].limit_hit(output) == expected
+
+
+def test_the_timeout_is_ten_times_the_unmutated_run_plus_thirty_seconds(tool):
+    run = tool["mutation_run"]
+    assert (run.TIMEOUT_FACTOR, run.TIMEOUT_EXTRA) == (10.0, 30.0)
+    assert run.timeout_for(2.5) == 55.0
+    assert run.timeout_for(0.0) == 30.0
+    assert run.MEMORY_CAP == 4 * 1024**3
+
+
+def test_the_cap_is_set_in_the_child_before_the_command(tool):
+    command = tool["mutation_run"].capped(["pytest", "-q"], 1234)
+    assert command[0] == sys.executable and command[3:] == ["1234", "pytest", "-q"]
+    assert "RLIMIT_AS" in command[2] and "execvp" in command[2]
+
+
+def test_a_sample_without_earlier_ones_is_the_sample_drawn_before(tool):
+    """The recorded seed-0 samples stay what they were: the same draw over the sorted mutants."""
+    assert tool["mutation_cosmic"].sample_indices(426, 100, 0) == set(random.Random(0).sample(range(426), 100))
+    assert tool["mutation_cosmic"].sample_indices(5, None, 0) == {0, 1, 2, 3, 4}
+    assert tool["mutation_cosmic"].sample_indices(5, 9, 3) == {0, 1, 2, 3, 4}
+
+
+def test_a_second_sample_leaves_out_the_first(tool):
+    sample_indices = tool["mutation_cosmic"].sample_indices
+    first = sample_indices(426, 100, 0)
+    second = sample_indices(426, 100, 1, [(100, 0)])
+    assert len(second) == 100 and not first & second
+    assert sample_indices(426, 100, 1, [(100, 0)]) == second  # a seed names one sample
+    rest = sample_indices(426, None, 0, [(100, 0), (100, 1)])
+    assert len(rest) == 226 and not rest & (first | second) and rest | first | second == set(range(426))
+
+
+def test_the_sample_flag_takes_size_and_seed(tool, capsys):
+    main = tool["mutation"].main
+    with pytest.raises(SystemExit) as stopped:
+        main(["--target", "ifsm-guard", "--exclude-sample", "100"])
+    assert stopped.value.code == 2 and "give N:SEED" in capsys.readouterr().err
+    assert main(["--target", "ifsm-guard", "--memory-cap", "0"]) == 2
+    assert "--memory-cap" in capsys.readouterr().err
+
+
+PLANTED = """import re
+
+WORD = re.compile(
+    r"a"
+    r"|b"
+    r"|c"
+    r"|d"
+    r"|e"
+)
+"""
+PLANTED_TEST = """import time
+
+from planted import WORD
+
+
+def test_words():
+    assert WORD.fullmatch("a")
+    if not WORD.fullmatch("b"):  # without b: allocate until something stops it
+        hog = []
+        while True:
+            hog.append(bytearray(1 << 24))
+    if not WORD.fullmatch("c"):  # without c: never end
+        time.sleep(3600)
+    assert WORD.fullmatch("d")  # without d: a plain failure
+    # without e: nothing notices
+"""
+
+
+@pytest.mark.slow
+def test_planted_mutants_stop_at_the_limits_and_are_named(tool, tmp_path):
+    run, mutation = tool["mutation_run"], tool["mutation"]
+    (tmp_path / "planted.py").write_text(PLANTED, encoding="utf-8")
+    (tmp_path / "test_planted.py").write_text(PLANTED_TEST, encoding="utf-8")
+    target = tool["mutation_targets"].Target(("planted.py",), ("test_planted.py",), engine="alternatives", markers="")
+    took = run.baseline(tmp_path, target, run.Limits(512 << 20, 600.0))
+    results = mutation.run_alternatives(tmp_path, target, run.Limits(512 << 20, 3 * took + 5.0))
+    got = {r["diff"]: (r["outcome"], r["limit"]) for r in results}
+    assert got == {
+        '-r"|b"': ("killed", "memory"),
+        '-r"|c"': ("killed", "timeout"),
+        '-r"|d"': ("killed", None),
+        '-r"|e"': ("survived", None),
+    }
+    assert (tmp_path / "planted.py").read_text(encoding="utf-8") == PLANTED  # every mutant undone
+
+
+@pytest.mark.slow
+def test_unmutated_tests_that_fail_are_named_before_any_mutant(tool, tmp_path):
+    run = tool["mutation_run"]
+    (tmp_path / "planted.py").write_text(PLANTED.replace('r"|d"', 'r"|x"'), encoding="utf-8")
+    (tmp_path / "test_planted.py").write_text(PLANTED_TEST, encoding="utf-8")
+    target = tool["mutation_targets"].Target(("planted.py",), ("test_planted.py",), engine="alternatives", markers="")
+    with pytest.raises(RuntimeError, match=r"unmutated tests \(test_planted.py\) do not pass: exit status 1: .*failed"):
+        run.baseline(tmp_path, target, run.Limits(512 << 20, 600.0))
+
+
+@pytest.mark.slow
+def test_a_rerun_runs_only_the_mutants_named(tool, tmp_path):
+    run, mutation = tool["mutation_run"], tool["mutation"]
+    (tmp_path / "planted.py").write_text(PLANTED, encoding="utf-8")
+    (tmp_path / "test_planted.py").write_text(PLANTED_TEST, encoding="utf-8")
+    target = tool["mutation_targets"].Target(("planted.py",), ("test_planted.py",), engine="alternatives", markers="")
+    only = {("planted.py", "drop-alternative", 7), ("planted.py", "drop-alternative", 8)}  # the lines of d and e
+    results = mutation.run_alternatives(tmp_path, target, run.Limits(512 << 20, 120.0), only)
+    assert {r["diff"]: r["outcome"] for r in results} == {'-r"|d"': "killed", '-r"|e"': "survived"}
