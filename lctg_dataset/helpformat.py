@@ -106,7 +106,8 @@ class Parser(argparse.ArgumentParser):
         self._fail(message)
 
     def _fail(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
+        helper = f"python {self.prog}" if self.prog.endswith(".py") else self.prog  # a script is run by python
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {helper} --help)\n")
 
 
 class _Renamed(argparse.Action):

@@ -95,7 +95,12 @@ class FamilyEntry:
         return re.match(self.ids, rid) is not None
 
     def how(self, path: Any, dataset: str | None) -> str:
-        return self.usage.format(command=self.command, path=path, dataset=dataset or "DATASET")
+        """The command that scores ``path``, runnable as printed: the dataset given, else ``$LCTG_DATASET``, else the
+        build script's default folder ``lctg`` when it is here, else a placeholder saying what to put there."""
+        known = dataset or os.environ.get("LCTG_DATASET") or ("lctg" if os.path.isfile("lctg/manifest.json") else None)
+        return self.usage.format(
+            command=self.command, path=path, dataset=known or "<the folder build_dataset.py wrote>"
+        )
 
 
 #: Every registered family by name, in registration order.

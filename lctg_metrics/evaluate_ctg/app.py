@@ -41,6 +41,16 @@ read_generations = getattr(importlib.import_module(type(metric).__module__), "re
 OPTIONS = set(inspect.signature(metric._compute).parameters)
 #: Generations file types the reader takes.
 FILE_TYPES = [".jsonl", ".json", ".ndjson", ".csv", ".parquet"]
+#: The file tab's example options: only what this module's ``_compute`` takes.
+FILE_OPTIONS_EXAMPLE = (
+    '{"cleaner": "rule"}; a part of a run: {"missing": "skip"}'
+    if {"cleaner", "missing"} <= OPTIONS
+    else '{"mode": "strict"}'
+    if "mode" in OPTIONS
+    else '{"reader": "embedding"}'
+    if "reader" in OPTIONS
+    else "{}"
+)
 
 _KW = {
     "id": "ad_text/1/keyword",
@@ -221,7 +231,7 @@ def build() -> gr.Blocks:
             dataset = gr.Textbox(label="dataset: Hub repo id (ORG/NAME) or build folder", value=default_dataset())
             revision = gr.Textbox(label="revision of a Hub repo id (tag, branch or commit; empty: main)", value="")
             file_options = gr.Textbox(
-                label='options (JSON object, e.g. {"cleaner": "rule"}; a part of a run: {"missing": "skip"})',
+                label=f"options (JSON object, e.g. {FILE_OPTIONS_EXAMPLE})",
                 value="{}",
                 elem_id="file-options",
             )
@@ -236,7 +246,7 @@ def build() -> gr.Blocks:
                 value=first[1],
             )
             json_options = gr.Textbox(
-                label='options (JSON object, e.g. {"cleaner": "rule", "missing": "skip"})', value=first[2]
+                label=f"options (JSON object, e.g. {FILE_OPTIONS_EXAMPLE.split(';')[0]})", value=first[2]
             )
             json_button = gr.Button("Submit", variant="primary")
             json_out = gr.JSON(label="scores and signature", elem_id="json-scores")
