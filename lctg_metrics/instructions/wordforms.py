@@ -76,8 +76,6 @@ _LETTER_NAMES = {
     "y": "ワイ",
     "z": "ゼット|ズィー|ゼッド",
 }
-#: Hiragana as katakana, letter for letter (えーあい is エーアイ).
-_AS_KATAKANA = str.maketrans({chr(c): chr(c + 0x60) for c in range(ord("ぁ"), ord("ゖ") + 1)})
 #: An acronym: two to five Latin letters.
 _ACRONYM = re.compile(r"[A-Za-z]{2,5}")
 
@@ -89,7 +87,7 @@ def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
         return []
     body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
     pattern = re.compile(f"(?<![ァ-ヺー]){body}")
-    return [(m.start(), m.end()) for m in pattern.finditer(text.translate(_AS_KATAKANA))]
+    return [(m.start(), m.end()) for m in pattern.finditer(morph.to_katakana(text))]
 
 
 #: A kana reading in brackets right after a kanji (per-kanji furigana written inline: 勉（べん）強（きょう）).
