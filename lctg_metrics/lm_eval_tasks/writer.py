@@ -20,7 +20,6 @@ harness shows (the dataset's major.minor); the full dataset version and the sign
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,6 +30,7 @@ from lctg_dataset.layout import MANIFEST, data_file
 from lctg_metrics.api import score_predictions_result
 from lctg_metrics.cleaners import per_item_cleaners
 from lctg_metrics.lm_eval_tasks.hooks import ACC, AVERAGE, PROMPT_LEVEL
+from lctg_metrics.lm_eval_tasks.source import manifest_configs, relative_folder, task_source
 from lctg_metrics.lm_eval_tasks.yaml_files import group_yaml, task_yaml
 from lctg_metrics.schema import ScoringError
 
@@ -141,10 +141,10 @@ def write_lm_eval_tasks(
     gen = lm_generation_kwargs(
         repeats, max_gen_toks=max_gen_toks, do_sample=do_sample, temperature=temperature, extra=generation_kwargs
     )
-    root, hub, source = _source(dataset_dir, dataset_path, revision, notes)
-    configs = _configs(root)
+    root, hub, source = task_source(dataset_dir, dataset_path, revision, notes)
+    configs = manifest_configs(root)
     options = _scoring(scoring)
-    path = hub["lctg_repo"] if hub else dataset_path or _relative(root, Path(out_dir))
+    path = hub["lctg_repo"] if hub else dataset_path or relative_folder(root, Path(out_dir))
     tasks = [t for t in TASKS if t in configs]
     if not tasks:
         raise ScoringError(f"{root / MANIFEST}: no task configs ({', '.join(TASKS)}) to write tasks for")
@@ -211,88 +211,6 @@ def write_lm_eval_tasks(
         subtasks, {c: configs[c]["version"] for c in sigs}, sigs, path, repeats, hub is not None
     )
     return _write(Path(out_dir), files)
-
-
-def _relative(root: Path, out_dir: Path) -> str:
-    """The build folder as seen from the task folder (absolute only where no relative path exists)."""
-    try:
-        return Path(os.path.relpath(root.resolve(), out_dir.resolve())).as_posix()
-    except ValueError:  # another drive
-        return str(root.resolve())
-
-
-def _source(
-    dataset: str | os.PathLike[str], dataset_path: str | None, revision: str | None, notes: list[str] | None = None
-) -> tuple[Path, dict[str, str] | None, str | None]:
-    """The build folder to read, and (for a Hub repo id) what the task files load (repo, commit, manifest digest)
-    and the signature's dataset source (``repo@revision=commit#digest``)."""
-    from lctg_dataset.loader import DEFAULT_REVISION, REPO_ID, is_repo_id
-    from lctg_metrics.inputs.hub import ResolvedDataset, manifest_digest, resolve_dataset
-
-    if is_repo_id(dataset):
-        if dataset_path is not None and dataset_path != dataset:
-            raise ScoringError(f"--dataset-path {dataset_path!r}: the task files of Hub dataset {dataset} load it")
-        resolved = resolve_dataset(dataset, revision)
-        pinned = resolved.commit or resolved.revision or DEFAULT_REVISION
-        return (
-            resolved.path,
-            {"lctg_repo": str(dataset), "lctg_revision": pinned, "lctg_digest": resolved.digest or ""},
-            resolved.source(),
-        )
-    root = Path(dataset)
-    _configs(root)  # a build folder, or the one-line error
-    if dataset_path is not None and REPO_ID.fullmatch(dataset_path) and not Path(dataset_path).exists():
-        published = _published(root, dataset_path, revision, notes) or ResolvedDataset(
-            root, dataset_path, revision or DEFAULT_REVISION, manifest_digest(root)
-        )
-        return (
-            root,
-            {
-                "lctg_repo": dataset_path,
-                "lctg_revision": published.commit or published.revision or DEFAULT_REVISION,
-                "lctg_digest": published.digest or "",
-            },
-            published.source(),
-        )
-    if revision is not None:
-        raise ScoringError(f"revision {revision!r} applies to a Hub repo id (--dataset or --dataset-path ORG/NAME)")
-    return root, None, None
-
-
-def _published(root: Path, repo: str, revision: str | None, notes: list[str] | None) -> Any:
-    """The snapshot of ``repo`` at ``revision`` where a local build is said to be published, checked to be that build
-    (same manifest digest); None, with a note, when it cannot be read now (not cached and no Hub to ask)."""
-    from lctg_dataset.loader import DEFAULT_REVISION
-    from lctg_metrics.inputs.hub import manifest_digest, resolve_dataset
-
-    where = f"--dataset-path {repo}@{revision or DEFAULT_REVISION}"
-    try:
-        resolved = resolve_dataset(repo, revision)
-    except ScoringError as e:
-        if notes is not None:
-            notes.append(
-                f"{where} was not checked against --dataset {root} (cannot read it now: {e}); the task files "
-                "refuse another build when they load it"
-            )
-        return None
-    mine = manifest_digest(root)
-    if resolved.digest != mine:
-        raise ScoringError(
-            f"{where} holds another build (manifest digest {str(resolved.digest)[:12]}, --dataset {root} has "
-            f"{mine[:12]}); publish this build there, give --dataset {repo} to write tasks for the build it holds, "
-            "or drop --dataset-path"
-        )
-    return resolved
-
-
-def _configs(root: Path) -> dict[str, Any]:
-    manifest = root / MANIFEST
-    if not manifest.is_file():
-        raise ScoringError(f"--dataset {root}: no {MANIFEST}; point it at a folder written by build_dataset.py")
-    try:
-        return dict(json.loads(manifest.read_text(encoding="utf-8"))["configs"])
-    except (ValueError, KeyError, TypeError) as e:
-        raise ScoringError(f"{manifest}: not a build manifest ({e})") from None
 
 
 def _aspects(root: Path, config: str) -> list[str]:
