@@ -114,6 +114,12 @@ def cmd_report(args: argparse.Namespace) -> int:
         seed=args.seed,
         worst=args.worst,
     )
+    from lctg_metrics.cli.legend import ASPECTS, legend
+
+    data["notes"] = [
+        *data["notes"],
+        "columns: " + "; ".join(" ".join(line.split()) for line in legend(ASPECTS, ASPECTS)),
+    ]
     pngs = figures.report_figures(data)
     if fmt == "html":
         write_all([(out, html.render_report(data, pngs))])

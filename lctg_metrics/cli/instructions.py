@@ -116,6 +116,11 @@ def _write(args: argparse.Namespace, result: dict[str, Any], details: list[Any],
     write_all(outputs)  # both or neither
     say_wrote(path for path, _ in outputs)
     print(table)
+    if args.json != "-":  # what strict and loose mean; not when the JSON takes stdout
+        from lctg_metrics.cli.legend import modes_legend
+        from lctg_metrics.instructions.score import RUN_MODES
+
+        print(modes_legend(RUN_MODES[args.mode]))
     return 0
 
 

@@ -100,7 +100,13 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
     with locked(folders):
         notes = _write_files(args, result, details, cis)
     with contextlib.redirect_stdout(sys.stderr) if STDOUT in (args.json, args.details) else contextlib.nullcontext():
-        return _print_table(result, cis, notes, rounding_note=bool(args.csv_dir or args.json))
+        return _print_table(
+            result,
+            cis,
+            notes,
+            rounding_note=bool(args.csv_dir or args.json),
+            legend=STDOUT not in (args.json, args.details),
+        )
 
 
 def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) -> list[str]:
@@ -140,10 +146,14 @@ def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) 
     return notes
 
 
-def _print_table(result: Any, cis: Any, notes: list[str], *, rounding_note: bool) -> int:
+def _print_table(result: Any, cis: Any, notes: list[str], *, rounding_note: bool, legend: bool = True) -> int:
+    from lctg_metrics.cli.legend import aspects_legend
+    from lctg_metrics.render.table import columns, heading
     from lctg_metrics.render.terminal import format_table
 
     print(format_table(result, cis=cis))
+    if legend:  # what the headings mean; not when a machine output takes stdout
+        print(aspects_legend(heading(c) for c in columns()))
     if rounding_note:  # only where a rounded copy of the scores is written
         print(
             "(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
