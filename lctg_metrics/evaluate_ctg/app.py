@@ -52,6 +52,23 @@ FILE_OPTIONS_EXAMPLE = (
     else "{}"
 )
 
+#: What the result's keys mean, shown under each result (the benchmark's definitions; docs/scoring.md).
+LEGENDS = {
+    "lctg_ctg": (
+        "**format** (FORMAT): outputs only the answer, with no preamble or closing remark · **char_count** (C-COUNT): "
+        "its length is within the character range asked for · **keyword** (KEYWORD): contains the keyword(s) asked "
+        "for · **prohibited_word** (P-WORD): avoids the prohibited word(s) · **average** (Avg): mean over the task's "
+        "aspects. Every score is a share in [0, 1], higher is better."
+    ),
+    "lctg_if": (
+        "**strict**: the instruction holds for the response as written · **loose**: it holds for the response or "
+        "for it without its first line, its last line, both, or markdown emphasis (IFEval) · **prompt_level**: "
+        "share of prompts whose instructions all hold · **instruction_level**: share of instructions that hold."
+    ),
+}
+#: Whether the file route takes a dataset (``lctg_ifsm`` reads its stories from the ``stories`` option instead).
+TAKES_DATASET = "dataset" in OPTIONS
+
 _KW = {
     "id": "ad_text/1/keyword",
     "task": "ad_text",
@@ -228,8 +245,13 @@ def build() -> gr.Blocks:
                 file_types=FILE_TYPES,
                 type="filepath",
             )
-            dataset = gr.Textbox(label="dataset: Hub repo id (ORG/NAME) or build folder", value=default_dataset())
-            revision = gr.Textbox(label="revision of a Hub repo id (tag, branch or commit; empty: main)", value="")
+            # only the inputs the module takes: a module without a dataset option shows neither box
+            dataset = gr.Textbox(
+                label="dataset: Hub repo id (ORG/NAME) or build folder", value=default_dataset(), visible=TAKES_DATASET
+            )
+            revision = gr.Textbox(
+                label="revision of a Hub repo id (tag, branch or commit; empty: main)", value="", visible=TAKES_DATASET
+            )
             file_options = gr.Textbox(
                 label=f"options (JSON object, e.g. {FILE_OPTIONS_EXAMPLE})",
                 value="{}",
@@ -237,6 +259,8 @@ def build() -> gr.Blocks:
             )
             file_button = gr.Button("Score the file", variant="primary")
             file_out = gr.JSON(label="scores and signature", elem_id="file-scores")
+            if NAME in LEGENDS:
+                gr.Markdown(LEGENDS[NAME], elem_id="file-legend")
             file_button.click(score_file, [upload, dataset, revision, file_options], file_out, api_name="score_file")
         with gr.Tab("JSON"):
             preds = gr.Textbox(label="predictions (JSON list of strings)", lines=4, value=first[0])
@@ -250,6 +274,8 @@ def build() -> gr.Blocks:
             )
             json_button = gr.Button("Submit", variant="primary")
             json_out = gr.JSON(label="scores and signature", elem_id="json-scores")
+            if NAME in LEGENDS:
+                gr.Markdown(LEGENDS[NAME], elem_id="json-legend")
             json_button.click(compute, [preds, refs, json_options], json_out, api_name="compute")
             if examples:
                 gr.Examples(examples=examples, inputs=[preds, refs, json_options])
