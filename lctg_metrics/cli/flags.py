@@ -24,6 +24,7 @@ __all__ = [
     "add_renamed",
     "add_resamples",
     "refuse_empty",
+    "refuse_switch_values",
     "resamples",
 ]
 
@@ -76,6 +77,32 @@ def add_renamed(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument(
             old, action=_RenamedAlso, new=renamed[old], also=also, default=argparse.SUPPRESS, help=argparse.SUPPRESS
         )
+
+
+class _StrayValue(argparse.Action):
+    """A command without positional arguments: a bare word is the value given to a switch (``--do-sample 3``),
+    refused at once naming the switch, that it takes no value, and what a number may have meant."""
+
+    def __init__(
+        self, option_strings: Any, dest: str, switches: dict[str, str] | None = None, hint: str = "", **kwargs: Any
+    ) -> None:
+        self.switches, self.hint = switches or {}, hint
+        super().__init__(option_strings, dest, nargs="*", **kwargs)
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: str | None = None) -> None:
+        if not values:
+            return
+        given = [flag for flag, dest in self.switches.items() if getattr(namespace, dest, None) is not None]
+        if given:
+            hint = f" ({self.hint})" if self.hint else ""
+            parser.error(f"{' or '.join(given)} is a switch and takes no value, got {values[0]!r}{hint}")
+        parser.error(f"unexpected argument {values[0]!r}: this command takes no positional argument")
+
+
+def refuse_switch_values(parser: argparse.ArgumentParser, switches: dict[str, str], hint: str = "") -> None:
+    """Make a command without positional arguments refuse a value given to one of its ``switches`` (flag -> dest),
+    naming the flag (and ``hint``: what a value may have meant), instead of argparse's "unrecognized arguments"."""
+    parser.add_argument("stray", action=_StrayValue, switches=switches, hint=hint, default=[], help=argparse.SUPPRESS)
 
 
 def _nonempty(text: str) -> str:

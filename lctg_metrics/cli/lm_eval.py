@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from lctg_metrics.cleaners import per_item_cleaners
 from lctg_metrics.cli.commands import help_line
+from lctg_metrics.cli.flags import refuse_switch_values
 from lctg_metrics.lm_eval_tasks.writer import DEFAULT_MAX_GEN_TOKS, DEFAULT_SAMPLING_TEMPERATURE
 
 
@@ -73,6 +75,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default rule; the LLM cleaner needs whole runs: use `lctg score --from lm-eval` instead)",
     )
     p.add_argument("--profile", default="upstream", help="scoring profile")
+    refuse_switch_values(
+        p, {"--do-sample/--no-do-sample": "do_sample"}, hint="to draw N samples per prompt: --samples N"
+    )
     p.set_defaults(handler=cmd_lm_eval_tasks)
 
 
@@ -120,8 +125,11 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
     from lctg_metrics.cli.wrote import say_wrote
 
     say_wrote(files)
+    from lctg_metrics.lm_eval_tasks.writer import GROUP, MULTI
+
+    groups = [GROUP, *(f"{GROUP}_{MULTI}" for f in files if Path(f).name == f"{GROUP}_{MULTI}.yaml")]
     print(
-        f"{len(files)} task files in {args.out}; run: lm_eval --include_path {args.out} --tasks lctg "
+        f"{len(files)} task files in {args.out}; run: lm_eval --include_path {args.out} --tasks {','.join(groups)} "
         f"--log_samples --output_path OUT ... then `{score_command(args)}` for the full report (add "
         "--missing skip for a run with --limit)"
     )
