@@ -74,3 +74,16 @@ def test_the_run_hint_names_every_group_written(request, tmp_path: Path, capsys,
     hinted = _hinted_tasks(capsys.readouterr().out)
     assert set(hinted) == _written_groups(out)
     assert ("lctg_multi" in hinted) is derived
+
+
+def test_ifsm_given_a_folder_names_it_and_what_is_expected(tmp_path: Path, capsys) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    err = _err(capsys, ["ifsm", str(empty), "--reader", "embedding"])
+    assert err.startswith("lctg ifsm: error: ") and f"{empty} is a folder" in err and "generations file" in err
+    assert "e.g." not in err and "does not exist" not in err
+    run = tmp_path / "run" / "sub"
+    run.mkdir(parents=True)
+    (run / "endings.jsonl").write_text('{"id": "story_endings/1", "generation": "She smiled."}\n', encoding="utf-8")
+    err = _err(capsys, ["ifsm", str(tmp_path / "run"), "--reader", "embedding"])
+    assert f"e.g. {run / 'endings.jsonl'}" in err

@@ -26,6 +26,8 @@ from lctg_metrics.options import LLM, add_cli_options
 
 PROG = "lctg ifsm"
 SPLITS = ("eval", "fit", "all")
+#: Generations files the reader takes (by suffix), offered when a folder is given instead of one.
+GENERATION_SUFFIXES = (".jsonl", ".json", ".ndjson", ".csv", ".parquet")
 DESCRIPTION = (
     "Score generated story endings with IFSM: a multiple-choice reader must pick each ending as the answer "
     "to its Possible Stories question. Prints IFSM with its 95% CI, the reader's accuracy on gold endings, "
@@ -132,6 +134,22 @@ def check_paths(args: argparse.Namespace, dataset: Any = None) -> None:
     )
 
 
+def refuse_folder(path: str) -> None:
+    """A folder given where the generations file is expected: one line naming it, what is expected, and a file in
+    it that may be meant."""
+    folder = Path(path)
+    if folder.is_dir():
+        from itertools import islice
+
+        entries = islice(folder.rglob("*"), 2000)  # a look, not a walk of a home folder
+        inside = next((p for p in entries if p.suffix.lower() in GENERATION_SUFFIXES and p.is_file()), None)
+        example = f", e.g. {inside}" if inside else ""
+        raise CLIError(
+            f"GENERATIONS {path} is a folder: give the generations file of story endings (JSONL, CSV or parquet "
+            f"with id and generation per row, ids of the story_endings config){example}"
+        )
+
+
 def read_endings(path: str) -> list[Any]:
     """The endings of a generations file (the input layer's reader), checked to hold each id once per sample: the
     k-th ending of an id without a ``sample`` field is its sample k, and every sample must cover the same ids."""
@@ -197,6 +215,7 @@ def run(args: argparse.Namespace) -> int:
         check_seed(args.seed, name="--seed")
     except ValueError as e:
         raise CLIError(str(e)) from None
+    refuse_folder(args.generations)
     if args.head and args.reader == "llm":
         raise CLIError("--head is for the embedding readers, not --reader llm")
     if args.revision and not args.dataset:
