@@ -10,13 +10,13 @@ outputs as one set (:mod:`lctg_metrics.outputs`); a bad input or misuse is one l
 
 from __future__ import annotations
 
+from lctg_metrics.cli import interrupt  # first, before any other import: Ctrl-C while they load is one line, exit 130
+
+# isort: split
 import argparse
 import sys
 from collections.abc import Sequence
 
-from lctg_metrics.cli import interrupt  # first: Ctrl-C while the modules below load is one line, exit 130
-
-# isort: split
 from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CLEANERS

@@ -10,13 +10,13 @@ modules load, so the line says so.
 
 from __future__ import annotations
 
+# the C module under ``signal``: ``signal`` itself builds its enums at import (milliseconds, a window of their own)
+import _signal  # type: ignore[import-not-found,unused-ignore]
 import os
-import signal
 import sys
-from typing import Any
 
 
-def _interrupted(signum: int, frame: Any) -> None:
+def _interrupted(signum: int, frame: object) -> None:
     command = [a for a in sys.argv[1:2] if a[:1].isalpha() and a.replace("-", "").isalpha() and a.islower()]
     try:
         sys.stderr.write(f"{' '.join(['lctg', *command])}: interrupted; nothing written\n")
@@ -25,22 +25,22 @@ def _interrupted(signum: int, frame: Any) -> None:
         os._exit(130)
 
 
-def guard() -> Any:
+def guard() -> object:
     """Install the quiet handler for the imports that follow; the handler to restore (None: nothing installed)."""
     interactive = hasattr(sys, "ps1") or "IPython" in sys.modules
-    if interactive or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if interactive or _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
         return None
     try:  # only the main thread may set a handler (threading is not imported: it would load before the guard)
-        return signal.signal(signal.SIGINT, _interrupted)
+        return _signal.signal(_signal.SIGINT, _interrupted)
     except ValueError:
         return None
 
 
-def release(previous: Any = None) -> None:
+def release(previous: object = None) -> None:
     """Put back the handler :func:`guard` replaced (Ctrl-C is then a KeyboardInterrupt that ``main`` catches)."""
     previous = previous if previous is not None else LOADING
-    if previous is not None and signal.getsignal(signal.SIGINT) is _interrupted:
-        signal.signal(signal.SIGINT, previous)
+    if previous is not None and _signal.getsignal(_signal.SIGINT) is _interrupted:
+        _signal.signal(_signal.SIGINT, previous)
 
 
 #: The handler replaced while ``lctg_metrics.cli`` loads (None where :func:`guard` left Ctrl-C alone).
