@@ -60,6 +60,7 @@ def cmd_family(name: str, args: argparse.Namespace) -> int:
     """Score, write the outputs as one set, print the table; 1 when the family marks the result invalid."""
     from lctg_metrics.cli.dataset import resolve_dataset_arg
     from lctg_metrics.cli.families import refuse_other_family
+    from lctg_metrics.cli.means import printed_table
     from lctg_metrics.cli.wrote import say_wrote
     from lctg_metrics.family import family_entry, run
     from lctg_metrics.outputs.checks import Output, check_paths
@@ -86,7 +87,7 @@ def cmd_family(name: str, args: argparse.Namespace) -> int:
         files.append((args.details, jsonl_text(result.details)))
     write_all(files)  # all or none
     say_wrote(path for path, _ in files)
-    print(result.table)
+    print(printed_table(result))  # counts of a mean over samples as counts
     return 0 if result.valid else 1
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
+from lctg_metrics.cli.means import printed_table
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
@@ -267,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
         files.append((args.details, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in result.details)))
     write_all(files)  # both or neither
     say_wrote(path for path, _ in files)
-    print(result.table)
+    print(printed_table(result))  # counts of a mean over samples as counts
     if not result.valid and not args.allow_invalid:
         reasons = dict.fromkeys(r for s in result.samples or (result,) for r in s.native.invalid_reasons)
         print(f"{PROG}: invalid result: {'; '.join(reasons)} (--allow-invalid to accept it)", file=sys.stderr)

@@ -16,6 +16,7 @@ from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
+from lctg_metrics.cli.means import printed_table
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.family import family_entry
 
@@ -89,7 +90,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         )
         hub = dataset.source()  # the repo, the revision asked for and the commit it resolved to
         data = {"format": "lctg", "dataset": hub or str(dataset.path), "config": args.config}
-        return _write(args, scored.json, scored.details, scored.table, data)
+        return _write(args, scored.json, scored.details, printed_table(scored), data)
     result = score_instructions(
         generations,
         rows,
