@@ -87,3 +87,26 @@ def test_ifsm_given_a_folder_names_it_and_what_is_expected(tmp_path: Path, capsy
     (run / "endings.jsonl").write_text('{"id": "story_endings/1", "generation": "She smiled."}\n', encoding="utf-8")
     err = _err(capsys, ["ifsm", str(tmp_path / "run"), "--reader", "embedding"])
     assert f"e.g. {run / 'endings.jsonl'}" in err
+
+
+def test_ifsm_rows_the_stories_copy_lacks_point_to_stories_source(tmp_path: Path, capsys) -> None:
+    """A built story_endings folder scored against a copy of the stories that lacks one of its questions: one line
+    naming the row and pointing to --stories-source."""
+    import shutil
+
+    from lctg_dataset.stories import load_story_rows
+    from tests.test_ifsm_cli import FIXTURE, generations
+    from tests.test_ifsm_dataset import _built
+
+    rows = load_story_rows(FIXTURE)
+    gens = generations(tmp_path / "g.jsonl", {r["id"]: r["gold_ending"] for r in rows})
+    folder = _built(tmp_path / "lctg")
+    short = tmp_path / "stories"
+    shutil.copytree(FIXTURE, short)
+    for name in ("dev.jsonl", "test.jsonl"):  # the last passage of each split is missing from this copy
+        lines = (short / name).read_text(encoding="utf-8").splitlines(keepends=True)
+        (short / name).write_text("".join(lines[:-1]), encoding="utf-8")
+    args = ["ifsm", str(gens), "--reader", "embedding", "--dataset", str(folder), "--stories-source", str(short)]
+    err = _err(capsys, args)
+    assert err.startswith("lctg ifsm: error: ") and "not found in the local Possible Stories copy" in err
+    assert f"({short})" in err and "--stories-source DIR" in err

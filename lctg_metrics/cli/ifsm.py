@@ -209,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
     from lctg_metrics.family import run as family_run
     from lctg_metrics.ifsm.progress import reporting
     from lctg_metrics.outputs.write import write_all
+    from lctg_metrics.schema import ScoringError
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
     try:
@@ -258,6 +259,11 @@ def run(args: argparse.Namespace) -> int:
                     "attack_cache": args.attack_cache,
                 },
             )
+    except ScoringError as e:  # a row the user's copy lacks: point to where the copy is given
+        if "Possible Stories copy" not in str(e) or "--stories-source" in str(e):
+            raise
+        where = f"{args.stories}" if args.stories else "the default copy"
+        raise CLIError(f"{e} ({where}); give the copy the build read with --stories-source DIR") from None
     finally:
         if bars is not None:
             bars.close()
