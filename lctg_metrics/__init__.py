@@ -4,8 +4,6 @@
 metric module, which has no metadata to read, carries the version it was generated from.
 """
 
-from typing import Any
-
 #: The version a generated standalone metric module was made from (``lctg_metrics.standalone`` writes it); None in
 #: the package, whose version is its metadata's.
 STANDALONE_VERSION: str | None = None
@@ -20,7 +18,7 @@ def _installed_version() -> str:
         return "0+unknown"
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> str:
     """``__version__`` read on first use (and kept)."""
     if name == "__version__":
         value = STANDALONE_VERSION or _installed_version()
