@@ -58,7 +58,12 @@ def read_stories(
     for split in splits:
         path = folder / f"{split}.jsonl"
         if not path.is_file():
-            given = "" if source is not None else f" (no folder was given and ${SOURCE_ENV} is not set)"
+            if source is not None:
+                given = ""
+            elif os.environ.get(SOURCE_ENV):
+                given = f" (the folder ${SOURCE_ENV} names)"
+            else:
+                given = f" (no folder was given and ${SOURCE_ENV} is not set)"
             raise FileNotFoundError(
                 f"{path}: missing{given}; give your Possible Stories folder (with dev.jsonl and test.jsonl) as "
                 f"--stories-source (lctg), stories= (lctg_ifsm in evaluate), the first argument of load_story_rows, "
