@@ -22,6 +22,7 @@ from lctg_metrics.instructions.text import (
     sentence_body,
     strip_emphasis,
     without_list_markers,
+    without_marker,
 )
 from lctg_metrics.verdict import Verdict
 
@@ -227,13 +228,38 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
 
 
+#: Auxiliaries a list item may end in and stay a list form (「・駅に近かった」, 「・待たない」, 「・また行きたい」).
+_ITEM_AUXILIARIES = frozenset({"た", "ない", "たい", "ず"})
+
+
+def _list_form(item: str) -> bool:
+    """A list item without 。 ending in a bare verb, adjective or た/ない (「・駅から近い」, 「・毎朝走る」): the list's
+    form, not the writer's plain-style sentence (2.6: plain items in a です・ます answer are normal); だ, である,
+    のだ and final particles (「・安いのだ」, 「・うまいぞ」) are the plain style and stay judged."""
+    if is_terminated(item):
+        return False
+    tail = morph.content_tail(morph.predicate_text(item))
+    if not tail:
+        return False
+    last = tail[-1]
+    return last.pos1 in ("動詞", "形容詞") or (last.pos1 == "助動詞" and last.lemma in _ITEM_AUXILIARIES)
+
+
+def _kind(clause: str, items: set[str]) -> str:
+    if fragment(clause):
+        return "neutral"
+    kind = morph.politeness(clause)
+    return "neutral" if kind == "plain" and clause.strip() in items and _list_form(clause) else kind
+
+
 def _style(response: str) -> tuple[list[str], list[str], bool]:
     """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
-    model), and whether the response is one line holding one sentence or no 句点 (a title or slogan; quotations
-    aside)."""
+    model; a list item in list form, ``_list_form``, is neither), and whether the response is one line holding one
+    sentence or no 句点 (a title or slogan; quotations aside)."""
     found = own_sentences(response)
-    kinds = [(c, "neutral" if fragment(c) else morph.politeness(c)) for s in found for c in clauses(s.text)]
     body = drop_quotations(response)
+    items = {without_marker(line).strip() for line in body.splitlines() if without_marker(line) != line}
+    kinds = [(c, _kind(c, items)) for s in found for c in clauses(s.text)]
     title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)
     )
