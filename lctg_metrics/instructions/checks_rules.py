@@ -10,9 +10,10 @@ from typing import Any
 
 from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.boundaries import name_marks
+from lctg_metrics.instructions.predicates import clauses, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.seen import spelled_out_count
-from lctg_metrics.instructions.sentences import Sentence, clauses, fragment, own_sentences, prose, sentences
+from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
 from lctg_metrics.instructions.text import (
     drop_quotations,
     is_decoration,
@@ -22,7 +23,6 @@ from lctg_metrics.instructions.text import (
     sentence_body,
     strip_emphasis,
     without_list_markers,
-    without_marker,
 )
 from lctg_metrics.verdict import Verdict
 
@@ -114,17 +114,33 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     needs_morph=True,
 )
 def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = [s.text for s in sentences(response) if s.kind == "prose" and morph.ends_nominally(s.text)]
+    items = list_items(response)
+    found = [
+        s.text
+        for s in sentences(response)
+        if s.kind == "prose" and morph.ends_nominally(s.text) and not (s.text.strip() in items and _one_word(s.text))
+    ]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
 
 
-def _topic_line(sentence: Sentence) -> bool:
+def _one_word(text: str) -> bool:
+    """A piece of one content word (「・りんご」): a list item of one word is no 体言止め sentence of the text (2.6)."""
+    return sum(m.pos1 not in ("補助記号", "空白", "記号", "助詞") for m in morph.analyze(text)) <= 1
+
+
+def _topic_line(sentence: Sentence, items: set[str]) -> bool:
     """A line of running text without a predicate that says something of a topic (「標高は三千七百七十六メートル」: a
-    noun-final sentence, 2.5), not a label or an item (「東京」, 「メリット」)."""
+    noun-final sentence, 2.5), or a noun phrase with a modifier before its noun (「人口およそ千四百万人の大都市」,
+    「とても美しい街」, 2.6), not a label, an item or a bare name or date (「東京」, 「メリット」, 「2024年4月1日」)."""
     if sentence.kind != "prose" or is_heading(sentence.text):
         return False
-    return any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in morph.analyze(sentence.text)[1:-1])
+    words = morph.analyze(sentence.text)
+    if any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in words[1:-1]):
+        return True
+    if sentence.text.strip() in items or not morph.ends_nominally(sentence.text):
+        return False
+    return any(m.surface == "の" and m.pos2 == "格助詞" or m.pos1 in ("形容詞", "動詞", "形状詞") for m in words[:-1])
 
 
 @instruction(
@@ -137,10 +153,10 @@ def _topic_line(sentence: Sentence) -> bool:
     needs_morph=True,
 )
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    own = own_sentences(response)
+    own, items = own_sentences(response), list_items(response)
     found = [s.text for s in own]
     checked = [
-        s.text for s in own if is_terminated(s.text) or morph.politeness(s.text) != "neutral" or _topic_line(s)
+        s.text for s in own if is_terminated(s.text) or morph.politeness(s.text) != "neutral" or _topic_line(s, items)
     ] or found
     if not checked:
         return Verdict(False, "no sentences")
@@ -228,38 +244,14 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
 
 
-#: Auxiliaries a list item may end in and stay a list form (「・駅に近かった」, 「・待たない」, 「・また行きたい」).
-_ITEM_AUXILIARIES = frozenset({"た", "ない", "たい", "ず"})
-
-
-def _list_form(item: str) -> bool:
-    """A list item without 。 ending in a bare verb, adjective or た/ない (「・駅から近い」, 「・毎朝走る」): the list's
-    form, not the writer's plain-style sentence (2.6: plain items in a です・ます answer are normal); だ, である,
-    のだ and final particles (「・安いのだ」, 「・うまいぞ」) are the plain style and stay judged."""
-    if is_terminated(item):
-        return False
-    tail = morph.content_tail(morph.predicate_text(item))
-    if not tail:
-        return False
-    last = tail[-1]
-    return last.pos1 in ("動詞", "形容詞") or (last.pos1 == "助動詞" and last.lemma in _ITEM_AUXILIARIES)
-
-
-def _kind(clause: str, items: set[str]) -> str:
-    if fragment(clause):
-        return "neutral"
-    kind = morph.politeness(clause)
-    return "neutral" if kind == "plain" and clause.strip() in items and _list_form(clause) else kind
-
-
 def _style(response: str) -> tuple[list[str], list[str], bool]:
     """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
     model; a list item in list form, ``_list_form``, is neither), and whether the response is one line holding one
     sentence or no 句点 (a title or slogan; quotations aside)."""
     found = own_sentences(response)
     body = drop_quotations(response)
-    items = {without_marker(line).strip() for line in body.splitlines() if without_marker(line) != line}
-    kinds = [(c, _kind(c, items)) for s in found for c in clauses(s.text)]
+    items = list_items(body)
+    kinds = [(c, kind(c, items)) for s in found for c in clauses(s.text)]
     title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)
     )
