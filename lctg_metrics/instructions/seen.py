@@ -122,7 +122,8 @@ def padding_excess(clusters: list[str], breaks: frozenset[int] | None = None) ->
     kept = {i for at, found in free.items() if letters.get(at, 0) >= _CRY_LETTERS for i in found}
     excess |= _repeated_units(clusters)
     if breaks is not None:  # toward a minimum (2.5)
-        excess |= recital.repeated_blocks(clusters, breaks)
+        excess |= recital.repeated_blocks(clusters, breaks) | recital.wordless_lists(clusters)
+        excess |= recital.filler_text(clusters)
     emphasis = [i for i in emphasis if i not in excess]
     base = len(clusters) - len(excess) - len(emphasis) - len(kept - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))
