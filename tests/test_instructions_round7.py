@@ -90,8 +90,11 @@ def test_a_latin_word_written_in_parts_is_the_word(word: str, written: str, join
     assert not check("keywords:forbidden", text, {"words": [word]}).passed, text
 
 
+ITEMS = ["駅から近い", "値段が安い", "毎朝走る", "よく眠れた", "待たない"]
+
+
 @settings(max_examples=30, deadline=None)
-@given(st.lists(st.sampled_from(["駅から近い", "値段が安い", "毎朝走る", "よく眠れた", "待たない"]), min_size=1, max_size=4))
+@given(st.lists(st.sampled_from(ITEMS), min_size=1, max_size=4))
 def test_plain_list_items_in_a_polite_answer_pass(items: list[str]) -> None:
     """A polite lead sentence and list items in the list's plain form: です・ます holds."""
     text = "理由は次のとおりです。\n" + "\n".join(f"・{item}" for item in items)
