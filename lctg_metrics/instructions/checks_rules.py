@@ -129,16 +129,26 @@ def _one_word(text: str) -> bool:
     return sum(m.pos1 not in ("補助記号", "空白", "記号", "助詞") for m in morph.analyze(text)) <= 1
 
 
-def _topic_line(sentence: Sentence, items: set[str]) -> bool:
+def _closing_lines(text: str) -> set[str]:
+    """Lines that close a paragraph after a line of it (the line above is not blank, the one below is or there is
+    none): where a noun phrase is the paragraph's last sentence, not a title or a heading over its text."""
+    rows = [line.strip() for line in text.splitlines()]
+    return {row for i, row in enumerate(rows) if row and i and rows[i - 1] and (i + 1 == len(rows) or not rows[i + 1])}
+
+
+def _topic_line(sentence: Sentence, items: set[str], closing: set[str]) -> bool:
     """A line of running text without a predicate that says something of a topic (「標高は三千七百七十六メートル」: a
-    noun-final sentence, 2.5), or a noun phrase with a modifier before its noun (「人口およそ千四百万人の大都市」,
-    「とても美しい街」, 2.6), not a label, an item or a bare name or date (「東京」, 「メリット」, 「2024年4月1日」)."""
+    noun-final sentence, 2.5), or a noun phrase with a modifier before its noun closing a paragraph after its other
+    lines (「東京は日本の首都です。⏎人口およそ千四百万人の大都市」, 2.6), not a label, an item, a title or heading
+    (「責任を誓う宣誓」 over the text) or a bare name or date (「東京」, 「メリット」, 「2024年4月1日」)."""
     if sentence.kind != "prose" or is_heading(sentence.text):
         return False
     words = morph.analyze(sentence.text)
     if any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in words[1:-1]):
         return True
-    if sentence.text.strip() in items or not morph.ends_nominally(sentence.text):
+    text = sentence.text.strip()
+    if text in items or text not in closing or not morph.ends_nominally(sentence.text):
+        return False
         return False
     return any(m.surface == "の" and m.pos2 == "格助詞" or m.pos1 in ("形容詞", "動詞", "形状詞") for m in words[:-1])
 
@@ -153,10 +163,12 @@ def _topic_line(sentence: Sentence, items: set[str]) -> bool:
     needs_morph=True,
 )
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    own, items = own_sentences(response), list_items(response)
+    own, items, closing = own_sentences(response), list_items(response), _closing_lines(response)
     found = [s.text for s in own]
     checked = [
-        s.text for s in own if is_terminated(s.text) or morph.politeness(s.text) != "neutral" or _topic_line(s, items)
+        s.text
+        for s in own
+        if is_terminated(s.text) or morph.politeness(s.text) != "neutral" or _topic_line(s, items, closing)
     ] or found
     if not checked:
         return Verdict(False, "no sentences")
