@@ -72,6 +72,8 @@ BYTE = st.integers(min_value=0, max_value=255)
 def test_alpha_zero_in_every_notation_hides(r: int, g: int, b: int) -> None:
     for notation in _notations(r, g, b, 0.0):
         assert not _shown(f"color:{notation}"), notation
+    if max(255 - r, 255 - g, 255 - b) <= 16:
+        return  # from checkers 2.6 the page is white where nothing paints a background: near-white text may be unseen
     for notation in _notations(r, g, b, 1.0):
         assert _shown(f"color:{notation}"), notation
 

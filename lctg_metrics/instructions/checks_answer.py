@@ -56,6 +56,17 @@ _TEMPLATE = re.compile(
     r"|(?:ここに|仮|かり)(?:たいとる|題名|見出し|本文|てきすと)(?:を?(?:にゅうりょく|入力|記入|いれる|入れる|未定))?"
     r"|(?:たいとる|題名|見出し|本文|てきすと)を?(?:にゅうりょく|入力|記入|いれる|入れる|未定)"
 )
+#: A title that stands for none (2.6), in ``key`` form: an editor's default in another language (Untitled, No title),
+#: a provisional mark alone (（仮）, 仮題) and a template word for a work's name (作品名, 題名, タイトル名, 題, 曲名,
+#: 書名). 『無題』 is kept: in Japanese it is the established title of a poem or picture its author left unnamed.
+_TITLE_TEMPLATE = re.compile(
+    r"untitled|notitle|notitled|newtitle|仮|かり|仮題|かりだい|作品名|さくひんめい|作品たいとる|たいとる名|たいとるめい"
+    r"|題|だい|曲名|書名|名称"
+)
+#: What a postscript says when it says nothing (2.6), in ``key`` form: 特になし, なし, 以上です, none.
+_EMPTY_POSTSCRIPT = re.compile(
+    r"(?:特に|とくに)?(?:なし|無し|ないです|ありません|ない)|以上(?:です|となります)?|おわり|終わり|none|nothing|na|nil"
+)
 #: Marks that stand for a blank to fill (○○, 〇〇, ××, □□).
 _FILL_MARKS = re.compile(r"[○◯〇●×✕✖Ｘ□■△▲]{2,}")
 
@@ -68,6 +79,11 @@ def placeholder(text: str) -> bool:
     if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
         return True
     return bool(k) and _TEMPLATE.fullmatch(k) is not None
+
+
+def placeholder_title(text: str) -> bool:
+    """Whether a title stands for none: a ``placeholder`` or a title template (``_TITLE_TEMPLATE``)."""
+    return placeholder(text) or _TITLE_TEMPLATE.fullmatch(key(text)) is not None
 
 
 def said(text: str) -> str:
@@ -154,6 +170,13 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
 _POSTSCRIPT_WORD = re.compile(r"^[\s:：.．、]*(?:追伸|追記|二伸|p\.?s\.?)[\s:：.．、]*", re.IGNORECASE)
 
 
+def _says(after: str) -> bool:
+    """Whether the text after a postscript marker, to the end of its paragraph, says something: not only the marker's
+    word again (P.S. 追伸) nor that there is nothing to add (P.S. 特になし, 以上です; ``_EMPTY_POSTSCRIPT``)."""
+    said_here = key((paragraphs(_POSTSCRIPT_WORD.sub("", after, count=1)) or [""])[0])
+    return bool(said_here) and _EMPTY_POSTSCRIPT.fullmatch(said_here) is None
+
+
 @instruction(
     "format:postscript",
     "書式指定",
@@ -174,7 +197,7 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
         rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})", re.IGNORECASE | re.MULTILINE
     )
     text = nfkc(strip_emphasis(response))  # Ｐ．Ｓ． is P.S.
-    found = [m for m in pattern.finditer(text) if key(_POSTSCRIPT_WORD.sub("", text[m.end() :], count=1))]
+    found = [m for m in pattern.finditer(text) if _says(text[m.end() :])]
     if not found:
         return Verdict(False, f"no line or sentence starts with 「{marker}」 followed by text")
     if kw["position"] == "anywhere":

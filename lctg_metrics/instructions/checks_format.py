@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from lctg_metrics.instructions import boundaries, morph, words
-from lctg_metrics.instructions.checks_answer import key, placeholder, same_text
+from lctg_metrics.instructions.checks_answer import key, placeholder, placeholder_title, same_text
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -237,8 +237,8 @@ def _title(line: str) -> str | None:
     found = _TITLE_LINE.fullmatch(core)
     if not found or not key(found.group(1)) or boundaries.holds_end(core[found.end(1) + 1 :]):
         return None
-    if placeholder(found.group(1)):
-        return None  # 『タイトル』, 『○○』, 『ここにタイトルを入力』: a blank to fill, no title
+    if placeholder_title(found.group(1)):
+        return None  # 『タイトル』, 『○○』, 『Untitled』, 『（仮）』: a blank to fill, no title
     return f"『{found.group(1)}』"
 
 

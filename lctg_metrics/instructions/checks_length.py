@@ -109,11 +109,39 @@ _CONJUNCTIONS = (
 )
 
 
+def _modifies(paragraph: str, following: str) -> bool:
+    """Whether a paragraph of one line ends in a verb, adjective or auxiliary that the analyser reads, with the next
+    paragraph after it, as modifying the noun that opens the next (2.6: 「駅前に新しくできた / パン屋で…」, 「私が毎朝
+    通う / 公園の…」): one sentence cut in two. A next paragraph that opens with a pronoun or a time noun (いつまでも,
+    春の駅で) or a topic (放課後は…) starts its own phrase, and a clause holding its object (朝ごはんを食べた) is
+    read as a diary's sentence without its 。."""
+    core = paragraph.strip()
+    if not core or "\n" in core or is_terminated(core) or is_heading(core):
+        return False
+    tail = morph.content_tail(core)
+    if not tail or tail[-1].pos1 not in ("動詞", "形容詞", "助動詞"):
+        return False
+    words = morph.analyze(core + following.lstrip())
+    at = next((i for i, (_, end, _m) in enumerate(morph.spans(core + following.lstrip())) if end == len(core)), -1)
+    if at < 0 or at + 1 >= len(words):
+        return False
+    last, head = words[at], words[at + 1]
+    if not (last.form.startswith("連体形") and head.pos1 == "名詞" and head.pos3 != "副詞可能"):
+        return False
+    if any(m.surface == "を" and m.pos1 == "助詞" for m in words[:at]):
+        return False  # 「朝ごはんを食べた / 友達と…」: a clause with its object is a diary's sentence
+    after = next((m for m in words[at + 1 :] if m.pos1 not in ("名詞", "接尾辞")), None)
+    return not (after is not None and after.surface in ("は", "も"))  # 「…行った / 放課後は…」: a new topic
+
+
 def _joined(parts: list[str]) -> list[str]:
-    """Paragraphs with each one that goes on in the next joined to it (``_goes_on``)."""
+    """Paragraphs with each one that goes on in the next joined to it (``_goes_on``), and, in prose (a 句点 in the
+    response: a poem's stanzas may modify across a break), each one that modifies the noun opening the next
+    (``_modifies``)."""
     out: list[str] = []
+    prose = any(is_terminated(part.strip()) for part in parts)
     for part in parts:
-        if out and _goes_on(out[-1], part):
+        if out and (_goes_on(out[-1], part) or (prose and _modifies(out[-1], part))):
             out[-1] = out[-1] + part
         else:
             out.append(part)

@@ -10,9 +10,10 @@ from typing import Any
 
 from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.boundaries import name_marks
+from lctg_metrics.instructions.predicates import clauses, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.seen import spelled_out_count
-from lctg_metrics.instructions.sentences import Sentence, clauses, fragment, own_sentences, prose, sentences
+from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
 from lctg_metrics.instructions.text import (
     drop_quotations,
     is_decoration,
@@ -113,17 +114,43 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     needs_morph=True,
 )
 def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = [s.text for s in sentences(response) if s.kind == "prose" and morph.ends_nominally(s.text)]
+    items = list_items(response)
+    found = [
+        s.text
+        for s in sentences(response)
+        if s.kind == "prose" and morph.ends_nominally(s.text) and not (s.text.strip() in items and _one_word(s.text))
+    ]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
 
 
-def _topic_line(sentence: Sentence) -> bool:
+def _one_word(text: str) -> bool:
+    """A piece of one content word (「・りんご」): a list item of one word is no 体言止め sentence of the text (2.6)."""
+    return sum(m.pos1 not in ("補助記号", "空白", "記号", "助詞") for m in morph.analyze(text)) <= 1
+
+
+def _closing_lines(text: str) -> set[str]:
+    """Lines that close a paragraph after a line of it (the line above is not blank, the one below is or there is
+    none): where a noun phrase is the paragraph's last sentence, not a title or a heading over its text."""
+    rows = [line.strip() for line in text.splitlines()]
+    return {row for i, row in enumerate(rows) if row and i and rows[i - 1] and (i + 1 == len(rows) or not rows[i + 1])}
+
+
+def _topic_line(sentence: Sentence, items: set[str], closing: set[str]) -> bool:
     """A line of running text without a predicate that says something of a topic (「標高は三千七百七十六メートル」: a
-    noun-final sentence, 2.5), not a label or an item (「東京」, 「メリット」)."""
+    noun-final sentence, 2.5), or a noun phrase with a modifier before its noun closing a paragraph after its other
+    lines (「東京は日本の首都です。⏎人口およそ千四百万人の大都市」, 2.6), not a label, an item, a title or heading
+    (「責任を誓う宣誓」 over the text) or a bare name or date (「東京」, 「メリット」, 「2024年4月1日」)."""
     if sentence.kind != "prose" or is_heading(sentence.text):
         return False
-    return any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in morph.analyze(sentence.text)[1:-1])
+    words = morph.analyze(sentence.text)
+    if any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in words[1:-1]):
+        return True
+    text = sentence.text.strip()
+    if text in items or text not in closing or not morph.ends_nominally(sentence.text):
+        return False
+        return False
+    return any(m.surface == "の" and m.pos2 == "格助詞" or m.pos1 in ("形容詞", "動詞", "形状詞") for m in words[:-1])
 
 
 @instruction(
@@ -136,10 +163,12 @@ def _topic_line(sentence: Sentence) -> bool:
     needs_morph=True,
 )
 def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
-    own = own_sentences(response)
+    own, items, closing = own_sentences(response), list_items(response), _closing_lines(response)
     found = [s.text for s in own]
     checked = [
-        s.text for s in own if is_terminated(s.text) or morph.politeness(s.text) != "neutral" or _topic_line(s)
+        s.text
+        for s in own
+        if is_terminated(s.text) or morph.politeness(s.text) != "neutral" or _topic_line(s, items, closing)
     ] or found
     if not checked:
         return Verdict(False, "no sentences")
@@ -229,11 +258,12 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 def _style(response: str) -> tuple[list[str], list[str], bool]:
     """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
-    model), and whether the response is one line holding one sentence or no 句点 (a title or slogan; quotations
-    aside)."""
+    model; a list item in list form, ``_list_form``, is neither), and whether the response is one line holding one
+    sentence or no 句点 (a title or slogan; quotations aside)."""
     found = own_sentences(response)
-    kinds = [(c, "neutral" if fragment(c) else morph.politeness(c)) for s in found for c in clauses(s.text)]
     body = drop_quotations(response)
+    items = list_items(body)
+    kinds = [(c, kind(c, items)) for s in found for c in clauses(s.text)]
     title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)
     )

@@ -14,7 +14,8 @@ clipped to nothing, …) and no ``@media`` rule shows it on some screen. Attribu
 entities decoded (``display:&#110;one`` is display:none), as a browser reads them. The whole element goes, nested
 elements of the same name included (an element left open hides the rest of the text, as a browser does), but for the
 descendants that set again what hid it by inheritance (visibility:visible inside visibility:hidden, a colour inside a
-transparent one, 16px inside font-size:0).
+transparent one, 16px inside font-size:0). Of a closed ``<details>`` only its ``<summary>`` shows (2.6), as of a
+closed ``<dialog>`` nothing.
 
 What a shown element draws is put in: the generated ``content`` of its ``::before`` and ``::after`` rules (strings,
 attr(), quotes; those of html, body and :root at the page's start and end), a list item's ``::marker`` content or
@@ -75,6 +76,8 @@ _INHERITED = frozenset(
 )
 #: Input types that show their value (or, while empty, their placeholder) as text in the box.
 _TEXT_INPUTS = frozenset({"text", "search", "email", "tel", "url", "number", "submit", "button", "reset"})
+#: The summary of a ``<details>`` element: all of a closed one that shows.
+_SUMMARY = re.compile(r"<summary\b[^>]*>.*?</summary\s*>", re.IGNORECASE | re.DOTALL)
 #: A background is not inherited but is painted behind the descendants that have none of their own.
 _PAINTED = ("background", "background-color")
 
@@ -214,6 +217,12 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
             continue
         hiding = _hiding(tag, attrs, sheet, here, decls)
         close, end = _element_end(text, tag, m.end())
+        if not hiding and tag == "details" and "open" not in attrs:  # closed: only its summary shows (2.6)
+            position = end
+            summary = _SUMMARY.search(text, m.end(), close)
+            shown = _render(summary.group(), sheet, _kept(decls)) if summary else ""
+            edits.append((m.start(), end, m.group() + shown + text[close:end]))
+            continue
         if hiding:
             position = end
             shown = _reshown(text, m.end(), close, _kept(decls), sheet) if hiding == "inherited" else ""

@@ -1,8 +1,10 @@
 """Text said again rather than written, which a reader does not count toward a minimum length (2.5): a block of
-sentences said again back to back. ``seen.padding_excess`` adds what it finds to the padding it finds itself.
+sentences said again back to back (2.6: near repeats and fillers between them read through), a list of numbers or
+symbols with no words that is the bulk of a text with words (2.6), and filler text after lorem ipsum (2.6).
+``seen.padding_excess`` adds what it finds to the padding it finds itself.
 
-An order recited (the kana table, an alphabet, a count) is not padding here: an honest answer lists the same orders
-(十二支 when asked about them, いろは歌 quoted in full, a countdown in a story)."""
+An order recited in words (the kana table, an alphabet, 十二支) is not padding here: an honest answer lists the same
+orders (十二支 when asked about them, いろは歌 quoted in full); those cheats stay known gaps."""
 
 from __future__ import annotations
 
@@ -16,8 +18,10 @@ UNIT_REPEATS = 3
 #: A block of one to ``_BLOCK_SENTENCES`` sentences or lines said again back to back, word for word (list markers
 #: before them aside), counts up to ``UNIT_REPEATS`` times, as a short unit does (2.5): the same sentence five times,
 #: numbered 1.–5., or two sentences taking turns, is padding; a refrain that comes back after other text (a song's
-#: chorus after each verse) is writing and counts whole.
-_BLOCK_SENTENCES = 4
+#: chorus after each verse) is writing and counts whole. 2.6: up to twelve sentences (a block of five said four
+#: times), and a block said again with a particle, comma or final particle changed, or with a filler between, is
+#: the same block.
+_BLOCK_SENTENCES = 12
 #: A block of this many letters or fewer is too short to tell from a cry said again (あ。あ。あ！); ``seen`` counts
 #: short units itself (two to eight characters back to back).
 _SHORT_UNIT = 5
@@ -48,11 +52,26 @@ def _blocks(clusters: list[str], breaks: frozenset[int]) -> list[tuple[int, int,
     return out
 
 
+#: A block of this many letters or fewer between two returns of a block is a filler (はい。ええ。そう。): it does not
+#: break the chain of returns (2.6), and is counted itself.
+_FILLER = 3
+#: What does not change a claim said again (2.6): 読点, blanks and middle dots anywhere, and sentence-final particles
+#: and marks at the end (散歩は、体にいいですね。 is 散歩は体にいいです。); って is read as the topic は.
+_UNSAID = re.compile(r"[、，,・･\s\u3000]")
+_FINAL = re.compile(r"(?:[ねよなわぞぜさ]|[〜～ー…!！?？♪])+$")
+
+
+def _claim(key: str) -> str:
+    """A block's key as the claim it makes (``_UNSAID``, ``_FINAL``): near repeats of one claim read alike."""
+    return _FINAL.sub("", _UNSAID.sub("", key)).replace("って", "は")
+
+
 def repeated_blocks(clusters: list[str], breaks: frozenset[int]) -> set[int]:
     """Clusters of a block of sentences said again back to back past its ``UNIT_REPEATS``-th time (see
-    ``_BLOCK_SENTENCES``)."""
-    blocks = _blocks(clusters, breaks)
-    keys = [key for _, _, key in blocks]
+    ``_BLOCK_SENTENCES``), a block read as its claim (``_claim``: a particle, a comma or a final particle changed
+    each time is the same claim) and fillers between returns skipped (``_FILLER``)."""
+    blocks = [block for block in _blocks(clusters, breaks) if len(block[2]) > _FILLER]
+    keys = [_claim(key) for _, _, key in blocks]
     out: set[int] = set()
     for size in range(1, _BLOCK_SENTENCES + 1):
         for first in range(len(keys) - size * (UNIT_REPEATS + 1) + 1):
@@ -68,4 +87,61 @@ def repeated_blocks(clusters: list[str], breaks: frozenset[int]) -> set[int]:
     return out
 
 
-__all__ = ["UNIT_REPEATS", "repeated_blocks"]
+#: A list of numbers or symbols with no words (2、4、6…, 一、二、三…, ∀、∂、∃…; 2.6): at least ``_LIST_TOKENS``
+#: items of at most ``_TOKEN_CLUSTERS`` digits, kanji numerals or symbols each, between 読点, commas or middle dots.
+#: When it is the bulk of a text that has words besides (more clusters than the rest: 答えは八です。2、4、6…), it counts
+#: its first ``UNIT_REPEATS`` items only; a countdown inside a story (10、9、…、0 beside the sentences around it) is no
+#: bulk, and a list that is the whole answer (2、3、5、7、11… when primes are asked) is the answer: both count whole.
+_LIST_TOKENS = 8
+_TOKEN_CLUSTERS = 3
+_NUMERALS = frozenset("〇零一二三四五六七八九十百千")
+_LIST_MARKS = frozenset("、，,・･")
+
+
+def _token(cluster: str) -> bool:
+    return cluster in _NUMERALS or cluster[0].isdigit() or unicodedata.category(cluster[0])[0] == "S"
+
+
+def wordless_lists(clusters: list[str]) -> set[int]:
+    """Clusters of a list of numbers or symbols with no words that is the bulk of the text, past its first items
+    (see ``_LIST_TOKENS``)."""
+    out: set[int] = set()
+    i = 0
+    while i < len(clusters):
+        items, j = [], i
+        while j < len(clusters) and _token(clusters[j]):
+            start = j
+            while j < len(clusters) and _token(clusters[j]):
+                j += 1
+            items.append((start, j))
+            if j < len(clusters) and clusters[j] in _LIST_MARKS and j + 1 < len(clusters) and _token(clusters[j + 1]):
+                j += 1
+            else:
+                break
+        if items and (end := items[-1][1]) > i:
+            short = all(b - a <= _TOKEN_CLUSTERS for a, b in items)
+            rest = clusters[:i] + clusters[end:]
+            words = any(unicodedata.category(c[0])[0] == "L" and c not in _NUMERALS for c in rest)
+            if len(items) >= _LIST_TOKENS and short and words and end - i > len(rest):
+                out.update(range(items[UNIT_REPEATS][0], end))
+            i = end
+        else:
+            i += 1
+    return out
+
+
+#: Filler text (2.6): the Latin that follows the words lorem ipsum, to the end of its run of ASCII, is no writing;
+#: the two words themselves count (an answer may name the filler: 「Lorem ipsumとは…」).
+_LOREM = re.compile(r"lorem\s*ipsum([\x00-\x7f]*)", re.IGNORECASE)
+
+
+def filler_text(clusters: list[str]) -> set[int]:
+    """Clusters of filler text after lorem ipsum (see ``_LOREM``)."""
+    out: set[int] = set()
+    text = "".join(c if len(c) == 1 else "\x00" for c in clusters)  # one character per cluster
+    for m in _LOREM.finditer(text):
+        out.update(range(m.start(1), m.end(1)))
+    return out
+
+
+__all__ = ["UNIT_REPEATS", "filler_text", "repeated_blocks", "wordless_lists"]

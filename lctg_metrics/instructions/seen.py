@@ -43,11 +43,18 @@ _EMPHASIS_SHARE = 0.1
 #: やったーーー; あーーー！ is a drawn-out sound, shared like the other runs).
 _CRY_LETTERS = 2
 _EMPHASIS_FLOOR = 2
-#: A unit of two to eight clusters repeated back to back counts up to ``_UNIT_REPEATS`` times (ぱちぱちぱち is six
+#: A unit of two to twelve clusters repeated back to back counts up to ``_UNIT_REPEATS`` times (ぱちぱちぱち is six
 #: characters; すごいすごいすごいすごい adds nothing past its third すごい, nor すごーーーい！ past its third;
-#: 2.3: up to eight, as a cry with its lengthening and its mark is one unit).
-_UNIT_SIZES = (2, 3, 4, 5, 6, 7, 8)
+#: 2.3: up to eight, as a cry with its lengthening and its mark is one unit; 2.6: up to twelve, so a phrase with its
+#: 、 said again, ドレミファソラシド、 or 水金地火木土天海、, is one unit too).
+_UNIT_SIZES = tuple(range(2, 13))
 _UNIT_REPEATS = 3
+#: A count the text gives before a unit it then says that many times (「ありがとう」を四回繰り返します。ありがとう、
+#: ×4; 2.6) is a recital a reader counts, up to ``_ANNOUNCED_CAP`` times: the unit's words must be written before
+#: the count, so a bare number elsewhere raises nothing, and no announcement makes ten repeats count.
+_ANNOUNCED = re.compile(r"([0-9０-９]{1,2}|[一二三四五六七八九十])\s*(?:回|度|遍)")
+_ANNOUNCED_CAP = 5
+_KANJI_DIGITS = "一二三四五六七八九十"
 
 
 def visible_form(text: str) -> str:
@@ -115,7 +122,8 @@ def padding_excess(clusters: list[str], breaks: frozenset[int] | None = None) ->
     kept = {i for at, found in free.items() if letters.get(at, 0) >= _CRY_LETTERS for i in found}
     excess |= _repeated_units(clusters)
     if breaks is not None:  # toward a minimum (2.5)
-        excess |= recital.repeated_blocks(clusters, breaks)
+        excess |= recital.repeated_blocks(clusters, breaks) | recital.wordless_lists(clusters)
+        excess |= recital.filler_text(clusters)
     emphasis = [i for i in emphasis if i not in excess]
     base = len(clusters) - len(excess) - len(emphasis) - len(kept - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))
@@ -132,16 +140,33 @@ def _lengthens(cluster: str) -> bool:
 
 
 def _repeated_units(clusters: list[str]) -> set[int]:
-    """Clusters of a unit of ``_UNIT_SIZES`` repeated back to back, from its ``_UNIT_REPEATS + 1``-th time on."""
+    """Clusters of a unit of ``_UNIT_SIZES`` repeated back to back, from its ``_UNIT_REPEATS + 1``-th time on (or
+    past the count the text announced for it, ``_announced``)."""
     out: set[int] = set()
     for size in _UNIT_SIZES:
-        span = size * _UNIT_REPEATS
-        for i in range(span, len(clusters)):
-            if len(set(clusters[i - size + 1 : i + 1])) > 1 and all(
-                clusters[j] == clusters[j - size] for j in range(i - span + size, i + 1)
-            ):
-                out.add(i)
+        i = 0
+        while i + size * _UNIT_REPEATS < len(clusters):
+            end = i + size
+            while end < len(clusters) and clusters[end] == clusters[end - size]:
+                end += 1
+            if end - i > size * _UNIT_REPEATS and len(set(clusters[i : i + size])) > 1:
+                out.update(range(i + size * _announced(clusters, i, size), end))
+            i = max(i + 1, end - size * _UNIT_REPEATS)
     return out
+
+
+def _announced(clusters: list[str], start: int, size: int) -> int:
+    """How many times the unit at ``start`` counts: ``_UNIT_REPEATS``, or the count written before it with its words
+    (「ありがとう」を四回), at most ``_ANNOUNCED_CAP``."""
+    before = "".join(clusters[:start])
+    word = "".join(c for c in clusters[start : start + size] if not _is_punctuation(c))
+    if len(word) < 2 or word not in before:
+        return _UNIT_REPEATS
+    said = [
+        int(unicodedata.normalize("NFKC", n)) if n[0] not in _KANJI_DIGITS else _KANJI_DIGITS.index(n) + 1
+        for n in _ANNOUNCED.findall(before[before.index(word) :])
+    ]
+    return min(max([_UNIT_REPEATS, *said]), _ANNOUNCED_CAP)
 
 
 def _is_mark(cluster: str) -> bool:

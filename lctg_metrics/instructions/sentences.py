@@ -21,8 +21,7 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
 - heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences,
   list markers are not part of a sentence, pieces without a letter or number are none.
 
-The style checks judge every predicate: each sentence, each blank-separated clause inside one (「楽しいね 明日も
-行きます。」 holds a plain 「楽しいね」) and each clause a 、 splices after a final-form predicate (「雨だ、」).
+The style checks judge every predicate of these sentences (``predicates``).
 """
 
 from __future__ import annotations
@@ -120,7 +119,7 @@ def clause_breaks(text: str) -> list[int]:
     blanks = list(_CLAUSE_BREAK.finditer(text))
     if not blanks:
         return []
-    chunks = _cut(text, [b.start() for b in blanks])
+    chunks = cut(text, [b.start() for b in blanks])
     sizes = sorted(sum(m.pos1 in _CONTENT_POS for m in morph.analyze(c.strip())) for c in chunks)
     if sizes[len(sizes) // 2] <= 1 and not _FURIGANA.search(text):  # 分かち書き
         morphemes, breaks, chunk_start = _offsets(text), [], 0
@@ -141,7 +140,7 @@ def clause_breaks(text: str) -> list[int]:
     return breaks
 
 
-def _cut(text: str, at: list[int]) -> list[str]:
+def cut(text: str, at: list[int]) -> list[str]:
     edges = [0, *at, len(text)]
     return [text[a:b] for a, b in zip(edges, edges[1:])]
 
@@ -150,7 +149,7 @@ def _pieces(line: str) -> list[str]:
     """Sentences of one line of running text: at 。！？, at blanks that end a clause (``clause_breaks``), and at each 、
     that splices two sentences (``spliced``)."""
     if not any(ch in SENTENCE_END for ch in line):
-        pieces = [p for piece in _cut(line, clause_breaks(line)) for p in boundaries.split(piece)]
+        pieces = [p for piece in cut(line, clause_breaks(line)) for p in boundaries.split(piece)]
     else:
         pieces = boundaries.split(line)
     return [part for piece in pieces for part in spliced(piece)]
@@ -160,22 +159,22 @@ def _pieces(line: str) -> list[str]:
 _OPENING, _CLOSING = "「『（(【", "」』）)】"
 
 
-_PAUSE_BODY = (
-    r"(?:[〜～~]+|…+|‥+|\.{3,}|[・･]{2,}|[―—─━]{2,}|[（(](?:笑|泣|汗|爆|苦笑)[)）]|(?<=[^\x00-\x7f])[wWｗＷ]+)"
-)
-_PAUSE = _PAUSE_BODY + r"(?=[^\s〜～~…‥.・･―—─━wWｗＷ）)])"
-#: What may splice two sentences: a 読点 (any width, or an ASCII comma), or blanks between two Japanese characters.
-_SPLICE = re.compile(
-    r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])"
-    r"|[\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]+(?=[^\s\u2600-\u27bf\U0001f300-\U0001faff])"
-    r"|" + _PAUSE
-)
+PAUSE_BODY = r"(?:[〜～~]+|…+|‥+|\.{3,}|[・･]{2,}|[―—─━]{2,}|[（(](?:笑|泣|汗|爆|苦笑)[)）]|(?<=[^\x00-\x7f])[wWｗＷ]+)"
+PAUSE = PAUSE_BODY + r"(?=[^\s〜～~…‥.・･―—─━wWｗＷ）)])"
+#: Marks that join two sentences on a line in place of 。 (2.6): a slash, an arrow, a music note, a star or an emoji,
+#: with what follows them written on (「今日は晴れです／明日は雨です」, 「安いぞ→でも…です」, 「楽しいね♪また…」);
+#: an ASCII / only between Japanese characters (km/h and dates are not).
+JOIN_MARKS = r"(?:[／→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]|(?<=[^\x00-\x7f])/)+"
+JOINS = JOIN_MARKS + r"(?=[^\s／/→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff])"
+#: What may splice two sentences: a 読点 (any width, or an ASCII comma), blanks between two Japanese characters, a
+#: joining mark (``JOINS``) or a pause mark.
+_SPLICE = re.compile(r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])|" + JOINS + "|" + PAUSE)
 #: Marks after a predicate that pause when a new clause follows (2.5): a wave dash, an ellipsis (…, ‥, ...,
 #: ・・・), a dash run (――), a laughter mark （笑） or w. After a finite predicate (だ, です, ます) they splice two
 #: sentences as a 、 does (「今日は晴れだ〜明日は雨だ〜」); after any final form or final particle they end a clause
 #: the style checks judge (「安い・・・でも…です。」, 「うまいよ〜まじで…です。」), while
 #: 「そうですね…でも行きます。」 stays one sentence.
-_PAUSE_MARKS = re.compile(_PAUSE_BODY)
+_PAUSE_MARKS = re.compile(PAUSE_BODY)
 
 
 def spliced(sentence: str) -> list[str]:
@@ -213,17 +212,6 @@ def _goes_on(line: str, piece: str) -> bool:
         return False
     tail = morph.content_tail(piece)
     return bool(tail) and tail[-1].pos2 == "接続助詞"
-
-
-def fragment(clause: str) -> bool:
-    """A clause without 。！？ ending in から or ので: a reason given as a list item (「1. 安いから」), no predicate of
-    either style."""
-    if is_terminated(clause):
-        return False
-    tail = morph.content_tail(clause)
-    if len(tail) > 2 and [m.surface for m in tail[-2:]] == ["の", "で"]:
-        return tail[-3].pos1 in ("動詞", "形容詞", "助動詞")  # ので read as の|で
-    return bool(tail) and tail[-1].pos2 == "接続助詞" and tail[-1].surface in ("から", "ので")
 
 
 def _asides(sentence: str) -> list[str]:
@@ -301,23 +289,6 @@ def own_sentences(text: str) -> list[Sentence]:
     ]
 
 
-def clauses(sentence: str) -> list[str]:
-    """A sentence cut at each blank that ends a clause (``clause_breaks``) and at each 、 after a predicate in its final
-    form (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``): the predicates a style
-    check judges."""
-    out = []
-    for piece in _cut(sentence, clause_breaks(sentence)):
-        start = 0
-        for comma in re.finditer("[、，,]|" + _PAUSE, piece):
-            before = piece[start : comma.start()]
-            pause = comma.group(0)[0] not in "、，,"
-            if morph.ends_clause(before) or (pause and morph.ends_finally(before)):
-                out.append(piece[start : comma.end()])
-                start = comma.end()
-        out.append(piece[start:])
-    return [piece for piece in out if has_content(piece)]
-
-
 def unquoted(text: str) -> str:
     """A response wholly inside one 「…」 or 『…』 (a one-line answer in quotation marks) without them; others as is."""
     core = text.strip()
@@ -333,11 +304,13 @@ def unquoted(text: str) -> str:
 __all__ = [
     "KINDS",
     "Sentence",
+    "JOIN_MARKS",
+    "JOINS",
+    "PAUSE",
     "clause_breaks",
-    "clauses",
+    "cut",
     "counted",
     "counts",
-    "fragment",
     "own_sentences",
     "prose",
     "sentences",

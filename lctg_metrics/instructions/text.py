@@ -254,8 +254,9 @@ _TRAILING_ASIDE = re.compile(r"(?<=[^\s（(])[（(][^（）()\n]*[)）]\s*(?=[�
 
 
 def drop_quotations(text: str) -> str:
-    """Text with 「…」 and 『…』 quotations removed (quoted sentences do not obey the writer's style)."""
-    return re.sub(r"「[^「」\n]*」|『[^『』\n]*』", "", text)
+    """Text with 「…」 and 『…』 quotations removed (quoted sentences do not obey the writer's style). A quotation may
+    span lines (a letter or diary quoted over several lines is someone's words, 2.6); its line breaks are kept."""
+    return re.sub(r"「[^「」]*」|『[^『』]*』", lambda m: "\n" * m.group(0).count("\n"), text)
 
 
 #: A section heading line: 第N章/節/項/部/編 (digits or 漢数字) at the line start and no 。 in the line.

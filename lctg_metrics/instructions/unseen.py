@@ -10,20 +10,22 @@ nothing (a clip rect of no height or width, clip-path inset(≥ 50% from both si
 of no area); boxed to nothing (zero width or height; a box under ``MIN_READABLE_PX`` wide or high with overflow
 hidden); or its letters drawn on one another (letter-spacing of -0.8em or less). Text that is transparent or
 of its background's colour is still seen when a text-shadow or a text stroke draws it, or a background gradient is
-clipped to it (gradient headings). A dark page theme, a background image and clip-path inset in pixels (the box's
-size is unknown) are not read: the text counts as seen.
+clipped to it (gradient headings). Where nothing paints a background the page is white (2.6: white text on no
+background is unseen); a reader's dark theme, a background image and clip-path inset in pixels (the box's size is
+unknown) are not read. A box of line-height 0 with its overflow cut shows nothing (2.6).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TypeVar
 
+from lctg_metrics.instructions.clipping import clipped as _clipped
+from lctg_metrics.instructions.clipping import sides as _sides
+from lctg_metrics.instructions.clipping import value as _value
 from lctg_metrics.instructions.css import (
-    DIMENSION,
     FONT_PX,
     FUNCTION,
     colour,
@@ -50,13 +52,7 @@ _LEFT_OR_UP = (
     *("inset-inline-start", "inset-block-start", "margin-inline-start", "margin-block-start"),
 )
 _RIGHTWARD = ("left", "margin-left", "text-indent", "inset-inline-start", "margin-inline-start")
-_T = TypeVar("_T")
 _ANGLE = {"deg": 1.0, "rad": 180 / math.pi, "grad": 0.9, "turn": 360.0}
-
-
-def _value(length: str) -> tuple[float, str] | None:
-    m = DIMENSION.match(length.strip())
-    return (float(m.group(1)), m.group(2).lower()) if m else None
 
 
 def _off_screen(value: str, rightward: bool) -> bool:
@@ -66,14 +62,6 @@ def _off_screen(value: str, rightward: bool) -> bool:
         return found[0] <= -100
     px = length_px(value)
     return px is not None and (px <= -OFFSCREEN_PX or (rightward and px >= FAR_RIGHT_PX))
-
-
-def _sides(values: Sequence[_T]) -> tuple[_T, _T, _T, _T]:
-    """(top, right, bottom, left) of a 1-4 value box shorthand (margin, inset, clip-path inset)."""
-    top = values[0]
-    right = values[1] if len(values) > 1 else top
-    bottom = values[2] if len(values) > 2 else top
-    return top, right, bottom, values[3] if len(values) > 3 else right
 
 
 def _transform(decls: Mapping[str, str]) -> tuple[float, float, float, float]:
@@ -163,6 +151,11 @@ def _drawn_anyway(decls: Mapping[str, str]) -> bool:
     return "text" in clip.lower() and bool(re.search(r"url\(|gradient\(", image, re.IGNORECASE))
 
 
+#: The page a response is shown on when nothing paints a background (2.6): white, as a browser's default page and
+#: most chat interfaces are; white text on it is unseen. A reader's dark theme is not known and not read.
+_PAGE = (255.0, 255.0, 255.0, 1.0)
+
+
 def _invisible_colour(decls: Mapping[str, str]) -> bool:
     text_value = decls.get("-webkit-text-fill-color") or decls.get("color")
     if not text_value:
@@ -171,7 +164,8 @@ def _invisible_colour(decls: Mapping[str, str]) -> bool:
     if text is None:
         return False
     background = decls.get("background-color") or decls.get("background")
-    ground = _colour_of(background, text) if background else None
+    painted = background or decls.get("background-image")
+    ground = _colour_of(background, text) if background else None if painted else _PAGE
     if ground is not None and ground[3] >= 0.9:
         alpha = text[3]
         seen = tuple(alpha * t + (1 - alpha) * g for t, g in zip(text[:3], ground[:3], strict=True))
@@ -181,49 +175,19 @@ def _invisible_colour(decls: Mapping[str, str]) -> bool:
     return text[3] < MIN_ALPHA and not _drawn_anyway(decls)
 
 
-def _clipped(decls: Mapping[str, str]) -> bool:
-    rect = re.match(r"rect\((.*)\)", decls.get("clip", "").strip(), re.IGNORECASE)
-    if rect:
-        sides = [length_px(v) if v.lower() != "auto" else None for v in re.split(r"[,\s]+", rect.group(1).strip())]
-        if len(sides) == 4:
-            top, right, bottom, left = sides
-            if (top is not None and bottom is not None and bottom - top <= 1) or (
-                left is not None and right is not None and right - left <= 1
-            ):
-                return True
-    path = re.match(r"([a-z]+)\((.*)\)", decls.get("clip-path", "").strip(), re.IGNORECASE | re.DOTALL)
-    if not path:
+#: Displays that make a box whose overflow can be cut (an inline element's overflow is not).
+_BOXES = ("block", "inline-block", "flex", "inline-flex", "grid", "inline-grid", "flow-root", "list-item", "table")
+
+
+def _no_line_box(decls: Mapping[str, str], font: float) -> bool:
+    """A box with no height of its own whose line height is below ``MIN_READABLE_PX`` (line-height:0): its height is
+    that of its line, so it shows nothing when its overflow is cut."""
+    found = _value(decls.get("line-height", ""))
+    if found is None or "height" in decls or decls.get("display", "").strip().lower() not in _BOXES:
         return False
-    shape, args = path.group(1).lower(), path.group(2)
-    if shape == "inset":
-        values = [_value(v) for v in re.split(r"\s+round\s+", args)[0].split()][:4]
-        percents = [v[0] for v in values if v is not None and (v[1] == "%" or v[0] == 0)]
-        if not values or len(percents) != len(values):
-            return False  # a pixel inset of a box of unknown size is read as shown
-        above, right_side, below, left_side = _sides(percents)
-        return above + below >= 100 or left_side + right_side >= 100
-    if shape in ("circle", "ellipse"):
-        for radius in re.split(r"\s+at\s+", args)[0].split():
-            found, px = _value(radius), length_px(radius)
-            if (found is not None and found[0] <= 0) or (px is not None and px <= 0.5):
-                return True
-        return False
-    if shape == "polygon":
-        points = []
-        for pair in split_outside(args, ","):
-            coords = pair.split()
-            if coords and coords[0].lower() in ("nonzero", "evenodd"):
-                continue
-            if len(coords) != 2:
-                return False
-            xy = [(_value(c) or (math.nan, ""))[0] if c.endswith("%") else length_px(c) for c in coords]
-            x, y = xy
-            if x is None or y is None or math.isnan(x) or math.isnan(y):
-                return False
-            points.append((x, y))
-        area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True))
-        return abs(area) / 2 < 1
-    return False
+    number, unit = found
+    line = number * font if unit in ("", "em") else number * font / 100 if unit == "%" else length_px(f"{number}{unit}")
+    return line is not None and line < MIN_READABLE_PX
 
 
 def unseen(decls: Mapping[str, str]) -> bool:
@@ -288,6 +252,8 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     sizes = [length_px(decls.get(name, "")) for name in ("width", "height", "max-width", "max-height")]
     if any(p is not None and p < MIN_READABLE_PX for p in sizes) and re.search("hidden|clip", overflow):
         return True  # a box too narrow or too low to show a letter, its overflow cut
+    if _no_line_box(decls, font) and re.search("hidden|clip", overflow):
+        return True  # a box whose one line has no height (line-height:0), its overflow cut (2.6)
     spacing = length_px(decls.get("letter-spacing", "0"), None)
     if spacing is not None and spacing <= -0.8 * font:
         return True  # the letters drawn on top of each other

@@ -113,4 +113,18 @@ def without_readings(text: str) -> tuple[str, list[int]]:
     return "".join(text[i] for i in where), where
 
 
-__all__ = ["acronym_spans", "lemma_spans", "without_readings"]
+#: A hyphen, dash, middle dot or one blank between two Latin letters: the joins of one Latin word written in parts
+#: (Wi-Fi, e-mail, T-shirt, Wi・Fi, Wi Fi are wifi, email, tshirt to a keyword written whole; 2.6).
+_LATIN_JOIN = re.compile(r"(?<=[A-Za-z])[-‐‑–—・･· ](?=[A-Za-z])")
+
+
+def without_latin_joins(text: str) -> tuple[str, list[int]]:
+    """``text`` without the joins inside a Latin word written in parts (``_LATIN_JOIN``), and the offset in ``text``
+    of each character kept. A keyword is matched there as a whole word, so a blank joins only an isolated run
+    (「Wi Fiが無料」; 「Wi Fi is free」 reads as one run of letters, not wifi)."""
+    dropped = {m.start() for m in _LATIN_JOIN.finditer(text)}
+    where = [i for i in range(len(text)) if i not in dropped]
+    return "".join(text[i] for i in where), where
+
+
+__all__ = ["acronym_spans", "lemma_spans", "without_latin_joins", "without_readings"]

@@ -240,6 +240,10 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     bare, where = wordforms.without_readings(seen)
     if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana; べ・ん・きょ・う is べんきょう spelled out
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]
+    joined, where = wordforms.without_latin_joins(seen)
+    whole = wordforms.without_latin_joins(key)[0]
+    if (joined != seen or whole != key) and whole.isascii() and whole.isalnum():  # Wi-Fi is wifi (2.6), and back
+        found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(joined, whole, match)]
     chosen, last_end = [], -1
     for start, end in sorted(set(found)):
         if start >= last_end:

@@ -1,0 +1,78 @@
+"""Whether CSS clipping cuts an element's text to nothing (``clip``, ``clip-path``), and the small readers of CSS
+values ``unseen`` shares with it."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+from lctg_metrics.instructions.css import DIMENSION, length_px, split_outside
+
+_T = TypeVar("_T")
+
+
+def value(length: str) -> tuple[float, str] | None:
+    """A CSS dimension as (number, unit in lower case), or None."""
+    m = DIMENSION.match(length.strip())
+    return (float(m.group(1)), m.group(2).lower()) if m else None
+
+
+def sides(values: Sequence[_T]) -> tuple[_T, _T, _T, _T]:
+    """(top, right, bottom, left) of a 1-4 value box shorthand (margin, inset, clip-path inset)."""
+    top = values[0]
+    right = values[1] if len(values) > 1 else top
+    bottom = values[2] if len(values) > 2 else top
+    return top, right, bottom, values[3] if len(values) > 3 else right
+
+
+def clipped(decls: Mapping[str, str]) -> bool:
+    """Whether ``clip`` or ``clip-path`` cuts an element to nothing: a clip rect of no height or width, clip-path
+    inset(≥ 50% from both sides), circle(0), ellipse(0), a polygon of no area; a pixel inset of a box of unknown
+    size is read as shown."""
+    rect = re.match(r"rect\((.*)\)", decls.get("clip", "").strip(), re.IGNORECASE)
+    if rect:
+        edges = [length_px(v) if v.lower() != "auto" else None for v in re.split(r"[,\s]+", rect.group(1).strip())]
+        if len(edges) == 4:
+            top, right, bottom, left = edges
+            if (top is not None and bottom is not None and bottom - top <= 1) or (
+                left is not None and right is not None and right - left <= 1
+            ):
+                return True
+    path = re.match(r"([a-z]+)\((.*)\)", decls.get("clip-path", "").strip(), re.IGNORECASE | re.DOTALL)
+    if not path:
+        return False
+    shape, args = path.group(1).lower(), path.group(2)
+    if shape == "inset":
+        values = [value(v) for v in re.split(r"\s+round\s+", args)[0].split()][:4]
+        percents = [v[0] for v in values if v is not None and (v[1] == "%" or v[0] == 0)]
+        if not values or len(percents) != len(values):
+            return False  # a pixel inset of a box of unknown size is read as shown
+        above, right_side, below, left_side = sides(percents)
+        return above + below >= 100 or left_side + right_side >= 100
+    if shape in ("circle", "ellipse"):
+        for radius in re.split(r"\s+at\s+", args)[0].split():
+            found, px = value(radius), length_px(radius)
+            if (found is not None and found[0] <= 0) or (px is not None and px <= 0.5):
+                return True
+        return False
+    if shape == "polygon":
+        points = []
+        for pair in split_outside(args, ","):
+            coords = pair.split()
+            if coords and coords[0].lower() in ("nonzero", "evenodd"):
+                continue
+            if len(coords) != 2:
+                return False
+            xy = [(value(c) or (math.nan, ""))[0] if c.endswith("%") else length_px(c) for c in coords]
+            x, y = xy
+            if x is None or y is None or math.isnan(x) or math.isnan(y):
+                return False
+            points.append((x, y))
+        area = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True))
+        return abs(area) / 2 < 1
+    return False
+
+
+__all__ = ["clipped", "sides", "value"]

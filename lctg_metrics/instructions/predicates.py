@@ -1,0 +1,94 @@
+"""The predicates a style check (です・ます / だ・である) judges in the sentences of the sentence model: each clause of
+a sentence, cut at blanks, at 、 and pause marks after a final-form predicate and at joining marks (／ → ♪) ending a
+clause; and which of them are neither style: a reason given as a fragment (「1. 安いから」) or a list item in the
+list's plain form (「・駅から近い」 in a です・ます answer, 2.6).
+
+A blank-separated clause inside a sentence (「楽しいね 明日も行きます。」 holds a plain 「楽しいね」), a clause a 、
+splices after a final-form predicate (「雨だ、」) and one a joining mark ends (「安いぞ→でも…です。」) are each judged.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.sentences import JOIN_MARKS, JOINS, PAUSE, clause_breaks, cut
+from lctg_metrics.instructions.text import has_content, is_terminated, without_marker
+
+
+def fragment(clause: str) -> bool:
+    """A clause without 。！？ ending in から or ので: a reason given as a list item (「1. 安いから」), no predicate of
+    either style."""
+    if is_terminated(clause):
+        return False
+    tail = morph.content_tail(clause)
+    if len(tail) > 2 and [m.surface for m in tail[-2:]] == ["の", "で"]:
+        return tail[-3].pos1 in ("動詞", "形容詞", "助動詞")  # ので read as の|で
+    return bool(tail) and tail[-1].pos2 == "接続助詞" and tail[-1].surface in ("から", "ので")
+
+
+def list_items(text: str) -> set[str]:
+    """The texts of the list items of ``text`` (lines with a bullet or number marker, without it)."""
+    return {without_marker(line).strip() for line in text.splitlines() if without_marker(line) != line}
+
+
+def _mark_closes(before: str) -> bool:
+    """Whether a joining mark (／ → ⇒ ♪ ☆, emoji) after ``before`` ends a clause (2.6): after a copula, a polite
+    predicate or a final particle (「安いぞ→」, 「晴れです／」), or after a plain final form in a clause with its own
+    topic or subject (「この方法は安い→」); a flow of bare verbs (「切る→炒める→盛り付けます」) goes on."""
+    if morph.ends_clause(before):
+        return True
+    if not morph.ends_finally(before):
+        return False
+    return any(m.surface in ("は", "が", "も") and m.pos1 == "助詞" for m in morph.analyze(before))
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence cut at each blank that ends a clause (``clause_breaks``), at each 、 after a predicate in its final
+    form (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``), after a pause mark (〜, …)
+    ending a final form, and at a joining mark (``JOINS``: ／ → ♪, 2.6) ending a clause (``_mark_closes``): the
+    predicates a style check judges."""
+    out = []
+    for piece in cut(sentence, clause_breaks(sentence)):
+        start = 0
+        for comma in re.finditer("[、，,]|" + PAUSE + "|" + JOINS, piece):
+            before = piece[start : comma.start()]
+            pause = comma.group(0)[0] not in "、，,"
+            joins = re.fullmatch(JOIN_MARKS, comma.group(0)) is not None
+            if joins and _mark_closes(before):
+                out.append(piece[start : comma.end()])
+                start = comma.end()
+            elif not joins and (morph.ends_clause(before) or (pause and morph.ends_finally(before))):
+                out.append(piece[start : comma.end()])
+                start = comma.end()
+        out.append(piece[start:])
+    return [piece for piece in out if has_content(piece)]
+
+
+#: Auxiliaries a list item may end in and stay a list form (「・駅に近かった」, 「・待たない」, 「・また行きたい」).
+_ITEM_AUXILIARIES = frozenset({"た", "ない", "たい", "ず"})
+
+
+def _list_form(item: str) -> bool:
+    """A list item without 。 ending in a bare verb, adjective or た/ない (「・駅から近い」, 「・毎朝走る」): the list's
+    form, not the writer's plain-style sentence (2.6: plain items in a です・ます answer are normal); だ, である,
+    のだ and final particles (「・安いのだ」, 「・うまいぞ」) are the plain style and stay judged."""
+    if is_terminated(item):
+        return False
+    tail = morph.content_tail(morph.predicate_text(item))
+    if not tail:
+        return False
+    last = tail[-1]
+    return last.pos1 in ("動詞", "形容詞") or (last.pos1 == "助動詞" and last.lemma in _ITEM_AUXILIARIES)
+
+
+def kind(clause: str, items: set[str]) -> str:
+    """How a clause reads to a style check: ``polite``, ``plain`` or ``neutral`` (a fragment, a list item in list
+    form among ``items``, or no predicate)."""
+    if fragment(clause):
+        return "neutral"
+    read = morph.politeness(clause)
+    return "neutral" if read == "plain" and clause.strip() in items and _list_form(clause) else read
+
+
+__all__ = ["clauses", "fragment", "kind", "list_items"]
