@@ -89,9 +89,11 @@ def repeated_blocks(clusters: list[str], breaks: frozenset[int]) -> set[int]:
 
 #: A list of numbers or symbols with no words (2、4、6…, 一、二、三…, ∀、∂、∃…; 2.6): at least ``_LIST_TOKENS``
 #: items of at most ``_TOKEN_CLUSTERS`` digits, kanji numerals or symbols each, between 読点, commas or middle dots.
-#: When it is the bulk of a text that has words besides (more clusters than the rest: 答えは八です。2、4、6…), it counts
-#: its first ``UNIT_REPEATS`` items only; a countdown inside a story (10、9、…、0 beside the sentences around it) is no
-#: bulk, and a list that is the whole answer (2、3、5、7、11… when primes are asked) is the answer: both count whole.
+#: When it is the bulk of a text that has words besides (more clusters than the rest: 答えは八です。2、4、6…) and
+#: stands as a sentence or line of its own (``_APART``), it counts its first ``UNIT_REPEATS`` items only; a countdown
+#: inside a story (10、9、…、0 beside the sentences around it) is no bulk, a list inside a sentence (二の段は、2、4、…
+#: 18です。) is what the sentence says, and a list that is the whole answer (2、3、5、7、11… when primes are asked) is
+#: the answer: all three count whole.
 _LIST_TOKENS = 8
 _TOKEN_CLUSTERS = 3
 _NUMERALS = frozenset("〇零一二三四五六七八九十百千")
@@ -100,6 +102,18 @@ _LIST_MARKS = frozenset("、，,・･")
 
 def _token(cluster: str) -> bool:
     return cluster in _NUMERALS or cluster[0].isdigit() or unicodedata.category(cluster[0])[0] == "S"
+
+
+#: Where a sentence or line ends: a list standing between two of these (or the text's ends) is said on its own; a
+#: list inside a sentence (二の段は、2、4、…18です。) is what the sentence says, and counts whole.
+_APART = frozenset("。．.！!？?\n")
+
+
+def _stands_apart(clusters: list[str], start: int, end: int) -> bool:
+    """Whether ``clusters[start:end]`` is a sentence or line of its own (blanks around it skipped)."""
+    before = next((c for c in reversed(clusters[:start]) if not c.isspace() or c == "\n"), None)
+    after = next((c for c in clusters[end:] if not c.isspace() or c == "\n"), None)
+    return (before is None or before in _APART) and (after is None or after in _APART)
 
 
 def wordless_lists(clusters: list[str]) -> set[int]:
@@ -122,7 +136,8 @@ def wordless_lists(clusters: list[str]) -> set[int]:
             short = all(b - a <= _TOKEN_CLUSTERS for a, b in items)
             rest = clusters[:i] + clusters[end:]
             words = any(unicodedata.category(c[0])[0] == "L" and c not in _NUMERALS for c in rest)
-            if len(items) >= _LIST_TOKENS and short and words and end - i > len(rest):
+            apart = _stands_apart(clusters, i, end)
+            if len(items) >= _LIST_TOKENS and short and words and apart and end - i > len(rest):
                 out.update(range(items[UNIT_REPEATS][0], end))
             i = end
         else:
