@@ -61,7 +61,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     )
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 2.5). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 2.6). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -114,7 +114,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   alpha 0.1, contrast 1.1), CSS-generated content and right-to-left overrides included; toward a minimum length a
   block said again back to back counts three times and a run of symbols nothing; 〜, … and （笑） after a predicate end a clause the style checks judge; template words and fill marks
   (項目1, （略）, 『〇〇』) are no content; an acronym said in kana (エーアイ) is the acronym; a hiragana keyword matches
-  on word edges.
+  on word edges. From 2.6: ／ → ⇒ ♪ ☆ between finite predicates join sentences the counts and style checks cut; a
+  quotation over several lines is someone's words; plain list items in a polite answer are the list's form; a
+  number list standing after a short answer, near repeats of one claim, and lorem ipsum do not meet a minimum; a
+  closed <details>, a box of line-height 0 and white text on no background are unseen; Wi-Fi is the word wifi;
+  『Untitled』, 『（仮）』 and a postscript saying 特になし are no content.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
