@@ -46,6 +46,14 @@ _TRAILING = " \u3000\n\t」』*"
 _FINAL_MARKS = "。.!?｡…‥〜~"
 
 
+#: An emoticon closing a line (r7): a kaomoji in brackets with no word inside (m(_ _)m, (^^), (´・ω・`)), ^^ or ^_^,
+#: :) ;-), and 彡 trailing a star (☆彡). Stripped after an end phrase as emoji are; (笑) is a word and stays.
+_EMOTICON = re.compile(
+    r"(?:m?[(（][^()（）ぁ-ゖァ-ヺ一-龯0-9A-Za-z]{0,12}(?:[A-Za-z][^()（）ぁ-ゖァ-ヺ一-龯0-9A-Za-z]*)?[)）]m?"
+    r"|\^[_\-.o]?\^;?|[:;][-']?[)(DPp]|(?<=[☆★])彡)$"
+)
+
+
 def occurrences(text: str, word: str, match: str) -> int:
     """How often ``word`` occurs, under a matching mode (see ``MATCH`` and ``words``)."""
     return words.count(text, word, match)
@@ -96,8 +104,10 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
             text[-1] in _FINAL_MARKS + _TRAILING
             or is_decoration(text[-1])
             or unicodedata.category(text[-1]) in ("Cf", "Mn", "Sk")
+            or _EMOTICON.search(text)
         ):
-            text = text[:-1]  # お見逃しなく！✨, お見逃しなく♪
+            emoticon = _EMOTICON.search(text)
+            text = text[: emoticon.start()] if emoticon else text[:-1]  # お見逃しなく！✨, お見逃しなく♪, m(_ _)m
     if text.endswith(phrase):
         return Verdict(True, f"ends with 「{kw['phrase']}」")
     return Verdict(False, f"ends with 「{written[-len(phrase) - 5 :]}」, not 「{kw['phrase']}」")
@@ -227,12 +237,24 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
 
 
+def _judged(sentence: Sentence, clause: str) -> str:
+    """A clause's style as the writer's (r7): a table cell without 。！？ ending in a bare adjective or verb is a terse
+    value (「安くてうまい」, 「雰囲気がいい」 in a polite answer's table, as a noun list item is), neutral; a cell with
+    だ or a final particle (「休みだ」, 「安いぞ」) is plain, a polite cell polite."""
+    style = "neutral" if fragment(clause) else morph.politeness(clause)
+    if style != "plain" or sentence.kind != "cell" or sentence.terminated:
+        return style
+    words = [m for m in morph.analyze(clause) if m.pos1 not in ("補助記号", "空白", "記号")]
+    bare = bool(words) and words[-1].pos1 in ("形容詞", "動詞") and words[-1].form.startswith("終止形")
+    return "neutral" if bare else style
+
+
 def _style(response: str) -> tuple[list[str], list[str], bool]:
     """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
     model), and whether the response is one line holding one sentence or no 句点 (a title or slogan; quotations
     aside)."""
     found = own_sentences(response)
-    kinds = [(c, "neutral" if fragment(c) else morph.politeness(c)) for s in found for c in clauses(s.text)]
+    kinds = [(c, _judged(s, c)) for s in found for c in clauses(s.text)]
     body = drop_quotations(response)
     title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)

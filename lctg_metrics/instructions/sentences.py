@@ -178,6 +178,13 @@ _SPLICE = re.compile(
 _PAUSE_MARKS = re.compile(_PAUSE_BODY)
 
 
+def _quoted_by(rest: str) -> bool:
+    """Whether the words after a 、 open with the quotative と (「最高だ、と友人は言います」, r7): the clause before it
+    is reported speech inside the sentence, not a sentence of its own (「と、その時…」 starts a new one)."""
+    words = morph.analyze(rest.lstrip()[:24])
+    return len(words) > 1 and words[0].surface == "と" and words[0].pos1 == "助詞" and words[1].surface not in "、，,"
+
+
 def spliced(sentence: str) -> list[str]:
     """A sentence cut after each 、 (or blank) that ends a finite predicate (``morph.splices``: です, ます, でした,
     ました, でしょう, ません, だ, である, a plain た after a topic は) when a new clause with its own predicate follows:
@@ -197,6 +204,7 @@ def spliced(sentence: str) -> list[str]:
             and not depths[at - 1 if pause else at]
             and morph.splices(before)
             and morph.politeness(sentence[mark.end() :]) != "neutral"
+            and not _quoted_by(sentence[mark.end() :])
         ):
             out.append(sentence[start : mark.end()].strip())
             start = mark.end()
@@ -311,7 +319,9 @@ def clauses(sentence: str) -> list[str]:
         for comma in re.finditer("[、，,]|" + _PAUSE, piece):
             before = piece[start : comma.start()]
             pause = comma.group(0)[0] not in "、，,"
-            if morph.ends_clause(before) or (pause and morph.ends_finally(before)):
+            if (morph.ends_clause(before) or (pause and morph.ends_finally(before))) and not _quoted_by(
+                piece[comma.end() :]
+            ):
                 out.append(piece[start : comma.end()])
                 start = comma.end()
         out.append(piece[start:])
