@@ -60,6 +60,16 @@ _TEMPLATE = re.compile(
 _FILL_MARKS = re.compile(r"[○◯〇●×✕✖Ｘ□■△▲]{2,}")
 
 
+#: More spans that stand for content (r7), in ``key`` form: a title draft or an editor's default name (タイトル案,
+#: 名称未設定, 新しいドキュメント), a list's "and so on" alone (など, 等, etc.), a work-in-progress note with or without
+#: です (鋭意執筆中, 近日公開), a numbered point label (ポイント1, 要点2).
+_NOTES = re.compile(
+    r"(?:(?:たいとる|題名|名称)案[0-9]*|名称未設定[0-9]*|(?:新しい|新規)(?:どきゅめんと|ふぁいる|文書|ぺーじ)[0-9]*"
+    r"|など|等|etc|(?:鋭意)?(?:執筆|作成|編集|制作)中|近日(?:公開|追加|追記|更新)(?:予定)?|追記予定"
+    r"|(?:ぽいんと|要点|注意点|point)[0-9]*)(?:です|でした|となります|予定です)?"
+)
+
+
 def placeholder(text: str) -> bool:
     """Whether a span stands for content instead of holding it: a template word or an editor's note
     (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××). A letter or a number alone is content: the format
@@ -67,7 +77,7 @@ def placeholder(text: str) -> bool:
     k = key(text)
     if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
         return True
-    return bool(k) and _TEMPLATE.fullmatch(k) is not None
+    return bool(k) and (_TEMPLATE.fullmatch(k) is not None or _NOTES.fullmatch(k) is not None)
 
 
 def said(text: str) -> str:
@@ -92,7 +102,11 @@ def same_text(a: str, b: str) -> bool:
 
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
-        return any(_json_content(v) or (bool(key(k)) and isinstance(v, bool)) for k, v in value.items())
+        return any(
+            (_json_content(v) and not (isinstance(v, str) and key(v) == key(k)))  # {"回答": "回答"} restates (r7)
+            or (bool(key(k)) and isinstance(v, bool))
+            for k, v in value.items()
+        )
     if isinstance(value, list):
         return any(_json_content(v) for v in value)
     return (isinstance(value, str) and bool(key(value)) and not placeholder(value)) or (

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 from lctg_metrics.instructions import boundaries, morph
+from lctg_metrics.instructions.joins import ONE_MARK, OPENERS, quoted_by, rejoined
 from lctg_metrics.instructions.text import (
     SENTENCE_END,
     drop_quotations,
@@ -127,14 +128,14 @@ def clause_breaks(text: str) -> list[int]:
         for blank in blanks:
             before = [m for end, m in morphemes if chunk_start < end <= blank.start()]
             after = next((m for end, m in morphemes if end > blank.end() and m.surface.strip()), None)
-            if _closes(before, after):
+            if _closes(before, None if text[blank.end() :].startswith(OPENERS) else after):
                 breaks.append(blank.start())
                 chunk_start = blank.end()
         return breaks
     breaks, pending = [], ""
     for blank, chunk, following in zip(blanks, chunks, chunks[1:]):
         pending += chunk
-        after = next(iter(morph.analyze(following.strip())), None)
+        after = None if following.strip().startswith(OPENERS) else next(iter(morph.analyze(following.strip())), None)
         if _closes(list(morph.analyze(morph.predicate_text(pending.strip()))), after):
             breaks.append(blank.start())
             pending = ""
@@ -153,7 +154,7 @@ def _pieces(line: str) -> list[str]:
         pieces = [p for piece in _cut(line, clause_breaks(line)) for p in boundaries.split(piece)]
     else:
         pieces = boundaries.split(line)
-    return [part for piece in pieces for part in spliced(piece)]
+    return rejoined([part for piece in pieces for part in spliced(piece)])
 
 
 #: Brackets inside which a 、 splices nothing (quoted speech, asides).
@@ -168,7 +169,7 @@ _PAUSE = _PAUSE_BODY + r"(?=[^\s〜～~…‥.・･―—─━wWｗＷ）)])"
 _SPLICE = re.compile(
     r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])"
     r"|[\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]+(?=[^\s\u2600-\u27bf\U0001f300-\U0001faff])"
-    r"|" + _PAUSE
+    r"|" + ONE_MARK + "|" + _PAUSE
 )
 #: Marks after a predicate that pause when a new clause follows (2.5): a wave dash, an ellipsis (…, ‥, ...,
 #: ・・・), a dash run (――), a laughter mark （笑） or w. After a finite predicate (だ, です, ます) they splice two
@@ -176,13 +177,6 @@ _SPLICE = re.compile(
 #: the style checks judge (「安い・・・でも…です。」, 「うまいよ〜まじで…です。」), while
 #: 「そうですね…でも行きます。」 stays one sentence.
 _PAUSE_MARKS = re.compile(_PAUSE_BODY)
-
-
-def _quoted_by(rest: str) -> bool:
-    """Whether the words after a 、 open with the quotative と (「最高だ、と友人は言います」, r7): the clause before it
-    is reported speech inside the sentence, not a sentence of its own (「と、その時…」 starts a new one)."""
-    words = morph.analyze(rest.lstrip()[:24])
-    return len(words) > 1 and words[0].surface == "と" and words[0].pos1 == "助詞" and words[1].surface not in "、，,"
 
 
 def spliced(sentence: str) -> list[str]:
@@ -204,7 +198,7 @@ def spliced(sentence: str) -> list[str]:
             and not depths[at - 1 if pause else at]
             and morph.splices(before)
             and morph.politeness(sentence[mark.end() :]) != "neutral"
-            and not _quoted_by(sentence[mark.end() :])
+            and not quoted_by(sentence[mark.end() :])
         ):
             out.append(sentence[start : mark.end()].strip())
             start = mark.end()
@@ -316,10 +310,10 @@ def clauses(sentence: str) -> list[str]:
     out = []
     for piece in _cut(sentence, clause_breaks(sentence)):
         start = 0
-        for comma in re.finditer("[、，,]|" + _PAUSE, piece):
+        for comma in re.finditer("[、，,]|" + ONE_MARK + "|" + _PAUSE, piece):
             before = piece[start : comma.start()]
-            pause = comma.group(0)[0] not in "、，,"
-            if (morph.ends_clause(before) or (pause and morph.ends_finally(before))) and not _quoted_by(
+            pause = comma.group(0)[0] not in "、，,：:・･―—─━" or len(comma.group(0)) > 1
+            if (morph.ends_clause(before) or (pause and morph.ends_finally(before))) and not quoted_by(
                 piece[comma.end() :]
             ):
                 out.append(piece[start : comma.end()])
