@@ -60,6 +60,9 @@ def occurrences(text: str, word: str, match: str) -> int:
 
 
 _KANA_CHAR = re.compile(r"[ぁ-ゖァ-ヺー]")
+#: Words the analyser cuts into a shorter word and a particle (さて|は): さては ("so it was…") does not start with
+#: the conjunction さて, nor それでは with それで (r7).
+_LONGER_WORDS = ("さては", "それでは", "それとも", "ならびに", "ところで", "ところが")
 
 
 def _word_ends(text: str, at: int) -> bool:
@@ -83,7 +86,8 @@ def _word_ends(text: str, at: int) -> bool:
 def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
-    if folded.startswith(phrase) and _word_ends(folded, len(phrase)):
+    longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
+    if folded.startswith(phrase) and _word_ends(folded, len(phrase)) and not longer:
         return Verdict(True, f"starts with 「{kw['phrase']}」")
     return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
 

@@ -6,6 +6,7 @@ finite predicate."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from lctg_metrics.instructions import morph
 
@@ -47,4 +48,32 @@ def rejoined(pieces: list[str]) -> list[str]:
     return out
 
 
-__all__ = ["ONE_MARK", "OPENERS", "quoted_by", "rejoined"]
+_NUMBER_END = re.compile(r"[0-9０-９〇一二三四五六七八九十百千万]$")
+_WORD_START = re.compile(r"^[\u4e00-\u9fffぁ-ゖァ-ヺ]")
+
+
+def _bare(paragraph: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKC", paragraph) if ch.isalnum())
+
+
+def unpadded(parts: list[str]) -> list[str]:
+    """Paragraphs as a reader counts them (r7): a lone conjunction (「しかし」) is one with the next, a number cut from
+    its counter (「徒歩5」 / 「分のところに」) is one with the next, a paragraph of digits alone (「1」) and one said
+    again word for word are no new paragraph."""
+    out: list[str] = []
+    pending = ""
+    for part in parts:
+        core = (pending + part).strip()
+        words = [m for m in morph.analyze(core) if m.pos1 not in ("補助記号", "空白")]
+        if core in OPENERS or (words and all(m.pos1 == "接続詞" for m in words)):
+            pending = core
+            continue
+        pending = ""
+        if out and _NUMBER_END.search(out[-1].strip()) and _WORD_START.match(core):
+            out[-1] = out[-1].strip() + core
+        elif _bare(core) and not _bare(core).isdigit() and _bare(core) not in {_bare(p) for p in out}:
+            out.append(core)
+    return out + ([pending] if pending else [])
+
+
+__all__ = ["ONE_MARK", "OPENERS", "quoted_by", "rejoined", "unpadded"]

@@ -42,8 +42,17 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     for i in range(len(tokens) - len(key) + 1):
         run = tokens[i : i + len(key)]
         if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
-            found.append((run[0][0], run[-1][1]))
+            if not _auxiliary_after_te(tokens, i, len(key)):
+                found.append((run[0][0], run[-1][1]))
     return found
+
+
+def _auxiliary_after_te(tokens: tuple[tuple[int, int, morph.Morpheme], ...], i: int, size: int) -> bool:
+    """Whether a one-word match is an auxiliary verb written in kana after て・で (やってみる, 読んでおく: r7): the
+    grammar word style guides write in kana, not the verb 見る or 置く (見てみる's first 見 still is)."""
+    m = tokens[i][2]
+    kana = all("ぁ" <= ch <= "ゖ" for ch in m.surface)
+    return size == 1 and i > 0 and kana and m.pos2 == "非自立可能" and tokens[i - 1][2].lemma == "て"
 
 
 #: How the Latin letters are said in katakana (2.5): an acronym spelled as it is said (エーアイ for AI,
