@@ -16,7 +16,7 @@ _KANJI_OR_KATAKANA = re.compile(r"[\u4e00-\u9fffァ-ヺ]")
 def quoted_by(rest: str) -> bool:
     """Whether the words after a 、 open with the quotative と (「最高だ、と友人は言います」, r7): the clause before it
     is reported speech inside the sentence, not a sentence of its own (「と、その時…」 starts a new one)."""
-    words = morph.analyze(rest.lstrip()[:24])
+    words = morph.analyze("雨だ、" + rest.lstrip()[:24])[3:]  # after a clause, as in the sentence (と alone: a filler)
     return len(words) > 1 and words[0].surface == "と" and words[0].pos1 == "助詞" and words[1].surface not in "、，,"
 
 

@@ -1,5 +1,5 @@
 """Declarations that show or hide text in ways ``unseen`` reads through them: a box pushed out past its containing
-block's far side, a transparent element faded in by an animation, and colour keywords (currentColor, the CSS system
+block's far side, a transparent element faded in by an animation, a mask with no opaque stop, and colour keywords (currentColor, the CSS system
 colours) that draw the text in its ground's colour."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from lctg_metrics.instructions.css import DIMENSION
+from lctg_metrics.instructions.css import DIMENSION, colour, split_outside
 
 #: Colour keywords that name another colour: currentColor and the CSS system colours. Text in one on a background of
 #: the same keyword is drawn in the ground's colour; text in Canvas with no background of its own is the page's.
@@ -46,4 +46,16 @@ def fades_in(decls: Mapping[str, str]) -> bool:
     return named and bool(re.search(r"\b(?:forwards|both)\b", fill, re.IGNORECASE))
 
 
-__all__ = ["fades_in", "keyword_on_itself", "pushed_out"]
+def masked(decls: Mapping[str, str]) -> bool:
+    """Whether a mask of gradients whose every colour stop is transparent hides the element (``mask-image:
+    linear-gradient(transparent, transparent)``): a mask shows what its alpha shows."""
+    value = " ".join(decls.get(name, "") for name in ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image"))
+    inner = re.findall(r"gradient\((.*)\)", value, re.IGNORECASE)
+    if not inner or re.search(r"url\(", value, re.IGNORECASE):
+        return False
+    stops = [colour(t) for part in inner for t in split_outside(part.replace(",", " "), " ") if t.strip()]
+    found = [c for c in stops if c is not None]
+    return bool(found) and all(c[3] == 0 for c in found)
+
+
+__all__ = ["fades_in", "keyword_on_itself", "masked", "pushed_out"]

@@ -32,7 +32,7 @@ from lctg_metrics.instructions.css import (
     length_px,
     split_outside,
 )
-from lctg_metrics.instructions.shown import fades_in, keyword_on_itself, pushed_out
+from lctg_metrics.instructions.shown import fades_in, keyword_on_itself, masked, pushed_out
 
 #: Text drawn smaller than this (font size times scale) is not read: a superscript footnote mark is 8-10px.
 MIN_READABLE_PX = 4.0
@@ -282,7 +282,11 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
             if parts:
                 top, _, _, left = _sides(parts)
                 offsets[first], offsets[second] = top, left
-    if any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items()) or pushed_out(decls):
+    if (
+        any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items())
+        or pushed_out(decls)
+        or masked(decls)
+    ):
         return True
     boxes = [decls[name] for name in ("width", "height", "max-width", "max-height") if name in decls]
     if any((_value(v) or (1.0, ""))[0] == 0 or length_px(v) == 0 for v in boxes):
