@@ -100,11 +100,16 @@ def same_text(a: str, b: str) -> bool:
     return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
+def _restates_key(name: str, value: Any) -> bool:
+    """Whether a JSON value only says its key again ({"回答": "回答"}, {"answer": "answer"}; r7): a field name
+    holding a kanji or a Latin letter, as a schema's names do (a kana-only key is not compared: known limit)."""
+    return isinstance(value, str) and key(value) == key(name) and bool(re.search(r"[A-Za-z一-鿿]", name))
+
+
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
         return any(
-            (_json_content(v) and not (isinstance(v, str) and key(v) == key(k)))  # {"回答": "回答"} restates (r7)
-            or (bool(key(k)) and isinstance(v, bool))
+            (_json_content(v) and not _restates_key(k, v)) or (bool(key(k)) and isinstance(v, bool))
             for k, v in value.items()
         )
     if isinstance(value, list):

@@ -96,7 +96,7 @@ def _among(before: str, after: str, script: re.Pattern[str], other: re.Pattern[s
 #: Hyphens and minus signs a reader reads as the hyphen between two Latin letters or digits (Wi‑Fi, Ｗｉ－Ｆｉ as an IME
 #: types it, r7), and the dashes read as the long-vowel mark ー between two katakana letters (メ―ル, セ－ル).
 _LATIN_HYPHENS = "\u2010\u2011\u2012\u2013\u2212\uff0d\ufe63"
-_KATAKANA_DASHES = _LATIN_HYPHENS + "\u2014\u2015\u2500\u2501\ufe58"
+_KATAKANA_DASHES = _LATIN_HYPHENS + "-\u2014\u2015\u2500\u2501\ufe58"
 _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 
 
