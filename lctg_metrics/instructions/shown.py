@@ -1,6 +1,6 @@
 """Declarations that show or hide text in ways ``unseen`` reads through them: a box pushed out past its containing
-block's far side, a transparent element faded in by an animation, a mask with no opaque stop, and colour keywords (currentColor, the CSS system
-colours) that draw the text in its ground's colour."""
+block's far side, a transparent element faded in by an animation, a mask with no opaque stop, and colour keywords
+(currentColor, the CSS system colours) that draw the text in its ground's colour."""
 
 from __future__ import annotations
 
