@@ -55,6 +55,26 @@ def _auxiliary_after_te(tokens: tuple[tuple[int, int, morph.Morpheme], ...], i: 
     return size == 1 and i > 0 and kana and m.pos2 == "非自立可能" and tokens[i - 1][2].lemma == "て"
 
 
+_KANA_ONLY = re.compile(r"[ぁ-ゖァ-ヺー]+")
+
+
+def kana_adjective_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """An adjective keyword written in kana in a colloquial form the analyser still reads as an adjective: emphatic
+    (あっつい), a stem (アツすぎ); matched when the dictionary form it reads there sounds as the keyword does (r7). Like
+    every kana match, it cannot tell homophones apart (あつい for 熱い also reads as 暑い)."""
+    key = morph.analyze(word)
+    if len(key) != 1 or key[0].pos1 != "形容詞" or _KANA_ONLY.fullmatch(word):
+        return []
+    said = morph.to_katakana(key[0].reading)
+    return [
+        (a, b)
+        for a, b, m in morph.spans(text)
+        if m.pos1 == "形容詞"
+        and _KANA_ONLY.fullmatch(m.surface)
+        and morph.to_katakana(morph.analyze(m.lemma)[0].reading if morph.analyze(m.lemma) else "") == said
+    ]
+
+
 #: How the Latin letters are said in katakana (2.5): an acronym spelled as it is said (エーアイ for AI,
 #: エスエヌエス for SNS) is the acronym.
 _LETTER_NAMES = {
@@ -96,7 +116,9 @@ def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
         return []
     body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
     pattern = re.compile(f"(?<![ァ-ヺー]){body}")
-    return [(m.start(), m.end()) for m in pattern.finditer(morph.to_katakana(text))]
+    found = [(m.start(), m.end()) for m in pattern.finditer(morph.to_katakana(text))]
+    # another spelling the dictionary files under the acronym's reading (オッケー under オーケー: r7)
+    return found + [(a, b) for a, b, m in morph.spans(text) if pattern.fullmatch(m.lemma.partition("-")[0])]
 
 
 #: A kana reading in brackets right after a kanji (per-kanji furigana written inline: 勉（べん）強（きょう）).

@@ -279,7 +279,7 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
         if _latin_edges_ok(seen, start, end, key) and on_edges and not _title_word(seen, start, end, key):
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
-    others = _reading_spans(seen, key) + wordforms.lemma_spans(seen, key)
+    others = _reading_spans(seen, key) + wordforms.lemma_spans(seen, key) + wordforms.kana_adjective_spans(seen, key)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
