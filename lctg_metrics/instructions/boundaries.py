@@ -55,7 +55,8 @@ _PEOPLE = frozenset(
     "母 父 兄 姉 弟 妹 祖母 祖父 母親 父親 両親 夫 妻 息子 娘 子 子供 子ども 赤ちゃん 家族 先生 "
     "生徒 学生 友人 友達 仲間 先輩 後輩 上司 部下 同僚 店員 客 お客 医者 看護師 少年 少女 男 女 "
     "男性 女性 老人 皆 みんな みな 全員 誰か 店主 店長 主人 女将 監督 コーチ 選手 社長 部長 課長 係長 校長 "
-    "担任 院長 医師 教授 博士 記者 職人 師匠 弟子 駅員 車掌 運転手 警官 船長 隊長 キャプテン 審判 店員さん".split()
+    "担任 院長 医師 教授 博士 記者 職人 師匠 弟子 駅員 車掌 運転手 警官 船長 隊長 キャプテン 審判 店員さん "
+    "司書 係員 警備員 受付 乗務員 添乗員 ガイド 住職 僧侶 神父 牧師 祖父母 叔父 叔母 伯父 伯母 孫 彼 彼女 彼ら".split()
 )
 #: Predicates only a person performs (UniDic lemmas): verbs of saying and of a speaker's reaction.
 _SPEECH_VERBS = frozenset(
@@ -219,14 +220,43 @@ def _stands_alone(line: str, j: int) -> bool:
     if following.pos1 in _BINDING:
         return False
     ends_in_mark = line[end - 1] in SENTENCE_END + "…"
-    return ends_in_mark or following.pos1 != "名詞" or _is_person(following) or _person_acts(words[1:])
+    spoken = _is_speech(line[line.rfind("「", 0, end) + 1 : end]) and following.surface not in _LABELLED
+    return ends_in_mark or following.pos1 != "名詞" or _is_person(following) or _person_acts(words[1:]) or spoken
+
+
+#: Nouns a quotation names when it comes right before them (「いいね」ボタン, 「おかえり」セール): a label, not speech.
+_LABELLED = frozenset(
+    "ボタン セール キャンペーン フェア イベント 企画 作戦 運動 精神 マーク 看板 表示 スタンプ 機能 ブーム 現象 "
+    "発言 宣言 事件 騒動 番組 シリーズ コーナー 文字 言葉 一言 サイン メッセージ 通知 アイコン リンク 欄 タブ "
+    "メニュー 画面 ポーズ 掛け声 合言葉 コール プラン コース セット 賞 大賞 商法 スタイル ブランド 構文 ポスト "
+    "投稿 返信 コメント タグ ハッシュタグ 曲 歌 節 ソング 音頭 体操 ダンス".split()
+)
+#: Greetings the analyser reads as nouns (只今, 御帰り): an utterance, not a title.
+_GREETING_LEMMAS = frozenset("只今 御帰り 御休み 御疲れ様 今日は 今晩は 御免 御免なさい 頂きます 御馳走様".split())
+
+
+def _is_speech(quoted: str) -> bool:
+    """Whether a quotation's words are an utterance (r7): they end in a predicate (a verb, an adjective, an
+    auxiliary: 「もう朝だよ」, 「静かに」), a final or conjunctive particle (「待って」), an interjection or a greeting
+    (「ただいま」); a title or name ends in a noun (「進撃の巨人」作者の…). Known limit: a title ending in a verb
+    (「生きる」監督の…) is read as speech."""
+    tail = [m for m in morph.analyze(quoted) if m.pos1 not in ("補助記号", "空白", "記号")]
+    if not tail:
+        return False
+    last = tail[-1]
+    if last.pos1 in ("動詞", "形容詞", "助動詞", "感動詞") or last.lemma in _GREETING_LEMMAS:
+        return True
+    return last.pos1 == "助詞" and last.pos2 in ("終助詞", "接続助詞")
 
 
 def _person_acts(words: tuple[morph.Morpheme, ...]) -> bool:
     """Whether ``words`` open with a noun phrase that is the subject (が, は, も) of a predicate only a person performs
     within its sentence (see the module docstring)."""
     k = 0
-    while k < len(words) and (words[k].pos1 == "名詞" or words[k].pos1 == "接尾辞"):
+    while k < len(words) and (
+        words[k].pos1 in ("名詞", "接尾辞")
+        or (words[k].surface == "の" and 0 < k < len(words) - 1 and words[k + 1].pos1 == "名詞")
+    ):  # 図書館の司書が (r7)
         k += 1
     if not 0 < k < len(words) or words[k].pos1 != "助詞" or words[k].surface not in ("が", "は", "も"):
         return False

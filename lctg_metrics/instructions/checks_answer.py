@@ -71,6 +71,16 @@ _EMPTY_POSTSCRIPT = re.compile(
 _FILL_MARKS = re.compile(r"[○◯〇●×✕✖Ｘ□■△▲]{2,}")
 
 
+#: More spans that stand for content (r7), in ``key`` form: a title draft or an editor's default name (タイトル案,
+#: 名称未設定, 新しいドキュメント), a list's "and so on" alone (など, 等, etc.), a work-in-progress note with or without
+#: です (鋭意執筆中, 近日公開), a numbered point label (ポイント1, 要点2).
+_NOTES = re.compile(
+    r"(?:(?:たいとる|題名|名称)案[0-9]*|名称未設定[0-9]*|(?:新しい|新規)(?:どきゅめんと|ふぁいる|文書|ぺーじ)[0-9]*"
+    r"|など|等|etc|(?:鋭意)?(?:執筆|作成|編集|制作)中|近日(?:公開|追加|追記|更新)(?:予定)?|追記予定"
+    r"|(?:ぽいんと|要点|注意点|point)[0-9]*)(?:です|でした|となります|予定です)?"
+)
+
+
 def placeholder(text: str) -> bool:
     """Whether a span stands for content instead of holding it: a template word or an editor's note
     (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××). A letter or a number alone is content: the format
@@ -78,7 +88,7 @@ def placeholder(text: str) -> bool:
     k = key(text)
     if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
         return True
-    return bool(k) and _TEMPLATE.fullmatch(k) is not None
+    return bool(k) and (_TEMPLATE.fullmatch(k) is not None or _NOTES.fullmatch(k) is not None)
 
 
 def placeholder_title(text: str) -> bool:
@@ -106,9 +116,18 @@ def same_text(a: str, b: str) -> bool:
     return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
+def _restates_key(name: str, value: Any) -> bool:
+    """Whether a JSON value only says its key again ({"回答": "回答"}, {"answer": "answer"}; r7): a field name
+    holding a kanji or a Latin letter, as a schema's names do (a kana-only key is not compared: known limit)."""
+    return isinstance(value, str) and key(value) == key(name) and bool(re.search(r"[A-Za-z一-鿿]", name))
+
+
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
-        return any(_json_content(v) or (bool(key(k)) and isinstance(v, bool)) for k, v in value.items())
+        return any(
+            (_json_content(v) and not _restates_key(k, v)) or (bool(key(k)) and isinstance(v, bool))
+            for k, v in value.items()
+        )
     if isinstance(value, list):
         return any(_json_content(v) for v in value)
     return (isinstance(value, str) and bool(key(value)) and not placeholder(value)) or (

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lctg_metrics.instructions import morph, words
+from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.sentences import counted
 from lctg_metrics.instructions.text import (
@@ -163,7 +164,7 @@ def paragraph_count(response: str, kw: Mapping[str, Any]) -> Verdict:
         filled = [bool(part.strip()) for part in re.split(r"(?<!\*)\*{3}(?!\*)", response)]
         if True in filled and not all(filled[filled.index(True) : len(filled) - filled[::-1].index(True)]):
             return Verdict(False, "an empty paragraph between two *** separators")
-    found = _joined([part for part in paragraphs(response, kw["separator"]) if has_content(part)])
+    found = unpadded(_joined([part for part in paragraphs(response, kw["separator"]) if has_content(part)]))
     return bounds(len(found), kw["min"], kw["max"], f"paragraphs ({kw['separator']}-separated)")
 
 

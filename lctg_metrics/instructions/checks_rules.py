@@ -47,12 +47,23 @@ _TRAILING = " \u3000\n\t」』*"
 _FINAL_MARKS = "。.!?｡…‥〜~"
 
 
+#: An emoticon closing a line (r7): a kaomoji in brackets with no word inside (m(_ _)m, (^^), (´・ω・`)), ^^ or ^_^,
+#: :) ;-), and 彡 trailing a star (☆彡). Stripped after an end phrase as emoji are; (笑) is a word and stays.
+_EMOTICON = re.compile(
+    r"(?:m?[(（][^()（）ぁ-ゖァ-ヺ一-龯0-9A-Za-z]{0,12}(?:[A-Za-z][^()（）ぁ-ゖァ-ヺ一-龯0-9A-Za-z]*)?[)）]m?"
+    r"|\^[_\-.o]?\^;?|[:;][-']?[)(DPp]|(?<=[☆★])彡)$"
+)
+
+
 def occurrences(text: str, word: str, match: str) -> int:
     """How often ``word`` occurs, under a matching mode (see ``MATCH`` and ``words``)."""
     return words.count(text, word, match)
 
 
 _KANA_CHAR = re.compile(r"[ぁ-ゖァ-ヺー]")
+#: Words the analyser cuts into a shorter word and a particle (さて|は): さては ("so it was…") does not start with
+#: the conjunction さて, nor それでは with それで (r7).
+_LONGER_WORDS = ("さては", "それでは", "それとも", "ならびに", "ところで", "ところが")
 
 
 def _word_ends(text: str, at: int) -> bool:
@@ -76,7 +87,8 @@ def _word_ends(text: str, at: int) -> bool:
 def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
-    if folded.startswith(phrase) and _word_ends(folded, len(phrase)):
+    longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
+    if folded.startswith(phrase) and _word_ends(folded, len(phrase)) and not longer:
         return Verdict(True, f"starts with 「{kw['phrase']}」")
     return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
 
@@ -97,8 +109,10 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
             text[-1] in _FINAL_MARKS + _TRAILING
             or is_decoration(text[-1])
             or unicodedata.category(text[-1]) in ("Cf", "Mn", "Sk")
+            or _EMOTICON.search(text)
         ):
-            text = text[:-1]  # お見逃しなく！✨, お見逃しなく♪
+            emoticon = _EMOTICON.search(text)
+            text = text[: emoticon.start()] if emoticon else text[:-1]  # お見逃しなく！✨, お見逃しなく♪, m(_ _)m
     if text.endswith(phrase):
         return Verdict(True, f"ends with 「{kw['phrase']}」")
     return Verdict(False, f"ends with 「{written[-len(phrase) - 5 :]}」, not 「{kw['phrase']}」")
@@ -256,6 +270,18 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
 
 
+def _judged(sentence: Sentence, clause: str, items: set[str]) -> str:
+    """A clause's style as the writer's (r7): a table cell without 。！？ ending in a bare adjective or verb is a terse
+    value (「安くてうまい」, 「雰囲気がいい」 in a polite answer's table, as a noun list item is), neutral; a cell with
+    だ or a final particle (「休みだ」, 「安いぞ」) is plain, a polite cell polite."""
+    style = kind(clause, items)  # a fragment or a list item in list form is neutral already
+    if style != "plain" or sentence.kind != "cell" or sentence.terminated:
+        return style
+    words = [m for m in morph.analyze(clause) if m.pos1 not in ("補助記号", "空白", "記号")]
+    bare = bool(words) and words[-1].pos1 in ("形容詞", "動詞") and words[-1].form.startswith("終止形")
+    return "neutral" if bare else style
+
+
 def _style(response: str) -> tuple[list[str], list[str], bool]:
     """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
     model; a list item in list form, ``_list_form``, is neither), and whether the response is one line holding one
@@ -263,7 +289,7 @@ def _style(response: str) -> tuple[list[str], list[str], bool]:
     found = own_sentences(response)
     body = drop_quotations(response)
     items = list_items(body)
-    kinds = [(c, kind(c, items)) for s in found for c in clauses(s.text)]
+    kinds = [(c, _judged(s, c, items)) for s in found for c in clauses(s.text)]
     title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)
     )

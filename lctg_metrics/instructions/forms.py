@@ -22,6 +22,7 @@ OLD_FORMS = (
     "當当鬪闘獨独讀読屆届貳弐惱悩腦脳霸覇廢廃拜拝賣売麥麦發発髮髪拔抜蠻蛮祕秘濱浜甁瓶拂払佛仏竝並變変邊辺辯弁瓣弁"
     "辨弁舖舗步歩寶宝豐豊沒没飜翻每毎萬万滿満默黙彌弥譯訳藥薬與与豫予餘余譽誉搖揺樣様謠謡來来賴頼亂乱覽覧龍竜兩両"
     "獵猟綠緑壘塁淚涙勵励禮礼靈霊齡齢戀恋爐炉勞労樓楼祿禄錄録灣湾黃黄黑黒"
+    "亰京塲場舘館冨富嶋島﨑崎髙高"  # variant (異体字) forms read as the common one (r7: 東亰 is 東京)
 )
 #: Cyrillic and Greek letters drawn exactly as a Latin letter (pairs: look-alike, Latin).
 LATIN_LOOKALIKES = "АAВBСCЕEНHІIЈJКKМMОOРPЅSТTХXУYаaсcеeіiјjоoрpѕsхxуyΑAΒBΕEΗHΙIΚKΜMΝNΟOΡPΤTΧXΥYΖZοo"

@@ -95,6 +95,8 @@ def _hiding(
     background painted behind it)."""
     if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs or (tag == "dialog" and "open" not in attrs):
         return "whole"
+    if "popover" in attrs:  # r7: a popover is not shown until a script or a button opens it
+        return "whole"
     if unseen(decls):
         screens = media_blocks(sheet, tag, attrs)
         if not all(unseen(_passed_on(_declared(sheet, tag, attrs, m), context)) for m in screens):

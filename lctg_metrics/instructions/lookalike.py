@@ -93,12 +93,31 @@ def _among(before: str, after: str, script: re.Pattern[str], other: re.Pattern[s
     )
 
 
+#: Hyphens and minus signs a reader reads as the hyphen between two Latin letters or digits (Wi‑Fi, Ｗｉ－Ｆｉ as an IME
+#: types it, r7), and the dashes read as the long-vowel mark ー between two katakana letters (メ―ル, セ－ル).
+_LATIN_HYPHENS = "\u2010\u2011\u2012\u2013\u2212\uff0d\ufe63"
+_KATAKANA_DASHES = _LATIN_HYPHENS + "-\u2014\u2015\u2500\u2501\ufe58"
+_LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
+
+
+def _dash_read(ch: str, before: str, after: str) -> str:
+    """The hyphen or ー a dash look-alike is read as between two letters of one script, else the dash itself."""
+    if ch in _LATIN_HYPHENS and _LATIN_OR_DIGIT.match(before or " ") and _LATIN_OR_DIGIT.match(after or " "):
+        return "-"
+    if ch in _KATAKANA_DASHES and _KATAKANA_LETTER.match(before or " ") and _KATAKANA_LETTER.match(after or " "):
+        return "ー"
+    return ch
+
+
 @lru_cache(maxsize=2048)
 def as_read(text: str) -> str:
     """``text`` with each look-alike read as the letter a reader reads there (see the module docstring)."""
     chars = list(text)
     for i, ch in enumerate(text):
         before, after = text[i - 1 : i], text[i + 1 : i + 2]
+        if ch in _KATAKANA_DASHES:
+            chars[i] = _dash_read(ch, before, after)
+            continue
         if ch in KANJI_LOOKALIKES:
             if (
                 _KATAKANA_LETTER.match(before or " ")

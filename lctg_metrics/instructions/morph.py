@@ -276,7 +276,16 @@ def politeness(sentence: str) -> str:
     last = tail[-1]
     if is_nominal(last) or last.pos1 in _NEUTRAL_POS:
         return "plain" if particle and last.pos1 not in ("補助記号", "記号", "助詞") else "neutral"
-    return "plain"
+    return "neutral" if _honorific_phrase(tail) else "plain"
+
+
+def _honorific_phrase(tail: list[Morpheme]) -> bool:
+    """A set phrase of お・ご + a word + なく or に closing a notice (お忘れなく, ご心配なく, お大事に, お気軽に; r7):
+    polite in any text, read as neither style like 体言止め."""
+    if len(tail) < 3 or tail[-3].lemma != "御" or tail[-3].pos1 != "接頭辞":
+        return False
+    last = tail[-1]
+    return (last.lemma == "無い" and last.surface == "なく") or (last.lemma == "だ" and last.surface == "に")
 
 
 __all__ = [

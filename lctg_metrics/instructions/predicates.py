@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.joins import ONE_MARK, quoted_by
 from lctg_metrics.instructions.sentences import JOIN_MARKS, JOINS, PAUSE, clause_breaks, cut
 from lctg_metrics.instructions.text import has_content, is_terminated, without_marker
 
@@ -51,10 +52,13 @@ def clauses(sentence: str) -> list[str]:
     out = []
     for piece in cut(sentence, clause_breaks(sentence)):
         start = 0
-        for comma in re.finditer("[、，,]|" + PAUSE + "|" + JOINS, piece):
+        for comma in re.finditer("[、，,]|" + ONE_MARK + "|" + PAUSE + "|" + JOINS, piece):
             before = piece[start : comma.start()]
-            pause = comma.group(0)[0] not in "、，,"
+            # a single ： ・ ― is no pause by itself (r7): it ends a clause only after a predicate in its final form
+            pause = comma.group(0)[0] not in "、，,：:・･―—─━" or len(comma.group(0)) > 1
             joins = re.fullmatch(JOIN_MARKS, comma.group(0)) is not None
+            if quoted_by(piece[comma.end() :]):  # 「…最高だ、と友人は言います」: what is quoted by と, not a clause
+                continue
             if joins and _mark_closes(before):
                 out.append(piece[start : comma.end()])
                 start = comma.end()

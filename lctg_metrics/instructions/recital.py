@@ -26,7 +26,7 @@ _BLOCK_SENTENCES = 12
 #: short units itself (two to eight characters back to back).
 _SHORT_UNIT = 5
 #: What ends a sentence among the clusters, besides a line break.
-_SENTENCE_MARKS = frozenset("。！？!?．｡")
+_SENTENCE_MARKS = frozenset("。！？!?．｡…‥～〜")  # … and ～ close a sentence too (r7)
 #: A list marker before a sentence: digits with their dot or bracket, a circled or other number sign (①, ❶, ⑴), a
 #: bullet.
 _MARKER = re.compile(r"^(?:[(（]?[0-9０-９]{1,3}[.．)）:：、]|[・•\-*])")

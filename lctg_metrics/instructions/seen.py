@@ -227,12 +227,16 @@ def _clusters(text: str) -> tuple[list[str], frozenset[int]]:
     return clusters, frozenset(b for b in breaks if 0 < b < len(clusters))
 
 
+#: Circled and other enclosed numbers (①…⑳, ❶, ㉑; r7): in a run they are recited signs, not text.
+_ENCLOSED_NUMBER = re.compile(r"[\u2460-\u24ff\u2776-\u2793\u3251-\u325f\u32b1-\u32bf]")
+
+
 def _symbol_runs(clusters: list[str]) -> set[int]:
-    """Indices of symbols (``S*``) in a run of ``_SYMBOL_RUN`` or more."""
+    """Indices of symbols (``S*``) and enclosed numbers in a run of ``_SYMBOL_RUN`` or more."""
     out: set[int] = set()
     run: list[int] = []
     for i, cluster in enumerate([*clusters, ""]):
-        if cluster and unicodedata.category(cluster[0])[0] == "S":
+        if cluster and (unicodedata.category(cluster[0])[0] == "S" or _ENCLOSED_NUMBER.match(cluster)):
             run.append(i)
             continue
         if len(run) >= _SYMBOL_RUN:
@@ -241,12 +245,29 @@ def _symbol_runs(clusters: list[str]) -> set[int]:
     return out
 
 
+#: An unbroken run of Latin letters or of digits this long is no word a reader reads (r7: ZYX…CBA, onetwothree…ten,
+#: the digits of pi); it counts as a word of ``_GLUED_WORD`` characters toward a minimum.
+_GLUED_RUN = re.compile(r"[A-Za-z]{20,}|[0-9][0-9.]{15,}")
+_GLUED_WORD = 8
+
+
+def _glued(clusters: list[str]) -> set[int]:
+    """Indices of the clusters of a glued run (``_GLUED_RUN``) past its first ``_GLUED_WORD``, when such runs are the
+    bulk of the text (more than half its clusters): a run inside running text (the alphabet quoted in a sentence about
+    it) counts whole."""
+    line = "".join(c if len(c) == 1 else "\x00" for c in clusters)
+    found = list(_GLUED_RUN.finditer(line))
+    if 2 * sum(m.end() - m.start() for m in found) <= len(clusters):
+        return set()
+    return {i for m in found for i in range(m.start() + _GLUED_WORD, m.end())}
+
+
 def text_chars(text: str) -> int:
     """Characters of text a reader counts toward a minimum length: ``visible_chars`` without decorative symbols
     (``is_decoration``), so adding ★☆ or emoji never lengthens a response, nor a run of other symbols (∀∂∃…, ¥$€…;
     2.5); a unit sign after a number (35℃) counts."""
     clusters, breaks = _clusters(text)
-    runs = _symbol_runs(clusters)
+    runs = _symbol_runs(clusters) | _glued(clusters)
     kept: list[str] = []
     kept_breaks: set[int] = set()
     for i, cluster in enumerate(clusters):

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 from lctg_metrics.instructions import boundaries, morph
+from lctg_metrics.instructions.joins import ONE_MARK, OPENERS, quoted_by, rejoined
 from lctg_metrics.instructions.text import (
     SENTENCE_END,
     drop_quotations,
@@ -126,14 +127,14 @@ def clause_breaks(text: str) -> list[int]:
         for blank in blanks:
             before = [m for end, m in morphemes if chunk_start < end <= blank.start()]
             after = next((m for end, m in morphemes if end > blank.end() and m.surface.strip()), None)
-            if _closes(before, after):
+            if _closes(before, None if text[blank.end() :].startswith(OPENERS) else after):
                 breaks.append(blank.start())
                 chunk_start = blank.end()
         return breaks
     breaks, pending = [], ""
     for blank, chunk, following in zip(blanks, chunks, chunks[1:]):
         pending += chunk
-        after = next(iter(morph.analyze(following.strip())), None)
+        after = None if following.strip().startswith(OPENERS) else next(iter(morph.analyze(following.strip())), None)
         if _closes(list(morph.analyze(morph.predicate_text(pending.strip()))), after):
             breaks.append(blank.start())
             pending = ""
@@ -152,7 +153,7 @@ def _pieces(line: str) -> list[str]:
         pieces = [p for piece in cut(line, clause_breaks(line)) for p in boundaries.split(piece)]
     else:
         pieces = boundaries.split(line)
-    return [part for piece in pieces for part in spliced(piece)]
+    return rejoined([part for piece in pieces for part in spliced(piece)])
 
 
 #: Brackets inside which a 、 splices nothing (quoted speech, asides).
@@ -168,7 +169,9 @@ JOIN_MARKS = r"(?:[／→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff\ufe0f
 JOINS = JOIN_MARKS + r"(?=[^\s／/→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff])"
 #: What may splice two sentences: a 読点 (any width, or an ASCII comma), blanks between two Japanese characters, a
 #: joining mark (``JOINS``) or a pause mark.
-_SPLICE = re.compile(r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])|" + JOINS + "|" + PAUSE)
+_SPLICE = re.compile(
+    r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])|" + JOINS + "|" + ONE_MARK + "|" + PAUSE
+)
 #: Marks after a predicate that pause when a new clause follows (2.5): a wave dash, an ellipsis (…, ‥, ...,
 #: ・・・), a dash run (――), a laughter mark （笑） or w. After a finite predicate (だ, です, ます) they splice two
 #: sentences as a 、 does (「今日は晴れだ〜明日は雨だ〜」); after any final form or final particle they end a clause
@@ -196,6 +199,7 @@ def spliced(sentence: str) -> list[str]:
             and not depths[at - 1 if pause else at]
             and morph.splices(before)
             and morph.politeness(sentence[mark.end() :]) != "neutral"
+            and not quoted_by(sentence[mark.end() :])
         ):
             out.append(sentence[start : mark.end()].strip())
             start = mark.end()

@@ -3,7 +3,8 @@ element (or its ``::before``, ``::after`` or ``::marker``) gets, and the text it
 
 Selectors are resolved on the element alone: a selector's last compound of a type (``span``, ``*``), classes and an
 id (``span.note#a``); combinators only bound that compound (``div > .note`` is read as ``.note``). A compound with a
-pseudo-class (:hover, :nth-child(), :not()) or an attribute selector cannot be resolved on the element and is skipped,
+pseudo-class (:hover, :nth-child(), :not()) or an attribute selector cannot be resolved on the element and is skipped
+(a whole-compound :is() or :where() is read as its list),
 and rules for html, body and :root are the page's own (``PAGE``: what it passes on, what its ::before and ::after
 draw). Rules cascade by specificity, then
 order; the inline style comes last. Rules inside ``@media`` other than screen or all apply on some screens only
@@ -96,6 +97,16 @@ def _selector(text: str) -> tuple[str, frozenset[str], str, str] | None:
     )
 
 
+def _expanded(prelude: str) -> list[str]:
+    """A rule's selectors, a whole-compound ``:is(…)`` or ``:where(…)`` (after combinators too) read as its list (r7:
+    ``:is(b, i)`` is ``b, i``)."""
+    out: list[str] = []
+    for selector in split_outside(prelude, ","):
+        m = re.fullmatch(r"(.*?)(?:^|(?<=[\s>+~])):(?:is|where)\((.*)\)\s*", selector.strip(), re.IGNORECASE)
+        out += [m.group(1) + inner.strip() for inner in split_outside(m.group(2), ",")] if m else [selector]
+    return out
+
+
 def _parse(css: str, media: int, rules: list[Rule], counter: list[int]) -> None:
     position = 0
     while True:
@@ -116,7 +127,7 @@ def _parse(css: str, media: int, rules: list[Rule], counter: list[int]) -> None:
                 _parse(body, media, rules, counter)
             continue
         found, weighty = declarations(body), important(body)
-        for selector in split_outside(prelude, ","):
+        for selector in _expanded(prelude):
             parsed = _selector(selector)
             if parsed is None:
                 continue

@@ -34,6 +34,7 @@ from lctg_metrics.instructions.css import (
     length_px,
     split_outside,
 )
+from lctg_metrics.instructions.shown import fades_in, keyword_on_itself, masked, pushed_out
 
 #: Text drawn smaller than this (font size times scale) is not read: a superscript footnote mark is 8-10px.
 MIN_READABLE_PX = 4.0
@@ -160,6 +161,8 @@ def _invisible_colour(decls: Mapping[str, str]) -> bool:
     text_value = decls.get("-webkit-text-fill-color") or decls.get("color")
     if not text_value:
         return False
+    if keyword_on_itself(text_value, decls.get("background-color") or decls.get("background") or ""):
+        return not _drawn_anyway(decls)
     text = colour(text_value)
     if text is None:
         return False
@@ -229,7 +232,7 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     filters = dict((n.lower(), a.strip()) for n, a in FUNCTION.findall(decls.get("filter", "")))
     faded = fraction(filters.get("opacity", "1"))
     if (opacity is not None and opacity < MIN_ALPHA) or (faded is not None and faded < MIN_ALPHA):
-        return True
+        return not fades_in(decls)
     sx, sy, tx, ty = _transform(decls)
     font = _font_px(decls)
     if font * min(sx, sy) < MIN_READABLE_PX or (length_px(filters.get("blur", "0")) or 0) >= font / 2:
@@ -243,7 +246,11 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
             if parts:
                 top, _, _, left = _sides(parts)
                 offsets[first], offsets[second] = top, left
-    if any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items()):
+    if (
+        any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items())
+        or pushed_out(decls)
+        or masked(decls)
+    ):
         return True
     boxes = [decls[name] for name in ("width", "height", "max-width", "max-height") if name in decls]
     if any((_value(v) or (1.0, ""))[0] == 0 or length_px(v) == 0 for v in boxes):

@@ -42,8 +42,37 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     for i in range(len(tokens) - len(key) + 1):
         run = tokens[i : i + len(key)]
         if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
-            found.append((run[0][0], run[-1][1]))
+            if not _auxiliary_after_te(tokens, i, len(key)):
+                found.append((run[0][0], run[-1][1]))
     return found
+
+
+def _auxiliary_after_te(tokens: tuple[tuple[int, int, morph.Morpheme], ...], i: int, size: int) -> bool:
+    """Whether a one-word match is an auxiliary verb written in kana after て・で (やってみる, 読んでおく: r7): the
+    grammar word style guides write in kana, not the verb 見る or 置く (見てみる's first 見 still is)."""
+    m = tokens[i][2]
+    kana = all("ぁ" <= ch <= "ゖ" for ch in m.surface)
+    return size == 1 and i > 0 and kana and m.pos2 == "非自立可能" and tokens[i - 1][2].lemma == "て"
+
+
+_KANA_ONLY = re.compile(r"[ぁ-ゖァ-ヺー]+")
+
+
+def kana_adjective_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """An adjective keyword written in kana in a colloquial form the analyser still reads as an adjective: emphatic
+    (あっつい), a stem (アツすぎ); matched when the dictionary form it reads there sounds as the keyword does (r7). Like
+    every kana match, it cannot tell homophones apart (あつい for 熱い also reads as 暑い)."""
+    key = morph.analyze(word)
+    if len(key) != 1 or key[0].pos1 != "形容詞" or _KANA_ONLY.fullmatch(word):
+        return []
+    said = morph.to_katakana(key[0].reading)
+    return [
+        (a, b)
+        for a, b, m in morph.spans(text)
+        if m.pos1 == "形容詞"
+        and _KANA_ONLY.fullmatch(m.surface)
+        and morph.to_katakana(morph.analyze(m.lemma)[0].reading if morph.analyze(m.lemma) else "") == said
+    ]
 
 
 #: How the Latin letters are said in katakana (2.5): an acronym spelled as it is said (エーアイ for AI,
@@ -87,7 +116,9 @@ def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
         return []
     body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
     pattern = re.compile(f"(?<![ァ-ヺー]){body}")
-    return [(m.start(), m.end()) for m in pattern.finditer(morph.to_katakana(text))]
+    found = [(m.start(), m.end()) for m in pattern.finditer(morph.to_katakana(text))]
+    # another spelling the dictionary files under the acronym's reading (オッケー under オーケー: r7)
+    return found + [(a, b) for a, b, m in morph.spans(text) if pattern.fullmatch(m.lemma.partition("-")[0])]
 
 
 #: A kana reading in brackets right after a kanji (per-kanji furigana written inline: 勉（べん）強（きょう）).

@@ -1,0 +1,79 @@
+"""Where the sentence model joins what a mark or a blank seems to cut, and where one mark cuts (r7): a clause before
+the quotative と is reported speech, a conjunction the analyser reads as a particle (で|も) opens a clause after a
+blank, a 。 cut inside a predicate is read through, and one colon, middle dot or dash splices two sentences after a
+finite predicate."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from lctg_metrics.instructions import morph
+
+_KANJI_OR_KATAKANA = re.compile(r"[\u4e00-\u9fffァ-ヺ]")
+
+
+def quoted_by(rest: str) -> bool:
+    """Whether the words after a 、 open with the quotative と (「最高だ、と友人は言います」, r7): the clause before it
+    is reported speech inside the sentence, not a sentence of its own (「と、その時…」 starts a new one)."""
+    words = morph.analyze("雨だ、" + rest.lstrip()[:24])[3:]  # after a clause, as in the sentence (と alone: a filler)
+    return len(words) > 1 and words[0].surface == "と" and words[0].pos1 == "助詞" and words[1].surface not in "、，,"
+
+
+#: Conjunctions the analyser reads as a particle or an auxiliary first (で|も, だ|けど): after a blank they open a new
+#: clause (「安いんだよね␣でも…」, r7), not continue the last.
+OPENERS = ("でも", "だけど", "だけれど", "だから", "だが", "だって", "ですが", "ですから", "でしたが")
+
+
+#: One colon, middle dot or dash between two clauses (r7): it splices two sentences after a finite predicate
+#: (「…です：…です」, 「…だ・でも…」) as a 、 does; a list (りんご・みかん) or a label (注意：) has no
+#: predicate before it.
+ONE_MARK = r"[：:]|(?<=[^\s・･―—─━])[・･―—─━](?=[^\s・･―—─━])"
+
+
+def rejoined(pieces: list[str]) -> list[str]:
+    """Pieces with a 。 cut inside a predicate put back together (r7): a piece opening with an auxiliary
+    (「ました。」) after one ending in a stem written with a kanji or katakana (「行き。」) continues it
+    (「公園に。行き。ました。」 is two pieces). A stem in hiragana alone is left cut (the analyser reads a lone kana
+    as anything)."""
+    out: list[str] = []
+    for piece in pieces:
+        head = morph.analyze(piece.strip()[:8]) if out and not piece.strip().startswith(OPENERS) else ()
+        tail = morph.content_tail(out[-1]) if head and head[0].pos1 == "助動詞" else []
+        stem = tail[-1] if tail and tail[-1].pos1 in ("動詞", "形容詞", "助動詞") else None
+        if stem and stem.form.startswith(("連用形", "未然形")) and _KANJI_OR_KATAKANA.search(stem.surface):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
+
+
+_NUMBER_END = re.compile(r"[0-9０-９〇一二三四五六七八九十百千万]$")
+_WORD_START = re.compile(r"^[\u4e00-\u9fffぁ-ゖァ-ヺ]")
+
+
+def _bare(paragraph: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKC", paragraph) if ch.isalnum())
+
+
+def unpadded(parts: list[str]) -> list[str]:
+    """Paragraphs as a reader counts them (r7): a lone conjunction (「しかし」) is one with the next, a number cut from
+    its counter (「徒歩5」 / 「分のところに」) is one with the next, a paragraph of digits alone (「1」) and one said
+    again word for word are no new paragraph."""
+    out: list[str] = []
+    pending = ""
+    for part in parts:
+        core = (pending + part).strip()
+        words = [m for m in morph.analyze(core) if m.pos1 not in ("補助記号", "空白")]
+        if core in OPENERS or (words and all(m.pos1 == "接続詞" for m in words)):
+            pending = core
+            continue
+        pending = ""
+        if out and _NUMBER_END.search(out[-1].strip()) and _WORD_START.match(core):
+            out[-1] = out[-1].strip() + core
+        elif _bare(core) and not _bare(core).isdigit() and _bare(core) not in {_bare(p) for p in out}:
+            out.append(core)
+    return out + ([pending] if pending else [])
+
+
+__all__ = ["ONE_MARK", "OPENERS", "quoted_by", "rejoined", "unpadded"]
