@@ -177,6 +177,16 @@ def _repeated_sentence(d: dict[str, Any]) -> bool:
     return False
 
 
+def _repeated_paragraph(d: dict[str, Any]) -> bool:
+    """A paragraph said again word for word (a degenerate loop): M-IFEval counts every copy toward a minimum number of
+    paragraphs, a reader (and we, from checkers 2.6) counts it once."""
+    for t in _texts(d):
+        parts = [p.strip() for p in re.split(r"\n\s*\n|\*\*\*", t) if len(p.strip()) > 8]
+        if len(parts) != len(set(parts)):
+            return True
+    return False
+
+
 def _blanks_counted(d: dict[str, Any]) -> bool:
     """Counting every code point, blanks and line breaks included (M-IFEval's count), gives their verdict."""
     our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
@@ -348,6 +358,13 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
         ("blanks (spaces): M-IFEval counts them, a reader (and we) not", AMBIGUOUS, _blanks_counted),
     ],
     "ja:letters:kansuuji": [("Roman numerals (Ⅰ Ⅱ Ⅲ) are not seen as numbers other than 漢数字", BUG, _roman_numerals)],
+    "ja:length_constraints:number_paragraphs": [
+        (
+            "a paragraph said again word for word (a degenerate loop) counted in full; a reader counts it once",
+            AMBIGUOUS,
+            _repeated_paragraph,
+        ),
+    ],
     "ja:length_constraints:number_sentences": [
         ("blank-separated clauses of a line without 句点 read as one sentence", BUG, _blank_clauses),
         (
