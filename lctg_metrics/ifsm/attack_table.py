@@ -14,7 +14,7 @@ from typing import Any
 
 from lctg_metrics.ifsm.attacks import ATTACK_CLASSES, HUGGING, MIXES, TUNING_SHARES
 from lctg_metrics.ifsm.items import Reader, with_ending
-from lctg_metrics.ifsm.neighbours import ENCODED
+from lctg_metrics.ifsm.neighbours import encoded_makers
 from lctg_metrics.ifsm.run import ItemRun, guard, run_set, similarities
 from lctg_metrics.ifsm.stats import bootstrap_ci
 from lctg_metrics.ifsm.validity import Check, RunFeatures, check_run, features, repeated
@@ -132,7 +132,7 @@ def attack_table(
     table: dict[str, AttackScore] = {}
     makers = {name: [make(r) for r in rows] for name, make in ATTACK_CLASSES.items()}
     makers.update({name: _hugging(rows, encoder, make) for name, make in HUGGING.items()})
-    makers.update({name: _hugging(rows, encoder, new(rows, encoder)) for name, new in ENCODED.items()})
+    makers.update({name: _hugging(rows, encoder, make) for name, make in encoded_makers(rows, encoder).items()})
     for name, texts in makers.items():
         _, items = run_set(
             reader, rows, [with_ending(r, t) for r, t in zip(rows, texts)], name, False, n_boot, seed, encoder
