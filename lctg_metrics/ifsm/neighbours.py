@@ -19,6 +19,7 @@ import numpy as np
 
 from lctg_metrics.ifsm.ablation import _is_question_word, question_stems, question_words
 from lctg_metrics.ifsm.attacks import focus, main_character
+from lctg_metrics.ifsm.encoders import one_blas_thread
 from lctg_metrics.ifsm.guards import _FUNCTION, _STOP, sentences
 from lctg_metrics.ifsm.items import context_of
 
@@ -62,7 +63,9 @@ class Neighbours:
 
     def _nearest(self, word: str) -> list[str]:
         if word not in self._order:
-            sims = self.vectors @ self.encoder.encode([word])[0]
+            query = self.encoder.encode([word])[0]
+            with one_blas_thread():
+                sims = self.vectors @ query
             self._order[word] = [self.words[j] for j in _top(-sims, _SEARCH + 1) if self.words[j] != word]
         return self._order[word]
 
