@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lctg_metrics.ifsm.attacks import ATTACK_CLASSES, HUGGING, MIXES, TUNING_SHARES
+from lctg_metrics.ifsm.encoders import one_blas_thread
 from lctg_metrics.ifsm.items import Reader, with_ending
 from lctg_metrics.ifsm.neighbours import encoded_makers
 from lctg_metrics.ifsm.run import ItemRun, guard, run_set, similarities
@@ -127,7 +128,15 @@ def _order(rows: Sequence[Row], pure: _Pure) -> list[int]:
 def attack_table(
     reader: Reader, rows: Sequence[Row], basis: Basis, encoder: Any, n_boot: int, seed: int
 ) -> dict[str, AttackScore]:
-    """Every attack class, the white-box class and the mixes, scored on the eval rows ``rows``."""
+    """Every attack class, the white-box class and the mixes, scored on the eval rows ``rows`` (numpy's BLAS on one
+    thread: many small products in a row, which two threads on a busy machine only slow down)."""
+    with one_blas_thread():
+        return _table(reader, rows, basis, encoder, n_boot, seed)
+
+
+def _table(
+    reader: Reader, rows: Sequence[Row], basis: Basis, encoder: Any, n_boot: int, seed: int
+) -> dict[str, AttackScore]:
     pure: dict[str, _Pure] = {}
     table: dict[str, AttackScore] = {}
     makers = {name: [make(r) for r in rows] for name, make in ATTACK_CLASSES.items()}
