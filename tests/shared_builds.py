@@ -1,5 +1,6 @@
 """Builds that several tests read and none writes, made once per test run: by the first xdist worker that asks, and
-reused by the others (and by every later module of the same worker).
+reused by the others (and by every later module of the same worker). The same for a fixture's value (a module-scoped
+fixture runs once per worker that runs a test of its module: with ``-n 2`` often twice).
 
 Each is keyed by its name, the digests of the sources it reads and of the build code; it is written into a temp
 folder and renamed into place under a file lock, so a folder that is visible is a finished one.
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -23,6 +25,7 @@ except ImportError:  # Windows: no flock; each worker then builds on its own (th
     fcntl = None  # type: ignore[assignment]
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
 
 
 def _digest(paths: Iterable[Path], base: Path) -> str:
@@ -91,3 +94,16 @@ def stories_build(source_dir: Path, stories: Path, tmp_path_factory: pytest.Temp
         write_dataset(build(str(source_dir), stories=True, stories_source=stories), out)
 
     return shared_build(tmp_path_factory, "stories_build", [source_dir, stories], make)
+
+
+def shared_value(
+    tmp_path_factory: pytest.TempPathFactory, name: str, sources: Sequence[Path], compute: Callable[[Path], T]
+) -> T:
+    """``compute(work)`` (``work``: a fresh folder of this worker) run once per test run for ``name`` and ``sources``;
+    its value is pickled beside the shared builds and read back by every worker that asks, the first one included."""
+
+    def make(out: Path) -> None:
+        out.mkdir(parents=True)
+        (out / "value.pickle").write_bytes(pickle.dumps(compute(tmp_path_factory.mktemp(name))))
+
+    return pickle.loads((shared_build(tmp_path_factory, name, sources, make) / "value.pickle").read_bytes())

@@ -13,6 +13,7 @@ import pytest
 
 from lctg_metrics.cli import main
 from tests.conftest import PROJECT_ROOT
+from tests.shared_builds import shared_build, shared_value
 from tests.test_hub import hub_env  # noqa: F401  (fixture)
 
 STORIES = PROJECT_ROOT.parent / "shared" / "possible-stories"
@@ -22,38 +23,29 @@ STORIES = PROJECT_ROOT.parent / "shared" / "possible-stories"
 def family_build(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not (STORIES / "dev.jsonl").is_file():
         pytest.fail(f"Possible Stories not found at {STORIES}")
-    out = tmp_path_factory.mktemp("families") / "lctg"
-    assert (
-        main(
-            [
-                "build",
-                "--source",
-                str(source_dir),
-                "--output",
-                str(out),
-                "--instructions",
-                "--stories",
-                "--stories-source",
-                str(STORIES),
-            ]
-        )
-        == 0
-    )
-    return out
+
+    def make(out: Path) -> None:  # once per test run (the tests only read it; with xdist each worker built it)
+        args = ["build", "--source", str(source_dir), "--output", str(out), "--instructions", "--stories"]
+        assert main([*args, "--stories-source", str(STORIES)]) == 0
+
+    return shared_build(tmp_path_factory, "family_build", [source_dir, STORIES], make)
 
 
 @pytest.fixture(scope="module")
 def instructions_scored(family_build: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
-    """The toy outputs of the instructions config and their if-score from the folder, made once for the tests
-    below: (outputs, result JSON, what if-score printed)."""
-    tmp = tmp_path_factory.mktemp("instructions_scored")
-    toy, result = tmp / "toy.jsonl", tmp / "if.json"
-    assert main(["sample", "--dataset", str(family_build), "--config", "instructions", "-o", str(toy)]) == 0
-    printed = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
-    with contextlib.redirect_stdout(printed):
-        assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(result)]) == 0
-    printed.flush()
-    return toy, result, printed.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+    """The toy outputs of the instructions config and their if-score from the folder, made once per test run for the
+    tests below: (outputs, result JSON, what if-score printed)."""
+
+    def compute(tmp: Path) -> tuple[Path, Path, str]:
+        toy, result = tmp / "toy.jsonl", tmp / "if.json"
+        assert main(["sample", "--dataset", str(family_build), "--config", "instructions", "-o", str(toy)]) == 0
+        printed = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+        with contextlib.redirect_stdout(printed):
+            assert main(["if-score", str(toy), "--dataset", str(family_build), "--json", str(result)]) == 0
+        printed.flush()
+        return toy, result, printed.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+
+    return shared_value(tmp_path_factory, "instructions_scored", [family_build], compute)
 
 
 def test_sample_and_if_score_on_the_instructions_config(family_build, instructions_scored):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from lctg_dataset.cli import main as build_main
+from tests.shared_builds import shared_build
 from tests.test_golden import _fake_model
 from tests.test_story_config import STORIES
 
@@ -29,13 +30,16 @@ def _params(folder: Path) -> dict:
 
 @pytest.fixture(scope="module")
 def readme_order(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``--instructions``, then ``--derived``, then ``--stories``, into one folder (the README's order)."""
-    out = tmp_path_factory.mktemp("readme") / "lctg"
-    base = ["--source", str(source_dir), "--output", str(out)]
-    assert build_main([*base, "--instructions"]) == 0
-    assert build_main([*base, "--derived"]) == 0
-    assert build_main([*base, "--stories", "--stories-source", str(STORIES)]) == 0
-    return out
+    """``--instructions``, then ``--derived``, then ``--stories``, into one folder (the README's order); once per test
+    run (the tests only read it; with xdist each worker would build it again)."""
+
+    def make(out: Path) -> None:
+        base = ["--source", str(source_dir), "--output", str(out)]
+        assert build_main([*base, "--instructions"]) == 0
+        assert build_main([*base, "--derived"]) == 0
+        assert build_main([*base, "--stories", "--stories-source", str(STORIES)]) == 0
+
+    return shared_build(tmp_path_factory, "readme_order", [source_dir, STORIES], make)
 
 
 def test_a_rebuild_keeps_every_config(readme_order: Path, capsys) -> None:

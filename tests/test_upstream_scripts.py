@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared_builds import shared_value
+
 _INSTALL = "pip install 'pandas<2.3' 'openai>=1.30,<2' tqdm python-dotenv"
 for _module in ("pandas", "openai", "tqdm", "dotenv"):
     pytest.importorskip(_module, reason=f"upstream's scripts need {_module} ({_INSTALL})")
@@ -42,7 +44,13 @@ CSV_COLUMNS = (
 
 @pytest.fixture(scope="module")
 def run(source_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> SideBySide:
-    result = side_by_side(source_dir, tmp_path_factory.mktemp("upstream_side_by_side"), seed=0, timeout=900)
+    # once per test run: with xdist the module's tests are spread over the workers, and each would run it again
+    result = shared_value(
+        tmp_path_factory,
+        "upstream_side_by_side",
+        [source_dir],
+        lambda work: side_by_side(source_dir, work, seed=0, timeout=900),
+    )
     print("\n" + result.agreement.table())
     return result
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from lctg_metrics.ifsm.attacks import ATTACK_CLASSES, HUGGING, MIXES, TUNING_SHARES
+from lctg_metrics.ifsm.encoders import one_blas_thread
 from lctg_metrics.ifsm.items import Reader, with_ending
-from lctg_metrics.ifsm.neighbours import ENCODED
+from lctg_metrics.ifsm.neighbours import encoded_makers
 from lctg_metrics.ifsm.run import ItemRun, guard, run_set, similarities
 from lctg_metrics.ifsm.stats import bootstrap_ci
 from lctg_metrics.ifsm.validity import Check, RunFeatures, check_run, features, repeated
@@ -127,12 +128,20 @@ def _order(rows: Sequence[Row], pure: _Pure) -> list[int]:
 def attack_table(
     reader: Reader, rows: Sequence[Row], basis: Basis, encoder: Any, n_boot: int, seed: int
 ) -> dict[str, AttackScore]:
-    """Every attack class, the white-box class and the mixes, scored on the eval rows ``rows``."""
+    """Every attack class, the white-box class and the mixes, scored on the eval rows ``rows`` (numpy's BLAS on one
+    thread: many small products in a row, which two threads on a busy machine only slow down)."""
+    with one_blas_thread():
+        return _table(reader, rows, basis, encoder, n_boot, seed)
+
+
+def _table(
+    reader: Reader, rows: Sequence[Row], basis: Basis, encoder: Any, n_boot: int, seed: int
+) -> dict[str, AttackScore]:
     pure: dict[str, _Pure] = {}
     table: dict[str, AttackScore] = {}
     makers = {name: [make(r) for r in rows] for name, make in ATTACK_CLASSES.items()}
     makers.update({name: _hugging(rows, encoder, make) for name, make in HUGGING.items()})
-    makers.update({name: _hugging(rows, encoder, new(rows, encoder)) for name, new in ENCODED.items()})
+    makers.update({name: _hugging(rows, encoder, make) for name, make in encoded_makers(rows, encoder).items()})
     for name, texts in makers.items():
         _, items = run_set(
             reader, rows, [with_ending(r, t) for r, t in zip(rows, texts)], name, False, n_boot, seed, encoder

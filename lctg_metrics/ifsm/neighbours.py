@@ -19,6 +19,7 @@ import numpy as np
 
 from lctg_metrics.ifsm.ablation import _is_question_word, question_stems, question_words
 from lctg_metrics.ifsm.attacks import focus, main_character
+from lctg_metrics.ifsm.encoders import one_blas_thread
 from lctg_metrics.ifsm.guards import _FUNCTION, _STOP, sentences
 from lctg_metrics.ifsm.items import context_of
 
@@ -41,6 +42,16 @@ def vocabulary(rows: Sequence[Row]) -> list[str]:
     return sorted(seen)
 
 
+def _top(keys: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the ``k`` smallest ``keys``, in the order of ``np.argsort(keys, kind="stable")[:k]`` (ties by index)
+    without sorting them all: the ones at most the ``k``-th smallest, stably sorted."""
+    if len(keys) <= k:
+        return np.argsort(keys, kind="stable")
+    cut = np.partition(keys, k - 1)[k - 1]
+    near = np.flatnonzero(keys <= cut)  # ascending indices, ties at the cut included
+    return near[np.argsort(keys[near], kind="stable")][:k]
+
+
 class Neighbours:
     """Nearest kept words over ``rows``' vocabulary, with ``encoder`` (the guard's); each word's search done once."""
 
@@ -52,9 +63,10 @@ class Neighbours:
 
     def _nearest(self, word: str) -> list[str]:
         if word not in self._order:
-            sims = self.vectors @ self.encoder.encode([word])[0]
-            top = np.argsort(-sims, kind="stable")[: _SEARCH + 1]
-            self._order[word] = [self.words[j] for j in top if self.words[j] != word]
+            query = self.encoder.encode([word])[0]
+            with one_blas_thread():
+                sims = self.vectors @ query
+            self._order[word] = [self.words[j] for j in _top(-sims, _SEARCH + 1) if self.words[j] != word]
         return self._order[word]
 
     def say(self, text: str, source: str, rank: int = 1) -> str:
@@ -66,8 +78,13 @@ class Neighbours:
             word = m.group()
             if not _content(word):
                 return word
-            kept = [w for w in self._nearest(word.lower()) if not _is_question_word(w, stems, words)]
-            return kept[min(rank, len(kept)) - 1] if kept else word
+            chosen, found = word, 0  # the rank-th kept word, else the last one kept, else the word itself
+            for other in self._nearest(word.lower()):
+                if not _is_question_word(other, stems, words):
+                    chosen, found = other, found + 1
+                    if found == rank:
+                        break
+            return chosen
 
         return _WORD.sub(swap, text)
 
@@ -76,9 +93,10 @@ def _frames(said: str, name: str) -> list[str]:
     return [f"In the end, {said}.", f"Then {name} saw that {said}.", f"{name} just knew: {said}."]
 
 
-def focus_neighbours(rows: Sequence[Row], encoder: Any) -> Callable[[Row], list[str]]:
-    """Per row: the question's focus in its nearest kept words (each of :data:`RANKS`), in a few framings."""
-    near = Neighbours(rows, encoder)
+def focus_neighbours(rows: Sequence[Row], encoder: Any, near: Neighbours | None = None) -> Callable[[Row], list[str]]:
+    """Per row: the question's focus in its nearest kept words (each of :data:`RANKS`), in a few framings (``near``:
+    the rows' :class:`Neighbours` with ``encoder``, if made already)."""
+    near = Neighbours(rows, encoder) if near is None else near
 
     def make(row: Row) -> list[str]:
         source = f"{row['question']} {context_of(row)}"
@@ -87,9 +105,10 @@ def focus_neighbours(rows: Sequence[Row], encoder: Any) -> Callable[[Row], list[
     return make
 
 
-def story_neighbours(rows: Sequence[Row], encoder: Any) -> Callable[[Row], list[str]]:
-    """Per row: the story's last sentence in its nearest kept words, in a few framings (a retelling, no ending)."""
-    near = Neighbours(rows, encoder)
+def story_neighbours(rows: Sequence[Row], encoder: Any, near: Neighbours | None = None) -> Callable[[Row], list[str]]:
+    """Per row: the story's last sentence in its nearest kept words, in a few framings (a retelling, no ending;
+    ``near`` as for :func:`focus_neighbours`)."""
+    near = Neighbours(rows, encoder) if near is None else near
 
     def make(row: Row) -> list[str]:
         context = context_of(row)
@@ -100,8 +119,16 @@ def story_neighbours(rows: Sequence[Row], encoder: Any) -> Callable[[Row], list[
     return make
 
 
-#: name → factory of a per-row candidate maker (needs the rows' vocabulary and the encoder).
-ENCODED: dict[str, Callable[[Sequence[Row], Any], Callable[[Row], list[str]]]] = {
+#: name → factory of a per-row candidate maker (needs the rows' vocabulary and the encoder; the rows' ``Neighbours``
+#: may be passed in, to share).
+ENCODED: dict[str, Callable[[Sequence[Row], Any, Neighbours | None], Callable[[Row], list[str]]]] = {
     "neighbours": focus_neighbours,
     "story_neighbours": story_neighbours,
 }
+
+
+def encoded_makers(rows: Sequence[Row], encoder: Any) -> dict[str, Callable[[Row], list[str]]]:
+    """Every class of :data:`ENCODED` by name, over one :class:`Neighbours` of ``rows`` and ``encoder`` (the search
+    over the vocabulary done once for both)."""
+    near = Neighbours(rows, encoder)
+    return {name: new(rows, encoder, near) for name, new in ENCODED.items()}
