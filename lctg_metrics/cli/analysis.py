@@ -60,8 +60,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path, Path | None]:
     """The format, the report file and (Markdown) its images' folder for ``--output``: a folder (one that exists, a
     path ending in a separator, or with ``--format md`` a path without ``.md``) holds a report named after the
-    details file; else the path is the report."""
+    details file; else the path is the report. A ``--format`` the file's suffix contradicts (``-o r.md --format
+    html``) is refused."""
     out = Path(out_arg)
+    named = {".md": "md", ".html": "html", ".htm": "html"}.get(out.suffix.lower())
+    if fmt and named and named != fmt and not out_arg.endswith(("/", "\\")) and not out.is_dir():
+        held = "Markdown" if fmt == "md" else "HTML"
+        raise ValueError(
+            f"--format {fmt} contradicts --output {out_arg} (a {out.suffix} file would hold {held}); drop "
+            f"--format, or give --output {out.with_suffix('.' + fmt)}"
+        )
     if out_arg.endswith(("/", "\\")) or out.is_dir() or (fmt == "md" and out.suffix.lower() != ".md"):
         fmt = fmt or "html"
         out = out / f"{Path(details).stem}.{fmt}"
@@ -193,7 +201,12 @@ def register(subparsers: Any) -> None:
         "(DETAILS_NAME.html, or DETAILS_NAME.md with its images in DETAILS_NAME_files/)",
     )
     r.add_argument("--model-name", help="name shown in the report (default: the details file name)")
-    r.add_argument("--format", choices=["html", "md"], help="default: md if --output ends in .md, else html")
+    r.add_argument(
+        "--format",
+        choices=["html", "md"],
+        help="default: md if --output ends in .md, else html; a format the --output file's suffix contradicts "
+        "(.md with html, .html with md) is refused",
+    )
     r.add_argument(
         "--published-source",
         choices=[*SOURCE_CODES, "all"],
