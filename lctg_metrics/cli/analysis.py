@@ -14,7 +14,7 @@ from typing import Any
 
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.details import read_details_file
-from lctg_metrics.cli.flags import SEED_HELP, add_resamples
+from lctg_metrics.cli.flags import SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.substitutability import register_substitutability
 from lctg_metrics.cli.wrote import say_wrote
 
@@ -168,7 +168,9 @@ def register(subparsers: Any) -> None:
         default=COMPARE_RESAMPLES,
         what="resamples for the paired test's p-value and the CI of the difference (more than the "
         "intervals' default: a p-value near alpha needs them)",
+        hint="compare resamples its p-values and differences: give 1 or more",
     )
+    add_ci(c, default=True, fixed="compare's p-values and the CI of each difference are resampled")
     c.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the resampling's"))
     c.add_argument("--alpha", type=float, default=0.05, help="significance level; the CI level is 1 - alpha")
     c.add_argument(
@@ -213,7 +215,8 @@ def register(subparsers: Any) -> None:
         default="EN",
         help="which paper's table to place the model in (default EN: all three tasks)",
     )
-    add_resamples(r)
+    add_resamples(r, hint="the report draws every score with its interval")
+    add_ci(r, default=True, fixed="the report draws every score with its interval")
     r.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the bootstrap's"))
     r.add_argument(
         "--worst", type=int, default=5, metavar="K", help="worst items shown per task × aspect (default 5; 0 = none)"

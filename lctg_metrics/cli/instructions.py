@@ -15,7 +15,7 @@ from typing import Any
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
-from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.means import printed_table
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.family import family_entry
@@ -151,7 +151,7 @@ def register(subparsers: Any) -> None:
         dest="from_format",
         choices=FORMATS,
         help="input format (default: m-ifeval with --input, else lctg); openai-batch: the Batch API output of "
-        "lctg prompts --format openai-batch",
+        "the Batch API lines lctg prompts writes",
     )
     p.add_argument("--input", help="M-IFEval's ja_input_data.jsonl (with --from m-ifeval)")
     p.add_argument(
@@ -165,12 +165,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--details", help="write one line per instruction: key, instruction_id, index, strict, loose, reason"
     )
-    p.add_argument(
-        "--ci",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="bootstrap 95%% confidence intervals over prompts (--no-ci: none)",
-    )
+    add_ci(p, default=True)
     add_resamples(p)
     p.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the bootstrap's"))
     p.add_argument(
