@@ -269,7 +269,7 @@ def pair_ci(parser: argparse.ArgumentParser) -> None:
     """Make the ``--ci`` switch the option registry declared (``lctg score``; off by default) the ``--ci/--no-ci``
     pair every command has."""
     action = parser._option_string_actions["--ci"]
-    action.option_strings.append("--no-ci")
+    action.option_strings = [*action.option_strings, "--no-ci"]
     parser._option_string_actions["--no-ci"] = action
     action.__class__ = _Ci
     action.fixed = ""  # type: ignore[attr-defined]

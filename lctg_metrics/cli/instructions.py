@@ -87,12 +87,12 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         from lctg_metrics.family import run
 
         options = {"mode": args.mode, "ci": args.ci, "ci_resamples": args.ci_resamples, "seed": args.seed}
-        generations: Any = args.generations
+        given: Any = args.generations
         if fmt == "openai-batch":  # the ids are the custom_ids of `lctg prompts --format openai-batch`
             from lctg_metrics.formats import read_generations_from
 
-            generations = read_generations_from(args.generations, fmt)
-        scored = run("instr", generations, dataset=dataset, config=args.config, options={**options, "progress": bar})
+            given = read_generations_from(args.generations, fmt)
+        scored = run("instr", given, dataset=dataset, config=args.config, options={**options, "progress": bar})
         hub = dataset.source()  # the repo, the revision asked for and the commit it resolved to
         data = {"format": fmt, "dataset": hub or str(dataset.path), "config": args.config}
         return _write(args, scored.json, scored.details, printed_table(scored), data)
