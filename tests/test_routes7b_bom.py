@@ -23,7 +23,8 @@ def details(built_dataset: Path, tmp_path_factory: pytest.TempPathFactory) -> li
         argv = ["sample", "--dataset", str(built_dataset), "--samples", "1", "--seed", str(seed), "-o", str(gens)]
         assert main(argv) == 0
         with contextlib.redirect_stdout(io.StringIO()):
-            assert main(["score", str(gens), "--dataset", str(built_dataset), "--details", str(det)]) == 0
+            argv = ["score", str(gens), "--dataset", str(built_dataset), "--details", str(det)]
+            assert main([*argv, "--json", str(tmp / f"r{seed}.json")]) == 0
         out.append(det)
     return out
 
@@ -49,11 +50,15 @@ def test_the_reader_gives_the_same_records(details, tmp_path):
 
 def test_report_compare_substitutability_print_the_same(details, tmp_path, capsys):
     bom = _bom_crlf(details[0], tmp_path / "d0.jsonl")  # same stem: the same display name
-    for n, first in enumerate((details[0], bom)):
+    result = details[0].with_name("r0.json")
+    bom_result = _bom_crlf(result, tmp_path / "r0.json")
+    for n, (first, res) in enumerate(((details[0], result), (bom, bom_result))):
         (tmp_path / str(n)).mkdir()
-        _run(["report", str(first), "-o", str(tmp_path / str(n) / "r.md")], capsys)
+        _run(["report", str(first), "--result", str(res), "-o", str(tmp_path / str(n) / "r.md")], capsys)
     md = [(tmp_path / str(n) / "r.md").read_text(encoding="utf-8") for n in (0, 1)]
-    assert md[0].replace(str(details[0]), "D") == md[1].replace(str(bom), "D") and "summary" in md[0]
+    for text, d, r in ((md[0], details[0], result), (md[1], bom, bom_result)):
+        md[md.index(text)] = text.replace(str(d), "D").replace(str(r), "R")
+    assert md[0] == md[1] and "summary" in md[0]
     plain = _run(["compare", str(details[0]), str(details[1])], capsys).replace(str(details[0]), "D")
     assert _run(["compare", str(bom), str(details[1])], capsys).replace(str(bom), "D") == plain and "CTG" in plain
     argv = ["substitutability", *map(str, details[1:])]

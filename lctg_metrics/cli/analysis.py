@@ -105,7 +105,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         if not rp.is_file():
             raise ValueError(f"--result {rp} does not exist (the --json output of lctg score)")
         try:
-            result = json.loads(rp.read_text(encoding="utf-8"))
+            result = json.loads(rp.read_text(encoding="utf-8-sig"))  # a BOM, as every input
         except json.JSONDecodeError as e:
             raise ValueError(f"--result {rp}: invalid JSON ({e.msg} at line {e.lineno})") from None
         if not isinstance(result, dict) or "scores" not in result:
