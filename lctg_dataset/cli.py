@@ -172,10 +172,11 @@ def _config_name(parameter: str) -> str:
     return {"stories": "story_endings"}.get(parameter, parameter)
 
 
-def summary_lines(result: BuildResult, out: Path) -> list[str]:
-    """A short human summary of a build (printed after writing)."""
+def summary_lines(result: BuildResult, out: Path, *, dry_run: bool = False) -> list[str]:
+    """A short human summary of a build (printed after writing; with ``dry_run``, of a build written nowhere)."""
+    where = f"built in a temporary folder (a dry run: {out} is not written)" if dry_run else f"built into {out}"
     lines = [
-        f"lctg {release_version(c.version for c in result.configs)} built into {out}",
+        f"lctg {release_version(c.version for c in result.configs)} {where}",
         f"source: {result.source.location} (sha256 verified: {result.source.verified})",
     ]
     lines.append(f"{'task':<15}" + "".join(f"{a:>17}" for a in ASPECTS) + f"{'total':>8}")
@@ -288,7 +289,7 @@ def _dry_run(result: BuildResult, out: Path, extra: Mapping[str, bytes] | None, 
     try:
         folder = tmp / (out.name or "lctg")
         write_dataset(result, folder, extra_files=extra)
-        print("\n".join(summary_lines(result, out)))
+        print("\n".join(summary_lines(result, out, dry_run=True)))
         if args.push_to_hub:
             lines = plan(folder, args.push_to_hub, tag=args.tag).lines()
         else:

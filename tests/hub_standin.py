@@ -1,9 +1,13 @@
 """A loopback stand-in for the Hugging Face Hub that serves one folder as a dataset repo, enough for
 ``huggingface_hub.snapshot_download`` (repo info at a revision, the recursive tree, each file by commit).
 
-``with FolderHub({"me/lctg": folder}, refs={"v1.0.0": COMMIT}) as hub:`` then set ``HF_ENDPOINT`` (or
-``huggingface_hub.constants.ENDPOINT``) to ``hub.url``. Every request is recorded in ``hub.requests``; an unknown repo
-or revision is the Hub's 404 with its error header. Nothing here reaches the network.
+``with FolderHub({"me/lctg": folder}, refs={"v1.0.0": COMMIT}) as hub:`` then run the code that reads the Hub in a
+process started with ``HF_ENDPOINT=hub.url`` in its environment (``subprocess.run(..., env={**os.environ,
+"HF_ENDPOINT": hub.url})``, or ``HF_ENDPOINT=http://127.0.0.1:PORT python ...`` from a shell). huggingface_hub reads
+``HF_ENDPOINT`` once, when it is first imported: setting the variable, or ``huggingface_hub.constants.ENDPOINT``, in a
+process that has already imported it does not move every request, and downloads then go to huggingface.co. Every
+request is recorded in ``hub.requests``; an unknown repo or revision is the Hub's 404 with its error header. Nothing
+here reaches the network.
 """
 
 from __future__ import annotations

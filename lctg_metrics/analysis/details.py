@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from lctg_dataset.jsonl import read_jsonl
+from lctg_metrics.inputs.parse import decoded_lines, jsonl_rows
 from lctg_metrics.schema import check_detail
 from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.records import counts_from_records
@@ -33,7 +33,8 @@ class Details:
 
 
 def read_details(path: str | Path) -> Details:
-    """Read a details JSONL file, checking each line's fields; errors name the file and line."""
+    """Read a details JSONL file, checking each line's fields; errors name the file and line. The lines are read as
+    every generations file is (``inputs.parse``: a leading BOM dropped, CRLF line ends)."""
     p = Path(path)
     if not p.is_file():
         raise ValueError(
@@ -42,15 +43,13 @@ def read_details(path: str | Path) -> Details:
     records: list[dict[str, Any]] = []
     signatures: dict[str | None, int] = {}
     try:
-        for n, rec in read_jsonl(p):
-            check_detail(rec, f"{p}:{n}")
-            signatures.setdefault(rec.get("signature"), n)
-            records.append(rec)
-    except UnicodeDecodeError as e:
-        raise ValueError(
-            f"{p}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}): a binary file, not "
-            "the --details output of lctg score (one JSON verdict per line)"
-        ) from None
+        with open(p, "rb") as f:
+            for where, rec in jsonl_rows(p, _text_lines(p, f)):
+                check_detail(rec, where)
+                signatures.setdefault(rec.get("signature"), int(where.rpartition(":")[2]))
+                records.append(rec)
+    except _NotText:
+        raise
     except ValueError:
         if _is_result_json(p):
             raise ValueError(
@@ -67,6 +66,26 @@ def read_details(path: str | Path) -> Details:
             "a details file must come from one scoring run"
         )
     return Details(str(p), records, next(iter(signatures)))
+
+
+class _NotText(ValueError):
+    """A details file that is not UTF-8 text."""
+
+
+def _text_lines(p: Path, raws: Iterable[bytes]) -> Iterator[str]:
+    """The file's lines decoded as every generations file is; bytes that are not UTF-8 name the first such byte."""
+    try:
+        yield from decoded_lines(p, raws)
+    except ValueError:
+        data = p.read_bytes()
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise _NotText(
+                f"{p}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start}): a binary file, not the "
+                "--details output of lctg score (one JSON verdict per line)"
+            ) from None
+        raise
 
 
 def _is_result_json(p: Path) -> bool:

@@ -22,7 +22,15 @@ from lctg_metrics import __version__
 from lctg_metrics.cleaners import CLEANERS
 from lctg_metrics.cli.commands import OWN_COMMANDS, family_commands
 from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
-from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, Parser, add_renamed, refuse_empty, typed_options
+from lctg_metrics.cli.flags import (
+    REVISION_HELP,
+    SEED_HELP,
+    Parser,
+    add_renamed,
+    pair_ci,
+    refuse_empty,
+    typed_options,
+)
 from lctg_metrics.cli.run import run_command
 from lctg_metrics.cli.score import cmd_score
 from lctg_metrics.family import family_entry
@@ -126,6 +134,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "and/or --judge), then stop: nothing is written or called",
     )
     add_cli_options(sc, SCORING, RUN, LLM, values={"cleaner": CLEANERS})  # the registry's names
+    pair_ci(sc)  # --ci/--no-ci as in every command (off by default here)
 
     pub = sub.add_parser("publish", help="upload a built dataset folder (and/or its metric module) to the Hub")
     pub.add_argument("--dataset", required=True, help="dataset folder written by build_dataset.py")

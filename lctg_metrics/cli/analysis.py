@@ -14,7 +14,7 @@ from typing import Any
 
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.details import read_details_file
-from lctg_metrics.cli.flags import SEED_HELP, add_resamples
+from lctg_metrics.cli.flags import SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.substitutability import register_substitutability
 from lctg_metrics.cli.wrote import say_wrote
 
@@ -60,8 +60,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path, Path | None]:
     """The format, the report file and (Markdown) its images' folder for ``--output``: a folder (one that exists, a
     path ending in a separator, or with ``--format md`` a path without ``.md``) holds a report named after the
-    details file; else the path is the report."""
+    details file; else the path is the report. A ``--format`` the file's suffix contradicts (``-o r.md --format
+    html``) is refused."""
     out = Path(out_arg)
+    named = {".md": "md", ".html": "html", ".htm": "html"}.get(out.suffix.lower())
+    if fmt and named and named != fmt and not out_arg.endswith(("/", "\\")) and not out.is_dir():
+        held = "Markdown" if fmt == "md" else "HTML"
+        raise ValueError(
+            f"--format {fmt} contradicts --output {out_arg} (a {out.suffix} file would hold {held}); drop "
+            f"--format, or give --output {out.with_suffix('.' + fmt)}"
+        )
     if out_arg.endswith(("/", "\\")) or out.is_dir() or (fmt == "md" and out.suffix.lower() != ".md"):
         fmt = fmt or "html"
         out = out / f"{Path(details).stem}.{fmt}"
@@ -97,7 +105,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         if not rp.is_file():
             raise ValueError(f"--result {rp} does not exist (the --json output of lctg score)")
         try:
-            result = json.loads(rp.read_text(encoding="utf-8"))
+            result = json.loads(rp.read_text(encoding="utf-8-sig"))  # a BOM, as every input
         except json.JSONDecodeError as e:
             raise ValueError(f"--result {rp}: invalid JSON ({e.msg} at line {e.lineno})") from None
         if not isinstance(result, dict) or "scores" not in result:
@@ -160,7 +168,9 @@ def register(subparsers: Any) -> None:
         default=COMPARE_RESAMPLES,
         what="resamples for the paired test's p-value and the CI of the difference (more than the "
         "intervals' default: a p-value near alpha needs them)",
+        hint="compare resamples its p-values and differences: give 1 or more",
     )
+    add_ci(c, default=True, fixed="compare's p-values and the CI of each difference are resampled")
     c.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the resampling's"))
     c.add_argument("--alpha", type=float, default=0.05, help="significance level; the CI level is 1 - alpha")
     c.add_argument(
@@ -193,14 +203,20 @@ def register(subparsers: Any) -> None:
         "(DETAILS_NAME.html, or DETAILS_NAME.md with its images in DETAILS_NAME_files/)",
     )
     r.add_argument("--model-name", help="name shown in the report (default: the details file name)")
-    r.add_argument("--format", choices=["html", "md"], help="default: md if --output ends in .md, else html")
+    r.add_argument(
+        "--format",
+        choices=["html", "md"],
+        help="default: md if --output ends in .md, else html; a format the --output file's suffix contradicts "
+        "(.md with html, .html with md) is refused",
+    )
     r.add_argument(
         "--published-source",
         choices=[*SOURCE_CODES, "all"],
         default="EN",
         help="which paper's table to place the model in (default EN: all three tasks)",
     )
-    add_resamples(r)
+    add_resamples(r, hint="the report draws every score with its interval")
+    add_ci(r, default=True, fixed="the report draws every score with its interval")
     r.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the bootstrap's"))
     r.add_argument(
         "--worst", type=int, default=5, metavar="K", help="worst items shown per task × aspect (default 5; 0 = none)"

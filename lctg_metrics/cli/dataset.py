@@ -73,7 +73,10 @@ def cmd_prompts(args: argparse.Namespace) -> int:
     check_paths([Output.file("--output", args.output)], dataset=folder)
     if args.config == STORY_CONFIG:
         return _story_prompts(args, folder)
-    rows = read_rows(folder, args.config, tasks=args.task)
+    if args.config == INSTRUCTIONS_CONFIG:
+        rows = _instruction_rows(args, folder)
+    else:
+        rows = read_rows(folder, args.config, tasks=args.task)
     if args.format == "jsonl" and args.samples is None:
         records = [{"id": r["id"], "prompt": r["prompt"]} for r in rows]
     else:
@@ -81,11 +84,27 @@ def cmd_prompts(args: argparse.Namespace) -> int:
 
         records = prompt_records(rows, args.format, model=args.model, samples=args.samples or 1)
     write_all([(args.output, jsonl_text(records))])
+    then = ""
+    if args.config == INSTRUCTIONS_CONFIG:  # the ids are the config's: if-score joins the outputs on them
+        batch = " --from openai-batch" if args.format == "openai-batch" else ""
+        then = f"; score the outputs with lctg if-score OUTPUTS.jsonl{batch} --dataset {args.dataset}"
     if len(records) == len(rows) and args.format == "jsonl":
-        _said(args.output, f"{len(rows)} prompts")
+        _said(args.output, f"{len(rows)} prompts{then}")
     else:
-        _said(args.output, f"{len(records)} {args.format} lines: {len(rows)} prompts × {args.samples or 1} samples")
+        _said(
+            args.output,
+            f"{len(records)} {args.format} lines: {len(rows)} prompts × {args.samples or 1} samples{then}",
+        )
     return 0
+
+
+def _instruction_rows(args: argparse.Namespace, folder: Path) -> list[dict[str, Any]]:
+    """The rows of the instructions config (their ``id`` and ``prompt``, the ids ``lctg if-score`` reads)."""
+    from lctg_metrics.instructions import read_config_rows
+
+    if args.task:
+        raise CLIError("--task picks LCTG tasks; the instructions config is exported whole (drop --task)")
+    return read_config_rows(folder, args.config)
 
 
 def _said(output: str, what: str) -> None:

@@ -43,7 +43,7 @@ def read_details_file(path: str, read: Any) -> Any:
 def _first_record(p: Path) -> dict[str, Any]:
     """The first line of a JSONL file as an object ({} when it is not one)."""
     try:
-        with open(p, encoding="utf-8") as f:
+        with open(p, encoding="utf-8-sig") as f:
             record = json.loads(f.readline())
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return {}

@@ -3,14 +3,18 @@
 The same idea has the same flag in every command (``--ci-resamples``, ``--from``, ``--stories-source``). A renamed
 flag's old name is refused with a one-line error naming the new one (never read as an abbreviation of another flag),
 and is hidden from ``--help``. :data:`RENAMED` declares every rename once; the parsers and the help-walk test read it.
+A flag that takes one value is given once: :class:`Parser` refuses it twice, naming it.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
 from typing import Any
 
-from lctg_dataset.helpformat import HelpFormatter, Parser
+from lctg_dataset.helpformat import HelpFormatter
+from lctg_dataset.helpformat import Parser as _Parser
 from lctg_dataset.helpformat import add_renamed as refuse_renamed
 from lctg_metrics.options import BY_NAME
 
@@ -22,11 +26,64 @@ __all__ = [
     "REVISION_HELP",
     "SEED_HELP",
     "add_renamed",
+    "add_ci",
     "add_resamples",
+    "pair_ci",
     "refuse_empty",
     "refuse_switch_values",
     "resamples",
 ]
+
+#: Flags that may be given more than once (each adds a value, or counts), and those that end the command at once.
+_REPEATABLE = (
+    argparse._AppendAction,
+    argparse._AppendConstAction,
+    argparse._CountAction,
+    argparse._ExtendAction,
+    argparse._HelpAction,
+    argparse._VersionAction,
+)
+
+
+class Parser(_Parser):
+    """The parser of every ``lctg`` command: the project's one-line errors (:class:`lctg_dataset.helpformat.Parser`),
+    and a flag that takes one value given twice (``--dataset A --dataset B``, ``-o a -o b``, ``--ci --no-ci``)
+    refused naming it, where argparse would keep the last one without a word."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if not self._probing and not self._subparsers:  # a command's own flags (the top level only names one)
+            self._refuse_twice(list(sys.argv[1:] if args is None else args))
+        return super().parse_known_args(args, namespace)
+
+    def _refuse_twice(self, args: list[str]) -> None:
+        seen: dict[int, str] = {}
+        for token in args[: args.index("--") if "--" in args else len(args)]:
+            action = self._flag(token)
+            if action is None or isinstance(action, _REPEATABLE) or action.help == argparse.SUPPRESS:
+                continue
+            if id(action) in seen:
+                name = "/".join(action.option_strings)
+                first = seen[id(action)]
+                again = token.partition("=")[0] if token.startswith("--") else token[:2]
+                said = f" ({first}, then {again})" if first != again else ""
+                self.error(f"{name} given twice{said}: give it once (the last one would silently win)")
+            seen[id(action)] = token.partition("=")[0] if token.startswith("--") else token[:2]
+
+    def _flag(self, token: str) -> argparse.Action | None:
+        """The flag ``token`` names (``--flag``, ``--flag=V``, ``-oV``, or an unambiguous ``--fl``); else None."""
+        if not token.startswith("-") or token == "-" or token[1:2].isdigit():
+            return None
+        flags = self._option_string_actions
+        name = token.partition("=")[0] if token.startswith("--") else token[:2]
+        if name in flags:
+            return flags[name]
+        if not token.startswith("--") or not self.allow_abbrev:
+            return None
+        found = {id(a): a for flag, a in flags.items() if flag.startswith(name) and flag.startswith("--")}
+        return next(iter(found.values())) if len(found) == 1 else None
+
 
 #: (command, old flag) -> new flag: the old name is refused, naming the new one.
 RENAMED: dict[tuple[str, str], str] = {
@@ -134,18 +191,22 @@ REVISION_HELP = (
 SEED_HELP = "seed of every random draw this command makes ({what}); the same seed, the same output"
 
 
-def resamples(text: str) -> int:
+def resamples_type(hint: str = "to skip the intervals: --no-ci") -> Any:
     """The argparse type of ``--ci-resamples``: a positive int everywhere (0 is not "no intervals" in one command and
-    an error in another; intervals are switched off by their own flag)."""
-    value = int(text)  # a ValueError reads "argument --ci-resamples: invalid int value: 'x'"
-    if value < 1:
-        raise argparse.ArgumentTypeError(
-            f"must be >= 1, got {text} (to skip the intervals: lctg score without --ci, lctg if-score --no-ci)"
-        )
-    return value
+    an error in another; intervals are switched off by ``--no-ci``). ``hint``: what the command printing the error
+    offers instead (only its own flags)."""
+
+    def resamples(text: str) -> int:
+        value = int(text)  # a ValueError reads "argument --ci-resamples: invalid int value: 'x'"
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"must be >= 1, got {text} ({hint})")
+        return value
+
+    resamples.__name__ = "int"
+    return resamples
 
 
-resamples.__name__ = "int"
+resamples = resamples_type()
 
 
 def add_resamples(
@@ -154,11 +215,65 @@ def add_resamples(
     dest: str = "ci_resamples",
     default: int = CI_RESAMPLES,
     what: str = "bootstrap resamples for the 95% confidence intervals",
+    hint: str = "to skip the intervals: --no-ci",
 ) -> None:
-    """``--ci-resamples N`` with its one type (and, unless a command says otherwise, its one default)."""
+    """``--ci-resamples N`` with its one type (and, unless a command says otherwise, its one default); ``hint``:
+    what the error for N < 1 offers instead (a flag of this command)."""
     parser.add_argument(
-        "--ci-resamples", dest=dest, metavar="N", type=resamples, default=default, help=what.replace("%", "%%")
+        "--ci-resamples",
+        dest=dest,
+        metavar="N",
+        type=resamples_type(hint),
+        default=default,
+        help=what.replace("%", "%%"),
     )
+
+
+class _Ci(argparse.Action):
+    """``--ci`` / ``--no-ci``: the one switch pair of the intervals in every command that prints them. ``fixed``:
+    why this command cannot leave them out (``--no-ci`` is then refused saying so; ``--ci`` is its default)."""
+
+    def __init__(self, option_strings: Any, dest: str, fixed: str = "", **kwargs: Any) -> None:
+        self.fixed = fixed
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: str | None = None) -> None:
+        if option_string == "--no-ci" and self.fixed:
+            parser.error(f"--no-ci: this command always computes its intervals ({self.fixed}); drop --no-ci")
+        setattr(namespace, self.dest, option_string != "--no-ci")
+
+    def format_usage(self) -> str:
+        return " | ".join(self.option_strings)
+
+
+def ci_help(default: bool, fixed: str = "") -> str:
+    """The help line of ``--ci/--no-ci`` (its default said in words)."""
+    if fixed:
+        return (
+            f"bootstrap 95%% confidence intervals: always computed here, by default and with --ci ({fixed}); "
+            "--no-ci is refused"
+        )
+    if default:
+        return "bootstrap 95%% confidence intervals over prompts (default: on; --no-ci: none)"
+    return "bootstrap 95%% confidence intervals over prompts (default: off; --ci: compute them)"
+
+
+def add_ci(parser: Any, *, default: bool, fixed: str = "", dest: str = "ci") -> None:
+    """``--ci`` / ``--no-ci`` with this command's default (``fixed``: the intervals cannot be left out, and why)."""
+    parser.add_argument(
+        "--ci", "--no-ci", dest=dest, action=_Ci, default=default, fixed=fixed, help=ci_help(default, fixed)
+    )
+
+
+def pair_ci(parser: argparse.ArgumentParser) -> None:
+    """Make the ``--ci`` switch the option registry declared (``lctg score``; off by default) the ``--ci/--no-ci``
+    pair every command has."""
+    action = parser._option_string_actions["--ci"]
+    action.option_strings = [*action.option_strings, "--no-ci"]
+    parser._option_string_actions["--no-ci"] = action
+    action.__class__ = _Ci
+    action.fixed = ""  # type: ignore[attr-defined]
+    action.help = ci_help(bool(action.default))
 
 
 def affix_length(text: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import CLIError
-from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.means import printed_table
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
@@ -76,7 +76,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=0,
         help=SEED_HELP.format(what="the eval/fit split, the instruction templates and the bootstrap"),
     )
-    add_resamples(p, dest="n_boot", default=N_BOOT)  # the IFSM API's default: the CLI decides nothing it does not
+    # the IFSM API's default: the CLI decides nothing it does not
+    add_resamples(p, dest="n_boot", default=N_BOOT, hint="a run's validity is read from its intervals")
+    add_ci(p, default=True, fixed="an IFSM run's validity is read from its intervals")
     p.add_argument("--head", default=None, help="head file for an embedding reader (default: the shipped one)")
     p.add_argument(
         "--dissimilarity", default="auto", help="encoder for dissimilarity: a name, auto (use-m3 if installed) or none"

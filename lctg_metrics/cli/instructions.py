@@ -15,13 +15,14 @@ from typing import Any
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
-from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_resamples
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.means import printed_table
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.family import family_entry
 
-#: Input formats: M-IFEval's files, or the project's dataset folder.
-FORMATS = ("lctg", "m-ifeval")
+#: Input formats: M-IFEval's files, or outputs of the dataset folder's prompts ({id, generation} lines, or the
+#: Batch API output of ``lctg prompts --config instructions --format openai-batch``).
+FORMATS = ("lctg", "m-ifeval", "openai-batch")
 
 
 def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> None:
@@ -50,7 +51,7 @@ def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
         return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))], None
     if not args.dataset or args.input:
         raise ValueError(
-            "--from lctg needs --dataset (a folder written by build_dataset.py, or a Hub dataset repo "
+            f"--from {fmt} needs --dataset (a folder written by build_dataset.py, or a Hub dataset repo "
             "id ORG/NAME) and no --input"
         )
     resolved = resolve_dataset_arg(args)
@@ -73,7 +74,8 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     if args.ci:
         check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
-    if (args.from_format or ("m-ifeval" if args.input else "lctg")) == "lctg":  # the file is told apart first
+    fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
+    if fmt == "lctg":  # the file is told apart first
         refuse_other_family(args.generations, "if-score", args.dataset)
     inputs, dataset = _inputs(args)
     _same_paths(args, inputs)
@@ -85,11 +87,14 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         from lctg_metrics.family import run
 
         options = {"mode": args.mode, "ci": args.ci, "ci_resamples": args.ci_resamples, "seed": args.seed}
-        scored = run(
-            "instr", args.generations, dataset=dataset, config=args.config, options={**options, "progress": bar}
-        )
+        given: Any = args.generations
+        if fmt == "openai-batch":  # the ids are the custom_ids of `lctg prompts --format openai-batch`
+            from lctg_metrics.formats import read_generations_from
+
+            given = read_generations_from(args.generations, fmt)
+        scored = run("instr", given, dataset=dataset, config=args.config, options={**options, "progress": bar})
         hub = dataset.source()  # the repo, the revision asked for and the commit it resolved to
-        data = {"format": "lctg", "dataset": hub or str(dataset.path), "config": args.config}
+        data = {"format": fmt, "dataset": hub or str(dataset.path), "config": args.config}
         return _write(args, scored.json, scored.details, printed_table(scored), data)
     result = score_instructions(
         generations,
@@ -142,7 +147,11 @@ def register(subparsers: Any) -> None:
         help="JSONL: {id, generation} per line, or with --from m-ifeval a responses file {prompt, response}",
     )
     p.add_argument(
-        "--from", dest="from_format", choices=FORMATS, help="input format (default: m-ifeval with --input, else lctg)"
+        "--from",
+        dest="from_format",
+        choices=FORMATS,
+        help="input format (default: m-ifeval with --input, else lctg); openai-batch: the Batch API output of "
+        "the Batch API lines lctg prompts writes",
     )
     p.add_argument("--input", help="M-IFEval's ja_input_data.jsonl (with --from m-ifeval)")
     p.add_argument(
@@ -156,12 +165,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--details", help="write one line per instruction: key, instruction_id, index, strict, loose, reason"
     )
-    p.add_argument(
-        "--ci",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="bootstrap 95%% confidence intervals over prompts (--no-ci: none)",
-    )
+    add_ci(p, default=True)
     add_resamples(p)
     p.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the bootstrap's"))
     p.add_argument(

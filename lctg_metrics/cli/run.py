@@ -53,14 +53,16 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
 
 
 def _folder_hint(prog: str, args: argparse.Namespace) -> str:
-    """For ``lctg score`` given a folder as its generations file: what the folder may be (an lm-eval output
-    folder reads with ``--from lm-eval``); else nothing."""
+    """For ``lctg score`` and ``lctg if-score`` given a folder as their generations file: what the folder may be (an
+    lm-eval output folder reads with ``lctg score --from lm-eval``); else nothing."""
     from pathlib import Path
 
     path = getattr(args, "generations", None)
-    if prog != "lctg score" or getattr(args, "from_format", None) != "lctg" or not path or not Path(path).is_dir():
+    if prog not in ("lctg score", "lctg if-score") or not path or not Path(path).is_dir():
         return ""
-    if next(Path(path).rglob("samples_*.jsonl"), None) is not None:
+    if prog == "lctg score" and getattr(args, "from_format", None) != "lctg":
+        return ""
+    if prog == "lctg score" and next(Path(path).rglob("samples_*.jsonl"), None) is not None:
         return f" ({path} is a folder of lm-eval samples files: add --from lm-eval)"
     return f" ({path} is a folder: give the generations file in it)"
 

@@ -131,12 +131,15 @@ def register_substitutability(subparsers: Any) -> None:
     """Add ``substitutability`` to the ``lctg`` parser; it sets ``handler``."""
     from lctg_metrics.analysis.substitutability import SUBSTITUTE_THRESHOLD
     from lctg_metrics.render import figures
+    from lctg_metrics.render.terminal import SIMILARITY_LEGEND
 
     s = subparsers.add_parser(
         "substitutability",
         help=help_line("substitutability"),
         description="Substitutability of task × aspect settings over several models' details, or over the papers' "
         "published tables with --published. Heat maps need the plot extra: " + figures.PLOT_HINT,
+        epilog="The line statistical similarity (1 - JSD) vs substitutability gives ρ(mean), ρ(std) and ρ(joint): "
+        + SIMILARITY_LEGEND.replace("%", "%%"),
     )
     s.add_argument("details", metavar="DETAILS", nargs="*", help=f"details JSONL of {MIN_MODELS} or more models")
     s.add_argument("--published", action="store_true", help="analyse the papers' published tables instead")

@@ -159,7 +159,10 @@ def read_rows(
             "or give another --config"
         )
     if "constraint" not in rows[0]:
-        raise ScoringError(f"config {config!r} of {dataset} has no prompts (no 'constraint' column)")
+        raise ScoringError(
+            f"--dataset {dataset} --config {config}: this config holds no LCTG prompts; give --config all or a "
+            "task config (the instructions config is scored by lctg if-score, story_endings by lctg ifsm)"
+        )
     return rows
 
 

@@ -77,6 +77,16 @@ def format_comparison(cmp: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: What the three numbers of the "statistical similarity vs substitutability" line are (printed under it, in
+#: ``lctg substitutability --help`` and docs/reading-scores.md).
+SIMILARITY_LEGEND = (
+    "each ρ is a signed rank correlation in [-1, 1] (not a mean or a standard deviation): do pairs of settings whose "
+    "per-prompt score distributions look alike also rank the models alike? The distributions compared are the "
+    "histograms of each prompt's mean score over samples (mean), of each prompt's standard deviation over samples "
+    "(std), or of the two together (joint); near +1: yes, near 0: unrelated, below 0: the opposite"
+)
+
+
 def format_substitutability(analysis: Mapping[str, Any], *, title: str) -> str:
     """Which settings substitute for each other (Spearman ρ >= threshold), and what is undefined."""
     lines = [
@@ -102,8 +112,9 @@ def format_substitutability(analysis: Mapping[str, Any], *, title: str) -> str:
         lines.append(f"  undefined: {s}: {why}")
     versus = analysis.get("statistics", {}).get("similarity_vs_substitutability")
     if versus:
-        shown = ", ".join(f"{k} {'n/a' if v is None else f'{v:.2f}'}" for k, v in versus.items())
-        lines.append(f"statistical similarity (1 - JSD) vs substitutability, Spearman over setting pairs: {shown}")
+        shown = ", ".join(f"ρ({k}) {'n/a' if v is None else f'{v:+.2f}'}" for k, v in versus.items())
+        lines.append(f"statistical similarity (1 - JSD) vs substitutability, Spearman ρ over setting pairs: {shown}")
+        lines.append(f"  {SIMILARITY_LEGEND}")
     for note in analysis["notes"]:
         if not any(note.startswith(f"{s}: ") for s in analysis["undefined"]):
             lines.append(f"note: {note}")
