@@ -116,7 +116,7 @@ class _Renamed(argparse.Action):
 
     def __init__(self, option_strings: Sequence[str], dest: str, new: str = "", **kwargs: Any) -> None:
         self.new = new
-        super().__init__(option_strings, dest, nargs=0, **kwargs)
+        super().__init__(option_strings, dest, nargs="?", **kwargs)
 
     def __call__(
         self,
