@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -63,8 +64,21 @@ class _Commands(argparse._SubParsersAction):
             self._name_parser_map[values[0]].error(f"unrecognized arguments: {' '.join(extras)}")
 
 
+#: Flags that may be given more than once (each adds a value, or counts), and those that end the command at once.
+_REPEATABLE = (
+    argparse._AppendAction,
+    argparse._AppendConstAction,
+    argparse._CountAction,
+    argparse._ExtendAction,
+    argparse._HelpAction,
+    argparse._VersionAction,
+)
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with usage errors on one line (the usage itself is one ``--help`` away) and defaults in help."""
+    """argparse with usage errors on one line (the usage itself is one ``--help`` away) and defaults in help; a flag
+    that takes one value given twice (``--dataset A --dataset B``, ``-o a -o b``, ``--ci --no-ci``) is refused naming
+    it, where argparse would keep the last one without a word."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -77,11 +91,40 @@ class Parser(argparse.ArgumentParser):
         args: Sequence[str] | None = None,
         namespace: argparse.Namespace | None = None,
     ) -> tuple[argparse.Namespace, list[str]]:
+        if not self._probing and not self._subparsers:  # a command's own flags (the top level only names one)
+            self._refuse_twice(list(sys.argv[1:] if args is None else args))
         try:
             return super().parse_known_args(args, namespace)
         except _MissingRequired as missing:
             unknown = self._unknown(args)
             self._fail(f"unrecognized arguments: {' '.join(unknown)}" if unknown else str(missing))
+
+    def _refuse_twice(self, args: list[str]) -> None:
+        seen: dict[int, str] = {}
+        for token in args[: args.index("--") if "--" in args else len(args)]:
+            action = self._flag(token)
+            if action is None or isinstance(action, _REPEATABLE) or action.help == argparse.SUPPRESS:
+                continue
+            if id(action) in seen:
+                name = "/".join(action.option_strings)
+                first = seen[id(action)]
+                again = token.partition("=")[0] if token.startswith("--") else token[:2]
+                said = f" ({first}, then {again})" if first != again else ""
+                self.error(f"{name} given twice{said}: give it once (the last one would silently win)")
+            seen[id(action)] = token.partition("=")[0] if token.startswith("--") else token[:2]
+
+    def _flag(self, token: str) -> argparse.Action | None:
+        """The flag ``token`` names (``--flag``, ``--flag=V``, ``-oV``, or an unambiguous ``--fl``); else None."""
+        if not token.startswith("-") or token == "-" or token[1:2].isdigit():
+            return None
+        flags = self._option_string_actions
+        name = token.partition("=")[0] if token.startswith("--") else token[:2]
+        if name in flags:
+            return flags[name]
+        if not token.startswith("--") or not self.allow_abbrev:
+            return None
+        found = {id(a): a for flag, a in flags.items() if flag.startswith(name) and flag.startswith("--")}
+        return next(iter(found.values())) if len(found) == 1 else None
 
     def _unknown(self, args: Sequence[str] | None) -> list[str]:
         """The arguments this parser does not know, found by parsing again with nothing required (quietly: a

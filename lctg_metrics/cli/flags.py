@@ -9,8 +9,6 @@ A flag that takes one value is given once: :class:`Parser` refuses it twice, nam
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Sequence
 from typing import Any
 
 from lctg_dataset.helpformat import HelpFormatter
@@ -34,55 +32,9 @@ __all__ = [
     "resamples",
 ]
 
-#: Flags that may be given more than once (each adds a value, or counts), and those that end the command at once.
-_REPEATABLE = (
-    argparse._AppendAction,
-    argparse._AppendConstAction,
-    argparse._CountAction,
-    argparse._ExtendAction,
-    argparse._HelpAction,
-    argparse._VersionAction,
-)
-
-
-class Parser(_Parser):
-    """The parser of every ``lctg`` command: the project's one-line errors (:class:`lctg_dataset.helpformat.Parser`),
-    and a flag that takes one value given twice (``--dataset A --dataset B``, ``-o a -o b``, ``--ci --no-ci``)
-    refused naming it, where argparse would keep the last one without a word."""
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        if not self._probing and not self._subparsers:  # a command's own flags (the top level only names one)
-            self._refuse_twice(list(sys.argv[1:] if args is None else args))
-        return super().parse_known_args(args, namespace)
-
-    def _refuse_twice(self, args: list[str]) -> None:
-        seen: dict[int, str] = {}
-        for token in args[: args.index("--") if "--" in args else len(args)]:
-            action = self._flag(token)
-            if action is None or isinstance(action, _REPEATABLE) or action.help == argparse.SUPPRESS:
-                continue
-            if id(action) in seen:
-                name = "/".join(action.option_strings)
-                first = seen[id(action)]
-                again = token.partition("=")[0] if token.startswith("--") else token[:2]
-                said = f" ({first}, then {again})" if first != again else ""
-                self.error(f"{name} given twice{said}: give it once (the last one would silently win)")
-            seen[id(action)] = token.partition("=")[0] if token.startswith("--") else token[:2]
-
-    def _flag(self, token: str) -> argparse.Action | None:
-        """The flag ``token`` names (``--flag``, ``--flag=V``, ``-oV``, or an unambiguous ``--fl``); else None."""
-        if not token.startswith("-") or token == "-" or token[1:2].isdigit():
-            return None
-        flags = self._option_string_actions
-        name = token.partition("=")[0] if token.startswith("--") else token[:2]
-        if name in flags:
-            return flags[name]
-        if not token.startswith("--") or not self.allow_abbrev:
-            return None
-        found = {id(a): a for flag, a in flags.items() if flag.startswith(name) and flag.startswith("--")}
-        return next(iter(found.values())) if len(found) == 1 else None
+#: The parser of every ``lctg`` command (and of the build): the project's one-line errors, and a flag that takes one
+#: value given twice refused naming it (:class:`lctg_dataset.helpformat.Parser`).
+Parser = _Parser
 
 
 #: (command, old flag) -> new flag: the old name is refused, naming the new one.
