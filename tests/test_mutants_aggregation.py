@@ -14,10 +14,17 @@ from lctg_metrics.scoring import Generation, Reference, score
 from lctg_metrics.scoring.aggregate import aggregate, upstream_chain
 from lctg_metrics.scoring.counts import (
     ALL_PASSED,
+    APPROPRIATE,
+    FAILED,
     GENERATIONS,
+    JUDGED,
     MULTI,
+    PARSED,
+    THINK_MALFORMED,
+    THINK_NO_ANSWER,
     THINK_STRIPPED,
     THINK_UNFINISHED,
+    UNPARSEABLE,
     Counts,
     P,
     T,
@@ -334,3 +341,49 @@ def test_judge_tallies_of_two_tasks_stay_with_their_task():
         "summary": {"keyword": {"appropriate": 1, "parsed": 1, "unparseable": 0, "failed": 0, "judged": 1}},
         "ad_text": {"keyword": {"appropriate": 0, "parsed": 2, "unparseable": 0, "failed": 0, "judged": 2}},
     }
+
+
+def test_variant_statistics_skip_an_aspect_without_variants_and_go_on():
+    """summary prompt 1 has no variants and is scored on char_count only; prompt 2, in variants 0 and 1, on keyword
+    only (variant 0 passes, variant 1 fails). char_count has no variant to compare and is left out; keyword, which
+    comes after it in the registry's order, still gets its statistics: 1.0 and 0.0, mean 0.5, spread 0.5."""
+    rows = [
+        ("summary", 1, None, 0, "char_count", True),
+        ("summary", 2, 0, 0, "keyword", True),
+        ("summary", 2, 1, 0, "keyword", False),
+    ]
+    variants = aggregate(_counts(rows)).variants
+    assert list(variants["summary"]) == ["keyword"]
+    stats = variants["summary"]["keyword"]
+    assert stats["per_variant"] == {"0": 1.0, "1": 0.0}
+    assert (stats["mean"], stats["min"], stats["max"], stats["std"]) == (0.5, 0.0, 1.0, 0.5)
+
+
+def test_tallies_not_stored_read_as_zeros():
+    """Counts without a judge or think findings store (passed, total) per cell and (all_passed, multi, generations)
+    per prompt: every other tally reads as zeros of the cube's shape, whichever index it has."""
+    tc = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)]).tasks[
+        "summary"
+    ]
+    assert (tc.cells.shape[-1], tc.prompts.shape[-1]) == (2, 3)
+    assert tc.tally(P).tolist() == [[[[1]]], [[[0]]]]
+    for k in (APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED):
+        assert tc.tally(k).tolist() == [[[[0]]], [[[0]]]]
+    assert tc.prompt_tally(GENERATIONS).tolist() == [[[1]], [[1]]]
+    for k in (THINK_STRIPPED, THINK_UNFINISHED, THINK_NO_ANSWER, THINK_MALFORMED):
+        assert tc.prompt_tally(k).tolist() == [[[0]], [[0]]]
+
+
+def test_prompt_tallies_of_three_variants_stay_with_their_prompt_and_variant():
+    """Prompts 1 and 2 in variants 0, 1 and 2, one sample, keyword only (counted as multi-aspect prompts); (1,
+    variant 2) and (2, variant 1) fail. Each (prompt, variant) holds one generation, all_passed its own verdict."""
+    fails = {(1, 2), (2, 1)}
+    rows = [("summary", u, v, 0, "keyword", (u, v) not in fails) for u in (1, 2) for v in (0, 1, 2)]
+    tc = _counts(rows, multi=True).tasks["summary"]
+    assert (tc.units, tc.variants) == ((1, 2), (0, 1, 2))
+    got = {
+        (u, v): (int(tc.prompt_tally(ALL_PASSED)[i, j, 0]), int(tc.prompt_tally(GENERATIONS)[i, j, 0]))
+        for i, u in enumerate(tc.units)
+        for j, v in enumerate(tc.variants)
+    }
+    assert got == {(u, v): (0 if (u, v) in fails else 1, 1) for u in (1, 2) for v in (0, 1, 2)}
