@@ -387,3 +387,24 @@ def test_prompt_tallies_of_three_variants_stay_with_their_prompt_and_variant():
         for j, v in enumerate(tc.variants)
     }
     assert got == {(u, v): (0 if (u, v) in fails else 1, 1) for u in (1, 2) for v in (0, 1, 2)}
+
+
+def test_two_parts_with_generations_of_one_prompt_add_its_prompt_tallies():
+    """Two references of summary prompt 1 (one scored on keyword, one on char_count), each generation at sample 0 in
+    its own part: the total holds 2 generations of (prompt 1, sample 0), by + and by total alike."""
+    a = _counts([("summary", 1, None, 0, "keyword", True)])
+    b = _counts([("summary", 1, None, 0, "char_count", False)])
+    for both in (a + b, Counts.total([a, b])):
+        assert both.tasks["summary"].prompt_tally(GENERATIONS).tolist() == [[[2]]]
+        assert aggregate(both).generations == 2
+
+
+def test_a_task_in_one_part_only_is_kept_as_it_is():
+    """Part a scores summary (keyword passes), part b ad_text (keyword fails): the sum holds both tasks as they
+    were, whichever side holds each: summary 1.0, ad_text 0.0."""
+    a = _counts([("summary", 1, None, 0, "keyword", True)])
+    b = _counts([("ad_text", 2, None, 0, "keyword", False)])
+    for both in (a + b, b + a):
+        assert list(both.tasks) == ["summary", "ad_text"]
+        scores = aggregate(both).scores
+        assert scores == {"summary": {"keyword": 1.0, "average": 1.0}, "ad_text": {"keyword": 0.0, "average": 0.0}}
