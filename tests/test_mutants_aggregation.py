@@ -408,3 +408,30 @@ def test_a_task_in_one_part_only_is_kept_as_it_is():
         assert list(both.tasks) == ["summary", "ad_text"]
         scores = aggregate(both).scores
         assert scores == {"summary": {"keyword": 1.0, "average": 1.0}, "ad_text": {"keyword": 0.0, "average": 0.0}}
+
+
+def test_an_aspects_samples_are_those_it_was_scored_at():
+    """keyword scored at samples 0 and 1, char_count at sample 0 only (summary prompt 1): char_count's tallies name
+    1 sample, keyword's 2."""
+    rows = [
+        ("summary", 1, None, 0, "keyword", True),
+        ("summary", 1, None, 1, "keyword", False),
+        ("summary", 1, None, 0, "char_count", True),
+    ]
+    assert aggregate(_counts(rows)).counts == {
+        "summary": {
+            "char_count": {"passed": 1, "total": 1, "samples": 1},
+            "keyword": {"passed": 1, "total": 2, "samples": 2},
+        }
+    }
+
+
+def test_rows_of_one_task_at_two_samples_read_back_whole():
+    """ad_text only (summary, first in the task order, has no rows): prompt 1 scored on keyword at samples 0
+    (passed) and 1 (failed). Read back, the task, both samples and their generation are there: scores 0.5."""
+    counts = _counts([("ad_text", 1, None, 0, "keyword", True), ("ad_text", 1, None, 1, "keyword", False)])
+    back = Counts.from_rows(counts.to_rows())
+    assert list(back.tasks) == ["ad_text"]
+    assert back.tasks["ad_text"].prompt_tally(GENERATIONS).tolist() == [[[1, 1]]]
+    assert back == counts
+    assert aggregate(back).scores == {"ad_text": {"keyword": 0.5, "average": 0.5}}
