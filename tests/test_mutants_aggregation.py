@@ -435,3 +435,53 @@ def test_rows_of_one_task_at_two_samples_read_back_whole():
     assert back.tasks["ad_text"].prompt_tally(GENERATIONS).tolist() == [[[1, 1]]]
     assert back == counts
     assert aggregate(back).scores == {"ad_text": {"keyword": 0.5, "average": 0.5}}
+
+
+def test_prompt_tallies_ride_on_the_first_aspect_row_only():
+    """summary prompt 1 scored on char_count (passed) and keyword (failed) at sample 0, a multi-aspect prompt: its
+    rows are char_count then keyword; the prompt's tallies (all_passed 0, multi 1, generations 1) are on the first
+    row, zeros on the second, and read back once."""
+    counts = _counts(
+        [("summary", 1, None, 0, "char_count", True), ("summary", 1, None, 0, "keyword", False)], multi=True
+    )
+    rows = counts.to_rows()
+    assert rows["aspect"] == ["char_count", "keyword"]
+    assert (rows["all_passed"], rows["multi"], rows["generations"]) == ([0, 0], [1, 0], [1, 0])
+    back = Counts.from_rows(rows)
+    assert back.tasks["summary"].prompt_tally(GENERATIONS).tolist() == [[[1]]]
+    assert back.tasks["summary"].prompt_tally(MULTI).tolist() == [[[1]]]
+    assert back == counts
+
+
+def test_a_total_of_one_part_twice_names_the_cell():
+    """The same one-cell part (summary prompt 5, keyword, sample 0) given twice: every cell of the total is scored
+    twice, and the total names it."""
+    part = _counts([("summary", 5, None, 0, "keyword", True)])
+    with pytest.raises(ScoringError) as e:
+        Counts.total([part, part])
+    assert str(e.value) == (
+        "summary prompt 5 aspect keyword sample 0 was scored in both parts: each (id, sample) must be in exactly one "
+        "shard"
+    )
+
+
+def test_tasks_scored_on_different_aspects_keep_their_own():
+    """summary scored on keyword (passes), ad_text on char_count (fails), in one batch: each task holds only its own
+    aspect, with its own verdict."""
+    counts = build(
+        ["summary", "ad_text"], [1, 1], [None, None], [0, 0], [0, 1], ["keyword", "char_count"], [True, False]
+    )
+    assert (counts.tasks["summary"].aspects, counts.tasks["ad_text"].aspects) == (("keyword",), ("char_count",))
+    assert aggregate(counts).scores == {
+        "summary": {"keyword": 1.0, "average": 1.0},
+        "ad_text": {"char_count": 0.0, "average": 0.0},
+    }
+
+
+def test_judge_tallies_read_by_index():
+    """One judged summary generation (prompt 1, keyword passed, judged appropriate): each tally read by its index
+    holds its own value."""
+    q = SimpleNamespace(label=True, reason="appropriate")
+    tc = build(["summary"], [1], [None], [0], [0], ["keyword"], [True], quality=[q]).tasks["summary"]
+    got = [int(tc.tally(k).sum()) for k in (P, T, APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED)]
+    assert got == [1, 1, 1, 1, 0, 0, 1]
