@@ -485,3 +485,29 @@ def test_judge_tallies_read_by_index():
     tc = build(["summary"], [1], [None], [0], [0], ["keyword"], [True], quality=[q]).tasks["summary"]
     got = [int(tc.tally(k).sum()) for k in (P, T, APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED)]
     assert got == [1, 1, 1, 1, 0, 0, 1]
+
+
+def test_the_quality_average_leaves_out_a_judged_aspect_without_a_parsed_verdict():
+    """Judged summary generations: keyword (prompt 1) appropriate; char_count (prompt 2) judged, but the judge call
+    failed. char_count has no Qual (None) and the average is keyword's alone, 1.0 (not (1 + 0) / 2)."""
+    q = SimpleNamespace
+    counts = build(
+        ["summary", "summary"],
+        [1, 2],
+        [None, None],
+        [0, 0],
+        [0, 1],
+        ["keyword", "char_count"],
+        [True, True],
+        quality=[q(label=True, reason="appropriate"), q(label=None, reason="judge call failed: timeout")],
+    )
+    assert aggregate(counts).quality == {"summary": {"char_count": None, "keyword": 1.0, "average": 1.0}}
+
+
+def test_variant_consistency_of_three_variants_at_two_samples():
+    """summary prompt 1 in variants 0, 1 and 2 on keyword: every variant passes at sample 0, variant 2 fails at
+    sample 1. Consistent at sample 0 only: 1 of 2. Per variant 1.0, 1.0 and (1 + 0) / 2 = 0.5."""
+    rows = [("summary", 1, v, s, "keyword", not (v == 2 and s == 1)) for v in (0, 1, 2) for s in (0, 1)]
+    stats = aggregate(_counts(rows)).variants["summary"]["keyword"]
+    assert (stats["consistency"], stats["consistency_n"]) == (0.5, 2)
+    assert stats["per_variant"] == {"0": 1.0, "1": 1.0, "2": 0.5}
