@@ -511,3 +511,13 @@ def test_variant_consistency_of_three_variants_at_two_samples():
     stats = aggregate(_counts(rows)).variants["summary"]["keyword"]
     assert (stats["consistency"], stats["consistency_n"]) == (0.5, 2)
     assert stats["per_variant"] == {"0": 1.0, "1": 1.0, "2": 0.5}
+
+
+def test_rows_written_before_the_think_tallies_read_back():
+    """Rows without any think_ column (written before those tallies were kept) read back as the same counts: summary
+    prompts 1 (passed) and 2 (failed) on keyword."""
+    counts = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)])
+    rows = {k: v for k, v in counts.to_rows().items() if not k.startswith("think_")}
+    back = Counts.from_rows(rows)
+    assert back == counts
+    assert aggregate(back).scores == {"summary": {"keyword": 0.5, "average": 0.5}}
