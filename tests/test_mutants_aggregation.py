@@ -401,10 +401,10 @@ def test_two_parts_with_generations_of_one_prompt_add_its_prompt_tallies():
 
 def test_a_task_in_one_part_only_is_kept_as_it_is():
     """Part a scores summary (keyword passes), part b ad_text (keyword fails): the sum holds both tasks as they
-    were, whichever side holds each: summary 1.0, ad_text 0.0."""
+    were, whichever side holds each, by + and by total alike: summary 1.0, ad_text 0.0."""
     a = _counts([("summary", 1, None, 0, "keyword", True)])
     b = _counts([("ad_text", 2, None, 0, "keyword", False)])
-    for both in (a + b, b + a):
+    for both in (a + b, b + a, Counts.total([a, b]), Counts.total([b, a])):
         assert list(both.tasks) == ["summary", "ad_text"]
         scores = aggregate(both).scores
         assert scores == {"summary": {"keyword": 1.0, "average": 1.0}, "ad_text": {"keyword": 0.0, "average": 0.0}}
