@@ -521,3 +521,11 @@ def test_rows_written_before_the_think_tallies_read_back():
     back = Counts.from_rows(rows)
     assert back == counts
     assert aggregate(back).scores == {"summary": {"keyword": 0.5, "average": 0.5}}
+
+
+def test_no_variant_statistics_without_variants():
+    """Prompts without variants (summary prompts 1 and 2 on keyword): the result has no variant section at all."""
+    summary = aggregate(
+        _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)])
+    )
+    assert summary.variants is None
