@@ -362,9 +362,7 @@ def test_variant_statistics_skip_an_aspect_without_variants_and_go_on():
 def test_tallies_not_stored_read_as_zeros():
     """Counts without a judge or think findings store (passed, total) per cell and (all_passed, multi, generations)
     per prompt: every other tally reads as zeros of the cube's shape, whichever index it has."""
-    tc = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)]).tasks[
-        "summary"
-    ]
+    tc = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)]).tasks["summary"]
     assert (tc.cells.shape[-1], tc.prompts.shape[-1]) == (2, 3)
     assert tc.tally(P).tolist() == [[[[1]]], [[[0]]]]
     for k in (APPROPRIATE, PARSED, UNPARSEABLE, FAILED, JUDGED):
@@ -525,9 +523,7 @@ def test_rows_written_before_the_think_tallies_read_back():
 
 def test_no_variant_statistics_without_variants():
     """Prompts without variants (summary prompts 1 and 2 on keyword): the result has no variant section at all."""
-    summary = aggregate(
-        _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)])
-    )
+    summary = aggregate(_counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)]))
     assert summary.variants is None
 
 
@@ -539,3 +535,43 @@ def test_rows_are_the_scored_cells_only():
         (1, "keyword", 1, 1),
         (2, "char_count", 0, 1),
     ]
+
+
+def test_prompt_level_accuracy_is_a_mean_over_samples():
+    """Multi-aspect summary prompts (keyword and char_count): at sample 0, prompt 1 passes both and prompt 2 fails
+    keyword (1 of 2 prompts pass everything); at sample 1 only prompt 1 was generated and passes both (1 of 1). The
+    prompt-level accuracy is the mean over samples, (1/2 + 1) / 2 = 0.75, not the pooled 2/3."""
+    rows = [
+        ("summary", 1, None, 0, "keyword", True),
+        ("summary", 1, None, 0, "char_count", True),
+        ("summary", 2, None, 0, "keyword", False),
+        ("summary", 2, None, 0, "char_count", True),
+        ("summary", 1, None, 1, "keyword", True),
+        ("summary", 1, None, 1, "char_count", True),
+    ]
+    assert aggregate(_counts(rows, multi=True)).prompt_level == {"summary": 0.75}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="two references of one task with the same prompt_id, variant and aspect (ids a and b) share a counts "
+    "cell: the shard holding both then looks like a cell scored in two parts when added to any other shard",
+)
+def test_two_references_sharing_a_cell_add_up_across_shards():
+    """References a and b both summary prompt 1 on keyword (as when the one-aspect and the multi config are scored
+    together), c is prompt 2. Shard 1 scores a and b (both pass), shard 2 scores c (fails): each (id, sample) is in
+    exactly one shard, so the shards add up to 2 of 3 passed, keyword 2/3 (sample accuracy over the three
+    generations). Refusing such references, naming both ids, would be a fix too."""
+    refs = [
+        Reference(id=rid, task="summary", prompt_id=pid, aspects=("keyword",), keyword="猫")
+        for rid, pid in (("a", 1), ("b", 1), ("c", 2))
+    ]
+    try:
+        both = [Generation(id=i, text="猫です", sample=0) for i in ("a", "b")]
+        first = score(both, refs, cleaner="none", missing="skip")
+        second = score([Generation(id="c", text="犬です", sample=0)], refs, cleaner="none", missing="skip")
+    except ScoringError as e:
+        assert "'a'" in str(e) and "'b'" in str(e)
+        return
+    total = aggregate(first.counts + second.counts)
+    assert total.scores == {"summary": {"keyword": pytest.approx(2 / 3), "average": pytest.approx(2 / 3)}}
