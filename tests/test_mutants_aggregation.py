@@ -575,3 +575,12 @@ def test_two_references_sharing_a_cell_add_up_across_shards():
         return
     total = aggregate(first.counts + second.counts)
     assert total.scores == {"summary": {"keyword": pytest.approx(2 / 3), "average": pytest.approx(2 / 3)}}
+
+
+def test_seven_samples_without_a_judge():
+    """summary prompt 1 on keyword at samples 0 to 6 (more samples than there are tallies), passing at the even ones:
+    4 of 7 samples pass, each sample's accuracy 1 or 0, keyword 4/7; nothing judged, so no Qual."""
+    summary = aggregate(_counts([("summary", 1, None, s, "keyword", s % 2 == 0) for s in range(7)]))
+    assert summary.scores == {"summary": {"keyword": pytest.approx(4 / 7), "average": pytest.approx(4 / 7)}}
+    assert summary.counts == {"summary": {"keyword": {"passed": 4, "total": 7, "samples": 7}}}
+    assert summary.quality is None
