@@ -584,3 +584,14 @@ def test_seven_samples_without_a_judge():
     assert summary.scores == {"summary": {"keyword": pytest.approx(4 / 7), "average": pytest.approx(4 / 7)}}
     assert summary.counts == {"summary": {"keyword": {"passed": 4, "total": 7, "samples": 7}}}
     assert summary.quality is None
+
+
+def test_rows_without_a_judge_hold_zero_judge_tallies():
+    """A run without a judge writes 0 in every judge column, and reads back without Qual."""
+    counts = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "keyword", False)])
+    rows = counts.to_rows()
+    judge = {k: rows[k] for k in ("appropriate", "parsed", "unparseable", "failed", "judged")}
+    assert judge == {k: [0, 0] for k in judge}
+    back = Counts.from_rows(rows)
+    assert back == counts
+    assert aggregate(back).quality is None
