@@ -595,3 +595,42 @@ def test_rows_without_a_judge_hold_zero_judge_tallies():
     back = Counts.from_rows(rows)
     assert back == counts
     assert aggregate(back).quality is None
+
+
+def test_cells_of_three_aspects_stay_with_their_prompt_and_aspect():
+    """summary prompts 1 and 2 on char_count, keyword and prohibited_word. Prompt 1 passes char_count and
+    prohibited_word, fails keyword; prompt 2 fails char_count, passes keyword and prohibited_word. Per aspect:
+    char_count 1 of 2, keyword 1 of 2, prohibited_word 2 of 2."""
+    fails = {(1, "keyword"), (2, "char_count")}
+    aspects = ("char_count", "keyword", "prohibited_word")
+    rows = [("summary", u, None, 0, a, (u, a) not in fails) for u in (1, 2) for a in aspects]
+    assert aggregate(_counts(rows)).counts == {
+        "summary": {
+            "char_count": {"passed": 1, "total": 2, "samples": 1},
+            "keyword": {"passed": 1, "total": 2, "samples": 1},
+            "prohibited_word": {"passed": 2, "total": 2, "samples": 1},
+        }
+    }
+
+
+def test_a_judged_part_and_a_part_without_a_judge_add_up():
+    """Part a: summary prompt 1 on keyword, passed and judged appropriate; part b: prompt 2 on keyword, failed, not
+    judged. The sum (by + and by total) keeps a's judge tallies (1 appropriate of 1 parsed, 1 judged) and scores
+    keyword 1 of 2."""
+    q = SimpleNamespace(label=True, reason="appropriate")
+    a = build(["summary"], [1], [None], [0], [0], ["keyword"], [True], quality=[q])
+    b = _counts([("summary", 2, None, 0, "keyword", False)])
+    for both in (a + b, b + a, Counts.total([a, b]), Counts.total([b, a])):
+        summary = aggregate(both)
+        assert summary.scores == {"summary": {"keyword": 0.5, "average": 0.5}}
+        assert summary.quality_counts == {
+            "summary": {"keyword": {"appropriate": 1, "parsed": 1, "unparseable": 0, "failed": 0, "judged": 1}}
+        }
+
+
+def test_variants_that_all_fail_are_consistent():
+    """summary prompt 1 on keyword in variants 0 and 1, both failing at sample 0: the verdict is the same for every
+    variant, consistency 1 of 1."""
+    rows = [("summary", 1, v, 0, "keyword", False) for v in (0, 1)]
+    stats = aggregate(_counts(rows)).variants["summary"]["keyword"]
+    assert (stats["consistency"], stats["consistency_n"]) == (1.0, 1)
