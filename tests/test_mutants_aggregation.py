@@ -634,3 +634,21 @@ def test_variants_that_all_fail_are_consistent():
     rows = [("summary", 1, v, 0, "keyword", False) for v in (0, 1)]
     stats = aggregate(_counts(rows)).variants["summary"]["keyword"]
     assert (stats["consistency"], stats["consistency_n"]) == (1.0, 1)
+
+
+def test_each_task_holds_only_its_own_prompts():
+    """One batch: summary prompt 1, ad_text prompts 2 and 3 (keyword each). summary's prompt axis is (1,), ad_text's
+    (2, 3): a task never holds another task's prompts (they would be resampled as empty prompts)."""
+    counts = build(
+        ["summary", "ad_text", "ad_text"], [1, 2, 3], [None] * 3, [0] * 3, range(3), ["keyword"] * 3, [True] * 3
+    )
+    assert (counts.tasks["summary"].units, counts.tasks["ad_text"].units) == ((1,), (2, 3))
+
+
+def test_rows_with_several_cells_scored_twice_name_the_first():
+    """Rows of summary prompts 3 and 4 (keyword, sample 0), each given twice: the error names prompt 3, the first
+    in prompt order, as adding two parts does."""
+    rows = _counts([("summary", 3, None, 0, "keyword", True), ("summary", 4, None, 0, "keyword", True)]).to_rows()
+    twice = {k: v * 2 for k, v in rows.items()}
+    with pytest.raises(ScoringError, match=r"^summary prompt 3 aspect keyword sample 0 appears in several parts"):
+        Counts.from_rows(twice)
