@@ -652,3 +652,18 @@ def test_rows_with_several_cells_scored_twice_name_the_first():
     twice = {k: v * 2 for k, v in rows.items()}
     with pytest.raises(ScoringError, match=r"^summary prompt 3 aspect keyword sample 0 appears in several parts"):
         Counts.from_rows(twice)
+
+
+def test_a_judged_part_and_seven_prompts_without_a_judge_add_up():
+    """Part a: summary prompt 1 on keyword, passed and judged appropriate; part b: prompts 2 to 8 (seven, more than
+    there are tallies), failed, not judged. The sum (by + and by total) scores keyword 1 of 8 and keeps a's judge
+    tallies."""
+    q = SimpleNamespace(label=True, reason="appropriate")
+    a = build(["summary"], [1], [None], [0], [0], ["keyword"], [True], quality=[q])
+    b = _counts([("summary", u, None, 0, "keyword", False) for u in range(2, 9)])
+    for both in (a + b, b + a, Counts.total([a, b]), Counts.total([b, a])):
+        summary = aggregate(both)
+        assert summary.scores == {"summary": {"keyword": 1 / 8, "average": 1 / 8}}
+        assert summary.quality_counts == {
+            "summary": {"keyword": {"appropriate": 1, "parsed": 1, "unparseable": 0, "failed": 0, "judged": 1}}
+        }
