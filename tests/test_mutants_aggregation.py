@@ -667,3 +667,11 @@ def test_a_judged_part_and_seven_prompts_without_a_judge_add_up():
         assert summary.quality_counts == {
             "summary": {"keyword": {"appropriate": 1, "parsed": 1, "unparseable": 0, "failed": 0, "judged": 1}}
         }
+
+
+def test_prompt_ids_just_below_the_no_variant_code():
+    """Prompt ids -2 and -1 (the smallest ids the lookup table cannot index) and 0: keyword passes on -2 and 0, fails
+    on -1, so the score is 2/3, and each id is its own prompt."""
+    counts = _counts([("summary", pid, None, 0, "keyword", pid != -1) for pid in (-2, -1, 0)])
+    assert counts.tasks["summary"].units == (-2, -1, 0)
+    assert aggregate(counts).scores == {"summary": {"keyword": pytest.approx(2 / 3), "average": pytest.approx(2 / 3)}}
