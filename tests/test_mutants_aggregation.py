@@ -529,8 +529,10 @@ def test_no_variant_statistics_without_variants():
 
 def test_rows_are_the_scored_cells_only():
     """summary prompt 1 scored on keyword, prompt 2 on char_count: the cube has four (prompt, aspect) cells, of which
-    two were scored, so two rows."""
-    rows = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "char_count", False)]).to_rows()
+    two were scored, so two rows; they read back as the same counts (the two empty cells are no cell scored twice)."""
+    counts = _counts([("summary", 1, None, 0, "keyword", True), ("summary", 2, None, 0, "char_count", False)])
+    rows = counts.to_rows()
+    assert Counts.from_rows(rows) == counts
     assert list(zip(rows["prompt_id"], rows["aspect"], rows["passed"], rows["total"])) == [
         (1, "keyword", 1, 1),
         (2, "char_count", 0, 1),
