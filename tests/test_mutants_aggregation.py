@@ -677,3 +677,27 @@ def test_prompt_ids_just_below_the_no_variant_code():
     counts = _counts([("summary", pid, None, 0, "keyword", pid != -1) for pid in (-2, -1, 0)])
     assert counts.tasks["summary"].units == (-2, -1, 0)
     assert aggregate(counts).scores == {"summary": {"keyword": pytest.approx(2 / 3), "average": pytest.approx(2 / 3)}}
+
+
+def test_the_empty_counts_add_as_nothing():
+    """Counts.empty() is the zero of +: with it first, or as the start of sum(), the parts add to the same counts."""
+    a = _counts([("summary", 1, None, 0, "keyword", True)])
+    b = _counts([("summary", 2, None, 0, "keyword", False)])
+    assert Counts.empty().tasks == {}
+    assert Counts.empty() + a == a
+    assert sum([a, b], Counts.empty()) == a + b
+
+
+def test_from_codes_counts_generations_by_default():
+    """Two summary generations (prompts 1 and 2), keyword each: from_codes counts both as generations unless told
+    they stand for missing ones."""
+    args = (np.array([0, 0]), np.array([1, 2]), np.array([-1, -1]), np.array([0, 0]), np.array([0, 1]))
+    assert from_codes(*args, ["keyword"] * 2, [True, False]).prompt_total(GENERATIONS) == 2
+    assert from_codes(*args, ["keyword"] * 2, [True, False], generations=False).prompt_total(GENERATIONS) == 0
+
+
+def test_one_multi_aspect_prompt_has_a_prompt_level_accuracy():
+    """A single summary prompt with two aspects (keyword and char_count), both passed at sample 0: prompt-level
+    accuracy 1 of 1."""
+    rows = [("summary", 1, None, 0, "keyword", True), ("summary", 1, None, 0, "char_count", True)]
+    assert aggregate(_counts(rows, multi=True)).prompt_level == {"summary": 1.0}
