@@ -701,3 +701,12 @@ def test_one_multi_aspect_prompt_has_a_prompt_level_accuracy():
     accuracy 1 of 1."""
     rows = [("summary", 1, None, 0, "keyword", True), ("summary", 1, None, 0, "char_count", True)]
     assert aggregate(_counts(rows, multi=True)).prompt_level == {"summary": 1.0}
+
+
+def test_parts_with_several_cells_scored_twice_name_the_first():
+    """Two parts that both score summary prompts 3 and 4 (keyword, sample 0): the error names prompt 3, the first in
+    prompt order."""
+    a = _counts([("summary", 3, None, 0, "keyword", True), ("summary", 4, None, 0, "keyword", True)])
+    b = _counts([("summary", 3, None, 0, "keyword", False), ("summary", 4, None, 0, "keyword", False)])
+    with pytest.raises(ScoringError, match=r"^summary prompt 3 aspect keyword sample 0 was scored in both parts"):
+        a + b
