@@ -601,16 +601,16 @@ def test_rows_without_a_judge_hold_zero_judge_tallies():
 
 def test_cells_of_three_aspects_stay_with_their_prompt_and_aspect():
     """summary prompts 1 and 2 on char_count, keyword and prohibited_word. Prompt 1 passes char_count and
-    prohibited_word, fails keyword; prompt 2 fails char_count, passes keyword and prohibited_word. Per aspect:
-    char_count 1 of 2, keyword 1 of 2, prohibited_word 2 of 2."""
-    fails = {(1, "keyword"), (2, "char_count")}
+    prohibited_word, fails keyword; prompt 2 fails char_count and prohibited_word, passes keyword. Per aspect:
+    char_count 1 of 2, keyword 1 of 2, prohibited_word 1 of 2."""
+    fails = {(1, "keyword"), (2, "char_count"), (2, "prohibited_word")}
     aspects = ("char_count", "keyword", "prohibited_word")
     rows = [("summary", u, None, 0, a, (u, a) not in fails) for u in (1, 2) for a in aspects]
     assert aggregate(_counts(rows)).counts == {
         "summary": {
             "char_count": {"passed": 1, "total": 2, "samples": 1},
             "keyword": {"passed": 1, "total": 2, "samples": 1},
-            "prohibited_word": {"passed": 2, "total": 2, "samples": 1},
+            "prohibited_word": {"passed": 1, "total": 2, "samples": 1},
         }
     }
 
@@ -710,3 +710,10 @@ def test_parts_with_several_cells_scored_twice_name_the_first():
     b = _counts([("summary", 3, None, 0, "keyword", False), ("summary", 4, None, 0, "keyword", False)])
     with pytest.raises(ScoringError, match=r"^summary prompt 3 aspect keyword sample 0 was scored in both parts"):
         a + b
+
+
+def test_one_variant_has_no_spread():
+    """summary prompts 1 and 2 on keyword, all in variant 0 (passes on 1, fails on 2): one variant, 0.5 each way,
+    standard deviation 0.0."""
+    stats = aggregate(_counts([("summary", u, 0, 0, "keyword", u == 1) for u in (1, 2)])).variants["summary"]["keyword"]
+    assert (stats["n_variants"], stats["mean"], stats["min"], stats["max"], stats["std"]) == (1, 0.5, 0.5, 0.5, 0.0)
