@@ -152,3 +152,43 @@ Q_LONG = "Did Mina save the tomato plants from the June storm in her garden?"  #
 def test_a_question_fragment_has_at_most_six_content_words(ending, reason):
     verdict = _check(ending, question=Q_LONG)
     assert (verdict.passed, verdict.reason) == (False, reason)
+
+
+LONG = (
+    "In late summer she picked a basket of ripe tomatoes, carried it slowly down the hill to her grandmother's small "
+    "kitchen, and together they cooked a thick red sauce that filled the whole house with a warm smell"
+)  # 38 words
+
+
+@pytest.mark.parametrize(
+    ("ending", "passed", "reason"),
+    [
+        (LONG + " late tonight.", True, "ok"),  # 40 words: the limit itself
+        (LONG + " until late tonight.", False, "over-length: 41 words > 40 (one last sentence is asked)"),
+    ],
+)
+def test_forty_words_is_the_longest_ending(ending, passed, reason):
+    verdict = _check(ending)
+    assert (verdict.passed, verdict.reason) == (passed, reason)
+
+
+def test_the_gold_candidate_is_no_copy_and_a_wrong_one_below_it_is():
+    """The ending is candidate 0 word for word. With gold label 0 it is the right ending, not a copy; with gold label
+    2, candidate 0 is a wrong option it copies (every bigram shared: Jaccard 1.00)."""
+    assert _check(OPTS[0], gold_label=0) == _check(HONEST)
+    verdict = _check(OPTS[0], gold_label=2)
+    assert (verdict.passed, verdict.reason) == (False, "copied candidate: bigram Jaccard 1.00 with wrong option 0")
+
+
+def test_an_ending_that_speaks_of_endings_is_flagged():
+    verdict = _check("Whatever happened next was the best outcome for Mina.")
+    assert (verdict.passed, verdict.reason) == (False, "question restated: speaks of an ending instead of telling one")
+
+
+def test_an_ending_with_some_question_words_but_little_of_the_question_is_told():
+    """Question content words: anna long storm damag old wooden barn near river (9). The ending's: anna rebuilt barn
+    near town (5), 3 of them the question's (60%, the restating share) but holding 3 of the question's 9 (33%, below
+    40%): an ending, not a restatement."""
+    q = "What did Anna do after the long storm damaged the old wooden barn near the river?"
+    verdict = _check("Anna rebuilt the barn near town.", question=q)
+    assert (verdict.passed, verdict.reason) == (True, "ok")
