@@ -192,3 +192,16 @@ def test_an_ending_with_some_question_words_but_little_of_the_question_is_told()
     q = "What did Anna do after the long storm damaged the old wooden barn near the river?"
     verdict = _check("Anna rebuilt the barn near town.", question=q)
     assert (verdict.passed, verdict.reason) == (True, "ok")
+
+
+def test_a_four_letter_word_keeps_its_two_letter_suffix():
+    """'shed' less 'ed' leaves two letters, under the three-letter limit: it stays whole ('sheds' loses its 's')."""
+    assert content("The shed and the sheds.") == ["shed", "shed"]
+
+
+def test_half_distinct_words_is_garbled():
+    """Six words, three distinct (she, ran, and): a share of exactly 0.5 is garbled; seven words with four distinct
+    (0.57) are not."""
+    verdict = _check("She ran and ran and ran.")
+    assert (verdict.passed, verdict.reason) == (False, "garbled: 3 distinct of 6 words")
+    assert not _check("She ran and ran and ran home.").reason.startswith("garbled")
