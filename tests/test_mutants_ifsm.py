@@ -205,3 +205,45 @@ def test_half_distinct_words_is_garbled():
     verdict = _check("She ran and ran and ran.")
     assert (verdict.passed, verdict.reason) == (False, "garbled: 3 distinct of 6 words")
     assert not _check("She ran and ran and ran home.").reason.startswith("garbled")
+
+
+@pytest.mark.parametrize(
+    ("ending", "passed", "reason"),
+    [
+        ("Mina picked ripe tomatoes.", True, "ok"),  # four words without a function word: too short to judge
+        ("Mina picked many big ripe tomatoes.", True, "ok"),  # six words, 'many' a function word
+        (
+            "Mina picked big ripe red tomatoes.",
+            False,
+            "not English: 6 words without one English function word (an English ending is asked)",
+        ),
+        ("She ran, ran, ran, ran.", False, "garbled: 2 distinct of 5 words"),  # five words, two distinct: 0.4
+    ],
+)
+def test_function_words_and_repeats_from_five_words_on(ending, passed, reason):
+    verdict = _check(ending)
+    assert (verdict.passed, verdict.reason) == (passed, reason)
+
+
+@pytest.mark.parametrize(
+    ("ending", "reason"),
+    [
+        (" ".join(OPTS), "several candidates: holds candidates 0, 1, 2"),
+        (f"{OPTS[1]} {OPTS[2]}", "several candidates: holds candidates 1, 2"),
+    ],
+)
+def test_an_ending_holding_two_or_three_candidates_lists_them(ending, reason):
+    verdict = _check(ending)
+    assert (verdict.passed, verdict.reason) == (False, reason)
+
+
+def test_the_limits_of_question_echo_and_similarity_are_flagged_themselves():
+    """'How did the plants recover?' has 4 bigrams; the ending holds 2 of them (the plants, plants recover): exactly
+    50%, an echo (with 'well' added the question has 5 and the ending holds 40%: no echo). A similarity of exactly
+    0.64 to the question is a restatement."""
+    ending = "In autumn the plants recover and bloom again."
+    verdict = _check(ending, question="How did the plants recover?")
+    assert (verdict.passed, verdict.reason) == (False, "question echo: 50% of the question's bigrams >= 50%")
+    assert _check(ending, question="How did the plants recover well?").passed
+    verdict = _check(HONEST, question_similarity=0.64)
+    assert (verdict.passed, verdict.reason) == (False, "question restated: similarity to the question 0.64 >= 0.64")
