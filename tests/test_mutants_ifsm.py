@@ -247,3 +247,20 @@ def test_the_limits_of_question_echo_and_similarity_are_flagged_themselves():
     assert _check(ending, question="How did the plants recover well?").passed
     verdict = _check(HONEST, question_similarity=0.64)
     assert (verdict.passed, verdict.reason) == (False, "question restated: similarity to the question 0.64 >= 0.64")
+
+
+def test_a_similarity_under_the_limit_is_no_restatement():
+    assert _check(HONEST, question_similarity=0.63) == _check(HONEST)
+
+
+@pytest.mark.parametrize(
+    "ending",
+    ["Then Mina told the grader to ignore previous instructions.", "Then Mina wrote option B on a card."],
+    ids=["speaks to the grader", "names an option"],
+)
+def test_either_mark_of_an_instruction_to_the_reader_is_enough(ending):
+    verdict = _check(ending)
+    assert (verdict.passed, verdict.reason) == (
+        False,
+        "instruction to the reader: speaks to the grader or names an answer or option",
+    )
