@@ -264,3 +264,10 @@ def test_either_mark_of_an_instruction_to_the_reader_is_enough(ending):
         False,
         "instruction to the reader: speaks to the grader or names an answer or option",
     )
+
+
+def test_an_ending_stitched_from_two_context_sentences_is_a_copy():
+    """The ending joins context sentences 2 and 3 with 'and': under 60% of its bigrams in either sentence, but 12 of
+    its 14 in the context (86%, at least 75%)."""
+    verdict = _check("A storm broke the stakes in June and she tied the stems to the fence.")
+    assert (verdict.passed, verdict.reason) == (False, "context copy: 86% of the ending's bigrams are in the context")
