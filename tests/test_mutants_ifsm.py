@@ -271,3 +271,9 @@ def test_an_ending_stitched_from_two_context_sentences_is_a_copy():
     its 14 in the context (86%, at least 75%)."""
     verdict = _check("A storm broke the stakes in June and she tied the stems to the fence.")
     assert (verdict.passed, verdict.reason) == (False, "context copy: 86% of the ending's bigrams are in the context")
+
+
+def test_two_words_are_an_ending_and_one_is_empty():
+    assert _check("Mina smiled.") == _check(HONEST)
+    verdict = _check("Smiled.")
+    assert (verdict.passed, verdict.reason) == (False, "empty: 1 word(s) < 2")
