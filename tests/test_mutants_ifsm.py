@@ -277,3 +277,8 @@ def test_two_words_are_an_ending_and_one_is_empty():
     assert _check("Mina smiled.") == _check(HONEST)
     verdict = _check("Smiled.")
     assert (verdict.passed, verdict.reason) == (False, "empty: 1 word(s) < 2")
+
+
+def test_a_similarity_above_the_limit_is_a_restatement():
+    verdict = _check(HONEST, question_similarity=0.9)
+    assert (verdict.passed, verdict.reason) == (False, "question restated: similarity to the question 0.90 >= 0.64")
