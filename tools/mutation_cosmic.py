@@ -12,7 +12,7 @@ import subprocess
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from mutation_run import Limits, capped, limit_hit, pytest_command
+from mutation_run import PLUGINS, Limits, capped, limit_hit, pytest_command
 from mutation_targets import Target
 
 
@@ -117,7 +117,8 @@ def run_cosmic_ray(
     """Every mutant's outcome (a sample's, with ``sample``; none an ``earlier`` sample took; only those named in
     ``only``) and how many mutants outside annotations there are."""
     config = copy / "mutation.toml"
-    command = shlex.join(capped(["env", f"PYTHONPATH={copy}", *pytest_command(copy, target)], limits.memory))
+    env = [f"{k}={v}" for k, v in {"PYTHONPATH": str(copy), **PLUGINS}.items()]
+    command = shlex.join(capped(["env", *env, *pytest_command(copy, target)], limits.memory))
     config.write_text(
         "[cosmic-ray]\n"
         f"module-path = {json.dumps(list(target.modules))}\n"
