@@ -554,11 +554,6 @@ def test_prompt_level_accuracy_is_a_mean_over_samples():
     assert aggregate(_counts(rows, multi=True)).prompt_level == {"summary": 0.75}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="two references of one task with the same prompt_id, variant and aspect (ids a and b) share a counts "
-    "cell: the shard holding both then looks like a cell scored in two parts when added to any other shard",
-)
 def test_two_references_sharing_a_cell_add_up_across_shards():
     """References a and b both summary prompt 1 on keyword (as when the one-aspect and the multi config are scored
     together), c is prompt 2. Shard 1 scores a and b (both pass), shard 2 scores c (fails): each (id, sample) is in

@@ -75,10 +75,19 @@ class GenerationColumns:
 
 def index_references(references: Iterable[Reference | Mapping[str, Any]]) -> dict[str, Reference]:
     refs: dict[str, Reference] = {}
+    cells: dict[tuple[Any, ...], str] = {}  # (task, prompt_id, variant, aspect) -> the id scored in that cell
     for i, r in enumerate(references):
         ref = r if isinstance(r, Reference) else Reference.from_mapping(r, where=f"references[{i}]")
         if ref.id in refs:
             raise ScoringError(f"references[{i}]: duplicate reference id {ref.id!r}")
+        for aspect in ref.aspects:
+            other = cells.setdefault((ref.task, ref.prompt_id, ref.variant, aspect), ref.id)
+            if other != ref.id:  # one counts cell would hold both: its tallies would mix two prompts
+                raise ScoringError(
+                    f"references[{i}]: {ref.id!r} and {other!r} are both {ref.task} prompt {ref.prompt_id}"
+                    f"{'' if ref.variant is None else f' variant {ref.variant}'} on {aspect}: score configs that "
+                    "share prompts (e.g. one-aspect and multi) separately"
+                )
         refs[ref.id] = ref
     if not refs:
         raise ScoringError("no references to score against")
