@@ -24,23 +24,15 @@ readings need the analyser, and ``split`` adds them before cutting:
 A name whose mark is followed by more of the name (ハロー！プロジェクト) has the shape of a cry before a noun
 (ヤッホー！パーティーの準備だ): the established names of that shape are listed (``MARKED_NAMES``, 2.5), and from
 2.6 a mark inside a sentence that began before it, between a noun and a compound noun bound by a case particle to
-the one predicate after it (昨日は探偵！ナイトスクープを見た), is inside a name (``_joins_name``); any other is a cry.
+the one predicate after it (昨日は探偵！ナイトスクープを見た), is inside a name (``names``); any other is a cry.
 """
 
 from __future__ import annotations
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.names import before_particle, joins_name, name_run
 from lctg_metrics.instructions.text import SENTENCE_END, ends_here, split_sentences
 
-#: Particles that attach to a noun before them: a sentence never starts with one, so a mark before one ends none.
-_NOUN_PARTICLES = frozenset({"の", "が", "を", "に", "へ", "と", "は", "も", "や", "から", "まで", "より"})
-#: Particles that start a sentence as conjunctions when a 、 follows (が、それは…; と、そこへ…), and the quotative と
-#: that starts one before a verb (と言っても, となると, とすると, と思いきや).
-_CONJUNCTIONS = frozenset({"が", "と"})
-_QUOTATIVE = "と"
-#: The verbs after which a sentence-initial と is quotative or conditional (と言っても, となると, とすると, と思いきや,
-#: ときたら); と before any other verb joins a companion to a name (モーニング娘。と歩く).
-_QUOTING_VERBS = frozenset("言う 成る 為る 思う 来る 聞く 考える 見る".split())
 #: Stand-ins for a mark inside a name and for the opening bracket of a stand-alone quotation while the line is cut
 #: (private-use characters: no text holds them), put back in each piece.
 _NAME_MARK = {"。": "\ue000", "！": "\ue001", "？": "\ue002", "!": "\ue003", "?": "\ue004"}
@@ -106,54 +98,11 @@ def name_marks(line: str) -> set[int]:
             out.add(end - 1)  # the analyser reads the mark inside the word (ミニモニ。)
         if m.surface not in _NAME_MARK or not 0 < k < len(found) - 1:
             continue
-        before, after = found[k - 1][2], found[k + 1]
-        follow = found[k + 2][2] if k + 2 < len(found) else None
-        if (
-            before.pos1 == "名詞"
-            and found[k - 1][1] == start
-            and after[0] == end
-            and after[2].pos1 == "助詞"
-            and after[2].surface in _NOUN_PARTICLES
-            and not (after[2].surface in _CONJUNCTIONS and follow is not None and follow.surface in "、，,")
-            and not (after[2].surface == _QUOTATIVE and follow is not None and follow.lemma in _QUOTING_VERBS)
-        ):
-            out.add(start)
-        elif _joins_name(found, k):
+        if before_particle(found, k):
+            out.update(name_run(found, k))
+        elif joins_name(found, k):
             out.add(start)
     return out
-
-
-#: Particles after the rest of a name that bind it into the sentence around it (2.6); が, は and も are left out, as
-#: they most often open a new sentence after a cry (合格！春から…, 最高！ケーキが…).
-_NAME_CASES = frozenset({"の", "を", "に", "へ", "と", "や", "で", "から", "まで", "より"})
-
-
-def _joins_name(found: tuple[tuple[int, int, morph.Morpheme], ...], k: int) -> bool:
-    """Whether the mark at ``found[k]`` is inside a name followed by more of it (2.6: 探偵！ナイトスクープ,
-    進め！電波少年). It is written right after a plain noun (not one that can be an exclamation: 最高, 残念) or
-    an imperative verb, inside a sentence that began before that word with a particle (昨日は探偵！…);
-    it is followed directly by a compound of two nouns or more (the rest of a name: ナイト|スクープ) and
-    a case particle (``_NAME_CASES``); and the words after it hold no topic or subject of their own
-    (は, が), so one predicate ends both halves. A cry at a sentence's start is two sentences
-    (すごい！行こう, 合格！春から大学生だ), and so is a noun sentence before one noun
-    (今日は晴れ！公園で遊んだ); 今日は晴れ！家族旅行に出かけた is read as one."""
-    (start, _, mark), (_, _, before) = found[k], found[k - 1]
-    noun = before.pos1 == "名詞" and before.pos3 not in ("形状詞可能", "副詞可能") and before.pos2 != "数詞"
-    if not (noun or (before.pos1 == "動詞" and before.form.startswith(("命令形", "連用形")))) or k < 2:
-        return False
-    if found[k - 1][1] != start or found[k - 2][2].pos1 != "助詞" or found[k - 2][2].surface in SENTENCE_END:
-        return False
-    j, edge = k + 1, found[k][1]
-    while j < len(found) and found[j][0] == edge and found[j][2].pos1 in ("名詞", "接尾辞"):
-        j, edge = j + 1, found[j][1]
-    if j < k + 3 or j >= len(found) or found[j][2].pos1 != "助詞" or found[j][2].surface not in _NAME_CASES:
-        return False
-    for _, _, m in found[j + 1 :]:
-        if m.surface in SENTENCE_END:
-            break
-        if m.pos1 == "助詞" and m.surface in ("は", "が"):
-            return False
-    return mark.surface in _NAME_MARK
 
 
 def _occurrences(line: str, name: str) -> list[int]:

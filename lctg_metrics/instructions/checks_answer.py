@@ -16,6 +16,7 @@ from typing import Any
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose
+from lctg_metrics.instructions.stand_ins import BACK_REFERENCE, EMOTICON, EMPTY_POSTSCRIPT, JSON_TYPES, TITLE_TEMPLATE
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
 from lctg_metrics.instructions.visible import visible
 from lctg_metrics.verdict import Verdict
@@ -56,17 +57,6 @@ _TEMPLATE = re.compile(
     r"|(?:ここに|仮|かり)(?:たいとる|題名|見出し|本文|てきすと)(?:を?(?:にゅうりょく|入力|記入|いれる|入れる|未定))?"
     r"|(?:たいとる|題名|見出し|本文|てきすと)を?(?:にゅうりょく|入力|記入|いれる|入れる|未定)"
 )
-#: A title that stands for none (2.6), in ``key`` form: an editor's default in another language (Untitled, No title),
-#: a provisional mark alone (（仮）, 仮題) and a template word for a work's name (作品名, 題名, タイトル名, 題, 曲名,
-#: 書名). 『無題』 is kept: in Japanese it is the established title of a poem or picture its author left unnamed.
-_TITLE_TEMPLATE = re.compile(
-    r"untitled|notitle|notitled|newtitle|仮|かり|仮題|かりだい|作品名|さくひんめい|作品たいとる|たいとる名|たいとるめい"
-    r"|題|だい|曲名|書名|名称"
-)
-#: What a postscript says when it says nothing (2.6), in ``key`` form: 特になし, なし, 以上です, none.
-_EMPTY_POSTSCRIPT = re.compile(
-    r"(?:特に|とくに)?(?:なし|無し|ないです|ありません|ない)|以上(?:です|となります)?|おわり|終わり|none|nothing|na|nil"
-)
 #: Marks that stand for a blank to fill (○○, 〇〇, ××, □□).
 _FILL_MARKS = re.compile(r"[○◯〇●×✕✖Ｘ□■△▲]{2,}")
 
@@ -78,6 +68,8 @@ _NOTES = re.compile(
     r"(?:(?:たいとる|題名|名称)案[0-9]*|名称未設定[0-9]*|(?:新しい|新規)(?:どきゅめんと|ふぁいる|文書|ぺーじ)[0-9]*"
     r"|など|等|etc|(?:鋭意)?(?:執筆|作成|編集|制作)中|近日(?:公開|追加|追記|更新)(?:予定)?|追記予定"
     r"|(?:ぽいんと|要点|注意点|point)[0-9]*)(?:です|でした|となります|予定です)?"
+    r"|ここに.{0,12}?(?:書く|かく|書いて|記入|入力|いれる|入れる)(?:する|して|ください|してください)*"
+    r"|(?:回答|解答|答え|こたえ|かいとう)を?(?:書く|かく|記入|入力)(?:する|して|ください|してください)*"
 )
 
 
@@ -92,8 +84,8 @@ def placeholder(text: str) -> bool:
 
 
 def placeholder_title(text: str) -> bool:
-    """Whether a title stands for none: a ``placeholder`` or a title template (``_TITLE_TEMPLATE``)."""
-    return placeholder(text) or _TITLE_TEMPLATE.fullmatch(key(text)) is not None
+    """Whether a title stands for none: a ``placeholder`` or a title template (``TITLE_TEMPLATE``)."""
+    return placeholder(text) or TITLE_TEMPLATE.fullmatch(key(text)) is not None
 
 
 def said(text: str) -> str:
@@ -130,9 +122,8 @@ def _json_content(value: Any) -> bool:
         )
     if isinstance(value, list):
         return any(_json_content(v) for v in value)
-    return (isinstance(value, str) and bool(key(value)) and not placeholder(value)) or (
-        isinstance(value, (int, float)) and not isinstance(value, bool)
-    )
+    text = isinstance(value, str) and bool(key(value)) and JSON_TYPES.fullmatch(key(value)) is None
+    return (text and not placeholder(value)) or (isinstance(value, (int, float)) and not isinstance(value, bool))
 
 
 def _no_constant(name: str) -> Any:
@@ -191,9 +182,11 @@ _POSTSCRIPT_WORD = re.compile(r"^[\s:：.．、]*(?:追伸|追記|二伸|p\.?s\.
 
 def _says(after: str) -> bool:
     """Whether the text after a postscript marker, to the end of its paragraph, says something: not only the marker's
-    word again (P.S. 追伸) nor that there is nothing to add (P.S. 特になし, 以上です; ``_EMPTY_POSTSCRIPT``)."""
-    said_here = key((paragraphs(_POSTSCRIPT_WORD.sub("", after, count=1)) or [""])[0])
-    return bool(said_here) and _EMPTY_POSTSCRIPT.fullmatch(said_here) is None
+    word again (P.S. 追伸), an emoticon (P.S. (^_^)v, round 8) nor that there is nothing to add (P.S. 特になし,
+    以上です; ``EMPTY_POSTSCRIPT``)."""
+    own = (paragraphs(_POSTSCRIPT_WORD.sub("", after, count=1)) or [""])[0]
+    said_here = key(EMOTICON.sub("", own))
+    return bool(said_here) and EMPTY_POSTSCRIPT.fullmatch(said_here) is None
 
 
 @instruction(
@@ -255,6 +248,8 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, f"{len(answers)} answers separated by ******, expected 2")
     if same_text(answers[0], answers[1]):
         return Verdict(False, "the two answers read the same (blanks, punctuation, markup and script aside)")
+    if any(BACK_REFERENCE.fullmatch(key(answer)) for answer in answers):
+        return Verdict(False, "one answer only refers to the other (上と同じです): no second answer")
     return Verdict(True, "two different answers separated by ******")
 
 

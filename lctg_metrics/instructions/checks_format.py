@@ -300,11 +300,18 @@ def _filled_cell(cell: str) -> bool:
     return (bool(key(cell)) and not placeholder(cell)) or any(ch in _CELL_MARKS for ch in cell)
 
 
+def _kana_row(row: list[str]) -> bool:
+    """Whether a table row only recites letters (round 8): each cell one kana or empty (| あ | い |), no word."""
+    cells = [key(cell) for cell in row]
+    return any(cells) and all(len(k) <= 1 and (not k or "ぁ" <= k <= "ゖ") for k in cells)
+
+
 @instruction(
     "format:table",
     "書式指定",
     "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
-    "text unlike the other rows and the header, and min_columns columns holding text in a row below the header",
+    "text unlike the other rows and the header (a row of one letter per cell, as | あ | い |, holds no word), "
+    "and min_columns columns holding text in a row below the header",
     Param("min_rows", "int", "least number of body rows", default=1),
     Param("min_columns", "int", "least number of columns", default=2),
     needs_morph=True,
@@ -313,7 +320,8 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
     for header, body in _tables(response):
         columns = sum(1 for n in range(len(header)) if any(_filled_cell(row[n]) for row in body if n < len(row)))
-        rows = len([r for r in distinct_filled(["|".join(row) for row in body]) if key(r) != key("|".join(header))])
+        worded = ["|".join(row) for row in body if not _kana_row(row)]
+        rows = len([r for r in distinct_filled(worded) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")
         best = best or (columns, rows, len(body))

@@ -189,6 +189,6 @@ def nth_paragraph_first_word(response: str, kw: Mapping[str, Any]) -> Verdict:
     if len(found) < nth:
         return Verdict(False, f"only {len(found)} paragraphs, no paragraph {nth}")
     start = found[nth - 1].lstrip(_LEADING)
-    if start.startswith(word) or nfkc(start).startswith(nfkc(word)) or words.starts_with(start, word):
+    if words.starts_with(start, word) or words.starts_with(nfkc(start), nfkc(word)):
         return Verdict(True, f"paragraph {nth} starts with 「{word}」")
     return Verdict(False, f"paragraph {nth} starts with 「{start[: len(word) + 5]}」, not 「{word}」")

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import morph, words
+from lctg_metrics.instructions import morph, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import clauses, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -60,35 +60,25 @@ def occurrences(text: str, word: str, match: str) -> int:
     return words.count(text, word, match)
 
 
-_KANA_CHAR = re.compile(r"[ぁ-ゖァ-ヺー]")
 #: Words the analyser cuts into a shorter word and a particle (さて|は): さては ("so it was…") does not start with
 #: the conjunction さて, nor それでは with それで (r7).
 _LONGER_WORDS = ("さては", "それでは", "それとも", "ならびに", "ところで", "ところが")
-
-
-def _word_ends(text: str, at: int) -> bool:
-    """Whether a phrase that ends in kana, followed by kana, is read as the same words at the start of ``text`` (2.5):
-    the analyser cuts the text at the phrase's end and reads the same lemmas there as in the phrase alone (「はい、」
-    and 「はいです」 start with はい; 「はいりません」 (入る) and 「はいいろ」 (灰色) do not)."""
-    if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
-        return True
-    head = [m for start, end, m in morph.spans(text[: at + 24]) if end <= at]
-    if sum(len(m.surface) for m in head) != at:
-        return False
-    return [m.lemma for m in head] == [m.lemma for m in morph.analyze(text[:at])]
+_word_ends = wordforms.word_ends
 
 
 @instruction(
     "startend:start",
     "始め・終わり指定",
-    "the response starts with a phrase (leading blanks, emphasis ignored)",
+    "the response starts with a phrase (leading blanks, emphasis ignored), not asked back with a ？ after it "
+    "(はい？ is no はい) unless the phrase is a question itself",
     Param("phrase", "str", "the opening phrase", required=True),
 )
 def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
     longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
-    if folded.startswith(phrase) and _word_ends(folded, len(phrase)) and not longer:
+    asks = _asks(phrase, folded[len(phrase) :])
+    if folded.startswith(phrase) and _word_ends(folded, len(phrase)) and not longer and not asks:
         return Verdict(True, f"starts with 「{kw['phrase']}」")
     return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
 
@@ -96,8 +86,8 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "startend:end",
     "始め・終わり指定",
-    "the response ends with a phrase (trailing blanks, 」』, emphasis ignored, and a final 。！？… "
-    "when the phrase has none)",
+    "the response ends with a phrase (trailing blanks, 」』, emphasis ignored, and a final 。！… when the phrase "
+    "has none; a final ？ makes a phrase that is no question a question, so 楽しみです？ is no 楽しみです)",
     Param("phrase", "str", "the closing phrase", required=True),
 )
 def end(response: str, kw: Mapping[str, Any]) -> Verdict:
@@ -113,9 +103,21 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         ):
             emoticon = _EMOTICON.search(text)
             text = text[: emoticon.start()] if emoticon else text[:-1]  # お見逃しなく！✨, お見逃しなく♪, m(_ _)m
+    if text.endswith(phrase) and _asks(phrase, written[len(text) :]):
+        return Verdict(False, f"ends with 「{kw['phrase']}」 asked as a question (a ？ after it), not said")
     if text.endswith(phrase):
         return Verdict(True, f"ends with 「{kw['phrase']}」")
     return Verdict(False, f"ends with 「{written[-len(phrase) - 5 :]}」, not 「{kw['phrase']}」")
+
+
+#: How a phrase that is a question already ends (か, かな, の, でしょう): a ？ after it is its own mark.
+_QUESTION_END = re.compile(r"(?:か|かな|かい|かね|かしら|の|ね|だろう|でしょう|でしょ|っけ|[?？])$")
+
+
+def _asks(phrase: str, after: str) -> bool:
+    """Whether a ？ right after a phrase that is no question turns it into one (round 8): 「はい？」 is "what?", not
+    the reply はい, and 「楽しみです？」 asks the reader; a phrase that asks already (ですか, かな) keeps its ？."""
+    return after.lstrip(" \u3000")[:1] in ("?", "？") and _QUESTION_END.search(phrase) is None
 
 
 @instruction(

@@ -27,8 +27,13 @@ OPENERS = ("でも", "だけど", "だけれど", "だから", "だが", "だっ
 
 #: One colon, middle dot or dash between two clauses (r7): it splices two sentences after a finite predicate
 #: (「…です：…です」, 「…だ・でも…」) as a 、 does; a list (りんご・みかん) or a label (注意：) has no
-#: predicate before it.
-ONE_MARK = r"[：:]|(?<=[^\s・･―—─━])[・･―—─━](?=[^\s・･―—─━])"
+#: predicate before it. From round 8 any one punctuation mark or symbol written between two letters does the same
+#: (「…です；…です」, 「…です|…です」, 「…ます※…ます」, 「…です−…です」), save brackets and quotes; km/h, 3−2 and a
+#: table's cells (「| 晴れ | 雨 |」) have no finite predicate before the mark, and a ※ note at a line's start no letter.
+ONE_MARK = (
+    r"[：:]|(?<=[^\s・･―—─━])[・･―—─━](?=[^\s・･―—─━])"
+    r"|(?<=\w)[^\w\s「」『』（）()【】\[\]{}〈〉《》〔〕＜＞<>\"'“”‘’、，､,。．｡！？!?](?=\w)"
+)
 
 
 def rejoined(pieces: list[str]) -> list[str]:

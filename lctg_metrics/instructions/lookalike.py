@@ -161,6 +161,14 @@ def _one_word(text: str) -> bool:
     return len(found) == 1 and found[0].pos1 not in ("補助記号", "記号") and found[0].pos2 != "数詞"
 
 
+def _with_neighbour(before: str, word: str, kana: str, after: str) -> bool:
+    """Whether a run of look-alikes beside a kanji reads, with that kanji, as one dictionary word in katakana that
+    is none as written (大卜口 is 大トロ; 加工口 stays: 加エロ is no word)."""
+    pairs = [(before + kana, before + word)] if _is_kanji(before or " ") else []
+    pairs += [(kana + after, word + after)] if _is_kanji(after or " ") else []
+    return any(_one_word(read) and not _one_word(written) for read, written in pairs)
+
+
 def _katakana_runs(text: str) -> str:
     """Runs drawn with look-alike kanji read as the katakana word a reader sees: the run, put in katakana, is one
     dictionary word and, as written, is none (二一卜 is ニート, 力口リー is カロリー, 工口 is エロ; 一口, 一夕 and 人口
@@ -173,9 +181,12 @@ def _katakana_runs(text: str) -> str:
         if not any(ch in KATAKANA_LOOKALIKES for ch in word) or all(ch in _NUMERALS.values() for ch in word):
             continue
         alone = all(ch in KATAKANA_LOOKALIKES for ch in word)
-        if alone and (_is_kanji(text[start - 1 : start] or " ") or _is_kanji(text[end : end + 1] or " ")):
-            continue
         kana = "".join(KATAKANA_LOOKALIKES.get(ch, ch) for ch in word)
+        before, after = text[start - 1 : start], text[end : end + 1]
+        if alone and (_is_kanji(before or " ") or _is_kanji(after or " ")):
+            if _with_neighbour(before, word, kana, after):  # 大卜口 is 大トロ (round 8)
+                chars[start:end] = kana
+            continue
         if kana[0] != "ー" and _one_word(kana) and not _one_word(word):
             chars[start:end] = kana
     return "".join(chars)

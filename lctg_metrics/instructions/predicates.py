@@ -19,12 +19,14 @@ from lctg_metrics.instructions.text import has_content, is_terminated, without_m
 
 def fragment(clause: str) -> bool:
     """A clause without 。！？ ending in から or ので: a reason given as a list item (「1. 安いから」), no predicate of
-    either style."""
+    either style; 〜んだから and 〜のだから assert in plain speech (迷う必要なんてないんだから) and are none."""
     if is_terminated(clause):
         return False
     tail = morph.content_tail(clause)
     if len(tail) > 2 and [m.surface for m in tail[-2:]] == ["の", "で"]:
         return tail[-3].pos1 in ("動詞", "形容詞", "助動詞")  # ので read as の|で
+    if len(tail) > 2 and tail[-3].surface in ("ん", "の") and [m.surface for m in tail[-2:]] == ["だ", "から"]:
+        return False  # 安いんだから: an assertion in plain speech, not a reason (round 8)
     return bool(tail) and tail[-1].pos2 == "接続助詞" and tail[-1].surface in ("から", "ので")
 
 

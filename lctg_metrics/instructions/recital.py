@@ -109,10 +109,14 @@ def _token(cluster: str) -> bool:
 _APART = frozenset("。．.！!？?\n")
 
 
+#: Brackets around a list said on its own (「答えは三です。(1, 2, … 14)」, round 8): skipped like blanks.
+_AROUND = frozenset("()（）[]［］【】")
+
+
 def _stands_apart(clusters: list[str], start: int, end: int) -> bool:
-    """Whether ``clusters[start:end]`` is a sentence or line of its own (blanks around it skipped)."""
-    before = next((c for c in reversed(clusters[:start]) if not c.isspace() or c == "\n"), None)
-    after = next((c for c in clusters[end:] if not c.isspace() or c == "\n"), None)
+    """Whether ``clusters[start:end]`` is a sentence or line of its own (blanks and brackets around it skipped)."""
+    before = next((c for c in reversed(clusters[:start]) if not (c.isspace() or c in _AROUND) or c == "\n"), None)
+    after = next((c for c in clusters[end:] if not (c.isspace() or c in _AROUND) or c == "\n"), None)
     return (before is None or before in _APART) and (after is None or after in _APART)
 
 
@@ -128,8 +132,11 @@ def wordless_lists(clusters: list[str]) -> set[int]:
             while j < len(clusters) and _token(clusters[j]):
                 j += 1
             items.append((start, j))
-            if j < len(clusters) and clusters[j] in _LIST_MARKS and j + 1 < len(clusters) and _token(clusters[j + 1]):
-                j += 1
+            after = j + 1  # a blank after the list mark (「1, 2, 3」, round 8)
+            while after < len(clusters) and clusters[after] in (" ", "\u3000"):
+                after += 1
+            if j < len(clusters) and clusters[j] in _LIST_MARKS and after < len(clusters) and _token(clusters[after]):
+                j = after
             else:
                 break
         if items and (end := items[-1][1]) > i:

@@ -4,7 +4,8 @@ when it stands where that mark stands, after a Japanese letter.
 - 読点 (、): every comma of another script or form, in every block (by Unicode name: Arabic ،, Armenian, Mongolian,
   Lisu, Vai, Newa, reversed, turned, raised commas), the low quotation marks and ornaments drawn as a low comma
   (‚ „ ⹂ ❟ ❠ 🙸, unless a closing quotation mark follows on the line: then they open a quotation), the comma-shaped
-  spacing diacritics at the baseline (¸ cedilla, ˛ ogonek, ˏ ˎ), the Lisu tone letter ꓹ, the sesame dots ﹅﹆ and 丶
+  spacing diacritics at the baseline (¸ cedilla, ˛ ogonek, ˏ ˎ) and the acute accents ´ ˊ (round 8: drawn high, read
+  as a pause between two Japanese letters), the Lisu tone letter ꓹ, the sesame dots ﹅﹆ and 丶
   (the kanji radical "dot", drawn as 、); the iteration mark ヽ after anything but katakana.
 - 句点 (。): every full stop of another script (Arabic ۔, Ethiopic ።, Devanagari danda ।, Lisu, Vai, Syriac), the
   one-dot leader ․ and the Lisu tone letter ꓸ (a baseline dot); the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜ and
@@ -25,7 +26,7 @@ import unicodedata
 
 #: Japanese letters and the closing marks after which a look-alike is read in its Japanese role.
 JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
-_EXTRA_COMMAS = "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9"
+_EXTRA_COMMAS = "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9\u00b4\u02ca"
 #: Low quotation marks and ornaments drawn as a low comma: a comma unless a closing mark follows on the line.
 _LOW_QUOTES = "\u201a\u201e\u2e42\u275f\u2760\U0001f678"
 _CLOSING_QUOTES = "\u2018\u2019\u201b\u201c\u201d\u201f\u275b\u275c\u275d\u275e\U0001f676\U0001f677"

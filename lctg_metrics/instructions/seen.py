@@ -49,6 +49,9 @@ _EMPHASIS_FLOOR = 2
 #: 、 said again, ドレミファソラシド、 or 水金地火木土天海、, is one unit too).
 _UNIT_SIZES = tuple(range(2, 13))
 _UNIT_REPEATS = 3
+#: A longer unit of letters alone (13 to 30, no mark or blank in it) glued to itself back to back counts once (round
+#: 8: もみじがきれいなあきのやま×3): a phrase is said again only after a mark, a blank or a line break.
+_GLUED_SIZES = tuple(range(13, 31))
 #: A count the text gives before a unit it then says that many times (「ありがとう」を四回繰り返します。ありがとう、
 #: ×4; 2.6) is a recital a reader counts, up to ``_ANNOUNCED_CAP`` times: the unit's words must be written before
 #: the count, so a bare number elsewhere raises nothing, and no announcement makes ten repeats count.
@@ -152,6 +155,15 @@ def _repeated_units(clusters: list[str]) -> set[int]:
             if end - i > size * _UNIT_REPEATS and len(set(clusters[i : i + size])) > 1:
                 out.update(range(i + size * _announced(clusters, i, size), end))
             i = max(i + 1, end - size * _UNIT_REPEATS)
+    for size in _GLUED_SIZES:
+        i = 0
+        while i + size < len(clusters):
+            end = i + size
+            while end < len(clusters) and clusters[end] == clusters[end - size]:
+                end += 1
+            if end - i >= 2 * size and all(unicodedata.category(c[0])[0] == "L" for c in clusters[i : i + size]):
+                out.update(range(i + size, end))
+            i = max(i + 1, end - size)
     return out
 
 

@@ -56,6 +56,17 @@ _RIGHTWARD = ("left", "margin-left", "text-indent", "inset-inline-start", "margi
 _ANGLE = {"deg": 1.0, "rad": 180 / math.pi, "grad": 0.9, "turn": 360.0}
 
 
+def _indented_out(decls: Mapping[str, str]) -> bool:
+    """A first line indented by 100% of its box or more, or by the box's width or more (text-indent: 100%; width:
+    40px with text-indent: 40px), kept on that line (white-space: nowrap or pre)."""
+    indent = decls.get("text-indent", "")
+    found, px, width = _value(indent), length_px(indent), length_px(decls.get("width", ""))
+    far = (found is not None and found[1] == "%" and found[0] >= 100) or (
+        px is not None and width is not None and width > 0 and px >= width
+    )
+    return far and decls.get("white-space", "").strip() in ("nowrap", "pre")
+
+
 def _off_screen(value: str, rightward: bool) -> bool:
     """An offset that puts a line of text off screen: px ≤ -100 (any unit converted), -100% or less, far right."""
     found = _value(value)
@@ -256,6 +267,8 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     if any((_value(v) or (1.0, ""))[0] == 0 or length_px(v) == 0 for v in boxes):
         return True
     overflow = decls.get("overflow", "") + decls.get("overflow-x", "") + decls.get("overflow-y", "")
+    if _indented_out(decls) and re.search("hidden|clip", overflow):
+        return True  # the image-replacement trick: indented by the box's width or more, on one line, cut (round 8)
     sizes = [length_px(decls.get(name, "")) for name in ("width", "height", "max-width", "max-height")]
     if any(p is not None and p < MIN_READABLE_PX for p in sizes) and re.search("hidden|clip", overflow):
         return True  # a box too narrow or too low to show a letter, its overflow cut

@@ -145,8 +145,11 @@ def without_readings(text: str) -> tuple[str, list[int]]:
 
 
 #: A hyphen, dash, middle dot or one blank between two Latin letters: the joins of one Latin word written in parts
-#: (Wi-Fi, e-mail, T-shirt, Wi・Fi, Wi Fi are wifi, email, tshirt to a keyword written whole; 2.6).
-_LATIN_JOIN = re.compile(r"(?<=[A-Za-z])[-‐‑–—・･· ](?=[A-Za-z])")
+#: (Wi-Fi, e-mail, T-shirt, Wi・Fi, Wi Fi are wifi, email, tshirt to a keyword written whole; 2.6); and a dot between
+#: two single letters, an acronym's (A.I. is AI, round 8).
+_LATIN_JOIN = re.compile(
+    r"(?<=[A-Za-z])[-‐‑–—・･· ](?=[A-Za-z])|(?<![A-Za-z][A-Za-z])(?<=[A-Za-z])[.．](?=[A-Za-z](?![A-Za-z]))"
+)
 
 
 def without_latin_joins(text: str) -> tuple[str, list[int]]:
@@ -158,4 +161,31 @@ def without_latin_joins(text: str) -> tuple[str, list[int]]:
     return "".join(text[i] for i in where), where
 
 
-__all__ = ["acronym_spans", "lemma_spans", "without_latin_joins", "without_readings"]
+KANJI = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def in_name(seen: str, start: int, end: int) -> bool:
+    """Whether a one-kanji keyword found at ``start:end`` is only a letter of a longer name (2.6, round 8): a proper
+    noun (愛知 holds no 愛) or a day of the week (金曜日 uses no 金), which a reader never reads as the word."""
+    for a, b, m in morph.spans(seen):
+        if a <= start and end <= b and b - a > end - start:
+            return m.pos2 == "固有名詞" or m.surface.endswith("曜")
+    return False
+
+
+_KANA_CHAR = re.compile(r"[ぁ-ゖァ-ヺー]")
+
+
+def word_ends(text: str, at: int) -> bool:
+    """Whether a phrase that ends in kana, followed by kana, is read as the same words at the start of ``text`` (2.5):
+    the analyser cuts the text at the phrase's end and reads the same lemmas there as in the phrase alone (「はい、」
+    and 「はいです」 start with はい; 「はいりません」 (入る), 「はいいろ」 (灰色) and 「またたく」 (瞬く) do not)."""
+    if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
+        return True
+    head = [m for start, end, m in morph.spans(text[: at + 24]) if end <= at]
+    if sum(len(m.surface) for m in head) != at:
+        return False
+    return [m.lemma for m in head] == [m.lemma for m in morph.analyze(text[:at])]
+
+
+__all__ = ["KANJI", "acronym_spans", "in_name", "lemma_spans", "without_latin_joins", "without_readings", "word_ends"]

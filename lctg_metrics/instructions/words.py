@@ -3,7 +3,8 @@
 Both the response and the keyword are read in the reader's view (``visible.visible``: ＡＩ is AI, ｽﾏﾎ is スマホ, ⽇ is
 日). An occurrence is then any of:
 
-- **the spelling** — the keyword as written, anywhere (``match="substring"``: 栄養 in 栄養素) or only on morpheme
+- **the spelling** — the keyword as written, anywhere (``match="substring"``: 栄養 in 栄養素; a one-kanji keyword
+  not as a letter of a proper noun or a day's name: 愛知 holds no 愛, 金曜日 no 金, round 8) or only on morpheme
   boundaries (``match="word"``: 音 not in 音楽);
 - **Latin case-insensitively, as a whole word** — a keyword edge that is a Latin letter or digit must not touch
   another one in the text: 「excel」 is met by Excel, forbidden 「AI」 is broken by ai (and by AIs, an English plural
@@ -283,6 +284,8 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
         if _latin_edges_ok(seen, start, end, key) and on_edges and not _title_word(seen, start, end, key):
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
+    if len(key) == 1 and wordforms.KANJI.match(key) and found:
+        found = [(a, b) for a, b in found if not wordforms.in_name(seen, a, b)]
     others = _reading_spans(seen, key) + wordforms.lemma_spans(seen, key) + wordforms.kana_adjective_spans(seen, key)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
@@ -323,10 +326,13 @@ def count(text: str, word: str, match: str = "substring") -> int:
 
 def starts_with(text: str, word: str) -> bool:
     """Whether the reader's view of ``text`` starts with ``word`` (as written, or as the same token in another script:
-    a paragraph starting with 更に starts with さらに)."""
+    a paragraph starting with 更に starts with さらに) as a whole word (a Latin word, or kana by ``word_ends``:
+    またたく does not start with また)."""
     seen, key = visible(text), visible(word).strip()
     if _ascii_lower(seen).startswith(_ascii_lower(key)):
-        return not (_LATIN.match(key[-1]) and len(seen) > len(key) and _LATIN.match(seen[len(key)]))
+        if _LATIN.match(key[-1]) and len(seen) > len(key) and _LATIN.match(seen[len(key)]):
+            return False
+        return wordforms.word_ends(seen, len(key))
     return any(start == 0 for start, _ in _reading_spans(seen, key))
 
 
