@@ -4,9 +4,10 @@ worked out by hand."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from lctg_metrics.ifsm.guards import check_ending, content, english_share
+from lctg_metrics.ifsm.guards import bigrams, check_ending, content, english_share
 
 CTX = "Mina planted tomatoes in May. A storm broke the stakes in June. She tied the stems to the fence."
 OPTS = [
@@ -282,3 +283,74 @@ def test_two_words_are_an_ending_and_one_is_empty():
 def test_a_similarity_above_the_limit_is_a_restatement():
     verdict = _check(HONEST, question_similarity=0.9)
     assert (verdict.passed, verdict.reason) == (False, "question restated: similarity to the question 0.90 >= 0.64")
+
+
+def test_exactly_three_fifths_of_an_ending_in_one_context_sentence_is_a_copy():
+    """'A storm broke the old shed.' has 5 bigrams; 3 of them (a storm, storm broke, broke the) are in context sentence
+    2: exactly 60%, a copy. In the whole context they are 60% too, under 75%: only the sentence limit flags it."""
+    verdict = _check("A storm broke the old shed.")
+    assert (verdict.passed, verdict.reason) == (False, "context copy: 60% of the ending is context sentence 2")
+    assert _check("A storm bent the old shed.") == _check(HONEST)  # 1 of 5 (20%): no copy
+
+
+def test_exactly_three_quarters_of_an_ending_in_the_context_is_a_copy():
+    """'Mina tied the stakes in June to the fence.' has 8 bigrams: tied the, to the, the fence in sentence 3 (3 of 8),
+    the stakes, stakes in, in june in sentence 2 (3 of 8), mina tied and june to in neither: 6 of 8 = 75% in the
+    context, each sentence under 60%."""
+    verdict = _check("Mina tied the stakes in June to the fence.")
+    assert (verdict.passed, verdict.reason) == (False, "context copy: 75% of the ending's bigrams are in the context")
+
+
+def test_two_candidates_each_three_fifths_held_are_a_list_of_candidates():
+    """Candidates 1 and 2 have 5 bigrams each; the ending holds 3 of each (mina picked, picked the, the red; her
+    neighbor, neighbor came, came over): exactly 60% of both, so it lists them. Holding only 2 of candidate 2 (40%)
+    leaves one candidate held, and the ending shares 3 of 12 bigrams with candidate 1 (Jaccard 0.25): an ending."""
+    options = [OPTS[0], "Mina picked the red tomatoes today.", "Her neighbor came over for dinner."]
+    verdict = _check("Mina picked the red ones and her neighbor came over too.", options=options)
+    assert (verdict.passed, verdict.reason) == (False, "several candidates: holds candidates 1, 2")
+    assert _check("Mina picked the red ones and her neighbor came by too.", options=options) == _check(HONEST)
+
+
+def test_four_of_five_content_words_from_the_question_is_a_fragment():
+    """The question's content stems: mina save tomato plant june storm garden (7). 'In June the storm left Mina her
+    garden.' has 5 (june storm left mina garden), 4 of them the question's: exactly 80%, a fragment (it shares 1 of
+    the question's 12 bigrams, her garden: no echo)."""
+    verdict = _check("In June the storm left Mina her garden.", question=Q_LONG)
+    assert (verdict.passed, verdict.reason) == (
+        False,
+        "question fragment: 80% of its 5 content word(s) are the question's",
+    )
+
+
+def test_an_ending_holding_two_fifths_of_the_question_restates_it():
+    """The question's content stems: anna storm damag old barn (5). 'Anna rebuilt the barn.' has 3 (anna rebuilt
+    barn), 2 of them the question's (67%: at least 60%, under the fragment's 80%), holding 2 of the question's 5:
+    exactly 40%, a restatement. With 'near the river' added the question has 7 and the ending holds 29%: an ending."""
+    q = "What did Anna do after the storm damaged the old barn?"
+    verdict = _check("Anna rebuilt the barn.", question=q)
+    assert (verdict.passed, verdict.reason) == (
+        False,
+        "question restated: 67% of its content words are the question's, and it holds 40% of the question's",
+    )
+    assert _check("Anna rebuilt the barn.", question=q[:-1] + " near the river?") == _check(HONEST)
+
+
+def test_a_gold_label_read_from_a_numpy_array_names_the_gold_candidate():
+    """Labels read from a numpy array or a pandas column are numpy integers: equal to the candidate's index, not the
+    same object. The gold candidate word for word is then no copy; a wrong one still is."""
+    assert _check(OPTS[0], gold_label=np.int64(0)) == _check(HONEST)
+    verdict = _check(OPTS[0], gold_label=np.int64(2))
+    assert (verdict.passed, verdict.reason) == (False, "copied candidate: bigram Jaccard 1.00 with wrong option 0")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Smiled.", {("smiled",)}),  # one word: its unigram
+        ("?!", set()),  # no word: nothing
+        ("Mina smiled.", {("mina", "smiled")}),
+        ("Mina smiled at Tom.", {("mina", "smiled"), ("smiled", "at"), ("at", "tom")}),
+    ],
+)
+def test_bigrams_of_one_word_are_its_unigram_and_of_none_empty(text, expected):
+    assert bigrams(text) == expected
