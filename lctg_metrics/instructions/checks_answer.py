@@ -16,7 +16,14 @@ from typing import Any
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose
-from lctg_metrics.instructions.stand_ins import BACK_REFERENCE, EMOTICON, EMPTY_POSTSCRIPT, JSON_TYPES, TITLE_TEMPLATE
+from lctg_metrics.instructions.stand_ins import (
+    BACK_REFERENCE,
+    EMOTICON,
+    EMPTY_POSTSCRIPT,
+    JSON_TYPES,
+    TITLE_TEMPLATE,
+    says_again,
+)
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
 from lctg_metrics.instructions.visible import visible
 from lctg_metrics.verdict import Verdict
@@ -246,7 +253,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "an empty answer between two ****** separators")
     if len(answers) != 2:
         return Verdict(False, f"{len(answers)} answers separated by ******, expected 2")
-    if same_text(answers[0], answers[1]):
+    if same_text(answers[0], answers[1]) or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1])):
         return Verdict(False, "the two answers read the same (blanks, punctuation, markup and script aside)")
     if any(BACK_REFERENCE.fullmatch(key(answer)) for answer in answers):
         return Verdict(False, "one answer only refers to the other (上と同じです): no second answer")

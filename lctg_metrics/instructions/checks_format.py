@@ -301,9 +301,12 @@ def _filled_cell(cell: str) -> bool:
 
 
 def _kana_row(row: list[str]) -> bool:
-    """Whether a table row only recites letters (round 8): each cell one kana or empty (| あ | い |), no word."""
-    cells = [key(cell) for cell in row]
-    return any(cells) and all(len(k) <= 1 and (not k or "ぁ" <= k <= "ゖ") for k in cells)
+    """Whether a table row only recites letters (round 8): each cell one kana or empty (| あ | い |), or each one Latin
+    letter or empty (| C | D |; r9), no word."""
+    cells = [key(cell) for cell in row if key(cell)]
+    kana = all(len(k) == 1 and "ぁ" <= k <= "ゖ" for k in cells)
+    latin = all(len(k) == 1 and "a" <= k <= "z" for k in cells)
+    return bool(cells) and (kana or latin)  # one script: | あ | a | is a letter and its reading
 
 
 @instruction(

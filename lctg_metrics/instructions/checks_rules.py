@@ -47,10 +47,12 @@ _TRAILING = " \u3000\n\t」』*"
 _FINAL_MARKS = "。.!?｡…‥〜~"
 
 
-#: An emoticon closing a line (r7): a kaomoji in brackets with no word inside (m(_ _)m, (^^), (´・ω・`)), ^^ or ^_^,
+#: An emoticon closing a line (r7): a kaomoji in brackets with no word inside (m(_ _)m, (^^), (´・ω・`)), a hand
+#: raised beside it (\\(^o^)/, (^^)v, (^o^)ノ; r9), ^^ or ^_^,
 #: :) ;-), and 彡 trailing a star (☆彡). Stripped after an end phrase as emoji are; (笑) is a word and stays.
 _EMOTICON = re.compile(
-    r"(?:m?[(（][^()（）ぁ-ゖァ-ヺ一-龯0-9A-Za-z]{0,12}(?:[A-Za-z][^()（）ぁ-ゖァ-ヺ一-龯0-9A-Za-z]*)?[)）]m?"
+    r"(?:[\\＼]?m?[(（][^()（）ぁ-ゖァ-ヺ一-龯0-9A-Za-z]{0,12}(?:[A-Za-z][^()（）ぁ-ゖァ-ヺ一-龯0-9A-Za-z]*)?[)）]m?"
+    r"[/／ノﾉvｖVＶｂb]?"
     r"|\^[_\-.o]?\^;?|[:;][-']?[)(DPp]|(?<=[☆★])彡)$"
 )
 
@@ -61,8 +63,8 @@ def occurrences(text: str, word: str, match: str) -> int:
 
 
 #: Words the analyser cuts into a shorter word and a particle (さて|は): さては ("so it was…") does not start with
-#: the conjunction さて, nor それでは with それで (r7).
-_LONGER_WORDS = ("さては", "それでは", "それとも", "ならびに", "ところで", "ところが")
+#: the conjunction さて, nor それでは with それで (r7), nor ではない ("it is not") with the conjunction では (r9).
+_LONGER_WORDS = ("さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく")
 _word_ends = wordforms.word_ends
 
 

@@ -22,16 +22,43 @@ EMPTY_POSTSCRIPT = re.compile(
 #: describes an answer, it gives none.
 JSON_TYPES = re.compile(
     r"string|str|number|int|integer|float|double|boolean|bool|object|array|null|list|dict"
-    r"|文字列|数値|整数|真偽値|配列"
+    r"|文字列|文字|数値|数字|数|整数|真偽値|真偽|配列|日付|日時|時刻|てきすと|ぶーる|りすと|おぶじぇくと|型"
 )
 
 #: An emoticon: a face in brackets drawn with marks and face letters, with a hand letter beside it ((^_^)v, m(_ _)m).
 EMOTICON = re.compile(r"[A-Za-z]?[(（](?:[^\w()（）]|[ωдД∀ー_oOｏ])*[)）][A-Za-z]?")
 
-#: An answer that only refers to the other one (round 8), in ``key`` form: 上と同じです, 同上, 前の回答と同じ.
+#: An answer that only refers to the other one (round 8), in ``key`` form: 上と同じです, 同上, 前の回答と同じ, 2つ目も
+#: 同様です, 上記のとおりです (r9). ``LEADING_REFERENCE``: the same said before the answer again (前の答えに同じく…).
 BACK_REFERENCE = re.compile(
-    r"(?:(?:上|前|先|最初|一つ目|1つ目|ひとつめ)(?:の(?:回答|答え|もの|内容))?(?:と|に)同じ|同上|同じ|右に同じ"
-    r"|sameasabove|ditto|same)(?:です|である|だ|となります)?"
+    r"(?:(?:(?:上|前|先|最初|一つ目|1つ目|ひとつめ|2つ目|二つ目|ふたつめ|上記|前記)(?:の(?:回答|答え|もの|内容))?)?"
+    r"(?:(?:と|に)?同じ|と同様|も同様|同様|の(?:とおり|通り))|同上|右に同じ"
+    r"|sameasabove|ditto|same)(?:です|である|だ|となります|に(?:なります|します))?"
 )
 
-__all__ = ["BACK_REFERENCE", "EMOTICON", "EMPTY_POSTSCRIPT", "JSON_TYPES", "TITLE_TEMPLATE"]
+#: A back-reference opening an answer (同じく…, 前の答えに同じく…, r9), in ``key`` form: what follows it is
+#: compared with the other answer (同じく人気なのはスカイツリーです and 上と同じく都会ですが、大阪も… name other
+#: answers; 前の答えに同じく東京タワーです only says part of the first again).
+LEADING_REFERENCE = re.compile(
+    r"^(?:(?:上|前|先|最初|一つ目|1つ目|ひとつめ|上記|前記)(?:の(?:回答|答え|もの|内容))?(?:と|に))?(?:同じく|同様に)"
+)
+
+
+def says_again(first: str, second: str) -> bool:
+    """Whether ``second`` opens with a back-reference (``LEADING_REFERENCE``) and then only says part or all of
+    ``first`` again (前の答えに同じく東京タワーです after 東京タワーがおすすめです。, r9); both in ``key`` form."""
+    opening = LEADING_REFERENCE.match(second)
+    rest = second[opening.end() :] if opening else ""
+    rest = rest[:-2] if rest.endswith("です") else rest
+    return len(rest) >= 2 and rest in first
+
+
+__all__ = [
+    "BACK_REFERENCE",
+    "LEADING_REFERENCE",
+    "EMOTICON",
+    "EMPTY_POSTSCRIPT",
+    "JSON_TYPES",
+    "TITLE_TEMPLATE",
+    "says_again",
+]
