@@ -63,12 +63,24 @@ def _one_line(code: int, err: str, prog: str) -> None:
     assert code == 130 and len(lines) == 1 and lines[0].startswith(f"{prog}: interrupted; nothing written"), (code, err)
 
 
+def _guard_lines() -> set[str]:
+    """``File`` lines of build_dataset.py up to the statement that installs its handler (marked ``# GUARD``): a
+    signal while the script's first lines run is the window that remains, as the interpreter's start-up is."""
+    lines = Path(BUILD).read_text(encoding="utf-8").splitlines()
+    last = next(n for n, line in enumerate(lines, 1) if "# GUARD" in line)
+    return {f'File "{BUILD}", line {n}, in <module>' for n in range(1, last + 1)}
+
+
 def _project_frames(err: str) -> list[str]:
-    """The traceback lines that name a file of the project (its own code was running when Ctrl-C came)."""
+    """The traceback lines that name a file of the project (its own code was running when Ctrl-C came), but for the
+    build script's lines before its handler is set."""
     return [
         line
         for line in err.splitlines()
-        if line.strip().startswith("File ") and str(PROJECT_ROOT) in line and "site-packages" not in line
+        if line.strip().startswith("File ")
+        and str(PROJECT_ROOT) in line
+        and "site-packages" not in line
+        and line.strip() not in _guard_lines()
     ]  # the venv may sit inside the checkout: its installed files (the editable finder) are the interpreter's start
 
 

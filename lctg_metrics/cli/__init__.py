@@ -212,6 +212,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     command = argv[0] if argv else "lctg"
     try:
+        interrupt.release()  # the console script's loading guard ends inside the try (see interrupt.console_script)
         if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
             return cmd_build(
                 argparse.Namespace(args=argv[1:]), prog="build_dataset.py" if prog != "lctg" else "lctg build"
@@ -245,7 +246,8 @@ COMMANDS = {
 }
 
 
-interrupt.release()
+if not interrupt.console_script():  # imported by a program: Ctrl-C is its own again
+    interrupt.release()
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -43,5 +43,13 @@ def release(previous: object = None) -> None:
         _signal.signal(_signal.SIGINT, previous)
 
 
+def console_script() -> bool:
+    """Whether this process is the ``lctg`` console script, whose ``__main__`` imports the CLI only to call ``main``
+    at once: then ``main`` puts the default handler back inside its own ``try`` (a Ctrl-C between the end of the
+    imports and that ``try`` would otherwise be a traceback), not the package's last line."""
+    path = getattr(sys.modules.get("__main__"), "__file__", None) or ""
+    return os.path.basename(path) in ("lctg", "lctg.exe", "lctg-script.py")
+
+
 #: The handler replaced while ``lctg_metrics.cli`` loads (None where :func:`guard` left Ctrl-C alone).
 LOADING = guard()

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lctg_metrics.cleaners import CleanerError
+from lctg_metrics.cli import interrupt
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.cli.needs import check_extras
 from lctg_metrics.schema import ScoringError
@@ -26,8 +27,14 @@ def input_errors() -> tuple[type[BaseException], ...]:
 def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """``handler(args)`` after the extras check, with :func:`input_errors` as one line ``{prog}: error: …`` and
     exit code 2. The catch list is built before the command runs: an interrupt while a library is half imported
-    must not meet an ``except`` clause that imports (it would fail with that half-imported module's error)."""
-    caught = input_errors()
+    must not meet an ``except`` clause that imports (it would fail with that half-imported module's error). It is
+    built under the loading guard (:mod:`lctg_metrics.cli.interrupt`): its imports (asyncio, ssl) are a window in
+    which Ctrl-C inside the import machinery can surface as another error; nothing has been written yet."""
+    held = interrupt.guard()
+    try:
+        caught = input_errors()
+    finally:
+        interrupt.release(held)
     try:
         check_stdout()
         check_extras(args)
