@@ -48,6 +48,7 @@ def test_the_reader_gives_the_same_records(details, tmp_path):
     assert a.records == b.records and len(a.records) > 1000 and a.signature == b.signature
 
 
+@pytest.mark.slow  # three commands twice, the report's charts drawn each time
 def test_report_compare_substitutability_print_the_same(details, tmp_path, capsys):
     bom = _bom_crlf(details[0], tmp_path / "d0.jsonl")  # same stem: the same display name
     result = details[0].with_name("r0.json")

@@ -35,9 +35,9 @@ def test_jsonl_prompts_are_the_config_rows_and_if_score_reads_their_ids(folder, 
     assert _lines(out) == [{"id": r["id"], "prompt": r["prompt"]} for r in rows]
     err = capsys.readouterr().err
     assert f"wrote {out} ({len(rows)} prompts" in err and "lctg if-score" in err
-    # a model that answers every prompt with its own text: if-score joins every id (no missing, no unknown)
+    # a model that answers every prompt with one short line: if-score joins every id (no missing, no unknown)
     gens = tmp_path / "g.jsonl"
-    gens.write_text("".join(json.dumps({"id": r["id"], "generation": r["prompt"]}) + "\n" for r in _lines(out)))
+    gens.write_text("".join(json.dumps({"id": r["id"], "generation": "はい。"}) + "\n" for r in _lines(out)))
     result = tmp_path / "r.json"
     assert main(["if-score", str(gens), "--dataset", str(folder), "--no-ci", "--json", str(result)]) == 0
     assert json.loads(result.read_text(encoding="utf-8"))["prompts"] == len(rows)

@@ -219,6 +219,11 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
             )
         args = build_parser(command).parse_args(argv)
         return run_command(f"lctg {args.command}", getattr(args, "handler", None) or COMMANDS[args.command], args)
+    except Exception as exc:  # Ctrl-C inside the import machinery can surface as another error (RuntimeError, …)
+        if not any(isinstance(e, KeyboardInterrupt) for e in (exc.__cause__, exc.__context__)):
+            raise
+        print(f"{prog if prog != 'lctg' else 'lctg ' + command}: interrupted; nothing written", file=sys.stderr)
+        return 130
     except KeyboardInterrupt:
         print(
             f"{prog if prog != 'lctg' else 'lctg ' + command}: interrupted; {_kept_after_interrupt(argv)}",

@@ -118,7 +118,7 @@ MIFEVAL_MAP: dict[str, tuple[str, Callable[[Kwargs], dict[str, Any]]]] = {
 
 def _read_jsonl(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     rows = []
-    with open(path, encoding="utf-8") as handle:
+    with open(path, encoding="utf-8-sig") as handle:  # a BOM is no part of the first line
         for number, line in enumerate(handle, 1):
             if line.strip():
                 try:

@@ -77,7 +77,8 @@ def joins_name(found: _Found, k: int) -> bool:
     a case particle (``_NAME_CASES``); and the words after it hold no topic or subject of their own
     (は, が), so one predicate ends both halves. A cry at a sentence's start is two sentences
     (すごい！行こう, 合格！春から大学生だ), and so is a noun sentence before one noun
-    (今日は晴れ！公園で遊んだ); 今日は晴れ！家族旅行に出かけた is read as one."""
+    (今日は晴れ！公園で遊んだ); 今日は晴れ！家族旅行に出かけた is read as one. A 。 is no such mark: 昨日も雨。
+    駅前広場で待ち合わせた。 is two sentences (a name holding 。 is read by ``before_particle``: モーニング娘。の)."""
     (start, _, mark), (_, _, before) = found[k], found[k - 1]
     noun = before.pos1 == "名詞" and before.pos3 not in ("形状詞可能", "副詞可能") and before.pos2 != "数詞"
     if not (noun or (before.pos1 == "動詞" and before.form.startswith(("命令形", "連用形")))) or k < 2:
@@ -94,7 +95,7 @@ def joins_name(found: _Found, k: int) -> bool:
             break
         if m.pos1 == "助詞" and m.surface in ("は", "が"):
             return False
-    return mark.surface in _MARKS
+    return mark.surface in _MARKS and mark.surface != "。"  # a 句点 before a compound ends a sentence (昨日も雨。駅前…)
 
 
 __all__ = ["before_particle", "joins_name", "name_run"]
