@@ -9,21 +9,10 @@ import pytest
 
 from lctg_metrics.api import score_predictions
 from tests.conftest import PROJECT_ROOT
+from tests.references import KW
 
 CTG_CARD = PROJECT_ROOT / "lctg_metrics" / "evaluate_ctg" / "README.md"
 IF_CARD = PROJECT_ROOT / "lctg_metrics" / "evaluate_if" / "README.md"
-KW = {
-    "id": "ad_text/1/keyword",
-    "task": "ad_text",
-    "prompt_id": 1,
-    "aspects": ["keyword"],
-    "min_chars": None,
-    "max_chars": None,
-    "keyword": "抹茶",
-    "prohibited_word": None,
-    "variant": None,
-    "dataset_version": "1.0.0",
-}
 
 
 def _missing_values() -> list[str]:

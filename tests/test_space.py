@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PROJECT_ROOT
+from tests.references import KW
 
 # Checked without importing gradio (seconds of imports at collection): the tests import gradio_client when they run.
 pytestmark = pytest.mark.skipif(
@@ -30,18 +31,6 @@ GRADIO_VERSION = importlib.metadata.version("gradio") if importlib.util.find_spe
 
 #: Seconds the app may take to start (it imports evaluate and gradio, then loads the metric module).
 START_TIMEOUT = 120
-KW = {
-    "id": "ad_text/1/keyword",
-    "task": "ad_text",
-    "prompt_id": 1,
-    "aspects": ["keyword"],
-    "min_chars": None,
-    "max_chars": None,
-    "keyword": "抹茶",
-    "prohibited_word": None,
-    "variant": None,
-    "dataset_version": "1.0.0",
-}
 
 
 def _free_port() -> int:

@@ -8,19 +8,8 @@ import pytest
 from lctg_metrics.api import score_predictions
 from lctg_metrics.schema import ScoringError
 from tests.conftest import PROJECT_ROOT
+from tests.references import KW
 
-KW = {
-    "id": "ad_text/1/keyword",
-    "task": "ad_text",
-    "prompt_id": 1,
-    "aspects": ["keyword"],
-    "min_chars": None,
-    "max_chars": None,
-    "keyword": "抹茶",
-    "prohibited_word": None,
-    "variant": None,
-    "dataset_version": "1.0.0",
-}
 CC = {**KW, "id": "ad_text/1/char_count", "aspects": ["char_count"], "keyword": None, "min_chars": 10, "max_chars": 20}
 TEXT = "京都の抹茶スイーツ専門店が新登場"
 
