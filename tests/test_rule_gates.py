@@ -50,7 +50,14 @@ def test_the_gates_cover_many_patterns() -> None:
 
 @pytest.mark.slow  # dozens of patterns, each with drawn strings
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.pattern[:40])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+# derandomized: hypothesis' own padding of a drawn string (``from_regex``) can backtrack for tens of minutes on some
+# random draws of these patterns; the same examples every run keep the suite bounded
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(data=st.data())
 def test_a_match_of_a_pattern_passes_its_gate(pattern: re.Pattern[str], data) -> None:
     """Strings drawn from the pattern (with text around them) match it; the pattern's own gate must let them by."""
