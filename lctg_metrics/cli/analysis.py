@@ -39,7 +39,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         inputs={"DETAILS_A": args.details_a, "DETAILS_B": args.details_b},
     )
     names = display_names([args.details_a, args.details_b], args.names)
-    a, b = read_details_file(args.details_a, read_details), read_details_file(args.details_b, read_details)
+    a, b = (read_details_file(p, read_details, "compare") for p in (args.details_a, args.details_b))
     cmp = compare_details(
         a,
         b,

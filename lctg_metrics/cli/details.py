@@ -14,13 +14,20 @@ OTHER_DETAILS = (
 )
 
 
-def read_details_file(path: str, read: Any) -> Any:
-    """``read(path)`` (the details reader), with the path as given kept in its errors: a folder, a missing file, or
-    another family's details file is one line saying which, and what to give instead."""
+#: The fields every lm-eval ``--log_samples`` line has (a generations file of ``lctg score --from lm-eval``).
+LM_EVAL_FIELDS = ("doc_id", "doc", "resps")
+
+
+def read_details_file(path: str, read: Any, command: str = "report") -> Any:
+    """``read(path)`` (the details reader), with the path as given kept in its errors: a folder, a missing file, an
+    lm-eval output, or another family's details file is one line saying which, and what to give instead (``command``:
+    the ``lctg`` command reading it, named in the hint)."""
     p = Path(path)
     if p.is_dir():
-        found = sorted(p.rglob("*.jsonl"))[:1]
-        example = f", e.g. {found[0]}" if found else ""
+        found = next((f for f in sorted(p.rglob("*.jsonl")) if _is_details(_first_record(f))), None)
+        if found is None and next(p.rglob("samples_*.jsonl"), None) is not None:
+            raise ValueError(_lm_eval_hint(path, command))
+        example = f", e.g. {found}" if found else ""
         raise ValueError(f"{path} is a folder; give a details file (the --details output of lctg score){example}")
     if not p.exists():
         raise ValueError(
@@ -31,6 +38,8 @@ def read_details_file(path: str, read: Any) -> Any:
         return read(path)
     except ValueError:
         first = _first_record(p)
+        if all(f in first for f in LM_EVAL_FIELDS):
+            raise ValueError(_lm_eval_hint(path, command)) from None
         for fields, what, command in OTHER_DETAILS:
             if all(f in first for f in fields):
                 raise ValueError(
@@ -38,6 +47,24 @@ def read_details_file(path: str, read: Any) -> Any:
                     f"(its --json output), and report/compare read LCTG Bench details"
                 ) from None
         raise
+
+
+def _is_details(record: dict[str, Any]) -> bool:
+    """Whether a first line looks like ``lctg score --details`` output (its verdict fields)."""
+    return all(f in record for f in ("id", "sample", "aspect", "passed"))
+
+
+def _lm_eval_hint(path: str, command: str) -> str:
+    """An lm-eval output given where a details file goes: the two commands that make one and read it, runnable as
+    printed when the dataset is known (``--dataset``'s default rule of :meth:`FamilyEntry.how`)."""
+    from lctg_metrics.family import family_entry
+
+    score = family_entry("lctg").how(path, None).replace(" --dataset", " --from lm-eval --dataset", 1)
+    then = f"lctg {command} details.jsonl" if command == "report" else f"give details.jsonl to lctg {command} instead"
+    return (
+        f"{path} is an lm-eval output (generations, not verdicts); score it with details first: "
+        f"{score} --details details.jsonl, then: {then}"
+    )
 
 
 def _first_record(p: Path) -> dict[str, Any]:

@@ -230,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
     check_paths(args, dataset.path if dataset else None)
     from lctg_metrics.cli.families import refuse_other_family
 
-    refuse_other_family(args.generations, "ifsm")
+    refuse_other_family(args.generations, "ifsm", args.dataset)
     endings = read_endings(args.generations)
     if args.clear_cache:
         from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache

@@ -85,7 +85,7 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
                 f"{len(args.details)}: with 2 models every rank correlation is +1 or -1"
             )
         names = display_names(args.details, args.names)
-        files = [read_details_file(p, read_details) for p in args.details]
+        files = [read_details_file(p, read_details, "substitutability") for p in args.details]
         notes = common_signature(files, names, allow_different=args.allow_different_signatures)
         analysis = substitutability({n: d.records for n, d in zip(names, files)}, threshold=args.threshold)
         _all_undefined(analysis, "substitutability")
