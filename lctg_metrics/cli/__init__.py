@@ -87,7 +87,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     s = sub.add_parser("sample", help="write toy generations (a synthetic sloppy model) to try the pipeline")
     _dataset_args(s)
     s.add_argument("--task", action="append", choices=list(TASKS), help="only these tasks (repeatable)")
-    s.add_argument("--samples", type=int, default=3, help="samples per prompt: toy generations per prompt")
+    s.add_argument(
+        "--samples",
+        type=int,
+        help="samples per prompt: toy generations per prompt (default 3; the instructions and story_endings "
+        "configs' toy models write one per prompt: any other N is refused)",
+    )
     s.add_argument("--seed", type=int, default=0, help=SEED_HELP.format(what="the toy model's"))
     s.add_argument("-o", "--output", required=True, help="JSONL file to write")
 

@@ -123,9 +123,11 @@ def cmd_sample(args: argparse.Namespace) -> int:
     from lctg_metrics.outputs.write import jsonl_text, write_all
     from lctg_metrics.sample import sample_generations
 
-    if args.samples < 1:
+    if args.samples is not None and args.samples < 1:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
+    _one_sample_configs(args)
+    samples = TOY_SAMPLES if args.samples is None else args.samples
     folder = resolve_dataset_arg(args).path
     check_paths([Output.file("--output", args.output)], dataset=folder)
     if args.config == INSTRUCTIONS_CONFIG:  # one output per prompt, scored by `lctg if-score`
@@ -161,10 +163,26 @@ def cmd_sample(args: argparse.Namespace) -> int:
         )
         return 0
     rows = read_rows(folder, args.config, tasks=args.task)
-    gens = sample_generations(rows, samples=args.samples, seed=args.seed)
+    gens = sample_generations(rows, samples=samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
-    _said(args.output, f"{len(gens)} toy generations: {len(rows)} prompts × {args.samples} samples")
+    _said(args.output, f"{len(gens)} toy generations: {len(rows)} prompts × {samples} sample{'s' * (samples != 1)}")
     return 0
+
+
+#: Toy generations per prompt ``lctg sample`` writes for the LCTG configs unless ``--samples`` says otherwise.
+TOY_SAMPLES = 3
+
+
+def _one_sample_configs(args: argparse.Namespace) -> None:
+    """``--samples N`` (N > 1) for a config whose toy model writes one output per prompt: refused, saying how to get
+    several samples (files of other seeds, concatenated: the k-th line of an id is its sample k)."""
+    if args.samples in (None, 1) or args.config not in (INSTRUCTIONS_CONFIG, STORY_CONFIG):
+        return
+    raise CLIError(
+        f"--samples {args.samples}: the {args.config} config's toy model writes one output per prompt; for "
+        f"{args.samples} samples, write one file per --seed (0 to {args.samples - 1}) and concatenate them "
+        "(the k-th line of an id is its sample k)"
+    )
 
 
 #: The most samples per prompt ``prompts`` and ``sample`` write (their lines are built in memory).
