@@ -21,27 +21,85 @@ def family_of(rid: str) -> str | None:
     return None if found is None else found.command
 
 
-def refuse_other_family(path: Any, command: str, dataset: str | None = None) -> None:
+#: The commands that read a Batch API output file (``--from openai-batch``).
+BATCH_COMMANDS = ("score", "if-score")
+#: Fields of an OpenAI Batch API output line (and of a plain generations line), told apart by :func:`_first_raw`.
+BATCH_FIELDS, PLAIN_FIELDS = ("custom_id", "response"), ("id", "generation")
+#: Fields of an M-IFEval responses line (``if-score RESPONSES --input INPUT``).
+MIFEVAL_FIELDS = ("prompt", "response")
+
+
+def refuse_other_family(path: Any, command: str, dataset: str | None = None, from_format: str = "lctg") -> None:
     """Refuse, naming what the file holds and the command for it, a generations file whose first ids all belong to
-    another family; anything unreadable is left to the command's own reader (which names it)."""
-    from lctg_metrics.inputs.generations import iter_generations
+    another family (a plain file, or a Batch API output with ``from_format="openai-batch"``), and a file of the other
+    layout than ``from_format`` says (adding or dropping ``--from openai-batch``); anything else unreadable is left
+    to the command's own reader (which names it)."""
+    first = _first_raw(path)
+    batch = from_format == "openai-batch"
+    if command in BATCH_COMMANDS and from_format in ("lctg", "openai-batch"):
+        _refuse_other_layout(path, command, first, batch)
+    ids = _first_ids(path, batch)
+    found = {entry_of(i) for i in ids}
+    if len(found) != 1:
+        return
+    other = found.pop()
+    if other is None or other.command == command or (batch and other.command not in BATCH_COMMANDS):
+        return
+    how = other.how(path, dataset) + (" --from openai-batch" if batch else "")
+    raise CLIError(
+        f"{path} holds {other.holds}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
+        f"{family_entry(command).holds}: score it with `{how}`"
+    )
+
+
+def _refuse_other_layout(path: Any, command: str, first: dict[str, Any], batch: bool) -> None:
+    """A Batch API output read as plain generations, or plain generations read as a Batch API output: one line saying
+    which, and the flag to add or drop."""
+    if not batch and all(f in first for f in BATCH_FIELDS) and "generation" not in first:
+        raise CLIError(f"{path} is an OpenAI Batch API output (custom_id, response): add --from openai-batch")
+    if command == "if-score" and not batch and all(f in first for f in MIFEVAL_FIELDS) and "id" not in first:
+        raise CLIError(
+            f"{path} is an M-IFEval responses file (prompt, response): give the M-IFEval input file it answers "
+            "with --input (e.g. ja_input_data.jsonl) instead of --dataset"
+        )
+    if batch and all(f in first for f in PLAIN_FIELDS) and "custom_id" not in first:
+        raise CLIError(f"{path} holds id and generation lines, not a Batch API output: drop --from openai-batch")
+
+
+def _first_raw(path: Any) -> dict[str, Any]:
+    """The first line of a JSONL file as an object ({} when it is not one, or not JSONL)."""
+    import json
+    from pathlib import Path
+
+    p = Path(path)
+    if p.suffix.lower() not in (".jsonl", ".json", ".ndjson") or not p.is_file():
+        return {}
+    try:
+        with open(p, encoding="utf-8-sig") as f:
+            record = json.loads(f.readline())
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def _first_ids(path: Any, batch: bool) -> list[str]:
+    """The row ids of the first :data:`PEEK` generations ([] when the file cannot be read as the format says)."""
     from lctg_metrics.schema import ScoringError
+
+    if batch:
+        from lctg_metrics.formats import read_generations_from
+
+        try:
+            return [g.id for g in read_generations_from(path, "openai-batch")[:PEEK]]
+        except (ScoringError, OSError, ValueError):
+            return []
+    from lctg_metrics.inputs.generations import iter_generations
 
     try:
         chunks = iter_generations(path, PEEK)
         try:
-            first = next(chunks, [])
+            return [g.id for g in next(chunks, [])]
         finally:
             chunks.close()
     except (ScoringError, OSError, ValueError):
-        return
-    found = {entry_of(g.id) for g in first}
-    if len(found) != 1:
-        return
-    other = found.pop()
-    if other is None or other.command == command:
-        return
-    raise CLIError(
-        f"{path} holds {other.holds} (ids like {first[0].id!r}), not {family_entry(command).holds}: score it with "
-        f"`{other.how(path, dataset)}`"
-    )
+        return []

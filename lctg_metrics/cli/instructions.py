@@ -75,8 +75,8 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
     fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
-    if fmt == "lctg":  # the file is told apart first
-        refuse_other_family(args.generations, "if-score", args.dataset)
+    if fmt in ("lctg", "openai-batch"):  # the file is told apart first
+        refuse_other_family(args.generations, "if-score", args.dataset, fmt)
     inputs, dataset = _inputs(args)
     _same_paths(args, inputs)
     bar = args.progress if args.progress is not None else sys.stderr.isatty()

@@ -42,10 +42,10 @@ def cmd_score(args: argparse.Namespace) -> int:
         inputs={"GENERATIONS": args.generations},
         dataset=folder,
     )
-    if args.from_format == "lctg":
+    if args.from_format in ("lctg", "openai-batch"):
         from lctg_metrics.cli.families import refuse_other_family
 
-        refuse_other_family(args.generations, "score", str(folder))
+        refuse_other_family(args.generations, "score", str(folder), args.from_format)
     rows = read_rows(folder, args.config, tasks=args.task)
     # with --task: the ids of the config's other tasks, whose generations are skipped (and said so)
     others = {r["id"] for r in read_rows(folder, args.config)} - {r["id"] for r in rows} if args.task else set()
