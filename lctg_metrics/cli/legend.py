@@ -13,6 +13,12 @@ ASPECTS: dict[str, str] = {
     "P-WORD": "P-WORD  = avoids the prohibited word(s)",
     "Avg": "Avg     = mean over the task's aspects",
 }
+#: One line per row label of the score table that is not a task (shown only when the table has such rows).
+ROWS: dict[str, str] = {
+    "prompts": "prompts = prompts scored / prompts of the cell (a partial run: the others had no generation)",
+    "prompt-level": "prompt-level = share of the task's prompts meeting all four controls at once (multi: each "
+    "prompt asks for all four), mean over samples",
+}
 #: One line per verdict mode of the verifiable instructions (IFEval's definitions).
 MODES: dict[str, str] = {
     "strict": "strict = the instruction holds for the response as written",
@@ -26,9 +32,19 @@ def legend(keys: Iterable[str], lines: dict[str, str]) -> list[str]:
     return [lines[k] for k in dict.fromkeys(keys) if k in lines]
 
 
-def aspects_legend(headings: Iterable[str] = ASPECTS) -> str:
-    """``legend:`` and one line per aspect heading shown."""
-    return "\n".join(["legend:", *(f"  {line}" for line in legend(headings, ASPECTS))])
+def aspects_legend(headings: Iterable[str] = ASPECTS, rows: Iterable[str] = (), ci: str = "") -> str:
+    """``legend:`` and one line per aspect heading shown, per other row label shown (:data:`ROWS`), and the line
+    saying what the intervals are (``ci``: :func:`ci_line`; empty without intervals)."""
+    lines = [*legend(headings, ASPECTS), *legend(rows, ROWS), *([ci] if ci else [])]
+    return "\n".join(["legend:", *(f"  {line}" for line in lines)])
+
+
+def ci_line(resamples: int, seed: int, level: float = 0.95) -> str:
+    """What ``[low,high]`` after a score is (:mod:`lctg_metrics.stats.bootstrap`): its kind, unit, resamples and seed."""
+    return (
+        f"[low,high] = {level:.0%} CI: percentile bootstrap over prompts (each task's prompts resampled with all "
+        f"their samples and aspects), {resamples} resamples, seed {seed}"
+    )
 
 
 def modes_legend(modes: Iterable[str] = MODES) -> str:
@@ -36,4 +52,4 @@ def modes_legend(modes: Iterable[str] = MODES) -> str:
     return "\n".join(["legend:", *(f"  {line}" for line in legend(modes, MODES))])
 
 
-__all__ = ["ASPECTS", "MODES", "aspects_legend", "legend", "modes_legend"]
+__all__ = ["ASPECTS", "MODES", "ROWS", "aspects_legend", "ci_line", "legend", "modes_legend"]

@@ -106,6 +106,7 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
             notes,
             rounding_note=bool(args.csv_dir or args.json),
             legend=STDOUT not in (args.json, args.details),
+            ci=(args.ci_resamples, args.seed) if cis is not None else None,
         )
 
 
@@ -146,14 +147,19 @@ def _write_files(args: argparse.Namespace, result: Any, details: Any, cis: Any) 
     return notes
 
 
-def _print_table(result: Any, cis: Any, notes: list[str], *, rounding_note: bool, legend: bool = True) -> int:
-    from lctg_metrics.cli.legend import aspects_legend
+def _print_table(
+    result: Any, cis: Any, notes: list[str], *, rounding_note: bool, legend: bool = True, ci: Any = None
+) -> int:
+    """The table, its legend (headings, row labels, the intervals: ``ci`` = (resamples, seed)) and the notes."""
+    from lctg_metrics.cli.legend import aspects_legend, ci_line
     from lctg_metrics.render.table import columns, heading
     from lctg_metrics.render.terminal import format_table
 
     print(format_table(result, cis=cis))
-    if legend:  # what the headings mean; not when a machine output takes stdout
-        print(aspects_legend(heading(c) for c in columns()))
+    if legend:  # what the headings, row labels and intervals mean; not when a machine output takes stdout
+        rows = ["prompts"] if result.coverage.get("by_task") else []
+        rows += ["prompt-level"] if result.prompt_level else []
+        print(aspects_legend((heading(c) for c in columns()), rows, ci_line(*ci) if ci else ""))
     if rounding_note:  # only where a rounded copy of the scores is written
         print(
             "(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
