@@ -85,6 +85,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.register("action", "parsers", _Commands)
         self._probing = False
+        #: (flag, other flag, why they contradict): both given is refused in one line (:func:`refuse_together`).
+        self.contradictions: list[tuple[str, str, str]] = []
 
     def parse_known_args(  # type: ignore[override]
         self,
@@ -93,6 +95,7 @@ class Parser(argparse.ArgumentParser):
     ) -> tuple[argparse.Namespace, list[str]]:
         if not self._probing and not self._subparsers:  # a command's own flags (the top level only names one)
             self._refuse_twice(list(sys.argv[1:] if args is None else args))
+            self._refuse_contradictions(list(sys.argv[1:] if args is None else args))
         try:
             return super().parse_known_args(args, namespace)
         except _MissingRequired as missing:
@@ -110,8 +113,29 @@ class Parser(argparse.ArgumentParser):
                 first = seen[id(action)]
                 again = token.partition("=")[0] if token.startswith("--") else token[:2]
                 said = f" ({first}, then {again})" if first != again else ""
-                self.error(f"{name} given twice{said}: give it once (the last one would silently win)")
+                switch = action.nargs == 0 and len(action.option_strings) == 1 and first == again
+                why = "it is a switch: once turns it on" if switch else "the last one would silently win"
+                self.error(f"{name} given twice{said}: give it once ({why})")
             seen[id(action)] = token.partition("=")[0] if token.startswith("--") else token[:2]
+
+    def _refuse_contradictions(self, args: list[str]) -> None:
+        """Two flags declared contradictory (:attr:`contradictions`), both given: one line naming both and why."""
+        if not self.contradictions:
+            return
+        given = {self._flag_name(t) for t in args[: args.index("--") if "--" in args else len(args)]}
+        for flag, other, why in self.contradictions:
+            if flag in given and other in given:
+                self.error(f"{flag} and {other} contradict each other ({why}): give one of them")
+
+    def _flag_name(self, token: str) -> str | None:
+        """The option string ``token`` spells (``--flag``, ``--flag=V``, ``-oV``, or an unambiguous ``--fl``)."""
+        if not token.startswith("-") or token == "-" or token[1:2].isdigit():
+            return None
+        name = token.partition("=")[0] if token.startswith("--") else token[:2]
+        if name in self._option_string_actions:
+            return name
+        found = [f for f in self._option_string_actions if f.startswith("--") and f.startswith(name)]
+        return found[0] if token.startswith("--") and self.allow_abbrev and len(found) == 1 else None
 
     def _flag(self, token: str) -> argparse.Action | None:
         """The flag ``token`` names (``--flag``, ``--flag=V``, ``-oV``, or an unambiguous ``--fl``); else None."""
@@ -169,6 +193,13 @@ class _Renamed(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         parser.error(f"{option_string} is now {self.new} (the old name was removed)")
+
+
+def refuse_together(parser: argparse.ArgumentParser, flag: str, other: str, why: str) -> None:
+    """Refuse ``flag`` and ``other`` given together (a :class:`Parser`), saying ``why`` they contradict, where the
+    command would otherwise let one silently win."""
+    if isinstance(parser, Parser):
+        parser.contradictions.append((flag, other, why))
 
 
 def add_renamed(parser: argparse.ArgumentParser, renamed: dict[str, str]) -> None:

@@ -28,6 +28,7 @@ from lctg_metrics.cli.flags import (
     Parser,
     add_renamed,
     pair_ci,
+    refuse_contradictions,
     refuse_empty,
     typed_options,
 )
@@ -191,6 +192,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             continue  # listed by name only: nothing to parse
         add_renamed(command_parser, name)
         refuse_empty(command_parser)
+        refuse_contradictions(command_parser, name)
         typed_options(command_parser)
     return parser
 

@@ -167,7 +167,7 @@ def register(subparsers: Any) -> None:
         dest="n_resamples",
         default=COMPARE_RESAMPLES,
         what="resamples for the paired test's p-value and the CI of the difference (more than the "
-        "intervals' default: a p-value near alpha needs them)",
+        "intervals' 1000: a p-value near alpha needs them)",
         hint="compare resamples its p-values and differences: give 1 or more",
     )
     add_ci(c, default=True, fixed="compare's p-values and the CI of each difference are resampled")

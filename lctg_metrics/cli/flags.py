@@ -14,6 +14,7 @@ from typing import Any
 from lctg_dataset.helpformat import HelpFormatter
 from lctg_dataset.helpformat import Parser as _Parser
 from lctg_dataset.helpformat import add_renamed as refuse_renamed
+from lctg_dataset.helpformat import refuse_together
 from lctg_metrics.options import BY_NAME
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "add_ci",
     "add_resamples",
     "pair_ci",
+    "refuse_contradictions",
     "refuse_empty",
     "refuse_switch_values",
     "resamples",
@@ -226,6 +228,30 @@ def pair_ci(parser: argparse.ArgumentParser) -> None:
     action.__class__ = _Ci
     action.fixed = ""  # type: ignore[attr-defined]
     action.help = ci_help(bool(action.default))
+    if "--ci-resamples" in parser._option_string_actions:  # N < 1 refused with the hint every command gives
+        parser._option_string_actions["--ci-resamples"].type = resamples
+
+
+#: Flags that contradict each other, refused together in every command that has both (one rule, one place): a flag
+#: of the intervals with ``--no-ci`` (score's and if-score's ``--seed`` is the bootstrap's), an upload tag with
+#: ``--no-tag``. ``ifsm``, ``report`` and ``compare`` refuse ``--no-ci`` itself.
+CONTRADICTIONS: tuple[tuple[str, str, str], ...] = (
+    ("--no-ci", "--ci-resamples", "--ci-resamples sets the intervals' resamples; --no-ci leaves the intervals out"),
+    ("--no-ci", "--seed", "--seed seeds the intervals' bootstrap; --no-ci leaves the intervals out"),
+    ("--no-tag", "--tag", "--tag names the upload's tag; --no-tag leaves the upload untagged"),
+)
+#: Commands whose ``--seed`` seeds the intervals' bootstrap and nothing else (contradicted by ``--no-ci``).
+SEED_ONLY_CI = ("score", "if-score")
+
+
+def refuse_contradictions(parser: argparse.ArgumentParser, command: str) -> None:
+    """Declare on ``command``'s parser every pair of :data:`CONTRADICTIONS` it has both flags of."""
+    flags = parser._option_string_actions
+    for flag, other, why in CONTRADICTIONS:
+        if other == "--seed" and command not in SEED_ONLY_CI:
+            continue
+        if flag in flags and other in flags:
+            refuse_together(parser, flag, other, why)
 
 
 def affix_length(text: str) -> str:

@@ -1,0 +1,85 @@
+"""One rule for contradicting flags, in the shared parser: a flag of the intervals with ``--no-ci`` (score and
+if-score alike), and ``publish --tag`` with ``--no-tag``, are refused in one line naming both (abbreviated or
+``--flag=value`` spellings too); a switch given twice says it is a switch; ``--ci-resamples 0`` has the same hint in
+score as in if-score; compare's ``--help`` states its resamples default."""
+
+from __future__ import annotations
+
+import pytest
+
+from lctg_metrics.cli import build_parser
+from lctg_metrics.cli.flags import CONTRADICTIONS
+
+
+def _error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+SCORE = ["score", "g.jsonl", "--dataset", "d"]
+IF_SCORE = ["if-score", "g.jsonl", "--dataset", "d"]
+PUBLISH = ["publish", "--dataset", "d", "--repo-id", "me/lctg", "--dry-run"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "pair"),
+    [
+        ([*SCORE, "--no-ci", "--ci-resamples", "50"], ("--no-ci", "--ci-resamples")),
+        ([*IF_SCORE, "--no-ci", "--ci-resamples", "50"], ("--no-ci", "--ci-resamples")),
+        ([*IF_SCORE, "--ci-resamples=50", "--no-ci"], ("--no-ci", "--ci-resamples")),
+        ([*IF_SCORE, "--no-ci", "--seed", "3"], ("--no-ci", "--seed")),
+        ([*SCORE, "--seed", "3", "--no-ci"], ("--no-ci", "--seed")),
+        ([*PUBLISH, "--tag", "v1", "--no-tag"], ("--no-tag", "--tag")),
+        ([*PUBLISH, "--no-t", "--tag=v1"], ("--no-tag", "--tag")),
+    ],
+)
+def test_contradicting_flags_are_refused_naming_both(argv, pair, capsys):
+    err = _error(argv, capsys)
+    command = argv[0]
+    assert err.startswith(f"lctg {command}: error: {pair[0]} and {pair[1]} contradict each other ("), err
+    assert "give one of them" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [*SCORE, "--ci", "--ci-resamples", "50", "--seed", "3"],
+        [*IF_SCORE, "--ci-resamples", "50", "--seed", "3"],
+        [*IF_SCORE, "--no-ci"],
+        [*PUBLISH, "--no-tag"],
+        [*PUBLISH, "--tag", "v1"],
+        ["compare", "a.jsonl", "b.jsonl", "--seed", "3", "--ci-resamples", "50"],
+        ["sample", "--dataset", "d", "--seed", "3", "-o", "s.jsonl"],
+    ],
+)
+def test_flags_that_agree_parse(argv):
+    build_parser().parse_args(argv)
+
+
+def test_every_declared_contradiction_is_live_in_some_command():
+    parser = build_parser()
+    sub = next(a for a in parser._actions if getattr(a, "choices", None) and "score" in a.choices)
+    declared = {pair[:2] for p in sub.choices.values() for pair in getattr(p, "contradictions", [])}
+    assert {pair[:2] for pair in CONTRADICTIONS} <= declared
+
+
+def test_a_switch_given_twice_says_it_is_a_switch(capsys):
+    err = _error([*PUBLISH, "--dry-run"], capsys)
+    assert "--dry-run given twice: give it once (it is a switch: once turns it on)" in err, err
+    assert "silently win" not in err
+
+
+@pytest.mark.parametrize("argv", [[*SCORE, "--ci", "--ci-resamples", "0"], [*IF_SCORE, "--ci-resamples", "0"]])
+def test_zero_resamples_has_one_hint(argv, capsys):
+    assert "must be >= 1, got 0 (to skip the intervals: --no-ci)" in _error(argv, capsys)
+
+
+def test_compare_help_states_its_resamples_default():
+    parser = build_parser("compare")
+    sub = next(a for a in parser._actions if getattr(a, "choices", None) and "compare" in a.choices)
+    text = " ".join(sub.choices["compare"].format_help().split())
+    assert "(default: 10000)" in text
