@@ -157,7 +157,7 @@ def test_affix_length_values_that_mean_something_are_taken(value: str) -> None:
         ("rep/", None, False, ("html", "rep/a.html", None)),
         ("rep/", "md", False, ("md", "rep/a.md", "rep/a_files")),
         ("rep", None, True, ("html", "rep/a.html", None)),  # an existing folder
-        ("rep", "md", False, ("md", "rep/a.md", "rep/a_files")),  # --format md and no .md: a folder
+        ("rep", "md", False, ("md", "rep", "rep_files")),  # a new path without a separator: the file, as below
         ("r.html", None, False, ("html", "r.html", None)),
         ("r.md", None, False, ("md", "r.md", "r_files")),
         ("rep", None, False, ("html", "rep", None)),  # a new path without a separator: the file itself

@@ -83,3 +83,22 @@ def test_compare_help_states_its_resamples_default():
     sub = next(a for a in parser._actions if getattr(a, "choices", None) and "compare" in a.choices)
     text = " ".join(sub.choices["compare"].format_help().split())
     assert "(default: 10000)" in text
+
+
+@pytest.mark.parametrize(
+    ("out", "fmt", "made", "expected"),
+    [
+        ("zz", "md", False, ("md", "zz", "zz_files")),  # not a folder: neither existing nor ending in /
+        ("qq", None, False, ("html", "qq", None)),
+        ("zz", "md", True, ("md", "zz/d1.md", "zz/d1_files")),
+        ("zz/", "md", False, ("md", "zz/d1.md", "zz/d1_files")),
+    ],
+)
+def test_report_output_is_a_folder_only_when_it_is_one_or_ends_in_a_separator(out, fmt, made, expected, tmp_path, monkeypatch):
+    from lctg_metrics.cli.analysis import report_paths
+
+    monkeypatch.chdir(tmp_path)
+    if made:
+        (tmp_path / "zz").mkdir()
+    got, path, images = report_paths(out, "runs/d1.jsonl", fmt)
+    assert (got, path.as_posix(), images and images.as_posix()) == expected

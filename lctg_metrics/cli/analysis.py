@@ -58,10 +58,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path, Path | None]:
-    """The format, the report file and (Markdown) its images' folder for ``--output``: a folder (one that exists, a
-    path ending in a separator, or with ``--format md`` a path without ``.md``) holds a report named after the
-    details file; else the path is the report. A ``--format`` the file's suffix contradicts (``-o r.md --format
-    html``) is refused."""
+    """The format, the report file and (Markdown) its images' folder for ``--output``, by one rule: a folder (one that
+    exists, or a path ending in a separator) holds a report named after the details file; any other path is the
+    report file itself, in ``--format``, else the format its suffix names (``.md``; otherwise HTML). A ``--format``
+    the file's suffix contradicts (``-o r.md --format html``) is refused."""
     out = Path(out_arg)
     named = {".md": "md", ".html": "html", ".htm": "html"}.get(out.suffix.lower())
     if fmt and named and named != fmt and not out_arg.endswith(("/", "\\")) and not out.is_dir():
@@ -70,7 +70,7 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
             f"--format {fmt} contradicts --output {out_arg} (a {out.suffix} file would hold {held}); drop "
             f"--format, or give --output {out.with_suffix('.' + fmt)}"
         )
-    if out_arg.endswith(("/", "\\")) or out.is_dir() or (fmt == "md" and out.suffix.lower() != ".md"):
+    if out_arg.endswith(("/", "\\")) or out.is_dir():
         fmt = fmt or "html"
         out = out / f"{Path(details).stem}.{fmt}"
     else:
@@ -200,7 +200,8 @@ def register(subparsers: Any) -> None:
         required=True,
         help="report.html; for Markdown report.md (images in report_files/); or a folder (one that exists, "
         "or a path ending in /): the report is written inside it, named after DETAILS "
-        "(DETAILS_NAME.html, or DETAILS_NAME.md with its images in DETAILS_NAME_files/)",
+        "(DETAILS_NAME.html, or DETAILS_NAME.md with its images in DETAILS_NAME_files/). Any other path is "
+        "the report file itself: --format, else its suffix (.md: Markdown; otherwise HTML)",
     )
     r.add_argument("--model-name", help="name shown in the report (default: the details file name)")
     r.add_argument(
