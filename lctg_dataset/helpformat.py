@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -20,6 +21,8 @@ from typing import Any, NoReturn
 #: folder written is ``-o/--output`` as in every command, the upload tag is a tag (``--revision`` only ever names a
 #: dataset revision to read).
 BUILD_RENAMED: dict[str, str] = {"--out": "--output", "--revision": "--tag"}
+#: argparse's words for a value given to a switch with ``=`` (``--ci=yes``).
+_IGNORED = re.compile(r"argument (?P<flag>\S+): ignored explicit argument (?P<value>.+)")
 #: argparse's first words for missing required arguments (the one message held back while unknown flags are sought).
 _REQUIRED = "the following arguments are required"
 
@@ -170,6 +173,9 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if message.startswith(_REQUIRED) and not self._probing:
             raise _MissingRequired(message)
+        switch = _IGNORED.fullmatch(message)
+        if switch:  # argparse says "ignored", but refuses the command: `--ci=yes`
+            message = f"{switch['flag']} is a switch and takes no value, got {switch['value']}"
         self._fail(message)
 
     def _fail(self, message: str) -> NoReturn:

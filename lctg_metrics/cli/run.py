@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from lctg_dataset.constants import DEFAULT_VARIANTS
 from lctg_metrics.cleaners import CleanerError
 from lctg_metrics.cli import interrupt
 from lctg_metrics.cli.dataset import CLIError
@@ -55,8 +56,40 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         )
         return 2
     except caught as e:
-        print(f"{prog}: error: {_one_line(e)}{_folder_hint(prog, args)}", file=sys.stderr)
+        print(f"{prog}: error: {_cli_words(_one_line(e))}{_folder_hint(prog, args)}", file=sys.stderr)
         return 2
+
+
+#: The library's errors name an option both ways (``--missing skip / missing='skip'``); on the command line, the flag.
+CLI_WORDS: tuple[tuple[str, str], ...] = (
+    ("--task/task=", "--task"),
+    (" / missing='skip'", ""),
+    (" / missing='fail'", ""),
+)
+#: The build flag that adds each opt-in config (``lctg_dataset.cli.KEPT_FLAGS``, under the configs' names).
+CONFIG_FLAGS: dict[str, str] = {
+    "corrected": "--corrected",
+    "variants": f"--variants {DEFAULT_VARIANTS}",
+    "multi": "--multi",
+    "instructions": "--instructions",
+    "story_endings": "--stories",
+}
+
+
+def _cli_words(message: str) -> str:
+    """``message`` as the command line says it: its flags only (:data:`CLI_WORDS`), and for a config the build lacks
+    the build flag that adds it."""
+    import re
+
+    for library, cli in CLI_WORDS:
+        message = message.replace(library, cli)
+    unknown = re.search(r"--dataset (?P<folder>.+?): unknown config '(?P<config>[\w-]+)'", message)
+    if unknown and unknown["config"] in CONFIG_FLAGS:
+        message += (
+            f" (a build adds {unknown['config']} with {CONFIG_FLAGS[unknown['config']]}: lctg build "
+            f"{CONFIG_FLAGS[unknown['config']]} -o {unknown['folder']}, keeping its other configs)"
+        )
+    return message
 
 
 def _folder_hint(prog: str, args: argparse.Namespace) -> str:

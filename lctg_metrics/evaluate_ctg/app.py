@@ -186,6 +186,39 @@ def _json(text: str, what: str, kind: type) -> Any:
     return value
 
 
+#: What each metric module scores and how its row ids look (as ``lctg_metrics.family`` registers them; the Space has
+#: no lctg package to ask), to name the module another module's ids are for.
+ID_MODULES: dict[str, tuple[str, str]] = {
+    "lctg_ctg": (r"(summary|ad_text|pros_and_cons)/\d+/(format|char_count|keyword|prohibited_word)", "LCTG generations"),
+    "lctg_if": (r"instructions/", "instruction outputs"),
+    "lctg_ifsm": (r"story_endings/", "story endings"),
+}
+#: Keyword options a caller may give (the module's ``_compute`` parameters but the inputs themselves).
+ACCEPTED = sorted(OPTIONS - {"self", "predictions", "references"})
+
+
+def _options(text: str) -> dict[str, Any]:
+    """The options JSON, its keys checked against what the module takes (one line naming the unknown one)."""
+    kwargs = _json(text, "options", dict)
+    unknown = [k for k in kwargs if k not in ACCEPTED]
+    if unknown:
+        raise gr.Error(f"options: unknown option {unknown[0]!r} for {NAME}; accepted: {', '.join(ACCEPTED)}")
+    return kwargs
+
+
+def _refuse_other_module(references: list[Any]) -> None:
+    """Row ids that all belong to another metric module's data: one line naming what they are and that module."""
+    ids = [r for r in references[:50] if isinstance(r, str)]
+    if not ids or len(ids) != len(references[:50]):
+        return
+    for other, (pattern, holds) in ID_MODULES.items():
+        if other != NAME and all(re.match(pattern, r) for r in ids):
+            raise gr.Error(
+                f"references hold {holds} (ids like {ids[0]!r}), which {NAME} does not score: score them with the "
+                f"{other} metric module (its Space, or evaluate.load of its folder)"
+            )
+
+
 def _run(**kwargs: Any) -> dict[str, Any]:
     try:
         return metric.compute(**kwargs)
@@ -197,7 +230,8 @@ def compute(predictions: str, references: str, options: str) -> dict[str, Any]:
     """``metric.compute(predictions=..., references=..., **options)`` from three JSON texts."""
     preds = _json(predictions, "predictions", list)
     refs = _json(references, "references", list)
-    kwargs = _json(options, "options", dict)
+    kwargs = _options(options)
+    _refuse_other_module(refs)
     return _run(predictions=preds, references=refs, **kwargs)
 
 
@@ -208,7 +242,7 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
         raise gr.Error(f"{NAME} reads no generations file; use the JSON tab")
     if not generations:
         raise gr.Error(f"generations: upload a file ({', '.join(FILE_TYPES)}) with an id and a generation per row")
-    kwargs = _json(options, "options", dict)
+    kwargs = _options(options)
     where = Path(generations).name
     try:
         rows = read_generations(generations)
@@ -222,6 +256,7 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
         kwargs["samples"] = [g.sample for g in rows]
     if "cleaned" in OPTIONS and any(g.cleaned is not None for g in rows):
         kwargs["cleaned"] = [g.text if g.cleaned is None else g.cleaned for g in rows]
+    _refuse_other_module([g.id for g in rows])
     return _run(predictions=[g.text for g in rows], references=[g.id for g in rows], **kwargs)
 
 
