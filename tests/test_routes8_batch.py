@@ -49,7 +49,9 @@ def _ids(folder: Path, config: str) -> list[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("config", "wrong", "right"), [("all", "if-score", "score"), ("instructions", "score", "if-score")])
+@pytest.mark.parametrize(
+    ("config", "wrong", "right"), [("all", "if-score", "score"), ("instructions", "score", "if-score")]
+)
 def test_another_family_s_batch_output_names_the_command_that_runs_as_printed(
     folder, config, wrong, right, tmp_path, capsys, monkeypatch
 ):
@@ -57,7 +59,7 @@ def test_another_family_s_batch_output_names_the_command_that_runs_as_printed(
     ids = _ids(folder, config)
     if config == "all":
         ids = [i for i in ids if i.startswith("summary/")]
-    bo = _write(tmp_path / "bo.jsonl", [_batch_line(k, f"{i}#0", "はい。") for k, i in enumerate(ids)])
+    _write(tmp_path / "bo.jsonl", [_batch_line(k, f"{i}#0", "はい。") for k, i in enumerate(ids)])
     err = _error([wrong, "bo.jsonl", "--from", "openai-batch", "--dataset", str(folder)], capsys)
     assert f"lctg {wrong}: error: bo.jsonl holds " in err and " in a Batch API output (ids like " in err, err
     command = shlex.split(err.split("score it with `")[1].rstrip("`"))
@@ -75,7 +77,10 @@ def test_a_batch_output_without_from_says_to_add_it_and_plain_lines_with_it_say_
     plain = _write(tmp_path / "g.jsonl", [json.dumps({"id": "summary/26/format", "generation": "はい。"})])
     ds = ["--dataset", str(built_dataset)]
     err = _error([command, str(bo), *ds], capsys)
-    assert err == f"lctg {command}: error: {bo} is an OpenAI Batch API output (custom_id, response): add --from openai-batch"
+    assert (
+        err
+        == f"lctg {command}: error: {bo} is an OpenAI Batch API output (custom_id, response): add --from openai-batch"
+    )
     err = _error([command, str(plain), "--from", "openai-batch", *ds], capsys)
     assert err.endswith(f"{plain} holds id and generation lines, not a Batch API output: drop --from openai-batch")
 
@@ -83,4 +88,6 @@ def test_a_batch_output_without_from_says_to_add_it_and_plain_lines_with_it_say_
 def test_an_m_ifeval_responses_file_with_dataset_says_to_give_input(tmp_path, capsys):
     responses = _write(tmp_path / "r.jsonl", [json.dumps({"prompt": "書いてください。", "response": "はい。"})])
     err = _error(["if-score", str(responses), "--dataset", str(tmp_path / "B")], capsys)
-    assert "is an M-IFEval responses file (prompt, response): give the M-IFEval input file it answers with --input" in err
+    assert (
+        "is an M-IFEval responses file (prompt, response): give the M-IFEval input file it answers with --input" in err
+    )

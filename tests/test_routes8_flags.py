@@ -94,7 +94,9 @@ def test_compare_help_states_its_resamples_default():
         ("zz/", "md", False, ("md", "zz/d1.md", "zz/d1_files")),
     ],
 )
-def test_report_output_is_a_folder_only_when_it_is_one_or_ends_in_a_separator(out, fmt, made, expected, tmp_path, monkeypatch):
+def test_report_output_is_a_folder_only_when_it_is_one_or_ends_in_a_separator(
+    out, fmt, made, expected, tmp_path, monkeypatch
+):
     from lctg_metrics.cli.analysis import report_paths
 
     monkeypatch.chdir(tmp_path)

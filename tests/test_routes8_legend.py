@@ -42,7 +42,9 @@ def test_multi_ci_legend_names_prompt_level_and_the_interval(built_dataset_deriv
 @pytest.mark.slow
 def test_a_partial_all_config_run_without_ci_explains_prompts_rows_only(built_dataset, tmp_path, capsys):
     gens = tmp_path / "g.jsonl"
-    assert main(["sample", "--dataset", str(built_dataset), "--task", "summary", "--samples", "1", "-o", str(gens)]) == 0
+    assert (
+        main(["sample", "--dataset", str(built_dataset), "--task", "summary", "--samples", "1", "-o", str(gens)]) == 0
+    )
     lines = gens.read_text(encoding="utf-8").splitlines()
     ids = {json.loads(x)["id"].rsplit("/", 1)[0] for x in lines}
     keep = sorted(ids)[:5]  # five prompts of 120: every aspect of them

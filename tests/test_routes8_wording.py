@@ -32,7 +32,8 @@ def test_a_value_given_to_a_switch_with_equals_is_named(argv, said, capsys):
 def test_the_missing_generations_error_names_flags_only():
     library = (
         "3 of 9 expected generations are missing. Score only some tasks with --task/task=, score the generations "
-        "present with --missing skip / missing='skip' (…), or count them as failures with --missing fail / missing='fail'"
+        "present with --missing skip / missing='skip' (…), or count them as failures with "
+        "--missing fail / missing='fail'"
     )
     said = _cli_words(library)
     assert "task=" not in said and "missing='" not in said

@@ -11,10 +11,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lctg_dataset.helpformat import HelpFormatter
+from lctg_dataset.helpformat import HelpFormatter, refuse_together
 from lctg_dataset.helpformat import Parser as _Parser
 from lctg_dataset.helpformat import add_renamed as refuse_renamed
-from lctg_dataset.helpformat import refuse_together
 from lctg_metrics.options import BY_NAME
 
 __all__ = [

@@ -40,7 +40,7 @@ def aspects_legend(headings: Iterable[str] = ASPECTS, rows: Iterable[str] = (), 
 
 
 def ci_line(resamples: int, seed: int, level: float = 0.95) -> str:
-    """What ``[low,high]`` after a score is (:mod:`lctg_metrics.stats.bootstrap`): its kind, unit, resamples and seed."""
+    """What ``[low,high]`` after a score is (:mod:`lctg_metrics.stats.bootstrap`): kind, unit, resamples, seed."""
     return (
         f"[low,high] = {level:.0%} CI: percentile bootstrap over prompts (each task's prompts resampled with all "
         f"their samples and aspects), {resamples} resamples, seed {seed}"

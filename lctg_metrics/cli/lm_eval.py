@@ -130,8 +130,8 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
     groups = [GROUP, *(f"{GROUP}_{MULTI}" for f in files if Path(f).name == f"{GROUP}_{MULTI}.yaml")]
     print(
         f"{len(files)} task files in {args.out}; run: lm_eval --include_path {args.out} --tasks {','.join(groups)} "
-        f"--apply_chat_template --log_samples --output_path OUT ... then `{score_command(args)}` for the full report (add "
-        "--missing skip for a run with --limit)"
+        f"--apply_chat_template --log_samples --output_path OUT ... then `{score_command(args)}` for the full "
+        "report (add --missing skip for a run with --limit)"
     )
     return 0
 

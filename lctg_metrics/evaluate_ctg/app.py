@@ -189,7 +189,10 @@ def _json(text: str, what: str, kind: type) -> Any:
 #: What each metric module scores and how its row ids look (as ``lctg_metrics.family`` registers them; the Space has
 #: no lctg package to ask), to name the module another module's ids are for.
 ID_MODULES: dict[str, tuple[str, str]] = {
-    "lctg_ctg": (r"(summary|ad_text|pros_and_cons)/\d+/(format|char_count|keyword|prohibited_word)", "LCTG generations"),
+    "lctg_ctg": (
+        r"(summary|ad_text|pros_and_cons)/\d+/(format|char_count|keyword|prohibited_word)",
+        "LCTG generations",
+    ),
     "lctg_if": (r"instructions/", "instruction outputs"),
     "lctg_ifsm": (r"story_endings/", "story endings"),
 }
