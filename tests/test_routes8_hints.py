@@ -78,3 +78,42 @@ def test_the_printed_hint_runs_as_printed(built_dataset, built_rows, tmp_path, c
     assert main(argv) == 0, capsys.readouterr().err
     assert main(shlex.split(err.split(", then: ")[1])[1:] + ["-o", "x.html"]) == 0, capsys.readouterr().err
     assert (tmp_path / "x.html").stat().st_size > 0
+
+
+def _fake_build(folder: Path, *configs: str) -> None:
+    folder.mkdir()
+    (folder / "manifest.json").write_text(json.dumps({"configs": {c: {"files": []} for c in configs}}))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"lctg_folder": "../runbuild", "lctg_config": "all"}, "--dataset runbuild "),
+        (
+            {"lctg_repo": "me/lctg", "lctg_revision": "0123abc", "lctg_config": "all"},
+            "--dataset me/lctg --revision 0123abc ",
+        ),
+    ],
+)
+def test_the_lm_eval_hint_names_the_dataset_the_run_loaded(kwargs, named, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LCTG_DATASET", raising=False)
+    _fake_build(tmp_path / "other", "all")  # a build here, but not the run's: the run's own record wins
+    _fake_build(tmp_path / "runbuild", "all")
+    folder = _lm_eval_folder(tmp_path)
+    results = {"configs": {"lctg_summary_format": {"dataset_path": "x", "dataset_kwargs": kwargs}}}
+    next(folder.rglob("results_*.json")).write_text(json.dumps(results))
+    err = _error(["report", str(folder), "-o", "x.html"], capsys)
+    assert f"lctg score {folder} --from lm-eval {named}--details details.jsonl" in err, err
+
+
+def test_a_cross_family_hint_without_dataset_names_a_build_here_that_has_the_config(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LCTG_DATASET", raising=False)
+    _fake_build(tmp_path / "a_stories_only", "story_endings")
+    _fake_build(tmp_path / "b_build", "all", "instructions")
+    gens = tmp_path / "g.jsonl"
+    gens.write_text(json.dumps({"id": "summary/26/format", "generation": "x"}) + "\n")
+    assert main(["ifsm", "g.jsonl", "--reader", "embedding"]) == 2
+    err = capsys.readouterr().err
+    assert "score it with `lctg score g.jsonl --dataset b_build`" in err, err

@@ -57,14 +57,38 @@ def _is_details(record: dict[str, Any]) -> bool:
 def _lm_eval_hint(path: str, command: str) -> str:
     """An lm-eval output given where a details file goes: the two commands that make one and read it, runnable as
     printed when the dataset is known (``--dataset``'s default rule of :meth:`FamilyEntry.how`)."""
+    from lctg_metrics.cli.families import local_build
     from lctg_metrics.family import family_entry
 
-    score = family_entry("lctg").how(path, None).replace(" --dataset", " --from lm-eval --dataset", 1)
+    entry = family_entry("lctg")
+    dataset = _run_dataset(Path(path)) or local_build(entry.config)
+    score = entry.how(path, dataset).replace(" --dataset", " --from lm-eval --dataset", 1)
     then = f"lctg {command} details.jsonl" if command == "report" else f"give details.jsonl to lctg {command} instead"
     return (
         f"{path} is an lm-eval output (generations, not verdicts); score it with details first: "
         f"{score} --details details.jsonl, then: {then}"
     )
+
+
+def _run_dataset(path: Path) -> str | None:
+    """The dataset an lm-eval run's task files loaded, as its ``results_*.json`` records it (``dataset_kwargs``): the
+    Hub repo at its revision, or the build folder when it is found from here (the path recorded is relative to the
+    task folder: its name is tried here too); None when the run does not say or the folder is not here."""
+    folder = path if path.is_dir() else path.parent
+    for results in sorted(folder.rglob("results_*.json"))[:1]:
+        try:
+            configs = json.loads(results.read_text(encoding="utf-8-sig")).get("configs") or {}
+        except (OSError, ValueError, AttributeError):
+            return None
+        kwargs = next((c.get("dataset_kwargs") or {} for c in configs.values() if isinstance(c, dict)), {})
+        if kwargs.get("lctg_repo"):
+            revision = kwargs.get("lctg_revision")
+            return f"{kwargs['lctg_repo']}" + (f" --revision {revision}" if revision else "")
+        recorded = str(kwargs.get("lctg_folder") or "")
+        for candidate in (Path(recorded), Path(Path(recorded).name)) if recorded else ():
+            if (candidate / "manifest.json").is_file():
+                return str(candidate)
+    return None
 
 
 def _first_record(p: Path) -> dict[str, Any]:

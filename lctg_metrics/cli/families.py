@@ -45,11 +45,33 @@ def refuse_other_family(path: Any, command: str, dataset: str | None = None, fro
     other = found.pop()
     if other is None or other.command == command or (batch and other.command not in BATCH_COMMANDS):
         return
-    how = other.how(path, dataset) + (" --from openai-batch" if batch else "")
+    how = other.how(path, dataset or local_build(other.config)) + (" --from openai-batch" if batch else "")
     raise CLIError(
         f"{path} holds {other.holds}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
         f"{family_entry(command).holds}: score it with `{how}`"
     )
+
+
+def local_build(config: str) -> str | None:
+    """A build folder here that has ``config`` (its manifest lists it), for a hint runnable as printed when no
+    dataset was given: ``$LCTG_DATASET`` first, then ``lctg`` (the build script's default), then the first other
+    folder here by name; None when there is none."""
+    import json
+    import os
+    from pathlib import Path
+
+    if os.environ.get("LCTG_DATASET"):
+        return os.environ["LCTG_DATASET"]
+    here = Path(".")
+    folders = [here / "lctg", *sorted(p for p in here.iterdir() if p.is_dir() and p.name != "lctg")]
+    for folder in folders:
+        try:
+            configs = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["configs"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if config in configs:
+            return str(folder)
+    return None
 
 
 def _refuse_other_layout(path: Any, command: str, first: dict[str, Any], batch: bool) -> None:
