@@ -19,6 +19,7 @@ from typing import Any
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
+from lctg_metrics.cli.legend import ITEMS, ci_line
 from lctg_metrics.cli.means import printed_table
 from lctg_metrics.cli.wrote import say_wrote
 from lctg_metrics.ifsm.readers import READERS
@@ -277,6 +278,8 @@ def run(args: argparse.Namespace) -> int:
     write_all(files)  # both or neither
     say_wrote(path for path, _ in files)
     print(printed_table(result))  # counts of a mean over samples as counts
+    if args.json != "-":  # what the brackets are; not when the JSON takes stdout
+        print(f"legend:\n  {ci_line(args.n_boot, args.seed, unit=ITEMS)}")
     if not result.valid and not args.allow_invalid:
         reasons = dict.fromkeys(r for s in result.samples or (result,) for r in s.native.invalid_reasons)
         print(f"{PROG}: invalid result: {'; '.join(reasons)} (--allow-invalid to accept it)", file=sys.stderr)

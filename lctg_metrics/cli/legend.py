@@ -39,12 +39,14 @@ def aspects_legend(headings: Iterable[str] = ASPECTS, rows: Iterable[str] = (), 
     return "\n".join(["legend:", *(f"  {line}" for line in lines)])
 
 
-def ci_line(resamples: int, seed: int, level: float = 0.95) -> str:
+#: The resampling unit of each family's intervals, as its bootstrap draws them.
+PROMPTS = "prompts (each task's prompts resampled with all their samples and aspects)"
+ITEMS = "items (one story question each)"
+
+
+def ci_line(resamples: int, seed: int, level: float = 0.95, unit: str = PROMPTS) -> str:
     """What ``[low,high]`` after a score is (:mod:`lctg_metrics.stats.bootstrap`): kind, unit, resamples, seed."""
-    return (
-        f"[low,high] = {level:.0%} CI: percentile bootstrap over prompts (each task's prompts resampled with all "
-        f"their samples and aspects), {resamples} resamples, seed {seed}"
-    )
+    return f"[low,high] = {level:.0%} CI: percentile bootstrap over {unit}, {resamples} resamples, seed {seed}"
 
 
 def modes_legend(modes: Iterable[str] = MODES) -> str:
@@ -52,4 +54,4 @@ def modes_legend(modes: Iterable[str] = MODES) -> str:
     return "\n".join(["legend:", *(f"  {line}" for line in legend(modes, MODES))])
 
 
-__all__ = ["ASPECTS", "MODES", "ROWS", "aspects_legend", "ci_line", "legend", "modes_legend"]
+__all__ = ["ASPECTS", "ITEMS", "MODES", "PROMPTS", "ROWS", "aspects_legend", "ci_line", "legend", "modes_legend"]
