@@ -96,7 +96,7 @@ def _first_record(p: Path) -> dict[str, Any]:
     try:
         with open(p, encoding="utf-8-sig") as f:
             record = json.loads(f.readline())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # too deep: the reader names it
         return {}
     return record if isinstance(record, dict) else {}
 

@@ -99,7 +99,7 @@ def _first_raw(path: Any) -> dict[str, Any]:
     try:
         with open(p, encoding="utf-8-sig") as f:
             record = json.loads(f.readline())
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # too deep: the reader names it
         return {}
     return record if isinstance(record, dict) else {}
 
@@ -113,7 +113,7 @@ def _first_ids(path: Any, batch: bool) -> list[str]:
 
         try:
             return [g.id for g in read_generations_from(path, "openai-batch")[:PEEK]]
-        except (ScoringError, OSError, ValueError):
+        except (ScoringError, OSError, ValueError, RecursionError):
             return []
     from lctg_metrics.inputs.generations import iter_generations
 
@@ -123,5 +123,5 @@ def _first_ids(path: Any, batch: bool) -> list[str]:
             return [g.id for g in next(chunks, [])]
         finally:
             chunks.close()
-    except (ScoringError, OSError, ValueError):
+    except (ScoringError, OSError, ValueError, RecursionError):
         return []
