@@ -49,5 +49,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
         return 130
 
 
+if not interrupt.console_script():  # imported by a program: Ctrl-C is its own again
+    interrupt.release()
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -2,11 +2,12 @@
 
 :func:`lctg_metrics.cli.main` turns Ctrl-C into one line from its first statement; the imports before it (tens to
 hundreds of milliseconds on a busy machine) would otherwise end in a KeyboardInterrupt traceback. :func:`guard`
-installs a handler for that window in the ``lctg`` console script's own process only (its main thread, Python's
-default handler, not an interactive session): a program that imports the package never gets one. Importing this
-module does it, as the first import of ``lctg_metrics.cli`` (a few lines: the parser is in ``cli.entry``, imported
-after the guard, so that compiling it without a bytecode cache is no window), and ``main`` calls :func:`release`
-inside its ``try``. Nothing has been written yet while modules load, so the line says so.
+installs a handler for that window (in the main thread, over Python's default handler, not in an interactive
+session): importing this module does it, as the first import of ``lctg_metrics.cli`` (a few lines: the parser is in
+``cli.entry``, imported after the guard, so that compiling it without a bytecode cache is no window). A program
+that imports the CLI has Python's handler back when the import returns (the package's last line); the console
+script keeps the guard until ``main`` puts it back inside its ``try``. Nothing has been written yet while modules
+load, so the line says so.
 """
 
 from __future__ import annotations
@@ -27,10 +28,9 @@ def _interrupted(signum: int, frame: object) -> None:
 
 
 def guard() -> object:
-    """Install the quiet handler for the imports that follow, in the console script's process only; the handler to
-    restore (None: nothing installed)."""
+    """Install the quiet handler for the imports that follow; the handler to restore (None: nothing installed)."""
     interactive = hasattr(sys, "ps1") or "IPython" in sys.modules
-    if not console_script() or interactive or _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
+    if interactive or _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
         return None
     try:  # only the main thread may set a handler (threading is not imported: it would load before the guard)
         return _signal.signal(_signal.SIGINT, _interrupted)
