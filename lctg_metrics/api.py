@@ -139,6 +139,7 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
     wanted = dict.fromkeys(ids)
     found: dict[str, dict[str, Any]] = {}
     run: dict[str, dict[str, Any]] = {}
+    present: list[str] = []
     for config in ID_CONFIGS:
         if len(found) == len(wanted):
             break
@@ -146,6 +147,7 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             rows = read_rows(folder, config)
         except ScoringError:  # a build without that config
             continue
+        present.append(config)
         mine = {row["id"]: row for row in rows if row["id"] in wanted and row["id"] not in found}
         if mine:
             found.update((rid, row["constraint"]) for rid, row in mine.items())
@@ -155,7 +157,7 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
         i = next(k for k, rid in enumerate(ids) if rid not in found)
         raise ScoringError(
             f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
-            f"{', '.join(ID_CONFIGS)}); ids look like 'summary/1614/char_count'"
+            f"{', '.join(present) or 'none of ' + ', '.join(ID_CONFIGS)}); ids look like 'summary/1614/char_count'"
         )
     return {rid: found[rid] for rid in wanted}, run
 

@@ -180,6 +180,15 @@ def test_the_schema_declaration_matches_the_dataset_features(metric):
     assert metric.features[0]["references"] == dict(CONSTRAINT_FEATURES)
 
 
+def test_an_unknown_row_id_names_only_the_configs_the_build_has(built_dataset):
+    # the faithful build has no variants or multi config: the message must not offer them
+    with pytest.raises(ScoringError) as err:
+        score_predictions([TEXT], ["summary/0/format"], dataset=str(built_dataset), cleaner="none")
+    message = str(err.value)
+    assert "(configs all)" in message
+    assert "variants" not in message and "multi" not in message
+
+
 def test_row_ids_are_read_from_the_dataset_folder(built_dataset_derived):
     import pyarrow.parquet as pq
 
