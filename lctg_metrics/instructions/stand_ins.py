@@ -12,6 +12,11 @@ import re
 TITLE_TEMPLATE = re.compile(
     r"untitled|notitle|notitled|newtitle|仮|かり|仮題|かりだい|作品名|さくひんめい|作品たいとる|たいとる名|たいとるめい"
     r"|題|だい|曲名|書名|名称"
+    # a title that says there is no title yet (『題名はまだない』, 『タイトル未定』, 『名前は決まっていません』, 2.7);
+    # 『名前のない猫』 names a cat and is a title
+    r"|(?:題名|だいめい|たいとる|題|だい|名前|なまえ|作品名|名称)(?:は|が|も)?(?:まだ|いまだ|今は|いまは|特に|とくに)?"
+    r"(?:ない|無い|なし|無し|ありません|ないです|未定|みてい|未決定|未設定|不明|決まっていない|決まってない"
+    r"|決まっていません|きまっていない|募集中|考え中|検討中|思いつかない|思い付かない)(?:です|だ|である)?"
 )
 #: What a postscript says when it says nothing (2.6), in ``key`` form: 特になし, なし, 以上です, none.
 EMPTY_POSTSCRIPT = re.compile(

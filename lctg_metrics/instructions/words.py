@@ -287,6 +287,7 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
     if len(key) == 1 and wordforms.KANJI.match(key) and found:
         found = [(a, b) for a, b in found if not wordforms.in_name(seen, a, b)]
     others = _reading_spans(seen, key) + wordforms.lemma_spans(seen, key) + wordforms.kana_adjective_spans(seen, key)
+    others += wordforms.katakana_form_spans(seen, key)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
