@@ -22,6 +22,7 @@ from lctg_metrics.instructions.stand_ins import (
     EMPTY_POSTSCRIPT,
     JSON_TYPES,
     TITLE_TEMPLATE,
+    repeats_body,
     says_again,
 )
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
@@ -229,6 +230,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
         )  # after a sentence of the body, on its line: the postscript is one sentence
         if inline and len([s for s in prose(own) if key(s.text)]) > 1:
             continue
+        if repeats_body([key(s.text) for s in prose(text[: m.start()])], [key(s.text) for s in prose(own)]):
+            continue  # the main text said again word for word is no postscript (2.7)
         if key(text[: m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
             return Verdict(True, f"postscript 「{m.group().lstrip('。！？!? ')}…」 after the main text, at the end")
     return Verdict(

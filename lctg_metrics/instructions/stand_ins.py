@@ -58,6 +58,19 @@ def says_again(first: str, second: str) -> bool:
     return len(rest) >= 2 and rest in first
 
 
+#: Final particles a sentence said again may add or drop (明日は十時からですね。 says 明日は十時からです。 again).
+_TRAILING = re.compile(r"(?:よね|ね|よ|な|ぞ|わ)$")
+
+
+def repeats_body(body: list[str], note: list[str]) -> bool:
+    """Whether a postscript only says the main text again (2.7): each of its sentences, in ``key`` form and with a
+    final particle aside, is a sentence of the main text (「P.S. 明日の会議は十時からです。」 after the same sentence).
+    A postscript that recalls a detail in other words (P.S. 十時集合をお忘れなく) says something."""
+    said = {_TRAILING.sub("", k) for k in body if k}
+    notes = [_TRAILING.sub("", k) for k in note if k]
+    return bool(notes) and all(k in said for k in notes)
+
+
 __all__ = [
     "BACK_REFERENCE",
     "LEADING_REFERENCE",
@@ -65,5 +78,6 @@ __all__ = [
     "EMPTY_POSTSCRIPT",
     "JSON_TYPES",
     "TITLE_TEMPLATE",
+    "repeats_body",
     "says_again",
 ]

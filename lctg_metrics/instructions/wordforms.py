@@ -105,6 +105,24 @@ def katakana_form_spans(text: str, word: str) -> list[tuple[int, int]]:
     return found
 
 
+def form_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Where the keyword occurs in another form of the same word: its dictionary form (``lemma_spans``), a colloquial
+    kana adjective (``kana_adjective_spans``) or katakana in any inflection (``katakana_form_spans``)."""
+    return lemma_spans(text, word) + kana_adjective_spans(text, word) + katakana_form_spans(text, word)
+
+
+_LATIN_NEIGHBOUR = re.compile(r"[A-Za-z]+ $|^ [A-Za-z]+")
+
+
+def title_word(seen: str, start: int, end: int, key: str) -> bool:
+    """Whether an acronym keyword (IT, AI) is found as a capitalised English word among English words (r7: 「Let It
+    Be」's It is the pronoun): the acronym matches in capitals, in lower case and alone (Ai技術)."""
+    found = seen[start:end]
+    if not (len(key) >= 2 and key.isascii() and key.isupper() and found[:1].isupper() and found[1:].islower()):
+        return False
+    return bool(_LATIN_NEIGHBOUR.search(seen[max(0, start - 20) : start]) or _LATIN_NEIGHBOUR.search(seen[end:]))
+
+
 #: How the Latin letters are said in katakana (2.5): an acronym spelled as it is said (エーアイ for AI,
 #: エスエヌエス for SNS) is the acronym.
 _LETTER_NAMES = {
@@ -224,6 +242,7 @@ __all__ = [
     "KANJI",
     "acronym_spans",
     "in_name",
+    "form_spans",
     "katakana_form_spans",
     "lemma_spans",
     "without_latin_joins",
