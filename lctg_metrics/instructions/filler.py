@@ -7,13 +7,14 @@
   いいです。 after とても京都はいいです。; 雨がね、降ります。 after 雨が降ります。) says nothing new: a claim of two
   content words or more with a predicate counts in two wordings (the claim and one restatement for emphasis), not
   in a third. A sentence said again word for word is a refrain or a repeat, which ``seen`` counts by its own rules
-  (a refrain after each verse counts)."""
+  (a refrain after each verse counts). A claim written with kanji and said again in hiragana, katakana or romaji
+  (明日は晴れです。あしたははれです。アシタハハレデス。ashita wa hare desu.) counts once."""
 
 from __future__ import annotations
 
 import re
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, romaji
 from lctg_metrics.instructions.text import split_sentences
 
 #: Filling the length: 字数合わせ, 文字数を稼ぐ / 満たす / 埋める / 増やす / 水増しする.
@@ -62,6 +63,7 @@ def counted_text(text: str) -> str:
     """``text`` without the sentences a reader does not count toward a minimum (see the module docstring): the
     notes that it fills the length, and each claim said in a third wording or later."""
     seen: dict[tuple[str, ...], set[str]] = {}
+    written: list[str] = []  # each claim written with kanji
     out, at = [], 0
     for sentence in split_sentences(text):
         start = text.find(sentence, at)
@@ -70,11 +72,54 @@ def counted_text(text: str) -> str:
         claim, letters = _claim(sentence), "".join(ch for ch in sentence if ch.isalnum())
         said = len(claim) > 1 and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
         sayings = seen.setdefault(claim, set()) if said else set()
-        if says_it_fills(sentence) or (len(sayings) >= _SAYINGS and letters not in sayings):
+        kanji = _KANJI.search(letters) is not None
+        spelled = not kanji and any(reads_as(w, sentence) for w in written)
+        if says_it_fills(sentence) or spelled or (len(sayings) >= _SAYINGS and letters not in sayings):
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)
+        if said and kanji:
+            written.append(sentence)
     return "".join(out) + text[at:]
+
+
+#: Kana a particle is said as (は is ワ, へ is エ, を is オ), so that romaji (ashita wa) and kana (あしたは) read alike.
+_SAID_AS = str.maketrans("ハヘヲ", "ワエオ", "ー")
+
+
+def _hiragana(text: str) -> str:
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text)
+
+
+def _kana_words(sentence: str) -> list[str] | None:
+    """A sentence without kanji as kana words: its romaji tokens read as kana, or its kana as written; None for a
+    sentence with kanji or romaji that reads as no kana."""
+    if _KANJI.search(sentence):
+        return None
+    if re.search(r"[ぁ-ゖァ-ヺ]", sentence):
+        return [_hiragana(sentence)]
+    kana = [k for token in re.findall(r"[A-Za-z]+", sentence) if (k := romaji.to_kana(token.lower()))]
+    return [_hiragana(k) for k in kana] if kana and len(kana) == len(re.findall(r"[A-Za-z]+", sentence)) else None
+
+
+def reads_as(written: str, spelled: str) -> bool:
+    """Whether ``spelled``, a sentence in kana or romaji, says ``written`` (a sentence with kanji) again: read aloud
+    word by word, each word of ``written`` as the analyser reads it or as the analyser reads the same dictionary word
+    in ``spelled`` (明日 is アス to the analyser alone, アシタ where あした is written)."""
+    kana = _kana_words(spelled)
+    if not kana:
+        return False
+    heard: dict[str, set[str]] = {}
+    for word in kana:
+        for m in morph.analyze(word):
+            heard.setdefault(m.lemma, set()).add(morph.to_katakana(m.surface).translate(_SAID_AS))
+    pattern = "".join(
+        "(?:" + "|".join(re.escape(r) for r in {m.reading.translate(_SAID_AS)} | heard.get(m.lemma, set())) + ")"
+        for m in morph.analyze(written)
+        if m.pos1 not in ("補助記号", "空白")
+    )
+    said = morph.to_katakana("".join(ch for ch in "".join(kana) if ch.isalnum())).translate(_SAID_AS)
+    return len(said) >= 4 and re.fullmatch(pattern, said) is not None
 
 
 #: How many sayings of one claim in different words count: the claim and one restatement for emphasis
@@ -82,4 +127,4 @@ def counted_text(text: str) -> str:
 _SAYINGS = 2
 
 
-__all__ = ["counted_text", "says_it_fills"]
+__all__ = ["counted_text", "reads_as", "says_it_fills"]
