@@ -53,7 +53,19 @@ def _claim(sentence: str) -> tuple[str, ...]:
         for i, m in enumerate(morphemes)
         if m.pos1 in _CONTENT and not (m.pos2 == "非自立可能" and i and morphemes[i - 1].lemma in ("て", "で"))
     ]
-    return tuple(sorted(words))
+    negated = sum(m.lemma in _NEGATION for m in morphemes)  # 行きます and 行きません are two claims
+    return tuple(sorted(words + ["否"] * negated))
+
+
+#: The lemmas that negate a predicate (ない, ず of ません, ぬ).
+_NEGATION = frozenset({"ない", "無い", "ず", "ぬ"})
+
+
+def same_claim(a: str, b: str) -> bool:
+    """Whether two texts make the same claims, sentence for sentence, with their words in any order (東京がおすすめ
+    です and おすすめは東京です; round 7): two answers that say one thing."""
+    claims_a, claims_b = (sorted(_claim(s) for s in split_sentences(t)) for t in (a, b))
+    return bool(claims_a) and all(claims_a) and claims_a == claims_b
 
 
 _KANJI = re.compile(r"[\u3400-\u9fff々]")
@@ -127,4 +139,4 @@ def reads_as(written: str, spelled: str) -> bool:
 _SAYINGS = 2
 
 
-__all__ = ["counted_text", "reads_as", "says_it_fills"]
+__all__ = ["counted_text", "reads_as", "same_claim", "says_it_fills"]
