@@ -108,7 +108,18 @@ def katakana_form_spans(text: str, word: str) -> list[tuple[int, int]]:
 def form_spans(text: str, word: str) -> list[tuple[int, int]]:
     """Where the keyword occurs in another form of the same word: its dictionary form (``lemma_spans``), a colloquial
     kana adjective (``kana_adjective_spans``) or katakana in any inflection (``katakana_form_spans``)."""
-    return lemma_spans(text, word) + kana_adjective_spans(text, word) + katakana_form_spans(text, word)
+    spans = lemma_spans(text, word) + kana_adjective_spans(text, word) + katakana_form_spans(text, word)
+    return spans + cry_spans(text, word)
+
+
+def cry_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """An い-adjective keyword cut short as a cry (暑っ！, 痛っ, 寒っ。; 2.7): its stem and a small っ with no letter
+    after it (暑っ苦しい goes on into another word). The analyser reads 暑っ as a symbol, so no lemma finds it."""
+    key = morph.analyze(word)
+    stem = word[:-1]
+    if len(key) != 1 or key[0].pos1 != "形容詞" or not word.endswith("い") or not (KANJI.search(stem) or len(stem) > 1):
+        return []  # a one-kana stem (いい) is too short to tell a cry from other words
+    return [m.span() for m in re.finditer(re.escape(stem) + r"[っッ]+(?![^\W\d_])", text)]
 
 
 _LATIN_NEIGHBOUR = re.compile(r"[A-Za-z]+ $|^ [A-Za-z]+")
@@ -242,6 +253,7 @@ __all__ = [
     "KANJI",
     "acronym_spans",
     "in_name",
+    "cry_spans",
     "form_spans",
     "katakana_form_spans",
     "lemma_spans",
