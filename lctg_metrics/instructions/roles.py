@@ -6,12 +6,14 @@ when it stands where that mark stands, after a Japanese letter.
   (‚ „ ⹂ ❟ ❠ 🙸, unless a closing quotation mark follows on the line: then they open a quotation), the comma-shaped
   spacing diacritics at the baseline (¸ cedilla, ˛ ogonek, ˏ ˎ) and the acute accents ´ ˊ (round 8: drawn high, read
   as a pause between two Japanese letters), the Lisu tone letter ꓹ, the sesame dots ﹅﹆ and 丶
-  (the kanji radical "dot", drawn as 、); the iteration mark ヽ after anything but katakana.
+  (the kanji radical "dot", drawn as 、); the iteration mark ヽ after anything but katakana; the Arabic decimal and
+  thousands separators ٫ ٬ (2.7: drawn as a comma; between digits they keep their role).
 - 句点 (。): every full stop of another script (Arabic ۔, Ethiopic ።, Devanagari danda ।, Lisu, Vai, Syriac), the
   one-dot leader ․ and the Lisu tone letter ꓸ (a baseline dot); the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜ and
   the Canadian ring ᐤ) after a letter and before a blank, a letter, a closing bracket or the end; after a Japanese
   letter also the small o and zero of the sub- and superscripts (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a
-  digit) and the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …).
+  digit) and the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …); and
+  (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (``_circles``).
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
