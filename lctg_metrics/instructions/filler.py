@@ -22,8 +22,12 @@ _FILLING = re.compile(
     r"(?:文字数|字数|文字|分量|長さ)(?:合わせ|あわせ|稼ぎ|かせぎ|埋め|調整)"
     r"|(?:文字数|字数|分量|長さ)を?(?:稼|かせ|満た|みた|埋め|うめ|増や|ふや|水増し|調整し|合わせ|あわせ)|水増し"
 )
-#: The sentence refers to the text itself: this, the following, here, what I am writing.
-_SELF = re.compile(r"この|以下|これ|ここ|次の|本文|ための文|書いて(?:い|お)|書きます|並べ|続け")
+#: The sentence refers to the text itself: this sentence, the following, from here on, what I am writing now
+#: (書いています); advice (このレポートの字数を満たすには…, 書いておくとよいです) is about another text.
+_SELF = re.compile(
+    r"(?:この|以下の?|これらの?|次の)(?:文|文章|部分|段落|内容)|以下は|これは|ここから|本文|ための文"
+    r"|(?:書い|並べ|続け)て(?:います|いる|いく|みます|みる)|書きました"
+)
 #: A sentence that only says it means nothing (意味はありません。, この文に特に意味はない。).
 _MEANINGLESS = re.compile(
     r"(?:(?:この|以下の|これらの|ここからの)?(?:文章?|文字|部分|段落)(?:に|には)?(?:は)?)?(?:特に|とくに|何も|なにも)?"

@@ -86,17 +86,18 @@ def _said_lemma(m: morph.Morpheme) -> str:
 
 def katakana_form_spans(text: str, word: str) -> list[tuple[int, int]]:
     """A verb or adjective keyword written in katakana in any inflection (タノシカッタ for 楽しい, タベタ for 食べる,
-    2.7): a katakana run the analyser does not read as loanwords (コーヒーミル is two, ミル no 見る) that, read as
-    hiragana, is one verb or adjective whose dictionary form sounds as the keyword's, then only auxiliaries, particles
-    and the dependent words of an inflection (なかった, ている, すぎる, そう). Like every kana match, it cannot tell
-    homophones apart."""
+    2.7): a katakana run the analyser does not read as loanwords (コーヒーミル is two, ミル no 見る) or as one word it
+    knows (イルカ is 海豚: no いる) that, read as hiragana, is one verb or adjective whose dictionary form sounds as
+    the keyword's, then only auxiliaries, particles and the dependent words of an inflection (なかった, ている,
+    すぎる, そう). Like every kana match, it cannot tell homophones apart."""
     key = morph.analyze(word)
     if len(key) != 1 or key[0].pos1 not in ("動詞", "形容詞") or _KANA_ONLY.fullmatch(word):
         return []
     said, found = _said_lemma(key[0]), []
     for run in _KATAKANA_RUN.finditer(text):
-        if all("-" in m.lemma for m in morph.analyze(run.group())):
-            continue  # loanwords the dictionary knows
+        known = morph.analyze(run.group())
+        if all("-" in m.lemma for m in known) or (len(known) == 1 and known[0].lemma != known[0].surface):
+            continue  # loanwords, or one word the dictionary knows (イルカ is 海豚, no いる + か)
         read = morph.analyze("".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in run.group()))
         head, rest = (read[0], read[1:]) if read else (None, ())
         if head and head.pos1 == key[0].pos1 and _said_lemma(head) == said:
