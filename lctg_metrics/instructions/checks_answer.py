@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.filler import same_claim
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose
 from lctg_metrics.instructions.stand_ins import (
@@ -22,6 +23,7 @@ from lctg_metrics.instructions.stand_ins import (
     EMPTY_POSTSCRIPT,
     JSON_TYPES,
     TITLE_TEMPLATE,
+    repeats_body,
     says_again,
 )
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
@@ -229,6 +231,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
         )  # after a sentence of the body, on its line: the postscript is one sentence
         if inline and len([s for s in prose(own) if key(s.text)]) > 1:
             continue
+        if repeats_body([key(s.text) for s in prose(text[: m.start()])], [key(s.text) for s in prose(own)]):
+            continue  # the main text said again word for word is no postscript (2.7)
         if key(text[: m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
             return Verdict(True, f"postscript 「{m.group().lstrip('。！？!? ')}…」 after the main text, at the end")
     return Verdict(
@@ -242,7 +246,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     "format:two_responses",
     "書式指定",
     "two different answers separated by ****** (a part without letters is no answer; an empty answer "
-    "between separators fails)",
+    "between separators fails; two answers with the same content words in another order are one)",
+    needs_morph=True,
 )
 def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
     parts = [part.strip() for part in _ANSWER_SEPARATOR.split(response)]
@@ -253,8 +258,14 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "an empty answer between two ****** separators")
     if len(answers) != 2:
         return Verdict(False, f"{len(answers)} answers separated by ******, expected 2")
-    if same_text(answers[0], answers[1]) or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1])):
-        return Verdict(False, "the two answers read the same (blanks, punctuation, markup and script aside)")
+    if (
+        same_text(*answers)
+        or same_claim(*answers)
+        or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
+    ):
+        return Verdict(
+            False, "the two answers read the same (blanks, punctuation, markup, script and word order aside)"
+        )
     if any(BACK_REFERENCE.fullmatch(key(answer)) for answer in answers):
         return Verdict(False, "one answer only refers to the other (上と同じです): no second answer")
     return Verdict(True, "two different answers separated by ******")

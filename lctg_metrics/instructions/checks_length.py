@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lctg_metrics.instructions import morph, words
+from lctg_metrics.instructions.filler import counted_text
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.sentences import counted
@@ -32,7 +33,8 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "長さ指定",
     "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
     "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum; a run of one mark counts "
-    "two, a run of ー, small kana or one letter three, a word repeated back to back three times)",
+    "two, a run of ー, small kana or one letter three, a word repeated back to back three times; toward the "
+    "minimum a sentence saying it fills the length, and one claim said again with its words moved, not counted)",
     MIN,
     MAX,
     Param(
@@ -41,11 +43,13 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
         "count every code point of what a reader sees, blanks and line breaks included (M-IFEval's count)",
         default=False,
     ),
+    needs_morph=True,
 )
 def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["count_blanks"]:
         return bounds(len(response), kw["min"], kw["max"], "chars (blanks included)")
-    full, text = visible_chars(response), text_chars(response)
+    full = visible_chars(response)
+    text = text_chars(counted_text(response)) if kw["min"] is not None else text_chars(response)
     if kw["min"] is not None and text < kw["min"]:
         return Verdict(False, f"{text} chars of text (blanks and decorative symbols not counted) < min {kw['min']}")
     return bounds(full, kw["min"], kw["max"], "chars (blanks not counted)")

@@ -30,10 +30,41 @@ OPENERS = ("でも", "だけど", "だけれど", "だから", "だが", "だっ
 #: predicate before it. From round 8 any one punctuation mark or symbol written between two letters does the same
 #: (「…です；…です」, 「…です|…です」, 「…ます※…ます」, 「…です−…です」), save brackets and quotes; km/h, 3−2 and a
 #: table's cells (「| 晴れ | 雨 |」) have no finite predicate before the mark, and a ※ note at a line's start no letter.
+#: From round 9 a run of such marks does too, and so do the comparison signs ＞ ＜ (「…です＞資料は…」; a comparison
+#: of nouns, 「A＞B」, has no predicate before it) and the ideographic iteration marks 〻 〱–〵, which Unicode files
+#: as letters but which repeat nothing after a predicate (「…です〻バスなら…」).
 ONE_MARK = (
     r"[：:]|(?<=[^\s・･―—─━])[・･―—─━](?=[^\s・･―—─━])"
-    r"|(?<=\w)[^\w\s「」『』（）()【】\[\]{}〈〉《》〔〕＜＞<>\"'“”‘’、，､,。．｡！？!?](?=\w)"
+    r"|(?<=\w)(?:[^\w\s「」『』（）()【】\[\]{}〈〉《》〔〕\"'“”‘’、，､,。．｡！？!?]|[〻〱-〵])+(?=\w)"
 )
+
+
+def mark_closes(before: str) -> bool:
+    """Whether a joining mark (／ → ⇒ ♪ ☆, emoji) after ``before`` ends a clause (2.6): after a copula, a polite
+    predicate or a final particle (「安いぞ→」, 「晴れです／」), or after a plain final form in a clause with its own
+    topic or subject (「この方法は安い→」, 「駅前の店は安い→」: from 2.7 a sentence the count splits there too); a
+    flow of bare verbs (「切る→炒める→盛り付けます」) goes on."""
+    if morph.ends_clause(before):
+        return True
+    if not morph.ends_finally(before):
+        return False
+    return _has_subject(morph.analyze(before))
+
+
+def _has_subject(words: tuple[morph.Morpheme, ...] | list[morph.Morpheme]) -> bool:
+    return any(m.surface in ("は", "が", "も") and m.pos1 == "助詞" for m in words)
+
+
+def opens_clause(after: str) -> bool:
+    """Whether the words after a joining mark open a clause of their own: a topic or subject (は, が, も) before their
+    first predicate (「駅裏の店はもっと安い」, 「どちらも行列だ」). Two predicates offered as alternatives share one
+    (「値段が安い／高いだけで選ばない…」 is one sentence)."""
+    head = []
+    for m in morph.analyze(after[:40]):
+        if m.pos1 in ("動詞", "形容詞", "助動詞"):
+            break
+        head.append(m)
+    return _has_subject(head)
 
 
 def rejoined(pieces: list[str]) -> list[str]:
@@ -81,4 +112,4 @@ def unpadded(parts: list[str]) -> list[str]:
     return out + ([pending] if pending else [])
 
 
-__all__ = ["ONE_MARK", "OPENERS", "quoted_by", "rejoined", "unpadded"]
+__all__ = ["ONE_MARK", "OPENERS", "mark_closes", "opens_clause", "quoted_by", "rejoined", "unpadded"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from lctg_metrics.instructions import morph
-from lctg_metrics.instructions.joins import ONE_MARK, quoted_by
+from lctg_metrics.instructions.joins import ONE_MARK, mark_closes, quoted_by
 from lctg_metrics.instructions.sentences import JOIN_MARKS, JOINS, PAUSE, clause_breaks, cut
 from lctg_metrics.instructions.text import has_content, is_terminated, without_marker
 
@@ -35,21 +35,10 @@ def list_items(text: str) -> set[str]:
     return {without_marker(line).strip() for line in text.splitlines() if without_marker(line) != line}
 
 
-def _mark_closes(before: str) -> bool:
-    """Whether a joining mark (／ → ⇒ ♪ ☆, emoji) after ``before`` ends a clause (2.6): after a copula, a polite
-    predicate or a final particle (「安いぞ→」, 「晴れです／」), or after a plain final form in a clause with its own
-    topic or subject (「この方法は安い→」); a flow of bare verbs (「切る→炒める→盛り付けます」) goes on."""
-    if morph.ends_clause(before):
-        return True
-    if not morph.ends_finally(before):
-        return False
-    return any(m.surface in ("は", "が", "も") and m.pos1 == "助詞" for m in morph.analyze(before))
-
-
 def clauses(sentence: str) -> list[str]:
     """A sentence cut at each blank that ends a clause (``clause_breaks``), at each 、 after a predicate in its final
     form (「明日は雨だ、明後日は曇りです。」 splices two sentences; ``morph.ends_clause``), after a pause mark (〜, …)
-    ending a final form, and at a joining mark (``JOINS``: ／ → ♪, 2.6) ending a clause (``_mark_closes``): the
+    ending a final form, and at a joining mark (``JOINS``: ／ → ♪, 2.6) ending a clause (``joins.mark_closes``): the
     predicates a style check judges."""
     out = []
     for piece in cut(sentence, clause_breaks(sentence)):
@@ -61,7 +50,7 @@ def clauses(sentence: str) -> list[str]:
             joins = re.fullmatch(JOIN_MARKS, comma.group(0)) is not None
             if quoted_by(piece[comma.end() :]):  # 「…最高だ、と友人は言います」: what is quoted by と, not a clause
                 continue
-            if joins and _mark_closes(before):
+            if joins and mark_closes(before):
                 out.append(piece[start : comma.end()])
                 start = comma.end()
             elif not joins and (morph.ends_clause(before) or (pause and morph.ends_finally(before))):

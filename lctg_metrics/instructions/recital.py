@@ -3,8 +3,8 @@ sentences said again back to back (2.6: near repeats and fillers between them re
 symbols with no words that is the bulk of a text with words (2.6), and filler text after lorem ipsum (2.6).
 ``seen.padding_excess`` adds what it finds to the padding it finds itself.
 
-An order recited in words (the kana table, an alphabet, 十二支) is not padding here: an honest answer lists the same
-orders (十二支 when asked about them, いろは歌 quoted in full); those cheats stay known gaps."""
+An order recited in letters (the kana table, an alphabet, 十二支) is read in ``orders`` (2.7): it counts one row
+unless the answer names the order it recites (十二支 when asked about them, いろは歌 quoted as such)."""
 
 from __future__ import annotations
 

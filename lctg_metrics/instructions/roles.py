@@ -6,12 +6,14 @@ when it stands where that mark stands, after a Japanese letter.
   (‚ „ ⹂ ❟ ❠ 🙸, unless a closing quotation mark follows on the line: then they open a quotation), the comma-shaped
   spacing diacritics at the baseline (¸ cedilla, ˛ ogonek, ˏ ˎ) and the acute accents ´ ˊ (round 8: drawn high, read
   as a pause between two Japanese letters), the Lisu tone letter ꓹ, the sesame dots ﹅﹆ and 丶
-  (the kanji radical "dot", drawn as 、); the iteration mark ヽ after anything but katakana.
+  (the kanji radical "dot", drawn as 、); the iteration mark ヽ after anything but katakana; the Arabic decimal and
+  thousands separators ٫ ٬ (2.7: drawn as a comma; between digits they keep their role).
 - 句点 (。): every full stop of another script (Arabic ۔, Ethiopic ።, Devanagari danda ।, Lisu, Vai, Syriac), the
   one-dot leader ․ and the Lisu tone letter ꓸ (a baseline dot); the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜ and
   the Canadian ring ᐤ) after a letter and before a blank, a letter, a closing bracket or the end; after a Japanese
   letter also the small o and zero of the sub- and superscripts (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a
-  digit) and the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …).
+  digit) and the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …); and
+  (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (``_circles``).
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
@@ -26,7 +28,7 @@ import unicodedata
 
 #: Japanese letters and the closing marks after which a look-alike is read in its Japanese role.
 JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
-_EXTRA_COMMAS = "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9\u00b4\u02ca"
+_EXTRA_COMMAS = "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9\u00b4\u02ca\u066b\u066c"
 #: Low quotation marks and ornaments drawn as a low comma: a comma unless a closing mark follows on the line.
 _LOW_QUOTES = "\u201a\u201e\u2e42\u275f\u2760\U0001f678"
 _CLOSING_QUOTES = "\u2018\u2019\u201b\u201c\u201d\u201f\u275b\u275c\u275d\u275e\U0001f676\U0001f677"
@@ -66,6 +68,10 @@ _LOW_QUOTE_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_LOW_QUOTES}](?![^\\n]*[{_CLOS
 _STOP_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(STOP_LIKE)}]")
 _RING_ROLE = re.compile(rf"(?<=[^\W\d_])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
 _JAPANESE_RING_ROLE = re.compile(rf"(?<=[{JAPANESE}])[{_JAPANESE_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
+#: Circles drawn where 。 stands (2.7): 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (「晴れです〇明日は…」). In a
+#: number (二〇二六年), as a fill mark (〇〇さん) or after a word that ends no predicate (「答えは〇です」) they stay.
+_CIRCLES = "\u3007\u25cb\u25ef\u26aa\u2b55\u274d"
+_CIRCLE_ROLE = re.compile(rf"(?<=[ぁ-ゖ])[{_CIRCLES}](?=$|\s|[ぁ-ゖァ-ヺ一-鿿]|[」』）)])", re.MULTILINE)
 _MIDDLE_DOT_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_MIDDLE_DOTS}]+")
 _SOUND_MARK = re.compile(f"([{_VOICED}])\u309b|([{_SEMI_VOICED}])\u309c")
 
@@ -75,10 +81,25 @@ def _voiced(m: re.Match[str]) -> str:
     return unicodedata.normalize("NFC", m.group(1) + "\u3099" if m.group(1) else m.group(2) + "\u309a")
 
 
+def _circles(text: str) -> str:
+    """Each circle in the role of 。 (``_CIRCLE_ROLE``) read as 。: the words before it on its line, back to the last
+    sentence end, end in a predicate's final form or a final particle (the analyser's ``morph.ends_finally``)."""
+    if not any(ch in text for ch in _CIRCLES):
+        return text
+    from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyser only when a circle is there
+
+    chars = list(text)
+    for m in _CIRCLE_ROLE.finditer(text):
+        before = re.split(r"[。！？!?\n]", text[: m.start()])[-1]
+        if morph.ends_finally(before) or morph.ends_clause(before):
+            chars[m.start()] = "。"
+    return "".join(chars)
+
+
 def _read_once(text: str) -> str:
     text = _SOUND_MARK.sub(_voiced, text)
     text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
-    text = _STOP_ROLE.sub("。", text)
+    text = _circles(_STOP_ROLE.sub("。", text))
     text = re.sub(r"(?<![ァ-ヺー])ヽ(?=[ぁ-ゖァ-ヺ\u3400-\u9fff])", "、", text)  # not the ヽ of ヽ(´▽`)ノ
     text = _JAPANESE_RING_ROLE.sub("。", _RING_ROLE.sub("。", text))
     text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import regex
 
-from lctg_metrics.instructions import recital
+from lctg_metrics.instructions import orders, recital
 
 #: Characters that render nothing inside a word: every format character (Cf: zero-width space and joiners, soft
 #: hyphen, word joiner, BOM, bidi marks, tag characters), the combining grapheme joiner and the variation selectors.
@@ -266,12 +266,12 @@ _GLUED_WORD = 8
 def _glued(clusters: list[str]) -> set[int]:
     """Indices of the clusters of a glued run (``_GLUED_RUN``) past its first ``_GLUED_WORD``, when such runs are the
     bulk of the text (more than half its clusters): a run inside running text (the alphabet quoted in a sentence about
-    it) counts whole."""
+    it) counts whole, and so does an order the text names (``orders.named``: アルファベットは ABC…Z の26文字です)."""
     line = "".join(c if len(c) == 1 else "\x00" for c in clusters)
     found = list(_GLUED_RUN.finditer(line))
     if 2 * sum(m.end() - m.start() for m in found) <= len(clusters):
         return set()
-    return {i for m in found for i in range(m.start() + _GLUED_WORD, m.end())}
+    return {i for m in found for i in range(m.start() + _GLUED_WORD, m.end())} - orders.named(clusters)
 
 
 def text_chars(text: str) -> int:
@@ -279,7 +279,7 @@ def text_chars(text: str) -> int:
     (``is_decoration``), so adding ★☆ or emoji never lengthens a response, nor a run of other symbols (∀∂∃…, ¥$€…;
     2.5); a unit sign after a number (35℃) counts."""
     clusters, breaks = _clusters(text)
-    runs = _symbol_runs(clusters) | _glued(clusters)
+    runs = _symbol_runs(clusters) | _glued(clusters) | orders.recited(clusters)
     kept: list[str] = []
     kept_breaks: set[int] = set()
     for i, cluster in enumerate(clusters):

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from lctg_metrics.instructions import boundaries, morph
-from lctg_metrics.instructions.joins import ONE_MARK, OPENERS, quoted_by, rejoined
+from lctg_metrics.instructions.joins import ONE_MARK, OPENERS, mark_closes, opens_clause, quoted_by, rejoined
 from lctg_metrics.instructions.text import (
     SENTENCE_END,
     drop_quotations,
@@ -180,11 +180,19 @@ _SPLICE = re.compile(
 _PAUSE_MARKS = re.compile(PAUSE_BODY)
 
 
+def _own_clause(before: str, after: str) -> bool:
+    """After a joining mark that ends a plain final form (「安い→」), what follows is a sentence of its own when it
+    opens with its own topic or subject (``joins.opens_clause``); after a copula, a polite predicate or a final
+    particle (``morph.ends_clause``) it always is."""
+    return morph.ends_clause(before) or opens_clause(after)
+
+
 def spliced(sentence: str) -> list[str]:
     """A sentence cut after each 、 (or blank) that ends a finite predicate (``morph.splices``: です, ます, でした,
     ました, でしょう, ません, だ, である, a plain た after a topic は) when a new clause with its own predicate follows:
     「今日は晴れです、明日は雨です。」 and 「今日は晴れです␣明日は雨です。」 are two sentences; ですが、, ますので、,
-    ですし、 continue, and a 、 inside 「」 or （） splices nothing."""
+    ですし、 continue, and a 、 inside 「」 or （） splices nothing. A joining mark (→ ／ ♪) also cuts where it ends a
+    clause as the style checks read it (``joins.mark_closes``: 「駅前の店は安い→駅裏の店は…」, 2.7)."""
     depth, depths = 0, []
     for ch in sentence:
         depth += (ch in _OPENING) - (ch in _CLOSING and depth > 0)
@@ -194,10 +202,14 @@ def spliced(sentence: str) -> list[str]:
         at = mark.start()
         before = sentence[start:at]
         pause = _PAUSE_MARKS.fullmatch(mark.group(0)) is not None
+        joining = re.fullmatch(JOIN_MARKS, mark.group(0)) is not None
         if (
             at > start
             and not depths[at - 1 if pause else at]
-            and morph.splices(before)
+            and (
+                morph.splices(before)
+                or (joining and mark_closes(before) and _own_clause(before, sentence[mark.end() :]))
+            )
             and morph.politeness(sentence[mark.end() :]) != "neutral"
             and not quoted_by(sentence[mark.end() :])
         ):

@@ -12,6 +12,11 @@ import re
 TITLE_TEMPLATE = re.compile(
     r"untitled|notitle|notitled|newtitle|仮|かり|仮題|かりだい|作品名|さくひんめい|作品たいとる|たいとる名|たいとるめい"
     r"|題|だい|曲名|書名|名称"
+    # a title that says there is no title yet (『題名はまだない』, 『タイトル未定』, 『名前は決まっていません』, 2.7);
+    # 『名前のない猫』 names a cat and is a title
+    r"|(?:題名|だいめい|たいとる|題|だい|名前|なまえ|作品名|名称)(?:は|が|も)?(?:まだ|いまだ|今は|いまは|特に|とくに)?"
+    r"(?:ない|無い|なし|無し|ありません|ないです|未定|みてい|未決定|未設定|不明|決まっていない|決まってない"
+    r"|決まっていません|きまっていない|募集中|考え中|検討中|思いつかない|思い付かない)(?:です|だ|である)?"
 )
 #: What a postscript says when it says nothing (2.6), in ``key`` form: 特になし, なし, 以上です, none.
 EMPTY_POSTSCRIPT = re.compile(
@@ -53,6 +58,19 @@ def says_again(first: str, second: str) -> bool:
     return len(rest) >= 2 and rest in first
 
 
+#: Final particles a sentence said again may add or drop (明日は十時からですね。 says 明日は十時からです。 again).
+_TRAILING = re.compile(r"(?:よね|ね|よ|な|ぞ|わ)$")
+
+
+def repeats_body(body: list[str], note: list[str]) -> bool:
+    """Whether a postscript only says the main text again (2.7): each of its sentences, in ``key`` form and with a
+    final particle aside, is a sentence of the main text (「P.S. 明日の会議は十時からです。」 after the same sentence).
+    A postscript that recalls a detail in other words (P.S. 十時集合をお忘れなく) says something."""
+    said = {_TRAILING.sub("", k) for k in body if k}
+    notes = [_TRAILING.sub("", k) for k in note if k]
+    return bool(notes) and all(k in said for k in notes)
+
+
 __all__ = [
     "BACK_REFERENCE",
     "LEADING_REFERENCE",
@@ -60,5 +78,6 @@ __all__ = [
     "EMPTY_POSTSCRIPT",
     "JSON_TYPES",
     "TITLE_TEMPLATE",
+    "repeats_body",
     "says_again",
 ]

@@ -4,10 +4,11 @@
 class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
 drawn as shown; ``<br>`` and block elements as line breaks; entities decoded), folds the compatibility forms a font
-draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㈱ ㊊ 🈚 as their kanji),
-reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of blanks of
-any kind into blank lines and drops zero-width characters. Block structure (headings, list markers, tables, ``***``
-rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
+draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㊊ 🈚 as their kanji,
+㈱ as （株）), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns
+lines of blanks of any kind into blank lines and drops zero-width characters. Block structure (headings, list
+markers, tables, ``***`` rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules
+still see it.
 
 ``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
 hidden elements, zero-width characters, blank-only lines), markdown and tags stay as written.
@@ -27,6 +28,7 @@ import regex
 
 from lctg_metrics.instructions.hidden import without_hidden
 from lctg_metrics.instructions.roles import ROLE_CHARACTERS, read_roles
+from lctg_metrics.instructions.signs import ENCLOSED_SIGNS
 
 #: HTML element names a renderer knows; ``<名前>`` or ``<T>`` placeholders are text, not tags.
 _BLOCK_TAGS = (
@@ -83,7 +85,8 @@ _KEEP = re.compile(
     r"[\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff60\u2024-\u2026\u2160-\u2188\u2460-\u24ff"
     r"\u2776-\u2793\u3000\u3251-\u325f\u32b1-\u32bf]"
 )
-#: Enclosed ideographs (㈱ ㊊ 🈚 🉐) are read as the kanji inside, one character as on the page.
+#: Enclosed ideographs (㊊ 🈚 🉐) are read as the kanji inside, one character as on the page; the signs of a company
+#: type (㈱ ㈲, ``signs.ENCLOSED_SIGNS``) as the kanji in brackets, （株）.
 _ENCLOSED = re.compile(
     r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]"
 )
@@ -94,6 +97,8 @@ def _fold_char(ch: str) -> str:
     """The character as its role and shape are read (see the module docstring)."""
     if ch in ROLE_CHARACTERS:  # read by role in ``roles.read_roles``, then folded
         return ch
+    if ch in ENCLOSED_SIGNS:  # ㈱ is （株）, the sign of 株式会社, as Japanese writes it without the glyph (2.7)
+        return f"（{ENCLOSED_SIGNS[ch]}）"
     if _ENCLOSED.match(ch):
         inner = [c for c in unicodedata.normalize("NFKC", ch) if _is_ideograph(c)]
         return "".join(inner) or ch

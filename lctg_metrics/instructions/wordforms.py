@@ -75,6 +75,66 @@ def kana_adjective_spans(text: str, word: str) -> list[tuple[int, int]]:
     ]
 
 
+_KATAKANA_RUN = re.compile(r"[ァ-ヶー]{2,}")
+
+
+def _said_lemma(m: morph.Morpheme) -> str:
+    """How a morpheme's dictionary form is said (楽しかっ → タノシイ)."""
+    words = morph.analyze(_lemma(m))
+    return morph.to_katakana(words[0].reading) if words else ""
+
+
+def katakana_form_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """A verb or adjective keyword written in katakana in any inflection (タノシカッタ for 楽しい, タベタ for 食べる,
+    2.7): a katakana run the analyser does not read as loanwords (コーヒーミル is two, ミル no 見る) or as one word it
+    knows (イルカ is 海豚: no いる) that, read as hiragana, is one verb or adjective whose dictionary form sounds as
+    the keyword's, then only auxiliaries, particles and the dependent words of an inflection (なかった, ている,
+    すぎる, そう). Like every kana match, it cannot tell homophones apart."""
+    key = morph.analyze(word)
+    if len(key) != 1 or key[0].pos1 not in ("動詞", "形容詞") or _KANA_ONLY.fullmatch(word):
+        return []
+    said, found = _said_lemma(key[0]), []
+    for run in _KATAKANA_RUN.finditer(text):
+        known = morph.analyze(run.group())
+        if all("-" in m.lemma for m in known) or (len(known) == 1 and known[0].lemma != known[0].surface):
+            continue  # loanwords, or one word the dictionary knows (イルカ is 海豚, no いる + か)
+        read = morph.analyze("".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in run.group()))
+        head, rest = (read[0], read[1:]) if read else (None, ())
+        if head and head.pos1 == key[0].pos1 and _said_lemma(head) == said:
+            if all(m.pos1 in ("助動詞", "助詞") or m.pos2 in ("非自立可能", "助動詞語幹") for m in rest):
+                found.append(run.span())
+    return found
+
+
+def form_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Where the keyword occurs in another form of the same word: its dictionary form (``lemma_spans``), a colloquial
+    kana adjective (``kana_adjective_spans``) or katakana in any inflection (``katakana_form_spans``)."""
+    spans = lemma_spans(text, word) + kana_adjective_spans(text, word) + katakana_form_spans(text, word)
+    return spans + cry_spans(text, word)
+
+
+def cry_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """An い-adjective keyword cut short as a cry (暑っ！, 痛っ, 寒っ。; 2.7): its stem and a small っ with no letter
+    after it (暑っ苦しい goes on into another word). The analyser reads 暑っ as a symbol, so no lemma finds it."""
+    key = morph.analyze(word)
+    stem = word[:-1]
+    if len(key) != 1 or key[0].pos1 != "形容詞" or not word.endswith("い") or not (KANJI.search(stem) or len(stem) > 1):
+        return []  # a one-kana stem (いい) is too short to tell a cry from other words
+    return [m.span() for m in re.finditer(re.escape(stem) + r"[っッ]+(?![^\W\d_])", text)]
+
+
+_LATIN_NEIGHBOUR = re.compile(r"[A-Za-z]+ $|^ [A-Za-z]+")
+
+
+def title_word(seen: str, start: int, end: int, key: str) -> bool:
+    """Whether an acronym keyword (IT, AI) is found as a capitalised English word among English words (r7: 「Let It
+    Be」's It is the pronoun): the acronym matches in capitals, in lower case and alone (Ai技術)."""
+    found = seen[start:end]
+    if not (len(key) >= 2 and key.isascii() and key.isupper() and found[:1].isupper() and found[1:].islower()):
+        return False
+    return bool(_LATIN_NEIGHBOUR.search(seen[max(0, start - 20) : start]) or _LATIN_NEIGHBOUR.search(seen[end:]))
+
+
 #: How the Latin letters are said in katakana (2.5): an acronym spelled as it is said (エーアイ for AI,
 #: エスエヌエス for SNS) is the acronym.
 _LETTER_NAMES = {
@@ -165,11 +225,13 @@ KANJI = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def in_name(seen: str, start: int, end: int) -> bool:
-    """Whether a one-kanji keyword found at ``start:end`` is only a letter of a longer name (2.6, round 8): a proper
-    noun (愛知 holds no 愛) or a day of the week (金曜日 uses no 金), which a reader never reads as the word."""
+    """Whether a one-kanji keyword found at ``start:end`` is only a letter of a longer word (2.6, round 8): a proper
+    noun (愛知 holds no 愛), a day of the week (金曜日 uses no 金), or (2.7) a word the dictionary files under a form
+    without that kanji (海老 is 蝦, read エビ: a spelling for its sound and look, no 海 in it), which a reader never
+    reads as the word. A compound filed under itself holds its kanji (海辺, 海水浴, 海苔 hold 海)."""
     for a, b, m in morph.spans(seen):
         if a <= start and end <= b and b - a > end - start:
-            return m.pos2 == "固有名詞" or m.surface.endswith("曜")
+            return m.pos2 == "固有名詞" or m.surface.endswith("曜") or seen[start:end] not in m.lemma
     return False
 
 
@@ -188,4 +250,15 @@ def word_ends(text: str, at: int) -> bool:
     return [m.lemma for m in head] == [m.lemma for m in morph.analyze(text[:at])]
 
 
-__all__ = ["KANJI", "acronym_spans", "in_name", "lemma_spans", "without_latin_joins", "without_readings", "word_ends"]
+__all__ = [
+    "KANJI",
+    "acronym_spans",
+    "in_name",
+    "cry_spans",
+    "form_spans",
+    "katakana_form_spans",
+    "lemma_spans",
+    "without_latin_joins",
+    "without_readings",
+    "word_ends",
+]

@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import forms, lookalike, morph, variants, wordforms
+from lctg_metrics.instructions import forms, lookalike, morph, signs, variants, wordforms
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -231,6 +231,8 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         raise ValueError(f"unknown keyword match {match!r}; valid: {', '.join(MATCHES)}")
     if not word.strip():
         raise ValueError("keyword must be a non-empty string")
+    if (expanded := signs.written_out(text, word.strip())) is not None:  # ㈱ and (株) are 株式会社 (2.7): offsets
+        return spans(expanded, word, match)  # then index the written-out view
     seen, key = visible(text), forms.standard(visible(word).strip())
     if not key:
         return []
@@ -253,18 +255,6 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     return chosen
 
 
-_LATIN_NEIGHBOUR = re.compile(r"[A-Za-z]+ $|^ [A-Za-z]+")
-
-
-def _title_word(seen: str, start: int, end: int, key: str) -> bool:
-    """Whether an acronym keyword (IT, AI) is found as a capitalised English word among English words (r7: 「Let It
-    Be」's It is the pronoun): the acronym matches in capitals, in lower case and alone (Ai技術)."""
-    found = seen[start:end]
-    if not (len(key) >= 2 and key.isascii() and key.isupper() and found[:1].isupper() and found[1:].islower()):
-        return False
-    return bool(_LATIN_NEIGHBOUR.search(seen[max(0, start - 20) : start]) or _LATIN_NEIGHBOUR.search(seen[end:]))
-
-
 def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
     """``spans`` in one reading of the visible text: the spelling, the same token in another script, other spellings."""
     lowered, lowered_key = _ascii_lower(seen), _ascii_lower(key)
@@ -281,12 +271,12 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
             (start in edges or (loanword and seen.endswith(key, 0, start)))
             and (end in edges or (loanword and seen.startswith(key, end)))
         )
-        if _latin_edges_ok(seen, start, end, key) and on_edges and not _title_word(seen, start, end, key):
+        if _latin_edges_ok(seen, start, end, key) and on_edges and not wordforms.title_word(seen, start, end, key):
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
     if len(key) == 1 and wordforms.KANJI.match(key) and found:
         found = [(a, b) for a, b in found if not wordforms.in_name(seen, a, b)]
-    others = _reading_spans(seen, key) + wordforms.lemma_spans(seen, key) + wordforms.kana_adjective_spans(seen, key)
+    others = _reading_spans(seen, key) + wordforms.form_spans(seen, key)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 

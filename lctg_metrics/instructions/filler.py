@@ -1,0 +1,146 @@
+"""Sentences a reader does not count toward a minimum length (checkers 2.7).
+
+- A note that the text fills its length (以下は字数合わせのための文章です。, 文字数を稼ぐために書いています。, この文に
+  意味はありません。) is no content. A sentence about length that is the answer's subject (字数を満たすには具体例を足す
+  とよいです。) refers to no text of its own and counts.
+- One claim said again with its words moved, particles or final particles changed or an adverb added (京都はとても
+  いいです。 after とても京都はいいです。; 雨がね、降ります。 after 雨が降ります。) says nothing new: a claim of two
+  content words or more with a predicate counts in two wordings (the claim and one restatement for emphasis), not
+  in a third. A sentence said again word for word is a refrain or a repeat, which ``seen`` counts by its own rules
+  (a refrain after each verse counts). A claim written with kanji and said again in hiragana, katakana or romaji
+  (明日は晴れです。あしたははれです。アシタハハレデス。ashita wa hare desu.) counts once."""
+
+from __future__ import annotations
+
+import re
+
+from lctg_metrics.instructions import morph, romaji
+from lctg_metrics.instructions.text import split_sentences
+
+#: Filling the length: 字数合わせ, 文字数を稼ぐ / 満たす / 埋める / 増やす / 水増しする.
+_FILLING = re.compile(
+    r"(?:文字数|字数|文字|分量|長さ)(?:合わせ|あわせ|稼ぎ|かせぎ|埋め|調整)"
+    r"|(?:文字数|字数|分量|長さ)を?(?:稼|かせ|満た|みた|埋め|うめ|増や|ふや|水増し|調整し|合わせ|あわせ)|水増し"
+)
+#: The sentence refers to the text itself: this sentence, the following, from here on, what I am writing now
+#: (書いています); advice (このレポートの字数を満たすには…, 書いておくとよいです) is about another text.
+_SELF = re.compile(
+    r"(?:この|以下の?|これらの?|次の)(?:文|文章|部分|段落|内容)|以下は|これは|ここから|本文|ための文"
+    r"|(?:書い|並べ|続け)て(?:います|いる|いく|みます|みる)|書きました"
+)
+#: A sentence that only says it means nothing (意味はありません。, この文に特に意味はない。).
+_MEANINGLESS = re.compile(
+    r"(?:(?:この|以下の|これらの|ここからの)?(?:文章?|文字|部分|段落)(?:に|には)?(?:は)?)?(?:特に|とくに|何も|なにも)?"
+    r"意味(?:は|が|も)?(?:ありません|ない|なし|無い|無し)(?:です|である|だ)?(?:よ|ね)?"
+)
+
+
+def says_it_fills(sentence: str) -> bool:
+    """Whether a sentence is a note that the text is padded: it names filling the length and refers to the text
+    itself, or says only that it means nothing."""
+    bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
+    return bool(_FILLING.search(bare) and _SELF.search(bare)) or _MEANINGLESS.fullmatch(bare) is not None
+
+
+_PREDICATE = ("動詞", "形容詞", "助動詞")
+#: Parts of speech whose lemmas are a claim's content (adverbs and final particles aside: とても, 本当に, ね, よ).
+_CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
+
+
+def _claim(sentence: str) -> tuple[str, ...]:
+    """The content words of a sentence as an unordered key: its nouns, verbs and adjectives (not the dependent
+    ones after て: いる, ある, しまう; numbers kept: 第1日目 and 第2日目 differ), each by the kanji it is written
+    with (降り and 降る are 降, whichever verb the analyser takes it for), or its dictionary form in kana."""
+    morphemes = morph.analyze(sentence)
+    words = [
+        "".join(_KANJI.findall(m.surface)) or m.lemma.split("-")[0]
+        for i, m in enumerate(morphemes)
+        if m.pos1 in _CONTENT and not (m.pos2 == "非自立可能" and i and morphemes[i - 1].lemma in ("て", "で"))
+    ]
+    negated = sum(m.lemma in _NEGATION for m in morphemes)  # 行きます and 行きません are two claims
+    return tuple(sorted(words + ["否"] * negated))
+
+
+#: The lemmas that negate a predicate (ない, ず of ません, ぬ).
+_NEGATION = frozenset({"ない", "無い", "ず", "ぬ"})
+
+
+def same_claim(a: str, b: str) -> bool:
+    """Whether two texts make the same claims, sentence for sentence, with their words in any order (東京がおすすめ
+    です and おすすめは東京です; round 7): two answers that say one thing."""
+    claims_a, claims_b = (sorted(_claim(s) for s in split_sentences(t)) for t in (a, b))
+    return bool(claims_a) and all(claims_a) and claims_a == claims_b
+
+
+_KANJI = re.compile(r"[\u3400-\u9fff々]")
+
+
+def counted_text(text: str) -> str:
+    """``text`` without the sentences a reader does not count toward a minimum (see the module docstring): the
+    notes that it fills the length, and each claim said in a third wording or later."""
+    seen: dict[tuple[str, ...], set[str]] = {}
+    written: list[str] = []  # each claim written with kanji
+    out, at = [], 0
+    for sentence in split_sentences(text):
+        start = text.find(sentence, at)
+        if start < 0:
+            continue
+        claim, letters = _claim(sentence), "".join(ch for ch in sentence if ch.isalnum())
+        said = len(claim) > 1 and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
+        sayings = seen.setdefault(claim, set()) if said else set()
+        kanji = _KANJI.search(letters) is not None
+        spelled = not kanji and any(reads_as(w, sentence) for w in written)
+        if says_it_fills(sentence) or spelled or (len(sayings) >= _SAYINGS and letters not in sayings):
+            out.append(text[at:start])
+            at = start + len(sentence)
+        sayings.add(letters)
+        if said and kanji:
+            written.append(sentence)
+    return "".join(out) + text[at:]
+
+
+#: Kana a particle is said as (は is ワ, へ is エ, を is オ), so that romaji (ashita wa) and kana (あしたは) read alike.
+_SAID_AS = str.maketrans("ハヘヲ", "ワエオ", "ー")
+
+
+def _hiragana(text: str) -> str:
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text)
+
+
+def _kana_words(sentence: str) -> list[str] | None:
+    """A sentence without kanji as kana words: its romaji tokens read as kana, or its kana as written; None for a
+    sentence with kanji or romaji that reads as no kana."""
+    if _KANJI.search(sentence):
+        return None
+    if re.search(r"[ぁ-ゖァ-ヺ]", sentence):
+        return [_hiragana(sentence)]
+    kana = [k for token in re.findall(r"[A-Za-z]+", sentence) if (k := romaji.to_kana(token.lower()))]
+    return [_hiragana(k) for k in kana] if kana and len(kana) == len(re.findall(r"[A-Za-z]+", sentence)) else None
+
+
+def reads_as(written: str, spelled: str) -> bool:
+    """Whether ``spelled``, a sentence in kana or romaji, says ``written`` (a sentence with kanji) again: read aloud
+    word by word, each word of ``written`` as the analyser reads it or as the analyser reads the same dictionary word
+    in ``spelled`` (明日 is アス to the analyser alone, アシタ where あした is written)."""
+    kana = _kana_words(spelled)
+    if not kana:
+        return False
+    heard: dict[str, set[str]] = {}
+    for word in kana:
+        for m in morph.analyze(word):
+            heard.setdefault(m.lemma, set()).add(morph.to_katakana(m.surface).translate(_SAID_AS))
+    pattern = "".join(
+        "(?:" + "|".join(re.escape(r) for r in {m.reading.translate(_SAID_AS)} | heard.get(m.lemma, set())) + ")"
+        for m in morph.analyze(written)
+        if m.pos1 not in ("補助記号", "空白")
+    )
+    said = morph.to_katakana("".join(ch for ch in "".join(kana) if ch.isalnum())).translate(_SAID_AS)
+    return len(said) >= 4 and re.fullmatch(pattern, said) is not None
+
+
+#: How many sayings of one claim in different words count: the claim and one restatement for emphasis
+#: (京都はいいです。本当に京都はいいですよ。); a third wording onward is padding.
+_SAYINGS = 2
+
+
+__all__ = ["counted_text", "reads_as", "same_claim", "says_it_fills"]

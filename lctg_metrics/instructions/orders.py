@@ -1,0 +1,82 @@
+"""Orders recited in letters (checkers 2.7): the kana table (あいうえお…, がぎぐげご…, in hiragana or katakana),
+the alphabet, いろは, 十二支 and 十干, said letter after letter after a short answer, are no text a reader counts
+toward a minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の26文字です;
+十二支は子丑寅…亥です): then the order is what the answer says, and counts whole.
+
+A recited run is ``_RUN`` letters or more, each the next of one order (blanks, line breaks and the marks 。、・,
+between them aside; 十二支 and 十干 go round again); it counts its first ``_RUN`` letters, one row of the table."""
+
+from __future__ import annotations
+
+import re
+
+_GOJUON = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん"
+_VOICED = "がぎぐげござじずぜぞだぢづでどばびぶべぼぱぴぷぺぽ"
+_IROHA = "いろはにほへとちりぬるをわかよたれそつねならむうゐのおくやまけふこえてあさきゆめみしゑひもせす"
+
+
+def _katakana(text: str) -> str:
+    return "".join(chr(ord(ch) + 0x60) for ch in text)
+
+
+#: Each order and whether it goes round (the twelve branches after 亥 start again at 子).
+ORDERS = (
+    (_GOJUON, False),
+    (_katakana(_GOJUON), False),
+    (_VOICED, False),
+    (_katakana(_VOICED), False),
+    (_IROHA, False),
+    (_katakana(_IROHA), False),
+    ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", False),
+    ("abcdefghijklmnopqrstuvwxyz", False),
+    ("子丑寅卯辰巳午未申酉戌亥", True),
+    ("甲乙丙丁戊己庚辛壬癸", True),
+)
+_RUN = 5
+#: What may stand between two letters of a recital: blanks, line breaks and the marks that list or close.
+_BETWEEN = frozenset(" \u3000。、，,・･.")
+#: Words that name an order: the answer is about it (五十音, あ行, 濁音, アルファベット, 十二支, 干支, いろは, 十干).
+#: A bare かな or えと is no name (〜かな, ええと), nor is は行 in 私は行きます.
+NAMES = re.compile(
+    r"五十音|50音|[あかさたなはまやらわがざだばぱアカサタナハマヤラワガザダバパ]行(?![かきくけこっ])|[あいうえおアイウエオ]段"
+    r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干",
+    re.IGNORECASE,
+)
+
+
+def _runs(clusters: list[str]) -> list[list[int]]:
+    """Indices of the letters of each recited run (see the module docstring), longest first per start."""
+    found = []
+    for order, round_again in ORDERS:
+        following = {a: b for a, b in zip(order, order[1:] + (order[0] if round_again else ""))}
+        run: list[int] = []
+        for i, cluster in enumerate(clusters):
+            if cluster in _BETWEEN:
+                continue
+            if run and following.get(clusters[run[-1]]) == cluster:
+                run.append(i)
+                continue
+            if len(run) >= _RUN:
+                found.append(run)
+            run = [i] if cluster in following else []
+        if len(run) >= _RUN:
+            found.append(run)
+    return found
+
+
+def named(clusters: list[str]) -> set[int]:
+    """Letters of the recited runs of a text that names an order outside them: they count whole."""
+    runs = _runs(clusters)
+    inside = {i for run in runs for i in run}
+    rest = "".join(c if i not in inside else "\x00" for i, c in enumerate(clusters))
+    return inside if NAMES.search(rest) else set()
+
+
+def recited(clusters: list[str]) -> set[int]:
+    """Letters of the recited runs of a text that names no order, past the first ``_RUN`` of each run."""
+    if named(clusters):
+        return set()
+    return {i for run in _runs(clusters) for i in run[_RUN:]}
+
+
+__all__ = ["NAMES", "ORDERS", "named", "recited"]
