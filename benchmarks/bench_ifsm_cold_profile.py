@@ -43,6 +43,10 @@ def _source(frame: FrameType | None) -> str:
                 caller = code.co_name
             if code.co_name == "similarities" and not caller:
                 caller = "similarities"
+                above = frame.f_back
+                if above is not None and above.f_code.co_name == "_hugging":  # which white-box class asked
+                    make = above.f_locals.get("make")
+                    caller = f"similarities < {getattr(make, '__qualname__', '?').split('.')[0]}"
             if code.co_name == "run_set" and not name:
                 name = str(frame.f_locals.get("name", ""))
                 if not caller:

@@ -279,6 +279,7 @@ def toy_run(built_dataset, tmp_path_factory):
     return d / "d.jsonl", d / "r.json"
 
 
+@pytest.mark.slow  # 2.4 s (+1.9 s setup): the report's figures drawn
 def test_report_html_on_toy_model(toy_run, tmp_path, capsys):
     details, result = toy_run
     out = tmp_path / "report.html"
@@ -415,6 +416,7 @@ def test_missing_matplotlib_gives_install_hint(tmp_path, monkeypatch):
 # --------------------------------------------------------------------------------- substitutability
 
 
+@pytest.mark.slow  # 2 s: heat maps drawn
 def test_substitutability_on_synthetic_models(tmp_path, capsys):
     strengths = [0.2, 0.4, 0.6, 0.8]
     files = []
@@ -455,6 +457,7 @@ def test_substitutability_refuses_too_few_or_constant_models(tmp_path):
         run(["substitutability", *map(str, same), "--published"])
 
 
+@pytest.mark.slow  # 3 s: the 24 x 24 heat maps drawn
 def test_substitutability_published_tables(tmp_path, capsys):
     out_dir = tmp_path / "pub"
     assert run(["substitutability", "--published", "--output", str(out_dir), "--threshold", "0.9"]) == 0

@@ -284,6 +284,7 @@ _piece = st.sampled_from(
 _texts = st.lists(_piece, max_size=12).map("".join)
 
 
+@pytest.mark.slow  # 3 s: 300 drawn batches
 @settings(max_examples=300)
 @given(
     data=st.data(),

@@ -283,6 +283,7 @@ def test_a_reader_fooled_by_the_slot_makes_every_result_invalid() -> None:
     assert not any(a.gets_through for a in honest.attacks.values()) and honest.valid
 
 
+@pytest.mark.slow  # 3 s: two full attack tables
 def test_the_attack_table_is_reused_from_the_cache_for_the_same_key(tmp_path, monkeypatch) -> None:
     from lctg_metrics.ifsm import register_reader
     from lctg_metrics.ifsm.attack_cache import cache_dir

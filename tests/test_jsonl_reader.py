@@ -84,6 +84,7 @@ _line = st.one_of(
 )
 
 
+@pytest.mark.slow  # 5 s: 300 drawn files read both ways
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     lines=st.lists(_line, max_size=12),
@@ -116,6 +117,7 @@ def _usual_line(draw) -> str:
     return draw(st.sampled_from([text, text, text, text, " " + text, text + "\t", text[:-1] + ', "id": "x"}']))
 
 
+@pytest.mark.slow  # 5 s: 200 drawn files read both ways
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     lines=st.lists(st.tuples(_usual_line(), st.integers(0, 3)), min_size=1, max_size=12),

@@ -149,6 +149,7 @@ def test_compressed_answers_within_the_limit_are_read(endpoint, tmp_path, reply)
     assert result.text == "圧縮された答え"
 
 
+@pytest.mark.slow  # 2.7 s: 256 MiB inflated and refused
 def test_a_gzip_bomb_never_inflates_in_memory(endpoint, tmp_path):
     """256 MiB of zeros in ~256 KB of gzip, against the default 8 MiB limit: the call holds a few MB at most."""
     url, _ = endpoint(send(200, gzip_bomb(256 << 20), Content_Encoding="gzip"))

@@ -133,6 +133,7 @@ def perturbed(upstream_records, built_rows):
     return gens, expected, ids
 
 
+@pytest.mark.slow  # 3 s (+1.6 s setup): every real prompt against the reference
 def test_per_item_verdicts_match_upstream(perturbed, built_rows):
     gens, expected, ids = perturbed
     result = score(gens, [built_rows[i]["constraint"] for i in ids], cleaner="provided", missing="fail")

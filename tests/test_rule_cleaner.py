@@ -386,6 +386,7 @@ def test_safe_alphabet_is_large_enough() -> None:
     assert len(SAFE_CHARS) >= 20, SAFE_CHARS
 
 
+@pytest.mark.slow  # 2.4 s: 300 drawn texts cleaned twice
 @settings(max_examples=300, deadline=None)
 @given(MIXED_TEXT, TASK)
 def test_idempotent(text: str, task: str) -> None:
@@ -491,6 +492,7 @@ def _windows(text: str, width: int) -> set[str]:
 COPY_WINDOW = 25
 
 
+@pytest.mark.slow  # 6 s: every 25-character window against the upstream prompts
 def test_labeled_sets_do_not_copy_upstream_text(source_dir: Path) -> None:
     """No 25-character stretch (blanks ignored) of any labeled generation occurs in the upstream prompts."""
     paths = [p for p in sorted(BENCHMARKS.glob("cleaner_*.jsonl")) if p not in HELDOUT_SETS]  # not read before measured

@@ -72,7 +72,9 @@ GUARDED = sorted({id(p): p for p in _guarded()}.values(), key=lambda p: p.patter
 
 @pytest.mark.parametrize(
     "pattern",
-    PREFIXES + [re.compile(r"(?:ab)?[x-z\d]c"), re.compile(r"(?i)(?:\s*\*)?sure")],
+    # the three prefixes of over 1,000 characters draw for 3-7 s each: slow tier
+    [pytest.param(p, marks=pytest.mark.slow) if len(p.pattern) > 1000 else p for p in PREFIXES]
+    + [re.compile(r"(?:ab)?[x-z\d]c"), re.compile(r"(?i)(?:\s*\*)?sure")],
     ids=lambda p: p.pattern[:40],
 )
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

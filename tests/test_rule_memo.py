@@ -148,6 +148,7 @@ def test_memos_are_keyed_on_the_unit_and_plain_values(name: str) -> None:
             assert params[1] == "task", (module.__name__, name, params)
 
 
+@pytest.mark.slow  # 12 s: 300 long outputs cleaned under tracemalloc
 def test_long_units_are_judged_but_not_kept() -> None:
     """Degenerate outputs (thousands of characters on one line) are cleaned as released, and the memos keep the
     units of the last one at most: what stays allocated after cleaning 300 of them is a small part of their size."""

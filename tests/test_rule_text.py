@@ -33,6 +33,7 @@ _ALPHABET = st.one_of(
 )
 
 
+@pytest.mark.slow  # 5 s: 3,000 drawn strings
 @settings(max_examples=3000)
 @given(st.text(alphabet=_ALPHABET, max_size=40))
 def test_nfkc_is_unicode_nfkc(s: str) -> None:

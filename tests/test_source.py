@@ -186,6 +186,7 @@ def test_unverified_build_is_recorded_in_manifest(source_dir, tmp_path):
     assert manifest["build"]["parameters"]["verify_sha256"] is False
 
 
+@pytest.mark.slow  # 3 s: a whole build from a copied source
 def test_source_without_protocol_prompts_recovers_task_prompts(source_dir, built_rows, tmp_path):
     """The pinned upstream commit serves only the jsonl files; task prompts are then recovered from records."""
     src = _copy_source(source_dir, tmp_path / "src")

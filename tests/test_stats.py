@@ -310,6 +310,7 @@ def test_permutation_matches_scipy_exact_sign_flip():
     assert ours == pytest.approx(ref)
 
 
+@pytest.mark.slow  # 2.4 s: bootstrap and permutation resamples
 def test_quality_compared_only_where_both_are_judged():
     a = [rec("summary", p, asp, 0, True, True) for p in range(4) for asp in ("format", "keyword")]
     b = [{**r, "quality": (False if r["aspect"] == "format" else None)} for r in a]

@@ -90,6 +90,7 @@ def test_branch_exercised(run: SideBySide, branch: str) -> None:
     assert run.branches[branch] >= 1, dict(run.branches)
 
 
+@pytest.mark.slow  # 2.3 s: every upstream record's generations made three times
 def test_generations_are_seeded(source_dir: Path) -> None:
     from tests.upstream_pipeline import load_records, make_generations
 

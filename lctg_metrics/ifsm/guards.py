@@ -156,19 +156,11 @@ def _share(part: AbstractSet[object], whole: AbstractSet[object]) -> float:
     return len(part & whole) / len(part) if part else 0.0
 
 
-def check_ending(
-    ending: str,
-    *,
-    question: str,
-    context: str,
-    options: Sequence[str],
-    gold_label: int,
-    question_similarity: float | None = None,
-) -> Verdict:
-    """Whether ``ending`` may go to the reader: English, one sentence long, not empty, not the question (copied,
-    reworded, translated or a fragment of it), not the context, not a wrong candidate nor a list of candidates.
-
-    ``question_similarity``: the cosine of ending and question under a multilingual encoder, when one is at hand."""
+@lru_cache(maxsize=TEXT_CACHE)
+def _own_verdict(ending: str) -> Verdict | None:
+    """The checks of :func:`check_ending` that read the ending alone (language, length, repetition, function words,
+    instructions to the reader), in its order: the first that fails, else None. Kept per text: every attack set and
+    probe meets the same endings again (the white-box classes check each candidate twice)."""
     share = english_share(ending)
     foreign = sum(c.isalpha() and not c.isascii() for c in normalize(ending))
     if (share is not None and share < MIN_ENGLISH) or foreign > MAX_FOREIGN_LETTERS:
@@ -191,6 +183,25 @@ def check_ending(
     seen = normalize(ending)
     if _INJECTION.search(seen) or _LETTERED.search(readable(ending)):
         return Verdict(False, "instruction to the reader: speaks to the grader or names an answer or option")
+    return None
+
+
+def check_ending(
+    ending: str,
+    *,
+    question: str,
+    context: str,
+    options: Sequence[str],
+    gold_label: int,
+    question_similarity: float | None = None,
+) -> Verdict:
+    """Whether ``ending`` may go to the reader: English, one sentence long, not empty, not the question (copied,
+    reworded, translated or a fragment of it), not the context, not a wrong candidate nor a list of candidates.
+
+    ``question_similarity``: the cosine of ending and question under a multilingual encoder, when one is at hand."""
+    own = _own_verdict(ending)
+    if own is not None:
+        return own
     grams = _bigrams(ending)
     cover = _share(_bigrams(question), grams)
     if cover >= MAX_QUESTION_COVER:
@@ -212,7 +223,7 @@ def check_ending(
     copied = _share(grams, _bigrams(context))
     if copied >= MAX_CONTEXT_COPY:
         return Verdict(False, f"context copy: {copied:.0%} of the ending's bigrams are in the context")
-    if _META.search(seen):
+    if _META.search(normalize(ending)):
         return Verdict(False, "question restated: speaks of an ending instead of telling one")
     if question_similarity is not None and question_similarity >= MAX_QUESTION_SIMILARITY:
         return Verdict(

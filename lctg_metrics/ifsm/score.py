@@ -21,7 +21,7 @@ from lctg_metrics.ifsm.attack_cache import (
 from lctg_metrics.ifsm.attack_table import CHANCE, MAX_ATTACK_EXCESS, AttackScore, Basis, attack_table
 from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
-from lctg_metrics.ifsm.encoders import get_encoder
+from lctg_metrics.ifsm.encoders import get_encoder, one_blas_thread
 from lctg_metrics.ifsm.guards import GUARD_VERSION
 from lctg_metrics.ifsm.items import MCItem, Reader, ReaderInfo, gold_item, with_ending
 from lctg_metrics.ifsm.readers import get_reader
@@ -302,36 +302,39 @@ def score_ifsm(
     passages = [str(r["passage_id"]) for r in chosen]
     use_cache = adversarial and attack_cache and isinstance(reader, str)  # a Reader object may have no stable id
     guards = f"{GUARD_VERSION}+{guard_name}" if guard_name else GUARD_VERSION
-    oracle, basis, table, attacks, reused = _fixed(
-        the_reader, chosen, genc, guards, n_boot, seed, adversarial, use_cache, attack_cache
-    )
-    flags = repeated(endings, passages)
-    main, run = run_set(
-        the_reader,
-        chosen,
-        [with_ending(r, e) for r, e in zip(chosen, endings)],
-        "generated",
-        False,
-        n_boot,
-        seed,
-        genc,
-        flags,
-    )
-    verdicts, choices = run.verdicts, run.choices
-    run_features = features(genc, chosen, endings, run.similarities)
-    checks = check_run(run_features, basis.features, flags, basis.repeated)
+    # numpy's BLAS on one thread: the features' and the dissimilarities' products are small, and two threads on a
+    # busy 2-core machine only slow them down (as in the attack table; the numbers are the same)
+    with one_blas_thread():
+        oracle, basis, table, attacks, reused = _fixed(
+            the_reader, chosen, genc, guards, n_boot, seed, adversarial, use_cache, attack_cache
+        )
+        flags = repeated(endings, passages)
+        main, run = run_set(
+            the_reader,
+            chosen,
+            [with_ending(r, e) for r, e in zip(chosen, endings)],
+            "generated",
+            False,
+            n_boot,
+            seed,
+            genc,
+            flags,
+        )
+        verdicts, choices = run.verdicts, run.choices
+        run_features = features(genc, chosen, endings, run.similarities)
+        checks = check_run(run_features, basis.features, flags, basis.repeated)
 
-    dissim = dissim_pairs = None
-    per_item_dissim: list[float | None] = [None] * len(chosen)
-    if dissimilarity_encoder == "auto":
-        dissimilarity_encoder = _auto_encoder()
-    if dissimilarity_encoder:
-        encoder = get_encoder(dissimilarity_encoder)
-        endings = [capped(e) for e in endings]
-        gold_dissim = to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen])
-        per_item_dissim = list(gold_dissim)
-        dissim = sum(gold_dissim) / len(gold_dissim)
-        dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
+        dissim = dissim_pairs = None
+        per_item_dissim: list[float | None] = [None] * len(chosen)
+        if dissimilarity_encoder == "auto":
+            dissimilarity_encoder = _auto_encoder()
+        if dissimilarity_encoder:
+            encoder = get_encoder(dissimilarity_encoder)
+            endings = [capped(e) for e in endings]
+            gold_dissim = to_gold(encoder, endings, [str(r["gold_ending"]) for r in chosen])
+            per_item_dissim = list(gold_dissim)
+            dissim = sum(gold_dissim) / len(gold_dissim)
+            dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
     why = _invalid(oracle, table, main, checks, attacks) if adversarial else ["adversarial sets not run"]
     templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))
     items = None
