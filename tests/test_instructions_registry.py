@@ -167,6 +167,7 @@ def test_score_mifeval_on_a_small_made_up_file(tmp_path: Path) -> None:
     assert summary["prompt_strict"] == 0.0 and summary["instruction_strict"] == pytest.approx(1 / 3)
 
 
+@pytest.mark.slow  # scores every real M-IFEval-ja response (about 6 s)
 @pytest.mark.skipif(not (MIFEVAL / "ja_input_data.jsonl").is_file(), reason="M-IFEval-ja data not in ../shared")
 def test_score_mifeval_on_the_real_responses() -> None:
     details, summary = score_mifeval(MIFEVAL / "ja_input_data.jsonl", MIFEVAL / "responses" / "gpt-4o-2024-08-06.jsonl")
