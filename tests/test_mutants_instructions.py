@@ -191,3 +191,50 @@ def test_a_repeated_highlight_does_not_hide_the_ones_after_it():
     """《安全》 twice and 《規則》: two distinct of three."""
     verdict = check("format:highlights", "《安全》と《安全》と《規則》", {"min": 2})
     assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
+
+
+# A second sample (seed 1, disjoint from seed 0's): the survivors below.
+
+
+def test_a_number_sign_is_no_numeral():
+    """＃ is named NUMBER SIGN but is punctuation, not a number: no digit in 第三回＃."""
+    assert check("script:kansuuji", "第三回＃の会場は二か所。", {}) == Verdict(True, "no non-kanji numerals")
+
+
+def test_a_numeral_reason_shows_the_first_eight_distinct():
+    assert check("script:kansuuji", "123456789回", {}) == Verdict(False, "9 non-kanji numerals, e.g. 「12345678」")
+
+
+def test_a_quotation_closed_inside_the_answer_does_not_wrap_it():
+    """「雨の日も」と言った。 starts with 「 but ends with 。: the reason shows its first and last 8 characters."""
+    assert check("format:quotation", "「雨の日も」と言った。", {}) == Verdict(
+        False, "does not start with 「 and end with 」: 「「雨の日も」と言…日も」と言った。」"
+    )
+
+
+def test_a_title_after_a_one_line_preamble_is_in_line_two():
+    verdict = check("format:title", "以下が作品です。\n『春の朝』\n鳥が鳴いている。", {})
+    assert verdict == Verdict(True, "title 『春の朝』 in line 2")
+
+
+def test_a_count_short_of_its_minimum_without_repeats_adds_nothing():
+    """One highlight, neither empty nor repeated: no "(0 more …)" after the count."""
+    verdict = check("format:highlights", "《安全》と書く。", {"min": 2})
+    assert verdict == Verdict(False, "1 filled, distinct 《…》 highlights < min 2")
+
+
+def test_two_quoted_words_are_a_chain():
+    """「りんご」と「ごりら」です: two words in 「」 are the chain, whatever joins them."""
+    assert check("task:shiritori", "「りんご」と「ごりら」です", {}) == Verdict(True, "valid chain of 2 words")
+
+
+def test_the_kana_twin_of_the_last_katakana():
+    """ヶ (U+30F6, the end of the katakana block) has the twin ゖ: ゖ and ヶ are 2."""
+    verdict = check("keywords:letter_frequency", "ゖヶ", {"letter": "ヶ", "kana_twin": True, "min": 2, "max": 5})
+    assert verdict == Verdict(True, "2 ×「ヶ」 in [2, 5]")
+
+
+def test_a_topic_line_of_three_words_must_take_the_ending():
+    """天気は晴れ (天気/は/晴れ) says something of a topic without a predicate: it must end with です too."""
+    verdict = check("startend:unified_ending", "今日は休みです。\n天気は晴れ", {"ending": "です"})
+    assert verdict == Verdict(False, "1/2 sentences do not end with 「です」, e.g. 「…天気は晴れ」")
