@@ -238,3 +238,27 @@ def test_a_topic_line_of_three_words_must_take_the_ending():
     """天気は晴れ (天気/は/晴れ) says something of a topic without a predicate: it must end with です too."""
     verdict = check("startend:unified_ending", "今日は休みです。\n天気は晴れ", {"ending": "です"})
     assert verdict == Verdict(False, "1/2 sentences do not end with 「です」, e.g. 「…天気は晴れ」")
+
+
+def test_a_row_two_cells_short_of_the_header_is_read_as_it_is():
+    """A body row of one cell under a header of three: one column with text, no error for the missing cells."""
+    verdict = check("format:table", "| 名前 | 年齢 | 趣味 |\n|---|---|---|\n| 太郎 |", {})
+    assert verdict == Verdict(False, "table has 1 columns with text < min 2")
+
+
+def test_an_interjection_after_a_blank_line_opens_a_paragraph():
+    """通う, read as modifying what follows, is not joined to a next paragraph opening with ああ: no noun to modify."""
+    verdict = check("length:paragraphs", "私が毎朝通う\n\nああ、雨の日は休む。", {"min": 2})
+    assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [2, ]")
+
+
+def test_a_noun_phrase_after_a_blank_line_closes_no_paragraph():
+    """人口およそ千四百万人の大都市 after a blank line is a paragraph of its own (a heading or a label), not the closing
+    line of the two sentences above it: it need not end with です. Without the blank line it must."""
+    lines = ["今日は休みです。", "明日も休みです。", "人口およそ千四百万人の大都市"]
+    assert check("startend:unified_ending", "\n".join(lines[:2]) + "\n\n" + lines[2], {"ending": "です"}) == Verdict(
+        True, "all 2 sentences end with 「です」"
+    )
+    assert check("startend:unified_ending", "\n".join(lines), {"ending": "です"}) == Verdict(
+        False, "1/3 sentences do not end with 「です」, e.g. 「…およそ千四百万人の大都市」"
+    )
