@@ -262,3 +262,9 @@ def test_a_noun_phrase_after_a_blank_line_closes_no_paragraph():
     assert check("startend:unified_ending", "\n".join(lines), {"ending": "です"}) == Verdict(
         False, "1/3 sentences do not end with 「です」, e.g. 「…およそ千四百万人の大都市」"
     )
+
+
+def test_a_title_may_end_with_an_exclamation_mark():
+    """『がんばれ！』: the ！ closing the title is inside it; nothing follows the 』 on its line."""
+    verdict = check("format:title", "『がんばれ！』\n応援の歌です。", {})
+    assert verdict == Verdict(True, "title 『がんばれ！』 in line 1")
