@@ -268,3 +268,37 @@ def test_a_title_may_end_with_an_exclamation_mark():
     """『がんばれ！』: the ！ closing the title is inside it; nothing follows the 』 on its line."""
     verdict = check("format:title", "『がんばれ！』\n応援の歌です。", {})
     assert verdict == Verdict(True, "title 『がんばれ！』 in line 1")
+
+
+def test_a_title_is_looked_for_after_three_lines_of_preamble_at_most():
+    """Three lines of preamble and the title in line 4: past the first 1 + 2 = 3 lines looked at."""
+    answer = "こんにちは。\n詩を書きました。\n読んでください。\n『春の朝』\n鳥が鳴いている。"
+    assert check("format:title", answer, {}) == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "今日は休みです。\n天気は晴れ\n\nです。",  # goes on with an auxiliary (天気は晴れ / です。 alone is one)
+        "今日は晴れです。\n私が毎朝通う\n\n公園で走る。",  # modifies the noun opening the next (通う / 公園)
+    ],
+)
+def test_a_paragraph_of_two_lines_is_not_joined_to_the_next(answer):
+    """Only a paragraph of one line can be one sentence cut in two: the second line ends a paragraph of two here."""
+    verdict = check("length:paragraphs", answer, {"min": 2})
+    assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [2, ]")
+
+
+def test_the_phrase_itself_is_not_a_longer_word_of_it():
+    """それでは asked and written: the phrase itself (given as a string made at run time, not the literal in the
+    list of longer words) is no longer word that merely starts with it."""
+    phrase = "".join(["それ", "では"])
+    verdict = check("startend:start", "それでは始めます。", {"phrase": phrase})
+    assert verdict == Verdict(True, "starts with 「それでは」")
+
+
+def test_a_request_repeated_three_times_is_no_answer():
+    """The request word for word, then twice more: what follows the first copy is only the request again."""
+    asked = "日本の首都はどこですか。"
+    verdict = check("format:repeat_prompt", asked * 3, {"prompt_to_repeat": asked})
+    assert verdict == Verdict(False, "the request is repeated, but no answer follows it")
