@@ -318,3 +318,10 @@ def test_the_language_detector_is_seeded_with_zero():
     langdetect = pytest.importorskip("langdetect")
     assert check("script:language", "This is an English sentence about the weather.", {"language": "en"}).passed
     assert langdetect.DetectorFactory.seed == 0
+
+
+def test_a_quotation_closed_one_character_before_the_end():
+    """「はい」」: the opening 「 closes at char 4 of 5; the last 」 is one too many."""
+    assert check("format:quotation", "「はい」」", {}) == Verdict(
+        False, "the opening 「 closes at char 4 of 5, before the end"
+    )
