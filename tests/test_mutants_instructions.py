@@ -325,3 +325,14 @@ def test_a_quotation_closed_one_character_before_the_end():
     assert check("format:quotation", "「はい」」", {}) == Verdict(
         False, "the opening 「 closes at char 4 of 5, before the end"
     )
+
+
+def test_a_circled_number_past_twenty_is_no_kansuuji():
+    """㉑ (CIRCLED NUMBER TWENTY ONE) is no digit to str.isdigit, yet a numeral written without kanji."""
+    assert check("script:kansuuji", "第㉑回の大会。", {}) == Verdict(False, "1 non-kanji numerals, e.g. 「㉑」")
+
+
+def test_the_last_paragraph_so_far_goes_on_in_the_next():
+    """天気は晴れ / です。 is one paragraph cut in two; the paragraph before them (terminated) is another: 2."""
+    verdict = check("length:paragraphs", "今日は晴れです。\n\n天気は晴れ\n\nです。", {"min": 1, "max": 2})
+    assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [1, 2]")
