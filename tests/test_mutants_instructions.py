@@ -336,3 +336,15 @@ def test_the_last_paragraph_so_far_goes_on_in_the_next():
     """天気は晴れ / です。 is one paragraph cut in two; the paragraph before them (terminated) is another: 2."""
     verdict = check("length:paragraphs", "今日は晴れです。\n\n天気は晴れ\n\nです。", {"min": 1, "max": 2})
     assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [1, 2]")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a gap of the topic-line rule (checks_rules._topic_line): a modifier made with the の that stands for a "
+    "noun (準体助詞, 自分のか他人のか) is not read as a modifier, the の of 自分の傘の確認 (格助詞) is",
+)
+def test_a_noun_phrase_modified_by_a_nominal_no_closes_a_paragraph():
+    """自分のか他人のか確認 closes the paragraph as 自分の傘の確認 does (a noun phrase with a modifier before its noun,
+    no predicate): it must end with た too."""
+    verdict = check("startend:unified_ending", "落とし物の傘がありました。\n自分のか他人のか確認", {"ending": "た"})
+    assert verdict == Verdict(False, "1/2 sentences do not end with 「た」, e.g. 「…自分のか他人のか確認」")
