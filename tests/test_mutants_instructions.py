@@ -348,3 +348,34 @@ def test_a_noun_phrase_modified_by_a_nominal_no_closes_a_paragraph():
     no predicate): it must end with た too."""
     verdict = check("startend:unified_ending", "落とし物の傘がありました。\n自分のか他人のか確認", {"ending": "た"})
     assert verdict == Verdict(False, "1/2 sentences do not end with 「た」, e.g. 「…自分のか他人のか確認」")
+
+
+def test_a_blank_after_a_japanese_letter_is_not_read():
+    """約 168時間: the blank follows 約 (a Japanese letter), so it is 約168時間 to a reader."""
+    assert check("format:answer_only", "約 168時間", {"answer": "約168時間"}) == Verdict(
+        True, "answer only: 「約168時間」"
+    )
+
+
+def test_a_response_not_starting_with_the_request_is_quoted_by_twenty_characters():
+    """Both are quoted by their first 20 characters."""
+    verdict = check(
+        "format:repeat_prompt",
+        "こんにちは、今日もいい天気ですね。散歩に行きましょう。",
+        {"prompt_to_repeat": "今日の天気を教えてください。それから明日の天気も。"},
+    )
+    assert verdict == Verdict(
+        False,
+        "starts 「こんにちは、今日もいい天気ですね。散歩に…」, "
+        "not with the request 「今日の天気を教えてください。それから明日…」",
+    )
+
+
+def test_shiritori_names_the_second_word_repeating_the_first():
+    assert check("task:shiritori", "りんご→りんご", {}) == Verdict(False, "word 2 「りんご」 repeats an earlier word")
+
+
+def test_a_sentence_after_the_title_on_its_line_makes_it_prose():
+    """『坊っちゃん』：読んだ。面白い: 読んだ。 right after the title's 』 and its ： is a sentence: no title line."""
+    verdict = check("format:title", "『坊っちゃん』：読んだ。面白い\n夏目漱石の小説です。", {})
+    assert verdict == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
