@@ -379,3 +379,13 @@ def test_a_sentence_after_the_title_on_its_line_makes_it_prose():
     """『坊っちゃん』：読んだ。面白い: 読んだ。 right after the title's 』 and its ： is a sentence: no title line."""
     verdict = check("format:title", "『坊っちゃん』：読んだ。面白い\n夏目漱石の小説です。", {})
     assert verdict == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
+
+
+def test_a_wrong_first_word_is_quoted_five_characters_past_the_word():
+    """word 「まず」 (2 characters): the reason quotes the first 2 + 5 = 7 characters of the paragraph."""
+    verdict = check(
+        "rule:nth_paragraph_first_word",
+        "はじめに。\n\n最初に材料を用意してください。",
+        {"nth": 2, "first_word": "まず"},
+    )
+    assert verdict == Verdict(False, "paragraph 2 starts with 「最初に材料を用」, not 「まず」")
