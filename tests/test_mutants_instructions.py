@@ -389,3 +389,22 @@ def test_a_wrong_first_word_is_quoted_five_characters_past_the_word():
         {"nth": 2, "first_word": "まず"},
     )
     assert verdict == Verdict(False, "paragraph 2 starts with 「最初に材料を用」, not 「まず」")
+
+
+def test_a_row_repeating_the_header_with_a_small_katakana_a_in_hiragana_is_no_row():
+    """| ふぁん | 人数 | under the header | ファン | 人数 | is the header again in another script (ァ, the first
+    katakana letter, read as ぁ): no filled, distinct row."""
+    verdict = check("format:table", "| ファン | 人数 |\n|---|---|\n| ふぁん | 人数 |", {"min_rows": 1})
+    assert verdict == Verdict(False, "table has 0 filled, distinct rows (of 1) < min 1")
+
+
+def test_an_answer_without_an_option_at_the_end_is_quoted_by_its_last_twelve_characters():
+    """The last 12 characters: 。 and よろしくお願いします。 (11)."""
+    verdict = check(
+        "format:constrained_response",
+        "この質問には答えられません。よろしくお願いします。",
+        {"options": ["はい", "いいえ"], "position": "end"},
+    )
+    assert verdict == Verdict(
+        False, "the response does not end with one of the options (ends 「…。よろしくお願いします。」)"
+    )
