@@ -9,6 +9,7 @@ import pytest
 from lctg_metrics.instructions import check
 from lctg_metrics.instructions.checks_answer import _kanji_number
 from lctg_metrics.instructions.checks_format import _number
+from lctg_metrics.schema import ScoringError
 from lctg_metrics.verdict import Verdict
 
 
@@ -408,3 +409,12 @@ def test_an_answer_without_an_option_at_the_end_is_quoted_by_its_last_twelve_cha
     assert verdict == Verdict(
         False, "the response does not end with one of the options (ends 「…。よろしくお願いします。」)"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs", "missing"),
+    [("rule:nth_paragraph_first_word", {"nth": 1}, "first_word"), ("format:postscript", {}, "marker")],
+)
+def test_a_required_option_left_out_is_named(name, kwargs, missing):
+    with pytest.raises(ScoringError, match=f"{name}: missing required kwarg '{missing}'"):
+        check(name, "はじめに。\n\n追伸：またね。", kwargs)
