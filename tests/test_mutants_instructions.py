@@ -418,3 +418,9 @@ def test_an_answer_without_an_option_at_the_end_is_quoted_by_its_last_twelve_cha
 def test_a_required_option_left_out_is_named(name, kwargs, missing):
     with pytest.raises(ScoringError, match=f"{name}: missing required kwarg '{missing}'"):
         check(name, "はじめに。\n\n追伸：またね。", kwargs)
+
+
+def test_furigana_names_the_first_run_without_a_reading():
+    """東京 and 大阪 without a reading, 京都 with one: 2 of 3 runs bare, the first named."""
+    verdict = check("script:furigana", "東京と京都（きょうと）と大阪へいく。", {})
+    assert verdict == Verdict(False, "2/3 kanji runs without （reading）, e.g. 「東京」")
