@@ -424,3 +424,9 @@ def test_furigana_names_the_first_run_without_a_reading():
     """東京 and 大阪 without a reading, 京都 with one: 2 of 3 runs bare, the first named."""
     verdict = check("script:furigana", "東京と京都（きょうと）と大阪へいく。", {})
     assert verdict == Verdict(False, "2/3 kanji runs without （reading）, e.g. 「東京」")
+
+
+def test_extra_text_around_the_answer_is_counted_in_characters():
+    """答えは168時間です: 10 characters, the answer 168時間 5 of them: 5 more."""
+    verdict = check("format:answer_only", "答えは168時間です", {"answer": "168時間"})
+    assert verdict == Verdict(False, "answer 「168時間」 with extra text (5 chars)")
