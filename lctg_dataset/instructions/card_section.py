@@ -72,7 +72,7 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
 - **What is read** (from checkers 2.0): what a reader sees. Markup is rendered first: HTML comments, hidden
   elements, attributes, link URLs and tags are left out (a link's text stays), `<br>` and block elements are line
   breaks, markdown emphasis and code marks are dropped; compatibility forms read as what a font shows (⽇ is 日, ㈱
-  is 株, ＡＩ is AI); look-alike punctuation is read by its role (‚ ، after Japanese is 、, ⸰ ◦ is 。); lines holding
+  is （株）, ＡＩ is AI); look-alike punctuation is read by its role (‚ ، after Japanese is 、, ⸰ ◦ is 。); lines holding
   only blanks or invisible characters are blank lines. Format checkers read the markup itself (JSON the raw text).
   Decorative symbols (★☆, emoji, arrows) do not count towards a minimum length.
 - **Words** (from checkers 2.0): a keyword or forbidden word is the same word in another script or spelling of the
@@ -118,7 +118,13 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   quotation over several lines is someone's words; plain list items in a polite answer are the list's form; a
   number list standing after a short answer, near repeats of one claim, and lorem ipsum do not meet a minimum; a
   closed <details>, a box of line-height 0 and white text on no background are unseen; Wi-Fi is the word wifi;
-  『Untitled』, 『（仮）』 and a postscript saying 特になし are no content.
+  『Untitled』, 『（仮）』 and a postscript saying 特になし are no content. From 2.7: a run of marks (＞＞, ※※, 〻)
+  between finite predicates splices sentences; a circle or an Arabic separator in the place of 。 or 、 is read as
+  one; a title saying there is none, a postscript repeating the main text and a second answer with the same claims
+  in another order are no content; a verb or adjective in katakana in any inflection is the word; a one-kanji
+  keyword inside a word the dictionary files without it (海老) is not there; a sentence saying it fills the length,
+  a claim said a third time in other words or another script, and an order recited in letters (the kana table, the
+  alphabet, 十二支) do not meet a minimum unless the answer is about that order.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
