@@ -39,16 +39,40 @@ ONE_MARK = (
 )
 
 
-def mark_closes(before: str) -> bool:
+def mark_closes(before: str, mark: str = "", after: str = "") -> bool:
     """Whether a joining mark (／ → ⇒ ♪ ☆, emoji) after ``before`` ends a clause (2.6): after a copula, a polite
     predicate or a final particle (「安いぞ→」, 「晴れです／」), or after a plain final form in a clause with its own
     topic or subject (「この方法は安い→」, 「駅前の店は安い→」: from 2.7 a sentence the count splits there too); a
-    flow of bare verbs (「切る→炒める→盛り付けます」) goes on."""
+    flow of bare verbs (「切る→炒める→盛り付けます」) goes on, and so does a chain of steps joined by arrows whose
+    last step (in ``after``, the rest of the sentence) the sentence takes up (``taken_up``, round 11)."""
     if morph.ends_clause(before):
         return True
     if not morph.ends_finally(before):
         return False
+    if _ARROWS.search(mark) and taken_up(_ARROWS.split(after)[-1]):
+        return False
     return _has_subject(morph.analyze(before))
+
+
+_ARROWS = re.compile(r"[→⇒⇨➡➔⇢]")
+
+
+def taken_up(step: str) -> bool:
+    """Whether the last step of an arrow chain ends inside its sentence (round 11): its plain predicate is quoted or
+    made a noun (「…→人が渡る、という流れです」, 「…→お湯が沸くと言われます」, 「…→人が渡るって感じ」,
+    「…→人が渡るのが普通です」, 「…→渡ることになる」), so the chain is one list of steps the sentence names, not
+    sentences of their own. A thought (「…と思う」) takes up only the last step and keeps the cut."""
+    words = [m for m in morph.analyze(step) if m.surface not in "、，,"]
+    for m, nxt, third in zip(words, words[1:], [*words[2:], None]):
+        if m.pos1 not in ("動詞", "形容詞", "助動詞") or not m.form.startswith(("終止形", "連体形")):
+            continue
+        if nxt.surface == "って" or nxt.lemma == "事":
+            return True
+        if nxt.surface == "と" and third is not None and third.lemma in ("言う", "云う"):
+            return True
+        if nxt.pos2 == "準体助詞" and third is not None and third.surface in ("が", "は", "を", "も"):
+            return True
+    return False
 
 
 def _has_subject(words: tuple[morph.Morpheme, ...] | list[morph.Morpheme]) -> bool:
@@ -112,4 +136,4 @@ def unpadded(parts: list[str]) -> list[str]:
     return out + ([pending] if pending else [])
 
 
-__all__ = ["ONE_MARK", "OPENERS", "mark_closes", "opens_clause", "quoted_by", "rejoined", "unpadded"]
+__all__ = ["ONE_MARK", "OPENERS", "mark_closes", "opens_clause", "quoted_by", "rejoined", "taken_up", "unpadded"]

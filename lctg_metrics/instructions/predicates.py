@@ -50,7 +50,7 @@ def clauses(sentence: str) -> list[str]:
             joins = re.fullmatch(JOIN_MARKS, comma.group(0)) is not None
             if quoted_by(piece[comma.end() :]):  # 「…最高だ、と友人は言います」: what is quoted by と, not a clause
                 continue
-            if joins and mark_closes(before):
+            if joins and mark_closes(before, comma.group(0), piece[comma.end() :]):
                 out.append(piece[start : comma.end()])
                 start = comma.end()
             elif not joins and (morph.ends_clause(before) or (pause and morph.ends_finally(before))):

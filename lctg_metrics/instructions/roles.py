@@ -13,7 +13,9 @@ when it stands where that mark stands, after a Japanese letter.
   the Canadian ring ᐤ) after a letter and before a blank, a letter, a closing bracket or the end; after a Japanese
   letter also the small o and zero of the sub- and superscripts (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a
   digit) and the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …); and
-  (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (``_circles``).
+  (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (``_circles``). From round 11 none of these is 。
+  between a round bracket and its closer (the eyes of (ﾟдﾟ)), a ring after a kanji numeral is a degree (九十°), and
+  the circles of an answer key (a text marking statements with × as well) are marks.
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
@@ -66,7 +68,9 @@ _FOLDED_AFTER = ROLE_CHARACTERS - frozenset(COMMA_LIKE + STOP_LIKE)
 _COMMA_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(COMMA_LIKE)}]")
 _LOW_QUOTE_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_LOW_QUOTES}](?![^\\n]*[{_CLOSING_QUOTES}])")
 _STOP_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(STOP_LIKE)}]")
-_RING_ROLE = re.compile(rf"(?<=[^\W\d_])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
+#: A ring after a kanji numeral is a degree (九十°, round 11), as after a digit.
+_NUMERALS = "〇一二三四五六七八九十百千万"
+_RING_ROLE = re.compile(rf"(?<=[^\W\d_])(?<![{_NUMERALS}])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
 _JAPANESE_RING_ROLE = re.compile(rf"(?<=[{JAPANESE}])[{_JAPANESE_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
 #: Circles drawn where 。 stands (2.7): 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (「晴れです〇明日は…」). In a
 #: number (二〇二六年), as a fill mark (〇〇さん) or after a word that ends no predicate (「答えは〇です」) they stay.
@@ -88,12 +92,33 @@ def _circles(text: str) -> str:
         return text
     from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyser only when a circle is there
 
+    if _CROSS_MARK.search(text):  # an answer key: 〇 and × mark statements true and false (round 11)
+        return text
     chars = list(text)
     for m in _CIRCLE_ROLE.finditer(text):
         before = re.split(r"[。！？!?\n]", text[: m.start()])[-1]
-        if morph.ends_finally(before) or morph.ends_clause(before):
+        if not in_parentheses(text, m.start()) and (morph.ends_finally(before) or morph.ends_clause(before)):
             chars[m.start()] = "。"
     return "".join(chars)
+
+
+#: A cross after a letter or at a line's start marks a statement false: the circles of that text are marks too.
+_CROSS_MARK = re.compile(r"(?:(?<=[^\W\d_])|^)\s*[×✕✖☓✗✘❌❎]", re.MULTILINE)
+
+
+def in_parentheses(text: str, at: int) -> bool:
+    """Whether ``at`` stands between a round bracket and its closer on its line (round 11): a kaomoji's eyes
+    ((ﾟдﾟ)) or a mark in an aside, not a sentence's end."""
+    line_start = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    depth = 0
+    for ch in text[line_start:at]:
+        depth += (ch in "(（") - (ch in ")）" and depth > 0)
+    return depth > 0 and any(ch in ")）" for ch in text[at : line_end if line_end >= 0 else len(text)])
+
+
+def _ring(m: re.Match[str]) -> str:
+    return m.group(0) if in_parentheses(m.string, m.start()) else "。"
 
 
 def _read_once(text: str) -> str:
@@ -101,7 +126,7 @@ def _read_once(text: str) -> str:
     text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
     text = _circles(_STOP_ROLE.sub("。", text))
     text = re.sub(r"(?<![ァ-ヺー])ヽ(?=[ぁ-ゖァ-ヺ\u3400-\u9fff])", "、", text)  # not the ヽ of ヽ(´▽`)ノ
-    text = _JAPANESE_RING_ROLE.sub("。", _RING_ROLE.sub("。", text))
+    text = _JAPANESE_RING_ROLE.sub(_ring, _RING_ROLE.sub(_ring, text))
     text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)
     return "".join(unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER else ch for ch in text)
 

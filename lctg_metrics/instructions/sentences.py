@@ -208,7 +208,11 @@ def spliced(sentence: str) -> list[str]:
             and not depths[at - 1 if pause else at]
             and (
                 morph.splices(before)
-                or (joining and mark_closes(before) and _own_clause(before, sentence[mark.end() :]))
+                or (
+                    joining
+                    and mark_closes(before, mark.group(0), sentence[mark.end() :])
+                    and _own_clause(before, sentence[mark.end() :])
+                )
             )
             and morph.politeness(sentence[mark.end() :]) != "neutral"
             and not quoted_by(sentence[mark.end() :])
