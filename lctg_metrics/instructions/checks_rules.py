@@ -10,7 +10,7 @@ from typing import Any
 
 from lctg_metrics.instructions import morph, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
-from lctg_metrics.instructions.predicates import clauses, kind, list_items
+from lctg_metrics.instructions.predicates import clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
@@ -126,7 +126,7 @@ def _asks(phrase: str, after: str) -> bool:
     "startend:nominal_ending",
     "始め・終わり指定",
     "at least min sentences (lines, list items and blank-separated clauses of a line without 句点 included; "
-    "headings and table cells not) end in a 体言 (体言止め)",
+    "headings and table cells not) end in a 体言 (体言止め); a closing formula alone (以上。, おわり。) is none",
     MIN,
     MAX,
     needs_morph=True,
@@ -136,7 +136,8 @@ def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = [
         s.text
         for s in sentences(response)
-        if s.kind == "prose" and morph.ends_nominally(s.text) and not (s.text.strip() in items and _one_word(s.text))
+        if s.kind == "prose" and morph.ends_nominally(s.text) and not closing_formula(s.text)
+        and not (s.text.strip() in items and _one_word(s.text))
     ]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))

@@ -91,13 +91,38 @@ def opens_clause(after: str) -> bool:
     return _has_subject(head)
 
 
+#: Greetings written as a topic with は (こんにちは, こんばんは in kanji): a sentence of their own.
+_GREETINGS = ("今日は", "今晩は", "こんにちは", "こんばんは")
+
+
+def bare_head(piece: str) -> bool:
+    """A piece closed by 。 with no predicate that only opens a sentence (round 11): a bare topic or subject
+    (「私は。」, 「彼も。」, 「雨が。」), a time phrase with its に (「毎朝六時に。」) or adverbs alone (「毎朝。」). An
+    elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」)."""
+    if not piece.rstrip().endswith(("。", "．", "｡")) or piece.strip()[:-1] in _GREETINGS:
+        return False
+    tail = morph.content_tail(piece)
+    if not tail or any(m.pos1 in ("動詞", "形容詞", "助動詞", "形状詞", "感動詞") for m in tail):
+        return False
+    last = tail[-1]
+    if all(m.pos1 == "副詞" for m in tail) or (last.surface in ("は", "も") and last.pos2 == "係助詞"):
+        return True
+    if last.surface == "が" and last.pos2 == "格助詞":
+        return True
+    return last.surface == "に" and last.pos2 == "格助詞" and any(m.pos2 == "数詞" for m in tail[-4:])
+
+
 def rejoined(pieces: list[str]) -> list[str]:
     """Pieces with a 。 cut inside a predicate put back together (r7): a piece opening with an auxiliary
     (「ました。」) after one ending in a stem written with a kanji or katakana (「行き。」) continues it
     (「公園に。行き。ました。」 is two pieces). A stem in hiragana alone is left cut (the analyser reads a lone kana
-    as anything)."""
+    as anything). From round 11 a piece that only opens a sentence (``bare_head``: 「私は。毎朝六時に。」) is one
+    with the next."""
     out: list[str] = []
     for piece in pieces:
+        if out and bare_head(out[-1]):
+            out[-1] += piece
+            continue
         head = morph.analyze(piece.strip()[:8]) if out and not piece.strip().startswith(OPENERS) else ()
         tail = morph.content_tail(out[-1]) if head and head[0].pos1 == "助動詞" else []
         stem = tail[-1] if tail and tail[-1].pos1 in ("動詞", "形容詞", "助動詞") else None
@@ -136,4 +161,4 @@ def unpadded(parts: list[str]) -> list[str]:
     return out + ([pending] if pending else [])
 
 
-__all__ = ["ONE_MARK", "OPENERS", "mark_closes", "opens_clause", "quoted_by", "rejoined", "taken_up", "unpadded"]
+__all__ = ["ONE_MARK", "OPENERS", "bare_head", "mark_closes", "opens_clause", "quoted_by", "rejoined", "taken_up", "unpadded"]
