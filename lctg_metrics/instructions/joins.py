@@ -98,12 +98,15 @@ _GREETINGS = ("今日は", "今晩は", "こんにちは", "こんばんは")
 def bare_head(piece: str) -> bool:
     """A piece closed by 。 with no predicate that only opens a sentence (round 11): a bare topic or subject
     (「私は。」, 「彼も。」, 「雨が。」), a time phrase with its に (「毎朝六時に。」) or adverbs alone (「毎朝。」). An
-    elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」)."""
+    elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」), and so
+    does a piece in kana alone."""
     if not piece.rstrip().endswith(("。", "．", "｡")) or piece.strip()[:-1] in _GREETINGS:
         return False
     tail = morph.content_tail(piece)
     if not tail or any(m.pos1 in ("動詞", "形容詞", "助動詞", "形状詞", "感動詞") for m in tail):
         return False
+    if not _KANJI_OR_KATAKANA.search("".join(m.surface for m in tail)):
+        return False  # kana alone: the analyser reads a lone kana as anything (as in ``rejoined``)
     last = tail[-1]
     if all(m.pos1 == "副詞" for m in tail) or (last.surface in ("は", "も") and last.pos2 == "係助詞"):
         return True
