@@ -100,7 +100,8 @@ def bare_head(piece: str) -> bool:
     (「私は。」, 「彼も。」, 「雨が。」), a time phrase with its に (「毎朝六時に。」) or adverbs alone (「毎朝。」). An
     elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」), and so
     does a piece in kana alone."""
-    if not piece.rstrip().endswith(("。", "．", "｡")) or piece.strip()[:-1] in _GREETINGS:
+    piece = re.split(r"(?<=[。．｡])(?=.)", piece.strip())[-1]  # the last cut of pieces joined so far
+    if not piece.endswith(("。", "．", "｡")) or piece[:-1] in _GREETINGS:
         return False
     tail = morph.content_tail(piece)
     if not tail or any(m.pos1 in ("動詞", "形容詞", "助動詞", "形状詞", "感動詞") for m in tail):
