@@ -14,10 +14,11 @@ when it stands where that mark stands, after a Japanese letter.
   the Canadian ring ᐤ) after a letter and before a blank, a letter, a closing bracket or the end; after a Japanese
   letter also the small o and zero of the sub- and superscripts (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a
   digit), the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …) and the
-  Tifinagh ring letter ⵔ (round 11); and (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana
-  (``_circles``), before a letter, a digit (round 11), a blank, a closing bracket or the end. From round 11 none of
-  these is 。 between a round bracket and its closer (the eyes of (ﾟдﾟ)), a ring after a kanji numeral is a degree
-  (九十°), and the circles of an answer key (a text marking statements with × as well) are marks.
+  Tifinagh ring letter ⵔ (round 11); and (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (from
+  round 11 also after a noun-final sentence with a topic, 明日は晴れ〇; ``_circles``), before a letter, a digit
+  (round 11), a blank, a closing bracket or the end. From round 11 none of these is 。 between a round bracket and
+  its closer (the eyes of (ﾟдﾟ)), a ring or circle next to a kanji numeral is a degree or a digit (九十°, 二〇二六),
+  and the circles of an answer key (a text marking statements with × as well) are marks.
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 #: Japanese letters and the closing marks after which a look-alike is read in its Japanese role.
 JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
@@ -77,7 +79,10 @@ _JAPANESE_RING_ROLE = re.compile(rf"(?<=[{JAPANESE}])[{_JAPANESE_RINGS}](?=$|\s|
 #: Circles drawn where 。 stands (2.7): 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (「晴れです〇明日は…」). In a
 #: number (二〇二六年), as a fill mark (〇〇さん) or after a word that ends no predicate (「答えは〇です」) they stay.
 _CIRCLES = "\u3007\u25cb\u25ef\u26aa\u2b55\u274d"
-_CIRCLE_ROLE = re.compile(rf"(?<=[ぁ-ゖ])[{_CIRCLES}](?=$|\s|[ぁ-ゖァ-ヺ一-鿿0-9０-９]|[」』）)])", re.MULTILINE)
+_CIRCLE_ROLE = re.compile(
+    rf"(?<=[ぁ-ゖァ-ヺー一-鿿])(?<![{_NUMERALS}])[{_CIRCLES}](?=$|\s|[ぁ-ゖァ-ヺ一-鿿0-9０-９]|[」』）)])(?![{_NUMERALS}])",
+    re.MULTILINE,
+)
 _MIDDLE_DOT_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_MIDDLE_DOTS}]+")
 _SOUND_MARK = re.compile(f"([{_VOICED}])\u309b|([{_SEMI_VOICED}])\u309c")
 
@@ -89,7 +94,8 @@ def _voiced(m: re.Match[str]) -> str:
 
 def _circles(text: str) -> str:
     """Each circle in the role of 。 (``_CIRCLE_ROLE``) read as 。: the words before it on its line, back to the last
-    sentence end, end in a predicate's final form or a final particle (the analyser's ``morph.ends_finally``)."""
+    sentence end, end in a predicate's final form or a final particle (the analyser's ``morph.ends_finally``), or,
+    from round 11, in a noun after a topic (「明日は晴れ〇」, ``_says_of_topic``); never next to a kanji numeral."""
     if not any(ch in text for ch in _CIRCLES):
         return text
     from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyser only when a circle is there
@@ -99,9 +105,17 @@ def _circles(text: str) -> str:
     chars = list(text)
     for m in _CIRCLE_ROLE.finditer(text):
         before = re.split(r"[。！？!?\n]", text[: m.start()])[-1]
-        if not in_parentheses(text, m.start()) and (morph.ends_finally(before) or morph.ends_clause(before)):
+        if not in_parentheses(text, m.start()) and (
+            morph.ends_finally(before) or morph.ends_clause(before) or _says_of_topic(before, morph)
+        ):
             chars[m.start()] = "。"
     return "".join(chars)
+
+
+def _says_of_topic(before: str, morph: Any) -> bool:
+    """A noun-final sentence saying something of a topic (「明日は晴れ」, round 11): a 体言止め a circle may close."""
+    words = morph.content_tail(before)
+    return morph.ends_nominally(before) and any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in words[1:-1])
 
 
 #: A cross after a letter or at a line's start marks a statement false: the circles of that text are marks too.
