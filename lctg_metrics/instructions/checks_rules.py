@@ -136,7 +136,9 @@ def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = [
         s.text
         for s in sentences(response)
-        if s.kind == "prose" and morph.ends_nominally(s.text) and not closing_formula(s.text)
+        if s.kind == "prose"
+        and morph.ends_nominally(s.text)
+        and not closing_formula(s.text)
         and not (s.text.strip() in items and _one_word(s.text))
     ]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")

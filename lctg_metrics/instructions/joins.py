@@ -97,9 +97,9 @@ _GREETINGS = ("今日は", "今晩は", "こんにちは", "こんばんは")
 
 def bare_head(piece: str) -> bool:
     """A piece closed by 。 with no predicate that only opens a sentence (round 11): a bare topic or subject
-    (「私は。」, 「彼も。」, 「雨が。」), a time phrase with its に (「毎朝六時に。」) or adverbs alone (「毎朝。」). An
-    elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」), and so
-    does a piece in kana alone."""
+    (「私は。」, 「彼も。」, 「雨が。」), a time phrase with its に (「毎朝六時に。」) or adverbs alone (「必ず。」).
+    An elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」),
+    and so does a piece in kana alone."""
     piece = re.split(r"(?<=[。．｡])(?=.)", piece.strip())[-1]  # the last cut of pieces joined so far
     if not piece.endswith(("。", "．", "｡")) or piece[:-1] in _GREETINGS:
         return False
@@ -165,4 +165,14 @@ def unpadded(parts: list[str]) -> list[str]:
     return out + ([pending] if pending else [])
 
 
-__all__ = ["ONE_MARK", "OPENERS", "bare_head", "mark_closes", "opens_clause", "quoted_by", "rejoined", "taken_up", "unpadded"]
+__all__ = [
+    "ONE_MARK",
+    "OPENERS",
+    "bare_head",
+    "mark_closes",
+    "opens_clause",
+    "quoted_by",
+    "rejoined",
+    "taken_up",
+    "unpadded",
+]

@@ -80,7 +80,8 @@ def _list_form(item: str) -> bool:
 #: Closing formulas written as a sentence of their own at a text's end (以上。, おわり。, 終。, おしまい。, fin.): a
 #: sign that the text ends, no 体言止め sentence (round 11).
 _CLOSING_FORMULA = re.compile(
-    r"^[\s(（【\[]*(?:以上|おわり|終わり|終り|おしまい|お終い|終|完|了|fin|end|the end)[)）】\]\s。．.！!]*$", re.IGNORECASE
+    r"^[\s(（【\[]*(?:以上|おわり|終わり|終り|おしまい|お終い|終|完|了|fin|end|the end)[)）】\]\s。．.！!]*$",
+    re.IGNORECASE,
 )
 
 

@@ -190,11 +190,7 @@ def _own_clause(before: str, after: str) -> bool:
 def _stray_closers(sentence: str, depths: list[int]) -> list[re.Match[str]]:
     """Closing brackets with no opener before them (round 11: 「晴れです」明日は雨です」): a reader sees no quotation
     there, so after a finite predicate one splices two sentences as a 、 does."""
-    return [
-        m
-        for m in re.finditer(f"[{_CLOSING}]", sentence)
-        if m.start() == 0 or not depths[m.start() - 1]
-    ]
+    return [m for m in re.finditer(f"[{_CLOSING}]", sentence) if m.start() == 0 or not depths[m.start() - 1]]
 
 
 def spliced(sentence: str) -> list[str]:

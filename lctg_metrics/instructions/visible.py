@@ -3,12 +3,12 @@
 ``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, a conventional hiding
 class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
-drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option; entities decoded), folds the compatibility forms a font
-draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㊊ 🈚 as their kanji,
-㈱ as （株）), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns
-lines of blanks of any kind into blank lines and drops zero-width characters. Block structure (headings, list
-markers, tables, ``***`` rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules
-still see it.
+drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11;
+entities decoded), folds the compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi
+and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）), reads look-alike punctuation by its role
+(``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of blanks of any kind into blank lines and drops
+zero-width characters. Block structure (headings, list markers, tables, ``***`` rules, wholly bold heading lines)
+is kept, so the sentence, paragraph and heading rules still see it.
 
 ``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
 hidden elements, zero-width characters, blank-only lines), markdown and tags stay as written.
