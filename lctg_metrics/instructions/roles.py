@@ -18,7 +18,7 @@ when it stands where that mark stands, after a Japanese letter.
   round 11 also after a noun-final sentence with a topic, 明日は晴れ〇; ``_circles``), before a letter, a digit
   (round 11), a blank, a closing bracket or the end. From round 11 none of these is 。 between a round bracket and
   its closer (the eyes of (ﾟдﾟ)), a ring or circle next to a kanji numeral is a degree or a digit (九十°, 二〇二六),
-  and the circles of an answer key (a text marking statements with × as well) are marks.
+  and the circles ending the lines of an answer key (a text marking statements with × as well) are marks.
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
@@ -100,11 +100,12 @@ def _circles(text: str) -> str:
         return text
     from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyser only when a circle is there
 
-    if _CROSS_MARK.search(text):  # an answer key: 〇 and × mark statements true and false (round 11)
-        return text
+    key = _CROSS_MARK.search(text) is not None  # an answer key: 〇 and × mark statements true and false (round 11)
     chars = list(text)
     for m in _CIRCLE_ROLE.finditer(text):
         before = re.split(r"[。！？!?\n]", text[: m.start()])[-1]
+        if key and _LINE_END.match(text, m.end()):
+            continue
         if not in_parentheses(text, m.start()) and (
             morph.ends_finally(before) or morph.ends_clause(before) or _says_of_topic(before, morph)
         ):
@@ -118,8 +119,10 @@ def _says_of_topic(before: str, morph: Any) -> bool:
     return morph.ends_nominally(before) and any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in words[1:-1])
 
 
-#: A cross after a letter or at a line's start marks a statement false: the circles of that text are marks too.
-_CROSS_MARK = re.compile(r"(?:(?<=[^\W\d_])|^)\s*[×✕✖☓✗✘❌❎]", re.MULTILINE)
+#: A cross ending a line after a Japanese letter marks a statement false: the circles ending a line of that text
+#: are marks too (a circle inside a line still reads as 。, so one × does not excuse a text of circles).
+_CROSS_MARK = re.compile(r"(?<=[ぁ-ゖァ-ヺー一-鿿])[ \t\u3000]*[×✕✖☓✗✘❌❎][ \t\u3000]*$", re.MULTILINE)
+_LINE_END = re.compile(r"[ \t\u3000]*(?:\n|$)")
 
 
 def in_parentheses(text: str, at: int) -> bool:
