@@ -16,9 +16,10 @@ when it stands where that mark stands, after a Japanese letter.
   digit), the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …) and the
   Tifinagh ring letter ⵔ (round 11); and (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (from
   round 11 also after a noun-final sentence with a topic, 明日は晴れ〇; ``_circles``), before a letter, a digit
-  (round 11), a blank, a closing bracket or the end. From round 11 none of these is 。 between a round bracket and
-  its closer (the eyes of (ﾟдﾟ)), a ring or circle next to a kanji numeral is a degree or a digit (九十°, 二〇二六),
-  and the circles ending the lines of an answer key (a text marking statements with × as well) are marks.
+  (round 11), a blank, a closing bracket or the end. From round 11 none of these is 。 in a kaomoji (the eyes of
+  (ﾟдﾟ): round brackets with no two Japanese letters in a row between them), a ring or circle next to a kanji numeral
+  is a degree or a digit (九十°, 二〇二六), and the circles ending the lines of an answer key (a text with a line
+  ending in ×) are marks.
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
@@ -126,14 +127,25 @@ _LINE_END = re.compile(r"[ \t\u3000]*(?:\n|$)")
 
 
 def in_parentheses(text: str, at: int) -> bool:
-    """Whether ``at`` stands between a round bracket and its closer on its line (round 11): a kaomoji's eyes
-    ((ﾟдﾟ)) or a mark in an aside, not a sentence's end."""
+    """Whether ``at`` stands in a kaomoji (round 11): between a round bracket and its closer on its line, with no two
+    Japanese letters in a row between them ((ﾟдﾟ), (ﾟーﾟ)); an aside of words (（今日は晴れです°…）) is read as
+    any text."""
     line_start = text.rfind("\n", 0, at) + 1
     line_end = text.find("\n", at)
-    depth = 0
-    for ch in text[line_start:at]:
-        depth += (ch in "(（") - (ch in ")）" and depth > 0)
-    return depth > 0 and any(ch in ")）" for ch in text[at : line_end if line_end >= 0 else len(text)])
+    opened: list[int] = []
+    for i in range(line_start, at):
+        if text[i] in "(（":
+            opened.append(i)
+        elif text[i] in ")）" and opened:
+            opened.pop()
+    rest = text[at : line_end if line_end >= 0 else len(text)]
+    close = next((i for i, ch in enumerate(rest) if ch in ")）"), None)
+    if not opened or close is None:
+        return False
+    return _WORDS.search(text[opened[-1] + 1 : at + close]) is None
+
+
+_WORDS = re.compile(r"[ぁ-ゖァ-ヺ一-鿿]{2}")
 
 
 def _ring(m: re.Match[str]) -> str:
