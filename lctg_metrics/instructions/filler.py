@@ -21,12 +21,12 @@ from lctg_metrics.instructions import morph, romaji
 from lctg_metrics.instructions.text import split_sentences
 
 #: Filling the length: 字数合わせ, 文字数を稼ぐ / 満たす / 埋める / 増やす / 水増しする; from round 11 the names of
-#: filler copy (埋め草, 穴埋め, ダミー, 捨て文, サンプルテキスト) and the layout a dummy text is put in to check (字間,
-#: 行間, 文字の大きさ … を確認するため).
+#: filler copy (埋め草, 捨て文, ダミーの文章, 穴埋め用のテキスト, サンプルテキスト; not ダミー口座 or 穴埋め問題) and
+#: the layout a dummy text is put in to check (字間, 行間, 文字の大きさ … を確認するため).
 _FILLING = re.compile(
     r"(?:文字数|字数|文字|分量|長さ)(?:合わせ|あわせ|稼ぎ|かせぎ|埋め|調整)"
     r"|(?:文字数|字数|分量|長さ)を?(?:稼|かせ|満た|みた|埋め|うめ|増や|ふや|水増し|調整し|合わせ|あわせ)|水増し"
-    r"|埋め草|うめくさ|穴埋め|ダミー|捨て文|サンプル(?:テキスト|文)"
+    r"|埋め草|うめくさ|捨て文|(?:穴埋め|ダミー|サンプル)(?:用の|の)?(?:テキスト|文章|文(?!字)|です|だ|である)"
     r"|(?:字間|行間|字詰め|文字の大きさ|文字サイズ|レイアウト|体裁|組版|書体|フォント)[^。]*(?:確認|チェック|調整)(?:する|の)ため"
 )
 #: The sentence refers to the text itself: this sentence, the following, from here on, what I am writing now
