@@ -10,7 +10,7 @@ from typing import Any
 
 from lctg_metrics.instructions import morph, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
-from lctg_metrics.instructions.predicates import clauses, kind, list_items
+from lctg_metrics.instructions.predicates import clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
@@ -126,7 +126,7 @@ def _asks(phrase: str, after: str) -> bool:
     "startend:nominal_ending",
     "始め・終わり指定",
     "at least min sentences (lines, list items and blank-separated clauses of a line without 句点 included; "
-    "headings and table cells not) end in a 体言 (体言止め)",
+    "headings and table cells not) end in a 体言 (体言止め); a closing formula alone (以上。, おわり。) is none",
     MIN,
     MAX,
     needs_morph=True,
@@ -136,7 +136,10 @@ def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = [
         s.text
         for s in sentences(response)
-        if s.kind == "prose" and morph.ends_nominally(s.text) and not (s.text.strip() in items and _one_word(s.text))
+        if s.kind == "prose"
+        and morph.ends_nominally(s.text)
+        and not closing_formula(s.text)
+        and not (s.text.strip() in items and _one_word(s.text))
     ]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
@@ -343,6 +346,8 @@ def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
 #: a Japanese character (「今年は2024. 」, 「東京は1,大阪は2」), so 1,000, １,０００, 3.14, P.S. and English text are
 #: not; a period followed by a digit or another period (an ellipsis ...) is not, nor the dot of a list number (「1. 」).
 _ASCII_COMMA = re.compile(r"(?:[^\x00-\x7f]|[^\x00-\x7f\s][0-9]+),(?![0-9０-９])|[^\x00-\x7f０-９\s][ \t]*,")
+#: A comma of any width between a digit and a group of three (1，000, １，０００, 12,345): digit grouping (round 11).
+_DIGIT_GROUP = re.compile(r"(?<=[0-9０-９])[,，﹐](?=[0-9０-９]{3}(?![0-9０-９]))")
 _ASCII_PERIOD = re.compile(r"(?:[^\x00-\x7f\s][ \t]*|[^\x00-\x7f\s][0-9]+)\.(?![.0-9])|(?<=[^\x00-\x7f])\.(?![.0-9])")
 
 
@@ -350,9 +355,10 @@ _ASCII_PERIOD = re.compile(r"(?:[^\x00-\x7f\s][ \t]*|[^\x00-\x7f\s][0-9]+)\.(?![
     "rule:no_comma",
     "ルール指定(非一般)",
     "no 読点: 、，､﹑﹐︑︐ anywhere, and an ASCII , after a Japanese character or a number following one "
-    "(1,000 and English text aside)",
+    "(1,000 and English text aside); a comma of any width grouping digits (1，000, １，０００: round 11) is none",
 )
 def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
+    response = _DIGIT_GROUP.sub("", response)
     n = sum(response.count(c) for c in COMMAS) + len(_ASCII_COMMA.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 読点" if n else "no 読点")
 

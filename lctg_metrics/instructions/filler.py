@@ -1,14 +1,17 @@
 """Sentences a reader does not count toward a minimum length (checkers 2.7).
 
 - A note that the text fills its length (以下は字数合わせのための文章です。, 文字数を稼ぐために書いています。, この文に
-  意味はありません。) is no content. A sentence about length that is the answer's subject (字数を満たすには具体例を足す
-  とよいです。) refers to no text of its own and counts.
+  意味はありません。) is no content, and so are, from round 11, filler copy named as such (ここから下は埋め草です。,
+  この文章はダミーです。… 行間等を確認するために入れています。) and notes that the text holds nothing or may be
+  skipped (中身は特にございません。, 読み飛ばしていただいて構いません。). A sentence about length that is the
+  answer's subject (字数を満たすには具体例を足すとよいです。) refers to no text of its own and counts.
 - One claim said again with its words moved, particles or final particles changed or an adverb added (京都はとても
-  いいです。 after とても京都はいいです。; 雨がね、降ります。 after 雨が降ります。) says nothing new: a claim of two
-  content words or more with a predicate counts in two wordings (the claim and one restatement for emphasis), not
-  in a third. A sentence said again word for word is a refrain or a repeat, which ``seen`` counts by its own rules
-  (a refrain after each verse counts). A claim written with kanji and said again in hiragana, katakana or romaji
-  (明日は晴れです。あしたははれです。アシタハハレデス。ashita wa hare desu.) counts once."""
+  いいです。 after とても京都はいいです。; 雨がね、降ります。 after 雨が降ります。) says nothing new: a claim with a
+  predicate (of two content words or more; from round 11 of one too, 赤です。赤なのです。赤でございます。) counts
+  in two wordings (the claim and one restatement for emphasis), not in a third. A sentence said again word for word
+  is a refrain or a repeat, which ``seen`` counts by its own rules (a refrain after each verse counts). A claim
+  written with kanji and said again in hiragana, katakana or romaji (明日は晴れです。あしたははれです。
+  アシタハハレデス。ashita wa hare desu.) counts once."""
 
 from __future__ import annotations
 
@@ -17,16 +20,20 @@ import re
 from lctg_metrics.instructions import morph, romaji
 from lctg_metrics.instructions.text import split_sentences
 
-#: Filling the length: 字数合わせ, 文字数を稼ぐ / 満たす / 埋める / 増やす / 水増しする.
+#: Filling the length: 字数合わせ, 文字数を稼ぐ / 満たす / 埋める / 増やす / 水増しする; from round 11 the names of
+#: filler copy (埋め草, 捨て文, ダミーの文章, 穴埋め用のテキスト, サンプルテキスト; not ダミー口座 or 穴埋め問題) and
+#: the layout a dummy text is put in to check (字間, 行間, 文字の大きさ … を確認するため).
 _FILLING = re.compile(
     r"(?:文字数|字数|文字|分量|長さ)(?:合わせ|あわせ|稼ぎ|かせぎ|埋め|調整)"
     r"|(?:文字数|字数|分量|長さ)を?(?:稼|かせ|満た|みた|埋め|うめ|増や|ふや|水増し|調整し|合わせ|あわせ)|水増し"
+    r"|埋め草|うめくさ|捨て文|(?:穴埋め|ダミー|サンプル)(?:用の|の)?(?:テキスト|文章|文(?!字)|です|だ|である)"
+    r"|(?:字間|行間|字詰め|文字の大きさ|文字サイズ|レイアウト|体裁|組版|書体|フォント)[^。]*(?:確認|チェック|調整)(?:する|の)ため"
 )
 #: The sentence refers to the text itself: this sentence, the following, from here on, what I am writing now
 #: (書いています); advice (このレポートの字数を満たすには…, 書いておくとよいです) is about another text.
 _SELF = re.compile(
     r"(?:この|以下の?|これらの?|次の)(?:文|文章|部分|段落|内容)|以下は|これは|ここから|本文|ための文"
-    r"|(?:書い|並べ|続け)て(?:います|いる|いく|みます|みる)|書きました"
+    r"|(?:書い|並べ|続け|入れ)て(?:います|いる|いく|みます|みる|あります)|書きました|入れました"
 )
 #: A sentence that only says it means nothing (意味はありません。, この文に特に意味はない。).
 _MEANINGLESS = re.compile(
@@ -35,11 +42,23 @@ _MEANINGLESS = re.compile(
 )
 
 
+#: A sentence that only says the text holds nothing or may be skipped (round 11: 中身は特にございません。,
+#: 読み飛ばしていただいて構いません。); advice to skip something else (難しい章は読み飛ばしても構いません) names it.
+_EMPTY = re.compile(
+    r"(?:(?:この|以下の|ここからの)?(?:文章|部分|段落)の)?(?:中身|内容)(?:は|が|も)?(?:特に|とくに|何も|なにも)?"
+    r"(?:ありません|ございません|ない|なし|無い|無し)(?:です|である|だ)?(?:よ|ね)?"
+    r"|(?:(?:ここから(?:下|先)?|以下|この(?:文章|部分|段落))は)?(?:読み飛ばし|読みとばし)(?:て|ていただいて|てもらって)?"
+    r"(?:も)?(?:構いません|かまいません|結構です|大丈夫です|ください|OKです)"
+)
+
+
 def says_it_fills(sentence: str) -> bool:
-    """Whether a sentence is a note that the text is padded: it names filling the length and refers to the text
-    itself, or says only that it means nothing."""
+    """Whether a sentence is a note that the text is padded: it names filling the length (or filler copy) and refers
+    to the text itself, or says only that it means or holds nothing, or that it may be skipped."""
     bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
-    return bool(_FILLING.search(bare) and _SELF.search(bare)) or _MEANINGLESS.fullmatch(bare) is not None
+    if _FILLING.search(bare) and _SELF.search(bare):
+        return True
+    return _MEANINGLESS.fullmatch(bare) is not None or _EMPTY.fullmatch(bare) is not None
 
 
 _PREDICATE = ("動詞", "形容詞", "助動詞")
@@ -55,7 +74,7 @@ def _claim(sentence: str) -> tuple[str, ...]:
     words = [
         "".join(_KANJI.findall(m.surface)) or m.lemma.split("-")[0]
         for i, m in enumerate(morphemes)
-        if m.pos1 in _CONTENT and not (m.pos2 == "非自立可能" and i and morphemes[i - 1].lemma in ("て", "で"))
+        if m.pos1 in _CONTENT and not (m.pos2 == "非自立可能" and i and morphemes[i - 1].lemma in ("て", "で", "だ"))
     ]
     negated = sum(m.lemma in _NEGATION for m in morphemes)  # 行きます and 行きません are two claims
     return tuple(sorted(words + ["否"] * negated))
@@ -86,7 +105,7 @@ def counted_text(text: str) -> str:
         if start < 0:
             continue
         claim, letters = _claim(sentence), "".join(ch for ch in sentence if ch.isalnum())
-        said = len(claim) > 1 and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
+        said = bool(claim) and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
         sayings = seen.setdefault(claim, set()) if said else set()
         kanji = _KANJI.search(letters) is not None
         spelled = not kanji and any(reads_as(w, sentence) for w in written)

@@ -39,16 +39,40 @@ ONE_MARK = (
 )
 
 
-def mark_closes(before: str) -> bool:
+def mark_closes(before: str, mark: str = "", after: str = "") -> bool:
     """Whether a joining mark (／ → ⇒ ♪ ☆, emoji) after ``before`` ends a clause (2.6): after a copula, a polite
     predicate or a final particle (「安いぞ→」, 「晴れです／」), or after a plain final form in a clause with its own
     topic or subject (「この方法は安い→」, 「駅前の店は安い→」: from 2.7 a sentence the count splits there too); a
-    flow of bare verbs (「切る→炒める→盛り付けます」) goes on."""
+    flow of bare verbs (「切る→炒める→盛り付けます」) goes on, and so does a chain of steps joined by arrows whose
+    last step (in ``after``, the rest of the sentence) the sentence takes up (``taken_up``, round 11)."""
     if morph.ends_clause(before):
         return True
     if not morph.ends_finally(before):
         return False
+    if _ARROWS.search(mark) and taken_up(_ARROWS.split(after)[-1]):
+        return False
     return _has_subject(morph.analyze(before))
+
+
+_ARROWS = re.compile(r"[→⇒⇨➡➔⇢]")
+
+
+def taken_up(step: str) -> bool:
+    """Whether the last step of an arrow chain ends inside its sentence (round 11): its plain predicate is quoted or
+    made a noun (「…→人が渡る、という流れです」, 「…→お湯が沸くと言われます」, 「…→人が渡るって感じ」,
+    「…→人が渡るのが普通です」, 「…→渡ることになる」), so the chain is one list of steps the sentence names, not
+    sentences of their own. A thought (「…と思う」) takes up only the last step and keeps the cut."""
+    words = [m for m in morph.analyze(step) if m.surface not in "、，,"]
+    for m, nxt, third in zip(words, words[1:], [*words[2:], None]):
+        if m.pos1 not in ("動詞", "形容詞", "助動詞") or not m.form.startswith(("終止形", "連体形")):
+            continue
+        if nxt.surface == "って" or nxt.lemma == "事":
+            return True
+        if nxt.surface == "と" and third is not None and third.lemma in ("言う", "云う"):
+            return True
+        if nxt.pos2 == "準体助詞" and third is not None and third.surface in ("が", "は", "を", "も"):
+            return True
+    return False
 
 
 def _has_subject(words: tuple[morph.Morpheme, ...] | list[morph.Morpheme]) -> bool:
@@ -67,13 +91,42 @@ def opens_clause(after: str) -> bool:
     return _has_subject(head)
 
 
+#: Greetings written as a topic with は (こんにちは, こんばんは in kanji): a sentence of their own.
+_GREETINGS = ("今日は", "今晩は", "こんにちは", "こんばんは")
+
+
+def bare_head(piece: str) -> bool:
+    """A piece closed by 。 with no predicate that only opens a sentence (round 11): a bare topic or subject
+    (「私は。」, 「彼も。」, 「雨が。」), a time phrase with its に (「毎朝六時に。」) or adverbs alone (「必ず。」).
+    An elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」),
+    and so does a piece in kana alone."""
+    piece = re.split(r"(?<=[。．｡])(?=.)", piece.strip())[-1]  # the last cut of pieces joined so far
+    if not piece.endswith(("。", "．", "｡")) or piece[:-1] in _GREETINGS:
+        return False
+    tail = morph.content_tail(piece)
+    if not tail or any(m.pos1 in ("動詞", "形容詞", "助動詞", "形状詞", "感動詞") for m in tail):
+        return False
+    if not _KANJI_OR_KATAKANA.search("".join(m.surface for m in tail)):
+        return False  # kana alone: the analyser reads a lone kana as anything (as in ``rejoined``)
+    last = tail[-1]
+    if all(m.pos1 == "副詞" for m in tail) or (last.surface in ("は", "も") and last.pos2 == "係助詞"):
+        return True
+    if last.surface == "が" and last.pos2 == "格助詞":
+        return True
+    return last.surface == "に" and last.pos2 == "格助詞" and any(m.pos2 == "数詞" for m in tail[-4:])
+
+
 def rejoined(pieces: list[str]) -> list[str]:
     """Pieces with a 。 cut inside a predicate put back together (r7): a piece opening with an auxiliary
     (「ました。」) after one ending in a stem written with a kanji or katakana (「行き。」) continues it
     (「公園に。行き。ました。」 is two pieces). A stem in hiragana alone is left cut (the analyser reads a lone kana
-    as anything)."""
+    as anything). From round 11 a piece that only opens a sentence (``bare_head``: 「私は。毎朝六時に。」) is one
+    with the next."""
     out: list[str] = []
     for piece in pieces:
+        if out and bare_head(out[-1]):
+            out[-1] += piece
+            continue
         head = morph.analyze(piece.strip()[:8]) if out and not piece.strip().startswith(OPENERS) else ()
         tail = morph.content_tail(out[-1]) if head and head[0].pos1 == "助動詞" else []
         stem = tail[-1] if tail and tail[-1].pos1 in ("動詞", "形容詞", "助動詞") else None
@@ -112,4 +165,14 @@ def unpadded(parts: list[str]) -> list[str]:
     return out + ([pending] if pending else [])
 
 
-__all__ = ["ONE_MARK", "OPENERS", "mark_closes", "opens_clause", "quoted_by", "rejoined", "unpadded"]
+__all__ = [
+    "ONE_MARK",
+    "OPENERS",
+    "bare_head",
+    "mark_closes",
+    "opens_clause",
+    "quoted_by",
+    "rejoined",
+    "taken_up",
+    "unpadded",
+]

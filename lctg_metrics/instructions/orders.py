@@ -1,7 +1,8 @@
 """Orders recited in letters (checkers 2.7): the kana table (あいうえお…, がぎぐげご…, in hiragana or katakana),
-the alphabet, いろは, 十二支 and 十干, said letter after letter after a short answer, are no text a reader counts
-toward a minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の26文字です;
-十二支は子丑寅…亥です): then the order is what the answer says, and counts whole.
+the alphabet, いろは, 十二支 and 十干, said letter after letter (from round 11 also the alphabet and the Greek letters
+said by their names, エー、ビー、シー…, ``SPOKEN``) after a short answer, are no text a reader counts toward a
+minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の26文字です; 十二支は
+子丑寅…亥です; アルファベットの読み方は エー、ビー…): then the order is what the answer says, and counts whole.
 
 A recited run is ``_RUN`` letters or more, each the next of one order (blanks, line breaks and the marks 。、・,
 between them aside; 十二支 and 十干 go round again); it counts its first ``_RUN`` letters, one row of the table."""
@@ -39,9 +40,51 @@ _BETWEEN = frozenset(" \u3000。、，,・･.")
 #: A bare かな or えと is no name (〜かな, ええと), nor is は行 in 私は行きます.
 NAMES = re.compile(
     r"五十音|50音|[あかさたなはまやらわがざだばぱアカサタナハマヤラワガザダバパ]行(?![かきくけこっ])|[あいうえおアイウエオ]段"
-    r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干",
+    r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干"
+    r"|ギリシ[ャア]文字|読み方|呼び方|発音",
     re.IGNORECASE,
 )
+
+
+#: Orders said by the names of their letters (round 11): the alphabet in katakana (エー、ビー、シー…) and the Greek
+#: letters (アルファ、ベータ、ガンマ…), each name in its common spellings. A run of ``_RUN`` names or more, each the
+#: next, counts its first ``_RUN`` names.
+SPOKEN = (
+    tuple(
+        "エー|エイ ビー シー|スィー ディー|デー イー エフ ジー|ヂー エイチ|エッチ アイ ジェー|ジェイ ケー|ケイ "
+        "エル エム エヌ オー ピー キュー アール エス ティー|テー ユー ブイ|ヴィー|ヴイ ダブリュー|ダブリュ "
+        "エックス ワイ ゼット|ズィー|ゼッド".split()
+    ),
+    tuple(
+        "アルファ ベータ ガンマ デルタ イプシロン|エプシロン ゼータ|ツェータ イータ|エータ シータ|テータ "
+        "イオタ カッパ ラムダ ミュー ニュー クシー|クサイ|グザイ オミクロン パイ ロー シグマ タウ "
+        "ユプシロン|ウプシロン ファイ|フィー カイ プサイ|プシー オメガ".split()
+    ),
+)
+_SPOKEN_NAMES = [
+    (re.compile("|".join(sorted((n for name in order for n in name.split("|")), key=len, reverse=True))), order)
+    for order in SPOKEN
+]
+
+
+def _name_runs(clusters: list[str]) -> list[tuple[list[int], int]]:
+    """The clusters of each run of ``_RUN`` letter names or more (``SPOKEN``), with how many of them the first
+    ``_RUN`` names take."""
+    text = "".join(c if len(c) == 1 else "\x00" for c in clusters)  # one character per cluster
+    found = []
+    for pattern, order in _SPOKEN_NAMES:
+        index = {n: i for i, name in enumerate(order) for n in name.split("|")}
+        names: list[re.Match[str]] = []
+        for m in [*pattern.finditer(text), None]:
+            gap = text[names[-1].end() : m.start()] if names and m else ""
+            if m and names and all(ch in _BETWEEN for ch in gap) and index[m.group()] == index[names[-1].group()] + 1:
+                names.append(m)
+                continue
+            if len(names) >= _RUN:
+                spans = [range(n.start(), n.end()) for n in names]
+                found.append(([i for span in spans for i in span], sum(len(span) for span in spans[:_RUN])))
+            names = [m] if m else []
+    return found
 
 
 def _runs(clusters: list[str]) -> list[list[int]]:
@@ -66,7 +109,7 @@ def _runs(clusters: list[str]) -> list[list[int]]:
 
 def named(clusters: list[str]) -> set[int]:
     """Letters of the recited runs of a text that names an order outside them: they count whole."""
-    runs = _runs(clusters)
+    runs = _runs(clusters) + [run for run, _ in _name_runs(clusters)]
     inside = {i for run in runs for i in run}
     rest = "".join(c if i not in inside else "\x00" for i, c in enumerate(clusters))
     return inside if NAMES.search(rest) else set()
@@ -76,7 +119,9 @@ def recited(clusters: list[str]) -> set[int]:
     """Letters of the recited runs of a text that names no order, past the first ``_RUN`` of each run."""
     if named(clusters):
         return set()
-    return {i for run in _runs(clusters) for i in run[_RUN:]}
+    return {i for run in _runs(clusters) for i in run[_RUN:]} | {
+        i for run, head in _name_runs(clusters) for i in run[head:]
+    }
 
 
-__all__ = ["NAMES", "ORDERS", "named", "recited"]
+__all__ = ["NAMES", "ORDERS", "SPOKEN", "named", "recited"]

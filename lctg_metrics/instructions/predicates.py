@@ -50,7 +50,7 @@ def clauses(sentence: str) -> list[str]:
             joins = re.fullmatch(JOIN_MARKS, comma.group(0)) is not None
             if quoted_by(piece[comma.end() :]):  # 「…最高だ、と友人は言います」: what is quoted by と, not a clause
                 continue
-            if joins and mark_closes(before):
+            if joins and mark_closes(before, comma.group(0), piece[comma.end() :]):
                 out.append(piece[start : comma.end()])
                 start = comma.end()
             elif not joins and (morph.ends_clause(before) or (pause and morph.ends_finally(before))):
@@ -77,6 +77,19 @@ def _list_form(item: str) -> bool:
     return last.pos1 in ("動詞", "形容詞") or (last.pos1 == "助動詞" and last.lemma in _ITEM_AUXILIARIES)
 
 
+#: Closing formulas written as a sentence of their own at a text's end (以上。, おわり。, 終。, おしまい。, fin.): a
+#: sign that the text ends, no 体言止め sentence (round 11).
+_CLOSING_FORMULA = re.compile(
+    r"^[\s(（【\[]*(?:以上|おわり|終わり|終り|おしまい|お終い|終|完|了|fin|end|the end)[)）】\]\s。．.！!]*$",
+    re.IGNORECASE,
+)
+
+
+def closing_formula(sentence: str) -> bool:
+    """Whether ``sentence`` is only a closing formula (``_CLOSING_FORMULA``: 「以上。」, 「おわり。」, 「（完）」)."""
+    return _CLOSING_FORMULA.match(sentence.strip()) is not None
+
+
 def kind(clause: str, items: set[str]) -> str:
     """How a clause reads to a style check: ``polite``, ``plain`` or ``neutral`` (a fragment, a list item in list
     form among ``items``, or no predicate)."""
@@ -86,4 +99,4 @@ def kind(clause: str, items: set[str]) -> str:
     return "neutral" if read == "plain" and clause.strip() in items and _list_form(clause) else read
 
 
-__all__ = ["clauses", "fragment", "kind", "list_items"]
+__all__ = ["clauses", "closing_formula", "fragment", "kind", "list_items"]

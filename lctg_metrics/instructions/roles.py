@@ -5,15 +5,21 @@ when it stands where that mark stands, after a Japanese letter.
   Lisu, Vai, Newa, reversed, turned, raised commas), the low quotation marks and ornaments drawn as a low comma
   (‚ „ ⹂ ❟ ❠ 🙸, unless a closing quotation mark follows on the line: then they open a quotation), the comma-shaped
   spacing diacritics at the baseline (¸ cedilla, ˛ ogonek, ˏ ˎ) and the acute accents ´ ˊ (round 8: drawn high, read
-  as a pause between two Japanese letters), the Lisu tone letter ꓹ, the sesame dots ﹅﹆ and 丶
-  (the kanji radical "dot", drawn as 、); the iteration mark ヽ after anything but katakana; the Arabic decimal and
-  thousands separators ٫ ٬ (2.7: drawn as a comma; between digits they keep their role).
+  as a pause between two Japanese letters), the Lisu tone letter ꓹ, the sesame dots ﹅﹆, 丶 (the kanji radical
+  "dot", drawn as 、) and the CJK stroke ㇔ (the same dot, round 11); the iteration mark ヽ after anything but
+  katakana; the Arabic decimal and thousands separators ٫ ٬ (2.7: drawn as a comma; between digits they keep their
+  role).
 - 句点 (。): every full stop of another script (Arabic ۔, Ethiopic ።, Devanagari danda ।, Lisu, Vai, Syriac), the
   one-dot leader ․ and the Lisu tone letter ꓸ (a baseline dot); the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜ and
   the Canadian ring ᐤ) after a letter and before a blank, a letter, a closing bracket or the end; after a Japanese
   letter also the small o and zero of the sub- and superscripts (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a
-  digit) and the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …); and
-  (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (``_circles``).
+  digit), the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …) and the
+  Tifinagh ring letter ⵔ (round 11); and (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (from
+  round 11 also after a noun-final sentence with a topic, 明日は晴れ〇; ``_circles``), before a letter, a digit
+  (round 11), a blank, a closing bracket or the end. From round 11 none of these is 。 in a kaomoji (the eyes of
+  (ﾟдﾟ): round brackets with no two Japanese letters in a row between them), a ring or circle next to a kanji numeral
+  is a degree or a digit (九十°, 二〇二六), and the circles ending the lines of an answer key (a text with a line
+  ending in ×) are marks.
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
@@ -25,10 +31,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 #: Japanese letters and the closing marks after which a look-alike is read in its Japanese role.
 JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
-_EXTRA_COMMAS = "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9\u00b4\u02ca\u066b\u066c"
+_EXTRA_COMMAS = "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9\u00b4\u02ca\u066b\u066c\u31d4"
 #: Low quotation marks and ornaments drawn as a low comma: a comma unless a closing mark follows on the line.
 _LOW_QUOTES = "\u201a\u201e\u2e42\u275f\u2760\U0001f678"
 _CLOSING_QUOTES = "\u2018\u2019\u201b\u201c\u201d\u201f\u275b\u275c\u275d\u275e\U0001f676\U0001f677"
@@ -37,7 +44,7 @@ _EXTRA_STOPS = "\u0964\u0965\u06d4\u2024\ua4f8"
 _RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u02f3\u309c\u309a\u1424"
 #: Rings that are a letter or digit elsewhere: read as 。 only after a Japanese letter.
 _JAPANESE_RINGS = (
-    "\u2092\u1d52\u00ba\u2080\u2070" + "\u0966\u09e6\u0ae6\u0b66\u0be6\u0c66\u0ce6\u0d66\u0e50\u0ed0\u17e0"
+    "\u2092\u1d52\u00ba\u2080\u2070" + "\u0966\u09e6\u0ae6\u0b66\u0be6\u0c66\u0ce6\u0d66\u0e50\u0ed0\u17e0" + "\u2d54"
 )
 _MIDDLE_DOTS = "\u00b7\u2e31\u2219\u22c5\u2027\ua78f\u1427\u16eb\u2022"
 #: Kana that take the spacing sound marks ゛ and ゜ (the sound marks compose with them).
@@ -66,12 +73,17 @@ _FOLDED_AFTER = ROLE_CHARACTERS - frozenset(COMMA_LIKE + STOP_LIKE)
 _COMMA_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(COMMA_LIKE)}]")
 _LOW_QUOTE_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_LOW_QUOTES}](?![^\\n]*[{_CLOSING_QUOTES}])")
 _STOP_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(STOP_LIKE)}]")
-_RING_ROLE = re.compile(rf"(?<=[^\W\d_])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
+#: A ring after a kanji numeral is a degree (九十°, round 11), as after a digit.
+_NUMERALS = "〇一二三四五六七八九十百千万"
+_RING_ROLE = re.compile(rf"(?<=[^\W\d_])(?<![{_NUMERALS}])[{_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
 _JAPANESE_RING_ROLE = re.compile(rf"(?<=[{JAPANESE}])[{_JAPANESE_RINGS}](?=$|\s|[^\W\d_]|[」』）)])", re.MULTILINE)
 #: Circles drawn where 。 stands (2.7): 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (「晴れです〇明日は…」). In a
 #: number (二〇二六年), as a fill mark (〇〇さん) or after a word that ends no predicate (「答えは〇です」) they stay.
 _CIRCLES = "\u3007\u25cb\u25ef\u26aa\u2b55\u274d"
-_CIRCLE_ROLE = re.compile(rf"(?<=[ぁ-ゖ])[{_CIRCLES}](?=$|\s|[ぁ-ゖァ-ヺ一-鿿]|[」』）)])", re.MULTILINE)
+_CIRCLE_ROLE = re.compile(
+    rf"(?<=[ぁ-ゖァ-ヺー一-鿿])(?<![{_NUMERALS}])[{_CIRCLES}](?=$|\s|[ぁ-ゖァ-ヺ一-鿿0-9０-９]|[」』）)])(?![{_NUMERALS}])",
+    re.MULTILINE,
+)
 _MIDDLE_DOT_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_MIDDLE_DOTS}]+")
 _SOUND_MARK = re.compile(f"([{_VOICED}])\u309b|([{_SEMI_VOICED}])\u309c")
 
@@ -83,17 +95,61 @@ def _voiced(m: re.Match[str]) -> str:
 
 def _circles(text: str) -> str:
     """Each circle in the role of 。 (``_CIRCLE_ROLE``) read as 。: the words before it on its line, back to the last
-    sentence end, end in a predicate's final form or a final particle (the analyser's ``morph.ends_finally``)."""
+    sentence end, end in a predicate's final form or a final particle (the analyser's ``morph.ends_finally``), or,
+    from round 11, in a noun after a topic (「明日は晴れ〇」, ``_says_of_topic``); never next to a kanji numeral."""
     if not any(ch in text for ch in _CIRCLES):
         return text
     from lctg_metrics.instructions import morph  # noqa: PLC0415 - the analyser only when a circle is there
 
+    key = _CROSS_MARK.search(text) is not None  # an answer key: 〇 and × mark statements true and false (round 11)
     chars = list(text)
     for m in _CIRCLE_ROLE.finditer(text):
         before = re.split(r"[。！？!?\n]", text[: m.start()])[-1]
-        if morph.ends_finally(before) or morph.ends_clause(before):
+        if key and _LINE_END.match(text, m.end()):
+            continue
+        if not in_parentheses(text, m.start()) and (
+            morph.ends_finally(before) or morph.ends_clause(before) or _says_of_topic(before, morph)
+        ):
             chars[m.start()] = "。"
     return "".join(chars)
+
+
+def _says_of_topic(before: str, morph: Any) -> bool:
+    """A noun-final sentence saying something of a topic (「明日は晴れ」, round 11): a 体言止め a circle may close."""
+    words = morph.content_tail(before)
+    return morph.ends_nominally(before) and any(m.surface in ("は", "が") and m.pos1 == "助詞" for m in words[1:-1])
+
+
+#: A cross ending a line after a Japanese letter marks a statement false: the circles ending a line of that text
+#: are marks too (a circle inside a line still reads as 。, so one × does not excuse a text of circles).
+_CROSS_MARK = re.compile(r"(?<=[ぁ-ゖァ-ヺー一-鿿])[ \t\u3000]*[×✕✖☓✗✘❌❎][ \t\u3000]*$", re.MULTILINE)
+_LINE_END = re.compile(r"[ \t\u3000]*(?:\n|$)")
+
+
+def in_parentheses(text: str, at: int) -> bool:
+    """Whether ``at`` stands in a kaomoji (round 11): between a round bracket and its closer on its line, with no two
+    Japanese letters in a row between them ((ﾟдﾟ), (ﾟーﾟ)); an aside of words (（今日は晴れです°…）) is read as
+    any text."""
+    line_start = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    opened: list[int] = []
+    for i in range(line_start, at):
+        if text[i] in "(（":
+            opened.append(i)
+        elif text[i] in ")）" and opened:
+            opened.pop()
+    rest = text[at : line_end if line_end >= 0 else len(text)]
+    close = next((i for i, ch in enumerate(rest) if ch in ")）"), None)
+    if not opened or close is None:
+        return False
+    return _WORDS.search(text[opened[-1] + 1 : at + close]) is None
+
+
+_WORDS = re.compile(r"[ぁ-ゖァ-ヺ一-鿿]{2}")
+
+
+def _ring(m: re.Match[str]) -> str:
+    return m.group(0) if in_parentheses(m.string, m.start()) else "。"
 
 
 def _read_once(text: str) -> str:
@@ -101,7 +157,7 @@ def _read_once(text: str) -> str:
     text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
     text = _circles(_STOP_ROLE.sub("。", text))
     text = re.sub(r"(?<![ァ-ヺー])ヽ(?=[ぁ-ゖァ-ヺ\u3400-\u9fff])", "、", text)  # not the ヽ of ヽ(´▽`)ノ
-    text = _JAPANESE_RING_ROLE.sub("。", _RING_ROLE.sub("。", text))
+    text = _JAPANESE_RING_ROLE.sub(_ring, _RING_ROLE.sub(_ring, text))
     text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)
     return "".join(unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER else ch for ch in text)
 

@@ -187,6 +187,12 @@ def _own_clause(before: str, after: str) -> bool:
     return morph.ends_clause(before) or opens_clause(after)
 
 
+def _stray_closers(sentence: str, depths: list[int]) -> list[re.Match[str]]:
+    """Closing brackets with no opener before them (round 11: 「晴れです」明日は雨です」): a reader sees no quotation
+    there, so after a finite predicate one splices two sentences as a 、 does."""
+    return [m for m in re.finditer(f"[{_CLOSING}]", sentence) if m.start() == 0 or not depths[m.start() - 1]]
+
+
 def spliced(sentence: str) -> list[str]:
     """A sentence cut after each 、 (or blank) that ends a finite predicate (``morph.splices``: です, ます, でした,
     ました, でしょう, ません, だ, である, a plain た after a topic は) when a new clause with its own predicate follows:
@@ -198,7 +204,7 @@ def spliced(sentence: str) -> list[str]:
         depth += (ch in _OPENING) - (ch in _CLOSING and depth > 0)
         depths.append(depth)
     out, start = [], 0
-    for mark in _SPLICE.finditer(sentence):
+    for mark in sorted([*_SPLICE.finditer(sentence), *_stray_closers(sentence, depths)], key=lambda m: m.start()):
         at = mark.start()
         before = sentence[start:at]
         pause = _PAUSE_MARKS.fullmatch(mark.group(0)) is not None
@@ -208,7 +214,11 @@ def spliced(sentence: str) -> list[str]:
             and not depths[at - 1 if pause else at]
             and (
                 morph.splices(before)
-                or (joining and mark_closes(before) and _own_clause(before, sentence[mark.end() :]))
+                or (
+                    joining
+                    and mark_closes(before, mark.group(0), sentence[mark.end() :])
+                    and _own_clause(before, sentence[mark.end() :])
+                )
             )
             and morph.politeness(sentence[mark.end() :]) != "neutral"
             and not quoted_by(sentence[mark.end() :])

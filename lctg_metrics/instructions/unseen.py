@@ -36,16 +36,20 @@ from lctg_metrics.instructions.css import (
 )
 from lctg_metrics.instructions.shown import fades_in, keyword_on_itself, masked, pushed_out
 
-#: Text drawn smaller than this (font size times scale) is not read: a superscript footnote mark is 8-10px.
-MIN_READABLE_PX = 4.0
+#: Text drawn smaller than this (font size times scale) is not read: a superscript footnote mark is 8-10px, the
+#: smallest print (6pt) 8px; a kanji of 4px is a blot (round 11: from 4.0 to 5.0, so 4px is unseen).
+MIN_READABLE_PX = 5.0
 #: Alpha (text colour, opacity, filter) below which text is not seen.
 MIN_ALPHA = 0.1
-#: WCAG contrast ratio below which text and its background are one colour (#fff on #fafafa is 1.04, #fff on #eee 1.16).
-MIN_CONTRAST = 1.1
+#: WCAG contrast ratio below which text and its background are one colour (#fff on #fafafa is 1.04, #fff on #f0f0f0
+#: 1.14, #fff on #eee 1.16). From round 11 1.2: every pair within ``MAX_CHANNEL_GAP`` of each other is one colour
+#: to a reader (#f0f0f0 on white cannot be read).
+MIN_CONTRAST = 1.2
 #: The largest difference of a colour channel (of 255) between text and background that still reads as one colour.
 MAX_CHANNEL_GAP = 16
-#: An offset this far left or up puts the text off screen (the classic -9999px; -100px already is, for one line).
-OFFSCREEN_PX = 100.0
+#: An offset this far left or up puts the text off screen (the classic -9999px). From round 11 -50px: a short word
+#: (three letters of 16px) placed there is wholly off the page; a hanging indent or bracket (-0.5em to -3em) is not.
+OFFSCREEN_PX = 50.0
 #: An offset this far right is past the widest common screen.
 FAR_RIGHT_PX = 3000.0
 _LEFT_OR_UP = (
@@ -68,7 +72,8 @@ def _indented_out(decls: Mapping[str, str]) -> bool:
 
 
 def _off_screen(value: str, rightward: bool) -> bool:
-    """An offset that puts a line of text off screen: px ≤ -100 (any unit converted), -100% or less, far right."""
+    """An offset that puts a line of text off screen: px ≤ -``OFFSCREEN_PX`` (any unit converted), -100% or less,
+    far right."""
     found = _value(value)
     if found is not None and found[1] == "%":
         return found[0] <= -100
@@ -77,14 +82,15 @@ def _off_screen(value: str, rightward: bool) -> bool:
 
 
 def _transform(decls: Mapping[str, str]) -> tuple[float, float, float, float]:
-    """(scale x, scale y, translate x, translate y in px; a translate percentage counts as -100px at -100%)."""
+    """(scale x, scale y, translate x, translate y in px; a translate percentage counts as ``-OFFSCREEN_PX`` at
+    -100%, so translate(-50%) centring stays on the page)."""
     sx = sy = 1.0
     tx = ty = 0.0
 
     def shift(value: str) -> float:
         found = _value(value)
         if found and found[1] == "%":
-            return found[0]
+            return found[0] * OFFSCREEN_PX / 100
         return length_px(value) or 0.0
 
     for name, args in FUNCTION.findall(decls.get("transform", "")):

@@ -3,12 +3,12 @@
 ``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, a conventional hiding
 class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
-drawn as shown; ``<br>`` and block elements as line breaks; entities decoded), folds the compatibility forms a font
-draws as the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㊊ 🈚 as their kanji,
-㈱ as （株）), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns
-lines of blanks of any kind into blank lines and drops zero-width characters. Block structure (headings, list
-markers, tables, ``***`` rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules
-still see it.
+drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11;
+entities decoded), folds the compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi
+and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）), reads look-alike punctuation by its role
+(``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of blanks of any kind into blank lines and drops
+zero-width characters. Block structure (headings, list markers, tables, ``***`` rules, wholly bold heading lines)
+is kept, so the sentence, paragraph and heading rules still see it.
 
 ``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
 hidden elements, zero-width characters, blank-only lines), markdown and tags stay as written.
@@ -164,8 +164,23 @@ def _blank_lines(text: str) -> str:
     return _BLANK_LINE.sub("", _BLANK.sub(" ", _LINE_BREAKS.sub("\n", text)))
 
 
+#: A drop-down (``<select>`` without ``multiple`` or a ``size`` over 1) shows one option when closed: the selected
+#: one, else the first (round 11); a list box shows them all.
+_SELECT = re.compile(r"<select\b([^<>]*)>(.*?)</select\s*>", re.IGNORECASE | re.DOTALL)
+_OPTION = re.compile(r"<option\b([^<>]*)>(.*?)(?=<option\b|</option\s*>|</?optgroup\b|$)", re.IGNORECASE | re.DOTALL)
+_LIST_BOX = re.compile(r"\bmultiple\b|\bsize\s*=\s*[\"']?\s*(?:[2-9]|[1-9][0-9]+)", re.IGNORECASE)
+
+
+def _closed_select(m: re.Match[str]) -> str:
+    options = _OPTION.findall(m.group(2))
+    if not options or _LIST_BOX.search(m.group(1)):
+        return m.group(0)
+    return next((o for o in options if re.search(r"\bselected\b", o[0], re.IGNORECASE)), options[0])[1]
+
+
 def _render_html(text: str) -> str:
     text = without_hidden(text)
+    text = _SELECT.sub(_closed_select, text)
     text = _PARAGRAPH_TAG.sub("\n\n", text)
     text = _BREAK_TAG.sub("\n", text)
     text = _ATTRIBUTE_TAG.sub("", _INLINE_TAG.sub("", text))
