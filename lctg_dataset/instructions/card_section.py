@@ -110,8 +110,8 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   saying, reacting, a gesture), while a label stays (「おかえり」セールが始まった。 is one); a few established names
   with a mark followed by more of the name (ハロー！プロジェクト) are listed, any other such mark is a cry; a
   heading's or a title's line asks the same model whether it holds a sentence (第1章 モーニング娘。 holds none, and
-  its 。 opens no body). Also from 2.5: text counts as seen when a browser would draw it readably (thresholds: 4px,
-  alpha 0.1, contrast 1.1), CSS-generated content and right-to-left overrides included; toward a minimum length a
+  its 。 opens no body). Also from 2.5: text counts as seen when a browser would draw it readably (thresholds from
+  2.7: 5px, alpha 0.1, contrast 1.2, 50px off the page), CSS-generated content and right-to-left overrides included; toward a minimum length a
   block said again back to back counts three times and a run of symbols nothing; 〜, … and （笑） after a predicate end a clause the style checks judge; template words and fill marks
   (項目1, （略）, 『〇〇』) are no content; an acronym said in kana (エーアイ) is the acronym; a hiragana keyword matches
   on word edges. From 2.6: ／ → ⇒ ♪ ☆ between finite predicates join sentences the counts and style checks cut; a
