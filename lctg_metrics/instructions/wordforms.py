@@ -18,6 +18,22 @@ def _lemma(m: morph.Morpheme) -> str:
     return m.lemma.split("-")[0]
 
 
+#: Parts of speech whose kanji carry the meaning among words of one sound the dictionary files under one lemma
+#: (異字同訓: 会う・遭う・逢う, 聞く・聴く, 見る・観る・診る, 早い・速い, 作る・造る all share a lemma).
+_KANJI_STEM_POS = ("動詞", "形容詞")
+
+
+def same_written(found: morph.Morpheme, key: morph.Morpheme) -> bool:
+    """Whether a verb or adjective found by its lemma is written as the keyword's word (2.7, round 10): when both are
+    written with kanji they share one (遭い is no 会う, 聴く no 聞く, 速い no 早い: different words to a reader); a
+    spelling in kana (あいました) is the word by sound. Nouns and 形状詞 filed under one lemma are one word in another
+    spelling (鮨 is 寿司, 奇麗 is 綺麗, 子ども is 子供) and are not asked to agree."""
+    if key.pos1 not in _KANJI_STEM_POS:
+        return True
+    written, wanted = set(KANJI.findall(found.surface)), set(KANJI.findall(key.surface))
+    return not written or not wanted or bool(written & wanted)
+
+
 def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     """Runs of morphemes whose dictionary forms are the keyword's (an inflected verb, another spelling the dictionary
     lists), for a keyword of two letters or more that the analyser reads wholly, without symbols, as words that start
@@ -41,7 +57,9 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     tokens, found = morph.spans(text), []
     for i in range(len(tokens) - len(key) + 1):
         run = tokens[i : i + len(key)]
-        if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
+        if [_lemma(t[2]) for t in run] == lemmas and all(
+            t[2].pos1 == k.pos1 and same_written(t[2], k) for t, k in zip(run, key)
+        ):
             if not _auxiliary_after_te(tokens, i, len(key)):
                 found.append((run[0][0], run[-1][1]))
     return found
