@@ -272,10 +272,31 @@ def word_ends(text: str, at: int) -> bool:
     and 「はいです」 start with はい; 「はいりません」 (入る), 「はいいろ」 (灰色) and 「またたく」 (瞬く) do not)."""
     if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
         return True
-    head = [m for start, end, m in morph.spans(text[: at + 24]) if end <= at]
-    if sum(len(m.surface) for m in head) != at:
+    cut = morph.spans(text[: at + 24])
+    head = [m for start, end, m in cut if end <= at]
+    if sum(len(m.surface) for m in head) != at or _leftover(next((m for s, e, m in cut if s >= at), None)):
         return False
     return [m.lemma for m in head] == [m.lemma for m in morph.analyze(text[:at])]
+
+
+def _leftover(m: morph.Morpheme | None) -> bool:
+    """Whether the morpheme after a phrase is no word but the rest of one the analyser missed (round 10: さて|つ of
+    さてつ, 砂鉄, is read as a symbol): one kana that is not a particle, auxiliary or suffix, or a kana read as a
+    symbol. A particle (はいです, さてと), a word of its own (こんにちはみなさん) or ございます after おはよう starts a
+    word."""
+    if m is None or not _KANA_CHAR.match(m.surface[:1]):
+        return False
+    grammar = m.pos1 in ("助詞", "助動詞", "接尾辞") or m.pos2 == "非自立可能"
+    return m.pos1 == "記号" or (len(m.surface) == 1 and not grammar)
+
+
+def starts_word(text: str, at: int) -> bool:
+    """Whether a closing phrase that starts with kana, after kana, starts a word at ``at`` (round 10): the analyser
+    cuts ``text`` there, so the phrase is not the tail of a longer word (さかな ends with no かな, ますます with no
+    ます; 楽しかったかな and 思います do)."""
+    if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
+        return True
+    return any(start == at for start, _, _ in morph.spans(text))
 
 
 __all__ = [
@@ -288,5 +309,6 @@ __all__ = [
     "lemma_spans",
     "without_latin_joins",
     "without_readings",
+    "starts_word",
     "word_ends",
 ]

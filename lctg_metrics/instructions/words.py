@@ -38,7 +38,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import forms, lookalike, morph, signs, variants, wordforms
+from lctg_metrics.instructions import forms, latin, lookalike, morph, signs, variants, wordforms
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -239,9 +239,10 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     if not key:
         return []
     found = []
-    views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
+    views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen), latin.folded(seen))
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
+    found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
     bare, where = wordforms.without_readings(seen)
     if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana; べ・ん・きょ・う is べんきょう spelled out
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]
