@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from lctg_metrics.instructions import restated
 from lctg_metrics.instructions.contents import key, placeholder, placeholder_title, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
 from lctg_metrics.instructions.registry import Param, instruction
@@ -188,6 +189,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
     if (
         same_text(*answers)
         or same_claim(*answers)
+        or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(
