@@ -69,9 +69,10 @@ def points_elsewhere(text: str) -> bool:
 
 def header_counter(cell: str, header: str) -> bool:
     """Whether a table cell only says its column's header again, alone or with a counter (名前1, 年齢2 under 名前 and
-    年齢; round 10): a template's slot, not a value. A cell that adds a word (名前の由来) is a value."""
+    年齢, 価格A under 価格; round 10): a template's slot, not a value. A cell that adds a word (名前の由来) is a value;
+    a row is counted by its other cells (| 商品A | 500円 | is a row)."""
     head = key(header)
-    return bool(head) and re.fullmatch(re.escape(head) + r"[0-9]*", key(cell)) is not None
+    return bool(head) and re.fullmatch(re.escape(head) + r"(?:[0-9]*|[a-z])", key(cell)) is not None
 
 
 def own_number(line: str, text: str) -> bool:
