@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lctg_metrics.instructions import restated
-from lctg_metrics.instructions.contents import key, placeholder, placeholder_title, points_elsewhere, same_text
+from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose

@@ -79,7 +79,7 @@ def own_number(line: str, text: str) -> bool:
     """Whether a numbered item's text is only its own number again (「1. 1」, 「（2）2」; round 10): the list counts
     itself. Another number (「1. 1990」) is content."""
     number = re.match(r"\D*?(\d+)", unicodedata.normalize("NFKC", line))
-    return bool(number) and key(text) == str(int(number.group(1)))
+    return number is not None and key(text) == str(int(number.group(1)))
 
 
 def placeholder_title(text: str) -> bool:
@@ -107,6 +107,13 @@ def same_text(a: str, b: str) -> bool:
     return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
-
-
-__all__ = ["header_counter", "key", "own_number", "placeholder", "placeholder_title", "points_elsewhere", "said", "same_text"]
+__all__ = [
+    "header_counter",
+    "key",
+    "own_number",
+    "placeholder",
+    "placeholder_title",
+    "points_elsewhere",
+    "said",
+    "same_text",
+]

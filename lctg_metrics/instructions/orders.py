@@ -1,5 +1,6 @@
 """Orders recited in letters (checkers 2.7): the kana table (あいうえお…, がぎぐげご…, in hiragana or katakana),
-the alphabet, いろは, 十二支, 十干 and the Roman numerals (Ⅰ…Ⅻ, I II III … XII; round 10), said letter after letter after a short answer, are no text a reader counts
+the alphabet, いろは, 十二支, 十干 and the Roman numerals (Ⅰ…Ⅻ, I II III … XII; round 10), said letter after
+letter after a short answer, are no text a reader counts
 toward a minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の26文字です;
 十二支は子丑寅…亥です): then the order is what the answer says, and counts whole.
 
@@ -41,7 +42,8 @@ _BETWEEN = frozenset(" \u3000。、，,・･.")
 #: A bare かな or えと is no name (〜かな, ええと), nor is は行 in 私は行きます.
 NAMES = re.compile(
     r"五十音|50音|[あかさたなはまやらわがざだばぱアカサタナハマヤラワガザダバパ]行(?![かきくけこっ])|[あいうえおアイウエオ]段"
-    r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干|ローマ数字|roman numerals?",
+    r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干"
+    r"|ローマ数字|roman numerals?",
     re.IGNORECASE,
 )
 
@@ -81,7 +83,8 @@ def _roman_runs(clusters: list[str]) -> list[list[list[int]]]:
         if clusters[i] != "I" or (i > 0 and clusters[i - 1].isascii() and clusters[i - 1].isalpha()):
             i += 1
             continue
-        run, at, value = [], i, 0
+        run: list[list[int]] = []
+        at, value = i, 0
         while True:
             while at < len(clusters) and clusters[at] in _BETWEEN and run:
                 at += 1

@@ -20,7 +20,8 @@ _LATIN_SENTENCE = re.compile(r"[A-Za-zāīūēōâîûêô'][A-Za-zāīūēōâ�
 _JAPANESE_SENTENCE = re.compile(r"[^。！？!?.\nA-Za-zāīūēōâîûêô]+")
 #: Kana read as said: the particles は, へ, を (written ハ, ヘ, ヲ in the dictionary's reading, wa, e, o in romaji).
 _AS_SAID = str.maketrans("ハヘヲ", "ワエオ")
-#: The polite copula anywhere (a sentence said again may drop it: 「京都です。」, 「Kyōto.」) and the plain one at the end.
+#: The polite copula anywhere (a sentence said again may drop it: 「京都です。」, 「Kyōto.」), the plain one at the
+#: end.
 _COPULA = re.compile(r"デス|デアル|ダ$")
 
 

@@ -128,7 +128,7 @@ def _acronym(token: str) -> bool:
 
 
 def _beside_japanese(text: str, start: int, end: int) -> bool:
-    """A Japanese letter or mark right beside the span, blanks aside (「家族でsushiを」, 「毎日 benkyou しています」)."""
+    """A Japanese letter or mark right beside the span, blanks aside (「家族でsushiを」, 「毎日 benkyou します」)."""
     i, j = start - 1, end
     while i >= 0 and text[i] in " \t\u3000":
         i -= 1

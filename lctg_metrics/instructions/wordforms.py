@@ -20,10 +20,11 @@ def _lemma(m: morph.Morpheme) -> str:
 
 #: Parts of speech whose kanji carry the meaning among words of one sound the dictionary files under one lemma.
 _KANJI_STEM_POS = ("動詞", "形容詞")
-#: The kanji of the 常用漢字表's 異字同訓 verbs and adjectives (文化審議会「「異字同訓」の漢字の使い分け例」, 2014): each
-#: is its own word where another of its group is written (会う・合う・遭う, 聞く・聴く・効く, 見る・診る, 早い・速い,
-#: 暖かい・温かい, 作る・造る・創る, 取る・撮る・採る…), though the dictionary files a group under one lemma. A kanji
-#: outside the table (観る, 逢う: a reading the table does not give) is the word in another spelling.
+#: The kanji of the 常用漢字表's 異字同訓 verbs and adjectives (文化審議会「「異字同訓」の漢字の使い分け例」,
+#: 2014): each is its own word where another of its group is written (会う・合う・遭う, 聞く・聴く・効く,
+#: 見る・診る, 早い・速い, 暖かい・温かい, 作る・造る・創る, 取る・撮る・採る…), though the dictionary files a
+#: group under one lemma. A kanji outside the table (観る, 逢う: a reading the table does not give) is the word in
+#: another spelling.
 _DISTINCT_KUN = frozenset(
     "会合遭上揚挙明空開暖温暑熱厚誤謝荒粗表現著有在併痛傷悼入要受請歌謡打討撃写映生産犯侵冒送贈遅後起興押抑収納治修"
     "推踊躍降下返帰変換替代掛懸架係書描賭欠駆堅固硬乾渇聞聴効利切着極究窮越超探捜裂割提差指刺挿覚冷沈鎮絞搾進勧薦刷擦"
@@ -34,10 +35,10 @@ _DISTINCT_KUN = frozenset(
 
 def same_written(found: morph.Morpheme, key: morph.Morpheme) -> bool:
     """Whether a verb or adjective found by its lemma is written as the keyword's word (2.7, round 10): written with
-    another kanji of its 異字同訓 group (``_DISTINCT_KUN``) it is another word to a reader (遭い is no 会う, 聴く no 聞く,
-    診る no 見る, 速い no 早い); a spelling in kana (あいました) is the word by sound, and a kanji the table gives no
-    such reading (観た for 見る) another spelling. Nouns and 形状詞 filed under one lemma are one word in another
-    spelling (鮨 is 寿司, 奇麗 is 綺麗, 子ども is 子供) and are not asked to agree."""
+    another kanji of its 異字同訓 group (``_DISTINCT_KUN``) it is another word to a reader (遭い is no 会う, 聴く
+    no 聞く, 診る no 見る, 速い no 早い); a spelling in kana (あいました) is the word by sound, and a kanji the
+    table gives no such reading (観た for 見る) another spelling. Nouns and 形状詞 filed under one lemma are one word
+    in another spelling (鮨 is 寿司, 奇麗 is 綺麗, 子ども is 子供) and are not asked to agree."""
     if key.pos1 not in _KANJI_STEM_POS:
         return True
     written, wanted = set(KANJI.findall(found.surface)), set(KANJI.findall(key.surface))
