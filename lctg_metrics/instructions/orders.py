@@ -1,8 +1,8 @@
 """Orders recited in letters (checkers 2.7): the kana table (あいうえお…, がぎぐげご…, in hiragana or katakana),
-the alphabet, いろは, 十二支, 十干 and the Roman numerals (Ⅰ…Ⅻ, I II III … XII; round 10), said letter after
-letter after a short answer, are no text a reader counts
-toward a minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の26文字です;
-十二支は子丑寅…亥です): then the order is what the answer says, and counts whole.
+the alphabet, いろは, 十二支, 十干, and (round 10) the Roman numerals (Ⅰ…Ⅻ, I II III … XII), kanji numerals
+(一二三…, 壱弐参…, ㊀㊁㊂…) and the Greek alphabet, said letter after letter after a short answer, are no text a
+reader counts toward a minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の
+26文字です; 十二支は子丑寅…亥です): then the order is what the answer says, and counts whole.
 
 A recited run is ``_RUN`` letters or more, each the next of one order (blanks, line breaks and the marks 。、・,
 between them aside; 十二支 and 十干 go round again); it counts its first ``_RUN`` letters, one row of the table."""
@@ -31,8 +31,15 @@ ORDERS = (
     ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", False),
     ("abcdefghijklmnopqrstuvwxyz", False),
     ("子丑寅卯辰巳午未申酉戌亥", True),
-    ("ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ", True),  # the Roman numerals of the Number Forms block, round a clock face (round 10)
+    # numerals in other blocks (round 10): the Roman numerals of Number Forms round a clock face, kanji numerals,
+    # their formal 大字 and circled forms, and the Greek alphabet
+    ("ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ", True),
     ("ⅰⅱⅲⅳⅴⅵⅶⅷⅸⅹⅺⅻ", True),
+    ("一二三四五六七八九十", True),
+    ("壱弐参肆伍陸漆捌玖拾", True),
+    ("㊀㊁㊂㊃㊄㊅㊆㊇㊈㊉", True),
+    ("αβγδεζηθικλμνξοπρστυφχψω", False),
+    ("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ", False),
     ("甲乙丙丁戊己庚辛壬癸", True),
 )
 _RUN = 5
@@ -43,7 +50,7 @@ _BETWEEN = frozenset(" \u3000。、，,・･.")
 NAMES = re.compile(
     r"五十音|50音|[あかさたなはまやらわがざだばぱアカサタナハマヤラワガザダバパ]行(?![かきくけこっ])|[あいうえおアイウエオ]段"
     r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干"
-    r"|ローマ数字|roman numerals?",
+    r"|ローマ数字|roman numerals?|漢数字|大字|ギリシャ文字|ギリシア文字|greek",
     re.IGNORECASE,
 )
 
