@@ -282,13 +282,14 @@ def word_ends(text: str, at: int) -> bool:
 
 def _leftover(m: morph.Morpheme | None) -> bool:
     """Whether the morpheme after a phrase is no word but the rest of one the analyser missed (round 10: さて|つ of
-    さてつ, 砂鉄, is read as a symbol): one kana that is not a particle, auxiliary or suffix, or a kana read as a
-    symbol. A particle (はいです, さてと), a word of its own (こんにちはみなさん) or ございます after おはよう starts a
-    word."""
+    さてつ, 砂鉄, is read as a symbol): one kana that is not a particle, auxiliary or suffix, a kana read as a
+    symbol, or a morpheme starting with a letter no word starts with (ん, ゃ, ゅ, ょ: さて|んで of 茶店, さてん). A
+    particle (はいです, さてと), a word of its own (こんにちはみなさん) or ございます after おはよう starts a word."""
     if m is None or not _KANA_CHAR.match(m.surface[:1]):
         return False
     grammar = m.pos1 in ("助詞", "助動詞", "接尾辞") or m.pos2 == "非自立可能"
-    return m.pos1 == "記号" or (len(m.surface) == 1 and not grammar)
+    no_start = m.surface[0] in "んンゃゅょャュョ"  # no word starts so (さて|んで of さてん)
+    return m.pos1 == "記号" or no_start or (len(m.surface) == 1 and not grammar)
 
 
 def starts_word(text: str, at: int) -> bool:
