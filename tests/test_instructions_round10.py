@@ -123,3 +123,19 @@ def test_an_end_phrase_must_start_a_word(tail: tuple[str, str], ending: tuple[st
     assert not check("startend:end", text + mark, {"phrase": phrase}).passed, text
     phrase, text = ending
     assert check("startend:end", text + mark, {"phrase": phrase}).passed, text
+
+
+#: Katakana words with the long-vowel mark, and horizontal bars drawn like it (Hangul vowels, dashes, box lines, the
+#: kanji 一).
+LONG_WORDS = ["コーヒー", "ケーキ", "スーパー", "メール", "ボールペン"]
+BARS = ["\u3161", "\u1173", "\u2500", "\u2501", "\u2015", "\u2014", "\u2010", "\uff0d", "一"]
+
+
+@FEW
+@given(st.sampled_from(LONG_WORDS), st.sampled_from(BARS), st.sampled_from(["朝は{}を買いました。", "{}が好きです。"]))
+def test_a_bar_between_katakana_reads_as_the_long_vowel_mark(word: str, bar: str, frame: str) -> None:
+    """A forbidden katakana word written with a bar look-alike for each ー is still used; the sentence without the
+    word avoids it."""
+    text = frame.format(word.replace("ー", bar))
+    assert not check("keywords:forbidden", text, {"words": [word]}).passed, text
+    assert check("keywords:forbidden", frame.format("お茶"), {"words": [word]}).passed
