@@ -1,7 +1,9 @@
 """書式指定 checkers about the answer as a whole: JSON, a quotation around it, a postscript, two answers, a repeated
-request, fixed answers and 答えのみ; and ``key``, what a reader compares two spans of a format by (from checkers 2.0).
+request, fixed answers and 答えのみ (what a reader compares spans by, ``key``, and what holds no content are in
+``contents``).
 
-A JSON answer is an object or array with content; a quotation and a postscript hold text; a postscript asked for at
+A JSON answer is an object or array with content; a quotation and a postscript hold text of their own (not only a
+pointer elsewhere: 上記の通り); a postscript asked for at
 the end comes last, with no body text after it in its paragraph; two answers read differently; a repeated request is
 followed by an answer."""
 
