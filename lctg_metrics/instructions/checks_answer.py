@@ -1,7 +1,9 @@
 """書式指定 checkers about the answer as a whole: JSON, a quotation around it, a postscript, two answers, a repeated
-request, fixed answers and 答えのみ; and ``key``, what a reader compares two spans of a format by (from checkers 2.0).
+request, fixed answers and 答えのみ (what a reader compares spans by, ``key``, and what holds no content are in
+``contents``).
 
-A JSON answer is an object or array with content; a quotation and a postscript hold text; a postscript asked for at
+A JSON answer is an object or array with content; a quotation and a postscript hold text of their own (not only a
+pointer elsewhere: 上記の通り); a postscript asked for at
 the end comes last, with no body text after it in its paragraph; two answers read differently; a repeated request is
 followed by an answer."""
 
@@ -13,7 +15,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import restated
+from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose
@@ -22,12 +25,10 @@ from lctg_metrics.instructions.stand_ins import (
     EMOTICON,
     EMPTY_POSTSCRIPT,
     JSON_TYPES,
-    TITLE_TEMPLATE,
     repeats_body,
     says_again,
 )
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
-from lctg_metrics.instructions.visible import visible
 from lctg_metrics.verdict import Verdict
 
 #: The fixed answers M-IFEval offers for constrained_response (its ``_CONSTRAINED_RESPONSE_OPTIONS``).
@@ -42,79 +43,6 @@ _POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)",
 _POSTSCRIPT_ALIASES = {"P.S": "P.S.", "P. S.": "P.S.", "P.P.S": "P.P.S.", "P. P. S.": "P.P.S."}
 #: Any postscript marker at a paragraph start (a P.P.S. or 再追伸 may follow a P.S.).
 _ANY_POSTSCRIPT = re.compile(r"^\s*(?:P\.\s?(?:P\.\s?)*S\.?(?!\w)|再?追伸)", re.IGNORECASE)
-
-
-def key(text: str) -> str:
-    """What a reader compares two spans by: the letters and numbers of the visible form, case folded and katakana
-    read as hiragana (markup, blanks, punctuation, symbols and invisible characters aside). Empty: the span holds
-    nothing to read."""
-    return "".join(
-        chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch
-        for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
-        if unicodedata.category(ch)[0] in "LN"
-    )
-
-
-#: A span that stands for content instead of being content (2.5), in ``key`` form: a template word with or without
-#: a number (項目1, 内容2, テキスト, sample, key, value, hoge), an editor's note (略, 準備中, 未定, TBD), a title to
-#: fill in (ここにタイトルを入力, 仮タイトル).
-_TEMPLATE = re.compile(
-    r"(?:こうもく|項目|ないよう|内容|要素|てきすと|さんぷる|たいとる|題名|item|content|contents|text|"
-    r"title|sample|example|placeholder|key|value|foo|bar|baz|hoge|fuga|piyo|dummy|だみー|lorem|loremipsum)"
-    r"[0-9a-z]?[0-9]*"
-    r"|略|省略|以下略|中略|準備中|未定|未記入|記入例|工事中|後日追記|tbd|todo|tba|xxx+"
-    r"|(?:ここに|仮|かり)(?:たいとる|題名|見出し|本文|てきすと)(?:を?(?:にゅうりょく|入力|記入|いれる|入れる|未定))?"
-    r"|(?:たいとる|題名|見出し|本文|てきすと)を?(?:にゅうりょく|入力|記入|いれる|入れる|未定)"
-)
-#: Marks that stand for a blank to fill (○○, 〇〇, ××, □□).
-_FILL_MARKS = re.compile(r"[○◯〇●×✕✖Ｘ□■△▲]{2,}")
-
-
-#: More spans that stand for content (r7), in ``key`` form: a title draft or an editor's default name (タイトル案,
-#: 名称未設定, 新しいドキュメント), a list's "and so on" alone (など, 等, etc.), a work-in-progress note with or without
-#: です (鋭意執筆中, 近日公開), a numbered point label (ポイント1, 要点2).
-_NOTES = re.compile(
-    r"(?:(?:たいとる|題名|名称)案[0-9]*|名称未設定[0-9]*|(?:新しい|新規)(?:どきゅめんと|ふぁいる|文書|ぺーじ)[0-9]*"
-    r"|など|等|etc|(?:鋭意)?(?:執筆|作成|編集|制作)中|近日(?:公開|追加|追記|更新)(?:予定)?|追記予定"
-    r"|(?:ぽいんと|要点|注意点|point)[0-9]*)(?:です|でした|となります|予定です)?"
-    r"|ここに.{0,12}?(?:書く|かく|書いて|記入|入力|いれる|入れる)(?:する|して|ください|してください)*"
-    r"|(?:回答|解答|答え|こたえ|かいとう)を?(?:書く|かく|記入|入力)(?:する|して|ください|してください)*"
-)
-
-
-def placeholder(text: str) -> bool:
-    """Whether a span stands for content instead of holding it: a template word or an editor's note
-    (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××). A letter or a number alone is content: the format
-    checkers judge the form."""
-    k = key(text)
-    if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
-        return True
-    return bool(k) and (_TEMPLATE.fullmatch(k) is not None or _NOTES.fullmatch(k) is not None)
-
-
-def placeholder_title(text: str) -> bool:
-    """Whether a title stands for none: a ``placeholder`` or a title template (``TITLE_TEMPLATE``)."""
-    return placeholder(text) or TITLE_TEMPLATE.fullmatch(key(text)) is not None
-
-
-def said(text: str) -> str:
-    """How ``text`` reads aloud: the katakana reading of its letters (``key``)."""
-    k = key(text)
-    return morph.reading(k) if k else ""
-
-
-def _kanji(text: str) -> set[str]:
-    return {ch for ch in key(text) if unicodedata.category(ch) == "Lo" and not ("ぁ" <= ch <= "ヿ")}
-
-
-def same_text(a: str, b: str) -> bool:
-    """Whether two texts are one text to a reader: the same letters (``key``), or the same reading where one writes in
-    kana what the other writes in kanji (晴れです and ハレデス, 雨が降った and あめがふった; the kanji of one are among
-    the other's). Homophones in different kanji (科学, 化学) stay two."""
-    if key(a) == key(b):
-        return True
-    kanji_a, kanji_b = _kanji(a), _kanji(b)
-    return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
 def _restates_key(name: str, value: Any) -> bool:
@@ -182,6 +110,8 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "unbalanced 「」")
     if not key(text[1:-1]):
         return Verdict(False, "the quotation 「」 holds no text")
+    if points_elsewhere(text[1:-1]):
+        return Verdict(False, "the quotation 「」 only points elsewhere (上記の通り): no text of its own")
     return Verdict(True, "wrapped in one 「…」")
 
 
@@ -195,7 +125,7 @@ def _says(after: str) -> bool:
     以上です; ``EMPTY_POSTSCRIPT``)."""
     own = (paragraphs(_POSTSCRIPT_WORD.sub("", after, count=1)) or [""])[0]
     said_here = key(EMOTICON.sub("", own))
-    return bool(said_here) and EMPTY_POSTSCRIPT.fullmatch(said_here) is None
+    return bool(said_here) and EMPTY_POSTSCRIPT.fullmatch(said_here) is None and not points_elsewhere(said_here)
 
 
 @instruction(
@@ -261,12 +191,13 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
     if (
         same_text(*answers)
         or same_claim(*answers)
+        or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(
             False, "the two answers read the same (blanks, punctuation, markup, script and word order aside)"
         )
-    if any(BACK_REFERENCE.fullmatch(key(answer)) for answer in answers):
+    if any(BACK_REFERENCE.fullmatch(key(answer)) or points_elsewhere(answer) for answer in answers):
         return Verdict(False, "one answer only refers to the other (上と同じです): no second answer")
     return Verdict(True, "two different answers separated by ******")
 

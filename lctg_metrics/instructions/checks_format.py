@@ -15,7 +15,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from lctg_metrics.instructions import boundaries, morph, words
-from lctg_metrics.instructions.checks_answer import key, placeholder, placeholder_title, same_text
+from lctg_metrics.instructions.contents import (
+    header_counter,
+    key,
+    own_number,
+    placeholder,
+    placeholder_title,
+    same_text,
+)
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -133,7 +140,13 @@ def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
         if kw["numbered"]
         else "bullet items"
     )
-    return counted([_item_text(item) for item in items], kw["min"], kw["max"], unit)
+    return counted([_listed(item) for item in items], kw["min"], kw["max"], unit)
+
+
+def _listed(item: str) -> str:
+    """A bullet item's text, or a numbered item's unless it only says its own number again (「1. 1」, round 10)."""
+    text = _item_text(item)
+    return "" if not bullet_marker(item) and own_number(item, text) else text
 
 
 @instruction(
@@ -146,8 +159,14 @@ def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
     needs_morph=True,
 )
 def numbered_list(response: str, kw: Mapping[str, Any]) -> Verdict:
-    items = [without_list_markers(item) for item in numbered_items(response)]
+    items = [_numbered_text(item) for item in numbered_items(response)]
     return counted(items, kw["min"], kw["max"], "numbered items")
+
+
+def _numbered_text(line: str) -> str:
+    """A numbered item's text; none when it only says its own number again (「1. 1」, round 10)."""
+    text = without_list_markers(line)
+    return "" if own_number(line, text) else text
 
 
 def _number(numeral: str) -> int:
@@ -323,7 +342,8 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
     for header, body in _tables(response):
         columns = sum(1 for n in range(len(header)) if any(_filled_cell(row[n]) for row in body if n < len(row)))
-        worded = ["|".join(row) for row in body if not _kana_row(row)]
+        own = [["" if header_counter(c, h) else c for c, h in zip(row, header)] + row[len(header) :] for row in body]
+        worded = ["|".join(row) for row in own if not _kana_row(row)]  # | 名前1 | 年齢1 | names its slots (r10)
         rows = len([r for r in distinct_filled(worded) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")

@@ -105,6 +105,10 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         ):
             emoticon = _EMOTICON.search(text)
             text = text[: emoticon.start()] if emoticon else text[:-1]  # お見逃しなく！✨, お見逃しなく♪, m(_ _)m
+    if text.endswith(phrase) and not wordforms.starts_word(text, len(text) - len(phrase)):
+        return Verdict(
+            False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 is the tail of a longer word"
+        )
     if text.endswith(phrase) and _asks(phrase, written[len(text) :]):
         return Verdict(False, f"ends with 「{kw['phrase']}」 asked as a question (a ？ after it), not said")
     if text.endswith(phrase):

@@ -94,9 +94,10 @@ def _among(before: str, after: str, script: re.Pattern[str], other: re.Pattern[s
 
 
 #: Hyphens and minus signs a reader reads as the hyphen between two Latin letters or digits (Wi‑Fi, Ｗｉ－Ｆｉ as an IME
-#: types it, r7), and the dashes read as the long-vowel mark ー between two katakana letters (メ―ル, セ－ル).
+#: types it, r7), and the dashes read as the long-vowel mark ー between two katakana letters (メ―ル, セ－ル), with
+#: the Hangul vowel ㅡ drawn as one bar (U+3161, its NFKC form U+1173 and half-width U+FFDA: コㅡヒㅡ, round 10).
 _LATIN_HYPHENS = "\u2010\u2011\u2012\u2013\u2212\uff0d\ufe63"
-_KATAKANA_DASHES = _LATIN_HYPHENS + "-\u2014\u2015\u2500\u2501\ufe58"
+_KATAKANA_DASHES = _LATIN_HYPHENS + "-\u2014\u2015\u2500\u2501\ufe58\u3161\u1173\uffda"
 _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 
 

@@ -1,8 +1,10 @@
 """Orders recited in letters (checkers 2.7): the kana table (あいうえお…, がぎぐげご…, in hiragana or katakana),
-the alphabet, いろは, 十二支 and 十干, said letter after letter (from round 11 also the alphabet and the Greek letters
-said by their names, エー、ビー、シー…, ``SPOKEN``) after a short answer, are no text a reader counts toward a
-minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の26文字です; 十二支は
-子丑寅…亥です; アルファベットの読み方は エー、ビー…): then the order is what the answer says, and counts whole.
+the alphabet, いろは, 十二支, 十干, and (round 10) the Roman numerals (Ⅰ…Ⅻ, I II III … XII), kanji numerals
+(一二三…, 壱弐参…, ㊀㊁㊂…) and the Greek alphabet, said letter after letter (from round 11 also the alphabet and
+the Greek letters said by their names, エー、ビー、シー…, ``SPOKEN``) after a short answer, are no text a reader
+counts toward a minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の
+26文字です; 十二支は子丑寅…亥です; アルファベットの読み方は エー、ビー…): then the order is what the answer
+says, and counts whole.
 
 A recited run is ``_RUN`` letters or more, each the next of one order (blanks, line breaks and the marks 。、・,
 between them aside; 十二支 and 十干 go round again); it counts its first ``_RUN`` letters, one row of the table."""
@@ -31,6 +33,15 @@ ORDERS = (
     ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", False),
     ("abcdefghijklmnopqrstuvwxyz", False),
     ("子丑寅卯辰巳午未申酉戌亥", True),
+    # numerals in other blocks (round 10): the Roman numerals of Number Forms round a clock face, kanji numerals,
+    # their formal 大字 and circled forms, and the Greek alphabet
+    ("ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ", True),
+    ("ⅰⅱⅲⅳⅴⅵⅶⅷⅸⅹⅺⅻ", True),
+    ("一二三四五六七八九十", True),
+    ("壱弐参肆伍陸漆捌玖拾", True),
+    ("㊀㊁㊂㊃㊄㊅㊆㊇㊈㊉", True),
+    ("αβγδεζηθικλμνξοπρστυφχψω", False),
+    ("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ", False),
     ("甲乙丙丁戊己庚辛壬癸", True),
 )
 _RUN = 5
@@ -41,7 +52,7 @@ _BETWEEN = frozenset(" \u3000。、，,・･.")
 NAMES = re.compile(
     r"五十音|50音|[あかさたなはまやらわがざだばぱアカサタナハマヤラワガザダバパ]行(?![かきくけこっ])|[あいうえおアイウエオ]段"
     r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干"
-    r"|ギリシ[ャア]文字|読み方|呼び方|発音",
+    r"|ローマ数字|roman numerals?|漢数字|大字|ギリシ[ャア]文字|greek|読み方|呼び方|発音",
     re.IGNORECASE,
 )
 
@@ -107,9 +118,44 @@ def _runs(clusters: list[str]) -> list[list[int]]:
     return found
 
 
+#: Roman numerals in Latin capitals, one to twelve (I II III … XII; round 10): recited as an order when written one
+#: after another, spaced or glued (the reader's clusters hold no blanks: I II III reads IIIIII, and only the order
+#: itself says where each numeral ends).
+_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+
+
+def _roman_runs(clusters: list[str]) -> list[list[list[int]]]:
+    """The Latin Roman numerals of each recited run, as the cluster indices of each numeral: ``_RUN`` or more from I,
+    each the next (XII goes round to I), listing marks between them aside; a run starts after no Latin letter."""
+    found: list[list[list[int]]] = []
+    i = 0
+    while i < len(clusters):
+        if clusters[i] != "I" or (i > 0 and clusters[i - 1].isascii() and clusters[i - 1].isalpha()):
+            i += 1
+            continue
+        run: list[list[int]] = []
+        at, value = i, 0
+        while True:
+            while at < len(clusters) and clusters[at] in _BETWEEN and run:
+                at += 1
+            numeral = _ROMAN[value % len(_ROMAN)]
+            if "".join(clusters[at : at + len(numeral)]) != numeral:
+                break
+            run.append(list(range(at, at + len(numeral))))
+            at, value = at + len(numeral), value + 1
+        if len(run) >= _RUN:
+            found.append(run)
+        i = max(at, i + 1)
+    return found
+
+
 def named(clusters: list[str]) -> set[int]:
     """Letters of the recited runs of a text that names an order outside them: they count whole."""
-    runs = _runs(clusters) + [run for run, _ in _name_runs(clusters)]
+    runs = (
+        _runs(clusters)
+        + [run for run, _ in _name_runs(clusters)]
+        + [[i for numeral in run for i in numeral] for run in _roman_runs(clusters)]
+    )
     inside = {i for run in runs for i in run}
     rest = "".join(c if i not in inside else "\x00" for i, c in enumerate(clusters))
     return inside if NAMES.search(rest) else set()
@@ -119,9 +165,12 @@ def recited(clusters: list[str]) -> set[int]:
     """Letters of the recited runs of a text that names no order, past the first ``_RUN`` of each run."""
     if named(clusters):
         return set()
-    return {i for run in _runs(clusters) for i in run[_RUN:]} | {
-        i for run, head in _name_runs(clusters) for i in run[head:]
-    }
+    latin = {i for run in _roman_runs(clusters) for numeral in run[_RUN:] for i in numeral}
+    return (
+        latin
+        | {i for run in _runs(clusters) for i in run[_RUN:]}
+        | {i for run, head in _name_runs(clusters) for i in run[head:]}
+    )
 
 
 __all__ = ["NAMES", "ORDERS", "SPOKEN", "named", "recited"]

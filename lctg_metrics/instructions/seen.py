@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import regex
 
-from lctg_metrics.instructions import orders, recital
+from lctg_metrics.instructions import orders, recital, restated
 
 #: Characters that render nothing inside a word: every format character (Cf: zero-width space and joiners, soft
 #: hyphen, word joiner, BOM, bidi marks, tag characters), the combining grapheme joiner and the variation selectors.
@@ -126,7 +126,7 @@ def padding_excess(clusters: list[str], breaks: frozenset[int] | None = None) ->
     excess |= _repeated_units(clusters)
     if breaks is not None:  # toward a minimum (2.5)
         excess |= recital.repeated_blocks(clusters, breaks) | recital.wordless_lists(clusters)
-        excess |= recital.filler_text(clusters)
+        excess |= recital.filler_text(clusters) | restated.romaji_repeats(clusters)  # Kotae wa… (round 10)
     emphasis = [i for i in emphasis if i not in excess]
     base = len(clusters) - len(excess) - len(emphasis) - len(kept - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))

@@ -12,6 +12,11 @@ import re
 TITLE_TEMPLATE = re.compile(
     r"untitled|notitle|notitled|newtitle|仮|かり|仮題|かりだい|作品名|さくひんめい|作品たいとる|たいとる名|たいとるめい"
     r"|題|だい|曲名|書名|名称"
+    # the name of the slot itself (『見出し』, 『タイトル案』, 『Heading』, 『名前未定』, round 10): a word for heading,
+    # title, caption or name, with or without 案, 未定 or なし and a counter; 『名前』 alone may title a story and stays
+    r"|(?:見出し|みだし|表題|標題|題目|題名|たいとる|へっどらいん|きゃぷしょん|heading|headline|title|caption|subtitle"
+    r"|小見出し|大見出し|副題|さぶたいとる)(?:案|未定|なし|無し)?[0-9]*"
+    r"|(?:名前|なまえ|name|作品名|名称)(?:案|未定|なし|無し)[0-9]*"
     # a title that says there is no title yet (『題名はまだない』, 『タイトル未定』, 『名前は決まっていません』, 2.7);
     # 『名前のない猫』 names a cat and is a title
     r"|(?:題名|だいめい|たいとる|題|だい|名前|なまえ|作品名|名称)(?:は|が|も)?(?:まだ|いまだ|今は|いまは|特に|とくに)?"
@@ -39,6 +44,24 @@ BACK_REFERENCE = re.compile(
     r"(?:(?:(?:上|前|先|最初|一つ目|1つ目|ひとつめ|2つ目|二つ目|ふたつめ|上記|前記)(?:の(?:回答|答え|もの|内容))?)?"
     r"(?:(?:と|に)?同じ|と同様|も同様|同様|の(?:とおり|通り))|同上|右に同じ"
     r"|sameasabove|ditto|same)(?:です|である|だ|となります|に(?:なります|します))?"
+)
+
+#: A span that only points to another part of the text instead of saying anything (round 10), in ``key`` form: 上記の
+#: 通り, 前述のとおり, 本文をご参照ください, 詳細は下記参照, 以下の通りです, see above, as stated above. One predicate
+#: for every content check (``contents.points_elsewhere``): a JSON value, a postscript, a list item, a table cell, a
+#: quotation and a second answer. Said with content of its own (上記の通り、価格が安いからです) it is content.
+POINTER = re.compile(
+    r"(?:(?:詳細|詳しく|くわしく|答え|回答|理由|内容|説明|結論)(?:は|も|については|につきましては)?)?"
+    r"(?:(?:上記|前記|前述|先述|既述|後述|下記|以下|本文|文中|別紙|別記)(?:の|に|で|を)?"
+    r"(?:(?:記載|記述|説明|回答|答え|内容|述べた|書いた|示した|ある|あった)(?:の|した)?)?"
+    r"(?:とおり|通り|ご?参照|ご?覧|ごらん|見て|みて|確認|と同じ)"
+    # 上, 前, 先, 次 name a place only before とおり (上の通り); 前を見て is no pointer
+    r"|(?:上|前|先|次)(?:の|に)(?:(?:記載|記述|説明|回答|答え|内容|述べた|書いた|示した)(?:の|した)?)?(?:とおり|通り)"
+    r"|上記|前記|前述|先述|既述|後述|下記)"
+    r"(?:ください|下さい|くださいませ|のこと|して(?:ください|下さい)|です|だ|である|となります|願います|ねがいます"
+    r"|ください(?:ませ)?|に(?:なります|記載))?"
+    r"|(?:please)?(?:see|referto|refer|as|asstated|asmentioned|asdescribed|asshown|asnoted|asexplained)"
+    r"(?:in)?(?:the)?(?:above|below|previous(?:answer|section)?|body|maintext|text|earlier)"
 )
 
 #: A back-reference opening an answer (同じく…, 前の答えに同じく…, r9), in ``key`` form: what follows it is
@@ -74,6 +97,7 @@ def repeats_body(body: list[str], note: list[str]) -> bool:
 __all__ = [
     "BACK_REFERENCE",
     "LEADING_REFERENCE",
+    "POINTER",
     "EMOTICON",
     "EMPTY_POSTSCRIPT",
     "JSON_TYPES",

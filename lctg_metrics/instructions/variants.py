@@ -6,7 +6,10 @@ blank.
 - **in romaji** — a whole Latin token, or tokens spelled apart (su-ma-ho), whose Hepburn, kunrei or wāpuro reading
   (``romaji``) is the word's reading, long vowels written or not (sumaho for スマホ; benkyou, benkyō, benkyo for 勉強;
   totemo for とても), next to Japanese text or in a line written wholly in romaji (in an English sentence, sonata is
-  English). The word's reading needs three morae at least: two-mora romaji are English words too often (are, made);
+  English). A word of two morae is met only by a token written beside Japanese text, not in capitals (家族でsushiを
+  is 寿司, 「sakeを飲んだ」 is 酒; round 10): alone or in an English sentence two-mora romaji are English words too
+  often (are, made, "I like sake"), and two letters or capitals beside Japanese are an acronym (aiを使う, IT: no 愛,
+  no 糸);
 - **emphatically** — kana with an inserted small っ, ー or 〜, a small or repeated vowel (とっても, とーっても,
   すっごく, すごーい, ほんっと, すごぉい) reading as the word once the emphasis is taken out, where the text with the
   plain word put back reads the word; a span the analyser reads alone as one other word stays that word (もっと is no
@@ -73,13 +76,14 @@ def _reads_as(text: str, start: int, end: int, word: str) -> bool:
 def romaji_spans(text: str, word: str) -> list[tuple[int, int]]:
     """Whole Latin tokens that spell ``word`` in romaji (see the module docstring)."""
     target = _key(word)[0]
-    if not target or romaji.morae(target) < MIN_ROMAJI_MORAE:
+    if not target or romaji.morae(target) < 2:
         return []
-    folded = romaji.fold_long(target)
+    folded, short = romaji.fold_long(target), romaji.morae(target) < MIN_ROMAJI_MORAE
     return [
         (start, end)
         for start, end, kana in _romaji_readings(text)
-        if kana == target or romaji.fold_long(kana) == folded
+        if (kana == target or romaji.fold_long(kana) == folded)
+        and not (short and (_acronym(text[start:end]) or not _beside_japanese(text, start, end)))
     ]
 
 
@@ -113,14 +117,24 @@ def _in_japanese(text: str, start: int, end: int) -> bool:
     """A romaji token is read as Japanese when Japanese text is next to it (blanks aside: 「毎日 benkyou しています」)
     or when every Latin token of its line reads as romaji (a line written in romaji); in an English sentence it is
     English (「I played a sonata」 holds no そなた)."""
+    if _beside_japanese(text, start, end):
+        return True
+    return _romaji_line(text[text.rfind("\n", 0, start) + 1 : (text.find("\n", end) + 1 or len(text) + 1) - 1])
+
+
+def _acronym(token: str) -> bool:
+    """Two letters or capitals: an acronym, in any case (ai, AI, IT), before a romaji word of two morae."""
+    return len(token) < 3 or token.isupper()
+
+
+def _beside_japanese(text: str, start: int, end: int) -> bool:
+    """A Japanese letter or mark right beside the span, blanks aside (「家族でsushiを」, 「毎日 benkyou します」)."""
     i, j = start - 1, end
     while i >= 0 and text[i] in " \t\u3000":
         i -= 1
     while j < len(text) and text[j] in " \t\u3000":
         j += 1
-    if (i >= 0 and _JAPANESE.match(text[i])) or (j < len(text) and _JAPANESE.match(text[j])):
-        return True
-    return _romaji_line(text[text.rfind("\n", 0, start) + 1 : (text.find("\n", end) + 1 or len(text) + 1) - 1])
+    return bool((i >= 0 and _JAPANESE.match(text[i])) or (j < len(text) and _JAPANESE.match(text[j])))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -18,6 +18,33 @@ def _lemma(m: morph.Morpheme) -> str:
     return m.lemma.split("-")[0]
 
 
+#: Parts of speech whose kanji carry the meaning among words of one sound the dictionary files under one lemma.
+_KANJI_STEM_POS = ("動詞", "形容詞")
+#: The kanji of the 常用漢字表's 異字同訓 verbs and adjectives (文化審議会「「異字同訓」の漢字の使い分け例」,
+#: 2014): each is its own word where another of its group is written (会う・合う・遭う, 聞く・聴く・効く,
+#: 見る・診る, 早い・速い, 暖かい・温かい, 作る・造る・創る, 取る・撮る・採る…), though the dictionary files a
+#: group under one lemma. A kanji outside the table (観る, 逢う: a reading the table does not give) is the word in
+#: another spelling.
+_DISTINCT_KUN = frozenset(
+    "会合遭上揚挙明空開暖温暑熱厚誤謝荒粗表現著有在併痛傷悼入要受請歌謡打討撃写映生産犯侵冒送贈遅後起興押抑収納治修"
+    "推踊躍降下返帰変換替代掛懸架係書描賭欠駆堅固硬乾渇聞聴効利切着極究窮越超探捜裂割提差指刺挿覚冷沈鎮絞搾進勧薦刷擦"
+    "沿添備供耐堪尋訪立建断絶裁尊貴使遣付就突次継接作造創慎謹努勤務解説溶整調飛跳止留泊取採執捕撮直長永泣鳴乗載望臨伸"
+    "延登昇図計測量謀諮初始離放早速張貼吹噴更老振震奮交混丸円見診破敗柔軟読詠分別煩患"
+)
+
+
+def same_written(found: morph.Morpheme, key: morph.Morpheme) -> bool:
+    """Whether a verb or adjective found by its lemma is written as the keyword's word (2.7, round 10): written with
+    another kanji of its 異字同訓 group (``_DISTINCT_KUN``) it is another word to a reader (遭い is no 会う, 聴く
+    no 聞く, 診る no 見る, 速い no 早い); a spelling in kana (あいました) is the word by sound, and a kanji the
+    table gives no such reading (観た for 見る) another spelling. Nouns and 形状詞 filed under one lemma are one word
+    in another spelling (鮨 is 寿司, 奇麗 is 綺麗, 子ども is 子供) and are not asked to agree."""
+    if key.pos1 not in _KANJI_STEM_POS:
+        return True
+    written, wanted = set(KANJI.findall(found.surface)), set(KANJI.findall(key.surface))
+    return not ((written - wanted) & _DISTINCT_KUN and wanted & _DISTINCT_KUN)
+
+
 def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     """Runs of morphemes whose dictionary forms are the keyword's (an inflected verb, another spelling the dictionary
     lists), for a keyword of two letters or more that the analyser reads wholly, without symbols, as words that start
@@ -41,7 +68,9 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     tokens, found = morph.spans(text), []
     for i in range(len(tokens) - len(key) + 1):
         run = tokens[i : i + len(key)]
-        if [_lemma(t[2]) for t in run] == lemmas and all(t[2].pos1 == k.pos1 for t, k in zip(run, key)):
+        if [_lemma(t[2]) for t in run] == lemmas and all(
+            t[2].pos1 == k.pos1 and same_written(t[2], k) for t, k in zip(run, key)
+        ):
             if not _auxiliary_after_te(tokens, i, len(key)):
                 found.append((run[0][0], run[-1][1]))
     return found
@@ -244,10 +273,32 @@ def word_ends(text: str, at: int) -> bool:
     and 「はいです」 start with はい; 「はいりません」 (入る), 「はいいろ」 (灰色) and 「またたく」 (瞬く) do not)."""
     if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
         return True
-    head = [m for start, end, m in morph.spans(text[: at + 24]) if end <= at]
-    if sum(len(m.surface) for m in head) != at:
+    cut = morph.spans(text[: at + 24])
+    head = [m for start, end, m in cut if end <= at]
+    if sum(len(m.surface) for m in head) != at or _leftover(next((m for s, e, m in cut if s >= at), None)):
         return False
     return [m.lemma for m in head] == [m.lemma for m in morph.analyze(text[:at])]
+
+
+def _leftover(m: morph.Morpheme | None) -> bool:
+    """Whether the morpheme after a phrase is no word but the rest of one the analyser missed (round 10: さて|つ of
+    さてつ, 砂鉄, is read as a symbol): one kana that is not a particle, auxiliary or suffix, a kana read as a
+    symbol, or a morpheme starting with a letter no word starts with (ん, ゃ, ゅ, ょ: さて|んで of 茶店, さてん). A
+    particle (はいです, さてと), a word of its own (こんにちはみなさん) or ございます after おはよう starts a word."""
+    if m is None or not _KANA_CHAR.match(m.surface[:1]):
+        return False
+    grammar = m.pos1 in ("助詞", "助動詞", "接尾辞") or m.pos2 == "非自立可能"
+    no_start = m.surface[0] in "んンゃゅょャュョ"  # no word starts so (さて|んで of さてん)
+    return m.pos1 == "記号" or no_start or (len(m.surface) == 1 and not grammar)
+
+
+def starts_word(text: str, at: int) -> bool:
+    """Whether a closing phrase that starts with kana, after kana, starts a word at ``at`` (round 10): the analyser
+    cuts ``text`` there, so the phrase is not the tail of a longer word (さかな ends with no かな, ますます with no
+    ます; 楽しかったかな and 思います do)."""
+    if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
+        return True
+    return any(start == at for start, _, _ in morph.spans(text))
 
 
 __all__ = [
@@ -260,5 +311,6 @@ __all__ = [
     "lemma_spans",
     "without_latin_joins",
     "without_readings",
+    "starts_word",
     "word_ends",
 ]

@@ -15,7 +15,9 @@ Both the response and the keyword are read in the reader's view (``visible.visib
   する is not 擦る), or partly in kana with the keyword's own kanji (てん気 for
   天気), or when both are the same lemmas written differently
   (子ども for 子供); a kana run must end on a morpheme of the keyword's last part of speech (かい|がら, a verb, is
-  no 貝). Two kanji words that only sound alike are different words (化学 is not 科学); a reading never
+  no 貝). Two kanji words that only sound alike are different words (化学 is not 科学), and so are a verb
+  or adjective written with another kanji the dictionary files under the same lemma (遭う is no 会う, 聴く no 聞く:
+  ``wordforms.same_written``, 2.7); a reading never
   matches inside a longer word (はなしあい holds no 愛; where the analyser cuts kana oddly, as か|いしゃ for かいしゃ, a
   reading at the start of a run of kana ending on a morpheme end counts: かいしゃ is 会社 but holds no 医者), never
   starts or ends a run of whole morphemes on a particle or auxiliary the keyword does not start or end on (the は of
@@ -36,7 +38,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import forms, lookalike, morph, signs, variants, wordforms
+from lctg_metrics.instructions import forms, latin, lookalike, morph, signs, variants, wordforms
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -160,7 +162,7 @@ def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
                         found.append((start, end))
                 elif _is_function(run[-1]) == _is_function(key[-1]) and (
                     (_spelled_from(text[start:end], word) and run[-1].pos1 == key[-1].pos1)
-                    or [m.lemma for m in run] == lemmas
+                    or ([m.lemma for m in run] == lemmas and all(map(wordforms.same_written, run, key)))
                 ):
                     found.append((start, end))
                 break
@@ -237,9 +239,10 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     if not key:
         return []
     found = []
-    views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
+    views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen), latin.folded(seen))
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
+    found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
     bare, where = wordforms.without_readings(seen)
     if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana; べ・ん・きょ・う is べんきょう spelled out
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]

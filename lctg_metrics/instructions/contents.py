@@ -1,0 +1,119 @@
+"""What a reader compares spans of a format by (``key``), and spans that hold no content of their own: a template
+word or editor's note standing for content (``placeholder``), a title that names none (``placeholder_title``), a span
+that only points to another part of the text (``points_elsewhere``, 2.7), a table cell that is its column's header
+and a counter, a list item that is only its own number; and when two texts are one text (``same_text``)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.stand_ins import POINTER, TITLE_TEMPLATE
+from lctg_metrics.instructions.visible import visible
+
+
+def key(text: str) -> str:
+    """What a reader compares two spans by: the letters and numbers of the visible form, case folded and katakana
+    read as hiragana (markup, blanks, punctuation, symbols and invisible characters aside). Empty: the span holds
+    nothing to read."""
+    return "".join(
+        chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch
+        for ch in unicodedata.normalize("NFKC", visible(text)).casefold()
+        if unicodedata.category(ch)[0] in "LN"
+    )
+
+
+#: A span that stands for content instead of being content (2.5), in ``key`` form: a template word with or without
+#: a number (項目1, 内容2, テキスト, sample, key, value, hoge), an editor's note (略, 準備中, 未定, TBD), a title to
+#: fill in (ここにタイトルを入力, 仮タイトル).
+_TEMPLATE = re.compile(
+    r"(?:こうもく|項目|ないよう|内容|要素|てきすと|さんぷる|たいとる|題名|item|content|contents|text|"
+    r"title|sample|example|placeholder|key|value|foo|bar|baz|hoge|fuga|piyo|dummy|だみー|lorem|loremipsum)"
+    r"[0-9a-z]?[0-9]*"
+    r"|略|省略|以下略|中略|準備中|未定|未記入|記入例|工事中|後日追記|tbd|todo|tba|xxx+"
+    r"|(?:ここに|仮|かり)(?:たいとる|題名|見出し|本文|てきすと)(?:を?(?:にゅうりょく|入力|記入|いれる|入れる|未定))?"
+    r"|(?:たいとる|題名|見出し|本文|てきすと)を?(?:にゅうりょく|入力|記入|いれる|入れる|未定)"
+)
+#: Marks that stand for a blank to fill (○○, 〇〇, ××, □□).
+_FILL_MARKS = re.compile(r"[○◯〇●×✕✖Ｘ□■△▲]{2,}")
+
+
+#: More spans that stand for content (r7), in ``key`` form: a title draft or an editor's default name (タイトル案,
+#: 名称未設定, 新しいドキュメント), a list's "and so on" alone (など, 等, etc.), a work-in-progress note with or without
+#: です (鋭意執筆中, 近日公開), a numbered point label (ポイント1, 要点2).
+_NOTES = re.compile(
+    r"(?:(?:たいとる|題名|名称)案[0-9]*|名称未設定[0-9]*|(?:新しい|新規)(?:どきゅめんと|ふぁいる|文書|ぺーじ)[0-9]*"
+    r"|など|等|etc|(?:鋭意)?(?:執筆|作成|編集|制作)中|近日(?:公開|追加|追記|更新)(?:予定)?|追記予定"
+    r"|(?:ぽいんと|要点|注意点|point)[0-9]*)(?:です|でした|となります|予定です)?"
+    r"|ここに.{0,12}?(?:書く|かく|書いて|記入|入力|いれる|入れる)(?:する|して|ください|してください)*"
+    r"|(?:回答|解答|答え|こたえ|かいとう)を?(?:書く|かく|記入|入力)(?:する|して|ください|してください)*"
+)
+
+
+def placeholder(text: str) -> bool:
+    """Whether a span stands for content instead of holding it: a template word or an editor's note
+    (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××). A letter or a number alone is content: the format
+    checkers judge the form."""
+    k = key(text)
+    if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
+        return True
+    return bool(k) and (_TEMPLATE.fullmatch(k) is not None or _NOTES.fullmatch(k) is not None or points_elsewhere(k))
+
+
+def points_elsewhere(text: str) -> bool:
+    """Whether a span only points to another part of the text (上記の通り, 本文をご参照ください, see above: ``POINTER``;
+    round 10): it says nothing of its own, wherever content is asked for."""
+    return POINTER.fullmatch(key(text)) is not None
+
+
+def header_counter(cell: str, header: str) -> bool:
+    """Whether a table cell only says its column's header again, alone or with a counter (名前1, 年齢2 under 名前 and
+    年齢, 価格A under 価格; round 10): a template's slot, not a value. A cell that adds a word (名前の由来) is a value;
+    a row is counted by its other cells (| 商品A | 500円 | is a row)."""
+    head = key(header)
+    return bool(head) and re.fullmatch(re.escape(head) + r"(?:[0-9]*|[a-z])", key(cell)) is not None
+
+
+def own_number(line: str, text: str) -> bool:
+    """Whether a numbered item's text is only its own number again (「1. 1」, 「（2）2」; round 10): the list counts
+    itself. Another number (「1. 1990」) is content."""
+    number = re.match(r"\D*?(\d+)", unicodedata.normalize("NFKC", line))
+    return number is not None and key(text) == str(int(number.group(1)))
+
+
+def placeholder_title(text: str) -> bool:
+    """Whether a title stands for none: a ``placeholder`` or a title template (``TITLE_TEMPLATE``)."""
+    return placeholder(text) or TITLE_TEMPLATE.fullmatch(key(text)) is not None
+
+
+def said(text: str) -> str:
+    """How ``text`` reads aloud: the katakana reading of its letters (``key``)."""
+    k = key(text)
+    return morph.reading(k) if k else ""
+
+
+def _kanji(text: str) -> set[str]:
+    return {ch for ch in key(text) if unicodedata.category(ch) == "Lo" and not ("ぁ" <= ch <= "ヿ")}
+
+
+def same_text(a: str, b: str) -> bool:
+    """Whether two texts are one text to a reader: the same letters (``key``), or the same reading where one writes in
+    kana what the other writes in kanji (晴れです and ハレデス, 雨が降った and あめがふった; the kanji of one are among
+    the other's). Homophones in different kanji (科学, 化学) stay two."""
+    if key(a) == key(b):
+        return True
+    kanji_a, kanji_b = _kanji(a), _kanji(b)
+    return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
+
+
+__all__ = [
+    "header_counter",
+    "key",
+    "own_number",
+    "placeholder",
+    "placeholder_title",
+    "points_elsewhere",
+    "said",
+    "same_text",
+]

@@ -1,0 +1,66 @@
+"""A sentence said again in romaji (checkers 2.7, round 10): 「答えは赤です。Kotae wa aka desu.」 says one thing twice,
+and a reader counts it once toward a minimum length. A run of Latin letters that reads to its end as romaji
+(``romaji.to_kana``) and says a Japanese sentence of the same text over again (the same reading, long vowels folded,
+は・へ・を read as said, and the copula です・だ aside) is not counted.
+
+The same sentence said again in English is a known gap: telling a translation from other English needs a dictionary.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lctg_metrics.instructions import morph, romaji
+
+#: Fewest morae a restated sentence's reading has (a word glossed in romaji, 東京（Tōkyō）, is no sentence said again).
+_MIN_MORAE = 5
+#: A sentence in Latin letters: letters, with ASCII marks and blanks between (clusters hold no blanks), ended by a
+#: mark, a Japanese letter or the end.
+_LATIN_SENTENCE = re.compile(r"[A-Za-zāīūēōâîûêô'][A-Za-zāīūēōâîûêô',]*(?:[.!?]+|(?=[^A-Za-zāīūēōâîûêô',.!?])|$)")
+_JAPANESE_SENTENCE = re.compile(r"[^。！？!?.\nA-Za-zāīūēōâîûêô]+")
+#: Kana read as said: the particles は, へ, を (written ハ, ヘ, ヲ in the dictionary's reading, wa, e, o in romaji).
+_AS_SAID = str.maketrans("ハヘヲ", "ワエオ")
+#: The polite copula anywhere (a sentence said again may drop it: 「京都です。」, 「Kyōto.」), the plain one at the
+#: end.
+_COPULA = re.compile(r"デス|デアル|ダ$")
+
+
+def _said(kana: str) -> str:
+    return romaji.fold_long(_COPULA.sub("", kana.translate(_AS_SAID)))
+
+
+def romaji_repeats(clusters: list[str]) -> set[int]:
+    """Indices of the clusters of each romaji sentence that says a Japanese sentence of the text again."""
+    line = "".join(c if len(c) == 1 else "\x00" for c in clusters)
+    latin = []
+    for m in _LATIN_SENTENCE.finditer(line):
+        kana = romaji.to_kana(re.sub(r"[^A-Za-zāīūēōâîûêô']", "", m.group()).lower())
+        if kana and romaji.morae(kana) >= _MIN_MORAE:
+            latin.append((m.start(), m.end(), _said(kana)))
+    if not latin:
+        return set()
+    said = {_said(morph.reading(m.group())) for m in _JAPANESE_SENTENCE.finditer(line) if m.group().strip("\x00")}
+    return {i for start, end, kana in latin if kana in said for i in range(start, end)}
+
+
+_LATIN_LETTERS = re.compile(r"[^A-Za-zāīūēōâîûêô']")
+_JAPANESE = re.compile(r"[ぁ-ゖァ-ヺ一-鿿々]")
+
+
+def same_in_romaji(a: str, b: str) -> bool:
+    """Whether one text is the other written in romaji (「京都です。」 and 「Kyouto desu.」: one answer twice), as
+    ``romaji_repeats`` reads a sentence: the same reading once は・へ・を are read as said and long vowels folded."""
+    for latin, japanese in ((a, b), (b, a)):
+        if _JAPANESE.search(latin) or not _JAPANESE.search(japanese):
+            continue
+        kana = romaji.to_kana(_LATIN_LETTERS.sub("", latin).lower())
+        if kana and romaji.morae(kana) >= _MIN_MORAE and _said(kana) == _said(morph.reading(_marks_out(japanese))):
+            return True
+    return False
+
+
+def _marks_out(text: str) -> str:
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+__all__ = ["romaji_repeats", "same_in_romaji"]
