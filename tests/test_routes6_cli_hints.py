@@ -32,7 +32,11 @@ def test_a_missing_details_file_keeps_its_path(tmp_path: Path, capsys) -> None:
 def test_a_folder_names_a_details_file_inside(tmp_path: Path, capsys) -> None:
     rep = tmp_path / "rep"
     (rep / "runs").mkdir(parents=True)
-    (rep / "runs" / "d.jsonl").write_text("{}\n", encoding="utf-8")
+    # a details line (its verdict fields) beside a JSONL file of something else: only the details file is offered
+    (rep / "runs" / "d.jsonl").write_text(
+        '{"id": "summary/1/format", "sample": 0, "aspect": "format", "passed": true}\n', encoding="utf-8"
+    )
+    (rep / "a_other.jsonl").write_text("{}\n", encoding="utf-8")
     err = _err(capsys, ["report", str(rep), "-o", str(tmp_path / "x.html")])
     assert f"{rep} is a folder" in err and f"e.g. {rep / 'runs' / 'd.jsonl'}" in err and "does not exist" not in err
     err = _err(capsys, ["compare", str(rep), str(rep / "runs" / "d.jsonl")])
