@@ -21,7 +21,7 @@ from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.legend import ITEMS, ci_line
 from lctg_metrics.cli.means import printed_table
-from lctg_metrics.cli.wrote import say_wrote
+from lctg_metrics.cli.wrote import human_output, say_wrote
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.options import LLM, add_cli_options
@@ -277,9 +277,10 @@ def run(args: argparse.Namespace) -> int:
         files.append((args.details, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in result.details)))
     write_all(files)  # both or neither
     say_wrote(path for path, _ in files)
-    print(printed_table(result))  # counts of a mean over samples as counts
-    if args.json != "-":  # what the brackets are; not when the JSON takes stdout
-        print(f"legend:\n  {ci_line(args.n_boot, args.seed, unit=ITEMS)}")
+    with human_output(args.json, args.details) as legend:  # stdout holds a machine output alone
+        print(printed_table(result))  # counts of a mean over samples as counts
+        if legend:  # what the brackets are
+            print(f"legend:\n  {ci_line(args.n_boot, args.seed, unit=ITEMS)}")
     if not result.valid and not args.allow_invalid:
         reasons = dict.fromkeys(r for s in result.samples or (result,) for r in s.native.invalid_reasons)
         print(f"{PROG}: invalid result: {'; '.join(reasons)} (--allow-invalid to accept it)", file=sys.stderr)

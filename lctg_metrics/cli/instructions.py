@@ -17,7 +17,7 @@ from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.means import printed_table
-from lctg_metrics.cli.wrote import say_wrote
+from lctg_metrics.cli.wrote import human_output, say_wrote
 from lctg_metrics.family import family_entry
 
 #: Input formats: M-IFEval's files, or outputs of the dataset folder's prompts ({id, generation} lines, or the
@@ -121,12 +121,13 @@ def _write(args: argparse.Namespace, result: dict[str, Any], details: list[Any],
         outputs.append((args.details, jsonl_text(details)))
     write_all(outputs)  # both or neither
     say_wrote(path for path, _ in outputs)
-    print(table)
-    if args.json != "-":  # what strict and loose mean; not when the JSON takes stdout
-        from lctg_metrics.cli.legend import modes_legend
-        from lctg_metrics.instructions.score import RUN_MODES
+    with human_output(args.json, args.details) as legend:  # stdout holds a machine output alone
+        print(table)
+        if legend:  # what strict and loose mean
+            from lctg_metrics.cli.legend import modes_legend
+            from lctg_metrics.instructions.score import RUN_MODES
 
-        print(modes_legend(RUN_MODES[args.mode]))
+            print(modes_legend(RUN_MODES[args.mode]))
     return 0
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import sys
 from collections.abc import Sequence
@@ -79,10 +78,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
-    from lctg_metrics.outputs.targets import STDOUT, is_stdout, locked, real_target
+    from lctg_metrics.cli.wrote import human_output, machine_stdout
+    from lctg_metrics.outputs.targets import is_stdout, locked, real_target
 
     for note in task_notes:
-        print(note, file=sys.stderr if STDOUT in (args.json, args.details) else sys.stdout)
+        print(note, file=sys.stderr if machine_stdout(args.json, args.details) else sys.stdout)
     for note in result.notes:  # degraded LLM answers: said on stderr too, whatever the outputs
         if note.startswith("warning: LLM "):
             print(note, file=sys.stderr)
@@ -99,13 +99,13 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
         folder.mkdir(parents=True, exist_ok=True)
     with locked(folders):
         notes = _write_files(args, result, details, cis)
-    with contextlib.redirect_stdout(sys.stderr) if STDOUT in (args.json, args.details) else contextlib.nullcontext():
+    with human_output(args.json, args.details) as legend:
         return _print_table(
             result,
             cis,
             notes,
             rounding_note=bool(args.csv_dir or args.json),
-            legend=STDOUT not in (args.json, args.details),
+            legend=legend,
             ci=(args.ci_resamples, args.seed) if cis is not None else None,
         )
 
