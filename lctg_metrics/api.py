@@ -13,6 +13,7 @@ Sharded scoring (``Dataset.map``, Ray, Spark): :class:`ShardScorer` turns a batc
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -109,6 +110,12 @@ def _columns(
 #: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the
 #: corrected config reuses the faithful ids; score it with its constraint dicts).
 ID_CONFIGS = ("all", "variants", "multi")
+#: Row ids of the other families, by prefix: what scores them.
+OTHER_MODULES = {
+    "instructions/": "it is an instructions row: score those with the lctg_if metric module or "
+    "lctg_metrics.instructions.score_instructions",
+    "story_endings/": "it is a story_endings row: score those with the lctg_ifsm metric module",
+}
 
 
 def dataset_folder(dataset: Any) -> Path:
@@ -155,9 +162,11 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             run.update((row["id"], row["constraint"]) for row in rows if row["task"] in tasks)
     if len(found) != len(wanted):
         i = next(k for k, rid in enumerate(ids) if rid not in found)
+        other = next((m for prefix, m in OTHER_MODULES.items() if str(ids[i]).startswith(prefix)), None)
         raise ScoringError(
             f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
-            f"{', '.join(present) or 'none of ' + ', '.join(ID_CONFIGS)}); ids look like 'summary/1614/char_count'"
+            f"{', '.join(present) or 'none of ' + ', '.join(ID_CONFIGS)}); "
+            + (other or "ids look like 'summary/1614/char_count'")
         )
     return {rid: found[rid] for rid in wanted}, run
 
@@ -268,6 +277,10 @@ def score_predictions_result(
     )
 
 
+#: The keyword options :func:`score_predictions` passes on to :func:`score_predictions_result`.
+_OPTIONS = tuple(inspect.signature(score_predictions_result).parameters)[2:]
+
+
 def _dataset(dataset: Any, revision: str | None) -> tuple[Any, str | None]:
     """The dataset folder (a Hub repo id fetched at ``revision``) and where it came from for the signature."""
     if dataset is None:
@@ -300,6 +313,17 @@ def score_predictions(
     for name, flag in (("return_items", return_items), ("ci", ci), ("judge", options.get("judge", False))):
         if type(flag) is not bool:
             raise ScoringError(f"{name}: expected a bool, got {kind(flag)}")
+    unknown = sorted(set(options) - set(_OPTIONS))
+    if unknown:  # named here, not by the private function the options go on to
+        accepted = ", ".join(["return_items", "ci", "ci_resamples", "seed", *_OPTIONS])
+        raise TypeError(
+            f"score_predictions() got unknown keyword argument(s) {', '.join(unknown)}; accepted: {accepted}"
+        )
+    if ci:  # checked before scoring, by the option's public name
+        from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
+        check_resampling(ci_resamples, 0.95, name="ci_resamples")
+        check_seed(seed, name="seed")
     result = score_predictions_result(predictions, references, **options)
     out: dict[str, Any] = dict(result.flat())
     if ci:
