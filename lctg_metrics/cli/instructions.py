@@ -91,6 +91,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         if fmt == "openai-batch":  # the ids are the custom_ids of `lctg prompts --format openai-batch`
             from lctg_metrics.formats import read_generations_from
 
+            _refuse_failed_requests(args.generations)
             given = read_generations_from(args.generations, fmt)
         scored = run("instr", given, dataset=dataset, config=args.config, options={**options, "progress": bar})
         hub = dataset.source()  # the repo, the revision asked for and the commit it resolved to
@@ -108,6 +109,29 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         progress=bar,
     )
     return _write(args, result.to_dict(), result.details, result.table(), data)
+
+
+def _refuse_failed_requests(path: str) -> None:
+    """A Batch API output with failed requests: one line naming the first (and counting the others) and the route
+    that works here (every prompt of the config is scored: if-score has no policy for missing answers)."""
+    from lctg_metrics.formats.batch import batch_answer
+    from lctg_metrics.inputs.generations import read_text
+    from lctg_metrics.inputs.parse import jsonl_rows
+
+    p = Path(path)
+    if not p.is_file():
+        return  # the reader says what is wrong with it
+    failed = [
+        f"{where}: custom_id {rec.get('custom_id')!r} {problem}"
+        for where, rec in jsonl_rows(p, read_text(p))
+        if isinstance(rec, dict) and (problem := batch_answer(rec)[2])
+    ]
+    if failed:
+        more = f" (and {len(failed) - 1} more failed line(s))" if len(failed) > 1 else ""
+        raise ValueError(
+            f"{failed[0]}{more}; re-submit the failed requests and score the whole output (if-score scores "
+            "every prompt of the config, each needs an answer)"
+        )
 
 
 def _write(args: argparse.Namespace, result: dict[str, Any], details: list[Any], table: str, data: Any) -> int:
