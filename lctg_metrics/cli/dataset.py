@@ -93,7 +93,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
     else:
         _said(
             args.output,
-            f"{len(records)} {args.format} lines: {len(rows)} prompts × {args.samples or 1} samples{then}",
+            f"{len(records)} {args.format} lines: {len(rows)} prompts × {_n_samples(args.samples or 1)}{then}",
         )
     return 0
 
@@ -127,6 +127,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
     _one_sample_configs(args)
+    if args.task and args.config in (INSTRUCTIONS_CONFIG, STORY_CONFIG):  # as `lctg prompts` refuses it
+        raise CLIError(f"--task picks LCTG tasks; the {args.config} config is written whole (drop --task)")
     samples = TOY_SAMPLES if args.samples is None else args.samples
     folder = resolve_dataset_arg(args).path
     check_paths([Output.file("--output", args.output)], dataset=folder)
@@ -165,8 +167,18 @@ def cmd_sample(args: argparse.Namespace) -> int:
     rows = read_rows(folder, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
-    _said(args.output, f"{len(gens)} toy generations: {len(rows)} prompts × {samples} sample{'s' * (samples != 1)}")
+    tasks = "".join(f" --task {t}" for t in dict.fromkeys(args.task or ()))
+    config = f" --config {args.config}" if args.config != "all" else ""
+    _said(
+        args.output,
+        f"{len(gens)} toy generations: {len(rows)} prompts × {_n_samples(samples)}; score them with lctg score "
+        f"{args.output} --dataset {folder}{config}{tasks}",
+    )
     return 0
+
+
+def _n_samples(n: int) -> str:
+    return f"{n} sample{'s' * (n != 1)}"
 
 
 #: Toy generations per prompt ``lctg sample`` writes for the LCTG configs unless ``--samples`` says otherwise.

@@ -36,6 +36,8 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         caught = input_errors()
     finally:
         interrupt.release(held)
+    if isinstance(getattr(args, "task", None), list):  # a task named twice (--task summary --task summary) is one
+        args.task = list(dict.fromkeys(args.task))
     try:
         check_stdout()
         check_extras(args)

@@ -11,6 +11,7 @@ from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.cleaners import CleanerEntry, entry
+from lctg_metrics.cli.configs import refuse_other_config
 from lctg_metrics.cli.dataset import CLIError, resolve_dataset_arg
 from lctg_metrics.options import BY_NAME, LLM, options_for, scoring_options_from
 
@@ -49,6 +50,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     # with --task: the ids of the config's other tasks, whose generations are skipped (and said so)
     others = {r["id"] for r in read_rows(folder, args.config)} - {r["id"] for r in rows} if args.task else set()
     if streams(args, chosen):  # our own file, no LLM step: read and scored in chunks
+        _check_config(args, rows, folder, others)
         result, details, notes = score_stream(args, rows, others, options, dataset.source(), progress)
         try:
             return _write_outputs(args, result, details, notes)
@@ -57,6 +59,7 @@ def cmd_score(args: argparse.Namespace) -> int:
                 details.discard()
             raise
     generations = _read(args)
+    refuse_other_config(generations, rows, folder, args, others)
     if args.task:
         generations = _only_tasks(generations, others, args)
     steps = _steps(args, generations, folder, progress)
@@ -202,6 +205,18 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
     return out.getvalue(), kept
+
+
+def _check_config(args: argparse.Namespace, rows: Any, folder: Any, others: set[str]) -> None:
+    """The first chunk of a streamed file checked for another config's ids (:mod:`lctg_metrics.cli.configs`)."""
+    from lctg_metrics.cli.stream import PEEK_CHUNK
+    from lctg_metrics.inputs.generations import iter_generations
+
+    chunks = iter_generations(args.generations, PEEK_CHUNK)
+    try:
+        refuse_other_config(next(chunks, []), rows, folder, args, others)
+    finally:
+        chunks.close()
 
 
 def _calls_llm(args: argparse.Namespace, chosen: CleanerEntry | None) -> bool:
