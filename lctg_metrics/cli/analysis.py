@@ -25,7 +25,8 @@ COMPARE_RESAMPLES = 10_000
 def cmd_compare(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.compare import compare_details
     from lctg_metrics.analysis.details import display_names, read_details
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.cli.outside import check_outputs
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import json_text, write_all
     from lctg_metrics.render.terminal import format_comparison
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
@@ -34,7 +35,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     check_seed(args.seed, name="--seed")
     if not 0 < args.alpha < 1:
         raise ValueError(f"--alpha must be in (0, 1), got {args.alpha}")
-    check_paths(
+    check_outputs(
         [Output.file("--json", args.json) if args.json else None],
         inputs={"DETAILS_A": args.details_a, "DETAILS_B": args.details_b},
     )
@@ -81,7 +82,8 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
 def cmd_report(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.details import read_details
     from lctg_metrics.analysis.report_data import report_data
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.cli.outside import check_outputs
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import write_all
     from lctg_metrics.render import figures, html, markdown
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
@@ -94,7 +96,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     planned = [Output.file("--output", out)]
     if img_dir is not None:
         planned.append(Output.directory("--output (images)", img_dir))
-    check_paths(planned, inputs={"DETAILS": args.details, "--result": args.result})
+    check_outputs(planned, inputs={"DETAILS": args.details, "--result": args.result})
     figures.load_matplotlib()  # fail fast with the install hint, before any work
     if fmt == "html":
         html.environment()  # jinja2, same extra

@@ -60,8 +60,9 @@ def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
+    from lctg_metrics.cli.outside import check_outputs
     from lctg_metrics.inputs.folder import read_rows
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import jsonl_text, write_all
 
     if args.format == "jsonl" and args.model is not None:
@@ -70,7 +71,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
     folder = resolve_dataset_arg(args).path
-    check_paths([Output.file("--output", args.output)], dataset=folder)
+    check_outputs([Output.file("--output", args.output)], dataset=folder)
     if args.config == STORY_CONFIG:
         return _story_prompts(args, folder)
     if args.config == INSTRUCTIONS_CONFIG:
@@ -118,8 +119,9 @@ def _said(output: str, what: str) -> None:
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
+    from lctg_metrics.cli.outside import check_outputs
     from lctg_metrics.inputs.folder import read_rows
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import jsonl_text, write_all
     from lctg_metrics.sample import sample_generations
 
@@ -131,7 +133,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
         raise CLIError(f"--task picks LCTG tasks; the {args.config} config is written whole (drop --task)")
     samples = TOY_SAMPLES if args.samples is None else args.samples
     folder = resolve_dataset_arg(args).path
-    check_paths([Output.file("--output", args.output)], dataset=folder)
+    check_outputs([Output.file("--output", args.output)], dataset=folder)
     if args.config == INSTRUCTIONS_CONFIG:  # one output per prompt, scored by `lctg if-score`
         from lctg_metrics.instructions import read_config_rows, toy_instruction_outputs
 

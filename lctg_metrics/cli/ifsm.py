@@ -121,8 +121,8 @@ def register(subparsers: Any) -> None:
 def check_paths(args: argparse.Namespace, dataset: Any = None) -> None:
     """Refuse, before any work, an output that is an input or another output (``lctg_metrics.outputs``)."""
     from lctg_dataset.stories.source import SOURCE_SPLITS, default_source_dir
+    from lctg_metrics.cli.outside import check_outputs as check
     from lctg_metrics.outputs.checks import Output, cache_output
-    from lctg_metrics.outputs.checks import check_paths as check
 
     stories = Path(args.stories) if args.stories else default_source_dir()
     inputs: dict[str, Any] = {"GENERATIONS": args.generations, "--head": args.head}

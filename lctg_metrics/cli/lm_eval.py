@@ -106,6 +106,9 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
     from lctg_metrics.lm_eval_tasks import write_lm_eval_tasks
 
     _check_usage(args)
+    from lctg_metrics.cli.outside import check_output_folder
+
+    check_output_folder("--output", args.out)
 
     notes: list[str] = []
     files = write_lm_eval_tasks(

@@ -20,9 +20,10 @@ DEFAULT_MODEL_NAME = "model"
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    from lctg_metrics.cli.outside import check_outputs
     from lctg_metrics.cli.stream import score_stream, streams
     from lctg_metrics.inputs.folder import read_rows
-    from lctg_metrics.outputs.checks import Output, cache_output, check_paths
+    from lctg_metrics.outputs.checks import Output, cache_output
     from lctg_metrics.scoring import score
 
     chosen = entry(args.cleaner) if args.cleaner else None  # the registry, read once for the cleaner named
@@ -32,7 +33,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     dataset = resolve_dataset_arg(args)
     folder = dataset.path
     csv_names = [f"{t}/all_scores.csv" for t in TASKS]
-    check_paths(
+    check_outputs(
         [
             Output.file("--json", args.json) if args.json else None,
             Output.file("--details", args.details) if args.details else None,
