@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from lctg_metrics.cli.dataset import CLIError
+from lctg_metrics.schema import ScoringError
 
 
 def build_around(path: Any) -> Path | None:
@@ -37,11 +37,11 @@ def check_outputs(outputs: Sequence[Any], inputs: Mapping[str, Any] | None = Non
             continue
         around = build_around(o.path)
         if around is not None:
-            raise CLIError(f"{o.flag} {o.path} is inside the dataset folder {around}; write outputs elsewhere")
+            raise ScoringError(f"{o.flag} {o.path} is inside the dataset folder {around}; write outputs elsewhere")
 
 
 def check_output_folder(flag: str, path: Any) -> None:
     """A folder a command writes into (``lm-eval-tasks -o``): refused inside a built dataset folder."""
     around = build_around(path)
     if around is not None:
-        raise CLIError(f"{flag} {path} is inside the dataset folder {around}; write outputs elsewhere")
+        raise ScoringError(f"{flag} {path} is inside the dataset folder {around}; write outputs elsewhere")
