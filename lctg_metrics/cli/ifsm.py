@@ -28,8 +28,6 @@ from lctg_metrics.options import LLM, add_cli_options
 
 PROG = "lctg ifsm"
 SPLITS = ("eval", "fit", "all")
-#: Generations files the reader takes (by suffix), offered when a folder is given instead of one.
-GENERATION_SUFFIXES = (".jsonl", ".json", ".ndjson", ".csv", ".parquet")
 DESCRIPTION = (
     "Score generated story endings with IFSM: a multiple-choice reader must pick each ending as the answer "
     "to its Possible Stories question. Prints IFSM with its 95% CI, the reader's accuracy on gold endings, "
@@ -143,10 +141,10 @@ def refuse_folder(path: str) -> None:
     it that may be meant."""
     folder = Path(path)
     if folder.is_dir():
-        from itertools import islice
+        from lctg_metrics.cli.details import file_like
 
-        entries = islice(folder.rglob("*"), 2000)  # a look, not a walk of a home folder
-        inside = next((p for p in entries if p.suffix.lower() in GENERATION_SUFFIXES and p.is_file()), None)
+        # offered only when its first line is a generation (a JSONL of {id, generation}), never another JSON file
+        inside = file_like(folder, lambda r: "id" in r and "generation" in r, (".jsonl", ".ndjson"))
         example = f", e.g. {inside}" if inside else ""
         raise CLIError(
             f"GENERATIONS {path} is a folder: give the generations file of story endings (JSONL, CSV or parquet "
