@@ -79,6 +79,29 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
     return fmt, out, (out.with_name(out.stem + "_files") if fmt == "md" else None)
 
 
+def _refuse_shared_images(out: Path, img_dir: Path) -> None:
+    """Another Markdown report beside ``out`` with the same stem (``r.md`` and ``r.txt``) links its images from the
+    same folder: refused, so that its images are never replaced by this report's."""
+    from itertools import islice
+
+    if not img_dir.is_dir() or not out.parent.is_dir():
+        return
+    link = f"]({img_dir.name}/"
+    for other in islice(out.parent.iterdir(), 10_000):
+        if other.name == out.name or other.stem != out.stem or not other.is_file():
+            continue
+        try:
+            with open(other, encoding="utf-8", errors="replace") as f:
+                linked = link in f.read(4_000_000)
+        except OSError:
+            continue
+        if linked:
+            raise ValueError(
+                f"--output {out}: its images folder {img_dir} holds the images of the report {other}; give "
+                "another name (or remove that report and its folder)"
+            )
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.details import read_details
     from lctg_metrics.analysis.report_data import report_data
@@ -97,6 +120,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if img_dir is not None:
         planned.append(Output.directory("--output (images)", img_dir))
     check_outputs(planned, inputs={"DETAILS": args.details, "--result": args.result})
+    if img_dir is not None:
+        _refuse_shared_images(out, img_dir)
     figures.load_matplotlib()  # fail fast with the install hint, before any work
     if fmt == "html":
         html.environment()  # jinja2, same extra
