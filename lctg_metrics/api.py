@@ -266,15 +266,37 @@ def score_predictions_result(
     steps = run_steps(
         cleaner, cleaned, judge=judge, dataset=dataset, llm=llm, empty_cleaner_answer=empty_cleaner_answer
     )
-    return score(
-        generations,
-        list(unique.values()),
-        options=options,
-        cleaner=steps.cleaner,
-        missing=missing,
-        judge=steps.judge,
-        dataset_source=source,
-    )
+    try:
+        return score(
+            generations,
+            list(unique.values()),
+            options=options,
+            cleaner=steps.cleaner,
+            missing=missing,
+            judge=steps.judge,
+            dataset_source=source,
+        )
+    except ScoringError as e:  # the scorer names an option both ways; here, the keyword argument
+        message = python_words(str(e))
+        if message == str(e):
+            raise
+        raise ScoringError(message) from None
+
+
+#: The scorer's errors name an option both ways (``--missing skip / missing='skip'``); in Python, the keyword (the
+#: API takes the tasks as the references given: there is no task option).
+PYTHON_WORDS: tuple[tuple[str, str], ...] = (
+    ("Score only some tasks with --task/task=, score", "Score"),
+    ("--missing skip / missing='skip'", "missing='skip'"),
+    ("--missing fail / missing='fail'", "missing='fail'"),
+)
+
+
+def python_words(message: str) -> str:
+    """``message`` with the Python spelling of the options it names (:data:`PYTHON_WORDS`)."""
+    for both, python in PYTHON_WORDS:
+        message = message.replace(both, python)
+    return message
 
 
 #: The keyword options :func:`score_predictions` passes on to :func:`score_predictions_result`.

@@ -103,3 +103,36 @@ def test_the_space_refuses_two_datasets_and_names_a_batch_file(tmp_path, monkeyp
         app.score_file(str(batch), dataset, "", "{}")
     assert "this is a Batch API output" in e.value.message and "--from openai-batch" in e.value.message
     assert len(e.value.message.splitlines()) == 1
+
+
+@pytest.mark.parametrize("where", ["nope", "g.jsonl", "./nope", "sub/deeper/nope", "nope.parquet"])
+def test_load_of_a_local_path_never_asks_the_hub(where, tmp_path, monkeypatch):
+    import lctg_dataset
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HF_ENDPOINT", "http://127.0.0.1:9")  # nothing listens: asking would fail another way
+    (tmp_path / "g.jsonl").write_text("{}\n", encoding="utf-8")
+    with pytest.raises(OSError) as e:
+        lctg_dataset.load("summary", path=where)
+    said = str(e.value)
+    assert len(said.splitlines()) == 1, said
+    if where == "g.jsonl":
+        assert said == "dataset g.jsonl is a file; give the dataset folder (it holds manifest.json)"
+    else:
+        assert said.startswith(f"dataset {where}: no such folder, and not a Hub dataset repo id (ORG/NAME)"), said
+    monkeypatch.setenv("LCTG_DATASET", "nope")
+    with pytest.raises(FileNotFoundError, match="^dataset nope: no such folder"):
+        lctg_dataset.load("summary")
+
+
+@pytest.mark.slow  # reads the build
+def test_the_missing_generations_error_speaks_python_in_python(built_dataset):
+    from lctg_metrics.inputs.folder import read_rows
+
+    ids = [r["id"] for r in read_rows(built_dataset, "all", tasks=["summary"])][:5]
+    with pytest.raises(ValueError) as e:
+        score_predictions(["x"] * len(ids), ids, dataset=str(built_dataset))
+    said = str(e.value)
+    assert "expected generations are missing" in said and "missing='skip'" in said and "missing='fail'" in said
+    assert "--missing" not in said and "--task" not in said, said
+    assert score_predictions(["x"] * len(ids), ids, dataset=str(built_dataset), missing="skip")["signature"]
