@@ -277,8 +277,18 @@ def run(args: argparse.Namespace) -> int:
     say_wrote(path for path, _ in files)
     with human_output(args.json, args.details) as legend:  # stdout holds a machine output alone
         print(printed_table(result))  # counts of a mean over samples as counts
-        if legend:  # what the brackets are
-            print(f"legend:\n  {ci_line(args.n_boot, args.seed, unit=ITEMS)}")
+        if legend:  # what the brackets, lines, columns and tables are
+            from lctg_metrics.cli.legend import ifsm_legend
+
+            native = [s.native for s in result.samples] if result.samples else [result.native]
+            print(
+                ifsm_legend(
+                    ci_line(args.n_boot, args.seed, unit=ITEMS),
+                    dissimilarity=any(n.dissimilarity_to_gold is not None for n in native),
+                    attacks=any(n.attacks for n in native),
+                    limits=any(n.limits for n in native),
+                )
+            )
     if not result.valid and not args.allow_invalid:
         reasons = dict.fromkeys(r for s in result.samples or (result,) for r in s.native.invalid_reasons)
         print(f"{PROG}: invalid result: {'; '.join(reasons)} (--allow-invalid to accept it)", file=sys.stderr)

@@ -147,11 +147,13 @@ def _write(args: argparse.Namespace, result: dict[str, Any], details: list[Any],
     say_wrote(path for path, _ in outputs)
     with human_output(args.json, args.details) as legend:  # stdout holds a machine output alone
         print(table)
-        if legend:  # what strict and loose mean
-            from lctg_metrics.cli.legend import modes_legend
+        if legend:  # what strict and loose, the rows, n and the intervals mean
+            from lctg_metrics.cli.legend import ci_line, modes_legend
             from lctg_metrics.instructions.score import RUN_MODES
 
-            print(modes_legend(RUN_MODES[args.mode]))
+            samples = result.get("samples", 1) if isinstance(result.get("samples"), int) else 1
+            ci = ci_line(args.ci_resamples, args.seed, unit="prompts") if args.ci else ""
+            print(modes_legend(RUN_MODES[args.mode], samples=samples, ci=ci))
     return 0
 
 

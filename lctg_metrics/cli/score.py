@@ -159,11 +159,13 @@ def _print_table(
     from lctg_metrics.render.table import columns, heading
     from lctg_metrics.render.terminal import format_table
 
-    print(format_table(result, cis=cis))
+    table = format_table(result, cis=cis)
+    print(table)
     if legend:  # what the headings, row labels and intervals mean; not when a machine output takes stdout
         rows = ["prompts"] if result.coverage.get("by_task") else []
         rows += ["prompt-level"] if result.prompt_level else []
-        print(aspects_legend((heading(c) for c in columns()), rows, ci_line(*ci) if ci else ""))
+        shown = [k for k in ("overall", "coverage") if any(line.startswith(k) for line in table.splitlines())]
+        print(aspects_legend((heading(c) for c in columns()), rows, ci_line(*ci) if ci else "", shown))
     if rounding_note:  # only where a rounded copy of the scores is written
         print(
             "(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
