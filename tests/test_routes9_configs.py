@@ -60,3 +60,20 @@ def test_prompts_says_one_sample(built_dataset_derived, tmp_path, capsys):
     assert main([*argv, "--model", "m", "-o", str(out)]) == 0
     err = capsys.readouterr().err
     assert "prompts × 1 sample)" in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["score", "g.jsonl", "--dataset", "d", "--mode", "strict"], "unrecognized arguments: --mode strict"),
+        (["publish", "--dataset", "d", "--repo-id", "me/x", "--no-t"], "unrecognized arguments: --no-t"),
+    ],
+)
+def test_a_flag_is_spelled_in_full(argv, said, capsys):
+    """--mode is if-score's flag, not an abbreviation of score's --model-name."""
+    from lctg_metrics.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(argv)
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and said in err, err
