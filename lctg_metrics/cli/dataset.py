@@ -233,6 +233,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
     if not args.repo_id and not args.metric:
         raise CLIError("give --repo-id (the dataset repo) and/or --metric (the metric module's Space)")
+    _refuse_idle_flags(args)
     metric_folder = Path(args.dataset) / metric_module_name(args)
     tag = None if args.no_tag else args.tag
     if args.dry_run:
@@ -255,6 +256,21 @@ def cmd_publish(args: argparse.Namespace) -> int:
         )
         print(f"published the metric module {metric_folder} to {url}")
     return 0
+
+
+def _refuse_idle_flags(args: argparse.Namespace) -> None:
+    """publish flags that would contradict another or do nothing: refused in one line naming them."""
+    from lctg_metrics.metric_module import METRICS
+
+    named = (args.metric or "").rpartition("/")[2]
+    if args.module and named in METRICS and named != args.module:
+        raise CLIError(
+            f"--module {args.module} contradicts --metric {args.metric} (a Space named after {named}); drop --module, "
+            f"or name the Space after {args.module}"
+        )
+    if not args.repo_id and (args.no_tag or args.tag != "default"):
+        flag = "--no-tag" if args.no_tag else "--tag"
+        raise CLIError(f"{flag} applies to the dataset upload (--repo-id); a metric Space is not tagged: drop {flag}")
 
 
 def metric_module_name(args: argparse.Namespace) -> str:

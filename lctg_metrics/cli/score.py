@@ -251,6 +251,11 @@ def _check_usage(args: argparse.Namespace, chosen: CleanerEntry | None) -> None:
                     f"{o.flag} configures the LLM cleaner and judge, but neither runs; add --cleaner llm "
                     "and/or --judge, or drop it"
                 )
+    if not (chosen and chosen.calls_llm) and args.empty_cleaner_answer != BY_NAME["empty_cleaner_answer"].default:
+        raise CLIError(
+            "--empty-cleaner-answer decides what an empty LLM-cleaner answer becomes, but no LLM cleaner runs; add "
+            "--cleaner llm, or drop it"
+        )
     if args.from_format == "openai-batch" and (args.id_field or args.text_field):
         raise CLIError("--id-field/--text-field do not apply to --from openai-batch (ids come from custom_id)")
 
