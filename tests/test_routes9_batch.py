@@ -33,3 +33,33 @@ def test_a_failed_request_names_only_if_score_s_route(tmp_path, capsys):
     assert len(err.splitlines()) == 1, err
     assert err.startswith(f"lctg if-score: error: {failed}:3: custom_id 'if/3#0' failed: "), err
     assert "re-submit the failed requests" in err and "--missing" not in err
+
+
+def _error(argv, capsys) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    return err
+
+
+def test_files_of_another_kind_are_named_with_the_route(tmp_path, capsys):
+    dataset = str(_write_dataset(tmp_path / "lctg", _rows()))
+    request = {"custom_id": "if/1#0", "method": "POST", "url": "/v1/chat/completions", "body": {"messages": []}}
+    batch_input = _write(tmp_path / "requests.jsonl", [request])
+    for extra in ([], ["--from", "openai-batch"]):
+        err = _error(["score", str(batch_input), "--dataset", dataset, *extra], capsys)
+        assert f"{batch_input} is a Batch API input (the requests lctg prompts --format openai-batch writes)" in err
+    details = _write(tmp_path / "d.jsonl", [{"key": "if/1", "instruction_id": "x", "strict": True, "loose": True}])
+    err = _error(["if-score", str(details), "--dataset", dataset], capsys)
+    assert err.endswith(
+        f"{details} is an lctg if-score details file (one verdict per instruction), not generations: give the "
+        "generations file that run scored"
+    )
+    responses = _write(tmp_path / "resp.jsonl", [{"prompt": "p", "response": "r"}])
+    inputs = _write(tmp_path / "in.jsonl", [{"key": 1, "prompt": "p", "instruction_id_list": [], "kwargs": []}])
+    err = _error(["if-score", str(responses), "--input", str(inputs), "--from", "lctg"], capsys)
+    assert err.endswith("drop --from lctg (with --input, if-score reads it as --from m-ifeval)"), err
+    gens = _write(tmp_path / "g.jsonl", _generations())
+    err = _error(["if-score", str(gens), "--input", str(inputs)], capsys)
+    assert err.endswith("score it with --dataset DIR instead of --input"), err
+    assert main(["if-score", str(gens), "--dataset", dataset, "--no-ci"]) == 0  # the route named works

@@ -76,7 +76,9 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     check_seed(args.seed, name="--seed")
     fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
     if fmt in ("lctg", "openai-batch"):  # the file is told apart first
-        refuse_other_family(args.generations, "if-score", args.dataset, fmt)
+        refuse_other_family(args.generations, "if-score", args.dataset, fmt, given_input=bool(args.input))
+    else:
+        _refuse_generations_as_responses(args)
     inputs, dataset = _inputs(args)
     _same_paths(args, inputs)
     bar = args.progress if args.progress is not None else sys.stderr.isatty()
@@ -109,6 +111,18 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         progress=bar,
     )
     return _write(args, result.to_dict(), result.details, result.table(), data)
+
+
+def _refuse_generations_as_responses(args: argparse.Namespace) -> None:
+    """The dataset's {id, generation} lines given as M-IFEval responses (``--input``): one line with the route."""
+    from lctg_metrics.cli.families import PLAIN_FIELDS, first_raw
+
+    first = first_raw(args.generations)
+    if all(f in first for f in PLAIN_FIELDS) and "response" not in first:
+        raise ValueError(
+            f"{args.generations} holds id and generation lines (outputs for the dataset's instructions config), not "
+            "M-IFEval responses (prompt, response): score it with --dataset DIR instead of --input"
+        )
 
 
 def _refuse_failed_requests(path: str) -> None:
