@@ -54,3 +54,13 @@ def test_a_module_matching_the_space_is_accepted(tmp_path, capsys, monkeypatch):
     assert main(["publish", "--dataset", "d", "--metric", "me/lctg_if", "--module", "lctg_if", "--dry-run"]) == 2
     err = capsys.readouterr().err
     assert "contradicts" not in err and "metric folder d/lctg_if does not exist" in err, err
+
+
+def test_the_provided_cleaner_hint_names_flags_on_the_command_line():
+    """The library's wording (cleaners.provided) as the command line says it, in the CLI's one place for it."""
+    from lctg_metrics.cli.run import _cli_words
+
+    library = "5 have none: g.jsonl:1 (add a 'cleaned' field, or choose cleaner='rule', 'llm' or 'none')"
+    said = _cli_words(library)
+    assert said.endswith("(add a 'cleaned' field, or give --cleaner rule, llm or none)"), said
+    assert "cleaner='" not in said

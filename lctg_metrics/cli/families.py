@@ -55,17 +55,18 @@ def refuse_other_family(
     other = found.pop()
     if other is None or other.command == command or (batch and other.command not in BATCH_COMMANDS):
         return
-    how = other.how(path, dataset or local_build(other.config)) + (" --from openai-batch" if batch else "")
+    how = other.how(path, dataset or local_build(other.config, near=path)) + (" --from openai-batch" if batch else "")
     raise CLIError(
         f"{path} holds {other.holds}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
         f"{family_entry(command).holds}: score it with `{how}`"
     )
 
 
-def local_build(config: str) -> str | None:
-    """A build folder here that has ``config`` (its manifest lists it), for a hint runnable as printed when no
-    dataset was given: ``$LCTG_DATASET`` first, then ``lctg`` (the build script's default), then the first other
-    folder here by name; None when there is none."""
+def local_build(config: str, near: Any = None) -> str | None:
+    """A build folder that has ``config`` (its manifest lists it), for a hint runnable as printed when no dataset was
+    given: ``$LCTG_DATASET`` first, then ``lctg`` here (the build script's default), then the first other folder by
+    name beside the file the hint is about (``near``; here without one): a build elsewhere in the current folder
+    (another person's, in a shared folder) is never guessed. None when there is none."""
     import json
     import os
     from pathlib import Path
@@ -73,7 +74,12 @@ def local_build(config: str) -> str | None:
     if os.environ.get("LCTG_DATASET"):
         return os.environ["LCTG_DATASET"]
     here = Path(".")
-    folders = [here / "lctg", *sorted(p for p in here.iterdir() if p.is_dir() and p.name != "lctg")]
+    beside = Path(near).parent if near is not None else here
+    try:
+        others = sorted(p for p in beside.iterdir() if p.is_dir() and p.resolve() != (here / "lctg").resolve())
+    except OSError:
+        others = []
+    folders = [here / "lctg", *others]
     for folder in folders:
         try:
             configs = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["configs"]

@@ -67,6 +67,7 @@ CLI_WORDS: tuple[tuple[str, str], ...] = (
     ("--task/task=", "--task"),
     (" / missing='skip'", ""),
     (" / missing='fail'", ""),
+    ("choose cleaner='rule', 'llm' or 'none'", "give --cleaner rule, llm or none"),
 )
 #: The build flag that adds each opt-in config (``lctg_dataset.cli.KEPT_FLAGS``, under the configs' names).
 CONFIG_FLAGS: dict[str, str] = {
