@@ -77,3 +77,18 @@ def test_a_flag_is_spelled_in_full(argv, said, capsys):
         build_parser().parse_args(argv)
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and said in err, err
+
+
+@pytest.mark.slow  # writes the task files of the derived build
+def test_the_lm_eval_run_line_is_complete(built_dataset_derived, tmp_path, capsys):
+    import re
+
+    out = tmp_path / "t"
+    assert main(["lm-eval-tasks", "--dataset", str(built_dataset_derived), "-o", str(out)]) == 0
+    printed = capsys.readouterr().out
+    line = re.search(r"lm_eval (.*?); then `", printed)
+    assert line, printed
+    argv = line.group(1).split()
+    assert argv[:2] == ["--model", "local-chat-completions"] and argv[2] == "--model_args"
+    assert argv[argv.index("--include_path") + 1] == str(out) and argv[-2:] == ["--output_path", "OUT"]
+    assert "..." not in line.group(1)
