@@ -43,7 +43,10 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         check_extras(args)
         real, sys.stdout = sys.stdout, _Stdout(sys.stdout)
         try:
-            code = handler(args)
+            from lctg_metrics.cli.pipe import read_once
+
+            with read_once(args):  # a pipe given as the generations file: its bytes, read once
+                code = handler(args)
             _flush_stdout()
         finally:
             if isinstance(sys.stdout, _Stdout):
