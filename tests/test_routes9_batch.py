@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from lctg_metrics.cli import main
 from tests.test_if_score import _generations, _rows, _write_dataset
 
@@ -63,3 +65,27 @@ def test_files_of_another_kind_are_named_with_the_route(tmp_path, capsys):
     err = _error(["if-score", str(gens), "--input", str(inputs)], capsys)
     assert err.endswith("score it with --dataset DIR instead of --input"), err
     assert main(["if-score", str(gens), "--dataset", dataset, "--no-ci"]) == 0  # the route named works
+
+
+@pytest.mark.slow  # scores two runs of the built dataset
+def test_a_failed_request_with_missing_fail_is_a_missing_generation(built_dataset, tmp_path, capsys):
+    gens = tmp_path / "g.jsonl"
+    argv = ["sample", "--dataset", str(built_dataset), "--task", "summary", "--samples", "1", "-o", str(gens)]
+    assert main(argv) == 0
+    rows = [json.loads(x) for x in gens.read_text(encoding="utf-8").splitlines()]
+    lines = [_line(r["id"], r["generation"]) for r in rows]
+    lines[5] = {"custom_id": lines[5]["custom_id"], "response": None, "error": {"code": "server_error", "message": "x"}}
+    batch = _write(tmp_path / "out.jsonl", lines)
+    gap = _write(tmp_path / "gap.jsonl", rows[:5] + rows[6:])  # the same gap in a plain file
+    scored = {}
+    for name, path, extra in (("batch", batch, ["--from", "openai-batch"]), ("plain", gap, [])):
+        out = tmp_path / f"{name}.json"
+        argv = ["score", str(path), "--dataset", str(built_dataset), "--task", "summary", "--missing", "fail"]
+        assert main([*argv, *extra, "--json", str(out)]) == 0
+        scored[name] = (json.loads(out.read_text(encoding="utf-8")), capsys.readouterr())
+    (b, b_said), (p, p_said) = scored["batch"], scored["plain"]
+    assert b["scores"] == p["scores"] and b["signature"] == p["signature"]
+    assert b["coverage"]["scored"] == p["coverage"]["scored"] == len(rows) - 1
+    assert "1 missing counted as failures" in b_said.out and "1 missing counted as failures" in p_said.out
+    assert "no answer (a refusal" not in b_said.out + b_said.err
+    assert "missing generations, counted as failures (--missing fail)" in b_said.err

@@ -277,6 +277,10 @@ def _read(args: argparse.Namespace) -> list[Any]:
             for f in files_of_config(args.generations, args.config, say=print)
             for g in read_generations_from(f, "lm-eval", missing=args.missing, **fields)
         ]
+    if args.from_format == "openai-batch" and args.missing == "fail":  # a failed request is a missing generation
+        from lctg_metrics.cli.batch import read_failed_as_missing
+
+        return read_failed_as_missing(args.generations)
     return read_generations_from(args.generations, args.from_format, missing=args.missing, **fields)
 
 
