@@ -100,7 +100,9 @@ def test_the_ifsm_legend_names_its_lines_and_columns(rows, head, tmp_path, capsy
         assert f"| {column} |" in body or f"| {column}" in body
         assert f"{column} = " in text, column
     assert ("dissimilarity to gold" in body) == ("dissimilarity to gold = " in text)
-    assert ("attack table" in body) == ("attack table: share = " in text)
+    assert ("within passage" in body) == ("within passage = " in text)
+    assert ("attack table" in body) == ("share = share of the run's items the attack replaced" in text)
+    assert ("attack table" in body) == ("run = the attacked run's verdict" in text)
     assert (body.count("\nlimit: ") > 0) == ("limit: = " in text)
 
 

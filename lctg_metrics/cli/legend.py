@@ -31,18 +31,25 @@ IF_LINES: dict[str, str] = {
     "instruction level": "instruction level = share of instructions that hold (also each category and id row)",
     "mean": "mean over N samples = each level, category and mode averaged over the samples' tables above",
 }
-#: One line per part of the ifsm output.
-IFSM_LINES: dict[str, str] = {
-    "dissimilarity": "dissimilarity to gold = mean 1 - cos between each ending and the human one; within passage = "
-    "the same between endings for different questions of one passage (the paper's Dissimilarity)",
-    "columns": "IFSM (guarded) = share of items whose ending the reader picks, guard-flagged endings counted as "
-    "misses; reader alone = the same without the guard; flagged = endings the guard failed (count); unparseable = "
-    "reader answers that could not be read (count)",
-    "attacks": "attack table: share = share of the run's items the attack replaced; flagged = share of those the "
-    "guard failed; run = the attacked run's verdict (valid, invalid, limit: not detected and above chance, GETS "
-    "THROUGH: a whole attack run that passes)",
-    "limit": "limit: = an attack mix no run-level test detects; CI low-high = its 95% interval on its items; "
-    "'raised by up to' = how far it can move a run's IFSM",
+#: The legend lines of each part of the ifsm output, one line per figure.
+IFSM_LINES: dict[str, tuple[str, ...]] = {
+    "dissimilarity": (
+        "dissimilarity to gold = mean 1 - cos between each ending and the human ending of its item",
+        "within passage = the same between the endings for different questions of one passage (the paper's Dissimilarity)",
+    ),
+    "columns": (
+        "IFSM (guarded) = share of items whose ending the reader picks; guard-flagged endings count as misses",
+        "reader alone = the same share without the guard",
+        "flagged = endings the guard failed (a count of items)",
+        "unparseable = reader answers that could not be read (a count; never guessed)",
+    ),
+    "attacks": (
+        "share = share of the run's items the attack replaced",
+        "flagged (attack table) = share of those the guard failed",
+        "run = the attacked run's verdict: valid, invalid, limit (a mix no test detects, above chance), "
+        "GETS THROUGH (a whole attack run that passes)",
+    ),
+    "limit": ("limit: = a mix no run-level test detects: CI low-high on its items, and how far it can raise a run",),
 }
 #: One line per verdict mode of the verifiable instructions (IFEval's definitions).
 MODES: dict[str, str] = {
@@ -89,8 +96,8 @@ def modes_legend(modes: Iterable[str] = MODES, samples: int = 1, ci: str = "") -
 
 def ifsm_legend(ci: str, *, dissimilarity: bool, attacks: bool, limits: bool) -> str:
     """``legend:`` for the ifsm output: the intervals, the lines and tables shown (:data:`IFSM_LINES`)."""
-    lines = [ci, *([IFSM_LINES["dissimilarity"]] if dissimilarity else []), IFSM_LINES["columns"]]
-    lines += [IFSM_LINES[k] for k, shown in (("attacks", attacks), ("limit", limits)) if shown]
+    shown = {"dissimilarity": dissimilarity, "columns": True, "attacks": attacks, "limit": limits}
+    lines = [ci, *(line for part, on in shown.items() if on for line in IFSM_LINES[part])]
     return "\n".join(["legend:", *(f"  {line}" for line in lines)])
 
 
