@@ -35,7 +35,7 @@ IF_LINES: dict[str, str] = {
 IFSM_LINES: dict[str, tuple[str, ...]] = {
     "dissimilarity": (
         "dissimilarity to gold = mean 1 - cos between each ending and the human ending of its item",
-        "within passage = the same between the endings for different questions of one passage (the paper's Dissimilarity)",
+        "within passage = the same between endings for different questions of one passage (the paper's Dissimilarity)",
     ),
     "columns": (
         "IFSM (guarded) = share of items whose ending the reader picks; guard-flagged endings count as misses",
