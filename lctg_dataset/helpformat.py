@@ -85,6 +85,8 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
+        # flags are spelled in full: a prefix of another command's flag (score --mode for --model-name) is unknown
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         self.register("action", "parsers", _Commands)
         self._probing = False

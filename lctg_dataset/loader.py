@@ -109,6 +109,13 @@ def load(
     location = dataset_path(path)
     if is_repo_id(location):
         location = str(fetch_snapshot(location, revision))
+    elif not Path(location).exists():  # a local path (not ORG/NAME): never asked of the Hub
+        raise FileNotFoundError(
+            f"dataset {location}: no such folder, and not a Hub dataset repo id (ORG/NAME); build one with "
+            "`python build_dataset.py` or give a repo id such as your-org/lctg"
+        )
+    elif not Path(location).is_dir():
+        raise NotADirectoryError(f"dataset {location} is a file; give the dataset folder (it holds {MANIFEST})")
     elif revision is not None:
         raise ValueError(f"revision={revision!r} applies to a Hub repo id, but {location} is a local folder")
     if Path(location, MANIFEST).is_file():

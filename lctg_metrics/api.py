@@ -13,6 +13,7 @@ Sharded scoring (``Dataset.map``, Ray, Spark): :class:`ShardScorer` turns a batc
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -109,6 +110,12 @@ def _columns(
 #: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the
 #: corrected config reuses the faithful ids; score it with its constraint dicts).
 ID_CONFIGS = ("all", "variants", "multi")
+#: Row ids of the other families, by prefix: what scores them.
+OTHER_MODULES = {
+    "instructions/": "it is an instructions row: score those with the lctg_if metric module or "
+    "lctg_metrics.instructions.score_instructions",
+    "story_endings/": "it is a story_endings row: score those with the lctg_ifsm metric module",
+}
 
 
 def dataset_folder(dataset: Any) -> Path:
@@ -155,9 +162,11 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             run.update((row["id"], row["constraint"]) for row in rows if row["task"] in tasks)
     if len(found) != len(wanted):
         i = next(k for k, rid in enumerate(ids) if rid not in found)
+        other = next((m for prefix, m in OTHER_MODULES.items() if str(ids[i]).startswith(prefix)), None)
         raise ScoringError(
             f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
-            f"{', '.join(present) or 'none of ' + ', '.join(ID_CONFIGS)}); ids look like 'summary/1614/char_count'"
+            f"{', '.join(present) or 'none of ' + ', '.join(ID_CONFIGS)}); "
+            + (other or "ids look like 'summary/1614/char_count'")
         )
     return {rid: found[rid] for rid in wanted}, run
 
@@ -257,15 +266,41 @@ def score_predictions_result(
     steps = run_steps(
         cleaner, cleaned, judge=judge, dataset=dataset, llm=llm, empty_cleaner_answer=empty_cleaner_answer
     )
-    return score(
-        generations,
-        list(unique.values()),
-        options=options,
-        cleaner=steps.cleaner,
-        missing=missing,
-        judge=steps.judge,
-        dataset_source=source,
-    )
+    try:
+        return score(
+            generations,
+            list(unique.values()),
+            options=options,
+            cleaner=steps.cleaner,
+            missing=missing,
+            judge=steps.judge,
+            dataset_source=source,
+        )
+    except ScoringError as e:  # the scorer names an option both ways; here, the keyword argument
+        message = python_words(str(e))
+        if message == str(e):
+            raise
+        raise ScoringError(message) from None
+
+
+#: The scorer's errors name an option both ways (``--missing skip / missing='skip'``); in Python, the keyword (the
+#: API takes the tasks as the references given: there is no task option).
+PYTHON_WORDS: tuple[tuple[str, str], ...] = (
+    ("Score only some tasks with --task/task=, score", "Score"),
+    ("--missing skip / missing='skip'", "missing='skip'"),
+    ("--missing fail / missing='fail'", "missing='fail'"),
+)
+
+
+def python_words(message: str) -> str:
+    """``message`` with the Python spelling of the options it names (:data:`PYTHON_WORDS`)."""
+    for both, python in PYTHON_WORDS:
+        message = message.replace(both, python)
+    return message
+
+
+#: The keyword options :func:`score_predictions` passes on to :func:`score_predictions_result`.
+_OPTIONS = tuple(inspect.signature(score_predictions_result).parameters)[2:]
 
 
 def _dataset(dataset: Any, revision: str | None) -> tuple[Any, str | None]:
@@ -300,6 +335,17 @@ def score_predictions(
     for name, flag in (("return_items", return_items), ("ci", ci), ("judge", options.get("judge", False))):
         if type(flag) is not bool:
             raise ScoringError(f"{name}: expected a bool, got {kind(flag)}")
+    unknown = sorted(set(options) - set(_OPTIONS))
+    if unknown:  # named here, not by the private function the options go on to
+        accepted = ", ".join(["return_items", "ci", "ci_resamples", "seed", *_OPTIONS])
+        raise TypeError(
+            f"score_predictions() got unknown keyword argument(s) {', '.join(unknown)}; accepted: {accepted}"
+        )
+    if ci:  # checked before scoring, by the option's public name
+        from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
+        check_resampling(ci_resamples, 0.95, name="ci_resamples")
+        check_seed(seed, name="seed")
     result = score_predictions_result(predictions, references, **options)
     out: dict[str, Any] = dict(result.flat())
     if ci:

@@ -211,7 +211,11 @@ def test_batch_with_failed_and_refused_lines_scores_end_to_end(
         reasons[r["id"]] == "refused by the model: 「I can't help with that.」" for r in refused
     )
     assert not {r["id"] for r in failed} & set(reasons)
-    # --missing fail: the failed requests are failures that say why, and the run is complete
+    # --missing fail: the failed requests are missing generations counted as failures, as a gap in a plain file
     assert main(argv + ["--missing", "fail", "--json", str(tmp_path / "f.json")]) == 0
     full = json.loads((tmp_path / "f.json").read_text(encoding="utf-8"))
-    assert full["coverage"]["scored"] == 480 and "cover:" not in full["signature"]
+    assert (full["coverage"]["scored"], full["coverage"]["missing"]) == (468, 12) and "cover:" not in full["signature"]
+    for aspect in ("format", "char_count", "keyword", "prohibited_word"):  # the failed ones fail every aspect
+        passed = sum(it["passed"] for it in alone["items"] if it["aspect"] == aspect)
+        n = sum(1 for r in rows if r["id"].endswith("/" + aspect))
+        assert full["scores"]["summary"][aspect] == pytest.approx(passed / n)

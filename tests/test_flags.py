@@ -176,7 +176,10 @@ def test_every_file_written_is_said_on_stderr(built_dataset: Path, tmp_path: Pat
     assert (
         main(["sample", "--dataset", str(built_dataset), "--task", "summary", "--samples", "1", "-o", str(gens)]) == 0
     )
-    assert capsys.readouterr().err == f"wrote {gens} (480 toy generations: 480 prompts × 1 sample)\n"
+    assert capsys.readouterr().err == (
+        f"wrote {gens} (480 toy generations: 480 prompts × 1 sample; score them with lctg score {gens} --dataset "
+        f"{built_dataset} --task summary)\n"
+    )
     out = tmp_path / "out"
     assert (
         main(

@@ -47,7 +47,7 @@ def test_the_switch_without_a_value_still_works(built_dataset: Path, tmp_path: P
 
 
 def _hinted_tasks(stdout: str) -> list[str]:
-    found = re.search(r"lm_eval --include_path \S+ --tasks (\S+)", stdout)
+    found = re.search(r"lm_eval --model \S+ --model_args \S+ --include_path \S+ --tasks (\S+)", stdout)
     assert found, stdout
     return found.group(1).split(",")
 

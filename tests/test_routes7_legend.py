@@ -74,7 +74,7 @@ def test_if_score_explains_strict_and_loose(tmp_path: Path, capsys, mode: str, s
     gens = _write_jsonl(tmp_path / "g.jsonl", _generations())
     assert main(["if-score", str(gens), "--dataset", str(data), "--mode", mode, "--no-ci"]) == 0
     legend = [x.strip() for x in _legend_lines(capsys.readouterr().out)]
-    assert [x.split()[0] for x in legend] == shown
+    assert [x.split()[0] for x in legend] == [*shown, "n", "prompt", "instruction"]  # the modes, then the rows
     if "loose" in shown:
         loose = next(x for x in legend if x.startswith("loose"))
         assert "first line" in loose and "last line" in loose and "markdown" in loose

@@ -1,7 +1,7 @@
 """One rule for contradicting flags, in the shared parser: a flag of the intervals with ``--no-ci`` (score and
-if-score alike), and ``publish --tag`` with ``--no-tag``, are refused in one line naming both (abbreviated or
-``--flag=value`` spellings too); a switch given twice says it is a switch; ``--ci-resamples 0`` has the same hint in
-score as in if-score; compare's ``--help`` states its resamples default."""
+if-score alike), and ``publish --tag`` with ``--no-tag``, are refused in one line naming both (``--flag=value``
+spellings too; flags are spelled in full); a switch given twice says it is a switch; ``--ci-resamples 0`` has the
+same hint in score as in if-score; compare's ``--help`` states its resamples default."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ PUBLISH = ["publish", "--dataset", "d", "--repo-id", "me/lctg", "--dry-run"]
         ([*IF_SCORE, "--no-ci", "--seed", "3"], ("--no-ci", "--seed")),
         ([*SCORE, "--seed", "3", "--no-ci"], ("--no-ci", "--seed")),
         ([*PUBLISH, "--tag", "v1", "--no-tag"], ("--no-tag", "--tag")),
-        ([*PUBLISH, "--no-t", "--tag=v1"], ("--no-tag", "--tag")),
+        ([*PUBLISH, "--no-tag", "--tag=v1"], ("--no-tag", "--tag")),
     ],
 )
 def test_contradicting_flags_are_refused_naming_both(argv, pair, capsys):

@@ -55,6 +55,6 @@ def test_one_lctg_sample_says_sample(built_dataset, tmp_path, capsys):
     out = tmp_path / "g.jsonl"
     assert main(["sample", "--dataset", str(built_dataset), "--task", "summary", "--samples", "1", "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "prompts × 1 sample)" in err, err
+    assert "prompts × 1 sample;" in err, err
     assert main(["sample", "--dataset", str(built_dataset), "--task", "summary", "-o", str(out)]) == 0
-    assert "prompts × 3 samples)" in capsys.readouterr().err
+    assert "prompts × 3 samples;" in capsys.readouterr().err

@@ -25,7 +25,8 @@ COMPARE_RESAMPLES = 10_000
 def cmd_compare(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.compare import compare_details
     from lctg_metrics.analysis.details import display_names, read_details
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.cli.outside import check_outputs
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import json_text, write_all
     from lctg_metrics.render.terminal import format_comparison
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
@@ -34,12 +35,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     check_seed(args.seed, name="--seed")
     if not 0 < args.alpha < 1:
         raise ValueError(f"--alpha must be in (0, 1), got {args.alpha}")
-    check_paths(
+    check_outputs(
         [Output.file("--json", args.json) if args.json else None],
         inputs={"DETAILS_A": args.details_a, "DETAILS_B": args.details_b},
     )
     names = display_names([args.details_a, args.details_b], args.names)
     a, b = (read_details_file(p, read_details, "compare") for p in (args.details_a, args.details_b))
+    if not args.allow_different_signatures:
+        _refuse_not_comparable(a, b, (names[0], names[1]))
     cmp = compare_details(
         a,
         b,
@@ -55,6 +58,30 @@ def cmd_compare(args: argparse.Namespace) -> int:
         say_wrote([args.json])
     print(format_comparison(cmp), file=sys.stderr if args.json == "-" else sys.stdout)
     return 0
+
+
+def _refuse_not_comparable(a: Any, b: Any, names: tuple[str, str]) -> None:
+    """Two details files scored with different settings: one error, its reasons separated (``;``), and only the
+    hint that can work: runs of different prompts (another config: no id in common) cannot be re-scored alike."""
+    from lctg_metrics import signature
+    from lctg_metrics.analysis.compare import PAIRED_NOTE_KEYS
+
+    if a.signature is None or b.signature is None:
+        return  # the analysis layer's own message names a missing signature
+    diffs = signature.diff(a.signature, b.signature)
+    blocking = [d for d in diffs if d.blocking and d.key not in PAIRED_NOTE_KEYS]  # coverage: compared on shared pairs
+    if not blocking:
+        return
+    reasons = "; ".join(d.describe(names) for d in blocking)
+    head = f"{names[0]} ({a.path}) and {names[1]} ({b.path}) are not comparable (reasons: {reasons})"
+    if not {r.get("id") for r in a.records} & {r.get("id") for r in b.records}:
+        raise ValueError(
+            f"{head}: they score different prompts (no id in common, e.g. the all and multi configs), which no "
+            "re-scoring makes comparable; compare two runs of the same config"
+        )
+    raise ValueError(
+        f"{head}: re-score both with the same options, or pass --allow-different-signatures to compare anyway"
+    )
 
 
 def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path, Path | None]:
@@ -78,10 +105,34 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
     return fmt, out, (out.with_name(out.stem + "_files") if fmt == "md" else None)
 
 
+def _refuse_shared_images(out: Path, img_dir: Path) -> None:
+    """Another Markdown report beside ``out`` with the same stem (``r.md`` and ``r.txt``) links its images from the
+    same folder: refused, so that its images are never replaced by this report's."""
+    from itertools import islice
+
+    if not img_dir.is_dir() or not out.parent.is_dir():
+        return
+    link = f"]({img_dir.name}/"
+    for other in islice(out.parent.iterdir(), 10_000):
+        if other.name == out.name or other.stem != out.stem or not other.is_file():
+            continue
+        try:
+            with open(other, encoding="utf-8", errors="replace") as f:
+                linked = link in f.read(4_000_000)
+        except OSError:
+            continue
+        if linked:
+            raise ValueError(
+                f"--output {out}: its images folder {img_dir} holds the images of the report {other}; give "
+                "another name (or remove that report and its folder)"
+            )
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.details import read_details
     from lctg_metrics.analysis.report_data import report_data
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.cli.outside import check_outputs
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import write_all
     from lctg_metrics.render import figures, html, markdown
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
@@ -94,7 +145,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     planned = [Output.file("--output", out)]
     if img_dir is not None:
         planned.append(Output.directory("--output (images)", img_dir))
-    check_paths(planned, inputs={"DETAILS": args.details, "--result": args.result})
+    check_outputs(planned, inputs={"DETAILS": args.details, "--result": args.result})
+    if img_dir is not None:
+        _refuse_shared_images(out, img_dir)
     figures.load_matplotlib()  # fail fast with the install hint, before any work
     if fmt == "html":
         html.environment()  # jinja2, same extra

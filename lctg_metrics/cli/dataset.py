@@ -60,8 +60,9 @@ def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
+    from lctg_metrics.cli.outside import check_outputs
     from lctg_metrics.inputs.folder import read_rows
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import jsonl_text, write_all
 
     if args.format == "jsonl" and args.model is not None:
@@ -70,7 +71,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
     folder = resolve_dataset_arg(args).path
-    check_paths([Output.file("--output", args.output)], dataset=folder)
+    check_outputs([Output.file("--output", args.output)], dataset=folder)
     if args.config == STORY_CONFIG:
         return _story_prompts(args, folder)
     if args.config == INSTRUCTIONS_CONFIG:
@@ -93,7 +94,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
     else:
         _said(
             args.output,
-            f"{len(records)} {args.format} lines: {len(rows)} prompts × {args.samples or 1} samples{then}",
+            f"{len(records)} {args.format} lines: {len(rows)} prompts × {_n_samples(args.samples or 1)}{then}",
         )
     return 0
 
@@ -118,8 +119,9 @@ def _said(output: str, what: str) -> None:
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
+    from lctg_metrics.cli.outside import check_outputs
     from lctg_metrics.inputs.folder import read_rows
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import jsonl_text, write_all
     from lctg_metrics.sample import sample_generations
 
@@ -127,9 +129,11 @@ def cmd_sample(args: argparse.Namespace) -> int:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
     _one_sample_configs(args)
+    if args.task and args.config in (INSTRUCTIONS_CONFIG, STORY_CONFIG):  # as `lctg prompts` refuses it
+        raise CLIError(f"--task picks LCTG tasks; the {args.config} config is written whole (drop --task)")
     samples = TOY_SAMPLES if args.samples is None else args.samples
     folder = resolve_dataset_arg(args).path
-    check_paths([Output.file("--output", args.output)], dataset=folder)
+    check_outputs([Output.file("--output", args.output)], dataset=folder)
     if args.config == INSTRUCTIONS_CONFIG:  # one output per prompt, scored by `lctg if-score`
         from lctg_metrics.instructions import read_config_rows, toy_instruction_outputs
 
@@ -165,8 +169,18 @@ def cmd_sample(args: argparse.Namespace) -> int:
     rows = read_rows(folder, args.config, tasks=args.task)
     gens = sample_generations(rows, samples=samples, seed=args.seed)
     write_all([(args.output, jsonl_text(gens))])
-    _said(args.output, f"{len(gens)} toy generations: {len(rows)} prompts × {samples} sample{'s' * (samples != 1)}")
+    tasks = "".join(f" --task {t}" for t in dict.fromkeys(args.task or ()))
+    config = f" --config {args.config}" if args.config != "all" else ""
+    _said(
+        args.output,
+        f"{len(gens)} toy generations: {len(rows)} prompts × {_n_samples(samples)}; score them with lctg score "
+        f"{args.output} --dataset {folder}{config}{tasks}",
+    )
     return 0
+
+
+def _n_samples(n: int) -> str:
+    return f"{n} sample{'s' * (n != 1)}"
 
 
 #: Toy generations per prompt ``lctg sample`` writes for the LCTG configs unless ``--samples`` says otherwise.
@@ -219,6 +233,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
     if not args.repo_id and not args.metric:
         raise CLIError("give --repo-id (the dataset repo) and/or --metric (the metric module's Space)")
+    _refuse_idle_flags(args)
     metric_folder = Path(args.dataset) / metric_module_name(args)
     tag = None if args.no_tag else args.tag
     if args.dry_run:
@@ -241,6 +256,21 @@ def cmd_publish(args: argparse.Namespace) -> int:
         )
         print(f"published the metric module {metric_folder} to {url}")
     return 0
+
+
+def _refuse_idle_flags(args: argparse.Namespace) -> None:
+    """publish flags that would contradict another or do nothing: refused in one line naming them."""
+    from lctg_metrics.metric_module import METRICS
+
+    named = (args.metric or "").rpartition("/")[2]
+    if args.module and named in METRICS and named != args.module:
+        raise CLIError(
+            f"--module {args.module} contradicts --metric {args.metric} (a Space named after {named}); drop --module, "
+            f"or name the Space after {args.module}"
+        )
+    if not args.repo_id and (args.no_tag or args.tag != "default"):
+        flag = "--no-tag" if args.no_tag else "--tag"
+        raise CLIError(f"{flag} applies to the dataset upload (--repo-id); a metric Space is not tagged: drop {flag}")
 
 
 def metric_module_name(args: argparse.Namespace) -> str:

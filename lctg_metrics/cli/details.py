@@ -4,6 +4,7 @@ as given kept in every error."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ def read_details_file(path: str, read: Any, command: str = "report") -> Any:
     the ``lctg`` command reading it, named in the hint)."""
     p = Path(path)
     if p.is_dir():
-        found = next((f for f in sorted(p.rglob("*.jsonl")) if _is_details(_first_record(f))), None)
+        found = file_like(p, _is_details)
         if found is None and next(p.rglob("samples_*.jsonl"), None) is not None:
             raise ValueError(_lm_eval_hint(path, command))
         example = f", e.g. {found}" if found else ""
@@ -47,6 +48,17 @@ def read_details_file(path: str, read: Any, command: str = "report") -> Any:
                     f"(its --json output), and report/compare read LCTG Bench details"
                 ) from None
         raise
+
+
+def file_like(
+    folder: Path, looks: Callable[[dict[str, Any]], bool], suffixes: tuple[str, ...] = (".jsonl",)
+) -> Path | None:
+    """A file in ``folder`` (a bounded look, not a walk of a home folder) whose first line ``looks`` like what is
+    asked for: the example a "this is a folder" error offers, never a file of another kind."""
+    from itertools import islice
+
+    candidates = sorted(f for f in islice(folder.rglob("*"), 2000) if f.suffix.lower() in suffixes and f.is_file())
+    return next((f for f in candidates if looks(_first_record(f))), None)
 
 
 def _is_details(record: dict[str, Any]) -> bool:
@@ -101,4 +113,4 @@ def _first_record(p: Path) -> dict[str, Any]:
     return record if isinstance(record, dict) else {}
 
 
-__all__ = ["OTHER_DETAILS", "read_details_file"]
+__all__ = ["OTHER_DETAILS", "file_like", "read_details_file"]

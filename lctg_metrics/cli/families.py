@@ -23,21 +23,31 @@ def family_of(rid: str) -> str | None:
 
 #: The commands that read a Batch API output file (``--from openai-batch``).
 BATCH_COMMANDS = ("score", "if-score")
-#: Fields of an OpenAI Batch API output line (and of a plain generations line), told apart by :func:`_first_raw`.
+#: Fields of an OpenAI Batch API output line (and of a plain generations line), told apart by :func:`first_raw`.
 BATCH_FIELDS, PLAIN_FIELDS = ("custom_id", "response"), ("id", "generation")
 #: Fields of an M-IFEval responses line (``if-score RESPONSES --input INPUT``).
 MIFEVAL_FIELDS = ("prompt", "response")
+#: Fields of a Batch API *input* line (the requests ``lctg prompts --format openai-batch`` writes).
+BATCH_INPUT_FIELDS = ("custom_id", "body")
+#: Details files (verdicts, not generations), told apart by the fields of their first line: (fields, what it is).
+DETAILS_FIELDS = (
+    (("id", "sample", "aspect", "passed"), "an lctg score details file (one verdict per aspect)"),
+    (("instruction_id", "strict", "loose"), "an lctg if-score details file (one verdict per instruction)"),
+    (("hit", "choice"), "an lctg ifsm details file (one item per story ending)"),
+)
 
 
-def refuse_other_family(path: Any, command: str, dataset: str | None = None, from_format: str = "lctg") -> None:
+def refuse_other_family(
+    path: Any, command: str, dataset: str | None = None, from_format: str = "lctg", *, given_input: bool = False
+) -> None:
     """Refuse, naming what the file holds and the command for it, a generations file whose first ids all belong to
     another family (a plain file, or a Batch API output with ``from_format="openai-batch"``), and a file of the other
     layout than ``from_format`` says (adding or dropping ``--from openai-batch``); anything else unreadable is left
     to the command's own reader (which names it)."""
-    first = _first_raw(path)
+    first = first_raw(path)
     batch = from_format == "openai-batch"
     if command in BATCH_COMMANDS and from_format in ("lctg", "openai-batch"):
-        _refuse_other_layout(path, command, first, batch)
+        _refuse_other_layout(path, command, first, batch, given_input)
     ids = _first_ids(path, batch)
     found = {entry_of(i) for i in ids}
     if len(found) != 1:
@@ -45,17 +55,18 @@ def refuse_other_family(path: Any, command: str, dataset: str | None = None, fro
     other = found.pop()
     if other is None or other.command == command or (batch and other.command not in BATCH_COMMANDS):
         return
-    how = other.how(path, dataset or local_build(other.config)) + (" --from openai-batch" if batch else "")
+    how = other.how(path, dataset or local_build(other.config, near=path)) + (" --from openai-batch" if batch else "")
     raise CLIError(
         f"{path} holds {other.holds}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
         f"{family_entry(command).holds}: score it with `{how}`"
     )
 
 
-def local_build(config: str) -> str | None:
-    """A build folder here that has ``config`` (its manifest lists it), for a hint runnable as printed when no
-    dataset was given: ``$LCTG_DATASET`` first, then ``lctg`` (the build script's default), then the first other
-    folder here by name; None when there is none."""
+def local_build(config: str, near: Any = None) -> str | None:
+    """A build folder that has ``config`` (its manifest lists it), for a hint runnable as printed when no dataset was
+    given: ``$LCTG_DATASET`` first, then ``lctg`` here (the build script's default), then the first other folder by
+    name beside the file the hint is about (``near``; here without one): a build elsewhere in the current folder
+    (another person's, in a shared folder) is never guessed. None when there is none."""
     import json
     import os
     from pathlib import Path
@@ -63,7 +74,12 @@ def local_build(config: str) -> str | None:
     if os.environ.get("LCTG_DATASET"):
         return os.environ["LCTG_DATASET"]
     here = Path(".")
-    folders = [here / "lctg", *sorted(p for p in here.iterdir() if p.is_dir() and p.name != "lctg")]
+    beside = Path(near).parent if near is not None else here
+    try:
+        others = sorted(p for p in beside.iterdir() if p.is_dir() and p.resolve() != (here / "lctg").resolve())
+    except OSError:
+        others = []
+    folders = [here / "lctg", *others]
     for folder in folders:
         try:
             configs = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["configs"]
@@ -74,12 +90,26 @@ def local_build(config: str) -> str | None:
     return None
 
 
-def _refuse_other_layout(path: Any, command: str, first: dict[str, Any], batch: bool) -> None:
-    """A Batch API output read as plain generations, or plain generations read as a Batch API output: one line saying
-    which, and the flag to add or drop."""
+def _refuse_other_layout(path: Any, command: str, first: dict[str, Any], batch: bool, given_input: bool) -> None:
+    """A Batch API output read as plain generations, or plain generations read as a Batch API output, a Batch API
+    input, a details file: one line saying which, and the flag to add or drop or the file to give."""
+    if all(f in first for f in BATCH_INPUT_FIELDS) and "response" not in first and "error" not in first:
+        raise CLIError(
+            f"{path} is a Batch API input (the requests lctg prompts --format openai-batch writes), not its output: "
+            "submit it to the Batch API and give the output file it returns, with --from openai-batch"
+        )
+    if "generation" not in first and not batch:
+        what = next((w for fields, w in DETAILS_FIELDS if all(f in first for f in fields)), None)
+        if what is not None:
+            raise CLIError(f"{path} is {what}, not generations: give the generations file that run scored")
     if not batch and all(f in first for f in BATCH_FIELDS) and "generation" not in first:
         raise CLIError(f"{path} is an OpenAI Batch API output (custom_id, response): add --from openai-batch")
     if command == "if-score" and not batch and all(f in first for f in MIFEVAL_FIELDS) and "id" not in first:
+        if given_input:  # --input is there: the format flag is what is wrong
+            raise CLIError(
+                f"{path} is an M-IFEval responses file (prompt, response): drop --from lctg (with --input, "
+                "if-score reads it as --from m-ifeval)"
+            )
         raise CLIError(
             f"{path} is an M-IFEval responses file (prompt, response): give the M-IFEval input file it answers "
             "with --input (e.g. ja_input_data.jsonl) instead of --dataset"
@@ -88,7 +118,7 @@ def _refuse_other_layout(path: Any, command: str, first: dict[str, Any], batch: 
         raise CLIError(f"{path} holds id and generation lines, not a Batch API output: drop --from openai-batch")
 
 
-def _first_raw(path: Any) -> dict[str, Any]:
+def first_raw(path: Any) -> dict[str, Any]:
     """The first line of a JSONL file as an object ({} when it is not one, or not JSONL)."""
     import json
     from pathlib import Path

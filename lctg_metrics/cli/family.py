@@ -61,14 +61,15 @@ def cmd_family(name: str, args: argparse.Namespace) -> int:
     from lctg_metrics.cli.dataset import resolve_dataset_arg
     from lctg_metrics.cli.families import refuse_other_family
     from lctg_metrics.cli.means import printed_table
+    from lctg_metrics.cli.outside import check_outputs
     from lctg_metrics.cli.wrote import say_wrote
     from lctg_metrics.family import family_entry, run
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import json_text, jsonl_text, write_all
 
     entry, family = family_entry(name), load(name)
     dataset = resolve_dataset_arg(args)  # resolved once: the folder every reader reads, and where it came from
-    check_paths(
+    check_outputs(
         [
             Output.file("--json", args.json) if args.json else None,
             Output.file("--details", args.details) if args.details else None,

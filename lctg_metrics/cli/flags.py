@@ -238,6 +238,12 @@ CONTRADICTIONS: tuple[tuple[str, str, str], ...] = (
     ("--no-ci", "--ci-resamples", "--ci-resamples sets the intervals' resamples; --no-ci leaves the intervals out"),
     ("--no-ci", "--seed", "--seed seeds the intervals' bootstrap; --no-ci leaves the intervals out"),
     ("--no-tag", "--tag", "--tag names the upload's tag; --no-tag leaves the upload untagged"),
+    (
+        "--dataset-repo",
+        "--repo-id",
+        "--dataset-repo names the Space's dataset when --metric is published alone; with --repo-id the Space "
+        "scores that repo",
+    ),
 )
 #: Commands whose ``--seed`` seeds the intervals' bootstrap and nothing else (contradicted by ``--no-ci``).
 SEED_ONLY_CI = ("score", "if-score")

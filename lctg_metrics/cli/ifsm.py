@@ -21,15 +21,13 @@ from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.legend import ITEMS, ci_line
 from lctg_metrics.cli.means import printed_table
-from lctg_metrics.cli.wrote import say_wrote
+from lctg_metrics.cli.wrote import human_output, say_wrote
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.options import LLM, add_cli_options
 
 PROG = "lctg ifsm"
 SPLITS = ("eval", "fit", "all")
-#: Generations files the reader takes (by suffix), offered when a folder is given instead of one.
-GENERATION_SUFFIXES = (".jsonl", ".json", ".ndjson", ".csv", ".parquet")
 DESCRIPTION = (
     "Score generated story endings with IFSM: a multiple-choice reader must pick each ending as the answer "
     "to its Possible Stories question. Prints IFSM with its 95% CI, the reader's accuracy on gold endings, "
@@ -121,8 +119,8 @@ def register(subparsers: Any) -> None:
 def check_paths(args: argparse.Namespace, dataset: Any = None) -> None:
     """Refuse, before any work, an output that is an input or another output (``lctg_metrics.outputs``)."""
     from lctg_dataset.stories.source import SOURCE_SPLITS, default_source_dir
+    from lctg_metrics.cli.outside import check_outputs as check
     from lctg_metrics.outputs.checks import Output, cache_output
-    from lctg_metrics.outputs.checks import check_paths as check
 
     stories = Path(args.stories) if args.stories else default_source_dir()
     inputs: dict[str, Any] = {"GENERATIONS": args.generations, "--head": args.head}
@@ -143,10 +141,10 @@ def refuse_folder(path: str) -> None:
     it that may be meant."""
     folder = Path(path)
     if folder.is_dir():
-        from itertools import islice
+        from lctg_metrics.cli.details import file_like
 
-        entries = islice(folder.rglob("*"), 2000)  # a look, not a walk of a home folder
-        inside = next((p for p in entries if p.suffix.lower() in GENERATION_SUFFIXES and p.is_file()), None)
+        # offered only when its first line is a generation (a JSONL of {id, generation}), never another JSON file
+        inside = file_like(folder, lambda r: "id" in r and "generation" in r, (".jsonl", ".ndjson"))
         example = f", e.g. {inside}" if inside else ""
         raise CLIError(
             f"GENERATIONS {path} is a folder: give the generations file of story endings (JSONL, CSV or parquet "
@@ -277,9 +275,20 @@ def run(args: argparse.Namespace) -> int:
         files.append((args.details, "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in result.details)))
     write_all(files)  # both or neither
     say_wrote(path for path, _ in files)
-    print(printed_table(result))  # counts of a mean over samples as counts
-    if args.json != "-":  # what the brackets are; not when the JSON takes stdout
-        print(f"legend:\n  {ci_line(args.n_boot, args.seed, unit=ITEMS)}")
+    with human_output(args.json, args.details) as legend:  # stdout holds a machine output alone
+        print(printed_table(result))  # counts of a mean over samples as counts
+        if legend:  # what the brackets, lines, columns and tables are
+            from lctg_metrics.cli.legend import ifsm_legend
+
+            native = [s.native for s in result.samples] if result.samples else [result.native]
+            print(
+                ifsm_legend(
+                    ci_line(args.n_boot, args.seed, unit=ITEMS),
+                    dissimilarity=any(n.dissimilarity_to_gold is not None for n in native),
+                    attacks=any(n.attacks for n in native),
+                    limits=any(n.limits for n in native),
+                )
+            )
     if not result.valid and not args.allow_invalid:
         reasons = dict.fromkeys(r for s in result.samples or (result,) for r in s.native.invalid_reasons)
         print(f"{PROG}: invalid result: {'; '.join(reasons)} (--allow-invalid to accept it)", file=sys.stderr)

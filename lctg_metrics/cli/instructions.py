@@ -17,7 +17,7 @@ from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
 from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.means import printed_table
-from lctg_metrics.cli.wrote import say_wrote
+from lctg_metrics.cli.wrote import human_output, say_wrote
 from lctg_metrics.family import family_entry
 
 #: Input formats: M-IFEval's files, or outputs of the dataset folder's prompts ({id, generation} lines, or the
@@ -76,7 +76,9 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     check_seed(args.seed, name="--seed")
     fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
     if fmt in ("lctg", "openai-batch"):  # the file is told apart first
-        refuse_other_family(args.generations, "if-score", args.dataset, fmt)
+        refuse_other_family(args.generations, "if-score", args.dataset, fmt, given_input=bool(args.input))
+    else:
+        _refuse_generations_as_responses(args)
     inputs, dataset = _inputs(args)
     _same_paths(args, inputs)
     bar = args.progress if args.progress is not None else sys.stderr.isatty()
@@ -91,6 +93,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         if fmt == "openai-batch":  # the ids are the custom_ids of `lctg prompts --format openai-batch`
             from lctg_metrics.formats import read_generations_from
 
+            _refuse_failed_requests(args.generations)
             given = read_generations_from(args.generations, fmt)
         scored = run("instr", given, dataset=dataset, config=args.config, options={**options, "progress": bar})
         hub = dataset.source()  # the repo, the revision asked for and the commit it resolved to
@@ -110,6 +113,41 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     return _write(args, result.to_dict(), result.details, result.table(), data)
 
 
+def _refuse_generations_as_responses(args: argparse.Namespace) -> None:
+    """The dataset's {id, generation} lines given as M-IFEval responses (``--input``): one line with the route."""
+    from lctg_metrics.cli.families import PLAIN_FIELDS, first_raw
+
+    first = first_raw(args.generations)
+    if all(f in first for f in PLAIN_FIELDS) and "response" not in first:
+        raise ValueError(
+            f"{args.generations} holds id and generation lines (outputs for the dataset's instructions config), not "
+            "M-IFEval responses (prompt, response): score it with --dataset DIR instead of --input"
+        )
+
+
+def _refuse_failed_requests(path: str) -> None:
+    """A Batch API output with failed requests: one line naming the first (and counting the others) and the route
+    that works here (every prompt of the config is scored: if-score has no policy for missing answers)."""
+    from lctg_metrics.formats.batch import batch_answer
+    from lctg_metrics.inputs.generations import read_text
+    from lctg_metrics.inputs.parse import jsonl_rows
+
+    p = Path(path)
+    if not p.is_file():
+        return  # the reader says what is wrong with it
+    failed = [
+        f"{where}: custom_id {rec.get('custom_id')!r} {problem}"
+        for where, rec in jsonl_rows(p, read_text(p))
+        if isinstance(rec, dict) and (problem := batch_answer(rec)[2])
+    ]
+    if failed:
+        more = f" (and {len(failed) - 1} more failed line(s))" if len(failed) > 1 else ""
+        raise ValueError(
+            f"{failed[0]}{more}; re-submit the failed requests and score the whole output (if-score scores "
+            "every prompt of the config, each needs an answer)"
+        )
+
+
 def _write(args: argparse.Namespace, result: dict[str, Any], details: list[Any], table: str, data: Any) -> int:
     """Write the JSON result and the details as one set, print the table."""
     from lctg_metrics.outputs.write import json_text, jsonl_text, write_all
@@ -121,12 +159,15 @@ def _write(args: argparse.Namespace, result: dict[str, Any], details: list[Any],
         outputs.append((args.details, jsonl_text(details)))
     write_all(outputs)  # both or neither
     say_wrote(path for path, _ in outputs)
-    print(table)
-    if args.json != "-":  # what strict and loose mean; not when the JSON takes stdout
-        from lctg_metrics.cli.legend import modes_legend
-        from lctg_metrics.instructions.score import RUN_MODES
+    with human_output(args.json, args.details) as legend:  # stdout holds a machine output alone
+        print(table)
+        if legend:  # what strict and loose, the rows, n and the intervals mean
+            from lctg_metrics.cli.legend import ci_line, modes_legend
+            from lctg_metrics.instructions.score import RUN_MODES
 
-        print(modes_legend(RUN_MODES[args.mode]))
+            samples = result.get("samples", 1) if isinstance(result.get("samples"), int) else 1
+            ci = ci_line(args.ci_resamples, args.seed, unit="prompts") if args.ci else ""
+            print(modes_legend(RUN_MODES[args.mode], samples=samples, ci=ci))
     return 0
 
 

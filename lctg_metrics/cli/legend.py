@@ -19,6 +19,38 @@ ROWS: dict[str, str] = {
     "prompt-level": "prompt-level = share of the task's prompts meeting all four controls at once (multi: each "
     "prompt asks for all four), mean over samples",
 }
+#: The score table's other lines (under the table).
+SCORE_LINES: dict[str, str] = {
+    "overall": "overall = mean of the tasks' Avg (each task weighs the same)",
+    "coverage": "coverage = generations scored / generations expected (prompts × samples of the config)",
+}
+#: One line per part of the if-score table.
+IF_LINES: dict[str, str] = {
+    "n": "n = prompts (prompt level row) or instructions (every other row) counted in that row",
+    "prompt level": "prompt level = share of prompts whose instructions all hold",
+    "instruction level": "instruction level = share of instructions that hold (also each category and id row)",
+    "mean": "mean over N samples = each level, category and mode averaged over the samples' tables above",
+}
+#: The legend lines of each part of the ifsm output, one line per figure.
+IFSM_LINES: dict[str, tuple[str, ...]] = {
+    "dissimilarity": (
+        "dissimilarity to gold = mean 1 - cos between each ending and the human ending of its item",
+        "within passage = the same between endings for different questions of one passage (the paper's Dissimilarity)",
+    ),
+    "columns": (
+        "IFSM (guarded) = share of items whose ending the reader picks; guard-flagged endings count as misses",
+        "reader alone = the same share without the guard",
+        "flagged = endings the guard failed (a count of items)",
+        "unparseable = reader answers that could not be read (a count; never guessed)",
+    ),
+    "attacks": (
+        "share = share of the run's items the attack replaced",
+        "flagged (attack table) = share of those the guard failed",
+        "run = the attacked run's verdict: valid, invalid, limit (a mix no test detects, above chance), "
+        "GETS THROUGH (a whole attack run that passes)",
+    ),
+    "limit": ("limit: = a mix no run-level test detects: CI low-high on its items, and how far it can raise a run",),
+}
 #: One line per verdict mode of the verifiable instructions (IFEval's definitions).
 MODES: dict[str, str] = {
     "strict": "strict = the instruction holds for the response as written",
@@ -32,10 +64,13 @@ def legend(keys: Iterable[str], lines: dict[str, str]) -> list[str]:
     return [lines[k] for k in dict.fromkeys(keys) if k in lines]
 
 
-def aspects_legend(headings: Iterable[str] = ASPECTS, rows: Iterable[str] = (), ci: str = "") -> str:
-    """``legend:`` and one line per aspect heading shown, per other row label shown (:data:`ROWS`), and the line
-    saying what the intervals are (``ci``: :func:`ci_line`; empty without intervals)."""
-    lines = [*legend(headings, ASPECTS), *legend(rows, ROWS), *([ci] if ci else [])]
+def aspects_legend(
+    headings: Iterable[str] = ASPECTS, rows: Iterable[str] = (), ci: str = "", other: Iterable[str] = ()
+) -> str:
+    """``legend:`` and one line per aspect heading shown, per other row label shown (:data:`ROWS`), per other line
+    shown (``other``: keys of :data:`SCORE_LINES`), and the line saying what the intervals are (``ci``:
+    :func:`ci_line`; empty without intervals)."""
+    lines = [*legend(headings, ASPECTS), *legend(rows, ROWS), *legend(other, SCORE_LINES), *([ci] if ci else [])]
     return "\n".join(["legend:", *(f"  {line}" for line in lines)])
 
 
@@ -49,9 +84,35 @@ def ci_line(resamples: int, seed: int, level: float = 0.95, unit: str = PROMPTS)
     return f"[low,high] = {level:.0%} CI: percentile bootstrap over {unit}, {resamples} resamples, seed {seed}"
 
 
-def modes_legend(modes: Iterable[str] = MODES) -> str:
-    """``legend:`` and one line per verdict mode shown."""
-    return "\n".join(["legend:", *(f"  {line}" for line in legend(modes, MODES))])
+def modes_legend(modes: Iterable[str] = MODES, samples: int = 1, ci: str = "") -> str:
+    """``legend:`` and one line per verdict mode shown, the table's rows and columns (:data:`IF_LINES`; the
+    mean-over-samples block with ``samples`` > 1) and the intervals' line (``ci``)."""
+    rows = [IF_LINES[k] for k in ("n", "prompt level", "instruction level")]
+    if samples > 1:
+        rows.append(IF_LINES["mean"].replace("N samples", f"{samples} samples"))
+    lines = [*legend(modes, MODES), *rows, *([ci] if ci else [])]
+    return "\n".join(["legend:", *(f"  {line}" for line in lines)])
 
 
-__all__ = ["ASPECTS", "ITEMS", "MODES", "PROMPTS", "ROWS", "aspects_legend", "ci_line", "legend", "modes_legend"]
+def ifsm_legend(ci: str, *, dissimilarity: bool, attacks: bool, limits: bool) -> str:
+    """``legend:`` for the ifsm output: the intervals, the lines and tables shown (:data:`IFSM_LINES`)."""
+    shown = {"dissimilarity": dissimilarity, "columns": True, "attacks": attacks, "limit": limits}
+    lines = [ci, *(line for part, on in shown.items() if on for line in IFSM_LINES[part])]
+    return "\n".join(["legend:", *(f"  {line}" for line in lines)])
+
+
+__all__ = [
+    "ASPECTS",
+    "IFSM_LINES",
+    "IF_LINES",
+    "ITEMS",
+    "MODES",
+    "PROMPTS",
+    "ROWS",
+    "SCORE_LINES",
+    "aspects_legend",
+    "ci_line",
+    "ifsm_legend",
+    "legend",
+    "modes_legend",
+]

@@ -106,6 +106,9 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
     from lctg_metrics.lm_eval_tasks import write_lm_eval_tasks
 
     _check_usage(args)
+    from lctg_metrics.cli.outside import check_output_folder
+
+    check_output_folder("--output", args.out)
 
     notes: list[str] = []
     files = write_lm_eval_tasks(
@@ -129,11 +132,19 @@ def cmd_lm_eval_tasks(args: argparse.Namespace) -> int:
 
     groups = [GROUP, *(f"{GROUP}_{MULTI}" for f in files if Path(f).name == f"{GROUP}_{MULTI}.yaml")]
     print(
-        f"{len(files)} task files in {args.out}; run: lm_eval --include_path {args.out} --tasks {','.join(groups)} "
-        f"--apply_chat_template --log_samples --output_path OUT ... then `{score_command(args)}` for the full "
+        f"{len(files)} task files in {args.out}; run (with your endpoint and model, or another --model of the "
+        f"harness): lm_eval {MODEL_ARGS} --include_path {args.out} --tasks {','.join(groups)} "
+        f"--apply_chat_template --log_samples --output_path OUT; then `{score_command(args)}` for the full "
         "report (add --missing skip for a run with --limit)"
     )
     return 0
+
+
+#: The harness's model flags in the printed run line: an OpenAI-compatible chat endpoint (as docs/routes.md runs it).
+MODEL_ARGS = (
+    "--model local-chat-completions --model_args "
+    "base_url=http://127.0.0.1:8000/v1/chat/completions,model=MODEL,tokenizer_backend=None"
+)
 
 
 def score_command(args: argparse.Namespace) -> str:

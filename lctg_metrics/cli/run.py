@@ -36,12 +36,17 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         caught = input_errors()
     finally:
         interrupt.release(held)
+    if isinstance(getattr(args, "task", None), list):  # a task named twice (--task summary --task summary) is one
+        args.task = list(dict.fromkeys(args.task))
     try:
         check_stdout()
         check_extras(args)
         real, sys.stdout = sys.stdout, _Stdout(sys.stdout)
         try:
-            code = handler(args)
+            from lctg_metrics.cli.pipe import read_once
+
+            with read_once(args):  # a pipe given as the generations file: its bytes, read once
+                code = handler(args)
             _flush_stdout()
         finally:
             if isinstance(sys.stdout, _Stdout):
@@ -65,6 +70,7 @@ CLI_WORDS: tuple[tuple[str, str], ...] = (
     ("--task/task=", "--task"),
     (" / missing='skip'", ""),
     (" / missing='fail'", ""),
+    ("choose cleaner='rule', 'llm' or 'none'", "give --cleaner rule, llm or none"),
 )
 #: The build flag that adds each opt-in config (``lctg_dataset.cli.KEPT_FLAGS``, under the configs' names).
 CONFIG_FLAGS: dict[str, str] = {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import sys
 from collections.abc import Sequence
@@ -12,6 +11,7 @@ from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.cleaners import CleanerEntry, entry
+from lctg_metrics.cli.configs import refuse_other_config
 from lctg_metrics.cli.dataset import CLIError, resolve_dataset_arg
 from lctg_metrics.options import BY_NAME, LLM, options_for, scoring_options_from
 
@@ -20,9 +20,10 @@ DEFAULT_MODEL_NAME = "model"
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    from lctg_metrics.cli.outside import check_outputs
     from lctg_metrics.cli.stream import score_stream, streams
     from lctg_metrics.inputs.folder import read_rows
-    from lctg_metrics.outputs.checks import Output, cache_output, check_paths
+    from lctg_metrics.outputs.checks import Output, cache_output
     from lctg_metrics.scoring import score
 
     chosen = entry(args.cleaner) if args.cleaner else None  # the registry, read once for the cleaner named
@@ -32,7 +33,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     dataset = resolve_dataset_arg(args)
     folder = dataset.path
     csv_names = [f"{t}/all_scores.csv" for t in TASKS]
-    check_paths(
+    check_outputs(
         [
             Output.file("--json", args.json) if args.json else None,
             Output.file("--details", args.details) if args.details else None,
@@ -50,6 +51,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     # with --task: the ids of the config's other tasks, whose generations are skipped (and said so)
     others = {r["id"] for r in read_rows(folder, args.config)} - {r["id"] for r in rows} if args.task else set()
     if streams(args, chosen):  # our own file, no LLM step: read and scored in chunks
+        _check_config(args, rows, folder, others)
         result, details, notes = score_stream(args, rows, others, options, dataset.source(), progress)
         try:
             return _write_outputs(args, result, details, notes)
@@ -58,6 +60,7 @@ def cmd_score(args: argparse.Namespace) -> int:
                 details.discard()
             raise
     generations = _read(args)
+    refuse_other_config(generations, rows, folder, args, others)
     if args.task:
         generations = _only_tasks(generations, others, args)
     steps = _steps(args, generations, folder, progress)
@@ -79,10 +82,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_notes: list[str]) -> int:
     """Render every output, write them as one set (``details``: the staged details file of a streamed run), print
     the table."""
-    from lctg_metrics.outputs.targets import STDOUT, is_stdout, locked, real_target
+    from lctg_metrics.cli.wrote import human_output, machine_stdout
+    from lctg_metrics.outputs.targets import is_stdout, locked, real_target
 
     for note in task_notes:
-        print(note, file=sys.stderr if STDOUT in (args.json, args.details) else sys.stdout)
+        print(note, file=sys.stderr if machine_stdout(args.json, args.details) else sys.stdout)
     for note in result.notes:  # degraded LLM answers: said on stderr too, whatever the outputs
         if note.startswith("warning: LLM "):
             print(note, file=sys.stderr)
@@ -99,13 +103,13 @@ def _write_outputs(args: argparse.Namespace, result: Any, details: Any, task_not
         folder.mkdir(parents=True, exist_ok=True)
     with locked(folders):
         notes = _write_files(args, result, details, cis)
-    with contextlib.redirect_stdout(sys.stderr) if STDOUT in (args.json, args.details) else contextlib.nullcontext():
+    with human_output(args.json, args.details) as legend:
         return _print_table(
             result,
             cis,
             notes,
             rounding_note=bool(args.csv_dir or args.json),
-            legend=STDOUT not in (args.json, args.details),
+            legend=legend,
             ci=(args.ci_resamples, args.seed) if cis is not None else None,
         )
 
@@ -155,11 +159,13 @@ def _print_table(
     from lctg_metrics.render.table import columns, heading
     from lctg_metrics.render.terminal import format_table
 
-    print(format_table(result, cis=cis))
+    table = format_table(result, cis=cis)
+    print(table)
     if legend:  # what the headings, row labels and intervals mean; not when a machine output takes stdout
         rows = ["prompts"] if result.coverage.get("by_task") else []
         rows += ["prompt-level"] if result.prompt_level else []
-        print(aspects_legend((heading(c) for c in columns()), rows, ci_line(*ci) if ci else ""))
+        shown = [k for k in ("overall", "coverage") if any(line.startswith(k) for line in table.splitlines())]
+        print(aspects_legend((heading(c) for c in columns()), rows, ci_line(*ci) if ci else "", shown))
     if rounding_note:  # only where a rounded copy of the scores is written
         print(
             "(exact means; all_scores.csv and the JSON's upstream_rounding follow upstream's rounding chain: "
@@ -204,6 +210,18 @@ def _with_other_models(path: Any, text: str, model: str) -> tuple[str, list[str]
     return out.getvalue(), kept
 
 
+def _check_config(args: argparse.Namespace, rows: Any, folder: Any, others: set[str]) -> None:
+    """The first chunk of a streamed file checked for another config's ids (:mod:`lctg_metrics.cli.configs`)."""
+    from lctg_metrics.cli.stream import PEEK_CHUNK
+    from lctg_metrics.inputs.generations import iter_generations
+
+    chunks = iter_generations(args.generations, PEEK_CHUNK)
+    try:
+        refuse_other_config(next(chunks, []), rows, folder, args, others)
+    finally:
+        chunks.close()
+
+
 def _calls_llm(args: argparse.Namespace, chosen: CleanerEntry | None) -> bool:
     """Whether the run calls an LLM (and so reads and writes the answer cache; a dry run only reads it)."""
     return bool(args.judge or (chosen and chosen.calls_llm)) and not args.dry_run
@@ -233,6 +251,11 @@ def _check_usage(args: argparse.Namespace, chosen: CleanerEntry | None) -> None:
                     f"{o.flag} configures the LLM cleaner and judge, but neither runs; add --cleaner llm "
                     "and/or --judge, or drop it"
                 )
+    if not (chosen and chosen.calls_llm) and args.empty_cleaner_answer != BY_NAME["empty_cleaner_answer"].default:
+        raise CLIError(
+            "--empty-cleaner-answer decides what an empty LLM-cleaner answer becomes, but no LLM cleaner runs; add "
+            "--cleaner llm, or drop it"
+        )
     if args.from_format == "openai-batch" and (args.id_field or args.text_field):
         raise CLIError("--id-field/--text-field do not apply to --from openai-batch (ids come from custom_id)")
 
@@ -254,6 +277,10 @@ def _read(args: argparse.Namespace) -> list[Any]:
             for f in files_of_config(args.generations, args.config, say=print)
             for g in read_generations_from(f, "lm-eval", missing=args.missing, **fields)
         ]
+    if args.from_format == "openai-batch" and args.missing == "fail":  # a failed request is a missing generation
+        from lctg_metrics.cli.batch import read_failed_as_missing
+
+        return read_failed_as_missing(args.generations)
     return read_generations_from(args.generations, args.from_format, missing=args.missing, **fields)
 
 

@@ -37,7 +37,8 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
     from lctg_metrics.analysis.placement import source_code
     from lctg_metrics.analysis.signatures import common_signature
     from lctg_metrics.analysis.substitutability import published_substitutability, substitutability
-    from lctg_metrics.outputs.checks import Output, check_paths
+    from lctg_metrics.cli.outside import check_outputs
+    from lctg_metrics.outputs.checks import Output
     from lctg_metrics.outputs.write import json_text, write_all
     from lctg_metrics.render import figures
     from lctg_metrics.render.terminal import format_substitutability
@@ -54,7 +55,7 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
     out_dir = Path(args.out_dir) if args.out_dir else None
     if out_dir is not None:
         json_file = "published_substitutability.json" if args.published else "substitutability.json"
-        check_paths(
+        check_outputs(
             [Output.directory("--output", out_dir, [json_file])], inputs={f"DETAILS {p}": p for p in args.details or []}
         )
         figures.load_matplotlib()  # fail fast with the install hint

@@ -246,12 +246,21 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
     if not generations:
         raise gr.Error(f"generations: upload a file ({', '.join(FILE_TYPES)}) with an id and a generation per row")
     kwargs = _options(options)
+    for name, box in (("dataset", dataset), ("revision", revision)):
+        if name in kwargs and box.strip() and str(kwargs[name]) != box.strip():
+            raise gr.Error(
+                f"options: {{{name!r}: {kwargs[name]!r}}} and the {name} box ({box.strip()!r}) differ; give the "
+                f"{name} once (the box)"
+            )
     where = Path(generations).name
     try:
         rows = read_generations(generations)
     except Exception as e:  # the reader names file, line and field
-        raise gr.Error(" ".join(f"{type(e).__name__}: {e}".replace(str(generations), where).split())) from None
+        message = " ".join(f"{type(e).__name__}: {e}".replace(str(generations), where).split())
+        raise gr.Error(message + _batch_hint(generations)) from None
     if "dataset" in OPTIONS:  # a module that reads its references from a dataset (lctg_ifsm reads the stories)
+        if not dataset.strip() and "dataset" in kwargs:  # given in the options alone: that one
+            dataset = str(kwargs["dataset"])
         if not dataset.strip():
             raise gr.Error("dataset: give the Hub dataset repo id (ORG/NAME) or the build folder the row ids come from")
         kwargs.update(dataset=dataset.strip(), **({"revision": revision.strip()} if revision.strip() else {}))
@@ -261,6 +270,24 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
         kwargs["cleaned"] = [g.text if g.cleaned is None else g.cleaned for g in rows]
     _refuse_other_module([g.id for g in rows])
     return _run(predictions=[g.text for g in rows], references=[g.id for g in rows], **kwargs)
+
+
+def _batch_hint(path: str) -> str:
+    """For a Batch API file (its first line has ``custom_id``): what it is and the route that reads it."""
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            first = json.loads(f.readline())
+    except (OSError, ValueError):
+        return ""
+    if not isinstance(first, dict) or "custom_id" not in first:
+        return ""
+    if "response" in first or "error" in first:
+        return (
+            "; this is a Batch API output: the Space reads {id, generation} rows; score it with `lctg score FILE "
+            "--from openai-batch --dataset DATASET` (`lctg if-score` for instructions), or convert each line to "
+            "{id: custom_id, generation: the answer's text}"
+        )
+    return "; this is a Batch API input (the requests `lctg prompts --format openai-batch` writes), not the answers"
 
 
 def _dumps(value: Any) -> str:

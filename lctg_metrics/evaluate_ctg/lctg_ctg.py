@@ -9,6 +9,7 @@ it as ``_lctg_*.py`` modules, so it needs only ``evaluate``, ``regex`` and ``uni
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import datasets
 import evaluate
@@ -116,7 +117,8 @@ class LctgCtg(evaluate.Metric):
     def compute(self, *, predictions=None, references=None, **kwargs):
         """As `evaluate.Metric.compute`, with every input checked first (nothing is coerced). In one process with
         nothing added before, the inputs go straight to `_compute`: evaluate's Arrow round trip of a million
-        items costs more than scoring them."""
+        items costs more than scoring them. A keyword `_compute` does not take is refused naming this call."""
+        refuse_unknown("lctg_ctg", self._compute, kwargs)
         if predictions is None and references is None:  # after add_batch / add
             return super().compute(**kwargs)
         if self.num_process == 1 and self.writer is None:
@@ -231,3 +233,17 @@ def _with_llm():
 
         return score_predictions, config_from_options
     return api.score_predictions, config.config_from_options
+
+
+def refuse_unknown(name: str, compute: Any, unknown: dict[str, Any]) -> None:
+    """Keyword arguments ``compute`` does not take: one TypeError naming the public call and what it accepts."""
+    import inspect
+
+    inputs = ("self", "predictions", "references")
+    accepted = [p for p in inspect.signature(compute).parameters if p not in inputs]
+    unknown = {k: v for k, v in unknown.items() if k not in accepted}
+    if unknown:
+        raise TypeError(
+            f"{name}.compute() got unknown keyword argument(s) {', '.join(sorted(unknown))}; accepted: "
+            f"{', '.join(accepted)}"
+        )

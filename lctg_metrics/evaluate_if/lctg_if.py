@@ -18,6 +18,7 @@ from lctg_metrics.inputs.hub import resolve_dataset
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
 from lctg_metrics.instructions.files import read_config_rows
 from lctg_metrics.schema import Generation, ScoringError
+from lctg_metrics.stats.bootstrap import check_resampling
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
 __all__ = ["LctgIf", "read_generations"]
@@ -130,6 +131,11 @@ class LctgIf(evaluate.Metric):
             ],
         )
 
+    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
+        """``evaluate``'s compute; a keyword ``_compute`` does not take is refused naming this call."""
+        refuse_unknown("lctg_if", self._compute, kwargs)
+        return super().compute(predictions=predictions, references=references, **kwargs)
+
     def _compute(
         self,
         predictions,
@@ -148,7 +154,11 @@ class LctgIf(evaluate.Metric):
             by_id, source = _rows_by_id(dataset, revision, config)
             unknown = [r for r in references if r not in by_id]
             if unknown:
-                raise ValueError(f"dataset={dataset!r}: config {config!r} has no row with id {unknown[0]!r}")
+                lctg = str(unknown[0]).partition("/")[0] in ("summary", "ad_text", "pros_and_cons")
+                raise ValueError(
+                    f"dataset={dataset!r}: config {config!r} has no row with id {unknown[0]!r}"
+                    + ("; it is an LCTG row id: score LCTG generations with the lctg_ctg metric module" if lctg else "")
+                )
             rows = [by_id[r] for r in dict.fromkeys(references)]
             keys = list(references)
         elif revision is not None:
@@ -165,6 +175,8 @@ class LctgIf(evaluate.Metric):
         for number, (key, prediction) in enumerate(zip(keys, predictions)):
             seen[key] = seen.get(key, -1) + 1  # the k-th prediction of a row id is its sample k
             generations.append(Generation(key, prediction, seen[key], where=f"predictions[{number}]"))
+        if ci:  # refused before any work, by the option's public name (as the CLI refuses --ci-resamples 0)
+            check_resampling(ci_resamples, 0.95, name="ci_resamples")
         options = {"mode": mode, "ci": ci, "ci_resamples": ci_resamples, "seed": seed}
         # the family's one run: samples and their mean
         result = run(FAMILY, generations, rows=rows, options=options, source=source)
@@ -184,3 +196,17 @@ def _rows_by_id(dataset, revision, config):
     if config not in configs:
         raise ScoringError(f"dataset={dataset!r}: no config {config!r} (config=); it has {', '.join(configs)}")
     return {row["id"]: row for row in read_config_rows(resolved.path, config)}, resolved.source()
+
+
+def refuse_unknown(name: str, compute: Any, unknown: dict[str, Any]) -> None:
+    """Keyword arguments ``compute`` does not take: one TypeError naming the public call and what it accepts."""
+    import inspect
+
+    inputs = ("self", "predictions", "references")
+    accepted = [p for p in inspect.signature(compute).parameters if p not in inputs]
+    unknown = {k: v for k, v in unknown.items() if k not in accepted}
+    if unknown:
+        raise TypeError(
+            f"{name}.compute() got unknown keyword argument(s) {', '.join(sorted(unknown))}; accepted: "
+            f"{', '.join(accepted)}"
+        )

@@ -113,6 +113,11 @@ class LctgIfsm(evaluate.Metric):
             reference_urls=["https://github.com/nii-cl/possible-stories"],
         )
 
+    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
+        """``evaluate``'s compute; a keyword ``_compute`` does not take is refused naming this call."""
+        refuse_unknown("lctg_ifsm", self._compute, kwargs)
+        return super().compute(predictions=predictions, references=references, **kwargs)
+
     def _compute(
         self,
         predictions,
@@ -209,3 +214,17 @@ def _with_llm():
 
         return own, config_from_options
     return (family.run, ifsm.FAMILY, stories.load_story_rows), config.config_from_options
+
+
+def refuse_unknown(name: str, compute: Any, unknown: dict[str, Any]) -> None:
+    """Keyword arguments ``compute`` does not take: one TypeError naming the public call and what it accepts."""
+    import inspect
+
+    inputs = ("self", "predictions", "references")
+    accepted = [p for p in inspect.signature(compute).parameters if p not in inputs]
+    unknown = {k: v for k, v in unknown.items() if k not in accepted}
+    if unknown:
+        raise TypeError(
+            f"{name}.compute() got unknown keyword argument(s) {', '.join(sorted(unknown))}; accepted: "
+            f"{', '.join(accepted)}"
+        )

@@ -1,0 +1,47 @@
+"""The one check of every command's output paths: :func:`lctg_metrics.outputs.checks.check_paths` (no output over
+an input or another output, inside the run's dataset folder), and no output inside ANY built dataset folder (a
+folder holding ``manifest.json`` and ``data/``): a build holds what its build wrote and nothing else, and
+``lctg publish`` refuses one holding more. Every command (score, sample, prompts, report, compare, ifsm,
+substitutability, lm-eval-tasks, the family commands) checks its outputs here."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from lctg_metrics.schema import ScoringError
+
+
+def build_around(path: Any) -> Path | None:
+    """The built dataset folder that ``path`` is or lies in (through a symlink too), if any."""
+    from lctg_metrics.inputs.folder import MANIFEST
+    from lctg_metrics.outputs.targets import real_target
+
+    for where in dict.fromkeys((Path(os.path.abspath(path)), Path(os.path.abspath(real_target(path))))):
+        for folder in (where, *where.parents):
+            if (folder / MANIFEST).is_file() and (folder / "data").is_dir():
+                return folder
+    return None
+
+
+def check_outputs(outputs: Sequence[Any], inputs: Mapping[str, Any] | None = None, dataset: Any = None) -> None:
+    """:func:`~lctg_metrics.outputs.checks.check_paths`, then an output inside any built dataset folder refused."""
+    from lctg_metrics.outputs.checks import check_paths
+    from lctg_metrics.outputs.targets import is_stdout
+
+    check_paths(outputs, inputs, dataset)  # the run's own dataset folder named as given
+    for o in outputs:
+        if o is None or is_stdout(o.path) or o.read:  # a file also read (the LLM cache) has its own message there
+            continue
+        around = build_around(o.path)
+        if around is not None:
+            raise ScoringError(f"{o.flag} {o.path} is inside the dataset folder {around}; write outputs elsewhere")
+
+
+def check_output_folder(flag: str, path: Any) -> None:
+    """A folder a command writes into (``lm-eval-tasks -o``): refused inside a built dataset folder."""
+    around = build_around(path)
+    if around is not None:
+        raise ScoringError(f"{flag} {path} is inside the dataset folder {around}; write outputs elsewhere")
