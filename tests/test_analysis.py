@@ -342,7 +342,7 @@ def test_report_markdown_with_quality_and_escaping(tmp_path):
                 "report",
                 str(details),
                 "--output",
-                str(out_dir),
+                f"{out_dir}/",  # a folder: a path ending in / (any other new path is the report file)
                 "--format",
                 "md",
                 "--published-source",
