@@ -136,3 +136,19 @@ def test_the_missing_generations_error_speaks_python_in_python(built_dataset):
     assert "expected generations are missing" in said and "missing='skip'" in said and "missing='fail'" in said
     assert "--missing" not in said and "--task" not in said, said
     assert score_predictions(["x"] * len(ids), ids, dataset=str(built_dataset), missing="skip")["signature"]
+
+
+def test_score_instructions_refuses_zero_resamples_with_intervals() -> None:
+    # an interval from 0 resamples would be zero-width: refused before scoring; without intervals 0 is never read
+    from lctg_metrics.instructions.score import score_instructions
+
+    rows = [
+        {
+            "key": "k1",
+            "prompt": "一文で答えてください。",
+            "instruction_id_list": ["length:sentences"],
+            "kwargs": [{"max": 1}],
+        }
+    ]
+    with pytest.raises(ValueError, match=r"^n_resamples must be a positive int, got 0$"):
+        score_instructions([{"id": "k1", "generation": "はい。"}], rows, ci=True, n_resamples=0)

@@ -18,6 +18,7 @@ from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, translate
 from lctg_metrics.instructions.registry import check, get, settings, validate_kwargs
 from lctg_metrics.schema import Generation, ScoringError
 from lctg_metrics.signature import Family, declare
+from lctg_metrics.stats.bootstrap import check_resampling
 
 #: Which verdicts a run computes: both (the default, as IFEval reports), or one of them.
 RUN_MODES: dict[str, tuple[str, ...]] = {"both": ("strict", "loose"), "strict": ("strict",), "loose": ("loose",)}
@@ -233,6 +234,8 @@ def score_instructions(
     (:func:`progress_bar`)."""
     if mode not in RUN_MODES:
         raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(RUN_MODES)}")
+    if ci:  # before any scoring: 0 resamples would give a zero-width interval
+        check_resampling(n_resamples, level)
     prompts = [prompt_of_row(row, f"row {number}") for number, row in enumerate(rows, 1)]
     if not prompts:
         raise ScoringError("no rows to score")
