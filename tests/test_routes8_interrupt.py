@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import os
+import signal
 import subprocess
 import sys
 
@@ -31,7 +32,14 @@ print(calls, _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler)
 def test_only_the_console_script_keeps_the_guard_after_the_import(who, keeps):
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
     proc = subprocess.run(
-        [sys.executable, "-c", PROBE, who], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120
+        [sys.executable, "-c", PROBE, who],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=PROJECT_ROOT,
+        timeout=120,
+        # a test worker may ignore SIGINT, and a child inherits that: Python then installs no handler, nor the guard
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.returncode == 0, proc.stderr
     calls, default = proc.stdout.split("]")[0] + "]", proc.stdout.split("]")[1].strip()
