@@ -208,7 +208,8 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
         end = starts[n + 1][0] if n + 1 < len(starts) else len(all_lines)
         rest = undecorate(all_lines[i])[found.end() :]
         text = [line for line in all_lines[i + 1 : end] if not _HEADING_LINE.match(line)]  # a subheading is no body
-        yield _number(found.group(1)), "\n".join(([rest] if _holds_sentence(rest) else []) + text)
+        again = key("\n".join(text)) == key(rest)  # 第1章 春 / 春: the body is the heading again (round 12)
+        yield _number(found.group(1)), "" if again else "\n".join(([rest] if _holds_sentence(rest) else []) + text)
 
 
 @instruction(
@@ -247,6 +248,7 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
 def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     o, c = re.escape(kw["open"]), re.escape(kw["close"])
     spans = [s for s in re.findall(rf"{o}([^\n{o}{c}]*){c}", response) if s.strip()]
+    spans = ["" if key(s) == str(n) else s for n, s in enumerate(spans, 1)]  # 《1》《2》《3》 count themselves (r12)
     return counted(spans, kw["min"], kw["max"], f"{kw['open']}…{kw['close']} highlights")
 
 
@@ -356,6 +358,14 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(False, f"table has {rows} filled, distinct rows (of {all_rows}) < min {kw['min_rows']}")
 
 
+#: An encyclopedia's maintenance tags (round 12; Wikipedia's [要出典], [要検証], [citation needed]): an editor's
+#: note on the sentence before it, not a slot for the reader to fill, so no placeholder.
+_MAINTENANCE_TAG = re.compile(
+    r"要(?:出典|検証|出典範囲|ページ番号|説明|更新|改訳|校正|曖昧さ回避|追加記述|高速削除)|独自研究|疑問点"
+    r"|citationneeded|clarificationneeded|verificationneeded|dubious"
+)
+
+
 @instruction(
     "format:placeholders",
     "書式指定",
@@ -368,4 +378,5 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = re.findall(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
+    found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]
     return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)
