@@ -115,7 +115,9 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         return end(written[:signed], kw)
     at = len(text) - len(phrase) if text.endswith(phrase) else phrases.spelled_end(text, phrase)
     if at is not None and phrases.bounds_a_number(text, at):
-        return Verdict(False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it")
+        return Verdict(
+            False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it"
+        )
     if not text.endswith(phrase) and at is not None and not _asks(phrase, written[len(text) :]):
         return Verdict(True, f"ends with 「{text[at:]}」, 「{kw['phrase']}」 in another spelling")
     if text.endswith(phrase) and not wordforms.starts_word(text, len(text) - len(phrase)):

@@ -51,11 +51,11 @@ _NOTES = re.compile(
 )
 
 
-#: Spans that say no content is given (round 12), in ``key`` form: an omitted or postponed value (割愛します, 省略します,
-#: 後日回答予定, 追って連絡します), not applicable (N/A, n/a; a lone - has no letters and is empty already), an editor's
-#: default file name or "no subject" (無題のドキュメント, 件名なし), a template word for a quotation (引用文), masking
-#: letters (xx, xxxx) and an item that only counts itself (その1, 一つ目, 2番目, 第3). なし, 該当なし and 不明 stay
-#: content (「アレルギー: なし」 answers), and so does 『無題』 alone (see ``TITLE_TEMPLATE``).
+#: Spans that say no content is given (round 12), in ``key`` form: an omitted or postponed value (割愛します,
+#: 省略します, 後日回答予定, 追って連絡します), not applicable (N/A, n/a; a lone - has no letters and is empty
+#: already), an editor's default file name or "no subject" (無題のドキュメント, 件名なし), a template word for a
+#: quotation (引用文), masking letters (xx, xxxx) and an item that only counts itself (その1, 一つ目, 2番目, 第3). なし,
+#: 該当なし and 不明 stay content (「アレルギー: なし」 answers), and so does 『無題』 alone (see ``TITLE_TEMPLATE``).
 _NO_CONTENT = re.compile(
     r"(?:割愛|省略|略)(?:します|しました|いたします|させていただきます|する|です)?"
     r"|(?:後日|追って|後ほど|のちほど|あとで|別途)(?:ご?回答|ご?連絡|ご?報告|記入|追記|お?知らせ|記載)"

@@ -1,7 +1,7 @@
-"""Loanwords in another katakana spelling (round 12): スマフォ for スマホ, ヴァイオリン for バイオリン, ティーム for チーム.
-The spellings the 外来語の表記 (内閣告示, 1991) gives as a pair for one sound, フォ/ホ, ヴァ/バ (ヴィ ヴ ヴェ ヴォ),
-ティ/チ and ディ/ジ, read as one where a katakana word of the response, whole, is the keyword but for them, and the
-analyser does not know the word as another loanword of its own origin (フォーム, form, is no ホーム, home)."""
+"""Loanwords in another katakana spelling (round 12): スマフォ for スマホ, ヴァイオリン for バイオリン, ティーム for
+チーム. The spellings the 外来語の表記 (内閣告示, 1991) gives as a pair for one sound, フォ/ホ, ヴァ/バ (ヴィ ヴ ヴェ
+ヴォ), ティ/チ and ディ/ジ, read as one where a katakana word of the response, whole, is the keyword but for them, and
+the analyser does not know the word as another loanword of its own origin (フォーム, form, is no ホーム, home)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,16 @@ import re
 from lctg_metrics.instructions import morph
 
 #: The paired spellings, folded to the plain one.
-_PAIRS = (("フォ", "ホ"), ("ヴァ", "バ"), ("ヴィ", "ビ"), ("ヴェ", "ベ"), ("ヴォ", "ボ"), ("ヴ", "ブ"), ("ティ", "チ"), ("ディ", "ジ"))
+_PAIRS = (
+    ("フォ", "ホ"),
+    ("ヴァ", "バ"),
+    ("ヴィ", "ビ"),
+    ("ヴェ", "ベ"),
+    ("ヴォ", "ボ"),
+    ("ヴ", "ブ"),
+    ("ティ", "チ"),
+    ("ディ", "ジ"),
+)
 _RUN = re.compile(r"[ァ-ヺー]+")
 
 

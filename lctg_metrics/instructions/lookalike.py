@@ -111,10 +111,10 @@ def _dash_read(ch: str, before: str, after: str) -> str:
 
 
 def _starts_katakana_word(text: str, i: int, katakana: str) -> bool:
-    """Whether a hiragana twin (へ) before a katakana run is that run's first letter, wherever it stands (では|へルメット,
-    round 12): in katakana the run is one dictionary word, and without it the rest is none (ルメット); the particle
-    before a katakana word keeps its place (ここへメモを: ヘメモ is no word, メモ is). The rest read as a name only
-    (ルメット, the director Lumet) is no word for this."""
+    """Whether a hiragana twin (へ) before a katakana run is that run's first letter, wherever it stands
+    (では|へルメット, round 12): in katakana the run is one dictionary word, and without it the rest is none (ルメット);
+    the particle before a katakana word keeps its place (ここへメモを: ヘメモ is no word, メモ is). The rest read as a
+    name only (ルメット, the director Lumet) is no word for this."""
     run = _KATAKANA_RUN.match(text, i + 1)
     if run is None or len(run.group()) < 2:
         return False

@@ -6,20 +6,20 @@ when it stands where that mark stands, after a Japanese letter.
   (‚ „ ⹂ ❟ ❠ 🙸, unless a closing quotation mark follows on the line: then they open a quotation), the comma-shaped
   spacing diacritics at the baseline (¸ cedilla, ˛ ogonek, ˏ ˎ) and the acute accents ´ ˊ (round 8: drawn high, read
   as a pause between two Japanese letters), the Lisu tone letter ꓹ, the sesame dots ﹅﹆, 丶 (the kanji radical
-  "dot", drawn as 、), the CJK stroke ㇔ (the same dot, round 11) and the low paraphrase brackets ⸜ ⸝ (round 12); the iteration mark ヽ after anything but
-  katakana; the Arabic decimal and thousands separators ٫ ٬ (2.7: drawn as a comma; between digits they keep their
-  role).
+  "dot", drawn as 、), the CJK stroke ㇔ (the same dot, round 11) and the low paraphrase brackets ⸜ ⸝ (round
+  12); the iteration mark ヽ after anything but katakana; the Arabic decimal and thousands separators ٫ ٬ (2.7: drawn as
+  a comma; between digits they keep their role).
 - 句点 (。): every full stop of another script (Arabic ۔, Ethiopic ።, Devanagari danda ।, Lisu, Vai, Syriac), the
   one-dot leader ․ and the Lisu tone letter ꓸ (a baseline dot); the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜,
-  the Canadian ring ᐤ and the combining enclosing circle ⃝ U+20DD, round 12) after a letter and before a blank, a letter, a closing bracket or the end; after a Japanese
-  letter also the small o and zero of the sub- and superscripts (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a
-  digit), the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …) and the
-  Tifinagh ring letter ⵔ (round 11); and (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (from
-  round 11 also after a noun-final sentence with a topic, 明日は晴れ〇; ``_circles``), before a letter, a digit
-  (round 11), a blank, a closing bracket or the end. From round 11 none of these is 。 in a kaomoji (the eyes of
-  (ﾟдﾟ): round brackets with no two Japanese letters in a row between them), a ring or circle next to a kanji numeral
-  is a degree or a digit (九十°, 二〇二六), and the circles ending the lines of an answer key (a text with a line
-  ending in ×) are marks.
+  the Canadian ring ᐤ and the combining enclosing circle ⃝ U+20DD, round 12) after a letter and before a blank, a
+  letter, a closing bracket or the end; after a Japanese letter also the small o and zero of the sub- and superscripts
+  (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a digit), the zero digits drawn as a small circle in the scripts of
+  India and South-East Asia (० ০ ๐ ០ …) and the Tifinagh ring letter ⵔ (round 11); and (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍
+  alone after a predicate in kana (from round 11 also after a noun-final sentence with a topic, 明日は晴れ〇;
+  ``_circles``), before a letter, a digit (round 11), a blank, a closing bracket or the end. From round 11 none of these
+  is 。 in a kaomoji (the eyes of (ﾟдﾟ): round brackets with no two Japanese letters in a row between them), a ring or
+  circle next to a kanji numeral is a degree or a digit (九十°, 二〇二六), and the circles ending the lines of an answer
+  key (a text with a line ending in ×) are marks.
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``

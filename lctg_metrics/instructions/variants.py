@@ -299,4 +299,12 @@ def spans(text: str, word: str) -> list[tuple[int, int]]:
     return found + mixed_spans(text, word) + split_spans(text, word)
 
 
-__all__ = ["MIN_ROMAJI_MORAE", "emphatic_spans", "mixed_spans", "romaji_form_spans", "romaji_spans", "spans", "split_spans"]
+__all__ = [
+    "MIN_ROMAJI_MORAE",
+    "emphatic_spans",
+    "mixed_spans",
+    "romaji_form_spans",
+    "romaji_spans",
+    "spans",
+    "split_spans",
+]
