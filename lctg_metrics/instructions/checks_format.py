@@ -233,6 +233,19 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     return verdict
 
 
+def _counts_itself(found: re.Match[str], position: int) -> bool:
+    """Whether a highlight holds only its own position and is used as a number in its sentence (作業の手順は《1》、《2》、
+    《3》の順です; round 12): it says nothing. One that labels the text after it, opening a line or a sentence or
+    followed directly by a word that is not a particle (《1》国鉄の車両設計…, 。《5. 》これらの会議は…), marks a
+    section and counts."""
+    if key(found.group(1)) != str(position):
+        return False
+    before = found.string[: found.start()].rstrip(" \t\u3000")
+    after = found.string[found.end() : found.end() + 1]
+    labels = not before or before[-1] in "\n。！？!?" or (after.isalnum() and not ("ぁ" <= after <= "ゖ"))
+    return not labels
+
+
 @instruction(
     "format:highlights",
     "書式指定",
@@ -247,8 +260,8 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
 )
 def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     o, c = re.escape(kw["open"]), re.escape(kw["close"])
-    spans = [s for s in re.findall(rf"{o}([^\n{o}{c}]*){c}", response) if s.strip()]
-    spans = ["" if key(s) == str(n) else s for n, s in enumerate(spans, 1)]  # 《1》《2》《3》 count themselves (r12)
+    found = [m for m in re.finditer(rf"{o}([^\n{o}{c}]*){c}", response) if m.group(1).strip()]
+    spans = ["" if _counts_itself(m, n) else m.group(1) for n, m in enumerate(found, 1)]
     return counted(spans, kw["min"], kw["max"], f"{kw['open']}…{kw['close']} highlights")
 
 
