@@ -234,10 +234,10 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _counts_itself(found: re.Match[str], position: int) -> bool:
-    """Whether a highlight holds only its own position and is used as a number in its sentence (作業の手順は《1》、《2》、
-    《3》の順です; round 12): it says nothing. One that labels the text after it, opening a line or a sentence or
-    followed directly by a word that is not a particle (《1》国鉄の車両設計…, 。《5. 》これらの会議は…), marks a
-    section and counts."""
+    """Whether a highlight holds only its own position and is used as a number in its sentence
+    (作業の手順は《1》、《2》、《3》の順です; round 12): it says nothing. One that labels the text after it, opening a
+    line or a sentence or followed directly by a word that is not a particle (《1》国鉄の車両設計…,
+    。《5. 》これらの会議は…), marks a section and counts."""
     if key(found.group(1)) != str(position):
         return False
     before = found.string[: found.start()].rstrip(" \t\u3000")
