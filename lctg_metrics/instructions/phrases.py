@@ -29,6 +29,9 @@ def same_word(found: morph.Morpheme, key: morph.Morpheme) -> bool:
     )
 
 
+_BLANK = re.compile(r"[ \u3000\t\n]+")
+
+
 def _key(phrase: str) -> list[morph.Morpheme]:
     key = list(morph.analyze(phrase))
     return key if key and "".join(m.surface for m in key) == phrase else []
@@ -36,8 +39,9 @@ def _key(phrase: str) -> list[morph.Morpheme]:
 
 def spelled_start(text: str, phrase: str) -> int | None:
     """Where in ``text`` a phrase written in another spelling ends, when ``text`` opens with its words (the analyser's
-    morphemes of ``text`` against those of the phrase alone), or None."""
-    key, tokens = _key(phrase), morph.spans(text)
+    morphemes of ``text`` against those of the phrase alone), or None. A blank ends the words read (ハイ 会議を…: the
+    analyser reads ハイ before a noun as "high", alone as the reply)."""
+    key, tokens = _key(phrase), morph.spans(_BLANK.split(text, maxsplit=1)[0])
     if not key or len(tokens) < len(key):
         return None
     run = tokens[: len(key)]
@@ -47,14 +51,16 @@ def spelled_start(text: str, phrase: str) -> int | None:
 
 
 def spelled_end(text: str, phrase: str) -> int | None:
-    """Where in ``text`` a phrase written in another spelling starts, when ``text`` closes with its words, or None."""
-    key, tokens = _key(phrase), morph.spans(text)
+    """Where in ``text`` a phrase written in another spelling starts, when ``text`` closes with its words, or None
+    (the words after the last blank are read)."""
+    tail = _BLANK.split(text)[-1]
+    key, tokens = _key(phrase), morph.spans(tail)
     if not key or len(tokens) < len(key):
         return None
     run = tokens[len(tokens) - len(key) :]
-    if run[-1][1] != len(text) or not all(same_word(t[2], k) for t, k in zip(run, key)):
+    if run[-1][1] != len(tail) or not all(same_word(t[2], k) for t, k in zip(run, key)):
         return None
-    return run[0][0]
+    return len(text) - len(tail) + run[0][0]
 
 
 _PAIRS = {"」": "「", "』": "『"}
