@@ -25,6 +25,7 @@ from lctg_metrics.instructions.stand_ins import (
     EMOTICON,
     EMPTY_POSTSCRIPT,
     JSON_TYPES,
+    NO_OTHER_ANSWER,
     repeats_body,
     says_again,
 )
@@ -110,8 +111,8 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "unbalanced 「」")
     if not key(text[1:-1]):
         return Verdict(False, "the quotation 「」 holds no text")
-    if points_elsewhere(text[1:-1]):
-        return Verdict(False, "the quotation 「」 only points elsewhere (上記の通り): no text of its own")
+    if points_elsewhere(text[1:-1]) or placeholder(text[1:-1]):
+        return Verdict(False, "the quotation 「」 only points elsewhere or holds a template word (引用文): no text")
     return Verdict(True, "wrapped in one 「…」")
 
 
@@ -197,7 +198,10 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(
             False, "the two answers read the same (blanks, punctuation, markup, script and word order aside)"
         )
-    if any(BACK_REFERENCE.fullmatch(key(answer)) or points_elsewhere(answer) for answer in answers):
+    if any(
+        BACK_REFERENCE.fullmatch(key(answer)) or points_elsewhere(answer) or NO_OTHER_ANSWER.fullmatch(key(answer))
+        for answer in answers
+    ):
         return Verdict(False, "one answer only refers to the other (上と同じです): no second answer")
     return Verdict(True, "two different answers separated by ******")
 

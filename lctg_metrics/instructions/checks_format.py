@@ -208,7 +208,8 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
         end = starts[n + 1][0] if n + 1 < len(starts) else len(all_lines)
         rest = undecorate(all_lines[i])[found.end() :]
         text = [line for line in all_lines[i + 1 : end] if not _HEADING_LINE.match(line)]  # a subheading is no body
-        yield _number(found.group(1)), "\n".join(([rest] if _holds_sentence(rest) else []) + text)
+        again = key("\n".join(text)) == key(rest)  # 第1章 春 / 春: the body is the heading again (round 12)
+        yield _number(found.group(1)), "" if again else "\n".join(([rest] if _holds_sentence(rest) else []) + text)
 
 
 @instruction(
@@ -232,6 +233,19 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     return verdict
 
 
+def _counts_itself(found: re.Match[str], position: int) -> bool:
+    """Whether a highlight holds only its own position and is used as a number in its sentence
+    (作業の手順は《1》、《2》、《3》の順です; round 12): it says nothing. One that labels the text after it, opening a
+    line or a sentence or followed directly by a word that is not a particle (《1》国鉄の車両設計…,
+    。《5. 》これらの会議は…), marks a section and counts."""
+    if key(found.group(1)) != str(position):
+        return False
+    before = found.string[: found.start()].rstrip(" \t\u3000")
+    after = found.string[found.end() : found.end() + 1]
+    labels = not before or before[-1] in "\n。！？!?" or (after.isalnum() and not ("ぁ" <= after <= "ゖ"))
+    return not labels
+
+
 @instruction(
     "format:highlights",
     "書式指定",
@@ -246,7 +260,8 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
 )
 def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     o, c = re.escape(kw["open"]), re.escape(kw["close"])
-    spans = [s for s in re.findall(rf"{o}([^\n{o}{c}]*){c}", response) if s.strip()]
+    found = [m for m in re.finditer(rf"{o}([^\n{o}{c}]*){c}", response) if m.group(1).strip()]
+    spans = ["" if _counts_itself(m, n) else m.group(1) for n, m in enumerate(found, 1)]
     return counted(spans, kw["min"], kw["max"], f"{kw['open']}…{kw['close']} highlights")
 
 
@@ -356,6 +371,14 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(False, f"table has {rows} filled, distinct rows (of {all_rows}) < min {kw['min_rows']}")
 
 
+#: An encyclopedia's maintenance tags (round 12; Wikipedia's [要出典], [要検証], [citation needed]): an editor's
+#: note on the sentence before it, not a slot for the reader to fill, so no placeholder.
+_MAINTENANCE_TAG = re.compile(
+    r"要(?:出典|検証|出典範囲|ページ番号|説明|更新|改訳|校正|曖昧さ回避|追加記述|高速削除)|独自研究|疑問点"
+    r"|citationneeded|clarificationneeded|verificationneeded|dubious"
+)
+
+
 @instruction(
     "format:placeholders",
     "書式指定",
@@ -368,4 +391,5 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = re.findall(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
+    found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]
     return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import morph, wordforms, words
+from lctg_metrics.instructions import morph, phrases, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -82,6 +82,9 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     asks = _asks(phrase, folded[len(phrase) :])
     if folded.startswith(phrase) and _word_ends(folded, len(phrase)) and not longer and not asks:
         return Verdict(True, f"starts with 「{kw['phrase']}」")
+    spelled = None if folded.startswith(phrase) else phrases.spelled_start(folded, phrase)  # 先ずは, ハイ (r12)
+    if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
+        return Verdict(True, f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling")
     return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
 
 
@@ -105,6 +108,18 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         ):
             emoticon = _EMOTICON.search(text)
             text = text[: emoticon.start()] if emoticon else text[:-1]  # お見逃しなく！✨, お見逃しなく♪, m(_ _)m
+    if phrases.inside_closing_quote(nfkc(response)) and not phrases.inside_closing_quote(phrase):
+        return Verdict(False, "ends inside a quotation or title opened mid-sentence, not with the response's words")
+    signed = phrases.signature(text)  # 以上です（田中）: a name signed after the last sentence (round 12)
+    if signed is not None and phrase[-1:] not in ")）":
+        return end(written[:signed], kw)
+    at = len(text) - len(phrase) if text.endswith(phrase) else phrases.spelled_end(text, phrase)
+    if at is not None and phrases.bounds_a_number(text, at):
+        return Verdict(
+            False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it"
+        )
+    if not text.endswith(phrase) and at is not None and not _asks(phrase, written[len(text) :]):
+        return Verdict(True, f"ends with 「{text[at:]}」, 「{kw['phrase']}」 in another spelling")
     if text.endswith(phrase) and not wordforms.starts_word(text, len(text) - len(phrase)):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 is the tail of a longer word"

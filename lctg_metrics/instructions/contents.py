@@ -51,6 +51,34 @@ _NOTES = re.compile(
 )
 
 
+#: Spans that say no content is given (round 12), in ``key`` form: an omitted or postponed value (割愛します,
+#: 省略します, 後日回答予定, 追って連絡します), not applicable (N/A, n/a; a lone - has no letters and is empty
+#: already), an editor's default file name or "no subject" (無題のドキュメント, 件名なし), a template word for a
+#: quotation (引用文), masking letters (xx, xxxx) and an item that only counts itself (その1, 一つ目, 2番目, 第3). なし,
+#: 該当なし and 不明 stay content (「アレルギー: なし」 answers), and so does 『無題』 alone (see ``TITLE_TEMPLATE``).
+_NO_CONTENT = re.compile(
+    r"(?:割愛|省略|略)(?:します|しました|いたします|させていただきます|する|です)?"
+    r"|(?:後日|追って|後ほど|のちほど|あとで|別途)(?:ご?回答|ご?連絡|ご?報告|記入|追記|お?知らせ|記載)"
+    r"(?:予定|します|いたします|致します|する)?(?:です)?"
+    r"|na|n/a|notapplicable"
+    r"|無題の?(?:どきゅめんと|ふぁいる|文書|ぺーじ|ぷろじぇくと|のーと|めも)[0-9]*|件名(?:なし|無し|未設定)?"
+    r"|(?:題名|表題|無題)(?:なし|無し|未設定)"
+    r"|引用文?[0-9]*|いんようぶん|(?:ここに)?引用(?:する|したい)?(?:文|文章|てきすと)(?:を?(?:入れる|いれる|入力))?"
+    r"|x{2,}"
+    r"|(?:その|第|no)(?:[0-9]+|[一二三四五六七八九十]+)"
+    r"|(?:[0-9]+|[一二三四五六七八九十]+|ひと|ふた|みっ|よっ|いつ)(?:つ目|つめ|番目|個目|点目)"
+)
+_BARE_NUMBER = re.compile(r"[0-9]+")
+
+
+def no_content(text: str) -> bool:
+    """Whether a span says that no content is given (``_NO_CONTENT``): omitted, postponed, not applicable, a default
+    name, masking letters or an ordinal that only counts the span itself. A bare number is content (年齢: 30, 《一》)
+    unless it carries an ordinal's word (その1, 1つ目)."""
+    k = key(text)
+    return bool(k) and _BARE_NUMBER.fullmatch(k) is None and _NO_CONTENT.fullmatch(k) is not None
+
+
 def placeholder(text: str) -> bool:
     """Whether a span stands for content instead of holding it: a template word or an editor's note
     (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××). A letter or a number alone is content: the format
@@ -58,7 +86,9 @@ def placeholder(text: str) -> bool:
     k = key(text)
     if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
         return True
-    return bool(k) and (_TEMPLATE.fullmatch(k) is not None or _NOTES.fullmatch(k) is not None or points_elsewhere(k))
+    return bool(k) and (
+        _TEMPLATE.fullmatch(k) is not None or _NOTES.fullmatch(k) is not None or points_elsewhere(k) or no_content(k)
+    )
 
 
 def points_elsewhere(text: str) -> bool:
@@ -110,6 +140,7 @@ def same_text(a: str, b: str) -> bool:
 __all__ = [
     "header_counter",
     "key",
+    "no_content",
     "own_number",
     "placeholder",
     "placeholder_title",

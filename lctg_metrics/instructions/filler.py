@@ -3,7 +3,8 @@
 - A note that the text fills its length (以下は字数合わせのための文章です。, 文字数を稼ぐために書いています。, この文に
   意味はありません。) is no content, and so are, from round 11, filler copy named as such (ここから下は埋め草です。,
   この文章はダミーです。… 行間等を確認するために入れています。) and notes that the text holds nothing or may be
-  skipped (中身は特にございません。, 読み飛ばしていただいて構いません。). A sentence about length that is the
+  skipped (中身は特にございません。, 読み飛ばしていただいて構いません。), and from round 12 closing formulas that only
+  say the answer is over (以上が結論となります。, 説明は以上のとおりです。). A sentence about length that is the
   answer's subject (字数を満たすには具体例を足すとよいです。) refers to no text of its own and counts.
 - One claim said again with its words moved, particles or final particles changed or an adverb added (京都はとても
   いいです。 after とても京都はいいです。; 雨がね、降ります。 after 雨が降ります。) says nothing new: a claim with a
@@ -52,13 +53,23 @@ _EMPTY = re.compile(
 )
 
 
+#: A closing formula that only says the answer is over (round 12: 以上が結論となります。, 結論については以上で
+#: ございます。, 説明は以上のとおりです。): it ends the text and says nothing toward its length.
+_OVER = r"(?:結論|回答|答え|お答え|説明|ご説明|報告|ご報告|内容|話|お話|発表|本日|今回)"
+_CLOSING = re.compile(
+    rf"(?:{_OVER}(?:は|が|も|について(?:は)?|に関して(?:は)?|としては)?)?以上(?:が|で|の|と)?{_OVER}?"
+    r"(?:の?(?:とおり|通り))?(?:と|に)?(?:なります|です|でございます|だ|である|となります|になります|とします|します)?"
+    r"(?:よ|ね)?"
+)
+
+
 def says_it_fills(sentence: str) -> bool:
     """Whether a sentence is a note that the text is padded: it names filling the length (or filler copy) and refers
     to the text itself, or says only that it means or holds nothing, or that it may be skipped."""
     bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
     if _FILLING.search(bare) and _SELF.search(bare):
         return True
-    return _MEANINGLESS.fullmatch(bare) is not None or _EMPTY.fullmatch(bare) is not None
+    return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING))
 
 
 _PREDICATE = ("動詞", "形容詞", "助動詞")
@@ -66,18 +77,34 @@ _PREDICATE = ("動詞", "形容詞", "助動詞")
 _CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
 
 
-def _claim(sentence: str) -> tuple[str, ...]:
+def _claim(sentence: str, ordinals: bool = True) -> tuple[str, ...]:
     """The content words of a sentence as an unordered key: its nouns, verbs and adjectives (not the dependent
-    ones after て: いる, ある, しまう; numbers kept: 第1日目 and 第2日目 differ), each by the kanji it is written
+    ones after て: いる, ある, しまう; numbers kept: 第1日目 and 第2日目 differ; toward a length without ``ordinals``,
+    the ordinals that only count, ``_ordinal``), each by the kanji it is written
     with (降り and 降る are 降, whichever verb the analyser takes it for), or its dictionary form in kana."""
     morphemes = morph.analyze(sentence)
     words = [
         "".join(_KANJI.findall(m.surface)) or m.lemma.split("-")[0]
         for i, m in enumerate(morphemes)
-        if m.pos1 in _CONTENT and not (m.pos2 == "非自立可能" and i and morphemes[i - 1].lemma in ("て", "で", "だ"))
+        if m.pos1 in _CONTENT
+        and not (m.pos2 == "非自立可能" and i and morphemes[i - 1].lemma in ("て", "で", "だ"))
+        and (ordinals or not _ordinal(morphemes, i))
     ]
     negated = sum(m.lemma in _NEGATION for m in morphemes)  # 行きます and 行きません are two claims
     return tuple(sorted(words + ["否"] * negated))
+
+
+def _ordinal(morphemes: tuple[morph.Morpheme, ...], i: int) -> bool:
+    """Whether the morpheme at ``i`` is part of an ordinal that only counts what follows (一つ目, 2番目, 三個目; round
+    12): 一つ目の理由は安さです and 二つ目の理由も安さです make one claim. A day or a part numbered in its own
+    counter (第1日目, 第2章) names another thing and stays."""
+    run = "".join(m.surface for m in morphemes[i : i + 3])
+    if morphemes[i].pos2 == "数詞":
+        return _COUNTING.match(run[len(morphemes[i].surface) :]) is not None
+    return morphemes[i].surface in ("番", "個", "点") and i > 0 and morphemes[i - 1].pos2 == "数詞" and run[1:2] == "目"
+
+
+_COUNTING = re.compile(r"(?:つ|番|個|点)目")
 
 
 #: The lemmas that negate a predicate (ない, ず of ません, ぬ).
@@ -104,7 +131,7 @@ def counted_text(text: str) -> str:
         start = text.find(sentence, at)
         if start < 0:
             continue
-        claim, letters = _claim(sentence), "".join(ch for ch in sentence if ch.isalnum())
+        claim, letters = _claim(sentence, ordinals=False), "".join(ch for ch in sentence if ch.isalnum())
         said = bool(claim) and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
         sayings = seen.setdefault(claim, set()) if said else set()
         kanji = _KANJI.search(letters) is not None

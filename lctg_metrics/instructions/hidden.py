@@ -15,7 +15,9 @@ entities decoded (``display:&#110;one`` is display:none), as a browser reads the
 elements of the same name included (an element left open hides the rest of the text, as a browser does), but for the
 descendants that set again what hid it by inheritance (visibility:visible inside visibility:hidden, a colour inside a
 transparent one, 16px inside font-size:0). Of a closed ``<details>`` only its ``<summary>`` shows (2.6), as of a
-closed ``<dialog>`` nothing.
+closed ``<dialog>`` nothing. An element's opacity multiplies its descendants' (0.3 inside 0.3 is 0.09; round 12), and
+a line-clamped box (display:-webkit-box, -webkit-line-clamp:N, overflow cut) shows its first N lines, counted by
+explicit line breaks only (round 12).
 
 What a shown element draws is put in: the generated ``content`` of its ``::before`` and ``::after`` rules (strings,
 attr(), quotes; those of html, body and :root at the page's start and end), a list item's ``::marker`` content or
@@ -32,7 +34,7 @@ from functools import lru_cache
 
 import regex
 
-from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, length_px
+from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, fraction, length_px
 from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
 from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
 from lctg_metrics.instructions.unseen import unseen
@@ -118,6 +120,9 @@ def _passed_on(decls: dict[str, str], inherited: dict[str, str]) -> dict[str, st
         if not (name in _PAINTED and (colour(value) or (0, 0, 0, 1.0))[3] == 0)
     }
     merged = {**inherited, **own}
+    above, mine = fraction(inherited.get("opacity", "1")), fraction(own.get("opacity", "1"))
+    if above is not None and mine is not None and "opacity" in inherited:  # 0.3 inside 0.3 shows at 0.09 (round 12)
+        merged["opacity"] = f"{max(0.0, min(1.0, above)) * max(0.0, min(1.0, mine)):.6g}"
     size, parent = decls.get("font-size", ""), length_px(inherited.get("font-size", ""), FONT_PX)
     found = DIMENSION.match(size.strip())
     if found and parent is not None and found.group(2).lower() in ("em", "%"):
@@ -153,8 +158,9 @@ def _inherits(name: str) -> bool:
 
 
 def _kept(decls: dict[str, str]) -> dict[str, str]:
-    """What an element passes on to its children: the inherited properties and the background painted behind them."""
-    return {name: value for name, value in decls.items() if _inherits(name) or name in _PAINTED}
+    """What an element passes on to its children: the inherited properties, the background painted behind them and
+    its opacity, which a child's own multiplies (round 12) and cannot undo."""
+    return {name: value for name, value in decls.items() if _inherits(name) or name in _PAINTED or name == "opacity"}
 
 
 def _shown_by_sheet(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str]) -> bool:
@@ -234,6 +240,9 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
             position = end
             edits.append((m.end(), close, _reversed(text[m.end() : close], sheet, _kept(decls))))
             continue
+        cut = _clamped(text, m.end(), close, decls)
+        if cut is not None:  # -webkit-line-clamp: the lines after the N-th are not drawn (round 12)
+            edits.append((cut, close, ""))
         open_elements.append((close, _kept(decls)))
         if tag == "li":
             edits.append((m.end(), m.end(), html.escape(_string_marker(decls), quote=False)))
@@ -253,6 +262,31 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
         out.append(text[done:start] + replacement)
         done = end
     return "".join(out) + text[done:]
+
+
+#: What ends a line inside a box: a <br>, or the end or start of a block element.
+_LINE_END = re.compile(r"<br\b[^>]*>|</?(?:p|div|li|h[1-6]|ul|ol|blockquote|section|article|tr)\b[^>]*>", re.I)
+
+
+def _clamped(text: str, start: int, close: int, decls: dict[str, str]) -> int | None:
+    """Where the drawn text of a line-clamped box ends (display:-webkit-box, -webkit-line-clamp:N, overflow cut): after
+    its N-th line, counted by explicit line breaks only (a long line's wrapping depends on a width not known, so
+    text on the first N lines always shows), or None."""
+    clamp = (decls.get("-webkit-line-clamp") or decls.get("line-clamp") or "").strip()
+    overflow = decls.get("overflow", "") + decls.get("overflow-y", "")
+    if not clamp.isdigit() or int(clamp) < 1 or not re.search("hidden|clip", overflow):
+        return None
+    if "-webkit-box" not in decls.get("display", "").lower() and "line-clamp" not in decls:
+        return None
+    lines, seen_text = 0, False
+    for found in _LINE_END.finditer(text, start, close):
+        seen_text = seen_text or bool(re.sub(r"<[^>]*>|\s", "", text[start : found.start()]))
+        if seen_text:
+            lines += 1
+            start, seen_text = found.end(), False
+            if lines >= int(clamp):  # keep a closing tag or <br> whole, cut before an opening one
+                return found.start() if re.match(r"<(?!br|/)", found.group(), re.I) else found.end()
+    return None
 
 
 def _string_marker(decls: dict[str, str]) -> str:

@@ -110,6 +110,21 @@ def _dash_read(ch: str, before: str, after: str) -> str:
     return ch
 
 
+def _starts_katakana_word(text: str, i: int, katakana: str) -> bool:
+    """Whether a hiragana twin (へ) before a katakana run is that run's first letter, wherever it stands
+    (では|へルメット, round 12): in katakana the run is one dictionary word, and without it the rest is none (ルメット);
+    the particle before a katakana word keeps its place (ここへメモを: ヘメモ is no word, メモ is). The rest read as a
+    name only (ルメット, the director Lumet) is no word for this."""
+    run = _KATAKANA_RUN.match(text, i + 1)
+    if run is None or len(run.group()) < 2:
+        return False
+    rest = morph.analyze(run.group())
+    return _one_word(katakana + run.group()) and not (_one_word(run.group()) and rest[0].pos2 != "固有名詞")
+
+
+_KATAKANA_RUN = re.compile(r"[ァ-ヺー]+")
+
+
 @lru_cache(maxsize=2048)
 def as_read(text: str) -> str:
     """``text`` with each look-alike read as the letter a reader reads there (see the module docstring)."""
@@ -144,11 +159,20 @@ def as_read(text: str) -> str:
                 )
             ):  # アへン, and へルメット starting a word (the particle へ never starts one)
                 chars[i] = katakana
+            elif ch == hiragana and _starts_katakana_word(text, i, katakana):  # では|へルメット (round 12)
+                chars[i] = katakana
     return "".join(chars)
 
 
-#: Kanji a font draws like a katakana letter (the reverse of ``KANJI_LOOKALIKES``).
-KATAKANA_LOOKALIKES = {kanji: kana for kana, kanji in KANJI_LOOKALIKES.items()}
+#: Kanji a font draws like a katakana letter (the reverse of ``KANJI_LOOKALIKES``), and the kanji components drawn
+#: like one that no katakana letter in a kanji word is read as (round 12: 彐 the snout radical for ヨ, 儿 the legs
+#: radical for ル, 丿 for ノ, 乚 for レ): 彐ーグルト is ヨーグルト, ホテ儿 ホテル.
+KATAKANA_LOOKALIKES = {kanji: kana for kana, kanji in KANJI_LOOKALIKES.items()} | {
+    "彐": "ヨ",
+    "儿": "ル",
+    "丿": "ノ",
+    "乚": "レ",
+}
 _KATAKANA_WORD_LETTER = re.compile(r"[ァ-ヴヷ-ヺー]")  # katakana letters and ー, not the counters ヵ ヶ
 
 

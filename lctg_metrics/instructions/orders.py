@@ -1,7 +1,8 @@
 """Orders recited in letters (checkers 2.7): the kana table (あいうえお…, がぎぐげご…, in hiragana or katakana),
 the alphabet, いろは, 十二支, 十干, and (round 10) the Roman numerals (Ⅰ…Ⅻ, I II III … XII), kanji numerals
 (一二三…, 壱弐参…, ㊀㊁㊂…) and the Greek alphabet, said letter after letter (from round 11 also the alphabet and
-the Greek letters said by their names, エー、ビー、シー…, ``SPOKEN``) after a short answer, are no text a reader
+the Greek letters said by their names, エー、ビー、シー…, ``SPOKEN``; from round 12 the prefectures in their
+official order and the signs of the zodiac) after a short answer, are no text a reader
 counts toward a minimum length, unless the answer is about the order and names it (アルファベットは ABC…Z の
 26文字です; 十二支は子丑寅…亥です; アルファベットの読み方は エー、ビー…): then the order is what the answer
 says, and counts whole.
@@ -52,7 +53,8 @@ _BETWEEN = frozenset(" \u3000。、，,・･.")
 NAMES = re.compile(
     r"五十音|50音|[あかさたなはまやらわがざだばぱアカサタナハマヤラワガザダバパ]行(?![かきくけこっ])|[あいうえおアイウエオ]段"
     r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干"
-    r"|ローマ数字|roman numerals?|漢数字|大字|ギリシ[ャア]文字|greek|読み方|呼び方|発音",
+    r"|ローマ数字|roman numerals?|漢数字|大字|ギリシ[ャア]文字|greek|読み方|呼び方|発音"
+    r"|都道府県|県名|地方|十二星座|黄道十二宮",  # round 12: 関東地方は茨城、栃木… says what it lists
     re.IGNORECASE,
 )
 
@@ -70,6 +72,22 @@ SPOKEN = (
         "アルファ ベータ ガンマ デルタ イプシロン|エプシロン ゼータ|ツェータ イータ|エータ シータ|テータ "
         "イオタ カッパ ラムダ ミュー ニュー クシー|クサイ|グザイ オミクロン パイ ロー シグマ タウ "
         "ユプシロン|ウプシロン ファイ|フィー カイ プサイ|プシー オメガ".split()
+    ),
+    # round 12: the prefectures in their official order (JIS X 0401), with or without 県, 都, 府, and the twelve signs
+    # of the zodiac in kana or kanji
+    tuple(
+        f"{name}{suffix}|{name}" if suffix else name
+        for name, suffix in (
+            (n.rstrip("県都府"), n[-1] if n[-1] in "県都府" else "")
+            for n in "北海道 青森県 岩手県 宮城県 秋田県 山形県 福島県 茨城県 栃木県 群馬県 埼玉県 千葉県 "
+            "東京都 神奈川県 新潟県 富山県 石川県 福井県 山梨県 長野県 岐阜県 静岡県 愛知県 三重県 "
+            "滋賀県 京都府 大阪府 兵庫県 奈良県 和歌山県 鳥取県 島根県 岡山県 広島県 山口県 徳島県 "
+            "香川県 愛媛県 高知県 福岡県 佐賀県 長崎県 熊本県 大分県 宮崎県 鹿児島県 沖縄県".split()
+        )
+    ),
+    tuple(
+        "おひつじ座|牡羊座 おうし座|牡牛座 ふたご座|双子座 かに座|蟹座 しし座|獅子座 おとめ座|乙女座 てんびん座|天秤座 "
+        "さそり座|蠍座 いて座|射手座 やぎ座|山羊座 みずがめ座|水瓶座 うお座|魚座".split()
     ),
 )
 _SPOKEN_NAMES = [

@@ -6,20 +6,20 @@ when it stands where that mark stands, after a Japanese letter.
   (‚ „ ⹂ ❟ ❠ 🙸, unless a closing quotation mark follows on the line: then they open a quotation), the comma-shaped
   spacing diacritics at the baseline (¸ cedilla, ˛ ogonek, ˏ ˎ) and the acute accents ´ ˊ (round 8: drawn high, read
   as a pause between two Japanese letters), the Lisu tone letter ꓹ, the sesame dots ﹅﹆, 丶 (the kanji radical
-  "dot", drawn as 、) and the CJK stroke ㇔ (the same dot, round 11); the iteration mark ヽ after anything but
-  katakana; the Arabic decimal and thousands separators ٫ ٬ (2.7: drawn as a comma; between digits they keep their
-  role).
+  "dot", drawn as 、), the CJK stroke ㇔ (the same dot, round 11) and the low paraphrase brackets ⸜ ⸝ (round
+  12); the iteration mark ヽ after anything but katakana; the Arabic decimal and thousands separators ٫ ٬ (2.7: drawn as
+  a comma; between digits they keep their role).
 - 句点 (。): every full stop of another script (Arabic ۔, Ethiopic ።, Devanagari danda ।, Lisu, Vai, Syriac), the
-  one-dot leader ․ and the Lisu tone letter ꓸ (a baseline dot); the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜ and
-  the Canadian ring ᐤ) after a letter and before a blank, a letter, a closing bracket or the end; after a Japanese
-  letter also the small o and zero of the sub- and superscripts (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a
-  digit), the zero digits drawn as a small circle in the scripts of India and South-East Asia (० ০ ๐ ០ …) and the
-  Tifinagh ring letter ⵔ (round 11); and (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍ alone after a predicate in kana (from
-  round 11 also after a noun-final sentence with a topic, 明日は晴れ〇; ``_circles``), before a letter, a digit
-  (round 11), a blank, a closing bracket or the end. From round 11 none of these is 。 in a kaomoji (the eyes of
-  (ﾟдﾟ): round brackets with no two Japanese letters in a row between them), a ring or circle next to a kanji numeral
-  is a degree or a digit (九十°, 二〇二六), and the circles ending the lines of an answer key (a text with a line
-  ending in ×) are marks.
+  one-dot leader ․ and the Lisu tone letter ꓸ (a baseline dot); the small rings drawn like 。 (⸰ ◦ ∘ ⚬ ° ˚ ˳ ゜,
+  the Canadian ring ᐤ and the combining enclosing circle ⃝ U+20DD, round 12) after a letter and before a blank, a
+  letter, a closing bracket or the end; after a Japanese letter also the small o and zero of the sub- and superscripts
+  (ₒ ᵒ º ₀ ⁰, which NFKC would make a Latin o or a digit), the zero digits drawn as a small circle in the scripts of
+  India and South-East Asia (० ০ ๐ ០ …) and the Tifinagh ring letter ⵔ (round 11); and (2.7) a circle 〇 ○ ◯ ⚪ ⭕ ❍
+  alone after a predicate in kana (from round 11 also after a noun-final sentence with a topic, 明日は晴れ〇;
+  ``_circles``), before a letter, a digit (round 11), a blank, a closing bracket or the end. From round 11 none of these
+  is 。 in a kaomoji (the eyes of (ﾟдﾟ): round brackets with no two Japanese letters in a row between them), a ring or
+  circle next to a kanji numeral is a degree or a digit (九十°, 二〇二六), and the circles ending the lines of an answer
+  key (a text with a line ending in ×) are marks.
 - 中点 (・): the middle dots of other blocks (· ⸱ ∙ ⋅ ‧ ꞏ ᐧ ᛫ •) after a Japanese letter: a separator, not 、 or 。.
 
 A spacing sound mark after a kana that takes it (ハ゜ン, か゛) is that kana's voiced form, not a ring. The ASCII ``,``
@@ -35,13 +35,16 @@ from typing import Any
 
 #: Japanese letters and the closing marks after which a look-alike is read in its Japanese role.
 JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
-_EXTRA_COMMAS = "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9\u00b4\u02ca\u066b\u066c\u31d4"
+_EXTRA_COMMAS = (
+    "\ufe45\ufe46\u4e36\u02cf\u02ce\u2e32\u2e41\u2e34\u00b8\u02db\ua4f9\u00b4\u02ca\u066b\u066c\u31d4"
+    "\u2e1c\u2e1d"  # the low paraphrase brackets ⸜ ⸝, drawn as a low stroke like 、 (round 12)
+)
 #: Low quotation marks and ornaments drawn as a low comma: a comma unless a closing mark follows on the line.
 _LOW_QUOTES = "\u201a\u201e\u2e42\u275f\u2760\U0001f678"
 _CLOSING_QUOTES = "\u2018\u2019\u201b\u201c\u201d\u201f\u275b\u275c\u275d\u275e\U0001f676\U0001f677"
 _EXTRA_STOPS = "\u0964\u0965\u06d4\u2024\ua4f8"
 #: Small rings drawn like 。 after a letter (30° after a digit is a temperature).
-_RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u02f3\u309c\u309a\u1424"
+_RINGS = "\u2e30\u25e6\u2218\u26ac\u00b0\u02da\u02f3\u309c\u309a\u1424\u20dd"  # ⃝: the enclosing circle (r12)
 #: Rings that are a letter or digit elsewhere: read as 。 only after a Japanese letter.
 _JAPANESE_RINGS = (
     "\u2092\u1d52\u00ba\u2080\u2070" + "\u0966\u09e6\u0ae6\u0b66\u0be6\u0c66\u0ce6\u0d66\u0e50\u0ed0\u17e0" + "\u2d54"

@@ -26,6 +26,10 @@ TITLE_TEMPLATE = re.compile(
 #: What a postscript says when it says nothing (2.6), in ``key`` form: 特になし, なし, 以上です, none.
 EMPTY_POSTSCRIPT = re.compile(
     r"(?:特に|とくに)?(?:なし|無し|ないです|ありません|ない)|以上(?:です|となります)?|おわり|終わり|none|nothing|na|nil"
+    # a postscript that only says it is one (P.S. 追伸です) or that there is nothing to add (round 12)
+    r"|(?:これは)?(?:追伸|追記|二伸|ps)(?:です|でした|となります|だ)?|です|でした|となります"
+    r"|(?:付け加える|つけくわえる|付け足す|書き足す|書き加える|追加する|加える|言い足す|追記する|伝え忘れた|書き忘れた)"
+    r"(?:こと|もの|内容)は?(?:特に|とくに|何も|なにも|もう)?(?:ありません|ないです|ない|なし|無し|ございません)"
 )
 
 #: The type names of a JSON schema standing as values ({"name": "string"}, round 8), in ``key`` form: a schema
@@ -41,7 +45,8 @@ EMOTICON = re.compile(r"[A-Za-z]?[(（](?:[^\w()（）]|[ωдД∀ー_oOｏ])*[)
 #: An answer that only refers to the other one (round 8), in ``key`` form: 上と同じです, 同上, 前の回答と同じ, 2つ目も
 #: 同様です, 上記のとおりです (r9). ``LEADING_REFERENCE``: the same said before the answer again (前の答えに同じく…).
 BACK_REFERENCE = re.compile(
-    r"(?:(?:(?:上|前|先|最初|一つ目|1つ目|ひとつめ|2つ目|二つ目|ふたつめ|上記|前記)(?:の(?:回答|答え|もの|内容))?)?"
+    r"(?:(?:(?:上|前|先|最初|一つ目|1つ目|ひとつめ|2つ目|二つ目|ふたつめ|上記|前記)(?:の(?:回答|答え|もの|内容))?"
+    r"|(?:回答|答え|解答|案)(?:[0-9]+|[一二]))?"  # 回答1と同じです (round 12)
     r"(?:(?:と|に)?同じ|と同様|も同様|同様|の(?:とおり|通り))|同上|右に同じ"
     r"|sameasabove|ditto|same)(?:です|である|だ|となります|に(?:なります|します))?"
 )
@@ -62,6 +67,13 @@ POINTER = re.compile(
     r"|ください(?:ませ)?|に(?:なります|記載))?"
     r"|(?:please)?(?:see|referto|refer|as|asstated|asmentioned|asdescribed|asshown|asnoted|asexplained)"
     r"(?:in)?(?:the)?(?:above|below|previous(?:answer|section)?|body|maintext|text|earlier)"
+)
+
+#: A second answer that says there is none (別案は特に思いつきません, 他にはありません, round 12), in ``key`` form.
+NO_OTHER_ANSWER = re.compile(
+    r"(?:(?:別|べつ|他|ほか|その他|二つ目|2つ目)(?:の)?(?:案|答え|回答|候補|おすすめ)?(?:は|に|には|も)?)"
+    r"(?:特に|とくに|もう|これ以上)?(?:思いつきません|思い付きません|思いつかない|思い付かない|浮かびません|ありません"
+    r"|ないです|ない|なし|無し|ございません)(?:です|でした)?"
 )
 
 #: A back-reference opening an answer (同じく…, 前の答えに同じく…, r9), in ``key`` form: what follows it is
@@ -97,6 +109,7 @@ def repeats_body(body: list[str], note: list[str]) -> bool:
 __all__ = [
     "BACK_REFERENCE",
     "LEADING_REFERENCE",
+    "NO_OTHER_ANSWER",
     "POINTER",
     "EMOTICON",
     "EMPTY_POSTSCRIPT",

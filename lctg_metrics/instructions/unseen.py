@@ -2,7 +2,8 @@
 
 Text is unseen when the element is taken out (display:none, visibility:hidden, content-visibility:hidden); drawn too
 small to read (font size times scale, zoom, matrix or an edge-on rotateX/rotateY below ``MIN_READABLE_PX``); (nearly)
-transparent (text colour, opacity or filter opacity below ``MIN_ALPHA``, blurred past reading); the colour of its
+transparent (text colour below, opacity or filter opacity at or below ``MIN_ALPHA``, blurred past reading; a
+brightness filter scaling the text's colour to its background's, round 12); the colour of its
 background, its own or the one a parent paints behind it (contrast below ``MIN_CONTRAST`` and no channel apart by more
 than ``MAX_CHANNEL_GAP``: two hues of one lightness are still told apart); moved off screen (an offset, margin,
 text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right); clipped to
@@ -39,7 +40,8 @@ from lctg_metrics.instructions.shown import fades_in, keyword_on_itself, masked,
 #: Text drawn smaller than this (font size times scale) is not read: a superscript footnote mark is 8-10px, the
 #: smallest print (6pt) 8px; a kanji of 4px is a blot (round 11: from 4.0 to 5.0, so 4px is unseen).
 MIN_READABLE_PX = 5.0
-#: Alpha (text colour, opacity, filter) below which text is not seen.
+#: Alpha (opacity, filter opacity; a text colour's below it) at or below which text is not seen (round 12: the floor
+#: itself is unseen, and nested opacities multiply: ``hidden``).
 MIN_ALPHA = 0.1
 #: WCAG contrast ratio below which text and its background are one colour (#fff on #fafafa is 1.04, #fff on #f0f0f0
 #: 1.14, #fff on #eee 1.16). From round 11 1.2: every pair within ``MAX_CHANNEL_GAP`` of each other is one colour
@@ -174,8 +176,25 @@ def _drawn_anyway(decls: Mapping[str, str]) -> bool:
 _PAGE = (255.0, 255.0, 255.0, 1.0)
 
 
+#: The text colour where none is set, as chat interfaces draw it (a near black, #0d0d0d to #333): what a brightness
+#: filter scales (round 12).
+_DEFAULT_TEXT = "#1a1a1a"
+
+
+def _brightened(text: tuple[float, ...], decls: Mapping[str, str]) -> tuple[float, ...]:
+    """The text colour through a brightness() filter (each channel times the factor, at most 255): brightness(100)
+    turns dark text white."""
+    filters = dict((n.lower(), a.strip()) for n, a in FUNCTION.findall(decls.get("filter", "")))
+    factor = fraction(filters.get("brightness", "1"))
+    if factor is None or factor == 1:
+        return text
+    return (*(min(255.0, max(0.0, channel * factor)) for channel in text[:3]), text[3])
+
+
 def _invisible_colour(decls: Mapping[str, str]) -> bool:
     text_value = decls.get("-webkit-text-fill-color") or decls.get("color")
+    if not text_value and "brightness(" in decls.get("filter", "").lower():
+        text_value = _DEFAULT_TEXT
     if not text_value:
         return False
     if keyword_on_itself(text_value, decls.get("background-color") or decls.get("background") or ""):
@@ -183,6 +202,7 @@ def _invisible_colour(decls: Mapping[str, str]) -> bool:
     text = colour(text_value)
     if text is None:
         return False
+    text = _brightened(text, decls)
     background = decls.get("background-color") or decls.get("background")
     painted = background or decls.get("background-image")
     ground = _colour_of(background, text) if background else None if painted else _PAGE
@@ -248,7 +268,7 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     opacity = fraction(decls.get("opacity", "1"))
     filters = dict((n.lower(), a.strip()) for n, a in FUNCTION.findall(decls.get("filter", "")))
     faded = fraction(filters.get("opacity", "1"))
-    if (opacity is not None and opacity < MIN_ALPHA) or (faded is not None and faded < MIN_ALPHA):
+    if (opacity is not None and opacity <= MIN_ALPHA) or (faded is not None and faded <= MIN_ALPHA):
         return not fades_in(decls)
     sx, sy, tx, ty = _transform(decls)
     font = _font_px(decls)

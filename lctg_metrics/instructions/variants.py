@@ -33,7 +33,7 @@ import functools
 import itertools
 import re
 
-from lctg_metrics.instructions import morph, romaji
+from lctg_metrics.instructions import morph, romaji, wordforms
 
 #: What may split a word inside running text: blanks of any width, middle dots, hyphens, underscores, or one line break.
 _SPLIT = r"(?:[ \t\u3000・･·_\-‐－]+|[ \t\u3000]*\n[ \t\u3000]*)"
@@ -279,11 +279,32 @@ def split_spans(text: str, word: str) -> list[tuple[int, int]]:
     return found
 
 
+def romaji_form_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Romaji tokens that spell a verb or adjective keyword in an inflection (tabeta, tabemashita for 食べる; round
+    12): the token's katakana reading is read as katakana inflections are (``wordforms.katakana_form_spans``), whole,
+    and has ``MIN_ROMAJI_MORAE`` morae or more."""
+    return [
+        (start, end)
+        for start, end, kana in _romaji_readings(text)
+        if romaji.morae(kana) >= MIN_ROMAJI_MORAE and (0, len(kana)) in wordforms.katakana_form_spans(kana, word)
+    ]
+
+
 def spans(text: str, word: str) -> list[tuple[int, int]]:
-    """Where ``word`` is written in romaji, emphatically, in mixed kanji and kana or split by blanks in ``text``."""
+    """Where ``word`` is written in romaji (an inflection too), emphatically, in mixed kanji and kana or split by
+    blanks in ``text``."""
     if not word.strip():
         return []
-    return romaji_spans(text, word) + emphatic_spans(text, word) + mixed_spans(text, word) + split_spans(text, word)
+    found = romaji_spans(text, word) + romaji_form_spans(text, word) + emphatic_spans(text, word)
+    return found + mixed_spans(text, word) + split_spans(text, word)
 
 
-__all__ = ["MIN_ROMAJI_MORAE", "emphatic_spans", "mixed_spans", "romaji_spans", "spans", "split_spans"]
+__all__ = [
+    "MIN_ROMAJI_MORAE",
+    "emphatic_spans",
+    "mixed_spans",
+    "romaji_form_spans",
+    "romaji_spans",
+    "spans",
+    "split_spans",
+]

@@ -115,9 +115,11 @@ def _is_ideograph(ch: str) -> bool:
 
 def _marks_on_kana_and_kanji(text: str) -> str:
     """Combining marks left on a kana or kanji after NFC (an underline, an accent: decoration a reader reads
-    through) are dropped; Latin keeps its accents (café)."""
+    through) are dropped; Latin keeps its accents (café). The enclosing circle ⃝ (U+20DD) draws a ring where 。 stands
+    and is read by its role (round 12)."""
     return re.sub(
-        r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff]+",
+        r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])"
+        r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20dc\u20de-\u20ff]+",
         "",
         text,
     )

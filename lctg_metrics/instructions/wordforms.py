@@ -270,9 +270,12 @@ _KANA_CHAR = re.compile(r"[ぁ-ゖァ-ヺー]")
 def word_ends(text: str, at: int) -> bool:
     """Whether a phrase that ends in kana, followed by kana, is read as the same words at the start of ``text`` (2.5):
     the analyser cuts the text at the phrase's end and reads the same lemmas there as in the phrase alone (「はい、」
-    and 「はいです」 start with はい; 「はいりません」 (入る), 「はいいろ」 (灰色) and 「またたく」 (瞬く) do not)."""
+    and 「はいです」 start with はい, and so does 「はいっ、」 with an emphatic small っ not before kana (round 12);
+    「はいりません」 (入る), 「はいいろ」 (灰色), 「はいった」 and 「またたく」 (瞬く) do not)."""
     if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
         return True
+    if text[at] in "っッ" and not _KANA_CHAR.match(text[at + 1 : at + 2] or "。"):  # はいっ、 よしっ！ (round 12)
+        return word_ends(text[:at] + text[at + 1 :], at)
     cut = morph.spans(text[: at + 24])
     head = [m for start, end, m in cut if end <= at]
     if sum(len(m.surface) for m in head) != at or _leftover(next((m for s, e, m in cut if s >= at), None)):

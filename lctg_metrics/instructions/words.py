@@ -38,7 +38,7 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import forms, latin, lookalike, morph, signs, variants, wordforms
+from lctg_metrics.instructions import forms, latin, loans, lookalike, morph, signs, variants, wordforms
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -243,6 +243,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
     found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
+    found += loans.variant_spans(seen, key)  # スマフォ is スマホ (round 12)
     bare, where = wordforms.without_readings(seen)
     if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana; べ・ん・きょ・う is べんきょう spelled out
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]
