@@ -196,7 +196,7 @@ def test_broken_batch_lines_are_named_under_every_policy(workdir: Path, capsys) 
     for missing, said in (
         ("error", "out.jsonl:2: custom_id 'summary/1614/keyword#0' failed: quota exceeded"),
         ("skip", "note: 1 batch line(s) got no answer and are left out (--missing skip): "),
-        ("fail", "note: 1 batch line(s) got no answer and are scored as failures (--missing fail): "),
+        ("fail", "note: 1 batch line(s) got no answer: missing generations, counted as failures (--missing fail): "),
     ):
         code, _, err = _run(
             [
