@@ -12,6 +12,7 @@ from lctg_metrics.instructions import morph, phrases, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
+from lctg_metrics.instructions.roles import in_parentheses
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
 from lctg_metrics.instructions.text import (
@@ -382,6 +383,13 @@ def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(n == 0, f"{n} 読点" if n else "no 読点")
 
 
+def _kaomoji_eye(text: str, at: int) -> bool:
+    """Whether the 。 at ``at`` is part of a kaomoji ((｡-ω-), (｡･ω･｡), round 13): inside round brackets holding no two
+    Japanese letters in a row, and after no Japanese letter ((晴。) closes a word: a 句点)."""
+    before = text[at - 1] if at else ""
+    return not re.fullmatch(r"[ぁ-ゖァ-ヺ一-鿿]", before) and in_parentheses(text, at)
+
+
 @instruction(
     "rule:no_period",
     "ルール指定(非一般)",
@@ -392,5 +400,7 @@ def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
 )
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
     named = sum(1 for line in response.splitlines() for at in name_marks(line) if line[at] in PERIODS)
-    n = sum(response.count(c) for c in PERIODS) - named + len(_ASCII_PERIOD.findall(without_list_markers(response)))
+    kaomoji = sum(1 for at, c in enumerate(response) if c in PERIODS and _kaomoji_eye(response, at))
+    n = sum(response.count(c) for c in PERIODS) - named - kaomoji
+    n += len(_ASCII_PERIOD.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 句点" if n else "no 句点")

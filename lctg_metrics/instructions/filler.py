@@ -31,10 +31,11 @@ _FILLING = re.compile(
     r"|(?:字間|行間|字詰め|文字の大きさ|文字サイズ|レイアウト|体裁|組版|書体|フォント)[^。]*(?:確認|チェック|調整)(?:する|の)ため"
 )
 #: The sentence refers to the text itself: this sentence, the following, from here on, what I am writing now
-#: (書いています); advice (このレポートの字数を満たすには…, 書いておくとよいです) is about another text.
+#: (書いています); advice (このレポートの字数を満たすには…, 書いておくとよいです, サンプルの文章を読んでから書いてみる
+#: とよいです: trying and going on, みる / いく, are no report of this text, round 13) is about another text.
 _SELF = re.compile(
     r"(?:この|以下の?|これらの?|次の)(?:文|文章|部分|段落|内容)|以下は|これは|ここから|本文|ための文"
-    r"|(?:書い|並べ|続け|入れ)て(?:います|いる|いく|みます|みる|あります)|書きました|入れました"
+    r"|(?:書い|並べ|続け|入れ)て(?:います|いる|あります)|書きました|入れました"
 )
 #: A sentence that only says it means nothing (意味はありません。, この文に特に意味はない。).
 _MEANINGLESS = re.compile(
