@@ -29,6 +29,8 @@ the one predicate after it (昨日は探偵！ナイトスクープを見た), i
 
 from __future__ import annotations
 
+import re
+
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.names import before_particle, joins_name, name_run
 from lctg_metrics.instructions.text import SENTENCE_END, ends_here, split_sentences
@@ -81,6 +83,15 @@ MARKED_NAMES = (
 _STAND_IN = "言葉"
 
 
+#: A name in Latin letters holding marks and blanks between its words, bound as a whole by a particle that attaches
+#: to a noun (Hey! Say! JUMPのライブ, round 13): it starts after no Latin letter and its last word touches the particle,
+#: so only Latin words are joined (a Japanese sentence before a mark is never part of it).
+_LATIN_NAME = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9'&.\-]*(?:[!?！？]+[ \u3000]?[A-Za-z][A-Za-z0-9'&.\-]*)+"
+    r"(?=の|が|を|に|へ|と|は|も|や|から|まで|より)"
+)
+
+
 def name_marks(line: str) -> set[int]:
     """Offsets of the marks of ``line`` that belong to a name (see the module docstring)."""
     if not any(ch in _NAME_MARK for ch in line):
@@ -93,6 +104,8 @@ def name_marks(line: str) -> set[int]:
         if mark in _NAME_MARK
         for at in _occurrences(line, name)
     }
+    for latin in _LATIN_NAME.finditer(line):  # Hey! Say! JUMPの (round 13): a Latin name bound by a particle
+        out.update(latin.start() + i for i, ch in enumerate(latin.group(0)) if ch in _NAME_MARK)
     for k, (start, end, m) in enumerate(found):
         if m.pos1 == "名詞" and len(m.surface) > 1 and m.surface[-1] in _NAME_MARK:
             out.add(end - 1)  # the analyser reads the mark inside the word (ミニモニ。)
