@@ -345,3 +345,17 @@ def check_inputs(predictions: Any, references: Any) -> tuple[list[str], list[Any
             seen.add(id(r))
             check_constraint_types(r, f"references[{i}] (id {r.get('id')!r})")
     return check_texts(predictions, "predictions", [r.get("id") for r in refs], what="generation"), refs
+
+
+def refuse_unknown(name: str, compute: Any, unknown: dict[str, Any]) -> None:
+    """Keyword arguments ``compute`` does not take: one TypeError naming the public call and what it accepts."""
+    import inspect
+
+    inputs = ("self", "predictions", "references")
+    accepted = [p for p in inspect.signature(compute).parameters if p not in inputs]
+    unknown = {k: v for k, v in unknown.items() if k not in accepted}
+    if unknown:
+        raise TypeError(
+            f"{name}.compute() got unknown keyword argument(s) {', '.join(sorted(unknown))}; accepted: "
+            f"{', '.join(accepted)}"
+        )

@@ -9,7 +9,6 @@ it as ``_lctg_*.py`` modules, so it needs only ``evaluate``, ``regex`` and ``uni
 from __future__ import annotations
 
 import importlib
-from typing import Any
 
 import datasets
 import evaluate
@@ -19,7 +18,7 @@ from lctg_metrics.api import score_predictions
 from lctg_metrics.cleaners import CLEANERS
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.options import kwargs_description
-from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs
+from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs, refuse_unknown
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
 __all__ = ["LctgCtg", "read_generations"]
@@ -233,17 +232,3 @@ def _with_llm():
 
         return score_predictions, config_from_options
     return api.score_predictions, config.config_from_options
-
-
-def refuse_unknown(name: str, compute: Any, unknown: dict[str, Any]) -> None:
-    """Keyword arguments ``compute`` does not take: one TypeError naming the public call and what it accepts."""
-    import inspect
-
-    inputs = ("self", "predictions", "references")
-    accepted = [p for p in inspect.signature(compute).parameters if p not in inputs]
-    unknown = {k: v for k, v in unknown.items() if k not in accepted}
-    if unknown:
-        raise TypeError(
-            f"{name}.compute() got unknown keyword argument(s) {', '.join(sorted(unknown))}; accepted: "
-            f"{', '.join(accepted)}"
-        )

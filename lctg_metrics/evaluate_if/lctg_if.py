@@ -17,7 +17,7 @@ from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.inputs.hub import resolve_dataset
 from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
 from lctg_metrics.instructions.files import read_config_rows
-from lctg_metrics.schema import Generation, ScoringError
+from lctg_metrics.schema import Generation, ScoringError, refuse_unknown
 from lctg_metrics.stats.bootstrap import check_resampling
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
@@ -196,17 +196,3 @@ def _rows_by_id(dataset, revision, config):
     if config not in configs:
         raise ScoringError(f"dataset={dataset!r}: no config {config!r} (config=); it has {', '.join(configs)}")
     return {row["id"]: row for row in read_config_rows(resolved.path, config)}, resolved.source()
-
-
-def refuse_unknown(name: str, compute: Any, unknown: dict[str, Any]) -> None:
-    """Keyword arguments ``compute`` does not take: one TypeError naming the public call and what it accepts."""
-    import inspect
-
-    inputs = ("self", "predictions", "references")
-    accepted = [p for p in inspect.signature(compute).parameters if p not in inputs]
-    unknown = {k: v for k, v in unknown.items() if k not in accepted}
-    if unknown:
-        raise TypeError(
-            f"{name}.compute() got unknown keyword argument(s) {', '.join(sorted(unknown))}; accepted: "
-            f"{', '.join(accepted)}"
-        )

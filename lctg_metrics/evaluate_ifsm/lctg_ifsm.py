@@ -18,7 +18,7 @@ from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.options import EVALUATE, LLM, kwargs_description
-from lctg_metrics.schema import Generation
+from lctg_metrics.schema import Generation, refuse_unknown
 
 __all__ = ["LctgIfsm", "read_generations"]  # read_generations: the Space app's file tab reads uploads with it
 
@@ -214,17 +214,3 @@ def _with_llm():
 
         return own, config_from_options
     return (family.run, ifsm.FAMILY, stories.load_story_rows), config.config_from_options
-
-
-def refuse_unknown(name: str, compute: Any, unknown: dict[str, Any]) -> None:
-    """Keyword arguments ``compute`` does not take: one TypeError naming the public call and what it accepts."""
-    import inspect
-
-    inputs = ("self", "predictions", "references")
-    accepted = [p for p in inspect.signature(compute).parameters if p not in inputs]
-    unknown = {k: v for k, v in unknown.items() if k not in accepted}
-    if unknown:
-        raise TypeError(
-            f"{name}.compute() got unknown keyword argument(s) {', '.join(sorted(unknown))}; accepted: "
-            f"{', '.join(accepted)}"
-        )
