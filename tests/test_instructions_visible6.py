@@ -213,6 +213,7 @@ def test_a_size_written_as_calc_or_a_custom_property_is_the_size_it_computes(px:
         return
     plain = _shown(f"font-size:{px:.6f}px")
     summed = " + ".join([f"{px / parts:.8f}px"] * parts)
-    assert _shown(f"font-size:calc({summed})") is plain
+    if (parts * float(f"{px / parts:.8f}") >= 5) is (px >= 5):  # parts written to 8 places can sum across 5px
+        assert _shown(f"font-size:calc({summed})") is plain
     assert _shown(f"--size:{px:.6f}px;font-size:var(--size)") is plain
     assert plain is (px >= 5)
