@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 
 from lctg_metrics.instructions import check
 
-WORD = st.text(alphabet=st.characters(min_codepoint=0x3041, max_codepoint=0x3093), min_size=2, max_size=8)
+#: Content words: random kana can spell a word that says nothing (など, その) and is rightly read as no content.
+CONTENT = (
+    "りんご 自転車 図書館 天気予報 ランニング 朝ごはん 水族館 コーヒー 宿題 散歩 映画館 温泉 新幹線 美術館 "
+    "ピアノ 花火大会 お弁当 洗濯 掃除 読書 カメラ 動物園 紅茶 遊園地 キャンプ 料理教室 英会話 ヨガ 釣り 将棋"
+).split()
+WORD = st.lists(st.sampled_from(CONTENT), min_size=1, max_size=2, unique=True).map("".join)
 WORDS = st.lists(WORD, min_size=1, max_size=6, unique=True)
 #: What fills nothing: blanks, punctuation and symbols a reader does not read as words.
 EMPTY = st.text(alphabet=list(" 　。、・…！？-―★"), max_size=3)
