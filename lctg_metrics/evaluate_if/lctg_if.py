@@ -15,7 +15,7 @@ from lctg_metrics.family import run
 from lctg_metrics.inputs.folder import read_manifest
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.inputs.hub import resolve_dataset
-from lctg_metrics.instructions import checks_format, checks_length, checks_rules, checks_script, checks_task
+from lctg_metrics.instructions import checkers
 from lctg_metrics.instructions.files import read_config_rows
 from lctg_metrics.schema import Generation, ScoringError, refuse_unknown
 from lctg_metrics.stats.bootstrap import check_resampling
@@ -23,8 +23,8 @@ from lctg_metrics.stats.bootstrap import check_resampling
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
 __all__ = ["LctgIf", "read_generations"]
 
-#: Importing the checker modules fills the instruction registry (the package's ``__init__`` does the same).
-_CHECKERS = (checks_format, checks_length, checks_rules, checks_script, checks_task)
+#: Importing every checker module fills the instruction registry (the package's ``__init__`` imports the same module).
+_CHECKERS = checkers.MODULES
 
 _CITATION = """\
 @misc{horio2025ichikara,

@@ -15,15 +15,8 @@ Entry points::
 
 from __future__ import annotations
 
-# Importing the checker modules fills the registry.
-from lctg_metrics.instructions import (  # noqa: F401 - each module registers its checkers
-    checks_answer,
-    checks_format,
-    checks_length,
-    checks_rules,
-    checks_script,
-    checks_task,
-)
+# Importing every checker module fills the registry.
+from lctg_metrics.instructions import checkers  # noqa: F401
 from lctg_metrics.instructions.conflicts import CONFLICTS, conflict_table, find_conflicts
 from lctg_metrics.instructions.files import read_config_rows, read_mifeval, score_mifeval
 from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, read_mifeval_inputs, read_mifeval_responses
