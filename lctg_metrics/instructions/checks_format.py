@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from lctg_metrics.instructions import boundaries, morph, words
+from lctg_metrics.instructions import boundaries, morph, slots, words
 from lctg_metrics.instructions.contents import (
     header_counter,
     key,
@@ -261,7 +261,11 @@ def _counts_itself(found: re.Match[str], position: int) -> bool:
 def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     o, c = re.escape(kw["open"]), re.escape(kw["close"])
     found = [m for m in re.finditer(rf"{o}([^\n{o}{c}]*){c}", response) if m.group(1).strip()]
-    spans = ["" if _counts_itself(m, n) else m.group(1) for n, m in enumerate(found, 1)]
+    marks = kw["open"] + kw["close"]
+    spans = [
+        "" if _counts_itself(m, n) or slots.function_words_only(response, m.start(), m.end(), marks) else m.group(1)
+        for n, m in enumerate(found, 1)
+    ]
     return counted(spans, kw["min"], kw["max"], f"{kw['open']}…{kw['close']} highlights")
 
 
@@ -389,7 +393,9 @@ _MAINTENANCE_TAG = re.compile(
     MAX,
 )
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = re.findall(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
+    brackets = re.finditer(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
+    # a reaction or stage direction closing a sentence ([笑], [拍手]; round 13) is no slot
+    found = [m.group(1) for m in brackets if not slots.stage_direction(response, m.start(), m.end())]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
     found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]
     return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)
