@@ -54,7 +54,10 @@ NAMES = re.compile(
     r"五十音|50音|[あかさたなはまやらわがざだばぱアカサタナハマヤラワガザダバパ]行(?![かきくけこっ])|[あいうえおアイウエオ]段"
     r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干"
     r"|ローマ数字|roman numerals?|漢数字|大字|ギリシ[ャア]文字|greek|読み方|呼び方|発音"
-    r"|都道府県|県名|地方|十二星座|黄道十二宮",  # round 12: 関東地方は茨城、栃木… says what it lists
+    r"|都道府県|県名|地方|十二星座|黄道十二宮"  # round 12: 関東地方は茨城、栃木… says what it lists
+    # round 13: the counting words, months and days of the week, named as such
+    r"|数え方|数えかた|かぞえ方|かぞえかた|数詞|和語|助数詞|月名|月の名|何月|曜日|[一1１]週間|十二か月|十二ヶ月|十二カ月"
+    r"|12か月|12ヶ月|12カ月|[一1１]年間?の?月|暦|こよみ|九九|英語の数|数字の読み",
     re.IGNORECASE,
 )
 
@@ -62,7 +65,7 @@ NAMES = re.compile(
 #: Orders said by the names of their letters (round 11): the alphabet in katakana (エー、ビー、シー…) and the Greek
 #: letters (アルファ、ベータ、ガンマ…), each name in its common spellings. A run of ``_RUN`` names or more, each the
 #: next, counts its first ``_RUN`` names.
-SPOKEN = (
+SPOKEN: tuple[tuple[str, ...], ...] = (
     tuple(
         "エー|エイ ビー シー|スィー ディー|デー イー エフ ジー|ヂー エイチ|エッチ アイ ジェー|ジェイ ケー|ケイ "
         "エル エム エヌ オー ピー キュー アール エス ティー|テー ユー ブイ|ヴィー|ヴイ ダブリュー|ダブリュ "
@@ -89,6 +92,40 @@ SPOKEN = (
         "おひつじ座|牡羊座 おうし座|牡牛座 ふたご座|双子座 かに座|蟹座 しし座|獅子座 おとめ座|乙女座 てんびん座|天秤座 "
         "さそり座|蠍座 いて座|射手座 やぎ座|山羊座 みずがめ座|水瓶座 うお座|魚座".split()
     ),
+)
+
+
+def _numbered(*spellings: str, last: int) -> tuple[str, ...]:
+    """Names 1..``last`` built from each counter spelling (``{k}`` a kanji numeral, ``{d}`` digits, ``{w}`` a
+    full-width digit run): 一月|1月|１月, 一つ|1つ."""
+    kanji = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
+    wide = str.maketrans("0123456789", "０１２３４５６７８９")
+    return tuple(
+        "|".join(f.format(k=kanji[n - 1], d=n, w=str(n).translate(wide)) for f in spellings) for n in range(1, last + 1)
+    )
+
+
+def _with_katakana(order: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"{name}|{_katakana(name)}" if all("ぁ" <= ch <= "ゖ" for ch in name) else name for name in order)
+
+
+#: Round 13: sequences recited as words (generated, each in its usual spellings): the native counting words
+#: (ひとつ…とお, 一つ…十), the counting words read as kanji (いち、に、さん…), the months (一月…十二月, 睦月…師走),
+#: the days of the week and the twelve branches in kana (ね、うし、とら…).
+SPOKEN = SPOKEN + (
+    tuple(
+        f"{native}|{_katakana(native)}|{counted}"
+        for native, counted in zip(
+            "ひとつ ふたつ みっつ よっつ いつつ むっつ ななつ やっつ ここのつ とお".split(),
+            _numbered("{k}つ", "{d}つ", "{w}つ", last=10)[:9] + ("十",),
+        )
+    ),
+    _with_katakana(tuple("いち に さん し|よん ご ろく しち|なな はち く|きゅう じゅう".split())),
+    _numbered("{k}月", "{d}月", "{w}月", last=12),
+    tuple("睦月 如月 弥生 卯月 皐月 水無月 文月 葉月 長月 神無月 霜月 師走".split()),
+    tuple(f"{day}曜日|{day}曜|{day}よう日" for day in "月火水木金土日"),
+    _with_katakana(tuple("ね うし とら う たつ み うま ひつじ さる とり いぬ い".split())),
+    tuple("one two three four five six seven eight nine ten eleven twelve".split()),
 )
 _SPOKEN_NAMES = [
     (re.compile("|".join(sorted((n for name in order for n in name.split("|")), key=len, reverse=True))), order)
