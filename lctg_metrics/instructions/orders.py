@@ -44,6 +44,8 @@ ORDERS = (
     ("αβγδεζηθικλμνξοπρστυφχψω", False),
     ("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ", False),
     ("甲乙丙丁戊己庚辛壬癸", True),
+    ("月火水木金土日", True),  # round 13: the days of the week, one letter each
+    ("水金地火木土天海", False),  # and the planets
 )
 _RUN = 5
 #: What may stand between two letters of a recital: blanks, line breaks and the marks that list or close.
@@ -57,7 +59,8 @@ NAMES = re.compile(
     r"|都道府県|県名|地方|十二星座|黄道十二宮"  # round 12: 関東地方は茨城、栃木… says what it lists
     # round 13: the counting words, months and days of the week, named as such
     r"|数え方|数えかた|かぞえ方|かぞえかた|数詞|和語|助数詞|月名|月の名|何月|曜日|[一1１]週間|十二か月|十二ヶ月|十二カ月"
-    r"|12か月|12ヶ月|12カ月|[一1１]年間?の?月|暦|こよみ|九九|英語の数|数字の読み",
+    r"|12か月|12ヶ月|12カ月|[一1１]年間?の?月|暦|こよみ|九九|英語の数|数字の読み|惑星|太陽系|音階|階名|ドレミ|虹|七色"
+    r"|英語の月|月の英語|英語で|七曜|営業|定休",
     re.IGNORECASE,
 )
 
@@ -126,9 +129,19 @@ SPOKEN = SPOKEN + (
     tuple(f"{day}曜日|{day}曜|{day}よう日" for day in "月火水木金土日"),
     _with_katakana(tuple("ね うし とら う たつ み うま ひつじ さる とり いぬ い".split())),
     tuple("one two three four five six seven eight nine ten eleven twelve".split()),
+    tuple(
+        "january|jan february|feb march|mar april|apr may june|jun july|jul august|aug september|sep|sept "
+        "october|oct november|nov december|dec".split()
+    ),
+    tuple("水星 金星 地球 火星 木星 土星 天王星 海王星".split()),
+    tuple("ド レ ミ ファ ソ ラ シ".split()),
+    tuple("赤 橙|だいだい|オレンジ 黄|黄色 緑 青 藍 紫".split()),
 )
 _SPOKEN_NAMES = [
-    (re.compile("|".join(sorted((n for name in order for n in name.split("|")), key=len, reverse=True))), order)
+    (
+        re.compile("|".join(sorted((n for name in order for n in name.split("|")), key=len, reverse=True)), re.I),
+        order,
+    )
     for order in SPOKEN
 ]
 
@@ -139,11 +152,16 @@ def _name_runs(clusters: list[str]) -> list[tuple[list[int], int]]:
     text = "".join(c if len(c) == 1 else "\x00" for c in clusters)  # one character per cluster
     found = []
     for pattern, order in _SPOKEN_NAMES:
-        index = {n: i for i, name in enumerate(order) for n in name.split("|")}
+        index = {n.casefold(): i for i, name in enumerate(order) for n in name.split("|")}
         names: list[re.Match[str]] = []
         for m in [*pattern.finditer(text), None]:
             gap = text[names[-1].end() : m.start()] if names and m else ""
-            if m and names and all(ch in _BETWEEN for ch in gap) and index[m.group()] == index[names[-1].group()] + 1:
+            if (
+                m
+                and names
+                and all(ch in _BETWEEN for ch in gap)
+                and index[m.group().casefold()] == index[names[-1].group().casefold()] + 1
+            ):
                 names.append(m)
                 continue
             if len(names) >= _RUN:

@@ -22,13 +22,17 @@ from lctg_metrics.instructions.visible import visible
 
 #: Adverbs of "now" that may open a status (現在調査中です, ただいま確認中).
 _NOW = frozenset({"現在", "只今", "目下", "今", "唯今"})
-#: Adverbs that put the work later (あとで, 後ほど, 追って, 後日, 別途, いずれ, 改めて, 近日).
-_LATER = re.compile(r"(?:後|あと|のち)(?:で|ほど|程)|後日|追って|おって|別途|いずれ|改めて|あらためて|近日(?:中)?に?")
+#: Adverbs that put the work later (あとで, 後ほど, 追って, 後日, 別途, いずれ, 改めて, 近日), and a condition met
+#: later (決まり次第, 確認でき次第, わかり次第).
+_LATER = re.compile(
+    r"(?:後|あと|のち)(?:で|ほど|程)|後日|追って|おって|別途|いずれ|改めて|あらためて|近日(?:中)?に?"
+    r"|[^次]{1,8}?次第"
+)
 #: Verbs of deciding, writing and filling (their lemmas; a verbal noun of the same kind with する counts too).
 _FILLING_VERBS = frozenset(
     "決める 書く 記す 書き足す 書き加える 付け足す 足す 補う 埋める 入れる 考える 詰める 付ける 載せる 知らせる "
-    "調べる 直す 差し替える 加える 追加 記入 入力 追記 記載 掲載 連絡 回答 報告 決定 検討 確認 作成 更新 公開 発表 "
-    "相談 修正 調整 設定 執筆 編集 記述 補足 共有 案内 提示 提出 送付 説明 紹介 指定 入稿 反映".split()
+    "調べる 知る 直す 差し替える 加える 追加 記入 入力 追記 記載 掲載 連絡 回答 報告 決定 検討 確認 作成 更新 "
+    "公開 発表 相談 修正 調整 設定 執筆 編集 記述 補足 共有 案内 提示 提出 送付 説明 紹介 指定 入稿 反映".split()
 )
 #: The copula, polite forms and final particles that may close a status (です, でございます, となっております).
 _CLOSING = frozenset(
@@ -36,15 +40,17 @@ _CLOSING = frozenset(
 )
 #: Catch-all words that name no item (その他, いろいろ, もろもろ; misc, others), in NFKC case-folded form.
 _CATCH_ALL = re.compile(
-    r"(?:その他|そのほか|その外|他|ほか|いろいろ|色々|色色|いろんな(?:もの|こと)|もろもろ|諸々|諸諸|等々|等等|などなど"
-    r"|様々|さまざま|あれこれ|あれやこれや|なんやかや|何やかや|かれこれ|etc|misc|miscellaneous|others?|and so on)+"
-    r"(?:です|など|等|etc)?"
+    r"(?:(?:その他|そのほか|その外|他|ほか|いろいろ|色々|色色|いろんな(?:もの|こと)|もろもろ|諸々|諸諸|等々|等等|などなど"
+    r"|様々|さまざま|あれこれ|あれやこれや|なんやかや|何やかや|かれこれ|etc|misc|miscellaneous|others?|and so on)"
+    r"(?:に|にも|も|と|の|や)?)+(?:です|など|等|etc|あります|ございます)?"
 )
 _TBD = re.compile(r"tbd|tba|tbc|wip|todo|to be (?:decided|determined|announced|confirmed)|coming soon|n/?a")
 #: Where a layout formula puts its slot (ここに, こちらに, この欄に, 下の枠には).
 _HERE = re.compile(
     r"^(?:ここ|こちら|此処|こっち|(?:この|その|下の|上の|右の|左の)(?:欄|枠|部分|箇所|スペース|位置|場所))(?:に|へ)(?:は)?"
 )
+#: ここに after the noun and its case particle (本文をここに入れます, 写真がこちらに入ります).
+_HERE_AFTER = re.compile(r"(?<=[をが])(?:ここ|こちら|此処|この(?:欄|枠|部分|箇所|スペース))(?:に|へ)(?:は)?")
 #: Verbs that put any noun into a slot of a layout (が入ります, を記入, を入力, が来ます).
 _SLOT_VERBS = frozenset(
     {"入る", "記入", "入力", "記載", "挿入", "配置", "表示", "掲載", "来る", "載る", "貼る", "書く"}
@@ -103,6 +109,10 @@ def in_progress(text: str) -> bool:
     verbal = lambda m: m.pos1 == "名詞" and m.pos3 == "サ変可能"  # noqa: E731
     if len(ms) == 2 and verbal(ms[0]) and ms[1].surface in ("中", "待ち"):
         return True  # 調査中, 回答待ち
+    if ms[-1].lemma in ("居る", "おる", "いる", "御座る") and len(ms) <= 4:  # 調査しております, 調べています
+        work = [m for m in ms[:-1] if m.pos1 not in ("助詞",) and m.lemma not in ("為る", "する")]
+        if len(work) == 1 and (verbal(work[0]) or work[0].lemma.split("-")[0] in _FILLING_VERBS):
+            return True
     if ms[0].surface == "未" and len(ms) == 2 and ms[1].pos1 == "名詞":
         return verbal(ms[1]) or ms[1].surface in ("定", "決", "詳")  # 未確認, 未入力
     if plain.startswith("未") and len(ms) == 1 and ms[0].surface in ("未定", "未詳", "未決", "未記入", "未入力"):
@@ -131,10 +141,14 @@ def layout_formula(text: str) -> bool:
     """Whether a span or sentence is a layout formula that marks where text would go (ここに本文が入ります,
     こちらに説明を記入, この欄に画像を入れます) instead of giving it."""
     plain = _plain(text).replace(" ", "")
-    here = _HERE.match(plain)
+    here = _HERE.match(plain) or _HERE_AFTER.search(plain)
     if not here:
         return False
-    ms = _content(morph.analyze(plain[here.end() :]))
+    rest = plain[: here.start()] + plain[here.end() :]  # 本文をここに入れます reads as ここに本文を入れます
+    ms = _content(morph.analyze(rest))
+    nouns = [m for m in ms if m.pos1 in ("名詞", "接頭辞", "接尾辞")]
+    if ms and len(nouns) == len(ms) and _TEXT_PARTS.search(rest):
+        return True  # ここに本文, こちらに説明文: the slot named, no verb
     while ms and (_closing(ms[-1]) or ms[-1].lemma in ("下さる", "くださる", "する", "為る", "予定")):
         ms = ms[:-1]
     cases = [i for i, m in enumerate(ms) if m.pos1 == "助詞" and m.lemma in ("が", "を")]

@@ -3,10 +3,12 @@
 
 - a note on the text's own length or writing: every content word of the sentence (two or more) is a word about
   text, its length or the act of writing it (字数, 文字, 一文, 行, 分量, 指定, 書く, 書き足す, 届く, 満たす,
-  ここ, 先, ため …) and one of them names the text or its length or writing (ここから先は、字数のために書いている文章です。 指定の字数に
-  届くよう、もう少しだけ書き足しておきます。 念のため、もう一文書き足します。). A sentence with a word of its
-  own subject (作文が苦手な人は…, 字数が足りないときは具体例を足す…) or giving advice (〜とよいです, 〜ましょう,
-  〜てみる, 〜ば, 〜場合) speaks of another text and counts;
+  ここ, 先, ため …) and one of them names the text or its length or writing (ここから先は、字数のために書いている
+  文章です。 指定の字数に届くよう、もう少しだけ書き足しておきます。 念のため、もう一文書き足します。). A
+  sentence with a word of its own subject (作文が苦手な人は…, 字数が足りないときは具体例を足す…) or giving
+  advice (〜とよいです, 〜ましょう, 〜てみる, 〜ば, 〜場合) speaks of another text and counts;
+- a sentence naming the text's length (字数, 分量) and reporting a writing act on it (字数の都合で、同じ内容を繰り返し
+  ます。);
 - a bare note that the reader need not read (特に読む必要はありません。, 読まなくても大丈夫です。); with an object
   (この章は読む必要はありません) it says something of that object and counts;
 - a sentence in Chinese restating the answer: no kana, a hanzi outside Japanese use (红, 这, 说: not in
@@ -26,7 +28,14 @@ _ABOUT_TEXT = frozenset(
     "最低 最小 残り 余白 空欄 穴埋め 目標 条件 要件 分 私 筆者 今 今回 後 あと もう 更に "
     "書く 書き足す 書き加える 付け足す 足す 加える 続ける 届く 達する 満たす 超える 越える 埋める 稼ぐ 増やす 伸ばす "
     "延ばす 読む 飛ばす 読み飛ばす 入れる 並べる 足りる 合わせる 為る 有る 無い 居る 成る 構う 置く 追加 記述 記入 "
-    "用意 作る 記す".split()
+    "用意 作る 記す 続く 繰り返す 都合 関係 同じ".split()
+)
+#: The text's length (字数, 文字数, 分量, 行数): with a writing act said of this text (``_ACTS`` in ます or ておく),
+#: the sentence speaks of its own length whatever else it names (字数の都合で、同じ内容を繰り返します。).
+_LENGTH = frozenset("字数 文字数 分量 文量 行数 長さ 枚数 ボリューム".split())
+_ACTS = frozenset(
+    "書く 書き足す 書き加える 付け足す 足す 加える 続ける 続く 繰り返す 埋める 稼ぐ 増やす 伸ばす 延ばす 並べる 補う "
+    "追加 記述 付け加える 水増し".split()
 )
 #: Of these, the words that name the text, its length or writing (at least one must be there).
 _ANCHORS = frozenset(
@@ -63,7 +72,21 @@ def about_writing(sentence: str) -> bool:
         and m.pos2 != "数詞"
         and not (m.pos2 == "非自立可能" and i and morphemes[i - 1].lemma in ("て", "で"))
     ]
+    if set(content) & _LENGTH and _acts_here(morphemes):
+        return True
     return len(set(content)) >= 2 and set(content) <= _ABOUT_TEXT and bool(set(content) & _ANCHORS)  # 字。 is a word
+
+
+def _acts_here(morphemes: tuple[morph.Morpheme, ...]) -> bool:
+    """Whether the writer reports a writing act on this text: a verb of ``_ACTS`` followed by ます, ておく or
+    ている (書き足します, 繰り返しておきます)."""
+    for i, m in enumerate(morphemes):
+        if m.lemma.split("-")[0] not in _ACTS:
+            continue
+        after = [x.lemma for x in morphemes[i + 1 : i + 4]]
+        if "ます" in after or ("て" in after and ({"置く", "居る"} & set(after))):
+            return True
+    return False
 
 
 _KANA = re.compile(r"[ぁ-ゖァ-ヺｦ-ﾟ]")

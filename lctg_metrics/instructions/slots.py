@@ -5,7 +5,7 @@ read by where they stand and by the parts of speech they hold, not by a list of 
   the writer's reaction or a stage direction on that sentence, not a slot the reader fills: a slot stands where a
   word of the sentence goes ([氏名]様, [日付]に, 金額：[金額]) or on a line of its own ([署名]);
 - a highlight whose words, read in their sentence, are only particles, auxiliaries and endings (今日《は》公園《に》
-  行き《ました》) emphasises nothing.
+  行き《ました》) emphasises nothing, unless the answer is about grammar and names it (助詞《は》と《が》の違い).
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ import re
 from lctg_metrics.instructions import morph
 
 #: What closes a sentence after a bracket: a mark, a line break, the end, or another bracket of the same kind.
-_CLOSES = re.compile(r"[ \t\u3000]*(?:[。．.！!？?♪…]|\n|$|[\[［(（])")
+_CLOSES = re.compile(r"[ \t\u3000]*(?:[。．.！!？?♪…、，,]|\n|$|[\[［(（])")
 #: Parts of speech that end a predicate (the sentence before the bracket is finished).
 _PREDICATE_END = frozenset({"動詞", "助動詞", "形容詞"})
+#: An answer about grammar names its particles (助詞《は》と《が》): there a highlighted particle is the subject.
+GRAMMAR = re.compile(r"助詞|助動詞|文法|品詞|てにをは|活用|語尾|係り結び|格助詞|終助詞")
 #: Parts of speech that carry no content of their own (UniDic): particles, auxiliaries, endings and marks.
 _FUNCTION = frozenset({"助詞", "助動詞", "補助記号", "空白"})
 
@@ -45,7 +47,10 @@ def stage_direction(text: str, start: int, end: int) -> bool:
 
 def function_words_only(text: str, start: int, end: int, marks: str) -> bool:
     """Whether the highlight ``text[start:end]`` (its marks included) holds only particles, auxiliaries and endings
-    when its sentence is read without any highlight marks (``marks``: the opening and closing characters)."""
+    when its sentence is read without any highlight marks (``marks``: the opening and closing characters); never in an
+    answer about grammar (``GRAMMAR``)."""
+    if GRAMMAR.search(text):
+        return False
     cut_start = max(text.rfind(ch, 0, start) for ch in "。．！？!?\n") + 1
     cut_end = min((i for i in (text.find(ch, end) for ch in "。．！？!?\n") if i >= 0), default=len(text))
     plain: list[str] = []
@@ -71,4 +76,4 @@ def function_words_only(text: str, start: int, end: int, marks: str) -> bool:
     return bool(words) and all(m.pos1 in _FUNCTION for m in words)
 
 
-__all__ = ["function_words_only", "stage_direction"]
+__all__ = ["GRAMMAR", "function_words_only", "stage_direction"]
