@@ -199,3 +199,23 @@ def test_a_recited_sequence_counts_one_row(sequence, start, size, sep) -> None:
 )
 def test_an_auxiliary_ending_attaches_to_a_conjunctive_form(sentence: str, ending: str, read: bool) -> None:
     assert auxiliary_ending(sentence, ending) is read
+
+
+_ROWS = ["あいうえお", "かきくけこ", "さしすせそ", "たちつてと", "なにぬねの", "はひふへほ"]
+_VERSE_WORDS = ["あかいな", "くりのき", "すをかけ", "たったと", "なめくじ", "はとぽっぽ"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(_ANSWERS), st.sampled_from(_VERSE_WORDS), st.sampled_from(_ROWS), st.sampled_from(["。", "！", ""])
+)
+def test_a_drill_line_ending_in_a_row_counts_nothing(answer, words, row, end) -> None:
+    text = f"{answer}{words}{row}{end}"
+    assert not check("length:chars", text, {"min": _chars(answer) + 2}).passed
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(_ROWS))
+def test_a_row_learnt_in_a_sentence_counts(row) -> None:
+    text = f"今日は学校で「{row}」の書き方を習いました。"
+    assert check("length:chars", text, {"min": _chars(text)}).passed

@@ -18,7 +18,7 @@ from typing import Any
 from lctg_metrics.instructions import restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
-from lctg_metrics.instructions.pending import pending
+from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose
 from lctg_metrics.instructions.stand_ins import (
@@ -56,7 +56,9 @@ def _restates_key(name: str, value: Any) -> bool:
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
         return any(
-            (_json_content(v) and not _restates_key(k, v)) or (bool(key(k)) and isinstance(v, bool))
+            (_json_content(v) and not _restates_key(k, v))
+            or (bool(key(k)) and isinstance(v, bool))
+            or (isinstance(v, str) and status_value(k, v))  # {"状態": "準備中"} (round 13)
             for k, v in value.items()
         )
     if isinstance(value, list):

@@ -23,6 +23,7 @@ from lctg_metrics.instructions.contents import (
     placeholder_title,
     same_text,
 )
+from lctg_metrics.instructions.pending import status_value
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -333,8 +334,11 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
 _CELL_MARKS = frozenset("○◯×✕✖△▲◎●✓✔☓")
 
 
-def _filled_cell(cell: str) -> bool:
-    """A body cell holding a value: text that is no placeholder, or a mark of a comparison table (○, ×)."""
+def _filled_cell(cell: str, header: str) -> bool:
+    """A body cell holding a value: text that is no placeholder (work in progress under a status header is a value:
+    | 状態 | 準備中 |, round 13), or a mark of a comparison table (○, ×)."""
+    if status_value(header, cell):
+        return True
     return (bool(key(cell)) and not placeholder(cell)) or any(ch in _CELL_MARKS for ch in cell)
 
 
@@ -360,7 +364,9 @@ def _kana_row(row: list[str]) -> bool:
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
     for header, body in _tables(response):
-        columns = sum(1 for n in range(len(header)) if any(_filled_cell(row[n]) for row in body if n < len(row)))
+        columns = sum(
+            1 for n in range(len(header)) if any(_filled_cell(row[n], header[n]) for row in body if n < len(row))
+        )
         own = [["" if header_counter(c, h) else c for c, h in zip(row, header)] + row[len(header) :] for row in body]
         worded = ["|".join(row) for row in own if not _kana_row(row)]  # | 名前1 | 年齢1 | names its slots (r10)
         rows = len([r for r in distinct_filled(worded) if key(r) != key("|".join(header))])

@@ -234,8 +234,40 @@ def named(clusters: list[str]) -> set[int]:
     return inside if NAMES.search(rest) else set()
 
 
+#: What ends a line of a verse: a sentence mark, a line break (or the text's end).
+_LINE_END = frozenset("。．.！!？?\n")
+#: Kana a drill line may hold before its row (the verse's words), blanks and 、 aside: at least this many.
+_DRILL_WORDS = 3
+
+
+def _kana(cluster: str) -> bool:
+    return all("ぁ" <= ch <= "ゖ" or "ァ" <= ch <= "ヺ" or ch == "ー" for ch in cluster)
+
+
+def drill_lines(clusters: list[str]) -> set[int]:
+    """Clusters of each line of a recitation drill (round 13: あめんぼあかいなあいうえお。): a line of kana only
+    whose last letters are a recited run of the kana table (a row: あいうえお, かきくけこ), after words of its own.
+    The line is said for its sounds, not its meaning, and counts nothing; the shape, not the verse's words, tells
+    it (かきのきくりのきかきくけこ too)."""
+    out: set[int] = set()
+    for run in _runs(clusters):
+        if not all(_kana(clusters[i]) for i in run):
+            continue
+        after = next((c for c in clusters[run[-1] + 1 :] if c not in _BETWEEN or c in _LINE_END), None)
+        if after is not None and after not in _LINE_END:
+            continue
+        start = run[0]
+        while start > 0 and clusters[start - 1] not in _LINE_END:
+            start -= 1
+        words = [c for c in clusters[start : run[0]] if c not in _BETWEEN]
+        if len(words) >= _DRILL_WORDS and all(_kana(c) for c in words):
+            out.update(range(start, run[-1] + 1))
+    return out
+
+
 def recited(clusters: list[str]) -> set[int]:
-    """Letters of the recited runs of a text that names no order, past the first ``_RUN`` of each run."""
+    """Letters of the recited runs of a text that names no order, past the first ``_RUN`` of each run, and the lines
+    of a recitation drill (``drill_lines``)."""
     if named(clusters):
         return set()
     latin = {i for run in _roman_runs(clusters) for numeral in run[_RUN:] for i in numeral}
@@ -243,7 +275,8 @@ def recited(clusters: list[str]) -> set[int]:
         latin
         | {i for run in _runs(clusters) for i in run[_RUN:]}
         | {i for run, head in _name_runs(clusters) for i in run[head:]}
+        | drill_lines(clusters)
     )
 
 
-__all__ = ["NAMES", "ORDERS", "SPOKEN", "named", "recited"]
+__all__ = ["NAMES", "ORDERS", "SPOKEN", "drill_lines", "named", "recited"]

@@ -49,6 +49,9 @@ _TBD = re.compile(r"tbd|tba|tbc|wip|todo|to be (?:decided|determined|announced|c
 _HERE = re.compile(
     r"^(?:ここ|こちら|此処|こっち|(?:この|その|下の|上の|右の|左の)(?:欄|枠|部分|箇所|スペース|位置|場所))(?:に|へ)(?:は)?"
 )
+#: A place below, which a span that is all the content there is cannot point to (「以下に引用文を記載します」 as the
+#: whole quotation); in running text it announces what follows and is not read as a formula.
+_BELOW = re.compile(r"^(?:以下|下記|次|この下|下)(?:に|へ)(?:は)?")
 #: ここに after the noun and its case particle (本文をここに入れます, 写真がこちらに入ります).
 _HERE_AFTER = re.compile(r"(?<=[をが])(?:ここ|こちら|此処|この(?:欄|枠|部分|箇所|スペース))(?:に|へ)(?:は)?")
 #: Verbs that put any noun into a slot of a layout (が入ります, を記入, を入力, が来ます).
@@ -137,11 +140,12 @@ def catch_all(text: str) -> bool:
     return bool(plain) and _CATCH_ALL.fullmatch(plain) is not None
 
 
-def layout_formula(text: str) -> bool:
+def layout_formula(text: str, below: bool = False) -> bool:
     """Whether a span or sentence is a layout formula that marks where text would go (ここに本文が入ります,
-    こちらに説明を記入, この欄に画像を入れます) instead of giving it."""
+    こちらに説明を記入, この欄に画像を入れます) instead of giving it; with ``below``, a span that is the whole content
+    also when it names a place below (以下に引用文を記載します)."""
     plain = _plain(text).replace(" ", "")
-    here = _HERE.match(plain) or _HERE_AFTER.search(plain)
+    here = _HERE.match(plain) or _HERE_AFTER.search(plain) or (_BELOW.match(plain) if below else None)
     if not here:
         return False
     rest = plain[: here.start()] + plain[here.end() :]  # 本文をここに入れます reads as ここに本文を入れます
@@ -165,7 +169,17 @@ def layout_formula(text: str) -> bool:
 
 def pending(text: str) -> bool:
     """Whether a span holds no content of its own: work in progress, a catch-all or a layout formula."""
-    return in_progress(text) or catch_all(text) or layout_formula(text)
+    return in_progress(text) or catch_all(text) or layout_formula(text, below=True)
 
 
-__all__ = ["catch_all", "in_progress", "layout_formula", "pending"]
+#: A field or column that holds a status (状態, ステータス, 進捗, 営業状況): there 準備中 or 調査中 is its value.
+_STATUS_FIELD = re.compile(r"状態|状況|ステータス|進捗|進行|段階|現況|営業|フェーズ|status|state|phase|progress", re.I)
+
+
+def status_value(name: str, value: str) -> bool:
+    """Whether ``value`` is work in progress given as the value of a status field ``name`` (| 状態 | 準備中 |,
+    {"status": "対応中"}): content there."""
+    return _STATUS_FIELD.search(name) is not None and in_progress(value)
+
+
+__all__ = ["catch_all", "in_progress", "layout_formula", "pending", "status_value"]
