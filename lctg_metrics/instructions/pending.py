@@ -41,7 +41,7 @@ _CLOSING = frozenset(
 #: Catch-all words that name no item (その他, いろいろ, もろもろ; misc, others), in NFKC case-folded form.
 _CATCH_ALL = re.compile(
     r"(?:(?:その他|そのほか|その外|他|ほか|いろいろ|色々|色色|いろんな(?:もの|こと)|もろもろ|諸々|諸諸|等々|等等|などなど"
-    r"|様々|さまざま|あれこれ|あれやこれや|なんやかや|何やかや|かれこれ|etc|misc|miscellaneous|others?|and so on)"
+    r"|様々|さまざま|多数|あれこれ|あれやこれや|なんやかや|何やかや|かれこれ|etc|misc|miscellaneous|others?|and so on)"
     r"(?:に|にも|も|と|の|や)?)+(?:です|など|等|etc|あります|ございます)?"
 )
 _TBD = re.compile(r"tbd|tba|tbc|wip|todo|to be (?:decided|determined|announced|confirmed)|coming soon|n/?a")

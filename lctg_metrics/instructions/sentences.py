@@ -173,7 +173,7 @@ JOINS = JOIN_MARKS + r"(?=[^\s／/→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U00
 #: 「です | 部屋も」, 「です - 駅も」, 「です;家賃も」, 「です // 家賃も」; round 13): ASCII or not, it splices like a
 #: blank does (after a finite predicate only, so 「東京 - 大阪」 and 「10時 - 12時」 stay whole). A colon introduces
 #: what follows and is none.
-SPACED_SEPARATOR = r"(?<=[^\x00-\x7f\s])[ \t\u3000]*[/|;+=>\\\-｜／；＋＝＞−–—]+[ \t\u3000]*(?=[^\x00-\x7f\s])"
+SPACED_SEPARATOR = r"(?<=[^\x00-\x7f\s])[ \t\u3000]*[/|;+=>&^%@#\\\-｜／；＋＝＞＆−–—]+[ \t\u3000]*(?=[^\x00-\x7f\s])"
 _SPLICE = re.compile(
     r"[、，､,]|"
     + SPACED_SEPARATOR
