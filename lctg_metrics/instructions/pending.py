@@ -168,8 +168,15 @@ def layout_formula(text: str, below: bool = False) -> bool:
 
 
 def pending(text: str) -> bool:
-    """Whether a span holds no content of its own: work in progress, a catch-all or a layout formula."""
+    """Whether a span holds no content of its own: work in progress, a catch-all or a layout formula; a span of
+    several sentences or lines when each of them is one (a section body 「執筆中です。後日追記します。」)."""
+    parts = [p for p in _SENTENCES.split(text) if _plain(p)]
+    if len(parts) > 1:
+        return all(pending(p) for p in parts)
     return in_progress(text) or catch_all(text) or layout_formula(text, below=True)
+
+
+_SENTENCES = re.compile(r"[。．！？!?\n]+")
 
 
 #: A field or column that holds a status (状態, ステータス, 進捗, 営業状況): there 準備中 or 調査中 is its value.
