@@ -18,6 +18,7 @@ from typing import Any
 from lctg_metrics.instructions import restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
+from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose
 from lctg_metrics.instructions.stand_ins import (
@@ -55,7 +56,9 @@ def _restates_key(name: str, value: Any) -> bool:
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
         return any(
-            (_json_content(v) and not _restates_key(k, v)) or (bool(key(k)) and isinstance(v, bool))
+            (_json_content(v) and not _restates_key(k, v))
+            or (bool(key(k)) and isinstance(v, bool))
+            or (isinstance(v, str) and status_value(k, v))  # {"状態": "準備中"} (round 13)
             for k, v in value.items()
         )
     if isinstance(value, list):
@@ -126,7 +129,12 @@ def _says(after: str) -> bool:
     以上です; ``EMPTY_POSTSCRIPT``)."""
     own = (paragraphs(_POSTSCRIPT_WORD.sub("", after, count=1)) or [""])[0]
     said_here = key(EMOTICON.sub("", own))
-    return bool(said_here) and EMPTY_POSTSCRIPT.fullmatch(said_here) is None and not points_elsewhere(said_here)
+    return (
+        bool(said_here)
+        and EMPTY_POSTSCRIPT.fullmatch(said_here) is None
+        and not points_elsewhere(said_here)
+        and not pending(EMOTICON.sub("", own))  # P.S. 詳細は追って連絡します (round 13)
+    )
 
 
 @instruction(
@@ -199,10 +207,15 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
             False, "the two answers read the same (blanks, punctuation, markup, script and word order aside)"
         )
     if any(
-        BACK_REFERENCE.fullmatch(key(answer)) or points_elsewhere(answer) or NO_OTHER_ANSWER.fullmatch(key(answer))
+        BACK_REFERENCE.fullmatch(key(answer))
+        or points_elsewhere(answer)
+        or NO_OTHER_ANSWER.fullmatch(key(answer))
+        or pending(answer)  # 二つ目は検討中です, その他 (round 13)
         for answer in answers
     ):
-        return Verdict(False, "one answer only refers to the other (上と同じです): no second answer")
+        return Verdict(
+            False, "one answer only refers to the other or is still to come (上と同じです, 検討中): no answer"
+        )
     return Verdict(True, "two different answers separated by ******")
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from lctg_metrics.instructions import boundaries, morph, words
+from lctg_metrics.instructions import boundaries, morph, slots, words
 from lctg_metrics.instructions.contents import (
     header_counter,
     key,
@@ -23,6 +23,7 @@ from lctg_metrics.instructions.contents import (
     placeholder_title,
     same_text,
 )
+from lctg_metrics.instructions.pending import status_value
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -261,7 +262,11 @@ def _counts_itself(found: re.Match[str], position: int) -> bool:
 def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     o, c = re.escape(kw["open"]), re.escape(kw["close"])
     found = [m for m in re.finditer(rf"{o}([^\n{o}{c}]*){c}", response) if m.group(1).strip()]
-    spans = ["" if _counts_itself(m, n) else m.group(1) for n, m in enumerate(found, 1)]
+    marks = kw["open"] + kw["close"]
+    spans = [
+        "" if _counts_itself(m, n) or slots.function_words_only(response, m.start(), m.end(), marks) else m.group(1)
+        for n, m in enumerate(found, 1)
+    ]
     return counted(spans, kw["min"], kw["max"], f"{kw['open']}…{kw['close']} highlights")
 
 
@@ -329,8 +334,11 @@ def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
 _CELL_MARKS = frozenset("○◯×✕✖△▲◎●✓✔☓")
 
 
-def _filled_cell(cell: str) -> bool:
-    """A body cell holding a value: text that is no placeholder, or a mark of a comparison table (○, ×)."""
+def _filled_cell(cell: str, header: str) -> bool:
+    """A body cell holding a value: text that is no placeholder (work in progress under a status header is a value:
+    | 状態 | 準備中 |, round 13), or a mark of a comparison table (○, ×)."""
+    if status_value(header, cell):
+        return True
     return (bool(key(cell)) and not placeholder(cell)) or any(ch in _CELL_MARKS for ch in cell)
 
 
@@ -356,7 +364,9 @@ def _kana_row(row: list[str]) -> bool:
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
     for header, body in _tables(response):
-        columns = sum(1 for n in range(len(header)) if any(_filled_cell(row[n]) for row in body if n < len(row)))
+        columns = sum(
+            1 for n in range(len(header)) if any(_filled_cell(row[n], header[n]) for row in body if n < len(row))
+        )
         own = [["" if header_counter(c, h) else c for c, h in zip(row, header)] + row[len(header) :] for row in body]
         worded = ["|".join(row) for row in own if not _kana_row(row)]  # | 名前1 | 年齢1 | names its slots (r10)
         rows = len([r for r in distinct_filled(worded) if key(r) != key("|".join(header))])
@@ -389,7 +399,9 @@ _MAINTENANCE_TAG = re.compile(
     MAX,
 )
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
-    found = re.findall(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
+    brackets = re.finditer(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
+    # a reaction or stage direction closing a sentence ([笑], [拍手]; round 13) is no slot
+    found = [m.group(1) for m in brackets if not slots.stage_direction(response, m.start(), m.end())]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
     found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]
     return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)

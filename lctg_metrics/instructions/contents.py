@@ -9,6 +9,7 @@ import re
 import unicodedata
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.pending import pending
 from lctg_metrics.instructions.stand_ins import POINTER, TITLE_TEMPLATE
 from lctg_metrics.instructions.visible import visible
 
@@ -81,13 +82,18 @@ def no_content(text: str) -> bool:
 
 def placeholder(text: str) -> bool:
     """Whether a span stands for content instead of holding it: a template word or an editor's note
-    (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××). A letter or a number alone is content: the format
-    checkers judge the form."""
+    (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××), or a span that says its content is not there
+    yet (``pending``, round 13: 調査中, あとで決めます, その他, ここに本文が入ります). A letter or a number alone
+    is content: the format checkers judge the form."""
     k = key(text)
     if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
         return True
     return bool(k) and (
-        _TEMPLATE.fullmatch(k) is not None or _NOTES.fullmatch(k) is not None or points_elsewhere(k) or no_content(k)
+        _TEMPLATE.fullmatch(k) is not None
+        or _NOTES.fullmatch(k) is not None
+        or points_elsewhere(k)
+        or no_content(k)
+        or pending(text)
     )
 
 

@@ -1,4 +1,4 @@
-"""Sentences a reader does not count toward a minimum length (checkers 2.7).
+"""Sentences a reader does not count toward a minimum length (checkers 2.8).
 
 - A note that the text fills its length (以下は字数合わせのための文章です。, 文字数を稼ぐために書いています。, この文に
   意味はありません。) is no content, and so are, from round 11, filler copy named as such (ここから下は埋め草です。,
@@ -12,13 +12,17 @@
   in two wordings (the claim and one restatement for emphasis), not in a third. A sentence said again word for word
   is a refrain or a repeat, which ``seen`` counts by its own rules (a refrain after each verse counts). A claim
   written with kanji and said again in hiragana, katakana or romaji (明日は晴れです。あしたははれです。
-  アシタハハレデス。ashita wa hare desu.) counts once."""
+  アシタハハレデス。ashita wa hare desu.) counts once.
+- Round 13: a sentence that only speaks of the text's own length or writing, a bare note that it need not be read
+  and a sentence in Chinese restating the answer (``selfnotes``), and a layout formula (``pending``)."""
 
 from __future__ import annotations
 
 import re
 
 from lctg_metrics.instructions import morph, romaji
+from lctg_metrics.instructions.pending import layout_formula
+from lctg_metrics.instructions.selfnotes import about_writing, chinese_restatement
 from lctg_metrics.instructions.text import split_sentences
 
 #: Filling the length: 字数合わせ, 文字数を稼ぐ / 満たす / 埋める / 増やす / 水増しする; from round 11 the names of
@@ -66,9 +70,11 @@ _CLOSING = re.compile(
 
 def says_it_fills(sentence: str) -> bool:
     """Whether a sentence is a note that the text is padded: it names filling the length (or filler copy) and refers
-    to the text itself, or says only that it means or holds nothing, or that it may be skipped."""
+    to the text itself, or says only that it means or holds nothing, or that it may be skipped; from round 13 also
+    a sentence that only speaks of the text's own length or writing (``selfnotes``) and a layout formula (ここに本文
+    が入ります; ``pending``)."""
     bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
-    if _FILLING.search(bare) and _SELF.search(bare):
+    if (_FILLING.search(bare) and _SELF.search(bare)) or about_writing(sentence) or layout_formula(sentence):
         return True
     return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING))
 
@@ -128,7 +134,8 @@ def counted_text(text: str) -> str:
     seen: dict[tuple[str, ...], set[str]] = {}
     written: list[str] = []  # each claim written with kanji
     out, at = [], 0
-    for sentence in split_sentences(text):
+    all_sentences = split_sentences(text)
+    for n, sentence in enumerate(all_sentences):
         start = text.find(sentence, at)
         if start < 0:
             continue
@@ -137,7 +144,8 @@ def counted_text(text: str) -> str:
         sayings = seen.setdefault(claim, set()) if said else set()
         kanji = _KANJI.search(letters) is not None
         spelled = not kanji and any(reads_as(w, sentence) for w in written)
-        if says_it_fills(sentence) or spelled or (len(sayings) >= _SAYINGS and letters not in sayings):
+        chinese = chinese_restatement(sentence, all_sentences[:n] + all_sentences[n + 1 :])  # round 13
+        if says_it_fills(sentence) or spelled or chinese or (len(sayings) >= _SAYINGS and letters not in sayings):
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)

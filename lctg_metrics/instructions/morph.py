@@ -13,7 +13,8 @@ from typing import Any, NamedTuple
 #: One-line install hint shown when the analyzer is missing.
 INSTALL_HINT = "Japanese morphological analysis needs fugashi + unidic-lite: pip install 'lctg[ja]'"
 #: Lemmas of the polite auxiliaries and polite verbs that make a predicate です・ます style.
-POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "御座る", "ござる"})
+#: ござる alone (でござる) is role speech, not です・ます調 (round 13): でございます is polite by its ます.
+POLITE_LEMMAS = frozenset({"です", "ます", "下さる"})
 #: Sentence-final particles skipped when looking for the predicate (か, ね, よ, な, わ, ぞ, さ, の, もの).
 _FINAL_PARTICLE = "終助詞"
 

@@ -44,6 +44,8 @@ ORDERS = (
     ("αβγδεζηθικλμνξοπρστυφχψω", False),
     ("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ", False),
     ("甲乙丙丁戊己庚辛壬癸", True),
+    ("月火水木金土日", True),  # round 13: the days of the week, one letter each
+    ("水金地火木土天海", False),  # and the planets
 )
 _RUN = 5
 #: What may stand between two letters of a recital: blanks, line breaks and the marks that list or close.
@@ -54,7 +56,11 @@ NAMES = re.compile(
     r"五十音|50音|[あかさたなはまやらわがざだばぱアカサタナハマヤラワガザダバパ]行(?![かきくけこっ])|[あいうえおアイウエオ]段"
     r"|濁音|清音|仮名|ひらがな|平仮名|カタカナ|片仮名|アルファベット|alphabet|英字|ローマ字|十二支|干支|いろは|イロハ|十干"
     r"|ローマ数字|roman numerals?|漢数字|大字|ギリシ[ャア]文字|greek|読み方|呼び方|発音"
-    r"|都道府県|県名|地方|十二星座|黄道十二宮",  # round 12: 関東地方は茨城、栃木… says what it lists
+    r"|都道府県|県名|地方|十二星座|黄道十二宮"  # round 12: 関東地方は茨城、栃木… says what it lists
+    # round 13: the counting words, months and days of the week, named as such
+    r"|数え方|数えかた|かぞえ方|かぞえかた|数詞|和語|助数詞|月名|月の名|何月|曜日|[一1１]週間|十二か月|十二ヶ月|十二カ月"
+    r"|12か月|12ヶ月|12カ月|[一1１]年間?の?月|暦|こよみ|九九|英語の数|数字の読み|惑星|太陽系|音階|階名|ドレミ|虹|七色"
+    r"|英語の月|月の英語|英語で|七曜|営業|定休",
     re.IGNORECASE,
 )
 
@@ -62,7 +68,7 @@ NAMES = re.compile(
 #: Orders said by the names of their letters (round 11): the alphabet in katakana (エー、ビー、シー…) and the Greek
 #: letters (アルファ、ベータ、ガンマ…), each name in its common spellings. A run of ``_RUN`` names or more, each the
 #: next, counts its first ``_RUN`` names.
-SPOKEN = (
+SPOKEN: tuple[tuple[str, ...], ...] = (
     tuple(
         "エー|エイ ビー シー|スィー ディー|デー イー エフ ジー|ヂー エイチ|エッチ アイ ジェー|ジェイ ケー|ケイ "
         "エル エム エヌ オー ピー キュー アール エス ティー|テー ユー ブイ|ヴィー|ヴイ ダブリュー|ダブリュ "
@@ -90,8 +96,52 @@ SPOKEN = (
         "さそり座|蠍座 いて座|射手座 やぎ座|山羊座 みずがめ座|水瓶座 うお座|魚座".split()
     ),
 )
+
+
+def _numbered(*spellings: str, last: int) -> tuple[str, ...]:
+    """Names 1..``last`` built from each counter spelling (``{k}`` a kanji numeral, ``{d}`` digits, ``{w}`` a
+    full-width digit run): 一月|1月|１月, 一つ|1つ."""
+    kanji = "一 二 三 四 五 六 七 八 九 十 十一 十二".split()
+    wide = str.maketrans("0123456789", "０１２３４５６７８９")
+    return tuple(
+        "|".join(f.format(k=kanji[n - 1], d=n, w=str(n).translate(wide)) for f in spellings) for n in range(1, last + 1)
+    )
+
+
+def _with_katakana(order: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"{name}|{_katakana(name)}" if all("ぁ" <= ch <= "ゖ" for ch in name) else name for name in order)
+
+
+#: Round 13: sequences recited as words (generated, each in its usual spellings): the native counting words
+#: (ひとつ…とお, 一つ…十), the counting words read as kanji (いち、に、さん…), the months (一月…十二月, 睦月…師走),
+#: the days of the week and the twelve branches in kana (ね、うし、とら…).
+SPOKEN = SPOKEN + (
+    tuple(
+        f"{native}|{_katakana(native)}|{counted}"
+        for native, counted in zip(
+            "ひとつ ふたつ みっつ よっつ いつつ むっつ ななつ やっつ ここのつ とお".split(),
+            _numbered("{k}つ", "{d}つ", "{w}つ", last=10)[:9] + ("十",),
+        )
+    ),
+    _with_katakana(tuple("いち に さん し|よん ご ろく しち|なな はち く|きゅう じゅう".split())),
+    _numbered("{k}月", "{d}月", "{w}月", last=12),
+    tuple("睦月 如月 弥生 卯月 皐月 水無月 文月 葉月 長月 神無月 霜月 師走".split()),
+    tuple(f"{day}曜日|{day}曜|{day}よう日" for day in "月火水木金土日"),
+    _with_katakana(tuple("ね うし とら う たつ み うま ひつじ さる とり いぬ い".split())),
+    tuple("one two three four five six seven eight nine ten eleven twelve".split()),
+    tuple(
+        "january|jan february|feb march|mar april|apr may june|jun july|jul august|aug september|sep|sept "
+        "october|oct november|nov december|dec".split()
+    ),
+    tuple("水星 金星 地球 火星 木星 土星 天王星 海王星".split()),
+    tuple("ド レ ミ ファ ソ ラ シ".split()),
+    tuple("赤 橙|だいだい|オレンジ 黄|黄色 緑 青 藍 紫".split()),
+)
 _SPOKEN_NAMES = [
-    (re.compile("|".join(sorted((n for name in order for n in name.split("|")), key=len, reverse=True))), order)
+    (
+        re.compile("|".join(sorted((n for name in order for n in name.split("|")), key=len, reverse=True)), re.I),
+        order,
+    )
     for order in SPOKEN
 ]
 
@@ -102,11 +152,16 @@ def _name_runs(clusters: list[str]) -> list[tuple[list[int], int]]:
     text = "".join(c if len(c) == 1 else "\x00" for c in clusters)  # one character per cluster
     found = []
     for pattern, order in _SPOKEN_NAMES:
-        index = {n: i for i, name in enumerate(order) for n in name.split("|")}
+        index = {n.casefold(): i for i, name in enumerate(order) for n in name.split("|")}
         names: list[re.Match[str]] = []
         for m in [*pattern.finditer(text), None]:
             gap = text[names[-1].end() : m.start()] if names and m else ""
-            if m and names and all(ch in _BETWEEN for ch in gap) and index[m.group()] == index[names[-1].group()] + 1:
+            if (
+                m
+                and names
+                and all(ch in _BETWEEN for ch in gap)
+                and index[m.group().casefold()] == index[names[-1].group().casefold()] + 1
+            ):
                 names.append(m)
                 continue
             if len(names) >= _RUN:
@@ -179,8 +234,40 @@ def named(clusters: list[str]) -> set[int]:
     return inside if NAMES.search(rest) else set()
 
 
+#: What ends a line of a verse: a sentence mark, a line break (or the text's end).
+_LINE_END = frozenset("。．.！!？?\n")
+#: Kana a drill line may hold before its row (the verse's words), blanks and 、 aside: at least this many.
+_DRILL_WORDS = 3
+
+
+def _kana(cluster: str) -> bool:
+    return all("ぁ" <= ch <= "ゖ" or "ァ" <= ch <= "ヺ" or ch == "ー" for ch in cluster)
+
+
+def drill_lines(clusters: list[str]) -> set[int]:
+    """Clusters of each line of a recitation drill (round 13: あめんぼあかいなあいうえお。): a line of kana only
+    whose last letters are a recited run of the kana table (a row: あいうえお, かきくけこ), after words of its own.
+    The line is said for its sounds, not its meaning, and counts nothing; the shape, not the verse's words, tells
+    it (かきのきくりのきかきくけこ too)."""
+    out: set[int] = set()
+    for run in _runs(clusters):
+        if not all(_kana(clusters[i]) for i in run):
+            continue
+        after = next((c for c in clusters[run[-1] + 1 :] if c not in _BETWEEN or c in _LINE_END), None)
+        if after is not None and after not in _LINE_END:
+            continue
+        start = run[0]
+        while start > 0 and clusters[start - 1] not in _LINE_END:
+            start -= 1
+        words = [c for c in clusters[start : run[0]] if c not in _BETWEEN]
+        if len(words) >= _DRILL_WORDS and all(_kana(c) for c in words):
+            out.update(range(start, run[-1] + 1))
+    return out
+
+
 def recited(clusters: list[str]) -> set[int]:
-    """Letters of the recited runs of a text that names no order, past the first ``_RUN`` of each run."""
+    """Letters of the recited runs of a text that names no order, past the first ``_RUN`` of each run, and the lines
+    of a recitation drill (``drill_lines``)."""
     if named(clusters):
         return set()
     latin = {i for run in _roman_runs(clusters) for numeral in run[_RUN:] for i in numeral}
@@ -188,7 +275,8 @@ def recited(clusters: list[str]) -> set[int]:
         latin
         | {i for run in _runs(clusters) for i in run[_RUN:]}
         | {i for run, head in _name_runs(clusters) for i in run[head:]}
+        | drill_lines(clusters)
     )
 
 
-__all__ = ["NAMES", "ORDERS", "SPOKEN", "named", "recited"]
+__all__ = ["NAMES", "ORDERS", "SPOKEN", "drill_lines", "named", "recited"]

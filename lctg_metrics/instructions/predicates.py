@@ -99,4 +99,30 @@ def kind(clause: str, items: set[str]) -> str:
     return "neutral" if read == "plain" and clause.strip() in items and _list_form(clause) else read
 
 
-__all__ = ["clauses", "closing_formula", "fragment", "kind", "list_items"]
+#: Auxiliaries that attach to a conjunctive form (連用形) only: 走ります, 読みました; ます after た (釣ったます) is the
+#: fish 鱒 in kana, no auxiliary (round 13).
+_AFTER_CONJUNCTIVE = frozenset({"ます"})
+
+
+def auxiliary_ending(sentence: str, ending: str) -> bool:
+    """Whether ``sentence`` (its closing marks aside) ends with ``ending`` as a reader reads it: when the ending opens
+    with an auxiliary that attaches to a 連用形 (ます), the word before it is in that form (走り|ます, not 釣った|ます).
+    Other endings are read on the surface."""
+    body = sentence.rstrip(" \t\u3000。．.！!？?")
+    if not body.endswith(ending):
+        return False
+    morphemes = [m for m in morph.analyze(body) if m.pos1 not in ("補助記号", "空白")]
+    at, first = len(body) - len(ending), None
+    offset = 0
+    for i, m in enumerate(morphemes):
+        start = body.find(m.surface, offset)
+        offset = start + len(m.surface)
+        if start == at:
+            first = i
+            break
+    if first is None or morphemes[first].lemma not in _AFTER_CONJUNCTIVE or morphemes[first].pos1 != "助動詞":
+        return True
+    return first > 0 and morphemes[first - 1].form.startswith("連用形")
+
+
+__all__ = ["auxiliary_ending", "clauses", "closing_formula", "fragment", "kind", "list_items"]

@@ -169,8 +169,20 @@ JOIN_MARKS = r"(?:[／→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff\ufe0f
 JOINS = JOIN_MARKS + r"(?=[^\s／/→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff])"
 #: What may splice two sentences: a 読点 (any width, or an ASCII comma), blanks between two Japanese characters, a
 #: joining mark (``JOINS``) or a pause mark.
+#: A run of separator marks, with or without blanks around it, between two Japanese characters (「です / 家賃も」,
+#: 「です | 部屋も」, 「です - 駅も」, 「です;家賃も」, 「です // 家賃も」; round 13): ASCII or not, it splices like a
+#: blank does (after a finite predicate only, so 「東京 - 大阪」 and 「10時 - 12時」 stay whole). A colon introduces
+#: what follows and is none.
+SPACED_SEPARATOR = r"(?<=[^\x00-\x7f\s])[ \t\u3000]*[/|;+=>&^%@#\\\-｜／；＋＝＞＆−–—]+[ \t\u3000]*(?=[^\x00-\x7f\s])"
 _SPLICE = re.compile(
-    r"[、，､,]|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])|" + JOINS + "|" + ONE_MARK + "|" + PAUSE
+    r"[、，､,]|"
+    + SPACED_SEPARATOR
+    + r"|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])|"
+    + JOINS
+    + "|"
+    + ONE_MARK
+    + "|"
+    + PAUSE
 )
 #: Marks after a predicate that pause when a new clause follows (2.5): a wave dash, an ellipsis (…, ‥, ...,
 #: ・・・), a dash run (――), a laughter mark （笑） or w. After a finite predicate (だ, です, ます) they splice two

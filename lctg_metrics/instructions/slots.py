@@ -1,0 +1,98 @@
+"""Bracketed and highlighted spans that a reader does not take for what the format asks (checkers 2.8, round 13),
+read by where they stand and by the parts of speech they hold, not by a list of words:
+
+- a bracket glued to the predicate that ends a sentence and closing it (転びました[笑]。, 乾杯しましょう[拍手]！), or
+  glued to its ！ or ？ and followed by no particle (楽しかった！[笑]また…), is the writer's reaction or a stage
+  direction on that sentence, not a slot the reader fills: a slot stands where a word of the sentence goes ([氏名]様,
+  [日付]に, 金額：[金額], ！[電話番号]まで) or on a line of its own ([署名]);
+- a highlight whose words, read in their sentence, are only particles, auxiliaries and endings (今日《は》公園《に》
+  行き《ました》) emphasises nothing, unless the answer is about grammar and names it (助詞《は》と《が》の違い).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lctg_metrics.instructions import morph
+
+#: What closes a sentence after a bracket: a mark, a line break, the end, or another bracket of the same kind.
+_CLOSES = re.compile(r"[ \t\u3000]*(?:[。．.！!？?♪…、，,]|\n|$|[\[［(（])")
+#: Marks of an exclamation or question a reaction may follow glued (楽しかった！[笑]); after 。 a bracket may be a
+#: signature slot (…お願いします。[氏名]) and stays one.
+_EXCLAIMED = frozenset("！!？?♪")
+#: Parts of speech that end a predicate (the sentence before the bracket is finished).
+_PREDICATE_END = frozenset({"動詞", "助動詞", "形容詞"})
+#: An answer about grammar names its particles (助詞《は》と《が》): there a highlighted particle is the subject.
+GRAMMAR = re.compile(r"助詞|助動詞|文法|品詞|てにをは|活用|語尾|係り結び|格助詞|終助詞")
+#: Parts of speech that carry no content of their own (UniDic): particles, auxiliaries, endings and marks.
+_FUNCTION = frozenset({"助詞", "助動詞", "補助記号", "空白"})
+
+
+def _sentence_before(text: str, start: int) -> str:
+    head = text[:start]
+    cut = max(head.rfind(ch) for ch in "。．！？!?\n")
+    return re.sub(r"[\[［][^\[\]［］\n]*[\]］]", "", head[cut + 1 :])  # brackets before it in the same sentence
+
+
+def _bound(word: str, following: str) -> bool:
+    """Whether ``word`` is read as a word of the text that follows it: a particle, suffix or auxiliary comes next
+    ([電話番号]まで, [氏名]様), as the analyser reads the word and what follows together."""
+    at = 0
+    for m in morph.analyze(word + following):
+        if at == len(word):
+            return m.pos1 in ("助詞", "接尾辞", "助動詞") or m.surface in ("様", "さま", "さん", "殿", "宛")
+        at += len(m.surface)
+        if at > len(word):
+            return False
+    return False
+
+
+def stage_direction(text: str, start: int, end: int) -> bool:
+    """Whether the bracket ``text[start:end]`` follows a finished predicate directly and closes its sentence (see the
+    module docstring): a mark on the sentence, no slot."""
+    if start and text[start - 1] in _EXCLAIMED:  # 楽しかった！[笑]: a reaction glued to an exclamation, unless the
+        return not _bound(text[start + 1 : end - 1], text[end : end + 8])  # bracket is a word of what follows
+    if not _CLOSES.match(text, end):
+        return False
+    before = _sentence_before(text, start)
+    if not before or before[-1].isspace():
+        return False
+    morphemes = [m for m in morph.analyze(before) if m.pos1 not in ("補助記号", "空白")]
+    if not morphemes:
+        return False
+    last = morphemes[-1]
+    return last.pos1 in _PREDICATE_END or (last.pos1 == "助詞" and last.pos2 == "終助詞")
+
+
+def function_words_only(text: str, start: int, end: int, marks: str) -> bool:
+    """Whether the highlight ``text[start:end]`` (its marks included) holds only particles, auxiliaries and endings
+    when its sentence is read without any highlight marks (``marks``: the opening and closing characters); never in an
+    answer about grammar (``GRAMMAR``)."""
+    if GRAMMAR.search(text):
+        return False
+    cut_start = max(text.rfind(ch, 0, start) for ch in "。．！？!?\n") + 1
+    cut_end = min((i for i in (text.find(ch, end) for ch in "。．！？!?\n") if i >= 0), default=len(text))
+    plain: list[str] = []
+    inner: list[int | None] = [None, None]
+    for i in range(cut_start, cut_end):
+        if text[i] in marks:
+            continue
+        if start <= i < end and inner[0] is None:
+            inner[0] = len(plain)
+        plain.append(text[i])
+        if start <= i < end:
+            inner[1] = len(plain)
+    if inner[0] is None or inner[1] is None:
+        return False
+    first, last = inner[0], inner[1]
+    words, at = [], 0
+    for m in morph.analyze("".join(plain)):
+        if at < last and at + len(m.surface) > first:
+            if at < first or at + len(m.surface) > last:
+                return False  # the highlight cuts a word: not read as function words
+            words.append(m)
+        at += len(m.surface)
+    return bool(words) and all(m.pos1 in _FUNCTION for m in words)
+
+
+__all__ = ["GRAMMAR", "function_words_only", "stage_direction"]
