@@ -9,6 +9,7 @@ strings, ``categories``) or M-IFEval-ja rows (``ja:`` ids, kwargs dicts, ``promp
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -131,6 +132,7 @@ def join(
         if not isinstance(text, str):
             raise ScoringError(f"{at}: id {key!r}: field 'generation' must be a string, got {type(text).__name__}")
         if key in texts:
+            refuse_other_family([*texts, key], prompts, source)
             raise ScoringError(f"{at}: id {key!r} appears twice")
         texts[key] = text
     known = {p.key for p in prompts}
@@ -140,11 +142,33 @@ def join(
         raise ScoringError(f"rows: id {twice!r} appears twice")
     unknown = [k for k in texts if k not in known]
     if unknown:
+        refuse_other_family(list(texts), prompts, source)
         raise ScoringError(f"{source}: {len(unknown)} id(s) not in the rows, e.g. {unknown[:5]}")
     missing = [p.key for p in prompts if p.key not in texts]
     if missing:
         raise ScoringError(f"{source}: no generation for {len(missing)} id(s), e.g. {missing[:5]}")
     return [texts[p.key] for p in prompts]
+
+
+#: Generation ids looked at to tell another family's file (as ``lctg if-score`` looks at a file's first ids).
+PEEK = 50
+
+
+def refuse_other_family(ids: Sequence[Any], prompts: Sequence[Prompt], source: str) -> None:
+    """Generations whose first ids are no row's and all another registered family's (LCTG generations, story
+    endings): one error naming what they are and what scores them, from the registry as ``lctg if-score`` says it."""
+    from lctg_metrics.family import family_entry, family_of
+
+    first, known = ids[:PEEK], {p.key for p in prompts}
+    found = {family_of(i) if isinstance(i, str) and i not in known else None for i in first}
+    other = found.pop() if len(found) == 1 else None
+    if other is None or other.name == INSTRUCTIONS.name:
+        return
+    path = source if os.path.isfile(source) else "FILE"
+    raise ScoringError(
+        f"{source}: ids like {first[0]!r} are {other.holds}, not {family_entry(INSTRUCTIONS.name).holds}: score "
+        f"them with `{other.how(path, None)}` (in Python: lctg_metrics.api.run({other.name!r}, ...))"
+    )
 
 
 def result_signature(mode: str, data: str) -> str:
