@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from lctg_metrics.family import family_entry, family_of
 from lctg_metrics.instructions.aggregate import Aggregate, aggregate, render_table
 from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, translate
 from lctg_metrics.instructions.registry import check, get, settings, validate_kwargs
@@ -150,25 +151,17 @@ def join(
     return [texts[p.key] for p in prompts]
 
 
-#: Generation ids looked at to tell another family's file (as ``lctg if-score`` looks at a file's first ids).
-PEEK = 50
-
-
 def refuse_other_family(ids: Sequence[Any], prompts: Sequence[Prompt], source: str) -> None:
-    """Generations whose first ids are no row's and all another registered family's (LCTG generations, story
-    endings): one error naming what they are and what scores them, from the registry as ``lctg if-score`` says it."""
-    from lctg_metrics.family import family_entry, family_of
-
-    first, known = ids[:PEEK], {p.key for p in prompts}
-    found = {family_of(i) if isinstance(i, str) and i not in known else None for i in first}
+    """Generations whose first 50 ids are no row's, all one other family's: named, with what scores them."""
+    known = {p.key for p in prompts}
+    found = {family_of(i) if isinstance(i, str) and i not in known else None for i in ids[:50]}
     other = found.pop() if len(found) == 1 else None
-    if other is None or other.name == INSTRUCTIONS.name:
-        return
-    path = source if os.path.isfile(source) else "FILE"
-    raise ScoringError(
-        f"{source}: ids like {first[0]!r} are {other.holds}, not {family_entry(INSTRUCTIONS.name).holds}: score "
-        f"them with `{other.how(path, None)}` (in Python: lctg_metrics.api.run({other.name!r}, ...))"
-    )
+    if other is not None and other.name != INSTRUCTIONS.name:  # the registry's words, as `lctg if-score` says them
+        how, mine = other.how(source if os.path.isfile(source) else "FILE", None), family_entry(INSTRUCTIONS.name).holds
+        raise ScoringError(
+            f"{source}: ids like {ids[0]!r} are {other.holds}, not {mine}: score them with `{how}` (in Python: "
+            f"lctg_metrics.api.run({other.name!r}, ...))"
+        )
 
 
 def result_signature(mode: str, data: str) -> str:
