@@ -64,8 +64,9 @@ METRIC_MODULE_DIR = "lctg_ctg"
 #: Files of a module's package folder that are not copied: the package marker (a Space needs none).
 NOT_COPIED = ("__init__.py",)
 #: The metric Space's app: a module's own ``app.py`` if its folder has one, else the CTG module's, which serves
-#: whichever metric script sits beside it.
+#: whichever metric script sits beside it, with the page content it reads beside it (:data:`SPACE_APP_FILES`).
 SPACE_APP = "app.py"
+SPACE_APP_FILES = (SPACE_APP, "_space_content.py")
 
 
 def requirements(module: MetricModule = METRICS[METRIC_MODULE_DIR]) -> str:
@@ -136,11 +137,9 @@ def metric_files(module: MetricModule) -> dict[str, bytes]:
     }
     if data:
         files[f"{DATA_MODULE}.py"] = data.encode("utf-8")
-    files[SPACE_APP] = (
-        (root / SPACE_APP)
-        if (root / SPACE_APP).is_file()
-        else resources.files("lctg_metrics") / METRICS[METRIC_MODULE_DIR].folder / SPACE_APP
-    ).read_bytes()
+    if not (root / SPACE_APP).is_file():  # the CTG module's app and what it reads (a module's own come below)
+        shared = resources.files("lctg_metrics") / METRICS[METRIC_MODULE_DIR].folder
+        files.update({name: (shared / name).read_bytes() for name in SPACE_APP_FILES})
     files.update(
         {
             f.name: f.read_bytes()

@@ -1,7 +1,8 @@
 """The metric Space's app: a Gradio page and API over the evaluate metric module beside this file.
 
 The module is found by name (the one ``<name>.py`` here besides this app and the ``_*.py`` helpers it imports), so
-the same app serves any of the project's metric modules. Two ways in, one endpoint each:
+the same app serves any of the project's metric modules; what the page says about each (legends, worked examples, how
+its row ids look) is ``_space_content.py`` beside it. Two ways in, one endpoint each:
 
 - ``/score_file``: an uploaded generations file (JSONL, CSV or parquet with ``id``, ``generation`` and optionally
   ``sample``, read by the reader ``lctg score`` uses) scored by row id against a dataset: a Hub repo id (at a
@@ -28,6 +29,11 @@ from typing import Any
 import evaluate
 import gradio as gr
 
+try:  # beside this app, as every build's module folder (a Space) ships it
+    from _space_content import EXAMPLES, ID_MODULES, LEGENDS, NO_EXAMPLE_OPTIONS  # type: ignore[import-not-found]
+except ModuleNotFoundError:  # the package's own app, or this app copied alone beside a script, with lctg installed
+    from lctg_metrics.evaluate_ctg._space_content import EXAMPLES, ID_MODULES, LEGENDS, NO_EXAMPLE_OPTIONS
+
 HERE = Path(__file__).resolve().parent
 #: The metric module's script: the one ``<name>.py`` here that is neither this app nor a helper (``_*.py``).
 SCRIPTS = sorted(p for p in HERE.glob("*.py") if p.name != Path(__file__).name and not p.name.startswith("_"))
@@ -52,67 +58,8 @@ FILE_OPTIONS_EXAMPLE = (
     else "{}"
 )
 
-#: What the result's keys mean, shown under each result (the benchmark's definitions; docs/scoring.md).
-LEGENDS = {
-    "lctg_ctg": (
-        "**format** (FORMAT): outputs only the answer, with no preamble or closing remark · **char_count** (C-COUNT): "
-        "its length is within the character range asked for · **keyword** (KEYWORD): contains the keyword(s) asked "
-        "for · **prohibited_word** (P-WORD): avoids the prohibited word(s) · **average** (Avg): mean over the task's "
-        "aspects. Every score is a share in [0, 1], higher is better."
-    ),
-    "lctg_if": (
-        "**strict**: the instruction holds for the response as written · **loose**: it holds for the response or "
-        "for it without its first line, its last line, both, or markdown emphasis (IFEval) · **prompt_level**: "
-        "share of prompts whose instructions all hold · **instruction_level**: share of instructions that hold."
-    ),
-}
 #: Whether the file route takes a dataset (``lctg_ifsm`` reads its stories from the ``stories`` option instead).
 TAKES_DATASET = "dataset" in OPTIONS
-
-_KW = {
-    "id": "ad_text/1/keyword",
-    "task": "ad_text",
-    "prompt_id": 1,
-    "aspects": ["keyword"],
-    "min_chars": None,
-    "max_chars": None,
-    "keyword": "抹茶",
-    "prohibited_word": None,
-    "variant": None,
-    "dataset_version": "1.0.0",
-}
-_CC = {
-    **_KW,
-    "id": "ad_text/1/char_count",
-    "aspects": ["char_count"],
-    "keyword": None,
-    "min_chars": 10,
-    "max_chars": 20,
-}
-#: Worked JSON inputs per module (predictions, references, options), the first one the page's defaults.
-EXAMPLES: dict[str, list[tuple[list[str], list[Any], dict[str, Any]]]] = {
-    "lctg_ctg": [
-        (["京都の抹茶スイーツ専門店が新登場", "京都の抹茶スイーツ"], [_KW, _CC], {"cleaner": "none"}),
-        (
-            ["承知しました。以下がタイトルです。\n京都の抹茶スイーツ専門店が新登場"],
-            [_KW],
-            {"cleaner": "rule", "return_items": True},
-        ),
-    ],
-    "lctg_if": [
-        (
-            ["京都で抹茶を飲んだ。", "京都の老舗で、抹茶を飲みました。"],
-            [
-                {
-                    "instruction_id_list": ["keywords:existence", "rule:no_comma"],
-                    "kwargs": ['{"keywords": ["抹茶"]}', "{}"],
-                },
-                {"instruction_id_list": ["length:chars"], "kwargs": ['{"max": 10}']},
-            ],
-            {},
-        ),
-    ],
-}
 
 
 def ifsm_examples(count: int = 3) -> list[tuple[list[str], list[Any], dict[str, Any]]]:
@@ -129,10 +76,6 @@ def ifsm_examples(count: int = 3) -> list[tuple[list[str], list[Any], dict[str, 
     if stories:
         options["stories"] = str(stories)
     return [([r["gold_ending"] for r in rows], [r["id"] for r in rows], options)]
-
-
-#: Defaults of the JSON tab's options when a module has no worked example (the option it cannot run without).
-NO_EXAMPLE_OPTIONS = {"lctg_ifsm": {"reader": "embedding", "stories": "<your Possible Stories folder>"}}
 
 
 def _front_matter() -> str:
@@ -186,16 +129,6 @@ def _json(text: str, what: str, kind: type) -> Any:
     return value
 
 
-#: What each metric module scores and how its row ids look (as ``lctg_metrics.family`` registers them; the Space has
-#: no lctg package to ask), to name the module another module's ids are for.
-ID_MODULES: dict[str, tuple[str, str]] = {
-    "lctg_ctg": (
-        r"(summary|ad_text|pros_and_cons)/\d+/(format|char_count|keyword|prohibited_word)",
-        "LCTG generations",
-    ),
-    "lctg_if": (r"instructions/", "instruction outputs"),
-    "lctg_ifsm": (r"story_endings/", "story endings"),
-}
 #: Keyword options a caller may give (the module's ``_compute`` parameters but the inputs themselves).
 ACCEPTED = sorted(OPTIONS - {"self", "predictions", "references"})
 

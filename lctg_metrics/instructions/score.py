@@ -9,10 +9,12 @@ strings, ``categories``) or M-IFEval-ja rows (``ja:`` ids, kwargs dicts, ``promp
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from lctg_metrics.family import family_entry, family_of
 from lctg_metrics.instructions.aggregate import Aggregate, aggregate, render_table
 from lctg_metrics.instructions.mifeval import MIFEVAL_MAP, translate
 from lctg_metrics.instructions.registry import check, get, settings, validate_kwargs
@@ -131,6 +133,7 @@ def join(
         if not isinstance(text, str):
             raise ScoringError(f"{at}: id {key!r}: field 'generation' must be a string, got {type(text).__name__}")
         if key in texts:
+            refuse_other_family([*texts, key], prompts, source)
             raise ScoringError(f"{at}: id {key!r} appears twice")
         texts[key] = text
     known = {p.key for p in prompts}
@@ -140,11 +143,25 @@ def join(
         raise ScoringError(f"rows: id {twice!r} appears twice")
     unknown = [k for k in texts if k not in known]
     if unknown:
+        refuse_other_family(list(texts), prompts, source)
         raise ScoringError(f"{source}: {len(unknown)} id(s) not in the rows, e.g. {unknown[:5]}")
     missing = [p.key for p in prompts if p.key not in texts]
     if missing:
         raise ScoringError(f"{source}: no generation for {len(missing)} id(s), e.g. {missing[:5]}")
     return [texts[p.key] for p in prompts]
+
+
+def refuse_other_family(ids: Sequence[Any], prompts: Sequence[Prompt], source: str) -> None:
+    """Generations whose first 50 ids are no row's, all one other family's: named, with what scores them."""
+    known = {p.key for p in prompts}
+    found = {family_of(i) if isinstance(i, str) and i not in known else None for i in ids[:50]}
+    other = found.pop() if len(found) == 1 else None
+    if other is not None and other.name != INSTRUCTIONS.name:  # the registry's words, as `lctg if-score` says them
+        how, mine = other.how(source if os.path.isfile(source) else "FILE", None), family_entry(INSTRUCTIONS.name).holds
+        raise ScoringError(
+            f"{source}: ids like {ids[0]!r} are {other.holds}, not {mine}: score them with `{how}` (in Python: "
+            f"lctg_metrics.api.run({other.name!r}, ...))"
+        )
 
 
 def result_signature(mode: str, data: str) -> str:
