@@ -50,7 +50,8 @@ _ALWAYS_HIDDEN_TAGS = frozenset(
     | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
 )
 _VOID_TAGS = frozenset(
-    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    {"area", "base", "basefont", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source"}
+    | {"track", "wbr"}
 )
 _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b([^<>]*)>")
 _ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")

@@ -322,12 +322,13 @@ def _leftover(m: morph.Morpheme | None) -> bool:
 
 
 def starts_word(text: str, at: int) -> bool:
-    """Whether a closing phrase that starts with kana, after kana, starts a word at ``at`` (round 10): the analyser
-    cuts ``text`` there, so the phrase is not the tail of a longer word (さかな ends with no かな, ますます with no
-    ます; 楽しかったかな and 思います do)."""
-    if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
+    """Whether a closing phrase that starts with a letter, after a letter (kana, and from 2.8 kanji), starts a word at
+    ``at`` (round 10): the analyser cuts ``text`` there, so the phrase is not the tail of a longer word (さかな ends
+    with no かな, ますます with no ます, 不明です with no 明です; 楽しかったかな and 思います do)."""
+    letter = lambda ch: bool(_KANA_CHAR.match(ch) or KANJI.match(ch))  # noqa: E731
+    if not 0 < at < len(text) or not (letter(text[at - 1]) and letter(text[at])):
         return True
-    return any(start == at for start, _, _ in morph.spans(text))
+    return any(start == at for start, _, _ in morph.spans(text))  # 2.8: kanji too (不明です ends with no 明です)
 
 
 __all__ = [
