@@ -163,5 +163,7 @@ def test_the_lookalike_table_holds_only_letters_digits_kana_and_marks_as_targets
 
     assert DATA_VERSION
     for target, sources in DRAWN_AS.items():
-        assert len(target) == 1 and (target.isascii() and target.isalnum() or "ぁ" <= target <= "ヺ" or target in "ー。、・")
+        assert len(target) == 1 and (
+            target.isascii() and target.isalnum() or "ぁ" <= target <= "ヺ" or target in "ー。、・"
+        )
         assert all(not s.isascii() for s in sources)

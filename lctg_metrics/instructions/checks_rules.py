@@ -82,7 +82,9 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
     asks = _asks(phrase, folded[len(phrase) :])
     if edges.quoted_start(strip_emphasis(nfkc(response)), phrase):
-        return Verdict(False, f"starts with 「{kw['phrase']}」 in quotes, named (a quoting particle after it), not said")
+        return Verdict(
+            False, f"starts with 「{kw['phrase']}」 in quotes, named (a quoting particle after it), not said"
+        )
     if edges.doubled(folded, phrase) and _word_ends(folded, 2 * len(phrase)) and not asks:
         return Verdict(True, f"starts with 「{kw['phrase']}」, said twice")
     whole = _word_ends(folded, len(phrase)) and not edges.runs_on(folded, len(phrase))
@@ -129,7 +131,9 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     if text.endswith(phrase) and edges.list_item(text, len(text) - len(phrase)):
         return Verdict(False, f"ends with 「{kw['phrase']}」 only as the last item of a list, not its own words")
     if text.endswith(phrase) and edges.prefixed(text, len(text) - len(phrase)):
-        return Verdict(False, f"ends with 「{text[-len(phrase) - 1 :]}」: a prefix makes 「{kw['phrase']}」 another word")
+        return Verdict(
+            False, f"ends with 「{text[-len(phrase) - 1 :]}」: a prefix makes 「{kw['phrase']}」 another word"
+        )
     if text.endswith(phrase) and not wordforms.starts_word(text, len(text) - len(phrase)):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 is the tail of a longer word"

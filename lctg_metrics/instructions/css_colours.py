@@ -34,7 +34,6 @@ _TABLE = (
 NAMED_COLOURS: dict[str, str] = dict(pair.split(":") for pair in _TABLE.split())
 
 
-
 def _lab(c: tuple[float, ...]) -> tuple[float, float, float]:
     """CIE L*a*b* (D65) of an sRGB colour of 0-255 channels."""
     r, g, b = (v / 255 / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3])

@@ -2,9 +2,9 @@
 2.8): the phrase is one word to the analyser in context at both its edges, not a part of a longer word, a quotation
 of the phrase, or an item of a list.
 
-- **A prefix before an end phrase** (``prefixed``): a morpheme the analyser reads as a prefix (接頭辞/接頭詞: お, ご, 御,
-  不, 未, 非, 無 …, by part of speech, not by a list) right before the phrase makes another word: お楽しみです does not
-  end with 楽しみです, ご連絡ください not with 連絡ください.
+- **A prefix before an end phrase** (``prefixed``): a morpheme the analyser reads as a prefix (接頭辞/接頭詞: お, ご,
+  御, 不, 未, 非, 無 …, by part of speech, not by a list) right before the phrase makes another word: お楽しみです
+  does not end with 楽しみです, ご連絡ください not with 連絡ください.
 - **A start phrase run on into another word** (``runs_on``): a kana phrase followed at once by a kana content word
   the analyser read in kana though it is written in kanji (はい|いろ: 色) is one word when the two, read together in
   hiragana or katakana, are one dictionary word to the analyser (ハイイロ is 灰色; a katakana run it does not know,
@@ -79,7 +79,7 @@ _QUOTING = re.compile(r"[」』](?:と|って|という|とは|とか|は|を|�
 def quoted_start(response: str, phrase: str) -> bool:
     """Whether the response opens with the phrase in 「」 or 『』 followed by a quoting particle."""
     text = response.lstrip(" \u3000\n\t")
-    if not text[:1] in "「『":
+    if text[:1] not in "「『":
         return False
     rest = text[1:].lstrip(" \u3000")
     return rest.startswith(phrase) and bool(_QUOTING.match(rest, len(phrase)))

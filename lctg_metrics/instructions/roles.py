@@ -174,7 +174,12 @@ _EAST_ASIAN = re.compile("[\u2e80-\ua4cf\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]
 def _stand_in(ch: str) -> bool:
     """Whether a character is a symbol that may stand in for 。 or 、 (any symbol, modifier letter or punctuation
     outside ASCII, the kana block and ``HONEST_MARKS``; not an arrow, an emoji or a digit)."""
-    if ch.isascii() or ch in HONEST_MARKS or _EAST_ASIAN.match(ch) or unicodedata.category(ch) not in _SYMBOL_CATEGORIES:
+    if (
+        ch.isascii()
+        or ch in HONEST_MARKS
+        or _EAST_ASIAN.match(ch)
+        or unicodedata.category(ch) not in _SYMBOL_CATEGORIES
+    ):
         return False
     name = unicodedata.name(ch, "")
     drawn_so = "ARROW" in name or _LINE_NAMES.search(name) or _EMOJI.match(ch)

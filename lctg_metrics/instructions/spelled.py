@@ -6,10 +6,11 @@ mixing hiragana and katakana letters.
   any punctuation or symbol but a blank (ス/マ/ホ, ス-マ-ホ, ス．マ．ホ, ス＊マ＊ホ, べ・ん・きょ・う, 勉/強, P/C). Kana
   pieces need the mark twice (three pieces, as no list of words is written so); single kanji are joined when the
   whole run is one word to the analyser (勉/強 is 勉強; 大/中/小 holds no 中小); a run of single Latin letters needs
-  the mark once (P/C, A*I). Blanks are read by ``variants`` (分かち書き puts them between short words), so are not taken here.
+  the mark once (P/C, A*I). Blanks are read by ``variants`` (分かち書き puts them between short words), not
+  here.
 - **Mixed kana** (``mixed_kana_spans``): a keyword in kana found with its letters written partly in the other kana
-  script (りンゴ, リんご for リンゴ) where the keyword, put in its place, is a whole word to the analyser (食べたい|ケーキ
-  holds no イケ: the keyword would end inside ケーキ).
+  script (りンゴ, リんご for リンゴ) where the keyword, put in its place, is a whole word to the analyser
+  (食べたい|ケーキ holds no イケ: the keyword would end inside ケーキ).
 """
 
 from __future__ import annotations

@@ -3,17 +3,17 @@
 Text is unseen when the element is taken out (display:none, visibility:hidden, content-visibility:hidden); drawn too
 small to read (font size times scale, zoom, matrix or an edge-on rotateX/rotateY below ``MIN_READABLE_PX``); (nearly)
 transparent (text colour below, opacity or filter opacity at or below ``MIN_ALPHA``, blurred past reading; a
-brightness filter scaling the text's colour to its background's, round 12); the colour of its
-background, its own or the one a parent paints behind it (contrast below ``MIN_CONTRAST`` and no channel apart by more
-than ``MAX_DELTA_E`` apart: two hues of one lightness are still told apart; greys by contrast alone, 2.8); moved off screen (an offset, margin,
-text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right; ``pushed_out``); clipped to
-nothing (a clip rect of no height or width, clip-path inset(≥ 50% from both sides), circle(0), ellipse(0), a polygon
-of no area); boxed to nothing (zero width or height; a box under ``MIN_READABLE_PX`` wide or high with overflow
-hidden); or its letters drawn on one another (letter-spacing of -0.8em or less). Text that is transparent or
-of its background's colour is still seen when a text-shadow or a text stroke draws it, or a background gradient is
-clipped to it (gradient headings). Where nothing paints a background the page is white (2.6: white text on no
-background is unseen); a reader's dark theme, a background image and clip-path inset in pixels (the box's size is
-unknown) are not read. A box of line-height 0 with its overflow cut shows nothing (2.6).
+brightness filter scaling the text's colour to its background's, round 12); the colour of its background, its own or
+the one a parent paints behind it (contrast below ``MIN_CONTRAST`` and colours less than ``MAX_DELTA_E`` apart: two
+hues of one lightness are still told apart; greys by contrast alone, 2.8); moved off screen (an offset, margin,
+text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right; a placed box by a
+letter's width, ``pushed_out``); clipped to nothing (a clip rect of no height or width, clip-path inset(≥ 50% from
+both sides), circle(0), ellipse(0), a polygon of no area); boxed to nothing (zero width or height; a box under
+``MIN_READABLE_PX`` wide or high with overflow hidden); or its letters drawn on one another (letter-spacing of -0.8em
+or less). Text that is transparent or of its background's colour is still seen when a text-shadow or a text stroke
+draws it, or a background gradient is clipped to it (gradient headings). Where nothing paints a background the page
+is white (2.6: white text on no background is unseen); a reader's dark theme, a background image and clip-path inset
+in pixels (the box's size is unknown) are not read. A box of line-height 0 with its overflow cut shows nothing (2.6).
 """
 
 from __future__ import annotations

@@ -38,8 +38,18 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import confusable, forms, latin, loans, lookalike, morph, signs, spelled, variants
-from lctg_metrics.instructions import wordforms
+from lctg_metrics.instructions import (
+    confusable,
+    forms,
+    latin,
+    loans,
+    lookalike,
+    morph,
+    signs,
+    spelled,
+    variants,
+    wordforms,
+)
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -240,8 +250,8 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     if not key:
         return []
     found = []
-    views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen), latin.folded(seen))
-    views += (confusable.latin_read(forms.standard(seen)),)  # ᎪI is AI (2.8, Unicode's confusables data)
+    views: tuple[str, ...] = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
+    views += (latin.folded(seen), confusable.latin_read(forms.standard(seen)))  # ᎪI is AI (2.8, Unicode's confusables)
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
     found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
