@@ -191,8 +191,9 @@ def _by_role(text: str) -> str:
     after a Japanese letter, as 。 where the words before it (back to the last sentence end) end in a predicate's final
     form or a final particle and a new clause, a blank or the line's end follows (駅は近いです⭘歩いて…); as 、 where
     they end in a particle, a conjunction or a conjunctive form and a content word follows (私は◟毎朝…, 雨なので◞家に…;
-    評価は◎でした keeps its ◎, a noun before です), blanks around it aside. Not in a kaomoji, nor where ``HONEST_MARKS`` are."""
-    spots = [i for i, ch in enumerate(text) if _stand_in(ch) and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or " ")]
+    評価は◎でした keeps its ◎, a noun before です), blanks around it aside. Not in a kaomoji, nor ending the lines
+    of an answer key, nor where ``HONEST_MARKS`` are."""
+    spots = [i for i, ch in enumerate(text) if _stand_in(ch) and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or "-")]
     if not spots:
         return text
     from lctg_metrics.instructions import morph, spelled  # noqa: PLC0415 - the analyser only when such a symbol is there
