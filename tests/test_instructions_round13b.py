@@ -37,9 +37,10 @@ def test_every_class_has_three_new_cheats_and_three_honest_answers() -> None:
         assert sum(c["expected"] for c in own) >= 3, name
 
 
-#: Katakana words and marks a writer may put between their letters (any punctuation or symbol but a blank).
+#: Katakana words and marks a writer may put between their letters (any punctuation or symbol but a blank; not the
+#: backtick, whose pairs Markdown renders as code: パ`ソ`コ`ン shows パソコ`ン, one mark, a known gap's shape).
 _WORDS = ["スマホ", "テレビ", "カメラ", "パソコン", "ミルク"]
-_MARKS = list("/-．＊_|~+=#@%&^:;,'\"`<>[]{}\\") + ["→", "♪", "★", "◆", "▲", "※", "〓", "…", "＋", "＝"]
+_MARKS = list("/-．＊_|~+=#@%&^:;,'\"<>[]{}\\") + ["→", "♪", "★", "◆", "▲", "※", "〓", "…", "＋", "＝"]
 
 
 @settings(max_examples=40, deadline=None)
