@@ -182,8 +182,31 @@ def _stand_in(ch: str) -> bool:
     ):
         return False
     name = unicodedata.name(ch, "")
+    folded = unicodedata.normalize("NFKC", ch)
+    if folded.isascii() and not folded.isalnum():
+        return False  # ASCII punctuation to NFKC (﹐ is ,): read by its own shape
     drawn_so = "ARROW" in name or _LINE_NAMES.search(name) or _EMOJI.match(ch)
     return not drawn_so and ch not in ROLE_CHARACTERS and ch not in _CIRCLES  # circles: ``_circles``
+
+
+#: Letters no Japanese or European text writes alone after a Japanese predicate: the letters of other scripts
+#: (Canadian syllabics ᐝ, NKo, Runic …) and the phonetic Latin letters (IPA ʘ, small capitals ᴑ ꜰ); read as 。 in its
+#: role only (never as 、: α版, Ω形 keep their letters).
+_FOREIGN_LETTER = regex.compile(
+    r"[[\p{L}--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Han}\p{Hiragana}\p{Katakana}\p{Common}]]"
+    r"\u0250-\u02af\u1d00-\u1dbf\ua720-\ua7ff]",
+    regex.V1,
+)
+
+
+#: A katakana letter or ー: a mark between two is inside a word (スㅡパㅡ, ``lookalike`` reads the bar as ー).
+_KANA_LETTER = re.compile(r"[ァ-ヺー]")
+
+
+def held(ch: str) -> bool:
+    """Whether ``visible`` keeps a character out of NFKC until its role is read: the look-alikes above, and a symbol
+    that may stand in for 。 or 、 which NFKC would turn into a letter (ᴼ is O)."""
+    return ch in ROLE_CHARACTERS or (_stand_in(ch) and unicodedata.normalize("NFKC", ch) != ch)
 
 
 def _by_role(text: str) -> str:
@@ -193,7 +216,13 @@ def _by_role(text: str) -> str:
     they end in a particle, a conjunction or a conjunctive form and a content word follows (私は◟毎朝…, 雨なので◞家に…;
     評価は◎でした keeps its ◎, a noun before です), blanks around it aside. Not in a kaomoji, nor ending the lines
     of an answer key, nor where ``HONEST_MARKS`` are."""
-    spots = [i for i, ch in enumerate(text) if _stand_in(ch) and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or "-")]
+    spots = [
+        i
+        for i, ch in enumerate(text)
+        if (_stand_in(ch) or (_FOREIGN_LETTER.match(ch) and not _EAST_ASIAN.match(ch)))
+        and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or "-")
+        and not (_KANA_LETTER.match(text[i - 1 : i] or "-") and _KANA_LETTER.match(text[i + 1 : i + 2] or "-"))
+    ]
     if not spots:
         return text
     from lctg_metrics.instructions import morph, spelled  # noqa: PLC0415 - the analyser only when such a symbol is there
@@ -207,9 +236,13 @@ def _by_role(text: str) -> str:
         if after == text[i] or in_parentheses(text, i) or (key and _LINE_END.match(text, i + 1)):
             continue
         before = re.split(r"[。！？!?\n]", text[:i])[-1].rstrip(" \u3000")
-        if (not after or after.isspace() or _LETTER.match(after) or after in "」』）)") and morph.ends_finally(before):
+        comma = "COMMA" in unicodedata.name(text[i], "")  # a comma of any form stands for 、 only (安い﹐早い)
+        ends = not after or after.isspace() or _LETTER.match(after) or after in "」』）)"
+        if ends and not comma and morph.ends_finally(before):
             chars[i] = "。"
             continue
+        if not _stand_in(text[i]):
+            continue  # a letter stands for 。 only
         words = morph.analyze(before)
         following = morph.analyze(re.split(r"[。、！？\n]", text[i + 1 :])[0])
         if (
@@ -233,7 +266,10 @@ def _read_once(text: str) -> str:
     text = re.sub(r"(?<![ァ-ヺー])ヽ(?=[ぁ-ゖァ-ヺ\u3400-\u9fff])", "、", text)  # not the ヽ of ヽ(´▽`)ノ
     text = _JAPANESE_RING_ROLE.sub(_ring, _RING_ROLE.sub(_ring, text))
     text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)
-    return "".join(unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER else ch for ch in text)
+    return "".join(
+        unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER or held(ch) and ch not in ROLE_CHARACTERS else ch
+        for ch in text
+    )
 
 
 def read_roles(text: str) -> str:
@@ -248,4 +284,14 @@ def read_roles(text: str) -> str:
     return text
 
 
-__all__ = ["COMMA_LIKE", "JAPANESE", "NAMED_COMMAS", "NAMED_STOPS", "ROLE_CHARACTERS", "STOP_LIKE", "read_roles"]
+__all__ = [
+    "COMMA_LIKE",
+    "HONEST_MARKS",
+    "JAPANESE",
+    "NAMED_COMMAS",
+    "NAMED_STOPS",
+    "ROLE_CHARACTERS",
+    "STOP_LIKE",
+    "held",
+    "read_roles",
+]
