@@ -227,10 +227,11 @@ def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
         return []
     body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
     pattern = re.compile(body)
-    found = [  # starting a word: no letter of its own script before it (新しいピーシー, 2.8)
-        (m.start(), m.end())
+    found = [  # starting a word: no letter of its own script before it (新しいピーシー, 2.8), or names in hiragana
+        (m.start(), m.end())  # with a long-vowel mark, which no hiragana word around them holds (あたらしいぴーしー)
         for m in pattern.finditer(morph.to_katakana(text))
         if not (m.start() and _SAME_SCRIPT(text[m.start() - 1], text[m.start()]))
+        or ("ぁ" <= text[m.start()] <= "ゖ" and "ー" in text[m.start() : m.end()])
     ]
     # another spelling the dictionary files under the acronym's reading (オッケー under オーケー: r7)
     return found + [(a, b) for a, b, m in morph.spans(text) if pattern.fullmatch(m.lemma.partition("-")[0])]
