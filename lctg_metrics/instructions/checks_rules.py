@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import morph, phrases, wordforms, words
+from lctg_metrics.instructions import edges, morph, phrases, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -81,7 +81,14 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
     longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
     asks = _asks(phrase, folded[len(phrase) :])
-    if folded.startswith(phrase) and _word_ends(folded, len(phrase)) and not longer and not asks:
+    if edges.quoted_start(strip_emphasis(nfkc(response)), phrase):
+        return Verdict(
+            False, f"starts with 「{kw['phrase']}」 in quotes, named (a quoting particle after it), not said"
+        )
+    if edges.doubled(folded, phrase) and _word_ends(folded, 2 * len(phrase)) and not asks:
+        return Verdict(True, f"starts with 「{kw['phrase']}」, said twice")
+    whole = _word_ends(folded, len(phrase)) and not edges.runs_on(folded, len(phrase))
+    if folded.startswith(phrase) and whole and not longer and not asks:
         return Verdict(True, f"starts with 「{kw['phrase']}」")
     spelled = None if folded.startswith(phrase) else phrases.spelled_start(folded, phrase)  # 先ずは, ハイ (r12)
     if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
@@ -121,6 +128,12 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         )
     if not text.endswith(phrase) and at is not None and not _asks(phrase, written[len(text) :]):
         return Verdict(True, f"ends with 「{text[at:]}」, 「{kw['phrase']}」 in another spelling")
+    if text.endswith(phrase) and edges.list_item(text, len(text) - len(phrase)):
+        return Verdict(False, f"ends with 「{kw['phrase']}」 only as the last item of a list, not its own words")
+    if text.endswith(phrase) and edges.prefixed(text, len(text) - len(phrase)):
+        return Verdict(
+            False, f"ends with 「{text[-len(phrase) - 1 :]}」: a prefix makes 「{kw['phrase']}」 another word"
+        )
     if text.endswith(phrase) and not wordforms.starts_word(text, len(text) - len(phrase)):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 is the tail of a longer word"

@@ -1,4 +1,5 @@
-"""The CSS named colours (CSS Color Module Level 4, section 6.1: the 148 names, gray and grey both), as hex."""
+"""The CSS named colours (CSS Color Module Level 4, section 6.1: the 148 names, gray and grey both), as hex; and how far
+apart two colours look (``delta_e``)."""
 
 from __future__ import annotations
 
@@ -32,4 +33,23 @@ _TABLE = (
 #: Named colour to its ``rrggbb`` hex; ``transparent`` and ``currentcolor`` are read by ``css.colour`` itself.
 NAMED_COLOURS: dict[str, str] = dict(pair.split(":") for pair in _TABLE.split())
 
-__all__ = ["NAMED_COLOURS"]
+
+def _lab(c: tuple[float, ...]) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour of 0-255 channels."""
+    r, g, b = (v / 255 / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3])
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def delta_e(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The CIE76 colour difference of two opaque colours (0 = the same; about 2 is the least a reader tells apart,
+    white and #e8e8e8 are 8 apart, white and #d3d3d3 15, black and white 100)."""
+    return sum((x - y) ** 2 for x, y in zip(_lab(a), _lab(b), strict=True)) ** 0.5
+
+
+__all__ = ["NAMED_COLOURS", "delta_e"]

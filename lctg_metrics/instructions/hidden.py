@@ -41,14 +41,17 @@ from lctg_metrics.instructions.unseen import unseen
 
 #: HTML comments, also one left open at the end.
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-#: Elements never shown: their text is no page text (SVG definitions, descriptions and metadata are not drawn).
+#: Elements never shown: the HTML rendering section's hidden elements whole (HTML 15.3.1, 2.8), SVG definitions and
+#: descriptions, and the fallback content of embedded elements (and of an object given a resource to draw).
 _ALWAYS_HIDDEN_TAGS = frozenset(
-    {"script", "style", "template", "head", "noscript", "rp"}
+    {"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param", "rp"}
+    | {"script", "style", "template", "title", "noscript"}
     | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
     | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
 )
 _VOID_TAGS = frozenset(
-    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    {"area", "base", "basefont", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source"}
+    | {"track", "wbr"}
 )
 _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b([^<>]*)>")
 _ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
@@ -96,6 +99,8 @@ def _hiding(
     and may set again); ``decls`` are its declarations over ``context``, what it inherits from its parent (and the
     background painted behind it)."""
     if tag in _ALWAYS_HIDDEN_TAGS or "hidden" in attrs or (tag == "dialog" and "open" not in attrs):
+        return "whole"
+    if tag == "object" and (attrs.get("data", "").strip() or attrs.get("type", "").strip()):
         return "whole"
     if "popover" in attrs:  # r7: a popover is not shown until a script or a button opens it
         return "whole"

@@ -33,6 +33,8 @@ import re
 import unicodedata
 from typing import Any
 
+import regex
+
 #: Japanese letters and the closing marks after which a look-alike is read in its Japanese role.
 JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
 _EXTRA_COMMAS = (
@@ -155,14 +157,119 @@ def _ring(m: re.Match[str]) -> str:
     return m.group(0) if in_parentheses(m.string, m.start()) else "。"
 
 
+#: Marks a reader accepts where no 。 or 、 may be written (checkers 2.8): they are marks of their own, not stand-ins
+#: for 句点 or 読点: ！ ？ and their pairs, ellipses, notes, stars and hearts closing a casual sentence, the wave dash
+#: and long-vowel marks, the Japanese marks themselves, symbols with a meaning of their own (※ ＃ ＆ ＠ ％ ℃ °), and
+#: the crosses and ticks of an answer key; arrows, emoji and marks drawn as a line (dashes, bars) are not read so.
+HONEST_MARKS = frozenset("！？!?‼⁇⁈⁉…‥♪♫♬♩☆★♡♥❤※〜～ー・、。〃々〆ゝゞヽヾ＃＆＊＠％＋＝＜＞／＼｜￥＄°℃×✕✖☓✗✘✓✔")
+#: Words in a character's Unicode name that draw it as a line (a dash, a bar: ー between katakana, ``lookalike``).
+_LINE_NAMES = re.compile(r"DASH|HYPHEN|MACRON|TILDE|OVERLINE|LOW LINE|^BOX DRAWINGS|HORIZONTAL (?:BAR|LINE|SCAN)")
+_SYMBOL_CATEGORIES = ("So", "Sk", "Sm", "Lm", "Po")
+_LETTER = re.compile(r"[ぁ-ゖァ-ヺ一-鿿㐀-䶿々〆]")
+_EMOJI = regex.compile(r"\p{Emoji_Presentation}")
+#: The blocks of CJK radicals, strokes, kana, Yi and the width forms, read as letters or by their own rules.
+_EAST_ASIAN = re.compile("[\u2e80-\ua4cf\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
+
+
+def _stand_in(ch: str) -> bool:
+    """Whether a character is a symbol that may stand in for 。 or 、 (any symbol, modifier letter or punctuation
+    outside ASCII, the kana block and ``HONEST_MARKS``; not an arrow, an emoji or a digit)."""
+    if (
+        ch.isascii()
+        or ch in HONEST_MARKS
+        or _EAST_ASIAN.match(ch)
+        or unicodedata.category(ch) not in _SYMBOL_CATEGORIES
+    ):
+        return False
+    name = unicodedata.name(ch, "")
+    folded = unicodedata.normalize("NFKC", ch)
+    if folded.isascii() and not folded.isalnum():
+        return False  # ASCII punctuation to NFKC (﹐ is ,): read by its own shape
+    drawn_so = "ARROW" in name or _LINE_NAMES.search(name) or _EMOJI.match(ch)
+    return not drawn_so and ch not in ROLE_CHARACTERS and ch not in _CIRCLES  # circles: ``_circles``
+
+
+#: Letters no Japanese or European text writes alone after a Japanese predicate: the letters of other scripts
+#: (Canadian syllabics ᐝ, NKo, Runic …) and the phonetic Latin letters (IPA ʘ, small capitals ᴑ ꜰ); read as 。 in its
+#: role only (never as 、: α版, Ω形 keep their letters).
+_FOREIGN_LETTER = regex.compile(
+    r"[[\p{L}--[\p{Latin}\p{Greek}\p{Cyrillic}\p{Han}\p{Hiragana}\p{Katakana}\p{Common}]]"
+    r"\u0250-\u02af\u1d00-\u1dbf\ua720-\ua7ff]",
+    regex.V1,
+)
+
+
+#: A katakana letter or ー: a mark between two is inside a word (スㅡパㅡ, ``lookalike`` reads the bar as ー).
+_KANA_LETTER = re.compile(r"[ァ-ヺー]")
+
+
+def held(ch: str) -> bool:
+    """Whether ``visible`` keeps a character out of NFKC until its role is read: the look-alikes above, and a symbol
+    that may stand in for 。 or 、 which NFKC would turn into a letter (ᴼ is O)."""
+    return ch in ROLE_CHARACTERS or (_stand_in(ch) and unicodedata.normalize("NFKC", ch) != ch)
+
+
+def _by_role(text: str) -> str:
+    """Any symbol standing alone where 。 or 、 stands is read as that mark, whatever its code point (checkers 2.8):
+    after a Japanese letter, as 。 where the words before it (back to the last sentence end) end in a predicate's final
+    form or a final particle and a new clause, a blank or the line's end follows (駅は近いです⭘歩いて…); as 、 where
+    they end in a particle, a conjunction or a conjunctive form and a content word follows (私は◟毎朝…, 雨なので◞家に…;
+    評価は◎でした keeps its ◎, a noun before です), blanks around it aside. Not in a kaomoji, nor ending the lines
+    of an answer key, nor where ``HONEST_MARKS`` are."""
+    spots = [
+        i
+        for i, ch in enumerate(text)
+        if (_stand_in(ch) or (_FOREIGN_LETTER.match(ch) and not _EAST_ASIAN.match(ch)))
+        and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or "-")
+        and not (_KANA_LETTER.match(text[i - 1 : i] or "-") and _KANA_LETTER.match(text[i + 1 : i + 2] or "-"))
+    ]
+    if not spots:
+        return text
+    from lctg_metrics.instructions import morph, spelled  # noqa: PLC0415 - the analyser only when such a symbol is there
+
+    spots = [i for i in spots if i not in spelled.marks(text)]  # テ◆レ◆ビ: a word spelled out, not sentences
+    key = _CROSS_MARK.search(text) is not None  # an answer key's grades (◎ △ ×) end its lines
+
+    chars = list(text)
+    for i in spots:
+        after = text[i + 1 :].lstrip(" \u3000")[:1]  # blanks around it are read through (です ◌ 歩いて, 2.8)
+        if after == text[i] or in_parentheses(text, i) or (key and _LINE_END.match(text, i + 1)):
+            continue
+        before = re.split(r"[。！？!?\n]", text[:i])[-1].rstrip(" \u3000")
+        comma = "COMMA" in unicodedata.name(text[i], "")  # a comma of any form stands for 、 only (安い﹐早い)
+        ends = not after or after.isspace() or _LETTER.match(after) or after in "」』）)"
+        if ends and not comma and morph.ends_finally(before):
+            chars[i] = "。"
+            continue
+        if not _stand_in(text[i]):
+            continue  # a letter stands for 。 only
+        words = morph.analyze(before)
+        following = morph.analyze(re.split(r"[。、！？\n]", text[i + 1 :])[0])
+        if (
+            words
+            and (
+                words[-1].pos1 in ("助詞", "接続詞")
+                or (words[-1].pos1 in ("動詞", "形容詞", "助動詞") and words[-1].form.startswith("連用形"))
+            )
+            and following
+            and following[0].pos1 not in ("助詞", "助動詞", "接尾辞", "補助記号", "記号")
+            and _LETTER.match(after or " ")
+        ):
+            chars[i] = "、"
+    return "".join(chars)
+
+
 def _read_once(text: str) -> str:
     text = _SOUND_MARK.sub(_voiced, text)
     text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
-    text = _circles(_STOP_ROLE.sub("。", text))
+    text = _by_role(_circles(_STOP_ROLE.sub("。", text)))
     text = re.sub(r"(?<![ァ-ヺー])ヽ(?=[ぁ-ゖァ-ヺ\u3400-\u9fff])", "、", text)  # not the ヽ of ヽ(´▽`)ノ
     text = _JAPANESE_RING_ROLE.sub(_ring, _RING_ROLE.sub(_ring, text))
     text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)
-    return "".join(unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER else ch for ch in text)
+    return "".join(
+        unicodedata.normalize("NFKC", ch) if ch in _FOLDED_AFTER or held(ch) and ch not in ROLE_CHARACTERS else ch
+        for ch in text
+    )
 
 
 def read_roles(text: str) -> str:
@@ -177,4 +284,14 @@ def read_roles(text: str) -> str:
     return text
 
 
-__all__ = ["COMMA_LIKE", "JAPANESE", "NAMED_COMMAS", "NAMED_STOPS", "ROLE_CHARACTERS", "STOP_LIKE", "read_roles"]
+__all__ = [
+    "COMMA_LIKE",
+    "HONEST_MARKS",
+    "JAPANESE",
+    "NAMED_COMMAS",
+    "NAMED_STOPS",
+    "ROLE_CHARACTERS",
+    "STOP_LIKE",
+    "held",
+    "read_roles",
+]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from lctg_metrics.instructions.css import DIMENSION, colour, split_outside
+from lctg_metrics.instructions.css import DIMENSION, colour, length_px, split_outside
 
 #: Colour keywords that name another colour: currentColor and the CSS system colours. Text in one on a background of
 #: the same keyword is drawn in the ground's colour; text in Canvas with no background of its own is the page's.
@@ -25,11 +25,18 @@ def keyword_on_itself(text_value: str, background: str) -> bool:
     return text in _KEYWORD_COLOURS and (ground == text or (text == "canvas" and not ground))
 
 
-def pushed_out(decls: Mapping[str, str]) -> bool:
+def pushed_out(decls: Mapping[str, str], font: float = 16.0) -> bool:
     """Whether a box placed absolute or fixed is its containing block's whole width or height past the far side, so it
-    sits left of or above it (``right: 100%``, ``bottom: 100%`` and more)."""
+    sits left of or above it (``right: 100%``, ``bottom: 100%`` and more), or is moved left or up by a letter's width
+    (its ``font`` size in px) or more: it starts off the page, so its first letter and the word it begins are not read
+    (checkers 2.8: left:-48px was under unseen's 50px; a badge nudged up a few pixels stays)."""
     if decls.get("position", "").strip().lower() not in ("absolute", "fixed"):
         return False
+    inset = decls.get("inset", "").split()  # top, then left (the last of four, the second of two or three)
+    offsets = [decls.get(name, "") for name in ("left", "top", "inset-inline-start", "inset-block-start")]
+    offsets += [inset[0], inset[3] if len(inset) == 4 else inset[min(1, len(inset) - 1)]] if inset else []
+    if any((px := length_px(value)) is not None and px <= -font for value in offsets):
+        return True
     for name in ("right", "bottom"):
         m = DIMENSION.match(decls.get(name, "").strip())
         if m and m.group(2) == "%" and float(m.group(1)) >= 100:

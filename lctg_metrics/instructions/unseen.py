@@ -3,17 +3,17 @@
 Text is unseen when the element is taken out (display:none, visibility:hidden, content-visibility:hidden); drawn too
 small to read (font size times scale, zoom, matrix or an edge-on rotateX/rotateY below ``MIN_READABLE_PX``); (nearly)
 transparent (text colour below, opacity or filter opacity at or below ``MIN_ALPHA``, blurred past reading; a
-brightness filter scaling the text's colour to its background's, round 12); the colour of its
-background, its own or the one a parent paints behind it (contrast below ``MIN_CONTRAST`` and no channel apart by more
-than ``MAX_CHANNEL_GAP``: two hues of one lightness are still told apart); moved off screen (an offset, margin,
-text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right); clipped to
-nothing (a clip rect of no height or width, clip-path inset(≥ 50% from both sides), circle(0), ellipse(0), a polygon
-of no area); boxed to nothing (zero width or height; a box under ``MIN_READABLE_PX`` wide or high with overflow
-hidden); or its letters drawn on one another (letter-spacing of -0.8em or less). Text that is transparent or
-of its background's colour is still seen when a text-shadow or a text stroke draws it, or a background gradient is
-clipped to it (gradient headings). Where nothing paints a background the page is white (2.6: white text on no
-background is unseen); a reader's dark theme, a background image and clip-path inset in pixels (the box's size is
-unknown) are not read. A box of line-height 0 with its overflow cut shows nothing (2.6).
+brightness filter scaling the text's colour to its background's, round 12); the colour of its background, its own or
+the one a parent paints behind it (contrast below ``MIN_CONTRAST`` and colours less than ``MAX_DELTA_E`` apart: two
+hues of one lightness are still told apart; greys by contrast alone, 2.8); moved off screen (an offset, margin,
+text-indent or translate of ``OFFSCREEN_PX`` left or up, or ``-100%``, or ``FAR_RIGHT_PX`` right; a placed box by a
+letter's width, ``pushed_out``); clipped to nothing (a clip rect of no height or width, clip-path inset(≥ 50% from
+both sides), circle(0), ellipse(0), a polygon of no area); boxed to nothing (zero width or height; a box under
+``MIN_READABLE_PX`` wide or high with overflow hidden); or its letters drawn on one another (letter-spacing of -0.8em
+or less). Text that is transparent or of its background's colour is still seen when a text-shadow or a text stroke
+draws it, or a background gradient is clipped to it (gradient headings). Where nothing paints a background the page
+is white (2.6: white text on no background is unseen); a reader's dark theme, a background image and clip-path inset
+in pixels (the box's size is unknown) are not read. A box of line-height 0 with its overflow cut shows nothing (2.6).
 """
 
 from __future__ import annotations
@@ -35,20 +35,20 @@ from lctg_metrics.instructions.css import (
     length_px,
     split_outside,
 )
+from lctg_metrics.instructions.css_colours import delta_e
 from lctg_metrics.instructions.shown import fades_in, keyword_on_itself, masked, pushed_out
 
-#: Text drawn smaller than this (font size times scale) is not read: a superscript footnote mark is 8-10px, the
-#: smallest print (6pt) 8px; a kanji of 4px is a blot (round 11: from 4.0 to 5.0, so 4px is unseen).
-MIN_READABLE_PX = 5.0
+#: Text drawn smaller than this (font size times scale) is not read: honest small print (6pt, x-small, a footnote
+#: mark) is 8px and more; a kanji under 8px beside 16px text is a smudge (round 11: 5.0; checkers 2.8: 8.0).
+MIN_READABLE_PX = 8.0
 #: Alpha (opacity, filter opacity; a text colour's below it) at or below which text is not seen (round 12: the floor
 #: itself is unseen, and nested opacities multiply: ``hidden``).
 MIN_ALPHA = 0.1
-#: WCAG contrast ratio below which text and its background are one colour (#fff on #fafafa is 1.04, #fff on #f0f0f0
-#: 1.14, #fff on #eee 1.16). From round 11 1.2: every pair within ``MAX_CHANNEL_GAP`` of each other is one colour
-#: to a reader (#f0f0f0 on white cannot be read).
-MIN_CONTRAST = 1.2
-#: The largest difference of a colour channel (of 255) between text and background that still reads as one colour.
-MAX_CHANNEL_GAP = 16
+#: WCAG contrast under which text fades into its background (#e8e8e8 on white 1.22, #d3d3d3 1.50); honest grey text
+#: keeps 2.8 (#999) or more (round 11: 1.2; 2.8: 1.5, with ``MAX_DELTA_E`` for a channel gap: greys by contrast).
+MIN_CONTRAST = 1.5
+#: The CIE76 difference (``delta_e``) from which text under ``MIN_CONTRAST`` is told apart by hue (#ffff99 on white 51).
+MAX_DELTA_E = 20.0
 #: An offset this far left or up puts the text off screen (the classic -9999px). From round 11 -50px: a short word
 #: (three letters of 16px) placed there is wholly off the page; a hanging indent or bracket (-0.5em to -3em) is not.
 OFFSCREEN_PX = 50.0
@@ -209,8 +209,7 @@ def _invisible_colour(decls: Mapping[str, str]) -> bool:
     if ground is not None and ground[3] >= 0.9:
         alpha = text[3]
         seen = tuple(alpha * t + (1 - alpha) * g for t, g in zip(text[:3], ground[:3], strict=True))
-        gap = max(abs(t - g) for t, g in zip(seen, ground[:3], strict=True))
-        if contrast(seen, ground) < MIN_CONTRAST and gap <= MAX_CHANNEL_GAP:
+        if contrast(seen, ground) < MIN_CONTRAST and delta_e(seen, ground) < MAX_DELTA_E:
             return not _drawn_anyway(decls)
     return text[3] < MIN_ALPHA and not _drawn_anyway(decls)
 
@@ -285,7 +284,7 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
                 offsets[first], offsets[second] = top, left
     if (
         any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items())
-        or pushed_out(decls)
+        or pushed_out(decls, font)
         or masked(decls)
     ):
         return True
@@ -308,7 +307,7 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
 
 __all__ = [
     "FAR_RIGHT_PX",
-    "MAX_CHANNEL_GAP",
+    "MAX_DELTA_E",
     "MIN_ALPHA",
     "MIN_CONTRAST",
     "MIN_READABLE_PX",

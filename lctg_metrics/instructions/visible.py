@@ -27,7 +27,7 @@ from functools import lru_cache
 import regex
 
 from lctg_metrics.instructions.hidden import without_hidden
-from lctg_metrics.instructions.roles import ROLE_CHARACTERS, read_roles
+from lctg_metrics.instructions.roles import held, read_roles
 from lctg_metrics.instructions.signs import ENCLOSED_SIGNS
 
 #: HTML element names a renderer knows; ``<名前>`` or ``<T>`` placeholders are text, not tags.
@@ -95,7 +95,7 @@ _ENCLOSED = re.compile(
 @lru_cache(maxsize=4096)
 def _fold_char(ch: str) -> str:
     """The character as its role and shape are read (see the module docstring)."""
-    if ch in ROLE_CHARACTERS:  # read by role in ``roles.read_roles``, then folded
+    if held(ch):  # read by role in ``roles.read_roles``, then folded (ᴼ after です is 。, 2.8)
         return ch
     if ch in ENCLOSED_SIGNS:  # ㈱ is （株）, the sign of 株式会社, as Japanese writes it without the glyph (2.7)
         return f"（{ENCLOSED_SIGNS[ch]}）"

@@ -194,6 +194,28 @@ _LETTER_NAMES = {
     "y": "ワイ",
     "z": "ゼット|ズィー|ゼッド",
 }
+_NAMES_AS_LISTED = _LETTER_NAMES
+
+
+def _with_short_forms(names: str) -> str:
+    """A letter's names and their short forms (2.8): a name of three letters or more ending in ー is also said
+    without it (ディー and ディ, キュー and キュ, ダブリュー and ダブリュ); a shorter one (ピー) is not, since ピ is a
+    kana, not a letter's name."""
+    forms = names.split("|")
+    forms += [f[:-1] for f in forms if len(f) >= 3 and f.endswith("ー") and f[:-1] not in forms]
+    return "|".join(sorted(forms, key=len, reverse=True))
+
+
+_LETTER_NAMES = {letter: _with_short_forms(names) for letter, names in _NAMES_AS_LISTED.items()}
+
+
+def _SAME_SCRIPT(before: str, first: str) -> bool:
+    """Whether two letters are kana of one script (ー goes with either)."""
+    kata = lambda ch: "ァ" <= ch <= "ヺ" or ch == "ー"  # noqa: E731
+    hira = lambda ch: "ぁ" <= ch <= "ゖ" or ch == "ー"  # noqa: E731
+    return (kata(before) and kata(first)) or (hira(before) and hira(first))
+
+
 #: An acronym: two to five Latin letters.
 _ACRONYM = re.compile(r"[A-Za-z]{2,5}")
 
@@ -204,8 +226,13 @@ def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
     if not _ACRONYM.fullmatch(word):
         return []
     body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
-    pattern = re.compile(f"(?<![ァ-ヺー]){body}")
-    found = [(m.start(), m.end()) for m in pattern.finditer(morph.to_katakana(text))]
+    pattern = re.compile(body)
+    found = [  # starting a word: no letter of its own script before it (新しいピーシー, 2.8), or names in hiragana
+        (m.start(), m.end())  # with a long-vowel mark, which no hiragana word around them holds (あたらしいぴーしー)
+        for m in pattern.finditer(morph.to_katakana(text))
+        if not (m.start() and _SAME_SCRIPT(text[m.start() - 1], text[m.start()]))
+        or ("ぁ" <= text[m.start()] <= "ゖ" and "ー" in text[m.start() : m.end()])
+    ]
     # another spelling the dictionary files under the acronym's reading (オッケー under オーケー: r7)
     return found + [(a, b) for a, b, m in morph.spans(text) if pattern.fullmatch(m.lemma.partition("-")[0])]
 
@@ -296,12 +323,13 @@ def _leftover(m: morph.Morpheme | None) -> bool:
 
 
 def starts_word(text: str, at: int) -> bool:
-    """Whether a closing phrase that starts with kana, after kana, starts a word at ``at`` (round 10): the analyser
-    cuts ``text`` there, so the phrase is not the tail of a longer word (さかな ends with no かな, ますます with no
-    ます; 楽しかったかな and 思います do)."""
-    if not 0 < at < len(text) or not (_KANA_CHAR.match(text[at - 1]) and _KANA_CHAR.match(text[at])):
+    """Whether a closing phrase that starts with a letter, after a letter (kana, and from 2.8 kanji), starts a word at
+    ``at`` (round 10): the analyser cuts ``text`` there, so the phrase is not the tail of a longer word (さかな ends
+    with no かな, ますます with no ます, 不明です with no 明です; 楽しかったかな and 思います do)."""
+    letter = lambda ch: bool(_KANA_CHAR.match(ch) or KANJI.match(ch))  # noqa: E731
+    if not 0 < at < len(text) or not (letter(text[at - 1]) and letter(text[at])):
         return True
-    return any(start == at for start, _, _ in morph.spans(text))
+    return any(start == at for start, _, _ in morph.spans(text))  # 2.8: kanji too (不明です ends with no 明です)
 
 
 __all__ = [

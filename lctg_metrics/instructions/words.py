@@ -38,7 +38,18 @@ from __future__ import annotations
 import functools
 import re
 
-from lctg_metrics.instructions import forms, latin, loans, lookalike, morph, signs, variants, wordforms
+from lctg_metrics.instructions import (
+    confusable,
+    forms,
+    latin,
+    loans,
+    lookalike,
+    morph,
+    signs,
+    spelled,
+    variants,
+    wordforms,
+)
 from lctg_metrics.instructions.visible import visible
 
 #: Keyword matching modes (see the module docstring).
@@ -239,14 +250,16 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     if not key:
         return []
     found = []
-    views = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen), latin.folded(seen))
+    views: tuple[str, ...] = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
+    views += (latin.folded(seen), confusable.latin_read(forms.standard(seen)))  # ᎪI is AI (2.8, Unicode's confusables)
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
     found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
     found += loans.variant_spans(seen, key)  # スマフォ is スマホ (round 12)
-    bare, where = wordforms.without_readings(seen)
-    if bare != seen:  # 勉（べん）強（きょう） is 勉強 with furigana; べ・ん・きょ・う is べんきょう spelled out
-        found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)]
+    for strip in (wordforms.without_readings, spelled.joined):  # 勉（べん）強（きょう）; ス/マ/ホ spelled out (2.8)
+        bare, where = strip(seen)
+        found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)] if bare != seen else []
+    found += spelled.mixed_kana_spans(seen, key) + confusable.radical_spans(seen, key)  # りンゴ, 彡ルク (2.8)
     joined, where = wordforms.without_latin_joins(seen)
     whole = wordforms.without_latin_joins(key)[0]
     if (joined != seen or whole != key) and whole.isascii() and whole.isalnum():  # Wi-Fi is wifi (2.6), and back

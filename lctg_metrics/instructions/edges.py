@@ -1,0 +1,109 @@
+"""Whether a start or end phrase found at an edge of the response is the same word a reader reads there (checkers
+2.8): the phrase is one word to the analyser in context at both its edges, not a part of a longer word, a quotation
+of the phrase, or an item of a list.
+
+- **A prefix before an end phrase** (``prefixed``): a morpheme the analyser reads as a prefix (接頭辞/接頭詞: お, ご,
+  御, 不, 未, 非, 無 …, by part of speech, not by a list) right before the phrase makes another word: お楽しみです
+  does not end with 楽しみです, ご連絡ください not with 連絡ください.
+- **A start phrase run on into another word** (``runs_on``): a kana phrase followed at once by a kana content word
+  the analyser read in kana though it is written in kanji (はい|いろ: 色) is one word when the two, read together in
+  hiragana or katakana, are one dictionary word to the analyser (ハイイロ is 灰色; a katakana run it does not know,
+  マズハジメ, is none): はいいろ does not start with はい.
+  はいそうです (そう is written so) and はいわかりました (はいわかり is no word) do.
+- **Doubled** (``doubled``): a phrase said twice running as its own word doubled (いやいや, またまた) starts with
+  the phrase; a doubled word the dictionary files apart (もしもし, まずまず, and so さてさて) does not.
+- **Quoted** (``quoted_start``): a phrase in 「」 at the start followed by a quoting particle (「こんにちは」と言える…,
+  「はい」という返事) is named, not said: the response does not greet. A quotation standing alone (「こんにちは」。,
+  a line of its own) is said.
+- **A list's last item** (``list_item``): an end phrase that is only the last item of a list, after 、・／ and a colon
+  opening the list in the same sentence (例：ありがとう、すみません、よろしくお願いします), or the last bullet of a list
+  a line ending in a colon opens, has no predicate of the text's own: the response lists the phrase, not closes with
+  it. A closing line after a list (…、よろしくお願いします with no colon before it) is the text's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lctg_metrics.instructions import morph
+
+_PREFIX_POS = ("接頭辞", "接頭詞")
+_KANA_ONLY = re.compile(r"[ぁ-ゖァ-ヺー]+")
+_KANJI = re.compile(r"[\u3400-\u9fff]")
+
+
+def prefixed(text: str, at: int) -> bool:
+    """Whether the phrase starting at ``at`` in ``text`` comes right after a prefix the analyser reads there."""
+    if at <= 0:
+        return False
+    before = [m for start, end, m in morph.spans(text) if end == at]
+    return bool(before) and before[-1].pos1 in _PREFIX_POS
+
+
+def runs_on(text: str, at: int) -> bool:
+    """Whether a kana phrase ending at ``at`` runs on into a kana word the analyser read apart (はい|いろ), the two
+    being one word when read together."""
+    if not (_KANA_ONLY.fullmatch(text[:at]) and _KANA_ONLY.match(text[at : at + 1])):
+        return False
+    after = next((m for start, _, m in morph.spans(text) if start == at), None)
+    if after is None or not _KANA_ONLY.fullmatch(after.surface) or not _KANJI.search(after.lemma):
+        return False  # a kana word written so (そう), or a particle: no piece of a longer word
+    if after.surface == text[:at]:
+        return False  # the phrase said again (また|また): ``doubled`` reads it
+    joined = text[:at] + after.surface
+    for form in (joined, morph.to_katakana(joined)):
+        found = morph.analyze(form)
+        if len(found) == 1 and found[0].pos1 not in ("記号", "補助記号") and _KANJI.search(found[0].lemma):
+            return True  # a dictionary word (ハイイロ is 灰色), not a run of katakana the analyser does not know
+    return False
+
+
+def doubled(text: str, phrase: str) -> bool:
+    """Whether ``text`` starts with the phrase said twice running as the same word doubled: the analyser files the
+    doubled word under the phrase's own word doubled (いやいや is 否々, またまた 又々). A doubled word filed under
+    itself may be another word (もしもし is no もし, まずまず no まず), so さてさて stays a known gap."""
+    if len(phrase) < 2 or not text.startswith(phrase * 2):
+        return False
+    key, first = morph.analyze(phrase), morph.analyze(text[: 2 * len(phrase) + 8])
+    if len(key) != 1 or not first:
+        return False
+    lemma = key[0].lemma.split("-")[0]
+    if len(first) > 1 and [m.lemma for m in first[:2]] == [key[0].lemma] * 2:
+        return True  # read as the phrase twice (また|また, はい|はい)
+    return first[0].surface == phrase * 2 and first[0].lemma.split("-")[0] in (lemma * 2, lemma + "々")
+
+
+_QUOTING = re.compile(r"[」』](?:と|って|という|とは|とか|は|を|が|の|も)")
+
+
+def quoted_start(response: str, phrase: str) -> bool:
+    """Whether the response opens with the phrase in 「」 or 『』 followed by a quoting particle."""
+    text = response.lstrip(" \u3000\n\t")
+    if text[:1] not in "「『":
+        return False
+    rest = text[1:].lstrip(" \u3000")
+    return rest.startswith(phrase) and bool(_QUOTING.match(rest, len(phrase)))
+
+
+_SENTENCE_END = re.compile(r"[。！？!?\n]")
+_ITEM_MARK = "、・／/，,"
+_COLON = re.compile(r"[：:]")
+_BULLET = re.compile(r"^\s*(?:[・\-*•●◦▪]|\d+[.)．）])\s*")
+
+
+def list_item(text: str, at: int) -> bool:
+    """Whether the end phrase at ``at`` is only the last item of a list: after an item mark with a colon before it
+    in its sentence, or the last bullet of a list opened by a line ending in a colon."""
+    head = text[:at].rstrip(" \u3000")
+    sentence = _SENTENCE_END.split(head)[-1]
+    if head[-1:] in _ITEM_MARK and _COLON.search(sentence):
+        return True
+    lines = [line for line in text.splitlines() if line.strip()]
+    while len(lines) >= 2 and _BULLET.match(lines[-1]):
+        lines.pop()
+        if _COLON.search(lines[-1].rstrip()[-1:]):
+            return True  # the last bullet of a list a heading opens with a colon (例：\n・…\n・X)
+    return False
+
+
+__all__ = ["doubled", "list_item", "prefixed", "quoted_start", "runs_on"]
