@@ -10,7 +10,7 @@ from typing import Any
 
 from lctg_metrics.instructions import edges, morph, phrases, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
-from lctg_metrics.instructions.predicates import clauses, closing_formula, kind, list_items
+from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.roles import in_parentheses
 from lctg_metrics.instructions.seen import spelled_out_count
@@ -226,7 +226,7 @@ def unified_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
     ] or found
     if not checked:
         return Verdict(False, "no sentences")
-    wrong = [s for s in checked if not sentence_body(s).endswith(kw["ending"])]
+    wrong = [s for s in checked if not auxiliary_ending(sentence_body(s), kw["ending"])]
     if wrong:
         return Verdict(
             False,

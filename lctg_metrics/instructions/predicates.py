@@ -120,8 +120,10 @@ def auxiliary_ending(sentence: str, ending: str) -> bool:
         if start == at:
             first = i
             break
-    if first is None or morphemes[first].lemma not in _AFTER_CONJUNCTIVE or morphemes[first].pos1 != "助動詞":
+    if not ending.startswith(tuple(_AFTER_CONJUNCTIVE)):
         return True
+    if first is None or morphemes[first].lemma not in _AFTER_CONJUNCTIVE or morphemes[first].pos1 != "助動詞":
+        return False  # ます inside a word (ますます) or read as another word (鱒) is not the auxiliary
     return first > 0 and morphemes[first - 1].form.startswith("連用形")
 
 
