@@ -61,7 +61,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     )
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 2.7). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 2.8). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -111,7 +111,7 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   with a mark followed by more of the name (ハロー！プロジェクト) are listed, any other such mark is a cry; a
   heading's or a title's line asks the same model whether it holds a sentence (第1章 モーニング娘。 holds none, and
   its 。 opens no body). Also from 2.5: text counts as seen when a browser would draw it readably (thresholds from
-  2.7: 5px, alpha 0.1, contrast 1.2, 50px off the page), CSS-generated content and right-to-left overrides included; toward a minimum length a
+  2.8: 8px, alpha 0.1, contrast 1.5 unless the hue sets the text apart, a placed box moved out by its font size), CSS-generated content and right-to-left overrides included; toward a minimum length a
   block said again back to back counts three times and a run of symbols nothing; 〜, … and （笑） after a predicate end a clause the style checks judge; template words and fill marks
   (項目1, （略）, 『〇〇』) are no content; an acronym said in kana (エーアイ) is the acronym; a hiragana keyword matches
   on word edges. From 2.6: ／ → ⇒ ♪ ☆ between finite predicates join sentences the counts and style checks cut; a
@@ -125,6 +125,14 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   keyword inside a word the dictionary files without it (海老) is not there; a sentence saying it fills the length,
   a claim said a third time in other words or another script, and an order recited in letters (the kana table, the
   alphabet, 十二支) do not meet a minimum unless the answer is about that order.
+  From 2.8: any symbol standing where 。 or 、 stands is read by its role, Latin look-alikes through Unicode's
+  confusables data; a word spelled out with one mark between its letters, written in mixed kana, or an acronym said
+  by its letters' names is the word; a start or end phrase must be the same word in context (お楽しみです does not
+  end with 楽しみです, はいいろ does not start with はい, 「こんにちは」と… quotes and greets nobody); work in progress
+  (調査中, あとで決めます), a catch-all item alone (その他) and a layout formula (ここに…が入ります) are no content; a
+  bracket closing a finished sentence ([笑]) is no placeholder, and a highlight of particles only emphasises
+  nothing; sentences about the text's own length, a Chinese restatement and recited counting words or months do
+  not meet a minimum; でござる is no です・ます調, and a unified ending ます must be the auxiliary.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
