@@ -206,8 +206,8 @@ def register(subparsers: Any) -> None:
         description="Compare two details files (lctg score --details) per task × aspect: difference, CI, p-value "
         "and a plain-language verdict. Refuses different scoring settings or different items.",
     )
-    c.add_argument("details_a", metavar="DETAILS_A", help="details JSONL of model A")
-    c.add_argument("details_b", metavar="DETAILS_B", help="details JSONL of model B")
+    c.add_argument("details_a", metavar="DETAILS_A", help="details JSONL of model A (- : standard input)")
+    c.add_argument("details_b", metavar="DETAILS_B", help="details JSONL of model B (- : standard input)")
     c.add_argument("--names", nargs=2, metavar=("A", "B"), help="display names (default: the file names)")
     c.add_argument(
         "--method",
@@ -232,14 +232,14 @@ def register(subparsers: Any) -> None:
         help="compare even if the scoring settings differ (the differences are listed)",
     )
     c.add_argument("--json", metavar="OUT", help="write every comparison as JSON")
-    c.set_defaults(handler=cmd_compare)
+    c.set_defaults(handler=cmd_compare, input_files=("details_a", "details_b"))
 
     r = subparsers.add_parser(
         "report",
         help=help_line("report"),
         description="A readable report of one model's score details. Needs the plot extra: " + figures.PLOT_HINT,
     )
-    r.add_argument("details", metavar="DETAILS", help="details JSONL (lctg score --details)")
+    r.add_argument("details", metavar="DETAILS", help="details JSONL (lctg score --details; - : standard input)")
     r.add_argument(
         "--result",
         metavar="RESULT_JSON",
@@ -275,7 +275,7 @@ def register(subparsers: Any) -> None:
     r.add_argument(
         "--worst", type=int, default=5, metavar="K", help="worst items shown per task × aspect (default 5; 0 = none)"
     )
-    r.set_defaults(handler=cmd_report)
+    r.set_defaults(handler=cmd_report, input_files=("details", "result"))
 
     register_substitutability(subparsers)
 

@@ -215,7 +215,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help="a progress bar on stderr for large inputs (default: only when stderr is a terminal)",
     )
-    p.set_defaults(handler=cmd_if_score)
+    p.set_defaults(handler=cmd_if_score, input_files=("generations", "input"))
 
 
 __all__ = ["cmd_if_score", "register"]

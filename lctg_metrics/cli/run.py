@@ -45,7 +45,7 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         try:
             from lctg_metrics.cli.pipe import read_once
 
-            with read_once(args):  # a pipe given as the generations file: its bytes, read once
+            with read_once(args):  # `-` or a pipe given as an input file: its bytes, read once
                 code = handler(args)
             _flush_stdout()
         finally:
@@ -61,7 +61,10 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         )
         return 2
     except caught as e:
-        print(f"{prog}: error: {_cli_words(_one_line(e))}{_folder_hint(prog, args)}", file=sys.stderr)
+        from lctg_metrics.cli.pipe import as_given
+
+        message = as_given(f"{_cli_words(_one_line(e))}{_folder_hint(prog, args)}", args)
+        print(f"{prog}: error: {message}", file=sys.stderr)
         return 2
 
 

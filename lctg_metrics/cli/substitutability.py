@@ -142,7 +142,12 @@ def register_substitutability(subparsers: Any) -> None:
         epilog="The line statistical similarity (1 - JSD) vs substitutability gives ρ(mean), ρ(std) and ρ(joint): "
         + SIMILARITY_LEGEND.replace("%", "%%"),
     )
-    s.add_argument("details", metavar="DETAILS", nargs="*", help=f"details JSONL of {MIN_MODELS} or more models")
+    s.add_argument(
+        "details",
+        metavar="DETAILS",
+        nargs="*",
+        help=f"details JSONL of {MIN_MODELS} or more models (- : standard input, for one of them)",
+    )
     s.add_argument("--published", action="store_true", help="analyse the papers' published tables instead")
     s.add_argument("--names", nargs="+", help="one display name per DETAILS file")
     s.add_argument(
@@ -159,7 +164,7 @@ def register_substitutability(subparsers: Any) -> None:
         action="store_true",
         help="analyse models scored with different settings (the differences are listed)",
     )
-    s.set_defaults(handler=cmd_substitutability)
+    s.set_defaults(handler=cmd_substitutability, input_files=("details",))
 
 
 __all__ = ["MIN_MODELS", "register_substitutability"]
