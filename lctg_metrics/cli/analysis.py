@@ -89,6 +89,12 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
     exists, or a path ending in a separator) holds a report named after the details file; any other path is the
     report file itself, in ``--format``, else the format its suffix names (``.md``; otherwise HTML). A ``--format``
     the file's suffix contradicts (``-o r.md --format html``) is refused."""
+    if out_arg == "-" and fmt == "md":
+        raise ValueError(
+            "--format md --output -: a Markdown report links its images from a folder beside its file, which "
+            "standard output has not; drop --format md (standard output takes the HTML report, images embedded) "
+            "or give a file (--output report.md)"
+        )
     out = Path(out_arg)
     named = {".md": "md", ".html": "html", ".htm": "html"}.get(out.suffix.lower())
     if fmt and named and named != fmt and not out_arg.endswith(("/", "\\")) and not out.is_dir():
@@ -103,6 +109,25 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
     else:
         fmt = fmt or ("md" if out.suffix.lower() == ".md" else "html")
     return fmt, out, (out.with_name(out.stem + "_files") if fmt == "md" else None)
+
+
+#: What every report this command writes holds near its start (the HTML title, the Markdown heading).
+REPORT_MARK = "LCTG Bench report: "
+
+
+def _refuse_other_file(out: Path) -> None:
+    """An existing ``--output`` file that is not a report this command wrote (a ``score --json`` result, notes) is
+    refused: a report replaces only a report."""
+    try:
+        with open(out, encoding="utf-8", errors="replace") as f:
+            head = f.read(8_000)
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return
+    if head.strip() and REPORT_MARK not in head:
+        raise ValueError(
+            f"--output {out} exists and is not a report lctg report wrote; writing would replace it: give "
+            "another path (or remove that file)"
+        )
 
 
 def _refuse_shared_images(out: Path, img_dir: Path) -> None:
@@ -146,6 +171,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if img_dir is not None:
         planned.append(Output.directory("--output (images)", img_dir))
     check_outputs(planned, inputs={"DETAILS": args.details, "--result": args.result})
+    _refuse_other_file(out)
     if img_dir is not None:
         _refuse_shared_images(out, img_dir)
     figures.load_matplotlib()  # fail fast with the install hint, before any work

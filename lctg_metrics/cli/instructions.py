@@ -39,6 +39,16 @@ def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> Non
         seen.append((label, where))
 
 
+def _outside(args: argparse.Namespace, dataset: Any) -> None:
+    """The one check every command's outputs pass (:func:`~lctg_metrics.cli.outside.check_outputs`): none inside a
+    built dataset folder, none a FIFO or a device; claimed for the run."""
+    from lctg_metrics.cli.outside import check_outputs
+    from lctg_metrics.outputs.checks import Output
+
+    flags = [(f"--{name}", getattr(args, name)) for name in ("json", "details") if getattr(args, name)]
+    check_outputs([Output.file(flag, path) for flag, path in flags], dataset=dataset.path if dataset else None)
+
+
 def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
     """The files the run reads (checked against its outputs), and the dataset ``--dataset`` names (None with
     ``--from m-ifeval``), resolved once: a Hub repo id is its verified cached snapshot folder."""
@@ -81,6 +91,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         _refuse_generations_as_responses(args)
     inputs, dataset = _inputs(args)
     _same_paths(args, inputs)
+    _outside(args, dataset)
     bar = args.progress if args.progress is not None else sys.stderr.isatty()
     if inputs[1][0] == "--input":
         rows, generations = files.read_mifeval(args.input, args.generations)

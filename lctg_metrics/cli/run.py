@@ -43,9 +43,10 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         check_extras(args)
         real, sys.stdout = sys.stdout, _Stdout(sys.stdout)
         try:
+            from lctg_metrics.cli.claims import run_claims
             from lctg_metrics.cli.pipe import read_once
 
-            with read_once(args):  # `-` or a pipe given as an input file: its bytes, read once
+            with run_claims(), read_once(args):  # outputs claimed for the run; `-` or a pipe read once
                 code = handler(args)
             _flush_stdout()
         finally:
