@@ -239,7 +239,7 @@ def _story_prompts(args: argparse.Namespace, folder: Path) -> int:
     if args.format != "jsonl" or args.samples is not None or args.task:
         raise CLIError("--config story_endings writes {id, prompt} lines only (no --format, --samples or --task)")
     rows = [r for f in dataset_files(folder, args.config) for r in pq.read_table(f).to_pylist()]
-    records = story_prompt_records(rows, source=args.stories)
+    records = story_prompt_records(rows, stories_source=args.stories)
     write_all([(args.output, jsonl_text(records))])
     _said(args.output, f"{len(records)} story-ending prompts, contexts from your local Possible Stories copy")
     return 0
