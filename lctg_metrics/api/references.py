@@ -82,12 +82,23 @@ def aligned_columns(
 #: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the
 #: corrected config reuses the faithful ids; score it with its constraint dicts).
 ID_CONFIGS = ("all", "variants", "multi")
-#: Row ids of the other families, by prefix: what scores them.
-OTHER_MODULES = {
-    "instructions/": "it is an instructions row: score those with the lctg_if metric module or "
-    "lctg_metrics.instructions.score_instructions",
-    "story_endings/": "it is a story_endings row: score those with the lctg_ifsm metric module",
-}
+#: The metric module that scores each registered family's rows (by family name; a test checks it against
+#: ``metric_module.METRICS``), and the Python call that scores them without one.
+FAMILY_MODULES = {"lctg": "lctg_ctg", "instr": "lctg_if", "ifsm": "lctg_ifsm"}
+FAMILY_CALLS = {"instr": "lctg_metrics.instructions.score_instructions"}
+
+
+def other_module(rid: Any, mine: str) -> str | None:
+    """What scores ``rid`` when it is a row of another family than the one the metric module ``mine`` scores
+    (``it is a row of the instructions config: score those with the lctg_if metric module …``); else None."""
+    from lctg_metrics.family import family_of
+
+    entry = family_of(str(rid))
+    module = FAMILY_MODULES.get(entry.name) if entry is not None else None
+    if entry is None or module is None or module == mine:
+        return None
+    call = f" or {FAMILY_CALLS[entry.name]}" if entry.name in FAMILY_CALLS else ""
+    return f"it is a row of the {entry.config} config: score those with the {module} metric module{call}"
 
 
 def dataset_folder(dataset: Any) -> Path:
@@ -134,7 +145,7 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             run.update((row["id"], row["constraint"]) for row in rows if row["task"] in tasks)
     if len(found) != len(wanted):
         i = next(k for k, rid in enumerate(ids) if rid not in found)
-        other = next((m for prefix, m in OTHER_MODULES.items() if str(ids[i]).startswith(prefix)), None)
+        other = other_module(ids[i], "lctg_ctg")
         raise ScoringError(
             f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
             f"{', '.join(present) or 'none of ' + ', '.join(ID_CONFIGS)}); "

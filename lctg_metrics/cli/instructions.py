@@ -60,10 +60,12 @@ def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
             raise ValueError("--from m-ifeval needs --input ja_input_data.jsonl (and no --dataset)")
         return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))], None
     if not args.dataset or args.input:
+        needs = f"--from {fmt} needs" if args.from_format else "if-score needs"  # the flag named only when typed
         raise ValueError(
-            f"--from {fmt} needs --dataset (a folder written by build_dataset.py, or a Hub dataset repo "
-            "id ORG/NAME) and no --input"
+            f"{needs} --dataset (a folder written by build_dataset.py, or a Hub dataset repo id ORG/NAME) and no "
+            "--input" + ("" if args.from_format else "; an M-IFEval responses file takes --input ja_input_data.jsonl")
         )
+    _refuse_other_config(args)
     resolved = resolve_dataset_arg(args)
     folder = Path(resolved.path)
     found = [("GENERATIONS", Path(args.generations)), ("--dataset", folder)]
@@ -71,6 +73,22 @@ def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
         found.append(("--dataset manifest", folder / MANIFEST))
         found += [("--dataset file", f) for f in dataset_files(folder, args.config)]
     return found, resolved
+
+
+def _refuse_other_config(args: argparse.Namespace) -> None:
+    """``--config`` naming a config another command scores (an LCTG config, story_endings): one line naming it."""
+    from lctg_dataset.constants import TASKS
+    from lctg_metrics.cli.configs import ID_CONFIGS
+    from lctg_metrics.family import REGISTRY
+
+    mine = family_entry("instr")
+    owners = {e.config: e.command for e in REGISTRY.values() if e.name != mine.name}
+    owners.update(dict.fromkeys((*ID_CONFIGS, *TASKS), family_entry("lctg").command))
+    if args.config != mine.config and args.config in owners:
+        raise ValueError(
+            f"--config {args.config}: the {args.config} config holds no instruction prompts (lctg "
+            f"{owners[args.config]} scores it); drop --config (if-score reads the {mine.config} config)"
+        )
 
 
 def cmd_if_score(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ import evaluate
 
 from lctg_dataset.stories import load_story_rows
 from lctg_dataset.stories.source import SOURCE_ENV
+from lctg_metrics.api.references import other_module
 from lctg_metrics.families.ifsm import FAMILY
 from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
@@ -164,6 +165,7 @@ class LctgIfsm(evaluate.Metric):
         if split not in ("eval", "fit", "all"):
             raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
         check_resampling(ci_resamples, 0.95, name="ci_resamples")
+        refuse_other_ids(references)
         generations: list[Generation] = []
         seen: dict[Any, int] = {}
         for number, (ref, pred) in enumerate(zip(references, predictions)):
@@ -195,6 +197,14 @@ class LctgIfsm(evaluate.Metric):
         if return_items:
             out["items"] = [{k: v for k, v in d.items() if k != "signature"} for d in result.details]
         return out
+
+
+def refuse_other_ids(references):
+    """References that are all another family's row ids (LCTG, instructions): one line naming the module for them."""
+    ids = [str(r) for r in list(references)[:50]]
+    hints = {other_module(rid, "lctg_ifsm") for rid in ids}
+    if ids and len(hints) == 1 and None not in hints:
+        raise ValueError(f"lctg_ifsm: references[0]: {ids[0]!r} is not a story_endings row id; {hints.pop()}")
 
 
 def _stories(stories):
