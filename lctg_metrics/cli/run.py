@@ -93,6 +93,7 @@ def _cli_words(message: str) -> str:
 
     for library, cli in CLI_WORDS:
         message = message.replace(library, cli)
+    message = re.sub(r"(--[\w-]+ [\w-]+) / \w+='[\w-]*'", r"\1", message)  # `--split eval / split='eval'`: the flag
     unknown = re.search(r"--dataset (?P<folder>.+?): unknown config '(?P<config>[\w-]+)'", message)
     if unknown and unknown["config"] in CONFIG_FLAGS:
         message += (
