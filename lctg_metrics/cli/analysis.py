@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lctg_metrics.cli.commands import help_line
+from lctg_metrics.cli.comparable import refuse_not_comparable
 from lctg_metrics.cli.details import read_details_file
 from lctg_metrics.cli.flags import SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.substitutability import register_substitutability
@@ -41,8 +42,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     )
     names = display_names([args.details_a, args.details_b], args.names)
     a, b = (read_details_file(p, read_details, "compare") for p in (args.details_a, args.details_b))
-    if not args.allow_different_signatures:
-        _refuse_not_comparable(a, b, (names[0], names[1]))
+    refuse_not_comparable([a, b], names, "compare", allow_different=args.allow_different_signatures, pairs_checked=True)
     cmp = compare_details(
         a,
         b,
@@ -58,30 +58,6 @@ def cmd_compare(args: argparse.Namespace) -> int:
         say_wrote([args.json])
     print(format_comparison(cmp), file=sys.stderr if args.json == "-" else sys.stdout)
     return 0
-
-
-def _refuse_not_comparable(a: Any, b: Any, names: tuple[str, str]) -> None:
-    """Two details files scored with different settings: one error, its reasons separated (``;``), and only the
-    hint that can work: runs of different prompts (another config: no id in common) cannot be re-scored alike."""
-    from lctg_metrics import signature
-    from lctg_metrics.analysis.compare import PAIRED_NOTE_KEYS
-
-    if a.signature is None or b.signature is None:
-        return  # the analysis layer's own message names a missing signature
-    diffs = signature.diff(a.signature, b.signature)
-    blocking = [d for d in diffs if d.blocking and d.key not in PAIRED_NOTE_KEYS]  # coverage: compared on shared pairs
-    if not blocking:
-        return
-    reasons = "; ".join(d.describe(names) for d in blocking)
-    head = f"{names[0]} ({a.path}) and {names[1]} ({b.path}) are not comparable (reasons: {reasons})"
-    if not {r.get("id") for r in a.records} & {r.get("id") for r in b.records}:
-        raise ValueError(
-            f"{head}: they score different prompts (no id in common, e.g. the all and multi configs), which no "
-            "re-scoring makes comparable; compare two runs of the same config"
-        )
-    raise ValueError(
-        f"{head}: re-score both with the same options, or pass --allow-different-signatures to compare anyway"
-    )
 
 
 def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path, Path | None]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lctg_metrics.cli.commands import help_line
+from lctg_metrics.cli.comparable import refuse_not_comparable
 from lctg_metrics.cli.details import read_details_file
 from lctg_metrics.cli.wrote import say_wrote
 
@@ -87,6 +88,7 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
             )
         names = display_names(args.details, args.names)
         files = [read_details_file(p, read_details, "substitutability") for p in args.details]
+        refuse_not_comparable(files, names, "substitutability", allow_different=args.allow_different_signatures)
         notes = common_signature(files, names, allow_different=args.allow_different_signatures)
         analysis = substitutability({n: d.records for n, d in zip(names, files)}, threshold=args.threshold)
         _all_undefined(analysis, "substitutability")
