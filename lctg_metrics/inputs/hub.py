@@ -103,6 +103,9 @@ def check_revision(repo_id: str, revision: str) -> None:
 
 
 def _from_hub(repo_id: str, revision: str | None) -> ResolvedDataset:
+    from lctg_metrics.inputs.env import HUB_VARS, check_folder_vars
+
+    check_folder_vars(HUB_VARS)  # a cache folder that is a file: named, not blamed on the network
     if revision is not None:
         check_revision(repo_id, revision)
     fetch = _full_commit(repo_id, revision) if revision is not None and _SHORT_COMMIT.fullmatch(revision) else revision
