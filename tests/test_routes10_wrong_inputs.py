@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lctg_metrics.api.references import FAMILY_MODULES, other_module
+from lctg_metrics.api.modules import FAMILY_MODULES, other_module
 from lctg_metrics.cli import main
 from lctg_metrics.family import REGISTRY
 from lctg_metrics.metric_module import METRICS

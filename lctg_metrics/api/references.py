@@ -12,6 +12,7 @@ from operator import is_
 from pathlib import Path
 from typing import Any
 
+from lctg_metrics.api.modules import other_module
 from lctg_metrics.schema import check_samples, checked_texts, kind, references_from
 from lctg_metrics.scoring import GenerationColumns, Reference, ScoringError
 
@@ -82,23 +83,6 @@ def aligned_columns(
 #: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the
 #: corrected config reuses the faithful ids; score it with its constraint dicts).
 ID_CONFIGS = ("all", "variants", "multi")
-#: The metric module that scores each registered family's rows (by family name; a test checks it against
-#: ``metric_module.METRICS``), and the Python call that scores them without one.
-FAMILY_MODULES = {"lctg": "lctg_ctg", "instr": "lctg_if", "ifsm": "lctg_ifsm"}
-FAMILY_CALLS = {"instr": "lctg_metrics.instructions.score_instructions"}
-
-
-def other_module(rid: Any, mine: str) -> str | None:
-    """What scores ``rid`` when it is a row of another family than the one the metric module ``mine`` scores
-    (``it is a row of the instructions config: score those with the lctg_if metric module …``); else None."""
-    from lctg_metrics.family import family_of
-
-    entry = family_of(str(rid))
-    module = FAMILY_MODULES.get(entry.name) if entry is not None else None
-    if entry is None or module is None or module == mine:
-        return None
-    call = f" or {FAMILY_CALLS[entry.name]}" if entry.name in FAMILY_CALLS else ""
-    return f"it is a row of the {entry.config} config: score those with the {module} metric module{call}"
 
 
 def dataset_folder(dataset: Any) -> Path:

@@ -13,7 +13,7 @@ import evaluate
 
 from lctg_dataset.stories import load_story_rows
 from lctg_dataset.stories.source import SOURCE_ENV
-from lctg_metrics.api.references import other_module
+from lctg_metrics.api.modules import other_module
 from lctg_metrics.families.ifsm import FAMILY
 from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
@@ -217,8 +217,8 @@ def _stories(stories):
         return importlib.import_module("lctg_dataset.stories.source").default_source_dir()
     except ImportError:
         raise ValueError(
-            f"lctg_ifsm: stories_source= is needed: the folder of your Possible Stories copy (dev.jsonl, test.jsonl), or "
-            f"${SOURCE_ENV}; the story contexts are never part of the dataset or this module"
+            f"lctg_ifsm: stories_source= is needed: the folder of your Possible Stories copy (dev.jsonl, "
+            f"test.jsonl), or ${SOURCE_ENV}; the story contexts are never part of the dataset or this module"
         ) from None
 
 
