@@ -134,3 +134,19 @@ def test_a_run_writing_an_output_another_run_wrote_meanwhile_is_refused(argv, wo
         assert "the other run" in out.read_text(encoding="utf-8")
     else:
         assert sorted(p.name for p in out.iterdir()) == ["manifest.json"]
+
+
+def test_runs_merging_one_csv_dir_do_not_claim_it(work, monkeypatch, capsys):
+    """--csv-dir merges one row per model (under its folders' lock): a run sharing it is neither kept waiting by
+    another run's claim nor refused; both rows are kept."""
+    monkeypatch.chdir(work)
+    out = work / "merged"
+    fd = _hold(out)  # as another run holding a claim on the folder would
+    try:
+        for model, g in (("m1", "g1.jsonl"), ("m2", "g2.jsonl")):
+            argv = ["score", g, "--dataset", "B", "--task", "summary", "--csv-dir", str(out), "--model-name", model]
+            assert main(argv) == 0
+    finally:
+        os.close(fd)
+    rows = (out / "summary" / "all_scores.csv").read_text(encoding="utf-8").splitlines()
+    assert sorted(r.split(",")[0] for r in rows[1:]) == ["m1", "m2"]

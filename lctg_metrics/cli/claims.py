@@ -46,22 +46,30 @@ def run_claims() -> Iterator[None]:
             _claimed.clear()
 
 
-def claim(outputs: Iterable[tuple[str, Any]]) -> None:
+#: Outputs that merge what several runs write (``--csv-dir``: one row per model, read and replaced under the lock of
+#: its folder): runs sharing one do not claim it.
+MERGED = ("--csv-dir",)
+
+
+def claim(outputs: Iterable[tuple[str, Any]], files: Iterable[Any] = ()) -> None:
     """Claim each ``(flag, path)`` for the running command: wait while another run holds it, then refuse it if that
-    run changed it since this call began (outside a command, from Python: nothing)."""
+    run changed it since this call began (``files``: for a folder output, the files in it the run writes, compared
+    instead of the folder; outside a command, from Python: nothing)."""
     if _run is None or fcntl is None:
         return
+    inside = list(files)
     for flag, path in outputs:
         real = os.path.realpath(os.path.abspath(path))
-        if real in _claimed:
+        if real in _claimed or flag in MERGED:
             continue
-        seen = state(path)
+        watched = [f for f in inside if Path(os.path.abspath(f)).is_relative_to(os.path.abspath(path))] or [path]
+        seen = [state(f) for f in watched]
         fd = _lock(real, path)
         if fd is None:
             continue
         _run.callback(os.close, fd)
         _claimed.add(real)
-        if state(path) != seen:
+        if [state(f) for f in watched] != seen:
             raise ScoringError(
                 f"{flag} {path} was written by another run while this one waited for it; nothing written "
                 "(run again to replace that output)"

@@ -38,7 +38,8 @@ def check_outputs(outputs: Sequence[Any], inputs: Mapping[str, Any] | None = Non
         if o is None or is_stdout(o.path) or o.read:  # a file also read (the LLM cache) has its own message there
             continue
         refuse_inside_build(o.flag, o.path)
-    claim((o.flag, o.path) for o in outputs if o is not None and not is_stdout(o.path) and not o.read)
+    claimed = [o for o in outputs if o is not None and not is_stdout(o.path) and not o.read]
+    claim([(o.flag, o.path) for o in claimed], [f for o in claimed if o.folder for f in o.files()])
 
 
 def check_output_folder(flag: str, path: Any) -> None:
