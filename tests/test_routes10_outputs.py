@@ -150,3 +150,22 @@ def test_runs_merging_one_csv_dir_do_not_claim_it(work, monkeypatch, capsys):
         os.close(fd)
     rows = (out / "summary" / "all_scores.csv").read_text(encoding="utf-8").splitlines()
     assert sorted(r.split(",")[0] for r in rows[1:]) == ["m1", "m2"]
+
+
+def test_every_command_module_that_writes_checks_its_outputs_in_one_place():
+    """Each module of lctg_metrics.cli that writes files (``write_all``) checks its outputs through cli/outside.py
+    (score's writer, score_outputs, is fed by score, which checks them)."""
+    from tests.conftest import PROJECT_ROOT
+
+    writers = {
+        p.name: p.read_text(encoding="utf-8")
+        for p in sorted((PROJECT_ROOT / "lctg_metrics" / "cli").glob("*.py"))
+        if "write_all(" in p.read_text(encoding="utf-8")
+    }
+    assert {"analysis.py", "dataset.py", "instructions.py", "ifsm.py", "substitutability.py"} <= set(writers)
+    fed = {"score_outputs.py": "score.py"}
+    for name, text in writers.items():
+        checked = (
+            (PROJECT_ROOT / "lctg_metrics" / "cli" / fed[name]).read_text(encoding="utf-8") if name in fed else text
+        )
+        assert "from lctg_metrics.cli.outside import check_output" in checked, name
