@@ -162,3 +162,19 @@ def test_sample_to_standard_output_hint_is_one_runnable_pipe(build, capsys):
     pipe = line.split("in a pipe: ", 1)[1]
     assert pipe.startswith("… -o - | lctg score - --dataset "), pipe
     assert not line.endswith("to standard output")
+
+
+def test_every_commands_file_positionals_are_read_as_inputs():
+    """Walks every command: each positional argument naming a file it reads (generations, details) is one of the
+    inputs :func:`read_once` reads (``-``, pipes), so a new command cannot leave its file out."""
+    import argparse
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    seen = 0
+    for name, parser in sub.choices.items():
+        inputs = parser._defaults.get("input_files") or DEFAULT_INPUTS
+        for action in parser._actions:
+            if not action.option_strings and action.dest.startswith(("generations", "details")):
+                assert action.dest in inputs, (name, action.dest)
+                seen += 1
+    assert seen >= 7  # score, if-score, ifsm, report, substitutability, compare's two
