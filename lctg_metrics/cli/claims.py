@@ -14,7 +14,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +111,20 @@ def _lock(real: str, shown: Any) -> int | None:
         except OSError:
             os.close(fd)
             return None
+
+
+def claimed_build(argv: Sequence[str], prog: str, build: Callable[[], int]) -> int:
+    """``build()`` with its ``-o`` folder claimed: a second build into the same folder at the same time waits, then
+    is refused in one line (``prog: error: …``, exit code 2) when the first wrote it."""
+    import argparse
+
+    where = argparse.ArgumentParser(add_help=False)
+    where.add_argument("-o", "--output", dest="out", default="lctg")  # the builder's own default
+    out = where.parse_known_args(list(argv))[0].out
+    with run_claims():
+        try:
+            claim([("--output", out)])
+        except ScoringError as e:
+            print(f"{prog}: error: {e}", file=sys.stderr)
+            return 2
+        return build()

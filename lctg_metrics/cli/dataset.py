@@ -54,20 +54,10 @@ def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
     """The dataset builder's own parser and pipeline, with the evaluate metric modules of the built configs added to
     the folder (``lctg_ctg`` always; ``lctg_if`` / ``lctg_ifsm`` with the instructions / story_endings config)."""
     from lctg_dataset.cli import main as build_main
-    from lctg_metrics.cli.claims import claim, run_claims
+    from lctg_metrics.cli.claims import claimed_build
     from lctg_metrics.metric_module import module_files
-    from lctg_metrics.schema import ScoringError
 
-    where = argparse.ArgumentParser(add_help=False)
-    where.add_argument("-o", "--output", dest="out", default="lctg")  # the builder's own default
-    out = where.parse_known_args(args.args)[0].out
-    with run_claims():  # a second build into the same folder at the same time waits, then is refused
-        try:
-            claim([("--output", out)])
-        except ScoringError as e:
-            print(f"{prog}: error: {e}", file=sys.stderr)
-            return 2
-        return build_main(args.args, extra_files=module_files, prog=prog)
+    return claimed_build(args.args, prog, lambda: build_main(args.args, extra_files=module_files, prog=prog))
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
