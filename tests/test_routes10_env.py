@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lctg_metrics.cli import main
-from lctg_metrics.inputs.env import HUB_VARS, LCTG_VARS, check_folder_vars, folder_problem
+from lctg_metrics.inputs.hub import HUB_VARS, LCTG_VARS, check_folder_vars, folder_problem
 from lctg_metrics.schema import ScoringError
 
 

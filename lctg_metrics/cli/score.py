@@ -30,7 +30,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     progress = args.progress if args.progress is not None else sys.stderr.isatty()
     if bool(args.judge or (chosen and chosen.calls_llm)) and not args.llm_cache:  # the cache's default folder (a
         # dry run reads it): named when unusable
-        from lctg_metrics.inputs.env import check_folder_vars
+        from lctg_metrics.inputs.hub import check_folder_vars
 
         check_folder_vars(["LCTG_CACHE_DIR"])
     dataset = resolve_dataset_arg(args)

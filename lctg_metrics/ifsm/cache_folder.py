@@ -25,7 +25,7 @@ FOLDER = "ifsm_attacks"
 def cache_dir() -> Path | None:
     """The folder of cached attack tables (None: turned off, or no usable home to put it under); a variable naming a
     folder that cannot be one is an error naming it."""
-    from lctg_metrics.inputs.env import check_folder_vars
+    from lctg_metrics.inputs.hub import check_folder_vars
 
     own = os.environ.get(ENV, "").strip()
     if own:
