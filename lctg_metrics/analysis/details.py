@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -38,7 +39,8 @@ def read_details(path: str | Path) -> Details:
     p = Path(path)
     if not p.is_file():
         raise ValueError(
-            f"details file {p} does not exist (write one with: lctg score GENERATIONS --dataset DIR --details {p.name})"
+            f"details file {p} does not exist (write one with: lctg score GENERATIONS --dataset DIR --details "
+            f"{shlex.quote(str(p))})"
         )
     records: list[dict[str, Any]] = []
     signatures: dict[str | None, int] = {}

@@ -12,6 +12,7 @@ from operator import is_
 from pathlib import Path
 from typing import Any
 
+from lctg_metrics.api.modules import other_module
 from lctg_metrics.schema import check_samples, checked_texts, kind, references_from
 from lctg_metrics.scoring import GenerationColumns, Reference, ScoringError
 
@@ -82,12 +83,6 @@ def aligned_columns(
 #: Configs where row ids are looked up, in order: the faithful rows, then the configs with ids of their own (the
 #: corrected config reuses the faithful ids; score it with its constraint dicts).
 ID_CONFIGS = ("all", "variants", "multi")
-#: Row ids of the other families, by prefix: what scores them.
-OTHER_MODULES = {
-    "instructions/": "it is an instructions row: score those with the lctg_if metric module or "
-    "lctg_metrics.instructions.score_instructions",
-    "story_endings/": "it is a story_endings row: score those with the lctg_ifsm metric module",
-}
 
 
 def dataset_folder(dataset: Any) -> Path:
@@ -134,7 +129,7 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             run.update((row["id"], row["constraint"]) for row in rows if row["task"] in tasks)
     if len(found) != len(wanted):
         i = next(k for k, rid in enumerate(ids) if rid not in found)
-        other = next((m for prefix, m in OTHER_MODULES.items() if str(ids[i]).startswith(prefix)), None)
+        other = other_module(ids[i], "lctg_ctg")
         raise ScoringError(
             f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "
             f"{', '.join(present) or 'none of ' + ', '.join(ID_CONFIGS)}); "

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lctg_metrics.cli.commands import help_line
+from lctg_metrics.cli.comparable import refuse_not_comparable
 from lctg_metrics.cli.details import read_details_file
 from lctg_metrics.cli.flags import SEED_HELP, add_ci, add_resamples
 from lctg_metrics.cli.substitutability import register_substitutability
@@ -41,8 +42,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     )
     names = display_names([args.details_a, args.details_b], args.names)
     a, b = (read_details_file(p, read_details, "compare") for p in (args.details_a, args.details_b))
-    if not args.allow_different_signatures:
-        _refuse_not_comparable(a, b, (names[0], names[1]))
+    refuse_not_comparable([a, b], names, "compare", allow_different=args.allow_different_signatures, pairs_checked=True)
     cmp = compare_details(
         a,
         b,
@@ -60,35 +60,17 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def _refuse_not_comparable(a: Any, b: Any, names: tuple[str, str]) -> None:
-    """Two details files scored with different settings: one error, its reasons separated (``;``), and only the
-    hint that can work: runs of different prompts (another config: no id in common) cannot be re-scored alike."""
-    from lctg_metrics import signature
-    from lctg_metrics.analysis.compare import PAIRED_NOTE_KEYS
-
-    if a.signature is None or b.signature is None:
-        return  # the analysis layer's own message names a missing signature
-    diffs = signature.diff(a.signature, b.signature)
-    blocking = [d for d in diffs if d.blocking and d.key not in PAIRED_NOTE_KEYS]  # coverage: compared on shared pairs
-    if not blocking:
-        return
-    reasons = "; ".join(d.describe(names) for d in blocking)
-    head = f"{names[0]} ({a.path}) and {names[1]} ({b.path}) are not comparable (reasons: {reasons})"
-    if not {r.get("id") for r in a.records} & {r.get("id") for r in b.records}:
-        raise ValueError(
-            f"{head}: they score different prompts (no id in common, e.g. the all and multi configs), which no "
-            "re-scoring makes comparable; compare two runs of the same config"
-        )
-    raise ValueError(
-        f"{head}: re-score both with the same options, or pass --allow-different-signatures to compare anyway"
-    )
-
-
 def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path, Path | None]:
     """The format, the report file and (Markdown) its images' folder for ``--output``, by one rule: a folder (one that
     exists, or a path ending in a separator) holds a report named after the details file; any other path is the
     report file itself, in ``--format``, else the format its suffix names (``.md``; otherwise HTML). A ``--format``
     the file's suffix contradicts (``-o r.md --format html``) is refused."""
+    if out_arg == "-" and fmt == "md":
+        raise ValueError(
+            "--format md --output -: a Markdown report links its images from a folder beside its file, which "
+            "standard output has not; drop --format md (standard output takes the HTML report, images embedded) "
+            "or give a file (--output report.md)"
+        )
     out = Path(out_arg)
     named = {".md": "md", ".html": "html", ".htm": "html"}.get(out.suffix.lower())
     if fmt and named and named != fmt and not out_arg.endswith(("/", "\\")) and not out.is_dir():
@@ -103,6 +85,25 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
     else:
         fmt = fmt or ("md" if out.suffix.lower() == ".md" else "html")
     return fmt, out, (out.with_name(out.stem + "_files") if fmt == "md" else None)
+
+
+#: What every report this command writes holds near its start (the HTML title, the Markdown heading).
+REPORT_MARK = "LCTG Bench report: "
+
+
+def _refuse_other_file(out: Path) -> None:
+    """An existing ``--output`` file that is not a report this command wrote (a ``score --json`` result, notes) is
+    refused: a report replaces only a report."""
+    try:
+        with open(out, encoding="utf-8", errors="replace") as f:
+            head = f.read(8_000)
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return
+    if head.strip() and REPORT_MARK not in head:
+        raise ValueError(
+            f"--output {out} exists and is not a report lctg report wrote; writing would replace it: give "
+            "another path (or remove that file)"
+        )
 
 
 def _refuse_shared_images(out: Path, img_dir: Path) -> None:
@@ -146,6 +147,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if img_dir is not None:
         planned.append(Output.directory("--output (images)", img_dir))
     check_outputs(planned, inputs={"DETAILS": args.details, "--result": args.result})
+    _refuse_other_file(out)
     if img_dir is not None:
         _refuse_shared_images(out, img_dir)
     figures.load_matplotlib()  # fail fast with the install hint, before any work
@@ -206,8 +208,8 @@ def register(subparsers: Any) -> None:
         description="Compare two details files (lctg score --details) per task × aspect: difference, CI, p-value "
         "and a plain-language verdict. Refuses different scoring settings or different items.",
     )
-    c.add_argument("details_a", metavar="DETAILS_A", help="details JSONL of model A")
-    c.add_argument("details_b", metavar="DETAILS_B", help="details JSONL of model B")
+    c.add_argument("details_a", metavar="DETAILS_A", help="details JSONL of model A (- : standard input)")
+    c.add_argument("details_b", metavar="DETAILS_B", help="details JSONL of model B (- : standard input)")
     c.add_argument("--names", nargs=2, metavar=("A", "B"), help="display names (default: the file names)")
     c.add_argument(
         "--method",
@@ -232,14 +234,14 @@ def register(subparsers: Any) -> None:
         help="compare even if the scoring settings differ (the differences are listed)",
     )
     c.add_argument("--json", metavar="OUT", help="write every comparison as JSON")
-    c.set_defaults(handler=cmd_compare)
+    c.set_defaults(handler=cmd_compare, input_files=("details_a", "details_b"))
 
     r = subparsers.add_parser(
         "report",
         help=help_line("report"),
         description="A readable report of one model's score details. Needs the plot extra: " + figures.PLOT_HINT,
     )
-    r.add_argument("details", metavar="DETAILS", help="details JSONL (lctg score --details)")
+    r.add_argument("details", metavar="DETAILS", help="details JSONL (lctg score --details; - : standard input)")
     r.add_argument(
         "--result",
         metavar="RESULT_JSON",
@@ -275,7 +277,7 @@ def register(subparsers: Any) -> None:
     r.add_argument(
         "--worst", type=int, default=5, metavar="K", help="worst items shown per task × aspect (default 5; 0 = none)"
     )
-    r.set_defaults(handler=cmd_report)
+    r.set_defaults(handler=cmd_report, input_files=("details", "result"))
 
     register_substitutability(subparsers)
 

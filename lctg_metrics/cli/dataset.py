@@ -54,9 +54,10 @@ def cmd_build(args: argparse.Namespace, prog: str = "lctg build") -> int:
     """The dataset builder's own parser and pipeline, with the evaluate metric modules of the built configs added to
     the folder (``lctg_ctg`` always; ``lctg_if`` / ``lctg_ifsm`` with the instructions / story_endings config)."""
     from lctg_dataset.cli import main as build_main
+    from lctg_metrics.cli.claims import claimed_build
     from lctg_metrics.metric_module import module_files
 
-    return build_main(args.args, extra_files=module_files, prog=prog)
+    return claimed_build(args.args, prog, lambda: build_main(args.args, extra_files=module_files, prog=prog))
 
 
 def cmd_prompts(args: argparse.Namespace) -> int:
@@ -88,13 +89,14 @@ def cmd_prompts(args: argparse.Namespace) -> int:
     then = ""
     if args.config == INSTRUCTIONS_CONFIG:  # the ids are the config's: if-score joins the outputs on them
         batch = " --from openai-batch" if args.format == "openai-batch" else ""
-        then = f"; score the outputs with lctg if-score OUTPUTS.jsonl{batch} --dataset {args.dataset}"
+        then = f"score the outputs with lctg if-score OUTPUTS.jsonl{batch} --dataset {args.dataset}"
     if len(records) == len(rows) and args.format == "jsonl":
-        _said(args.output, f"{len(rows)} prompts{then}")
+        _said(args.output, f"{len(rows)} prompts", then)
     else:
         _said(
             args.output,
-            f"{len(records)} {args.format} lines: {len(rows)} prompts × {_n_samples(args.samples or 1)}{then}",
+            f"{len(records)} {args.format} lines: {len(rows)} prompts × {_n_samples(args.samples or 1)}",
+            then,
         )
     return 0
 
@@ -108,14 +110,19 @@ def _instruction_rows(args: argparse.Namespace, folder: Path) -> list[dict[str, 
     return read_config_rows(folder, args.config)
 
 
-def _said(output: str, what: str) -> None:
-    """``wrote PATH (what)`` on stderr; written to standard output, the count alone (on stderr)."""
+def _said(output: str, what: str, then: str = "") -> None:
+    """``wrote PATH (what; then)`` on stderr; written to standard output, ``wrote what to standard output; then``
+    (``then``, the next command, names the file as given: ``-``, which that command reads as standard input)."""
     from lctg_metrics.cli.wrote import say_wrote
     from lctg_metrics.outputs.targets import is_stdout
 
     if is_stdout(output):
-        print(f"wrote {what} to standard output", file=sys.stderr)
-    say_wrote([output], what)
+        if f" {output} " in f"{then} ".replace(
+            ":", " "
+        ):  # the next command reads what this one printed: as the end of a pipe
+            then = then.replace(" with lctg ", " in a pipe: … -o - | lctg ", 1)
+        print(f"wrote {what} to standard output" + (f"; {then}" if then else ""), file=sys.stderr)
+    say_wrote([output], what + (f"; {then}" if then else ""))
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
@@ -141,8 +148,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
         write_all([(args.output, jsonl_text(outputs))])
         _said(
             args.output,
-            f"{len(outputs)} toy outputs for the instructions config; score them with lctg if-score "
-            f"{args.output} --dataset {folder}",
+            f"{len(outputs)} toy outputs for the instructions config",
+            f"score them with lctg if-score {args.output} --dataset {folder}",
         )
         return 0
     if args.config == STORY_CONFIG:  # one ending per question, scored by `lctg ifsm`
@@ -162,8 +169,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
         write_all([(args.output, jsonl_text(endings))])
         _said(
             args.output,
-            f"{len(endings)} toy story endings; score them with lctg ifsm {args.output}: the reader "
-            "needs the contexts of your Possible Stories copy",
+            f"{len(endings)} toy story endings",
+            f"score them with lctg ifsm {args.output}: the reader needs the contexts of your Possible Stories copy",
         )
         return 0
     rows = read_rows(folder, args.config, tasks=args.task)
@@ -173,8 +180,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
     config = f" --config {args.config}" if args.config != "all" else ""
     _said(
         args.output,
-        f"{len(gens)} toy generations: {len(rows)} prompts × {_n_samples(samples)}; score them with lctg score "
-        f"{args.output} --dataset {folder}{config}{tasks}",
+        f"{len(gens)} toy generations: {len(rows)} prompts × {_n_samples(samples)}",
+        f"score them with lctg score {args.output} --dataset {folder}{config}{tasks}",
     )
     return 0
 
@@ -222,7 +229,7 @@ def _story_prompts(args: argparse.Namespace, folder: Path) -> int:
     if args.format != "jsonl" or args.samples is not None or args.task:
         raise CLIError("--config story_endings writes {id, prompt} lines only (no --format, --samples or --task)")
     rows = [r for f in dataset_files(folder, args.config) for r in pq.read_table(f).to_pylist()]
-    records = story_prompt_records(rows, source=args.stories)
+    records = story_prompt_records(rows, stories_source=args.stories)
     write_all([(args.output, jsonl_text(records))])
     _said(args.output, f"{len(records)} story-ending prompts, contexts from your local Possible Stories copy")
     return 0

@@ -4,6 +4,7 @@ as given kept in every error."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ def read_details_file(path: str, read: Any, command: str = "report") -> Any:
     if not p.exists():
         raise ValueError(
             f"details file {path} does not exist (write one with: lctg score GENERATIONS --dataset DIR "
-            f"--details {path})"
+            f"--details {shlex.quote(str(path))})"
         )
     try:
         return read(path)

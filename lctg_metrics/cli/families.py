@@ -46,6 +46,7 @@ def refuse_other_family(
     to the command's own reader (which names it)."""
     first = first_raw(path)
     batch = from_format == "openai-batch"
+    refuse_details(path, first)
     if command in BATCH_COMMANDS and from_format in ("lctg", "openai-batch"):
         _refuse_other_layout(path, command, first, batch, given_input)
     ids = _first_ids(path, batch)
@@ -90,6 +91,14 @@ def local_build(config: str, near: Any = None) -> str | None:
     return None
 
 
+def refuse_details(path: Any, first: dict[str, Any]) -> None:
+    """A details file (any family's verdicts; an LCTG details line carries its generation too) given where
+    generations go: one line naming it, in every command that reads generations."""
+    what = next((w for fields, w in DETAILS_FIELDS if all(f in first for f in fields)), None)
+    if what is not None:
+        raise CLIError(f"{path} is {what}, not generations: give the generations file that run scored")
+
+
 def _refuse_other_layout(path: Any, command: str, first: dict[str, Any], batch: bool, given_input: bool) -> None:
     """A Batch API output read as plain generations, or plain generations read as a Batch API output, a Batch API
     input, a details file: one line saying which, and the flag to add or drop or the file to give."""
@@ -98,10 +107,6 @@ def _refuse_other_layout(path: Any, command: str, first: dict[str, Any], batch: 
             f"{path} is a Batch API input (the requests lctg prompts --format openai-batch writes), not its output: "
             "submit it to the Batch API and give the output file it returns, with --from openai-batch"
         )
-    if "generation" not in first and not batch:
-        what = next((w for fields, w in DETAILS_FIELDS if all(f in first for f in fields)), None)
-        if what is not None:
-            raise CLIError(f"{path} is {what}, not generations: give the generations file that run scored")
     if not batch and all(f in first for f in BATCH_FIELDS) and "generation" not in first:
         raise CLIError(f"{path} is an OpenAI Batch API output (custom_id, response): add --from openai-batch")
     if command == "if-score" and not batch and all(f in first for f in MIFEVAL_FIELDS) and "id" not in first:

@@ -39,6 +39,16 @@ def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> Non
         seen.append((label, where))
 
 
+def _outside(args: argparse.Namespace, dataset: Any) -> None:
+    """The one check every command's outputs pass (:func:`~lctg_metrics.cli.outside.check_outputs`): none inside a
+    built dataset folder, none a FIFO or a device; claimed for the run."""
+    from lctg_metrics.cli.outside import check_outputs
+    from lctg_metrics.outputs.checks import Output
+
+    flags = [(f"--{name}", getattr(args, name)) for name in ("json", "details") if getattr(args, name)]
+    check_outputs([Output.file(flag, path) for flag, path in flags], dataset=dataset.path if dataset else None)
+
+
 def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
     """The files the run reads (checked against its outputs), and the dataset ``--dataset`` names (None with
     ``--from m-ifeval``), resolved once: a Hub repo id is its verified cached snapshot folder."""
@@ -50,10 +60,12 @@ def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
             raise ValueError("--from m-ifeval needs --input ja_input_data.jsonl (and no --dataset)")
         return [("RESPONSES", Path(args.generations)), ("--input", Path(args.input))], None
     if not args.dataset or args.input:
+        needs = f"--from {fmt} needs" if args.from_format else "if-score needs"  # the flag named only when typed
         raise ValueError(
-            f"--from {fmt} needs --dataset (a folder written by build_dataset.py, or a Hub dataset repo "
-            "id ORG/NAME) and no --input"
+            f"{needs} --dataset (a folder written by build_dataset.py, or a Hub dataset repo id ORG/NAME) and no "
+            "--input" + ("" if args.from_format else "; an M-IFEval responses file takes --input ja_input_data.jsonl")
         )
+    _refuse_other_config(args)
     resolved = resolve_dataset_arg(args)
     folder = Path(resolved.path)
     found = [("GENERATIONS", Path(args.generations)), ("--dataset", folder)]
@@ -61,6 +73,22 @@ def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:
         found.append(("--dataset manifest", folder / MANIFEST))
         found += [("--dataset file", f) for f in dataset_files(folder, args.config)]
     return found, resolved
+
+
+def _refuse_other_config(args: argparse.Namespace) -> None:
+    """``--config`` naming a config another command scores (an LCTG config, story_endings): one line naming it."""
+    from lctg_dataset.constants import TASKS
+    from lctg_metrics.cli.configs import ID_CONFIGS
+    from lctg_metrics.family import REGISTRY
+
+    mine = family_entry("instr")
+    owners = {e.config: e.command for e in REGISTRY.values() if e.name != mine.name}
+    owners.update(dict.fromkeys((*ID_CONFIGS, *TASKS), family_entry("lctg").command))
+    if args.config != mine.config and args.config in owners:
+        raise ValueError(
+            f"--config {args.config}: the {args.config} config holds no instruction prompts (lctg "
+            f"{owners[args.config]} scores it); drop --config (if-score reads the {mine.config} config)"
+        )
 
 
 def cmd_if_score(args: argparse.Namespace) -> int:
@@ -81,6 +109,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         _refuse_generations_as_responses(args)
     inputs, dataset = _inputs(args)
     _same_paths(args, inputs)
+    _outside(args, dataset)
     bar = args.progress if args.progress is not None else sys.stderr.isatty()
     if inputs[1][0] == "--input":
         rows, generations = files.read_mifeval(args.input, args.generations)
@@ -215,7 +244,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help="a progress bar on stderr for large inputs (default: only when stderr is a terminal)",
     )
-    p.set_defaults(handler=cmd_if_score)
+    p.set_defaults(handler=cmd_if_score, input_files=("generations", "input"))
 
 
 __all__ = ["cmd_if_score", "register"]

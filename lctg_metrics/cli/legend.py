@@ -42,12 +42,15 @@ IFSM_LINES: dict[str, tuple[str, ...]] = {
         "reader alone = the same share without the guard",
         "flagged = endings the guard failed (a count of items)",
         "unparseable = reader answers that could not be read (a count; never guessed)",
+        "re-asked = reader questions asked a second time because the first answer could not be read (a count)",
     ),
     "attacks": (
         "share = share of the run's items the attack replaced",
+        "IFSM on the attack share = IFSM (guarded) on those items alone, with its CI",
         "flagged (attack table) = share of those the guard failed",
         "run = the attacked run's verdict: valid, invalid, limit (a mix no test detects, above chance), "
         "GETS THROUGH (a whole attack run that passes)",
+        "failed tests = the run-level validity tests that caught the attacked run (- : none)",
     ),
     "limit": ("limit: = a mix no run-level test detects: CI low-high on its items, and how far it can raise a run",),
 }

@@ -27,7 +27,9 @@ def build_around(path: Any) -> Path | None:
 
 
 def check_outputs(outputs: Sequence[Any], inputs: Mapping[str, Any] | None = None, dataset: Any = None) -> None:
-    """:func:`~lctg_metrics.outputs.checks.check_paths`, then an output inside any built dataset folder refused."""
+    """:func:`~lctg_metrics.outputs.checks.check_paths`, then an output inside any built dataset folder refused; the
+    outputs are then claimed for the run (:mod:`lctg_metrics.cli.claims`: a run writing them at the same time waits)."""
+    from lctg_metrics.cli.claims import claim
     from lctg_metrics.outputs.checks import check_paths
     from lctg_metrics.outputs.targets import is_stdout
 
@@ -35,13 +37,35 @@ def check_outputs(outputs: Sequence[Any], inputs: Mapping[str, Any] | None = Non
     for o in outputs:
         if o is None or is_stdout(o.path) or o.read:  # a file also read (the LLM cache) has its own message there
             continue
-        around = build_around(o.path)
-        if around is not None:
-            raise ScoringError(f"{o.flag} {o.path} is inside the dataset folder {around}; write outputs elsewhere")
+        refuse_inside_build(o.flag, o.path)
+    claimed = [o for o in outputs if o is not None and not is_stdout(o.path) and not o.read]
+    claim([(o.flag, o.path) for o in claimed], [f for o in claimed if o.folder for f in o.files()])
 
 
 def check_output_folder(flag: str, path: Any) -> None:
-    """A folder a command writes into (``lm-eval-tasks -o``): refused inside a built dataset folder."""
+    """A folder a command writes into (``lm-eval-tasks -o``): not standard output, not inside a built dataset
+    folder; claimed for the run."""
+    from lctg_metrics.cli.claims import claim
+    from lctg_metrics.outputs.targets import is_stdout
+
+    if is_stdout(path):
+        raise ScoringError(f"{flag} -: standard output takes one file, not a folder; give a folder path")
+    refuse_inside_build(flag, path)
+    claim([(flag, path)])
+
+
+def refuse_inside_build(flag: str, path: Any) -> None:
+    """The one refusal of an output inside a built dataset folder, naming that folder as the path was typed."""
     around = build_around(path)
     if around is not None:
-        raise ScoringError(f"{flag} {path} is inside the dataset folder {around}; write outputs elsewhere")
+        raise ScoringError(
+            f"{flag} {path} is inside the dataset folder {as_typed(path, around)}; write outputs elsewhere"
+        )
+
+
+def as_typed(path: Any, folder: Path) -> str:
+    """``folder`` (an absolute path) as the user would type it: the part of ``path`` that names it, else itself."""
+    for part in (Path(path), *Path(path).parents):
+        if str(part) not in ("", ".") and Path(os.path.abspath(part)) == folder:
+            return str(part)
+    return str(folder)

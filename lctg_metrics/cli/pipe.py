@@ -1,5 +1,8 @@
-"""A generations file that is a pipe (``lctg score <(cat g.jsonl)``, a named FIFO): read once into a temp file that
-the command then reads as often as it needs (a pipe gives its bytes once), removed when the command ends."""
+"""Input files that are not plain files: ``-`` (standard input), a pipe (``lctg report <(cat d.jsonl)``) or a named
+FIFO. The one rule of every command that reads generations or details (score, if-score, ifsm, the family commands,
+compare, report, substitutability): each such input is read once into a temp file that the command then reads as
+often as it needs (a pipe gives its bytes once), removed when the command ends. Errors then name the input as the
+user typed it (:func:`as_given`), never the temp copy."""
 
 from __future__ import annotations
 
@@ -8,12 +11,20 @@ import contextlib
 import os
 import shutil
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-#: Suffixes the readers know; a pipe without one (``/dev/fd/63``) is read as JSONL.
+from lctg_metrics.schema import ScoringError
+
+#: Suffixes the readers know; a pipe without one (``/dev/fd/63``, ``-``) is read as JSONL.
 KNOWN = (".jsonl", ".json", ".ndjson", ".csv", ".parquet")
+#: The arguments that name the files a command reads, unless its parser declares ``input_files`` (report, compare,
+#: substitutability, whose ``details`` is an input; in score it is an output).
+DEFAULT_INPUTS = ("generations",)
+#: The name standard input is given as.
+STDIN = "-"
 
 
 def is_pipe(path: str) -> bool:
@@ -23,19 +34,79 @@ def is_pipe(path: str) -> bool:
         return False
 
 
+def _streamed(path: object) -> bool:
+    return isinstance(path, str) and (path == STDIN or is_pipe(path))
+
+
+def input_names(args: argparse.Namespace) -> tuple[str, ...]:
+    """The attributes of ``args`` that name the files the command reads."""
+    return tuple(getattr(args, "input_files", None) or DEFAULT_INPUTS)
+
+
 @contextlib.contextmanager
 def read_once(args: argparse.Namespace) -> Iterator[None]:
-    """``args.generations``, when it is a pipe, replaced by a temp copy of what it gave for the command's run."""
-    path = getattr(args, "generations", None)
-    if not isinstance(path, str) or not is_pipe(path):
+    """Every input of ``args`` that is ``-`` or a pipe replaced by a temp copy of what it gave, for the command's
+    run; ``args.given`` maps each copy back to the name typed (for :func:`as_given`)."""
+    slots = [(name, k) for name in input_names(args) for k, v in enumerate(_values(args, name)) if _streamed(v)]
+    if not slots:
         yield
         return
+    if sum(_values(args, name)[k] == STDIN for name, k in slots) > 1:
+        raise ScoringError("- (standard input) is given twice; standard input can be read once: give - for one input")
     folder = Path(tempfile.mkdtemp(prefix="lctg-pipe-"))
+    args.given = {}
     try:
-        name = Path(path).name + ("" if Path(path).suffix.lower() in KNOWN else ".jsonl")
-        with open(path, "rb") as source, open(folder / name, "wb") as copy:
-            shutil.copyfileobj(source, copy)
-        args.generations = str(folder / name)
+        for n, (name, k) in enumerate(slots):
+            typed = str(_values(args, name)[k])
+            copy = folder / str(n) / _copy_name(typed)
+            copy.parent.mkdir()
+            _copy(typed, copy)
+            _replace(args, name, k, str(copy))
+            args.given[str(copy)] = typed
         yield
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def as_given(message: str, args: argparse.Namespace) -> str:
+    """``message`` with every temp copy of :func:`read_once` named as the user typed it."""
+    import re
+
+    for copy, typed in (getattr(args, "given", None) or {}).items():
+        message = message.replace(copy, typed)
+        if typed.startswith(("/dev/fd/", "/proc/")):  # a process substitution: gone once the command ends
+            message = re.sub(rf"(lctg [\w-]+ ){re.escape(typed)}(?=[\s`)]|$)", r"\1<(…)", message)
+    return message
+
+
+def _copy_name(typed: str) -> str:
+    name = "stdin" if typed == STDIN else Path(typed).name
+    return name + ("" if Path(name).suffix.lower() in KNOWN else ".jsonl")
+
+
+def _copy(typed: str, copy: Path) -> None:
+    if typed != STDIN:
+        with open(typed, "rb") as source, open(copy, "wb") as out:
+            shutil.copyfileobj(source, out)
+        return
+    if sys.stdin is None or sys.stdin.closed:
+        raise ScoringError("- reads standard input, which is closed; pipe the file in (… | lctg …) or give its path")
+    if sys.stdin.isatty():
+        raise ScoringError(
+            "- reads standard input, which is a terminal; pipe the file in (… | lctg …) or give its path"
+        )
+    with open(copy, "wb") as out:
+        shutil.copyfileobj(sys.stdin.buffer, out)
+
+
+def _values(args: argparse.Namespace, name: str) -> list[object]:
+    value = getattr(args, name, None)
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _replace(args: argparse.Namespace, name: str, k: int, path: str) -> None:
+    value = getattr(args, name)
+    if isinstance(value, list):
+        value[k] = path
+    else:
+        setattr(args, name, path)

@@ -43,9 +43,10 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         check_extras(args)
         real, sys.stdout = sys.stdout, _Stdout(sys.stdout)
         try:
+            from lctg_metrics.cli.claims import run_claims
             from lctg_metrics.cli.pipe import read_once
 
-            with read_once(args):  # a pipe given as the generations file: its bytes, read once
+            with run_claims(), read_once(args):  # outputs claimed for the run; `-` or a pipe read once
                 code = handler(args)
             _flush_stdout()
         finally:
@@ -61,7 +62,10 @@ def run_command(prog: str, handler: Callable[[argparse.Namespace], int], args: a
         )
         return 2
     except caught as e:
-        print(f"{prog}: error: {_cli_words(_one_line(e))}{_folder_hint(prog, args)}", file=sys.stderr)
+        from lctg_metrics.cli.pipe import as_given
+
+        message = as_given(f"{_cli_words(_one_line(e))}{_folder_hint(prog, args)}", args)
+        print(f"{prog}: error: {message}", file=sys.stderr)
         return 2
 
 
@@ -89,6 +93,7 @@ def _cli_words(message: str) -> str:
 
     for library, cli in CLI_WORDS:
         message = message.replace(library, cli)
+    message = re.sub(r"(--[\w-]+ [\w-]+) / \w+='[\w-]*'", r"\1", message)  # `--split eval / split='eval'`: the flag
     unknown = re.search(r"--dataset (?P<folder>.+?): unknown config '(?P<config>[\w-]+)'", message)
     if unknown and unknown["config"] in CONFIG_FLAGS:
         message += (

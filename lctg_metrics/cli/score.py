@@ -28,6 +28,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     _check_usage(args, chosen)
     options = scoring_options_from(vars(args))
     progress = args.progress if args.progress is not None else sys.stderr.isatty()
+    if bool(args.judge or (chosen and chosen.calls_llm)) and not args.llm_cache:  # the cache's default folder (a
+        # dry run reads it): named when unusable
+        from lctg_metrics.inputs.hub import check_folder_vars
+
+        check_folder_vars(["LCTG_CACHE_DIR"])
     dataset = resolve_dataset_arg(args)
     folder = dataset.path
     csv_names = [f"{t}/all_scores.csv" for t in TASKS]

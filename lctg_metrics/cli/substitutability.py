@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lctg_metrics.cli.commands import help_line
+from lctg_metrics.cli.comparable import refuse_not_comparable
 from lctg_metrics.cli.details import read_details_file
 from lctg_metrics.cli.wrote import say_wrote
 
@@ -87,6 +88,7 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
             )
         names = display_names(args.details, args.names)
         files = [read_details_file(p, read_details, "substitutability") for p in args.details]
+        refuse_not_comparable(files, names, "substitutability", allow_different=args.allow_different_signatures)
         notes = common_signature(files, names, allow_different=args.allow_different_signatures)
         analysis = substitutability({n: d.records for n, d in zip(names, files)}, threshold=args.threshold)
         _all_undefined(analysis, "substitutability")
@@ -142,7 +144,12 @@ def register_substitutability(subparsers: Any) -> None:
         epilog="The line statistical similarity (1 - JSD) vs substitutability gives ρ(mean), ρ(std) and ρ(joint): "
         + SIMILARITY_LEGEND.replace("%", "%%"),
     )
-    s.add_argument("details", metavar="DETAILS", nargs="*", help=f"details JSONL of {MIN_MODELS} or more models")
+    s.add_argument(
+        "details",
+        metavar="DETAILS",
+        nargs="*",
+        help=f"details JSONL of {MIN_MODELS} or more models (- : standard input, for one of them)",
+    )
     s.add_argument("--published", action="store_true", help="analyse the papers' published tables instead")
     s.add_argument("--names", nargs="+", help="one display name per DETAILS file")
     s.add_argument(
@@ -159,7 +166,7 @@ def register_substitutability(subparsers: Any) -> None:
         action="store_true",
         help="analyse models scored with different settings (the differences are listed)",
     )
-    s.set_defaults(handler=cmd_substitutability)
+    s.set_defaults(handler=cmd_substitutability, input_files=("details",))
 
 
 __all__ = ["MIN_MODELS", "register_substitutability"]

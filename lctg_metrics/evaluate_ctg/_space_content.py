@@ -68,7 +68,7 @@ EXAMPLES: dict[str, list[tuple[list[str], list[Any], dict[str, Any]]]] = {
 
 
 #: Defaults of the JSON tab's options when a module has no worked example (the option it cannot run without).
-NO_EXAMPLE_OPTIONS = {"lctg_ifsm": {"reader": "embedding", "stories": "<your Possible Stories folder>"}}
+NO_EXAMPLE_OPTIONS = {"lctg_ifsm": {"reader": "embedding", "stories_source": "<your Possible Stories folder>"}}
 
 
 #: What each metric module scores and how its row ids look (as ``lctg_metrics.family`` registers them; the Space has

@@ -65,7 +65,7 @@ TAKES_DATASET = "dataset" in OPTIONS
 def ifsm_examples(count: int = 3) -> list[tuple[list[str], list[Any], dict[str, Any]]]:
     """``lctg_ifsm``'s worked input: the gold endings of the first ``count`` eval stories of the Possible Stories copy
     the module finds (``$POSSIBLE_STORIES``, or the installed lctg package's); none without a copy (a Space has
-    none: the stories are never shipped, so its page asks for ``stories``)."""
+    none: the stories are never shipped, so its page asks for ``stories_source``)."""
     module = importlib.import_module(type(metric).__module__)
     try:
         stories = module._stories(None)
@@ -74,7 +74,7 @@ def ifsm_examples(count: int = 3) -> list[tuple[list[str], list[Any], dict[str, 
         return []
     options = {"reader": "embedding", "adversarial": False, "dissimilarity": "none"}
     if stories:
-        options["stories"] = str(stories)
+        options["stories_source"] = str(stories)
     return [([r["gold_ending"] for r in rows], [r["id"] for r in rows], options)]
 
 

@@ -13,12 +13,14 @@ import evaluate
 
 from lctg_dataset.stories import load_story_rows
 from lctg_dataset.stories.source import SOURCE_ENV
+from lctg_metrics.api.modules import other_module
 from lctg_metrics.families.ifsm import FAMILY
 from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.options import EVALUATE, LLM, kwargs_description
 from lctg_metrics.schema import Generation, refuse_unknown
+from lctg_metrics.stats.bootstrap import check_resampling
 
 __all__ = ["LctgIfsm", "read_generations"]  # read_generations: the Space app's file tab reads uploads with it
 
@@ -50,14 +52,15 @@ Args:
     references (`list` of `str`): the `story_endings` row id of each prediction (`story_endings/<question_id>`).
         Every row of `split` is scored; a row without a prediction fails as empty.
     reader (`str`, required): `embedding` (offline, weak), `embedding-e5`, or `llm` (give `llm_base_url`, `llm_model`).
-    stories (`str`, optional): folder with Possible Stories dev.jsonl and test.jsonl (the contexts come from it);
-        default `$POSSIBLE_STORIES`, else ../shared/possible-stories.
+    stories_source (`str`, optional): folder with Possible Stories dev.jsonl and test.jsonl (the contexts come from
+        it; `lctg ifsm --stories-source`); default `$POSSIBLE_STORIES`, else ../shared/possible-stories.
     split (`str`, default 'eval'): `eval` (the half no head was fitted on), `fit`, or `all`.
     seed (`int`, default 0): split, instruction templates and bootstrap seed.
     head (`str`, optional): head file of an embedding reader (default: the shipped one).
     adversarial (`bool`, default True): score the probes and attack classes (without them the result is invalid).
     dissimilarity (`str`, default 'auto'): encoder for dissimilarity (`auto`: use-m3 if installed; `none`).
-    n_boot (`int`, default 2000): bootstrap resamples over items for the 95% intervals.
+    ci_resamples (`int`, default 1000): bootstrap resamples over items for the 95% intervals (as in lctg_ctg and
+        lctg_if; `n_boot=` of earlier versions is refused naming it).
     return_items (`bool`, default False): also return per-item `items` (id, hit, choice, guard, dissimilarity,
         passage_dissimilarity and passage_dissimilarity_gold: the within-passage Dissimilarity of its passage).
     llm_* (the `llm` reader's endpoint and client, as in `lctg score`):
@@ -81,7 +84,7 @@ Examples:
     >>> rows = load_story_rows("tests/data/ifsm", split="eval")
     >>> ids = [r["id"] for r in rows]
     >>> out = metric.compute(predictions=[r["gold_ending"] for r in rows], references=ids, reader="embedding",
-    ...                      stories="tests/data/ifsm", dissimilarity="none")
+    ...                      stories_source="tests/data/ifsm", dissimilarity="none")
     >>> out["ifsm"] == out["reader_accuracy"], out["n"], out["flagged"]
     (True, 5, 0)
     >>> [k.split("/")[1] for k in out if k.startswith("adversarial/") and k.count("/") == 1]
@@ -89,11 +92,20 @@ Examples:
     >>> out["signature"]  # doctest: +ELLIPSIS
     'ifsm|reader:embedding-use-m3@v4-abl+use-m3@...|weak:yes|reader_acc:...|split:eval|templates:ifsm-instr-v1|...'
     >>> echo = metric.compute(predictions=[r["question"] for r in rows], references=ids, reader="embedding",
-    ...                       stories="tests/data/ifsm", dissimilarity="none", adversarial=False)
+    ...                       stories_source="tests/data/ifsm", dissimilarity="none", adversarial=False)
     >>> echo["ifsm"], echo["flagged"], echo["valid"]
     (0.0, 5, False)
 """  # noqa: E501 (a doctest's printed output)
 )
+
+
+#: Keywords of earlier versions → the one name each setting has in every module (and, with dashes, on the command
+#: line: ``--ci-resamples``, ``--stories-source``); given, they are refused naming it.
+RENAMED = {"n_boot": "ci_resamples", "stories": "stories_source", "source": "stories_source"}
+RENAMED_WHY = {
+    "ci_resamples": "bootstrap resamples, as in lctg_ctg and lctg_if and lctg ifsm --ci-resamples",
+    "stories_source": "your Possible Stories folder, as lctg ifsm --stories-source and story_prompt_records",
+}
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
@@ -115,6 +127,9 @@ class LctgIfsm(evaluate.Metric):
 
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """``evaluate``'s compute; a keyword ``_compute`` does not take is refused naming this call."""
+        for old, new in RENAMED.items():  # one name per setting across the modules and the command line
+            if old in kwargs:
+                raise TypeError(f"lctg_ifsm.compute(): {old}= is {new}= ({RENAMED_WHY[new]})")
         refuse_unknown("lctg_ifsm", self._compute, kwargs)
         return super().compute(predictions=predictions, references=references, **kwargs)
 
@@ -123,13 +138,13 @@ class LctgIfsm(evaluate.Metric):
         predictions,
         references,
         reader=None,
-        stories=None,
+        stories_source=None,
         split="eval",
         seed=0,
         head=None,
         adversarial=True,
         dissimilarity="auto",
-        n_boot=N_BOOT,
+        ci_resamples=N_BOOT,
         return_items=False,
         llm_base_url=None,
         llm_model=None,
@@ -149,6 +164,8 @@ class LctgIfsm(evaluate.Metric):
             )
         if split not in ("eval", "fit", "all"):
             raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
+        check_resampling(ci_resamples, 0.95, name="ci_resamples")
+        refuse_other_ids(references)
         generations: list[Generation] = []
         seen: dict[Any, int] = {}
         for number, (ref, pred) in enumerate(zip(references, predictions)):
@@ -161,7 +178,7 @@ class LctgIfsm(evaluate.Metric):
             options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
         elif head is not None:
             options["head_path"] = head
-        rows = story_rows(_stories(stories), include_contexts=True, seed=seed)
+        rows = story_rows(_stories(stories_source), include_contexts=True, seed=seed)
         result = run_family(  # the family's one run: each sample scored, their mean
             family,
             generations,
@@ -172,7 +189,7 @@ class LctgIfsm(evaluate.Metric):
                 "split": split,
                 "adversarial": adversarial,
                 "dissimilarity": dissimilarity,
-                "n_boot": n_boot,
+                "n_boot": ci_resamples,
                 "seed": seed,
             },
         )
@@ -182,8 +199,16 @@ class LctgIfsm(evaluate.Metric):
         return out
 
 
+def refuse_other_ids(references):
+    """References that are all another family's row ids (LCTG, instructions): one line naming the module for them."""
+    ids = [str(r) for r in list(references)[:50]]
+    hints = {other_module(rid, "lctg_ifsm") for rid in ids}
+    if ids and len(hints) == 1 and None not in hints:
+        raise ValueError(f"lctg_ifsm: references[0]: {ids[0]!r} is not a story_endings row id; {hints.pop()}")
+
+
 def _stories(stories):
-    """The Possible Stories folder as ``lctg ifsm`` finds it: ``stories=``, else ``$POSSIBLE_STORIES``, else the
+    """The Possible Stories folder as ``lctg ifsm`` finds it: ``stories_source=``, else ``$POSSIBLE_STORIES``, else the
     installed lctg package's default (the standalone copy a build carries runs from evaluate's module cache, which
     has no checkout beside it)."""
     if stories is not None or os.environ.get(SOURCE_ENV) or load_story_rows.__module__.startswith("lctg_dataset."):
@@ -192,8 +217,8 @@ def _stories(stories):
         return importlib.import_module("lctg_dataset.stories.source").default_source_dir()
     except ImportError:
         raise ValueError(
-            f"lctg_ifsm: stories= is needed: the folder of your Possible Stories copy (dev.jsonl, test.jsonl), or "
-            f"${SOURCE_ENV}; the story contexts are never part of the dataset or this module"
+            f"lctg_ifsm: stories_source= is needed: the folder of your Possible Stories copy (dev.jsonl, "
+            f"test.jsonl), or ${SOURCE_ENV}; the story contexts are never part of the dataset or this module"
         ) from None
 
 

@@ -23,12 +23,19 @@ FOLDER = "ifsm_attacks"
 
 
 def cache_dir() -> Path | None:
-    """The folder of cached attack tables (None: turned off, or no usable home to put it under)."""
+    """The folder of cached attack tables (None: turned off, or no usable home to put it under); a variable naming a
+    folder that cannot be one is an error naming it."""
+    from lctg_metrics.inputs.hub import check_folder_vars
+
     own = os.environ.get(ENV, "").strip()
     if own:
-        return None if own.lower() == OFF else Path(own)
+        if own.lower() == OFF:
+            return None
+        check_folder_vars([ENV])  # never a silent fallback to another folder
+        return Path(own)
     base = os.environ.get("LCTG_CACHE_DIR", "").strip()
     if base:
+        check_folder_vars(["LCTG_CACHE_DIR"])
         return Path(base) / FOLDER
     home = os.environ.get("HOME", "")
     if not home.strip() or not os.path.isabs(home):

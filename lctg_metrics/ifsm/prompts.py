@@ -30,16 +30,23 @@ def _check(rows: Sequence[Mapping[str, Any]]) -> None:
 def story_prompt_records(
     rows_or_folder: Sequence[Mapping[str, Any]] | str | os.PathLike[str] | None = None,
     *,
-    source: str | os.PathLike[str] | None = None,
+    stories_source: str | os.PathLike[str] | None = None,
     split: str | None = None,
     seed: int = 0,
+    source: None = None,
 ) -> list[dict[str, str]]:
     """``[{"id", "prompt"}]`` for ``story_endings`` rows (e.g. the dataset config, without contexts) or for the
     Possible Stories folder ``rows_or_folder`` itself (None: the default copy).
 
-    Rows without a context get it from ``source`` (the local Possible Stories copy); ``seed`` (folder only)
-    picks the split and templates as in ``load_story_rows``; ``split`` keeps ``fit`` or ``eval`` (None: all).
+    Rows without a context get it from ``stories_source`` (the local Possible Stories copy: the name of the
+    ``lctg_ifsm`` module's keyword and of ``--stories-source``; ``source=`` is refused naming it); ``seed`` (folder
+    only) picks the split and templates as in ``load_story_rows``; ``split`` keeps ``fit`` or ``eval`` (None: all).
     """
+    if source is not None:
+        raise TypeError(
+            "story_prompt_records(): source= is stories_source= (your Possible Stories folder, as the lctg_ifsm "
+            "module's stories_source= and lctg ifsm --stories-source)"
+        )
     if split not in (None, FIT, EVAL):
         raise ValueError(f"split must be {FIT!r}, {EVAL!r} or None, got {split!r}")
     if rows_or_folder is None or isinstance(rows_or_folder, (str, os.PathLike)):
@@ -48,7 +55,7 @@ def story_prompt_records(
         given = list(rows_or_folder)
         _check(given)
         bare = [dict(r) for r in given if not r.get("document")]
-        filled = iter(fill_contexts(bare, source) if bare else [])
+        filled = iter(fill_contexts(bare, stories_source) if bare else [])
         rows = [r if r.get("document") else next(filled) for r in given]
     return [
         {"id": str(r["id"]), "prompt": str(r.get("prompt") or make_prompt(str(r["document"]), str(r["instruction"])))}

@@ -261,6 +261,22 @@ def _signature(
     )
 
 
+def _refuse_other_split(
+    texts: Mapping[str, str], rows: Sequence[Mapping[str, Any]], chosen: Sequence[Any], split: Any
+) -> None:
+    """Endings given, none of them of ``split`` (the other half's, scored as empty: a silent 0): one error naming
+    how many were given and the split that holds them."""
+    if not texts or split is None or any(str(r["id"]) in texts for r in chosen):
+        return
+    held = Counter(str(r["split"]) for r in rows if str(r["id"]) in texts)
+    where = ", ".join(f"{n} in {name}" for name, n in sorted(held.items()))
+    other = held.most_common(1)[0][0]
+    raise ScoringError(
+        f"none of the {len(texts)} endings given is in the {split} split ({where}): score them with "
+        f"--split {other} / split={other!r}"
+    )
+
+
 def score_ifsm(
     generations: Mapping[str, str] | Sequence[Mapping[str, Any]],
     rows: Sequence[Row],
@@ -294,6 +310,7 @@ def score_ifsm(
     unknown = sorted(set(texts) - {str(r["id"]) for r in rows})
     if unknown:
         raise ScoringError(f"{len(unknown)} generation id(s) not in rows, e.g. {unknown[0]!r}")
+    _refuse_other_split(texts, rows, chosen, split)
     the_reader = get_reader(reader, **(reader_options or {})) if isinstance(reader, str) else reader
     endings = [texts.get(str(r["id"]), "").strip() for r in chosen]
 

@@ -1,0 +1,50 @@
+"""The one refusal of details files that cannot be analysed together (``compare``, ``substitutability``): files that
+score different prompts (no id in common: the all and multi configs) are refused whatever the flags, since no
+re-scoring makes them comparable; files scored with different settings are refused in one line, its reasons
+separated by ``;``, unless ``--allow-different-signatures`` (the differences are then listed in the output)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def refuse_not_comparable(
+    files: Sequence[Any], names: Sequence[str], command: str, *, allow_different: bool, pairs_checked: bool = False
+) -> None:
+    """Each file checked against the first (``names``: their display names; ``command``: the one named in the hint).
+    ``pairs_checked``: the analysis itself refuses runs sharing no (id, sample) pair, with their counts (compare):
+    then only runs that differ in their settings too are refused here for their prompts."""
+    first, others = files[0], list(zip(files[1:], names[1:]))
+    same = "compare two runs" if len(files) == 2 else f"give {command} runs"
+    for other, name in others:
+        if not _ids(first) & _ids(other) and (not pairs_checked or _blocking(first, other, (names[0], name))):
+            raise ValueError(
+                f"{names[0]} ({first.path}) and {name} ({other.path}) score different prompts (no id in common, e.g. "
+                f"the all and multi configs), which no re-scoring makes comparable; {same} of the same config"
+            )
+    if allow_different:
+        return
+    for other, name in others:
+        reasons = _blocking(first, other, (names[0], name))
+        if reasons:
+            raise ValueError(
+                f"{names[0]} ({first.path}) and {name} ({other.path}) are not comparable (reasons: {reasons}): "
+                f"re-score both with the same options, or pass --allow-different-signatures to {command} anyway"
+            )
+
+
+def _ids(details: Any) -> set[Any]:
+    return {r.get("id") for r in details.records}
+
+
+def _blocking(a: Any, b: Any, names: tuple[str, str]) -> str:
+    """The settings that make two runs' scores not comparable, as one ``;``-separated text ("" when none)."""
+    from lctg_metrics import signature
+    from lctg_metrics.analysis.compare import PAIRED_NOTE_KEYS
+
+    if a.signature is None or b.signature is None:
+        return ""  # the analysis layer's own message names a missing signature
+    diffs = signature.diff(a.signature, b.signature)
+    blocking = [d for d in diffs if d.blocking and d.key not in PAIRED_NOTE_KEYS]  # coverage: compared on shared pairs
+    return "; ".join(" ".join(d.describe(names).split()) for d in blocking)
