@@ -145,8 +145,8 @@ def test_lctg_ifsm_computes_in_a_fresh_venv_as_the_package_does(tmp_path):
         "predictions": list(endings.values()),
         "references": list(endings),
         "reader": "embedding",
-        "stories": str(FIXTURE),
-        "n_boot": 200,
+        "stories_source": str(FIXTURE),
+        "ci_resamples": 200,
     }
     out = _compute_in_fresh_venv("lctg_ifsm", kwargs, tmp_path)
     expected = flat_dict(

@@ -370,7 +370,7 @@ def test_prompt_records_fill_contexts_from_the_local_copy() -> None:
     raw = {f"story_endings/{d['question_id']}": d for d in _raw("dev.jsonl") + _raw("test.jsonl")}
     bare = load_story_rows(FIXTURE)  # as the dataset config holds them: no contexts
     assert all(r["document"] is None for r in bare)
-    records = story_prompt_records(bare, source=FIXTURE)
+    records = story_prompt_records(bare, stories_source=FIXTURE)
     assert [r["id"] for r in records] == [r["id"] for r in bare] and all(set(r) == {"id", "prompt"} for r in records)
     instructions = {r["id"]: r["instruction"] for r in bare}
     for record in records:
@@ -388,9 +388,9 @@ def test_prompt_records_fill_contexts_from_the_local_copy() -> None:
 def test_prompt_records_errors_name_the_row() -> None:
     bare = load_story_rows(FIXTURE)
     with pytest.raises(KeyError, match="story_endings/nope"):
-        story_prompt_records([{**bare[0], "id": "story_endings/nope", "question_id": "nope"}], source=FIXTURE)
+        story_prompt_records([{**bare[0], "id": "story_endings/nope", "question_id": "nope"}], stories_source=FIXTURE)
     with pytest.raises(ValueError, match=r"row 2 \(story_endings/p-kite_q1\): missing \['instruction'\]"):
-        story_prompt_records([bare[0], {k: v for k, v in bare[1].items() if k != "instruction"}], source=FIXTURE)
+        story_prompt_records([bare[0], {k: v for k, v in bare[1].items() if k != "instruction"}], stories_source=FIXTURE)
     with pytest.raises(ValueError, match="split must be"):
         story_prompt_records(FIXTURE, split="test")
 

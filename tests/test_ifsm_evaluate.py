@@ -64,9 +64,9 @@ def test_gold_endings_score_the_reader_accuracy(metric, head: Path, eval_rows: l
         references=[r["id"] for r in eval_rows],
         reader="embedding",
         head=str(head),
-        stories=str(FIXTURE),
+        stories_source=str(FIXTURE),
         dissimilarity="none",
-        n_boot=N_BOOT,
+        ci_resamples=N_BOOT,
         return_items=True,
     )
     hits = expected_hits(eval_rows)
@@ -91,10 +91,10 @@ def test_question_echo_fails_and_missing_rows_fail_as_empty(metric, head: Path, 
         references=[r["id"] for r in eval_rows],
         reader="embedding",
         head=str(head),
-        stories=str(FIXTURE),
+        stories_source=str(FIXTURE),
         dissimilarity="none",
         adversarial=False,
-        n_boot=N_BOOT,
+        ci_resamples=N_BOOT,
     )
     assert echo["ifsm"] == 0.0 and echo["flagged"] == echo["n"] == len(eval_rows)
     assert echo["valid"] is False and echo["invalid_reasons"] == ["adversarial sets not run"]
@@ -103,10 +103,10 @@ def test_question_echo_fails_and_missing_rows_fail_as_empty(metric, head: Path, 
         references=[eval_rows[0]["id"]],
         reader="embedding",
         head=str(head),
-        stories=str(FIXTURE),
+        stories_source=str(FIXTURE),
         dissimilarity="none",
         adversarial=False,
-        n_boot=N_BOOT,
+        ci_resamples=N_BOOT,
     )
     assert one["n"] == len(eval_rows) and one["flagged"] == len(eval_rows) - 1  # the others fail as empty
 
@@ -122,9 +122,9 @@ def test_llm_reader_through_the_module(
             predictions=[r["gold_ending"] for r in eval_rows],
             references=[r["id"] for r in eval_rows],
             reader="llm",
-            stories=str(FIXTURE),
+            stories_source=str(FIXTURE),
             dissimilarity="none",
-            n_boot=N_BOOT,
+            ci_resamples=N_BOOT,
             llm_base_url=server.base_url,
             llm_model="fake-reader",
             llm_api_key_env="LCTG_TEST_API_KEY",
@@ -147,12 +147,12 @@ def test_llm_reader_through_the_module(
 )
 def test_bad_options_are_one_line_errors(metric, eval_rows: list[dict], kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message) as info:
-        metric.compute(predictions=["a b"], references=[eval_rows[0]["id"]], stories=str(FIXTURE), **kwargs)
+        metric.compute(predictions=["a b"], references=[eval_rows[0]["id"]], stories_source=str(FIXTURE), **kwargs)
     assert "\n" not in str(info.value)
 
 
 def test_unknown_ids_are_refused_and_repeated_ids_are_samples(metric, head: Path, eval_rows: list[dict]) -> None:
-    common = {"reader": "embedding", "head": str(head), "stories": str(FIXTURE), "dissimilarity": "none"}
+    common = {"reader": "embedding", "head": str(head), "stories_source": str(FIXTURE), "dissimilarity": "none"}
     common["adversarial"] = False
     with pytest.raises(ValueError, match="generation id.*'story_endings/nope'"):
         metric.compute(predictions=["a b"], references=["story_endings/nope"], **common)
@@ -239,7 +239,7 @@ def test_real_encoder_on_a_slice_of_possible_stories(metric, tmp_path: Path) -> 
     (tmp_path / "dev.jsonl").write_text("\n".join(keep) + "\n", encoding="utf-8")
     (tmp_path / "test.jsonl").write_text("", encoding="utf-8")
     rows = load_story_rows(tmp_path, split="eval")
-    common = {"reader": "embedding", "stories": str(tmp_path), "dissimilarity": "none", "n_boot": N_BOOT}
+    common = {"reader": "embedding", "stories_source": str(tmp_path), "dissimilarity": "none", "ci_resamples": N_BOOT}
     gold = metric.compute(predictions=[r["gold_ending"] for r in rows], references=[r["id"] for r in rows], **common)
     # the guard's false flags on human endings stay rare (1.1% on all of dev+test, benchmarks/ifsm_readers.md)
     assert gold["ifsm"] == gold["reader_accuracy"] > 0.25 and gold["flagged"] <= 0.05 * len(rows)

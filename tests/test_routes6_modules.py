@@ -214,9 +214,9 @@ module, fixture, gens = json.loads(sys.argv[1])
 mod = sys.modules[type(app.metric).__module__]
 out = {"default": str(mod._stories(None))}
 opts = {"reader": "embedding", "dissimilarity": "none", "adversarial": False}
-out["file"] = app.score_file(gens, "", "", json.dumps({**opts, "stories": fixture}))
+out["file"] = app.score_file(gens, "", "", json.dumps({**opts, "stories_source": fixture}))
 preds, ids = zip(*[(r["generation"], r["id"]) for r in map(json.loads, open(gens, encoding="utf-8"))])
-out["given"] = app.metric.compute(predictions=list(preds), references=list(ids), stories=fixture, **opts)
+out["given"] = app.metric.compute(predictions=list(preds), references=list(ids), stories_source=fixture, **opts)
 out["examples"] = app.ifsm_examples()
 ex = out["examples"][0]
 out["json"] = app.compute(json.dumps(ex[0]), json.dumps(ex[1]), json.dumps(ex[2]))
@@ -298,7 +298,7 @@ _IFSM_LLM_CODE = r"""
 import json, sys
 import evaluate
 module, preds, ids, fixture, url, cache = json.loads(sys.argv[1])
-out = evaluate.load(module).compute(predictions=preds, references=ids, reader="llm", stories=fixture, adversarial=False,
+out = evaluate.load(module).compute(predictions=preds, references=ids, reader="llm", stories_source=fixture, adversarial=False,
                                     dissimilarity="none", llm_base_url=url, llm_model="fake", llm_cache=cache)
 print(json.dumps(out, ensure_ascii=False))
 """
@@ -327,7 +327,7 @@ def test_the_builds_lctg_ifsm_uses_the_installed_llm_client(tmp_path, monkeypatc
             predictions=preds,
             references=ids,
             reader="llm",
-            stories=str(IFSM_FIXTURE),
+            stories_source=str(IFSM_FIXTURE),
             adversarial=False,
             dissimilarity="none",
             llm_base_url=server.base_url,

@@ -33,7 +33,7 @@ def test_an_output_inside_a_build_is_refused(build, argv, name, flag, capsys):
     assert main([*argv, target]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1, err
-    assert err.endswith(f"{flag} {target} is inside the dataset folder {build}; write outputs elsewhere"), err
+    assert err.endswith(f"{flag} {target} is inside the dataset folder B; write outputs elsewhere"), err
     assert sorted(p.name for p in build.iterdir()) == ["data", "manifest.json"]  # nothing written into it
 
 

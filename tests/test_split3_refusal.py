@@ -95,3 +95,12 @@ def test_the_api_run_names_the_family_and_the_file(tmp_path: Path, monkeypatch):
     said = str(e.value)
     assert "ids like 'ad_text/100289/format' are LCTG generations, not instruction outputs" in said, said
     assert f"`lctg score {path} --dataset" in said and "\n" not in said, said
+
+
+def test_a_path_given_for_the_rows_is_named_with_the_call_that_reads_them() -> None:
+    for rows in ("B", Path("B")):
+        with pytest.raises(ScoringError) as caught:
+            score_instructions([{"id": "x", "generation": "はい。"}], rows)  # type: ignore[arg-type]
+        message = str(caught.value)
+        assert "\n" not in message and "got the path 'B'" in message
+        assert "read_config_rows('B', 'instructions')" in message

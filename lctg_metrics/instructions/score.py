@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -253,6 +254,11 @@ def score_instructions(
         raise ScoringError(f"unknown mode {mode!r}; valid: {', '.join(RUN_MODES)}")
     if ci:  # before any scoring: 0 resamples would give a zero-width interval
         check_resampling(n_resamples, level)
+    if isinstance(rows, (str, os.PathLike)):
+        raise ScoringError(
+            f"rows: got the path {os.fspath(rows)!r}, not rows; read them first: "
+            f"lctg_metrics.instructions.read_config_rows({os.fspath(rows)!r}, 'instructions')"
+        )
     prompts = [prompt_of_row(row, f"row {number}") for number, row in enumerate(rows, 1)]
     if not prompts:
         raise ScoringError("no rows to score")
