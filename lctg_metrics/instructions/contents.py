@@ -143,7 +143,35 @@ def same_text(a: str, b: str) -> bool:
     return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
+#: Nouns that name a part of a text or story rather than saying anything in it (部分, 内容, 場面, 章; round 14): a
+#: body of these and its heading's words restates the heading.
+_PART_NOUNS = frozenset(
+    "部分 内容 場面 箇所 所 段階 パート 章 節 項 部 編 話 回 事 物 此処 此れ 其れ 本章 本節 説明 紹介 記述 テーマ 題 "
+    "見出し 始まり 終わり 中身 要素 パート 区切り 一部 全体 ところ こと もの".split()
+)
+_WORDS = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
+
+
+def content_words(text: str) -> set[str]:
+    """The content words of a text by lemma (nouns, verbs, adjectives; 為る, 有る, 居る, 成る and numbers aside)."""
+    return {
+        m.lemma.split("-")[0]
+        for m in morph.analyze(unicodedata.normalize("NFKC", visible(text)))
+        if m.pos1 in _WORDS and m.pos2 not in ("数詞", "非自立可能") and m.lemma not in ("為る", "有る", "居る", "成る")
+    }
+
+
+def restates_heading(body: str, heading: str, template: set[str]) -> bool:
+    """Whether a section's body says nothing beyond its heading (round 14): every content word of the body is a word
+    of the heading, a noun for a part of a text (``_PART_NOUNS``: 物語の起の部分。 under 起) or a word that every
+    body of the answer repeats (``template``). A body with a word of its own (桜が咲いた。 under 春) says something."""
+    own = content_words(body)
+    return bool(key(body)) and own <= content_words(heading) | _PART_NOUNS | template
+
+
 __all__ = [
+    "content_words",
+    "restates_heading",
     "header_counter",
     "key",
     "no_content",

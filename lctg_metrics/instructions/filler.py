@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from lctg_metrics.instructions import morph, romaji
-from lctg_metrics.instructions.pending import layout_formula
+from lctg_metrics.instructions.pending import layout_formula, promises_later
 from lctg_metrics.instructions.selfnotes import about_writing, chinese_restatement
 from lctg_metrics.instructions.text import split_sentences
 
@@ -75,6 +75,8 @@ def says_it_fills(sentence: str) -> bool:
     が入ります; ``pending``)."""
     bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
     if (_FILLING.search(bare) and _SELF.search(bare)) or about_writing(sentence) or layout_formula(sentence):
+        return True
+    if promises_later(sentence):  # 後ほどご説明いたします: content promised, none given (round 14)
         return True
     return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING))
 
