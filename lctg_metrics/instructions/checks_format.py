@@ -16,12 +16,12 @@ from typing import Any
 
 from lctg_metrics.instructions import boundaries, morph, notation, slots, words
 from lctg_metrics.instructions.contents import (
-    content_words,
     header_counter,
     key,
     own_number,
     placeholder,
     placeholder_title,
+    residue,
     restates_heading,
     same_text,
 )
@@ -231,10 +231,10 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = list(_sections(without_code(response), kw["unit"]))
     numbers: set[int] = set()
     bodies = []
-    # a body that only restates its heading says nothing (物語の起の部分。 under 起; round 14): words every body
-    # repeats are the answer's template when there are two bodies or more
-    words = [content_words(body) for _, body, _ in found]
-    template = set.intersection(*words) if len(words) >= 2 else set()
+    # a body that only restates its heading says nothing (物語の起の部分。 under 起; round 14), nor one template
+    # filled with each heading, when two bodies or more leave the same words beyond their headings
+    left = [residue(body, heading) for _, body, heading in found]
+    template = left[0] if len(left) >= 2 and all(x == left[0] for x in left) else None
     for number, body, heading in found:  # a repeated number opens no new section: its body is no section of its own
         empty = number in numbers or restates_heading(body, heading, template)
         bodies.append("" if empty else body)

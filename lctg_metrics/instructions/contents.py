@@ -161,16 +161,23 @@ def content_words(text: str) -> set[str]:
     }
 
 
-def restates_heading(body: str, heading: str, template: set[str]) -> bool:
+def restates_heading(body: str, heading: str, template: set[str] | None) -> bool:
     """Whether a section's body says nothing beyond its heading (round 14): every content word of the body is a word
-    of the heading, a noun for a part of a text (``_PART_NOUNS``: 物語の起の部分。 under 起) or a word that every
-    body of the answer repeats (``template``). A body with a word of its own (桜が咲いた。 under 春) says something."""
-    own = content_words(body)
-    return bool(key(body)) and own <= content_words(heading) | _PART_NOUNS | template
+    of the heading or a noun for a part of a text (``_PART_NOUNS``: この章では春について説明します。 under 春), or
+    what is left is ``template``, the words left of every body alike (物語の起の部分。 under 起, 物語の承の部分。 under
+    承: one template filled with each heading). A body with a word of its own (桜が咲いた。 under 春) says something."""
+    own = residue(body, heading)
+    return bool(key(body)) and (not own or own == template)
+
+
+def residue(body: str, heading: str) -> set[str]:
+    """The content words of a section's body beyond its heading's and the nouns for a part of a text."""
+    return content_words(body) - content_words(heading) - _PART_NOUNS
 
 
 __all__ = [
     "content_words",
+    "residue",
     "restates_heading",
     "header_counter",
     "key",

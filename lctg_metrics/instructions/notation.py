@@ -7,8 +7,8 @@ read by what the brackets do in their sentence rather than by a list of words:
   (図書館《としょかん》, 借《か》りる: the reading without its okurigana) is ruby in the Aozora notation, no
   highlight (``ruby_reading``); 大切なのは《やさしさ》 follows kana and stays a highlight, and so does 結論《まとめ》,
   which is no reading of 結論;
-- a control: a bracket naming a key, button, tab, menu or field to press or choose ([Enter]キー, [保存]ボタンを
-  押す, [Esc]で戻る, [OK]をクリック) names a part of a screen, no slot a writer fills (``control_name``); [氏名]様,
+- a control: a bracket naming a key, button, tab, menu or field, or one to press or click ([Enter]キー, [保存]ボタン,
+  [Esc]で戻る, [OK]をクリック) names a part of a screen, no slot a writer fills (``control_name``); [氏名]様,
   [日付]に, [会社名] on its own line are slots.
 """
 
@@ -70,6 +70,8 @@ _CONTROL_NOUN = re.compile(
 _CONTROL_ACT = re.compile(
     r"[\s\u3000]*(?:を|で)?[\s\u3000]*(?:押|おし|お押|クリック|タップ|選択|選ん|えらん|長押し|ダブルクリック|決定|戻|閉じ|確定|入力|実行)"
 )
+#: Pressing, which only a control takes (を押す, をクリック, をタップ); [氏名]を入力 names a slot to fill.
+_PRESS = re.compile(r"[\s\u3000]*を?[\s\u3000]*(?:押|おし|お押|クリック|タップ|長押し|ダブルクリック)")
 #: Names of keyboard keys (a key to press, whatever follows): Enter, Esc, Tab, Shift, Ctrl, F1 … F12, 矢印.
 _KEY = re.compile(
     r"enter|return|esc|escape|tab|shift|ctrl|control|alt|option|cmd|command|space|spacebar|backspace|delete|del|insert"
@@ -84,8 +86,8 @@ def control_name(text: str, start: int, end: int) -> bool:
     followed by a noun for a control or an act on one."""
     inner = unicodedata.normalize("NFKC", text[start + 1 : end - 1]).strip().replace(" ", "")
     after = text[end : end + 12]
-    if _CONTROL_NOUN.match(after):
-        return True
+    if _CONTROL_NOUN.match(after) or _PRESS.match(after):
+        return True  # [保存]ボタン, [閉じる]をクリック
     return _KEY.fullmatch(inner) is not None and (_CONTROL_ACT.match(after) is not None or not after.strip())
 
 
