@@ -97,7 +97,11 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(True, f"a JSON {'object' if isinstance(value, dict) else 'array'} with content")
 
 
-@instruction("format:quotation", "書式指定", "the whole response is one 「…」 quotation holding text")
+@instruction(
+    "format:quotation",
+    "書式指定",
+    "the whole response is one 「…」 quotation holding text said (not only asides in brackets: 「（沈黙）」)",
+)
 def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = response.strip()
     if re.fullmatch(r"(\*\*|__)(.*)\1", text, re.DOTALL):

@@ -221,7 +221,9 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str, str]]:
     "format:sections",
     "書式指定",
     "sections whose heading line starts with 第N<unit> (章, 節, 項, …); "
-    "towards min only sections with a number of their own and a body of text unlike the others count",
+    "towards min only sections with a number of their own and a body of text unlike the others count, a body "
+    "saying more than its heading (not only its heading's words and 部分 / 内容, nor one template filled with each "
+    "heading)",
     MIN,
     MAX,
     Param("unit", "str", "section unit after the number, e.g. 章", default="章"),
@@ -261,7 +263,7 @@ def _counts_itself(found: re.Match[str], position: int) -> bool:
     "書式指定",
     "highlighted spans like 《…》 within [min, max]; towards min only "
     "spans holding text that differs from the other spans count (the same word in another script, "
-    "《安全》《あんぜん》, is one)",
+    "《安全》《あんぜん》, is one; a kana reading right after its kanji, 図書館《としょかん》, is ruby, no highlight)",
     MIN,
     MAX,
     Param("open", "str", "opening mark", default="《"),
@@ -319,7 +321,8 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     "format:table",
     "書式指定",
     "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
-    "text unlike the other rows and the header (a row of one letter per cell, as | あ | い |, holds no word), "
+    "text unlike the other rows and the header (a row of one letter per cell, as | あ | い |, holds no word, and "
+    "a row whose values after its label are deferred, as | 1日目 | 要検討 |, is empty), "
     "and min_columns columns holding text in a row below the header",
     Param("min_rows", "int", "least number of body rows", default=1),
     Param("min_columns", "int", "least number of columns", default=2),
@@ -360,7 +363,8 @@ _MAINTENANCE_TAG = re.compile(
     "format:placeholders",
     "書式指定",
     "square-bracket placeholders like [名前] (not markdown links, "
-    "task boxes or numbered references); towards min every filled placeholder counts, a reused one too "
+    "task boxes, numbered references, nor keys and buttons to press: [Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
+    "towards min every filled placeholder counts, a reused one too "
     "(a template names one slot wherever it is needed)",
     MIN,
     MAX,

@@ -2,14 +2,16 @@
 length (checkers 2.8, round 14), read by script and grammar rather than by a list of phrases:
 
 - a sentence without kana written in a script Japanese does not use (Hangul, Cyrillic, Greek, Arabic, Hebrew, Thai,
-  Devanagari …: 답은 파란색입니다。) or in Latin of three words or more with a function word (The answer is blue.;
-  not a name in capitals, code, or Japanese in romaji: Ichigo ichie to yomimasu.);
+  Devanagari …: 답은 파란색입니다。) or in Latin of three words or more with an English function word or a full stop
+  (The answer is blue. La respuesta es azul.; not a name in capitals, a product name without a stop, code, or
+  Japanese in romaji: Ichigo ichie to yomimasu.);
 - English written in katakana: a sentence of katakana only whose words, as the analyser reads them or as they split
   into known loanwords, hold an English function word (アンサーイズブルー, ジアンサーイズブルー, ディスイズアペン;
   メリークリスマス holds none and is a Japanese greeting);
-- never where the answer names a language, a translation or a reading (英語では…, 韓国語訳, ハングル, 原文): there the
-  other language is what the answer says. Nor in an answer without a sentence holding hiragana: that answer is not in
-  Japanese. A Latin name or term inside a Japanese sentence (Excel で集計します) is part of that sentence.
+- never where the answer names a language, a translation, a reading or a wording it quotes (英語では…, 韓国語訳,
+  ハングル, 原文, 好きな言葉, 名言, という意味です): there the other language is what the answer says. Nor in an
+  answer without a sentence holding hiragana: that answer is not in Japanese. A Latin name or term inside a Japanese
+  sentence (Excel で集計します) is part of that sentence.
 
 The sentence is no padding check of its own: it only leaves the count (``filler.counted_text``), like the Chinese
 restatement of round 13 (``selfnotes``).
@@ -32,7 +34,9 @@ _CODE = re.compile(r"[(){}\[\]=;<>/_`#$@\\]")
 NAMES_LANGUAGE = re.compile(
     r"[ァ-ヶー]{2,}語|[英韓独仏露伊西葡蘭梵希羅]語|(?:中国|韓国|外国|母国|朝鮮|台湾|広東|北京)語|英文|英訳|和訳|翻訳|訳す|訳し"
     r"|訳文|直訳|意訳|原文|言語|ハングル|キリル|ローマ字|外来語|カタカナ語|発音|読み方|english|korean|chinese|russian"
-    r"|french|german|spanish|translat|language",
+    r"|french|german|spanish|translat|language"
+    # the answer is about a wording it quotes (好きな言葉, 名言, 歌詞, という意味です)
+    r"|意味|言葉|名言|格言|ことわざ|諺|歌詞|引用|台詞|セリフ|原題|フレーズ|標語|モットー|スローガン|quote",
     re.IGNORECASE,
 )
 #: English function words, as the analyser glosses a loanword (イズ-is, ザ-the, ユー-you) …
@@ -113,8 +117,13 @@ def _foreign(sentence: str) -> bool:
     if sum(_other_script(ch) for ch in sentence) >= 2:
         return True
     latin = _LATIN_WORD.findall(sentence)
-    if len(latin) >= 3 and not re.search(r"[ァ-ヺ]", sentence):  # a title or name in capitals and code are no sentence
-        sentence_like = any(w.casefold() in _FUNCTION for w in latin) and not all(w[0].isupper() for w in latin)
+    words = [w for w in latin if len(w) >= 2]  # single letters are labels or marks (A、B、c。)
+    if (
+        len(latin) >= 3 and len(words) >= 2 and not re.search(r"[ァ-ヺ]", sentence)
+    ):  # a title or name in capitals and code are no sentence
+        closed = re.search(r"[.!?]\W*$", sentence) is not None  # La respuesta es azul. (a name has no full stop)
+        worded = closed or any(w.casefold() in _FUNCTION for w in latin)
+        sentence_like = worded and not all(w[0].isupper() for w in latin)
         said_in_romaji = all(romaji.to_kana(w.casefold()) for w in latin)  # Ichigo ichie to yomimasu.
         return sentence_like and not said_in_romaji and not _CODE.search(sentence)
     return _katakana_english(sentence)

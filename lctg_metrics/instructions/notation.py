@@ -88,6 +88,9 @@ def control_name(text: str, start: int, end: int) -> bool:
     after = text[end : end + 12]
     if _CONTROL_NOUN.match(after) or _PRESS.match(after):
         return True  # [保存]ボタン, [閉じる]をクリック
+    combined = re.match(r"\s*[+＋]", after) or re.search(r"[+＋]\s*$", text[:start])
+    if combined and (_KEY.fullmatch(inner) or re.fullmatch(r"[A-Za-z0-9]", inner)):
+        return True  # [Ctrl]+[C]: keys pressed together; [日付]+[時刻] joins two slots
     return _KEY.fullmatch(inner) is not None and (_CONTROL_ACT.match(after) is not None or not after.strip())
 
 

@@ -174,9 +174,12 @@ def promises_later(sentence: str) -> bool:
     plain = _plain(sentence)
     if not plain or "次第" in plain:
         return False
-    ms = _topic(_content(morph.analyze(plain.replace(" ", ""))))
+    whole = _content(morph.analyze(plain.replace(" ", "")))
+    ms = _topic(whole)
     while ms and _closing(ms[-1]):
         ms = ms[:-1]
+    if ms and len(ms) < len(whole) and _LATER.fullmatch("".join(m.surface for m in ms)):
+        return True  # 詳細は後ほど。 続きは次回。: a topic put off, no verb needed
     return bool(ms) and _later(ms)
     return False
 
