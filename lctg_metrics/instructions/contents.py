@@ -143,11 +143,14 @@ def same_text(a: str, b: str) -> bool:
     return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
-#: Nouns that name a part of a text or story rather than saying anything in it (部分, 内容, 場面, 章; round 14): a
-#: body of these and its heading's words restates the heading.
+#: Nouns that name a part of a text or story rather than saying anything in it (部分, 内容, 場面, 章; round 14),
+#: and verbs of what a section does with its topic (書く, 扱う, 述べる; について is read as つく): a body of these
+#: and its heading's words restates the heading.
 _PART_NOUNS = frozenset(
     "部分 内容 場面 箇所 所 段階 パート 章 節 項 部 編 話 回 事 物 此処 此れ 其れ 本章 本節 説明 紹介 記述 テーマ 題 "
-    "見出し 始まり 終わり 中身 要素 パート 区切り 一部 全体 ところ こと もの".split()
+    "見出し 始まり 終わり 中身 要素 パート 区切り 一部 全体 ところ こと もの "
+    # what a section does with its topic (起について書く, ここでは春を扱う)
+    "書く 描く 述べる 扱う 語る 記す 示す 取り上げる 触れる 紹介 記述 解説 説明 つく 関する 対する 於く".split()
 )
 _WORDS = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
 

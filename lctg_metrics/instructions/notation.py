@@ -76,6 +76,8 @@ _PRESS = re.compile(r"[\s\u3000]*を?[\s\u3000]*(?:押|おし|お押|クリッ�
 _KEY = re.compile(
     r"enter|return|esc|escape|tab|shift|ctrl|control|alt|option|cmd|command|space|spacebar|backspace|delete|del|insert"
     r"|home|end|pageup|pagedown|pgup|pgdn|capslock|fn|win|windows|f[0-9]{1,2}|[↑↓←→]"
+    # the buttons of a dialog (round 14: [OK]で閉じる, [キャンセル]で戻る)
+    r"|ok|cancel|yes|no|apply|next|back|キャンセル|次へ|戻る|閉じる|保存|送信|決定|適用|はい|いいえ"
     r"|(?:ctrl|control|alt|shift|cmd|command|option)\+.+",
     re.IGNORECASE,
 )

@@ -25,7 +25,7 @@ _NOW = frozenset({"現在", "只今", "目下", "今", "唯今"})
 #: Adverbs that put the work later (あとで, 後ほど, 追って, 後日, 別途, いずれ, 改めて, 近日), and a condition met
 #: later (決まり次第, 確認でき次第, わかり次第).
 _LATER = re.compile(
-    r"(?:後|あと|のち)(?:で|ほど|程)|後日|追って|おって|別途|いずれ|改めて|あらためて|近日(?:中)?に?"
+    r"(?:また|更に|さらに)?(?:(?:後|あと|のち)(?:で|ほど|程)|後日|追って|おって|別途|いずれ|改めて|あらためて|近日(?:中)?に?)"
     r"|[^次]{1,8}?次第|次回|今度|また今度|のちのち|後々"
 )
 #: Verbs of deciding, writing and filling (their lemmas; a verbal noun of the same kind with する counts too).
