@@ -14,17 +14,19 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from lctg_metrics.instructions import boundaries, morph, slots, words
+from lctg_metrics.instructions import boundaries, morph, notation, slots, words
 from lctg_metrics.instructions.contents import (
     header_counter,
     key,
     own_number,
     placeholder,
     placeholder_title,
+    residue,
+    restates_heading,
     same_text,
 )
-from lctg_metrics.instructions.pending import status_value
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
+from lctg_metrics.instructions.tables import deferred_row, filled_cell, kana_row, tables
 from lctg_metrics.instructions.text import (
     bullet_marker,
     is_hiragana,
@@ -194,8 +196,8 @@ def _holds_sentence(rest: str) -> bool:
     return any(m.pos1 in ("動詞", "形容詞", "助動詞") for m in morph.analyze(rest))
 
 
-def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
-    """(number, body) of each 第N<unit> section: the lines up to the next heading, and the rest of the heading
+def _sections(response: str, unit: str) -> Iterator[tuple[int, str, str]]:
+    """(number, body, heading) of each 第N<unit> section: the lines up to the next heading, and the rest of the heading
     line when it holds a sentence (「第1章 東京は晴れです。」)."""
     heading = re.compile(rf"^[【「\[［]?第([0-9０-９{_KANSUUJI}]+){re.escape(unit)}")
     all_lines = response.splitlines()
@@ -210,14 +212,18 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str]]:
         rest = undecorate(all_lines[i])[found.end() :]
         text = [line for line in all_lines[i + 1 : end] if not _HEADING_LINE.match(line)]  # a subheading is no body
         again = key("\n".join(text)) == key(rest)  # 第1章 春 / 春: the body is the heading again (round 12)
-        yield _number(found.group(1)), "" if again else "\n".join(([rest] if _holds_sentence(rest) else []) + text)
+        sentence = _holds_sentence(rest)  # 「第1章 東京は晴れです。」: the heading line is body text, no heading
+        body = "" if again else "\n".join(([rest] if sentence else []) + text)
+        yield _number(found.group(1)), body, "" if sentence else rest
 
 
 @instruction(
     "format:sections",
     "書式指定",
     "sections whose heading line starts with 第N<unit> (章, 節, 項, …); "
-    "towards min only sections with a number of their own and a body of text unlike the others count",
+    "towards min only sections with a number of their own and a body of text unlike the others count, a body "
+    "saying more than its heading (not only its heading's words and 部分 / 内容, nor one template filled with each "
+    "heading)",
     MIN,
     MAX,
     Param("unit", "str", "section unit after the number, e.g. 章", default="章"),
@@ -227,8 +233,13 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = list(_sections(without_code(response), kw["unit"]))
     numbers: set[int] = set()
     bodies = []
-    for number, body in found:  # a repeated number opens no new section: its body is no section of its own
-        bodies.append(body if number not in numbers else "")
+    # a body that only restates its heading says nothing (物語の起の部分。 under 起; round 14), nor one template
+    # filled with each heading, when two bodies or more leave the same words beyond their headings
+    left = [residue(body, heading) for _, body, heading in found]
+    template = left[0] if len(left) >= 2 and all(x == left[0] for x in left) else None
+    for number, body, heading in found:  # a repeated number opens no new section: its body is no section of its own
+        empty = number in numbers or restates_heading(body, heading, template)
+        bodies.append("" if empty else body)
         numbers.add(number)
     verdict = counted(bodies, kw["min"], kw["max"], f"第N{kw['unit']} sections")
     return verdict
@@ -252,7 +263,7 @@ def _counts_itself(found: re.Match[str], position: int) -> bool:
     "書式指定",
     "highlighted spans like 《…》 within [min, max]; towards min only "
     "spans holding text that differs from the other spans count (the same word in another script, "
-    "《安全》《あんぜん》, is one)",
+    "《安全》《あんぜん》, is one; a kana reading right after its kanji, 図書館《としょかん》, is ruby, no highlight)",
     MIN,
     MAX,
     Param("open", "str", "opening mark", default="《"),
@@ -264,7 +275,11 @@ def highlights(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = [m for m in re.finditer(rf"{o}([^\n{o}{c}]*){c}", response) if m.group(1).strip()]
     marks = kw["open"] + kw["close"]
     spans = [
-        "" if _counts_itself(m, n) or slots.function_words_only(response, m.start(), m.end(), marks) else m.group(1)
+        ""
+        if _counts_itself(m, n)
+        or slots.function_words_only(response, m.start(), m.end(), marks)
+        or notation.ruby_reading(response, m.start(), m.end())  # 図書館《としょかん》: a reading (round 14)
+        else m.group(1)
         for n, m in enumerate(found, 1)
     ]
     return counted(spans, kw["min"], kw["max"], f"{kw['open']}…{kw['close']} highlights")
@@ -302,60 +317,12 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(False, f"no line in the {where} is a 『title』 of its own")
 
 
-def _cells(row: str, width: int | None = None) -> list[str]:
-    row = row.strip()
-    row = row.removeprefix("|")
-    row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
-    return [cell.strip() for cell in re.split(r"(?<!\\)\|", row)][:width]  # GFM drops cells beyond the header
-
-
-def _tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
-    """GFM tables (outer pipes optional): a header row, a delimiter row of as many :---: cells, and the rows
-    with a pipe that follow; lines inside ``` fences are code, not tables."""
-    all_lines, fenced = [], False
-    for line in response.splitlines():
-        fenced ^= line.strip().startswith("```")
-        all_lines.append("" if fenced or line.strip().startswith("```") else line)
-    for i in range(1, len(all_lines)):
-        rule, header = all_lines[i], all_lines[i - 1]
-        if "|" not in rule or "|" not in header or "-" not in rule:
-            continue
-        delimiter = _cells(rule)
-        if not all(re.fullmatch(r":?-+:?", c) for c in delimiter) or len(_cells(header)) != len(delimiter):
-            continue
-        body, j = [], i + 1
-        while j < len(all_lines) and "|" in all_lines[j] and all_lines[j].strip():
-            body.append(_cells(all_lines[j], len(delimiter)))
-            j += 1
-        yield _cells(header), body
-
-
-#: Marks that are a table cell's value (○ × △ ◎ ✓: a comparison table).
-_CELL_MARKS = frozenset("○◯×✕✖△▲◎●✓✔☓")
-
-
-def _filled_cell(cell: str, header: str) -> bool:
-    """A body cell holding a value: text that is no placeholder (work in progress under a status header is a value:
-    | 状態 | 準備中 |, round 13), or a mark of a comparison table (○, ×)."""
-    if status_value(header, cell):
-        return True
-    return (bool(key(cell)) and not placeholder(cell)) or any(ch in _CELL_MARKS for ch in cell)
-
-
-def _kana_row(row: list[str]) -> bool:
-    """Whether a table row only recites letters (round 8): each cell one kana or empty (| あ | い |), or each one Latin
-    letter or empty (| C | D |; r9), no word."""
-    cells = [key(cell) for cell in row if key(cell)]
-    kana = all(len(k) == 1 and "ぁ" <= k <= "ゖ" for k in cells)
-    latin = all(len(k) == 1 and "a" <= k <= "z" for k in cells)
-    return bool(cells) and (kana or latin)  # one script: | あ | a | is a letter and its reading
-
-
 @instruction(
     "format:table",
     "書式指定",
     "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
-    "text unlike the other rows and the header (a row of one letter per cell, as | あ | い |, holds no word), "
+    "text unlike the other rows and the header (a row of one letter per cell, as | あ | い |, holds no word, and "
+    "a row whose values after its label are deferred, as | 1日目 | 要検討 |, is empty), "
     "and min_columns columns holding text in a row below the header",
     Param("min_rows", "int", "least number of body rows", default=1),
     Param("min_columns", "int", "least number of columns", default=2),
@@ -363,12 +330,15 @@ def _kana_row(row: list[str]) -> bool:
 )
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
-    for header, body in _tables(response):
+    for header, body in tables(response):
         columns = sum(
-            1 for n in range(len(header)) if any(_filled_cell(row[n], header[n]) for row in body if n < len(row))
+            1 for n in range(len(header)) if any(filled_cell(row[n], header[n]) for row in body if n < len(row))
         )
-        own = [["" if header_counter(c, h) else c for c, h in zip(row, header)] + row[len(header) :] for row in body]
-        worded = ["|".join(row) for row in own if not _kana_row(row)]  # | 名前1 | 年齢1 | names its slots (r10)
+        # a row whose cells after its first defer their value and hold none (| 1日目 | 要検討 |; round 14) is an
+        # empty row; an empty cell beside a word (| 静か | |, a pros and cons table) leaves the row its word
+        valued = [row for row in body if not deferred_row(row, header)]
+        own = [["" if header_counter(c, h) else c for c, h in zip(row, header)] + row[len(header) :] for row in valued]
+        worded = ["|".join(row) for row in own if not kana_row(row)]  # | 名前1 | 年齢1 | names its slots (r10)
         rows = len([r for r in distinct_filled(worded) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")
@@ -393,7 +363,8 @@ _MAINTENANCE_TAG = re.compile(
     "format:placeholders",
     "書式指定",
     "square-bracket placeholders like [名前] (not markdown links, "
-    "task boxes or numbered references); towards min every filled placeholder counts, a reused one too "
+    "task boxes, numbered references, nor keys and buttons to press: [Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
+    "towards min every filled placeholder counts, a reused one too "
     "(a template names one slot wherever it is needed)",
     MIN,
     MAX,
@@ -401,7 +372,13 @@ _MAINTENANCE_TAG = re.compile(
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     brackets = re.finditer(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
     # a reaction or stage direction closing a sentence ([笑], [拍手]; round 13) is no slot
-    found = [m.group(1) for m in brackets if not slots.stage_direction(response, m.start(), m.end())]
+    # and a key or button to press ([Enter]キー, [保存]をクリック; round 14) is no slot either
+    found = [
+        m.group(1)
+        for m in brackets
+        if not slots.stage_direction(response, m.start(), m.end())
+        and not notation.control_name(response, m.start(), m.end())
+    ]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
     found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]
     return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)

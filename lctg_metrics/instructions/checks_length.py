@@ -34,7 +34,9 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
     "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum; a run of one mark counts "
     "two, a run of ー, small kana or one letter three, a word repeated back to back three times; toward the "
-    "minimum a sentence saying it fills the length, and one claim said again with its words moved, not counted)",
+    "minimum a sentence saying it fills the length, one claim said again with its words moved, a sentence in "
+    "another language than a Japanese answer's, content promised for later and a chant after the first item not "
+    "counted, and stock formulas only as far as the answer's other text)",
     MIN,
     MAX,
     Param(

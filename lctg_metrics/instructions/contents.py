@@ -143,7 +143,45 @@ def same_text(a: str, b: str) -> bool:
     return (kanji_a <= kanji_b or kanji_b <= kanji_a) and said(a) == said(b)
 
 
+#: Nouns that name a part of a text or story rather than saying anything in it (部分, 内容, 場面, 章; round 14),
+#: and verbs of what a section does with its topic (書く, 扱う, 述べる; について is read as つく): a body of these
+#: and its heading's words restates the heading.
+_PART_NOUNS = frozenset(
+    "部分 内容 場面 箇所 所 段階 パート 章 節 項 部 編 話 回 事 物 此処 此れ 其れ 本章 本節 説明 紹介 記述 テーマ 題 "
+    "見出し 始まり 終わり 中身 要素 パート 区切り 一部 全体 ところ こと もの "
+    # what a section does with its topic (起について書く, ここでは春を扱う)
+    "書く 描く 述べる 扱う 語る 記す 示す 取り上げる 触れる 紹介 記述 解説 説明 つく 関する 対する 於く".split()
+)
+_WORDS = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
+
+
+def content_words(text: str) -> set[str]:
+    """The content words of a text by lemma (nouns, verbs, adjectives; 為る, 有る, 居る, 成る and numbers aside)."""
+    return {
+        m.lemma.split("-")[0]
+        for m in morph.analyze(unicodedata.normalize("NFKC", visible(text)))
+        if m.pos1 in _WORDS and m.pos2 not in ("数詞", "非自立可能") and m.lemma not in ("為る", "有る", "居る", "成る")
+    }
+
+
+def restates_heading(body: str, heading: str, template: set[str] | None) -> bool:
+    """Whether a section's body says nothing beyond its heading (round 14): every content word of the body is a word
+    of the heading or a noun for a part of a text (``_PART_NOUNS``: この章では春について説明します。 under 春), or
+    what is left is ``template``, the words left of every body alike (物語の起の部分。 under 起, 物語の承の部分。 under
+    承: one template filled with each heading). A body with a word of its own (桜が咲いた。 under 春) says something."""
+    own = residue(body, heading)
+    return bool(key(body)) and (not own or own == template)
+
+
+def residue(body: str, heading: str) -> set[str]:
+    """The content words of a section's body beyond its heading's and the nouns for a part of a text."""
+    return content_words(body) - content_words(heading) - _PART_NOUNS
+
+
 __all__ = [
+    "content_words",
+    "residue",
+    "restates_heading",
     "header_counter",
     "key",
     "no_content",

@@ -21,7 +21,10 @@ from __future__ import annotations
 import re
 
 from lctg_metrics.instructions import morph, romaji
-from lctg_metrics.instructions.pending import layout_formula
+from lctg_metrics.instructions.chants import without_chants
+from lctg_metrics.instructions.foreign import foreign_sentence
+from lctg_metrics.instructions.formulas import formula_spans
+from lctg_metrics.instructions.pending import layout_formula, promises_later
 from lctg_metrics.instructions.selfnotes import about_writing, chinese_restatement
 from lctg_metrics.instructions.text import split_sentences
 
@@ -75,6 +78,8 @@ def says_it_fills(sentence: str) -> bool:
     が入ります; ``pending``)."""
     bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
     if (_FILLING.search(bare) and _SELF.search(bare)) or about_writing(sentence) or layout_formula(sentence):
+        return True
+    if promises_later(sentence):  # 後ほどご説明いたします: content promised, none given (round 14)
         return True
     return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING))
 
@@ -145,13 +150,29 @@ def counted_text(text: str) -> str:
         kanji = _KANJI.search(letters) is not None
         spelled = not kanji and any(reads_as(w, sentence) for w in written)
         chinese = chinese_restatement(sentence, all_sentences[:n] + all_sentences[n + 1 :])  # round 13
+        chinese = chinese or foreign_sentence(sentence, text)  # 답은 파란색입니다, アンサーイズブルー (round 14)
         if says_it_fills(sentence) or spelled or chinese or (len(sayings) >= _SAYINGS and letters not in sayings):
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)
         if said and kanji:
             written.append(sentence)
-    return "".join(out) + text[at:]
+    return without_chants(_within_share("".join(out) + text[at:]))  # いんいちがいち、いんにがに、… (round 14)
+
+
+def _within_share(text: str) -> str:
+    """``text`` without the stock formulas past the share its other text allows (``formulas``; round 14)."""
+    sentences, at = [], 0
+    for sentence in split_sentences(text):
+        start = text.find(sentence, at)
+        if start >= 0:
+            sentences.append((start, start + len(sentence), sentence))
+            at = start + len(sentence)
+    kept, at = [], 0
+    for start, end in sorted(formula_spans(sentences, sum(ch.isalnum() for ch in text))):
+        kept.append(text[at:start])
+        at = end
+    return "".join(kept) + text[at:]
 
 
 #: Kana a particle is said as (は is ワ, へ is エ, を is オ), so that romaji (ashita wa) and kana (あしたは) read alike.

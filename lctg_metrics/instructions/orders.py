@@ -60,7 +60,9 @@ NAMES = re.compile(
     # round 13: the counting words, months and days of the week, named as such
     r"|数え方|数えかた|かぞえ方|かぞえかた|数詞|和語|助数詞|月名|月の名|何月|曜日|[一1１]週間|十二か月|十二ヶ月|十二カ月"
     r"|12か月|12ヶ月|12カ月|[一1１]年間?の?月|暦|こよみ|九九|英語の数|数字の読み|惑星|太陽系|音階|階名|ドレミ|虹|七色"
-    r"|英語の月|月の英語|英語で|七曜|営業|定休",
+    r"|英語の月|月の英語|英語で|七曜|営業|定休"
+    # round 14: a times table by its 段, reciting named as such
+    r"|[一二三四五六七八九1-9１-９]の段|掛け算|かけ算|掛算|乗法|唱え|となえ|暗唱|暗誦|早口言葉|わらべ歌|数え歌|発声|滑舌",
     re.IGNORECASE,
 )
 
@@ -244,20 +246,27 @@ def _kana(cluster: str) -> bool:
     return all("ぁ" <= ch <= "ゖ" or "ァ" <= ch <= "ヺ" or ch == "ー" for ch in cluster)
 
 
-def drill_lines(clusters: list[str]) -> set[int]:
+def drill_lines(clusters: list[str], breaks: frozenset[int] = frozenset()) -> set[int]:
     """Clusters of each line of a recitation drill (round 13: あめんぼあかいなあいうえお。): a line of kana only
     whose last letters are a recited run of the kana table (a row: あいうえお, かきくけこ), after words of its own.
     The line is said for its sounds, not its meaning, and counts nothing; the shape, not the verse's words, tells
-    it (かきのきくりのきかきくけこ too)."""
+    it (かきのきくりのきかきくけこ too). ``breaks`` are the clusters that start a line (round 14: a verse in lines
+    without 。 ends its line at the break)."""
     out: set[int] = set()
     for run in _runs(clusters):
         if not all(_kana(clusters[i]) for i in run):
             continue
-        after = next((c for c in clusters[run[-1] + 1 :] if c not in _BETWEEN or c in _LINE_END), None)
+        after = None
+        for j in range(run[-1] + 1, len(clusters)):
+            if j in breaks:
+                break
+            if clusters[j] not in _BETWEEN or clusters[j] in _LINE_END:
+                after = clusters[j]
+                break
         if after is not None and after not in _LINE_END:
             continue
         start = run[0]
-        while start > 0 and clusters[start - 1] not in _LINE_END:
+        while start > 0 and clusters[start - 1] not in _LINE_END and start not in breaks:
             start -= 1
         words = [c for c in clusters[start : run[0]] if c not in _BETWEEN]
         if len(words) >= _DRILL_WORDS and all(_kana(c) for c in words):
@@ -265,9 +274,9 @@ def drill_lines(clusters: list[str]) -> set[int]:
     return out
 
 
-def recited(clusters: list[str]) -> set[int]:
+def recited(clusters: list[str], breaks: frozenset[int] = frozenset()) -> set[int]:
     """Letters of the recited runs of a text that names no order, past the first ``_RUN`` of each run, and the lines
-    of a recitation drill (``drill_lines``)."""
+    of a recitation drill (``drill_lines``; ``breaks``: the clusters that start a line)."""
     if named(clusters):
         return set()
     latin = {i for run in _roman_runs(clusters) for numeral in run[_RUN:] for i in numeral}
@@ -275,7 +284,7 @@ def recited(clusters: list[str]) -> set[int]:
         latin
         | {i for run in _runs(clusters) for i in run[_RUN:]}
         | {i for run, head in _name_runs(clusters) for i in run[head:]}
-        | drill_lines(clusters)
+        | drill_lines(clusters, breaks)
     )
 
 

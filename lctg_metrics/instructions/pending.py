@@ -25,15 +25,23 @@ _NOW = frozenset({"現在", "只今", "目下", "今", "唯今"})
 #: Adverbs that put the work later (あとで, 後ほど, 追って, 後日, 別途, いずれ, 改めて, 近日), and a condition met
 #: later (決まり次第, 確認でき次第, わかり次第).
 _LATER = re.compile(
-    r"(?:後|あと|のち)(?:で|ほど|程)|後日|追って|おって|別途|いずれ|改めて|あらためて|近日(?:中)?に?"
-    r"|[^次]{1,8}?次第"
+    r"(?:また|更に|さらに)?(?:(?:後|あと|のち)(?:で|ほど|程)|後日|追って|おって|別途|いずれ|改めて|あらためて|近日(?:中)?に?)"
+    r"|[^次]{1,8}?次第|次回|今度|また今度|のちのち|後々"
 )
 #: Verbs of deciding, writing and filling (their lemmas; a verbal noun of the same kind with する counts too).
 _FILLING_VERBS = frozenset(
     "決める 書く 記す 書き足す 書き加える 付け足す 足す 補う 埋める 入れる 考える 詰める 付ける 載せる 知らせる "
     "調べる 知る 直す 差し替える 加える 追加 記入 入力 追記 記載 掲載 連絡 回答 報告 決定 検討 確認 作成 更新 "
-    "公開 発表 相談 修正 調整 設定 執筆 編集 記述 補足 共有 案内 提示 提出 送付 説明 紹介 指定 入稿 反映".split()
+    "公開 発表 相談 修正 調整 設定 執筆 編集 記述 補足 共有 案内 提示 提出 送付 説明 紹介 指定 入稿 反映 "
+    # round 14: telling and showing (後ほどご説明します, 追って共有します, 次回お話しします)
+    "話す 述べる 伝える 教える 示す 見せる 触れる 解説 詳述 言及 お知らせ 通知 展開 送る 届ける 紹介 述懐".split()
 )
+#: The writer's own deciding and examining (round 14): 要 with one of them (要検討, 要確認, 要調整) defers the
+#: decision a cell or a value should hold; what 要 asks of the reader (要相談 for a price, 要予約, 要冷蔵,
+#: 要問い合わせ) is a value.
+_DECIDING = frozenset("検討 確認 調整 調査 協議 判断 決定 精査 再考 議論 審議 検証 再検討 見直し 吟味".split())
+#: A decision left open, alone (保留, ペンディング, 未決, 調整中 is ``中`` above).
+_OPEN = frozenset("保留 ペンディング 懸案 未決".split())
 #: The copula, polite forms and final particles that may close a status (です, でございます, となっております).
 _CLOSING = frozenset(
     {"です", "だ", "で", "ある", "ござる", "御座る", "なる", "と", "て", "おる", "いる", "ます", "た", "よ", "ね"}
@@ -84,15 +92,24 @@ def _closing(m: morph.Morpheme) -> bool:
 
 def _topic(ms: list[morph.Morpheme]) -> list[morph.Morpheme]:
     """``ms`` without an opening topic of one to three nouns and は / が / も (タイトルは, 結果は, 詳細については)."""
-    for i, m in enumerate(ms[:4]):
-        if (
-            m.pos1 == "助詞"
-            and m.lemma in ("は", "が", "も")
-            and i
-            and all(x.pos1 in ("名詞", "接頭辞", "接尾辞") for x in ms[:i])
-        ):
+    for i, m in enumerate(ms[:7]):
+        if m.pos1 == "助詞" and m.lemma in ("は", "が", "も") and i and all(_in_topic(ms, j) for j in range(i)):
             return ms[i + 1 :]
     return ms
+
+
+def _in_topic(ms: list[morph.Morpheme], j: int) -> bool:
+    """Whether ``ms[j]`` may stand in a topic before は / が / も: nouns and their affixes, an adjective or の
+    before a noun (詳しい理由は, 今後の予定は; round 14), and について / に関して (補足についても)."""
+    m = ms[j]
+    if m.pos1 in ("名詞", "接頭辞", "接尾辞", "連体詞"):
+        return True
+    if m.pos1 in ("形容詞", "形状詞") or m.lemma in ("の", "な", "だ"):
+        return j + 1 < len(ms) and ms[j + 1].pos1 in ("名詞", "接頭辞")
+    compound = "".join(x.surface for x in ms[max(0, j - 2) : j + 3])
+    return m.lemma in ("に", "つく", "て", "関する", "対する") and any(
+        w in compound for w in ("について", "に関して", "に対して", "につい", "に関し")
+    )
 
 
 def in_progress(text: str) -> bool:
@@ -116,21 +133,54 @@ def in_progress(text: str) -> bool:
         work = [m for m in ms[:-1] if m.pos1 not in ("助詞",) and m.lemma not in ("為る", "する")]
         if len(work) == 1 and (verbal(work[0]) or work[0].lemma.split("-")[0] in _FILLING_VERBS):
             return True
+    if ms[0].surface == "要" and len(ms) == 2 and ms[1].lemma in _DECIDING:
+        return True  # 要検討, 要確認 (round 14); 要予約 is a value
+    if len(ms) == 1 and ms[0].lemma in _OPEN:
+        return True  # 保留
     if ms[0].surface == "未" and len(ms) == 2 and ms[1].pos1 == "名詞":
         return verbal(ms[1]) or ms[1].surface in ("定", "決", "詳")  # 未確認, 未入力
     if plain.startswith("未") and len(ms) == 1 and ms[0].surface in ("未定", "未詳", "未決", "未記入", "未入力"):
         return True
+    return _later(ms)
+
+
+def _later(ms: list[morph.Morpheme]) -> bool:
+    """Whether ``ms`` (topic and closing off) is a later-adverb with a verb of deciding, writing, filling or telling
+    and no noun of its own (あとで決めます, 後ほどご説明いたします)."""
     later = _LATER.match("".join(m.surface for m in ms))
-    if later:
-        rest, taken = [], 0
-        for m in ms:
-            if taken < later.end():
-                taken += len(m.surface)
-            else:
-                rest.append(m)
-        nouns = [m for m in rest if m.pos1 in ("名詞", "代名詞") and not verbal(m)]
-        acts = [m for m in rest if m.lemma.split("-")[0] in _FILLING_VERBS or m.surface in _FILLING_VERBS]
-        return bool(acts) and not nouns
+    if not later:
+        return False
+    rest, taken = [], 0
+    for m in ms:
+        if taken < later.end():
+            taken += len(m.surface)
+        else:
+            rest.append(m)
+    # a verbal noun of no filling or telling is a noun of its own (改めて感謝を伝えます says thanks)
+    nouns = [
+        m
+        for m in rest
+        if m.pos1 in ("名詞", "代名詞") and not (m.pos3 == "サ変可能" and m.lemma.split("-")[0] in _FILLING_VERBS)
+    ]
+    acts = [m for m in rest if m.lemma.split("-")[0] in _FILLING_VERBS or m.surface in _FILLING_VERBS]
+    return bool(acts) and not nouns
+
+
+def promises_later(sentence: str) -> bool:
+    """Whether a sentence only promises its content for later (詳しい理由は、後ほどご説明いたします。, 補足について
+    も、追って共有いたします。, 次回お話しします。; round 14): work to come, no text toward a length. A condition met
+    later (わかり次第お知らせします) says when, and a sentence with a noun of its own (後ほど東京の魅力を紹介します)
+    is read as announcing what follows."""
+    plain = _plain(sentence)
+    if not plain or "次第" in plain:
+        return False
+    whole = _content(morph.analyze(plain.replace(" ", "")))
+    ms = _topic(whole)
+    while ms and _closing(ms[-1]):
+        ms = ms[:-1]
+    if ms and len(ms) < len(whole) and _LATER.fullmatch("".join(m.surface for m in ms)):
+        return True  # 詳細は後ほど。 続きは次回。: a topic put off, no verb needed
+    return bool(ms) and _later(ms)
     return False
 
 
@@ -189,4 +239,4 @@ def status_value(name: str, value: str) -> bool:
     return _STATUS_FIELD.search(name) is not None and in_progress(value)
 
 
-__all__ = ["catch_all", "in_progress", "layout_formula", "pending", "status_value"]
+__all__ = ["catch_all", "in_progress", "layout_formula", "pending", "promises_later", "status_value"]

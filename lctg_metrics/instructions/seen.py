@@ -279,7 +279,7 @@ def text_chars(text: str) -> int:
     (``is_decoration``), so adding ★☆ or emoji never lengthens a response, nor a run of other symbols (∀∂∃…, ¥$€…;
     2.5); a unit sign after a number (35℃) counts."""
     clusters, breaks = _clusters(text)
-    runs = _symbol_runs(clusters) | _glued(clusters) | orders.recited(clusters)
+    runs = _symbol_runs(clusters) | _glued(clusters) | orders.recited(clusters, breaks)  # lines too (round 14)
     kept: list[str] = []
     kept_breaks: set[int] = set()
     for i, cluster in enumerate(clusters):
