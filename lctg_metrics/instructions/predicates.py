@@ -124,7 +124,7 @@ def auxiliary_ending(sentence: str, ending: str) -> bool:
         return True
     if first is None or morphemes[first].lemma not in _AFTER_CONJUNCTIVE or morphemes[first].pos1 != "助動詞":
         return False  # ます inside a word (ますます) or read as another word (鱒) is not the auxiliary
-    return first > 0 and morphemes[first - 1].form.startswith("連用形")
+    return first == 0 or morphemes[first - 1].form.startswith("連用形")  # a line of ます alone is no other word
 
 
 __all__ = ["auxiliary_ending", "clauses", "closing_formula", "fragment", "kind", "list_items"]
