@@ -91,6 +91,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     if folded.startswith(phrase) and whole and not longer and not asks:
         return Verdict(True, f"starts with 「{kw['phrase']}」")
     spelled = None if folded.startswith(phrase) else phrases.spelled_start(folded, phrase)  # 先ずは, ハイ (r12)
+    spelled = spelled or (None if folded.startswith(phrase) else phrases.lengthened_start(folded, phrase))  # ねー
     if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
         return Verdict(True, f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling")
     return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
@@ -116,6 +117,7 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         ):
             emoticon = _EMOTICON.search(text)
             text = text[: emoticon.start()] if emoticon else text[:-1]  # お見逃しなく！✨, お見逃しなく♪, m(_ _)m
+        text = phrases.without_lengthening(text, phrase)  # ありがとうございましたーっ！ (round 14)
     if phrases.inside_closing_quote(nfkc(response)) and not phrases.inside_closing_quote(phrase):
         return Verdict(False, "ends inside a quotation or title opened mid-sentence, not with the response's words")
     signed = phrases.signature(text)  # 以上です（田中）: a name signed after the last sentence (round 12)
