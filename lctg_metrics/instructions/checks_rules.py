@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import edges, morph, phrases, wordforms, words
+from lctg_metrics.instructions import edges, morph, phrases, said, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -89,11 +89,14 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(True, f"starts with 「{kw['phrase']}」, said twice")
     whole = _word_ends(folded, len(phrase)) and not edges.runs_on(folded, len(phrase))
     if folded.startswith(phrase) and whole and not longer and not asks:
-        return Verdict(True, f"starts with 「{kw['phrase']}」")
+        unsaid = said.start_unsaid(folded, len(phrase), phrase)  # おはようございますと言う, はじめにしては (round 14)
+        return Verdict(not unsaid, f"starts with 「{kw['phrase']}」" + (f": {unsaid}" if unsaid else ""))
     spelled = None if folded.startswith(phrase) else phrases.spelled_start(folded, phrase)  # 先ずは, ハイ (r12)
     spelled = spelled or (None if folded.startswith(phrase) else phrases.lengthened_start(folded, phrase))  # ねー
     if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
-        return Verdict(True, f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling")
+        unsaid = said.start_unsaid(folded, spelled, phrase)
+        reason = f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling"
+        return Verdict(not unsaid, reason + (f": {unsaid}" if unsaid else ""))
     return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
 
 
@@ -128,6 +131,9 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it"
         )
+    unsaid = said.end_unsaid(text, at, phrase) if at is not None else ""  # 日本語でありがとう, お店がおやすみ (r14)
+    if unsaid:
+        return Verdict(False, f"ends with 「{text[at:]}」: {unsaid}")
     if not text.endswith(phrase) and at is not None and not _asks(phrase, written[len(text) :]):
         return Verdict(True, f"ends with 「{text[at:]}」, 「{kw['phrase']}」 in another spelling")
     if text.endswith(phrase) and edges.list_item(text, len(text) - len(phrase)):

@@ -42,6 +42,7 @@ from lctg_metrics.instructions import (
     colloquial,
     confusable,
     forms,
+    kana_alike,
     latin,
     loans,
     lookalike,
@@ -252,7 +253,11 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         return []
     found = []
     views: tuple[str, ...] = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
-    views += (latin.folded(seen), confusable.latin_read(forms.standard(seen)))  # ᎪI is AI (2.8, Unicode's confusables)
+    views += (
+        latin.folded(seen),
+        confusable.latin_read(forms.standard(seen)),
+        kana_alike.toward(seen, key),
+    )  # ᎪI, メロソ
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
     found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
