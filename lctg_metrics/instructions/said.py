@@ -27,20 +27,20 @@ _TRANSLATED = re.compile(
     r"(?:語|弁|言葉|ことば)(?:で|では|でいうと|で言うと|でいえば|で言えば|だと|に訳すと|にすると)[、,\s\u3000]*$"
 )
 _QUOTING = ("と", "って", "という", "とは", "との", "とか", "っていう", "て")
-_UTTERANCE_POS = ("感動詞",)
 
 
 def _utterance(phrase: str) -> bool:
-    """Whether the phrase, read alone, ends as an utterance: an interjection, a final particle, or a predicate in its
-    final form (こんにちは, よろしくね, おはようございます, 行きます)."""
+    """Whether the phrase, read alone, ends as an utterance: an interjection, an auxiliary, a final particle, or a
+    predicate in its final form or the greeting's ウ音便 (こんにちは, よろしくね, おはようございます, おめでとう); a
+    noun or an adverb before と is no quotation (私と, ゆっくりと)."""
     alone = [m for m in morph.analyze(phrase) if m.pos1 not in ("補助記号", "空白")]
     if not alone:
         return False
     last = alone[-1]
     return (
-        last.pos1 in _UTTERANCE_POS
+        last.pos1 in ("感動詞", "助動詞")
         or last.pos2 == "終助詞"
-        or (last.pos1 in ("動詞", "助動詞", "形容詞") and last.form.startswith(("終止形", "命令形")))
+        or (last.pos1 in ("動詞", "形容詞") and (last.form.startswith(("終止形", "命令形")) or "ウ音便" in last.form))
     )
 
 
@@ -95,12 +95,16 @@ def _dialect_adjective(phrase: str, rest: str) -> bool:
     )
 
 
+#: What an honorific noun is made of after its prefix: a noun, a verb's stem read as a noun (お|休み), a suffix (様).
+_NOUN_PARTS = ("名詞", "動詞", "接尾辞")
+
+
 def other_sense_end(text: str, at: int, phrase: str) -> bool:
     """Whether the end phrase, an honorific noun (お休み, お疲れ様), starts at ``at`` right after a noun and が or
     は: the predicate noun of the sentence (お店がおやすみ: closed), not a greeting said alone (ではおやすみ)."""
     alone = [m for m in morph.analyze(phrase) if m.pos1 not in ("補助記号", "空白")]
-    if not alone or alone[0].pos1 != "接頭辞" or alone[-1].pos1 != "名詞":
-        return False  # an honorific noun (お休み, お疲れ): the closing 以上 of 報告は以上 is said
+    if len(alone) < 2 or alone[0].pos1 != "接頭辞" or any(m.pos1 not in _NOUN_PARTS for m in alone[1:]):
+        return False  # an honorific noun (お休み, お疲れ様): the closing 以上 of 報告は以上 is said
     before = [m for _, stop, m in morph.spans(text) if stop <= at]
     return (
         len(before) >= 2
