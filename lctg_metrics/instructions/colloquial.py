@@ -4,7 +4,8 @@ of slang: each kana span of the response is turned back into the standard forms 
 only when it is the word's reading and the response with the word put in its place reads the word there as its own
 morphemes (``variants.reads_as``). The rules, read backwards:
 
-- **a clipped adjective** — the final い dropped and a small っ written (さむっ, いたっ, すごっ): ``Xっ`` from ``Xい``;
+- **a clipped adjective** — the final い dropped and a small っ written (さむっ, いたっ, すごっ), or the stem's last
+  vowel drawn out instead (さむー, すごー, さむぅ): ``Xっ`` and ``Xー`` from ``Xい``;
 - **ai, oi, ui said ee** — the last two vowels merged into a long e (いてぇ, すげー, うるせえ, しらねえ): an e-row mora
   lengthened by え, ぇ or ー from the a-, o- or u-row mora and い;
 - **ui said ii** — (さみー, さみい): an i-row mora lengthened from the u-row mora and い;
@@ -61,6 +62,9 @@ def _endings(kana: str) -> set[str]:
     clipped = kana.rstrip("ッ")
     if clipped != kana and clipped:
         out.add(clipped + "イ")  # さむっ
+    drawn = re.fullmatch("(.+?)[ー〜～ァィゥェォ]+", kana)
+    if drawn:
+        out.add(drawn.group(1) + "イ")  # さむー, すごー, さむぅ
     merged = re.fullmatch(f"(.*?)(.)([{_LONG_E}]+|[{_LONG_E}]*ッ)", kana)
     if merged and _PLACE.get(merged.group(2), ("", -1))[1] == 3:
         out |= {merged.group(1) + _shift(merged.group(2), v) + "イ" for v in (0, 2, 4)}  # いてぇ, すげー, うるせえ

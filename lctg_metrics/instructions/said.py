@@ -3,8 +3,9 @@ own word, not another word spelled the same (round 14). One test for start and e
 
 - **Mentioned** (``mentioned_after``, ``translated_before``): an utterance (a phrase ending in an interjection, a
   final particle or a predicate in its final form) followed by a quoting particle (と, って, という, とは: 「おはよう
-  ございますと言うのが照れくさい」, 「はいって返事」) is named, not said; so is a phrase a translation frame puts after
-  a language (「thank you は日本語でありがとう」, 「関西弁ではおおきに」).
+  ございますと言うのが照れくさい」, 「はいって返事」, 「はい、と答えた」) or by の (「おはようございますの挨拶」) is
+  named, not said; so is a phrase a translation frame puts after a language (「thank you は日本語でありがとう」,
+  「関西弁ではおおきに」, 「日本語のありがとう」).
 - **Another sense** (``other_sense_start``, ``other_sense_end``), by the analyser's reading in context:
   a phrase ending in a case particle followed by する or なる (はじめに|しては: 初めにしては, "for a first try") is a
   noun phrase governed by the verb, not the heading adverb; an honorific noun phrase right after a noun and が or は
@@ -20,13 +21,16 @@ import re
 
 from lctg_metrics.instructions import morph
 
-#: What may stand between an utterance and a quoting particle after it (おはよう！と言った).
-_MARKS = "！!？?…〜ー"
+#: What may stand between an utterance and a quoting particle after it (おはよう！と言った, はい、と答えた).
+_MARKS = "！!？?…〜ー、, \u3000"
 #: A translation frame closing before a phrase: a language or dialect and the particle that says "in it".
 _TRANSLATED = re.compile(
-    r"(?:語|弁|言葉|ことば)(?:で|では|でいうと|で言うと|でいえば|で言えば|だと|に訳すと|にすると)[、,\s\u3000]*$"
+    r"(?:(?:語|弁|言葉|ことば)(?:で|では|でいうと|で言うと|でいえば|で言えば|だと|に訳すと|にすると)|(?:語|弁)の)"
+    r"[、,\s\u3000]*$"
 )
-_QUOTING = ("と", "って", "という", "とは", "との", "とか", "っていう", "て")
+#: Particles that name the utterance before them: quoting と and って, and の making it a noun's modifier
+#: (おはようございますの挨拶).
+_QUOTING = ("と", "って", "という", "とは", "との", "とか", "っていう", "て", "の")
 
 
 def _utterance(phrase: str) -> bool:
@@ -117,7 +121,7 @@ def other_sense_end(text: str, at: int, phrase: str) -> bool:
 def start_unsaid(text: str, end: int, phrase: str) -> str:
     """Why the start phrase ending at ``end`` is not said by ``text`` (mentioned, or another word), or ""."""
     if mentioned_after(text, end, phrase):
-        return "named before a quoting particle, not said"
+        return "named (a quoting particle or の after it), not said"
     if other_sense_start(text, end, phrase):
         return "another word in context (a noun phrase before する/なる, or a dialect adjective before a noun)"
     return ""
