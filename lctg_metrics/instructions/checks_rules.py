@@ -91,8 +91,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     if folded.startswith(phrase) and whole and not longer and not asks:
         unsaid = said.start_unsaid(folded, len(phrase), phrase)  # おはようございますと言う, はじめにしては (round 14)
         return Verdict(not unsaid, f"starts with 「{kw['phrase']}」" + (f": {unsaid}" if unsaid else ""))
-    spelled = None if folded.startswith(phrase) else phrases.spelled_start(folded, phrase)  # 先ずは, ハイ (r12)
-    spelled = spelled or (None if folded.startswith(phrase) else phrases.lengthened_start(folded, phrase))  # ねー
+    spelled = None if folded.startswith(phrase) else phrases.start_spelling(folded, phrase)  # 先ずは, ハイ, ねー
     if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
         unsaid = said.start_unsaid(folded, spelled, phrase)
         reason = f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling"
@@ -126,7 +125,7 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     signed = phrases.signature(text)  # 以上です（田中）: a name signed after the last sentence (round 12)
     if signed is not None and phrase[-1:] not in ")）":
         return end(written[:signed], kw)
-    at = len(text) - len(phrase) if text.endswith(phrase) else phrases.spelled_end(text, phrase)
+    at = len(text) - len(phrase) if text.endswith(phrase) else phrases.end_spelling(text, phrase)  # 下さい, ねー
     if at is not None and phrases.bounds_a_number(text, at):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it"

@@ -62,6 +62,29 @@ def lengthened_start(text: str, phrase: str) -> int | None:
     return len(phrase) if same == variants.fold_emphasis(morph.to_katakana(phrase))[0] else None
 
 
+def lengthened_end(text: str, phrase: str) -> int | None:
+    """Where a kana phrase ending in a long vowel starts in ``text`` when ``text`` ends with it and writes that vowel
+    as ー or a small vowel (だねー, だねぇ for ねえ: round 14); else None."""
+    if len(phrase) < 2 or not re.fullmatch(r"[ぁ-ゖァ-ヺー]+", phrase) or len(text) < len(phrase):
+        return None
+    at = len(text) - len(phrase)
+    return at if lengthened_start(text[at:], phrase) == len(phrase) else None
+
+
+def start_spelling(text: str, phrase: str) -> int | None:
+    """Where the phrase ends in ``text`` written in another spelling (``spelled_start``) or lengthened
+    (``lengthened_start``), the longer reading first (やぁ is やあ whole, not や); None when neither."""
+    found = [at for at in (lengthened_start(text, phrase), spelled_start(text, phrase)) if at is not None]
+    return max(found) if found else None
+
+
+def end_spelling(text: str, phrase: str) -> int | None:
+    """Where the phrase starts in ``text`` written in another spelling (``spelled_end``) or lengthened
+    (``lengthened_end``), the longer reading first; None when neither."""
+    found = [at for at in (lengthened_end(text, phrase), spelled_end(text, phrase)) if at is not None]
+    return min(found) if found else None
+
+
 def spelled_end(text: str, phrase: str) -> int | None:
     """Where in ``text`` a phrase written in another spelling starts, when ``text`` closes with its words, or None
     (the words after the last blank are read)."""
@@ -142,11 +165,14 @@ def signature(text: str) -> int | None:
 
 __all__ = [
     "bounds_a_number",
+    "end_spelling",
     "inside_closing_quote",
+    "lengthened_end",
     "lengthened_start",
     "same_word",
     "signature",
     "spelled_end",
     "spelled_start",
+    "start_spelling",
     "without_lengthening",
 ]
