@@ -126,11 +126,18 @@ def test_a_katakana_word_with_a_letter_drawn_alike_is_the_word(word: str, data: 
 @settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from(["駅は近いです", "今日は晴れたよ", "明日は雨が降ります", "もう終わった"]),
-    st.sampled_from(["o", "O", "ｏ", "Ｏ"]),
+    st.sampled_from(["o", "O", "ｏ", "Ｏ", "0", "０"]),
 )
 def test_a_lone_o_of_any_width_after_a_finished_sentence_is_a_period(sentence: str, letter: str) -> None:
     text = f"{sentence}{letter}また明日話します"
     assert not check("rule:no_period", text, {}).passed, text
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["0", "０"]), st.sampled_from(["時", "円", "個", "%", "人"]))
+def test_a_zero_before_a_counter_after_a_sentence_is_a_number(zero: str, counter: str) -> None:
+    text = f"受付は午後です{zero}{counter}からは受け付けません"
+    assert check("rule:no_period", text, {}).passed, text
 
 
 def _unihan_data() -> Path | None:

@@ -210,16 +210,21 @@ def held(ch: str) -> bool:
 
 
 def _lone_o(text: str, i: int) -> bool:
-    """A Latin o or O alone, no Latin letter or digit beside it (ｏ and Ｏ are o and O here, after NFKC; round 14):
-    a letter no finished predicate takes, so it stands for 。 when the words before it are finished (ですｏ歩いて)."""
+    """A Latin o or O, or a zero, alone, no Latin letter or digit beside it (ｏ Ｏ ０ are o O 0 here, after NFKC;
+    round 14): a letter no finished predicate takes, so it stands for 。 when the words before it are finished
+    (ですｏ歩いて); a zero before a counter or a unit is a number (です0時から)."""
+    after = text[i + 1 : i + 2] or " "
     return (
-        text[i] in "oO"
+        text[i] in "oO0"
         and not _ASCII_WORD.match(text[i - 1 : i] or " ")
-        and not _ASCII_WORD.match(text[i + 1 : i + 2] or " ")
+        and not _ASCII_WORD.match(after)
+        and not (text[i] == "0" and after in _UNITS)
     )
 
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]")
+#: Counters and units a zero may count (0時, 0円, 0%): the zero is a number there.
+_UNITS = "時分秒円年月日歳人個回件本枚階度番点割歩台冊匹杯位号倍％%.,．，:："
 
 
 def _by_role(text: str) -> str:
