@@ -21,9 +21,9 @@ PAIRS = ("ソン", "シツ", "クタ", "ワウ", "ルレ", "スヌ", "コユ", "
 #: Hiragana pairs drawn alike (ぬ/め, わ/ね/れ, は/ほ, る/ろ, い/り, さ/ち, あ/お).
 HIRAGANA_PAIRS = ("ぬめ", "わね", "ねれ", "われ", "はほ", "るろ", "いり", "さち", "あお")
 _ALIKE: dict[str, set[str]] = {a: set() for pair in PAIRS + HIRAGANA_PAIRS for a in pair}
-for _a, _b in PAIRS + HIRAGANA_PAIRS:
-    _ALIKE[_a].add(_b)
-    _ALIKE[_b].add(_a)
+for _pair in PAIRS + HIRAGANA_PAIRS:
+    _ALIKE[_pair[0]].add(_pair[1])
+    _ALIKE[_pair[1]].add(_pair[0])
 _KATAKANA = re.compile(r"[ァ-ヺー]{2,}")
 _KEY = re.compile(r"[ァ-ヺー]{2,}")
 _HIRAGANA = re.compile(r"[ぁ-ゖー]{2,}")
