@@ -99,15 +99,18 @@ def _dialect_adjective(phrase: str, rest: str) -> bool:
     )
 
 
-#: What an honorific noun is made of after its prefix: a noun, a verb's stem read as a noun (お|休み), a suffix (様).
-_NOUN_PARTS = ("名詞", "動詞", "接尾辞")
+def _noun_part(m: morph.Morpheme) -> bool:
+    """What an honorific noun is made of after its prefix: a noun, a suffix (様), a verb's stem read as a noun
+    (お|休み); a verb in another form makes a request (ご確認|ください), not a noun."""
+    return m.pos1 in ("名詞", "接尾辞") or (m.pos1 == "動詞" and m.form.startswith("連用形"))
 
 
 def other_sense_end(text: str, at: int, phrase: str) -> bool:
     """Whether the end phrase, an honorific noun (お休み, お疲れ様), starts at ``at`` right after a noun and が or
     は: the predicate noun of the sentence (お店がおやすみ: closed), not a greeting said alone (ではおやすみ)."""
     alone = [m for m in morph.analyze(phrase) if m.pos1 not in ("補助記号", "空白")]
-    if len(alone) < 2 or alone[0].pos1 != "接頭辞" or any(m.pos1 not in _NOUN_PARTS for m in alone[1:]):
+    parts = alone[1:]
+    if len(alone) < 2 or alone[0].pos1 != "接頭辞" or any(not _noun_part(m) for m in parts):
         return False  # an honorific noun (お休み, お疲れ様): the closing 以上 of 報告は以上 is said
     before = [m for _, stop, m in morph.spans(text) if stop <= at]
     return (
