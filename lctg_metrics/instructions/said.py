@@ -49,13 +49,15 @@ def _utterance(phrase: str) -> bool:
 
 
 def mentioned_after(text: str, end: int, phrase: str) -> bool:
-    """Whether the phrase ending at ``end`` in ``text`` is followed by a quoting particle (a mention)."""
+    """Whether the phrase ending at ``end`` in ``text`` is followed by a quoting particle (a mention); a と with a
+    comma after it is the conditional (結論から言いますと、…), which goes on saying."""
     if not _utterance(phrase):
         return False
     rest = text[end:].lstrip(_MARKS)
     offset = len(text) - len(rest)
     after = [m for start, _, m in morph.spans(text) if start >= offset][:1]
-    return bool(after) and after[0].pos1 == "助詞" and after[0].surface in _QUOTING
+    conditional = rest.startswith("と") and rest[1:2] in ("、", ",", "，")
+    return bool(after) and after[0].pos1 == "助詞" and after[0].surface in _QUOTING and not conditional
 
 
 def translated_before(text: str, start: int) -> bool:
