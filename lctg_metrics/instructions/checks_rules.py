@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import edges, morph, phrases, wordforms, words
+from lctg_metrics.instructions import edges, morph, phrases, said, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -89,10 +89,13 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(True, f"starts with 「{kw['phrase']}」, said twice")
     whole = _word_ends(folded, len(phrase)) and not edges.runs_on(folded, len(phrase))
     if folded.startswith(phrase) and whole and not longer and not asks:
-        return Verdict(True, f"starts with 「{kw['phrase']}」")
-    spelled = None if folded.startswith(phrase) else phrases.spelled_start(folded, phrase)  # 先ずは, ハイ (r12)
+        unsaid = said.start_unsaid(folded, len(phrase), phrase)  # おはようございますと言う, はじめにしては (round 14)
+        return Verdict(not unsaid, f"starts with 「{kw['phrase']}」" + (f": {unsaid}" if unsaid else ""))
+    spelled = None if folded.startswith(phrase) else phrases.start_spelling(folded, phrase)  # 先ずは, ハイ, ねー
     if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
-        return Verdict(True, f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling")
+        unsaid = said.start_unsaid(folded, spelled, phrase)
+        reason = f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling"
+        return Verdict(not unsaid, reason + (f": {unsaid}" if unsaid else ""))
     return Verdict(False, f"starts with 「{text[: len(kw['phrase']) + 5]}」, not 「{kw['phrase']}」")
 
 
@@ -116,16 +119,20 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         ):
             emoticon = _EMOTICON.search(text)
             text = text[: emoticon.start()] if emoticon else text[:-1]  # お見逃しなく！✨, お見逃しなく♪, m(_ _)m
+        text = phrases.without_lengthening(text, phrase)  # ありがとうございましたーっ！ (round 14)
     if phrases.inside_closing_quote(nfkc(response)) and not phrases.inside_closing_quote(phrase):
         return Verdict(False, "ends inside a quotation or title opened mid-sentence, not with the response's words")
     signed = phrases.signature(text)  # 以上です（田中）: a name signed after the last sentence (round 12)
     if signed is not None and phrase[-1:] not in ")）":
         return end(written[:signed], kw)
-    at = len(text) - len(phrase) if text.endswith(phrase) else phrases.spelled_end(text, phrase)
+    at = len(text) - len(phrase) if text.endswith(phrase) else phrases.end_spelling(text, phrase)  # 下さい, ねー
     if at is not None and phrases.bounds_a_number(text, at):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it"
         )
+    unsaid = said.end_unsaid(text, at, phrase) if at is not None else ""  # 日本語でありがとう, お店がおやすみ (r14)
+    if unsaid:
+        return Verdict(False, f"ends with 「{text[at:]}」: {unsaid}")
     if not text.endswith(phrase) and at is not None and not _asks(phrase, written[len(text) :]):
         return Verdict(True, f"ends with 「{text[at:]}」, 「{kw['phrase']}」 in another spelling")
     if text.endswith(phrase) and edges.list_item(text, len(text) - len(phrase)):

@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import re
 
-from lctg_metrics.instructions import morph
-
-#: What lengthens a word's last sound in writing (かなぁ, かなー, はいっ): not a sound of the word.
-_LENGTHENING = "ーァィゥェォッ〜~"
+from lctg_metrics.instructions import morph, variants
 
 
 def _reading(m: morph.Morpheme) -> str:
-    return morph.to_katakana(m.reading).rstrip(_LENGTHENING) or m.reading
+    """The katakana reading with its lengthening folded (round 14): ー, っ, 〜 and a small or repeated vowel after a
+    mora of that vowel are no sound of the word, so ネェ, ネー and ネエ are one reading, as カナァ and カナ."""
+    kana = morph.to_katakana(m.reading)
+    return variants.fold_emphasis(kana)[0] or kana
 
 
 def same_word(found: morph.Morpheme, key: morph.Morpheme) -> bool:
     """Whether a morpheme of the response is the phrase's morpheme in another spelling: the same dictionary form,
-    part of speech, conjugated form and reading (a final lengthening aside), so 先ず is まず and 下さい ください, but
-    でし is no です and 灰 no はい."""
+    part of speech, conjugated form and reading (a final lengthening aside, a small vowel read as the full one), so
+    先ず is まず, 下さい ください and ねぇ ねえ, but でし is no です and 灰 no はい."""
     return (
         found.lemma.split("-")[0] == key.lemma.split("-")[0]
         and found.pos1 == key.pos1
@@ -50,6 +50,41 @@ def spelled_start(text: str, phrase: str) -> int | None:
     return run[-1][1]
 
 
+def lengthened_start(text: str, phrase: str) -> int | None:
+    """Where a kana phrase ending in a long vowel (ねえ, ええ) ends in ``text`` when ``text`` writes that vowel as ー
+    or a small vowel (ねー, ねぇ: round 14), the rest of the phrase as written; else None."""
+    if len(phrase) < 2 or not re.fullmatch(r"[ぁ-ゖァ-ヺー]+", phrase) or not text.startswith(phrase[:-1]):
+        return None
+    written = text[len(phrase) - 1 : len(phrase)]
+    if not written or written == phrase[-1] or written not in "ーぁぃぅぇぉァィゥェォ":
+        return None
+    same = variants.fold_emphasis(morph.to_katakana(text[: len(phrase)]))[0]
+    return len(phrase) if same == variants.fold_emphasis(morph.to_katakana(phrase))[0] else None
+
+
+def lengthened_end(text: str, phrase: str) -> int | None:
+    """Where a kana phrase ending in a long vowel starts in ``text`` when ``text`` ends with it and writes that vowel
+    as ー or a small vowel (だねー, だねぇ for ねえ: round 14); else None."""
+    if len(phrase) < 2 or not re.fullmatch(r"[ぁ-ゖァ-ヺー]+", phrase) or len(text) < len(phrase):
+        return None
+    at = len(text) - len(phrase)
+    return at if lengthened_start(text[at:], phrase) == len(phrase) else None
+
+
+def start_spelling(text: str, phrase: str) -> int | None:
+    """Where the phrase ends in ``text`` written in another spelling (``spelled_start``) or lengthened
+    (``lengthened_start``), the longer reading first (やぁ is やあ whole, not や); None when neither."""
+    found = [at for at in (lengthened_start(text, phrase), spelled_start(text, phrase)) if at is not None]
+    return max(found) if found else None
+
+
+def end_spelling(text: str, phrase: str) -> int | None:
+    """Where the phrase starts in ``text`` written in another spelling (``spelled_end``) or lengthened
+    (``lengthened_end``), the longer reading first; None when neither."""
+    found = [at for at in (lengthened_end(text, phrase), spelled_end(text, phrase)) if at is not None]
+    return min(found) if found else None
+
+
 def spelled_end(text: str, phrase: str) -> int | None:
     """Where in ``text`` a phrase written in another spelling starts, when ``text`` closes with its words, or None
     (the words after the last blank are read)."""
@@ -61,6 +96,20 @@ def spelled_end(text: str, phrase: str) -> int | None:
     if run[-1][1] != len(tail) or not all(same_word(t[2], k) for t, k in zip(run, key)):
         return None
     return len(text) - len(tail) + run[0][0]
+
+
+#: A lengthening after a word's last kana (ましたーっ, ですぅ, よ〜): a decoration of its sound, like a ！ after it.
+_LENGTHENED = re.compile(r"(?<=[ぁ-ゖァ-ヺ])[ー〜~っッぁぃぅぇぉァィゥェォ]+$")
+
+
+def without_lengthening(text: str, phrase: str) -> str:
+    """``text`` without a lengthening of its last sound (ありがとうございましたーっ, round 14) when what is left ends
+    with ``phrase`` as written or in another spelling; else ``text`` itself."""
+    found = _LENGTHENED.search(text)
+    if found is None or phrase.endswith(found.group()[-1]):
+        return text
+    bare = text[: found.start()]
+    return bare if bare.endswith(phrase) or spelled_end(bare, phrase) is not None else text
 
 
 _PAIRS = {"」": "「", "』": "『"}
@@ -114,4 +163,16 @@ def signature(text: str) -> int | None:
     return found.start() if named and rest else None
 
 
-__all__ = ["bounds_a_number", "inside_closing_quote", "same_word", "signature", "spelled_end", "spelled_start"]
+__all__ = [
+    "bounds_a_number",
+    "end_spelling",
+    "inside_closing_quote",
+    "lengthened_end",
+    "lengthened_start",
+    "same_word",
+    "signature",
+    "spelled_end",
+    "spelled_start",
+    "start_spelling",
+    "without_lengthening",
+]

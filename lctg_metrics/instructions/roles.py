@@ -209,17 +209,36 @@ def held(ch: str) -> bool:
     return ch in ROLE_CHARACTERS or (_stand_in(ch) and unicodedata.normalize("NFKC", ch) != ch)
 
 
+def _lone_o(text: str, i: int) -> bool:
+    """A Latin o or O, or a zero, alone, no Latin letter or digit beside it (ｏ Ｏ ０ are o O 0 here, after NFKC;
+    round 14): a letter no finished predicate takes, so it stands for 。 when the words before it are finished
+    (ですｏ歩いて); a zero before a counter or a unit is a number (です0時から)."""
+    after = text[i + 1 : i + 2] or " "
+    return (
+        text[i] in "oO0"
+        and not _ASCII_WORD.match(text[i - 1 : i] or " ")
+        and not _ASCII_WORD.match(after)
+        and not (text[i] == "0" and after in _UNITS)
+    )
+
+
+_ASCII_WORD = re.compile(r"[A-Za-z0-9]")
+#: Counters and units a zero may count (0時, 0円, 0%): the zero is a number there.
+_UNITS = "時分秒円年月日歳人個回件本枚階度番点割歩台冊匹杯位号倍％%.,．，:："
+
+
 def _by_role(text: str) -> str:
     """Any symbol standing alone where 。 or 、 stands is read as that mark, whatever its code point (checkers 2.8):
-    after a Japanese letter, as 。 where the words before it (back to the last sentence end) end in a predicate's final
-    form or a final particle and a new clause, a blank or the line's end follows (駅は近いです⭘歩いて…); as 、 where
-    they end in a particle, a conjunction or a conjunctive form and a content word follows (私は◟毎朝…, 雨なので◞家に…;
-    評価は◎でした keeps its ◎, a noun before です), blanks around it aside. Not in a kaomoji, nor ending the lines
-    of an answer key, nor where ``HONEST_MARKS`` are."""
+    after a Japanese letter, as 。 where the words before it (back to the last sentence end) end in a predicate's
+    final form or a final particle and a new clause, a blank or the line's end follows (駅は近いです⭘歩いて…; a lone
+    Latin o in any width too, ですｏ歩いて, round 14); as 、 where they end in a particle, a conjunction or a
+    conjunctive form and a content word follows (私は◟毎朝…, 雨なので◞家に…; 評価は◎でした keeps its ◎, a noun
+    before です), blanks around it aside. Not in a kaomoji, nor ending the lines of an answer key, nor where
+    ``HONEST_MARKS`` are."""
     spots = [
         i
         for i, ch in enumerate(text)
-        if (_stand_in(ch) or (_FOREIGN_LETTER.match(ch) and not _EAST_ASIAN.match(ch)))
+        if (_stand_in(ch) or (_FOREIGN_LETTER.match(ch) and not _EAST_ASIAN.match(ch)) or _lone_o(text, i))
         and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or "-")
         and not (_KANA_LETTER.match(text[i - 1 : i] or "-") and _KANA_LETTER.match(text[i + 1 : i + 2] or "-"))
     ]

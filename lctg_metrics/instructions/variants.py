@@ -73,6 +73,25 @@ def _reads_as(text: str, start: int, end: int, word: str) -> bool:
     return at in edges and stop in edges and tuple(m.lemma for m in inside) == lemmas
 
 
+def key_reading(word: str) -> str:
+    """The word's katakana reading as ``spans`` compares it (empty when it has none to compare)."""
+    return _key(word)[0]
+
+
+def key_lemmas(word: str) -> tuple[str, ...]:
+    """The lemmas of the word's morphemes, as ``spans`` reads it."""
+    return _key(word)[1]
+
+
+def another_word(text: str, start: int, end: int, word: str) -> bool:
+    """Whether the span is another word to the analyser, alone or in ``text`` (もっと is no もと, はしっこ no 橋)."""
+    lemmas = _key(word)[1]
+    return _another_word(text[start:end], lemmas) or _cuts_a_word(text, start, end, lemmas)
+
+
+reads_as = _reads_as  # the name other modules use
+
+
 def romaji_spans(text: str, word: str) -> list[tuple[int, int]]:
     """Whole Latin tokens that spell ``word`` in romaji (see the module docstring)."""
     target = _key(word)[0]
@@ -142,7 +161,7 @@ def _romaji_line(line: str) -> bool:
     return all(romaji.to_kana(t.group()) for t in romaji.TOKEN.finditer(line))
 
 
-def _fold_emphasis(kana: str) -> tuple[str, list[int]]:
+def fold_emphasis(kana: str) -> tuple[str, list[int]]:
     """Katakana without emphasis (``_EMPHASIS``, small or repeated vowels, ou/ei long vowels) and, for each letter
     kept, its index in ``kana``."""
     out: list[str] = []
@@ -172,11 +191,11 @@ def emphatic_spans(text: str, word: str) -> list[tuple[int, int]]:
     target, lemmas, _ = _key(word)
     if not target or romaji.morae(target) < 2:
         return []
-    want = _fold_emphasis(target)[0]
+    want = fold_emphasis(target)[0]
     found = []
     for run in _KANA_RUN.finditer(text):
         kana = morph.to_katakana(run.group())
-        folded, where = _fold_emphasis(kana)
+        folded, where = fold_emphasis(kana)
         at = folded.find(want)
         while at >= 0:
             # letters the fold dropped after the last one kept (すごいっ, すごーー, たのしい's last い) belong to
@@ -302,6 +321,11 @@ def spans(text: str, word: str) -> list[tuple[int, int]]:
 __all__ = [
     "MIN_ROMAJI_MORAE",
     "emphatic_spans",
+    "fold_emphasis",
+    "another_word",
+    "key_lemmas",
+    "key_reading",
+    "reads_as",
     "mixed_spans",
     "romaji_form_spans",
     "romaji_spans",

@@ -39,8 +39,10 @@ import functools
 import re
 
 from lctg_metrics.instructions import (
+    colloquial,
     confusable,
     forms,
+    kana_alike,
     latin,
     loans,
     lookalike,
@@ -251,11 +253,16 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         return []
     found = []
     views: tuple[str, ...] = (seen, lookalike.as_read(seen), lookalike.as_katakana(seen), forms.standard(seen))
-    views += (latin.folded(seen), confusable.latin_read(forms.standard(seen)))  # ᎪI is AI (2.8, Unicode's confusables)
+    views += (
+        latin.folded(seen),
+        confusable.latin_read(forms.standard(seen)),
+        kana_alike.toward(seen, key),
+    )  # ᎪI, メロソ
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
     found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
     found += loans.variant_spans(seen, key)  # スマフォ is スマホ (round 12)
+    found += colloquial.spans(seen, key)  # さむっ, いってぇ, すいません, あざっす: said casually (round 14)
     for strip in (wordforms.without_readings, spelled.joined):  # 勉（べん）強（きょう）; ス/マ/ホ spelled out (2.8)
         bare, where = strip(seen)
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)] if bare != seen else []
