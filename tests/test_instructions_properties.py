@@ -7,7 +7,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lctg_metrics.instructions import REGISTRY, check
@@ -141,6 +141,8 @@ def test_a_run_of_marks_is_not_counted_past_its_start(text: str, mark: str, k: i
     prolonged-sound mark lengthens a word as speech does and adds its first three (すごーーーい)."""
     ends_in_letter = _unpadded(text + "字")
     base = len(ends_in_letter)
+    # random marks and letters can themselves read as padding (a chant of A、aA、AB): the property is about the run
+    assume(check("length:chars", ends_in_letter, {"min": base}).passed)
     allowed = 2 if len(mark) == 1 and mark != "ー" else 3
     padded = ends_in_letter + mark * k
     assert check("length:chars", padded, {"min": base + allowed, "max": base + allowed}).passed, padded
@@ -190,7 +192,8 @@ def test_no_kanji_equals_a_kanji_count_of_zero(text: str) -> None:
 
 @given(JA_TEXT, st.sampled_from("0123456789０１２３４５６７８９"))
 def test_any_digit_breaks_kansuuji(text: str, digit: str) -> None:
-    assert not check("script:kansuuji", text + digit, {}).passed
+    """A digit before a counter is a number (a lone 0 after a finished predicate is read as 。 from checkers 2.8)."""
+    assert not check("script:kansuuji", text + digit + "個", {}).passed
 
 
 @given(st.lists(st.tuples(KANJI, HIRAGANA), min_size=1, max_size=5))
