@@ -482,3 +482,16 @@ def test_a_paragraph_opening_with_a_pronoun_is_not_modified_by_the_one_before():
 def test_a_section_number_mixing_digits_and_kansuuji_gives_a_verdict():
     answer = "第1章 はじめに\n本文です。\n第1十章 つぎに\n別の本文です。"
     assert isinstance(check("format:sections", answer, {"unit": "章", "min": 1}), Verdict)
+
+
+def test_a_paragraph_of_a_letter_the_analyser_reads_as_a_symbol_stands_alone():
+    """α alone (a label) then 本文です。: the analyser reads α as a symbol, so the first paragraph has no word to
+    modify anything with: two paragraphs."""
+    verdict = check("length:paragraphs", "α\n\n本文です。", {"min": 1})
+    assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [1, ]")
+
+
+def test_a_template_word_does_not_hide_the_spans_after_it():
+    """《項目1》 is a template word (no content); 《安全》 and 《規則》 after it are two distinct highlights of three."""
+    verdict = check("format:highlights", "《項目1》と《安全》と《規則》", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
