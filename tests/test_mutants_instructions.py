@@ -495,3 +495,11 @@ def test_a_template_word_does_not_hide_the_spans_after_it():
     """《項目1》 is a template word (no content); 《安全》 and 《規則》 after it are two distinct highlights of three."""
     verdict = check("format:highlights", "《項目1》と《安全》と《規則》", {"min": 2})
     assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
+
+
+def test_a_numbered_highlight_followed_by_a_word_labels_it_wherever_it_ends():
+    """概要《1》安全第一、《2》規則順守: each number is followed directly by a word (安全, 規則), so it labels the text
+    after it and counts, though neither opens a line or a sentence (the first closes at character 5, an odd offset,
+    the second at 13)."""
+    verdict = check("format:highlights", "概要《1》安全第一、《2》規則順守", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (2 in all) in [2, ]")
