@@ -505,3 +505,8 @@ def test_a_numbered_highlight_followed_by_a_word_labels_it_wherever_it_ends():
     the second at 13)."""
     verdict = check("format:highlights", "概要《1》安全第一、《2》規則順守", {"min": 2})
     assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (2 in all) in [2, ]")
+
+
+def test_japanese_and_ascii_commas_add_up():
+    """今日は、晴れ,明日は雨: one 、 and one ASCII , after a Japanese letter: 2 読点."""
+    assert check("rule:no_comma", "今日は、晴れ,明日は雨。", {}) == Verdict(False, "2 読点")
