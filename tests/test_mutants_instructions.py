@@ -510,3 +510,10 @@ def test_a_numbered_highlight_followed_by_a_word_labels_it_wherever_it_ends():
 def test_japanese_and_ascii_commas_add_up():
     """今日は、晴れ,明日は雨: one 、 and one ASCII , after a Japanese letter: 2 読点."""
     assert check("rule:no_comma", "今日は、晴れ,明日は雨。", {}) == Verdict(False, "2 読点")
+
+
+def test_a_rule_on_the_first_line_has_no_header_above_it():
+    """|---|---| opens the answer: no header row above it (the last line is no header of the first), so GFM shows no
+    table."""
+    verdict = check("format:table", "|---|---|\n| 太郎 | 20 |\n| 花子 | 30 |", {})
+    assert verdict == Verdict(False, "no markdown table (header row followed by a |---| rule)")
