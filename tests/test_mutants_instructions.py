@@ -517,3 +517,17 @@ def test_a_rule_on_the_first_line_has_no_header_above_it():
     table."""
     verdict = check("format:table", "|---|---|\n| 太郎 | 20 |\n| 花子 | 30 |", {})
     assert verdict == Verdict(False, "no markdown table (header row followed by a |---| rule)")
+
+
+def test_an_end_phrase_bounding_a_number_is_quoted_with_three_characters_before_it():
+    """三十歳以上 asked to end with 以上: 以上 bounds the number (thirty or over); the reason shows the last
+    2 + 3 = 5 characters."""
+    verdict = check("startend:end", "参加できるのは三十歳以上", {"phrase": "以上"})
+    assert verdict == Verdict(False, "ends with 「三十歳以上」: 「以上」 bounds the number before it")
+
+
+def test_an_initial_after_a_bullet_is_part_of_the_item():
+    """・J. ブラウン and ・M. ブラウン: the bullet ・ is the items' mark, so J. and M. are initials of two people, not
+    letter marks: two distinct items."""
+    verdict = check("format:bullet_list", "・J. ブラウン\n・M. ブラウン", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct bullet items (2 in all) in [2, ]")
