@@ -531,3 +531,10 @@ def test_an_initial_after_a_bullet_is_part_of_the_item():
     letter marks: two distinct items."""
     verdict = check("format:bullet_list", "・J. ブラウン\n・M. ブラウン", {"min": 2})
     assert verdict == Verdict(True, "2 filled, distinct bullet items (2 in all) in [2, ]")
+
+
+def test_a_bracket_label_before_a_sentence_on_its_line_takes_no_ending():
+    """【お知らせ】 明日も休みです: the line is cut at the blank, and 【お知らせ】 alone is a label (a heading in 【】),
+    not a sentence that must end with です: 2 sentences, both ending with it."""
+    verdict = check("startend:unified_ending", "今日は休みです。\n【お知らせ】 明日も休みです", {"ending": "です"})
+    assert verdict == Verdict(True, "all 2 sentences end with 「です」")
