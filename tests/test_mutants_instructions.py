@@ -538,3 +538,34 @@ def test_a_bracket_label_before_a_sentence_on_its_line_takes_no_ending():
     not a sentence that must end with です: 2 sentences, both ending with it."""
     verdict = check("startend:unified_ending", "今日は休みです。\n【お知らせ】 明日も休みです", {"ending": "です"})
     assert verdict == Verdict(True, "all 2 sentences end with 「です」")
+
+
+def test_no_period_counts_the_periods_in_its_reason():
+    assert check("rule:no_period", "今日は晴れ。明日は雨。", {}) == Verdict(False, "2 句点")
+    assert check("rule:no_period", "今日は晴れ", {}) == Verdict(True, "no 句点")
+
+
+@pytest.mark.parametrize(("times", "passed"), [(5, False), (6, True)])
+def test_the_same_word_in_two_scripts_is_one_highlight_whichever_comes_first(times, passed):
+    """《sumaho…》 first, then 《スマホ…》: at 5 repeats the romaji span kept first has 30 characters (the limit: one
+    word, 1 distinct of min 2), at 6 it has 36 (read by its letters only: two highlights)."""
+    answer = f"《{'sumaho' * times}》と《{'スマホ' * times}》"
+    assert check("format:highlights", answer, {"open": "《", "close": "》", "min": 2}).passed is passed
+
+
+def test_rule_lines_between_blank_line_paragraphs_are_no_empty_paragraph():
+    """*** lines set apart by blank lines in an answer counted by blank lines: decorations, no paragraph; the two
+    paragraphs of text count."""
+    verdict = check("length:paragraphs", "第一段落です。\n\n***\n\n***\n\n第二段落です。", {"min": 1})
+    assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [1, ]")
+
+
+def test_a_separator_after_the_last_paragraph_leaves_no_empty_one_between():
+    """一段落目です。 *** 二段落目です。 ***: the last *** closes the text; no empty paragraph lies between two."""
+    verdict = check("length:paragraphs", "一段落目です。\n***\n二段落目です。\n***\n", {"separator": "***", "min": 1})
+    assert verdict == Verdict(True, "2 paragraphs (***-separated) in [1, ]")
+
+
+def test_the_last_hiragana_letter_is_a_kana_of_a_reading():
+    """箇（ゖ）: ゖ (U+3096, the small ke, the end of the hiragana letters) is one kana for one kanji."""
+    assert check("script:furigana", "箇（ゖ）所（しょ）をまわる。", {}) == Verdict(True, "all 2 kanji runs have a （reading）")
