@@ -569,3 +569,10 @@ def test_a_separator_after_the_last_paragraph_leaves_no_empty_one_between():
 def test_the_last_hiragana_letter_is_a_kana_of_a_reading():
     """箇（ゖ）: ゖ (U+3096, the small ke, the end of the hiragana letters) is one kana for one kanji."""
     assert check("script:furigana", "箇（ゖ）所（しょ）をまわる。", {}) == Verdict(True, "all 2 kanji runs have a （reading）")
+
+
+def test_a_paragraph_opening_with_a_time_noun_is_not_modified_by_the_one_before():
+    """駅前に新しい店ができた / 昨日から雨が降っている。: できた could modify a noun, but 昨日 (a time noun, read as an
+    adverb too) opens a phrase of its own: two paragraphs."""
+    verdict = check("length:paragraphs", "駅前に新しい店ができた\n\n昨日から雨が降っている。", {"min": 1})
+    assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [1, ]")
