@@ -576,3 +576,24 @@ def test_a_paragraph_opening_with_a_time_noun_is_not_modified_by_the_one_before(
     adverb too) opens a phrase of its own: two paragraphs."""
     verdict = check("length:paragraphs", "駅前に新しい店ができた\n\n昨日から雨が降っている。", {"min": 1})
     assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [1, ]")
+
+
+def test_a_quotation_whose_words_hold_a_pointer_after_their_first_letter_has_text():
+    """「Prefer the text」 says something of its own; only without its first letter (refer the text) would it point
+    elsewhere."""
+    assert check("format:quotation", "「Prefer the text」", {}) == Verdict(True, "wrapped in one 「…」")
+
+
+def test_a_quotation_longer_than_256_characters_closes_at_its_end():
+    """A quotation of 332 characters: the 」 that closes it is the last character (positions past 256 are other int
+    objects than an equal length)."""
+    answer = "「" + "雨の日も風の日も歩く。" * 30 + "」"
+    assert len(answer) == 332
+    assert check("format:quotation", answer, {}) == Verdict(True, "wrapped in one 「…」")
+
+
+def test_a_numbered_highlight_opening_a_sentence_labels_it():
+    """。《1》これは… and 。《2》これは…: each number opens a sentence (after 。), so it labels it and counts, though a
+    kana word follows it."""
+    verdict = check("format:highlights", "会議は二回あった。《1》これは長かった。《2》これは短かった。", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (2 in all) in [2, ]")
