@@ -494,7 +494,8 @@ def test_a_paragraph_of_a_letter_the_analyser_reads_as_a_symbol_stands_alone():
 
 
 def test_a_template_word_does_not_hide_the_spans_after_it():
-    """《項目1》 is a template word (no content); 《安全》 and 《規則》 after it are two distinct highlights of three."""
+    """《項目1》 is a template word (no content); 《安全》 and 《規則》 after it are two distinct highlights of
+    three."""
     verdict = check("format:highlights", "《項目1》と《安全》と《規則》", {"min": 2})
     assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
 
@@ -568,7 +569,9 @@ def test_a_separator_after_the_last_paragraph_leaves_no_empty_one_between():
 
 def test_the_last_hiragana_letter_is_a_kana_of_a_reading():
     """箇（ゖ）: ゖ (U+3096, the small ke, the end of the hiragana letters) is one kana for one kanji."""
-    assert check("script:furigana", "箇（ゖ）所（しょ）をまわる。", {}) == Verdict(True, "all 2 kanji runs have a （reading）")
+    assert check("script:furigana", "箇（ゖ）所（しょ）をまわる。", {}) == Verdict(
+        True, "all 2 kanji runs have a （reading）"
+    )
 
 
 def test_a_paragraph_opening_with_a_time_noun_is_not_modified_by_the_one_before():
