@@ -417,6 +417,7 @@ def test_an_answer_without_an_option_at_the_end_is_quoted_by_its_last_twelve_cha
         ("rule:nth_paragraph_first_word", {"nth": 1}, "first_word"),
         ("format:postscript", {}, "marker"),
         ("script:language", {}, "language"),
+        ("format:repeat_prompt", {}, "prompt_to_repeat"),
     ],
 )
 def test_a_required_option_left_out_is_named(name, kwargs, missing):
