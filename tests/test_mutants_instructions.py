@@ -601,3 +601,9 @@ def test_a_numbered_highlight_opening_a_sentence_labels_it():
     kana word follows it."""
     verdict = check("format:highlights", "会議は二回あった。《1》これは長かった。《2》これは短かった。", {"min": 2})
     assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (2 in all) in [2, ]")
+
+
+def test_a_title_without_letters_is_none_whatever_its_subtitle():
+    """『…』 〜春の歌〜: the 『』 hold no letter (only …); the subtitle after them does not make them a title."""
+    verdict = check("format:title", "『…』〜春の歌〜\n本文です。", {})
+    assert verdict == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
