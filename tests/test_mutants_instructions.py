@@ -607,3 +607,9 @@ def test_a_title_without_letters_is_none_whatever_its_subtitle():
     """『…』 〜春の歌〜: the 『』 hold no letter (only …); the subtitle after them does not make them a title."""
     verdict = check("format:title", "『…』〜春の歌〜\n本文です。", {})
     assert verdict == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
+
+
+def test_a_word_repeated_in_another_script_does_not_hide_the_highlights_after_it():
+    """《スマホ》, 《sumaho》 (the same word in romaji) and 《規則》: two distinct highlights of three."""
+    verdict = check("format:highlights", "《スマホ》と《sumaho》と《規則》", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
