@@ -210,7 +210,6 @@ def _topic_line(sentence: Sentence, items: set[str], closing: set[str]) -> bool:
     text = sentence.text.strip()
     if text in items or text not in closing or not morph.ends_nominally(sentence.text):
         return False
-        return False
     return any(m.surface == "の" and m.pos2 == "格助詞" or m.pos1 in ("形容詞", "動詞", "形状詞") for m in words[:-1])
 
 
