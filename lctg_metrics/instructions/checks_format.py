@@ -359,6 +359,15 @@ _MAINTENANCE_TAG = re.compile(
 )
 
 
+def _status_mark(text: str, m: re.Match[str]) -> bool:
+    """A one-character mark opening a list line before its item ([済] 買い物, [未] 洗濯; round 15): a to-do's status,
+    as a task box is, not a slot."""
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    before, after = text[line_start : m.start()], text[m.end() : text.find("\n", m.end()) % (len(text) + 1)]
+    mark = m.group(1).strip()
+    return len(mark) == 1 and not mark.isascii() and re.fullmatch(r"\s*(?:[-*+・]\s*)?", before) is not None and after[:1].isspace() and bool(after.strip())
+
+
 @instruction(
     "format:placeholders",
     "書式指定",
@@ -370,13 +379,25 @@ _MAINTENANCE_TAG = re.compile(
     MAX,
 )
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
-    brackets = re.finditer(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
+    # [a][b] is a reference link only when a definition [b]: … exists (CommonMark); else both are brackets as typed
+    defined = {key(m.group(1)) for m in re.finditer(r"(?m)^ {0,3}\[([^\]\n]+)\]:", response)}
+    linked = [
+        m.span()
+        for m in re.finditer(r"\[([^\[\]\n]+)\]\[([^\[\]\n]*)\]", response)
+        if key(m.group(2) or m.group(1)) in defined
+    ]
+    brackets = [
+        m
+        for m in re.finditer(r"(?<!!)[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?!\()", response)
+        if not any(a <= m.start() < b for a, b in linked) and key(m.group(1)) not in defined  # [b] or [b]: url
+    ]
     # a reaction or stage direction closing a sentence ([笑], [拍手]; round 13) is no slot
     # and a key or button to press ([Enter]キー, [保存]をクリック; round 14) is no slot either
     found = [
         m.group(1)
         for m in brackets
-        if not slots.stage_direction(response, m.start(), m.end())
+        if not _status_mark(response, m)
+        and not slots.stage_direction(response, m.start(), m.end())
         and not notation.control_name(response, m.start(), m.end())
     ]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
