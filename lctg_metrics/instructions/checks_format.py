@@ -47,7 +47,8 @@ _KANSUUJI = "〇零一二三四五六七八九十百"
 _LETTER_MARK = re.compile(r"^\s*[（(]?[a-zA-Zａ-ｚＡ-Ｚア-ン][.．)）]\s*")
 #: A title line: 『title』, optionally followed by a subtitle after 〜 ― - : or an opening bracket (no sentence).
 _TITLE_LINE = re.compile(r"『([^『』\n]+)』(?:\s*[〜～~―—\-－:：(（【\[].*)?")
-_TITLE_LABEL = re.compile(r"^(?:タイトル|題名|表題)\s*[:：]\s*")
+#: A label naming the slot before the title: タイトル： or the label in brackets, 【タイトル】 [題名] (round 15).
+_TITLE_LABEL = re.compile(r"^(?:(?:タイトル|題名|表題)\s*[:：]|[【\[［〔]\s*(?:タイトル|題名|表題)\s*[】\]］〕]\s*[:：]?)\s*")
 #: A markdown heading or a wholly bold line: no body text of a section.
 _HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
 #: Lines that may precede a title (a short preamble such as 「以下が要約です。」).
@@ -299,7 +300,7 @@ def _title(line: str) -> str | None:
 @instruction(
     "format:title",
     "書式指定",
-    "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： label or a subtitle after 〜 ― "
+    "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： or 【タイトル】 label or a subtitle after 〜 ― "
     "or ： aside), holding text, with text after it; the first non-blank line, or (unless ``first_line``) "
     "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title",
     Param("first_line", "bool", "the title must be in the first non-blank line", default=False),
@@ -372,7 +373,7 @@ def _status_mark(text: str, m: re.Match[str]) -> bool:
     "format:placeholders",
     "書式指定",
     "square-bracket placeholders like [名前] (not markdown links, "
-    "task boxes, numbered references, nor keys and buttons to press: [Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
+    "task boxes, a to-do's status marks ([済] 買い物), numbered references, nor keys and buttons to press: [Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
     "towards min every filled placeholder counts, a reused one too "
     "(a template names one slot wherever it is needed)",
     MIN,
