@@ -18,7 +18,7 @@ from typing import Any
 from lctg_metrics.instructions import restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
-from lctg_metrics.instructions.notation import aside_only
+from lctg_metrics.instructions.notation import aside_only, hesitation_only
 from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose
@@ -100,7 +100,8 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "format:quotation",
     "書式指定",
-    "the whole response is one 「…」 quotation holding text said (not only asides in brackets: 「（沈黙）」)",
+    "the whole response is one 「…」 quotation holding text said (not only asides in brackets: 「（沈黙）」, "
+    "nor only fillers and hesitation sounds: 「えーと、うーん」)",
 )
 def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = response.strip()
@@ -121,6 +122,8 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "the quotation 「」 holds no text")
     if aside_only(text[1:-1]):  # 「（沈黙）」: a stage direction, nothing said (round 14)
         return Verdict(False, "the quotation 「」 holds only an aside in brackets: nothing said")
+    if hesitation_only(text[1:-1]):  # 「えーと、うーん……」 (round 15)
+        return Verdict(False, "the quotation 「」 holds only fillers and hesitation sounds: nothing said")
     if points_elsewhere(text[1:-1]) or placeholder(text[1:-1]):
         return Verdict(False, "the quotation 「」 only points elsewhere or holds a template word (引用文): no text")
     return Verdict(True, "wrapped in one 「…」")
