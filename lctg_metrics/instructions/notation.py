@@ -40,13 +40,17 @@ def hesitation_only(text: str) -> bool:
     demonstrative lengthened (そのー); marks aside. An interjection that says something (はい, わあ) is said."""
     if re.search(r"[！？!?]", text):
         return False  # あー！ おお！: an exclamation, said
-    words = [m for m in morph.analyze(text) if m.pos1 not in ("補助記号", "記号", "空白")]
+    found = morph.analyze(text)
     hesitating = False
-    for i, m in enumerate(words):
-        after_one = i > 0 and words[i - 1].pos1 in ("感動詞", "連体詞")
+    for i, m in enumerate(found):
+        before, after = found[i - 1] if i else None, found[i + 1] if i + 1 < len(found) else None
+        if m.pos1 in ("補助記号", "記号", "空白"):
+            continue
         if m.pos1 == "感動詞" and (m.pos2 == "フィラー" or _HESITATION.fullmatch(m.surface)):
             hesitating = True
-        elif not (after_one and m.surface in ("と", "ー") or m.pos1 == "連体詞" and text.find(m.surface + "ー") >= 0):
+        elif m.pos1 == "連体詞" and (after is None or after.pos1 in ("補助記号", "感動詞")):
+            continue  # そのー, あの|う: a demonstrative with no noun after it
+        elif not (before is not None and before.pos1 == "感動詞" and m.surface == "と"):  # えー|と
             return False
     return hesitating
 
