@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import restated
+from lctg_metrics.instructions import orders, restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
@@ -58,6 +58,7 @@ def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
         return any(
             (_json_content(v) and not _restates_key(k, v))
+            or (isinstance(v, str) and orders.only_recited(v) and bool(orders.NAMES.search(k)))  # {"五十音": "あいう…"}
             or (bool(key(k)) and isinstance(v, bool))
             or (isinstance(v, str) and status_value(k, v))  # {"状態": "準備中"} (round 13)
             for k, v in value.items()
@@ -65,7 +66,8 @@ def _json_content(value: Any) -> bool:
     if isinstance(value, list):
         return any(_json_content(v) for v in value)
     text = isinstance(value, str) and bool(key(value)) and JSON_TYPES.fullmatch(key(value)) is None
-    return (text and not placeholder(value)) or (isinstance(value, (int, float)) and not isinstance(value, bool))
+    recited = isinstance(value, str) and orders.only_recited(value)  # "かきくけこ": a row of the kana table (round 15)
+    return (text and not placeholder(value) and not recited) or (isinstance(value, (int, float)) and not isinstance(value, bool))
 
 
 def _no_constant(name: str) -> Any:

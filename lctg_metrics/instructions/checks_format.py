@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from lctg_metrics.instructions import boundaries, morph, notation, slots, words
+from lctg_metrics.instructions import boundaries, morph, notation, orders, slots, words
 from lctg_metrics.instructions.contents import (
     header_counter,
     key,
@@ -78,6 +78,8 @@ def distinct_filled(spans: list[str]) -> list[str]:
         k = key(span)
         if all(placeholder(cell) or not key(cell) for cell in span.split("|")):
             continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5)
+        if orders.only_recited(span):
+            continue  # - あいうえお: a row of the kana table, nothing said (round 15)
         if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
             continue
         if len(k) <= _WORD_LENGTH and any(
