@@ -213,6 +213,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         same_text(*answers)
         or same_claim(*answers)
         or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
+        or restated.translated(*answers)  # the first answer in English, naming what it names (round 15)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(
