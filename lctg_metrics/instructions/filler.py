@@ -71,6 +71,19 @@ _CLOSING = re.compile(
 )
 
 
+#: A pointer to a document the answer does not hold (round 15: 詳細は別途資料をご参照ください, 背景については添付
+#: ファイルにまとめております): an attachment or separate paper named, and only reading or finding it said.
+_ELSEWHERE_DOC = re.compile(r"(?:別途|添付|別紙|別添|別資料|付属の資料|参考資料)")
+_READ_THERE = re.compile(
+    r"(?:ご?参照|ご覧|ご?確認|まとめて?(?:おり|あり|い)|記載(?:して|されて|されており|しており|しています)|載せて"
+    r"|お送り|送付|添付(?:して|いた))"
+)
+
+
+def _points_to_document(bare: str) -> bool:
+    return len(bare) <= 40 and bool(_ELSEWHERE_DOC.search(bare)) and bool(_READ_THERE.search(bare))
+
+
 def says_it_fills(sentence: str) -> bool:
     """Whether a sentence is a note that the text is padded: it names filling the length (or filler copy) and refers
     to the text itself, or says only that it means or holds nothing, or that it may be skipped; from round 13 also
@@ -79,7 +92,7 @@ def says_it_fills(sentence: str) -> bool:
     bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
     if (_FILLING.search(bare) and _SELF.search(bare)) or about_writing(sentence) or layout_formula(sentence):
         return True
-    if promises_later(sentence):  # 後ほどご説明いたします: content promised, none given (round 14)
+    if promises_later(sentence) or _points_to_document(bare):  # 後ほどご説明いたします (round 14), 添付資料を… (15)
         return True
     return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING))
 
