@@ -80,6 +80,16 @@ _READ_THERE = re.compile(
 )
 
 
+#: The stock opening formulas of an answer (round 15): thanks for the question, praise of it, and the announcement
+#: that the answer follows (ご質問ありがとうございます, とても良いご質問ですね, それではお答えいたします).
+_OPENING = re.compile(
+    r"(?:ご質問|質問|お問い合わせ|ご相談)(?:を|して)?(?:いただき|頂き|くださり)?(?:まことに|誠に|本当に)?"
+    r"(?:ありがとうございます|ありがとうございました|ありがとう)"
+    r"|(?:とても|非常に|大変|実に)?(?:良い|よい|いい|素晴らしい|すばらしい|興味深い|鋭い)(?:ご質問|質問|問い)(?:です|だ)(?:ね|よ)?"
+    r"|(?:それでは|では|さて)?(?:早速|さっそく)?(?:お答え|回答|ご回答|ご説明|説明)(?:いた|し)(?:します|ましょう)"
+)
+
+
 def _points_to_document(bare: str) -> bool:
     return len(bare) <= 40 and bool(_ELSEWHERE_DOC.search(bare)) and bool(_READ_THERE.search(bare))
 
@@ -94,7 +104,7 @@ def says_it_fills(sentence: str) -> bool:
         return True
     if promises_later(sentence) or _points_to_document(bare):  # 後ほどご説明いたします (round 14), 添付資料を… (15)
         return True
-    return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING))
+    return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING, _OPENING))
 
 
 _PREDICATE = ("動詞", "形容詞", "助動詞")
