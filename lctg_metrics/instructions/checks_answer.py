@@ -67,7 +67,8 @@ def _json_content(value: Any) -> bool:
         return any(_json_content(v) for v in value)
     text = isinstance(value, str) and bool(key(value)) and JSON_TYPES.fullmatch(key(value)) is None
     recited = isinstance(value, str) and orders.only_recited(value)  # "かきくけこ": a row of the kana table (round 15)
-    return (text and not placeholder(value) and not recited) or (isinstance(value, (int, float)) and not isinstance(value, bool))
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return (text and not placeholder(value) and not recited) or number
 
 
 def _no_constant(name: str) -> Any:

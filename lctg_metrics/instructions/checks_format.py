@@ -48,7 +48,9 @@ _LETTER_MARK = re.compile(r"^\s*[（(]?[a-zA-Zａ-ｚＡ-Ｚア-ン][.．)）]\s
 #: A title line: 『title』, optionally followed by a subtitle after 〜 ― - : or an opening bracket (no sentence).
 _TITLE_LINE = re.compile(r"『([^『』\n]+)』(?:\s*[〜～~―—\-－:：(（【\[].*)?")
 #: A label naming the slot before the title: タイトル： or the label in brackets, 【タイトル】 [題名] (round 15).
-_TITLE_LABEL = re.compile(r"^(?:(?:タイトル|題名|表題)\s*[:：]|[【\[［〔]\s*(?:タイトル|題名|表題)\s*[】\]］〕]\s*[:：]?)\s*")
+_TITLE_LABEL = re.compile(
+    r"^(?:(?:タイトル|題名|表題)\s*[:：]|[【\[［〔]\s*(?:タイトル|題名|表題)\s*[】\]］〕]\s*[:：]?)\s*"
+)
 #: A markdown heading or a wholly bold line: no body text of a section.
 _HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
 #: Lines that may precede a title (a short preamble such as 「以下が要約です。」).
@@ -302,7 +304,8 @@ def _title(line: str) -> str | None:
 @instruction(
     "format:title",
     "書式指定",
-    "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： or 【タイトル】 label or a subtitle after 〜 ― "
+    "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： or 【タイトル】 label or a subtitle "
+    "after 〜 ― "
     "or ： aside), holding text, with text after it; the first non-blank line, or (unless ``first_line``) "
     "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title",
     Param("first_line", "bool", "the title must be in the first non-blank line", default=False),
@@ -368,14 +371,16 @@ def _status_mark(text: str, m: re.Match[str]) -> bool:
     line_start = text.rfind("\n", 0, m.start()) + 1
     before, after = text[line_start : m.start()], text[m.end() : text.find("\n", m.end()) % (len(text) + 1)]
     mark = m.group(1).strip()
-    return len(mark) == 1 and not mark.isascii() and re.fullmatch(r"\s*(?:[-*+・]\s*)?", before) is not None and after[:1].isspace() and bool(after.strip())
+    opens_line = re.fullmatch(r"\s*(?:[-*+・]\s*)?", before) is not None
+    return len(mark) == 1 and not mark.isascii() and opens_line and after[:1].isspace() and bool(after.strip())
 
 
 @instruction(
     "format:placeholders",
     "書式指定",
     "square-bracket placeholders like [名前] (not markdown links, "
-    "task boxes, a to-do's status marks ([済] 買い物), numbered references, nor keys and buttons to press: [Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
+    "task boxes, a to-do's status marks ([済] 買い物), numbered references, nor keys and buttons to press: "
+    "[Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
     "towards min every filled placeholder counts, a reused one too "
     "(a template names one slot wherever it is needed)",
     MIN,

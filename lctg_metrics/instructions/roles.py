@@ -250,7 +250,12 @@ def _by_role(text: str) -> str:
     spots = [
         i
         for i, ch in enumerate(text)
-        if (_stand_in(ch) or _lone_quote(text, i) or (_FOREIGN_LETTER.match(ch) and not _EAST_ASIAN.match(ch)) or _lone_o(text, i))
+        if (
+            _stand_in(ch)
+            or _lone_quote(text, i)
+            or _lone_o(text, i)
+            or (_FOREIGN_LETTER.match(ch) and not _EAST_ASIAN.match(ch))
+        )
         and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or "-")
         and not (_KANA_LETTER.match(text[i - 1 : i] or "-") and _KANA_LETTER.match(text[i + 1 : i + 2] or "-"))
     ]
