@@ -73,10 +73,10 @@ _CLOSING = re.compile(
 
 #: A pointer to a document the answer does not hold (round 15: 詳細は別途資料をご参照ください, 背景については添付
 #: ファイルにまとめております): an attachment or separate paper named, and only reading or finding it said.
-_ELSEWHERE_DOC = re.compile(r"(?:別途|添付|別紙|別添|別資料|付属の資料|参考資料)")
-_READ_THERE = re.compile(
-    r"(?:ご?参照|ご覧|ご?確認|まとめて?(?:おり|あり|い)|記載(?:して|されて|されており|しており|しています)|載せて"
-    r"|お送り|送付|添付(?:して|いた))"
+_POINTER_TO_DOCUMENT = re.compile(
+    r"(?:.{0,6}?(?:については|に関しては|は|も))?(?:別途|添付|別紙|別添)の?(?:資料|ファイル|書類|データ)?(?:を|に|で|へ|にて)?"
+    r"(?:(?:ご?参照|ご覧|ご?確認)(?:ください|下さい|願います|いただけます)"
+    r"|(?:まとめて|記載して|載せて)(?:おります|あります|います)|(?:お送り|送付)(?:いたします|します|しました))"
 )
 
 
@@ -91,7 +91,9 @@ _OPENING = re.compile(
 
 
 def _points_to_document(bare: str) -> bool:
-    return len(bare) <= 40 and bool(_ELSEWHERE_DOC.search(bare)) and bool(_READ_THERE.search(bare))
+    """A sentence that is only the pointer, a short topic before it at most (金額を見直しましたので、添付をご確認くだ
+    さい says what changed)."""
+    return _POINTER_TO_DOCUMENT.fullmatch(bare) is not None
 
 
 def says_it_fills(sentence: str) -> bool:
