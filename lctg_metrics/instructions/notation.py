@@ -46,7 +46,8 @@ def hesitation_only(text: str) -> bool:
         before, after = found[i - 1] if i else None, found[i + 1] if i + 1 < len(found) else None
         if m.pos1 in ("補助記号", "記号", "空白"):
             continue
-        if m.pos1 == "感動詞" and (m.pos2 == "フィラー" or _HESITATION.fullmatch(m.surface)):
+        cut = re.fullmatch("[あいうえお]っ", m.surface) and after is not None and after.surface == "と"  # えっ|と
+        if m.pos1 == "感動詞" and (m.pos2 == "フィラー" or _HESITATION.fullmatch(m.surface) or cut):
             hesitating = True
         elif m.pos1 == "連体詞" and (after is None or after.pos1 in ("補助記号", "感動詞")):
             continue  # そのー, あの|う: a demonstrative with no noun after it
