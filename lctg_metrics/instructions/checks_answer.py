@@ -15,10 +15,10 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import restated
+from lctg_metrics.instructions import orders, restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
-from lctg_metrics.instructions.notation import aside_only
+from lctg_metrics.instructions.notation import aside_only, hesitation_only
 from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.sentences import prose
@@ -58,6 +58,7 @@ def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
         return any(
             (_json_content(v) and not _restates_key(k, v))
+            or (isinstance(v, str) and orders.only_recited(v) and bool(orders.NAMES.search(k)))  # {"五十音": "あいう…"}
             or (bool(key(k)) and isinstance(v, bool))
             or (isinstance(v, str) and status_value(k, v))  # {"状態": "準備中"} (round 13)
             for k, v in value.items()
@@ -65,7 +66,9 @@ def _json_content(value: Any) -> bool:
     if isinstance(value, list):
         return any(_json_content(v) for v in value)
     text = isinstance(value, str) and bool(key(value)) and JSON_TYPES.fullmatch(key(value)) is None
-    return (text and not placeholder(value)) or (isinstance(value, (int, float)) and not isinstance(value, bool))
+    recited = isinstance(value, str) and orders.only_recited(value)  # "かきくけこ": a row of the kana table (round 15)
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return (text and not placeholder(value) and not recited) or number
 
 
 def _no_constant(name: str) -> Any:
@@ -100,7 +103,8 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "format:quotation",
     "書式指定",
-    "the whole response is one 「…」 quotation holding text said (not only asides in brackets: 「（沈黙）」)",
+    "the whole response is one 「…」 quotation holding text said (not only asides in brackets: 「（沈黙）」, "
+    "nor only fillers and hesitation sounds: 「えーと、うーん」)",
 )
 def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = response.strip()
@@ -121,6 +125,8 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "the quotation 「」 holds no text")
     if aside_only(text[1:-1]):  # 「（沈黙）」: a stage direction, nothing said (round 14)
         return Verdict(False, "the quotation 「」 holds only an aside in brackets: nothing said")
+    if hesitation_only(text[1:-1]):  # 「えーと、うーん……」 (round 15)
+        return Verdict(False, "the quotation 「」 holds only fillers and hesitation sounds: nothing said")
     if points_elsewhere(text[1:-1]) or placeholder(text[1:-1]):
         return Verdict(False, "the quotation 「」 only points elsewhere or holds a template word (引用文): no text")
     return Verdict(True, "wrapped in one 「…」")
@@ -208,6 +214,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         same_text(*answers)
         or same_claim(*answers)
         or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
+        or restated.translated(*answers)  # the first answer in English, naming what it names (round 15)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(

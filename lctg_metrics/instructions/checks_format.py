@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from lctg_metrics.instructions import boundaries, morph, notation, slots, words
+from lctg_metrics.instructions import boundaries, morph, notation, orders, slots, words
 from lctg_metrics.instructions.contents import (
     header_counter,
     key,
@@ -47,7 +47,10 @@ _KANSUUJI = "〇零一二三四五六七八九十百"
 _LETTER_MARK = re.compile(r"^\s*[（(]?[a-zA-Zａ-ｚＡ-Ｚア-ン][.．)）]\s*")
 #: A title line: 『title』, optionally followed by a subtitle after 〜 ― - : or an opening bracket (no sentence).
 _TITLE_LINE = re.compile(r"『([^『』\n]+)』(?:\s*[〜～~―—\-－:：(（【\[].*)?")
-_TITLE_LABEL = re.compile(r"^(?:タイトル|題名|表題)\s*[:：]\s*")
+#: A label naming the slot before the title: タイトル： or the label in brackets, 【タイトル】 [題名] (round 15).
+_TITLE_LABEL = re.compile(
+    r"^(?:(?:タイトル|題名|表題)\s*[:：]|[【\[［〔]\s*(?:タイトル|題名|表題)\s*[】\]］〕]\s*[:：]?)\s*"
+)
 #: A markdown heading or a wholly bold line: no body text of a section.
 _HEADING_LINE = re.compile(r"^\s*(?:#{1,6}\s|(\*\*|__)[^*_]+\1\s*$)")
 #: Lines that may precede a title (a short preamble such as 「以下が要約です。」).
@@ -77,6 +80,8 @@ def distinct_filled(spans: list[str]) -> list[str]:
         k = key(span)
         if all(placeholder(cell) or not key(cell) for cell in span.split("|")):
             continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5)
+        if orders.only_recited(span):
+            continue  # - あいうえお: a row of the kana table, nothing said (round 15)
         if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
             continue
         if len(k) <= _WORD_LENGTH and any(
@@ -299,7 +304,8 @@ def _title(line: str) -> str | None:
 @instruction(
     "format:title",
     "書式指定",
-    "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： label or a subtitle after 〜 ― "
+    "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： or 【タイトル】 label or a subtitle "
+    "after 〜 ― "
     "or ： aside), holding text, with text after it; the first non-blank line, or (unless ``first_line``) "
     "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title",
     Param("first_line", "bool", "the title must be in the first non-blank line", default=False),
@@ -359,24 +365,47 @@ _MAINTENANCE_TAG = re.compile(
 )
 
 
+def _status_mark(text: str, m: re.Match[str]) -> bool:
+    """A one-character mark opening a list line before its item ([済] 買い物, [未] 洗濯; round 15): a to-do's status,
+    as a task box is, not a slot."""
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    before, after = text[line_start : m.start()], text[m.end() : text.find("\n", m.end()) % (len(text) + 1)]
+    mark = m.group(1).strip()
+    opens_line = re.fullmatch(r"\s*(?:[-*+・]\s*)?", before) is not None
+    return len(mark) == 1 and not mark.isascii() and opens_line and after[:1].isspace() and bool(after.strip())
+
+
 @instruction(
     "format:placeholders",
     "書式指定",
     "square-bracket placeholders like [名前] (not markdown links, "
-    "task boxes, numbered references, nor keys and buttons to press: [Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
+    "task boxes, a to-do's status marks ([済] 買い物), numbered references, nor keys and buttons to press: "
+    "[Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
     "towards min every filled placeholder counts, a reused one too "
     "(a template names one slot wherever it is needed)",
     MIN,
     MAX,
 )
 def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
-    brackets = re.finditer(r"(?<![!\]])[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?![(\[])", response)
+    # [a][b] is a reference link only when a definition [b]: … exists (CommonMark); else both are brackets as typed
+    defined = {key(m.group(1)) for m in re.finditer(r"(?m)^ {0,3}\[([^\]\n]+)\]:", response)}
+    linked = [
+        m.span()
+        for m in re.finditer(r"\[([^\[\]\n]+)\]\[([^\[\]\n]*)\]", response)
+        if key(m.group(2) or m.group(1)) in defined
+    ]
+    brackets = [
+        m
+        for m in re.finditer(r"(?<!!)[\[［]([^\[\]［］\n]*\S[^\[\]［］\n]*)[\]］](?!\()", response)
+        if not any(a <= m.start() < b for a, b in linked) and key(m.group(1)) not in defined  # [b] or [b]: url
+    ]
     # a reaction or stage direction closing a sentence ([笑], [拍手]; round 13) is no slot
     # and a key or button to press ([Enter]キー, [保存]をクリック; round 14) is no slot either
     found = [
         m.group(1)
         for m in brackets
-        if not slots.stage_direction(response, m.start(), m.end())
+        if not _status_mark(response, m)
+        and not slots.stage_direction(response, m.start(), m.end())
         and not notation.control_name(response, m.start(), m.end())
     ]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]

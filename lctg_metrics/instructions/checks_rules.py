@@ -67,6 +67,9 @@ def occurrences(text: str, word: str, match: str) -> int:
 #: the conjunction さて, nor それでは with それで (r7), nor ではない ("it is not") with the conjunction では (r9).
 _LONGER_WORDS = ("さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく")
 _word_ends = wordforms.word_ends
+#: A negation glued to the phrase makes it a predicate's stem (よろしく|ない "not good", それ|では|ない "not that one",
+#: まず|ない "hardly"), not the greeting or conjunction said (round 15).
+_NEGATED = re.compile(r"(?:ない|なく|なかっ|なけれ|ねえ|ありません|ございません)")
 
 
 @instruction(
@@ -80,6 +83,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
     longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
+    longer = longer or bool(_NEGATED.match(folded, len(phrase)))  # よろしくない, それではない: a predicate (round 15)
     asks = _asks(phrase, folded[len(phrase) :])
     if edges.quoted_start(strip_emphasis(nfkc(response)), phrase):
         return Verdict(

@@ -13,6 +13,8 @@ morphemes (``variants.reads_as``). The rules, read backwards:
 - **inserted gemination or length** inside the word (いってぇ, すっげー): っ and ー taken out;
 - **mi said i or n before an m-row mora** (すいません, すんません): み put back;
 - **です and ます said っす** (いいっす, そうっす): ``Xっす`` from ``Xです`` and ``Xます``;
+- **an r-row mora said ん** before the next mora and **a long o's う dropped** at the end (あんがと for ありがとう,
+  わかんない for わからない; round 15);
 - **a set phrase clipped** to two or three of its morae and っす (あざっす, おつっす for ありがとうございます and
   おつかれさまです): a polite phrase of six morae or more ending in ます or です, whose first mora the clipped form
   keeps and whose other morae it keeps in order.
@@ -80,6 +82,8 @@ def _endings(kana: str) -> set[str]:
     polite = re.fullmatch("(.+?)ッ?ス", kana)
     if polite:
         out |= {polite.group(1) + "デス", polite.group(1) + "マス"}  # いいっす
+    if _PLACE.get(kana[-1:], ("", -1))[1] == 4:
+        out.add(kana + "ウ")  # ありがと: the long o's ウ dropped (round 15)
     return out
 
 
@@ -91,6 +95,8 @@ def standard_forms(kana: str) -> frozenset[str]:
         for base in {form, inner}:
             out.add(base)
             out.add(re.sub("[イン](?=[マミムメモ])", "ミ", base))  # すいません, すんません
+            for at in [m.start() for m in re.finditer("ン", base[1:-1])][:2]:  # あんがと, わかんない (round 15)
+                out |= {base[: at + 1] + r + base[at + 2 :] for r in "ラリルレロ"}
     return frozenset(out)
 
 

@@ -61,7 +61,8 @@ def runs_on(text: str, at: int) -> bool:
 def doubled(text: str, phrase: str) -> bool:
     """Whether ``text`` starts with the phrase said twice running as the same word doubled: the analyser files the
     doubled word under the phrase's own word doubled (いやいや is 否々, またまた 又々). A doubled word filed under
-    itself may be another word (もしもし is no もし, まずまず no まず), so さてさて stays a known gap."""
+    itself may be another word (もしもし is no もし, まずまず no まず): it is the phrase doubled only as a conjunction
+    or interjection of the phrase's own part of speech (さてさて, round 15)."""
     if len(phrase) < 2 or not text.startswith(phrase * 2):
         return False
     key, first = morph.analyze(phrase), morph.analyze(text[: 2 * len(phrase) + 8])
@@ -70,7 +71,12 @@ def doubled(text: str, phrase: str) -> bool:
     lemma = key[0].lemma.split("-")[0]
     if len(first) > 1 and [m.lemma for m in first[:2]] == [key[0].lemma] * 2:
         return True  # read as the phrase twice (また|また, はい|はい)
-    return first[0].surface == phrase * 2 and first[0].lemma.split("-")[0] in (lemma * 2, lemma + "々")
+    if first[0].surface != phrase * 2:
+        return False
+    # a conjunction or interjection filed doubled under itself keeps its part of speech and role (さてさて, round 15);
+    # an adverb doubled is a new adverb (まずまず "so-so"), and もしもし (感動詞) no もし (副詞)
+    same_role = first[0].lemma == phrase * 2 and first[0].pos1 == key[0].pos1 in ("接続詞", "感動詞")
+    return same_role or first[0].lemma.split("-")[0] in (lemma * 2, lemma + "々")
 
 
 _QUOTING = re.compile(r"[」』](?:と|って|という|とは|とか|は|を|が|の|も)")

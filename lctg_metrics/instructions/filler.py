@@ -71,6 +71,31 @@ _CLOSING = re.compile(
 )
 
 
+#: A pointer to a document the answer does not hold (round 15: 詳細は別途資料をご参照ください, 背景については添付
+#: ファイルにまとめております): an attachment or separate paper named, and only reading or finding it said.
+_POINTER_TO_DOCUMENT = re.compile(
+    r"(?:.{0,6}?(?:については|に関しては|は|も))?(?:別途|添付|別紙|別添)の?(?:資料|ファイル|書類|データ)?(?:を|に|で|へ|にて)?"
+    r"(?:(?:ご?参照|ご覧|ご?確認)(?:ください|下さい|願います|いただけます)"
+    r"|(?:まとめて|記載して|載せて)(?:おります|あります|います)|(?:お送り|送付)(?:いたします|します|しました))"
+)
+
+
+#: The stock opening formulas of an answer (round 15): thanks for the question, praise of it, and the announcement
+#: that the answer follows (ご質問ありがとうございます, とても良いご質問ですね, それではお答えいたします).
+_OPENING = re.compile(
+    r"(?:ご質問|質問|お問い合わせ|ご相談)(?:を|して)?(?:いただき|頂き|くださり)?(?:まことに|誠に|本当に)?"
+    r"(?:ありがとうございます|ありがとうございました|ありがとう)"
+    r"|(?:とても|非常に|大変|実に)?(?:良い|よい|いい|素晴らしい|すばらしい|興味深い|鋭い)(?:ご質問|質問|問い)(?:です|だ)(?:ね|よ)?"
+    r"|(?:それでは|では|さて)?(?:早速|さっそく)?(?:お答え|回答|ご回答|ご説明|説明)(?:いた|し)(?:します|ましょう)"
+)
+
+
+def _points_to_document(bare: str) -> bool:
+    """A sentence that is only the pointer, a short topic before it at most (金額を見直しましたので、添付をご確認くだ
+    さい says what changed)."""
+    return _POINTER_TO_DOCUMENT.fullmatch(bare) is not None
+
+
 def says_it_fills(sentence: str) -> bool:
     """Whether a sentence is a note that the text is padded: it names filling the length (or filler copy) and refers
     to the text itself, or says only that it means or holds nothing, or that it may be skipped; from round 13 also
@@ -79,9 +104,9 @@ def says_it_fills(sentence: str) -> bool:
     bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
     if (_FILLING.search(bare) and _SELF.search(bare)) or about_writing(sentence) or layout_formula(sentence):
         return True
-    if promises_later(sentence):  # 後ほどご説明いたします: content promised, none given (round 14)
+    if promises_later(sentence) or _points_to_document(bare):  # 後ほどご説明いたします (round 14), 添付資料を… (15)
         return True
-    return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING))
+    return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING, _OPENING))
 
 
 _PREDICATE = ("動詞", "形容詞", "助動詞")

@@ -41,11 +41,11 @@ from lctg_metrics.instructions.unseen import unseen
 
 #: HTML comments, also one left open at the end.
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
-#: Elements never shown: the HTML rendering section's hidden elements whole (HTML 15.3.1, 2.8), SVG definitions and
-#: descriptions, and the fallback content of embedded elements (and of an object given a resource to draw).
+#: Elements never shown: the HTML rendering section's hidden elements whole (HTML 15.3.1, 2.8), MathML annotations
+#: (round 15), SVG definitions and descriptions, and the fallback content of embedded elements (and of an object).
 _ALWAYS_HIDDEN_TAGS = frozenset(
     {"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param", "rp"}
-    | {"script", "style", "template", "title", "noscript"}
+    | {"script", "style", "template", "title", "noscript", "annotation", "annotation-xml"}
     | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
     | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
 )

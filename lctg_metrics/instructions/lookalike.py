@@ -164,15 +164,22 @@ def as_read(text: str) -> str:
     return "".join(chars)
 
 
+#: Hangul letters drawn like a katakana letter (round 15: ㅁ ロ, ㅏ ト, ㄴ レ; each as typed, as NFKC and as half-width
+#: write it): メㅁン is メロン, a look-alike run that reads as one katakana word.
+_HANGUL_ALIKE = {"ロ": "\u3141\u1106\uffb1", "ト": "\u314f\u1161\uffc2", "レ": "\u3134\u1102\uffa4"}
 #: Kanji a font draws like a katakana letter (the reverse of ``KANJI_LOOKALIKES``), and the kanji components drawn
 #: like one that no katakana letter in a kanji word is read as (round 12: 彐 the snout radical for ヨ, 儿 the legs
 #: radical for ル, 丿 for ノ, 乚 for レ): 彐ーグルト is ヨーグルト, ホテ儿 ホテル.
-KATAKANA_LOOKALIKES = {kanji: kana for kana, kanji in KANJI_LOOKALIKES.items()} | {
-    "彐": "ヨ",
-    "儿": "ル",
-    "丿": "ノ",
-    "乚": "レ",
-}
+KATAKANA_LOOKALIKES = (
+    {kanji: kana for kana, kanji in KANJI_LOOKALIKES.items()}
+    | {
+        "彐": "ヨ",
+        "儿": "ル",
+        "丿": "ノ",
+        "乚": "レ",
+    }
+    | {jamo: kana for kana, drawn in _HANGUL_ALIKE.items() for jamo in drawn}
+)
 _KATAKANA_WORD_LETTER = re.compile(r"[ァ-ヴヷ-ヺー]")  # katakana letters and ー, not the counters ヵ ヶ
 
 

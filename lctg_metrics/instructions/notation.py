@@ -29,6 +29,33 @@ def aside_only(text: str) -> bool:
     return letters(text) and not letters(_ASIDE.sub("", text))
 
 
+#: A hesitation sound: a vowel or ん drawn out (あー, えー, うーん, んー; not うん "yes", いいえ "no", ええ "yes");
+#: えーと's と and the lengthened その / あの of a speaker searching for a word (そのー) hesitate too.
+_HESITATION = re.compile(r"[あいうえおん][ー〜]+[んっ]?|ん+")
+
+
+def hesitation_only(text: str) -> bool:
+    """Whether ``text`` says nothing but fillers and hesitation sounds (round 15: 「あー、えーと、うーん……。」): each of
+    its words a 感動詞 the analyser files as a filler or one that is a hesitation sound, a と or ー after one, or a
+    demonstrative lengthened (そのー); marks aside. An interjection that says something (はい, わあ) is said."""
+    if re.search(r"[！？!?]", text):
+        return False  # あー！ おお！: an exclamation, said
+    found = morph.analyze(text)
+    hesitating = False
+    for i, m in enumerate(found):
+        before, after = found[i - 1] if i else None, found[i + 1] if i + 1 < len(found) else None
+        if m.pos1 in ("補助記号", "記号", "空白"):
+            continue
+        cut = re.fullmatch("[あいうえお]っ", m.surface) and after is not None and after.surface == "と"  # えっ|と
+        if m.pos1 == "感動詞" and (m.pos2 == "フィラー" or _HESITATION.fullmatch(m.surface) or cut):
+            hesitating = True
+        elif m.pos1 == "連体詞" and (after is None or after.pos1 in ("補助記号", "感動詞")):
+            continue  # そのー, あの|う: a demonstrative with no noun after it
+        elif not (before is not None and before.pos1 == "感動詞" and m.surface == "と"):  # えー|と
+            return False
+    return hesitating
+
+
 _KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff々〆ヶ]+$")
 _KANA = re.compile(r"[ぁ-ゖァ-ヺー]+")
 
@@ -96,4 +123,4 @@ def control_name(text: str, start: int, end: int) -> bool:
     return _KEY.fullmatch(inner) is not None and (_CONTROL_ACT.match(after) is not None or not after.strip())
 
 
-__all__ = ["aside_only", "control_name", "ruby_reading"]
+__all__ = ["aside_only", "control_name", "hesitation_only", "ruby_reading"]

@@ -236,6 +236,16 @@ def named(clusters: list[str]) -> set[int]:
     return inside if NAMES.search(rest) else set()
 
 
+def only_recited(text: str) -> bool:
+    """Whether every letter of ``text`` stands in a recited run (round 15: a JSON value or a list item holding
+    あいうえお or かきくけこさしすせそ): a row of an order, nothing said."""
+    clusters = list(text)
+    runs = _runs(clusters) + [run for run, _ in _name_runs(clusters)]
+    inside = {i for run in runs for i in run} | {i for run in _roman_runs(clusters) for n in run for i in n}
+    letters = [i for i, c in enumerate(clusters) if c not in _BETWEEN and not c.isspace()]
+    return bool(letters) and all(i in inside for i in letters)
+
+
 #: What ends a line of a verse: a sentence mark, a line break (or the text's end).
 _LINE_END = frozenset("。．.！!？?\n")
 #: Kana a drill line may hold before its row (the verse's words), blanks and 、 aside: at least this many.
@@ -288,4 +298,4 @@ def recited(clusters: list[str], breaks: frozenset[int] = frozenset()) -> set[in
     )
 
 
-__all__ = ["NAMES", "ORDERS", "SPOKEN", "drill_lines", "named", "recited"]
+__all__ = ["NAMES", "ORDERS", "SPOKEN", "drill_lines", "named", "only_recited", "recited"]

@@ -51,15 +51,18 @@ def spelled_start(text: str, phrase: str) -> int | None:
 
 
 def lengthened_start(text: str, phrase: str) -> int | None:
-    """Where a kana phrase ending in a long vowel (ねえ, ええ) ends in ``text`` when ``text`` writes that vowel as ー
-    or a small vowel (ねー, ねぇ: round 14), the rest of the phrase as written; else None."""
-    if len(phrase) < 2 or not re.fullmatch(r"[ぁ-ゖァ-ヺー]+", phrase) or not text.startswith(phrase[:-1]):
+    """Where a kana phrase holding a long vowel (ねえ, おはようございます) ends in ``text`` when ``text`` writes a
+    long vowel of it as ー or a small vowel (ねー, ねぇ: round 14; おはよーございまーす inside the phrase: round 15),
+    the rest of the phrase as written (in either kana); else None."""
+    if len(phrase) < 2 or not re.fullmatch(r"[ぁ-ゖァ-ヺー]+", phrase):
         return None
-    written = text[len(phrase) - 1 : len(phrase)]
-    if not written or written == phrase[-1] or written not in "ーぁぃぅぇぉァィゥェォ":
-        return None
-    same = variants.fold_emphasis(morph.to_katakana(text[: len(phrase)]))[0]
-    return len(phrase) if same == variants.fold_emphasis(morph.to_katakana(phrase))[0] else None
+    key = variants.fold_emphasis(morph.to_katakana(phrase))[0]
+    for end in range(min(len(text), len(phrase) + 3), len(phrase) - 1, -1):
+        written = morph.to_katakana(text[:end])
+        marks = [ch for ch in written if ch in "ーァィゥェォ"]
+        if written != morph.to_katakana(phrase) and marks and variants.fold_emphasis(written)[0] == key:
+            return end
+    return None
 
 
 def lengthened_end(text: str, phrase: str) -> int | None:

@@ -4,6 +4,7 @@ and a reader counts it once toward a minimum length. A run of Latin letters that
 は・へ・を read as said, and the copula です・だ aside) is not counted.
 
 The same sentence said again in English is a known gap: telling a translation from other English needs a dictionary.
+A second answer in another language that names what the first names (``translated``, round 15) is the first again.
 """
 
 from __future__ import annotations
@@ -55,6 +56,30 @@ def same_in_romaji(a: str, b: str) -> bool:
             continue
         kana = romaji.to_kana(_LATIN_LETTERS.sub("", latin).lower())
         if kana and romaji.morae(kana) >= _MIN_MORAE and _said(kana) == _said(morph.reading(_marks_out(japanese))):
+            return True
+    return False
+
+
+#: A word in Latin capitals first (a name: Nara, Tokyo) and a run of Latin words (a sentence in another language).
+_NAME = re.compile(r"\b[A-Z][a-zāīūēōâîûêô]{2,}\b")
+_LATIN_WORDS = re.compile(r"[A-Za-z]+(?:[^A-Za-z\n]+[A-Za-z]+){2,}")
+
+
+def translated(a: str, b: str) -> bool:
+    """Whether one text is in another language and names what the other names (round 15: 「おすすめは奈良です。」 and
+    "I recommend Nara."): a text with no Japanese letter, a sentence of Latin words, holding a name that reads as a
+    noun of the Japanese text (Nara as 奈良's ナラ, long vowels folded). Two answers in two languages about different
+    things (奈良 and "Kyoto is nice too.") stay two answers."""
+    for latin, japanese in ((a, b), (b, a)):
+        if _JAPANESE.search(latin) or not _JAPANESE.search(japanese) or not _LATIN_WORDS.search(latin):
+            continue
+        nouns = {
+            romaji.fold_long(morph.to_katakana(m.reading))
+            for m in morph.analyze(japanese)
+            if m.pos1 == "名詞" and m.reading and romaji.morae(morph.to_katakana(m.reading)) >= 2
+        }
+        names = (romaji.to_kana(m.group().lower()) for m in _NAME.finditer(latin))
+        if any(kana and romaji.fold_long(kana) in nouns for kana in names):
             return True
     return False
 

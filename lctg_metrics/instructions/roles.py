@@ -164,7 +164,9 @@ def _ring(m: re.Match[str]) -> str:
 HONEST_MARKS = frozenset("！？!?‼⁇⁈⁉…‥♪♫♬♩☆★♡♥❤※〜～ー・、。〃々〆ゝゞヽヾ＃＆＊＠％＋＝＜＞／＼｜￥＄°℃×✕✖☓✗✘✓✔")
 #: Words in a character's Unicode name that draw it as a line (a dash, a bar: ー between katakana, ``lookalike``).
 _LINE_NAMES = re.compile(r"DASH|HYPHEN|MACRON|TILDE|OVERLINE|LOW LINE|^BOX DRAWINGS|HORIZONTAL (?:BAR|LINE|SCAN)")
-_SYMBOL_CATEGORIES = ("So", "Sk", "Sm", "Lm", "Po")
+#: Symbols, modifier letters, punctuation and (round 15) the spacing signs of other scripts (Mc: ം ഃ), which a font
+#: draws as a mark of their own after any letter.
+_SYMBOL_CATEGORIES = ("So", "Sk", "Sm", "Lm", "Po", "Mc")
 _LETTER = re.compile(r"[ぁ-ゖァ-ヺ一-鿿㐀-䶿々〆]")
 _EMOJI = regex.compile(r"\p{Emoji_Presentation}")
 #: The blocks of CJK radicals, strokes, kana, Yi and the width forms, read as letters or by their own rules.
@@ -209,6 +211,16 @@ def held(ch: str) -> bool:
     return ch in ROLE_CHARACTERS or (_stand_in(ch) and unicodedata.normalize("NFKC", ch) != ch)
 
 
+def _lone_quote(text: str, i: int) -> bool:
+    """An editorial bracket of the Supplemental Punctuation block (Pi, Pf: ⸌ ⸍ ⸂ ⸉, drawn as a raised comma) with no
+    other such mark on its line (round 15): it opens or closes nothing there, so it is a sign standing in a role. The
+    quotation marks of writing (“ ” « » ‹ ›, a ” typed twice) keep theirs."""
+    if not "\u2e00" <= text[i] <= "\u2e7f" or unicodedata.category(text[i]) not in ("Pi", "Pf"):
+        return False
+    line = text[text.rfind("\n", 0, i) + 1 :].split("\n", 1)[0]
+    return not any(unicodedata.category(ch) in ("Pi", "Pf") and ch != text[i] for ch in line)
+
+
 def _lone_o(text: str, i: int) -> bool:
     """A Latin o or O, or a zero, alone, no Latin letter or digit beside it (ｏ Ｏ ０ are o O 0 here, after NFKC;
     round 14): a letter no finished predicate takes, so it stands for 。 when the words before it are finished
@@ -238,7 +250,12 @@ def _by_role(text: str) -> str:
     spots = [
         i
         for i, ch in enumerate(text)
-        if (_stand_in(ch) or (_FOREIGN_LETTER.match(ch) and not _EAST_ASIAN.match(ch)) or _lone_o(text, i))
+        if (
+            _stand_in(ch)
+            or _lone_quote(text, i)
+            or _lone_o(text, i)
+            or (_FOREIGN_LETTER.match(ch) and not _EAST_ASIAN.match(ch))
+        )
         and _LETTER.match(text[:i].rstrip(" \u3000")[-1:] or "-")
         and not (_KANA_LETTER.match(text[i - 1 : i] or "-") and _KANA_LETTER.match(text[i + 1 : i + 2] or "-"))
     ]
@@ -260,7 +277,7 @@ def _by_role(text: str) -> str:
         if ends and not comma and morph.ends_finally(before):
             chars[i] = "。"
             continue
-        if not _stand_in(text[i]):
+        if not (_stand_in(text[i]) or _lone_quote(text, i)):
             continue  # a letter stands for 。 only
         words = morph.analyze(before)
         following = morph.analyze(re.split(r"[。、！？\n]", text[i + 1 :])[0])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
