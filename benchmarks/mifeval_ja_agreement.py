@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from lctg_metrics.instructions import check, morph, read_mifeval_inputs, score_mifeval, words  # noqa: E402
+from lctg_metrics.instructions import check, morph, read_mifeval_inputs, restated, score_mifeval, words  # noqa: E402
 from lctg_metrics.instructions.boundaries import name_marks  # noqa: E402
 from lctg_metrics.instructions.mifeval import translate  # noqa: E402
 from lctg_metrics.instructions.score import result_signature  # noqa: E402
@@ -112,6 +112,11 @@ def _separator_fragment(d: dict[str, Any]) -> bool:
 
 def _trailing_double_separator(d: dict[str, Any]) -> bool:
     return bool(re.search(r"\*{6}\s*\*{6}\s*$", d["response"]))
+
+
+def _translated_second(d: dict[str, Any]) -> bool:
+    parts = [p.strip() for p in re.split(r"\*{6}", d["response"]) if p.strip()]
+    return bool(d["theirs"] and not d["ours"] and len(parts) >= 2 and restated.translated(parts[0], parts[1]))
 
 
 def _early_close(d: dict[str, Any]) -> bool:
@@ -323,6 +328,11 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:combination:two_responses": [
         ("a fragment without letters (「）」) counted as an answer", BUG, _separator_fragment),
         ("a doubled trailing separator counted as an empty middle answer", BUG, _trailing_double_separator),
+        (
+            "the second answer is the first translated into another language: two answers, or one said twice",
+            AMBIGUOUS,
+            _translated_second,
+        ),
     ],
     "ja:startend:quotation": [
         ("only the first and last characters are checked (「…」…「…」 passes)", BUG, _early_close)

@@ -390,7 +390,9 @@ def test_prompt_records_errors_name_the_row() -> None:
     with pytest.raises(KeyError, match="story_endings/nope"):
         story_prompt_records([{**bare[0], "id": "story_endings/nope", "question_id": "nope"}], stories_source=FIXTURE)
     with pytest.raises(ValueError, match=r"row 2 \(story_endings/p-kite_q1\): missing \['instruction'\]"):
-        story_prompt_records([bare[0], {k: v for k, v in bare[1].items() if k != "instruction"}], stories_source=FIXTURE)
+        story_prompt_records(
+            [bare[0], {k: v for k, v in bare[1].items() if k != "instruction"}], stories_source=FIXTURE
+        )
     with pytest.raises(ValueError, match="split must be"):
         story_prompt_records(FIXTURE, split="test")
 

@@ -298,8 +298,9 @@ _IFSM_LLM_CODE = r"""
 import json, sys
 import evaluate
 module, preds, ids, fixture, url, cache = json.loads(sys.argv[1])
-out = evaluate.load(module).compute(predictions=preds, references=ids, reader="llm", stories_source=fixture, adversarial=False,
-                                    dissimilarity="none", llm_base_url=url, llm_model="fake", llm_cache=cache)
+out = evaluate.load(module).compute(predictions=preds, references=ids, reader="llm", stories_source=fixture,
+                                    adversarial=False, dissimilarity="none", llm_base_url=url, llm_model="fake",
+                                    llm_cache=cache)
 print(json.dumps(out, ensure_ascii=False))
 """
 
