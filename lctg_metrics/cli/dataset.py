@@ -72,7 +72,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
     folder = resolve_dataset_arg(args).path
-    check_outputs([Output.file("--output", args.output)], dataset=folder)
+    check_outputs([Output.file("--output", args.output)], dataset=folder, command="prompts")
     if args.config == STORY_CONFIG:
         return _story_prompts(args, folder)
     if args.config == INSTRUCTIONS_CONFIG:
@@ -140,7 +140,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
         raise CLIError(f"--task picks LCTG tasks; the {args.config} config is written whole (drop --task)")
     samples = TOY_SAMPLES if args.samples is None else args.samples
     folder = resolve_dataset_arg(args).path
-    check_outputs([Output.file("--output", args.output)], dataset=folder)
+    check_outputs([Output.file("--output", args.output)], dataset=folder, command="sample")
     if args.config == INSTRUCTIONS_CONFIG:  # one output per prompt, scored by `lctg if-score`
         from lctg_metrics.instructions import read_config_rows, toy_instruction_outputs
 
