@@ -1,6 +1,6 @@
-"""One file is never two models: ``compare d1 d1`` and ``substitutability d1 d1 d2`` are refused (a copy holding
-the same run is named in a note), while two runs of different seeds still compare; an if-score details file given to
-substitutability names substitutability, not other commands."""
+"""One file is never two models: ``compare d1 d1`` and ``substitutability d1 d1 d2`` are refused (a copy of one
+run is still analysed: identical runs check the analysis itself), while two runs of different seeds compare; an
+if-score details file given to substitutability names substitutability, not other commands."""
 
 from __future__ import annotations
 
@@ -47,14 +47,6 @@ def test_one_run_given_as_two_models_is_refused(
     assert _run(argv) == 2
     err = capsys.readouterr().err.strip()
     assert said in err and "\n" not in err and "give each model's own file" in err
-
-
-def test_a_copy_of_one_run_is_named(
-    work: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.chdir(work)
-    assert _run(["compare", "d1.jsonl", "copy.jsonl"]) == 0
-    assert "holds the same run as d1 (d1.jsonl) (same signature, same records)" in capsys.readouterr().err
 
 
 def test_two_runs_still_compare(work: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -36,11 +36,9 @@ def refuse_not_comparable(
 
 
 def _refuse_same_run(files: Sequence[Any], names: Sequence[str], command: str) -> None:
-    """One file given as two models is refused (by path, or as the same file through a link); two files holding the
-    same run (the same signature and the same records: a copy) are named in a note, since identical runs are a
-    legitimate check of the analysis itself (no difference, no ranking)."""
+    """One file given as two models is refused (by path, or as the same file through a link). Two files holding
+    identical runs are analysed (a check of the analysis itself: no difference, no ranking)."""
     import os
-    import sys
 
     for i, a in enumerate(files):
         for b, name in zip(files[i + 1 :], names[i + 1 :]):
@@ -52,12 +50,6 @@ def _refuse_same_run(files: Sequence[Any], names: Sequence[str], command: str) -
                 raise ValueError(
                     f"{name} ({b.path}) is the same file as {names[i]} ({a.path}): {command} needs each model's "
                     "own details; give each model's own file"
-                )
-            if a.signature is not None and a.signature == b.signature and a.records == b.records:
-                print(
-                    f"note: {name} ({b.path}) holds the same run as {names[i]} ({a.path}) (same signature, same "
-                    "records): a copy of one model, not two models",
-                    file=sys.stderr,
                 )
 
 

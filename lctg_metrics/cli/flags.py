@@ -106,7 +106,10 @@ class _StrayValue(argparse.Action):
         if given:
             hint = f" ({self.hint})" if self.hint else ""
             parser.error(f"{' or '.join(given)} is a switch and takes no value, got {values[0]!r}{hint}")
-        parser.error(f"unexpected argument {values[0]!r}: this command takes no positional argument")
+        # a bare word is an unknown flag's value (``--seed 1``) or a stray word: argparse names it with the unknown
+        # flags, "unrecognized arguments: --seed 1", as every command does
+        unrecognized = getattr(argparse, "_UNRECOGNIZED_ARGS_ATTR", "_unrecognized_args")
+        setattr(namespace, unrecognized, [*(getattr(namespace, unrecognized, None) or []), *values])
 
 
 def refuse_switch_values(parser: argparse.ArgumentParser, switches: dict[str, str], hint: str = "") -> None:
