@@ -202,8 +202,9 @@ LCTG_VARS = ("LCTG_CACHE_DIR", "LCTG_IFSM_CACHE")
 
 
 def check_folder_vars(names: Iterable[str] = (*HUB_VARS, *LCTG_VARS)) -> None:
-    """Refuse, naming it, each variable of ``names`` that is set to a path that cannot be a folder (a file, or under
-    a file), or for lctg's own folders, one that cannot be written."""
+    """Refuse, naming it, each variable of ``names`` that is set to a path that cannot be a folder (a file, under a
+    file, or a folder that cannot be created: ``/proc/nope``), or for lctg's own folders, one that cannot be
+    written."""
     for name in names:
         value = os.environ.get(name, "").strip()
         if not value or (name == "LCTG_IFSM_CACHE" and value.lower() == "off"):
@@ -224,4 +225,15 @@ def folder_problem(path: Path, *, writable: bool) -> str | None:
         return f"lies under {existing}, which is a file, not a folder"
     if writable and not os.access(existing, os.W_OK | os.X_OK):
         return f"cannot be written ({existing}: permission denied)"
+    if not path.exists():  # made and removed again: a folder that cannot be created is named as such
+        made = [p for p in (path, *path.parents) if not p.exists()]
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            return f"cannot be created ({e.strerror or type(e).__name__})"
+        for p in made:
+            try:
+                p.rmdir()
+            except OSError:
+                break
     return None
