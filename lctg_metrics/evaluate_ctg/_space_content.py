@@ -89,3 +89,11 @@ ID_MODULES: dict[str, tuple[str, str]] = {
     "lctg_if": (r"instructions/", "instruction outputs"),
     "lctg_ifsm": (r"story_endings/", "story endings"),
 }
+
+#: A details file's first-line fields (any family's verdicts), refused where generations go, as the commands refuse it
+#: (``lctg_metrics.cli.families.DETAILS_FIELDS``; the Space has no lctg package to ask).
+DETAILS_FIELDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("id", "sample", "aspect", "passed"), "an lctg score details file (one verdict per aspect)"),
+    (("instruction_id", "strict", "loose"), "an lctg if-score details file (one verdict per instruction)"),
+    (("hit", "choice"), "an lctg ifsm details file (one item per story ending)"),
+)
