@@ -43,3 +43,10 @@ def test_samples_metavar(capsys: pytest.CaptureFixture[str]) -> None:
         main(["lm-eval-tasks", "--help"])
     out = capsys.readouterr().out
     assert "--samples SAMPLES" in out and "REPEATS" not in out
+
+
+def test_publish_names_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "me" / "lctg"
+    assert main(["publish", "--dataset", str(missing), "--repo-id", "me/lctg2", "--dry-run"]) == 2
+    err = capsys.readouterr().err
+    assert f"--dataset {missing}: no such folder" in err and "manifest" not in err
