@@ -22,7 +22,6 @@ def _err(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     [
         (["--seed", "1"], "unrecognized arguments: --seed 1"),
         (["--config", "instructions"], "unrecognized arguments: --config instructions"),
-        (["stray"], "unrecognized arguments: stray"),
     ],
 )
 def test_an_unknown_flag_is_named_with_its_value(
@@ -31,6 +30,11 @@ def test_an_unknown_flag_is_named_with_its_value(
     err = _err(["lm-eval-tasks", "--dataset", str(tmp_path), "-o", str(tmp_path / "t"), *extra], capsys)
     assert named in err and "lctg lm-eval-tasks: error:" in err
     assert not (tmp_path / "t").exists()
+
+
+def test_a_stray_word_is_still_named_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = _err(["lm-eval-tasks", "--dataset", str(tmp_path), "-o", str(tmp_path / "t"), "stray"], capsys)
+    assert "unexpected argument 'stray': this command takes no positional argument" in err
 
 
 def test_a_value_given_to_a_switch_is_still_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -241,7 +241,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
     if not args.repo_id and not args.metric:
         raise CLIError("give --repo-id (the dataset repo) and/or --metric (the metric module's Space)")
     _refuse_idle_flags(args)
-    if not Path(args.dataset).exists():  # publish uploads a local build: a Hub id here names no folder
+    if args.repo_id and not Path(args.dataset).exists():  # a local build is uploaded: a Hub id names no folder
         raise CLIError(
             f"--dataset {args.dataset}: no such folder; publish uploads a local build folder (write one with "
             "lctg build -o DIR, then give --dataset DIR)"
