@@ -225,15 +225,12 @@ def folder_problem(path: Path, *, writable: bool) -> str | None:
         return f"lies under {existing}, which is a file, not a folder"
     if writable and not os.access(existing, os.W_OK | os.X_OK):
         return f"cannot be written ({existing}: permission denied)"
-    if not path.exists():  # made and removed again: a folder that cannot be created is named as such
-        made = [p for p in (path, *path.parents) if not p.exists()]
+    if not path.exists():  # a probe folder of its own made in the nearest folder that exists, then removed (the
+        # folder itself is never made and removed: another run may be making it): /proc/nope cannot be created
+        import tempfile
+
         try:
-            path.mkdir(parents=True, exist_ok=True)
+            os.rmdir(tempfile.mkdtemp(prefix=".lctg-probe-", dir=existing))
         except OSError as e:
             return f"cannot be created ({e.strerror or type(e).__name__})"
-        for p in made:
-            try:
-                p.rmdir()
-            except OSError:
-                break
     return None
