@@ -272,17 +272,20 @@ def run(
         rows = impl.rows(resolved.path, the_config)
     elif revision is not None:
         raise ScoringError(f"{name}: revision={revision!r} applies to dataset=<a Hub repo id>")
+    gens: Sequence[Generation]
     if isinstance(generations, (str, os.PathLike)):
         from lctg_metrics.inputs.generations import read_generations
 
-        generations = read_generations(generations)
+        gens = read_generations(generations)
     elif any(isinstance(g, Mapping) for g in generations):  # records as a generations file holds them
         from lctg_metrics.inputs.generations import generations_from
 
-        generations = generations_from(generations)
+        gens = generations_from(generations)
+    else:
+        gens = generations  # type: ignore[assignment]  # Generation values
     if not impl.per_sample:
-        return _checked(impl, impl.score(generations, rows, values, source))
-    samples = split_samples(generations, name)
+        return _checked(impl, impl.score(gens, rows, values, source))
+    samples = split_samples(gens, name)
     return mean_result(impl, [_checked(impl, impl.score(s, rows, values, source)) for s in samples])
 
 

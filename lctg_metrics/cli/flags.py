@@ -118,6 +118,7 @@ def _after_unknown_flag(parser: Any, value: str) -> bool:
     in its parsing frame only; False when they cannot be found)."""
     import inspect
 
+    known = getattr(parser, "_option_string_actions", {})
     frame = inspect.currentframe()
     try:
         while frame is not None:
@@ -127,7 +128,7 @@ def _after_unknown_flag(parser: Any, value: str) -> bool:
                 for i, token in enumerate(tokens[1:], 1):
                     before = tokens[i - 1]
                     if token == value and before.startswith("-") and before != "-":
-                        return before.partition("=")[0] not in parser._option_string_actions
+                        return before.partition("=")[0] not in known
                 return False
             frame = frame.f_back
         return False
