@@ -138,3 +138,22 @@ def test_an_empty_file_may_be_replaced(work: Path, monkeypatch: pytest.MonkeyPat
     (work / "empty.jsonl").write_text("", encoding="utf-8")
     assert _run(work, "prompts --dataset B -o empty.jsonl", monkeypatch) == 0
     assert (work / "empty.jsonl").read_text(encoding="utf-8").count("\n") > 100
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ('{"signature": "lctg|x", "scores": {}}\n', "a result JSON (with a signature)"),  # one line: still a result
+        ('{\n  "signature": "instr|x"\n}\n', "a result JSON (with a signature)"),
+        ('{"id": "a", "generation": "b"}\n', "generations (id and generation on each line)"),
+        ('{"id": "a", "prompt": "b"}\n', "prompts (id and prompt, or batch request lines)"),
+        ('{"note": 1}\n{"note": 2}\n', "a JSON Lines file lctg did not write"),
+        ("", "empty"),
+    ],
+)
+def test_what_a_file_holds(tmp_path: Path, text: str, kind: str) -> None:
+    from lctg_metrics.cli.held import held
+
+    (tmp_path / "f").write_text(text, encoding="utf-8")
+    assert held(tmp_path / "f") == kind
+    assert held(tmp_path / "none") is None

@@ -121,13 +121,12 @@ def held(path: Any) -> str | None:
             record = json.loads(first)
         except ValueError:
             record = None
-        if isinstance(record, dict):
-            kind = _record_kind(record)
-            return kind or "a JSON Lines file lctg did not write"
-        kind = _json_kind(p, head)
+        if isinstance(record, dict) and _record_kind(record):
+            return _record_kind(record)
+        kind = _json_kind(p, head)  # a JSON document, on one line or several
         if kind is not None:
             return kind
-        return "a JSON file lctg did not write"
+        return "a JSON Lines file lctg did not write" if isinstance(record, dict) else "a JSON file lctg did not write"
     if b"\0" in raw[:8000]:
         return "a binary file"
     return "a text file lctg did not write"
