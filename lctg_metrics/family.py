@@ -234,7 +234,7 @@ def with_samples(declared: Family, signature: str, samples: int) -> str:
 
 def run(
     family: str | MetricFamily,
-    generations: str | os.PathLike[str] | Sequence[Generation],
+    generations: str | os.PathLike[str] | Sequence[Generation] | Sequence[Mapping[str, Any]],
     *,
     dataset: Any = None,
     revision: str | None = None,
@@ -243,7 +243,8 @@ def run(
     options: Mapping[str, Any] | None = None,
     source: str | None = None,
 ) -> FamilyResult:
-    """Score a family's generations (a generations file, or :class:`Generation` values) against its rows: the rows
+    """Score a family's generations (a generations file, :class:`Generation` values, or ``{"id", "generation"}``
+    dicts as a file's lines hold them) against its rows: the rows
     of ``config`` (default: the family's build config) of the built folder or Hub repo id ``dataset`` at
     ``revision`` (or a dataset the caller resolved, ``inputs.hub.ResolvedDataset``), else the ``rows`` given.
     ``options``: the family's declared options (the rest default). ``source``: with ``rows``, the Hub dataset they
@@ -252,7 +253,14 @@ def run(
     name = impl.signature.name
     values = option_values(impl, options)
     if (dataset is None) == (rows is None):
-        raise ScoringError(f"{name}: give dataset=<a built folder or Hub repo id> or rows=, one of them")
+        # `lctg ifsm FILE` without --dataset reads the user's Possible Stories copy: here that is rows=
+        stories = (
+            " (without a build, as lctg ifsm FILE reads your Possible Stories copy: rows=lctg_dataset.stories."
+            "load_story_rows(FOLDER, include_contexts=True))"
+            if name == "ifsm"
+            else ""
+        )
+        raise ScoringError(f"{name}: give dataset=<a built folder or Hub repo id> or rows=, one of them{stories}")
     if rows is None:
         from lctg_metrics.inputs.hub import ResolvedDataset, resolve_dataset
 
@@ -264,13 +272,20 @@ def run(
         rows = impl.rows(resolved.path, the_config)
     elif revision is not None:
         raise ScoringError(f"{name}: revision={revision!r} applies to dataset=<a Hub repo id>")
+    gens: Sequence[Generation]
     if isinstance(generations, (str, os.PathLike)):
         from lctg_metrics.inputs.generations import read_generations
 
-        generations = read_generations(generations)
+        gens = read_generations(generations)
+    elif any(isinstance(g, Mapping) for g in generations):  # records as a generations file holds them
+        from lctg_metrics.inputs.generations import generations_from
+
+        gens = generations_from(generations)
+    else:
+        gens = generations  # type: ignore[assignment]  # Generation values
     if not impl.per_sample:
-        return _checked(impl, impl.score(generations, rows, values, source))
-    samples = split_samples(generations, name)
+        return _checked(impl, impl.score(gens, rows, values, source))
+    samples = split_samples(gens, name)
     return mean_result(impl, [_checked(impl, impl.score(s, rows, values, source)) for s in samples])
 
 

@@ -426,7 +426,7 @@ ROWS = [
         "existing output replaced",
         [*SCORE, "--json", "r.json"],
         "",
-        setup=_both(G, _text("r.json", "old\n")),
+        setup=_both(G, _text("r.json", '{\n  "signature": "lctg|old"\n}\n')),  # a previous result: replaced
         code=0,
         outputs=("r.json",),
     ),

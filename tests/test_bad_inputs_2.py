@@ -205,7 +205,7 @@ ROWS: list[Row] = [
         "json through a symlink",
         [*SCORE, "--json", "l"],
         r"^note: --json l is a symlink: writing through to .*/r\.json",
-        _both(G, _text("r.json", "old\n"), _symlink("l", "r.json")),
+        _both(G, _text("r.json", '{"signature": "lctg|old"}\n'), _symlink("l", "r.json")),  # a previous result
         code=0,
         outputs=("r.json",),
     ),
@@ -563,7 +563,7 @@ def test_symlinked_output_keeps_its_link_and_updates_its_target(
 ) -> None:
     G(workdir)
     (workdir / "real").mkdir()
-    (workdir / "real" / "r.json").write_text("old\n", encoding="utf-8")
+    (workdir / "real" / "r.json").write_text('{"signature": "lctg|old"}\n', encoding="utf-8")  # a previous result
     os.symlink("real/r.json", workdir / "l.json")
     code, _, err = _run([*SCORE, "--json", "l.json"], capsys)
     assert code == 0, err

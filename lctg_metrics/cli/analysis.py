@@ -39,6 +39,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     check_outputs(
         [Output.file("--json", args.json) if args.json else None],
         inputs={"DETAILS_A": args.details_a, "DETAILS_B": args.details_b},
+        command="compare",
     )
     names = display_names([args.details_a, args.details_b], args.names)
     a, b = (read_details_file(p, read_details, "compare") for p in (args.details_a, args.details_b))
@@ -87,25 +88,6 @@ def report_paths(out_arg: str, details: str, fmt: str | None) -> tuple[str, Path
     return fmt, out, (out.with_name(out.stem + "_files") if fmt == "md" else None)
 
 
-#: What every report this command writes holds near its start (the HTML title, the Markdown heading).
-REPORT_MARK = "LCTG Bench report: "
-
-
-def _refuse_other_file(out: Path) -> None:
-    """An existing ``--output`` file that is not a report this command wrote (a ``score --json`` result, notes) is
-    refused: a report replaces only a report."""
-    try:
-        with open(out, encoding="utf-8", errors="replace") as f:
-            head = f.read(8_000)
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        return
-    if head.strip() and REPORT_MARK not in head:
-        raise ValueError(
-            f"--output {out} exists and is not a report lctg report wrote; writing would replace it: give "
-            "another path (or remove that file)"
-        )
-
-
 def _refuse_shared_images(out: Path, img_dir: Path) -> None:
     """Another Markdown report beside ``out`` with the same stem (``r.md`` and ``r.txt``) links its images from the
     same folder: refused, so that its images are never replaced by this report's."""
@@ -146,8 +128,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     planned = [Output.file("--output", out)]
     if img_dir is not None:
         planned.append(Output.directory("--output (images)", img_dir))
-    check_outputs(planned, inputs={"DETAILS": args.details, "--result": args.result})
-    _refuse_other_file(out)
+    check_outputs(planned, inputs={"DETAILS": args.details, "--result": args.result}, command="report")
     if img_dir is not None:
         _refuse_shared_images(out, img_dir)
     figures.load_matplotlib()  # fail fast with the install hint, before any work

@@ -15,6 +15,7 @@ def refuse_not_comparable(
     """Each file checked against the first (``names``: their display names; ``command``: the one named in the hint).
     ``pairs_checked``: the analysis itself refuses runs sharing no (id, sample) pair, with their counts (compare):
     then only runs that differ in their settings too are refused here for their prompts."""
+    _refuse_same_run(files, names, command)
     first, others = files[0], list(zip(files[1:], names[1:]))
     same = "compare two runs" if len(files) == 2 else f"give {command} runs"
     for other, name in others:
@@ -32,6 +33,24 @@ def refuse_not_comparable(
                 f"{names[0]} ({first.path}) and {name} ({other.path}) are not comparable (reasons: {reasons}): "
                 f"re-score both with the same options, or pass --allow-different-signatures to {command} anyway"
             )
+
+
+def _refuse_same_run(files: Sequence[Any], names: Sequence[str], command: str) -> None:
+    """One file given as two models is refused (by path, or as the same file through a link). Two files holding
+    identical runs are analysed (a check of the analysis itself: no difference, no ranking)."""
+    import os
+
+    for i, a in enumerate(files):
+        for b, name in zip(files[i + 1 :], names[i + 1 :]):
+            try:
+                same_file = os.path.samefile(a.path, b.path)
+            except (OSError, TypeError, ValueError):
+                same_file = str(a.path) == str(b.path) and str(a.path) != "-"
+            if same_file:
+                raise ValueError(
+                    f"{name} ({b.path}) is the same file as {names[i]} ({a.path}): {command} needs each model's "
+                    "own details; give each model's own file"
+                )
 
 
 def _ids(details: Any) -> set[Any]:

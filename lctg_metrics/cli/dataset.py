@@ -72,7 +72,7 @@ def cmd_prompts(args: argparse.Namespace) -> int:
         raise CLIError(f"--samples must be a positive integer, got {args.samples}")
     _bounded_samples(args.samples)
     folder = resolve_dataset_arg(args).path
-    check_outputs([Output.file("--output", args.output)], dataset=folder)
+    check_outputs([Output.file("--output", args.output)], dataset=folder, command="prompts")
     if args.config == STORY_CONFIG:
         return _story_prompts(args, folder)
     if args.config == INSTRUCTIONS_CONFIG:
@@ -140,7 +140,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
         raise CLIError(f"--task picks LCTG tasks; the {args.config} config is written whole (drop --task)")
     samples = TOY_SAMPLES if args.samples is None else args.samples
     folder = resolve_dataset_arg(args).path
-    check_outputs([Output.file("--output", args.output)], dataset=folder)
+    check_outputs([Output.file("--output", args.output)], dataset=folder, command="sample")
     if args.config == INSTRUCTIONS_CONFIG:  # one output per prompt, scored by `lctg if-score`
         from lctg_metrics.instructions import read_config_rows, toy_instruction_outputs
 
@@ -241,6 +241,11 @@ def cmd_publish(args: argparse.Namespace) -> int:
     if not args.repo_id and not args.metric:
         raise CLIError("give --repo-id (the dataset repo) and/or --metric (the metric module's Space)")
     _refuse_idle_flags(args)
+    if args.repo_id and not Path(args.dataset).exists():  # a local build is uploaded: a Hub id names no folder
+        raise CLIError(
+            f"--dataset {args.dataset}: no such folder; publish uploads a local build folder (write one with "
+            "lctg build -o DIR, then give --dataset DIR)"
+        )
     metric_folder = Path(args.dataset) / metric_module_name(args)
     tag = None if args.no_tag else args.tag
     if args.dry_run:

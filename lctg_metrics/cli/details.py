@@ -42,11 +42,11 @@ def read_details_file(path: str, read: Any, command: str = "report") -> Any:
         first = _first_record(p)
         if all(f in first for f in LM_EVAL_FIELDS):
             raise ValueError(_lm_eval_hint(path, command)) from None
-        for fields, what, command in OTHER_DETAILS:
+        for fields, what, owner in OTHER_DETAILS:
             if all(f in first for f in fields):
                 raise ValueError(
-                    f"{path}: {what}, not the --details output of lctg score; lctg {command} summarises its own run "
-                    f"(its --json output), and report/compare read LCTG Bench details"
+                    f"{path}: {what}, not the --details output of lctg score; lctg {owner} summarises its own run "
+                    f"(its --json output), and lctg {command} reads LCTG Bench details (lctg score --details)"
                 ) from None
         raise
 

@@ -76,6 +76,7 @@ def cmd_family(name: str, args: argparse.Namespace) -> int:
         ],
         inputs={"GENERATIONS": args.generations},
         dataset=dataset.path,
+        command="family",
     )
     refuse_other_family(args.generations, entry.command, args.dataset)
     options = {o.name: getattr(args, o.name) for o in settable(family)}

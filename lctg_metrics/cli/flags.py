@@ -106,7 +106,34 @@ class _StrayValue(argparse.Action):
         if given:
             hint = f" ({self.hint})" if self.hint else ""
             parser.error(f"{' or '.join(given)} is a switch and takes no value, got {values[0]!r}{hint}")
+        if _after_unknown_flag(parser, values[0]):  # ``--seed 1``: named with its flag, as every command names it
+            unrecognized = getattr(argparse, "_UNRECOGNIZED_ARGS_ATTR", "_unrecognized_args")
+            setattr(namespace, unrecognized, [*(getattr(namespace, unrecognized, None) or []), *values])
+            return
         parser.error(f"unexpected argument {values[0]!r}: this command takes no positional argument")
+
+
+def _after_unknown_flag(parser: Any, value: str) -> bool:
+    """Whether ``value`` follows a flag ``parser`` does not know in the arguments it is parsing (argparse keeps them
+    in its parsing frame only; False when they cannot be found)."""
+    import inspect
+
+    known = getattr(parser, "_option_string_actions", {})
+    frame = inspect.currentframe()
+    try:
+        while frame is not None:
+            local = frame.f_locals
+            if frame.f_code.co_name == "_parse_known_args" and local.get("self") is parser:
+                tokens = list(local.get("arg_strings") or [])
+                for i, token in enumerate(tokens[1:], 1):
+                    before = tokens[i - 1]
+                    if token == value and before.startswith("-") and before != "-":
+                        return before.partition("=")[0] not in known
+                return False
+            frame = frame.f_back
+        return False
+    finally:
+        del frame
 
 
 def refuse_switch_values(parser: argparse.ArgumentParser, switches: dict[str, str], hint: str = "") -> None:

@@ -133,6 +133,7 @@ def check_paths(args: argparse.Namespace, dataset: Any = None) -> None:
         ],
         inputs,
         dataset=dataset,
+        command="ifsm",
     )
 
 

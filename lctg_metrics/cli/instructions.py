@@ -46,7 +46,9 @@ def _outside(args: argparse.Namespace, dataset: Any) -> None:
     from lctg_metrics.outputs.checks import Output
 
     flags = [(f"--{name}", getattr(args, name)) for name in ("json", "details") if getattr(args, name)]
-    check_outputs([Output.file(flag, path) for flag, path in flags], dataset=dataset.path if dataset else None)
+    check_outputs(
+        [Output.file(flag, path) for flag, path in flags], dataset=dataset.path if dataset else None, command="if-score"
+    )
 
 
 def _inputs(args: argparse.Namespace) -> tuple[list[tuple[str, Path]], Any]:

@@ -46,6 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--samples",
         dest="repeats",
+        metavar="SAMPLES",
         type=int,
         default=1,
         help="samples per prompt: the harness's repeats (default 1; > 1 samples)",

@@ -26,10 +26,15 @@ def build_around(path: Any) -> Path | None:
     return None
 
 
-def check_outputs(outputs: Sequence[Any], inputs: Mapping[str, Any] | None = None, dataset: Any = None) -> None:
-    """:func:`~lctg_metrics.outputs.checks.check_paths`, then an output inside any built dataset folder refused; the
-    outputs are then claimed for the run (:mod:`lctg_metrics.cli.claims`: a run writing them at the same time waits)."""
+def check_outputs(
+    outputs: Sequence[Any], inputs: Mapping[str, Any] | None = None, dataset: Any = None, *, command: str
+) -> None:
+    """:func:`~lctg_metrics.outputs.checks.check_paths`, then an output inside any built dataset folder refused, and
+    an existing output holding something other than what ``command``'s output wrote before refused
+    (:func:`lctg_metrics.cli.held.refuse_foreign`); the outputs are then claimed for the run
+    (:mod:`lctg_metrics.cli.claims`: a run writing them at the same time waits)."""
     from lctg_metrics.cli.claims import claim
+    from lctg_metrics.cli.held import refuse_foreign
     from lctg_metrics.outputs.checks import check_paths
     from lctg_metrics.outputs.targets import is_stdout
 
@@ -38,6 +43,8 @@ def check_outputs(outputs: Sequence[Any], inputs: Mapping[str, Any] | None = Non
         if o is None or is_stdout(o.path) or o.read:  # a file also read (the LLM cache) has its own message there
             continue
         refuse_inside_build(o.flag, o.path)
+        if not o.folder or o.names:  # a report's images folder holds what its report links
+            refuse_foreign(command, o.flag, o.path, o.files() if o.folder else None)
     claimed = [o for o in outputs if o is not None and not is_stdout(o.path) and not o.read]
     claim([(o.flag, o.path) for o in claimed], [f for o in claimed if o.folder for f in o.files()])
 

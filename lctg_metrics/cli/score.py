@@ -45,6 +45,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         ],  # written as answers come
         inputs={"GENERATIONS": args.generations},
         dataset=folder,
+        command="score",
     )
     if args.from_format in ("lctg", "openai-batch"):
         from lctg_metrics.cli.families import refuse_other_family

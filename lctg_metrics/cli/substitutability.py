@@ -57,7 +57,9 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
     if out_dir is not None:
         json_file = "published_substitutability.json" if args.published else "substitutability.json"
         check_outputs(
-            [Output.directory("--output", out_dir, [json_file])], inputs={f"DETAILS {p}": p for p in args.details or []}
+            [Output.directory("--output", out_dir, [json_file])],
+            inputs={f"DETAILS {p}": p for p in args.details or []},
+            command="substitutability",
         )
         figures.load_matplotlib()  # fail fast with the install hint
     maps: dict[str, bytes] = {}

@@ -19,6 +19,14 @@ LEGENDS = {
         "for it without its first line, its last line, both, or markdown emphasis (IFEval) · **prompt_level**: "
         "share of prompts whose instructions all hold · **instruction_level**: share of instructions that hold."
     ),
+    "lctg_ifsm": (
+        "**ifsm**: share of the split's stories whose ending lets the reader pick the right candidate ending "
+        "(a story without an ending counts as a miss) · **reader_accuracy**: the same reader on the gold endings "
+        "(0.25 is chance): gold endings for every story of the split score exactly this · **n**: stories scored "
+        "(the whole split) · **flagged**: endings the guard failed (missing or empty, a question echo, a copied "
+        "context or candidate) · **check/***: the run-level tests against gaming · **valid**: False when a "
+        "run-level test fails or the reader is not clearly above chance."
+    ),
 }
 
 _KW = {
@@ -81,3 +89,11 @@ ID_MODULES: dict[str, tuple[str, str]] = {
     "lctg_if": (r"instructions/", "instruction outputs"),
     "lctg_ifsm": (r"story_endings/", "story endings"),
 }
+
+#: A details file's first-line fields (any family's verdicts), refused where generations go, as the commands refuse it
+#: (``lctg_metrics.cli.families.DETAILS_FIELDS``; the Space has no lctg package to ask).
+DETAILS_FIELDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("id", "sample", "aspect", "passed"), "an lctg score details file (one verdict per aspect)"),
+    (("instruction_id", "strict", "loose"), "an lctg if-score details file (one verdict per instruction)"),
+    (("hit", "choice"), "an lctg ifsm details file (one item per story ending)"),
+)

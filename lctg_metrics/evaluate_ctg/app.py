@@ -7,7 +7,7 @@ its row ids look) is ``_space_content.py`` beside it. Two ways in, one endpoint 
 - ``/score_file``: an uploaded generations file (JSONL, CSV or parquet with ``id``, ``generation`` and optionally
   ``sample``, read by the reader ``lctg score`` uses) scored by row id against a dataset: a Hub repo id (at a
   revision) or a local build folder; a build's own module folder defaults to the build around it, else
-  ``$LCTG_DATASET``. A module that takes no ``dataset`` (``lctg_ifsm``: its stories come from ``stories`` in the
+  ``$LCTG_DATASET``. A module that takes no ``dataset`` (``lctg_ifsm``: its stories come from ``stories_source`` in the
   options) gets none.
 - ``/compute``: JSON, as ``metric.compute`` takes it: predictions (a list of strings), references (constraints, or
   row ids with ``{"dataset": ...}`` in the options) and keyword options.
@@ -30,9 +30,21 @@ import evaluate
 import gradio as gr
 
 try:  # beside this app, as every build's module folder (a Space) ships it
-    from _space_content import EXAMPLES, ID_MODULES, LEGENDS, NO_EXAMPLE_OPTIONS  # type: ignore[import-not-found]
+    from _space_content import (  # type: ignore[import-not-found]
+        DETAILS_FIELDS,
+        EXAMPLES,
+        ID_MODULES,
+        LEGENDS,
+        NO_EXAMPLE_OPTIONS,
+    )
 except ModuleNotFoundError:  # the package's own app, or this app copied alone beside a script, with lctg installed
-    from lctg_metrics.evaluate_ctg._space_content import EXAMPLES, ID_MODULES, LEGENDS, NO_EXAMPLE_OPTIONS
+    from lctg_metrics.evaluate_ctg._space_content import (
+        DETAILS_FIELDS,
+        EXAMPLES,
+        ID_MODULES,
+        LEGENDS,
+        NO_EXAMPLE_OPTIONS,
+    )
 
 HERE = Path(__file__).resolve().parent
 #: The metric module's script: the one ``<name>.py`` here that is neither this app nor a helper (``_*.py``).
@@ -58,7 +70,7 @@ FILE_OPTIONS_EXAMPLE = (
     else "{}"
 )
 
-#: Whether the file route takes a dataset (``lctg_ifsm`` reads its stories from the ``stories`` option instead).
+#: Whether the file route takes a dataset (``lctg_ifsm`` reads its stories from the ``stories_source`` option instead).
 TAKES_DATASET = "dataset" in OPTIONS
 
 
@@ -186,6 +198,7 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
                 f"{name} once (the box)"
             )
     where = Path(generations).name
+    _refuse_details(generations, where)
     try:
         rows = read_generations(generations)
     except Exception as e:  # the reader names file, line and field
@@ -203,6 +216,20 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
         kwargs["cleaned"] = [g.text if g.cleaned is None else g.cleaned for g in rows]
     _refuse_other_module([g.id for g in rows])
     return _run(predictions=[g.text for g in rows], references=[g.id for g in rows], **kwargs)
+
+
+def _refuse_details(path: str, where: str) -> None:
+    """A details file uploaded where generations go (an LCTG details line carries its generation too): refused in
+    one line, as ``lctg score`` refuses it."""
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            first = json.loads(f.readline())
+    except (OSError, ValueError):
+        return  # the reader names what is wrong
+    if isinstance(first, dict):
+        what = next((w for fields, w in DETAILS_FIELDS if all(k in first for k in fields)), None)
+        if what is not None:
+            raise gr.Error(f"{where} is {what}, not generations: upload the generations file that run scored")
 
 
 def _batch_hint(path: str) -> str:

@@ -66,7 +66,8 @@ Args:
         `{"instruction_id_list": [...], "kwargs": [...]}` (kwargs: one JSON object string per instruction, as the
         `instructions` config stores them); or the rows' `id`s, with `dataset=`.
     dataset (`str`, optional): a built dataset folder or a Hub dataset repo id (`org/lctg`); references are then
-        row ids of its `config`, and the categories are the rows' `categories`.
+        row ids of its `config`, and the categories are the rows' `categories`. The run is every row of the config
+        (as `lctg if-score` reads it): a prediction missing for a row is refused, never signed as a whole run.
     revision (`str`, optional): the Hub revision (tag, branch or commit) of a `dataset` given as repo id; the
         signature names the commit it resolved to (as `lctg if-score --dataset ORG/NAME --revision R`).
     config (`str`): the dataset config read with `dataset=` (default "instructions").
@@ -134,6 +135,7 @@ class LctgIf(evaluate.Metric):
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """``evaluate``'s compute; a keyword ``_compute`` does not take is refused naming this call."""
         refuse_unknown("lctg_if", self._compute, kwargs)
+        _check_inputs(predictions, references)
         return super().compute(predictions=predictions, references=references, **kwargs)
 
     def _compute(
@@ -159,7 +161,15 @@ class LctgIf(evaluate.Metric):
                     f"dataset={dataset!r}: config {config!r} has no row with id {unknown[0]!r}"
                     + ("; it is an LCTG row id: score LCTG generations with the lctg_ctg metric module" if lctg else "")
                 )
-            rows = [by_id[r] for r in dict.fromkeys(references)]
+            absent = [rid for rid in by_id if rid not in set(references)]
+            if absent:  # the run is every prompt of the config, as `lctg if-score` reads it
+                raise ValueError(
+                    f"dataset={dataset!r}: no prediction for {len(absent)} of the {len(by_id)} row(s) of config "
+                    f"{config!r}, e.g. {absent[:3]}: every prompt of the config is scored (a part of it would be "
+                    "signed as the whole run); give one prediction per row id, or score a subset by passing its "
+                    "instruction dicts (the rows' instruction_id_list and kwargs) as references, without dataset="
+                )
+            rows = list(by_id.values())
             keys = list(references)
         elif revision is not None:
             raise ValueError(f"revision={revision!r} applies to dataset=<a Hub repo id>; no dataset was given")
@@ -185,6 +195,28 @@ class LctgIf(evaluate.Metric):
             back = {} if dataset is not None else {k: n for n, k in enumerate(keys)}
             out["items"] = [{**d, "key": back.get(d["key"], d["key"])} for d in result.details]
         return out
+
+
+#: The fields of a reference given as a dict (the ``instructions`` config's columns).
+_FIELDS = ("instruction_id_list", "kwargs")
+
+
+def _check_inputs(predictions: Any, references: Any) -> None:
+    """One line for what evaluate's feature inference would turn into a bare IndexError or KeyError: no inputs,
+    and a reference dict without one of :data:`_FIELDS`. (None for both: the batches added before are scored.)"""
+    if predictions is None and references is None:
+        return
+    for name, given in (("predictions", predictions), ("references", references)):
+        if given is None or (hasattr(given, "__len__") and len(given) == 0):
+            raise ScoringError(f"lctg_if: {name} is empty; no references to score against")
+    for i, ref in enumerate(references if isinstance(references, (list, tuple)) else ()):
+        if isinstance(ref, dict):
+            lacking = [f for f in _FIELDS if f not in ref]
+            if lacking:
+                raise ScoringError(
+                    f"lctg_if: references[{i}] has no {' or '.join(map(repr, lacking))} field; a reference is "
+                    "{'instruction_id_list': [...], 'kwargs': [one JSON object string per instruction]} or a row id"
+                )
 
 
 def _rows_by_id(dataset, revision, config):

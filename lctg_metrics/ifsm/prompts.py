@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from lctg_dataset.stories import EVAL, FIT, fill_contexts, load_story_rows, make_prompt
@@ -36,7 +37,8 @@ def story_prompt_records(
     source: None = None,
 ) -> list[dict[str, str]]:
     """``[{"id", "prompt"}]`` for ``story_endings`` rows (e.g. the dataset config, without contexts) or for the
-    Possible Stories folder ``rows_or_folder`` itself (None: the default copy).
+    Possible Stories folder ``rows_or_folder`` itself (or, without it, ``stories_source``; neither: the default
+    copy).
 
     Rows without a context get it from ``stories_source`` (the local Possible Stories copy: the name of the
     ``lctg_ifsm`` module's keyword and of ``--stories-source``; ``source=`` is refused naming it); ``seed`` (folder
@@ -50,7 +52,13 @@ def story_prompt_records(
     if split not in (None, FIT, EVAL):
         raise ValueError(f"split must be {FIT!r}, {EVAL!r} or None, got {split!r}")
     if rows_or_folder is None or isinstance(rows_or_folder, (str, os.PathLike)):
-        rows: Sequence[Mapping[str, Any]] = load_story_rows(rows_or_folder, include_contexts=True, seed=seed)
+        if rows_or_folder is not None and stories_source is not None and Path(rows_or_folder) != Path(stories_source):
+            raise ValueError(
+                f"story_prompt_records(): two Possible Stories folders, {str(rows_or_folder)!r} and "
+                f"stories_source={str(stories_source)!r}; give the folder once"
+            )
+        folder = rows_or_folder if rows_or_folder is not None else stories_source  # None: the default copy
+        rows: Sequence[Mapping[str, Any]] = load_story_rows(folder, include_contexts=True, seed=seed)
     else:
         given = list(rows_or_folder)
         _check(given)

@@ -141,6 +141,12 @@ def _parquet_rows(p: Path) -> Iterator[tuple[str, Any]]:
         raise ScoringError(f"{p}: not a readable parquet file ({e})") from None
 
 
+def generations_from(records: Iterable[Any], name: str = "generations") -> list[Generation]:
+    """Generation records as a file holds them (``{"id", "generation"}`` dicts, optional ``sample``), checked as a
+    file's lines are; errors name ``name[i]``."""
+    return _generations([(f"{name}[{i}]", r) for i, r in enumerate(records)])
+
+
 def _generations(rows: Sequence[tuple[str, Any]]) -> list[Generation]:
     """Generations of the rows; without any ``sample``, the k-th row of an id is sample k."""
     return Numbering()(rows)

@@ -202,8 +202,9 @@ LCTG_VARS = ("LCTG_CACHE_DIR", "LCTG_IFSM_CACHE")
 
 
 def check_folder_vars(names: Iterable[str] = (*HUB_VARS, *LCTG_VARS)) -> None:
-    """Refuse, naming it, each variable of ``names`` that is set to a path that cannot be a folder (a file, or under
-    a file), or for lctg's own folders, one that cannot be written."""
+    """Refuse, naming it, each variable of ``names`` that is set to a path that cannot be a folder (a file, under a
+    file, or a folder that cannot be created: ``/proc/nope``), or for lctg's own folders, one that cannot be
+    written."""
     for name in names:
         value = os.environ.get(name, "").strip()
         if not value or (name == "LCTG_IFSM_CACHE" and value.lower() == "off"):
@@ -224,4 +225,12 @@ def folder_problem(path: Path, *, writable: bool) -> str | None:
         return f"lies under {existing}, which is a file, not a folder"
     if writable and not os.access(existing, os.W_OK | os.X_OK):
         return f"cannot be written ({existing}: permission denied)"
+    if not path.exists():  # a probe folder of its own made in the nearest folder that exists, then removed (the
+        # folder itself is never made and removed: another run may be making it): /proc/nope cannot be created
+        import tempfile
+
+        try:
+            os.rmdir(tempfile.mkdtemp(prefix=".lctg-probe-", dir=existing))
+        except OSError as e:
+            return f"cannot be created ({e.strerror or type(e).__name__})"
     return None
