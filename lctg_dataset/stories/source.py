@@ -66,8 +66,8 @@ def read_stories(
                 given = f" (no folder was given and ${SOURCE_ENV} is not set)"
             raise FileNotFoundError(
                 f"{path}: missing{given}; give your Possible Stories folder (with dev.jsonl and test.jsonl) as "
-                f"--stories-source (lctg), stories= (lctg_ifsm in evaluate), the first argument of load_story_rows, "
-                f"or ${SOURCE_ENV}"
+                f"--stories-source (lctg), stories_source= (lctg_ifsm in evaluate, story_prompt_records), the first "
+                f"argument of load_story_rows, or ${SOURCE_ENV}"
             )
         records.extend(read_split(path, split))
     return records
