@@ -184,7 +184,9 @@ def _number(numeral: str) -> int:
         return int(numeral)
     total, digit = 0, 0
     for ch in numeral:
-        value = int(ch) if ch.isdigit() else "〇一二三四五六七八九".find(ch) if ch != "零" else 0  # 1十 is 十 with a digit
+        value = (
+            int(ch) if ch.isdigit() else "〇一二三四五六七八九".find(ch) if ch != "零" else 0
+        )  # 1十 is 十 with a digit
         if value >= 0:
             digit = value
         else:
