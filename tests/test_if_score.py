@@ -318,6 +318,7 @@ def test_toy_outputs_are_deterministic_and_mixed():
         assert verdicts == {True, False}, iid
 
 
+@pytest.mark.slow  # over 2 s: a whole run, or every module of the package read
 @pytest.mark.skipif(not (MIFEVAL / "ja_input_data.jsonl").is_file(), reason="M-IFEval-ja data not in ../shared")
 def test_real_mifeval_model_counts_and_agreement(cli, tmp_path, capsys):
     # raw agreement varies by model, 0.933-0.969 (0.952 over all ten); where M-IFEval's checker is not wrong it is

@@ -83,6 +83,7 @@ def test_standard_output_where_a_folder_is_written_is_refused(argv, words, work,
     assert not (work / "-").exists() and not (work / "-_files").exists()
 
 
+@pytest.mark.slow  # over 2 s: a whole run, or every module of the package read
 def test_a_report_replaces_only_a_report(work, monkeypatch, capsys):
     pytest.importorskip("matplotlib")
     monkeypatch.chdir(work)

@@ -32,6 +32,7 @@ def test_a_partial_run_by_row_id_is_refused(build: Path, outputs: list[dict]) ->
         LctgIf().compute(predictions=[outputs[0]["generation"]], references=[outputs[0]["id"]], dataset=str(build))
 
 
+@pytest.mark.slow  # over 2 s: a whole run, or every module of the package read
 def test_the_whole_run_by_row_id_scores_as_if_score(
     build: Path, outputs: list[dict], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

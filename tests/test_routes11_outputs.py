@@ -128,6 +128,7 @@ AGAIN = [
 ]
 
 
+@pytest.mark.slow  # over 2 s: a whole run, or every module of the package read
 @pytest.mark.parametrize("argv", AGAIN)
 def test_a_command_replaces_its_own_previous_output(work: Path, argv: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _run(work, argv, monkeypatch) == 0

@@ -43,6 +43,7 @@ def _imported_names() -> dict[str, set[str]]:
     return found
 
 
+@pytest.mark.slow  # over 2 s: a whole run, or every module of the package read
 def test_every_name_imported_from_a_split_module_is_still_there():
     names = _imported_names()
     # what callers import today (read above from their code), at least these
