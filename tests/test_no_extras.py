@@ -122,7 +122,8 @@ def test_core_commands_run_with_every_extra_hidden(tmp_path: Path, built_dataset
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scores"]["summary"]["format"] >= 0
-    proc = _run(["compare", "d.jsonl", "d.jsonl", "--ci-resamples", "50"], hide, tmp_path)
+    (tmp_path / "d2.jsonl").write_bytes((tmp_path / "d.jsonl").read_bytes())  # one file twice is refused
+    proc = _run(["compare", "d.jsonl", "d2.jsonl", "--ci-resamples", "50"], hide, tmp_path)
     assert proc.returncode == 0, proc.stderr
     proc = _run(["lm-eval-tasks", "--dataset", str(built_dataset), "--output", "tasks"], hide, tmp_path)
     assert proc.returncode == 0, proc.stderr

@@ -62,9 +62,9 @@ def test_the_modules_name_their_compute_and_options(tmp_path):
         lctg_if.compute(predictions=["x"], references=["summary/1614/format"], dataset=str(dataset))
     for name, folder in (("lctg_ctg", "evaluate_ctg"), ("lctg_ifsm", "evaluate_ifsm")):
         with pytest.raises(TypeError) as e:
-            _module(name, folder).compute(predictions=["x"], references=["y"], source="z")
+            _module(name, folder).compute(predictions=["x"], references=["y"], bogus="z")
         said = str(e.value)
-        assert said.startswith(f"{name}.compute() got unknown keyword argument(s) source; accepted: "), said
+        assert said.startswith(f"{name}.compute() got unknown keyword argument(s) bogus; accepted: "), said
         assert "_compute" not in said
 
 
