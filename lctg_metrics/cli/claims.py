@@ -13,11 +13,11 @@ import hashlib
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from lctg_metrics.outputs.targets import flock_waiting
 from lctg_metrics.schema import ScoringError
 
 try:
@@ -98,19 +98,7 @@ def _lock(real: str, shown: Any) -> int | None:
         fd = os.open(os.path.join(tempfile.gettempdir(), f"lctg-claim-{name}.lock"), os.O_RDWR | os.O_CREAT, 0o666)
     except OSError:
         return None
-    start, said = time.monotonic(), False
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return fd
-        except BlockingIOError:
-            if not said and time.monotonic() - start > WAIT_NOTE:
-                print(f"lctg: waiting for another run writing {shown} to finish", file=sys.stderr, flush=True)
-                said = True
-            time.sleep(0.05)
-        except OSError:
-            os.close(fd)
-            return None
+    return flock_waiting(fd, str(shown), WAIT_NOTE)
 
 
 def claimed_build(argv: Sequence[str], prog: str, build: Callable[[], int]) -> int:

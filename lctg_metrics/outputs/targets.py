@@ -173,14 +173,21 @@ def _acquire(folder: str) -> int | None:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
         return None
+    return flock_waiting(fd, f"into {folder}", LOCK_WAIT_NOTE)
+
+
+def flock_waiting(fd: int, writing: str, note_after: float) -> int | None:
+    """Take an exclusive flock on ``fd``, waiting while another run holds it and saying once, after ``note_after``
+    seconds, what it waits for ("lctg: waiting for another run writing {writing} to finish"); ``fd``, or None (and
+    ``fd`` closed) on a file system without locks."""
     start, said = time.monotonic(), False
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return fd
         except BlockingIOError:
-            if not said and time.monotonic() - start > LOCK_WAIT_NOTE:
-                print(f"lctg: waiting for another run writing into {folder} to finish", file=sys.stderr, flush=True)
+            if not said and time.monotonic() - start > note_after:
+                print(f"lctg: waiting for another run writing {writing} to finish", file=sys.stderr, flush=True)
                 said = True
             time.sleep(0.05)
         except OSError:  # no locks on this file system
