@@ -69,11 +69,15 @@ def test_runs_of_different_settings_are_one_line_naming_the_command(command, det
         str(details["s1"]), str(details["s2"]), str(details["sp"])]  # fmt: skip
     err = _err([command, *files], capsys)
     assert (
-        f"s1 ({details['s1']}) and sp ({details['sp']}) are not comparable (reasons: profile (scoring profile): " in err
+        f"s1 ({details['s1']}) and sp ({details['sp']}) were scored with different settings (profile (scoring "
+        "profile): " in err
     )
     assert "; affix" in err  # the reasons separated
+    assert "), so their scores are not comparable; " in err
+    them, verb = ("both", "compare") if command == "compare" else ("them all", "analyse")
     assert err.endswith(
-        f"re-score both with the same options, or pass --allow-different-signatures to {command} anyway"
+        f"re-score {them} with the same options, or add --allow-different-signatures to this lctg {command} command "
+        f"to {verb} them anyway"
     )
 
 

@@ -40,8 +40,11 @@ def test_the_not_comparable_hint_fits_the_reason(built_dataset, tmp_path, capsys
     assert main(["compare", "d1.jsonl", "dp.jsonl"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1, err
-    assert "not comparable (reasons: profile (" in err and "'upstream' in d1, 'paper' in dp)" in err, err
-    assert err.endswith("re-score both with the same options, or pass --allow-different-signatures to compare anyway")
+    assert "were scored with different settings (profile (" in err and "'upstream' in d1, 'paper' in dp" in err, err
+    assert err.endswith(
+        "so their scores are not comparable; re-score both with the same options, or add "
+        "--allow-different-signatures to this lctg compare command to compare them anyway"
+    )
     assert main(["compare", "d1.jsonl", "dm.jsonl"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1, err

@@ -30,9 +30,18 @@ def refuse_not_comparable(
         reasons = _blocking(first, other, (names[0], name))
         if reasons:
             raise ValueError(
-                f"{names[0]} ({first.path}) and {name} ({other.path}) are not comparable (reasons: {reasons}): "
-                f"re-score both with the same options, or pass --allow-different-signatures to {command} anyway"
+                f"{names[0]} ({first.path}) and {name} ({other.path}) were scored with different settings "
+                f"({reasons}), so their scores are not comparable; {_way_out(command)}"
             )
+
+
+def _way_out(command: str) -> str:
+    """What a user does about runs scored with different settings, in plain words: which flag, on which command."""
+    them, verb = ("both", "compare") if command == "compare" else ("them all", "analyse")
+    return (
+        f"re-score {them} with the same options, or add --allow-different-signatures to this lctg {command} "
+        f"command to {verb} them anyway"
+    )
 
 
 def _refuse_same_run(files: Sequence[Any], names: Sequence[str], command: str) -> None:
