@@ -1,7 +1,8 @@
-"""The one refusal of details files that cannot be analysed together (``compare``, ``substitutability``): files that
-score different prompts (no id in common: the all and multi configs) are refused whatever the flags, since no
-re-scoring makes them comparable; files scored with different settings are refused in one line, its reasons
-separated by ``;``, unless ``--allow-different-signatures`` (the differences are then listed in the output)."""
+"""The one refusal of details files that cannot be analysed together (``compare``, ``substitutability``): one run
+given as two models (one file twice, or two files holding the same records) is refused; files that score different
+prompts (no id in common: the all and multi configs) are refused whatever the flags, since no re-scoring makes them
+comparable; files scored with different settings are refused in one line, its reasons separated by ``;``, unless
+``--allow-different-signatures`` (the differences are then listed in the output)."""
 
 from __future__ import annotations
 
@@ -45,21 +46,34 @@ def _way_out(command: str) -> str:
 
 
 def _refuse_same_run(files: Sequence[Any], names: Sequence[str], command: str) -> None:
-    """One file given as two models is refused (by path, or as the same file through a link). Two files holding
-    identical runs are analysed (a check of the analysis itself: no difference, no ranking)."""
+    """One run given as two models is refused: one file under two paths (or through a link), or two files holding
+    the same run (identical records, in any order: a copy, or the same run's details written twice), which would
+    only compare a model with itself."""
     import os
 
+    runs = [_run_key(f) for f in files]
     for i, a in enumerate(files):
-        for b, name in zip(files[i + 1 :], names[i + 1 :]):
+        for j, (b, name) in enumerate(zip(files[i + 1 :], names[i + 1 :]), start=i + 1):
             try:
                 same_file = os.path.samefile(a.path, b.path)
             except (OSError, TypeError, ValueError):
                 same_file = str(a.path) == str(b.path) and str(a.path) != "-"
-            if same_file:
+            if same_file or runs[i] == runs[j]:
+                what = "the same file as" if same_file else "a copy of the same run as"
+                why = "" if same_file else " (identical records)"
                 raise ValueError(
-                    f"{name} ({b.path}) is the same file as {names[i]} ({a.path}): {command} needs each model's "
-                    "own details; give each model's own file"
+                    f"{name} ({b.path}) is {what} {names[i]} ({a.path}){why}: {command} needs each model's own "
+                    "details; give each model's own file"
                 )
+
+
+def _run_key(details: Any) -> tuple[Any, str]:
+    """What tells one run's details from another's: the signature and the records, in a canonical order."""
+    import hashlib
+    import json
+
+    lines = sorted(json.dumps(r, sort_keys=True, ensure_ascii=False, default=str) for r in details.records)
+    return details.signature, hashlib.sha256("\n".join(lines).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _ids(details: Any) -> set[Any]:
