@@ -25,6 +25,10 @@ KNOWN = (".jsonl", ".json", ".ndjson", ".csv", ".parquet")
 DEFAULT_INPUTS = ("generations",)
 #: The name standard input is given as.
 STDIN = "-"
+#: Inputs named by an option, not by position (errors name them by their flag, the others in capitals).
+OPTION_INPUTS = ("result", "input", "head")
+#: The argument an output flag of :data:`lctg_metrics.cli.held.WRITES` fills, where it is not the flag's own name.
+OUTPUT_DESTS = {("report", "--output"): "out", ("substitutability", "--output"): "out_dir"}
 
 
 def is_pipe(path: str) -> bool:
@@ -51,6 +55,7 @@ def read_once(args: argparse.Namespace) -> Iterator[None]:
     if not slots:
         yield
         return
+    refuse_outputs_over_inputs(args)  # before any input is opened: a FIFO that is also an output is never read
     if sum(_values(args, name)[k] == STDIN for name, k in slots) > 1:
         raise ScoringError("- (standard input) is given twice; standard input can be read once: give - for one input")
     folder = Path(tempfile.mkdtemp(prefix="lctg-pipe-"))
@@ -66,6 +71,39 @@ def read_once(args: argparse.Namespace) -> Iterator[None]:
         yield
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def output_flags(command: str) -> list[tuple[str, str]]:
+    """The output flags of ``command`` (:data:`lctg_metrics.cli.held.WRITES`) and the argument each fills; a
+    family's generic command has the generic outputs."""
+    from lctg_metrics.cli.commands import family_commands
+    from lctg_metrics.cli.held import WRITES
+
+    own = [flag for c, flag in WRITES if c == command]
+    if not own and family_commands().get(command, ("",))[0] == "family":
+        own = [flag for c, flag in WRITES if c == "family"]
+    return [(flag, OUTPUT_DESTS.get((command, flag), flag[2:].replace("-", "_"))) for flag in own]
+
+
+def refuse_outputs_over_inputs(args: argparse.Namespace) -> None:
+    """Every path the run writes checked against every input it reads, by name and file identity only (nothing is
+    opened): ``lctg score FIFO --details FIFO`` is refused before the FIFO is read (the command's own check of its
+    outputs, :func:`lctg_metrics.cli.outside.check_outputs`, comes after its inputs are read once)."""
+    from lctg_metrics.outputs.checks import Output, refuse_over_inputs
+
+    command = str(getattr(args, "command", "") or "")
+    outputs = [
+        Output.file(flag, value)
+        for flag, dest in output_flags(command)
+        if isinstance(value := getattr(args, dest, None), str) and value
+    ]
+    inputs = [
+        (f"--{name}" if name in OPTION_INPUTS else name.upper(), v)
+        for name in input_names(args)
+        for v in _values(args, name)
+        if isinstance(v, str) and v != STDIN
+    ]
+    refuse_over_inputs(outputs, inputs)
 
 
 def as_given(message: str, args: argparse.Namespace) -> str:

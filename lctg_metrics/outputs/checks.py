@@ -112,6 +112,21 @@ def _stale_sweep(outs: Sequence[Output]) -> None:
     remove_stale({p.parent for p in places}, {p.name for p in places})
 
 
+def refuse_over_inputs(outputs: Sequence[Output], inputs: Iterable[tuple[str, Any]]) -> None:
+    """Refuse an output that is one of the inputs (``(label, path)``; by path, through a link, or as the same file),
+    without opening any of them: a FIFO given as both is refused before it is read."""
+    ins = [(label, Path(p)) for label, p in inputs if p is not None]
+    for o in outputs:
+        if is_stdout(o.path):
+            continue
+        for label, p in ins:
+            if label == o.flag:  # a file both read and written (the LLM answer cache)
+                continue
+            hit = next((f for f in o.files() if _same(f, p)), None)
+            if hit is not None:
+                raise ScoringError(f"{o.flag} {hit} would overwrite the input {label} {p}; write it elsewhere")
+
+
 def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | None = None, dataset: Any = None) -> None:
     """Refuse, before any work, outputs that would overwrite an input, the dataset or each other, replace a file
     that is not a regular file, or cannot be written; say which symlinked outputs are written through; remove
@@ -132,13 +147,8 @@ def check_paths(outputs: Sequence[Output | None], inputs: Mapping[str, Any] | No
     outs = [o for o in outs if not is_stdout(o.path)]
     ins = [(label, Path(p)) for label, p in (inputs or {}).items() if p is not None]
     ins += [(o.flag, f) for o in outs if o.read for f in o.files()]
+    refuse_over_inputs(outs, ins)
     for o in outs:
-        for label, p in ins:
-            if label == o.flag:  # a file both read and written (the LLM answer cache)
-                continue
-            hit = next((f for f in o.files() if _same(f, p)), None)
-            if hit is not None:
-                raise ScoringError(f"{o.flag} {hit} would overwrite the input {label} {p}; write it elsewhere")
         if dataset is not None and (_inside(o.path, Path(dataset)) or _inside(real_target(o.path), Path(dataset))):
             raise ScoringError(f"{o.flag} {o.path} is inside the dataset folder {dataset}; write outputs elsewhere")
         if o.read:
