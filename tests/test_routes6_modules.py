@@ -217,8 +217,8 @@ opts = {"reader": "embedding", "dissimilarity": "none", "adversarial": False}
 out["file"] = app.score_file(gens, "", "", json.dumps({**opts, "stories_source": fixture}))
 preds, ids = zip(*[(r["generation"], r["id"]) for r in map(json.loads, open(gens, encoding="utf-8"))])
 out["given"] = app.metric.compute(predictions=list(preds), references=list(ids), stories_source=fixture, **opts)
-out["examples"] = app.ifsm_examples()
-ex = out["examples"][0]
+out["worked"] = mod.worked_example()  # the worked example the card shows, for the Space's JSON tab
+ex = out["worked"]
 out["json"] = app.compute(json.dumps(ex[0]), json.dumps(ex[1]), json.dumps(ex[2]))
 print(json.dumps(out, ensure_ascii=False))
 """
@@ -227,10 +227,12 @@ print(json.dumps(out, ensure_ascii=False))
 @pytest.mark.slow
 def test_the_builds_lctg_ifsm_finds_the_stories_and_its_space_runs(tmp_path):
     """D2/D3: the build's ``lctg_ifsm`` (run from evaluate's module cache) finds the stories where ``lctg ifsm`` does
-    (the installed package's default; ``$POSSIBLE_STORIES``), its Space's file tab takes no ``dataset``, and the JSON
-    tab's worked example runs: the gold endings score the reader's accuracy on them."""
+    (the installed package's default; ``$POSSIBLE_STORIES``), its Space's file tab takes no ``dataset``, and the worked
+    example is a whole run: the gold endings of every story of the eval split, scored through the JSON tab as
+    ``lctg ifsm`` scores the same endings, their IFSM the reader's accuracy."""
     from lctg_dataset.stories import load_story_rows
     from lctg_dataset.stories.source import default_source_dir
+    from lctg_metrics.cli import main
 
     rows = load_story_rows(IFSM_FIXTURE, split="eval")
     gens = tmp_path / "s.jsonl"
@@ -249,11 +251,19 @@ def test_the_builds_lctg_ifsm_finds_the_stories_and_its_space_runs(tmp_path):
     assert out["default"] == "None"  # $POSSIBLE_STORIES set: the module's own default reads it
     assert out["file"]["n"] == len(rows) and out["file"]["ifsm"] == out["file"]["reader_accuracy"]
     assert out["given"] == out["file"]  # the file tab is the module's compute on the file's rows
-    ((preds, refs, options),) = out["examples"]
-    assert preds == [r["gold_ending"] for r in rows[:3]] and refs == [r["id"] for r in rows[:3]]
-    assert options["reader"] == "embedding" and out["json"]["n"] == len(rows)
-    hits = out["json"]["ifsm"] * len(rows)  # the other rows have no ending: they fail as empty
-    assert abs(hits - round(hits)) < 1e-9 and 0 <= round(hits) <= 3
+    preds, refs, options = out["worked"]
+    assert preds == [r["gold_ending"] for r in rows] and refs == [r["id"] for r in rows]  # every story of the split
+    assert options == {"reader": "embedding", "split": "eval"}  # the stories: $POSSIBLE_STORIES, as the module reads
+    # the same endings through the command line, with the example's options
+    cli = tmp_path / "cli.json"
+    argv = ["ifsm", str(gens), "--reader", "embedding", "--stories-source", str(IFSM_FIXTURE), "--json", str(cli)]
+    assert main([*argv, "--allow-invalid"]) == 0
+    want = json.loads(cli.read_text(encoding="utf-8"))
+    got = out["json"]
+    assert got["n"] == want["n"] == len(rows) and got["flagged"] == want["flagged"]
+    assert got["ifsm"] == pytest.approx(want["ifsm"], abs=1e-12) and got["valid"] == want["valid"]
+    assert got["signature"] == want["signature"]
+    assert got["ifsm"] == got["reader_accuracy"] > 0  # what the card says the example shows
     # without $POSSIBLE_STORIES: the installed package's default folder, as `lctg ifsm` reads it
     code = "import json, sys, app\nprint(json.dumps(str(sys.modules[type(app.metric).__module__]._stories(None))))\n"
     assert _run(module, code, [], tmp_path, HF_HUB_OFFLINE="1") == str(default_source_dir())

@@ -22,7 +22,8 @@ from lctg_metrics.options import EVALUATE, LLM, kwargs_description
 from lctg_metrics.schema import Generation, refuse_unknown
 from lctg_metrics.stats.bootstrap import check_resampling
 
-__all__ = ["LctgIfsm", "read_generations"]  # read_generations: the Space app's file tab reads uploads with it
+#: read_generations: the Space app's file tab reads uploads with it; worked_example: its JSON tab's example
+__all__ = ["LctgIfsm", "read_generations", "worked_example"]
 
 _CITATION = """\
 @inproceedings{ashida2022possible,
@@ -197,6 +198,19 @@ class LctgIfsm(evaluate.Metric):
         if return_items:
             out["items"] = [{k: v for k, v in d.items() if k != "signature"} for d in result.details]
         return out
+
+
+def worked_example(stories_source=None, split="eval"):
+    """The worked example the card shows and the Space's JSON tab fills in: ``(predictions, references, options)``
+    for the gold ending of every story of ``split`` with the offline reader and the default options, a whole run as
+    ``lctg ifsm`` scores it (its IFSM is the reader's accuracy). A run is every row of the split: the gold endings of
+    a few stories would score near 0 (the others fail as empty), not what the card describes."""
+    stories = _stories(stories_source)
+    rows = load_story_rows(stories, split=None if split == "all" else split)
+    options = {"reader": "embedding", "split": split}
+    if stories:
+        options["stories_source"] = str(stories)
+    return [r["gold_ending"] for r in rows], [r["id"] for r in rows], options
 
 
 def refuse_other_ids(references):
