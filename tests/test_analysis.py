@@ -119,8 +119,9 @@ def test_holm_adjustment():
 
 
 def test_compare_identical_files_no_difference(tmp_path, capsys):
-    recs = make_records(quality=True)
-    a, b = write(tmp_path / "a.jsonl", recs), write(tmp_path / "b.jsonl", recs)
+    recs = make_records(quality=True)  # two models with the same verdicts (other texts: one run is refused)
+    a = write(tmp_path / "a.jsonl", recs)
+    b = write(tmp_path / "b.jsonl", [{**r, "generation": r["generation"] + "。"} for r in recs])
     out = tmp_path / "cmp.json"
     assert run(["compare", str(a), str(b), "--ci-resamples", "500", "--json", str(out)]) == 0
     text = capsys.readouterr().out
@@ -183,7 +184,7 @@ def test_compare_package_version_only_is_a_note(tmp_path, capsys):
 
 def test_compare_refuses_missing_signatures(tmp_path):
     a = write(tmp_path / "a.jsonl", make_records(signature=None))
-    b = write(tmp_path / "b.jsonl", make_records(signature=None))
+    b = write(tmp_path / "b.jsonl", make_records(signature=None, default=0.25))
     with pytest.raises(ValueError, match="carries a signature"):
         run(["compare", str(a), str(b)])
 
@@ -191,7 +192,8 @@ def test_compare_refuses_missing_signatures(tmp_path):
 def test_compare_pairs_only_the_pairs_both_files_hold(tmp_path, capsys):
     full = make_records()
     partial = [r for r in full if not (r["task"] == "summary" and r["sample"] == 2)]
-    a, b = write(tmp_path / "a.jsonl", full), write(tmp_path / "b.jsonl", partial)
+    a = write(tmp_path / "a.jsonl", full)
+    b = write(tmp_path / "b.jsonl", [{**r, "generation": r["generation"] + "。"} for r in partial])  # another model
     assert run(["compare", str(a), str(b), "--ci-resamples", "200", "--json", str(tmp_path / "c.json")]) == 0
     out = capsys.readouterr().out
     n = len(full) - len(partial)
@@ -450,7 +452,10 @@ def test_substitutability_refuses_too_few_or_constant_models(tmp_path):
     two = [write(tmp_path / f"m{i}.jsonl", make_records(default=0.3 + 0.2 * i)) for i in range(2)]
     with pytest.raises(ValueError, match="at least 3 models, got 2"):
         run(["substitutability", *map(str, two)])
-    same = [write(tmp_path / f"s{i}.jsonl", make_records()) for i in range(3)]
+    same = [  # three models with the same verdicts, each its own texts (one run given twice is refused)
+        write(tmp_path / f"s{i}.jsonl", [{**r, "generation": r["generation"] + "。" * i} for r in make_records()])
+        for i in range(3)
+    ]
     with pytest.raises(ValueError, match="fewer than 2 settings rank the models"):
         run(["substitutability", *map(str, same)])
     with pytest.raises(ValueError, match="not both"):

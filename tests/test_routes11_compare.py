@@ -1,5 +1,5 @@
-"""One file is never two models: ``compare d1 d1`` and ``substitutability d1 d1 d2`` are refused (a copy of one
-run is still analysed: identical runs check the analysis itself), while two runs of different seeds compare; an
+"""One file is never two models: ``compare d1 d1`` and ``substitutability d1 d1 d2`` are refused (so is a copy of
+one run, tests/test_routes12_same_run.py), while two runs of different seeds compare; an
 if-score details file given to substitutability names substitutability, not other commands."""
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ def check_signatures(
         if not allow_different:
             raise ValueError(
                 f"neither {names[0]} ({a.path}) nor {names[1]} ({b.path}) carries a signature, so their scoring "
-                "settings cannot be checked; re-score with this lctg, or pass --allow-different-signatures"
+                "settings cannot be checked; re-score both with this lctg, or add --allow-different-signatures to compare "
+                "them anyway"
             )
         notes.append("neither file carries a signature: scoring settings were not checked")
         return [], notes
@@ -28,8 +29,8 @@ def check_signatures(
         lines = "\n  ".join(d.describe(names) for d in blocking)
         raise ValueError(
             f"{names[0]} ({a.path}) and {names[1]} ({b.path}) were scored with different settings, so their "
-            f"scores are not comparable:\n  {lines}\nre-score both with the same options, or pass "
-            "--allow-different-signatures to compare anyway (the differences are then listed in the output)"
+            f"scores are not comparable:\n  {lines}\nre-score both with the same options, or add "
+            "--allow-different-signatures to compare them anyway (the differences are then listed in the output)"
         )
     for d in diffs:
         if d.key in note_keys:

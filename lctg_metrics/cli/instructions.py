@@ -105,6 +105,8 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
     fmt = args.from_format or ("m-ifeval" if args.input else "lctg")
+    given_files = [("GENERATIONS", Path(args.generations))] + ([("--input", Path(args.input))] if args.input else [])
+    _same_paths(args, given_files)  # an output over an input is refused before any input is opened
     if fmt in ("lctg", "openai-batch"):  # the file is told apart first
         refuse_other_family(args.generations, "if-score", args.dataset, fmt, given_input=bool(args.input))
     else:
