@@ -141,7 +141,7 @@ def test_whether_the_given_cleaned_text_is_read_is_declared_by_the_entry_not_the
     from dataclasses import dataclass
 
     from lctg_metrics.scoring.join import GenerationColumns
-    from lctg_metrics.scoring.pipeline import ignored_cleaned
+    from lctg_metrics.scoring.part import ignored_cleaned
 
     @dataclass(frozen=True)
     class Given:

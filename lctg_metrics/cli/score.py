@@ -196,7 +196,7 @@ def _dry_run(generations: Sequence[Any], rows: Sequence[Any], steps: Any, option
     from lctg_metrics.scoring import index_references
     from lctg_metrics.scoring.check import prepare_texts
     from lctg_metrics.scoring.join import match_codes
-    from lctg_metrics.scoring.pipeline import columns_of, judge_answers
+    from lctg_metrics.scoring.part import columns_of, judge_answers
 
     cols = columns_of(generations)
     matches = match_codes(cols, index_references(r["constraint"] for r in rows))
