@@ -9,7 +9,7 @@ from typing import Any
 
 from lctg_metrics.cleaners import get_cleaner
 from lctg_metrics.compute_inputs import references_from
-from lctg_metrics.options import resolve_options
+from lctg_metrics.profiles import resolve_options
 from lctg_metrics.scoring import (
     Counts,
     GenerationColumns,

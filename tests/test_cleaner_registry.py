@@ -176,7 +176,8 @@ def test_the_cleaner_choices_are_the_registry_wherever_they_are_read_whatever_wa
     and one that does not is refused (never an empty list of choices)."""
     import argparse
 
-    from lctg_metrics.options import RUN, add_cli_options, kwargs_description
+    from lctg_metrics.option_surfaces import add_cli_options, kwargs_description
+    from lctg_metrics.options import RUN
 
     assert _score_cleaner_choices() == ["provided", "none", "rule", "llm"]
     with _toy("later"):

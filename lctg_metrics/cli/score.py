@@ -14,7 +14,8 @@ from lctg_metrics.cleaners import CleanerEntry, entry
 from lctg_metrics.cli.configs import refuse_other_config
 from lctg_metrics.cli.dataset import CLIError, resolve_dataset_arg
 from lctg_metrics.cli.score_outputs import usage_line, write_outputs
-from lctg_metrics.options import BY_NAME, LLM, options_for, scoring_options_from
+from lctg_metrics.options import BY_NAME, LLM, options_for
+from lctg_metrics.profiles import scoring_options_from
 
 
 def cmd_score(args: argparse.Namespace) -> int:

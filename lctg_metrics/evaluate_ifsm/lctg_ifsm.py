@@ -19,7 +19,8 @@ from lctg_metrics.families.ifsm import FAMILY
 from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.generations import read_generations
-from lctg_metrics.options import EVALUATE, LLM, kwargs_description
+from lctg_metrics.option_surfaces import kwargs_description
+from lctg_metrics.options import EVALUATE, LLM
 from lctg_metrics.schema import Generation
 from lctg_metrics.stats.bootstrap import check_resampling
 

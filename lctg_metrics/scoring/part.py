@@ -17,7 +17,7 @@ import numpy as np
 from lctg_dataset.constants import TASKS
 from lctg_metrics.aspects.text import MALFORMED, NO_ANSWER, UNFINISHED
 from lctg_metrics.cleaners import CLEANERS, Cleaner
-from lctg_metrics.options import ScoringOptions
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
 from lctg_metrics.scoring import tally as _tally

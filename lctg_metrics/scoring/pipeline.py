@@ -15,7 +15,7 @@ from typing import Any
 
 from lctg_metrics import signature as _signature
 from lctg_metrics.cleaners import Cleaner, get_cleaner
-from lctg_metrics.options import ScoringOptions, resolve_options
+from lctg_metrics.profiles import ScoringOptions, resolve_options
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring import counts as _counts
 from lctg_metrics.scoring import coverage as _coverage

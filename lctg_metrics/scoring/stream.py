@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from lctg_metrics.cleaners import Cleaner
-from lctg_metrics.options import ScoringOptions
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring.check import PROGRESS_THRESHOLD
 from lctg_metrics.scoring.counts import Counts
