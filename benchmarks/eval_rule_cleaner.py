@@ -24,7 +24,7 @@ from typing import Any
 from lctg_dataset.jsonl import read_jsonl
 from lctg_metrics.aspects import Constraint, Texts, check_format
 from lctg_metrics.cleaners.rule import RULE_CLEANER_NAME, RULE_CLEANER_VERSION, clean
-from lctg_metrics.options import ScoringOptions, resolve_options
+from lctg_metrics.profiles import ScoringOptions, resolve_options
 
 DEFAULT_SET = Path(__file__).with_name("cleaner_labeled.jsonl")
 FIELDS = ("id", "task", "generation", "cleaned", "has_added_text", "note")

@@ -1,28 +1,19 @@
 """Every option, declared once: name, values, default, help and signature key.
 
-The CLI flags (:func:`add_cli_options`), the Python API and the evaluate module's keyword arguments (checked
-against :data:`OPTIONS` by a test), their documentation (:func:`kwargs_description`) and the score signature
-(:mod:`lctg_metrics.signature`) are all read from :data:`OPTIONS`. The options that change a verdict are
-collected in :class:`ScoringOptions`; named profiles (:data:`PROFILES`) set several of them at once.
+The CLI flags and the docstrings' option text (:mod:`lctg_metrics.option_surfaces`), the Python API and the evaluate
+module's keyword arguments (checked against :data:`OPTIONS` by a test) and the score signature
+(:mod:`lctg_metrics.signature`) are all read from :data:`OPTIONS`. The options that change a verdict are collected in
+``ScoringOptions``; named profiles set several of them at once (both in :mod:`lctg_metrics.profiles`).
 """
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
-
-from lctg_dataset.constants import TASKS
 
 #: Blank characters deleted before the format comparison (upstream scripts/eval_ctg.py `_delete_blank`).
 UPSTREAM_BLANKS: tuple[str, ...] = (" ", "\u3000", "\n", "\t")
-#: Prefix/suffix length compared by the format check in the released script (scripts/eval_ctg.py: 10 for every task).
-UPSTREAM_AFFIX_LENGTH = 10
-#: Prefix/suffix length the English paper states for ad text (§4.1: "the last five characters").
-PAPER_AD_TEXT_AFFIX_LENGTH = 5
 #: The header/footer cleaner's failure marker; upstream scores it False on every aspect.
 INVALID_MARKER = "Invalid Error"
 
@@ -257,220 +248,12 @@ def options_for(surface: str, *groups: str) -> list[Option]:
     return [o for o in OPTIONS if surface in o.surfaces and (not groups or o.group in groups)]
 
 
-@dataclass(frozen=True)
-class ScoringOptions:
-    """Every setting that can change a controllability verdict (the ``scoring`` group of :data:`OPTIONS`)."""
-
-    profile: str = "upstream"
-    counting: str = "codepoints"
-    normalization: str = "none"
-    affix_length: Mapping[str, int] = field(default_factory=lambda: {t: UPSTREAM_AFFIX_LENGTH for t in TASKS})
-    short_text: str = "fail"
-    empty: str = "score"
-    think: str = "auto"
-
-    def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            if f.name != "affix_length":
-                BY_NAME[f.name].check(getattr(self, f.name))
-        affix = dict(self.affix_length)
-        unknown, missing = sorted(set(affix) - set(TASKS)), sorted(set(TASKS) - set(affix))
-        if unknown or missing:
-            raise ValueError(
-                f"affix_length needs exactly the tasks {list(TASKS)}; unknown: {unknown}, missing: {missing}"
-            )
-        for task, n in affix.items():
-            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise ValueError(f"affix_length[{task!r}] must be a positive int, got {n!r}")
-        object.__setattr__(self, "affix_length", _FrozenDict(affix))
-
-    def to_dict(self) -> dict[str, Any]:
-        d = dataclasses.asdict(self)
-        d["affix_length"] = dict(self.affix_length)
-        return d
-
-
-class _FrozenDict(dict):
-    """A dict that refuses mutation, so options stay hashable-by-value and safe to share."""
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
-
-    def __reduce__(self) -> tuple[Any, ...]:  # pickles (multiprocessing shards) rebuild it without __setitem__
-        return (_FrozenDict, (dict(self),))
-
-    def _readonly(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("scoring options are immutable; use resolve_options(...) to make new ones")
-
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _readonly  # type: ignore[assignment]
-
-
-#: Named profiles. ``upstream`` reproduces the released scripts exactly and is the default.
-PROFILES: dict[str, dict[str, Any]] = {
-    "upstream": {},
-    # The English paper's protocol: 5-character prefix/suffix comparison for ad text (§4.1).
-    "paper": {
-        "affix_length": {
-            "summary": UPSTREAM_AFFIX_LENGTH,
-            "ad_text": PAPER_AD_TEXT_AFFIX_LENGTH,
-            "pros_and_cons": UPSTREAM_AFFIX_LENGTH,
-        }
-    },
-}
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(ScoringOptions) if f.name != "profile")
-
-
-def resolve_options(profile: str = "upstream", **overrides: Any) -> ScoringOptions:
-    """Options of a named profile with explicit overrides (``None`` values mean "profile default")."""
-    BY_NAME["profile"].check(profile)
-    unknown = sorted(set(overrides) - set(OPTION_NAMES))
-    if unknown:
-        raise ValueError(f"unknown scoring option(s) {unknown}; valid: {', '.join(OPTION_NAMES)}")
-    values: dict[str, Any] = {"profile": profile, **PROFILES[profile]}
-    for name, value in overrides.items():
-        if value is None:
-            continue
-        values[name] = _affix_from(value, values.get("affix_length")) if name == "affix_length" else value
-    return ScoringOptions(**values)
-
-
-def _affix_from(value: Any, base: Mapping[str, int] | None) -> dict[str, int]:
-    """Accept an int (every task), a mapping (some tasks), or 'summary=10,ad_text=5'."""
-    merged = dict(base or {t: UPSTREAM_AFFIX_LENGTH for t in TASKS})
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return {t: value for t in TASKS}
-    if isinstance(value, str):
-        parsed: dict[str, int] = {}
-        for part in value.split(","):
-            task, sep, n = part.partition("=")
-            if not sep or not n.strip().isdigit():
-                raise ValueError(f"affix_length {value!r}: expected an int or 'task=N,...' with tasks {list(TASKS)}")
-            parsed[task.strip()] = int(n)
-        value = parsed
-    if isinstance(value, Mapping):
-        unknown = sorted(set(value) - set(TASKS))
-        if unknown:
-            raise ValueError(f"affix_length: unknown task(s) {unknown}; valid: {', '.join(TASKS)}")
-        merged.update(value)
-        return merged
-    raise ValueError(f"affix_length must be an int, a mapping or 'task=N,...', got {value!r}")
-
-
-def scoring_options_from(values: Mapping[str, Any]) -> ScoringOptions:
-    """:class:`ScoringOptions` from a mapping holding (some of) the scoring options, e.g. CLI arguments."""
-    return resolve_options(values.get("profile") or "upstream", **{n: values.get(n) for n in OPTION_NAMES})
-
-
-# ------------------------------------------------------------------------------------ the surfaces
-
-
-#: The title of each option group in ``--help``.
-GROUP_TITLES: dict[str, str] = {
-    SCORING: "scoring options (defaults reproduce upstream; every choice appears in the signature)",
-    RUN: "run options",
-    LLM: "LLM cleaner and quality judge (any OpenAI-compatible endpoint; nothing is called unless asked)",
-}
-
-
-def add_cli_options(
-    parser: argparse.ArgumentParser,
-    *groups: str,
-    titles: Mapping[str, str] | None = None,
-    values: Mapping[str, Iterable[str]] | None = None,
-) -> None:
-    """Add the CLI flags of the options of ``groups`` (one argument group per option group; ``titles`` overrides
-    :data:`GROUP_TITLES`, for a command where a group configures something else, e.g. the IFSM reader). ``values``:
-    the names of the registry of each option that declares one (e.g. ``{"cleaner": CLEANERS}``)."""
-    for group in groups:
-        g = parser.add_argument_group({**GROUP_TITLES, **(titles or {})}[group])
-        for o in options_for(CLI, group):
-            kwargs: dict[str, Any] = {"help": o.help.replace("%", "%%"), "dest": o.name}
-            if o.kind is bool:
-                kwargs.update(action="store_true", default=None if o.group == SCORING else o.default)
-            else:
-                kwargs["default"] = o.default
-                choices = option_values(o, values)
-                if choices is not None:
-                    kwargs["choices"] = choices
-                elif o.kind in (int, float) and o.name != "affix_length":
-                    kwargs["type"] = cli_number(o)
-                if o.metavar:
-                    kwargs["metavar"] = o.metavar
-            g.add_argument(o.flag, **kwargs)
-
-
-def cli_number(o: Option) -> Callable[[str], Any]:
-    """The argparse type of a numeric option: its kind, within its bound (argparse names the flag in the error)."""
-
-    def convert(text: str) -> Any:
-        value = o.kind(text)  # a ValueError reads "argument --flag: invalid int value: 'x'"
-        if o.least and not (value >= o.least[1] if o.least[0] == ">=" else value > o.least[1]):
-            raise argparse.ArgumentTypeError(f"must be {o.least[0]} {o.least[1]:g}, got {text}")
-        return value
-
-    return functools.update_wrapper(convert, o.kind, assigned=("__name__",))
-
-
-def option_values(o: Option, values: Mapping[str, Iterable[str]] | None = None) -> list[str] | None:
-    """The values ``o`` takes (None: any of its kind): its declared choices, or the names of its registry as given in
-    ``values`` by the surface that reads them (refused when not given, never an empty list)."""
-    if o.registry is None:
-        return None if o.choices is None else list(o.choices)
-    if values is None or o.name not in values:
-        raise ValueError(
-            f"option {o.name!r}: its values are the {o.registry} registry's names; give them as "
-            f"values={{{o.name!r}: ...}} (lctg_metrics.{o.registry})"
-        )
-    return list(values[o.name])
-
-
-def kwargs_description(
-    surface: str = EVALUATE,
-    *groups: str,
-    indent: str = "    ",
-    values: Mapping[str, Iterable[str]] | None = None,
-) -> str:
-    """The option part of a docstring's ``Args:`` section (the options of ``groups``, default all), generated from
-    :data:`OPTIONS` (``values``: as for :func:`add_cli_options`)."""
-    lines = []
-    for o in options_for(surface, *groups):
-        kind = {str: "str", int: "int", float: "float", bool: "bool"}[o.kind]
-        if o.name == "affix_length":
-            kind = "int or str"
-        default = "profile default" if o.default is None and o.group == SCORING else repr(o.default)
-        choices = option_values(o, values)
-        one_of = f" One of {', '.join(repr(v) for v in choices)}." if choices else ""
-        lines.append(f"{indent}{o.name} (`{kind}`, default {default}): {o.help}.{one_of}")
-    return "\n".join(lines)
-
-
-def check_kwargs(given: Mapping[str, Any], surface: str, *, where: str = "") -> None:
-    """Raise naming any keyword that is not an option of ``surface`` (with the valid names)."""
-    valid = {o.name for o in options_for(surface)}
-    unknown = sorted(set(given) - valid)
-    if unknown:
-        raise ValueError(f"{where}unknown option(s) {unknown}; valid: {', '.join(sorted(valid))}")
-
-
 __all__: Sequence[str] = [
     "BY_NAME",
     "INVALID_MARKER",
     "LLM_FIELDS",
     "OPTIONS",
-    "OPTION_NAMES",
     "Option",
-    "PROFILES",
-    "ScoringOptions",
-    "UPSTREAM_AFFIX_LENGTH",
     "UPSTREAM_BLANKS",
-    "add_cli_options",
-    "check_kwargs",
-    "cli_number",
-    "kwargs_description",
-    "option_values",
     "options_for",
-    "resolve_options",
-    "scoring_options_from",
 ]

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from lctg_metrics.cleaners import get_cleaner
-from lctg_metrics.options import resolve_options
-from lctg_metrics.schema import references_from
+from lctg_metrics.compute_inputs import references_from
+from lctg_metrics.profiles import resolve_options
 from lctg_metrics.scoring import (
     Counts,
     GenerationColumns,

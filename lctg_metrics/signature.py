@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lctg_dataset.constants import TASKS
-from lctg_metrics.options import BY_NAME, OPTIONS, SCORING, SIGNATURE_EXTRA_LABELS, ScoringOptions
+from lctg_metrics.options import BY_NAME, OPTIONS, SCORING, SIGNATURE_EXTRA_LABELS
+from lctg_metrics.profiles import ScoringOptions
 
 #: Signature keys whose difference alone does not block a comparison (reported as a note). Every other key
 #: names a setting that changes verdicts; the package version only *may* (a checker bug fix), and refusing

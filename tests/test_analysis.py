@@ -19,7 +19,7 @@ import pytest
 
 from lctg_metrics.analysis import ci_table
 from lctg_metrics.cli.analysis import register
-from lctg_metrics.render.figures import PlotDependencyError
+from lctg_metrics.render.plotting import PlotDependencyError
 from lctg_metrics.stats import holm
 
 TASKS = ("summary", "ad_text", "pros_and_cons")

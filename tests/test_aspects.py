@@ -16,7 +16,7 @@ from lctg_metrics.aspects import (
     normalize,
     strip_think,
 )
-from lctg_metrics.options import OPTION_NAMES, ScoringOptions, resolve_options
+from lctg_metrics.profiles import OPTION_NAMES, ScoringOptions, resolve_options
 from lctg_metrics.signature import build as signature
 from lctg_metrics.signature import options_signature
 

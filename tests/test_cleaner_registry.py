@@ -141,7 +141,7 @@ def test_whether_the_given_cleaned_text_is_read_is_declared_by_the_entry_not_the
     from dataclasses import dataclass
 
     from lctg_metrics.scoring.join import GenerationColumns
-    from lctg_metrics.scoring.pipeline import ignored_cleaned
+    from lctg_metrics.scoring.part import ignored_cleaned
 
     @dataclass(frozen=True)
     class Given:
@@ -176,7 +176,8 @@ def test_the_cleaner_choices_are_the_registry_wherever_they_are_read_whatever_wa
     and one that does not is refused (never an empty list of choices)."""
     import argparse
 
-    from lctg_metrics.options import RUN, add_cli_options, kwargs_description
+    from lctg_metrics.option_surfaces import add_cli_options, kwargs_description
+    from lctg_metrics.options import RUN
 
     assert _score_cleaner_choices() == ["provided", "none", "rule", "llm"]
     with _toy("later"):

@@ -181,7 +181,7 @@ def test_details_that_differ_from_the_declaration_are_a_bug_named(toy, folder, t
 
 
 def test_samples_scored_under_two_signatures_have_no_mean():
-    from lctg_metrics.family import FamilyResult, mean_result
+    from lctg_metrics.family_protocol import FamilyResult, mean_result
     from lctg_metrics.schema import ScoringError
     from tests.toyfamily import FAMILY
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from lctg_metrics.render import figures, fonts
+from lctg_metrics.render import figures, fonts, plotting
 from tests.test_render_views import _report_data
 
 pytest.importorskip("matplotlib", reason="the figures need the plot extra")
@@ -48,14 +48,14 @@ def _data(model: str) -> dict:
 
 def test_without_a_cjk_font_labels_fall_back_and_one_line_says_so(monkeypatch, no_cache, capsys):
     monkeypatch.setattr(fonts, "CJK_FONTS", ("No Such Font JP",))
-    assert figures._ascii("日本語モデル", "your model") == "your model"
+    assert plotting.figure_label("日本語モデル", "your model") == "your model"
     figures.bars_figure(_data("日本語モデル"))
     figures.heatmap_figure(_data("日本語モデル"))
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("lctg: warning: no Japanese font found for the figures")
     # an ASCII name needs no font and warns nothing
     fonts.warn_no_cjk_font.cache_clear()
-    assert figures._ascii("model-7b", "your model") == "model-7b" and capsys.readouterr().err == ""
+    assert plotting.figure_label("model-7b", "your model") == "model-7b" and capsys.readouterr().err == ""
 
 
 def test_an_installed_cjk_font_is_used(monkeypatch, no_cache, capsys):
@@ -64,11 +64,11 @@ def test_an_installed_cjk_font_is_used(monkeypatch, no_cache, capsys):
     installed = "DejaVu Sans"  # stands for a CJK font: any font matplotlib has
     monkeypatch.setattr(fonts, "CJK_FONTS", ("No Such Font JP", installed))
     assert fonts.figure_font() == installed
-    assert figures._ascii("日本語モデル", "your model") == "日本語モデル"
+    assert plotting.figure_label("日本語モデル", "your model") == "日本語モデル"
     seen = []
     before = list(matplotlib.rcParams["font.sans-serif"])
 
-    @figures._with_fonts
+    @plotting.with_fonts
     def draw() -> bytes:
         seen.append(list(matplotlib.rcParams["font.sans-serif"]))
         return b""

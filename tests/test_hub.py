@@ -354,7 +354,7 @@ def test_signature_carries_the_hub_source_and_a_local_one_is_unchanged(cached, b
 )
 def test_diff_names_each_part_of_the_data_field(a, b, expected):
     from lctg_metrics import signature
-    from lctg_metrics.options import resolve_options
+    from lctg_metrics.profiles import resolve_options
 
     def sig(data: str) -> str:
         version, _, source = data.partition("@")
@@ -371,7 +371,7 @@ def test_diff_names_each_part_of_the_data_field(a, b, expected):
 
 def test_a_source_that_would_break_the_signature_is_refused():
     from lctg_metrics import signature
-    from lctg_metrics.options import resolve_options
+    from lctg_metrics.profiles import resolve_options
 
     with pytest.raises(ValueError, match="without '\\|'"):
         signature.build(resolve_options(), cleaner="rule@x", dataset_version="1.0.0", dataset_source="o/l@a|b#c")

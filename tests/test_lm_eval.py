@@ -183,7 +183,7 @@ def test_lm_eval_run_matches_lctg_score(built_dataset: Path, tmp_path: Path, ser
     from lctg_metrics.formats import read_generations_from
     from lctg_metrics.inputs.folder import read_rows
     from lctg_metrics.lm_eval_tasks import write_lm_eval_tasks
-    from lctg_metrics.options import resolve_options
+    from lctg_metrics.profiles import resolve_options
     from lctg_metrics.scoring import GenerationColumns, score
 
     write_lm_eval_tasks(built_dataset, tmp_path / "tasks")

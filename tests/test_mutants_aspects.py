@@ -22,7 +22,7 @@ from lctg_metrics.aspects.format import passes_format
 from lctg_metrics.aspects.keyword import passes_keyword
 from lctg_metrics.aspects.prohibited_word import passes_prohibited_word
 from lctg_metrics.aspects.text import STRIPPED, UNFINISHED, auto_think, contains, contains_each, malformed_reason
-from lctg_metrics.options import resolve_options
+from lctg_metrics.profiles import resolve_options
 
 UP = resolve_options()
 

@@ -10,7 +10,7 @@ import inspect
 
 import pytest
 
-from lctg_metrics import api, options, signature
+from lctg_metrics import api, options, profiles, signature
 from lctg_metrics.cli import build_parser
 from lctg_metrics.options import API, CLI, EVALUATE, OPTIONS, SCORING, options_for
 from lctg_metrics.schema import ScoringError
@@ -125,8 +125,8 @@ def test_evaluate_module_takes_and_documents_exactly_the_evaluate_options():
 
 
 def test_signature_has_a_key_for_every_scoring_option():
-    parsed = signature.parse(signature.build(options.resolve_options(), cleaner="rule@x", dataset_version="1"))
-    assert [o.signature for o in OPTIONS if o.group == SCORING] == list(parsed)[: len(options.OPTION_NAMES) + 1]
+    parsed = signature.parse(signature.build(profiles.resolve_options(), cleaner="rule@x", dataset_version="1"))
+    assert [o.signature for o in OPTIONS if o.group == SCORING] == list(parsed)[: len(profiles.OPTION_NAMES) + 1]
     assert set(signature.LABELS) >= {o.signature for o in OPTIONS if o.signature}
 
 

@@ -12,7 +12,7 @@ import unicodedata
 
 import pytest
 
-from lctg_metrics.options import resolve_options
+from lctg_metrics.profiles import resolve_options
 from lctg_metrics.scoring import Generation, score
 from tests.conftest import ASPECTS, TASKS
 

@@ -9,7 +9,7 @@ import pytest
 
 from lctg_metrics import aspects
 from lctg_metrics.render import csv_table, markdown, tables, terminal
-from lctg_metrics.render.figures import PlotDependencyError
+from lctg_metrics.render.plotting import PlotDependencyError
 from lctg_metrics.render.table import Table, columns, score, text
 from lctg_metrics.scoring import Generation, Reference
 from lctg_metrics.scoring import score as score_run

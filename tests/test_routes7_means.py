@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 from lctg_metrics.cli.means import printed_table
-from lctg_metrics.family import FamilyResult, run
+from lctg_metrics.family import run
+from lctg_metrics.family_protocol import FamilyResult
 from tests.test_family_samples import LINES, ROWS, _file
 from tests.test_if_score import _write_dataset
 

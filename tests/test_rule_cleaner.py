@@ -457,7 +457,7 @@ def test_labeled_set_shape(evaluation) -> None:
 
 @pytest.mark.parametrize("path", DEV_SETS + MEASURED_SETS, ids=[p.stem for p in DEV_SETS + MEASURED_SETS])
 def test_format_agreement_on_labeled_sets(evaluation, path: Path) -> None:
-    from lctg_metrics.options import resolve_options
+    from lctg_metrics.profiles import resolve_options
 
     report = evaluation.evaluate(evaluation.load_items(path), resolve_options())
     assert report["overall"]["format_agreement"] >= 0.95, report["mismatches"]

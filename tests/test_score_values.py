@@ -11,7 +11,7 @@ from lctg_metrics.aspects import Constraint, Texts, check
 from lctg_metrics.aspects.format import passes_format
 from lctg_metrics.cleaners import get_cleaner
 from lctg_metrics.cleaners.base import CleanBatch
-from lctg_metrics.options import resolve_options
+from lctg_metrics.profiles import resolve_options
 from lctg_metrics.scoring import Generation, score
 
 UP = resolve_options()  # affix length 10 for every task

@@ -156,7 +156,7 @@ def test_rule_cleaner_feeds_format_and_other_aspects():
 
 
 def test_strip_think_happens_before_cleaning():
-    from lctg_metrics.options import resolve_options
+    from lctg_metrics.profiles import resolve_options
 
     refs = [ref("summary/1/char_count", "char_count", lo=20, hi=40)]
     text = (

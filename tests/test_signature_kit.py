@@ -13,7 +13,7 @@ import lctg_metrics
 from lctg_metrics import signature as sig
 from lctg_metrics.ifsm.score import IFSM
 from lctg_metrics.instructions.score import INSTRUCTIONS, result_signature
-from lctg_metrics.options import ScoringOptions
+from lctg_metrics.profiles import ScoringOptions
 from tests.conftest import PROJECT_ROOT
 
 IFSM_VALUES = {

@@ -172,7 +172,7 @@ def test_a_bad_line_late_in_the_file_leaves_nothing(built_dataset, generations, 
 def test_counts_total_equals_adding_two_by_two(built_dataset, generations):
     from lctg_metrics.cleaners import get_cleaner
     from lctg_metrics.inputs.folder import read_rows
-    from lctg_metrics.options import resolve_options
+    from lctg_metrics.profiles import resolve_options
     from lctg_metrics.scoring import Counts, Generation, index_references, score_part
 
     refs = index_references(r["constraint"] for r in read_rows(built_dataset, tasks=["summary", "ad_text"]))
@@ -233,7 +233,7 @@ def test_a_streamed_run_is_signed_once_and_its_details_carry_that_signature(
     from lctg_metrics import signature
     from lctg_metrics.cleaners import get_cleaner
     from lctg_metrics.inputs.folder import read_rows
-    from lctg_metrics.options import resolve_options
+    from lctg_metrics.profiles import resolve_options
     from lctg_metrics.scoring import Generation, index_references
     from lctg_metrics.scoring.stream import score_chunks
 

@@ -20,7 +20,7 @@ from lctg_metrics.aspects.text import (
     malformed_reason,
     strip_think,
 )
-from lctg_metrics.options import resolve_options
+from lctg_metrics.profiles import resolve_options
 from lctg_metrics.scoring import Generation, score
 
 ANSWER = "京都に新しい抹茶カフェが開店し、初日から長い行列ができた。"

@@ -23,8 +23,9 @@ from typing import Any
 
 from lctg_metrics.api.references import aligned_columns, dataset_and_source, dataset_folder, occurrence_samples
 from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
-from lctg_metrics.family import FamilyResult, run
-from lctg_metrics.options import resolve_options
+from lctg_metrics.family import run
+from lctg_metrics.family_protocol import FamilyResult
+from lctg_metrics.profiles import resolve_options
 from lctg_metrics.schema import kind
 from lctg_metrics.scoring import JudgeSpec, ScoreResult, ScoringError, gc_paused, score
 from lctg_metrics.shards import ShardScorer, merge

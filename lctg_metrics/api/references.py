@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from lctg_metrics.api.modules import other_module
-from lctg_metrics.schema import check_samples, checked_texts, kind, references_from
+from lctg_metrics.compute_inputs import check_samples, checked_texts, references_from
+from lctg_metrics.schema import kind
 from lctg_metrics.scoring import GenerationColumns, Reference, ScoringError
 
 

@@ -30,7 +30,7 @@ from lctg_metrics.aspects.text import count_chars, delete_blanks, normalize, str
 
 from lctg_metrics.aspects.keyword import check_keyword  # isort: skip
 from lctg_metrics.aspects.prohibited_word import check_prohibited_word  # isort: skip
-from lctg_metrics.options import ScoringOptions
+from lctg_metrics.profiles import ScoringOptions
 
 
 def get_check(aspect: str) -> Check:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any, NamedTuple, cast
 
-from lctg_metrics.options import ScoringOptions
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.verdict import Verdict, new  # noqa: F401 (new: re-exported by lctg_metrics.aspects)
 
 

@@ -9,7 +9,8 @@ from typing import Any, TypeGuard
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, one_by_one, register
 from lctg_metrics.aspects.text import count_chars
-from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+from lctg_metrics.options import INVALID_MARKER
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.verdict import Verdict, new
 
 

@@ -9,7 +9,8 @@ from typing import cast
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, register
 from lctg_metrics.aspects.text import delete_blanks, delete_blanks_each, quoted
-from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+from lctg_metrics.options import INVALID_MARKER
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.verdict import Verdict, new
 
 

@@ -7,7 +7,8 @@ from operator import attrgetter, not_
 
 from lctg_metrics.aspects.base import Aspect, Constraint, Texts, one_by_one, register
 from lctg_metrics.aspects.text import contains, contains_each, needs_word
-from lctg_metrics.options import INVALID_MARKER, ScoringOptions
+from lctg_metrics.options import INVALID_MARKER
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.verdict import Verdict, new
 
 

@@ -26,7 +26,8 @@ from lctg_metrics.cli.score import cmd_score
 from lctg_metrics.family import family_entry
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS
 from lctg_metrics.metric_module import METRICS
-from lctg_metrics.options import LLM, RUN, SCORING, add_cli_options
+from lctg_metrics.option_surfaces import add_cli_options
+from lctg_metrics.options import LLM, RUN, SCORING
 
 SAMPLE_RULE = (
     "without any 'sample' field in the file, the k-th generation of an id is sample k (0-based), as in "

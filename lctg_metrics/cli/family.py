@@ -14,8 +14,10 @@ import functools
 from typing import Any
 
 from lctg_metrics.cli.flags import REVISION_HELP
-from lctg_metrics.family import FamilyEntry, MetricFamily, load
-from lctg_metrics.options import Option, cli_number
+from lctg_metrics.family import FamilyEntry, load
+from lctg_metrics.family_protocol import MetricFamily
+from lctg_metrics.option_surfaces import cli_number
+from lctg_metrics.options import Option
 
 #: Option kinds a flag can carry (an option of another kind, e.g. a Reader object, is the API's alone).
 FLAG_KINDS = (str, int, float, bool)

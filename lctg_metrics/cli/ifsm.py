@@ -24,7 +24,8 @@ from lctg_metrics.cli.means import printed_table
 from lctg_metrics.cli.wrote import human_output, say_wrote
 from lctg_metrics.ifsm.readers import READERS
 from lctg_metrics.ifsm.stats import N_BOOT
-from lctg_metrics.options import LLM, add_cli_options
+from lctg_metrics.option_surfaces import add_cli_options
+from lctg_metrics.options import LLM
 
 PROG = "lctg ifsm"
 SPLITS = ("eval", "fit", "all")

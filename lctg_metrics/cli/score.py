@@ -14,7 +14,8 @@ from lctg_metrics.cleaners import CleanerEntry, entry
 from lctg_metrics.cli.configs import refuse_other_config
 from lctg_metrics.cli.dataset import CLIError, resolve_dataset_arg
 from lctg_metrics.cli.score_outputs import usage_line, write_outputs
-from lctg_metrics.options import BY_NAME, LLM, options_for, scoring_options_from
+from lctg_metrics.options import BY_NAME, LLM, options_for
+from lctg_metrics.profiles import scoring_options_from
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -196,7 +197,7 @@ def _dry_run(generations: Sequence[Any], rows: Sequence[Any], steps: Any, option
     from lctg_metrics.scoring import index_references
     from lctg_metrics.scoring.check import prepare_texts
     from lctg_metrics.scoring.join import match_codes
-    from lctg_metrics.scoring.pipeline import columns_of, judge_answers
+    from lctg_metrics.scoring.part import columns_of, judge_answers
 
     cols = columns_of(generations)
     matches = match_codes(cols, index_references(r["constraint"] for r in rows))

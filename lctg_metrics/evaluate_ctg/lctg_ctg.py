@@ -16,9 +16,10 @@ import evaluate
 from lctg_dataset.constants import LCTG_CITATION
 from lctg_metrics.api import score_predictions
 from lctg_metrics.cleaners import CLEANERS
+from lctg_metrics.compute_inputs import check_inputs, refuse_unknown
 from lctg_metrics.inputs.generations import read_generations
-from lctg_metrics.options import kwargs_description
-from lctg_metrics.schema import CONSTRAINT_SCHEMA, check_inputs, refuse_unknown
+from lctg_metrics.option_surfaces import kwargs_description
+from lctg_metrics.schema import CONSTRAINT_SCHEMA
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).
 __all__ = ["LctgCtg", "read_generations"]

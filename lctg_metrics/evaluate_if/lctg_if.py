@@ -10,6 +10,7 @@ from typing import Any
 import datasets
 import evaluate
 
+from lctg_metrics.compute_inputs import refuse_unknown
 from lctg_metrics.families.instructions import FAMILY
 from lctg_metrics.family import run
 from lctg_metrics.inputs.folder import read_manifest
@@ -17,7 +18,7 @@ from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.inputs.hub import resolve_dataset
 from lctg_metrics.instructions import checkers
 from lctg_metrics.instructions.files import read_config_rows
-from lctg_metrics.schema import Generation, ScoringError, refuse_unknown
+from lctg_metrics.schema import Generation, ScoringError
 from lctg_metrics.stats.bootstrap import check_resampling
 
 #: The module's metric class, and the generations-file reader its Space app uses (as `lctg score` reads files).

@@ -14,12 +14,14 @@ import evaluate
 from lctg_dataset.stories import load_story_rows
 from lctg_dataset.stories.source import SOURCE_ENV
 from lctg_metrics.api.modules import other_module
+from lctg_metrics.compute_inputs import refuse_unknown
 from lctg_metrics.families.ifsm import FAMILY
 from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.generations import read_generations
-from lctg_metrics.options import EVALUATE, LLM, kwargs_description
-from lctg_metrics.schema import Generation, refuse_unknown
+from lctg_metrics.option_surfaces import kwargs_description
+from lctg_metrics.options import EVALUATE, LLM
+from lctg_metrics.schema import Generation
 from lctg_metrics.stats.bootstrap import check_resampling
 
 #: read_generations: the Space app's file tab reads uploads with it; worked_example: its JSON tab's example

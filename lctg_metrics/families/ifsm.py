@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from lctg_metrics.family import FamilyResult
+from lctg_metrics.family_protocol import FamilyResult
 from lctg_metrics.ifsm.records import detail_records, flat_dict, result_dict
 from lctg_metrics.ifsm.report import format_result
 from lctg_metrics.ifsm.score import IFSM, score_ifsm

@@ -8,7 +8,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lctg_metrics.family import FamilyResult
+from lctg_metrics.family_protocol import FamilyResult
 from lctg_metrics.instructions.files import read_config_rows
 from lctg_metrics.instructions.score import INSTRUCTIONS, RUN_MODES, InstructionResult, data_name, score_instructions
 from lctg_metrics.options import BY_NAME, Option

@@ -9,8 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lctg_metrics.api import run_steps
-from lctg_metrics.family import FamilyResult
-from lctg_metrics.options import API, BY_NAME, SCORING, Option, options_for, resolve_options
+from lctg_metrics.family_protocol import FamilyResult
+from lctg_metrics.options import API, BY_NAME, SCORING, Option, options_for
+from lctg_metrics.profiles import resolve_options
 from lctg_metrics.schema import Generation, check_generation
 from lctg_metrics.scoring.result import ItemVerdict
 from lctg_metrics.signature import LCTG, Family

@@ -1,86 +1,27 @@
 """Figures of the reports (PNG bytes): score bars and heat map, placement among published models, settings
-matrices. matplotlib is imported lazily (Agg canvas, no pyplot); without it :class:`PlotDependencyError` says
-``pip install 'lctg[plot]'``. Text is drawn in the first installed Japanese font of :mod:`.fonts` (before
-matplotlib's own); without one, labels that are not ASCII become ASCII stand-ins, said once on stderr."""
+matrices. Each is drawn through :mod:`.plotting` (matplotlib loaded lazily, the install hint without it, Japanese
+labels in an installed font or ASCII stand-ins)."""
 
 from __future__ import annotations
 
-import functools
-import io
 import math
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics import aspects
-from lctg_metrics.render.fonts import figure_font, warn_no_cjk_font
+from lctg_metrics.render.plotting import PLOT_HINT, figure_label, load_matplotlib, png, with_fonts
 from lctg_metrics.render.table import AVERAGE, columns, heading
 from lctg_metrics.render.texts import METRIC_NAMES
 
-#: Install hint for the plotting extra (pyproject ``[project.optional-dependencies] plot``).
-PLOT_HINT = "pip install 'lctg[plot]'"
 #: Short ASCII task names for figure labels.
 TASK_LABELS: dict[str, str] = {"summary": "summary", "ad_text": "ad_text", "pros_and_cons": "pros_cons"}
-
-
-class PlotDependencyError(ImportError, ValueError):
-    """matplotlib is not installed. A ValueError too, so the CLI prints the hint instead of a traceback."""
-
-
-def load_matplotlib() -> tuple[Any, Any]:
-    """``(Figure, FigureCanvasAgg)``, imported lazily; no pyplot, so no global backend state."""
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError as e:
-        raise PlotDependencyError(
-            f"plots need matplotlib, which is not installed ({e}); install the plot extra: {PLOT_HINT}"
-        ) from None
-    return Figure, FigureCanvasAgg
-
-
-def _png(fig: Any) -> bytes:
-    _, canvas = load_matplotlib()
-    canvas(fig)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
-    return buf.getvalue()
-
-
-def _ascii(text: str, fallback: str) -> str:
-    """Figure-safe label: the text if it is printable ASCII or a Japanese font is installed, else ``fallback``."""
-    if text and text.isprintable() and (text.isascii() or figure_font() is not None):
-        return text
-    if text and not text.isascii():
-        warn_no_cjk_font()
-    return fallback
-
-
-def _with_fonts(draw: Callable[..., bytes]) -> Callable[..., bytes]:
-    """Draw a figure with the installed Japanese font first in matplotlib's sans-serif list (nothing changes
-    outside the call: ``rc_context``)."""
-
-    @functools.wraps(draw)
-    def drawn(*args: Any, **kwargs: Any) -> bytes:
-        load_matplotlib()
-        import matplotlib
-
-        font = figure_font()
-        if font is None:
-            return draw(*args, **kwargs)
-        with matplotlib.rc_context(
-            {"font.family": "sans-serif", "font.sans-serif": [font, *matplotlib.rcParams["font.sans-serif"]]}
-        ):
-            return draw(*args, **kwargs)
-
-    return drawn
-
 
 SERIES_COLORS: dict[str, str] = {"ctg": "#0072B2", "qual": "#E69F00"}
 
 
-@_with_fonts
+@with_fonts
 def bars_figure(data: Mapping[str, Any]) -> bytes:
     """One panel per task: the four aspects and the average, CTG (and Qual) with CI error bars."""
     Figure, _ = load_matplotlib()
@@ -124,14 +65,14 @@ def bars_figure(data: Mapping[str, Any]) -> bytes:
         fig.legend(handles, labels, loc="outside lower center", ncols=len(metrics), fontsize=8, frameon=False)
     ci = data["ci"]
     fig.suptitle(
-        f"{_ascii(data['model'], 'your model')}: scores with {ci['level']:.0%} bootstrap CIs "
+        f"{figure_label(data['model'], 'your model')}: scores with {ci['level']:.0%} bootstrap CIs "
         f"({ci['n_resamples']} resamples of prompts)",
         fontsize=11,
     )
-    return _png(fig)
+    return png(fig)
 
 
-@_with_fonts
+@with_fonts
 def heatmap_figure(data: Mapping[str, Any]) -> bytes:
     """Task × (aspects + average) heat map per metric, each cell annotated with the score and its CI."""
     Figure, _ = load_matplotlib()
@@ -165,7 +106,7 @@ def heatmap_figure(data: Mapping[str, Any]) -> bytes:
         ax.set_yticks(range(len(tasks)), tasks, fontsize=9)
         ax.set_title(f"{METRIC_NAMES[metric]} (score [95% CI])", fontsize=10)
     fig.colorbar(image, ax=list(axes), shrink=0.9, label="score")
-    return _png(fig)
+    return png(fig)
 
 
 #: Marker shapes cycled over published models (with colour, so paired tab20 colours stay distinct).
@@ -174,7 +115,7 @@ PLACEMENT_MARKERS: tuple[str, ...] = ("o", "s", "^", "v")
 USER_OFFSET = 0.3
 
 
-@_with_fonts
+@with_fonts
 def placement_figure(data: Mapping[str, Any], block_index: Sequence[int]) -> bytes:
     """Rows = metric, columns = task: each published model a coloured dot (same colour in every panel),
     the user's model a black diamond with its CI."""
@@ -199,7 +140,7 @@ def placement_figure(data: Mapping[str, Any], block_index: Sequence[int]) -> byt
         layout="constrained",
     )
     axes = fig.subplots(len(blocks), len(tasks), sharey=True, squeeze=False)
-    you = _ascii(data["model"], "your model")
+    you = figure_label(data["model"], "your model")
     for r, block in enumerate(blocks):
         metric_name = "CTG" if block["metric"] == "ctg" else "Qual"
         for c, task in enumerate(tasks):
@@ -246,7 +187,7 @@ def placement_figure(data: Mapping[str, Any], block_index: Sequence[int]) -> byt
         matplotlib.lines.Line2D([], [], marker="D", ls="", color="black", mfc="white", mew=1.6, label=f"{you} (95% CI)")
     )
     fig.legend(handles=handles, loc="outside lower center", ncols=ncols, fontsize=8, frameon=False)
-    return _png(fig)
+    return png(fig)
 
 
 def report_figures(data: Mapping[str, Any]) -> dict[str, bytes]:
@@ -267,7 +208,7 @@ def _setting_label(setting: str) -> str:
     return f"{TASK_LABELS.get(task, task)} {heading(aspect)} {metric}".strip()
 
 
-@_with_fonts
+@with_fonts
 def matrix_figure(
     matrix: Sequence[Sequence[float | None]],
     settings: Sequence[str],
@@ -312,7 +253,7 @@ def matrix_figure(
                 )
     ax.set_title(title, fontsize=10)
     fig.colorbar(image, ax=ax, shrink=0.8, label=cbar_label)
-    return _png(fig)
+    return png(fig)
 
 
 def similarity_range(matrices: Sequence[Sequence[Sequence[float | None]]]) -> tuple[float, float]:
@@ -321,3 +262,15 @@ def similarity_range(matrices: Sequence[Sequence[Sequence[float | None]]]) -> tu
     values = [v for m in matrices for row in m for v in row if v is not None]
     low = math.floor(min(values, default=0.0) * 10) / 10
     return (min(low, 0.9), 1.0)
+
+
+__all__ = [
+    "PLOT_HINT",  # the commands' help names the extra as figures.PLOT_HINT
+    "bars_figure",
+    "heatmap_figure",
+    "load_matplotlib",
+    "matrix_figure",
+    "placement_figure",
+    "report_figures",
+    "similarity_range",
+]

@@ -10,8 +10,8 @@ from typing import Any
 
 from lctg_dataset.constants import TASKS
 from lctg_metrics.render import tables
-from lctg_metrics.render.figures import PLOT_HINT, PlotDependencyError
 from lctg_metrics.render.fonts import css_font_family
+from lctg_metrics.render.plotting import PLOT_HINT, PlotDependencyError
 from lctg_metrics.render.table import Table
 from lctg_metrics.render.texts import ci_text, coverage_text, failure_heading, metric_heading
 

@@ -5,7 +5,8 @@ from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring.aggregate import Summary, aggregate, formula
 from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import MISSING_REASON, GenerationColumns, index_references
-from lctg_metrics.scoring.pipeline import JudgeSpec, finalize, gc_paused, score, score_part
+from lctg_metrics.scoring.part import JudgeSpec, score_part
+from lctg_metrics.scoring.pipeline import finalize, gc_paused, score
 from lctg_metrics.scoring.result import ItemVerdict, ScoreResult
 
 __all__ = [

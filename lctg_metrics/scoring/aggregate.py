@@ -31,9 +31,8 @@ from lctg_metrics.scoring.counts import (
     Counts,
     P,
     T,
-    TaskCounts,
-    padded,
 )
+from lctg_metrics.scoring.task_counts import TaskCounts, padded
 
 AVERAGE = "average"
 

@@ -25,7 +25,7 @@ from lctg_metrics.aspects.text import (
     malformed_reason,
 )
 from lctg_metrics.cleaners import CleanBatch, Cleaner
-from lctg_metrics.options import ScoringOptions
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.scoring.join import GenerationColumns, Matches
 

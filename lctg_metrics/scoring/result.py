@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from lctg_metrics.options import ScoringOptions
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.scoring.aggregate import Summary
 from lctg_metrics.scoring.counts import Counts
 

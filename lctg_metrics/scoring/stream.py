@@ -13,21 +13,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from lctg_metrics.cleaners import Cleaner
-from lctg_metrics.options import ScoringOptions
+from lctg_metrics.profiles import ScoringOptions
 from lctg_metrics.schema import Generation, Reference, ScoringError
 from lctg_metrics.scoring.check import PROGRESS_THRESHOLD
 from lctg_metrics.scoring.counts import Counts
 from lctg_metrics.scoring.join import absent_pairs
 from lctg_metrics.scoring.limits import check_expected
-from lctg_metrics.scoring.pipeline import (
-    early_signature,
-    finalize,
-    gc_paused,
-    ignored_cleaned,
-    ignored_note,
-    missing_items,
-    score_part,
-)
+from lctg_metrics.scoring.part import ignored_cleaned, ignored_note, score_part
+from lctg_metrics.scoring.pipeline import early_signature, finalize, gc_paused, missing_items
 from lctg_metrics.scoring.result import ItemVerdict, ScoreResult
 
 

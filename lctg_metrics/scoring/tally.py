@@ -30,10 +30,10 @@ from lctg_metrics.scoring.counts import (
     Counts,
     P,
     T,
-    TaskCounts,
     aspect_order,
 )
 from lctg_metrics.scoring.limits import check_cube
+from lctg_metrics.scoring.task_counts import TaskCounts
 
 
 def _axis(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lctg_metrics.family import FamilyResult
+from lctg_metrics.family_protocol import FamilyResult
 from lctg_metrics.inputs.families import read_config_table
 from lctg_metrics.options import Option
 from lctg_metrics.schema import Generation, ScoringError

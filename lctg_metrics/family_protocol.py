@@ -1,0 +1,118 @@
+"""What a metric family is and what it returns: the :class:`MetricFamily` protocol a family's object follows, its
+:class:`FamilyResult`, and several samples' results read as one (:func:`mean_result`: each number the mean over
+samples, the signature with ``samples:N``). The registry and the one ``run`` are :mod:`lctg_metrics.family`."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from lctg_metrics.options import Option
+from lctg_metrics.schema import Generation, ScoringError
+from lctg_metrics.signature import Family, parse
+
+Row = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class FamilyResult:
+    """One scored run of any family, as plain values: the signature, the flat evaluate view (numbers and the
+    signature), the JSON result, one details line per verdict (the family's declared fields) and the printed table.
+    ``native`` is the family's own result object; ``samples`` the per-sample results of a run of several samples
+    (empty for one)."""
+
+    signature: str
+    flat: dict[str, Any]
+    json: dict[str, Any]
+    details: list[dict[str, Any]]
+    table: str
+    native: Any = field(default=None, repr=False, compare=False)
+    valid: bool = True
+    samples: tuple[FamilyResult, ...] = ()
+
+
+@runtime_checkable
+class MetricFamily(Protocol):
+    """What a family declares. ``signature``: its declared signature (its name is the registry's name);
+    ``options``: the options ``score`` takes (name, help, kind, default, choices), read by the CLI, the API and the
+    evaluate modules; ``detail_fields``: the fields of a details line, in order; ``per_sample``: True when ``score``
+    takes one generation per id (:func:`run` then scores each sample and takes the mean), False when it scores
+    several samples itself (LCTG)."""
+
+    signature: Family
+    options: tuple[Option, ...]
+    detail_fields: tuple[str, ...]
+    per_sample: bool
+
+    def rows(self, folder: str | os.PathLike[str], config: str) -> list[dict[str, Any]]:
+        """The rows of ``config`` of a built dataset folder, read through the input layer and checked."""
+        ...
+
+    def score(
+        self, generations: Sequence[Generation], rows: Sequence[Row], options: Mapping[str, Any], source: str | None
+    ) -> FamilyResult:
+        """Score ``generations`` against ``rows`` with the declared ``options`` (every one given); ``source`` is
+        where a Hub dataset came from (``repo@revision#digest``, for the signature), else None."""
+        ...
+
+
+#: Keys of a flat result left out of the mean over samples: interval bounds (the mean of per-sample bounds is no
+#: interval; each sample's stays in its own result).
+NOT_AVERAGED = re.compile(r"(_low|_high|/ci_low|/ci_high)$")
+
+
+def _mean_value(key: str, values: list[Any]) -> Any:
+    if all(type(v) in (int, float) for v in values):
+        return None if NOT_AVERAGED.search(key) else sum(values) / len(values)
+    if all(type(v) is bool for v in values):
+        return all(values)
+    return values[0] if all(v == values[0] for v in values) else list(values)
+
+
+def mean_result(family: MetricFamily, results: Sequence[FamilyResult]) -> FamilyResult:
+    """Several samples' results as one: each number of the flat view the mean over samples (interval bounds left
+    out), a flag true when it is true in every sample, the signature with ``samples:N``, each sample's details
+    line with its ``sample``, the per-sample JSON results under ``per_sample``."""
+    if len(results) == 1:
+        return results[0]
+    differ = next((n for n, r in enumerate(results) if r.signature != results[0].signature), None)
+    if differ is not None:  # a mean is read under one signature: every sample must have been scored alike
+        raise ScoringError(
+            f"{family.signature.name}: sample {differ} was scored under {results[differ].signature!r}, sample 0 "
+            f"under {results[0].signature!r}; the mean needs one setting for every sample"
+        )
+    signature = with_samples(family.signature, results[0].signature, len(results))
+    flat = {k: _mean_value(k, [r.flat.get(k) for r in results]) for k in results[0].flat if k != "signature"}
+    flat = {k: v for k, v in flat.items() if v is not None or results[0].flat[k] is None}
+    flat["samples"] = len(results)
+    flat["signature"] = signature
+    details = [_with_sample(d, n) for n, r in enumerate(results) for d in r.details]
+    lines = [f"sample {n}:\n{r.table}" for n, r in enumerate(results)]
+    means = [f"{k}: {v:.4f}" for k, v in flat.items() if type(v) is float]
+    table = "\n\n".join([*lines, f"mean over {len(results)} samples:\n" + "\n".join(means) + f"\n{signature}"])
+    return FamilyResult(
+        signature,
+        flat,
+        {"signature": signature, "samples": len(results), "mean": flat, "per_sample": [r.json for r in results]},
+        details,
+        table,
+        native=[r.native for r in results],
+        valid=all(r.valid for r in results),
+        samples=tuple(results),
+    )
+
+
+def _with_sample(line: Mapping[str, Any], sample: int) -> dict[str, Any]:
+    """A details line with its ``sample`` after its first field (the id), as LCTG's lines hold it."""
+    first, *rest = line.items()
+    return dict([first, ("sample", sample), *rest])
+
+
+def with_samples(declared: Family, signature: str, samples: int) -> str:
+    """``signature`` with ``samples:N`` (a declared optional field of the family), other fields as they are."""
+    values: dict[str, str | None] = dict(parse(signature))
+    version = values.pop("version", None)
+    return declared.build({**values, "samples": str(samples)}, package_version=version)
