@@ -54,7 +54,12 @@ TARGETS = {
         ),
     ),
     "aggregation": Target(
-        ("lctg_metrics/scoring/aggregate.py", "lctg_metrics/scoring/counts.py", "lctg_metrics/scoring/tally.py"),
+        (
+            "lctg_metrics/scoring/aggregate.py",
+            "lctg_metrics/scoring/counts.py",
+            "lctg_metrics/scoring/task_counts.py",
+            "lctg_metrics/scoring/tally.py",
+        ),
         (
             "tests/test_mutants_aggregation.py",
             "tests/test_score_values.py",
