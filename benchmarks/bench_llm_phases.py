@@ -7,7 +7,7 @@ file) and then the floor client of ``bench_llm.py`` (one keep-alive socket per w
 clock starts, no cache), and prints per repeat, wall and CPU (this process, both threads) in ms:
 
 - ``start``: from ``run_chat`` to the first claim (keys, opening the cache file, looking the keys up);
-- ``calls``: ``_Run.call_all`` (claims, calls, commits);
+- ``calls``: ``calls.Run.call_all`` (claims, calls, commits);
 - ``end``: from the last answer to ``run_chat``'s return (closing connections, the writer and the cache);
 - the floor's wall and CPU.
 
@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_llm  # noqa: E402
 
-from lctg_metrics.llm import cache, cache_writer, client  # noqa: E402
+from lctg_metrics.llm import cache, cache_writer, calls  # noqa: E402
 from lctg_metrics.llm.client import LLMConfig  # noqa: E402
 
 WAITS: dict[str, list[float]] = {}
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
     marks: list[tuple[float, float]] = []
-    call_all = client._Run.call_all
+    call_all = calls.Run.call_all
 
     async def marked(self: Any, todo: list[str], progress: bool | str) -> None:
         marks.append((time.perf_counter(), bench_llm._cpu()))
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
         finally:
             marks.append((time.perf_counter(), bench_llm._cpu()))
 
-    client._Run.call_all = marked  # type: ignore[method-assign]
+    calls.Run.call_all = marked  # type: ignore[method-assign]
     _timed(cache.AnswerCache, "__init__", "opening the cache file")
     _timed(cache.AnswerCache, "claim", "a claim (event loop)")
     _timed(cache.AnswerCache, "put_many", "a group commit (writer thread)")

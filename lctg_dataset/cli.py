@@ -21,6 +21,7 @@ from lctg_dataset.constants import (
 from lctg_dataset.errors import BuildError
 from lctg_dataset.helpformat import BUILD_RENAMED, Parser, add_renamed
 from lctg_dataset.output import check_out
+from lctg_dataset.rebuild import keep_configs
 from lctg_dataset.source import source_root
 from lctg_dataset.validate import FINDING_KINDS
 from lctg_dataset.write import write_dataset
@@ -120,56 +121,6 @@ def build_parser(prog: str = "build_dataset.py") -> argparse.ArgumentParser:
     )
     add_renamed(p, BUILD_RENAMED)
     return p
-
-
-#: Opt-in configs a rebuild keeps (the flag that adds each, its build parameter in the manifest), in flag order.
-KEPT_FLAGS: tuple[tuple[str, str], ...] = (
-    ("corrected", "--corrected"),
-    ("variants", "--variants"),
-    ("multi", "--multi"),
-    ("instructions", "--instructions"),
-    ("stories", "--stories"),
-)
-#: Build parameters that take the seed.
-SEEDED = ("variants", "instructions", "stories")
-
-
-def keep_configs(args: argparse.Namespace, old: Mapping[str, Any] | None) -> list[str]:
-    """A rebuild into a folder holding an earlier build keeps that build's opt-in configs: the flags that made them
-    are added to ``args`` (with their recorded K, seed and stories folder), so ``--derived`` after
-    ``--instructions`` keeps ``instructions``. What cannot be kept as it was is refused, naming the flag. Returns
-    the configs kept that this call did not ask for."""
-    params = dict((old or {}).get("build", {}).get("parameters") or {})
-    if args.derived:
-        args.corrected, args.multi = True, True
-        args.variants = args.variants if args.variants is not None else DEFAULT_VARIANTS
-        args.derived = False
-    asked = {name for name, _ in KEPT_FLAGS if getattr(args, name) not in (None, False)}
-    kept = [name for name, _ in KEPT_FLAGS if params.get(name) and name not in asked]
-    if params.get("story_contexts") and not args.include_story_contexts:
-        raise BuildError(
-            f"--output {args.out} holds the ROCStories contexts (--include-story-contexts); add the flag to "
-            "keep them, or remove the folder to build without them"
-        )
-    old_seed = params.get("seed")
-    if args.seed is None:
-        args.seed = old_seed if old_seed is not None and (kept or asked & set(SEEDED)) else DEFAULT_SEED
-    elif old_seed is not None and args.seed != old_seed and any(k in SEEDED for k in kept):
-        shown = ", ".join(f"{flag}" for name, flag in KEPT_FLAGS if name in kept and name in SEEDED)
-        raise BuildError(
-            f"--seed {args.seed} would rebuild the kept config(s) made with seed {old_seed}; pass "
-            f"{shown} too to rebuild them with the new seed, or remove {args.out} first"
-        )
-    for name in kept:
-        setattr(args, name, params[name])  # True, or K for variants
-    if "stories" in kept and args.stories_source is None:
-        where = (params.get("stories_source") or {}).get("location")
-        args.stories_source = where
-    return [_config_name(name) for name in kept]
-
-
-def _config_name(parameter: str) -> str:
-    return {"stories": "story_endings"}.get(parameter, parameter)
 
 
 def summary_lines(result: BuildResult, out: Path, *, dry_run: bool = False) -> list[str]:

@@ -64,9 +64,10 @@ METRIC_MODULE_DIR = "lctg_ctg"
 #: Files of a module's package folder that are not copied: the package marker (a Space needs none).
 NOT_COPIED = ("__init__.py",)
 #: The metric Space's app: a module's own ``app.py`` if its folder has one, else the CTG module's, which serves
-#: whichever metric script sits beside it, with the page content it reads beside it (:data:`SPACE_APP_FILES`).
+#: whichever metric script sits beside it, with the page content and upload checks it reads beside it
+#: (:data:`SPACE_APP_FILES`).
 SPACE_APP = "app.py"
-SPACE_APP_FILES = (SPACE_APP, "_space_content.py")
+SPACE_APP_FILES = (SPACE_APP, "_space_content.py", "_space_uploads.py")
 
 
 def requirements(module: MetricModule = METRICS[METRIC_MODULE_DIR]) -> str:

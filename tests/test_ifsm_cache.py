@@ -15,11 +15,12 @@ import numpy as np
 import pytest
 
 from lctg_metrics.ifsm import READERS, guards, register_reader, score_ifsm
+from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
 from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache
 from lctg_metrics.ifsm.encoders import ENCODERS, FINGERPRINT_TEXTS, Encoder, register_encoder
+from lctg_metrics.ifsm.fixed import CANARY
 from lctg_metrics.ifsm.records import flat_dict, result_dict
 from lctg_metrics.ifsm.report import format_result
-from lctg_metrics.ifsm.score import ADVERSARIAL_SETS, CANARY
 from tests.test_ifsm_validity import GoldReader, TargetReader, _rows
 
 

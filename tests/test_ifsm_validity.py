@@ -321,7 +321,9 @@ def test_a_whole_attack_class_above_chance_rejects_every_run_and_a_hidden_mix_is
     rejects nothing by itself: a share of it in another run is what the tuned mixes measure. A mix that stays under
     every run-level test is the same for any run: it is a limit, with how far it can move IFSM."""
     from lctg_metrics.ifsm.attack_table import AttackScore
-    from lctg_metrics.ifsm.score import SetScore, _invalid, limits
+    from lctg_metrics.ifsm.result import invalid_reasons as _invalid
+    from lctg_metrics.ifsm.result import limits
+    from lctg_metrics.ifsm.run import SetScore
 
     gold = SetScore("gold", 100, 0.41, (0.37, 0.45), 0.41, (0.37, 0.45), 0, 0)
     caught = AttackScore("salad", 1.0, 100, 0.40, (0.31, 0.49), 0.0, False, ("salad shifted",))

@@ -15,7 +15,8 @@ from typing import Any
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.comparable import refuse_not_comparable
 from lctg_metrics.cli.details import read_details_file
-from lctg_metrics.cli.flags import SEED_HELP, add_ci, add_resamples
+from lctg_metrics.cli.flags import SEED_HELP
+from lctg_metrics.cli.intervals import add_ci, add_resamples
 from lctg_metrics.cli.substitutability import register_substitutability
 from lctg_metrics.cli.wrote import say_wrote
 

@@ -11,17 +11,18 @@ from lctg_dataset.constants import TASKS
 from lctg_metrics import __version__
 from lctg_metrics.cleaners import CLEANERS
 from lctg_metrics.cli.commands import OWN_COMMANDS, family_commands
-from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_publish, cmd_sample
+from lctg_metrics.cli.dataset import cmd_build, cmd_prompts, cmd_sample
 from lctg_metrics.cli.flags import (
     REVISION_HELP,
     SEED_HELP,
     Parser,
     add_renamed,
-    pair_ci,
     refuse_contradictions,
     refuse_empty,
     typed_options,
 )
+from lctg_metrics.cli.intervals import pair_ci
+from lctg_metrics.cli.publish import cmd_publish
 from lctg_metrics.cli.score import cmd_score
 from lctg_metrics.family import family_entry
 from lctg_metrics.formats import FROM_FORMATS, PROMPT_FORMATS

@@ -1,4 +1,5 @@
-"""One vocabulary of flags: the help formatter every subcommand uses, and the old flag names refused with the new.
+"""One vocabulary of flags: the help formatter every subcommand uses, and the old flag names refused with the new
+(the intervals' flags, ``--ci-resamples`` and ``--ci/--no-ci``, are :mod:`lctg_metrics.cli.intervals`).
 
 The same idea has the same flag in every command (``--ci-resamples``, ``--from``, ``--stories-source``). A renamed
 flag's old name is refused with a one-line error naming the new one (never read as an abbreviation of another flag),
@@ -14,23 +15,17 @@ from typing import Any
 from lctg_dataset.helpformat import HelpFormatter, refuse_together
 from lctg_dataset.helpformat import Parser as _Parser
 from lctg_dataset.helpformat import add_renamed as refuse_renamed
-from lctg_metrics.options import BY_NAME
 
 __all__ = [
-    "CI_RESAMPLES",
     "HelpFormatter",
     "Parser",
     "RENAMED",
     "REVISION_HELP",
     "SEED_HELP",
     "add_renamed",
-    "add_ci",
-    "add_resamples",
-    "pair_ci",
     "refuse_contradictions",
     "refuse_empty",
     "refuse_switch_values",
-    "resamples",
 ]
 
 #: The parser of every ``lctg`` command (and of the build): the project's one-line errors, and a flag that takes one
@@ -160,102 +155,12 @@ def refuse_empty(parser: argparse.ArgumentParser) -> None:
             action.type = _nonempty
 
 
-#: The one default of ``--ci-resamples`` (score, if-score, ifsm, report: bootstrap 95% intervals over prompts), as the
-#: option declares it for the API and the evaluate modules.
-CI_RESAMPLES: int = BY_NAME["ci_resamples"].default
 #: What ``--revision`` means in every command that has it: the dataset revision to read (an upload tag is ``--tag``).
 REVISION_HELP = (
     "with a Hub repo id as --dataset: the tag, branch or commit to read (default: the repo's default revision)"
 )
 #: What ``--seed`` is in every command: the seed of every random draw the command makes.
 SEED_HELP = "seed of every random draw this command makes ({what}); the same seed, the same output"
-
-
-def resamples_type(hint: str = "to skip the intervals: --no-ci") -> Any:
-    """The argparse type of ``--ci-resamples``: a positive int everywhere (0 is not "no intervals" in one command and
-    an error in another; intervals are switched off by ``--no-ci``). ``hint``: what the command printing the error
-    offers instead (only its own flags)."""
-
-    def resamples(text: str) -> int:
-        value = int(text)  # a ValueError reads "argument --ci-resamples: invalid int value: 'x'"
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"must be >= 1, got {text} ({hint})")
-        return value
-
-    resamples.__name__ = "int"
-    return resamples
-
-
-resamples = resamples_type()
-
-
-def add_resamples(
-    parser: Any,
-    *,
-    dest: str = "ci_resamples",
-    default: int = CI_RESAMPLES,
-    what: str = "bootstrap resamples for the 95% confidence intervals",
-    hint: str = "to skip the intervals: --no-ci",
-) -> None:
-    """``--ci-resamples N`` with its one type (and, unless a command says otherwise, its one default); ``hint``:
-    what the error for N < 1 offers instead (a flag of this command)."""
-    parser.add_argument(
-        "--ci-resamples",
-        dest=dest,
-        metavar="N",
-        type=resamples_type(hint),
-        default=default,
-        help=what.replace("%", "%%"),
-    )
-
-
-class _Ci(argparse.Action):
-    """``--ci`` / ``--no-ci``: the one switch pair of the intervals in every command that prints them. ``fixed``:
-    why this command cannot leave them out (``--no-ci`` is then refused saying so; ``--ci`` is its default)."""
-
-    def __init__(self, option_strings: Any, dest: str, fixed: str = "", **kwargs: Any) -> None:
-        self.fixed = fixed
-        super().__init__(option_strings, dest, nargs=0, **kwargs)
-
-    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: str | None = None) -> None:
-        if option_string == "--no-ci" and self.fixed:
-            parser.error(f"--no-ci: this command always computes its intervals ({self.fixed}); drop --no-ci")
-        setattr(namespace, self.dest, option_string != "--no-ci")
-
-    def format_usage(self) -> str:
-        return " | ".join(self.option_strings)
-
-
-def ci_help(default: bool, fixed: str = "") -> str:
-    """The help line of ``--ci/--no-ci`` (its default said in words)."""
-    if fixed:
-        return (
-            f"bootstrap 95%% confidence intervals: always computed here, by default and with --ci ({fixed}); "
-            "--no-ci is refused"
-        )
-    if default:
-        return "bootstrap 95%% confidence intervals over prompts (default: on; --no-ci: none)"
-    return "bootstrap 95%% confidence intervals over prompts (default: off; --ci: compute them)"
-
-
-def add_ci(parser: Any, *, default: bool, fixed: str = "", dest: str = "ci") -> None:
-    """``--ci`` / ``--no-ci`` with this command's default (``fixed``: the intervals cannot be left out, and why)."""
-    parser.add_argument(
-        "--ci", "--no-ci", dest=dest, action=_Ci, default=default, fixed=fixed, help=ci_help(default, fixed)
-    )
-
-
-def pair_ci(parser: argparse.ArgumentParser) -> None:
-    """Make the ``--ci`` switch the option registry declared (``lctg score``; off by default) the ``--ci/--no-ci``
-    pair every command has."""
-    action = parser._option_string_actions["--ci"]
-    action.option_strings = [*action.option_strings, "--no-ci"]
-    parser._option_string_actions["--no-ci"] = action
-    action.__class__ = _Ci
-    action.fixed = ""  # type: ignore[attr-defined]
-    action.help = ci_help(bool(action.default))
-    if "--ci-resamples" in parser._option_string_actions:  # N < 1 refused with the hint every command gives
-        parser._option_string_actions["--ci-resamples"].type = resamples
 
 
 #: Flags that contradict each other, refused together in every command that has both (one rule, one place): a flag

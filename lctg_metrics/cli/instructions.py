@@ -15,7 +15,8 @@ from typing import Any
 from lctg_metrics.cli.commands import help_line
 from lctg_metrics.cli.dataset import resolve_dataset_arg
 from lctg_metrics.cli.families import refuse_other_family
-from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP, add_ci, add_resamples
+from lctg_metrics.cli.flags import REVISION_HELP, SEED_HELP
+from lctg_metrics.cli.intervals import add_ci, add_resamples
 from lctg_metrics.cli.means import printed_table
 from lctg_metrics.cli.wrote import human_output, say_wrote
 from lctg_metrics.family import family_entry

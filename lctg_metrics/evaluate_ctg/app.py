@@ -2,7 +2,8 @@
 
 The module is found by name (the one ``<name>.py`` here besides this app and the ``_*.py`` helpers it imports), so
 the same app serves any of the project's metric modules; what the page says about each (legends, worked examples, how
-its row ids look) is ``_space_content.py`` beside it. Two ways in, one endpoint each:
+its row ids look) is ``_space_content.py`` beside it, and what an upload it cannot score is, ``_space_uploads.py``.
+Two ways in, one endpoint each:
 
 - ``/score_file``: an uploaded generations file (JSONL, CSV or parquet with ``id``, ``generation`` and optionally
   ``sample``, read by the reader ``lctg score`` uses) scored by row id against a dataset: a Hub repo id (at a
@@ -31,7 +32,6 @@ import gradio as gr
 
 try:  # beside this app, as every build's module folder (a Space) ships it
     from _space_content import (  # type: ignore[import-not-found]
-        DETAILS_FIELDS,
         EXAMPLES,
         ID_MODULES,
         LEGENDS,
@@ -39,12 +39,15 @@ try:  # beside this app, as every build's module folder (a Space) ships it
     )
 except ModuleNotFoundError:  # the package's own app, or this app copied alone beside a script, with lctg installed
     from lctg_metrics.evaluate_ctg._space_content import (
-        DETAILS_FIELDS,
         EXAMPLES,
         ID_MODULES,
         LEGENDS,
         NO_EXAMPLE_OPTIONS,
     )
+try:  # the upload checks, beside this app as well
+    from _space_uploads import batch_hint, refuse_details  # type: ignore[import-not-found]
+except ModuleNotFoundError:
+    from lctg_metrics.evaluate_ctg._space_uploads import batch_hint, refuse_details
 
 HERE = Path(__file__).resolve().parent
 #: The metric module's script: the one ``<name>.py`` here that is neither this app nor a helper (``_*.py``).
@@ -198,12 +201,12 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
                 f"{name} once (the box)"
             )
     where = Path(generations).name
-    _refuse_details(generations, where)
+    refuse_details(generations, where)
     try:
         rows = read_generations(generations)
     except Exception as e:  # the reader names file, line and field
         message = " ".join(f"{type(e).__name__}: {e}".replace(str(generations), where).split())
-        raise gr.Error(message + _batch_hint(generations)) from None
+        raise gr.Error(message + batch_hint(generations)) from None
     if "dataset" in OPTIONS:  # a module that reads its references from a dataset (lctg_ifsm reads the stories)
         if not dataset.strip() and "dataset" in kwargs:  # given in the options alone: that one
             dataset = str(kwargs["dataset"])
@@ -216,38 +219,6 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
         kwargs["cleaned"] = [g.text if g.cleaned is None else g.cleaned for g in rows]
     _refuse_other_module([g.id for g in rows])
     return _run(predictions=[g.text for g in rows], references=[g.id for g in rows], **kwargs)
-
-
-def _refuse_details(path: str, where: str) -> None:
-    """A details file uploaded where generations go (an LCTG details line carries its generation too): refused in
-    one line, as ``lctg score`` refuses it."""
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            first = json.loads(f.readline())
-    except (OSError, ValueError):
-        return  # the reader names what is wrong
-    if isinstance(first, dict):
-        what = next((w for fields, w in DETAILS_FIELDS if all(k in first for k in fields)), None)
-        if what is not None:
-            raise gr.Error(f"{where} is {what}, not generations: upload the generations file that run scored")
-
-
-def _batch_hint(path: str) -> str:
-    """For a Batch API file (its first line has ``custom_id``): what it is and the route that reads it."""
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            first = json.loads(f.readline())
-    except (OSError, ValueError):
-        return ""
-    if not isinstance(first, dict) or "custom_id" not in first:
-        return ""
-    if "response" in first or "error" in first:
-        return (
-            "; this is a Batch API output: the Space reads {id, generation} rows; score it with `lctg score FILE "
-            "--from openai-batch --dataset DATASET` (`lctg if-score` for instructions), or convert each line to "
-            "{id: custom_id, generation: the answer's text}"
-        )
-    return "; this is a Batch API input (the requests `lctg prompts --format openai-batch` writes), not the answers"
 
 
 def _dumps(value: Any) -> str:

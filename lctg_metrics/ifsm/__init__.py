@@ -15,7 +15,9 @@ from lctg_metrics.ifsm.guards import GUARD_VERSION, Verdict, check_ending
 from lctg_metrics.ifsm.items import MCItem, Reader, ReaderInfo, gold_item, with_ending
 from lctg_metrics.ifsm.readers import READERS, EmbeddingReader, get_reader, register_reader
 from lctg_metrics.ifsm.report import format_result
-from lctg_metrics.ifsm.score import IFSMResult, SetScore, score_ifsm
+from lctg_metrics.ifsm.result import IFSMResult
+from lctg_metrics.ifsm.run import SetScore
+from lctg_metrics.ifsm.score import score_ifsm
 from lctg_metrics.ifsm.validity import Check
 
 __all__ = [

@@ -7,7 +7,8 @@ from dataclasses import asdict
 from typing import Any
 
 from lctg_metrics.ifsm.attack_table import AttackScore
-from lctg_metrics.ifsm.score import IFSMResult, SetScore
+from lctg_metrics.ifsm.result import IFSMResult
+from lctg_metrics.ifsm.run import SetScore
 from lctg_metrics.ifsm.validity import Check
 
 RESULT_FORMAT = "lctg-ifsm-result/1"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from lctg_metrics.ifsm.attack_table import AttackScore
-from lctg_metrics.ifsm.score import IFSMResult, SetScore
+from lctg_metrics.ifsm.result import IFSMResult
+from lctg_metrics.ifsm.run import SetScore
 
 
 def _ci(ci: tuple[float, float] | None) -> str:

@@ -4,70 +4,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from contextlib import nullcontext
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from lctg_metrics.ifsm.adversarial import ADVERSARIAL_SETS
-from lctg_metrics.ifsm.attack_cache import (
-    behaviour_digest,
-    cache_key,
-    claimed,
-    data_digest,
-    kept_encodings,
-    load_table,
-    save_table,
-)
-from lctg_metrics.ifsm.attack_table import CHANCE, MAX_ATTACK_EXCESS, AttackScore, Basis, attack_table
-from lctg_metrics.ifsm.attacks import ATTACKS_VERSION
 from lctg_metrics.ifsm.dissimilarity import to_gold, within_passage
 from lctg_metrics.ifsm.encoders import get_encoder, one_blas_thread
+from lctg_metrics.ifsm.fixed import ADV, fixed_runs
 from lctg_metrics.ifsm.guards import GUARD_VERSION
-from lctg_metrics.ifsm.items import MCItem, Reader, ReaderInfo, gold_item, with_ending
+from lctg_metrics.ifsm.items import Reader, ReaderInfo, with_ending
 from lctg_metrics.ifsm.readers import get_reader
-from lctg_metrics.ifsm.run import SetScore, capped, run_set, similarities
+from lctg_metrics.ifsm.result import IFSMResult, invalid_reasons, limits
+from lctg_metrics.ifsm.run import SetScore, capped, run_set
 from lctg_metrics.ifsm.stats import N_BOOT
-from lctg_metrics.ifsm.validity import VALIDITY_VERSION, Check, check_run, features, repeated
+from lctg_metrics.ifsm.validity import check_run, features, repeated
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.signature import Family, declare
 
-ADVERSARIAL_VERSION = "a3"  # a3: the reader reads a flagged ending's first MAX_WORDS + READ_MARGIN words (run.py)
 #: A reader below this accuracy on gold endings is weak (humans: 0.925): its IFSM is bounded by its own misreadings.
 WEAK_BELOW = 0.75
-#: The signature's ``adv``: probes, attack classes and run-level validity versions.
-ADV = f"{ADVERSARIAL_VERSION}+{ATTACKS_VERSION}+{VALIDITY_VERSION}"
-#: More unparseable reader answers than this share (on gold endings or the generations) make a result invalid.
-MAX_UNPARSEABLE = 0.05
-#: Gold and probe items per set the reader answers to key the cache by its behaviour (see ``canary``).
-CANARY = 8
 DEFAULT_DISSIMILARITY = "use-m3"  # offline stand-in for the paper's LaBSE (``labse`` needs sentence-transformers)
 Row = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class IFSMResult:
-    """Everything a reported IFSM needs; ``valid`` False says the reader cannot support the number."""
-
-    ifsm: float
-    ci: tuple[float, float]
-    n: int
-    flagged: int
-    guard_reasons: dict[str, int]
-    unparseable: int
-    oracle: SetScore
-    adversarial: dict[str, SetScore]
-    dissimilarity_to_gold: float | None
-    dissimilarity_within_passage: float | None
-    valid: bool
-    invalid_reasons: tuple[str, ...]
-    reader: ReaderInfo
-    signature: str
-    items: list[dict[str, Any]] | None = field(default=None, repr=False)
-    reasked: int = 0  # reader questions asked a second time because the first answer could not be read
-    checks: tuple[Check, ...] = ()  # the run-level validity tests of the generated endings against gold
-    attacks: dict[str, AttackScore] = field(default_factory=dict)  # attack classes and mixes on their attack share
-    attacks_reused: bool = False  # the probes and attacks came from the cache (same reader, guard, versions, data)
-    limits: tuple[str, ...] = ()  # attack mixes no run-level test detects, with how far each can move IFSM
 
 
 def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -79,124 +35,6 @@ def _generations(generations: Mapping[str, str] | Sequence[Mapping[str, Any]]) -
             raise ValueError(f"generation {number}: needs keys 'id' and 'generation', got {sorted(record)}")
         out[str(record["id"])] = str(record["generation"])
     return out
-
-
-def _invalid(
-    oracle: SetScore,
-    adversarial: Mapping[str, SetScore],
-    main: SetScore | None = None,
-    checks: Sequence[Check] = (),
-    attacks: Mapping[str, AttackScore] | None = None,
-) -> list[str]:
-    """Why the IFSM cannot be reported: the run fails a run-level test against the gold endings, gold accuracy is not
-    above chance, a probe is not clearly below it or an attack gets through, or too many answers could not be read."""
-    low = oracle.guarded_ci[0]
-    why = [c.reason for c in checks if not c.passed]
-    for s in (oracle, main):
-        if s is not None and s.n and s.unparseable / s.n > MAX_UNPARSEABLE:
-            why.append(
-                f"{s.unparseable} of {s.n} reader answers on the {s.name} endings could not be read "
-                f"(> {MAX_UNPARSEABLE:.0%})"
-            )
-    if low <= CHANCE:
-        why.append(f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f}) is not above chance {CHANCE}")
-    for name, s in adversarial.items():
-        if not s.guarded_ci[1] < low:
-            why.append(
-                f"adversarial {name}: {s.guarded:.3f} (CI high {s.guarded_ci[1]:.3f}) not clearly below "
-                f"gold accuracy {oracle.guarded:.3f} (CI low {low:.3f})"
-            )
-    for name, a in (attacks or {}).items():
-        # validity v3: a whole run of an attack counts against every result when it scores above chance + 0.05 and
-        # its own run passes the run-level tests; a share of it in another run is what the tuned mixes measure
-        if a.share >= 1.0 and a.gets_through:
-            why.append(
-                f"attack {name} gets through: {a.ifsm:.3f} (CI low {a.ci[0]:.3f}) on its {a.n} items "
-                f"> chance {CHANCE} + {MAX_ATTACK_EXCESS} in a run that passes every run-level test: this reader "
-                "and guard reward endings that do not answer the question"
-            )
-    return why
-
-
-def limits(attacks: Mapping[str, AttackScore], oracle: SetScore) -> list[str]:
-    """What a valid result cannot rule out: a mix whose attack share stays under every run-level test and still
-    scores above chance + 0.05 on that share. Such a share could sit in any run unseen, so it does not invalidate one
-    run more than another; the result says how far it can move IFSM (the share times the attack's excess over the
-    gold accuracy, at the CI high)."""
-    out = []
-    for name, a in attacks.items():
-        if a.gets_through and a.share < 1.0:
-            bound = a.share * max(0.0, a.ci[1] - oracle.guarded)
-            out.append(
-                f"attack {name} is not detected at {a.share:.0%} of a run and scores {a.ifsm:.3f} "
-                f"(CI {a.ci[0]:.3f}-{a.ci[1]:.3f}) on its items: a run may be raised by up to {bound:.3f} "
-                "this way"
-            )
-    return out
-
-
-def _fixed(
-    reader: Reader,
-    chosen: Sequence[Row],
-    genc: Any,
-    guards: str,
-    n_boot: int,
-    seed: int,
-    adversarial: bool,
-    use_cache: bool,
-    keep_encodings: bool,
-) -> tuple[SetScore, Basis, dict[str, SetScore], dict[str, AttackScore], bool]:
-    """What does not depend on the generated endings: the gold run (oracle and basis), the probes and the attack
-    table, from the cache when ``use_cache`` finds them (the last value says so), else computed (and kept)."""
-    info = reader.info
-    rid = f"{info.name}@{info.version}#{info.digest}"
-    gold_texts = [str(r["options"][r["gold_label"]]) for r in chosen]
-    passages = [str(r["passage_id"]) for r in chosen]
-    key = ""
-    with kept_encodings([genc, getattr(reader, "encoder", None)], f"{data_digest(chosen)}|{rid}", keep_encodings):
-        if use_cache:
-            sample = [gold_item(r) for r in chosen[:CANARY]]
-            seen = reader.choose([*sample, *canary(chosen)])
-            sims = similarities(genc, chosen[:CANARY], [i.options[i.target] for i in sample])
-            key = cache_key(
-                rid,
-                guards,
-                ADV,
-                f"{genc.name}@{genc.version}" if genc else "",
-                data_digest(chosen),
-                str(n_boot),
-                str(seed),
-                behaviour_digest(seen, sims),
-            )
-        with claimed(key) if use_cache else nullcontext():
-            cached = load_table(key) if use_cache else None
-            if cached is not None:
-                return (*cached, True)
-            oracle, gold_items = run_set(
-                reader, chosen, [gold_item(r) for r in chosen], "gold", False, n_boot, seed, genc
-            )
-            basis = Basis(
-                gold_texts,
-                gold_items,
-                features(genc, chosen, gold_texts, gold_items.similarities),
-                repeated(gold_texts, passages),
-            )
-            table: dict[str, SetScore] = {}
-            attacks: dict[str, AttackScore] = {}
-            if adversarial:
-                for name, build in ADVERSARIAL_SETS.items():
-                    table[name] = run_set(reader, chosen, [build(r) for r in chosen], name, True, n_boot, seed, genc)[0]
-                attacks = attack_table(reader, chosen, basis, genc, n_boot, seed)
-            if use_cache:
-                save_table(key, oracle, basis, table, attacks)
-    return oracle, basis, table, attacks, False
-
-
-def canary(rows: Sequence[Row]) -> list[MCItem]:
-    """The first ``CANARY`` items of each probe set: read with the first gold items, the reader's choices on them key
-    the cache by its behaviour (one that picks whatever is in the target slot reads gold as well as a perfect one,
-    but not the probes)."""
-    return [build(r) for build in ADVERSARIAL_SETS.values() for r in rows[:CANARY]]
 
 
 def _auto_encoder() -> str | None:
@@ -322,7 +160,7 @@ def score_ifsm(
     # numpy's BLAS on one thread: the features' and the dissimilarities' products are small, and two threads on a
     # busy 2-core machine only slow them down (as in the attack table; the numbers are the same)
     with one_blas_thread():
-        oracle, basis, table, attacks, reused = _fixed(
+        oracle, basis, table, attacks, reused = fixed_runs(
             the_reader, chosen, genc, guards, n_boot, seed, adversarial, use_cache, attack_cache
         )
         flags = repeated(endings, passages)
@@ -352,7 +190,7 @@ def score_ifsm(
             per_item_dissim = list(gold_dissim)
             dissim = sum(gold_dissim) / len(gold_dissim)
             dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
-    why = _invalid(oracle, table, main, checks, attacks) if adversarial else ["adversarial sets not run"]
+    why = invalid_reasons(oracle, table, main, checks, attacks) if adversarial else ["adversarial sets not run"]
     templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))
     items = None
     if return_items:
