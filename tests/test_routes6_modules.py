@@ -218,6 +218,7 @@ out["file"] = app.score_file(gens, "", "", json.dumps({**opts, "stories_source":
 preds, ids = zip(*[(r["generation"], r["id"]) for r in map(json.loads, open(gens, encoding="utf-8"))])
 out["given"] = app.metric.compute(predictions=list(preds), references=list(ids), stories_source=fixture, **opts)
 out["worked"] = mod.worked_example()  # the worked example the card shows, for the Space's JSON tab
+out["examples"] = app.ifsm_examples()
 ex = out["worked"]
 out["json"] = app.compute(json.dumps(ex[0]), json.dumps(ex[1]), json.dumps(ex[2]))
 print(json.dumps(out, ensure_ascii=False))
@@ -251,6 +252,7 @@ def test_the_builds_lctg_ifsm_finds_the_stories_and_its_space_runs(tmp_path):
     assert out["default"] == "None"  # $POSSIBLE_STORIES set: the module's own default reads it
     assert out["file"]["n"] == len(rows) and out["file"]["ifsm"] == out["file"]["reader_accuracy"]
     assert out["given"] == out["file"]  # the file tab is the module's compute on the file's rows
+    assert out["examples"] == [out["worked"]]  # the Space's JSON tab fills in the module's worked example
     preds, refs, options = out["worked"]
     assert preds == [r["gold_ending"] for r in rows] and refs == [r["id"] for r in rows]  # every story of the split
     assert options == {"reader": "embedding", "split": "eval"}  # the stories: $POSSIBLE_STORIES, as the module reads

@@ -76,7 +76,7 @@ CLI_WORDS: tuple[tuple[str, str], ...] = (
     (" / missing='fail'", ""),
     ("choose cleaner='rule', 'llm' or 'none'", "give --cleaner rule, llm or none"),
 )
-#: The build flag that adds each opt-in config (``lctg_dataset.cli.KEPT_FLAGS``, under the configs' names).
+#: The build flag that adds each opt-in config (``lctg_dataset.rebuild.KEPT_FLAGS``, under the configs' names).
 CONFIG_FLAGS: dict[str, str] = {
     "corrected": "--corrected",
     "variants": f"--variants {DEFAULT_VARIANTS}",

@@ -77,20 +77,16 @@ FILE_OPTIONS_EXAMPLE = (
 TAKES_DATASET = "dataset" in OPTIONS
 
 
-def ifsm_examples(count: int = 3) -> list[tuple[list[str], list[Any], dict[str, Any]]]:
-    """``lctg_ifsm``'s worked input: the gold endings of the first ``count`` eval stories of the Possible Stories copy
-    the module finds (``$POSSIBLE_STORIES``, or the installed lctg package's); none without a copy (a Space has
-    none: the stories are never shipped, so its page asks for ``stories_source``)."""
+def ifsm_examples() -> list[tuple[list[str], list[Any], dict[str, Any]]]:
+    """``lctg_ifsm``'s worked input, the module's own ``worked_example()``: the gold ending of every story of the eval
+    split of the Possible Stories copy the module finds (``$POSSIBLE_STORIES``, or the installed lctg package's), a
+    whole run; none without a copy (a Space has none: the stories are never shipped, so its page asks for
+    ``stories_source``)."""
     module = importlib.import_module(type(metric).__module__)
     try:
-        stories = module._stories(None)
-        rows = module.load_story_rows(stories, split="eval")[:count]
+        return [module.worked_example()]
     except (OSError, ValueError):
         return []
-    options = {"reader": "embedding", "adversarial": False, "dissimilarity": "none"}
-    if stories:
-        options["stories_source"] = str(stories)
-    return [([r["gold_ending"] for r in rows], [r["id"] for r in rows], options)]
 
 
 def _front_matter() -> str:

@@ -1,7 +1,8 @@
 """The LLM side of scoring (optional extra ``lctg[llm]``): an OpenAI-compatible async client with a
 persistent cache, upstream's LLM header/footer cleaner and its quality judge.
 
-    config ──► requests (keys) ──► client (dedup, cache, workers) ──► transport (HTTP, retries)
+    config ──► requests (keys) ──► client (dedup, cache) ──► calls (workers, claims)
+           ──► caller (attempts, retries) ──► transport (HTTP)
     protocol (prompts) ──► cleaner: clean_llm      judge: judge_quality
 """
 
