@@ -48,4 +48,12 @@ def reader_options(args: argparse.Namespace) -> dict[str, Any]:
         return {"config": config, "calibrate": True} if args.llm_calibrate else {"config": config}
     if args.llm_calibrate:
         raise CLIError("--llm-calibrate is for --reader llm")
-    return {"head_path": args.head} if args.head else {}
+    if not args.head:
+        return {}
+    from lctg_metrics.ifsm.head import load_head
+
+    try:  # read here so that a wrong file is named with its flag, before anything is encoded
+        load_head(args.head)
+    except ValueError as e:
+        raise CLIError(f"--head {e}") from None
+    return {"head_path": args.head}

@@ -163,8 +163,16 @@ def save_head(head: Head, path: str | Path) -> str:
 
 
 def load_head(path: str | Path) -> Head:
-    """Read a head file; a wrong format or feature list raises naming the file."""
-    raw: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    """Read a head file; a missing or unreadable file, or a wrong format or feature list, raises naming the file."""
+    what = "a head file is the JSON object a reader's calibration writes"
+    try:
+        raw: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such head file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: not a head file ({e}); {what}") from None
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: not a head file (it holds a JSON {type(raw).__name__}); {what}")
     if raw.get("format") not in FORMATS:
         raise ValueError(f"{path}: format {raw.get('format')!r} is not one of {sorted(FORMATS)}")
     if tuple(raw.get("features", ())) != FORMATS[raw["format"]]:
@@ -179,4 +187,7 @@ def load_head(path: str | Path) -> Head:
             "('question-words', 'question-and-story-words')"
         )
     raw["features"] = tuple(raw["features"])
-    return Head(**raw)
+    try:
+        return Head(**raw)
+    except TypeError as e:  # a field missing or unknown
+        raise ValueError(f"{path}: not a head file of this code ({e}); {what}") from None
