@@ -29,15 +29,17 @@ FORMATS = ("lctg", "m-ifeval", "openai-batch")
 def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> None:
     """Refuse an output that is an input or another output (before anything is read or written)."""
     outputs = [(f"--{name}", Path(getattr(args, name))) for name in ("json", "details") if getattr(args, name)]
-    seen = [(label, p.resolve()) for label, p in inputs]
+    seen = [(label, p.resolve(), p) for label, p in inputs]
     for label, p in outputs:
         where = p.resolve()
-        clash = next((other for other, q in seen if q == where), None)
+        clash, given = next(((other, q) for other, r, q in seen if r == where), (None, None))
+        if clash in ("--json", "--details"):  # two outputs: worded as every command words it (outputs.checks)
+            raise ValueError(f"{clash} {given} and {label} {p} are the same file; give each output its own path")
         if clash:
             raise ValueError(f"{label} {p} is the same file as {clash}; choose another output path")
         if where.is_dir():
             raise ValueError(f"{label} {p} is a folder; give a file path")
-        seen.append((label, where))
+        seen.append((label, where, p))
 
 
 def _outside(args: argparse.Namespace, dataset: Any) -> None:
