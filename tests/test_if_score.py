@@ -281,7 +281,10 @@ def test_bad_input_is_one_line_exit_2(cli, tmp_path, capsys, rows, gens, expecte
     [
         (["--json", "{g}"], "--json {g} is the same file as GENERATIONS"),
         (["--details", "{d}/manifest.json"], "is the same file as --dataset manifest"),
-        (["--json", "{t}/x.json", "--details", "{t}/x.json"], "--details {t}/x.json is the same file as --json"),
+        (
+            ["--json", "{t}/x.json", "--details", "{t}/x.json"],
+            "--json {t}/x.json and --details {t}/x.json are the same file",
+        ),
         (["--details", "{d}/data/instructions/test.parquet"], "is the same file as --dataset file"),
     ],
 )
