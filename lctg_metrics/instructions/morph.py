@@ -30,6 +30,7 @@ class Morpheme(NamedTuple):
     reading: str
     form: str = ""
     pos3: str = ""
+    goshu: str = ""  # word origin: 和 native, 漢 Sino-Japanese, 外 loan, 混 mixed (round 16)
 
 
 @functools.lru_cache(maxsize=1)
@@ -62,6 +63,7 @@ def analyze(text: str) -> tuple[Morpheme, ...]:
                 _field(feature, "kana") or to_katakana(word.surface),
                 _field(feature, "cForm"),
                 _field(feature, "pos3"),
+                _field(feature, "goshu"),
             )
         )
     return tuple(morphemes)

@@ -50,6 +50,7 @@ from lctg_metrics.instructions import (
     signs,
     spelled,
     variants,
+    whole_readings,
     wordforms,
 )
 from lctg_metrics.instructions.visible import visible
@@ -299,7 +300,9 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
     if len(key) == 1 and wordforms.KANJI.match(key) and found:
-        found = [(a, b) for a, b in found if not wordforms.in_name(seen, a, b)]
+        found = [
+            (a, b) for a, b in found if not wordforms.in_name(seen, a, b) and not whole_readings.read_whole(seen, a, b)
+        ]
     others = _reading_spans(seen, key) + wordforms.form_spans(seen, key)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 

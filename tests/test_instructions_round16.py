@@ -1,0 +1,47 @@
+"""Round sixteen: honest answers that failed (a start phrase said casually, a compound read as a whole) and the
+classes still open after round fifteen. The labeled cases of ``tests/data/instructions/round16.jsonl`` (the round's
+probes and further instances of each class)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lctg_metrics.instructions import check
+
+pytest.importorskip("fugashi")
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = [json.loads(line) for line in (ROOT / "tests/data/instructions/round16.jsonl").open(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{i + 1}-{c['id']}" for i, c in enumerate(CASES)])
+def test_labeled_case(case: dict) -> None:
+    verdict = check(case["id"], case["response"], case["kwargs"])
+    assert verdict.passed is case["expected"], f"{case['note']}: {verdict.reason}"
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(["ところで", "それで", "さて"]),
+    st.sampled_from(["さ", "ね", "さぁ", "ねー"]),
+    st.sampled_from(["、", "。", "！"]),
+)
+def test_a_start_phrase_said_with_a_casual_particle_is_the_phrase(phrase: str, particle: str, mark: str) -> None:
+    text = f"{phrase}{particle}{mark}明日の予定を教えて。"
+    assert check("startend:start", text, {"phrase": phrase}).passed, text
+
+
+#: Native compounds read as a whole and the kanji whose own reading they lack, written here for the test.
+_WHOLE = {"今日": "今", "今年": "今", "今朝": "今", "海苔": "海", "大人": "大"}
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(sorted(_WHOLE)), st.sampled_from(["は晴れです。", "の話をします。"]))
+def test_a_compound_read_as_a_whole_holds_no_forbidden_kanji(word: str, rest: str) -> None:
+    text = f"{word}{rest}"
+    assert check("keywords:forbidden", text, {"words": [_WHOLE[word]]}).passed, text
