@@ -1,9 +1,10 @@
-"""A start phrase said with a casual particle after it (round 16): 「ところでさ、」 is 「ところで、」 said casually.
+"""A start phrase said with a casual particle after it (round 16): 「ところでさ、」 is 「ところで、」.
 
-The analyser reads the phrase before a final particle in another cut (ところ|で|さ: 所 and the copula), so comparing
-the phrase's words alone fails; a reader decides by what follows: a final or interjectory particle (さ, ね, よ, な,
-lengthened さぁ, ねー) right after the phrase, then a pause (、。！？…, a blank or the end). The particle must be read as a
-particle: まずさ、 is 不味さ ("the bad taste", a noun suffix), not まず said casually.
+The analyser reads the phrase before a final particle in another cut (ところ|で|さ: 所 and the
+copula), so comparing the phrase's words alone fails; a reader decides by what follows: a final
+or interjectory particle (さ, ね, よ, な, lengthened さぁ, ねー) right after the phrase, then a
+pause (、。！？…, a blank or the end). The particle must be read as a particle: まずさ、 is 不味さ
+("the bad taste", a noun suffix), not まず said casually.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """Compounds read as a whole (熟字訓, round 16): a native word whose kanji are spelling, not words.
 
-今日 is read きょう, not いま + ひ; 今年 is ことし, 今朝 is けさ, 海苔 is のり, 大人 is おとな. The dictionary files them as
-native words (語種 和) whose reading holds no reading of the kanji alone, so a reader asked not to write 今 ("now")
-or 海 ("sea") does not see those words in them. A compound read kanji by kanji keeps its kanji: 海辺 (うみべ) holds
-うみ and 流れ星 (ながれぼし) ほし voiced, and 今週, 今夜 (こんしゅう, こんや) are Sino-Japanese words built on 今 ("this"), so they hold 今. Where the kanji
-alone is read in a Sino-Japanese reading only (一 イチ), its native reading is unknown here and the kanji counts (一人
-holds 一). Strict and loose modes read compounds the same way.
+今日 is read きょう, not いま + ひ; 今年 is ことし, 今朝 is けさ, 海苔 is のり, 大人 is おとな.
+The dictionary files them as native words (語種 和) whose reading holds no reading of the kanji
+alone, so a reader asked not to write 今 ("now") or 海 ("sea") does not see those words in them.
+A compound read kanji by kanji keeps its kanji: 海辺 (うみべ) holds うみ, 流れ星 (ながれぼし)
+holds ほし voiced, and 今週, 今夜 (こんしゅう, こんや) are Sino-Japanese words built on 今
+("this"), so they hold 今. Where the kanji alone is read in a Sino-Japanese reading only (一
+イチ), its native reading is unknown here and the kanji counts (一人 holds 一). Strict and
+loose modes read compounds the same way.
 """
 
 from __future__ import annotations
