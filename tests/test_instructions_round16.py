@@ -45,3 +45,24 @@ _WHOLE = {"今日": "今", "今年": "今", "今朝": "今", "海苔": "海", "�
 def test_a_compound_read_as_a_whole_holds_no_forbidden_kanji(word: str, rest: str) -> None:
     text = f"{word}{rest}"
     assert check("keywords:forbidden", text, {"words": [_WHOLE[word]]}).passed, text
+
+
+#: One number in the forms a padded answer lists it in, written here for the test (value 4).
+_FOUR = ["4", "４", "Ⅳ", "④", "四", "よん", "ヨン", "four", "quatre", "vier", "cuatro"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(_FOUR), min_size=6, max_size=11, unique=True))
+def test_one_number_in_many_forms_is_no_length(forms: list[str]) -> None:
+    answer = "答えは四です。"
+    text = answer + "、".join(forms) + "。"
+    minimum = len(text) - 1
+    assert not check("length:chars", text, {"min": minimum}).passed, text
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(min_value=1, max_value=99), min_size=4, max_size=8, unique=True))
+def test_a_list_of_different_numbers_counts(numbers: list[int]) -> None:
+    text = "記録した値は" + "、".join(str(n) for n in numbers) + "です。"
+    minimum = sum(ch.isalnum() or ch in "、。" for ch in text) - 3
+    assert check("length:chars", text, {"min": minimum}).passed, text
