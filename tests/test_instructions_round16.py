@@ -66,3 +66,19 @@ def test_a_list_of_different_numbers_counts(numbers: list[int]) -> None:
     text = "記録した値は" + "、".join(str(n) for n in numbers) + "です。"
     minimum = sum(ch.isalnum() or ch in "、。" for ch in text) - 3
     assert check("length:chars", text, {"min": minimum}).passed, text
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(min_value=11, max_value=30))
+def test_a_light_grey_at_a_low_opacity_is_not_seen(percent: int) -> None:
+    # #ccc (204) at opacity ≤ 0.3 over white draws ≥ 239 of 255: contrast ≤ 1.14, below the 1.5 floor
+    html = f'<p>今日は晴れです。<span style="color:#ccc;opacity:{percent / 100}">環境</span></p>'
+    assert not check("keywords:existence", html, {"keywords": ["環境"]}).passed, html
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(min_value=50, max_value=100))
+def test_a_dark_grey_at_half_opacity_or_more_is_seen(percent: int) -> None:
+    # #333 (51) at opacity ≥ 0.5 over white draws ≤ 153 of 255 (#999): contrast ≥ 2.8
+    html = f'<p>今日は晴れです。<span style="color:#333;opacity:{percent / 100}">環境</span></p>'
+    assert check("keywords:existence", html, {"keywords": ["環境"]}).passed, html
