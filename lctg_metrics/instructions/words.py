@@ -42,6 +42,7 @@ from lctg_metrics.instructions import (
     colloquial,
     confusable,
     forms,
+    hyphened,
     kana_alike,
     latin,
     loans,
@@ -303,7 +304,7 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
         found = [
             (a, b) for a, b in found if not wordforms.in_name(seen, a, b) and not whole_readings.read_whole(seen, a, b)
         ]
-    others = _reading_spans(seen, key) + wordforms.form_spans(seen, key)
+    others = _reading_spans(seen, key) + wordforms.form_spans(seen, key) + hyphened.spans(seen, key)  # Tシャツ (r16)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
