@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import orders, restated
+from lctg_metrics.instructions import hollow, orders, restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import same_claim
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
@@ -125,8 +125,8 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "the quotation 「」 holds no text")
     if aside_only(text[1:-1]):  # 「（沈黙）」: a stage direction, nothing said (round 14)
         return Verdict(False, "the quotation 「」 holds only an aside in brackets: nothing said")
-    if hesitation_only(text[1:-1]):  # 「えーと、うーん……」 (round 15)
-        return Verdict(False, "the quotation 「」 holds only fillers and hesitation sounds: nothing said")
+    if hesitation_only(text[1:-1]) or hollow.syllable_run(text[1:-1]):  # 「えーと、うーん……」 (r15), 「ハハハ」 (r16)
+        return Verdict(False, "the quotation 「」 holds only fillers, hesitation or one sound said again: nothing said")
     if points_elsewhere(text[1:-1]) or placeholder(text[1:-1]):
         return Verdict(False, "the quotation 「」 only points elsewhere or holds a template word (引用文): no text")
     return Verdict(True, "wrapped in one 「…」")

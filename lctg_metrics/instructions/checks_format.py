@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from lctg_metrics.instructions import boundaries, morph, notation, orders, slots, words
+from lctg_metrics.instructions import boundaries, hollow, morph, notation, orders, slots, words
 from lctg_metrics.instructions.contents import (
     header_counter,
     key,
@@ -317,7 +317,9 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     all_lines = lines(without_code(response))
     for number, line in enumerate(all_lines[: 1 if kw["first_line"] else 1 + _PREAMBLE_LINES]):
         found = _title(line)
-        if found and any(key(rest) and not _title(rest) for rest in all_lines[number + 1 :]):
+        if found and any(
+            key(rest) and not _title(rest) and key(rest) != key(found) for rest in all_lines[number + 1 :]
+        ):
             return Verdict(True, f"title {found} in line {number + 1}")
         if found:
             return Verdict(False, f"title {found} with no text after it")
@@ -346,7 +348,9 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
         # empty row; an empty cell beside a word (| 静か | |, a pros and cons table) leaves the row its word
         valued = [row for row in body if not deferred_row(row, header)]
         own = [["" if header_counter(c, h) else c for c, h in zip(row, header)] + row[len(header) :] for row in valued]
-        worded = ["|".join(row) for row in own if not kana_row(row)]  # | 名前1 | 年齢1 | names its slots (r10)
+        worded = [
+            "|".join(r) for r in own if not kana_row(r) and not hollow.counting_row(r)
+        ]  # | 名前1 | (r10), | 1 | 1 | (r16)
         rows = len([r for r in distinct_filled(worded) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import edges, morph, phrases, said, wordforms, words
+from lctg_metrics.instructions import edges, morph, phrases, said, tails, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -91,7 +91,8 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
         )
     if edges.doubled(folded, phrase) and _word_ends(folded, 2 * len(phrase)) and not asks:
         return Verdict(True, f"starts with 「{kw['phrase']}」, said twice")
-    whole = _word_ends(folded, len(phrase)) and not edges.runs_on(folded, len(phrase))
+    whole = _word_ends(folded, len(phrase)) or tails.casual_tail(folded, len(phrase))  # ところでさ、 (round 16)
+    whole = whole and not edges.runs_on(folded, len(phrase))
     if folded.startswith(phrase) and whole and not longer and not asks:
         unsaid = said.start_unsaid(folded, len(phrase), phrase)  # おはようございますと言う, はじめにしては (round 14)
         return Verdict(not unsaid, f"starts with 「{kw['phrase']}」" + (f": {unsaid}" if unsaid else ""))

@@ -22,6 +22,7 @@ import re
 
 from lctg_metrics.instructions import morph, romaji
 from lctg_metrics.instructions.chants import without_chants
+from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
 from lctg_metrics.instructions.formulas import formula_spans
 from lctg_metrics.instructions.pending import layout_formula, promises_later
@@ -182,7 +183,7 @@ def counted_text(text: str) -> str:
         sayings.add(letters)
         if said and kanji:
             written.append(sentence)
-    return without_chants(_within_share("".join(out) + text[at:]))  # いんいちがいち、いんにがに、… (round 14)
+    return without_echoes(without_chants(_within_share("".join(out) + text[at:])))  # 九九 (14), echoes (16)
 
 
 def _within_share(text: str) -> str:

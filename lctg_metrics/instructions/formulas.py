@@ -12,7 +12,7 @@ an answer but cannot be its bulk toward a minimum length (checkers 2.8, round 14
 
 from __future__ import annotations
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import framing, morph
 
 #: Words of the exchange itself (lemmas as the analyser gives them).
 _EXCHANGE = frozenset(
@@ -33,7 +33,7 @@ _CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
 def formula(sentence: str) -> bool:
     """Whether a sentence is a stock formula (see the module docstring)."""
     words = [m.lemma.split("-")[0] for m in morph.analyze(sentence) if m.pos1 in _CONTENT and m.pos2 not in ("数詞",)]
-    return len(set(words) - _LIGHT) >= 2 and set(words) <= _EXCHANGE
+    return (len(set(words) - _LIGHT) >= 2 and set(words) <= _EXCHANGE) or framing.frames(sentence, _EXCHANGE)  # r16
 
 
 def _letters(text: str) -> int:

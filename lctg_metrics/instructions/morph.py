@@ -14,7 +14,9 @@ from typing import Any, NamedTuple
 INSTALL_HINT = "Japanese morphological analysis needs fugashi + unidic-lite: pip install 'lctg[ja]'"
 #: Lemmas of the polite auxiliaries and polite verbs that make a predicate です・ます style.
 #: ござる alone (でござる) is role speech, not です・ます調 (round 13): でございます is polite by its ます.
-POLITE_LEMMAS = frozenset({"です", "ます", "下さる"})
+#: Kyoto どす is the polite copula (= です; round 16: 今日はええお天気どす。 is no だ・である), whatever part of speech
+#: the analyser files it under; Osaka だす is read as 出す and Kyoto やす as 易い, so they are not told here.
+POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "どす"})
 #: Sentence-final particles skipped when looking for the predicate (か, ね, よ, な, わ, ぞ, さ, の, もの).
 _FINAL_PARTICLE = "終助詞"
 
@@ -30,6 +32,7 @@ class Morpheme(NamedTuple):
     reading: str
     form: str = ""
     pos3: str = ""
+    goshu: str = ""  # word origin: 和 native, 漢 Sino-Japanese, 外 loan, 混 mixed (round 16)
 
 
 @functools.lru_cache(maxsize=1)
@@ -62,6 +65,7 @@ def analyze(text: str) -> tuple[Morpheme, ...]:
                 _field(feature, "kana") or to_katakana(word.surface),
                 _field(feature, "cForm"),
                 _field(feature, "pos3"),
+                _field(feature, "goshu"),
             )
         )
     return tuple(morphemes)

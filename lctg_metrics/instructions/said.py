@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import closings, morph
 
 #: What may stand between an utterance and a quoting particle after it (おはよう！と言った, はい、と答えた).
 _MARKS = "！!？?…〜ー、, \u3000"
@@ -138,6 +138,8 @@ def end_unsaid(text: str, at: int, phrase: str) -> str:
         return "only given as a translation, not said"
     if other_sense_end(text, at, phrase):
         return "the predicate noun after が/は, not said alone"
+    if closings.bound_noun(text, at):  # 平均以上です (round 16)
+        return "its first noun makes one noun phrase with the noun before it, another word"
     return ""
 
 

@@ -36,6 +36,7 @@ from lctg_metrics.instructions.css import (
     split_outside,
 )
 from lctg_metrics.instructions.css_colours import delta_e
+from lctg_metrics.instructions.drawn import element_alpha
 from lctg_metrics.instructions.shown import fades_in, keyword_on_itself, masked, pushed_out
 
 #: Text drawn smaller than this (font size times scale) is not read: honest small print (6pt, x-small, a footnote
@@ -207,7 +208,7 @@ def _invisible_colour(decls: Mapping[str, str]) -> bool:
     painted = background or decls.get("background-image")
     ground = _colour_of(background, text) if background else None if painted else _PAGE
     if ground is not None and ground[3] >= 0.9:
-        alpha = text[3]
+        alpha = text[3] * element_alpha(decls)  # colour alpha × opacity × filter opacity, blended once (round 16)
         seen = tuple(alpha * t + (1 - alpha) * g for t, g in zip(text[:3], ground[:3], strict=True))
         if contrast(seen, ground) < MIN_CONTRAST and delta_e(seen, ground) < MAX_DELTA_E:
             return not _drawn_anyway(decls)

@@ -42,6 +42,7 @@ from lctg_metrics.instructions import (
     colloquial,
     confusable,
     forms,
+    hyphened,
     kana_alike,
     latin,
     loans,
@@ -50,6 +51,7 @@ from lctg_metrics.instructions import (
     signs,
     spelled,
     variants,
+    whole_readings,
     wordforms,
 )
 from lctg_metrics.instructions.visible import visible
@@ -299,8 +301,10 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
             found.append((start, end))
         start = lowered.find(lowered_key, start + 1)
     if len(key) == 1 and wordforms.KANJI.match(key) and found:
-        found = [(a, b) for a, b in found if not wordforms.in_name(seen, a, b)]
-    others = _reading_spans(seen, key) + wordforms.form_spans(seen, key)
+        found = [
+            (a, b) for a, b in found if not wordforms.in_name(seen, a, b) and not whole_readings.read_whole(seen, a, b)
+        ]
+    others = _reading_spans(seen, key) + wordforms.form_spans(seen, key) + hyphened.spans(seen, key)  # Tシャツ (r16)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
