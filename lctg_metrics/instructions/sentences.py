@@ -15,7 +15,9 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
   a final particle or a final-form predicate, or between noun phrases (「今日は晴れです 明日は雨です」 and 「静かな湖
   美しい山」 are two sentences each); blanks between single words (分かち書き 「きょうは いい てんきです」) cut nothing;
 - sentences inside an aside （…） or (…) that hold their own 。！？ are sentences too (kind ``aside``): a plain
-  sentence hidden in brackets is still read, and many sentences in one bracket still count;
+  sentence hidden in brackets is still read, and many sentences in one bracket still count; one question or
+  exclamation in brackets inside a sentence that goes on after it with a particle (彼（本当に彼なのか？）が来た。) is a
+  remark, not a sentence (2.8);
 - a table's cells are read as text (kind ``cell``), header and rule rows aside; a cell counts as a sentence when it
   ends with 。！？ or in a predicate;
 - heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences,
@@ -256,6 +258,7 @@ def _asides(sentence: str) -> list[str]:
     return [
         inner
         for aside in _ASIDE.finditer(sentence)
+        if not boundaries.interjected(sentence, aside.span(), aside.group(1))
         for inner in boundaries.split(aside.group(1))
         if any(ch in SENTENCE_END for ch in aside.group(1)) and has_content(inner)
     ]

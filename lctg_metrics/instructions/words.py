@@ -47,6 +47,7 @@ from lctg_metrics.instructions import (
     loans,
     lookalike,
     morph,
+    senses,
     signs,
     spelled,
     variants,
@@ -272,7 +273,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     if (joined != seen or whole != key) and whole.isascii() and whole.isalnum():  # Wi-Fi is wifi (2.6), and back
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(joined, whole, match)]
     chosen, last_end = [], -1
-    for start, end in sorted(set(found)):
+    for start, end in senses.kept(seen, key, sorted(set(found))):  # はしを渡る is 橋, not 箸 (2.8)
         if start >= last_end:
             chosen.append((start, end))
             last_end = end
