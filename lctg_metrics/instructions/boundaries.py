@@ -293,9 +293,9 @@ def split(line: str) -> list[str]:
 
 
 def interjected(sentence: str, where: tuple[int, int], inner: str) -> bool:
-    """Whether the aside ``inner`` at ``where`` in ``sentence`` is one question or exclamation inside a sentence that
-    goes on after it with a particle or an auxiliary (彼（本当に彼だったのか？）が来ました。): a remark a reader does not
-    count as a sentence (2.8). An aside closing its sentence, or holding two sentences, is not one."""
+    """Whether the aside ``inner`` at ``where`` in ``sentence`` is one question or exclamation inside a sentence
+    that goes on after it with a particle or an auxiliary (彼（本当に彼だったのか？）が来ました。): a remark a reader
+    does not count as a sentence (2.8). An aside closing its sentence, or holding two sentences, is not one."""
     after = morph.analyze(sentence[where[1] :]) if where[1] < len(sentence) else ()
     pieces = split(inner)
     one_remark = len(pieces) == 1 and pieces[0].rstrip()[-1:] in "？！?!"
