@@ -301,7 +301,7 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
         start = lowered.find(lowered_key, start + 1)
     if len(key) == 1 and wordforms.KANJI.match(key) and found:
         found = [(a, b) for a, b in found if not wordforms.in_name(seen, a, b)]
-    others = _reading_spans(seen, key) + wordforms.form_spans(seen, key)
+    others = _reading_spans(seen, key) + wordforms.form_spans(seen, key) + loans.origin_spans(seen, key)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
