@@ -23,7 +23,7 @@ from lctg_metrics.instructions import morph
 SENSES: dict[str, dict[str, frozenset[str]]] = {
     "ハシ": {
         "橋": frozenset({"渡る", "掛かる", "架かる", "架ける", "川", "渡す", "鉄橋"}),
-        "箸": frozenset({"食べる", "御飯", "茶碗", "摘まむ", "割る", "箸置き", "料理"}),
+        "箸": frozenset({"食べる", "使う", "御飯", "茶碗", "摘まむ", "割る", "箸置き", "料理"}),
     },
     "アメ": {
         "雨": frozenset({"降る", "止む", "傘", "濡れる", "梅雨", "天気", "空", "雲", "予報"}),
