@@ -1,10 +1,11 @@
 """An outline of what would be said, with nothing said (checkers 2.8, round 15): 「1. 質問への答え
-2. その理由 3. 具体例」 names the parts of an answer and gives none. A list item made only of words that name a part of an answer
-(答え, 理由, 例, まとめ, 結論, ``PART_WORDS``) and the words that bind them (その, への, の, 具体) holds no content, when
-the response holds nothing else: no line outside the list, no line under an item. An item with a word of its own
-(「1. 結論：東京です」, 「2. 理由は近いから」) is content, and so is an outline whose headings are filled below them.
-(Decided, gray: a bare outline a prompt asks for, 「序論 / 本論 / 結論」 as a report's plan, is read the same way:
-the checkers do not see the prompt, and an outline holding no word of the topic says nothing of it.)"""
+2. その理由 3. 具体例」 names the parts of an answer and gives none. A list item made only of words that name a
+part of an answer (答え, 理由, 例, まとめ, 結論, ``PART_WORDS``) and the words that bind them (その, への, の,
+具体) holds no content, when the response holds nothing else: no line outside the list, no line under an item. An
+item with a word of its own (「1. 結論：東京です」, 「2. 理由は近いから」) is content, and so is an outline whose
+headings are filled below them. (Decided, gray: a bare outline a prompt asks for, 「序論 / 本論 / 結論」 as a
+report's plan, is read the same way: the checkers do not see the prompt, and an outline holding no word of the
+topic says nothing of it.)"""
 
 from __future__ import annotations
 
