@@ -267,7 +267,11 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     for strip in (wordforms.without_readings, spelled.joined):  # 勉（べん）強（きょう）; ス/マ/ホ spelled out (2.8)
         bare, where = strip(seen)
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)] if bare != seen else []
-    found += spelled.mixed_kana_spans(seen, key) + confusable.radical_spans(seen, key)  # りンゴ, 彡ルク (2.8)
+    found += [  # りンゴ, 彡ルク, スマ/ホ (2.8)
+        *spelled.mixed_kana_spans(seen, key),
+        *confusable.radical_spans(seen, key),
+        *spelled.one_mark_spans(seen, key),
+    ]
     joined, where = wordforms.without_latin_joins(seen)
     whole = wordforms.without_latin_joins(key)[0]
     if (joined != seen or whole != key) and whole.isascii() and whole.isalnum():  # Wi-Fi is wifi (2.6), and back
