@@ -227,11 +227,13 @@ def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
         return []
     body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
     pattern = re.compile(body)
+    edges = {edge for a, b, _ in morph.spans(text) for edge in (a, b)}
     found = [  # starting a word: no letter of its own script before it (新しいピーシー, 2.8), or names in hiragana
-        (m.start(), m.end())  # with a long-vowel mark, which no hiragana word around them holds (あたらしいぴーしー)
-        for m in pattern.finditer(morph.to_katakana(text))
+        (m.start(), m.end())  # with a long-vowel mark, which no hiragana word around them holds (あたらしいぴーしー),
+        for m in pattern.finditer(morph.to_katakana(text))  # or words of their own to the analyser (ノート|ピー|シー)
         if not (m.start() and _SAME_SCRIPT(text[m.start() - 1], text[m.start()]))
         or ("ぁ" <= text[m.start()] <= "ゖ" and "ー" in text[m.start() : m.end()])
+        or (m.start() in edges and m.end() in edges)
     ]
     # another spelling the dictionary files under the acronym's reading (オッケー under オーケー: r7)
     return found + [(a, b) for a, b, m in morph.spans(text) if pattern.fullmatch(m.lemma.partition("-")[0])]
