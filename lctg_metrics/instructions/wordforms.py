@@ -61,7 +61,7 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
         not key
         or len(word) < 2
         or "".join(m.surface for m in key) != word
-        or not all(m.pos1 in _LEMMA_POS for m in (key[0], key[-1]))
+        or not (key[0].pos1 in _LEMMA_POS and (key[-1].pos1 in _LEMMA_POS or _negated_verb(key)))
     ):
         return []
     lemmas = [_lemma(m) for m in key]
@@ -74,6 +74,12 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
             if not _auxiliary_after_te(tokens, i, len(key)):
                 found.append((run[0][0], run[-1][1]))
     return found
+
+
+def _negated_verb(key: list[morph.Morpheme]) -> bool:
+    """A keyword that is a verb with its negation (つまらない is 詰まる + ない to the analyser, 2.8): met by the verb
+    with the negation in any inflection (つまらなかった, つまらなければ), as an adjective keyword is."""
+    return len(key) >= 2 and key[-2].pos1 == "動詞" and key[-1].pos1 == "助動詞" and key[-1].lemma == "ない"
 
 
 def _auxiliary_after_te(tokens: tuple[tuple[int, int, morph.Morpheme], ...], i: int, size: int) -> bool:
