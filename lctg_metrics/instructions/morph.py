@@ -170,6 +170,11 @@ def content_tail(sentence: str) -> list[Morpheme]:
 _PHRASE_PARTICLES = ("格助詞", "係助詞", "副助詞")
 
 
+def _unmodified(before: Morpheme) -> bool:
+    """A time noun after a particle other than の stands as an adverb (私は毎朝); after の it is a noun (旅行の前日)."""
+    return before.pos1 == "助詞" and before.surface != "の"
+
+
 def cut_phrase(piece: str, following: str) -> bool:
     """Whether ``piece`` (a line or paragraph without a sentence-final mark) is a phrase cut off from the clause
     ``following`` goes on with (2.8, rounds 6 and 15: 私は / 毎朝 / 走ります。, 駅前の / 小さな / パン屋で / …): it ends
@@ -184,7 +189,7 @@ def cut_phrase(piece: str, following: str) -> bool:
         (last.pos1 == "助詞" and last.pos2 in _PHRASE_PARTICLES)
         or last.pos1 == "連体詞"
         or (last.pos1 == "助動詞" and last.surface in ("な", "で") and last.form.startswith(("連体形", "連用形")))
-        or (last.pos3 == "副詞可能" and last.pos1 == "名詞" and (len(tail) == 1 or tail[-2].pos1 == "助詞"))
+        or (last.pos3 == "副詞可能" and last.pos1 == "名詞" and (len(tail) == 1 or _unmodified(tail[-2])))
     )
     topic = next((i for i, m in enumerate(head) if m.pos1 != "名詞" and m.pos1 != "接尾辞"), None)
     opens_topic = topic is not None and topic > 0 and head[topic].surface in ("は", "が") and head[topic].pos1 == "助詞"

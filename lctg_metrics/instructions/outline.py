@@ -34,7 +34,7 @@ def names_a_part(item: str) -> bool:
 def only_an_outline(items: list[str], response: str) -> bool:
     """Whether the items only name the parts of an answer and the response holds no other line with content."""
     lines = [line for line in response.splitlines() if has_content(line)]
-    return bool(items) and len(lines) == len(items) and all(names_a_part(item) for item in items if item)
+    return any(items) and len(lines) == len(items) and all(names_a_part(item) for item in items if item)
 
 
 __all__ = ["PART_WORDS", "names_a_part", "only_an_outline"]
