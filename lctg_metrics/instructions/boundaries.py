@@ -292,4 +292,14 @@ def split(line: str) -> list[str]:
     return [piece.translate(_RESTORE) for a, b in zip(edges, edges[1:]) for piece in split_sentences(marked[a:b])]
 
 
-__all__ = ["MARKED_NAMES", "holds_end", "mask_names", "name_marks", "split"]
+def interjected(sentence: str, where: tuple[int, int], inner: str) -> bool:
+    """Whether the aside ``inner`` at ``where`` in ``sentence`` is one question or exclamation inside a sentence
+    that goes on after it with a particle or an auxiliary (彼（本当に彼だったのか？）が来ました。): a remark a reader
+    does not count as a sentence (2.8). An aside closing its sentence, or holding two sentences, is not one."""
+    after = morph.analyze(sentence[where[1] :]) if where[1] < len(sentence) else ()
+    pieces = split(inner)
+    one_remark = len(pieces) == 1 and pieces[0].rstrip()[-1:] in "？！?!"
+    return one_remark and bool(after) and after[0].pos1 in ("助詞", "助動詞")
+
+
+__all__ = ["MARKED_NAMES", "holds_end", "interjected", "mask_names", "name_marks", "split"]

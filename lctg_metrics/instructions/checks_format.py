@@ -25,6 +25,7 @@ from lctg_metrics.instructions.contents import (
     restates_heading,
     same_text,
 )
+from lctg_metrics.instructions.outline import only_an_outline
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.tables import deferred_row, filled_cell, kana_row, tables
 from lctg_metrics.instructions.text import (
@@ -168,6 +169,8 @@ def _listed(item: str) -> str:
 )
 def numbered_list(response: str, kw: Mapping[str, Any]) -> Verdict:
     items = [_numbered_text(item) for item in numbered_items(response)]
+    if only_an_outline(items, response):  # 1. 質問への答え 2. その理由 3. 具体例: nothing said (2.8)
+        return Verdict(False, "the numbered items only name parts of an answer (答え, 理由, 例) and say none")
     return counted(items, kw["min"], kw["max"], "numbered items")
 
 

@@ -141,14 +141,26 @@ def _modifies(paragraph: str, following: str) -> bool:
     return not (after is not None and after.surface in ("は", "も"))  # 「…行った / 放課後は…」: a new topic
 
 
+def _cut(paragraph: str, following: str) -> bool:
+    """A one-line paragraph that is a phrase cut off from the next one's clause (``morph.cut_phrase``, 2.8)."""
+    core = paragraph.strip()
+    return (
+        bool(core)
+        and "\n" not in core
+        and not is_terminated(core)
+        and not is_heading(core)
+        and (morph.cut_phrase(core, following))
+    )
+
+
 def _joined(parts: list[str]) -> list[str]:
     """Paragraphs with each one that goes on in the next joined to it (``_goes_on``), and, in prose (a 句点 in the
     response: a poem's stanzas may modify across a break), each one that modifies the noun opening the next
-    (``_modifies``)."""
+    (``_modifies``) or is a phrase cut off before it (``_cut``: 私は / 毎朝 / 走ります。)."""
     out: list[str] = []
     prose = any(is_terminated(part.strip()) for part in parts)
     for part in parts:
-        if out and (_goes_on(out[-1], part) or (prose and _modifies(out[-1], part))):
+        if out and (_goes_on(out[-1], part) or (prose and (_modifies(out[-1], part) or _cut(out[-1], part)))):
             out[-1] = out[-1] + part
         else:
             out.append(part)

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.confusables_table import DRAWN_AS
 
 _LATIN_TARGET = re.compile(r"[A-Za-z0-9]")
@@ -51,7 +52,8 @@ _KATAKANA_LETTER = re.compile(r"[ァ-ヺ]")
 
 def radical_spans(text: str, key: str) -> list[tuple[int, int]]:
     """Where a katakana keyword of three letters or more is written with few-stroke kanji standing for some of its
-    letters (at most one in three), the other letters as the keyword's (彡ルク for ミルク)."""
+    letters (at most one in three), the other letters as the keyword's (彡ルク for ミルク): a whole katakana run, or,
+    inside a longer one, a whole word of it to the analyser once read (彡ルクティー is ミルク|ティー, 2.8)."""
     if len(key) < 3 or not _KATAKANA.fullmatch(key) or not any(ch in FEW_STROKE_KANJI for ch in text):
         return []
     found = []
@@ -63,7 +65,9 @@ def radical_spans(text: str, key: str) -> list[tuple[int, int]]:
         if not all(piece[i] in FEW_STROKE_KANJI and _KATAKANA_LETTER.match(key[i]) for i in swapped):
             continue
         before, after = text[start - 1 : start], text[start + len(key) : start + len(key) + 1]
-        if not (_KATAKANA.match(before or " ") or _KATAKANA.match(after or " ")):
+        trial = text[:start] + key + text[start + len(key) :]  # 彡ルクティー read as ミルク|ティー (2.8)
+        edges = {edge for a, b, _ in morph.spans(trial) for edge in (a, b)}
+        if not (_KATAKANA.match(before or " ") or _KATAKANA.match(after or " ")) or {start, start + len(key)} <= edges:
             found.append((start, start + len(key)))
     return found
 

@@ -25,6 +25,7 @@ from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
 from lctg_metrics.instructions.formulas import formula_spans
+from lctg_metrics.instructions.noun_runs import recital_from
 from lctg_metrics.instructions.pending import layout_formula, promises_later
 from lctg_metrics.instructions.selfnotes import about_writing, chinese_restatement
 from lctg_metrics.instructions.text import split_sentences
@@ -177,7 +178,11 @@ def counted_text(text: str) -> str:
         spelled = not kanji and any(reads_as(w, sentence) for w in written)
         chinese = chinese_restatement(sentence, all_sentences[:n] + all_sentences[n + 1 :])  # round 13
         chinese = chinese or foreign_sentence(sentence, text)  # 답은 파란색입니다, アンサーイズブルー (round 14)
-        if says_it_fills(sentence) or spelled or chinese or (len(sayings) >= _SAYINGS and letters not in sayings):
+        recital = recital_from(all_sentences, n)  # 立春、雨水、啓蟄、… after an unrelated answer (2.8)
+        if recital >= 0:
+            out.append(text[at : start + recital])
+            at = start + len(sentence)
+        elif says_it_fills(sentence) or spelled or chinese or (len(sayings) >= _SAYINGS and letters not in sayings):
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)

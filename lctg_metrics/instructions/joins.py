@@ -9,6 +9,7 @@ import re
 import unicodedata
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.text import is_heading, is_terminated, without_marker
 
 _KANJI_OR_KATAKANA = re.compile(r"[\u4e00-\u9fffァ-ヺ]")
 
@@ -165,10 +166,35 @@ def unpadded(parts: list[str]) -> list[str]:
     return out + ([pending] if pending else [])
 
 
+#: 読点: a line ending in one goes on in the next line (a list of clauses 「1. 声を上げ、」 … 「5. 続けます。」 is one
+#: sentence).
+_COMMAS = ("、", "，", "､", ",")
+
+
+def goes_on(line: str, piece: str) -> bool:
+    """Whether the last piece of a line continues on the next: it ends in 、, or, on a line of running text (no list
+    marker), in a conjunctive て・で (「駅から近くて」 wrapped before 「料金も安いです。」)."""
+    if piece.rstrip().endswith(_COMMAS):
+        return True
+    if without_marker(line).strip() != line.strip() or not piece.strip() or piece.rstrip()[-1] not in "てで":
+        return False
+    tail = morph.content_tail(piece)
+    return bool(tail) and tail[-1].pos2 == "接続助詞"
+
+
+def cut_off(line: str, piece: str, following: str) -> bool:
+    """A line of running text that is a phrase cut off from the clause the next line of running text goes on with
+    (``morph.cut_phrase``, 2.8): 駅前の / 小さな / パン屋で / パンを買いました。 is one sentence."""
+    plain = without_marker(line).strip() == line.strip() and without_marker(following).strip() == following.strip()
+    return plain and not is_terminated(piece) and not is_heading(following) and morph.cut_phrase(piece, following)
+
+
 __all__ = [
     "ONE_MARK",
     "OPENERS",
     "bare_head",
+    "cut_off",
+    "goes_on",
     "mark_closes",
     "opens_clause",
     "quoted_by",

@@ -51,4 +51,41 @@ def variant_spans(text: str, word: str) -> list[tuple[int, int]]:
     return found
 
 
-__all__ = ["variant_spans"]
+_LATIN_RUN = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])")
+_LATIN_PARTS = re.compile(r"[A-Za-z]+(?:[- ][A-Za-z]+)+")
+
+
+def _same_origin(latin: str, origin: str) -> bool:
+    """A Latin word is a loanword's origin, singular or plural (sports is スポーツ-sport)."""
+    latin, origin = latin.lower(), origin.lower()
+    return bool(origin) and latin in (origin, origin + "s", origin + "es")
+
+
+def origin_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """A loanword and its English original are one word to a reader (2.8, round 7 and 15): a katakana keyword the
+    analyser knows as one loanword is met by its origin in Latin letters, any case, as a whole word (computer for
+    コンピューター); a Latin keyword of several parts (e-sports) by the parts written in Latin letters or as the
+    katakana loanword of that origin (eスポーツ). Only the dictionary's own origin counts, so a loanword it does not
+    know (ユーチューブ) is not matched."""
+    origin = _origin(word) if _RUN.fullmatch(word) else ""
+    if origin:
+        return [m.span() for m in _LATIN_RUN.finditer(text) if _same_origin(m.group(), origin)]
+    if not _LATIN_PARTS.fullmatch(word):
+        return []
+    parts, tokens, found = re.split(r"[- ]", word), morph.spans(text), []
+    for i in range(len(tokens)):
+        at, k = i, 0
+        while k < len(parts) and at < len(tokens):
+            m = tokens[at][2]
+            if k and m.surface in ("-", "・", " ") and at + 1 < len(tokens):
+                at += 1
+                continue
+            if m.surface.lower() != parts[k].lower() and not _same_origin(parts[k], m.lemma.partition("-")[2]):
+                break
+            at, k = at + 1, k + 1
+        if k == len(parts):
+            found.append((tokens[i][0], tokens[at - 1][1]))
+    return found
+
+
+__all__ = ["origin_spans", "variant_spans"]

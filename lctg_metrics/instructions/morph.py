@@ -170,6 +170,36 @@ def content_tail(sentence: str) -> list[Morpheme]:
     return morphemes
 
 
+#: Particles a phrase cut off before its predicate ends in (私は, 家族と, 駅前の, 山へ, 五時まで).
+_PHRASE_PARTICLES = ("格助詞", "係助詞", "副助詞")
+
+
+def _unmodified(before: Morpheme) -> bool:
+    """A time noun after a particle other than の stands as an adverb (私は毎朝); after の it is a noun (旅行の前日)."""
+    return before.pos1 == "助詞" and before.surface != "の"
+
+
+def cut_phrase(piece: str, following: str) -> bool:
+    """Whether ``piece`` (a line or paragraph without a sentence-final mark) is a phrase cut off from the clause
+    ``following`` goes on with (2.8, rounds 6 and 15: 私は / 毎朝 / 走ります。, 駅前の / 小さな / パン屋で / …): it ends
+    in a case, binding or adverbial particle, an adnominal (小さな, 静かな), the copula's で, or a time noun used as
+    an adverb (毎朝), and ``following`` does not open with a topic or subject of its own (東京は…, 雨が…). Callers
+    ask it only in prose (a sentence-final mark in the text), so a poem's short lines stay lines."""
+    tail, head = content_tail(piece), [m for m in analyze(following.strip()) if m.surface.strip()]
+    if not tail or not head or head[0].pos1 in ("補助記号", "記号"):
+        return False
+    last = tail[-1]
+    cut = (
+        (last.pos1 == "助詞" and last.pos2 in _PHRASE_PARTICLES)
+        or last.pos1 == "連体詞"
+        or (last.pos1 == "助動詞" and last.surface in ("な", "で") and last.form.startswith(("連体形", "連用形")))
+        or (last.pos3 == "副詞可能" and last.pos1 == "名詞" and (len(tail) == 1 or _unmodified(tail[-2])))
+    )
+    topic = next((i for i, m in enumerate(head) if m.pos1 != "名詞" and m.pos1 != "接尾辞"), None)
+    opens_topic = topic is not None and topic > 0 and head[topic].surface in ("は", "が") and head[topic].pos1 == "助詞"
+    return cut and not opens_topic
+
+
 def is_nominal(morpheme: Morpheme) -> bool:
     """A 体言: noun, pronoun, numeral, or a noun-like suffix (〜さ, 〜性, 〜化)."""
     return morpheme.pos1 in ("名詞", "代名詞") or (morpheme.pos1 == "接尾辞" and morpheme.pos2 == "名詞的")
@@ -301,6 +331,7 @@ __all__ = [
     "SPLICE_LEMMAS",
     "analyze",
     "content_tail",
+    "cut_phrase",
     "ends_clause",
     "ends_nominally",
     "is_final_particle",

@@ -7,7 +7,8 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
 - at 。！？!?．｡ outside 「」『』 quotations (``boundaries``, 2.2: モーニング娘。の ends none, and a quotation on its
   own, 「晴れです。」「雨です。」, is sentences; 2.3: so is one before a person, 「おはよう」先生が笑った。), at an
   ellipsis ending a line, and at every line break (a line without 。 is a sentence: a list item, a slogan, a line
-  of a poem) unless the line ends in 、 (the sentence goes on);
+  of a poem) unless the line ends in 、 (the sentence goes on) or, in prose, is a phrase cut off before the next
+  line's clause (2.8: 駅前の / 小さな / パン屋で / パンを買いました。 is one sentence; ``morph.cut_phrase``);
 - at a 、 or a blank that splices two sentences: after a finite predicate (です, ます, でした, ました, でしょう, ません,
   だ, である, a plain た after a topic は) when a new clause with its own predicate follows (「今日は晴れです、明日は雨
   です。」 is two; ですが、, ますので、 and ですし、 go on; from checkers 2.1);
@@ -15,7 +16,9 @@ A response (in the reader's view) is cut into sentences as a reader cuts it:
   a final particle or a final-form predicate, or between noun phrases (「今日は晴れです 明日は雨です」 and 「静かな湖
   美しい山」 are two sentences each); blanks between single words (分かち書き 「きょうは いい てんきです」) cut nothing;
 - sentences inside an aside （…） or (…) that hold their own 。！？ are sentences too (kind ``aside``): a plain
-  sentence hidden in brackets is still read, and many sentences in one bracket still count;
+  sentence hidden in brackets is still read, and many sentences in one bracket still count; one question or
+  exclamation in brackets inside a sentence that goes on after it with a particle (彼（本当に彼なのか？）が来た。) is a
+  remark, not a sentence (2.8);
 - a table's cells are read as text (kind ``cell``), header and rule rows aside; a cell counts as a sentence when it
   ends with 。！？ or in a predicate;
 - heading and label lines (``# 見出し``, a wholly bold line, 【見出し】, 「第1章 …」, 「メリット：」) are no sentences,
@@ -30,7 +33,16 @@ import re
 from dataclasses import dataclass
 
 from lctg_metrics.instructions import boundaries, morph
-from lctg_metrics.instructions.joins import ONE_MARK, OPENERS, mark_closes, opens_clause, quoted_by, rejoined
+from lctg_metrics.instructions.joins import (
+    ONE_MARK,
+    OPENERS,
+    cut_off,
+    goes_on,
+    mark_closes,
+    opens_clause,
+    quoted_by,
+    rejoined,
+)
 from lctg_metrics.instructions.text import (
     SENTENCE_END,
     drop_quotations,
@@ -45,9 +57,6 @@ from lctg_metrics.instructions.text import (
 KINDS = ("prose", "aside", "cell")
 #: Blanks between two Japanese (non-ASCII) characters: where a line without 句点 may pause between clauses.
 _CLAUSE_BREAK = re.compile(r"(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])")
-#: 読点: a line ending in one goes on in the next line (a list of clauses 「1. 声を上げ、」 … 「5. 続けます。」 is one
-#: sentence).
-_COMMAS = ("、", "，", "､", ",")
 #: An aside in round, lenticular, square or tortoise-shell brackets (full- or half-width), not nested.
 _ASIDE = re.compile(r"[（(【［\[〔]([^（）()【】［］\[\]〔〕\n]*)[)）】］\]〕]")
 #: A table row: a line starting with | or, in a table with a |---| rule, a line holding a | (GFM without outer pipes).
@@ -241,21 +250,11 @@ def spliced(sentence: str) -> list[str]:
     return [piece for piece in out if piece]
 
 
-def _goes_on(line: str, piece: str) -> bool:
-    """Whether the last piece of a line continues on the next: it ends in 、, or, on a line of running text (no list
-    marker), in a conjunctive て・で (「駅から近くて」 wrapped before 「料金も安いです。」)."""
-    if piece.rstrip().endswith(_COMMAS):
-        return True
-    if without_marker(line).strip() != line.strip() or not piece.strip() or piece.rstrip()[-1] not in "てで":
-        return False
-    tail = morph.content_tail(piece)
-    return bool(tail) and tail[-1].pos2 == "接続助詞"
-
-
 def _asides(sentence: str) -> list[str]:
     return [
         inner
         for aside in _ASIDE.finditer(sentence)
+        if not boundaries.interjected(sentence, aside.span(), aside.group(1))
         for inner in boundaries.split(aside.group(1))
         if any(ch in SENTENCE_END for ch in aside.group(1)) and has_content(inner)
     ]
@@ -266,7 +265,7 @@ def sentences(text: str) -> list[Sentence]:
     out: list[Sentence] = []
     lines = text.splitlines()
     table = _is_table(lines)
-    header_done, carry = False, ""
+    header_done, carry, prose = False, "", any(ch in SENTENCE_END for ch in text)
     for number, line in enumerate(lines):
         stripped = line.strip()
         if not stripped:
@@ -290,8 +289,11 @@ def sentences(text: str) -> list[Sentence]:
         if carry and pieces:
             pieces[0] = carry + pieces[0]
         carry = ""
-        if pieces and _goes_on(line, pieces[-1]):  # a sentence does not end in 、 or a て-form: it goes on
-            carry = pieces.pop()
+        following = next((rest for rest in lines[number + 1 :] if rest.strip()), "")
+        if pieces and (goes_on(line, pieces[-1]) or (prose and cut_off(line, pieces[-1], following))):
+            carry = (
+                pieces.pop()
+            )  # a sentence does not end in 、, a て-form or a cut phrase (駅前の / 小さな): it goes on
         for piece in pieces:
             if has_content(piece):
                 out.append(Sentence(piece, "prose", is_terminated(piece)))

@@ -8,6 +8,8 @@ mixing hiragana and katakana letters.
   whole run is one word to the analyser (勉/強 is 勉強; 大/中/小 holds no 中小); a run of single Latin letters needs
   the mark once (P/C, A*I). Blanks are read by ``variants`` (分かち書き puts them between short words), not
   here.
+- **One mark** (``one_mark_spans``, 2.8): a kana keyword in two pieces with one mark between them (スマ/ホ), where a
+  piece is no word of its own; two words (あり/なし) stay a list of two.
 - **Mixed kana** (``mixed_kana_spans``): a keyword in kana found with its letters written partly in the other kana
   script (りンゴ, リんご for リンゴ) where the keyword, put in its place, is a whole word to the analyser
   (食べたい|ケーキ holds no イケ: the keyword would end inside ケーキ).
@@ -75,4 +77,32 @@ def mixed_kana_spans(text: str, key: str) -> list[tuple[int, int]]:
     return found
 
 
-__all__ = ["joined", "marks", "mixed_kana_spans"]
+def _not_a_word(piece: str) -> bool:
+    """A kana piece that is no word of its own: one letter, a symbol to the analyser, or more than one morpheme."""
+    words = morph.analyze(piece)
+    return len(piece) == 1 or len(words) != 1 or words[0].pos1 in ("記号", "補助記号")
+
+
+def one_mark_spans(text: str, key: str) -> list[tuple[int, int]]:
+    """Where a kana keyword is written in two pieces with one mark between them (スマ/ホ for スマホ, 2.8): one piece
+    is no word of its own (``_not_a_word``: ホ is one letter), and the keyword in the span's place is a whole word to
+    the analyser, and a katakana keyword touches no other katakana letter. Two pieces that are words each (あり/なし,
+    はい/いいえ) are a list of two, not one word."""
+    if not _KANA_KEY.fullmatch(key):
+        return []
+    found = []
+    for k in range(1, len(key)):
+        head, tail = key[:k], key[k:]
+        if not (_not_a_word(head) or _not_a_word(tail)):
+            continue
+        for m in regex.finditer(regex.escape(head) + _MARK + regex.escape(tail), text):
+            trial = text[: m.start()] + key + text[m.end() :]
+            edges = {a for a, _, _ in morph.spans(trial)} | {b for _, b, _ in morph.spans(trial)}
+            around = text[m.start() - 1 : m.start()] + text[m.end() : m.end() + 1]
+            touches = _KATAKANA.search(around)
+            if m.start() in edges and m.start() + len(key) in edges and not (touches and _KATAKANA.match(key)):
+                found.append(m.span())
+    return found
+
+
+__all__ = ["joined", "marks", "mixed_kana_spans", "one_mark_spans"]

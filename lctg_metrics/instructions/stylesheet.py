@@ -3,8 +3,9 @@ element (or its ``::before``, ``::after`` or ``::marker``) gets, and the text it
 
 Selectors are resolved on the element alone: a selector's last compound of a type (``span``, ``*``), classes and an
 id (``span.note#a``); combinators only bound that compound (``div > .note`` is read as ``.note``). A compound with a
-pseudo-class (:hover, :nth-child(), :not()) or an attribute selector cannot be resolved on the element and is skipped
-(a whole-compound :is() or :where() is read as its list),
+pseudo-class (:hover, :nth-child()) cannot be resolved on the element and is skipped (a whole-compound :is() or
+:where() is read as its list); 2.8: attribute selectors (``[data-x]``, ``[lang="ja"]``, ``~=``, ``^=``, ``$=``,
+``*=``) and ``:not()`` of a compound of these are resolved on the element's own attributes (round 7),
 and rules for html, body and :root are the page's own (``PAGE``: what it passes on, what its ::before and ::after
 draw). Rules cascade by specificity, then
 order; the inline style comes last. Rules inside ``@media`` other than screen or all apply on some screens only
@@ -15,6 +16,7 @@ Declarations written as attributes (SVG presentation attributes, ``<font color>`
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -53,8 +55,66 @@ class Rule:
     media: int = 0
     important: Mapping[str, str] = field(default_factory=dict)
 
-    def matches(self, tag: str, classes: frozenset[str], id_: str) -> bool:
-        return (self.tag in ("", "*", tag)) and self.classes <= classes and self.id in ("", id_)
+    #: Attribute conditions (name, operator, value) and ``:not()`` compounds (2.8).
+    attributes: tuple[tuple[str, str, str], ...] = ()
+    negated: tuple[Compound, ...] = ()
+
+    def matches(self, tag: str, classes: frozenset[str], id_: str, attrs: Mapping[str, str] | None = None) -> bool:
+        own = Compound(self.tag, self.classes, self.id, self.attributes)
+        return own.matches(tag, classes, id_, attrs or {}) and not any(
+            n.matches(tag, classes, id_, attrs or {}) for n in self.negated
+        )
+
+
+@dataclass(frozen=True)
+class Compound:
+    """A simple compound selector: type, classes, id and attribute conditions."""
+
+    tag: str
+    classes: frozenset[str]
+    id: str
+    attributes: tuple[tuple[str, str, str], ...] = ()
+
+    def matches(self, tag: str, classes: frozenset[str], id_: str, attrs: Mapping[str, str]) -> bool:
+        own = (self.tag in ("", "*", tag)) and self.classes <= classes and self.id in ("", id_)
+        return own and all(_attribute_holds(attrs, *condition) for condition in self.attributes)
+
+
+_ATTRIBUTE = re.compile(r"\[\s*([-\w]+)\s*(?:([~^$*|]?=)\s*(?:\"([^\"]*)\"|'([^']*)'|([-\w]+)))?\s*(?:[is]\s*)?\]")
+_NOT = re.compile(r":not\(([^()]*)\)", re.IGNORECASE)
+
+
+def _attribute_holds(attrs: Mapping[str, str], name: str, operator: str, value: str) -> bool:
+    found = {k.lower(): v for k, v in attrs.items()}.get(name.lower())
+    if found is None:
+        return False
+    tests = {
+        "": True,
+        "=": found == value,
+        "~=": value in found.split(),
+        "^=": bool(value) and found.startswith(value),
+        "$=": bool(value) and found.endswith(value),
+        "*=": bool(value) and value in found,
+        "|=": found == value or found.startswith(value + "-"),
+    }
+    return tests[operator]
+
+
+def _compound(text: str) -> Compound | None:
+    """A compound of type, classes, id and attribute selectors, None when it holds anything else."""
+    conditions = tuple(
+        (m.group(1), m.group(2) or "", next((g for g in m.groups()[2:] if g is not None), ""))
+        for m in _ATTRIBUTE.finditer(text)
+    )
+    m = _COMPOUND.match(_ATTRIBUTE.sub("", text.strip()))
+    if not m:
+        return None
+    names = re.findall(r"([.#])(-?[_A-Za-z][-_A-Za-z0-9]*)", m.group(2))
+    ids = [name for mark, name in names if mark == "#"]
+    if len(ids) > 1:
+        return None
+    classes = frozenset(name for mark, name in names if mark == ".")
+    return Compound((m.group(1) or "").lower(), classes, ids[0] if ids else "", conditions)
 
 
 def _block_end(css: str, brace: int) -> int:
@@ -74,27 +134,21 @@ def _block_end(css: str, brace: int) -> int:
     return len(css)
 
 
-def _selector(text: str) -> tuple[str, frozenset[str], str, str] | None:
-    """(type, classes, id, pseudo-element) of a selector's last compound, None when it cannot be resolved."""
-    parts = re.split(r"\s*[>+~]\s*|\s+", text.strip())
+def _selector(text: str) -> tuple[Compound, str, tuple[Compound, ...]] | None:
+    """(compound, pseudo-element, ``:not()`` compounds) of a selector's last compound, None when it cannot be
+    resolved."""
+    parts = re.split(r"\s*[>+~]\s*|\s+(?![^\[]*\])", text.strip())
     last = parts[-1] if parts else ""
     pseudo = _PSEUDO_ELEMENT.search(last)
     last = last[: pseudo.start()] if pseudo else last
+    kind = pseudo.group(1).lower() if pseudo else ""
     if last.lower() in ("html", "body", ":root"):
-        return (PAGE, frozenset(), "", pseudo.group(1).lower() if pseudo else "")
-    m = _COMPOUND.match(last)
-    if not last or not m:
+        return (Compound(PAGE, frozenset(), ""), kind, ())
+    negated = [_compound(inner) for inner in _NOT.findall(last)]
+    own = _compound(_NOT.sub("", last))
+    if not last or own is None or None in negated:
         return None
-    names = re.findall(r"([.#])(-?[_A-Za-z][-_A-Za-z0-9]*)", m.group(2))
-    ids = [name for mark, name in names if mark == "#"]
-    if len(ids) > 1:
-        return None
-    return (
-        (m.group(1) or "").lower(),
-        frozenset(name for mark, name in names if mark == "."),
-        ids[0] if ids else "",
-        pseudo.group(1).lower() if pseudo else "",
-    )
+    return (own, kind, tuple(n for n in negated if n is not None))
 
 
 def _expanded(prelude: str) -> list[str]:
@@ -131,10 +185,17 @@ def _parse(css: str, media: int, rules: list[Rule], counter: list[int]) -> None:
             parsed = _selector(selector)
             if parsed is None:
                 continue
-            tag, classes, id_, pseudo = parsed
+            own, pseudo, negated = parsed
             counter[0] += 1
-            specificity = (1 if id_ else 0, len(classes), 1 if tag not in ("", "*") else 0)
-            rules.append(Rule(tag, classes, id_, pseudo, specificity, counter[0], found, media, weighty))
+            specificity = (0, 0, 0)
+            for c in (own, *negated):
+                specificity = (
+                    specificity[0] + (1 if c.id else 0),
+                    specificity[1] + len(c.classes) + len(c.attributes),
+                    specificity[2] + (1 if c.tag not in ("", "*") else 0),
+                )
+            rule = Rule(own.tag, own.classes, own.id, pseudo, specificity, counter[0], found, media, weighty)
+            rules.append(dataclasses.replace(rule, attributes=own.attributes, negated=negated))
 
 
 @lru_cache(maxsize=256)
@@ -157,7 +218,7 @@ def computed(
         return {} if pseudo else declarations(attrs.get("style", ""))
     classes, id_ = frozenset(attrs.get("class", "").split()), attrs.get("id", "")
     matching = sorted(
-        (r for r in sheet if r.pseudo == pseudo and r.media in (0, media) and r.matches(tag, classes, id_)),
+        (r for r in sheet if r.pseudo == pseudo and r.media in (0, media) and r.matches(tag, classes, id_, attrs)),
         key=lambda r: (r.specificity, r.order),
     )
     out: dict[str, str] = {}
@@ -174,7 +235,7 @@ def computed(
 def media_blocks(sheet: tuple[Rule, ...], tag: str, attrs: Mapping[str, str]) -> frozenset[int]:
     """The ``@media`` blocks with a rule for this element: each is a screen where its look may differ."""
     classes, id_ = frozenset(attrs.get("class", "").split()), attrs.get("id", "")
-    return frozenset(r.media for r in sheet if r.media and not r.pseudo and r.matches(tag, classes, id_))
+    return frozenset(r.media for r in sheet if r.media and not r.pseudo and r.matches(tag, classes, id_, attrs))
 
 
 def presentational(tag: str, attrs: dict[str, str]) -> dict[str, str]:

@@ -277,7 +277,8 @@ def _is_label(core: str) -> bool:
 
 
 def is_heading(line: str) -> bool:
-    """A heading rather than a sentence: a markdown heading, a wholly bold line, a line wholly in 『』【】＜＞〈〉［］,
+    """A heading rather than a sentence: a markdown heading, a wholly bold line (not one ending in 。: a sentence in
+    bold is a sentence, 2.8), a line wholly in 『』【】＜＞〈〉［］,
     a table row, a section heading (「第1節 メリット」) or a label line ending in ：/: without a predicate
     (「ポイント：」; 「以下にまとめました：」 is a sentence)."""
     stripped = line.strip()
@@ -285,7 +286,7 @@ def is_heading(line: str) -> bool:
     return (
         stripped.startswith(("#", "|"))
         or bool(_BRACKET_HEADING.fullmatch(core))
-        or bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped))
+        or (bool(re.fullmatch(r"(\*\*|__)[^*_]+(\*\*|__)", stripped)) and not core.rstrip().endswith(("。", "．")))
         or bool(_SECTION_HEADING.match(core))
         or _is_label(core)
     )

@@ -61,7 +61,7 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
         not key
         or len(word) < 2
         or "".join(m.surface for m in key) != word
-        or not all(m.pos1 in _LEMMA_POS for m in (key[0], key[-1]))
+        or not (key[0].pos1 in _LEMMA_POS and (key[-1].pos1 in _LEMMA_POS or _negated_verb(key)))
     ):
         return []
     lemmas = [_lemma(m) for m in key]
@@ -74,6 +74,12 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
             if not _auxiliary_after_te(tokens, i, len(key)):
                 found.append((run[0][0], run[-1][1]))
     return found
+
+
+def _negated_verb(key: list[morph.Morpheme]) -> bool:
+    """A keyword that is a verb with its negation (つまらない is 詰まる + ない to the analyser, 2.8): met by the verb
+    with the negation in any inflection (つまらなかった, つまらなければ), as an adjective keyword is."""
+    return len(key) >= 2 and key[-2].pos1 == "動詞" and key[-1].pos1 == "助動詞" and key[-1].lemma == "ない"
 
 
 def _auxiliary_after_te(tokens: tuple[tuple[int, int, morph.Morpheme], ...], i: int, size: int) -> bool:
@@ -227,11 +233,13 @@ def acronym_spans(text: str, word: str) -> list[tuple[int, int]]:
         return []
     body = "[・･\\s]?".join(f"(?:{_LETTER_NAMES[ch]})" for ch in word.lower())
     pattern = re.compile(body)
+    edges = {edge for a, b, _ in morph.spans(text) for edge in (a, b)}
     found = [  # starting a word: no letter of its own script before it (新しいピーシー, 2.8), or names in hiragana
-        (m.start(), m.end())  # with a long-vowel mark, which no hiragana word around them holds (あたらしいぴーしー)
-        for m in pattern.finditer(morph.to_katakana(text))
+        (m.start(), m.end())  # with a long-vowel mark, which no hiragana word around them holds (あたらしいぴーしー),
+        for m in pattern.finditer(morph.to_katakana(text))  # or words of their own to the analyser (ノート|ピー|シー)
         if not (m.start() and _SAME_SCRIPT(text[m.start() - 1], text[m.start()]))
         or ("ぁ" <= text[m.start()] <= "ゖ" and "ー" in text[m.start() : m.end()])
+        or (m.start() in edges and m.end() in edges)
     ]
     # another spelling the dictionary files under the acronym's reading (オッケー under オーケー: r7)
     return found + [(a, b) for a, b, m in morph.spans(text) if pattern.fullmatch(m.lemma.partition("-")[0])]

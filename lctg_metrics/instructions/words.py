@@ -48,6 +48,7 @@ from lctg_metrics.instructions import (
     loans,
     lookalike,
     morph,
+    senses,
     signs,
     spelled,
     variants,
@@ -268,13 +269,17 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     for strip in (wordforms.without_readings, spelled.joined):  # 勉（べん）強（きょう）; ス/マ/ホ spelled out (2.8)
         bare, where = strip(seen)
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(bare, key, match)] if bare != seen else []
-    found += spelled.mixed_kana_spans(seen, key) + confusable.radical_spans(seen, key)  # りンゴ, 彡ルク (2.8)
+    found += [  # りンゴ, 彡ルク, スマ/ホ (2.8)
+        *spelled.mixed_kana_spans(seen, key),
+        *confusable.radical_spans(seen, key),
+        *spelled.one_mark_spans(seen, key),
+    ]
     joined, where = wordforms.without_latin_joins(seen)
     whole = wordforms.without_latin_joins(key)[0]
     if (joined != seen or whole != key) and whole.isascii() and whole.isalnum():  # Wi-Fi is wifi (2.6), and back
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(joined, whole, match)]
     chosen, last_end = [], -1
-    for start, end in sorted(set(found)):
+    for start, end in senses.kept(seen, key, sorted(set(found))):  # はしを渡る is 橋, not 箸 (2.8)
         if start >= last_end:
             chosen.append((start, end))
             last_end = end
@@ -305,6 +310,7 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
             (a, b) for a, b in found if not wordforms.in_name(seen, a, b) and not whole_readings.read_whole(seen, a, b)
         ]
     others = _reading_spans(seen, key) + wordforms.form_spans(seen, key) + hyphened.spans(seen, key)  # Tシャツ (r16)
+    others += loans.origin_spans(seen, key)  # computer for コンピューター (2.8)
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
