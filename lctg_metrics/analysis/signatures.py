@@ -18,8 +18,8 @@ def check_signatures(
         if not allow_different:
             raise ValueError(
                 f"neither {names[0]} ({a.path}) nor {names[1]} ({b.path}) carries a signature, so their scoring "
-                "settings cannot be checked; re-score both with this lctg, or add --allow-different-signatures to compare "
-                "them anyway"
+                "settings cannot be checked; re-score both with this lctg, or add --allow-different-signatures to "
+                "compare them anyway"
             )
         notes.append("neither file carries a signature: scoring settings were not checked")
         return [], notes

@@ -309,8 +309,12 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
         found = [
             (a, b) for a, b in found if not wordforms.in_name(seen, a, b) and not whole_readings.read_whole(seen, a, b)
         ]
-    others = _reading_spans(seen, key) + wordforms.form_spans(seen, key) + hyphened.spans(seen, key)  # Tシャツ (r16)
-    others += loans.origin_spans(seen, key)  # computer for コンピューター (2.8)
+    others = (  # Tシャツ for T-shirt (r16), computer for コンピューター (2.8)
+        _reading_spans(seen, key)
+        + wordforms.form_spans(seen, key)
+        + hyphened.spans(seen, key)
+        + loans.origin_spans(seen, key)
+    )
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
