@@ -185,7 +185,7 @@ class MetricPlan:
             "card datasets: " + (", ".join(self.datasets) or "(none: give --repo-id or --dataset-repo to name one)"),
             f"files: {len(self.files)}, {total:,} bytes",
         ]
-        out += [f"  {size:>12,}  {rel}" for rel, size in self.files]
+        out += [f"  {rel}  {size:,} bytes" for rel, size in self.files]
         return out
 
 
