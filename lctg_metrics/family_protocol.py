@@ -103,7 +103,8 @@ def family_generations(name: str, generations: Any) -> list[Generation]:
     for number, g in enumerate(items):
         if not isinstance(g, (Mapping, Generation)) or isinstance(g, Mapping) != isinstance(items[0], Mapping):
             raise TypeError(
-                f"{name}: generations[{number}]: expected {GENERATIONS_TAKES} (one kind throughout), got {kind(g)}"
+                f"{name}: generations[{number}]: expected an {{'id', 'generation'}} dict or a Generation value (one "
+                f"kind throughout, as generations[0]), got {kind(g)}"
             )
     if items and isinstance(items[0], Mapping):
         from lctg_metrics.inputs.generations import generations_from

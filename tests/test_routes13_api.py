@@ -148,7 +148,7 @@ def test_the_reported_wrong_types_are_one_line_naming_the_argument(built_dataset
     cases = [
         (dict(family=None, generations=good, dataset=str(built_dataset)), "family"),
         (dict(family="lctg", generations=None, dataset=str(built_dataset)), "generations"),
-        (dict(family="lctg", generations=["a", "b"], dataset=str(built_dataset)), r"generations\[0\]"),
+        (dict(family="lctg", generations=["a", "b"], dataset=str(built_dataset)), r"generations\[0\]: expected an"),
         (dict(family="lctg", generations=good, dataset=3), "dataset"),
         (dict(family="lctg", generations=good, dataset=str(built_dataset), options="ci"), "options must be a dict"),
         (dict(family="lctg", generations=good, rows="abc"), "rows"),
@@ -269,3 +269,13 @@ def test_the_docs_list_each_familys_options_as_declared() -> None:
         line = next(x for x in text.splitlines() if x.startswith(f"| `{name}` |"))
         documented = [w.strip("` ") for w in line.split("|")[2].split(",")]
         assert documented == [o.name for o in load(name).options], name
+
+
+def test_lctg_ci_in_python_is_lctg_score_ci(built_dataset: Path, files: dict[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    assert main(["score", str(files["g"]), "--dataset", str(built_dataset), "--ci", "--json", str(out)]) == 0
+    cli = json.loads(out.read_text(encoding="utf-8"))
+    got = run("lctg", records(files["g"]), dataset=str(built_dataset), options={"ci": True})
+    assert got.json["ci"] == cli["ci"] and got.json["scores"] == cli["scores"]
+    low, high = cli["ci"]["intervals"]["summary"]["format"]
+    assert (got.flat["summary/format/ci_low"], got.flat["summary/format/ci_high"]) == (low, high)
