@@ -162,14 +162,36 @@ def publish(
     return _url(repo, f"https://huggingface.co/datasets/{repo_id}")
 
 
-def publish_metric(
-    folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None, dataset: str | None = None
-) -> str:
-    """Upload a metric module folder (a build's ``lctg_ctg/``, ``lctg_if/`` or ``lctg_ifsm/``: app.py, README with
-    Space front matter…) to the Gradio Space ``repo_id``; returns the Space URL. The commit message names the module
-    (its script beside app.py). ``dataset``: the Hub dataset repo the Space scores (``ORG/NAME``), written into the
-    uploaded card's ``datasets:`` (the folder itself is not changed). A Hub failure is a one-line
-    :class:`PublishError`."""
+@dataclass(frozen=True)
+class MetricPlan:
+    """What a metric Space upload would do: the Space, the module it serves, the commit message, the ``datasets:`` of
+    the card uploaded, every file with its size (what :func:`publish_metric` uploads and a dry run prints)."""
+
+    repo_id: str
+    module: str
+    datasets: tuple[str, ...]
+    files: tuple[tuple[str, int], ...]
+
+    @property
+    def commit_message(self) -> str:
+        return f"LCTG Bench metric ({self.module})"
+
+    def lines(self) -> list[str]:
+        total = sum(size for _, size in self.files)
+        out = [
+            f"metric Space: {self.repo_id} (gradio)",
+            f"module: {self.module}",
+            f"commit message: {self.commit_message}",
+            "card datasets: " + (", ".join(self.datasets) or "(none: give --repo-id or --dataset-repo to name one)"),
+            f"files: {len(self.files)}, {total:,} bytes",
+        ]
+        out += [f"  {rel}  {size:,} bytes" for rel, size in self.files]
+        return out
+
+
+def metric_plan(folder: Path, repo_id: str, *, dataset: str | None = None) -> MetricPlan:
+    """The plan of uploading a metric module folder (checked as :func:`publish_metric` checks it) to ``repo_id``;
+    ``dataset``: the Hub dataset repo written into the uploaded card's ``datasets:`` (else the card's own)."""
     folder = Path(folder)
     _check_repo_id(repo_id)
     if dataset is not None:
@@ -184,7 +206,26 @@ def publish_metric(
         )
     if build_manifest(folder.parent) is not None:
         verify_folder(folder.parent)  # the module inside a build: unchanged since the build wrote it
-    name = module_name(folder)
+    card = (folder / "README.md").read_text(encoding="utf-8")
+    files = sorted(
+        (p.relative_to(folder).as_posix(), p.stat().st_size)
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    )
+    datasets = (dataset,) if dataset is not None else tuple(card_datasets(card))
+    return MetricPlan(repo_id, module_name(folder), datasets, tuple(files))
+
+
+def publish_metric(
+    folder: Path, repo_id: str, *, token: str, private: bool = False, api: Any = None, dataset: str | None = None
+) -> str:
+    """Upload a metric module folder (a build's ``lctg_ctg/``, ``lctg_if/`` or ``lctg_ifsm/``: app.py, README with
+    Space front matter…) to the Gradio Space ``repo_id``; returns the Space URL. The commit message names the module
+    (its script beside app.py). ``dataset``: the Hub dataset repo the Space scores (``ORG/NAME``), written into the
+    uploaded card's ``datasets:`` (the folder itself is not changed). What it does is :func:`metric_plan`. A Hub
+    failure is a one-line :class:`PublishError`."""
+    folder = Path(folder)
+    the_plan = metric_plan(folder, repo_id, dataset=dataset)
     api = _api(api)
     with _hub_step(api, token, f"creating Space {repo_id}", "nothing was uploaded"):
         repo = api.create_repo(
@@ -205,10 +246,19 @@ def publish_metric(
                 repo_id=repo_id,
                 repo_type="space",
                 token=token,
-                commit_message=f"LCTG Bench metric ({name})",
+                commit_message=the_plan.commit_message,
                 ignore_patterns=SPACE_IGNORE,
             )
     return _url(repo, f"https://huggingface.co/spaces/{repo_id}")
+
+
+def card_datasets(card: str) -> list[str]:
+    """The ``datasets:`` list of a card's front matter (empty when it has none)."""
+    if not card.startswith("---\n") or "\n---\n" not in card[3:]:
+        return []
+    head = card[4:].partition("\n---\n")[0]
+    found = re.search(r"^datasets:\n((?:- .*\n?)*)", head + "\n", flags=re.M)
+    return [line[2:].strip() for line in found.group(1).splitlines()] if found else []
 
 
 def with_datasets(card: str, datasets: list[str]) -> str:

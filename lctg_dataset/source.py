@@ -110,8 +110,18 @@ def source_root(source: str | None = None, *, cache_dir: Path | None = None) -> 
     return (cache_dir or default_cache_dir()) if _is_url(location) else Path(location)
 
 
+#: The URL schemes a source may have (a base URL of the release, or a local ``file:`` URL).
+URL_SCHEMES = ("http", "https", "file")
+#: What a source may be, as errors say it (and where it is given).
+SOURCE_TAKES = "a folder holding the release (its task folders) or an http(s) base URL (--source or $LCTG_SOURCE)"
+
+
 def _is_url(source: str) -> bool:
-    return urllib.parse.urlparse(source).scheme in ("http", "https", "file")
+    """Whether ``source`` is a URL of a supported scheme; another scheme (``ftp://…``) is refused naming it."""
+    scheme = urllib.parse.urlparse(source).scheme
+    if "://" in source and scheme not in URL_SCHEMES:
+        raise SourceError(f"source {source!r}: the {scheme}:// scheme is not supported; give {SOURCE_TAKES}")
+    return scheme in URL_SCHEMES
 
 
 def fetch_source(source: str | None = None, *, cache_dir: Path | None = None, verify: bool = True) -> SourceFiles:
@@ -125,6 +135,8 @@ def fetch_source(source: str | None = None, *, cache_dir: Path | None = None, ve
         root = _download(location, cache_dir or default_cache_dir(), verify=verify)
     else:
         root = Path(location)
+        if root.exists() and not root.is_dir():
+            raise SourceError(f"source {location!r} is a file, not a folder; give {SOURCE_TAKES}")
         if not root.is_dir():
             raise SourceError(f"source directory {location!r} does not exist (set --source or $LCTG_SOURCE)")
         _check_task_dirs(root)

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from lctg_dataset.constants import ASPECTS, TASKS
-from lctg_metrics.family_protocol import FamilyResult, MetricFamily, Row, mean_result
+from lctg_metrics.family_protocol import FamilyResult, MetricFamily, Row, family_generations, mean_result
 from lctg_metrics.inputs.families import split_samples
-from lctg_metrics.schema import Generation, ScoringError
+from lctg_metrics.schema import Generation, ScoringError, kind
 
 
 @dataclass(frozen=True)
@@ -109,23 +109,33 @@ def load(name: str) -> MetricFamily:
 
 def option_values(family: MetricFamily, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Every declared option of ``family``: the given value (checked against its choices and kind) or its default;
-    an undeclared one is refused with the valid names."""
+    an undeclared one is refused naming the family and the valid names, an earlier name (the family's optional
+    ``renamed``: old name -> (current name, what it is)) naming the current one; not a dict, in one line."""
+    name = family.signature.name
+    if given is not None and not isinstance(given, Mapping):
+        raise TypeError(
+            f"{name}: options must be a dict of the family's options (e.g. {{'seed': 1}}), got {kind(given)}"
+        )
     declared = {o.name: o for o in family.options}
-    unknown = sorted(set(given or {}) - set(declared))
+    renamed: Mapping[str, tuple[str, str]] = getattr(family, "renamed", {})  # earlier name -> (current, what it is)
+    old = next((k for k in given or {} if k in renamed and k not in declared), None)
+    if old is not None:
+        raise ScoringError(f"{name}: option {old!r} is {renamed[old][0]!r} ({renamed[old][1]})")
+    unknown = sorted(map(str, set(given or {}) - set(declared)))
     if unknown:
         raise ScoringError(
-            f"{family.signature.name}: unknown option(s) {unknown}; valid: {', '.join(declared) or 'none'}"
+            f"{name}: unknown option(s) {unknown}; valid: {', '.join(declared) or 'none'} (the {name} family's options)"
         )
     out = {}
-    for name, o in declared.items():
-        value = (given or {}).get(name, o.default)
+    for option, o in declared.items():
+        value = (given or {}).get(option, o.default)
         if value is not None and o.kind in (int, float) and (type(value) is bool or not isinstance(value, o.kind)):
-            raise ScoringError(f"{family.signature.name}: option {name} must be {o.kind.__name__}, got {value!r}")
+            raise ScoringError(f"{name}: option {option} must be {o.kind.__name__}, got {value!r}")
         try:
             o.check(value) if value is not None else None
         except ValueError as e:
-            raise ScoringError(f"{family.signature.name}: {e}") from None
-        out[name] = value
+            raise ScoringError(f"{name}: {e}") from None
+        out[option] = value
     return out
 
 
@@ -140,14 +150,17 @@ def run(
     options: Mapping[str, Any] | None = None,
     source: str | None = None,
 ) -> FamilyResult:
-    """Score a family's generations (a generations file, :class:`Generation` values, or ``{"id", "generation"}``
-    dicts as a file's lines hold them) against its rows: the rows
+    """Score a family's generations (a generations file, or :class:`Generation` values or ``{"id", "generation"}``
+    dicts as a file's lines hold them, in a list or any iterable, read once; a details file is refused) against its
+    rows: the rows
     of ``config`` (default: the family's build config) of the built folder or Hub repo id ``dataset`` at
     ``revision`` (or a dataset the caller resolved, ``inputs.hub.ResolvedDataset``), else the ``rows`` given.
-    ``options``: the family's declared options (the rest default). ``source``: with ``rows``, the Hub dataset they
+    ``options``: a dict of the family's declared options (the rest default; their names are the family's evaluate
+    module's keywords and its command's flags). ``source``: with ``rows``, the Hub dataset they
     were read from (``ResolvedDataset.source()``), named in the signature."""
-    impl = load(family) if isinstance(family, str) else family
+    impl = _family(family)
     name = impl.signature.name
+    _check_types(name, dataset=dataset, revision=revision, config=config, rows=rows, source=source)
     values = option_values(impl, options)
     if (dataset is None) == (rows is None):
         # `lctg ifsm FILE` without --dataset reads the user's Possible Stories copy: here that is rows=
@@ -169,21 +182,50 @@ def run(
         rows = impl.rows(resolved.path, the_config)
     elif revision is not None:
         raise ScoringError(f"{name}: revision={revision!r} applies to dataset=<a Hub repo id>")
-    gens: Sequence[Generation]
-    if isinstance(generations, (str, os.PathLike)):
-        from lctg_metrics.inputs.generations import read_generations
-
-        gens = read_generations(generations)
-    elif any(isinstance(g, Mapping) for g in generations):  # records as a generations file holds them
-        from lctg_metrics.inputs.generations import generations_from
-
-        gens = generations_from(generations)
-    else:
-        gens = generations  # type: ignore[assignment]  # Generation values
+    gens = family_generations(name, generations)
     if not impl.per_sample:
         return _checked(impl, impl.score(gens, rows, values, source))
     samples = split_samples(gens, name)
     return mean_result(impl, [_checked(impl, impl.score(s, rows, values, source)) for s in samples])
+
+
+def _family(family: Any) -> MetricFamily:
+    """The family ``run`` was given: a registered name (or command), or a :class:`MetricFamily` object."""
+    if isinstance(family, str):
+        return load(family)
+    if not isinstance(family, MetricFamily):
+        raise TypeError(
+            f"family: expected a registered family name ({', '.join(REGISTRY)}) or a MetricFamily object, "
+            f"got {kind(family)}"
+        )
+    return family
+
+
+#: What each of ``run``'s other arguments takes: (the types, how an error says it).
+_TAKES: dict[str, tuple[tuple[type, ...], str]] = {
+    "revision": ((str,), "a revision of the Hub dataset (str: a tag, branch or commit)"),
+    "config": ((str,), "a dataset config name (str)"),
+    "source": ((str,), "the Hub dataset the rows came from (str, ResolvedDataset.source())"),
+}
+
+
+def _check_types(name: str, *, dataset: Any, rows: Any, **others: Any) -> None:
+    """One line naming the argument and what it takes for a value of the wrong type (None: not given)."""
+    from lctg_metrics.inputs.hub import ResolvedDataset
+
+    if dataset is not None and not isinstance(dataset, (str, os.PathLike, ResolvedDataset)):
+        raise TypeError(f"{name}: dataset: expected a built dataset folder or a Hub dataset repo id (str), got "
+                        f"{kind(dataset)}")  # fmt: skip
+    for arg, value in others.items():
+        types, what = _TAKES[arg]
+        if value is not None and not isinstance(value, types):
+            raise TypeError(f"{name}: {arg}: expected {what}, got {kind(value)}")
+    if rows is not None:
+        if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Sequence):
+            raise TypeError(f"{name}: rows: expected a list of row dicts (a dataset config's rows), got {kind(rows)}")
+        bad = next((n for n, r in enumerate(rows) if not isinstance(r, Mapping)), None)
+        if bad is not None:
+            raise TypeError(f"{name}: rows[{bad}]: expected a row dict, got {kind(rows[bad])}")
 
 
 def _checked(impl: MetricFamily, result: FamilyResult) -> FamilyResult:

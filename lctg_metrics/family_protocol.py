@@ -1,17 +1,19 @@
 """What a metric family is and what it returns: the :class:`MetricFamily` protocol a family's object follows, its
-:class:`FamilyResult`, and several samples' results read as one (:func:`mean_result`: each number the mean over
-samples, the signature with ``samples:N``). The registry and the one ``run`` are :mod:`lctg_metrics.family`."""
+:class:`FamilyResult`, what ``run`` reads as a family's generations (:func:`family_generations`, a details file
+refused by :func:`details_kind`), and several samples' results read as one (:func:`mean_result`: each number the
+mean over samples, the signature with ``samples:N``). The registry and the one ``run`` are
+:mod:`lctg_metrics.family`."""
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from lctg_metrics.options import Option
-from lctg_metrics.schema import Generation, ScoringError
+from lctg_metrics.schema import Generation, ScoringError, kind
 from lctg_metrics.signature import Family, parse
 
 Row = Mapping[str, Any]
@@ -57,6 +59,71 @@ class MetricFamily(Protocol):
         """Score ``generations`` against ``rows`` with the declared ``options`` (every one given); ``source`` is
         where a Hub dataset came from (``repo@revision#digest``, for the signature), else None."""
         ...
+
+
+#: Details files (any family's verdicts, not generations), told apart by the fields of their first line: (fields,
+#: what it is). The one declaration every route that reads generations refuses them by (:func:`details_kind`).
+DETAILS_FIELDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("id", "sample", "aspect", "passed"), "an lctg score details file (one verdict per aspect)"),
+    (("instruction_id", "strict", "loose"), "an lctg if-score details file (one verdict per instruction)"),
+    (("hit", "choice"), "an lctg ifsm details file (one item per story ending)"),
+)
+
+
+def details_kind(first: Any) -> str | None:
+    """What a details file is, told from its first line (a dict), or None when the line is no family's verdict (an
+    LCTG details line carries its generation too: read as generations, it would score as the run it came from)."""
+    if not isinstance(first, Mapping):
+        return None
+    return next((what for fields, what in DETAILS_FIELDS if all(f in first for f in fields)), None)
+
+
+#: What ``generations`` takes, as errors say it.
+GENERATIONS_TAKES = "a generations file path, or a list of {'id', 'generation'} dicts or of Generation values"
+
+
+def family_generations(name: str, generations: Any) -> list[Generation]:
+    """The generations ``run`` was given, read once (any iterable: a generator is consumed once, nothing peeked and
+    lost): a file (a details file refused, as every route refuses it), ``{"id", "generation"}`` dicts as a file's
+    lines hold them, or :class:`Generation` values; anything else is refused naming the argument."""
+    if isinstance(generations, (str, os.PathLike)):
+        from lctg_metrics.inputs.generations import read_generations
+
+        what = details_kind(_first_record(generations))
+        if what is not None:
+            raise ScoringError(f"{generations} is {what}, not generations: give the generations file that run scored")
+        return read_generations(generations)
+    if isinstance(generations, (bytes, Mapping)) or not isinstance(generations, Iterable):
+        raise TypeError(f"{name}: generations: expected {GENERATIONS_TAKES}, got {kind(generations)}")
+    items = list(generations)
+    if items and isinstance(items[0], Mapping):  # records as a generations file holds them
+        what = details_kind(items[0])
+        if what is not None:
+            raise ScoringError(f"generations[0] is a line of {what}, not a generation: give the generations scored")
+    for number, g in enumerate(items):
+        if not isinstance(g, (Mapping, Generation)) or isinstance(g, Mapping) != isinstance(items[0], Mapping):
+            raise TypeError(
+                f"{name}: generations[{number}]: expected an {{'id', 'generation'}} dict or a Generation value (one "
+                f"kind throughout, as generations[0]), got {kind(g)}"
+            )
+    if items and isinstance(items[0], Mapping):
+        from lctg_metrics.inputs.generations import generations_from
+
+        return generations_from(items)
+    return items
+
+
+def _first_record(path: str | os.PathLike[str]) -> Any:
+    """The first line of a JSON Lines file, parsed (None when it is not one: the reader names what is wrong)."""
+    import json
+
+    if not str(path).lower().endswith((".jsonl", ".json", ".ndjson")):
+        return None
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return json.loads(f.readline())
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
 
 
 #: Keys of a flat result left out of the mean over samples: interval bounds (the mean of per-sample bounds is no

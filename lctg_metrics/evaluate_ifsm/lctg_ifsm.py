@@ -15,7 +15,7 @@ from lctg_dataset.stories import load_story_rows
 from lctg_dataset.stories.source import SOURCE_ENV
 from lctg_metrics.api.modules import other_module
 from lctg_metrics.compute_inputs import refuse_unknown
-from lctg_metrics.families.ifsm import FAMILY
+from lctg_metrics.families.ifsm import FAMILY, RENAMED
 from lctg_metrics.family import run
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.generations import read_generations
@@ -102,15 +102,6 @@ Examples:
 )
 
 
-#: Keywords of earlier versions → the one name each setting has in every module (and, with dashes, on the command
-#: line: ``--ci-resamples``, ``--stories-source``); given, they are refused naming it.
-RENAMED = {"n_boot": "ci_resamples", "stories": "stories_source", "source": "stories_source"}
-RENAMED_WHY = {
-    "ci_resamples": "bootstrap resamples, as in lctg_ctg and lctg_if and lctg ifsm --ci-resamples",
-    "stories_source": "your Possible Stories folder, as lctg ifsm --stories-source and story_prompt_records",
-}
-
-
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class LctgIfsm(evaluate.Metric):
     """IFSM: story-ending instruction following."""
@@ -130,9 +121,9 @@ class LctgIfsm(evaluate.Metric):
 
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """``evaluate``'s compute; a keyword ``_compute`` does not take is refused naming this call."""
-        for old, new in RENAMED.items():  # one name per setting across the modules and the command line
+        for old, (new, why) in RENAMED.items():  # one name per setting: the family's (families.ifsm.OPTIONS)
             if old in kwargs:
-                raise TypeError(f"lctg_ifsm.compute(): {old}= is {new}= ({RENAMED_WHY[new]})")
+                raise TypeError(f"lctg_ifsm.compute(): {old}= is {new}= ({why})")
         refuse_unknown("lctg_ifsm", self._compute, kwargs)
         return super().compute(predictions=predictions, references=references, **kwargs)
 
@@ -192,7 +183,7 @@ class LctgIfsm(evaluate.Metric):
                 "split": split,
                 "adversarial": adversarial,
                 "dissimilarity": dissimilarity,
-                "n_boot": ci_resamples,
+                "ci_resamples": ci_resamples,
                 "seed": seed,
             },
         )
