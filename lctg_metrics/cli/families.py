@@ -10,6 +10,7 @@ from typing import Any
 from lctg_metrics.cli.dataset import CLIError
 from lctg_metrics.family import family_entry
 from lctg_metrics.family import family_of as entry_of
+from lctg_metrics.family_protocol import details_kind
 
 #: Generations looked at.
 PEEK = 50
@@ -29,12 +30,6 @@ BATCH_FIELDS, PLAIN_FIELDS = ("custom_id", "response"), ("id", "generation")
 MIFEVAL_FIELDS = ("prompt", "response")
 #: Fields of a Batch API *input* line (the requests ``lctg prompts --format openai-batch`` writes).
 BATCH_INPUT_FIELDS = ("custom_id", "body")
-#: Details files (verdicts, not generations), told apart by the fields of their first line: (fields, what it is).
-DETAILS_FIELDS = (
-    (("id", "sample", "aspect", "passed"), "an lctg score details file (one verdict per aspect)"),
-    (("instruction_id", "strict", "loose"), "an lctg if-score details file (one verdict per instruction)"),
-    (("hit", "choice"), "an lctg ifsm details file (one item per story ending)"),
-)
 
 
 def refuse_other_family(
@@ -94,7 +89,7 @@ def local_build(config: str, near: Any = None) -> str | None:
 def refuse_details(path: Any, first: dict[str, Any]) -> None:
     """A details file (any family's verdicts; an LCTG details line carries its generation too) given where
     generations go: one line naming it, in every command that reads generations."""
-    what = next((w for fields, w in DETAILS_FIELDS if all(f in first for f in fields)), None)
+    what = details_kind(first)
     if what is not None:
         raise CLIError(f"{path} is {what}, not generations: give the generations file that run scored")
 

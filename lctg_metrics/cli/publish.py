@@ -27,7 +27,7 @@ def cmd_publish(args: argparse.Namespace) -> int:
         if args.repo_id:
             lines += plan(Path(args.dataset), args.repo_id, tag=tag).lines()
         if args.metric:
-            lines += _metric_plan(metric_folder, args.metric)
+            lines += _metric_plan(metric_folder, args.metric, args.repo_id or args.dataset_repo)
         print("\n".join(lines))
         return 0
     token = hub_token(args.token_env)
@@ -69,7 +69,7 @@ def metric_module_name(args: argparse.Namespace) -> str:
     return named if named in METRICS else METRIC_MODULE_DIR
 
 
-def _metric_plan(folder: Path, repo_id: str) -> list[str]:
+def _metric_plan(folder: Path, repo_id: str, dataset: str | None) -> list[str]:
     if not folder.is_dir():
         from lctg_metrics.metric_module import METRICS
 
@@ -78,7 +78,6 @@ def _metric_plan(folder: Path, repo_id: str) -> list[str]:
         raise CLIError(
             f"metric folder {folder} does not exist; build the dataset first{needs} (it writes {folder.name}/)"
         )
-    files = sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return [f"metric Space: {repo_id}"] + [
-        f"  {p.relative_to(folder).as_posix()}  {p.stat().st_size} bytes" for p in files
-    ]
+    from lctg_dataset.publish import metric_plan
+
+    return metric_plan(folder, repo_id, dataset=dataset).lines()

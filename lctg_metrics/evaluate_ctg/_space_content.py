@@ -91,7 +91,7 @@ ID_MODULES: dict[str, tuple[str, str]] = {
 }
 
 #: A details file's first-line fields (any family's verdicts), refused where generations go, as the commands refuse it
-#: (``lctg_metrics.cli.families.DETAILS_FIELDS``; the Space has no lctg package to ask).
+#: (``lctg_metrics.family_protocol.DETAILS_FIELDS``; the Space has no lctg package to ask).
 DETAILS_FIELDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("id", "sample", "aspect", "passed"), "an lctg score details file (one verdict per aspect)"),
     (("instruction_id", "strict", "loose"), "an lctg if-score details file (one verdict per instruction)"),
