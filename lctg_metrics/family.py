@@ -25,7 +25,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from lctg_dataset.constants import ASPECTS, TASKS
-from lctg_metrics.family_protocol import FamilyResult, MetricFamily, Row, family_generations, mean_result
+from lctg_metrics.family_protocol import (
+    FamilyResult,
+    MetricFamily,
+    Row,
+    check_run_arguments,
+    family_generations,
+    mean_result,
+)
 from lctg_metrics.inputs.families import split_samples
 from lctg_metrics.schema import Generation, ScoringError, kind
 
@@ -52,11 +59,22 @@ class FamilyEntry:
 
     def how(self, path: Any, dataset: str | None) -> str:
         """The command that scores ``path``, runnable as printed: the dataset given, else ``$LCTG_DATASET``, else the
-        build script's default folder ``lctg`` when it is here, else a placeholder saying what to put there."""
-        known = dataset or os.environ.get("LCTG_DATASET") or ("lctg" if os.path.isfile("lctg/manifest.json") else None)
+        build script's default folder ``lctg`` when it is here and holds this family's config, else a placeholder
+        saying what to put there."""
+        known = dataset or os.environ.get("LCTG_DATASET") or ("lctg" if self._built_here() else None)
         return self.usage.format(
             command=self.command, path=path, dataset=known or "<the folder build_dataset.py wrote>"
         )
+
+    def _built_here(self) -> bool:
+        """``./lctg`` is a build holding this family's config (a build without it would refuse the hint)."""
+        import json
+
+        try:
+            configs = json.loads(open("lctg/manifest.json", encoding="utf-8").read())["configs"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return False
+        return isinstance(configs, (dict, list)) and self.config in configs
 
 
 #: Every registered family by name, in registration order.
@@ -160,7 +178,7 @@ def run(
     were read from (``ResolvedDataset.source()``), named in the signature."""
     impl = _family(family)
     name = impl.signature.name
-    _check_types(name, dataset=dataset, revision=revision, config=config, rows=rows, source=source)
+    check_run_arguments(name, dataset=dataset, revision=revision, config=config, rows=rows, source=source)
     values = option_values(impl, options)
     if (dataset is None) == (rows is None):
         # `lctg ifsm FILE` without --dataset reads the user's Possible Stories copy: here that is rows=
@@ -199,33 +217,6 @@ def _family(family: Any) -> MetricFamily:
             f"got {kind(family)}"
         )
     return family
-
-
-#: What each of ``run``'s other arguments takes: (the types, how an error says it).
-_TAKES: dict[str, tuple[tuple[type, ...], str]] = {
-    "revision": ((str,), "a revision of the Hub dataset (str: a tag, branch or commit)"),
-    "config": ((str,), "a dataset config name (str)"),
-    "source": ((str,), "the Hub dataset the rows came from (str, ResolvedDataset.source())"),
-}
-
-
-def _check_types(name: str, *, dataset: Any, rows: Any, **others: Any) -> None:
-    """One line naming the argument and what it takes for a value of the wrong type (None: not given)."""
-    from lctg_metrics.inputs.hub import ResolvedDataset
-
-    if dataset is not None and not isinstance(dataset, (str, os.PathLike, ResolvedDataset)):
-        raise TypeError(f"{name}: dataset: expected a built dataset folder or a Hub dataset repo id (str), got "
-                        f"{kind(dataset)}")  # fmt: skip
-    for arg, value in others.items():
-        types, what = _TAKES[arg]
-        if value is not None and not isinstance(value, types):
-            raise TypeError(f"{name}: {arg}: expected {what}, got {kind(value)}")
-    if rows is not None:
-        if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Sequence):
-            raise TypeError(f"{name}: rows: expected a list of row dicts (a dataset config's rows), got {kind(rows)}")
-        bad = next((n for n, r in enumerate(rows) if not isinstance(r, Mapping)), None)
-        if bad is not None:
-            raise TypeError(f"{name}: rows[{bad}]: expected a row dict, got {kind(rows[bad])}")
 
 
 def _checked(impl: MetricFamily, result: FamilyResult) -> FamilyResult:

@@ -1,6 +1,6 @@
 """What a metric family is and what it returns: the :class:`MetricFamily` protocol a family's object follows, its
 :class:`FamilyResult`, what ``run`` reads as a family's generations (:func:`family_generations`, a details file
-refused by :func:`details_kind`), and several samples' results read as one (:func:`mean_result`: each number the
+refused by :func:`details_kind`, its other arguments checked by :func:`check_run_arguments`), and several samples' results read as one (:func:`mean_result`: each number the
 mean over samples, the signature with ``samples:N``). The registry and the one ``run`` are
 :mod:`lctg_metrics.family`."""
 
@@ -183,3 +183,31 @@ def with_samples(declared: Family, signature: str, samples: int) -> str:
     values: dict[str, str | None] = dict(parse(signature))
     version = values.pop("version", None)
     return declared.build({**values, "samples": str(samples)}, package_version=version)
+
+
+#: What each of ``run``'s other arguments takes: (the types, how an error says it).
+_TAKES: dict[str, tuple[tuple[type, ...], str]] = {
+    "revision": ((str,), "a revision of the Hub dataset (str: a tag, branch or commit)"),
+    "config": ((str,), "a dataset config name (str)"),
+    "source": ((str,), "the Hub dataset the rows came from (str, ResolvedDataset.source())"),
+}
+
+
+def check_run_arguments(name: str, *, dataset: Any, rows: Any, **others: Any) -> None:
+    """``family.run``'s arguments besides the family and the generations: one line naming the argument and what it
+    takes for a value of the wrong type (None: not given)."""
+    from lctg_metrics.inputs.hub import ResolvedDataset
+
+    if dataset is not None and not isinstance(dataset, (str, os.PathLike, ResolvedDataset)):
+        raise TypeError(f"{name}: dataset: expected a built dataset folder or a Hub dataset repo id (str), got "
+                        f"{kind(dataset)}")  # fmt: skip
+    for arg, value in others.items():
+        types, what = _TAKES[arg]
+        if value is not None and not isinstance(value, types):
+            raise TypeError(f"{name}: {arg}: expected {what}, got {kind(value)}")
+    if rows is not None:
+        if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Sequence):
+            raise TypeError(f"{name}: rows: expected a list of row dicts (a dataset config's rows), got {kind(rows)}")
+        bad = next((n for n, r in enumerate(rows) if not isinstance(r, Mapping)), None)
+        if bad is not None:
+            raise TypeError(f"{name}: rows[{bad}]: expected a row dict, got {kind(rows[bad])}")

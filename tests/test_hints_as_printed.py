@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -24,7 +25,10 @@ def test_a_wrong_familys_hint_names_a_dataset_it_can_use(tmp_path, monkeypatch) 
     monkeypatch.delenv("LCTG_DATASET", raising=False)
     assert entry.how("g.jsonl", None).endswith("--dataset <the folder build_dataset.py wrote>")
     (tmp_path / "lctg").mkdir()
-    (tmp_path / "lctg" / "manifest.json").write_text("{}")
+    (tmp_path / "lctg" / "manifest.json").write_text('{"configs": {"other": {}}}')
+    # a build here without this family's config would refuse the hint: the placeholder still
+    assert entry.how("g.jsonl", None).endswith("--dataset <the folder build_dataset.py wrote>")
+    (tmp_path / "lctg" / "manifest.json").write_text(json.dumps({"configs": {entry.config: {}}}))
     assert entry.how("g.jsonl", None).endswith("--dataset lctg")  # the build script's default folder, here
     monkeypatch.setenv("LCTG_DATASET", "org/lctg")
     assert entry.how("g.jsonl", None).endswith("--dataset org/lctg")
