@@ -49,7 +49,9 @@ def _start(text: str, kw: Mapping[str, Any], follow: bool) -> str:
 
 
 def _end(text: str, kw: Mapping[str, Any], follow: bool) -> str:
-    return f"{text}{kw['phrase']}" if follow else f"{text}（終）"
+    # the phrase as its own sentence: glued to a text's last word it may join it (指示 3以上です: "3 or more")
+    joint = "" if not text or text.endswith(("。", "！", "？", "\n")) else "\n"
+    return f"{text}{joint}{kw['phrase']}" if follow else f"{text}（終）"
 
 
 def _title(text: str, kw: Mapping[str, Any], follow: bool) -> str:
