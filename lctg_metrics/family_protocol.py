@@ -1,8 +1,8 @@
 """What a metric family is and what it returns: the :class:`MetricFamily` protocol a family's object follows, its
 :class:`FamilyResult`, what ``run`` reads as a family's generations (:func:`family_generations`, a details file
-refused by :func:`details_kind`, its other arguments checked by :func:`check_run_arguments`), and several samples' results read as one (:func:`mean_result`: each number the
-mean over samples, the signature with ``samples:N``). The registry and the one ``run`` are
-:mod:`lctg_metrics.family`."""
+refused by :func:`details_kind`) and its other arguments (:func:`check_run_arguments`), and several samples' results
+read as one (:func:`mean_result`: each number the mean over samples, the signature with ``samples:N``). The registry
+and the one ``run`` are :mod:`lctg_metrics.family`."""
 
 from __future__ import annotations
 
@@ -95,7 +95,8 @@ def family_generations(name: str, generations: Any) -> list[Generation]:
         return read_generations(generations)
     if isinstance(generations, (bytes, Mapping)) or not isinstance(generations, Iterable):
         raise TypeError(f"{name}: generations: expected {GENERATIONS_TAKES}, got {kind(generations)}")
-    items = list(generations)
+    # a Generation of another copy of this code (an evaluate module's flattened schema) is one of ours
+    items = [Generation(*g) if _copied_generation(g) else g for g in generations]
     if items and isinstance(items[0], Mapping):  # records as a generations file holds them
         what = details_kind(items[0])
         if what is not None:
@@ -111,6 +112,10 @@ def family_generations(name: str, generations: Any) -> list[Generation]:
 
         return generations_from(items)
     return items
+
+
+def _copied_generation(g: Any) -> bool:
+    return not isinstance(g, Generation) and isinstance(g, tuple) and getattr(g, "_fields", None) == Generation._fields
 
 
 def _first_record(path: str | os.PathLike[str]) -> Any:

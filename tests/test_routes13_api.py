@@ -279,3 +279,29 @@ def test_lctg_ci_in_python_is_lctg_score_ci(built_dataset: Path, files: dict[str
     assert got.json["ci"] == cli["ci"] and got.json["scores"] == cli["scores"]
     low, high = cli["ci"]["intervals"]["summary"]["format"]
     assert (got.flat["summary/format/ci_low"], got.flat["summary/format/ci_high"]) == (low, high)
+
+
+def test_a_generation_of_a_copied_schema_is_read_as_one_of_ours() -> None:
+    """An evaluate module flattens its own copy of ``Generation``; the installed package's ``run`` takes its values."""
+    from typing import NamedTuple
+
+    from lctg_metrics.family_protocol import family_generations
+    from lctg_metrics.schema import Generation
+
+    class Copied(NamedTuple):  # the same fields, another class (as a flattened module defines it)
+        id: str
+        text: str
+        sample: int = 0
+        cleaned: str | None = None
+        where: str = ""
+        failure: str | None = None
+
+    got = family_generations("lctg", [Copied("a", "x"), Copied("b", "y", 1)])
+    assert got == [Generation("a", "x"), Generation("b", "y", 1)] and all(type(g) is Generation for g in got)
+
+    class Other(NamedTuple):  # a tuple of other fields is no generation
+        id: str
+        generation: str
+
+    with pytest.raises(TypeError, match=r"generations\[0\]"):
+        family_generations("lctg", [Other("a", "x")])
