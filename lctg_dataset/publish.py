@@ -17,13 +17,12 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lctg_dataset.card_meta import release_version
+from lctg_dataset.hub_calls import PublishError, hub_api, hub_step, repo_url
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.output import build_manifest, foreign_entries
 
@@ -33,10 +32,6 @@ SPACE_FILES = ("app.py", "README.md")
 SPACE_IGNORE = ["*__pycache__*", "*.pyc"]
 #: The command that stores a Hub token (huggingface_hub's ``hf`` CLI; ``huggingface-cli`` is gone from it).
 LOGIN_COMMAND = "hf auth login"
-
-
-class PublishError(ValueError):
-    """The folder is not a complete, unmodified build, no token is available, or the Hub refused or failed."""
 
 
 @dataclass(frozen=True)
@@ -130,11 +125,11 @@ def publish(
     A Hub failure is a one-line :class:`PublishError` saying what was (not) uploaded."""
     folder = Path(folder)
     the_plan = plan(folder, repo_id, tag=tag)
-    api = _api(api)
+    api = hub_api(api)
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    with _hub_step(api, token, f"creating dataset repo {repo_id}", "nothing was uploaded"):
+    with hub_step(api, token, f"creating dataset repo {repo_id}", "nothing was uploaded"):
         repo = api.create_repo(repo_id=repo_id, repo_type="dataset", private=private, exist_ok=True, token=token)
-    with _hub_step(api, token, f"uploading {folder} to {repo_id}", "no commit was made, nothing was published"):
+    with hub_step(api, token, f"uploading {folder} to {repo_id}", "no commit was made, nothing was published"):
         commit = api.upload_folder(
             folder_path=str(folder),
             repo_id=repo_id,
@@ -145,7 +140,7 @@ def publish(
     if the_plan.tag:
         oid = getattr(commit, "oid", None)
         where = f"commit {oid[:12]}" if isinstance(oid, str) else "a commit"
-        with _hub_step(
+        with hub_step(
             api,
             token,
             f"tagging {repo_id} {the_plan.tag}",
@@ -159,7 +154,7 @@ def publish(
                 exist_ok=True,
                 **({"revision": oid} if isinstance(oid, str) else {}),
             )
-    return _url(repo, f"https://huggingface.co/datasets/{repo_id}")
+    return repo_url(repo, f"https://huggingface.co/datasets/{repo_id}")
 
 
 @dataclass(frozen=True)
@@ -226,8 +221,8 @@ def publish_metric(
     failure is a one-line :class:`PublishError`."""
     folder = Path(folder)
     the_plan = metric_plan(folder, repo_id, dataset=dataset)
-    api = _api(api)
-    with _hub_step(api, token, f"creating Space {repo_id}", "nothing was uploaded"):
+    api = hub_api(api)
+    with hub_step(api, token, f"creating Space {repo_id}", "nothing was uploaded"):
         repo = api.create_repo(
             repo_id=repo_id, repo_type="space", space_sdk="gradio", private=private, exist_ok=True, token=token
         )
@@ -238,7 +233,7 @@ def publish_metric(
             shutil.copytree(folder, upload, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
             card = upload / "README.md"
             card.write_text(with_datasets(card.read_text(encoding="utf-8"), [dataset]), encoding="utf-8")
-        with _hub_step(
+        with hub_step(
             api, token, f"uploading {folder} to Space {repo_id}", "no commit was made, nothing was published"
         ):
             api.upload_folder(
@@ -249,7 +244,7 @@ def publish_metric(
                 commit_message=the_plan.commit_message,
                 ignore_patterns=SPACE_IGNORE,
             )
-    return _url(repo, f"https://huggingface.co/spaces/{repo_id}")
+    return repo_url(repo, f"https://huggingface.co/spaces/{repo_id}")
 
 
 def card_datasets(card: str) -> list[str]:
@@ -281,38 +276,3 @@ def module_name(folder: Path) -> str:
             f"{', '.join(scripts) or 'none'}; rebuild the dataset to regenerate it"
         )
     return scripts[0]
-
-
-def _api(api: Any) -> Any:
-    if api is None:
-        from huggingface_hub import HfApi
-
-        api = HfApi()
-    return api
-
-
-def _url(repo: Any, default: str) -> str:
-    return str(getattr(repo, "url", repo) or default)
-
-
-@contextmanager
-def _hub_step(api: Any, token: str, doing: str, outcome: str) -> Iterator[None]:
-    """Turn any failure of one Hub call into a one-line PublishError (the token scrubbed from it)."""
-    try:
-        yield
-    except PublishError:
-        raise
-    except Exception as e:
-        endpoint = getattr(api, "endpoint", None) or "the Hub"
-        status = getattr(getattr(e, "response", None), "status_code", None)
-        if isinstance(status, int):
-            said = (getattr(e, "server_message", None) or "").strip().splitlines()
-            what = f"the Hub ({endpoint}) answered HTTP {status}" + (f": {said[0][:200]}" if said else "")
-            hint = " (check the token's write access and the repo id)" if status in (401, 403, 404) else ""
-        elif type(e).__name__ == "OfflineModeIsEnabled":
-            what, hint = "the Hub could not be reached: HF_HUB_OFFLINE is set", "; unset it and run again"
-        else:
-            what = f"the Hub could not be reached at {endpoint} ({type(e).__name__})"
-            hint = "; check the network or HF_ENDPOINT and run again"
-        message = f"{doing}: {what}; {outcome}{hint}"
-        raise PublishError(message.replace(token, "***") if token else message) from None
