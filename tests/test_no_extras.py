@@ -122,7 +122,11 @@ def test_core_commands_run_with_every_extra_hidden(tmp_path: Path, built_dataset
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["scores"]["summary"]["format"] >= 0
-    (tmp_path / "d2.jsonl").write_bytes((tmp_path / "d.jsonl").read_bytes())  # one file twice is refused
+    # a second model (another seed of the sampler): a copy of one run would be refused as one model given twice
+    sample2 = ["sample", "--dataset", str(built_dataset), "--samples", "1", "--seed", "2", "-o", "g2.jsonl"]
+    assert _run(sample2, hide, tmp_path).returncode == 0
+    score2 = ["score", "g2.jsonl", "--dataset", str(built_dataset), "--json", "r2.json", "--details", "d2.jsonl"]
+    assert _run(score2, hide, tmp_path).returncode == 0
     proc = _run(["compare", "d.jsonl", "d2.jsonl", "--ci-resamples", "50"], hide, tmp_path)
     assert proc.returncode == 0, proc.stderr
     proc = _run(["lm-eval-tasks", "--dataset", str(built_dataset), "--output", "tasks"], hide, tmp_path)
