@@ -34,6 +34,7 @@ from pathlib import Path
 MAP = ".mutation-coverage.json"
 PRISTINE = ".mutation-pristine"
 CHECK_LOG = ".mutation-selection.jsonl"
+ORDER = ".mutation-order.json"
 EVERY = "*"
 #: The plugin of the mapping run (module ``mutation_contexts`` in the copy, on PYTHONPATH there).
 PLUGIN = """
@@ -57,6 +58,17 @@ def pytest_runtest_call(item):
         yield
     finally:
         cov.switch_context("")
+
+
+RAN = []
+
+def pytest_runtest_logstart(nodeid, location):
+    RAN.append(nodeid.split("[")[0])
+
+def pytest_sessionfinish(session):
+    import json
+    with open(ORDER, "w", encoding="utf-8") as out:
+        json.dump(list(dict.fromkeys(RAN)), out)
 """
 
 
@@ -64,7 +76,8 @@ def build_map(copy: Path, modules: tuple[str, ...], command: list[str], tests: t
     """Run ``command`` (the target's pytest command, ``tests`` last) once under coverage in ``copy`` through
     ``run(command) -> (status, output)``; write and return the map, and keep an unmutated copy of each module."""
     names = [m.removesuffix(".py").replace("/", ".") for m in modules]
-    (copy / "mutation_contexts.py").write_text(f"MUTATED = {names!r}\n{PLUGIN}", encoding="utf-8")
+    plugin = f"MUTATED = {names!r}\nORDER = {str(copy / ORDER)!r}\n{PLUGIN}"
+    (copy / "mutation_contexts.py").write_text(plugin, encoding="utf-8")
     data = copy / ".mutation-coverage.data"
     include = ",".join(str(copy / m) for m in modules)
     python, _, _, *pytest_args = command  # [python, -m, pytest, ...]
@@ -80,7 +93,8 @@ def build_map(copy: Path, modules: tuple[str, ...], command: list[str], tests: t
     covered = CoverageData(basename=str(data))
     covered.read()
     lines: dict[str, dict[str, object]] = {}
-    order: dict[str, int] = {}
+    ran = json.loads((copy / ORDER).read_text(encoding="utf-8"))  # the tests in the order they ran
+    order = {n: i for i, n in enumerate(ran)}
     for m in modules:
         (copy / PRISTINE / m).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(copy / m, copy / PRISTINE / m)
@@ -90,11 +104,8 @@ def build_map(copy: Path, modules: tuple[str, ...], command: list[str], tests: t
             if "" in contexts:
                 lines[m][str(line)] = EVERY
                 continue
-            names = sorted({c.split("[")[0] for c in contexts})
-            for n in names:
-                order.setdefault(n, len(order))
-            lines[m][str(line)] = names
-    tested = len(order)
+            lines[m][str(line)] = sorted({c.split("[")[0] for c in contexts}, key=order.__getitem__)
+    tested = len({t for m in lines.values() for ts in m.values() if ts != EVERY for t in ts})
     found = {"modules": lines, "command": command, "tests": list(tests), "order": order, "tests_seen": tested}
     (copy / MAP).write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
     return found
