@@ -228,10 +228,12 @@ def check_report(copy: Path, results: list[dict]) -> None:
     by_diff = {r["diff"]: r for r in records}
     same = differ = whole_only = 0
     pairs = []
+    joined = 0
     for r in results:
         record = by_diff.get(r["diff"])
-        if record is None:
+        if record is None:  # cosmic-ray wrote the diff otherwise (seen for two mutants of one f-string line)
             continue
+        joined += 1
         r["selection"] = record
         if record["selected_status"] is None or record["selected_status"] not in (0, 1):
             whole_only += 1
@@ -245,6 +247,7 @@ def check_report(copy: Path, results: list[dict]) -> None:
     chosen = sum(p[0] for p in pairs)
     whole = sum(p[1] for p in pairs)
     print(
-        f"selection check: {len(records)} mutants logged, {same} same verdict, {differ} differ, {whole_only} ran the "
+        f"selection check: {len(records)} mutants logged, {joined} matched to a result by their diff: {same} same "
+        f"verdict, {differ} differ, {whole_only} ran the "
         f"whole list only; paired seconds, selected {chosen:.1f} against whole {whole:.1f}"
     )
