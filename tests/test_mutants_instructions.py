@@ -708,3 +708,39 @@ def test_a_ga_read_as_a_symbol_makes_no_topic_line():
     either (a line follows it)."""
     verdict = check("startend:unified_ending", "文字を習った。\nアルファベットのがの字\n次も習った。", {"ending": "た"})
     assert verdict == Verdict(True, "all 2 sentences end with 「た」")
+
+
+def test_the_last_hiragana_letter_is_hiragana():
+    """ゖ (U+3096, small ke) is the last hiragana letter: no_hiragana finds it among katakana."""
+    assert check("script:no_hiragana", "カタカナゖ", {}) == Verdict(False, "1 hiragana, e.g. 「ゖ」")
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        ("分かりません。", "uses none of the options"),
+        ("はい、そうです。いいえ、違います。", "uses 2 options: はい、そうです。/いいえ、違います。"),
+    ],
+)
+def test_a_constrained_answer_names_how_many_options_it_used(answer, reason):
+    assert check("format:constrained_response", answer, {}) == Verdict(False, reason)
+
+
+def test_a_named_bullet_marker_counts_only_its_own_items():
+    """Asked for 「-」 items: the ・ item between them is another marker (・ sorts after -, so only equality
+    tells)."""
+    verdict = check("format:bullet_list", "- りんご\n・みかん\n- ぶどう", {"marker": "-", "min": 1})
+    assert verdict == Verdict(True, "2 filled, distinct 「-」 bullet items (2 in all) in [1, ]")
+
+
+def test_a_single_section_is_no_template():
+    """One section has nothing to share a template with: its body counts (a template needs two bodies or more)."""
+    verdict = check("format:sections", "第1章 始まり\n昔、ある村に少年がいた。", {"min": 1})
+    assert verdict == Verdict(True, "1 filled, distinct 第N章 sections (1 in all) in [1, ]")
+
+
+def test_a_start_of_three_letters_said_twice():
+    """おーいおーい、みんな。: おーい (three letters) said twice ends a word at 6 (after the second, not 2³ = 8,
+    inside みんな); the reason says so."""
+    verdict = check("startend:start", "おーいおーい、みんな。", {"phrase": "おーい"})
+    assert verdict == Verdict(True, "starts with 「おーい」, said twice")
