@@ -217,7 +217,9 @@ def prepare(copy: Path, target, limits, check: bool = False) -> list[str]:
     every = sum(v == EVERY for m in found["modules"].values() for v in m.values())
     some = sum(v != EVERY for m in found["modules"].values() for v in m.values())
     print(f"coverage map: {some} lines run by chosen tests, {every} outside a test, {found['tests_seen']} tests")
-    return [sys.executable, str(Path(__file__).resolve()), str(copy), *(["--check"] if check else [])]
+    script = copy / "tools" / "mutation_select.py"  # the run's own copy: editing the checkout leaves the run alone
+    script = script if script.is_file() else Path(__file__).resolve()
+    return [sys.executable, str(script), str(copy), *(["--check"] if check else [])]
 
 
 def check_report(copy: Path, results: list[dict]) -> None:
