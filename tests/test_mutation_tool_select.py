@@ -135,3 +135,33 @@ def test_the_map_of_a_run_of_planted_tests(select, tmp_path):
     assert lines["10"] == ["tests/test_t.py::test_a", "tests/test_t.py::test_b"]  # both, the cache cleared between
     assert lines["12"] == "*"  # int("x") runs only when total <= 3: in the fixture, for every test
     assert (tmp_path / select.PRISTINE / "pkg" / "planted.py").read_text(encoding="utf-8") == PLANTED
+
+
+def test_the_check_matches_records_to_results_and_names_a_differing_verdict(select, tmp_path, capsys):
+    """Records are matched by diff (cosmic-ray's empty "-"/"+" pair of a rewritten f-string line aside); a mutant the
+    selected tests let survive while the whole list kills it is named."""
+
+    def record(diff: str, selected: int | None, whole: int) -> dict:
+        return {
+            "diff": diff,
+            "why": "selected" if selected is not None else "x runs outside a test",
+            "selected": 1 if selected is not None else None,
+            "selected_status": selected,
+            "selected_seconds": 1.0 if selected is not None else None,
+            "whole_status": whole,
+            "whole_seconds": 3.0,
+        }
+
+    records = [record("-a | +b", 1, 1), record('-f"{x + 1}" | +f"{x - 1}"', 0, 1), record("-c | +d", None, 0)]
+    (tmp_path / select.CHECK_LOG).write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    results = [
+        {"diff": "-a | +b", "line": 1, "operator": "op"},
+        {"diff": '-f"{x + 1}" | - | +f"{x - 1}" | +', "line": 2, "operator": "op"},
+        {"diff": "-c | +d", "line": 3, "operator": "op"},
+    ]
+    select.check_report(tmp_path, results)
+    out = capsys.readouterr().out
+    assert all("selection" in r for r in results)
+    assert "SELECTION DIFFERS line 2" in out
+    assert "3 matched to a result by their diff: 1 same verdict, 1 differ, 1 ran the whole list only" in out
+    assert "selected 2.0 against whole 6.0" in out

@@ -222,18 +222,24 @@ def prepare(copy: Path, target, limits, check: bool = False) -> list[str]:
     return [sys.executable, str(script), str(copy), *(["--check"] if check else [])]
 
 
+def _bare(diff: str) -> str:
+    """A diff without its empty removed or added lines (cosmic-ray adds a "-" and "+" pair when it rewrites an
+    f-string line, which difflib does not)."""
+    return " | ".join(x for x in diff.split(" | ") if x not in ("-", "+"))
+
+
 def check_report(copy: Path, results: list[dict]) -> None:
     """Join the ``--check`` log to the mutants' results (as ``selection``) and print the selected and the whole
     list's verdicts side by side; a mutant whose two verdicts differ is named."""
     log = copy / CHECK_LOG
     records = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
-    by_diff = {r["diff"]: r for r in records}
+    by_diff = {_bare(r["diff"]): r for r in records}
     same = differ = whole_only = 0
     pairs = []
     joined = 0
     for r in results:
-        record = by_diff.get(r["diff"])
-        if record is None:  # cosmic-ray wrote the diff otherwise (seen for two mutants of one f-string line)
+        record = by_diff.get(_bare(r["diff"]))
+        if record is None:
             continue
         joined += 1
         r["selection"] = record
