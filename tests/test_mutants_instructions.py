@@ -744,3 +744,30 @@ def test_a_start_of_three_letters_said_twice():
     inside みんな); the reason says so."""
     verdict = check("startend:start", "おーいおーい、みんな。", {"phrase": "おーい"})
     assert verdict == Verdict(True, "starts with 「おーい」, said twice")
+
+
+def test_a_wrong_first_word_of_three_letters_is_quoted_with_five_more():
+    """明日は (three letters) asked, 今日は晴れて… written: the reason quotes the first 3 + 5 = 8 characters."""
+    verdict = check(
+        "rule:nth_paragraph_first_word", "今日は晴れて気持ちがいい。\n\n次の段落。", {"nth": 1, "first_word": "明日は"}
+    )
+    assert verdict == Verdict(False, "paragraph 1 starts with 「今日は晴れて気持」, not 「明日は」")
+
+
+def test_table_cells_ending_in_a_noun_are_no_nominal_endings():
+    """天気 and 快晴の空 are table cells (values, not sentences of the text): no 体言止め sentence."""
+    answer = "| 項目 | 内容 |\n|---|---|\n| 天気 | 快晴の空 |\n\n今日は出かけた。"
+    assert check("startend:nominal_ending", answer, {"min": 1}) == Verdict(False, "0 体言止め sentences < min 1")
+
+
+def test_a_katakana_letters_hiragana_twin_is_counted():
+    """ア with its twin: アイスとあめ holds ア once and あ (ア - 0x60) once, 2 in all."""
+    verdict = check("keywords:letter_frequency", "アイスとあめ", {"letter": "ア", "kana_twin": True, "min": 2})
+    assert verdict == Verdict(True, "2 ×「ア」 in [2, ]")
+
+
+def test_an_empty_answer_between_separators_after_two_leading_ones_is_found():
+    """******, ******, 今日は…, (nothing), 明日は…: the empty part lies between the two answers (the answers start at
+    part 3 and end at the last part), whatever the leading separators."""
+    answer = "******\n******\n今日は晴れです。\n******\n******\n明日は雨が降るでしょう。"
+    assert check("format:two_responses", answer, {}) == Verdict(False, "an empty answer between two ****** separators")
