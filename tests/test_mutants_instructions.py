@@ -771,3 +771,33 @@ def test_an_empty_answer_between_separators_after_two_leading_ones_is_found():
     part 3 and end at the last part), whatever the leading separators."""
     answer = "******\n******\n今日は晴れです。\n******\n******\n明日は雨が降るでしょう。"
     assert check("format:two_responses", answer, {}) == Verdict(False, "an empty answer between two ****** separators")
+
+
+def test_a_quotation_whose_words_hold_a_pointer_before_their_last_letter_has_text():
+    """「上記の通り道」 (the path named above) says something of its own; only without its last letter (上記の通り,
+    as above) would it point elsewhere."""
+    assert check("format:quotation", "「上記の通り道」", {}) == Verdict(True, "wrapped in one 「…」")
+
+
+def test_a_repeated_request_in_quotes_followed_by_one_letter_is_answered():
+    """「好きな色は？」青: the request in 「」 (2 characters more than itself), then the one-letter answer 青."""
+    verdict = check("format:repeat_prompt", "「好きな色は？」青", {"prompt_to_repeat": "好きな色は？"})
+    assert verdict == Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
+
+
+def test_a_wrong_start_is_quoted_with_five_more_than_a_three_letter_phrase():
+    """おはよ (three letters) asked, さようなら… written: the reason quotes the first 3 + 5 = 8 characters."""
+    verdict = check("startend:start", "さようなら、また明日。", {"phrase": "おはよ"})
+    assert verdict == Verdict(False, "starts with 「さようなら、また」, not 「おはよ」")
+
+
+def test_an_unbalanced_quotation_fails():
+    """「あ「い」: the first 「 is never closed."""
+    assert check("format:quotation", "「あ「い」", {}) == Verdict(False, "unbalanced 「」")
+
+
+def test_a_table_with_more_rows_than_the_minimum_passes():
+    """Three filled rows where two are asked: at least the minimum, not exactly it."""
+    answer = "| 名前 | 年齢 |\n|---|---|\n| 太郎 | 10 |\n| 花子 | 12 |\n| 次郎 | 8 |"
+    verdict = check("format:table", answer, {"min_rows": 2, "min_columns": 2})
+    assert verdict == Verdict(True, "markdown table, 2 columns × 3 filled, distinct rows")
