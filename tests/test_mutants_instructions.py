@@ -608,3 +608,196 @@ def test_a_word_repeated_in_another_script_does_not_hide_the_highlights_after_it
     """《スマホ》, 《sumaho》 (the same word in romaji) and 《規則》: two distinct highlights of three."""
     verdict = check("format:highlights", "《スマホ》と《sumaho》と《規則》", {"min": 2})
     assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
+
+
+def test_a_recited_kana_row_does_not_hide_the_highlights_after_it():
+    """《あいうえお》 recites a row of the kana table (nothing said), so it is left out, and 《天気》 and 《規則》 after
+    it still count: two filled highlights of three."""
+    verdict = check("format:highlights", "《あいうえお》と《天気》と《規則》", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (3 in all) in [2, ]")
+
+
+def test_a_missing_language_detector_raises_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without langdetect, the detector names the extra to install (not Python's bare ImportError). script:language
+    itself turns any error of the detector into a failing verdict ("language not detectable (ImportError)"), so the
+    hint is pinned on the detector."""
+    import builtins
+
+    from lctg_metrics.instructions import checks_script
+
+    real_import = builtins.__import__
+
+    def no_langdetect(name: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if name == "langdetect":
+            raise ImportError("No module named 'langdetect'")
+        return real_import(name, *args, **kwargs)
+
+    checks_script._detector.cache_clear()
+    monkeypatch.setattr(builtins, "__import__", no_langdetect)
+    try:
+        with pytest.raises(ImportError, match=r"needs langdetect: pip install 'lctg\[ja\]' \(No module named"):
+            checks_script._detector()
+        verdict = check("script:language", "This is written in English.", {"language": "en"})
+        assert verdict == Verdict(False, "language not detectable (ImportError)")
+    finally:
+        monkeypatch.undo()
+        checks_script._detector.cache_clear()
+
+
+def test_a_closing_line_whose_only_particle_is_kara_is_no_topic_line():
+    """駅から徒歩五分 closes the paragraph without は/が and without a modifier the rule reads (の, an adjective, a
+    verb): not a topic line, so the ending is asked of the first sentence only."""
+    verdict = check("startend:unified_ending", "駅前に新しい店ができた。\n駅から徒歩五分", {"ending": "た"})
+    assert verdict == Verdict(True, "all 1 sentences end with 「た」")
+
+
+def test_a_paragraph_starting_with_the_word_in_a_compatibility_character_starts_with_it():
+    """Ⅳ号機の話 starts with IV once both are NFKC-normalized (Ⅳ, ROMAN NUMERAL FOUR, is IV), though not as
+    written."""
+    verdict = check(
+        "rule:nth_paragraph_first_word", "Ⅳ号機の話をする。\n\n次の段落です。", {"nth": 1, "first_word": "IV"}
+    )
+    assert verdict == Verdict(True, "paragraph 1 starts with 「IV」")
+
+
+def test_a_one_character_mark_after_words_on_the_first_line_is_a_slot():
+    """買い物[済] 洗濯: the mark follows words on its line (the first: no newline before it), so it opens no list line
+    and is no to-do status; it is a bracketed slot like any other."""
+    assert check("format:placeholders", "買い物[済] 洗濯", {"max": 0}) == Verdict(False, "1 placeholders > max 0")
+
+
+def test_a_bracket_inside_a_reference_links_text_is_part_of_the_link():
+    """[［注］［氏名］][ref] with a definition [ref]: … is a reference link (CommonMark) whose text holds two
+    full-width brackets; ［氏名］ starts inside the link (not where it starts), and is part of it, not a slot (alone,
+    ［注］［氏名］ are two)."""
+    verdict = check("format:placeholders", "[［注］［氏名］][ref]\n\n[ref]: https://example.com", {"max": 0})
+    assert verdict == Verdict(True, "0 filled placeholders (0 in all) in [, 0]")
+
+
+def test_a_paragraph_joined_to_the_one_before_is_the_one_the_next_may_go_on_from():
+    """今日は休みです。 / 天気は晴れ / です。 / が好きです。: 天気は晴れ goes on in です。 (one paragraph,
+    天気は晴れです。, which ends with 。), so が好きです。 cannot go on from it: three paragraphs. Had 天気は晴れ
+    stayed the last paragraph, が… would go on from it too."""
+    verdict = check("length:paragraphs", "今日は休みです。\n\n天気は晴れ\n\nです。\n\nが好きです。", {"min": 1})
+    assert verdict == Verdict(True, "3 paragraphs (blank_line-separated) in [1, ]")
+
+
+def test_a_bracketed_heading_after_a_sentence_on_its_line_is_no_topic_line():
+    """今日は出かけた。【天気は晴れ】: the piece after 。 is wholly in 【】 (read as a heading), so though it holds
+    は it is no topic line and the ending is asked of the first sentence only."""
+    verdict = check("startend:unified_ending", "今日は出かけた。【天気は晴れ】", {"ending": "た"})
+    assert verdict == Verdict(True, "all 1 sentences end with 「た」")
+
+
+def test_a_bracket_right_after_a_reference_link_is_a_slot():
+    """[リンク][ref][氏名]: the link ends where [氏名] starts; [氏名] is not part of it, so it is a slot."""
+    verdict = check("format:placeholders", "[リンク][ref][氏名]\n\n[ref]: https://example.com", {"max": 0})
+    assert verdict == Verdict(False, "1 placeholders > max 0")
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"), [('{"a": 1}', "a JSON object with content"), ("[1, 2]", "a JSON array with content")]
+)
+def test_the_json_reason_names_object_or_array(answer, reason):
+    assert check("format:json", answer, {}) == Verdict(True, reason)
+
+
+def test_a_ga_read_as_a_symbol_makes_no_topic_line():
+    """アルファベットのがの字 inside a paragraph: the analyser reads this が as a symbol (the letter named), not the
+    particle, so the line says nothing of a topic and is not asked for the ending; it does not close the paragraph
+    either (a line follows it)."""
+    verdict = check("startend:unified_ending", "文字を習った。\nアルファベットのがの字\n次も習った。", {"ending": "た"})
+    assert verdict == Verdict(True, "all 2 sentences end with 「た」")
+
+
+def test_the_last_hiragana_letter_is_hiragana():
+    """ゖ (U+3096, small ke) is the last hiragana letter: no_hiragana finds it among katakana."""
+    assert check("script:no_hiragana", "カタカナゖ", {}) == Verdict(False, "1 hiragana, e.g. 「ゖ」")
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        ("分かりません。", "uses none of the options"),
+        ("はい、そうです。いいえ、違います。", "uses 2 options: はい、そうです。/いいえ、違います。"),
+    ],
+)
+def test_a_constrained_answer_names_how_many_options_it_used(answer, reason):
+    assert check("format:constrained_response", answer, {}) == Verdict(False, reason)
+
+
+def test_a_named_bullet_marker_counts_only_its_own_items():
+    """Asked for 「-」 items: the ・ item between them is another marker (・ sorts after -, so only equality
+    tells)."""
+    verdict = check("format:bullet_list", "- りんご\n・みかん\n- ぶどう", {"marker": "-", "min": 1})
+    assert verdict == Verdict(True, "2 filled, distinct 「-」 bullet items (2 in all) in [1, ]")
+
+
+def test_a_single_section_is_no_template():
+    """One section has nothing to share a template with: its body counts (a template needs two bodies or more)."""
+    verdict = check("format:sections", "第1章 始まり\n昔、ある村に少年がいた。", {"min": 1})
+    assert verdict == Verdict(True, "1 filled, distinct 第N章 sections (1 in all) in [1, ]")
+
+
+def test_a_start_of_three_letters_said_twice():
+    """おーいおーい、みんな。: おーい (three letters) said twice ends a word at 6 (after the second, not 2³ = 8,
+    inside みんな); the reason says so."""
+    verdict = check("startend:start", "おーいおーい、みんな。", {"phrase": "おーい"})
+    assert verdict == Verdict(True, "starts with 「おーい」, said twice")
+
+
+def test_a_wrong_first_word_of_three_letters_is_quoted_with_five_more():
+    """明日は (three letters) asked, 今日は晴れて… written: the reason quotes the first 3 + 5 = 8 characters."""
+    verdict = check(
+        "rule:nth_paragraph_first_word", "今日は晴れて気持ちがいい。\n\n次の段落。", {"nth": 1, "first_word": "明日は"}
+    )
+    assert verdict == Verdict(False, "paragraph 1 starts with 「今日は晴れて気持」, not 「明日は」")
+
+
+def test_table_cells_ending_in_a_noun_are_no_nominal_endings():
+    """天気 and 快晴の空 are table cells (values, not sentences of the text): no 体言止め sentence."""
+    answer = "| 項目 | 内容 |\n|---|---|\n| 天気 | 快晴の空 |\n\n今日は出かけた。"
+    assert check("startend:nominal_ending", answer, {"min": 1}) == Verdict(False, "0 体言止め sentences < min 1")
+
+
+def test_a_katakana_letters_hiragana_twin_is_counted():
+    """ア with its twin: アイスとあめ holds ア once and あ (ア - 0x60) once, 2 in all."""
+    verdict = check("keywords:letter_frequency", "アイスとあめ", {"letter": "ア", "kana_twin": True, "min": 2})
+    assert verdict == Verdict(True, "2 ×「ア」 in [2, ]")
+
+
+def test_an_empty_answer_between_separators_after_two_leading_ones_is_found():
+    """******, ******, 今日は…, (nothing), 明日は…: the empty part lies between the two answers (the answers start at
+    part 3 and end at the last part), whatever the leading separators."""
+    answer = "******\n******\n今日は晴れです。\n******\n******\n明日は雨が降るでしょう。"
+    assert check("format:two_responses", answer, {}) == Verdict(False, "an empty answer between two ****** separators")
+
+
+def test_a_quotation_whose_words_hold_a_pointer_before_their_last_letter_has_text():
+    """「上記の通り道」 (the path named above) says something of its own; only without its last letter (上記の通り,
+    as above) would it point elsewhere."""
+    assert check("format:quotation", "「上記の通り道」", {}) == Verdict(True, "wrapped in one 「…」")
+
+
+def test_a_repeated_request_in_quotes_followed_by_one_letter_is_answered():
+    """「好きな色は？」青: the request in 「」 (2 characters more than itself), then the one-letter answer 青."""
+    verdict = check("format:repeat_prompt", "「好きな色は？」青", {"prompt_to_repeat": "好きな色は？"})
+    assert verdict == Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
+
+
+def test_a_wrong_start_is_quoted_with_five_more_than_a_three_letter_phrase():
+    """おはよ (three letters) asked, さようなら… written: the reason quotes the first 3 + 5 = 8 characters."""
+    verdict = check("startend:start", "さようなら、また明日。", {"phrase": "おはよ"})
+    assert verdict == Verdict(False, "starts with 「さようなら、また」, not 「おはよ」")
+
+
+def test_an_unbalanced_quotation_fails():
+    """「あ「い」: the first 「 is never closed."""
+    assert check("format:quotation", "「あ「い」", {}) == Verdict(False, "unbalanced 「」")
+
+
+def test_a_table_with_more_rows_than_the_minimum_passes():
+    """Three filled rows where two are asked: at least the minimum, not exactly it."""
+    answer = "| 名前 | 年齢 |\n|---|---|\n| 太郎 | 10 |\n| 花子 | 12 |\n| 次郎 | 8 |"
+    verdict = check("format:table", answer, {"min_rows": 2, "min_columns": 2})
+    assert verdict == Verdict(True, "markdown table, 2 columns × 3 filled, distinct rows")

@@ -21,7 +21,8 @@ loops or allocates without bound is stopped at a limit and counted as *killed (t
 cosmic-ray mutants inside annotations are set apart and not run: every scoring module defers its annotations
 (``from __future__ import annotations``), so they are never evaluated. ``--sample N --seed S`` runs a seeded sample of
 the rest where the whole does not fit the time; ``--tests FILE`` runs other test files for each mutant (to check what
-one new test file kills). Results and the rerun commands: benchmarks/mutation.md.
+one new test file kills); ``--select-by-coverage`` runs each cosmic-ray mutant against only the tests that execute
+its statement (tools/mutation_select.py). Results and the rerun commands: benchmarks/mutation.md.
 
     .venv/bin/pip install cosmic-ray                       # a development tool, not a dependency
     .venv/bin/python tools/mutation.py --target aspects    # or several --target, or none for all
@@ -54,6 +55,7 @@ from mutation_run import (
     run_limited,
     timeout_for,
 )
+from mutation_select import check_report, prepare
 from mutation_targets import TARGETS, Target
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,6 +178,16 @@ def _arguments() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"each mutant's time limit (default: {TIMEOUT_FACTOR:g} x the unmutated run + {TIMEOUT_EXTRA:g} s)",
     )
+    p.add_argument(
+        "--select-by-coverage",
+        action="store_true",
+        help="run each cosmic-ray mutant against the tests that execute its statement (tools/mutation_select.py)",
+    )
+    p.add_argument(
+        "--check-selection",
+        action="store_true",
+        help="run each mutant with the selected tests and with the whole list, compare verdicts and times",
+    )
     return p
 
 
@@ -259,9 +271,20 @@ def main(argv: list[str] | None = None) -> int:
                 results = run_alternatives(copy, target, limits, only)
                 population = len(results)
             else:
+                command = None
+                if args.select_by_coverage or args.check_selection:
+                    try:
+                        command = prepare(copy, target, limits, args.check_selection)
+                    except RuntimeError as e:
+                        print(f"mutation: {name}: {e}", file=sys.stderr)
+                        return 2
+                    if args.check_selection:  # both runs in one mutant's time
+                        limits = Limits(memory, 2 * limits.timeout)
                 results, population = run_cosmic_ray(
-                    copy, target, args.cosmic_ray, limits, args.sample, args.seed, args.exclude_sample, only
+                    copy, target, args.cosmic_ray, limits, args.sample, args.seed, args.exclude_sample, only, command
                 )
+                if args.check_selection:
+                    check_report(copy, results)
         if only is not None:  # a line can hold several mutants of one operator: keep the earlier survivors
             results = [r for r in results if (r["module"], r["diff"]) in diffs]
         for r in results:

@@ -113,12 +113,14 @@ def run_cosmic_ray(
     seed: int = 0,
     earlier: Sequence[tuple[int, int]] = (),
     only: Collection[tuple[str, str, int]] | None = None,
+    test_command: list[str] | None = None,
 ) -> tuple[list[dict], int]:
     """Every mutant's outcome (a sample's, with ``sample``; none an ``earlier`` sample took; only those named in
-    ``only``) and how many mutants outside annotations there are."""
+    ``only``) and how many mutants outside annotations there are. ``test_command`` replaces the target's pytest
+    command (tools/mutation_select.py, to run the tests chosen by coverage)."""
     config = copy / "mutation.toml"
     env = [f"{k}={v}" for k, v in {"PYTHONPATH": str(copy), **PLUGINS}.items()]
-    command = shlex.join(capped(["env", *env, *pytest_command(copy, target)], limits.memory))
+    command = shlex.join(capped(["env", *env, *(test_command or pytest_command(copy, target))], limits.memory))
     config.write_text(
         "[cosmic-ray]\n"
         f"module-path = {json.dumps(list(target.modules))}\n"
