@@ -45,8 +45,9 @@ def language(response: str, kw: Mapping[str, Any]) -> Verdict:
     letters = _letters(response)
     if not letters:
         return Verdict(False, "no letters to identify a language")
+    detect = _detector()  # a missing extra is its install hint, never a failed answer
     try:
-        got = _detector()(response)
+        got = detect(response)
     except Exception as error:  # langdetect raises its own exception type on featureless text
         return Verdict(False, f"language not detectable ({type(error).__name__})")
     return Verdict(got == want, f"detected {got}" + ("" if got == want else f", expected {want}"))
