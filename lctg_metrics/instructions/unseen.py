@@ -258,6 +258,20 @@ def substituted(decls: Mapping[str, str]) -> dict[str, str]:
     return {name: value for name, value in out.items() if value.strip() and "var(" not in value}
 
 
+def _faces_away(decls: Mapping[str, str]) -> bool:
+    """A box turned past a quarter turn about the x or y axis (rotateY(180deg)) whose back is hidden
+    (backface-visibility:hidden): the reader sees its back, which is not drawn (round 17)."""
+    hidden = decls.get("backface-visibility", decls.get("-webkit-backface-visibility", ""))
+    if hidden.strip().lower() != "hidden":
+        return False
+    facing = 1.0
+    for name, args in FUNCTION.findall(decls.get("transform", "")):
+        found = _value(args.strip()) if name.lower() in ("rotatex", "rotatey") else None
+        if found and found[1] in _ANGLE:
+            facing *= math.cos(math.radians(found[0] * _ANGLE[found[1]]))
+    return facing < 0
+
+
 @lru_cache(maxsize=4096)
 def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     decls = dict(items)
@@ -270,6 +284,8 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     faded = fraction(filters.get("opacity", "1"))
     if (opacity is not None and opacity <= MIN_ALPHA) or (faded is not None and faded <= MIN_ALPHA):
         return not fades_in(decls)
+    if _faces_away(decls):
+        return True
     sx, sy, tx, ty = _transform(decls)
     font = _font_px(decls)
     if font * min(sx, sy) < MIN_READABLE_PX or (length_px(filters.get("blur", "0")) or 0) >= font / 2:

@@ -364,4 +364,17 @@ def starts_with(text: str, word: str) -> bool:
     return any(start == 0 for start, _ in _reading_spans(seen, key))
 
 
-__all__ = ["MATCHES", "MIN_READING", "count", "same_word", "spans", "starts_with"]
+def reading_start(text: str, word: str) -> int | None:
+    """Where ``word`` ends in ``text`` when ``text`` opens with it as the same token in another script (初めまして
+    for はじめまして: round 17), or None; the spelling rule ``starts_with`` and the start and end checkers share."""
+    ends = [end for start, end in _reading_spans(text, word) if start == 0]
+    return max(ends) if ends else None
+
+
+def reading_end(text: str, word: str) -> int | None:
+    """Where ``word`` starts in ``text`` when ``text`` closes with it as the same token in another script, or None."""
+    starts = [start for start, end in _reading_spans(text, word) if end == len(text)]
+    return min(starts) if starts else None
+
+
+__all__ = ["MATCHES", "MIN_READING", "count", "reading_end", "reading_start", "same_word", "spans", "starts_with"]
