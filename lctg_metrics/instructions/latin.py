@@ -28,20 +28,42 @@ def _base(ch: str) -> str:
     return base if _ASCII_LETTER.fullmatch(base) and unicodedata.name(ch, "").startswith("LATIN") else ch
 
 
-def romaji_spans(text: str, word: str) -> list[tuple[int, int]]:
+#: The fewest letters of a romaji word read as a keyword written in kanji (round 17): SUSHI for 寿司, not ie.
+MIN_ROMAJI_LETTERS = 4
+
+
+def romaji_spans(text: str, word: str, reading: str = "") -> list[tuple[int, int]]:
     """Latin tokens of ``text`` that are the Latin keyword ``word`` in another romanisation of the same Japanese word
     (Toukyou or Tōkyō for Tokyo): both read as romaji (``romaji.to_kana``) and are one reading once long vowels are
-    folded. A keyword that reads as no romaji (Python, Excel) matches only as spelled."""
-    target = romaji.to_kana(word.lower()) if word.isascii() and word.isalpha() else None
+    folded. A keyword that reads as no romaji (Python, Excel) matches only as spelled. A keyword in Japanese script
+    is met by its ``reading`` (katakana) written in romaji, in words of ``MIN_ROMAJI_LETTERS`` or more (SUSHI is
+    寿司: round 17)."""
+    latin = word.isascii() and word.isalpha()
+    target = romaji.to_kana(word.lower()) if latin else reading
     if not target:
         return []
     wanted = romaji.fold_long(target)
     found = []
-    for token in romaji.TOKEN.finditer(text):
+    tokens = list(romaji.TOKEN.finditer(text))
+    for at, token in enumerate(tokens):
+        if not latin and (len(token.group()) < MIN_ROMAJI_LETTERS or _in_english(text, tokens, at)):
+            continue
         kana = romaji.to_kana(token.group().lower())
-        if kana and kana != target and romaji.fold_long(kana) == wanted:
+        if kana and (kana != target or not latin) and romaji.fold_long(kana) == wanted:
             found.append(token.span())
     return found
+
+
+def _in_english(text: str, tokens: list[re.Match[str]], at: int) -> bool:
+    """Whether a Latin word stands beside (a blank apart) a Latin word that reads as no romaji: a word of an English
+    sentence (for the sake of), not romaji standing for Japanese (Kinou wa SUSHI wo tabemashita)."""
+    near = [
+        other
+        for other in (tokens[at - 1] if at else None, tokens[at + 1] if at + 1 < len(tokens) else None)
+        if other is not None
+        and not text[min(other.end(), tokens[at].end()) : max(other.start(), tokens[at].start())].strip()
+    ]
+    return any(not romaji.to_kana(other.group().lower()) for other in near)
 
 
 __all__ = ["folded", "romaji_spans"]

@@ -18,6 +18,21 @@ def _lemma(m: morph.Morpheme) -> str:
     return m.lemma.split("-")[0]
 
 
+#: A short causative's dictionary form (行かす, 書かす): a kanji, an あ-row kana and す.
+_SHORT_CAUSATIVE = re.compile(r"(.*[\u4e00-\u9fff々])([かがさたなばまらわ])す")
+_U_ROW = str.maketrans("かがさたなばまらわ", "くぐすつぬぶむるう")
+
+
+def _lemma_at(tokens: list[tuple[int, int, morph.Morpheme]], i: int) -> str:
+    """The dictionary form of the morpheme at ``i``; a short causative made passive (行かさ|れ|た, "was made to go")
+    is the verb it is made from (行く: round 17), the analyser filing it as a verb of its own."""
+    lemma, after = _lemma(tokens[i][2]), tokens[i + 1][2] if i + 1 < len(tokens) else None
+    found = _SHORT_CAUSATIVE.fullmatch(lemma)
+    if found and tokens[i][2].pos1 == "動詞" and after is not None and _lemma(after) in ("れる", "られる"):
+        return found.group(1) + found.group(2).translate(_U_ROW)
+    return lemma
+
+
 #: Parts of speech whose kanji carry the meaning among words of one sound the dictionary files under one lemma.
 _KANJI_STEM_POS = ("動詞", "形容詞")
 #: The kanji of the 常用漢字表's 異字同訓 verbs and adjectives (文化審議会「「異字同訓」の漢字の使い分け例」,
@@ -68,7 +83,7 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     tokens, found = morph.spans(text), []
     for i in range(len(tokens) - len(key) + 1):
         run = tokens[i : i + len(key)]
-        if [_lemma(t[2]) for t in run] == lemmas and all(
+        if [_lemma_at(tokens, i + j) for j in range(len(run))] == lemmas and all(
             t[2].pos1 == k.pos1 and same_written(t[2], k) for t, k in zip(run, key)
         ):
             if not _auxiliary_after_te(tokens, i, len(key)):

@@ -263,7 +263,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     )  # ᎪI, メロソ
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
-    found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
+    found += latin.romaji_spans(seen, key, _romaji_reading(key))  # Toukyou is Tokyo (r10), SUSHI 寿司 (r17)
     found += loans.variant_spans(seen, key)  # スマフォ is スマホ (round 12)
     found += colloquial.spans(seen, key)  # さむっ, いってぇ, すいません, あざっす: said casually (round 14)
     for strip in (wordforms.without_readings, spelled.joined):  # 勉（べん）強（きょう）; ス/マ/ホ spelled out (2.8)
@@ -362,6 +362,16 @@ def starts_with(text: str, word: str) -> bool:
             return False
         return wordforms.word_ends(seen, len(key))
     return any(start == 0 for start, _ in _reading_spans(seen, key))
+
+
+def _romaji_reading(word: str) -> str:
+    """The katakana reading of a keyword holding a kanji, read wholly as content words (寿司 is スシ), for its
+    romaji; empty otherwise."""
+    key = morph.analyze(word) if wordforms.KANJI.search(word) else []
+    if not key or any(_is_function(m) or not _is_kana(m.reading) for m in key):
+        return ""
+    reading = "".join(morph.to_katakana(m.reading) for m in key)
+    return reading if len(reading) >= MIN_READING else ""
 
 
 def reading_start(text: str, word: str) -> int | None:
