@@ -374,16 +374,22 @@ def _romaji_reading(word: str) -> str:
     return reading if len(reading) >= MIN_READING else ""
 
 
+def _kanji_once(found: str, word: str) -> bool:
+    """Whether one of two spellings is in kanji: kana against kana is a homophone more often than the word (デモ is
+    no でも, マス no ます); their kana variants are the analyser's (``phrases.spelled_start``)."""
+    return bool(wordforms.KANJI.search(found)) != bool(wordforms.KANJI.search(word))
+
+
 def reading_start(text: str, word: str) -> int | None:
     """Where ``word`` ends in ``text`` when ``text`` opens with it as the same token in another script (初めまして
     for はじめまして: round 17), or None; the spelling rule ``starts_with`` and the start and end checkers share."""
-    ends = [end for start, end in _reading_spans(text, word) if start == 0]
+    ends = [end for start, end in _reading_spans(text, word) if start == 0 and _kanji_once(text[:end], word)]
     return max(ends) if ends else None
 
 
 def reading_end(text: str, word: str) -> int | None:
     """Where ``word`` starts in ``text`` when ``text`` closes with it as the same token in another script, or None."""
-    starts = [start for start, end in _reading_spans(text, word) if end == len(text)]
+    starts = [start for start, end in _reading_spans(text, word) if end == len(text) and _kanji_once(text[start:], word)]
     return min(starts) if starts else None
 
 
