@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from lctg_metrics.instructions import morph, romaji
 from lctg_metrics.instructions.chants import without_chants
@@ -173,7 +174,7 @@ def counted_text(text: str) -> str:
             continue
         claim, letters = _claim(sentence, ordinals=False), "".join(ch for ch in sentence if ch.isalnum())
         said = bool(claim) and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
-        sayings = seen.setdefault(claim, set()) if said else set()
+        sayings = seen.setdefault(_said_within(claim, seen), set()) if said else set()
         kanji = _KANJI.search(letters) is not None
         spelled = not kanji and any(reads_as(w, sentence) for w in written)
         chinese = chinese_restatement(sentence, all_sentences[:n] + all_sentences[n + 1 :])  # round 13
@@ -189,6 +190,15 @@ def counted_text(text: str) -> str:
         if said and kanji:
             written.append(sentence)
     return without_echoes(without_chants(_within_share("".join(out) + text[at:])))  # 九九 (14), echoes (16)
+
+
+def _said_within(claim: tuple[str, ...], seen: dict[tuple[str, ...], set[str]]) -> tuple[str, ...]:
+    """The claim a sentence repeats with a word or more left out (赤です after 答えは赤です; round 17): the first
+    claim said before that holds all its words, else its own."""
+    if claim in seen:
+        return claim
+    words = Counter(claim)
+    return next((said for said in seen if len(said) > len(claim) and not words - Counter(said)), claim)
 
 
 def _within_share(text: str) -> str:
