@@ -22,6 +22,7 @@ import re
 from collections import Counter
 
 from lctg_metrics.instructions import morph, romaji
+from lctg_metrics.instructions.absent import absent_contents
 from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
@@ -183,7 +184,7 @@ def counted_text(text: str) -> str:
         if recital >= 0:
             out.append(text[at : start + recital])
             at = start + len(sentence)
-        elif says_it_fills(sentence) or spelled or chinese or (len(sayings) >= _SAYINGS and letters not in sayings):
+        elif says_it_fills(sentence) or absent_contents(sentence, text) or spelled or chinese or (len(sayings) >= _SAYINGS and letters not in sayings):
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)
