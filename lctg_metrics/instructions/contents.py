@@ -10,7 +10,7 @@ import unicodedata
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.pending import pending
-from lctg_metrics.instructions.stand_ins import POINTER, TITLE_TEMPLATE
+from lctg_metrics.instructions.stand_ins import ANNOUNCEMENT, POINTER, TITLE_TEMPLATE
 from lctg_metrics.instructions.visible import visible
 
 
@@ -99,8 +99,9 @@ def placeholder(text: str) -> bool:
 
 def points_elsewhere(text: str) -> bool:
     """Whether a span only points to another part of the text (上記の通り, 本文をご参照ください, see above: ``POINTER``;
-    round 10): it says nothing of its own, wherever content is asked for."""
-    return POINTER.fullmatch(key(text)) is not None
+    round 10), or only announces text to come (以下に回答します: ``ANNOUNCEMENT``, round 17): it says nothing of its
+    own, wherever content is asked for."""
+    return POINTER.fullmatch(key(text)) is not None or ANNOUNCEMENT.fullmatch(key(text)) is not None
 
 
 def header_counter(cell: str, header: str) -> bool:
