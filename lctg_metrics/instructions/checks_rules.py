@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import edges, morph, phrases, said, tails, wordforms, words
+from lctg_metrics.instructions import edges, morph, phrases, said, spellings, tails, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -98,7 +98,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(not unsaid, f"starts with 「{kw['phrase']}」" + (f": {unsaid}" if unsaid else ""))
     spelled = None if folded.startswith(phrase) else phrases.start_spelling(folded, phrase)  # 先ずは, ハイ, ねー
     if spelled is None and not folded.startswith(phrase):
-        spelled = words.reading_start(folded, phrase)  # 初めまして for はじめまして: one spelling rule (round 17)
+        spelled = spellings.reading_start(folded, phrase)  # 初めまして for はじめまして: one spelling rule (round 17)
     if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
         unsaid = said.start_unsaid(folded, spelled, phrase)
         reason = f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling"
@@ -134,7 +134,7 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         return end(written[:signed], kw)
     at = len(text) - len(phrase) if text.endswith(phrase) else phrases.end_spelling(text, phrase)  # 下さい, ねー
     if at is None:
-        at = words.reading_end(text, phrase)
+        at = spellings.reading_end(text, phrase)
     if at is not None and phrases.bounds_a_number(text, at):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it"

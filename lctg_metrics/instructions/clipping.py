@@ -1,4 +1,5 @@
-"""Whether CSS clipping cuts an element's text to nothing (``clip``, ``clip-path``), and the small readers of CSS
+"""Whether CSS clipping cuts an element's text to nothing (``clip``, ``clip-path``) or a flip shows its hidden back
+(``faces_away``), and the small readers of CSS
 values ``unseen`` shares with it."""
 
 from __future__ import annotations
@@ -8,9 +9,27 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-from lctg_metrics.instructions.css import DIMENSION, length_px, split_outside
+from lctg_metrics.instructions.css import DIMENSION, FUNCTION, length_px, split_outside
 
 _T = TypeVar("_T")
+
+
+#: Angle units in degrees.
+ANGLE = {"deg": 1.0, "rad": 180 / math.pi, "grad": 0.9, "turn": 360.0}
+
+
+def faces_away(decls: Mapping[str, str]) -> bool:
+    """A box turned past a quarter turn about the x or y axis (rotateY(180deg)) whose back is hidden
+    (backface-visibility:hidden): the reader sees its back, which is not drawn (round 17)."""
+    hidden = decls.get("backface-visibility", decls.get("-webkit-backface-visibility", ""))
+    if hidden.strip().lower() != "hidden":
+        return False
+    facing = 1.0
+    for name, args in FUNCTION.findall(decls.get("transform", "")):
+        found = value(args.strip()) if name.lower() in ("rotatex", "rotatey") else None
+        if found and found[1] in ANGLE:
+            facing *= math.cos(math.radians(found[0] * ANGLE[found[1]]))
+    return facing < 0
 
 
 def value(length: str) -> tuple[float, str] | None:
@@ -75,4 +94,4 @@ def clipped(decls: Mapping[str, str]) -> bool:
     return False
 
 
-__all__ = ["clipped", "sides", "value"]
+__all__ = ["ANGLE", "clipped", "faces_away", "sides", "value"]

@@ -174,8 +174,11 @@ def restates(a: str, b: str) -> bool:
     if sum(small.values()) < 2 or small - big or sum(added.values()) > _ADDED_WORDS:
         return False
     longer = a if Counter(_claim(a)) == big else b
-    predicates = {"".join(_KANJI.findall(m.surface)) or m.lemma.split("-")[0] for m in morph.analyze(longer)
-                  if m.pos1 in ("動詞", "形容詞")}
+    predicates = {
+        "".join(_KANJI.findall(m.surface)) or m.lemma.split("-")[0]
+        for m in morph.analyze(longer)
+        if m.pos1 in ("動詞", "形容詞")
+    }
     return not set(added) & predicates
 
 
@@ -204,7 +207,13 @@ def counted_text(text: str) -> str:
         if recital >= 0:
             out.append(text[at : start + recital])
             at = start + len(sentence)
-        elif says_it_fills(sentence) or absent_contents(sentence, text) or spelled or chinese or (len(sayings) >= _SAYINGS and letters not in sayings):
+        elif (
+            says_it_fills(sentence)
+            or absent_contents(sentence, text)
+            or spelled
+            or chinese
+            or (len(sayings) >= _SAYINGS and letters not in sayings)
+        ):
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)

@@ -42,8 +42,7 @@ from lctg_metrics.instructions.unseen import unseen
 #: HTML comments, also one left open at the end.
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 #: Elements never shown: the HTML rendering section's hidden elements whole (HTML 15.3.1, 2.8), MathML annotations
-#: (round 15) and MathML's mphantom, drawn as blank space (round 17), SVG definitions and descriptions, and the
-#: fallback content of embedded elements (and of an object).
+#: (r15) and mphantom (blank space, r17), SVG definitions, descriptions, and the fallback of embedded elements.
 _ALWAYS_HIDDEN_TAGS = frozenset(
     {"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param", "rp"}
     | {"script", "style", "template", "title", "noscript", "annotation", "annotation-xml", "mphantom"}

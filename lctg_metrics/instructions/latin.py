@@ -9,7 +9,7 @@ import functools
 import re
 import unicodedata
 
-from lctg_metrics.instructions import romaji
+from lctg_metrics.instructions import morph, romaji
 
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
@@ -54,6 +54,22 @@ def romaji_spans(text: str, word: str, reading: str = "") -> list[tuple[int, int
     return found
 
 
+#: A keyword's reading is read only from content words (寿司), never from particles or marks.
+_FUNCTION_POS = ("助詞", "助動詞", "接尾辞", "補助記号", "空白")
+_KANJI = re.compile(r"[\u3400-\u9fff々]")
+_KATAKANA = re.compile(r"[ァ-ヺー]{2,}")
+
+
+def kanji_reading(word: str) -> str:
+    """The katakana reading of a keyword holding a kanji, read wholly as content words (寿司 is スシ), for its
+    romaji (``romaji_spans``); empty otherwise."""
+    key = morph.analyze(word) if _KANJI.search(word) else ()
+    if not key or any(m.pos1 in _FUNCTION_POS for m in key):
+        return ""
+    reading = "".join(morph.to_katakana(m.reading) for m in key)
+    return reading if _KATAKANA.fullmatch(reading) else ""
+
+
 def _in_english(text: str, tokens: list[re.Match[str]], at: int) -> bool:
     """Whether a Latin word stands beside (a blank apart) a Latin word that reads as no romaji: a word of an English
     sentence (for the sake of), not romaji standing for Japanese (Kinou wa SUSHI wo tabemashita)."""
@@ -66,4 +82,4 @@ def _in_english(text: str, tokens: list[re.Match[str]], at: int) -> bool:
     return any(not romaji.to_kana(other.group().lower()) for other in near)
 
 
-__all__ = ["folded", "romaji_spans"]
+__all__ = ["MIN_ROMAJI_LETTERS", "folded", "kanji_reading", "romaji_spans"]

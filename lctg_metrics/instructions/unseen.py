@@ -23,7 +23,9 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from lctg_metrics.instructions.clipping import ANGLE as _ANGLE
 from lctg_metrics.instructions.clipping import clipped as _clipped
+from lctg_metrics.instructions.clipping import faces_away
 from lctg_metrics.instructions.clipping import sides as _sides
 from lctg_metrics.instructions.clipping import value as _value
 from lctg_metrics.instructions.css import (
@@ -60,7 +62,6 @@ _LEFT_OR_UP = (
     *("inset-inline-start", "inset-block-start", "margin-inline-start", "margin-block-start"),
 )
 _RIGHTWARD = ("left", "margin-left", "text-indent", "inset-inline-start", "margin-inline-start")
-_ANGLE = {"deg": 1.0, "rad": 180 / math.pi, "grad": 0.9, "turn": 360.0}
 
 
 def _indented_out(decls: Mapping[str, str]) -> bool:
@@ -258,20 +259,6 @@ def substituted(decls: Mapping[str, str]) -> dict[str, str]:
     return {name: value for name, value in out.items() if value.strip() and "var(" not in value}
 
 
-def _faces_away(decls: Mapping[str, str]) -> bool:
-    """A box turned past a quarter turn about the x or y axis (rotateY(180deg)) whose back is hidden
-    (backface-visibility:hidden): the reader sees its back, which is not drawn (round 17)."""
-    hidden = decls.get("backface-visibility", decls.get("-webkit-backface-visibility", ""))
-    if hidden.strip().lower() != "hidden":
-        return False
-    facing = 1.0
-    for name, args in FUNCTION.findall(decls.get("transform", "")):
-        found = _value(args.strip()) if name.lower() in ("rotatex", "rotatey") else None
-        if found and found[1] in _ANGLE:
-            facing *= math.cos(math.radians(found[0] * _ANGLE[found[1]]))
-    return facing < 0
-
-
 @lru_cache(maxsize=4096)
 def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     decls = dict(items)
@@ -284,8 +271,6 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
     faded = fraction(filters.get("opacity", "1"))
     if (opacity is not None and opacity <= MIN_ALPHA) or (faded is not None and faded <= MIN_ALPHA):
         return not fades_in(decls)
-    if _faces_away(decls):
-        return True
     sx, sy, tx, ty = _transform(decls)
     font = _font_px(decls)
     if font * min(sx, sy) < MIN_READABLE_PX or (length_px(filters.get("blur", "0")) or 0) >= font / 2:
@@ -303,6 +288,7 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
         any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items())
         or pushed_out(decls, font)
         or masked(decls)
+        or faces_away(decls)  # rotateY(180deg) with its back hidden (round 17)
     ):
         return True
     boxes = [decls[name] for name in ("width", "height", "max-width", "max-height") if name in decls]

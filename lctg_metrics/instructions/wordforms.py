@@ -5,6 +5,7 @@ furigana written inline and kana spelled out between middle dots."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from lctg_metrics.instructions import morph
 
@@ -23,7 +24,7 @@ _SHORT_CAUSATIVE = re.compile(r"(.*[\u4e00-\u9fff々])([かがさたなばまら
 _U_ROW = str.maketrans("かがさたなばまらわ", "くぐすつぬぶむるう")
 
 
-def _lemma_at(tokens: list[tuple[int, int, morph.Morpheme]], i: int) -> str:
+def _lemma_at(tokens: Sequence[tuple[int, int, morph.Morpheme]], i: int) -> str:
     """The dictionary form of the morpheme at ``i``; a short causative made passive (行かさ|れ|た, "was made to go")
     is the verb it is made from (行く: round 17), the analyser filing it as a verb of its own."""
     lemma, after = _lemma(tokens[i][2]), tokens[i + 1][2] if i + 1 < len(tokens) else None
