@@ -84,6 +84,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
     longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
     longer = longer or bool(_NEGATED.match(folded, len(phrase)))  # よろしくない, それではない: a predicate (round 15)
+    longer = longer or edges.demonstrative(folded, phrase)  # ああいう人: "like that", no cry (round 17)
     asks = _asks(phrase, folded[len(phrase) :])
     if edges.quoted_start(strip_emphasis(nfkc(response)), phrase):
         return Verdict(

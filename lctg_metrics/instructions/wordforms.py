@@ -349,11 +349,21 @@ def _leftover(m: morph.Morpheme | None) -> bool:
 def starts_word(text: str, at: int) -> bool:
     """Whether a closing phrase that starts with a letter, after a letter (kana, and from 2.8 kanji), starts a word at
     ``at`` (round 10): the analyser cuts ``text`` there, so the phrase is not the tail of a longer word (さかな ends
-    with no かな, ますます with no ます, 不明です with no 明です; 楽しかったかな and 思います do)."""
+    with no かな, ますます with no ます, 不明です with no 明です; 楽しかったかな and 思います do), nor after a word it
+    cut into letters (かたかな is no か|た|かな: ``_NO_AUXILIARY_AFTER``)."""
     letter = lambda ch: bool(_KANA_CHAR.match(ch) or KANJI.match(ch))  # noqa: E731
     if not 0 < at < len(text) or not (letter(text[at - 1]) and letter(text[at])):
         return True
-    return any(start == at for start, _, _ in morph.spans(text))  # 2.8: kanji too (不明です ends with no 明です)
+    spans = morph.spans(text)
+    before = [m for _, end, m in spans if end <= at][-3:]
+    miscut = any(  # と|か|た|か|な: an auxiliary after a case or adverbial particle cuts an unknown word (round 17)
+        a.pos1 == "助詞" and a.pos2 in _NO_AUXILIARY_AFTER and b.pos1 == "助動詞" for a, b in zip(before, before[1:])
+    )
+    return not miscut and any(start == at for start, _, _ in spans)  # 2.8: kanji too (不明です ends with no 明です)
+
+
+#: Particles no auxiliary follows (の of のだ and て of てた may): after one, the analyser cut a word it did not know.
+_NO_AUXILIARY_AFTER = ("格助詞", "副助詞", "係助詞")
 
 
 __all__ = [
