@@ -165,7 +165,7 @@ _ADDED_WORDS = 2
 
 def restates(a: str, b: str) -> bool:
     """Whether one text makes the other's claim again with small changes (round 17): the shorter claim's words, two
-    or more, all in the longer one, which adds at most ``_ADDED_WORDS`` words and no predicate of its own (駅から近い
+    or more with a predicate among them, all in the longer one, which adds at most ``_ADDED_WORDS`` words and no predicate of its own (駅から近い
     こと and 最寄り駅が近いこと after 駅に近いこと; P.S. 先日は本当にありがとうございました after 先日はありがとう
     ございました). 安くておいしいこと after 安いこと adds a claim (おいしい) and is another item."""
     claims = sorted((Counter(_claim(a)), Counter(_claim(b))), key=lambda c: sum(c.values()))
@@ -173,13 +173,14 @@ def restates(a: str, b: str) -> bool:
     added = big - small
     if sum(small.values()) < 2 or small - big or sum(added.values()) > _ADDED_WORDS:
         return False
-    longer = a if Counter(_claim(a)) == big else b
+    shorter, longer = (a, b) if Counter(_claim(a)) == small else (b, a)
     predicates = {
         "".join(_KANJI.findall(m.surface)) or m.lemma.split("-")[0]
         for m in morph.analyze(longer)
         if m.pos1 in ("動詞", "形容詞")
     }
-    return not set(added) & predicates
+    said = any(m.pos1 in ("動詞", "形容詞") for m in morph.analyze(shorter))  # 天気予報 is no claim: a name
+    return said and not set(added) & predicates
 
 
 _KANJI = re.compile(r"[\u3400-\u9fff々]")
