@@ -32,6 +32,31 @@ def faces_away(decls: Mapping[str, str]) -> bool:
     return facing < 0
 
 
+#: The line height a browser takes for line-height:normal, in fonts.
+_NORMAL_LINE = 1.2
+
+
+def lines_shown(decls: Mapping[str, str], font: float = 16.0) -> int | None:
+    """How many lines a box with its overflow cut shows, or None when it shows all: a line clamp
+    (display:-webkit-box with -webkit-line-clamp:N) or, from round 17, a fixed height (height or max-height in
+    lengths) of N line heights, at least one (height:1.5em with line-height:1.5em shows one line)."""
+    if not re.search("hidden|clip", decls.get("overflow", "") + decls.get("overflow-y", "")):
+        return None
+    clamp = (decls.get("-webkit-line-clamp") or decls.get("line-clamp") or "").strip()
+    if clamp.isdigit() and int(clamp) >= 1:
+        boxed = "-webkit-box" in decls.get("display", "").lower() or "line-clamp" in decls
+        return int(clamp) if boxed else None
+    height = min(
+        (px for name in ("height", "max-height") if (px := length_px(decls.get(name, ""))) is not None), default=None
+    )
+    found = value(decls.get("line-height", "normal"))
+    number, unit = found if found else (_NORMAL_LINE, "")
+    line = number * font if unit in ("", "em") else number * font / 100 if unit == "%" else length_px(f"{number}{unit}")
+    if height is None or not line:
+        return None
+    return max(1, int(height / line + 0.01))
+
+
 def value(length: str) -> tuple[float, str] | None:
     """A CSS dimension as (number, unit in lower case), or None."""
     m = DIMENSION.match(length.strip())
@@ -94,4 +119,4 @@ def clipped(decls: Mapping[str, str]) -> bool:
     return False
 
 
-__all__ = ["ANGLE", "clipped", "faces_away", "sides", "value"]
+__all__ = ["ANGLE", "clipped", "faces_away", "lines_shown", "sides", "value"]

@@ -34,6 +34,7 @@ from functools import lru_cache
 
 import regex
 
+from lctg_metrics.instructions.clipping import lines_shown
 from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, fraction, length_px
 from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
 from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
@@ -274,14 +275,11 @@ _LINE_END = re.compile(r"<br\b[^>]*>|</?(?:p|div|li|h[1-6]|ul|ol|blockquote|sect
 
 
 def _clamped(text: str, start: int, close: int, decls: dict[str, str]) -> int | None:
-    """Where the drawn text of a line-clamped box ends (display:-webkit-box, -webkit-line-clamp:N, overflow cut): after
-    its N-th line, counted by explicit line breaks only (a long line's wrapping depends on a width not known, so
-    text on the first N lines always shows), or None."""
-    clamp = (decls.get("-webkit-line-clamp") or decls.get("line-clamp") or "").strip()
-    overflow = decls.get("overflow", "") + decls.get("overflow-y", "")
-    if not clamp.isdigit() or int(clamp) < 1 or not re.search("hidden|clip", overflow):
-        return None
-    if "-webkit-box" not in decls.get("display", "").lower() and "line-clamp" not in decls:
+    """Where the drawn text of a line-clamped box ends (display:-webkit-box, -webkit-line-clamp:N, or a fixed height of
+    N lines, overflow cut: ``clipping.lines_shown``): after its N-th line, counted by explicit line breaks only (a
+    long line's wrapping depends on a width not known, so text on the first N lines always shows), or None."""
+    clamp = lines_shown(decls)
+    if clamp is None:
         return None
     lines, seen_text = 0, False
     for found in _LINE_END.finditer(text, start, close):
