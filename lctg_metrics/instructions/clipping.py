@@ -57,6 +57,26 @@ def lines_shown(decls: Mapping[str, str], font: float = 16.0) -> int | None:
     return max(1, int(height / line + 0.01))
 
 
+#: The custom property through which a box that cuts its overflow at a fixed height passes that height (in px) on
+#: to its descendants (``clip_height``, ``aligned_out``).
+CLIP_HEIGHT = "--reader-clip-height"
+
+
+def clip_height(decls: Mapping[str, str]) -> dict[str, str]:
+    """What a box with its overflow cut at a fixed height passes on: that height, for ``aligned_out``; else nothing."""
+    if lines_shown(decls) is None or (height := length_px(decls.get("height") or decls.get("max-height", ""))) is None:
+        return {}
+    return {CLIP_HEIGHT: f"{height}px"}
+
+
+def aligned_out(decls: Mapping[str, str]) -> bool:
+    """Whether an inline box is moved by ``vertical-align`` further than the height of an ancestor that cuts its
+    overflow (vertical-align:-300px inside a one-line box with overflow hidden: round 17); super, sub and small
+    shifts stay inside it."""
+    shift, height = length_px(decls.get("vertical-align", "")), length_px(decls.get(CLIP_HEIGHT, ""))
+    return shift is not None and height is not None and abs(shift) >= height
+
+
 def value(length: str) -> tuple[float, str] | None:
     """A CSS dimension as (number, unit in lower case), or None."""
     m = DIMENSION.match(length.strip())
@@ -119,4 +139,14 @@ def clipped(decls: Mapping[str, str]) -> bool:
     return False
 
 
-__all__ = ["ANGLE", "clipped", "faces_away", "lines_shown", "sides", "value"]
+__all__ = [
+    "ANGLE",
+    "CLIP_HEIGHT",
+    "aligned_out",
+    "clip_height",
+    "clipped",
+    "faces_away",
+    "lines_shown",
+    "sides",
+    "value",
+]

@@ -165,9 +165,9 @@ _ADDED_WORDS = 2
 
 def restates(a: str, b: str) -> bool:
     """Whether one text makes the other's claim again with small changes (round 17): the shorter claim's words, two
-    or more with a predicate among them, all in the longer one, which adds at most ``_ADDED_WORDS`` words and no predicate of its own (駅から近い
-    こと and 最寄り駅が近いこと after 駅に近いこと; P.S. 先日は本当にありがとうございました after 先日はありがとう
-    ございました). 安くておいしいこと after 安いこと adds a claim (おいしい) and is another item."""
+    or more with a predicate among them, all in the longer one, which adds at most ``_ADDED_WORDS`` words and no
+    predicate of its own (駅から近いこと and 最寄り駅が近いこと after 駅に近いこと; P.S. 先日は本当にありがとうござい
+    ました after 先日はありがとうございました). 安くておいしいこと after 安いこと adds a claim (おいしい)."""
     claims = sorted((Counter(_claim(a)), Counter(_claim(b))), key=lambda c: sum(c.values()))
     small, big = claims
     added = big - small

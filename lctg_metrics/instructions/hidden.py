@@ -34,7 +34,7 @@ from functools import lru_cache
 
 import regex
 
-from lctg_metrics.instructions.clipping import lines_shown
+from lctg_metrics.instructions.clipping import clip_height, lines_shown
 from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, fraction, length_px
 from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
 from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
@@ -249,7 +249,7 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
         cut = _clamped(text, m.end(), close, decls)
         if cut is not None:  # -webkit-line-clamp: the lines after the N-th are not drawn (round 12)
             edits.append((cut, close, ""))
-        open_elements.append((close, _kept(decls)))
+        open_elements.append((close, _kept(decls) | clip_height(decls)))  # its fixed height, if it cuts overflow
         if tag == "li":
             edits.append((m.end(), m.end(), html.escape(_string_marker(decls), quote=False)))
         if tag == "textarea" and not text[m.end() : close].strip():

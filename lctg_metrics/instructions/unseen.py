@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from lctg_metrics.instructions.clipping import ANGLE as _ANGLE
 from lctg_metrics.instructions.clipping import clipped as _clipped
-from lctg_metrics.instructions.clipping import faces_away
+from lctg_metrics.instructions.clipping import aligned_out, faces_away
 from lctg_metrics.instructions.clipping import sides as _sides
 from lctg_metrics.instructions.clipping import value as _value
 from lctg_metrics.instructions.css import (
@@ -289,6 +289,7 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
         or pushed_out(decls, font)
         or masked(decls)
         or faces_away(decls)  # rotateY(180deg) with its back hidden (round 17)
+        or aligned_out(decls)  # vertical-align:-300px out of a box that cuts its one line (round 17)
     ):
         return True
     boxes = [decls[name] for name in ("width", "height", "max-width", "max-height") if name in decls]
