@@ -116,9 +116,6 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
 )
 def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     written, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
-    marks = phrase[len(phrase.rstrip(_FINAL_MARKS)) :]
-    if marks and marks != phrase and written[-1:].isalnum() and nfkc(response).rstrip() == written:
-        return end(written + marks, kw)  # 以上です for 以上です。: the closing mark left off the last line (r6)
     text = written
     if phrase and phrase[-1] not in _FINAL_MARKS:  # the phrase as words: the response's closing mark is punctuation
         text = written
