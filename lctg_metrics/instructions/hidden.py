@@ -37,6 +37,7 @@ import regex
 from lctg_metrics.instructions.clipping import clip_height, lines_shown
 from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, fraction, length_px
 from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
+from lctg_metrics.instructions.siblings import place
 from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
 from lctg_metrics.instructions.unseen import unseen
 
@@ -223,7 +224,7 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
         while open_elements and open_elements[-1][0] <= m.start():
             open_elements.pop()
         here = open_elements[-1][1] if open_elements else context or {}
-        attrs = _attributes(m.group(2))
+        attrs = _attributes(m.group(2)) | place(text, m.start(), _element_end(text, tag, m.end())[1])  # :last-child
         decls = _passed_on(_declared(sheet, tag, attrs), here)
         if tag == "input":
             if attrs.get("type", "text").lower() in _TEXT_INPUTS and not _hiding(tag, attrs, sheet, here, decls):

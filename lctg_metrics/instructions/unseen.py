@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from lctg_metrics.instructions.clipping import ANGLE as _ANGLE
-from lctg_metrics.instructions.clipping import clipped as _clipped
 from lctg_metrics.instructions.clipping import aligned_out, faces_away
+from lctg_metrics.instructions.clipping import clipped as _clipped
 from lctg_metrics.instructions.clipping import sides as _sides
 from lctg_metrics.instructions.clipping import value as _value
 from lctg_metrics.instructions.css import (
