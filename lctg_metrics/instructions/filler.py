@@ -14,7 +14,9 @@
   written with kanji and said again in hiragana, katakana or romaji (明日は晴れです。あしたははれです。
   アシタハハレデス。ashita wa hare desu.) counts once.
 - Round 13: a sentence that only speaks of the text's own length or writing, a bare note that it need not be read
-  and a sentence in Chinese restating the answer (``selfnotes``), and a layout formula (``pending``)."""
+  and a sentence in Chinese restating the answer (``selfnotes``), and a layout formula (``pending``).
+- Round 17: a claim said again with words left out (Ａ．赤です after 答えは赤です) is another wording of it, and a
+  table of contents naming sections the text does not hold (``absent``) is no content."""
 
 from __future__ import annotations
 
