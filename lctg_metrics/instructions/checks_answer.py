@@ -17,7 +17,7 @@ from typing import Any
 
 from lctg_metrics.instructions import hollow, orders, restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
-from lctg_metrics.instructions.filler import same_claim
+from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
 from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
@@ -185,6 +185,9 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
             continue
         if repeats_body([key(s.text) for s in prose(text[: m.start()])], [key(s.text) for s in prose(own)]):
             continue  # the main text said again word for word is no postscript (2.7)
+        body, note = [s.text for s in prose(text[: m.start()])], [s.text for s in prose(own) if key(s.text)]
+        if note and all(any(restates(n, b) for b in body) for n in note):
+            continue  # P.S. 先日は本当にありがとうございました: the body's claim with a word added (round 17)
         if key(text[: m.start()]) and all(_ANY_POSTSCRIPT.match(p) for p in later):
             return Verdict(True, f"postscript 「{m.group().lstrip('。！？!? ')}…」 after the main text, at the end")
     return Verdict(

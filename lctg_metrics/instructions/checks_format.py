@@ -25,6 +25,7 @@ from lctg_metrics.instructions.contents import (
     restates_heading,
     same_text,
 )
+from lctg_metrics.instructions.filler import restates
 from lctg_metrics.instructions.outline import only_an_outline
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.tables import deferred_row, filled_cell, kana_row, tables
@@ -74,7 +75,8 @@ def without_code(text: str) -> str:
 
 def distinct_filled(spans: list[str]) -> list[str]:
     """The spans that hold a letter or number, each reading counted once: the same letters (「《AI》《ＡＩ》」) or, for
-    short spans, the same word in another script or spelling (「《安全》《あんぜん》」, from checkers 2.1) are one."""
+    short spans, the same word in another script or spelling (「《安全》《あんぜん》」, from checkers 2.1) are one, and
+    so is a one-sentence span that makes another's claim again with small changes (``filler.restates``; round 17)."""
     seen: set[str] = set()
     out: list[str] = []
     for span in spans:
@@ -85,6 +87,8 @@ def distinct_filled(spans: list[str]) -> list[str]:
             continue  # - あいうえお: a row of the kana table, nothing said (round 15)
         if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
             continue
+        if _one_sentence(span) and any(restates(span, kept) for kept in out):  # 駅に近いこと, 最寄り駅が近いこと (r17)
+            continue
         if len(k) <= _WORD_LENGTH and any(
             len(key(kept)) <= _WORD_LENGTH and words.same_word(span, kept) for kept in out
         ):
@@ -92,6 +96,11 @@ def distinct_filled(spans: list[str]) -> list[str]:
         seen.add(k)
         out.append(span)
     return out
+
+
+def _one_sentence(span: str) -> bool:
+    """Whether a span is one line of at most one sentence (an item, not a section's body of many claims)."""
+    return "\n" not in span.strip() and not re.search(r"[。！？!?]", span.strip().rstrip("。！？!?"))
 
 
 def counted(spans: list[str], lo: int | None, hi: int | None, unit: str, distinct: bool = True) -> Verdict:

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import edges, morph, phrases, said, tails, wordforms, words
+from lctg_metrics.instructions import edges, morph, phrases, said, spellings, tails, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -84,6 +84,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
     longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
     longer = longer or bool(_NEGATED.match(folded, len(phrase)))  # よろしくない, それではない: a predicate (round 15)
+    longer = longer or edges.demonstrative(folded, phrase)  # ああいう人: "like that", no cry (round 17)
     asks = _asks(phrase, folded[len(phrase) :])
     if edges.quoted_start(strip_emphasis(nfkc(response)), phrase):
         return Verdict(
@@ -97,6 +98,8 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
         unsaid = said.start_unsaid(folded, len(phrase), phrase)  # おはようございますと言う, はじめにしては (round 14)
         return Verdict(not unsaid, f"starts with 「{kw['phrase']}」" + (f": {unsaid}" if unsaid else ""))
     spelled = None if folded.startswith(phrase) else phrases.start_spelling(folded, phrase)  # 先ずは, ハイ, ねー
+    if spelled is None and not folded.startswith(phrase):
+        spelled = spellings.reading_start(folded, phrase)  # 初めまして for はじめまして: one spelling rule (round 17)
     if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
         unsaid = said.start_unsaid(folded, spelled, phrase)
         reason = f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling"
@@ -131,6 +134,8 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     if signed is not None and phrase[-1:] not in ")）":
         return end(written[:signed], kw)
     at = len(text) - len(phrase) if text.endswith(phrase) else phrases.end_spelling(text, phrase)  # 下さい, ねー
+    if at is None:
+        at = spellings.reading_end(text, phrase)
     if at is not None and phrases.bounds_a_number(text, at):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it"

@@ -1,4 +1,5 @@
-"""Whether CSS clipping cuts an element's text to nothing (``clip``, ``clip-path``), and the small readers of CSS
+"""Whether CSS clipping cuts an element's text to nothing (``clip``, ``clip-path``) or a flip shows its hidden back
+(``faces_away``), and the small readers of CSS
 values ``unseen`` shares with it."""
 
 from __future__ import annotations
@@ -8,9 +9,72 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-from lctg_metrics.instructions.css import DIMENSION, length_px, split_outside
+from lctg_metrics.instructions.css import DIMENSION, FUNCTION, length_px, split_outside
 
 _T = TypeVar("_T")
+
+
+#: Angle units in degrees.
+ANGLE = {"deg": 1.0, "rad": 180 / math.pi, "grad": 0.9, "turn": 360.0}
+
+
+def faces_away(decls: Mapping[str, str]) -> bool:
+    """A box turned past a quarter turn about the x or y axis (rotateY(180deg)) whose back is hidden
+    (backface-visibility:hidden): the reader sees its back, which is not drawn (round 17)."""
+    hidden = decls.get("backface-visibility", decls.get("-webkit-backface-visibility", ""))
+    if hidden.strip().lower() != "hidden":
+        return False
+    facing = 1.0
+    for name, args in FUNCTION.findall(decls.get("transform", "")):
+        found = value(args.strip()) if name.lower() in ("rotatex", "rotatey") else None
+        if found and found[1] in ANGLE:
+            facing *= math.cos(math.radians(found[0] * ANGLE[found[1]]))
+    return facing < 0
+
+
+#: The line height a browser takes for line-height:normal, in fonts.
+_NORMAL_LINE = 1.2
+
+
+def lines_shown(decls: Mapping[str, str], font: float = 16.0) -> int | None:
+    """How many lines a box with its overflow cut shows, or None when it shows all: a line clamp
+    (display:-webkit-box with -webkit-line-clamp:N) or, from round 17, a fixed height (height or max-height in
+    lengths) of N line heights, at least one (height:1.5em with line-height:1.5em shows one line)."""
+    if not re.search("hidden|clip", decls.get("overflow", "") + decls.get("overflow-y", "")):
+        return None
+    clamp = (decls.get("-webkit-line-clamp") or decls.get("line-clamp") or "").strip()
+    if clamp.isdigit() and int(clamp) >= 1:
+        boxed = "-webkit-box" in decls.get("display", "").lower() or "line-clamp" in decls
+        return int(clamp) if boxed else None
+    height = min(
+        (px for name in ("height", "max-height") if (px := length_px(decls.get(name, ""))) is not None), default=None
+    )
+    found = value(decls.get("line-height", "normal"))
+    number, unit = found if found else (_NORMAL_LINE, "")
+    line = number * font if unit in ("", "em") else number * font / 100 if unit == "%" else length_px(f"{number}{unit}")
+    if height is None or not line:
+        return None
+    return max(1, int(height / line + 0.01))
+
+
+#: The custom property through which a box that cuts its overflow at a fixed height passes that height (in px) on
+#: to its descendants (``clip_height``, ``aligned_out``).
+CLIP_HEIGHT = "--reader-clip-height"
+
+
+def clip_height(decls: Mapping[str, str]) -> dict[str, str]:
+    """What a box with its overflow cut at a fixed height passes on: that height, for ``aligned_out``; else nothing."""
+    if lines_shown(decls) is None or (height := length_px(decls.get("height") or decls.get("max-height", ""))) is None:
+        return {}
+    return {CLIP_HEIGHT: f"{height}px"}
+
+
+def aligned_out(decls: Mapping[str, str]) -> bool:
+    """Whether an inline box is moved by ``vertical-align`` further than the height of an ancestor that cuts its
+    overflow (vertical-align:-300px inside a one-line box with overflow hidden: round 17); super, sub and small
+    shifts stay inside it."""
+    shift, height = length_px(decls.get("vertical-align", "")), length_px(decls.get(CLIP_HEIGHT, ""))
+    return shift is not None and height is not None and abs(shift) >= height
 
 
 def value(length: str) -> tuple[float, str] | None:
@@ -75,4 +139,14 @@ def clipped(decls: Mapping[str, str]) -> bool:
     return False
 
 
-__all__ = ["clipped", "sides", "value"]
+__all__ = [
+    "ANGLE",
+    "CLIP_HEIGHT",
+    "aligned_out",
+    "clip_height",
+    "clipped",
+    "faces_away",
+    "lines_shown",
+    "sides",
+    "value",
+]

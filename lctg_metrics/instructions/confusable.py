@@ -23,6 +23,14 @@ from lctg_metrics.instructions.confusables_table import DRAWN_AS
 _LATIN_TARGET = re.compile(r"[A-Za-z0-9]")
 #: Each look-alike of a Latin letter or digit and the letter it is drawn as.
 LATIN_OF = {source: target for target, sources in DRAWN_AS.items() if _LATIN_TARGET.match(target) for source in sources}
+#: Small capitals and modifier letters the confusables data leaves out, by their Unicode names (ᴅ is LATIN LETTER
+#: SMALL CAPITAL D: round 17): every letter whose name says it is a Latin letter X drawn small or raised.
+_NAMED_LATIN = re.compile(r"(?:LATIN LETTER SMALL CAPITAL|MODIFIER LETTER (?:CAPITAL|SMALL)) ([A-Z])")
+LATIN_OF |= {
+    chr(code): found.group(1)
+    for code in range(0x80, 0x20000)
+    if chr(code) not in LATIN_OF and (found := _NAMED_LATIN.fullmatch(unicodedata.name(chr(code), "")))
+}
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 

@@ -10,7 +10,7 @@ import unicodedata
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.pending import pending
-from lctg_metrics.instructions.stand_ins import POINTER, TITLE_TEMPLATE
+from lctg_metrics.instructions.stand_ins import ANNOUNCEMENT, POINTER, TITLE_TEMPLATE
 from lctg_metrics.instructions.visible import visible
 
 
@@ -99,8 +99,9 @@ def placeholder(text: str) -> bool:
 
 def points_elsewhere(text: str) -> bool:
     """Whether a span only points to another part of the text (上記の通り, 本文をご参照ください, see above: ``POINTER``;
-    round 10): it says nothing of its own, wherever content is asked for."""
-    return POINTER.fullmatch(key(text)) is not None
+    round 10), or only announces text to come (以下に回答します: ``ANNOUNCEMENT``, round 17): it says nothing of its
+    own, wherever content is asked for."""
+    return POINTER.fullmatch(key(text)) is not None or ANNOUNCEMENT.fullmatch(key(text)) is not None
 
 
 def header_counter(cell: str, header: str) -> bool:
@@ -167,10 +168,21 @@ def content_words(text: str) -> set[str]:
 def restates_heading(body: str, heading: str, template: set[str] | None) -> bool:
     """Whether a section's body says nothing beyond its heading (round 14): every content word of the body is a word
     of the heading or a noun for a part of a text (``_PART_NOUNS``: この章では春について説明します。 under 春), or
-    what is left is ``template``, the words left of every body alike (物語の起の部分。 under 起, 物語の承の部分。 under
+    what is left is ``template`` (or a few Latin words glossing a Japanese heading, ``_gloss``), the words left of every body alike (物語の起の部分。 under 起, 物語の承の部分。 under
     承: one template filled with each heading). A body with a word of its own (桜が咲いた。 under 春) says something."""
     own = residue(body, heading)
-    return bool(key(body)) and (not own or own == template)
+    return bool(key(body)) and (not own or own == template or _gloss(body, heading))
+
+
+#: A body of at most three Latin words and nothing else (Encounter, First Meeting).
+_LATIN_GLOSS = re.compile(r"[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){0,2}[.!]?")
+
+
+def _gloss(body: str, heading: str) -> bool:
+    """Whether a body under a Japanese heading is only a few Latin words, no sentence (Encounter under 第1章 出会い:
+    round 17): the heading glossed in another language, nothing said. They met at the station. says something."""
+    japanese = re.search(r"[\u3040-\u30ff\u3400-\u9fff]", heading)
+    return bool(japanese) and _LATIN_GLOSS.fullmatch(unicodedata.normalize("NFKC", body).strip()) is not None
 
 
 def residue(body: str, heading: str) -> set[str]:

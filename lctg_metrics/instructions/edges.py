@@ -112,4 +112,17 @@ def list_item(text: str, at: int) -> bool:
     return False
 
 
-__all__ = ["doubled", "list_item", "prefixed", "quoted_start", "runs_on"]
+#: What makes an interjection the demonstrative adverb of its series (ああいう人, ああして, そうした): 言う or する
+#: right after it, no pause between (round 17).
+_DEMONSTRATIVE_VERB = re.compile(r"(?:いう|言う|いっ|言っ|いわ|言わ|し|する|すれ|やっ)")
+
+
+def demonstrative(text: str, phrase: str) -> bool:
+    """Whether an interjection phrase (ああ) opens ``text`` as the demonstrative adverb "like that" (ああいう人には
+    なりたくない: round 17), not as the cry; ああ、言ったのに and ああ疲れた are the cry."""
+    alone = morph.analyze(phrase)
+    said = len(alone) == 1 and alone[0].pos1 == "感動詞"
+    return said and text.startswith(phrase) and _DEMONSTRATIVE_VERB.match(text, len(phrase)) is not None
+
+
+__all__ = ["demonstrative", "doubled", "list_item", "prefixed", "quoted_start", "runs_on"]

@@ -14,13 +14,17 @@
   written with kanji and said again in hiragana, katakana or romaji (明日は晴れです。あしたははれです。
   アシタハハレデス。ashita wa hare desu.) counts once.
 - Round 13: a sentence that only speaks of the text's own length or writing, a bare note that it need not be read
-  and a sentence in Chinese restating the answer (``selfnotes``), and a layout formula (``pending``)."""
+  and a sentence in Chinese restating the answer (``selfnotes``), and a layout formula (``pending``).
+- Round 17: a claim said again with words left out (Ａ．赤です after 答えは赤です) is another wording of it, and a
+  table of contents naming sections the text does not hold (``absent``) is no content."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from lctg_metrics.instructions import morph, romaji
+from lctg_metrics.instructions.absent import absent_contents
 from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
@@ -157,6 +161,30 @@ def same_claim(a: str, b: str) -> bool:
     return bool(claims_a) and all(claims_a) and claims_a == claims_b
 
 
+#: The most words a restatement adds to a claim it makes again (最寄り駅が近いこと after 駅に近いこと; round 17).
+_ADDED_WORDS = 2
+
+
+def restates(a: str, b: str) -> bool:
+    """Whether one text makes the other's claim again with small changes (round 17): the shorter claim's words, two
+    or more with a predicate among them, all in the longer one, which adds at most ``_ADDED_WORDS`` words and no
+    predicate of its own (駅から近いこと and 最寄り駅が近いこと after 駅に近いこと; P.S. 先日は本当にありがとうござい
+    ました after 先日はありがとうございました). 安くておいしいこと after 安いこと adds a claim (おいしい)."""
+    claims = sorted((Counter(_claim(a)), Counter(_claim(b))), key=lambda c: sum(c.values()))
+    small, big = claims
+    added = big - small
+    if sum(small.values()) < 2 or small - big or sum(added.values()) > _ADDED_WORDS:
+        return False
+    shorter, longer = (a, b) if Counter(_claim(a)) == small else (b, a)
+    predicates = {
+        "".join(_KANJI.findall(m.surface)) or m.lemma.split("-")[0]
+        for m in morph.analyze(longer)
+        if m.pos1 in ("動詞", "形容詞")
+    }
+    said = any(m.pos1 in ("動詞", "形容詞") for m in morph.analyze(shorter))  # 天気予報 is no claim: a name
+    return said and not set(added) & predicates
+
+
 _KANJI = re.compile(r"[\u3400-\u9fff々]")
 
 
@@ -173,7 +201,7 @@ def counted_text(text: str) -> str:
             continue
         claim, letters = _claim(sentence, ordinals=False), "".join(ch for ch in sentence if ch.isalnum())
         said = bool(claim) and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
-        sayings = seen.setdefault(claim, set()) if said else set()
+        sayings = seen.setdefault(_said_within(claim, seen), set()) if said else set()
         kanji = _KANJI.search(letters) is not None
         spelled = not kanji and any(reads_as(w, sentence) for w in written)
         chinese = chinese_restatement(sentence, all_sentences[:n] + all_sentences[n + 1 :])  # round 13
@@ -182,13 +210,28 @@ def counted_text(text: str) -> str:
         if recital >= 0:
             out.append(text[at : start + recital])
             at = start + len(sentence)
-        elif says_it_fills(sentence) or spelled or chinese or (len(sayings) >= _SAYINGS and letters not in sayings):
+        elif (
+            says_it_fills(sentence)
+            or absent_contents(sentence, text)
+            or spelled
+            or chinese
+            or (len(sayings) >= _SAYINGS and letters not in sayings)
+        ):
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)
         if said and kanji:
             written.append(sentence)
     return without_echoes(without_chants(_within_share("".join(out) + text[at:])))  # 九九 (14), echoes (16)
+
+
+def _said_within(claim: tuple[str, ...], seen: dict[tuple[str, ...], set[str]]) -> tuple[str, ...]:
+    """The claim a sentence repeats with a word or more left out (赤です after 答えは赤です; round 17): the first
+    claim said before that holds all its words, else its own."""
+    if claim in seen:
+        return claim
+    words = Counter(claim)
+    return next((said for said in seen if len(said) > len(claim) and not words - Counter(said)), claim)
 
 
 def _within_share(text: str) -> str:

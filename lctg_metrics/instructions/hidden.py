@@ -34,18 +34,20 @@ from functools import lru_cache
 
 import regex
 
+from lctg_metrics.instructions.clipping import clip_height, lines_shown
 from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, fraction, length_px
 from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
+from lctg_metrics.instructions.siblings import place
 from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
 from lctg_metrics.instructions.unseen import unseen
 
 #: HTML comments, also one left open at the end.
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 #: Elements never shown: the HTML rendering section's hidden elements whole (HTML 15.3.1, 2.8), MathML annotations
-#: (round 15), SVG definitions and descriptions, and the fallback content of embedded elements (and of an object).
+#: (r15) and mphantom (blank space, r17), SVG definitions, descriptions, and the fallback of embedded elements.
 _ALWAYS_HIDDEN_TAGS = frozenset(
     {"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param", "rp"}
-    | {"script", "style", "template", "title", "noscript", "annotation", "annotation-xml"}
+    | {"script", "style", "template", "title", "noscript", "annotation", "annotation-xml", "mphantom"}
     | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
     | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
 )
@@ -222,7 +224,7 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
         while open_elements and open_elements[-1][0] <= m.start():
             open_elements.pop()
         here = open_elements[-1][1] if open_elements else context or {}
-        attrs = _attributes(m.group(2))
+        attrs = _attributes(m.group(2)) | place(text, m.start(), _element_end(text, tag, m.end())[1])  # :last-child
         decls = _passed_on(_declared(sheet, tag, attrs), here)
         if tag == "input":
             if attrs.get("type", "text").lower() in _TEXT_INPUTS and not _hiding(tag, attrs, sheet, here, decls):
@@ -248,7 +250,7 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
         cut = _clamped(text, m.end(), close, decls)
         if cut is not None:  # -webkit-line-clamp: the lines after the N-th are not drawn (round 12)
             edits.append((cut, close, ""))
-        open_elements.append((close, _kept(decls)))
+        open_elements.append((close, _kept(decls) | clip_height(decls)))  # its fixed height, if it cuts overflow
         if tag == "li":
             edits.append((m.end(), m.end(), html.escape(_string_marker(decls), quote=False)))
         if tag == "textarea" and not text[m.end() : close].strip():
@@ -274,14 +276,11 @@ _LINE_END = re.compile(r"<br\b[^>]*>|</?(?:p|div|li|h[1-6]|ul|ol|blockquote|sect
 
 
 def _clamped(text: str, start: int, close: int, decls: dict[str, str]) -> int | None:
-    """Where the drawn text of a line-clamped box ends (display:-webkit-box, -webkit-line-clamp:N, overflow cut): after
-    its N-th line, counted by explicit line breaks only (a long line's wrapping depends on a width not known, so
-    text on the first N lines always shows), or None."""
-    clamp = (decls.get("-webkit-line-clamp") or decls.get("line-clamp") or "").strip()
-    overflow = decls.get("overflow", "") + decls.get("overflow-y", "")
-    if not clamp.isdigit() or int(clamp) < 1 or not re.search("hidden|clip", overflow):
-        return None
-    if "-webkit-box" not in decls.get("display", "").lower() and "line-clamp" not in decls:
+    """Where the drawn text of a line-clamped box ends (display:-webkit-box, -webkit-line-clamp:N, or a fixed height of
+    N lines, overflow cut: ``clipping.lines_shown``): after its N-th line, counted by explicit line breaks only (a
+    long line's wrapping depends on a width not known, so text on the first N lines always shows), or None."""
+    clamp = lines_shown(decls)
+    if clamp is None:
         return None
     lines, seen_text = 0, False
     for found in _LINE_END.finditer(text, start, close):

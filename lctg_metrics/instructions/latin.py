@@ -9,7 +9,7 @@ import functools
 import re
 import unicodedata
 
-from lctg_metrics.instructions import romaji
+from lctg_metrics.instructions import morph, romaji
 
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
@@ -28,20 +28,58 @@ def _base(ch: str) -> str:
     return base if _ASCII_LETTER.fullmatch(base) and unicodedata.name(ch, "").startswith("LATIN") else ch
 
 
-def romaji_spans(text: str, word: str) -> list[tuple[int, int]]:
+#: The fewest letters of a romaji word read as a keyword written in kanji (round 17): SUSHI for 寿司, not ie.
+MIN_ROMAJI_LETTERS = 4
+
+
+def romaji_spans(text: str, word: str, reading: str = "") -> list[tuple[int, int]]:
     """Latin tokens of ``text`` that are the Latin keyword ``word`` in another romanisation of the same Japanese word
     (Toukyou or Tōkyō for Tokyo): both read as romaji (``romaji.to_kana``) and are one reading once long vowels are
-    folded. A keyword that reads as no romaji (Python, Excel) matches only as spelled."""
-    target = romaji.to_kana(word.lower()) if word.isascii() and word.isalpha() else None
+    folded. A keyword that reads as no romaji (Python, Excel) matches only as spelled. A keyword in Japanese script
+    is met by its ``reading`` (katakana) written in romaji, in words of ``MIN_ROMAJI_LETTERS`` or more (SUSHI is
+    寿司: round 17)."""
+    latin = word.isascii() and word.isalpha()
+    target = romaji.to_kana(word.lower()) if latin else reading
     if not target:
         return []
     wanted = romaji.fold_long(target)
     found = []
-    for token in romaji.TOKEN.finditer(text):
+    tokens = list(romaji.TOKEN.finditer(text))
+    for at, token in enumerate(tokens):
+        if not latin and (len(token.group()) < MIN_ROMAJI_LETTERS or _in_english(text, tokens, at)):
+            continue
         kana = romaji.to_kana(token.group().lower())
-        if kana and kana != target and romaji.fold_long(kana) == wanted:
+        if kana and (kana != target or not latin) and romaji.fold_long(kana) == wanted:
             found.append(token.span())
     return found
 
 
-__all__ = ["folded", "romaji_spans"]
+#: A keyword's reading is read only from content words (寿司), never from particles or marks.
+_FUNCTION_POS = ("助詞", "助動詞", "接尾辞", "補助記号", "空白")
+_KANJI = re.compile(r"[\u3400-\u9fff々]")
+_KATAKANA = re.compile(r"[ァ-ヺー]{2,}")
+
+
+def kanji_reading(word: str) -> str:
+    """The katakana reading of a keyword holding a kanji, read wholly as content words (寿司 is スシ), for its
+    romaji (``romaji_spans``); empty otherwise."""
+    key = morph.analyze(word) if _KANJI.search(word) else ()
+    if not key or any(m.pos1 in _FUNCTION_POS for m in key):
+        return ""
+    reading = "".join(morph.to_katakana(m.reading) for m in key)
+    return reading if _KATAKANA.fullmatch(reading) else ""
+
+
+def _in_english(text: str, tokens: list[re.Match[str]], at: int) -> bool:
+    """Whether a Latin word stands beside (a blank apart) a Latin word that reads as no romaji: a word of an English
+    sentence (for the sake of), not romaji standing for Japanese (Kinou wa SUSHI wo tabemashita)."""
+    near = [
+        other
+        for other in (tokens[at - 1] if at else None, tokens[at + 1] if at + 1 < len(tokens) else None)
+        if other is not None
+        and not text[min(other.end(), tokens[at].end()) : max(other.start(), tokens[at].start())].strip()
+    ]
+    return any(not romaji.to_kana(other.group().lower()) for other in near)
+
+
+__all__ = ["MIN_ROMAJI_LETTERS", "folded", "kanji_reading", "romaji_spans"]

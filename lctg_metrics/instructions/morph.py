@@ -16,7 +16,8 @@ INSTALL_HINT = "Japanese morphological analysis needs fugashi + unidic-lite: pip
 #: ござる alone (でござる) is role speech, not です・ます調 (round 13): でございます is polite by its ます.
 #: Kyoto どす is the polite copula (= です; round 16: 今日はええお天気どす。 is no だ・である), whatever part of speech
 #: the analyser files it under; Osaka だす is read as 出す and Kyoto やす as 易い, so they are not told here.
-POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "どす"})
+#: Satsuma ごわす (ごわんす) is one too (round 17: 晴れでごわす。 is no だ・である).
+POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "どす", "ごわす", "ごわんす"})
 #: Sentence-final particles skipped when looking for the predicate (か, ね, よ, な, わ, ぞ, さ, の, もの).
 _FINAL_PARTICLE = "終助詞"
 

@@ -68,6 +68,13 @@ POINTER = re.compile(
     r"|(?:please)?(?:see|referto|refer|as|asstated|asmentioned|asdescribed|asshown|asnoted|asexplained)"
     r"(?:in)?(?:the)?(?:above|below|previous(?:answer|section)?|body|maintext|text|earlier)"
 )
+#: A sentence that only announces the answer to come (以下に回答します, 次のとおりご説明いたします; round 17), in
+#: ``key`` form: it points forward to text, and says nothing itself.
+ANNOUNCEMENT = re.compile(
+    r"(?:それでは|では|さて)?(?:以下|次|下記|これから|今から)(?:に|で|の(?:とおり|通り)(?:に)?)?(?:ご|お)?"
+    r"(?:回答|解答|説明|答え|紹介|記載|まとめ|説明|返答)(?:を)?(?:いた|致)?(?:します|しましょう|させていただきます|させて頂きます"
+    r"|いたします|致します|します|する|です)"
+)
 
 #: A second answer that says there is none (別案は特に思いつきません, 他にはありません, round 12), in ``key`` form.
 NO_OTHER_ANSWER = re.compile(
@@ -107,6 +114,7 @@ def repeats_body(body: list[str], note: list[str]) -> bool:
 
 
 __all__ = [
+    "ANNOUNCEMENT",
     "BACK_REFERENCE",
     "LEADING_REFERENCE",
     "NO_OTHER_ANSWER",

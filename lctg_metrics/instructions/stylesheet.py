@@ -5,7 +5,8 @@ Selectors are resolved on the element alone: a selector's last compound of a typ
 id (``span.note#a``); combinators only bound that compound (``div > .note`` is read as ``.note``). A compound with a
 pseudo-class (:hover, :nth-child()) cannot be resolved on the element and is skipped (a whole-compound :is() or
 :where() is read as its list); 2.8: attribute selectors (``[data-x]``, ``[lang="ja"]``, ``~=``, ``^=``, ``$=``,
-``*=``) and ``:not()`` of a compound of these are resolved on the element's own attributes (round 7),
+``*=``) and ``:not()`` of a compound of these are resolved on the element's own attributes (round 7), and
+:first-child, :last-child and :only-child on its place among its siblings (``siblings``, round 17),
 and rules for html, body and :root are the page's own (``PAGE``: what it passes on, what its ::before and ::after
 draw). Rules cascade by specificity, then
 order; the inline style comes last. Rules inside ``@media`` other than screen or all apply on some screens only
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from lctg_metrics.instructions.css import declarations, important, split_outside, unescape
+from lctg_metrics.instructions.siblings import as_attributes
 
 _STYLE_BLOCK = re.compile(r"<style\b[^<>]*>(.*?)(?:</style\s*>|\Z)", re.DOTALL | re.IGNORECASE)
 _COMPOUND = re.compile(r"^(\*|[A-Za-z][A-Za-z0-9-]*)?((?:[.#]-?[_A-Za-z][-_A-Za-z0-9]*)*)$")
@@ -137,7 +139,7 @@ def _block_end(css: str, brace: int) -> int:
 def _selector(text: str) -> tuple[Compound, str, tuple[Compound, ...]] | None:
     """(compound, pseudo-element, ``:not()`` compounds) of a selector's last compound, None when it cannot be
     resolved."""
-    parts = re.split(r"\s*[>+~]\s*|\s+(?![^\[]*\])", text.strip())
+    parts = re.split(r"\s*[>+~]\s*|\s+(?![^\[]*\])", as_attributes(text.strip()))
     last = parts[-1] if parts else ""
     pseudo = _PSEUDO_ELEMENT.search(last)
     last = last[: pseudo.start()] if pseudo else last

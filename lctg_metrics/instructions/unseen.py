@@ -23,6 +23,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from lctg_metrics.instructions.clipping import ANGLE as _ANGLE
+from lctg_metrics.instructions.clipping import aligned_out, faces_away
 from lctg_metrics.instructions.clipping import clipped as _clipped
 from lctg_metrics.instructions.clipping import sides as _sides
 from lctg_metrics.instructions.clipping import value as _value
@@ -60,7 +62,6 @@ _LEFT_OR_UP = (
     *("inset-inline-start", "inset-block-start", "margin-inline-start", "margin-block-start"),
 )
 _RIGHTWARD = ("left", "margin-left", "text-indent", "inset-inline-start", "margin-inline-start")
-_ANGLE = {"deg": 1.0, "rad": 180 / math.pi, "grad": 0.9, "turn": 360.0}
 
 
 def _indented_out(decls: Mapping[str, str]) -> bool:
@@ -287,6 +288,8 @@ def _unseen(items: frozenset[tuple[str, str]]) -> bool:
         any(_off_screen(value, name in _RIGHTWARD) for name, value in offsets.items())
         or pushed_out(decls, font)
         or masked(decls)
+        or faces_away(decls)  # rotateY(180deg) with its back hidden (round 17)
+        or aligned_out(decls)  # vertical-align:-300px out of a box that cuts its one line (round 17)
     ):
         return True
     boxes = [decls[name] for name in ("width", "height", "max-width", "max-height") if name in decls]

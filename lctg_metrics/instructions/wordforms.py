@@ -5,6 +5,7 @@ furigana written inline and kana spelled out between middle dots."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from lctg_metrics.instructions import morph
 
@@ -16,6 +17,21 @@ _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 def _lemma(m: morph.Morpheme) -> str:
     return m.lemma.split("-")[0]
+
+
+#: A short causative's dictionary form (行かす, 書かす): a kanji, an あ-row kana and す.
+_SHORT_CAUSATIVE = re.compile(r"(.*[\u4e00-\u9fff々])([かがさたなばまらわ])す")
+_U_ROW = str.maketrans("かがさたなばまらわ", "くぐすつぬぶむるう")
+
+
+def _lemma_at(tokens: Sequence[tuple[int, int, morph.Morpheme]], i: int) -> str:
+    """The dictionary form of the morpheme at ``i``; a short causative made passive (行かさ|れ|た, "was made to go")
+    is the verb it is made from (行く: round 17), the analyser filing it as a verb of its own."""
+    lemma, after = _lemma(tokens[i][2]), tokens[i + 1][2] if i + 1 < len(tokens) else None
+    found = _SHORT_CAUSATIVE.fullmatch(lemma)
+    if found and tokens[i][2].pos1 == "動詞" and after is not None and _lemma(after) in ("れる", "られる"):
+        return found.group(1) + found.group(2).translate(_U_ROW)
+    return lemma
 
 
 #: Parts of speech whose kanji carry the meaning among words of one sound the dictionary files under one lemma.
@@ -68,7 +84,7 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
     tokens, found = morph.spans(text), []
     for i in range(len(tokens) - len(key) + 1):
         run = tokens[i : i + len(key)]
-        if [_lemma(t[2]) for t in run] == lemmas and all(
+        if [_lemma_at(tokens, i + j) for j in range(len(run))] == lemmas and all(
             t[2].pos1 == k.pos1 and same_written(t[2], k) for t, k in zip(run, key)
         ):
             if not _auxiliary_after_te(tokens, i, len(key)):
@@ -333,11 +349,21 @@ def _leftover(m: morph.Morpheme | None) -> bool:
 def starts_word(text: str, at: int) -> bool:
     """Whether a closing phrase that starts with a letter, after a letter (kana, and from 2.8 kanji), starts a word at
     ``at`` (round 10): the analyser cuts ``text`` there, so the phrase is not the tail of a longer word (さかな ends
-    with no かな, ますます with no ます, 不明です with no 明です; 楽しかったかな and 思います do)."""
+    with no かな, ますます with no ます, 不明です with no 明です; 楽しかったかな and 思います do), nor after a word it
+    cut into letters (かたかな is no か|た|かな: ``_NO_AUXILIARY_AFTER``)."""
     letter = lambda ch: bool(_KANA_CHAR.match(ch) or KANJI.match(ch))  # noqa: E731
     if not 0 < at < len(text) or not (letter(text[at - 1]) and letter(text[at])):
         return True
-    return any(start == at for start, _, _ in morph.spans(text))  # 2.8: kanji too (不明です ends with no 明です)
+    spans = morph.spans(text)
+    before = [m for _, end, m in spans if end <= at][-3:]
+    miscut = any(  # と|か|た|か|な: an auxiliary after a case or adverbial particle cuts an unknown word (round 17)
+        a.pos1 == "助詞" and a.pos2 in _NO_AUXILIARY_AFTER and b.pos1 == "助動詞" for a, b in zip(before, before[1:])
+    )
+    return not miscut and any(start == at for start, _, _ in spans)  # 2.8: kanji too (不明です ends with no 明です)
+
+
+#: Particles no auxiliary follows (の of のだ and て of てた may): after one, the analyser cut a word it did not know.
+_NO_AUXILIARY_AFTER = ("格助詞", "副助詞", "係助詞")
 
 
 __all__ = [

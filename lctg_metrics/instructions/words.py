@@ -140,7 +140,7 @@ def _is_function(m: morph.Morpheme) -> bool:
     return m.pos1 in _FUNCTION_POS
 
 
-def _reading_spans(text: str, word: str) -> list[tuple[int, int]]:
+def reading_spans(text: str, word: str) -> list[tuple[int, int]]:
     """Runs of whole morphemes of ``text`` that are ``word`` in another script (see the module docstring). A keyword
     written in kana is read as written (the analyser may cut it oddly: かいしゃ alone is か|いしゃ) and matched by any
     run of content morphemes with that reading."""
@@ -263,7 +263,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     )  # ᎪI, メロソ
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
-    found += latin.romaji_spans(seen, key)  # Toukyou and Tōkyō are Tokyo (round 10)
+    found += latin.romaji_spans(seen, key, latin.kanji_reading(key))  # Toukyou is Tokyo (r10), SUSHI 寿司 (r17)
     found += loans.variant_spans(seen, key)  # スマフォ is スマホ (round 12)
     found += colloquial.spans(seen, key)  # さむっ, いってぇ, すいません, あざっす: said casually (round 14)
     for strip in (wordforms.without_readings, spelled.joined):  # 勉（べん）強（きょう）; ス/マ/ホ spelled out (2.8)
@@ -310,7 +310,7 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
             (a, b) for a, b in found if not wordforms.in_name(seen, a, b) and not whole_readings.read_whole(seen, a, b)
         ]
     others = (  # Tシャツ for T-shirt (r16), computer for コンピューター (2.8)
-        _reading_spans(seen, key)
+        reading_spans(seen, key)
         + wordforms.form_spans(seen, key)
         + hyphened.spans(seen, key)
         + loans.origin_spans(seen, key)
@@ -361,7 +361,7 @@ def starts_with(text: str, word: str) -> bool:
         if _LATIN.match(key[-1]) and len(seen) > len(key) and _LATIN.match(seen[len(key)]):
             return False
         return wordforms.word_ends(seen, len(key))
-    return any(start == 0 for start, _ in _reading_spans(seen, key))
+    return any(start == 0 for start, _ in reading_spans(seen, key))
 
 
-__all__ = ["MATCHES", "MIN_READING", "count", "same_word", "spans", "starts_with"]
+__all__ = ["MATCHES", "MIN_READING", "count", "reading_spans", "same_word", "spans", "starts_with"]
