@@ -618,9 +618,8 @@ def test_a_recited_kana_row_does_not_hide_the_highlights_after_it():
 
 
 def test_a_missing_language_detector_raises_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without langdetect, the detector names the extra to install (not Python's bare ImportError). script:language
-    itself turns any error of the detector into a failing verdict ("language not detectable (ImportError)"), so the
-    hint is pinned on the detector."""
+    """Without langdetect, the detector names the extra to install (not Python's bare ImportError), and
+    script:language raises it too: a missing extra is never a failed answer."""
     import builtins
 
     from lctg_metrics.instructions import checks_script
@@ -637,8 +636,8 @@ def test_a_missing_language_detector_raises_the_install_hint(monkeypatch: pytest
     try:
         with pytest.raises(ImportError, match=r"needs langdetect: pip install 'lctg\[ja\]' \(No module named"):
             checks_script._detector()
-        verdict = check("script:language", "This is written in English.", {"language": "en"})
-        assert verdict == Verdict(False, "language not detectable (ImportError)")
+        with pytest.raises(ImportError, match=r"needs langdetect: pip install 'lctg\[ja\]'"):
+            check("script:language", "This is written in English.", {"language": "en"})
     finally:
         monkeypatch.undo()
         checks_script._detector.cache_clear()
