@@ -168,8 +168,9 @@ def content_words(text: str) -> set[str]:
 def restates_heading(body: str, heading: str, template: set[str] | None) -> bool:
     """Whether a section's body says nothing beyond its heading (round 14): every content word of the body is a word
     of the heading or a noun for a part of a text (``_PART_NOUNS``: この章では春について説明します。 under 春), or
-    what is left is ``template`` (or a few Latin words glossing a Japanese heading, ``_gloss``), the words left of every body alike (物語の起の部分。 under 起, 物語の承の部分。 under
-    承: one template filled with each heading). A body with a word of its own (桜が咲いた。 under 春) says something."""
+    what is left is ``template`` (the words left of every body alike: 物語の起の部分。 under 起, 物語の承の部分。 under
+    承, one template filled with each heading), or a few Latin words glossing a Japanese heading (``_gloss``). A body
+    with a word of its own (桜が咲いた。 under 春) says something."""
     own = residue(body, heading)
     return bool(key(body)) and (not own or own == template or _gloss(body, heading))
 
