@@ -145,11 +145,14 @@ def kanji_count(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _arabic_numeral(ch: str) -> bool:
-    """A digit in any script (0-9, ０-９, ٣ …), a circled/parenthesised number (①, ⑴, ⒈) or a letter-like numeral
-    (Roman Ⅲ ⅳ); not kansuuji (〇 and the kanji numerals)."""
-    if ch.isdigit():
+    """A digit in any script (0-9, ０-９, ٣ …), a sign drawn with digits (㋉ for 10月, ½, a keycap 🔟), a
+    circled/parenthesised number (①, ⑴, ⒈) or a letter-like numeral (Roman Ⅲ ⅳ); not kansuuji (〇 and the kanji
+    numerals)."""
+    if ch.isdigit() or any(c.isdigit() for c in unicodedata.normalize("NFKC", ch)):  # ㋉ is 10月, ㏠ 1日, ½ 1⁄2
         return True
     category = unicodedata.category(ch)
+    if category == "So" and unicodedata.name(ch, "").startswith("KEYCAP "):  # 🔟 (KEYCAP TEN)
+        return True
     if category == "Nl":
         return ch != "〇" and not is_kanji(ch)
     return category == "No" and "NUMBER" in unicodedata.name(ch, "") and not is_kanji(ch)

@@ -100,8 +100,10 @@ def _fold_char(ch: str) -> str:
     if ch in ENCLOSED_SIGNS:  # ㈱ is （株）, the sign of 株式会社, as Japanese writes it without the glyph (2.7)
         return f"（{ENCLOSED_SIGNS[ch]}）"
     if _ENCLOSED.match(ch):
-        inner = [c for c in unicodedata.normalize("NFKC", ch) if _is_ideograph(c)]
-        return "".join(inner) or ch
+        folded = unicodedata.normalize("NFKC", ch)
+        if any(c.isdigit() for c in folded):  # a telegraph sign: ㋉ is 10月, ㍘ 0点, its number in digits
+            return folded
+        return "".join(c for c in folded if _is_ideograph(c)) or ch
     if "\u2e80" <= ch <= "\u2fdf":  # radicals: Kangxi ones fold to their kanji; the supplement's stay (already kanji)
         return unicodedata.normalize("NFKC", ch)
     if _KEEP.match(ch):
