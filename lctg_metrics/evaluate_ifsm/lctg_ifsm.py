@@ -119,6 +119,11 @@ class LctgIfsm(evaluate.Metric):
             reference_urls=["https://github.com/nii-cl/possible-stories"],
         )
 
+    def worked_example(self, stories_source: Any = None, split: str = "eval", endings: str = "gold") -> tuple:
+        """The card's worked example, reached from the loaded metric (``evaluate.load`` imports this file under a
+        name of its own): the module's :func:`worked_example`."""
+        return worked_example(stories_source, split, endings)
+
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """``evaluate``'s compute; a keyword ``_compute`` does not take is refused naming this call."""
         for old, (new, why) in RENAMED.items():  # one name per setting: the family's (families.ifsm.OPTIONS)
@@ -193,17 +198,21 @@ class LctgIfsm(evaluate.Metric):
         return out
 
 
-def worked_example(stories_source=None, split="eval"):
+def worked_example(stories_source=None, split="eval", endings="gold"):
     """The worked example the card shows and the Space's JSON tab fills in: ``(predictions, references, options)``
     for the gold ending of every story of ``split`` with the offline reader and the default options, a whole run as
     ``lctg ifsm`` scores it (its IFSM is the reader's accuracy). A run is every row of the split: the gold endings of
-    a few stories would score near 0 (the others fail as empty), not what the card describes."""
+    a few stories would score near 0 (the others fail as empty), not what the card describes. ``endings="question"``
+    gives each story's question as its ending instead (the echo the guard fails)."""
+    if endings not in ("gold", "question"):
+        raise ValueError(f"lctg_ifsm: worked_example endings must be 'gold' or 'question', got {endings!r}")
     stories = _stories(stories_source)
     rows = load_story_rows(stories, split=None if split == "all" else split)
     options = {"reader": "embedding", "split": split}
     if stories:
         options["stories_source"] = str(stories)
-    return [r["gold_ending"] for r in rows], [r["id"] for r in rows], options
+    field = "gold_ending" if endings == "gold" else "question"
+    return [r[field] for r in rows], [r["id"] for r in rows], options
 
 
 def refuse_other_ids(references):
