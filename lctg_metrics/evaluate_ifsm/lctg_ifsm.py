@@ -16,13 +16,12 @@ from lctg_dataset.stories.source import SOURCE_ENV
 from lctg_metrics.api.modules import other_module
 from lctg_metrics.compute_inputs import refuse_unknown
 from lctg_metrics.families.ifsm import FAMILY, RENAMED
-from lctg_metrics.family import run
+from lctg_metrics.family import option_values, run
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.option_surfaces import kwargs_description
 from lctg_metrics.options import EVALUATE, LLM
 from lctg_metrics.schema import Generation
-from lctg_metrics.stats.bootstrap import check_resampling
 
 #: read_generations: the Space app's file tab reads uploads with it; worked_example: its JSON tab's example
 __all__ = ["LctgIfsm", "read_generations", "worked_example"]
@@ -163,7 +162,7 @@ class LctgIfsm(evaluate.Metric):
             )
         if split not in ("eval", "fit", "all"):
             raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
-        check_resampling(ci_resamples, 0.95, name="ci_resamples")
+        option_values(FAMILY, {"ci_resamples": ci_resamples, "seed": seed})  # the family's bounds, before the rows
         refuse_other_ids(references)
         generations: list[Generation] = []
         seen: dict[Any, int] = {}

@@ -1,0 +1,63 @@
+"""The run options every family shares (``ci_resamples``, ``seed``) are checked by one rule on every Python route,
+by their public names: ``run`` of each family, the lctg_if and lctg_ifsm modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lctg_metrics.api import run
+from lctg_metrics.schema import ScoringError
+from tests.test_family_samples import LINES as IF_LINES
+from tests.test_family_samples import ROWS as IF_ROWS
+from tests.test_if_evaluate import _load_module as load_if
+from tests.test_ifsm_cli import FIXTURE
+from tests.test_ifsm_evaluate import _load_module as load_ifsm
+
+IFSM_GENS = [{"id": "story_endings/a_0", "generation": "x"}]
+INSTR_GENS = [{"id": i, "generation": t} for i, t in IF_LINES[:2]]
+BAD = [
+    ({"ci_resamples": 0}, r"ci_resamples must be a positive int, got 0"),
+    ({"ci_resamples": -3}, r"ci_resamples must be a positive int, got -3"),
+    ({"ci_resamples": 200_000}, r"ci_resamples 200,000 is over the limit of 100,000"),
+    ({"seed": -1}, r"seed must be an integer >= 0 \(a bootstrap seed\), got -1"),
+]
+
+
+@pytest.mark.parametrize(("options", "message"), BAD)
+def test_every_family_refuses_the_same_bad_values_by_the_public_name(
+    built_dataset: Path, options: dict, message: str
+) -> None:
+    calls = {
+        "lctg": lambda o: run("lctg", [], dataset=str(built_dataset), options={"ci": True, **o}),
+        "instr": lambda o: run("instr", INSTR_GENS, rows=IF_ROWS, options=o),
+        "ifsm": lambda o: run("ifsm", IFSM_GENS, rows=[{"id": "x"}], options=o),
+    }
+    for name, call in calls.items():
+        with pytest.raises(ScoringError, match=rf"^{name}: {message}") as info:
+            call(options)
+        assert "n_resamples" not in str(info.value) and "\n" not in str(info.value)
+
+
+def test_ifsm_zero_resamples_is_refused_not_signed_boot_0() -> None:
+    with pytest.raises(ScoringError, match=r"^ifsm: ci_resamples must be a positive int, got 0$"):
+        run("ifsm", IFSM_GENS, rows=[{"id": "x"}], options={"ci_resamples": 0})
+
+
+def test_an_honest_resample_count_and_seed_still_run() -> None:
+    got = run("instr", INSTR_GENS, rows=IF_ROWS, options={"ci_resamples": 50, "seed": 7})
+    assert "boot:50" in got.signature or any(k.endswith("_low") for k in got.flat)
+
+
+def test_the_modules_name_seed_and_ci_resamples() -> None:
+    lctg_if = load_if().LctgIf(keep_in_memory=True)
+    refs = [{"instruction_id_list": r["instruction_id_list"], "kwargs": r["kwargs"]} for r in IF_ROWS[:2]]
+    texts = [t for _, t in IF_LINES[:2]]
+    with pytest.raises(ValueError, match=r"^instr: seed must be an integer >= 0 \(a bootstrap seed\), got -1$"):
+        lctg_if.compute(predictions=texts, references=refs, ci=True, seed=-1)
+    ifsm = load_ifsm().LctgIfsm(keep_in_memory=True)
+    for kwargs, message in BAD:
+        with pytest.raises(ValueError, match=rf"^ifsm: {message}"):
+            ifsm.compute(predictions=["x"], references=["story_endings/a_0"], reader="embedding",
+                         stories_source=str(FIXTURE), **kwargs)  # fmt: skip
