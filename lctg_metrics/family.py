@@ -34,6 +34,7 @@ from lctg_metrics.family_protocol import (
     mean_result,
 )
 from lctg_metrics.inputs.families import split_samples
+from lctg_metrics.options import check_ci_settings
 from lctg_metrics.schema import Generation, ScoringError, kind
 
 
@@ -155,6 +156,11 @@ def option_values(family: MetricFamily, given: Mapping[str, Any] | None) -> dict
         except ValueError as e:
             raise ScoringError(f"{name}: {e}") from None
         out[option] = value
+    if "ci" in declared and not getattr(family, "ci_always", False):  # seed and ci_resamples: only the intervals'
+        try:
+            check_ci_settings(out["ci"], out)
+        except ValueError as e:
+            raise ScoringError(f"{name}: {e}") from None
     return out
 
 

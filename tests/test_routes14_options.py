@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lctg_metrics.api import run
+from lctg_metrics.api import run, score_predictions
+from lctg_metrics.evaluate_ctg.lctg_ctg import LctgCtg
 from lctg_metrics.schema import ScoringError
 from tests.test_family_samples import LINES as IF_LINES
 from tests.test_family_samples import ROWS as IF_ROWS
@@ -61,3 +62,31 @@ def test_the_modules_name_seed_and_ci_resamples() -> None:
         with pytest.raises(ValueError, match=rf"^ifsm: {message}"):
             ifsm.compute(predictions=["x"], references=["story_endings/a_0"], reader="embedding",
                          stories_source=str(FIXTURE), **kwargs)  # fmt: skip
+
+
+def test_seed_or_resamples_without_ci_is_refused_as_the_cli_refuses_it(built_dataset: Path) -> None:
+    message = r"seed=3 only seeds the resampling of the confidence intervals; pass ci=True with it, or drop it$"
+    with pytest.raises(ScoringError, match=rf"^lctg: {message}"):
+        run("lctg", [], dataset=str(built_dataset), options={"seed": 3})
+    with pytest.raises(ScoringError, match=rf"^instr: {message}"):
+        run("instr", INSTR_GENS, rows=IF_ROWS, options={"ci": False, "seed": 3})
+    with pytest.raises(ScoringError, match=r"^lctg: ci_resamples=200 only sets the resamples of the confidence"):
+        run("lctg", [], dataset=str(built_dataset), options={"ci_resamples": 200})
+    with pytest.raises(ScoringError, match=r"^seed=4 only seeds the resampling"):
+        score_predictions(["x"], ["summary/1614/format"], dataset=str(built_dataset), seed=4)
+    ctg = LctgCtg(keep_in_memory=True)
+    with pytest.raises(ValueError, match=r"^seed=4 only seeds the resampling"):
+        ctg.compute(predictions=["x"], references=["summary/1614/format"], dataset=str(built_dataset), seed=4)
+    refs = [{"instruction_id_list": r["instruction_id_list"], "kwargs": r["kwargs"]} for r in IF_ROWS[:2]]
+    with pytest.raises(ValueError, match=rf"^instr: {message}"):
+        load_if().LctgIf(keep_in_memory=True).compute(predictions=["a", "b"], references=refs, seed=3)
+
+
+def test_the_default_seed_or_one_with_ci_still_runs(built_dataset: Path) -> None:
+    recs = [{"id": "summary/1614/format", "generation": "x"}]
+    plain = run("lctg", recs, dataset=str(built_dataset), options={"seed": 0, "missing": "skip"})
+    with_ci = run("lctg", recs, dataset=str(built_dataset), options={"ci": True, "seed": 3, "missing": "skip"})
+    assert plain.signature == with_ci.signature and "summary/format/ci_low" in with_ci.flat
+    # IFSM's seed also draws its split and templates, and its intervals are always on: no ci rule on it
+    with pytest.raises(ScoringError, match=r"^story_endings rows: question_id"):  # past the options, to the rows
+        run("ifsm", IFSM_GENS, rows=[{"id": "x"}], options={"seed": 3})

@@ -25,6 +25,7 @@ from lctg_metrics.api.references import aligned_columns, dataset_and_source, dat
 from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
 from lctg_metrics.family import run
 from lctg_metrics.family_protocol import FamilyResult
+from lctg_metrics.options import check_ci_settings
 from lctg_metrics.profiles import resolve_options
 from lctg_metrics.schema import kind
 from lctg_metrics.scoring import JudgeSpec, ScoreResult, ScoringError, gc_paused, score
@@ -198,6 +199,10 @@ def score_predictions(
         raise TypeError(
             f"score_predictions() got unknown keyword argument(s) {', '.join(unknown)}; accepted: {accepted}"
         )
+    try:
+        check_ci_settings(ci, {"ci_resamples": ci_resamples, "seed": seed})
+    except ValueError as e:
+        raise ScoringError(str(e)) from None
     if ci:  # checked before scoring, by the option's public name
         from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
