@@ -15,6 +15,7 @@ What the inputs become (aligned columns, constraints read by row id, the dataset
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -23,7 +24,7 @@ from typing import Any
 
 from lctg_metrics.api.references import aligned_columns, dataset_and_source, dataset_folder, occurrence_samples
 from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
-from lctg_metrics.family import run
+from lctg_metrics.family import run as family_run
 from lctg_metrics.family_protocol import FamilyResult
 from lctg_metrics.options import check_ci_settings
 from lctg_metrics.profiles import resolve_options
@@ -171,6 +172,28 @@ def python_words(message: str) -> str:
     for both, python in PYTHON_WORDS:
         message = message.replace(both, python)
     return message
+
+
+#: :func:`run` takes the scorer's options in its ``options`` dict (and the tasks as the rows given: no task option).
+RUN_WORDS: tuple[tuple[str, str], ...] = (
+    ("Score only some tasks with --task/task=, score", "Score"),
+    ("--missing skip / missing='skip'", "options={'missing': 'skip'}"),
+    ("--missing fail / missing='fail'", "options={'missing': 'fail'}"),
+)
+
+
+@functools.wraps(family_run)
+def run(family: Any, generations: Any, **kwargs: Any) -> FamilyResult:
+    """:func:`lctg_metrics.family.run`, its refusals naming what ``run`` itself takes (:data:`RUN_WORDS`)."""
+    try:
+        return family_run(family, generations, **kwargs)
+    except ScoringError as e:
+        message = str(e)
+        for both, python in RUN_WORDS:
+            message = message.replace(both, python)
+        if message == str(e):
+            raise
+        raise ScoringError(message) from None
 
 
 #: The keyword options :func:`score_predictions` passes on to :func:`score_predictions_result`.
