@@ -34,6 +34,7 @@ from lctg_metrics.family_protocol import (
     mean_result,
 )
 from lctg_metrics.inputs.families import split_samples
+from lctg_metrics.options import check_ci_settings
 from lctg_metrics.schema import Generation, ScoringError, kind
 
 
@@ -151,10 +152,27 @@ def option_values(family: MetricFamily, given: Mapping[str, Any] | None) -> dict
             raise ScoringError(f"{name}: option {option} must be {o.kind.__name__}, got {value!r}")
         try:
             o.check(value) if value is not None else None
+            _check_bound(option, value)
         except ValueError as e:
             raise ScoringError(f"{name}: {e}") from None
         out[option] = value
+    if "ci" in declared and not getattr(family, "ci_always", False):  # seed and ci_resamples: only the intervals'
+        try:
+            check_ci_settings(out["ci"], out)
+        except ValueError as e:
+            raise ScoringError(f"{name}: {e}") from None
     return out
+
+
+def _check_bound(option: str, value: Any) -> None:
+    """The run options every family shares, within their bounds (one place for every route: the API, the evaluate
+    modules, the Spaces), refused by their public names."""
+    from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
+    if option == "ci_resamples":
+        check_resampling(value, 0.95, name=option)
+    elif option == "seed":
+        check_seed(value, name=option)
 
 
 def run(

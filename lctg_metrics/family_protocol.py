@@ -201,11 +201,12 @@ _TAKES: dict[str, tuple[tuple[type, ...], str]] = {
 def check_run_arguments(name: str, *, dataset: Any, rows: Any, **others: Any) -> None:
     """``family.run``'s arguments besides the family and the generations: one line naming the argument and what it
     takes for a value of the wrong type (None: not given)."""
-    from lctg_metrics.inputs.hub import ResolvedDataset
+    if dataset is not None and not isinstance(dataset, (str, os.PathLike)):
+        from lctg_metrics.inputs.hub import ResolvedDataset  # only then: a standalone module copy has no hub
 
-    if dataset is not None and not isinstance(dataset, (str, os.PathLike, ResolvedDataset)):
-        raise TypeError(f"{name}: dataset: expected a built dataset folder or a Hub dataset repo id (str), got "
-                        f"{kind(dataset)}")  # fmt: skip
+        if not isinstance(dataset, ResolvedDataset):
+            raise TypeError(f"{name}: dataset: expected a built dataset folder or a Hub dataset repo id (str), got "
+                            f"{kind(dataset)}")  # fmt: skip
     for arg, value in others.items():
         types, what = _TAKES[arg]
         if value is not None and not isinstance(value, types):

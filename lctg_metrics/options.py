@@ -243,6 +243,18 @@ LLM_FIELDS: dict[str, Option] = {o.config_field: o for o in OPTIONS if o.group =
 SIGNATURE_EXTRA_LABELS: dict[str, str] = {"data": "dataset version", "version": "lctg package version"}
 
 
+def check_ci_settings(ci: Any, values: Mapping[str, Any]) -> None:
+    """``ci_resamples`` and ``seed`` set only the confidence intervals: without ``ci`` a value other than the default
+    is refused in one line (as ``lctg score`` refuses ``--seed`` without ``--ci``), not silently unused."""
+    if ci is not False:
+        return
+    for name, what in (("ci_resamples", "sets the resamples of"), ("seed", "seeds the resampling of")):
+        if name in values and values[name] != BY_NAME[name].default:
+            raise ValueError(
+                f"{name}={values[name]!r} only {what} the confidence intervals; pass ci=True with it, or drop it"
+            )
+
+
 def options_for(surface: str, *groups: str) -> list[Option]:
     """The options accepted on one surface (cli, api, evaluate), optionally only some groups."""
     return [o for o in OPTIONS if surface in o.surfaces and (not groups or o.group in groups)]
@@ -255,5 +267,6 @@ __all__: Sequence[str] = [
     "OPTIONS",
     "Option",
     "UPSTREAM_BLANKS",
+    "check_ci_settings",
     "options_for",
 ]

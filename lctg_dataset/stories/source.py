@@ -53,6 +53,11 @@ def read_stories(
     source: str | os.PathLike[str] | None = None, splits: tuple[str, ...] = SOURCE_SPLITS
 ) -> list[StoryRecord]:
     """All records of ``splits`` (dev then test) from ``source`` (a folder), in file order."""
+    if source is not None and not isinstance(source, (str, os.PathLike)):
+        raise TypeError(
+            f"source: expected your Possible Stories folder (str or path, with dev.jsonl and test.jsonl), got "
+            f"{type(source).__name__} {source!r}"[:300]
+        )
     folder = Path(source) if source is not None else default_source_dir()
     records: list[StoryRecord] = []
     for split in splits:

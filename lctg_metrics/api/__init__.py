@@ -15,6 +15,7 @@ What the inputs become (aligned columns, constraints read by row id, the dataset
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -23,8 +24,9 @@ from typing import Any
 
 from lctg_metrics.api.references import aligned_columns, dataset_and_source, dataset_folder, occurrence_samples
 from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
-from lctg_metrics.family import run
+from lctg_metrics.family import run as family_run
 from lctg_metrics.family_protocol import FamilyResult
+from lctg_metrics.options import check_ci_settings
 from lctg_metrics.profiles import resolve_options
 from lctg_metrics.schema import kind
 from lctg_metrics.scoring import JudgeSpec, ScoreResult, ScoringError, gc_paused, score
@@ -172,6 +174,28 @@ def python_words(message: str) -> str:
     return message
 
 
+#: :func:`run` takes the scorer's options in its ``options`` dict (and the tasks as the rows given: no task option).
+RUN_WORDS: tuple[tuple[str, str], ...] = (
+    ("Score only some tasks with --task/task=, score", "Score"),
+    ("--missing skip / missing='skip'", "options={'missing': 'skip'}"),
+    ("--missing fail / missing='fail'", "options={'missing': 'fail'}"),
+)
+
+
+@functools.wraps(family_run)
+def run(family: Any, generations: Any, **kwargs: Any) -> FamilyResult:
+    """:func:`lctg_metrics.family.run`, its refusals naming what ``run`` itself takes (:data:`RUN_WORDS`)."""
+    try:
+        return family_run(family, generations, **kwargs)
+    except ScoringError as e:
+        message = str(e)
+        for both, python in RUN_WORDS:
+            message = message.replace(both, python)
+        if message == str(e):
+            raise
+        raise ScoringError(message) from None
+
+
 #: The keyword options :func:`score_predictions` passes on to :func:`score_predictions_result`.
 _OPTIONS = tuple(inspect.signature(score_predictions_result).parameters)[2:]
 
@@ -198,6 +222,10 @@ def score_predictions(
         raise TypeError(
             f"score_predictions() got unknown keyword argument(s) {', '.join(unknown)}; accepted: {accepted}"
         )
+    try:
+        check_ci_settings(ci, {"ci_resamples": ci_resamples, "seed": seed})
+    except ValueError as e:
+        raise ScoringError(str(e)) from None
     if ci:  # checked before scoring, by the option's public name
         from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 

@@ -17,6 +17,7 @@ from lctg_dataset.constants import LCTG_CITATION
 from lctg_metrics.api import score_predictions
 from lctg_metrics.cleaners import CLEANERS
 from lctg_metrics.compute_inputs import check_inputs, refuse_unknown
+from lctg_metrics.family_protocol import check_run_arguments
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.option_surfaces import kwargs_description
 from lctg_metrics.schema import CONSTRAINT_SCHEMA
@@ -178,6 +179,7 @@ class LctgCtg(evaluate.Metric):
         llm_top_p=None,
         empty_cleaner_answer="keep",
     ):
+        check_run_arguments("lctg_ctg", dataset=None, rows=None, revision=revision)  # dataset: score_predictions
         llm, score = None, score_predictions
         calls_llm = cleaner in CLEANERS and CLEANERS[cleaner].calls_llm
         needs = (

@@ -13,6 +13,7 @@ import evaluate
 from lctg_metrics.compute_inputs import refuse_unknown
 from lctg_metrics.families.instructions import FAMILY
 from lctg_metrics.family import run
+from lctg_metrics.family_protocol import check_run_arguments
 from lctg_metrics.inputs.folder import read_manifest
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.inputs.hub import resolve_dataset
@@ -152,6 +153,7 @@ class LctgIf(evaluate.Metric):
         ci_resamples=1000,
         seed=0,
     ):
+        check_run_arguments("lctg_if", dataset=dataset, rows=None, revision=revision, config=config)
         source = None
         if dataset is not None:
             by_id, source = _rows_by_id(dataset, revision, config)

@@ -16,13 +16,12 @@ from lctg_dataset.stories.source import SOURCE_ENV
 from lctg_metrics.api.modules import other_module
 from lctg_metrics.compute_inputs import refuse_unknown
 from lctg_metrics.families.ifsm import FAMILY, RENAMED
-from lctg_metrics.family import run
+from lctg_metrics.family import option_values, run
 from lctg_metrics.ifsm.stats import N_BOOT
 from lctg_metrics.inputs.generations import read_generations
 from lctg_metrics.option_surfaces import kwargs_description
 from lctg_metrics.options import EVALUATE, LLM
 from lctg_metrics.schema import Generation
-from lctg_metrics.stats.bootstrap import check_resampling
 
 #: read_generations: the Space app's file tab reads uploads with it; worked_example: its JSON tab's example
 __all__ = ["LctgIfsm", "read_generations", "worked_example"]
@@ -119,6 +118,11 @@ class LctgIfsm(evaluate.Metric):
             reference_urls=["https://github.com/nii-cl/possible-stories"],
         )
 
+    def worked_example(self, stories_source: Any = None, split: str = "eval", endings: str = "gold") -> tuple:
+        """The card's worked example, reached from the loaded metric (``evaluate.load`` imports this file under a
+        name of its own): the module's :func:`worked_example`."""
+        return worked_example(stories_source, split, endings)
+
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """``evaluate``'s compute; a keyword ``_compute`` does not take is refused naming this call."""
         for old, (new, why) in RENAMED.items():  # one name per setting: the family's (families.ifsm.OPTIONS)
@@ -158,7 +162,7 @@ class LctgIfsm(evaluate.Metric):
             )
         if split not in ("eval", "fit", "all"):
             raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
-        check_resampling(ci_resamples, 0.95, name="ci_resamples")
+        option_values(FAMILY, {"ci_resamples": ci_resamples, "seed": seed})  # the family's bounds, before the rows
         refuse_other_ids(references)
         generations: list[Generation] = []
         seen: dict[Any, int] = {}
@@ -193,17 +197,21 @@ class LctgIfsm(evaluate.Metric):
         return out
 
 
-def worked_example(stories_source=None, split="eval"):
+def worked_example(stories_source=None, split="eval", endings="gold"):
     """The worked example the card shows and the Space's JSON tab fills in: ``(predictions, references, options)``
     for the gold ending of every story of ``split`` with the offline reader and the default options, a whole run as
     ``lctg ifsm`` scores it (its IFSM is the reader's accuracy). A run is every row of the split: the gold endings of
-    a few stories would score near 0 (the others fail as empty), not what the card describes."""
+    a few stories would score near 0 (the others fail as empty), not what the card describes. ``endings="question"``
+    gives each story's question as its ending instead (the echo the guard fails)."""
+    if endings not in ("gold", "question"):
+        raise ValueError(f"lctg_ifsm: worked_example endings must be 'gold' or 'question', got {endings!r}")
     stories = _stories(stories_source)
     rows = load_story_rows(stories, split=None if split == "all" else split)
     options = {"reader": "embedding", "split": split}
     if stories:
         options["stories_source"] = str(stories)
-    return [r["gold_ending"] for r in rows], [r["id"] for r in rows], options
+    field = "gold_ending" if endings == "gold" else "question"
+    return [r[field] for r in rows], [r["id"] for r in rows], options
 
 
 def refuse_other_ids(references):

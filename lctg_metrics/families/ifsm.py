@@ -65,6 +65,9 @@ class IfsmFamily:
     signature: Family = IFSM
     options = OPTIONS
     renamed = RENAMED
+    #: its intervals are always computed (ci=False is refused) and its seed also draws the split and the instruction
+    #: templates: ``seed`` is not refused without ``ci`` (``family.option_values``)
+    ci_always = True
     detail_fields: tuple[str, ...] = (
         "id",
         "hit",
