@@ -29,6 +29,7 @@ from lctg_metrics.family_protocol import (
     FamilyResult,
     MetricFamily,
     Row,
+    check_bound,
     check_run_arguments,
     family_generations,
     mean_result,
@@ -152,7 +153,7 @@ def option_values(family: MetricFamily, given: Mapping[str, Any] | None) -> dict
             raise ScoringError(f"{name}: option {option} must be {o.kind.__name__}, got {value!r}")
         try:
             o.check(value) if value is not None else None
-            _check_bound(option, value)
+            check_bound(option, value)
         except ValueError as e:
             raise ScoringError(f"{name}: {e}") from None
         out[option] = value
@@ -162,17 +163,6 @@ def option_values(family: MetricFamily, given: Mapping[str, Any] | None) -> dict
         except ValueError as e:
             raise ScoringError(f"{name}: {e}") from None
     return out
-
-
-def _check_bound(option: str, value: Any) -> None:
-    """The run options every family shares, within their bounds (one place for every route: the API, the evaluate
-    modules, the Spaces), refused by their public names."""
-    from lctg_metrics.stats.bootstrap import check_resampling, check_seed
-
-    if option == "ci_resamples":
-        check_resampling(value, 0.95, name=option)
-    elif option == "seed":
-        check_seed(value, name=option)
 
 
 def run(

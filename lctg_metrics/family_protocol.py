@@ -217,3 +217,14 @@ def check_run_arguments(name: str, *, dataset: Any, rows: Any, **others: Any) ->
         bad = next((n for n, r in enumerate(rows) if not isinstance(r, Mapping)), None)
         if bad is not None:
             raise TypeError(f"{name}: rows[{bad}]: expected a row dict, got {kind(rows[bad])}")
+
+
+def check_bound(option: str, value: Any) -> None:
+    """The run options every family shares, within their bounds (one place for every route: the API, the evaluate
+    modules, the Spaces), refused by their public names."""
+    from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+
+    if option == "ci_resamples":
+        check_resampling(value, 0.95, name=option)
+    elif option == "seed":
+        check_seed(value, name=option)
