@@ -125,6 +125,13 @@ def _said(output: str, what: str, then: str = "") -> None:
     say_wrote([output], what + (f"; {then}" if then else ""))
 
 
+def _dataset_flags(args: argparse.Namespace, folder: Any) -> str:
+    """The dataset as the user named it (a Hub id with its revision, not the cache folder it resolved to, so the
+    scoring command signs the same data), else the folder found."""
+    revision = f" --revision {args.revision}" if getattr(args, "revision", None) else ""
+    return f" --dataset {args.dataset}{revision}" if args.dataset else f" --dataset {folder}"
+
+
 def cmd_sample(args: argparse.Namespace) -> int:
     from lctg_metrics.cli.outside import check_outputs
     from lctg_metrics.inputs.folder import read_rows
@@ -149,7 +156,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
         _said(
             args.output,
             f"{len(outputs)} toy outputs for the instructions config",
-            f"score them with lctg if-score {args.output} --dataset {folder}",
+            f"score them with lctg if-score {args.output}{_dataset_flags(args, folder)}",
         )
         return 0
     if args.config == STORY_CONFIG:  # one ending per question, scored by `lctg ifsm`
@@ -181,7 +188,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
     _said(
         args.output,
         f"{len(gens)} toy generations: {len(rows)} prompts × {_n_samples(samples)}",
-        f"score them with lctg score {args.output} --dataset {folder}{config}{tasks}",
+        f"score them with lctg score {args.output}{_dataset_flags(args, folder)}{config}{tasks}",
     )
     return 0
 
