@@ -109,3 +109,14 @@ def test_the_same_run_scored_twice_is_one_model(built_dataset: Path, tmp_path: P
     capsys.readouterr()
     err = _err(["compare", "a.jsonl", "b.jsonl"], capsys)
     assert "b (b.jsonl) is a copy of the same run as a (a.jsonl) (identical records)" in err, err
+
+
+def test_part_of_one_run_is_not_a_second_model(runs: dict[str, str], tmp_path: Path, capsys) -> None:
+    """The details of some prompts of a run (its ``--task`` part, here the first 6 prompts of 10) hold records of the
+    whole run line for line: one model, refused; the same prompts of another run are a second model."""
+    part = _write(tmp_path / "part.jsonl", _records(6)[: 6 * len(ASPECTS)])
+    err = _err(["compare", runs["d1"], part, "--ci-resamples", "20"], capsys)
+    assert f"part ({part}) is part of the same run as d1 ({runs['d1']})" in err, err
+    other_part = _write(tmp_path / "other_part.jsonl", _records(6, flip=2)[: 6 * len(ASPECTS)])
+    main(["compare", runs["d1"], other_part, "--ci-resamples", "20"])
+    assert "same run" not in capsys.readouterr().err

@@ -46,21 +46,30 @@ def _way_out(command: str) -> str:
 
 
 def _refuse_same_run(files: Sequence[Any], names: Sequence[str], command: str) -> None:
-    """One run given as two models is refused: one file under two paths (or through a link), or two files holding
-    the same run (identical records, in any order: a copy, or the same run's details written twice), which would
-    only compare a model with itself."""
+    """One run given as two models is refused: one file under two paths (or through a link), two files holding the
+    same run (identical records, in any order: a copy, or the same run's details written twice), or part of one run
+    (every record of one file is a record of the other: its ``--task`` details), which would only compare a model
+    with itself."""
     import os
 
     runs = [_run_key(f) for f in files]
+    records = [_records(f) for f in files]
     for i, a in enumerate(files):
         for j, (b, name) in enumerate(zip(files[i + 1 :], names[i + 1 :]), start=i + 1):
             try:
                 same_file = os.path.samefile(a.path, b.path)
             except (OSError, TypeError, ValueError):
                 same_file = str(a.path) == str(b.path) and str(a.path) != "-"
-            if same_file or runs[i] == runs[j]:
-                what = "the same file as" if same_file else "a copy of the same run as"
-                why = "" if same_file else " (identical records)"
+            # a part of one run (its --task or --config details) holds records of the other, line for line
+            part = bool(records[i] and records[j]) and (records[i] <= records[j] or records[j] <= records[i])
+            if same_file or runs[i] == runs[j] or part:
+                what, why = (
+                    ("the same file as", "")
+                    if same_file
+                    else ("a copy of the same run as", " (identical records)")
+                    if runs[i] == runs[j]
+                    else ("part of the same run as", " (every record of one is a record of the other)")
+                )
                 raise ValueError(
                     f"{name} ({b.path}) is {what} {names[i]} ({a.path}){why}: {command} needs each model's own "
                     "details; give each model's own file"
@@ -70,10 +79,16 @@ def _refuse_same_run(files: Sequence[Any], names: Sequence[str], command: str) -
 def _run_key(details: Any) -> tuple[Any, str]:
     """What tells one run's details from another's: the signature and the records, in a canonical order."""
     import hashlib
+
+    lines = sorted(_records(details))
+    return details.signature, hashlib.sha256("\n".join(lines).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _records(details: Any) -> set[str]:
+    """A run's records, each in a canonical form (generation and verdict included)."""
     import json
 
-    lines = sorted(json.dumps(r, sort_keys=True, ensure_ascii=False, default=str) for r in details.records)
-    return details.signature, hashlib.sha256("\n".join(lines).encode("utf-8", "surrogatepass")).hexdigest()
+    return {json.dumps(r, sort_keys=True, ensure_ascii=False, default=str) for r in details.records}
 
 
 def _ids(details: Any) -> set[Any]:
