@@ -100,12 +100,17 @@ def configs(path: str | os.PathLike[str]) -> list[str]:
 def load(
     config: str = "all", *, path: str | os.PathLike[str] | None = None, split: str = SPLIT, revision: str | None = None
 ) -> datasets.Dataset:
-    """``load("summary")`` → the summary prompts of ./lctg as a ``datasets.Dataset`` (split ``test``).
+    """``load("summary")`` → the summary prompts of the dataset folder as a ``datasets.Dataset`` (split ``test``):
+    ``path``, else ``$LCTG_DATASET``, else ./lctg.
 
     ``path`` may also be a Hub dataset repo id (``load("summary", path="your-org/lctg", revision="v1.0.0")``).
     """
     import datasets
 
+    if not isinstance(config, str):
+        raise TypeError(f"config: expected a config name (str, e.g. 'summary' or 'all'), got {type(config).__name__}")
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path: expected a dataset folder or a Hub repo id (str or path), got {type(path).__name__}")
     location = dataset_path(path)
     if is_repo_id(location):
         location = str(fetch_snapshot(location, revision))

@@ -118,7 +118,10 @@ SOURCE_TAKES = "a folder holding the release (its task folders) or an http(s) ba
 
 def _is_url(source: str) -> bool:
     """Whether ``source`` is a URL of a supported scheme; another scheme (``ftp://…``) is refused naming it."""
-    scheme = urllib.parse.urlparse(source).scheme
+    try:
+        scheme = urllib.parse.urlparse(source).scheme
+    except ValueError as e:  # urllib's own words ("Invalid IPv6 URL") name neither the source nor what it takes
+        raise SourceError(f"source {source!r} is not a valid URL ({e}); give {SOURCE_TAKES}") from None
     if "://" in source and scheme not in URL_SCHEMES:
         raise SourceError(f"source {source!r}: the {scheme}:// scheme is not supported; give {SOURCE_TAKES}")
     return scheme in URL_SCHEMES
