@@ -84,15 +84,20 @@ def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def check_inputs(predictions: Any, references: Any) -> tuple[list[str], list[Any]]:
-    """Predictions and references as lists, checked for their documented types (what ``evaluate`` would otherwise
-    coerce or reject with its own message): ``str`` predictions; constraint dicts or row ids."""
+def references_list(references: Any) -> list[Any]:
+    """``references`` as a list, refused in one line unless it is a sequence (of constraint dicts or row ids)."""
     if isinstance(references, (str, bytes, Mapping)) or not hasattr(references, "__iter__"):
         raise ScoringError(
             f"references: expected a list of constraint dicts or of row ids, one per prediction, "
             f"got {type(references).__name__}"
         )
-    refs = references if type(references) is list else list(references)
+    return references if type(references) is list else list(references)
+
+
+def check_inputs(predictions: Any, references: Any) -> tuple[list[str], list[Any]]:
+    """Predictions and references as lists, checked for their documented types (what ``evaluate`` would otherwise
+    coerce or reject with its own message): ``str`` predictions; constraint dicts or row ids."""
+    refs = references_list(references)
     if refs and type(refs[0]) is str:
         check_texts(refs, "references", what="a row id (as references[0] is)")
         return check_texts(predictions, "predictions", refs, what="generation"), refs

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from itertools import repeat
 from operator import is_
 from pathlib import Path
 from typing import Any
 
 from lctg_metrics.api.modules import other_module
-from lctg_metrics.compute_inputs import check_samples, checked_texts, references_from
+from lctg_metrics.compute_inputs import check_samples, checked_texts, references_from, references_list
 from lctg_metrics.schema import kind
 from lctg_metrics.scoring import GenerationColumns, Reference, ScoringError
 
@@ -35,12 +35,7 @@ def aligned_columns(
     distinct references given, or for row ids every row of the tasks they come from, in their config (the run, as
     ``lctg score --task T`` reads it: what is missing is found by ``missing=``). Every input is checked for its
     documented type (nothing is coerced); references are constraint dicts or row ids."""
-    if isinstance(references, (str, bytes, Mapping)) or not hasattr(references, "__iter__"):
-        raise ScoringError(
-            f"references: expected a list of constraint dicts or of row ids, one per prediction, "
-            f"got {type(references).__name__}"
-        )
-    refs = references if type(references) is list else list(references)
+    refs = references_list(references)
     if refs and type(refs[0]) is str:
         ids, plain = checked_texts(refs, "references", what="a row id (as references[0] is)")
         unique, run = _constraints_of(ids, dataset)
