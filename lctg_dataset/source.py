@@ -107,7 +107,17 @@ def default_cache_dir() -> Path:
 def source_root(source: str | None = None, *, cache_dir: Path | None = None) -> Path:
     """The local folder :func:`fetch_source` reads from: the directory given, or the download cache of a URL."""
     location = source or default_source()
-    return (cache_dir or default_cache_dir()) if _is_url(location) else Path(location)
+    return (cache_dir or default_cache_dir()) if _is_url(location) else local_folder(location)
+
+
+def local_folder(location: str) -> Path:
+    """A local source as a user means it: ``~`` is the home folder (a quoted ``LCTG_SOURCE="~/lctg"`` is not
+    expanded by the shell), and blanks around it (a value pasted with its newline) are dropped when the path as
+    written does not exist."""
+    path = Path(location).expanduser()
+    if not path.exists() and location.strip() != location:
+        path = Path(location.strip()).expanduser()
+    return path
 
 
 #: The URL schemes a source may have (a base URL of the release, or a local ``file:`` URL).
@@ -137,7 +147,7 @@ def fetch_source(source: str | None = None, *, cache_dir: Path | None = None, ve
     if _is_url(location):
         root = _download(location, cache_dir or default_cache_dir(), verify=verify)
     else:
-        root = Path(location)
+        root = local_folder(location)
         if root.exists() and not root.is_dir():
             raise SourceError(f"source {location!r} is a file, not a folder; give {SOURCE_TAKES}")
         if not root.is_dir():
