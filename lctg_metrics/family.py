@@ -197,6 +197,10 @@ def run(
             else ""
         )
         raise ScoringError(f"{name}: give dataset=<a built folder or Hub repo id> or rows=, one of them{stories}")
+    if rows is not None and revision is not None:
+        raise ScoringError(f"{name}: revision={revision!r} applies to dataset=<a Hub repo id>")
+    gens = family_generations(name, generations)  # before the rows: another family's generations are named first
+    _refuse_other_family(name, gens, generations, dataset)
     if rows is None:
         from lctg_metrics.inputs.hub import ResolvedDataset, resolve_dataset
 
@@ -206,13 +210,25 @@ def run(
         if the_config is None:
             raise ScoringError(f"{name}: config= names the dataset config to read (the family is not registered)")
         rows = impl.rows(resolved.path, the_config)
-    elif revision is not None:
-        raise ScoringError(f"{name}: revision={revision!r} applies to dataset=<a Hub repo id>")
-    gens = family_generations(name, generations)
     if not impl.per_sample:
         return _checked(impl, impl.score(gens, rows, values, source))
     samples = split_samples(gens, name)
     return mean_result(impl, [_checked(impl, impl.score(s, rows, values, source)) for s in samples])
+
+
+def _refuse_other_family(name: str, gens: Sequence[Generation], given: Any, dataset: Any) -> None:
+    """Generations whose first 50 ids all name one other registered family's rows: named (the file, when one was
+    given), with the command that scores them, runnable as printed, and the call in Python."""
+    found = {family_of(g.id) if isinstance(g.id, str) else None for g in gens[:50]}
+    other = found.pop() if len(found) == 1 else None
+    if other is None or other.name == name or name not in REGISTRY:
+        return
+    path = os.fspath(given) if isinstance(given, (str, os.PathLike)) else None
+    how = other.how(path or "FILE", dataset if isinstance(dataset, str) else None)
+    raise ScoringError(
+        f"{path or name}: ids like {gens[0].id!r} are {other.holds}, not {family_entry(name).holds}: score them "
+        f"with `{how}` (in Python: lctg_metrics.api.run({other.name!r}, ...))"
+    )
 
 
 def _family(family: Any) -> MetricFamily:

@@ -104,3 +104,20 @@ def test_a_path_given_for_the_rows_is_named_with_the_call_that_reads_them() -> N
         message = str(caught.value)
         assert "\n" not in message and "got the path 'B'" in message
         assert "read_config_rows('B', 'instructions')" in message
+
+
+def test_the_api_names_another_familys_generations_before_reading_the_rows(tmp_path: Path, monkeypatch):
+    """``run("ifsm", ...)`` given LCTG generations names what they are before it looks for the story_endings config
+    (a build without it would otherwise be blamed), for a file and for records alike."""
+    monkeypatch.delenv("LCTG_DATASET", raising=False)
+    monkeypatch.chdir(tmp_path)
+    build = _build(tmp_path / "build")
+    records = [{"id": g["id"], "generation": g["generation"]} for g in LCTG_ONCE]
+    path = tmp_path / "gens.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    for given, named in ((str(path), str(path)), (records, "ifsm")):
+        with pytest.raises(ScoringError) as e:
+            run("ifsm", given, dataset=str(build))
+        said = str(e.value)
+        assert said.startswith(f"{named}: ids like 'ad_text/100289/format' are LCTG generations, not story endings")
+        assert "lctg_metrics.api.run('lctg', ...)" in said and "story_endings" not in said, said
