@@ -78,3 +78,20 @@ def test_the_json_tab_s_examples_still_score(tmp_path, monkeypatch):
         assert app.compute(json.dumps(preds), json.dumps(refs), json.dumps(options)) == score_predictions(
             preds, refs, **options
         )
+
+
+def test_an_earlier_option_name_is_named_with_the_current_one(tmp_path, monkeypatch):
+    """The ifsm Space given ``n_boot`` (an earlier name) says it is ``ci_resamples``, as ``lctg_ifsm.compute`` and
+    ``run`` say; an option no version had stays an unknown option."""
+    import gradio as gr
+
+    app = _app(tmp_path, monkeypatch, "evaluate_ifsm", "lctg_ifsm")
+    for old, new in (("n_boot", "ci_resamples"), ("stories", "stories_source")):
+        with pytest.raises(gr.Error) as e:
+            app.compute('["x"]', '["story_endings/1/0"]', json.dumps({old: 5}))
+        said = e.value.message
+        assert said.startswith(f"options: {old!r} is {new!r} ("), said
+        assert "\n" not in said and "TypeError" not in said
+    with pytest.raises(gr.Error) as e:
+        app.compute('["x"]', '["story_endings/1/0"]', '{"bogus": 5}')
+    assert e.value.message.startswith("options: unknown option 'bogus' for lctg_ifsm; accepted: ")

@@ -58,6 +58,8 @@ NAME = SCRIPTS[0].stem
 metric = evaluate.load(str(SCRIPTS[0]))
 #: The generations-file reader the module carries (``inputs.generations.read_generations``; None if it has none).
 read_generations = getattr(importlib.import_module(type(metric).__module__), "read_generations", None)
+#: Option names of earlier versions the module names with the current one (old -> (current, what it is)).
+RENAMED: dict[str, tuple[str, str]] = getattr(importlib.import_module(type(metric).__module__), "RENAMED", {})
 #: Keyword options the module's ``_compute`` takes (the file route passes samples, dataset, revision only if taken).
 OPTIONS = set(inspect.signature(metric._compute).parameters)
 #: Generations file types the reader takes.
@@ -148,6 +150,9 @@ def _options(text: str) -> dict[str, Any]:
     """The options JSON, its keys checked against what the module takes (one line naming the unknown one)."""
     kwargs = _json(text, "options", dict)
     unknown = [k for k in kwargs if k not in ACCEPTED]
+    old = next((k for k in unknown if k in RENAMED), None)
+    if old is not None:
+        raise gr.Error(f"options: {old!r} is {RENAMED[old][0]!r} ({RENAMED[old][1]}); accepted: {', '.join(ACCEPTED)}")
     if unknown:
         raise gr.Error(f"options: unknown option {unknown[0]!r} for {NAME}; accepted: {', '.join(ACCEPTED)}")
     return kwargs
