@@ -88,24 +88,7 @@ def report_data(
                     "cells": cells,
                 }
             )
-    cleaner = fields.get("cleaner", "unknown")
-    published_notes = [
-        f"Published numbers used the papers' protocol: {PUBLISHED_CLEANER} before scoring, and GPT-4 as the "
-        f"quality judge. Your scores used cleaner {cleaner!r} (from the signature), which may remove more or less "
-        "than GPT-4 did, so FORMAT and C-COUNT placements in particular are indicative, not a like-for-like ranking."
-    ]
-    if fields.get("affix") and fields["affix"] != PUBLISHED_AFFIX:
-        published_notes.append(
-            f"The papers compared {PUBLISHED_AFFIX} characters (summary/ad_text/pros_and_cons) for FORMAT; your "
-            f"signature says affix:{fields['affix']} (the released script's choice; --profile paper uses 10/5/10)."
-        )
-    if fields.get("cover"):
-        published_notes.append(
-            f"This is a partial run (signature cover:{fields['cover']}, generations scored/expected): the published "
-            "models were scored on every prompt, yours only on the prompts present, so placements are indicative."
-        )
-    if "qual" in scores:
-        published_notes.append(f"Your Qual judge: {fields.get('judge', 'unknown')!r}; the papers used GPT-4.")
+    published_notes = placement_notes(fields, "qual" in scores)
     return {
         "model": model_name,
         "details_path": details.path,
@@ -127,3 +110,35 @@ def report_data(
         "failures": failure_summary(records, worst=worst) if worst > 0 else [],
         "worst": worst,
     }
+
+
+def placement_notes(fields: Mapping[str, Any], has_quality: bool) -> list[str]:
+    """What tells the run's placement among the published models from a like-for-like ranking, read from its
+    signature's fields: the cleaner, the FORMAT affix, a partial run, prompts the papers did not have (the multi
+    and variants configs) and the quality judge."""
+    cleaner = fields.get("cleaner", "unknown")
+    notes = [
+        f"Published numbers used the papers' protocol: {PUBLISHED_CLEANER} before scoring, and GPT-4 as the "
+        f"quality judge. Your scores used cleaner {cleaner!r} (from the signature), which may remove more or less "
+        "than GPT-4 did, so FORMAT and C-COUNT placements in particular are indicative, not a like-for-like ranking."
+    ]
+    if fields.get("affix") and fields["affix"] != PUBLISHED_AFFIX:
+        notes.append(
+            f"The papers compared {PUBLISHED_AFFIX} characters (summary/ad_text/pros_and_cons) for FORMAT; your "
+            f"signature says affix:{fields['affix']} (the released script's choice; --profile paper uses 10/5/10)."
+        )
+    if fields.get("cover"):
+        notes.append(
+            f"This is a partial run (signature cover:{fields['cover']}, generations scored/expected): the published "
+            "models were scored on every prompt, yours only on the prompts present, so placements are indicative."
+        )
+    derived = next((k for k in ("multi", "variants") if f"+{k}" in str(fields.get("data", ""))), None)
+    if derived:
+        notes.append(
+            f"Your data is {str(fields['data']).split('@')[0]} (the {derived} config, built by this project): its "
+            "prompts were not in the papers, which scored the released prompts, so placements compare different "
+            "prompts and are indicative."
+        )
+    if has_quality:
+        notes.append(f"Your Qual judge: {fields.get('judge', 'unknown')!r}; the papers used GPT-4.")
+    return notes
