@@ -104,13 +104,15 @@ def _one_sentence(span: str) -> bool:
     return "\n" not in span.strip() and not re.search(r"[。！？!?]", span.strip().rstrip("。！？!?"))
 
 
-def counted(spans: list[str], lo: int | None, hi: int | None, unit: str, distinct: bool = True) -> Verdict:
-    """A count verdict: the minimum counts filled spans only (not one that only talks of the text: ここ重要,
-    以下に説明します; ``selfnotes.talks_of_itself``), each reading once when ``distinct``; the maximum
-    counts every span a reader sees (empty and repeated ones too)."""
+def counted(
+    spans: list[str], lo: int | None, hi: int | None, unit: str, distinct: bool = True, content: bool = True
+) -> Verdict:
+    """A count verdict: the minimum counts filled spans only (when they are ``content``, not slots: not one that only
+    talks of the text, ここ重要, 以下に説明します; ``selfnotes.talks_of_itself``), each reading once when ``distinct``;
+    the maximum counts every span a reader sees (empty and repeated ones too)."""
     if lo is None and hi is None:
         raise ScoringError(f"a {unit} count needs min or max")
-    said = ["" if key(span) and talks_of_itself(span) else span for span in spans]  # 《ここ重要》 (round 18)
+    said = ["" if content and key(span) and talks_of_itself(span) else span for span in spans]  # 《ここ重要》 (r18)
     good = distinct_filled(said) if distinct else [span for span in said if key(span)]
     what = f"filled, distinct {unit}" if distinct else f"filled {unit}"
     if lo is not None and len(good) < lo:
@@ -437,4 +439,4 @@ def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     ]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
     found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]
-    return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)
+    return counted(found, kw["min"], kw["max"], "placeholders", distinct=False, content=False)  # [ここに説明] is a slot
