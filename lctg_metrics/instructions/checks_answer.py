@@ -21,6 +21,7 @@ from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
 from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
+from lctg_metrics.instructions.selfnotes import talks_of_itself
 from lctg_metrics.instructions.sentences import prose
 from lctg_metrics.instructions.stand_ins import (
     BACK_REFERENCE,
@@ -139,7 +140,7 @@ _POSTSCRIPT_WORD = re.compile(r"^[\s:：.．、]*(?:追伸|追記|二伸|p\.?s\.
 def _says(after: str) -> bool:
     """Whether the text after a postscript marker, to the end of its paragraph, says something: not only the marker's
     word again (P.S. 追伸), an emoticon (P.S. (^_^)v, round 8) nor that there is nothing to add (P.S. 特になし,
-    以上です; ``EMPTY_POSTSCRIPT``)."""
+    以上です; ``EMPTY_POSTSCRIPT``) nor that it is a postscript (以上、追伸でした; ``selfnotes.talks_of_itself``)."""
     own = (paragraphs(_POSTSCRIPT_WORD.sub("", after, count=1)) or [""])[0]
     said_here = key(EMOTICON.sub("", own))
     return (
@@ -147,6 +148,7 @@ def _says(after: str) -> bool:
         and EMPTY_POSTSCRIPT.fullmatch(said_here) is None
         and not points_elsewhere(said_here)
         and not pending(EMOTICON.sub("", own))  # P.S. 詳細は追って連絡します (round 13)
+        and not talks_of_itself(EMOTICON.sub("", own))  # P.S. 以上、追伸でした。 (round 18)
     )
 
 

@@ -28,7 +28,8 @@ from lctg_metrics.instructions.contents import (
 from lctg_metrics.instructions.filler import restates
 from lctg_metrics.instructions.outline import only_an_outline
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
-from lctg_metrics.instructions.tables import deferred_row, filled_cell, kana_row, tables
+from lctg_metrics.instructions.selfnotes import talks_of_itself
+from lctg_metrics.instructions.tables import deferred_row, filled_cell, kana_row, label_only, tables, with_dittos
 from lctg_metrics.instructions.text import (
     bullet_marker,
     is_hiragana,
@@ -103,12 +104,16 @@ def _one_sentence(span: str) -> bool:
     return "\n" not in span.strip() and not re.search(r"[。！？!?]", span.strip().rstrip("。！？!?"))
 
 
-def counted(spans: list[str], lo: int | None, hi: int | None, unit: str, distinct: bool = True) -> Verdict:
-    """A count verdict: the minimum counts filled spans only, each reading once when ``distinct``; the maximum
-    counts every span a reader sees (empty and repeated ones too)."""
+def counted(
+    spans: list[str], lo: int | None, hi: int | None, unit: str, distinct: bool = True, content: bool = True
+) -> Verdict:
+    """A count verdict: the minimum counts filled spans only (when they are ``content``, not slots: not one that only
+    talks of the text, ここ重要, 以下に説明します; ``selfnotes.talks_of_itself``), each reading once when ``distinct``;
+    the maximum counts every span a reader sees (empty and repeated ones too)."""
     if lo is None and hi is None:
         raise ScoringError(f"a {unit} count needs min or max")
-    good = distinct_filled(spans) if distinct else [span for span in spans if key(span)]
+    said = ["" if content and key(span) and talks_of_itself(span) else span for span in spans]  # 《ここ重要》 (r18)
+    good = distinct_filled(said) if distinct else [span for span in said if key(span)]
     what = f"filled, distinct {unit}" if distinct else f"filled {unit}"
     if lo is not None and len(good) < lo:
         extra = ""
@@ -344,7 +349,8 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     "書式指定",
     "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
     "text unlike the other rows and the header (a row of one letter per cell, as | あ | い |, holds no word, and "
-    "a row whose values after its label are deferred, as | 1日目 | 要検討 |, is empty), "
+    "a row whose values after its label are deferred, as | 1日目 | 要検討 |, is empty; a ditto cell, 同上 or 同左, "
+    "holds the value it copies, so | A | 同左 | holds its label only), "
     "and min_columns columns holding text in a row below the header",
     Param("min_rows", "int", "least number of body rows", default=1),
     Param("min_columns", "int", "least number of columns", default=2),
@@ -352,13 +358,18 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
 )
 def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     best = None
-    for header, body in tables(response):
+    for header, written in tables(response):
+        body = with_dittos(written)  # | B | 同上 | holds the value above (round 18)
         columns = sum(
             1 for n in range(len(header)) if any(filled_cell(row[n], header[n]) for row in body if n < len(row))
         )
         # a row whose cells after its first defer their value and hold none (| 1日目 | 要検討 |; round 14) is an
         # empty row; an empty cell beside a word (| 静か | |, a pros and cons table) leaves the row its word
-        valued = [row for row in body if not deferred_row(row, header)]
+        valued = [
+            row
+            for row, as_written in zip(body, written)
+            if not deferred_row(row, header) and not label_only(as_written, row)
+        ]
         own = [["" if header_counter(c, h) else c for c, h in zip(row, header)] + row[len(header) :] for row in valued]
         worded = [
             "|".join(r) for r in own if not kana_row(r) and not hollow.counting_row(r)
@@ -428,4 +439,4 @@ def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     ]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
     found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]
-    return counted(found, kw["min"], kw["max"], "placeholders", distinct=False)
+    return counted(found, kw["min"], kw["max"], "placeholders", distinct=False, content=False)  # [ここに説明] is a slot

@@ -8,6 +8,7 @@ from typing import Any
 
 from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.filler import counted_text
+from lctg_metrics.instructions.hashtags import tags_as_counted
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.sentences import counted
@@ -35,8 +36,9 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum; a run of one mark counts "
     "two, a run of ー, small kana or one letter three, a word repeated back to back three times; toward the "
     "minimum a sentence saying it fills the length, one claim said again with its words moved, a sentence in "
-    "another language than a Japanese answer's, content promised for later and a chant after the first item not "
-    "counted, and stock formulas only as far as the answer's other text)",
+    "another language than a Japanese answer's, content promised for later, a chant after the first item, "
+    "a hashtag's # mark and a hashtag restating the prose's word not counted, and stock formulas only as far as "
+    "the answer's other text)",
     MIN,
     MAX,
     Param(
@@ -51,7 +53,8 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["count_blanks"]:
         return bounds(len(response), kw["min"], kw["max"], "chars (blanks included)")
     full = visible_chars(response)
-    text = text_chars(counted_text(response)) if kw["min"] is not None else text_chars(response)
+    # a hashtag run counts the words it adds, not its # marks nor the prose's words again (round 18)
+    text = text_chars(counted_text(tags_as_counted(response))) if kw["min"] is not None else text_chars(response)
     if kw["min"] is not None and text < kw["min"]:
         return Verdict(False, f"{text} chars of text (blanks and decorative symbols not counted) < min {kw['min']}")
     return bounds(full, kw["min"], kw["max"], "chars (blanks not counted)")

@@ -140,6 +140,31 @@ def _runs_on(text: str, end: int) -> bool:
     return text[end - 1 : end] in "っッ" and bool(re.match(r"[一-鿿㐀-䶿々ァ-ヺ]", text[end : end + 1]))
 
 
+#: The dialect progressive -とる/-とった (-ておる, 見とる for 見ている; round 18) after a one-kanji 一段 stem, which the
+#: analyser reads as one compound verb in 取る (見取る, 寝取る): 取る written in kana after the stem is no 取る.
+_TORU = re.compile(r"と[らりるれろっ]")
+
+
+def progressive_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """The stems of ``word`` (a verb in る) said with the dialect progressive とる (見とる, 寝とった): a token read as
+    a compound in 取る, written with 取る's kana, whose stem and る are the word (看取る, written in kanji, is not
+    見る; 写真をとる holds no stem)."""
+    key = morph.analyze(word)
+    if len(key) != 1 or key[0].pos1 != "動詞" or not word.endswith("る"):
+        return []
+    found, at = [], 0
+    for m in morph.analyze(text):
+        start = text.find(m.surface, at) if m.surface else -1
+        start = at if start < 0 else start
+        at = start + len(m.surface)
+        stem = m.lemma.split("-")[0].removesuffix("取る")
+        if m.pos1 != "動詞" or stem == m.lemma or not m.surface.startswith(stem) or not stem:
+            continue
+        if _TORU.match(m.surface, len(stem)) and morph.analyze(stem + "る")[0].lemma == key[0].lemma:
+            found.append((start, start + len(stem)))
+    return found
+
+
 @functools.lru_cache(maxsize=512)
 def spans(text: str, word: str) -> list[tuple[int, int]]:
     """Kana spans of ``text`` that say ``word`` colloquially, and spans keeping its kanji stem with a casual ending
@@ -147,7 +172,7 @@ def spans(text: str, word: str) -> list[tuple[int, int]]:
     target = variants.key_reading(word)
     if len(target) < 2:
         return []
-    found = _stem_spans(text, word, target)
+    found = _stem_spans(text, word, target) + progressive_spans(text, word)  # 見とる (round 18)
     for run in _KANA_RUN.finditer(text):
         kana = morph.to_katakana(run.group())
         for i in range(len(kana)):
@@ -166,4 +191,4 @@ def spans(text: str, word: str) -> list[tuple[int, int]]:
     return found
 
 
-__all__ = ["spans", "standard_forms"]
+__all__ = ["progressive_spans", "spans", "standard_forms"]

@@ -89,6 +89,33 @@ def _acts_here(morphemes: tuple[morph.Morpheme, ...]) -> bool:
     return False
 
 
+#: Words that point at this text from inside it (ここ, 以上, 以下, 次に, 追伸), name a part of a text (本文, 章,
+#: 見出し), say a part matters to a reader (重要, ポイント, テストに出る) or that it is being written or explained
+#: (説明する, 述べる, 終わる; round 18).
+_POINTING = frozenset("此処 此れ 其処 以上 以下 上記 下記 次 先 後 最後 追伸".split())
+_PARTS = frozenset("本文 文章 部分 箇所 所 章 節 項 項目 段落 見出し 追記 補足 要約 結び".split())
+_MARKING = frozenset("重要 大事 大切 肝心 注目 注意 必見 ポイント テスト 試験 出る 要点".split())
+_WRITING = frozenset("説明 解説 述べる 書く 示す 記す 紹介 為る 終わる 終える 始める 始まる 成る 有る 居る".split())
+
+
+def talks_of_itself(span: str) -> bool:
+    """Whether a postscript, highlight, section or item holds only talk about the text: two or more content words,
+    all of them of ``_POINTING``, ``_PARTS``, ``_MARKING`` or ``_WRITING``, and either one pointing at this text
+    (以上、追伸でした。 ここ重要 以下に説明します) or all of them marking a part (テストに出る, 重要なポイント). A
+    word of a subject (試験に出る範囲は三章です, 重要な所をチェックする) makes it say something, and so do parts and
+    writing without a word pointing here: 見出しを書く, 見出しが重要 are a writing guide's advice."""
+    morphemes = morph.analyze(re.sub(r"[\s「」『』（）()]", "", span))
+    content = {
+        m.lemma.split("-")[0] for m in morphemes if m.pos1 in _CONTENT + ("感動詞", "副詞") and m.pos2 != "非自立可能"
+    }
+    return (
+        len(content) >= 2
+        and content <= _POINTING | _PARTS | _MARKING | _WRITING
+        and (bool(content & _POINTING) or content <= _MARKING)
+        and not any(m.pos2 == "数詞" for m in morphemes)
+    )
+
+
 _KANA = re.compile(r"[ぁ-ゖァ-ヺｦ-ﾟ]")
 _HANZI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
@@ -116,4 +143,4 @@ def chinese_restatement(sentence: str, others: list[str]) -> bool:
     return bool(shared or shared_latin)
 
 
-__all__ = ["about_writing", "chinese_restatement"]
+__all__ = ["about_writing", "chinese_restatement", "talks_of_itself"]

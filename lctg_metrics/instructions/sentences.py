@@ -260,6 +260,18 @@ def _asides(sentence: str) -> list[str]:
     ]
 
 
+def _before_label(line: str) -> str:
+    """The finished sentences before a label that ends a line (「今日は出かけた。天気は晴れ：」 holds 「今日は
+    出かけた。」; 2.8): a label line drops only its label. Empty for any other heading."""
+    stripped = line.rstrip()
+    if not stripped.endswith(("：", ":")):
+        return ""
+    masked = boundaries.mask_names(stripped)
+    last = max(masked.rfind(mark) for mark in SENTENCE_END)
+    head = stripped[: last + 1] if last >= 0 else ""
+    return head if has_content(head) and not is_heading(head) else ""
+
+
 def sentences(text: str) -> list[Sentence]:
     """The sentences of ``text`` (see the module docstring), in reading order."""
     out: list[Sentence] = []
@@ -284,7 +296,9 @@ def sentences(text: str) -> list[Sentence]:
                         out.append(Sentence(piece, "cell", is_terminated(piece)))
             continue
         if is_heading(boundaries.mask_names(line) if "。" in line else line):  # 第1章 モーニング娘。の歩み
-            continue
+            line = _before_label(line)
+            if not line:
+                continue
         pieces = _pieces(without_marker(line))
         if carry and pieces:
             pieces[0] = carry + pieces[0]

@@ -39,6 +39,35 @@ def tables(response: str) -> Iterator[tuple[list[str], list[list[str]]]]:
         yield _cells(header), body
 
 
+#: A cell that copies another (「同上」「同左」「〃」「″」, "ditto", "same as above"; round 18): its value is what
+#: it copies.
+_DITTO = re.compile(r"(?:(同上|〃|″|\u2033|ditto|same as above|\"|”)|(同左|same as left))", re.IGNORECASE)
+
+
+def with_dittos(body: list[list[str]]) -> list[list[str]]:
+    """The rows with each ditto cell replaced by what it copies, as a reader reads it: 同左 the cell to its left,
+    同上 and 〃 the cell above (none in the first row: a header is no value)."""
+    out: list[list[str]] = []
+    for row in body:
+        resolved: list[str] = []
+        for n, cell in enumerate(row):
+            m = _DITTO.fullmatch(cell.strip("*_` \u3000"))
+            if m and m.group(2):
+                cell = resolved[n - 1] if n else ""
+            elif m:
+                cell = out[-1][n] if out and n < len(out[-1]) else ""  # a header is a label, no value to copy
+            resolved.append(cell)
+        out.append(resolved)
+    return out
+
+
+def label_only(row: list[str], resolved: list[str]) -> bool:
+    """Whether a row holds its label and copies of it only (| A | 同左 | 同左 |: nothing beside the label; an empty
+    cell beside a word, | 静か | |, is no copy and leaves the row its word)."""
+    copies = any(_DITTO.fullmatch(cell.strip("*_` \u3000")) for cell in row)
+    return copies and len({key(cell) for cell in resolved if key(cell)}) <= 1
+
+
 #: Marks that are a table cell's value (○ × △ ◎ ✓: a comparison table).
 _CELL_MARKS = frozenset("○◯×✕✖△▲◎●✓✔☓")
 
@@ -67,4 +96,4 @@ def kana_row(row: list[str]) -> bool:
     return bool(cells) and (kana or latin)  # one script: | あ | a | is a letter and its reading
 
 
-__all__ = ["deferred_row", "filled_cell", "kana_row", "tables"]
+__all__ = ["deferred_row", "filled_cell", "kana_row", "label_only", "tables", "with_dittos"]
