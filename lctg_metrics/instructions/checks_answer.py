@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import hollow, orders, restated
+from lctg_metrics.instructions import hollow, laughter, orders, restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
@@ -127,6 +127,8 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "the quotation 「」 holds only an aside in brackets: nothing said")
     if hesitation_only(text[1:-1]) or hollow.syllable_run(text[1:-1]):  # 「えーと、うーん……」 (r15), 「ハハハ」 (r16)
         return Verdict(False, "the quotation 「」 holds only fillers, hesitation or one sound said again: nothing said")
+    if laughter.marks_only(text[1:-1]):  # 「ｗｗｗ」 (round 19)
+        return Verdict(False, "the quotation 「」 holds only laughter marks (ｗ, 笑): nothing said")
     if points_elsewhere(text[1:-1]) or placeholder(text[1:-1]):
         return Verdict(False, "the quotation 「」 only points elsewhere or holds a template word (引用文): no text")
     return Verdict(True, "wrapped in one 「…」")
