@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import hollow, laughter, orders, restated
+from lctg_metrics.instructions import asked_back, clefts, hollow, json_echo, laughter, orders, restated
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
@@ -56,8 +56,9 @@ def _restates_key(name: str, value: Any) -> bool:
 
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
+        echoed = json_echo.echoed_answers(value)  # {"質問": X, "回答": X} (round 19)
         return any(
-            (_json_content(v) and not _restates_key(k, v))
+            (_json_content(v) and not _restates_key(k, v) and k not in echoed)
             or (isinstance(v, str) and orders.only_recited(v) and bool(orders.NAMES.search(k)))  # {"五十音": "あいう…"}
             or (bool(key(k)) and isinstance(v, bool))
             or (isinstance(v, str) and status_value(k, v))  # {"状態": "準備中"} (round 13)
@@ -96,7 +97,10 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     if not isinstance(value, (dict, list)):
         return Verdict(False, f"JSON {type(value).__name__}, not an object or array")
     if not _json_content(value):
-        return Verdict(False, "a JSON object or array without content (empty, or only empty values)")
+        return Verdict(
+            False,
+            "a JSON object or array without content (empty, only empty values, or an answer repeating the question)",
+        )
     return Verdict(True, f"a JSON {'object' if isinstance(value, dict) else 'array'} with content")
 
 
@@ -220,6 +224,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or same_claim(*answers)
         or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
         or restated.translated(*answers)  # the first answer in English, naming what it names (round 15)
+        or clefts.cleft_of(*answers)  # 青が好きです / 好きな色は青です (round 19)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(
@@ -230,10 +235,13 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or points_elsewhere(answer)
         or NO_OTHER_ANSWER.fullmatch(key(answer))
         or pending(answer)  # 二つ目は検討中です, その他 (round 13)
+        or asked_back.only_asks_back(answer)  # あなたはどこがいいと思いますか？ (round 19)
         for answer in answers
     ):
         return Verdict(
-            False, "one answer only refers to the other or is still to come (上と同じです, 検討中): no answer"
+            False,
+            "one answer only refers to the other, is still to come or asks back (上と同じです, 検討中, どこがいいと"
+            "思いますか？): no answer",
         )
     return Verdict(True, "two different answers separated by ******")
 
