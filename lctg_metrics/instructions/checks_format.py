@@ -158,6 +158,8 @@ def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
         if kw["numbered"]
         else "bullet items"
     )
+    if only_an_outline([_listed(item) for item in items], response):  # ・メリット ・デメリット ・まとめ (round 19)
+        return Verdict(False, f"the {unit} only name parts of an answer (メリット, 理由, まとめ) and say none")
     return counted([_listed(item) for item in items], kw["min"], kw["max"], unit)
 
 

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import edges, morph, phrases, said, spellings, tails, wordforms, words
+from lctg_metrics.instructions import edges, morph, phrases, said, spellings, start_frames, tails, wordforms, words
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
@@ -96,6 +96,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     whole = whole and not edges.runs_on(folded, len(phrase))
     if folded.startswith(phrase) and whole and not longer and not asks:
         unsaid = said.start_unsaid(folded, len(phrase), phrase)  # おはようございますと言う, はじめにしては (round 14)
+        unsaid = unsaid or start_frames.unsaid(folded, len(phrase), phrase)  # 言うとなると, ですか (round 19)
         return Verdict(not unsaid, f"starts with 「{kw['phrase']}」" + (f": {unsaid}" if unsaid else ""))
     spelled = None if folded.startswith(phrase) else phrases.start_spelling(folded, phrase)  # 先ずは, ハイ, ねー
     if spelled is None and not folded.startswith(phrase):
