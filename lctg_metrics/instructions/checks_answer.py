@@ -15,9 +15,13 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import asked_back, clefts, hollow, json_echo, laughter, orders, restated
+from lctg_metrics.instructions import hollow, orders, restated
+from lctg_metrics.instructions.asked_back import only_asks_back
+from lctg_metrics.instructions.clefts import cleft_of
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import restates, same_claim
+from lctg_metrics.instructions.json_echo import echoed_answers
+from lctg_metrics.instructions.laughter import marks_only
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
 from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
@@ -56,7 +60,7 @@ def _restates_key(name: str, value: Any) -> bool:
 
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
-        echoed = json_echo.echoed_answers(value)  # {"質問": X, "回答": X} (round 19)
+        echoed = echoed_answers(value)  # {"質問": X, "回答": X} (round 19)
         return any(
             (_json_content(v) and not _restates_key(k, v) and k not in echoed)
             or (isinstance(v, str) and orders.only_recited(v) and bool(orders.NAMES.search(k)))  # {"五十音": "あいう…"}
@@ -131,7 +135,7 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "the quotation 「」 holds only an aside in brackets: nothing said")
     if hesitation_only(text[1:-1]) or hollow.syllable_run(text[1:-1]):  # 「えーと、うーん……」 (r15), 「ハハハ」 (r16)
         return Verdict(False, "the quotation 「」 holds only fillers, hesitation or one sound said again: nothing said")
-    if laughter.marks_only(text[1:-1]):  # 「ｗｗｗ」 (round 19)
+    if marks_only(text[1:-1]):  # 「ｗｗｗ」 (round 19)
         return Verdict(False, "the quotation 「」 holds only laughter marks (ｗ, 笑): nothing said")
     if points_elsewhere(text[1:-1]) or placeholder(text[1:-1]):
         return Verdict(False, "the quotation 「」 only points elsewhere or holds a template word (引用文): no text")
@@ -224,7 +228,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or same_claim(*answers)
         or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
         or restated.translated(*answers)  # the first answer in English, naming what it names (round 15)
-        or clefts.cleft_of(*answers)  # 青が好きです / 好きな色は青です (round 19)
+        or cleft_of(*answers)  # 青が好きです / 好きな色は青です (round 19)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(
@@ -235,7 +239,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or points_elsewhere(answer)
         or NO_OTHER_ANSWER.fullmatch(key(answer))
         or pending(answer)  # 二つ目は検討中です, その他 (round 13)
-        or asked_back.only_asks_back(answer)  # あなたはどこがいいと思いますか？ (round 19)
+        or only_asks_back(answer)  # あなたはどこがいいと思いますか？ (round 19)
         for answer in answers
     ):
         return Verdict(

@@ -9,6 +9,7 @@ import re
 import unicodedata
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.genre_titles import names_only_a_kind
 from lctg_metrics.instructions.pending import pending
 from lctg_metrics.instructions.stand_ins import ANNOUNCEMENT, POINTER, TITLE_TEMPLATE
 from lctg_metrics.instructions.visible import visible
@@ -121,7 +122,11 @@ def own_number(line: str, text: str) -> bool:
 
 def placeholder_title(text: str) -> bool:
     """Whether a title stands for none: a ``placeholder`` or a title template (``TITLE_TEMPLATE``)."""
-    return placeholder(text) or TITLE_TEMPLATE.fullmatch(key(text)) is not None
+    return (
+        placeholder(text)
+        or TITLE_TEMPLATE.fullmatch(key(text)) is not None
+        or names_only_a_kind(text)  # 『作文』 (round 19)
+    )
 
 
 def said(text: str) -> str:

@@ -20,7 +20,7 @@ _TAKEN_UP = frozenset({"成る"})
 _ASKS_ALREADY = re.compile(r"(?:か|かな|かい|かね|かしら|の|[?？])$")
 
 
-def unsaid(text: str, end: int, phrase: str) -> str:
+def frame_unsaid(text: str, end: int, phrase: str) -> str:
     """Why the start phrase ending at ``end`` in ``text`` is put into another frame (see above), or ""."""
     after = [m for start, _, m in morph.spans(text) if start == end][:1]
     if not after:
@@ -33,4 +33,4 @@ def unsaid(text: str, end: int, phrase: str) -> str:
     return ""
 
 
-__all__ = ["unsaid"]
+__all__ = ["frame_unsaid"]
