@@ -85,7 +85,8 @@ def _no_constant(name: str) -> Any:
     "書式指定",
     "the whole response is one JSON object or array (a ```json fence allowed) "
     "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
-    "[] and values that are all empty, blank once rendered, or null fail; read as "
+    "[] and values that are all empty, blank once rendered, or null fail, as does an answer field only repeating the "
+    'question field ({"質問": X, "回答": X}); read as '
     "written (raw), since markup removed for the reader would not make a broken document JSON",
     reads="raw",
 )
@@ -112,7 +113,7 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     "format:quotation",
     "書式指定",
     "the whole response is one 「…」 quotation holding text said (not only asides in brackets: 「（沈黙）」, "
-    "nor only fillers and hesitation sounds: 「えーと、うーん」)",
+    "nor only fillers and hesitation sounds: 「えーと、うーん」, nor only laughter marks: 「ｗｗｗ」)",
 )
 def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = response.strip()
@@ -211,7 +212,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     "format:two_responses",
     "書式指定",
     "two different answers separated by ****** (a part without letters is no answer; an empty answer "
-    "between separators fails; two answers with the same content words in another order are one)",
+    "between separators fails; two answers with the same content words in another order are one, and so are a "
+    "claim and its cleft (青が好きです / 好きな色は青です); an answer that only asks back is none)",
     needs_morph=True,
 )
 def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:

@@ -179,7 +179,8 @@ def _asks(phrase: str, after: str) -> bool:
     "startend:nominal_ending",
     "始め・終わり指定",
     "at least min sentences (lines, list items and blank-separated clauses of a line without 句点 included; "
-    "headings and table cells not) end in a 体言 (体言止め); a closing formula alone (以上。, おわり。) is none",
+    "headings and table cells not) end in a 体言 (体言止め); a closing formula alone (以上。, おわり。) is none, "
+    "and so is a noun after a comma that follows a predicate closed by a final particle or です・ます (…よ、ゆうこ。)",
     MIN,
     MAX,
     needs_morph=True,
@@ -375,7 +376,8 @@ def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, ot
     "スタイル指定",
     "です・ます調: no predicate ends in plain form (なのか, だろうか, のだ, である, でしょ…), in any sentence, aside "
     "sentence, table cell or blank-separated clause; 体言止め and quotations 「…」 are neutral (a one-line "
-    "answer wholly in 「」 is read); a one-line title or slogan without a predicate passes",
+    "answer wholly in 「」 is read); a one-line title or slogan without a predicate passes; Kansai や after a "
+    "noun (ええ天気や。) is plain",
     needs_morph=True,
 )
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:

@@ -3,8 +3,8 @@ follows, as a form's label does, and name no subject of this one: no title. A ti
 kind (『夏の作文』, 『猫の日記』, 『ある朝の詩』) names this text and is one.
 
 Kinds of text (``GENRES``): the names of written forms a prompt asks for or a school sets (作文, 日記, 詩, 小説, 物語,
-随筆, レポート, 手紙, 読書感想文 …), by the analyser's lemmas; a pronoun and the particles binding it (私の, 僕の) add
-nothing. Names of a speech act or topic (自己紹介, 挨拶, お知らせ) are titles people give such texts and stay titles.
+随筆, レポート, 手紙, 感想文 …), by the analyser's lemmas; a pronoun and the particles binding it (私の, 僕の) add
+nothing. Names of a speech act or topic (自己紹介, 挨拶, 読書) are titles people give such texts and stay titles.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from lctg_metrics.instructions import morph
 GENRES = frozenset(
     {
         "作文", "日記", "詩", "小説", "物語", "随筆", "エッセイ", "レポート", "報告書", "手紙", "感想", "感想文", "文",
-        "文章", "短歌", "俳句", "童話", "脚本", "台本", "論文", "コラム", "原稿", "ポエム", "短編", "長編", "読書",
+        "文章", "短歌", "俳句", "童話", "脚本", "台本", "論文", "コラム", "原稿", "ポエム", "短編", "長編",
     }
 )  # fmt: skip
 _BINDING_POS = ("助詞", "助動詞", "連体詞", "接頭辞", "接尾辞", "補助記号", "記号", "空白", "代名詞")
