@@ -12,17 +12,18 @@ in its attributive form (好きな, 住みたい) and right before the topic par
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from lctg_metrics.instructions import morph
 
 _CONTENT = ("名詞", "動詞", "形容詞", "形状詞")
 
 
-def _content(words: list[morph.Morpheme]) -> Counter[str]:
+def _content(words: Sequence[morph.Morpheme]) -> Counter[str]:
     return Counter(m.lemma for m in words if m.pos1 in _CONTENT and m.pos2 not in ("数詞",) and m.pos1 != "代名詞")
 
 
-def _kind_noun_at(words: list[morph.Morpheme], noun: str) -> bool:
+def _kind_noun_at(words: Sequence[morph.Morpheme], noun: str) -> bool:
     """Whether ``noun`` stands between an attributive predicate (好きな, 住みたい) and the topic は."""
     for i, m in enumerate(words[1:-1], 1):
         if m.lemma != noun or not morph.is_nominal(m):
