@@ -86,7 +86,7 @@ def _no_constant(name: str) -> Any:
     "the whole response is one JSON object or array (a ```json fence allowed) "
     "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
     "[] and values that are all empty, blank once rendered, or null fail, as does an answer field only repeating the "
-    'question field ({"質問": X, "回答": X}); read as '
+    'question field ({"質問": X, "回答": X}) or only asking back; read as '
     "written (raw), since markup removed for the reader would not make a broken document JSON",
     reads="raw",
 )
@@ -104,7 +104,8 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     if not _json_content(value):
         return Verdict(
             False,
-            "a JSON object or array without content (empty, only empty values, or an answer repeating the question)",
+            "a JSON object or array without content (empty, only empty values, or an answer that repeats the "
+            "question or asks back)",
         )
     return Verdict(True, f"a JSON {'object' if isinstance(value, dict) else 'array'} with content")
 

@@ -2,8 +2,10 @@
 高さ"} the answer says back what was asked, and a reader finds no answer in it. A field is an answer field by its
 name (回答, 答え, 返答, 解答, answer, reply, response, A) and a question field by its (質問, 問い, 問題, 設問, お題,
 question, prompt, query, Q); the answer repeats the question when the two read the same (marks, blanks and word
-order aside: ``contents.same_text``, ``filler.same_claim``). Two fields that share a value without those roles
-({"名前": "太郎", "呼び名": "太郎"}) each hold it. Neither field counts as content then; another field may.
+order aside: ``contents.same_text``, ``filler.same_claim``). An answer field that only asks back (``asked_back``:
+{"回答": "あなたはどう思いますか？"}) holds no answer either. Neither that answer field nor the question fields count
+as content then; another field may. Two fields that share a value without those roles ({"名前": "太郎", "呼び名":
+"太郎"}) each hold it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 import unicodedata
 from typing import Any
 
+from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.contents import key, same_text
 from lctg_metrics.instructions.filler import same_claim
 
@@ -33,6 +36,7 @@ def echoed_answers(value: dict[str, Any]) -> set[str]:
             continue
         repeated = {q for q, asked in questions.items() if same_text(v, asked) or same_claim(v, asked)}
         found |= {k, *repeated} if repeated else set()
+        found |= {k, *questions} if only_asks_back(v) else set()  # {"回答": "あなたはどう思いますか？"}
     return found
 
 
