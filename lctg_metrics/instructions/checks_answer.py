@@ -16,8 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from lctg_metrics.instructions import hollow, orders, restated
+from lctg_metrics.instructions.asked_back import only_asks_back
+from lctg_metrics.instructions.clefts import cleft_of
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import restates, same_claim
+from lctg_metrics.instructions.json_echo import echoed_answers
+from lctg_metrics.instructions.laughter import marks_only
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
 from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
@@ -57,8 +61,9 @@ def _restates_key(name: str, value: Any) -> bool:
 
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
+        echoed = echoed_answers(value)  # {"質問": X, "回答": X} (round 19)
         return any(
-            (_json_content(v) and not _restates_key(k, v))
+            (_json_content(v) and not _restates_key(k, v) and k not in echoed)
             or (isinstance(v, str) and orders.only_recited(v) and bool(orders.NAMES.search(k)))  # {"五十音": "あいう…"}
             or (bool(key(k)) and isinstance(v, bool))
             or (isinstance(v, str) and status_value(k, v))  # {"状態": "準備中"} (round 13)
@@ -81,7 +86,8 @@ def _no_constant(name: str) -> Any:
     "書式指定",
     "the whole response is one JSON object or array (a ```json fence allowed) "
     "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
-    "[] and values that are all empty, blank once rendered, or null fail; read as "
+    "[] and values that are all empty, blank once rendered, or null fail, as does an answer field only repeating the "
+    'question field ({"質問": X, "回答": X}) or only asking back; read as '
     "written (raw), since markup removed for the reader would not make a broken document JSON",
     reads="raw",
 )
@@ -97,7 +103,11 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     if not isinstance(value, (dict, list)):
         return Verdict(False, f"JSON {type(value).__name__}, not an object or array")
     if not _json_content(value):
-        return Verdict(False, "a JSON object or array without content (empty, or only empty values)")
+        return Verdict(
+            False,
+            "a JSON object or array without content (empty, only empty values, or an answer that repeats the "
+            "question or asks back)",
+        )
     return Verdict(True, f"a JSON {'object' if isinstance(value, dict) else 'array'} with content")
 
 
@@ -105,7 +115,7 @@ def json_format(response: str, kw: Mapping[str, Any]) -> Verdict:
     "format:quotation",
     "書式指定",
     "the whole response is one 「…」 quotation holding text said (not only asides in brackets: 「（沈黙）」, "
-    "nor only fillers and hesitation sounds: 「えーと、うーん」)",
+    "nor only fillers and hesitation sounds: 「えーと、うーん」, nor only laughter marks: 「ｗｗｗ」)",
 )
 def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = response.strip()
@@ -128,6 +138,8 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(False, "the quotation 「」 holds only an aside in brackets: nothing said")
     if hesitation_only(text[1:-1]) or hollow.syllable_run(text[1:-1]):  # 「えーと、うーん……」 (r15), 「ハハハ」 (r16)
         return Verdict(False, "the quotation 「」 holds only fillers, hesitation or one sound said again: nothing said")
+    if marks_only(text[1:-1]):  # 「ｗｗｗ」 (round 19)
+        return Verdict(False, "the quotation 「」 holds only laughter marks (ｗ, 笑): nothing said")
     if points_elsewhere(text[1:-1]) or placeholder(text[1:-1]):
         return Verdict(False, "the quotation 「」 only points elsewhere or holds a template word (引用文): no text")
     return Verdict(True, "wrapped in one 「…」")
@@ -203,7 +215,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     "format:two_responses",
     "書式指定",
     "two different answers separated by ****** (a part without letters is no answer; an empty answer "
-    "between separators fails; two answers with the same content words in another order are one)",
+    "between separators fails; two answers with the same content words in another order are one, and so are a "
+    "claim and its cleft (青が好きです / 好きな色は青です); an answer that only asks back is none)",
     needs_morph=True,
 )
 def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
@@ -220,6 +233,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or same_claim(*answers)
         or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
         or restated.translated(*answers)  # the first answer in English, naming what it names (round 15)
+        or cleft_of(*answers)  # 青が好きです / 好きな色は青です (round 19)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(
@@ -230,10 +244,13 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or points_elsewhere(answer)
         or NO_OTHER_ANSWER.fullmatch(key(answer))
         or pending(answer)  # 二つ目は検討中です, その他 (round 13)
+        or only_asks_back(answer)  # あなたはどこがいいと思いますか？ (round 19)
         for answer in answers
     ):
         return Verdict(
-            False, "one answer only refers to the other or is still to come (上と同じです, 検討中): no answer"
+            False,
+            "one answer only refers to the other, is still to come or asks back (上と同じです, 検討中, どこがいいと"
+            "思いますか？): no answer",
         )
     return Verdict(True, "two different answers separated by ******")
 

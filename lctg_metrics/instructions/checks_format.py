@@ -136,7 +136,8 @@ def _item_text(line: str) -> str:
     "format:bullet_list",
     "書式指定",
     "top-level list items (・ • ● ■ ◆ ★ - － * …; numbered items too if ``numbered``) within [min, max]; "
-    "towards min only items holding text that differs from the other items count",
+    "towards min only items holding text that differs from the other items count; items that only name parts of "
+    "an answer (・メリット ・デメリット ・まとめ) with nothing else say none",
     MIN,
     MAX,
     Param("marker", "str", "only items with this marker count, e.g. ・"),
@@ -163,6 +164,8 @@ def bullet_list(response: str, kw: Mapping[str, Any]) -> Verdict:
         if kw["numbered"]
         else "bullet items"
     )
+    if only_an_outline([_listed(item) for item in items], response):  # ・メリット ・デメリット ・まとめ (round 19)
+        return Verdict(False, f"the {unit} only name parts of an answer (メリット, 理由, まとめ) and say none")
     return counted([_listed(item) for item in items], kw["min"], kw["max"], unit)
 
 
@@ -326,7 +329,8 @@ def _title(line: str) -> str | None:
     "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： or 【タイトル】 label or a subtitle "
     "after 〜 ― "
     "or ： aside), holding text, with text after it; the first non-blank line, or (unless ``first_line``) "
-    "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title",
+    "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title, and 『』 naming "
+    "only the kind of text (『作文』, 『日記』) is none",
     Param("first_line", "bool", "the title must be in the first non-blank line", default=False),
     needs_morph=True,
 )

@@ -9,12 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from lctg_metrics.instructions import edges, morph, phrases, said, spellings, tails, wordforms, words
+from lctg_metrics.instructions.afterthoughts import called_after
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.roles import in_parentheses
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
+from lctg_metrics.instructions.start_frames import frame_unsaid
 from lctg_metrics.instructions.text import (
     drop_quotations,
     is_decoration,
@@ -96,6 +98,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     whole = whole and not edges.runs_on(folded, len(phrase))
     if folded.startswith(phrase) and whole and not longer and not asks:
         unsaid = said.start_unsaid(folded, len(phrase), phrase)  # おはようございますと言う, はじめにしては (round 14)
+        unsaid = unsaid or frame_unsaid(folded, len(phrase), phrase)  # 言うとなると, ですか (round 19)
         return Verdict(not unsaid, f"starts with 「{kw['phrase']}」" + (f": {unsaid}" if unsaid else ""))
     spelled = None if folded.startswith(phrase) else phrases.start_spelling(folded, phrase)  # 先ずは, ハイ, ねー
     if spelled is None and not folded.startswith(phrase):
@@ -176,7 +179,8 @@ def _asks(phrase: str, after: str) -> bool:
     "startend:nominal_ending",
     "始め・終わり指定",
     "at least min sentences (lines, list items and blank-separated clauses of a line without 句点 included; "
-    "headings and table cells not) end in a 体言 (体言止め); a closing formula alone (以上。, おわり。) is none",
+    "headings and table cells not) end in a 体言 (体言止め); a closing formula alone (以上。, おわり。) is none, "
+    "and so is a noun after a comma that follows a predicate closed by a final particle or です・ます (…よ、ゆうこ。)",
     MIN,
     MAX,
     needs_morph=True,
@@ -190,6 +194,7 @@ def nominal_ending(response: str, kw: Mapping[str, Any]) -> Verdict:
         and morph.ends_nominally(s.text)
         and not closing_formula(s.text)
         and not (s.text.strip() in items and _one_word(s.text))
+        and not called_after(s.text)  # …よ、ゆうこ。 (round 19)
     ]
     verdict = bounds(len(found), kw["min"], kw["max"], "体言止め sentences")
     return Verdict(verdict.passed, verdict.reason + (f", e.g. 「{found[0][-15:]}」" if found else ""))
@@ -371,7 +376,8 @@ def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, ot
     "スタイル指定",
     "です・ます調: no predicate ends in plain form (なのか, だろうか, のだ, である, でしょ…), in any sentence, aside "
     "sentence, table cell or blank-separated clause; 体言止め and quotations 「…」 are neutral (a one-line "
-    "answer wholly in 「」 is read); a one-line title or slogan without a predicate passes",
+    "answer wholly in 「」 is read); a one-line title or slogan without a predicate passes; Kansai や after a "
+    "noun (ええ天気や。) is plain",
     needs_morph=True,
 )
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:

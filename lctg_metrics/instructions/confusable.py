@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.confusables_table import DRAWN_AS
+from lctg_metrics.instructions.kept_letters import LATIN_KEPT
 
 _LATIN_TARGET = re.compile(r"[A-Za-z0-9]")
 #: Each look-alike of a Latin letter or digit and the letter it is drawn as.
@@ -31,6 +32,7 @@ LATIN_OF |= {
     for code in range(0x80, 0x20000)
     if chr(code) not in LATIN_OF and (found := _NAMED_LATIN.fullmatch(unicodedata.name(chr(code), "")))
 }
+LATIN_OF |= {kept: latin for kept, latin in LATIN_KEPT.items() if kept not in LATIN_OF}  # Ⅾ, ⓓ (round 19)
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 

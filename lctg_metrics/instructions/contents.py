@@ -9,6 +9,8 @@ import re
 import unicodedata
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.genre_titles import names_only_a_kind
+from lctg_metrics.instructions.laughter import marks_only
 from lctg_metrics.instructions.pending import pending
 from lctg_metrics.instructions.stand_ins import ANNOUNCEMENT, POINTER, TITLE_TEMPLATE
 from lctg_metrics.instructions.visible import visible
@@ -83,8 +85,9 @@ def no_content(text: str) -> bool:
 def placeholder(text: str) -> bool:
     """Whether a span stands for content instead of holding it: a template word or an editor's note
     (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××), or a span that says its content is not there
-    yet (``pending``, round 13: 調査中, あとで決めます, その他, ここに本文が入ります). A letter or a number alone
-    is content: the format checkers judge the form."""
+    yet (``pending``, round 13: 調査中, あとで決めます, その他, ここに本文が入ります), or laughter marks only
+    (``laughter``, round 19: ｗｗｗ, 笑笑). A letter or a number alone is content: the format checkers judge the
+    form."""
     k = key(text)
     if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
         return True
@@ -94,6 +97,7 @@ def placeholder(text: str) -> bool:
         or points_elsewhere(k)
         or no_content(k)
         or pending(text)
+        or (len(k) > 1 and marks_only(text))  # ｗｗｗ, 笑笑: laughter, nothing said (round 19)
     )
 
 
@@ -121,7 +125,11 @@ def own_number(line: str, text: str) -> bool:
 
 def placeholder_title(text: str) -> bool:
     """Whether a title stands for none: a ``placeholder`` or a title template (``TITLE_TEMPLATE``)."""
-    return placeholder(text) or TITLE_TEMPLATE.fullmatch(key(text)) is not None
+    return (
+        placeholder(text)
+        or TITLE_TEMPLATE.fullmatch(key(text)) is not None
+        or names_only_a_kind(text)  # 『作文』 (round 19)
+    )
 
 
 def said(text: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.dialect_copulas import closes_with_ya
 from lctg_metrics.instructions.joins import ONE_MARK, mark_closes, quoted_by
 from lctg_metrics.instructions.sentences import JOIN_MARKS, JOINS, PAUSE, clause_breaks, cut
 from lctg_metrics.instructions.text import has_content, is_terminated, without_marker
@@ -96,6 +97,8 @@ def kind(clause: str, items: set[str]) -> str:
     if fragment(clause):
         return "neutral"
     read = morph.politeness(clause)
+    if read == "neutral" and closes_with_ya(clause):  # ええ天気や。 (round 19)
+        read = "plain"
     return "neutral" if read == "plain" and clause.strip() in items and _list_form(clause) else read
 
 

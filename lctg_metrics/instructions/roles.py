@@ -35,6 +35,8 @@ from typing import Any
 
 import regex
 
+from lctg_metrics.instructions.zero_stops import read_zeros
+
 #: Japanese letters and the closing marks after which a look-alike is read in its Japanese role.
 JAPANESE = "ぁ-ゖァ-ヺー一-鿿㐀-䶿々〆〇」』）"
 _EXTRA_COMMAS = (
@@ -299,6 +301,7 @@ def _read_once(text: str) -> str:
     text = _SOUND_MARK.sub(_voiced, text)
     text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
     text = _by_role(_circles(_STOP_ROLE.sub("。", text)))
+    text = read_zeros(text)  # 晴れです۰ (round 19)
     text = re.sub(r"(?<![ァ-ヺー])ヽ(?=[ぁ-ゖァ-ヺ\u3400-\u9fff])", "、", text)  # not the ヽ of ヽ(´▽`)ノ
     text = _JAPANESE_RING_ROLE.sub(_ring, _RING_ROLE.sub(_ring, text))
     text = _MIDDLE_DOT_ROLE.sub(lambda m: "・" * len(m.group()), text)

@@ -42,6 +42,7 @@ from lctg_metrics.instructions import (
     colloquial,
     confusable,
     forms,
+    historical_kana,
     hyphened,
     kana_alike,
     latin,
@@ -260,6 +261,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         latin.folded(seen),
         confusable.latin_read(forms.standard(seen)),
         kana_alike.toward(seen, key),
+        historical_kana.modern(seen),  # ありがたう (round 19)
     )  # ᎪI, メロソ
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)

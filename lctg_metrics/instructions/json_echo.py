@@ -1,0 +1,43 @@
+"""A JSON answer field that only repeats the question field (round 19): in {"質問": "富士山の高さ", "回答": "富士山の
+高さ"} the answer says back what was asked, and a reader finds no answer in it. A field is an answer field by its
+name (回答, 答え, 返答, 解答, answer, reply, response, A) and a question field by its (質問, 問い, 問題, 設問, お題,
+question, prompt, query, Q); the answer repeats the question when the two read the same (marks, blanks and word
+order aside: ``contents.same_text``, ``filler.same_claim``). An answer field that only asks back (``asked_back``:
+{"回答": "あなたはどう思いますか？"}) holds no answer either. Neither that answer field nor the question fields count
+as content then; another field may. Two fields that share a value without those roles ({"名前": "太郎", "呼び名":
+"太郎"}) each hold it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from lctg_metrics.instructions.asked_back import only_asks_back
+from lctg_metrics.instructions.contents import key, same_text
+from lctg_metrics.instructions.filler import same_claim
+
+_ANSWER = re.compile(r"(?:回答|答え|こたえ|返答|解答|answer|reply|response|a)", re.IGNORECASE)
+_QUESTION = re.compile(r"(?:質問|問い|問題|設問|お題|question|prompt|query|q)", re.IGNORECASE)
+
+
+def _named(name: str, role: re.Pattern[str]) -> bool:
+    return role.fullmatch(unicodedata.normalize("NFKC", name).strip(" _-:：")) is not None
+
+
+def echoed_answers(value: dict[str, Any]) -> set[str]:
+    """The fields of ``value`` that hold no answer when an answer field only repeats a question field's text: that
+    answer field and the question fields it repeats (the question, said twice, is still not answered)."""
+    questions = {k: v for k, v in value.items() if _named(k, _QUESTION) and isinstance(v, str) and key(v)}
+    found: set[str] = set()
+    for k, v in value.items():
+        if not (_named(k, _ANSWER) and isinstance(v, str)):
+            continue
+        repeated = {q for q, asked in questions.items() if same_text(v, asked) or same_claim(v, asked)}
+        found |= {k, *repeated} if repeated else set()
+        found |= {k, *questions} if only_asks_back(v) else set()  # {"回答": "あなたはどう思いますか？"}
+    return found
+
+
+__all__ = ["echoed_answers"]
