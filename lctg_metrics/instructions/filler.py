@@ -29,7 +29,7 @@ from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
 from lctg_metrics.instructions.formulas import formula_spans
-from lctg_metrics.instructions.lead_ins import without_lead_ins
+from lctg_metrics.instructions.lead_ins import lead_ins_apart
 from lctg_metrics.instructions.noun_runs import recital_from
 from lctg_metrics.instructions.numbered_sayings import recited_saying
 from lctg_metrics.instructions.pending import layout_formula, promises_later
@@ -195,7 +195,6 @@ _KANJI = re.compile(r"[\u3400-\u9fff々]")
 def counted_text(text: str) -> str:
     """``text`` without the sentences a reader does not count toward a minimum (see the module docstring): the
     notes that it fills the length, and each claim said in a third wording or later."""
-    text = without_lead_ins(text)  # 結論から申し上げますと、 (round 19)
     seen: dict[tuple[str, ...], set[str]] = {}
     written: list[str] = []  # each claim written with kanji
     out, at = [], 0
@@ -250,6 +249,7 @@ def _within_share(text: str) -> str:
         if start >= 0:
             sentences.append((start, start + len(sentence), sentence))
             at = start + len(sentence)
+    sentences = lead_ins_apart(sentences)  # 結論から申し上げますと、 read as a formula (round 19)
     kept, at = [], 0
     for start, end in sorted(formula_spans(sentences, sum(ch.isalnum() for ch in text))):
         kept.append(text[at:start])
