@@ -53,6 +53,7 @@ _KANJI_MYRIADS = {"万": 10**4, "億": 10**8}
 _NUMBER = re.compile(
     r"(?P<mixed>(?:[0-9]+億)?[0-9]+万[0-9]*|[0-9]+億[0-9]*)|"
     rf"(?P<digits>[0-9]{{1,3}}(?:,[0-9]{{3}})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?)"
+    r"|(?P<kanji_decimal>[〇一二三四五六七八九十百千]+)(?:・|点)(?P<decimals>[〇一二三四五六七八九]+)"
     rf"|(?P<kanji>[〇零一二三四五六七八九十百千万億]{{2,}})|(?P<kana>(?:{_KANA_TOKEN}){{2,}})"
 )
 _ABOUT = re.compile(r"(?:約|およそ|おおよそ|ほぼ)$")
@@ -108,6 +109,9 @@ def quantities(sentence: str) -> list[tuple[Quantity, int, int]]:
             value = float(raw)
             places = len(raw.partition(".")[2])
             place = 10.0**-places if places else 10.0 ** (len(raw) - len(raw.rstrip("0")) if value else 0)
+        elif m["kanji_decimal"]:  # 三・八, 三点八
+            decimals = "".join(str(_KANJI_VALUES[ch]) for ch in m["decimals"])
+            value, place = _kanji_value(m["kanji_decimal"]) + float("0." + decimals), 10.0 ** -len(decimals)
         elif m["kanji"]:
             value, place = float(_kanji_value(m["kanji"])), 1.0
         else:
