@@ -29,8 +29,12 @@ from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
 from lctg_metrics.instructions.formulas import formula_spans
+from lctg_metrics.instructions.lead_ins import lead_ins_apart
 from lctg_metrics.instructions.noun_runs import recital_from
+from lctg_metrics.instructions.numbered_sayings import recited_saying
 from lctg_metrics.instructions.pending import layout_formula, promises_later
+from lctg_metrics.instructions.quantities import restated_quantity
+from lctg_metrics.instructions.reported import reported
 from lctg_metrics.instructions.selfnotes import about_writing, chinese_restatement
 from lctg_metrics.instructions.text import split_sentences
 
@@ -215,6 +219,9 @@ def counted_text(text: str) -> str:
             or absent_contents(sentence, text)
             or spelled
             or chinese
+            or reported(sentence)  # ご質問は「…」でした, 回答を一文でまとめました (round 19)
+            or restated_quantity(sentence, all_sentences[:n])  # 3,776m after 3776メートル (round 19)
+            or recited_saying(sentence, text)  # 一富士二鷹三茄子 (round 19)
             or (len(sayings) >= _SAYINGS and letters not in sayings)
         ):
             out.append(text[at:start])
@@ -242,6 +249,7 @@ def _within_share(text: str) -> str:
         if start >= 0:
             sentences.append((start, start + len(sentence), sentence))
             at = start + len(sentence)
+    sentences = lead_ins_apart(sentences)  # 結論から申し上げますと、 read as a formula (round 19)
     kept, at = [], 0
     for start, end in sorted(formula_spans(sentences, sum(ch.isalnum() for ch in text))):
         kept.append(text[at:start])

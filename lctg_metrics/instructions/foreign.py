@@ -24,6 +24,7 @@ import unicodedata
 from functools import lru_cache
 
 from lctg_metrics.instructions import morph, romaji
+from lctg_metrics.instructions.abbreviations import sentence_parts
 
 _HIRAGANA = re.compile(r"[ぁ-ゖ]")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff々]")
@@ -107,7 +108,7 @@ def foreign_sentence(sentence: str, text: str) -> bool:
         return False
     if NAMES_LANGUAGE.search(unicodedata.normalize("NFKC", text)):
         return False
-    parts = [p for p in re.split(r"(?<=[.!?])(?=\s*\S)", sentence) if any(ch.isalnum() for ch in p)]
+    parts = [p for p in sentence_parts(sentence) if any(ch.isalnum() for ch in p)]
     return bool(parts) and all(_foreign(p.strip()) for p in parts)
 
 

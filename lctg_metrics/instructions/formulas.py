@@ -14,7 +14,8 @@ an answer but cannot be its bulk toward a minimum length (checkers 2.8, round 14
 
 from __future__ import annotations
 
-from lctg_metrics.instructions import framing, morph
+from lctg_metrics.instructions import business_words, framing, morph
+from lctg_metrics.instructions.lead_ins import is_lead_in
 
 #: Words of the exchange itself (lemmas as the analyser gives them).
 _EXCHANGE = frozenset(
@@ -41,8 +42,8 @@ _CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
 def formula(sentence: str) -> bool:
     """Whether a sentence is a stock formula (see the module docstring)."""
     words = [m.lemma.split("-")[0] for m in morph.analyze(sentence) if m.pos1 in _CONTENT and m.pos2 not in ("数詞",)]
-    stock = len(set(words) - _LIGHT) >= 2 and set(words) <= _EXCHANGE | _DISCLAIMER
-    return stock or framing.frames(sentence, _EXCHANGE)  # r16
+    stock = len(set(words) - _LIGHT) >= 2 and set(words) <= _EXCHANGE | _DISCLAIMER | business_words.WORDS  # r19
+    return stock or framing.frames(sentence, _EXCHANGE) or is_lead_in(sentence)  # r16, r19
 
 
 def _letters(text: str) -> int:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from lctg_metrics.instructions.counted_aloud import said_counts
+
 _GOJUON = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん"
 _VOICED = "がぎぐげござじずぜぞだぢづでどばびぶべぼぱぴぷぺぽ"
 _IROHA = "いろはにほへとちりぬるをわかよたれそつねならむうゐのおくやまけふこえてあさきゆめみしゑひもせす"
@@ -295,7 +297,7 @@ def recited(clusters: list[str], breaks: frozenset[int] = frozenset()) -> set[in
         | {i for run in _runs(clusters) for i in run[_RUN:]}
         | {i for run, head in _name_runs(clusters) for i in run[head:]}
         | drill_lines(clusters, breaks)
-    )
+    ) - said_counts(clusters)  # 「いち、に、…、はち」と八つ数えて (round 19)
 
 
 __all__ = ["NAMES", "ORDERS", "SPOKEN", "drill_lines", "named", "only_recited", "recited"]
