@@ -37,8 +37,10 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "two, a run of ー, small kana or one letter three, a word repeated back to back three times; toward the "
     "minimum a sentence saying it fills the length, one claim said again with its words moved, a sentence in "
     "another language than a Japanese answer's, content promised for later, a chant after the first item, "
-    "a hashtag's # mark and a hashtag restating the prose's word not counted, and stock formulas only as far as "
-    "the answer's other text)",
+    "a hashtag's # mark and a hashtag restating the prose's word, a report of what was asked or of what the "
+    "answer did, a quantity given again in another notation and a numbered saying not counted, and stock "
+    "formulas (lead-ins such as 結論から申し上げますと and business closings among them) only as far as the "
+    "answer's other text)",
     MIN,
     MAX,
     Param(
