@@ -133,6 +133,23 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   bracket closing a finished sentence ([笑]) is no placeholder, and a highlight of particles only emphasises
   nothing; sentences about the text's own length, a Chinese restatement and recited counting words or months do
   not meet a minimum; でござる is no です・ます調, and a unified ending ます must be the auxiliary.
+  Later in 2.8: a one-kanji word is not inside a native compound read as a whole (今日 holds no 今, 今週 does); a
+  kana homophone is another word only where its sentence names a cue of that word (はしを渡る is a bridge); a
+  katakana keyword is met by its dictionary origin in Latin letters (computer), T-shirt by Tシャツ, a negated verb in
+  any inflection (つまらなかった), historical kana (ありがたう) and the dialect progressive (見とる) by the word; Kansai
+  や is the plain copula and Kyoto どす polite. In prose a line or paragraph ending in a particle, an adnominal or
+  で goes on in the next (poems keep their lines); a name called after a finished predicate is no 体言止め; a
+  finished sentence before a label colon is read. Toward a minimum: a sentence of words all said already counts
+  once, one number or quantity in other notations, recited runs (twenty kanji without kana, five bare nouns after
+  an unrelated answer, numbered sayings) and a hashtag repeating a word count nothing, and a letter's set phrases,
+  lead-ins and business closings, notes on the text's structure and reports of what was asked count only as far as
+  the answer's other text. Ditto cells (同上, 同左, 〃) copy the cell they point at; items naming only parts of an
+  answer, spans talking about the text itself (以上、追伸でした), laughter marks, a title naming only a kind of text
+  (『作文』), a JSON answer repeating the question and a second answer restating the first or only asking back hold
+  nothing. A start phrase said with a casual particle (ところでさ、) is said, one taken up by となると or offered as
+  a choice with か is not; 平均以上です does not end with 以上です. Colour alpha, opacity and filters are blended
+  before the contrast threshold, and the response's own attribute and :not() selectors apply; a zero digit of
+  another script after a sentence is read as 。.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
