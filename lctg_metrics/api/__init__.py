@@ -26,7 +26,7 @@ from lctg_metrics.api.references import aligned_columns, dataset_and_source, dat
 from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
 from lctg_metrics.family import run as family_run
 from lctg_metrics.family_protocol import FamilyResult
-from lctg_metrics.options import check_ci_settings
+from lctg_metrics.options import BY_NAME, check_ci_settings
 from lctg_metrics.profiles import resolve_options
 from lctg_metrics.schema import kind
 from lctg_metrics.scoring import JudgeSpec, ScoreResult, ScoringError, gc_paused, score
@@ -222,15 +222,16 @@ def score_predictions(
         raise TypeError(
             f"score_predictions() got unknown keyword argument(s) {', '.join(unknown)}; accepted: {accepted}"
         )
-    try:
-        check_ci_settings(ci, {"ci_resamples": ci_resamples, "seed": seed})
-    except ValueError as e:
-        raise ScoringError(str(e)) from None
-    if ci:  # checked before scoring, by the option's public name
+    # the bounds first, by the options' public names: following the ci hint below meets no second refusal
+    if ci or (ci_resamples, seed) != (BY_NAME["ci_resamples"].default, BY_NAME["seed"].default):
         from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
         check_resampling(ci_resamples, 0.95, name="ci_resamples")
         check_seed(seed, name="seed")
+    try:
+        check_ci_settings(ci, {"ci_resamples": ci_resamples, "seed": seed})
+    except ValueError as e:
+        raise ScoringError(str(e)) from None
     result = score_predictions_result(predictions, references, **options)
     out: dict[str, Any] = dict(result.flat())
     if ci:
