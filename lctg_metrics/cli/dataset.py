@@ -177,7 +177,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
         _said(
             args.output,
             f"{len(endings)} toy story endings",
-            f"score them with lctg ifsm {args.output}: the reader needs the contexts of your Possible Stories copy",
+            f"score them with lctg ifsm {args.output}{_dataset_flags(args, folder)}: the reader needs the contexts of "
+            "your Possible Stories copy (--stories-source)",
         )
         return 0
     rows = read_rows(folder, args.config, tasks=args.task)
