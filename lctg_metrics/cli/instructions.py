@@ -98,6 +98,7 @@ def _refuse_other_config(args: argparse.Namespace) -> None:
 
 def cmd_if_score(args: argparse.Namespace) -> int:
     from lctg_metrics.instructions import files
+    from lctg_metrics.families.instructions import result_json
     from lctg_metrics.instructions.score import RUN_MODES, score_instructions
 
     if args.mode not in RUN_MODES:
@@ -146,7 +147,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         source=str(args.generations),
         progress=bar,
     )
-    return _write(args, result.to_dict(), result.details, result.table(), data)
+    return _write(args, result_json(result), result.details, result.table(), data)
 
 
 def _refuse_generations_as_responses(args: argparse.Namespace) -> None:
