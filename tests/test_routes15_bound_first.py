@@ -25,13 +25,15 @@ BAD = [
 def test_every_route_names_the_bound_first(built_dataset: Path, given: dict, message: str) -> None:
     ids = ["summary/1614/format"]
     calls = [
-        lambda: LctgCtg(keep_in_memory=True).compute(predictions=["x"], references=ids, dataset=str(built_dataset),
-                                                     **given),  # fmt: skip
+        lambda: LctgCtg(keep_in_memory=True).compute(
+            predictions=["x"], references=ids, dataset=str(built_dataset), **given
+        ),  # fmt: skip
         lambda: score_predictions(["x"], ids, dataset=str(built_dataset), **given),
         lambda: run("lctg", [], dataset=str(built_dataset), options=given),
         lambda: run("instr", INSTR_GENS, rows=IF_ROWS, options={"ci": False, **given}),
-        lambda: load_if().LctgIf(keep_in_memory=True).compute(predictions=["a", "b"], references=REFS, ci=False,
-                                                             **given),  # fmt: skip
+        lambda: (
+            load_if().LctgIf(keep_in_memory=True).compute(predictions=["a", "b"], references=REFS, ci=False, **given)
+        ),  # fmt: skip
     ]
     for call in calls:
         with pytest.raises(ValueError, match=message) as info:

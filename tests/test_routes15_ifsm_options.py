@@ -36,13 +36,15 @@ def test_run_s_options_are_the_module_s_keywords(metric, head: Path, eval_rows: 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"ci": False}, r"^ifsm: ci=False: IFSM always computes its 95% intervals \(a run's validity is read from them\)"),
+        ({"ci": False}, r"^ifsm: ci=False: IFSM always computes its 95% intervals \(a run's validity is read"),
         ({"ci": "yes"}, r"^ifsm: ci must be a bool, got 'yes'$"),
         ({"attack_cache": "no"}, r"^ifsm: attack_cache must be a bool, got 'no'$"),
         ({"return_items": "yes"}, r"^lctg_ifsm: return_items must be a bool, got 'yes'$"),
         ({"reader_options": "x"}, r"^lctg_ifsm: reader_options must be a dict"),
-        ({"reader_options": {"head_path": "a.json"}, "head": "b.json"},
-         r"^lctg_ifsm: reader_options\['head_path'\] and head= both set the reader's head_path; give one$"),
+        (
+            {"reader_options": {"head_path": "a.json"}, "head": "b.json"},
+            r"^lctg_ifsm: reader_options\['head_path'\] and head= both set the reader's head_path; give one$",
+        ),
     ],
 )
 def test_what_cannot_apply_is_one_line(metric, eval_rows: list[dict], kwargs: dict, message: str) -> None:  # noqa: F811

@@ -21,7 +21,8 @@ def _keys(value: object) -> set[str]:
 
 @pytest.mark.slow  # a whole if-score run and a compare
 def test_if_score_and_compare_name_the_resamples_as_score_does(
-    work: Path, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+    work: Path,
+    monkeypatch: pytest.MonkeyPatch,  # noqa: F811
 ) -> None:
     assert _run(work, "if-score i.jsonl --dataset B --ci-resamples 50 --seed 4 --json r15_i.json", monkeypatch) == 0
     got = json.loads((work / "r15_i.json").read_text(encoding="utf-8"))

@@ -52,7 +52,10 @@ def test_json_refuses_another_command_s_result(
     ],
 )
 def test_its_own_earlier_result_is_still_replaced(
-    work: Path, argv: str, target: str, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+    work: Path,
+    argv: str,
+    target: str,
+    monkeypatch: pytest.MonkeyPatch,  # noqa: F811
 ) -> None:
     (work / target).write_text(RESULTS[target], encoding="utf-8")
     assert _run(work, argv, monkeypatch) == 0

@@ -118,6 +118,7 @@ def score_predictions_result(
     dataset: str | os.PathLike[str] | None = None,
     llm: Any = None,
     revision: str | None = None,
+    config: str | None = None,
 ) -> ScoreResult:
     """Score aligned predictions/references; the references' order decides nothing but the pairing.
 
@@ -126,9 +127,17 @@ def score_predictions_result(
     is read at ``revision`` through the Hugging Face cache, and the signature names the commit it resolved to.
     References given as row ids make a run of every prompt of their tasks, as ``lctg score --task`` reads it: a part
     of it is refused unless ``missing`` says otherwise (``"skip"`` signs the coverage, ``cover:SCORED/EXPECTED``).
+    ``config``: the one dataset config row ids are read from (default: whichever of all, variants and multi holds
+    them; the ``lctg_ctg`` module, like ``lctg score``, reads ``all`` unless told).
     """
+    if config is not None and (not isinstance(config, str) or dataset is None):
+        raise ScoringError(
+            f"config: expected a dataset config name (str) with dataset=, got {kind(config)}"
+            if not isinstance(config, str)
+            else f"config={config!r} names the config row ids are read from; pass dataset= with it"
+        )
     dataset, source = dataset_and_source(dataset, revision)
-    generations, unique = aligned_columns(predictions, references, cleaned, samples, dataset)
+    generations, unique = aligned_columns(predictions, references, cleaned, samples, dataset, config)
     options = resolve_options(
         profile,
         counting=counting,

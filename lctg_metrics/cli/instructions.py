@@ -97,8 +97,8 @@ def _refuse_other_config(args: argparse.Namespace) -> None:
 
 
 def cmd_if_score(args: argparse.Namespace) -> int:
-    from lctg_metrics.instructions import files
     from lctg_metrics.families.instructions import result_json
+    from lctg_metrics.instructions import files
     from lctg_metrics.instructions.score import RUN_MODES, score_instructions
 
     if args.mode not in RUN_MODES:
