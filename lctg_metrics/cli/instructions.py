@@ -35,8 +35,8 @@ def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> Non
         clash, given = next(((other, q) for other, r, q in seen if r == where), (None, None))
         if clash in ("--json", "--details"):  # two outputs: worded as every command words it (outputs.checks)
             raise ValueError(f"{clash} {given} and {label} {p} are the same file; give each output its own path")
-        if clash:
-            raise ValueError(f"{label} {p} is the same file as {clash}; choose another output path")
+        if clash:  # worded as every command words an output over an input (outputs.checks.refuse_over_inputs)
+            raise ValueError(f"{label} {p} would overwrite the input {clash} {given}; write it elsewhere")
         if where.is_dir():
             raise ValueError(f"{label} {p} is a folder; give a file path")
         seen.append((label, where, p))
