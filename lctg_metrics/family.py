@@ -34,7 +34,7 @@ from lctg_metrics.family_protocol import (
     family_generations,
     mean_result,
 )
-from lctg_metrics.inputs.families import split_samples
+from lctg_metrics.inputs.families import refuse_other_config, split_samples
 from lctg_metrics.options import check_ci_settings
 from lctg_metrics.schema import Generation, ScoringError, kind
 
@@ -210,6 +210,7 @@ def run(
         if the_config is None:
             raise ScoringError(f"{name}: config= names the dataset config to read (the family is not registered)")
         rows = impl.rows(resolved.path, the_config)
+        refuse_other_config(gens, rows, resolved.path, the_config, impl.rows)  # e.g. multi ids without config="multi"
     if not impl.per_sample:
         return _checked(impl, impl.score(gens, rows, values, source))
     samples = split_samples(gens, name)

@@ -24,8 +24,9 @@ from lctg_metrics.scoring import (
 
 class ShardScorer:
     """Score one batch of generations to count rows: ``Dataset.map(ShardScorer(refs), batched=True,
-    num_proc=N, remove_columns=...)``. A batch has columns ``id``, ``generation``, ``sample`` (required: shards
-    cannot number samples by occurrence) and optionally ``cleaned``; any batch size works."""
+    num_proc=N, remove_columns=...)``. A batch has columns ``id``, ``generation``, optionally ``sample`` and
+    ``cleaned``; any batch size works. Without ``sample`` every row is sample 0, as ``lctg score`` reads a file of one
+    generation per id (shards cannot number several samples of an id by occurrence: give them a ``sample`` column)."""
 
     def __init__(
         self, references: Iterable[Any], *, cleaner: str = "rule", profile: str = "upstream", **options: Any
@@ -37,9 +38,11 @@ class ShardScorer:
     def counts(self, batch: Mapping[str, Sequence[Any]]) -> Counts:
         if hasattr(batch, "columns") and hasattr(batch, "to_dict"):  # a pandas batch (Ray Data's batch_format)
             batch = batch.to_dict(orient="list")
-        for column in ("id", "generation", "sample"):
+        for column in ("id", "generation"):
             if column not in batch:
                 raise ScoringError(f"batch has no {column!r} column (columns: {sorted(batch)})")
+        if "sample" not in batch:  # one generation per id: sample 0, as a file without the field is read
+            batch = {**batch, "sample": _first_samples(batch["id"])}
         lengths = {c: len(batch[c]) for c in ("id", "generation", "sample", "cleaned") if c in batch}
         if len(set(lengths.values())) > 1:
             raise ScoringError(
@@ -69,6 +72,20 @@ class ShardScorer:
                 "output of Dataset.map(ShardScorer(...)) or the scorer's counts"
             )
         return finalize(counts, self.refs, options=self.options, cleaner=self.cleaner.describe(), missing=missing)
+
+
+def _first_samples(ids: Sequence[Any]) -> list[int]:
+    """Sample 0 for every row of a batch without a ``sample`` column; an id given twice is refused in one line (its
+    samples cannot be numbered by occurrence across shards)."""
+    seen: set[Any] = set()
+    for i in ids:
+        if i in seen:
+            raise ScoringError(
+                f"batch has no 'sample' column and id {i!r} twice: several samples of an id need a 'sample' column "
+                "(0, 1, ... per id; shards cannot number them by occurrence)"
+            )
+        seen.add(i)
+    return [0] * len(ids)
 
 
 def merge(parts: Any) -> Counts:

@@ -246,7 +246,8 @@ def test_console_script_is_installed(built_dataset, tmp_path):
         text=True,
         timeout=120,
     )
-    assert proc.returncode == 0 and proc.stderr == f"wrote {tmp_path / 'p.jsonl'} (480 prompts)\n", proc.stderr
+    then = f"score the outputs with lctg score OUTPUTS.jsonl --dataset {built_dataset} --task summary"
+    assert proc.returncode == 0 and proc.stderr == f"wrote {tmp_path / 'p.jsonl'} (480 prompts; {then})\n", proc.stderr
 
 
 def test_task_on_a_full_generations_file_scores_only_that_task(built_dataset, tmp_path, capsys):

@@ -121,7 +121,8 @@ def test_lctg_if_computes_in_a_fresh_venv_as_the_package_does(tmp_path):
     rows, generations = _rows(), _generations()
     texts = {g["id"]: g["generation"] for g in generations}
     references = [{"instruction_id_list": r["instruction_id_list"], "kwargs": r["kwargs"]} for r in rows]
-    kwargs = {"predictions": [texts[r["id"]] for r in rows], "references": references}
+    # ci=False: the package's result without intervals (the module gives them by default, as lctg if-score)
+    kwargs = {"predictions": [texts[r["id"]] for r in rows], "references": references, "ci": False}
     out = _compute_in_fresh_venv("lctg_if", kwargs, tmp_path)
     expected = score_instructions(
         [{"id": i, "generation": texts[r["id"]]} for i, r in enumerate(rows)],

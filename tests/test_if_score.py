@@ -279,13 +279,13 @@ def test_bad_input_is_one_line_exit_2(cli, tmp_path, capsys, rows, gens, expecte
 @pytest.mark.parametrize(
     "flags, clash",
     [
-        (["--json", "{g}"], "--json {g} is the same file as GENERATIONS"),
-        (["--details", "{d}/manifest.json"], "is the same file as --dataset manifest"),
+        (["--json", "{g}"], "--json {g} would overwrite the input GENERATIONS {g}; write it elsewhere"),
+        (["--details", "{d}/manifest.json"], "would overwrite the input --dataset manifest"),
         (
             ["--json", "{t}/x.json", "--details", "{t}/x.json"],
             "--json {t}/x.json and --details {t}/x.json are the same file",
         ),
-        (["--details", "{d}/data/instructions/test.parquet"], "is the same file as --dataset file"),
+        (["--details", "{d}/data/instructions/test.parquet"], "would overwrite the input --dataset file"),
     ],
 )
 def test_output_paths_must_differ_from_inputs_and_each_other(cli, tmp_path, capsys, flags, clash):
@@ -303,7 +303,7 @@ def test_mifeval_input_must_not_be_an_output(cli, tmp_path, capsys):
     inputs = _write_jsonl(tmp_path / "in.jsonl", [])
     responses = _write_jsonl(tmp_path / "resp.jsonl", [])
     assert cli(["if-score", str(responses), "--input", str(inputs), "--details", str(inputs)]) == 2
-    assert "is the same file as --input" in capsys.readouterr().err
+    assert "would overwrite the input --input" in capsys.readouterr().err
 
 
 def test_toy_outputs_are_deterministic_and_mixed():

@@ -139,7 +139,7 @@ def test_llm_reader_through_the_module(
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({}, "choose reader='embedding'"),
+        ({"reader": None}, "choose reader='embedding'"),  # the default is embedding, as lctg ifsm's
         ({"reader": "llm"}, "needs a base URL and a model"),
         ({"reader": "embedding", "split": "test"}, "split must be"),
         ({"reader": "no-such"}, "unknown IFSM reader 'no-such'"),

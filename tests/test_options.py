@@ -17,7 +17,9 @@ from lctg_metrics.schema import ScoringError
 from tests.conftest import PROJECT_ROOT
 
 #: Keyword arguments that are data or outputs, not options.
-DATA_ARGS = {"self", "predictions", "references", "cleaned", "samples", "return_items", "dataset", "revision", "llm"}
+DATA_ARGS = {
+    *("self", "predictions", "references", "cleaned", "samples", "return_items", "dataset", "revision", "config", "llm")
+}
 
 
 def _evaluate_module():

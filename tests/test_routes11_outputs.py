@@ -144,8 +144,9 @@ def test_an_empty_file_may_be_replaced(work: Path, monkeypatch: pytest.MonkeyPat
 @pytest.mark.parametrize(
     ("text", "kind"),
     [
-        ('{"signature": "lctg|x", "scores": {}}\n', "a result JSON (with a signature)"),  # one line: still a result
-        ('{\n  "signature": "instr|x"\n}\n', "a result JSON (with a signature)"),
+        ('{"signature": "lctg|x", "scores": {}}\n', "an LCTG Bench result JSON (lctg score --json)"),  # one line
+        ('{\n  "signature": "instr|x"\n}\n', "an instruction result JSON (lctg if-score --json)"),
+        ('{\n  "signature": "other|x"\n}\n', "a result JSON (with a signature)"),  # another family's
         ('{"id": "a", "generation": "b"}\n', "generations (id and generation on each line)"),
         ('{"id": "a", "prompt": "b"}\n', "prompts (id and prompt, or batch request lines)"),
         ('{"note": 1}\n{"note": 2}\n', "a JSON Lines file lctg did not write"),

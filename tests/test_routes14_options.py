@@ -79,7 +79,7 @@ def test_seed_or_resamples_without_ci_is_refused_as_the_cli_refuses_it(built_dat
         ctg.compute(predictions=["x"], references=["summary/1614/format"], dataset=str(built_dataset), seed=4)
     refs = [{"instruction_id_list": r["instruction_id_list"], "kwargs": r["kwargs"]} for r in IF_ROWS[:2]]
     with pytest.raises(ValueError, match=rf"^instr: {message}"):
-        load_if().LctgIf(keep_in_memory=True).compute(predictions=["a", "b"], references=refs, seed=3)
+        load_if().LctgIf(keep_in_memory=True).compute(predictions=["a", "b"], references=refs, ci=False, seed=3)
 
 
 def test_the_default_seed_or_one_with_ci_still_runs(built_dataset: Path) -> None:

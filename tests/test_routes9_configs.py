@@ -59,7 +59,7 @@ def test_prompts_says_one_sample(built_dataset_derived, tmp_path, capsys):
     argv = ["prompts", "--dataset", str(built_dataset_derived), "--config", "multi", "--format", "openai-batch"]
     assert main([*argv, "--model", "m", "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "prompts × 1 sample)" in err, err
+    assert "prompts × 1 sample; score the outputs with lctg score OUTPUTS.jsonl --from openai-batch" in err, err
 
 
 @pytest.mark.parametrize(

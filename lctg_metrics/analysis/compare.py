@@ -113,7 +113,7 @@ def compare_details(
         "a": {"name": names[0], "path": a.path, "signature": a.signature},
         "b": {"name": names[1], "path": b.path, "signature": b.signature},
         "method": method,
-        "n_resamples": n_resamples,
+        "resamples": n_resamples,  # the name every command's JSON gives them (score's ci.resamples)
         "seed": seed,
         "alpha": alpha,
         "level": 1 - alpha,

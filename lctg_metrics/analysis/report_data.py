@@ -13,7 +13,7 @@ from lctg_metrics.analysis.cis import intervals
 from lctg_metrics.analysis.details import Details
 from lctg_metrics.analysis.failures import failure_summary
 from lctg_metrics.analysis.placement import PUBLISHED_AFFIX, PUBLISHED_CLEANER, placement, source_code, source_names
-from lctg_metrics.scoring import MISSING_REASON
+from lctg_metrics.scoring import MISSING_REASON, aggregate
 
 
 def check_result(
@@ -95,7 +95,8 @@ def report_data(
         "signature": sig,
         "signature_fields": fields,
         "coverage": coverage,
-        "prompt_level": (result or {}).get("prompt_level"),
+        # a multi run's prompt-level rows, from the result or else from the details themselves (as score prints them)
+        "prompt_level": (result or {}).get("prompt_level") or aggregate(details.counts).prompt_level,
         "notes": notes,
         "ci": {
             "n_resamples": n_resamples,

@@ -26,7 +26,7 @@ from lctg_metrics.api.references import aligned_columns, dataset_and_source, dat
 from lctg_metrics.cleaners import Cleaner, default_cleaner, entry
 from lctg_metrics.family import run as family_run
 from lctg_metrics.family_protocol import FamilyResult
-from lctg_metrics.options import check_ci_settings
+from lctg_metrics.options import BY_NAME, check_ci_settings
 from lctg_metrics.profiles import resolve_options
 from lctg_metrics.schema import kind
 from lctg_metrics.scoring import JudgeSpec, ScoreResult, ScoringError, gc_paused, score
@@ -118,6 +118,7 @@ def score_predictions_result(
     dataset: str | os.PathLike[str] | None = None,
     llm: Any = None,
     revision: str | None = None,
+    config: str | None = None,
 ) -> ScoreResult:
     """Score aligned predictions/references; the references' order decides nothing but the pairing.
 
@@ -126,9 +127,17 @@ def score_predictions_result(
     is read at ``revision`` through the Hugging Face cache, and the signature names the commit it resolved to.
     References given as row ids make a run of every prompt of their tasks, as ``lctg score --task`` reads it: a part
     of it is refused unless ``missing`` says otherwise (``"skip"`` signs the coverage, ``cover:SCORED/EXPECTED``).
+    ``config``: the one dataset config row ids are read from (default: whichever of all, variants and multi holds
+    them; the ``lctg_ctg`` module, like ``lctg score``, reads ``all`` unless told).
     """
+    if config is not None and (not isinstance(config, str) or dataset is None):
+        raise ScoringError(
+            f"config: expected a dataset config name (str) with dataset=, got {kind(config)}"
+            if not isinstance(config, str)
+            else f"config={config!r} names the config row ids are read from; pass dataset= with it"
+        )
     dataset, source = dataset_and_source(dataset, revision)
-    generations, unique = aligned_columns(predictions, references, cleaned, samples, dataset)
+    generations, unique = aligned_columns(predictions, references, cleaned, samples, dataset, config)
     options = resolve_options(
         profile,
         counting=counting,
@@ -222,15 +231,16 @@ def score_predictions(
         raise TypeError(
             f"score_predictions() got unknown keyword argument(s) {', '.join(unknown)}; accepted: {accepted}"
         )
-    try:
-        check_ci_settings(ci, {"ci_resamples": ci_resamples, "seed": seed})
-    except ValueError as e:
-        raise ScoringError(str(e)) from None
-    if ci:  # checked before scoring, by the option's public name
+    # the bounds first, by the options' public names: following the ci hint below meets no second refusal
+    if ci or (ci_resamples, seed) != (BY_NAME["ci_resamples"].default, BY_NAME["seed"].default):
         from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
         check_resampling(ci_resamples, 0.95, name="ci_resamples")
         check_seed(seed, name="seed")
+    try:
+        check_ci_settings(ci, {"ci_resamples": ci_resamples, "seed": seed})
+    except ValueError as e:
+        raise ScoringError(str(e)) from None
     result = score_predictions_result(predictions, references, **options)
     out: dict[str, Any] = dict(result.flat())
     if ci:

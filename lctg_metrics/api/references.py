@@ -29,16 +29,17 @@ def occurrence_samples(ids: Sequence[str]) -> list[int]:
 
 
 def aligned_columns(
-    predictions: Any, references: Iterable[Any], cleaned: Any, samples: Any, dataset: Any
+    predictions: Any, references: Iterable[Any], cleaned: Any, samples: Any, dataset: Any, config: str | None = None
 ) -> tuple[GenerationColumns, dict[str, Any]]:
     """Aligned predictions/references as generation columns and the expected references by id, validated: the
     distinct references given, or for row ids every row of the tasks they come from, in their config (the run, as
-    ``lctg score --task T`` reads it: what is missing is found by ``missing=``). Every input is checked for its
-    documented type (nothing is coerced); references are constraint dicts or row ids."""
+    ``lctg score --task T`` reads it: what is missing is found by ``missing=``); ``config``: the one config row ids
+    are read from (None: any of :data:`ID_CONFIGS`). Every input is checked for its documented type (nothing is
+    coerced); references are constraint dicts or row ids."""
     refs = references_list(references)
     if refs and type(refs[0]) is str:
         ids, plain = checked_texts(refs, "references", what="a row id (as references[0] is)")
-        unique, run = _constraints_of(ids, dataset)
+        unique, run = _constraints_of(ids, dataset, config)
     else:
         refs = references_from(refs)
         ids = list(map(dict.get, refs, repeat("id")))
@@ -81,6 +82,23 @@ def aligned_columns(
 ID_CONFIGS = ("all", "variants", "multi")
 
 
+def _refuse_other_config(folder: Path, config: str, i: int, rid: str) -> None:
+    """``rid`` (``references[i]``), not a row of ``config``, found in another config of the dataset: one line naming
+    the ``config=`` that reads it (as ``lctg score`` names ``--config``)."""
+    from lctg_metrics.inputs.folder import read_rows
+
+    for other in (c for c in (*ID_CONFIGS, "corrected") if c != config):
+        try:
+            rows = read_rows(folder, other)
+        except ScoringError:  # a build without that config
+            continue
+        if any(row["id"] == rid for row in rows):
+            raise ScoringError(
+                f"references[{i}]: id {rid!r} is a row of the dataset's {other} config, not of {config}: "
+                f"pass config={other!r}"
+            )
+
+
 def dataset_folder(dataset: Any) -> Path:
     """A built dataset folder as it is; a Hub dataset repo id (``owner/name``) fetched by
     :mod:`lctg_metrics.inputs.hub`."""
@@ -93,10 +111,13 @@ def dataset_folder(dataset: Any) -> Path:
     return Path(resolve_dataset(dataset, None).path)
 
 
-def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+def _constraints_of(
+    ids: Sequence[str], dataset: Any, config: str | None = None
+) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     """The constraint of every distinct row id, read once from the dataset's parquet files, and the constraints of
     every row of the tasks those ids come from in their configs (the run they are part of: a row id names its config
-    and task, not which of the task's prompts the run meant to leave out)."""
+    and task, not which of the task's prompts the run meant to leave out). ``config`` given: its rows alone, an id of
+    another config refused naming it (as ``lctg score`` names ``--config``)."""
     if dataset is None:
         raise ScoringError(
             f"references[0]: expected a constraint dict (the dataset's 'constraint' column), or row ids "
@@ -110,14 +131,16 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
     found: dict[str, dict[str, Any]] = {}
     run: dict[str, dict[str, Any]] = {}
     present: list[str] = []
-    for config in ID_CONFIGS:
+    for name in ID_CONFIGS if config is None else (config,):
         if len(found) == len(wanted):
             break
         try:
-            rows = read_rows(folder, config)
+            rows = read_rows(folder, name)
         except ScoringError:  # a build without that config
+            if config is not None:
+                raise
             continue
-        present.append(config)
+        present.append(name)
         mine = {row["id"]: row for row in rows if row["id"] in wanted and row["id"] not in found}
         if mine:
             found.update((rid, row["constraint"]) for rid, row in mine.items())
@@ -125,6 +148,8 @@ def _constraints_of(ids: Sequence[str], dataset: Any) -> tuple[dict[str, dict[st
             run.update((row["id"], row["constraint"]) for row in rows if row["task"] in tasks)
     if len(found) != len(wanted):
         i = next(k for k, rid in enumerate(ids) if rid not in found)
+        if config is not None:
+            _refuse_other_config(folder, config, i, ids[i])
         other = other_module(ids[i], "lctg_ctg")
         raise ScoringError(
             f"references[{i}]: {ids[i]!r} is not a row id of dataset {dataset} (configs "

@@ -159,11 +159,12 @@ def cmd_report(args: argparse.Namespace) -> int:
         seed=args.seed,
         worst=args.worst,
     )
-    from lctg_metrics.cli.legend import ASPECTS, legend
+    from lctg_metrics.cli.legend import ASPECTS, ROWS, legend
 
     data["notes"] = [
         *data["notes"],
         "columns: " + "; ".join(" ".join(line.split()) for line in legend(ASPECTS, ASPECTS)),
+        *([" ".join(ROWS["prompt-level"].split())] if data.get("prompt_level") else []),
     ]
     pngs = figures.report_figures(data)
     if fmt == "html":

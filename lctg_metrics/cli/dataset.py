@@ -86,10 +86,14 @@ def cmd_prompts(args: argparse.Namespace) -> int:
 
         records = prompt_records(rows, args.format, model=args.model, samples=args.samples or 1)
     write_all([(args.output, jsonl_text(records))])
-    then = ""
-    if args.config == INSTRUCTIONS_CONFIG:  # the ids are the config's: if-score joins the outputs on them
-        batch = " --from openai-batch" if args.format == "openai-batch" else ""
-        then = f"score the outputs with lctg if-score OUTPUTS.jsonl{batch} --dataset {args.dataset}"
+    # the next command, with the ids' config: every config's outputs are scored joined on its ids
+    batch = " --from openai-batch" if args.format == "openai-batch" else ""
+    if args.config == INSTRUCTIONS_CONFIG:
+        then = f"score the outputs with lctg if-score OUTPUTS.jsonl{batch}{_dataset_flags(args, folder)}"
+    else:
+        config = f" --config {args.config}" if args.config != "all" else ""
+        tasks = "".join(f" --task {t}" for t in dict.fromkeys(args.task or ()))
+        then = f"score the outputs with lctg score OUTPUTS.jsonl{batch}{_dataset_flags(args, folder)}{config}{tasks}"
     if len(records) == len(rows) and args.format == "jsonl":
         _said(args.output, f"{len(rows)} prompts", then)
     else:
@@ -177,7 +181,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
         _said(
             args.output,
             f"{len(endings)} toy story endings",
-            f"score them with lctg ifsm {args.output}: the reader needs the contexts of your Possible Stories copy",
+            f"score them with lctg ifsm {args.output}{_dataset_flags(args, folder)}: the reader needs the contexts of "
+            "your Possible Stories copy (--stories-source)",
         )
         return 0
     rows = read_rows(folder, args.config, tasks=args.task)
@@ -238,5 +243,9 @@ def _story_prompts(args: argparse.Namespace, folder: Path) -> int:
     rows = [r for f in dataset_files(folder, args.config) for r in pq.read_table(f).to_pylist()]
     records = story_prompt_records(rows, stories_source=args.stories)
     write_all([(args.output, jsonl_text(records))])
-    _said(args.output, f"{len(records)} story-ending prompts, contexts from your local Possible Stories copy")
+    _said(
+        args.output,
+        f"{len(records)} story-ending prompts, contexts from your local Possible Stories copy",
+        f"score the endings with lctg ifsm OUTPUTS.jsonl{_dataset_flags(args, folder)}",
+    )
     return 0

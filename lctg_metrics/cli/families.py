@@ -114,6 +114,13 @@ def _refuse_other_layout(path: Any, command: str, first: dict[str, Any], batch: 
             f"{path} is an M-IFEval responses file (prompt, response): give the M-IFEval input file it answers "
             "with --input (e.g. ja_input_data.jsonl) instead of --dataset"
         )
+    if command == "if-score" and not batch and not given_input and "response" in first and "id" not in first:
+        fields = ", ".join(map(str, list(first)[:6]))
+        raise CLIError(
+            f"{path}:1: no 'id' field (the line has {fields}): if-score reads id and generation lines (the ids lctg "
+            "prompts --config instructions writes), or an M-IFEval responses file (prompt, response) with --input "
+            "(the M-IFEval input file it answers)"
+        )
     if batch and all(f in first for f in PLAIN_FIELDS) and "custom_id" not in first:
         raise CLIError(f"{path} holds id and generation lines, not a Batch API output: drop --from openai-batch")
 

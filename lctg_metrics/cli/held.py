@@ -1,6 +1,7 @@
 """What an existing output file holds, read from its start, so that an output replaces only what that same output
 wrote before (or an empty file): ``lctg prompts -o g.jsonl`` must never replace a generations file, nor ``score
---json`` a details file. :func:`refuse_foreign` is the one rule; :data:`WRITES` says what each command's output
+--json`` a details file or another command's result (``if-score --json``; a result's family is its signature's first
+field). :func:`refuse_foreign` is the one rule; :data:`WRITES` says what each command's output
 flag writes (a test walks every command's parser against it)."""
 
 from __future__ import annotations
@@ -12,6 +13,12 @@ from typing import Any
 from lctg_metrics.schema import ScoringError
 
 RESULT = "a result JSON (with a signature)"
+LCTG_RESULT = "an LCTG Bench result JSON (lctg score --json)"
+IF_RESULT = "an instruction result JSON (lctg if-score --json)"
+IFSM_RESULT = "an IFSM result JSON (lctg ifsm --json)"
+#: A result JSON's kind by its signature's first field, the family (another family's: :data:`RESULT`).
+RESULT_BY_FAMILY = {"lctg": LCTG_RESULT, "instr": IF_RESULT, "ifsm": IFSM_RESULT}
+RESULTS = (RESULT, *RESULT_BY_FAMILY.values())
 COMPARISON = "a comparison JSON (lctg compare --json)"
 SUBSTITUTABILITY = "a substitutability JSON"
 LCTG_DETAILS = "LCTG Bench details (lctg score --details)"
@@ -25,6 +32,9 @@ DETAILS = (LCTG_DETAILS, IF_DETAILS, IFSM_DETAILS)
 #: How the refusal names what the output writes.
 NOUNS = {
     RESULT: "a result",
+    LCTG_RESULT: "a result",
+    IF_RESULT: "a result",
+    IFSM_RESULT: "a result",
     COMPARISON: "a comparison",
     SUBSTITUTABILITY: "a substitutability analysis",
     LCTG_DETAILS: "a details file",
@@ -41,14 +51,14 @@ NOUNS = {
 WRITES: dict[tuple[str, str], tuple[str, ...]] = {
     ("prompts", "--output"): (PROMPTS,),
     ("sample", "--output"): (GENERATIONS,),
-    ("score", "--json"): (RESULT,),
+    ("score", "--json"): (LCTG_RESULT,),
     ("score", "--details"): (LCTG_DETAILS,),
     ("score", "--csv-dir"): (ALL_SCORES,),
-    ("if-score", "--json"): (RESULT,),
+    ("if-score", "--json"): (IF_RESULT,),
     ("if-score", "--details"): (IF_DETAILS,),
-    ("ifsm", "--json"): (RESULT,),
+    ("ifsm", "--json"): (IFSM_RESULT,),
     ("ifsm", "--details"): (IFSM_DETAILS,),
-    ("family", "--json"): (RESULT,),
+    ("family", "--json"): RESULTS,  # a registered family's own command: its family is its signature's own name
     ("family", "--details"): DETAILS,
     ("compare", "--json"): (COMPARISON,),
     ("report", "--output"): (REPORT,),
@@ -83,17 +93,20 @@ def _json_kind(path: Path, head: str) -> str | None:
             keys = set()
             for part in head.split('\n  "')[1:]:
                 keys.add(part.split('"', 1)[0])
+            signature = head.partition('"signature": "')[2].partition('"')[0]
         else:
             with open(path, encoding="utf-8") as f:
-                keys = set(json.load(f))
-    except (OSError, ValueError, TypeError, UnicodeDecodeError):
+                document = json.load(f)
+            keys, signature = set(document), document.get("signature")
+    except (OSError, ValueError, TypeError, AttributeError, UnicodeDecodeError):
         return None
     if {"signature_differences", "comparisons"} <= keys:
         return COMPARISON
     if {"spearman", "substitutes"} <= keys:
         return SUBSTITUTABILITY
     if "signature" in keys:
-        return RESULT
+        family = signature.partition("|")[0] if isinstance(signature, str) else None
+        return RESULT_BY_FAMILY.get(family, RESULT)
     return None
 
 

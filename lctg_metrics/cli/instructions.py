@@ -35,8 +35,8 @@ def _same_paths(args: argparse.Namespace, inputs: list[tuple[str, Path]]) -> Non
         clash, given = next(((other, q) for other, r, q in seen if r == where), (None, None))
         if clash in ("--json", "--details"):  # two outputs: worded as every command words it (outputs.checks)
             raise ValueError(f"{clash} {given} and {label} {p} are the same file; give each output its own path")
-        if clash:
-            raise ValueError(f"{label} {p} is the same file as {clash}; choose another output path")
+        if clash:  # worded as every command words an output over an input (outputs.checks.refuse_over_inputs)
+            raise ValueError(f"{label} {p} would overwrite the input {clash} {given}; write it elsewhere")
         if where.is_dir():
             raise ValueError(f"{label} {p} is a folder; give a file path")
         seen.append((label, where, p))
@@ -97,6 +97,7 @@ def _refuse_other_config(args: argparse.Namespace) -> None:
 
 
 def cmd_if_score(args: argparse.Namespace) -> int:
+    from lctg_metrics.families.instructions import result_json
     from lctg_metrics.instructions import files
     from lctg_metrics.instructions.score import RUN_MODES, score_instructions
 
@@ -146,7 +147,7 @@ def cmd_if_score(args: argparse.Namespace) -> int:
         source=str(args.generations),
         progress=bar,
     )
-    return _write(args, result.to_dict(), result.details, result.table(), data)
+    return _write(args, result_json(result), result.details, result.table(), data)
 
 
 def _refuse_generations_as_responses(args: argparse.Namespace) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lctg_metrics.cli.flags import SEED_HELP
 from lctg_metrics.options import BY_NAME
 
 #: The one default of ``--ci-resamples`` (score, if-score, ifsm, report: bootstrap 95% intervals over prompts), as the
@@ -69,16 +70,16 @@ class _Ci(argparse.Action):
         return " | ".join(self.option_strings)
 
 
-def ci_help(default: bool, fixed: str = "") -> str:
-    """The help line of ``--ci/--no-ci`` (its default said in words)."""
+def ci_help(default: bool, fixed: str = "", over: str = "prompts") -> str:
+    """The help line of ``--ci/--no-ci`` (its default said in words; ``over``: what the intervals are over)."""
     if fixed:
         return (
             f"bootstrap 95%% confidence intervals: always computed here, by default and with --ci ({fixed}); "
             "--no-ci is refused"
         )
     if default:
-        return "bootstrap 95%% confidence intervals over prompts (default: on; --no-ci: none)"
-    return "bootstrap 95%% confidence intervals over prompts (default: off; --ci: compute them)"
+        return f"bootstrap 95%% confidence intervals over {over} (default: on; --no-ci: none)"
+    return f"bootstrap 95%% confidence intervals over {over} (default: off; --ci: compute them)"
 
 
 def add_ci(parser: Any, *, default: bool, fixed: str = "", dest: str = "ci") -> None:
@@ -86,6 +87,10 @@ def add_ci(parser: Any, *, default: bool, fixed: str = "", dest: str = "ci") -> 
     parser.add_argument(
         "--ci", "--no-ci", dest=dest, action=_Ci, default=default, fixed=fixed, help=ci_help(default, fixed)
     )
+
+
+#: What ``lctg score``'s intervals are over, and what they leave out.
+SCORE_CELLS = "prompts, for each task × aspect cell and Avg (a multi run's prompt-level rows have none)"
 
 
 def pair_ci(parser: argparse.ArgumentParser) -> None:
@@ -96,6 +101,10 @@ def pair_ci(parser: argparse.ArgumentParser) -> None:
     parser._option_string_actions["--no-ci"] = action
     action.__class__ = _Ci
     action.fixed = ""  # type: ignore[attr-defined]
-    action.help = ci_help(bool(action.default))
+    action.help = ci_help(bool(action.default), over=SCORE_CELLS)
     if "--ci-resamples" in parser._option_string_actions:  # N < 1 refused with the hint every command gives
-        parser._option_string_actions["--ci-resamples"].type = resamples
+        n = parser._option_string_actions["--ci-resamples"]
+        n.type, n.metavar = resamples, "N"  # shown as every command shows it
+        n.help = "bootstrap resamples for the 95%% confidence intervals"
+    if "--seed" in parser._option_string_actions:
+        parser._option_string_actions["--seed"].help = SEED_HELP.format(what="the bootstrap's")

@@ -19,6 +19,9 @@ ROWS: dict[str, str] = {
     "prompt-level": "prompt-level = share of the task's prompts meeting all four controls at once (multi: each "
     "prompt asks for all four), mean over samples",
 }
+#: The prompt-level row's line when intervals are shown: they are the cells' and Avg's, none is drawn for this row.
+PROMPT_LEVEL_CI = "prompt-level (ci)"
+ROWS[PROMPT_LEVEL_CI] = ROWS["prompt-level"] + "; it has no interval (the [low,high] are the task × aspect cells')"
 #: The score table's other lines (under the table).
 SCORE_LINES: dict[str, str] = {
     "overall": "overall = mean of the tasks' Avg (each task weighs the same)",
@@ -111,6 +114,7 @@ __all__ = [
     "ITEMS",
     "MODES",
     "PROMPTS",
+    "PROMPT_LEVEL_CI",
     "ROWS",
     "SCORE_LINES",
     "aspects_legend",

@@ -92,7 +92,7 @@ def _print_table(
     result: Any, cis: Any, notes: list[str], *, rounding_note: bool, legend: bool = True, ci: Any = None
 ) -> int:
     """The table, its legend (headings, row labels, the intervals: ``ci`` = (resamples, seed)) and the notes."""
-    from lctg_metrics.cli.legend import aspects_legend, ci_line
+    from lctg_metrics.cli.legend import PROMPT_LEVEL_CI, aspects_legend, ci_line
     from lctg_metrics.render.table import columns, heading
     from lctg_metrics.render.terminal import format_table
 
@@ -100,7 +100,7 @@ def _print_table(
     print(table)
     if legend:  # what the headings, row labels and intervals mean; not when a machine output takes stdout
         rows = ["prompts"] if result.coverage.get("by_task") else []
-        rows += ["prompt-level"] if result.prompt_level else []
+        rows += [PROMPT_LEVEL_CI if ci else "prompt-level"] if result.prompt_level else []  # with --ci: no interval
         shown = [k for k in ("overall", "coverage") if any(line.startswith(k) for line in table.splitlines())]
         print(aspects_legend((heading(c) for c in columns()), rows, ci_line(*ci) if ci else "", shown))
     if rounding_note:  # only where a rounded copy of the scores is written

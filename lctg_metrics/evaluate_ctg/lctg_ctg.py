@@ -49,10 +49,12 @@ Args:
     samples (`list` of `int`, optional): sample index of each prediction (default: k-th prediction of an id = sample k).
     return_items (`bool`): also return per-item verdicts with human-readable reasons.
     dataset (`str`, optional): the dataset folder (or Hub dataset repo id) the references come from: needed for
-        references given as row ids (looked up in its `all`, `variants` and `multi` configs), by cleaner="llm" and
+        references given as row ids (looked up in its `config`), by cleaner="llm" and
         judge=True (protocol prompts, base texts).
     revision (`str`, optional): the Hub revision (tag, branch or commit) of a `dataset` given as repo id; the
         signature names the commit it resolved to.
+    config (`str`, default 'all'): the config of `dataset` the row ids are read from, as `lctg score --config`
+        (`all`, `multi`, `variants`, `corrected`); an id of another config is refused naming the one to pass.
 """
     + kwargs_description(values={"cleaner": CLEANERS})
     + """
@@ -166,6 +168,7 @@ class LctgCtg(evaluate.Metric):
         judge=False,
         dataset=None,
         revision=None,
+        config="all",
         llm_base_url=None,
         llm_model=None,
         llm_api_key_env="OPENAI_API_KEY",
@@ -179,7 +182,10 @@ class LctgCtg(evaluate.Metric):
         llm_top_p=None,
         empty_cleaner_answer="keep",
     ):
-        check_run_arguments("lctg_ctg", dataset=None, rows=None, revision=revision)  # dataset: score_predictions
+        check_run_arguments("lctg_ctg", dataset=None, rows=None, revision=revision, config=config)  # dataset: below
+        if dataset is None and config != "all":
+            raise ValueError(f"lctg_ctg: config={config!r} names the config of dataset= the row ids come from; no "
+                             "dataset was given")  # fmt: skip
         llm, score = None, score_predictions
         calls_llm = cleaner in CLEANERS and CLEANERS[cleaner].calls_llm
         needs = (
@@ -216,6 +222,7 @@ class LctgCtg(evaluate.Metric):
             empty_cleaner_answer=empty_cleaner_answer,
             dataset=dataset,
             revision=revision,
+            config=config if dataset is not None else None,
             llm=llm,
         )
 

@@ -76,7 +76,8 @@ Args:
     mode (`str`): "both" (default), "strict" or "loose": which verdicts are computed and returned.
     return_items (`bool`): also return `items`, one dict per instruction (key, instruction_id, index, strict,
         loose, reason), where key is the prediction's position (or the row id with `dataset=`).
-    ci (`bool`): also return percentile bootstrap 95% intervals over prompts as `{name}_low` / `{name}_high`.
+    ci (`bool`): also return percentile bootstrap 95% intervals over prompts as `{name}_low` / `{name}_high`
+        (default True, as `lctg if-score` and `run("instr", ...)` give them; ci=False leaves them out).
     ci_resamples (`int`): bootstrap resamples (default 1000).
     seed (`int`): bootstrap seed (default 0).
 Returns:
@@ -149,7 +150,7 @@ class LctgIf(evaluate.Metric):
         config="instructions",
         mode="both",
         return_items=False,
-        ci=False,
+        ci=True,
         ci_resamples=1000,
         seed=0,
     ):

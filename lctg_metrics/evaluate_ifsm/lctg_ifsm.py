@@ -53,7 +53,10 @@ Args:
         sample k, each sample is scored and the result is their mean (`samples`, signature `samples:N`).
     references (`list` of `str`): the `story_endings` row id of each prediction (`story_endings/<question_id>`).
         Every row of `split` is scored; a row without a prediction fails as empty.
-    reader (`str`, required): `embedding` (offline, weak), `embedding-e5`, or `llm` (give `llm_base_url`, `llm_model`).
+    reader (`str`, default 'embedding', as `lctg ifsm`): `embedding` (offline, weak), `embedding-e5`, or `llm` (give
+        `llm_base_url`, `llm_model`).
+    reader_options (`dict`, optional): what the named reader is built with, as `run("ifsm", ...)` takes it
+        (`{"head_path": ...}`; `head=` and the `llm_*` keywords below fill it, each setting named once).
     stories_source (`str`, optional): folder with Possible Stories dev.jsonl and test.jsonl (the contexts come from
         it; `lctg ifsm --stories-source`); default `$POSSIBLE_STORIES`, else ../shared/possible-stories.
     split (`str`, default 'eval'): `eval` (the half no head was fitted on), `fit`, or `all`.
@@ -61,8 +64,12 @@ Args:
     head (`str`, optional): head file of an embedding reader (default: the shipped one).
     adversarial (`bool`, default True): score the probes and attack classes (without them the result is invalid).
     dissimilarity (`str`, default 'auto'): encoder for dissimilarity (`auto`: use-m3 if installed; `none`).
+    guard_encoder (`str`, default 'auto'): encoder of the guard's question similarity (`auto`, a name, or `none`).
+    ci (`bool`, default True): the 95% intervals; always computed (a run's validity is read from them): False is
+        refused, as `run("ifsm", ...)` refuses it.
     ci_resamples (`int`, default 1000): bootstrap resamples over items for the 95% intervals (as in lctg_ctg and
         lctg_if; `n_boot=` of earlier versions is refused naming it).
+    attack_cache (`bool`, default True): reuse the cached gold run and attack table (`$LCTG_CACHE_DIR`).
     return_items (`bool`, default False): also return per-item `items` (id, hit, choice, guard, dissimilarity,
         passage_dissimilarity and passage_dissimilarity_gold: the within-passage Dissimilarity of its passage).
     llm_* (the `llm` reader's endpoint and client, as in `lctg score`):
@@ -135,14 +142,18 @@ class LctgIfsm(evaluate.Metric):
         self,
         predictions,
         references,
-        reader=None,
+        reader="embedding",
+        reader_options=None,
         stories_source=None,
         split="eval",
         seed=0,
         head=None,
         adversarial=True,
         dissimilarity="auto",
+        guard_encoder="auto",
+        ci=True,
         ci_resamples=N_BOOT,
+        attack_cache=True,
         return_items=False,
         llm_base_url=None,
         llm_model=None,
@@ -162,19 +173,36 @@ class LctgIfsm(evaluate.Metric):
             )
         if split not in ("eval", "fit", "all"):
             raise ValueError(f"lctg_ifsm: split must be 'eval', 'fit' or 'all', got {split!r}")
-        option_values(FAMILY, {"ci_resamples": ci_resamples, "seed": seed})  # the family's bounds, before the rows
+        if type(return_items) is not bool:
+            raise ValueError(f"lctg_ifsm: return_items must be a bool, got {return_items!r}")
+        if reader_options is not None and not isinstance(reader_options, dict):
+            raise ValueError(
+                "lctg_ifsm: reader_options must be a dict (e.g. {'head_path': ...}), got "
+                + type(reader_options).__name__
+            )
+        settings = {"ci": ci, "ci_resamples": ci_resamples, "seed": seed, "adversarial": adversarial,
+                    "guard_encoder": guard_encoder, "attack_cache": attack_cache}  # fmt: skip
+        option_values(FAMILY, settings)  # the family's kinds and bounds, before the rows (ci=False: its one line)
+        if ci is not True:
+            raise ValueError(
+                "ifsm: ci=False: IFSM always computes its 95% intervals (a run's validity is read from them); "
+                "ci_resamples sets their resamples"
+            )
         refuse_other_ids(references)
         generations: list[Generation] = []
         seen: dict[Any, int] = {}
         for number, (ref, pred) in enumerate(zip(references, predictions)):
             seen[ref] = seen.get(ref, -1) + 1  # the k-th ending of an id is its sample k
             generations.append(Generation(str(ref), pred or "", seen[ref], where=f"references[{number}]"))
-        options = {}
+        options = dict(reader_options or {})
         run_family, family, story_rows = run, FAMILY, load_story_rows
         if reader == "llm":
             (run_family, family, story_rows), config_from_options = _with_llm()
-            options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
+            if "config" not in options or llm_base_url or llm_model:  # else the LLMConfig given in reader_options
+                _once(options, "config", "llm_base_url/llm_model")
+                options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
         elif head is not None:
+            _once(options, "head_path", "head")
             options["head_path"] = head
         rows = story_rows(_stories(stories_source), include_contexts=True, seed=seed)
         result = run_family(  # the family's one run: each sample scored, their mean
@@ -187,8 +215,10 @@ class LctgIfsm(evaluate.Metric):
                 "split": split,
                 "adversarial": adversarial,
                 "dissimilarity": dissimilarity,
+                "guard_encoder": guard_encoder,
                 "ci_resamples": ci_resamples,
                 "seed": seed,
+                "attack_cache": attack_cache,
             },
         )
         out = dict(result.flat)
@@ -212,6 +242,12 @@ def worked_example(stories_source=None, split="eval", endings="gold"):
         options["stories_source"] = str(stories)
     field = "gold_ending" if endings == "gold" else "question"
     return [r[field] for r in rows], [r["id"] for r in rows], options
+
+
+def _once(reader_options, key, keywords):
+    """A reader setting given both in ``reader_options`` and by its keyword: one line naming both."""
+    if key in reader_options:
+        raise ValueError(f"lctg_ifsm: reader_options[{key!r}] and {keywords}= both set the reader's {key}; give one")
 
 
 def refuse_other_ids(references):

@@ -44,6 +44,17 @@ def flat(result: InstructionResult) -> dict[str, Any]:
     return out
 
 
+def result_json(result: InstructionResult) -> dict[str, Any]:
+    """The JSON result ``lctg if-score --json`` writes: :meth:`InstructionResult.to_dict` with its CI settings named
+    as every command's JSON names them (``ci.resamples``, as ``lctg score --json``)."""
+    out = result.to_dict()
+    if out.get("ci"):
+        ci = dict(out["ci"])
+        ci["resamples"] = ci.pop("n_resamples")
+        out["ci"] = {k: ci[k] for k in ("level", "resamples", "seed", "method") if k in ci}
+    return out
+
+
 def file_of(generations: Sequence[Generation]) -> str:
     """What errors call the generations: the file they were read from (``file:line`` labels), else generations."""
     where = generations[0].where if generations else ""
@@ -79,7 +90,7 @@ class InstructionsFamily:
             source=file_of(generations),
             progress=options["progress"],
         )
-        return FamilyResult(result.signature, flat(result), result.to_dict(), result.details, result.table(), result)
+        return FamilyResult(result.signature, flat(result), result_json(result), result.details, result.table(), result)
 
 
 FAMILY = InstructionsFamily()

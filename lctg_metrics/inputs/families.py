@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from lctg_metrics.inputs.folder import dataset_files
@@ -91,3 +92,29 @@ def split_samples(generations: Sequence[Generation], family: str) -> list[list[G
                 f"0-{numbers[-1]}; {family} needs each of them for every id)"
             )
     return [by_sample[n] for n in numbers]
+
+
+def refuse_other_config(
+    generations: Sequence[Generation], rows: Sequence[Any], folder: Any, config: str, read: Any
+) -> None:
+    """The first generation whose id is not a row of ``config``, found in another config of the same build (read
+    with the family's own reader ``read(folder, config)``): one line naming the ``config=`` that reads it, as
+    ``lctg score`` names ``--config`` (multi generations scored without ``config="multi"``)."""
+    from lctg_metrics.inputs.folder import read_manifest
+
+    known = {r.get("id") for r in rows}
+    stray = next((g for g in generations if g.id not in known), None)
+    if stray is None:
+        return
+    for other in read_manifest(Path(folder))["configs"]:
+        if other == config:
+            continue
+        try:
+            ids = {r.get("id") for r in read(folder, other)}
+        except (ScoringError, KeyError, ValueError, TypeError, OSError):  # a config this family does not read
+            continue
+        if stray.id in ids:
+            raise ScoringError(
+                f"{stray.label()}: id {stray.id!r} is a row of the dataset's {other} config, not of {config}: "
+                f"pass config={other!r}"
+            )

@@ -56,7 +56,7 @@ def format_comparison(cmp: Mapping[str, Any]) -> str:
     lines = [
         f"A = {na} ({cmp['a']['path']})",
         f"B = {nb} ({cmp['b']['path']})",
-        f"{test} over prompts ({cmp['n_resamples']} resamples, seed {cmp['seed']}); "
+        f"{test} over prompts ({cmp['resamples']} resamples, seed {cmp['seed']}); "
         f"{cmp['level']:.0%} paired-bootstrap CI of {na} - {nb}; * = p < {cmp['alpha']:g}",
     ]
     for metric, per in cmp["comparisons"].items():
