@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lctg_dataset.env_paths import user_path
 from lctg_dataset.layout import MANIFEST, SPLIT
 
 if TYPE_CHECKING:
@@ -30,8 +31,8 @@ def dataset_path(path: str | os.PathLike[str] | None = None) -> str:
     if path is not None:
         return str(path)
     env = os.environ.get("LCTG_DATASET")
-    if env:
-        return env
+    if env and env.strip():
+        return user_path(env)
     if Path(DEFAULT_FOLDER, MANIFEST).is_file():
         return str(Path(DEFAULT_FOLDER).resolve())
     raise FileNotFoundError(

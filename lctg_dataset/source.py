@@ -24,6 +24,7 @@ from lctg_dataset.constants import (
 from lctg_dataset.digest import sha256_file
 from lctg_dataset.download import PROTOCOL_SHA256
 from lctg_dataset.download import download as _download
+from lctg_dataset.env_paths import user_path
 from lctg_dataset.errors import SourceError
 from lctg_dataset.jsonl import read_jsonl
 
@@ -111,13 +112,8 @@ def source_root(source: str | None = None, *, cache_dir: Path | None = None) -> 
 
 
 def local_folder(location: str) -> Path:
-    """A local source as a user means it: ``~`` is the home folder (a quoted ``LCTG_SOURCE="~/lctg"`` is not
-    expanded by the shell), and blanks around it (a value pasted with its newline) are dropped when the path as
-    written does not exist."""
-    path = Path(location).expanduser()
-    if not path.exists() and location.strip() != location:
-        path = Path(location.strip()).expanduser()
-    return path
+    """A local source as a user means it (:func:`lctg_dataset.env_paths.user_path`)."""
+    return Path(user_path(location))
 
 
 #: The URL schemes a source may have (a base URL of the release, or a local ``file:`` URL).

@@ -32,7 +32,7 @@ LEFT_OUT: dict[str, str] = {
 #: Kept although under ``LEFT_OUT`` (each with its submodules): plain data and file names the scoring core reads, the
 #: Possible Stories rows the IFSM module builds from a local copy (standard library only), and what the Hub code
 #: reads (the snapshot fetch of ``loader``, the build manifest's name in ``output``; ``huggingface_hub`` and
-#: ``datasets`` imported inside functions).
+#: ``datasets`` imported inside functions), and how a folder named in an environment variable is read (``env_paths``).
 KEPT = (
     "lctg_dataset.constants",
     "lctg_dataset.layout",
@@ -42,6 +42,7 @@ KEPT = (
     "lctg_dataset.loader",
     "lctg_dataset.output",
     "lctg_dataset.errors",
+    "lctg_dataset.env_paths",
 )
 #: File-name prefix of every flattened module.
 PREFIX = "_lctg"

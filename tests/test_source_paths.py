@@ -38,3 +38,26 @@ def test_a_missing_home_relative_source_is_named_as_given(tmp_path: Path, monkey
     monkeypatch.setenv("HOME", str(tmp_path))
     with pytest.raises(SourceError, match=r"'~/nowhere' does not exist"):
         fetch_source("~/nowhere")
+
+
+def test_lctg_dataset_is_read_as_the_user_means_it(tmp_path: Path, monkeypatch) -> None:
+    from lctg_dataset.loader import dataset_path
+
+    home = tmp_path / "home"
+    (home / "builds" / "lctg").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    for value in ("~/builds/lctg", "~/builds/lctg\n", f" {home}/builds/lctg"):
+        monkeypatch.setenv("LCTG_DATASET", value)
+        assert dataset_path() == str(home / "builds" / "lctg"), value
+    monkeypatch.setenv("LCTG_DATASET", "org/lctg\n")  # a Hub repo id pasted with its newline
+    assert dataset_path() == "org/lctg"
+
+
+def test_possible_stories_under_home_is_the_folder_there(tmp_path: Path, monkeypatch) -> None:
+    from lctg_dataset.stories.source import default_source_dir
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "ps").mkdir()
+    for value in ("~/ps", "~/ps\n"):
+        monkeypatch.setenv("POSSIBLE_STORIES", value)
+        assert default_source_dir() == tmp_path / "ps", value
