@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Iterator
@@ -139,7 +140,16 @@ def load_dataset_offline(folder: Path, config: str, show: str, tmp_path: Path) -
     return proc.stdout.strip().splitlines()[-1]
 
 
+@pytest.fixture(scope="session")
+def _ifsm_cache_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Fresh, distinct folder paths under one folder of this worker: IFSM makes the folder when it first writes."""
+    base = tmp_path_factory.mktemp("ifsm-cache")
+    return (base / str(n) for n in itertools.count())
+
+
 @pytest.fixture(autouse=True)
-def _ifsm_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """IFSM caches its gold run and attack table by default: every test gets a fresh folder, never the real home."""
-    monkeypatch.setenv("LCTG_IFSM_CACHE", str(tmp_path_factory.mktemp("ifsm-cache")))
+def _ifsm_cache(_ifsm_cache_folders: Iterator[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """IFSM caches its gold run and attack table by default: every test gets a fresh folder, never the real home.
+    Not one ``mktemp`` per test: each lists the whole temp folder to number the next, so thousands of them cost
+    seconds that grow with the square of their count (and as many folders to delete in a later run)."""
+    monkeypatch.setenv("LCTG_IFSM_CACHE", str(next(_ifsm_cache_folders)))
