@@ -156,8 +156,8 @@ def _ifsm_cache_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pa
 @pytest.fixture(autouse=True)
 def _ifsm_cache(_ifsm_cache_folders: Iterator[Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """IFSM caches its gold run and attack table by default: every test gets a fresh folder, never the real home.
-    Not one ``mktemp`` per test: each lists the whole temp folder to number the next, so thousands of them cost
-    seconds that grow with the square of their count (and as many folders to delete in a later run)."""
+    Not one ``mktemp`` per test: each is a mkdir and a symlink swap (7,600 of them: 2.4 s of CPU), and each folder is
+    one more for a later run's clean-up to delete (7,600: 6 s)."""
     monkeypatch.setenv("LCTG_IFSM_CACHE", str(next(_ifsm_cache_folders)))
 
 
