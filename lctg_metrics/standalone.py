@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 #: The packages whose modules are flattened.
@@ -121,6 +122,13 @@ def _imports(tree: ast.Module) -> list[_Import]:
 def _rewrite(source: str, where: str) -> tuple[str, list[str]]:
     """``source`` with every import of our packages made relative to the flattened modules, and the modules it
     loads."""
+    script, loaded = _rewritten(source, where)
+    return script, list(loaded)
+
+
+@lru_cache(maxsize=1024)
+def _rewritten(source: str, where: str) -> tuple[str, tuple[str, ...]]:
+    """:func:`_rewrite`, kept per source text: every build and module written in one process parses each file once."""
     lines = source.splitlines(keepends=True)
     loaded: list[str] = []
     for imp in sorted(_imports(ast.parse(source)), key=lambda i: i.node.lineno, reverse=True):
@@ -150,7 +158,7 @@ def _rewrite(source: str, where: str) -> tuple[str, list[str]]:
         end = lines[node.end_lineno - 1]  # type: ignore[operator]  # parsed source: end_lineno is set
         tail = end[node.end_col_offset :].rstrip("\n")  # a trailing comment, kept
         lines[node.lineno - 1 : node.end_lineno] = [indent + f"\n{indent}".join(out) + tail + "\n"]
-    return "".join(lines), list(dict.fromkeys(loaded))
+    return "".join(lines), tuple(dict.fromkeys(loaded))
 
 
 def flatten(entry_source: str, entry_name: str) -> tuple[str, dict[str, str]]:

@@ -8,6 +8,7 @@ on over every code point. That cleaned texts and cuts did not change is tests/te
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 
@@ -213,8 +214,10 @@ def _holds(n, s: str) -> bool:
     return any(fold(x) in f for x in n.factors)
 
 
-def _units_near(g: Gate):
+@functools.cache  # one strategy per gate, not one built for each example
+def _units_near(which: int):
     """Units made of a gate's own strings (whole, cut short, in other letter cases) among Japanese and Latin text."""
+    g = _gates()[which]
     pieces = sorted(
         {
             x
@@ -233,7 +236,7 @@ def _units_near(g: Gate):
 def test_a_gate_answers_what_its_needs_say(which: int, data) -> None:
     """A unit passes a gate exactly when one need of its union holds, or every need of one of its groups does."""
     g = _gates()[which]
-    s = data.draw(_units_near(g))
+    s = data.draw(_units_near(which))
     expected = _holds(g.need, s) or any(all(_holds(need(p), s) for p in grp) for grp in g.groups)
     assert g.may(s) == expected, (s, expected)
 
