@@ -7,6 +7,7 @@ The oracles here are written from the instruction's wording, independently of th
 from __future__ import annotations
 
 import json
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,11 +27,21 @@ SENTENCE = WORD.map(lambda w: f"{w}です。")
 FEW = settings(max_examples=40, deadline=None)
 
 
+#: A key compared with its value: one with a kanji or a Latin letter, as a schema's field names are.
+_SCHEMA_NAME = re.compile(r"[A-Za-z一-鿿]")
+
+
 def _has_content(value: object) -> bool:
     """The oracle for "a JSON object or array with content": some string with a kana/letter/digit or some number
-    inside a list or dict (a named true/false counts as content of its object)."""
+    inside a list or dict (a named true/false counts as content of its object; a value that only says its own key
+    again, {"自転車": "自転車"}, is a field name left in place of a value, compared for a key with a kanji or a Latin
+    letter as schema names have: a kana-only key is not, the declared limit)."""
     if isinstance(value, dict):
-        return any(_has_content(v) or (any(c.isalnum() for c in k) and isinstance(v, bool)) for k, v in value.items())
+        return any(
+            (_has_content(v) and (v != k or not _SCHEMA_NAME.search(k)))
+            or (any(c.isalnum() for c in k) and isinstance(v, bool))
+            for k, v in value.items()
+        )
     if isinstance(value, list):
         return any(_has_content(v) for v in value)
     if isinstance(value, bool) or value is None:
