@@ -13,10 +13,10 @@ from lctg_metrics.instructions.notation import hesitation_only
 
 #: Stalling phrases a speaker says alone between pauses (the analyser reads most as adverbs or clauses, not fillers).
 _STALLING = frozenset(
-    "そうですね そうですねえ そうですねー そうだね そうだなあ そうだな そうね まあ まぁ まあまあ なんというか 何というか "
-    "なんていうか なんて言うか 何て言うか なんと言いますか 何と言いますか なんと言うか 何と言うか なんだろう 何だろう "
-    "なんでしょう 何でしょう というか ていうか っていうか その あの ほら あのですね えっとですね えーとですね "
-    "どう言えばいいか どういえばいいか どう言ったらいいか".split()
+    "そうですね そうですねえ そうですねー そうだね そうだなあ そうだな そうね まあ まぁ まあまあ "
+    "なんというか 何というか なんていうか なんて言うか 何て言うか なんと言いますか 何と言いますか "
+    "なんと言うか 何と言うか なんだろう 何だろう なんでしょう 何でしょう というか ていうか っていうか "
+    "その あの ほら あのですね えっとですね えーとですね どう言えばいいか どういえばいいか どう言ったらいいか".split()
 )
 #: A piece between pauses: the text between commas, sentence ends, ellipses and line breaks.
 _PIECE = re.compile(r"[^、，,。．！？!?…‥\n]+")

@@ -4,8 +4,9 @@ own word, not another word spelled the same (round 14). One test for start and e
 - **Mentioned** (``mentioned_after``, ``translated_before``): an utterance (a phrase ending in an interjection, a
   final particle or a predicate in its final form) followed by a quoting particle (と, って, という, とは: 「おはよう
   ございますと言うのが照れくさい」, 「はいって返事」, 「はい、と答えた」) or by の (「おはようございますの挨拶」), or by
-  なんて/なんか/など with no pause (「ありがとうなんて言わない」, round 20) is named, not said; so is a phrase a translation frame puts after a language (「thank you は日本語でありがとう」,
-  「関西弁ではおおきに」, 「日本語のありがとう」).
+  なんて/なんか/など with no pause (「ありがとうなんて言わない」, round 20) is named, not said; so is a phrase a
+  translation frame puts after a language (「thank you は日本語でありがとう」, 「関西弁ではおおきに」, 「日本語の
+  ありがとう」).
 - **Another sense** (``other_sense_start``, ``other_sense_end``), by the analyser's reading in context:
   a phrase ending in a case particle followed by する or なる (はじめに|しては: 初めにしては, "for a first try") is a
   noun phrase governed by the verb, not the heading adverb; an honorific noun phrase right after a noun and が or は
