@@ -113,6 +113,8 @@ def quantities(sentence: str) -> list[tuple[Quantity, int, int]]:
     for m in _NUMBER.finditer(text):
         if re.match(r"[:/\-]", text[m.end() : m.end() + 1]) or re.search(r"[:/\-]$", text[: m.start()]):
             continue  # a time, a date or a range (7:35, 3/14) is no amount
+        if m["digits"] and re.match(r"0[0-9]", m["digits"]):
+            continue  # a leading zero (01, 007) writes a code or a label, no amount
         if m["mixed"]:  # 1億2400万, 36万7千, 2千万: digits with the myriads and multipliers in kanji
             value, place = float(_mixed_value(m["mixed"])), 1.0
         elif m["digits"]:
