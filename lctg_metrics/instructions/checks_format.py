@@ -26,6 +26,7 @@ from lctg_metrics.instructions.contents import (
     same_text,
 )
 from lctg_metrics.instructions.filler import restates
+from lctg_metrics.instructions.genre_titles import untitled_over_prose
 from lctg_metrics.instructions.outline import only_an_outline
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.selfnotes import talks_of_itself
@@ -329,8 +330,8 @@ def _title(line: str) -> str | None:
     "a title line: a line that is wholly 『title』 (a heading mark, a タイトル： or 【タイトル】 label or a subtitle "
     "after 〜 ― "
     "or ： aside), holding text, with text after it; the first non-blank line, or (unless ``first_line``) "
-    "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title, and 『』 naming "
-    "only the kind of text (『作文』, 『日記』) is none",
+    "after a preamble of at most two lines. 『』 inside a sentence names a work, it is no title, 『』 naming "
+    "only the kind of text (『作文』, 『日記』) is none, and 『無題』 is a title over verse only",
     Param("first_line", "bool", "the title must be in the first non-blank line", default=False),
     needs_morph=True,
 )
@@ -338,6 +339,8 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     all_lines = lines(without_code(response))
     for number, line in enumerate(all_lines[: 1 if kw["first_line"] else 1 + _PREAMBLE_LINES]):
         found = _title(line)
+        if found and untitled_over_prose(found[1:-1], all_lines[number + 1 :]):
+            found = None  # 『無題』 over prose names nothing; over verse it is a poem's title (round 20)
         if found and any(
             key(rest) and not _title(rest) and key(rest) != key(found) for rest in all_lines[number + 1 :]
         ):

@@ -9,6 +9,7 @@ from typing import Any
 from lctg_metrics.instructions import morph, words
 from lctg_metrics.instructions.filler import counted_text
 from lctg_metrics.instructions.hashtags import tags_as_counted
+from lctg_metrics.instructions.hesitations import without_hesitations
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.sentences import counted
@@ -40,7 +41,7 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "a hashtag's # mark and a hashtag restating the prose's word, a report of what was asked or of what the "
     "answer did, a quantity given again in another notation and a numbered saying not counted, and stock "
     "formulas (lead-ins such as 結論から申し上げますと and business closings among them) only as far as the "
-    "answer's other text)",
+    "answer's other text; a sentence's stalling words such as えーと, そうですね, まあ past its first not counted)",
     MIN,
     MAX,
     Param(
@@ -56,7 +57,9 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
         return bounds(len(response), kw["min"], kw["max"], "chars (blanks included)")
     full = visible_chars(response)
     # a hashtag run counts the words it adds, not its # marks nor the prose's words again (round 18)
-    text = text_chars(counted_text(tags_as_counted(response))) if kw["min"] is not None else text_chars(response)
+    # and a sentence's stalling words (えーと, そうですね, まあ) past its first (round 20)
+    counted_view = without_hesitations(counted_text(tags_as_counted(response)))
+    text = text_chars(counted_view) if kw["min"] is not None else text_chars(response)
     if kw["min"] is not None and text < kw["min"]:
         return Verdict(False, f"{text} chars of text (blanks and decorative symbols not counted) < min {kw['min']}")
     return bounds(full, kw["min"], kw["max"], "chars (blanks not counted)")

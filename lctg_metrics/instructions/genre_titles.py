@@ -5,9 +5,15 @@ kind (『夏の作文』, 『猫の日記』, 『ある朝の詩』) names this 
 Kinds of text (``GENRES``): the names of written forms a prompt asks for or a school sets (作文, 日記, 詩, 小説, 物語,
 随筆, レポート, 手紙, 感想文 …), by the analyser's lemmas; a pronoun and the particles binding it (私の, 僕の) add
 nothing. Names of a speech act or topic (自己紹介, 挨拶, 読書) are titles people give such texts and stay titles.
+
+A title saying there is none (『無題』, round 20) is the established title of a poem its author left unnamed: over
+verse (two lines or more, none ending a sentence with 。) it is a title; over prose (『無題』 then 今日は朝から雨
+だった。) it names nothing, as 『Untitled』 does.
 """
 
 from __future__ import annotations
+
+import re
 
 from lctg_metrics.instructions import morph
 
@@ -27,4 +33,15 @@ def names_only_a_kind(title: str) -> bool:
     return bool(content) and all(m.lemma.partition("-")[0] in GENRES or m.surface in GENRES for m in content)
 
 
-__all__ = ["GENRES", "names_only_a_kind"]
+_UNTITLED = re.compile(r"\s*(?:無題|むだい|ムダイ)\s*")
+
+
+def untitled_over_prose(title: str, below: list[str]) -> bool:
+    """Whether ``title`` (its text, no 『』) says there is no title and the text ``below`` it is no verse."""
+    if not _UNTITLED.fullmatch(title):
+        return False
+    written = [line.strip() for line in below if line.strip()]
+    return len(written) < 2 or any(line.endswith(("。", "．", "｡")) for line in written)
+
+
+__all__ = ["GENRES", "names_only_a_kind", "untitled_over_prose"]

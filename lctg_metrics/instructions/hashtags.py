@@ -10,8 +10,9 @@ import re
 from lctg_metrics.instructions.contents import key
 
 _TAG = r"[#＃][^\s#＃]+"
-#: A run of two tags or more, each opening after a blank, a line start or a sentence end.
-_RUN = re.compile(rf"(?:(?<=[\s。！？!?])|^){_TAG}(?:[ \t\u3000]+{_TAG})+", re.MULTILINE)
+#: A run of two tags or more, opening after a blank, a line start or a sentence end; tags in it are separated by
+#: blanks or written together (#京都#紅葉, round 20): a reader sees one list either way.
+_RUN = re.compile(rf"(?:(?<=[\s。！？!?])|^){_TAG}(?:[ \t\u3000]*{_TAG})+", re.MULTILINE)
 
 
 def tags_as_counted(text: str) -> str:
@@ -24,7 +25,7 @@ def tags_as_counted(text: str) -> str:
     for run in runs:
         out.append(text[at : run.start()])
         kept = []
-        for tag in run.group().split():
+        for tag in re.findall(_TAG, run.group()):
             word = key(tag)
             if word and word not in prose and word not in said:
                 kept.append(tag[1:])

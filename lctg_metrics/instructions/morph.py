@@ -294,7 +294,7 @@ def politeness(sentence: str) -> str:
     A sentence ending in a conjunctive particle is read from the predicate before it (「試してみてね！」 is plain,
     「雨ですけど。」 polite). Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``);
     emoji, ♪ and ！？ are symbols; the casual でしょ, っしょ and っす (「知ってるでしょ。」) are plain speech, not
-    です・ます調."""
+    です・ます調; the imperative 〜たまえ (round 20) is plain."""
     tail = _without_conjunction(content_tail(predicate_text(sentence)))
     for i in range(len(tail) - 1, -1, -1):
         m = tail[i]
@@ -310,9 +310,24 @@ def politeness(sentence: str) -> str:
     if not tail:
         return "neutral"
     last = tail[-1]
+    if _tamae(tail):
+        return "plain"  # 任せてくれたまえ, 読みたまえ: the imperative of 給う, read as た + 前 (round 20)
     if is_nominal(last) or last.pos1 in _NEUTRAL_POS:
         return "plain" if particle and last.pos1 not in ("補助記号", "記号", "助詞") else "neutral"
     return "neutral" if _honorific_phrase(tail) else "plain"
+
+
+def _tamae(tail: list[Morpheme]) -> bool:
+    """A verb's conjunctive form, た and まえ closing a sentence: the plain imperative 〜たまえ (給え), which the
+    analyser splits into the past auxiliary and the noun 前."""
+    return (
+        len(tail) >= 3
+        and tail[-1].surface == "まえ"
+        and tail[-2].surface == "た"
+        and tail[-2].pos1 == "助動詞"
+        and tail[-3].pos1 == "動詞"
+        and tail[-3].form.startswith("連用形")
+    )
 
 
 def _honorific_phrase(tail: list[Morpheme]) -> bool:

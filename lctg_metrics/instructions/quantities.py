@@ -51,7 +51,7 @@ _KANJI_VALUES = {**dict(zip("〇一二三四五六七八九", range(10))), "零"
 _KANJI_TENS = {"十": 10, "百": 100, "千": 1000}
 _KANJI_MYRIADS = {"万": 10**4, "億": 10**8}
 _NUMBER = re.compile(
-    r"(?P<mixed>(?:[0-9]+億)?[0-9]+万[0-9]*|[0-9]+億[0-9]*)|"
+    r"(?P<mixed>[0-9]+[億万千百十](?:[0-9]+[億万千百十]|(?<=[千百十])[億万])*[0-9]*)|"
     rf"(?P<digits>[0-9]{{1,3}}(?:,[0-9]{{3}})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?)"
     r"|(?P<kanji_decimal>[〇一二三四五六七八九十百千]+)(?:・|点)(?P<decimals>[〇一二三四五六七八九]+)"
     rf"|(?P<kanji>[〇零一二三四五六七八九十百千万億]{{2,}})|(?P<kana>(?:{_KANA_TOKEN}){{2,}})"
@@ -88,6 +88,19 @@ def _kanji_value(run: str) -> int:
     return _spoken_value(list(run), _KANJI_VALUES, _KANJI_TENS, _KANJI_MYRIADS)
 
 
+def _mixed_value(run: str) -> int:
+    total = section = 0
+    for digits, mark in re.findall(r"([0-9]*)([億万千百十]?)", run):
+        number = int(digits or 0)
+        if mark in _KANJI_TENS:
+            section += number * _KANJI_TENS[mark]
+        elif mark:
+            total, section = total + (section + number) * _KANJI_MYRIADS[mark], 0
+        else:
+            section += number
+    return total + section
+
+
 def _hiragana(text: str) -> str:
     return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text)
 
@@ -100,10 +113,10 @@ def quantities(sentence: str) -> list[tuple[Quantity, int, int]]:
     for m in _NUMBER.finditer(text):
         if re.match(r"[:/\-]", text[m.end() : m.end() + 1]) or re.search(r"[:/\-]$", text[: m.start()]):
             continue  # a time, a date or a range (7:35, 3/14) is no amount
-        if m["mixed"]:  # 1億2400万: digits with the myriads in kanji
-            parts = re.findall(r"([0-9]+)([億万]?)", m["mixed"])
-            value = float(sum(int(n) * _KANJI_MYRIADS.get(x, 1) for n, x in parts))
-            place = 1.0
+        if m["digits"] and re.match(r"0[0-9]", m["digits"]):
+            continue  # a leading zero (01, 007) writes a code or a label, no amount
+        if m["mixed"]:  # 1億2400万, 36万7千, 2千万: digits with the myriads and multipliers in kanji
+            value, place = float(_mixed_value(m["mixed"])), 1.0
         elif m["digits"]:
             raw = m["digits"].replace(",", "")
             value = float(raw)

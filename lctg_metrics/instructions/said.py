@@ -3,9 +3,10 @@ own word, not another word spelled the same (round 14). One test for start and e
 
 - **Mentioned** (``mentioned_after``, ``translated_before``): an utterance (a phrase ending in an interjection, a
   final particle or a predicate in its final form) followed by a quoting particle (と, って, という, とは: 「おはよう
-  ございますと言うのが照れくさい」, 「はいって返事」, 「はい、と答えた」) or by の (「おはようございますの挨拶」) is
-  named, not said; so is a phrase a translation frame puts after a language (「thank you は日本語でありがとう」,
-  「関西弁ではおおきに」, 「日本語のありがとう」).
+  ございますと言うのが照れくさい」, 「はいって返事」, 「はい、と答えた」) or by の (「おはようございますの挨拶」), or by
+  なんて/なんか/など with no pause (「ありがとうなんて言わない」, round 20) is named, not said; so is a phrase a
+  translation frame puts after a language (「thank you は日本語でありがとう」, 「関西弁ではおおきに」, 「日本語の
+  ありがとう」).
 - **Another sense** (``other_sense_start``, ``other_sense_end``), by the analyser's reading in context:
   a phrase ending in a case particle followed by する or なる (はじめに|しては: 初めにしては, "for a first try") is a
   noun phrase governed by the verb, not the heading adverb; an honorific noun phrase right after a noun and が or は
@@ -31,12 +32,16 @@ _TRANSLATED = re.compile(
 #: Particles that name the utterance before them: quoting と and って, and の making it a noun's modifier
 #: (おはようございますの挨拶).
 _QUOTING = ("と", "って", "という", "とは", "との", "とか", "っていう", "て", "の")
+#: Particles that name the word right before them, with no pause (ありがとうなんて言わない, おはようなんか; round 20);
+#: after a pause なんて is "how" (ありがとう、なんて優しいの), which goes on saying.
+_NAMING = ("なんて", "なんか", "など")
 
 
 def _utterance(phrase: str) -> bool:
     """Whether the phrase, read alone, ends as an utterance: an interjection, an auxiliary, a final particle, or a
-    predicate in its final form or the greeting's ウ音便 (こんにちは, よろしくね, おはようございます, おめでとう); a
-    noun or an adverb before と is no quotation (私と, ゆっくりと)."""
+    predicate in its final form or the greeting's ウ音便 (こんにちは, よろしくね, おはようございます, おめでとう), or
+    a polite te-form greeting (はじめまして, read 始め|まし|て; round 20); a noun or an adverb before と is no
+    quotation (私と, ゆっくりと)."""
     alone = [m for m in morph.analyze(phrase) if m.pos1 not in ("補助記号", "空白")]
     if not alone:
         return False
@@ -45,6 +50,7 @@ def _utterance(phrase: str) -> bool:
         last.pos1 in ("感動詞", "助動詞")
         or last.pos2 == "終助詞"
         or (last.pos1 in ("動詞", "形容詞") and (last.form.startswith(("終止形", "命令形")) or "ウ音便" in last.form))
+        or (last.pos2 == "接続助詞" and last.surface == "て" and len(alone) >= 2 and alone[-2].surface == "まし")
     )
 
 
@@ -57,7 +63,9 @@ def mentioned_after(text: str, end: int, phrase: str) -> bool:
     offset = len(text) - len(rest)
     after = [m for start, _, m in morph.spans(text) if start >= offset][:1]
     conditional = rest.startswith("と") and rest[1:2] in ("、", ",", "，")
-    return bool(after) and after[0].pos1 == "助詞" and after[0].surface in _QUOTING and not conditional
+    if not after or after[0].pos1 != "助詞" or conditional:
+        return False
+    return after[0].surface in _QUOTING or (after[0].surface in _NAMING and offset == end)
 
 
 def translated_before(text: str, start: int) -> bool:

@@ -90,10 +90,14 @@ def _acts_here(morphemes: tuple[morph.Morpheme, ...]) -> bool:
 
 
 #: Words that point at this text from inside it (ここ, 以上, 以下, 次に, 追伸), name a part of a text (本文, 章,
-#: 見出し), say a part matters to a reader (重要, ポイント, テストに出る) or that it is being written or explained
-#: (説明する, 述べる, 終わる; round 18).
+#: 見出し, and from round 20 本章, 本稿, 内容), say a part matters to a reader (重要, ポイント, テストに出る) or
+#: that it is being written or explained (説明する, 述べる, 終わる; round 18).
 _POINTING = frozenset("此処 此れ 其処 以上 以下 上記 下記 次 先 後 最後 追伸".split())
-_PARTS = frozenset("本文 文章 部分 箇所 所 章 節 項 項目 段落 見出し 追記 補足 要約 結び".split())
+_PARTS = frozenset(
+    "本文 文章 部分 箇所 所 章 節 項 項目 段落 見出し 追記 補足 要約 結び "
+    # a text naming itself or its parts as a paper does (本章では以下の内容を述べる。以上で本稿を終える。; round 20)
+    "本章 本節 本項 本稿 本書 本論 内容 序論 序章 終章 結論".split()
+)
 _MARKING = frozenset("重要 大事 大切 肝心 注目 注意 必見 ポイント テスト 試験 出る 要点".split())
 _WRITING = frozenset("説明 解説 述べる 書く 示す 記す 紹介 為る 終わる 終える 始める 始まる 成る 有る 居る".split())
 

@@ -8,7 +8,8 @@ import re
 
 #: A title that stands for none (2.6), in ``key`` form: an editor's default in another language (Untitled, No title),
 #: a provisional mark alone (（仮）, 仮題) and a template word for a work's name (作品名, 題名, タイトル名, 題, 曲名,
-#: 書名). 『無題』 is kept: in Japanese it is the established title of a poem or picture its author left unnamed.
+#: 書名). 『無題』 is read by ``genre_titles.untitled_over_prose``: a poem's established title over verse, none
+#: over prose.
 TITLE_TEMPLATE = re.compile(
     r"untitled|notitle|notitled|newtitle|仮|かり|仮題|かりだい|作品名|さくひんめい|作品たいとる|たいとる名|たいとるめい"
     r"|題|だい|曲名|書名|名称"
