@@ -247,6 +247,16 @@ def mixed_spans(text: str, word: str) -> list[tuple[int, int]]:
     if not target or not _KANJI.fullmatch(word) or len(word) < 2 or len(word) > 6:
         return []
     found: set[tuple[int, int]] = set()
+    for spelled, mask in _mixed_spellings(word, target):
+        _find_mixed(text, spelled, word, mask, found)
+    return sorted(found)
+
+
+@functools.lru_cache(maxsize=1024)
+def _mixed_spellings(word: str, target: str) -> tuple[tuple[str, tuple[bool, ...]], ...]:
+    """Every mixed spelling of ``word`` (its reading ``target``) with the mask of the letters kept in kanji: the same
+    for every text, so made once per word."""
+    spellings: list[tuple[str, tuple[bool, ...]]] = []
     for parts in _readings_by_letter(word, target):
         for mask in itertools.product((True, False), repeat=len(word)):
             if all(mask) or not any(mask):
@@ -255,8 +265,8 @@ def mixed_spans(text: str, word: str) -> list[tuple[int, int]]:
                 "".join(letter if keep else kana(part) for letter, part, keep in zip(word, parts, mask))
                 for kana in (_hiragana, str)
             }:  # the kana part in hiragana (勉きょう) or katakana (勉キョウ)
-                _find_mixed(text, spelled, word, mask, found)
-    return sorted(found)
+                spellings.append((spelled, mask))
+    return tuple(spellings)
 
 
 def _find_mixed(text: str, spelled: str, word: str, mask: tuple[bool, ...], found: set[tuple[int, int]]) -> None:
