@@ -800,3 +800,26 @@ def test_a_table_with_more_rows_than_the_minimum_passes():
     answer = "| 名前 | 年齢 |\n|---|---|\n| 太郎 | 10 |\n| 花子 | 12 |\n| 次郎 | 8 |"
     verdict = check("format:table", answer, {"min_rows": 2, "min_columns": 2})
     assert verdict == Verdict(True, "markdown table, 2 columns × 3 filled, distinct rows")
+
+
+def test_a_paragraph_followed_by_nothing_is_no_phrase_cut_from_the_next():
+    """A one-line paragraph ending in an adnominal verb with no paragraph after it modifies nothing (the guard that
+    the next word exists)."""
+    from lctg_metrics.instructions.checks_length import _modifies
+
+    assert _modifies("駅前に新しくできた", "") is False
+    assert _modifies("駅前に新しくできた", "パン屋でパンを買った。") is True
+
+
+def test_untitled_over_one_line_without_a_period_is_no_title():
+    """『無題』 over one line without 。 (prose: verse needs two lines or more, the title's own line not among them)
+    names nothing; over two such lines it titles a poem."""
+    assert not check("format:title", "『無題』\n月がきれいだ", {}).passed
+    assert check("format:title", "『無題』\n月がきれい\n風がやさしい", {}) == Verdict(True, "title 『無題』 in line 1")
+
+
+def test_a_postscript_after_a_sentence_naming_only_a_work_says_something():
+    """An inline P.S. holding no sentence of prose, only a work's name in 『』, is one short postscript with text (only
+    more than one sentence stops it being the one-sentence postscript)."""
+    verdict = check("format:postscript", "本文です。P.S. 『東京物語』", {"marker": "P.S.", "position": "end"})
+    assert verdict.passed, verdict
