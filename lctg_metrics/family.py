@@ -59,14 +59,18 @@ class FamilyEntry:
     def owns(self, rid: str) -> bool:
         return re.match(self.ids, rid) is not None
 
-    def how(self, path: Any, dataset: str | None) -> str:
-        """The command that scores ``path``, runnable as printed: the dataset given, else ``$LCTG_DATASET``, else the
-        build script's default folder ``lctg`` when it is here and holds this family's config, else a placeholder
-        saying what to put there."""
+    def how(self, path: Any, dataset: str | None, revision: str | None = None) -> str:
+        """The command that scores ``path``, runnable as printed: the dataset given (with its ``revision``, so the
+        command signs the same data), else ``$LCTG_DATASET``, else the build script's default folder ``lctg`` when
+        it is here and holds this family's config, else a placeholder saying what to put there. A command whose
+        usage does without a dataset (ifsm) still gets the one given."""
         known = dataset or os.environ.get("LCTG_DATASET") or ("lctg" if self._built_here() else None)
-        return self.usage.format(
+        command = self.usage.format(
             command=self.command, path=path, dataset=known or "<the folder build_dataset.py wrote>"
         )
+        if dataset and "{dataset}" not in self.usage:
+            command += f" --dataset {dataset}"
+        return command + (f" --revision {revision}" if dataset and revision else "")
 
     def _built_here(self) -> bool:
         """``./lctg`` is a build holding this family's config (a build without it would refuse the hint)."""
@@ -200,7 +204,7 @@ def run(
     if rows is not None and revision is not None:
         raise ScoringError(f"{name}: revision={revision!r} applies to dataset=<a Hub repo id>")
     gens = family_generations(name, generations)  # before the rows: another family's generations are named first
-    _refuse_other_family(name, gens, generations, dataset)
+    _refuse_other_family(name, gens, generations, dataset, revision)
     if rows is None:
         from lctg_metrics.inputs.hub import ResolvedDataset, resolve_dataset
 
@@ -217,7 +221,9 @@ def run(
     return mean_result(impl, [_checked(impl, impl.score(s, rows, values, source)) for s in samples])
 
 
-def _refuse_other_family(name: str, gens: Sequence[Generation], given: Any, dataset: Any) -> None:
+def _refuse_other_family(
+    name: str, gens: Sequence[Generation], given: Any, dataset: Any, revision: str | None = None
+) -> None:
     """Generations whose first 50 ids all name one other registered family's rows: named (the file, when one was
     given), with the command that scores them, runnable as printed, and the call in Python."""
     found = {family_of(g.id) if isinstance(g.id, str) else None for g in gens[:50]}
@@ -225,7 +231,7 @@ def _refuse_other_family(name: str, gens: Sequence[Generation], given: Any, data
     if other is None or other.name == name or name not in REGISTRY:
         return
     path = os.fspath(given) if isinstance(given, (str, os.PathLike)) else None
-    how = other.how(path or "FILE", dataset if isinstance(dataset, str) else None)
+    how = other.how(path or "FILE", dataset if isinstance(dataset, str) else None, revision)
     raise ScoringError(
         f"{path or name}: ids like {gens[0].id!r} are {other.holds}, not {family_entry(name).holds}: score them "
         f"with `{how}` (in Python: lctg_metrics.api.run({other.name!r}, ...))"

@@ -33,12 +33,19 @@ BATCH_INPUT_FIELDS = ("custom_id", "body")
 
 
 def refuse_other_family(
-    path: Any, command: str, dataset: str | None = None, from_format: str = "lctg", *, given_input: bool = False
+    path: Any,
+    command: str,
+    dataset: str | None = None,
+    from_format: str = "lctg",
+    *,
+    given_input: bool = False,
+    revision: str | None = None,
 ) -> None:
     """Refuse, naming what the file holds and the command for it, a generations file whose first ids all belong to
     another family (a plain file, or a Batch API output with ``from_format="openai-batch"``), and a file of the other
     layout than ``from_format`` says (adding or dropping ``--from openai-batch``); anything else unreadable is left
-    to the command's own reader (which names it)."""
+    to the command's own reader (which names it). ``dataset``/``revision``: as the user gave them, repeated in the
+    hint so that following it signs the same data."""
     first = first_raw(path)
     batch = from_format == "openai-batch"
     refuse_details(path, first)
@@ -51,7 +58,8 @@ def refuse_other_family(
     other = found.pop()
     if other is None or other.command == command or (batch and other.command not in BATCH_COMMANDS):
         return
-    how = other.how(path, dataset or local_build(other.config, near=path)) + (" --from openai-batch" if batch else "")
+    how = other.how(path, dataset or local_build(other.config, near=path), revision if dataset else None)
+    how += " --from openai-batch" if batch else ""
     raise CLIError(
         f"{path} holds {other.holds}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
         f"{family_entry(command).holds}: score it with `{how}`"

@@ -193,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     check_paths(args, dataset.path if dataset else None)
     from lctg_metrics.cli.families import refuse_other_family
 
-    refuse_other_family(args.generations, "ifsm", args.dataset)
+    refuse_other_family(args.generations, "ifsm", args.dataset, revision=args.revision)
     endings = read_endings(args.generations)
     if args.clear_cache:
         from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache
