@@ -55,22 +55,34 @@ class FamilyEntry:
     implementation: str
     usage: str = "lctg {command} {path} --dataset {dataset}"
     cli: str | None = None
+    #: Other configs whose ids this family scores, told by how an id ends (``/multi``: the multi config).
+    suffix_configs: tuple[tuple[str, str], ...] = ()
 
     def owns(self, rid: str) -> bool:
         return re.match(self.ids, rid) is not None
 
-    def how(self, path: Any, dataset: str | None, revision: str | None = None) -> str:
+    def config_of(self, ids: Sequence[str]) -> str:
+        """The config ``ids`` (this family's) are rows of: another config when every id ends as it says, else the
+        family's own."""
+        for suffix, config in self.suffix_configs:
+            if ids and all(i.endswith(suffix) for i in ids):
+                return config
+        return self.config
+
+    def how(self, path: Any, dataset: str | None, revision: str | None = None, config: str | None = None) -> str:
         """The command that scores ``path``, runnable as printed: the dataset given (with its ``revision``, so the
         command signs the same data), else ``$LCTG_DATASET``, else the build script's default folder ``lctg`` when
         it is here and holds this family's config, else a placeholder saying what to put there. A command whose
-        usage does without a dataset (ifsm) still gets the one given."""
+        usage does without a dataset (ifsm) still gets the one given; ``config``, another than the family's own
+        (multi), is named with ``--config``."""
         known = dataset or os.environ.get("LCTG_DATASET") or ("lctg" if self._built_here() else None)
         command = self.usage.format(
             command=self.command, path=path, dataset=known or "<the folder build_dataset.py wrote>"
         )
         if dataset and "{dataset}" not in self.usage:
             command += f" --dataset {dataset}"
-        return command + (f" --revision {revision}" if dataset and revision else "")
+        command += f" --revision {revision}" if dataset and revision else ""
+        return command + (f" --config {config}" if config and config != self.config else "")
 
     def _built_here(self) -> bool:
         """``./lctg`` is a build holding this family's config (a build without it would refuse the hint)."""
@@ -231,10 +243,12 @@ def _refuse_other_family(
     if other is None or other.name == name or name not in REGISTRY:
         return
     path = os.fspath(given) if isinstance(given, (str, os.PathLike)) else None
-    how = other.how(path or "FILE", dataset if isinstance(dataset, str) else None, revision)
+    config = other.config_of([g.id for g in gens[:50]])
+    how = other.how(path or "FILE", dataset if isinstance(dataset, str) else None, revision, config)
+    of, call = (f" of the {config} config", f", config={config!r}") if config != other.config else ("", "")
     raise ScoringError(
-        f"{path or name}: ids like {gens[0].id!r} are {other.holds}, not {family_entry(name).holds}: score them "
-        f"with `{how}` (in Python: lctg_metrics.api.run({other.name!r}, ...))"
+        f"{path or name}: ids like {gens[0].id!r} are {other.holds}{of}, not {family_entry(name).holds}: score them "
+        f"with `{how}` (in Python: lctg_metrics.api.run({other.name!r}, ...{call}))"
     )
 
 
@@ -284,13 +298,13 @@ def evaluate_compute(
 
 
 #: An LCTG row id: ``{task}/{base text}/{aspect}`` (the all config; variants and multi add a suffix).
-LCTG_ID = rf"^({'|'.join(TASKS)})/\d+/({'|'.join(ASPECTS)})"
+LCTG_ID = rf"^({'|'.join(TASKS)})/\d+/({'|'.join((*ASPECTS, 'multi'))})"
 
 # The registrations: one call per family (LCTG's command is declared by ``lctg_metrics.cli`` itself).
 register_family(FamilyEntry(
     "lctg", command="score", holds="LCTG generations", config="all", ids=LCTG_ID,
     help="score a generations file (JSONL, CSV or parquet)", implementation="lctg_metrics.families.lctg:FAMILY",
-    cli="score",
+    cli="score", suffix_configs=(("/multi", "multi"),),
 ))  # fmt: skip
 register_family(FamilyEntry(
     "ifsm", command="ifsm", holds="story endings", config="story_endings", ids="^story_endings/",

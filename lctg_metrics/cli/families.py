@@ -58,10 +58,12 @@ def refuse_other_family(
     other = found.pop()
     if other is None or other.command == command or (batch and other.command not in BATCH_COMMANDS):
         return
-    how = other.how(path, dataset or local_build(other.config, near=path), revision if dataset else None)
+    config = other.config_of(ids)
+    how = other.how(path, dataset or local_build(config, near=path), revision if dataset else None, config)
     how += " --from openai-batch" if batch else ""
+    of = f" of the {config} config" if config != other.config else ""
     raise CLIError(
-        f"{path} holds {other.holds}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
+        f"{path} holds {other.holds}{of}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
         f"{family_entry(command).holds}: score it with `{how}`"
     )
 
