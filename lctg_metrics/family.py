@@ -75,7 +75,7 @@ class FamilyEntry:
         it is here and holds this family's config, else a placeholder saying what to put there. A command whose
         usage does without a dataset (ifsm) still gets the one given; ``config``, another than the family's own
         (multi), is named with ``--config``."""
-        known = dataset or os.environ.get("LCTG_DATASET") or ("lctg" if self._built_here() else None)
+        known = dataset or os.environ.get("LCTG_DATASET", "").strip() or ("lctg" if self._built_here() else None)
         command = self.usage.format(
             command=self.command, path=path, dataset=known or "<the folder build_dataset.py wrote>"
         )

@@ -77,8 +77,8 @@ def local_build(config: str, near: Any = None) -> str | None:
     import os
     from pathlib import Path
 
-    if os.environ.get("LCTG_DATASET"):
-        return os.environ["LCTG_DATASET"]
+    if os.environ.get("LCTG_DATASET", "").strip():  # blanks only: no dataset (lctg_dataset.load refuses them)
+        return os.environ["LCTG_DATASET"].strip()
     here = Path(".")
     beside = Path(near).parent if near is not None else here
     try:

@@ -135,7 +135,7 @@ def default_dataset() -> str:
     published Space), else empty (type a Hub repo id)."""
     if (HERE.parent / "manifest.json").is_file():
         return str(HERE.parent)
-    return os.environ.get("LCTG_DATASET", "") or next(iter(card_datasets()), "")
+    return os.environ.get("LCTG_DATASET", "").strip() or next(iter(card_datasets()), "")
 
 
 def _json(text: str, what: str, kind: type) -> Any:
