@@ -67,7 +67,9 @@ OPTIONS = set(inspect.signature(metric._compute).parameters)
 FILE_TYPES = [".jsonl", ".json", ".ndjson", ".csv", ".parquet"]
 #: The file tab's example options: only what this module's ``_compute`` takes.
 FILE_OPTIONS_EXAMPLE = (
-    '{"cleaner": "rule"}; a part of a run: {"missing": "skip"}'
+    '{"cleaner": "rule"}; a part of a run: {"missing": "skip"}; multi generations: {"config": "multi"}'
+    if {"cleaner", "missing", "config"} <= OPTIONS
+    else '{"cleaner": "rule"}; a part of a run: {"missing": "skip"}'
     if {"cleaner", "missing"} <= OPTIONS
     else '{"mode": "strict"}'
     if "mode" in OPTIONS
@@ -182,7 +184,21 @@ def _run(**kwargs: Any) -> dict[str, Any]:
     try:
         return metric.compute(**kwargs)
     except Exception as e:  # the metric's own errors say what is wrong and where; show them as one line
-        raise gr.Error(" ".join(f"{type(e).__name__}: {e}".split())) from None
+        said = " ".join(f"{type(e).__name__}: {e}".split())
+        # the Python wording of an option (config='multi') in the page's words: a key of the options JSON
+        said = re.sub(r"pass (\w+)=('[^']*'|\S+)", lambda m: f"add {_option_json(m)} to the options", said)
+        raise gr.Error(said) from None
+
+
+def _option_json(m: re.Match[str]) -> str:
+    """``config='multi'`` as the options box takes it: ``"config": "multi"`` (``ci=True``: ``"ci": true``)."""
+    import ast
+
+    try:
+        value = json.dumps(ast.literal_eval(m.group(2)))
+    except (ValueError, SyntaxError):
+        value = m.group(2)
+    return f'"{m.group(1)}": {value}'
 
 
 def compute(predictions: str, references: str, options: str) -> dict[str, Any]:
