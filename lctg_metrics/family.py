@@ -194,11 +194,10 @@ def run(
 ) -> FamilyResult:
     """Score a family's generations (a generations file, or :class:`Generation` values or ``{"id", "generation"}``
     dicts as a file's lines hold them, in a list or any iterable, read once; a details file is refused) against its
-    rows: the rows
-    of ``config`` (default: the family's build config) of the built folder or Hub repo id ``dataset`` at
-    ``revision`` (or a dataset the caller resolved, ``inputs.hub.ResolvedDataset``), else the ``rows`` given.
-    ``options``: a dict of the family's declared options (the rest default; their names are the family's evaluate
-    module's keywords and its command's flags). ``source``: with ``rows``, the Hub dataset they
+    rows: the rows of ``config`` (default: the family's build config) of the built folder or Hub repo id
+    ``dataset`` at ``revision`` (or a dataset the caller resolved, ``inputs.hub.ResolvedDataset``), else the
+    ``rows`` given. ``options``: a dict of the family's declared options (the rest default; their names are the
+    family's evaluate module's keywords and its command's flags). ``source``: with ``rows``, the Hub dataset they
     were read from (``ResolvedDataset.source()``), named in the signature."""
     impl = _family(family)
     name = impl.signature.name
