@@ -15,7 +15,7 @@ from lctg_metrics.cli import main
 from tests.hub_standin import COMMIT, FolderHub
 
 BOUNDS = [
-    (["--seed", "-1"], r"--seed must be an integer >= 0 \(a bootstrap seed\), got -1$"),
+    (["--seed", "-1"], r"--seed must be an integer >= 0 \((a bootstrap seed|the seed of [^)]*bootstrap)\), got -1$"),
     (["--ci-resamples", "100001"], r"--ci-resamples 100,001 is over the limit of 100,000 resamples"),
 ]
 
