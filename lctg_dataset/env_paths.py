@@ -14,3 +14,17 @@ def user_path(value: str) -> str:
         return str(path) if value.startswith("~") else value
     stripped = value.strip()
     return str(Path(stripped).expanduser()) if stripped.startswith("~") else stripped
+
+
+def env_value(name: str, error: type[Exception] = ValueError) -> str | None:
+    """The environment variable ``name`` as set, None when unset or empty (both mean "not set"); a value of blanks
+    only (``' '``, a lone newline) is refused naming the variable, since read as a path it would be the current
+    folder."""
+    import os
+
+    value = os.environ.get(name)
+    if not value:
+        return None
+    if not value.strip():
+        raise error(f"${name} is set to blanks only ({value!r}); unset it, or set it to what it names")
+    return value

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lctg_dataset.env_paths import user_path
+from lctg_dataset.env_paths import env_value, user_path
 from lctg_dataset.layout import MANIFEST, SPLIT
 
 if TYPE_CHECKING:
@@ -30,8 +30,8 @@ def dataset_path(path: str | os.PathLike[str] | None = None) -> str:
     """The dataset location to use: ``path``, ``$LCTG_DATASET``, ``./lctg`` — or ``path`` as a Hub repo id."""
     if path is not None:
         return str(path)
-    env = os.environ.get("LCTG_DATASET")
-    if env and env.strip():
+    env = env_value("LCTG_DATASET")
+    if env:
         return user_path(env)
     if Path(DEFAULT_FOLDER, MANIFEST).is_file():
         return str(Path(DEFAULT_FOLDER).resolve())

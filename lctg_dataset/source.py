@@ -24,7 +24,7 @@ from lctg_dataset.constants import (
 from lctg_dataset.digest import sha256_file
 from lctg_dataset.download import PROTOCOL_SHA256
 from lctg_dataset.download import download as _download
-from lctg_dataset.env_paths import user_path
+from lctg_dataset.env_paths import env_value, user_path
 from lctg_dataset.errors import SourceError
 from lctg_dataset.jsonl import read_jsonl
 
@@ -82,7 +82,7 @@ class Record:
 
 def default_source() -> str:
     """``$LCTG_SOURCE``, else the shared copy beside the project if it exists, else the pinned upstream URL."""
-    env = os.environ.get("LCTG_SOURCE")
+    env = env_value("LCTG_SOURCE", SourceError)
     if env:
         return env
     for base in (Path.cwd(), Path(__file__).resolve().parent.parent):
@@ -90,6 +90,13 @@ def default_source() -> str:
         if candidate.is_dir():
             return str(candidate)
     return UPSTREAM_BASE_URL
+
+
+def _read_from(source: str | None) -> str:
+    """Where the source was read from, as errors name it: the ``--source`` given, ``$LCTG_SOURCE``, or the default."""
+    if source:
+        return "from --source"
+    return "from $LCTG_SOURCE" if os.environ.get("LCTG_SOURCE") else "the default: the shared copy beside the project"
 
 
 def default_cache_dir() -> Path:
@@ -140,14 +147,18 @@ def fetch_source(source: str | None = None, *, cache_dir: Path | None = None, ve
     lands in the cache. With ``verify`` every file's sha256 must equal the pinned one.
     """
     location = source or default_source()
+    read = _read_from(source)
     if _is_url(location):
         root = _download(location, cache_dir or default_cache_dir(), verify=verify)
     else:
         root = local_folder(location)
         if root.exists() and not root.is_dir():
-            raise SourceError(f"source {location!r} is a file, not a folder; give {SOURCE_TAKES}")
+            raise SourceError(f"source {location!r} ({read}) is a file, not a folder; give {SOURCE_TAKES}")
         if not root.is_dir():
-            raise SourceError(f"source directory {location!r} does not exist (set --source or $LCTG_SOURCE)")
+            raise SourceError(
+                f"source directory {location!r} ({read}) does not exist; give a folder holding the release with "
+                "--source, or set $LCTG_SOURCE"
+            )
         _check_task_dirs(root)
     paths: dict[str, Path] = {}
     digests: dict[str, str] = {}

@@ -55,6 +55,11 @@ def references_from(references: Iterable[Any]) -> list[dict[str, Any]]:
     """Accept the dataset's ``constraint`` column as a list, a ``datasets`` Column, or rows with a ``constraint``.
 
     The same dict object repeated (several samples of one prompt) is not copied again."""
+    if isinstance(references, (str, bytes, Mapping)) or not isinstance(references, Iterable):
+        raise TypeError(
+            f"references must be a list of constraint dicts (the dataset's constraint column) or rows with a "
+            f"constraint, got {type(references).__name__}"
+        )
     refs = references if type(references) is list else list(references)
     if set(map(type, refs)) <= {dict} and all(map(dict.__contains__, refs, repeat("aspects"))):
         return refs  # the common case: constraint dicts, used as they are

@@ -55,18 +55,34 @@ class FamilyEntry:
     implementation: str
     usage: str = "lctg {command} {path} --dataset {dataset}"
     cli: str | None = None
+    #: Other configs whose ids this family scores, told by how an id ends (``/multi``: the multi config).
+    suffix_configs: tuple[tuple[str, str], ...] = ()
 
     def owns(self, rid: str) -> bool:
         return re.match(self.ids, rid) is not None
 
-    def how(self, path: Any, dataset: str | None) -> str:
-        """The command that scores ``path``, runnable as printed: the dataset given, else ``$LCTG_DATASET``, else the
-        build script's default folder ``lctg`` when it is here and holds this family's config, else a placeholder
-        saying what to put there."""
-        known = dataset or os.environ.get("LCTG_DATASET") or ("lctg" if self._built_here() else None)
-        return self.usage.format(
+    def config_of(self, ids: Sequence[str]) -> str:
+        """The config ``ids`` (this family's) are rows of: another config when every id ends as it says, else the
+        family's own."""
+        for suffix, config in self.suffix_configs:
+            if ids and all(i.endswith(suffix) for i in ids):
+                return config
+        return self.config
+
+    def how(self, path: Any, dataset: str | None, revision: str | None = None, config: str | None = None) -> str:
+        """The command that scores ``path``, runnable as printed: the dataset given (with its ``revision``, so the
+        command signs the same data), else ``$LCTG_DATASET``, else the build script's default folder ``lctg`` when
+        it is here and holds this family's config, else a placeholder saying what to put there. A command whose
+        usage does without a dataset (ifsm) still gets the one given; ``config``, another than the family's own
+        (multi), is named with ``--config``."""
+        known = dataset or os.environ.get("LCTG_DATASET", "").strip() or ("lctg" if self._built_here() else None)
+        command = self.usage.format(
             command=self.command, path=path, dataset=known or "<the folder build_dataset.py wrote>"
         )
+        if dataset and "{dataset}" not in self.usage:
+            command += f" --dataset {dataset}"
+        command += f" --revision {revision}" if dataset and revision else ""
+        return command + (f" --config {config}" if config and config != self.config else "")
 
     def _built_here(self) -> bool:
         """``./lctg`` is a build holding this family's config (a build without it would refuse the hint)."""
@@ -178,11 +194,10 @@ def run(
 ) -> FamilyResult:
     """Score a family's generations (a generations file, or :class:`Generation` values or ``{"id", "generation"}``
     dicts as a file's lines hold them, in a list or any iterable, read once; a details file is refused) against its
-    rows: the rows
-    of ``config`` (default: the family's build config) of the built folder or Hub repo id ``dataset`` at
-    ``revision`` (or a dataset the caller resolved, ``inputs.hub.ResolvedDataset``), else the ``rows`` given.
-    ``options``: a dict of the family's declared options (the rest default; their names are the family's evaluate
-    module's keywords and its command's flags). ``source``: with ``rows``, the Hub dataset they
+    rows: the rows of ``config`` (default: the family's build config) of the built folder or Hub repo id
+    ``dataset`` at ``revision`` (or a dataset the caller resolved, ``inputs.hub.ResolvedDataset``), else the
+    ``rows`` given. ``options``: a dict of the family's declared options (the rest default; their names are the
+    family's evaluate module's keywords and its command's flags). ``source``: with ``rows``, the Hub dataset they
     were read from (``ResolvedDataset.source()``), named in the signature."""
     impl = _family(family)
     name = impl.signature.name
@@ -200,7 +215,7 @@ def run(
     if rows is not None and revision is not None:
         raise ScoringError(f"{name}: revision={revision!r} applies to dataset=<a Hub repo id>")
     gens = family_generations(name, generations)  # before the rows: another family's generations are named first
-    _refuse_other_family(name, gens, generations, dataset)
+    _refuse_other_family(name, gens, generations, dataset, revision)
     if rows is None:
         from lctg_metrics.inputs.hub import ResolvedDataset, resolve_dataset
 
@@ -217,7 +232,9 @@ def run(
     return mean_result(impl, [_checked(impl, impl.score(s, rows, values, source)) for s in samples])
 
 
-def _refuse_other_family(name: str, gens: Sequence[Generation], given: Any, dataset: Any) -> None:
+def _refuse_other_family(
+    name: str, gens: Sequence[Generation], given: Any, dataset: Any, revision: str | None = None
+) -> None:
     """Generations whose first 50 ids all name one other registered family's rows: named (the file, when one was
     given), with the command that scores them, runnable as printed, and the call in Python."""
     found = {family_of(g.id) if isinstance(g.id, str) else None for g in gens[:50]}
@@ -225,10 +242,12 @@ def _refuse_other_family(name: str, gens: Sequence[Generation], given: Any, data
     if other is None or other.name == name or name not in REGISTRY:
         return
     path = os.fspath(given) if isinstance(given, (str, os.PathLike)) else None
-    how = other.how(path or "FILE", dataset if isinstance(dataset, str) else None)
+    config = other.config_of([g.id for g in gens[:50]])
+    how = other.how(path or "FILE", dataset if isinstance(dataset, str) else None, revision, config)
+    of, call = (f" of the {config} config", f", config={config!r}") if config != other.config else ("", "")
     raise ScoringError(
-        f"{path or name}: ids like {gens[0].id!r} are {other.holds}, not {family_entry(name).holds}: score them "
-        f"with `{how}` (in Python: lctg_metrics.api.run({other.name!r}, ...))"
+        f"{path or name}: ids like {gens[0].id!r} are {other.holds}{of}, not {family_entry(name).holds}: score them "
+        f"with `{how}` (in Python: lctg_metrics.api.run({other.name!r}, ...{call}))"
     )
 
 
@@ -278,13 +297,13 @@ def evaluate_compute(
 
 
 #: An LCTG row id: ``{task}/{base text}/{aspect}`` (the all config; variants and multi add a suffix).
-LCTG_ID = rf"^({'|'.join(TASKS)})/\d+/({'|'.join(ASPECTS)})"
+LCTG_ID = rf"^({'|'.join(TASKS)})/\d+/({'|'.join((*ASPECTS, 'multi'))})"
 
 # The registrations: one call per family (LCTG's command is declared by ``lctg_metrics.cli`` itself).
 register_family(FamilyEntry(
     "lctg", command="score", holds="LCTG generations", config="all", ids=LCTG_ID,
     help="score a generations file (JSONL, CSV or parquet)", implementation="lctg_metrics.families.lctg:FAMILY",
-    cli="score",
+    cli="score", suffix_configs=(("/multi", "multi"),),
 ))  # fmt: skip
 register_family(FamilyEntry(
     "ifsm", command="ifsm", holds="story endings", config="story_endings", ids="^story_endings/",

@@ -36,7 +36,7 @@ def test_a_folder_whose_name_ends_in_a_blank_is_read_as_written(source_dir: Path
 
 def test_a_missing_home_relative_source_is_named_as_given(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
-    with pytest.raises(SourceError, match=r"'~/nowhere' does not exist"):
+    with pytest.raises(SourceError, match=r"'~/nowhere' \(from --source\) does not exist"):
         fetch_source("~/nowhere")
 
 

@@ -8,7 +8,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from lctg_dataset.env_paths import user_path
+from lctg_dataset.env_paths import env_value, user_path
 
 # Possible Stories (Ashida and Sugawara, COLING 2022), nii-cl/possible-stories at commit 3f8c525.
 SOURCE_COMMIT = "3f8c525ffa441fe6bc45d03757c5e4df21c1c57b"
@@ -33,8 +33,8 @@ class StoryRecord:
 def default_source_dir() -> Path:
     """``$POSSIBLE_STORIES``, else ``../shared/possible-stories`` beside this project's checkout (an evaluate module
     outside the checkout finds none there, and the error names the ways to give the folder)."""
-    env = os.environ.get(SOURCE_ENV)
-    if env and env.strip():
+    env = env_value(SOURCE_ENV)
+    if env:
         return Path(user_path(env))
     here = Path(__file__).resolve().parents[2]
     return here.parent / "shared" / "possible-stories"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_dataset.constants import TASKS
+from lctg_dataset.constants import CORRECTED_VERSION, TASKS
 from lctg_metrics import signature
 from lctg_metrics.analysis import published as _published
 from lctg_metrics.analysis.cis import intervals
@@ -113,10 +113,21 @@ def report_data(
     }
 
 
+#: What the corrected config (data 1.1.0) changed against the released prompts the papers scored, as its build's
+#: ``changelog-1.1.0.json`` lists it (one ``prompt`` change per row re-filled; ``tests/test_routes16_report.py`` counts
+#: them in a build).
+CORRECTED_NOTE = (
+    "Your data is {data} (the corrected config, built by this project): 6 of its 1,680 prompts differ from the "
+    "released prompts the papers scored (4 C-COUNT conditions whose stated range disagreed with the scored one, "
+    "re-filled with the scored range, and 2 negated KEYWORD conditions re-filled from a positive template; the "
+    "build's changelog-1.1.0.json lists them), so placements compare nearly, not exactly, the same prompts."
+)
+
+
 def placement_notes(fields: Mapping[str, Any], has_quality: bool) -> list[str]:
     """What tells the run's placement among the published models from a like-for-like ranking, read from its
     signature's fields: the cleaner, the FORMAT affix, a partial run, prompts the papers did not have (the multi
-    and variants configs) and the quality judge."""
+    and variants configs, the few the corrected config re-fills) and the quality judge."""
     cleaner = fields.get("cleaner", "unknown")
     notes = [
         f"Published numbers used the papers' protocol: {PUBLISHED_CLEANER} before scoring, and GPT-4 as the "
@@ -140,6 +151,8 @@ def placement_notes(fields: Mapping[str, Any], has_quality: bool) -> list[str]:
             "prompts were not in the papers, which scored the released prompts, so placements compare different "
             "prompts and are indicative."
         )
+    if str(fields.get("data", "")).split("@")[0] == CORRECTED_VERSION:
+        notes.append(CORRECTED_NOTE.format(data=CORRECTED_VERSION))
     if has_quality:
         notes.append(f"Your Qual judge: {fields.get('judge', 'unknown')!r}; the papers used GPT-4.")
     return notes

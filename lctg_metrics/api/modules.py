@@ -21,4 +21,6 @@ def other_module(rid: Any, mine: str) -> str | None:
     if entry is None or module is None or module == mine:
         return None
     call = f" or {FAMILY_CALLS[entry.name]}" if entry.name in FAMILY_CALLS else ""
-    return f"it is a row of the {entry.config} config: score those with the {module} metric module{call}"
+    config = entry.config_of([str(rid)])
+    call += f" (with config={config!r})" if config != entry.config else ""
+    return f"it is a row of the {config} config: score those with the {module} metric module{call}"

@@ -33,12 +33,19 @@ BATCH_INPUT_FIELDS = ("custom_id", "body")
 
 
 def refuse_other_family(
-    path: Any, command: str, dataset: str | None = None, from_format: str = "lctg", *, given_input: bool = False
+    path: Any,
+    command: str,
+    dataset: str | None = None,
+    from_format: str = "lctg",
+    *,
+    given_input: bool = False,
+    revision: str | None = None,
 ) -> None:
     """Refuse, naming what the file holds and the command for it, a generations file whose first ids all belong to
     another family (a plain file, or a Batch API output with ``from_format="openai-batch"``), and a file of the other
     layout than ``from_format`` says (adding or dropping ``--from openai-batch``); anything else unreadable is left
-    to the command's own reader (which names it)."""
+    to the command's own reader (which names it). ``dataset``/``revision``: as the user gave them, repeated in the
+    hint so that following it signs the same data."""
     first = first_raw(path)
     batch = from_format == "openai-batch"
     refuse_details(path, first)
@@ -51,9 +58,12 @@ def refuse_other_family(
     other = found.pop()
     if other is None or other.command == command or (batch and other.command not in BATCH_COMMANDS):
         return
-    how = other.how(path, dataset or local_build(other.config, near=path)) + (" --from openai-batch" if batch else "")
+    config = other.config_of(ids)
+    how = other.how(path, dataset or local_build(config, near=path), revision if dataset else None, config)
+    how += " --from openai-batch" if batch else ""
+    of = f" of the {config} config" if config != other.config else ""
     raise CLIError(
-        f"{path} holds {other.holds}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
+        f"{path} holds {other.holds}{of}{' in a Batch API output' if batch else ''} (ids like {ids[0]!r}), not "
         f"{family_entry(command).holds}: score it with `{how}`"
     )
 
@@ -67,8 +77,8 @@ def local_build(config: str, near: Any = None) -> str | None:
     import os
     from pathlib import Path
 
-    if os.environ.get("LCTG_DATASET"):
-        return os.environ["LCTG_DATASET"]
+    if os.environ.get("LCTG_DATASET", "").strip():  # blanks only: no dataset (lctg_dataset.load refuses them)
+        return os.environ["LCTG_DATASET"].strip()
     here = Path(".")
     beside = Path(near).parent if near is not None else here
     try:

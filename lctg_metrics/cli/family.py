@@ -80,7 +80,7 @@ def cmd_family(name: str, args: argparse.Namespace) -> int:
         dataset=dataset.path,
         command="family",
     )
-    refuse_other_family(args.generations, entry.command, args.dataset)
+    refuse_other_family(args.generations, entry.command, args.dataset, revision=args.revision)
     options = {o.name: getattr(args, o.name) for o in settable(family)}
     result = run(family, args.generations, dataset=dataset, config=args.config, options=options)
     files: list[tuple[Any, str]] = []

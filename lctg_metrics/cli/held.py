@@ -102,7 +102,7 @@ def _json_kind(path: Path, head: str) -> str | None:
         return None
     if {"signature_differences", "comparisons"} <= keys:
         return COMPARISON
-    if {"spearman", "substitutes"} <= keys:
+    if {"spearman", "substitutes"} <= keys or keys == {"threshold", "sources"}:  # the published tables' analysis
         return SUBSTITUTABILITY
     if "signature" in keys:
         family = signature.partition("|")[0] if isinstance(signature, str) else None

@@ -39,6 +39,9 @@ DESCRIPTION = (
     "(--allow-invalid accepts it), 2 bad input."
 )
 
+#: What ifsm's seed draws (its help and its bound say the same).
+SEED_DRAWS = "the eval/fit split, the instruction templates and the bootstrap"
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``lctg ifsm`` (the LLM endpoint flags are the project's declared LLM options)."""
@@ -77,7 +80,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--seed",
         type=int,
         default=0,
-        help=SEED_HELP.format(what="the eval/fit split, the instruction templates and the bootstrap"),
+        help=SEED_HELP.format(what=SEED_DRAWS),
     )
     # the IFSM API's default: the CLI decides nothing it does not
     add_resamples(p, dest="n_boot", default=N_BOOT, hint="a run's validity is read from its intervals")
@@ -179,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         check_resampling(args.n_boot, 0.95, name="--ci-resamples")
-        check_seed(args.seed, name="--seed")
+        check_seed(args.seed, name="--seed", what=f"the seed of {SEED_DRAWS}")
     except ValueError as e:
         raise CLIError(str(e)) from None
     refuse_folder(args.generations)
@@ -193,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
     check_paths(args, dataset.path if dataset else None)
     from lctg_metrics.cli.families import refuse_other_family
 
-    refuse_other_family(args.generations, "ifsm", args.dataset)
+    refuse_other_family(args.generations, "ifsm", args.dataset, revision=args.revision)
     endings = read_endings(args.generations)
     if args.clear_cache:
         from lctg_metrics.ifsm.attack_cache import cache_dir, clear_cache

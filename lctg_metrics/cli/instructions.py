@@ -112,7 +112,9 @@ def cmd_if_score(args: argparse.Namespace) -> int:
     given_files = [("GENERATIONS", Path(args.generations))] + ([("--input", Path(args.input))] if args.input else [])
     _same_paths(args, given_files)  # an output over an input is refused before any input is opened
     if fmt in ("lctg", "openai-batch"):  # the file is told apart first
-        refuse_other_family(args.generations, "if-score", args.dataset, fmt, given_input=bool(args.input))
+        refuse_other_family(
+            args.generations, "if-score", args.dataset, fmt, given_input=bool(args.input), revision=args.revision
+        )
     else:
         _refuse_generations_as_responses(args)
     inputs, dataset = _inputs(args)

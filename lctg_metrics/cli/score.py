@@ -51,7 +51,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.from_format in ("lctg", "openai-batch"):
         from lctg_metrics.cli.families import refuse_other_family
 
-        refuse_other_family(args.generations, "score", str(folder), args.from_format)
+        given = args.dataset or str(folder)  # as the user named it: a Hub id, not its cache folder
+        refuse_other_family(args.generations, "score", given, args.from_format, revision=args.revision)
     rows = read_rows(folder, args.config, tasks=args.task)
     # with --task: the ids of the config's other tasks, whose generations are skipped (and said so)
     others = {r["id"] for r in read_rows(folder, args.config)} - {r["id"] for r in rows} if args.task else set()
@@ -109,11 +110,11 @@ def _check_usage(args: argparse.Namespace, chosen: CleanerEntry | None) -> None:
         from lctg_metrics.outputs.checks import check_label
 
         check_label("--model-name", args.model_name)
-    if args.ci:
-        from lctg_metrics.stats.bootstrap import check_resampling, check_seed
+    from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
-        check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
-        check_seed(args.seed, name="--seed")
+    # the bound first, with or without --ci: an "add --ci" hint must not lead to a second refusal
+    check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
+    check_seed(args.seed, name="--seed")
     if not args.ci:
         for name in ("ci_resamples", "seed"):
             if getattr(args, name) != BY_NAME[name].default:

@@ -6,6 +6,7 @@ for the numbers and :mod:`lctg_metrics.render` for the views, and writes the out
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,7 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
     out_dir = Path(args.out_dir) if args.out_dir else None
     if out_dir is not None:
         json_file = "published_substitutability.json" if args.published else "substitutability.json"
+        _refuse_foreign(out_dir)
         check_outputs(
             [Output.directory("--output", out_dir, [json_file])],
             inputs={f"DETAILS {p}": p for p in args.details or []},
@@ -130,6 +132,25 @@ def cmd_substitutability(args: argparse.Namespace) -> int:
         write_all(outputs)
         say_wrote(path for path, _ in outputs)
     return 0
+
+
+#: The files this command writes into its folder (a JSON and its PNG maps), matched by name.
+OWN_FILES = re.compile(
+    r"(published_)?substitutability\.json|spearman\.png|similarity_(mean|std)\.png|published_\w+_spearman\.png"
+)
+
+
+def _refuse_foreign(out: Path) -> None:
+    """A folder holding files this command did not write (another command's, e.g. lm-eval-tasks'): refused, as
+    lm-eval-tasks refuses a folder holding this command's; its own earlier files are replaced."""
+    if not out.is_dir():
+        return
+    foreign = sorted(p.name for p in out.iterdir() if not (p.is_file() and OWN_FILES.fullmatch(p.name)))
+    if foreign:
+        raise ValueError(
+            f"--output {out}: holds files this command did not write ({', '.join(foreign[:5])}); choose a new or "
+            "empty folder"
+        )
 
 
 def register_substitutability(subparsers: Any) -> None:

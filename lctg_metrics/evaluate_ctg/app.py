@@ -9,7 +9,8 @@ Two ways in, one endpoint each:
   ``sample``, read by the reader ``lctg score`` uses) scored by row id against a dataset: a Hub repo id (at a
   revision) or a local build folder; a build's own module folder defaults to the build around it, else
   ``$LCTG_DATASET``. A module that takes no ``dataset`` (``lctg_ifsm``: its stories come from ``stories_source`` in the
-  options) gets none.
+  options) shows neither box, and a dataset or revision given to its endpoint is refused (scored without them, the
+  run would differ from ``lctg ifsm --dataset`` with nothing in its signature saying so).
 - ``/compute``: JSON, as ``metric.compute`` takes it: predictions (a list of strings), references (constraints, or
   row ids with ``{"dataset": ...}`` in the options) and keyword options.
 
@@ -66,7 +67,9 @@ OPTIONS = set(inspect.signature(metric._compute).parameters)
 FILE_TYPES = [".jsonl", ".json", ".ndjson", ".csv", ".parquet"]
 #: The file tab's example options: only what this module's ``_compute`` takes.
 FILE_OPTIONS_EXAMPLE = (
-    '{"cleaner": "rule"}; a part of a run: {"missing": "skip"}'
+    '{"cleaner": "rule"}; a part of a run: {"missing": "skip"}; multi generations: {"config": "multi"}'
+    if {"cleaner", "missing", "config"} <= OPTIONS
+    else '{"cleaner": "rule"}; a part of a run: {"missing": "skip"}'
     if {"cleaner", "missing"} <= OPTIONS
     else '{"mode": "strict"}'
     if "mode" in OPTIONS
@@ -77,6 +80,12 @@ FILE_OPTIONS_EXAMPLE = (
 
 #: Whether the file route takes a dataset (``lctg_ifsm`` reads its stories from the ``stories_source`` option instead).
 TAKES_DATASET = "dataset" in OPTIONS
+#: What the page and a refused dataset say of a module without one (its halves come from the stories copy).
+NO_DATASET = (
+    f"{NAME} takes no dataset: it draws its eval/fit halves from the Possible Stories copy named by stories_source "
+    "(with seed), not from a build's; to score against a build's halves and templates, run "
+    "`lctg ifsm FILE --dataset DIR_OR_REPO [--revision R]`"
+)
 
 
 def ifsm_examples() -> list[tuple[list[str], list[Any], dict[str, Any]]]:
@@ -128,7 +137,7 @@ def default_dataset() -> str:
     published Space), else empty (type a Hub repo id)."""
     if (HERE.parent / "manifest.json").is_file():
         return str(HERE.parent)
-    return os.environ.get("LCTG_DATASET", "") or next(iter(card_datasets()), "")
+    return os.environ.get("LCTG_DATASET", "").strip() or next(iter(card_datasets()), "")
 
 
 def _json(text: str, what: str, kind: type) -> Any:
@@ -175,7 +184,21 @@ def _run(**kwargs: Any) -> dict[str, Any]:
     try:
         return metric.compute(**kwargs)
     except Exception as e:  # the metric's own errors say what is wrong and where; show them as one line
-        raise gr.Error(" ".join(f"{type(e).__name__}: {e}".split())) from None
+        said = " ".join(f"{type(e).__name__}: {e}".split())
+        # the Python wording of an option (config='multi') in the page's words: a key of the options JSON
+        said = re.sub(r"pass (\w+)=('[^']*'|\S+)", lambda m: f"add {_option_json(m)} to the options", said)
+        raise gr.Error(said) from None
+
+
+def _option_json(m: re.Match[str]) -> str:
+    """``config='multi'`` as the options box takes it: ``"config": "multi"`` (``ci=True``: ``"ci": true``)."""
+    import ast
+
+    try:
+        value = json.dumps(ast.literal_eval(m.group(2)))
+    except (ValueError, SyntaxError):
+        value = m.group(2)
+    return f'"{m.group(1)}": {value}'
 
 
 def compute(predictions: str, references: str, options: str) -> dict[str, Any]:
@@ -208,6 +231,7 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
     except Exception as e:  # the reader names file, line and field
         message = " ".join(f"{type(e).__name__}: {e}".replace(str(generations), where).split())
         raise gr.Error(message + batch_hint(generations)) from None
+    _refuse_dataset(Path(generations).name, dataset.strip(), revision.strip())
     if "dataset" in OPTIONS:  # a module that reads its references from a dataset (lctg_ifsm reads the stories)
         if not dataset.strip() and "dataset" in kwargs:  # given in the options alone: that one
             dataset = str(kwargs["dataset"])
@@ -220,6 +244,18 @@ def score_file(generations: str | None, dataset: str, revision: str, options: st
         kwargs["cleaned"] = [g.text if g.cleaned is None else g.cleaned for g in rows]
     _refuse_other_module([g.id for g in rows])
     return _run(predictions=[g.text for g in rows], references=[g.id for g in rows], **kwargs)
+
+
+def _refuse_dataset(name: str, dataset: str, revision: str) -> None:
+    """A dataset or revision given to a module that takes none (its boxes are hidden; an API call can still fill
+    them): one line saying where its data comes from, and the command that scores against a build's halves."""
+    if TAKES_DATASET or not (dataset or revision):
+        return
+    flags = f" --dataset {dataset or 'DIR_OR_REPO'}" + (f" --revision {revision}" if revision else "")
+    raise gr.Error(
+        f"{'dataset' if dataset else 'revision'}: {NO_DATASET.split('; to score')[0]}; leave it empty, or score "
+        f"against a build's halves with `lctg ifsm {name}{flags}`"
+    )
 
 
 def _dumps(value: Any) -> str:
@@ -244,11 +280,15 @@ def build() -> gr.Blocks:
             )
             # only the inputs the module takes: a module without a dataset option shows neither box
             dataset = gr.Textbox(
-                label="dataset: Hub repo id (ORG/NAME) or build folder", value=default_dataset(), visible=TAKES_DATASET
+                label="dataset: Hub repo id (ORG/NAME) or build folder",
+                value=default_dataset() if TAKES_DATASET else "",
+                visible=TAKES_DATASET,
             )
             revision = gr.Textbox(
                 label="revision of a Hub repo id (tag, branch or commit; empty: main)", value="", visible=TAKES_DATASET
             )
+            if not TAKES_DATASET:
+                gr.Markdown(f"*{NO_DATASET}.*", elem_id="no-dataset")
             file_options = gr.Textbox(
                 label=f"options (JSON object, e.g. {FILE_OPTIONS_EXAMPLE})",
                 value="{}",
@@ -262,7 +302,11 @@ def build() -> gr.Blocks:
         with gr.Tab("JSON"):
             preds = gr.Textbox(label="predictions (JSON list of strings)", lines=4, value=first[0])
             refs = gr.Textbox(
-                label="references (JSON list: the dataset's constraint column, or row ids with a dataset option)",
+                label=(
+                    "references (JSON list: the dataset's constraint column, or row ids with a dataset option)"
+                    if TAKES_DATASET
+                    else "references (JSON list of story_endings row ids; the stories come from stories_source)"
+                ),
                 lines=6,
                 value=first[1],
             )

@@ -267,15 +267,27 @@ class Numbering:
         return out
 
 
+def _other_field(row: Mapping[str, Any], field: str, flag: str) -> str:
+    """What a line without ``field`` has, and ``lctg score``'s flag naming the field to read instead (the one other
+    string field when there is exactly one, so the hint runs as printed; every route reads through here, so the
+    command is named)."""
+    fields = ", ".join(map(str, list(row)[:6])) + (", …" if len(row) > 6 else "")
+    others = [k for k, v in row.items() if k not in ("id", "generation", "sample", "cleaned") and isinstance(v, str)]
+    name = others[0] if len(others) == 1 else "NAME"
+    return f" (the line has {fields}; lctg score reads another field as the {field} with {flag} {name})"
+
+
 def _generation(row: Mapping[str, Any], where: str, sample: Any) -> Generation:
     if "id" not in row:
-        raise ScoringError(f"{where}: missing field 'id'")
+        raise ScoringError(f"{where}: missing field 'id'{_other_field(row, 'id', '--id-field')}")
     rid = row["id"]
     if not isinstance(rid, str):
         shown = repr(rid) if len(repr(rid)) <= 60 else repr(rid)[:57] + "…"
         raise ScoringError(f"{where}: field 'id' must be a string, got {type(rid).__name__} {shown}")
     if "generation" not in row:
-        raise ScoringError(f"{where}: missing field 'generation' for id {rid!r}")
+        raise ScoringError(
+            f"{where}: missing field 'generation' for id {rid!r}{_other_field(row, 'generation', '--text-field')}"
+        )
     if type(sample) is int and not -SAMPLE_LIMIT <= sample < SAMPLE_LIMIT:  # a negative one is refused where scored
         got = sample if abs(sample) < 10**30 else f"a number of about {int(sample.bit_length() * 0.30103) + 1} digits"
         raise ScoringError(f"{where}: 'sample' for id {rid!r} must be a non-negative integer below 2**63, got {got}")

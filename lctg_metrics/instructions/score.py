@@ -157,10 +157,12 @@ def refuse_other_family(ids: Sequence[Any], prompts: Sequence[Prompt], source: s
     found = {family_of(i) if isinstance(i, str) and i not in known else None for i in ids[:50]}
     other = found.pop() if len(found) == 1 else None
     if other is not None and other.name != INSTRUCTIONS.name:  # the registry's words, as `lctg if-score` says them
-        how, mine = other.how(source if os.path.isfile(source) else "FILE", None), family_entry(INSTRUCTIONS.name).holds
+        config = other.config_of([str(i) for i in ids[:50]])
+        how = other.how(source if os.path.isfile(source) else "FILE", None, None, config)
+        mine, call = family_entry(INSTRUCTIONS.name).holds, f", config={config!r}" if config != other.config else ""
         raise ScoringError(
             f"{source}: ids like {ids[0]!r} are {other.holds}, not {mine}: score them with `{how}` (in Python: "
-            f"lctg_metrics.api.run({other.name!r}, ...))"
+            f"lctg_metrics.api.run({other.name!r}, ...{call}))"
         )
 
 

@@ -47,11 +47,11 @@ def check_resampling(n_resamples: int, level: float, *, name: str = "n_resamples
         raise ValueError(f"level must be in (0, 1), got {level!r}")
 
 
-def check_seed(seed: int, *, name: str = "seed") -> None:
+def check_seed(seed: int, *, name: str = "seed", what: str = "a bootstrap seed") -> None:
     """ValueError naming ``name`` (the flag or argument) unless ``seed`` is an int >= 0 (what numpy's generator
-    takes)."""
+    takes); ``what``: what the seed draws, as the command's help says it."""
     if not is_int(seed) or seed < 0:
-        raise ValueError(f"{name} must be an integer >= 0 (a bootstrap seed), got {seed!r}")
+        raise ValueError(f"{name} must be an integer >= 0 ({what}), got {seed!r}")
 
 
 def bootstrap_weights(rng: np.random.Generator, n_units: int, n_resamples: int) -> np.ndarray:
