@@ -823,3 +823,29 @@ def test_a_postscript_after_a_sentence_naming_only_a_work_says_something():
     more than one sentence stops it being the one-sentence postscript)."""
     verdict = check("format:postscript", "本文です。P.S. 『東京物語』", {"marker": "P.S.", "position": "end"})
     assert verdict.passed, verdict
+
+
+def test_a_status_mark_before_a_one_letter_item_at_the_end_is_no_placeholder():
+    """[済] 卵 on the last line, nothing after it: the item runs to the text's end (its last letter included), so the
+    mark is a to-do's status, not a slot."""
+    assert check("format:placeholders", "- [済] 卵", {"min": 1}) == Verdict(False, "0 filled placeholders < min 1")
+
+
+def test_a_line_closing_a_paragraph_before_a_blank_line_is_found():
+    """The second line of a paragraph, with a blank line after it, closes that paragraph; the next paragraph's one
+    line has a blank line above it and closes nothing."""
+    from lctg_metrics.instructions.checks_rules import _closing_lines
+
+    assert _closing_lines("東京は晴れ。\n美しい空\n\n次の段落です。") == {"美しい空"}
+
+
+def test_ten_thousand_alone_in_kanji_is_ten_thousand():
+    """一万 with no digit after 万: the digit is reset to nothing, not to one."""
+    assert _kanji_number("一万") == "10000"
+    assert _kanji_number("三万五千") == "35000"
+
+
+def test_a_first_answer_pointing_at_the_second_says_the_same():
+    """A back-reference may open either answer: 前の答えに同じく… first, the claim itself second, read the same."""
+    answer = "前の答えに同じく東京タワーです。\n******\n東京タワーがおすすめです。"
+    assert not check("format:two_responses", answer, {}).passed
