@@ -30,8 +30,8 @@ _TRANSLATED = re.compile(
     r"[、,\s\u3000]*$"
 )
 #: Particles that name the utterance before them: quoting と and って, and の making it a noun's modifier
-#: (おはようございますの挨拶).
-_QUOTING = ("と", "って", "という", "とは", "との", "とか", "っていう", "て", "の")
+#: (おはようございますの挨拶), and も naming it as one of several things (おはようございますも言えない; round 21).
+_QUOTING = ("と", "って", "という", "とは", "との", "とか", "っていう", "て", "の", "も")
 #: Particles that name the word right before them, with no pause (ありがとうなんて言わない, おはようなんか; round 20);
 #: after a pause なんて is "how" (ありがとう、なんて優しいの), which goes on saying.
 _NAMING = ("なんて", "なんか", "など")
