@@ -37,6 +37,10 @@ _QUOTING = ("と", "って", "という", "とは", "との", "とか", "って�
 _NAMING = ("なんて", "なんか", "など")
 
 
+#: A report of words begun and not finished (実は、と言いかけて, はい、と言おうとして).
+_BROKEN_OFF = re.compile(r"[、,，\s]*(?:と|って)(?:言|い)(?:いかけ|おうと|いよど|い淀)")
+
+
 def _utterance(phrase: str) -> bool:
     """Whether the phrase, read alone, ends as an utterance: an interjection, an auxiliary, a final particle, or a
     predicate in its final form or the greeting's ウ音便 (こんにちは, よろしくね, おはようございます, おめでとう), or
@@ -56,7 +60,10 @@ def _utterance(phrase: str) -> bool:
 
 def mentioned_after(text: str, end: int, phrase: str) -> bool:
     """Whether the phrase ending at ``end`` in ``text`` is followed by a quoting particle (a mention); a と with a
-    comma after it is the conditional (結論から言いますと、…), which goes on saying."""
+    comma after it is the conditional (結論から言いますと、…), which goes on saying. Any phrase before 「と言いかけ」
+    or 「と言おうと」 (実は、と言いかけて; round 21) is words begun and broken off: reported, not said."""
+    if _BROKEN_OFF.match(text, end):
+        return True
     if not _utterance(phrase):
         return False
     rest = text[end:].lstrip(_MARKS)
