@@ -20,7 +20,7 @@ from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.clefts import cleft_of
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import restates, same_claim
-from lctg_metrics.instructions.json_echo import echoed_answers
+from lctg_metrics.instructions.json_echo import echoed_answers, hollow_value
 from lctg_metrics.instructions.laughter import marks_only
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
 from lctg_metrics.instructions.pending import pending, status_value
@@ -63,7 +63,7 @@ def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
         echoed = echoed_answers(value)  # {"質問": X, "回答": X} (round 19)
         return any(
-            (_json_content(v) and not _restates_key(k, v) and k not in echoed)
+            (_json_content(v) and not _restates_key(k, v) and not hollow_value(k, v) and k not in echoed)
             or (isinstance(v, str) and orders.only_recited(v) and bool(orders.NAMES.search(k)))  # {"五十音": "あいう…"}
             or (bool(key(k)) and isinstance(v, bool))
             or (isinstance(v, str) and status_value(k, v))  # {"状態": "準備中"} (round 13)

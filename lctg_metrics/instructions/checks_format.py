@@ -21,6 +21,7 @@ from lctg_metrics.instructions.contents import (
     own_number,
     placeholder,
     placeholder_title,
+    pointing_only,
     residue,
     restates_heading,
     same_text,
@@ -85,8 +86,8 @@ def distinct_filled(spans: list[str]) -> list[str]:
         k = key(span)
         if all(placeholder(cell) or not key(cell) for cell in span.split("|")):
             continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5)
-        if orders.only_recited(span):
-            continue  # - あいうえお: a row of the kana table, nothing said (round 15)
+        if orders.only_recited(span) or pointing_only(span):
+            continue  # - あいうえお: a row of the kana table, nothing said (round 15); 《ここ》 (round 21)
         if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
             continue
         if _one_sentence(span) and any(restates(span, kept) for kept in out):  # 駅に近いこと, 最寄り駅が近いこと (r17)
