@@ -69,7 +69,8 @@ def occurrences(text: str, word: str, match: str) -> int:
 #: the conjunction さて, nor それでは with それで (r7), nor ではない ("it is not") with the conjunction では (r9).
 #: さておき ("setting aside") and はいから ("stylish") are one word too (round 21).
 _LONGER_WORDS = (
-    "さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく", "さておき", "はいから",
+    "さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく",
+    "さておき", "はいから",
 )  # fmt: skip
 _word_ends = wordforms.word_ends
 #: A negation glued to the phrase makes it a predicate's stem (よろしく|ない "not good", それ|では|ない "not that one",

@@ -109,8 +109,8 @@ _DEMONSTRATIVES = frozenset(
 
 
 def pointing_only(text: str) -> bool:
-    """Whether a span holds only demonstratives and particles (《ここ》, 《そこ》, 《あれとこれ》; round 21): it points at
-    something it does not name, so a highlight or cell of it is empty."""
+    """Whether a span holds only demonstratives and particles (《ここ》, 《そこ》, 《あれとこれ》; round 21): it
+    points at something it does not name, so a highlight or cell of it is empty."""
     words = [m for m in morph.analyze(visible(text)) if m.pos1 not in ("補助記号", "空白", "記号", "助詞")]
     return bool(words) and all(m.surface in _DEMONSTRATIVES or m.lemma in _DEMONSTRATIVES for m in words)
 

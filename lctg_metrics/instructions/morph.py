@@ -335,8 +335,8 @@ def _tamae(tail: list[Morpheme]) -> bool:
 
 
 def _western_polite(tail: list[Morpheme]) -> bool:
-    """Osaka まっせ (しときまっせ, read as 決まる|せる) and Kyoto おす after a particle (お寺がおす, = あります, read as an
-    interjection): polite predicates of the western dialects (round 21); 押忍 alone is a greeting."""
+    """Osaka まっせ (しときまっせ, read as 決まる|せる) and Kyoto おす after a particle (お寺がおす, = あります, read
+    as an interjection): polite predicates of the western dialects (round 21); 押忍 alone is a greeting."""
     last = tail[-1]
     if last.surface == "せ" and last.lemma == "せる" and len(tail) >= 2 and tail[-2].surface.endswith("まっ"):
         return True

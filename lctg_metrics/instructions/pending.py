@@ -44,7 +44,9 @@ _DECIDING = frozenset("検討 確認 調整 調査 協議 判断 決定 精査 �
 _OPEN = frozenset("保留 ペンディング 懸案 未決".split())
 #: A value withheld (秘密, ないしょ, 非公開, 伏せます; round 21): the cell or value says it is not given, as a deferral
 #: does; in a status field (| 公開状態 | 非公開 |) it is the value (``status_value``).
-_WITHHELD = re.compile(r"(?:秘密|ひみつ|ヒミツ|内緒|ないしょ|ナイショ|非公開|伏せ(?:ます|る|ておきます)|黙秘|ノーコメント|no comment)")
+_WITHHELD = re.compile(
+    r"(?:秘密|ひみつ|ヒミツ|内緒|ないしょ|ナイショ|非公開|伏せ(?:ます|る|ておきます)|黙秘|ノーコメント|no comment)"
+)
 #: The copula, polite forms and final particles that may close a status (です, でございます, となっております).
 _CLOSING = frozenset(
     {"です", "だ", "で", "ある", "ござる", "御座る", "なる", "と", "て", "おる", "いる", "ます", "た", "よ", "ね"}
