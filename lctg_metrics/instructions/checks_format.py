@@ -357,7 +357,8 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     "書式指定",
     "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
     "text unlike the other rows and the header (a row of one letter per cell, as | あ | い |, holds no word, and "
-    "a row whose values after its label are deferred, as | 1日目 | 要検討 |, is empty; a ditto cell, 同上 or 同左, "
+    "a row whose values after its label are deferred or withheld, "
+    "as | 1日目 | 要検討 | or | 国語 | 秘密 |, is empty; a ditto cell, 同上 or 同左, "
     "holds the value it copies, so | A | 同左 | holds its label only), "
     "and min_columns columns holding text in a row below the header",
     Param("min_rows", "int", "least number of body rows", default=1),

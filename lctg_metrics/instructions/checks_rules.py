@@ -392,7 +392,8 @@ def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "style:plain",
     "スタイル指定",
-    "だ・である調: no predicate ends in です/ます, in any sentence, aside sentence, table cell or blank-separated "
+    "だ・である調: no predicate ends in です/ます (nor the dialects' ざます, やす, おす, まっせ), "
+    "in any sentence, aside sentence, table cell or blank-separated "
     "clause; 体言止め and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes",
     needs_morph=True,
 )
