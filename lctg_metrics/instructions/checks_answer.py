@@ -17,7 +17,7 @@ from typing import Any
 
 from lctg_metrics.instructions import hollow, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
-from lctg_metrics.instructions.clefts import cleft_of
+from lctg_metrics.instructions.clefts import cleft_of, same_focus
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.json_echo import echoed_answers, hollow_value
@@ -235,6 +235,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
         or restated.translated(*answers)  # the first answer in English, naming what it names (round 15)
         or cleft_of(*answers)  # 青が好きです / 好きな色は青です (round 19)
+        or same_focus(*answers)  # おすすめは駅前のカフェです / ほかに思いつくのは、やはり駅前のカフェです (round 21)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(
