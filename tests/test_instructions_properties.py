@@ -88,11 +88,13 @@ def test_counting_every_code_point_is_additive(a: str, b: str) -> None:
 def _unpadded(text: str) -> str:
     """``text`` without what a reader takes for padding, read as the checker reads it (NFKC: １ is 1): no letter twice
     in a row and no unit of two to eight letters three times and again (ああ, あいあいあいあ, 、1、１、1、), so that
-    every character counts."""
+    every character counts; from round 21 also no ー drawing out each of three hiragana or more in a row (あーいーうー
+    is あいう said slowly)."""
     text = unicodedata.normalize("NFKC", text)
     previous = None
     while previous != text:
         previous = text
+        text = re.sub(r"(?:[ぁ-ゖ]ー){3,}", lambda m: m.group().replace("ー", ""), text)
         text = re.sub(r"((.).{1,7})\1\1\2", r"\1\1\1", re.sub(r"(.)\1+", r"\1", text))
     return text
 

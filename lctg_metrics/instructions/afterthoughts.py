@@ -1,8 +1,10 @@
 """A noun after the predicate (round 19): a clause closed by a final particle or by です・ます (「おいしいらしいよ、」,
 「行こうね、」, 「走っています、」) has said its predicate, and a noun phrase after its comma is a name called
-(…よ、ゆうこ。) or an afterthought put last (倒置: …ね、駅前の店。). The sentence ends in that predicate, not in a
-体言: it is no 体言止め. A clause that modifies the noun after its comma ends in no final particle and no です・ます
-(「遠くで鳴る、寺の鐘。」 is a 体言止め), and neither does a noun list (「春の海、静かな朝。」).
+(…よ、ゆうこ。) or an afterthought put last (倒置: …ね、駅前の店。); so does a verb's volitional form
+(見に行こう、駅前の花火。, 行きましょう、海へ。; round 21), which never modifies a noun. The sentence ends in
+that predicate, not in a 体言: it is no 体言止め. A clause that modifies the noun after its comma ends in no final
+particle and no です・ます (「遠くで鳴る、寺の鐘。」 is a 体言止め), and neither does a noun list
+(「春の海、静かな朝。」).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ def called_after(sentence: str) -> bool:
     if found is None or not morph.ends_nominally(found.group(2)):
         return False
     head = morph.content_tail(morph.predicate_text(found.group(1)))
+    if head and head[-1].form.startswith("意志推量形") and (head[-1].pos1 == "動詞" or head[-1].lemma == "ます"):
+        return True  # 見に行こう、駅前の花火。: a volitional modifies no noun (round 21; であろう人々 is not read so)
     if len(head) < 2:
         return False
     last = head[-1]

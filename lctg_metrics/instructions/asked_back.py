@@ -15,7 +15,7 @@ from lctg_metrics.instructions import morph
 #: Question words that leave the answer open (いかが, which offers what it names, is not one).
 _QUESTION_WORDS = frozenset(
     "どこ 何 なに なん どう どれ どちら どっち 誰 だれ いつ なぜ 何故 どうして どの どんな どういう いくら "
-    "いくつ".split()
+    "いくつ どなた 何方 どちらさま どちら様".split()  # どなた: polite 誰 (round 21)
 )
 #: Nouns for the asker's own mind or plans (お好み, ご意見, ご予算): asking about them names nothing either.
 _ASKERS = frozenset("好み 意見 考え 希望 気持ち 気分 予定 予算 感想 都合".split())

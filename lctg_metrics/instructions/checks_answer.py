@@ -17,10 +17,10 @@ from typing import Any
 
 from lctg_metrics.instructions import hollow, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
-from lctg_metrics.instructions.clefts import cleft_of
+from lctg_metrics.instructions.clefts import cleft_of, same_focus
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.filler import restates, same_claim
-from lctg_metrics.instructions.json_echo import echoed_answers
+from lctg_metrics.instructions.json_echo import echoed_answers, hollow_value
 from lctg_metrics.instructions.laughter import marks_only
 from lctg_metrics.instructions.notation import aside_only, hesitation_only
 from lctg_metrics.instructions.pending import pending, status_value
@@ -63,7 +63,7 @@ def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
         echoed = echoed_answers(value)  # {"質問": X, "回答": X} (round 19)
         return any(
-            (_json_content(v) and not _restates_key(k, v) and k not in echoed)
+            (_json_content(v) and not _restates_key(k, v) and not hollow_value(k, v) and k not in echoed)
             or (isinstance(v, str) and orders.only_recited(v) and bool(orders.NAMES.search(k)))  # {"五十音": "あいう…"}
             or (bool(key(k)) and isinstance(v, bool))
             or (isinstance(v, str) and status_value(k, v))  # {"状態": "準備中"} (round 13)
@@ -87,7 +87,8 @@ def _no_constant(name: str) -> Any:
     "the whole response is one JSON object or array (a ```json fence allowed) "
     "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
     "[] and values that are all empty, blank once rendered, or null fail, as does an answer field only repeating the "
-    'question field ({"質問": X, "回答": X}) or only asking back; read as '
+    'question field ({"質問": X, "回答": X}) or only asking back, and a value only naming its key in other words '
+    '({"answer": "答え"}) or saying it depends (ケースバイケース); read as '
     "written (raw), since markup removed for the reader would not make a broken document JSON",
     reads="raw",
 )
@@ -234,6 +235,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
         or restated.translated(*answers)  # the first answer in English, naming what it names (round 15)
         or cleft_of(*answers)  # 青が好きです / 好きな色は青です (round 19)
+        or same_focus(*answers)  # おすすめは駅前のカフェです / ほかに思いつくのは、やはり駅前のカフェです (round 21)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):
         return Verdict(

@@ -21,6 +21,7 @@ from lctg_metrics.instructions.contents import (
     own_number,
     placeholder,
     placeholder_title,
+    pointing_only,
     residue,
     restates_heading,
     same_text,
@@ -85,8 +86,8 @@ def distinct_filled(spans: list[str]) -> list[str]:
         k = key(span)
         if all(placeholder(cell) or not key(cell) for cell in span.split("|")):
             continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5)
-        if orders.only_recited(span):
-            continue  # - あいうえお: a row of the kana table, nothing said (round 15)
+        if orders.only_recited(span) or pointing_only(span):
+            continue  # - あいうえお: a row of the kana table, nothing said (round 15); 《ここ》 (round 21)
         if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
             continue
         if _one_sentence(span) and any(restates(span, kept) for kept in out):  # 駅に近いこと, 最寄り駅が近いこと (r17)
@@ -356,7 +357,8 @@ def title(response: str, kw: Mapping[str, Any]) -> Verdict:
     "書式指定",
     "a markdown (GFM) table, outer pipes optional: header, |---| rule, rows; at least min_rows rows holding "
     "text unlike the other rows and the header (a row of one letter per cell, as | あ | い |, holds no word, and "
-    "a row whose values after its label are deferred, as | 1日目 | 要検討 |, is empty; a ditto cell, 同上 or 同左, "
+    "a row whose values after its label are deferred or withheld, "
+    "as | 1日目 | 要検討 | or | 国語 | 秘密 |, is empty; a ditto cell, 同上 or 同左, "
     "holds the value it copies, so | A | 同左 | holds its label only), "
     "and min_columns columns holding text in a row below the header",
     Param("min_rows", "int", "least number of body rows", default=1),

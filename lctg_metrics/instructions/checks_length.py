@@ -39,7 +39,8 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "minimum a sentence saying it fills the length, one claim said again with its words moved, a sentence in "
     "another language than a Japanese answer's, content promised for later, a chant after the first item, "
     "a hashtag's # mark and a hashtag restating the prose's word, a report of what was asked or of what the "
-    "answer did, a quantity given again in another notation and a numbered saying not counted, and stock "
+    "answer did, a quantity given again in another notation (an era year, 午後 and 15:00 read as theirs), marks "
+    "drawing out every hiragana mora (しーなーのー) and a numbered saying not counted, and stock "
     "formulas (lead-ins such as 結論から申し上げますと and business closings among them) only as far as the "
     "answer's other text; a sentence's stalling words such as えーと, そうですね, まあ past its first not counted)",
     MIN,

@@ -67,7 +67,11 @@ def occurrences(text: str, word: str, match: str) -> int:
 
 #: Words the analyser cuts into a shorter word and a particle (さて|は): さては ("so it was…") does not start with
 #: the conjunction さて, nor それでは with それで (r7), nor ではない ("it is not") with the conjunction では (r9).
-_LONGER_WORDS = ("さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく")
+#: さておき ("setting aside") and はいから ("stylish") are one word too (round 21).
+_LONGER_WORDS = (
+    "さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく",
+    "さておき", "はいから",
+)  # fmt: skip
 _word_ends = wordforms.word_ends
 #: A negation glued to the phrase makes it a predicate's stem (よろしく|ない "not good", それ|では|ない "not that one",
 #: まず|ない "hardly"), not the greeting or conjunction said (round 15).
@@ -388,7 +392,8 @@ def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "style:plain",
     "スタイル指定",
-    "だ・である調: no predicate ends in です/ます, in any sentence, aside sentence, table cell or blank-separated "
+    "だ・である調: no predicate ends in です/ます (nor the dialects' ざます, やす, おす, まっせ), "
+    "in any sentence, aside sentence, table cell or blank-separated "
     "clause; 体言止め and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes",
     needs_morph=True,
 )

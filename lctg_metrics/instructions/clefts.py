@@ -11,6 +11,7 @@ in its attributive form (好きな, 住みたい) and right before the topic par
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -47,4 +48,20 @@ def cleft_of(a: str, b: str) -> bool:
     return False
 
 
-__all__ = ["cleft_of"]
+_FOCUS = re.compile(
+    r"^[^。！？!?\n]*?は[、，,]?(?P<focus>[^、，,。！？!?\n]+?)(?:です|だ|でございます|である)[。！!]?$"
+)
+
+
+def same_focus(a: str, b: str) -> bool:
+    """Whether two one-sentence answers put the same thing in their focus (after the topic は, before the closing
+    copula) and differ only in their frame (おすすめは駅前のカフェです。 / ほかに思いつくのは、やはり駅前のカフェです。;
+    round 21): a reader hears the same answer twice."""
+    found = [_FOCUS.match(re.sub(r"\s", "", text)) for text in (a, b)]
+    if not all(found):
+        return False
+    focus = [_content(morph.analyze(m["focus"])) for m in found if m]
+    return bool(focus[0]) and focus[0] == focus[1]
+
+
+__all__ = ["cleft_of", "same_focus"]

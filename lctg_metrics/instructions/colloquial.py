@@ -15,6 +15,8 @@ morphemes (``variants.reads_as``). The rules, read backwards:
 - **です and ます said っす** (いいっす, そうっす): ``Xっす`` from ``Xです`` and ``Xます``;
 - **an r-row mora said ん** before the next mora and **a long o's う dropped** at the end (あんがと for ありがとう,
   わかんない for わからない; round 15);
+- **くさい clipped** (めんどい for めんどくさい; round 21): ``Xい`` from ``Xくさい`` after a stem of three morae or
+  more (あおい stays 青い, not 青くさい);
 - **a set phrase clipped** to two or three of its morae and っす (あざっす, おつっす for ありがとうございます and
   おつかれさまです): a polite phrase of six morae or more ending in ます or です, whose first mora the clipped form
   keeps and whose other morae it keeps in order.
@@ -82,6 +84,8 @@ def _endings(kana: str) -> set[str]:
     polite = re.fullmatch("(.+?)ッ?ス", kana)
     if polite:
         out |= {polite.group(1) + "デス", polite.group(1) + "マス"}  # いいっす
+    if re.fullmatch("[ァ-ヺー]{3,}イ", kana):
+        out.add(kana[:-1] + "クサイ")  # めんどい: くさい clipped after a stem of three morae or more (round 21)
     if _PLACE.get(kana[-1:], ("", -1))[1] == 4:
         out.add(kana + "ウ")  # ありがと: the long o's ウ dropped (round 15)
     return out
@@ -184,7 +188,8 @@ def spans(text: str, word: str) -> list[tuple[int, int]]:
                     continue
                 if target in standard_forms(written) or _clipped_phrase(written, target):
                     start, end = run.start() + i, run.start() + j
-                    if _runs_on(text, end) or variants.another_word(text, start, end, word):
+                    clipped = target == written[:-1] + "クサイ"  # めんどい: the analyser's own word for it
+                    if _runs_on(text, end) or (variants.another_word(text, start, end, word) and not clipped):
                         continue
                     if variants.reads_as(text, start, end, word):
                         found.append((start, end))

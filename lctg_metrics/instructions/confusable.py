@@ -49,8 +49,17 @@ def latin_read(text: str) -> str:
     chars = list(text)
     for i, ch in enumerate(text):
         if ch in LATIN_OF and (_latin_beside(text[i - 1 : i] or " ") or _latin_beside(text[i + 1 : i + 2] or " ")):
-            chars[i] = LATIN_OF[ch]
+            chars[i] = _stroke(text, i) or LATIN_OF[ch]
     return "".join(chars)
+
+
+def _stroke(text: str, i: int) -> str:
+    """A vertical stroke the data reads as l (Cyrillic Ӏ, ǀ) between capitals only is the capital I a reader sees
+    there (AӀ is AI; round 21): in a sans-serif face l and I are one stroke, and capitals choose the letter."""
+    if LATIN_OF[text[i]] != "l":
+        return ""
+    beside = [c for c in (text[i - 1 : i], text[i + 1 : i + 2]) if _ASCII_LETTER.match(c)]
+    return "I" if beside and all(c.isupper() for c in beside) else ""
 
 
 #: Kanji of three strokes or fewer: the Kangxi radicals numbered 1 to 60 (U+2F00 to U+2F3B), read as their kanji, and

@@ -101,6 +101,20 @@ def placeholder(text: str) -> bool:
     )
 
 
+#: Demonstratives (ここ, そこ, これ, あちら, この): words that point and name nothing on their own.
+_DEMONSTRATIVES = frozenset(
+    "ここ そこ あそこ どこ これ それ あれ どれ こちら そちら あちら どちら こっち そっち あっち この その あの どの "
+    "此処 其処 彼処 此れ 其れ 彼れ 此方 其方 彼方 此の 其の 彼の".split()
+)
+
+
+def pointing_only(text: str) -> bool:
+    """Whether a span holds only demonstratives and particles (《ここ》, 《そこ》, 《あれとこれ》; round 21): it
+    points at something it does not name, so a highlight or cell of it is empty."""
+    words = [m for m in morph.analyze(visible(text)) if m.pos1 not in ("補助記号", "空白", "記号", "助詞")]
+    return bool(words) and all(m.surface in _DEMONSTRATIVES or m.lemma in _DEMONSTRATIVES for m in words)
+
+
 def points_elsewhere(text: str) -> bool:
     """Whether a span only points to another part of the text (上記の通り, 本文をご参照ください, see above: ``POINTER``;
     round 10), or only announces text to come (以下に回答します: ``ANNOUNCEMENT``, round 17): it says nothing of its
@@ -209,6 +223,7 @@ __all__ = [
     "own_number",
     "placeholder",
     "placeholder_title",
+    "pointing_only",
     "points_elsewhere",
     "said",
     "same_text",

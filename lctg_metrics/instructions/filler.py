@@ -124,6 +124,11 @@ _PREDICATE = ("動詞", "形容詞", "助動詞")
 _CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
 
 
+#: Nouns the analyser files for adverbs of degree or aside before に or で (本当に, 因みに, 実に, マジで; round 21):
+#: they add no content word to a claim, as とにかく and とても (adverbs to the analyser) do not.
+_ADVERBIAL_NOUNS = frozenset("本当 因み 実 誠 真 非常 本気 マジ まじ 正直 ほんと".split())
+
+
 def _claim(sentence: str, ordinals: bool = True) -> tuple[str, ...]:
     """The content words of a sentence as an unordered key: its nouns, verbs and adjectives (not the dependent
     ones after て: いる, ある, しまう; numbers kept: 第1日目 and 第2日目 differ; toward a length without ``ordinals``,
@@ -136,6 +141,7 @@ def _claim(sentence: str, ordinals: bool = True) -> tuple[str, ...]:
         if m.pos1 in _CONTENT
         and not (m.pos2 == "非自立可能" and i and morphemes[i - 1].lemma in ("て", "で", "だ"))
         and (ordinals or not _ordinal(morphemes, i))
+        and not (m.lemma in _ADVERBIAL_NOUNS and morphemes[i + 1 : i + 2] and morphemes[i + 1].surface in ("に", "で"))
     ]
     negated = sum(m.lemma in _NEGATION for m in morphemes)  # 行きます and 行きません are two claims
     return tuple(sorted(words + ["否"] * negated))

@@ -14,6 +14,8 @@ an answer but cannot be its bulk toward a minimum length (checkers 2.8, round 14
 
 from __future__ import annotations
 
+import re
+
 from lctg_metrics.instructions import business_words, framing, morph
 from lctg_metrics.instructions.lead_ins import is_lead_in
 
@@ -39,8 +41,15 @@ _LIGHT = frozenset(
 _CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
 
 
+#: A seasonal letter opener (時候の挨拶, round 21): 師走の候、, 初秋のみぎり、, 向寒の折、 before the exchange's words.
+_SEASON = re.compile(r"^[ \u3000]*(?:拝啓|謹啓)?[ \u3000、]*[^、。，,\s]{1,8}の(?:候|みぎり|砌|折)[、，,]?")
+
+
 def formula(sentence: str) -> bool:
-    """Whether a sentence is a stock formula (see the module docstring)."""
+    """Whether a sentence is a stock formula (see the module docstring); a seasonal opener (〜の候、) is read as one
+    of its words (round 21)."""
+    season = _SEASON.match(sentence)
+    sentence = sentence[season.end() :] if season and sentence[season.end() :].strip() else sentence
     words = [m.lemma.split("-")[0] for m in morph.analyze(sentence) if m.pos1 in _CONTENT and m.pos2 not in ("数詞",)]
     stock = len(set(words) - _LIGHT) >= 2 and set(words) <= _EXCHANGE | _DISCLAIMER | business_words.WORDS  # r19
     return stock or framing.frames(sentence, _EXCHANGE) or is_lead_in(sentence)  # r16, r19

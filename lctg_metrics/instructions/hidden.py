@@ -259,7 +259,7 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
             if pseudo == "marker" and tag != "li":
                 continue
             drawn_by = computed(sheet, tag, attrs, pseudo)
-            drawn = "" if unseen(_passed_on(drawn_by, _kept(decls))) else generated(drawn_by, attrs)
+            drawn = "" if unseen(_passed_on(drawn_by, _kept(decls))) else generated(drawn_by, attrs, decls, tag, pseudo)
             if drawn:
                 edits.append((at, at, html.escape(drawn, quote=False)))
     out, done = [], 0

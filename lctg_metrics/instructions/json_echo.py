@@ -22,6 +22,34 @@ _ANSWER = re.compile(r"(?:回答|答え|こたえ|返答|解答|answer|reply|res
 _QUESTION = re.compile(r"(?:質問|問い|問題|設問|お題|question|prompt|query|q)", re.IGNORECASE)
 
 
+#: Field names of one role in either language (round 21): a value that is only another name of its own key
+#: ({"answer": "答え"}, {"理由": "reason"}) translates the key and says nothing.
+_ROLES = (
+    re.compile(r"(?:回答|答え|こたえ|返答|解答|answer|reply|response)", re.IGNORECASE),  # not A: a choice's letter
+    re.compile(r"(?:理由|わけ|訳|根拠|reason|why)", re.IGNORECASE),
+    re.compile(r"(?:結論|結果|まとめ|conclusion|result|summary)", re.IGNORECASE),
+    re.compile(r"(?:名前|なまえ|氏名|名称|name)", re.IGNORECASE),
+    re.compile(r"(?:題名|表題|たいとる|title)", re.IGNORECASE),
+    re.compile(r"(?:値|あたい|内容|value|content)", re.IGNORECASE),
+)
+#: A value that only says the answer depends (ケースバイケース, 状況による, 人それぞれ, it depends), in ``key`` form.
+_DEPENDS = re.compile(
+    r"(?:けーすばいけーす|(?:時と)?(?:場合|状況|人|条件|時)(?:による|によります|次第|次第です|それぞれ|によって異なる|によって違う)"
+    r"|一概に(?:は)?(?:言えない|いえない|言えません|いえません)|(?:it)?depends|casebycase)(?:です|だ)?"
+)
+
+
+def hollow_value(name: str, value: Any) -> bool:
+    """Whether a JSON string value only names its key's role again in other words or says it depends (see
+    ``_ROLES`` and ``_DEPENDS``)."""
+    if not isinstance(value, str):
+        return False
+    said = key(value)
+    return _DEPENDS.fullmatch(said) is not None or any(
+        _named(name, role) and role.fullmatch(said) is not None for role in _ROLES
+    )
+
+
 def _named(name: str, role: re.Pattern[str]) -> bool:
     return role.fullmatch(unicodedata.normalize("NFKC", name).strip(" _-:：")) is not None
 
@@ -40,4 +68,4 @@ def echoed_answers(value: dict[str, Any]) -> set[str]:
     return found
 
 
-__all__ = ["echoed_answers"]
+__all__ = ["echoed_answers", "hollow_value"]

@@ -11,7 +11,8 @@ import re
 import unicodedata
 
 _MARKS = re.compile(r"[\s（）()「」〜~！!？?。．.、，,…‥・♪☆★]+")
-_LAUGHTER = re.compile(r"(?:w+|笑+)+", re.IGNORECASE)
+#: w, 笑 and their net forms 爆笑, 草 and 大草原 (round 21).
+_LAUGHTER = re.compile(r"(?:w+|笑+|爆笑|草+|大草原)+", re.IGNORECASE)
 _WEB = frozenset({"www", "WWW"})
 
 

@@ -17,7 +17,9 @@ INSTALL_HINT = "Japanese morphological analysis needs fugashi + unidic-lite: pip
 #: Kyoto どす is the polite copula (= です; round 16: 今日はええお天気どす。 is no だ・である), whatever part of speech
 #: the analyser files it under; Osaka だす is read as 出す and Kyoto やす as 易い, so they are not told here.
 #: Satsuma ごわす (ごわんす) is one too (round 17: 晴れでごわす。 is no だ・である).
-POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "どす", "ごわす", "ごわんす"})
+#: Kyoto やす (おくれやす, the analyser's auxiliary やす, not 易い) and Yamanote ざます (得意ざます) are polite too
+#: (round 21).
+POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "どす", "ごわす", "ごわんす", "やす", "ざます"})
 #: Sentence-final particles skipped when looking for the predicate (か, ね, よ, な, わ, ぞ, さ, の, もの).
 _FINAL_PARTICLE = "終助詞"
 
@@ -311,7 +313,9 @@ def politeness(sentence: str) -> str:
         return "neutral"
     last = tail[-1]
     if _tamae(tail):
-        return "plain"  # 任せてくれたまえ, 読みたまえ: the imperative of 給う, read as た + 前 (round 20)
+        return "plain"
+    if _western_polite(tail):
+        return "polite"  # 任せてくれたまえ, 読みたまえ: the imperative of 給う, read as た + 前 (round 20)
     if is_nominal(last) or last.pos1 in _NEUTRAL_POS:
         return "plain" if particle and last.pos1 not in ("補助記号", "記号", "助詞") else "neutral"
     return "neutral" if _honorific_phrase(tail) else "plain"
@@ -328,6 +332,15 @@ def _tamae(tail: list[Morpheme]) -> bool:
         and tail[-3].pos1 == "動詞"
         and tail[-3].form.startswith("連用形")
     )
+
+
+def _western_polite(tail: list[Morpheme]) -> bool:
+    """Osaka まっせ (しときまっせ, read as 決まる|せる) and Kyoto おす after a particle (お寺がおす, = あります, read
+    as an interjection): polite predicates of the western dialects (round 21); 押忍 alone is a greeting."""
+    last = tail[-1]
+    if last.surface == "せ" and last.lemma == "せる" and len(tail) >= 2 and tail[-2].surface.endswith("まっ"):
+        return True
+    return last.surface == "おす" and last.pos1 == "感動詞" and len(tail) >= 2 and tail[-2].pos1 == "助詞"
 
 
 def _honorific_phrase(tail: list[Morpheme]) -> bool:

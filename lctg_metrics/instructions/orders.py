@@ -117,7 +117,8 @@ def _with_katakana(order: tuple[str, ...]) -> tuple[str, ...]:
 
 
 #: Round 13: sequences recited as words (generated, each in its usual spellings): the native counting words
-#: (ひとつ…とお, 一つ…十), the counting words read as kanji (いち、に、さん…), the months (一月…十二月, 睦月…師走),
+#: (ひとつ…とお, 一つ…十), the counting words read as kanji (いち、に、さん…), the old counting (ひい、ふう、みい…;
+#: round 21), the months (一月…十二月, 睦月…師走),
 #: the days of the week and the twelve branches in kana (ね、うし、とら…).
 SPOKEN = SPOKEN + (
     tuple(
@@ -128,6 +129,13 @@ SPOKEN = SPOKEN + (
         )
     ),
     _with_katakana(tuple("いち に さん し|よん ご ろく しち|なな はち く|きゅう じゅう".split())),
+    # the old counting ひい、ふう、みい… (round 21), its long vowels written in any way
+    _with_katakana(
+        tuple(
+            "ひい|ひー|ひぃ ふう|ふー|ふぅ みい|みー|みぃ よう|よー|よぉ いつ むう|むー|むぅ なな やあ|やー|やぁ "
+            "ここの とお|とー|とぉ".split()
+        )
+    ),
     _numbered("{k}月", "{d}月", "{w}月", last=12),
     tuple("睦月 如月 弥生 卯月 皐月 水無月 文月 葉月 長月 神無月 霜月 師走".split()),
     tuple(f"{day}曜日|{day}曜|{day}よう日" for day in "月火水木金土日"),

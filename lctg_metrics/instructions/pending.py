@@ -42,6 +42,11 @@ _FILLING_VERBS = frozenset(
 _DECIDING = frozenset("検討 確認 調整 調査 協議 判断 決定 精査 再考 議論 審議 検証 再検討 見直し 吟味".split())
 #: A decision left open, alone (保留, ペンディング, 未決, 調整中 is ``中`` above).
 _OPEN = frozenset("保留 ペンディング 懸案 未決".split())
+#: A value withheld (秘密, ないしょ, 非公開, 伏せます; round 21): the cell or value says it is not given, as a deferral
+#: does; in a status field (| 公開状態 | 非公開 |) it is the value (``status_value``).
+_WITHHELD = re.compile(
+    r"(?:秘密|ひみつ|ヒミツ|内緒|ないしょ|ナイショ|非公開|伏せ(?:ます|る|ておきます)|黙秘|ノーコメント|no comment)"
+)
 #: The copula, polite forms and final particles that may close a status (です, でございます, となっております).
 _CLOSING = frozenset(
     {"です", "だ", "で", "ある", "ござる", "御座る", "なる", "と", "て", "おる", "いる", "ます", "た", "よ", "ね"}
@@ -117,7 +122,7 @@ def in_progress(text: str) -> bool:
     plain = _plain(text)
     if not plain:
         return False
-    if _TBD.fullmatch(plain):
+    if _TBD.fullmatch(plain) or _WITHHELD.fullmatch(re.sub(r"(?:です|だ|で[すし]た|とさせてください)$", "", plain)):
         return True
     ms = _topic(_content(morph.analyze(plain.replace(" ", ""))))
     while ms and ms[0].lemma in _NOW | {"まだ", "未だ"}:

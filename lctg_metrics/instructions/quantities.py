@@ -58,6 +58,11 @@ _NUMBER = re.compile(
 )
 _ABOUT = re.compile(r"(?:約|およそ|おおよそ|ほぼ)$")
 _AFTER_ABOUT = re.compile(r"^(?:ほど|くらい|ぐらい|程度|前後|強|弱)")
+#: Calendar and clock notations (round 21): an era year is its Western year (令和8年 is 2026年), 西暦 names the
+#: Western count, 午後 adds twelve hours (午後3時 is 15時), and a clock time on the hour (15:00) is that hour.
+_ERAS = {"令和": 2018, "平成": 1988, "昭和": 1925, "大正": 1911, "明治": 1867}
+_LEAD = re.compile(r"(?:西暦|令和|平成|昭和|大正|明治|午前|午後)$")
+_CLOCK = re.compile(r"(?<![0-9:])([0-9]{1,2}):00(?![0-9:])")
 
 
 def _spoken_value(tokens: list[str], digits: dict[str, int], tens: dict[str, int], myriads: dict[str, int]) -> int:
@@ -109,7 +114,7 @@ def quantities(sentence: str) -> list[tuple[Quantity, int, int]]:
     """The quantities of a sentence with the span each takes (約 before it and its unit included)."""
     text = _hiragana(unicodedata.normalize("NFKC", sentence))
     unit_text = unicodedata.normalize("NFKC", sentence)  # units in katakana stay as written
-    found = []
+    found = [(Quantity(float(c[1]), "時", 0.5, c.group()), c.start(), c.end()) for c in _CLOCK.finditer(text)]
     for m in _NUMBER.finditer(text):
         if re.match(r"[:/\-]", text[m.end() : m.end() + 1]) or re.search(r"[:/\-]$", text[: m.start()]):
             continue  # a time, a date or a range (7:35, 3/14) is no amount
@@ -143,9 +148,12 @@ def quantities(sentence: str) -> list[tuple[Quantity, int, int]]:
             end += unit.end()
         written = unit_text[m.start() : end].replace(" ", "")
         start = m.start() - (len(about[0]) if (about := _ABOUT.search(text[: m.start()])) else 0)
+        if lead := _LEAD.search(text[:start]):
+            value += _ERAS.get(lead[0], 0) if family == "年" else 12 if lead[0] == "午後" and value < 12 else 0
+            start -= len(lead[0])  # 令和8年 is 2026年, 午後3時 is 15時 (round 21)
         end += len(after[0]) if (after := _AFTER_ABOUT.match(text[end:])) else 0
         found.append((Quantity(value * scale, family, place * scale / 2, written), start, end))
-    return found
+    return sorted(found, key=lambda q: q[1])
 
 
 def _same(a: Quantity, b: Quantity) -> bool:

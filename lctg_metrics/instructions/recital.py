@@ -166,4 +166,17 @@ def filler_text(clusters: list[str]) -> set[int]:
     return out
 
 
-__all__ = ["UNIT_REPEATS", "filler_text", "repeated_blocks", "wordless_lists"]
+#: Hiragana morae in a row each drawn out by one mark (しーなーのーがーわー) before they read as stretched speech.
+_STRETCHED_MORAE = 3
+_STRETCH = re.compile(rf"(?:[ぁ-ゖ][ー〜～]){{{_STRETCHED_MORAE},}}")
+
+
+def stretched_morae(clusters: list[str]) -> set[int]:
+    """Indices of the marks that draw out every mora of a stretch of hiragana, one each (しーなーのーがーわー for
+    しなのがわ; round 21): three morae or more in a row, each followed by ー, are the word said slowly, and a reader
+    counts the word. Katakana keeps its long marks (スーパーマーケット is written so)."""
+    text = "".join(c if len(c) == 1 else "\0" for c in clusters)
+    return {m.start() + k for m in _STRETCH.finditer(text) for k in range(1, m.end() - m.start(), 2)}
+
+
+__all__ = ["UNIT_REPEATS", "filler_text", "repeated_blocks", "stretched_morae", "wordless_lists"]

@@ -78,6 +78,9 @@ ROLE_CHARACTERS = frozenset(COMMA_LIKE + _LOW_QUOTES + STOP_LIKE + _RINGS + _JAP
 #: Look-alikes left after their roles are read, folded by NFKC then (ₒ is a Latin o after a Latin letter).
 _FOLDED_AFTER = ROLE_CHARACTERS - frozenset(COMMA_LIKE + STOP_LIKE)
 _COMMA_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(COMMA_LIKE)}]")
+#: 丶 named as a radical (round 21): after 部首, 記号 or 漢字 (部首の丶), or before its reading in brackets and a
+#: particle (丶（てん）は); 晴れ丶（てん）明日 is still a comma.
+_NAMED_DOT = re.compile(r"(?<=部首|記号|漢字)の?丶|丶(?=[（(](?:てん|ちゅ|ちゅう|ぽち|テン|チュ)[）)][はがをのともに])")
 _LOW_QUOTE_ROLE = re.compile(f"(?<=[{JAPANESE}])[{_LOW_QUOTES}](?![^\\n]*[{_CLOSING_QUOTES}])")
 _STOP_ROLE = re.compile(f"(?<=[{JAPANESE}])[{re.escape(STOP_LIKE)}]")
 #: A ring after a kanji numeral is a degree (九十°, round 11), as after a digit.
@@ -299,7 +302,8 @@ def _by_role(text: str) -> str:
 
 def _read_once(text: str) -> str:
     text = _SOUND_MARK.sub(_voiced, text)
-    text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub("、", text))
+    named = {m.end() - 1 for m in _NAMED_DOT.finditer(text)}  # 部首の丶（てん）: the radical, no comma
+    text = _LOW_QUOTE_ROLE.sub("、", _COMMA_ROLE.sub(lambda m: m.group() if m.start() in named else "、", text))
     text = _by_role(_circles(_STOP_ROLE.sub("。", text)))
     text = read_zeros(text)  # 晴れです۰ (round 19)
     text = re.sub(r"(?<![ァ-ヺー])ヽ(?=[ぁ-ゖァ-ヺ\u3400-\u9fff])", "、", text)  # not the ヽ of ヽ(´▽`)ノ

@@ -30,11 +30,15 @@ _TRANSLATED = re.compile(
     r"[、,\s\u3000]*$"
 )
 #: Particles that name the utterance before them: quoting と and って, and の making it a noun's modifier
-#: (おはようございますの挨拶).
-_QUOTING = ("と", "って", "という", "とは", "との", "とか", "っていう", "て", "の")
+#: (おはようございますの挨拶), and も naming it as one of several things (おはようございますも言えない; round 21).
+_QUOTING = ("と", "って", "という", "とは", "との", "とか", "っていう", "て", "の", "も")
 #: Particles that name the word right before them, with no pause (ありがとうなんて言わない, おはようなんか; round 20);
 #: after a pause なんて is "how" (ありがとう、なんて優しいの), which goes on saying.
 _NAMING = ("なんて", "なんか", "など")
+
+
+#: A report of words begun and not finished (実は、と言いかけて, はい、と言おうとして).
+_BROKEN_OFF = re.compile(r"[、,，\s]*(?:と|って)(?:言|い)(?:いかけ|おうと|いよど|い淀)")
 
 
 def _utterance(phrase: str) -> bool:
@@ -56,7 +60,10 @@ def _utterance(phrase: str) -> bool:
 
 def mentioned_after(text: str, end: int, phrase: str) -> bool:
     """Whether the phrase ending at ``end`` in ``text`` is followed by a quoting particle (a mention); a と with a
-    comma after it is the conditional (結論から言いますと、…), which goes on saying."""
+    comma after it is the conditional (結論から言いますと、…), which goes on saying. Any phrase before 「と言いかけ」
+    or 「と言おうと」 (実は、と言いかけて; round 21) is words begun and broken off: reported, not said."""
+    if _BROKEN_OFF.match(text, end):
+        return True
     if not _utterance(phrase):
         return False
     rest = text[end:].lstrip(_MARKS)

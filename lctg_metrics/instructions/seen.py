@@ -126,7 +126,9 @@ def padding_excess(clusters: list[str], breaks: frozenset[int] | None = None) ->
     excess |= _repeated_units(clusters)
     if breaks is not None:  # toward a minimum (2.5)
         excess |= recital.repeated_blocks(clusters, breaks) | recital.wordless_lists(clusters)
-        excess |= recital.filler_text(clusters) | restated.romaji_repeats(clusters)  # Kotae wa… (round 10)
+        excess |= (  # Kotae wa… (round 10), しーなーのー (round 21)
+            recital.filler_text(clusters) | restated.romaji_repeats(clusters) | recital.stretched_morae(clusters)
+        )
     emphasis = [i for i in emphasis if i not in excess]
     base = len(clusters) - len(excess) - len(emphasis) - len(kept - excess)
     allowed = max(_EMPHASIS_FLOOR, int(base * _EMPHASIS_SHARE))

@@ -9,6 +9,8 @@
   advice (〜とよいです, 〜ましょう, 〜てみる, 〜ば, 〜場合) speaks of another text and counts;
 - a sentence naming the text's length (字数, 分量) and reporting a writing act on it (字数の都合で、同じ内容を繰り返し
   ます。);
+- a sentence whose topic is the answer itself (この回答は, 本回答は) and which says only its length or quality
+  (この回答はわずか十五文字ほどですが、要点はしっかり押さえています。; round 21);
 - a bare note that the reader need not read (特に読む必要はありません。, 読まなくても大丈夫です。); with an object
   (この章は読む必要はありません) it says something of that object and counts;
 - a sentence in Chinese restating the answer: no kana, a hanzi outside Japanese use (红, 这, 说: not in
@@ -47,6 +49,14 @@ _ADVICE = re.compile(
     r"ましょう|[とば](?:よい|良い|いい)|ほうが|方が|べき|なさい|てみ|でみ|[えけげせてねべめれ]ば|たら|なら|場合|とき|時[はに]|際"
 )
 _CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
+#: The answer naming itself as its topic (この回答は, 本回答は, 以上の説明は; round 21).
+_OWN_TEXT = re.compile(r"^(?:この|本|以上の|上記の|私の|今回の)(?:回答|答え|解答|文章|説明|返答|お答え)(?:は|も|では)")
+#: What such a sentence may say of the answer without saying anything of the subject: its length and its quality.
+_QUALITY = frozenset(
+    "回答 答え 解答 文章 説明 返答 短い 長い 簡潔 要点 押さえる 網羅 分かる 分かり易い 易い 十分 充分 僅か 程 的確 "
+    "正確 過不足 要約 纏める まとめる ポイント 伝わる 端的 丁寧 詳しい 詳細 大事 重要 含む 盛り込む 答える 簡単 "
+    "思う 自負 自信".split()
+)
 #: A bare note that the reader need not read it (no object: この章は… names what it skips).
 _NEED_NOT_READ = re.compile(
     r"(?:(?:ここ(?:から|以降)?(?:先|下)?|以下|この(?:先|後|文|文章|部分|段落))は)?(?:特に|とくに|別に|べつに|必ずしも|無理に)?"
@@ -74,6 +84,8 @@ def about_writing(sentence: str) -> bool:
     ]
     if set(content) & _LENGTH and _acts_here(morphemes):
         return True
+    if _OWN_TEXT.match(bare) and set(content) <= _ABOUT_TEXT | _QUALITY:
+        return True  # この回答はわずか十五文字ほどですが、要点は押さえています (round 21)
     return len(set(content)) >= 2 and set(content) <= _ABOUT_TEXT and bool(set(content) & _ANCHORS)  # 字。 is a word
 
 

@@ -261,10 +261,27 @@ def presentational(tag: str, attrs: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def generated(decls: Mapping[str, str], attrs: Mapping[str, str]) -> str:
+def quote_marks(element: Mapping[str, str]) -> tuple[str, str]:
+    """The open and close quotes an element's ``quotes`` declaration sets (its first pair), else the page's 「」."""
+    found = re.findall(r"\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'", element.get("quotes", ""))
+    return (found[0][0] or found[0][1], found[1][0] or found[1][1]) if len(found) >= 2 else _QUOTES
+
+
+def generated(
+    decls: Mapping[str, str],
+    attrs: Mapping[str, str],
+    element: Mapping[str, str] | None = None,
+    tag: str = "",
+    pseudo: str = "",
+) -> str:
     """The text a ``content`` declaration draws: its strings, attr() values and quotes (counters and images draw no
-    text)."""
+    text). From round 21 the quotes are the element's ``quotes`` pair, and a ``<q>`` whose ``quotes`` are set draws
+    them before and after itself as the UA's q::before and q::after do (<q></q> with quotes:"スマ" "ホ" shows
+    スマホ)."""
     value = decls.get("content", "").strip()
+    element = element or {}
+    if not value and tag == "q" and pseudo in ("before", "after") and "quotes" in element:
+        value = "open-quote" if pseudo == "before" else "close-quote"
     if value.lower() in ("", "none", "normal"):
         return ""
     out = []
@@ -274,7 +291,7 @@ def generated(decls: Mapping[str, str], attrs: Mapping[str, str]) -> str:
         if m.group(3):
             out.append(attrs.get(m.group(3).lower(), ""))
         elif m.group(4):
-            out.append(_QUOTES[m.group(4) == "close"])
+            out.append(quote_marks(element)[m.group(4) == "close"])
         else:
             out.append(m.group(1) if m.group(1) is not None else m.group(2))
     return "".join(out)
