@@ -149,7 +149,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   nothing. A start phrase said with a casual particle (ところでさ、) is said, one taken up by となると or offered as
   a choice with か is not; 平均以上です does not end with 以上です. Colour alpha, opacity and filters are blended
   before the contrast threshold, and the response's own attribute and :not() selectors apply; a zero digit of
-  another script after a sentence is read as 。.
+  another script after a sentence is read as 。. Also: stalling words (えーと, まあ) and hiragana drawn out mora by mora
+  (しーなーのー) add nothing toward a minimum, a date or time restated in another notation (令和8年, 午後3時) is said
+  once, a seasonal letter opener (〜の候) is a formula; 丶 named as a radical is no 読点; ざます, おす and まっせ are
+  polite and 〜たまえ plain; a JSON value naming only its key in other words, a withheld table value (秘密) and
+  highlights of demonstratives alone (《ここ》) hold nothing; 『無題』 titles verse only.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
