@@ -31,6 +31,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("reader_options", "what the named reader is built with (config=LLMConfig, head_path=…)", "ifsm", object),
     Option("stories_source", "your Possible Stories folder, for the contexts (default $POSSIBLE_STORIES)", "ifsm"),
     Option("split", "half to score: eval (default), fit or all", "ifsm", default="eval", choices=SPLITS),
+    BY_NAME["missing"],
     BY_NAME["seed"],
     Option("adversarial", "run the attack sets (False: the result is invalid)", "ifsm", bool, True),
     Option("dissimilarity", "encoder for dissimilarity: a name, auto or none", "ifsm", default="auto"),
@@ -117,6 +118,7 @@ class IfsmFamily:
             seed=options["seed"],
             return_items=True,
             attack_cache=options["attack_cache"],
+            missing=options["missing"],
         )
         if source is not None:  # rows read from a Hub dataset: where they came from goes into the signature
             values: dict[str, str | None] = dict(parse(result.signature))
