@@ -205,6 +205,11 @@ class LctgIfsm(evaluate.Metric):
             (run_family, family, story_rows), config_from_options = _with_llm()
             if "config" not in options or llm_base_url or llm_model:  # else the LLMConfig given in reader_options
                 _once(options, "config", "llm_base_url/llm_model")
+                if not llm_base_url or not llm_model:  # this module's keywords, not the command's flags
+                    raise ValueError(
+                        "lctg_ifsm: the llm reader needs an OpenAI-compatible endpoint and a model: pass "
+                        "llm_base_url='http://127.0.0.1:8000/v1' with llm_model='Qwen2.5-7B-Instruct'"
+                    )
                 options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
         elif head is not None:
             _once(options, "head_path", "head")
