@@ -69,6 +69,8 @@ class IfsmFamily:
     #: its intervals are always computed (ci=False is refused) and its seed also draws the split and the instruction
     #: templates: ``seed`` is not refused without ``ci`` (``family.option_values``)
     ci_always = True
+    #: what its seed draws, named where a seed out of bounds is refused (as ``lctg ifsm --seed``'s help says it)
+    seed_draws = "the eval/fit split, the instruction templates and the bootstrap"
     detail_fields: tuple[str, ...] = (
         "id",
         "hit",
