@@ -142,7 +142,7 @@ def test_llm_reader_through_the_module(
     ("kwargs", "message"),
     [
         ({"reader": None}, "choose reader='embedding'"),  # the default is embedding, as lctg ifsm's
-        ({"reader": "llm"}, "needs a base URL and a model"),
+        ({"reader": "llm"}, "needs an OpenAI-compatible endpoint and a model: pass llm_base_url="),
         ({"reader": "embedding", "split": "test"}, "split must be"),
         ({"reader": "no-such"}, "unknown IFSM reader 'no-such'"),
     ],
