@@ -170,6 +170,10 @@ def main(
     try:
         if not args.push_to_hub and (args.private or args.tag != "default"):
             raise BuildError("--private and --tag apply to --push-to-hub; add it or drop them")
+        if args.push_to_hub and args.tag != "default":  # before the build: a name no git ref can have
+            from lctg_dataset.tags import check_tag
+
+            check_tag(args.tag)
         if args.push_to_hub and not args.dry_run:
             from lctg_dataset.publish import hub_token
 

@@ -25,6 +25,7 @@ from lctg_dataset.card_meta import release_version
 from lctg_dataset.hub_calls import PublishError, hub_api, hub_step, repo_url
 from lctg_dataset.layout import MANIFEST
 from lctg_dataset.output import build_manifest, foreign_entries
+from lctg_dataset.tags import check_tag
 
 #: What a metric Space folder must hold (the Gradio app and the card with the Space's front matter).
 SPACE_FILES = ("app.py", "README.md")
@@ -83,6 +84,8 @@ def plan(folder: Path, repo_id: str, *, tag: str | None = "default") -> UploadPl
     """The upload a :func:`publish` call would make (``tag="default"`` means ``v<release>``, the LCTG version the
     build's configs carry)."""
     _check_repo_id(repo_id)
+    if tag is not None and tag != "default":
+        check_tag(tag)
     manifest = verify_folder(folder)
     if manifest.get("build", {}).get("parameters", {}).get("story_contexts"):
         raise PublishError(

@@ -169,7 +169,7 @@ def option_values(family: MetricFamily, given: Mapping[str, Any] | None) -> dict
             raise ScoringError(f"{name}: option {option} must be {o.kind.__name__}, got {value!r}")
         try:
             o.check(value) if value is not None else None
-            check_bound(option, value)
+            check_bound(option, value, getattr(family, "seed_draws", None))
         except ValueError as e:
             raise ScoringError(f"{name}: {e}") from None
         out[option] = value

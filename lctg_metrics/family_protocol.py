@@ -219,12 +219,13 @@ def check_run_arguments(name: str, *, dataset: Any, rows: Any, **others: Any) ->
             raise TypeError(f"{name}: rows[{bad}]: expected a row dict, got {kind(rows[bad])}")
 
 
-def check_bound(option: str, value: Any) -> None:
+def check_bound(option: str, value: Any, seed_draws: str | None = None) -> None:
     """The run options every family shares, within their bounds (one place for every route: the API, the evaluate
-    modules, the Spaces), refused by their public names."""
+    modules, the Spaces), refused by their public names; ``seed_draws``: what the family's seed draws (default: the
+    bootstrap)."""
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
     if option == "ci_resamples":
         check_resampling(value, 0.95, name=option)
     elif option == "seed":
-        check_seed(value, name=option)
+        check_seed(value, name=option, **({"what": f"the seed of {seed_draws}"} if seed_draws else {}))

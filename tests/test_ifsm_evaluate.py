@@ -85,7 +85,7 @@ def test_gold_endings_score_the_reader_accuracy(metric, head: Path, eval_rows: l
     assert "templates:ifsm-instr-v1" in out["signature"] and out["dissimilarity_to_gold"] is None
 
 
-def test_question_echo_fails_and_missing_rows_fail_as_empty(metric, head: Path, eval_rows: list[dict]) -> None:
+def test_question_echo_fails_and_missing_rows_fail_under_fail(metric, head: Path, eval_rows: list[dict]) -> None:
     echo = metric.compute(
         predictions=[r["question"] for r in eval_rows],
         references=[r["id"] for r in eval_rows],
@@ -107,8 +107,10 @@ def test_question_echo_fails_and_missing_rows_fail_as_empty(metric, head: Path, 
         dissimilarity="none",
         adversarial=False,
         ci_resamples=N_BOOT,
+        missing="fail",  # the others counted as failed (refused without it)
     )
-    assert one["n"] == len(eval_rows) and one["flagged"] == len(eval_rows) - 1  # the others fail as empty
+    assert one["n"] == len(eval_rows) and one["flagged"] == len(eval_rows) - 1
+    assert one["missing"] == len(eval_rows) - 1  # failed as missing, not as empty
 
 
 def test_llm_reader_through_the_module(
@@ -140,7 +142,7 @@ def test_llm_reader_through_the_module(
     ("kwargs", "message"),
     [
         ({"reader": None}, "choose reader='embedding'"),  # the default is embedding, as lctg ifsm's
-        ({"reader": "llm"}, "needs a base URL and a model"),
+        ({"reader": "llm"}, "needs an OpenAI-compatible endpoint and a model: pass llm_base_url="),
         ({"reader": "embedding", "split": "test"}, "split must be"),
         ({"reader": "no-such"}, "unknown IFSM reader 'no-such'"),
     ],

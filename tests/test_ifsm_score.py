@@ -91,7 +91,7 @@ def test_gold_generations_score_the_reader_accuracy(rows: list[dict], head_path:
 
 
 def test_adversarial_sets_are_reported(rows: list[dict], head_path: Path) -> None:
-    result = score_ifsm({}, rows, reader=EmbeddingReader(head_path), dissimilarity_encoder="stand-in")
+    result = score_ifsm({}, rows, reader=EmbeddingReader(head_path), dissimilarity_encoder="stand-in", missing="fail")
     assert list(result.adversarial) == list(ADVERSARIAL_SETS)
     n = len([r for r in rows if r["split"] == "eval"])
     for name, s in result.adversarial.items():
@@ -117,9 +117,12 @@ def test_question_echo_is_a_failure_never_shown_to_the_reader(rows: list[dict], 
     assert not result.valid and result.invalid_reasons == ("adversarial sets not run",)
 
 
-def test_missing_generation_fails_as_empty(rows: list[dict], head_path: Path) -> None:
-    result = score_ifsm({}, rows, reader=EmbeddingReader(head_path), adversarial=False, dissimilarity_encoder=None)
-    assert result.ifsm == 0.0 and result.guard_reasons == {"empty": result.n}
+def test_missing_generation_fails_as_missing_under_fail(rows: list[dict], head_path: Path) -> None:
+    result = score_ifsm(
+        {}, rows, reader=EmbeddingReader(head_path), adversarial=False, dissimilarity_encoder=None, missing="fail"
+    )
+    assert result.ifsm == 0.0 and result.guard_reasons == {"missing": result.n}
+    assert result.coverage == {"expected": result.n, "scored": 0, "missing": result.n, "missing_policy": "fail"}
 
 
 def test_reader_fooled_by_attacks_makes_the_result_invalid(rows: list[dict]) -> None:
@@ -134,7 +137,14 @@ def test_reader_fooled_by_attacks_makes_the_result_invalid(rows: list[dict]) -> 
 def test_signature_names_every_setting(rows: list[dict], head_path: Path) -> None:
     reader = EmbeddingReader(head_path)
     result = score_ifsm(
-        {}, rows, reader=reader, adversarial=False, seed=3, n_boot=100, dissimilarity_encoder="stand-in"
+        {},
+        rows,
+        reader=reader,
+        adversarial=False,
+        seed=3,
+        n_boot=100,
+        dissimilarity_encoder="stand-in",
+        missing="fail",
     )
     sig = result.signature
     for part in (
@@ -154,7 +164,7 @@ def test_signature_names_every_setting(rows: list[dict], head_path: Path) -> Non
 def test_errors_name_the_row_or_id(rows: list[dict], head_path: Path) -> None:
     bare = load_story_rows(FIXTURE)
     with pytest.raises(ValueError, match="fill_contexts"):
-        score_ifsm({}, bare, reader=EmbeddingReader(head_path), dissimilarity_encoder=None)
+        score_ifsm({}, bare, reader=EmbeddingReader(head_path), dissimilarity_encoder=None, missing="fail")
     with pytest.raises(ScoringError, match="story_endings/nope"):
         score_ifsm({"story_endings/nope": "x"}, rows, reader=EmbeddingReader(head_path), dissimilarity_encoder=None)
     with pytest.raises(ScoringError, match="unknown IFSM reader 'no-such-reader'; valid: embedding, embedding-e5, llm"):

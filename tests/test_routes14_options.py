@@ -22,7 +22,8 @@ BAD = [
     ({"ci_resamples": 0}, r"ci_resamples must be a positive int, got 0"),
     ({"ci_resamples": -3}, r"ci_resamples must be a positive int, got -3"),
     ({"ci_resamples": 200_000}, r"ci_resamples 200,000 is over the limit of 100,000"),
-    ({"seed": -1}, r"seed must be an integer >= 0 \(a bootstrap seed\), got -1"),
+    # what the seed draws: the bootstrap (lctg, instr), also the split and templates (ifsm: test_routes17_seed_words)
+    ({"seed": -1}, r"seed must be an integer >= 0 \((a bootstrap seed|the seed of the eval/fit [^)]+)\), got -1"),
 ]
 
 

@@ -58,7 +58,7 @@ def test_the_modules_name_their_compute_and_options(tmp_path):
     with pytest.raises(TypeError) as e:
         lctg_if.compute(**kwargs, dataset=str(dataset), source="x")
     assert str(e.value).startswith("lctg_if.compute() got unknown keyword argument(s) source; accepted: dataset, ")
-    with pytest.raises(ValueError, match="it is an LCTG row id: score LCTG generations with the lctg_ctg"):
+    with pytest.raises(ValueError, match="it is a row of the all config: score those with the lctg_ctg metric module"):
         lctg_if.compute(predictions=["x"], references=["summary/1614/format"], dataset=str(dataset))
     for name, folder in (("lctg_ctg", "evaluate_ctg"), ("lctg_ifsm", "evaluate_ifsm")):
         with pytest.raises(TypeError) as e:

@@ -60,7 +60,8 @@ def read_stories(
             f"source: expected your Possible Stories folder (str or path, with dev.jsonl and test.jsonl), got "
             f"{type(source).__name__} {source!r}"[:300]
         )
-    folder = Path(source) if source is not None else default_source_dir()
+    # ~ and blanks pasted around the folder read as the environment variables read them
+    folder = Path(user_path(os.fspath(source))) if source is not None else default_source_dir()
     records: list[StoryRecord] = []
     for split in splits:
         path = folder / f"{split}.jsonl"
@@ -82,7 +83,8 @@ def read_stories(
 
 def source_sha256(source: str | Path | None = None, splits: tuple[str, ...] = SOURCE_SPLITS) -> dict[str, str]:
     """sha256 of each split file (``dev.jsonl`` …) of ``source``, for the build manifest."""
-    folder = Path(source) if source is not None else default_source_dir()
+    # ~ and blanks pasted around the folder read as the environment variables read them
+    folder = Path(user_path(os.fspath(source))) if source is not None else default_source_dir()
     return {f"{split}.jsonl": hashlib.sha256((folder / f"{split}.jsonl").read_bytes()).hexdigest() for split in splits}
 
 

@@ -65,7 +65,8 @@ def read_details(path: str | Path) -> Details:
         shown = "; ".join(f"line {n}: {s!r}" for s, n in list(signatures.items())[:3])
         raise ValueError(
             f"{p}: lines carry {len(signatures)} different signatures ({shown}); "
-            "a details file must come from one scoring run"
+            "a details file must come from one scoring run, so of one config (for several configs, give each "
+            "config's details on its own: lctg report once per config)"
         )
     return Details(str(p), records, next(iter(signatures)))
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -180,7 +181,16 @@ def python_words(message: str) -> str:
     """``message`` with the Python spelling of the options it names (:data:`PYTHON_WORDS`)."""
     for both, python in PYTHON_WORDS:
         message = message.replace(both, python)
-    return message
+    return _config_words(message)
+
+
+#: The folder reader's refusal of a config, worded for the command line (``--dataset B: unknown config 'x'``).
+_UNKNOWN_CONFIG = re.compile(r"^--dataset (?P<folder>.+?): unknown config (?P<config>'[^']*')")
+
+
+def _config_words(message: str) -> str:
+    """An unknown config as a Python call gives it: ``config='x': no such config in dataset 'B'``."""
+    return _UNKNOWN_CONFIG.sub(lambda m: f"config={m['config']}: no such config in dataset {m['folder']!r}", message)
 
 
 #: :func:`run` takes the scorer's options in its ``options`` dict (and the tasks as the rows given: no task option).
@@ -200,6 +210,7 @@ def run(family: Any, generations: Any, **kwargs: Any) -> FamilyResult:
         message = str(e)
         for both, python in RUN_WORDS:
             message = message.replace(both, python)
+        message = _config_words(message)
         if message == str(e):
             raise
         raise ScoringError(message) from None

@@ -121,6 +121,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     from lctg_metrics.render import figures, html, markdown
     from lctg_metrics.stats.bootstrap import check_resampling, check_seed
 
+    if args.more_details:  # several configs' details: one report each
+        from lctg_metrics.cli.dataset import CLIError
+
+        given = [args.details, *args.more_details]
+        raise CLIError(
+            f"lctg report takes one DETAILS file, got {len(given)} ({', '.join(given)}): a report covers one scoring "
+            f"run, so one config; run lctg report once per config's details, e.g. lctg report {given[1]} -o "
+            f"{Path(given[1]).stem}.html"
+        )
     fmt, out, img_dir = report_paths(args.out, args.details, args.format)
     check_resampling(args.ci_resamples, 0.95, name="--ci-resamples")
     check_seed(args.seed, name="--seed")
@@ -222,9 +231,16 @@ def register(subparsers: Any) -> None:
     r = subparsers.add_parser(
         "report",
         help=help_line("report"),
-        description="A readable report of one model's score details. Needs the plot extra: " + figures.PLOT_HINT,
+        description="A readable report of one model's score details: one scoring run, so one config (for several "
+        "configs, run lctg report once per config's details file). Needs the plot extra: " + figures.PLOT_HINT,
     )
-    r.add_argument("details", metavar="DETAILS", help="details JSONL (lctg score --details; - : standard input)")
+    r.add_argument(
+        "details",
+        metavar="DETAILS",
+        help="details JSONL of one lctg score run, so of one config (lctg score --details; - : standard input); for "
+        "several configs, run lctg report once per config's details",
+    )
+    r.add_argument("more_details", nargs="*", help=argparse.SUPPRESS)  # refused naming the one-per-config rule
     r.add_argument(
         "--result",
         metavar="RESULT_JSON",

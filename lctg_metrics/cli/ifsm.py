@@ -77,6 +77,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--revision", help=REVISION_HELP)
     p.add_argument("--split", default="eval", choices=SPLITS, help="half to score (default eval: no head saw it)")
     p.add_argument(
+        "--missing",
+        default="error",
+        choices=("error", "fail", "skip"),
+        help="an item of the split without an ending: error (default), fail (count it as failed) or skip (score "
+        "the endings present; the coverage goes into the signature and the result is not valid)",
+    )
+    p.add_argument(
         "--seed",
         type=int,
         default=0,
@@ -220,6 +227,7 @@ def run(args: argparse.Namespace) -> int:
                     "reader": args.reader,
                     "reader_options": options,
                     "split": args.split,
+                    "missing": args.missing,
                     "adversarial": not args.no_adversarial,
                     "dissimilarity": args.dissimilarity,
                     "ci_resamples": args.n_boot,

@@ -22,6 +22,14 @@ def cmd_publish(args: argparse.Namespace) -> int:
         )
     metric_folder = Path(args.dataset) / metric_module_name(args)
     tag = None if args.no_tag else args.tag
+    if args.repo_id and tag is not None and tag != "default":  # refused first, in the dry run too
+        from lctg_dataset.hub_calls import PublishError
+        from lctg_dataset.tags import check_tag
+
+        try:
+            check_tag(tag)
+        except PublishError as e:
+            raise CLIError(str(e)) from None
     if args.dry_run:
         lines = ["dry run: nothing uploaded"]
         if args.repo_id:

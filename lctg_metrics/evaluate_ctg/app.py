@@ -184,10 +184,31 @@ def _run(**kwargs: Any) -> dict[str, Any]:
     try:
         return metric.compute(**kwargs)
     except Exception as e:  # the metric's own errors say what is wrong and where; show them as one line
-        said = " ".join(f"{type(e).__name__}: {e}".split())
-        # the Python wording of an option (config='multi') in the page's words: a key of the options JSON
-        said = re.sub(r"pass (\w+)=('[^']*'|\S+)", lambda m: f"add {_option_json(m)} to the options", said)
-        raise gr.Error(said) from None
+        raise gr.Error(page_words(e)) from None
+
+
+#: The one route a Space has to a Possible Stories copy, where the library's message lists every route.
+STORIES_ROUTES = re.compile(r"as --stories-source \(lctg\), stories_source= .*$")
+
+
+def page_words(e: BaseException) -> str:
+    """An error as the page says it: one line, no Python class name, an option in the options box's words
+    (``config='multi'``: ``"config": "multi"``) and the page's one way to the stories (``stories_source``)."""
+    said = " ".join(str(e).split()) or type(e).__name__
+    if isinstance(e, KeyError) and len(said) > 1 and said[0] == said[-1] == "'":
+        said = said[1:-1]
+    two = r"pass (\w+)=('[^']*'|\S+) with (\w+)=('[^']*'|\S+)"  # two keywords given together: both, one step
+    said = re.sub(two, lambda m: f"add {_two_options(m)} to the options", said)
+    said = re.sub(r"pass (\w+)=('[^']*'|\S+)", lambda m: f"add {_option_json(m)} to the options", said)
+    said = re.sub(r"(?<![\w\"-])(missing)=('[^']*')", lambda m: f"{_option_json(m)} in the options", said)
+    said = re.sub(r"\(with (\w+)=('[^']*')\)", lambda m: f"(add {_option_json(m)} to its options)", said)
+    return STORIES_ROUTES.sub('as "stories_source": "DIR" in the options', said)
+
+
+def _two_options(m: re.Match[str]) -> str:
+    """``a='x' with b='y'`` as the options box takes them: ``"a": "x", "b": "y"``."""
+    first, second = (re.match(r"(\w+)=(.*)", f"{m.group(i)}={m.group(i + 1)}") for i in (1, 3))
+    return f"{_option_json(first)}, {_option_json(second)}"
 
 
 def _option_json(m: re.Match[str]) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import datasets
 import evaluate
 
+from lctg_metrics.api.modules import other_module
 from lctg_metrics.compute_inputs import refuse_unknown
 from lctg_metrics.families.instructions import FAMILY
 from lctg_metrics.family import run
@@ -160,10 +161,10 @@ class LctgIf(evaluate.Metric):
             by_id, source = _rows_by_id(dataset, revision, config)
             unknown = [r for r in references if r not in by_id]
             if unknown:
-                lctg = str(unknown[0]).partition("/")[0] in ("summary", "ad_text", "pros_and_cons")
+                other = other_module(unknown[0], "lctg_if")  # the module and config that score it
                 raise ValueError(
                     f"dataset={dataset!r}: config {config!r} has no row with id {unknown[0]!r}"
-                    + ("; it is an LCTG row id: score LCTG generations with the lctg_ctg metric module" if lctg else "")
+                    + (f"; {other}" if other else "")
                 )
             absent = [rid for rid in by_id if rid not in set(references)]
             if absent:  # the run is every prompt of the config, as `lctg if-score` reads it

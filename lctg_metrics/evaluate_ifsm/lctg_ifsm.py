@@ -52,7 +52,8 @@ Args:
     predictions (`list` of `str`): the generated ending of each reference; the k-th ending of an id is its
         sample k, each sample is scored and the result is their mean (`samples`, signature `samples:N`).
     references (`list` of `str`): the `story_endings` row id of each prediction (`story_endings/<question_id>`).
-        Every row of `split` is scored; a row without a prediction fails as empty.
+        Every row of `split` is scored; a row without a prediction is refused unless `missing` says otherwise (a
+        prediction given as "" is an empty ending).
     reader (`str`, default 'embedding', as `lctg ifsm`): `embedding` (offline, weak), `embedding-e5`, or `llm` (give
         `llm_base_url`, `llm_model`).
     reader_options (`dict`, optional): what the named reader is built with, as `run("ifsm", ...)` takes it
@@ -60,6 +61,9 @@ Args:
     stories_source (`str`, optional): folder with Possible Stories dev.jsonl and test.jsonl (the contexts come from
         it; `lctg ifsm --stories-source`); default `$POSSIBLE_STORIES`, else ../shared/possible-stories.
     split (`str`, default 'eval'): `eval` (the half no head was fitted on), `fit`, or `all`.
+    missing (`str`, default 'error'): a row of `split` without a prediction: `error` (refused), `fail` (scored as a
+        failure, guard reason `missing`) or `skip` (the predictions present scored, `cover:SCORED/EXPECTED` signed,
+        the result not valid: a run's validity is read from every item of the split).
     seed (`int`, default 0): split, instruction templates and bootstrap seed.
     head (`str`, optional): head file of an embedding reader (default: the shipped one).
     adversarial (`bool`, default True): score the probes and attack classes (without them the result is invalid).
@@ -146,6 +150,7 @@ class LctgIfsm(evaluate.Metric):
         reader_options=None,
         stories_source=None,
         split="eval",
+        missing="error",
         seed=0,
         head=None,
         adversarial=True,
@@ -200,12 +205,18 @@ class LctgIfsm(evaluate.Metric):
             (run_family, family, story_rows), config_from_options = _with_llm()
             if "config" not in options or llm_base_url or llm_model:  # else the LLMConfig given in reader_options
                 _once(options, "config", "llm_base_url/llm_model")
+                if not llm_base_url or not llm_model:  # this module's keywords, not the command's flags
+                    raise ValueError(
+                        "lctg_ifsm: the llm reader needs an OpenAI-compatible endpoint and a model: pass "
+                        "llm_base_url='http://127.0.0.1:8000/v1' with llm_model='Qwen2.5-7B-Instruct'"
+                    )
                 options["config"] = config_from_options(locals())  # the declared llm_* keywords (tests/test_options.py)
         elif head is not None:
             _once(options, "head_path", "head")
             options["head_path"] = head
         rows = story_rows(_stories(stories_source), include_contexts=True, seed=seed)
-        result = run_family(  # the family's one run: each sample scored, their mean
+        result = _run_family(  # the family's one run: each sample scored, their mean
+            run_family,
             family,
             generations,
             rows=rows,
@@ -213,6 +224,7 @@ class LctgIfsm(evaluate.Metric):
                 "reader": reader,
                 "reader_options": options,
                 "split": split,
+                "missing": missing,
                 "adversarial": adversarial,
                 "dissimilarity": dissimilarity,
                 "guard_encoder": guard_encoder,
@@ -242,6 +254,26 @@ def worked_example(stories_source=None, split="eval", endings="gold"):
         options["stories_source"] = str(stories)
     field = "gold_ending" if endings == "gold" else "question"
     return [r[field] for r in rows], [r["id"] for r in rows], options
+
+
+#: The family's errors name an option both ways (``--missing skip / missing='skip'``); here, the keyword.
+_KEYWORDS = (
+    ("--missing skip / missing='skip'", "missing='skip'"),
+    ("--missing fail / missing='fail'", "missing='fail'"),
+)
+
+
+def _run_family(run_family, family, generations, **kwargs):
+    """``run_family``, its refusals naming this module's keywords (:data:`_KEYWORDS`)."""
+    try:
+        return run_family(family, generations, **kwargs)
+    except Exception as e:
+        message = str(e)
+        for both, keyword in _KEYWORDS:
+            message = message.replace(both, keyword)
+        if message == str(e):
+            raise
+        raise type(e)(message) from None
 
 
 def _once(reader_options, key, keywords):

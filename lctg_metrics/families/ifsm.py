@@ -31,6 +31,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("reader_options", "what the named reader is built with (config=LLMConfig, head_path=…)", "ifsm", object),
     Option("stories_source", "your Possible Stories folder, for the contexts (default $POSSIBLE_STORIES)", "ifsm"),
     Option("split", "half to score: eval (default), fit or all", "ifsm", default="eval", choices=SPLITS),
+    BY_NAME["missing"],
     BY_NAME["seed"],
     Option("adversarial", "run the attack sets (False: the result is invalid)", "ifsm", bool, True),
     Option("dissimilarity", "encoder for dissimilarity: a name, auto or none", "ifsm", default="auto"),
@@ -68,6 +69,8 @@ class IfsmFamily:
     #: its intervals are always computed (ci=False is refused) and its seed also draws the split and the instruction
     #: templates: ``seed`` is not refused without ``ci`` (``family.option_values``)
     ci_always = True
+    #: what its seed draws, named where a seed out of bounds is refused (as ``lctg ifsm --seed``'s help says it)
+    seed_draws = "the eval/fit split, the instruction templates and the bootstrap"
     detail_fields: tuple[str, ...] = (
         "id",
         "hit",
@@ -117,6 +120,7 @@ class IfsmFamily:
             seed=options["seed"],
             return_items=True,
             attack_cache=options["attack_cache"],
+            missing=options["missing"],
         )
         if source is not None:  # rows read from a Hub dataset: where they came from goes into the signature
             values: dict[str, str | None] = dict(parse(result.signature))

@@ -63,6 +63,7 @@ def result_dict(result: IFSMResult) -> dict[str, Any]:
         "ifsm": result.ifsm,
         "ci": _ci(result.ci),
         "n": result.n,
+        "coverage": dict(result.coverage),
         "valid": result.valid,
         "invalid_reasons": list(result.invalid_reasons),
         "limits": list(result.limits),
@@ -97,6 +98,7 @@ def flat_dict(result: IFSMResult) -> dict[str, Any]:
         "n": result.n,
         "flagged": result.flagged,
         "unparseable": result.unparseable,
+        "missing": result.coverage.get("missing", 0),
     }
     for name, s in result.adversarial.items():
         out[f"adversarial/{name}"] = s.guarded

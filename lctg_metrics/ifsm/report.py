@@ -32,6 +32,15 @@ def format_result(result: IFSMResult) -> str:
         f"IFSM {result.ifsm:.3f} {_ci(result.ci)} over {result.n} items; {result.flagged} flagged by the "
         f"guard {result.guard_reasons or ''}; {result.unparseable} unparseable; {result.reasked} re-asked"
     )
+    cov = result.coverage
+    if cov.get("missing"):
+        done = (
+            "skipped: IFSM covers only the endings present" if cov["missing_policy"] == "skip" else "counted as failed"
+        )
+        lines.append(
+            f"coverage: {cov['scored']}/{cov['expected']} endings; {cov['missing']} missing {done} "
+            f"(missing={cov['missing_policy']})"
+        )
     if result.reader.note:
         lines.append(f"reader {result.reader.name}: {result.reader.note}")
     measured = result.reader.measured_accuracy

@@ -40,6 +40,8 @@ class IFSMResult:
     attacks: dict[str, AttackScore] = field(default_factory=dict)  # attack classes and mixes on their attack share
     attacks_reused: bool = False  # the probes and attacks came from the cache (same reader, guard, versions, data)
     limits: tuple[str, ...] = ()  # attack mixes no run-level test detects, with how far each can move IFSM
+    #: endings expected (the split's items), scored, missing, and the missing policy (error, fail or skip)
+    coverage: dict[str, Any] = field(default_factory=dict)
 
 
 def invalid_reasons(

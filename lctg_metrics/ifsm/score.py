@@ -16,9 +16,11 @@ from lctg_metrics.ifsm.readers import get_reader
 from lctg_metrics.ifsm.result import IFSMResult, invalid_reasons, limits
 from lctg_metrics.ifsm.run import SetScore, capped, run_set
 from lctg_metrics.ifsm.stats import N_BOOT
-from lctg_metrics.ifsm.validity import check_run, features, repeated
+from lctg_metrics.ifsm.validity import check_run, features, repeated, subset
+from lctg_metrics.options import MISSING_POLICIES
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.signature import Family, declare
+from lctg_metrics.verdict import Verdict
 
 #: A reader below this accuracy on gold endings is weak (humans: 0.925): its IFSM is bounded by its own misreadings.
 WEAK_BELOW = 0.75
@@ -65,8 +67,9 @@ IFSM = declare(
             ("dissim", "dissimilarity encoder"),
             ("data", "dataset the rows came from (Hub repo@revision#digest)"),
             ("samples", "samples per prompt (the mean over them)"),
+            ("cover", "coverage of a partial run, endings scored/expected"),
         ),
-        optional=frozenset({"data", "samples"}),
+        optional=frozenset({"data", "samples", "cover"}),
     )
 )
 
@@ -80,6 +83,7 @@ def _signature(
     seed: int,
     dissimilarity: str | None,
     guards: str = GUARD_VERSION,
+    cover: str | None = None,
 ) -> str:
     measured = f"{info.measured_accuracy:.3f}" if info.measured_accuracy is not None else "na"
     return IFSM.build(
@@ -95,7 +99,26 @@ def _signature(
             "boot": str(n_boot),
             "seed": str(seed),
             "dissim": dissimilarity or "none",
+            "cover": cover,
         }
+    )
+
+
+def _check_missing(absent: Sequence[str], expected: int, split: str | None, missing: str) -> None:
+    """Raise naming the missing endings unless ``missing`` is ``fail`` (scored as failures) or ``skip`` (the endings
+    present are scored, the coverage signed); an ending given empty is an empty ending, never a missing one."""
+    if missing not in MISSING_POLICIES:
+        raise ValueError(f"unknown missing policy {missing!r}; valid: {', '.join(MISSING_POLICIES)}")
+    if missing == "skip" and len(absent) == expected:
+        raise ScoringError(
+            f"no endings to score: all {expected} story endings of the {split or 'all'} split are missing"
+        )
+    if not absent or missing in ("fail", "skip"):
+        return
+    raise ScoringError(
+        f"{len(absent)} of {expected} story endings of the {split or 'all'} split are missing, e.g. {absent[0]!r}: "
+        "score the endings present with --missing skip / missing='skip' (the coverage goes into the signature; "
+        "the result is then not valid), or count missing endings as failures with --missing fail / missing='fail'"
     )
 
 
@@ -129,6 +152,7 @@ def score_ifsm(
     seed: int = 0,
     return_items: bool = False,
     attack_cache: bool = True,
+    missing: str = "error",
 ) -> IFSMResult:
     """IFSM of ``generations`` (id → ending) on ``rows`` (with contexts) of ``split``; a missing ending fails.
 
@@ -140,6 +164,9 @@ def score_ifsm(
     computed before for the same reader (given by name), guard, code, rows and bootstrap, and the encodings of the
     texts they read, from the cache folder of :mod:`lctg_metrics.ifsm.attack_cache` (False: compute everything
     afresh and leave the cache alone); the result's ``attacks_reused`` says which.
+    ``missing``: an item of the split without an ending is refused (``"error"``), scored as a failure (``"fail"``,
+    guard reason ``missing``) or left out (``"skip"``: IFSM over the endings present, ``cover:SCORED/EXPECTED`` in
+    the signature, and the result is not valid, since a run's validity is read from every item of the split).
     """
     chosen = [r for r in rows if split is None or r["split"] == split]
     if not chosen:
@@ -150,6 +177,11 @@ def score_ifsm(
         raise ScoringError(f"{len(unknown)} generation id(s) not in rows, e.g. {unknown[0]!r}")
     _refuse_other_split(texts, rows, chosen, split)
     the_reader = get_reader(reader, **(reader_options or {})) if isinstance(reader, str) else reader
+    whole = chosen  # the gold run, probes and attacks read the whole split
+    absent = [str(r["id"]) for r in whole if str(r["id"]) not in texts]
+    _check_missing(absent, len(whole), split, missing)
+    keep = [i for i, r in enumerate(whole) if str(r["id"]) in texts] if missing == "skip" else list(range(len(whole)))
+    chosen = [whole[i] for i in keep]
     endings = [texts.get(str(r["id"]), "").strip() for r in chosen]
 
     guard_name = _auto_encoder() if guard_encoder == "auto" else guard_encoder
@@ -161,8 +193,10 @@ def score_ifsm(
     # busy 2-core machine only slow them down (as in the attack table; the numbers are the same)
     with one_blas_thread():
         oracle, basis, table, attacks, reused = fixed_runs(
-            the_reader, chosen, genc, guards, n_boot, seed, adversarial, use_cache, attack_cache
+            the_reader, whole, genc, guards, n_boot, seed, adversarial, use_cache, attack_cache
         )
+        if len(keep) < len(whole):  # missing="skip": the run-level tests compare the same items
+            basis = replace(basis, features=subset(basis.features, keep), repeated=[basis.repeated[i] for i in keep])
         flags = repeated(endings, passages)
         main, run = run_set(
             the_reader,
@@ -176,6 +210,12 @@ def score_ifsm(
             flags,
         )
         verdicts, choices = run.verdicts, run.choices
+        if missing == "fail" and absent:  # scored as the empty ending they are read as, named for what they are
+            gone = set(absent)
+            verdicts = [
+                Verdict(False, "missing: no ending given (missing='fail')") if str(r["id"]) in gone else v
+                for r, v in zip(chosen, verdicts)
+            ]
         run_features = features(genc, chosen, endings, run.similarities)
         checks = check_run(run_features, basis.features, flags, basis.repeated)
 
@@ -191,6 +231,12 @@ def score_ifsm(
             dissim = sum(gold_dissim) / len(gold_dissim)
             dissim_pairs = within_passage(encoder, endings, [str(r["passage_id"]) for r in chosen])
     why = invalid_reasons(oracle, table, main, checks, attacks) if adversarial else ["adversarial sets not run"]
+    skipped = len(whole) - len(chosen)
+    if skipped:
+        why.append(
+            f"partial run: {skipped} of {len(whole)} story endings missing and skipped (missing='skip'); a run's "
+            "validity is read from every item of the split"
+        )
     templates = ",".join(sorted({str(r.get("template_set", "unknown")) for r in chosen}))
     items = None
     if return_items:
@@ -221,11 +267,27 @@ def score_ifsm(
         valid=not why,
         invalid_reasons=tuple(why),
         reader=info,
-        signature=_signature(info, oracle, split, templates, n_boot, seed, dissimilarity_encoder, guards),
+        signature=_signature(
+            info,
+            oracle,
+            split,
+            templates,
+            n_boot,
+            seed,
+            dissimilarity_encoder,
+            guards,
+            f"{len(chosen)}/{len(whole)}" if skipped else None,
+        ),  # fmt: skip
         items=items,
         reasked=int(getattr(the_reader, "stats", {}).get("fallback", 0)),
         checks=tuple(checks),
         attacks=attacks,
         attacks_reused=reused,
         limits=tuple(limits(attacks, oracle)) if adversarial else (),
+        coverage={
+            "expected": len(whole),
+            "scored": len(whole) - len(absent),
+            "missing": len(absent),
+            "missing_policy": missing,
+        },  # fmt: skip
     )
