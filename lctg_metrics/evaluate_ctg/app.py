@@ -207,19 +207,22 @@ def page_words(e: BaseException) -> str:
 
 def _two_options(m: re.Match[str]) -> str:
     """``a='x' with b='y'`` as the options box takes them: ``"a": "x", "b": "y"``."""
-    first, second = (re.match(r"(\w+)=(.*)", f"{m.group(i)}={m.group(i + 1)}") for i in (1, 3))
-    return f"{_option_json(first)}, {_option_json(second)}"
+    return f"{_as_json(m.group(1), m.group(2))}, {_as_json(m.group(3), m.group(4))}"
 
 
 def _option_json(m: re.Match[str]) -> str:
     """``config='multi'`` as the options box takes it: ``"config": "multi"`` (``ci=True``: ``"ci": true``)."""
+    return _as_json(m.group(1), m.group(2))
+
+
+def _as_json(name: str, raw: str) -> str:
     import ast
 
     try:
-        value = json.dumps(ast.literal_eval(m.group(2)))
+        value = json.dumps(ast.literal_eval(raw))
     except (ValueError, SyntaxError):
-        value = m.group(2)
-    return f'"{m.group(1)}": {value}'
+        value = raw
+    return f'"{name}": {value}'
 
 
 def compute(predictions: str, references: str, options: str) -> dict[str, Any]:
