@@ -20,12 +20,13 @@ LEGENDS = {
         "share of prompts whose instructions all hold · **instruction_level**: share of instructions that hold."
     ),
     "lctg_ifsm": (
-        "**ifsm**: share of the split's stories whose ending lets the reader pick the right candidate ending "
-        "(a story without an ending counts as a miss) · **reader_accuracy**: the same reader on the gold endings "
-        "(0.25 is chance): gold endings for every story of the split score exactly this · **n**: stories scored "
-        "(the whole split) · **flagged**: endings the guard failed (missing or empty, a question echo, a copied "
-        "context or candidate) · **check/***: the run-level tests against gaming · **valid**: False when a "
-        "run-level test fails or the reader is not clearly above chance."
+        "**ifsm**: share of the stories scored whose ending lets the reader pick the right candidate ending "
+        '(endings missing from the split are refused; "missing": "skip" scores those present and is never '
+        'valid, "missing": "fail" counts them as misses) · **reader_accuracy**: the same reader on the gold '
+        "endings (0.25 is chance): gold endings for every story of the split score exactly this · **n**: stories "
+        "scored (the whole split unless skipped) · **flagged**: endings the guard failed (empty or missing under "
+        "fail, a question echo, a copied context or candidate) · **check/***: the run-level tests against gaming "
+        "· **valid**: False when a run-level test fails, the run is partial or the reader is not clearly above chance."
     ),
 }
 
