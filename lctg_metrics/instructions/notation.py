@@ -32,6 +32,8 @@ def aside_only(text: str) -> bool:
 #: A hesitation sound: a vowel or ん drawn out (あー, えー, うーん, んー; not うん "yes", いいえ "no", ええ "yes");
 #: えーと's と and the lengthened その / あの of a speaker searching for a word (そのー) hesitate too.
 _HESITATION = re.compile(r"[あいうえおん][ー〜]+[んっ]?|ん+")
+#: A letter of any script: what the analyser files as a symbol but a reader reads as a sound or a word.
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def hesitation_only(text: str) -> bool:
@@ -44,8 +46,8 @@ def hesitation_only(text: str) -> bool:
     hesitating = False
     for i, m in enumerate(found):
         before, after = found[i - 1] if i else None, found[i + 1] if i + 1 < len(found) else None
-        if m.pos1 in ("補助記号", "記号", "空白"):
-            continue
+        if m.pos1 in ("補助記号", "記号", "空白") and not _LETTER.search(m.surface):
+            continue  # marks aside; a kana the analyser files as a symbol (あー|い) is still a sound said
         cut = re.fullmatch("[あいうえお]っ", m.surface) and after is not None and after.surface == "と"  # えっ|と
         if m.pos1 == "感動詞" and (m.pos2 == "フィラー" or _HESITATION.fullmatch(m.surface) or cut):
             hesitating = True
