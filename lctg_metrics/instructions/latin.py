@@ -43,15 +43,26 @@ def romaji_spans(text: str, word: str, reading: str = "") -> list[tuple[int, int
     if not target:
         return []
     wanted = romaji.fold_long(target)
-    found = []
+    return [
+        span
+        for span, letters, kana, long_folded, english in _tokens(text)
+        if (latin or (letters >= MIN_ROMAJI_LETTERS and not english))
+        and kana
+        and (kana != target or not latin)
+        and long_folded == wanted
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def _tokens(text: str) -> tuple[tuple[tuple[int, int], int, str, str, bool], ...]:
+    """Each Latin word of ``text`` once, for every keyword checked against it: its span, its length, its reading as
+    romaji (empty when it reads as none), that reading with long vowels folded, and whether it stands in an English sentence (``_in_english``)."""
     tokens = list(romaji.TOKEN.finditer(text))
-    for at, token in enumerate(tokens):
-        if not latin and (len(token.group()) < MIN_ROMAJI_LETTERS or _in_english(text, tokens, at)):
-            continue
-        kana = romaji.to_kana(token.group().lower())
-        if kana and (kana != target or not latin) and romaji.fold_long(kana) == wanted:
-            found.append(token.span())
-    return found
+    kana = [romaji.to_kana(token.group().lower()) or "" for token in tokens]
+    return tuple(
+        (token.span(), len(token.group()), kana[at], romaji.fold_long(kana[at]) if kana[at] else "", _in_english(text, tokens, kana, at))
+        for at, token in enumerate(tokens)
+    )
 
 
 #: A keyword's reading is read only from content words (寿司), never from particles or marks.
@@ -70,16 +81,15 @@ def kanji_reading(word: str) -> str:
     return reading if _KATAKANA.fullmatch(reading) else ""
 
 
-def _in_english(text: str, tokens: list[re.Match[str]], at: int) -> bool:
-    """Whether a Latin word stands beside (a blank apart) a Latin word that reads as no romaji: a word of an English
-    sentence (for the sake of), not romaji standing for Japanese (Kinou wa SUSHI wo tabemashita)."""
-    near = [
-        other
-        for other in (tokens[at - 1] if at else None, tokens[at + 1] if at + 1 < len(tokens) else None)
-        if other is not None
-        and not text[min(other.end(), tokens[at].end()) : max(other.start(), tokens[at].start())].strip()
-    ]
-    return any(not romaji.to_kana(other.group().lower()) for other in near)
+def _in_english(text: str, tokens: list[re.Match[str]], kana: list[str], at: int) -> bool:
+    """Whether a Latin word stands beside (a blank apart) a Latin word that reads as no romaji (its ``kana`` empty): a
+    word of an English sentence (for the sake of), not romaji standing for Japanese (Kinou wa SUSHI wo tabemashita)."""
+    return any(
+        not kana[other]
+        for other in (at - 1, at + 1)
+        if 0 <= other < len(tokens)
+        and not text[min(tokens[other].end(), tokens[at].end()) : max(tokens[other].start(), tokens[at].start())].strip()
+    )
 
 
 __all__ = ["MIN_ROMAJI_LETTERS", "folded", "kanji_reading", "romaji_spans"]

@@ -32,8 +32,9 @@ def aside_only(text: str) -> bool:
 #: A hesitation sound: a vowel or ん drawn out (あー, えー, うーん, んー; not うん "yes", いいえ "no", ええ "yes");
 #: えーと's と and the lengthened その / あの of a speaker searching for a word (そのー) hesitate too.
 _HESITATION = re.compile(r"[あいうえおん][ー〜]+[んっ]?|ん+")
-#: A letter of any script: what the analyser files as a symbol but a reader reads as a sound or a word.
-_LETTER = re.compile(r"[^\W\d_]")
+#: A letter of any script (the prolonged-sound mark aside): what the analyser may file as a symbol but a reader reads
+#: as a sound or a word.
+_LETTER = re.compile(r"(?![ーｰ〜])[^\W\d_]")
 
 
 def hesitation_only(text: str) -> bool:
