@@ -62,6 +62,41 @@ def _stroke(text: str, i: int) -> str:
     return "I" if beside and all(c.isupper() for c in beside) else ""
 
 
+#: Letters drawn as one bare vertical stroke: what the data draws as l, I or 1, and its i-forms that carry no dot
+#: (dotless ı, iota, palochka ӏ, small capital ɪ). In a sans-serif face a reader takes the stroke for whichever of
+#: l, I and i the word needs (Gmaiӏ is Gmail, AӀ is AI).
+STROKES = frozenset(
+    ch
+    for ch, target in LATIN_OF.items()
+    if target in "lI1"
+    or (target == "i" and re.search(r"DOTLESS|IOTA|PALOCHKA|SMALL CAPITAL I", unicodedata.name(ch, "")))
+)
+_STROKE_LETTERS = frozenset("lIi1|")
+_CAPITAL_I_IN_WORD = re.compile(r"[a-z]I")
+
+
+def stroke_toward(text: str, key: str) -> str:
+    """``text`` with each run of Latin letters and bare strokes (``STROKES``) that spells the Latin ``key`` once each
+    stroke is read as the key's l, I, i or 1 there, written as ``key`` (offsets kept); ``text`` itself when none does.
+    An ASCII capital I after a small letter is the stroke of an l (GmaiI, PaypaI: no word puts a capital there); an
+    ASCII l never stands for I (Al is aluminium, not AI)."""
+    if not key.isascii() or not any(ch in _STROKE_LETTERS for ch in key):
+        return text
+    if not any(ch in STROKES for ch in text) and not _CAPITAL_I_IN_WORD.search(text):
+        return text
+    chars, lowered = list(text), key.lower()
+    for start in range(len(text) - len(key) + 1):
+        piece = text[start : start + len(key)]
+        if not any(ch in STROKES for ch in piece) and "I" not in piece[1:]:
+            continue
+        if all(
+            (a in STROKES and b in _STROKE_LETTERS) or a.lower() == b or (a == "I" and b == "l" and prev.islower())
+            for prev, a, b in zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
+        ):
+            chars[start : start + len(key)] = key
+    return "".join(chars)
+
+
 #: Kanji of three strokes or fewer: the Kangxi radicals numbered 1 to 60 (U+2F00 to U+2F3B), read as their kanji, and
 #: the stroke forms of the CJK Strokes block folded to none; 乚 (the hook form of 乙) is the radical's own variant.
 FEW_STROKE_KANJI = frozenset(unicodedata.normalize("NFKC", chr(0x2F00 + n)) for n in range(60)) | {"乚"}
@@ -91,4 +126,4 @@ def radical_spans(text: str, key: str) -> list[tuple[int, int]]:
     return found
 
 
-__all__ = ["FEW_STROKE_KANJI", "LATIN_OF", "latin_read", "radical_spans"]
+__all__ = ["FEW_STROKE_KANJI", "LATIN_OF", "STROKES", "latin_read", "radical_spans", "stroke_toward"]

@@ -14,6 +14,7 @@ read by what the brackets do in their sentence rather than by a list of words:
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -47,8 +48,15 @@ def hesitation_only(text: str) -> bool:
     hesitating = False
     for i, m in enumerate(found):
         before, after = found[i - 1] if i else None, found[i + 1] if i + 1 < len(found) else None
-        if m.pos1 in ("補助記号", "記号", "空白") and not _LETTER.search(m.surface):
-            continue  # marks aside; a kana the analyser files as a symbol (あー|い) is still a sound said
+        if m.pos1 in ("補助記号", "記号", "空白"):
+            if not _LETTER.search(m.surface):
+                continue  # marks aside
+            # a kana the analyser files as a symbol is a sound: a hesitation drawn out (あ|ー), else said (あー|い)
+            drawn = "".join(itertools.takewhile(lambda ch: ch in "ー〜", "".join(n.surface for n in found[i + 1 :])))
+            if not _HESITATION.fullmatch(m.surface + drawn):
+                return False
+            hesitating = True
+            continue
         cut = re.fullmatch("[あいうえお]っ", m.surface) and after is not None and after.surface == "と"  # えっ|と
         if m.pos1 == "感動詞" and (m.pos2 == "フィラー" or _HESITATION.fullmatch(m.surface) or cut):
             hesitating = True

@@ -260,6 +260,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     views += (
         latin.folded(seen),
         confusable.latin_read(forms.standard(seen)),
+        confusable.stroke_toward(seen, key),  # Gmaiӏ: a bare stroke is the l, I or i the word needs
         kana_alike.toward(seen, key),
         historical_kana.modern(seen),  # ありがたう (round 19)
     )  # ᎪI, メロソ
