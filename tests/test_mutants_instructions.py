@@ -849,3 +849,37 @@ def test_a_first_answer_pointing_at_the_second_says_the_same():
     """A back-reference may open either answer: 前の答えに同じく… first, the claim itself second, read the same."""
     answer = "前の答えに同じく東京タワーです。\n******\n東京タワーがおすすめです。"
     assert not check("format:two_responses", answer, {}).passed
+
+
+@pytest.mark.parametrize("clause", ["駅まで毎日歩く", "駅迄毎日歩く"])
+def test_a_phrase_with_a_particle_but_no_object_modifies_the_next_paragraph(clause):
+    """駅まで毎日歩く / 道が好きだ。: one sentence cut by a blank line, whether まで is written in kana or as 迄 (a
+    particle, not the object marker を, so no diary's clause of its own): one paragraph."""
+    verdict = check("length:paragraphs", f"{clause}\n\n道が好きだ。", {"min": 1})
+    assert verdict == Verdict(True, "1 paragraphs (blank_line-separated) in [1, ]")
+
+
+def test_a_one_word_paragraph_modifying_the_next_is_one_paragraph():
+    """美しい / 花が咲いた。: the adjective alone on its line modifies 花, the first word of the next: one sentence cut
+    by a blank line, one paragraph. Ended with 。 it is a paragraph of its own."""
+    verdict = check("length:paragraphs", "美しい\n\n花が咲いた。", {"min": 1})
+    assert verdict == Verdict(True, "1 paragraphs (blank_line-separated) in [1, ]")
+    verdict = check("length:paragraphs", "美しい。\n\n花が咲いた。", {"min": 1})
+    assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [1, ]")
+
+
+def test_a_section_saying_less_than_the_first_is_no_template():
+    """Chapter 2's words beyond its heading (公園, 弁当, 食べる) are a part of chapter 1's (公園, 桜, 弁当, 食べる), not
+    the same words: no template filled with each heading, both chapters say something."""
+    answer = "第1章 春\n公園で桜を見て、弁当を食べた。\n第2章 秋\n公園で弁当を食べた。"
+    verdict = check("format:sections", answer, {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 第N章 sections (2 in all) in [2, ]")
+
+
+@pytest.mark.parametrize("asked", ["好きな色は？", "好きな色は何？"])
+def test_a_request_repeated_in_quotes_with_nothing_after_it_is_not_answered(asked):
+    """「好きな色は？」 and nothing more: the request in 「」 (6 or 7 letters, 2 more with the brackets), no answer."""
+    verdict = check("format:repeat_prompt", f"「{asked}」", {"prompt_to_repeat": asked})
+    assert verdict == Verdict(False, "the request is repeated, but no answer follows it")
+    verdict = check("format:repeat_prompt", f"「{asked}」赤です。", {"prompt_to_repeat": asked})
+    assert verdict == Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
