@@ -56,11 +56,18 @@ def romaji_spans(text: str, word: str, reading: str = "") -> list[tuple[int, int
 @functools.lru_cache(maxsize=64)
 def _tokens(text: str) -> tuple[tuple[tuple[int, int], int, str, str, bool], ...]:
     """Each Latin word of ``text`` once, for every keyword checked against it: its span, its length, its reading as
-    romaji (empty when it reads as none), that reading with long vowels folded, and whether it stands in an English sentence (``_in_english``)."""
+    romaji (empty when it reads as none), that reading with long vowels folded, and whether it stands in an English
+    sentence (``_in_english``)."""
     tokens = list(romaji.TOKEN.finditer(text))
     kana = [romaji.to_kana(token.group().lower()) or "" for token in tokens]
     return tuple(
-        (token.span(), len(token.group()), kana[at], romaji.fold_long(kana[at]) if kana[at] else "", _in_english(text, tokens, kana, at))
+        (
+            token.span(),
+            len(token.group()),
+            kana[at],
+            romaji.fold_long(kana[at]) if kana[at] else "",
+            _in_english(text, tokens, kana, at),
+        )
         for at, token in enumerate(tokens)
     )
 
@@ -88,7 +95,9 @@ def _in_english(text: str, tokens: list[re.Match[str]], kana: list[str], at: int
         not kana[other]
         for other in (at - 1, at + 1)
         if 0 <= other < len(tokens)
-        and not text[min(tokens[other].end(), tokens[at].end()) : max(tokens[other].start(), tokens[at].start())].strip()
+        and not text[
+            min(tokens[other].end(), tokens[at].end()) : max(tokens[other].start(), tokens[at].start())
+        ].strip()
     )
 
 
