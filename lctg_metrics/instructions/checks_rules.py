@@ -72,7 +72,14 @@ _LONGER_WORDS = (
     "さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく",
     "さておき", "はいから",
 )  # fmt: skip
-_word_ends = wordforms.word_ends
+
+
+def _word_ends(text: str, at: int) -> bool:
+    """Whether a start phrase ending at ``at`` ends a word there: kana before kana as the analyser reads it
+    (``wordforms.word_ends``), and no Latin word, number or kanji compound running on (``edges.cut_short``, round
+    22: Yesterday starts with no Yes, 私立 with no 私)."""
+    return wordforms.word_ends(text, at) and not edges.cut_short(text, at)
+
 #: A negation glued to the phrase makes it a predicate's stem (よろしく|ない "not good", それ|では|ない "not that one",
 #: まず|ない "hardly"), not the greeting or conjunction said (round 15).
 _NEGATED = re.compile(r"(?:ない|なく|なかっ|なけれ|ねえ|ありません|ございません)")
@@ -158,7 +165,9 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 1 :]}」: a prefix makes 「{kw['phrase']}」 another word"
         )
-    if text.endswith(phrase) and not wordforms.starts_word(text, len(text) - len(phrase)):
+    if text.endswith(phrase) and (
+        not wordforms.starts_word(text, len(text) - len(phrase)) or edges.cut_before(text, len(text) - len(phrase))
+    ):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 is the tail of a longer word"
         )
