@@ -11,6 +11,7 @@ from typing import Any
 from lctg_metrics.instructions import edges, morph, phrases, said, spellings, tails, wordforms, words
 from lctg_metrics.instructions.afterthoughts import called_after
 from lctg_metrics.instructions.boundaries import name_marks
+from lctg_metrics.instructions.clipped_polite import clipped
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.roles import in_parentheses
@@ -356,10 +357,11 @@ def _judged(sentence: Sentence, clause: str, items: set[str]) -> str:
     return "neutral" if bare else style
 
 
-def _style(response: str) -> tuple[list[str], list[str], bool]:
+def _style(response: str) -> tuple[list[str], list[str], list[str], bool]:
     """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
-    model; a list item in list form, ``_list_form``, is neither), and whether the response is one line holding one
-    sentence or no 句点 (a title or slogan; quotations aside)."""
+    model; a list item in list form, ``_list_form``, is neither), the plain ones whose predicate is a polite form
+    said casually (答えっす, 行きまっす: ``clipped_polite``, round 22), and whether the response is one line holding
+    one sentence or no 句点 (a title or slogan; quotations aside)."""
     found = own_sentences(response)
     body = drop_quotations(response)
     items = list_items(body)
@@ -367,7 +369,8 @@ def _style(response: str) -> tuple[list[str], list[str], bool]:
     title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)
     )
-    return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], title_like
+    plain_ones = [s for s, k in kinds if k == "plain"]
+    return [s for s, k in kinds if k == "polite"], plain_ones, [s for s in plain_ones if clipped(s)], title_like
 
 
 def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, other_name: str) -> Verdict:
@@ -394,20 +397,27 @@ def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, ot
     needs_morph=True,
 )
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
-    polite_ones, plain_ones, total = _style(response)
+    polite_ones, plain_ones, _, total = _style(response)
     return _styled(polite_ones, plain_ones, total, "です・ます", "plain-form")
 
 
 @instruction(
     "style:plain",
     "スタイル指定",
-    "だ・である調: no predicate ends in です/ます (nor the dialects' ざます, やす, おす, まっせ), "
+    "だ・である調: no predicate ends in です/ます (nor the dialects' ざます, やす, おす, まっせ, nor their casual "
+    "clipped forms っす, すか, まっす, まーす), "
     "in any sentence, aside sentence, table cell or blank-separated "
     "clause; 体言止め and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes",
     needs_morph=True,
 )
 def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
-    polite_ones, plain_ones, total = _style(response)
+    polite_ones, plain_ones, casual, total = _style(response)
+    if casual:  # 答えっす, 行きまっす: a polite form said casually is no だ・である (round 22)
+        return Verdict(
+            False,
+            f"{len(casual)} sentences in a casual polite form (「{clipped(casual[0])}」), "
+            f"e.g. 「…{sentence_body(casual[0])[-12:]}」",
+        )
     return _styled(plain_ones, polite_ones, total, "plain", "です・ます")
 
 
