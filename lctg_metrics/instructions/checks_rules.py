@@ -15,6 +15,7 @@ from lctg_metrics.instructions.clipped_polite import clipped
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.roles import in_parentheses
+from lctg_metrics.instructions.said_once import bare_repeats
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
 from lctg_metrics.instructions.start_frames import frame_unsaid
@@ -290,7 +291,8 @@ def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "keywords:frequency",
     "キーワード使用",
-    "a keyword occurs a number of times within [min, max]",
+    "a keyword occurs a number of times within [min, max]; toward the minimum a bare run of it (環境、環境、環境。, "
+    "one a list line) with no sentence around it counts once",
     Param("keyword", "str", "the keyword", required=True),
     MIN,
     MAX,
@@ -299,6 +301,11 @@ def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
 )
 def frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = occurrences(response, kw["keyword"], kw["match"])
+    listed = bare_repeats(response, kw["keyword"]) if kw["min"] is not None else 0  # 環境、環境、環境。 (round 22)
+    if listed and n - listed < kw["min"]:
+        return Verdict(
+            False, f"{n - listed} ×「{kw['keyword']}」, a bare run of it counted once ({n} written) < min {kw['min']}"
+        )
     return bounds(n, kw["min"], kw["max"], f"×「{kw['keyword']}」")
 
 
