@@ -76,7 +76,9 @@ def test_a_clause_before_the_quotative_to_is_reported_speech(clause: str, speake
 
 
 @FEW
-@given(st.lists(st.sampled_from(POLITE), min_size=2, max_size=4, unique=True), st.sampled_from(["：", ":", "・", "—", "―"]))
+@given(
+    st.lists(st.sampled_from(POLITE), min_size=2, max_size=4, unique=True), st.sampled_from(["：", ":", "・", "—", "―"])
+)
 def test_one_colon_dot_or_dash_splices_two_sentences(parts: list[str], mark: str) -> None:
     n = len(parts)
     assert check("length:sentences", mark.join(parts) + "。", {"min": n, "max": n}).passed

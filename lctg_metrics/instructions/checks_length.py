@@ -84,7 +84,9 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = counted(response)
     once = len(distinct_sentences(found)) if kw["min"] is not None else len(found)
     if once < len(found) and kw["min"] is not None and once < kw["min"]:  # one sentence written again (round 22)
-        return Verdict(False, f"{once} sentences, each written again counted once ({len(found)} written) < min {kw['min']}")
+        return Verdict(
+            False, f"{once} sentences, each written again counted once ({len(found)} written) < min {kw['min']}"
+        )
     return bounds(len(found), kw["min"], kw["max"], "sentences")
 
 
@@ -100,7 +102,9 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     written = sum(map(has_content, response.splitlines()))
     read = counted_lines(response)
     if read < written and kw["min"] is not None and read < kw["min"]:  # a phrase one kana a line (round 22)
-        return Verdict(False, f"{read} lines, a phrase broken into letters read as one ({written} written) < min {kw['min']}")
+        return Verdict(
+            False, f"{read} lines, a phrase broken into letters read as one ({written} written) < min {kw['min']}"
+        )
     return bounds(written, kw["min"], kw["max"], "lines")
 
 

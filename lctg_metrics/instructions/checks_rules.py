@@ -82,6 +82,7 @@ def _word_ends(text: str, at: int) -> bool:
     22: Yesterday starts with no Yes, 私立 with no 私)."""
     return wordforms.word_ends(text, at) and not edges.cut_short(text, at)
 
+
 #: A negation glued to the phrase makes it a predicate's stem (よろしく|ない "not good", それ|では|ない "not that one",
 #: まず|ない "hardly"), not the greeting or conjunction said (round 15).
 _NEGATED = re.compile(r"(?:ない|なく|なかっ|なけれ|ねえ|ありません|ございません)")

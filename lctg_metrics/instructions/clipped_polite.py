@@ -1,11 +1,11 @@
-"""A polite predicate said casually (round 22): です clipped to っす or す (答えっす, いいっすね, 本当すか, いいんす) and
-ます clipped or drawn out (行きまっす, 失礼しまーす) still address the reader politely. The analyser files each under
-its polite lemma (っす and す are です, まっ is ます), so the rule reads the lemma, not a list of slang: the clause's
-last predicate, walking back over final particles, conjunctive particles, auxiliaries and the filler the analyser
-makes of a drawn-out ま (まー), is a polite auxiliary in a surface that is not its own (not です, ます, でしょう).
-Such a clause is in neither style: not だ・である調 (a reader hears a polite form), and not です・ます調 either (it is
-casual, the project's reading since round 8). でしょ and っしょ are not clipped forms of this kind: 「そうでしょ？」 is
-said in plain speech as much as in polite (morph keeps them plain).
+"""A polite predicate said casually (round 22): です clipped to っす or す (答えっす, いいっすね, 本当すか,
+いいんす) and ます clipped or drawn out (行きまっす, 失礼しまーす) still address the reader politely. The analyser files
+each under its polite lemma (っす and す are です, まっ is ます), so the rule reads the lemma, not a list of slang: the
+clause's last predicate, walking back over final particles, conjunctive particles, auxiliaries and the filler the
+analyser makes of a drawn-out ま (まー), is a polite auxiliary in a surface that is not its own (not です, ます,
+でしょう). Such a clause is in neither style: not だ・である調 (a reader hears a polite form), and not です・ます調
+either (it is casual, the project's reading since round 8). でしょ and っしょ are not clipped forms of this kind:
+「そうでしょ？」 is said in plain speech as much as in polite (morph keeps them plain).
 """
 
 from __future__ import annotations

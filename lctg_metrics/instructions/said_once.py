@@ -66,10 +66,12 @@ def _letters(line: str) -> str:
 def _heard(sentence: str) -> tuple[str, ...]:
     """How a sentence is read aloud: the readings of its words, symbols and blanks aside, and without the final
     particles after its last word (ね, よ)."""
-    words = [m for m in morph.analyze(nfkc(sentence)) if m.pos1 not in _SKIPPED]
+    words = [  # a kana the analyser files as a symbol (ぁ) is a sound said, not a mark
+        m for m in morph.analyze(nfkc(sentence)) if m.pos1 not in _SKIPPED or any(ch.isalnum() for ch in m.surface)
+    ]
     while len(words) > 1 and words[-1].pos2 == "終助詞":
         words.pop()
-    return tuple(m.reading for m in words)
+    return tuple(m.reading if m.pos1 not in _SKIPPED else m.surface for m in words)
 
 
 def distinct_sentences(sentences: list[Sentence]) -> list[Sentence]:
@@ -92,9 +94,7 @@ def _a_word(piece: str) -> bool:
     forms = {piece, morph.to_katakana(piece)} if len(piece) > 1 else {piece}
     for form in forms:
         found = morph.analyze(form)
-        if len(found) == 1 and (
-            found[0].pos1 in _WORD_POS or (found[0].pos1 == "感動詞" and len(piece) > 1)
-        ):
+        if len(found) == 1 and (found[0].pos1 in _WORD_POS or (found[0].pos1 == "感動詞" and len(piece) > 1)):
             return True
     return False
 
