@@ -25,7 +25,10 @@ def _count(text: str) -> int:
 
 
 @settings(deadline=None, max_examples=40)
-@given(st.lists(st.sampled_from(LINES), min_size=1, max_size=5), st.lists(st.sampled_from(NARRATION), max_size=3))
+@given(
+    st.lists(st.sampled_from(LINES), min_size=1, max_size=5, unique=True),  # a sentence said again counts once (r22)
+    st.lists(st.sampled_from(NARRATION), max_size=3, unique=True),
+)
 def test_each_quoted_line_standing_alone_is_a_sentence(quoted: list[str], narration: list[str]) -> None:
     """「…」「…」 after narration: every quoted sentence counts, and so does every sentence of narration."""
     text = "".join(narration) + "".join(f"「{line}」" for line in quoted)

@@ -54,7 +54,14 @@ def test_a_dash_between_katakana_letters_is_the_long_vowel_mark(word: str, dash:
 
 
 @FEW
-@given(st.lists(st.tuples(st.sampled_from(SPEECH), st.sampled_from(NARRATION)), min_size=1, max_size=3))
+@given(  # each speech and narration once: a sentence said again counts once (round 22)
+    st.lists(
+        st.tuples(st.sampled_from(SPEECH), st.sampled_from(NARRATION)),
+        min_size=1,
+        max_size=3,
+        unique_by=(lambda p: p[0], lambda p: p[1]),
+    )
+)
 def test_speech_closed_by_a_bracket_before_narration_is_its_own_sentence(pairs: list[tuple[str, str]]) -> None:
     text = "".join(speech + narration for speech, narration in pairs)
     n = 2 * len(pairs)
@@ -69,7 +76,9 @@ def test_a_clause_before_the_quotative_to_is_reported_speech(clause: str, speake
 
 
 @FEW
-@given(st.lists(st.sampled_from(POLITE), min_size=2, max_size=4), st.sampled_from(["：", ":", "・", "—", "―"]))
+@given(
+    st.lists(st.sampled_from(POLITE), min_size=2, max_size=4, unique=True), st.sampled_from(["：", ":", "・", "—", "―"])
+)
 def test_one_colon_dot_or_dash_splices_two_sentences(parts: list[str], mark: str) -> None:
     n = len(parts)
     assert check("length:sentences", mark.join(parts) + "。", {"min": n, "max": n}).passed

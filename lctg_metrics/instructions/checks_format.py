@@ -31,6 +31,7 @@ from lctg_metrics.instructions.genre_titles import untitled_over_prose
 from lctg_metrics.instructions.outline import only_an_outline
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.selfnotes import talks_of_itself
+from lctg_metrics.instructions.serials import template_series
 from lctg_metrics.instructions.tables import deferred_row, filled_cell, kana_row, label_only, tables, with_dittos
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -79,11 +80,15 @@ def without_code(text: str) -> str:
 def distinct_filled(spans: list[str]) -> list[str]:
     """The spans that hold a letter or number, each reading counted once: the same letters (「《AI》《ＡＩ》」) or, for
     short spans, the same word in another script or spelling (「《安全》《あんぜん》」, from checkers 2.1) are one, and
-    so is a one-sentence span that makes another's claim again with small changes (``filler.restates``; round 17)."""
+    so is a one-sentence span that makes another's claim again with small changes (``filler.restates``; round 17);
+    a label with a serial mark run in order (ポイントA, ポイントB: ``serials``, round 22) is none."""
     seen: set[str] = set()
     out: list[str] = []
-    for span in spans:
+    counters = template_series(spans)  # ポイントA, ポイントB, ポイントC: a template's slots (round 22)
+    for n, span in enumerate(spans):
         k = key(span)
+        if n in counters:
+            continue
         if all(placeholder(cell) or not key(cell) for cell in span.split("|")):
             continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5)
         if orders.only_recited(span) or pointing_only(span):
@@ -418,7 +423,7 @@ def _status_mark(text: str, m: re.Match[str]) -> bool:
     "書式指定",
     "square-bracket placeholders like [名前] (not markdown links, "
     "task boxes, a to-do's status marks ([済] 買い物), numbered references, nor keys and buttons to press: "
-    "[Enter]キー, [保存]をクリック, [Ctrl]+[C]); "
+    "[Enter]キー, [保存]をクリック, [Ctrl]+[C], nor a label opening a sentence of its own: [速報] 新商品が出ました。); "
     "towards min every filled placeholder counts, a reused one too "
     "(a template names one slot wherever it is needed)",
     MIN,
@@ -445,6 +450,7 @@ def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
         if not _status_mark(response, m)
         and not slots.stage_direction(response, m.start(), m.end())
         and not notation.control_name(response, m.start(), m.end())
+        and not slots.article_label(response, m.start(), m.end())  # [速報] 新商品が発売されました。 (round 22)
     ]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
     found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]

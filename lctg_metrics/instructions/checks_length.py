@@ -12,6 +12,7 @@ from lctg_metrics.instructions.hashtags import tags_as_counted
 from lctg_metrics.instructions.hesitations import without_hesitations
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
+from lctg_metrics.instructions.said_once import counted_lines, distinct_sentences
 from lctg_metrics.instructions.sentences import counted
 from lctg_metrics.instructions.text import (
     has_content,
@@ -73,20 +74,38 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "a line without 。！？; a quotation inside a sentence kept whole, a quoted line standing on its own read as its "
     "sentences, a 。 or ！ inside a name (モーニング娘。の) ending none; sentences inside （） asides and table cells "
     "ending in 。 or a predicate counted; heading and label lines and pieces without letters are no sentences; a "
-    "line ending in ： after a predicate is one)",
+    "line ending in ： after a predicate is one; toward the minimum a sentence said again word for word, its marks "
+    "and final particles aside, counts once)",
     MIN,
     MAX,
     needs_morph=True,
 )
 def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return bounds(len(counted(response)), kw["min"], kw["max"], "sentences")
+    found = counted(response)
+    once = len(distinct_sentences(found)) if kw["min"] is not None else len(found)
+    if once < len(found) and kw["min"] is not None and once < kw["min"]:  # one sentence written again (round 22)
+        return Verdict(
+            False, f"{once} sentences, each written again counted once ({len(found)} written) < min {kw['min']}"
+        )
+    return bounds(len(found), kw["min"], kw["max"], "sentences")
 
 
 @instruction(
-    "length:lines", "長さ指定", "number of lines holding a letter or number (blank and ---/**** lines not)", MIN, MAX
+    "length:lines",
+    "長さ指定",
+    "number of lines holding a letter or number (blank and ---/**** lines not; toward the minimum a line of one or "
+    "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line)",
+    MIN,
+    MAX,
 )
 def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
-    return bounds(sum(map(has_content, response.splitlines())), kw["min"], kw["max"], "lines")
+    written = sum(map(has_content, response.splitlines()))
+    read = counted_lines(response)
+    if read < written and kw["min"] is not None and read < kw["min"]:  # a phrase one kana a line (round 22)
+        return Verdict(
+            False, f"{read} lines, a phrase broken into letters read as one ({written} written) < min {kw['min']}"
+        )
+    return bounds(written, kw["min"], kw["max"], "lines")
 
 
 def _goes_on(paragraph: str, following: str) -> bool:

@@ -11,9 +11,11 @@ from typing import Any
 from lctg_metrics.instructions import edges, morph, phrases, said, spellings, tails, wordforms, words
 from lctg_metrics.instructions.afterthoughts import called_after
 from lctg_metrics.instructions.boundaries import name_marks
+from lctg_metrics.instructions.clipped_polite import clipped
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.roles import in_parentheses
+from lctg_metrics.instructions.said_once import bare_repeats
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
 from lctg_metrics.instructions.start_frames import frame_unsaid
@@ -72,7 +74,15 @@ _LONGER_WORDS = (
     "さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく",
     "さておき", "はいから",
 )  # fmt: skip
-_word_ends = wordforms.word_ends
+
+
+def _word_ends(text: str, at: int) -> bool:
+    """Whether a start phrase ending at ``at`` ends a word there: kana before kana as the analyser reads it
+    (``wordforms.word_ends``), and no Latin word, number or kanji compound running on (``edges.cut_short``, round
+    22: Yesterday starts with no Yes, 私立 with no 私)."""
+    return wordforms.word_ends(text, at) and not edges.cut_short(text, at)
+
+
 #: A negation glued to the phrase makes it a predicate's stem (よろしく|ない "not good", それ|では|ない "not that one",
 #: まず|ない "hardly"), not the greeting or conjunction said (round 15).
 _NEGATED = re.compile(r"(?:ない|なく|なかっ|なけれ|ねえ|ありません|ございません)")
@@ -158,7 +168,9 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 1 :]}」: a prefix makes 「{kw['phrase']}」 another word"
         )
-    if text.endswith(phrase) and not wordforms.starts_word(text, len(text) - len(phrase)):
+    if text.endswith(phrase) and (
+        not wordforms.starts_word(text, len(text) - len(phrase)) or edges.cut_before(text, len(text) - len(phrase))
+    ):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 is the tail of a longer word"
         )
@@ -280,7 +292,8 @@ def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "keywords:frequency",
     "キーワード使用",
-    "a keyword occurs a number of times within [min, max]",
+    "a keyword occurs a number of times within [min, max]; toward the minimum a bare run of it (環境、環境、環境。, "
+    "one a list line) with no sentence around it counts once",
     Param("keyword", "str", "the keyword", required=True),
     MIN,
     MAX,
@@ -289,6 +302,11 @@ def existence(response: str, kw: Mapping[str, Any]) -> Verdict:
 )
 def frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
     n = occurrences(response, kw["keyword"], kw["match"])
+    listed = bare_repeats(response, kw["keyword"]) if kw["min"] is not None else 0  # 環境、環境、環境。 (round 22)
+    if listed and n - listed < kw["min"]:
+        return Verdict(
+            False, f"{n - listed} ×「{kw['keyword']}」, a bare run of it counted once ({n} written) < min {kw['min']}"
+        )
     return bounds(n, kw["min"], kw["max"], f"×「{kw['keyword']}」")
 
 
@@ -347,10 +365,11 @@ def _judged(sentence: Sentence, clause: str, items: set[str]) -> str:
     return "neutral" if bare else style
 
 
-def _style(response: str) -> tuple[list[str], list[str], bool]:
+def _style(response: str) -> tuple[list[str], list[str], list[str], bool]:
     """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
-    model; a list item in list form, ``_list_form``, is neither), and whether the response is one line holding one
-    sentence or no 句点 (a title or slogan; quotations aside)."""
+    model; a list item in list form, ``_list_form``, is neither), the plain ones whose predicate is a polite form
+    said casually (答えっす, 行きまっす: ``clipped_polite``, round 22), and whether the response is one line holding
+    one sentence or no 句点 (a title or slogan; quotations aside)."""
     found = own_sentences(response)
     body = drop_quotations(response)
     items = list_items(body)
@@ -358,7 +377,8 @@ def _style(response: str) -> tuple[list[str], list[str], bool]:
     title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
         len(found) == 1 or not any(c in body for c in PERIODS)
     )
-    return [s for s, k in kinds if k == "polite"], [s for s, k in kinds if k == "plain"], title_like
+    plain_ones = [s for s, k in kinds if k == "plain"]
+    return [s for s, k in kinds if k == "polite"], plain_ones, [s for s in plain_ones if clipped(s)], title_like
 
 
 def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, other_name: str) -> Verdict:
@@ -385,20 +405,27 @@ def _styled(wanted: list[str], other: list[str], title_like: bool, name: str, ot
     needs_morph=True,
 )
 def polite(response: str, kw: Mapping[str, Any]) -> Verdict:
-    polite_ones, plain_ones, total = _style(response)
+    polite_ones, plain_ones, _, total = _style(response)
     return _styled(polite_ones, plain_ones, total, "です・ます", "plain-form")
 
 
 @instruction(
     "style:plain",
     "スタイル指定",
-    "だ・である調: no predicate ends in です/ます (nor the dialects' ざます, やす, おす, まっせ), "
+    "だ・である調: no predicate ends in です/ます (nor the dialects' ざます, やす, おす, まっせ, nor their casual "
+    "clipped forms っす, すか, まっす, まーす), "
     "in any sentence, aside sentence, table cell or blank-separated "
     "clause; 体言止め and quotations 「…」 are neutral; a one-line title or slogan without a predicate passes",
     needs_morph=True,
 )
 def plain(response: str, kw: Mapping[str, Any]) -> Verdict:
-    polite_ones, plain_ones, total = _style(response)
+    polite_ones, plain_ones, casual, total = _style(response)
+    if casual:  # 答えっす, 行きまっす: a polite form said casually is no だ・である (round 22)
+        return Verdict(
+            False,
+            f"{len(casual)} sentences in a casual polite form (「{clipped(casual[0])}」), "
+            f"e.g. 「…{sentence_body(casual[0])[-12:]}」",
+        )
     return _styled(plain_ones, polite_ones, total, "plain", "です・ます")
 
 

@@ -19,6 +19,13 @@ of the phrase, or an item of a list.
   opening the list in the same sentence (例：ありがとう、すみません、よろしくお願いします), or the last bullet of a list
   a line ending in a colon opens, has no predicate of the text's own: the response lists the phrase, not closes with
   it. A closing line after a list (…、よろしくお願いします with no colon before it) is the text's own.
+- **A start phrase cut out of a longer word** (``cut_short``, round 22): a start phrase is said only when the word
+  it ends on ends there. A Latin phrase followed at once by a Latin letter or digit is the head of a longer word
+  (Yesterday starts with no Yes, Nobody with no No), as a number followed by a digit is another number; a phrase
+  ending in kanji, or in kana before a kanji, is said only where the analyser cuts the text at its end (私立 is no
+  私, 明るい no 明; 私は, 東京都 and まず結論 are cut there). Kana before kana is ``wordforms.word_ends``'s.
+  At an end phrase, a Latin phrase after a Latin letter or digit is a longer word's tail (weekend ends with no end:
+  ``cut_before``).
 """
 
 from __future__ import annotations
@@ -28,6 +35,9 @@ import re
 from lctg_metrics.instructions import morph
 
 _PREFIX_POS = ("接頭辞", "接頭詞")
+#: A letter of a Latin word or a digit (NFKC folded): two of them side by side are one word or one number.
+_LATIN_WORD = re.compile(r"[0-9A-Za-z\u00c0-\u024f]")
+_KANA = re.compile(r"[ぁ-ゖァ-ヺー]")
 _KANA_ONLY = re.compile(r"[ぁ-ゖァ-ヺー]+")
 _KANJI = re.compile(r"[\u3400-\u9fff]")
 
@@ -38,6 +48,35 @@ def prefixed(text: str, at: int) -> bool:
         return False
     before = [m for start, end, m in morph.spans(text) if end == at]
     return bool(before) and before[-1].pos1 in _PREFIX_POS
+
+
+def _latin_joined(text: str, at: int) -> bool:
+    """Whether a Latin letter or digit stands on both sides of ``at`` (an apostrophe between letters joins: Don't)."""
+    before, after = text[at - 1 : at], text[at : at + 1]
+    if after in ("'", "’") and _LATIN_WORD.match(text[at + 1 : at + 2] or " "):
+        after = text[at + 1]
+    return bool(_LATIN_WORD.match(before or " ") and _LATIN_WORD.match(after or " "))
+
+
+def cut_short(text: str, at: int) -> bool:
+    """Whether the start phrase ending at ``at`` is only the first part of a longer word (round 22): a Latin word or
+    a number running on (Yesterday, Nobody, 20245), or a kanji end, or a kana end before a kanji, where the analyser
+    reads one word across ``at`` (私立, 明るい, 大好き)."""
+    if not 0 < at < len(text):
+        return False
+    if _latin_joined(text, at):
+        return True
+    before, after = text[at - 1], text[at]
+    kanji_edge = _KANJI.match(before) and (_KANJI.match(after) or _KANA.match(after))
+    kana_before_kanji = _KANA.match(before) and _KANJI.match(after)
+    if not (kanji_edge or kana_before_kanji):
+        return False  # kana before kana: ``wordforms.word_ends``; a mark or a blank ends any word
+    return not any(start == at for start, _, _ in morph.spans(text[: at + 24]))
+
+
+def cut_before(text: str, at: int) -> bool:
+    """Whether a Latin end phrase starting at ``at`` is the tail of a longer Latin word or number (weekend, 1OK)."""
+    return 0 < at < len(text) and _latin_joined(text, at)
 
 
 def runs_on(text: str, at: int) -> bool:
@@ -125,4 +164,4 @@ def demonstrative(text: str, phrase: str) -> bool:
     return said and text.startswith(phrase) and _DEMONSTRATIVE_VERB.match(text, len(phrase)) is not None
 
 
-__all__ = ["demonstrative", "doubled", "list_item", "prefixed", "quoted_start", "runs_on"]
+__all__ = ["cut_before", "cut_short", "demonstrative", "doubled", "list_item", "prefixed", "quoted_start", "runs_on"]

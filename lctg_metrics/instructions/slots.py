@@ -5,6 +5,11 @@ read by where they stand and by the parts of speech they hold, not by a list of 
   glued to its ！ or ？ and followed by no particle (楽しかった！[笑]また…), is the writer's reaction or a stage
   direction on that sentence, not a slot the reader fills: a slot stands where a word of the sentence goes ([氏名]様,
   [日付]に, 金額：[金額], ！[電話番号]まで) or on a line of its own ([署名]);
+- a bracket opening a line or a sentence (after brackets, a bullet or a sentence's end only) and followed on its
+  line, past any brackets and blanks, by a sentence of its own that starts with a letter, holds a predicate and no
+  bracket, and that the bracket is no word of ([速報] 新商品が発売されました。, [PR] 今なら半額です。; round 22), is a
+  label on that sentence, as a headline's tag is, not a slot: a slot is a word of its sentence ([氏名] 様, [日付]に,
+  [日付]+[時刻]の形で), a line of its own ([署名]) or a value before a number (「[日付] 10時から」);
 - a highlight whose words, read in their sentence, are only particles, auxiliaries and endings (今日《は》公園《に》
   行き《ました》) emphasises nothing, unless the answer is about grammar and names it (助詞《は》と《が》の違い).
 """
@@ -64,6 +69,28 @@ def stage_direction(text: str, start: int, end: int) -> bool:
     return last.pos1 in _PREDICATE_END or (last.pos1 == "助詞" and last.pos2 == "終助詞")
 
 
+#: A run of brackets, with blanks, at the end of what stands before a bracket on its line, or at the start after it.
+_BRACKETS_BEFORE = re.compile(r"(?:[\[［][^\[\]［］\n]*[\]］][ \t\u3000]*)+$")
+_BRACKETS_AFTER = re.compile(r"(?:[ \t\u3000]*[\[［][^\[\]［］\n]*[\]］])*[ \t\u3000]*")
+_OPENS = re.compile(r"(?:|[-*+・•]|.*[。．！？!?])")
+
+
+def article_label(text: str, start: int, end: int) -> bool:
+    """Whether the bracket ``text[start:end]`` is a label opening the sentence after it (see the module docstring)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    head = _BRACKETS_BEFORE.sub("", text[line_start:start]).strip(" \t\u3000")
+    if not _OPENS.fullmatch(head):
+        return False
+    line = text[end:].split("\n", 1)[0]
+    after = line[_BRACKETS_AFTER.match(line).end() :]  # type: ignore[union-attr]
+    sentence = re.split(r"(?<=[。．！？!?])", after, maxsplit=1)[0]
+    if not sentence or not sentence[0].isalpha() or re.search(r"[\[［]", sentence):
+        return False
+    if _bound(text[start + 1 : end - 1], after[:8]):
+        return False
+    return any(m.pos1 in _PREDICATE_END for m in morph.analyze(sentence))
+
+
 def function_words_only(text: str, start: int, end: int, marks: str) -> bool:
     """Whether the highlight ``text[start:end]`` (its marks included) holds only particles, auxiliaries and endings
     when its sentence is read without any highlight marks (``marks``: the opening and closing characters); never in an
@@ -95,4 +122,4 @@ def function_words_only(text: str, start: int, end: int, marks: str) -> bool:
     return bool(words) and all(m.pos1 in _FUNCTION for m in words)
 
 
-__all__ = ["GRAMMAR", "function_words_only", "stage_direction"]
+__all__ = ["GRAMMAR", "article_label", "function_words_only", "stage_direction"]

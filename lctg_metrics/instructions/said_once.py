@@ -1,0 +1,118 @@
+"""Padding by writing a thing again as more units (round 22): what a reader counts toward a minimum of sentences or
+lines is what is said, not how often it is written.
+
+- **A sentence said again** (``distinct_sentences``): a sentence written again verbatim or near-verbatim counts
+  once. Near-verbatim is what a reader hears as the same sentence: the same words read aloud (the analyser's
+  readings, so 可愛い, かわいい and カワイイ are one spelling of a word), its punctuation, closing marks, blanks and
+  the final particles after its predicate (ね, よ, な) aside. 猫はかわいいです。猫はかわいいですね！ is one
+  sentence; Aさんは賛成です。Bさんは賛成です。 (another word) and 行きます。行きません。 are two.
+- **A phrase broken into letters** (``counted_lines``): a line of one or two letters that is no word by itself
+  (a particle, an auxiliary, a kana the analyser reads as a symbol or as a mere cry: は, の, あ, け) continues the
+  line of one or two letters right above it: 春/は/あ/け/ぼ/の written one kana a line is one line's text. A line
+  whose letters are one word alone (春, ねこ, 一, A) is a line of its own: 春/夏/秋/冬 is four.
+- **A keyword listed bare** (``bare_repeats``): a run of pieces that are only the keyword (between 、・，／, blanks,
+  sentence marks, line breaks and list markers: 環境、環境、環境。 or ・環境 on three lines) with no sentence around
+  it uses the keyword once. 環境、経済、社会が大切です and 環境を守る。環境を学ぶ。 use it as words of sentences.
+
+Both apply toward a minimum only; toward a maximum every written unit counts, as the reader sees it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.sentences import Sentence
+from lctg_metrics.instructions.text import has_content, nfkc
+
+#: Parts of speech that make a piece of one or two letters a word by itself (a noun, a verb, an adjective …);
+#: an interjection of two letters too (はい, ええ), a one-kana cry (う, け) not.
+_WORD_POS = ("名詞", "代名詞", "動詞", "形容詞", "形状詞", "副詞", "連体詞", "接続詞")
+#: The most letters a line holds to be read as a piece of a broken phrase.
+_PIECE_LETTERS = 2
+#: What a sentence's final particles and closing marks are: skipped at its end when it is compared.
+_SKIPPED = ("補助記号", "空白", "記号")
+
+
+#: What separates the items of a bare list or run: list and sentence marks, blanks, line breaks, brackets, bullets.
+_ITEM_BREAK = re.compile(r"[、，,・･／/。．.！!？?…\s\u3000「」『』()（）\[\]【】*#>\-•●◦▪]+")
+
+
+def bare_repeats(text: str, keyword: str) -> int:
+    """How many uses of ``keyword`` past the first each bare run of it adds (``環境、環境、環境。`` adds two): pieces
+    whose letters are only the keyword, as written or in the same kana, next to one another."""
+    key = _letters(keyword).casefold()
+    if not key:
+        return 0
+    said = {key, morph.reading(keyword)}
+    extra, run = 0, 0
+    for piece in _ITEM_BREAK.split(nfkc(text)):
+        letters = _letters(piece).casefold()
+        if not letters:
+            continue
+        if letters in said or morph.to_katakana(letters) in said:
+            extra += 1 if run else 0
+            run += 1
+        else:
+            run = 0
+    return extra
+
+
+def _letters(line: str) -> str:
+    return "".join(ch for ch in nfkc(line) if unicodedata.category(ch)[0] in "LN")
+
+
+def _heard(sentence: str) -> tuple[str, ...]:
+    """How a sentence is read aloud: the readings of its words, symbols and blanks aside, and without the final
+    particles after its last word (ね, よ)."""
+    words = [  # a kana the analyser files as a symbol (ぁ) is a sound said, not a mark
+        m for m in morph.analyze(nfkc(sentence)) if m.pos1 not in _SKIPPED or any(ch.isalnum() for ch in m.surface)
+    ]
+    while len(words) > 1 and words[-1].pos2 == "終助詞":
+        words.pop()
+    return tuple(m.reading if m.pos1 not in _SKIPPED else m.surface for m in words)
+
+
+def distinct_sentences(sentences: list[Sentence]) -> list[Sentence]:
+    """The sentences with every one that repeats an earlier one word for word as read aloud left out."""
+    seen: set[tuple[str, ...]] = set()
+    kept = []
+    for s in sentences:
+        key = _heard(s.text)
+        if key and key in seen:
+            continue
+        seen.add(key)
+        kept.append(s)
+    return kept
+
+
+def _a_word(piece: str) -> bool:
+    """Whether the letters of a short line are one word by themselves (春, ねこ, はい); two kana also in katakana
+    (はる is read as an auxiliary, ハル as the noun). One kana is read only as written: ボ and ガ alone are read as
+    words, ぼ and が are not."""
+    forms = {piece, morph.to_katakana(piece)} if len(piece) > 1 else {piece}
+    for form in forms:
+        found = morph.analyze(form)
+        if len(found) == 1 and (found[0].pos1 in _WORD_POS or (found[0].pos1 == "感動詞" and len(piece) > 1)):
+            return True
+    return False
+
+
+def counted_lines(text: str) -> int:
+    """Lines holding a letter or number, a piece of one or two letters that is no word continuing the short line
+    right above it (see the module docstring)."""
+    n, short_above = 0, False
+    for line in text.splitlines():
+        if not has_content(line):
+            short_above = False
+            continue
+        letters = _letters(line)
+        short = 0 < len(letters) <= _PIECE_LETTERS
+        if not (short and short_above and not _a_word(letters)):
+            n += 1
+        short_above = short
+    return n
+
+
+__all__ = ["bare_repeats", "counted_lines", "distinct_sentences"]
