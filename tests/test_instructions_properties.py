@@ -100,7 +100,10 @@ def _unpadded(text: str) -> str:
 
 
 LETTERS = st.text(alphabet=st.sampled_from(list("あいうアイウ日本語12０１ABab")), max_size=40)
-#: One mark between letters, never two in a row: every character is one visible character, no run is padding.
+#: One mark between letters, never two in a row: every character is one visible character, no run is padding. A
+#: hiragana vowel drawn out (あー, うー) is a hesitation sound, and pieces of them alone (あーう、) are stalling words a
+#: reader does not count past the first (round 20; round20.jsonl and test_instructions_round15): here
+#: ー follows other letters only.
 SPACED_MARKS = st.lists(
     st.tuples(
         st.sampled_from(list("あいうアイウ日本語12０１ABab")),
@@ -108,7 +111,7 @@ SPACED_MARKS = st.lists(
     ),
     min_size=1,
     max_size=30,
-).map(lambda pairs: "".join(a + b for a, b in pairs))
+).map(lambda pairs: "".join(a + ("" if b == "ー" and a in "あいう" else b) for a, b in pairs))
 
 
 @given(SPACED_MARKS, LETTERS)
