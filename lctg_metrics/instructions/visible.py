@@ -68,7 +68,8 @@ _BOLD_LINE = re.compile(r"^\s*(\*\*|__)[^*_\n]+\1\s*$")
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 #: Characters that render nothing: format controls (Cf: zero-width space and joiners, soft hyphen, word joiner, BOM,
-#: bidi and tag characters), the combining grapheme joiner and variation selectors. ZWJ stays between two symbols
+#: bidi and tag characters), the combining grapheme joiner, variation selectors of any block (the Mongolian free ones
+#: too) and the other default-ignorable code points, assigned or not (round 22). ZWJ stays between two symbols
 #: (it builds one emoji out of several).
 _ZWJ = "\u200d"
 #: Characters that render as a blank (no-break and other spaces, Hangul fillers, the Braille blank, Khmer inherent
@@ -127,8 +128,11 @@ def _marks_on_kana_and_kanji(text: str) -> str:
     )
 
 
-#: Candidates for removal (decided one by one in ``_drop``): format and control characters, CGJ, variation selectors.
-_CANDIDATE = regex.compile(r"[\p{Cf}\p{Cc}\u034f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+#: Candidates for removal (decided one by one in ``_drop``): format and control characters and every default-ignorable
+#: code point of Unicode (CGJ, variation selectors of any block, the Mongolian free variation selectors, and the
+#: reserved and unassigned ones, which a renderer draws as nothing; round 22), but the blank-drawing fillers, which
+#: are read as a space (``_BLANK_GLYPHS``).
+_CANDIDATE = regex.compile(rf"[\p{{Cf}}\p{{Cc}}\p{{Default_Ignorable_Code_Point}}--[{_BLANK_GLYPHS}]]", regex.V1)
 
 
 def _drop(match: regex.Match[str]) -> str:
