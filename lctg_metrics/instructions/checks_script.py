@@ -165,7 +165,9 @@ _LATIN_ROMAN = re.compile(r"(?<![A-Za-z0-9])(?:[IVXLCDM]+|[ivxlcdm]+)(?![A-Za-z0
 _WELL_FORMED_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 #: What follows a number and nothing else: counters of parts, ranks, types and reigns (第XII章, IV期, II型, ルイXIV世).
 #: 世 is a reign only when no word goes on from it (X世代, 世界 are words).
-_ROMAN_COUNTER = re.compile(r"[ \u3000]?(?:世紀|楽章|段階|[章部巻編期幕話条項節相型度級類種号位次]|世(?![代界間帯論話辞]))")
+_ROMAN_COUNTER = re.compile(
+    r"[ \u3000]?(?:世紀|楽章|段階|[章部巻編期幕話条項節相型度級類種号位次]|世(?![代界間帯論話辞]))"
+)
 
 
 def _latin_roman(text: str) -> list[str]:

@@ -16,9 +16,10 @@ entities decoded (``display:&#110;one`` is display:none), as a browser reads the
 elements of the same name included (an element left open hides the rest of the text, as a browser does), but for the
 descendants that set again what hid it by inheritance (visibility:visible inside visibility:hidden, a colour inside a
 transparent one, 16px inside font-size:0). Of a closed ``<details>`` only its ``<summary>`` shows (2.6), as of a
-closed ``<dialog>`` nothing. Of an ``<svg>`` only its text elements and ``<foreignObject>`` draw characters (round 22). An element's opacity multiplies its descendants' (0.3 inside 0.3 is 0.09; round 12), and
-a line-clamped box (display:-webkit-box, -webkit-line-clamp:N, overflow cut) shows its first N lines, counted by
-explicit line breaks only (round 12).
+closed ``<dialog>`` nothing. Of an ``<svg>`` only its text elements and ``<foreignObject>`` draw characters (round
+22). An element's opacity multiplies its descendants' (0.3 inside 0.3 is 0.09; round 12), and a line-clamped box
+(display:-webkit-box, -webkit-line-clamp:N, overflow cut) shows its first N lines, counted by explicit line breaks
+only (round 12).
 
 What a shown element draws is put in: the generated ``content`` of its ``::before`` and ``::after`` rules (strings,
 attr(), quotes; those of html, body and :root at the page's start and end), a list item's ``::marker`` content or

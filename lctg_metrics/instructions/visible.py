@@ -5,10 +5,10 @@ class, or declarations, inline or from the response's own ``<style>``, that leav
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
 drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11;
 entities decoded), folds the compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi
-and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）, the small kana of the extension blocks as their kana), reads look-alike punctuation by its role
-(``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of blanks of any kind into blank lines and drops
-zero-width characters. Block structure (headings, list markers, tables, ``***`` rules, wholly bold heading lines)
-is kept, so the sentence, paragraph and heading rules still see it.
+and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）, the small kana of the extension blocks as their
+kana), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of
+blanks of any kind into blank lines and drops zero-width characters. Block structure (headings, list markers,
+tables, ``***`` rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
 
 ``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
 hidden elements, zero-width characters, blank-only lines), markdown and tags stay as written.
@@ -93,9 +93,9 @@ _ENCLOSED = re.compile(
 )
 
 #: Small kana of the extension blocks (Katakana Phonetic Extensions ㇰ-ㇿ, written for Ainu, and the Small Kana
-#: Extension's small こ コ ゐ ゑ を ヰ ヱ ヲ ン), which no Japanese word writes small: a reader reads ㇿボット as ロボット,
-#: the small letter as its kana (round 22). NFKC folds none of them. The small kana of the kana blocks (ァ ッ ャ, ヵ ヶ)
-#: spell sounds of their own and stay.
+#: Extension's small こ コ ゐ ゑ を ヰ ヱ ヲ ン), which no Japanese word writes small: a reader reads ㇿボット as
+#: ロボット, the small letter as its kana (round 22). NFKC folds none of them. The small kana of the kana blocks
+#: (ァ ッ ャ, ヵ ヶ) spell sounds of their own and stay.
 _SMALL_EXTENDED = {
     chr(code): unicodedata.lookup(unicodedata.name(chr(code)).replace("SMALL ", ""))
     for code in [*range(0x31F0, 0x3200), *range(0x1B130, 0x1B170)]
