@@ -56,7 +56,7 @@ def test_invisible_code_points_add_no_length(start: int, end: int) -> None:
 _SMALL, _BIG = "ㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ", "クシストヌハヒフヘホムラリルレロ"
 
 
-@pytest.mark.parametrize("small, big", zip(_SMALL, _BIG, strict=True))
+@pytest.mark.parametrize("small, big", list(zip(_SMALL, _BIG, strict=True)))
 def test_a_small_extension_kana_is_read_as_its_kana(small: str, big: str) -> None:
     assert visible(f"ア{small}イ") == f"ア{big}イ"
 
