@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from lctg_metrics.instructions import forms
 from lctg_metrics.instructions.lookalike import as_letters
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.text import is_hiragana, is_kanji, is_katakana, is_letter
@@ -158,13 +159,43 @@ def _arabic_numeral(ch: str) -> bool:
     return category == "No" and "NUMBER" in unicodedata.name(ch, "") and not is_kanji(ch)
 
 
+#: A Roman numeral spelled in Latin letters, one case throughout (XII, iv), standing apart from other Latin letters
+#: and digits, and well formed (IIII, VX and initials such as DVD are none).
+_LATIN_ROMAN = re.compile(r"(?<![A-Za-z0-9])(?:[IVXLCDM]+|[ivxlcdm]+)(?![A-Za-z0-9])")
+_WELL_FORMED_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+#: What follows a number and nothing else: counters of parts, ranks, types and reigns (第XII章, IV期, II型, ルイXIV世).
+#: 世 is a reign only when no word goes on from it (X世代, 世界 are words).
+_ROMAN_COUNTER = re.compile(
+    r"[ \u3000]?(?:世紀|楽章|段階|[章部巻編期幕話条項節相型度級類種号位次]|世(?![代界間帯論話辞]))"
+)
+
+
+def _latin_roman(text: str) -> list[str]:
+    """Roman numerals spelled in Latin letters (or letters drawn as them: ``forms.standard``) where a number stands
+    (round 22): after 第 (第XII章, 第V部), or, two letters or more, before a counter (IV期, ルイXIV世, XXI世紀). A lone
+    letter before a counter is a type or a size (X線, C型肝炎, Lサイズ) and initials elsewhere are initials (MC, CD, IV
+    for a drip)."""
+    found = []
+    for m in _LATIN_ROMAN.finditer(forms.standard(text)):
+        if not _WELL_FORMED_ROMAN.fullmatch(m.group().upper()):
+            continue
+        after_dai = text[: m.start()].rstrip(" \u3000").endswith("第")
+        if after_dai or (len(m.group()) > 1 and _ROMAN_COUNTER.match(text, m.end())):
+            found.append(text[m.start() : m.end()])
+    return found
+
+
 @instruction(
     "script:kansuuji",
     "ペルソナ・言語指定",
-    "numbers only in 漢数字: no digits (ASCII or full-width ０-９), no ① ⑴ style and no Roman (Ⅲ) numbers",
+    "numbers only in 漢数字: no digits (ASCII or full-width ０-９), no ① ⑴ style and no Roman numbers (Ⅲ, or XII "
+    "in Latin letters after 第 or before a counter: 第XII章, IV期)",
     needs_morph=True,
 )
 def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
+    roman = _latin_roman(as_letters(response))
+    if roman:
+        return Verdict(False, f"{len(roman)} Roman numerals in Latin letters, e.g. 「{roman[0]}」")
     return _none(response, _arabic_numeral, "non-kanji numerals")
 
 

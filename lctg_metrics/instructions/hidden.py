@@ -1,8 +1,9 @@
 """What markup hides and draws: HTML comments, the elements a rendered page does not show, and the text CSS draws or
 turns round, found the way a browser finds them.
 
-An element is hidden when it is one whose content is never shown (script, style, template, head, noscript, and the
-``rp`` fallback of a ruby, which every ruby-aware renderer hides), carries a ``hidden`` attribute (``aria-hidden``
+An element is hidden when it is one whose content is never shown (script, style, template, head, noscript, the
+``rp`` fallback of a ruby, which every ruby-aware renderer hides, and the fallback text of an embedded element or of
+a ``<progress>`` or ``<meter>``, drawn as a bar: round 22), carries a ``hidden`` attribute (``aria-hidden``
 hides from screen readers only: a sighted reader sees the text), carries one of the conventional hiding classes of the
 common CSS frameworks (``HIDING_CLASSES``: Bootstrap's sr-only, visually-hidden, d-none and invisible, Tailwind's
 hidden and sr-only, WordPress's screen-reader-text, …) without a responsive class showing it on some screen
@@ -15,9 +16,10 @@ entities decoded (``display:&#110;one`` is display:none), as a browser reads the
 elements of the same name included (an element left open hides the rest of the text, as a browser does), but for the
 descendants that set again what hid it by inheritance (visibility:visible inside visibility:hidden, a colour inside a
 transparent one, 16px inside font-size:0). Of a closed ``<details>`` only its ``<summary>`` shows (2.6), as of a
-closed ``<dialog>`` nothing. An element's opacity multiplies its descendants' (0.3 inside 0.3 is 0.09; round 12), and
-a line-clamped box (display:-webkit-box, -webkit-line-clamp:N, overflow cut) shows its first N lines, counted by
-explicit line breaks only (round 12).
+closed ``<dialog>`` nothing. Of an ``<svg>`` only its text elements and ``<foreignObject>`` draw characters (round
+22). An element's opacity multiplies its descendants' (0.3 inside 0.3 is 0.09; round 12), and a line-clamped box
+(display:-webkit-box, -webkit-line-clamp:N, overflow cut) shows its first N lines, counted by explicit line breaks
+only (round 12).
 
 What a shown element draws is put in: the generated ``content`` of its ``::before`` and ``::after`` rules (strings,
 attr(), quotes; those of html, body and :root at the page's start and end), a list item's ``::marker`` content or
@@ -50,6 +52,7 @@ _ALWAYS_HIDDEN_TAGS = frozenset(
     | {"script", "style", "template", "title", "noscript", "annotation", "annotation-xml", "mphantom"}
     | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
     | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
+    | {"progress", "meter", "fencedframe", "portal"}  # a bar or gauge is drawn, the text inside is a fallback (r22)
 )
 _VOID_TAGS = frozenset(
     {"area", "base", "basefont", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source"}
@@ -300,11 +303,59 @@ def _string_marker(decls: dict[str, str]) -> str:
     return "" if not found else found.group(1) if found.group(1) is not None else found.group(2)
 
 
+#: SVG draws characters only inside a text element (``<text>``, with its ``<tspan>`` and ``<textPath>``) or as the
+#: HTML of a ``<foreignObject>``; characters loose in an ``<svg>``, a ``<g>`` or a shape are never drawn (round 22).
+_SVG_OPEN = re.compile(r"<svg\b[^<>]*>", re.IGNORECASE)
+_SVG_DRAWS = frozenset({"text", "foreignobject"})
+#: HTML start tags that end SVG content where they stand (the HTML parser's breakout from foreign content): what
+#: follows is HTML and is shown.
+_BREAKOUT = frozenset(
+    {"b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "head", "hr"}
+    | {"i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span"}
+    | {"strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var", "h1", "h2", "h3", "h4", "h5", "h6"}
+)
+
+
+def _svg_drawn(text: str) -> str:
+    """``text`` with the characters an ``<svg>`` element holds outside its text elements removed (``_SVG_DRAWS``);
+    an ``<svg>`` left open, and what follows an HTML tag that breaks out of it, are left as written."""
+    if not _SVG_OPEN.search(text):
+        return text
+    out, position = [], 0
+    for m in _SVG_OPEN.finditer(text):
+        if m.start() < position or m.group().rstrip(">").rstrip().endswith("/"):
+            continue
+        close, end = _element_end(text, "svg", m.end())
+        if close == end:  # never closed
+            continue
+        out.append(text[position : m.end()] + _drawn_in_svg(text[m.end() : close]))
+        position = close
+    return "".join(out) + text[position:]
+
+
+def _drawn_in_svg(inner: str) -> str:
+    out, position, depth = [], 0, 0
+    for m in _ANY_TAG.finditer(inner):
+        name = m.group(2).lower()
+        loose = inner[position : m.start()]
+        out.append(loose if depth or not loose.strip() else "")
+        if depth == 0 and not m.group(1) and name in _BREAKOUT:
+            return "".join(out) + inner[m.start() :]
+        out.append(m.group())
+        if name in _SVG_DRAWS and not m.group(3):
+            depth += -1 if m.group(1) else 1
+            depth = max(depth, 0)
+        position = m.end()
+    tail = inner[position:]
+    return "".join(out) + (tail if depth or not tail.strip() else "")
+
+
 def without_hidden(text: str) -> str:
     """``text`` without HTML comments and hidden elements, with what CSS draws put in (see the module docstring)."""
     text = COMMENT.sub("", text)
     if "<" not in text:
         return text
+    text = _svg_drawn(text)
     sheet = rules(text)
     page = [generated(computed(sheet, PAGE, {}, pseudo), {}) for pseudo in ("before", "after")]
     root = _kept(computed(sheet, PAGE, {}))  # what html, body and :root pass on (colours, sizes, custom properties)

@@ -5,10 +5,10 @@ class, or declarations, inline or from the response's own ``<style>``, that leav
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
 drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11;
 entities decoded), folds the compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi
-and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）), reads look-alike punctuation by its role
-(``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of blanks of any kind into blank lines and drops
-zero-width characters. Block structure (headings, list markers, tables, ``***`` rules, wholly bold heading lines)
-is kept, so the sentence, paragraph and heading rules still see it.
+and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）, the small kana of the extension blocks as their
+kana), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of
+blanks of any kind into blank lines and drops zero-width characters. Block structure (headings, list markers,
+tables, ``***`` rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
 
 ``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
 hidden elements, zero-width characters, blank-only lines), markdown and tags stay as written.
@@ -68,7 +68,8 @@ _BOLD_LINE = re.compile(r"^\s*(\*\*|__)[^*_\n]+\1\s*$")
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 #: Characters that render nothing: format controls (Cf: zero-width space and joiners, soft hyphen, word joiner, BOM,
-#: bidi and tag characters), the combining grapheme joiner and variation selectors. ZWJ stays between two symbols
+#: bidi and tag characters), the combining grapheme joiner, variation selectors of any block (the Mongolian free ones
+#: too) and the other default-ignorable code points, assigned or not (round 22). ZWJ stays between two symbols
 #: (it builds one emoji out of several).
 _ZWJ = "\u200d"
 #: Characters that render as a blank (no-break and other spaces, Hangul fillers, the Braille blank, Khmer inherent
@@ -91,10 +92,22 @@ _ENCLOSED = re.compile(
     r"[\u3220-\u3247\u3280-\u32b0\u32c0-\u32cb\u3358-\u3370\U0001f210-\U0001f251\U0001f200-\U0001f202]"
 )
 
+#: Small kana of the extension blocks (Katakana Phonetic Extensions ㇰ-ㇿ, written for Ainu, and the Small Kana
+#: Extension's small こ コ ゐ ゑ を ヰ ヱ ヲ ン), which no Japanese word writes small: a reader reads ㇿボット as
+#: ロボット, the small letter as its kana (round 22). NFKC folds none of them. The small kana of the kana blocks
+#: (ァ ッ ャ, ヵ ヶ) spell sounds of their own and stay.
+_SMALL_EXTENDED = {
+    chr(code): unicodedata.lookup(unicodedata.name(chr(code)).replace("SMALL ", ""))
+    for code in [*range(0x31F0, 0x3200), *range(0x1B130, 0x1B170)]
+    if "SMALL" in unicodedata.name(chr(code), "")
+} | {"\U0001b132": "こ", "\U0001b155": "コ"}  # Unicode 15's small ko, named after the unicodedata of older Pythons
+
 
 @lru_cache(maxsize=4096)
 def _fold_char(ch: str) -> str:
     """The character as its role and shape are read (see the module docstring)."""
+    if ch in _SMALL_EXTENDED:  # ㇿ is ロ (round 22)
+        return _SMALL_EXTENDED[ch]
     if held(ch):  # read by role in ``roles.read_roles``, then folded (ᴼ after です is 。, 2.8)
         return ch
     if ch in ENCLOSED_SIGNS:  # ㈱ is （株）, the sign of 株式会社, as Japanese writes it without the glyph (2.7)
@@ -127,8 +140,11 @@ def _marks_on_kana_and_kanji(text: str) -> str:
     )
 
 
-#: Candidates for removal (decided one by one in ``_drop``): format and control characters, CGJ, variation selectors.
-_CANDIDATE = regex.compile(r"[\p{Cf}\p{Cc}\u034f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+#: Candidates for removal (decided one by one in ``_drop``): format and control characters and every default-ignorable
+#: code point of Unicode (CGJ, variation selectors of any block, the Mongolian free variation selectors, and the
+#: reserved and unassigned ones, which a renderer draws as nothing; round 22), but the blank-drawing fillers, which
+#: are read as a space (``_BLANK_GLYPHS``).
+_CANDIDATE = regex.compile(rf"[\p{{Cf}}\p{{Cc}}\p{{Default_Ignorable_Code_Point}}--[{_BLANK_GLYPHS}]]", regex.V1)
 
 
 def _drop(match: regex.Match[str]) -> str:
