@@ -153,7 +153,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   (しーなーのー) add nothing toward a minimum, a date or time restated in another notation (令和8年, 午後3時) is said
   once, a seasonal letter opener (〜の候) is a formula; 丶 named as a radical is no 読点; ざます, おす and まっせ are
   polite and 〜たまえ plain; a JSON value naming only its key in other words, a withheld table value (秘密) and
-  highlights of demonstratives alone (《ここ》) hold nothing; 『無題』 titles verse only.
+  highlights of demonstratives alone (《ここ》) hold nothing; 『無題』 titles verse only. Last in 2.8: a bare stroke
+  (ӏ, ı) is the l or i a Latin keyword needs, small extension kana (ㇿ) their kana, invisible code points and a
+  progress bar's fallback text unseen; a casual polite form (っす) is no だ・である; a sentence said again, a phrase
+  one kana a line and a keyword listed bare count once toward a minimum; items of a label and a serial mark alone
+  (ポイントA, ポイントB) are empty; a start phrase cut out of a longer word (私立 for 私) is not said.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
