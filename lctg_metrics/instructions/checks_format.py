@@ -400,24 +400,6 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(False, f"table has {rows} filled, distinct rows (of {all_rows}) < min {kw['min_rows']}")
 
 
-#: An encyclopedia's maintenance tags (round 12; Wikipedia's [要出典], [要検証], [citation needed]): an editor's
-#: note on the sentence before it, not a slot for the reader to fill, so no placeholder.
-_MAINTENANCE_TAG = re.compile(
-    r"要(?:出典|検証|出典範囲|ページ番号|説明|更新|改訳|校正|曖昧さ回避|追加記述|高速削除)|独自研究|疑問点"
-    r"|citationneeded|clarificationneeded|verificationneeded|dubious"
-)
-
-
-def _status_mark(text: str, m: re.Match[str]) -> bool:
-    """A one-character mark opening a list line before its item ([済] 買い物, [未] 洗濯; round 15): a to-do's status,
-    as a task box is, not a slot."""
-    line_start = text.rfind("\n", 0, m.start()) + 1
-    before, after = text[line_start : m.start()], text[m.end() : text.find("\n", m.end()) % (len(text) + 1)]
-    mark = m.group(1).strip()
-    opens_line = re.fullmatch(r"\s*(?:[-*+・]\s*)?", before) is not None
-    return len(mark) == 1 and not mark.isascii() and opens_line and after[:1].isspace() and bool(after.strip())
-
-
 @instruction(
     "format:placeholders",
     "書式指定",
@@ -447,11 +429,11 @@ def placeholders(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = [
         m.group(1)
         for m in brackets
-        if not _status_mark(response, m)
+        if not slots.status_mark(response, m)
         and not slots.stage_direction(response, m.start(), m.end())
         and not notation.control_name(response, m.start(), m.end())
         and not slots.article_label(response, m.start(), m.end())  # [速報] 新商品が発売されました。 (round 22)
     ]
     found = [f for f in found if any(is_letter(ch) for ch in f) and f.strip() not in ("x", "X")]
-    found = [f for f in found if not _MAINTENANCE_TAG.fullmatch(key(f))]
+    found = [f for f in found if not slots.MAINTENANCE_TAG.fullmatch(key(f))]
     return counted(found, kw["min"], kw["max"], "placeholders", distinct=False, content=False)  # [ここに説明] is a slot

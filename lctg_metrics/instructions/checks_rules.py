@@ -67,27 +67,6 @@ def occurrences(text: str, word: str, match: str) -> int:
     return words.count(text, word, match)
 
 
-#: Words the analyser cuts into a shorter word and a particle (さて|は): さては ("so it was…") does not start with
-#: the conjunction さて, nor それでは with それで (r7), nor ではない ("it is not") with the conjunction では (r9).
-#: さておき ("setting aside") and はいから ("stylish") are one word too (round 21).
-_LONGER_WORDS = (
-    "さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく",
-    "さておき", "はいから",
-)  # fmt: skip
-
-
-def _word_ends(text: str, at: int) -> bool:
-    """Whether a start phrase ending at ``at`` ends a word there: kana before kana as the analyser reads it
-    (``wordforms.word_ends``), and no Latin word, number or kanji compound running on (``edges.cut_short``, round
-    22: Yesterday starts with no Yes, 私立 with no 私)."""
-    return wordforms.word_ends(text, at) and not edges.cut_short(text, at)
-
-
-#: A negation glued to the phrase makes it a predicate's stem (よろしく|ない "not good", それ|では|ない "not that one",
-#: まず|ない "hardly"), not the greeting or conjunction said (round 15).
-_NEGATED = re.compile(r"(?:ない|なく|なかっ|なけれ|ねえ|ありません|ございません)")
-
-
 @instruction(
     "startend:start",
     "始め・終わり指定",
@@ -98,17 +77,15 @@ _NEGATED = re.compile(r"(?:ない|なく|なかっ|なけれ|ねえ|ありませ
 def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
-    longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in _LONGER_WORDS)
-    longer = longer or bool(_NEGATED.match(folded, len(phrase)))  # よろしくない, それではない: a predicate (round 15)
-    longer = longer or edges.demonstrative(folded, phrase)  # ああいう人: "like that", no cry (round 17)
+    longer = edges.longer_word(folded, phrase)
     asks = _asks(phrase, folded[len(phrase) :])
     if edges.quoted_start(strip_emphasis(nfkc(response)), phrase):
         return Verdict(
             False, f"starts with 「{kw['phrase']}」 in quotes, named (a quoting particle after it), not said"
         )
-    if edges.doubled(folded, phrase) and _word_ends(folded, 2 * len(phrase)) and not asks:
+    if edges.doubled(folded, phrase) and edges.word_ends(folded, 2 * len(phrase)) and not asks:
         return Verdict(True, f"starts with 「{kw['phrase']}」, said twice")
-    whole = _word_ends(folded, len(phrase)) or tails.casual_tail(folded, len(phrase))  # ところでさ、 (round 16)
+    whole = edges.word_ends(folded, len(phrase)) or tails.casual_tail(folded, len(phrase))  # ところでさ、 (round 16)
     whole = whole and not edges.runs_on(folded, len(phrase))
     if folded.startswith(phrase) and whole and not longer and not asks:
         unsaid = said.start_unsaid(folded, len(phrase), phrase)  # おはようございますと言う, はじめにしては (round 14)
@@ -117,7 +94,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     spelled = None if folded.startswith(phrase) else phrases.start_spelling(folded, phrase)  # 先ずは, ハイ, ねー
     if spelled is None and not folded.startswith(phrase):
         spelled = spellings.reading_start(folded, phrase)  # 初めまして for はじめまして: one spelling rule (round 17)
-    if spelled is not None and _word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
+    if spelled is not None and edges.word_ends(folded, spelled) and not _asks(phrase, folded[spelled:].lstrip("っッ")):
         unsaid = said.start_unsaid(folded, spelled, phrase)
         reason = f"starts with 「{text[:spelled]}」, 「{kw['phrase']}」 in another spelling"
         return Verdict(not unsaid, reason + (f": {unsaid}" if unsaid else ""))

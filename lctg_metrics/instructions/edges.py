@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, wordforms
 
 _PREFIX_POS = ("接頭辞", "接頭詞")
 #: A letter of a Latin word or a digit (NFKC folded): two of them side by side are one word or one number.
@@ -164,4 +164,45 @@ def demonstrative(text: str, phrase: str) -> bool:
     return said and text.startswith(phrase) and _DEMONSTRATIVE_VERB.match(text, len(phrase)) is not None
 
 
-__all__ = ["cut_before", "cut_short", "demonstrative", "doubled", "list_item", "prefixed", "quoted_start", "runs_on"]
+#: Words the analyser cuts into a shorter word and a particle (さて|は): さては ("so it was…") does not start with
+#: the conjunction さて, nor それでは with それで (r7), nor ではない ("it is not") with the conjunction では (r9).
+#: さておき ("setting aside") and はいから ("stylish") are one word too (round 21).
+LONGER_WORDS = (
+    "さては", "それでは", "それとも", "ならびに", "ところで", "ところが", "ではない", "ではなく",
+    "さておき", "はいから",
+)  # fmt: skip
+
+
+def word_ends(text: str, at: int) -> bool:
+    """Whether a start phrase ending at ``at`` ends a word there: kana before kana as the analyser reads it
+    (``wordforms.word_ends``), and no Latin word, number or kanji compound running on (``cut_short``, round
+    22: Yesterday starts with no Yes, 私立 with no 私)."""
+    return wordforms.word_ends(text, at) and not cut_short(text, at)
+
+
+#: A negation glued to the phrase makes it a predicate's stem (よろしく|ない "not good", それ|では|ない "not that one",
+#: まず|ない "hardly"), not the greeting or conjunction said (round 15).
+_NEGATED = re.compile(r"(?:ない|なく|なかっ|なけれ|ねえ|ありません|ございません)")
+
+
+def longer_word(folded: str, phrase: str) -> bool:
+    """Whether a start ``phrase`` is only the start of a longer word or predicate at the start of ``folded``: one of
+    ``LONGER_WORDS``, a negation glued to it (``_NEGATED``) or a demonstrative's verb (ああいう人)."""
+    longer = any(folded.startswith(w) and w.startswith(phrase) and w != phrase for w in LONGER_WORDS)
+    longer = longer or bool(_NEGATED.match(folded, len(phrase)))  # よろしくない, それではない: a predicate (round 15)
+    return longer or demonstrative(folded, phrase)  # ああいう人: "like that", no cry (round 17)
+
+
+__all__ = [
+    "LONGER_WORDS",
+    "cut_before",
+    "cut_short",
+    "demonstrative",
+    "doubled",
+    "list_item",
+    "longer_word",
+    "prefixed",
+    "quoted_start",
+    "runs_on",
+    "word_ends",
+]

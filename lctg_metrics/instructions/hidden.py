@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import html
 import re
-from functools import lru_cache
 
 import regex
 
 from lctg_metrics.instructions.clipping import clip_height, lines_shown
 from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, fraction, length_px
+from lctg_metrics.instructions.elements import element_end, svg_drawn
 from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
 from lctg_metrics.instructions.siblings import place
 from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
@@ -61,7 +61,6 @@ _VOID_TAGS = frozenset(
 _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)\b([^<>]*)>")
 _ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _TAG = re.compile(r"<[^<>]*>")
-_ANY_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)\b[^<>]*?(/?)>")
 _GRAPHEME = regex.compile(r"\X")
 
 
@@ -150,7 +149,7 @@ def _reshown(text: str, start: int, end: int, inherited: dict[str, str], sheet: 
         if m.start() < position or tag in _VOID_TAGS or m.group(2).rstrip().endswith("/"):
             continue
         attrs = _attributes(m.group(2))
-        close, stop = (min(i, end) for i in _element_end(text, tag, m.end()))
+        close, stop = (min(i, end) for i in element_end(text, tag, m.end()))
         position = stop
         merged = _passed_on(_declared(sheet, tag, attrs), inherited)
         if _hiding(tag, attrs, sheet, inherited, merged) == "whole":
@@ -179,28 +178,6 @@ def _shown_by_sheet(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str]) ->
     return decls.get("display", "").lower() not in ("", "none") and not unseen(decls)
 
 
-def _element_end(text: str, tag: str, after: int) -> tuple[int, int]:
-    """Where the element opened just before ``after`` ends: (start, end) of its balancing close tag, or the end of the
-    text twice."""
-    return _balanced(text).get(after, (len(text), len(text)))
-
-
-@lru_cache(maxsize=64)
-def _balanced(text: str) -> dict[int, tuple[int, int]]:
-    """Each open tag's end, paired with the (start, end) of the close tag that balances it (one pass, a stack per
-    element name; a close tag with nothing open is ignored, as a browser ignores it)."""
-    stacks: dict[str, list[int]] = {}
-    pairs: dict[int, tuple[int, int]] = {}
-    for m in _ANY_TAG.finditer(text):
-        name = m.group(2).lower()
-        if m.group(1):
-            if stacks.get(name):
-                pairs[stacks[name].pop()] = (m.start(), m.end())
-        elif not m.group(3):
-            stacks.setdefault(name, []).append(m.end())
-    return pairs
-
-
 def _overridden_rtl(tag: str, attrs: dict[str, str], decls: dict[str, str]) -> bool:
     rtl = attrs.get("dir", "").lower() == "rtl" or decls.get("direction", "").lower() == "rtl"
     override = tag == "bdo" or decls.get("unicode-bidi", "").lower() in ("bidi-override", "isolate-override")
@@ -227,14 +204,14 @@ def _render(text: str, sheet: tuple[Rule, ...], context: dict[str, str] | None =
         while open_elements and open_elements[-1][0] <= m.start():
             open_elements.pop()
         here = open_elements[-1][1] if open_elements else context or {}
-        attrs = _attributes(m.group(2)) | place(text, m.start(), _element_end(text, tag, m.end())[1])  # :last-child
+        attrs = _attributes(m.group(2)) | place(text, m.start(), element_end(text, tag, m.end())[1])  # :last-child
         decls = _passed_on(_declared(sheet, tag, attrs), here)
         if tag == "input":
             if attrs.get("type", "text").lower() in _TEXT_INPUTS and not _hiding(tag, attrs, sheet, here, decls):
                 edits.append((m.end(), m.end(), html.escape(attrs.get("value") or attrs.get("placeholder", ""))))
             continue
         hiding = _hiding(tag, attrs, sheet, here, decls)
-        close, end = _element_end(text, tag, m.end())
+        close, end = element_end(text, tag, m.end())
         if not hiding and tag == "details" and "open" not in attrs:  # closed: only its summary shows (2.6)
             position = end
             summary = _SUMMARY.search(text, m.end(), close)
@@ -303,59 +280,12 @@ def _string_marker(decls: dict[str, str]) -> str:
     return "" if not found else found.group(1) if found.group(1) is not None else found.group(2)
 
 
-#: SVG draws characters only inside a text element (``<text>``, with its ``<tspan>`` and ``<textPath>``) or as the
-#: HTML of a ``<foreignObject>``; characters loose in an ``<svg>``, a ``<g>`` or a shape are never drawn (round 22).
-_SVG_OPEN = re.compile(r"<svg\b[^<>]*>", re.IGNORECASE)
-_SVG_DRAWS = frozenset({"text", "foreignobject"})
-#: HTML start tags that end SVG content where they stand (the HTML parser's breakout from foreign content): what
-#: follows is HTML and is shown.
-_BREAKOUT = frozenset(
-    {"b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "head", "hr"}
-    | {"i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span"}
-    | {"strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var", "h1", "h2", "h3", "h4", "h5", "h6"}
-)
-
-
-def _svg_drawn(text: str) -> str:
-    """``text`` with the characters an ``<svg>`` element holds outside its text elements removed (``_SVG_DRAWS``);
-    an ``<svg>`` left open, and what follows an HTML tag that breaks out of it, are left as written."""
-    if not _SVG_OPEN.search(text):
-        return text
-    out, position = [], 0
-    for m in _SVG_OPEN.finditer(text):
-        if m.start() < position or m.group().rstrip(">").rstrip().endswith("/"):
-            continue
-        close, end = _element_end(text, "svg", m.end())
-        if close == end:  # never closed
-            continue
-        out.append(text[position : m.end()] + _drawn_in_svg(text[m.end() : close]))
-        position = close
-    return "".join(out) + text[position:]
-
-
-def _drawn_in_svg(inner: str) -> str:
-    out, position, depth = [], 0, 0
-    for m in _ANY_TAG.finditer(inner):
-        name = m.group(2).lower()
-        loose = inner[position : m.start()]
-        out.append(loose if depth or not loose.strip() else "")
-        if depth == 0 and not m.group(1) and name in _BREAKOUT:
-            return "".join(out) + inner[m.start() :]
-        out.append(m.group())
-        if name in _SVG_DRAWS and not m.group(3):
-            depth += -1 if m.group(1) else 1
-            depth = max(depth, 0)
-        position = m.end()
-    tail = inner[position:]
-    return "".join(out) + (tail if depth or not tail.strip() else "")
-
-
 def without_hidden(text: str) -> str:
     """``text`` without HTML comments and hidden elements, with what CSS draws put in (see the module docstring)."""
     text = COMMENT.sub("", text)
     if "<" not in text:
         return text
-    text = _svg_drawn(text)
+    text = svg_drawn(text)
     sheet = rules(text)
     page = [generated(computed(sheet, PAGE, {}, pseudo), {}) for pseudo in ("before", "after")]
     root = _kept(computed(sheet, PAGE, {}))  # what html, body and :root pass on (colours, sizes, custom properties)

@@ -11,7 +11,9 @@ read by where they stand and by the parts of speech they hold, not by a list of 
   label on that sentence, as a headline's tag is, not a slot: a slot is a word of its sentence ([氏名] 様, [日付]に,
   [日付]+[時刻]の形で), a line of its own ([署名]) or a value before a number (「[日付] 10時から」);
 - a highlight whose words, read in their sentence, are only particles, auxiliaries and endings (今日《は》公園《に》
-  行き《ました》) emphasises nothing, unless the answer is about grammar and names it (助詞《は》と《が》の違い).
+  行き《ました》) emphasises nothing, unless the answer is about grammar and names it (助詞《は》と《が》の違い);
+- a one-character mark opening a list line before its item ([済] 買い物; round 15) is a to-do's status, and an
+  encyclopedia's maintenance tag ([要出典]; round 12) an editor's note: neither is a slot.
 """
 
 from __future__ import annotations
@@ -122,4 +124,22 @@ def function_words_only(text: str, start: int, end: int, marks: str) -> bool:
     return bool(words) and all(m.pos1 in _FUNCTION for m in words)
 
 
-__all__ = ["GRAMMAR", "article_label", "function_words_only", "stage_direction"]
+#: An encyclopedia's maintenance tags (round 12; Wikipedia's [要出典], [要検証], [citation needed]): an editor's
+#: note on the sentence before it, not a slot for the reader to fill, so no placeholder.
+MAINTENANCE_TAG = re.compile(
+    r"要(?:出典|検証|出典範囲|ページ番号|説明|更新|改訳|校正|曖昧さ回避|追加記述|高速削除)|独自研究|疑問点"
+    r"|citationneeded|clarificationneeded|verificationneeded|dubious"
+)
+
+
+def status_mark(text: str, m: re.Match[str]) -> bool:
+    """A one-character mark opening a list line before its item ([済] 買い物, [未] 洗濯; round 15): a to-do's status,
+    as a task box is, not a slot."""
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    before, after = text[line_start : m.start()], text[m.end() : text.find("\n", m.end()) % (len(text) + 1)]
+    mark = m.group(1).strip()
+    opens_line = re.fullmatch(r"\s*(?:[-*+・]\s*)?", before) is not None
+    return len(mark) == 1 and not mark.isascii() and opens_line and after[:1].isspace() and bool(after.strip())
+
+
+__all__ = ["GRAMMAR", "MAINTENANCE_TAG", "article_label", "function_words_only", "stage_direction", "status_mark"]
