@@ -44,12 +44,10 @@ def _sentence_before(text: str, start: int) -> str:
 def _bound(word: str, following: str) -> bool:
     """Whether ``word`` is read as a word of the text that follows it: a particle, suffix or auxiliary comes next
     ([電話番号]まで, [氏名]様), as the analyser reads the word and what follows together."""
-    at = 0
-    for m in morph.analyze(word + following):
-        if at == len(word):
+    for start, end, m in morph.spans(word + following):  # offsets, so a blank inside the word (Eternal Realms) holds
+        if start >= len(word):
             return m.pos1 in ("助詞", "接尾辞", "助動詞") or m.surface in ("様", "さま", "さん", "殿", "宛")
-        at += len(m.surface)
-        if at > len(word):
+        if end > len(word):
             return False
     return False
 
