@@ -10,9 +10,11 @@ lines is what is said, not how often it is written.
   (a particle, an auxiliary, a kana the analyser reads as a symbol or as a mere cry: は, の, あ, け) continues the
   line of one or two letters right above it: 春/は/あ/け/ぼ/の written one kana a line is one line's text. A line
   whose letters are one word alone (春, ねこ, 一, A) is a line of its own: 春/夏/秋/冬 is four.
-- **A keyword listed bare** (``bare_repeats``): a run of pieces that are only the keyword (between 、・，／, blanks,
-  sentence marks, line breaks and list markers: 環境、環境、環境。 or ・環境 on three lines) with no sentence around
-  it uses the keyword once. 環境、経済、社会が大切です and 環境を守る。環境を学ぶ。 use it as words of sentences.
+- **A keyword listed bare** (``bare_repeats``): a run of pieces that are only the keyword (with nothing but marks
+  between: 、・，／→｜〈〉, blanks, sentence marks, line breaks and list markers: 環境、環境、環境。, 環境→環境→環境,
+  ・環境 on three lines, or glued: 環境環境環境, round 23) with no sentence around it uses the keyword once.
+  環境、経済、社会が大切です and 環境を守る。環境を学ぶ。 use it as words of sentences, and so does a run a particle
+  goes on from (「環境、環境」と口では言う: a cry the sentence quotes, round 23).
 
 Both apply toward a minimum only; toward a maximum every written unit counts, as the reader sees it.
 """
@@ -35,27 +37,51 @@ _PIECE_LETTERS = 2
 _SKIPPED = ("補助記号", "空白", "記号")
 
 
-#: What separates the items of a bare list or run: list and sentence marks, blanks, line breaks, brackets, bullets.
-_ITEM_BREAK = re.compile(r"[、，,・･／/。．.！!？?…\s\u3000「」『』()（）\[\]【】*#>\-•●◦▪]+")
+#: What closes a quotation or bracket around a run, skipped before the word that follows it.
+_CLOSING = "」』）)〉》】]\"'”’ \u3000"
+#: A run of letters or digits: what lies between two of them (、→｜〈〉, blanks, line breaks) separates pieces.
+_PIECE = re.compile(r"[^\W_]+")
+
+
+def _copies(piece: str, said: set[str]) -> int:
+    """How many times a piece of letters is only the keyword: 1 as written or in the same kana, k when the keyword is
+    glued k times (環境環境環境) and the analyser reads it so, not as one word (いろいろ is no いろ twice); else 0."""
+    for form in (piece, morph.to_katakana(piece)):
+        for key in said:
+            k = len(form) // len(key) if key else 0
+            if k == 1 and form == key:
+                return 1
+            if k > 1 and form == key * k and len(morph.analyze(piece)) >= k:
+                return k
+    return 0
+
+
+def _in_sentence(text: str, end: int) -> bool:
+    """Whether the words after a run ending at ``end`` go on with a particle (「環境、環境」と言う, 環境、環境が…): the
+    run is then a phrase of a sentence, a cry quoted or a subject, not a list."""
+    rest = text[end:].lstrip(_CLOSING)
+    first = morph.analyze(rest[:12]) if rest[:1] and not rest[0].isspace() else ()
+    return bool(first) and first[0].pos1 == "助詞"
 
 
 def bare_repeats(text: str, keyword: str) -> int:
     """How many uses of ``keyword`` past the first each bare run of it adds (``環境、環境、環境。`` adds two): pieces
-    whose letters are only the keyword, as written or in the same kana, next to one another."""
+    whose letters are only the keyword, as written or in the same kana, next to one another with nothing but marks
+    between (、→｜〈〉 blanks, line breaks) or glued (環境環境), and no particle after the run that makes it a
+    phrase of a sentence."""
     key = _letters(keyword).casefold()
     if not key:
         return 0
-    said = {key, morph.reading(keyword)}
-    extra, run = 0, 0
-    for piece in _ITEM_BREAK.split(nfkc(text)):
-        letters = _letters(piece).casefold()
-        if not letters:
+    said, folded = {key, morph.reading(keyword)}, nfkc(text).casefold()
+    extra, run, end = 0, 0, 0
+    for piece in [*_PIECE.finditer(folded), None]:
+        copies = _copies(piece.group(), said) if piece is not None else 0
+        if copies:
+            run, end = run + copies, piece.end() if piece else end
             continue
-        if letters in said or morph.to_katakana(letters) in said:
-            extra += 1 if run else 0
-            run += 1
-        else:
-            run = 0
+        if run > 1 and not _in_sentence(folded, end):
+            extra += run - 1
+        run = 0
     return extra
 
 
