@@ -5,7 +5,13 @@ lines is what is said, not how often it is written.
   once. Near-verbatim is what a reader hears as the same sentence: the same words read aloud (the analyser's
   readings, so 可愛い, かわいい and カワイイ are one spelling of a word), its punctuation, closing marks, blanks and
   the final particles after its predicate (ね, よ, な) aside. 猫はかわいいです。猫はかわいいですね！ is one
-  sentence; Aさんは賛成です。Bさんは賛成です。 (another word) and 行きます。行きません。 are two.
+  sentence; Aさんは賛成です。Bさんは賛成です。 (another word) and 行きます。行きません。 are two. A closing sign
+  (以上, おわり) said as a sentence with only a copula is one sentence in any wording (以上です。以上になります。
+  以上となります。, round 23); 説明は以上です。 and 以上の理由で賛成です。 say more.
+- **A line saying nothing** (``counted_lines``, round 23): a line holding only a number or one Latin letter (1/2/3,
+  A/B/C counting the lines) or a word standing in for the line above or for a blank (同上, ditto, （空行）, （余白）)
+  is no line of the text beside lines that say something. 1. 春が来た and A: 賛成 are lines; so is 春 alone, a
+  word, and 1/2/3 when every line is a number (the numbers asked for).
 - **A phrase broken into letters** (``counted_lines``): a line of one or two letters that is no word by itself
   (a particle, an auxiliary, a kana the analyser reads as a symbol or as a mere cry: は, の, あ, け) continues the
   line of one or two letters right above it: 春/は/あ/け/ぼ/の written one kana a line is one line's text. A line
@@ -25,6 +31,7 @@ import re
 import unicodedata
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.predicates import closing_formula
 from lctg_metrics.instructions.sentences import Sentence
 from lctg_metrics.instructions.text import has_content, nfkc
 
@@ -97,7 +104,18 @@ def _heard(sentence: str) -> tuple[str, ...]:
     ]
     while len(words) > 1 and words[-1].pos2 == "終助詞":
         words.pop()
+    head = next((i for i in (1, 2) if closing_formula("".join(m.surface for m in words[:i]))), 0)  # お|しまい
+    if words and head and all(_copular(m) for m in words[head:]):
+        return ("以上",)  # 以上です, 以上になります, おわりとなります: one closing sign in any wording (round 23)
     return tuple(m.reading if m.pos1 not in _SKIPPED else m.surface for m in words)
+
+
+#: Verbs that make a closing sign a sentence without adding to it (以上になります, 以上でございます, 以上とします).
+_COPULAR_VERBS = frozenset({"成る", "御座る", "為る", "致す", "有る"})
+
+
+def _copular(m: morph.Morpheme) -> bool:
+    return m.pos1 in ("助動詞", "助詞") or (m.pos1 == "動詞" and m.lemma in _COPULAR_VERBS)
 
 
 def distinct_sentences(sentences: list[Sentence]) -> list[Sentence]:
@@ -125,15 +143,31 @@ def _a_word(piece: str) -> bool:
     return False
 
 
+#: What a line stands in for when it holds nothing else: the line above (同上, ditto) or a blank (（空行）, （余白）).
+_STAND_IN = frozenset({"同上", "同前", "同右", "同左", "ditto", "空行", "空白", "余白", "改行", "空欄"})
+
+
+def _stands_in(line: str, letters: str) -> bool:
+    """Whether a line says nothing of its own (round 23): only a number or a single Latin letter (1, 2, 3 or A, B, C
+    counting lines), or a word standing in for the line above or for a blank (同上, （空行）). Only beside a line that
+    says something: lines that are all numbers (1/2/3 asked for) are the text."""
+    return letters.isdecimal() or (len(letters) == 1 and letters.isascii()) or letters.casefold() in _STAND_IN
+
+
 def counted_lines(text: str) -> int:
     """Lines holding a letter or number, a piece of one or two letters that is no word continuing the short line
     right above it (see the module docstring)."""
     n, short_above = 0, False
-    for line in text.splitlines():
+    lines = text.splitlines()
+    said = any(has_content(line) and not _stands_in(line, _letters(line)) for line in lines)
+    for line in lines:
         if not has_content(line):
             short_above = False
             continue
         letters = _letters(line)
+        if said and _stands_in(line, letters):
+            short_above = False
+            continue
         short = 0 < len(letters) <= _PIECE_LETTERS
         if not (short and short_above and not _a_word(letters)):
             n += 1
