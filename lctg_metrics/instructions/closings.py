@@ -1,10 +1,10 @@
 """A closing phrase whose first noun is bound to the noun before it (round 16): 「平均以上です」 is "above average",
 not the closing 以上です ("that is all"); 予想以上です, 想像以上です likewise. The closing says 以上 after a topic
 (説明は以上です), a break (…です。以上です) or nothing; a noun written right before it, with no particle between,
-makes one noun phrase with it (平均|以上), which a reader reads as the comparison; so does a pronoun (これ以上,
-それ以上: "any more than this", round 23), while これで以上です says the closing after a particle. Only a phrase that starts with a
-relational noun (以上, 以下, 以内: the analyser's 副詞可能) is read so: 旅行楽しみです drops a particle before a
-noun of its own, and an adverb before a phrase (何卒宜しく…) modifies it; both leave the phrase said.
+makes one noun phrase with it (平均|以上), which a reader reads as the comparison; so does a pronoun
+(これ以上, それ以上: "any more than this", round 23), while これで以上です says the closing after a particle.
+Only a phrase that starts with a relational noun (以上, 以下, 以内: the analyser's 副詞可能) is read so: 旅行楽しみです
+drops a particle before a noun of its own, and an adverb before a phrase (何卒宜しく…) modifies it; both leave the phrase said.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ pause (、。！？…, a blank or the end). The particle must be read as a part
 
 A phrase drawn out (round 23) is said too: a run of ー, 〜, っ or small vowels right after its last kana, then a pause
 that asks nothing (おはようございますー！, こんにちはー、, ありがとうっ。), where the analyser ends a word at the
-phrase's end or reads the drawn-out run with the phrase's last word (やったー: た|ー as one). A long mark that spells a longer word is no
-drawing out: カラー、 (a colour) does not start with カラ, and はいー？ asks.
+phrase's end or reads the drawn-out run with the phrase's last word (やったー: た|ー as one). A long mark
+that spells a longer word is no drawing out: カラー、 (a colour) does not start with カラ, and はいー？ asks.
 """
 
 from __future__ import annotations
