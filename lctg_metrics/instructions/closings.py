@@ -4,7 +4,8 @@ not the closing 以上です ("that is all"); 予想以上です, 想像以上�
 makes one noun phrase with it (平均|以上), which a reader reads as the comparison; so does a pronoun
 (これ以上, それ以上: "any more than this", round 23), while これで以上です says the closing after a particle.
 Only a phrase that starts with a relational noun (以上, 以下, 以内: the analyser's 副詞可能) is read so: 旅行楽しみです
-drops a particle before a noun of its own, and an adverb before a phrase (何卒宜しく…) modifies it; both leave the phrase said.
+drops a particle before a noun of its own, and an adverb before a phrase (何卒宜しく…) modifies it; both leave the
+phrase said.
 """
 
 from __future__ import annotations
