@@ -75,7 +75,8 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "sentences, a 。 or ！ inside a name (モーニング娘。の) ending none; sentences inside （） asides and table cells "
     "ending in 。 or a predicate counted; heading and label lines and pieces without letters are no sentences; a "
     "line ending in ： after a predicate is one; toward the minimum a sentence said again word for word, its marks "
-    "and final particles aside, counts once)",
+    "and final particles aside, counts once, and a closing sign with only a copula (以上です, 以上になります) once "
+    "in any wording)",
     MIN,
     MAX,
     needs_morph=True,
@@ -94,7 +95,9 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "length:lines",
     "長さ指定",
     "number of lines holding a letter or number (blank and ---/**** lines not; toward the minimum a line of one or "
-    "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line)",
+    "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
+    "a line of only a number or one Latin letter, or standing in for the line above or a blank (同上, （空行）), "
+    "is none)",
     MIN,
     MAX,
 )
@@ -103,7 +106,9 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     read = counted_lines(response)
     if read < written and kw["min"] is not None and read < kw["min"]:  # a phrase one kana a line (round 22)
         return Verdict(
-            False, f"{read} lines, a phrase broken into letters read as one ({written} written) < min {kw['min']}"
+            False,
+            f"{read} lines, a phrase broken into letters read as one and lines saying nothing (1, A, 同上, （空行）) "
+            f"not counted ({written} written) < min {kw['min']}",
         )
     return bounds(written, kw["min"], kw["max"], "lines")
 

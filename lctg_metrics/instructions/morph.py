@@ -85,6 +85,13 @@ SPLICE_LEMMAS = frozenset({"だ", "です", "ます"})
 CLOSING_PARTICLES = frozenset("よねなぞぜさわ")
 
 
+@functools.lru_cache(maxsize=1024)
+def lexemes(text: str) -> tuple[str, ...]:
+    """The lexeme reading (語彙素読み) of each morpheme of ``text`` as ``analyze`` cuts it: 言う and いう are both イウ
+    (their readings, ユウ and イウ, differ), 方 read ほう is ホウ and read かた カタ (round 23)."""
+    return tuple(_field(word.feature, "lForm") for word in _tagger()(text))
+
+
 @functools.lru_cache(maxsize=2048)
 def spans(text: str) -> tuple[tuple[int, int, Morpheme], ...]:
     """Each morpheme of ``text`` with its start and end offsets in ``text``."""
@@ -365,6 +372,7 @@ __all__ = [
     "ends_nominally",
     "is_final_particle",
     "is_nominal",
+    "lexemes",
     "politeness",
     "predicate_text",
     "reading",

@@ -5,14 +5,22 @@ lines is what is said, not how often it is written.
   once. Near-verbatim is what a reader hears as the same sentence: the same words read aloud (the analyser's
   readings, so 可愛い, かわいい and カワイイ are one spelling of a word), its punctuation, closing marks, blanks and
   the final particles after its predicate (ね, よ, な) aside. 猫はかわいいです。猫はかわいいですね！ is one
-  sentence; Aさんは賛成です。Bさんは賛成です。 (another word) and 行きます。行きません。 are two.
+  sentence; Aさんは賛成です。Bさんは賛成です。 (another word) and 行きます。行きません。 are two. A closing sign
+  (以上, おわり) said as a sentence with only a copula is one sentence in any wording (以上です。以上になります。
+  以上となります。, round 23); 説明は以上です。 and 以上の理由で賛成です。 say more.
+- **A line saying nothing** (``counted_lines``, round 23): a line holding only a number or one Latin letter (1/2/3,
+  A/B/C counting the lines) or a word standing in for the line above or for a blank (同上, ditto, （空行）, （余白）)
+  is no line of the text beside lines that say something. 1. 春が来た and A: 賛成 are lines; so is 春 alone, a
+  word, and 1/2/3 when every line is a number (the numbers asked for).
 - **A phrase broken into letters** (``counted_lines``): a line of one or two letters that is no word by itself
   (a particle, an auxiliary, a kana the analyser reads as a symbol or as a mere cry: は, の, あ, け) continues the
   line of one or two letters right above it: 春/は/あ/け/ぼ/の written one kana a line is one line's text. A line
   whose letters are one word alone (春, ねこ, 一, A) is a line of its own: 春/夏/秋/冬 is four.
-- **A keyword listed bare** (``bare_repeats``): a run of pieces that are only the keyword (between 、・，／, blanks,
-  sentence marks, line breaks and list markers: 環境、環境、環境。 or ・環境 on three lines) with no sentence around
-  it uses the keyword once. 環境、経済、社会が大切です and 環境を守る。環境を学ぶ。 use it as words of sentences.
+- **A keyword listed bare** (``bare_repeats``): a run of pieces that are only the keyword (with nothing but marks
+  between: 、・，／→｜〈〉, blanks, sentence marks, line breaks and list markers: 環境、環境、環境。, 環境→環境→環境,
+  ・環境 on three lines, or glued: 環境環境環境, round 23) with no sentence around it uses the keyword once.
+  環境、経済、社会が大切です and 環境を守る。環境を学ぶ。 use it as words of sentences, and so does a run a particle
+  goes on from (「環境、環境」と口では言う: a cry the sentence quotes, round 23).
 
 Both apply toward a minimum only; toward a maximum every written unit counts, as the reader sees it.
 """
@@ -23,6 +31,7 @@ import re
 import unicodedata
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.predicates import closing_formula
 from lctg_metrics.instructions.sentences import Sentence
 from lctg_metrics.instructions.text import has_content, nfkc
 
@@ -35,27 +44,51 @@ _PIECE_LETTERS = 2
 _SKIPPED = ("補助記号", "空白", "記号")
 
 
-#: What separates the items of a bare list or run: list and sentence marks, blanks, line breaks, brackets, bullets.
-_ITEM_BREAK = re.compile(r"[、，,・･／/。．.！!？?…\s\u3000「」『』()（）\[\]【】*#>\-•●◦▪]+")
+#: What closes a quotation or bracket around a run, skipped before the word that follows it.
+_CLOSING = "」』）)〉》】]\"'”’ \u3000"
+#: A run of letters or digits: what lies between two of them (、→｜〈〉, blanks, line breaks) separates pieces.
+_PIECE = re.compile(r"[^\W_]+")
+
+
+def _copies(piece: str, said: set[str]) -> int:
+    """How many times a piece of letters is only the keyword: 1 as written or in the same kana, k when the keyword is
+    glued k times (環境環境環境) and the analyser reads it so, not as one word (いろいろ is no いろ twice); else 0."""
+    for form in (piece, morph.to_katakana(piece)):
+        for key in said:
+            k = len(form) // len(key) if key else 0
+            if k == 1 and form == key:
+                return 1
+            if k > 1 and form == key * k and len(morph.analyze(piece)) >= k:
+                return k
+    return 0
+
+
+def _in_sentence(text: str, end: int) -> bool:
+    """Whether the words after a run ending at ``end`` go on with a particle (「環境、環境」と言う, 環境、環境が…): the
+    run is then a phrase of a sentence, a cry quoted or a subject, not a list."""
+    rest = text[end:].lstrip(_CLOSING)
+    first = morph.analyze(rest[:12]) if rest[:1] and not rest[0].isspace() else ()
+    return bool(first) and first[0].pos1 == "助詞"
 
 
 def bare_repeats(text: str, keyword: str) -> int:
     """How many uses of ``keyword`` past the first each bare run of it adds (``環境、環境、環境。`` adds two): pieces
-    whose letters are only the keyword, as written or in the same kana, next to one another."""
+    whose letters are only the keyword, as written or in the same kana, next to one another with nothing but marks
+    between (、→｜〈〉 blanks, line breaks) or glued (環境環境), and no particle after the run that makes it a
+    phrase of a sentence."""
     key = _letters(keyword).casefold()
     if not key:
         return 0
-    said = {key, morph.reading(keyword)}
-    extra, run = 0, 0
-    for piece in _ITEM_BREAK.split(nfkc(text)):
-        letters = _letters(piece).casefold()
-        if not letters:
+    said, folded = {key, morph.reading(keyword)}, nfkc(text).casefold()
+    extra, run, end = 0, 0, 0
+    for piece in [*_PIECE.finditer(folded), None]:
+        copies = _copies(piece.group(), said) if piece is not None else 0
+        if copies:
+            run, end = run + copies, piece.end() if piece else end
             continue
-        if letters in said or morph.to_katakana(letters) in said:
-            extra += 1 if run else 0
-            run += 1
-        else:
-            run = 0
+        if run > 1 and not _in_sentence(folded, end):
+            extra += run - 1
+        run = 0
     return extra
 
 
@@ -71,7 +104,18 @@ def _heard(sentence: str) -> tuple[str, ...]:
     ]
     while len(words) > 1 and words[-1].pos2 == "終助詞":
         words.pop()
+    head = next((i for i in (1, 2) if closing_formula("".join(m.surface for m in words[:i]))), 0)  # お|しまい
+    if words and head and all(_copular(m) for m in words[head:]):
+        return ("以上",)  # 以上です, 以上になります, おわりとなります: one closing sign in any wording (round 23)
     return tuple(m.reading if m.pos1 not in _SKIPPED else m.surface for m in words)
+
+
+#: Verbs that make a closing sign a sentence without adding to it (以上になります, 以上でございます, 以上とします).
+_COPULAR_VERBS = frozenset({"成る", "御座る", "為る", "致す", "有る"})
+
+
+def _copular(m: morph.Morpheme) -> bool:
+    return m.pos1 in ("助動詞", "助詞") or (m.pos1 == "動詞" and m.lemma in _COPULAR_VERBS)
 
 
 def distinct_sentences(sentences: list[Sentence]) -> list[Sentence]:
@@ -99,15 +143,31 @@ def _a_word(piece: str) -> bool:
     return False
 
 
+#: What a line stands in for when it holds nothing else: the line above (同上, ditto) or a blank (（空行）, （余白）).
+_STAND_IN = frozenset({"同上", "同前", "同右", "同左", "ditto", "空行", "空白", "余白", "改行", "空欄"})
+
+
+def _stands_in(line: str, letters: str) -> bool:
+    """Whether a line says nothing of its own (round 23): only a number or a single Latin letter (1, 2, 3 or A, B, C
+    counting lines), or a word standing in for the line above or for a blank (同上, （空行）). Only beside a line that
+    says something: lines that are all numbers (1/2/3 asked for) are the text."""
+    return letters.isdecimal() or (len(letters) == 1 and letters.isascii()) or letters.casefold() in _STAND_IN
+
+
 def counted_lines(text: str) -> int:
     """Lines holding a letter or number, a piece of one or two letters that is no word continuing the short line
     right above it (see the module docstring)."""
     n, short_above = 0, False
-    for line in text.splitlines():
+    lines = text.splitlines()
+    said = any(has_content(line) and not _stands_in(line, _letters(line)) for line in lines)
+    for line in lines:
         if not has_content(line):
             short_above = False
             continue
         letters = _letters(line)
+        if said and _stands_in(line, letters):
+            short_above = False
+            continue
         short = 0 < len(letters) <= _PIECE_LETTERS
         if not (short and short_above and not _a_word(letters)):
             n += 1
