@@ -895,9 +895,9 @@ def test_a_one_line_paragraph_of_an_even_number_of_words_with_nothing_after_it_m
 
 
 def test_a_word_read_across_the_blank_line_modifies_nothing_before_a_fragment():
-    """雨が降った。 / 犬が走った / いへん静かな: the analyser reads 走っ|たいへん across the second blank line, so no word
-    ends where 犬が走った ends; it modifies nothing (no noun follows at all): three paragraphs, the first makes the
-    text prose."""
+    """雨が降った。 / 犬が走った / いへん静かな: the analyser reads 走っ|たいへん across the second blank line, so no
+    word ends where 犬が走った ends; it modifies nothing (no noun follows at all): three paragraphs, the first makes
+    the text prose."""
     verdict = check("length:paragraphs", "雨が降った。\n\n犬が走った\n\nいへん静かな", {"min": 1})
     assert verdict == Verdict(True, "3 paragraphs (blank_line-separated) in [1, ]")
 
