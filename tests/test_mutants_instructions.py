@@ -943,22 +943,13 @@ def test_a_quotation_of_a_hesitation_and_a_one_letter_word_says_something():
     assert not check("format:quotation", "「うーん、」", {}).passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a bug of rule:no_period (checks_rules.no_period): a 。 that is both a name's (Morning Musume。 before "
-    "a particle) and inside brackets holding no two Japanese letters in a row (read as a kaomoji's eye) is "
-    "subtracted twice, so the count goes to -1",
-)
 def test_a_names_period_inside_brackets_is_no_period():
     """今週の1位 (Morning Musume。が1位): the only 。 is the group's name's, so no 句点 (the rule's own example is
-    モーニング娘。のライブ)."""
+    モーニング娘。のライブ). It is also inside brackets with no two Japanese letters in a row (a kaomoji's eye): one
+    mark, exempt once (it was subtracted twice, to -1)."""
     assert check("rule:no_period", "今週の1位 (Morning Musume。が1位)", {}).passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the same bug of rule:no_period: the name's 。 subtracted twice cancels a real 句点",
-)
 def test_a_period_beside_a_names_period_inside_brackets_is_counted():
     """今週の1位 (Morning Musume。が1位)。: the name's 。 aside, the last 。 ends the sentence: one 句点, fails."""
     assert not check("rule:no_period", "今週の1位 (Morning Musume。が1位)。", {}).passed

@@ -443,8 +443,11 @@ def _kaomoji_eye(text: str, at: int) -> bool:
     needs_morph=True,
 )
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
-    named = sum(1 for line in response.splitlines() for at in name_marks(line) if line[at] in PERIODS)
-    kaomoji = sum(1 for at, c in enumerate(response) if c in PERIODS and _kaomoji_eye(response, at))
-    n = sum(response.count(c) for c in PERIODS) - named - kaomoji
+    named, line_start = set(), 0  # a 。 that is a name's and a kaomoji's eye at once is one mark, exempt once
+    for line in response.splitlines(keepends=True):
+        named |= {line_start + at for at in name_marks(line.rstrip("\r\n")) if line[at] in PERIODS}
+        line_start += len(line)
+    exempt = named | {at for at, c in enumerate(response) if c in PERIODS and _kaomoji_eye(response, at)}
+    n = sum(response.count(c) for c in PERIODS) - len(exempt)
     n += len(_ASCII_PERIOD.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 句点" if n else "no 句点")
