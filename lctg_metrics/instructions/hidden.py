@@ -52,6 +52,7 @@ _ALWAYS_HIDDEN_TAGS = frozenset(
     {"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param", "rp"}
     | {"script", "style", "template", "title", "noscript", "annotation", "annotation-xml", "mphantom"}
     | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
+    | {"mask", "pattern", "marker", "filter"}  # SVG's never-rendered elements: drawn only where referenced (r23)
     | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
     | {"progress", "meter", "fencedframe", "portal"}  # a bar or gauge is drawn, the text inside is a fallback (r22)
 )
