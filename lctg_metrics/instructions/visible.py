@@ -3,7 +3,8 @@
 ``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, a conventional hiding
 class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
-drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11, and an option with a ``label`` as its label, round 23;
+drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11,
+and an option with a ``label`` as its label, round 23;
 entities decoded), folds the compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi
 and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）, the small kana of the extension blocks as their
 kana), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of
