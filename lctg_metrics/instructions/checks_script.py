@@ -187,7 +187,9 @@ def _latin_roman(text: str) -> list[str]:
 
 #: Latin letters drawn as the digits 1 and 0 (l, I, O, o), two or more, both drawn, standing apart as a number before
 #: a counter (lO人 is 10人, IOO円 100円: round 23); OL, IoT and lot hold a letter drawn as no digit.
-_LETTER_DIGITS = re.compile(r"(?<![A-Za-z0-9])(?=[lIOo]*[lI])(?=[lIOo]*[Oo])[lIOo]{2,}(?=[人個円回年月日歳本枚件分秒階台匹冊名点])")
+_LETTER_DIGITS = re.compile(
+    r"(?<![A-Za-z0-9])(?=[lIOo]*[lI])(?=[lIOo]*[Oo])[lIOo]{2,}(?=[人個円回年月日歳本枚件分秒階台匹冊名点])"
+)
 
 
 @instruction(

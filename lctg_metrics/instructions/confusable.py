@@ -95,13 +95,16 @@ def stroke_toward(text: str, key: str) -> str:
         piece = text[start : start + len(key)]
         if not any(ch in STROKES or ch in _DIGIT_AS for ch in piece) and "I" not in piece[1:]:
             continue
-        if key.isalpha() and all(
-            (a in STROKES and b in _STROKE_LETTERS)
-            or a.lower() == b
-            or (a == "I" and b == "l" and prev.islower())
-            or (b in _DIGIT_AS.get(a, "") and 0 < k < len(key) - 1)  # inside the word: B10 is no Bio
-            for k, (prev, a, b) in enumerate(
-                zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
+        if (
+            key.isalpha()
+            and all(
+                (a in STROKES and b in _STROKE_LETTERS)
+                or a.lower() == b
+                or (a == "I" and b == "l" and prev.islower())
+                or (b in _DIGIT_AS.get(a, "") and 0 < k < len(key) - 1)  # inside the word: B10 is no Bio
+                for k, (prev, a, b) in enumerate(
+                    zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
+                )
             )
         ):
             chars[start : start + len(key)] = key

@@ -96,7 +96,11 @@ _PAINTED = ("background", "background-color")
 def _declared(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str], media: int = 0) -> dict[str, str]:
     """An element's declarations: its presentation attributes, what its framework classes declare
     (``framework_styles``), then the cascade of ``stylesheet.computed``."""
-    return {**presentational(tag, attrs), **declared(attrs.get("class", "")), **computed(sheet, tag, attrs, media=media)}
+    return {
+        **presentational(tag, attrs),
+        **declared(attrs.get("class", "")),
+        **computed(sheet, tag, attrs, media=media),
+    }
 
 
 def _hiding(
