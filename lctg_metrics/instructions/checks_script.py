@@ -185,6 +185,13 @@ def _latin_roman(text: str) -> list[str]:
     return found
 
 
+#: Latin letters drawn as the digits 1 and 0 (l, I, O, o), two or more, both drawn, standing apart as a number before
+#: a counter (lO人 is 10人, IOO円 100円: round 23); OL, IoT and lot hold a letter drawn as no digit.
+_LETTER_DIGITS = re.compile(
+    r"(?<![A-Za-z0-9])(?=[lIOo]*[lI])(?=[lIOo]*[Oo])[lIOo]{2,}(?=[人個円回年月日歳本枚件分秒階台匹冊名点])"
+)
+
+
 @instruction(
     "script:kansuuji",
     "ペルソナ・言語指定",
@@ -193,9 +200,9 @@ def _latin_roman(text: str) -> list[str]:
     needs_morph=True,
 )
 def kansuuji(response: str, kw: Mapping[str, Any]) -> Verdict:
-    roman = _latin_roman(as_letters(response))
+    roman = _latin_roman(as_letters(response)) + _LETTER_DIGITS.findall(as_letters(response))
     if roman:
-        return Verdict(False, f"{len(roman)} Roman numerals in Latin letters, e.g. 「{roman[0]}」")
+        return Verdict(False, f"{len(roman)} numbers in Latin letters, e.g. 「{roman[0]}」")
     return _none(response, _arabic_numeral, "non-kanji numerals")
 
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, romaji
 from lctg_metrics.instructions.kana_alike import PAIRS
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.verdict import Verdict
@@ -79,10 +79,18 @@ def _drawn_for(word: str, at: int) -> list[str]:
     return []
 
 
+_LATIN_TAIL = re.compile(r"([ぁ-ゖァ-ヺー]+)([A-Za-z]+)")
+
+
 def read_word(word: str) -> str:
     """A kana word as a reader reads it: as written when it is a dictionary word (in one script: すずメ is すずめ),
     else with its first or last letter read as a letter drawn like it (``_drawn_for``) when that makes it one (めろソ
-    is めろん, パソコソ パソコン)."""
+    is めろん, パソコソ パソコン); a kana word ending in romaji ends in the kana it spells (みかn is みかん: round
+    23)."""
+    tail = _LATIN_TAIL.fullmatch(word)
+    kana = romaji.to_kana(tail.group(2).lower()) if tail else None
+    if tail and kana:
+        word = tail.group(1) + (kana if _KATAKANA.fullmatch(tail.group(1)) else _hiragana(kana))
     if not _KANA_WORD.fullmatch(word) or _dictionary_word(word) or _dictionary_word(_hiragana(word)):
         return word
     last = len(word.rstrip("ー")) - 1

@@ -33,6 +33,9 @@ LATIN_OF |= {
     if chr(code) not in LATIN_OF and (found := _NAMED_LATIN.fullmatch(unicodedata.name(chr(code), "")))
 }
 LATIN_OF |= {kept: latin for kept, latin in LATIN_KEPT.items() if kept not in LATIN_OF}  # Ⅾ, ⓓ (round 19)
+#: The vertical stroke of the CJK scripts (丨, KANGXI RADICAL LINE as its kanji, and ㇑, CJK STROKE S), one bare
+#: stroke as l and I are in a sans-serif face (A丨 is AI: round 23).
+LATIN_OF |= {unicodedata.normalize("NFKC", unicodedata.lookup(n)): "l" for n in ("KANGXI RADICAL LINE", "CJK STROKE S")}
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 
@@ -72,26 +75,37 @@ STROKES = frozenset(
     or (target == "i" and re.search(r"DOTLESS|IOTA|PALOCHKA|SMALL CAPITAL I", unicodedata.name(ch, "")))
 )
 _STROKE_LETTERS = frozenset("lIi1|")
-_CAPITAL_I_IN_WORD = re.compile(r"[a-z]I")
+_CAPITAL_I_IN_WORD = re.compile(r"[a-z]I|[A-Za-z][01]|[01][A-Za-z]")
+#: Digits drawn as the letter a Latin word needs where they stand (Goog1e, G00gle: round 23).
+_DIGIT_AS = {"1": "li", "0": "o"}
 
 
 def stroke_toward(text: str, key: str) -> str:
     """``text`` with each run of Latin letters and bare strokes (``STROKES``) that spells the Latin ``key`` once each
     stroke is read as the key's l, I, i or 1 there, written as ``key`` (offsets kept); ``text`` itself when none does.
     An ASCII capital I after a small letter is the stroke of an l (GmaiI, PaypaI: no word puts a capital there); an
-    ASCII l never stands for I (Al is aluminium, not AI)."""
-    if not key.isascii() or not any(ch in _STROKE_LETTERS for ch in key):
+    ASCII l never stands for I (Al is aluminium, not AI). In a keyword of letters only, a digit 1 is its l or i and a
+    digit 0 its o (Goog1e, G00gle: round 23)."""
+    if not key.isascii() or not any(ch in _STROKE_LETTERS or ch in "oO" for ch in key):
         return text
     if not any(ch in STROKES for ch in text) and not _CAPITAL_I_IN_WORD.search(text):
         return text
     chars, lowered = list(text), key.lower()
     for start in range(len(text) - len(key) + 1):
         piece = text[start : start + len(key)]
-        if not any(ch in STROKES for ch in piece) and "I" not in piece[1:]:
+        if not any(ch in STROKES or ch in _DIGIT_AS for ch in piece) and "I" not in piece[1:]:
             continue
-        if all(
-            (a in STROKES and b in _STROKE_LETTERS) or a.lower() == b or (a == "I" and b == "l" and prev.islower())
-            for prev, a, b in zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
+        if (
+            key.isalpha()
+            and all(
+                (a in STROKES and b in _STROKE_LETTERS)
+                or a.lower() == b
+                or (a == "I" and b == "l" and prev.islower())
+                or (b in _DIGIT_AS.get(a, "") and 0 < k < len(key) - 1)  # inside the word: B10 is no Bio
+                for k, (prev, a, b) in enumerate(
+                    zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
+                )
+            )
         ):
             chars[start : start + len(key)] = key
     return "".join(chars)

@@ -1,11 +1,14 @@
 """Elements as the HTML parser pairs them, and what an ``<svg>`` draws (round 22): an element's end is the close tag
 that balances it (a close tag with nothing open is ignored, as a browser ignores it); SVG draws characters only
-inside its text elements and a ``<foreignObject>``."""
+inside its text elements and a ``<foreignObject>``, and of those only the ones inside what it shows (``svg_view``,
+round 23)."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from lctg_metrics.instructions.svg_view import within_view
 
 #: Any start or end tag: (1) "/" for an end tag, (2) the name, (3) "/" for a self-closing one.
 ANY_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)\b[^<>]*?(/?)>")
@@ -58,7 +61,7 @@ def svg_drawn(text: str) -> str:
         close, end = element_end(text, "svg", m.end())
         if close == end:  # never closed
             continue
-        out.append(text[position : m.end()] + _drawn_in_svg(text[m.end() : close]))
+        out.append(text[position : m.end()] + _drawn_in_svg(within_view(m.group(), text[m.end() : close])))
         position = close
     return "".join(out) + text[position:]
 

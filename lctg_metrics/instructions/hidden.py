@@ -38,6 +38,7 @@ import regex
 from lctg_metrics.instructions.clipping import clip_height, lines_shown
 from lctg_metrics.instructions.css import DIMENSION, FONT_PX, colour, declarations, fraction, length_px
 from lctg_metrics.instructions.elements import element_end, svg_drawn
+from lctg_metrics.instructions.framework_styles import declared
 from lctg_metrics.instructions.frameworks import HIDING_CLASSES, SHOWN_SOMEWHERE
 from lctg_metrics.instructions.siblings import place
 from lctg_metrics.instructions.stylesheet import PAGE, Rule, computed, generated, media_blocks, presentational, rules
@@ -51,6 +52,7 @@ _ALWAYS_HIDDEN_TAGS = frozenset(
     {"area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param", "rp"}
     | {"script", "style", "template", "title", "noscript", "annotation", "annotation-xml", "mphantom"}
     | {"defs", "symbol", "clippath", "lineargradient", "radialgradient", "desc", "metadata"}
+    | {"mask", "pattern", "marker", "filter"}  # SVG's never-rendered elements: drawn only where referenced (r23)
     | {"iframe", "canvas", "video", "audio"}  # their content is a fallback for browsers without them
     | {"progress", "meter", "fencedframe", "portal"}  # a bar or gauge is drawn, the text inside is a fallback (r22)
 )
@@ -92,8 +94,13 @@ _PAINTED = ("background", "background-color")
 
 
 def _declared(sheet: tuple[Rule, ...], tag: str, attrs: dict[str, str], media: int = 0) -> dict[str, str]:
-    """An element's declarations: its presentation attributes, then the cascade of ``stylesheet.computed``."""
-    return {**presentational(tag, attrs), **computed(sheet, tag, attrs, media=media)}
+    """An element's declarations: its presentation attributes, what its framework classes declare
+    (``framework_styles``), then the cascade of ``stylesheet.computed``."""
+    return {
+        **presentational(tag, attrs),
+        **declared(attrs.get("class", "")),
+        **computed(sheet, tag, attrs, media=media),
+    }
 
 
 def _hiding(

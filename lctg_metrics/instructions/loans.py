@@ -1,11 +1,13 @@
 """Loanwords in another katakana spelling (round 12): スマフォ for スマホ, ヴァイオリン for バイオリン, ティーム for
 チーム. The spellings the 外来語の表記 (内閣告示, 1991) gives as a pair for one sound, フォ/ホ, ヴァ/バ (ヴィ ヴ ヴェ
 ヴォ), ティ/チ and ディ/ジ, read as one where a katakana word of the response, whole, is the keyword but for them, and
-the analyser does not know the word as another loanword of its own origin (フォーム, form, is no ホーム, home)."""
+the analyser does not know the word as another loanword of its own origin (フォーム, form, is no ホーム, home); and a
+loanword spelled in hiragana (``hiragana_loans``, round 23)."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lctg_metrics.instructions import morph
 
@@ -88,4 +90,37 @@ def origin_spans(text: str, word: str) -> list[tuple[int, int]]:
     return found
 
 
-__all__ = ["origin_spans", "variant_spans"]
+_HIRAGANA_RUN = re.compile(r"[ぁ-ゖー]{3,}")
+#: What marks a hiragana spelling as a foreign word's: the long-vowel mark and the small vowels of foreign sounds
+#: (ふぃ, うぇ).
+_FOREIGN_MARK = re.compile(r"[ーぁぃぅぇぉゎ]")
+
+
+@lru_cache(maxsize=2048)
+def _loanword(katakana: str) -> bool:
+    return bool(_origin(katakana))
+
+
+@lru_cache(maxsize=2048)
+def hiragana_loans(text: str) -> str:
+    """``text`` with each loanword spelled in hiragana written in katakana, letter for letter (round 23: ぐーぐる is
+    グーグル, Google): a span of a hiragana run, three letters or more, holding the long-vowel mark ー or a small vowel
+    of a foreign sound (ふぃ), that the analyser reads, in katakana, as one loanword (a lemma with its origin:
+    グーグル-Google). The analyser's word edges in a hiragana run that spells a loanword are not to be trusted
+    (は|ついったー is read はつ|いっ|た|ー), so any span is tried; a mark the analyser reads as the drawn-out end of
+    an ending (つかれたー, いいなー: たー, なー) marks no loanword (つかれたー holds no レター). A spelling with
+    neither mark stays: きす is a fish, かんと is かん and と."""
+    out = list(text)
+    for run in _HIRAGANA_RUN.finditer(text):
+        spelled = run.group()
+        endings = {i for a, b, m in morph.spans(spelled) if m.pos1 in ("助動詞", "助詞") for i in range(a, b)}
+        marks = [m.start() for m in _FOREIGN_MARK.finditer(spelled) if m.start() not in endings]  # not a drawn-out たー
+        pieces = {(a, b) for at in marks for a in range(max(0, at - 8), at + 1) for b in range(at + 1, at + 9)}
+        for a, b in sorted(pieces, key=lambda p: (p[0], p[0] - p[1])):  # the longest from each start first
+            piece = spelled[a:b]
+            if len(piece) == b - a >= 3 and out[run.start() + a] == piece[0] and _loanword(morph.to_katakana(piece)):
+                out[run.start() + a : run.start() + b] = morph.to_katakana(piece)
+    return "".join(out)
+
+
+__all__ = ["hiragana_loans", "origin_spans", "variant_spans"]

@@ -1,6 +1,7 @@
 """Declarations that show or hide text in ways ``unseen`` reads through them: a box pushed out past its containing
 block's far side, a transparent element faded in by an animation, a mask with no opaque stop, and colour keywords
-(currentColor, the CSS system colours) that draw the text in its ground's colour."""
+(currentColor, the CSS system colours, the deprecated ones as the colours they now name) that draw the text in its
+ground's colour."""
 
 from __future__ import annotations
 
@@ -18,10 +19,25 @@ _KEYWORD_COLOURS = frozenset(
 )
 
 
+#: The deprecated system colours (CSS Color 4, section 6.2) and the colour each now is (round 23: ``color:Window`` is
+#: the page's Canvas).
+_DEPRECATED = dict(
+    pair.split(":")
+    for pair in (
+        "activeborder:buttonborder activecaption:canvas appworkspace:canvas background:canvas "
+        "buttonhighlight:buttonface buttonshadow:buttonface captiontext:canvastext inactiveborder:buttonborder "
+        "inactivecaption:canvas inactivecaptiontext:graytext infobackground:canvas infotext:canvastext "
+        "menu:canvas menutext:canvastext scrollbar:canvas threeddarkshadow:buttonborder threedface:buttonface "
+        "threedhighlight:buttonborder threedlightshadow:buttonborder threedshadow:buttonborder window:canvas "
+        "windowframe:buttonborder windowtext:canvastext"
+    ).split()
+)
+
+
 def keyword_on_itself(text_value: str, background: str) -> bool:
     """Whether text in a colour keyword sits on the same keyword (``color:currentColor;background:currentColor``,
-    ``color:Canvas`` on the page's own Canvas)."""
-    text, ground = text_value.strip().lower(), background.strip().lower()
+    ``color:Canvas`` on the page's own Canvas); a deprecated system colour is the colour it now names."""
+    text, ground = (_DEPRECATED.get(v.strip().lower(), v.strip().lower()) for v in (text_value, background))
     return text in _KEYWORD_COLOURS and (ground == text or (text == "canvas" and not ground))
 
 

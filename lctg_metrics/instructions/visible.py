@@ -3,7 +3,8 @@
 ``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, a conventional hiding
 class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
-drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11;
+drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11,
+and an option with a ``label`` as its label, round 23;
 entities decoded), folds the compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi
 and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）, the small kana of the extension blocks as their
 kana), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of
@@ -191,10 +192,21 @@ _OPTION = re.compile(r"<option\b([^<>]*)>(.*?)(?=<option\b|</option\s*>|</?optgr
 _LIST_BOX = re.compile(r"\bmultiple\b|\bsize\s*=\s*[\"']?\s*(?:[2-9]|[1-9][0-9]+)", re.IGNORECASE)
 
 
+_LABEL = re.compile(r"""\blabel\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
+
+
+def _option_shown(m: re.Match[str]) -> str:
+    """An option as drawn: its ``label`` attribute when not empty (the label is shown, its text is not: round 23)."""
+    found = _LABEL.search(m.group(1))
+    label = html.unescape(next((g for g in found.groups() if g is not None), "")) if found else ""
+    return m.group(0) if not label.strip() else f"<option{m.group(1)}>{html.escape(label, quote=False)}"
+
+
 def _closed_select(m: re.Match[str]) -> str:
-    options = _OPTION.findall(m.group(2))
+    inner = _OPTION.sub(_option_shown, m.group(2))
+    options = _OPTION.findall(inner)
     if not options or _LIST_BOX.search(m.group(1)):
-        return m.group(0)
+        return m.group(0)[: m.start(2) - m.start()] + inner + m.group(0)[m.end(2) - m.start() :]
     return next((o for o in options if re.search(r"\bselected\b", o[0], re.IGNORECASE)), options[0])[1]
 
 

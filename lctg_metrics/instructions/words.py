@@ -263,6 +263,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         confusable.stroke_toward(seen, key),  # Gmaiӏ: a bare stroke is the l, I or i the word needs
         kana_alike.toward(seen, key),
         historical_kana.modern(seen),  # ありがたう (round 19)
+        loans.hiragana_loans(seen),  # ぐーぐる (round 23)
     )  # ᎪI, メロソ
     for view in dict.fromkeys(views):  # same offsets
         found += _spans_in(view, key, match)
