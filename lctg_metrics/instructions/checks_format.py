@@ -28,6 +28,7 @@ from lctg_metrics.instructions.contents import (
 )
 from lctg_metrics.instructions.filler import restates
 from lctg_metrics.instructions.genre_titles import untitled_over_prose
+from lctg_metrics.instructions.list_marks import kanji_item
 from lctg_metrics.instructions.outline import only_an_outline
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.selfnotes import talks_of_itself
@@ -199,8 +200,11 @@ def numbered_list(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 def _numbered_text(line: str) -> str:
-    """A numbered item's text; none when it only says its own number again (「1. 1」, round 10)."""
+    """A numbered item's text; none when it only says its own number again (「1. 1」, round 10; 「一、一」)."""
     text = without_list_markers(line)
+    item = kanji_item(line) if text == line else None  # 三、三分待つ: numbered in a sequence (round 23)
+    if item:
+        return "" if item[1] == item[0] else item[1]
     return "" if own_number(line, text) else text
 
 

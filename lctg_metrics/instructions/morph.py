@@ -10,6 +10,8 @@ import functools
 import re
 from typing import Any, NamedTuple
 
+from lctg_metrics.instructions.old_forms import modern_predicate
+
 #: One-line install hint shown when the analyzer is missing.
 INSTALL_HINT = "Japanese morphological analysis needs fugashi + unidic-lite: pip install 'lctg[ja]'"
 #: Lemmas of the polite auxiliaries and polite verbs that make a predicate です・ます style.
@@ -18,8 +20,8 @@ INSTALL_HINT = "Japanese morphological analysis needs fugashi + unidic-lite: pip
 #: the analyser files it under; Osaka だす is read as 出す and Kyoto やす as 易い, so they are not told here.
 #: Satsuma ごわす (ごわんす) is one too (round 17: 晴れでごわす。 is no だ・である).
 #: Kyoto やす (おくれやす, the analyser's auxiliary やす, not 易い) and Yamanote ざます (得意ざます) are polite too
-#: (round 21).
-POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "どす", "ごわす", "ごわんす", "やす", "ざます"})
+#: (round 21), and so is its variant ざんす (上品ざんす, ようござんす; round 23).
+POLITE_LEMMAS = frozenset({"です", "ます", "下さる", "どす", "ごわす", "ごわんす", "やす", "ざます", "ざんす"})
 #: Sentence-final particles skipped when looking for the predicate (か, ね, よ, な, わ, ぞ, さ, の, もの).
 _FINAL_PARTICLE = "終助詞"
 
@@ -241,9 +243,10 @@ _LAUGH = re.compile(r"(?<=[ぁ-ゖァ-ヺー。！？!?♪])(?:笑|[wWｗＷ])+(
 
 def predicate_text(sentence: str) -> str:
     """The part of a sentence its predicate is read from: asides in （）【】［］ and trailing laughter marks (笑, ｗ)
-    removed, unless nothing would be left (a sentence wholly in brackets is read as written)."""
+    removed, unless nothing would be left (a sentence wholly in brackets is read as written); old spellings and a
+    closing emphatic とも read as ``old_forms`` says (round 23)."""
     core = _LAUGH.sub("", _ASIDE.sub("", sentence)).strip()
-    return core if any(ch.isalnum() for ch in core) else sentence
+    return modern_predicate(core, analyze) if any(ch.isalnum() for ch in core) else sentence
 
 
 #: Verbs that with a case particle and て form a compound particle (について, として, によって, に対して, に関して,

@@ -66,8 +66,9 @@ _ITEM_AUXILIARIES = frozenset({"た", "ない", "たい", "ず"})
 
 
 def _list_form(item: str) -> bool:
-    """A list item without 。 ending in a bare verb, adjective or た/ない (「・駅から近い」, 「・毎朝走る」): the list's
-    form, not the writer's plain-style sentence (2.6: plain items in a です・ます answer are normal); だ, である,
+    """A list item without 。 ending in a bare verb, adjective or た/ない (「・駅から近い」, 「・毎朝走る」), or in a
+    na-adjective's stem with no だ (「・京都：紅葉が見事」, round 23): the list's form, a terse note, not the writer's
+    plain-style sentence (2.6: plain items in a です・ます answer are normal); だ, である,
     のだ and final particles (「・安いのだ」, 「・うまいぞ」) are the plain style and stay judged."""
     if is_terminated(item):
         return False
@@ -75,7 +76,7 @@ def _list_form(item: str) -> bool:
     if not tail:
         return False
     last = tail[-1]
-    return last.pos1 in ("動詞", "形容詞") or (last.pos1 == "助動詞" and last.lemma in _ITEM_AUXILIARIES)
+    return last.pos1 in ("動詞", "形容詞", "形状詞") or (last.pos1 == "助動詞" and last.lemma in _ITEM_AUXILIARIES)
 
 
 #: Closing formulas written as a sentence of their own at a text's end (以上。, おわり。, 終。, おしまい。, fin.): a

@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 
 from lctg_metrics.instructions import boundaries, morph
+from lctg_metrics.instructions.closing_marks import ends_sentence
 from lctg_metrics.instructions.joins import (
     ONE_MARK,
     OPENERS,
@@ -228,21 +229,23 @@ def spliced(sentence: str) -> list[str]:
     for mark in sorted([*_SPLICE.finditer(sentence), *_stray_closers(sentence, depths)], key=lambda m: m.start()):
         at = mark.start()
         before = sentence[start:at]
-        pause = _PAUSE_MARKS.fullmatch(mark.group(0)) is not None
+        pause = _PAUSE_MARKS.fullmatch(sentence, at, mark.end()) is not None  # ｗ after a letter (round 23)
         joining = re.fullmatch(JOIN_MARKS, mark.group(0)) is not None
+        rest = sentence[mark.end() :]
         if (
             at > start
             and not depths[at - 1 if pause else at]
             and (
-                morph.splices(before)
-                or (
-                    joining
-                    and mark_closes(before, mark.group(0), sentence[mark.end() :])
-                    and _own_clause(before, sentence[mark.end() :])
+                (
+                    (
+                        morph.splices(before)
+                        or (joining and mark_closes(before, mark.group(0), rest) and _own_clause(before, rest))
+                    )
+                    and morph.politeness(rest) != "neutral"
                 )
+                or ((pause or joining) and ends_sentence(before, mark.group(0), rest))  # 楽しかった♪また… (round 23)
             )
-            and morph.politeness(sentence[mark.end() :]) != "neutral"
-            and not quoted_by(sentence[mark.end() :])
+            and not quoted_by(rest)
         ):
             out.append(sentence[start : mark.end()].strip())
             start = mark.end()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from lctg_metrics.instructions.list_marks import EMOJI_BULLET, KEYCAP, kanji_sequence
 from lctg_metrics.instructions.seen import is_decoration, text_chars, visible_chars, visible_form  # noqa: F401 (re-exported)
 
 #: Sentence-final punctuation: full-width and half-width 。！？ plus ．(U+FF0E) and ｡(U+FF61).
@@ -24,22 +25,24 @@ _LINE_DECORATION = re.compile(r"^\s*(?:#{1,6}\s+|>\s*)?(?:\*\*|__)?")
 #: Bullet markers that start a bullet-list item. Symbols count with or without a following space (a line never
 #: starts with ・ ● ■ ◆ ★ ◯ … for another reason); 〇 counts unless another 〇 follows (〇〇駅 is a placeholder);
 #: dashes and plus signs (- － ‐ – — − + ＋) count without a space unless a digit or another dash follows (-5度 is a
-#: number, --- a rule); ``*`` and ``＊`` need a space (``*強調*``). Arrows (→ ⇒) are notes, not markers.
+#: number, --- a rule); ``*`` and ``＊`` need a space (``*強調*``). Arrows (→ ⇒) are notes, not markers. An emoji
+#: followed by a blank (✅ , 👉 ) is a bullet too (round 23, ``list_marks``).
 BULLET_SYMBOLS = "・･•‣◦●○◯◉■□◆◇★☆▪▫▸▹►▶▷▲△▼▽◎✓✔☑♦∙⋅➤➢✦❖"
 BULLET_DASHES = "-－‐‑–—−+＋"
 BULLET_MARKERS = BULLET_SYMBOLS + BULLET_DASHES + "*＊〇"
 _BULLET = re.compile(
     rf"^\s*([{BULLET_SYMBOLS}]|〇(?!〇)|[{re.escape(BULLET_DASHES)}](?=\s|[^\s0-9０-９{re.escape(BULLET_DASHES)}])"
-    rf"|[*＊](?=\s))\s*(?=\S)"
+    rf"|[*＊](?=\s)|{EMOJI_BULLET})\s*(?=\S)"
 )
 #: Kanji numerals that number list items (一、 （二） ㈢).
 _KANJI_NUMBER = "[一二三四五六七八九十]+"
 #: A numbered-list item: 1. / 1． / 1) / 1） / (1) / （1） / ① / ❶ / ⑴ / ⒈ / ㈠ / ㊀ / Ⅲ., ASCII or full-width digits,
-#: and kanji numbers followed by 、 ． . or in brackets (一、 （二）); 「1.5倍」, 「一方、」 and 「一、二年前」
-#: (one or two years) are no items.
+#: and kanji numbers followed by 、 ． . or in brackets (一、 （二）), keycaps (1️⃣, round 23); 「1.5倍」, 「一方、」 and
+#: 「一、二年前」 (one or two years) are no items (unless in a sequence: ``list_marks``).
 _NUMBERED = re.compile(
     r"^\s*(?:\(?[0-9０-９]+(?:[.．](?![0-9０-９])|[)）])|[（(][0-9０-９]+[)）]"
     r"|[①-⑳㉑-㉟㊱-㊿⑴-⒇⒈-⒛㈠-㈩㊀-㊉❶-❿➀-➓⓫-⓾]|[Ⅰ-Ⅻⅰ-ⅻ](?:[.．)）]|(?=\s))"
+    rf"|{KEYCAP}"
     rf"|{_KANJI_NUMBER}[、．.](?!\s*$|[一二三四五六七八九十〇])|[（(]{_KANJI_NUMBER}[)）])"
     r"\s*(?=\S)"
 )
@@ -140,12 +143,15 @@ def bullet_items(text: str) -> list[str]:
 def list_items(text: str, numbered: bool) -> list[str]:
     """Top-level items of a list written with bullets, or (``numbered``) with bullets or numbers alike: the
     least indented item lines, so sub-items of a numbered list are not counted twice."""
+    all_lines = text.splitlines()
+    in_sequence = kanji_sequence(all_lines) if numbered else set()  # 一、 二、 三、三分待つ (round 23)
     return _top_level(
         [
             line
-            for line in text.splitlines()
+            for i, line in enumerate(all_lines)
             if (_BULLET.match(line) and not re.match(r"^\s*\*\*", line))
             or (numbered and (_NUMBERED.match(strip_emphasis(line)) or _LETTERED.match(strip_emphasis(line))))
+            or i in in_sequence
         ]
     )
 
@@ -159,7 +165,13 @@ def bullet_marker(line: str) -> str:
 def numbered_items(text: str) -> list[str]:
     """Lines that are numbered-list items (``1.``, ``1)``, ``（1）``, ``①``, ``㈠``, ``一、``; ASCII or full-width
     digits or kanji numbers)."""
-    return [undecorate(line) for line in text.splitlines() if _NUMBERED.match(strip_emphasis(line))]
+    all_lines = text.splitlines()
+    in_sequence = kanji_sequence([strip_emphasis(line) for line in all_lines])  # 一、 二、 三、三分待つ (round 23)
+    return [
+        undecorate(line)
+        for i, line in enumerate(all_lines)
+        if _NUMBERED.match(strip_emphasis(line)) or i in in_sequence
+    ]
 
 
 def without_list_markers(text: str) -> str:
