@@ -27,6 +27,7 @@ from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.selfnotes import talks_of_itself
 from lctg_metrics.instructions.sentences import prose
+from lctg_metrics.instructions.serials import template_series
 from lctg_metrics.instructions.stand_ins import (
     BACK_REFERENCE,
     EMOTICON,
@@ -37,6 +38,7 @@ from lctg_metrics.instructions.stand_ins import (
     says_again,
 )
 from lctg_metrics.instructions.text import is_letter, nfkc, paragraphs, strip_emphasis
+from lctg_metrics.instructions.unfilled import label_slot, no_answer_after, serial_values
 from lctg_metrics.verdict import Verdict
 
 #: The fixed answers M-IFEval offers for constrained_response (its ``_CONSTRAINED_RESPONSE_OPTIONS``).
@@ -62,6 +64,8 @@ def _restates_key(name: str, value: Any) -> bool:
 def _json_content(value: Any) -> bool:
     if isinstance(value, dict):
         echoed = echoed_answers(value)  # {"質問": X, "回答": X} (round 19)
+        slots = serial_values(list(value.values()))  # {"1": "本1", "2": "本2"}, {"例1": "例1の説明"} (round 23)
+        echoed |= {k for n, k in enumerate(value) if n in slots or label_slot(k, value[k])}
         return any(
             (_json_content(v) and not _restates_key(k, v) and not hollow_value(k, v) and k not in echoed)
             or (isinstance(v, str) and orders.only_recited(v) and bool(orders.NAMES.search(k)))  # {"五十音": "あいう…"}
@@ -70,7 +74,7 @@ def _json_content(value: Any) -> bool:
             for k, v in value.items()
         )
     if isinstance(value, list):
-        return any(_json_content(v) for v in value)
+        return any(_json_content(v) for n, v in enumerate(value) if n not in serial_values(value))  # 本1, 本2 (r23)
     text = isinstance(value, str) and bool(key(value)) and JSON_TYPES.fullmatch(key(value)) is None
     recited = isinstance(value, str) and orders.only_recited(value)  # "かきくけこ": a row of the kana table (round 15)
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -248,7 +252,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or pending(answer)  # 二つ目は検討中です, その他 (round 13)
         or only_asks_back(answer)  # あなたはどこがいいと思いますか？ (round 19)
         for answer in answers
-    ):
+    ) or template_series(answers):  # 案A / 案B: a template's two slots (round 23)
         return Verdict(
             False,
             "one answer only refers to the other, is still to come or asks back (上と同じです, 検討中, どこがいいと"
@@ -269,7 +273,8 @@ def repeat_prompt(response: str, kw: Mapping[str, Any]) -> Verdict:
         quoted = given.startswith("「" + asked + "」")
         if given.startswith(asked) or quoted:
             rest = key(given[len(asked) + 2 * quoted :])
-            if not rest or rest.replace(key(asked), "") == "" or same_text(rest, asked):
+            after = given[len(asked) + 2 * quoted :]
+            if not rest or rest.replace(key(asked), "") == "" or same_text(rest, asked) or no_answer_after(after):
                 return Verdict(False, "the request is repeated, but no answer follows it")
             return Verdict(True, "starts with the request, repeated verbatim, and an answer follows")
     return Verdict(False, f"starts 「{text[:20]}…」, not with the request 「{wanted[:20]}…」")

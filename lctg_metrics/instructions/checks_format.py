@@ -45,6 +45,7 @@ from lctg_metrics.instructions.text import (
     undecorate,
     without_list_markers,
 )
+from lctg_metrics.instructions.unfilled import unfilled_field
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.verdict import Verdict
 
@@ -90,8 +91,8 @@ def distinct_filled(spans: list[str]) -> list[str]:
         k = key(span)
         if n in counters:
             continue
-        if all(placeholder(cell) or not key(cell) for cell in span.split("|")):
-            continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5)
+        if all(placeholder(cell) or not key(cell) for cell in span.split("|")) or unfilled_field(span):
+            continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5); 理由1：（記入）: a form's blank (round 23)
         if orders.only_recited(span) or pointing_only(span):
             continue  # - あいうえお: a row of the kana table, nothing said (round 15); 《ここ》 (round 21)
         if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった

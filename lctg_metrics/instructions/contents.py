@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import blanks, morph
 from lctg_metrics.instructions.genre_titles import names_only_a_kind
 from lctg_metrics.instructions.laughter import marks_only
 from lctg_metrics.instructions.pending import pending
@@ -86,7 +86,8 @@ def placeholder(text: str) -> bool:
     """Whether a span stands for content instead of holding it: a template word or an editor's note
     (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××), or a span that says its content is not there
     yet (``pending``, round 13: 調査中, あとで決めます, その他, ここに本文が入ります), or laughter marks only
-    (``laughter``, round 19: ｗｗｗ, 笑笑). A letter or a number alone is content: the format checkers judge the
+    (``laughter``, round 19: ｗｗｗ, 笑笑), or filler, a form's note or lengthening marks (``blanks``, round 23:
+    Lorem ipsum…, （記入）, ーー). A letter or a number alone is content: the format checkers judge the
     form."""
     k = key(text)
     if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
@@ -98,6 +99,7 @@ def placeholder(text: str) -> bool:
         or no_content(k)
         or pending(text)
         or (len(k) > 1 and marks_only(text))  # ｗｗｗ, 笑笑: laughter, nothing said (round 19)
+        or blanks.no_text(text, k)  # Lorem ipsum, （記入）, ーー: no text in the slot (round 23)
     )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from lctg_metrics.instructions.contents import key, placeholder
 from lctg_metrics.instructions.pending import status_value
+from lctg_metrics.instructions.unfilled import label_slot
 
 
 def _cells(row: str, width: int | None = None) -> list[str]:
@@ -82,9 +83,11 @@ def filled_cell(cell: str, header: str) -> bool:
 
 def deferred_row(row: list[str], header: list[str]) -> bool:
     """Whether a row's cells after its first hold no value and one of them stands for a value to come (要検討, 未定,
-    TBD, 後日連絡: ``placeholder``)."""
-    rest = list(zip(row[1:], header[1:]))
-    return any(key(c) and placeholder(c) for c, _ in rest) and not any(filled_cell(c, h) for c, h in rest)
+    TBD, 後日連絡: ``placeholder``), or only names the label's slot (| 例1 | 例1の説明 |: ``unfilled.label_slot``,
+    round 23)."""
+    rest = [(c, h) for c, h in zip(row[1:], header[1:]) if not (row and label_slot(row[0], c))]
+    slots = len(rest) < len(row[1:])
+    return (slots or any(key(c) and placeholder(c) for c, _ in rest)) and not any(filled_cell(c, h) for c, h in rest)
 
 
 def kana_row(row: list[str]) -> bool:
