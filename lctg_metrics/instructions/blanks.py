@@ -40,13 +40,13 @@ def _letters(text: str) -> str:
 
 
 def lorem(text: str) -> bool:
-    """Whether ``text`` is Lorem ipsum filler: Latin words only, opening with lorem ipsum or three or more, all of the
-    filler's words."""
+    """Whether ``text`` is Lorem ipsum filler: words of the filler only, opening with lorem or three or more (id est
+    alone may be meant; Lorem ipsum is a placeholder text says something about it)."""
     folded = unicodedata.normalize("NFKC", text).casefold()
     if re.search(r"[^\W\d_a-z]", folded):  # a letter of another script: said about the filler, or other text
         return False
     found = re.findall(r"[a-z]+", folded)
-    return found[:2] == ["lorem", "ipsum"] or (len(found) >= 3 and all(w in _LOREM for w in found))
+    return bool(found) and all(w in _LOREM for w in found) and (found[0] == "lorem" or len(found) >= 3)
 
 
 def filler(text: str, key: str) -> bool:
