@@ -157,7 +157,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   (ӏ, ı) is the l or i a Latin keyword needs, small extension kana (ㇿ) their kana, invisible code points and a
   progress bar's fallback text unseen; a casual polite form (っす) is no だ・である; a sentence said again, a phrase
   one kana a line and a keyword listed bare count once toward a minimum; items of a label and a serial mark alone
-  (ポイントA, ポイントB) are empty; a start phrase cut out of a longer word (私立 for 私) is not said.
+  (ポイントA, ポイントB) are empty; a start phrase cut out of a longer word (私立 for 私) is not said. Bootstrap and
+  Tailwind classes are read as their stylesheets declare them; ♪, ｗ or an emoji after a plain predicate ends a
+  sentence; でせう, ざんす and the emphatic とも are read; emoji bullets, keycap numbers and 一、二、 in sequence are list
+  items; filler text (Lorem ipsum), a form's blank (（記入）) and a value naming only its label's slot hold nothing; a
+  start phrase written in kana for its kanji (結論からいうと) or drawn out (おはようございますー！) is said.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
