@@ -32,7 +32,7 @@ from lctg_metrics.instructions.list_marks import kanji_item
 from lctg_metrics.instructions.outline import only_an_outline
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.selfnotes import talks_of_itself
-from lctg_metrics.instructions.serials import template_series
+from lctg_metrics.instructions.serials import serial_row, template_series
 from lctg_metrics.instructions.tables import deferred_row, filled_cell, kana_row, label_only, tables, with_dittos
 from lctg_metrics.instructions.text import (
     bullet_marker,
@@ -391,8 +391,8 @@ def table(response: str, kw: Mapping[str, Any]) -> Verdict:
         ]
         own = [["" if header_counter(c, h) else c for c, h in zip(row, header)] + row[len(header) :] for row in valued]
         worded = [
-            "|".join(r) for r in own if not kana_row(r) and not hollow.counting_row(r)
-        ]  # | 名前1 | (r10), | 1 | 1 | (r16)
+            "|".join(r) for r in own if not kana_row(r) and not hollow.counting_row(r) and not serial_row(r)
+        ]  # | 名前1 | (r10), | 1 | 1 | (r16), | 値1 | 値2 | (r24)
         rows = len([r for r in distinct_filled(worded) if key(r) != key("|".join(header))])
         if columns >= kw["min_columns"] and rows >= kw["min_rows"]:
             return Verdict(True, f"markdown table, {columns} columns × {rows} filled, distinct rows")

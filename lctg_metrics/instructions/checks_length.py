@@ -12,7 +12,7 @@ from lctg_metrics.instructions.hashtags import tags_as_counted
 from lctg_metrics.instructions.hesitations import without_hesitations
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
-from lctg_metrics.instructions.said_once import counted_lines, distinct_sentences
+from lctg_metrics.instructions.said_once import counted_lines, distinct_sentences, saying_paragraphs
 from lctg_metrics.instructions.sentences import counted
 from lctg_metrics.instructions.text import (
     has_content,
@@ -204,7 +204,8 @@ def _joined(parts: list[str]) -> list[str]:
     "length:paragraphs",
     "長さ指定",
     "number of paragraphs (blank-line or *** separated); a one-line paragraph is one with the next when that opens "
-    "with a particle or an auxiliary (です。)",
+    "with a particle or an auxiliary (です。); toward the minimum a paragraph standing in for a blank or the one above "
+    "(（空行）, 同上) or only a number or letter is none beside paragraphs that say something",
     MIN,
     MAX,
     SEPARATOR,
@@ -216,6 +217,9 @@ def paragraph_count(response: str, kw: Mapping[str, Any]) -> Verdict:
         if True in filled and not all(filled[filled.index(True) : len(filled) - filled[::-1].index(True)]):
             return Verdict(False, "an empty paragraph between two *** separators")
     found = unpadded(_joined([part for part in paragraphs(response, kw["separator"]) if has_content(part)]))
+    said = saying_paragraphs(found)  # （空行）, 同上 alone: no paragraph toward the minimum (round 24)
+    if kw["min"] is not None and len(said) < kw["min"] <= len(found):
+        return Verdict(False, f"{len(said)} paragraphs saying something ({len(found)} written) < min {kw['min']}")
     return bounds(len(found), kw["min"], kw["max"], f"paragraphs ({kw['separator']}-separated)")
 
 

@@ -175,4 +175,12 @@ def counted_lines(text: str) -> int:
     return n
 
 
-__all__ = ["bare_repeats", "counted_lines", "distinct_sentences"]
+def saying_paragraphs(parts: list[str]) -> list[str]:
+    """The paragraphs that say something, toward a minimum (round 24): a paragraph that only stands in for a blank or
+    the paragraph above, or is only a number or one letter (（空行）, 同上), is none beside paragraphs that say
+    something, as such a line is none (``counted_lines``)."""
+    said = [part for part in parts if not _stands_in(part, _letters(part))]
+    return said if said else parts
+
+
+__all__ = ["bare_repeats", "counted_lines", "distinct_sentences", "saying_paragraphs"]

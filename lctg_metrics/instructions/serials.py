@@ -50,4 +50,11 @@ def template_series(spans: list[str]) -> set[int]:
     return out
 
 
-__all__ = ["template_series"]
+def serial_row(cells: list[str]) -> bool:
+    """Whether a table row's cells are all one label with the next serial mark (| 値1 | 値2 |, | 列A | 列B |; round
+    24): a template's row, as such list items are (``template_series``)."""
+    filled = [cell for cell in cells if cell.strip()]
+    return len(filled) >= 2 and len(template_series(filled)) == len(filled)
+
+
+__all__ = ["serial_row", "template_series"]

@@ -52,6 +52,7 @@ from lctg_metrics.instructions import (
     senses,
     signs,
     spelled,
+    stray,
     variants,
     whole_readings,
     wordforms,
@@ -158,7 +159,7 @@ def reading_spans(text: str, word: str) -> list[tuple[int, int]]:
     for i, (start, _, first) in enumerate(tokens):
         if not readings[i] or not target.startswith(readings[i]):
             continue
-        if _is_function(first) != (_is_function(key[0]) and not word_kana) or _stray_particle_before(tokens, i):
+        if _is_function(first) != (_is_function(key[0]) and not word_kana) or stray.particle_before(tokens, i):
             continue
         said = ""
         for j in range(i, len(tokens)):
@@ -186,22 +187,7 @@ def reading_spans(text: str, word: str) -> list[tuple[int, int]]:
     return found + _kana_run_spans(text, target, tokens)
 
 
-#: What a particle cannot follow: another particle, a mark or blank, an adnominal or interjection (あの), a prefix.
-_NO_HOST = ("助詞", "補助記号", "空白", "連体詞", "感動詞", "接頭辞")
-
-Tokens = tuple[tuple[int, int, morph.Morpheme], ...]
-
-
-def _is_stray(tokens: Tokens, k: int) -> bool:
-    """Whether morpheme ``k`` is a particle with nothing to attach to (at the start, after a blank or mark, after
-    another particle or after あの): the analyser cut a kana word wrongly (か|いしゃ in かいしゃに, あの|か|いしゃ)."""
-    if k < 0 or tokens[k][2].pos1 != "助詞":
-        return False
-    return k == 0 or tokens[k - 1][2].pos1 in _NO_HOST or tokens[k - 1][1] != tokens[k][0]
-
-
-def _stray_particle_before(tokens: Tokens, i: int) -> bool:
-    return i > 0 and _is_stray(tokens, i - 1) and tokens[i - 1][1] == tokens[i][0]
+Tokens = stray.Tokens
 
 
 def _kana_run_spans(text: str, target: str, tokens: Tokens) -> list[tuple[int, int]]:
@@ -222,7 +208,7 @@ def _kana_run_spans(text: str, target: str, tokens: Tokens) -> list[tuple[int, i
             starts_word = start == run.start() or (
                 b is not None
                 and b + 1 < len(tokens)
-                and not _is_stray(tokens, b)
+                and not stray.is_stray(tokens, b)
                 and (not _is_function(tokens[b + 1][2]) or tokens[b + 1][2].pos1 == "助詞")
             )
             after = ends.get(end)
