@@ -150,3 +150,48 @@ def test_sigint_after_a_delay_is_one_line_from_the_first_line_of_build_dataset_p
     else:
         assert _project_frames(err) == [], err
     assert not (tmp_path / "lctg").exists()
+
+
+#: A Ctrl-C that lands where Python cannot raise it: a weakref callback (as the import machinery's module-lock
+#: callbacks are) raising KeyboardInterrupt is "Exception ignored" and the program goes on.
+SWALLOWED = """
+import sys, time, weakref
+class Held: pass
+held = Held()
+def callback(ref): raise KeyboardInterrupt
+ref = weakref.ref(held, callback)
+del held
+for _ in range(200): time.sleep(0.001)
+"""
+
+
+def test_python_swallows_a_ctrl_c_in_a_weakref_callback() -> None:
+    """What the next tests guard against, seen as Python does it: the interrupt is printed and lost."""
+    done = subprocess.run([sys.executable, "-c", SWALLOWED + "print('went on')"], capture_output=True, text=True)
+    assert done.stdout == "went on\n" and "Exception ignored" in done.stderr, done
+
+
+def test_a_swallowed_ctrl_c_is_delivered_again() -> None:
+    code = "from lctg_metrics.cli import swallowed\nsys.unraisablehook = swallowed.redelivered(sys.unraisablehook)\n"
+    program = "import sys\n" + code + "try:\n" + "".join(f"    {line}\n" for line in SWALLOWED.strip().splitlines())
+    program += "    print('went on')\nexcept KeyboardInterrupt:\n    print('interrupted')\n"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=PROJECT_ROOT)
+    assert done.stdout == "interrupted\n" and "Exception ignored" not in done.stderr, done
+
+
+def test_a_command_whose_ctrl_c_python_swallowed_is_one_line_and_130(tmp_path: Path) -> None:
+    """A running command (here `lctg prompts`, its work replaced by the swallowed Ctrl-C) stops with one line and
+    130, writing nothing, as when the signal is raised where Python can raise it."""
+    out = tmp_path / "prompts.jsonl"
+    program = (
+        "import sys\nimport lctg_metrics.cli as cli\n"
+        "def run_command(*args, **kwargs):\n"
+        + "".join(f"    {line}\n" for line in SWALLOWED.strip().splitlines())
+        + "    return 0\n"
+        "cli.run_command = run_command\n"
+        f"sys.exit(cli.main(['prompts', '--dataset', 'lctg', '-o', {str(out)!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 130, done
+    assert done.stderr.startswith("lctg prompts: interrupted;") and done.stderr.count("\n") == 1, done.stderr
+    assert not out.exists()

@@ -17,6 +17,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from lctg_metrics.cli import swallowed
 from lctg_metrics.cli.dataset import cmd_build
 from lctg_metrics.cli.entry import COMMANDS, SAMPLE_RULE, build_parser, kept_after_interrupt
 from lctg_metrics.cli.run import run_command
@@ -28,6 +29,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
     """Run one command; a bad input or a missing extra is one line and exit 2, Ctrl-C one line and exit 130."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = argv[0] if argv else "lctg"
+    hook, sys.unraisablehook = sys.unraisablehook, swallowed.redelivered(sys.unraisablehook)
     try:
         interrupt.release()  # the console script's loading guard ends inside the try (see interrupt.console_script)
         if argv[:1] == ["build"]:  # the builder parses its own options (one parser, shared with build_dataset.py)
@@ -47,6 +49,12 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "lctg") -> int:
             file=sys.stderr,
         )
         return 130
+    finally:
+        sys.unraisablehook = hook
+        try:
+            swallowed.settle()
+        except KeyboardInterrupt:  # a swallowed Ctrl-C delivered again just as the command ended: its work is whole
+            pass
 
 
 if not interrupt.console_script():  # imported by a program: Ctrl-C is its own again
