@@ -15,7 +15,7 @@ from lctg_metrics.instructions.clipped_polite import clipped
 from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.roles import in_parentheses
-from lctg_metrics.instructions.said_once import bare_repeats
+from lctg_metrics.instructions.said_once import bare_repeats, letters_once
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
 from lctg_metrics.instructions.start_frames import frame_unsaid
@@ -309,7 +309,8 @@ def forbidden(response: str, kw: Mapping[str, Any]) -> Verdict:
 @instruction(
     "keywords:letter_frequency",
     "キーワード使用",
-    "one character occurs a number of times within [min, max]",
+    "one character occurs a number of times within [min, max]; toward the minimum a run of three or more of it back "
+    "to back (るるるるる) counts once",
     Param("letter", "str", "the character, e.g. る", required=True),
     MIN,
     MAX,
@@ -327,7 +328,11 @@ def letter_frequency(response: str, kw: Mapping[str, Any]) -> Verdict:
             else (chr(ord(letter) - 0x60) if "ァ" <= letter <= "ヶ" else letter)
         )
         n += response.count(twin) if twin != letter else 0
-    return bounds(n, kw["min"], kw["max"], f"×「{letter}」")
+        letter += twin if twin != letter else ""
+    once = letters_once(response, letter)  # るるるるる: a letter typed over and over is one toward the minimum (r25)
+    if kw["min"] is not None and once < kw["min"] <= n:
+        return Verdict(False, f"{once} ×「{kw['letter']}」, a run of it counted once ({n} written) < min {kw['min']}")
+    return bounds(n, kw["min"], kw["max"], f"×「{kw['letter']}」")
 
 
 def _judged(sentence: Sentence, clause: str, items: set[str]) -> str:

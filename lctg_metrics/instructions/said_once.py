@@ -183,4 +183,11 @@ def saying_paragraphs(parts: list[str]) -> list[str]:
     return said if said else parts
 
 
-__all__ = ["bare_repeats", "counted_lines", "distinct_sentences", "saying_paragraphs"]
+def letters_once(text: str, letters: str) -> int:
+    """How often any of ``letters`` occurs toward a minimum (round 25): a run of three or more of them back to back
+    (るるるるる, a letter typed over and over) is the letter once; two in a row (つつじ, ルル) are two."""
+    runs = re.finditer(f"[{re.escape(letters)}]+", text)
+    return sum(1 if len(run.group()) >= 3 else len(run.group()) for run in runs)
+
+
+__all__ = ["bare_repeats", "counted_lines", "distinct_sentences", "letters_once", "saying_paragraphs"]

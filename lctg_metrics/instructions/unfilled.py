@@ -37,12 +37,12 @@ _CLOSING = re.compile(r"(?:以上|おわり|終わり|おしまい|fin|theend)(?
 
 
 def label_slot(label: str, value: Any) -> bool:
-    """Whether ``value`` only names its label's slot: the label again with a word for what would fill it (例1の説明
-    beside 例1, 手順2の詳細 beside 手順2)."""
+    """Whether ``value`` only names its label's slot: the label again, alone (| 価格 | 価格 |; round 25) or with a word
+    for what would fill it (例1の説明 beside 例1, 手順2の詳細 beside 手順2)."""
     if not isinstance(value, str):
         return False
     head, k = key(label), key(value)
-    return bool(head) and k.startswith(head) and _SLOT_NOUN.fullmatch(k[len(head) :]) is not None
+    return bool(head) and k.startswith(head) and (k == head or _SLOT_NOUN.fullmatch(k[len(head) :]) is not None)
 
 
 def unfilled_field(span: str) -> bool:
