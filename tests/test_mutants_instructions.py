@@ -1034,3 +1034,25 @@ def test_a_first_letter_drawn_like_another_is_read_as_the_word_it_makes(written,
     from lctg_metrics.instructions.checks_task import read_word
 
     assert read_word(written) == read
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="morph.POLITE_LEMMAS holds 下さる, so any form of it is read as です・ます: the plain 下さる, 下さった and "
+    "下さるのだ (an honorific verb in だ・である調) fail style:plain and pass style:polite; only ください (the "
+    "request) and 下さいます are polite forms",
+)
+@pytest.mark.parametrize(
+    "sentence", ["先生が丁寧に教えて下さる。", "先生が丁寧に教えて下さった。", "先生がいつも教えて下さるのだ。"]
+)
+def test_the_honorific_kudasaru_in_plain_form_is_plain(sentence):
+    """教えて下さる: 下さる is the honorific of くれる, said here in its plain form (no です, no ます): だ・である調."""
+    assert check("style:plain", sentence, {}).passed
+    assert not check("style:polite", sentence, {}).passed
+
+
+def test_the_honorific_kudasaru_with_masu_is_polite():
+    """The honest twin: 教えて下さいます and the request 来て下さい are です・ます."""
+    for sentence in ["先生が丁寧に教えて下さいます。", "ぜひ来て下さい。"]:
+        assert not check("style:plain", sentence, {}).passed
+        assert check("style:polite", sentence, {}).passed
