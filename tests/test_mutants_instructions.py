@@ -958,3 +958,101 @@ def test_a_period_beside_a_names_period_inside_brackets_is_counted():
 def test_a_names_period_outside_brackets_is_no_period():
     """The honest twin: 今週の1位は Morning Musume。の新曲, the name's 。 in prose, no 句点."""
     assert check("rule:no_period", "今週の1位は Morning Musume。の新曲", {}) == Verdict(True, "no 句点")
+
+
+def test_a_word_cut_by_the_blank_line_modifies_nothing():
+    """大き / い犬が来た。: the analyser reads 大きい across the blank line, so the first paragraph ends inside a word,
+    not on a word that modifies 犬: no sentence cut in two there. 大きい / 犬が来た。 is one."""
+    from lctg_metrics.instructions.checks_length import _modifies
+
+    assert _modifies("大き", "い犬が来た。") is False
+    assert _modifies("大きい", "犬が来た。") is True
+
+
+def test_a_quoted_letter_wo_is_no_object_marker():
+    """「を」と書く / 人が多い。: the を in 「」 is the letter named, not the object marker, so the clause has no object
+    and 書く modifies 人: one sentence cut by a blank line. 平仮名の「を」を書く has its object (the second を)."""
+    from lctg_metrics.instructions.checks_length import _modifies
+
+    assert _modifies("「を」と書く", "人が多い。") is True
+    assert _modifies("平仮名の「を」を書く", "人が多い。") is False
+
+
+@pytest.mark.parametrize(
+    ("minimum", "verdict"),
+    [
+        (3, Verdict(False, "2 ×「環境」, a bare run of it counted once (4 written) < min 3")),
+        (2, Verdict(True, "4 ×「環境」 in [2, ]")),
+    ],
+)
+def test_a_bare_run_of_the_keyword_counts_once_toward_the_minimum(minimum, verdict):
+    """環境、環境、環境。環境を守る。: the bare run counts once and 環境を守る once: 2 uses (4 written), short of 3 and
+    enough for 2."""
+    kw = {"keyword": "環境", "min": minimum}
+    assert check("keywords:frequency", "環境、環境、環境。環境を守る。", kw) == verdict
+
+
+def test_a_polite_table_cell_ending_in_a_polite_verb_is_polite():
+    """でごわす is the polite copula of Kagoshima (です): a table cell よか天気でごわす is です・ます, not だ・である;
+    the same cell with だ is plain."""
+    table = "| 日 | 天気 |\n|---|---|\n| 月曜 | よか天気でごわす |\n| 火曜 | 雨が降る |"
+    polite = Verdict(False, "1 です・ます sentences, e.g. 「…よか天気でごわす」")
+    assert check("style:plain", table, {}) == polite
+    plain = Verdict(True, "1 plain sentences, none です・ます")
+    assert check("style:plain", table.replace("でごわす", "だ"), {}) == plain
+
+
+def test_the_example_of_a_casual_polite_form_is_the_first_one():
+    """答えっす。行きまっす。: two casual polite sentences; the clipped form and the example both quote the first."""
+    verdict = check("style:plain", "答えっす。行きまっす。", {})
+    assert verdict == Verdict(False, "2 sentences in a casual polite form (「っす」), e.g. 「…答えっす」")
+
+
+def test_more_than_256_sections_are_read_to_the_last():
+    """257 chapters, each with a sentence of its own (a different word learned): at least two filled, distinct
+    sections, 257 in all."""
+    import itertools
+
+    kana = "あいうえおかきくけこさしすせそたちつてとなにぬねの"
+    words = ["".join(pair) for pair in itertools.product(kana, repeat=2)]
+    answer = "\n".join(f"第{n}章\n「{word}」という言葉を覚えた。" for n, word in zip(range(1, 258), words))
+    verdict = check("format:sections", answer, {"min": 2})
+    assert verdict.passed
+    assert "(257 in all)" in verdict.reason
+
+
+def test_a_blank_between_latin_words_after_a_long_japanese_preamble_is_kept():
+    """東京の有名な名所は Tokyo Tower: the blank between Tokyo and Tower stays (two Latin words), so the answer is
+    there with 9 characters of preamble (東京の有名な名所は)."""
+    verdict = check("format:answer_only", "東京の有名な名所は Tokyo Tower", {"answer": "Tokyo Tower"})
+    assert verdict == Verdict(False, "answer 「Tokyo Tower」 with extra text (9 chars)")
+
+
+@pytest.mark.parametrize(("written", "read"), [("テーズ", "チーズ"), ("タイズ", "クイズ"), ("ンース", "ソース")])
+def test_a_first_letter_drawn_like_another_is_read_as_the_word_it_makes(written, read):
+    """テ for チ, タ for ク, ン for ソ: letters drawn alike, read either way; テーズ is チーズ (cheese)."""
+    from lctg_metrics.instructions.checks_task import read_word
+
+    assert read_word(written) == read
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="morph.POLITE_LEMMAS holds 下さる, so any form of it is read as です・ます: the plain 下さる, 下さった and "
+    "下さるのだ (an honorific verb in だ・である調) fail style:plain and pass style:polite; only ください (the "
+    "request) and 下さいます are polite forms",
+)
+@pytest.mark.parametrize(
+    "sentence", ["先生が丁寧に教えて下さる。", "先生が丁寧に教えて下さった。", "先生がいつも教えて下さるのだ。"]
+)
+def test_the_honorific_kudasaru_in_plain_form_is_plain(sentence):
+    """教えて下さる: 下さる is the honorific of くれる, said here in its plain form (no です, no ます): だ・である調."""
+    assert check("style:plain", sentence, {}).passed
+    assert not check("style:polite", sentence, {}).passed
+
+
+def test_the_honorific_kudasaru_with_masu_is_polite():
+    """The honest twin: 教えて下さいます and the request 来て下さい are です・ます."""
+    for sentence in ["先生が丁寧に教えて下さいます。", "ぜひ来て下さい。"]:
+        assert not check("style:plain", sentence, {}).passed
+        assert check("style:polite", sentence, {}).passed
