@@ -1036,17 +1036,12 @@ def test_a_first_letter_drawn_like_another_is_read_as_the_word_it_makes(written,
     assert read_word(written) == read
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="morph.POLITE_LEMMAS holds 下さる, so any form of it is read as です・ます: the plain 下さる, 下さった and "
-    "下さるのだ (an honorific verb in だ・である調) fail style:plain and pass style:polite; only ください (the "
-    "request) and 下さいます are polite forms",
-)
 @pytest.mark.parametrize(
     "sentence", ["先生が丁寧に教えて下さる。", "先生が丁寧に教えて下さった。", "先生がいつも教えて下さるのだ。"]
 )
 def test_the_honorific_kudasaru_in_plain_form_is_plain(sentence):
-    """教えて下さる: 下さる is the honorific of くれる, said here in its plain form (no です, no ます): だ・である調."""
+    """教えて下さる: 下さる is the honorific of くれる, said here in its plain form (no です, no ます): だ・である調
+    (it was read as です・ます for any form of 下さる; only ください and 下さいます are polite)."""
     assert check("style:plain", sentence, {}).passed
     assert not check("style:polite", sentence, {}).passed
 

@@ -306,11 +306,12 @@ def politeness(sentence: str) -> str:
     A sentence ending in a conjunctive particle is read from the predicate before it (「試してみてね！」 is plain,
     「雨ですけど。」 polite). Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``);
     emoji, ♪ and ！？ are symbols; the casual でしょ, っしょ and っす (「知ってるでしょ。」) are plain speech, not
-    です・ます調; the imperative 〜たまえ (round 20) is plain."""
+    です・ます調; the imperative 〜たまえ (round 20) is plain; the honorific 下さる is polite only as ください (教えて
+    下さる, 下さった are an honorific verb in plain form)."""
     tail = _without_conjunction(content_tail(predicate_text(sentence)))
     for i in range(len(tail) - 1, -1, -1):
         m = tail[i]
-        if m.lemma in POLITE_LEMMAS:
+        if m.lemma in POLITE_LEMMAS and not (m.lemma == "下さる" and not m.form.startswith("命令形")):
             casual = m.surface in _CASUAL_POLITE and not (i + 1 < len(tail) and tail[i + 1].surface.startswith("う"))
             return "plain" if casual else "polite"
         if not (m.pos2 in _TRAILING_PARTICLES or m.pos1 == "助動詞"):
