@@ -83,6 +83,11 @@ def _compound(d: dict[str, Any]) -> bool:
     return not d["ours"] and all(_janome_count(d["response"], w) == 0 for w in d["kwargs"]["forbidden_words"])
 
 
+def _letter_run(d: dict[str, Any]) -> bool:
+    letter = re.escape(d["kwargs"]["letter"])
+    return not d["ours"] and re.search(f"{letter}{{3,}}", d["response"]) is not None
+
+
 def _katakana_twin(d: dict[str, Any]) -> bool:
     letter = d["kwargs"]["letter"]
     return d["theirs"] and d["response"].count(morph.to_katakana(letter)) > 0
@@ -291,7 +296,12 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
         ("forbidden word inside a compound (栄養素 ⊃ 栄養, 森林 ⊃ 森): we count it", AMBIGUOUS, _compound)
     ],
     "ja:keywords:letter_frequency": [
-        ("katakana twin counted although the prompt names the hiragana", BUG, _katakana_twin)
+        (
+            "a letter typed over and over (「るるる」 inserted to reach the count) counted once by us toward a minimum",
+            AMBIGUOUS,
+            _letter_run,
+        ),
+        ("katakana twin counted although the prompt names the hiragana", BUG, _katakana_twin),
     ],
     "ja:detectable_format:number_bullet_lists": [
         ("only 「・」 bullets counted (•, - not)", BUG, _other_bullets),
