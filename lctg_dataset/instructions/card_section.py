@@ -161,7 +161,8 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   Tailwind classes are read as their stylesheets declare them; ♪, ｗ or an emoji after a plain predicate ends a
   sentence; でせう, ざんす and the emphatic とも are read; emoji bullets, keycap numbers and 一、二、 in sequence are list
   items; filler text (Lorem ipsum), a form's blank (（記入）) and a value naming only its label's slot hold nothing; a
-  start phrase written in kana for its kanji (結論からいうと) or drawn out (おはようございますー！) is said.
+  start phrase written in kana for its kanji (結論からいうと) or drawn out (おはようございますー！) is said. A letter
+  typed over and over (るるるるる) counts once toward a minimum, and a value repeating its label holds nothing.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
