@@ -89,7 +89,11 @@ def test_highlights_count_distinct_filled_spans(words: list[str], blank: str) ->
 
 
 @FEW
-@given(st.lists(st.tuples(WORD, WORD), min_size=1, max_size=4, unique_by=lambda r: r[0]), st.integers(0, 3))
+@given(
+    # a value that only repeats its row's label (| りんご | りんご |) holds none (round 25): each row says something
+    st.lists(st.tuples(WORD, WORD).filter(lambda r: r[0] != r[1]), min_size=1, max_size=4, unique_by=lambda r: r[0]),
+    st.integers(0, 3),
+)
 def test_tables_with_and_without_outer_pipes_agree_and_empty_rows_never_count(
     rows: list[tuple[str, str]], empties: int
 ) -> None:
