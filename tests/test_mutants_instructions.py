@@ -1051,3 +1051,106 @@ def test_the_honorific_kudasaru_with_masu_is_polite():
     for sentence in ["先生が丁寧に教えて下さいます。", "ぜひ来て下さい。"]:
         assert not check("style:plain", sentence, {}).passed
         assert check("style:polite", sentence, {}).passed
+
+
+def test_the_third_paragraph_is_the_one_read_for_its_first_word():
+    """朝 / 昼 / 夜: paragraph 3 starts with 夜, not with 昼 (paragraph 2)."""
+    answer = "朝は早い。\n\n昼は暑い。\n\n夜は静かだ。"
+    assert check("rule:nth_paragraph_first_word", answer, {"nth": 3, "first_word": "夜"}) == Verdict(
+        True, "paragraph 3 starts with 「夜」"
+    )
+    assert check("rule:nth_paragraph_first_word", answer, {"nth": 3, "first_word": "昼"}) == Verdict(
+        False, "paragraph 3 starts with 「夜は静かだ。」, not 「昼」"
+    )
+
+
+def test_a_section_whose_body_is_its_heading_again_is_empty_and_counted_as_such():
+    """第1章 はる / ハル: the body only says the heading again (in katakana), so chapter 1 is empty; chapters 2 and 3
+    are filled: 2 of 3 sections, 1 more empty or repeated. With a sentence of its own, chapter 1 is filled."""
+    answer = "第1章 はる\nハル\n第2章 あき\n公園で弁当を食べた。\n第3章 ふゆ\n雪が降った。"
+    verdict = check("format:sections", answer, {"min": 3})
+    assert verdict == Verdict(False, "2 filled, distinct 第N章 sections < min 3 (1 more empty or repeated)")
+    filled = check("format:sections", answer.replace("ハル", "ハルの公園で桜を見た。"), {"min": 3})
+    assert filled.passed
+
+
+@pytest.mark.parametrize("answer", ["〆", "ᅡ"])
+@pytest.mark.parametrize("language", ["fr", "en", "ja"])
+def test_an_answer_whose_language_cannot_be_detected_fails(answer, language):
+    """〆 alone, or a lone Hangul vowel sign: no language can be read from it, French, English or Japanese."""
+    verdict = check("script:language", answer, {"language": language})
+    assert not verdict.passed
+    assert verdict.reason.startswith("language not detectable")
+
+
+def test_suzhou_numerals_are_no_kansuuji():
+    """〡〢〣 are the Suzhou (Hangzhou) numerals 1, 2, 3, not 漢数字; 一二三 and 二〇二四 are."""
+    assert check("script:kansuuji", "蘇州の数字で〡〢〣と書く。", {}) == Verdict(
+        False, "3 non-kanji numerals, e.g. 「〡〢〣」"
+    )
+    assert check("script:kansuuji", "一二三と書き、二〇二四年と書く。", {}).passed
+
+
+def test_the_example_of_a_nominal_ending_quotes_its_last_fifteen_characters():
+    """今日は友達と一緒に近所の公園で見た満開の桜。 (22 characters): the last 15 are 緒に近所の公園で見た満開の桜。"""
+    verdict = check("startend:nominal_ending", "今日は友達と一緒に近所の公園で見た満開の桜。", {"min": 1})
+    assert verdict == Verdict(True, "1 体言止め sentences in [1, ], e.g. 「緒に近所の公園で見た満開の桜。」")
+
+
+def test_the_small_letter_a_counts_its_katakana_twin():
+    """ぁ with its twin: ぁとァ。 holds ぁ once and ァ once, 2 in all."""
+    kw = {"letter": "ぁ", "min": 2, "kana_twin": True}
+    assert check("keywords:letter_frequency", "ぁとァ。", kw) == Verdict(True, "2 ×「ぁ」 in [2, ]")
+    assert check("keywords:letter_frequency", "ぁとあ。", kw).passed is False
+
+
+def test_the_closing_phrase_is_required():
+    """startend:end without its phrase is a malformed instruction, refused, never scored."""
+    with pytest.raises(ScoringError, match="phrase"):
+        check("startend:end", "これで終わり。", {})
+
+
+def test_a_long_paragraph_modifying_the_next_ones_first_noun_is_one_sentence_cut():
+    """A one-line paragraph of 265 characters (no 句点) ending in 毎朝通う, then 公園の桜が咲いた。: 通う modifies 公園,
+    one sentence cut in two, so one paragraph."""
+    first = "私が子どもの頃から" + "春も夏も秋も冬も、雨の日も風の日も、" * 14 + "毎朝通う"
+    assert len(first) == 265
+    verdict = check("length:paragraphs", first + "\n\n公園の桜が咲いた。", {"min": 1, "max": 1})
+    assert verdict == Verdict(True, "1 paragraphs (blank_line-separated) in [1, 1]")
+
+
+def test_a_mixed_script_word_with_a_long_vowel_mark_is_read_as_written():
+    """メーる is メール (mail) with its last letter in hiragana: a dictionary word read in one script (めーる), so it
+    stays as written; its メ is not taken for a ナ drawn alike (なーる)."""
+    from lctg_metrics.instructions.checks_task import read_word
+
+    assert read_word("メーる") == "メーる"
+
+
+def test_a_sentence_written_again_leaves_enough_distinct_ones_for_the_minimum():
+    """雨が降った。風が吹いた。雨が降った。: 2 distinct sentences (3 written) meet a minimum of 2."""
+    verdict = check("length:sentences", "雨が降った。風が吹いた。雨が降った。", {"min": 2})
+    assert verdict == Verdict(True, "3 sentences in [2, ]")
+
+
+def test_an_unknown_paragraph_separator_is_refused_before_any_verdict():
+    """* * * (asterisks with blanks) is no separator the check knows (blank_line or ***): the instruction is refused,
+    even when the answer holds an empty paragraph between two ***."""
+    with pytest.raises(ValueError, match="separator"):
+        check("length:paragraphs", "朝だ。\n***\n\n***\n夜だ。", {"min": 1, "separator": "* * *"})
+
+
+def test_the_reason_of_a_detected_language_as_asked_names_no_other():
+    """The language asked as read from a file (a string built at run time, not the code's literal): Japanese text
+    detected as ja, with nothing expected besides it."""
+    asked = "".join(["j", "a"])
+    verdict = check("script:language", "今日はとても良い天気です。散歩に行きましょう。", {"language": asked})
+    assert verdict == Verdict(True, "detected ja")
+
+
+def test_a_romaji_tail_with_a_small_kana_is_read_in_the_words_script():
+    """そfa: ソファ (sofa) typed in hiragana with its last syllable left in romaji; fa is ふぁ (small ぁ) in a
+    hiragana word: そふぁ."""
+    from lctg_metrics.instructions.checks_task import read_word
+
+    assert read_word("そfa") == "そふぁ"
