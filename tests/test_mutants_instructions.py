@@ -1154,3 +1154,17 @@ def test_a_romaji_tail_with_a_small_kana_is_read_in_the_words_script():
     from lctg_metrics.instructions.checks_task import read_word
 
     assert read_word("そfa") == "そふぁ"
+
+
+def test_a_katakana_dictionary_word_is_read_as_written():
+    """シール (a sticker) is a word as written, though しーる in hiragana is none: it stays シール, its シ not taken
+    for a ツ drawn alike (ツール, a tool)."""
+    from lctg_metrics.instructions.checks_task import read_word
+
+    assert read_word("シール") == "シール"
+
+
+def test_a_star_is_no_numeral_of_another_script():
+    """★ (a star, a symbol like 🔟 but no keycap) is no number: a review in 漢数字 with stars beside it passes."""
+    verdict = check("script:kansuuji", "評価は★★★、星三つです。", {})
+    assert verdict.passed
