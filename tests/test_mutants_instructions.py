@@ -1168,3 +1168,22 @@ def test_a_star_is_no_numeral_of_another_script():
     """★ (a star, a symbol like 🔟 but no keycap) is no number: a review in 漢数字 with stars beside it passes."""
     verdict = check("script:kansuuji", "評価は★★★、星三つです。", {})
     assert verdict.passed
+
+
+def test_a_letter_frequency_without_its_letter_is_refused():
+    """keywords:letter_frequency with a minimum but no letter to count: the instruction is refused as incomplete."""
+    with pytest.raises(ScoringError, match="letter"):
+        check("keywords:letter_frequency", "るるる", {"min": 1})
+
+
+def test_the_example_of_other_letters_shows_eight():
+    """ひらがなだけ asked, nine other letters written (漢字 and katakana, each once): the reason counts 9 and shows the
+    first 8 as its example."""
+    verdict = check("script:hiragana_only", "あ一二三四五六七八九", {})
+    assert verdict == Verdict(False, "9 letters other than hiragana, e.g. 「一二三四五六七八」")
+
+
+def test_a_word_ending_in_vu_goes_on_with_vu():
+    """スラヴ (Slav) ends in ヴ, not ン; ヴィラ (villa) starts with ヴ: a valid chain of two words."""
+    verdict = check("task:shiritori", "スラヴ、ヴィラ", {})
+    assert verdict == Verdict(True, "valid chain of 2 words")
