@@ -1187,3 +1187,11 @@ def test_a_word_ending_in_vu_goes_on_with_vu():
     """スラヴ (Slav) ends in ヴ, not ン; ヴィラ (villa) starts with ヴ: a valid chain of two words."""
     verdict = check("task:shiritori", "スラヴ、ヴィラ", {})
     assert verdict == Verdict(True, "valid chain of 2 words")
+
+
+def test_paragraphs_standing_in_for_others_leave_too_few_below_those_written():
+    """Three paragraphs written, but 同上 and （空行） say nothing: one paragraph says something, short of a minimum
+    of 2 though three were written."""
+    verdict = check("length:paragraphs", "雨が降った。\n\n同上\n\n（空行）", {"min": 2})
+    assert not verdict.passed
+    assert verdict.reason.startswith("1 paragraphs saying something (3 written)")
