@@ -1195,3 +1195,10 @@ def test_paragraphs_standing_in_for_others_leave_too_few_below_those_written():
     verdict = check("length:paragraphs", "雨が降った。\n\n同上\n\n（空行）", {"min": 2})
     assert not verdict.passed
     assert verdict.reason.startswith("1 paragraphs saying something (3 written)")
+
+
+def test_a_one_letter_end_phrase_before_a_signature():
+    """ね asked as the last word, 今日はいい天気ですね（田中）: the name signed after the last sentence is no part of it,
+    which ends in ね."""
+    verdict = check("startend:end", "今日はいい天気ですね（田中）", {"phrase": "ね"})
+    assert verdict.passed
