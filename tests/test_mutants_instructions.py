@@ -1202,3 +1202,10 @@ def test_a_one_letter_end_phrase_before_a_signature():
     which ends in ね."""
     verdict = check("startend:end", "今日はいい天気ですね（田中）", {"phrase": "ね"})
     assert verdict.passed
+
+
+def test_a_first_word_rule_without_its_paragraph_is_refused():
+    """rule:nth_paragraph_first_word with the word but no paragraph number: the instruction is refused as
+    incomplete."""
+    with pytest.raises(ScoringError, match="nth"):
+        check("rule:nth_paragraph_first_word", "今日は晴れた。\n\n明日は雨だ。", {"first_word": "今日"})
