@@ -1209,3 +1209,11 @@ def test_a_first_word_rule_without_its_paragraph_is_refused():
     incomplete."""
     with pytest.raises(ScoringError, match="nth"):
         check("rule:nth_paragraph_first_word", "今日は晴れた。\n\n明日は雨だ。", {"first_word": "今日"})
+
+
+def test_a_placeholder_after_a_reference_link_counts():
+    """[案内][1] is a reference link (its definition [1]: follows); [日付] after it is a slot to fill: one
+    placeholder, enough for a minimum of 1."""
+    text = "詳しくは[案内][1]を見て、[日付]までにご連絡ください。\n\n[1]: https://example.com/guide"
+    verdict = check("format:placeholders", text, {"min": 1})
+    assert verdict.passed
