@@ -1217,3 +1217,14 @@ def test_a_placeholder_after_a_reference_link_counts():
     text = "詳しくは[案内][1]を見て、[日付]までにご連絡ください。\n\n[1]: https://example.com/guide"
     verdict = check("format:placeholders", text, {"min": 1})
     assert verdict.passed
+
+
+def test_a_postscript_anywhere_as_read_from_a_file():
+    """position anywhere as read from a file (a string built at run time): 追伸 in the middle, with text after it,
+    is a postscript placed anywhere."""
+    anywhere = "".join(["any", "where"])
+    text = "本文です。\n追伸 明日は雨です。\nではまた。"
+    assert check("format:postscript", text, {"marker": "追伸", "position": anywhere}) == check(
+        "format:postscript", text, {"marker": "追伸", "position": "anywhere"}
+    )
+    assert check("format:postscript", text, {"marker": "追伸", "position": anywhere}).passed
