@@ -1198,8 +1198,8 @@ def test_paragraphs_standing_in_for_others_leave_too_few_below_those_written():
 
 
 def test_a_one_letter_end_phrase_before_a_signature():
-    """ね asked as the last word, 今日はいい天気ですね（田中）: the name signed after the last sentence is no part of it,
-    which ends in ね."""
+    """ね asked as the last word, 今日はいい天気ですね（田中）: the name signed after the last sentence is no part
+    of it, which ends in ね."""
     verdict = check("startend:end", "今日はいい天気ですね（田中）", {"phrase": "ね"})
     assert verdict.passed
 
