@@ -73,6 +73,17 @@ def test_a_second_sample_leaves_out_the_first(tool):
     assert len(rest) == 226 and not rest & (first | second) and rest | first | second == set(range(426))
 
 
+def test_earlier_samples_run_again_are_exactly_what_they_took(tool):
+    """--again-sample: the mutants the named samples drew, in the order they ran after the left-out ones."""
+    sample_indices = tool["mutation_cosmic"].sample_indices
+    first = sample_indices(426, 100, 0)
+    second = sample_indices(426, 50, 1, [(100, 0)])
+    third = sample_indices(426, 70, 2, [(100, 0), (50, 1)])
+    assert sample_indices(426, None, 0, [], [(100, 0), (50, 1)]) == first | second
+    assert sample_indices(426, None, 0, [(100, 0)], [(50, 1), (70, 2)]) == second | third
+    assert len(second | third) == 120
+
+
 def test_the_sample_flag_takes_size_and_seed(tool, capsys):
     main = tool["mutation"].main
     with pytest.raises(SystemExit) as stopped:
@@ -80,6 +91,8 @@ def test_the_sample_flag_takes_size_and_seed(tool, capsys):
     assert stopped.value.code == 2 and "give N:SEED" in capsys.readouterr().err
     assert main(["--target", "ifsm-guard", "--memory-cap", "0"]) == 2
     assert "--memory-cap" in capsys.readouterr().err
+    assert main(["--target", "ifsm-guard", "--again-sample", "100:0", "--sample", "5"]) == 2
+    assert "--again-sample" in capsys.readouterr().err
 
 
 PLANTED = """import re

@@ -154,6 +154,15 @@ def _arguments() -> argparse.ArgumentParser:
         help="leave out the mutants an earlier --sample N --seed SEED ran (repeatable, in the order they ran)",
     )
     p.add_argument(
+        "--again-sample",
+        type=_earlier,
+        action="append",
+        default=[],
+        metavar="N:SEED",
+        help="run exactly the mutants an earlier --sample N --seed SEED took, drawn after the --exclude-sample ones "
+        "(repeatable, in the order they ran): to run old samples again on today's code",
+    )
+    p.add_argument(
         "--tests",
         action="append",
         metavar="FILE",
@@ -223,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.sample is not None and args.sample < 1:
         print(f"mutation: --sample {args.sample}: give a positive number of mutants", file=sys.stderr)
         return 2
+    if args.again_sample and (args.sample is not None or args.rerun is not None):
+        print("mutation: --again-sample runs the mutants of earlier samples; drop --sample and --rerun", file=sys.stderr)
+        return 2
     if args.memory_cap <= 0 or (args.timeout is not None and args.timeout <= 0):
         print("mutation: --memory-cap and --timeout take a positive number", file=sys.stderr)
         return 2
@@ -281,7 +293,16 @@ def main(argv: list[str] | None = None) -> int:
                     if args.check_selection:  # both runs in one mutant's time
                         limits = Limits(memory, 2 * limits.timeout)
                 results, population = run_cosmic_ray(
-                    copy, target, args.cosmic_ray, limits, args.sample, args.seed, args.exclude_sample, only, command
+                    copy,
+                    target,
+                    args.cosmic_ray,
+                    limits,
+                    args.sample,
+                    args.seed,
+                    args.exclude_sample,
+                    only,
+                    command,
+                    args.again_sample,
                 )
                 if args.check_selection:
                     check_report(copy, results)
@@ -294,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
         left_out = "".join(f", leaving out the sample of {n} with seed {s}" for n, s in args.exclude_sample)
         if only is not None:
             print(f"{ran} of {population} mutants: the survivors of {args.rerun}")
+        elif args.again_sample:
+            again = ", ".join(f"{n}:{s}" for n, s in args.again_sample)
+            print(f"{ran} of {population} mutants: again the samples {again}{left_out}")
         elif ran < population:
             print(f"a sample of {ran} of {population} mutants, seed {args.seed}{left_out}")
         _report(target, results, equivalents)

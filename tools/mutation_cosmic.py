@@ -48,12 +48,27 @@ def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]
     ]
 
 
-def sample_indices(population: int, sample: int | None, seed: int, earlier: Sequence[tuple[int, int]] = ()) -> set[int]:
+def sample_indices(
+    population: int,
+    sample: int | None,
+    seed: int,
+    earlier: Sequence[tuple[int, int]] = (),
+    again: Sequence[tuple[int, int]] = (),
+) -> set[int]:
     """Which of ``population`` sorted mutants a run takes: of the ones the ``earlier`` runs left (each ``(size,
-    seed)``, in the order they ran, drawn as that run drew it), a seeded sample of ``sample`` (all without)."""
+    seed)``, in the order they ran, drawn as that run drew it), a seeded sample of ``sample`` (all without).
+    With ``again`` (samples that ran after ``earlier``, in order): exactly the mutants those samples took, to run
+    them again on today's code."""
     left = set(range(population))
     for n, s in earlier:
         left -= _draw(left, n, s)
+    if again:
+        taken: set[int] = set()
+        for n, s in again:
+            drawn = _draw(left, n, s)
+            taken |= drawn
+            left -= drawn
+        return taken
     return left if sample is None else _draw(left, sample, seed)
 
 
@@ -68,6 +83,7 @@ def _prune(
     seed: int,
     earlier: Sequence[tuple[int, int]] = (),
     only: Collection[tuple[str, str, int]] | None = None,
+    again: Sequence[tuple[int, int]] = (),
 ) -> tuple[list[dict], int]:
     """Take out of a cosmic-ray session the mutants inside annotations (returned as outcome ``annotation``: they
     are never evaluated, so they cannot change a score) and all but the rest's :func:`sample_indices`, or with
@@ -82,7 +98,7 @@ def _prune(
         inside = [s for s in specs if any(a <= (s[4], s[5]) < b for a, b in spans[s[1]])]
         rest = sorted((s for s in specs if s not in inside), key=lambda s: (s[1], s[4], s[5], s[2], s[3]))
         if only is None:
-            keep = sample_indices(len(rest), sample, seed, earlier)
+            keep = sample_indices(len(rest), sample, seed, earlier, again)
         else:
             keep = {i for i, s in enumerate(rest) if (s[1], s[2].split("/")[-1], s[4]) in only}
         drop = [s[0] for s in inside] + [s[0] for i, s in enumerate(rest) if i not in keep]
@@ -114,6 +130,7 @@ def run_cosmic_ray(
     earlier: Sequence[tuple[int, int]] = (),
     only: Collection[tuple[str, str, int]] | None = None,
     test_command: list[str] | None = None,
+    again: Sequence[tuple[int, int]] = (),
 ) -> tuple[list[dict], int]:
     """Every mutant's outcome (a sample's, with ``sample``; none an ``earlier`` sample took; only those named in
     ``only``) and how many mutants outside annotations there are. ``test_command`` replaces the target's pytest
@@ -131,7 +148,7 @@ def run_cosmic_ray(
     )
     session = copy / "mutation.sqlite"
     subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
-    results, population = _prune(session, copy, sample, seed, earlier, only)
+    results, population = _prune(session, copy, sample, seed, earlier, only, again)
     subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
     dump = subprocess.run([cosmic_ray, "dump", str(session)], cwd=copy, check=True, capture_output=True, text=True)
     for line in dump.stdout.splitlines():
