@@ -233,7 +233,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mutation: --sample {args.sample}: give a positive number of mutants", file=sys.stderr)
         return 2
     if args.again_sample and (args.sample is not None or args.rerun is not None):
-        print("mutation: --again-sample runs the mutants of earlier samples; drop --sample and --rerun", file=sys.stderr)
+        print(
+            "mutation: --again-sample runs the mutants of earlier samples; drop --sample and --rerun", file=sys.stderr
+        )
         return 2
     if args.memory_cap <= 0 or (args.timeout is not None and args.timeout <= 0):
         print("mutation: --memory-cap and --timeout take a positive number", file=sys.stderr)
