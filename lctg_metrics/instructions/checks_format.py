@@ -286,14 +286,15 @@ def sections(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 def _counts_itself(found: re.Match[str], position: int) -> bool:
     """Whether a highlight holds only its own position and is used as a number in its sentence
-    (作業の手順は《1》、《2》、《3》の順です; round 12): it says nothing. One that labels the text after it, opening a
-    line or a sentence or followed directly by a word that is not a particle (《1》国鉄の車両設計…,
-    。《5. 》これらの会議は…), marks a section and counts."""
+    (作業の手順は《1》、《2》、《3》の順です; round 12; before a particle or the counter か, also written ヶ or ヵ:
+    《1》ヶ月): it says nothing. One that labels the text after it, opening a line or a sentence or followed directly
+    by a word that is not a particle (《1》国鉄の車両設計…, 。《5. 》これらの会議は…), marks a section and counts."""
     if key(found.group(1)) != str(position):
         return False
     before = found.string[: found.start()].rstrip(" \t\u3000")
     after = found.string[found.end() : found.end() + 1]
-    labels = not before or before[-1] in "\n。！？!?" or (after.isalnum() and not ("ぁ" <= after <= "ゖ"))
+    particle = "ぁ" <= after <= "ゖ" or after in "ヵヶ"
+    labels = not before or before[-1] in "\n。！？!?" or (after.isalnum() and not particle)
     return not labels
 
 

@@ -12,7 +12,14 @@ from lctg_metrics.instructions import edges, morph, phrases, said, spellings, ta
 from lctg_metrics.instructions.afterthoughts import called_after
 from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.clipped_polite import clipped
-from lctg_metrics.instructions.predicates import auxiliary_ending, clauses, closing_formula, kind, list_items
+from lctg_metrics.instructions.predicates import (
+    auxiliary_ending,
+    clauses,
+    closing_formula,
+    kind,
+    list_items,
+    marked_title,
+)
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.roles import in_parentheses
 from lctg_metrics.instructions.said_once import bare_repeats, letters_once
@@ -356,8 +363,9 @@ def _style(response: str) -> tuple[list[str], list[str], list[str], bool]:
     body = drop_quotations(response)
     items = list_items(body)
     kinds = [(c, _judged(s, c, items)) for s in found for c in clauses(s.text)]
-    title_like = sum(1 for line in response.splitlines() if prose(line)) == 1 and (
-        len(found) == 1 or not any(c in body for c in PERIODS)
+    lines = sum(1 for line in response.splitlines() if prose(line))
+    title_like = (lines == 1 and (len(found) == 1 or not any(c in body for c in PERIODS))) or (
+        lines == 0 and marked_title(response)
     )
     plain_ones = [s for s, k in kinds if k == "plain"]
     return [s for s, k in kinds if k == "polite"], plain_ones, [s for s in plain_ones if clipped(s)], title_like

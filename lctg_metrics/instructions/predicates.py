@@ -131,4 +131,19 @@ def auxiliary_ending(sentence: str, ending: str) -> bool:
     return first == 0 or morphemes[first - 1].form.startswith("連用形")  # a line of ます alone is no other word
 
 
-__all__ = ["auxiliary_ending", "clauses", "closing_formula", "fragment", "kind", "list_items"]
+_PERIODS = "。．｡﹒︒"
+# One line marked as a title (# 春の旅, 『春の旅』, 【春の旅】, **春の旅**) holding a word and no 句点: a title, as
+# the bare 春の旅 is; ★★★ holds no word and is none.
+_MARKED_TITLE = re.compile(
+    r"(?:#{1,6}[ \t\u3000]*|『(?=[^\n』]+』$)|【(?=[^\n】]+】$)|\*\*(?=[^\n*]+\*\*$))"
+    rf"[^\n{_PERIODS}]*?[^\W\d_][^\n{_PERIODS}]*"
+)
+
+
+def marked_title(response: str) -> bool:
+    """Whether the whole response is one line marked as a title holding a word and no 句点 (a style check reads it
+    as the bare one-line title it marks)."""
+    return _MARKED_TITLE.fullmatch(response.strip()) is not None
+
+
+__all__ = ["auxiliary_ending", "clauses", "closing_formula", "fragment", "kind", "list_items", "marked_title"]
