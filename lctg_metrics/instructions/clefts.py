@@ -49,19 +49,28 @@ def cleft_of(a: str, b: str) -> bool:
 
 
 _FOCUS = re.compile(
-    r"^[^。！？!?\n]*?は[、，,]?(?P<focus>[^、，,。！？!?\n]+?)(?:です|だ|でございます|である)[。！!]?$"
+    r"^[^。！？!?\n]*?は[、，,]?(?P<focus>[^、，,。！？!?\n]+?)(?P<copula>です|だ|でございます|である)?[。！!]?$"
 )
 
 
 def same_focus(a: str, b: str) -> bool:
     """Whether two one-sentence answers put the same thing in their focus (after the topic は, before the closing
     copula) and differ only in their frame (おすすめは駅前のカフェです。 / ほかに思いつくのは、やはり駅前のカフェです。;
-    round 21): a reader hears the same answer twice."""
+    round 21): a reader hears the same answer twice. From round 26 a focus ending in a noun may go without its copula
+    (首都は東京です。 / 答えは東京。)."""
     found = [_FOCUS.match(re.sub(r"\s", "", text)) for text in (a, b)]
     if not all(found):
         return False
+    if any(m and not m["copula"] and not _nominal_end(m["focus"]) for m in found):
+        return False  # 私は行く。: a verb after は is a claim, not a focus
     focus = [_content(morph.analyze(m["focus"])) for m in found if m]
     return bool(focus[0]) and focus[0] == focus[1]
+
+
+def _nominal_end(focus: str) -> bool:
+    """Whether a focus written without its copula (正解は東京。, 体言止め; round 26) ends in a noun."""
+    words = [m for m in morph.analyze(focus) if m.pos1 not in ("補助記号", "空白", "記号")]
+    return bool(words) and morph.is_nominal(words[-1])
 
 
 __all__ = ["cleft_of", "same_focus"]

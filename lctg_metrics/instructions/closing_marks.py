@@ -63,9 +63,41 @@ def _modifier(before: str) -> bool:
     return last.pos1 == "形容詞" or (last.pos1 == "助動詞" and last.lemma in ("たい", "ない", "らしい"))
 
 
+#: Marks drawn in place of 。 (♪ ☆, emoji) and laughter words (笑, 爆笑): what may close a noun predicate too.
+_DRAWN = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff]|笑")
+#: Where the words after a mark end: the next mark of any kind.
+_NEXT_MARK = re.compile(r"[。！？!?\n、，,／/→⇒\u2600-\u27bf\U0001f300-\U0001faff…〜～]|笑")
+
+
 def ends_sentence(before: str, mark: str, after: str) -> bool:
-    """Whether ``mark`` (a joining or pause mark) after ``before`` ends a sentence with ``after`` a new one."""
-    return not _STEPS.search(mark) and _plain_final(before) and _opens(before, after)
+    """Whether ``mark`` (a joining or pause mark, or a laughter word) after ``before`` ends a sentence with ``after``
+    a new one: after a plain final predicate, and from round 26 after a noun predicate with its own topic closed by a
+    drawn mark or a laughter word (今日は最高の天気♪公園で…しました, 趣味は昼寝笑毎日…寝ている) when the words up to
+    the next mark hold a predicate of their own (この店はパスタ🍝ピザ🍕どちらも… is a list)."""
+    if _STEPS.search(mark) or not _opens(before, after):
+        return False
+    if _plain_final(before):
+        return True
+    own = _NEXT_MARK.split(after, 1)[0]
+    return bool(_DRAWN.search(mark)) and _noun_predicate(before) and morph.politeness(own) != "neutral"
 
 
-__all__ = ["ends_sentence"]
+def _noun_predicate(before: str) -> bool:
+    """Whether ``before`` is a clause with its topic (は, も) ending in a noun, no drawn mark listing nouns after the
+    topic: a sentence without its copula."""
+    words = [m for m in morph.analyze(before) if m.pos1 not in _MARKS]
+    topic = max((i for i, m in enumerate(words[:-1]) if m.surface in ("は", "も") and m.pos1 == "助詞"), default=-1)
+    listed = topic >= 0 and _DRAWN.search(before[before.rfind(words[topic].surface) :]) is not None
+    return topic >= 0 and not listed and morph.is_nominal(words[-1])  # パスタ🍝ピザ🍕: a list, no predicate
+
+
+def laughs(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` (a run of 笑) is a laughter word of its own to the analyser, not a piece of a word
+    (笑顔, 笑い話, 微笑)."""
+    lo = max(0, start - 8)
+    cuts = {edge for s, e, _m in morph.spans(text[lo : end + 8]) for edge in (s + lo, e + lo)}
+    inside = [(s + lo, e + lo) for s, e, _m in morph.spans(text[lo : end + 8]) if s + lo < end and e + lo > start]
+    return start in cuts and end in cuts and all(start <= s and e <= end for s, e in inside)
+
+
+__all__ = ["ends_sentence", "laughs"]

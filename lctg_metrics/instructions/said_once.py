@@ -31,9 +31,10 @@ import re
 import unicodedata
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.omissions import says_left_out
 from lctg_metrics.instructions.predicates import closing_formula
 from lctg_metrics.instructions.sentences import Sentence
-from lctg_metrics.instructions.text import has_content, nfkc
+from lctg_metrics.instructions.text import has_content, is_heading, nfkc, without_marker
 
 #: Parts of speech that make a piece of one or two letters a word by itself (a noun, a verb, an adjective …);
 #: an interjection of two letters too (はい, ええ), a one-kana cry (う, け) not.
@@ -100,7 +101,9 @@ def _heard(sentence: str) -> tuple[str, ...]:
     """How a sentence is read aloud: the readings of its words, symbols and blanks aside, and without the final
     particles after its last word (ね, よ)."""
     words = [  # a kana the analyser files as a symbol (ぁ) is a sound said, not a mark
-        m for m in morph.analyze(nfkc(sentence)) if m.pos1 not in _SKIPPED or any(ch.isalnum() for ch in m.surface)
+        m
+        for m in morph.analyze(nfkc(without_marker(sentence.strip())))  # （2）猫は…: its serial aside (round 26)
+        if m.pos1 not in _SKIPPED or any(ch.isalnum() for ch in m.surface)
     ]
     while len(words) > 1 and words[-1].pos2 == "終助詞":
         words.pop()
@@ -144,14 +147,21 @@ def _a_word(piece: str) -> bool:
 
 
 #: What a line stands in for when it holds nothing else: the line above (同上, ditto) or a blank (（空行）, （余白）).
-_STAND_IN = frozenset({"同上", "同前", "同右", "同左", "ditto", "空行", "空白", "余白", "改行", "空欄"})
+_STAND_IN = frozenset(
+    {"同上", "同前", "同右", "同左", "ditto", "空行", "空白", "余白", "改行", "空欄", "同様", "以下同様", "同文", "以下同文"}
+)
 
 
 def _stands_in(line: str, letters: str) -> bool:
     """Whether a line says nothing of its own (round 23): only a number or a single Latin letter (1, 2, 3 or A, B, C
     counting lines), or a word standing in for the line above or for a blank (同上, （空行）). Only beside a line that
     says something: lines that are all numbers (1/2/3 asked for) are the text."""
-    return letters.isdecimal() or (len(letters) == 1 and letters.isascii()) or letters.casefold() in _STAND_IN
+    return (
+        letters.isdecimal()
+        or (len(letters) == 1 and letters.isascii())
+        or letters.casefold() in _STAND_IN
+        or says_left_out(letters)  # （略）, （この段落は省略します）: text left out (round 26)
+    )
 
 
 def counted_lines(text: str) -> int:
@@ -178,16 +188,33 @@ def counted_lines(text: str) -> int:
 def saying_paragraphs(parts: list[str]) -> list[str]:
     """The paragraphs that say something, toward a minimum (round 24): a paragraph that only stands in for a blank or
     the paragraph above, or is only a number or one letter (（空行）, 同上), is none beside paragraphs that say
-    something, as such a line is none (``counted_lines``)."""
+    something, as such a line is none (``counted_lines``); a heading with no text under it (the next paragraph is a
+    heading too, or there is none: ## はじめに / ## まとめ) is none at all (round 26)."""
     said = [part for part in parts if not _stands_in(part, _letters(part))]
-    return said if said else parts
+    kept = said if said else parts
+    return [part for i, part in enumerate(kept) if not (_heading(part) and (i + 1 == len(kept) or _heading(kept[i + 1])))]
+
+
+def _heading(part: str) -> bool:
+    return all(is_heading(line) for line in part.splitlines() if line.strip())
 
 
 def letters_once(text: str, letters: str) -> int:
     """How often any of ``letters`` occurs toward a minimum (round 25): a run of three or more of them back to back
-    (るるるるる, a letter typed over and over) is the letter once; two in a row (つつじ, ルル) are two."""
+    (るるるるる, a letter typed over and over) is the letter once; two in a row (つつじ, ルル) are two. From round 26 the
+    letter written alone two or more times with only marks or blanks between (ん、ん、ん。, ぬ ぬ ぬ) is named, not
+    used: the run is the letter once; a word holding it (うん、うん) uses it."""
     runs = re.finditer(f"[{re.escape(letters)}]+", text)
-    return sum(1 if len(run.group()) >= 3 else len(run.group()) for run in runs)
+    n = sum(1 if len(run.group()) >= 3 else len(run.group()) for run in runs)
+    bare: list[str] = []
+    for piece in [*re.findall(r"[^\W_]+", text), ""]:
+        if piece and not piece.strip(letters):
+            bare.append(piece)
+            continue
+        if len(bare) > 1:
+            n -= sum(1 if len(p) >= 3 else len(p) for p in bare) - 1
+        bare = []
+    return n
 
 
 __all__ = ["bare_repeats", "counted_lines", "distinct_sentences", "letters_once", "saying_paragraphs"]

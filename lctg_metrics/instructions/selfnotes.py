@@ -50,12 +50,16 @@ _ADVICE = re.compile(
 )
 _CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
 #: The answer naming itself as its topic (この回答は, 本回答は, 以上の説明は; round 21).
-_OWN_TEXT = re.compile(r"^(?:この|本|以上の|上記の|私の|今回の)(?:回答|答え|解答|文章|説明|返答|お答え)(?:は|も|では)")
+#: From round 26 after a lead-in (以上、本回答は…, なお、この回答は…) and with its length as the topic (本回答の文字数は).
+_OWN_TEXT = re.compile(
+    r"^(?:以上|なお|尚|また|最後に|ちなみに|因みに|念のため)?(?:この|本|以上の|上記の|私の|今回の)"
+    r"(?:回答|答え|解答|文章|説明|返答|お答え)(?:の(?:文字数|字数|分量|長さ|文量))?(?:は|も|では)"
+)
 #: What such a sentence may say of the answer without saying anything of the subject: its length and its quality.
 _QUALITY = frozenset(
     "回答 答え 解答 文章 説明 返答 短い 長い 簡潔 要点 押さえる 網羅 分かる 分かり易い 易い 十分 充分 僅か 程 的確 "
     "正確 過不足 要約 纏める まとめる ポイント 伝わる 端的 丁寧 詳しい 詳細 大事 重要 含む 盛り込む 答える 簡単 "
-    "思う 自負 自信".split()
+    "思う 自負 自信 作成 執筆 仕上げる 心掛ける 超える 上回る 越える 満たす 達する 文字数 字数".split()
 )
 #: A bare note that the reader need not read it (no object: この章は… names what it skips).
 _NEED_NOT_READ = re.compile(

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from lctg_metrics.instructions import boundaries, morph
 from lctg_metrics.instructions.clause_breaks import clause_breaks, cut
-from lctg_metrics.instructions.closing_marks import ends_sentence
+from lctg_metrics.instructions.closing_marks import ends_sentence, laughs
 from lctg_metrics.instructions.joins import (
     ONE_MARK,
     cut_off,
@@ -101,6 +101,12 @@ PAUSE = PAUSE_BODY + r"(?=[^\s〜～~…‥.・･―—─━wWｗＷ）)])"
 #: an ASCII / only between Japanese characters (km/h and dates are not).
 JOIN_MARKS = r"(?:[／→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff\ufe0f\u200d]|(?<=[^\x00-\x7f])/)+"
 JOINS = JOIN_MARKS + r"(?=[^\s／/→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff])"
+#: In the sentence model a joining mark may have blanks after it (天気♪␣公園で…; round 26).
+_SPACED_JOINS = JOIN_MARKS + r"[ \t\u3000]*(?=[^\s／/→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff])"
+#: A laughter word written in place of 。 (行った笑めっちゃ歌った笑; round 26), read as one only where the analyser
+#: reads it as a word of its own (``closing_marks.laughs``: not 笑顔).
+_LAUGHTER_BODY = r"(?:爆笑|笑)+"
+LAUGHTER = r"(?<=[^\x00-\x7f\s])" + _LAUGHTER_BODY
 #: What may splice two sentences: a 読点 (any width, or an ASCII comma), blanks between two Japanese characters, a
 #: joining mark (``JOINS``) or a pause mark.
 #: A run of separator marks, with or without blanks around it, between two Japanese characters (「です / 家賃も」,
@@ -112,11 +118,13 @@ _SPLICE = re.compile(
     r"[、，､,]|"
     + SPACED_SEPARATOR
     + r"|(?<=[^\x00-\x7f\s])[ \t\u3000]+(?=[^\x00-\x7f\s])|"
-    + JOINS
+    + _SPACED_JOINS
     + "|"
     + ONE_MARK
     + "|"
     + PAUSE
+    + "|"
+    + LAUGHTER
 )
 #: Marks after a predicate that pause when a new clause follows (2.5): a wave dash, an ellipsis (…, ‥, ...,
 #: ・・・), a dash run (――), a laughter mark （笑） or w. After a finite predicate (だ, です, ます) they splice two
@@ -154,7 +162,10 @@ def spliced(sentence: str) -> list[str]:
         at = mark.start()
         before = sentence[start:at]
         pause = _PAUSE_MARKS.fullmatch(sentence, at, mark.end()) is not None  # ｗ after a letter (round 23)
-        joining = re.fullmatch(JOIN_MARKS, mark.group(0)) is not None
+        joining = re.fullmatch(JOIN_MARKS, mark.group(0).rstrip(" \t\u3000")) is not None
+        laughing = re.fullmatch(_LAUGHTER_BODY, mark.group(0)) is not None
+        if laughing and not laughs(sentence, at, mark.end()):
+            continue  # 笑顔: a word, no mark
         rest = sentence[mark.end() :]
         if (
             at > start
@@ -167,7 +178,7 @@ def spliced(sentence: str) -> list[str]:
                     )
                     and morph.politeness(rest) != "neutral"
                 )
-                or ((pause or joining) and ends_sentence(before, mark.group(0), rest))  # 楽しかった♪また… (round 23)
+                or ((pause or joining or laughing) and ends_sentence(before, mark.group(0), rest))  # 楽しかった♪また…
             )
             and not quoted_by(rest)
         ):
