@@ -59,7 +59,10 @@ def _opens(before: str, after: str) -> bool:
 def _modifier(before: str) -> bool:
     """Whether ``before`` ends in an adjective or an adjective-like auxiliary (かわいい, 食べたい, 行かない), which
     may modify a noun after the mark; a verb's final form or た before a mark and a noun (降ってきた…傘を) ends it."""
-    last = morph.content_tail(morph.predicate_text(before))[-1]
+    tail = morph.content_tail(morph.predicate_text(before))
+    if not tail:
+        return False
+    last = tail[-1]
     return last.pos1 == "形容詞" or (last.pos1 == "助動詞" and last.lemma in ("たい", "ない", "らしい"))
 
 
@@ -74,12 +77,13 @@ def ends_sentence(before: str, mark: str, after: str) -> bool:
     a new one: after a plain final predicate, and from round 26 after a noun predicate with its own topic closed by a
     drawn mark or a laughter word (今日は最高の天気♪公園で…しました, 趣味は昼寝笑毎日…寝ている) when the words up to
     the next mark hold a predicate of their own (この店はパスタ🍝ピザ🍕どちらも… is a list)."""
-    if _STEPS.search(mark) or not _opens(before, after):
+    if _STEPS.search(mark):
         return False
     if _plain_final(before):
-        return True
+        return _opens(before, after)
     own = _NEXT_MARK.split(after, 1)[0]
-    return bool(_DRAWN.search(mark)) and _noun_predicate(before) and morph.politeness(own) != "neutral"
+    noun = bool(_DRAWN.search(mark)) and _noun_predicate(before) and morph.politeness(own) != "neutral"
+    return noun and _opens(before, after)
 
 
 def _noun_predicate(before: str) -> bool:

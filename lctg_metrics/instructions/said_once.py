@@ -148,7 +148,22 @@ def _a_word(piece: str) -> bool:
 
 #: What a line stands in for when it holds nothing else: the line above (同上, ditto) or a blank (（空行）, （余白）).
 _STAND_IN = frozenset(
-    {"同上", "同前", "同右", "同左", "ditto", "空行", "空白", "余白", "改行", "空欄", "同様", "以下同様", "同文", "以下同文"}
+    {
+        "同上",
+        "同前",
+        "同右",
+        "同左",
+        "ditto",
+        "空行",
+        "空白",
+        "余白",
+        "改行",
+        "空欄",
+        "同様",
+        "以下同様",
+        "同文",
+        "以下同文",
+    }
 )
 
 
@@ -192,7 +207,9 @@ def saying_paragraphs(parts: list[str]) -> list[str]:
     heading too, or there is none: ## はじめに / ## まとめ) is none at all (round 26)."""
     said = [part for part in parts if not _stands_in(part, _letters(part))]
     kept = said if said else parts
-    return [part for i, part in enumerate(kept) if not (_heading(part) and (i + 1 == len(kept) or _heading(kept[i + 1])))]
+    return [
+        part for i, part in enumerate(kept) if not (_heading(part) and (i + 1 == len(kept) or _heading(kept[i + 1])))
+    ]
 
 
 def _heading(part: str) -> bool:
