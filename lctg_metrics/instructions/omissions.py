@@ -1,9 +1,11 @@
-"""A line or paragraph that only says text is left out (round 26): （略）, （中略）, （以下省略）, （この段落は省略します）,
-（ここから先は割愛します） stand in for text that is not there, as 同上 stands in for the line above; a reader counts
-no line or paragraph in them. Read by the form: the whole piece, brackets and marks aside, is a verb of leaving out
-(略, 省略, 割愛, 省く, カット), with at most words pointing at a part of this text before it (この, 以下, 残り, 段落,
-部分, 続き …) and a polite or plain ending after it. A piece with a word of its own says something (詳しい手順は省略
-しますが、要点だけ書きます。, NHKは日本放送協会の略です。), and 前略, a letter's opening, leaves nothing out.
+"""A line or paragraph that only says text is left out (round 26): （略）, （中略）, （以下省略）,
+（この段落は省略します）, （ここから先は割愛します） stand in for text that is not there, as 同上 stands in
+for the line above; a reader counts no line or paragraph in them.
+
+Read by the form: the whole piece, brackets and marks aside, is a verb of leaving out (略, 省略, 割愛, 省く,
+カット), with at most words pointing at a part of this text before it (この, 以下, 残り, 段落, 部分, 続き …)
+and a polite or plain ending after it. A piece with a word of its own says something (詳しい手順は省略しますが、
+要点だけ書きます。, NHKは日本放送協会の略です。), and 前略, a letter's opening, leaves nothing out.
 """
 
 from __future__ import annotations

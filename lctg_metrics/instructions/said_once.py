@@ -218,8 +218,8 @@ def _heading(part: str) -> bool:
 
 def letters_once(text: str, letters: str) -> int:
     """How often any of ``letters`` occurs toward a minimum (round 25): a run of three or more of them back to back
-    (るるるるる, a letter typed over and over) is the letter once; two in a row (つつじ, ルル) are two. From round 26 the
-    letter written alone two or more times with only marks or blanks between (ん、ん、ん。, ぬ ぬ ぬ) is named, not
+    (るるるるる, a letter typed over and over) is the letter once; two in a row (つつじ, ルル) are two. From round 26
+    the letter written alone two or more times with only marks or blanks between (ん、ん、ん。, ぬ ぬ ぬ) is named, not
     used: the run is the letter once; a word holding it (うん、うん) uses it."""
     runs = re.finditer(f"[{re.escape(letters)}]+", text)
     n = sum(1 if len(run.group()) >= 3 else len(run.group()) for run in runs)

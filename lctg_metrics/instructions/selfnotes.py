@@ -50,7 +50,8 @@ _ADVICE = re.compile(
 )
 _CONTENT = ("名詞", "動詞", "形容詞", "形状詞", "代名詞")
 #: The answer naming itself as its topic (この回答は, 本回答は, 以上の説明は; round 21).
-#: From round 26 after a lead-in (以上、本回答は…, なお、この回答は…) and with its length as the topic (本回答の文字数は).
+#: From round 26 after a lead-in (以上、本回答は…, なお、この回答は…) and with its length as the topic
+#: (本回答の文字数は).
 _OWN_TEXT = re.compile(
     r"^(?:以上|なお|尚|また|最後に|ちなみに|因みに|念のため)?(?:この|本|以上の|上記の|私の|今回の)"
     r"(?:回答|答え|解答|文章|説明|返答|お答え)(?:の(?:文字数|字数|分量|長さ|文量))?(?:は|も|では)"
