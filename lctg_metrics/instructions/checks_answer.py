@@ -221,7 +221,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     "書式指定",
     "two different answers separated by ****** (a part without letters is no answer; an empty answer "
     "between separators fails; two answers with the same content words in another order are one, and so are a "
-    "claim and its cleft (青が好きです / 好きな色は青です); an answer that only asks back is none)",
+    "claim and its cleft (青が好きです / 好きな色は青です), and two frames around one noun, with or without "
+    "a copula (首都は東京です / 答えは東京); an answer that only asks back is none)",
     needs_morph=True,
 )
 def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:

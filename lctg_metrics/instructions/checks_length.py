@@ -74,8 +74,9 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "a line without 。！？; a quotation inside a sentence kept whole, a quoted line standing on its own read as its "
     "sentences, a 。 or ！ inside a name (モーニング娘。の) ending none; sentences inside （） asides and table cells "
     "ending in 。 or a predicate counted; heading and label lines and pieces without letters are no sentences; a "
-    "line ending in ： after a predicate is one; toward the minimum a sentence said again word for word, its marks "
-    "and final particles aside, counts once, and a closing sign with only a copula (以上です, 以上になります) once "
+    "line ending in ： after a predicate is one; a mark or 笑 written for 。 after a predicate, or after a noun with "
+    "its topic, ends one; toward the minimum a sentence said again word for word, its marks, final particles and "
+    "serial number aside, counts once, and a closing sign with only a copula (以上です, 以上になります) once "
     "in any wording)",
     MIN,
     MAX,
@@ -96,8 +97,8 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "長さ指定",
     "number of lines holding a letter or number (blank and ---/**** lines not; toward the minimum a line of one or "
     "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
-    "a line of only a number or one Latin letter, or standing in for the line above or a blank (同上, （空行）), "
-    "is none)",
+    "a line of only a number or one Latin letter, or standing in for the line above, a blank or text left out "
+    "(同上, （空行）, （略）), is none)",
     MIN,
     MAX,
 )
@@ -204,8 +205,9 @@ def _joined(parts: list[str]) -> list[str]:
     "length:paragraphs",
     "長さ指定",
     "number of paragraphs (blank-line or *** separated); a one-line paragraph is one with the next when that opens "
-    "with a particle or an auxiliary (です。); toward the minimum a paragraph standing in for a blank or the one above "
-    "(（空行）, 同上) or only a number or letter is none beside paragraphs that say something",
+    "with a particle or an auxiliary (です。); toward the minimum a paragraph standing in for a blank, the one above "
+    "or text left out (（空行）, 同上, （省略）) or only a number or letter is none beside paragraphs that say "
+    "something, and a heading with no text under it is none",
     MIN,
     MAX,
     SEPARATOR,

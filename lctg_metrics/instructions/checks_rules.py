@@ -317,7 +317,7 @@ def forbidden(response: str, kw: Mapping[str, Any]) -> Verdict:
     "keywords:letter_frequency",
     "キーワード使用",
     "one character occurs a number of times within [min, max]; toward the minimum a run of three or more of it back "
-    "to back (るるるるる) counts once",
+    "to back (るるるるる), or of it standing alone with marks between (ん、ん、ん), counts once",
     Param("letter", "str", "the character, e.g. る", required=True),
     MIN,
     MAX,
