@@ -6,9 +6,9 @@
   opens an entity there as their full-width forms ＜ ＆, which the view keeps as they are, so that rendering the rest
   of the page neither strips nor decodes them (nor reads a ``<style>`` shown in code as the page's sheet), and the
   view read again is the same text. A comment outside code stays hidden.
-- **ruby is drawn above its base**: ``<ruby>ス<rt>su</rt>マ<rt>ma</rt>ホ<rt>ho</rt></ruby>`` shows スマホ with its
+- **ruby is drawn above its base**: ``<ruby>ゲ<rt>ge</rt>ー<rt>-</rt>ム<rt>mu</rt></ruby>`` shows ゲーム with its
   reading above, not letters and readings in turn. ``ruby_as_read`` writes a ruby as plain Japanese writes one, the
-  base whole and its readings after it in brackets: スマホ（sumaho）, 図書館（としょかん）. The ``rp`` fallback is
+  base whole and its readings after it in brackets: ゲーム（ge-mu）, 図書館（としょかん）. The ``rp`` fallback is
   hidden before (``hidden``), so a ruby with its own brackets reads the same.
 """
 

@@ -96,16 +96,13 @@ def stroke_toward(text: str, key: str) -> str:
         piece = text[start : start + len(key)]
         if not any(ch in STROKES or ch in _DIGIT_AS for ch in piece) and "I" not in piece[1:]:
             continue
-        if (
-            key.isalpha()
-            and all(
-                (a in STROKES and b in _STROKE_LETTERS)
-                or a.lower() == b
-                or (a == "I" and b == "l" and prev.islower())
-                or (b in _DIGIT_AS.get(a, "") and (0 < k < len(key) - 1 or _edge_digit(text, start, k, key)))
-                for k, (prev, a, b) in enumerate(
-                    zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
-                )
+        if key.isalpha() and all(
+            (a in STROKES and b in _STROKE_LETTERS)
+            or a.lower() == b
+            or (a == "I" and b == "l" and prev.islower())
+            or (b in _DIGIT_AS.get(a, "") and (0 < k < len(key) - 1 or _edge_digit(text, start, k, key)))
+            for k, (prev, a, b) in enumerate(
+                zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
             )
         ):
             chars[start : start + len(key)] = key
@@ -119,7 +116,7 @@ _UNIT = re.compile(r"(?:[kKMGTmµunc]?(?:m|g|s|Hz|B|b|W|Wh|V|A|J|N|Pa|L|l|K|t|ca
 def _edge_digit(text: str, start: int, k: int, key: str) -> bool:
     """A digit at an edge of a word of three letters or more is its letter when it stands alone (0ffice, Hell0; B10
     is a number) and, first, is no number before a unit (1ms is one millisecond, no LMS). In a word of two letters a
-    digit at an edge is a number or a code (0K is zero kelvin, A1 a paper size): left as written."""
+    digit at an edge is a number or a code (0N is zero newtons, A1 a paper size): left as written."""
     if len(key) < 3 or k not in (0, len(key) - 1):
         return False
     beside = text[start - 1 : start] if k == 0 else text[start + len(key) : start + len(key) + 1]

@@ -1,17 +1,20 @@
 """When a kana span with a keyword's sound is that word, for ``words`` (round 26): three places where a reader hears
 the sound and still reads another word.
 
-- **A reading in brackets right after a word is that word's ruby** (``ruby_of_word_before``): in お酒（おさけ） or
-  紙（かみ） the kana are the reading of the word before them, not a word of their own, so they are no 鮭 and no 神;
+- **A reading in brackets right after a word is that word's ruby** (``ruby_of_word_before``): in 紙（かみ） or
+  牡蠣（かき） the kana are the reading of the word before them, not a word of their own, so they are no 神 and no 柿;
   the keyword written there (神（かみ）) is counted by its spelling. Kana in brackets that are no reading of the word
   before (果物（りんご）, an example) stay a word.
-- **A kana word is a kanji keyword only where it can be that word** (``can_be``): where the analyser reads the span
-  as whole words, their last content word is of the keyword's part of speech or its lemma (the verb かき of 手紙を
-  かきました is no 柿, まつ in 駅でまつ no 松; かき in 庭のかき is).
+- **A kana word is a kanji noun only where it can be a noun** (``can_be``): one verb or adjective to the analyser
+  with an ending after it that no noun takes (ます, た, ない, て, ば) is that verb: かき of 手紙をかきました is 書く,
+  no 柿; すぎ of 時間がすぎた no 杉. Where the ending would fit a noun too (かき、, なす料理, いぬと), the analyser's
+  reading of bare kana is no guide and the word counts (round 26: the verb before a noun, 友だちをまつ時間, stays a
+  known gap, as なす料理 is the same shape).
 - **A kana word is not the keyword inside a longer word** (``in_longer_word``): where the analyser cuts a kana word
-  the dictionary knows whole only when written with its kanji (ねこ|じゃ|らし, みず|ぎ), the span is read with its
-  kanji (its own noun's, or the kana keyword's) put in; if it then falls inside a longer word (猫じゃらし, 水着: a grass, a swimsuit), it names no cat and no
-  water. A kana word the analyser keeps apart with its kanji too (ねこさがし, 猫|さがし) is the keyword.
+  the dictionary knows whole only when written with its kanji (みず|ぎ, いぬ|かき), the span is read with its
+  kanji (its own noun's, or the keyword's) put in; if it then falls inside a longer word (水着, 犬かき: a
+  swimsuit, a swimming stroke), it names no water and no dog. A kana word the analyser keeps apart with its kanji too
+  (ねこさがし: 猫|さがし) is the keyword.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ _FUNCTION = ("助詞", "助動詞", "接尾辞", "補助記号", "空白")
 
 def ruby_of_word_before(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` lies in a bracket of kana alone that is the reading of the word just before it: the
-    morphemes ending there, one or more, from one holding a kanji, sound as the bracket's kana (お酒（おさけ）)."""
+    morphemes ending there, one or more, from one holding a kanji, sound as the bracket's kana (お菓子（おかし））."""
     for m in _BRACKET.finditer(text, max(0, start - 40), min(len(text), end + 40)):
         if not (m.start(1) <= start and end <= m.end(1)) or not _KANJI.match(text[m.start() - 1 : m.start()] or " "):
             continue
@@ -55,31 +58,38 @@ def _words(text: str) -> list[tuple[int, int, morph.Morpheme]]:
     return out
 
 
+#: Endings only a verb or an adjective takes, never a noun: the auxiliaries ます, た, ない, たい, ず, れる, せる, う,
+#: and the conjunctive particles て, ば, ながら, たり.
+_VERB_ENDINGS = frozenset({"ます", "た", "ない", "たい", "ず", "ぬ", "れる", "られる", "せる", "させる", "う", "よう"})
+_VERB_PARTICLES = frozenset({"て", "ば", "ながら", "たり", "つつ"})
+
+
 def can_be(text: str, start: int, end: int, key: morph.Morpheme) -> bool:
-    """Whether the kana ``text[start:end]`` can be the word whose last morpheme is ``key``: where the analyser reads
-    the span as whole words, their last content word has the key's part of speech or lemma."""
+    """Whether the kana ``text[start:end]`` can be the noun ``key``: not where it is one verb or adjective to the
+    analyser with an ending only a verb or adjective takes after it (かき|ました, すぎ|た, さけ|て)."""
     words = _words(text)
-    inside = [m for a, b, m in words if start <= a and b <= end]
-    if {start, end} - {edge for a, b, _ in words for edge in (a, b)} or not inside:
-        return True  # cut across: the analyser's reading of this span is no guide
-    content = [m for m in inside if m.pos1 not in _FUNCTION] or inside
-    return content[-1].pos1 == key.pos1 or content[-1].lemma == key.lemma
+    at = next((i for i, (a, b, _) in enumerate(words) if a == start and b == end), None)
+    if key.pos1 != "名詞" or at is None or at + 1 >= len(words) or words[at][2].pos1 not in ("動詞", "形容詞"):
+        return True
+    after = words[at + 1][2]
+    ending = after.pos1 == "助動詞" and after.lemma in _VERB_ENDINGS
+    return not (ending or (after.pos2 == "接続助詞" and after.lemma in _VERB_PARTICLES))
 
 
 def _noun(word: tuple[morph.Morpheme, ...], heard: str) -> str:
-    """The kanji of a one-noun reading of the kana ``heard`` (猫 for ねこ), or ""."""
+    """The kanji of a one-noun reading of the kana ``heard`` (水 for みず), or ""."""
     lemma = word[0].lemma.partition("-")[0] if len(word) == 1 and word[0].pos1 == "名詞" else ""
     same = lemma and morph.to_katakana(word[0].reading) == morph.to_katakana(heard)
     return lemma if same and all(_KANJI.match(ch) for ch in lemma) else ""
 
 
 def in_longer_word(text: str, start: int, end: int, key: str) -> bool:
-    """Whether the kana ``text[start:end]``, a noun to the analyser there or as the keyword ``key`` alone, falls
-    inside a longer word once written with its kanji (ねこじゃらし is 猫じゃらし, one word)."""
+    """Whether the kana ``text[start:end]``, a noun to the analyser there or the keyword ``key`` read alone, falls
+    inside a longer word once written with its kanji (みずぎ is 水着, one word)."""
     if not _KANA.fullmatch(text[start:end]):
         return False
     one = tuple(m for a, b, m in _words(text) if a == start and b == end)
-    lemma = _noun(one, text[start:end]) or (_noun(morph.analyze(key), text[start:end]) if _KANA.fullmatch(key) else "")
+    lemma = _noun(one, text[start:end]) or _noun(morph.analyze(key), text[start:end])
     if not lemma:
         return False
     head = max((s.end() for s in _SENTENCE_START.finditer(text, 0, start)), default=0)

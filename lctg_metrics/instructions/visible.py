@@ -1,15 +1,15 @@
 """The reader's view: the text a checker reads is what a person sees once the response is rendered.
 
 ``visible(text)`` renders markup (HTML comments outside code (``as_drawn``: code shows its markup as written, and a
-ruby its base whole with the reading after it, round 26), hidden elements (``hidden``: by attribute, a conventional hiding
-class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
+ruby its base whole with the reading after it, round 26), hidden elements (``hidden``: by attribute, a conventional
+hiding class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
-drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11,
-and an option with a ``label`` as its label, round 23;
-entities decoded), folds the compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi
-and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）, the small kana of the extension blocks as their
-kana), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of
-blanks of any kind into blank lines and drops zero-width characters. Block structure (headings, list markers,
+drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11, and
+an option with a ``label`` as its label, round 23; entities decoded), folds the compatibility forms a font draws as
+the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as
+（株）, the small kana of the extension blocks as their kana), reads look-alike punctuation by its role (``roles``:
+‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of blanks of any kind into blank lines and drops zero-width
+characters. Block structure (headings, list markers,
 tables, ``***`` rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
 
 ``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
