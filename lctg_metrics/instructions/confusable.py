@@ -85,7 +85,8 @@ def stroke_toward(text: str, key: str) -> str:
     stroke is read as the key's l, I, i or 1 there, written as ``key`` (offsets kept); ``text`` itself when none does.
     An ASCII capital I after a small letter is the stroke of an l (GmaiI, PaypaI: no word puts a capital there); an
     ASCII l never stands for I (Al is aluminium, not AI). In a keyword of letters only, a digit 1 is its l or i and a
-    digit 0 its o (Goog1e, G00gle: round 23)."""
+    digit 0 its o (Goog1e, G00gle: round 23), at an edge too when it stands alone in a longer word (0ffice, Hell0:
+    round 26; ``_edge_digit``)."""
     if not key.isascii() or not any(ch in _STROKE_LETTERS or ch in "oO" for ch in key):
         return text
     if not any(ch in STROKES for ch in text) and not _CAPITAL_I_IN_WORD.search(text):
@@ -95,20 +96,34 @@ def stroke_toward(text: str, key: str) -> str:
         piece = text[start : start + len(key)]
         if not any(ch in STROKES or ch in _DIGIT_AS for ch in piece) and "I" not in piece[1:]:
             continue
-        if (
-            key.isalpha()
-            and all(
-                (a in STROKES and b in _STROKE_LETTERS)
-                or a.lower() == b
-                or (a == "I" and b == "l" and prev.islower())
-                or (b in _DIGIT_AS.get(a, "") and 0 < k < len(key) - 1)  # inside the word: B10 is no Bio
-                for k, (prev, a, b) in enumerate(
-                    zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
-                )
+        if key.isalpha() and all(
+            (a in STROKES and b in _STROKE_LETTERS)
+            or a.lower() == b
+            or (a == "I" and b == "l" and prev.islower())
+            or (b in _DIGIT_AS.get(a, "") and (0 < k < len(key) - 1 or _edge_digit(text, start, k, key)))
+            for k, (prev, a, b) in enumerate(
+                zip((text[start - 1] if start else " ") + piece[:-1], piece, lowered, strict=True)
             )
         ):
             chars[start : start + len(key)] = key
     return "".join(chars)
+
+
+#: Unit symbols a number carries (1ms, 0kg, 0dB, 1min): a digit before one is a quantity, no letter (round 26).
+_UNIT = re.compile(r"(?:[kKMGTmµunc]?(?:m|g|s|Hz|B|b|W|Wh|V|A|J|N|Pa|L|l|K|t|cal|bps|pt|px|dB|mol|min|ms|rpm))\b")
+
+
+def _edge_digit(text: str, start: int, k: int, key: str) -> bool:
+    """A digit at an edge of a word of three letters or more is its letter when it stands alone (0ffice, Hell0; B10
+    is a number) and, first, is no number before a unit (1ms is one millisecond, no LMS). In a word of two letters a
+    digit at an edge is a number or a code (0N is zero newtons, A1 a paper size): left as written."""
+    if len(key) < 3 or k not in (0, len(key) - 1):
+        return False
+    beside = text[start - 1 : start] if k == 0 else text[start + len(key) : start + len(key) + 1]
+    inner = text[start + 1 : start + 2] if k == 0 else text[start + len(key) - 2 : start + len(key) - 1]
+    if beside.isdigit() or inner.isdigit():
+        return False
+    return k != 0 or not _UNIT.match(text, start + 1)
 
 
 #: Kanji of three strokes or fewer: the Kangxi radicals numbered 1 to 60 (U+2F00 to U+2F3B), read as their kanji, and

@@ -1,14 +1,15 @@
 """The reader's view: the text a checker reads is what a person sees once the response is rendered.
 
-``visible(text)`` renders markup (HTML comments, hidden elements (``hidden``: by attribute, a conventional hiding
-class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
+``visible(text)`` renders markup (HTML comments outside code (``as_drawn``: code shows its markup as written, and a
+ruby its base whole with the reading after it, round 26), hidden elements (``hidden``: by attribute, a conventional
+hiding class, or declarations, inline or from the response's own ``<style>``, that leave the text unseen), tags and
 attributes, link URLs, inline markdown emphasis and code marks out; CSS generated content and right-to-left overrides
-drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11,
-and an option with a ``label`` as its label, round 23;
-entities decoded), folds the compatibility forms a font draws as the same letter (NFKC for letters and digits, Kangxi
-and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as （株）, the small kana of the extension blocks as their
-kana), reads look-alike punctuation by its role (``roles``: ‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of
-blanks of any kind into blank lines and drops zero-width characters. Block structure (headings, list markers,
+drawn as shown; ``<br>`` and block elements as line breaks; a closed drop-down as its one shown option, round 11, and
+an option with a ``label`` as its label, round 23; entities decoded), folds the compatibility forms a font draws as
+the same letter (NFKC for letters and digits, Kangxi and supplement radicals, ㊊ 🈚 as their kanji, ㈱ as
+（株）, the small kana of the extension blocks as their kana), reads look-alike punctuation by its role (``roles``:
+‚ ، ❟ as 、, ⸰ ◦ ₒ ۔ as 。, · as ・), turns lines of blanks of any kind into blank lines and drops zero-width
+characters. Block structure (headings, list markers,
 tables, ``***`` rules, wholly bold heading lines) is kept, so the sentence, paragraph and heading rules still see it.
 
 ``markup(text)`` is the lighter view the format checkers read: only what no renderer shows is removed (HTML comments,
@@ -27,6 +28,7 @@ from functools import lru_cache
 
 import regex
 
+from lctg_metrics.instructions.as_drawn import code_as_text, ruby_as_read
 from lctg_metrics.instructions.hidden import without_hidden
 from lctg_metrics.instructions.roles import held, read_roles
 from lctg_metrics.instructions.signs import ENCLOSED_SIGNS
@@ -37,7 +39,7 @@ _BLOCK_TAGS = (
     "h[1-6]|header|hgroup|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul|caption"
 )
 _INLINE_TAGS = (
-    "a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|img|ins|kbd|label|mark|q|rp|rt|ruby|s|samp|"
+    "a|abbr|b|bdi|bdo|big|cite|code|data|del|dfn|em|font|i|img|ins|kbd|label|mark|q|rp|rt|rb|rtc|ruby|s|samp|"
     "small|span|strike|strong|sub|sup|time|tt|u|var|wbr|center|html|body|meta|link|title|input|button|svg|"
     "picture|source|video|audio|iframe|object|embed|canvas|col|colgroup|nobr|blink|marquee|"
     "text|tspan|textPath|g|rect|circle|ellipse|line|polyline|polygon|path|use|foreignObject|"
@@ -211,7 +213,7 @@ def _closed_select(m: re.Match[str]) -> str:
 
 
 def _render_html(text: str) -> str:
-    text = without_hidden(text)
+    text = ruby_as_read(without_hidden(code_as_text(text)))  # code shown as written, ruby above its base (round 26)
     text = _SELECT.sub(_closed_select, text)
     text = _PARAGRAPH_TAG.sub("\n\n", text)
     text = _BREAK_TAG.sub("\n", text)

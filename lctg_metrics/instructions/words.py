@@ -45,6 +45,7 @@ from lctg_metrics.instructions import (
     historical_kana,
     hyphened,
     kana_alike,
+    kana_words,
     latin,
     loans,
     lookalike,
@@ -184,7 +185,8 @@ def reading_spans(text: str, word: str) -> list[tuple[int, int]]:
                 ):
                     found.append((start, end))
                 break
-    return found + _kana_run_spans(text, target, tokens)
+    runs = _kana_run_spans(text, target, tokens)  # かき|ました is 書く, no 柿 (round 26)
+    return found + [s for s in runs if word_kana or kana_words.can_be(text, *s, key[-1])]
 
 
 Tokens = stray.Tokens
@@ -278,7 +280,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         found += [(where[a], where[b - 1] + 1) for a, b in _spans_in(joined, whole, match)]
     chosen, last_end = [], -1
     for start, end in senses.kept(seen, key, sorted(set(found))):  # はしを渡る is 橋, not 箸 (2.8)
-        if start >= last_end:
+        if start >= last_end and not kana_words.in_longer_word(seen, start, end, key):  # みずぎ: no みず (r26)
             chosen.append((start, end))
             last_end = end
     return chosen
@@ -313,6 +315,7 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
         + hyphened.spans(seen, key)
         + loans.origin_spans(seen, key)
     )
+    others = [(a, b) for a, b in others if not kana_words.ruby_of_word_before(seen, a, b)]  # 紙（かみ）: no 神
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
 
 
