@@ -163,6 +163,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   items; filler text (Lorem ipsum), a form's blank (（記入）) and a value naming only its label's slot hold nothing; a
   start phrase written in kana for its kanji (結論からいうと) or drawn out (おはようございますー！) is said. A letter
   typed over and over (るるるるる) counts once toward a minimum, and a value repeating its label holds nothing.
+  Markup shown inside code is text and a ruby reads as its base; a reading in brackets, a kana verb form or kana
+  inside a longer word meet no kanji keyword of their sound; 0ffice is Office; ♪ or 笑 after a predicate ends a
+  sentence toward a maximum too; a note of omission ((略)), an empty heading, a note on the answer's own length and a
+  sentence said again behind serial numbers add nothing toward a minimum; a one-line title marked # or 『』 is
+  neutral in either style.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる

@@ -75,7 +75,7 @@ _NEXT_MARK = re.compile(r"[。！？!?\n、，,／/→⇒\u2600-\u27bf\U0001f300
 def ends_sentence(before: str, mark: str, after: str) -> bool:
     """Whether ``mark`` (a joining or pause mark, or a laughter word) after ``before`` ends a sentence with ``after``
     a new one: after a plain final predicate, and from round 26 after a noun predicate with its own topic closed by a
-    drawn mark or a laughter word (今日は最高の天気♪公園で…しました, 趣味は昼寝笑毎日…寝ている) when the words up to
+    drawn mark or a laughter word (週末は晴れ♪海で…泳いだ, 趣味は昼寝笑毎日…寝ている) when the words up to
     the next mark hold a predicate of their own (この店はパスタ🍝ピザ🍕どちらも… is a list)."""
     if _STEPS.search(mark):
         return False

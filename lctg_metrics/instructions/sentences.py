@@ -103,7 +103,7 @@ JOIN_MARKS = r"(?:[／→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff\ufe0f
 JOINS = JOIN_MARKS + r"(?=[^\s／/→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff])"
 #: In the sentence model a joining mark may have blanks after it (天気♪␣公園で…; round 26).
 _SPACED_JOINS = JOIN_MARKS + r"[ \t\u3000]*(?=[^\s／/→⇒⇨➡➔⇢\u2600-\u27bf\U0001f300-\U0001faff])"
-#: A laughter word written in place of 。 (行った笑めっちゃ歌った笑; round 26), read as one only where the analyser
+#: A laughter word written in place of 。 (転んだ笑膝をすりむいた笑; round 26), read as one only where the analyser
 #: reads it as a word of its own (``closing_marks.laughs``: not 笑顔).
 _LAUGHTER_BODY = r"(?:爆笑|笑)+"
 LAUGHTER = r"(?<=[^\x00-\x7f\s])" + _LAUGHTER_BODY
