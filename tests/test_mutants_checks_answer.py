@@ -22,7 +22,6 @@ def test_a_quotation_of_a_word_is_said():
     assert check("format:quotation", "「はい」", {}) == Verdict(True, "wrapped in one 「…」")
 
 
-
 def test_another_number_of_hours_is_not_the_answer():
     """168時間 asked, 120時間 given: a wrong number, whatever order their digits sort in."""
     assert check("format:answer_only", "120時間", {"answer": "168時間"}) == Verdict(
@@ -32,7 +31,9 @@ def test_another_number_of_hours_is_not_the_answer():
 
 def test_a_blank_between_katakana_and_a_latin_letter_is_not_read():
     """ビタミン C is ビタミンC to a reader: the blank follows a Japanese letter."""
-    assert check("format:answer_only", "ビタミン C", {"answer": "ビタミンC"}) == Verdict(True, "answer only: 「ビタミンC」")
+    assert check("format:answer_only", "ビタミン C", {"answer": "ビタミンC"}) == Verdict(
+        True, "answer only: 「ビタミンC」"
+    )
 
 
 def test_twelve_ten_thousands_in_kanji_are_the_number_in_digits():
