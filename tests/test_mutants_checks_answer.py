@@ -54,3 +54,55 @@ def test_twelve_ten_thousands_in_kanji_are_the_number_in_digits():
 def test_ten_thousand_after_an_arabic_digit(answer, expected, passed):
     """1万円 is 10000円 to a reader, and 110000円 is another sum."""
     assert check("format:answer_only", answer, {"answer": expected}).passed is passed
+
+
+_MEETING = "来週の会議は月曜日の十時からです。"
+
+
+def test_a_postscript_after_one_that_only_repeats_the_body_ends_the_letter():
+    """The first P.S. says the body again (no postscript); the second tells the room, last: a postscript at the end."""
+    answer = f"{_MEETING}\n\nP.S. {_MEETING}\n\nP.S. 会議室は三階の大会議室です。"
+    assert check("format:postscript", answer, {"marker": "P.S.", "position": "end"}) == Verdict(
+        True, "postscript 「P.S.…」 after the main text, at the end"
+    )
+
+
+def test_a_postscript_that_only_repeats_the_body_is_none():
+    """The honest twin: with only the P.S. saying the body again, no postscript ends the letter."""
+    answer = f"{_MEETING}\n\nP.S. {_MEETING}"
+    assert not check("format:postscript", answer, {"marker": "P.S.", "position": "end"}).passed
+
+
+_CAPITAL = "日本の首都はどこですか"
+
+
+def test_a_request_quoted_then_said_again_is_not_answered():
+    """「日本の首都はどこですか」日本の首都はどこですか: the request twice, no answer."""
+    answer = f"「{_CAPITAL}」{_CAPITAL}"
+    assert check("format:repeat_prompt", answer, {"prompt_to_repeat": _CAPITAL}) == Verdict(
+        False, "the request is repeated, but no answer follows it"
+    )
+
+
+def test_a_request_said_again_beside_a_stray_link_is_not_answered():
+    """The quoted request, a link note on its line and the request again: nothing answers where the capital is."""
+    answer = f"「{_CAPITAL}」[1]: https://example.com/\n{_CAPITAL}"
+    assert not check("format:repeat_prompt", answer, {"prompt_to_repeat": _CAPITAL}).passed
+
+
+def test_a_quoted_request_then_the_answer_is_answered():
+    """The honest twin: the quoted request, then 東京です。"""
+    answer = f"「{_CAPITAL}」\n東京です。"
+    assert check("format:repeat_prompt", answer, {"prompt_to_repeat": _CAPITAL}).passed
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the text after the request is rendered on its own, so [公式]: URL right after 」 reads as a hidden "
+    "link definition: known bug",
+)
+def test_a_link_given_on_the_line_of_the_quoted_request_is_an_answer():
+    """On the line of the quoted request, [公式]: and the site's address: the asked URL, shown as written."""
+    request = "東京都の公式サイトのURLを教えてください"
+    answer = f"「{request}」[公式]: https://www.metro.tokyo.lg.jp/"
+    assert check("format:repeat_prompt", answer, {"prompt_to_repeat": request}).passed

@@ -5,6 +5,7 @@ values worked out by hand."""
 from __future__ import annotations
 
 from lctg_metrics.instructions import check
+from lctg_metrics.verdict import Verdict
 
 _FOUR_LINES_ONE_DITTO = "今日は晴れです。\n同上\n明日は雨です。\n明後日は曇りです。"
 
@@ -17,3 +18,19 @@ def test_a_ditto_line_is_no_line_yet_three_others_reach_a_minimum_of_two():
 def test_a_ditto_line_is_no_line_toward_a_minimum_of_four():
     """The same four lines against a minimum of four: only three say something, too few."""
     assert not check("length:lines", _FOUR_LINES_ONE_DITTO, {"min": 4, "max": None}).passed
+
+
+def test_two_hundred_fifty_seven_paragraphs_are_the_number_asked():
+    """257 paragraphs asked, 257 written, the first starting with 第1段落: the rule is kept."""
+    answer = "\n\n".join(f"第{n}段落です。" for n in range(1, 258))
+    kwargs = {"nth": 1, "first_word": "第1段落", "num_paragraphs": 257}
+    assert check("rule:nth_paragraph_first_word", answer, kwargs) == Verdict(
+        True, "paragraph 1 starts with 「第1段落」"
+    )
+
+
+def test_two_hundred_fifty_six_paragraphs_are_not_two_hundred_fifty_seven():
+    """The honest twin: one paragraph fewer than the 257 asked."""
+    answer = "\n\n".join(f"第{n}段落です。" for n in range(1, 257))
+    kwargs = {"nth": 1, "first_word": "第1段落", "num_paragraphs": 257}
+    assert check("rule:nth_paragraph_first_word", answer, kwargs) == Verdict(False, "256 paragraphs, expected 257")
