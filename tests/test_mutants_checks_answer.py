@@ -106,3 +106,33 @@ def test_a_link_given_on_the_line_of_the_quoted_request_is_an_answer():
     request = "東京都の公式サイトのURLを教えてください"
     answer = f"「{request}」[公式]: https://www.metro.tokyo.lg.jp/"
     assert check("format:repeat_prompt", answer, {"prompt_to_repeat": request}).passed
+
+
+def test_a_quotation_of_one_syllable_laughed_three_times_says_nothing():
+    """「ハハハ」: laughter, one syllable three times, nothing said."""
+    assert check("format:quotation", "「ハハハ」", {}) == Verdict(
+        False, "the quotation 「」 holds only fillers, hesitation or one sound said again: nothing said"
+    )
+
+
+def test_a_request_then_only_a_closing_formula_is_not_answered():
+    """日本の首都はどこですか？以上です。: the request, then 以上です (that is all), and no answer."""
+    request = f"{_CAPITAL}？"
+    answer = f"{request}以上です。"
+    assert check("format:repeat_prompt", answer, {"prompt_to_repeat": request}) == Verdict(
+        False, "the request is repeated, but no answer follows it"
+    )
+
+
+def test_a_quoted_request_then_only_a_closing_formula_is_not_answered():
+    """「日本の首都はどこですか」以上です。: the quoted request, then only 以上です."""
+    answer = f"「{_CAPITAL}」以上です。"
+    assert check("format:repeat_prompt", answer, {"prompt_to_repeat": _CAPITAL}) == Verdict(
+        False, "the request is repeated, but no answer follows it"
+    )
+
+
+def test_a_request_then_its_answer_on_the_same_line_is_answered():
+    """The honest twin: 日本の首都はどこですか？東京です。"""
+    request = f"{_CAPITAL}？"
+    assert check("format:repeat_prompt", f"{request}東京です。", {"prompt_to_repeat": request}).passed

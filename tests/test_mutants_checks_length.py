@@ -34,3 +34,8 @@ def test_two_hundred_fifty_six_paragraphs_are_not_two_hundred_fifty_seven():
     answer = "\n\n".join(f"第{n}段落です。" for n in range(1, 257))
     kwargs = {"nth": 1, "first_word": "第1段落", "num_paragraphs": 257}
     assert check("rule:nth_paragraph_first_word", answer, kwargs) == Verdict(False, "256 paragraphs, expected 257")
+
+
+def test_three_lines_saying_something_reach_a_minimum_of_three():
+    """The four lines, one only 同上, against a minimum of three: three say something, enough."""
+    assert check("length:lines", _FOUR_LINES_ONE_DITTO, {"min": 3, "max": None}).passed
