@@ -136,3 +136,57 @@ def test_a_request_then_its_answer_on_the_same_line_is_answered():
     """The honest twin: 日本の首都はどこですか？東京です。"""
     request = f"{_CAPITAL}？"
     assert check("format:repeat_prompt", f"{request}東京です。", {"prompt_to_repeat": request}).passed
+
+
+@pytest.mark.parametrize("document", ['{"状態": "準備中"}', '{"完了": true}'])
+def test_a_json_status_or_a_named_flag_is_content(document):
+    """{"状態": "準備中"} states where a thing stands, and {"完了": true} says it is done: both hold content."""
+    assert check("format:json", document, {}) == Verdict(True, "a JSON object with content")
+
+
+def test_a_json_answer_still_to_come_is_no_content():
+    """The honest twin: {"回答": "準備中"}, an answer field saying the answer is not ready, holds none."""
+    assert not check("format:json", '{"回答": "準備中"}', {}).passed
+
+
+def test_an_empty_answer_between_two_answers_fails_whatever_follows():
+    """駅前のカフェ / (nothing) / 公園のベンチ / (nothing): an empty answer stands between the two."""
+    answer = "駅前のカフェがおすすめです。\n******\n\n******\n公園のベンチもおすすめです。\n******\n\n******"
+    assert check("format:two_responses", answer, {}) == Verdict(False, "an empty answer between two ****** separators")
+
+
+def test_an_option_in_kanji_numerals_is_the_answer_in_digits():
+    """五個 is 5個."""
+    assert check("format:answer_only", "五個", {"answer": "5個"}) == Verdict(True, "answer only: 「5個」")
+
+
+_FAMILY = "家族で行きます👨\u200d👩\u200d👧"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="with position end the response loses its zero-width joiners but the options keep theirs, so an option "
+    "holding an emoji sequence never ends the response: known bug",
+)
+def test_an_option_with_an_emoji_sequence_ends_the_response():
+    """私は、家族で行きます👨‍👩‍👧: after 私は、 the response ends with the option, emoji sequence and all."""
+    kwargs = {"options": [_FAMILY, "一人で行きます"], "position": "end"}
+    assert check("format:constrained_response", f"私は、{_FAMILY}", kwargs).passed
+
+
+def test_an_option_after_a_comma_ends_the_response():
+    """The honest twin without emoji: 私は、一人で行きます ends with the option 一人で行きます."""
+    kwargs = {"options": [_FAMILY, "一人で行きます"], "position": "end"}
+    assert check("format:constrained_response", "私は、一人で行きます", kwargs) == Verdict(
+        True, "ends with the answer 「一人で行きます」"
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="with position end, the character before the option is taken from the option itself when nothing precedes "
+    "it (a slice from before the start), so the option alone reads as glued to a word: known bug",
+)
+def test_an_option_alone_ends_the_response():
+    """いいえ、違います。 and nothing else: the response is the option, so it ends with it."""
+    assert check("format:constrained_response", "いいえ、違います。", {"position": "end"}).passed
