@@ -39,3 +39,25 @@ def test_two_hundred_fifty_six_paragraphs_are_not_two_hundred_fifty_seven():
 def test_three_lines_saying_something_reach_a_minimum_of_three():
     """The four lines, one only 同上, against a minimum of three: three say something, enough."""
     assert check("length:lines", _FOUR_LINES_ONE_DITTO, {"min": 3, "max": None}).passed
+
+
+def test_two_plain_lines_fall_short_of_three_for_their_number_alone():
+    """Two lines, each a sentence: two lines < min 3, with nothing discounted to speak of."""
+    answer = "今日は晴れです。\n明日は雨です。"
+    assert check("length:lines", answer, {"min": 3, "max": None}) == Verdict(False, "2 lines < min 3")
+
+
+_CUT_CLAUSE = "私が毎朝通う\n\n公園\n\nそこで毎日走っています。"
+
+
+def test_a_clause_cut_from_the_one_noun_it_modifies_is_one_paragraph():
+    """私が毎朝通う / 公園 is one phrase (the park I walk through every morning) cut in two: two paragraphs in all."""
+    kwargs = {"min": None, "max": 2, "separator": "blank_line"}
+    assert check("length:paragraphs", _CUT_CLAUSE, kwargs) == Verdict(
+        True, "2 paragraphs (blank_line-separated) in [, 2]"
+    )
+
+
+def test_a_clause_cut_from_its_noun_does_not_make_three_paragraphs():
+    """The honest twin: the same two paragraphs fall short of a minimum of three."""
+    assert not check("length:paragraphs", _CUT_CLAUSE, {"min": 3, "max": None, "separator": "blank_line"}).passed
