@@ -61,3 +61,10 @@ def test_a_clause_cut_from_the_one_noun_it_modifies_is_one_paragraph():
 def test_a_clause_cut_from_its_noun_does_not_make_three_paragraphs():
     """The honest twin: the same two paragraphs fall short of a minimum of three."""
     assert not check("length:paragraphs", _CUT_CLAUSE, {"min": 3, "max": None, "separator": "blank_line"}).passed
+
+
+def test_three_paragraphs_are_one_more_than_two():
+    """Two paragraphs asked, the first starting with まず; three written: one too many."""
+    answer = "まず、材料をそろえます。\n\n次に、野菜を切ります。\n\n最後に、煮込みます。"
+    kwargs = {"nth": 1, "first_word": "まず", "num_paragraphs": 2}
+    assert check("rule:nth_paragraph_first_word", answer, kwargs) == Verdict(False, "3 paragraphs, expected 2")
