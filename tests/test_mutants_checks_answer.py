@@ -190,3 +190,13 @@ def test_an_option_after_a_comma_ends_the_response():
 def test_an_option_alone_ends_the_response():
     """いいえ、違います。 and nothing else: the response is the option, so it ends with it."""
     assert check("format:constrained_response", "いいえ、違います。", {"position": "end"}).passed
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the text inside 「」 is rendered on its own, so [出典]: URL after the 「 reads as a hidden link definition: "
+    "known bug",
+)
+def test_a_quotation_of_a_source_line_holds_text():
+    """「[出典]: https://example.com/」: the source label and address are shown inside the brackets, as written."""
+    assert check("format:quotation", "「[出典]: https://example.com/」", {}).passed
