@@ -200,3 +200,8 @@ def test_an_option_alone_ends_the_response():
 def test_a_quotation_of_a_source_line_holds_text():
     """「[出典]: https://example.com/」: the source label and address are shown inside the brackets, as written."""
     assert check("format:quotation", "「[出典]: https://example.com/」", {}).passed
+
+
+def test_ten_written_with_its_one_is_ten_in_digits():
+    """一十人, ten written in the formal way with its 一, is 10人."""
+    assert check("format:answer_only", "一十人", {"answer": "10人"}) == Verdict(True, "answer only: 「10人」")
