@@ -41,14 +41,14 @@ def test_twelve_ten_thousands_in_kanji_are_the_number_in_digits():
     assert check("format:answer_only", "十二万人", {"answer": "120000人"}) == Verdict(True, "answer only: 「120000人」")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="万 after Arabic digits is read as 1万 written after them (1万 -> 1 10000): known bug"
-)
 @pytest.mark.parametrize(
     ("answer", "expected", "passed"),
     [
         ("110000円", "1万円", False),  # 110,000 yen is not 10,000 yen
         ("10000円", "1万円", True),  # 10,000 yen is 1万円 in digits
+        ("15000円", "1.5万円", True),  # 1.5万 is 15,000
+        ("53000円", "5万3千円", True),  # 5万 and 3千
+        ("8000円", "5万3千円", False),
     ],
 )
 def test_ten_thousand_after_an_arabic_digit(answer, expected, passed):
@@ -163,11 +163,6 @@ def test_an_option_in_kanji_numerals_is_the_answer_in_digits():
 _FAMILY = "家族で行きます👨\u200d👩\u200d👧"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with position end the response loses its zero-width joiners but the options keep theirs, so an option "
-    "holding an emoji sequence never ends the response: known bug",
-)
 def test_an_option_with_an_emoji_sequence_ends_the_response():
     """私は、家族で行きます👨‍👩‍👧: after 私は、 the response ends with the option, emoji sequence and all."""
     kwargs = {"options": [_FAMILY, "一人で行きます"], "position": "end"}
@@ -182,11 +177,6 @@ def test_an_option_after_a_comma_ends_the_response():
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with position end, the character before the option is taken from the option itself when nothing precedes "
-    "it (a slice from before the start), so the option alone reads as glued to a word: known bug",
-)
 def test_an_option_alone_ends_the_response():
     """いいえ、違います。 and nothing else: the response is the option, so it ends with it."""
     assert check("format:constrained_response", "いいえ、違います。", {"position": "end"}).passed

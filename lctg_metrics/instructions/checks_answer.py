@@ -13,6 +13,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from lctg_metrics.instructions import hollow, orders, restated
@@ -304,15 +305,15 @@ def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
         raise ValueError(f"format:constrained_response: position must be anywhere or end, got {kw['position']!r}")
     text = _commas(nfkc(strip_emphasis(response)))
     if kw["position"] == "end":
-        text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")  # invisible marks are not read
+        text = _unseen_out(text)  # invisible marks are not read, in the response as in the options
         last = text.strip().splitlines()[-1] if text.strip() else ""
-        on_last = [option for option in kw["options"] if _answer_core(_commas(nfkc(option))) in last]
+        cores = {option: _answer_core(_unseen_out(_commas(nfkc(option)))) for option in kw["options"]}
+        on_last = [option for option in kw["options"] if cores[option] in last]
         core = _answer_core(text)
         ending = [
             option
             for option in on_last
-            if core.endswith(_answer_core(_commas(nfkc(option))))
-            and not is_letter(core[-len(_answer_core(_commas(nfkc(option)))) - 1 :][:1] or " ")
+            if core.endswith(cores[option]) and not is_letter(core[: len(core) - len(cores[option])][-1:] or " ")
         ]
         if not ending:
             return Verdict(False, f"the response does not end with one of the options (ends 「…{text.strip()[-12:]}」)")
@@ -325,6 +326,10 @@ def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
     if not used:
         return Verdict(False, "uses none of the options")
     return Verdict(False, f"uses {len(used)} options: {'/'.join(used)}")
+
+
+def _unseen_out(text: str) -> str:
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
 def _bare(text: str) -> str:
@@ -344,7 +349,8 @@ _HALF_WIDTH_QUOTES = str.maketrans("｢｣", "「」")
 #: 読点 in any width: 、，､ and the ASCII comma are one mark to a reader.
 _COMMA_FORMS = str.maketrans("，､,", "、、、")
 _DIGITS = "〇一二三四五六七八九"
-_KANJI_NUMBER = re.compile(r"[〇一二三四五六七八九十百千万]+")
+#: A number in 漢数字, with the Arabic number a multiplier follows (1万, 1.5万, 3千).
+_KANJI_NUMBER = re.compile(r"(?<![0-9.])(?:(?:[0-9]+(?:\.[0-9]+)?(?=[十百千万]))?[〇一二三四五六七八九十百千万]+)+")
 
 
 def _commas(text: str) -> str:
@@ -357,17 +363,20 @@ def _kanji_number(numeral: str) -> str:
         return numeral
     if all(ch in _DIGITS for ch in numeral):
         return "".join(str(_DIGITS.index(ch)) for ch in numeral)
-    total, section, digit = 0, 0, 0
-    for ch in numeral:
-        if ch in _DIGITS:
-            digit = _DIGITS.index(ch)
+    total, section, digit = Fraction(0), Fraction(0), Fraction(0)
+    for ch in re.findall(r"[0-9]+(?:\.[0-9]+)?|.", numeral):  # 1万 is 10000 as 一万 is; 1.5万 is 15000
+        if ch[0].isdigit():
+            digit = Fraction(ch)
+        elif ch in _DIGITS:
+            digit = Fraction(_DIGITS.index(ch))
         elif ch == "万":
             total += (section + digit or 1) * 10000
-            section, digit = 0, 0
+            section, digit = Fraction(0), Fraction(0)
         else:
             section += (digit or 1) * {"十": 10, "百": 100, "千": 1000}[ch]
-            digit = 0
-    return str(total + section + digit)
+            digit = Fraction(0)
+    value = total + section + digit
+    return str(value.numerator) if value.denominator == 1 else numeral  # 1.23千 is no whole number: as written
 
 
 def _in_digits(text: str) -> str:
