@@ -1,0 +1,62 @@
+"""The layout checkers of ``checks_format`` by value, one test per behaviour a mutant of tools/mutation.py (target
+instruction-checkers) changed without any other test noticing: verdicts and the reasons a reader is shown, on answers
+written here, with the expected values worked out by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from lctg_metrics.instructions import check
+from lctg_metrics.verdict import Verdict
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "a) 野菜を食べる\nb) 野菜を食べる\nc) よく眠る",
+        "a) 野菜を食べる \nb) 野菜を食べる \nc) よく眠る ",  # blanks after each item, unseen by a reader
+        "  a) 野菜を食べる\n  b) 野菜を食べる\n  c) よく眠る",  # the whole list indented
+    ],
+)
+def test_lettered_items_saying_the_same_thing_are_one_item(answer):
+    """a) and b) say 野菜を食べる both: two different items, the letters being only marks, however the lines are
+    spaced."""
+    verdict = check("format:bullet_list", answer, {"min": 3, "numbered": True})
+    assert verdict == Verdict(False, "2 filled, distinct bullet or numbered items < min 3 (1 more empty or repeated)")
+
+
+def test_a_highlighted_figure_is_a_highlight_even_below_its_position():
+    """《10》 (a 10% cut) is the second highlight: a figure of the answer, no count of the highlights, so it counts."""
+    verdict = check("format:highlights", "大切なのは《安全》と、費用の《10》%削減です。", {"min": 2})
+    assert verdict == Verdict(True, "2 filled, distinct 《…》 highlights (2 in all) in [2, ]")
+
+
+def test_a_heading_with_a_separator_and_a_comma_is_a_section():
+    """第1章 旅立ち、そして出会い: a heading whose name holds a comma; each of the two chapters has its body."""
+    answer = (
+        "第1章 旅立ち、そして出会い\n少年は村を出て、都で一人の剣士に出会った。\n"
+        "第2章 別れ、そして再会\n二人は一度別れるが、十年後に港町で再会する。"
+    )
+    assert check("format:sections", answer, {"min": 2}).passed
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a long-vowel mark ー after 第N章 is read as hiragana going on from the heading (as in 第1章では、), so a "
+    "heading written 第1章ー… with a comma in its line is taken for a sentence",
+)
+def test_a_heading_after_a_long_vowel_dash_is_a_section():
+    """第1章ー旅立ち、そして出会い: ー stands for a dash, as a reader reads it; two chapters with their bodies."""
+    answer = (
+        "第1章ー旅立ち、そして出会い\n少年は村を出て、都で一人の剣士に出会った。\n"
+        "第2章ー別れ、そして再会\n二人は一度別れるが、十年後に港町で再会する。"
+    )
+    assert check("format:sections", answer, {"min": 2}) == Verdict(
+        True, "2 filled, distinct 第N章 sections (2 in all) in [2, ]"
+    )
+
+
+def test_a_sentence_about_a_chapter_is_no_heading():
+    """第2章は…、… is a sentence about a chapter inside chapter 1's body: one section, not two."""
+    answer = "第1章 出会い\n春の駅で二人は出会った。\n第2章は東京が舞台で、二人は再会する。"
+    assert check("format:sections", answer, {"min": 2}) == Verdict(False, "1 filled, distinct 第N章 sections < min 2")
