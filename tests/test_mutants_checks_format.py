@@ -60,3 +60,44 @@ def test_a_sentence_about_a_chapter_is_no_heading():
     """第2章は…、… is a sentence about a chapter inside chapter 1's body: one section, not two."""
     answer = "第1章 出会い\n春の駅で二人は出会った。\n第2章は東京が舞台で、二人は再会する。"
     assert check("format:sections", answer, {"min": 2}) == Verdict(False, "1 filled, distinct 第N章 sections < min 2")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "《1》起：村の少年が旅に出る、《2》承：仲間と出会う、《3》転：仲間に裏切られる、《4》結：故郷に帰る。",
+        "《1》発端：村の少年が旅に出る、《2》展開：仲間と出会う、《3》転換：仲間に裏切られる、《4》結末：故郷に帰る。",
+    ],
+)
+def test_numbers_labelling_the_parts_after_them_are_highlights(answer):
+    """Each 《N》 labels the part named after it (起：…, or 発端：…), whether the name is one kanji or two: four
+    highlights."""
+    assert check("format:highlights", answer, {"min": 4}) == Verdict(
+        True, "4 filled, distinct 《…》 highlights (4 in all) in [4, ]"
+    )
+
+
+def test_kanji_numbered_items_saying_only_their_number_say_nothing():
+    """一、1 二、2 三、3: each item only says its own number again, in digits; no item holds anything."""
+    assert check("format:numbered_list", "一、1\n二、2\n三、3", {"min": 3}) == Verdict(
+        False, "0 filled, distinct numbered items < min 3 (3 more empty or repeated)"
+    )
+
+
+def test_digit_numbered_items_holding_years_are_items():
+    """1. 1990 2. 2005 3. 2020: three years, three items with content (the near twin of the kanji-numbered list)."""
+    assert check("format:numbered_list", "1. 1990\n2. 2005\n3. 2020", {"min": 3}) == Verdict(
+        True, "3 filled, distinct numbered items (3 in all) in [3, ]"
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="own_number compares an item's text with the first digits of its line; a line numbered 一、 has none "
+    "before its text, so any item that is a number alone (一、1990) is taken for its own number",
+)
+def test_kanji_numbered_items_holding_years_are_items():
+    """一、1990 二、2005 三、2020: three years, no item says its own number (一 is 1, not 1990)."""
+    assert check("format:numbered_list", "一、1990\n二、2005\n三、2020", {"min": 3}) == Verdict(
+        True, "3 filled, distinct numbered items (3 in all) in [3, ]"
+    )
