@@ -67,11 +67,12 @@ def test_a_sentence_about_a_chapter_is_no_heading():
     [
         "《1》起：村の少年が旅に出る、《2》承：仲間と出会う、《3》転：仲間に裏切られる、《4》結：故郷に帰る。",
         "《1》発端：村の少年が旅に出る、《2》展開：仲間と出会う、《3》転換：仲間に裏切られる、《4》結末：故郷に帰る。",
+        "《1》HTML：骨組みを書く、《2》CSS：見た目を整える、《3》JavaScript：動きを付ける、《4》Git：履歴を残す。",
     ],
 )
 def test_numbers_labelling_the_parts_after_them_are_highlights(answer):
-    """Each 《N》 labels the part named after it (起：…, or 発端：…), whether the name is one kanji or two: four
-    highlights."""
+    """Each 《N》 labels the part named after it (起：…, 発端：… or HTML：…), whether the name is one kanji, two or
+    Latin letters: four highlights."""
     assert check("format:highlights", answer, {"min": 4}) == Verdict(
         True, "4 filled, distinct 《…》 highlights (4 in all) in [4, ]"
     )
