@@ -102,3 +102,16 @@ def test_kanji_numbered_items_holding_years_are_items():
     assert check("format:numbered_list", "一、1990\n二、2005\n三、2020", {"min": 3}) == Verdict(
         True, "3 filled, distinct numbered items (3 in all) in [3, ]"
     )
+
+
+def test_an_empty_pair_after_an_undefined_label_leaves_its_placeholder():
+    """[名前][] refers to no definition (the only one is [*], a mark without letters): it stays as typed, and [名前]
+    and [商品名] are the two slots a reader fills."""
+    answer = "[名前][]様\nこのたびは[商品名]をお買い上げいただき、ありがとうございます。\n\n[*]: https://example.com/notes"
+    assert check("format:placeholders", answer, {"min": 2}) == Verdict(True, "2 filled placeholders (2 in all) in [2, ]")
+
+
+def test_an_empty_pair_after_a_defined_label_is_a_link():
+    """The near twin: with [名前] defined, [名前][] is a link to it and no slot; [商品名] is the one left."""
+    answer = "[名前][]様\nこのたびは[商品名]をお買い上げいただき、ありがとうございます。\n\n[名前]: https://example.com/notes"
+    assert check("format:placeholders", answer, {"min": 2}) == Verdict(False, "1 filled placeholders < min 2")
