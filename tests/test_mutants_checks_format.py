@@ -107,8 +107,12 @@ def test_kanji_numbered_items_holding_years_are_items():
 def test_an_empty_pair_after_an_undefined_label_leaves_its_placeholder():
     """[名前][] refers to no definition (the only one is [*], a mark without letters): it stays as typed, and [名前]
     and [商品名] are the two slots a reader fills."""
-    answer = "[名前][]様\nこのたびは[商品名]をお買い上げいただき、ありがとうございます。\n\n[*]: https://example.com/notes"
-    assert check("format:placeholders", answer, {"min": 2}) == Verdict(True, "2 filled placeholders (2 in all) in [2, ]")
+    answer = (
+        "[名前][]様\nこのたびは[商品名]をお買い上げいただき、ありがとうございます。\n\n[*]: https://example.com/notes"
+    )
+    assert check("format:placeholders", answer, {"min": 2}) == Verdict(
+        True, "2 filled placeholders (2 in all) in [2, ]"
+    )
 
 
 def test_an_empty_pair_after_a_defined_label_is_a_link():
