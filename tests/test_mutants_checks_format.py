@@ -119,3 +119,12 @@ def test_an_empty_pair_after_a_defined_label_is_a_link():
     """The near twin: with [名前] defined, [名前][] is a link to it and no slot; [商品名] is the one left."""
     answer = "[名前][]様\nこのたびは[商品名]をお買い上げいただき、ありがとうございます。\n\n[名前]: https://example.com/notes"
     assert check("format:placeholders", answer, {"min": 2}) == Verdict(False, "1 filled placeholders < min 2")
+
+
+def test_items_after_a_template_series_still_count():
+    """・ポイントA ・ポイントB are a template's labels with nothing said; the two items after them say something: two
+    filled items of four."""
+    answer = "・ポイントA\n・ポイントB\n・駅から歩いて五分で通勤が楽\n・家賃が相場より二万円安い"
+    assert check("format:bullet_list", answer, {"min": 2}) == Verdict(
+        True, "2 filled, distinct bullet items (4 in all) in [2, ]"
+    )
