@@ -128,3 +128,27 @@ def test_items_after_a_template_series_still_count():
     assert check("format:bullet_list", answer, {"min": 2}) == Verdict(
         True, "2 filled, distinct bullet items (4 in all) in [2, ]"
     )
+
+
+@pytest.mark.parametrize(
+    ("answer", "named"),
+    [
+        ("『ハロー！』\n今日は新しい友達に会った。", "『ハロー！』"),
+        ("『ありがとう。』\n卒業式の日、先生に手紙を書いた。", "『ありがとう。』"),
+    ],
+)
+def test_a_title_ending_in_a_sentence_mark_is_a_title(answer, named):
+    """『ハロー！』 and 『ありがとう。』 are titles that end with ！ or 。 inside 『』, over a line of text."""
+    assert check("format:title", answer, {}) == Verdict(True, f"title {named} in line 1")
+
+
+def test_untitled_over_a_poem_after_a_preamble_is_a_title():
+    """詩を書きました。 is a preamble; 『無題』 stands over three lines of verse: the poem's title, in line 2."""
+    answer = "詩を書きました。\n『無題』\n風が吹く\n木の葉が舞う\n冬が来る"
+    assert check("format:title", answer, {}) == Verdict(True, "title 『無題』 in line 2")
+
+
+def test_untitled_over_prose_after_a_preamble_is_no_title():
+    """The near twin: 『無題』 over sentences of prose names nothing."""
+    answer = "詩を書きました。\n『無題』\n風が吹いて、木の葉が舞った。冬が来る。"
+    assert check("format:title", answer, {}) == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")

@@ -21,3 +21,17 @@ def test_a_language_sorting_before_the_expected_one_is_named_with_it():
 def test_english_asked_as_english_names_no_other():
     """The honest twin: English text asked to be English passes, with nothing expected besides it."""
     assert check("script:language", _ENGLISH, {"language": "en"}) == Verdict(True, "detected en")
+
+
+def test_a_roman_number_after_initials_is_no_kansuuji():
+    """DVD is initials, no number; 第IV部 after it is part 4 in Roman letters, no 漢数字."""
+    assert check("script:kansuuji", "DVDで映画を見た。第IV部が一番面白かった。", {}) == Verdict(
+        False, "1 numbers in Latin letters, e.g. 「IV」"
+    )
+
+
+def test_initials_and_a_kansuuji_part_are_kansuuji():
+    """The honest twin: DVD and 第四部 hold no number outside 漢数字."""
+    assert check("script:kansuuji", "DVDで映画を見た。第四部が一番面白かった。", {}) == Verdict(
+        True, "no non-kanji numerals"
+    )
