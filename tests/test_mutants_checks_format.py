@@ -152,3 +152,65 @@ def test_untitled_over_prose_after_a_preamble_is_no_title():
     """The near twin: 『無題』 over sentences of prose names nothing."""
     answer = "詩を書きました。\n『無題』\n風が吹いて、木の葉が舞った。冬が来る。"
     assert check("format:title", answer, {}) == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
+
+
+def test_chapters_after_a_preamble_with_one_body_twice_are_one_section():
+    """物語の構成です。 opens the answer; 第2章 (春) repeats 第1章's (駅) body word for word: one filled section of
+    two."""
+    answer = "物語の構成です。\n第1章 駅\n春の駅で二人は出会った。\n第2章 春\n春の駅で二人は出会った。"
+    assert check("format:sections", answer, {"min": 2}) == Verdict(
+        False, "1 filled, distinct 第N章 sections < min 2 (1 more empty or repeated)"
+    )
+
+
+def test_two_chapters_filling_one_template_say_nothing():
+    """物語の起の部分。 under 起 and 物語の承の部分。 under 承: one template filled with each heading, no section says
+    anything."""
+    answer = "第1章 起\n物語の起の部分。\n第2章 承\n物語の承の部分。"
+    assert check("format:sections", answer, {"min": 1}) == Verdict(
+        False, "0 filled, distinct 第N章 sections < min 1 (2 more empty or repeated)"
+    )
+
+
+def test_two_chapters_telling_the_story_are_sections():
+    """The honest twin: two chapters whose bodies tell the story."""
+    answer = "第1章 起\n少年が村を出て旅に出る。\n第2章 承\n旅の途中で仲間と出会う。"
+    assert check("format:sections", answer, {"min": 2}) == Verdict(
+        True, "2 filled, distinct 第N章 sections (2 in all) in [2, ]"
+    )
+
+
+def test_untitled_over_one_line_of_prose_after_a_preamble_is_no_title():
+    """『無題』 over one line of a diary (no verse) names nothing, even when that line has no 。."""
+    answer = "日記を書きました。\n『無題』\n今日は友達と公園で遊んで楽しかった"
+    assert check("format:title", answer, {}) == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
+
+
+def test_a_title_after_two_preamble_lines_needs_text_after_it():
+    """『春の朝』 in line 3 closes the answer: the preamble before it is no text under the title."""
+    answer = "以下がタイトルです。\nどうぞご覧ください。\n『春の朝』"
+    assert check("format:title", answer, {}) == Verdict(False, "title 『春の朝』 with no text after it")
+    assert check("format:title", answer + "\n鳥の声で目が覚めた。", {}) == Verdict(True, "title 『春の朝』 in line 3")
+
+
+def test_a_thirty_letter_name_in_two_spellings_is_one_item():
+    """東京インターナショナルコンピューター… and …コンピュータ… are one conference spelled two ways: two items."""
+    name = "東京インターナショナルコンピューターサイエンスカンファレンス"
+    answer = f"・{name}\n・{name.replace('コンピューター', 'コンピュータ')}\n・日本ソフトウェア開発者会議"
+    assert check("format:bullet_list", answer, {"min": 3}) == Verdict(
+        False, "2 filled, distinct bullet items < min 3 (1 more empty or repeated)"
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="items longer than 30 letters (_WORD_LENGTH) are compared by their letters and kana reading only, so one "
+    "name in two katakana spellings counts twice once it is 31 letters long",
+)
+def test_a_thirty_one_letter_name_in_two_spellings_is_one_item():
+    """アジアインターナショナルコンピューター… and …コンピュータ…: one conference spelled two ways, two items."""
+    name = "アジアインターナショナルコンピューターサイエンスカンファレンス"
+    answer = f"・{name}\n・{name.replace('コンピューター', 'コンピュータ')}\n・日本ソフトウェア開発者会議"
+    assert check("format:bullet_list", answer, {"min": 3}) == Verdict(
+        False, "2 filled, distinct bullet items < min 3 (1 more empty or repeated)"
+    )
