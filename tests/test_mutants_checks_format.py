@@ -214,3 +214,15 @@ def test_a_thirty_one_letter_name_in_two_spellings_is_one_item():
     assert check("format:bullet_list", answer, {"min": 3}) == Verdict(
         False, "2 filled, distinct bullet items < min 3 (1 more empty or repeated)"
     )
+
+
+def test_a_row_repeating_the_header_is_no_row():
+    """| 名前 | 好きな果物 | under the header of the same words is the header again: one row of content, 太郎's."""
+    answer = "| 名前 | 好きな果物 |\n|---|---|\n| 名前 | 好きな果物 |\n| 太郎 | りんご |"
+    assert check("format:table", answer, {"min_rows": 2}) == Verdict(
+        False, "table has 1 filled, distinct rows (of 2) < min 2"
+    )
+    twin = answer.replace("| 名前 | 好きな果物 |\n| 太郎", "| 花子 | みかん |\n| 太郎")
+    assert check("format:table", twin, {"min_rows": 2}) == Verdict(
+        True, "markdown table, 2 columns × 2 filled, distinct rows"
+    )
