@@ -226,3 +226,12 @@ def test_a_row_repeating_the_header_is_no_row():
     assert check("format:table", twin, {"min_rows": 2}) == Verdict(
         True, "markdown table, 2 columns × 2 filled, distinct rows"
     )
+
+
+@pytest.mark.parametrize("row", ["| 名前・好きな果物 | |", "| | 名前 好きな果物 |"])
+def test_a_row_holding_only_the_header_words_in_one_cell_is_no_row(row):
+    """名前 and 好きな果物 written again in one cell of a row: the header's words, no value; 太郎's row is the one."""
+    answer = f"| 名前 | 好きな果物 |\n|---|---|\n{row}\n| 太郎 | りんご |"
+    assert check("format:table", answer, {"min_rows": 2}) == Verdict(
+        False, "table has 1 filled, distinct rows (of 2) < min 2"
+    )
