@@ -184,8 +184,8 @@ def test_an_option_alone_ends_the_response():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the text inside 「」 is rendered on its own, so [出典]: URL after the 「 reads as a hidden link definition: "
-    "known bug",
+    reason="the text inside 「」 is rendered on its own, so [出典]: URL after the 「 reads as a hidden link "
+    "definition: known bug",
 )
 def test_a_quotation_of_a_source_line_holds_text():
     """「[出典]: https://example.com/」: the source label and address are shown inside the brackets, as written."""

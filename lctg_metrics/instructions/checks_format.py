@@ -17,6 +17,7 @@ from typing import Any
 from lctg_metrics.instructions import boundaries, hollow, morph, notation, orders, slots, words
 from lctg_metrics.instructions.contents import (
     header_counter,
+    kana_goes_on,
     key,
     own_number,
     placeholder,
@@ -36,7 +37,6 @@ from lctg_metrics.instructions.serials import serial_row, template_series
 from lctg_metrics.instructions.tables import deferred_row, filled_cell, kana_row, label_only, tables, with_dittos
 from lctg_metrics.instructions.text import (
     bullet_marker,
-    is_hiragana,
     is_letter,
     lines,
     list_items,
@@ -244,7 +244,7 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str, str]]:
         (i, m)
         for i, line in enumerate(all_lines)
         if (m := heading.match(undecorate(line)))
-        and not (is_hiragana(undecorate(line)[m.end() :][:1]) and re.search("[、。]", line))
+        and not (kana_goes_on(undecorate(line)[m.end() :][:1]) and re.search("[、。]", line))
     ]  # 「第1章では、…」
     for n, (i, found) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(all_lines)

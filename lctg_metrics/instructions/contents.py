@@ -13,6 +13,7 @@ from lctg_metrics.instructions.genre_titles import names_only_a_kind
 from lctg_metrics.instructions.laughter import marks_only
 from lctg_metrics.instructions.pending import pending
 from lctg_metrics.instructions.stand_ins import ANNOUNCEMENT, POINTER, TITLE_TEMPLATE
+from lctg_metrics.instructions.text import is_hiragana
 from lctg_metrics.instructions.visible import visible
 
 
@@ -135,8 +136,34 @@ def header_counter(cell: str, header: str) -> bool:
 def own_number(line: str, text: str) -> bool:
     """Whether a numbered item's text is only its own number again (「1. 1」, 「（2）2」; round 10): the list counts
     itself. Another number (「1. 1990」) is content."""
-    number = re.match(r"\D*?(\d+)", unicodedata.normalize("NFKC", line))
-    return number is not None and key(text) == str(int(number.group(1)))
+    at = line.rfind(text) if text else -1
+    marker = unicodedata.normalize(
+        "NFKC", line[:at] if at > 0 else line
+    )  # the number before the text: 一、1990 has none
+    number = re.match(r"\D*?(\d+)", marker)
+    if number is not None:
+        return key(text) == str(int(number.group(1)))
+    numeral = re.search(r"[〇一二三四五六七八九十百千]+", marker)
+    return numeral is not None and key(text) in (numeral.group(), str(_kanji_value(numeral.group())))  # 一、一 / 一、1
+
+
+def _kanji_value(numeral: str) -> int:
+    """十二 → 12, 二〇 → 20 (a numbered item's marker)."""
+    digits = "〇一二三四五六七八九"
+    if all(ch in digits for ch in numeral):
+        return int("".join(str(digits.index(ch)) for ch in numeral))
+    total = digit = 0
+    for ch in numeral:
+        if ch in digits:
+            digit = digits.index(ch)
+        else:
+            total, digit = total + (digit or 1) * {"十": 10, "百": 100, "千": 1000}[ch], 0
+    return total + digit
+
+
+def kana_goes_on(after: str) -> bool:
+    """Whether the letter after 第N章 goes on in kana (第1章では、: a sentence); ー there is a dash (第1章ー旅立ち)."""
+    return after != "ー" and is_hiragana(after)
 
 
 def placeholder_title(text: str) -> bool:
