@@ -1,0 +1,37 @@
+"""The ルール指定 and タスク指定 checkers (checks_rules, checks_task) by value, one test per behaviour a mutant of
+tools/mutation.py (target instruction-checkers) changed without any other test noticing: verdicts and the reasons a
+reader is shown, on answers written here, with the expected values worked out by hand."""
+
+from __future__ import annotations
+
+from lctg_metrics.instructions import check
+from lctg_metrics.verdict import Verdict
+
+#: Nine lines without a 句点, a kaomoji with 。-shaped eyes closing the ninth, and a name written with 。 on the
+#: tenth: nothing here ends a sentence with a 句点 (the eyes are a face, モーニング娘。 is the group's name). Counted
+#: without the line breaks, the name's 。 falls where the kaomoji's second eye stands.
+_NO_PERIOD_LINES = [
+    "週末の予定",
+    "土曜は朝から散歩",
+    "昼は図書館で読書",
+    "夕方は駅前で買い物",
+    "夜は友だちと食事",
+    "日曜は少し寝坊",
+    "午後は部屋の掃除",
+    "夜はいよいよライブ",
+    "待ちきれない気分(｡･ω･｡)",
+    "モーニング娘。の新曲が楽しみ",
+]
+
+
+def test_a_kaomoji_and_a_name_written_with_a_period_lines_apart_hold_no_period():
+    """A reader sees no 句点: the kaomoji's two eyes and the name's 。 are three marks, each exempt once, wherever
+    the lines break."""
+    answer = "\n".join(_NO_PERIOD_LINES)
+    assert check("rule:no_period", answer, {}) == Verdict(True, "no 句点")
+
+
+def test_the_same_lines_with_one_sentence_closed_by_a_period_show_one():
+    """The near twin: one line closed with 。 is one 句点 a reader sees, the face and the name still none."""
+    lines = [line + "。" if line == "夜はいよいよライブ" else line for line in _NO_PERIOD_LINES]
+    assert check("rule:no_period", "\n".join(lines), {}) == Verdict(False, "1 句点")
