@@ -59,3 +59,30 @@ def test_a_forbidden_word_written_whole_and_spelled_out_with_dots_is_used_twice(
 def test_a_forbidden_word_spelled_out_with_blanks_once_is_used_once():
     answer = "寝る前は本を読む。ス マ ホは見ない。"
     assert check("keywords:forbidden", answer, {"words": ["スマホ"]}) == Verdict(False, "uses forbidden 「スマホ」×1")
+
+
+def test_a_name_written_with_a_period_on_two_lines_holds_no_period():
+    """モーニング娘。 on the first line and again on the second: both 。 are the group's name, none a 句点."""
+    answer = "モーニング娘。が大好き\nなかでもモーニング娘。の新曲は最高"
+    assert check("rule:no_period", answer, {}) == Verdict(True, "no 句点")
+
+
+def test_an_end_phrase_closing_with_a_signature_in_brackets_is_the_phrase_itself():
+    """The phrase asked is よろしくお願いします（山田）, name and brackets included, and the answer ends with it."""
+    answer = "本日の報告は以上です。よろしくお願いします（山田）"
+    phrase = "よろしくお願いします（山田）"
+    assert check("startend:end", answer, {"phrase": phrase}) == Verdict(True, f"ends with 「{phrase}」")
+
+
+def test_an_end_phrase_that_is_the_tail_of_a_longer_word_is_quoted_three_characters_before_it():
+    """ドル (2 characters) is the tail of アイドル: the reason quotes the last 2 + 3 = 5 characters."""
+    verdict = check("startend:end", "将来の夢はアイドル", {"phrase": "ドル"})
+    assert verdict == Verdict(False, "ends with 「はアイドル」: 「ドル」 is the tail of a longer word")
+
+
+def test_a_casual_polite_sentence_in_plain_style_is_quoted_by_its_last_twelve_characters():
+    """楽しかったっす is です・ます said casually, no だ・である; the reason quotes 12 characters of the sentence."""
+    verdict = check("style:plain", "今日は本当にとても楽しかったっす。", {})
+    assert verdict == Verdict(
+        False, "1 sentences in a casual polite form (「っす」), e.g. 「…当にとても楽しかったっす」"
+    )

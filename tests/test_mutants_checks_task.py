@@ -22,3 +22,9 @@ def test_the_same_chain_ending_in_a_word_that_does_not_end_in_n_is_valid():
 def test_a_repeat_is_named_by_its_place_in_the_chain():
     """ごま comes back as the third word."""
     assert check("task:shiritori", "ごま→まご→ごま", {}) == Verdict(False, "word 3 「ごま」 repeats an earlier word")
+
+
+def test_a_chain_that_starts_with_another_word_than_the_one_asked_fails():
+    """The first word asked is りんご; ろうそく (read after it in kana order) is another word."""
+    verdict = check("task:shiritori", "ろうそく→くるま", {"start_word": "りんご"})
+    assert verdict == Verdict(False, "starts with 「ろうそく」, not 「りんご」")
