@@ -86,3 +86,16 @@ def test_a_casual_polite_sentence_in_plain_style_is_quoted_by_its_last_twelve_ch
     assert verdict == Verdict(
         False, "1 sentences in a casual polite form (「っす」), e.g. 「…当にとても楽しかったっす」"
     )
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # もう then 毛布 (もうふ): the phrase once, the next word starting with its letters
+        ("もうもうふを出しました。", Verdict(True, "starts with 「もう」")),
+        # the near twin: もうもう is もう said twice, a word of its own
+        ("もうもう、やめてください。", Verdict(True, "starts with 「もう」, said twice")),
+    ],
+)
+def test_a_start_phrase_before_a_word_starting_with_its_letters_is_said_once(answer, verdict):
+    assert check("startend:start", answer, {"phrase": "もう"}) == verdict
