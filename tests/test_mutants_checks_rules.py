@@ -99,3 +99,36 @@ def test_a_casual_polite_sentence_in_plain_style_is_quoted_by_its_last_twelve_ch
 )
 def test_a_start_phrase_before_a_word_starting_with_its_letters_is_said_once(answer, verdict):
     assert check("startend:start", answer, {"phrase": "もう"}) == verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # two lines of running text, each closed by a noun with no です: no sentence shows です・ます
+        (
+            "東京は日本の首都\n人口はおよそ千四百万人",
+            Verdict(False, "no sentence ends in です・ます form (sentences without a predicate only)"),
+        ),
+        # the near twin: the same two lines closed by です
+        ("東京は日本の首都です\n人口はおよそ千四百万人です", Verdict(True, "2 です・ます sentences, none plain-form")),
+    ],
+)
+def test_two_lines_without_a_predicate_are_no_title_in_either_style(answer, verdict):
+    assert check("style:polite", answer, {}) == verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # る typed six times over is one る to a reader, and nothing else holds one: 1 < 3
+        (
+            "るるるるるる！楽しい一日。",
+            Verdict(False, "1 ×「る」, a run of it counted once (6 written) < min 3"),
+        ),
+        # the near twin: the run and three words ending in る (走る, 見る, 知る) are four toward the minimum
+        ("るるるるるる！走る、見る、知る。", Verdict(True, "9 ×「る」 in [3, ]")),
+    ],
+)
+def test_a_letter_typed_over_and_over_counts_once_toward_a_minimum_below_what_is_written(answer, verdict):
+    kwargs = {"letter": "る", "min": 3, "max": None, "kana_twin": False}
+    assert check("keywords:letter_frequency", answer, kwargs) == verdict
