@@ -45,10 +45,17 @@ def test_a_start_in_another_spelling_is_named_with_nothing_after_it():
     assert verdict == Verdict(True, "starts with 「先ずは」, 「まずは」 in another spelling")
 
 
-def test_a_forbidden_word_written_whole_and_spelled_out_with_dots_is_used_twice():
-    """A reader sees スマホ twice: once written whole, once spelled out letter by letter with dots between."""
-    answer = "寝る前にスマホを見ないこと。ス..マ..ホの光は目を冴えさせる。"
-    assert check("keywords:forbidden", answer, {"words": ["スマホ"]}) == Verdict(False, "uses forbidden 「スマホ」×2")
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # スマホ written whole once and spelled out letter by letter with dots once: twice
+        ("寝る前にスマホを見ないこと。ス..マ..ホの光は目を冴えさせる。", Verdict(False, "uses forbidden 「スマホ」×2")),
+        # spelled out with dots only: once, still used
+        ("ス..マ..ホの光は目を冴えさせる。", Verdict(False, "uses forbidden 「スマホ」×1")),
+    ],
+)
+def test_a_forbidden_word_spelled_out_with_dots_is_used(answer, verdict):
+    assert check("keywords:forbidden", answer, {"words": ["スマホ"]}) == verdict
 
 
 @pytest.mark.xfail(
@@ -132,3 +139,29 @@ def test_two_lines_without_a_predicate_are_no_title_in_either_style(answer, verd
 def test_a_letter_typed_over_and_over_counts_once_toward_a_minimum_below_what_is_written(answer, verdict):
     kwargs = {"letter": "る", "min": 3, "max": None, "kana_twin": False}
     assert check("keywords:letter_frequency", answer, kwargs) == verdict
+
+
+_QUIZ = "次の言葉を漢字にして（　）に書きなさい。\n・しき（　）\n・はる（　）\n・なつ（　）"
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # a quiz whose items are one word each with a blank to fill: no sentence ends in a 体言
+        (_QUIZ, Verdict(True, "0 体言止め sentences in [, 0]")),
+        # the near twin: a closing line that ends in the noun 授業 is one
+        (
+            _QUIZ + "\n答え合わせは明日の授業。",
+            Verdict(False, "1 体言止め sentences > max 0, e.g. 「答え合わせは明日の授業。」"),
+        ),
+    ],
+)
+def test_list_items_of_one_word_and_a_blank_to_fill_are_no_nominal_endings(answer, verdict):
+    assert check("startend:nominal_ending", answer, {"min": None, "max": 0}) == verdict
+
+
+def test_a_keyword_said_often_in_sentences_besides_a_bare_run_of_it_meets_the_minimum():
+    """環境 stands in three sentences besides the bare run 環境、環境、環境: well over the minimum of two."""
+    answer = "環境、環境、環境。\n環境を守ることは大切だ。環境問題は身近だ。環境のために節電しよう。"
+    verdict = check("keywords:frequency", answer, {"keyword": "環境", "min": 2, "max": None})
+    assert verdict == Verdict(True, "6 ×「環境」 in [2, ]")
