@@ -165,3 +165,22 @@ def test_a_keyword_said_often_in_sentences_besides_a_bare_run_of_it_meets_the_mi
     answer = "環境、環境、環境。\n環境を守ることは大切だ。環境問題は身近だ。環境のために節電しよう。"
     verdict = check("keywords:frequency", answer, {"keyword": "環境", "min": 2, "max": None})
     assert verdict == Verdict(True, "6 ×「環境」 in [2, ]")
+
+
+def test_a_heading_alone_holds_no_sentence_with_the_ending():
+    """A bare heading says nothing in sentences, so no sentence ends with the asked です."""
+    assert check("startend:unified_ending", "# 自己紹介", {"ending": "です"}) == Verdict(False, "no sentences")
+
+
+@pytest.mark.parametrize(
+    ("letter", "answer", "verdict"),
+    [
+        # ゖ (small hiragana ke) is written nowhere, its katakana twin ヶ twice
+        ("ゖ", "一ヶ月と三ヶ所", Verdict(True, "2 ×「ゖ」 in [1, 2]")),
+        # a Latin letter has no kana twin: A once
+        ("A", "AさんとBさん", Verdict(True, "1 ×「A」 in [1, 2]")),
+    ],
+)
+def test_a_letter_with_its_kana_twin_counted(letter, answer, verdict):
+    kwargs = {"letter": letter, "min": 1, "max": 2, "kana_twin": True}
+    assert check("keywords:letter_frequency", answer, kwargs) == verdict

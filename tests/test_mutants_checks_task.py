@@ -28,3 +28,14 @@ def test_a_chain_that_starts_with_another_word_than_the_one_asked_fails():
     """The first word asked is りんご; ろうそく (read after it in kana order) is another word."""
     verdict = check("task:shiritori", "ろうそく→くるま", {"start_word": "りんご"})
     assert verdict == Verdict(False, "starts with 「ろうそく」, not 「りんご」")
+
+
+def test_an_onomatopoeia_with_its_last_letter_drawn_alike_ends_in_n():
+    """わんわソ is わんわん (a dog's bark, a child's word for a dog) with ソ drawn for ン: it ends in ん, as めろソ
+    does for めろん, and the chain is lost."""
+    assert check("task:shiritori", "にわ→わんわソ", {}) == Verdict(False, "word 2 「わんわソ」 ends in ン")
+
+
+def test_the_same_chain_ending_in_a_word_that_does_not_end_in_n_is_valid_too():
+    """The near twin: わたあめ follows にわ and ends in メ."""
+    assert check("task:shiritori", "にわ→わたあめ", {}) == Verdict(True, "valid chain of 2 words")
