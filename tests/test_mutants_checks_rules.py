@@ -177,6 +177,8 @@ def test_a_heading_alone_holds_no_sentence_with_the_ending():
     [
         # ゖ (small hiragana ke) is written nowhere, its katakana twin ヶ twice
         ("ゖ", "一ヶ月と三ヶ所", Verdict(True, "2 ×「ゖ」 in [1, 2]")),
+        # ァ (small katakana a) once in ファイト, its hiragana twin ぁ once in ふぁいと
+        ("ァ", "ファイトとふぁいと", Verdict(True, "2 ×「ァ」 in [1, 2]")),
         # a Latin letter has no kana twin: A once
         ("A", "AさんとBさん", Verdict(True, "1 ×「A」 in [1, 2]")),
     ],
@@ -184,3 +186,10 @@ def test_a_heading_alone_holds_no_sentence_with_the_ending():
 def test_a_letter_with_its_kana_twin_counted(letter, answer, verdict):
     kwargs = {"letter": letter, "min": 1, "max": 2, "kana_twin": True}
     assert check("keywords:letter_frequency", answer, kwargs) == verdict
+
+
+def test_a_keyword_short_of_its_minimum_once_a_bare_run_counts_once():
+    """The bare run 環境、環境、環境 is one 環境 to a reader, and two sentences hold one each: 3 of the 4 asked."""
+    answer = "環境、環境、環境。\n環境を守ろう。環境は大切だ。"
+    verdict = check("keywords:frequency", answer, {"keyword": "環境", "min": 4, "max": None})
+    assert verdict == Verdict(False, "3 ×「環境」, a bare run of it counted once (5 written) < min 4")
