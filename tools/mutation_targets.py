@@ -99,6 +99,13 @@ TARGETS = {
         ),
         (
             "tests/test_mutants_instructions.py",
+            # one file per checker module for the survivors of the seed-16 and seed-17 runs and the runs again
+            "tests/test_mutants_checks_length.py",
+            "tests/test_mutants_checks_rules.py",
+            "tests/test_mutants_checks_script.py",
+            "tests/test_mutants_checks_format.py",
+            "tests/test_mutants_checks_answer.py",
+            "tests/test_mutants_checks_task.py",
             "tests/test_instructions_labeled.py",
             "tests/test_instructions_registry.py",
             "tests/test_instructions_properties.py",
