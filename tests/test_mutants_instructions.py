@@ -8,7 +8,7 @@ import pytest
 
 from lctg_metrics.instructions import check
 from lctg_metrics.instructions.checks_answer import _kanji_number
-from lctg_metrics.instructions.checks_format import _number
+from lctg_metrics.instructions.contents import numeral_value as _number
 from lctg_metrics.schema import ScoringError
 from lctg_metrics.verdict import Verdict
 

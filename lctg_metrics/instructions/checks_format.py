@@ -19,6 +19,7 @@ from lctg_metrics.instructions.contents import (
     header_counter,
     kana_goes_on,
     key,
+    numeral_value,
     own_number,
     placeholder,
     placeholder_title,
@@ -40,7 +41,6 @@ from lctg_metrics.instructions.text import (
     is_letter,
     lines,
     list_items,
-    nfkc,
     numbered_items,
     undecorate,
     without_list_markers,
@@ -209,24 +209,6 @@ def _numbered_text(line: str) -> str:
     return "" if own_number(line, text) else text
 
 
-def _number(numeral: str) -> int:
-    """A section number in digits or kansuuji (1, １, 一, 十二, 二十, 百) as an integer."""
-    numeral = nfkc(numeral)
-    if numeral.isdigit():
-        return int(numeral)
-    total, digit = 0, 0
-    for ch in numeral:
-        value = (
-            int(ch) if ch.isdigit() else "〇一二三四五六七八九".find(ch) if ch != "零" else 0
-        )  # 1十 is 十 with a digit
-        if value >= 0:
-            digit = value
-        else:
-            total += (digit or 1) * {"十": 10, "百": 100}[ch]
-            digit = 0
-    return total + digit
-
-
 def _holds_sentence(rest: str) -> bool:
     """Whether the rest of a heading line is a sentence: it ends one (not with a name's 。:
     「第1章 モーニング娘。」) and has a predicate (「第1章 東京は晴れです。」)."""
@@ -253,7 +235,7 @@ def _sections(response: str, unit: str) -> Iterator[tuple[int, str, str]]:
         again = key("\n".join(text)) == key(rest)  # 第1章 春 / 春: the body is the heading again (round 12)
         sentence = _holds_sentence(rest)  # 「第1章 東京は晴れです。」: the heading line is body text, no heading
         body = "" if again else "\n".join(([rest] if sentence else []) + text)
-        yield _number(found.group(1)), body, "" if sentence else rest
+        yield numeral_value(found.group(1)), body, "" if sentence else rest
 
 
 @instruction(

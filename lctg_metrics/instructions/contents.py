@@ -144,20 +144,24 @@ def own_number(line: str, text: str) -> bool:
     if number is not None:
         return key(text) == str(int(number.group(1)))
     numeral = re.search(r"[〇一二三四五六七八九十百千]+", marker)
-    return numeral is not None and key(text) in (numeral.group(), str(_kanji_value(numeral.group())))  # 一、一 / 一、1
+    return numeral is not None and key(text) in (numeral.group(), str(numeral_value(numeral.group())))  # 一、一 / 一、1
 
 
-def _kanji_value(numeral: str) -> int:
-    """十二 → 12, 二〇 → 20 (a numbered item's marker)."""
-    digits = "〇一二三四五六七八九"
-    if all(ch in digits for ch in numeral):
-        return int("".join(str(digits.index(ch)) for ch in numeral))
-    total = digit = 0
+def numeral_value(numeral: str) -> int:
+    """A number in digits or kansuuji (1, １, 一, 十二, 二十, 百) as an integer: a section's, an item marker's."""
+    numeral = unicodedata.normalize("NFKC", numeral)
+    if numeral.isdigit():
+        return int(numeral)
+    total, digit = 0, 0
     for ch in numeral:
-        if ch in digits:
-            digit = digits.index(ch)
+        value = (
+            int(ch) if ch.isdigit() else "〇一二三四五六七八九".find(ch) if ch != "零" else 0
+        )  # 1十 is 十 with a digit
+        if value >= 0:
+            digit = value
         else:
-            total, digit = total + (digit or 1) * {"十": 10, "百": 100, "千": 1000}[ch], 0
+            total += (digit or 1) * {"十": 10, "百": 100, "千": 1000}[ch]
+            digit = 0
     return total + digit
 
 
