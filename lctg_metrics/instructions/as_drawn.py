@@ -1,4 +1,4 @@
-"""Two things a page draws otherwise than its HTML reads, for the reader's view (``visible``, round 26):
+"""Three things a page draws otherwise than its HTML reads, for the reader's view (``visible``, round 26):
 
 - **code is shown as written**: inside a fenced code block (```` ``` ```` or ``~~~``, to its closing fence or the
   text's end) or an inline code span (`` `…` ``), markup is text a reader sees letter for letter: an HTML comment, a
@@ -10,6 +10,11 @@
   reading above, not letters and readings in turn. ``ruby_as_read`` writes a ruby as plain Japanese writes one, the
   base whole and its readings after it in brackets: ゲーム（ge-mu）, 図書館（としょかん）. The ``rp`` fallback is
   hidden before (``hidden``), so a ruby with its own brackets reads the same.
+- **a tag named in prose is a word** (round 27): 「HTMLの<title>タグには題名を書きます」 names the tag; a chat shows
+  it as written, and nothing after it is hidden. ``named_tags_as_text`` writes the ``<`` of a tag without attributes
+  as ＜ where a word naming it follows at once (タグ, 要素: ``</p>タグ``) or, after a start tag, a particle
+  (``<div>を使う``), and, for a start tag, no end tag of its own follows that is markup (``<title>の…</title>``
+  stays an element, hidden).
 """
 
 from __future__ import annotations
@@ -51,4 +56,25 @@ def ruby_as_read(text: str) -> str:
     return _RUBY.sub(_ruby, text) if "<" in text else text
 
 
-__all__ = ["code_as_text", "ruby_as_read"]
+#: A tag without attributes followed at once by a word naming it (タグ, 要素) or, a start tag, by a particle: the tag's
+#: name, said. An end tag before a particle (</q>を) is markup closing its element.
+_NAMED = re.compile(
+    r"<(?:/[A-Za-z][A-Za-z0-9]*>(?=[ \t]?(?:タグ|要素|エレメント))"
+    r"|([A-Za-z][A-Za-z0-9]*)>(?=[ \t]?(?:タグ|要素|エレメント|[をはがのにでともへや])))"
+)
+
+
+def _named(text: str, m: re.Match[str]) -> str:
+    if m.group(1):
+        for end in re.finditer(rf"</{m.group(1)}\s*>", text[m.end() :], re.IGNORECASE):
+            if not _NAMED.match(text, m.end() + end.start()):
+                return m.group()  # closed by markup: an element
+    return "＜" + m.group()[1:]
+
+
+def named_tags_as_text(text: str) -> str:
+    """``text`` with each tag named in prose written so that no HTML rendering reads it (see the module docstring)."""
+    return _NAMED.sub(lambda m: _named(text, m), text) if "<" in text else text
+
+
+__all__ = ["code_as_text", "named_tags_as_text", "ruby_as_read"]

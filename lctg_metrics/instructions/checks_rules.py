@@ -8,9 +8,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import edges, morph, phrases, said, spellings, tails, wordforms, words
+from lctg_metrics.instructions import edges, morph, no_periods, phrases, said, spellings, tails, wordforms, words
 from lctg_metrics.instructions.afterthoughts import called_after
-from lctg_metrics.instructions.boundaries import name_marks
 from lctg_metrics.instructions.clipped_polite import clipped
 from lctg_metrics.instructions.predicates import (
     auxiliary_ending,
@@ -21,7 +20,6 @@ from lctg_metrics.instructions.predicates import (
     marked_title,
 )
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
-from lctg_metrics.instructions.roles import in_parentheses
 from lctg_metrics.instructions.said_once import bare_repeats, letters_once
 from lctg_metrics.instructions.seen import spelled_out_count
 from lctg_metrics.instructions.sentences import Sentence, own_sentences, prose, sentences
@@ -440,27 +438,17 @@ def no_comma(response: str, kw: Mapping[str, Any]) -> Verdict:
     return Verdict(n == 0, f"{n} 読点" if n else "no 読点")
 
 
-def _kaomoji_eye(text: str, at: int) -> bool:
-    """Whether the 。 at ``at`` is part of a kaomoji ((｡-ω-), (｡･ω･｡), round 13): inside round brackets holding no two
-    Japanese letters in a row, and after no Japanese letter ((晴。) closes a word: a 句点)."""
-    before = text[at - 1] if at else ""
-    return not re.fullmatch(r"[ぁ-ゖァ-ヺ一-鿿]", before) and in_parentheses(text, at)
-
-
 @instruction(
     "rule:no_period",
     "ルール指定(非一般)",
     "no 句点: 。．｡﹒︒ anywhere, and an ASCII . ending a Japanese sentence, after a Japanese character or a number "
-    "following one (3.14, P.S., list numbers 「1. 」 and English text aside); a 。 that is part of a name "
+    "following one (3.14, P.S., list numbers 「1. 」 and English text aside; a full-width ． between two letters or "
+    "digits, Ｎｏ．１, is that dot); a 。 that is part of a name "
     "(モーニング娘。のライブ: in the one sentence model it ends no sentence, from 2.4) is the name's, not a 句点",
     needs_morph=True,
 )
 def no_period(response: str, kw: Mapping[str, Any]) -> Verdict:
-    named, line_start = set(), 0  # a 。 that is a name's and a kaomoji's eye at once is one mark, exempt once
-    for line in response.splitlines(keepends=True):
-        named |= {line_start + at for at in name_marks(line.rstrip("\r\n")) if line[at] in PERIODS}
-        line_start += len(line)
-    exempt = named | {at for at, c in enumerate(response) if c in PERIODS and _kaomoji_eye(response, at)}
+    exempt = no_periods.exempt(response, PERIODS)  # a name's 。, a kaomoji's eye, Ｎｏ．１'s dot: each once
     n = sum(response.count(c) for c in PERIODS) - len(exempt)
     n += len(_ASCII_PERIOD.findall(without_list_markers(response)))
     return Verdict(n == 0, f"{n} 句点" if n else "no 句点")

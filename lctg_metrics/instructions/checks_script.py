@@ -182,7 +182,12 @@ def _latin_roman(text: str) -> list[str]:
         after_dai = text[: m.start()].rstrip(" \u3000").endswith("第")
         if after_dai or (len(m.group()) > 1 and _ROMAN_COUNTER.match(text, m.end())):
             found.append(text[m.start() : m.end()])
-    return found
+    markers = [m.group(1) for m in _ROMAN_MARKER.finditer(text) if _WELL_FORMED_ROMAN.fullmatch(m.group(1).upper())]
+    return found + (markers if len(markers) >= 2 else [])  # i. ii. iii. numbering a list (round 27)
+
+
+#: A Roman numeral numbering a line: at its start, with a dot or bracket after it and text after that (i. 着替え).
+_ROMAN_MARKER = re.compile(r"^[ \t\u3000]*[(（]?([IVXivx]+)[.)．）][ \t\u3000]*\S", re.MULTILINE)
 
 
 #: Latin letters drawn as the digits 1 and 0 (l, I, O, o), two or more, both drawn, standing apart as a number before

@@ -245,11 +245,40 @@ def as_katakana(text: str) -> str:
     return "".join(chars)
 
 
+_HIRAGANA_ONE = re.compile(r"[ぁ-ゖ]+一[ぁ-ゖ一]*")
+
+
+@lru_cache(maxsize=2048)
+def long_marks(text: str) -> str:
+    """``text`` with each 一 drawn for the long-vowel mark in a loanword spelled in hiragana read as ー (round 27:
+    ら一めん is らーめん): after a hiragana letter, where the hiragana run with ー for it is, in katakana, a loanword
+    to the analyser (ラーメン-Rahmen). だい一 (第一) is no loanword and keeps its numeral."""
+    if "一" not in text:
+        return text
+    chars = list(text)
+    for run in _HIRAGANA_ONE.finditer(text):
+        spelled = morph.to_katakana(run.group().replace("一", "ー"))
+        for a, b, m in morph.spans(spelled):
+            if "ー" in m.surface and re.search(r"-[A-Za-z]", m.lemma):
+                for i in range(a, b):
+                    if text[run.start() + i] == "一":
+                        chars[run.start() + i] = "ー"
+    return "".join(chars)
+
+
 def as_letters(text: str) -> str:
     """``text`` with look-alikes read both ways by their place: kanji drawn like katakana in a katakana word first
-    (``as_katakana``: 二一卜 is ニート), then katakana drawn like kanji in a kanji word (``as_read``: 協カ is 協力).
-    What the script checkers read."""
-    return as_read(as_katakana(text))
+    (``as_katakana``: 二一卜 is ニート; 一 for ー in a hiragana loanword, ``long_marks``), then katakana drawn like
+    kanji in a kanji word (``as_read``: 協カ is 協力). What the script checkers read."""
+    return as_read(long_marks(as_katakana(text)))
 
 
-__all__ = ["KANA_TWINS", "KANJI_LOOKALIKES", "KATAKANA_LOOKALIKES", "as_katakana", "as_letters", "as_read"]
+__all__ = [
+    "KANA_TWINS",
+    "KANJI_LOOKALIKES",
+    "KATAKANA_LOOKALIKES",
+    "as_katakana",
+    "as_letters",
+    "as_read",
+    "long_marks",
+]

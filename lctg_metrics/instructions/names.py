@@ -1,9 +1,14 @@
 """Marks inside a name, read by the analyser's words around them (the one sentence model's ``boundaries.split``): a
 run of 。！？ written right after a noun and right before a particle that attaches to a noun is inside the name, with
 every earlier run the name continues through nouns alone (ザ！鉄腕！DASH!!を見た, round 8); and a mark between a noun
-and the rest of a name bound by a case particle to the one predicate after it (探偵！ナイトスクープを見た, 2.6)."""
+and the rest of a name bound by a case particle to the one predicate after it (探偵！ナイトスクープを見た, 2.6).
+A Latin start phrase followed by capitalised Latin words and then at once by a particle or a noun is the start of a
+name, not the phrase said (Hello Kittyのグッズ, Good Morning Americaを見る: ``latin_name_after``, round 27); a
+greeting to someone (Hello Tomさん, Hello, Kitty) stays said."""
 
 from __future__ import annotations
+
+import re
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.text import SENTENCE_END
@@ -20,6 +25,17 @@ _QUOTING_VERBS = frozenset("言う 成る 為る 思う 来る 聞く 考える 
 #: The marks a name may hold.
 _MARKS = frozenset("。！？!?")
 _Found = tuple[tuple[int, int, morph.Morpheme], ...]
+#: Capitalised Latin words run on after a Latin phrase, then a particle or a noun with no pause: a name's words; an
+#: honorific after them (さん, 様, 先生) makes them a person greeted.
+_NAME_TAIL = re.compile(
+    r"(?:[ \t]+[A-Z][A-Za-z0-9'&.-]*)+(?=[ \t]?(?:[のはがをにでともへや]|って|[ァ-ヺ一-鿿]))"
+    r"(?![ \t]?(?:さん|様|さま|ちゃん|くん|君|先生|氏|殿))"
+)
+
+
+def latin_name_after(text: str, end: int, phrase: str) -> bool:
+    """Whether the Latin ``phrase`` ending at ``end`` runs on into a name (see the module docstring)."""
+    return bool(re.fullmatch(r"[A-Za-z][A-Za-z .'-]*", phrase)) and bool(_NAME_TAIL.match(text, end))
 
 
 def before_particle(found: _Found, k: int) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from lctg_metrics.instructions import closings, morph
+from lctg_metrics.instructions import closings, morph, names
 
 #: What may stand between an utterance and a quoting particle after it (おはよう！と言った, はい、と答えた).
 _MARKS = "！!？?…〜ー、, \u3000"
@@ -144,6 +144,8 @@ def start_unsaid(text: str, end: int, phrase: str) -> str:
         return "named (a quoting particle or の after it), not said"
     if other_sense_start(text, end, phrase):
         return "another word in context (a noun phrase before する/なる, or a dialect adjective before a noun)"
+    if names.latin_name_after(text, end, phrase):  # Hello Kittyのグッズ (round 27)
+        return "the start of a name (capitalised words and then a particle or noun), not said"
     return ""
 
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import regex
 
-from lctg_metrics.instructions.as_drawn import code_as_text, ruby_as_read
+from lctg_metrics.instructions.as_drawn import code_as_text, named_tags_as_text, ruby_as_read
 from lctg_metrics.instructions.hidden import without_hidden
 from lctg_metrics.instructions.roles import held, read_roles
 from lctg_metrics.instructions.signs import ENCLOSED_SIGNS
@@ -213,7 +213,7 @@ def _closed_select(m: re.Match[str]) -> str:
 
 
 def _render_html(text: str) -> str:
-    text = ruby_as_read(without_hidden(code_as_text(text)))  # code shown as written, ruby above its base (round 26)
+    text = ruby_as_read(without_hidden(named_tags_as_text(code_as_text(text))))  # code, ruby (r26), tags named (r27)
     text = _SELECT.sub(_closed_select, text)
     text = _PARAGRAPH_TAG.sub("\n\n", text)
     text = _BREAK_TAG.sub("\n", text)

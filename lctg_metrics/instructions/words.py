@@ -53,6 +53,7 @@ from lctg_metrics.instructions import (
     senses,
     signs,
     spelled,
+    straddles,
     stray,
     variants,
     whole_readings,
@@ -281,6 +282,8 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     chosen, last_end = [], -1
     for start, end in senses.kept(seen, key, sorted(set(found))):  # はしを渡る is 橋, not 箸 (2.8)
         if start >= last_end and not kana_words.in_longer_word(seen, start, end, key):  # みずぎ: no みず (r26)
+            if straddles.across_words(seen, start, end, key):  # 東京|都 holds no 京都 (round 27)
+                continue
             chosen.append((start, end))
             last_end = end
     return chosen
