@@ -21,10 +21,11 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 
 from lctg_metrics.instructions import morph, romaji
 from lctg_metrics.instructions.absent import absent_contents
+from lctg_metrics.instructions.abbreviations import sentence_parts
 from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
@@ -34,6 +35,7 @@ from lctg_metrics.instructions.noun_runs import recital_from
 from lctg_metrics.instructions.numbered_sayings import recited_saying
 from lctg_metrics.instructions.pending import layout_formula, promises_later
 from lctg_metrics.instructions.quantities import restated_quantity
+from lctg_metrics.instructions.readings import readings_at
 from lctg_metrics.instructions.reported import reported
 from lctg_metrics.instructions.selfnotes import about_writing, chinese_restatement
 from lctg_metrics.instructions.text import split_sentences
@@ -213,7 +215,9 @@ def counted_text(text: str) -> str:
         said = bool(claim) and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
         sayings = seen.setdefault(_said_within(claim, seen), set()) if said else set()
         kanji = _KANJI.search(letters) is not None
-        spelled = not kanji and any(reads_as(w, sentence) for w in written)
+        spelled = not kanji and all(  # each sentence of a romaji line said before (round 27)
+            any(reads_as(w, part) for w in written) for part in sentence_parts(sentence) if part.strip()
+        )
         chinese = chinese_restatement(sentence, all_sentences[:n] + all_sentences[n + 1 :])  # round 13
         chinese = chinese or foreign_sentence(sentence, text)  # 답은 파란색입니다, アンサーイズブルー (round 14)
         recital = recital_from(all_sentences, n)  # 立春、雨水、啓蟄、… after an unrelated answer (2.8)
@@ -278,8 +282,9 @@ def _kana_words(sentence: str) -> list[str] | None:
         return None
     if re.search(r"[ぁ-ゖァ-ヺ]", sentence):
         return [_hiragana(sentence)]
-    kana = [k for token in re.findall(r"[A-Za-z]+", sentence) if (k := romaji.to_kana(token.lower()))]
-    return [_hiragana(k) for k in kana] if kana and len(kana) == len(re.findall(r"[A-Za-z]+", sentence)) else None
+    tokens = re.findall(r"[A-Za-z]+|[0-9]+", sentence)  # a number stays in digits, as the analyser reads 3776
+    kana = [k for token in tokens if (k := token if token.isdecimal() else romaji.to_kana(token.lower()))]
+    return [_hiragana(k) for k in kana] if kana and len(kana) == len(tokens) else None
 
 
 def reads_as(written: str, spelled: str) -> bool:
@@ -289,17 +294,38 @@ def reads_as(written: str, spelled: str) -> bool:
     kana = _kana_words(spelled)
     if not kana:
         return False
-    heard: dict[str, set[str]] = {}
+    heard: defaultdict[str, set[str]] = defaultdict(set)
     for word in kana:
         for m in morph.analyze(word):
-            heard.setdefault(m.lemma, set()).add(morph.to_katakana(m.surface).translate(_SAID_AS))
+            heard[m.lemma].add(_said(morph.to_katakana(m.surface)))
     pattern = "".join(
-        "(?:" + "|".join(re.escape(r) for r in {m.reading.translate(_SAID_AS)} | heard.get(m.lemma, set())) + ")"
-        for m in morph.analyze(written)
+        "(?:" + "|".join(_long_as_written(r) for r in _heard_as(written, start, end, m) | heard[m.lemma]) + ")"
+        for start, end, m in morph.spans(written)
         if m.pos1 not in ("補助記号", "空白")
     )
-    said = morph.to_katakana("".join(ch for ch in "".join(kana) if ch.isalnum())).translate(_SAID_AS)
+    said = _said(morph.to_katakana("".join(ch for ch in "".join(kana) if ch.isalnum())))
     return len(said) >= 4 and re.fullmatch(pattern, said) is not None
+
+
+def _said(kana: str) -> str:
+    return kana.translate(_SAID_AS)
+
+
+def _heard_as(written: str, start: int, end: int, m: morph.Morpheme) -> set[str]:
+    """A morpheme's readings: the analyser's and those its other analyses give the span (山 in 富士山 as サン)."""
+    return {_said(reading) for reading in {m.reading} | readings_at(written, start, end)}
+
+
+#: What may write a long vowel after a mora of each vowel (ー is dropped before: ``_SAID_AS``).
+_LENGTHENED = {"a": "ア", "i": "イ", "u": "ウ", "e": "エイ", "o": "オウ"}
+
+
+def _long_as_written(reading: str) -> str:
+    """A pattern for a reading with each long vowel written long or short, however (meetoru, メートル, toukyou,
+    tokyo; round 27)."""
+    return "".join(
+        re.escape(ch) + (f"[{_LENGTHENED[v]}]?" if (v := romaji.vowel(ch)) else "") for ch in romaji.fold_long(reading)
+    )
 
 
 #: How many sayings of one claim in different words count: the claim and one restatement for emphasis
