@@ -97,8 +97,8 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "長さ指定",
     "number of lines holding a letter or number (blank and ---/**** lines not; toward the minimum a line of one or "
     "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
-    "a line of only a number or one Latin letter, or standing in for the line above, a blank or text left out "
-    "(同上, （空行）, （略）), is none)",
+    "a line of only a number or one Latin letter, a label numbering itself (2行目：, 第3行), or standing in for the "
+    "line above, a blank or text left out (同上, （空行）, （略）), is none)",
     MIN,
     MAX,
 )
@@ -108,7 +108,7 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     if read < written and kw["min"] is not None and read < kw["min"]:  # a phrase one kana a line (round 22)
         return Verdict(
             False,
-            f"{read} lines, a phrase broken into letters read as one and lines saying nothing (1, A, 同上, （空行）) "
+            f"{read} lines, a phrase broken into letters read as one and lines saying nothing (1, A, 2行目：, 同上) "
             f"not counted ({written} written) < min {kw['min']}",
         )
     return bounds(written, kw["min"], kw["max"], "lines")

@@ -31,6 +31,7 @@ from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
 from lctg_metrics.instructions.formulas import formula_spans
 from lctg_metrics.instructions.lead_ins import lead_ins_apart
+from lctg_metrics.instructions.nothing_more import says_nothing_more
 from lctg_metrics.instructions.noun_runs import recital_from
 from lctg_metrics.instructions.numbered_sayings import recited_saying
 from lctg_metrics.instructions.pending import layout_formula, promises_later
@@ -117,6 +118,8 @@ def says_it_fills(sentence: str) -> bool:
     if (_FILLING.search(bare) and _SELF.search(bare)) or about_writing(sentence) or layout_formula(sentence):
         return True
     if promises_later(sentence) or _points_to_document(bare):  # 後ほどご説明いたします (round 14), 添付資料を… (15)
+        return True
+    if says_nothing_more(sentence):  # 補足は特にありません, 以上で説明を終わります (round 27)
         return True
     return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING, _OPENING))
 
