@@ -29,7 +29,7 @@ from lctg_metrics.instructions.abbreviations import sentence_parts
 from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
-from lctg_metrics.instructions.formulas import formula_spans
+from lctg_metrics.instructions.formulas import formula, formula_spans
 from lctg_metrics.instructions.lead_ins import lead_ins_apart
 from lctg_metrics.instructions.nothing_more import says_nothing_more
 from lctg_metrics.instructions.noun_runs import recital_from
@@ -94,7 +94,8 @@ _POINTER_TO_DOCUMENT = re.compile(
 
 
 #: The stock opening formulas of an answer (round 15): thanks for the question, praise of it, and the announcement
-#: that the answer follows (ご質問ありがとうございます, とても良いご質問ですね, それではお答えいたします).
+#: that the answer follows (ご質問ありがとうございます, とても良いご質問ですね, それではお答えいたします). From round 27
+#: one thanks opening the answer, before anything else, counts within the formulas' share (``_thanks_first``).
 _OPENING = re.compile(
     r"(?:ご質問|質問|お問い合わせ|ご相談)(?:を|して)?(?:いただき|頂き|くださり)?(?:まことに|誠に|本当に)?"
     r"(?:ありがとうございます|ありがとうございました|ありがとう)"
@@ -114,7 +115,7 @@ def says_it_fills(sentence: str) -> bool:
     to the text itself, or says only that it means or holds nothing, or that it may be skipped; from round 13 also
     a sentence that only speaks of the text's own length or writing (``selfnotes``) and a layout formula (ここに本文
     が入ります; ``pending``)."""
-    bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
+    bare = _bare(sentence)
     if (_FILLING.search(bare) and _SELF.search(bare)) or about_writing(sentence) or layout_formula(sentence):
         return True
     if promises_later(sentence) or _points_to_document(bare):  # 後ほどご説明いたします (round 14), 添付資料を… (15)
@@ -122,6 +123,16 @@ def says_it_fills(sentence: str) -> bool:
     if says_nothing_more(sentence):  # 補足は特にありません, 以上で説明を終わります (round 27)
         return True
     return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING, _OPENING))
+
+
+def _bare(sentence: str) -> str:
+    return re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
+
+
+def _thanks_first(sentence: str) -> bool:
+    """Whether a sentence is a thanks for the question that ``formulas`` reads as a stock formula (ご質問ありがとうござ
+    います): opening the answer, it counts within the formulas' share instead of not at all (round 27)."""
+    return _OPENING.fullmatch(_bare(sentence)) is not None and formula(sentence)
 
 
 _PREDICATE = ("動詞", "形容詞", "助動詞")
@@ -208,6 +219,7 @@ def counted_text(text: str) -> str:
     notes that it fills the length, and each claim said in a third wording or later."""
     seen: dict[tuple[str, ...], set[str]] = {}
     written: list[str] = []  # each claim written with kanji
+    opened = False
     out, at = [], 0
     all_sentences = split_sentences(text)
     for n, sentence in enumerate(all_sentences):
@@ -228,7 +240,7 @@ def counted_text(text: str) -> str:
             out.append(text[at : start + recital])
             at = start + len(sentence)
         elif (
-            says_it_fills(sentence)
+            (says_it_fills(sentence) and not (not opened and _thanks_first(sentence)))
             or absent_contents(sentence, text)
             or spelled
             or chinese
@@ -240,6 +252,7 @@ def counted_text(text: str) -> str:
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)
+        opened = opened or bool(letters)  # one thanks before anything else opens the answer
         if said and kanji:
             written.append(sentence)
     return without_echoes(without_chants(_within_share("".join(out) + text[at:])))  # 九九 (14), echoes (16)

@@ -50,7 +50,11 @@ def formula(sentence: str) -> bool:
     of its words (round 21)."""
     season = _SEASON.match(sentence)
     sentence = sentence[season.end() :] if season and sentence[season.end() :].strip() else sentence
-    words = [m.lemma.split("-")[0] for m in morph.analyze(sentence) if m.pos1 in _CONTENT and m.pos2 not in ("数詞",)]
+    words = [
+        m.lemma.split("-")[0]
+        for m in morph.analyze(sentence)
+        if (m.pos1 in _CONTENT and m.pos2 not in ("数詞",)) or (m.pos1 == "感動詞" and m.lemma in _EXCHANGE)
+    ]  # ありがとう is an interjection to the analyser: a word of the exchange too (ご質問ありがとうございます, r27)
     stock = len(set(words) - _LIGHT) >= 2 and set(words) <= _EXCHANGE | _DISCLAIMER | business_words.WORDS  # r19
     return stock or framing.frames(sentence, _EXCHANGE) or is_lead_in(sentence)  # r16, r19
 
