@@ -52,8 +52,10 @@ _FENCE = re.compile(r"^\s*(```|~~~)[\w+.-]*[ \t]*\n(.*?)\n?\s*\1\s*$", re.DOTALL
 #: Postscript markers as written in prompts -> the pattern that recognises them at a line start.
 _POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)", "追伸": r"追伸"}
 _POSTSCRIPT_ALIASES = {"P.S": "P.S.", "P. S.": "P.S.", "P.P.S": "P.P.S.", "P. P. S.": "P.P.S."}
+#: A bracket a marker may stand in as a label (【追伸】, [P.S.], 〈追伸〉, (追伸); round 27), NFKC form; 「追伸」 is named.
+_OPENING = r"(?:[【\[〔〈《<(][ \t\u3000]*)"
 #: Any postscript marker at a paragraph start (a P.P.S. or 再追伸 may follow a P.S.).
-_ANY_POSTSCRIPT = re.compile(r"^\s*(?:P\.\s?(?:P\.\s?)*S\.?(?!\w)|再?追伸)", re.IGNORECASE)
+_ANY_POSTSCRIPT = re.compile(rf"^\s*{_OPENING}?(?:P\.\s?(?:P\.\s?)*S\.?(?!\w)|再?追伸)", re.IGNORECASE)
 
 
 def _restates_key(name: str, value: Any) -> bool:
@@ -173,7 +175,8 @@ def _says(after: str) -> bool:
 @instruction(
     "format:postscript",
     "書式指定",
-    "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸) and text after it; with "
+    "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸; in a label's brackets too: "
+    "【追伸】) and text after it; with "
     "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
     "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
     "a 。 in the middle of a line is one sentence (in the one sentence model: モーニング娘。の ends none), and body "
@@ -187,7 +190,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
         raise ValueError(f"format:postscript: position must be anywhere or end, got {kw['position']!r}")
     marker = _POSTSCRIPT_ALIASES.get(kw["marker"].strip(), kw["marker"].strip())
     pattern = re.compile(
-        rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})", re.IGNORECASE | re.MULTILINE
+        rf"(?:^|[。！？!?])[ \t\u3000]*{_OPENING}?(?:{_POSTSCRIPT.get(marker, re.escape(marker))})",
+        re.IGNORECASE | re.MULTILINE,
     )
     text = nfkc(strip_emphasis(response))  # Ｐ．Ｓ． is P.S.
     found = [m for m in pattern.finditer(text) if _says(text[m.end() :])]
