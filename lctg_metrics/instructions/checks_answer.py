@@ -20,6 +20,7 @@ from lctg_metrics.instructions import hollow, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.clefts import cleft_of, same_focus
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
+from lctg_metrics.instructions.declined import given
 from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.json_echo import echoed_answers, hollow_value
 from lctg_metrics.instructions.laughter import marks_only
@@ -298,7 +299,8 @@ def _answer_core(text: str) -> str:
 @instruction(
     "format:constrained_response",
     "書式指定(答えのみ)",
-    "answers with exactly one of the given options; with ``position: end`` the option ends the response "
+    "answers with exactly one of the given options (an option quoted and declined, 「…」とは言えません or "
+    "「…」と言えればよいのですが, is not given); with ``position: end`` the option ends the response "
     "(trailing blanks, invisible marks, 」』, emphasis and 。.! aside), is not glued to a word before it "
     "(「絶対に賛成です」 is not the option) and is the only option on the last line",
     Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),
@@ -324,7 +326,7 @@ def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
         if len(on_last) > 1:
             return Verdict(False, f"the last line holds {len(on_last)} options: {'/'.join(on_last)}")
         return Verdict(True, f"ends with the answer 「{ending[0]}」")
-    used = [option for option in kw["options"] if _commas(nfkc(option)) in text]
+    used = [option for option in kw["options"] if given(text, _commas(nfkc(option)))]  # not 「…」とは言えません (r27)
     if len(used) == 1:
         return Verdict(True, f"answers 「{used[0]}」")
     if not used:
