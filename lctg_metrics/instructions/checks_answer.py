@@ -96,7 +96,8 @@ def _no_constant(name: str) -> Any:
     "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
     "[] and values that are all empty, blank once rendered, or null fail, as does an answer field only repeating the "
     'question field ({"質問": X, "回答": X}) or only asking back, and a value only naming its key in other words '
-    '({"answer": "答え"}) or saying it depends (ケースバイケース); read as '
+    '({"answer": "答え"}) or its field\'s name in the other language ({"name": "名前", "age": "年齢"}: a blank '
+    "form) or saying it depends (ケースバイケース); read as "
     "written (raw), since markup removed for the reader would not make a broken document JSON",
     reads="raw",
 )

@@ -298,7 +298,7 @@ def _kana_words(sentence: str) -> list[str] | None:
         return None
     if re.search(r"[ぁ-ゖァ-ヺ]", sentence):
         return [_hiragana(sentence)]
-    tokens = re.findall(r"[A-Za-z]+|[0-9]+", sentence)  # a number stays in digits, as the analyser reads 3776
+    tokens = re.findall(r"[A-Za-zāīūēōâîûêôĀĪŪĒŌÂÎÛÊÔ]+|[0-9]+", sentence)  # 3776 stays in digits, as read (r27)
     kana = [k for token in tokens if (k := token if token.isdecimal() else romaji.to_kana(token.lower()))]
     return [_hiragana(k) for k in kana] if kana and len(kana) == len(tokens) else None
 
