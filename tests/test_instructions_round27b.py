@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("fugashi")
 
 from lctg_metrics.instructions import check  # noqa: E402
-from lctg_metrics.instructions.declined import declined, given  # noqa: E402
+from lctg_metrics.instructions.declined import declined, stated  # noqa: E402
 from lctg_metrics.instructions.field_labels import names_own_field  # noqa: E402
 from lctg_metrics.instructions.filler import reads_as  # noqa: E402
 from lctg_metrics.instructions.layout_marks import without_layout_marks  # noqa: E402
@@ -36,7 +36,10 @@ def test_a_sentence_said_again_in_romaji_or_kana_is_heard(written: str, spelled:
 
 @pytest.mark.parametrize(
     ("written", "spelled"),
-    [("標高は3776メートルです。", "Hyoukou wa 3000 meetoru desu."), ("一番高い山は富士山です。", "Fujisan ni noborimasu.")],
+    [
+        ("標高は3776メートルです。", "Hyoukou wa 3000 meetoru desu."),
+        ("一番高い山は富士山です。", "Fujisan ni noborimasu."),
+    ],
 )
 def test_another_sentence_in_romaji_is_not_the_first(written: str, spelled: str) -> None:
     assert not reads_as(written, spelled)
@@ -44,7 +47,14 @@ def test_another_sentence_in_romaji_is_not_the_first(written: str, spelled: str)
 
 def test_layout_marks_are_out_and_written_marks_stay() -> None:
     shown = without_layout_marks("## 見出し\n- 項目\n> 引用\n1. 番号\n・中黒\n#タグ\n---")
-    assert [line.strip() for line in shown.splitlines() if line.strip()] == ["見出し", "項目", "引用", "1. 番号", "・中黒", "#タグ"]
+    assert [line.strip() for line in shown.splitlines() if line.strip()] == [
+        "見出し",
+        "項目",
+        "引用",
+        "1. 番号",
+        "・中黒",
+        "#タグ",
+    ]
 
 
 def test_a_numbered_list_counts_its_numbers() -> None:
@@ -70,15 +80,21 @@ def test_nothing_more_is_read_by_its_words(sentence: str, expected: bool) -> Non
 def test_a_declined_option_and_a_given_one() -> None:
     text = "「はい、そうです。」とは言い切れません。"
     assert declined(text, text.index("」"))
-    assert not given(text, "はい、そうです。")
+    assert not stated(text, "はい、そうです。")
     text = "「はい、そうです。」としか言えません。"
-    assert given(text, "はい、そうです。")
+    assert stated(text, "はい、そうです。")
 
 
 @pytest.mark.parametrize(
     ("name", "value", "expected"),
-    [("hobby", "趣味", True), ("email_address", "メールアドレス", True), ("職業", "Occupation", True),
-     ("hobby", "読書", False), ("label", "趣味", False), ("age", 30, False)],
+    [
+        ("hobby", "趣味", True),
+        ("email_address", "メールアドレス", True),
+        ("職業", "Occupation", True),
+        ("hobby", "読書", False),
+        ("label", "趣味", False),
+        ("age", 30, False),
+    ],
 )
 def test_a_value_naming_its_own_field(name: str, value: object, expected: bool) -> None:
     assert names_own_field(name, value) is expected

@@ -20,7 +20,7 @@ from lctg_metrics.instructions import hollow, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.clefts import cleft_of, same_focus
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
-from lctg_metrics.instructions.declined import given
+from lctg_metrics.instructions.declined import stated
 from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.json_echo import echoed_answers, hollow_value
 from lctg_metrics.instructions.laughter import marks_only
@@ -53,7 +53,8 @@ _FENCE = re.compile(r"^\s*(```|~~~)[\w+.-]*[ \t]*\n(.*?)\n?\s*\1\s*$", re.DOTALL
 #: Postscript markers as written in prompts -> the pattern that recognises them at a line start.
 _POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)", "追伸": r"追伸"}
 _POSTSCRIPT_ALIASES = {"P.S": "P.S.", "P. S.": "P.S.", "P.P.S": "P.P.S.", "P. P. S.": "P.P.S."}
-#: A bracket a marker may stand in as a label (【追伸】, [P.S.], 〈追伸〉, (追伸); round 27), NFKC form; 「追伸」 is named.
+#: A bracket a marker may stand in as a label (【追伸】, [P.S.], 〈追伸〉, (追伸); round 27), in NFKC form; 「追伸」
+#: quotes the word and names it.
 _OPENING = r"(?:[【\[〔〈《<(][ \t\u3000]*)"
 #: Any postscript marker at a paragraph start (a P.P.S. or 再追伸 may follow a P.S.).
 _ANY_POSTSCRIPT = re.compile(rf"^\s*{_OPENING}?(?:P\.\s?(?:P\.\s?)*S\.?(?!\w)|再?追伸)", re.IGNORECASE)
@@ -327,7 +328,7 @@ def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
         if len(on_last) > 1:
             return Verdict(False, f"the last line holds {len(on_last)} options: {'/'.join(on_last)}")
         return Verdict(True, f"ends with the answer 「{ending[0]}」")
-    used = [option for option in kw["options"] if given(text, _commas(nfkc(option)))]  # not 「…」とは言えません (r27)
+    used = [option for option in kw["options"] if stated(text, _commas(nfkc(option)))]  # not 「…」とは言えません (r27)
     if len(used) == 1:
         return Verdict(True, f"answers 「{used[0]}」")
     if not used:

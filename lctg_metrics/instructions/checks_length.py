@@ -36,7 +36,8 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "length:chars",
     "長さ指定",
     "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
-    "counted, nor a markdown layout's marks: a heading's #, a list's bullet, a quotation's >, rules and table pipes; decorative symbols such as ★☆ and emoji not counted toward the minimum; a run of one mark counts "
+    "counted, nor a markdown layout's marks: a heading's #, a list's bullet, a quotation's >, rules and table "
+    "pipes; decorative symbols such as ★☆ and emoji not counted toward the minimum; a run of one mark counts "
     "two, a run of ー, small kana or one letter three, a word repeated back to back three times; toward the "
     "minimum a sentence saying it fills the length, one claim said again with its words moved, a sentence in "
     "another language than a Japanese answer's, content promised for later, a chant after the first item, "

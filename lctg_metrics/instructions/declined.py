@@ -61,9 +61,9 @@ def declined(text: str, end: int) -> bool:
     return any(m.lemma == "たい" for m in chain) and link in _CONCESSION
 
 
-def given(text: str, option: str) -> bool:
+def stated(text: str, option: str) -> bool:
     """Whether ``option`` occurs in ``text`` at least once not declined."""
     return any(not declined(text, m.end()) for m in re.finditer(re.escape(option), text))
 
 
-__all__ = ["declined", "given"]
+__all__ = ["declined", "stated"]

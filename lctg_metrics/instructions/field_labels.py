@@ -13,7 +13,10 @@ from __future__ import annotations
 from lctg_metrics.instructions.contents import key
 
 _ROWS = (
-    ("name fullname firstname lastname username nickname", "名前 なまえ 氏名 名 姓 苗字 名字 名称 ねーむ 呼び名 ゆーざー名"),
+    (
+        "name fullname firstname lastname username nickname",
+        "名前 なまえ 氏名 名 姓 苗字 名字 名称 ねーむ 呼び名 ゆーざー名",
+    ),
     ("age", "年齢 ねんれい 歳"),
     ("hobby hobbies interest interests", "趣味 しゅみ 興味"),
     ("address", "住所 じゅうしょ 所在地 あどれす"),

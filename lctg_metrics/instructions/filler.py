@@ -24,8 +24,8 @@ import re
 from collections import Counter, defaultdict
 
 from lctg_metrics.instructions import morph, romaji
-from lctg_metrics.instructions.absent import absent_contents
 from lctg_metrics.instructions.abbreviations import sentence_parts
+from lctg_metrics.instructions.absent import absent_contents
 from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
