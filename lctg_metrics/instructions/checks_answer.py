@@ -20,6 +20,7 @@ from lctg_metrics.instructions import hollow, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.clefts import cleft_of, same_focus
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
+from lctg_metrics.instructions.declined import stated
 from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.json_echo import echoed_answers, hollow_value
 from lctg_metrics.instructions.laughter import marks_only
@@ -52,8 +53,11 @@ _FENCE = re.compile(r"^\s*(```|~~~)[\w+.-]*[ \t]*\n(.*?)\n?\s*\1\s*$", re.DOTALL
 #: Postscript markers as written in prompts -> the pattern that recognises them at a line start.
 _POSTSCRIPT = {"P.S.": r"P\.\s?S\.?(?!\w)", "P.P.S.": r"P\.\s?P\.\s?S\.?(?!\w)", "追伸": r"追伸"}
 _POSTSCRIPT_ALIASES = {"P.S": "P.S.", "P. S.": "P.S.", "P.P.S": "P.P.S.", "P. P. S.": "P.P.S."}
+#: A bracket a marker may stand in as a label (【追伸】, [P.S.], 〈追伸〉, (追伸); round 27), in NFKC form; 「追伸」
+#: quotes the word and names it.
+_OPENING = r"(?:[【\[〔〈《<(][ \t\u3000]*)"
 #: Any postscript marker at a paragraph start (a P.P.S. or 再追伸 may follow a P.S.).
-_ANY_POSTSCRIPT = re.compile(r"^\s*(?:P\.\s?(?:P\.\s?)*S\.?(?!\w)|再?追伸)", re.IGNORECASE)
+_ANY_POSTSCRIPT = re.compile(rf"^\s*{_OPENING}?(?:P\.\s?(?:P\.\s?)*S\.?(?!\w)|再?追伸)", re.IGNORECASE)
 
 
 def _restates_key(name: str, value: Any) -> bool:
@@ -93,7 +97,8 @@ def _no_constant(name: str) -> Any:
     "holding text (a value with a letter or number, or a named true/false): a bare string or number, {} or "
     "[] and values that are all empty, blank once rendered, or null fail, as does an answer field only repeating the "
     'question field ({"質問": X, "回答": X}) or only asking back, and a value only naming its key in other words '
-    '({"answer": "答え"}) or saying it depends (ケースバイケース); read as '
+    '({"answer": "答え"}) or its field\'s name in the other language ({"name": "名前", "age": "年齢"}: a blank '
+    "form) or saying it depends (ケースバイケース); read as "
     "written (raw), since markup removed for the reader would not make a broken document JSON",
     reads="raw",
 )
@@ -173,7 +178,8 @@ def _says(after: str) -> bool:
 @instruction(
     "format:postscript",
     "書式指定",
-    "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸) and text after it; with "
+    "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸; in a label's brackets too: "
+    "【追伸】) and text after it; with "
     "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
     "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
     "a 。 in the middle of a line is one sentence (in the one sentence model: モーニング娘。の ends none), and body "
@@ -187,7 +193,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
         raise ValueError(f"format:postscript: position must be anywhere or end, got {kw['position']!r}")
     marker = _POSTSCRIPT_ALIASES.get(kw["marker"].strip(), kw["marker"].strip())
     pattern = re.compile(
-        rf"(?:^|[。！？!?])[ \t\u3000]*(?:{_POSTSCRIPT.get(marker, re.escape(marker))})", re.IGNORECASE | re.MULTILINE
+        rf"(?:^|[。！？!?])[ \t\u3000]*{_OPENING}?(?:{_POSTSCRIPT.get(marker, re.escape(marker))})",
+        re.IGNORECASE | re.MULTILINE,
     )
     text = nfkc(strip_emphasis(response))  # Ｐ．Ｓ． is P.S.
     found = [m for m in pattern.finditer(text) if _says(text[m.end() :])]
@@ -294,7 +301,8 @@ def _answer_core(text: str) -> str:
 @instruction(
     "format:constrained_response",
     "書式指定(答えのみ)",
-    "answers with exactly one of the given options; with ``position: end`` the option ends the response "
+    "answers with exactly one of the given options (an option quoted and declined, 「…」とは言えません or "
+    "「…」と言えればよいのですが, is not given); with ``position: end`` the option ends the response "
     "(trailing blanks, invisible marks, 」』, emphasis and 。.! aside), is not glued to a word before it "
     "(「絶対に賛成です」 is not the option) and is the only option on the last line",
     Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),
@@ -320,7 +328,7 @@ def constrained_response(response: str, kw: Mapping[str, Any]) -> Verdict:
         if len(on_last) > 1:
             return Verdict(False, f"the last line holds {len(on_last)} options: {'/'.join(on_last)}")
         return Verdict(True, f"ends with the answer 「{ending[0]}」")
-    used = [option for option in kw["options"] if _commas(nfkc(option)) in text]
+    used = [option for option in kw["options"] if stated(text, _commas(nfkc(option)))]  # not 「…」とは言えません (r27)
     if len(used) == 1:
         return Verdict(True, f"answers 「{used[0]}」")
     if not used:

@@ -11,6 +11,7 @@ from lctg_metrics.instructions.filler import counted_text
 from lctg_metrics.instructions.hashtags import tags_as_counted
 from lctg_metrics.instructions.hesitations import without_hesitations
 from lctg_metrics.instructions.joins import unpadded
+from lctg_metrics.instructions.layout_marks import without_layout_marks
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.said_once import counted_lines, distinct_sentences, saying_paragraphs
 from lctg_metrics.instructions.sentences import counted
@@ -35,7 +36,8 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "length:chars",
     "長さ指定",
     "number of characters a reader counts within [min, max] (blanks, invisible characters and markup not "
-    "counted; decorative symbols such as ★☆ and emoji not counted toward the minimum; a run of one mark counts "
+    "counted, nor a markdown layout's marks: a heading's #, a list's bullet, a quotation's >, rules and table "
+    "pipes; decorative symbols such as ★☆ and emoji not counted toward the minimum; a run of one mark counts "
     "two, a run of ー, small kana or one letter three, a word repeated back to back three times; toward the "
     "minimum a sentence saying it fills the length, one claim said again with its words moved, a sentence in "
     "another language than a Japanese answer's, content promised for later, a chant after the first item, "
@@ -57,10 +59,10 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
 def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     if kw["count_blanks"]:
         return bounds(len(response), kw["min"], kw["max"], "chars (blanks included)")
-    full = visible_chars(response)
+    full = visible_chars(without_layout_marks(response))  # no #, bullet, > or table pipe (round 27)
     # a hashtag run counts the words it adds, not its # marks nor the prose's words again (round 18)
     # and a sentence's stalling words (えーと, そうですね, まあ) past its first (round 20)
-    counted_view = without_hesitations(counted_text(tags_as_counted(response)))
+    counted_view = without_layout_marks(without_hesitations(counted_text(tags_as_counted(response))))
     text = text_chars(counted_view) if kw["min"] is not None else text_chars(response)
     if kw["min"] is not None and text < kw["min"]:
         return Verdict(False, f"{text} chars of text (blanks and decorative symbols not counted) < min {kw['min']}")
@@ -97,8 +99,8 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "長さ指定",
     "number of lines holding a letter or number (blank and ---/**** lines not; toward the minimum a line of one or "
     "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
-    "a line of only a number or one Latin letter, or standing in for the line above, a blank or text left out "
-    "(同上, （空行）, （略）), is none)",
+    "a line of only a number or one Latin letter, a label numbering itself (2行目：, 第3行), or standing in for the "
+    "line above, a blank or text left out (同上, （空行）, （略）), is none)",
     MIN,
     MAX,
 )
@@ -108,7 +110,7 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     if read < written and kw["min"] is not None and read < kw["min"]:  # a phrase one kana a line (round 22)
         return Verdict(
             False,
-            f"{read} lines, a phrase broken into letters read as one and lines saying nothing (1, A, 同上, （空行）) "
+            f"{read} lines, a phrase broken into letters read as one and lines saying nothing (1, A, 2行目：, 同上) "
             f"not counted ({written} written) < min {kw['min']}",
         )
     return bounds(written, kw["min"], kw["max"], "lines")

@@ -21,19 +21,22 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 
 from lctg_metrics.instructions import morph, romaji
+from lctg_metrics.instructions.abbreviations import sentence_parts
 from lctg_metrics.instructions.absent import absent_contents
 from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
-from lctg_metrics.instructions.formulas import formula_spans
+from lctg_metrics.instructions.formulas import formula, formula_spans
 from lctg_metrics.instructions.lead_ins import lead_ins_apart
+from lctg_metrics.instructions.nothing_more import says_nothing_more
 from lctg_metrics.instructions.noun_runs import recital_from
 from lctg_metrics.instructions.numbered_sayings import recited_saying
 from lctg_metrics.instructions.pending import layout_formula, promises_later
 from lctg_metrics.instructions.quantities import restated_quantity
+from lctg_metrics.instructions.readings import readings_at
 from lctg_metrics.instructions.reported import reported
 from lctg_metrics.instructions.selfnotes import about_writing, chinese_restatement
 from lctg_metrics.instructions.text import split_sentences
@@ -91,7 +94,8 @@ _POINTER_TO_DOCUMENT = re.compile(
 
 
 #: The stock opening formulas of an answer (round 15): thanks for the question, praise of it, and the announcement
-#: that the answer follows (ご質問ありがとうございます, とても良いご質問ですね, それではお答えいたします).
+#: that the answer follows (ご質問ありがとうございます, とても良いご質問ですね, それではお答えいたします). From round 27
+#: one thanks opening the answer, before anything else, counts within the formulas' share (``_thanks_first``).
 _OPENING = re.compile(
     r"(?:ご質問|質問|お問い合わせ|ご相談)(?:を|して)?(?:いただき|頂き|くださり)?(?:まことに|誠に|本当に)?"
     r"(?:ありがとうございます|ありがとうございました|ありがとう)"
@@ -111,12 +115,24 @@ def says_it_fills(sentence: str) -> bool:
     to the text itself, or says only that it means or holds nothing, or that it may be skipped; from round 13 also
     a sentence that only speaks of the text's own length or writing (``selfnotes``) and a layout formula (ここに本文
     が入ります; ``pending``)."""
-    bare = re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
+    bare = _bare(sentence)
     if (_FILLING.search(bare) and _SELF.search(bare)) or about_writing(sentence) or layout_formula(sentence):
         return True
     if promises_later(sentence) or _points_to_document(bare):  # 後ほどご説明いたします (round 14), 添付資料を… (15)
         return True
+    if says_nothing_more(sentence):  # 補足は特にありません, 以上で説明を終わります (round 27)
+        return True
     return any(p.fullmatch(bare) is not None for p in (_MEANINGLESS, _EMPTY, _CLOSING, _OPENING))
+
+
+def _bare(sentence: str) -> str:
+    return re.sub(r"[\s。、，,.！？!?「」『』（）()]", "", sentence)
+
+
+def _thanks_first(sentence: str) -> bool:
+    """Whether a sentence is a thanks for the question that ``formulas`` reads as a stock formula (ご質問ありがとうござ
+    います): opening the answer, it counts within the formulas' share instead of not at all (round 27)."""
+    return _OPENING.fullmatch(_bare(sentence)) is not None and formula(sentence)
 
 
 _PREDICATE = ("動詞", "形容詞", "助動詞")
@@ -203,6 +219,7 @@ def counted_text(text: str) -> str:
     notes that it fills the length, and each claim said in a third wording or later."""
     seen: dict[tuple[str, ...], set[str]] = {}
     written: list[str] = []  # each claim written with kanji
+    opened = False
     out, at = [], 0
     all_sentences = split_sentences(text)
     for n, sentence in enumerate(all_sentences):
@@ -213,7 +230,9 @@ def counted_text(text: str) -> str:
         said = bool(claim) and any(m.pos1 in _PREDICATE for m in morph.analyze(sentence))
         sayings = seen.setdefault(_said_within(claim, seen), set()) if said else set()
         kanji = _KANJI.search(letters) is not None
-        spelled = not kanji and any(reads_as(w, sentence) for w in written)
+        spelled = not kanji and all(  # each sentence of a romaji line said before (round 27)
+            any(reads_as(w, part) for w in written) for part in sentence_parts(sentence) if part.strip()
+        )
         chinese = chinese_restatement(sentence, all_sentences[:n] + all_sentences[n + 1 :])  # round 13
         chinese = chinese or foreign_sentence(sentence, text)  # 답은 파란색입니다, アンサーイズブルー (round 14)
         recital = recital_from(all_sentences, n)  # 立春、雨水、啓蟄、… after an unrelated answer (2.8)
@@ -221,7 +240,7 @@ def counted_text(text: str) -> str:
             out.append(text[at : start + recital])
             at = start + len(sentence)
         elif (
-            says_it_fills(sentence)
+            (says_it_fills(sentence) and not (not opened and _thanks_first(sentence)))
             or absent_contents(sentence, text)
             or spelled
             or chinese
@@ -233,6 +252,7 @@ def counted_text(text: str) -> str:
             out.append(text[at:start])
             at = start + len(sentence)
         sayings.add(letters)
+        opened = opened or bool(letters)  # one thanks before anything else opens the answer
         if said and kanji:
             written.append(sentence)
     return without_echoes(without_chants(_within_share("".join(out) + text[at:])))  # 九九 (14), echoes (16)
@@ -278,8 +298,9 @@ def _kana_words(sentence: str) -> list[str] | None:
         return None
     if re.search(r"[ぁ-ゖァ-ヺ]", sentence):
         return [_hiragana(sentence)]
-    kana = [k for token in re.findall(r"[A-Za-z]+", sentence) if (k := romaji.to_kana(token.lower()))]
-    return [_hiragana(k) for k in kana] if kana and len(kana) == len(re.findall(r"[A-Za-z]+", sentence)) else None
+    tokens = re.findall(r"[A-Za-zāīūēōâîûêôĀĪŪĒŌÂÎÛÊÔ]+|[0-9]+", sentence)  # 3776 stays in digits, as read (r27)
+    kana = [k for token in tokens if (k := token if token.isdecimal() else romaji.to_kana(token.lower()))]
+    return [_hiragana(k) for k in kana] if kana and len(kana) == len(tokens) else None
 
 
 def reads_as(written: str, spelled: str) -> bool:
@@ -289,17 +310,38 @@ def reads_as(written: str, spelled: str) -> bool:
     kana = _kana_words(spelled)
     if not kana:
         return False
-    heard: dict[str, set[str]] = {}
+    heard: defaultdict[str, set[str]] = defaultdict(set)
     for word in kana:
         for m in morph.analyze(word):
-            heard.setdefault(m.lemma, set()).add(morph.to_katakana(m.surface).translate(_SAID_AS))
+            heard[m.lemma].add(_said(morph.to_katakana(m.surface)))
     pattern = "".join(
-        "(?:" + "|".join(re.escape(r) for r in {m.reading.translate(_SAID_AS)} | heard.get(m.lemma, set())) + ")"
-        for m in morph.analyze(written)
+        "(?:" + "|".join(_long_as_written(r) for r in _heard_as(written, start, end, m) | heard[m.lemma]) + ")"
+        for start, end, m in morph.spans(written)
         if m.pos1 not in ("補助記号", "空白")
     )
-    said = morph.to_katakana("".join(ch for ch in "".join(kana) if ch.isalnum())).translate(_SAID_AS)
+    said = _said(morph.to_katakana("".join(ch for ch in "".join(kana) if ch.isalnum())))
     return len(said) >= 4 and re.fullmatch(pattern, said) is not None
+
+
+def _said(kana: str) -> str:
+    return kana.translate(_SAID_AS)
+
+
+def _heard_as(written: str, start: int, end: int, m: morph.Morpheme) -> set[str]:
+    """A morpheme's readings: the analyser's and those its other analyses give the span (山 in 富士山 as サン)."""
+    return {_said(reading) for reading in {m.reading} | readings_at(written, start, end)}
+
+
+#: What may write a long vowel after a mora of each vowel (ー is dropped before: ``_SAID_AS``).
+_LENGTHENED = {"a": "ア", "i": "イ", "u": "ウ", "e": "エイ", "o": "オウ"}
+
+
+def _long_as_written(reading: str) -> str:
+    """A pattern for a reading with each long vowel written long or short, however (meetoru, メートル, toukyou,
+    tokyo; round 27)."""
+    return "".join(
+        re.escape(ch) + (f"[{_LENGTHENED[v]}]?" if (v := romaji.vowel(ch)) else "") for ch in romaji.fold_long(reading)
+    )
 
 
 #: How many sayings of one claim in different words count: the claim and one restatement for emphasis

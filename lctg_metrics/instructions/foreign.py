@@ -125,7 +125,8 @@ def _foreign(sentence: str) -> bool:
         closed = re.search(r"[.!?]\W*$", sentence) is not None  # La respuesta es azul. (a name has no full stop)
         worded = closed or any(w.casefold() in _FUNCTION for w in latin)
         sentence_like = worded and not all(w[0].isupper() for w in latin)
-        said_in_romaji = all(romaji.to_kana(w.casefold()) for w in latin)  # Ichigo ichie to yomimasu.
+        # Ichigo ichie to yomimasu.; Shiga-ken, its parts each romaji (round 27)
+        said_in_romaji = all(romaji.to_kana(p) for w in latin for p in re.split(r"[-'’]", w.casefold()) if p)
         return sentence_like and not said_in_romaji and not _CODE.search(sentence)
     return _katakana_english(sentence)
 

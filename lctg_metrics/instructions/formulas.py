@@ -26,7 +26,7 @@ _EXCHANGE = frozenset(
     "尋ねる 聞く 気 何卒 何時 今 引き続き 引き続く 是非 役 立つ 役立つ 嬉しい 喜ぶ 存ずる 思う 失礼 取り急ぎ 用件 "
     "以上 拝啓 敬具 挨拶 自愛 祈る 健康 皆様 皆さん 皆 方 事 物 度 此の 此れ 此度 今回 本日 今日 致す 貰う 呉れる "
     "分かる 解る 疑問 お気軽 構う 問題 伺う 承る 対応 回答 返信 返事 お返事 拝読 御礼 礼 挨拶 よろしく 真 誠 本当 "
-    "大変 心 伝える 対する 述べる 申し付ける 申し付け".split()
+    "大変 心 伝える 対する 述べる 申し付ける 申し付け 他 外 答える".split()
 )
 #: Words of a stock disclaimer, which hedges the answer without adding to it (round 17): この回答は一般的な情報に基づく
 #: ものです, 状況によって異なる場合があります, 効果には個人差があります, 個人の感想です, 専門家にご相談ください.
@@ -50,7 +50,11 @@ def formula(sentence: str) -> bool:
     of its words (round 21)."""
     season = _SEASON.match(sentence)
     sentence = sentence[season.end() :] if season and sentence[season.end() :].strip() else sentence
-    words = [m.lemma.split("-")[0] for m in morph.analyze(sentence) if m.pos1 in _CONTENT and m.pos2 not in ("数詞",)]
+    words = [
+        m.lemma.split("-")[0]
+        for m in morph.analyze(sentence)
+        if (m.pos1 in _CONTENT and m.pos2 not in ("数詞",)) or (m.pos1 == "感動詞" and m.lemma in _EXCHANGE)
+    ]  # ありがとう is an interjection to the analyser: a word of the exchange too (ご質問ありがとうございます, r27)
     stock = len(set(words) - _LIGHT) >= 2 and set(words) <= _EXCHANGE | _DISCLAIMER | business_words.WORDS  # r19
     return stock or framing.frames(sentence, _EXCHANGE) or is_lead_in(sentence)  # r16, r19
 

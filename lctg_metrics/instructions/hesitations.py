@@ -10,6 +10,7 @@ brackets around stalling words (「えーと」「まあ」) do not make them sa
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from lctg_metrics.instructions.notation import hesitation_only
 
@@ -30,6 +31,7 @@ _SENTENCE = re.compile(r"[^。．！？!?\n]+[。．！？!?]*")
 
 
 def _stalling(piece: str) -> bool:
+    piece = "".join(ch for ch in piece if unicodedata.category(ch) not in ("So", "Sk"))  # あ★★★ is あ, no あーー
     word = re.sub(r"[\s\u3000ー〜]+$", "", piece.strip(" \t\u3000「」『』（）()\"'“”"))
     return word in _STALLING or (len(word) >= 3 and hesitation_only(word))  # えーと, うーん; not あー, う
 

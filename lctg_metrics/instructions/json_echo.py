@@ -16,6 +16,7 @@ from typing import Any
 
 from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.contents import key, same_text
+from lctg_metrics.instructions.field_labels import names_own_field
 from lctg_metrics.instructions.filler import same_claim
 
 _ANSWER = re.compile(r"(?:回答|答え|こたえ|返答|解答|answer|reply|response|a)", re.IGNORECASE)
@@ -45,8 +46,10 @@ def hollow_value(name: str, value: Any) -> bool:
     if not isinstance(value, str):
         return False
     said = key(value)
-    return _DEPENDS.fullmatch(said) is not None or any(
-        _named(name, role) and role.fullmatch(said) is not None for role in _ROLES
+    return (
+        _DEPENDS.fullmatch(said) is not None
+        or any(_named(name, role) and role.fullmatch(said) is not None for role in _ROLES)
+        or names_own_field(name, value)  # {"name": "名前", "age": "年齢"}: a blank form's labels (round 27)
     )
 
 

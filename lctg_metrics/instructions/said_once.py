@@ -10,7 +10,8 @@ lines is what is said, not how often it is written.
   以上となります。, round 23); 説明は以上です。 and 以上の理由で賛成です。 say more.
 - **A line saying nothing** (``counted_lines``, round 23): a line holding only a number or one Latin letter (1/2/3,
   A/B/C counting the lines) or a word standing in for the line above or for a blank (同上, ditto, （空行）, （余白）)
-  is no line of the text beside lines that say something. 1. 春が来た and A: 賛成 are lines; so is 春 alone, a
+  is no line of the text beside lines that say something, nor, from round 27, a label that only numbers its own
+  line with nothing after it (2行目：, 第3行, 三つ目, Line 4:). 1. 春が来た and A: 賛成 are lines; so is 春 alone, a
   word, and 1/2/3 when every line is a number (the numbers asked for).
 - **A phrase broken into letters** (``counted_lines``): a line of one or two letters that is no word by itself
   (a particle, an auxiliary, a kana the analyser reads as a symbol or as a mere cry: は, の, あ, け) continues the
@@ -171,12 +172,25 @@ def _stands_in(line: str, letters: str) -> bool:
     """Whether a line says nothing of its own (round 23): only a number or a single Latin letter (1, 2, 3 or A, B, C
     counting lines), or a word standing in for the line above or for a blank (同上, （空行）). Only beside a line that
     says something: lines that are all numbers (1/2/3 asked for) are the text."""
+    label = _OWN_NUMBER.match(letters.casefold())
+    rest = letters[label.end() :] if label else letters
     return (
         letters.isdecimal()
         or (len(letters) == 1 and letters.isascii())
-        or letters.casefold() in _STAND_IN
-        or says_left_out(letters)  # （略）, （この段落は省略します）: text left out (round 26)
+        or not rest  # 2, 2行目：, 第3行, Line 4: (round 27)
+        or rest.casefold() in _STAND_IN
+        or says_left_out(rest)  # （略）, （この段落は省略します）: text left out (round 26)
     )
+
+
+#: A label that only numbers its own line or paragraph, in a line's letters (marks and blanks out): a number (2, ２),
+#: a number with a counter of lines or items (2行目, 三行目, 3つ目, 第4段落), 第 or その with a number, or a Latin
+#: label with one (line2, no3). A kanji numeral alone (一, 二) or with 番 (一番) is a word, not a label.
+_NUMBER = "(?:[0-9]+|[〇一二三四五六七八九十百]+)"
+_COUNTER = "(?:行目|行|番目|つ目|個目|項目|項|段落目|段落|段目|段|文目|文|句目|句|連目|連|節)"
+_OWN_NUMBER = re.compile(
+    rf"(?:第|その){_NUMBER}{_COUNTER}?|{_NUMBER}{_COUNTER}|[0-9]+|(?:line|row|no|number|paragraph)[0-9]+"
+)
 
 
 def counted_lines(text: str) -> int:
