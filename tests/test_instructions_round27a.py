@@ -56,7 +56,7 @@ def test_a_kanji_keyword_read_across_two_words_is_in_neither(keyword: str, text:
         ("HTMLの<title>タグには題名を書きます。検索結果にも出ます。", "検索結果", None),
         ("<script>要素の中のコードは画面に出ません。説明は以上です。", "説明", None),
         ("<title>検索</title>ページの説明です。", "ページ", "検索"),
-        ("<style>の中身\n検索\n</style>以上です。", "以上", "検索"),
+        ("<style>タグの中身\n検索\n</style>以上です。", "以上", "検索"),
         ("夜は<ruby>テ<rt>て</rt>レビ</ruby>を消した。", "を消した", None),
     ],
 )

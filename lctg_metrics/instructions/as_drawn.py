@@ -12,9 +12,9 @@
   hidden before (``hidden``), so a ruby with its own brackets reads the same.
 - **a tag named in prose is a word** (round 27): 「HTMLの<title>タグには題名を書きます」 names the tag; a chat shows
   it as written, and nothing after it is hidden. ``named_tags_as_text`` writes the ``<`` of a tag without attributes
-  as ＜ where a word naming it follows at once (タグ, 要素: ``</p>タグ``) or, after a start tag, a particle
-  (``<div>を使う``), and, for a start tag, no end tag of its own follows that is markup (``<title>の…</title>``
-  stays an element, hidden).
+  as ＜ where a word naming it follows at once (タグ, 要素: ``<div>要素``, ``</p>タグ``) and, for a start tag, no end
+  tag of its own follows that is markup (``<title>タグ…</title>`` stays an element, hidden). Other text after a
+  tag, a particle too, is content (``<br>とても``).
 """
 
 from __future__ import annotations
@@ -56,17 +56,14 @@ def ruby_as_read(text: str) -> str:
     return _RUBY.sub(_ruby, text) if "<" in text else text
 
 
-#: A tag without attributes followed at once by a word naming it (タグ, 要素) or, a start tag, by a particle: the tag's
-#: name, said. An end tag before a particle (</q>を) is markup closing its element.
-_NAMED = re.compile(
-    r"<(?:/[A-Za-z][A-Za-z0-9]*>(?=[ \t]?(?:タグ|要素|エレメント))"
-    r"|([A-Za-z][A-Za-z0-9]*)>(?=[ \t]?(?:タグ|要素|エレメント|[をはがのにでともへや])))"
-)
+#: A tag without attributes followed at once by a word naming it (タグ, 要素, エレメント): the tag's name, said. Any
+#: other text after a tag, a particle too (<br>とても), is the element's content.
+_NAMED = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)>(?=[ \t]?(?:タグ|要素|エレメント))")
 
 
 def _named(text: str, m: re.Match[str]) -> str:
-    if m.group(1):
-        for end in re.finditer(rf"</{m.group(1)}\s*>", text[m.end() :], re.IGNORECASE):
+    if not m.group(1):
+        for end in re.finditer(rf"</{m.group(2)}\s*>", text[m.end() :], re.IGNORECASE):
             if not _NAMED.match(text, m.end() + end.start()):
                 return m.group()  # closed by markup: an element
     return "＜" + m.group()[1:]
