@@ -61,7 +61,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     )
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 2.8). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 2.9). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 
@@ -168,6 +168,13 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   sentence toward a maximum too; a note of omission ((略)), an empty heading, a note on the answer's own length and a
   sentence said again behind serial numbers add nothing toward a minimum; a one-line title marked # or 『』 is
   neutral in either style.
+  From 2.9: a kanji keyword that begins inside a word and runs into the next (京都 in 東京都心) is in neither; a tag
+  named as a tag (<title>タグ) is a word that hides nothing; a Latin start phrase running into a name (Hello Kittyの)
+  is not said; Roman numerals numbering list lines are numbers and a full-width dot inside Ｎｏ．１ is no 句点; 一 for
+  ー in a hiragana loanword is ー. A JSON value only naming its key's field is a blank; a quoted option declined is
+  not given; a postscript marker may stand in brackets (【追伸】); toward a minimum the answer again in romaji,
+  sentences saying nothing more is added and lines only numbering themselves add nothing, and one thanks opening
+  the answer counts within the formulas' share; markdown layout marks (#, bullets, >, pipes) are no characters.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
