@@ -34,6 +34,7 @@ from lctg_metrics.instructions.text import (
     strip_emphasis,
     without_list_markers,
 )
+from lctg_metrics.instructions.visible import visible
 from lctg_metrics.verdict import Verdict
 
 #: Keyword matching (``words``): ``substring`` (the spelling anywhere, so 機械学習 and 東京都 are always found) or
@@ -78,10 +79,13 @@ def occurrences(text: str, word: str, match: str) -> int:
     "the response starts with a phrase (leading blanks, emphasis ignored), not asked back with a ？ after it "
     "(はい？ is no はい) unless the phrase is a question itself",
     Param("phrase", "str", "the opening phrase", required=True),
+    reads="markup",
 )
 def start(response: str, kw: Mapping[str, Any]) -> Verdict:
+    response = visible(edges.unstruck(response))  # ~~はじめまして~~ is withdrawn (round 28), then the reader's view
     text = strip_emphasis(response).lstrip(" \u3000\n\t「『#")
     folded, phrase = nfkc(text), nfkc(kw["phrase"])
+    folded = edges.case_of(folded, 0, phrase)  # hello for Hello (round 28)
     longer = edges.longer_word(folded, phrase)
     asks = _asks(phrase, folded[len(phrase) :])
     if edges.quoted_start(strip_emphasis(nfkc(response)), phrase):
@@ -112,8 +116,10 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     "the response ends with a phrase (trailing blanks, 」』, emphasis ignored, and a final 。！… when the phrase "
     "has none; a final ？ makes a phrase that is no question a question, so 楽しみです？ is no 楽しみです)",
     Param("phrase", "str", "the closing phrase", required=True),
+    reads="markup",
 )
 def end(response: str, kw: Mapping[str, Any]) -> Verdict:
+    response = visible(edges.unstruck(response))  # struck through at the end: withdrawn (round 28)
     written, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
     text = written
     if phrase and phrase[-1] not in _FINAL_MARKS:  # the phrase as words: the response's closing mark is punctuation
@@ -132,6 +138,7 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     signed = phrases.signature(text)  # 以上です（田中）: a name signed after the last sentence (round 12)
     if signed is not None and phrase[-1:] not in ")）":
         return end(written[:signed], kw)
+    text = edges.case_of(text, len(text) - len(phrase), phrase) if len(text) >= len(phrase) else text  # THANKS
     at = len(text) - len(phrase) if text.endswith(phrase) else phrases.end_spelling(text, phrase)  # 下さい, ねー
     if at is None:
         at = spellings.reading_end(text, phrase)

@@ -26,6 +26,9 @@ of the phrase, or an item of a list.
   私, 明るい no 明; 私は, 東京都 and まず結論 are cut there). Kana before kana is ``wordforms.word_ends``'s.
   At an end phrase, a Latin phrase after a Latin letter or digit is a longer word's tail (weekend ends with no end:
   ``cut_before``).
+- **Struck through, and Latin case** (round 28, ``unstruck``, ``case_of``): text struck through at an edge
+  (``~~はじめまして~~``, ``<s>``, ``<del>``, ``<strike>``) is withdrawn: the response starts or ends with what is
+  left. A Latin phrase is met in any case, as a keyword is (hello, for Hello).
 """
 
 from __future__ import annotations
@@ -193,8 +196,28 @@ def longer_word(folded: str, phrase: str) -> bool:
     return longer or demonstrative(folded, phrase)  # ああいう人: "like that", no cry (round 17)
 
 
+_STRUCK = r"(?:~~[^~\n]+~~|<(?:s|del|strike)\b[^<>]*>[^<]*</(?:s|del|strike)\s*>)"
+_STRUCK_START = re.compile(rf"^(?:\s*{_STRUCK})+[ \t\u3000]*")
+_STRUCK_END = re.compile(rf"(?:[ \t\u3000]*{_STRUCK})+\s*$")
+
+
+def unstruck(text: str) -> str:
+    """``text`` without the struck-through text at its start and its end (withdrawn: see the module docstring)."""
+    return _STRUCK_END.sub("", _STRUCK_START.sub("", text)) if "~~" in text or "<" in text else text
+
+
+def case_of(text: str, at: int, phrase: str) -> str:
+    """``text`` with its span at ``at`` written in ``phrase``'s case where the two differ only in the case of Latin
+    letters (hello for Hello)."""
+    span = text[at : at + len(phrase)]
+    if span != phrase and span.isascii() and phrase.isascii() and span.lower() == phrase.lower():
+        return text[:at] + phrase + text[at + len(phrase) :]
+    return text
+
+
 __all__ = [
     "LONGER_WORDS",
+    "case_of",
     "cut_before",
     "cut_short",
     "demonstrative",
@@ -204,5 +227,6 @@ __all__ = [
     "prefixed",
     "quoted_start",
     "runs_on",
+    "unstruck",
     "word_ends",
 ]

@@ -99,7 +99,8 @@ _GREETINGS = ("今日は", "今晩は", "こんにちは", "こんばんは")
 def bare_head(piece: str) -> bool:
     """A piece closed by 。 with no predicate that only opens a sentence (round 11): a bare topic or subject
     (「私は。」, 「彼も。」, 「雨が。」), a time phrase with its に (「毎朝六時に。」) or adverbs alone (「必ず。」).
-    An elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」),
+    An elliptical sentence that ends a thought keeps its 。 (「次は大阪へ。」, 「良いお年を。」, 「今日はここまで。」,
+    「雨かも。」: かもしれない clipped, round 28),
     and so does a piece in kana alone."""
     piece = re.split(r"(?<=[。．｡])(?=.)", piece.strip())[-1]  # the last cut of pieces joined so far
     if not piece.endswith(("。", "．", "｡")) or piece[:-1] in _GREETINGS:
@@ -110,6 +111,8 @@ def bare_head(piece: str) -> bool:
     if not _KANJI_OR_KATAKANA.search("".join(m.surface for m in tail)):
         return False  # kana alone: the analyser reads a lone kana as anything (as in ``rejoined``)
     last = tail[-1]
+    if len(tail) > 1 and tail[-2].surface == "か" and last.surface == "も":  # 雨かも。: かもしれない clipped (r28)
+        return False
     if all(m.pos1 == "副詞" for m in tail) or (last.surface in ("は", "も") and last.pos2 == "係助詞"):
         return True
     if last.surface == "が" and last.pos2 == "格助詞":

@@ -306,8 +306,8 @@ def politeness(sentence: str) -> str:
     A sentence ending in a conjunctive particle is read from the predicate before it (「試してみてね！」 is plain,
     「雨ですけど。」 polite). Asides in （）【】［］ and laughter marks (笑, ｗ) are not read (``predicate_text``);
     emoji, ♪ and ！？ are symbols; the casual でしょ, っしょ and っす (「知ってるでしょ。」) are plain speech, not
-    です・ます調; the imperative 〜たまえ (round 20) is plain; the honorific 下さる is polite only as ください (教えて
-    下さる, 下さった are an honorific verb in plain form)."""
+    です・ます調; the imperative 〜たまえ (round 20) and かも clipped from かもしれない (雨かも, round 28) are plain;
+    the honorific 下さる is polite only as ください (教えて下さる, 下さった are an honorific verb in plain form)."""
     tail = _without_conjunction(content_tail(predicate_text(sentence)))
     for i in range(len(tail) - 1, -1, -1):
         m = tail[i]
@@ -323,7 +323,7 @@ def politeness(sentence: str) -> str:
     if not tail:
         return "neutral"
     last = tail[-1]
-    if _tamae(tail):
+    if _tamae(tail) or (len(tail) > 2 and [m.surface for m in tail[-2:]] == ["か", "も"]):  # 雨かも: clipped (r28)
         return "plain"
     if _western_polite(tail):
         return "polite"  # 任せてくれたまえ, 読みたまえ: the imperative of 給う, read as た + 前 (round 20)

@@ -66,7 +66,8 @@ _ITEM_AUXILIARIES = frozenset({"た", "ない", "たい", "ず"})
 
 
 def _list_form(item: str) -> bool:
-    """A list item without 。 ending in a bare verb, adjective or た/ない (「・駅から近い」, 「・毎朝走る」), or in a
+    """A list item without 。 ending in a bare verb, adjective (an adjective-forming suffix too: 「・持ち運びやすい」)
+    or た/ない (「・駅から近い」, 「・毎朝走る」), or in a
     na-adjective's stem with no だ (「・京都：紅葉が見事」, round 23): the list's form, a terse note, not the writer's
     plain-style sentence (2.6: plain items in a です・ます answer are normal); だ, である,
     のだ and final particles (「・安いのだ」, 「・うまいぞ」) are the plain style and stay judged."""
@@ -76,6 +77,8 @@ def _list_form(item: str) -> bool:
     if not tail:
         return False
     last = tail[-1]
+    if last.pos1 == "接尾辞" and last.pos2 in ("形容詞的", "動詞的"):  # 持ち運びやすい, 読みづらい (round 28)
+        return True
     return last.pos1 in ("動詞", "形容詞", "形状詞") or (last.pos1 == "助動詞" and last.lemma in _ITEM_AUXILIARIES)
 
 

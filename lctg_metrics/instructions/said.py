@@ -82,7 +82,8 @@ def translated_before(text: str, start: int) -> bool:
 
 def other_sense_start(text: str, end: int, phrase: str) -> bool:
     """Whether the start phrase ending at ``end`` is another word in context: a case particle governed by する/なる
-    after it, or a Kansai adjective modifying the noun after it."""
+    after it, a reply naming a side with a one-kanji noun (はい派, round 28), or a Kansai adjective modifying the noun
+    after it."""
     alone = morph.analyze(phrase)
     if not alone:
         return False
@@ -91,7 +92,21 @@ def other_sense_start(text: str, end: int, phrase: str) -> bool:
         return False
     if alone[-1].pos2 == "格助詞" and after[0].pos1 == "動詞" and after[0].lemma in ("為る", "成る"):
         return True  # はじめに|しては, 最初に|なって
+    if alone[-1].pos1 == "感動詞" and _camp(text, end):
+        return True  # はい派が7割: the yes side, a noun
     return len(alone) == 1 and alone[0].pos1 == "感動詞" and _dialect_adjective(phrase, text[end:])
+
+
+#: A one-kanji noun or noun suffix after a reply, before a particle or the end: the reply names a side (はい派,
+#: いいえ側, はい票が; round 28). 今 and the other nouns that can stand as adverbs (はい今から) go on saying.
+def _camp(text: str, end: int) -> bool:
+    after = [m for start, _, m in morph.spans(text) if start >= end][:2]
+    if not after or len(after[0].surface) != 1 or not re.match(r"[\u4e00-\u9fff]", after[0].surface):
+        return False
+    noun = (after[0].pos1 == "名詞" and after[0].pos3 != "副詞可能") or (
+        after[0].pos1 == "接尾辞" and after[0].pos2 == "名詞的"
+    )
+    return noun and (len(after) == 1 or after[1].pos1 == "助詞")
 
 
 #: A Kansai long e said for the i of an adjective (ええ for いい, すけえ for すきい): read back as i-row.
@@ -143,7 +158,7 @@ def start_unsaid(text: str, end: int, phrase: str) -> str:
     if mentioned_after(text, end, phrase):
         return "named (a quoting particle or の after it), not said"
     if other_sense_start(text, end, phrase):
-        return "another word in context (a noun phrase before する/なる, or a dialect adjective before a noun)"
+        return "another word in context (a noun phrase before する/なる, a reply naming a side, or a dialect adjective)"
     if names.latin_name_after(text, end, phrase):  # Hello Kittyのグッズ (round 27)
         return "the start of a name (capitalised words and then a particle or noun), not said"
     return ""
