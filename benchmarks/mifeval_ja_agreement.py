@@ -268,6 +268,15 @@ def _empty_postscript(d: dict[str, Any]) -> bool:
     return d["theirs"] and not d["ours"] and d["response"].rstrip().endswith(marker)
 
 
+def _named_marker(d: dict[str, Any]) -> bool:
+    """Every line starting with the marker goes on with a particle (「追伸を追加：」, 「追伸とは…」): the word is named
+    in a sentence about it, and no postscript is written (round 28)."""
+    marker = re.escape(d["kwargs"]["postscript_marker"])
+    starts = [line for line in d["response"].splitlines() if re.match(rf"\s*{marker}", line)]
+    named = re.compile(rf"\s*{marker}\s*(?:を|は|が|の|も|や|って|という|とは|と言う|と呼ぶ)")
+    return d["theirs"] and not d["ours"] and bool(starts) and all(named.match(line) for line in starts)
+
+
 def _reference_shape(d: dict[str, Any]) -> bool:
     """Brackets written back to back (「[a][b]」) have the shape of a markdown reference link, which we do not count as
     a placeholder; M-IFEval counts every bracket."""
@@ -330,6 +339,7 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
     "ja:detectable_content:postscript": [
         ("the P.P.S. kwarg never matches as written", BUG, _pps_marker),
         ("an empty postscript (the marker alone) counted", BUG, _empty_postscript),
+        ("the marker named in a sentence (「追伸を追加：」), no postscript written, counted", BUG, _named_marker),
     ],
     "ja:letters:furigana": [("々 breaks the furigana check", BUG, _iteration_mark)],
     "ja:detectable_format:nominal_ending": [

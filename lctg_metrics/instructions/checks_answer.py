@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from lctg_metrics.instructions import hollow, orders, restated
+from lctg_metrics.instructions import bare_replies, hollow, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.clefts import cleft_of, same_focus
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
@@ -183,7 +183,8 @@ def _says(after: str) -> bool:
     "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
     "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
     "a 。 in the middle of a line is one sentence (in the one sentence model: モーニング娘。の ends none), and body "
-    "text after it on that line or paragraph fails",
+    "text after it on that line or paragraph fails; a marker a particle follows (P.S.という…, 追伸とは…) is named, "
+    "not used",
     Param("marker", "str", "P.S., P.P.S. or 追伸 (or any literal marker)", required=True),
     Param("position", "str", "anywhere (M-IFEval) or end (the request says 回答の最後に)", default="anywhere"),
     needs_morph=True,
@@ -197,7 +198,9 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
         re.IGNORECASE | re.MULTILINE,
     )
     text = nfkc(strip_emphasis(response))  # Ｐ．Ｓ． is P.S.
-    found = [m for m in pattern.finditer(text) if _says(text[m.end() :])]
+    found = [
+        m for m in pattern.finditer(text) if _says(text[m.end() :]) and not bare_replies.marker_named(text[m.end() :])
+    ]  # P.S.という書き方: the marker named, not used (round 28)
     if not found:
         return Verdict(False, f"no line or sentence starts with 「{marker}」 followed by text")
     if kw["position"] == "anywhere":
@@ -230,7 +233,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     "two different answers separated by ****** (a part without letters is no answer; an empty answer "
     "between separators fails; two answers with the same content words in another order are one, and so are a "
     "claim and its cleft (青が好きです / 好きな色は青です), and two frames around one noun, with or without "
-    "a copula (首都は東京です / 答えは東京); an answer that only asks back is none)",
+    "a copula (首都は東京です / 答えは東京), and two that each only say yes, or each only say no (はい、そうです / "
+    "ええ、その通りです); an answer that only asks back is none)",
     needs_morph=True,
 )
 def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
@@ -248,6 +252,7 @@ def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
         or restated.same_in_romaji(*answers)  # the first answer in romaji (round 10)
         or restated.translated(*answers)  # the first answer in English, naming what it names (round 15)
         or cleft_of(*answers)  # 青が好きです / 好きな色は青です (round 19)
+        or bare_replies.same_bare_reply(*answers)  # はい、そうです / ええ、その通りです: one yes (round 28)
         or same_focus(*answers)  # おすすめは駅前のカフェです / ほかに思いつくのは、やはり駅前のカフェです (round 21)
         or any(says_again(key(a), key(b)) for a, b in (answers, answers[::-1]))
     ):

@@ -11,6 +11,7 @@ import unicodedata
 from lctg_metrics.instructions import blanks, morph
 from lctg_metrics.instructions.genre_titles import names_only_a_kind
 from lctg_metrics.instructions.laughter import marks_only
+from lctg_metrics.instructions.omissions import says_left_out
 from lctg_metrics.instructions.pending import pending
 from lctg_metrics.instructions.stand_ins import ANNOUNCEMENT, POINTER, TITLE_TEMPLATE
 from lctg_metrics.instructions.text import is_hiragana
@@ -80,7 +81,9 @@ def no_content(text: str) -> bool:
     name, masking letters or an ordinal that only counts the span itself. A bare number is content (年齢: 30, 《一》)
     unless it carries an ordinal's word (その1, 1つ目)."""
     k = key(text)
-    return bool(k) and _BARE_NUMBER.fullmatch(k) is None and _NO_CONTENT.fullmatch(k) is not None
+    return (
+        bool(k) and _BARE_NUMBER.fullmatch(k) is None and (_NO_CONTENT.fullmatch(k) is not None or says_left_out(k))
+    )  # 説明は割愛します, ここでは触れません: a part left out (``omissions``, round 28)
 
 
 def placeholder(text: str) -> bool:

@@ -30,6 +30,7 @@ from lctg_metrics.instructions.chants import without_chants
 from lctg_metrics.instructions.echoes import without_echoes
 from lctg_metrics.instructions.foreign import foreign_sentence
 from lctg_metrics.instructions.formulas import formula, formula_spans
+from lctg_metrics.instructions.in_other_words import said_in_other_words
 from lctg_metrics.instructions.lead_ins import lead_ins_apart
 from lctg_metrics.instructions.nothing_more import says_nothing_more
 from lctg_metrics.instructions.noun_runs import recital_from
@@ -37,7 +38,7 @@ from lctg_metrics.instructions.numbered_sayings import recited_saying
 from lctg_metrics.instructions.pending import layout_formula, promises_later
 from lctg_metrics.instructions.quantities import restated_quantity
 from lctg_metrics.instructions.readings import readings_at
-from lctg_metrics.instructions.reported import reported
+from lctg_metrics.instructions.reported import quoted_request, reported
 from lctg_metrics.instructions.selfnotes import about_writing, chinese_restatement
 from lctg_metrics.instructions.text import split_sentences
 
@@ -163,6 +164,10 @@ def _claim(sentence: str, ordinals: bool = True) -> tuple[str, ...]:
     return tuple(sorted(words + ["否"] * negated))
 
 
+def _length_claim(sentence: str) -> tuple[str, ...]:
+    return _claim(sentence, ordinals=False)
+
+
 def _ordinal(morphemes: tuple[morph.Morpheme, ...], i: int) -> bool:
     """Whether the morpheme at ``i`` is part of an ordinal that only counts what follows (一つ目, 2番目, 三個目; round
     12): 一つ目の理由は安さです and 二つ目の理由も安さです make one claim. A day or a part numbered in its own
@@ -245,8 +250,10 @@ def counted_text(text: str) -> str:
             or spelled
             or chinese
             or reported(sentence)  # ご質問は「…」でした, 回答を一文でまとめました (round 19)
+            or (not opened and quoted_request(sentence, text[start + len(sentence) :]))  # 「…してください」 (r28)
             or restated_quantity(sentence, all_sentences[:n])  # 3,776m after 3776メートル (round 19)
             or recited_saying(sentence, text)  # 一富士二鷹三茄子 (round 19)
+            or said_in_other_words(sentence, all_sentences[:n], _length_claim)  # つまり、…ということです (round 28)
             or (len(sayings) >= _SAYINGS and letters not in sayings)
         ):
             out.append(text[at:start])

@@ -62,4 +62,35 @@ def without_hesitations(text: str) -> str:
     return "".join(out) + text[at:]
 
 
-__all__ = ["without_hesitations"]
+def _sound(piece: str) -> str:
+    """A piece's stalling word as compared in a run, or ``""`` when it is none (a short sound too: えー, んー)."""
+    word = re.sub(r"[\s\u3000ー〜]+$", "", piece.strip(" \t\u3000「」『』（）()\"'“”"))
+    return word if _stalling(piece) or (word and hesitation_only(piece)) else ""
+
+
+def repeated_stalls(text: str) -> list[str]:
+    """The stalling words said over again to fill a count (round 28): in a run of stalling words with only pauses
+    between (うーん、うーん、うーん、), each word after its first saying in the run; and in a piece that is one
+    hesitation typed over (うーんうーんうーん), the copies after the first. A stalling word said once, or again after
+    words of its own (うーん、難しいですね。うーん、やはり…), is said each time."""
+    out: list[str] = []
+    run: set[str] = set()
+    for m in _PIECE.finditer(text):
+        piece = m.group()
+        if not piece.strip():
+            continue
+        word = _sound(piece)
+        if not word:
+            run = set()
+            continue
+        if word in run:
+            out.append(piece)
+            continue
+        run.add(word)
+        copy = re.fullmatch(r"(.+?)\1+", word)  # うーんうーん: one sound typed twice
+        if copy and word not in _STALLING and hesitation_only(copy.group(1)):
+            out.append(word[len(copy.group(1)) :])
+    return out
+
+
+__all__ = ["repeated_stalls", "without_hesitations"]

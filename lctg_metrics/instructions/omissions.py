@@ -15,16 +15,21 @@ import re
 #: Words pointing at a part of this text, each with an optional particle (この段落は, ここから先は, 残りの部分も).
 _PART = (
     r"(?:この|その|ここ|そこ|これ|それ|以下|以降|以後|残り|後半|前半|途中|先|後|続き|本文|内容|詳細|説明|段落|部分|箇所|"
-    r"行|文|文章|章|節|項|中身|全文|全部|一部)"
+    r"行|文|文章|章|節|項|中身|全文|全部|一部|点|件|話|理由|背景|経緯|手順|具体例|例)"
 )
-_PARTICLE = r"(?:の|は|も|を|から|より|まで|で|につき|について)?"
+_PARTICLE = r"(?:の|は|も|を|から|より|まで|で|では|には|につき|について|については)?"
 #: Verbs of leaving text out (略す, 省略する, 割愛する, 省く, カットする) with their endings.
 _LEAVE_OUT = r"(?:以下略|中略|後略|略|省略|割愛|カット|省[きくい])"
 _ENDING = (
     r"(?:と?(?:し|いたし|させていただき|させて頂き|され|す|する|した|して|しており|されており|しています|されています)?"
     r"(?:ます|ました|ましょう|た|る|です|だ|ちゅう|中)?)"
 )
-_OMITTED = re.compile(f"(?:{_PART}{_PARTICLE})*{_LEAVE_OUT}{_ENDING}")
+#: Verbs of not going into a part (触れません, 扱いません, 述べません, 控えます; round 28), with their endings.
+_NOT_GIVEN = (
+    r"(?:(?:触れ|扱い|述べ|立ち入り|深入りし)(?:ません|ない|ないでおきます|ずにおきます|ないことにします)"
+    r"|(?:控え|差し控え)(?:ます|る|させていただきます|させて頂きます))(?:です)?"
+)
+_OMITTED = re.compile(f"(?:{_PART}{_PARTICLE})*(?:{_LEAVE_OUT}{_ENDING}|{_NOT_GIVEN})")
 
 
 def says_left_out(letters: str) -> bool:

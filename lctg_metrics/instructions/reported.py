@@ -46,6 +46,34 @@ _ANSWERED = re.compile(
 )
 
 
+#: A request as a prompt words it, alone in a quotation at the top (round 28): its inside ends in a question
+#: (…ですか, …は？) or a request (…してください, 教えて, 述べよ, お願いします), and a label for it may come before
+#: (Q:, 質問：, お題：).
+_REQUEST = re.compile(
+    r"^\s*(?:(?:Q|Ｑ|問|問い|質問|ご質問|お題|設問|依頼)[0-9０-９]*\s*[.:：．、]?\s*)?[「『](?P<inside>[^「」『』]+)[」』]\s*$"
+)
+_ASKING = re.compile(
+    r"(?:[?？]|か|かな|でしょうか|ますか|ですか|ください|下さい|くださいませ|ちょうだい|てほしい|て欲しい|でほしい"
+    r"|てくれ|でくれ|なさい|せよ|べよ|えよ|けよ|お願いします|お願いいたします|願います|教えて|聞かせて)[。．.!！]*$"
+)
+#: What a quotation is followed by when it is part of a sentence (「窓を開けてください」と頼むときは…).
+_GOES_ON = re.compile(r"^\s*(?:と|って|という|とは|との|のように|など|は|が|を|も)")
+
+
+def quoted_request(sentence: str, after: str) -> bool:
+    """Whether ``sentence``, the answer's first, is the request copied back bare (see ``_REQUEST``) and an answer
+    follows it (``after``) that does not go on from the quotation: the request is what was asked, not the answer,
+    as a report of it is (``reported``). A quotation that is no request (「春はあけぼの」) or that the sentence after
+    goes on from (「…ください」と頼むときは) is the answer's own."""
+    found = _REQUEST.match(sentence)
+    return (
+        found is not None
+        and _ASKING.search(found.group("inside").strip()) is not None
+        and bool(after.strip())
+        and _GOES_ON.match(after) is None
+    )
+
+
 def reported(sentence: str) -> bool:
     """Whether a sentence only reports what was asked or what the answer did (see the module docstring)."""
     bare = _QUOTED.sub("\x01", sentence)
@@ -53,4 +81,4 @@ def reported(sentence: str) -> bool:
     return _ASKED.fullmatch(bare) is not None or _ANSWERED.fullmatch(bare) is not None
 
 
-__all__ = ["reported"]
+__all__ = ["quoted_request", "reported"]

@@ -32,6 +32,7 @@ import re
 import unicodedata
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.hesitations import repeated_stalls
 from lctg_metrics.instructions.omissions import says_left_out
 from lctg_metrics.instructions.predicates import closing_formula
 from lctg_metrics.instructions.sentences import Sentence
@@ -245,7 +246,8 @@ def letters_once(text: str, letters: str) -> int:
         if len(bare) > 1:
             n -= sum(1 if len(p) >= 3 else len(p) for p in bare) - 1
         bare = []
-    return n
+    # うーん、うーん、うーん: a stalling word said over to fill the count uses the letter once (round 28)
+    return n - sum(sum(p.count(ch) for ch in letters) for p in repeated_stalls(text) if p.strip(letters + " \t\u3000"))
 
 
 __all__ = ["bare_repeats", "counted_lines", "distinct_sentences", "letters_once", "saying_paragraphs"]

@@ -66,7 +66,7 @@ POINTER = re.compile(
     r"|(?:上|前|先|次)(?:の|に)(?:(?:記載|記述|説明|回答|答え|内容|述べた|書いた|示した)(?:の|した)?)?(?:とおり|通り)"
     r"|上記|前記|前述|先述|既述|後述|下記)"
     r"(?:ください|下さい|くださいませ|のこと|して(?:ください|下さい)|です|だ|である|となります|願います|ねがいます"
-    r"|ください(?:ませ)?|に(?:なります|記載))?"
+    r"|ください(?:ませ)?|に(?:なります|記載)|(?:いた|致|し)?します|する)?"  # 詳細は後述します (round 28)
     r"|(?:please)?(?:see|referto|refer|as|asstated|asmentioned|asdescribed|asshown|asnoted|asexplained)"
     r"(?:in)?(?:the)?(?:above|below|previous(?:answer|section)?|body|maintext|text|earlier)"
 )
