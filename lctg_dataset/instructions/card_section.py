@@ -175,6 +175,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   not given; a postscript marker may stand in brackets (【追伸】); toward a minimum the answer again in romaji,
   sentences saying nothing more is added and lines only numbering themselves add nothing, and one thanks opening
   the answer counts within the formulas' share; markdown layout marks (#, bullets, >, pipes) are no characters.
+  Later in 2.9: かも clipped from かもしれない is plain; a reply before a one-kanji noun (はい派) names a side; text
+  struck through at an edge is withdrawn and Latin start and end phrases match in any case; an item that only puts
+  off its content (後述します) holds none; a postscript marker a particle follows is named; two answers that only say
+  yes are one; a restatement behind つまり adding no word, a stalling word said over and the request copied back
+  in a bare quotation add nothing toward a minimum.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
