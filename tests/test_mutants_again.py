@@ -211,3 +211,27 @@ def test_a_katakana_word_ending_in_romaji_is_the_katakana_word_it_spells():
 def test_a_katakana_word_whose_last_letter_is_spelled_in_romaji_ends_in_that_letter():
     """ケn spells ケン (県, 剣, 券): its last letter is ン, typed as n, and the chain is lost."""
     assert check("task:shiritori", "いけ→ケn", {}) == Verdict(False, "word 2 「ケn」 ends in ン")
+
+
+# --- checks_answer: quotation; checks_length: a heading ---
+
+
+def test_a_quotation_of_one_filler_says_nothing():
+    """「ええと」 (um...) holds one hesitation word and nothing said."""
+    verdict = check("format:quotation", "「ええと」", {})
+    assert verdict == Verdict(
+        False, "the quotation 「」 holds only fillers, hesitation or one sound said again: nothing said"
+    )
+
+
+def test_a_quotation_that_answers_after_the_same_word_says_something():
+    """The honest twin: 「ええ、行きます」 (yes, I will go) says something."""
+    assert check("format:quotation", "「ええ、行きます」", {}) == Verdict(True, "wrapped in one 「…」")
+
+
+def test_a_heading_is_no_half_of_a_phrase_cut_in_two():
+    """## 私が毎朝通う is a heading, a line standing apart, not the first half of 私が毎朝通う公園: the heading, 公園
+    and the sentence are three paragraphs, one more than two."""
+    answer = "## 私が毎朝通う\n\n公園\n\nそこで毎日走っています。"
+    verdict = check("length:paragraphs", answer, {"min": None, "max": 2, "separator": "blank_line"})
+    assert verdict == Verdict(False, "3 paragraphs (blank_line-separated) > max 2")
