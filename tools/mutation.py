@@ -274,6 +274,23 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"mutation: --tests {missing[0]}: no such test file under {ROOT}", file=sys.stderr)
         return 2
+    skip: set[tuple[str, str]] = set()
+    for path in args.skip_run:
+        try:
+            skip |= outcomes_of(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError, KeyError) as e:
+            print(f"mutation: --skip-run {path}: not the --json of a run ({e})", file=sys.stderr)
+            return 2
+    if args.drawn_at is not None:
+        if args.rerun is not None:
+            print("mutation: --drawn-at draws a sample; --rerun takes an earlier run's survivors", file=sys.stderr)
+            return 2
+        known = subprocess.run(
+            ["git", "rev-parse", "--verify", "--quiet", f"{args.drawn_at}^{{commit}}"], cwd=ROOT, capture_output=True
+        )
+        if known.returncode != 0:
+            print(f"mutation: --drawn-at {args.drawn_at}: no such commit", file=sys.stderr)
+            return 2
     names = args.target or sorted(TARGETS)
     if any(TARGETS[n].engine == "cosmic-ray" for n in names) and shutil.which(args.cosmic_ray) is None:
         print("mutation: cosmic-ray is not installed; pip install cosmic-ray", file=sys.stderr)
@@ -291,23 +308,6 @@ def main(argv: list[str] | None = None) -> int:
             diffs = {(r["module"], r["diff"]) for r in survivors}
         except (OSError, ValueError, TypeError, KeyError) as e:
             print(f"mutation: --rerun {args.rerun}: not the --json of a run ({e})", file=sys.stderr)
-            return 2
-    skip: set[tuple[str, str]] = set()
-    for path in args.skip_run:
-        try:
-            skip |= outcomes_of(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError, KeyError) as e:
-            print(f"mutation: --skip-run {path}: not the --json of a run ({e})", file=sys.stderr)
-            return 2
-    if args.drawn_at is not None:
-        if args.rerun is not None:
-            print("mutation: --drawn-at draws a sample; --rerun takes an earlier run's survivors", file=sys.stderr)
-            return 2
-        known = subprocess.run(
-            ["git", "rev-parse", "--verify", "--quiet", f"{args.drawn_at}^{{commit}}"], cwd=ROOT, capture_output=True
-        )
-        if known.returncode != 0:
-            print(f"mutation: --drawn-at {args.drawn_at}: no such commit", file=sys.stderr)
             return 2
     memory = int(args.memory_cap * (1 << 30))
     everything = []
