@@ -341,3 +341,16 @@ def test_everyone_is_no_ten_thousand_people():
 def test_ten_thousand_people_in_kanji_give_the_answer():
     """The honest twin: 一万人 is 1万人."""
     assert check("format:answer_only", "一万人", {"answer": "1万人"}) == Verdict(True, "answer only: 「1万人」")
+
+
+def test_a_two_letter_word_with_its_first_letter_drawn_alike_is_read_as_the_word():
+    """ウあ is わあ (wow) with ウ drawn for わ: it starts with わ after かわ, a valid chain of two."""
+    assert check("task:shiritori", "かわ→ウあ", {}) == Verdict(True, "valid chain of 2 words")
+
+
+def test_a_noun_phrase_closing_a_text_of_more_than_two_hundred_and_fifty_six_lines_is_a_sentence_to_end():
+    """The 272 sentences one a line, each ending in ます, then 美しい港 closing the paragraph: a noun phrase with a
+    modifier, its last sentence, without ます."""
+    answer = "\n".join([f"{a}が{d}。" for a in _ANIMALS for d in _DOINGS] + ["美しい港"])
+    verdict = check("startend:unified_ending", answer, {"ending": "ます"})
+    assert verdict == Verdict(False, "1/273 sentences do not end with 「ます」, e.g. 「…美しい港」")
