@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import shutil
 import sys
 from pathlib import Path
 
@@ -160,3 +161,59 @@ def test_a_rerun_runs_only_the_mutants_named(tool, tmp_path):
     only = {("planted.py", "drop-alternative", 7), ("planted.py", "drop-alternative", 8)}  # the lines of d and e
     results = mutation.run_alternatives(tmp_path, target, run.Limits(512 << 20, 120.0), only)
     assert {r["diff"]: r["outcome"] for r in results} == {'-r"|d"': "killed", '-r"|e"': "survived"}
+
+
+def test_a_mutant_is_named_by_module_and_diff_across_runs(tool):
+    """--skip-run and --drawn-at: an earlier run's outcomes name each mutant by (module, diff), as --rerun does, so
+    a line moved by an edit above it is still the same mutant; the annotation mutants, never run, name none."""
+    cosmic = tool["mutation_cosmic"]
+    unified = "--- mutation diff ---\n--- aold/m.py\n+++ bnew/m.py\n@@ -3,3 +3,3 @@\n a = 1\n-b = x < 2\n+b = x <= 2\n"
+    assert cosmic.diff_summary(unified) == "-b = x < 2 | +b = x <= 2"
+    earlier = [
+        {
+            "module": "m.py",
+            "operator": "ReplaceComparisonOperator_Lt_LtE",
+            "line": 4,
+            "outcome": "killed",
+            "diff": "-b = x < 2 | +b = x <= 2",
+        },
+        {"module": "m.py", "operator": "NumberReplacer", "line": 9, "outcome": "survived", "diff": "-c = 3 | +c = 4"},
+        {"module": "m.py", "operator": "NumberReplacer", "line": 2, "outcome": "annotation", "diff": ""},
+    ]
+    done = cosmic.outcomes_of(earlier)
+    assert done == {("m.py", "-b = x < 2 | +b = x <= 2"), ("m.py", "-c = 3 | +c = 4")}
+    keys = [
+        ("m.py", "-b = x < 2 | +b = x <= 2"),  # run before (now on another line)
+        ("m.py", "-c = 3 | +c = 2"),  # the same line, another mutant: not run before
+        ("n.py", "-c = 3 | +c = 4"),  # the same diff in another module
+        ("m.py", None),
+    ]
+    assert cosmic.by_diff(keys, None, done) == {1, 2, 3}
+    assert cosmic.by_diff(keys, {("m.py", "-c = 3 | +c = 2"), ("m.py", "-d = 1 | +d = 2")}) == {1}
+    assert cosmic.by_diff(keys, {("m.py", "-c = 3 | +c = 2"), ("m.py", "-b = x < 2 | +b = x <= 2")}, done) == {1}
+
+
+def test_skip_run_and_drawn_at_refuse_what_they_cannot_read(tool, tmp_path, capsys):
+    main = tool["mutation"].main
+    (tmp_path / "stopped.json").write_text('[{"module": 1}', encoding="utf-8")
+    assert main(["--target", "ifsm-guard", "--skip-run", str(tmp_path / "stopped.json")]) == 2
+    assert "--skip-run" in capsys.readouterr().err
+    assert main(["--target", "ifsm-guard", "--skip-run", str(tmp_path / "absent.json")]) == 2
+    assert "not the --json of a run" in capsys.readouterr().err
+    assert main(["--target", "ifsm-guard", "--drawn-at", "no-such-commit-here", "--again-sample", "5:0"]) == 2
+    assert "no such commit" in capsys.readouterr().err
+    (tmp_path / "run.json").write_text("[]", encoding="utf-8")
+    assert main(["--target", "ifsm-guard", "--drawn-at", "HEAD", "--rerun", str(tmp_path / "run.json")]) == 2
+    assert "--drawn-at" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("cosmic-ray") is None, reason="cosmic-ray is not installed")
+def test_a_mutants_diff_is_known_before_it_runs(tool, tmp_path):
+    """The diffs computed up front are the ones cosmic-ray records for a run (checked by hand: 3 < 4 -> 3 <= 4)."""
+    (tmp_path / "m.py").write_text("def f(x):\n    return x < 4\n", encoding="utf-8")
+    diffs = tool["mutation_cosmic"].mutant_diffs(
+        "cosmic-ray",
+        tmp_path,
+        [("m.py", "core/ReplaceComparisonOperator_Lt_LtE", 0), ("m.py", "core/ReplaceComparisonOperator_Lt_LtE", 1)],
+    )
+    assert diffs == ["-    return x < 4 | +    return x <= 4", None]

@@ -42,7 +42,7 @@ from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 
-from mutation_cosmic import run_cosmic_ray
+from mutation_cosmic import drawn_at, outcomes_of, run_cosmic_ray
 from mutation_run import (
     MEMORY_CAP,
     TIMEOUT_EXTRA,
@@ -77,13 +77,25 @@ def _copy_checkout(dest: Path) -> None:
         (dest.parent / "shared").symlink_to(shared)
 
 
+def _copy_modules(commit: str, modules: Collection[str], dest: Path) -> None:
+    """``modules`` as they were at ``commit``."""
+    for rel in modules:
+        text = subprocess.run(["git", "show", f"{commit}:{rel}"], cwd=ROOT, capture_output=True, check=True).stdout
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dest / rel).write_bytes(text)
+
+
 def _alternative_lines(path: Path) -> list[int]:
     """Line numbers (0-based) that start a regex alternative: ``r"|…"`` pieces of implicitly joined literals."""
     return [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()) if re.match(r'\s*r"\|', line)]
 
 
 def run_alternatives(
-    copy: Path, target: Target, limits: Limits, only: Collection[tuple[str, str, int]] | None = None
+    copy: Path,
+    target: Target,
+    limits: Limits,
+    only: Collection[tuple[str, str, int]] | None = None,
+    skip: Collection[tuple[str, str]] = (),
 ) -> list[dict]:
     results = []
     for rel in target.modules:
@@ -92,6 +104,8 @@ def run_alternatives(
         lines = original.splitlines(keepends=True)
         for i in _alternative_lines(path):
             if only is not None and (rel, "drop-alternative", i + 1) not in only:
+                continue
+            if (rel, "-" + lines[i].strip()) in skip:  # an earlier run has its outcome
                 continue
             path.write_text("".join(lines[:i] + lines[i + 1 :]), encoding="utf-8")
             try:
@@ -175,6 +189,22 @@ def _arguments() -> argparse.ArgumentParser:
         help="run only the mutants that survived in an earlier run's --json (with --tests: what a new file kills)",
     )
     p.add_argument(
+        "--skip-run",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="JSON",
+        help="leave out the mutants an earlier run's --json holds an outcome for, named by module and diff as "
+        "--rerun names them (repeatable): to finish a run that stopped",
+    )
+    p.add_argument(
+        "--drawn-at",
+        metavar="COMMIT",
+        help="draw --sample, --exclude-sample and --again-sample over the modules as they were at COMMIT and run "
+        "today's mutants with the same diff (those whose line changed since are gone): a sample named where it "
+        "was drawn",
+    )
+    p.add_argument(
         "--memory-cap",
         type=float,
         default=MEMORY_CAP / (1 << 30),
@@ -244,6 +274,23 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"mutation: --tests {missing[0]}: no such test file under {ROOT}", file=sys.stderr)
         return 2
+    skip: set[tuple[str, str]] = set()
+    for path in args.skip_run:
+        try:
+            skip |= outcomes_of(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError, KeyError) as e:
+            print(f"mutation: --skip-run {path}: not the --json of a run ({e})", file=sys.stderr)
+            return 2
+    if args.drawn_at is not None:
+        if args.rerun is not None:
+            print("mutation: --drawn-at draws a sample; --rerun takes an earlier run's survivors", file=sys.stderr)
+            return 2
+        known = subprocess.run(
+            ["git", "rev-parse", "--verify", "--quiet", f"{args.drawn_at}^{{commit}}"], cwd=ROOT, capture_output=True
+        )
+        if known.returncode != 0:
+            print(f"mutation: --drawn-at {args.drawn_at}: no such commit", file=sys.stderr)
+            return 2
     names = args.target or sorted(TARGETS)
     if any(TARGETS[n].engine == "cosmic-ray" for n in names) and shutil.which(args.cosmic_ray) is None:
         print("mutation: cosmic-ray is not installed; pip install cosmic-ray", file=sys.stderr)
@@ -282,9 +329,22 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             if target.engine == "alternatives":
-                results = run_alternatives(copy, target, limits, only)
+                results = run_alternatives(copy, target, limits, only, skip)
                 population = len(results)
             else:
+                wanted = None
+                if args.drawn_at is not None:
+                    old = Path(tmp) / "drawn"
+                    _copy_modules(args.drawn_at, target.modules, old)
+                    wanted = drawn_at(
+                        args.cosmic_ray,
+                        old,
+                        target.modules,
+                        args.sample,
+                        args.seed,
+                        args.exclude_sample,
+                        args.again_sample,
+                    )
                 command = None
                 if args.select_by_coverage or args.check_selection:
                     try:
@@ -305,6 +365,8 @@ def main(argv: list[str] | None = None) -> int:
                     only,
                     command,
                     args.again_sample,
+                    wanted,
+                    skip,
                 )
                 if args.check_selection:
                     check_report(copy, results)
@@ -315,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         everything += results
         ran = sum(r["outcome"] != "annotation" for r in results)
         left_out = "".join(f", leaving out the sample of {n} with seed {s}" for n, s in args.exclude_sample)
+        left_out += f", drawn at {args.drawn_at}" if args.drawn_at else ""
+        left_out += "".join(f", without the mutants run in {p}" for p in args.skip_run)
         if only is not None:
             print(f"{ran} of {population} mutants: the survivors of {args.rerun}")
         elif args.again_sample:

@@ -1,5 +1,8 @@
 """The cosmic-ray engine of tools/mutation.py: a session of the target's modules, the mutants inside annotations
-set apart, a seeded sample drawn (disjoint from earlier samples on request), every mutant run under the limits."""
+set apart, a seeded sample drawn (disjoint from earlier samples on request, or drawn over the modules as they were
+at an earlier commit), the mutants an earlier run's --json holds left out on request, every mutant run under the
+limits. A mutant is named across commits by its module and diff (its removed and added lines), as ``--rerun`` names
+it: its line number and occurrence move with any edit above it."""
 
 from __future__ import annotations
 
@@ -7,13 +10,74 @@ import ast
 import json
 import random
 import shlex
+import shutil
 import sqlite3
 import subprocess
+import sys
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from mutation_run import PLUGINS, Limits, capped, limit_hit, pytest_command
 from mutation_targets import Target
+
+#: Run by cosmic-ray's own interpreter: for each [module, operator, occurrence] read from stdin (JSON), the unified
+#: diff of that mutant as cosmic-ray records it, or null where the operator has no such occurrence (JSON on stdout).
+_DIFFS = """
+import difflib, json, sys
+from pathlib import Path
+import cosmic_ray.plugins
+from cosmic_ray.mutating import mutate_code
+root, sources, out = Path(sys.argv[1]), {}, []
+for module, operator, occurrence in json.load(sys.stdin):
+    code = sources.setdefault(module, (root / module).read_text(encoding="utf-8"))
+    mutated = mutate_code(code, cosmic_ray.plugins.get_operator(operator)(), occurrence)
+    lines = [] if mutated is None else difflib.unified_diff(code.split("\\n"), mutated.split("\\n"), lineterm="")
+    out.append(None if mutated is None else "\\n".join(lines))
+json.dump(out, sys.stdout)
+"""
+
+
+def diff_summary(diff: str) -> str:
+    """A mutant's diff as the --json keeps it: the removed and added lines, joined by `` | ``."""
+    return " | ".join(line for line in diff.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---")))
+
+
+def _interpreter(cosmic_ray: str) -> list[str]:
+    """The Python that runs ``cosmic_ray`` (its ``#!`` line), to import cosmic-ray where it is installed."""
+    path = Path(shutil.which(cosmic_ray) or cosmic_ray)
+    first = path.read_bytes().split(b"\n", 1)[0].decode("utf-8", "replace")
+    return first[2:].split() if first.startswith("#!") else [sys.executable]
+
+
+def mutant_diffs(cosmic_ray: str, root: Path, specs: Sequence[tuple[str, str, int]]) -> list[str | None]:
+    """The diff (as :func:`diff_summary` gives it) of each (module, operator, occurrence) in ``root``, computed
+    without running any test (None where there is no such mutant)."""
+    if not specs:
+        return []
+    done = subprocess.run(
+        [*_interpreter(cosmic_ray), "-c", _DIFFS, str(root)],
+        input=json.dumps([list(s) for s in specs]),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [None if d is None else diff_summary(d) for d in json.loads(done.stdout)]
+
+
+def outcomes_of(earlier: Sequence[dict]) -> set[tuple[str, str]]:
+    """(module, diff) of every mutant an earlier run's --json holds an outcome for (the annotation mutants, never
+    run, aside)."""
+    return {(r["module"], r["diff"]) for r in earlier if r["outcome"] in ("killed", "survived", "incompetent")}
+
+
+def by_diff(
+    keys: Sequence[tuple[str, str | None]],
+    wanted: Collection[tuple[str, str]] | None = None,
+    skip: Collection[tuple[str, str]] = (),
+) -> set[int]:
+    """Which mutants, each named by ``keys[i]`` = (module, diff), a run takes: those in ``wanted`` (all without),
+    less those in ``skip``."""
+    return {i for i, k in enumerate(keys) if (wanted is None or k in wanted) and k not in skip}
 
 
 def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -76,6 +140,22 @@ def _draw(left: set[int], n: int, seed: int) -> set[int]:
     return left if n >= len(left) else set(random.Random(seed).sample(sorted(left), n))
 
 
+_SPECS = "SELECT job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col FROM mutation_specs"
+
+
+def _split(db: sqlite3.Connection, copy: Path) -> tuple[list[tuple], list[tuple]]:
+    """A session's mutants inside annotations, and the rest sorted by module, line, column, operator, occurrence."""
+    specs = db.execute(_SPECS).fetchall()
+    spans = {m: _annotation_spans(copy / m) for m in {s[1] for s in specs}}
+    inside = [s for s in specs if any(a <= (s[4], s[5]) < b for a, b in spans[s[1]])]
+    rest = sorted((s for s in specs if s not in inside), key=lambda s: (s[1], s[4], s[5], s[2], s[3]))
+    return inside, rest
+
+
+def _keys(cosmic_ray: str, root: Path, specs: Sequence[tuple]) -> list[tuple[str, str | None]]:
+    return [(s[1], d) for s, d in zip(specs, mutant_diffs(cosmic_ray, root, [(s[1], s[2], s[3]) for s in specs]))]
+
+
 def _prune(
     session: Path,
     copy: Path,
@@ -84,23 +164,33 @@ def _prune(
     earlier: Sequence[tuple[int, int]] = (),
     only: Collection[tuple[str, str, int]] | None = None,
     again: Sequence[tuple[int, int]] = (),
+    wanted: Collection[tuple[str, str]] | None = None,
+    skip: Collection[tuple[str, str]] = (),
+    cosmic_ray: str = "cosmic-ray",
 ) -> tuple[list[dict], int]:
     """Take out of a cosmic-ray session the mutants inside annotations (returned as outcome ``annotation``: they
     are never evaluated, so they cannot change a score) and all but the rest's :func:`sample_indices`, or with
-    ``only`` all but the mutants named there by (module, operator, line).
+    ``only`` all but the mutants named there by (module, operator, line), or with ``wanted`` all but those named
+    there by (module, diff); then those named in ``skip`` by (module, diff).
     Returns the annotation mutants and how many mutants the session had before sampling."""
     db = sqlite3.connect(session)
     try:
-        specs = db.execute(
-            "SELECT job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col FROM mutation_specs"
-        ).fetchall()
-        spans = {m: _annotation_spans(copy / m) for m in {s[1] for s in specs}}
-        inside = [s for s in specs if any(a <= (s[4], s[5]) < b for a, b in spans[s[1]])]
-        rest = sorted((s for s in specs if s not in inside), key=lambda s: (s[1], s[4], s[5], s[2], s[3]))
-        if only is None:
-            keep = sample_indices(len(rest), sample, seed, earlier, again)
-        else:
+        inside, rest = _split(db, copy)
+        keys: list[tuple[str, str | None]] | None = None
+        if only is not None:
             keep = {i for i, s in enumerate(rest) if (s[1], s[2].split("/")[-1], s[4]) in only}
+        elif wanted is not None:
+            keys = _keys(cosmic_ray, copy, rest)
+            keep = by_diff(keys, wanted)
+            print(f"{len(keep)} mutants today of the {len(wanted)} drawn (the others' lines changed)", flush=True)
+        else:
+            keep = sample_indices(len(rest), sample, seed, earlier, again)
+        if skip:
+            taken = sorted(keep)
+            found = [keys[i] for i in taken] if keys is not None else _keys(cosmic_ray, copy, [rest[i] for i in taken])
+            left = {taken[j] for j in by_diff(found, None, skip)}
+            print(f"{len(keep) - len(left)} of {len(keep)} left out: an earlier run has their outcome", flush=True)
+            keep = left
         drop = [s[0] for s in inside] + [s[0] for i, s in enumerate(rest) if i not in keep]
         with db:
             for table in ("mutation_specs", "work_items"):
@@ -120,6 +210,36 @@ def _prune(
     return skipped, len(rest)
 
 
+def drawn_at(
+    cosmic_ray: str,
+    old: Path,
+    modules: Sequence[str],
+    sample: int | None,
+    seed: int,
+    earlier: Sequence[tuple[int, int]] = (),
+    again: Sequence[tuple[int, int]] = (),
+) -> set[tuple[str, str]]:
+    """(module, diff) of the mutants a sample draws over ``modules`` as they are in ``old`` (a copy of them at an
+    earlier commit): to run on today's code exactly what a sample took then."""
+    config = old / "mutation.toml"
+    config.write_text(
+        "[cosmic-ray]\n"
+        f"module-path = {json.dumps(list(modules))}\n"
+        'timeout = 1.0\nexcluded-modules = []\ntest-command = "true"\n'
+        '[cosmic-ray.distributor]\nname = "local"\n',
+        encoding="utf-8",
+    )
+    session = old / "mutation.sqlite"
+    subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=old, check=True, capture_output=True)
+    db = sqlite3.connect(session)
+    try:
+        _, rest = _split(db, old)
+    finally:
+        db.close()
+    taken = [rest[i] for i in sorted(sample_indices(len(rest), sample, seed, earlier, again))]
+    return {(m, d) for m, d in _keys(cosmic_ray, old, taken) if d is not None}
+
+
 def run_cosmic_ray(
     copy: Path,
     target: Target,
@@ -131,10 +251,13 @@ def run_cosmic_ray(
     only: Collection[tuple[str, str, int]] | None = None,
     test_command: list[str] | None = None,
     again: Sequence[tuple[int, int]] = (),
+    wanted: Collection[tuple[str, str]] | None = None,
+    skip: Collection[tuple[str, str]] = (),
 ) -> tuple[list[dict], int]:
     """Every mutant's outcome (a sample's, with ``sample``; none an ``earlier`` sample took; only those named in
-    ``only``) and how many mutants outside annotations there are. ``test_command`` replaces the target's pytest
-    command (tools/mutation_select.py, to run the tests chosen by coverage)."""
+    ``only``, or by (module, diff) in ``wanted``; none named in ``skip``) and how many mutants outside annotations
+    there are. ``test_command`` replaces the target's pytest command (tools/mutation_select.py, to run the tests
+    chosen by coverage)."""
     config = copy / "mutation.toml"
     env = [f"{k}={v}" for k, v in {"PYTHONPATH": str(copy), **PLUGINS}.items()]
     command = shlex.join(capped(["env", *env, *(test_command or pytest_command(copy, target))], limits.memory))
@@ -148,7 +271,7 @@ def run_cosmic_ray(
     )
     session = copy / "mutation.sqlite"
     subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
-    results, population = _prune(session, copy, sample, seed, earlier, only, again)
+    results, population = _prune(session, copy, sample, seed, earlier, only, again, wanted, skip, cosmic_ray)
     subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
     dump = subprocess.run([cosmic_ray, "dump", str(session)], cwd=copy, check=True, capture_output=True, text=True)
     for line in dump.stdout.splitlines():
@@ -157,11 +280,7 @@ def run_cosmic_ray(
             continue
         mutation = work["mutations"][0]
         outcome = {"killed": "killed", "survived": "survived"}.get(result.get("test_outcome"), "incompetent")
-        diff = " | ".join(
-            line
-            for line in (result.get("diff") or "").splitlines()
-            if line[:1] in "+-" and not line.startswith(("+++", "---"))
-        )
+        diff = diff_summary(result.get("diff") or "")
         results.append(
             {
                 "module": mutation["module_path"],

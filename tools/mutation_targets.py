@@ -106,6 +106,7 @@ TARGETS = {
             "tests/test_mutants_checks_format.py",
             "tests/test_mutants_checks_answer.py",
             "tests/test_mutants_checks_task.py",
+            "tests/test_mutants_again.py",  # the survivors of the earlier samples run again
             "tests/test_instructions_labeled.py",
             "tests/test_instructions_registry.py",
             "tests/test_instructions_properties.py",
