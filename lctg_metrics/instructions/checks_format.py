@@ -53,6 +53,9 @@ from lctg_metrics.verdict import Verdict
 _KANSUUJI = "〇零一二三四五六七八九十百"
 #: A lettered item's mark (a) (a) A. ア．), removed before items are compared.
 _LETTER_MARK = re.compile(r"^\s*[（(]?[a-zA-Zａ-ｚＡ-Ｚア-ン][.．)）]\s*")
+#: A letter serial after a bullet: a lower-case letter or katakana and a mark, or any letter with a bracket; J. is an
+#: initial.
+_SERIAL_AFTER_BULLET = re.compile(r"^\s*(?:[（(]?[a-zａ-ｚア-ン][.．)）]|[（(]?[A-ZＡ-Ｚ][)）])\s*")
 #: A title line: 『title』, optionally followed by a subtitle after 〜 ― - : or an opening bracket (no sentence).
 _TITLE_LINE = re.compile(r"『([^『』\n]+)』(?:\s*[〜～~―—\-－:：(（【\[].*)?")
 #: A label naming the slot before the title: タイトル： or the label in brackets, 【タイトル】 [題名] (round 15).
@@ -138,6 +141,8 @@ def counted(
 def _item_text(line: str) -> str:
     marker = bullet_marker(line)
     text = line.strip()[len(marker) :] if marker else without_list_markers(line)
+    if marker:  # - a) りんご: a serial after the bullet; ・J. ブラウン: an initial (round 28)
+        return _SERIAL_AFTER_BULLET.sub("", text)
     return _LETTER_MARK.sub("", text) if text.strip() == line.strip() else text
 
 

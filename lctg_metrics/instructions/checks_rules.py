@@ -219,9 +219,10 @@ def _closing_lines(text: str) -> set[str]:
 
 def _topic_line(sentence: Sentence, items: set[str], closing: set[str]) -> bool:
     """A line of running text without a predicate that says something of a topic (「標高は三千七百七十六メートル」: a
-    noun-final sentence, 2.5), or a noun phrase with a modifier before its noun closing a paragraph after its other
-    lines (「東京は日本の首都です。⏎人口およそ千四百万人の大都市」, 2.6), not a label, an item, a title or heading
-    (「責任を誓う宣誓」 over the text) or a bare name or date (「東京」, 「メリット」, 「2024年4月1日」)."""
+    noun-final sentence, 2.5), or a noun phrase with a modifier or an object before its noun closing a paragraph
+    after its other lines (「…⏎人口およそ千四百万人の大都市」, 2.6; 「毎朝ご飯をおかわり」), not a label, an item, a
+    title or heading (「責任を誓う宣誓」 over the text) or a bare name or date (「東京」, 「メリット」,
+    「2024年4月1日」)."""
     if sentence.kind != "prose" or is_heading(sentence.text):
         return False
     words = morph.analyze(sentence.text)
@@ -230,7 +231,10 @@ def _topic_line(sentence: Sentence, items: set[str], closing: set[str]) -> bool:
     text = sentence.text.strip()
     if text in items or text not in closing or not morph.ends_nominally(sentence.text):
         return False
-    return any(m.surface == "の" and m.pos2 == "格助詞" or m.pos1 in ("形容詞", "動詞", "形状詞") for m in words[:-1])
+    modifier = ("の", "を")  # 人口千四百万人の大都市; ご飯をおかわり: an object before a verbal noun
+    return any(
+        m.surface in modifier and m.pos2 == "格助詞" or m.pos1 in ("形容詞", "動詞", "形状詞") for m in words[:-1]
+    )
 
 
 @instruction(

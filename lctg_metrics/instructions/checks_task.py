@@ -86,7 +86,7 @@ def read_word(word: str) -> str:
     """A kana word as a reader reads it: as written when it is a dictionary word (in one script: すずメ is すずめ),
     else with its first or last letter read as a letter drawn like it (``_drawn_for``) when that makes it one (めろソ
     is めろん, パソコソ パソコン); a kana word ending in romaji ends in the kana it spells (みかn is みかん: round
-    23)."""
+    23). A last letter written ン or ん is read as written (ケン is never ケソ, queso)."""
     tail = _LATIN_TAIL.fullmatch(word)
     kana = romaji.to_kana(tail.group(2).lower()) if tail else None
     if tail and kana:
@@ -94,7 +94,7 @@ def read_word(word: str) -> str:
     if not _KANA_WORD.fullmatch(word) or _dictionary_word(word) or _dictionary_word(_hiragana(word)):
         return word
     last = len(word.rstrip("ー")) - 1
-    for at in dict.fromkeys((last, 0)):
+    for at in dict.fromkeys((last, 0) if word[last] not in "ンん" else (0,)):  # ケン stays ケン: a written ン is ン
         for drawn in _drawn_for(word, at):
             read = word[:at] + drawn + word[at + 1 :]
             if _dictionary_word(read):
