@@ -371,8 +371,8 @@ def _commas(text: str) -> str:
 
 
 def _kanji_number(numeral: str) -> str:
-    """A number in 漢数字 (百六十八, 二〇二四, 三万五千) in digits; a single 一 stays (一人, 一つ are words), and so does
-    a numeral opening with 万 (万人, 万一: everyone, by any chance; ten thousand is 一万)."""
+    """A number in 漢数字 (百六十八, 二〇二四, 三万五千) in digits; a single 一 stays (一人, 一つ are words), and so
+    does a numeral opening with 万 (万人, 万一: everyone, by any chance; ten thousand is 一万)."""
     if (len(numeral) == 1 and numeral in "一十") or numeral.startswith("万"):
         return numeral
     if all(ch in _DIGITS for ch in numeral):
