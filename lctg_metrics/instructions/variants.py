@@ -206,6 +206,7 @@ def emphatic_spans(text: str, word: str) -> list[tuple[int, int]]:
                 kana[first:last] != target
                 and not _another_word(text[start:end], lemmas)
                 and not _cuts_a_word(text, start, end, lemmas)
+                and not _lends_a_vowel(text, start, end)
                 and _reads_as(text, start, end, word)
             ):
                 found.append((start, end))
@@ -218,6 +219,15 @@ def _cuts_a_word(text: str, start: int, end: int, lemmas: tuple[str, ...]) -> bo
     橋)."""
     return any(
         a <= start and end <= b and b - a > end - start and m.lemma not in lemmas for a, b, m in morph.spans(text)
+    )
+
+
+def _lends_a_vowel(text: str, start: int, end: int) -> bool:
+    """Whether the span's last letters are the start of a word that goes on past it (いちごうしゃ: the う of 号車,
+    ごうしゃ, is no drawn-out いちご; round 29): a word of two letters or more beginning inside the span and
+    ending after it."""
+    return any(
+        start < a < end < b and b - a >= 2 and m.pos1 not in ("補助記号", "記号") for a, b, m in morph.spans(text)
     )
 
 
