@@ -35,7 +35,7 @@ import unicodedata
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.hesitations import repeated_stalls
-from lctg_metrics.instructions.omissions import says_left_out
+from lctg_metrics.instructions.omissions import labels_a_part, says_left_out
 from lctg_metrics.instructions.predicates import closing_formula
 from lctg_metrics.instructions.read_aloud import is_reading
 from lctg_metrics.instructions.sentences import Sentence
@@ -184,6 +184,7 @@ def _stands_in(line: str, letters: str) -> bool:
         or not rest  # 2, 2行目：, 第3行, Line 4: (round 27)
         or rest.casefold() in _STAND_IN
         or says_left_out(rest)  # （略）, （この段落は省略します）: text left out (round 26)
+        or labels_a_part(letters)  # （以下、第2段落）: a part named, not written (round 29)
     )
 
 
