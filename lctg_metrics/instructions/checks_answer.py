@@ -308,7 +308,8 @@ def _answer_core(text: str) -> str:
     "format:constrained_response",
     "書式指定(答えのみ)",
     "answers with exactly one of the given options (an option quoted and declined, 「…」とは言えません or "
-    "「…」と言えればよいのですが, is not given); with ``position: end`` the option ends the response "
+    "「…」と言えればよいのですが, or taken back at once without quotes (……と言いたいところですが, なんてね, "
+    "というのは冗談で), is not given); with ``position: end`` the option ends the response "
     "(trailing blanks, invisible marks, 」』, emphasis and 。.! aside), is not glued to a word before it "
     "(「絶対に賛成です」 is not the option) and is the only option on the last line",
     Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),

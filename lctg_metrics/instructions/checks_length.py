@@ -81,8 +81,8 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "ending in 。 or a predicate counted; heading and label lines and pieces without letters are no sentences; a "
     "line ending in ： after a predicate is one; a mark or 笑 written for 。 after a predicate, or after a noun with "
     "its topic, ends one; toward the minimum a sentence said again word for word, its marks, final particles and "
-    "serial number aside, counts once, and a closing sign with only a copula (以上です, 以上になります) once "
-    "in any wording)",
+    "serial number aside, counts once, and so does its reading in kana or romaji after it, and a closing sign with "
+    "only a copula (以上です, 以上になります) once in any wording)",
     MIN,
     MAX,
     needs_morph=True,
@@ -103,7 +103,8 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "number of lines holding a letter or number (blank and ---/**** lines not; toward the minimum a line of one or "
     "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
     "a line of only a number or one Latin letter, a label numbering itself (2行目：, 第3行), or standing in for the "
-    "line above, a blank or text left out (同上, （空行）, （略）), is none)",
+    "line above, a blank or text left out (同上, （空行）, （略）), or only naming a part of the text where it should "
+    "stand (（以下、第2段落）), is none)",
     MIN,
     MAX,
 )
@@ -211,7 +212,8 @@ def _joined(parts: list[str]) -> list[str]:
     "長さ指定",
     "number of paragraphs (blank-line or *** separated); a one-line paragraph is one with the next when that opens "
     "with a particle or an auxiliary (です。); toward the minimum a paragraph standing in for a blank, the one above "
-    "or text left out (（空行）, 同上, （省略）) or only a number or letter is none beside paragraphs that say "
+    "or text left out (（空行）, 同上, （省略）), only naming a part of the text where it should stand (（以下、第2"
+    "段落）, （ここに第3段落が入ります）) or only a number or letter is none beside paragraphs that say "
     "something, and a heading with no text under it is none",
     MIN,
     MAX,
