@@ -10,7 +10,8 @@ run from its start, written bare (ビタミンA / ビタミンB / ビタミンC)
 From round 29 a label that only counts the answer it opens says nothing either (``unlabelled``): two answers opening
 with labels that differ only in a serial mark (A案： / B案：, 回答1： / 回答2：, 【その1】 / 【その2】, 1. / 2.,
 ## 案A on a line of its own) are compared by what follows the labels, so one answer under two labels is one answer.
-Labels that differ in a word (朝： / 夜：, 東京案： / 大阪案：) say something and stay.
+Labels that differ in a word (朝： / 夜：, 東京案： / 大阪案：) or hold a particle or a predicate ((1人で) / (2人で))
+say something and stay.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.contents import key
 
 _KANSUUJI = "一二三四五六七八九十"
@@ -56,13 +58,17 @@ def template_series(spans: list[str]) -> set[int]:
 
 
 #: A label opening an answer: a heading's text on its line (## 案A), a bracketed label (【その1】), or at most twelve
-#: characters before a colon (A案：) or a list number's dot before a blank (1. ).
+#: characters before a colon (A案：; not a time or a score, 10:00, 3：2) or a list number's dot before a blank (1. ).
 _LABEL_TEXT = r"([^\n：:】\]）)〉>》]{1,12}?)"
 _OPENING_LABEL = re.compile(
-    rf"\s*(?:#+[ \t]*{_LABEL_TEXT}[ \t]*\n|[【\[（(〈<《]{_LABEL_TEXT}[】\]）)〉>》][ \t]*[：:]?|{_LABEL_TEXT}(?:[：:]|[.．](?=\s)))"
+    rf"\s*(?:#+[ \t]*{_LABEL_TEXT}[ \t]*\n|[【\[（(〈<《]{_LABEL_TEXT}[】\]）)〉>》][ \t]*[：:]?|{_LABEL_TEXT}(?:[：:](?![ \t]*[0-9０-９])|[.．](?=\s)))"
 )
 #: One serial mark: a number in digits, a Latin letter, a kansuuji (``key`` form).
 _MARK = re.compile(rf"[0-9]{{1,2}}|[a-z]|[{_KANSUUJI}]")
+
+
+#: What a label that only counts holds none of: a particle or a predicate (（1人で）, 2回行く： say something).
+_SAYING = ("助詞", "動詞", "形容詞", "助動詞")
 
 
 def _counts_only(a: str, b: str) -> bool:
@@ -83,7 +89,8 @@ def unlabelled(answers: list[str]) -> list[str]:
         return answers
     labels = [key(next(g for g in m.groups() if g is not None)) for m in found if m]
     bodies = [answer[m.end() :].strip() for answer, m in zip(answers, found) if m]
-    if all(labels) and all(key(body) for body in bodies) and _counts_only(*labels):
+    named = all(m.pos1 not in _SAYING for label in labels for m in morph.analyze(label))  # （1人で） says something
+    if all(labels) and named and all(key(body) for body in bodies) and _counts_only(*labels):
         return bodies
     return answers
 
