@@ -29,7 +29,7 @@ from lctg_metrics.instructions.pending import pending, status_value
 from lctg_metrics.instructions.registry import Param, instruction
 from lctg_metrics.instructions.selfnotes import talks_of_itself
 from lctg_metrics.instructions.sentences import prose
-from lctg_metrics.instructions.serials import template_series
+from lctg_metrics.instructions.serials import template_series, unlabelled
 from lctg_metrics.instructions.stand_ins import (
     BACK_REFERENCE,
     EMOTICON,
@@ -234,13 +234,14 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     "between separators fails; two answers with the same content words in another order are one, and so are a "
     "claim and its cleft (青が好きです / 好きな色は青です), and two frames around one noun, with or without "
     "a copula (首都は東京です / 答えは東京), and two that each only say yes, or each only say no (はい、そうです / "
-    "ええ、その通りです); an answer that only asks back is none)",
+    "ええ、その通りです); labels that only count the answers (A案： / B案：, 1. / 2.) aside; an answer that only "
+    "asks back is none)",
     needs_morph=True,
 )
 def two_responses(response: str, kw: Mapping[str, Any]) -> Verdict:
     parts = [part.strip() for part in _ANSWER_SEPARATOR.split(response)]
     filled = [any(is_letter(ch) for ch in part) for part in parts]
-    answers = [part for part, ok in zip(parts, filled) if ok]
+    answers = unlabelled([part for part, ok in zip(parts, filled) if ok])  # A案： / B案： count only (round 29)
     inner = filled[filled.index(True) : len(filled) - filled[::-1].index(True)] if answers else []
     if not all(inner):
         return Verdict(False, "an empty answer between two ****** separators")
@@ -307,7 +308,8 @@ def _answer_core(text: str) -> str:
     "format:constrained_response",
     "書式指定(答えのみ)",
     "answers with exactly one of the given options (an option quoted and declined, 「…」とは言えません or "
-    "「…」と言えればよいのですが, is not given); with ``position: end`` the option ends the response "
+    "「…」と言えればよいのですが, or taken back at once without quotes (……と言いたいところですが, なんてね, "
+    "というのは冗談で), is not given); with ``position: end`` the option ends the response "
     "(trailing blanks, invisible marks, 」』, emphasis and 。.! aside), is not glued to a word before it "
     "(「絶対に賛成です」 is not the option) and is the only option on the last line",
     Param("options", "list[str]", "the allowed answers", default=list(CONSTRAINED_OPTIONS)),

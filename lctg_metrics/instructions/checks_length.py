@@ -12,6 +12,7 @@ from lctg_metrics.instructions.hashtags import tags_as_counted
 from lctg_metrics.instructions.hesitations import without_hesitations
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.layout_marks import without_layout_marks
+from lctg_metrics.instructions.read_aloud import without_readings
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.said_once import counted_lines, distinct_sentences, saying_paragraphs
 from lctg_metrics.instructions.sentences import counted
@@ -43,7 +44,8 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "another language than a Japanese answer's, content promised for later, a chant after the first item, "
     "a hashtag's # mark and a hashtag restating the prose's word, a report of what was asked or of what the "
     "answer did, a quantity given again in another notation (an era year, 午後 and 15:00 read as theirs), marks "
-    "drawing out every hiragana mora (しーなーのー) and a numbered saying not counted, and stock "
+    "drawing out every hiragana mora (しーなーのー), a numbered saying and a sentence's reading in kana or romaji in "
+    "brackets after it not counted, and stock "
     "formulas (lead-ins such as 結論から申し上げますと and business closings among them) only as far as the "
     "answer's other text; a sentence's stalling words such as えーと, そうですね, まあ past its first not counted)",
     MIN,
@@ -62,7 +64,8 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     full = visible_chars(without_layout_marks(response))  # no #, bullet, > or table pipe (round 27)
     # a hashtag run counts the words it adds, not its # marks nor the prose's words again (round 18)
     # and a sentence's stalling words (えーと, そうですね, まあ) past its first (round 20)
-    counted_view = without_layout_marks(without_hesitations(counted_text(tags_as_counted(response))))
+    # and a sentence's reading in kana or romaji in brackets after it (round 29)
+    counted_view = without_layout_marks(without_hesitations(counted_text(without_readings(tags_as_counted(response)))))
     text = text_chars(counted_view) if kw["min"] is not None else text_chars(response)
     if kw["min"] is not None and text < kw["min"]:
         return Verdict(False, f"{text} chars of text (blanks and decorative symbols not counted) < min {kw['min']}")
@@ -78,8 +81,8 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "ending in 。 or a predicate counted; heading and label lines and pieces without letters are no sentences; a "
     "line ending in ： after a predicate is one; a mark or 笑 written for 。 after a predicate, or after a noun with "
     "its topic, ends one; toward the minimum a sentence said again word for word, its marks, final particles and "
-    "serial number aside, counts once, and a closing sign with only a copula (以上です, 以上になります) once "
-    "in any wording)",
+    "serial number aside, counts once, and so does its reading in kana or romaji after it, and a closing sign with "
+    "only a copula (以上です, 以上になります) once in any wording)",
     MIN,
     MAX,
     needs_morph=True,
@@ -100,7 +103,8 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "number of lines holding a letter or number (blank and ---/**** lines not; toward the minimum a line of one or "
     "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
     "a line of only a number or one Latin letter, a label numbering itself (2行目：, 第3行), or standing in for the "
-    "line above, a blank or text left out (同上, （空行）, （略）), is none)",
+    "line above, a blank or text left out (同上, （空行）, （略）), or only naming a part of the text where it should "
+    "stand (（以下、第2段落）), is none)",
     MIN,
     MAX,
 )
@@ -208,7 +212,8 @@ def _joined(parts: list[str]) -> list[str]:
     "長さ指定",
     "number of paragraphs (blank-line or *** separated); a one-line paragraph is one with the next when that opens "
     "with a particle or an auxiliary (です。); toward the minimum a paragraph standing in for a blank, the one above "
-    "or text left out (（空行）, 同上, （省略）) or only a number or letter is none beside paragraphs that say "
+    "or text left out (（空行）, 同上, （省略）), only naming a part of the text where it should stand (（以下、第2"
+    "段落）, （ここに第3段落が入ります）) or only a number or letter is none beside paragraphs that say "
     "something, and a heading with no text under it is none",
     MIN,
     MAX,

@@ -10,6 +10,12 @@ pause or link (、, が, て, ので …), says the answer is not said:
   would say if it could;
 - a wish set aside: the saying wished for (たい) and then a concession (が, けど, のに, ものの): と答えたいところ
   ですが….
+- called a joke or a lie (round 29): というのは冗談で, というのは嘘です (not negated: 嘘ではありません gives it), or
+  なんて with nothing after it but a final particle (なんてね), or なんちゃって.
+
+From round 29 the option need not be quoted: a pause written after it instead of a closing quote (……, ――, a blank,
+a line break: はい、そうです。……と言いたいところですが) and the quoting particles なんて and などと take it back as
+the quoted form does; はい、そうです。……と、胸を張って言えます gives it.
 
 A quoted option said as the answer (とお答えします, と言えます, と答えたいと思います, と言っても過言ではありません)
 is given.
@@ -22,7 +28,11 @@ import re
 from lctg_metrics.instructions import morph
 
 #: Closing quotes and blanks, then a quoting particle, right after the option.
-_QUOTING = re.compile(r"[」』”\"'’）)]*[ \t\u3000]*(?:とは|とも|と|っては|って)")
+_QUOTING = re.compile(r"[」』”\"'’）)]*[\s….‥・―—－ー〜~]*(?:とは|とも|と|っては|って|なんて|などと)")
+#: A joke said right after the option takes it back (なんちゃって; round 29).
+_JOKE = re.compile(r"[\s….‥・―—－ー〜~]*なんちゃって")
+#: What calling the option said a joke or a lie names it with (というのは冗談で, というのは嘘です).
+_UNTRUE = frozenset({"冗談", "嘘"})
 #: Another quotation with its particle, declined with the option: 「…」とも「…」とも言えません.
 _ALSO_QUOTED = re.compile(r"[ \t\u3000]*[「『][^「」『』\n]*[」』][ \t\u3000]*(?:とも|と)")
 _NEGATION = frozenset({"ない", "無い", "ず", "ぬ"})
@@ -47,13 +57,17 @@ def declined(text: str, end: int) -> bool:
     """Whether the option ending at ``end`` of ``text`` is quoted and declined (see the module docstring)."""
     quoted = _QUOTING.match(text, end)
     if not quoted:
-        return False
+        return _JOKE.match(text, end) is not None
     at = quoted.end()
     while more := _ALSO_QUOTED.match(text, at):  # 「はい」とも「いいえ」とも言えません: both declined together
         at = more.end()
     chain, link = _phrase(text, at)
     surfaces = {m.surface for m in chain}
     negated = any(m.lemma in _NEGATION and m.pos1 in ("助動詞", "形容詞") for m in chain)
+    if {m.lemma for m in chain} & _UNTRUE:
+        return not negated  # というのは冗談です takes it back; というのは嘘ではありません gives it
+    if quoted.group().endswith("なんて") and all(m.pos2 == "終助詞" for m in chain):
+        return text[quoted.end() :].lstrip()[:1] not in ("、", ",")  # なんてね: the option said as a joke
     if negated and not surfaces & {"しか", "ざる", "ほか", "他", "外"}:
         return True
     if link in ("ば", "たら", "なら") or any(m.form.startswith("仮定形") for m in chain):

@@ -7,7 +7,9 @@ lines is what is said, not how often it is written.
   the final particles after its predicate (ね, よ, な) aside. 猫はかわいいです。猫はかわいいですね！ is one
   sentence; Aさんは賛成です。Bさんは賛成です。 (another word) and 行きます。行きません。 are two. A closing sign
   (以上, おわり) said as a sentence with only a copula is one sentence in any wording (以上です。以上になります。
-  以上となります。, round 23); 説明は以上です。 and 以上の理由で賛成です。 say more.
+  以上となります。, round 23); 説明は以上です。 and 以上の理由で賛成です。 say more. From round 29 a sentence without
+  kanji that reads word for word as a sentence with kanji before it (its reading in kana or romaji, bracketed or
+  not: 琵琶湖は大きいです。（びわこはおおきいです。）) is that sentence again; a kana sentence saying more counts.
 - **A line saying nothing** (``counted_lines``, round 23): a line holding only a number or one Latin letter (1/2/3,
   A/B/C counting the lines) or a word standing in for the line above or for a blank (同上, ditto, （空行）, （余白）)
   is no line of the text beside lines that say something, nor, from round 27, a label that only numbers its own
@@ -33,8 +35,9 @@ import unicodedata
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.hesitations import repeated_stalls
-from lctg_metrics.instructions.omissions import says_left_out
+from lctg_metrics.instructions.omissions import labels_a_part, says_left_out
 from lctg_metrics.instructions.predicates import closing_formula
+from lctg_metrics.instructions.read_aloud import is_reading
 from lctg_metrics.instructions.sentences import Sentence
 from lctg_metrics.instructions.text import has_content, is_heading, nfkc, without_marker
 
@@ -126,10 +129,10 @@ def _copular(m: morph.Morpheme) -> bool:
 def distinct_sentences(sentences: list[Sentence]) -> list[Sentence]:
     """The sentences with every one that repeats an earlier one word for word as read aloud left out."""
     seen: set[tuple[str, ...]] = set()
-    kept = []
+    kept: list[Sentence] = []
     for s in sentences:
         key = _heard(s.text)
-        if key and key in seen:
+        if (key and key in seen) or is_reading(s.text, [k.text for k in kept]):  # its reading in kana (round 29)
             continue
         seen.add(key)
         kept.append(s)
@@ -181,6 +184,7 @@ def _stands_in(line: str, letters: str) -> bool:
         or not rest  # 2, 2行目：, 第3行, Line 4: (round 27)
         or rest.casefold() in _STAND_IN
         or says_left_out(rest)  # （略）, （この段落は省略します）: text left out (round 26)
+        or labels_a_part(letters)  # （以下、第2段落）: a part named, not written (round 29)
     )
 
 
