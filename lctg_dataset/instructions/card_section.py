@@ -179,7 +179,10 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   struck through at an edge is withdrawn and Latin start and end phrases match in any case; an item that only puts
   off its content (後述します) holds none; a postscript marker a particle follows is named; two answers that only say
   yes are one; a restatement behind つまり adding no word, a stalling word said over and the request copied back
-  in a bare quotation add nothing toward a minimum.
+  in a bare quotation add nothing toward a minimum. Two answers under labels that only count them (A案： / B案：) are compared
+  without the labels; an option taken back at once, quoted or not (……と言いたいところですが), is not given; a
+  sentence's reading in kana or romaji after it counts once and a piece only labelling a part of the text (（以下、
+  第2段落）) counts as none toward a minimum; a vowel starting the next kana word is no drawn-out keyword.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
