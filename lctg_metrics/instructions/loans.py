@@ -67,11 +67,15 @@ def origin_spans(text: str, word: str) -> list[tuple[int, int]]:
     """A loanword and its English original are one word to a reader (2.8, round 7 and 15): a katakana keyword the
     analyser knows as one loanword is met by its origin in Latin letters, any case, as a whole word (computer for
     コンピューター); a Latin keyword of several parts (e-sports) by the parts written in Latin letters or as the
-    katakana loanword of that origin (eスポーツ). Only the dictionary's own origin counts, so a loanword it does not
-    know (ユーチューブ) is not matched."""
-    origin = _origin(word) if _RUN.fullmatch(word) else ""
+    katakana loanword of that origin (eスポーツ). Only the dictionary's own origins count: a katakana compound whose
+    words' origins, joined, spell a Latin word is that word and back (ユーチューブ, ユー-you チューブ-tube, is YouTube;
+    フェイスブック is Facebook; round 30), while a name the analyser cuts into words of other origins (インスタグラム:
+    Ince, tag, lamb) is not matched."""
+    origin = (_origin(word) or _joined_origin(word)) if _RUN.fullmatch(word) else ""
     if origin:
         return [m.span() for m in _LATIN_RUN.finditer(text) if _same_origin(m.group(), origin)]
+    if re.fullmatch(r"[A-Za-z]{3,}", word):
+        return _compound_spans(text, word)
     if not _LATIN_PARTS.fullmatch(word):
         return []
     parts, tokens, found = re.split(r"[- ]", word), morph.spans(text), []
@@ -89,6 +93,37 @@ def origin_spans(text: str, word: str) -> list[tuple[int, int]]:
             found.append((tokens[i][0], tokens[at - 1][1]))
     return found
 
+
+
+@lru_cache(maxsize=2048)
+def _origins(katakana: str) -> tuple[tuple[int, int, str], ...]:
+    """The analyser's words of a katakana run, with their Latin origins ("" for a word without one)."""
+    return tuple((a, b, m.lemma.partition("-")[2].lower()) for a, b, m in morph.spans(katakana))
+
+
+def _joined_origin(word: str) -> str:
+    """The origins of a katakana compound's words joined (ユーチューブ: youtube), or "" if a word has none."""
+    found = _origins(word)
+    if len(found) < 2 or not all(origin.isascii() and origin.isalpha() for _, _, origin in found):
+        return ""
+    return "".join(origin for _, _, origin in found)
+
+
+def _compound_spans(text: str, word: str) -> list[tuple[int, int]]:
+    """Runs of whole words of a katakana run whose origins joined are the Latin ``word`` (ユーチューブ for
+    YouTube, ユーチューブチャンネル holds it)."""
+    found = []
+    for run in _RUN.finditer(text):
+        words = _origins(run.group())
+        for i in range(len(words)):
+            joined = ""
+            for j in range(i, len(words)):
+                if not (words[j][2].isascii() and words[j][2].isalpha()):
+                    break
+                joined += words[j][2]
+                if j > i and _same_origin(word, joined):
+                    found.append((run.start() + words[i][0], run.start() + words[j][1]))
+    return found
 
 _HIRAGANA_RUN = re.compile(r"[ぁ-ゖー]{3,}")
 #: What marks a hiragana spelling as a foreign word's: the long-vowel mark and the small vowels of foreign sounds
