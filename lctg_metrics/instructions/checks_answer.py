@@ -368,8 +368,8 @@ _DIGITS = "〇一二三四五六七八九"
 _KANJI_NUMBER = re.compile(r"(?<![0-9.])(?:(?:[0-9]+(?:\.[0-9]+)?(?=[十百千万]))?[〇一二三四五六七八九十百千万]+)+")
 
 
-def _commas(text: str) -> str:
-    return text.translate(_COMMA_FORMS)
+def _commas(text: str) -> str:  # はい，そうです． is はい、そうです。 (round 30): a Western stop after Japanese is 。
+    return re.sub(r"(?<=[^\x00-\x7f])\.(?!\.)", "。", text.translate(_COMMA_FORMS))
 
 
 def _kanji_number(numeral: str) -> str:

@@ -2,7 +2,8 @@
 
 Rules (documented choices):
 - the words are the 「」-quoted items if there are at least two, else the items separated by →, ⇒, 、, ・,
-  spaces or line breaks (list markers removed);
+  spaces or line breaks (list markers removed); when the chain is written with arrows, a line without one holding a
+  predicate is a sentence around the chain (しりとりをしましょう！), no word (round 30);
 - each word's reading is its katakana reading (kana words as written, kanji words from the dictionary);
 - the final kana ignores a trailing long-vowel mark ー (ルール → ル) and makes small kana big (キャ → ヤ);
 - ヲ counts as オ, ヂ as ジ, ヅ as ズ; voiced and unvoiced kana differ (ト is not ド);
@@ -38,8 +39,20 @@ def chain_words(response: str) -> list[str]:
     quoted = _QUOTED.findall(response)
     if len(quoted) >= 2:
         return [q.strip() for q in quoted]
-    body = "\n".join(_MARKER.sub("", line) for line in response.splitlines())
+    lines = [_MARKER.sub("", line) for line in response.splitlines()]
+    if any(_ARROW.search(line) for line in lines):  # a line saying something around the chain is no word (round 30)
+        lines = [line for line in lines if _ARROW.search(line) or not _framing(line)]
+    body = "\n".join(lines)
     return [w.strip("。．.!！") for w in _SEPARATORS.split(body) if w.strip("。．.!！")]
+
+
+_ARROW = re.compile(r"→|⇒|->|=>")
+
+
+def _framing(line: str) -> bool:
+    """A line around a chain written with arrows that is a sentence, not a word: a predicate of its own (しりとりを
+    しましょう！, 以上です。); a word alone (ぱん。) stays in the chain."""
+    return any(m.pos1 in ("動詞", "助動詞", "形容詞") for m in morph.analyze(line))
 
 
 _KANA_WORD = re.compile(r"[ぁ-ゖァ-ヺー]+")
