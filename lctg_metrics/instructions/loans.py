@@ -94,7 +94,6 @@ def origin_spans(text: str, word: str) -> list[tuple[int, int]]:
     return found
 
 
-
 @lru_cache(maxsize=2048)
 def _origins(katakana: str) -> tuple[tuple[int, int, str], ...]:
     """The analyser's words of a katakana run, with their Latin origins ("" for a word without one)."""
@@ -124,6 +123,7 @@ def _compound_spans(text: str, word: str) -> list[tuple[int, int]]:
                 if j > i and _same_origin(word, joined):
                     found.append((run.start() + words[i][0], run.start() + words[j][1]))
     return found
+
 
 _HIRAGANA_RUN = re.compile(r"[ぁ-ゖー]{3,}")
 #: What marks a hiragana spelling as a foreign word's: the long-vowel mark and the small vowels of foreign sounds
