@@ -22,8 +22,8 @@ cosmic-ray mutants inside annotations are set apart and not run: every scoring m
 (``from __future__ import annotations``), so they are never evaluated. ``--sample N --seed S`` runs a seeded sample of
 the rest where the whole does not fit the time; ``--tests FILE`` runs other test files for each mutant (to check what
 one new test file kills); ``--changed-since COMMIT`` runs only the mutants on lines added or changed since COMMIT
-(``git diff -U0`` of the checkout); ``--select-by-coverage`` runs each cosmic-ray mutant against only the tests that execute
-its statement (tools/mutation_select.py). Results and the rerun commands: benchmarks/mutation.md.
+(``git diff -U0`` of the checkout); ``--select-by-coverage`` runs each cosmic-ray mutant against only the tests that
+execute its statement (tools/mutation_select.py). Results and the rerun commands: benchmarks/mutation.md.
 
     .venv/bin/pip install cosmic-ray                       # a development tool, not a dependency
     .venv/bin/python tools/mutation.py --target aspects    # or several --target, or none for all

@@ -298,8 +298,8 @@ def run_cosmic_ray(
 ) -> tuple[list[dict], int]:
     """Every mutant's outcome (a sample's, with ``sample``; none an ``earlier`` sample took; only those named in
     ``only``, or by (module, diff) in ``wanted``; none named in ``skip``; with ``changed``, only those on the lines
-    named there) and how many mutants outside annotations there are (on those lines). ``test_command`` replaces the target's pytest command (tools/mutation_select.py, to run the tests
-    chosen by coverage)."""
+    named there) and how many mutants outside annotations there are (on those lines). ``test_command`` replaces the
+    target's pytest command (tools/mutation_select.py, to run the tests chosen by coverage)."""
     config = copy / "mutation.toml"
     env = [f"{k}={v}" for k, v in {"PYTHONPATH": str(copy), **PLUGINS}.items()]
     command = shlex.join(capped(["env", *env, *(test_command or pytest_command(copy, target))], limits.memory))
