@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib
 import random
 import shutil
+import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
@@ -217,3 +219,70 @@ def test_a_mutants_diff_is_known_before_it_runs(tool, tmp_path):
         [("m.py", "core/ReplaceComparisonOperator_Lt_LtE", 0), ("m.py", "core/ReplaceComparisonOperator_Lt_LtE", 1)],
     )
     assert diffs == ["-    return x < 4 | +    return x <= 4", None]
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=repo, check=True, capture_output=True
+    )
+
+
+BEFORE = (
+    "from __future__ import annotations\n\nLIMIT = 4\n\ndef f(x: int) -> bool:\n    y = x + 2\n    return y < LIMIT\n"
+)
+AFTER = (
+    "from __future__ import annotations\n\nLIMIT = 4\n\ndef f(x: float) -> bool:\n    y = x * 2\n    return y < LIMIT\n"
+)
+
+
+def test_changed_since_keeps_only_the_mutants_on_lines_changed(tool, tmp_path):
+    """--changed-since: the lines git diff -U0 gives as added or changed in the working tree (a line only deleted
+    names none), and of a session only the mutants whose code holds one of them; the sample is drawn among those."""
+    cosmic = tool["mutation_cosmic"]
+    _git(tmp_path, "init", "-q")
+    (tmp_path / "m.py").write_text(BEFORE, encoding="utf-8")
+    (tmp_path / "n.py").write_text("a\nb\nc\nd\ne\n", encoding="utf-8")
+    _git(tmp_path, "add", "m.py", "n.py")
+    _git(tmp_path, "commit", "-q", "-m", "first")
+    (tmp_path / "m.py").write_text(AFTER, encoding="utf-8")  # lines 5 and 6 changed, uncommitted
+    (tmp_path / "n.py").write_text("a\nc\nD\nd\nx\ny\ne\n", encoding="utf-8")  # b gone; D, x and y new
+    changed = cosmic.changed_lines(tmp_path, "HEAD", ["m.py", "n.py"])
+    assert changed == {"m.py": {5, 6}, "n.py": {3, 5, 6}}
+
+    session = tmp_path / "s.sqlite"
+    db = sqlite3.connect(session)
+    db.execute("CREATE TABLE work_items (job_id VARCHAR PRIMARY KEY)")
+    db.execute(
+        "CREATE TABLE mutation_specs (job_id VARCHAR PRIMARY KEY, module_path VARCHAR, operator_name VARCHAR, "
+        "occurrence INTEGER, start_pos_row INTEGER, start_pos_col INTEGER, end_pos_row INTEGER)"
+    )
+    specs = [  # (job, row, column, last row): where each mutant's code is in AFTER
+        ("limit", 3, 8, 3),  # LIMIT = 4: unchanged
+        ("times", 6, 10, 6),  # x * 2
+        ("two", 6, 12, 6),  # the 2 of x * 2
+        ("less", 7, 13, 7),  # y < LIMIT: unchanged
+        ("float", 5, 9, 5),  # inside the annotation float, on a changed line
+        ("span", 4, 0, 6),  # a mutant whose code runs from line 4 into line 6
+    ]
+    with db:
+        db.executemany("INSERT INTO work_items VALUES (?)", [(s[0],) for s in specs])
+        db.executemany(
+            "INSERT INTO mutation_specs VALUES (?, 'm.py', 'core/Op', 0, ?, ?, ?)", [tuple(s) for s in specs]
+        )
+    db.close()
+    skipped, population = cosmic._prune(session, tmp_path, None, 0, changed=changed)
+    db = sqlite3.connect(session)
+    left = {j for (j,) in db.execute("SELECT job_id FROM mutation_specs")}
+    assert left == {j for (j,) in db.execute("SELECT job_id FROM work_items")} == {"times", "two", "span"}
+    db.close()
+    assert population == 3 and [(r["line"], r["outcome"]) for r in skipped] == [(5, "annotation")]
+
+
+def test_changed_since_refuses_what_it_cannot_name(tool, capsys):
+    main = tool["mutation"].main
+    assert main(["--target", "ifsm-guard", "--changed-since", "no-such-commit-here"]) == 2
+    assert "--changed-since no-such-commit-here: no such commit" in capsys.readouterr().err
+    assert (
+        main(["--target", "ifsm-guard", "--changed-since", "HEAD", "--drawn-at", "HEAD", "--again-sample", "5:0"]) == 2
+    )
+    assert "drop --changed-since" in capsys.readouterr().err

@@ -21,8 +21,9 @@ loops or allocates without bound is stopped at a limit and counted as *killed (t
 cosmic-ray mutants inside annotations are set apart and not run: every scoring module defers its annotations
 (``from __future__ import annotations``), so they are never evaluated. ``--sample N --seed S`` runs a seeded sample of
 the rest where the whole does not fit the time; ``--tests FILE`` runs other test files for each mutant (to check what
-one new test file kills); ``--select-by-coverage`` runs each cosmic-ray mutant against only the tests that execute
-its statement (tools/mutation_select.py). Results and the rerun commands: benchmarks/mutation.md.
+one new test file kills); ``--changed-since COMMIT`` runs only the mutants on lines added or changed since COMMIT
+(``git diff -U0`` of the checkout); ``--select-by-coverage`` runs each cosmic-ray mutant against only the tests that
+execute its statement (tools/mutation_select.py). Results and the rerun commands: benchmarks/mutation.md.
 
     .venv/bin/pip install cosmic-ray                       # a development tool, not a dependency
     .venv/bin/python tools/mutation.py --target aspects    # or several --target, or none for all
@@ -38,11 +39,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from mutation_cosmic import drawn_at, outcomes_of, run_cosmic_ray
+from mutation_cosmic import changed_lines, drawn_at, outcomes_of, run_cosmic_ray
 from mutation_run import (
     MEMORY_CAP,
     TIMEOUT_EXTRA,
@@ -96,6 +97,7 @@ def run_alternatives(
     limits: Limits,
     only: Collection[tuple[str, str, int]] | None = None,
     skip: Collection[tuple[str, str]] = (),
+    changed: Mapping[str, Collection[int]] | None = None,
 ) -> list[dict]:
     results = []
     for rel in target.modules:
@@ -104,6 +106,8 @@ def run_alternatives(
         lines = original.splitlines(keepends=True)
         for i in _alternative_lines(path):
             if only is not None and (rel, "drop-alternative", i + 1) not in only:
+                continue
+            if changed is not None and i + 1 not in changed.get(rel, ()):
                 continue
             if (rel, "-" + lines[i].strip()) in skip:  # an earlier run has its outcome
                 continue
@@ -205,6 +209,12 @@ def _arguments() -> argparse.ArgumentParser:
         "was drawn",
     )
     p.add_argument(
+        "--changed-since",
+        metavar="COMMIT",
+        help="run only the mutants whose mutated code holds a line added or changed since COMMIT (git diff -U0 "
+        "COMMIT -- MODULE in this checkout, uncommitted edits included): to mutate what changed since a full run",
+    )
+    p.add_argument(
         "--memory-cap",
         type=float,
         default=MEMORY_CAP / (1 << 30),
@@ -285,11 +295,20 @@ def main(argv: list[str] | None = None) -> int:
         if args.rerun is not None:
             print("mutation: --drawn-at draws a sample; --rerun takes an earlier run's survivors", file=sys.stderr)
             return 2
+        if args.changed_since is not None:
+            print(
+                "mutation: --drawn-at runs the mutants whose lines did not change; drop --changed-since",
+                file=sys.stderr,
+            )
+            return 2
+    for flag, commit in (("--drawn-at", args.drawn_at), ("--changed-since", args.changed_since)):
+        if commit is None:
+            continue
         known = subprocess.run(
-            ["git", "rev-parse", "--verify", "--quiet", f"{args.drawn_at}^{{commit}}"], cwd=ROOT, capture_output=True
+            ["git", "rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}"], cwd=ROOT, capture_output=True
         )
         if known.returncode != 0:
-            print(f"mutation: --drawn-at {args.drawn_at}: no such commit", file=sys.stderr)
+            print(f"mutation: {flag} {commit}: no such commit", file=sys.stderr)
             return 2
     names = args.target or sorted(TARGETS)
     if any(TARGETS[n].engine == "cosmic-ray" for n in names) and shutil.which(args.cosmic_ray) is None:
@@ -313,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     everything = []
     for name in names:
         target = TARGETS[name] if not args.tests else replace(TARGETS[name], tests=tuple(args.tests))
+        changed = None if args.changed_since is None else changed_lines(ROOT, args.changed_since, target.modules)
         with tempfile.TemporaryDirectory(prefix="lctg-mutation-") as tmp:
             copy = Path(tmp) / "checkout"
             copy.mkdir()
@@ -329,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             if target.engine == "alternatives":
-                results = run_alternatives(copy, target, limits, only, skip)
+                results = run_alternatives(copy, target, limits, only, skip, changed)
                 population = len(results)
             else:
                 wanted = None
@@ -367,6 +387,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.again_sample,
                     wanted,
                     skip,
+                    changed,
                 )
                 if args.check_selection:
                     check_report(copy, results)
@@ -379,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
         left_out = "".join(f", leaving out the sample of {n} with seed {s}" for n, s in args.exclude_sample)
         left_out += f", drawn at {args.drawn_at}" if args.drawn_at else ""
         left_out += "".join(f", without the mutants run in {p}" for p in args.skip_run)
+        left_out += f", on the lines changed since {args.changed_since}" if args.changed_since else ""
         if only is not None:
             print(f"{ran} of {population} mutants: the survivors of {args.rerun}")
         elif args.again_sample:
@@ -386,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{ran} of {population} mutants: again the samples {again}{left_out}")
         elif ran < population:
             print(f"a sample of {ran} of {population} mutants, seed {args.seed}{left_out}")
+        elif args.changed_since:
+            print(f"{ran} mutants{left_out}")
         _report(target, results, equivalents)
     if args.json is not None:
         args.json.write_text(json.dumps(everything, ensure_ascii=False, indent=1), encoding="utf-8")

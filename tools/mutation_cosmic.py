@@ -1,20 +1,22 @@
 """The cosmic-ray engine of tools/mutation.py: a session of the target's modules, the mutants inside annotations
 set apart, a seeded sample drawn (disjoint from earlier samples on request, or drawn over the modules as they were
-at an earlier commit), the mutants an earlier run's --json holds left out on request, every mutant run under the
-limits. A mutant is named across commits by its module and diff (its removed and added lines), as ``--rerun`` names
-it: its line number and occurrence move with any edit above it."""
+at an earlier commit), the mutants an earlier run's --json holds left out on request, or all but those on the lines
+changed since a commit, every mutant run under the limits. A mutant is named across commits by its module and diff
+(its removed and added lines), as ``--rerun`` names it: its line number and occurrence move with any edit above
+it."""
 
 from __future__ import annotations
 
 import ast
 import json
 import random
+import re
 import shlex
 import shutil
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
 from mutation_run import PLUGINS, Limits, capped, limit_hit, pytest_command
@@ -140,7 +142,39 @@ def _draw(left: set[int], n: int, seed: int) -> set[int]:
     return left if n >= len(left) else set(random.Random(seed).sample(sorted(left), n))
 
 
-_SPECS = "SELECT job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col FROM mutation_specs"
+_SPECS = (
+    "SELECT job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col, end_pos_row "
+    "FROM mutation_specs"
+)
+
+#: A hunk header of ``git diff -U0``: where its lines start in the new file and how many there are (1 if not given).
+_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.MULTILINE)
+
+
+def changed_lines(repo: Path, commit: str, modules: Sequence[str]) -> dict[str, set[int]]:
+    """The lines (1-based) of each module in the working tree of ``repo`` added or changed since ``commit``, from
+    ``git diff -U0 COMMIT -- MODULE`` (a line only deleted leaves none; a module new since then is all added)."""
+    found = {}
+    for rel in modules:
+        diff = subprocess.run(
+            ["git", "diff", "-U0", "--no-color", "--no-ext-diff", commit, "--", rel],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        lines: set[int] = set()
+        for hunk in _HUNK.finditer(diff):
+            start, count = int(hunk.group(1)), int(hunk.group(2) or "1")
+            lines.update(range(start, start + count))
+        found[rel] = lines
+    return found
+
+
+def on_lines(specs: Sequence[tuple], changed: Mapping[str, Collection[int]]) -> list[tuple]:
+    """The mutants of ``specs`` (rows of :data:`_SPECS`) whose mutated code, from its first row to its last, holds
+    a line named in ``changed`` (module -> line numbers)."""
+    return [s for s in specs if any(row in changed.get(s[1], ()) for row in range(s[4], s[6] + 1))]
 
 
 def _split(db: sqlite3.Connection, copy: Path) -> tuple[list[tuple], list[tuple]]:
@@ -167,15 +201,21 @@ def _prune(
     wanted: Collection[tuple[str, str]] | None = None,
     skip: Collection[tuple[str, str]] = (),
     cosmic_ray: str = "cosmic-ray",
+    changed: Mapping[str, Collection[int]] | None = None,
 ) -> tuple[list[dict], int]:
-    """Take out of a cosmic-ray session the mutants inside annotations (returned as outcome ``annotation``: they
-    are never evaluated, so they cannot change a score) and all but the rest's :func:`sample_indices`, or with
-    ``only`` all but the mutants named there by (module, operator, line), or with ``wanted`` all but those named
-    there by (module, diff); then those named in ``skip`` by (module, diff).
-    Returns the annotation mutants and how many mutants the session had before sampling."""
+    """Take out of a cosmic-ray session, with ``changed``, the mutants on no line named there (:func:`on_lines`);
+    then the mutants inside annotations (returned as outcome ``annotation``: they are never evaluated, so they
+    cannot change a score) and all but the rest's :func:`sample_indices`, or with ``only`` all but the mutants
+    named there by (module, operator, line), or with ``wanted`` all but those named there by (module, diff); then
+    those named in ``skip`` by (module, diff).
+    Returns the annotation mutants and how many mutants the session had before sampling (after ``changed``)."""
     db = sqlite3.connect(session)
     try:
-        inside, rest = _split(db, copy)
+        inside, every = _split(db, copy)
+        rest = every
+        if changed is not None:
+            inside, rest = on_lines(inside, changed), on_lines(every, changed)
+            print(f"{len(rest)} of {len(every)} mutants on the lines changed", flush=True)
         keys: list[tuple[str, str | None]] | None = None
         if only is not None:
             keep = {i for i, s in enumerate(rest) if (s[1], s[2].split("/")[-1], s[4]) in only}
@@ -191,7 +231,8 @@ def _prune(
             left = {taken[j] for j in by_diff(found, None, skip)}
             print(f"{len(keep) - len(left)} of {len(keep)} left out: an earlier run has their outcome", flush=True)
             keep = left
-        drop = [s[0] for s in inside] + [s[0] for i, s in enumerate(rest) if i not in keep]
+        kept = {rest[i][0] for i in keep}
+        drop = [s[0] for s in db.execute(_SPECS).fetchall() if s[0] not in kept]
         with db:
             for table in ("mutation_specs", "work_items"):
                 db.executemany(f"DELETE FROM {table} WHERE job_id = ?", [(j,) for j in drop])
@@ -253,11 +294,12 @@ def run_cosmic_ray(
     again: Sequence[tuple[int, int]] = (),
     wanted: Collection[tuple[str, str]] | None = None,
     skip: Collection[tuple[str, str]] = (),
+    changed: Mapping[str, Collection[int]] | None = None,
 ) -> tuple[list[dict], int]:
     """Every mutant's outcome (a sample's, with ``sample``; none an ``earlier`` sample took; only those named in
-    ``only``, or by (module, diff) in ``wanted``; none named in ``skip``) and how many mutants outside annotations
-    there are. ``test_command`` replaces the target's pytest command (tools/mutation_select.py, to run the tests
-    chosen by coverage)."""
+    ``only``, or by (module, diff) in ``wanted``; none named in ``skip``; with ``changed``, only those on the lines
+    named there) and how many mutants outside annotations there are (on those lines). ``test_command`` replaces the
+    target's pytest command (tools/mutation_select.py, to run the tests chosen by coverage)."""
     config = copy / "mutation.toml"
     env = [f"{k}={v}" for k, v in {"PYTHONPATH": str(copy), **PLUGINS}.items()]
     command = shlex.join(capped(["env", *env, *(test_command or pytest_command(copy, target))], limits.memory))
@@ -271,7 +313,7 @@ def run_cosmic_ray(
     )
     session = copy / "mutation.sqlite"
     subprocess.run([cosmic_ray, "init", str(config), str(session)], cwd=copy, check=True, capture_output=True)
-    results, population = _prune(session, copy, sample, seed, earlier, only, again, wanted, skip, cosmic_ray)
+    results, population = _prune(session, copy, sample, seed, earlier, only, again, wanted, skip, cosmic_ray, changed)
     subprocess.run([cosmic_ray, "exec", str(config), str(session)], cwd=copy, check=True, capture_output=True)
     dump = subprocess.run([cosmic_ray, "dump", str(session)], cwd=copy, check=True, capture_output=True, text=True)
     for line in dump.stdout.splitlines():

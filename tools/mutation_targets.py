@@ -107,6 +107,7 @@ TARGETS = {
             "tests/test_mutants_checks_answer.py",
             "tests/test_mutants_checks_task.py",
             "tests/test_mutants_again.py",  # the survivors of the earlier samples run again
+            "tests/test_mutants_new.py",  # the survivors of the lines changed since e5c23c2 (--changed-since)
             "tests/test_instructions_labeled.py",
             "tests/test_instructions_registry.py",
             "tests/test_instructions_properties.py",
