@@ -19,7 +19,7 @@ from typing import Any
 from lctg_metrics.instructions import bare_replies, hollow, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.clefts import cleft_of, same_focus
-from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
+from lctg_metrics.instructions.contents import decimal_text, key, placeholder, points_elsewhere, same_text
 from lctg_metrics.instructions.declined import stated
 from lctg_metrics.instructions.filler import restates, same_claim
 from lctg_metrics.instructions.json_echo import echoed_answers, hollow_value
@@ -392,7 +392,7 @@ def _kanji_number(numeral: str) -> str:
             section += (digit or 1) * {"十": 10, "百": 100, "千": 1000}[ch]
             digit = Fraction(0)
     value = total + section + digit
-    return str(value.numerator) if value.denominator == 1 else numeral  # 1.23千 is no whole number: as written
+    return decimal_text(value) or numeral  # 1.23456万 is 12345.6; a value with endless decimals: as written
 
 
 def _in_digits(text: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from fractions import Fraction
 
 from lctg_metrics.instructions import blanks, morph
 from lctg_metrics.instructions.genre_titles import names_only_a_kind
@@ -150,6 +151,18 @@ def own_number(line: str, text: str) -> bool:
     return numeral is not None and key(text) in (numeral.group(), str(numeral_value(numeral.group())))  # 一、一 / 一、1
 
 
+def decimal_text(value: Fraction) -> str:
+    """A number as digits, with a decimal point when it has one (12345.6 for 1.23456万), or "" when its decimals do
+    not end within twelve places."""
+    for places in range(13):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+            whole, decimals = (digits[:-places], digits[-places:]) if places else (digits, "")
+            return ("-" if value < 0 else "") + whole + ("." + decimals.rstrip("0") if decimals.rstrip("0") else "")
+    return ""
+
+
 def numeral_value(numeral: str) -> int:
     """A number in digits or kansuuji (1, １, 一, 十二, 二十, 百) as an integer: a section's, an item marker's."""
     numeral = unicodedata.normalize("NFKC", numeral)
@@ -169,8 +182,9 @@ def numeral_value(numeral: str) -> int:
 
 
 def kana_goes_on(after: str) -> bool:
-    """Whether the letter after 第N章 goes on in kana (第1章では、: a sentence); ー there is a dash (第1章ー旅立ち)."""
-    return after != "ー" and is_hiragana(after)
+    """Whether the letter after 第N章 goes on in kana (第1章では、: a sentence); ー or ｰ there is a dash
+    (第1章ー旅立ち)."""
+    return after not in ("ー", "ｰ") and is_hiragana(after)
 
 
 def placeholder_title(text: str) -> bool:
