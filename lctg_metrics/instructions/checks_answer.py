@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from lctg_metrics.instructions import bare_replies, hollow, orders, restated
+from lctg_metrics.instructions import bare_replies, hollow, omissions, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.clefts import cleft_of, same_focus
 from lctg_metrics.instructions.contents import key, placeholder, points_elsewhere, same_text
@@ -172,6 +172,7 @@ def _says(after: str) -> bool:
         and not points_elsewhere(said_here)
         and not pending(EMOTICON.sub("", own))  # P.S. 詳細は追って連絡します (round 13)
         and not talks_of_itself(EMOTICON.sub("", own))  # P.S. 以上、追伸でした。 (round 18)
+        and not omissions.says_left_out(said_here)  # P.S. （省略）: only text left out (round 30)
     )
 
 

@@ -12,6 +12,7 @@ from lctg_metrics.instructions.hashtags import tags_as_counted
 from lctg_metrics.instructions.hesitations import without_hesitations
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.layout_marks import without_layout_marks
+from lctg_metrics.instructions.own_places import names_own_place, without_tallies
 from lctg_metrics.instructions.read_aloud import without_readings
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.said_once import counted_lines, distinct_sentences, saying_paragraphs
@@ -65,7 +66,10 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     # a hashtag run counts the words it adds, not its # marks nor the prose's words again (round 18)
     # and a sentence's stalling words (えーと, そうですね, まあ) past its first (round 20)
     # and a sentence's reading in kana or romaji in brackets after it (round 29)
-    counted_view = without_layout_marks(without_hesitations(counted_text(without_readings(tags_as_counted(response)))))
+    # and an aside tallying the answer's own length so far, （現在二十四字） (round 30)
+    counted_view = without_layout_marks(
+        without_hesitations(counted_text(without_readings(tags_as_counted(without_tallies(response)))))
+    )
     text = text_chars(counted_view) if kw["min"] is not None else text_chars(response)
     if kw["min"] is not None and text < kw["min"]:
         return Verdict(False, f"{text} chars of text (blanks and decorative symbols not counted) < min {kw['min']}")
@@ -89,7 +93,8 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
 )
 def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = counted(response)
-    once = len(distinct_sentences(found)) if kw["min"] is not None else len(found)
+    said = [s for s in distinct_sentences(found) if not names_own_place(s.text)]  # これが二文目です。 (round 30)
+    once = len(said) if kw["min"] is not None else len(found)
     if once < len(found) and kw["min"] is not None and once < kw["min"]:  # one sentence written again (round 22)
         return Verdict(
             False, f"{once} sentences, each written again counted once ({len(found)} written) < min {kw['min']}"

@@ -36,6 +36,7 @@ import unicodedata
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.hesitations import repeated_stalls
 from lctg_metrics.instructions.omissions import labels_a_part, says_left_out
+from lctg_metrics.instructions.own_places import names_own_place
 from lctg_metrics.instructions.predicates import closing_formula
 from lctg_metrics.instructions.read_aloud import is_reading
 from lctg_metrics.instructions.sentences import Sentence
@@ -225,7 +226,7 @@ def saying_paragraphs(parts: list[str]) -> list[str]:
     something, as such a line is none (``counted_lines``); a heading with no text under it (the next paragraph is a
     heading too, or there is none: ## はじめに / ## まとめ) is none at all (round 26)."""
     said = [part for part in parts if not _stands_in(part, _letters(part))]
-    kept = said if said else parts
+    kept = [part for part in (said if said else parts) if not names_own_place(part)]  # 第三段落です。 (round 30)
     return [
         part for i, part in enumerate(kept) if not (_heading(part) and (i + 1 == len(kept) or _heading(kept[i + 1])))
     ]
