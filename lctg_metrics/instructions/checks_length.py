@@ -97,7 +97,9 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     once = len(said) if kw["min"] is not None else len(found)
     if once < len(found) and kw["min"] is not None and once < kw["min"]:  # one sentence written again (round 22)
         return Verdict(
-            False, f"{once} sentences, each written again counted once ({len(found)} written) < min {kw['min']}"
+            False,
+            f"{once} sentences, each written again counted once and labels of their own place (二文目です) none "
+            f"({len(found)} written) < min {kw['min']}",
         )
     return bounds(len(found), kw["min"], kw["max"], "sentences")
 
