@@ -180,7 +180,7 @@ def _says(after: str) -> bool:
     "format:postscript",
     "書式指定",
     "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸; in a label's brackets too: "
-    "【追伸】) and text after it; with "
+    "【追伸】) and text after it (not only that text is left out: P.S. （略）); with "
     "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
     "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
     "a 。 in the middle of a line is one sentence (in the one sentence model: モーニング娘。の ends none), and body "

@@ -154,7 +154,8 @@ def _item_text(line: str) -> str:
     "書式指定",
     "top-level list items (・ • ● ■ ◆ ★ - － * …; numbered items too if ``numbered``) within [min, max]; "
     "towards min only items holding text that differs from the other items count; items that only name parts of "
-    "an answer (・メリット ・デメリット ・まとめ) with nothing else say none",
+    "an answer (・メリット ・デメリット ・まとめ) with nothing else say none, nor items only numbering their slot "
+    "(・二つ目の理由)",
     MIN,
     MAX,
     Param("marker", "str", "only items with this marker count, e.g. ・"),

@@ -46,7 +46,7 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "a hashtag's # mark and a hashtag restating the prose's word, a report of what was asked or of what the "
     "answer did, a quantity given again in another notation (an era year, 午後 and 15:00 read as theirs), marks "
     "drawing out every hiragana mora (しーなーのー), a numbered saying and a sentence's reading in kana or romaji in "
-    "brackets after it not counted, and stock "
+    "brackets after it not counted, nor a running tally of the answer's own length (（現在二十四字）), and stock "
     "formulas (lead-ins such as 結論から申し上げますと and business closings among them) only as far as the "
     "answer's other text; a sentence's stalling words such as えーと, そうですね, まあ past its first not counted)",
     MIN,
@@ -86,7 +86,8 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "line ending in ： after a predicate is one; a mark or 笑 written for 。 after a predicate, or after a noun with "
     "its topic, ends one; toward the minimum a sentence said again word for word, its marks, final particles and "
     "serial number aside, counts once, and so does its reading in kana or romaji after it, and a closing sign with "
-    "only a copula (以上です, 以上になります) once in any wording)",
+    "only a copula (以上です, 以上になります) once in any wording, and a sentence only naming its own place "
+    "(これが二文目です。) not at all)",
     MIN,
     MAX,
     needs_morph=True,
@@ -111,7 +112,7 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
     "a line of only a number or one Latin letter, a label numbering itself (2行目：, 第3行), or standing in for the "
     "line above, a blank or text left out (同上, （空行）, （略）), or only naming a part of the text where it should "
-    "stand (（以下、第2段落）), is none)",
+    "stand (（以下、第2段落）) or its own place (これが三行目です), is none)",
     MIN,
     MAX,
 )
@@ -221,7 +222,8 @@ def _joined(parts: list[str]) -> list[str]:
     "with a particle or an auxiliary (です。); toward the minimum a paragraph standing in for a blank, the one above "
     "or text left out (（空行）, 同上, （省略）), only naming a part of the text where it should stand (（以下、第2"
     "段落）, （ここに第3段落が入ります）) or only a number or letter is none beside paragraphs that say "
-    "something, and a heading with no text under it is none",
+    "something, a heading with no text under it is none, and a paragraph only naming its own place (第三段落です。) "
+    "is none even when every paragraph is one",
     MIN,
     MAX,
     SEPARATOR,

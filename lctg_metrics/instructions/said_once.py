@@ -14,7 +14,9 @@ lines is what is said, not how often it is written.
   A/B/C counting the lines) or a word standing in for the line above or for a blank (同上, ditto, （空行）, （余白）)
   is no line of the text beside lines that say something, nor, from round 27, a label that only numbers its own
   line with nothing after it (2行目：, 第3行, 三つ目, Line 4:). 1. 春が来た and A: 賛成 are lines; so is 春 alone, a
-  word, and 1/2/3 when every line is a number (the numbers asked for).
+  word, and 1/2/3 when every line is a number (the numbers asked for). From round 30 a line, sentence or
+  paragraph only naming its own place (これが三行目です。, 第二段落です。; ``own_places``) is none too, and a
+  paragraph or sentence of that kind is none even when every one is.
 - **A phrase broken into letters** (``counted_lines``): a line of one or two letters that is no word by itself
   (a particle, an auxiliary, a kana the analyser reads as a symbol or as a mere cry: は, の, あ, け) continues the
   line of one or two letters right above it: 春/は/あ/け/ぼ/の written one kana a line is one line's text. A line
@@ -186,6 +188,7 @@ def _stands_in(line: str, letters: str) -> bool:
         or rest.casefold() in _STAND_IN
         or says_left_out(rest)  # （略）, （この段落は省略します）: text left out (round 26)
         or labels_a_part(letters)  # （以下、第2段落）: a part named, not written (round 29)
+        or names_own_place(line)  # これが三行目です。: its own place named (round 30)
     )
 
 
