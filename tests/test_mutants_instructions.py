@@ -553,13 +553,13 @@ def test_the_same_word_in_two_scripts_is_one_highlight_whichever_comes_first(tim
 def test_rule_lines_between_blank_line_paragraphs_are_no_empty_paragraph():
     """*** lines set apart by blank lines in an answer counted by blank lines: decorations, no paragraph; the two
     paragraphs of text count."""
-    verdict = check("length:paragraphs", "第一段落です。\n\n***\n\n***\n\n第二段落です。", {"min": 1})
+    verdict = check("length:paragraphs", "春が来ました。\n\n***\n\n***\n\n桜が咲きました。", {"min": 1})
     assert verdict == Verdict(True, "2 paragraphs (blank_line-separated) in [1, ]")
 
 
 def test_a_separator_after_the_last_paragraph_leaves_no_empty_one_between():
-    """一段落目です。 *** 二段落目です。 ***: the last *** closes the text; no empty paragraph lies between two."""
-    verdict = check("length:paragraphs", "一段落目です。\n***\n二段落目です。\n***\n", {"separator": "***", "min": 1})
+    """春が来ました。 *** 桜が咲きました。 ***: the last *** closes the text; no empty paragraph lies between two."""
+    verdict = check("length:paragraphs", "春が来ました。\n***\n桜が咲きました。\n***\n", {"separator": "***", "min": 1})
     assert verdict == Verdict(True, "2 paragraphs (***-separated) in [1, ]")
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from lctg_metrics.instructions import bare_replies, hollow, orders, restated
+from lctg_metrics.instructions import bare_replies, hollow, omissions, orders, restated
 from lctg_metrics.instructions.asked_back import only_asks_back
 from lctg_metrics.instructions.clefts import cleft_of, same_focus
 from lctg_metrics.instructions.contents import decimal_text, key, placeholder, points_elsewhere, same_text
@@ -172,6 +172,7 @@ def _says(after: str) -> bool:
         and not points_elsewhere(said_here)
         and not pending(EMOTICON.sub("", own))  # P.S. 詳細は追って連絡します (round 13)
         and not talks_of_itself(EMOTICON.sub("", own))  # P.S. 以上、追伸でした。 (round 18)
+        and not omissions.says_left_out(said_here)  # P.S. （省略）: only text left out (round 30)
     )
 
 
@@ -179,7 +180,7 @@ def _says(after: str) -> bool:
     "format:postscript",
     "書式指定",
     "a postscript: a line or sentence starting with the marker (P.S., P.P.S., 追伸; in a label's brackets too: "
-    "【追伸】) and text after it; with "
+    "【追伸】) and text after it (not only that text is left out: P.S. （略）); with "
     "``position: end`` (the request says 最後に) it follows the main text and nothing but further "
     "postscripts follows it: a postscript starting a line runs to the end of its paragraph, one written after "
     "a 。 in the middle of a line is one sentence (in the one sentence model: モーニング娘。の ends none), and body "

@@ -32,6 +32,7 @@ from lctg_metrics.instructions.filler import restates
 from lctg_metrics.instructions.genre_titles import untitled_over_prose
 from lctg_metrics.instructions.list_marks import kanji_item
 from lctg_metrics.instructions.outline import only_an_outline
+from lctg_metrics.instructions.own_places import names_own_place
 from lctg_metrics.instructions.registry import MAX, MIN, Param, instruction
 from lctg_metrics.instructions.selfnotes import talks_of_itself
 from lctg_metrics.instructions.serials import serial_row, template_series
@@ -96,6 +97,8 @@ def distinct_filled(spans: list[str]) -> list[str]:
             continue
         if all(placeholder(cell) or not key(cell) for cell in span.split("|")) or unfilled_field(span):
             continue  # 項目1 | 内容1, （略）, ・あ: no content (2.5); 理由1：（記入）: a form's blank (round 23)
+        if names_own_place(span):  # ・2つ目の理由: a slot named, nothing in it (round 30)
+            continue
         if orders.only_recited(span) or pointing_only(span):
             continue  # - あいうえお: a row of the kana table, nothing said (round 15); 《ここ》 (round 21)
         if not k or k in seen or any(same_text(span, kept) for kept in out):  # 雨が降った, あめがふった
@@ -151,7 +154,8 @@ def _item_text(line: str) -> str:
     "書式指定",
     "top-level list items (・ • ● ■ ◆ ★ - － * …; numbered items too if ``numbered``) within [min, max]; "
     "towards min only items holding text that differs from the other items count; items that only name parts of "
-    "an answer (・メリット ・デメリット ・まとめ) with nothing else say none",
+    "an answer (・メリット ・デメリット ・まとめ) with nothing else say none, nor items only numbering their slot "
+    "(・二つ目の理由)",
     MIN,
     MAX,
     Param("marker", "str", "only items with this marker count, e.g. ・"),

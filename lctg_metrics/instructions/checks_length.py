@@ -12,6 +12,7 @@ from lctg_metrics.instructions.hashtags import tags_as_counted
 from lctg_metrics.instructions.hesitations import without_hesitations
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.layout_marks import without_layout_marks
+from lctg_metrics.instructions.own_places import names_own_place, without_tallies
 from lctg_metrics.instructions.read_aloud import without_readings
 from lctg_metrics.instructions.registry import MAX, MIN, Param, bounds, instruction
 from lctg_metrics.instructions.said_once import counted_lines, distinct_sentences, saying_paragraphs
@@ -45,7 +46,7 @@ _LEADING = "「『（(【\"'“*#>-・ \u3000"
     "a hashtag's # mark and a hashtag restating the prose's word, a report of what was asked or of what the "
     "answer did, a quantity given again in another notation (an era year, 午後 and 15:00 read as theirs), marks "
     "drawing out every hiragana mora (しーなーのー), a numbered saying and a sentence's reading in kana or romaji in "
-    "brackets after it not counted, and stock "
+    "brackets after it not counted, nor a running tally of the answer's own length (（現在二十四字）), and stock "
     "formulas (lead-ins such as 結論から申し上げますと and business closings among them) only as far as the "
     "answer's other text; a sentence's stalling words such as えーと, そうですね, まあ past its first not counted)",
     MIN,
@@ -65,7 +66,10 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     # a hashtag run counts the words it adds, not its # marks nor the prose's words again (round 18)
     # and a sentence's stalling words (えーと, そうですね, まあ) past its first (round 20)
     # and a sentence's reading in kana or romaji in brackets after it (round 29)
-    counted_view = without_layout_marks(without_hesitations(counted_text(without_readings(tags_as_counted(response)))))
+    # and an aside tallying the answer's own length so far, （現在二十四字） (round 30)
+    counted_view = without_layout_marks(
+        without_hesitations(counted_text(without_readings(tags_as_counted(without_tallies(response)))))
+    )
     text = text_chars(counted_view) if kw["min"] is not None else text_chars(response)
     if kw["min"] is not None and text < kw["min"]:
         return Verdict(False, f"{text} chars of text (blanks and decorative symbols not counted) < min {kw['min']}")
@@ -82,17 +86,21 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "line ending in ： after a predicate is one; a mark or 笑 written for 。 after a predicate, or after a noun with "
     "its topic, ends one; toward the minimum a sentence said again word for word, its marks, final particles and "
     "serial number aside, counts once, and so does its reading in kana or romaji after it, and a closing sign with "
-    "only a copula (以上です, 以上になります) once in any wording)",
+    "only a copula (以上です, 以上になります) once in any wording, and a sentence only naming its own place "
+    "(これが二文目です。) not at all)",
     MIN,
     MAX,
     needs_morph=True,
 )
 def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = counted(response)
-    once = len(distinct_sentences(found)) if kw["min"] is not None else len(found)
+    said = [s for s in distinct_sentences(found) if not names_own_place(s.text)]  # これが二文目です。 (round 30)
+    once = len(said) if kw["min"] is not None else len(found)
     if once < len(found) and kw["min"] is not None and once < kw["min"]:  # one sentence written again (round 22)
         return Verdict(
-            False, f"{once} sentences, each written again counted once ({len(found)} written) < min {kw['min']}"
+            False,
+            f"{once} sentences, each written again counted once and labels of their own place (二文目です) none "
+            f"({len(found)} written) < min {kw['min']}",
         )
     return bounds(len(found), kw["min"], kw["max"], "sentences")
 
@@ -104,7 +112,7 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
     "a line of only a number or one Latin letter, a label numbering itself (2行目：, 第3行), or standing in for the "
     "line above, a blank or text left out (同上, （空行）, （略）), or only naming a part of the text where it should "
-    "stand (（以下、第2段落）), is none)",
+    "stand (（以下、第2段落）) or its own place (これが三行目です), is none)",
     MIN,
     MAX,
 )
@@ -214,7 +222,8 @@ def _joined(parts: list[str]) -> list[str]:
     "with a particle or an auxiliary (です。); toward the minimum a paragraph standing in for a blank, the one above "
     "or text left out (（空行）, 同上, （省略）), only naming a part of the text where it should stand (（以下、第2"
     "段落）, （ここに第3段落が入ります）) or only a number or letter is none beside paragraphs that say "
-    "something, and a heading with no text under it is none",
+    "something, a heading with no text under it is none, and a paragraph only naming its own place (第三段落です。) "
+    "is none even when every paragraph is one",
     MIN,
     MAX,
     SEPARATOR,

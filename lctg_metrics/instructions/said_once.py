@@ -14,7 +14,9 @@ lines is what is said, not how often it is written.
   A/B/C counting the lines) or a word standing in for the line above or for a blank (同上, ditto, （空行）, （余白）)
   is no line of the text beside lines that say something, nor, from round 27, a label that only numbers its own
   line with nothing after it (2行目：, 第3行, 三つ目, Line 4:). 1. 春が来た and A: 賛成 are lines; so is 春 alone, a
-  word, and 1/2/3 when every line is a number (the numbers asked for).
+  word, and 1/2/3 when every line is a number (the numbers asked for). From round 30 a line, sentence or
+  paragraph only naming its own place (これが三行目です。, 第二段落です。; ``own_places``) is none too, and a
+  paragraph or sentence of that kind is none even when every one is.
 - **A phrase broken into letters** (``counted_lines``): a line of one or two letters that is no word by itself
   (a particle, an auxiliary, a kana the analyser reads as a symbol or as a mere cry: は, の, あ, け) continues the
   line of one or two letters right above it: 春/は/あ/け/ぼ/の written one kana a line is one line's text. A line
@@ -36,6 +38,7 @@ import unicodedata
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.hesitations import repeated_stalls
 from lctg_metrics.instructions.omissions import labels_a_part, says_left_out
+from lctg_metrics.instructions.own_places import names_own_place
 from lctg_metrics.instructions.predicates import closing_formula
 from lctg_metrics.instructions.read_aloud import is_reading
 from lctg_metrics.instructions.sentences import Sentence
@@ -185,6 +188,7 @@ def _stands_in(line: str, letters: str) -> bool:
         or rest.casefold() in _STAND_IN
         or says_left_out(rest)  # （略）, （この段落は省略します）: text left out (round 26)
         or labels_a_part(letters)  # （以下、第2段落）: a part named, not written (round 29)
+        or names_own_place(line)  # これが三行目です。: its own place named (round 30)
     )
 
 
@@ -225,7 +229,7 @@ def saying_paragraphs(parts: list[str]) -> list[str]:
     something, as such a line is none (``counted_lines``); a heading with no text under it (the next paragraph is a
     heading too, or there is none: ## はじめに / ## まとめ) is none at all (round 26)."""
     said = [part for part in parts if not _stands_in(part, _letters(part))]
-    kept = said if said else parts
+    kept = [part for part in (said if said else parts) if not names_own_place(part)]  # 第三段落です。 (round 30)
     return [
         part for i, part in enumerate(kept) if not (_heading(part) and (i + 1 == len(kept) or _heading(kept[i + 1])))
     ]
