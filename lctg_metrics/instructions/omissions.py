@@ -39,9 +39,10 @@ _OMITTED = re.compile(f"(?:{_PART}{_PARTICLE})*(?:{_LEAVE_OUT}{_ENDING}|{_NOT_GI
 
 
 _NUMBER = r"(?:[0-9]+|[〇一二三四五六七八九十]+)"
-#: A part of this text by its name (段落, 章, 本文, paragraph), numbered, ordered or placed (第2段落, 段落3, 2つ目の段落,
-#: 次の段落, 本文の続き): a bare name (本文です) is no label of a part.
-_ORDER = rf"(?:第{_NUMBER}|{_NUMBER}(?:つ目|番目|個目)の?|(?:次|最後|最初|前|後|残り|続き|結び|まとめ|結論|本論|序論|導入)の?)"
+#: A part of this text by its name (段落, 章, 本文, paragraph), numbered, ordered or placed (第2段落, 段落3,
+#: 2つ目の段落, 次の段落, 本文の続き): a bare name (本文です) is no label of a part.
+_PLACES = r"次|最後|最初|前|後|残り|続き|結び|まとめ|結論|本論|序論|導入"
+_ORDER = rf"(?:第{_NUMBER}|{_NUMBER}(?:つ目|番目|個目)の?|(?:{_PLACES})の?)"
 _NAME = r"(?:段落|パラグラフ|章|節|パート|本文|文章|paragraph|para|section|part)"
 _SERIAL = rf"(?:{_NUMBER}|目|の続き|の残り)"
 #: A place in this text before the name (以下, ここに, ここから), and the part said to come there after it.

@@ -61,7 +61,8 @@ def template_series(spans: list[str]) -> set[int]:
 #: characters before a colon (A案：; not a time or a score, 10:00, 3：2) or a list number's dot before a blank (1. ).
 _LABEL_TEXT = r"([^\n：:】\]）)〉>》]{1,12}?)"
 _OPENING_LABEL = re.compile(
-    rf"\s*(?:#+[ \t]*{_LABEL_TEXT}[ \t]*\n|[【\[（(〈<《]{_LABEL_TEXT}[】\]）)〉>》][ \t]*[：:]?|{_LABEL_TEXT}(?:[：:](?![ \t]*[0-9０-９])|[.．](?=\s)))"
+    rf"\s*(?:#+[ \t]*{_LABEL_TEXT}[ \t]*\n|[【\[（(〈<《]{_LABEL_TEXT}[】\]）)〉>》][ \t]*[：:]?"
+    rf"|{_LABEL_TEXT}(?:[：:](?![ \t]*[0-9０-９])|[.．](?=\s)))"
 )
 #: One serial mark: a number in digits, a Latin letter, a kansuuji (``key`` form).
 _MARK = re.compile(rf"[0-9]{{1,2}}|[a-z]|[{_KANSUUJI}]")
