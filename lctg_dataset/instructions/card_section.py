@@ -182,7 +182,10 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   in a bare quotation add nothing toward a minimum. Two answers under labels that only count them (A案： / B案：) are compared
   without the labels; an option taken back at once, quoted or not (……と言いたいところですが), is not given; a
   sentence's reading in kana or romaji after it counts once and a piece only labelling a part of the text (（以下、
-  第2段落）) counts as none toward a minimum; a vowel starting the next kana word is no drawn-out keyword.
+  第2段落）) counts as none toward a minimum; a vowel starting the next kana word is no drawn-out keyword. A
+  katakana compound whose words' origins spell a Latin keyword is that word (ユーチューブ is YouTube); a sentence
+  around a しりとり chain is no word of it; a piece only naming its own place (第三段落です。, ・二つ目の理由), a
+  running tally of the answer's length and a postscript only saying it is left out count as none.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
