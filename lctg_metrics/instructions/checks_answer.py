@@ -157,7 +157,7 @@ def quotation(response: str, kw: Mapping[str, Any]) -> Verdict:
 
 
 #: The word of a postscript said again after its marker (P.S. 追伸): no text of its own.
-_POSTSCRIPT_WORD = re.compile(r"^[\s:：.．、]*(?:追伸|追記|二伸|p\.?s\.?)[\s:：.．、]*", re.IGNORECASE)
+_POSTSCRIPT_WORD = re.compile(r"^[\s:：.．、]*(?:追伸|追記|二伸|p\.?s\.?)(?![はがをもの])[\s:：.．、]*", re.IGNORECASE)
 
 
 def _says(after: str) -> bool:

@@ -21,7 +21,7 @@ import re
 #: Words pointing at a part of this text, each with an optional particle (この段落は, ここから先は, 残りの部分も).
 _PART = (
     r"(?:この|その|ここ|そこ|これ|それ|以下|以降|以後|残り|後半|前半|途中|先|後|続き|本文|内容|詳細|説明|段落|部分|箇所|"
-    r"行|文|文章|章|節|項|中身|全文|全部|一部|点|件|話|理由|背景|経緯|手順|具体例|例)"
+    r"行|文|文章|章|節|項|中身|全文|全部|一部|点|件|話|理由|背景|経緯|手順|具体例|例|追伸|P\.?S\.?)"
 )
 _PARTICLE = r"(?:の|は|も|を|から|より|まで|で|では|には|につき|について|については)?"
 #: Verbs of leaving text out (略す, 省略する, 割愛する, 省く, カットする) with their endings.
@@ -35,7 +35,9 @@ _NOT_GIVEN = (
     r"(?:(?:触れ|扱い|述べ|立ち入り|深入りし)(?:ません|ない|ないでおきます|ずにおきます|ないことにします)"
     r"|(?:控え|差し控え)(?:ます|る|させていただきます|させて頂きます))(?:です)?"
 )
-_OMITTED = re.compile(f"(?:{_PART}{_PARTICLE})*(?:{_LEAVE_OUT}{_ENDING}|{_NOT_GIVEN})")
+#: A part said to be blank (この段落は空白です, ここは空欄とします; round 31).
+_BLANK = r"(?:空白|空欄|空行|白紙|余白)(?:です|だ|とします|にします|になります|としています|にしています)?"
+_OMITTED = re.compile(f"(?:{_PART}{_PARTICLE})*(?:{_LEAVE_OUT}{_ENDING}|{_NOT_GIVEN}|{_BLANK})")
 
 
 _NUMBER = r"(?:[0-9]+|[〇一二三四五六七八九十]+)"
