@@ -76,8 +76,13 @@ def declined(text: str, end: int) -> bool:
 
 
 def stated(text: str, option: str) -> bool:
-    """Whether ``option`` occurs in ``text`` at least once not declined."""
-    return any(not declined(text, m.end()) for m in re.finditer(re.escape(option), text))
+    """Whether ``option`` occurs in ``text`` at least once not declined. An option's closing 。 may be written as ！ or
+    left off before a blank, a line break or the end (はい、そうです for はい、そうです。, round 32); words right after
+    it (そうですね, そうですか) make another answer."""
+    pattern = re.escape(option)
+    if option.endswith("。"):
+        pattern = re.escape(option[:-1]) + r"(?:[。！!]|(?=[ \t\u3000\n]|$))"
+    return any(not declined(text, m.end()) for m in re.finditer(pattern, text))
 
 
 __all__ = ["declined", "stated"]
