@@ -37,6 +37,7 @@ import unicodedata
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.hesitations import repeated_stalls
+from lctg_metrics.instructions.in_other_words import without_announcer
 from lctg_metrics.instructions.omissions import labels_a_part, says_left_out
 from lctg_metrics.instructions.own_places import names_own_place
 from lctg_metrics.instructions.predicates import closing_formula
@@ -110,7 +111,7 @@ def _heard(sentence: str) -> tuple[str, ...]:
     particles after its last word (ね, よ)."""
     words = [  # a kana the analyser files as a symbol (ぁ) is a sound said, not a mark
         m
-        for m in morph.analyze(nfkc(without_marker(sentence.strip())))  # （2）猫は…: its serial aside (round 26)
+        for m in morph.analyze(nfkc(without_announcer(without_marker(sentence.strip()))))  # （2）猫は…, つまり…
         if m.pos1 not in _SKIPPED or any(ch.isalnum() for ch in m.surface)
     ]
     while len(words) > 1 and words[-1].pos2 == "終助詞":
