@@ -50,6 +50,7 @@ from lctg_metrics.instructions import (
     loans,
     lookalike,
     morph,
+    productive,
     senses,
     signs,
     spelled,
@@ -301,9 +302,9 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
     start = lowered.find(lowered_key)
     while start >= 0:
         end = start + len(key)
-        on_edges = edges is None or (
-            (start in edges or (loanword and seen.endswith(key, 0, start)))
-            and (end in edges or (loanword and seen.startswith(key, end)))
+        on_edges = edges is None or (  # 猫|好き: a word before a productive tail the dictionary joins (round 33)
+            (start in edges or (loanword and seen.endswith(key, 0, start)) or productive.cut_at(seen, start))
+            and (end in edges or (loanword and seen.startswith(key, end)) or productive.cut_at(seen, end))
         )
         if _latin_edges_ok(seen, start, end, key) and on_edges and not wordforms.title_word(seen, start, end, key):
             found.append((start, end))
