@@ -134,7 +134,7 @@ def test_api_levels_categories_and_table():
     assert s["instruction_ids"]["length:chars"]["category"] == "長さ指定"
     flat = result.flat()
     assert flat["prompt_level_strict"] == 0.5 and flat["instruction_level_loose"] == 5 / 7
-    assert flat["長さ指定/strict"] == 0.0 and flat["signature"].startswith("instr|checkers:2.9|mode:strict+loose|")
+    assert flat["長さ指定/strict"] == 0.0 and flat["signature"].startswith("instr|checkers:2.10|mode:strict+loose|")
     assert "|data:1.1.0|" in result.signature
     table = result.table()
     assert "prompt level" in table and "keywords:existence" in table and table.endswith(result.signature)

@@ -209,7 +209,7 @@ def test_signature_names_every_verdict_setting() -> None:
     assert list(loose) == ["checkers", "mode", "morph", "langdetect"] and loose["mode"] == "loose"
     assert loose["morph"].startswith("fugashi-") and "unidic-lite-" in loose["morph"]
     assert loose["langdetect"].endswith("(seed 0)")
-    assert result_signature("loose", "1.0.0").startswith("instr|checkers:2.9|mode:loose|morph:fugashi-")
+    assert result_signature("loose", "1.0.0").startswith("instr|checkers:2.10|mode:loose|morph:fugashi-")
     with pytest.raises(ScoringError, match="unknown mode 'lax'; valid: strict, loose"):
         settings("lax")
 

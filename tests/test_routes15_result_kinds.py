@@ -12,7 +12,7 @@ from tests.test_routes11_outputs import _run, work  # noqa: F401 (the fixture: a
 #: Result JSONs written here by hand, one per family, as each command lays them out (several lines, signature first).
 RESULTS = {
     "r_lctg.json": '{\n  "signature": "lctg|profile:upstream|version:0",\n  "scores": {}\n}\n',
-    "r_instr.json": '{\n  "signature": "instr|checkers:2.9|version:0",\n  "mode": "both"\n}\n',
+    "r_instr.json": '{\n  "signature": "instr|checkers:2.10|version:0",\n  "mode": "both"\n}\n',
     "r_ifsm.json": '{\n  "format": "lctg-ifsm-result",\n  "signature": "ifsm|reader:x|version:0",\n  "ifsm": 0.5\n}\n',
 }
 FOREIGN = [

@@ -61,7 +61,7 @@ def instructions_section(rows: Sequence[Mapping[str, Any]], seed: int) -> str:
     )
 
 
-#: How the instructions are checked, as a native reader would judge them (checkers 2.9). Kept beside the card code
+#: How the instructions are checked, as a native reader would judge them (checkers 2.10). Kept beside the card code
 #: that prints it; every rule has labeled cases in ``tests/data/instructions/``.
 INSTRUCTION_RULES = """### How the instructions are checked
 

@@ -98,7 +98,7 @@ Examples:
     >>> out["キーワード使用/strict"], out["長さ指定/strict"]
     (1.0, 0.0)
     >>> out["signature"]  # doctest: +ELLIPSIS
-    'instr|checkers:2.9|mode:strict+loose|morph:fugashi-...|loose:ifeval-variants|data:custom|version:...'
+    'instr|checkers:2.10|mode:strict+loose|morph:fugashi-...|loose:ifeval-variants|data:custom|version:...'
 
     Loose mode forgives a first line that announces the answer:
 
