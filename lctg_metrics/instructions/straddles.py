@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import functools
 import re
+import struct
+from pathlib import Path
 from typing import Any
 
 from lctg_metrics.instructions import morph
@@ -70,49 +72,53 @@ def _read_across(text: str, start: int, end: int) -> bool:
 
 
 @functools.lru_cache(maxsize=1)
-def _dump_tagger() -> Any:
+def _cost_tagger() -> tuple[Any, str]:
+    """A tagger writing each word as its surface, left and right context ids and word cost, and the dictionary."""
     morph._tagger()  # the analyser's install hint when it is missing
     import fugashi  # noqa: PLC0415
     import unidic_lite  # noqa: PLC0415
 
-    return fugashi.GenericTagger(f"-d {unidic_lite.DICDIR} -r /dev/null -Odump")
+    node = "-F '%m\\t%phl\\t%phr\\t%c\\n' -U '%m\\t%phl\\t%phr\\t%c\\n'"
+    return fugashi.GenericTagger(f"-d {unidic_lite.DICDIR} -r /dev/null -O '' {node} -E 'EOS\\n'"), unidic_lite.DICDIR
 
 
 @functools.lru_cache(maxsize=1)
-def _cost_tagger() -> Any:
-    import fugashi  # noqa: PLC0415
-    import unidic_lite  # noqa: PLC0415
+def _matrix() -> tuple[int, bytes]:
+    """The dictionary's connection costs (matrix.bin: the numbers of left and right ids, then a cost per pair)."""
+    data = (Path(_cost_tagger()[1]) / "matrix.bin").read_bytes()
+    return struct.unpack_from("<H", data)[0], data
 
-    return fugashi.GenericTagger(f"-d {unidic_lite.DICDIR} -r /dev/null -O '' -F '%c\\n' -E ''")
+
+def _connection(right_of_left: int, left_of_right: int) -> int:
+    size, data = _matrix()
+    return int(struct.unpack_from("<h", data, 4 + 2 * (right_of_left + size * left_of_right))[0])
 
 
 @functools.lru_cache(maxsize=1024)
 def _word_cost(word: str) -> float:
     """The dictionary's cost of ``word`` as one word (infinite when the analyser reads it as several)."""
-    costs = _cost_tagger().parse(word).split()
-    return int(costs[0]) if len(costs) == 1 else float("inf")
+    words = [line.split("\t") for line in _cost_tagger()[0].parse(word).splitlines() if "\t" in line]
+    return int(words[0][3]) if len(words) == 1 else float("inf")
 
 
 @functools.lru_cache(maxsize=512)
 def _near_cuts(text: str) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The analyser's cuts of ``text`` (word spans) whose path cost is within ``MARGIN`` of its best cut's."""
+    """The analyser's cuts of ``text`` (word spans) whose path cost (each word's cost and the connection cost from
+    the word before, as the analyser sums them) is within ``MARGIN`` of its best cut's."""
     costs: dict[tuple[tuple[int, int], ...], int] = {}
     cut: list[tuple[int, int]] = []
-    previous, cost, at = "0", 0, 0
-    for line in _dump_tagger().nbest(text, _CUTS).splitlines():
-        fields = line.split(" ")
-        if len(fields) < 15:
-            continue
-        if fields[1] == "BOS" and fields[2].startswith("BOS/EOS"):
-            cut, previous, cost, at = [], "0", 0, 0
-            continue
-        links = dict(link.split(":")[:2] for link in fields[15:] if link.count(":") == 2)
-        cost, previous = cost + int(links.get(previous, 0)), fields[0]
-        if fields[1] == "EOS" and fields[2].startswith("BOS/EOS"):
+    cost, right, at = 0, 0, 0
+    for line in _cost_tagger()[0].nbest(text, _CUTS).splitlines():
+        if line == "EOS":
+            cost += _connection(right, 0)
             costs[tuple(cut)] = min(costs.get(tuple(cut), cost), cost)
-        else:
-            cut.append((at, at + len(fields[1])))
-            at += len(fields[1])
+            cut, cost, right, at = [], 0, 0, 0
+            continue
+        surface, left_id, right_id, word_cost = line.split("\t")
+        cost += _connection(right, int(left_id)) + int(word_cost)
+        right = int(right_id)
+        cut.append((at, at + len(surface)))
+        at += len(surface)
     best = min(costs.values(), default=0)
     return tuple(c for c, value in costs.items() if value - best <= MARGIN)
 
