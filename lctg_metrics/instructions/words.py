@@ -56,6 +56,7 @@ from lctg_metrics.instructions import (
     spelled,
     straddles,
     stray,
+    transcribed,
     variants,
     whole_readings,
     wordforms,
@@ -267,6 +268,7 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         found += _spans_in(view, key, match)
     found += latin.romaji_spans(seen, key, latin.kanji_reading(key))  # Toukyou is Tokyo (r10), SUSHI 寿司 (r17)
     found += loans.variant_spans(seen, key)  # スマフォ is スマホ (round 12)
+    found += transcribed.spans(seen, key)  # インスタグラム is Instagram (round 33)
     found += colloquial.spans(seen, key)  # さむっ, いってぇ, すいません, あざっす: said casually (round 14)
     for strip in (wordforms.without_readings, spelled.joined):  # 勉（べん）強（きょう）; ス/マ/ホ spelled out (2.8)
         bare, where = strip(seen)
