@@ -4,9 +4,9 @@ as sentences and which only list or tabulate.
 - A line holding only a serial mark or a bullet (「1.」, 「2)」, 「（3）」, 「④」, 「・」) in a list says nothing: no
   sentence, toward a minimum or a maximum. A lone 「42.」 that is no part of a list stays what it was.
 - A list item that is a bare noun phrase (「・りんご」, 「1. 駅前の公園」: it ends in a noun and holds no verb,
-  adjective, auxiliary, nor a topic or subject particle) names a thing and is no sentence. An item with a predicate
-  (「・早く寝る。」, 「・毎朝走っています」), one saying something of its topic (「・月曜は晴れ」: the copula left
-  off) and one ending in a particle (「・卵を」) stay sentences.
+  adjective, auxiliary, nor a topic, subject or object particle) names a thing and is no sentence. An item with a
+  predicate (「・早く寝る。」, 「・毎朝走っています」), one saying something of its topic (「・月曜は晴れ」: the copula
+  left off), a verbal noun with its object (「・資料を共有」) and one ending in a particle (「・卵を」) stay sentences.
 - A table cell without 。！？ ending in a terse value (a bare verb or adjective, 「安い」, 「湯を沸かす」: ``terse``)
   is a value, no sentence; a cell ending in です, だ or a final particle (「月額三千円です」, 「安いぞ」) is one.
 - A list item without 。 in the same terse form is the list's form to the style checks (「・駅から近い」 in a
@@ -51,12 +51,13 @@ def empty_marks(lines: list[str]) -> set[int]:
 
 def bare_noun(item: str) -> bool:
     """Whether a list item's text is a bare noun phrase: it ends in a noun and holds no verb, adjective, auxiliary,
-    nor は, が or も (「りんご」, 「駅前の公園」, 「価格：五百円」; not 「月曜は晴れ」, 「卵を」, 「早く寝る」)."""
+    nor は, が, も or an object's を (「りんご」, 「駅前の公園」, 「価格：五百円」; not 「月曜は晴れ」, 「卵を」,
+    「早く寝る」, nor 「資料を共有」: a verbal noun with its object says 共有する)."""
     words = [m for m in morph.analyze(item) if m.pos1 not in _MARKS]
     if not words or words[-1].pos1 not in ("名詞", "代名詞", "接尾辞"):
         return False
     return not any(
-        m.pos1 in ("動詞", "形容詞", "助動詞", "形状詞") or (m.pos1 == "助詞" and m.surface in ("は", "が", "も"))
+        m.pos1 in ("動詞", "形容詞", "助動詞", "形状詞") or (m.pos1 == "助詞" and m.surface in ("は", "が", "も", "を"))
         for m in words
     )
 
