@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lctg_metrics.instructions import check, morph, read_mifeval_inputs, restated, score_mifeval, words  # noqa: E402
 from lctg_metrics.instructions.boundaries import name_marks  # noqa: E402
+from lctg_metrics.instructions.entries import bare_noun, listed, mark_only  # noqa: E402
 from lctg_metrics.instructions.mifeval import translate  # noqa: E402
 from lctg_metrics.instructions.score import result_signature  # noqa: E402
 from lctg_metrics.instructions.sentences import sentences as sentence_model  # noqa: E402
@@ -34,6 +35,7 @@ from lctg_metrics.instructions.text import (  # noqa: E402
     loose_variants,
     split_sentences,
     visible_chars,
+    without_marker,
 )
 from lctg_metrics.instructions.visible import visible  # noqa: E402
 
@@ -239,6 +241,17 @@ def _comma_lines(d: dict[str, Any]) -> bool:
     )
 
 
+def _bare_items(d: dict[str, Any]) -> bool:
+    """List items that only name things (bare noun phrases) or a serial mark alone, counted one sentence a line as
+    M-IFEval does, give their verdict; a reader counts no sentence in them (round 33)."""
+    our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
+    text = _texts(d)[0]
+    lines = [line for line in text.splitlines() if listed(line)]
+    bare = [line for line in lines if mark_only(line) or bare_noun(without_marker(line))]
+    n = len([s for s in split_sentences(text) if s.strip()])
+    return bool(bare) and n > 0 and check(our_id, "文。" * n, kwargs).passed == d["theirs"]
+
+
 def _label_line(d: dict[str, Any]) -> bool:
     """Counting heading and label lines (「…作成しました：」) as sentences, as M-IFEval does, gives their verdict."""
     our_id, kwargs = translate(d["instruction_id"], d["kwargs"])
@@ -401,6 +414,12 @@ CAUSES: dict[str, list[tuple[str, str, Callable[[dict[str, Any]], bool]]]] = {
             "lines ending in 、 (clauses of one sentence) counted one by one; the prompt asks for 行 (lines)",
             AMBIGUOUS,
             _comma_lines,
+        ),
+        (
+            "list items that only name things (・りんご, 1. 情報の整理) are a sentence each for M-IFEval, none for a "
+            "reader (nor us)",
+            AMBIGUOUS,
+            _bare_items,
         ),
         (
             "a preamble or label line ending in 「：」 is a sentence for M-IFEval, not for a reader (nor us)",

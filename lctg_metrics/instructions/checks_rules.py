@@ -11,6 +11,7 @@ from typing import Any
 from lctg_metrics.instructions import edges, morph, no_periods, phrases, said, spellings, tails, wordforms, words
 from lctg_metrics.instructions.afterthoughts import called_after
 from lctg_metrics.instructions.clipped_polite import clipped
+from lctg_metrics.instructions.entries import items_only
 from lctg_metrics.instructions.predicates import (
     auxiliary_ending,
     clauses,
@@ -365,13 +366,16 @@ def _judged(sentence: Sentence, clause: str, items: set[str]) -> str:
 
 def _style(response: str) -> tuple[list[str], list[str], list[str], bool]:
     """Polite predicates, plain predicates (every sentence and every blank-separated clause of one, in the sentence
-    model; a list item in list form, ``_list_form``, is neither), the plain ones whose predicate is a polite form
-    said casually (答えっす, 行きまっす: ``clipped_polite``, round 22), and whether the response is one line holding
-    one sentence or no 句点 (a title or slogan; quotations aside)."""
+    model; a list item in list form, ``entries.terse``, is neither unless the list is the whole text, round 33),
+    the plain ones whose predicate is a polite form said casually (答えっす, 行きまっす: ``clipped_polite``, round
+    22), and whether the response is one line holding one sentence or no 句点 (a title or slogan; quotations
+    aside)."""
     found = own_sentences(response)
     body = drop_quotations(response)
     items = list_items(body)
     kinds = [(c, _judged(s, c, items)) for s in found for c in clauses(s.text)]
+    if items_only([k for _, k in kinds]):  # the list is the whole text: its items' form is its style (round 33)
+        kinds = [(c, _judged(s, c, set())) for s in found for c in clauses(s.text)]
     lines = sum(1 for line in response.splitlines() if prose(line))
     title_like = (lines == 1 and (len(found) == 1 or not any(c in body for c in PERIODS))) or (
         lines == 0 and marked_title(response)

@@ -13,6 +13,7 @@ import re
 
 from lctg_metrics.instructions import morph
 from lctg_metrics.instructions.dialect_copulas import closes_with_ya
+from lctg_metrics.instructions.entries import terse
 from lctg_metrics.instructions.joins import ONE_MARK, mark_closes, quoted_by
 from lctg_metrics.instructions.sentences import JOIN_MARKS, JOINS, PAUSE, clause_breaks, cut
 from lctg_metrics.instructions.text import has_content, is_terminated, without_marker
@@ -61,27 +62,6 @@ def clauses(sentence: str) -> list[str]:
     return [piece for piece in out if has_content(piece)]
 
 
-#: Auxiliaries a list item may end in and stay a list form (「・駅に近かった」, 「・待たない」, 「・また行きたい」).
-_ITEM_AUXILIARIES = frozenset({"た", "ない", "たい", "ず"})
-
-
-def _list_form(item: str) -> bool:
-    """A list item without 。 ending in a bare verb, adjective (an adjective-forming suffix too: 「・持ち運びやすい」)
-    or た/ない (「・駅から近い」, 「・毎朝走る」), or in a
-    na-adjective's stem with no だ (「・京都：紅葉が見事」, round 23): the list's form, a terse note, not the writer's
-    plain-style sentence (2.6: plain items in a です・ます answer are normal); だ, である,
-    のだ and final particles (「・安いのだ」, 「・うまいぞ」) are the plain style and stay judged."""
-    if is_terminated(item):
-        return False
-    tail = morph.content_tail(morph.predicate_text(item))
-    if not tail:
-        return False
-    last = tail[-1]
-    if last.pos1 == "接尾辞" and last.pos2 in ("形容詞的", "動詞的"):  # 持ち運びやすい, 読みづらい (round 28)
-        return True
-    return last.pos1 in ("動詞", "形容詞", "形状詞") or (last.pos1 == "助動詞" and last.lemma in _ITEM_AUXILIARIES)
-
-
 #: Closing formulas written as a sentence of their own at a text's end (以上。, おわり。, 終。, おしまい。, fin.): a
 #: sign that the text ends, no 体言止め sentence (round 11).
 _CLOSING_FORMULA = re.compile(
@@ -103,7 +83,7 @@ def kind(clause: str, items: set[str]) -> str:
     read = morph.politeness(clause)
     if read == "neutral" and closes_with_ya(clause):  # ええ天気や。 (round 19)
         read = "plain"
-    return "neutral" if read == "plain" and clause.strip() in items and _list_form(clause) else read
+    return "neutral" if read == "plain" and clause.strip() in items and terse(clause) else read
 
 
 #: Auxiliaries that attach to a conjunctive form (連用形) only: 走ります, 読みました; ます after た (釣ったます) is the

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lctg_metrics.instructions import boundaries, morph
+from lctg_metrics.instructions import boundaries, entries, morph
 from lctg_metrics.instructions.clause_breaks import clause_breaks, cut
 from lctg_metrics.instructions.closing_marks import ends_sentence, laughs
 from lctg_metrics.instructions.joins import (
@@ -65,11 +65,12 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 @dataclass(frozen=True)
 class Sentence:
     """One sentence as a reader reads it: its text, its kind (``KINDS``) and whether it ends with 。！？ or
-    an ellipsis."""
+    an ellipsis; ``item``: the whole of a list item's text (round 33)."""
 
     text: str
     kind: str
     terminated: bool
+    item: bool = False
 
 
 def _is_table(lines: list[str]) -> bool:
@@ -216,9 +217,10 @@ def sentences(text: str) -> list[Sentence]:
     lines = text.splitlines()
     table = _is_table(lines)
     header_done, carry, prose = False, "", any(ch in SENTENCE_END for ch in text)
+    marks = entries.empty_marks(lines)  # 1. / 2. / 3. with nothing after them (round 33)
     for number, line in enumerate(lines):
         stripped = line.strip()
-        if not stripped:
+        if not stripped or number in marks:
             header_done = False
             continue
         if stripped.startswith("|") or (table and "|" in stripped):
@@ -238,6 +240,7 @@ def sentences(text: str) -> list[Sentence]:
             if not line:
                 continue
         pieces = _pieces(without_marker(line))
+        item = without_marker(line) != line and len(pieces) == 1 and not carry
         if carry and pieces:
             pieces[0] = carry + pieces[0]
         carry = ""
@@ -248,7 +251,7 @@ def sentences(text: str) -> list[Sentence]:
             )  # a sentence does not end in 、, a て-form or a cut phrase (駅前の / 小さな): it goes on
         for piece in pieces:
             if has_content(piece):
-                out.append(Sentence(piece, "prose", is_terminated(piece)))
+                out.append(Sentence(piece, "prose", is_terminated(piece), item))
                 out += [Sentence(inner, "aside", is_terminated(inner)) for inner in _asides(piece)]
     if carry and has_content(carry):
         out.append(Sentence(carry, "prose", False))
@@ -256,9 +259,16 @@ def sentences(text: str) -> list[Sentence]:
 
 
 def counts(sentence: Sentence) -> bool:
-    """Whether a piece is read as a sentence: running text always; an aside's or a cell's piece when it ends with
-    。！？ or in a predicate (a cell 「月額3000円」 is a value, 「月額3000円です」 a sentence)."""
-    return sentence.kind == "prose" or sentence.terminated or morph.politeness(sentence.text) != "neutral"
+    """Whether a piece is read as a sentence: running text always, but a list item that is a bare noun phrase
+    (``entries.bare_noun``: 「・りんご」); an aside's or a cell's piece when it ends with 。！？ or in a predicate
+    (a cell 「月額3000円」 is a value, 「月額3000円です」 a sentence), a cell's not in a terse value (「安い」,
+    ``entries.terse``; round 33)."""
+    if sentence.kind == "prose":
+        return not (sentence.item and entries.bare_noun(sentence.text))
+    if sentence.terminated:
+        return True
+    read = morph.politeness(sentence.text)
+    return read == "polite" or (read == "plain" and not (sentence.kind == "cell" and entries.terse(sentence.text)))
 
 
 def counted(text: str) -> list[Sentence]:
