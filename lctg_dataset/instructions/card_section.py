@@ -186,6 +186,11 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   katakana compound whose words' origins spell a Latin keyword is that word (ユーチューブ is YouTube); a sentence
   around a しりとり chain is no word of it; a piece only naming its own place (第三段落です。, ・二つ目の理由), a
   running tally of the answer's length and a postscript only saying it is left out count as none.
+  From 2.10: a line holding only a list's number, a list item that only names a thing (・りんご) and a table cell of a
+  bare value (安い) are no sentences, toward a minimum or a maximum; list items that are the whole text are read in
+  their own style. A Latin keyword is met by its katakana transcription (インスタグラム is Instagram); a kanji keyword
+  a reader reads across two words is in neither (今日|本屋 holds no 日本); under word matching a word before 好き is
+  that word (猫好き holds 猫).
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
