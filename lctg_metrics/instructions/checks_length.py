@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from lctg_metrics.instructions import morph, words
+from lctg_metrics.instructions import edges, morph, words
 from lctg_metrics.instructions.filler import counted_text
 from lctg_metrics.instructions.hashtags import tags_as_counted
 from lctg_metrics.instructions.hesitations import without_hesitations
@@ -247,7 +247,7 @@ def paragraph_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "rule:nth_paragraph_first_word",
     "ルール指定(非一般)",
     "the n-th paragraph (blank-line separated) starts with a word, as written or as the same token in another "
-    "script (更に for さらに); optionally exactly k paragraphs",
+    "script (更に for さらに), not cut out of a longer word (私立 is no 私); optionally exactly k paragraphs",
     Param("nth", "int", "which paragraph, 1-based", required=True),
     Param("first_word", "str", "the word the paragraph starts with", required=True),
     Param("num_paragraphs", "int", "exact number of paragraphs, if required"),
@@ -264,6 +264,8 @@ def nth_paragraph_first_word(response: str, kw: Mapping[str, Any]) -> Verdict:
     if len(found) < nth:
         return Verdict(False, f"only {len(found)} paragraphs, no paragraph {nth}")
     start = found[nth - 1].lstrip(_LEADING)
-    if words.starts_with(start, word) or words.starts_with(nfkc(start), nfkc(word)):
+    head, key = nfkc(start), nfkc(word)
+    cut = head.startswith(key) and edges.cut_short(head, len(key))  # 私立 is no 私: the start checkers' edge (round 34)
+    if not cut and (words.starts_with(start, word) or words.starts_with(nfkc(start), nfkc(word))):
         return Verdict(True, f"paragraph {nth} starts with 「{word}」")
     return Verdict(False, f"paragraph {nth} starts with 「{start[: len(word) + 5]}」, not 「{word}」")
