@@ -254,7 +254,7 @@ def counted_text(text: str) -> str:
             or restated_quantity(sentence, all_sentences[:n])  # 3,776m after 3776メートル (round 19)
             or recited_saying(sentence, text)  # 一富士二鷹三茄子 (round 19)
             or said_in_other_words(sentence, all_sentences[:n], _length_claim)  # つまり、…ということです (round 28)
-            or (len(sayings) >= _SAYINGS and letters not in sayings)
+            or (len(sayings) >= SAYINGS and letters not in sayings)
         ):
             out.append(text[at:start])
             at = start + len(sentence)
@@ -353,7 +353,7 @@ def _long_as_written(reading: str) -> str:
 
 #: How many sayings of one claim in different words count: the claim and one restatement for emphasis
 #: (京都はいいです。本当に京都はいいですよ。); a third wording onward is padding.
-_SAYINGS = 2
+SAYINGS = 2
 
 
 __all__ = ["counted_text", "reads_as", "same_claim", "says_it_fills"]

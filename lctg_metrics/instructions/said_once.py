@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.filler import SAYINGS
 from lctg_metrics.instructions.hesitations import repeated_stalls
 from lctg_metrics.instructions.in_other_words import without_announcer
 from lctg_metrics.instructions.omissions import labels_a_part, says_left_out
@@ -206,7 +208,7 @@ _OWN_NUMBER = re.compile(
 def counted_lines(text: str) -> int:
     """Lines holding a letter or number, a piece of one or two letters that is no word continuing the short line
     right above it (see the module docstring)."""
-    n, short_above = 0, False
+    n, short_above, times = 0, False, Counter[tuple[str, ...]]()
     lines = text.splitlines()
     said = any(has_content(line) and not _stands_in(line, _letters(line)) for line in lines)
     for line in lines:
@@ -219,7 +221,9 @@ def counted_lines(text: str) -> int:
             continue
         short = 0 < len(letters) <= _PIECE_LETTERS
         if not (short and short_above and not _a_word(letters)):
-            n += 1
+            key = _heard(line) or (letters,)
+            times[key] += 1
+            n += times[key] <= SAYINGS  # a line said again: once more at most, as a restatement (round 34)
         short_above = short
     return n
 
