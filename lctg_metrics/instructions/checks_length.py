@@ -114,7 +114,7 @@ def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     "two letters that is no word alone continues the short line above it: a phrase one kana a line is one line; "
     "a line of only a number or one Latin letter, a label numbering itself (2行目：, 第3行), or standing in for the "
     "line above, a blank or text left out (同上, （空行）, （略）), or only naming a part of the text where it should "
-    "stand (（以下、第2段落）) or its own place (これが三行目です), is none)",
+    "stand (（以下、第2段落）) or its own place (これが三行目です), is none; a line said again counts twice at most)",
     MIN,
     MAX,
 )
@@ -124,8 +124,8 @@ def line_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     if read < written and kw["min"] is not None and read < kw["min"]:  # a phrase one kana a line (round 22)
         return Verdict(
             False,
-            f"{read} lines, a phrase broken into letters read as one and lines saying nothing (1, A, 2行目：, 同上) "
-            f"not counted ({written} written) < min {kw['min']}",
+            f"{read} lines, a phrase broken into letters read as one, lines saying nothing (1, A, 2行目：, 同上) "
+            f"and a line said more than twice not counted ({written} written) < min {kw['min']}",
         )
     return bounds(written, kw["min"], kw["max"], "lines")
 

@@ -16,7 +16,10 @@ lines is what is said, not how often it is written.
   line with nothing after it (2行目：, 第3行, 三つ目, Line 4:). 1. 春が来た and A: 賛成 are lines; so is 春 alone, a
   word, and 1/2/3 when every line is a number (the numbers asked for). From round 30 a line, sentence or
   paragraph only naming its own place (これが三行目です。, 第二段落です。; ``own_places``) is none too, and a
-  paragraph or sentence of that kind is none even when every one is.
+  paragraph or sentence of that kind is none even when every one is. From round 34 a line that only says an
+  earlier line again (the same words read aloud, a list marker aside: 東京 on five lines) counts as often as a
+  restatement of a sentence does (``filler.SAYINGS``: the line and once again): a refrain said twice is two lines,
+  東京都 and 東京駅 are two lines, 1日目：浅草 and 2日目：箱根 are two.
 - **A phrase broken into letters** (``counted_lines``): a line of one or two letters that is no word by itself
   (a particle, an auxiliary, a kana the analyser reads as a symbol or as a mere cry: は, の, あ, け) continues the
   line of one or two letters right above it: 春/は/あ/け/ぼ/の written one kana a line is one line's text. A line
@@ -207,7 +210,7 @@ _OWN_NUMBER = re.compile(
 
 def counted_lines(text: str) -> int:
     """Lines holding a letter or number, a piece of one or two letters that is no word continuing the short line
-    right above it (see the module docstring)."""
+    right above it, a line said again counted at most ``SAYINGS`` times (see the module docstring)."""
     n, short_above, times = 0, False, Counter[tuple[str, ...]]()
     lines = text.splitlines()
     said = any(has_content(line) and not _stands_in(line, _letters(line)) for line in lines)
