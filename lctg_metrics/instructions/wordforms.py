@@ -106,6 +106,14 @@ def _auxiliary_after_te(tokens: tuple[tuple[int, int, morph.Morpheme], ...], i: 
     return size == 1 and i > 0 and kana and m.pos2 == "非自立可能" and tokens[i - 1][2].lemma == "て"
 
 
+def auxiliary_at(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is one auxiliary verb written in kana after て・で (``_auxiliary_after_te``), found
+    by any reading of the keyword (やってみる: みる is no 見る by its sound either; round 34)."""
+    tokens = morph.spans(text)
+    i = next((i for i, (a, b, _) in enumerate(tokens) if a == start and b == end), None)
+    return i is not None and _auxiliary_after_te(tokens, i, 1)
+
+
 _KANA_ONLY = re.compile(r"[ぁ-ゖァ-ヺー]+")
 
 

@@ -47,6 +47,7 @@ from lctg_metrics.instructions import (
     kana_alike,
     kana_words,
     latin,
+    lemmas,
     loans,
     lookalike,
     morph,
@@ -285,8 +286,8 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
     chosen, last_end = [], -1
     for start, end in senses.kept(seen, key, sorted(set(found))):  # はしを渡る is 橋, not 箸 (2.8)
         if start >= last_end and not kana_words.in_longer_word(seen, start, end, key):  # みずぎ: no みず (r26)
-            if straddles.across_words(seen, start, end, key):  # 東京|都 holds no 京都 (round 27)
-                continue
+            if straddles.across_words(seen, start, end, key) or wordforms.auxiliary_at(seen, start, end):
+                continue  # 東京|都 holds no 京都 (round 27); やってみる no 見る (round 34)
             chosen.append((start, end))
             last_end = end
     return chosen
@@ -320,6 +321,7 @@ def _spans_in(seen: str, key: str, match: str) -> list[tuple[int, int]]:
         + wordforms.form_spans(seen, key)
         + hyphened.spans(seen, key)
         + loans.origin_spans(seen, key)
+        + lemmas.spans(seen, key)  # わたし is 私 (round 34)
     )
     others = [(a, b) for a, b in others if not kana_words.ruby_of_word_before(seen, a, b)]  # 紙（かみ）: no 神
     return found + [(a, b) for a, b in others if not _gloss(seen, a, b, found)] + variants.spans(seen, key)
@@ -368,7 +370,7 @@ def starts_with(text: str, word: str) -> bool:
         if _LATIN.match(key[-1]) and len(seen) > len(key) and _LATIN.match(seen[len(key)]):
             return False
         return wordforms.word_ends(seen, len(key))
-    return any(start == 0 for start, _ in reading_spans(seen, key))
+    return any(start == 0 for start, _ in reading_spans(seen, key) + lemmas.spans(seen, key))  # わたし is 私
 
 
 __all__ = ["MATCHES", "MIN_READING", "count", "reading_spans", "same_word", "spans", "starts_with"]
