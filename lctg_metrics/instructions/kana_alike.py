@@ -6,6 +6,12 @@ Soviet Union) and that turns into a katakana keyword when some of its letters ar
 word of its own (ほし is 星 and stays) and the keyword put in its place reads whole. ``toward`` gives the text with
 such letters swapped, letter for letter, so that the keyword matching of ``words`` (edges, counts) reads it as it
 reads the keyword written plainly.
+
+One katakana letter drawn as two (``TWO_AS_ONE``, issue 32: ノレ for ル, ノヽ for ハ, a ring for the handakuten,
+ハ° for パ, which the reader's view turns to ハ。) is read as that letter by ``two_letter_spans`` where the two
+letters stand in one piece of the text (no word edge of the analyser between them: ナノ|レベル holds no ナル), the
+katakana run as written is no dictionary word (モノレール stays; ツーノレ is ツー|ノレ) and the text with the keyword
+put in reads the keyword on word edges.
 """
 
 from __future__ import annotations
@@ -80,4 +86,56 @@ def _hiragana_toward(text: str, key: str) -> str:
     return "".join(chars)
 
 
-__all__ = ["PAIRS", "toward"]
+#: One katakana letter and the two letters it is drawn as: ル as its two strokes ノ and レ, ハ as ノ and the mark ヽ,
+#: and the handakuten drawn as a ring (° ˚ ゜ read as 。 in the reader's view: ハ。 for パ), before a katakana letter.
+TWO_AS_ONE = {"ノレ": "ル", "ノヽ": "ハ"} | {
+    f"{plain}。": ring for plain, ring in zip("ハヒフヘホ", "パピプペポ", strict=True)
+}
+_TWO = re.compile("|".join(TWO_AS_ONE))
+
+
+def _cut(text: str, drawn: re.Match[str], tokens: tuple[tuple[int, int, morph.Morpheme], ...]) -> bool:
+    """Whether the two letters of a drawing belong to two words: an edge of the analyser between them (ナノ|レベル), or,
+    for a ring (read as 。, always a token of its own), a katakana word ending on the letter before it (マッハ。)."""
+    if not drawn.group().endswith("。"):
+        return any(x == drawn.start() + 1 for x, _, _ in tokens)
+    run = re.search(r"[ァ-ヺー]+$", text[: drawn.start() + 1])
+    return bool(run and len(run.group()) > 1 and _a_word(run.group()))
+
+
+def two_letter_spans(text: str, key: str) -> list[tuple[int, int]]:
+    """Where the katakana ``key`` is written with a letter of it drawn as two (``TWO_AS_ONE``; see the docstring)."""
+    if not _KEY.fullmatch(key) or not any(one in key for one in TWO_AS_ONE.values()) or not _TWO.search(text):
+        return []
+    folded, where = "", []  # the text with each drawing read as its letter, and each letter's offset in ``text``
+    at = 0
+    for m in _TWO.finditer(text):
+        ring = m.group().endswith("。")
+        if ring and not re.match(r"[ァ-ヺ]", text[m.end() : m.end() + 1]):
+            continue
+        folded += text[at : m.start()] + TWO_AS_ONE[m.group()]
+        where += [*range(at, m.start()), m.start()]
+        at = m.end()
+    folded += text[at:]
+    where += [*range(at, len(text)), len(text)]
+    tokens = morph.spans(text)
+    found, start = [], folded.find(key)
+    while start >= 0:
+        a, b = where[start], where[start + len(key)]
+        drawn = [m for m in _TWO.finditer(text, a, b) if m.end() <= b]
+        runs = [r for r in _KATAKANA.finditer(text) if r.start() <= a < r.end()]
+        trial = text[:a] + key + text[b:]
+        edges = {edge for x, y, _ in morph.spans(trial) for edge in (x, y)}
+        if (
+            drawn
+            and not any(_cut(text, m, tokens) for m in drawn)  # ナノ|レベル
+            and not (runs and _a_word(runs[0].group()))  # モノレール
+            and a in edges
+            and a + len(key) in edges
+        ):
+            found.append((a, b))
+        start = folded.find(key, start + 1)
+    return found
+
+
+__all__ = ["PAIRS", "TWO_AS_ONE", "toward", "two_letter_spans"]

@@ -46,6 +46,7 @@ from lctg_metrics.instructions import (
     hyphened,
     kana_alike,
     kana_words,
+    kanji_alike,
     latin,
     lemmas,
     loans,
@@ -278,6 +279,8 @@ def spans(text: str, word: str, match: str = "substring") -> list[tuple[int, int
         *spelled.mixed_kana_spans(seen, key),
         *confusable.radical_spans(seen, key),
         *spelled.one_mark_spans(seen, key),
+        *kanji_alike.spans(seen, key),  # 末定 for 未定 (issue 32)
+        *kana_alike.two_letter_spans(seen, key),  # ツーノレ for ツール (issue 32)
     ]
     joined, where = wordforms.without_latin_joins(seen)
     whole = wordforms.without_latin_joins(key)[0]
