@@ -190,7 +190,10 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   bare value (安い) are no sentences, toward a minimum or a maximum; list items that are the whole text are read in
   their own style. A Latin keyword is met by its katakana transcription (インスタグラム is Instagram); a kanji keyword
   a reader reads across two words is in neither (今日|本屋 holds no 日本); under word matching a word before 好き is
-  that word (猫好き holds 猫).
+  that word (猫好き holds 猫). A line said again counts twice at most toward a line minimum; a paragraph's first word
+  is a whole word (私立 is no 私); a kanji keyword written in kana under another reading of its word is that word
+  (わたし is 私), an auxiliary in kana after て no verb keyword (やってみる holds no 見る); a look-alike kanji (末定
+  for 未定), a kanji drawn as a katakana letter (朩テル) and one letter drawn as two (ツーノレ) read as the keyword.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
