@@ -62,6 +62,15 @@ def bare_noun(item: str) -> bool:
     )
 
 
+def bare_word(item: str) -> bool:
+    """Whether a list item is one predicate word alone, without 。！？ (「安い」, 「静か」, 「走る」;
+    round 35): it names a property as 「安さ」 or 「便利」 do, no sentence of the writer's. An item with
+    anything before its predicate (「駅から近い」, 「速くて安い」) or closed by 。 (「安い。」) stays a
+    sentence."""
+    words = [m for m in morph.analyze(item) if m.pos1 not in _MARKS]
+    return not is_terminated(item) and len(words) == 1 and words[0].pos1 in ("形容詞", "形状詞", "動詞")
+
+
 def terse(item: str) -> bool:
     """A list item or cell without 。 ending in a bare verb, adjective (an adjective-forming suffix too: 「持ち運び
     やすい」) or た/ない (「駅から近い」, 「毎朝走る」), or in a na-adjective's stem with no だ (「京都：紅葉が見事」,
@@ -84,4 +93,4 @@ def items_only(kinds: list[str]) -> bool:
     return all(kind == "neutral" for kind in kinds)
 
 
-__all__ = ["bare_noun", "empty_marks", "items_only", "listed", "mark_only", "terse"]
+__all__ = ["bare_noun", "bare_word", "empty_marks", "items_only", "listed", "mark_only", "terse"]

@@ -260,11 +260,12 @@ def sentences(text: str) -> list[Sentence]:
 
 def counts(sentence: Sentence) -> bool:
     """Whether a piece is read as a sentence: running text always, but a list item that is a bare noun phrase
-    (``entries.bare_noun``: 「・りんご」); an aside's or a cell's piece when it ends with 。！？ or in a predicate
+    (``entries.bare_noun``: 「・りんご」) or one predicate word alone (``entries.bare_word``: 「・安い」);
+    an aside's or a cell's piece when it ends with 。！？ or in a predicate
     (a cell 「月額3000円」 is a value, 「月額3000円です」 a sentence), a cell's not in a terse value (「安い」,
     ``entries.terse``; round 33)."""
     if sentence.kind == "prose":
-        return not (sentence.item and entries.bare_noun(sentence.text))
+        return not (sentence.item and (entries.bare_noun(sentence.text) or entries.bare_word(sentence.text)))
     if sentence.terminated:
         return True
     read = morph.politeness(sentence.text)
