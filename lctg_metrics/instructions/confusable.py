@@ -90,6 +90,8 @@ def stroke_toward(text: str, key: str) -> str:
     ASCII l never stands for I (Al is aluminium, not AI). In a keyword of letters only, a digit 1 is its l or i and a
     digit 0 its o (Goog1e, G00gle: round 23), at an edge too when it stands alone in a longer word (0ffice, Hell0:
     round 26; ``_edge_digit``)."""
+    if key.isascii() and key.isdigit():
+        return _digits_toward(text, key)
     if not key.isascii() or not any(ch in _STROKE_LETTERS or ch in "oO" for ch in key):
         return text
     if not any(ch in STROKES for ch in text) and not _CAPITAL_I_IN_WORD.search(text):
@@ -109,6 +111,29 @@ def stroke_toward(text: str, key: str) -> str:
             )
         ):
             chars[start : start + len(key)] = key
+    return "".join(chars)
+
+
+#: Letters drawn for a digit inside a number (round 35): O and o for 0, l and I for 1 (2O24, lOO).
+_DIGIT_OF = {"O": "0", "o": "0", "l": "1", "I": "1"}
+_NUMBER_RUN = re.compile(r"(?<![A-Za-z0-9])[0-9OolI]{3,}(?![A-Za-z0-9])")
+
+
+def _digits_toward(text: str, key: str) -> str:
+    """``text`` with each run of three characters or more of digits and the letters of ``_DIGIT_OF``, digits and
+    letters both in it and nothing Latin beside it, read as its digits where they hold the number ``key`` (2O24 is
+    2024, lOO 100; offsets kept). Runs of two (O2, 1O) are codes or words; an l after a digit at the end is the litre
+    sign (10l); a run starting with two letters is a code (IO1), and one with another letter in it is a code (A1, B2B, MP3, COVID-19) and no run of this class."""
+    chars = list(text)
+    for run in _NUMBER_RUN.finditer(text):
+        word = run.group()
+        if word.isdigit() or not (word[0].isdigit() or word[1].isdigit()):
+            continue  # no letter, or a code's two letters first (IO1)
+        if not any(ch.isdigit() for ch in word) or (word[-1] == "l" and word[-2].isdigit()):
+            continue
+        read = "".join(_DIGIT_OF.get(ch, ch) for ch in word)
+        if key in read:
+            chars[run.start() : run.end()] = read
     return "".join(chars)
 
 
