@@ -100,7 +100,21 @@ def _cut(text: str, drawn: re.Match[str], tokens: tuple[tuple[int, int, morph.Mo
     if not drawn.group().endswith("。"):
         return any(x == drawn.start() + 1 for x, _, _ in tokens)
     run = re.search(r"[ァ-ヺー]+$", text[: drawn.start() + 1])
+    if not re.match(r"[ァ-ヺ]", text[drawn.end() : drawn.end() + 1]):  # a ring ending the word: ヘルフ。 (round 35)
+        return not run or len(run.group()) < 2 or _known(run.group())
     return bool(run and len(run.group()) > 1 and _a_word(run.group()))
+
+
+def _known(run: str) -> bool:
+    """Whether the run ends on a word the dictionary holds (チーフ, ミート|ローフ), not on a foreign name it only
+    guesses (ヘルフ-外国) nor on a letter alone (グルー|フ)."""
+    last = morph.analyze(run)[-1].surface
+    return len(last) > 1 and _not_guessed(last)
+
+
+def _not_guessed(run: str) -> bool:
+    """A dictionary word (``_a_word``) that is no foreign name the analyser only guesses (ヘルフ-外国)."""
+    return _a_word(run) and not morph.analyze(run)[-1].lemma.endswith("-外国")
 
 
 def two_letter_spans(text: str, key: str) -> list[tuple[int, int]]:
@@ -110,8 +124,7 @@ def two_letter_spans(text: str, key: str) -> list[tuple[int, int]]:
     folded, where = "", []  # the text with each drawing read as its letter, and each letter's offset in ``text``
     at = 0
     for m in _TWO.finditer(text):
-        ring = m.group().endswith("。")
-        if ring and not re.match(r"[ァ-ヺ]", text[m.end() : m.end() + 1]):
+        if m.group().endswith("。") and _cut(text, m, ()):  # 。 ending a word of its own ends a sentence
             continue
         folded += text[at : m.start()] + TWO_AS_ONE[m.group()]
         where += [*range(at, m.start()), m.start()]
@@ -129,7 +142,7 @@ def two_letter_spans(text: str, key: str) -> list[tuple[int, int]]:
         if (
             drawn
             and not any(_cut(text, m, tokens) for m in drawn)  # ナノ|レベル
-            and not (runs and _a_word(runs[0].group()))  # モノレール
+            and not (runs and _not_guessed(runs[0].group()))  # モノレール
             and a in edges
             and a + len(key) in edges
         ):
