@@ -212,6 +212,7 @@ def counted_lines(text: str) -> int:
     """Lines holding a letter or number, a piece of one or two letters that is no word continuing the short line
     right above it, a line said again counted at most ``SAYINGS`` times (see the module docstring)."""
     n, short_above, times = 0, False, Counter[tuple[str, ...]]()
+    heard: list[tuple[tuple[str, ...], bool]] = []  # each counted line's key, and whether it was new there
     lines = text.splitlines()
     said = any(has_content(line) and not _stands_in(line, _letters(line)) for line in lines)
     for line in lines:
@@ -226,9 +227,19 @@ def counted_lines(text: str) -> int:
         if not (short and short_above and not _a_word(letters)):
             key = _heard(line) or (letters,)
             times[key] += 1
-            n += times[key] <= SAYINGS  # a line said again: once more at most, as a restatement (round 34)
+            n += times[key] <= SAYINGS or _refrain(heard, key)  # said again: once more at most (round 34)
+            heard.append((key, times[key] == 1))
         short_above = short
     return n
+
+
+def _refrain(heard: list[tuple[tuple[str, ...], bool]], key: tuple[str, ...]) -> bool:
+    """A refrain: a line said again after lines each said for the first time since it was last said (朝が来た /
+    鳥が鳴く / 朝が来た / 花が咲く / 朝が来た): it frames new lines and counts each time (round 35). A line said again
+    right after itself, or between lines said before (犬 / 猫 / 犬 / 猫 / 犬), is a restatement."""
+    last = max((i for i, (said, _) in enumerate(heard) if said == key), default=-1)
+    between = heard[last + 1 :]
+    return bool(between) and all(new for _, new in between)
 
 
 def saying_paragraphs(parts: list[str]) -> list[str]:
