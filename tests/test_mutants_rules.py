@@ -1,0 +1,60 @@
+"""The rule modules the instruction checkers call, by value: one test per behaviour a mutant of tools/mutation.py
+changed without any other test noticing, found by a seeded sample of the target instruction-rules (the reader's
+view, word forms, CSS, the word lists; ``--sample 250 --seed 0``) and by the lines of the six checker modules
+changed since a851a2b (target instruction-checkers, ``--changed-since a851a2b``): verdicts and the reasons a reader
+is shown, on answers written here, with the expected values worked out by hand."""
+
+from __future__ import annotations
+
+from lctg_metrics.instructions import check
+from lctg_metrics.verdict import Verdict
+
+# --- confusable: a capital I is an l's stroke only after a small letter ---
+
+
+def test_a_capital_i_opening_a_word_is_no_l():
+    """In short: the English word In, not the keyword ln (natural logarithm), though Win10 elsewhere in the answer
+    sets the letter-for-digit reading going."""
+    text = "Please use Win10. In short, it works."
+    assert check("keywords:existence", text, {"keywords": ["ln"]}) == Verdict(False, "missing keyword 「ln」")
+    assert check("keywords:forbidden", text, {"words": ["ln"]}).passed
+
+
+def test_the_keyword_ln_written_out_is_found():
+    """The honest twin: ln 10 is the keyword."""
+    text = "Please use Win10. ln 10 is about 2.3."
+    assert check("keywords:existence", text, {"keywords": ["ln"]}) == Verdict(True, "contains 「ln」")
+
+
+# --- css: hsl() colours past 240 degrees ---
+
+
+def test_magenta_written_in_hsl_on_magenta_is_unreadable():
+    """hsl(300, 100%, 50%) is magenta (#ff00ff, CSS Color 4): the word painted in it on a magenta ground cannot be
+    read, so the keyword is not given."""
+    text = '<p style="background: #ff00ff">今日は<span style="color: hsl(300, 100%, 50%)">秘密</span>の話です。</p>'
+    assert check("keywords:existence", text, {"keywords": ["秘密"]}) == Verdict(False, "missing keyword 「秘密」")
+
+
+def test_magenta_written_in_hsl_on_white_is_read():
+    """The honest twin: the same colour on white."""
+    text = '<p style="background: #ffffff">今日は<span style="color: hsl(300, 100%, 50%)">秘密</span>の話です。</p>'
+    assert check("keywords:existence", text, {"keywords": ["秘密"]}).passed
+
+
+# --- pending: a layout formula ends in its verb ---
+
+_RECEPTION = "\n受付では、来た人に名前を書いてもらいます。"
+
+
+def test_a_title_naming_the_person_who_fills_in_a_name_is_a_title():
+    """『ここに名前を記入する人』 (the person who writes a name here) names someone: a title, though its words begin as a
+    form's slot does."""
+    text = "『ここに名前を記入する人』" + _RECEPTION
+    assert check("format:title", text, {}) == Verdict(True, "title 『ここに名前を記入する人』 in line 1")
+
+
+def test_a_title_that_is_a_slot_to_fill_is_no_title():
+    """The near twin: 『ここに名前を記入』 marks where a name would go and names nothing."""
+    verdict = check("format:title", "『ここに名前を記入』" + _RECEPTION, {})
+    assert verdict == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
