@@ -58,3 +58,20 @@ def test_a_title_that_is_a_slot_to_fill_is_no_title():
     """The near twin: 『ここに名前を記入』 marks where a name would go and names nothing."""
     verdict = check("format:title", "『ここに名前を記入』" + _RECEPTION, {})
     assert verdict == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
+
+
+# --- checks_format (round 30): an item that only names its own slot, before the items with text ---
+
+_REASONS = "猫を飼う理由です。\n・一つ目の理由\n・静かでよく眠る\n・散歩がいらない"
+
+
+def test_items_with_text_after_a_slot_naming_item_count():
+    """・一つ目の理由 says nothing; the three items after it each give a reason: three toward the minimum of 3."""
+    verdict = check("format:bullet_list", _REASONS + "\n・撫でると落ち着く", {"min": 3})
+    assert verdict == Verdict(True, "3 filled, distinct bullet items (4 in all) in [3, ]")
+
+
+def test_two_items_with_text_after_a_slot_naming_item_are_two():
+    """The near twin: two reasons and the slot are two toward the minimum of 3."""
+    verdict = check("format:bullet_list", _REASONS, {"min": 3})
+    assert verdict == Verdict(False, "2 filled, distinct bullet items < min 3 (1 more empty or repeated)")
