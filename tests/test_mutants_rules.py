@@ -75,3 +75,34 @@ def test_two_items_with_text_after_a_slot_naming_item_are_two():
     """The near twin: two reasons and the slot are two toward the minimum of 3."""
     verdict = check("format:bullet_list", _REASONS, {"min": 3})
     assert verdict == Verdict(False, "2 filled, distinct bullet items < min 3 (1 more empty or repeated)")
+
+
+# --- clipping: clip-path inset() with three values ---
+
+
+def _clipped(inset: str) -> str:
+    return f'<p>今日は晴れです。<span style="clip-path: inset({inset})">秘密</span></p>'
+
+
+def test_an_inset_of_three_values_takes_the_left_side_from_the_right():
+    """inset(0 50% 0) is top 0, right and left 50%, bottom 0 (CSS shapes: a missing left is the right): cut from
+    both sides to nothing, so the word in it is not shown."""
+    assert check("keywords:forbidden", _clipped("0 50% 0"), {"words": ["秘密"]}) == Verdict(True, "avoids 「秘密」")
+
+
+def test_an_inset_of_three_values_that_leaves_a_strip_shows_the_word():
+    """The honest twin: inset(0 20% 0) leaves the middle 60% of the box."""
+    verdict = check("keywords:forbidden", _clipped("0 20% 0"), {"words": ["秘密"]})
+    assert verdict == Verdict(False, "uses forbidden 「秘密」×1")
+
+
+# --- css_colours: the CIE76 difference ---
+
+
+def test_pure_green_and_white_are_about_120_apart():
+    """sRGB #00ff00 is CIE L*a*b* (D65) 87.73, -86.18, 83.18 and white 100, 0, 0 (published sRGB to Lab tables):
+    the CIE76 difference is (12.27² + 86.18² + 83.18²)^½ ≈ 120.4."""
+    from lctg_metrics.instructions.css_colours import delta_e
+
+    assert abs(delta_e((0, 255, 0), (255, 255, 255)) - 120.4) < 0.2
+    assert delta_e((255, 255, 255), (255, 255, 255)) == 0
