@@ -58,6 +58,7 @@ _INSTRUCTION_TESTS = (
     "tests/test_mutants_checks_task.py",
     "tests/test_mutants_again.py",  # the survivors of the earlier samples run again
     "tests/test_mutants_new.py",  # the survivors of the lines changed since e5c23c2 (--changed-since)
+    "tests/test_mutants_rules.py",  # the survivors of instruction-rules and of the lines changed since a851a2b
     "tests/test_instructions_labeled.py",
     "tests/test_instructions_registry.py",
     "tests/test_instructions_properties.py",
