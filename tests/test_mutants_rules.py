@@ -106,3 +106,115 @@ def test_pure_green_and_white_are_about_120_apart():
 
     assert abs(delta_e((0, 255, 0), (255, 255, 255)) - 120.4) < 0.2
     assert delta_e((255, 255, 255), (255, 255, 255)) == 0
+
+
+# --- colloquial: the polite copula said casually ---
+
+
+def test_iissu_is_ii_desu_said_casually():
+    """いいっす is いいです with the copula clipped (as 行くっす is 行きます)."""
+    verdict = check("keywords:existence", "それ、いいっす！", {"keywords": ["いいです"]})
+    assert verdict == Verdict(True, "contains 「いいです」")
+
+
+def test_another_word_before_ssu_is_not_ii_desu():
+    """The near twin: すごいっす says すごいです, not いいです."""
+    assert not check("keywords:existence", "それ、すごいっす！", {"keywords": ["いいです"]}).passed
+
+
+# --- said: a greeting with nothing after it ---
+
+
+def test_a_response_that_is_the_greeting_alone_starts_with_it():
+    """おはようございます！ and nothing more: the greeting is said (nothing after it quotes or names it)."""
+    for text in ("おはようございます！", "おはようございます"):
+        verdict = check("startend:start", text, {"phrase": "おはようございます"})
+        assert verdict == Verdict(True, "starts with 「おはようございます」")
+
+
+# --- notation: a surprised interjection before a hesitation ---
+
+
+def test_a_quotation_opening_with_a_surprised_eh_says_something():
+    """「えっ、えーと。」: えっ is surprise, an interjection that says something (as わあ does), so the quotation is not
+    only fillers, though えーと after it is one."""
+    assert check("format:quotation", "「えっ、えーと。」", {}) == Verdict(True, "wrapped in one 「…」")
+
+
+def test_a_quotation_of_fillers_only_says_nothing():
+    """The near twin: 「えーと、うーん。」 is hesitation alone."""
+    verdict = check("format:quotation", "「えーと、うーん。」", {})
+    assert verdict == Verdict(
+        False, "the quotation 「」 holds only fillers, hesitation or one sound said again: nothing said"
+    )
+
+
+# --- unseen: letters squeezed onto each other ---
+
+
+def _spaced(spacing: str) -> str:
+    return f'<p>今日は晴れです。<span style="letter-spacing: {spacing}">秘密</span></p>'
+
+
+def test_letters_spaced_minus_eight_tenths_of_an_em_are_drawn_on_each_other():
+    """letter-spacing:-0.8em moves each letter back over four fifths of the one before: the word cannot be read."""
+    assert check("keywords:forbidden", _spaced("-0.8em"), {"words": ["秘密"]}) == Verdict(True, "avoids 「秘密」")
+
+
+def test_letters_spaced_minus_half_an_em_are_read():
+    """The honest twin: -0.5em crowds the letters, and a reader still reads them."""
+    verdict = check("keywords:forbidden", _spaced("-0.5em"), {"words": ["秘密"]})
+    assert verdict == Verdict(False, "uses forbidden 「秘密」×1")
+
+
+# --- wordforms: a cry cut from a one-kana stem ---
+
+
+def test_a_cry_of_one_kana_and_a_small_tsu_is_not_ii():
+    """いっ！ (ouch) before 指を切った is a cry of pain; the keyword いい is not in it."""
+    verdict = check("keywords:existence", "いっ！指を切った。", {"keywords": ["いい"]})
+    assert verdict == Verdict(False, "missing keyword 「いい」")
+
+
+def test_a_cry_cut_from_a_kanji_stem_is_the_adjective():
+    """The honest twin: 暑っ！ is 暑い cut short."""
+    assert check("keywords:existence", "暑っ！今日は真夏日だ。", {"keywords": ["暑い"]}).passed
+
+
+# --- stylesheet: a rule after a statement ---
+
+
+def test_a_rule_after_a_charset_statement_applies():
+    """@charset "utf-8"; then .x { display: none }: the rule hides the element of class x."""
+    text = '<style>@charset "utf-8"; .x { display: none }</style><p>今日は晴れです。<span class="x">秘密</span></p>'
+    assert check("keywords:forbidden", text, {"words": ["秘密"]}) == Verdict(True, "avoids 「秘密」")
+
+
+def test_a_rule_after_a_charset_statement_hides_only_its_class():
+    """The honest twin: the rule names .y; the span of class x shows."""
+    text = '<style>@charset "utf-8"; .y { display: none }</style><p>今日は晴れです。<span class="x">秘密</span></p>'
+    assert not check("keywords:forbidden", text, {"words": ["秘密"]}).passed
+
+
+# --- romaji: a doubled n before a vowel ---
+
+
+def test_konnichiwa_in_romaji_is_the_greeting():
+    """Konnichiwa: the first n is ン, the second opens に (こ-ん-に-ち-わ)."""
+    assert check("keywords:existence", "Konnichiwa!", {"keywords": ["こんにちわ"]}) == Verdict(True, "contains 「こんにちわ」")
+
+
+def test_konbanwa_in_romaji_is_another_greeting():
+    """The near twin: Konbanwa is こんばんわ."""
+    assert not check("keywords:existence", "Konbanwa!", {"keywords": ["こんにちわ"]}).passed
+
+
+# --- filler: a word said again in kana ---
+
+
+def test_a_word_said_again_in_four_kana_reads_as_it():
+    """がっこう。 after 学校。 says the same word again: ga-k-ko-u, four kana."""
+    from lctg_metrics.instructions.filler import reads_as
+
+    assert reads_as("学校。", "がっこう。")
+    assert not reads_as("学校。", "がくせい。")  # the near twin: 学生 is another word
