@@ -218,3 +218,18 @@ def test_a_word_said_again_in_four_kana_reads_as_it():
 
     assert reads_as("学校。", "がっこう。")
     assert not reads_as("学校。", "がくせい。")  # the near twin: 学生 is another word
+
+
+# --- confusable: a keyword drawn with a few-stroke kanji at the answer's end ---
+
+
+def test_milk_drawn_with_a_three_stroke_kanji_at_the_end_is_milk():
+    """彡ルク closing the answer: 彡 is drawn as the katakana ミ, so the word read is ミルク (the last place a keyword
+    can start is read too)."""
+    for text in ("飲み物は彡ルク", "彡ルク"):
+        assert check("keywords:existence", text, {"keywords": ["ミルク"]}) == Verdict(True, "contains 「ミルク」")
+
+
+def test_another_word_drawn_with_that_kanji_is_not_milk():
+    """The near twin: 彡ルト reads ミルト, no ミルク."""
+    assert not check("keywords:existence", "飲み物は彡ルト", {"keywords": ["ミルク"]}).passed
