@@ -201,7 +201,8 @@ def test_a_rule_after_a_charset_statement_hides_only_its_class():
 
 def test_konnichiwa_in_romaji_is_the_greeting():
     """Konnichiwa: the first n is ン, the second opens に (こ-ん-に-ち-わ)."""
-    assert check("keywords:existence", "Konnichiwa!", {"keywords": ["こんにちわ"]}) == Verdict(True, "contains 「こんにちわ」")
+    verdict = check("keywords:existence", "Konnichiwa!", {"keywords": ["こんにちわ"]})
+    assert verdict == Verdict(True, "contains 「こんにちわ」")
 
 
 def test_konbanwa_in_romaji_is_another_greeting():
