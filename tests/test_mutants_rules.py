@@ -48,8 +48,8 @@ _RECEPTION = "\n受付では、来た人に名前を書いてもらいます。"
 
 
 def test_a_title_naming_the_person_who_fills_in_a_name_is_a_title():
-    """『ここに名前を記入する人』 (the person who writes a name here) names someone: a title, though its words begin as a
-    form's slot does."""
+    """『ここに名前を記入する人』 (the person who writes a name here) names someone: a title, though its words begin
+    as a form's slot does."""
     text = "『ここに名前を記入する人』" + _RECEPTION
     assert check("format:title", text, {}) == Verdict(True, "title 『ここに名前を記入する人』 in line 1")
 
