@@ -234,3 +234,17 @@ def test_milk_drawn_with_a_three_stroke_kanji_at_the_end_is_milk():
 def test_another_word_drawn_with_that_kanji_is_not_milk():
     """The near twin: 彡ルト reads ミルト, no ミルク."""
     assert not check("keywords:existence", "飲み物は彡ルト", {"keywords": ["ミルク"]}).passed
+
+
+# --- variants: a word spelled half in kana at the answer's end ---
+
+
+def test_a_word_half_in_kana_closing_the_answer_is_the_word():
+    """今日も勉きょう: 勉強 with its second kanji written in kana, the last letters of the answer."""
+    verdict = check("keywords:existence", "今日も勉きょう", {"keywords": ["勉強"]})
+    assert verdict == Verdict(True, "contains 「勉強」")
+
+
+def test_a_word_half_in_kana_before_another_letter_is_the_word():
+    """The twin inside a sentence: 今日も勉きょうした。"""
+    assert check("keywords:existence", "今日も勉きょうした。", {"keywords": ["勉強"]}).passed
