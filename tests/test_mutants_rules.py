@@ -248,3 +248,23 @@ def test_a_word_half_in_kana_closing_the_answer_is_the_word():
 def test_a_word_half_in_kana_before_another_letter_is_the_word():
     """The twin inside a sentence: 今日も勉きょうした。"""
     assert check("keywords:existence", "今日も勉きょうした。", {"keywords": ["勉強"]}).passed
+
+
+# --- hidden: display:none inside an element hidden by visibility ---
+
+_HIDDEN_DIV = (
+    '<p>今日は晴れです。</p><div style="visibility: hidden"><span{}><b style="visibility: visible">秘密</b></span></div>'
+)
+
+
+def test_a_visible_child_of_an_element_not_displayed_stays_unseen():
+    """display:none takes the span and all it holds off the page; visibility:visible on a child cannot bring it
+    back (it undoes only the hidden visibility of the div)."""
+    text = _HIDDEN_DIV.format(' style="display: none"')
+    assert check("keywords:forbidden", text, {"words": ["秘密"]}) == Verdict(True, "avoids 「秘密」")
+
+
+def test_a_visible_child_inside_an_invisible_element_shows():
+    """The honest twin: without display:none, the child set visible again is seen."""
+    verdict = check("keywords:forbidden", _HIDDEN_DIV.format(""), {"words": ["秘密"]})
+    assert verdict == Verdict(False, "uses forbidden 「秘密」×1")
