@@ -252,7 +252,10 @@ def test_a_word_half_in_kana_before_another_letter_is_the_word():
 
 # --- hidden: display:none inside an element hidden by visibility ---
 
-_HIDDEN_DIV = '<p>晴れです。</p><div style="visibility: hidden"><span{}><b style="visibility: visible">秘密</b></span></div>'
+_HIDDEN_DIV = (
+    '<p>今日は晴れです。</p><div style="visibility: hidden">'
+    '<span{}><b style="visibility: visible">秘密</b></span></div>'
+)
 
 
 def test_a_visible_child_of_an_element_not_displayed_stays_unseen():
