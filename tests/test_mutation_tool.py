@@ -286,3 +286,46 @@ def test_changed_since_refuses_what_it_cannot_name(tool, capsys):
         main(["--target", "ifsm-guard", "--changed-since", "HEAD", "--drawn-at", "HEAD", "--again-sample", "5:0"]) == 2
     )
     assert "drop --changed-since" in capsys.readouterr().err
+
+
+def test_the_rule_target_holds_every_instruction_module_but_the_checkers_and_those_left_out(tool):
+    targets = tool["mutation_targets"]
+    rules = targets.TARGETS["instruction-rules"]
+    root = TOOLS.parent
+    names = {Path(m).name for m in rules.modules}
+    every = {p.name for p in (root / "lctg_metrics" / "instructions").glob("*.py")}
+    checkers = {n for n in every if n.startswith("checks_")}
+    assert names == every - checkers - targets.RULES_LEFT_OUT
+    assert {"morph.py", "registry.py", "visible.py", "css_colours.py"} <= names  # spot checks, a table of data too
+    assert targets.RULES_LEFT_OUT <= every  # no name left out that is not there
+    assert rules.tests == targets.TARGETS["instruction-checkers"].tests
+
+
+def test_the_coverage_map_clears_every_cache_of_a_mutated_module_but_the_analysers():
+    """The mapping run's plugin, on a stand-in module: its own cache is cleared, the analyser's is kept."""
+    sys.path.insert(0, str(TOOLS))
+    try:
+        select = importlib.import_module("mutation_select")
+    finally:
+        sys.path.remove(str(TOOLS))
+    import functools
+    import types
+
+    calls = []
+    fake = types.ModuleType("lctg_metrics.instructions.morph")
+    fake._tagger = functools.lru_cache(maxsize=1)(lambda: calls.append("tagger") or object())
+    fake.analyze = functools.lru_cache(maxsize=8)(lambda text: calls.append(text) or text)
+    plugin: dict = {}
+    exec(f"MUTATED = [{fake.__name__!r}]\nKEPT = {select.KEPT!r}\nORDER = ''\n{select.PLUGIN}", plugin)
+    saved = sys.modules.get(fake.__name__)
+    sys.modules[fake.__name__] = fake
+    try:
+        fake._tagger(), fake.analyze("a")
+        plugin["_clear_caches"]()
+        fake._tagger(), fake.analyze("a")
+    finally:
+        if saved is None:
+            del sys.modules[fake.__name__]
+        else:
+            sys.modules[fake.__name__] = saved
+    assert calls == ["tagger", "a", "a"]

@@ -6,7 +6,9 @@ test's call only (a pytest plugin written into the run's copy): setup, teardown,
 fall in the empty context. Before each test's call every ``functools`` cache of the loaded ``lctg_metrics`` modules
 is cleared, so a test executes the lines whose results it reads instead of taking them from a cache an earlier test
 filled (the caches of the mutated modules: no cached function elsewhere in ``lctg_metrics`` calls into them, and
-clearing every cache would build a new morphological analyser, and map its dictionary again, for every test). For each
+clearing every cache would build a new morphological analyser, and map its dictionary again, for every test). The
+analyser's own cache (``KEPT``, when its module is a target's, as in instruction-rules) is never cleared: a new
+analyser for every test ran the mapping run out of its address space within 25 tests. For each
 (module, line) of the target the map keeps the tests (``file::function``, every parameter of it)
 that executed it, or ``*`` when the line ran outside a test's call (module level, decorators, default arguments,
 class bodies, fixtures): such a line is covered by every test. The map is cached in the run's temporary copy.
@@ -37,6 +39,8 @@ CHECK_LOG = ".mutation-selection.jsonl"
 ORDER = ".mutation-order.json"
 EVERY = "*"
 #: The plugin of the mapping run (module ``mutation_contexts`` in the copy, on PYTHONPATH there).
+#: Caches the mapping run never clears, as (module, function): the morphological analyser, built once.
+KEPT = (("lctg_metrics.instructions.morph", "_tagger"),)
 PLUGIN = """
 import functools, sys
 import coverage, pytest
@@ -45,8 +49,8 @@ def _clear_caches():
     for name in MUTATED:
         module = sys.modules.get(name)
         if module is not None:
-            for value in list(vars(module).values()):
-                if isinstance(value, functools._lru_cache_wrapper):
+            for key, value in list(vars(module).items()):
+                if isinstance(value, functools._lru_cache_wrapper) and (name, key) not in KEPT:
                     value.cache_clear()
 
 @pytest.hookimpl(hookwrapper=True)
@@ -76,7 +80,7 @@ def build_map(copy: Path, modules: tuple[str, ...], command: list[str], tests: t
     """Run ``command`` (the target's pytest command, ``tests`` last) once under coverage in ``copy`` through
     ``run(command) -> (status, output)``; write and return the map, and keep an unmutated copy of each module."""
     names = [m.removesuffix(".py").replace("/", ".") for m in modules]
-    plugin = f"MUTATED = {names!r}\nORDER = {str(copy / ORDER)!r}\n{PLUGIN}"
+    plugin = f"MUTATED = {names!r}\nKEPT = {KEPT!r}\nORDER = {str(copy / ORDER)!r}\n{PLUGIN}"
     (copy / "mutation_contexts.py").write_text(plugin, encoding="utf-8")
     data = copy / ".mutation-coverage.data"
     include = ",".join(str(copy / m) for m in modules)

@@ -1,0 +1,271 @@
+"""The rule modules the instruction checkers call, by value: one test per behaviour a mutant of tools/mutation.py
+changed without any other test noticing, found by a seeded sample of the target instruction-rules (the reader's
+view, word forms, CSS, the word lists; ``--sample 250 --seed 0``) and by the lines of the six checker modules
+changed since a851a2b (target instruction-checkers, ``--changed-since a851a2b``): verdicts and the reasons a reader
+is shown, on answers written here, with the expected values worked out by hand."""
+
+from __future__ import annotations
+
+from lctg_metrics.instructions import check
+from lctg_metrics.verdict import Verdict
+
+# --- confusable: a capital I is an l's stroke only after a small letter ---
+
+
+def test_a_capital_i_opening_a_word_is_no_l():
+    """In short: the English word In, not the keyword ln (natural logarithm), though Win10 elsewhere in the answer
+    sets the letter-for-digit reading going."""
+    text = "Please use Win10. In short, it works."
+    assert check("keywords:existence", text, {"keywords": ["ln"]}) == Verdict(False, "missing keyword 「ln」")
+    assert check("keywords:forbidden", text, {"words": ["ln"]}).passed
+
+
+def test_the_keyword_ln_written_out_is_found():
+    """The honest twin: ln 10 is the keyword."""
+    text = "Please use Win10. ln 10 is about 2.3."
+    assert check("keywords:existence", text, {"keywords": ["ln"]}) == Verdict(True, "contains 「ln」")
+
+
+# --- css: hsl() colours past 240 degrees ---
+
+
+def test_magenta_written_in_hsl_on_magenta_is_unreadable():
+    """hsl(300, 100%, 50%) is magenta (#ff00ff, CSS Color 4): the word painted in it on a magenta ground cannot be
+    read, so the keyword is not given."""
+    text = '<p style="background: #ff00ff">今日は<span style="color: hsl(300, 100%, 50%)">秘密</span>の話です。</p>'
+    assert check("keywords:existence", text, {"keywords": ["秘密"]}) == Verdict(False, "missing keyword 「秘密」")
+
+
+def test_magenta_written_in_hsl_on_white_is_read():
+    """The honest twin: the same colour on white."""
+    text = '<p style="background: #ffffff">今日は<span style="color: hsl(300, 100%, 50%)">秘密</span>の話です。</p>'
+    assert check("keywords:existence", text, {"keywords": ["秘密"]}).passed
+
+
+# --- pending: a layout formula ends in its verb ---
+
+_RECEPTION = "\n受付では、来た人に名前を書いてもらいます。"
+
+
+def test_a_title_naming_the_person_who_fills_in_a_name_is_a_title():
+    """『ここに名前を記入する人』 (the person who writes a name here) names someone: a title, though its words begin
+    as a form's slot does."""
+    text = "『ここに名前を記入する人』" + _RECEPTION
+    assert check("format:title", text, {}) == Verdict(True, "title 『ここに名前を記入する人』 in line 1")
+
+
+def test_a_title_that_is_a_slot_to_fill_is_no_title():
+    """The near twin: 『ここに名前を記入』 marks where a name would go and names nothing."""
+    verdict = check("format:title", "『ここに名前を記入』" + _RECEPTION, {})
+    assert verdict == Verdict(False, "no line in the first 3 lines is a 『title』 of its own")
+
+
+# --- checks_format (round 30): an item that only names its own slot, before the items with text ---
+
+_REASONS = "猫を飼う理由です。\n・一つ目の理由\n・静かでよく眠る\n・散歩がいらない"
+
+
+def test_items_with_text_after_a_slot_naming_item_count():
+    """・一つ目の理由 says nothing; the three items after it each give a reason: three toward the minimum of 3."""
+    verdict = check("format:bullet_list", _REASONS + "\n・撫でると落ち着く", {"min": 3})
+    assert verdict == Verdict(True, "3 filled, distinct bullet items (4 in all) in [3, ]")
+
+
+def test_two_items_with_text_after_a_slot_naming_item_are_two():
+    """The near twin: two reasons and the slot are two toward the minimum of 3."""
+    verdict = check("format:bullet_list", _REASONS, {"min": 3})
+    assert verdict == Verdict(False, "2 filled, distinct bullet items < min 3 (1 more empty or repeated)")
+
+
+# --- clipping: clip-path inset() with three values ---
+
+
+def _clipped(inset: str) -> str:
+    return f'<p>今日は晴れです。<span style="clip-path: inset({inset})">秘密</span></p>'
+
+
+def test_an_inset_of_three_values_takes_the_left_side_from_the_right():
+    """inset(0 50% 0) is top 0, right and left 50%, bottom 0 (CSS shapes: a missing left is the right): cut from
+    both sides to nothing, so the word in it is not shown."""
+    assert check("keywords:forbidden", _clipped("0 50% 0"), {"words": ["秘密"]}) == Verdict(True, "avoids 「秘密」")
+
+
+def test_an_inset_of_three_values_that_leaves_a_strip_shows_the_word():
+    """The honest twin: inset(0 20% 0) leaves the middle 60% of the box."""
+    verdict = check("keywords:forbidden", _clipped("0 20% 0"), {"words": ["秘密"]})
+    assert verdict == Verdict(False, "uses forbidden 「秘密」×1")
+
+
+# --- css_colours: the CIE76 difference ---
+
+
+def test_pure_green_and_white_are_about_120_apart():
+    """sRGB #00ff00 is CIE L*a*b* (D65) 87.73, -86.18, 83.18 and white 100, 0, 0 (published sRGB to Lab tables):
+    the CIE76 difference is (12.27² + 86.18² + 83.18²)^½ ≈ 120.4."""
+    from lctg_metrics.instructions.css_colours import delta_e
+
+    assert abs(delta_e((0, 255, 0), (255, 255, 255)) - 120.4) < 0.2
+    assert delta_e((255, 255, 255), (255, 255, 255)) == 0
+
+
+# --- colloquial: the polite copula said casually ---
+
+
+def test_iissu_is_ii_desu_said_casually():
+    """いいっす is いいです with the copula clipped (as 行くっす is 行きます)."""
+    verdict = check("keywords:existence", "それ、いいっす！", {"keywords": ["いいです"]})
+    assert verdict == Verdict(True, "contains 「いいです」")
+
+
+def test_another_word_before_ssu_is_not_ii_desu():
+    """The near twin: すごいっす says すごいです, not いいです."""
+    assert not check("keywords:existence", "それ、すごいっす！", {"keywords": ["いいです"]}).passed
+
+
+# --- said: a greeting with nothing after it ---
+
+
+def test_a_response_that_is_the_greeting_alone_starts_with_it():
+    """おはようございます！ and nothing more: the greeting is said (nothing after it quotes or names it)."""
+    for text in ("おはようございます！", "おはようございます"):
+        verdict = check("startend:start", text, {"phrase": "おはようございます"})
+        assert verdict == Verdict(True, "starts with 「おはようございます」")
+
+
+# --- notation: a surprised interjection before a hesitation ---
+
+
+def test_a_quotation_opening_with_a_surprised_eh_says_something():
+    """「えっ、えーと。」: えっ is surprise, an interjection that says something (as わあ does), so the quotation is not
+    only fillers, though えーと after it is one."""
+    assert check("format:quotation", "「えっ、えーと。」", {}) == Verdict(True, "wrapped in one 「…」")
+
+
+def test_a_quotation_of_fillers_only_says_nothing():
+    """The near twin: 「えーと、うーん。」 is hesitation alone."""
+    verdict = check("format:quotation", "「えーと、うーん。」", {})
+    assert verdict == Verdict(
+        False, "the quotation 「」 holds only fillers, hesitation or one sound said again: nothing said"
+    )
+
+
+# --- unseen: letters squeezed onto each other ---
+
+
+def _spaced(spacing: str) -> str:
+    return f'<p>今日は晴れです。<span style="letter-spacing: {spacing}">秘密</span></p>'
+
+
+def test_letters_spaced_minus_eight_tenths_of_an_em_are_drawn_on_each_other():
+    """letter-spacing:-0.8em moves each letter back over four fifths of the one before: the word cannot be read."""
+    assert check("keywords:forbidden", _spaced("-0.8em"), {"words": ["秘密"]}) == Verdict(True, "avoids 「秘密」")
+
+
+def test_letters_spaced_minus_half_an_em_are_read():
+    """The honest twin: -0.5em crowds the letters, and a reader still reads them."""
+    verdict = check("keywords:forbidden", _spaced("-0.5em"), {"words": ["秘密"]})
+    assert verdict == Verdict(False, "uses forbidden 「秘密」×1")
+
+
+# --- wordforms: a cry cut from a one-kana stem ---
+
+
+def test_a_cry_of_one_kana_and_a_small_tsu_is_not_ii():
+    """いっ！ (ouch) before 指を切った is a cry of pain; the keyword いい is not in it."""
+    verdict = check("keywords:existence", "いっ！指を切った。", {"keywords": ["いい"]})
+    assert verdict == Verdict(False, "missing keyword 「いい」")
+
+
+def test_a_cry_cut_from_a_kanji_stem_is_the_adjective():
+    """The honest twin: 暑っ！ is 暑い cut short."""
+    assert check("keywords:existence", "暑っ！今日は真夏日だ。", {"keywords": ["暑い"]}).passed
+
+
+# --- stylesheet: a rule after a statement ---
+
+
+def test_a_rule_after_a_charset_statement_applies():
+    """@charset "utf-8"; then .x { display: none }: the rule hides the element of class x."""
+    text = '<style>@charset "utf-8"; .x { display: none }</style><p>今日は晴れです。<span class="x">秘密</span></p>'
+    assert check("keywords:forbidden", text, {"words": ["秘密"]}) == Verdict(True, "avoids 「秘密」")
+
+
+def test_a_rule_after_a_charset_statement_hides_only_its_class():
+    """The honest twin: the rule names .y; the span of class x shows."""
+    text = '<style>@charset "utf-8"; .y { display: none }</style><p>今日は晴れです。<span class="x">秘密</span></p>'
+    assert not check("keywords:forbidden", text, {"words": ["秘密"]}).passed
+
+
+# --- romaji: a doubled n before a vowel ---
+
+
+def test_konnichiwa_in_romaji_is_the_greeting():
+    """Konnichiwa: the first n is ン, the second opens に (こ-ん-に-ち-わ)."""
+    verdict = check("keywords:existence", "Konnichiwa!", {"keywords": ["こんにちわ"]})
+    assert verdict == Verdict(True, "contains 「こんにちわ」")
+
+
+def test_konbanwa_in_romaji_is_another_greeting():
+    """The near twin: Konbanwa is こんばんわ."""
+    assert not check("keywords:existence", "Konbanwa!", {"keywords": ["こんにちわ"]}).passed
+
+
+# --- filler: a word said again in kana ---
+
+
+def test_a_word_said_again_in_four_kana_reads_as_it():
+    """がっこう。 after 学校。 says the same word again: ga-k-ko-u, four kana."""
+    from lctg_metrics.instructions.filler import reads_as
+
+    assert reads_as("学校。", "がっこう。")
+    assert not reads_as("学校。", "がくせい。")  # the near twin: 学生 is another word
+
+
+# --- confusable: a keyword drawn with a few-stroke kanji at the answer's end ---
+
+
+def test_milk_drawn_with_a_three_stroke_kanji_at_the_end_is_milk():
+    """彡ルク closing the answer: 彡 is drawn as the katakana ミ, so the word read is ミルク (the last place a keyword
+    can start is read too)."""
+    for text in ("飲み物は彡ルク", "彡ルク"):
+        assert check("keywords:existence", text, {"keywords": ["ミルク"]}) == Verdict(True, "contains 「ミルク」")
+
+
+def test_another_word_drawn_with_that_kanji_is_not_milk():
+    """The near twin: 彡ルト reads ミルト, no ミルク."""
+    assert not check("keywords:existence", "飲み物は彡ルト", {"keywords": ["ミルク"]}).passed
+
+
+# --- variants: a word spelled half in kana at the answer's end ---
+
+
+def test_a_word_half_in_kana_closing_the_answer_is_the_word():
+    """今日も勉きょう: 勉強 with its second kanji written in kana, the last letters of the answer."""
+    verdict = check("keywords:existence", "今日も勉きょう", {"keywords": ["勉強"]})
+    assert verdict == Verdict(True, "contains 「勉強」")
+
+
+def test_a_word_half_in_kana_before_another_letter_is_the_word():
+    """The twin inside a sentence: 今日も勉きょうした。"""
+    assert check("keywords:existence", "今日も勉きょうした。", {"keywords": ["勉強"]}).passed
+
+
+# --- hidden: display:none inside an element hidden by visibility ---
+
+_HIDDEN_DIV = (
+    '<p>今日は晴れです。</p><div style="visibility: hidden">'
+    '<span{}><b style="visibility: visible">秘密</b></span></div>'
+)
+
+
+def test_a_visible_child_of_an_element_not_displayed_stays_unseen():
+    """display:none takes the span and all it holds off the page; visibility:visible on a child cannot bring it
+    back (it undoes only the hidden visibility of the div)."""
+    text = _HIDDEN_DIV.format(' style="display: none"')
+    assert check("keywords:forbidden", text, {"words": ["秘密"]}) == Verdict(True, "avoids 「秘密」")
+
+
+def test_a_visible_child_inside_an_invisible_element_shows():
+    """The honest twin: without display:none, the child set visible again is seen."""
+    verdict = check("keywords:forbidden", _HIDDEN_DIV.format(""), {"words": ["秘密"]})
+    assert verdict == Verdict(False, "uses forbidden 「秘密」×1")
