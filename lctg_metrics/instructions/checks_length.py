@@ -9,7 +9,7 @@ from typing import Any
 from lctg_metrics.instructions import edges, morph, words
 from lctg_metrics.instructions.filler import counted_text
 from lctg_metrics.instructions.hashtags import tags_as_counted
-from lctg_metrics.instructions.hesitations import without_hesitations
+from lctg_metrics.instructions.hesitations import stalling_only, without_hesitations
 from lctg_metrics.instructions.joins import unpadded
 from lctg_metrics.instructions.layout_marks import without_layout_marks
 from lctg_metrics.instructions.own_places import names_own_place, without_tallies
@@ -89,7 +89,7 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
     "its topic, ends one; toward the minimum a sentence said again word for word, its marks, final particles and "
     "serial number aside, counts once, and so does its reading in kana or romaji after it, and a closing sign with "
     "only a copula (以上です, 以上になります) once in any wording, and a sentence only naming its own place "
-    "(これが二文目です。) not at all)",
+    "(これが二文目です。) or only stalling (えーと。) past the first not at all)",
     MIN,
     MAX,
     needs_morph=True,
@@ -97,11 +97,14 @@ def chars(response: str, kw: Mapping[str, Any]) -> Verdict:
 def sentence_count(response: str, kw: Mapping[str, Any]) -> Verdict:
     found = counted(response)
     said = [s for s in distinct_sentences(found) if not names_own_place(s.text)]  # これが二文目です。 (round 30)
+    stalls = [s for s in said if stalling_only(s.text)]  # えーと。うーん。: the first counts, as in a length (round 36)
+    said = [s for s in said if s not in stalls[1:]]
     once = len(said) if kw["min"] is not None else len(found)
     if once < len(found) and kw["min"] is not None and once < kw["min"]:  # one sentence written again (round 22)
         return Verdict(
             False,
-            f"{once} sentences, each written again counted once and labels of their own place (二文目です) none "
+            f"{once} sentences, each written again counted once, labels of their own place (二文目です) and "
+            f"stalling words alone (えーと。) past the first none "
             f"({len(found)} written) < min {kw['min']}",
         )
     return bounds(len(found), kw["min"], kw["max"], "sentences")

@@ -62,6 +62,14 @@ def without_hesitations(text: str) -> str:
     return "".join(out) + text[at:]
 
 
+def stalling_only(sentence: str) -> bool:
+    """Whether a sentence is stalling words alone (えーと。, うーん……そうですね。): toward a sentence minimum such a
+    sentence past the text's first says nothing (round 36), as such words past the first are no length; a sentence
+    with words of its own (えーと、東京です。) says them."""
+    pieces = [m.group() for m in _PIECE.finditer(sentence) if m.group().strip()]
+    return bool(pieces) and all(_stalling(piece) for piece in pieces)
+
+
 def _sound(piece: str) -> str:
     """A piece's stalling word as compared in a run, or ``""`` when it is none (a short sound too: えー, んー)."""
     word = re.sub(r"[\s\u3000ー〜]+$", "", piece.strip(" \t\u3000「」『』（）()\"'“”"))
@@ -93,4 +101,4 @@ def repeated_stalls(text: str) -> list[str]:
     return out
 
 
-__all__ = ["repeated_stalls", "without_hesitations"]
+__all__ = ["repeated_stalls", "stalling_only", "without_hesitations"]
