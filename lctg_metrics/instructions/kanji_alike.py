@@ -24,8 +24,14 @@ from __future__ import annotations
 
 import functools
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, straddles
 
+#: How much cheaper (in the analyser's path cost of the clause, ``straddles.path_cost``) the text with the keyword
+#: put in must be than the text as written for a swap to be read where a word of the text reaches across its edges.
+#: Measured: 明日は士曜日です 14,012 cheaper as 土曜日, 毎週士曜日の 9,709, 曰本人の 12,969, 曰曜日は 12,428; honest
+#: 税理士台帳 3,503 cheaper as 税理土台帳, 弁護士台帳 2,972, 弁護士器用 2,869, 税理士地元 1,761, 弁護士地元 1,230,
+#: while 週末来る, 年末定例, 若干円安, 購入口数 and 年末来日 are dearer with the keyword (5,831 to 12,343).
+MARGIN = 6000
 #: Kanji drawn alike (each string a group of letters taken for one another at a glance).
 GROUPS = (
     "未末",
@@ -108,15 +114,16 @@ def spans(text: str, key: str) -> tuple[tuple[int, int], ...]:
         if not _swaps(text[start:end], key):
             continue
         inside = [m for a, b, m in tokens if start <= a and b <= end]
-        if any((a < start < b or a < end < b) and _a_word(m) for a, b, m in tokens):
-            continue  # 週末|来る holds 末来
+        trial = text[:start] + key + text[end:]
+        crossed = any((a < start < b or a < end < b) and _a_word(m) for a, b, m in tokens)
+        if crossed and straddles.path_cost(text, start, end) - straddles.path_cost(trial, start, end) < MARGIN:
+            continue  # 週末|来る holds 末来; 士|曜日 reads far worse than 土曜日
         if len(inside) == 1 and (start, end) in {(a, b) for a, b, _ in tokens} and _a_word(inside[0]):
             continue  # 人口 is a word: no 入口
-        trial = text[:start] + key + text[end:]
         edges = {edge for a, b, _ in morph.spans(trial) for edge in (a, b)}
         if start in edges and end in edges:
             found.append((start, end))
     return tuple(found)
 
 
-__all__ = ["ALIKE", "GROUPS", "spans"]
+__all__ = ["ALIKE", "GROUPS", "MARGIN", "spans"]
