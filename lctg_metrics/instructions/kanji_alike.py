@@ -13,7 +13,10 @@ one letter or more swapped for a look-alike in ``GROUPS``, one letter at least k
   入口, 玉子 stays 玉子 for 王子);
 - no dictionary word of the text as written reaches across the span's edges (週末来る holds 末来 across 週末|来る,
   年末定例 末定 across 年末|定例, 弁護士地元 士地 across 士|地元: no 未来, 未定 or 土地); a string the analyser knows
-  no word for (已的 in 利已的) does not count as a word;
+  no word for (已的 in 利已的) does not count as a word. Unless the clause reads far worse as written than with the
+  keyword put in (round 36): 士曜日 is no Japanese though 曜日 reaches across 士曜, and 土曜日 costs the analyser
+  (``straddles.path_cost``) 14,012 less in 明日は士曜日です; the swap is read when the keyword's clause is cheaper by
+  ``MARGIN`` or more, which honest text where a word crosses the span never was (税理士台帳 3,503 at most);
 - the text with the keyword put in reads the keyword on word edges.
 
 The swap counts both ways, as the other look-alike readings do (``lookalike``: 口ボット is ロボット for a keyword asked
@@ -24,8 +27,14 @@ from __future__ import annotations
 
 import functools
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, straddles
 
+#: How much cheaper (in the analyser's path cost of the clause, ``straddles.path_cost``) the text with the keyword
+#: put in must be than the text as written for a swap to be read where a word of the text reaches across its edges.
+#: Measured: 明日は士曜日です 14,012 cheaper as 土曜日, 毎週士曜日の 9,709, 曰本人の 12,969, 曰曜日は 12,428; honest
+#: 税理士台帳 3,503 cheaper as 税理土台帳, 弁護士台帳 2,972, 弁護士器用 2,869, 税理士地元 1,761, 弁護士地元 1,230,
+#: while 週末来る, 年末定例, 若干円安, 購入口数 and 年末来日 are dearer with the keyword (5,831 to 12,343).
+MARGIN = 6000
 #: Kanji drawn alike (each string a group of letters taken for one another at a glance).
 GROUPS = (
     "未末",
@@ -108,15 +117,16 @@ def spans(text: str, key: str) -> tuple[tuple[int, int], ...]:
         if not _swaps(text[start:end], key):
             continue
         inside = [m for a, b, m in tokens if start <= a and b <= end]
-        if any((a < start < b or a < end < b) and _a_word(m) for a, b, m in tokens):
-            continue  # 週末|来る holds 末来
+        trial = text[:start] + key + text[end:]
+        crossed = any((a < start < b or a < end < b) and _a_word(m) for a, b, m in tokens)
+        if crossed and straddles.path_cost(text, start, end) - straddles.path_cost(trial, start, end) < MARGIN:
+            continue  # 週末|来る holds 末来; 士|曜日 reads far worse than 土曜日
         if len(inside) == 1 and (start, end) in {(a, b) for a, b, _ in tokens} and _a_word(inside[0]):
             continue  # 人口 is a word: no 入口
-        trial = text[:start] + key + text[end:]
         edges = {edge for a, b, _ in morph.spans(trial) for edge in (a, b)}
         if start in edges and end in edges:
             found.append((start, end))
     return tuple(found)
 
 
-__all__ = ["ALIKE", "GROUPS", "spans"]
+__all__ = ["ALIKE", "GROUPS", "MARGIN", "spans"]

@@ -102,13 +102,13 @@ def _word_cost(word: str) -> float:
 
 
 @functools.lru_cache(maxsize=512)
-def _near_cuts(text: str) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The analyser's cuts of ``text`` (word spans) whose path cost (each word's cost and the connection cost from
-    the word before, as the analyser sums them) is within ``MARGIN`` of its best cut's."""
+def _cut_costs(text: str, cuts: int) -> dict[tuple[tuple[int, int], ...], int]:
+    """The analyser's ``cuts`` best cuts of ``text`` (word spans), each with its path cost: each word's cost and the
+    connection cost from the word before, as the analyser sums them."""
     costs: dict[tuple[tuple[int, int], ...], int] = {}
     cut: list[tuple[int, int]] = []
     cost, right, at = 0, 0, 0
-    for line in _cost_tagger()[0].nbest(text, _CUTS).splitlines():
+    for line in _cost_tagger()[0].nbest(text, cuts).splitlines():
         if line == "EOS":
             cost += _connection(right, 0)
             costs[tuple(cut)] = min(costs.get(tuple(cut), cost), cost)
@@ -119,8 +119,22 @@ def _near_cuts(text: str) -> tuple[tuple[tuple[int, int], ...], ...]:
         right = int(right_id)
         cut.append((at, at + len(surface)))
         at += len(surface)
+    return costs
+
+
+def path_cost(text: str, start: int, end: int) -> int:
+    """The path cost of the analyser's best cut of the clause of ``text`` holding ``text[start:end]`` (of the whole
+    text when no one clause holds it): lower for text that reads as common words well joined."""
+    clause = next((m for m in _CLAUSE.finditer(text) if m.start() <= start and end <= m.end()), None)
+    piece = text[clause.start() : clause.end()] if clause else text
+    return min(_cut_costs(piece, 1).values(), default=0)
+
+
+def _near_cuts(text: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The analyser's cuts of ``text`` whose path cost is within ``MARGIN`` of its best cut's."""
+    costs = _cut_costs(text, _CUTS)
     best = min(costs.values(), default=0)
     return tuple(c for c, value in costs.items() if value - best <= MARGIN)
 
 
-__all__ = ["MARGIN", "WORD_COST", "across_words"]
+__all__ = ["MARGIN", "WORD_COST", "across_words", "path_cost"]
