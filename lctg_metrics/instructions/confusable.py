@@ -140,7 +140,22 @@ def _digits_toward(text: str, key: str) -> str:
         read = "".join(_DIGIT_OF.get(ch, ch) for ch in word)
         if key in read:
             chars[run.start() : run.end()] = read
+    for run in (*_ZERO_RUN.finditer(text), *_KANJI_DIGITS.finditer(text)):  # ２〇２４, 二〇二四 (round 37)
+        read = "".join(_ZERO_OF.get(ch, ch) for ch in unicodedata.normalize("NFKC", run.group()))
+        if "〇" in run.group() or "○" in run.group():
+            if key in read and read.isdigit() and len(read) == len(run.group()):
+                chars[run.start() : run.end()] = read
     return "".join(chars)
+
+
+#: A zero written 〇 or ○ between digits (２〇２４, round 37): a run that starts and ends with a digit; 20〇〇年 (a
+#: placeholder year, ending in 〇) is no number.
+_ZERO_RUN = re.compile(r"(?<![0-9０-９〇○])[0-9０-９][0-9０-９〇○]*[〇○][0-9０-９〇○]*[0-9０-９](?![0-9０-９〇○])")
+#: A number in kanji digits written place by place with 〇 for zero (二〇二四年): three digits or more, none of 十 百
+#: 千 万 (二千二十四 counts in words, and 一二三 without 〇 is a name or a count).
+_KANJI_NUMERALS = "〇一二三四五六七八九十百千万億"
+_KANJI_DIGITS = re.compile(rf"(?<![{_KANJI_NUMERALS}])[〇一二三四五六七八九]{{3,}}(?![{_KANJI_NUMERALS}])")
+_ZERO_OF = {"〇": "0", "○": "0", **{k: str(i) for i, k in enumerate("〇一二三四五六七八九")}}
 
 
 #: Unit symbols a number carries (1ms, 0kg, 0dB, 1min): a digit before one is a quantity, no letter (round 26).
