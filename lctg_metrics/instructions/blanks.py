@@ -1,8 +1,9 @@
 """Spans that fill a slot with no text (round 23), for ``contents.placeholder``: filler text set where the text will
 go (Lorem ipsum dolor sit amet…, ダミーテキスト, テキストテキスト), a form's note asking for the text (（記入）,
-［要入力］, ご記入ください; from round 37 also 解答欄 and your answer here, to be filled in), and marks that lengthen or repeat a sound with no sound before them (「ーー」, 々々). Each
-says only that a text belongs here. Said about such text, with a word of its own (Lorem ipsumは見本用の文章です,
-氏名を記入してください, あーあ), it is text.
+［要入力］, ご記入ください; from round 37 also 解答欄, your answer here, to be filled in), and marks that
+lengthen or repeat a sound with no sound before them (「ーー」, 々々). Each says only that a text belongs here.
+Said about such text, with a word of its own (Lorem ipsumは見本用の文章です, 氏名を記入してください, あーあ), it
+is text.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def lengthening_only(text: str) -> bool:
 
 def no_text(text: str, key: str) -> bool:
     """Whether a span fills its slot with no text (the module docstring)."""
-    return filler(text, key) or fill_note(text, key) or lengthening_only(text) or _ANSWER_SLOT.fullmatch(key) is not None
+    slot = _ANSWER_SLOT.fullmatch(key) is not None  # 解答欄, your answer here (round 37)
+    return filler(text, key) or fill_note(text, key) or lengthening_only(text) or slot
 
 
 __all__ = ["fill_note", "filler", "lengthening_only", "lorem", "no_text"]

@@ -4,7 +4,7 @@ name (回答, 答え, 返答, 解答, answer, reply, response, A) and a question
 question, prompt, query, Q); the answer repeats the question when the two read the same (marks, blanks and word
 order aside: ``contents.same_text``, ``filler.same_claim``). An answer field that only asks back (``asked_back``:
 {"回答": "あなたはどう思いますか？"}) holds no answer either, nor from round 37 one left as a form's blank ({"回答":
-"ここに回答を入力"}, "your answer here": ``_blank``). Neither that answer field nor the question fields count
+"ここに答えを記入"}, "your answer here": ``_blank``). Neither that answer field nor the question fields count
 as content then; another field may. Two fields that share a value without those roles ({"名前": "太郎", "呼び名":
 "太郎"}) each hold it.
 """
@@ -79,7 +79,7 @@ _STATUS = re.compile(r"未定|未決定|tbd|tba|tbc")
 
 def _blank(value: str) -> bool:
     """Whether an answer field's value is a blank of a form (round 37): a template word, a note asking for the answer
-    to be written in (ここに回答を入力, （記入）, 解答欄, your answer here) or fill marks (○○), not a status (未定,
+    to be written in (ここに答えを記入, （記入）, 解答欄, your answer here) or fill marks (○○), not a status (未定,
     TBD, 調査中: ``in_progress``) that answers a question about a plan."""
     return placeholder(value) and not in_progress(value) and _STATUS.fullmatch(key(value)) is None
 

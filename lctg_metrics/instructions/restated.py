@@ -56,7 +56,7 @@ _ANSWER_MORAE = 2
 
 def same_in_romaji(a: str, b: str) -> bool:
     """Whether one answer is the other written in romaji (「京都です。」 and 「Kyouto desu.」, round 10; from round 37 a
-    word alone too: 東京 and Tokyo) or, the other holding kanji, in kana alone (京都 and キョート): one answer twice,
+    word alone too: 大阪 and Osaka) or, the other holding kanji, in kana alone (京都 and キョート): one answer twice,
     read as ``romaji_repeats`` reads a sentence (は・へ・を read as said, long vowels folded; kana compared folded
     only where they write a long vowel with ー, so おばさん and お祖母さん stay two)."""
     for spelled, japanese in ((a, b), (b, a)):
