@@ -1,8 +1,9 @@
 """Spans that fill a slot with no text (round 23), for ``contents.placeholder``: filler text set where the text will
 go (Lorem ipsum dolor sit amet…, ダミーテキスト, テキストテキスト), a form's note asking for the text (（記入）,
-［要入力］, ご記入ください), and marks that lengthen or repeat a sound with no sound before them (「ーー」, 々々). Each
-says only that a text belongs here. Said about such text, with a word of its own (Lorem ipsumは見本用の文章です,
-氏名を記入してください, あーあ), it is text.
+［要入力］, ご記入ください; from round 37 also 解答欄, your answer here, to be filled in), and marks that
+lengthen or repeat a sound with no sound before them (「ーー」, 々々). Each says only that a text belongs here.
+Said about such text, with a word of its own (Lorem ipsumは見本用の文章です, 氏名を記入してください, あーあ), it
+is text.
 """
 
 from __future__ import annotations
@@ -27,6 +28,14 @@ _JAPANESE_FILLER = re.compile(
 _FILL_NOTE = re.compile(
     r"(?:要|ご|要ご)?(?:記入|入力|記載|記述|書き込み|かきこみ|きにゅう)(?:欄|箇所|を|して|する|のこと)*"
     r"(?:ください|下さい|願います|お願いします|おねがいします)?"
+)
+#: A form's note for an answer's blank (round 37), in ``key`` form: 解答欄, 回答記入欄, and in English your answer here,
+#: to be filled in, enter your answer, fill in here.
+_ANSWER_SLOT = re.compile(
+    r"(?:回答|解答|答え|こたえ|返答)(?:記入|入力)?欄"
+    r"|(?:(?:write|enter|insert|type|put)(?:your|the|an)?)?(?:your|the)?(?:answer|response|reply|text)(?:goes)?here"
+    r"|(?:tobe|needsto?be)?(?:filled|filledin|filledout|fillin|fillout)(?:here|later|below)?"
+    r"|(?:write|enter|insert|type)(?:your|the|an)?(?:answer|response|reply|text)"
 )
 #: A note that asks by itself (bare 記入 may be a word: a highlight 《記入》 in a sentence).
 _ASKS = re.compile(r"^要|欄|ください|下さい|願います|お願いします|おねがいします")
@@ -70,7 +79,8 @@ def lengthening_only(text: str) -> bool:
 
 def no_text(text: str, key: str) -> bool:
     """Whether a span fills its slot with no text (the module docstring)."""
-    return filler(text, key) or fill_note(text, key) or lengthening_only(text)
+    slot = _ANSWER_SLOT.fullmatch(key) is not None  # 解答欄, your answer here (round 37)
+    return filler(text, key) or fill_note(text, key) or lengthening_only(text) or slot
 
 
 __all__ = ["fill_note", "filler", "lengthening_only", "lorem", "no_text"]

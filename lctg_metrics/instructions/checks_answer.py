@@ -234,7 +234,8 @@ def postscript(response: str, kw: Mapping[str, Any]) -> Verdict:
     "two different answers separated by ****** (a part without letters is no answer; an empty answer "
     "between separators fails; two answers with the same content words in another order are one, and so are a "
     "claim and its cleft (青が好きです / 好きな色は青です), and two frames around one noun, with or without "
-    "a copula (首都は東京です / 答えは東京), and two that each only say yes, or each only say no (はい、そうです / "
+    "a copula (首都は東京です / 答えは東京), an answer and its reading in romaji or kana (大阪 / Osaka, 京都 / "
+    "キョート), and two that each only say yes, or each only say no (はい、そうです / "
     "ええ、その通りです); labels that only count the answers (A案： / B案：, 1. / 2.) aside; an answer that only "
     "asks back is none)",
     needs_morph=True,

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from lctg_metrics.instructions import blanks, morph
 from lctg_metrics.instructions.genre_titles import names_only_a_kind
+from lctg_metrics.instructions.kaomoji import drawing_only
 from lctg_metrics.instructions.laughter import marks_only
 from lctg_metrics.instructions.omissions import says_left_out
 from lctg_metrics.instructions.pending import pending
@@ -92,8 +93,8 @@ def placeholder(text: str) -> bool:
     (``_TEMPLATE``) or a run of fill marks (○○, ××, 〇〇の××), or a span that says its content is not there
     yet (``pending``, round 13: 調査中, あとで決めます, その他, ここに本文が入ります), or laughter marks only
     (``laughter``, round 19: ｗｗｗ, 笑笑), or filler, a form's note or lengthening marks (``blanks``, round 23:
-    Lorem ipsum…, （記入）, ーー). A letter or a number alone is content: the format checkers judge the
-    form."""
+    Lorem ipsum…, （記入）, ーー), or a kaomoji and its decoration (``kaomoji``, round 37: ヽ(・∀・)ノ). A
+    letter or a number alone is content: the format checkers judge the form."""
     k = key(text)
     if _FILL_MARKS.search(unicodedata.normalize("NFC", visible(text))):
         return True
@@ -105,6 +106,7 @@ def placeholder(text: str) -> bool:
         or pending(text)
         or (len(k) > 1 and marks_only(text))  # ｗｗｗ, 笑笑: laughter, nothing said (round 19)
         or blanks.no_text(text, k)  # Lorem ipsum, （記入）, ーー: no text in the slot (round 23)
+        or drawing_only(text)  # ヽ(・∀・)ノ: a kaomoji, its letters strokes (round 37)
     )
 
 

@@ -3,7 +3,8 @@
 name (回答, 答え, 返答, 解答, answer, reply, response, A) and a question field by its (質問, 問い, 問題, 設問, お題,
 question, prompt, query, Q); the answer repeats the question when the two read the same (marks, blanks and word
 order aside: ``contents.same_text``, ``filler.same_claim``). An answer field that only asks back (``asked_back``:
-{"回答": "あなたはどう思いますか？"}) holds no answer either. Neither that answer field nor the question fields count
+{"回答": "あなたはどう思いますか？"}) holds no answer either, nor from round 37 one left as a form's blank ({"回答":
+"ここに答えを記入"}, "your answer here": ``_blank``). Neither that answer field nor the question fields count
 as content then; another field may. Two fields that share a value without those roles ({"名前": "太郎", "呼び名":
 "太郎"}) each hold it.
 """
@@ -15,9 +16,10 @@ import unicodedata
 from typing import Any
 
 from lctg_metrics.instructions.asked_back import only_asks_back
-from lctg_metrics.instructions.contents import key, same_text
+from lctg_metrics.instructions.contents import key, placeholder, same_text
 from lctg_metrics.instructions.field_labels import names_own_field
 from lctg_metrics.instructions.filler import same_claim
+from lctg_metrics.instructions.pending import in_progress
 
 _ANSWER = re.compile(r"(?:回答|答え|こたえ|返答|解答|answer|reply|response|a)", re.IGNORECASE)
 _QUESTION = re.compile(r"(?:質問|問い|問題|設問|お題|question|prompt|query|q)", re.IGNORECASE)
@@ -67,8 +69,19 @@ def echoed_answers(value: dict[str, Any]) -> set[str]:
             continue
         repeated = {q for q, asked in questions.items() if same_text(v, asked) or same_claim(v, asked)}
         found |= {k, *repeated} if repeated else set()
-        found |= {k, *questions} if only_asks_back(v) else set()  # {"回答": "あなたはどう思いますか？"}
+        found |= {k, *questions} if only_asks_back(v) or _blank(v) else set()  # {"回答": "あなたはどう思いますか？"}
     return found
+
+
+#: A status an answer may be ({"回答": "未定"} to 次回の会議はいつですか？): not decided or still looked into.
+_STATUS = re.compile(r"未定|未決定|tbd|tba|tbc")
+
+
+def _blank(value: str) -> bool:
+    """Whether an answer field's value is a blank of a form (round 37): a template word, a note asking for the answer
+    to be written in (ここに答えを記入, （記入）, 解答欄, your answer here) or fill marks (○○), not a status (未定,
+    TBD, 調査中: ``in_progress``) that answers a question about a plan."""
+    return placeholder(value) and not in_progress(value) and _STATUS.fullmatch(key(value)) is None
 
 
 __all__ = ["echoed_answers", "hollow_value"]

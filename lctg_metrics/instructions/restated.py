@@ -48,16 +48,35 @@ _LATIN_LETTERS = re.compile(r"[^A-Za-zāīūēōâîûêô']")
 _JAPANESE = re.compile(r"[ぁ-ゖァ-ヺ一-鿿々]")
 
 
+_KANJI = re.compile(r"[一-鿿々]")
+_KANA_ONLY = re.compile(r"[ぁ-ゖァ-ヺー]+")
+#: Fewest morae a whole answer read aloud has to be compared by its reading (一 is no answer said again in romaji).
+_ANSWER_MORAE = 2
+
+
 def same_in_romaji(a: str, b: str) -> bool:
-    """Whether one text is the other written in romaji (「京都です。」 and 「Kyouto desu.」: one answer twice), as
-    ``romaji_repeats`` reads a sentence: the same reading once は・へ・を are read as said and long vowels folded."""
-    for latin, japanese in ((a, b), (b, a)):
-        if _JAPANESE.search(latin) or not _JAPANESE.search(japanese):
+    """Whether one answer is the other written in romaji (「京都です。」 and 「Kyouto desu.」, round 10; from round 37 a
+    word alone too: 大阪 and Osaka) or, the other holding kanji, in kana alone (京都 and キョート): one answer twice,
+    read as ``romaji_repeats`` reads a sentence (は・へ・を read as said, long vowels folded; kana compared folded
+    only where they write a long vowel with ー, so おばさん and お祖母さん stay two)."""
+    for spelled, japanese in ((a, b), (b, a)):
+        kana_only = _KANA_ONLY.fullmatch(_marks_out(spelled)) is not None
+        if kana_only and _KANJI.search(japanese):
+            kana = morph.to_katakana(_marks_out(spelled))
+            folded = "ー" in kana
+        elif not _JAPANESE.search(spelled) and _JAPANESE.search(japanese):
+            kana, folded = romaji.to_kana(_LATIN_LETTERS.sub("", spelled).lower()) or "", True
+        else:
             continue
-        kana = romaji.to_kana(_LATIN_LETTERS.sub("", latin).lower())
-        if kana and romaji.morae(kana) >= _MIN_MORAE and _said(kana) == _said(morph.reading(_marks_out(japanese))):
+        reading = morph.reading(_marks_out(japanese))
+        if romaji.morae(kana) >= _ANSWER_MORAE and _read(kana, folded) == _read(reading, folded):
             return True
     return False
+
+
+def _read(kana: str, folded: bool) -> str:
+    said = _COPULA.sub("", kana.translate(_AS_SAID))
+    return romaji.fold_long(said) if folded else said
 
 
 #: A word in Latin capitals first (a name: Nara, Tokyo) and a run of Latin words (a sentence in another language).

@@ -181,10 +181,21 @@ _STAND_IN = frozenset(
 )
 
 
+#: A mark that the text goes on elsewhere or is over, alone (round 37), in a line's letters casefolded:
+#: （つづく）, 次回へ続く, To be continued, -おわり-, おしまい, -完-, 以上です, THE END. 以上の理由から… and
+#: 続きは来週公開します say something.
+_END_MARK = re.compile(
+    r"(?:(?:次回|次号|次|明日|来週|後編|下巻)(?:へ|に)?)?(?:つづく|続く|つづき|続き)(?:ます)?"
+    r"|(?:以上|終わり|おわり|終り|おしまい|お終い|完|終|了|完結|終劇|fin|end|theend)(?:です|でした|となります|だ)?"
+    r"|tobecontinued|tbc"
+)
+
+
 def _stands_in(line: str, letters: str) -> bool:
     """Whether a line says nothing of its own (round 23): only a number or a single Latin letter (1, 2, 3 or A, B, C
-    counting lines), or a word standing in for the line above or for a blank (同上, （空行）). Only beside a line that
-    says something: lines that are all numbers (1/2/3 asked for) are the text."""
+    counting lines), or a word standing in for the line above or for a blank (同上, （空行）), or a mark that the text
+    goes on elsewhere or is over (（つづく）, 【おしまい】: ``_END_MARK``). Only beside a line that says
+    something: lines that are all numbers (1/2/3 asked for) are the text."""
     label = _OWN_NUMBER.match(letters.casefold())
     rest = letters[label.end() :] if label else letters
     return (
@@ -192,6 +203,7 @@ def _stands_in(line: str, letters: str) -> bool:
         or (len(letters) == 1 and letters.isascii())
         or not rest  # 2, 2行目：, 第3行, Line 4: (round 27)
         or rest.casefold() in _STAND_IN
+        or _END_MARK.fullmatch(letters.casefold()) is not None  # （つづく）, 【おしまい】, THE END (round 37)
         or says_left_out(rest)  # （略）, （この段落は省略します）: text left out (round 26)
         or labels_a_part(letters)  # （以下、第2段落）: a part named, not written (round 29)
         or names_own_place(line)  # これが三行目です。: its own place named (round 30)
