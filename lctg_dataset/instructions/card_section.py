@@ -196,7 +196,9 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   for 未定), a kanji drawn as a katakana letter (朩テル) and one letter drawn as two (ツーノレ) read as the keyword;
   so do a symbol drawn as a letter (カ×ラ), a ring for the handakuten (ヘルフ°) and a letter for a digit (2O24). A list
   item of one predicate word alone (・安い) is no sentence, a refrain between new lines counts each time, and a
-  sentence of stalling words alone (えーと。) past the text's first counts nothing toward a sentence minimum.
+  sentence of stalling words alone (えーと。) past the text's first counts nothing toward a sentence minimum. A JSON
+  answer left as a form's blank answers nothing; a kaomoji alone holds no content; an answer and its reading in
+  romaji or kana are one answer; つづく or THE END alone is no paragraph toward a minimum; ２〇２４ and 二〇二四 are 2024.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
