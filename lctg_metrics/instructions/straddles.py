@@ -14,7 +14,10 @@ two words of two letters or more, each holding a letter outside it and each a wo
 best; the honest 全日本人 (全日|本人, 4,874 more), 元日本代表 (元日|本人 at 4,251) and 新日本 stay read as 日本, and so
 does 今日本人 (今日|本人 at 2,883), which a reader may read either way. The cut 同時|間帯 of 同時間帯 is as near as
 今日|本屋, but 間帯 is a rare word: 時間 stays. A cut leaving one letter (昨日|本, 前日|本|代表) is not read:
-前日本代表 is a former representative of Japan."""
+前日本代表 is a former representative of Japan.
+
+A keyword starting with a one-letter prefix and ending inside the word the prefix binds to is in neither (round 38):
+大人気 (大|人気) and 大人数 (大|人数) hold no 大人; 大人向け (大人|向け) does."""
 
 from __future__ import annotations
 
@@ -46,11 +49,18 @@ def across_words(text: str, start: int, end: int, key: str) -> bool:
     found = morph.spans(text)
     edges = {edge for a, b, _ in found for edge in (a, b)}
     if start in edges:
-        return _read_across(text, start, end)
+        return _prefix_across(found, start, end, edges) or _read_across(text, start, end)
     if not any(start < edge < end for edge in edges):
         return False
     last = next((b - a for a, b, _ in found if a < end <= b), 0)
     return end not in edges or last == 1
+
+
+def _prefix_across(found: tuple[tuple[int, int, morph.Morpheme], ...], start: int, end: int, edges: set[int]) -> bool:
+    """A keyword starting with a one-letter prefix and ending inside the word the prefix binds to (大|人気 holds no
+    大人, 大|人数 neither; round 38): the prefix belongs to that word, as 全 to 日本 in 全日本."""
+    first = next((m for a, b, m in found if a == start and b == start + 1), None)
+    return first is not None and first.pos1 == "接頭辞" and end not in edges
 
 
 def _read_across(text: str, start: int, end: int) -> bool:
