@@ -115,16 +115,18 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
     "startend:end",
     "始め・終わり指定",
     "the response ends with a phrase (trailing blanks, 」』, emphasis ignored, and a final 。！… when the phrase "
-    "has none; a final ？ makes a phrase that is no question a question, so 楽しみです？ is no 楽しみです)",
+    "has none; a phrase's closing 。 may be left off or written ！; a final ？ makes a phrase that is no question "
+    "a question, so 楽しみです？ is no 楽しみです)",
     Param("phrase", "str", "the closing phrase", required=True),
     reads="markup",
 )
 def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     response = visible(edges.unstruck(response))  # struck through at the end: withdrawn (round 28)
     written, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
+    if len(phrase) > 1 and phrase[-1] == "。" and not written.endswith("。"):  # its 。 left off or ！ (round 38)
+        phrase = phrase[:-1]
     text = written
     if phrase and phrase[-1] not in _FINAL_MARKS:  # the phrase as words: the response's closing mark is punctuation
-        text = written
         while text and (
             text[-1] in _FINAL_MARKS + _TRAILING
             or is_decoration(text[-1])
@@ -141,8 +143,7 @@ def end(response: str, kw: Mapping[str, Any]) -> Verdict:
         return end(written[:signed], kw)
     text = edges.case_of(text, len(text) - len(phrase), phrase) if len(text) >= len(phrase) else text  # THANKS
     at = len(text) - len(phrase) if text.endswith(phrase) else phrases.end_spelling(text, phrase)  # 下さい, ねー
-    if at is None:
-        at = spellings.reading_end(text, phrase)
+    at = spellings.reading_end(text, phrase) if at is None else at
     if at is not None and phrases.bounds_a_number(text, at):
         return Verdict(
             False, f"ends with 「{text[-len(phrase) - 3 :]}」: 「{kw['phrase']}」 bounds the number before it"
