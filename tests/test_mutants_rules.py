@@ -269,3 +269,31 @@ def test_a_visible_child_inside_an_invisible_element_shows():
     """The honest twin: without display:none, the child set visible again is seen."""
     verdict = check("keywords:forbidden", _HIDDEN_DIV.format(""), {"words": ["秘密"]})
     assert verdict == Verdict(False, "uses forbidden 「秘密」×1")
+
+
+# --- list_marks: a kanji numeral that is no number numbers no list line ---
+
+_TWO_ITEMS = "\n二、値段が高い。\n三、色が少ない。"
+
+
+def test_two_or_three_opening_a_line_numbers_no_item():
+    """二三、三日前に… opens with 二三 (two or three), no numeral of a list: the list holds 二 and 三 only."""
+    text = "二三、三日前に届いた荷物です。" + _TWO_ITEMS
+    assert check("format:numbered_list", text, {"max": 2}) == Verdict(
+        True, "2 filled, distinct numbered items (2 in all) in [, 2]"
+    )
+
+
+def test_thirty_five_or_six_opening_a_line_numbers_no_item():
+    """三十五六、 (thirty-five or -six) is no number a list line carries before 三十一 and 三十二."""
+    text = "三十五六、三日前に届いた荷物です。\n三十一、値段が高い。\n三十二、色が少ない。"
+    assert check("format:numbered_list", text, {"max": 2}) == Verdict(
+        True, "2 filled, distinct numbered items (2 in all) in [, 2]"
+    )
+
+
+def test_a_list_numbered_from_one_counts_its_first_line():
+    """The honest twin: 一、 before 二、 and 三、 is the first of three items, though its text opens with 三日."""
+    text = "一、三日前に届いた荷物です。" + _TWO_ITEMS
+    assert check("format:numbered_list", text, {"min": 3}).passed
+    assert not check("format:numbered_list", text, {"max": 2}).passed
