@@ -297,3 +297,20 @@ def test_a_list_numbered_from_one_counts_its_first_line():
     text = "一、三日前に届いた荷物です。" + _TWO_ITEMS
     assert check("format:numbered_list", text, {"min": 3}).passed
     assert not check("format:numbered_list", text, {"max": 2}).passed
+
+
+# --- seen: a lengthening mark is no letter of a cry ---
+
+
+def test_cries_of_one_letter_each_count_their_lengthening_once():
+    """あーーー！ six times: each stretch holds one letter and its ー run, so the second and third ー of every run are
+    emphasis (12 of the 30 clusters), of which the text's share (2: 30 less the 12, a tenth, at least 2) counts:
+    30 - 10 = 20. A ー is no letter that would make a cry hold two."""
+    text = "あーーー！いーーー！うーーー！えーーー！おーーー！かーーー！"
+    assert check("length:chars", text, {"max": 25}) == Verdict(True, "20 chars (blanks not counted) in [, 25]")
+
+
+def test_cries_with_two_letters_count_whole():
+    """The honest twin: わーーーい！ holds two letters besides its ー, so each first run counts whole: 6 + 7 + 8."""
+    text = "わーーーい！すごーーーい！たのしーーーい！"
+    assert check("length:chars", text, {"max": 25}) == Verdict(True, "21 chars (blanks not counted) in [, 25]")
