@@ -314,3 +314,35 @@ def test_cries_with_two_letters_count_whole():
     """The honest twin: わーーーい！ holds two letters besides its ー, so each first run counts whole: 6 + 7 + 8."""
     text = "わーーーい！すごーーーい！たのしーーーい！"
     assert check("length:chars", text, {"max": 25}) == Verdict(True, "21 chars (blanks not counted) in [, 25]")
+
+
+# --- boundaries: a name's mark before the particle that closes a line ---
+
+
+def test_a_name_mark_before_the_particle_closing_a_line_ends_no_sentence():
+    """推しはカントリー娘。と / ミニモニ。です。: the 。 belongs to the group's name and the line goes on into the next:
+    one sentence."""
+    text = "推しはカントリー娘。と\nミニモニ。です。"
+    assert check("length:sentences", text, {"max": 1}) == Verdict(True, "1 sentences in [, 1]")
+
+
+def test_a_name_mark_closing_a_line_of_its_own_ends_the_sentence():
+    """The near twin: 推しはカントリー娘。 alone on its line is a sentence, and the next line another."""
+    text = "推しはカントリー娘。\nミニモニ。も好きです。"
+    assert check("length:sentences", text, {"max": 1}) == Verdict(False, "2 sentences > max 1")
+
+
+# --- boundaries: a quotation a speaker named through の says ---
+
+
+def test_a_quotation_shouted_by_the_man_of_the_commentary_stands_alone():
+    """「ホームラン」実況の男が叫んだ。: the man of the commentary shouts the quotation, so it is a sentence of its
+    own and the narration another (叫ぶ is said by a speaker, whatever the noun phrase before が is built of)."""
+    text = "「ホームラン」実況の男が叫んだ。"
+    assert check("length:sentences", text, {"max": 1}) == Verdict(False, "2 sentences > max 1")
+
+
+def test_a_quotation_on_a_screen_that_lights_up_stays_in_its_sentence():
+    """The honest twin: 「ホームラン」実況の画面が光った。 labels what the screen shows: one sentence."""
+    text = "「ホームラン」実況の画面が光った。"
+    assert check("length:sentences", text, {"max": 1}) == Verdict(True, "1 sentences in [, 1]")
