@@ -6,6 +6,8 @@ is shown, on answers written here, with the expected values worked out by hand."
 
 from __future__ import annotations
 
+import pytest
+
 from lctg_metrics.instructions import check
 from lctg_metrics.verdict import Verdict
 
@@ -346,3 +348,34 @@ def test_a_quotation_on_a_screen_that_lights_up_stays_in_its_sentence():
     """The honest twin: 「ホームラン」実況の画面が光った。 labels what the screen shows: one sentence."""
     text = "「ホームラン」実況の画面が光った。"
     assert check("length:sentences", text, {"max": 1}) == Verdict(True, "1 sentences in [, 1]")
+
+
+# --- boundaries: quotations said back to back without marks ---
+
+
+def _sentences(text: str) -> int:
+    """The sentence count of the checker: the one n with min = max = n that passes."""
+    hits = [n for n in range(8) if check("length:sentences", text, {"min": n, "max": n}).passed]
+    assert len(hits) == 1, (text, hits)
+    return hits[0]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a chain of quotations is cut only after its last one, so two utterances without marks of their own "
+    "read as one sentence",
+)
+def test_two_utterances_without_marks_before_narration_are_two_sentences():
+    """「いってきます」「いってらっしゃい」母が笑った。: one says I am off, the other see you; a reader counts each
+    utterance, as with their marks written, and the narration: three."""
+    assert _sentences("「いってきます」「いってらっしゃい」母が笑った。") == 3
+
+
+def test_two_utterances_with_their_marks_before_narration_are_two_sentences():
+    """The honest twin: with 。 inside each quotation, three sentences."""
+    assert _sentences("「いってきます。」「いってらっしゃい。」母が笑った。") == 3
+
+
+def test_a_chain_of_quoted_labels_stays_in_its_sentence():
+    """「安心」「安全」「快適」の三つを…: labels bound by の into one sentence."""
+    assert _sentences("「安心」「安全」「快適」の三つを大事にしています。") == 1
