@@ -379,3 +379,41 @@ def test_two_utterances_with_their_marks_before_narration_are_two_sentences():
 def test_a_chain_of_quoted_labels_stays_in_its_sentence():
     """「安心」「安全」「快適」の三つを…: labels bound by の into one sentence."""
     assert _sentences("「安心」「安全」「快適」の三つを大事にしています。") == 1
+
+
+# --- chants: kana words sharing a letter here and there are a list, no template ---
+
+
+def test_animals_named_in_kana_count_whole():
+    """うさぎ、きつね、たぬき、ねずみ、すずめ、つばめ: six animals the answer says it lists; neighbours share one
+    letter at most, no template a chant is said by. 28 letters and marks of the first line, 18 kana and 5 、."""
+    text = "子どものころ山の近くで見た生き物を順番に書いていきます。\nうさぎ、きつね、たぬき、ねずみ、すずめ、つばめ"
+    assert check("length:chars", text, {"min": 45}) == Verdict(True, "51 chars (blanks not counted) in [45, ]")
+
+
+# --- clipping: clip-path shapes a browser does not draw, and one of a pixel ---
+
+
+def _clip_path(shape: str) -> str:
+    return f'<p>今日は<span style="clip-path: {shape}">秘密</span>の話です。</p>'
+
+
+def test_a_clip_path_a_browser_rejects_leaves_the_word_shown():
+    """rect(0 0) gives two of rect()'s four edges: the declaration is invalid, dropped, and the word is drawn."""
+    verdict = check("keywords:existence", _clip_path("rect(0 0)"), {"keywords": ["秘密"]})
+    assert verdict == Verdict(True, "contains 「秘密」")
+
+
+@pytest.mark.xfail(
+    strict=True, reason="a clip polygon is read as hiding only below one square pixel; one pixel shows no letter"
+)
+def test_a_clip_polygon_of_one_square_pixel_hides_the_word():
+    """A 1px by 1px square shows one pixel of the word: no letter of it can be read."""
+    verdict = check("keywords:existence", _clip_path("polygon(0 0, 1px 0, 1px 1px, 0 1px)"), {"keywords": ["秘密"]})
+    assert verdict == Verdict(False, "missing keyword 「秘密」")
+
+
+def test_a_clip_polygon_of_the_whole_box_shows_the_word():
+    """The honest twin: a polygon round the whole box clips nothing away."""
+    verdict = check("keywords:existence", _clip_path("polygon(0 0, 100% 0, 100% 100%, 0 100%)"), {"keywords": ["秘密"]})
+    assert verdict == Verdict(True, "contains 「秘密」")
