@@ -417,3 +417,17 @@ def test_a_clip_polygon_of_the_whole_box_shows_the_word():
     """The honest twin: a polygon round the whole box clips nothing away."""
     verdict = check("keywords:existence", _clip_path("polygon(0 0, 100% 0, 100% 100%, 0 100%)"), {"keywords": ["秘密"]})
     assert verdict == Verdict(True, "contains 「秘密」")
+
+
+# --- colloquial: a small っ running on into a kanji is no cry ---
+
+
+def test_stuffy_written_with_a_small_tsu_holds_no_hot():
+    """部屋が暑っ苦しい。: 暑っ苦しい is 暑苦しい (stuffy), one word; 暑っ is no cut-off 暑い here."""
+    assert check("keywords:forbidden", "部屋が暑っ苦しい。", {"words": ["暑い"]}) == Verdict(True, "avoids 「暑い」")
+
+
+def test_hot_cried_with_a_small_tsu_is_hot():
+    """The honest twin: 今日も暑っ！ cries 暑い."""
+    verdict = check("keywords:forbidden", "今日も暑っ！", {"words": ["暑い"]})
+    assert verdict == Verdict(False, "uses forbidden 「暑い」×1")
