@@ -431,3 +431,22 @@ def test_hot_cried_with_a_small_tsu_is_hot():
     """The honest twin: 今日も暑っ！ cries 暑い."""
     verdict = check("keywords:forbidden", "今日も暑っ！", {"words": ["暑い"]})
     assert verdict == Verdict(False, "uses forbidden 「暑い」×1")
+
+
+# --- framing: a humble close that names its matter in plain words says something ---
+
+
+def test_a_humble_announcement_naming_its_matter_counts_whole():
+    """新商品の発売をご案内申し上げます。 announces a new product's release (新商品, 発売: plain words), no set phrase
+    of a letter: 17 + 8 = 25."""
+    text = "新商品の発売をご案内申し上げます。価格は千円です。"
+    assert check("length:chars", text, {"min": 20}) == Verdict(True, "25 chars (blanks not counted) in [20, ]")
+
+
+def test_a_letters_set_phrase_counts_as_the_rest_does():
+    """The honest twin: 末筆ながら、皆様のご健勝をお祈り申し上げます。 is a letter's formula: the answer's own text
+    is 価格は千円です。, 8."""
+    text = "末筆ながら、皆様のご健勝をお祈り申し上げます。価格は千円です。"
+    assert check("length:chars", text, {"min": 20}) == Verdict(
+        False, "8 chars of text (blanks and decorative symbols not counted) < min 20"
+    )
