@@ -450,3 +450,18 @@ def test_a_letters_set_phrase_counts_as_the_rest_does():
     assert check("length:chars", text, {"min": 20}) == Verdict(
         False, "8 chars of text (blanks and decorative symbols not counted) < min 20"
     )
+
+
+# --- latin: an English word closing an English sentence is no romaji ---
+
+
+def test_sake_closing_an_english_sentence_is_no_rice_wine():
+    """I did it for your sake.: sake is the English word (for your sake), after your, which reads as no romaji."""
+    verdict = check("keywords:existence", "I did it for your sake.", {"keywords": ["酒"]})
+    assert verdict == Verdict(False, "missing keyword 「酒」")
+
+
+def test_sake_in_a_romaji_sentence_is_rice_wine():
+    """The honest twin: Kinou wa sake wo nomimashita. says 酒 in romaji."""
+    verdict = check("keywords:existence", "Kinou wa sake wo nomimashita.", {"keywords": ["酒"]})
+    assert verdict == Verdict(True, "contains 「酒」")
