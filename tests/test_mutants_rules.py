@@ -465,3 +465,19 @@ def test_sake_in_a_romaji_sentence_is_rice_wine():
     """The honest twin: Kinou wa sake wo nomimashita. says 酒 in romaji."""
     verdict = check("keywords:existence", "Kinou wa sake wo nomimashita.", {"keywords": ["酒"]})
     assert verdict == Verdict(True, "contains 「酒」")
+
+
+# --- lookalike: a katakana ニ before a counter is the numeral 二 ---
+
+
+def test_a_katakana_ni_before_a_counter_is_the_numeral_two():
+    """紙をニ枚ください。: ニ drawn before the counter 枚 is 二 (two sheets); を before it is no numeral, so the
+    counter after it alone tells: no katakana, and three kanji (紙, 二, 枚)."""
+    text = "紙をニ枚ください。"
+    assert check("script:no_katakana", text, {}) == Verdict(True, "no katakana")
+    assert check("script:kanji_count", text, {"min": 3}) == Verdict(True, "3 kanji in [3, ]")
+
+
+def test_a_katakana_ni_in_a_katakana_word_stays_katakana():
+    """The honest twin: ニ in テニス is katakana."""
+    assert check("script:no_katakana", "紙にテニスと書いた。", {}).passed is False
