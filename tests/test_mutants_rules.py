@@ -481,3 +481,21 @@ def test_a_katakana_ni_before_a_counter_is_the_numeral_two():
 def test_a_katakana_ni_in_a_katakana_word_stays_katakana():
     """The honest twin: ニ in テニス is katakana."""
     assert check("script:no_katakana", "紙にテニスと書いた。", {}).passed is False
+
+
+# --- noun_runs: a recital after an unrelated answer counts three items ---
+
+
+def test_the_solar_terms_recited_after_the_answer_count_three_items():
+    """答えは春です。 then 立春、雨水、啓蟄、春分、清明、穀雨。, bare nouns the answer neither names nor announces: a
+    recital, of which 立春、雨水、啓蟄 count (8 with their marks), after the answer's 7."""
+    text = "答えは春です。立春、雨水、啓蟄、春分、清明、穀雨。"
+    assert check("length:chars", text, {"min": 16}) == Verdict(
+        False, "15 chars of text (blanks and decorative symbols not counted) < min 16"
+    )
+
+
+def test_the_solar_terms_announced_count_whole():
+    """The honest twin: announced (次の六つです：), the same list is the answer's and counts whole."""
+    text = "春の節気は次の六つです：\n立春、雨水、啓蟄、春分、清明、穀雨。"
+    assert check("length:chars", text, {"min": 16}).passed
