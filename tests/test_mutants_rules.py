@@ -499,3 +499,28 @@ def test_the_solar_terms_announced_count_whole():
     """The honest twin: announced (次の六つです：), the same list is the answer's and counts whole."""
     text = "春の節気は次の六つです：\n立春、雨水、啓蟄、春分、清明、穀雨。"
     assert check("length:chars", text, {"min": 16}).passed
+
+
+# --- quantities: a number said again in kana ---
+
+_SHORT = "chars of text (blanks and decorative symbols not counted) < min 20"
+
+
+def test_the_height_said_again_in_kana_with_shichi_adds_nothing():
+    """さんぜんしちひゃくしちじゅうろく is 3776 (しち is seven, as なな is): the second sentence says the height of
+    the first again, and the count is the first sentence's 18."""
+    text = "富士山の高さは3776メートルです。さんぜんしちひゃくしちじゅうろくメートルです。"
+    assert check("length:chars", text, {"min": 20}) == Verdict(False, f"18 {_SHORT}")
+
+
+def test_the_population_said_again_in_kana_with_man_adds_nothing():
+    """いちおくにせんまん is 1億2000万 (まん is ten thousand): said again, the count is the first sentence's 18."""
+    text = "日本の人口は約1億2000万人です。いちおくにせんまん人です。"
+    assert check("length:chars", text, {"min": 20}) == Verdict(False, f"18 {_SHORT}")
+
+
+def test_another_height_in_kana_counts():
+    """The honest twin: さんぜんごひゃくメートルではありません (not 3500 metres) says a value of its own: it counts,
+    and the answer passes the minimum."""
+    text = "富士山の高さは3776メートルです。さんぜんごひゃくメートルではありません。"
+    assert check("length:chars", text, {"min": 20}).passed
