@@ -524,3 +524,18 @@ def test_another_height_in_kana_counts():
     and the answer passes the minimum."""
     text = "富士山の高さは3776メートルです。さんぜんごひゃくメートルではありません。"
     assert check("length:chars", text, {"min": 20}).passed
+
+
+# --- restated: the romaji sentence said first ---
+
+
+def test_the_romaji_sentence_before_its_japanese_counts_once():
+    """Kotae wa aka desu. 答えは赤です。: the same sentence twice, the romaji one first; a reader counts 答えは赤です。,
+    7."""
+    verdict = check("length:chars", "Kotae wa aka desu. 答えは赤です。", {"min": 10})
+    assert verdict == Verdict(False, "7 chars of text (blanks and decorative symbols not counted) < min 10")
+
+
+def test_a_romaji_sentence_saying_another_thing_counts():
+    """The honest twin: Kotae wa aoi desu. (the answer is blue) says something else and counts."""
+    assert check("length:chars", "Kotae wa aoi desu. 答えは赤です。", {"min": 10}).passed
