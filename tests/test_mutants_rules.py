@@ -539,3 +539,19 @@ def test_the_romaji_sentence_before_its_japanese_counts_once():
 def test_a_romaji_sentence_saying_another_thing_counts():
     """The honest twin: Kotae wa aoi desu. (the answer is blue) says something else and counts."""
     assert check("length:chars", "Kotae wa aoi desu. 答えは赤です。", {"min": 10}).passed
+
+
+# --- slots: a reaction in brackets after an exclamation ---
+
+
+def test_a_laugh_in_brackets_after_an_exclaimed_noun_is_no_slot():
+    """すごい景色！[笑]: [笑] marks the writer's laugh after the exclamation, no slot to fill, though 景色 before
+    the mark is a noun and no finished predicate."""
+    text = "今日は海に行きました。すごい景色！[笑]"
+    assert check("format:placeholders", text, {"min": 1}) == Verdict(False, "0 filled placeholders < min 1")
+
+
+def test_a_name_in_brackets_after_a_noun_is_a_slot():
+    """The honest twin: すごい景色[名前] leaves a name to fill in."""
+    text = "今日は海に行きました。すごい景色[名前]"
+    assert check("format:placeholders", text, {"min": 1}).passed
