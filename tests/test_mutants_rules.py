@@ -570,3 +570,23 @@ def test_going_to_the_company_in_kana_holds_no_doctor():
 def test_going_to_the_company_in_kana_holds_the_company():
     """The honest twin: 会社 is there."""
     assert check("keywords:existence", "かいしゃに行きます。", {"keywords": ["会社"]}).passed
+
+
+# --- variants: a lengthened letter is no word of one mora ---
+
+
+def test_a_sheeps_bleat_holds_no_eye():
+    """めぇぇ、と羊が鳴いた。: the bleat is a sound; め drawn out is no 目 (a word of one mora is not read out of a
+    lengthened letter)."""
+    verdict = check("keywords:existence", "めぇぇ、と羊が鳴いた。", {"keywords": ["目"]})
+    assert verdict == Verdict(False, "missing keyword 「目」")
+
+
+def test_pretty_drawn_out_holds_no_tree():
+    """きーーれい！ is きれい said long: no 木."""
+    assert check("keywords:existence", "きーーれい！", {"keywords": ["木"]}) == Verdict(False, "missing keyword 「木」")
+
+
+def test_an_eye_written_out_is_an_eye():
+    """The honest twin: 目がかゆい。 holds 目."""
+    assert check("keywords:existence", "目がかゆい。", {"keywords": ["目"]}).passed
