@@ -590,3 +590,18 @@ def test_pretty_drawn_out_holds_no_tree():
 def test_an_eye_written_out_is_an_eye():
     """The honest twin: 目がかゆい。 holds 目."""
     assert check("keywords:existence", "目がかゆい。", {"keywords": ["目"]}).passed
+
+
+# --- visible: a list box opening the answer shows every option ---
+
+
+def test_a_list_box_opening_the_answer_shows_every_option():
+    """<select size="3"> draws a box listing its options, the second (みかん) as well as the first."""
+    text = '<select size="3"><option>りんご</option><option>みかん</option></select>'
+    assert check("keywords:existence", text, {"keywords": ["みかん"]}) == Verdict(True, "contains 「みかん」")
+
+
+def test_a_closed_select_shows_its_first_option_only():
+    """The near twin: a drop-down without size or multiple shows the chosen option, the first: no みかん."""
+    text = "<p>好きな果物</p><select><option>りんご</option><option>みかん</option></select>"
+    assert check("keywords:existence", text, {"keywords": ["みかん"]}) == Verdict(False, "missing keyword 「みかん」")
