@@ -605,3 +605,18 @@ def test_a_closed_select_shows_its_first_option_only():
     """The near twin: a drop-down without size or multiple shows the chosen option, the first: no みかん."""
     text = "<p>好きな果物</p><select><option>りんご</option><option>みかん</option></select>"
     assert check("keywords:existence", text, {"keywords": ["みかん"]}) == Verdict(False, "missing keyword 「みかん」")
+
+
+# --- wordforms: a kana adjective is the keyword only when it sounds as the keyword ---
+
+
+def test_blue_in_kana_is_not_hot():
+    """そらがあおい。: あおい (青い, blue) is another adjective than 暑い."""
+    verdict = check("keywords:existence", "そらがあおい。", {"keywords": ["暑い"]})
+    assert verdict == Verdict(False, "missing keyword 「暑い」")
+
+
+def test_hot_said_emphatically_in_kana_is_hot():
+    """The honest twin: あっつい is 暑い said with emphasis."""
+    verdict = check("keywords:existence", "きょうはあっつい！", {"keywords": ["暑い"]})
+    assert verdict == Verdict(True, "contains 「暑い」")
