@@ -620,3 +620,23 @@ def test_hot_said_emphatically_in_kana_is_hot():
     """The honest twin: あっつい is 暑い said with emphasis."""
     verdict = check("keywords:existence", "きょうはあっつい！", {"keywords": ["暑い"]})
     assert verdict == Verdict(True, "contains 「暑い」")
+
+
+# --- wordforms: a small っ before kana belongs to the word ---
+
+
+def test_an_answer_opening_with_soutto_does_not_open_with_sou():
+    """そうっと開けた。 opens with the adverb そうっと (softly), not with そう."""
+    verdict = check("startend:start", "そうっと開けた。", {"phrase": "そう"})
+    assert verdict == Verdict(False, "starts with 「そうっと開けた」, not 「そう」")
+
+
+def test_an_answer_opening_with_haitta_does_not_open_with_hai():
+    """はいった。 is 入った (went in), no はい (yes)."""
+    assert not check("startend:start", "はいった。", {"phrase": "はい"}).passed
+
+
+def test_an_emphatic_small_tsu_before_a_comma_keeps_hai():
+    """The honest twin: はいっ、わかりました。 opens with はい, said with emphasis."""
+    verdict = check("startend:start", "はいっ、わかりました。", {"phrase": "はい"})
+    assert verdict == Verdict(True, "starts with 「はい」")
