@@ -640,3 +640,18 @@ def test_an_emphatic_small_tsu_before_a_comma_keeps_hai():
     """The honest twin: はいっ、わかりました。 opens with はい, said with emphasis."""
     verdict = check("startend:start", "はいっ、わかりました。", {"phrase": "はい"})
     assert verdict == Verdict(True, "starts with 「はい」")
+
+
+# --- words: a reading glossing a keyword that ends in kana ---
+
+
+def test_a_reading_after_a_keyword_ending_in_kana_is_no_second_occurrence():
+    """美しい（うつくしい）: the bracket glosses the word before it; 美しい is said once."""
+    verdict = check("keywords:frequency", "花が美しい（うつくしい）です。", {"keyword": "美しい", "max": 1})
+    assert verdict == Verdict(True, "1 ×「美しい」 in [, 1]")
+
+
+def test_the_keyword_said_again_in_kana_later_is_a_second_occurrence():
+    """The honest twin: うつくしい said again in a sentence of its own is a second occurrence."""
+    text = "花が美しいです。本当にうつくしい。"
+    assert check("keywords:frequency", text, {"keyword": "美しい", "min": 2}).passed
