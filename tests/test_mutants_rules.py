@@ -703,3 +703,22 @@ def test_counting_recited_in_katakana_says_nothing():
 def test_three_things_to_buy_are_three_items():
     """The honest twin: a third thing to buy is a third filled item."""
     assert check("format:bullet_list", _SHOPPING + "ぶどうを買う", {"min": 3}).passed
+
+
+# --- unseen: a negative brightness() is no filter ---
+
+_WHITE_ON_BLACK = '<p style="background: #000000">今日は<span style="color: #ffffff; filter: {}">秘密</span>の話です。</p>'
+
+
+@pytest.mark.xfail(strict=True, reason="a negative brightness() is read as 0 (black text), not dropped as invalid")
+def test_a_negative_brightness_leaves_white_text_white():
+    """brightness(-1) is invalid CSS (the amount may not be negative): the declaration is dropped and the white word
+    stays readable on black."""
+    verdict = check("keywords:existence", _WHITE_ON_BLACK.format("brightness(-1)"), {"keywords": ["秘密"]})
+    assert verdict == Verdict(True, "contains 「秘密」")
+
+
+def test_a_brightness_of_zero_blacks_the_word_out():
+    """The honest twin: brightness(0) is valid and draws the word black on black."""
+    verdict = check("keywords:existence", _WHITE_ON_BLACK.format("brightness(0)"), {"keywords": ["秘密"]})
+    assert verdict == Verdict(False, "missing keyword 「秘密」")
