@@ -707,7 +707,9 @@ def test_three_things_to_buy_are_three_items():
 
 # --- unseen: a negative brightness() is no filter ---
 
-_WHITE_ON_BLACK = '<p style="background: #000000">今日は<span style="color: #ffffff; filter: {}">秘密</span>の話です。</p>'
+_WHITE_ON_BLACK = (
+    '<p style="background: #000000">今日は<span style="color: #ffffff; filter: {}">秘密</span>の話です。</p>'
+)
 
 
 @pytest.mark.xfail(strict=True, reason="a negative brightness() is read as 0 (black text), not dropped as invalid")
