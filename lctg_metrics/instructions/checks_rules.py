@@ -123,7 +123,7 @@ def start(response: str, kw: Mapping[str, Any]) -> Verdict:
 def end(response: str, kw: Mapping[str, Any]) -> Verdict:
     response = visible(edges.unstruck(response))  # struck through at the end: withdrawn (round 28)
     written, phrase = nfkc(response).rstrip(_TRAILING), nfkc(kw["phrase"]).strip().rstrip(_TRAILING)
-    if len(phrase) > 1 and phrase[-1] == "。" and not written.endswith("。"):  # its 。 left off or ！ (round 38)
+    if len(phrase) > 1 and phrase[-1] == "。" and written[-1:] not in "。？?":  # 。 left off or ！ (round 38)
         phrase = phrase[:-1]
     text = written
     if phrase and phrase[-1] not in _FINAL_MARKS:  # the phrase as words: the response's closing mark is punctuation
