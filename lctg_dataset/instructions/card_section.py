@@ -199,6 +199,8 @@ passes, so loose is never stricter than strict. Judgement calls, settled as a na
   sentence of stalling words alone (えーと。) past the text's first counts nothing toward a sentence minimum. A JSON
   answer left as a form's blank answers nothing; a kaomoji alone holds no content; an answer and its reading in
   romaji or kana are one answer; つづく or THE END alone is no paragraph toward a minimum; ２〇２４ and 二〇二四 are 2024.
+  A keyword starting with a one-letter prefix is read with the prefix's word (大|人気 holds no 大人); an end phrase's
+  closing 。 may be left off at the very end or written ！.
 - **箇条書き**: items start with ・ • ∙ ● ○ ◯ 〇 ◎ ■ □ ◆ ◇ ★ ☆ ▪ ▶ ▲ △ ✓ ➤ … (with or without a space, after any
   blank; 〇 not before another 〇: 「〇〇駅」 is a placeholder), with - － + before text (not before a digit: 「-5度」 is a
   number) or with * ＊ and a space; arrows (→ ⇒) mark notes, not items; only top-level items count. 「「・」で始まる
