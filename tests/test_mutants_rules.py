@@ -560,7 +560,6 @@ def test_a_name_in_brackets_after_a_noun_is_a_slot():
 # --- stray: a kana word the analyser cuts at its first letter ---
 
 
-@pytest.mark.xfail(strict=True, reason="か|いしゃ at the start of the answer is still read as 医者 by another route")
 def test_going_to_the_company_in_kana_holds_no_doctor():
     """かいしゃに行きます。 is 会社に行きます (going to the office): no 医者, though the analyser cuts か|いしゃ."""
     verdict = check("keywords:existence", "かいしゃに行きます。", {"keywords": ["医者"]})

@@ -5,14 +5,15 @@ kana in its other reading (わたし, ワタシ). The dictionary names each kana
 morpheme written in kana whose lemma is the keyword's own lemma, with the same part of speech, is the keyword:
 わたし and わたくし are 私, こと is 事, あなた is 貴方. The lemma's homograph tag (私-代名詞) is read aside; the part of
 speech tells homographs apart. Only a keyword of one morpheme written with a kanji, of a part of speech that does
-not inflect, is read this way (a keyword in kana is matched by its reading already), and only whole morphemes.
+not inflect, is read this way (a keyword in kana is matched by its reading already), and only whole morphemes,
+not one after a particle the analyser cut out of a kana word (か|いしゃ in かいしゃに holds no 医者: ``stray``).
 """
 
 from __future__ import annotations
 
 import re
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, stray
 
 _KANA = re.compile(r"[ぁ-ゖァ-ヺー]+")
 _KANJI = re.compile(r"[\u3400-\u9fff\uf900-\ufaff々]")
@@ -33,10 +34,14 @@ def spans(text: str, word: str) -> list[tuple[int, int]]:
     if len(key) != 1 or not key[0].lemma or key[0].pos1 not in _WORDS:
         return []
     lemma, part = _base(key[0].lemma), key[0].pos1
+    tokens = morph.spans(text)
     return [
         (start, end)
-        for start, end, m in morph.spans(text)
-        if _KANA.fullmatch(m.surface) and m.pos1 == part and _base(m.lemma) == lemma
+        for i, (start, end, m) in enumerate(tokens)
+        if _KANA.fullmatch(m.surface)
+        and m.pos1 == part
+        and _base(m.lemma) == lemma
+        and not stray.particle_before(tokens, i)  # か|いしゃ in かいしゃに: a kana word cut wrongly, no 医者
     ]
 
 

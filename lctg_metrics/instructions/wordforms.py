@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lctg_metrics.instructions import morph
+from lctg_metrics.instructions import morph, stray
 
 #: Parts of speech whose lemma names the word in any spelling or inflection (食べ|ました is 食べる, ヴァイオリン is
 #: バイオリン, やっぱり is やはり, ウィルス is ウイルス).
@@ -87,7 +87,8 @@ def lemma_spans(text: str, word: str) -> list[tuple[int, int]]:
         if [_lemma_at(tokens, i + j) for j in range(len(run))] == lemmas and all(
             t[2].pos1 == k.pos1 and same_written(t[2], k) for t, k in zip(run, key)
         ):
-            if not _auxiliary_after_te(tokens, i, len(key)):
+            kana_cut = _KANA_ONLY.fullmatch(run[0][2].surface) and stray.particle_before(tokens, i)  # か|いしゃ
+            if not _auxiliary_after_te(tokens, i, len(key)) and not kana_cut:
                 found.append((run[0][0], run[-1][1]))
     return found
 
