@@ -711,7 +711,6 @@ _WHITE_ON_BLACK = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason="a negative brightness() is read as 0 (black text), not dropped as invalid")
 def test_a_negative_brightness_leaves_white_text_white():
     """brightness(-1) is invalid CSS (the amount may not be negative): the declaration is dropped and the white word
     stays readable on black."""

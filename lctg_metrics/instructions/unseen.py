@@ -188,7 +188,7 @@ def _brightened(text: tuple[float, ...], decls: Mapping[str, str]) -> tuple[floa
     turns dark text white."""
     filters = dict((n.lower(), a.strip()) for n, a in FUNCTION.findall(decls.get("filter", "")))
     factor = fraction(filters.get("brightness", "1"))
-    if factor is None or factor == 1:
+    if factor is None or factor == 1 or factor < 0:  # brightness(-1): invalid, the declaration is dropped
         return text
     return (*(min(255.0, max(0.0, channel * factor)) for channel in text[:3]), text[3])
 
