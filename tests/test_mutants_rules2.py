@@ -89,3 +89,18 @@ def test_japan_in_the_same_long_clause_is_japan():
     """The honest twin: あのとき私は日本で… names Japan."""
     text = "あのとき私は日本で新しい本を買うつもりだった。"
     assert check("keywords:forbidden", text, {"words": ["日本"]}) == Verdict(False, "uses forbidden 「日本」×1")
+
+
+# --- entries: a serial mark alone is dropped only in a list ---
+
+
+def test_a_lone_number_that_is_no_list_is_the_answer_sentence():
+    """六かける七の答え… then 42.: one number on its own line, no list around it, is the answer said; two sentences."""
+    text = "六かける七の答えを書きます。\n42."
+    assert check("length:sentences", text, {"min": 2}) == Verdict(True, "2 sentences in [2, ]")
+
+
+def test_serial_marks_alone_in_a_list_are_no_sentences():
+    """The honest twin: 1. and 2. alone, two lines of a list with nothing after the marks, say nothing."""
+    text = "手順を説明します。\n1.\n2."
+    assert check("length:sentences", text, {"min": 2}) == Verdict(False, "1 sentences < min 2")
