@@ -104,3 +104,34 @@ def test_serial_marks_alone_in_a_list_are_no_sentences():
     """The honest twin: 1. and 2. alone, two lines of a list with nothing after the marks, say nothing."""
     text = "手順を説明します。\n1.\n2."
     assert check("length:sentences", text, {"min": 2}) == Verdict(False, "1 sentences < min 2")
+
+
+# --- wordforms: only a keyword that is the auxiliary itself is dropped after て ---
+
+
+def test_a_keyword_ending_in_the_auxiliary_after_te_is_found():
+    """読んでみる, the keyword, is written whole in その本を読んでみる: its last word みる is the auxiliary after で,
+    but the keyword is the whole phrase, not みる alone."""
+    text = "その本を読んでみる。"
+    assert check("keywords:existence", text, {"keywords": ["読んでみる"]}) == Verdict(True, "contains 「読んでみる」")
+
+
+def test_the_auxiliary_alone_after_te_is_no_verb_of_seeing():
+    """The honest twin: 見る, the verb of seeing, is not the auxiliary みる of 読んでみる."""
+    text = "その本を読んでみる。"
+    assert check("keywords:existence", text, {"keywords": ["見る"]}) == Verdict(False, "missing keyword 「見る」")
+
+
+# --- transcribed: ン before b, p or m is an n or an m, never an l ---
+
+
+def test_an_l_is_not_written_as_n():
+    """アンバム is no album: Japanese writes the l of album as ル (アルバム), never as ン."""
+    text = "新しいアンバムを聴いた。"
+    assert check("keywords:existence", text, {"keywords": ["Album"]}) == Verdict(False, "missing keyword 「Album」")
+
+
+def test_album_in_katakana_is_the_keyword():
+    """The honest twin: アルバム is Album."""
+    text = "新しいアルバムを聴いた。"
+    assert check("keywords:existence", text, {"keywords": ["Album"]}) == Verdict(True, "contains 「Album」")
