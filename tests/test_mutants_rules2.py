@@ -135,3 +135,34 @@ def test_album_in_katakana_is_the_keyword():
     """The honest twin: アルバム is Album."""
     text = "新しいアルバムを聴いた。"
     assert check("keywords:existence", text, {"keywords": ["Album"]}) == Verdict(True, "contains 「Album」")
+
+
+# --- straddles: a reader's cut must cut the keyword's last letter off its own word ---
+
+
+def test_a_former_japan_representative_names_japan():
+    """前日本代表 is 前|日本代表, a former representative of Japan: the cut 前日|本|代表 leaves 本 alone and is no
+    reading of it."""
+    text = "前日本代表の監督が来た。"
+    assert check("keywords:existence", text, {"keywords": ["日本"]}) == Verdict(True, "contains 「日本」")
+
+
+def test_today_to_the_bookshop_names_no_japan():
+    """The honest twin: 今日本屋へ行く is 今日|本屋, no 日本."""
+    text = "今日本屋へ行く。"
+    assert check("keywords:existence", text, {"keywords": ["日本"]}) == Verdict(False, "missing keyword 「日本」")
+
+
+# --- transcribed: a final e may be left unwritten ---
+
+
+def test_stake_in_katakana_is_the_keyword():
+    """ステーク is stake: its final e is silent, as the e of ライム for lime."""
+    text = "ステークを賭けた。"
+    assert check("keywords:existence", text, {"keywords": ["Stake"]}) == Verdict(True, "contains 「Stake」")
+
+
+def test_a_stick_in_katakana_is_no_stake():
+    """The honest twin: ステッキ (a walking stick) is no stake."""
+    text = "ステッキを買った。"
+    assert check("keywords:existence", text, {"keywords": ["Stake"]}) == Verdict(False, "missing keyword 「Stake」")
