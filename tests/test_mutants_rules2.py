@@ -166,3 +166,18 @@ def test_a_stick_in_katakana_is_no_stake():
     """The honest twin: ステッキ (a walking stick) is no stake."""
     text = "ステッキを買った。"
     assert check("keywords:existence", text, {"keywords": ["Stake"]}) == Verdict(False, "missing keyword 「Stake」")
+
+
+# --- transcribed: a g before e, i or y is soft ---
+
+
+def test_gemini_in_katakana_is_the_keyword():
+    """ジェミニ is Gemini: the g before e is soft, written ジ."""
+    text = "ジェミニに聞いた。"
+    assert check("keywords:existence", text, {"keywords": ["Gemini"]}) == Verdict(True, "contains 「Gemini」")
+
+
+def test_a_hard_g_in_katakana_is_no_gemini():
+    """The honest twin: ゲミニ, with the hard ゲ, is not how Gemini is written."""
+    text = "ゲミニに聞いた。"
+    assert check("keywords:existence", text, {"keywords": ["Gemini"]}) == Verdict(False, "missing keyword 「Gemini」")
