@@ -181,3 +181,19 @@ def test_a_hard_g_in_katakana_is_no_gemini():
     """The honest twin: ゲミニ, with the hard ゲ, is not how Gemini is written."""
     text = "ゲミニに聞いた。"
     assert check("keywords:existence", text, {"keywords": ["Gemini"]}) == Verdict(False, "missing keyword 「Gemini」")
+
+
+# --- kanji_alike: a real word spelled alike earlier does not end the search ---
+
+
+def test_a_look_alike_after_a_real_word_is_still_read():
+    """入力 (input) is a word of its own and no 人力; 人刀 later, no word, is 人力 drawn with 刀 for 力 (運んだ by
+    hand)."""
+    text = "データを入力した後、荷物は人刀で運んだ。"
+    assert check("keywords:existence", text, {"keywords": ["人力"]}) == Verdict(True, "contains 「人力」")
+
+
+def test_a_real_word_spelled_alike_alone_is_no_keyword():
+    """The honest twin: 入力 alone, with 台車 (a cart) for the carrying, holds no 人力."""
+    text = "データを入力した後、荷物は台車で運んだ。"
+    assert check("keywords:existence", text, {"keywords": ["人力"]}) == Verdict(False, "missing keyword 「人力」")
