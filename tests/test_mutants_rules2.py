@@ -197,3 +197,15 @@ def test_a_real_word_spelled_alike_alone_is_no_keyword():
     """The honest twin: 入力 alone, with 台車 (a cart) for the carrying, holds no 人力."""
     text = "データを入力した後、荷物は台車で運んだ。"
     assert check("keywords:existence", text, {"keywords": ["人力"]}) == Verdict(False, "missing keyword 「人力」")
+
+
+def test_today_to_the_bookshop_after_a_topic_names_no_japan():
+    """私は今日本屋へ行く: I go to the bookshop today (今日|本屋) with words before it in the clause; no 日本."""
+    text = "私は今日本屋へ行く。"
+    assert check("keywords:existence", text, {"keywords": ["日本"]}) == Verdict(False, "missing keyword 「日本」")
+
+
+def test_japan_after_a_topic_is_japan():
+    """The honest twin: 私は日本へ行く names Japan."""
+    text = "私は日本へ行く。"
+    assert check("keywords:existence", text, {"keywords": ["日本"]}) == Verdict(True, "contains 「日本」")
