@@ -209,3 +209,18 @@ def test_japan_after_a_topic_is_japan():
     """The honest twin: 私は日本へ行く names Japan."""
     text = "私は日本へ行く。"
     assert check("keywords:existence", text, {"keywords": ["日本"]}) == Verdict(True, "contains 「日本」")
+
+
+# --- kanji_alike: every letter swapped must be a look-alike ---
+
+
+def test_the_kings_throne_holds_no_prince():
+    """王様の玉座 (the king's throne): 王様 keeps 王 but 様 is drawn like no 子, so no 王子 is read."""
+    text = "王様の玉座に座った。"
+    assert check("keywords:existence", text, {"keywords": ["王子"]}) == Verdict(False, "missing keyword 「王子」")
+
+
+def test_the_princes_throne_holds_the_prince():
+    """The honest twin: 王子の玉座 names the prince."""
+    text = "王子の玉座に座った。"
+    assert check("keywords:existence", text, {"keywords": ["王子"]}) == Verdict(True, "contains 「王子」")
