@@ -224,3 +224,24 @@ def test_the_princes_throne_holds_the_prince():
     """The honest twin: 王子の玉座 names the prince."""
     text = "王子の玉座に座った。"
     assert check("keywords:existence", text, {"keywords": ["王子"]}) == Verdict(True, "contains 「王子」")
+
+
+def test_an_m_before_d_is_not_written_as_n():
+    """カンデン is not how Camden is written: Japanese writes its m before d as ム (カムデン); ン stands for an m
+    only before b, p or m (キャンパス)."""
+    text = "カンデンの市場へ行った。"
+    assert check("keywords:existence", text, {"keywords": ["Camden"]}) == Verdict(False, "missing keyword 「Camden」")
+
+
+def test_camden_in_katakana_is_the_keyword():
+    """The honest twin: カムデン is Camden."""
+    text = "カムデンの市場へ行った。"
+    assert check("keywords:existence", text, {"keywords": ["Camden"]}) == Verdict(True, "contains 「Camden」")
+
+
+def test_a_keyword_of_three_hundred_letters_is_read_to_its_last_letter():
+    """A Latin keyword of 300 letters (ab 150 times) is not in アバの歌を聴いた, and reading it against the katakana
+    ends at its last letter (no unit past the end)."""
+    word = "ab" * 150
+    text = "アバの歌を聴いた。"
+    assert check("keywords:existence", text, {"keywords": [word]}) == Verdict(False, f"missing keyword 「{word}」")
