@@ -245,3 +245,33 @@ def test_a_keyword_of_three_hundred_letters_is_read_to_its_last_letter():
     word = "ab" * 150
     text = "アバの歌を聴いた。"
     assert check("keywords:existence", text, {"keywords": [word]}) == Verdict(False, f"missing keyword 「{word}」")
+
+
+# --- transcribed: z and a y before a vowel are consonants of their own, not an x ---
+
+
+def test_zelda_in_katakana_is_the_keyword():
+    """ゼルダ is Zelda: the z is the ザ row."""
+    text = "ゼルダで遊んだ。"
+    assert check("keywords:existence", text, {"keywords": ["Zelda"]}) == Verdict(True, "contains 「Zelda」")
+
+
+def test_an_unvoiced_s_is_no_zelda():
+    """The honest twin: セルダ, with the unvoiced セ, is not how Zelda is written."""
+    text = "セルダで遊んだ。"
+    assert check("keywords:existence", text, {"keywords": ["Zelda"]}) == Verdict(False, "missing keyword 「Zelda」")
+
+
+# --- transcribed: an opening vowel written ユ ---
+
+
+def test_unicode_in_katakana_is_the_keyword():
+    """ユニコード is Unicode: its opening u, said you, is written ユ."""
+    text = "ユニコードで書いた。"
+    assert check("keywords:existence", text, {"keywords": ["Unicode"]}) == Verdict(True, "contains 「Unicode」")
+
+
+def test_a_uniform_in_katakana_is_no_unicode():
+    """The honest twin: ユニホーム (a uniform) shares ユニ and nothing after it."""
+    text = "ユニホームを着た。"
+    assert check("keywords:existence", text, {"keywords": ["Unicode"]}) == Verdict(False, "missing keyword 「Unicode」")
