@@ -256,9 +256,9 @@ def test_zelda_in_katakana_is_the_keyword():
     assert check("keywords:existence", text, {"keywords": ["Zelda"]}) == Verdict(True, "contains 「Zelda」")
 
 
-def test_an_unvoiced_s_is_no_zelda():
-    """The honest twin: セルダ, with the unvoiced セ, is not how Zelda is written."""
-    text = "セルダで遊んだ。"
+def test_a_jelly_is_no_zelda():
+    """The honest twin: ゼリー (jelly) shares the ゼ and nothing after it."""
+    text = "ゼリーを食べた。"
     assert check("keywords:existence", text, {"keywords": ["Zelda"]}) == Verdict(False, "missing keyword 「Zelda」")
 
 
