@@ -275,3 +275,18 @@ def test_a_uniform_in_katakana_is_no_unicode():
     """The honest twin: ユニホーム (a uniform) shares ユニ and nothing after it."""
     text = "ユニホームを着た。"
     assert check("keywords:existence", text, {"keywords": ["Unicode"]}) == Verdict(False, "missing keyword 「Unicode」")
+
+
+# --- transcribed: a run of one mora is too short to be read as a Latin word ---
+
+
+def test_slang_for_very_is_no_name():
+    """チョーうまい is 超うまい, very tasty, in slang: one mora, チョー, is too short to be read as the name Chou."""
+    text = "このラーメンはチョーうまい。"
+    assert check("keywords:existence", text, {"keywords": ["Chou"]}) == Verdict(False, "missing keyword 「Chou」")
+
+
+def test_the_name_chou_in_katakana_is_the_keyword():
+    """The honest twin: ジェイ・チョウ, the singer Jay Chou, writes the name in two morae."""
+    text = "ジェイ・チョウの歌を聴いた。"
+    assert check("keywords:existence", text, {"keywords": ["Chou"]}) == Verdict(True, "contains 「Chou」")
