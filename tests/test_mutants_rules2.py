@@ -290,3 +290,19 @@ def test_the_name_chou_in_katakana_is_the_keyword():
     """The honest twin: ジェイ・チョウ, the singer Jay Chou, writes the name in two morae."""
     text = "ジェイ・チョウの歌を聴いた。"
     assert check("keywords:existence", text, {"keywords": ["Chou"]}) == Verdict(True, "contains 「Chou」")
+
+
+# --- confusable: the word before a cross is the one touching it ---
+
+
+def test_a_cross_for_me_after_a_one_letter_word_is_the_letter():
+    """ビデオカ×ラケース is ビデオカメラケース (a video camera case) with × for メ: the word before the cross is カ,
+    one letter, so the cross joins no two words and the forbidden カメラ is used."""
+    text = "新しいビデオカ×ラケースを買った。"
+    assert check("keywords:forbidden", text, {"words": ["カメラ"]}) == Verdict(False, "uses forbidden 「カメラ」×1")
+
+
+def test_a_cross_between_two_words_is_a_pairing():
+    """The honest twin: スイカ×ラムネ pairs watermelon and ramune; no カメラ."""
+    text = "スイカ×ラムネの組み合わせ。"
+    assert check("keywords:forbidden", text, {"words": ["カメラ"]}) == Verdict(True, "avoids 「カメラ」")
