@@ -306,3 +306,24 @@ def test_a_cross_between_two_words_is_a_pairing():
     """The honest twin: スイカ×ラムネ pairs watermelon and ramune; no カメラ."""
     text = "スイカ×ラムネの組み合わせ。"
     assert check("keywords:forbidden", text, {"words": ["カメラ"]}) == Verdict(True, "avoids 「カメラ」")
+
+
+def test_a_dropped_d_is_no_zelda():
+    """ゼルア leaves out Zelda's d: only an r or h after a vowel, a w before one and a final e may go unwritten."""
+    text = "ゼルアで遊んだ。"
+    assert check("keywords:existence", text, {"keywords": ["Zelda"]}) == Verdict(False, "missing keyword 「Zelda」")
+
+
+# --- transcribed: a w before a vowel may be left unwritten ---
+
+
+def test_twitch_in_katakana_is_the_keyword():
+    """ツイッチ is Twitch: the w before the i is not written (ツイ), as in ツイッター."""
+    text = "ツイッチで配信した。"
+    assert check("keywords:existence", text, {"keywords": ["Twitch"]}) == Verdict(True, "contains 「Twitch」")
+
+
+def test_a_switch_in_katakana_is_no_twitch():
+    """The honest twin: スイッチ (a switch) begins with s, not t."""
+    text = "スイッチを押した。"
+    assert check("keywords:existence", text, {"keywords": ["Twitch"]}) == Verdict(False, "missing keyword 「Twitch」")
