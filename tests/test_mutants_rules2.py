@@ -327,3 +327,21 @@ def test_a_switch_in_katakana_is_no_twitch():
     """The honest twin: スイッチ (a switch) begins with s, not t."""
     text = "スイッチを押した。"
     assert check("keywords:existence", text, {"keywords": ["Twitch"]}) == Verdict(False, "missing keyword 「Twitch」")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="straddles reads 毎日|本屋 in 毎日本屋に寄って帰ります but not after 雨が止んだら: with the clause's start in "
+    "the window no cut within MARGIN reads it, and 日本 is counted (known gap)",
+)
+def test_every_day_to_the_bookshop_after_a_condition_holds_no_japan():
+    """雨が止んだら毎日本屋に寄って帰ります: once the rain stops, every day (毎日) to the bookshop (本屋); no 日本 to a
+    reader, as in the same sentence without 雨が止んだら."""
+    text = "雨が止んだら毎日本屋に寄って帰ります。"
+    assert check("keywords:forbidden", text, {"words": ["日本"]}) == Verdict(True, "avoids 「日本」")
+
+
+def test_every_day_to_the_bookshop_holds_no_japan():
+    """The honest twin, read right today: 毎日本屋に寄って帰ります is 毎日|本屋."""
+    text = "毎日本屋に寄って帰ります。"
+    assert check("keywords:forbidden", text, {"words": ["日本"]}) == Verdict(True, "avoids 「日本」")
