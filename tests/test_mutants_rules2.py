@@ -44,7 +44,8 @@ def test_three_numbered_items_in_full_width_parentheses_are_three_sentences():
 
 
 def test_a_letter_drawn_as_two_after_another_katakana_word_is_read():
-    """ツーノレ is ツール drawn with ノレ for ル; パソコン earlier in the sentence, a word of its own, changes nothing."""
+    """ツーノレ is ツール drawn with ノレ for ル; パソコン earlier in the sentence, a word of its own, changes
+    nothing."""
     text = "新しいパソコンで便利なツーノレを使った。"
     assert check("keywords:existence", text, {"keywords": ["ツール"]}) == Verdict(True, "contains 「ツール」")
 
@@ -67,7 +68,9 @@ def test_fortnite_in_katakana_is_the_keyword():
 def test_midnight_in_katakana_is_no_fortnite():
     """The honest twin: ミッドナイト (midnight) shares the ナイト and nothing before it."""
     text = "ミッドナイトで遊んだ。"
-    assert check("keywords:existence", text, {"keywords": ["Fortnite"]}) == Verdict(False, "missing keyword 「Fortnite」")
+    assert check("keywords:existence", text, {"keywords": ["Fortnite"]}) == Verdict(
+        False, "missing keyword 「Fortnite」"
+    )
 
 
 # --- straddles: the reader's cut 今日|本屋 however long the clause after it ---
@@ -79,8 +82,8 @@ def test_midnight_in_katakana_is_no_fortnite():
     "MARGIN reads 今日|本屋 and 日本 is counted; with 9 letters (新しい本を買) the cut is found (known gap)",
 )
 def test_today_to_the_bookshop_in_a_long_clause_holds_no_japan():
-    """あのとき私は今日本屋で新しい本を買うつもりだった: today (今日), to the bookshop (本屋); no 日本 to a reader, as in
-    the short 今日本屋へ行く."""
+    """あのとき私は今日本屋で新しい本を買うつもりだった: today (今日), to the bookshop (本屋); no 日本 to a reader,
+    as in the short 今日本屋へ行く."""
     text = "あのとき私は今日本屋で新しい本を買うつもりだった。"
     assert check("keywords:forbidden", text, {"words": ["日本"]}) == Verdict(True, "avoids 「日本」")
 
@@ -331,8 +334,8 @@ def test_a_switch_in_katakana_is_no_twitch():
 
 @pytest.mark.xfail(
     strict=True,
-    reason="straddles reads 毎日|本屋 in 毎日本屋に寄って帰ります but not after 雨が止んだら: with the clause's start in "
-    "the window no cut within MARGIN reads it, and 日本 is counted (known gap)",
+    reason="straddles reads 毎日|本屋 in 毎日本屋に寄って帰ります but not after 雨が止んだら: with it in the "
+    "window no cut within MARGIN reads 毎日|本屋, and 日本 is counted (known gap)",
 )
 def test_every_day_to_the_bookshop_after_a_condition_holds_no_japan():
     """雨が止んだら毎日本屋に寄って帰ります: once the rain stops, every day (毎日) to the bookshop (本屋); no 日本 to a
