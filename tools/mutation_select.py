@@ -7,7 +7,7 @@ fall in the empty context. Before each test's call every ``functools`` cache of 
 is cleared, so a test executes the lines whose results it reads instead of taking them from a cache an earlier test
 filled (the caches of the mutated modules: no cached function elsewhere in ``lctg_metrics`` calls into them, and
 clearing every cache would build a new morphological analyser, and map its dictionary again, for every test). The
-analyser's own cache (``KEPT``, when its module is a target's, as in instruction-rules) is never cleared: a new
+analyser's own caches (``KEPT``: its tagger, and the cost tagger and connection table of ``straddles``) are never cleared: a new
 analyser for every test ran the mapping run out of its address space within 25 tests. For each
 (module, line) of the target the map keeps the tests (``file::function``, every parameter of it)
 that executed it, or ``*`` when the line ran outside a test's call (module level, decorators, default arguments,
@@ -40,7 +40,11 @@ ORDER = ".mutation-order.json"
 EVERY = "*"
 #: The plugin of the mapping run (module ``mutation_contexts`` in the copy, on PYTHONPATH there).
 #: Caches the mapping run never clears, as (module, function): the morphological analyser, built once.
-KEPT = (("lctg_metrics.instructions.morph", "_tagger"),)
+KEPT = (
+    ("lctg_metrics.instructions.morph", "_tagger"),
+    ("lctg_metrics.instructions.straddles", "_cost_tagger"),  # a second analyser (round 33)
+    ("lctg_metrics.instructions.straddles", "_matrix"),  # the dictionary's 71 MB connection table
+)
 PLUGIN = """
 import functools, sys
 import coverage, pytest

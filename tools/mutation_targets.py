@@ -59,6 +59,7 @@ _INSTRUCTION_TESTS = (
     "tests/test_mutants_again.py",  # the survivors of the earlier samples run again
     "tests/test_mutants_new.py",  # the survivors of the lines changed since e5c23c2 (--changed-since)
     "tests/test_mutants_rules.py",  # the survivors of instruction-rules and of the lines changed since a851a2b
+    "tests/test_mutants_rules2.py",  # the survivors of the rule lines changed since e40ecca (rounds 33 to 35)
     "tests/test_instructions_labeled.py",
     "tests/test_instructions_registry.py",
     "tests/test_instructions_properties.py",
