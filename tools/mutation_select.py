@@ -7,8 +7,8 @@ fall in the empty context. Before each test's call every ``functools`` cache of 
 is cleared, so a test executes the lines whose results it reads instead of taking them from a cache an earlier test
 filled (the caches of the mutated modules: no cached function elsewhere in ``lctg_metrics`` calls into them, and
 clearing every cache would build a new morphological analyser, and map its dictionary again, for every test). The
-analyser's own caches (``KEPT``: its tagger, and the cost tagger and connection table of ``straddles``) are never cleared: a new
-analyser for every test ran the mapping run out of its address space within 25 tests. For each
+analyser's own caches (``KEPT``: its tagger, and the cost tagger and connection table of ``straddles``) are
+never cleared: a new analyser for every test ran the mapping run out of its address space within 25 tests. For each
 (module, line) of the target the map keeps the tests (``file::function``, every parameter of it)
 that executed it, or ``*`` when the line ran outside a test's call (module level, decorators, default arguments,
 class bodies, fixtures): such a line is covered by every test. The map is cached in the run's temporary copy.
