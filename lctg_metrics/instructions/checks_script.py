@@ -191,9 +191,11 @@ _ROMAN_MARKER = re.compile(r"^[ \t\u3000]*[(（]?([IVXivx]+)[.)．）][ \t\u3000
 
 
 #: Latin letters drawn as the digits 1 and 0 (l, I, O, o), two or more, both drawn, standing apart as a number before
-#: a counter (lO人 is 10人, IOO円 100円: round 23); OL, IoT and lot hold a letter drawn as no digit.
+#: a counter (lO人 is 10人, IOO円 100円: round 23; IO時 10時, lO倍 10倍: round 38, 時 not before 代 or 計); OL, IoT and
+#: lot hold a letter drawn as no digit.
 _LETTER_DIGITS = re.compile(
-    r"(?<![A-Za-z0-9])(?=[lIOo]*[lI])(?=[lIOo]*[Oo])[lIOo]{2,}(?=[人個円回年月日歳本枚件分秒階台匹冊名点])"
+    r"(?<![A-Za-z0-9])(?=[lIOo]*[lI])(?=[lIOo]*[Oo])[lIOo]{2,}"
+    r"(?=[人個円回年月日歳本枚件分秒階台匹冊名点度号位倍週杯軒番章巻頭羽周]|時(?![代計]))"
 )
 
 
