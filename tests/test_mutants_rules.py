@@ -690,9 +690,6 @@ def test_the_twelve_branches_recited_in_katakana_say_nothing():
     assert verdict == Verdict(False, "2 filled, distinct bullet items < min 3 (1 more empty or repeated)")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the counting words with two readings (し|よん, しち|なな, く|きゅう) get no katakana spelling"
-)
 def test_counting_recited_in_katakana_says_nothing():
     """・イチ、ニ、サン、シ、ゴ counts one to five: a recital, as いち、に、さん、し、ご is."""
     verdict = check("format:bullet_list", _SHOPPING + "イチ、ニ、サン、シ、ゴ", {"min": 3})

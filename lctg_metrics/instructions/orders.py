@@ -113,7 +113,13 @@ def _numbered(*spellings: str, last: int) -> tuple[str, ...]:
 
 
 def _with_katakana(order: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(f"{name}|{_katakana(name)}" if all("ぁ" <= ch <= "ゖ" for ch in name) else name for name in order)
+    return tuple("|".join(_spellings(name)) for name in order)
+
+
+def _spellings(name: str) -> list[str]:
+    """A name's spellings and the katakana of each one in hiragana (し|よん: シ and ヨン too; checkers 2.10)."""
+    alts = name.split("|")
+    return list(dict.fromkeys(alts + [_katakana(a) for a in alts if all("ぁ" <= ch <= "ゖ" for ch in a)]))
 
 
 #: Round 13: sequences recited as words (generated, each in its usual spellings): the native counting words
