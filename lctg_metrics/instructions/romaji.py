@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 _VOWELS = "aiueo"
-_KANA_ROWS = {
+#: The kana table by consonant (the v row is digraphs, read through _SPECIAL); transcribed reads it too.
+KANA_ROWS = {
     "": "アイウエオ",
     "k": "カキクケコ",
     "g": "ガギグゲゴ",
@@ -103,10 +104,10 @@ def _syllable(token: str, i: int) -> tuple[str, int] | None:
         return _PALATAL[head] + _SMALL[vowel], 3
     ch = token[i]
     if ch in _VOWELS:
-        return _KANA_ROWS[""][_VOWELS.index(ch)], 1
+        return KANA_ROWS[""][_VOWELS.index(ch)], 1
     nxt = token[i + 1 : i + 2]
-    if ch in _KANA_ROWS and nxt in _VOWELS and nxt:
-        kana = _KANA_ROWS[ch][_VOWELS.index(nxt)] if ch != "v" else _SPECIAL["v" + nxt]
+    if ch in KANA_ROWS and nxt in _VOWELS and nxt:
+        kana = KANA_ROWS[ch][_VOWELS.index(nxt)] if ch != "v" else _SPECIAL["v" + nxt]
         return (kana, 2) if kana != "\0" else None
     return None
 
@@ -140,7 +141,7 @@ def to_kana(token: str) -> str | None:
 
 #: Vowel column of each katakana (for long vowels): ア column, イ column, …
 _COLUMNS = {
-    v: "".join(row[k] for row in _KANA_ROWS.values() if row[k] != "\0") + extra
+    v: "".join(row[k] for row in KANA_ROWS.values() if row[k] != "\0") + extra
     for k, (v, extra) in enumerate(zip(_VOWELS, ("ャァヮ", "ィ", "ュゥ", "ェ", "ョォ")))
 }
 

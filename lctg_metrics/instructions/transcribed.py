@@ -19,25 +19,15 @@ import re
 from functools import cache, lru_cache
 
 from lctg_metrics.instructions import morph
+from lctg_metrics.instructions.romaji import KANA_ROWS
 
-_ROWS = {
-    "": "アイウエオ",
-    "k": "カキクケコ",
-    "g": "ガギグゲゴ",
-    "s": "サシスセソ",
-    "z": "ザジズゼゾ",
-    "t": "タチツテト",
-    "d": "ダヂヅデド",
-    "n": "ナニヌネノ",
-    "h": "ハヒフヘホ",
-    "b": "バビブベボ",
-    "p": "パピプペポ",
-    "m": "マミムメモ",
-    "y": "ヤ\0ユ\0ヨ",
-    "r": "ラリルレロ",
-    "w": "ワヰ\0ヱヲ",
+_MORA = {
+    kana: (c, v)
+    for c, row in KANA_ROWS.items()
+    if c != "v"  # its row is digraphs (ヴァ)
+    for kana, v in zip(row, "aiueo")
+    if kana != "\0"
 }
-_MORA = {kana: (c, v) for c, row in _ROWS.items() for kana, v in zip(row, "aiueo") if kana != "\0"}
 _MORA.update(
     {"シ": ("sh", "i"), "チ": ("ch", "i"), "ツ": ("ts", "u"), "フ": ("f", "u"), "ジ": ("j", "i"), "ヂ": ("j", "i")}
 )
